@@ -21,8 +21,6 @@ export const REDACTED_PATHS = [
   '*.headers["X-API-KEY"]',
   'delivery',
   '*.delivery',
-  'code',
-  '*.code',
   'codes',
   '*.codes',
   'pin',

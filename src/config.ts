@@ -1,0 +1,151 @@
+import { z } from 'zod';
+
+/**
+ * Configuration comes from the environment only. `parseConfig` is pure: it
+ * reads the given record and either returns a typed Config or throws a
+ * ConfigError that lists every problem at once, without echoing values
+ * (a mistyped key must not end up in a terminal scroll-back or a log).
+ */
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+/** Empty strings count as "not set", so `KEY=` in .env means the default. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
+const positiveInt = (fallback: number, max = 1_000_000) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(max, { error: `must be at most ${max}` })
+      .default(fallback),
+  );
+
+const providerBaseUrl = z
+  .string({ error: 'is required: the provider API base URL ending in /api/v1, or "sandbox"' })
+  .trim()
+  .refine(
+    (value) => {
+      if (value === 'sandbox') return true;
+      let url: URL;
+      try {
+        url = new URL(value);
+      } catch {
+        return false;
+      }
+      const path = url.pathname.replace(/\/+$/, '');
+      if (!path.endsWith('/api/v1')) return false;
+      if (url.protocol === 'https:') return true;
+      return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+    },
+    { error: 'must be "sandbox" or a URL ending in /api/v1 (https, or http on a loopback host only)' },
+  )
+  .transform((value) => (value === 'sandbox' ? value : value.replace(/\/+$/, '')));
+
+const adminIds = z
+  .string({ error: 'is required: comma-separated numeric Telegram user IDs of the administrators' })
+  .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+  .refine((ids) => ids.length > 0, { error: 'must list at least one numeric Telegram user ID' })
+  .refine((ids) => ids.every((id) => /^[1-9][0-9]{0,15}$/.test(id)), {
+    error: 'must contain only numeric Telegram user IDs separated by commas',
+  })
+  .transform((ids) => [...new Set(ids.map(Number))]);
+
+const schema = z.strictObject({
+  BOT_TOKEN: z
+    .string({ error: 'is required: the token @BotFather gave you' })
+    .trim()
+    .regex(/^[0-9]+:[A-Za-z0-9_-]+$/, { error: 'does not look like a bot token (digits, a colon, then letters)' }),
+  TELEGRAM_API_ROOT: optional(z.httpUrl({ error: 'must be an http(s) URL of a Bot API server' })),
+  PROVIDER_BASE_URL: providerBaseUrl,
+  PROVIDER_API_KEY: optional(z.string().trim().min(8, { error: 'is too short to be an API key' })),
+  DATABASE_PATH: optional(z.string().trim()).transform((v) => v ?? './data/giftdesk.sqlite'),
+  ADMIN_IDS: adminIds,
+  DEFAULT_LOCALE: optional(z.enum(['en', 'fa'], { error: 'must be "en" or "fa"' })).transform((v) => v ?? 'en'),
+  AMOUNT_UNIT: optional(z.string().trim().max(16, { error: 'must be at most 16 characters' })).transform((v) => v ?? ''),
+  LOG_LEVEL: optional(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    }),
+  ).transform((v) => v ?? 'info'),
+  CATALOG_REFRESH_MINUTES: positiveInt(30, 24 * 60),
+  ORDER_IDLE_MINUTES: positiveInt(15, 24 * 60),
+  POLL_STALE_MINUTES: positiveInt(30, 7 * 24 * 60),
+  PROVIDER_TIMEOUT_MS: positiveInt(10_000, 120_000),
+  PROVIDER_ORDER_TIMEOUT_MS: positiveInt(30_000, 300_000),
+  PROVIDER_REQUESTS_PER_SECOND: positiveInt(8, 1_000),
+});
+
+export type Config = {
+  botToken: string;
+  telegramApiRoot: string | undefined;
+  /** 'sandbox' runs the emulator in-process; otherwise the live base URL. */
+  providerBaseUrl: string;
+  providerApiKey: string | undefined;
+  sandboxMode: boolean;
+  databasePath: string;
+  adminIds: number[];
+  defaultLocale: 'en' | 'fa';
+  amountUnit: string;
+  logLevel: string;
+  catalogRefreshMinutes: number;
+  orderIdleMinutes: number;
+  pollStaleMinutes: number;
+  providerTimeoutMs: number;
+  providerOrderTimeoutMs: number;
+  providerRequestsPerSecond: number;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Keys the schema knows; anything else in the environment is ignored. */
+const KNOWN_KEYS = Object.keys(schema.shape) as (keyof typeof schema.shape)[];
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const picked: Record<string, string | undefined> = {};
+  for (const key of KNOWN_KEYS) if (env[key] !== undefined) picked[key] = env[key];
+
+  const result = schema.safeParse(picked);
+  const problems: string[] = [];
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const key = issue.path.join('.') || 'configuration';
+      // Only our own messages are shown: zod's defaults can quote the input.
+      problems.push(`${key} ${issue.message}`);
+    }
+  }
+  // Checked on the raw values so that it is reported with every other problem.
+  const liveProvider = (picked.PROVIDER_BASE_URL ?? '').trim() !== 'sandbox';
+  if (liveProvider && !(picked.PROVIDER_API_KEY ?? '').trim()) {
+    problems.push('PROVIDER_API_KEY is required unless PROVIDER_BASE_URL is "sandbox"');
+  }
+  const data = result.success ? result.data : undefined;
+  if (!data || problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    botToken: data.BOT_TOKEN,
+    telegramApiRoot: data.TELEGRAM_API_ROOT?.replace(/\/+$/, ''),
+    providerBaseUrl: data.PROVIDER_BASE_URL,
+    providerApiKey: data.PROVIDER_API_KEY,
+    sandboxMode: data.PROVIDER_BASE_URL === 'sandbox',
+    databasePath: data.DATABASE_PATH,
+    adminIds: data.ADMIN_IDS,
+    defaultLocale: data.DEFAULT_LOCALE,
+    amountUnit: data.AMOUNT_UNIT,
+    logLevel: data.LOG_LEVEL,
+    catalogRefreshMinutes: data.CATALOG_REFRESH_MINUTES,
+    orderIdleMinutes: data.ORDER_IDLE_MINUTES,
+    pollStaleMinutes: data.POLL_STALE_MINUTES,
+    providerTimeoutMs: data.PROVIDER_TIMEOUT_MS,
+    providerOrderTimeoutMs: data.PROVIDER_ORDER_TIMEOUT_MS,
+    providerRequestsPerSecond: data.PROVIDER_REQUESTS_PER_SECOND,
+  };
+}

@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/**
+ * The whole SQLite schema. `text({ enum })` only narrows types, so every
+ * enumerated column also carries a CHECK constraint.
+ */
+
+const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull();
+
+/** Authorised people. Administrators from ADMIN_IDS are mirrored here with source 'env'. */
+export const staff = sqliteTable(
+  'staff',
+  {
+    telegramId: integer('telegram_id').primaryKey(),
+    role: text('role', { enum: ['admin', 'staff'] }).notNull(),
+    source: text('source', { enum: ['env', 'chat'] }).notNull(),
+    addedBy: integer('added_by'),
+    locale: text('locale', { enum: ['en', 'fa'] }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('staff_role_check', sql`${t.role} in ('admin', 'staff')`),
+    check('staff_source_check', sql`${t.source} in ('env', 'chat')`),
+    check('staff_locale_check', sql`${t.locale} is null or ${t.locale} in ('en', 'fa')`),
+  ],
+);
+
+/** When a stranger was last told their ID, so that they hear from us at most once an hour. */
+export const strangerReplies = sqliteTable('stranger_replies', {
+  telegramId: integer('telegram_id').primaryKey(),
+  lastReplyAt: integer('last_reply_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+export const categories = sqliteTable('categories', {
+  id: integer('id').primaryKey(),
+  title: text('title').notNull(),
+  parentId: integer('parent_id'),
+  position: integer('position').notNull(),
+});
+
+export const products = sqliteTable(
+  'products',
+  {
+    id: integer('id').primaryKey(),
+    title: text('title').notNull(),
+    /** Lower-cased title for search; SQLite's LIKE folds ASCII only. */
+    searchText: text('search_text').notNull(),
+    categoryId: integer('category_id'),
+    isAvailable: integer('is_available', { mode: 'boolean' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('products_category_idx').on(t.categoryId, t.position)],
+);
+
+/** Small facts about the running system (last catalog sync and its outcome). */
+export const appState = sqliteTable('app_state', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/** grammY conversation and session storage, one row per chat. */
+export const botSessions = sqliteTable('bot_sessions', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+export const ORDER_STATES = [
+  'intent', // saved before the POST; nothing sent yet
+  'placing', // the POST is in flight
+  'unknown', // the POST's outcome is unknown: being reconciled
+  'rejected', // the provider definitely refused it (4xx)
+  'not_placed', // reconciliation found no order: safe to order again
+  'in_progress', // accepted by the provider, not final yet
+  'action_required', // needs a person at the provider; never resubmitted
+  'unrecognised', // the provider reports a state we do not know
+  'completed',
+  'failed',
+  'cancelled',
+  'refunded',
+  'needs_review', // several possible matches: an administrator decides
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    chatId: integer('chat_id').notNull(),
+    /** One confirmation places at most one order: the summary's key is unique. */
+    confirmKey: text('confirm_key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    productId: integer('product_id').notNull(),
+    productTitle: text('product_title').notNull(),
+    regionPropertyId: integer('region_property_id').notNull(),
+    regionTitle: text('region_title'),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    /** JSON array of { fieldId, title, value }: what the end customer gave, never a code. */
+    fieldValues: text('field_values').notNull(),
+    state: text('state', { enum: ORDER_STATES }).notNull(),
+    providerOrderId: integer('provider_order_id'),
+    providerReference: text('provider_reference'),
+    providerStatus: text('provider_status'),
+    providerMessage: text('provider_message'),
+    sandbox: integer('sandbox', { mode: 'boolean' }).notNull(),
+    createdAt: createdAt(),
+    postedAt: integer('posted_at', { mode: 'timestamp_ms' }),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+    // Follow-up scheduling (delivery poller and reconciliation).
+    nextCheckAt: integer('next_check_at', { mode: 'timestamp_ms' }),
+    checkCount: integer('check_count').notNull().default(0),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: integer('lease_expires_at', { mode: 'timestamp_ms' }),
+    staleReportedAt: integer('stale_reported_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    check('orders_state_check', sql.raw(`state in (${ORDER_STATES.map((s) => `'${s}'`).join(', ')})`)),
+    check('orders_quantity_check', sql`${t.quantity} > 0`),
+    uniqueIndex('orders_confirm_key_idx').on(t.confirmKey),
+    uniqueIndex('orders_provider_order_id_idx').on(t.providerOrderId),
+    // The wallet has at most one POST in flight at a time.
+    uniqueIndex('orders_one_placing_idx').on(t.state).where(sql`state = 'placing'`),
+    // While an outcome is unknown, the same order cannot be placed again.
+    uniqueIndex('orders_open_fingerprint_idx')
+      .on(t.fingerprint)
+      .where(sql`state in ('placing', 'unknown', 'needs_review')`),
+    index('orders_next_check_idx').on(t.nextCheckAt),
+    index('orders_user_idx').on(t.userId, t.id),
+  ],
+);
+
+/** Append-only record of who did what to which order and for how much. Never a code. */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    actorId: integer('actor_id'),
+    action: text('action').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    amount: integer('amount'),
+    detail: text('detail'),
+  },
+  (t) => [index('audit_log_order_idx').on(t.orderId)],
+);
