@@ -1,0 +1,30 @@
+/**
+ * Standalone sandbox provider for manual runs (`npm run sandbox`). Started
+ * only on purpose; nothing falls back to it when the live API is unreachable.
+ */
+import { createLogger } from '../logger.js';
+import { createSandbox } from './server.js';
+
+const logger = createLogger({ level: process.env['LOG_LEVEL'] ?? 'info' });
+const rawPort = process.env['PORT'];
+const port = rawPort === undefined || rawPort === '' ? 8787 : Number(rawPort);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  process.stderr.write(`PORT must be an integer between 0 and 65535, got "${rawPort}"\n`);
+  process.exit(1);
+}
+const apiKey = process.env['SANDBOX_API_KEY'] || undefined;
+
+const sandbox = await createSandbox({ port, apiKey, logger });
+// Printed on purpose: this key only opens the local emulator.
+process.stdout.write(`Sandbox provider listening\n  base URL: ${sandbox.baseUrl}\n  API key:  ${sandbox.apiKey}\n`);
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'sandbox stopping');
+  await sandbox.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

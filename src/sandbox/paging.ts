@@ -1,0 +1,26 @@
+import type { PageMeta } from './envelope.js';
+
+export type PagingResult = { ok: true; page: number; pageSize: number } | { ok: false; message: string };
+
+export const DEFAULT_PAGE_SIZE = 20;
+
+function positiveInteger(raw: string | undefined, fallback: number): number | null {
+  if (raw === undefined) return fallback;
+  if (!/^[0-9]+$/.test(raw)) return null;
+  const value = Number(raw);
+  return Number.isSafeInteger(value) && value >= 1 ? value : null;
+}
+
+/** Oversized pages are lowered, not refused: clients must follow pages, not trust the size they asked for. */
+export function parsePaging(query: Record<string, string>, maxPageSize: number): PagingResult {
+  const page = positiveInteger(query['page'], 1);
+  if (page === null) return { ok: false, message: 'پارامتر page باید عدد صحیح مثبت باشد' };
+  const pageSize = positiveInteger(query['pageSize'], DEFAULT_PAGE_SIZE);
+  if (pageSize === null) return { ok: false, message: 'پارامتر pageSize باید عدد صحیح مثبت باشد' };
+  return { ok: true, page, pageSize: Math.min(pageSize, maxPageSize) };
+}
+
+export function paginate<T>(items: readonly T[], page: number, pageSize: number): { data: T[]; meta: PageMeta } {
+  const start = (page - 1) * pageSize;
+  return { data: items.slice(start, start + pageSize), meta: { page, pageSize, total: items.length } };
+}

@@ -1,0 +1,39 @@
+/**
+ * Order state over time. Nothing runs in the background: the state is derived
+ * from the clock whenever someone looks, so an injected clock drives it.
+ */
+
+export interface OrderTiming {
+  preparingMs: number;
+  processingMs: number;
+}
+
+export const DEFAULT_TIMING: OrderTiming = { preparingMs: 2000, processingMs: 3000 };
+
+/** Final states after which the provider has credited the amount back. */
+export const REFUNDING_STATES: ReadonlySet<string> = new Set(['FAILED', 'CANCELLED', 'REFUNDED']);
+
+export type Phase = 'PREPARING' | 'PROCESSING' | 'FINAL';
+
+export function phaseAt(createdAtMs: number, nowMs: number, timing: OrderTiming): Phase {
+  const elapsed = nowMs - createdAtMs;
+  if (elapsed < timing.preparingMs) return 'PREPARING';
+  if (elapsed < timing.preparingMs + timing.processingMs) return 'PROCESSING';
+  return 'FINAL';
+}
+
+export function finalAtMs(createdAtMs: number, timing: OrderTiming): number {
+  return createdAtMs + timing.preparingMs + timing.processingMs;
+}
+
+/**
+ * One state for the whole order: the first item whose product does not end
+ * COMPLETED decides, so a single failing line fails the order.
+ */
+export function outcomeOf(productIds: readonly number[], outcomeFor: (productId: number) => string): string {
+  for (const id of productIds) {
+    const outcome = outcomeFor(id);
+    if (outcome !== 'COMPLETED') return outcome;
+  }
+  return 'COMPLETED';
+}
