@@ -1,0 +1,287 @@
+import { z } from 'zod';
+import { systemClock, type Clock } from '../clock.js';
+import { silentLogger, type Logger } from '../logger.js';
+import {
+  OrderOutcomeUnknownError,
+  ProviderRateLimitedError,
+  type OrderOutcomeCause,
+  type ProviderError,
+} from './errors.js';
+import { createTransport, type TransportResult } from './http.js';
+import { followPages } from './pages.js';
+import { createRateLimiter, type RateLimiter, type RequestPriority } from './rate-limit.js';
+import {
+  describeFailure,
+  isSuccessStatus,
+  networkError,
+  providerMessageOf,
+  readEnvelope,
+  statusError,
+  tryReadEnvelope,
+  type Answer,
+  type CallContext,
+  type Envelope,
+} from './response.js';
+import { planRetry } from './retry.js';
+import {
+  balanceSchema,
+  CONTRACT_LIMITS,
+  categorySchema,
+  orderDetailSchema,
+  orderListEntrySchema,
+  placedOrderSchema,
+  placeOrderBodySchema,
+  productDetailSchema,
+  productSummarySchema,
+  transactionSchema,
+  type Balance,
+  type Category,
+  type OrderDetail,
+  type OrderListEntry,
+  type Page,
+  type PlacedOrder,
+  type PlaceOrderBody,
+  type ProductDetail,
+  type ProductSummary,
+  type Transaction,
+} from './schemas.js';
+
+export interface ProviderClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  /** Passed to ofetch.create. */
+  fetch?: typeof globalThis.fetch;
+  /** Per attempt of a read. */
+  timeoutMs?: number;
+  placeOrderTimeoutMs?: number;
+  /** Attempts per read; 1 means no retry. Orders are never retried. */
+  maxAttempts?: number;
+  retryBaseDelayMs?: number;
+  retryMaxDelayMs?: number;
+  /** Used only when no `limiter` is given. */
+  requestsPerSecond?: number;
+  /** Share one budget between several clients or loops. */
+  limiter?: RateLimiter;
+  /** Upper bound for allProducts; a provider that never ends its catalog is an error. */
+  maxPages?: number;
+  clock?: Clock;
+  random?: () => number;
+  logger?: Logger;
+}
+
+export interface CallOptions {
+  /** Defaults to 'interactive'. */
+  priority?: RequestPriority;
+  signal?: AbortSignal;
+}
+
+export interface PageQuery {
+  page: number;
+  pageSize: number;
+}
+
+export interface ProviderClient {
+  listCategories(o?: CallOptions): Promise<Category[]>;
+  listProducts(q: PageQuery, o?: CallOptions): Promise<Page<ProductSummary>>;
+  /** Follows pages until a short or empty page. */
+  allProducts(q?: { pageSize?: number }, o?: CallOptions): AsyncIterable<ProductSummary>;
+  getProduct(id: number, o?: CallOptions): Promise<ProductDetail>;
+  /** Exactly one POST, never retried; see OrderOutcomeUnknownError. */
+  placeOrder(body: PlaceOrderBody, o?: CallOptions): Promise<PlacedOrder>;
+  getOrder(idOrReference: number | string, o?: CallOptions): Promise<OrderDetail>;
+  listOrders(q: PageQuery, o?: CallOptions): Promise<Page<OrderListEntry>>;
+  getBalance(o?: CallOptions): Promise<Balance>;
+  listTransactions(q: PageQuery, o?: CallOptions): Promise<Page<Transaction>>;
+  getTransaction(id: number, o?: CallOptions): Promise<Transaction>;
+}
+
+// Timers may fire a millisecond early and the provider counts from its own clock: never arrive on the dot.
+const RETRY_AFTER_MARGIN_MS = 20;
+const DEFAULT_CATALOG_PAGE_SIZE = CONTRACT_LIMITS.maxPageSize;
+
+export function createProviderClient(options: ProviderClientOptions): ProviderClient {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? silentLogger;
+  const random = options.random ?? Math.random;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const placeOrderTimeoutMs = options.placeOrderTimeoutMs ?? 30_000;
+  const maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? 4));
+  const baseMs = options.retryBaseDelayMs ?? 300;
+  const capMs = options.retryMaxDelayMs ?? 10_000;
+  const maxPages = options.maxPages ?? 1_000;
+  const limiter =
+    options.limiter ?? createRateLimiter({ requestsPerSecond: options.requestsPerSecond ?? 8, clock });
+  const transport = createTransport({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    clock,
+    logger,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const apiKey = options.apiKey;
+  const redact = (text: string): string => (apiKey ? text.split(apiKey).join('[redacted]') : text);
+
+  function context(method: string, path: string, timeout: number): CallContext {
+    return { method, path, timeoutMs: timeout, nowMs: clock.now(), redact };
+  }
+
+  function pauseFor(error: ProviderError): void {
+    if (!(error instanceof ProviderRateLimitedError)) return;
+    // Every call, interactive or not, waits until the provider's Retry-After has passed.
+    limiter.pauseUntil(clock.now() + error.retryAfterMs + RETRY_AFTER_MARGIN_MS);
+    logger.warn({ method: error.method, path: error.path, retryAfterMs: error.retryAfterMs }, 'provider rate limit');
+  }
+
+  async function read<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    o: CallOptions | undefined,
+    query?: Record<string, number>,
+  ): Promise<Envelope<T>> {
+    const priority = o?.priority ?? 'interactive';
+    for (let attempt = 1; ; attempt += 1) {
+      await limiter.acquire(priority, o?.signal);
+      const result = await transport.send({
+        method: 'GET',
+        path,
+        ...(query ? { query } : {}),
+        timeoutMs,
+        ...(o?.signal ? { signal: o.signal } : {}),
+        attempt,
+      });
+      const ctx = context('GET', path, timeoutMs);
+      let error: ProviderError;
+      if (result.kind === 'failure') {
+        if (result.failure === 'aborted') throw o?.signal?.reason;
+        error = networkError(result, ctx);
+      } else if (isSuccessStatus(result.status)) {
+        return readEnvelope(result, schema, ctx);
+      } else {
+        error = statusError(result, ctx);
+        pauseFor(error);
+      }
+      const plan = planRetry({ error, attempt, maxAttempts, baseMs, capMs, random });
+      if (!plan.retry) throw error;
+      logger.debug({ method: 'GET', path, status: error.status, attempt, delayMs: plan.delayMs }, 'provider retry');
+      await clock.sleep(plan.delayMs, o?.signal);
+    }
+  }
+
+  async function readPage<T>(path: string, item: z.ZodType<T>, q: PageQuery, o?: CallOptions): Promise<Page<T>> {
+    checkPageQuery(q);
+    const { data, meta } = await read(path, z.array(item), o, { page: q.page, pageSize: q.pageSize });
+    const reported = meta?.pageSize ?? null;
+    const pageSize = reported !== null && reported > 0 && reported < q.pageSize ? reported : q.pageSize;
+    return { items: data, page: q.page, pageSize };
+  }
+
+  function outcomeUnknown(cause: OrderOutcomeCause, why: string, ctx: CallContext, answer?: Answer, providerMessage?: string | null) {
+    return new OrderOutcomeUnknownError({
+      message:
+        `POST /orders: outcome unknown (${why}): the order may or may not exist and the wallet may or may not ` +
+        'have been debited; read the order history before placing it again',
+      method: ctx.method,
+      path: ctx.path,
+      status: answer?.status ?? null,
+      providerMessage: providerMessage ?? null,
+      cause,
+    });
+  }
+
+  function orderResult(result: TransportResult, ctx: CallContext): PlacedOrder {
+    if (result.kind === 'failure') {
+      // Nothing reached the provider: a definite failure, safe to report as such.
+      if (result.notSent) throw networkError(result, ctx);
+      const cause: OrderOutcomeCause = result.failure === 'network' ? 'network' : result.failure;
+      throw outcomeUnknown(cause, describeFailure(result, ctx), ctx);
+    }
+    const { status } = result;
+    if (isSuccessStatus(status)) {
+      const reading = tryReadEnvelope(result, placedOrderSchema);
+      if (reading.ok) return reading.envelope.data;
+      const why = `provider answered ${status} but ${reading.problem}`;
+      throw outcomeUnknown('invalid-response', why, ctx, result, providerMessageOf(result, ctx));
+    }
+    // 408: the provider gave up on the request, possibly after acting on it.
+    if (status === 408) throw outcomeUnknown('timeout', 'provider answered 408', ctx, result);
+    if (status >= 500) {
+      const error = statusError(result, ctx);
+      throw outcomeUnknown('server-error', `provider answered ${status}`, ctx, result, error.providerMessage);
+    }
+    if (status >= 400) {
+      const error = statusError(result, ctx);
+      pauseFor(error);
+      throw error;
+    }
+    throw outcomeUnknown('invalid-response', `provider answered ${status}`, ctx, result);
+  }
+
+  return {
+    async listCategories(o) {
+      return (await read('/products/categories', z.array(categorySchema), o)).data;
+    },
+    listProducts(q, o) {
+      return readPage('/products', productSummarySchema, q, o);
+    },
+    allProducts(q, o) {
+      const pageSize = q?.pageSize ?? DEFAULT_CATALOG_PAGE_SIZE;
+      return followPages({
+        fetchPage: (page) => readPage('/products', productSummarySchema, { page, pageSize }, o),
+        identity: (product) => product.id,
+        maxPages,
+        method: 'GET',
+        path: '/products',
+      });
+    },
+    async getProduct(id, o) {
+      return (await read(`/products/${idSegment(id)}`, productDetailSchema, o)).data;
+    },
+    async placeOrder(body, o) {
+      const checked = placeOrderBodySchema.safeParse(body);
+      if (!checked.success) throw new TypeError(`invalid order body: ${z.prettifyError(checked.error)}`);
+      await limiter.acquire(o?.priority ?? 'interactive', o?.signal);
+      // Last point at which cancelling is still clean: after this the POST is on the wire.
+      o?.signal?.throwIfAborted();
+      const result = await transport.send({
+        method: 'POST',
+        path: '/orders',
+        body: checked.data,
+        timeoutMs: placeOrderTimeoutMs,
+        ...(o?.signal ? { signal: o.signal } : {}),
+        attempt: 1,
+      });
+      return orderResult(result, context('POST', '/orders', placeOrderTimeoutMs));
+    },
+    async getOrder(idOrReference, o) {
+      return (await read(`/orders/${idSegment(idOrReference)}`, orderDetailSchema, o)).data;
+    },
+    listOrders(q, o) {
+      return readPage('/orders', orderListEntrySchema, q, o);
+    },
+    async getBalance(o) {
+      return (await read('/wallet/balance', balanceSchema, o)).data;
+    },
+    listTransactions(q, o) {
+      return readPage('/wallet/transactions', transactionSchema, q, o);
+    },
+    async getTransaction(id, o) {
+      return (await read(`/wallet/transactions/${idSegment(id)}`, transactionSchema, o)).data;
+    },
+  };
+}
+
+function idSegment(id: number | string): string {
+  if (typeof id === 'number') {
+    if (!Number.isSafeInteger(id)) throw new RangeError(`not an integer id: ${id}`);
+    return String(id);
+  }
+  if (id.trim() === '') throw new RangeError('empty id');
+  return encodeURIComponent(id.trim());
+}
+
+function checkPageQuery(q: PageQuery): void {
+  if (!Number.isSafeInteger(q.page) || q.page < 1) throw new RangeError(`page must be an integer >= 1, got ${q.page}`);
+  if (!Number.isSafeInteger(q.pageSize) || q.pageSize < 1) {
+    throw new RangeError(`pageSize must be an integer >= 1, got ${q.pageSize}`);
+  }
+}

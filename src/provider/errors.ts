@@ -1,0 +1,164 @@
+/**
+ * One error class per failure cause of a provider call, all built from plain
+ * strings and numbers. They never hold the request options, headers or the
+ * transport's own error objects: those carry the API key.
+ */
+
+export interface ProviderErrorInit {
+  message: string;
+  method: string;
+  /** Path below the base URL, without the query string. */
+  path: string;
+  status?: number | null;
+  /** The provider's own (usually Persian) message from the error envelope. */
+  providerMessage?: string | null;
+}
+
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+  readonly status: number | null;
+  readonly providerMessage: string | null;
+  readonly method: string;
+  readonly path: string;
+
+  constructor(init: ProviderErrorInit) {
+    super(init.message);
+    this.status = init.status ?? null;
+    this.providerMessage = init.providerMessage ?? null;
+    this.method = init.method;
+    this.path = init.path;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      message: this.message,
+      status: this.status,
+      providerMessage: this.providerMessage,
+      method: this.method,
+      path: this.path,
+    };
+  }
+}
+
+/** 401: the key is missing or invalid. */
+export class ProviderAuthError extends ProviderError {
+  override name = 'ProviderAuthError';
+}
+
+/** 403: the key is disabled or this server's IP is not on its allow-list. */
+export class ProviderForbiddenError extends ProviderError {
+  override name = 'ProviderForbiddenError';
+}
+
+/** 404: unknown product, order or transaction. */
+export class ProviderNotFoundError extends ProviderError {
+  override name = 'ProviderNotFoundError';
+}
+
+/** 409: the order conflicts with current stock or product state. */
+export class ProviderConflictError extends ProviderError {
+  override name = 'ProviderConflictError';
+}
+
+/** 422, 400 and any other 4xx: a definite refusal; nothing was done. */
+export class ProviderRejectedError extends ProviderError {
+  override name = 'ProviderRejectedError';
+}
+
+export class ProviderRateLimitedError extends ProviderError {
+  override name = 'ProviderRateLimitedError';
+  readonly retryAfterMs: number;
+
+  constructor(init: ProviderErrorInit & { retryAfterMs: number }) {
+    super(init);
+    this.retryAfterMs = init.retryAfterMs;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), retryAfterMs: this.retryAfterMs };
+  }
+}
+
+/** 5xx on a read (on an order POST a 5xx is an OrderOutcomeUnknownError). */
+export class ProviderServerError extends ProviderError {
+  override name = 'ProviderServerError';
+}
+
+/** No HTTP answer: connection failure, reset, or the timeout elapsed. */
+export class ProviderNetworkError extends ProviderError {
+  override name = 'ProviderNetworkError';
+  readonly timedOut: boolean;
+  /** System error code such as ECONNRESET, when the runtime gave one. */
+  readonly code: string | null;
+
+  constructor(init: ProviderErrorInit & { timedOut: boolean; code?: string | null }) {
+    super(init);
+    this.timedOut = init.timedOut;
+    this.code = init.code ?? null;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), timedOut: this.timedOut, code: this.code };
+  }
+}
+
+/** The answer was not JSON or did not have the shape the contract assumes. */
+export class ProviderResponseError extends ProviderError {
+  override name = 'ProviderResponseError';
+  /** Path of the failing field, e.g. 'data.items[0].productId'; null when the body itself was unreadable. */
+  readonly fieldPath: string | null;
+
+  constructor(init: ProviderErrorInit & { fieldPath?: string | null }) {
+    super(init);
+    this.fieldPath = init.fieldPath ?? null;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), fieldPath: this.fieldPath };
+  }
+}
+
+export type OrderOutcomeCause =
+  | 'timeout'
+  | 'network'
+  | 'aborted'
+  | 'server-error'
+  | 'invalid-response';
+
+/**
+ * The order POST was sent but its result is not known: the order may or may
+ * not exist and the wallet may or may not be debited. There is no idempotency
+ * key, so it must never be sent again automatically; the order history tells.
+ */
+export class OrderOutcomeUnknownError extends ProviderError {
+  override name = 'OrderOutcomeUnknownError';
+  /** Which kind of failure left the outcome open. */
+  override readonly cause: OrderOutcomeCause;
+
+  constructor(init: ProviderErrorInit & { cause: OrderOutcomeCause }) {
+    super(init);
+    this.cause = init.cause;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), cause: this.cause };
+  }
+}
+
+/** Every 4xx/5xx status as its error class; other statuses are unexpected answers. */
+export function errorForStatus(
+  status: number,
+  init: Omit<ProviderErrorInit, 'status'> & { retryAfterMs: number },
+): ProviderError {
+  const { retryAfterMs, ...rest } = init;
+  const base = { ...rest, status };
+  if (status === 401) return new ProviderAuthError(base);
+  if (status === 403) return new ProviderForbiddenError(base);
+  if (status === 404) return new ProviderNotFoundError(base);
+  if (status === 409) return new ProviderConflictError(base);
+  if (status === 429) return new ProviderRateLimitedError({ ...base, retryAfterMs });
+  if (status >= 400 && status < 500) return new ProviderRejectedError(base);
+  if (status >= 500 && status < 600) return new ProviderServerError(base);
+  return new ProviderResponseError(base);
+}

@@ -1,0 +1,27 @@
+/** Used when a 429 carries no usable Retry-After. */
+export const DEFAULT_RETRY_AFTER_MS = 1_000;
+
+/**
+ * Milliseconds to wait according to a Retry-After header, which is either a
+ * number of seconds or an HTTP-date (both forms are honoured). A date in the
+ * past means "now"; a missing or unreadable value falls back to a default so
+ * that a 429 always pauses for a while.
+ */
+export function parseRetryAfterMs(
+  value: string | null | undefined,
+  nowMs: number,
+  fallbackMs: number = DEFAULT_RETRY_AFTER_MS,
+): number {
+  const text = value?.trim();
+  if (!text) return fallbackMs;
+  // RFC 9110 allows only whole seconds; fractions are accepted because they are harmless.
+  if (/^\d+(\.\d+)?$/.test(text)) {
+    const ms = Math.ceil(Number(text) * 1000);
+    return Number.isFinite(ms) ? ms : fallbackMs;
+  }
+  // Date.parse would read bare numbers such as "-5" as years: only date-like text reaches it.
+  if (!/[a-z]/i.test(text)) return fallbackMs;
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return fallbackMs;
+  return Math.max(0, at - nowMs);
+}
