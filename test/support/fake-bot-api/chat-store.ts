@@ -1,0 +1,143 @@
+import type { Chat, Message, Update, User } from 'grammy/types';
+import { badRequest, forbidden } from './api-error.js';
+import type { CallbackAnswer, ChatSpec, FakeUser, ReplyMarkup, SentMessage } from './types.js';
+
+export interface StoredMessage {
+  message: Message;
+  fromBot: boolean;
+  deleted: boolean;
+  /** As the bot sent it; Message.reply_markup only ever holds inline keyboards. */
+  markup?: ReplyMarkup;
+  protect: boolean;
+  edits: number;
+}
+
+export interface ChatRecord {
+  chat: Chat;
+  nextMessageId: number;
+  messages: Map<number, StoredMessage>;
+}
+
+export interface ChatStore {
+  remember(chat: Chat): ChatRecord;
+  rememberFromUpdate(update: Update): void;
+  /** Resolves `chat_id` as Telegram does: numbers, numeric strings and `@username`. */
+  resolve(chatId: unknown): ChatRecord;
+  /** Like resolve, then refuses chats whose user blocked the bot. */
+  resolveWritable(chatId: unknown): ChatRecord;
+  find(chatId: number): ChatRecord | undefined;
+  addMessage(record: ChatRecord, build: (messageId: number) => Message, extra: Omit<StoredMessage, 'message'>): StoredMessage;
+  blocked: Set<number>;
+  callbackQueries: Map<string, { answered?: CallbackAnswer }>;
+}
+
+export function toUser(user: FakeUser): User {
+  return {
+    id: user.id,
+    is_bot: false,
+    first_name: user.firstName ?? `User ${user.id}`,
+    ...(user.lastName === undefined ? {} : { last_name: user.lastName }),
+    ...(user.username === undefined ? {} : { username: user.username }),
+    ...(user.languageCode === undefined ? {} : { language_code: user.languageCode }),
+  };
+}
+
+export function toChat(spec: ChatSpec | FakeUser): Chat {
+  if (!('type' in spec) || spec.type === 'private') {
+    const user = 'type' in spec ? { id: spec.id, ...(spec.username === undefined ? {} : { username: spec.username }) } : spec;
+    const asUser = toUser(user);
+    return {
+      id: user.id,
+      type: 'private',
+      first_name: asUser.first_name,
+      ...(asUser.last_name === undefined ? {} : { last_name: asUser.last_name }),
+      ...(asUser.username === undefined ? {} : { username: asUser.username }),
+    };
+  }
+  const title = spec.title ?? `Chat ${spec.id}`;
+  if (spec.type === 'group') return { id: spec.id, type: 'group', title };
+  const username = spec.username === undefined ? {} : { username: spec.username };
+  return spec.type === 'supergroup'
+    ? { id: spec.id, type: 'supergroup', title, ...username }
+    : { id: spec.id, type: 'channel', title, ...username };
+}
+
+export function toSentMessage(stored: StoredMessage): SentMessage {
+  const { message } = stored;
+  return {
+    message_id: message.message_id,
+    chat_id: message.chat.id,
+    text: message.text ?? '',
+    entities: message.entities ?? [],
+    ...(stored.markup === undefined ? {} : { reply_markup: stored.markup }),
+    protect_content: stored.protect,
+    deleted: stored.deleted,
+    date: message.date,
+    ...(message.edit_date === undefined ? {} : { edit_date: message.edit_date }),
+    ...(message.reply_to_message === undefined ? {} : { reply_to_message_id: message.reply_to_message.message_id }),
+    edits: stored.edits,
+  };
+}
+
+export function createChatStore(): ChatStore {
+  const chats = new Map<number, ChatRecord>();
+  const blocked = new Set<number>();
+  const callbackQueries = new Map<string, { answered?: CallbackAnswer }>();
+
+  const remember = (chat: Chat): ChatRecord => {
+    const known = chats.get(chat.id);
+    if (known !== undefined) {
+      known.chat = { ...known.chat, ...chat } as Chat;
+      return known;
+    }
+    const record: ChatRecord = { chat, nextMessageId: 1, messages: new Map() };
+    chats.set(chat.id, record);
+    return record;
+  };
+
+  const resolve = (chatId: unknown): ChatRecord => {
+    if (chatId === undefined || chatId === null || chatId === '') throw badRequest('chat_id is empty');
+    let record: ChatRecord | undefined;
+    if (typeof chatId === 'number') record = chats.get(chatId);
+    else if (typeof chatId === 'string' && /^-?\d+$/.test(chatId)) record = chats.get(Number(chatId));
+    else if (typeof chatId === 'string' && chatId.startsWith('@')) {
+      const name = chatId.slice(1).toLowerCase();
+      record = [...chats.values()].find((candidate) => candidate.chat.username?.toLowerCase() === name);
+    }
+    if (record === undefined) throw badRequest('chat not found');
+    return record;
+  };
+
+  return {
+    remember,
+    rememberFromUpdate(update) {
+      for (const value of Object.values(update)) {
+        if (value === null || typeof value !== 'object') continue;
+        const candidate = value as { chat?: Chat; message?: { chat?: Chat } };
+        if (candidate.message?.chat !== undefined) remember(candidate.message.chat);
+        if (candidate.chat === undefined) continue;
+        const record = remember(candidate.chat);
+        // A raw message keeps its id; later messages in the chat must not reuse it.
+        const message = value as Partial<Message>;
+        if (typeof message.message_id === 'number' && !record.messages.has(message.message_id)) {
+          record.messages.set(message.message_id, { message: message as Message, fromBot: false, deleted: false, protect: false, edits: 0 });
+          record.nextMessageId = Math.max(record.nextMessageId, message.message_id + 1);
+        }
+      }
+    },
+    resolve,
+    resolveWritable(chatId) {
+      const record = resolve(chatId);
+      if (record.chat.type === 'private' && blocked.has(record.chat.id)) throw forbidden('bot was blocked by the user');
+      return record;
+    },
+    find: (chatId) => chats.get(chatId),
+    addMessage(record, build, extra) {
+      const stored: StoredMessage = { message: build(record.nextMessageId++), ...extra };
+      record.messages.set(stored.message.message_id, stored);
+      return stored;
+    },
+    blocked,
+    callbackQueries,
+  };
+}

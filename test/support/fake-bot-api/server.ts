@@ -1,0 +1,199 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { UserFromGetMe } from 'grammy/types';
+import { systemClock, type Clock } from '../../../src/clock.js';
+import { BotApiError, badRequest, notFound, unauthorized } from './api-error.js';
+import { createBotMethods } from './bot-methods.js';
+import { createChatStore, toSentMessage } from './chat-store.js';
+import { describeCalls, describeMessages, findButton, waitFor } from './inspection.js';
+import { createMessageMethods, type MethodHandler } from './message-methods.js';
+import { readPayload } from './request-payload.js';
+import type { ApiResponse, FakeBotApi, FaultSpec, RecordedCall, SentMessage } from './types.js';
+import { createUpdateQueue } from './update-queue.js';
+import { createUserSimulation } from './user-simulation.js';
+
+export interface FakeBotApiOptions {
+  token?: string;
+  /** Stamps message dates and call times, and times long polls. */
+  clock?: Clock;
+  botUsername?: string;
+  botFirstName?: string;
+}
+
+export const DEFAULT_FAKE_TOKEN = '123456:TEST-fake-token-not-real';
+const MAX_UPDATES_PER_CALL = 100;
+
+export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBotApi> {
+  const token = options.token ?? DEFAULT_FAKE_TOKEN;
+  const clock = options.clock ?? systemClock;
+  const botId = Number(/^(\d+):/.exec(token)?.[1] ?? '123456');
+  const me: UserFromGetMe = {
+    id: botId,
+    is_bot: true,
+    first_name: options.botFirstName ?? 'Fake Test Bot',
+    username: options.botUsername ?? 'fake_test_bot',
+    can_join_groups: true,
+    can_read_all_group_messages: false,
+    supports_inline_queries: false,
+    can_connect_to_business: false,
+    has_main_web_app: false,
+    has_topics_enabled: false,
+    allows_users_to_create_topics: false,
+    can_manage_bots: false,
+    supports_join_request_queries: false,
+  };
+
+  const calls: RecordedCall[] = [];
+  const faults = new Map<string, FaultSpec[]>();
+  const store = createChatStore();
+  const queue = createUpdateQueue(clock);
+  const users = createUserSimulation({ store, queue, clock });
+  const botMethods = createBotMethods({ me, store, queue });
+  const messageMethods = createMessageMethods({
+    store,
+    clock,
+    botUser: { id: me.id, is_bot: true, first_name: me.first_name, username: me.username },
+  });
+
+  const getUpdates: MethodHandler = (payload, clientGone) => {
+    const number = (value: unknown, fallback: number) => (value === undefined ? fallback : Number(value));
+    const allowed = payload['allowed_updates'];
+    return queue.poll(
+      {
+        offset: number(payload['offset'], 0),
+        limit: Math.min(Math.max(number(payload['limit'], MAX_UPDATES_PER_CALL), 1), MAX_UPDATES_PER_CALL),
+        timeoutSeconds: Math.max(number(payload['timeout'], 0), 0),
+        ...(Array.isArray(allowed) ? { allowedUpdates: allowed.map(String) } : {}),
+      },
+      clientGone,
+    );
+  };
+
+  // Telegram matches method names case-insensitively.
+  const handlers = new Map<string, { name: string; handle: MethodHandler }>();
+  for (const [name, handle] of Object.entries({ getUpdates, ...botMethods.handlers, ...messageMethods })) {
+    handlers.set(name.toLowerCase(), { name, handle });
+  }
+
+  const takeFault = (method: string): BotApiError | undefined => {
+    const queued = faults.get(method.toLowerCase());
+    const fault = queued?.shift();
+    if (fault === undefined) return undefined;
+    if (queued?.length === 0) faults.delete(method.toLowerCase());
+    return new BotApiError(fault.code, fault.description, fault.retryAfter);
+  };
+
+  const answer = async (
+    pathToken: string,
+    method: string,
+    payload: Record<string, unknown>,
+    clientGone: AbortSignal,
+  ): Promise<ApiResponse> => {
+    try {
+      if (pathToken !== token) throw unauthorized();
+      const fault = takeFault(method);
+      if (fault !== undefined) throw fault;
+      const handler = handlers.get(method.toLowerCase());
+      if (handler === undefined) throw notFound();
+      return { ok: true, result: await handler.handle(payload, clientGone) };
+    } catch (error) {
+      if (error instanceof BotApiError) return error.toResponse();
+      const detail = error instanceof Error ? error.message : String(error);
+      return { ok: false, error_code: 500, description: `Internal Server Error: ${detail}` };
+    }
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const route = /^\/bot([^/]*)\/([A-Za-z0-9_]+)$/.exec(url.pathname);
+    const clientGone = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) clientGone.abort();
+    });
+    let payload: Record<string, unknown> = {};
+    let payloadError: BotApiError | undefined;
+    try {
+      payload = await readPayload(req, url);
+    } catch {
+      payloadError = badRequest("can't parse JSON object");
+    }
+    if (route === null) {
+      reply(res, notFound().toResponse());
+      return;
+    }
+    const [, pathToken = '', method = ''] = route;
+    const call: RecordedCall = { method: handlers.get(method.toLowerCase())?.name ?? method, payload, at: clock.now() };
+    calls.push(call);
+    call.response = payloadError?.toResponse() ?? (await answer(pathToken, method, payload, clientGone.signal));
+    reply(res, call.response);
+  };
+
+  const server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  const messages = (chatId: number): SentMessage[] =>
+    [...(store.find(chatId)?.messages.values() ?? [])]
+      .filter((stored) => stored.fromBot)
+      .sort((a, b) => a.message.message_id - b.message.message_id)
+      .map(toSentMessage);
+  const visible = (chatId: number) => messages(chatId).filter((message) => !message.deleted);
+  let closing: Promise<void> | undefined;
+
+  return {
+    apiRoot: `http://127.0.0.1:${port}`,
+    token,
+    botId,
+    calls,
+    callsTo: (method) => calls.filter((call) => call.method.toLowerCase() === method.toLowerCase()),
+    addChat: users.addChat,
+    sendText: users.sendText,
+    pressButton: (from, messageId, data, chat) => users.pressButton(from, messageId, data, chat?.id ?? from.id),
+    clickButton: (from, message, label) =>
+      users.pressButton(from, message.message_id, findButton(message, label).callback_data, message.chat_id),
+    pushUpdate: users.pushUpdate,
+    pendingUpdates: queue.pending,
+    messages,
+    lastMessage: (chatId) => visible(chatId).at(-1),
+    callbackAnswer: (id) => store.callbackQueries.get(id)?.answered,
+    commands: botMethods.commands.get,
+    waitFor: (predicate, waitOptions) => waitFor(predicate, () => describeCalls(calls), waitOptions),
+    waitForMessage(chatId, match, waitOptions) {
+      const matches = (message: SentMessage) =>
+        typeof match === 'string' ? message.text.includes(match) : match instanceof RegExp ? match.test(message.text) : match(message);
+      return waitFor(
+        () => visible(chatId).reverse().find(matches),
+        () => `No message in chat ${chatId} matched ${String(match)}.\n${describeMessages(chatId, messages(chatId))}\n${describeCalls(calls)}`,
+        waitOptions,
+      );
+    },
+    findButton,
+    failNext(method, error, times = 1) {
+      const key = method.toLowerCase();
+      faults.set(key, [...(faults.get(key) ?? []), ...Array.from({ length: times }, () => error)]);
+    },
+    blockBy: (userId) => void store.blocked.add(userId),
+    unblockBy: (userId) => void store.blocked.delete(userId),
+    close() {
+      closing ??= (async () => {
+        queue.close();
+        // Let released long polls write their empty answer before the sockets go.
+        await new Promise((resolve) => setImmediate(resolve));
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+      })();
+      return closing;
+    },
+  };
+}
+
+function reply(res: ServerResponse, response: ApiResponse): void {
+  if (res.destroyed) return;
+  res.writeHead(response.ok ? 200 : response.error_code, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(response));
+}

@@ -1,0 +1,115 @@
+import type {
+  ForceReply,
+  InlineKeyboardButton,
+  InlineKeyboardMarkup,
+  Message,
+  MessageEntity,
+  ReplyKeyboardMarkup,
+  ReplyKeyboardRemove,
+  Update,
+} from 'grammy/types';
+
+/** A simulated Telegram user. */
+export interface FakeUser {
+  id: number;
+  firstName?: string;
+  lastName?: string;
+  username?: string;
+  languageCode?: string;
+}
+
+/** A chat other than the default private chat with the acting user. */
+export interface ChatSpec {
+  id: number;
+  type: 'private' | 'group' | 'supergroup' | 'channel';
+  title?: string;
+  username?: string;
+}
+
+export type ReplyMarkup = InlineKeyboardMarkup | ReplyKeyboardMarkup | ReplyKeyboardRemove | ForceReply;
+
+export type ApiResponse =
+  | { ok: true; result: unknown }
+  | { ok: false; error_code: number; description: string; parameters?: { retry_after?: number } };
+
+export interface RecordedCall {
+  method: string;
+  /** Parameters as Telegram would read them: JSON fields parsed, also from multipart and query strings. */
+  payload: Record<string, unknown>;
+  /** Clock time (ms) when the request arrived. */
+  at: number;
+  /** Undefined while a long poll is still held. */
+  response?: ApiResponse;
+}
+
+/** The current state of one message the bot sent, with edits and deletion applied. */
+export interface SentMessage {
+  message_id: number;
+  chat_id: number;
+  text: string;
+  entities: MessageEntity[];
+  /** The markup as sent, reply keyboards included (Telegram echoes only inline keyboards). */
+  reply_markup?: ReplyMarkup;
+  protect_content: boolean;
+  deleted: boolean;
+  date: number;
+  edit_date?: number;
+  reply_to_message_id?: number;
+  edits: number;
+}
+
+export interface FaultSpec {
+  code: number;
+  description: string;
+  retryAfter?: number;
+}
+
+export interface WaitOptions {
+  timeoutMs?: number;
+  intervalMs?: number;
+}
+
+export type CallbackButton = InlineKeyboardButton.CallbackButton;
+
+export type MessageMatch = string | RegExp | ((message: SentMessage) => boolean);
+
+export type RawUpdate = Omit<Update, 'update_id'> & { update_id?: number };
+
+export interface CallbackAnswer {
+  text?: string;
+  show_alert?: boolean;
+  url?: string;
+  cache_time?: number;
+}
+
+export interface FakeBotApi {
+  /** Pass as `client.apiRoot`; no trailing slash. */
+  readonly apiRoot: string;
+  readonly token: string;
+  readonly botId: number;
+  readonly calls: RecordedCall[];
+  callsTo(method: string): RecordedCall[];
+
+  /** Makes a chat known without an update, as if its user had talked to the bot earlier. */
+  addChat(chat: FakeUser | ChatSpec): void;
+  sendText(from: FakeUser, text: string, chat?: ChatSpec): Message;
+  pressButton(from: FakeUser, messageId: number, data: string, chat?: ChatSpec): string;
+  clickButton(from: FakeUser, message: SentMessage, label: string | RegExp): string;
+  pushUpdate(update: RawUpdate): Update;
+  /** Updates not yet confirmed through getUpdates' offset. */
+  pendingUpdates(): Update[];
+
+  messages(chatId: number): SentMessage[];
+  /** The newest message the bot sent to the chat that is not deleted. */
+  lastMessage(chatId: number): SentMessage | undefined;
+  callbackAnswer(callbackQueryId: string): CallbackAnswer | undefined;
+  commands(scope?: Record<string, unknown>, languageCode?: string): { command: string; description: string }[];
+  waitFor<T>(predicate: () => T | undefined | null | false, options?: WaitOptions): Promise<T>;
+  waitForMessage(chatId: number, match: MessageMatch, options?: WaitOptions): Promise<SentMessage>;
+  findButton(message: SentMessage, label: string | RegExp): CallbackButton;
+
+  failNext(method: string, error: FaultSpec, times?: number): void;
+  blockBy(userId: number): void;
+  unblockBy(userId: number): void;
+  close(): Promise<void>;
+}
