@@ -1,0 +1,250 @@
+import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/open.js';
+import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
+import { auditLog, orders, type OrderState } from '../db/schema.js';
+import type { SyncDb } from '../db/sync-db.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+type OrderUpdate = Partial<Omit<typeof orders.$inferInsert, 'id' | 'state'>>;
+
+/** States in which the same order must not be placed again (the partial unique index agrees). */
+export const OPEN_STATES = ['placing', 'unknown', 'needs_review'] as const satisfies readonly OrderState[];
+
+export interface IntentInput {
+  confirmKey: string;
+  userId: number;
+  chatId: number;
+  fingerprint: string;
+  productId: number;
+  productTitle: string;
+  regionPropertyId: number;
+  regionTitle: string | null;
+  quantity: number;
+  unitPrice: number;
+  fieldValues: readonly { fieldId: number; title: string; value: string }[];
+  sandbox: boolean;
+}
+
+export type OpenIntentResult =
+  | { kind: 'created'; order: OrderRow }
+  | { kind: 'already-confirmed'; order: OrderRow }
+  | { kind: 'same-order-pending'; order: OrderRow };
+
+export type ClaimResult =
+  | { kind: 'placing'; order: OrderRow }
+  /** Another attempt at the same order is open; this intent was closed as not placed. */
+  | { kind: 'same-order-pending'; order: OrderRow; pending: OrderRow }
+  /** Another order is in flight (another process): this intent was closed as not placed. */
+  | { kind: 'busy'; order: OrderRow }
+  /** The intent had already left 'intent' (handled elsewhere). */
+  | { kind: 'moved'; order: OrderRow };
+
+export interface AuditEntry {
+  actorId: number | null;
+  action: string;
+  /** Short and free of secrets and codes. */
+  detail?: string | null;
+}
+
+export interface TransitionInput {
+  id: number;
+  from: OrderState | readonly OrderState[];
+  to: OrderState;
+  set?: OrderUpdate;
+  audit: AuditEntry;
+}
+
+export type OrderRepo = ReturnType<typeof createOrderRepo>;
+
+export function createOrderRepo(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  const now = () => new Date(clock.now());
+
+  const findById = (exec: SyncDb, id: number): OrderRow | null =>
+    exec.select().from(orders).where(eq(orders.id, id)).get() ?? null;
+
+  const writeAudit = (exec: SyncDb, order: OrderRow, entry: AuditEntry) => {
+    exec
+      .insert(auditLog)
+      .values({
+        at: now(),
+        actorId: entry.actorId,
+        action: entry.action,
+        orderId: order.id,
+        amount: order.totalAmount,
+        detail: entry.detail ?? null,
+      })
+      .run();
+  };
+
+  /**
+   * Compare-and-swap: moves the order only if it is still in an expected
+   * state, and writes the audit row in the same transaction. Null when the
+   * order had moved on.
+   */
+  function transitionIn(exec: SyncDb, input: TransitionInput): OrderRow | null {
+    const from = typeof input.from === 'string' ? [input.from] : input.from;
+    const updated = exec
+      .update(orders)
+      .set({ ...input.set, state: input.to, updatedAt: now() })
+      .where(and(eq(orders.id, input.id), inArray(orders.state, [...from])))
+      .returning()
+      .get();
+    if (!updated) return null;
+    writeAudit(exec, updated, input.audit);
+    return updated;
+  }
+
+  return {
+    get: (id: number): OrderRow | null => findById(db, id),
+
+    transition(input: TransitionInput): OrderRow | null {
+      return db.transaction((tx) => transitionIn(tx, input), { behavior: 'immediate' });
+    },
+
+    /** Saves the order before anything is sent, unless this confirmation or the same open order exists. */
+    openIntent(input: IntentInput): OpenIntentResult {
+      return db.transaction(
+        (tx): OpenIntentResult => {
+          const confirmed = tx.select().from(orders).where(eq(orders.confirmKey, input.confirmKey)).get();
+          if (confirmed) return { kind: 'already-confirmed', order: confirmed };
+          const pending = tx
+            .select()
+            .from(orders)
+            .where(and(eq(orders.fingerprint, input.fingerprint), inArray(orders.state, [...OPEN_STATES])))
+            .get();
+          if (pending) return { kind: 'same-order-pending', order: pending };
+          const at = now();
+          const order = tx
+            .insert(orders)
+            .values({
+              userId: input.userId,
+              chatId: input.chatId,
+              confirmKey: input.confirmKey,
+              fingerprint: input.fingerprint,
+              productId: input.productId,
+              productTitle: input.productTitle,
+              regionPropertyId: input.regionPropertyId,
+              regionTitle: input.regionTitle,
+              quantity: input.quantity,
+              unitPrice: input.unitPrice,
+              totalAmount: input.unitPrice * input.quantity,
+              fieldValues: JSON.stringify(input.fieldValues),
+              state: 'intent',
+              sandbox: input.sandbox,
+              createdAt: at,
+              updatedAt: at,
+            })
+            .returning()
+            .get();
+          writeAudit(tx, order, { actorId: input.userId, action: 'order.intent' });
+          return { kind: 'created', order };
+        },
+        { behavior: 'immediate' },
+      );
+    },
+
+    /** intent -> placing, after checking nothing else is in flight or open for the same order. */
+    claimForPlacing(id: number, actorId: number): ClaimResult {
+      return db.transaction(
+        (tx): ClaimResult => {
+          const order = findById(tx, id);
+          if (!order) throw new Error(`order ${id} does not exist`);
+          if (order.state !== 'intent') return { kind: 'moved', order };
+          const close = (detail: string) =>
+            transitionIn(tx, {
+              id,
+              from: 'intent',
+              to: 'not_placed',
+              set: { finishedAt: now() },
+              audit: { actorId, action: 'order.not_placed', detail },
+            }) ?? order;
+          const pending = tx
+            .select()
+            .from(orders)
+            .where(
+              and(eq(orders.fingerprint, order.fingerprint), inArray(orders.state, [...OPEN_STATES]), ne(orders.id, id)),
+            )
+            .get();
+          if (pending) return { kind: 'same-order-pending', order: close('same order pending'), pending };
+          const inFlight = tx.select({ id: orders.id }).from(orders).where(eq(orders.state, 'placing')).get();
+          if (inFlight) return { kind: 'busy', order: close('another order in flight') };
+          const placing = transitionIn(tx, {
+            id,
+            from: 'intent',
+            to: 'placing',
+            set: { postedAt: now() },
+            audit: { actorId, action: 'order.placing' },
+          });
+          return placing ? { kind: 'placing', order: placing } : { kind: 'moved', order };
+        },
+        { behavior: 'immediate' },
+      );
+    },
+
+    /**
+     * Start-up repair: a POST interrupted by a crash has an unknown outcome;
+     * an intent whose POST never started can simply be closed.
+     */
+    recoverInterrupted(intentMaxAgeMs: number): { unknown: number; notPlaced: number } {
+      return db.transaction(
+        (tx) => {
+          const at = now();
+          const placing = tx.select({ id: orders.id }).from(orders).where(eq(orders.state, 'placing')).all();
+          let unknown = 0;
+          for (const { id } of placing) {
+            const moved = transitionIn(tx, {
+              id,
+              from: 'placing',
+              to: 'unknown',
+              set: { nextCheckAt: at },
+              audit: { actorId: null, action: 'order.unknown', detail: 'interrupted during placement' },
+            });
+            if (moved) unknown++;
+          }
+          const staleIntents = tx
+            .select({ id: orders.id })
+            .from(orders)
+            .where(
+              and(
+                eq(orders.state, 'intent'),
+                isNull(orders.postedAt),
+                lt(orders.createdAt, new Date(clock.now() - intentMaxAgeMs)),
+              ),
+            )
+            .all();
+          let notPlaced = 0;
+          for (const { id } of staleIntents) {
+            const moved = transitionIn(tx, {
+              id,
+              from: 'intent',
+              to: 'not_placed',
+              set: { finishedAt: at },
+              audit: { actorId: null, action: 'order.not_placed', detail: 'never sent' },
+            });
+            if (moved) notPlaced++;
+          }
+          return { unknown, notPlaced };
+        },
+        { behavior: 'immediate' },
+      );
+    },
+
+    /** Newest first. */
+    listForUser(userId: number, request: PageRequest): PageOf<OrderRow> {
+      const total =
+        db.select({ n: sql<number>`count(*)` }).from(orders).where(eq(orders.userId, userId)).get()?.n ?? 0;
+      const { page, pageSize, pageCount, offset } = resolvePage(request, total);
+      const items = db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.id))
+        .limit(pageSize)
+        .offset(offset)
+        .all();
+      return { items, page, pageCount, total };
+    },
+  };
+}

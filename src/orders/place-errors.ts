@@ -1,0 +1,68 @@
+import {
+  OrderOutcomeUnknownError,
+  ProviderAuthError,
+  ProviderConflictError,
+  ProviderError,
+  ProviderForbiddenError,
+  ProviderNotFoundError,
+  ProviderRateLimitedError,
+  ProviderRejectedError,
+} from '../provider/errors.js';
+
+export type RejectReason =
+  | 'insufficient-funds'
+  | 'conflict'
+  | 'invalid'
+  | 'auth'
+  | 'forbidden'
+  | 'rate-limited'
+  | 'not-found'
+  | 'other';
+
+export type PlaceErrorVerdict =
+  | {
+      kind: 'rejected';
+      reason: RejectReason;
+      providerMessage: string | null;
+      /** Short, safe text for the audit log: class name and status. */
+      detail: string;
+      /** A 422 may be a balance problem; the caller can check the balance to tell. */
+      mayBeFunds: boolean;
+    }
+  | { kind: 'unknown'; detail: string };
+
+/** Only errors that prove the provider refused the order count as rejections; everything else may have placed it. */
+const DEFINITE: [new (...args: never[]) => ProviderError, RejectReason][] = [
+  [ProviderAuthError, 'auth'],
+  [ProviderForbiddenError, 'forbidden'],
+  [ProviderNotFoundError, 'not-found'],
+  [ProviderConflictError, 'conflict'],
+  [ProviderRateLimitedError, 'rate-limited'],
+  [ProviderRejectedError, 'invalid'],
+];
+
+function describe(error: unknown): string {
+  if (error instanceof OrderOutcomeUnknownError) return `${error.name} ${error.cause}`;
+  if (error instanceof ProviderError) return error.status === null ? error.name : `${error.name} ${error.status}`;
+  if (error instanceof Error) return error.name;
+  return 'non-error thrown';
+}
+
+export function classifyPlaceError(error: unknown): PlaceErrorVerdict {
+  const detail = describe(error);
+  if (error instanceof OrderOutcomeUnknownError) return { kind: 'unknown', detail };
+  for (const [type, mapped] of DEFINITE) {
+    if (error instanceof type) {
+      // 400 and 422 are malformed or invalid orders; any other 4xx is a refusal we have no name for.
+      const reason = mapped === 'invalid' && error.status !== 400 && error.status !== 422 ? 'other' : mapped;
+      return {
+        kind: 'rejected',
+        reason,
+        providerMessage: error.providerMessage,
+        detail,
+        mayBeFunds: reason === 'invalid' && error.status === 422,
+      };
+    }
+  }
+  return { kind: 'unknown', detail };
+}

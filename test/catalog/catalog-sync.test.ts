@@ -1,0 +1,158 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCatalogQueries } from '../../src/catalog/catalog-queries.js';
+import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
+import { systemClock } from '../../src/clock.js';
+import { closeDb, openDb, type Db } from '../../src/db/open.js';
+import { silentLogger } from '../../src/logger.js';
+import { createProviderClient } from '../../src/provider/client.js';
+import { createSandbox, SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
+
+const SEED_PRODUCT_COUNT = 31;
+
+describe('catalog sync', () => {
+  const sandboxes: Sandbox[] = [];
+  const opened: Db[] = [];
+  const servers: Server[] = [];
+  afterEach(async () => {
+    opened.splice(0).forEach(closeDb);
+    await Promise.all(sandboxes.splice(0).map((s) => s.close()));
+    await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+  });
+
+  /** A provider that answers every request with an empty list. */
+  async function startEmptyProvider(): Promise<{ baseUrl: string; apiKey: string }> {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: 'success', code: 200, message: 'ok', data: [] }));
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return { baseUrl: `http://127.0.0.1:${port}/api/v1`, apiKey: 'empty-provider-key' };
+  }
+
+  async function startSandbox(catalogSize: number): Promise<Sandbox> {
+    const sandbox = await createSandbox({ catalogSize, rateLimit: false });
+    sandboxes.push(sandbox);
+    return sandbox;
+  }
+
+  function syncFor(sandbox: { baseUrl: string; apiKey: string }, db: Db) {
+    const provider = createProviderClient({
+      baseUrl: sandbox.baseUrl,
+      apiKey: sandbox.apiKey,
+      requestsPerSecond: 1000,
+      maxAttempts: 1,
+    });
+    return createCatalogSync({ provider, db, clock: systemClock, logger: silentLogger });
+  }
+
+  function freshDb(): Db {
+    const db = openDb(':memory:');
+    opened.push(db);
+    return db;
+  }
+
+  function productIds(db: Db): number[] {
+    return db.$client
+      .prepare('select id from products order by position')
+      .all()
+      .map((row) => (row as { id: number }).id);
+  }
+
+  it('stores every product of a catalog larger than the page cap, in the provider order', async () => {
+    const sandbox = await startSandbox(300);
+    const db = freshDb();
+    const result = await syncFor(sandbox, db).syncNow();
+    expect(result).toEqual({ ok: true, products: 300 + SEED_PRODUCT_COUNT, categories: 8, removed: 0 });
+    const ids = productIds(db);
+    expect(ids).toHaveLength(300 + SEED_PRODUCT_COUNT);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const pages = sandbox.requests.filter((r) => r.path === '/products');
+    expect(pages.length).toBeGreaterThanOrEqual(7);
+  });
+
+  it('removes products that vanished from the provider on the next sync', async () => {
+    const big = await startSandbox(300);
+    const small = await startSandbox(0);
+    const db = freshDb();
+    await syncFor(big, db).syncNow();
+    const result = await syncFor(small, db).syncNow();
+    expect(result).toEqual({ ok: true, products: SEED_PRODUCT_COUNT, categories: 8, removed: 300 });
+    expect(productIds(db)).toHaveLength(SEED_PRODUCT_COUNT);
+  });
+
+  it('keeps the previous catalog and records a safe error when a sync fails', async () => {
+    const sandbox = await startSandbox(0);
+    const db = freshDb();
+    const sync = syncFor(sandbox, db);
+    await sync.syncNow();
+    const before = sync.status();
+    sandbox.controls.setForbidden(true);
+
+    const result = await sync.syncNow();
+
+    expect(result.ok).toBe(false);
+    expect(productIds(db)).toHaveLength(SEED_PRODUCT_COUNT);
+    const after = sync.status();
+    expect(after).toEqual({
+      lastSuccessAt: before.lastSuccessAt,
+      lastError: 'ProviderForbiddenError (403)',
+      productCount: SEED_PRODUCT_COUNT,
+    });
+    expect(after.lastError).not.toContain(sandbox.apiKey);
+  });
+
+  it('refuses to replace a catalog with an empty answer', async () => {
+    const sandbox = await startSandbox(0);
+    const db = freshDb();
+    await syncFor(sandbox, db).syncNow();
+    const sync = syncFor(await startEmptyProvider(), db);
+
+    const result = await sync.syncNow();
+
+    expect(result.ok).toBe(false);
+    expect(productIds(db)).toHaveLength(SEED_PRODUCT_COUNT);
+    expect(sync.status().lastError).toBe('EmptyCatalogError');
+  });
+
+  it('clears the recorded error after the next successful sync', async () => {
+    const sandbox = await startSandbox(0);
+    const db = freshDb();
+    const sync = syncFor(sandbox, db);
+    sandbox.controls.setForbidden(true);
+    await sync.syncNow();
+    expect(sync.status()).toMatchObject({ lastSuccessAt: null, lastError: 'ProviderForbiddenError (403)', productCount: 0 });
+    sandbox.controls.setForbidden(false);
+    await sync.syncNow();
+    expect(sync.status()).toMatchObject({ lastError: null, productCount: SEED_PRODUCT_COUNT });
+    expect(sync.status().lastSuccessAt).not.toBeNull();
+  });
+
+  it('shares one run between overlapping calls', async () => {
+    const sandbox = await startSandbox(0);
+    const sync = syncFor(sandbox, freshDb());
+    const [first, second] = await Promise.all([sync.syncNow(), sync.syncNow()]);
+    expect(second).toBe(first);
+    expect(sandbox.requests.filter((r) => r.path === '/products/categories')).toHaveLength(1);
+  });
+
+  it('makes a synced Persian title searchable with Arabic letters and Latin digits', async () => {
+    const sandbox = await startSandbox(0);
+    const db = freshDb();
+    await syncFor(sandbox, db).syncNow();
+    const found = createCatalogQueries({ db }).search({ query: 'گوگل پلي 10', page: 1, pageSize: 10 });
+    expect(found.items.map((p) => p.title)).toEqual(['گیفت کارت گوگل پلی ۱۰ دلاری']);
+  });
+
+  it('keeps the provider availability and category of each product', async () => {
+    const sandbox = await startSandbox(0);
+    const db = freshDb();
+    await syncFor(sandbox, db).syncNow();
+    const queries = createCatalogQueries({ db });
+    expect(queries.product(SANDBOX_PRODUCTS.outOfStock)).toMatchObject({ categoryId: 4, isAvailable: false });
+    expect(queries.product(SANDBOX_PRODUCTS.noFields)).toMatchObject({ categoryId: 1, isAvailable: true });
+  });
+});

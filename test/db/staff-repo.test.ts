@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Clock } from '../../src/clock.js';
+import { closeDb, openDb, type Db } from '../../src/db/open.js';
+import { createStaffRepo } from '../../src/db/staff-repo.js';
+
+function steppingClock(start = 1_700_000_000_000): Clock {
+  let now = start;
+  return { now: () => (now += 1000), sleep: async () => undefined };
+}
+
+describe('staff repository', () => {
+  const opened: Db[] = [];
+  afterEach(() => opened.splice(0).forEach(closeDb));
+
+  function setup() {
+    const db = openDb(':memory:');
+    opened.push(db);
+    return createStaffRepo({ db, clock: steppingClock() });
+  }
+
+  it('mirrors ADMIN_IDS as env administrators', () => {
+    const staff = setup();
+    staff.syncEnvAdmins([10, 20]);
+    expect(staff.find(10)).toMatchObject({ telegramId: 10, role: 'admin', source: 'env', locale: null });
+    expect(staff.adminIds()).toEqual([10, 20]);
+  });
+
+  it('drops env administrators that left ADMIN_IDS but keeps people added in the chat', () => {
+    const staff = setup();
+    staff.syncEnvAdmins([10, 20]);
+    staff.add(30, 'staff', 10);
+    staff.syncEnvAdmins([20]);
+    expect(staff.find(10)).toBeNull();
+    expect(staff.find(30)).toMatchObject({ role: 'staff', source: 'chat' });
+  });
+
+  it('turns a person added in the chat into an env administrator when ADMIN_IDS lists them', () => {
+    const staff = setup();
+    staff.syncEnvAdmins([10]);
+    staff.add(30, 'staff', 10);
+    staff.setLocale(30, 'fa');
+    staff.syncEnvAdmins([10, 30]);
+    expect(staff.find(30)).toMatchObject({ role: 'admin', source: 'env', locale: 'fa' });
+  });
+
+  it('reports added, unchanged and updated when adding and changing a role', () => {
+    const staff = setup();
+    staff.syncEnvAdmins([10]);
+    expect(staff.add(30, 'staff', 10)).toEqual({ kind: 'added' });
+    expect(staff.add(30, 'staff', 10)).toEqual({ kind: 'unchanged' });
+    expect(staff.add(30, 'admin', 10)).toEqual({ kind: 'updated' });
+    expect(staff.find(30)?.role).toBe('admin');
+  });
+
+  it('refuses to change an env administrator from the chat', () => {
+    const staff = setup();
+    staff.syncEnvAdmins([10, 20]);
+    expect(staff.add(20, 'staff', 10)).toEqual({ kind: 'env-admin' });
+    expect(staff.remove(20)).toEqual({ kind: 'env-admin' });
+    expect(staff.find(20)?.role).toBe('admin');
+  });
+
+  it('removes a person added in the chat and reports an unknown one', () => {
+    const staff = setup();
+    staff.syncEnvAdmins([10]);
+    staff.add(30, 'staff', 10);
+    expect(staff.remove(30)).toEqual({ kind: 'removed' });
+    expect(staff.find(30)).toBeNull();
+    expect(staff.remove(30)).toEqual({ kind: 'not-found' });
+  });
+
+  it('never removes or demotes the last administrator', () => {
+    const staff = setup();
+    staff.syncEnvAdmins([]);
+    staff.add(40, 'admin', 40);
+    staff.add(41, 'admin', 40);
+    expect(staff.remove(41)).toEqual({ kind: 'removed' });
+    expect(staff.remove(40)).toEqual({ kind: 'last-admin' });
+    expect(staff.add(40, 'staff', 40)).toEqual({ kind: 'last-admin' });
+    expect(staff.adminIds()).toEqual([40]);
+  });
+
+  it('lists administrators first, then staff in the order they were added', () => {
+    const staff = setup();
+    staff.add(50, 'staff', 1);
+    staff.syncEnvAdmins([10]);
+    staff.add(30, 'staff', 10);
+    staff.add(20, 'admin', 10);
+    expect(staff.list().map((m) => m.telegramId)).toEqual([10, 20, 50, 30]);
+  });
+
+  it('stores a locale for a staff member and reports an unknown person', () => {
+    const staff = setup();
+    staff.syncEnvAdmins([10]);
+    expect(staff.setLocale(10, 'fa')).toBe(true);
+    expect(staff.find(10)?.locale).toBe('fa');
+    expect(staff.setLocale(99, 'en')).toBe(false);
+  });
+});

@@ -1,0 +1,223 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Clock } from '../../src/clock.js';
+import { closeDb, openDb, type Db } from '../../src/db/open.js';
+import { silentLogger } from '../../src/logger.js';
+import { createOrderRepo } from '../../src/orders/order-repo.js';
+import { createOrderService, type PlaceInput } from '../../src/orders/order-service.js';
+import { createProviderClient } from '../../src/provider/client.js';
+import { createSandbox, SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
+
+const T0 = 1_700_000_000_000;
+
+function manualClock(start: number): Clock & { advance(ms: number): void } {
+  let now = start;
+  return { now: () => now, sleep: async () => undefined, advance: (ms) => void (now += ms) };
+}
+
+const googlePlay = (confirmKey: string, overrides: Partial<PlaceInput> = {}): PlaceInput => ({
+  confirmKey,
+  userId: 11,
+  chatId: 11,
+  product: { id: SANDBOX_PRODUCTS.noFields, title: 'Google Play 10 USD' },
+  region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 },
+  quantity: 1,
+  fields: [],
+  ...overrides,
+});
+
+const netflix = (confirmKey: string): PlaceInput => ({
+  confirmKey,
+  userId: 11,
+  chatId: 11,
+  product: { id: SANDBOX_PRODUCTS.twoFields, title: 'Netflix 30 USD' },
+  region: { regionPropertyId: 5003, title: 'US', price: 3_700_000 },
+  quantity: 1,
+  fields: [
+    { fieldId: 8, title: 'شماره موبایل گیرنده', value: '09121234567' },
+    { fieldId: 7, title: 'ایمیل گیرنده', value: ' buyer@example.com ' },
+  ],
+});
+
+describe('order service', () => {
+  const sandboxes: Sandbox[] = [];
+  const opened: Db[] = [];
+  afterEach(async () => {
+    opened.splice(0).forEach(closeDb);
+    await Promise.all(sandboxes.splice(0).map((s) => s.close()));
+  });
+
+  async function setup() {
+    const sandbox = await createSandbox({ rateLimit: false });
+    sandboxes.push(sandbox);
+    const db = openDb(':memory:');
+    opened.push(db);
+    const clock = manualClock(T0);
+    const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 });
+    const service = createOrderService({ db, provider, clock, logger: silentLogger, sandbox: true });
+    const posts = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders');
+    const audit = (orderId: number) =>
+      db.$client
+        .prepare('select action from audit_log where order_id = ? order by id')
+        .all(orderId)
+        .map((row) => (row as { action: string }).action);
+    return { sandbox, db, clock, service, posts, audit };
+  }
+
+  it('places an order and records the provider’s ids with the first check five seconds later', async () => {
+    const { sandbox, service, posts } = await setup();
+
+    const result = await service.createIntentAndPlace(googlePlay('c1'));
+
+    expect(result.kind).toBe('placed');
+    const [remote] = sandbox.controls.orders();
+    expect(result.order).toMatchObject({
+      state: 'in_progress',
+      providerOrderId: remote?.orderId,
+      providerReference: remote?.orderReference,
+      providerStatus: 'PREPARING',
+      totalAmount: 1_250_000,
+      sandbox: true,
+    });
+    expect(result.order.nextCheckAt?.getTime()).toBe(T0 + 5_000);
+    expect(result.order.postedAt?.getTime()).toBe(T0);
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('sends the required fields keyed by the product id, trimmed', async () => {
+    const { sandbox, service } = await setup();
+    const result = await service.createIntentAndPlace(netflix('c1'));
+    expect(result.kind).toBe('placed');
+    expect(sandbox.controls.orders()[0]?.requiredFields).toEqual({
+      [String(SANDBOX_PRODUCTS.twoFields)]: [
+        { fieldId: 8, value: '09121234567' },
+        { fieldId: 7, value: 'buyer@example.com' },
+      ],
+    });
+  });
+
+  it('writes an audit row for every step of a placed order', async () => {
+    const { service, audit } = await setup();
+    const result = await service.createIntentAndPlace(googlePlay('c1'));
+    expect(audit(result.order.id)).toEqual(['order.intent', 'order.placing', 'order.placed']);
+  });
+
+  it('sends no second POST for a confirmation it has already handled', async () => {
+    const { service, posts } = await setup();
+    const first = await service.createIntentAndPlace(googlePlay('c1'));
+
+    const second = await service.createIntentAndPlace(googlePlay('c1'));
+
+    expect(second.kind).toBe('already-confirmed');
+    expect(second.order.id).toBe(first.order.id);
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('never has two order POSTs in flight at once', async () => {
+    const { sandbox, service, posts } = await setup();
+    const latency = 150;
+    sandbox.controls.setLatency(latency);
+
+    const results = await Promise.all([
+      service.createIntentAndPlace(googlePlay('c1')),
+      service.createIntentAndPlace(netflix('c2')),
+    ]);
+
+    expect(results.map((r) => r.kind)).toEqual(['placed', 'placed']);
+    const [first, second] = posts();
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(latency - 5);
+  });
+
+  it('records the provider’s message when the wallet cannot pay', async () => {
+    const { sandbox, service, posts, audit } = await setup();
+    sandbox.controls.setBalance(0);
+
+    const result = await service.createIntentAndPlace(googlePlay('c1'));
+
+    expect(result).toMatchObject({
+      kind: 'rejected',
+      reason: 'insufficient-funds',
+      providerMessage: 'موجودی کیف پول کافی نیست',
+    });
+    expect(result.order).toMatchObject({ state: 'rejected', providerMessage: 'موجودی کیف پول کافی نیست' });
+    expect(result.order.finishedAt?.getTime()).toBe(T0);
+    expect(audit(result.order.id)).toEqual(['order.intent', 'order.placing', 'order.rejected']);
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('reports a stock conflict as a conflict, not as missing funds', async () => {
+    const { service } = await setup();
+    const result = await service.createIntentAndPlace(
+      googlePlay('c1', {
+        product: { id: SANDBOX_PRODUCTS.multiRegion, title: 'Steam Wallet 20' },
+        region: { regionPropertyId: 5005, title: 'EU', price: 2_700_000 },
+      }),
+    );
+    expect(result).toMatchObject({ kind: 'rejected', reason: 'conflict', order: { state: 'rejected' } });
+  });
+
+  it('reports an invalid field as invalid when the wallet could pay', async () => {
+    const { service } = await setup();
+    const input = netflix('c1');
+    const result = await service.createIntentAndPlace({ ...input, fields: [input.fields[1]!] });
+    expect(result).toMatchObject({ kind: 'rejected', reason: 'invalid' });
+  });
+
+  it('marks an order whose answer was lost as unknown after exactly one POST', async () => {
+    const { sandbox, service, posts } = await setup();
+    sandbox.controls.setOrderPostFault({ kind: 'drop-after-create' });
+
+    const result = await service.createIntentAndPlace(googlePlay('c1'));
+
+    expect(result.kind).toBe('unknown');
+    expect(result.order.state).toBe('unknown');
+    expect(result.order.nextCheckAt?.getTime()).toBe(T0 + 30_000);
+    expect(posts()).toHaveLength(1);
+    expect(sandbox.controls.orders()).toHaveLength(1);
+  });
+
+  it('refuses the same order again while an earlier attempt is unknown', async () => {
+    const { sandbox, service, posts } = await setup();
+    sandbox.controls.setOrderPostFault({ kind: 'drop-after-create' });
+    const lost = await service.createIntentAndPlace(googlePlay('c1'));
+    sandbox.controls.setOrderPostFault({ kind: 'none' });
+
+    const again = await service.createIntentAndPlace(googlePlay('c2'));
+
+    expect(again.kind).toBe('same-order-pending');
+    expect(again.order.id).toBe(lost.order.id);
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('lets a different order through while another one is unknown', async () => {
+    const { sandbox, service } = await setup();
+    sandbox.controls.setOrderPostFault({ kind: 'drop-after-create' });
+    await service.createIntentAndPlace(googlePlay('c1'));
+    sandbox.controls.setOrderPostFault({ kind: 'none' });
+
+    const other = await service.createIntentAndPlace(googlePlay('c2', { quantity: 2 }));
+
+    expect(other.kind).toBe('placed');
+  });
+
+  it('turns an interrupted POST into unknown and a stale unsent intent into not placed at start-up', async () => {
+    const { db, clock, service } = await setup();
+    const repo = createOrderRepo({ db, clock });
+    const open = (key: string) => {
+      const opened = repo.openIntent({
+        confirmKey: key, userId: 1, chatId: 1, fingerprint: key, productId: 101, productTitle: 'x',
+        regionPropertyId: 5001, regionTitle: null, quantity: 1, unitPrice: 1, fieldValues: [], sandbox: true,
+      });
+      return opened.order.id;
+    };
+    const stale = open('stale');
+    const inFlight = open('in-flight');
+    repo.claimForPlacing(inFlight, 1);
+    clock.advance(61_000);
+    const fresh = open('fresh');
+
+    expect(service.recoverInterrupted()).toEqual({ unknown: 1, notPlaced: 1 });
+    expect(service.get(stale)?.state).toBe('not_placed');
+    expect(service.get(inFlight)?.state).toBe('unknown');
+    expect(service.get(fresh)?.state).toBe('intent');
+  });
+});
