@@ -59,7 +59,8 @@ const schema = z.strictObject({
     .string({ error: 'is required: the token @BotFather gave you' })
     .trim()
     .regex(/^[0-9]+:[A-Za-z0-9_-]+$/, { error: 'does not look like a bot token (digits, a colon, then letters)' }),
-  TELEGRAM_API_ROOT: optional(z.httpUrl({ error: 'must be an http(s) URL of a Bot API server' })),
+  // z.httpUrl refuses IP addresses and localhost, which self-hosted Bot API servers often use.
+  TELEGRAM_API_ROOT: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of a Bot API server' })),
   PROVIDER_BASE_URL: providerBaseUrl,
   PROVIDER_API_KEY: optional(z.string().trim().min(8, { error: 'is too short to be an API key' })),
   DATABASE_PATH: optional(z.string().trim()).transform((v) => v ?? './data/giftdesk.sqlite'),

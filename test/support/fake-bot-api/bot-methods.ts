@@ -66,8 +66,11 @@ function readCommands(value: unknown): BotCommand[] {
 export function createBotMethods({ me, store, queue }: BotMethodDeps): {
   handlers: Record<string, MethodHandler>;
   commands: CommandRegistry;
+  /** Chats the bot left with leaveChat. */
+  leftChats: ReadonlySet<number>;
 } {
   const commandLists = new Map<string, BotCommand[]>();
+  const leftChats = new Set<number>();
   const scopeOf = (payload: Payload) => commandKey(payload['scope'], payload['language_code']);
 
   const handlers: Record<string, MethodHandler> = {
@@ -89,6 +92,12 @@ export function createBotMethods({ me, store, queue }: BotMethodDeps): {
       commandLists.delete(scopeOf(payload));
       return true;
     },
+    leaveChat(payload) {
+      const record = store.resolve(payload['chat_id']);
+      if (record.chat.type === 'private') throw badRequest('chat member status can\'t be changed in private chats');
+      leftChats.add(record.chat.id);
+      return true;
+    },
     answerCallbackQuery(payload) {
       const query = store.callbackQueries.get(String(payload['callback_query_id']));
       if (query === undefined || query.answered !== undefined) {
@@ -103,5 +112,6 @@ export function createBotMethods({ me, store, queue }: BotMethodDeps): {
   return {
     handlers,
     commands: { get: (scope, languageCode) => commandLists.get(commandKey(scope, languageCode)) ?? [] },
+    leftChats,
   };
 }

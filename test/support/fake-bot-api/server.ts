@@ -160,6 +160,7 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
     lastMessage: (chatId) => visible(chatId).at(-1),
     callbackAnswer: (id) => store.callbackQueries.get(id)?.answered,
     commands: botMethods.commands.get,
+    hasLeft: (chatId: number) => botMethods.leftChats.has(chatId),
     waitFor: (predicate, waitOptions) => waitFor(predicate, () => describeCalls(calls), waitOptions),
     waitForMessage(chatId, match, waitOptions) {
       const matches = (message: SentMessage) =>

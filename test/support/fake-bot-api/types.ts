@@ -104,6 +104,8 @@ export interface FakeBotApi {
   lastMessage(chatId: number): SentMessage | undefined;
   callbackAnswer(callbackQueryId: string): CallbackAnswer | undefined;
   commands(scope?: Record<string, unknown>, languageCode?: string): { command: string; description: string }[];
+  /** Whether the bot left this chat with leaveChat. */
+  hasLeft(chatId: number): boolean;
   waitFor<T>(predicate: () => T | undefined | null | false, options?: WaitOptions): Promise<T>;
   waitForMessage(chatId: number, match: MessageMatch, options?: WaitOptions): Promise<SentMessage>;
   findButton(message: SentMessage, label: string | RegExp): CallbackButton;

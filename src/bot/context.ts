@@ -1,0 +1,22 @@
+import type { ConversationFlavor } from '@grammyjs/conversations';
+import type { I18nFlavor } from '@grammyjs/i18n';
+import type { Context } from 'grammy';
+import type { Locale } from './i18n.js';
+
+export interface Member {
+  telegramId: number;
+  role: 'admin' | 'staff';
+  locale: Locale;
+}
+
+/** What every handler after the access check can rely on. */
+export type BaseContext = Context &
+  I18nFlavor & {
+    /** The authorised person behind this update; set by the access middleware. */
+    member: Member;
+  };
+
+export type BotContext = ConversationFlavor<BaseContext>;
+
+/** The context inside a conversation: plain, plus what its plugins add. */
+export type ConversationContext = Context;

@@ -1,0 +1,45 @@
+/**
+ * Callback data of the order menu: 'o:<action>[:<value>]'. Short by design:
+ * Telegram allows 64 bytes, and values are ids, page numbers or one letter.
+ */
+export const ORDER_PREFIX = 'o:';
+
+export const ACTION = {
+  category: 'c',
+  categoryPage: 'cp',
+  product: 'p',
+  productPage: 'pp',
+  region: 'r',
+  soldOut: 'x',
+  quantity: 'q',
+  skip: 's',
+  back: 'b',
+  cancel: 'n',
+  confirm: 'ok',
+  edit: 'e',
+  editTarget: 'et',
+} as const;
+
+export type Action = (typeof ACTION)[keyof typeof ACTION];
+
+export function data(action: Action, value?: string | number): string {
+  return value === undefined ? `${ORDER_PREFIX}${action}` : `${ORDER_PREFIX}${action}:${value}`;
+}
+
+export interface Pressed {
+  action: string;
+  value: string | null;
+}
+
+export function parseData(raw: string | undefined): Pressed | null {
+  if (!raw?.startsWith(ORDER_PREFIX)) return null;
+  const rest = raw.slice(ORDER_PREFIX.length);
+  const colon = rest.indexOf(':');
+  return colon < 0 ? { action: rest, value: null } : { action: rest.slice(0, colon), value: rest.slice(colon + 1) };
+}
+
+/** A numeric value of a pressed button, or null when it is not a safe integer. */
+export function numericValue(pressed: Pressed): number | null {
+  if (pressed.value === null || !/^-?[0-9]{1,15}$/.test(pressed.value)) return null;
+  return Number(pressed.value);
+}

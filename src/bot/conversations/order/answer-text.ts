@@ -1,0 +1,51 @@
+import { checkFieldValue, checkQuantity, type FieldProblem } from '../../../orders/field-validation.js';
+import type { Translate } from '../../i18n.js';
+import { answerField, chooseQuantity, currentField, maxQuantity, searchProducts, type Draft, type Step as DraftStep } from './draft.js';
+
+export type Step = DraftStep;
+
+/**
+ * A typed message at the current step: a search at the catalog steps, a
+ * quantity, or a field's answer. Refused answers keep the step and say why.
+ */
+export function answerText(
+  draft: Draft,
+  step: Step,
+  text: string,
+  perItemLimit: number,
+  t: Translate,
+): { draft: Draft; notice: string | null } {
+  switch (step) {
+    case 'category':
+    case 'product': {
+      const query = text.trim();
+      return query ? { draft: searchProducts(draft, query), notice: null } : { draft, notice: null };
+    }
+    case 'quantity': {
+      const checked = checkQuantity(text, maxQuantity(draft, perItemLimit));
+      if (checked.ok) return { draft: chooseQuantity(draft, checked.value), notice: null };
+      if (checked.reason === 'too-large') return { draft, notice: t('order-quantity-too-large', { max: checked.max }) };
+      return { draft, notice: t(checked.reason === 'too-small' ? 'order-quantity-too-small' : 'order-quantity-not-a-number') };
+    }
+    case 'field': {
+      const field = currentField(draft);
+      if (!field) return { draft, notice: null };
+      const checked = checkFieldValue(field, text);
+      if (checked.ok) return { draft: answerField(draft, field.fieldId, checked.value), notice: null };
+      return { draft, notice: `${fieldProblemText(checked, t)} ${t('field-try-again')}` };
+    }
+    default:
+      return { draft, notice: t('order-use-buttons') };
+  }
+}
+
+export function fieldProblemText(problem: FieldProblem, t: Translate): string {
+  switch (problem.reason) {
+    case 'too-short':
+      return t('field-too-short', { min: problem.min });
+    case 'too-long':
+      return t('field-too-long', { max: problem.max });
+    default:
+      return t(`field-${problem.reason}`);
+  }
+}

@@ -1,0 +1,42 @@
+import type { PlaceInput, PlaceResult } from '../../../orders/order-service.js';
+import { chosenRegion, type Draft } from './draft.js';
+
+/** The order service's input from a complete draft; skipped optional fields are left out. */
+export function placeInputFrom(draft: Draft, who: { confirmKey: string; userId: number; chatId: number }): PlaceInput {
+  const product = draft.product!;
+  const region = chosenRegion(draft)!;
+  return {
+    confirmKey: who.confirmKey,
+    userId: who.userId,
+    chatId: who.chatId,
+    product: { id: product.id, title: product.title },
+    region: { regionPropertyId: region.regionPropertyId, title: region.title, price: region.price },
+    quantity: draft.quantity ?? 0,
+    fields: product.requiredFields
+      .map((f) => ({ fieldId: f.fieldId, title: f.title, value: draft.fieldValues[String(f.fieldId)] ?? '' }))
+      .filter((f) => f.value !== ''),
+  };
+}
+
+/** A PlaceResult as the message to show: plain data, safe to keep in the conversation's log. */
+export function describePlaceResult(result: PlaceResult): {
+  kind: PlaceResult['kind'];
+  messageKey: string;
+  variables: Record<string, string>;
+} {
+  const reference = result.order.providerReference ?? `#${result.order.id}`;
+  switch (result.kind) {
+    case 'placed':
+      return { kind: result.kind, messageKey: 'order-placed', variables: { reference, state: result.order.providerStatus ?? '' } };
+    case 'rejected':
+      return result.providerMessage
+        ? { kind: result.kind, messageKey: 'order-rejected', variables: { reason: result.providerMessage } }
+        : { kind: result.kind, messageKey: 'order-rejected-no-reason', variables: {} };
+    case 'unknown':
+      return { kind: result.kind, messageKey: 'order-unknown', variables: {} };
+    case 'already-confirmed':
+      return { kind: result.kind, messageKey: 'order-already-confirmed', variables: {} };
+    case 'same-order-pending':
+      return { kind: result.kind, messageKey: 'order-same-pending', variables: {} };
+  }
+}

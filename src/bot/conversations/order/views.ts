@@ -1,0 +1,177 @@
+import { InlineKeyboard } from 'grammy';
+import type { CatalogCategory, CatalogProduct } from '../../../catalog/catalog-queries.js';
+import { UNCATEGORISED_ID } from '../../../catalog/catalog-queries.js';
+import type { PageOf } from '../../../db/paging.js';
+import type { ProductDetail } from '../../../provider/schemas.js';
+import { formatAmount, formatNumber } from '../../format.js';
+import { bold, joinLines } from '../../formatted.js';
+import type { Locale, Translate } from '../../i18n.js';
+import type { Outgoing } from '../../send.js';
+import { chosenRegion, currentField, hasRegionChoice, maxQuantity, type Draft } from './draft.js';
+import { ACTION, data, type Action } from './actions.js';
+
+/** What the views need besides the draft. */
+export interface ViewContext {
+  t: Translate;
+  locale: Locale;
+  amountUnit: string;
+  sandbox: boolean;
+  perItemLimit: number;
+}
+
+/** A line shown above a step, such as why the last answer was refused. */
+export type Notice = string | null;
+
+const QUICK_QUANTITIES = [1, 2, 3, 5, 10];
+
+function navRow(keyboard: InlineKeyboard, t: Translate, page: number, pageCount: number, action: Action): void {
+  if (pageCount <= 1) return;
+  if (page > 1) keyboard.text(t('btn-prev'), data(action, page - 1));
+  if (page < pageCount) keyboard.text(t('btn-next'), data(action, page + 1));
+  keyboard.row();
+}
+
+function footer(keyboard: InlineKeyboard, t: Translate, withBack: boolean): InlineKeyboard {
+  if (withBack) keyboard.text(t('btn-back'), data(ACTION.back));
+  return keyboard.text(t('btn-cancel'), data(ACTION.cancel));
+}
+
+export function categoryView(v: ViewContext, page: PageOf<CatalogCategory>, notice: Notice): Outgoing {
+  const keyboard = new InlineKeyboard();
+  for (const category of page.items) {
+    const title = category.id === UNCATEGORISED_ID ? v.t('order-uncategorised') : category.title;
+    keyboard.text(`${title} (${formatNumber(category.productCount, v.locale)})`, data(ACTION.category, category.id)).row();
+  }
+  navRow(keyboard, v.t, page.page, page.pageCount, ACTION.categoryPage);
+  const intro = page.total === 0 ? v.t('order-catalog-empty') : v.t('order-choose-category');
+  return { text: joinLines(notice, intro), keyboard: footer(keyboard, v.t, false) };
+}
+
+export function productListView(
+  v: ViewContext,
+  heading: string,
+  page: PageOf<CatalogProduct & { price?: number | null }>,
+  notice: Notice,
+): Outgoing {
+  const keyboard = new InlineKeyboard();
+  for (const product of page.items) {
+    const soldOut = product.isAvailable === false ? ` (${v.t('order-out-of-stock')})` : '';
+    const price = typeof product.price === 'number' ? ` · ${formatAmount(product.price, v.locale, v.amountUnit)}` : '';
+    keyboard.text(`${product.title}${price}${soldOut}`, data(ACTION.product, product.id)).row();
+  }
+  navRow(keyboard, v.t, page.page, page.pageCount, ACTION.productPage);
+  return { text: joinLines(notice, heading), keyboard: footer(keyboard, v.t, true) };
+}
+
+export function regionView(v: ViewContext, product: ProductDetail, notice: Notice): Outgoing {
+  const keyboard = new InlineKeyboard();
+  for (const region of product.regionProperties) {
+    const price = formatAmount(region.price, v.locale, v.amountUnit);
+    const label = `${region.title ?? '—'} · ${price}`;
+    if (region.stock > 0) keyboard.text(label, data(ACTION.region, region.regionPropertyId)).row();
+    else keyboard.text(`${label} (${v.t('order-out-of-stock')})`, data(ACTION.soldOut)).row();
+  }
+  return {
+    text: joinLines(notice, v.t('order-choose-region', { product: product.title })),
+    keyboard: footer(keyboard, v.t, true),
+  };
+}
+
+export function quantityView(v: ViewContext, draft: Draft, notice: Notice): Outgoing {
+  const max = maxQuantity(draft, v.perItemLimit);
+  const keyboard = new InlineKeyboard();
+  const quick = QUICK_QUANTITIES.filter((n) => n <= max);
+  quick.forEach((n) => keyboard.text(formatNumber(n, v.locale), data(ACTION.quantity, n)));
+  if (quick.length > 0) keyboard.row();
+  const region = chosenRegion(draft);
+  return {
+    text: joinLines(
+      notice,
+      bold(draft.product?.title ?? ''),
+      region && draft.product && hasRegionChoice(draft.product) ? v.t('summary-region', { value: region.title ?? '—' }) : null,
+      region ? v.t('summary-unit-price', { value: formatAmount(region.price, v.locale, v.amountUnit) }) : null,
+      '',
+      v.t('order-ask-quantity', { max }),
+    ),
+    keyboard: footer(keyboard, v.t, true),
+  };
+}
+
+export function fieldView(v: ViewContext, draft: Draft, notice: Notice): Outgoing {
+  const field = currentField(draft);
+  const count = draft.product?.requiredFields.length ?? 0;
+  const keyboard = new InlineKeyboard();
+  if (field && !field.required) keyboard.text(v.t('btn-skip'), data(ACTION.skip)).row();
+  return {
+    text: joinLines(
+      notice,
+      count > 1 ? v.t('order-field-step', { index: draft.fieldIndex + 1, count }) : null,
+      v.t('order-ask-field', { title: field?.title ?? '' }),
+      field?.hint ? v.t('order-field-hint', { hint: field.hint }) : null,
+      field && !field.required ? v.t('order-field-optional') : null,
+    ),
+    keyboard: footer(keyboard, v.t, true),
+  };
+}
+
+export interface SummaryFacts {
+  /** null when the balance could not be read. */
+  balance: number | null;
+}
+
+export function summaryView(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice): Outgoing {
+  const region = chosenRegion(draft);
+  const product = draft.product;
+  const quantity = draft.quantity ?? 0;
+  const unitPrice = region?.price ?? 0;
+  const total = unitPrice * quantity;
+  const money = (n: number) => formatAmount(n, v.locale, v.amountUnit);
+  const max = maxQuantity(draft, v.perItemLimit);
+  const stockShort = quantity > max;
+  const balanceShort = facts.balance !== null && facts.balance < total;
+
+  const fieldLines = (product?.requiredFields ?? []).map((field) => {
+    const value = draft.fieldValues[String(field.fieldId)];
+    return `${field.title}: ${value ?? '—'}`;
+  });
+
+  const keyboard = new InlineKeyboard();
+  if (!balanceShort && !stockShort) keyboard.text(v.t('btn-confirm'), data(ACTION.confirm)).row();
+  keyboard.text(v.t('btn-edit'), data(ACTION.edit)).text(v.t('btn-cancel'), data(ACTION.cancel));
+
+  return {
+    text: joinLines(
+      notice,
+      v.sandbox ? bold(v.t('sandbox-badge')) : null,
+      bold(v.t('summary-title')),
+      v.t('summary-product', { value: product?.title ?? '' }),
+      region?.title ? v.t('summary-region', { value: region.title }) : null,
+      v.t('summary-quantity', { value: quantity }),
+      v.t('summary-unit-price', { value: money(unitPrice) }),
+      bold(v.t('summary-total', { value: money(total) })),
+      ...fieldLines,
+      '',
+      facts.balance === null ? v.t('summary-balance-unknown') : v.t('summary-balance-now', { value: money(facts.balance) }),
+      facts.balance !== null && !balanceShort ? v.t('summary-balance-after', { value: money(facts.balance - total) }) : null,
+      balanceShort && facts.balance !== null ? bold(v.t('summary-balance-short', { value: money(total - facts.balance) })) : null,
+      stockShort ? bold(v.t('summary-stock-changed', { max })) : null,
+    ),
+    keyboard,
+  };
+}
+
+export function editView(v: ViewContext, draft: Draft): Outgoing {
+  const keyboard = new InlineKeyboard().text(v.t('edit-product'), data(ACTION.editTarget, 'p')).row();
+  if (draft.product && hasRegionChoice(draft.product)) keyboard.text(v.t('edit-region'), data(ACTION.editTarget, 'r')).row();
+  keyboard.text(v.t('edit-quantity'), data(ACTION.editTarget, 'q')).row();
+  (draft.product?.requiredFields ?? []).forEach((field, index) => {
+    keyboard.text(field.title, data(ACTION.editTarget, `f${index}`)).row();
+  });
+  keyboard.text(v.t('btn-back'), data(ACTION.back)).text(v.t('btn-cancel'), data(ACTION.cancel));
+  return { text: joinLines(v.t('edit-choose')), keyboard };
+}
+
+/** The final word on the menu message: no buttons left to press. */
+export function closedView(text: string, sandbox: boolean, t: Translate): Outgoing {
+  return { text: joinLines(sandbox ? bold(t('sandbox-badge')) : null, text) };
+}

@@ -1,0 +1,143 @@
+import { autoRetry } from '@grammyjs/auto-retry';
+import { conversations, createConversation, type ConversationData, type VersionedState } from '@grammyjs/conversations';
+import { sequentialize } from '@grammyjs/runner';
+import { Bot, type Context } from 'grammy';
+import type { AdminAlerts } from '../alerts/admin-alerts.js';
+import type { CatalogQueries } from '../catalog/catalog-queries.js';
+import type { CatalogSync } from '../catalog/catalog-sync.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/open.js';
+import { createSqliteStorage } from '../db/session-storage.js';
+import type { StaffRepo } from '../db/staff-repo.js';
+import type { StrangerRepliesRepo } from '../db/stranger-replies-repo.js';
+import type { Logger } from '../logger.js';
+import type { OrderService } from '../orders/order-service.js';
+import type { ProviderClient } from '../provider/client.js';
+import type { BotContext } from './context.js';
+import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
+import { createOrderConversation } from './conversations/order/order-conversation.js';
+import { balanceFeature } from './features/balance.js';
+import { cancelFeature } from './features/cancel.js';
+import { helpFeature } from './features/help.js';
+import { languageFeature } from './features/language.js';
+import { ORDER_CONVERSATION, orderFeature } from './features/order.js';
+import { staffFeature } from './features/staff.js';
+import { syncFeature } from './features/sync.js';
+import { unhandledFeature } from './features/unhandled.js';
+import { createI18n, type Locale, type Translate } from './i18n.js';
+import { accessControl } from './middleware/access-control.js';
+import { privateChatsOnly } from './middleware/private-chats-only.js';
+import { handleProviderTrouble, troubleMessage } from './provider-trouble.js';
+
+/**
+ * Bump when the order conversation changes shape: stored conversations of
+ * an older shape are then dropped instead of being replayed wrongly.
+ */
+export const CONVERSATION_VERSION = 1;
+
+export interface BotDeps {
+  token: string;
+  apiRoot?: string | undefined;
+  db: Db;
+  staff: StaffRepo;
+  strangers: StrangerRepliesRepo;
+  catalog: CatalogQueries;
+  catalogSync: Pick<CatalogSync, 'syncNow'>;
+  provider: ProviderClient;
+  orders: Pick<OrderService, 'createIntentAndPlace'>;
+  alerts: AdminAlerts;
+  defaultLocale: Locale;
+  amountUnit: string;
+  sandbox: boolean;
+  orderIdleMs: number;
+  perItemLimit: number;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** Telegram answers 429 with retry_after; wait for it, but never forever. */
+const telegramRetry = () => autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 });
+
+export function createBot(deps: BotDeps): Bot<BotContext> {
+  const bot = new Bot<BotContext>(deps.token, deps.apiRoot ? { client: { apiRoot: deps.apiRoot } } : {});
+  bot.api.config.use(telegramRetry());
+
+  const i18n = createI18n<BotContext>(deps.defaultLocale, (ctx) => ctx.member?.locale);
+  const translate = (locale: Locale): Translate => (key, variables) => i18n.t(locale, key, variables);
+  const onProviderTrouble = (error: unknown, context: string) =>
+    handleProviderTrouble(error, { logger: deps.logger, alerts: deps.alerts, translate }, context);
+
+  // Updates of one chat in order, chats in parallel (with the runner).
+  bot.use(sequentialize((ctx: Context) => ctx.chat?.id.toString()));
+  bot.use(privateChatsOnly(deps.logger));
+  bot.use(
+    accessControl({
+      staff: deps.staff,
+      strangers: deps.strangers,
+      defaultLocale: deps.defaultLocale,
+      translate,
+      clock: deps.clock,
+      logger: deps.logger,
+    }),
+  );
+  bot.use(i18n);
+
+  const storage = createSqliteStorage<VersionedState<ConversationData>>({ db: deps.db, clock: deps.clock });
+  bot.use(
+    conversations<BotContext, Context>({
+      storage: {
+        type: 'key',
+        version: CONVERSATION_VERSION,
+        adapter: storage,
+        prefix: CONVERSATION_KEY_PREFIX,
+        getStorageKey: (ctx) => ctx.chat?.id.toString(),
+      },
+    }),
+  );
+  // Before the conversation: these must work while it waits.
+  bot.use(cancelFeature());
+  bot.use(
+    createConversation(
+      createOrderConversation({
+        catalog: deps.catalog,
+        provider: deps.provider,
+        orders: deps.orders,
+        translate,
+        onProviderTrouble,
+        troubleText: troubleMessage,
+        amountUnit: deps.amountUnit,
+        sandbox: deps.sandbox,
+        idleMs: deps.orderIdleMs,
+        perItemLimit: deps.perItemLimit,
+        logger: deps.logger,
+      }),
+      {
+        id: ORDER_CONVERSATION,
+        // Transformers on bot.api do not reach ctx.api inside a conversation.
+        plugins: [
+          async (ctx, next) => {
+            ctx.api.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 5 }));
+            await next();
+          },
+        ],
+      },
+    ),
+  );
+
+  bot.use(orderFeature());
+  bot.use(helpFeature());
+  bot.use(balanceFeature({ provider: deps.provider, amountUnit: deps.amountUnit, onProviderTrouble, troubleText: troubleMessage }));
+  bot.use(languageFeature({ staff: deps.staff }));
+  bot.use(staffFeature({ staff: deps.staff, logger: deps.logger }));
+  bot.use(syncFeature({ catalogSync: deps.catalogSync }));
+  bot.use(unhandledFeature());
+
+  bot.catch((error) => {
+    const cause = error.error;
+    deps.logger.error(
+      { updateId: error.ctx.update.update_id, err: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause) },
+      'a handler failed',
+    );
+  });
+  return bot;
+}

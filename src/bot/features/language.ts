@@ -1,0 +1,25 @@
+import { Composer, InlineKeyboard } from 'grammy';
+import type { StaffRepo } from '../../db/staff-repo.js';
+import type { BaseContext } from '../context.js';
+import { isLocale } from '../i18n.js';
+
+const PREFIX = 'lang:';
+
+export function languageFeature(deps: { staff: Pick<StaffRepo, 'setLocale'> }) {
+  const composer = new Composer<BaseContext>();
+  composer.command('language', (ctx) =>
+    ctx.reply(ctx.t('language-choose'), {
+      reply_markup: new InlineKeyboard().text('English', `${PREFIX}en`).text('فارسی', `${PREFIX}fa`),
+    }),
+  );
+  composer.callbackQuery(/^lang:(en|fa)$/, async (ctx) => {
+    const locale = ctx.match[1];
+    await ctx.answerCallbackQuery();
+    if (!isLocale(locale)) return;
+    deps.staff.setLocale(ctx.member.telegramId, locale);
+    ctx.member.locale = locale;
+    await ctx.i18n.setLocale(locale);
+    await ctx.editMessageText(ctx.t('language-set')).catch(() => ctx.reply(ctx.t('language-set')));
+  });
+  return composer;
+}

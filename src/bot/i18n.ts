@@ -1,0 +1,42 @@
+import { I18n } from '@grammyjs/i18n';
+import { en } from './locales/en.js';
+import { fa } from './locales/fa.js';
+
+export const LOCALES = ['en', 'fa'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Picks our locale from a Telegram language code such as 'fa-IR' or 'en-US'. */
+export function localeFromLanguageCode(code: string | undefined): Locale | undefined {
+  const base = code?.toLowerCase().split(/[-_]/)[0];
+  return isLocale(base) ? base : undefined;
+}
+
+export type Translate = (key: string, variables?: Record<string, string | number>) => string;
+
+/**
+ * Fluent translations. Sources live in TypeScript modules so that the build
+ * carries them without copying files. `useIsolating: false` keeps Unicode
+ * isolation marks out of messages: they would end up in copied IDs.
+ */
+export function createI18n<C extends import('grammy').Context>(
+  defaultLocale: Locale,
+  localeNegotiator?: (ctx: C) => Locale | undefined | Promise<Locale | undefined>,
+): I18n<C> {
+  const i18n = new I18n<C>({
+    defaultLocale,
+    fluentBundleOptions: { useIsolating: false },
+    ...(localeNegotiator ? { localeNegotiator } : {}),
+  });
+  i18n.loadLocaleSync('en', { source: en });
+  i18n.loadLocaleSync('fa', { source: fa });
+  return i18n;
+}
+
+/** A translate function bound to one locale, for code that runs outside an update. */
+export function translatorFor(i18n: I18n<never> | I18n<any>, locale: Locale): Translate {
+  return (key, variables) => i18n.t(locale, key, variables);
+}

@@ -1,0 +1,128 @@
+/** English messages (Fluent). Values passed in are plain text; the bot sends entities, so nothing needs escaping. */
+export const en = `
+sandbox-badge = [SANDBOX]
+
+access-denied = This bot is for authorised staff only. Your Telegram ID is { $id }. If you should have access, send this number to an administrator.
+admin-only = Only administrators can do that.
+
+start-welcome = Hello! Through giftdesk you order gift cards from our provider and receive the codes right here.
+help-staff =
+    /order: order gift cards
+    /balance: the wallet balance
+    /language: English or Persian
+    /cancel: stop what you are doing
+    /help: this list
+help-admin =
+    Administrators also have:
+    /staff: list staff; /staff add <id> [admin|staff]; /staff remove <id>
+    /sync: refresh the catalog from the provider now
+
+balance-line = Wallet balance: { $amount }
+
+language-choose = Choose your language:
+language-set = Done: I will speak English.
+
+cancel-done = Cancelled. Nothing was ordered.
+cancel-nothing = There is nothing to cancel.
+menu-expired = This menu has expired. Send /order to start again.
+unhandled = I did not understand that. Send /order to order, or /help for everything else.
+
+provider-auth = The provider refused our access right now. Administrators have been told. Please try again later.
+provider-auth-alert = Warning: the provider rejected giftdesk (HTTP { $status }): the API key is wrong or disabled, or this server's IP is not on the key's allow-list. Check the key in the provider's panel.
+provider-rate-limited = The provider is limiting how often we may ask. I retried, but it is still busy. Please try again in a minute.
+provider-unavailable = The provider is not answering right now. Please try again in a few minutes.
+provider-bad-answer = The provider gave an answer I could not read. Please try again later; administrators can see the details in the log.
+
+btn-back = « Back
+btn-prev = ‹ Previous
+btn-next = Next ›
+btn-cancel = Cancel
+btn-confirm = Confirm order
+btn-edit = Edit
+btn-skip = Skip
+btn-retry = Try again
+
+order-use-buttons = Please use the buttons above, or Cancel.
+order-choose-category = Choose a category, or type part of a product name to search.
+order-catalog-empty = The catalog is empty. An administrator can load it with /sync.
+order-choose-product = { $category }: choose a product.
+order-uncategorised = Other products
+order-search-results = Products matching "{ $query }":
+order-search-none = No product matches "{ $query }". Type another name, or choose a category.
+order-out-of-stock = out of stock
+order-product-gone = This product is no longer offered by the provider. Choose another one.
+order-product-sold-out = This product is sold out right now. Choose another one.
+order-choose-region = { $product }: choose a region.
+order-ask-quantity = How many? You can order up to { $max }. Tap a number or type it.
+order-quantity-not-a-number = Please send a whole number, like 2.
+order-quantity-too-small = The quantity must be at least 1.
+order-quantity-too-large = You can order at most { $max } of this product.
+order-ask-field = Please send: { $title }
+order-field-hint = Hint: { $hint }
+order-field-optional = This one is optional: tap Skip to leave it out.
+order-field-step = Question { $index } of { $count }
+field-empty = The answer cannot be empty.
+field-email = That is not a valid e-mail address, like name@example.com.
+field-phone = That is not a valid phone number: digits only, with an optional + at the start.
+field-number = That is not a number.
+field-too-short = That is too short: at least { $min } characters.
+field-too-long = That is too long: at most { $max } characters.
+field-pattern = That does not have the expected format.
+field-try-again = Please send it again.
+
+summary-title = Please check your order:
+summary-product = Product: { $value }
+summary-region = Region: { $value }
+summary-quantity = Quantity: { $value }
+summary-unit-price = Unit price: { $value }
+summary-total = Total: { $value }
+summary-balance-now = Wallet now: { $value }
+summary-balance-after = Wallet after: { $value }
+summary-balance-unknown = The wallet balance could not be read right now; the provider will refuse the order if it is short.
+summary-balance-short = The wallet is short by { $value }. This order cannot be placed until the wallet is topped up.
+summary-stock-changed = The stock has changed: at most { $max } can be ordered now. Please change the quantity.
+edit-choose = What would you like to change?
+edit-product = Product
+edit-region = Region
+edit-quantity = Quantity
+
+order-placing = Placing your order…
+order-placed = Order { $reference } is placed ({ $state }). I will send the codes here as soon as the provider delivers them.
+order-rejected = The provider refused the order: { $reason }
+order-rejected-no-reason = The provider refused the order without giving a reason.
+order-unknown = The provider did not confirm your order. It may or may not have been placed, and the wallet may have been charged. Do not order again: I am checking with the provider and will tell you here.
+order-already-confirmed = This order was already confirmed; it was not placed a second time.
+order-same-pending = An identical order is still being checked with the provider. Wait for its outcome before ordering the same again.
+order-failed-internal = Something went wrong on our side before the order was sent. Nothing was ordered. Please try again.
+order-expired = Your order was cancelled after { $minutes } minutes without activity. Nothing was ordered. Send /order to start again.
+
+staff-usage =
+    Usage:
+    /staff: list everyone
+    /staff add <telegram id> [admin|staff]
+    /staff remove <telegram id>
+staff-list-title = Staff ({ $count }):
+staff-role-admin = administrator
+staff-role-staff = staff
+staff-from-env = (from ADMIN_IDS)
+staff-added = { $id } can now use giftdesk as { $role }.
+staff-updated = { $id } is now { $role }.
+staff-unchanged = { $id } already is { $role }.
+staff-removed = { $id } no longer has access.
+staff-not-found = { $id } is not on the staff list.
+staff-env-admin = { $id } is an administrator from the ADMIN_IDS setting; change that setting to change them.
+staff-last-admin = { $id } is the last administrator and cannot be removed.
+staff-bad-id = "{ $value }" is not a numeric Telegram user ID.
+
+sync-started = Refreshing the catalog from the provider…
+sync-done = Catalog refreshed: { $products } products in { $categories } categories ({ $removed } removed).
+sync-failed = The catalog refresh failed; the previous catalog is kept. Reason: { $reason }
+sync-failed-alert = Warning: the scheduled catalog refresh failed; the previous catalog is kept. Reason: { $reason }
+
+command-order = Order gift cards
+command-balance = Wallet balance
+command-cancel = Cancel the current step
+command-language = Change the language
+command-help = What I can do
+command-start = Start
+`;

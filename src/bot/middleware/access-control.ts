@@ -1,0 +1,49 @@
+import type { Context, NextFunction } from 'grammy';
+import type { Clock } from '../../clock.js';
+import type { Logger } from '../../logger.js';
+import type { StaffRepo } from '../../db/staff-repo.js';
+import type { StrangerRepliesRepo } from '../../db/stranger-replies-repo.js';
+import { localeFromLanguageCode, type Locale, type Translate } from '../i18n.js';
+import type { BaseContext } from '../context.js';
+
+const STRANGER_REPLY_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface AccessControlDeps {
+  staff: Pick<StaffRepo, 'find'>;
+  strangers: Pick<StrangerRepliesRepo, 'claimReply'>;
+  defaultLocale: Locale;
+  translate: (locale: Locale) => Translate;
+  clock: Clock;
+  logger: Logger;
+}
+
+/**
+ * Default deny. Only people in the staff table get past this point. Anyone
+ * else hears from us at most once an hour, and only their numeric ID (to
+ * pass to an administrator); nothing else they send is looked at.
+ */
+export function accessControl(deps: AccessControlDeps) {
+  return async (ctx: Context, next: NextFunction): Promise<void> => {
+    const from = ctx.from;
+    if (!from || from.is_bot) return;
+    const row = deps.staff.find(from.id);
+    const locale = row?.locale ?? localeFromLanguageCode(from.language_code) ?? deps.defaultLocale;
+    if (!row) {
+      await answerStranger(ctx, from.id, locale, deps);
+      return;
+    }
+    (ctx as BaseContext).member = { telegramId: row.telegramId, role: row.role, locale };
+    await next();
+  };
+}
+
+async function answerStranger(ctx: Context, userId: number, locale: Locale, deps: AccessControlDeps): Promise<void> {
+  if (!deps.strangers.claimReply(userId, deps.clock.now(), STRANGER_REPLY_INTERVAL_MS)) return;
+  deps.logger.info({ userId }, 'refused an unauthorised user');
+  const t = deps.translate(locale);
+  try {
+    await ctx.api.sendMessage(userId, t('access-denied', { id: String(userId) }));
+  } catch (error) {
+    deps.logger.warn({ userId, err: error instanceof Error ? error.message : String(error) }, 'could not answer an unauthorised user');
+  }
+}

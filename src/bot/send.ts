@@ -1,0 +1,49 @@
+import type { FormattedString } from '@grammyjs/parse-mode';
+import { GrammyError, type Api, type InlineKeyboard } from 'grammy';
+
+/**
+ * Text always travels as entities, never parse_mode: a product called
+ * "Steam <Wallet> & Co_*[EU]*" cannot break a message.
+ */
+export interface Outgoing {
+  text: FormattedString;
+  keyboard?: InlineKeyboard;
+  protectContent?: boolean;
+}
+
+export async function sendFormatted(api: Api, chatId: number, message: Outgoing): Promise<number> {
+  const sent = await api.sendMessage(chatId, message.text.text, {
+    entities: message.text.entities,
+    link_preview_options: { is_disabled: true },
+    ...(message.keyboard ? { reply_markup: message.keyboard } : {}),
+    ...(message.protectContent ? { protect_content: true } : {}),
+  });
+  return sent.message_id;
+}
+
+/** Edits a message in place; "not modified" is not a failure. */
+export async function editFormatted(api: Api, chatId: number, messageId: number, message: Outgoing): Promise<void> {
+  try {
+    await api.editMessageText(chatId, messageId, message.text.text, {
+      entities: message.text.entities,
+      link_preview_options: { is_disabled: true },
+      ...(message.keyboard ? { reply_markup: message.keyboard } : {}),
+    });
+  } catch (error) {
+    if (isNotModified(error)) return;
+    throw error;
+  }
+}
+
+/** Takes the buttons off an old menu so that it cannot be pressed again; best effort. */
+export async function removeKeyboard(api: Api, chatId: number, messageId: number): Promise<void> {
+  try {
+    await api.editMessageReplyMarkup(chatId, messageId, { reply_markup: { inline_keyboard: [] } });
+  } catch {
+    // The message may be too old to edit or already without buttons; either way it is harmless.
+  }
+}
+
+export function isNotModified(error: unknown): boolean {
+  return error instanceof GrammyError && error.error_code === 400 && /not modified/i.test(error.description);
+}

@@ -1,0 +1,182 @@
+import { existsSync } from 'node:fs';
+import { run, type RunnerHandle } from '@grammyjs/runner';
+import { createAdminAlerts } from './alerts/admin-alerts.js';
+import { registerCommands } from './bot/commands.js';
+import { createBot } from './bot/create-bot.js';
+import { createI18n, type Locale } from './bot/i18n.js';
+import { createCatalogQueries } from './catalog/catalog-queries.js';
+import { createCatalogSync, describeSyncError } from './catalog/catalog-sync.js';
+import { systemClock } from './clock.js';
+import { ConfigError, parseConfig, type Config } from './config.js';
+import { closeDb, openDb } from './db/open.js';
+import { createStaffRepo } from './db/staff-repo.js';
+import { createStrangerRepliesRepo } from './db/stranger-replies-repo.js';
+import { createLogger, type Logger } from './logger.js';
+import { createOrderService } from './orders/order-service.js';
+import { createProviderClient } from './provider/client.js';
+import { createRateLimiter } from './provider/rate-limit.js';
+import { CONTRACT_LIMITS } from './provider/schemas.js';
+import { createSandbox, type Sandbox } from './sandbox/server.js';
+import { startRepeating, type Repeating } from './scheduling/repeat.js';
+import { createIdleOrderSweeper } from './bot/conversations/order/idle-sweeper.js';
+
+/**
+ * The composition root and the only module with side effects at start-up:
+ * configuration, database, provider, services, bot, background loops,
+ * signals.
+ */
+async function main(): Promise<void> {
+  // A local .env is a convenience for operators; real environments set variables directly.
+  if (existsSync('.env')) process.loadEnvFile('.env');
+
+  let config: Config;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee .env.example for every setting.\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  const logger = createLogger({ level: config.logLevel });
+  const clock = systemClock;
+  const db = openDb(config.databasePath);
+
+  let sandbox: Sandbox | undefined;
+  let baseUrl = config.providerBaseUrl;
+  let apiKey = config.providerApiKey ?? '';
+  if (config.sandboxMode) {
+    sandbox = await createSandbox({ logger: logger.child({ component: 'sandbox' }) });
+    baseUrl = sandbox.baseUrl;
+    apiKey = sandbox.apiKey;
+    logger.warn({ baseUrl }, 'SANDBOX MODE: orders go to the built-in sandbox provider; no real money is involved');
+  }
+
+  const limiter = createRateLimiter({ requestsPerSecond: config.providerRequestsPerSecond, clock });
+  const provider = createProviderClient({
+    baseUrl,
+    apiKey,
+    timeoutMs: config.providerTimeoutMs,
+    placeOrderTimeoutMs: config.providerOrderTimeoutMs,
+    limiter,
+    clock,
+    logger: logger.child({ component: 'provider' }),
+  });
+
+  const staff = createStaffRepo({ db, clock });
+  staff.syncEnvAdmins(config.adminIds);
+  const orders = createOrderService({ db, provider, clock, logger: logger.child({ component: 'orders' }), sandbox: config.sandboxMode });
+  const recovered = orders.recoverInterrupted();
+  if (recovered.unknown + recovered.notPlaced > 0) logger.warn(recovered, 'orders interrupted by the previous shutdown were recovered');
+
+  const catalogSync = createCatalogSync({ provider, db, clock, logger: logger.child({ component: 'catalog' }) });
+  const i18n = createI18n(config.defaultLocale);
+  const translate = (locale: Locale) => (key: string, variables?: Record<string, string | number>) => i18n.t(locale, key, variables);
+
+  // The bot sends the alerts; the alerts are handed to the bot: bind late.
+  let sendText = async (_chatId: number, _text: string): Promise<void> => undefined;
+  const alerts = createAdminAlerts({
+    recipients: () =>
+      staff
+        .list()
+        .filter((m) => m.role === 'admin')
+        .map((m) => ({ telegramId: m.telegramId, locale: m.locale ?? config.defaultLocale })),
+    sendText: (chatId, text) => sendText(chatId, text),
+    clock,
+    logger,
+  });
+
+  const bot = createBot({
+    token: config.botToken,
+    apiRoot: config.telegramApiRoot,
+    db,
+    staff,
+    strangers: createStrangerRepliesRepo({ db }),
+    catalog: createCatalogQueries({ db }),
+    catalogSync,
+    provider,
+    orders,
+    alerts,
+    defaultLocale: config.defaultLocale,
+    amountUnit: config.amountUnit,
+    sandbox: config.sandboxMode,
+    orderIdleMs: config.orderIdleMinutes * 60_000,
+    perItemLimit: CONTRACT_LIMITS.maxQuantityPerItem,
+    clock,
+    logger: logger.child({ component: 'bot' }),
+  });
+  sendText = async (chatId, text) => {
+    await bot.api.sendMessage(chatId, text);
+  };
+
+  await bot.init();
+  logger.info({ username: bot.botInfo.username }, 'connected to Telegram');
+  await registerCommands(bot.api, translate, logger);
+
+  const syncCatalog = async (): Promise<void> => {
+    const result = await catalogSync.syncNow();
+    if (result.ok) {
+      logger.info({ products: result.products, categories: result.categories, removed: result.removed }, 'catalog synced');
+      return;
+    }
+    const reason = describeSyncError(result.error);
+    logger.error({ reason }, 'catalog sync failed; the previous catalog is kept');
+    await alerts.alert('catalog-sync', (locale) => translate(locale)('sync-failed-alert', { reason }));
+  };
+  await syncCatalog();
+
+  const loops: Repeating[] = [
+    startRepeating({ name: 'catalog sync', everyMs: config.catalogRefreshMinutes * 60_000, task: syncCatalog, clock, logger }),
+    startRepeating({
+      name: 'idle order sweeper',
+      everyMs: 30_000,
+      task: createIdleOrderSweeper({
+        db,
+        idleMs: config.orderIdleMinutes * 60_000,
+        clock,
+        notify: (chatId, locale) => sendText(chatId, translate(locale)('order-expired', { minutes: config.orderIdleMinutes })),
+        localeOf: (chatId) => staff.find(chatId)?.locale ?? config.defaultLocale,
+        logger,
+      }),
+      clock,
+      logger,
+    }),
+  ];
+
+  const runner: RunnerHandle = run(bot, {
+    runner: { fetch: { allowed_updates: ['message', 'callback_query', 'my_chat_member', 'channel_post'] } },
+  });
+  logger.info({ sandbox: config.sandboxMode }, 'giftdesk is running');
+
+  installShutdown(logger, async () => {
+    await Promise.allSettled(loops.map((loop) => loop.stop()));
+    if (runner.isRunning()) await runner.stop();
+    await sandbox?.close();
+    closeDb(db);
+  });
+}
+
+function installShutdown(logger: Logger, stop: () => Promise<void>): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    stop()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error({ err: String(error) }, 'unclean shutdown');
+        process.exit(1);
+      });
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+}
+
+main().catch((error: unknown) => {
+  // Secrets never reach here: config errors exit above and provider errors carry no key.
+  process.stderr.write(`giftdesk failed to start: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+import type { FakeBotApi, FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
+
+/**
+ * Drives one user's private chat: every step acts, then waits for the bot's
+ * answer to that action (a new message, or an edit of an existing one),
+ * so an older message with similar text never satisfies a later step.
+ */
+export function chatDriver(telegram: FakeBotApi, user: FakeUser) {
+  const snapshot = () => new Map(telegram.messages(user.id).map((m) => [m.message_id, m.edits]));
+
+  async function answerTo(action: () => void, match: RegExp, timeoutMs = 5_000): Promise<SentMessage> {
+    const before = snapshot();
+    action();
+    return telegram.waitFor(
+      () =>
+        telegram
+          .messages(user.id)
+          .filter((m) => !m.deleted && match.test(m.text))
+          .filter((m) => !before.has(m.message_id) || (before.get(m.message_id) ?? 0) < m.edits)
+          .at(-1),
+      { timeoutMs },
+    );
+  }
+
+  /** The newest message that still has buttons. */
+  function currentMenu(): SentMessage {
+    const menu = telegram
+      .messages(user.id)
+      .filter((m) => !m.deleted && m.reply_markup && 'inline_keyboard' in m.reply_markup && m.reply_markup.inline_keyboard.length > 0)
+      .at(-1);
+    if (!menu) throw new Error(`chat ${user.id} has no menu with buttons`);
+    return menu;
+  }
+
+  return {
+    user,
+    say: (text: string, expected: RegExp) => answerTo(() => telegram.sendText(user, text), expected),
+    tap: (label: string | RegExp, expected: RegExp) => answerTo(() => telegram.clickButton(user, currentMenu(), label), expected),
+    currentMenu,
+    answerTo,
+  };
+}

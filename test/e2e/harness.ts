@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
+import { startBotProcess, type BotProcess } from '../support/bot-process.js';
+import { createFakeBotApi, type FakeBotApi, type FakeUser } from '../support/fake-bot-api/index.js';
+
+export const ADMIN: FakeUser = { id: 1001, firstName: 'Ada', languageCode: 'en' };
+export const STAFF: FakeUser = { id: 2002, firstName: 'Sam', languageCode: 'en' };
+export const PERSIAN_STAFF: FakeUser = { id: 3003, firstName: 'Sara', languageCode: 'fa' };
+export const STRANGER: FakeUser = { id: 6666, firstName: 'Eve', languageCode: 'en' };
+
+export interface World {
+  telegram: FakeBotApi;
+  sandbox: Sandbox;
+  bot: BotProcess;
+  databasePath: string;
+  /** Starts the bot process again on the same database (after stop or kill9). */
+  restart(extraEnv?: Record<string, string>): Promise<BotProcess>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole system for an end-to-end test: the sandbox provider and the
+ * fake Bot API in this process, the real bot in its own process, talking
+ * to both over loopback HTTP.
+ */
+export async function startWorld(options: { sandbox?: SandboxOptions; env?: Record<string, string> } = {}): Promise<World> {
+  const telegram = await createFakeBotApi();
+  const sandbox = await createSandbox({ timing: { preparingMs: 300, processingMs: 300 }, ...options.sandbox });
+  const dir = mkdtempSync(join(tmpdir(), 'giftdesk-e2e-'));
+  const databasePath = join(dir, 'giftdesk.sqlite');
+  const env = (extra: Record<string, string> = {}) => ({
+    BOT_TOKEN: telegram.token,
+    TELEGRAM_API_ROOT: telegram.apiRoot,
+    PROVIDER_BASE_URL: sandbox.baseUrl,
+    PROVIDER_API_KEY: sandbox.apiKey,
+    DATABASE_PATH: databasePath,
+    ADMIN_IDS: String(ADMIN.id),
+    AMOUNT_UNIT: 'IRR',
+    PROVIDER_TIMEOUT_MS: '2000',
+    PROVIDER_ORDER_TIMEOUT_MS: '1500',
+    ...options.env,
+    ...extra,
+  });
+  const launch = async (extra?: Record<string, string>) => {
+    const bot = startBotProcess(env(extra));
+    await bot.waitForLog('giftdesk is running');
+    return bot;
+  };
+  const world: World = {
+    telegram,
+    sandbox,
+    databasePath,
+    bot: await launch(),
+    async restart(extra) {
+      world.bot = await launch(extra);
+      return world.bot;
+    },
+    async close() {
+      await world.bot.stop();
+      await telegram.close();
+      await sandbox.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return world;
+}

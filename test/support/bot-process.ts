@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const TSX = import.meta.resolve('tsx');
+
+export interface LogLine {
+  level: number;
+  msg: string;
+  [key: string]: unknown;
+}
+
+export interface BotProcess {
+  /** Every stdout and stderr line so far, raw. */
+  output(): string;
+  /** Parsed JSON log lines so far. */
+  logs(): LogLine[];
+  waitForLog(match: string | ((line: LogLine) => boolean), timeoutMs?: number): Promise<LogLine>;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  stop(): Promise<number | null>;
+  kill9(): Promise<void>;
+  child: ChildProcess;
+}
+
+/**
+ * Starts the real entry point (src/main.ts, through tsx) in its own process,
+ * from an empty working directory so that no developer .env leaks in.
+ */
+export function startBotProcess(env: Record<string, string>): BotProcess {
+  const cwd = mkdtempSync(join(tmpdir(), 'giftdesk-run-'));
+  const child = spawn(process.execPath, ['--import', TSX, MAIN], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, LOG_LEVEL: 'debug', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let raw = '';
+  const parsed: LogLine[] = [];
+  let partial = '';
+  const onData = (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    raw += text;
+    partial += text;
+    const lines = partial.split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      try {
+        const value = JSON.parse(line) as LogLine;
+        if (value && typeof value === 'object' && typeof value.msg === 'string') parsed.push(value);
+      } catch {
+        // Not a log line (stderr text); kept in the raw output.
+      }
+    }
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => {
+      rmSync(cwd, { recursive: true, force: true });
+      resolve(code);
+    });
+  });
+
+  return {
+    child,
+    exited,
+    output: () => raw,
+    logs: () => parsed,
+    async waitForLog(match, timeoutMs = 20_000) {
+      const test = typeof match === 'string' ? (line: LogLine) => line.msg === match : match;
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = parsed.find(test);
+        if (found) return found;
+        if (child.exitCode !== null) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`log line not seen: ${String(match)}\n--- process output ---\n${raw.slice(-4000)}`);
+    },
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+    async kill9() {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
