@@ -1,6 +1,16 @@
 import { I18n } from '@grammyjs/i18n';
+import { enDelivery } from './locales/en-delivery.js';
+import { enTracking } from './locales/en-tracking.js';
 import { en } from './locales/en.js';
+import { faDelivery } from './locales/fa-delivery.js';
+import { faTracking } from './locales/fa-tracking.js';
 import { fa } from './locales/fa.js';
+
+/** One Fluent source per language, kept in a file per feature. */
+const SOURCES = {
+  en: [en, enDelivery, enTracking].join('\n'),
+  fa: [fa, faDelivery, faTracking].join('\n'),
+};
 
 export const LOCALES = ['en', 'fa'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -31,8 +41,8 @@ export function createI18n<C extends import('grammy').Context>(
     fluentBundleOptions: { useIsolating: false },
     ...(localeNegotiator ? { localeNegotiator } : {}),
   });
-  i18n.loadLocaleSync('en', { source: en });
-  i18n.loadLocaleSync('fa', { source: fa });
+  i18n.loadLocaleSync('en', { source: SOURCES.en });
+  i18n.loadLocaleSync('fa', { source: SOURCES.fa });
   return i18n;
 }
 

@@ -149,3 +149,51 @@ export const auditLog = sqliteTable(
   },
   (t) => [index('audit_log_order_idx').on(t.orderId)],
 );
+
+export const NOTIFICATION_KINDS = [
+  'delivered', // COMPLETED: the codes go to the chat that ordered
+  'failed',
+  'cancelled',
+  'refunded',
+  'action_required',
+  'unrecognised', // a provider state nobody told us about
+  'adopted', // an unknown outcome turned out to be a placed order
+  'not_placed', // an unknown outcome turned out to be no order: safe to order again
+  'needs_review', // several candidates: administrators decide
+  'stale', // still open after POLL_STALE_MINUTES: administrators are told
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * The outbox: one row per order and event, written in the same transaction
+ * as the state change that caused it, so an event is announced exactly once
+ * however often the poller sees it. Holds no codes: the sender fetches the
+ * delivery from the provider when it sends.
+ */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    /** 'orderer' = the chat that placed the order (administrators are told of trouble too); 'admins' = administrators only. */
+    audience: text('audience', { enum: ['orderer', 'admins'] }).notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'undeliverable'] }).notNull(),
+    createdAt: createdAt(),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    lastError: text('last_error'),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: integer('lease_expires_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    check('notifications_kind_check', sql.raw(`kind in (${NOTIFICATION_KINDS.map((k) => `'${k}'`).join(', ')})`)),
+    check('notifications_audience_check', sql`${t.audience} in ('orderer', 'admins')`),
+    check('notifications_status_check', sql`${t.status} in ('pending', 'sent', 'undeliverable')`),
+    uniqueIndex('notifications_order_kind_idx').on(t.orderId, t.kind),
+    index('notifications_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);

@@ -1,0 +1,3 @@
+/** Persian messages for delivery (Fluent). Codes never pass through Fluent: they are added to the formatted text in code. */
+export const faDelivery = `
+`;

@@ -1,0 +1,3 @@
+/** Persian messages for tracking (Fluent). Codes never pass through Fluent: they are added to the formatted text in code. */
+export const faTracking = `
+`;

@@ -1,0 +1,41 @@
+import { GrammyError, HttpError, InlineKeyboard, type Api } from 'grammy';
+import {
+  SendForbiddenError,
+  SendRateLimitedError,
+  SendRejectedError,
+  SendTransientError,
+  type SendMessage,
+} from '../messaging/send-port.js';
+
+/**
+ * The SendMessage port over grammY's Api. Telegram's answers become the
+ * port's error types, so background senders decide about retries themselves
+ * (no transformer waits on their behalf).
+ */
+export function createSendPort(api: Api): SendMessage {
+  return async (chatId, message) => {
+    const keyboard = message.buttons ? InlineKeyboard.from(message.buttons.map((row) => row.map((b) => InlineKeyboard.text(b.text, b.callbackData)))) : undefined;
+    try {
+      const sent = await api.sendMessage(chatId, message.text.text, {
+        entities: message.text.entities,
+        link_preview_options: { is_disabled: true },
+        ...(message.protectContent ? { protect_content: true } : {}),
+        ...(keyboard ? { reply_markup: keyboard } : {}),
+      });
+      return { messageId: sent.message_id };
+    } catch (error) {
+      throw toSendError(error);
+    }
+  };
+}
+
+export function toSendError(error: unknown): Error {
+  if (error instanceof GrammyError) {
+    if (error.error_code === 429) return new SendRateLimitedError((error.parameters.retry_after ?? 1) * 1000);
+    if (error.error_code === 403) return new SendForbiddenError(error.description);
+    if (error.error_code === 400) return new SendRejectedError(error.description);
+    return new SendTransientError(`${error.error_code}: ${error.description}`);
+  }
+  if (error instanceof HttpError) return new SendTransientError(error.message);
+  return new SendTransientError(error instanceof Error ? error.message : String(error));
+}

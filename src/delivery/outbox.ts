@@ -1,0 +1,41 @@
+import type { SyncDb } from '../db/sync-db.js';
+import { notifications, type NotificationKind } from '../db/schema.js';
+
+export type NotificationAudience = 'orderer' | 'admins';
+
+/** Who hears of each event. Trouble the staff member cannot fix is also told to administrators by the sender. */
+export const AUDIENCE_OF: Record<NotificationKind, NotificationAudience> = {
+  delivered: 'orderer',
+  failed: 'orderer',
+  cancelled: 'orderer',
+  refunded: 'orderer',
+  action_required: 'orderer',
+  unrecognised: 'orderer',
+  adopted: 'orderer',
+  not_placed: 'orderer',
+  needs_review: 'orderer',
+  stale: 'admins',
+};
+
+/**
+ * Records that an order's event must be announced. Call it inside the
+ * transaction that changes the order's state: the unique (order, kind)
+ * index makes a second call for the same event a no-op, so an event seen
+ * many times is announced once. Returns whether a row was added.
+ */
+export function enqueueNotification(exec: SyncDb, input: { orderId: number; kind: NotificationKind; now: number }): boolean {
+  const at = new Date(input.now);
+  const result = exec
+    .insert(notifications)
+    .values({
+      orderId: input.orderId,
+      kind: input.kind,
+      audience: AUDIENCE_OF[input.kind],
+      status: 'pending',
+      createdAt: at,
+      nextAttemptAt: at,
+    })
+    .onConflictDoNothing({ target: [notifications.orderId, notifications.kind] })
+    .run();
+  return result.changes > 0;
+}

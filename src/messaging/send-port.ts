@@ -1,0 +1,39 @@
+import type { FormattedString } from '@grammyjs/parse-mode';
+
+/**
+ * How background work (delivery, reconciliation, alerts) talks to Telegram:
+ * through this port only, so it never imports grammY and tests can hand in
+ * the real bot's API pointed at the fake server.
+ */
+export interface OutgoingMessage {
+  text: FormattedString;
+  /** Stops forwarding and saving; set on everything that carries codes. */
+  protectContent?: boolean;
+  /** Inline buttons, rows of { text, callbackData } (callbackData at most 64 bytes). */
+  buttons?: { text: string; callbackData: string }[][];
+}
+
+export type SendMessage = (chatId: number, message: OutgoingMessage) => Promise<{ messageId: number }>;
+
+/** Telegram asked us to slow down (429); try again after `retryAfterMs`. */
+export class SendRateLimitedError extends Error {
+  override name = 'SendRateLimitedError';
+  constructor(readonly retryAfterMs: number) {
+    super(`Telegram rate limit: retry after ${retryAfterMs} ms`);
+  }
+}
+
+/** The user blocked the bot or the chat is gone (403): retrying will not help until they come back. */
+export class SendForbiddenError extends Error {
+  override name = 'SendForbiddenError';
+}
+
+/** Telegram refused the message itself (400): the same message will never be accepted. */
+export class SendRejectedError extends Error {
+  override name = 'SendRejectedError';
+}
+
+/** Network trouble or a Telegram fault: worth retrying with backoff. */
+export class SendTransientError extends Error {
+  override name = 'SendTransientError';
+}
