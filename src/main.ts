@@ -6,6 +6,7 @@ import { createBot } from './bot/create-bot.js';
 import { createI18n, type Locale } from './bot/i18n.js';
 import { createCatalogQueries } from './catalog/catalog-queries.js';
 import { createCatalogSync, describeSyncError } from './catalog/catalog-sync.js';
+import { refreshStalePrices, withPriceRecording } from './catalog/price-cache.js';
 import { systemClock } from './clock.js';
 import { ConfigError, parseConfig, type Config } from './config.js';
 import { closeDb, openDb } from './db/open.js';
@@ -19,6 +20,9 @@ import { CONTRACT_LIMITS } from './provider/schemas.js';
 import { createSandbox, type Sandbox } from './sandbox/server.js';
 import { startRepeating, type Repeating } from './scheduling/repeat.js';
 import { createIdleOrderSweeper } from './bot/conversations/order/idle-sweeper.js';
+
+/** Product details read per catalog pass to keep list prices fresh. */
+const PRICE_REFRESH_PER_PASS = 200;
 
 /**
  * The composition root and the only module with side effects at start-up:
@@ -55,7 +59,7 @@ async function main(): Promise<void> {
   }
 
   const limiter = createRateLimiter({ requestsPerSecond: config.providerRequestsPerSecond, clock });
-  const provider = createProviderClient({
+  const provider = withPriceRecording(createProviderClient({
     baseUrl,
     apiKey,
     timeoutMs: config.providerTimeoutMs,
@@ -63,7 +67,7 @@ async function main(): Promise<void> {
     limiter,
     clock,
     logger: logger.child({ component: 'provider' }),
-  });
+  }), db, clock);
 
   const staff = createStaffRepo({ db, clock });
   staff.syncEnvAdmins(config.adminIds);
@@ -119,6 +123,10 @@ async function main(): Promise<void> {
     const result = await catalogSync.syncNow();
     if (result.ok) {
       logger.info({ products: result.products, categories: result.categories, removed: result.removed }, 'catalog synced');
+      // Prices for the product lists, a bounded number per pass, behind any staff request.
+      void refreshStalePrices({ db, provider, clock, logger, limit: PRICE_REFRESH_PER_PASS, maxAgeMs: config.catalogRefreshMinutes * 60_000 })
+        .then((prices) => logger.info(prices, 'product prices refreshed'))
+        .catch((error: unknown) => logger.warn({ err: String(error) }, 'product price refresh failed'));
       return;
     }
     const reason = describeSyncError(result.error);

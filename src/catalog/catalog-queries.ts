@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
-import { categories, products } from '../db/schema.js';
+import { categories, productPrices, products } from '../db/schema.js';
 import { normaliseSearchText } from './normalise.js';
 
 /** The synthetic category of products with no category, or one the provider did not list. Its title is for the bot to word. */
@@ -19,6 +19,9 @@ export interface CatalogProduct {
   title: string;
   categoryId: number | null;
   isAvailable: boolean | null;
+  /** From the last product detail read; null until one was read. */
+  priceFrom: number | null;
+  stockTotal: number | null;
 }
 
 export interface CatalogQueries {
@@ -37,6 +40,8 @@ const productColumns = {
   title: products.title,
   categoryId: products.categoryId,
   isAvailable: products.isAvailable,
+  priceFrom: productPrices.priceFrom,
+  stockTotal: productPrices.stockTotal,
 };
 
 function escapeLike(text: string): string {
@@ -57,6 +62,7 @@ export function createCatalogQueries(deps: { db: Db }): CatalogQueries {
     const items = db
       .select(productColumns)
       .from(products)
+      .leftJoin(productPrices, eq(productPrices.productId, products.id))
       .where(where)
       .orderBy(asc(products.position))
       .limit(pageSize)
@@ -94,7 +100,14 @@ export function createCatalogQueries(deps: { db: Db }): CatalogQueries {
     },
 
     product(id) {
-      return db.select(productColumns).from(products).where(eq(products.id, id)).get() ?? null;
+      return (
+        db
+          .select(productColumns)
+          .from(products)
+          .leftJoin(productPrices, eq(productPrices.productId, products.id))
+          .where(eq(products.id, id))
+          .get() ?? null
+      );
     },
   };
 }

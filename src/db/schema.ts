@@ -53,6 +53,19 @@ export const products = sqliteTable(
   (t) => [index('products_category_idx').on(t.categoryId, t.position)],
 );
 
+/**
+ * What the last product detail said about price and stock, so that product
+ * lists can show a price without asking the provider while someone browses.
+ * Kept apart from `products` because a catalog sync replaces that table.
+ */
+export const productPrices = sqliteTable('product_prices', {
+  productId: integer('product_id').primaryKey(),
+  /** Lowest price among the regions in stock, or among all when none is. */
+  priceFrom: integer('price_from').notNull(),
+  stockTotal: integer('stock_total').notNull(),
+  fetchedAt: integer('fetched_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
 /** Small facts about the running system (last catalog sync and its outcome). */
 export const appState = sqliteTable('app_state', {
   key: text('key').primaryKey(),

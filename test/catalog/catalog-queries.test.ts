@@ -77,7 +77,7 @@ describe('catalog queries', () => {
       const q = setup([[1, 'One'], [2, 'Two']], [[30, 'x', 1], [10, 'y', 2], [20, 'z', 1, false], [40, 'w', 1]]);
       const second = q.productsPage({ categoryId: 1, page: 2, pageSize: 2 });
       expect(second).toEqual({
-        items: [{ id: 40, title: 'w', categoryId: 1, isAvailable: true }],
+        items: [{ id: 40, title: 'w', categoryId: 1, isAvailable: true, priceFrom: null, stockTotal: null }],
         page: 2,
         pageCount: 2,
         total: 3,
@@ -87,7 +87,7 @@ describe('catalog queries', () => {
 
     it('finds one product by id and gives null for an unknown id', () => {
       const q = setup([], [[7, 'Seven', null, null]]);
-      expect(q.product(7)).toEqual({ id: 7, title: 'Seven', categoryId: null, isAvailable: null });
+      expect(q.product(7)).toEqual({ id: 7, title: 'Seven', categoryId: null, isAvailable: null, priceFrom: null, stockTotal: null });
       expect(q.product(8)).toBeNull();
     });
   });

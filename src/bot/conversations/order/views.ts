@@ -50,13 +50,13 @@ export function categoryView(v: ViewContext, page: PageOf<CatalogCategory>, noti
 export function productListView(
   v: ViewContext,
   heading: string,
-  page: PageOf<CatalogProduct & { price?: number | null }>,
+  page: PageOf<CatalogProduct>,
   notice: Notice,
 ): Outgoing {
   const keyboard = new InlineKeyboard();
   for (const product of page.items) {
-    const soldOut = product.isAvailable === false ? ` (${v.t('order-out-of-stock')})` : '';
-    const price = typeof product.price === 'number' ? ` · ${formatAmount(product.price, v.locale, v.amountUnit)}` : '';
+    const soldOut = product.isAvailable === false || product.stockTotal === 0 ? ` (${v.t('order-out-of-stock')})` : '';
+    const price = product.priceFrom === null ? '' : ` · ${formatAmount(product.priceFrom, v.locale, v.amountUnit)}`;
     keyboard.text(`${product.title}${price}${soldOut}`, data(ACTION.product, product.id)).row();
   }
   navRow(keyboard, v.t, page.page, page.pageCount, ACTION.productPage);

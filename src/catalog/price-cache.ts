@@ -1,0 +1,76 @@
+import { asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/open.js';
+import { productPrices, products } from '../db/schema.js';
+import type { Logger } from '../logger.js';
+import type { ProviderClient } from '../provider/client.js';
+import { ProviderNotFoundError, ProviderRateLimitedError } from '../provider/errors.js';
+import type { ProductDetail } from '../provider/schemas.js';
+
+/** Remembers what a product detail said about price and stock. */
+export function recordProductDetail(db: Db, detail: ProductDetail, now: number): void {
+  const regions = detail.regionProperties;
+  if (regions.length === 0) return;
+  const inStock = regions.filter((r) => r.stock > 0);
+  const priceFrom = Math.min(...(inStock.length > 0 ? inStock : regions).map((r) => r.price));
+  const stockTotal = regions.reduce((sum, r) => sum + Math.max(0, r.stock), 0);
+  const row = { productId: detail.id, priceFrom, stockTotal, fetchedAt: new Date(now) };
+  db.insert(productPrices).values(row).onConflictDoUpdate({ target: productPrices.productId, set: row }).run();
+}
+
+/**
+ * The provider client with one change: every product detail read also
+ * refreshes the cached price, so lists improve as people browse.
+ */
+export function withPriceRecording(provider: ProviderClient, db: Db, clock: Clock): ProviderClient {
+  return {
+    ...provider,
+    async getProduct(id, options) {
+      const detail = await provider.getProduct(id, options);
+      recordProductDetail(db, detail, clock.now());
+      return detail;
+    },
+  };
+}
+
+/**
+ * Reads the details of up to `limit` products whose price is unknown or
+ * older than `maxAgeMs` (unknown first, then oldest), at background
+ * priority so that staff requests go first. A bounded pass per sync keeps a
+ * large catalog from costing thousands of requests at once; prices converge
+ * over a few passes.
+ */
+export async function refreshStalePrices(deps: {
+  db: Db;
+  provider: Pick<ProviderClient, 'getProduct'>;
+  clock: Clock;
+  logger: Logger;
+  limit: number;
+  maxAgeMs: number;
+}): Promise<{ refreshed: number; failed: number }> {
+  const { db, clock } = deps;
+  const cutoff = new Date(clock.now() - deps.maxAgeMs);
+  const due = db
+    .select({ id: products.id })
+    .from(products)
+    .leftJoin(productPrices, eq(productPrices.productId, products.id))
+    .where(or(isNull(productPrices.productId), lt(productPrices.fetchedAt, cutoff)))
+    .orderBy(sql`${productPrices.fetchedAt} is not null`, asc(productPrices.fetchedAt), asc(products.position))
+    .limit(deps.limit)
+    .all();
+  let refreshed = 0;
+  let failed = 0;
+  for (const { id } of due) {
+    try {
+      recordProductDetail(db, await deps.provider.getProduct(id, { priority: 'background' }), clock.now());
+      refreshed += 1;
+    } catch (error) {
+      failed += 1;
+      if (error instanceof ProviderRateLimitedError) break;
+      if (!(error instanceof ProviderNotFoundError)) {
+        deps.logger.warn({ productId: id, err: error instanceof Error ? error.name : String(error) }, 'could not refresh a product price');
+      }
+    }
+  }
+  return { refreshed, failed };
+}
