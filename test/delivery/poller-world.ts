@@ -1,0 +1,158 @@
+import { afterEach } from 'vitest';
+import { closeDb, openDb, type Db } from '../../src/db/open.js';
+import { createDeliveryPoller, type DeliveryPollerDeps } from '../../src/delivery/poller.js';
+import { silentLogger, type Logger } from '../../src/logger.js';
+import { createOrderRepo, type OrderRow } from '../../src/orders/order-repo.js';
+import { createOrderService, type PlaceResult } from '../../src/orders/order-service.js';
+import { createProviderClient, type ProviderClient } from '../../src/provider/client.js';
+import { createRateLimiter } from '../../src/provider/rate-limit.js';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
+import { createManualClock, type ManualClock } from '../support/manual-clock.js';
+
+export const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
+export const MINUTE = 60_000;
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Runs after the current test, last registered first. */
+export function onCleanup(cleanup: () => Promise<void> | void): void {
+  cleanups.push(cleanup);
+}
+
+/** A client on the manual clock: the limiter's burst is large so that it never waits on time that does not move. */
+export function clientOn(baseUrl: string, apiKey: string, clock: ManualClock): ProviderClient {
+  return createProviderClient({
+    baseUrl,
+    apiKey,
+    clock,
+    limiter: createRateLimiter({ requestsPerSecond: 1_000, burst: 100_000, clock }),
+    maxAttempts: 1,
+  });
+}
+
+export interface WorldOptions {
+  sandbox?: Omit<SandboxOptions, 'clock'>;
+  poller?: Partial<Omit<DeliveryPollerDeps, 'db' | 'provider' | 'clock'>>;
+  logger?: Logger;
+}
+
+/**
+ * The sandbox, a provider client and the poller on one manual clock and a
+ * fresh SQLite database: orders progress exactly when a test moves time.
+ */
+export async function pollerWorld(options: WorldOptions = {}) {
+  const clock = createManualClock(T0);
+  const logger = options.logger ?? silentLogger;
+  const sandbox: Sandbox = await createSandbox({ rateLimit: false, ...options.sandbox, clock });
+  cleanups.push(() => sandbox.close());
+  const db: Db = openDb(':memory:');
+  cleanups.push(() => closeDb(db));
+  const provider = clientOn(sandbox.baseUrl, sandbox.apiKey, clock);
+  const service = createOrderService({ db, provider, clock, logger, sandbox: true });
+  const repo = createOrderRepo({ db, clock });
+  const poller = createDeliveryPoller({
+    db,
+    provider,
+    clock,
+    random: () => 0.5,
+    logger,
+    owner: 'poller-a',
+    staleMs: 30 * MINUTE,
+    ...options.poller,
+  });
+  let confirmations = 0;
+
+  async function place(productId: number, quantity = 1, userId = 11): Promise<PlaceResult> {
+    const product = await provider.getProduct(productId);
+    const region = product.regionProperties[0];
+    if (!region) throw new Error(`product ${productId} has no region`);
+    confirmations++;
+    return service.createIntentAndPlace({
+      confirmKey: `confirm-${confirmations}`,
+      userId,
+      chatId: userId,
+      product: { id: product.id, title: product.title },
+      region: { regionPropertyId: region.regionPropertyId, title: region.title, price: region.price },
+      quantity,
+      fields: [],
+    });
+  }
+
+  async function placed(productId: number, quantity = 1, userId = 11): Promise<OrderRow> {
+    const result = await place(productId, quantity, userId);
+    if (result.kind !== 'placed') throw new Error(`expected a placed order, got ${result.kind}`);
+    return result.order;
+  }
+
+  /** Moves time, then runs the poller once. */
+  async function advanceAndRun(ms: number) {
+    clock.advance(ms);
+    return poller.runOnce();
+  }
+
+  /** Moves time in steps, running the poller after each. */
+  async function runFor(totalMs: number, stepMs: number) {
+    for (let spent = 0; spent < totalMs; spent += stepMs) await advanceAndRun(stepMs);
+  }
+
+  const kinds = (orderId: number): string[] =>
+    db.$client
+      .prepare('select kind from notifications where order_id = ? order by id')
+      .all(orderId)
+      .map((row) => (row as { kind: string }).kind);
+
+  const audit = (orderId: number): string[] =>
+    db.$client
+      .prepare('select action from audit_log where order_id = ? order by id')
+      .all(orderId)
+      .map((row) => (row as { action: string }).action);
+
+  const detailCalls = () => sandbox.requests.filter((r) => r.method === 'GET' && /^\/orders\/[^/]+$/.test(r.path)).length;
+  const listCalls = () => sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/orders').length;
+  const posts = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders').length;
+  const get = (orderId: number): OrderRow => {
+    const row = repo.get(orderId);
+    if (!row) throw new Error(`order ${orderId} is missing`);
+    return row;
+  };
+
+  return { clock, sandbox, db, provider, service, repo, poller, place, placed, advanceAndRun, runFor, kinds, audit, detailCalls, listCalls, posts, get };
+}
+
+export type PollerWorld = Awaited<ReturnType<typeof pollerWorld>>;
+
+/** An order row left in 'unknown' as if its POST had been lost, without any provider order behind it. */
+export function unknownOrder(
+  world: Pick<PollerWorld, 'repo' | 'clock'>,
+  input: { confirmKey: string; productId?: number; regionPropertyId?: number; unitPrice: number; quantity?: number; userId?: number },
+): OrderRow {
+  const opened = world.repo.openIntent({
+    confirmKey: input.confirmKey,
+    userId: input.userId ?? 11,
+    chatId: input.userId ?? 11,
+    fingerprint: `fp-${input.confirmKey}`,
+    productId: input.productId ?? 101,
+    productTitle: 'Google Play 10 USD',
+    regionPropertyId: input.regionPropertyId ?? 5001,
+    regionTitle: 'US',
+    quantity: input.quantity ?? 1,
+    unitPrice: input.unitPrice,
+    fieldValues: [],
+    sandbox: true,
+  });
+  if (opened.kind !== 'created') throw new Error(`expected a new intent, got ${opened.kind}`);
+  const claim = world.repo.claimForPlacing(opened.order.id, 11);
+  if (claim.kind !== 'placing') throw new Error(`expected placing, got ${claim.kind}`);
+  const unknown = world.repo.transition({
+    id: opened.order.id,
+    from: 'placing',
+    to: 'unknown',
+    set: { nextCheckAt: new Date(world.clock.now() + 30_000) },
+    audit: { actorId: 11, action: 'order.unknown', detail: 'test' },
+  });
+  if (!unknown) throw new Error('could not move the order to unknown');
+  return unknown;
+}

@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import { closeDb, openDb } from '../../src/db/open.js';
+import { createDeliveryPoller } from '../../src/delivery/poller.js';
+import { silentLogger } from '../../src/logger.js';
+import { createOrderRepo } from '../../src/orders/order-repo.js';
+import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
+import { createManualClock } from '../support/manual-clock.js';
+import { createScriptedServer, envelope, type ScriptedAnswer, type ScriptedRequest } from '../support/scripted-server.js';
+import { clientOn, MINUTE, onCleanup, pollerWorld, T0, unknownOrder } from '../delivery/poller-world.js';
+
+const GOOGLE_PLAY = { productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, unitPrice: 1_250_000 };
+
+describe('reconciliation of unknown outcomes against the sandbox', () => {
+  it('adopts the order a POST created before dropping the connection, with one POST in total', async () => {
+    const world = await pollerWorld();
+    world.sandbox.controls.setOrderPostFault({ kind: 'drop-after-create' });
+    const result = await world.place(SANDBOX_PRODUCTS.noFields);
+    expect(result.kind).toBe('unknown');
+
+    const run = await world.advanceAndRun(30_000);
+
+    const [remote] = world.sandbox.controls.orders();
+    expect(run).toMatchObject({ reconciled: 1, errors: 0 });
+    expect(world.get(result.order.id)).toMatchObject({
+      state: 'completed',
+      providerOrderId: remote?.orderId,
+      providerReference: remote?.orderReference,
+      providerStatus: 'COMPLETED',
+      nextCheckAt: null,
+    });
+    expect(world.kinds(result.order.id)).toEqual(['adopted', 'delivered']);
+    expect(world.audit(result.order.id)).toContain('order.adopted');
+    expect(world.posts()).toBe(1);
+  });
+
+  it('follows an adopted order that is still in progress until it completes, announcing each event once', async () => {
+    const world = await pollerWorld({ sandbox: { timing: { preparingMs: 60_000, processingMs: 60_000 } } });
+    world.sandbox.controls.setOrderPostFault({ kind: 'drop-after-create' });
+    const result = await world.place(SANDBOX_PRODUCTS.noFields);
+
+    await world.advanceAndRun(30_000);
+    const adopted = world.get(result.order.id);
+    await world.runFor(5 * MINUTE, 5_000);
+
+    expect(adopted).toMatchObject({ state: 'in_progress', providerStatus: 'PREPARING', checkCount: 0 });
+    expect(adopted.nextCheckAt?.getTime()).toBe(T0 + 35_000);
+    expect(world.get(result.order.id).state).toBe('completed');
+    expect(world.kinds(result.order.id)).toEqual(['adopted', 'delivered']);
+    expect(world.posts()).toBe(1);
+  });
+
+  it('keeps an order that matches nothing unknown through the grace period, then marks it not placed once', async () => {
+    const world = await pollerWorld();
+    await world.placed(SANDBOX_PRODUCTS.alwaysFails); // history that is not this order
+    const order = unknownOrder(world, { confirmKey: 'lost', ...GOOGLE_PLAY });
+
+    await world.runFor(10 * MINUTE, 30_000);
+    const during = world.get(order.id);
+    await world.runFor(10 * MINUTE, 30_000);
+
+    expect(during).toMatchObject({ state: 'unknown', checkCount: 5 });
+    expect(world.get(order.id)).toMatchObject({ state: 'not_placed', checkCount: 6, nextCheckAt: null });
+    expect(world.get(order.id).finishedAt?.getTime()).toBe(T0 + 12 * MINUTE);
+    expect(world.kinds(order.id)).toEqual(['not_placed']);
+  });
+
+  it('needs five checks before calling an order not placed, even when ten minutes have long passed', async () => {
+    const world = await pollerWorld();
+    const order = unknownOrder(world, { confirmKey: 'lost', ...GOOGLE_PLAY });
+
+    await world.advanceAndRun(20 * MINUTE);
+    const afterOne = world.get(order.id);
+    await world.runFor(10 * MINUTE, 30_000);
+
+    expect(afterOne).toMatchObject({ state: 'unknown', checkCount: 1 });
+    expect(world.get(order.id)).toMatchObject({ state: 'not_placed', checkCount: 5 });
+  });
+
+  it('hands two identical candidate orders to an administrator', async () => {
+    const world = await pollerWorld();
+    const body = { products: [{ productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1 }] };
+    const first = await world.provider.placeOrder(body);
+    const second = await world.provider.placeOrder(body);
+    const order = unknownOrder(world, { confirmKey: 'twice', ...GOOGLE_PLAY });
+
+    const run = await world.advanceAndRun(30_000);
+
+    expect(run).toMatchObject({ reconciled: 1 });
+    expect(world.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, nextCheckAt: null });
+    expect(world.kinds(order.id)).toEqual(['needs_review']);
+    const detail = world.db.$client
+      .prepare("select detail from audit_log where order_id = ? and action = 'order.needs_review'")
+      .get(order.id) as { detail: string };
+    expect(detail.detail).toContain(String(first.orderId));
+    expect(detail.detail).toContain(String(second.orderId));
+  });
+
+  it('does not adopt a provider order another local order already follows', async () => {
+    const world = await pollerWorld();
+    const placed = await world.placed(SANDBOX_PRODUCTS.noFields);
+    await world.advanceAndRun(5_000);
+    const order = unknownOrder(world, { confirmKey: 'other', ...GOOGLE_PLAY });
+    const details = world.detailCalls();
+
+    await world.runFor(15 * MINUTE, 30_000);
+
+    expect(world.get(placed.id).state).toBe('completed');
+    expect(world.get(order.id)).toMatchObject({ state: 'not_placed', providerOrderId: null });
+    expect(world.detailCalls()).toBe(details);
+  });
+
+  it('does not adopt a candidate of the same amount whose items are a different product', async () => {
+    const world = await pollerWorld();
+    await world.provider.placeOrder({
+      products: [{ productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1 }],
+    });
+    const order = unknownOrder(world, { confirmKey: 'other-product', ...GOOGLE_PLAY, productId: 110, regionPropertyId: 5013 });
+
+    await world.advanceAndRun(30_000);
+
+    expect(world.get(order.id)).toMatchObject({ state: 'unknown', providerOrderId: null, checkCount: 1 });
+    expect(world.detailCalls()).toBe(1);
+  });
+
+  it('leaves an order unknown, and tries again, when the provider cannot be read', async () => {
+    const world = await pollerWorld();
+    const order = unknownOrder(world, { confirmKey: 'lost', ...GOOGLE_PLAY });
+    world.sandbox.controls.setServerErrorRate(1);
+
+    const run = await world.advanceAndRun(30_000);
+
+    expect(run).toMatchObject({ errors: 1, reconciled: 0 });
+    expect(world.get(order.id)).toMatchObject({ state: 'unknown', checkCount: 1, leaseOwner: null });
+    expect(world.get(order.id).nextCheckAt?.getTime()).toBe(T0 + 60_000);
+  });
+});
+
+describe('reconciliation against a provider with thinner answers', () => {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const detail = (orderId: number) => ({
+    orderId,
+    orderReference: `A${orderId}`,
+    amount: 1_250_000,
+    status: 'PROCESSING',
+    createdAt: iso(T0 + 1_000),
+    items: [{ id: 1, productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1, totalAmount: 1_250_000, delivery: null }],
+  });
+
+  async function scriptedWorld(route: (request: ScriptedRequest) => ScriptedAnswer) {
+    const server = await createScriptedServer((request) => route(request));
+    onCleanup(() => server.close());
+    const clock = createManualClock(T0);
+    const db = openDb(':memory:');
+    onCleanup(() => closeDb(db));
+    const provider = clientOn(server.baseUrl, 'key', clock);
+    const repo = createOrderRepo({ db, clock });
+    const poller = createDeliveryPoller({ db, provider, clock, random: () => 0.5, logger: silentLogger, owner: 'p', staleMs: 60 * MINUTE });
+    return { server, clock, db, repo, poller };
+  }
+
+  it('adopts the order a wallet debit names even when the order history does not list it', async () => {
+    const world = await scriptedWorld((request) => {
+      if (request.path === '/orders') return { body: envelope([]) };
+      if (request.path === '/wallet/transactions') {
+        return { body: envelope([{ id: 5, type: 'DEBIT', amount: 1_250_000, balanceAfter: 0, orderId: 777, description: 'x', createdAt: iso(T0 + 1_000) }]) };
+      }
+      if (request.path === '/orders/777') return { body: envelope(detail(777)) };
+      return { status: 404, body: { status: 'error', code: 404, message: 'x', data: null } };
+    });
+    const order = unknownOrder(world, { confirmKey: 'debit', ...GOOGLE_PLAY });
+
+    world.clock.advance(30_000);
+    await world.poller.runOnce();
+
+    expect(world.repo.get(order.id)).toMatchObject({ state: 'in_progress', providerOrderId: 777, providerReference: 'A777' });
+  });
+
+  it('counts a listed order without a creation time when it is near the top of the history', async () => {
+    const world = await scriptedWorld((request) => {
+      if (request.path === '/orders') return { body: envelope([{ orderId: 778, orderReference: 'A778', amount: 1_250_000, status: 'PREPARING' }]) };
+      if (request.path === '/wallet/transactions') return { body: envelope([]) };
+      if (request.path === '/orders/778') return { body: envelope({ ...detail(778), createdAt: null }) };
+      return { status: 404, body: { status: 'error', code: 404, message: 'x', data: null } };
+    });
+    const order = unknownOrder(world, { confirmKey: 'undated', ...GOOGLE_PLAY });
+
+    world.clock.advance(30_000);
+    await world.poller.runOnce();
+
+    expect(world.repo.get(order.id)).toMatchObject({ state: 'in_progress', providerOrderId: 778 });
+  });
+
+  it('never calls an order not placed when the history pages do not reach back to it', async () => {
+    const busy = (page: number) =>
+      Array.from({ length: 50 }, (_, i) => ({ orderId: page * 100 + i, orderReference: `A${page * 100 + i}`, amount: 5, status: 'COMPLETED', createdAt: iso(T0 + 5 * MINUTE) }));
+    const world = await scriptedWorld((request) => {
+      const page = Number(request.query['page'] ?? '1');
+      if (request.path === '/orders') return { body: envelope(busy(page)) };
+      if (request.path === '/wallet/transactions') {
+        return { body: envelope(busy(page).map((o) => ({ id: o.orderId, type: 'DEBIT', amount: 5, orderId: o.orderId, createdAt: o.createdAt }))) };
+      }
+      return { status: 404, body: { status: 'error', code: 404, message: 'x', data: null } };
+    });
+    const order = unknownOrder(world, { confirmKey: 'buried', ...GOOGLE_PLAY });
+
+    for (let step = 0; step < 30; step++) {
+      world.clock.advance(30_000);
+      await world.poller.runOnce();
+    }
+
+    expect(world.repo.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null });
+    const actions = world.db.$client.prepare('select kind from notifications where order_id = ?').all(order.id);
+    expect(actions).toEqual([{ kind: 'needs_review' }]);
+  });
+});
