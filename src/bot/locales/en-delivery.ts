@@ -1,3 +1,53 @@
 /** English messages for delivery (Fluent). Codes never pass through Fluent: they are added to the formatted text in code. */
 export const enDelivery = `
+delivery-heading = Order { $reference } is delivered: { $product } × { $quantity }
+delivery-footer = You can show these codes again with /track { $reference }. This message cannot be forwarded; keep the codes private.
+delivery-continued = (continued: order { $reference })
+delivery-item = Item { $n } of { $count }: product { $productId }, quantity { $quantity }
+delivery-label-delivery = Delivery
+delivery-label-code = Code
+delivery-label-codes = Codes
+delivery-label-pin = PIN
+delivery-label-serial = Serial number
+delivery-label-expires = Expires at
+delivery-label-instructions = Instructions
+delivery-label-cards = Cards
+delivery-label-password = Password
+delivery-label-username = Username
+delivery-label-note = Note
+delivery-label-description = Description
+delivery-label-region = Region
+delivery-entry = Entry { $n }
+delivery-entry-named = { $label } { $n }
+delivery-entry-card = Card { $n }
+delivery-entry-code = Code { $n }
+delivery-yes = yes
+delivery-no = no
+
+notify-order = { $product } × { $quantity }
+notify-failed = Order { $reference } ({ $order }) failed at the provider. No codes were delivered.
+notify-cancelled = Order { $reference } ({ $order }) was cancelled by the provider. No codes were delivered.
+notify-refunded = The provider refunded order { $reference } ({ $order }).
+notify-refund-seen = The money came back: { $amount } was credited to the wallet.
+notify-refund-not-seen = No refund is seen in the wallet yet. Administrators can check the wallet transactions.
+notify-refund-unknown = The wallet could not be read just now, so I cannot tell yet whether the money came back. Administrators can check the wallet transactions.
+notify-action-required = Order { $reference } ({ $order }) is waiting for a person at the provider to act on it. I keep following it and will tell you here when it moves on. Nothing will be ordered again. Administrators have been told.
+notify-unrecognised = The provider reports a state I do not know ("{ $status }") for order { $reference } ({ $order }). I keep following it and will tell you here when it moves on. Nothing will be ordered again. Administrators have been told.
+notify-adopted = Your order of { $order } was placed after all: reference { $reference }. I am following it and will send the codes here.
+notify-not-placed = The provider has no such order: your order of { $order } was not placed and nothing was charged. It is safe to order it again.
+notify-needs-review = I cannot tell for sure whether your order of { $order } was placed. An administrator is checking. Please do not order it again until you hear back.
+
+alert-order = order { $reference } (#{ $orderId }, { $product } × { $quantity }, { $amount }, ordered by { $userId })
+alert-order-local = order #{ $orderId } ({ $product } × { $quantity }, { $amount }, ordered by { $userId })
+alert-action-required = Action needed: { $order } is in ACTION_REQUIRED at the provider. A person on the provider's side has to act. It keeps being followed; nothing will be resubmitted.
+alert-unrecognised = Unknown state: the provider reports "{ $status }" for { $order }. Nobody told us what this state means; check with the provider. It keeps being followed; nothing will be resubmitted.
+alert-needs-review = Please decide: the outcome of { $order }, sent at { $postedAt }, is unknown and the provider's history has several possible matches. Check which one, if any, is this order. Candidates: { $candidates }
+alert-needs-review-unread = the order history could not be read just now
+alert-needs-review-none = none on the first page of the order history
+alert-stale = Still open: { $order } is still { $state } after { $minutes } minutes. It keeps being followed, more slowly.
+alert-blocked-codes = Not delivered: the codes of { $order } could not be sent because the staff member has blocked the bot. The codes stay available through /track { $reference }.
+alert-blocked-news = Not delivered: the staff member could not be told about { $order } because they have blocked the bot. /track { $reference } shows where it stands.
+alert-rejected-codes = Not delivered: Telegram refused the message with the codes of { $order } ({ $reason }). The codes stay available through /track { $reference }.
+alert-rejected-news = Not delivered: Telegram refused the message about { $order } ({ $reason }). /track { $reference } shows where it stands.
+alert-delivery-missing = The provider reports { $order } as completed but its delivery could not be read after { $attempts } attempts. I keep trying.
 `;

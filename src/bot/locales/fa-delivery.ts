@@ -1,3 +1,53 @@
 /** Persian messages for delivery (Fluent). Codes never pass through Fluent: they are added to the formatted text in code. */
 export const faDelivery = `
+delivery-heading = سفارش { $reference } تحویل شد: { $product } × { $quantity }
+delivery-footer = این کدها را با /track { $reference } دوباره می‌توانید ببینید. این پیام قابل هدایت (فوروارد) نیست؛ کدها را محرمانه نگه دارید.
+delivery-continued = (ادامهٔ سفارش { $reference })
+delivery-item = قلم { $n } از { $count }: محصول { $productId }، تعداد { $quantity }
+delivery-label-delivery = تحویل
+delivery-label-code = کد
+delivery-label-codes = کدها
+delivery-label-pin = پین
+delivery-label-serial = شمارهٔ سریال
+delivery-label-expires = تاریخ انقضا
+delivery-label-instructions = راهنمای استفاده
+delivery-label-cards = کارت‌ها
+delivery-label-password = گذرواژه
+delivery-label-username = نام کاربری
+delivery-label-note = یادداشت
+delivery-label-description = توضیحات
+delivery-label-region = منطقه
+delivery-entry = مورد { $n }
+delivery-entry-named = { $label } { $n }
+delivery-entry-card = کارت { $n }
+delivery-entry-code = کد { $n }
+delivery-yes = بله
+delivery-no = خیر
+
+notify-order = { $product } × { $quantity }
+notify-failed = سفارش { $reference } ({ $order }) نزد تأمین‌کننده ناموفق بود. هیچ کدی تحویل نشد.
+notify-cancelled = سفارش { $reference } ({ $order }) از طرف تأمین‌کننده لغو شد. هیچ کدی تحویل نشد.
+notify-refunded = تأمین‌کننده مبلغ سفارش { $reference } ({ $order }) را بازگرداند.
+notify-refund-seen = پول برگشت: { $amount } به کیف پول واریز شد.
+notify-refund-not-seen = هنوز بازگشت وجهی در کیف پول دیده نمی‌شود. مدیران می‌توانند تراکنش‌های کیف پول را بررسی کنند.
+notify-refund-unknown = کیف پول همین حالا خوانده نشد، پس هنوز نمی‌توانم بگویم پول برگشته است یا نه. مدیران می‌توانند تراکنش‌های کیف پول را بررسی کنند.
+notify-action-required = سفارش { $reference } ({ $order }) منتظر اقدام یکی از کارکنان تأمین‌کننده است. پیگیری آن را ادامه می‌دهم و هر تغییری را همین‌جا خبر می‌دهم. چیزی دوباره سفارش داده نمی‌شود. به مدیران اطلاع داده شد.
+notify-unrecognised = تأمین‌کننده برای سفارش { $reference } ({ $order }) وضعیتی را گزارش می‌کند که برایم ناشناخته است («{ $status }»). پیگیری آن را ادامه می‌دهم و هر تغییری را همین‌جا خبر می‌دهم. چیزی دوباره سفارش داده نمی‌شود. به مدیران اطلاع داده شد.
+notify-adopted = سفارش شما برای { $order } در واقع ثبت شده بود: شمارهٔ پیگیری { $reference }. آن را پیگیری می‌کنم و کدها را همین‌جا می‌فرستم.
+notify-not-placed = تأمین‌کننده چنین سفارشی ندارد: سفارش شما برای { $order } ثبت نشد و مبلغی کسر نشد. سفارش دوباره بی‌خطر است.
+notify-needs-review = نمی‌توانم با اطمینان بگویم سفارش شما برای { $order } ثبت شده است یا نه. یکی از مدیران در حال بررسی است. لطفاً تا وقتی خبر نداده‌ایم، دوباره سفارش ندهید.
+
+alert-order = سفارش { $reference } (#{ $orderId }، { $product } × { $quantity }، { $amount }، سفارش‌دهنده: { $userId })
+alert-order-local = سفارش #{ $orderId } ({ $product } × { $quantity }، { $amount }، سفارش‌دهنده: { $userId })
+alert-action-required = نیاز به اقدام: { $order } نزد تأمین‌کننده در وضعیت ACTION_REQUIRED است و باید کسی در سمت تأمین‌کننده اقدام کند. پیگیری ادامه دارد و چیزی دوباره ارسال نمی‌شود.
+alert-unrecognised = وضعیت ناشناخته: تأمین‌کننده برای { $order } وضعیت «{ $status }» را گزارش می‌کند. معنای این وضعیت به ما گفته نشده است؛ از تأمین‌کننده بپرسید. پیگیری ادامه دارد و چیزی دوباره ارسال نمی‌شود.
+alert-needs-review = لطفاً تصمیم بگیرید: نتیجهٔ { $order } که در { $postedAt } ارسال شد نامعلوم است و در سابقهٔ تأمین‌کننده چند مورد محتمل هست. بررسی کنید کدام‌یک از آن‌ها همین سفارش است، اگر اصلاً یکی از آن‌ها باشد. موارد محتمل: { $candidates }
+alert-needs-review-unread = سابقهٔ سفارش‌ها همین حالا خوانده نشد
+alert-needs-review-none = در صفحهٔ اول سابقهٔ سفارش‌ها موردی نیست
+alert-stale = هنوز باز: { $order } پس از { $minutes } دقیقه هنوز در وضعیت { $state } است. پیگیری آن با فاصلهٔ بیشتر ادامه دارد.
+alert-blocked-codes = تحویل نشد: کدهای { $order } فرستاده نشد، چون این کارمند ربات را مسدود کرده است. کدها همچنان با /track { $reference } در دسترس‌اند.
+alert-blocked-news = تحویل نشد: خبر { $order } به این کارمند نرسید، چون ربات را مسدود کرده است. وضعیت سفارش با /track { $reference } دیده می‌شود.
+alert-rejected-codes = تحویل نشد: تلگرام پیام حاوی کدهای { $order } را نپذیرفت ({ $reason }). کدها همچنان با /track { $reference } در دسترس‌اند.
+alert-rejected-news = تحویل نشد: تلگرام پیام مربوط به { $order } را نپذیرفت ({ $reason }). وضعیت سفارش با /track { $reference } دیده می‌شود.
+alert-delivery-missing = تأمین‌کننده { $order } را تکمیل‌شده گزارش می‌کند، اما اطلاعات تحویل آن پس از { $attempts } تلاش خوانده نشد. تلاش را ادامه می‌دهم.
 `;

@@ -1,0 +1,302 @@
+import { createHash } from 'node:crypto';
+import type { FormattedString } from '@grammyjs/parse-mode';
+import { and, eq, ne } from 'drizzle-orm';
+import type { AdminAlerts, AdminRecipient } from '../alerts/admin-alerts.js';
+import { plain } from '../bot/formatted.js';
+import type { Locale, Translate } from '../bot/i18n.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/open.js';
+import { orders } from '../db/schema.js';
+import type { Logger } from '../logger.js';
+import {
+  SendForbiddenError,
+  SendRateLimitedError,
+  SendRejectedError,
+  type SendMessage,
+} from '../messaging/send-port.js';
+import type { OrderRow } from '../orders/order-repo.js';
+import type { ProviderClient } from '../provider/client.js';
+import { ProviderError } from '../provider/errors.js';
+import { startRepeating, type Repeating } from '../scheduling/repeat.js';
+import { createNotificationStore, type NotificationRow } from './notification-store.js';
+import { adminText, deliveryFooter, deliveryHeading, staffMessage, type AdminEvent, type TextContext } from './notification-texts.js';
+import { findRefund, findReviewCandidates } from './provider-lookups.js';
+import { renderDelivery } from './render-delivery.js';
+
+export interface NotificationSenderDeps {
+  db: Db;
+  provider: Pick<ProviderClient, 'getOrder' | 'listTransactions' | 'listOrders'>;
+  send: SendMessage;
+  translate: (locale: Locale) => Translate;
+  localeOf: (userId: number) => Locale;
+  adminRecipients: () => AdminRecipient[];
+  alerts: AdminAlerts;
+  clock: Clock;
+  random: () => number;
+  logger: Logger;
+  sandbox: boolean;
+  /** Label of the provider's amounts. */
+  amountUnit: string;
+  /** Unique per process: the lease owner written on claimed rows. */
+  owner: string;
+  /** How long a claim holds; renewed before each message. Default two minutes. */
+  leaseMs?: number;
+  batchSize?: number;
+  retryBaseMs?: number;
+  retryCapMs?: number;
+}
+
+export interface SenderRun {
+  sent: number;
+  retried: number;
+  undeliverable: number;
+}
+
+export interface NotificationSender {
+  runOnce(): Promise<SenderRun>;
+}
+
+type Outcome = keyof SenderRun | 'lost';
+
+interface Outgoing {
+  chatId: number;
+  text: FormattedString;
+  protect: boolean;
+  /** A blocked administrator is skipped; a blocked staff member makes the notification undeliverable. */
+  toAdmin: boolean;
+}
+
+type Plan = { kind: 'send'; messages: Outgoing[]; alert?: AdminEvent } | { kind: 'not-ready'; why: string };
+
+/** After this many attempts without a readable delivery, administrators hear of it. */
+const DELIVERY_MISSING_ALERT_AFTER = 5;
+
+/** Exponential backoff with equal jitter: half the ceiling fixed, half random. */
+export function retryDelayMs(attempt: number, random: () => number, baseMs = 5_000, capMs = 300_000): number {
+  const ceiling = Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/** Safe for logs and last_error: names and statuses, never a payload. */
+function describeError(error: unknown): string {
+  if (error instanceof ProviderError) return error.status === null ? error.name : `${error.name} ${error.status}`;
+  if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, 200);
+  return 'non-error thrown';
+}
+
+/** In memory only: it is derived from the codes. */
+function digestOf(messages: readonly Outgoing[]): string {
+  const hash = createHash('sha256');
+  for (const m of messages) hash.update(JSON.stringify([m.chatId, m.text.rawText, m.text.rawEntities])).update('\0');
+  return hash.digest('hex');
+}
+
+/**
+ * Delivers the outbox (src/delivery/outbox.ts) to Telegram. Codes are read
+ * fresh from the provider when a 'delivered' row is sent and live only in
+ * memory. A row is marked sent right after Telegram accepts its last
+ * message; a crash in between sends it again on the next claim (at least
+ * once, never lost).
+ */
+export function createNotificationSender(deps: NotificationSenderDeps): NotificationSender {
+  const { db, provider, send, clock, logger } = deps;
+  const store = createNotificationStore({ db, owner: deps.owner, leaseMs: deps.leaseMs ?? 120_000 });
+  const batchSize = deps.batchSize ?? 20;
+  // Parts already accepted by Telegram, so that a retry resumes instead of repeating them.
+  const progress = new Map<number, { digest: string; sent: number }>();
+  let pausedUntil = 0;
+
+  const contextFor = (locale: Locale): TextContext => ({
+    t: deps.translate(locale),
+    locale,
+    amountUnit: deps.amountUnit,
+    sandbox: deps.sandbox,
+  });
+
+  const toOrderer = (order: OrderRow, text: FormattedString, protect = false): Outgoing => ({
+    chatId: order.chatId,
+    text,
+    protect,
+    toAdmin: false,
+  });
+
+  async function planFor(row: NotificationRow, order: OrderRow): Promise<Plan> {
+    const ctx = contextFor(deps.localeOf(order.userId));
+    switch (row.kind) {
+      case 'delivered': {
+        const reference = order.providerOrderId ?? order.providerReference;
+        if (reference === null) return { kind: 'not-ready', why: 'order has no provider id' };
+        const detail = await provider.getOrder(reference, { priority: 'background' });
+        if (detail.items.every((item) => item.delivery === null)) return { kind: 'not-ready', why: `no delivery yet (${detail.status})` };
+        const parts = renderDelivery(detail, {
+          t: ctx.t,
+          locale: ctx.locale,
+          heading: deliveryHeading(order, ctx),
+          footer: deliveryFooter(order, ctx),
+        });
+        return { kind: 'send', messages: parts.map((part) => toOrderer(order, part, true)) };
+      }
+      case 'failed':
+      case 'cancelled':
+      case 'refunded': {
+        const refund = await findRefund(provider, order.providerOrderId);
+        return { kind: 'send', messages: [toOrderer(order, staffMessage(row.kind, order, ctx, refund))] };
+      }
+      case 'action_required':
+      case 'unrecognised':
+        return { kind: 'send', messages: [toOrderer(order, staffMessage(row.kind, order, ctx))], alert: { kind: row.kind } };
+      case 'needs_review': {
+        const candidates = await findReviewCandidates(provider, order, (id) => isLinkedElsewhere(id, order.id));
+        return { kind: 'send', messages: [toOrderer(order, staffMessage(row.kind, order, ctx))], alert: { kind: 'needs_review', candidates } };
+      }
+      case 'adopted':
+      case 'not_placed':
+        return { kind: 'send', messages: [toOrderer(order, staffMessage(row.kind, order, ctx))] };
+      case 'stale': {
+        const since = (order.postedAt ?? order.createdAt).getTime();
+        const event: AdminEvent = { kind: 'stale', minutes: Math.floor((clock.now() - since) / 60_000) };
+        const messages = deps.adminRecipients().map((admin) => ({
+          chatId: admin.telegramId,
+          text: plain(adminText(event, order, contextFor(admin.locale))),
+          protect: false,
+          toAdmin: true,
+        }));
+        return { kind: 'send', messages };
+      }
+    }
+  }
+
+  function isLinkedElsewhere(providerOrderId: number, orderId: number): boolean {
+    const linked = db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.providerOrderId, providerOrderId), ne(orders.id, orderId)))
+      .get();
+    return linked !== undefined;
+  }
+
+  function alertAdmins(key: string, event: AdminEvent, order: OrderRow): Promise<void> {
+    return deps.alerts.alert(key, (locale) => adminText(event, order, contextFor(locale)));
+  }
+
+  function retryLater(row: NotificationRow, why: string): Outcome {
+    const delay = retryDelayMs(row.attempts + 1, deps.random, deps.retryBaseMs, deps.retryCapMs);
+    const kept = store.reschedule(row.id, clock.now() + delay, { countAttempt: true, lastError: why });
+    logger.warn({ notificationId: row.id, orderId: row.orderId, kind: row.kind, attempt: row.attempts + 1, delayMs: delay, why }, 'notification will be retried');
+    return kept ? 'retried' : 'lost';
+  }
+
+  async function onSendError(row: NotificationRow, order: OrderRow, error: unknown): Promise<Outcome> {
+    const log = { notificationId: row.id, orderId: row.orderId, kind: row.kind };
+    const codes = row.kind === 'delivered';
+    if (error instanceof SendRateLimitedError) {
+      const until = clock.now() + error.retryAfterMs;
+      pausedUntil = Math.max(pausedUntil, until);
+      logger.warn({ ...log, retryAfterMs: error.retryAfterMs }, 'Telegram rate limit: notification waits');
+      return store.reschedule(row.id, until, { countAttempt: false, lastError: 'Telegram 429' }) ? 'retried' : 'lost';
+    }
+    if (error instanceof SendForbiddenError || error instanceof SendRejectedError) {
+      const blocked = error instanceof SendForbiddenError;
+      const reason = blocked ? 'blocked by the staff member' : `rejected by Telegram: ${error.message}`.slice(0, 200);
+      progress.delete(row.id);
+      const marked = store.markUndeliverable(row.id, clock.now(), reason);
+      if (blocked) logger.warn(log, 'staff member blocked the bot: notification undeliverable');
+      else logger.error({ ...log, reason }, 'Telegram refused a notification: undeliverable');
+      const event: AdminEvent = blocked ? { kind: 'blocked', codes } : { kind: 'rejected', codes, reason: error.message };
+      await alertAdmins(`undeliverable:${row.id}`, event, order);
+      return marked ? 'undeliverable' : 'lost';
+    }
+    return retryLater(row, describeError(error));
+  }
+
+  async function deliver(row: NotificationRow, order: OrderRow, messages: Outgoing[]): Promise<Outcome> {
+    const digest = digestOf(messages);
+    const known = progress.get(row.id);
+    const start = known?.digest === digest ? known.sent : 0;
+    for (let index = start; index < messages.length; index++) {
+      const message = messages[index];
+      if (!message) continue;
+      if (!store.renew(row.id, clock.now())) return 'lost';
+      try {
+        await send(message.chatId, { text: message.text, ...(message.protect ? { protectContent: true } : {}) });
+      } catch (error) {
+        if (!(message.toAdmin && (error instanceof SendForbiddenError || error instanceof SendRejectedError))) {
+          progress.set(row.id, { digest, sent: index });
+          return onSendError(row, order, error);
+        }
+        logger.warn({ notificationId: row.id, adminId: message.chatId, error: describeError(error) }, 'an administrator could not be told');
+      }
+    }
+    progress.delete(row.id);
+    if (!store.markSent(row.id, clock.now(), `${row.kind}: ${messages.length} message(s)`)) {
+      logger.warn({ notificationId: row.id }, 'notification sent after its lease was lost');
+    }
+    logger.info({ notificationId: row.id, orderId: row.orderId, kind: row.kind, messages: messages.length }, 'notification sent');
+    return 'sent';
+  }
+
+  async function handle(row: NotificationRow): Promise<Outcome> {
+    const order = db.select().from(orders).where(eq(orders.id, row.orderId)).get();
+    if (!order) return store.markUndeliverable(row.id, clock.now(), 'order not found') ? 'undeliverable' : 'lost';
+    let plan: Plan;
+    try {
+      plan = await planFor(row, order);
+    } catch (error) {
+      return retryLater(row, describeError(error));
+    }
+    if (plan.kind === 'not-ready') {
+      if (row.attempts + 1 >= DELIVERY_MISSING_ALERT_AFTER) {
+        await alertAdmins(`delivery-missing:${order.id}`, { kind: 'delivery-missing', attempts: row.attempts + 1 }, order);
+      }
+      return retryLater(row, plan.why);
+    }
+    if (!store.renew(row.id, clock.now())) return 'lost';
+    // Administrators hear of trouble even when the staff member cannot be reached.
+    if (plan.alert) await alertAdmins(`order:${order.id}:${row.kind}`, plan.alert, order);
+    return deliver(row, order, plan.messages);
+  }
+
+  return {
+    async runOnce() {
+      const run: SenderRun = { sent: 0, retried: 0, undeliverable: 0 };
+      if (clock.now() < pausedUntil) return run;
+      const rows = store.claimDue(clock.now(), batchSize);
+      for (const [index, row] of rows.entries()) {
+        if (clock.now() < pausedUntil) {
+          // Telegram asked us to wait: give the rest back rather than sit on their leases.
+          for (const rest of rows.slice(index)) store.release(rest.id);
+          break;
+        }
+        let outcome: Outcome;
+        try {
+          outcome = await handle(row);
+        } catch (error) {
+          logger.error({ notificationId: row.id, error: describeError(error) }, 'notification failed unexpectedly');
+          try {
+            outcome = retryLater(row, describeError(error));
+          } catch {
+            // The lease runs out and another run picks the row up again.
+            outcome = 'lost';
+          }
+        }
+        if (outcome !== 'lost') run[outcome] += 1;
+      }
+      return run;
+    },
+  };
+}
+
+/** Runs the sender every `everyMs` (from the end of one run to the start of the next). */
+export function startNotificationSender(deps: NotificationSenderDeps & { everyMs: number }): Repeating {
+  const sender = createNotificationSender(deps);
+  return startRepeating({
+    name: 'notification sender',
+    everyMs: deps.everyMs,
+    task: async () => {
+      await sender.runOnce();
+    },
+    clock: deps.clock,
+    logger: deps.logger,
+    immediately: true,
+  });
+}

@@ -1,0 +1,144 @@
+import type { FormattedString } from '@grammyjs/parse-mode';
+import { formatAmount, formatDateTime } from '../bot/format.js';
+import { bold, joinLines } from '../bot/formatted.js';
+import type { Locale, Translate } from '../bot/i18n.js';
+import type { NotificationKind } from '../db/schema.js';
+import type { OrderRow } from '../orders/order-repo.js';
+import type { OrderListEntry } from '../provider/schemas.js';
+import type { RefundSeen } from './provider-lookups.js';
+
+/**
+ * The words of every notification except the delivery itself. Only facts
+ * from our own records (reference, product, amounts, states) reach Fluent;
+ * no code ever does.
+ */
+export interface TextContext {
+  t: Translate;
+  locale: Locale;
+  amountUnit: string;
+  sandbox: boolean;
+}
+
+export type StaffKind = Exclude<NotificationKind, 'delivered' | 'stale'>;
+
+/** The provider's reference, or our own number before the provider gave one. */
+export function referenceOf(order: OrderRow): string {
+  return order.providerReference ?? `#${order.id}`;
+}
+
+export function productOf(order: OrderRow): string {
+  return order.regionTitle ? `${order.productTitle} (${order.regionTitle})` : order.productTitle;
+}
+
+function badge(ctx: TextContext): FormattedString | null {
+  return ctx.sandbox ? bold(ctx.t('sandbox-badge')) : null;
+}
+
+export function deliveryHeading(order: OrderRow, ctx: TextContext): FormattedString {
+  return joinLines(
+    badge(ctx),
+    bold(ctx.t('delivery-heading', { reference: referenceOf(order), product: productOf(order), quantity: order.quantity })),
+  );
+}
+
+export function deliveryFooter(order: OrderRow, ctx: TextContext): FormattedString {
+  return joinLines(ctx.t('delivery-footer', { reference: referenceOf(order) }));
+}
+
+function refundLine(refund: RefundSeen, ctx: TextContext): string {
+  if (refund.kind === 'seen') return ctx.t('notify-refund-seen', { amount: formatAmount(refund.amount, ctx.locale, ctx.amountUnit) });
+  return ctx.t(refund.kind === 'not-seen' ? 'notify-refund-not-seen' : 'notify-refund-unknown');
+}
+
+/** What the staff member who ordered is told. `refund` is read for failed, cancelled and refunded orders. */
+export function staffMessage(kind: StaffKind, order: OrderRow, ctx: TextContext, refund?: RefundSeen): FormattedString {
+  const vars = {
+    reference: referenceOf(order),
+    order: ctx.t('notify-order', { product: productOf(order), quantity: order.quantity }),
+    status: order.providerStatus ?? '?',
+  };
+  const lines: (string | FormattedString | null)[] = [badge(ctx)];
+  switch (kind) {
+    case 'failed':
+    case 'cancelled':
+    case 'refunded':
+      lines.push(ctx.t(`notify-${kind}`, vars), refundLine(refund ?? { kind: 'unknown' }, ctx));
+      break;
+    case 'action_required':
+      lines.push(ctx.t('notify-action-required', vars));
+      break;
+    case 'unrecognised':
+      lines.push(ctx.t('notify-unrecognised', vars));
+      break;
+    case 'adopted':
+      lines.push(ctx.t('notify-adopted', vars));
+      break;
+    case 'not_placed':
+      lines.push(ctx.t('notify-not-placed', vars));
+      break;
+    case 'needs_review':
+      lines.push(ctx.t('notify-needs-review', vars));
+      break;
+  }
+  return joinLines(...lines);
+}
+
+/** One line naming the order for administrators, in their language. */
+function adminOrder(order: OrderRow, ctx: TextContext): string {
+  return ctx.t(order.providerReference === null ? 'alert-order-local' : 'alert-order', {
+    reference: referenceOf(order),
+    orderId: String(order.id),
+    product: productOf(order),
+    quantity: order.quantity,
+    amount: formatAmount(order.totalAmount, ctx.locale, ctx.amountUnit),
+    userId: String(order.userId),
+  });
+}
+
+function withBadge(text: string, ctx: TextContext): string {
+  return ctx.sandbox ? `${ctx.t('sandbox-badge')} ${text}` : text;
+}
+
+export type AdminEvent =
+  | { kind: 'action_required' }
+  | { kind: 'unrecognised' }
+  | { kind: 'needs_review'; candidates: OrderListEntry[] | null }
+  | { kind: 'stale'; minutes: number }
+  | { kind: 'blocked'; codes: boolean }
+  | { kind: 'rejected'; codes: boolean; reason: string }
+  | { kind: 'delivery-missing'; attempts: number };
+
+/** Plain text for administrators (alerts are plain text). */
+export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext): string {
+  const base = { order: adminOrder(order, ctx), reference: referenceOf(order) };
+  switch (event.kind) {
+    case 'action_required':
+      return withBadge(ctx.t('alert-action-required', base), ctx);
+    case 'unrecognised':
+      return withBadge(ctx.t('alert-unrecognised', { ...base, status: order.providerStatus ?? '?' }), ctx);
+    case 'needs_review': {
+      const postedAt = formatDateTime((order.postedAt ?? order.createdAt).getTime(), ctx.locale);
+      return withBadge(ctx.t('alert-needs-review', { ...base, postedAt, candidates: candidateList(event.candidates, ctx) }), ctx);
+    }
+    case 'stale':
+      return withBadge(ctx.t('alert-stale', { ...base, state: order.providerStatus ?? order.state, minutes: event.minutes }), ctx);
+    case 'blocked':
+      return withBadge(ctx.t(event.codes ? 'alert-blocked-codes' : 'alert-blocked-news', base), ctx);
+    case 'rejected':
+      return withBadge(ctx.t(event.codes ? 'alert-rejected-codes' : 'alert-rejected-news', { ...base, reason: event.reason }), ctx);
+    case 'delivery-missing':
+      return withBadge(ctx.t('alert-delivery-missing', { ...base, attempts: event.attempts }), ctx);
+  }
+}
+
+function candidateList(candidates: OrderListEntry[] | null, ctx: TextContext): string {
+  if (candidates === null) return ctx.t('alert-needs-review-unread');
+  if (candidates.length === 0) return ctx.t('alert-needs-review-none');
+  return candidates
+    .map((entry) => {
+      const created = entry.createdAt === null ? Number.NaN : Date.parse(entry.createdAt);
+      const when = Number.isNaN(created) ? '' : `, ${formatDateTime(created, ctx.locale)}`;
+      return `${entry.orderReference} (${entry.status}, ${formatAmount(entry.amount, ctx.locale, ctx.amountUnit)}${when})`;
+    })
+    .join('; ');
+}

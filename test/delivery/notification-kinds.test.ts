@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
+import { ADMIN, SECOND_ADMIN, senderWorld, STAFF, UNTIL_FINAL_MS } from './sender-world.js';
+
+const P = SANDBOX_PRODUCTS;
+
+async function placed(world: Awaited<ReturnType<typeof senderWorld>>, productId: number) {
+  const result = await world.place(productId);
+  if (result.kind !== 'placed') throw new Error(`order was ${result.kind}`);
+  return result.order;
+}
+
+describe('notification sender: orders that end without codes', () => {
+  it('tells the staff member a failed order failed and that the money came back, as the wallet shows', async () => {
+    const world = await senderWorld();
+    const order = await placed(world, P.alwaysFails);
+    world.clock.advance(UNTIL_FINAL_MS);
+    world.settle(order, 'failed', 'failed', 'FAILED');
+
+    expect((await world.sender.runOnce()).sent).toBe(1);
+
+    const text = world.messagesTo(STAFF)[0]?.text ?? '';
+    expect(text).toContain(`Order ${order.providerReference}`);
+    expect(text).toContain('failed at the provider');
+    expect(text).toContain('The money came back: 1,900,000 IRR was credited to the wallet.');
+  });
+
+  it('says no refund is seen yet when the wallet has no credit for the order', async () => {
+    const world = await senderWorld();
+    const order = await placed(world, P.alwaysFails);
+    world.settle(order, 'cancelled', 'cancelled', 'CANCELLED');
+
+    await world.sender.runOnce();
+
+    const text = world.messagesTo(STAFF)[0]?.text ?? '';
+    expect(text).toContain('was cancelled by the provider');
+    expect(text).toContain('No refund is seen in the wallet yet.');
+  });
+
+  it('tells the staff member and administrators what ACTION_REQUIRED means, and that nothing is resubmitted', async () => {
+    const world = await senderWorld();
+    const order = await placed(world, P.actionRequired);
+    world.clock.advance(UNTIL_FINAL_MS);
+    world.settle(order, 'action_required', 'action_required', 'ACTION_REQUIRED');
+
+    await world.sender.runOnce();
+
+    expect(world.messagesTo(STAFF)[0]?.text).toContain('waiting for a person at the provider');
+    expect(world.messagesTo(STAFF)[0]?.text).toContain('Nothing will be ordered again.');
+    const alert = world.messagesTo(ADMIN)[0]?.text ?? '';
+    expect(alert).toContain(`order ${order.providerReference}`);
+    expect(alert).toContain('ACTION_REQUIRED');
+    expect(world.sandbox.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('names a state nobody knows to the staff member and administrators', async () => {
+    const world = await senderWorld();
+    const order = await placed(world, P.noFields);
+    world.settle(order, 'unrecognised', 'unrecognised', 'ON_HOLD_BY_BANK');
+
+    await world.sender.runOnce();
+
+    expect(world.messagesTo(STAFF)[0]?.text).toContain('("ON_HOLD_BY_BANK")');
+    expect(world.messagesTo(ADMIN)[0]?.text).toContain('"ON_HOLD_BY_BANK"');
+  });
+});
+
+describe('notification sender: unknown outcomes', () => {
+  async function unknownOrder(world: Awaited<ReturnType<typeof senderWorld>>) {
+    world.sandbox.controls.setOrderPostFault({ kind: 'drop-after-create' });
+    const result = await world.place(P.noFields);
+    world.sandbox.controls.setOrderPostFault({ kind: 'none' });
+    if (result.kind !== 'unknown') throw new Error(`order was ${result.kind}`);
+    return result.order;
+  }
+
+  it('tells the staff member an unknown order was placed after all, with its reference', async () => {
+    const world = await senderWorld();
+    const order = await unknownOrder(world);
+    const remote = world.sandbox.controls.orders()[0];
+    world.repo.transition({
+      id: order.id,
+      from: 'unknown',
+      to: 'in_progress',
+      set: { providerOrderId: remote?.orderId, providerReference: remote?.orderReference },
+      audit: { actorId: null, action: 'order.adopted' },
+    });
+    world.settle({ ...order, state: 'in_progress' }, 'in_progress', 'adopted');
+
+    await world.sender.runOnce();
+
+    expect(world.messagesTo(STAFF)[0]?.text).toContain(`was placed after all: reference ${remote?.orderReference}`);
+  });
+
+  it('tells the staff member it is safe to order again when the provider has no such order', async () => {
+    const world = await senderWorld();
+    const order = await unknownOrder(world);
+    world.settle(order, 'not_placed', 'not_placed');
+
+    await world.sender.runOnce();
+
+    const text = world.messagesTo(STAFF)[0]?.text ?? '';
+    expect(text).toContain('nothing was charged');
+    expect(text).toContain('It is safe to order it again.');
+  });
+
+  it('tells the staff member an administrator is checking and gives administrators the candidates', async () => {
+    const world = await senderWorld();
+    const order = await unknownOrder(world);
+    const remote = world.sandbox.controls.orders()[0];
+    world.settle(order, 'needs_review', 'needs_review');
+
+    await world.sender.runOnce();
+
+    expect(world.messagesTo(STAFF)[0]?.text).toContain('An administrator is checking.');
+    const alert = world.messagesTo(ADMIN)[0]?.text ?? '';
+    expect(alert).toContain(`order #${order.id}`);
+    expect(alert).toContain(`Candidates: ${remote?.orderReference} (PREPARING, 1,250,000 IRR`);
+  });
+});
+
+describe('notification sender: stale orders', () => {
+  it('tells every administrator once, each in their language, and not the staff member', async () => {
+    const world = await senderWorld({
+      admins: [
+        { telegramId: ADMIN, locale: 'en' },
+        { telegramId: SECOND_ADMIN, locale: 'fa' },
+      ],
+    });
+    const order = await placed(world, P.noFields);
+    world.clock.advance(31 * 60_000);
+    world.settle(order, 'in_progress', 'stale');
+
+    await world.sender.runOnce();
+    await world.sender.runOnce();
+
+    expect(world.messagesTo(STAFF)).toHaveLength(0);
+    expect(world.messagesTo(ADMIN).map((m) => m.text)).toEqual([
+      `[SANDBOX] Still open: order ${order.providerReference} (#${order.id}, Google Play 10 USD (US) × 1, 1,250,000 IRR, ordered by ${STAFF}) is still PREPARING after 31 minutes. It keeps being followed, more slowly.`,
+    ]);
+    const persian = world.messagesTo(SECOND_ADMIN);
+    expect(persian).toHaveLength(1);
+    expect(persian[0]?.text).toContain('پس از ۳۱ دقیقه');
+  });
+
+  it('still reaches the other administrators when one has blocked the bot', async () => {
+    const world = await senderWorld({
+      admins: [
+        { telegramId: ADMIN, locale: 'en' },
+        { telegramId: SECOND_ADMIN, locale: 'en' },
+      ],
+    });
+    const order = await placed(world, P.noFields);
+    world.telegram.blockBy(ADMIN);
+    world.settle(order, 'in_progress', 'stale');
+
+    expect((await world.sender.runOnce()).sent).toBe(1);
+    expect(world.messagesTo(SECOND_ADMIN)).toHaveLength(1);
+  });
+});
+
+describe('notification sender: Persian', () => {
+  it('writes the delivery in Persian for a Persian-speaking staff member', async () => {
+    const world = await senderWorld({ staffLocale: 'fa' });
+    await world.completedOrder(P.noFields, 2);
+
+    await world.sender.runOnce();
+
+    const text = world.messagesTo(STAFF)[0]?.text ?? '';
+    expect(text.split('\n')[0]).toBe('[آزمایشی]');
+    expect(text).toContain('تحویل شد: Google Play 10 USD (US) × ۲');
+    expect(text).toContain('کارت ۲');
+    expect(text).toContain('تاریخ انقضا: ');
+  });
+});

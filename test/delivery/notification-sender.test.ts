@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { createNotificationSender, retryDelayMs, startNotificationSender } from '../../src/delivery/notification-sender.js';
+import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
+import { ADMIN, senderWorld, spoilersOf, STAFF } from './sender-world.js';
+
+const googlePlay = SANDBOX_PRODUCTS.noFields;
+const TOO_MANY = { code: 429, description: 'Too Many Requests: retry after 7', retryAfter: 7 };
+
+describe('notification sender: delivered orders', () => {
+  it('delivers a completed order exactly once however many times it runs', async () => {
+    const world = await senderWorld();
+    const order = await world.completedOrder(googlePlay, 2);
+
+    const runs = [await world.sender.runOnce(), await world.sender.runOnce(), await world.sender.runOnce()];
+
+    expect(runs.map((r) => r.sent)).toEqual([1, 0, 0]);
+    expect(world.messagesTo(STAFF)).toHaveLength(1);
+    expect(world.notification(order.id).status).toBe('sent');
+  });
+
+  it('shows every code, PIN and serial as a spoiler, with protected content', async () => {
+    const world = await senderWorld();
+    const order = await world.completedOrder(googlePlay, 2);
+
+    await world.sender.runOnce();
+
+    const [message] = world.messagesTo(STAFF);
+    expect(message?.protect_content).toBe(true);
+    const cards = world.cardsOf(order);
+    expect(spoilersOf(message!)).toEqual(cards.flatMap((c) => [c.code, c.pin, c.serial]));
+    expect(message?.text).toContain(`Expires at: ${cards[0]?.expiresAt}`);
+  });
+
+  it('heads the delivery with the sandbox badge, the reference, the product and the quantity', async () => {
+    const world = await senderWorld();
+    const order = await world.completedOrder(googlePlay, 2);
+
+    await world.sender.runOnce();
+
+    const lines = world.messagesTo(STAFF)[0]?.text.split('\n') ?? [];
+    expect(lines.slice(0, 2)).toEqual(['[SANDBOX]', `Order ${order.providerReference} is delivered: Google Play 10 USD (US) × 2`]);
+  });
+
+  it('splits a delivery of 30 codes across messages under 4096 characters, in order', async () => {
+    const world = await senderWorld({ sandbox: { maxQuantity: 30 } });
+    const order = await world.completedOrder(googlePlay, 30);
+
+    const run = await world.sender.runOnce();
+
+    expect(run.sent).toBe(1);
+    const messages = world.messagesTo(STAFF);
+    expect(messages.length).toBeGreaterThan(1);
+    for (const message of messages) {
+      expect(message.text.length).toBeLessThan(4096);
+      expect(message.entities.length).toBeLessThanOrEqual(100);
+      expect(message.protect_content).toBe(true);
+    }
+    expect(messages.flatMap(spoilersOf)).toEqual(world.cardsOf(order).flatMap((c) => [c.code, c.pin, c.serial]));
+  });
+
+  it('writes no code, PIN or serial to the log', async () => {
+    const world = await senderWorld({ sandbox: { maxQuantity: 30 } });
+    const order = await world.completedOrder(googlePlay, 30);
+    world.telegram.failNext('sendMessage', { code: 500, description: 'Internal Server Error' });
+
+    await world.sender.runOnce();
+    world.clock.advance(10 * 60_000);
+    await world.sender.runOnce();
+
+    expect(world.notification(order.id).status).toBe('sent');
+    const log = world.logLines.join('');
+    expect(log).toContain('notification sent');
+    for (const card of world.cardsOf(order)) {
+      expect(log).not.toContain(card.code);
+      expect(log).not.toContain(card.serial);
+      expect(log).not.toMatch(new RegExp(`"${card.pin}"|[^0-9]${card.pin}[^0-9]`));
+    }
+  });
+
+  it('writes an audit row when the codes are sent', async () => {
+    const world = await senderWorld();
+    const order = await world.completedOrder(googlePlay);
+
+    await world.sender.runOnce();
+
+    const actions = world.db.$client.prepare('select action, detail from audit_log where order_id = ? order by id').all(order.id);
+    expect(actions.at(-1)).toEqual({ action: 'notification.sent', detail: 'delivered: 1 message(s)' });
+  });
+
+  it('sends a notification once when two senders run at the same time', async () => {
+    const world = await senderWorld();
+    await world.completedOrder(googlePlay, 2);
+    const other = createNotificationSender({ ...world.deps, owner: 'sender-b' });
+
+    const runs = await Promise.all([world.sender.runOnce(), other.runOnce()]);
+
+    expect(runs[0].sent + runs[1].sent).toBe(1);
+    expect(world.messagesTo(STAFF)).toHaveLength(1);
+  });
+
+  it('runs on its own once started and stops cleanly', async () => {
+    const world = await senderWorld();
+    const order = await world.completedOrder(googlePlay);
+
+    const loop = startNotificationSender({ ...world.deps, everyMs: 1_000 });
+    await world.telegram.waitFor(() => world.messagesTo(STAFF).length === 1);
+    await loop.stop();
+
+    expect(world.notification(order.id).status).toBe('sent');
+  });
+});
+
+describe('notification sender: Telegram trouble', () => {
+  it('waits retry_after when Telegram answers 429, then delivers once', async () => {
+    const world = await senderWorld();
+    const order = await world.completedOrder(googlePlay, 2);
+    world.telegram.failNext('sendMessage', TOO_MANY);
+
+    const first = await world.sender.runOnce();
+    expect(first).toEqual({ sent: 0, retried: 1, undeliverable: 0 });
+    const row = world.notification(order.id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 0, leaseOwner: null });
+    expect(row.nextAttemptAt).toBe(world.clock.now() + 7_000);
+
+    world.clock.advance(6_999);
+    expect((await world.sender.runOnce()).sent).toBe(0);
+    world.clock.advance(1);
+    expect((await world.sender.runOnce()).sent).toBe(1);
+    expect(world.messagesTo(STAFF)).toHaveLength(1);
+  });
+
+  it('resumes a split delivery after a 429 without sending the earlier parts again', async () => {
+    const world = await senderWorld({ sandbox: { maxQuantity: 30 } });
+    const order = await world.completedOrder(googlePlay, 30);
+    let calls = 0;
+    const send = world.deps.send;
+    const sender = createNotificationSender({
+      ...world.deps,
+      send: async (chatId, message) => {
+        calls++;
+        if (calls === 2) world.telegram.failNext('sendMessage', TOO_MANY);
+        return send(chatId, message);
+      },
+    });
+
+    await sender.runOnce();
+    expect(world.messagesTo(STAFF)).toHaveLength(1);
+    world.clock.advance(7_000);
+    await sender.runOnce();
+
+    const messages = world.messagesTo(STAFF);
+    expect(messages.flatMap(spoilersOf)).toEqual(world.cardsOf(order).flatMap((c) => [c.code, c.pin, c.serial]));
+    expect(new Set(messages.map((m) => m.text)).size).toBe(messages.length);
+  });
+
+  it('marks the notification undeliverable and tells administrators when the staff member blocked the bot', async () => {
+    const world = await senderWorld();
+    const order = await world.completedOrder(googlePlay);
+    world.telegram.blockBy(STAFF);
+
+    const run = await world.sender.runOnce();
+
+    expect(run).toEqual({ sent: 0, retried: 0, undeliverable: 1 });
+    expect(world.notification(order.id)).toMatchObject({ status: 'undeliverable', lastError: 'blocked by the staff member' });
+    const alert = world.messagesTo(ADMIN).at(-1);
+    expect(alert?.text).toContain('blocked the bot');
+    expect(alert?.text).toContain(`/track ${order.providerReference}`);
+    for (const card of world.cardsOf(order)) expect(alert?.text).not.toContain(card.code);
+
+    world.clock.advance(60 * 60_000);
+    expect(await world.sender.runOnce()).toEqual({ sent: 0, retried: 0, undeliverable: 0 });
+  });
+
+  it('retries with backoff after a network-like Telegram failure', async () => {
+    const world = await senderWorld();
+    const order = await world.completedOrder(googlePlay);
+    world.telegram.failNext('sendMessage', { code: 502, description: 'Bad Gateway' });
+
+    expect((await world.sender.runOnce()).retried).toBe(1);
+    const row = world.notification(order.id);
+    expect(row.attempts).toBe(1);
+    expect(row.nextAttemptAt).toBe(world.clock.now() + retryDelayMs(1, () => 0.5));
+
+    world.clock.advance(retryDelayMs(1, () => 0.5));
+    expect((await world.sender.runOnce()).sent).toBe(1);
+  });
+
+  it('marks a message Telegram refuses as undeliverable and tells administrators', async () => {
+    const world = await senderWorld();
+    const order = await world.completedOrder(googlePlay);
+    world.telegram.failNext('sendMessage', { code: 400, description: 'Bad Request: chat not found' });
+
+    expect((await world.sender.runOnce()).undeliverable).toBe(1);
+    expect(world.notification(order.id).lastError).toContain('chat not found');
+    expect(world.messagesTo(ADMIN).at(-1)?.text).toContain('Telegram refused');
+  });
+
+  it('retries later when the provider cannot give the delivery', async () => {
+    const world = await senderWorld();
+    const order = await world.completedOrder(googlePlay);
+    world.sandbox.controls.setServerErrorRate(1);
+
+    expect((await world.sender.runOnce()).retried).toBe(1);
+    expect(world.notification(order.id).lastError).toBe('ProviderServerError 500');
+    expect(world.messagesTo(STAFF)).toHaveLength(0);
+
+    world.sandbox.controls.setServerErrorRate(0);
+    world.clock.advance(retryDelayMs(1, () => 0.5));
+    expect((await world.sender.runOnce()).sent).toBe(1);
+  });
+});
+
+describe('retryDelayMs', () => {
+  it('doubles from five seconds up to a five-minute cap, with jitter in the upper half', () => {
+    const low = () => 0;
+    const high = () => 1;
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, high))).toEqual([5_000, 10_000, 20_000, 40_000]);
+    expect(retryDelayMs(1, low)).toBe(2_500);
+    expect(retryDelayMs(30, high)).toBe(300_000);
+  });
+});

@@ -1,0 +1,169 @@
+import { FormattedString } from '@grammyjs/parse-mode';
+import { describe, expect, it } from 'vitest';
+import { createI18n, translatorFor, type Locale } from '../../src/bot/i18n.js';
+import { humaniseKey, renderDelivery } from '../../src/delivery/render-delivery.js';
+import type { JsonValue, OrderDetail } from '../../src/provider/schemas.js';
+
+const i18n = createI18n('en');
+const heading = new FormattedString('Order A100234');
+
+function order(...deliveries: (JsonValue | null)[]): OrderDetail {
+  return {
+    orderId: 9001,
+    orderReference: 'A100234',
+    amount: 2_500_000,
+    status: 'COMPLETED',
+    createdAt: '2026-11-21T10:00:00Z',
+    items: deliveries.map((delivery, index) => ({
+      id: index + 1,
+      productId: 101 + index,
+      regionPropertyId: 5001,
+      quantity: 2,
+      totalAmount: 1_250_000,
+      delivery,
+    })),
+  };
+}
+
+function render(detail: OrderDetail, locale: Locale = 'en'): FormattedString[] {
+  return renderDelivery(detail, { t: translatorFor(i18n, locale), locale, heading });
+}
+
+function only(parts: FormattedString[]): FormattedString {
+  expect(parts).toHaveLength(1);
+  return parts[0] as FormattedString;
+}
+
+const spoilered = (text: FormattedString) =>
+  text.rawEntities.filter((e) => e.type === 'spoiler').map((e) => text.rawText.slice(e.offset, e.offset + e.length));
+
+const sandboxDelivery = {
+  cards: [
+    { code: 'GP7Q-2XKM-99LA', pin: '4410', serial: 'S-88123', expiresAt: '2027-11-21' },
+    { code: 'GP7Q-8BBN-10ZC', pin: '1201', serial: 'S-88124', expiresAt: '2027-11-21' },
+  ],
+  instructions: 'کد را در Google Play وارد کنید',
+};
+
+describe('renderDelivery', () => {
+  it('labels every field of the sandbox shape and numbers the cards', () => {
+    const text = only(render(order(sandboxDelivery))).rawText;
+    expect(text.split('\n')).toEqual([
+      'Order A100234',
+      'Cards:',
+      '   Card 1',
+      '      Code: GP7Q-2XKM-99LA',
+      '      PIN: 4410',
+      '      Serial number: S-88123',
+      '      Expires at: 2027-11-21',
+      '   Card 2',
+      '      Code: GP7Q-8BBN-10ZC',
+      '      PIN: 1201',
+      '      Serial number: S-88124',
+      '      Expires at: 2027-11-21',
+      'Instructions: کد را در Google Play وارد کنید',
+    ]);
+  });
+
+  it('hides codes, PINs and serials behind spoilers but not the expiry or the instructions', () => {
+    const text = only(render(order(sandboxDelivery)));
+    expect(spoilered(text)).toEqual(['GP7Q-2XKM-99LA', '4410', 'S-88123', 'GP7Q-8BBN-10ZC', '1201', 'S-88124']);
+  });
+
+  it('never puts a value in a code entity, where a spoiler cannot nest', () => {
+    const text = only(render(order(sandboxDelivery, { codes: ['A1', 'B2'] })));
+    expect(text.rawEntities.map((e) => e.type).filter((type) => type !== 'spoiler' && type !== 'bold')).toEqual([]);
+  });
+
+  it('indents nested objects, numbers lists of strings and shows empty values as a dash', () => {
+    const delivery = {
+      voucher: { number: 'VX-1', activation: { redeemUrl: 'https://redeem.example/x', password: 'hunter2' } },
+      codes: ['AAAA-1111', 'BBBB-2222'],
+      redeemedAt: null,
+      extras: [],
+      meta: {},
+      note: '',
+    };
+    const text = only(render(order(delivery)));
+    expect(text.rawText.split('\n').slice(1)).toEqual([
+      'Voucher:',
+      '   Number: VX-1',
+      '   Activation:',
+      '      Redeem url: https://redeem.example/x',
+      '      Password: hunter2',
+      'Codes:',
+      '   1. AAAA-1111',
+      '   2. BBBB-2222',
+      'Redeemed at: —',
+      'Extras: —',
+      'Meta: —',
+      'Note: —',
+    ]);
+    expect(spoilered(text)).toEqual(['VX-1', 'https://redeem.example/x', 'hunter2', 'AAAA-1111', 'BBBB-2222']);
+  });
+
+  it('shows a bare string delivery as a spoiler', () => {
+    const text = only(render(order('ZZZZ-9999-YYYY')));
+    expect(text.rawText.split('\n')[1]).toBe('Delivery: ZZZZ-9999-YYYY');
+    expect(spoilered(text)).toEqual(['ZZZZ-9999-YYYY']);
+  });
+
+  it('shows a bare number delivery as a spoiler', () => {
+    const text = only(render(order(123456789)));
+    expect(spoilered(text)).toEqual(['123456789']);
+  });
+
+  it('lists a top-level array of objects as numbered entries', () => {
+    const text = only(render(order([{ code: 'X1' }, { code: 'X2' }])));
+    expect(text.rawText.split('\n').slice(1)).toEqual(['Entry 1', '   Code: X1', 'Entry 2', '   Code: X2']);
+  });
+
+  it('names entries of an unknown list after its key', () => {
+    const text = only(render(order({ giftVouchers: [{ code: 'V1' }] })));
+    expect(text.rawText).toContain('Gift vouchers:\n   Gift voucher 1\n      Code: V1');
+  });
+
+  it('says so when an item has no delivery', () => {
+    const text = only(render(order(null)));
+    expect(text.rawText.split('\n')[1]).toBe('Delivery: —');
+  });
+
+  it('heads every item of an order with several items', () => {
+    const text = only(render(order({ code: 'ONE' }, { code: 'TWO' })));
+    expect(text.rawText.split('\n').slice(1)).toEqual([
+      'Item 1 of 2: product 101, quantity 2',
+      '   Code: ONE',
+      'Item 2 of 2: product 102, quantity 2',
+      '   Code: TWO',
+    ]);
+  });
+
+  it('writes labels and entry numbers in Persian for Persian readers, codes unchanged', () => {
+    const text = only(render(order(sandboxDelivery), 'fa')).rawText;
+    expect(text).toContain('کارت‌ها:');
+    expect(text).toContain('کارت ۱');
+    expect(text).toContain('کد: GP7Q-2XKM-99LA');
+    expect(text).toContain('پین: 4410');
+    expect(text).toContain('تاریخ انقضا: 2027-11-21');
+    expect(text).toContain('راهنمای استفاده: ');
+  });
+
+  it('drops nothing: every scalar of a deep delivery appears in the text', () => {
+    const delivery = { a: { b: { c: ['deep-1', { d: 'deep-2', e: [true, 7, 'deep-3'] }] } }, f: 0 };
+    const text = only(render(order(delivery))).rawText;
+    for (const value of ['deep-1', 'deep-2', 'deep-3', 'yes', '7', 'F: 0']) expect(text).toContain(value);
+  });
+});
+
+describe('humaniseKey', () => {
+  it.each([
+    ['expiresAt', 'Expires at'],
+    ['serial_number', 'Serial number'],
+    ['redeemURL', 'Redeem URL'],
+    ['PIN', 'PIN'],
+    ['activation-code', 'Activation code'],
+    ['کد', 'کد'],
+  ])('turns %s into %s', (key, label) => {
+    expect(humaniseKey(key)).toBe(label);
+  });
+});
