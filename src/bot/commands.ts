@@ -3,7 +3,7 @@ import type { Logger } from '../logger.js';
 import type { Locale, Translate } from './i18n.js';
 
 /** The menu Telegram shows next to the text box; administrators' own commands stay out of it. */
-const MENU = ['order', 'balance', 'language', 'cancel', 'help'] as const;
+const MENU = ['order', 'orders', 'track', 'balance', 'language', 'cancel', 'help'] as const;
 
 /** Registers the command menu in English (the default) and Persian. A failure is logged, never fatal. */
 export async function registerCommands(api: Api, translate: (locale: Locale) => Translate, logger: Logger): Promise<void> {

@@ -11,6 +11,8 @@ import { createSqliteStorage } from '../db/session-storage.js';
 import type { StaffRepo } from '../db/staff-repo.js';
 import type { StrangerRepliesRepo } from '../db/stranger-replies-repo.js';
 import type { Logger } from '../logger.js';
+import { createAuditTrail } from '../orders/audit-trail.js';
+import { createOrderQueries } from '../orders/order-queries.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { BotContext } from './context.js';
@@ -21,8 +23,11 @@ import { cancelFeature } from './features/cancel.js';
 import { helpFeature } from './features/help.js';
 import { languageFeature } from './features/language.js';
 import { ORDER_CONVERSATION, orderFeature } from './features/order.js';
+import { ordersFeature } from './features/orders.js';
 import { staffFeature } from './features/staff.js';
 import { syncFeature } from './features/sync.js';
+import { trackFeature } from './features/track.js';
+import { transactionsFeature } from './features/transactions.js';
 import { unhandledFeature } from './features/unhandled.js';
 import { createI18n, type Locale, type Translate } from './i18n.js';
 import { accessControl } from './middleware/access-control.js';
@@ -55,8 +60,14 @@ export interface BotDeps {
   logger: Logger;
 }
 
-/** Telegram answers 429 with retry_after; wait for it, but never forever. */
-const telegramRetry = () => autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 });
+/**
+ * Telegram answers 429 with retry_after; wait for it, but never forever.
+ * Network failures are rethrown: auto-retry would otherwise retry them
+ * without any limit (maxRetryAttempts does not count them), hanging a chat's
+ * queue or the start-up while Telegram is unreachable. The runner retries
+ * getUpdates on its own.
+ */
+const telegramRetry = () => autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30, rethrowHttpErrors: true });
 
 export function createBot(deps: BotDeps): Bot<BotContext> {
   const bot = new Bot<BotContext>(deps.token, deps.apiRoot ? { client: { apiRoot: deps.apiRoot } } : {});
@@ -116,7 +127,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         // Transformers on bot.api do not reach ctx.api inside a conversation.
         plugins: [
           async (ctx, next) => {
-            ctx.api.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 5 }));
+            ctx.api.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 5, rethrowHttpErrors: true }));
             await next();
           },
         ],
@@ -125,6 +136,19 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   );
 
   bot.use(orderFeature());
+  const orderQueries = createOrderQueries({ db: deps.db });
+  const tracking = { amountUnit: deps.amountUnit, onProviderTrouble, troubleText: troubleMessage };
+  bot.use(ordersFeature({ orders: orderQueries, amountUnit: deps.amountUnit }));
+  bot.use(
+    trackFeature({
+      ...tracking,
+      orders: orderQueries,
+      provider: deps.provider,
+      audit: createAuditTrail({ db: deps.db, clock: deps.clock }),
+      logger: deps.logger,
+    }),
+  );
+  bot.use(transactionsFeature({ ...tracking, orders: orderQueries, provider: deps.provider }));
   bot.use(helpFeature());
   bot.use(balanceFeature({ provider: deps.provider, amountUnit: deps.amountUnit, onProviderTrouble, troubleText: troubleMessage }));
   bot.use(languageFeature({ staff: deps.staff }));

@@ -1,0 +1,176 @@
+import { Composer } from 'grammy';
+import { renderDelivery } from '../../delivery/render-delivery.js';
+import type { Logger } from '../../logger.js';
+import type { AuditTrail } from '../../orders/audit-trail.js';
+import { parseOrderLookup, type OrderLookup, type OrderQueries } from '../../orders/order-queries.js';
+import type { OrderRow } from '../../orders/order-repo.js';
+import { localStateFor } from '../../orders/order-states.js';
+import type { ProviderClient } from '../../provider/client.js';
+import { ProviderNotFoundError } from '../../provider/errors.js';
+import type { OrderDetail } from '../../provider/schemas.js';
+import type { BaseContext } from '../context.js';
+import { bold, joinLines } from '../formatted.js';
+import type { Translate } from '../i18n.js';
+import type { Trouble } from '../provider-trouble.js';
+import { sendFormatted } from '../send.js';
+import { CODES_PATTERN, parseCodes, parseTrack, TRACK_PATTERN, type TrackOrigin } from '../tracking/callback-data.js';
+import { showInPlace } from '../tracking/in-place.js';
+import {
+  canSee,
+  orderDetailView,
+  orderName,
+  providerOnlyView,
+  providerStateWords,
+  type OrderFacts,
+  type TrackingView,
+  type Viewer,
+} from '../tracking/order-view.js';
+
+export interface TrackDeps {
+  orders: Pick<OrderQueries, 'find' | 'byId' | 'byProviderOrderId'>;
+  provider: Pick<ProviderClient, 'getOrder'>;
+  audit: Pick<AuditTrail, 'record'>;
+  amountUnit: string;
+  onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
+  troubleText: (t: Translate, trouble: Trouble) => string;
+  logger: Logger;
+}
+
+/**
+ * /track <orderId | reference | #id>, and the presses on an order's detail:
+ * Refresh, and Show codes, which fetches the delivery afresh and sends it
+ * to this chat. Staff see their own orders only; someone else's order is
+ * "not found", exactly like one that does not exist.
+ */
+export function trackFeature(deps: TrackDeps) {
+  const composer = new Composer<BaseContext>();
+
+  const viewOf = (ctx: BaseContext): TrackingView => ({ t: ctx.t, locale: ctx.member.locale, amountUnit: deps.amountUnit });
+  const viewerOf = (ctx: BaseContext): Viewer => ({ telegramId: ctx.member.telegramId, role: ctx.member.role });
+  const visible = (ctx: BaseContext, row: OrderRow | null): row is OrderRow => row !== null && canSee(viewerOf(ctx), row);
+
+  async function troubleOf(ctx: BaseContext, error: unknown, context: string): Promise<string> {
+    return deps.troubleText(ctx.t, await deps.onProviderTrouble(error, context));
+  }
+
+  /** Fresh from the provider when it has the order; our own record when it cannot be asked. */
+  async function factsOf(ctx: BaseContext, row: OrderRow): Promise<OrderFacts> {
+    if (row.providerOrderId === null) return { row, fresh: null, trouble: null };
+    try {
+      const fresh = await deps.provider.getOrder(row.providerOrderId, { priority: 'interactive' });
+      return { row, fresh, trouble: null };
+    } catch (error) {
+      return { row, fresh: null, trouble: await troubleOf(ctx, error, 'track') };
+    }
+  }
+
+  async function detail(ctx: BaseContext, row: OrderRow, origin: TrackOrigin) {
+    return orderDetailView(viewOf(ctx), await factsOf(ctx, row), viewerOf(ctx), origin);
+  }
+
+  /** An order only the provider knows: administrators may look it up there. */
+  async function lookUpAtProvider(
+    ctx: BaseContext,
+    lookup: Exclude<OrderLookup, { kind: 'local' }>,
+  ): Promise<{ kind: 'found'; order: OrderDetail | null } | { kind: 'trouble'; trouble: string }> {
+    const id = lookup.kind === 'provider-id' ? lookup.orderId : lookup.reference;
+    try {
+      return { kind: 'found', order: await deps.provider.getOrder(id, { priority: 'interactive' }) };
+    } catch (error) {
+      if (error instanceof ProviderNotFoundError) return { kind: 'found', order: null };
+      return { kind: 'trouble', trouble: await troubleOf(ctx, error, 'track') };
+    }
+  }
+
+  composer.command('track', async (ctx) => {
+    const argument = ctx.match.trim();
+    const lookup = parseOrderLookup(argument);
+    if (!lookup) {
+      await ctx.reply(ctx.t('track-usage'));
+      return;
+    }
+    await ctx.replyWithChatAction('typing').catch(() => undefined);
+    const notFound = () => ctx.reply(ctx.t('track-not-found', { value: argument.slice(0, 32) }));
+    const row = deps.orders.find(lookup);
+    if (visible(ctx, row)) {
+      await sendFormatted(ctx.api, ctx.chat.id, await detail(ctx, row, { kind: 'new' }));
+      return;
+    }
+    if (row || ctx.member.role !== 'admin' || lookup.kind === 'local') {
+      await notFound();
+      return;
+    }
+    const found = await lookUpAtProvider(ctx, lookup);
+    if (found.kind === 'trouble') {
+      await ctx.reply(found.trouble);
+      return;
+    }
+    if (!found.order) {
+      await notFound();
+      return;
+    }
+    // Typed one way (a reference) and stored the other (the provider's id).
+    const local = deps.orders.byProviderOrderId(found.order.orderId);
+    const view = local
+      ? orderDetailView(viewOf(ctx), { row: local, fresh: found.order, trouble: null }, viewerOf(ctx), { kind: 'new' })
+      : providerOnlyView(viewOf(ctx), found.order);
+    await sendFormatted(ctx.api, ctx.chat.id, view);
+  });
+
+  composer.callbackQuery(TRACK_PATTERN, async (ctx) => {
+    const pressed = parseTrack(ctx.callbackQuery.data);
+    const row = pressed ? deps.orders.byId(pressed.orderId) : null;
+    if (!pressed || !visible(ctx, row)) {
+      await ctx.answerCallbackQuery({ text: ctx.t('track-gone') });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    const view = await detail(ctx, row, pressed.origin);
+    if (pressed.origin.kind === 'new' && ctx.chat) await sendFormatted(ctx.api, ctx.chat.id, view);
+    else await showInPlace(ctx, view);
+  });
+
+  composer.callbackQuery(CODES_PATTERN, async (ctx) => {
+    const orderId = parseCodes(ctx.callbackQuery.data);
+    const row = orderId === null ? null : deps.orders.byId(orderId);
+    if (!visible(ctx, row) || !ctx.chat) {
+      await ctx.answerCallbackQuery({ text: ctx.t('track-gone') });
+      return;
+    }
+    if (row.providerOrderId === null) {
+      await ctx.answerCallbackQuery({ text: ctx.t('codes-not-placed'), show_alert: true });
+      return;
+    }
+    await ctx.answerCallbackQuery({ text: ctx.t('codes-fetching') });
+    let fresh: OrderDetail;
+    try {
+      fresh = await deps.provider.getOrder(row.providerOrderId, { priority: 'interactive' });
+    } catch (error) {
+      await ctx.reply(ctx.t('codes-unreachable', { reason: await troubleOf(ctx, error, 'show codes') }));
+      return;
+    }
+    if (localStateFor(fresh.status) !== 'completed') {
+      await ctx.reply(ctx.t('codes-not-ready', { state: providerStateWords(ctx.t, fresh.status) }));
+      return;
+    }
+    const heading = joinLines(
+      row.sandbox ? bold(ctx.t('sandbox-badge')) : null,
+      bold(ctx.t('codes-heading', { reference: orderName(row) })),
+      row.productTitle,
+    );
+    const messages = renderDelivery(fresh, { t: ctx.t, locale: ctx.member.locale, heading });
+    const byOrderer = row.userId === ctx.member.telegramId;
+    // Recorded before sending: a reveal that fails half-way is still a reveal.
+    deps.audit.record({
+      actorId: ctx.member.telegramId,
+      action: 'codes_revealed',
+      orderId: row.id,
+      amount: row.totalAmount,
+      detail: byOrderer ? 'by the orderer' : 'by an administrator',
+    });
+    deps.logger.info({ orderId: row.id, actorId: ctx.member.telegramId, messages: messages.length }, 'codes revealed');
+    for (const text of messages) await sendFormatted(ctx.api, ctx.chat.id, { text, protectContent: true });
+  });
+
+  return composer;
+}

@@ -1,0 +1,71 @@
+import { Composer, InlineKeyboard } from 'grammy';
+import type { OrderQueries } from '../../orders/order-queries.js';
+import type { ProviderClient } from '../../provider/client.js';
+import { ProviderNotFoundError } from '../../provider/errors.js';
+import type { BaseContext } from '../context.js';
+import type { Translate } from '../i18n.js';
+import { adminsOnly } from '../middleware/admins-only.js';
+import type { Trouble } from '../provider-trouble.js';
+import { sendFormatted, type Outgoing } from '../send.js';
+import {
+  parseTransactions,
+  transactionData,
+  transactionsPageData,
+  TRANSACTIONS_PATTERN,
+  type TransactionsPress,
+} from '../tracking/callback-data.js';
+import { showInPlace } from '../tracking/in-place.js';
+import { transactionDetailView, transactionListView } from '../tracking/transaction-view.js';
+import { plain } from '../formatted.js';
+
+export const TRANSACTIONS_PAGE_SIZE = 8;
+
+/** /transactions (administrators): the wallet's transactions from the provider, paged; a press opens one. */
+export function transactionsFeature(deps: {
+  provider: Pick<ProviderClient, 'listTransactions' | 'getTransaction'>;
+  orders: Pick<OrderQueries, 'byProviderOrderId'>;
+  amountUnit: string;
+  onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
+  troubleText: (t: Translate, trouble: Trouble) => string;
+}) {
+  const composer = new Composer<BaseContext>();
+
+  async function view(ctx: BaseContext, press: TransactionsPress): Promise<Outgoing> {
+    const v = { t: ctx.t, locale: ctx.member.locale, amountUnit: deps.amountUnit };
+    try {
+      if (press.kind === 'page') {
+        const page = await deps.provider.listTransactions(
+          { page: Math.max(1, press.page), pageSize: TRANSACTIONS_PAGE_SIZE },
+          { priority: 'interactive' },
+        );
+        return transactionListView(v, page);
+      }
+      const tx = await deps.provider.getTransaction(press.id, { priority: 'interactive' });
+      const local = tx.orderId === null ? null : deps.orders.byProviderOrderId(tx.orderId);
+      return transactionDetailView(v, tx, local, press.page);
+    } catch (error) {
+      if (press.kind === 'detail' && error instanceof ProviderNotFoundError) {
+        const back = new InlineKeyboard().text(ctx.t('btn-back'), transactionsPageData(press.page));
+        return { text: plain(ctx.t('tx-not-found', { id: String(press.id) })), keyboard: back };
+      }
+      const again = press.kind === 'page' ? transactionsPageData(press.page) : transactionData(press.id, press.page);
+      return {
+        text: plain(deps.troubleText(ctx.t, await deps.onProviderTrouble(error, 'transactions'))),
+        keyboard: new InlineKeyboard().text(ctx.t('btn-retry'), again),
+      };
+    }
+  }
+
+  composer.command('transactions', adminsOnly, async (ctx) => {
+    await ctx.replyWithChatAction('typing').catch(() => undefined);
+    await sendFormatted(ctx.api, ctx.chat.id, await view(ctx, { kind: 'page', page: 1 }));
+  });
+
+  composer.callbackQuery(TRANSACTIONS_PATTERN, adminsOnly, async (ctx) => {
+    const press = parseTransactions(ctx.callbackQuery.data);
+    await ctx.answerCallbackQuery();
+    if (press) await showInPlace(ctx, await view(ctx, press));
+  });
+
+  return composer;
+}

@@ -1,0 +1,156 @@
+import { InlineKeyboard } from 'grammy';
+import type { OrderState } from '../../db/schema.js';
+import type { OrderRow } from '../../orders/order-repo.js';
+import { isFinal, localStateFor, PROVIDER_STATE_MAP } from '../../orders/order-states.js';
+import type { OrderDetail } from '../../provider/schemas.js';
+import { formatAmount, formatDateTime, formatNumber } from '../format.js';
+import { bold, joinLines } from '../formatted.js';
+import type { Locale, Translate } from '../i18n.js';
+import type { Outgoing } from '../send.js';
+import { codesData, listData, trackData, type TrackOrigin } from './callback-data.js';
+
+export interface TrackingView {
+  t: Translate;
+  locale: Locale;
+  amountUnit: string;
+}
+
+export interface Viewer {
+  telegramId: number;
+  role: 'admin' | 'staff';
+}
+
+/** Staff see their own orders only; administrators see everyone's. */
+export function canSee(viewer: Viewer, order: Pick<OrderRow, 'userId'>): boolean {
+  return viewer.role === 'admin' || order.userId === viewer.telegramId;
+}
+
+const normalStatus = (status: string) => status.trim().toUpperCase();
+
+export function stateWords(t: Translate, state: OrderState): string {
+  return t(`track-state-${state}`);
+}
+
+export function providerStateWords(t: Translate, status: string): string {
+  const name = normalStatus(status);
+  // Names the contract knows have words; anything else is shown as the provider wrote it.
+  return Object.hasOwn(PROVIDER_STATE_MAP, name) ? t(`track-provider-${name.toLowerCase()}`) : status;
+}
+
+/** What we know of an order: our row, and the provider's answer when it could be read. */
+export interface OrderFacts {
+  row: OrderRow;
+  fresh: OrderDetail | null;
+  /** Why the provider was not read, in plain words; null when it was, or need not be. */
+  trouble: string | null;
+}
+
+/** Codes can be shown once the provider says the order is complete (or we last knew so). */
+export function codesAvailable(facts: Pick<OrderFacts, 'row' | 'fresh'>): boolean {
+  return facts.fresh ? localStateFor(facts.fresh.status) === 'completed' : facts.row.state === 'completed';
+}
+
+function isSettled(facts: OrderFacts): boolean {
+  return isFinal(facts.row.state) || (facts.fresh !== null && isFinal(localStateFor(facts.fresh.status)));
+}
+
+export function orderName(row: Pick<OrderRow, 'id' | 'providerReference'>): string {
+  return row.providerReference ?? `#${row.id}`;
+}
+
+function shorten(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+const placedAt = (row: OrderRow) => (row.postedAt ?? row.createdAt).getTime();
+
+/** One line of /orders: reference or #id, product, state in words, date, and for administrators who ordered. */
+export function orderButtonLabel(v: TrackingView, row: OrderRow, showOrderer: boolean): string {
+  const parts = [
+    orderName(row),
+    shorten(row.productTitle, 28),
+    stateWords(v.t, row.state),
+    formatDateTime(placedAt(row), v.locale),
+  ];
+  if (showOrderer) parts.push(v.t('orders-by', { id: String(row.userId) }));
+  return parts.join(' · ');
+}
+
+interface FieldValue {
+  title: string;
+  value: string;
+}
+
+function fieldValues(row: OrderRow): FieldValue[] {
+  try {
+    const parsed: unknown = JSON.parse(row.fieldValues);
+    if (!Array.isArray(parsed)) return [];
+    return parsed
+      .filter((f): f is FieldValue => typeof f?.title === 'string' && typeof f?.value === 'string')
+      .map((f) => ({ title: f.title, value: f.value }));
+  } catch {
+    return [];
+  }
+}
+
+export function orderDetailView(v: TrackingView, facts: OrderFacts, viewer: Viewer, origin: TrackOrigin): Outgoing {
+  const { row, fresh } = facts;
+  const money = (n: number) => formatAmount(n, v.locale, v.amountUnit);
+  const providerStatus = fresh?.status ?? row.providerStatus;
+  const title = row.providerReference
+    ? v.t('track-title', { reference: row.providerReference, id: String(row.id) })
+    : v.t('track-title-no-reference', { id: String(row.id) });
+  const withCodes = codesAvailable(facts);
+  const settled = isSettled(facts);
+
+  const text = joinLines(
+    row.sandbox ? bold(v.t('sandbox-badge')) : null,
+    bold(title),
+    v.t('track-state', { state: stateWords(v.t, row.state) }),
+    providerStatus ? v.t('track-provider-state', { state: providerStateWords(v.t, providerStatus) }) : null,
+    v.t('track-product', { value: row.productTitle }),
+    row.regionTitle ? v.t('track-region', { value: row.regionTitle }) : null,
+    v.t('track-quantity', { value: formatNumber(row.quantity, v.locale) }),
+    v.t('track-unit-price', { value: money(row.unitPrice) }),
+    v.t('track-total', { value: money(row.totalAmount) }),
+    fresh && fresh.amount !== row.totalAmount ? v.t('track-charged', { value: money(fresh.amount) }) : null,
+    ...fieldValues(row).map((f) => `${f.title}: ${f.value}`),
+    viewer.role === 'admin' && row.userId !== viewer.telegramId ? v.t('track-ordered-by', { id: String(row.userId) }) : null,
+    v.t(row.postedAt ? 'track-placed-at' : 'track-started-at', { value: formatDateTime(placedAt(row), v.locale) }),
+    '',
+    withCodes ? v.t('track-hint-codes') : v.t(`track-hint-${row.state}`),
+    facts.trouble
+      ? v.t('track-from-records', { when: formatDateTime(row.updatedAt.getTime(), v.locale), reason: facts.trouble })
+      : null,
+  );
+
+  const keyboard = new InlineKeyboard();
+  if (withCodes) keyboard.text(v.t('btn-show-codes'), codesData(row.id)).row();
+  if (!settled) keyboard.text(v.t('btn-refresh'), trackData(row.id, origin.kind === 'new' ? { kind: 'refresh' } : origin)).row();
+  if (origin.kind === 'list') keyboard.text(v.t('btn-back'), listData(origin.list));
+  return { text, keyboard };
+}
+
+/** An order the provider knows and we do not (placed elsewhere, or before giftdesk); administrators only. */
+export function providerOnlyView(v: TrackingView, order: OrderDetail): Outgoing {
+  const money = (n: number) => formatAmount(n, v.locale, v.amountUnit);
+  const created = order.createdAt ? Date.parse(order.createdAt) : Number.NaN;
+  return {
+    text: joinLines(
+      bold(v.t('track-title-provider', { reference: order.orderReference, orderId: String(order.orderId) })),
+      v.t('track-provider-only'),
+      v.t('track-provider-state', { state: providerStateWords(v.t, order.status) }),
+      ...order.items.map((item) =>
+        v.t('track-item', {
+          quantity: formatNumber(item.quantity, v.locale),
+          product: String(item.productId),
+          amount: money(item.totalAmount),
+        }),
+      ),
+      v.t('track-total', { value: money(order.amount) }),
+      order.createdAt
+        ? v.t('track-placed-at', { value: Number.isNaN(created) ? order.createdAt : formatDateTime(created, v.locale) })
+        : null,
+    ),
+  };
+}

@@ -1,0 +1,66 @@
+import { InlineKeyboard } from 'grammy';
+import type { OrderRow } from '../../orders/order-repo.js';
+import type { Page, Transaction } from '../../provider/schemas.js';
+import { formatAmount, formatDateTime, formatNumber } from '../format.js';
+import { bold, joinLines, plain } from '../formatted.js';
+import type { Translate } from '../i18n.js';
+import type { Outgoing } from '../send.js';
+import { trackData, transactionData, transactionsPageData } from './callback-data.js';
+import { orderName, type TrackingView } from './order-view.js';
+
+const KNOWN_TYPES = new Set(['DEBIT', 'CREDIT']);
+
+export function transactionTypeWords(t: Translate, type: string): string {
+  const name = type.trim().toUpperCase();
+  return KNOWN_TYPES.has(name) ? t(`tx-type-${name.toLowerCase()}`) : type;
+}
+
+function when(v: TrackingView, iso: string | null): string {
+  if (!iso) return '—';
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : formatDateTime(ms, v.locale);
+}
+
+/**
+ * The provider reports no total, so a full page may have a next one; a
+ * page past the end says so and still offers the way back.
+ */
+export function transactionListView(v: TrackingView, page: Page<Transaction>): Outgoing {
+  const keyboard = new InlineKeyboard();
+  for (const tx of page.items) {
+    const label = [transactionTypeWords(v.t, tx.type), formatAmount(tx.amount, v.locale, v.amountUnit), when(v, tx.createdAt)];
+    keyboard.text(label.join(' · '), transactionData(tx.id, page.page)).row();
+  }
+  if (page.page > 1) keyboard.text(v.t('btn-prev'), transactionsPageData(page.page - 1));
+  if (page.items.length > 0 && page.items.length >= page.pageSize) keyboard.text(v.t('btn-next'), transactionsPageData(page.page + 1));
+
+  if (page.items.length === 0) {
+    return page.page > 1 ? { text: plain(v.t('tx-no-more')), keyboard } : { text: plain(v.t('tx-none')) };
+  }
+  return { text: plain(v.t('tx-title', { page: formatNumber(page.page, v.locale) })), keyboard };
+}
+
+/** `local` is our order behind the transaction, when it is one of ours. */
+export function transactionDetailView(v: TrackingView, tx: Transaction, local: OrderRow | null, backToPage: number): Outgoing {
+  const money = (n: number) => formatAmount(n, v.locale, v.amountUnit);
+  let orderLine: string | null = null;
+  if (tx.orderId !== null) {
+    orderLine = local
+      ? v.t('tx-order-ours', { orderId: String(tx.orderId), name: orderName(local), id: String(local.id) })
+      : v.t('tx-order-not-ours', { orderId: String(tx.orderId) });
+  }
+  const text = joinLines(
+    bold(v.t('tx-detail-title', { id: String(tx.id) })),
+    v.t('tx-type', { value: transactionTypeWords(v.t, tx.type) }),
+    v.t('tx-amount', { value: money(tx.amount) }),
+    tx.balanceAfter !== null ? v.t('tx-balance-after', { value: money(tx.balanceAfter) }) : null,
+    orderLine,
+    local ? v.t('tx-order-product', { value: local.productTitle }) : null,
+    tx.description ? v.t('tx-description', { value: tx.description }) : null,
+    v.t('tx-date', { value: when(v, tx.createdAt) }),
+  );
+  const keyboard = new InlineKeyboard();
+  if (local) keyboard.text(v.t('btn-open-order', { name: orderName(local) }), trackData(local.id, { kind: 'new' })).row();
+  keyboard.text(v.t('btn-back'), transactionsPageData(backToPage));
+  return { text, keyboard };
+}

@@ -1,0 +1,80 @@
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/open.js';
+import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
+import { orders } from '../db/schema.js';
+import { normaliseDigits } from '../text/digits.js';
+import type { OrderRow } from './order-repo.js';
+
+/** Whose orders a list shows: one person's, or everyone's (administrators). */
+export type OrderScope = { kind: 'user'; userId: number } | { kind: 'everyone' };
+
+/** How someone named an order: our '#id', the provider's orderId, or its reference ('A…'). */
+export type OrderLookup =
+  | { kind: 'local'; id: number }
+  | { kind: 'provider-id'; orderId: number }
+  | { kind: 'reference'; reference: string };
+
+export interface OrderQueries {
+  /** Newest first. */
+  recent(scope: OrderScope, request: PageRequest): PageOf<OrderRow>;
+  byId(id: number): OrderRow | null;
+  byProviderOrderId(providerOrderId: number): OrderRow | null;
+  byProviderReference(reference: string): OrderRow | null;
+  find(lookup: OrderLookup): OrderRow | null;
+}
+
+const SAFE_INTEGER = /^[0-9]{1,15}$/;
+const REFERENCE = /^A[0-9]{1,30}$/i;
+
+/**
+ * Reads what a person typed after /track. Persian and Arabic digits count,
+ * and a reference is accepted in either case. Null when it names nothing.
+ */
+export function parseOrderLookup(text: string): OrderLookup | null {
+  const value = normaliseDigits(text.trim());
+  if (value.startsWith('#')) {
+    const id = value.slice(1).trim();
+    return SAFE_INTEGER.test(id) && Number(id) > 0 ? { kind: 'local', id: Number(id) } : null;
+  }
+  if (SAFE_INTEGER.test(value) && Number(value) > 0) return { kind: 'provider-id', orderId: Number(value) };
+  if (REFERENCE.test(value)) return { kind: 'reference', reference: `A${value.slice(1)}` };
+  return null;
+}
+
+export function createOrderQueries(deps: { db: Db }): OrderQueries {
+  const { db } = deps;
+
+  const first = (where: SQL): OrderRow | null => db.select().from(orders).where(where).get() ?? null;
+
+  function recent(scope: OrderScope, request: PageRequest): PageOf<OrderRow> {
+    const where = scope.kind === 'user' ? eq(orders.userId, scope.userId) : undefined;
+    const total = db.select({ n: sql<number>`count(*)` }).from(orders).where(where).get()?.n ?? 0;
+    const { page, pageSize, pageCount, offset } = resolvePage(request, total);
+    // Ids grow with time, and (user_id, id) is indexed.
+    const items = db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(pageSize).offset(offset).all();
+    return { items, page, pageCount, total };
+  }
+
+  const byId = (id: number) => first(eq(orders.id, id));
+  const byProviderOrderId = (providerOrderId: number) => first(eq(orders.providerOrderId, providerOrderId));
+  // The provider writes references with a capital A; people type either case.
+  const byProviderReference = (reference: string) =>
+    first(sql`${orders.providerReference} = ${reference.trim()} collate nocase`);
+
+  return {
+    recent,
+    byId,
+    byProviderOrderId,
+    byProviderReference,
+    find(lookup) {
+      switch (lookup.kind) {
+        case 'local':
+          return byId(lookup.id);
+        case 'provider-id':
+          return byProviderOrderId(lookup.orderId);
+        case 'reference':
+          return byProviderReference(lookup.reference);
+      }
+    },
+  };
+}
