@@ -29,6 +29,7 @@ export function formatDateTime(epochMs: number, locale: Locale, timeZone?: strin
   return new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR' : 'en-GB', {
     dateStyle: 'medium',
     timeStyle: 'short',
-    ...(timeZone ? { timeZone } : {}),
+    // Without an explicit zone Intl would use the server's, which the reader does not know.
+    timeZone: timeZone ?? 'UTC',
   }).format(epochMs);
 }

@@ -20,12 +20,22 @@ export interface World {
   close(): Promise<void>;
 }
 
+export interface WorldOptions {
+  sandbox?: SandboxOptions;
+  env?: Record<string, string>;
+  /**
+   * Start the bot in sandbox mode (PROVIDER_BASE_URL=sandbox, no API key), so
+   * that it runs its own sandbox provider; `world.sandbox` then sees no requests.
+   */
+  inProcessSandbox?: boolean;
+}
+
 /**
  * The whole system for an end-to-end test: the sandbox provider and the
  * fake Bot API in this process, the real bot in its own process, talking
  * to both over loopback HTTP.
  */
-export async function startWorld(options: { sandbox?: SandboxOptions; env?: Record<string, string> } = {}): Promise<World> {
+export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const telegram = await createFakeBotApi();
   const sandbox = await createSandbox({ timing: { preparingMs: 300, processingMs: 300 }, ...options.sandbox });
   const dir = mkdtempSync(join(tmpdir(), 'giftdesk-e2e-'));
@@ -33,8 +43,9 @@ export async function startWorld(options: { sandbox?: SandboxOptions; env?: Reco
   const env = (extra: Record<string, string> = {}) => ({
     BOT_TOKEN: telegram.token,
     TELEGRAM_API_ROOT: telegram.apiRoot,
-    PROVIDER_BASE_URL: sandbox.baseUrl,
-    PROVIDER_API_KEY: sandbox.apiKey,
+    ...(options.inProcessSandbox
+      ? { PROVIDER_BASE_URL: 'sandbox' }
+      : { PROVIDER_BASE_URL: sandbox.baseUrl, PROVIDER_API_KEY: sandbox.apiKey }),
     DATABASE_PATH: databasePath,
     ADMIN_IDS: String(ADMIN.id),
     AMOUNT_UNIT: 'IRR',

@@ -18,7 +18,8 @@ export function languageFeature(deps: { staff: Pick<StaffRepo, 'setLocale'> }) {
     if (!isLocale(locale)) return;
     deps.staff.setLocale(ctx.member.telegramId, locale);
     ctx.member.locale = locale;
-    await ctx.i18n.setLocale(locale);
+    // The choice lives in the staff table, not in a session: switch this update's translations directly.
+    ctx.i18n.useLocale(locale);
     await ctx.editMessageText(ctx.t('language-set')).catch(() => ctx.reply(ctx.t('language-set')));
   });
   return composer;

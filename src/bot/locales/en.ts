@@ -8,6 +8,8 @@ admin-only = Only administrators can do that.
 start-welcome = Hello! Through giftdesk you order gift cards from our provider and receive the codes right here.
 help-staff =
     /order: order gift cards
+    /orders: your recent orders
+    /track <order>: where an order stands, and its codes again
     /balance: the wallet balance
     /language: English or Persian
     /cancel: stop what you are doing
@@ -16,6 +18,8 @@ help-admin =
     Administrators also have:
     /staff: list staff; /staff add <id> [admin|staff]; /staff remove <id>
     /sync: refresh the catalog from the provider now
+    /orders <telegram id>: one person's orders (/orders alone lists everyone's)
+    /transactions: the wallet's transactions
 
 balance-line = Wallet balance: { $amount }
 
@@ -29,7 +33,7 @@ unhandled = I did not understand that. Send /order to order, or /help for everyt
 
 provider-auth = The provider refused our access right now. Administrators have been told. Please try again later.
 provider-auth-alert = Warning: the provider rejected giftdesk (HTTP { $status }): the API key is wrong or disabled, or this server's IP is not on the key's allow-list. Check the key in the provider's panel.
-provider-rate-limited = The provider is limiting how often we may ask. I retried, but it is still busy. Please try again in a minute.
+provider-rate-limited = The provider is limiting how often we may ask, so I am holding requests back and retrying once it allows. Please try again in a minute.
 provider-unavailable = The provider is not answering right now. Please try again in a few minutes.
 provider-bad-answer = The provider gave an answer I could not read. Please try again later; administrators can see the details in the log.
 

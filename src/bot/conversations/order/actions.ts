@@ -38,8 +38,9 @@ export function parseData(raw: string | undefined): Pressed | null {
   return colon < 0 ? { action: rest, value: null } : { action: rest.slice(0, colon), value: rest.slice(colon + 1) };
 }
 
-/** A numeric value of a pressed button, or null when it is not a safe integer. */
+/** A numeric value of a pressed button, or null when it is not a safe integer (ids may use all 16 digits). */
 export function numericValue(pressed: Pressed): number | null {
-  if (pressed.value === null || !/^-?[0-9]{1,15}$/.test(pressed.value)) return null;
-  return Number(pressed.value);
+  if (pressed.value === null || !/^-?[0-9]{1,16}$/.test(pressed.value)) return null;
+  const value = Number(pressed.value);
+  return Number.isSafeInteger(value) ? value : null;
 }

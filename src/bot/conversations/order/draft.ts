@@ -85,7 +85,7 @@ export function chooseRegion(draft: Draft, regionPropertyId: number): Draft {
   const changed = regionPropertyId !== draft.regionPropertyId;
   const next: Draft = { ...draft, regionPropertyId };
   // A different region may have less stock: ask for the quantity again.
-  if (draft.editing && !changed) return { ...next, step: 'summary', editing: false };
+  if (draft.editing && !changed && draft.quantity !== null) return { ...next, step: 'summary', editing: false };
   return { ...next, step: 'quantity', quantity: changed ? null : draft.quantity };
 }
 
@@ -107,9 +107,13 @@ function firstFieldOrSummary(draft: Draft): Draft {
   return fieldsOf(draft).length > 0 ? { ...draft, step: 'field', fieldIndex: 0 } : { ...draft, step: 'summary' };
 }
 
-/** Back goes one step towards the start; while editing from the summary it returns there. */
+/**
+ * Back goes one step towards the start. While editing from the summary it
+ * returns there, unless the change left the order incomplete (a different
+ * region clears the quantity): a summary without a quantity must not appear.
+ */
 export function back(draft: Draft): Draft {
-  if (draft.editing) return { ...draft, step: 'summary', editing: false };
+  if (draft.editing && isComplete(draft)) return { ...draft, step: 'summary', editing: false };
   switch (draft.step) {
     case 'category':
       return draft;

@@ -10,7 +10,7 @@ import type { Trouble } from '../../provider-trouble.js';
 import { editFormatted, removeKeyboard, sendFormatted, type Outgoing } from '../../send.js';
 import { ACTION, numericValue, parseData, type Pressed } from './actions.js';
 import { answerText, type Step as InputStep } from './answer-text.js';
-import { back, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, editStep, maxQuantity, newDraft, type Draft, type EditTarget } from './draft.js';
+import { back, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, editStep, isComplete, maxQuantity, newDraft, type Draft, type EditTarget } from './draft.js';
 import { describePlaceResult, placeInputFrom } from './place.js';
 import { categoryView, closedView, editView, fieldView, productListView, quantityView, regionView, summaryView, type Notice, type ViewContext } from './views.js';
 
@@ -208,7 +208,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           break;
         }
         case ACTION.confirm:
-          if (draft.step !== 'summary' || confirmKey === null) break;
+          if (draft.step !== 'summary' || confirmKey === null || !isComplete(draft)) break;
           await confirm(confirmKey);
           return 'done';
       }

@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CONVERSATION_KEY_PREFIX, createIdleOrderSweeper } from '../../../../src/bot/conversations/order/idle-sweeper.js';
+import type { Locale } from '../../../../src/bot/i18n.js';
+import { closeDb, openDb, type Db } from '../../../../src/db/open.js';
+import { createSqliteStorage } from '../../../../src/db/session-storage.js';
+import { silentLogger } from '../../../../src/logger.js';
+import { createManualClock } from '../../../support/manual-clock.js';
+
+const IDLE_MS = 15 * 60_000;
+const START = Date.UTC(2025, 0, 1, 9, 0, 0);
+
+/** What the conversations plugin stores for a chat with an order under way. */
+const active = { version: [0, 1], state: { order: [{ args: '[{"locale":"fa"}]', replay: { send: [], receive: [] }, interrupts: [0] }] } };
+/** What it stores once every conversation of the chat has ended. */
+const ended = { version: [0, 1], state: {} };
+
+describe('the idle order sweeper', () => {
+  const opened: Db[] = [];
+  afterEach(() => opened.splice(0).forEach(closeDb));
+
+  function setup(options: { failFor?: number } = {}) {
+    const db = openDb(':memory:');
+    opened.push(db);
+    const clock = createManualClock(START);
+    const storage = createSqliteStorage<unknown>({ db, clock });
+    const told: { chatId: number; locale: Locale }[] = [];
+    const sweep = createIdleOrderSweeper({
+      db,
+      idleMs: IDLE_MS,
+      clock,
+      notify: async (chatId, locale) => {
+        if (chatId === options.failFor) throw new Error('Forbidden: bot was blocked by the user');
+        told.push({ chatId, locale });
+      },
+      localeOf: (chatId) => (chatId === 3003 ? 'fa' : 'en'),
+      logger: silentLogger,
+    });
+    const key = (chatId: number) => `${CONVERSATION_KEY_PREFIX}${chatId}`;
+    return { clock, storage, told, sweep, key };
+  }
+
+  it('tells the staff member, in their language, once the idle time has passed, and drops the conversation', async () => {
+    const { clock, storage, told, sweep, key } = setup();
+    storage.write(key(3003), active);
+    clock.advance(IDLE_MS + 1);
+    await sweep();
+    expect(told).toEqual([{ chatId: 3003, locale: 'fa' }]);
+    expect(storage.read(key(3003))).toBeUndefined();
+  });
+
+  it('tells nobody twice', async () => {
+    const { clock, storage, told, sweep, key } = setup();
+    storage.write(key(2002), active);
+    clock.advance(IDLE_MS + 1);
+    await sweep();
+    clock.advance(IDLE_MS);
+    await sweep();
+    expect(told).toHaveLength(1);
+  });
+
+  it('leaves a conversation alone before the idle time has passed', async () => {
+    const { clock, storage, told, sweep, key } = setup();
+    storage.write(key(2002), active);
+    clock.advance(IDLE_MS - 1);
+    await sweep();
+    expect(told).toEqual([]);
+    expect(storage.read(key(2002))).toEqual(active);
+  });
+
+  it('leaves alone a session written again after the cut-off', async () => {
+    const { clock, storage, told, sweep, key } = setup();
+    storage.write(key(2002), active);
+    clock.advance(IDLE_MS + 60_000);
+    // The staff member tapped a button just now: the conversation lives on.
+    storage.write(key(2002), active);
+    await sweep();
+    expect(told).toEqual([]);
+    expect(storage.read(key(2002))).toEqual(active);
+  });
+
+  it('removes a finished conversation without a message', async () => {
+    const { clock, storage, told, sweep, key } = setup();
+    storage.write(key(2002), ended);
+    clock.advance(IDLE_MS + 1);
+    await sweep();
+    expect(told).toEqual([]);
+    expect(storage.read(key(2002))).toBeUndefined();
+  });
+
+  it('does not touch sessions stored under another prefix', async () => {
+    const { clock, storage, sweep } = setup();
+    storage.write('settings:2002', active);
+    clock.advance(IDLE_MS * 10);
+    await sweep();
+    expect(storage.read('settings:2002')).toEqual(active);
+  });
+
+  it('still tells the others when one message cannot be delivered', async () => {
+    const { clock, storage, told, sweep, key } = setup({ failFor: 2002 });
+    storage.write(key(2002), active);
+    storage.write(key(3003), active);
+    clock.advance(IDLE_MS + 1);
+    await expect(sweep()).resolves.toBeUndefined();
+    expect(told).toEqual([{ chatId: 3003, locale: 'fa' }]);
+  });
+});

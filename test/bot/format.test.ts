@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatAmount, formatDateTime, formatNumber, localDigits } from '../../src/bot/format.js';
+import { normaliseDigits, toPersianDigits } from '../../src/text/digits.js';
+
+describe('formatting for a locale', () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  it('writes Persian numbers with Persian digits and the Persian thousands separator', () => {
+    expect(formatNumber(1_234_567, 'fa')).toBe('۱٬۲۳۴٬۵۶۷');
+  });
+
+  it('writes English numbers with ASCII digits and commas', () => {
+    expect(formatNumber(1_234_567, 'en')).toBe('1,234,567');
+  });
+
+  it('shows whole numbers only', () => {
+    expect(formatNumber(1_999.6, 'en')).toBe('2,000');
+  });
+
+  it('puts the configured unit after an amount, and nothing when there is none', () => {
+    expect(formatAmount(3_700_000, 'fa', 'IRR')).toBe('۳٬۷۰۰٬۰۰۰ IRR');
+    expect(formatAmount(3_700_000, 'en', '')).toBe('3,700,000');
+  });
+
+  it('turns the digits of any text into Persian digits for Persian only', () => {
+    expect(localDigits('A-1024', 'fa')).toBe('A-۱۰۲۴');
+    expect(localDigits('A-1024', 'en')).toBe('A-1024');
+  });
+
+  it('reads Persian and Arabic-Indic digits back as ASCII', () => {
+    expect(normaliseDigits('۰۱۲۳۴۵۶۷۸۹ ٠١٢٣٤٥٦٧٨٩')).toBe('0123456789 0123456789');
+    expect(normaliseDigits(toPersianDigits('2025'))).toBe('2025');
+  });
+
+  it('writes a moment in the Persian calendar with Persian digits', () => {
+    expect(formatDateTime(Date.UTC(2025, 2, 21, 9, 5), 'fa')).toBe('۱ فروردین ۱۴۰۴، ۹:۰۵');
+  });
+
+  it('writes a moment in UTC whatever the server time zone is', () => {
+    process.env.TZ = 'Asia/Tehran';
+    expect(formatDateTime(Date.UTC(2025, 2, 21, 9, 5), 'en')).toBe('21 Mar 2025, 09:05');
+  });
+
+  it('writes a moment in a given time zone', () => {
+    expect(formatDateTime(Date.UTC(2025, 2, 21, 9, 5), 'en', 'Asia/Tehran')).toBe('21 Mar 2025, 12:35');
+  });
+});

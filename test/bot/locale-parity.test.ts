@@ -1,0 +1,87 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { FluentResource } from '@fluent/bundle';
+import { describe, expect, it } from 'vitest';
+
+const LOCALES_DIR = fileURLToPath(new URL('../../src/bot/locales/', import.meta.url));
+// Every line that starts a message or a term: Fluent continuation lines are indented.
+const ENTRY_LINE = /^(-?[a-zA-Z][a-zA-Z0-9_-]*)[ \t]*=/gm;
+
+interface LocaleFile {
+  name: string;
+  source: string;
+}
+
+async function load(locale: 'en' | 'fa'): Promise<LocaleFile[]> {
+  const names = readdirSync(LOCALES_DIR)
+    .filter((name) => name === `${locale}.ts` || name.startsWith(`${locale}-`))
+    .sort();
+  return Promise.all(
+    names.map(async (name) => {
+      const module = (await import(pathToFileURL(`${LOCALES_DIR}${name}`).href)) as Record<string, unknown>;
+      const sources = Object.values(module).filter((value): value is string => typeof value === 'string');
+      if (sources.length !== 1) throw new Error(`${name} should export exactly one Fluent source, found ${sources.length}`);
+      return { name: name.slice(locale.length), source: sources[0]! };
+    }),
+  );
+}
+
+const keysByLine = (source: string) => [...source.matchAll(ENTRY_LINE)].map((match) => match[1]!);
+
+/** Each message's variables ($name), read from Fluent's own parse. */
+function variables(source: string): Map<string, string[]> {
+  const result = new Map<string, string[]>();
+  for (const entry of new FluentResource(source).body) {
+    const found = new Set<string>();
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node !== null && typeof node === 'object') {
+        const record = node as Record<string, unknown>;
+        if (record['type'] === 'var' && typeof record['name'] === 'string') found.add(record['name']);
+        Object.values(record).forEach(walk);
+      }
+    };
+    walk(entry.value);
+    walk(entry.attributes);
+    result.set(entry.id, [...found].sort());
+  }
+  return result;
+}
+
+describe('the English and Persian messages', async () => {
+  const en = await load('en');
+  const fa = await load('fa');
+
+  it('come in the same locale files', () => {
+    expect(en.length).toBeGreaterThan(0);
+    expect(fa.map((f) => f.name)).toEqual(en.map((f) => f.name));
+  });
+
+  it.each(en.map((file) => file.name))('have the same keys in both languages of the locale file ending %s', (name) => {
+    const english = keysByLine(en.find((f) => f.name === name)!.source).sort();
+    const persian = keysByLine(fa.find((f) => f.name === name)!.source).sort();
+    expect(persian.filter((key) => !english.includes(key)), 'only in Persian').toEqual([]);
+    expect(english.filter((key) => !persian.includes(key)), 'only in English').toEqual([]);
+  });
+
+  it('have no key twice within a language', () => {
+    for (const files of [en, fa]) {
+      const keys = files.flatMap((file) => keysByLine(file.source));
+      expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([]);
+    }
+  });
+
+  it('all parse as Fluent: no entry is dropped as junk', () => {
+    for (const file of [...en, ...fa]) {
+      const parsed = new FluentResource(file.source).body.map((entry) => entry.id);
+      expect(parsed, file.name).toEqual(keysByLine(file.source));
+    }
+  });
+
+  it('use the same variables in both languages', () => {
+    const english = new Map(en.flatMap((file) => [...variables(file.source)]));
+    const persian = new Map(fa.flatMap((file) => [...variables(file.source)]));
+    const differing = [...english].filter(([key, names]) => persian.has(key) && persian.get(key)!.join() !== names.join());
+    expect(differing.map(([key, names]) => `${key}: en {${names.join(', ')}} fa {${persian.get(key)!.join(', ')}}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatDriver } from './chat-driver.js';
+import { ADMIN, PERSIAN_STAFF, startWorld, type World } from './harness.js';
+
+describe('sandbox mode', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await startWorld({ inProcessSandbox: true });
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('starts without an API key and says so in its log', () => {
+    const line = world.bot.logs().find((l) => /SANDBOX MODE/.test(l.msg));
+    expect(line).toBeDefined();
+    expect(world.sandbox.requests).toHaveLength(0);
+  });
+
+  it('orders from its own sandbox provider and marks the summary and the placed order as SANDBOX', async () => {
+    const chat = chatDriver(world.telegram, ADMIN);
+    await chat.say('/order', /Choose a category/);
+    await chat.tap(/گوگل پلی/, /choose a product/);
+    // One region only: straight to the quantity.
+    await chat.tap(/Google Play 10 USD/, /How many\?/);
+    const summary = await chat.tap(/^1$/, /Please check your order/);
+    expect(summary.text).toContain('[SANDBOX]');
+    expect(summary.text).toContain('Google Play 10 USD');
+    expect(summary.text).toContain('Total: 1,250,000 IRR');
+
+    const placed = await chat.tap(/Confirm/, /Order \S+ is placed/);
+    expect(placed.text).toContain('[SANDBOX]');
+  });
+
+  it('marks the summary with the sandbox badge in Persian too', async () => {
+    await chatDriver(world.telegram, ADMIN).say(`/staff add ${PERSIAN_STAFF.id}`, /can now use giftdesk/);
+    const chat = chatDriver(world.telegram, PERSIAN_STAFF);
+    await chat.say('/order', /یک دسته را انتخاب کنید/);
+    await chat.tap(/گوگل پلی/, /یک محصول انتخاب کنید/);
+    await chat.tap(/Google Play 10 USD/, /چند عدد؟/);
+    const summary = await chat.tap(/^۱$/, /سفارش خود را بررسی کنید/);
+    expect(summary.text).toMatch(/^\[آزمایشی\]/);
+    await chat.say('/cancel', /^لغو شد/);
+  });
+});

@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBotProcess, type BotProcess } from '../support/bot-process.js';
+import { createFakeBotApi, type FakeBotApi } from '../support/fake-bot-api/index.js';
+import { ADMIN, startWorld, type World } from './harness.js';
+
+const WRONG_TOKEN = '987654:wrong-secret-token-part';
+
+describe('starting with a bad Telegram setting', () => {
+  let telegram: FakeBotApi;
+  let dir: string;
+  beforeAll(async () => {
+    telegram = await createFakeBotApi();
+    dir = mkdtempSync(join(tmpdir(), 'giftdesk-start-'));
+  });
+  afterAll(async () => {
+    await telegram?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const env = (overrides: Record<string, string>) => ({
+    BOT_TOKEN: telegram.token,
+    TELEGRAM_API_ROOT: telegram.apiRoot,
+    PROVIDER_BASE_URL: 'sandbox',
+    DATABASE_PATH: join(dir, `${Math.random().toString(36).slice(2)}.sqlite`),
+    ADMIN_IDS: String(ADMIN.id),
+    ...overrides,
+  });
+
+  it('says the token was refused, without printing it, when Telegram answers 401', async () => {
+    const bot = startBotProcess(env({ BOT_TOKEN: WRONG_TOKEN }));
+    expect(await exitCode(bot)).toBe(1);
+    expect(bot.output()).toContain('giftdesk failed to start: Telegram refused the bot token');
+    expect(bot.output()).toContain('BOT_TOKEN');
+    expect(bot.output()).not.toContain('wrong-secret-token-part');
+    expect(telegram.callsTo('getMe').length).toBeGreaterThan(0);
+  });
+
+  it('keeps trying, and says where and why in its log, while the Bot API cannot be reached', async () => {
+    const closed = await unusedPort();
+    const bot = startBotProcess(env({ TELEGRAM_API_ROOT: `http://127.0.0.1:${closed}` }));
+    try {
+      const line = await bot.waitForLog('cannot reach Telegram yet; retrying', 8_000);
+      expect(line['reason']).toBe(
+        `Could not reach the Telegram Bot API at http://127.0.0.1:${closed} (ECONNREFUSED). Check the network and TELEGRAM_API_ROOT.`,
+      );
+      expect(bot.child.exitCode).toBeNull();
+      expect(bot.output()).not.toContain(telegram.token.split(':')[1]!);
+    } finally {
+      await bot.kill9();
+    }
+  });
+});
+
+/** The process's exit code; a process still running after a few seconds is killed and reported. */
+async function exitCode(bot: BotProcess, timeoutMs = 8_000): Promise<number | null | 'still running'> {
+  const timer = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), timeoutMs));
+  const result = await Promise.race([bot.exited, timer]);
+  if (result === 'still running') await bot.kill9();
+  return result;
+}
+
+/** A loopback port nobody listens on (it was free a moment ago). */
+async function unusedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('a second instance with the same token', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await startWorld({ inProcessSandbox: true });
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('makes the first one stop cleanly and say why', async () => {
+    const second = startBotProcess({
+      BOT_TOKEN: world.telegram.token,
+      TELEGRAM_API_ROOT: world.telegram.apiRoot,
+      PROVIDER_BASE_URL: 'sandbox',
+      DATABASE_PATH: `${world.databasePath}-second`,
+      ADMIN_IDS: String(ADMIN.id),
+    });
+    try {
+      await second.waitForLog('giftdesk is running');
+      expect(await exitCode(world.bot)).toBe(1);
+      expect(world.bot.output()).toContain('giftdesk stopped: Another program is receiving this bot’s updates with the same token (409 Conflict).');
+      expect(world.bot.output()).not.toContain('triggerUncaughtException');
+      // The newer instance carries on.
+      world.telegram.sendText(ADMIN, '/help');
+      await world.telegram.waitForMessage(ADMIN.id, /\/order/);
+    } finally {
+      await second.stop();
+    }
+  });
+});

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { checkFieldValue, checkQuantity } from '../../src/orders/field-validation.js';
+import type { RequiredField } from '../../src/provider/schemas.js';
+
+function field(overrides: Partial<RequiredField> = {}): RequiredField {
+  return { fieldId: 1, title: 'Answer', type: 'text', required: true, pattern: null, minLength: null, maxLength: null, hint: null, ...overrides };
+}
+
+describe('checking an answer to a required field', () => {
+  it('refuses an empty or blank answer', () => {
+    expect(checkFieldValue(field(), '   ')).toEqual({ ok: false, reason: 'empty' });
+  });
+
+  it('keeps free text, trimmed and with runs of spaces collapsed', () => {
+    expect(checkFieldValue(field(), '  Ali   Rezaei \n ')).toEqual({ ok: true, value: 'Ali Rezaei' });
+  });
+
+  describe('e-mail', () => {
+    const email = field({ type: 'email' });
+
+    it('accepts an address and sends it in lower case without spaces', () => {
+      expect(checkFieldValue(email, ' Buyer@Example.COM ')).toEqual({ ok: true, value: 'buyer@example.com' });
+    });
+
+    it('refuses text that is not an address', () => {
+      expect(checkFieldValue(email, 'buyer at example.com')).toEqual({ ok: false, reason: 'email' });
+      expect(checkFieldValue(email, 'buyer@')).toEqual({ ok: false, reason: 'email' });
+    });
+  });
+
+  describe('phone', () => {
+    const phone = field({ type: 'phone' });
+
+    it('reads Persian digits and drops spaces and dashes', () => {
+      expect(checkFieldValue(phone, '۰۹۱۲ ۱۲۳-۴۵۶۷')).toEqual({ ok: true, value: '09121234567' });
+    });
+
+    it('reads Arabic-Indic digits and keeps a leading plus', () => {
+      expect(checkFieldValue(phone, '+٩٨٩١٢١٢٣٤٥٦٧')).toEqual({ ok: true, value: '+989121234567' });
+    });
+
+    it('refuses letters and numbers too short to be a phone number', () => {
+      expect(checkFieldValue(phone, '0912-abc-4567')).toEqual({ ok: false, reason: 'phone' });
+      expect(checkFieldValue(phone, '12345')).toEqual({ ok: false, reason: 'phone' });
+    });
+  });
+
+  describe('number', () => {
+    const number = field({ type: 'number' });
+
+    it('reads Persian digits and drops thousands separators', () => {
+      expect(checkFieldValue(number, '۱۲٬۳۴۵')).toEqual({ ok: true, value: '12345' });
+      expect(checkFieldValue(number, '1,234')).toEqual({ ok: true, value: '1234' });
+    });
+
+    it('reads the Persian decimal separator', () => {
+      expect(checkFieldValue(number, '۱٫۵')).toEqual({ ok: true, value: '1.5' });
+    });
+
+    it('refuses text that is not a number', () => {
+      expect(checkFieldValue(number, '12a')).toEqual({ ok: false, reason: 'number' });
+    });
+  });
+
+  describe('length limits', () => {
+    it('refuses an answer shorter than the minimum, naming it', () => {
+      expect(checkFieldValue(field({ minLength: 5 }), 'abcd')).toEqual({ ok: false, reason: 'too-short', min: 5 });
+    });
+
+    it('refuses an answer longer than the maximum, naming it', () => {
+      expect(checkFieldValue(field({ maxLength: 3 }), 'abcd')).toEqual({ ok: false, reason: 'too-long', max: 3 });
+    });
+
+    it('counts characters, not UTF-16 units, so Persian text and emoji count once each', () => {
+      expect(checkFieldValue(field({ maxLength: 3 }), 'سلام')).toMatchObject({ ok: false, reason: 'too-long' });
+      expect(checkFieldValue(field({ minLength: 2, maxLength: 2 }), '🎁🎁')).toEqual({ ok: true, value: '🎁🎁' });
+    });
+
+    it('measures the normalised value: Persian digits of a number count as the digits sent', () => {
+      expect(checkFieldValue(field({ type: 'number', minLength: 5, maxLength: 5 }), '۱۲۳۴۵')).toEqual({ ok: true, value: '12345' });
+    });
+  });
+
+  describe("the provider's pattern", () => {
+    it('is enforced on the normalised value', () => {
+      const phone = field({ type: 'phone', pattern: '^\\+?[0-9]{10,14}$' });
+      expect(checkFieldValue(phone, '۰۹۱۲۱۲۳۴۵۶۷')).toEqual({ ok: true, value: '09121234567' });
+      expect(checkFieldValue(phone, '1234567')).toEqual({ ok: false, reason: 'pattern' });
+    });
+
+    it('is enforced when it compiles only without the unicode flag', () => {
+      const code = field({ pattern: '^[A-Z]\\-[0-9]$' });
+      expect(checkFieldValue(code, 'A-1')).toEqual({ ok: true, value: 'A-1' });
+      expect(checkFieldValue(code, 'A1')).toEqual({ ok: false, reason: 'pattern' });
+    });
+
+    it('is not enforced when it does not compile at all: the provider still checks', () => {
+      expect(checkFieldValue(field({ pattern: '([unclosed' }), 'anything')).toEqual({ ok: true, value: 'anything' });
+    });
+  });
+});
+
+describe('checking a typed quantity', () => {
+  it('reads Persian and Arabic-Indic digits', () => {
+    expect(checkQuantity('۳', 10)).toEqual({ ok: true, value: 3 });
+    expect(checkQuantity(' ١٠ ', 10)).toEqual({ ok: true, value: 10 });
+  });
+
+  it('refuses zero, more than the maximum, and anything but digits', () => {
+    expect(checkQuantity('0', 10)).toEqual({ ok: false, reason: 'too-small' });
+    expect(checkQuantity('11', 10)).toEqual({ ok: false, reason: 'too-large', max: 10 });
+    expect(checkQuantity('2.5', 10)).toEqual({ ok: false, reason: 'not-a-number' });
+    expect(checkQuantity('-1', 10)).toEqual({ ok: false, reason: 'not-a-number' });
+  });
+});
