@@ -18,8 +18,10 @@ import { createProviderClient } from './provider/client.js';
 import { createRateLimiter } from './provider/rate-limit.js';
 import { CONTRACT_LIMITS } from './provider/schemas.js';
 import { createSandbox, type Sandbox } from './sandbox/server.js';
-import { startRepeating, type Repeating } from './scheduling/repeat.js';
-import { createIdleOrderSweeper } from './bot/conversations/order/idle-sweeper.js';
+import { startBackgroundWork } from './background.js';
+import { createSendPort } from './bot/send-port.js';
+import { connectToTelegram, describeTelegramFailure } from './bot/connect-telegram.js';
+import { stopRunner } from './bot/stop-runner.js';
 
 /** Product details read per catalog pass to keep list prices fresh. */
 const PRICE_REFRESH_PER_PASS = 200;
@@ -79,14 +81,15 @@ async function main(): Promise<void> {
   const i18n = createI18n(config.defaultLocale);
   const translate = (locale: Locale) => (key: string, variables?: Record<string, string | number>) => i18n.t(locale, key, variables);
 
+  const adminRecipients = () =>
+    staff
+      .list()
+      .filter((m) => m.role === 'admin')
+      .map((m) => ({ telegramId: m.telegramId, locale: m.locale ?? config.defaultLocale }));
   // The bot sends the alerts; the alerts are handed to the bot: bind late.
   let sendText = async (_chatId: number, _text: string): Promise<void> => undefined;
   const alerts = createAdminAlerts({
-    recipients: () =>
-      staff
-        .list()
-        .filter((m) => m.role === 'admin')
-        .map((m) => ({ telegramId: m.telegramId, locale: m.locale ?? config.defaultLocale })),
+    recipients: adminRecipients,
     sendText: (chatId, text) => sendText(chatId, text),
     clock,
     logger,
@@ -115,7 +118,14 @@ async function main(): Promise<void> {
     await bot.api.sendMessage(chatId, text);
   };
 
-  await bot.init();
+  try {
+    bot.botInfo = await connectToTelegram({ api: bot.api, apiRoot: config.telegramApiRoot, clock, logger });
+  } catch (error) {
+    const reason = describeTelegramFailure(error, config.telegramApiRoot);
+    logger.fatal({ reason }, 'could not connect to Telegram');
+    process.stderr.write(`giftdesk failed to start: ${reason}\n`);
+    process.exit(1);
+  }
   logger.info({ username: bot.botInfo.username }, 'connected to Telegram');
   await registerCommands(bot.api, translate, logger);
 
@@ -135,34 +145,43 @@ async function main(): Promise<void> {
   };
   await syncCatalog();
 
-  const loops: Repeating[] = [
-    startRepeating({ name: 'catalog sync', everyMs: config.catalogRefreshMinutes * 60_000, task: syncCatalog, clock, logger }),
-    startRepeating({
-      name: 'idle order sweeper',
-      everyMs: 30_000,
-      task: createIdleOrderSweeper({
-        db,
-        idleMs: config.orderIdleMinutes * 60_000,
-        clock,
-        notify: (chatId, locale) => sendText(chatId, translate(locale)('order-expired', { minutes: config.orderIdleMinutes })),
-        localeOf: (chatId) => staff.find(chatId)?.locale ?? config.defaultLocale,
-        logger,
-      }),
-      clock,
-      logger,
-    }),
-  ];
+  const localeOf = (userId: number): Locale => staff.find(userId)?.locale ?? config.defaultLocale;
+  const loops = startBackgroundWork({
+    config,
+    db,
+    provider,
+    send: createSendPort(bot.api),
+    sendText,
+    translate,
+    localeOf,
+    adminRecipients,
+    alerts,
+    syncCatalog,
+    clock,
+    logger,
+  });
 
   const runner: RunnerHandle = run(bot, {
     runner: { fetch: { allowed_updates: ['message', 'callback_query', 'my_chat_member', 'channel_post'] } },
   });
   logger.info({ sandbox: config.sandboxMode }, 'giftdesk is running');
 
-  installShutdown(logger, async () => {
+  const stopAll = async (): Promise<void> => {
+    // Updates in hand first: they may still need the provider (the sandbox too) and the database.
+    await stopRunner(runner, { clock, logger, timeoutMs: config.providerOrderTimeoutMs + 5_000 });
     await Promise.allSettled(loops.map((loop) => loop.stop()));
-    if (runner.isRunning()) await runner.stop();
     await sandbox?.close();
     closeDb(db);
+  };
+  installShutdown(logger, stopAll);
+
+  // The runner gives up on 401 (the token was revoked) and 409 (another instance polls with it).
+  runner.task()?.catch(async (error: unknown) => {
+    const reason = describeTelegramFailure(error, config.telegramApiRoot);
+    logger.fatal({ reason }, 'stopped receiving updates from Telegram');
+    process.stderr.write(`giftdesk stopped: ${reason}\n`);
+    await stopAll().catch(() => undefined);
+    process.exit(1);
   });
 }
 

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { AdminAlerts, AdminRecipient } from './alerts/admin-alerts.js';
+import { createIdleOrderSweeper } from './bot/conversations/order/idle-sweeper.js';
+import type { Locale, Translate } from './bot/i18n.js';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Db } from './db/open.js';
+import { startNotificationSender } from './delivery/notification-sender.js';
+import { startDeliveryPoller } from './delivery/poller.js';
+import { takeOverEarlierClaims } from './delivery/take-over.js';
+import type { Logger } from './logger.js';
+import type { SendMessage } from './messaging/send-port.js';
+import type { ProviderClient } from './provider/client.js';
+import { startRepeating, type Repeating } from './scheduling/repeat.js';
+
+/** The poller and the sender tick often; each order and message carries its own due time. */
+const POLLER_TICK_MS = 1_000;
+const SENDER_TICK_MS = 1_000;
+const IDLE_SWEEP_MS = 30_000;
+
+export interface BackgroundDeps {
+  config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'defaultLocale'>;
+  db: Db;
+  provider: ProviderClient;
+  send: SendMessage;
+  sendText: (chatId: number, text: string) => Promise<void>;
+  translate: (locale: Locale) => Translate;
+  localeOf: (userId: number) => Locale;
+  adminRecipients: () => AdminRecipient[];
+  alerts: AdminAlerts;
+  syncCatalog: () => Promise<void>;
+  clock: Clock;
+  logger: Logger;
+}
+
+/**
+ * Everything that runs without an update: catalog refresh, idle order
+ * expiry, the delivery poller and the notification sender. They share the
+ * provider client (one request budget, staff requests first) and reach
+ * Telegram only through the send functions.
+ */
+export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
+  const { config, db, clock, logger } = deps;
+  const taken = takeOverEarlierClaims(db);
+  if (taken.orders + taken.notifications > 0) logger.warn(taken, 'took over work claimed by an earlier run');
+  const owner = `${hostname()}:${process.pid}:${randomUUID()}`;
+
+  return [
+    startRepeating({ name: 'catalog sync', everyMs: config.catalogRefreshMinutes * 60_000, task: deps.syncCatalog, clock, logger }),
+    startRepeating({
+      name: 'idle order sweeper',
+      everyMs: IDLE_SWEEP_MS,
+      task: createIdleOrderSweeper({
+        db,
+        idleMs: config.orderIdleMinutes * 60_000,
+        clock,
+        notify: (chatId, locale) => deps.sendText(chatId, deps.translate(locale)('order-expired', { minutes: config.orderIdleMinutes })),
+        localeOf: deps.localeOf,
+        logger,
+      }),
+      clock,
+      logger,
+    }),
+    startDeliveryPoller({
+      db,
+      provider: deps.provider,
+      clock,
+      random: Math.random,
+      logger: logger.child({ component: 'poller' }),
+      owner,
+      staleMs: config.pollStaleMinutes * 60_000,
+      everyMs: POLLER_TICK_MS,
+    }),
+    startNotificationSender({
+      db,
+      provider: deps.provider,
+      send: deps.send,
+      translate: deps.translate,
+      localeOf: deps.localeOf,
+      adminRecipients: deps.adminRecipients,
+      alerts: deps.alerts,
+      clock,
+      random: Math.random,
+      logger: logger.child({ component: 'sender' }),
+      sandbox: config.sandboxMode,
+      amountUnit: config.amountUnit,
+      owner,
+      everyMs: SENDER_TICK_MS,
+    }),
+  ];
+}
