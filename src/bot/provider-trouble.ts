@@ -29,7 +29,7 @@ const TROUBLE_MESSAGE: Record<Trouble, string> = {
   unavailable: 'provider-unavailable',
   'bad-answer': 'provider-bad-answer',
   'not-found': 'provider-unavailable',
-  internal: 'order-failed-internal',
+  internal: 'provider-internal',
 };
 
 export function troubleMessage(t: Translate, trouble: Trouble): string {

@@ -35,6 +35,7 @@ provider-auth = The provider refused our access right now. Administrators have b
 provider-auth-alert = Warning: the provider rejected giftdesk (HTTP { $status }): the API key is wrong or disabled, or this server's IP is not on the key's allow-list. Check the key in the provider's panel.
 provider-rate-limited = The provider is limiting how often we may ask, so I am holding requests back and retrying once it allows. Please try again in a minute.
 provider-unavailable = The provider is not answering right now. Please try again in a few minutes.
+provider-internal = Something went wrong on our side. Please try again; if it keeps happening, tell an administrator.
 provider-bad-answer = The provider gave an answer I could not read. Please try again later; administrators can see the details in the log.
 
 btn-back = « Back
@@ -97,7 +98,7 @@ order-rejected-no-reason = The provider refused the order without giving a reaso
 order-unknown = The provider did not confirm your order. It may or may not have been placed, and the wallet may have been charged. Do not order again: I am checking with the provider and will tell you here.
 order-already-confirmed = This order was already confirmed; it was not placed a second time.
 order-same-pending = An identical order is still being checked with the provider. Wait for its outcome before ordering the same again.
-order-failed-internal = Something went wrong on our side before the order was sent. Nothing was ordered. Please try again.
+order-failed-internal = Something went wrong on our side while placing your order. Please look at /orders before trying again.
 order-expired = Your order was cancelled after { $minutes } minutes without activity. Nothing was ordered. Send /order to start again.
 
 staff-usage =

@@ -226,7 +226,11 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         }
       });
       const text =
-        outcome.kind === 'trouble' ? deps.troubleText(t, outcome.trouble) : t(outcome.messageKey, outcome.variables);
+        outcome.kind === 'trouble'
+          ? outcome.trouble === 'internal'
+            ? t('order-failed-internal')
+            : deps.troubleText(t, outcome.trouble)
+          : t(outcome.messageKey, { ...outcome.variables, ...(outcome.stateKey ? { state: t(outcome.stateKey) } : {}) });
       editInPlace = true;
       await show(closedView(text, deps.sandbox, t));
     }

@@ -23,11 +23,13 @@ export function describePlaceResult(result: PlaceResult): {
   kind: PlaceResult['kind'];
   messageKey: string;
   variables: Record<string, string>;
+  /** The order's state, as a message key, for messages that name it. */
+  stateKey?: string;
 } {
   const reference = result.order.providerReference ?? `#${result.order.id}`;
   switch (result.kind) {
     case 'placed':
-      return { kind: result.kind, messageKey: 'order-placed', variables: { reference, state: result.order.providerStatus ?? '' } };
+      return { kind: result.kind, messageKey: 'order-placed', variables: { reference }, stateKey: `track-state-${result.order.state}` };
     case 'rejected':
       return result.providerMessage
         ? { kind: result.kind, messageKey: 'order-rejected', variables: { reason: result.providerMessage } }
