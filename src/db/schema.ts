@@ -97,6 +97,18 @@ export const ORDER_STATES = [
 ] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
+/**
+ * A provider order that may be an unknown-outcome order, as reconciliation
+ * saw it when it handed the order to administrators. Never a code.
+ */
+export interface ReviewCandidate {
+  orderId: number;
+  reference: string | null;
+  status: string | null;
+  amount: number;
+  createdAt: string | null;
+}
+
 export const orders = sqliteTable(
   'orders',
   {
@@ -131,6 +143,12 @@ export const orders = sqliteTable(
     leaseOwner: text('lease_owner'),
     leaseExpiresAt: integer('lease_expires_at', { mode: 'timestamp_ms' }),
     staleReportedAt: integer('stale_reported_at', { mode: 'timestamp_ms' }),
+    /**
+     * Set with the move to needs_review: the provider orders reconciliation
+     * could not tell apart, or an empty list when its pages did not reach
+     * back to the order's time. What administrators are shown.
+     */
+    reviewCandidates: text('review_candidates', { mode: 'json' }).$type<ReviewCandidate[]>(),
   },
   (t) => [
     check('orders_state_check', sql.raw(`state in (${ORDER_STATES.map((s) => `'${s}'`).join(', ')})`)),
@@ -197,6 +215,8 @@ export const notifications = sqliteTable(
     createdAt: createdAt(),
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
     attempts: integer('attempts').notNull().default(0),
+    /** Messages of this notification Telegram has accepted: a retry, even after a restart, resumes after them. */
+    partsSent: integer('parts_sent').notNull().default(0),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
     lastError: text('last_error'),
     leaseOwner: text('lease_owner'),

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { FormattedString } from '@grammyjs/parse-mode';
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AdminAlerts, AdminRecipient } from '../alerts/admin-alerts.js';
 import { plain } from '../bot/formatted.js';
 import type { Locale, Translate } from '../bot/i18n.js';
@@ -20,12 +19,12 @@ import { ProviderError } from '../provider/errors.js';
 import { startRepeating, type Repeating } from '../scheduling/repeat.js';
 import { createNotificationStore, type NotificationRow } from './notification-store.js';
 import { adminText, deliveryFooter, deliveryHeading, staffMessage, type AdminEvent, type TextContext } from './notification-texts.js';
-import { findRefund, findReviewCandidates } from './provider-lookups.js';
+import { findRefund } from './provider-lookups.js';
 import { renderDelivery } from './render-delivery.js';
 
 export interface NotificationSenderDeps {
   db: Db;
-  provider: Pick<ProviderClient, 'getOrder' | 'listTransactions' | 'listOrders'>;
+  provider: Pick<ProviderClient, 'getOrder' | 'listTransactions'>;
   send: SendMessage;
   translate: (locale: Locale) => Translate;
   localeOf: (userId: number) => Locale;
@@ -84,26 +83,19 @@ function describeError(error: unknown): string {
   return 'non-error thrown';
 }
 
-/** In memory only: it is derived from the codes. */
-function digestOf(messages: readonly Outgoing[]): string {
-  const hash = createHash('sha256');
-  for (const m of messages) hash.update(JSON.stringify([m.chatId, m.text.rawText, m.text.rawEntities])).update('\0');
-  return hash.digest('hex');
-}
-
 /**
  * Delivers the outbox (src/delivery/outbox.ts) to Telegram. Codes are read
  * fresh from the provider when a 'delivered' row is sent and live only in
- * memory. A row is marked sent right after Telegram accepts its last
- * message; a crash in between sends it again on the next claim (at least
- * once, never lost).
+ * memory. Each message Telegram accepts is counted on the row
+ * (parts_sent), so a retry, in this process or another one after a crash,
+ * resumes after it; a crash between Telegram's answer and that write sends
+ * one message again (at least once, never lost). The row is marked sent
+ * after its last message.
  */
 export function createNotificationSender(deps: NotificationSenderDeps): NotificationSender {
   const { db, provider, send, clock, logger } = deps;
   const store = createNotificationStore({ db, owner: deps.owner, leaseMs: deps.leaseMs ?? 120_000 });
   const batchSize = deps.batchSize ?? 20;
-  // Parts already accepted by Telegram, so that a retry resumes instead of repeating them.
-  const progress = new Map<number, { digest: string; sent: number }>();
   let pausedUntil = 0;
 
   const contextFor = (locale: Locale): TextContext => ({
@@ -139,15 +131,16 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
       case 'failed':
       case 'cancelled':
       case 'refunded': {
-        const refund = await findRefund(provider, order.providerOrderId);
+        const refund = await findRefund(provider, order);
         return { kind: 'send', messages: [toOrderer(order, staffMessage(row.kind, order, ctx, refund))] };
       }
       case 'action_required':
       case 'unrecognised':
         return { kind: 'send', messages: [toOrderer(order, staffMessage(row.kind, order, ctx))], alert: { kind: row.kind } };
       case 'needs_review': {
-        const candidates = await findReviewCandidates(provider, order, (id) => isLinkedElsewhere(id, order.id));
-        return { kind: 'send', messages: [toOrderer(order, staffMessage(row.kind, order, ctx))], alert: { kind: 'needs_review', candidates } };
+        // Reconciliation recorded what it found when it made this decision.
+        const alert: AdminEvent = { kind: 'needs_review', candidates: order.reviewCandidates };
+        return { kind: 'send', messages: [toOrderer(order, staffMessage(row.kind, order, ctx))], alert };
       }
       case 'adopted':
       case 'not_placed':
@@ -164,15 +157,6 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
         return { kind: 'send', messages };
       }
     }
-  }
-
-  function isLinkedElsewhere(providerOrderId: number, orderId: number): boolean {
-    const linked = db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.providerOrderId, providerOrderId), ne(orders.id, orderId)))
-      .get();
-    return linked !== undefined;
   }
 
   function alertAdmins(key: string, event: AdminEvent, order: OrderRow): Promise<void> {
@@ -198,7 +182,6 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
     if (error instanceof SendForbiddenError || error instanceof SendRejectedError) {
       const blocked = error instanceof SendForbiddenError;
       const reason = blocked ? 'blocked by the staff member' : `rejected by Telegram: ${error.message}`.slice(0, 200);
-      progress.delete(row.id);
       const marked = store.markUndeliverable(row.id, clock.now(), reason);
       if (blocked) logger.warn(log, 'staff member blocked the bot: notification undeliverable');
       else logger.error({ ...log, reason }, 'Telegram refused a notification: undeliverable');
@@ -210,9 +193,8 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
   }
 
   async function deliver(row: NotificationRow, order: OrderRow, messages: Outgoing[]): Promise<Outcome> {
-    const digest = digestOf(messages);
-    const known = progress.get(row.id);
-    const start = known?.digest === digest ? known.sent : 0;
+    // The same order renders the same messages again, so the count on the row says where to go on.
+    const start = Math.min(row.partsSent, messages.length);
     for (let index = start; index < messages.length; index++) {
       const message = messages[index];
       if (!message) continue;
@@ -221,17 +203,22 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
         await send(message.chatId, { text: message.text, ...(message.protect ? { protectContent: true } : {}) });
       } catch (error) {
         if (!(message.toAdmin && (error instanceof SendForbiddenError || error instanceof SendRejectedError))) {
-          progress.set(row.id, { digest, sent: index });
           return onSendError(row, order, error);
         }
         logger.warn({ notificationId: row.id, adminId: message.chatId, error: describeError(error) }, 'an administrator could not be told');
       }
+      if (!store.recordParts(row.id, index + 1, clock.now())) {
+        logger.warn({ notificationId: row.id, part: index + 1 }, 'lease lost during a split notification; its new owner goes on');
+        return 'lost';
+      }
     }
-    progress.delete(row.id);
     if (!store.markSent(row.id, clock.now(), `${row.kind}: ${messages.length} message(s)`)) {
       logger.warn({ notificationId: row.id }, 'notification sent after its lease was lost');
     }
-    logger.info({ notificationId: row.id, orderId: row.orderId, kind: row.kind, messages: messages.length }, 'notification sent');
+    logger.info(
+      { notificationId: row.id, orderId: row.orderId, kind: row.kind, messages: messages.length, ...(start > 0 ? { resumedAfter: start } : {}) },
+      'notification sent',
+    );
     return 'sent';
   }
 

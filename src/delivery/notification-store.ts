@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
-import { auditLog, notifications, orders } from '../db/schema.js';
+import { notifications, orders } from '../db/schema.js';
 import type { SyncDb } from '../db/sync-db.js';
+import { appendAudit } from '../orders/audit-trail.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -23,7 +24,7 @@ export function createNotificationStore(deps: { db: Db; owner: string; leaseMs: 
       .where(eq(notifications.id, id))
       .get();
     if (!row) return;
-    exec.insert(auditLog).values({ at: new Date(now), actorId: null, action, orderId: row.orderId, amount: row.amount, detail }).run();
+    appendAudit(exec, new Date(now), { actorId: null, action, orderId: row.orderId, amount: row.amount, detail });
   }
 
   return {
@@ -53,6 +54,15 @@ export function createNotificationStore(deps: { db: Db; owner: string; leaseMs: 
     /** Extends the lease before slow work; false when the row is no longer ours. */
     renew(id: number, now: number): boolean {
       const result = db.update(notifications).set({ leaseExpiresAt: new Date(now + leaseMs) }).where(mine(id)).run();
+      return result.changes > 0;
+    },
+
+    /**
+     * Records that Telegram accepted the first `partsSent` messages, and
+     * extends the lease; false when the row is no longer ours.
+     */
+    recordParts(id: number, partsSent: number, now: number): boolean {
+      const result = db.update(notifications).set({ partsSent, leaseExpiresAt: new Date(now + leaseMs) }).where(mine(id)).run();
       return result.changes > 0;
     },
 

@@ -1,10 +1,9 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
-import { formatAmount, formatDateTime } from '../bot/format.js';
+import { formatAmount, formatDateTime, formatNumber } from '../bot/format.js';
 import { bold, joinLines } from '../bot/formatted.js';
 import type { Locale, Translate } from '../bot/i18n.js';
-import type { NotificationKind } from '../db/schema.js';
+import type { NotificationKind, ReviewCandidate } from '../db/schema.js';
 import type { OrderRow } from '../orders/order-repo.js';
-import type { OrderListEntry } from '../provider/schemas.js';
 import type { RefundSeen } from './provider-lookups.js';
 
 /**
@@ -102,7 +101,8 @@ function withBadge(text: string, ctx: TextContext): string {
 export type AdminEvent =
   | { kind: 'action_required' }
   | { kind: 'unrecognised' }
-  | { kind: 'needs_review'; candidates: OrderListEntry[] | null }
+  /** `candidates` as reconciliation recorded them; null when nothing was recorded. */
+  | { kind: 'needs_review'; candidates: ReviewCandidate[] | null }
   | { kind: 'stale'; minutes: number }
   | { kind: 'blocked'; codes: boolean }
   | { kind: 'rejected'; codes: boolean; reason: string }
@@ -131,14 +131,22 @@ export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext):
   }
 }
 
-function candidateList(candidates: OrderListEntry[] | null, ctx: TextContext): string {
-  if (candidates === null) return ctx.t('alert-needs-review-unread');
+/** More than this many candidates are counted, not listed: the message must stay readable. */
+const LISTED_CANDIDATES = 10;
+
+function candidateList(candidates: ReviewCandidate[] | null, ctx: TextContext): string {
+  if (candidates === null) return ctx.t('alert-needs-review-unrecorded');
   if (candidates.length === 0) return ctx.t('alert-needs-review-none');
-  return candidates
-    .map((entry) => {
-      const created = entry.createdAt === null ? Number.NaN : Date.parse(entry.createdAt);
-      const when = Number.isNaN(created) ? '' : `, ${formatDateTime(created, ctx.locale)}`;
-      return `${entry.orderReference} (${entry.status}, ${formatAmount(entry.amount, ctx.locale, ctx.amountUnit)}${when})`;
-    })
-    .join('; ');
+  const listed = candidates.slice(0, LISTED_CANDIDATES).map((candidate) => {
+    const created = candidate.createdAt === null ? Number.NaN : Date.parse(candidate.createdAt);
+    const facts = [
+      candidate.status,
+      formatAmount(candidate.amount, ctx.locale, ctx.amountUnit),
+      Number.isNaN(created) ? null : formatDateTime(created, ctx.locale),
+    ].filter((fact) => fact !== null);
+    // A candidate only the wallet named has no reference: its provider order id is what /track takes.
+    return `${candidate.reference ?? String(candidate.orderId)} (${facts.join(', ')})`;
+  });
+  const more = candidates.length - listed.length;
+  return [...listed, ...(more > 0 ? [`… +${formatNumber(more, ctx.locale)}`] : [])].join('; ');
 }

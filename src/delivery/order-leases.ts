@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { orders, type NotificationKind, type OrderState } from '../db/schema.js';
 import type { SyncDb } from '../db/sync-db.js';
-import type { AuditEntry, OrderRepo, OrderRow, TransitionInput } from '../orders/order-repo.js';
+import { transitionOrder, type AuditEntry, type OrderRow, type TransitionInput } from '../orders/order-repo.js';
 import { FOLLOWED_STATES } from '../orders/order-states.js';
 import { enqueueNotification } from './outbox.js';
 
@@ -112,15 +112,12 @@ export interface ClaimedWriteResult {
 
 /**
  * One immediate transaction: checks that the lease is still ours and the
- * state unchanged, applies the change (through the repository's transition
- * when the state moves, so the audit row goes with it), queues the events
- * and releases the lease with the next check time. Null when the lease or
- * the state had changed under us: nothing is written then.
- *
- * `repo` must be built on the same connection as `db`: its transaction then
- * nests inside this one.
+ * state unchanged, applies the change (through the order transition when the
+ * state moves, so the audit row goes with it), queues the events and
+ * releases the lease with the next check time. Null when the lease or the
+ * state had changed under us: nothing is written then.
  */
-export function writeClaimed(db: Db, repo: OrderRepo, input: ClaimedWrite): ClaimedWriteResult | null {
+export function writeClaimed(db: Db, input: ClaimedWrite): ClaimedWriteResult | null {
   return db.transaction(
     (tx): ClaimedWriteResult | null => {
       const held = tx
@@ -138,7 +135,7 @@ export function writeClaimed(db: Db, repo: OrderRepo, input: ClaimedWrite): Clai
       };
       const move = input.move && input.move.to !== input.order.state ? input.move : null;
       const updated = move
-        ? repo.transition({ id: input.order.id, from: input.order.state, to: move.to, set: columns, audit: move.audit })
+        ? transitionOrder(tx, { id: input.order.id, from: input.order.state, to: move.to, set: columns, audit: move.audit }, new Date(input.now))
         : tx
             .update(orders)
             .set(hasKeys(input.set) ? { ...columns, updatedAt: new Date(input.now) } : columns)

@@ -1,9 +1,9 @@
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import type { Logger } from '../logger.js';
-import { createOrderRepo, type OrderRow } from '../orders/order-repo.js';
+import type { OrderRow } from '../orders/order-repo.js';
 import { canTransition, isFinal, localStateFor, notificationFor } from '../orders/order-states.js';
-import { createProviderHistory, isLastPage, type ProviderHistory } from '../orders/provider-history.js';
+import { createProviderHistory, readPages, type ProviderHistory } from '../orders/provider-history.js';
 import { reconcileClaimed } from '../orders/reconcile.js';
 import type { ProviderClient } from '../provider/client.js';
 import { ProviderRateLimitedError } from '../provider/errors.js';
@@ -62,17 +62,17 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
   const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
   const batch = deps.batch ?? DEFAULT_BATCH;
   const historyPages = Math.max(1, deps.historyPages ?? DEFAULT_HISTORY_PAGES);
-  const repo = createOrderRepo({ db, clock });
 
   /** Provider order id -> status, from the first pages, stopping once every wanted order was seen. */
   async function listedStatuses(history: ProviderHistory, wanted: Set<number>): Promise<Map<number, string>> {
     const statuses = new Map<number, string>();
     if (wanted.size === 0) return statuses;
-    for (let number = 1; number <= historyPages; number++) {
-      const page = await history.orderPage(number);
-      for (const entry of page.items) statuses.set(entry.orderId, entry.status);
-      if (isLastPage(page) || [...wanted].every((id) => statuses.has(id))) break;
-    }
+    const missing = new Set(wanted);
+    const read = await readPages((number) => history.orderPage(number), historyPages, (items) => {
+      for (const entry of items) missing.delete(entry.orderId);
+      return missing.size === 0;
+    });
+    for (const { entry } of read.entries) statuses.set(entry.orderId, entry.status);
     return statuses;
   }
 
@@ -86,7 +86,7 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
     const statusChanged = status !== order.providerStatus;
     const follow = planFollowUp({ order, state: to, checkCount, now, staleMs, random });
     const kind = to !== order.state ? notificationFor(to) : null;
-    const written = writeClaimed(db, repo, {
+    const written = writeClaimed(db, {
       order,
       owner,
       now,
@@ -120,7 +120,7 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
     const now = clock.now();
     const checkCount = order.checkCount + 1;
     const follow = planFollowUp({ order, state: order.state, checkCount, now, staleMs, random });
-    const written = writeClaimed(db, repo, {
+    const written = writeClaimed(db, {
       order,
       owner,
       now,
@@ -166,7 +166,7 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
   }
 
   async function reconcileOne(order: OrderRow, history: ProviderHistory, result: PollRunResult): Promise<void> {
-    const outcome = await reconcileClaimed({ db, repo, provider, history, clock, random, logger, owner, staleMs }, order);
+    const outcome = await reconcileClaimed({ db, provider, history, clock, random, logger, owner, staleMs }, order);
     result.detailsFetched += outcome.detailsFetched;
     if (outcome.verdict !== null && outcome.verdict !== 'pending') {
       result.reconciled++;

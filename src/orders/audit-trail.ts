@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import { auditLog } from '../db/schema.js';
+import type { SyncDb } from '../db/sync-db.js';
 
 export interface AuditRecord {
   actorId: number | null;
@@ -11,27 +12,35 @@ export interface AuditRecord {
   detail?: string | null;
 }
 
+/**
+ * The one way a row reaches audit_log. Given a transaction, the row commits
+ * or rolls back with the change it describes.
+ */
+export function appendAudit(exec: SyncDb, at: Date, entry: AuditRecord): void {
+  exec
+    .insert(auditLog)
+    .values({
+      at,
+      actorId: entry.actorId,
+      action: entry.action,
+      orderId: entry.orderId,
+      amount: entry.amount,
+      detail: entry.detail ?? null,
+    })
+    .run();
+}
+
 export type AuditTrail = ReturnType<typeof createAuditTrail>;
 
 /**
- * Appends to audit_log for events that change no order state, such as a
- * person looking at the codes again. State changes write their own row
- * inside their transition (order-repo).
+ * For events that change no order state, such as a person looking at the
+ * codes again. State changes write their row inside their transition
+ * (transitionOrder in order-repo).
  */
 export function createAuditTrail(deps: { db: Db; clock: Clock }) {
   return {
     record(entry: AuditRecord): void {
-      deps.db
-        .insert(auditLog)
-        .values({
-          at: new Date(deps.clock.now()),
-          actorId: entry.actorId,
-          action: entry.action,
-          orderId: entry.orderId,
-          amount: entry.amount,
-          detail: entry.detail ?? null,
-        })
-        .run();
+      appendAudit(deps.db, new Date(deps.clock.now()), entry);
     },
   };
 }

@@ -2,8 +2,9 @@ import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
-import { auditLog, orders, type OrderState } from '../db/schema.js';
+import { orders, type OrderState } from '../db/schema.js';
 import type { SyncDb } from '../db/sync-db.js';
+import { appendAudit, type AuditRecord } from './audit-trail.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 type OrderUpdate = Partial<Omit<typeof orders.$inferInsert, 'id' | 'state'>>;
@@ -40,12 +41,8 @@ export type ClaimResult =
   /** The intent had already left 'intent' (handled elsewhere). */
   | { kind: 'moved'; order: OrderRow };
 
-export interface AuditEntry {
-  actorId: number | null;
-  action: string;
-  /** Short and free of secrets and codes. */
-  detail?: string | null;
-}
+/** The audit row of a transition: the order and its amount come from the order itself. */
+export type AuditEntry = Omit<AuditRecord, 'orderId' | 'amount'>;
 
 export interface TransitionInput {
   id: number;
@@ -57,6 +54,25 @@ export interface TransitionInput {
 
 export type OrderRepo = ReturnType<typeof createOrderRepo>;
 
+/**
+ * Compare-and-swap: moves the order only if it is still in an expected
+ * state, and writes the audit row with it. Run it inside a transaction
+ * (`exec`) so that both commit together; callers that hold a lease check it
+ * in the same transaction first. Null when the order had moved on.
+ */
+export function transitionOrder(exec: SyncDb, input: TransitionInput, at: Date): OrderRow | null {
+  const from = typeof input.from === 'string' ? [input.from] : input.from;
+  const updated = exec
+    .update(orders)
+    .set({ ...input.set, state: input.to, updatedAt: at })
+    .where(and(eq(orders.id, input.id), inArray(orders.state, [...from])))
+    .returning()
+    .get();
+  if (!updated) return null;
+  appendAudit(exec, at, { ...input.audit, orderId: updated.id, amount: updated.totalAmount });
+  return updated;
+}
+
 export function createOrderRepo(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   const now = () => new Date(clock.now());
@@ -64,37 +80,7 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
   const findById = (exec: SyncDb, id: number): OrderRow | null =>
     exec.select().from(orders).where(eq(orders.id, id)).get() ?? null;
 
-  const writeAudit = (exec: SyncDb, order: OrderRow, entry: AuditEntry) => {
-    exec
-      .insert(auditLog)
-      .values({
-        at: now(),
-        actorId: entry.actorId,
-        action: entry.action,
-        orderId: order.id,
-        amount: order.totalAmount,
-        detail: entry.detail ?? null,
-      })
-      .run();
-  };
-
-  /**
-   * Compare-and-swap: moves the order only if it is still in an expected
-   * state, and writes the audit row in the same transaction. Null when the
-   * order had moved on.
-   */
-  function transitionIn(exec: SyncDb, input: TransitionInput): OrderRow | null {
-    const from = typeof input.from === 'string' ? [input.from] : input.from;
-    const updated = exec
-      .update(orders)
-      .set({ ...input.set, state: input.to, updatedAt: now() })
-      .where(and(eq(orders.id, input.id), inArray(orders.state, [...from])))
-      .returning()
-      .get();
-    if (!updated) return null;
-    writeAudit(exec, updated, input.audit);
-    return updated;
-  }
+  const transitionIn = (exec: SyncDb, input: TransitionInput): OrderRow | null => transitionOrder(exec, input, now());
 
   return {
     get: (id: number): OrderRow | null => findById(db, id),
@@ -138,7 +124,7 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
             })
             .returning()
             .get();
-          writeAudit(tx, order, { actorId: input.userId, action: 'order.intent' });
+          appendAudit(tx, at, { actorId: input.userId, action: 'order.intent', orderId: order.id, amount: order.totalAmount });
           return { kind: 'created', order };
         },
         { behavior: 'immediate' },

@@ -38,51 +38,58 @@ export function createProviderHistory(deps: {
   };
 }
 
-/** A page with fewer entries than were asked for is the last one. */
-export function isLastPage<T>(page: Page<T>): boolean {
-  return page.items.length === 0 || page.items.length < page.pageSize;
-}
-
-export interface EntriesSince<T> {
+export interface EntriesRead<T> {
   /** In the provider's order (newest first), each with its position in the whole list. */
   entries: { entry: T; position: number }[];
-  /** True when the pages provably reached an entry older than the start, or the end of the list. */
+  /** True when the list provably ended, or a page was enough for the caller. */
   covered: boolean;
 }
 
 /**
- * Reads pages until one reaches back past `startMs` (newest first, so the
- * rest is older still), the list ends, or `maxPages` have been read. The
- * provider may serve fewer entries than asked without saying so, so only an
- * empty page or one shorter than an earlier page proves the end (as in
- * followPages); a provider that ignores `page` proves nothing.
+ * Reads pages 1, 2, ... until `enough` accepts a page, the list ends, or
+ * `maxPages` have been read. The provider may serve fewer entries than asked
+ * without saying so, so only an empty page or one shorter than the largest
+ * page seen proves the end (as in followPages); a page equal to the one
+ * before means the provider ignores `page`, which proves nothing.
  */
-export async function readSince<T extends { createdAt: string | null }>(
+export async function readPages<T>(
   loadPage: (page: number) => Promise<Page<T>>,
-  startMs: number,
   maxPages: number,
-): Promise<EntriesSince<T>> {
+  enough: (items: readonly T[]) => boolean,
+): Promise<EntriesRead<T>> {
   const entries: { entry: T; position: number }[] = [];
   let servedSize = 0;
   let previous: string | null = null;
   for (let number = 1; number <= maxPages; number++) {
-    const page = await loadPage(number);
-    if (page.items.length === 0 || page.items.length < servedSize) {
-      for (const entry of page.items) entries.push({ entry, position: entries.length });
-      return { entries, covered: true };
+    const { items } = await loadPage(number);
+    const ended = items.length === 0 || items.length < servedSize;
+    if (!ended) {
+      const key = JSON.stringify(items);
+      if (key === previous) return { entries, covered: false };
+      previous = key;
+      servedSize = items.length;
     }
-    const key = JSON.stringify(page.items);
-    if (key === previous) return { entries, covered: false };
-    previous = key;
-    servedSize = page.items.length;
-    for (const entry of page.items) entries.push({ entry, position: entries.length });
-    const reachedBack = page.items.some((entry) => {
-      const at = parseTime(entry.createdAt);
-      return at !== null && at < startMs;
-    });
-    if (reachedBack) return { entries, covered: true };
+    for (const entry of items) entries.push({ entry, position: entries.length });
+    if (ended || enough(items)) return { entries, covered: true };
   }
   return { entries, covered: false };
+}
+
+/**
+ * Reads the newest-first pages until one reaches back past `startMs` (the
+ * rest is older still), the list ends, or `maxPages` have been read.
+ */
+export function readSince<T extends { createdAt: string | null }>(
+  loadPage: (page: number) => Promise<Page<T>>,
+  startMs: number,
+  maxPages: number,
+): Promise<EntriesRead<T>> {
+  return readPages(loadPage, maxPages, (items) =>
+    items.some((entry) => {
+      const at = parseTime(entry.createdAt);
+      return at !== null && at < startMs;
+    }),
+  );
 }
 
 /** Epoch milliseconds of a provider timestamp, or null when it is missing or unreadable. */

@@ -1,14 +1,14 @@
 import { and, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
-import { orders, type NotificationKind } from '../db/schema.js';
+import { orders, type NotificationKind, type ReviewCandidate } from '../db/schema.js';
 import { planFollowUp } from '../delivery/follow-up.js';
 import { writeClaimed, type ClaimedWrite } from '../delivery/order-leases.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { ProviderNotFoundError } from '../provider/errors.js';
 import type { OrderDetail } from '../provider/schemas.js';
-import type { OrderRepo, OrderRow } from './order-repo.js';
+import type { OrderRow } from './order-repo.js';
 import { isFinal, localStateFor, notificationFor } from './order-states.js';
 import { parseTime, readSince, type ProviderHistory } from './provider-history.js';
 
@@ -36,8 +36,6 @@ export const RECONCILE = {
 
 export interface ReconcileDeps {
   db: Db;
-  /** Built on the same connection as `db`. */
-  repo: OrderRepo;
   provider: Pick<ProviderClient, 'getOrder'>;
   /** The pages of this run, shared with the poller. */
   history: ProviderHistory;
@@ -59,7 +57,8 @@ export interface ReconcileResult {
 }
 
 interface Search {
-  candidates: number[];
+  /** Provider order id -> what the order history (else the wallet) said of it, in the order first seen. */
+  candidates: Map<number, ReviewCandidate>;
   covered: boolean;
 }
 
@@ -72,21 +71,26 @@ function inWindow(createdAt: string | null, position: number, from: number, to: 
 async function search(history: ProviderHistory, order: OrderRow, from: number, to: number): Promise<Search> {
   const listed = await readSince((page) => history.orderPage(page), from, RECONCILE.maxPages);
   const debits = await readSince((page) => history.transactionPage(page), from, RECONCILE.maxPages);
-  const ids = new Set<number>();
+  const candidates = new Map<number, ReviewCandidate>();
   for (const { entry, position } of listed.entries) {
-    if (entry.amount === order.totalAmount && inWindow(entry.createdAt, position, from, to)) ids.add(entry.orderId);
+    if (entry.amount === order.totalAmount && inWindow(entry.createdAt, position, from, to) && !candidates.has(entry.orderId)) {
+      const { orderId, orderReference: reference, status, amount, createdAt } = entry;
+      candidates.set(orderId, { orderId, reference, status, amount, createdAt });
+    }
   }
   for (const { entry, position } of debits.entries) {
     if (
       entry.type.trim().toUpperCase() === 'DEBIT' &&
       entry.orderId !== null &&
       Math.abs(entry.amount) === order.totalAmount &&
-      inWindow(entry.createdAt, position, from, to)
+      inWindow(entry.createdAt, position, from, to) &&
+      !candidates.has(entry.orderId)
     ) {
-      ids.add(entry.orderId);
+      const { orderId, createdAt } = entry;
+      candidates.set(orderId, { orderId, reference: null, status: null, amount: order.totalAmount, createdAt });
     }
   }
-  return { candidates: [...ids], covered: listed.covered && debits.covered };
+  return { candidates, covered: listed.covered && debits.covered };
 }
 
 /** orders.provider_order_id is unique: an order another local row already follows is not a candidate. */
@@ -115,13 +119,13 @@ export function matchesOrder(detail: OrderDetail, order: OrderRow, from: number,
 }
 
 export async function reconcileClaimed(deps: ReconcileDeps, order: OrderRow): Promise<ReconcileResult> {
-  const { db, repo, provider, clock, logger } = deps;
+  const { db, provider, clock, logger } = deps;
   const anchor = (order.postedAt ?? order.createdAt).getTime();
   const from = anchor - RECONCILE.windowBeforeMs;
   const to = anchor + RECONCILE.windowAfterMs;
 
   const found = await search(deps.history, order, from, to);
-  const candidates = withoutLinked(db, order.id, found.candidates);
+  const candidates = withoutLinked(db, order.id, [...found.candidates.keys()]);
   const confirmed: OrderDetail[] = [];
   let detailsFetched = 0;
   if (candidates.length <= RECONCILE.maxCandidates) {
@@ -173,13 +177,21 @@ export async function reconcileClaimed(deps: ReconcileDeps, order: OrderRow): Pr
     };
   } else if (tooMany || unreachable) {
     verdict = 'needs_review';
-    const named = confirmed.length > 1 ? confirmed.map((d) => d.orderId) : candidates;
+    // Every candidate within reach was read and ruled out when the history merely fell short: none to name then.
+    const named: ReviewCandidate[] =
+      confirmed.length > 1
+        ? confirmed.map((d) => ({ orderId: d.orderId, reference: d.orderReference, status: d.status, amount: d.amount, createdAt: d.createdAt }))
+        : tooMany
+          ? candidates.flatMap((id) => found.candidates.get(id) ?? [])
+          : [];
+    const ids = named.map((candidate) => candidate.orderId);
     const detail = tooMany
-      ? `candidates ${named.slice(0, RECONCILE.maxCandidates).join(', ')}${named.length > RECONCILE.maxCandidates ? ' and more' : ''}`
+      ? `candidates ${ids.slice(0, RECONCILE.maxCandidates).join(', ')}${ids.length > RECONCILE.maxCandidates ? ' and more' : ''}`
       : 'history did not reach the time of the order';
     write = {
       ...base,
       nextCheckAt: null,
+      set: { reviewCandidates: named },
       move: { to: 'needs_review', audit: { actorId: null, action: 'order.needs_review', detail } },
       notify: ['needs_review'],
     };
@@ -203,7 +215,7 @@ export async function reconcileClaimed(deps: ReconcileDeps, order: OrderRow): Pr
 
   let written: ReturnType<typeof writeClaimed>;
   try {
-    written = writeClaimed(db, repo, write);
+    written = writeClaimed(db, write);
   } catch (error) {
     // Another process adopted the same provider order between our search and this write.
     if (verdict === 'adopted' && isUniqueViolation(error)) {

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { orders, type ReviewCandidate } from '../../src/db/schema.js';
+import type { OrderRow } from '../../src/orders/order-repo.js';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { ADMIN, SECOND_ADMIN, senderWorld, STAFF, UNTIL_FINAL_MS } from './sender-world.js';
 
@@ -104,18 +107,40 @@ describe('notification sender: unknown outcomes', () => {
     expect(text).toContain('It is safe to order it again.');
   });
 
-  it('tells the staff member an administrator is checking and gives administrators the candidates', async () => {
+  /** Moves the order to needs_review with the candidates reconciliation recorded, as it would. */
+  function inReview(world: Awaited<ReturnType<typeof senderWorld>>, order: OrderRow, candidates: ReviewCandidate[]) {
+    world.settle(order, 'needs_review', 'needs_review');
+    world.db.update(orders).set({ reviewCandidates: candidates }).where(eq(orders.id, order.id)).run();
+  }
+
+  it('tells the staff member an administrator is checking and gives administrators the recorded candidates', async () => {
     const world = await senderWorld();
     const order = await unknownOrder(world);
     const remote = world.sandbox.controls.orders()[0];
-    world.settle(order, 'needs_review', 'needs_review');
+    if (!remote) throw new Error('the sandbox has no order');
+    inReview(world, order, [
+      { orderId: remote.orderId, reference: remote.orderReference, status: 'PREPARING', amount: 1_250_000, createdAt: null },
+      { orderId: 4242, reference: null, status: null, amount: 1_250_000, createdAt: null },
+    ]);
+    const requests = world.sandbox.requests.length;
 
     await world.sender.runOnce();
 
     expect(world.messagesTo(STAFF)[0]?.text).toContain('An administrator is checking.');
     const alert = world.messagesTo(ADMIN)[0]?.text ?? '';
     expect(alert).toContain(`order #${order.id}`);
-    expect(alert).toContain(`Candidates: ${remote?.orderReference} (PREPARING, 1,250,000 IRR`);
+    expect(alert).toContain(`Candidates: ${remote.orderReference} (PREPARING, 1,250,000 IRR); 4242 (1,250,000 IRR)`);
+    expect(world.sandbox.requests.length).toBe(requests);
+  });
+
+  it('tells administrators the order may be further back when no candidate within reach was left', async () => {
+    const world = await senderWorld();
+    const order = await unknownOrder(world);
+    inReview(world, order, []);
+
+    await world.sender.runOnce();
+
+    expect(world.messagesTo(ADMIN)[0]?.text).toContain('could not be read back to that time, so the order may be further back');
   });
 });
 

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createNotificationSender, retryDelayMs, startNotificationSender } from '../../src/delivery/notification-sender.js';
+import { createNotificationStore } from '../../src/delivery/notification-store.js';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { ADMIN, senderWorld, spoilersOf, STAFF } from './sender-world.js';
 
+type SenderWorld = Awaited<ReturnType<typeof senderWorld>>;
+
 const googlePlay = SANDBOX_PRODUCTS.noFields;
+
+const partsSent = (world: SenderWorld, orderId: number): number =>
+  (world.db.$client.prepare('select parts_sent as n from notifications where order_id = ?').get(orderId) as { n: number }).n;
 const TOO_MANY = { code: 429, description: 'Too Many Requests: retry after 7', retryAfter: 7 };
 
 describe('notification sender: delivered orders', () => {
@@ -151,6 +157,56 @@ describe('notification sender: Telegram trouble', () => {
     const messages = world.messagesTo(STAFF);
     expect(messages.flatMap(spoilersOf)).toEqual(world.cardsOf(order).flatMap((c) => [c.code, c.pin, c.serial]));
     expect(new Set(messages.map((m) => m.text)).size).toBe(messages.length);
+  });
+
+  it('resumes a split delivery after a restart from the part Telegram accepted last, sending no part twice', async () => {
+    const world = await senderWorld({ sandbox: { maxQuantity: 30 } });
+    const order = await world.completedOrder(googlePlay, 30);
+    let calls = 0;
+    const before = createNotificationSender({
+      ...world.deps,
+      owner: 'before-restart',
+      send: async (chatId, message) => {
+        calls++;
+        if (calls === 2) world.telegram.failNext('sendMessage', { code: 502, description: 'Bad Gateway' });
+        return world.deps.send(chatId, message);
+      },
+    });
+
+    expect((await before.runOnce()).retried).toBe(1);
+    expect(partsSent(world, order.id)).toBe(1);
+    const after = createNotificationSender({ ...world.deps, owner: 'after-restart' });
+    world.clock.advance(retryDelayMs(1, () => 0.5));
+    expect((await after.runOnce()).sent).toBe(1);
+
+    const messages = world.messagesTo(STAFF);
+    expect(messages.flatMap(spoilersOf)).toEqual(world.cardsOf(order).flatMap((c) => [c.code, c.pin, c.serial]));
+    expect(new Set(messages.map((m) => m.text)).size).toBe(messages.length);
+    expect(partsSent(world, order.id)).toBe(messages.length);
+  });
+
+  it('stops a split delivery once another sender has taken the notification over', async () => {
+    const world = await senderWorld({ sandbox: { maxQuantity: 30 } });
+    const order = await world.completedOrder(googlePlay, 30);
+    const other = createNotificationStore({ db: world.db, owner: 'other', leaseMs: 120_000 });
+    let calls = 0;
+    const slow = createNotificationSender({
+      ...world.deps,
+      send: async (chatId, message) => {
+        calls++;
+        if (calls === 2) {
+          world.clock.advance(120_001);
+          expect(other.claimDue(world.clock.now(), 10)).toHaveLength(1);
+        }
+        return world.deps.send(chatId, message);
+      },
+    });
+
+    expect(await slow.runOnce()).toEqual({ sent: 0, retried: 0, undeliverable: 0 });
+
+    expect(world.messagesTo(STAFF)).toHaveLength(2);
+    expect(partsSent(world, order.id)).toBe(1);
+    expect(world.notification(order.id)).toMatchObject({ status: 'pending', leaseOwner: 'other' });
   });
 
   it('marks the notification undeliverable and tells administrators when the staff member blocked the bot', async () => {

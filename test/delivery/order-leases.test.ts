@@ -6,8 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { orders, type OrderState } from '../../src/db/schema.js';
 import { claimDueOrders, releaseClaim, rescheduleClaimed, writeClaimed } from '../../src/delivery/order-leases.js';
-import { createOrderRepo } from '../../src/orders/order-repo.js';
-import { createManualClock } from '../support/manual-clock.js';
+import { orderValues } from './poller-world.js';
 
 const T0 = 1_700_000_000_000;
 const LEASE_MS = 60_000;
@@ -40,25 +39,7 @@ describe('order leases', () => {
     keys++;
     const row = db
       .insert(orders)
-      .values({
-        userId: 1,
-        chatId: 1,
-        confirmKey: `k${keys}`,
-        fingerprint: `f${keys}`,
-        productId: 101,
-        productTitle: 'Google Play 10 USD',
-        regionPropertyId: 5001,
-        quantity: 1,
-        unitPrice: 1_250_000,
-        totalAmount: 1_250_000,
-        fieldValues: '[]',
-        state,
-        sandbox: true,
-        createdAt: new Date(T0),
-        updatedAt: new Date(T0),
-        nextCheckAt: dueAt === null ? null : new Date(dueAt),
-        ...extra,
-      })
+      .values(orderValues({ key: String(keys), state, at: T0, nextCheckAt: dueAt === null ? null : new Date(dueAt), ...extra }))
       .returning({ id: orders.id })
       .get();
     return row.id;
@@ -177,13 +158,11 @@ describe('order leases', () => {
 
   it('writes a state change, its audit row and its notification together for the lease owner', () => {
     const db = memory();
-    const clock = createManualClock(T0);
-    const repo = createOrderRepo({ db, clock });
     const id = order(db, 'in_progress', T0);
     const [claimed] = claimDueOrders(db, { owner: 'a', now: T0, leaseMs: LEASE_MS, limit: 10 });
     if (!claimed) throw new Error('nothing claimed');
 
-    const written = writeClaimed(db, repo, {
+    const written = writeClaimed(db, {
       order: claimed,
       owner: 'a',
       now: T0,
@@ -202,13 +181,12 @@ describe('order leases', () => {
 
   it('writes nothing for a process that lost its lease, not even the notification', () => {
     const { a, b } = twoProcesses();
-    const clock = createManualClock(T0);
     const id = order(a, 'in_progress', T0);
     const [claimed] = claimDueOrders(a, { owner: 'a', now: T0, leaseMs: LEASE_MS, limit: 10 });
     if (!claimed) throw new Error('nothing claimed');
     claimDueOrders(b, { owner: 'b', now: T0 + LEASE_MS, leaseMs: LEASE_MS, limit: 10 });
 
-    const written = writeClaimed(a, createOrderRepo({ db: a, clock }), {
+    const written = writeClaimed(a, {
       order: claimed,
       owner: 'a',
       now: T0,
@@ -226,14 +204,12 @@ describe('order leases', () => {
 
   it('writes nothing when the order left the state it was claimed in', () => {
     const db = memory();
-    const clock = createManualClock(T0);
-    const repo = createOrderRepo({ db, clock });
     const id = order(db, 'in_progress', T0);
     const [claimed] = claimDueOrders(db, { owner: 'a', now: T0, leaseMs: LEASE_MS, limit: 10 });
     if (!claimed) throw new Error('nothing claimed');
     db.update(orders).set({ state: 'action_required' }).where(eq(orders.id, id)).run();
 
-    const written = writeClaimed(db, repo, {
+    const written = writeClaimed(db, {
       order: claimed,
       owner: 'a',
       now: T0,
@@ -249,14 +225,12 @@ describe('order leases', () => {
 
   it('queues an event once however many times it is written', () => {
     const db = memory();
-    const clock = createManualClock(T0);
-    const repo = createOrderRepo({ db, clock });
     order(db, 'action_required', T0);
     for (let run = 0; run < 3; run++) {
       const now = T0 + run * LEASE_MS;
       const [claimed] = claimDueOrders(db, { owner: 'a', now, leaseMs: LEASE_MS, limit: 10 });
       if (!claimed) throw new Error(`nothing claimed on run ${run}`);
-      writeClaimed(db, repo, { order: claimed, owner: 'a', now, nextCheckAt: now, checkCount: run + 1, notify: ['action_required'] });
+      writeClaimed(db, { order: claimed, owner: 'a', now, nextCheckAt: now, checkCount: run + 1, notify: ['action_required'] });
     }
     expect(db.$client.prepare('select kind from notifications').all()).toEqual([{ kind: 'action_required' }]);
   });

@@ -1,5 +1,6 @@
 import { afterEach } from 'vitest';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
+import type { orders, OrderState } from '../../src/db/schema.js';
 import { createDeliveryPoller, type DeliveryPollerDeps } from '../../src/delivery/poller.js';
 import { silentLogger, type Logger } from '../../src/logger.js';
 import { createOrderRepo, type OrderRow } from '../../src/orders/order-repo.js';
@@ -123,6 +124,30 @@ export async function pollerWorld(options: WorldOptions = {}) {
 }
 
 export type PollerWorld = Awaited<ReturnType<typeof pollerWorld>>;
+
+/** A row of Google Play 10 USD (US) × 1 for tests that write orders directly; `key` keeps it unique. */
+export function orderValues(
+  input: { key: string; state: OrderState; at: number } & Partial<typeof orders.$inferInsert>,
+): typeof orders.$inferInsert {
+  const { key, at, ...rest } = input;
+  return {
+    userId: 11,
+    chatId: 11,
+    confirmKey: `k-${key}`,
+    fingerprint: `f-${key}`,
+    productId: 101,
+    productTitle: 'Google Play 10 USD',
+    regionPropertyId: 5001,
+    quantity: 1,
+    unitPrice: 1_250_000,
+    totalAmount: 1_250_000,
+    fieldValues: '[]',
+    sandbox: true,
+    createdAt: new Date(at),
+    updatedAt: new Date(at),
+    ...rest,
+  };
+}
 
 /** An order row left in 'unknown' as if its POST had been lost, without any provider order behind it. */
 export function unknownOrder(

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { startDeliveryPoller } from '../../src/delivery/poller.js';
-import { createLogger } from '../../src/logger.js';
+import { closeDb, openDb } from '../../src/db/open.js';
+import { orders } from '../../src/db/schema.js';
+import { createDeliveryPoller, startDeliveryPoller } from '../../src/delivery/poller.js';
+import { createLogger, silentLogger } from '../../src/logger.js';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
-import { MINUTE, pollerWorld, T0 } from './poller-world.js';
+import { createManualClock } from '../support/manual-clock.js';
+import { createScriptedServer, envelope, errorEnvelope } from '../support/scripted-server.js';
+import { clientOn, MINUTE, onCleanup, orderValues, pollerWorld, T0 } from './poller-world.js';
 
 const SLOW_ORDERS = { timing: { preparingMs: 10 * MINUTE, processingMs: 10 * MINUTE } };
 
@@ -265,5 +269,46 @@ describe('delivery poller', () => {
 
     expect(world.get(order.id).state).toBe('completed');
     expect(world.kinds(order.id)).toEqual(['delivered']);
+  });
+});
+
+describe('delivery poller against a provider that serves smaller pages than asked', () => {
+  it('reads on past a short history page instead of fetching each order missing from it', async () => {
+    const entry = (orderId: number) => ({ orderId, orderReference: `A${orderId}`, amount: 1_250_000, status: 'PROCESSING', createdAt: new Date(T0).toISOString() });
+    // Two entries a page whatever is asked for, and no meta saying so.
+    const pages: Record<string, unknown[]> = { '1': [entry(801), entry(802)], '2': [entry(803)] };
+    const server = await createScriptedServer((request) => {
+      if (request.path === '/orders') return { body: envelope(pages[request.query['page'] ?? ''] ?? []) };
+      return { status: 404, body: errorEnvelope(404, 'x') };
+    });
+    onCleanup(() => server.close());
+    const clock = createManualClock(T0);
+    const db = openDb(':memory:');
+    onCleanup(() => closeDb(db));
+    for (const providerOrderId of [801, 802, 803]) {
+      db.insert(orders)
+        .values(
+          orderValues({ key: String(providerOrderId), state: 'in_progress', at: T0, providerOrderId, providerStatus: 'PROCESSING', postedAt: new Date(T0), nextCheckAt: new Date(T0) }),
+        )
+        .run();
+    }
+    const poller = createDeliveryPoller({
+      db,
+      provider: clientOn(server.baseUrl, 'key', clock),
+      clock,
+      random: () => 0.5,
+      logger: silentLogger,
+      owner: 'p',
+      staleMs: 30 * MINUTE,
+      historyPages: 2,
+    });
+
+    const result = await poller.runOnce();
+
+    expect(result).toMatchObject({ claimed: 3, detailsFetched: 0, errors: 0 });
+    expect(server.requests.map((r) => [r.path, r.query['page']])).toEqual([
+      ['/orders', '1'],
+      ['/orders', '2'],
+    ]);
   });
 });

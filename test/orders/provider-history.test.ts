@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProviderHistory, readSince } from '../../src/orders/provider-history.js';
+import { createProviderHistory, readPages, readSince } from '../../src/orders/provider-history.js';
 import type { Page } from '../../src/provider/schemas.js';
 
 const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
@@ -68,6 +68,16 @@ describe('reading history back to a time', () => {
     const result = await readSince(async (page) => undated(page), T0, 6);
     expect(result).toMatchObject({ covered: true });
     expect(result.entries).toHaveLength(2);
+  });
+});
+
+describe('reading pages until they are enough', () => {
+  it('stops at the first page the caller finds enough, even before the list ends', async () => {
+    const { load, calls } = pagesOf([3, 3, 3]);
+    const result = await readPages(load, 6, (items) => items.some((entry) => entry.id === 5));
+    expect(calls).toEqual([1, 2]);
+    expect(result).toMatchObject({ covered: true });
+    expect(result.entries.map((e) => e.entry.id)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });
 

@@ -76,12 +76,18 @@ describe('reconciliation of unknown outcomes against the sandbox', () => {
     expect(world.get(order.id)).toMatchObject({ state: 'not_placed', checkCount: 5 });
   });
 
-  it('hands two identical candidate orders to an administrator', async () => {
+  /** Two provider orders that look the same, and a local unknown outcome that could be either. */
+  async function twoIdenticalOrders() {
     const world = await pollerWorld();
     const body = { products: [{ productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1 }] };
     const first = await world.provider.placeOrder(body);
     const second = await world.provider.placeOrder(body);
     const order = unknownOrder(world, { confirmKey: 'twice', ...GOOGLE_PLAY });
+    return { world, first, second, order };
+  }
+
+  it('hands two identical candidate orders to an administrator', async () => {
+    const { world, first, second, order } = await twoIdenticalOrders();
 
     const run = await world.advanceAndRun(30_000);
 
@@ -93,6 +99,24 @@ describe('reconciliation of unknown outcomes against the sandbox', () => {
       .get(order.id) as { detail: string };
     expect(detail.detail).toContain(String(first.orderId));
     expect(detail.detail).toContain(String(second.orderId));
+  });
+
+  it('records both candidates on the order, with reference, status, amount and time, for administrators', async () => {
+    const { world, first, second, order } = await twoIdenticalOrders();
+
+    await world.advanceAndRun(30_000);
+
+    const recorded = world.get(order.id).reviewCandidates ?? [];
+    expect(recorded.map((c) => c.orderId).sort((a, b) => a - b)).toEqual([first.orderId, second.orderId].sort((a, b) => a - b));
+    for (const placed of [first, second]) {
+      expect(recorded.find((c) => c.orderId === placed.orderId)).toEqual({
+        orderId: placed.orderId,
+        reference: placed.orderReference,
+        status: 'COMPLETED', // as the provider reported it when reconciliation read it
+        amount: 1_250_000,
+        createdAt: new Date(T0).toISOString(),
+      });
+    }
   });
 
   it('does not adopt a provider order another local order already follows', async () => {
@@ -208,7 +232,7 @@ describe('reconciliation against a provider with thinner answers', () => {
       await world.poller.runOnce();
     }
 
-    expect(world.repo.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null });
+    expect(world.repo.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [] });
     const actions = world.db.$client.prepare('select kind from notifications where order_id = ?').all(order.id);
     expect(actions).toEqual([{ kind: 'needs_review' }]);
   });

@@ -56,6 +56,7 @@ function row(overrides: Partial<OrderRow> = {}): OrderRow {
     leaseOwner: null,
     leaseExpiresAt: null,
     staleReportedAt: null,
+    reviewCandidates: null,
     ...overrides,
   };
 }
