@@ -78,6 +78,8 @@ const schema = z.strictObject({
   PROVIDER_TIMEOUT_MS: positiveInt(10_000, 120_000),
   PROVIDER_ORDER_TIMEOUT_MS: positiveInt(30_000, 300_000),
   PROVIDER_REQUESTS_PER_SECOND: positiveInt(8, 1_000),
+  // The spec does not show the provider's limit; contract.md assumes 10 (CONTRACT_LIMITS.maxQuantityPerItem).
+  PROVIDER_MAX_QUANTITY_PER_ITEM: positiveInt(10, 1_000),
 });
 
 export type Config = {
@@ -98,6 +100,8 @@ export type Config = {
   providerTimeoutMs: number;
   providerOrderTimeoutMs: number;
   providerRequestsPerSecond: number;
+  /** Largest quantity of one product the order conversation offers (stock permitting). */
+  providerMaxQuantityPerItem: number;
 };
 
 export class ConfigError extends Error {
@@ -148,5 +152,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     providerTimeoutMs: data.PROVIDER_TIMEOUT_MS,
     providerOrderTimeoutMs: data.PROVIDER_ORDER_TIMEOUT_MS,
     providerRequestsPerSecond: data.PROVIDER_REQUESTS_PER_SECOND,
+    providerMaxQuantityPerItem: data.PROVIDER_MAX_QUANTITY_PER_ITEM,
   };
 }

@@ -16,7 +16,6 @@ import { createLogger, type Logger } from './logger.js';
 import { createOrderService } from './orders/order-service.js';
 import { createProviderClient } from './provider/client.js';
 import { createRateLimiter } from './provider/rate-limit.js';
-import { CONTRACT_LIMITS } from './provider/schemas.js';
 import { createSandbox, type Sandbox } from './sandbox/server.js';
 import { startBackgroundWork } from './background.js';
 import { createSendPort } from './bot/send-port.js';
@@ -110,7 +109,7 @@ async function main(): Promise<void> {
     amountUnit: config.amountUnit,
     sandbox: config.sandboxMode,
     orderIdleMs: config.orderIdleMinutes * 60_000,
-    perItemLimit: CONTRACT_LIMITS.maxQuantityPerItem,
+    perItemLimit: config.providerMaxQuantityPerItem,
     clock,
     logger: logger.child({ component: 'bot' }),
   });

@@ -4,19 +4,24 @@ import type { FollowPace } from '../orders/order-states.js';
  * When to look at an order again. Pure: the caller passes the check count,
  * the pace and a random source, so a test can assert the whole schedule.
  *
- * - fast (in progress): 5 s, 10 s, 20 s ... doubling up to 3 min. Most orders
- *   finish within seconds, and the first looks are the ones that matter.
- * - reconcile (outcome unknown): 30 s, 30 s, 1, 2, 4 min, then every 4 min,
- *   which puts checks at about +30 s, 1, 2, 4, 8 and 12 min: five looks
- *   before the ten-minute grace period ends and one after it.
+ * - fast (in progress): 2 s, 4 s, 8 s ... doubling up to 3 min. Most orders
+ *   finish within seconds, and the first looks are the ones that matter: a
+ *   look is one page of the order history for every open order together.
+ * - reconcile (outcome unknown): 5 s, 5 s, 10 s ... doubling up to 3 min,
+ *   which puts checks at about +5, 10, 20, 40 s, 1.3, 2.7, 5.3, 8.3 and
+ *   11.3 min. An order that was created is found within seconds; "not
+ *   placed" still waits for the grace period (several looks, ten minutes).
  * - slow (waiting for a person, a state nobody knows, or stale): 10-15 min.
+ *
+ * The first delay (check count 0) is the one the order service schedules
+ * when the POST is answered or its outcome turns out unknown.
  *
  * Every delay is spread by +-20% so that orders placed together are not
  * checked together for ever.
  */
 export const BACKOFF = {
-  fast: { firstMs: 5_000, capMs: 180_000 },
-  reconcile: { firstMs: 30_000, capMs: 240_000 },
+  fast: { firstMs: 2_000, capMs: 180_000 },
+  reconcile: { firstMs: 5_000, capMs: 180_000 },
   slow: { nominalMs: 750_000 },
   jitter: 0.2,
 } as const;

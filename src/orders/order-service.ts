@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
+import { BACKOFF } from '../delivery/backoff.js';
 import type { PageOf, PageRequest } from '../db/paging.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
@@ -48,8 +49,8 @@ export interface OrderServiceDeps {
 }
 
 /** First delivery check after an accepted order, and first reconciliation after an unknown outcome. */
-export const FIRST_CHECK_AFTER_PLACED_MS = 5_000;
-export const FIRST_CHECK_AFTER_UNKNOWN_MS = 30_000;
+export const FIRST_CHECK_AFTER_PLACED_MS = BACKOFF.fast.firstMs;
+export const FIRST_CHECK_AFTER_UNKNOWN_MS = BACKOFF.reconcile.firstMs;
 /** An intent this old with no POST started was left behind by a crash. */
 const STALE_INTENT_MS = 60_000;
 

@@ -99,4 +99,10 @@ describe('parseConfig', () => {
   it('removes duplicate administrator IDs', () => {
     expect(parseConfig({ ...valid, ADMIN_IDS: '5,5,6' }).adminIds).toEqual([5, 6]);
   });
+
+  it('offers at most the contract’s 10 units of a product unless the operator sets the provider’s own limit', () => {
+    expect(parseConfig(valid).providerMaxQuantityPerItem).toBe(10);
+    expect(parseConfig({ ...valid, PROVIDER_MAX_QUANTITY_PER_ITEM: '30' }).providerMaxQuantityPerItem).toBe(30);
+    expect(problemsOf({ ...valid, PROVIDER_MAX_QUANTITY_PER_ITEM: '0' })).toEqual(['PROVIDER_MAX_QUANTITY_PER_ITEM must be at least 1']);
+  });
 });

@@ -9,7 +9,7 @@ const plan = (input: Partial<Parameters<typeof planFollowUp>[0]>) =>
 
 describe('follow-up plan', () => {
   it('schedules an order in progress on the fast pace', () => {
-    expect(plan({})).toEqual({ nextCheckAt: T0 + MINUTE + 10_000, stale: false, set: {}, notify: [] });
+    expect(plan({})).toEqual({ nextCheckAt: T0 + MINUTE + 4_000, stale: false, set: {}, notify: [] });
   });
 
   it('stops following an order that is final or waiting for an administrator', () => {

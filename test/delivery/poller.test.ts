@@ -16,7 +16,7 @@ describe('delivery poller', () => {
     await world.placed(SANDBOX_PRODUCTS.noFields);
     const before = world.sandbox.requests.length;
 
-    const result = await world.advanceAndRun(4_999);
+    const result = await world.advanceAndRun(1_999);
 
     expect(result.claimed).toBe(0);
     expect(world.sandbox.requests.length).toBe(before);
@@ -45,18 +45,18 @@ describe('delivery poller', () => {
   });
 
   it('follows an order through its provider states at the fast pace', async () => {
-    const world = await pollerWorld({ sandbox: { timing: { preparingMs: 8_000, processingMs: 20_000 } } });
+    const world = await pollerWorld({ sandbox: { timing: { preparingMs: 4_000, processingMs: 10_000 } } });
     const order = await world.placed(SANDBOX_PRODUCTS.noFields);
 
-    await world.advanceAndRun(5_000); // PREPARING, unchanged
+    await world.advanceAndRun(2_000); // PREPARING, unchanged
     expect(world.get(order.id)).toMatchObject({ state: 'in_progress', providerStatus: 'PREPARING', checkCount: 1 });
-    expect(world.get(order.id).nextCheckAt?.getTime()).toBe(T0 + 15_000);
+    expect(world.get(order.id).nextCheckAt?.getTime()).toBe(T0 + 6_000);
 
-    await world.advanceAndRun(10_000); // PROCESSING
+    await world.advanceAndRun(4_000); // PROCESSING
     expect(world.get(order.id)).toMatchObject({ state: 'in_progress', providerStatus: 'PROCESSING', checkCount: 2 });
-    expect(world.get(order.id).nextCheckAt?.getTime()).toBe(T0 + 35_000);
+    expect(world.get(order.id).nextCheckAt?.getTime()).toBe(T0 + 14_000);
 
-    await world.advanceAndRun(20_000); // COMPLETED at +28 s
+    await world.advanceAndRun(8_000); // COMPLETED at +14 s
     expect(world.get(order.id).state).toBe('completed');
     expect(world.kinds(order.id)).toEqual(['delivered']);
   });
@@ -172,7 +172,7 @@ describe('delivery poller', () => {
     expect(result).toMatchObject({ claimed: 2, errors: 1 });
     expect(world.get(good.id).state).toBe('completed');
     expect(world.get(broken.id)).toMatchObject({ state: 'in_progress', checkCount: 1, leaseOwner: null });
-    expect(world.get(broken.id).nextCheckAt?.getTime()).toBe(T0 + 15_000);
+    expect(world.get(broken.id).nextCheckAt?.getTime()).toBe(T0 + 9_000);
   });
 
   it('ends the run at a rate limit and gives every claimed order back for after the wait', async () => {

@@ -115,6 +115,14 @@ describe('the guided order', () => {
     await chat.say('/cancel', /^Cancelled/);
   });
 
+  it('answers other commands while an order waits, and starts afresh on /order', async () => {
+    const chat = await openNetflix();
+    await chat.say('/help', /\/order/);
+    await chat.say('1', /Please send: ایمیل گیرنده/);
+    await chat.say('/order', /Choose a category/);
+    await chat.say('/cancel', /^Cancelled/);
+  });
+
   it('speaks Persian to a Persian-speaking staff member', async () => {
     const chat = chatDriver(world.telegram, PERSIAN_STAFF);
     await openNetflix(chat, { category: /یک دسته را انتخاب کنید/, products: /یک محصول انتخاب کنید/, quantity: /چند عدد؟/ });

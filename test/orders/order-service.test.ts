@@ -63,7 +63,7 @@ describe('order service', () => {
     return { sandbox, db, clock, service, posts, audit };
   }
 
-  it('places an order and records the provider’s ids with the first check five seconds later', async () => {
+  it('places an order and records the provider’s ids with the first check two seconds later', async () => {
     const { sandbox, service, posts } = await setup();
 
     const result = await service.createIntentAndPlace(googlePlay('c1'));
@@ -78,7 +78,7 @@ describe('order service', () => {
       totalAmount: 1_250_000,
       sandbox: true,
     });
-    expect(result.order.nextCheckAt?.getTime()).toBe(T0 + 5_000);
+    expect(result.order.nextCheckAt?.getTime()).toBe(T0 + 2_000);
     expect(result.order.postedAt?.getTime()).toBe(T0);
     expect(posts()).toHaveLength(1);
   });
@@ -170,7 +170,7 @@ describe('order service', () => {
 
     expect(result.kind).toBe('unknown');
     expect(result.order.state).toBe('unknown');
-    expect(result.order.nextCheckAt?.getTime()).toBe(T0 + 30_000);
+    expect(result.order.nextCheckAt?.getTime()).toBe(T0 + 5_000);
     expect(posts()).toHaveLength(1);
     expect(sandbox.controls.orders()).toHaveLength(1);
   });

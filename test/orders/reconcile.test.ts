@@ -43,7 +43,7 @@ describe('reconciliation of unknown outcomes against the sandbox', () => {
     await world.runFor(5 * MINUTE, 5_000);
 
     expect(adopted).toMatchObject({ state: 'in_progress', providerStatus: 'PREPARING', checkCount: 0 });
-    expect(adopted.nextCheckAt?.getTime()).toBe(T0 + 35_000);
+    expect(adopted.nextCheckAt?.getTime()).toBe(T0 + 32_000);
     expect(world.get(result.order.id).state).toBe('completed');
     expect(world.kinds(result.order.id)).toEqual(['adopted', 'delivered']);
     expect(world.posts()).toBe(1);
@@ -58,9 +58,9 @@ describe('reconciliation of unknown outcomes against the sandbox', () => {
     const during = world.get(order.id);
     await world.runFor(10 * MINUTE, 30_000);
 
-    expect(during).toMatchObject({ state: 'unknown', checkCount: 5 });
-    expect(world.get(order.id)).toMatchObject({ state: 'not_placed', checkCount: 6, nextCheckAt: null });
-    expect(world.get(order.id).finishedAt?.getTime()).toBe(T0 + 12 * MINUTE);
+    expect(during).toMatchObject({ state: 'unknown', checkCount: 7 });
+    expect(world.get(order.id)).toMatchObject({ state: 'not_placed', checkCount: 8, nextCheckAt: null });
+    expect(world.get(order.id).finishedAt?.getTime()).toBe(T0 + 10.5 * MINUTE);
     expect(world.kinds(order.id)).toEqual(['not_placed']);
   });
 
@@ -155,7 +155,7 @@ describe('reconciliation of unknown outcomes against the sandbox', () => {
 
     expect(run).toMatchObject({ errors: 1, reconciled: 0 });
     expect(world.get(order.id)).toMatchObject({ state: 'unknown', checkCount: 1, leaseOwner: null });
-    expect(world.get(order.id).nextCheckAt?.getTime()).toBe(T0 + 60_000);
+    expect(world.get(order.id).nextCheckAt?.getTime()).toBe(T0 + 35_000);
   });
 });
 

@@ -92,8 +92,9 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         const query = next.callbackQuery;
         if (query) {
           const pressed = parseData(query.data);
-          // Buttons of other features and of older menus are not ours to answer.
-          if (!pressed || query.message?.message_id !== menu) await conversation.skip();
+          // Buttons of other features and of older menus are not ours to answer: their own
+          // handlers (or the "menu expired" answer) take them. skip() alone would swallow them.
+          if (!pressed || query.message?.message_id !== menu) await conversation.skip({ next: true });
           if (pressed!.action === ACTION.soldOut) {
             await next.answerCallbackQuery({ text: t('order-out-of-stock') });
             continue;
@@ -104,7 +105,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         }
         const text = next.message?.text;
         // Commands (/balance, /help…) are handled by their own features meanwhile.
-        if (text === undefined || text.startsWith('/')) await conversation.skip();
+        if (text === undefined || text.startsWith('/')) await conversation.skip({ next: true });
         editInPlace = false;
         return { kind: 'text', text: text! };
       }

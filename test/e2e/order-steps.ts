@@ -1,0 +1,144 @@
+import { readFileSync, existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import type { SandboxOrder } from '../../src/sandbox/server.js';
+import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
+import { chatDriver } from './chat-driver.js';
+import { ADMIN, type World } from './harness.js';
+
+/** Room for the poller's first checks and the sender's retries; a passing run is much quicker. */
+export const DELIVERY_WAIT_MS = 25_000;
+
+/** Adds staff members through the administrator's /staff command. */
+export async function addStaff(world: World, users: readonly FakeUser[]): Promise<void> {
+  for (const user of users) {
+    world.telegram.sendText(ADMIN, `/staff add ${user.id}`);
+    await world.telegram.waitForMessage(ADMIN.id, new RegExp(`${user.id} can now use giftdesk`));
+  }
+}
+
+export interface OrderRequest {
+  /** Typed at the category step: a search of the product names. */
+  search: string;
+  /** The product's button in the search results. */
+  product: RegExp;
+  quantity: number;
+}
+
+/**
+ * Walks the guided order of a product without required fields up to the
+ * summary and taps Confirm; returns the bot's answer to the confirmation.
+ */
+export async function orderThroughChat(world: World, user: FakeUser, request: OrderRequest, answer: RegExp = /Order A\d+ is placed/): Promise<SentMessage> {
+  const chat = chatDriver(world.telegram, user);
+  await chat.say('/order', /Choose a category/);
+  await chat.say(request.search, /Products matching/);
+  await chat.tap(request.product, /How many\?/);
+  await chat.say(String(request.quantity), /Please check your order/);
+  return chat.answerTo(() => world.telegram.clickButton(user, chat.currentMenu(), /Confirm/), answer, 10_000);
+}
+
+export function referenceIn(message: SentMessage): string {
+  const found = /\b(A\d+)\b/.exec(message.text);
+  if (!found?.[1]) throw new Error(`no order reference in: ${message.text}`);
+  return found[1];
+}
+
+export const posts = (world: World): number =>
+  world.sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders').length;
+
+export function sandboxOrder(world: World, reference: string): SandboxOrder {
+  const order = world.sandbox.controls.orders().find((o) => o.orderReference === reference);
+  if (!order) throw new Error(`the sandbox has no order ${reference}`);
+  return order;
+}
+
+export interface Card {
+  code: string;
+  pin: string;
+  serial: string;
+}
+
+/** The cards the sandbox itself delivered for the order: the truth the bot's messages are compared with. */
+export function cardsOf(order: SandboxOrder): Card[] {
+  return order.items.flatMap((item) => item.delivery?.cards.map(({ code, pin, serial }) => ({ code, pin, serial })) ?? []);
+}
+
+/** Text of every spoiler entity of a message (offsets are UTF-16, like JavaScript strings). */
+export function spoilers(message: SentMessage): string[] {
+  return message.entities.filter((e) => e.type === 'spoiler').map((e) => message.text.slice(e.offset, e.offset + e.length));
+}
+
+/** The messages that carry an order's delivery, first part first. */
+export function deliveryMessages(world: World, chatId: number, reference: string): SentMessage[] {
+  return world.telegram
+    .messages(chatId)
+    .filter((m) => m.text.startsWith(`Order ${reference} is delivered`) || m.text.startsWith(`(continued: order ${reference})`));
+}
+
+/** Waits until the delivery's last part (the one with the /track footer) has arrived. */
+export async function waitForDelivery(world: World, chatId: number, reference: string): Promise<SentMessage[]> {
+  return world.telegram.waitFor(
+    () => {
+      const parts = deliveryMessages(world, chatId, reference);
+      return parts.some((m) => m.text.includes(`/track ${reference}`)) ? parts : null;
+    },
+    { timeoutMs: DELIVERY_WAIT_MS },
+  );
+}
+
+/** sendMessage calls Telegram accepted whose text contains `secret`, in any chat. */
+export function acceptedSendsContaining(world: World, secret: string) {
+  return world.telegram
+    .callsTo('sendMessage')
+    .filter((call) => call.response?.ok === true && typeof call.payload.text === 'string' && call.payload.text.includes(secret));
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface OrderRecord {
+  id: number;
+  state: string;
+  provider_order_id: number | null;
+  provider_reference: string | null;
+  next_check_at: number | null;
+}
+
+/** Our own record of the order with that provider reference, read through a second connection. */
+export function localOrder(world: World, reference: string): OrderRecord | undefined {
+  const db = new Database(world.databasePath, { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare('select id, state, provider_order_id, provider_reference, next_check_at from orders where provider_reference = ?')
+      .get(reference) as OrderRecord | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+/** The state of the order most recently saved on our side, whatever stage it reached. */
+export function newestLocalState(world: World): string | undefined {
+  const db = new Database(world.databasePath, { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare('select state from orders order by id desc limit 1').get() as { state: string } | undefined)?.state;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Fails when any of the secrets is in the text or the bytes. `known` is
+ * something that is meant to be there (an order reference), so that a wrong
+ * file or an empty log cannot pass for a clean one.
+ */
+export function expectAbsent(haystack: string | Buffer, secrets: readonly string[], known: string): void {
+  const has = (needle: string) => (typeof haystack === 'string' ? haystack.includes(needle) : haystack.includes(Buffer.from(needle, 'utf8')));
+  if (!has(known)) throw new Error(`expected to find ${known}: wrong file or empty output`);
+  const found = secrets.filter(has);
+  if (found.length > 0) throw new Error(`${found.length} secret(s) found where none may be`);
+}
+
+/** The raw bytes of the database and of its write-ahead log, as they are on disk now. */
+export function databaseBytes(world: World): Buffer {
+  const files = [world.databasePath, `${world.databasePath}-wal`, `${world.databasePath}-journal`].filter((file) => existsSync(file));
+  return Buffer.concat(files.map((file) => readFileSync(file)));
+}
