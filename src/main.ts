@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { run, type RunnerHandle } from '@grammyjs/runner';
+import { Api } from 'grammy';
 import { createAdminAlerts } from './alerts/admin-alerts.js';
 import { registerCommands } from './bot/commands.js';
 import { createBot } from './bot/create-bot.js';
@@ -149,7 +150,9 @@ async function main(): Promise<void> {
     config,
     db,
     provider,
-    send: createSendPort(bot.api),
+    // Its own Api, without the auto-retry transformer: the sender reschedules a 429 itself
+    // instead of holding a whole batch for up to retry_after seconds.
+    send: createSendPort(new Api(config.botToken, config.telegramApiRoot ? { apiRoot: config.telegramApiRoot } : undefined)),
     sendText,
     translate,
     localeOf,

@@ -188,6 +188,7 @@ export const NOTIFICATION_KINDS = [
   'refunded',
   'action_required',
   'unrecognised', // a provider state nobody told us about
+  'interrupted', // the process stopped during the POST: the outcome is being checked
   'adopted', // an unknown outcome turned out to be a placed order
   'not_placed', // an unknown outcome turned out to be no order: safe to order again
   'needs_review', // several candidates: administrators decide

@@ -84,7 +84,7 @@ function describeError(error: unknown): string {
 }
 
 /**
- * Delivers the outbox (src/delivery/outbox.ts) to Telegram. Codes are read
+ * Delivers the outbox (src/orders/outbox.ts) to Telegram. Codes are read
  * fresh from the provider when a 'delivered' row is sent and live only in
  * memory. Each message Telegram accepts is counted on the row
  * (parts_sent), so a retry, in this process or another one after a crash,
@@ -142,6 +142,7 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
         const alert: AdminEvent = { kind: 'needs_review', candidates: order.reviewCandidates };
         return { kind: 'send', messages: [toOrderer(order, staffMessage(row.kind, order, ctx))], alert };
       }
+      case 'interrupted':
       case 'adopted':
       case 'not_placed':
         return { kind: 'send', messages: [toOrderer(order, staffMessage(row.kind, order, ctx))] };

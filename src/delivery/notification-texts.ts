@@ -69,6 +69,9 @@ export function staffMessage(kind: StaffKind, order: OrderRow, ctx: TextContext,
     case 'unrecognised':
       lines.push(ctx.t('notify-unrecognised', vars));
       break;
+    case 'interrupted':
+      lines.push(ctx.t('notify-interrupted', vars));
+      break;
     case 'adopted':
       lines.push(ctx.t('notify-adopted', vars));
       break;

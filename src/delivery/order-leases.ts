@@ -4,7 +4,7 @@ import { orders, type NotificationKind, type OrderState } from '../db/schema.js'
 import type { SyncDb } from '../db/sync-db.js';
 import { transitionOrder, type AuditEntry, type OrderRow, type TransitionInput } from '../orders/order-repo.js';
 import { FOLLOWED_STATES } from '../orders/order-states.js';
-import { enqueueNotification } from './outbox.js';
+import { enqueueNotification } from '../orders/outbox.js';
 
 /**
  * Work on open orders is claimed with a lease instead of a lock flag: a

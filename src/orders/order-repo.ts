@@ -5,6 +5,7 @@ import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
 import { orders, type OrderState } from '../db/schema.js';
 import type { SyncDb } from '../db/sync-db.js';
 import { appendAudit, type AuditRecord } from './audit-trail.js';
+import { enqueueNotification } from './outbox.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 type OrderUpdate = Partial<Omit<typeof orders.$inferInsert, 'id' | 'state'>>;
@@ -187,7 +188,11 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
               set: { nextCheckAt: at },
               audit: { actorId: null, action: 'order.unknown', detail: 'interrupted during placement' },
             });
-            if (moved) unknown++;
+            if (moved) {
+              unknown++;
+              // Their last word was "Placing your order…": tell them where it stands.
+              enqueueNotification(tx, { orderId: id, kind: 'interrupted', now: at.getTime() });
+            }
           }
           const staleIntents = tx
             .select({ id: orders.id })

@@ -7,7 +7,7 @@ import { createSendPort } from '../../src/bot/send-port.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import type { NotificationKind, OrderState } from '../../src/db/schema.js';
 import { createNotificationSender, type NotificationSenderDeps } from '../../src/delivery/notification-sender.js';
-import { enqueueNotification } from '../../src/delivery/outbox.js';
+import { enqueueNotification } from '../../src/orders/outbox.js';
 import { createLogger } from '../../src/logger.js';
 import { createOrderRepo, type OrderRow } from '../../src/orders/order-repo.js';
 import { createOrderService, type PlaceResult } from '../../src/orders/order-service.js';

@@ -97,6 +97,8 @@ describe('kill -9 and a restart', () => {
       world.sandbox.controls.setOrderPostFault({ kind: 'none' });
     });
 
+    // Their last word was "Placing your order…": they hear where it stands.
+    await world.telegram.waitForMessage(STAFF.id, /restarted while your order .* was being sent to the provider/, { timeoutMs: DELIVERY_WAIT_MS });
     const reference = world.sandbox.controls.orders().at(-1)!.orderReference;
     await world.telegram.waitForMessage(STAFF.id, new RegExp(`was placed after all: reference ${reference}\\.`), { timeoutMs: DELIVERY_WAIT_MS });
     await expectDeliveredOnce(reference);

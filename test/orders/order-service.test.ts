@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { notifications } from '../../src/db/schema.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/clock.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
@@ -219,5 +221,21 @@ describe('order service', () => {
     expect(service.get(stale)?.state).toBe('not_placed');
     expect(service.get(inFlight)?.state).toBe('unknown');
     expect(service.get(fresh)?.state).toBe('intent');
+  });
+
+  it('tells the staff member once about an order whose POST was interrupted', async () => {
+    const { db, clock, service } = await setup();
+    const repo = createOrderRepo({ db, clock });
+    const opened = repo.openIntent({
+      confirmKey: 'k', userId: 1, chatId: 1, fingerprint: 'f', productId: 101, productTitle: 'x',
+      regionPropertyId: 5001, regionTitle: null, quantity: 1, unitPrice: 1, fieldValues: [], sandbox: true,
+    });
+    repo.claimForPlacing(opened.order.id, 1);
+
+    service.recoverInterrupted();
+    service.recoverInterrupted();
+
+    const rows = db.select().from(notifications).where(eq(notifications.orderId, opened.order.id)).all();
+    expect(rows.map((r) => [r.kind, r.audience, r.status])).toEqual([['interrupted', 'orderer', 'pending']]);
   });
 });

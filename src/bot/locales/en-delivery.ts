@@ -33,6 +33,7 @@ notify-refund-not-seen = No refund is seen in the wallet yet. Administrators can
 notify-refund-unknown = The wallet could not be read just now, so I cannot tell yet whether the money came back. Administrators can check the wallet transactions.
 notify-action-required = Order { $reference } ({ $order }) is waiting for a person at the provider to act on it. I keep following it and will tell you here when it moves on. Nothing will be ordered again. Administrators have been told.
 notify-unrecognised = The provider reports a state I do not know ("{ $status }") for order { $reference } ({ $order }). I keep following it and will tell you here when it moves on. Nothing will be ordered again. Administrators have been told.
+notify-interrupted = giftdesk restarted while your order of { $order } was being sent to the provider. It may or may not have been placed, and the wallet may have been charged. Do not order again: I am checking with the provider and will tell you here.
 notify-adopted = Your order of { $order } was placed after all: reference { $reference }. I am following it and will send the codes here.
 notify-not-placed = The provider has no such order: your order of { $order } was not placed and nothing was charged. It is safe to order it again.
 notify-needs-review = I cannot tell for sure whether your order of { $order } was placed. An administrator is checking. Please do not order it again until you hear back.

@@ -11,6 +11,7 @@ export const AUDIENCE_OF: Record<NotificationKind, NotificationAudience> = {
   refunded: 'orderer',
   action_required: 'orderer',
   unrecognised: 'orderer',
+  interrupted: 'orderer',
   adopted: 'orderer',
   not_placed: 'orderer',
   needs_review: 'orderer',
