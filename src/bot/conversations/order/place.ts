@@ -37,7 +37,11 @@ export function describePlaceResult(result: PlaceResult): {
     case 'unknown':
       return { kind: result.kind, messageKey: 'order-unknown', variables: {} };
     case 'already-confirmed':
-      return { kind: result.kind, messageKey: 'order-already-confirmed', variables: {} };
+      // A replayed Confirm (a repeated update, a restart): say what became of the first one.
+      if (result.order.state === 'not_placed' || result.order.state === 'rejected') {
+        return { kind: result.kind, messageKey: 'order-already-confirmed-not-placed', variables: {} };
+      }
+      return { kind: result.kind, messageKey: 'order-already-confirmed', variables: { reference }, stateKey: `track-state-${result.order.state}` };
     case 'same-order-pending':
       return { kind: result.kind, messageKey: 'order-same-pending', variables: {} };
   }

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { describePlaceResult } from '../../../../src/bot/conversations/order/place.js';
+import { createI18n } from '../../../../src/bot/i18n.js';
+import type { OrderRow } from '../../../../src/orders/order-repo.js';
+import type { OrderState } from '../../../../src/db/schema.js';
+
+const i18n = createI18n('en');
+const t = (key: string, vars?: Record<string, string | number>) => i18n.t('en', key, vars);
+
+function order(state: OrderState, reference: string | null = 'A100234'): OrderRow {
+  return { id: 7, state, providerReference: reference, providerStatus: 'PREPARING' } as OrderRow;
+}
+
+function text(result: Parameters<typeof describePlaceResult>[0]): string {
+  const described = describePlaceResult(result);
+  return t(described.messageKey, { ...described.variables, ...(described.stateKey ? { state: t(described.stateKey) } : {}) });
+}
+
+describe('what a confirmation tells the staff member', () => {
+  it('names the placed order and its state in words', () => {
+    expect(text({ kind: 'placed', order: order('in_progress') })).toBe(
+      'Order A100234 is placed (In progress). I will send the codes here as soon as the provider delivers them.',
+    );
+  });
+
+  it('says where a repeated confirmation of a placed order stands', () => {
+    expect(text({ kind: 'already-confirmed', order: order('completed') })).toContain('A100234: Completed');
+  });
+
+  it('says plainly when a repeated confirmation belongs to an order that was not placed', () => {
+    expect(text({ kind: 'already-confirmed', order: order('not_placed', null) })).toMatch(/was not placed\. Send \/order/);
+  });
+
+  it('passes on the provider reason of a refusal', () => {
+    expect(
+      text({ kind: 'rejected', order: order('rejected', null), providerMessage: 'موجودی کافی نیست', reason: 'insufficient-funds' }),
+    ).toBe('The provider refused the order: موجودی کافی نیست');
+  });
+});
