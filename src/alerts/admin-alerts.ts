@@ -33,15 +33,18 @@ export function createAdminAlerts(deps: {
       const now = deps.clock.now();
       const previous = lastSent.get(key);
       if (previous !== undefined && now - previous < (options?.quietMs ?? DEFAULT_QUIET_MS)) return;
-      lastSent.set(key, now);
       deps.logger.warn({ alert: key }, 'alerting administrators');
+      let reached = 0;
       for (const admin of deps.recipients()) {
         try {
           await deps.sendText(admin.telegramId, render(admin.locale));
+          reached += 1;
         } catch (error) {
           deps.logger.error({ alert: key, adminId: admin.telegramId, err: String(error) }, 'could not alert an administrator');
         }
       }
+      // Quiet only once someone heard it: an alert lost to a Telegram blip is tried again next time.
+      if (reached > 0) lastSent.set(key, now);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq, like, lt } from 'drizzle-orm';
 import type { Db } from './open.js';
+import type { SyncDb } from './sync-db.js';
 import { botSessions } from './schema.js';
 
 export interface TakenSession {
@@ -12,7 +13,13 @@ export interface TakenSession {
  * Each row is deleted only if it was not written again meanwhile, so a
  * session that just came back to life is left alone.
  */
-export function takeIdleSessions(db: Db, prefix: string, before: number): TakenSession[] {
+export function takeIdleSessions(
+  db: Db,
+  prefix: string,
+  before: number,
+  /** Checked inside the same transaction: true leaves the session in place. */
+  isBusy: (exec: SyncDb, session: { key: string; updatedAt: number }) => boolean = () => false,
+): TakenSession[] {
   return db.transaction(
     (tx) => {
       const idle = tx
@@ -22,6 +29,7 @@ export function takeIdleSessions(db: Db, prefix: string, before: number): TakenS
         .all();
       const taken: TakenSession[] = [];
       for (const row of idle) {
+        if (isBusy(tx, { key: row.key, updatedAt: row.updatedAt.getTime() })) continue;
         const deleted = tx
           .delete(botSessions)
           .where(and(eq(botSessions.key, row.key), eq(botSessions.updatedAt, row.updatedAt)))

@@ -1,5 +1,6 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
+import type { SyncDb } from '../db/sync-db.js';
 import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
 import { orders } from '../db/schema.js';
 import { normaliseDigits } from '../text/digits.js';
@@ -21,6 +22,20 @@ export interface OrderQueries {
   byProviderOrderId(providerOrderId: number): OrderRow | null;
   byProviderReference(reference: string): OrderRow | null;
   find(lookup: OrderLookup): OrderRow | null;
+}
+
+/**
+ * Whether a chat has an order being sent right now, or one created since
+ * `sinceMs`: a conversation that looks idle may be waiting on its Confirm.
+ */
+export function hasOrderActivity(exec: SyncDb, chatId: number, sinceMs: number): boolean {
+  const row = exec
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.chatId, chatId), or(inArray(orders.state, ['intent', 'placing']), gte(orders.createdAt, new Date(sinceMs)))))
+    .limit(1)
+    .get();
+  return row !== undefined;
 }
 
 const SAFE_INTEGER = /^[0-9]{1,15}$/;

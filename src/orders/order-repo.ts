@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
@@ -171,10 +171,12 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
     },
 
     /**
-     * Start-up repair: a POST interrupted by a crash has an unknown outcome;
-     * an intent whose POST never started can simply be closed.
+     * Start-up repair, run before any update is taken (so nothing of this
+     * process is in flight): a POST interrupted by a crash has an unknown
+     * outcome; an intent whose POST never started (it waited for the wallet
+     * behind another order) is closed as not placed. Both are told.
      */
-    recoverInterrupted(intentMaxAgeMs: number): { unknown: number; notPlaced: number } {
+    recoverInterrupted(): { unknown: number; notPlaced: number } {
       return db.transaction(
         (tx) => {
           const at = now();
@@ -201,7 +203,6 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
               and(
                 eq(orders.state, 'intent'),
                 isNull(orders.postedAt),
-                lt(orders.createdAt, new Date(clock.now() - intentMaxAgeMs)),
               ),
             )
             .all();
@@ -214,7 +215,11 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
               set: { finishedAt: at },
               audit: { actorId: null, action: 'order.not_placed', detail: 'never sent' },
             });
-            if (moved) notPlaced++;
+            if (moved) {
+              notPlaced++;
+              // It was waiting for its turn to be sent when the process stopped: nothing was charged.
+              enqueueNotification(tx, { orderId: id, kind: 'not_placed', now: at.getTime() });
+            }
           }
           return { unknown, notPlaced };
         },

@@ -51,8 +51,6 @@ export interface OrderServiceDeps {
 /** First delivery check after an accepted order, and first reconciliation after an unknown outcome. */
 export const FIRST_CHECK_AFTER_PLACED_MS = BACKOFF.fast.firstMs;
 export const FIRST_CHECK_AFTER_UNKNOWN_MS = BACKOFF.reconcile.firstMs;
-/** An intent this old with no POST started was left behind by a crash. */
-const STALE_INTENT_MS = 60_000;
 
 export function buildPlaceOrderBody(input: Pick<PlaceInput, 'product' | 'region' | 'quantity' | 'fields'>): PlaceOrderBody {
   const body: PlaceOrderBody = {
@@ -200,7 +198,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     },
 
     recoverInterrupted() {
-      const counts = repo.recoverInterrupted(STALE_INTENT_MS);
+      const counts = repo.recoverInterrupted();
       if (counts.unknown > 0 || counts.notPlaced > 0) logger.warn(counts, 'recovered interrupted orders');
       return counts;
     },

@@ -201,7 +201,7 @@ describe('order service', () => {
     expect(other.kind).toBe('placed');
   });
 
-  it('turns an interrupted POST into unknown and a stale unsent intent into not placed at start-up', async () => {
+  it('turns an interrupted POST into unknown and every unsent intent into not placed at start-up', async () => {
     const { db, clock, service } = await setup();
     const repo = createOrderRepo({ db, clock });
     const open = (key: string) => {
@@ -211,16 +211,18 @@ describe('order service', () => {
       });
       return opened.order.id;
     };
-    const stale = open('stale');
+    const old = open('old');
     const inFlight = open('in-flight');
     repo.claimForPlacing(inFlight, 1);
     clock.advance(61_000);
-    const fresh = open('fresh');
+    const waiting = open('waiting-for-the-wallet');
 
-    expect(service.recoverInterrupted()).toEqual({ unknown: 1, notPlaced: 1 });
-    expect(service.get(stale)?.state).toBe('not_placed');
+    expect(service.recoverInterrupted()).toEqual({ unknown: 1, notPlaced: 2 });
+    expect(service.get(old)?.state).toBe('not_placed');
     expect(service.get(inFlight)?.state).toBe('unknown');
-    expect(service.get(fresh)?.state).toBe('intent');
+    expect(service.get(waiting)?.state).toBe('not_placed');
+    const kinds = db.select().from(notifications).all().map((n) => [n.orderId, n.kind]);
+    expect(kinds).toEqual(expect.arrayContaining([[old, 'not_placed'], [waiting, 'not_placed'], [inFlight, 'interrupted']]));
   });
 
   it('tells the staff member once about an order whose POST was interrupted', async () => {

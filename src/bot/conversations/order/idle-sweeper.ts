@@ -2,6 +2,7 @@ import type { Clock } from '../../../clock.js';
 import { takeIdleSessions } from '../../../db/idle-sessions.js';
 import type { Db } from '../../../db/open.js';
 import type { Logger } from '../../../logger.js';
+import { hasOrderActivity } from '../../../orders/order-queries.js';
 import type { Locale } from '../../i18n.js';
 
 /** Conversation state is stored under this prefix followed by the chat id. */
@@ -21,10 +22,14 @@ export function createIdleOrderSweeper(deps: {
   logger: Logger;
 }) {
   return async (): Promise<void> => {
-    const taken = takeIdleSessions(deps.db, CONVERSATION_KEY_PREFIX, deps.clock.now() - deps.idleMs);
+    // A session is saved after each update, so one whose Confirm is being placed right now
+    // still carries the time the summary was shown: never expire a chat with an order in hand.
+    const taken = takeIdleSessions(deps.db, CONVERSATION_KEY_PREFIX, deps.clock.now() - deps.idleMs, (tx, session) =>
+      hasOrderActivity(tx, chatIdOf(session.key), session.updatedAt),
+    );
     for (const session of taken) {
       if (!hasActiveConversation(session.value)) continue;
-      const chatId = Number(session.key.slice(CONVERSATION_KEY_PREFIX.length));
+      const chatId = chatIdOf(session.key);
       if (!Number.isSafeInteger(chatId)) continue;
       deps.logger.info({ chatId }, 'an idle order conversation expired');
       try {
@@ -34,6 +39,10 @@ export function createIdleOrderSweeper(deps: {
       }
     }
   };
+}
+
+function chatIdOf(key: string): number {
+  return Number(key.slice(CONVERSATION_KEY_PREFIX.length));
 }
 
 function hasActiveConversation(json: string): boolean {

@@ -3,6 +3,7 @@ import { CONVERSATION_KEY_PREFIX, createIdleOrderSweeper } from '../../../../src
 import type { Locale } from '../../../../src/bot/i18n.js';
 import { closeDb, openDb, type Db } from '../../../../src/db/open.js';
 import { createSqliteStorage } from '../../../../src/db/session-storage.js';
+import { createOrderRepo } from '../../../../src/orders/order-repo.js';
 import { silentLogger } from '../../../../src/logger.js';
 import { createManualClock } from '../../../support/manual-clock.js';
 
@@ -36,7 +37,7 @@ describe('the idle order sweeper', () => {
       logger: silentLogger,
     });
     const key = (chatId: number) => `${CONVERSATION_KEY_PREFIX}${chatId}`;
-    return { clock, storage, told, sweep, key };
+    return { db, clock, storage, told, sweep, key };
   }
 
   it('tells the staff member, in their language, once the idle time has passed, and drops the conversation', async () => {
@@ -46,6 +47,23 @@ describe('the idle order sweeper', () => {
     await sweep();
     expect(told).toEqual([{ chatId: 3003, locale: 'fa' }]);
     expect(storage.read(key(3003))).toBeUndefined();
+  });
+
+  it('leaves alone a conversation whose order is being placed right now', async () => {
+    const { db, clock, storage, told, sweep, key } = setup();
+    storage.write(key(2002), active);
+    clock.advance(IDLE_MS - 1_000);
+    // Confirm pressed just before the deadline: the intent exists, the session is saved only after the POST.
+    const repo = createOrderRepo({ db, clock });
+    const intent = repo.openIntent({
+      confirmKey: 'k', userId: 2002, chatId: 2002, fingerprint: 'f', productId: 101, productTitle: 'x',
+      regionPropertyId: 5001, regionTitle: null, quantity: 1, unitPrice: 1, fieldValues: [], sandbox: true,
+    });
+    repo.claimForPlacing(intent.order.id, 2002);
+    clock.advance(2_000);
+    await sweep();
+    expect(told).toEqual([]);
+    expect(storage.read(key(2002))).toBeDefined();
   });
 
   it('tells nobody twice', async () => {
