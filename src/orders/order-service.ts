@@ -26,7 +26,7 @@ export interface PlaceInput {
 
 export type PlaceResult =
   | { kind: 'placed'; order: OrderRow }
-  | { kind: 'rejected'; order: OrderRow; providerMessage: string | null; reason: RejectReason }
+  | { kind: 'rejected'; order: OrderRow; providerMessage: string | null; reason: RejectReason; error?: unknown }
   | { kind: 'unknown'; order: OrderRow }
   | { kind: 'already-confirmed'; order: OrderRow }
   | { kind: 'same-order-pending'; order: OrderRow };
@@ -142,7 +142,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       if (!rejected) throw new Error(`order ${order.id} left 'placing' while its POST was refused`);
       logger.info({ orderId: order.id, error: verdict.detail }, 'order rejected by the provider');
       return {
-        result: { kind: 'rejected', order: rejected, providerMessage: verdict.providerMessage, reason: verdict.reason },
+        result: { kind: 'rejected', order: rejected, providerMessage: verdict.providerMessage, reason: verdict.reason, error },
         checkFunds: verdict.mayBeFunds,
       };
     }

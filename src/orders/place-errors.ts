@@ -4,6 +4,7 @@ import {
   ProviderConflictError,
   ProviderError,
   ProviderForbiddenError,
+  ProviderNetworkError,
   ProviderNotFoundError,
   ProviderRateLimitedError,
   ProviderRejectedError,
@@ -17,6 +18,7 @@ export type RejectReason =
   | 'forbidden'
   | 'rate-limited'
   | 'not-found'
+  | 'unreachable'
   | 'other';
 
 export type PlaceErrorVerdict =
@@ -39,6 +41,8 @@ const DEFINITE: [new (...args: never[]) => ProviderError, RejectReason][] = [
   [ProviderConflictError, 'conflict'],
   [ProviderRateLimitedError, 'rate-limited'],
   [ProviderRejectedError, 'invalid'],
+  // From placeOrder only when the request provably never left (connection refused, no such host).
+  [ProviderNetworkError, 'unreachable'],
 ];
 
 function describe(error: unknown): string {

@@ -221,7 +221,12 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       const input = placeInputFrom(draft, { confirmKey, userId: userId!, chatId: chatId! });
       const outcome = await conversation.external(async () => {
         try {
-          return describePlaceResult(await deps.orders.createIntentAndPlace(input));
+          const result = await deps.orders.createIntentAndPlace(input);
+          // A refused key or IP is for administrators to fix: they are told (once).
+          if (result.kind === 'rejected' && (result.reason === 'auth' || result.reason === 'forbidden')) {
+            await deps.onProviderTrouble(result.error, 'place order');
+          }
+          return describePlaceResult(result);
         } catch (error) {
           return { kind: 'trouble' as const, trouble: await deps.onProviderTrouble(error, 'place order') };
         }

@@ -1,4 +1,4 @@
-import type { PlaceInput, PlaceResult } from '../../../orders/order-service.js';
+import type { PlaceInput, PlaceResult, RejectReason } from '../../../orders/order-service.js';
 import { chosenRegion, type Draft } from './draft.js';
 
 /** The order service's input from a complete draft; skipped optional fields are left out. */
@@ -18,6 +18,17 @@ export function placeInputFrom(draft: Draft, who: { confirmKey: string; userId: 
   };
 }
 
+/** Refusals with a cause the staff member can act on get their own words; the rest quote the provider. */
+const REJECTION_MESSAGE: Partial<Record<RejectReason, string>> = {
+  'insufficient-funds': 'order-rejected-funds',
+  conflict: 'order-rejected-stock',
+  'not-found': 'order-rejected-gone',
+  'rate-limited': 'order-rejected-busy',
+  unreachable: 'order-rejected-unreachable',
+  auth: 'order-rejected-access',
+  forbidden: 'order-rejected-access',
+};
+
 /** A PlaceResult as the message to show: plain data, safe to keep in the conversation's log. */
 export function describePlaceResult(result: PlaceResult): {
   kind: PlaceResult['kind'];
@@ -30,10 +41,16 @@ export function describePlaceResult(result: PlaceResult): {
   switch (result.kind) {
     case 'placed':
       return { kind: result.kind, messageKey: 'order-placed', variables: { reference }, stateKey: `track-state-${result.order.state}` };
-    case 'rejected':
+    case 'rejected': {
+      const reasonKey = REJECTION_MESSAGE[result.reason];
+      if (reasonKey) {
+        const detail = result.providerMessage ? { detail: result.providerMessage } : { detail: '' };
+        return { kind: result.kind, messageKey: reasonKey, variables: detail };
+      }
       return result.providerMessage
         ? { kind: result.kind, messageKey: 'order-rejected', variables: { reason: result.providerMessage } }
         : { kind: result.kind, messageKey: 'order-rejected-no-reason', variables: {} };
+    }
     case 'unknown':
       return { kind: result.kind, messageKey: 'order-unknown', variables: {} };
     case 'already-confirmed':

@@ -31,9 +31,21 @@ describe('what a confirmation tells the staff member', () => {
     expect(text({ kind: 'already-confirmed', order: order('not_placed', null) })).toMatch(/was not placed\. Send \/order/);
   });
 
-  it('passes on the provider reason of a refusal', () => {
-    expect(
-      text({ kind: 'rejected', order: order('rejected', null), providerMessage: 'موجودی کافی نیست', reason: 'insufficient-funds' }),
-    ).toBe('The provider refused the order: موجودی کافی نیست');
+  it('passes on the provider reason of a refusal it has no words for', () => {
+    expect(text({ kind: 'rejected', order: order('rejected', null), providerMessage: 'فیلد نامعتبر', reason: 'invalid' })).toBe(
+      'The provider refused the order: فیلد نامعتبر',
+    );
+  });
+
+  it('says the wallet is short, in its own words, when the provider refused for funds', () => {
+    const said = text({ kind: 'rejected', order: order('rejected', null), providerMessage: 'موجودی کافی نیست', reason: 'insufficient-funds' });
+    expect(said).toMatch(/^The wallet does not hold enough.*Nothing was charged/);
+    expect(said).toContain('موجودی کافی نیست');
+  });
+
+  it('says nothing was sent when the provider could not be reached at all', () => {
+    expect(text({ kind: 'rejected', order: order('rejected', null), providerMessage: null, reason: 'unreachable' })).toMatch(
+      /could not be reached, so the order was not sent and nothing was charged/,
+    );
   });
 });
