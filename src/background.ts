@@ -27,6 +27,7 @@ export interface BackgroundDeps {
   sendText: (chatId: number, text: string) => Promise<void>;
   translate: (locale: Locale) => Translate;
   localeOf: (userId: number) => Locale;
+  isStaff: (userId: number) => boolean;
   adminRecipients: () => AdminRecipient[];
   alerts: AdminAlerts;
   syncCatalog: () => Promise<void>;
@@ -55,7 +56,10 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
         db,
         idleMs: config.orderIdleMinutes * 60_000,
         clock,
-        notify: (chatId, locale) => deps.sendText(chatId, deps.translate(locale)('order-expired', { minutes: config.orderIdleMinutes })),
+        // A private chat's id is its user's id; someone removed meanwhile is not written to.
+        notify: async (chatId, locale) => {
+          if (deps.isStaff(chatId)) await deps.sendText(chatId, deps.translate(locale)('order-expired', { minutes: config.orderIdleMinutes }));
+        },
         localeOf: deps.localeOf,
         logger,
       }),
@@ -78,6 +82,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
       send: deps.send,
       translate: deps.translate,
       localeOf: deps.localeOf,
+      isStaff: deps.isStaff,
       adminRecipients: deps.adminRecipients,
       alerts: deps.alerts,
       clock,

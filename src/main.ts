@@ -156,6 +156,7 @@ async function main(): Promise<void> {
     sendText,
     translate,
     localeOf,
+    isStaff: (userId) => staff.find(userId) !== null,
     adminRecipients,
     alerts,
     syncCatalog,

@@ -28,6 +28,8 @@ export interface NotificationSenderDeps {
   send: SendMessage;
   translate: (locale: Locale) => Translate;
   localeOf: (userId: number) => Locale;
+  /** Whether the person is still on the staff: nobody else hears from the bot. */
+  isStaff: (userId: number) => boolean;
   adminRecipients: () => AdminRecipient[];
   alerts: AdminAlerts;
   clock: Clock;
@@ -239,6 +241,13 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
       return retryLater(row, plan.why);
     }
     if (!store.renew(row.id, clock.now())) return 'lost';
+    // Someone removed from the staff gets nothing more from the bot, codes included; administrators can reveal them.
+    if (plan.messages.some((m) => !m.toAdmin) && !deps.isStaff(order.userId)) {
+      const marked = store.markUndeliverable(row.id, clock.now(), 'the person who ordered is no longer on the staff');
+      logger.warn({ notificationId: row.id, orderId: order.id, kind: row.kind }, 'orderer no longer on the staff: notification withheld');
+      await alertAdmins(`not-staff:${row.id}`, { kind: 'not-staff', codes: row.kind === 'delivered' }, order);
+      return marked ? 'undeliverable' : 'lost';
+    }
     // Administrators hear of trouble even when the staff member cannot be reached.
     if (plan.alert) await alertAdmins(`order:${order.id}:${row.kind}`, plan.alert, order);
     return deliver(row, order, plan.messages);

@@ -108,6 +108,7 @@ export type AdminEvent =
   | { kind: 'needs_review'; candidates: ReviewCandidate[] | null }
   | { kind: 'stale'; minutes: number }
   | { kind: 'blocked'; codes: boolean }
+  | { kind: 'not-staff'; codes: boolean }
   | { kind: 'rejected'; codes: boolean; reason: string }
   | { kind: 'delivery-missing'; attempts: number };
 
@@ -127,6 +128,8 @@ export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext):
       return withBadge(ctx.t('alert-stale', { ...base, state: order.providerStatus ?? order.state, minutes: event.minutes }), ctx);
     case 'blocked':
       return withBadge(ctx.t(event.codes ? 'alert-blocked-codes' : 'alert-blocked-news', base), ctx);
+    case 'not-staff':
+      return withBadge(ctx.t(event.codes ? 'alert-not-staff-codes' : 'alert-not-staff-news', base), ctx);
     case 'rejected':
       return withBadge(ctx.t(event.codes ? 'alert-rejected-codes' : 'alert-rejected-news', { ...base, reason: event.reason }), ctx);
     case 'delivery-missing':

@@ -24,6 +24,19 @@ describe('notification sender: delivered orders', () => {
     expect(world.notification(order.id).status).toBe('sent');
   });
 
+  it('sends nothing to someone removed from the staff, and tells the administrators where the codes are', async () => {
+    const world = await senderWorld();
+    await world.completedOrder(googlePlay, 1);
+    world.removedStaff.add(STAFF);
+
+    await world.sender.runOnce();
+
+    expect(world.messagesTo(STAFF)).toHaveLength(0);
+    const [alert] = world.messagesTo(ADMIN);
+    expect(alert?.text).toMatch(/no longer on the staff.*\/track A\d+/s);
+    expect(alert?.entities.filter((e) => e.type === 'spoiler')).toHaveLength(0);
+  });
+
   it('shows every code, PIN and serial as a spoiler, with protected content', async () => {
     const world = await senderWorld();
     const order = await world.completedOrder(googlePlay, 2);

@@ -77,12 +77,15 @@ export async function senderWorld(options: SenderWorldOptions = {}) {
     logger,
   });
   const i18n = createI18n('en');
+  /** People taken off the staff list during a test. */
+  const removedStaff = new Set<number>();
   const deps: NotificationSenderDeps = {
     db,
     provider,
     send,
     translate: (locale) => translatorFor(i18n, locale),
     localeOf: () => options.staffLocale ?? 'en',
+    isStaff: (userId) => !removedStaff.has(userId),
     adminRecipients: () => admins,
     alerts,
     clock,
@@ -149,7 +152,7 @@ export async function senderWorld(options: SenderWorldOptions = {}) {
 
   const messagesTo = (chatId: number): SentMessage[] => telegram.messages(chatId);
 
-  return { clock, sandbox, telegram, db, provider, service, repo, deps, sender, logLines, place, settle, completedOrder, cardsOf, notification, messagesTo };
+  return { clock, sandbox, telegram, db, provider, service, repo, deps, sender, logLines, place, settle, completedOrder, cardsOf, notification, messagesTo, removedStaff };
 }
 
 /** The texts under spoiler entities of a sent message. */
