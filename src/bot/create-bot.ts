@@ -24,6 +24,7 @@ import { helpFeature } from './features/help.js';
 import { languageFeature } from './features/language.js';
 import { ORDER_CONVERSATION, orderFeature } from './features/order.js';
 import { ordersFeature } from './features/orders.js';
+import { reviewFeature } from './features/review.js';
 import { staffFeature } from './features/staff.js';
 import { syncFeature } from './features/sync.js';
 import { trackFeature } from './features/track.js';
@@ -149,6 +150,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     }),
   );
   bot.use(transactionsFeature({ ...tracking, orders: orderQueries, provider: deps.provider }));
+  bot.use(reviewFeature({ ...tracking, db: deps.db, clock: deps.clock, provider: deps.provider, logger: deps.logger }));
   bot.use(helpFeature());
   bot.use(balanceFeature({ provider: deps.provider, amountUnit: deps.amountUnit, onProviderTrouble, troubleText: troubleMessage }));
   bot.use(languageFeature({ staff: deps.staff }));

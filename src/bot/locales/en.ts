@@ -20,6 +20,7 @@ help-admin =
     /sync: refresh the catalog from the provider now
     /orders <telegram id>: one person's orders (/orders alone lists everyone's)
     /transactions: the wallet's transactions
+    /review: orders whose outcome is unknown and that wait for your decision
 
 balance-line = Wallet balance: { $amount }
 

@@ -1,0 +1,156 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/open.js';
+import { orders, type NotificationKind } from '../db/schema.js';
+import type { OrderDetail } from '../provider/schemas.js';
+import { transitionOrder, type OrderRow } from './order-repo.js';
+import { isFinal, isFollowed, localStateFor, notificationFor } from './order-states.js';
+import { enqueueNotification } from './outbox.js';
+
+/**
+ * Orders reconciliation could not settle wait in 'needs_review' for an
+ * administrator: they are not polled, and their fingerprint blocks the same
+ * order. An administrator either names the provider order that is this one
+ * (adopt) or rules that nothing was placed (none).
+ */
+
+export type ReviewDecision = { kind: 'adopt'; providerOrder: OrderDetail } | { kind: 'none' };
+
+export interface SettleReviewInput {
+  orderId: number;
+  /** The administrator who decided; recorded in the audit row. */
+  actorId: number;
+  decision: ReviewDecision;
+}
+
+/** Why a provider order cannot be this local order. */
+export type ReviewMismatch = 'no-items' | 'product' | 'region' | 'quantity';
+
+export type SettleReviewResult =
+  | { kind: 'settled'; order: OrderRow; enqueued: NotificationKind[] }
+  | { kind: 'not-found' }
+  /** Someone else settled it first, or it never waited for review. */
+  | { kind: 'not-in-review'; order: OrderRow }
+  /** orders.provider_order_id is unique: another local order already follows that provider order. */
+  | { kind: 'already-linked'; order: OrderRow; linked: OrderRow }
+  /** The provider order is for something else; adopting it would deliver codes of another order. */
+  | { kind: 'mismatch'; order: OrderRow; mismatches: ReviewMismatch[] };
+
+/**
+ * What makes a provider order clearly another order. The amount is not
+ * among them: a price may change between the summary and the POST, and the
+ * administrator sees both amounts before deciding.
+ */
+export function reviewMismatches(
+  order: Pick<OrderRow, 'productId' | 'regionPropertyId' | 'quantity'>,
+  detail: Pick<OrderDetail, 'items'>,
+): ReviewMismatch[] {
+  if (detail.items.length === 0) return ['no-items'];
+  const found: ReviewMismatch[] = [];
+  if (!detail.items.every((item) => item.productId === order.productId)) found.push('product');
+  if (detail.items.some((item) => item.regionPropertyId !== null && item.regionPropertyId !== order.regionPropertyId)) {
+    found.push('region');
+  }
+  if (detail.items.reduce((sum, item) => sum + item.quantity, 0) !== order.quantity) found.push('quantity');
+  return found;
+}
+
+/**
+ * Settles an order waiting for review in one immediate transaction, as a
+ * compare-and-swap from 'needs_review': the audit row and the staff
+ * member's notifications commit with the move, and a second decision on the
+ * same order (two administrators, a replayed press) changes nothing.
+ */
+export function settleReview(db: Db, clock: Clock, input: SettleReviewInput): SettleReviewResult {
+  return db.transaction(
+    (tx): SettleReviewResult => {
+      const order = tx.select().from(orders).where(eq(orders.id, input.orderId)).get();
+      if (!order) return { kind: 'not-found' };
+      if (order.state !== 'needs_review') return { kind: 'not-in-review', order };
+      const now = clock.now();
+      const at = new Date(now);
+      const { decision } = input;
+
+      if (decision.kind === 'none') {
+        const moved = transitionOrder(
+          tx,
+          {
+            id: order.id,
+            from: 'needs_review',
+            to: 'not_placed',
+            set: { finishedAt: at, nextCheckAt: null },
+            audit: { actorId: input.actorId, action: 'order.not_placed', detail: 'settled by review: nothing was placed' },
+          },
+          at,
+        );
+        if (!moved) return { kind: 'not-in-review', order };
+        const enqueued: NotificationKind[] = enqueueNotification(tx, { orderId: order.id, kind: 'not_placed', now })
+          ? ['not_placed']
+          : [];
+        return { kind: 'settled', order: moved, enqueued };
+      }
+
+      const detail = decision.providerOrder;
+      const linked = tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.providerOrderId, detail.orderId), ne(orders.id, order.id)))
+        .get();
+      if (linked) return { kind: 'already-linked', order, linked };
+      const mismatches = reviewMismatches(order, detail);
+      if (mismatches.length > 0) return { kind: 'mismatch', order, mismatches };
+
+      const state = localStateFor(detail.status);
+      const final = isFinal(state);
+      const moved = transitionOrder(
+        tx,
+        {
+          id: order.id,
+          from: 'needs_review',
+          to: state,
+          set: {
+            providerOrderId: detail.orderId,
+            providerReference: detail.orderReference,
+            providerStatus: detail.status,
+            // What the provider charged is what the records and the audit trail show.
+            totalAmount: detail.amount,
+            // A followed order is due at once, so the poller takes it from its first, quick checks.
+            nextCheckAt: isFollowed(state) ? at : null,
+            checkCount: 0,
+            ...(final ? { finishedAt: at } : {}),
+          },
+          audit: {
+            actorId: input.actorId,
+            action: 'order.adopted',
+            detail: `settled by review: provider order ${detail.orderId} ${detail.status}`,
+          },
+        },
+        at,
+      );
+      if (!moved) return { kind: 'not-in-review', order };
+      const kind = notificationFor(state);
+      const kinds: NotificationKind[] = ['adopted', ...(kind ? [kind] : [])];
+      const enqueued = kinds.filter((k) => enqueueNotification(tx, { orderId: order.id, kind: k, now }));
+      return { kind: 'settled', order: moved, enqueued };
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** Whether our order `orderId` waits for review, read before asking the administrator or the provider anything. */
+export function findForReview(
+  db: Db,
+  orderId: number,
+): { kind: 'waiting'; order: OrderRow } | Extract<SettleReviewResult, { kind: 'not-found' | 'not-in-review' }> {
+  const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
+  if (!order) return { kind: 'not-found' };
+  return order.state === 'needs_review' ? { kind: 'waiting', order } : { kind: 'not-in-review', order };
+}
+
+/** Orders waiting for an administrator, oldest first, at most `limit`; `total` counts them all. */
+export function listAwaitingReview(db: Db, limit: number): { items: OrderRow[]; total: number } {
+  const waiting = eq(orders.state, 'needs_review');
+  const total = db.select({ n: sql<number>`count(*)` }).from(orders).where(waiting).get()?.n ?? 0;
+  const items = db.select().from(orders).where(waiting).orderBy(asc(orders.id)).limit(Math.max(0, limit)).all();
+  return { items, total };
+}
