@@ -181,7 +181,7 @@ describe('administrators settling orders that wait for review', () => {
     expect(told.text).toContain('Google Play 10 USD (US) × 1');
     expect((await settled!).message_id).toBe(asked.message_id);
     expect(orderRow(id)?.state).toBe('not_placed');
-    expect(auditOf(id).at(-1)).toEqual({ actor_id: ADMIN.id, action: 'order.not_placed' });
+    expect(auditOf(id)).toContainEqual({ actor_id: ADMIN.id, action: 'order.not_placed' });
 
     await orderThroughChat(world, STAFF, { ...GOOGLE_PLAY, quantity: 1 });
     expect(posts(world)).toBe(postsBefore + 1);
