@@ -1,18 +1,22 @@
 import type { OrderRow } from '../orders/order-repo.js';
-import { readSince } from '../orders/provider-history.js';
-import { RECONCILE } from '../orders/reconcile.js';
+import { readBack } from '../orders/provider-time.js';
+import { RECONCILE } from '../orders/reconcile-search.js';
 import type { ProviderClient } from '../provider/client.js';
 import { CONTRACT_LIMITS, type Transaction } from '../provider/schemas.js';
 
 /** What the wallet says about an order's money: the answer a failed order's message gives. */
 export type RefundSeen = { kind: 'seen'; amount: number } | { kind: 'not-seen' } | { kind: 'unknown' };
 
+const isType = (transaction: Transaction, type: 'DEBIT' | 'CREDIT'): boolean => transaction.type.trim().toUpperCase() === type;
+
 /**
  * Looks for CREDIT transactions of the order in the wallet history, newest
- * first, back to the time the order was sent (a refund can only be newer)
- * or at most `pages` pages. A read that fails gives 'unknown' instead of an
- * error: the staff member is told now rather than after the provider
- * recovers.
+ * first, back to the order's own debit (a refund can only be newer) or, when
+ * that is not seen, to the time the order was sent, at most `pages` pages.
+ * 'not-seen' only when the pages reached back that far; a read that fails or
+ * falls short gives 'unknown' instead: the staff member is told now rather
+ * than after the provider recovers, and never that no money came back when
+ * the history was not read.
  */
 export async function findRefund(
   provider: Pick<ProviderClient, 'listTransactions'>,
@@ -21,20 +25,17 @@ export async function findRefund(
 ): Promise<RefundSeen> {
   const providerOrderId = order.providerOrderId;
   if (providerOrderId === null) return { kind: 'not-seen' };
-  // The provider's clock may run behind ours: read a little further back than our own time of sending.
-  const since = (order.postedAt ?? order.createdAt).getTime() - RECONCILE.windowBeforeMs;
+  // The provider's clock may differ from ours: read as far back as reconciliation would look for the order.
+  const since = (order.postedAt ?? order.createdAt).getTime() - RECONCILE.reachMs;
   const load = (page: number) =>
     provider.listTransactions({ page, pageSize: CONTRACT_LIMITS.maxPageSize }, { priority: 'background' });
-  let transactions: Transaction[];
+  const ofOrder = (transaction: Transaction, type: 'DEBIT' | 'CREDIT') => transaction.orderId === providerOrderId && isType(transaction, type);
   try {
-    const read = await readSince(load, since, options.pages ?? 3);
-    transactions = read.entries.map(({ entry }) => entry);
+    const read = await readBack(load, since, options.pages ?? 3, (items) => items.some((entry) => ofOrder(entry, 'DEBIT')));
+    const credits = read.entries.map(({ entry }) => entry).filter((entry) => ofOrder(entry, 'CREDIT'));
+    if (credits.length > 0) return { kind: 'seen', amount: credits.reduce((sum, transaction) => sum + transaction.amount, 0) };
+    return read.covered ? { kind: 'not-seen' } : { kind: 'unknown' };
   } catch {
     return { kind: 'unknown' };
   }
-  const credits = transactions.filter(
-    (transaction) => transaction.orderId === providerOrderId && transaction.type.trim().toUpperCase() === 'CREDIT',
-  );
-  if (credits.length === 0) return { kind: 'not-seen' };
-  return { kind: 'seen', amount: credits.reduce((sum, transaction) => sum + transaction.amount, 0) };
 }

@@ -1,38 +1,17 @@
-import { and, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
-import { orders, type NotificationKind, type ReviewCandidate } from '../db/schema.js';
+import type { NotificationKind, ReviewCandidate } from '../db/schema.js';
 import { planFollowUp } from '../delivery/follow-up.js';
 import { writeClaimed, type ClaimedWrite } from '../delivery/order-leases.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
-import { ProviderNotFoundError } from '../provider/errors.js';
 import type { OrderDetail } from '../provider/schemas.js';
 import type { OrderRow } from './order-repo.js';
 import { isFinal, localStateFor, notificationFor } from './order-states.js';
-import { parseTime, readSince, type ProviderHistory } from './provider-history.js';
+import type { ProviderHistory } from './provider-history.js';
+import { examineCandidates, RECONCILE, rivalsFor, searchCandidates, windowOf, type Examined, type Rival } from './reconcile-search.js';
 
-/**
- * An order POST whose outcome is unknown may or may not have created an
- * order. The order history and the wallet's debits around the time it was
- * sent tell: exactly one matching provider order is adopted; none, after a
- * grace period long enough for a slow provider to show it, means it was not
- * placed and ordering again is safe; several go to an administrator.
- */
-export const RECONCILE = {
-  /** Clocks differ and the POST may have waited in a queue: the search window around posted_at. */
-  windowBeforeMs: 2 * 60_000,
-  windowAfterMs: 15 * 60_000,
-  /** 'not placed' needs both this many searches and this much time since the POST. */
-  minChecks: 5,
-  graceMs: 10 * 60_000,
-  /** Entries without a readable createdAt count when they are this near the top. */
-  nearTop: 20,
-  /** How far back the history is read; a window not reached is never taken as "no order". */
-  maxPages: 6,
-  /** More candidates than this are not looked at one by one: a person decides. */
-  maxCandidates: 10,
-} as const;
+export { matchesOrder, RECONCILE } from './reconcile-search.js';
 
 export interface ReconcileDeps {
   db: Db;
@@ -56,108 +35,79 @@ export interface ReconcileResult {
   detailsFetched: number;
 }
 
-interface Search {
-  /** Provider order id -> what the order history (else the wallet) said of it, in the order first seen. */
-  candidates: Map<number, ReviewCandidate>;
-  covered: boolean;
-}
+export type Decision =
+  | { verdict: 'adopted'; adopted: OrderDetail }
+  | { verdict: 'needs_review'; named: ReviewCandidate[]; why: string }
+  | { verdict: 'not_placed' }
+  | { verdict: 'pending' };
 
-function inWindow(createdAt: string | null, position: number, from: number, to: number): boolean {
-  const at = parseTime(createdAt);
-  return at === null ? position < RECONCILE.nearTop : at >= from && at <= to;
-}
+const listIds = (candidates: readonly ReviewCandidate[]): string => {
+  const ids = candidates.map((candidate) => candidate.orderId);
+  return `${ids.slice(0, 10).join(', ')}${ids.length > 10 ? ' and more' : ''}`;
+};
 
-/** Provider order ids that look like this order: by the order history and by the wallet's debits. */
-async function search(history: ProviderHistory, order: OrderRow, from: number, to: number): Promise<Search> {
-  const listed = await readSince((page) => history.orderPage(page), from, RECONCILE.maxPages);
-  const debits = await readSince((page) => history.transactionPage(page), from, RECONCILE.maxPages);
-  const candidates = new Map<number, ReviewCandidate>();
-  for (const { entry, position } of listed.entries) {
-    if (entry.amount === order.totalAmount && inWindow(entry.createdAt, position, from, to) && !candidates.has(entry.orderId)) {
-      const { orderId, orderReference: reference, status, amount, createdAt } = entry;
-      candidates.set(orderId, { orderId, reference, status, amount, createdAt });
-    }
+/**
+ * The verdict from what the search found. "Not placed" only when every
+ * provider order within reach was read and ruled out and the pages reached
+ * back far enough; adoption only of a single clear match that no other open
+ * local order of the same card could claim as well.
+ */
+export function decide(input: { examined: Examined; covered: boolean; rivals: readonly Rival[]; graceOver: boolean }): Decision {
+  const { examined, covered, rivals, graceOver } = input;
+  const { confirmed, open, named } = examined;
+  const only = confirmed.length === 1 && open.length === 0 ? confirmed[0] : undefined;
+  if (only && rivals.length === 0) return { verdict: 'adopted', adopted: only.detail };
+  if (only) {
+    // An order still being sent settles within its timeout and then links or frees the candidate.
+    if (!graceOver && rivals.every((rival) => rival.state === 'placing')) return { verdict: 'pending' };
+    const ids = rivals.map((rival) => rival.id).join(', ');
+    return { verdict: 'needs_review', named, why: `candidate ${only.detail.orderId} could also be local order ${ids}` };
   }
-  for (const { entry, position } of debits.entries) {
-    if (
-      entry.type.trim().toUpperCase() === 'DEBIT' &&
-      entry.orderId !== null &&
-      Math.abs(entry.amount) === order.totalAmount &&
-      inWindow(entry.createdAt, position, from, to) &&
-      !candidates.has(entry.orderId)
-    ) {
-      const { orderId, createdAt } = entry;
-      candidates.set(orderId, { orderId, reference: null, status: null, amount: order.totalAmount, createdAt });
-    }
+  if (confirmed.length > 0) return { verdict: 'needs_review', named, why: `candidates ${listIds(named)}` };
+  if (open.length > 0) {
+    return graceOver ? { verdict: 'needs_review', named, why: `not ruled out: candidates ${listIds(named)}` } : { verdict: 'pending' };
   }
-  return { candidates, covered: listed.covered && debits.covered };
+  if (!graceOver) return { verdict: 'pending' };
+  // A time the pages did not reach may hide the order: only a person may call that "not placed".
+  return covered ? { verdict: 'not_placed' } : { verdict: 'needs_review', named: [], why: 'history did not reach the time of the order' };
 }
 
-/** orders.provider_order_id is unique: an order another local row already follows is not a candidate. */
-function withoutLinked(db: Db, orderId: number, ids: number[]): number[] {
-  if (ids.length === 0) return ids;
-  const linked = db
-    .select({ providerOrderId: orders.providerOrderId })
-    .from(orders)
-    .where(and(inArray(orders.providerOrderId, ids), isNotNull(orders.providerOrderId), ne(orders.id, orderId)))
-    .all();
-  const taken = new Set(linked.map((row) => row.providerOrderId));
-  return ids.filter((id) => !taken.has(id));
-}
-
-/** The detail must be this order: same amount, only this product, the same quantity, in the window. */
-export function matchesOrder(detail: OrderDetail, order: OrderRow, from: number, to: number): boolean {
-  if (detail.amount !== order.totalAmount || detail.items.length === 0) return false;
-  if (!detail.items.every((item) => item.productId === order.productId)) return false;
-  if (detail.items.some((item) => item.regionPropertyId !== null && item.regionPropertyId !== order.regionPropertyId)) {
-    return false;
-  }
-  const quantity = detail.items.reduce((sum, item) => sum + item.quantity, 0);
-  if (quantity !== order.quantity) return false;
-  const at = parseTime(detail.createdAt);
-  return at === null || (at >= from && at <= to);
-}
-
+/**
+ * An order POST whose outcome is unknown may or may not have created an
+ * order. The order history and the wallet's debits around the time it was
+ * sent tell: exactly one matching provider order that no other open local
+ * order could also claim is adopted; none, after a grace period long enough
+ * for a slow provider to show it, means it was not placed and ordering again
+ * is safe; anything less clear goes to an administrator.
+ */
 export async function reconcileClaimed(deps: ReconcileDeps, order: OrderRow): Promise<ReconcileResult> {
   const { db, provider, clock, logger } = deps;
-  const anchor = (order.postedAt ?? order.createdAt).getTime();
-  const from = anchor - RECONCILE.windowBeforeMs;
-  const to = anchor + RECONCILE.windowAfterMs;
-
-  const found = await search(deps.history, order, from, to);
-  const candidates = withoutLinked(db, order.id, [...found.candidates.keys()]);
-  const confirmed: OrderDetail[] = [];
-  let detailsFetched = 0;
-  if (candidates.length <= RECONCILE.maxCandidates) {
-    for (const id of candidates) {
-      try {
-        detailsFetched++;
-        const detail = await provider.getOrder(id, { priority: 'background' });
-        if (detail.orderId === id && matchesOrder(detail, order, from, to)) confirmed.push(detail);
-      } catch (error) {
-        // A debit may name an order the history no longer shows; anything else leaves the search open.
-        if (!(error instanceof ProviderNotFoundError)) throw error;
-      }
-    }
-  }
+  const window = windowOf(order);
+  const found = await searchCandidates(db, deps.history, order, window);
+  const examined = await examineCandidates(provider, order, window, found.ranked);
+  const { detailsFetched } = examined;
+  const single = examined.confirmed.length === 1 && examined.open.length === 0 ? examined.confirmed[0] : undefined;
+  const rivals = single ? rivalsFor(db, order, single.bounds) : [];
 
   const now = clock.now();
   const checkCount = order.checkCount + 1;
   const base = { order, owner: deps.owner, now, checkCount };
-  const graceOver = checkCount >= RECONCILE.minChecks && now - anchor >= RECONCILE.graceMs;
-  const tooMany = candidates.length > RECONCILE.maxCandidates || confirmed.length > 1;
-  // A window the pages did not reach may hide the order: only a person may call that "not placed".
-  const unreachable = confirmed.length === 0 && !found.covered && graceOver;
+  const graceOver = checkCount >= RECONCILE.minChecks && now - window.anchor >= RECONCILE.graceMs;
+  const decision = decide({ examined, covered: found.covered, rivals, graceOver });
+  const verdict: ReconcileVerdict = decision.verdict;
 
-  let verdict: ReconcileVerdict;
   let write: ClaimedWrite;
-  const adopted = confirmed.length === 1 && !tooMany ? confirmed[0] : undefined;
-  if (adopted) {
-    verdict = 'adopted';
+  if (decision.verdict === 'adopted') {
+    const adopted = decision.adopted;
     const state = localStateFor(adopted.status);
     // The adopted order starts its own follow-up from the first, quick checks.
     const follow = planFollowUp({ order, state, checkCount: 0, now, staleMs: deps.staleMs, random: deps.random });
     const kind = notificationFor(state);
+    const quoted = order.totalAmount;
+    if (adopted.amount !== quoted) {
+      logger.warn({ orderId: order.id, quoted, charged: adopted.amount }, 'adopted order was charged a different amount');
+    }
+    const charged = adopted.amount === quoted ? '' : `; charged ${adopted.amount}, quoted ${quoted}`;
     write = {
       ...base,
       checkCount: 0,
@@ -166,37 +116,26 @@ export async function reconcileClaimed(deps: ReconcileDeps, order: OrderRow): Pr
         providerOrderId: adopted.orderId,
         providerReference: adopted.orderReference,
         providerStatus: adopted.status,
+        // What the provider charged is what the records and the audit trail show.
+        totalAmount: adopted.amount,
         ...(isFinal(state) ? { finishedAt: new Date(now) } : {}),
         ...follow.set,
       },
       move: {
         to: state,
-        audit: { actorId: null, action: 'order.adopted', detail: `provider order ${adopted.orderId} ${adopted.status}` },
+        audit: { actorId: null, action: 'order.adopted', detail: `provider order ${adopted.orderId} ${adopted.status}${charged}` },
       },
       notify: ['adopted', ...(kind ? [kind] : []), ...follow.notify] satisfies NotificationKind[],
     };
-  } else if (tooMany || unreachable) {
-    verdict = 'needs_review';
-    // Every candidate within reach was read and ruled out when the history merely fell short: none to name then.
-    const named: ReviewCandidate[] =
-      confirmed.length > 1
-        ? confirmed.map((d) => ({ orderId: d.orderId, reference: d.orderReference, status: d.status, amount: d.amount, createdAt: d.createdAt }))
-        : tooMany
-          ? candidates.flatMap((id) => found.candidates.get(id) ?? [])
-          : [];
-    const ids = named.map((candidate) => candidate.orderId);
-    const detail = tooMany
-      ? `candidates ${ids.slice(0, RECONCILE.maxCandidates).join(', ')}${ids.length > RECONCILE.maxCandidates ? ' and more' : ''}`
-      : 'history did not reach the time of the order';
+  } else if (decision.verdict === 'needs_review') {
     write = {
       ...base,
       nextCheckAt: null,
-      set: { reviewCandidates: named },
-      move: { to: 'needs_review', audit: { actorId: null, action: 'order.needs_review', detail } },
+      set: { reviewCandidates: decision.named },
+      move: { to: 'needs_review', audit: { actorId: null, action: 'order.needs_review', detail: decision.why } },
       notify: ['needs_review'],
     };
-  } else if (graceOver) {
-    verdict = 'not_placed';
+  } else if (decision.verdict === 'not_placed') {
     write = {
       ...base,
       nextCheckAt: null,
@@ -208,7 +147,6 @@ export async function reconcileClaimed(deps: ReconcileDeps, order: OrderRow): Pr
       notify: ['not_placed'],
     };
   } else {
-    verdict = 'pending';
     const follow = planFollowUp({ order, state: 'unknown', checkCount, now, staleMs: deps.staleMs, random: deps.random });
     write = { ...base, nextCheckAt: follow.nextCheckAt, set: follow.set, notify: follow.notify };
   }

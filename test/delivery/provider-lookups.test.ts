@@ -50,12 +50,44 @@ describe('finding the refund of an order in the wallet', () => {
     expect(await findRefund(provider, ORDER)).toEqual({ kind: 'seen', amount: 1_250_000 });
   });
 
-  it('stops reading once a page reaches back past the time the order was sent', async () => {
-    const rows: Row[] = Array.from({ length: 10 }, (_, i) => ({ id: i, type: 'DEBIT', orderId: 100 + i, minutesAfter: 30 - i * 10 }));
+  it('stops reading once a page reaches back an hour before the order was sent', async () => {
+    const rows: Row[] = Array.from({ length: 10 }, (_, i) => ({ id: i, type: 'DEBIT', orderId: 100 + i, minutesAfter: 30 - i * 20 }));
     const { provider, pages } = await wallet(rows, 2);
 
     expect(await findRefund(provider, ORDER, { pages: 10 })).toEqual({ kind: 'not-seen' });
     expect(pages()).toEqual([1, 2, 3]);
+  });
+
+  it("stops reading at the order's own debit, whatever time the provider's clock gives it", async () => {
+    const rows: Row[] = [
+      { id: 1, type: 'DEBIT', orderId: 100, minutesAfter: 40 },
+      { id: 2, type: 'DEBIT', orderId: 101, minutesAfter: 30 },
+      { id: 3, type: 'DEBIT', orderId: 9001, minutesAfter: 20 },
+      { id: 4, type: 'DEBIT', orderId: 102, minutesAfter: 15 },
+      { id: 5, type: 'DEBIT', orderId: 103, minutesAfter: 10 },
+    ];
+    const { provider, pages } = await wallet(rows, 2);
+
+    expect(await findRefund(provider, ORDER, { pages: 10 })).toEqual({ kind: 'not-seen' });
+    expect(pages()).toEqual([1, 2]);
+  });
+
+  it('answers unknown, not "no refund", when the pages it may read do not reach back to the order', async () => {
+    const rows: Row[] = Array.from({ length: 10 }, (_, i) => ({ id: i, type: 'DEBIT', orderId: 100 + i, minutesAfter: 50 - i }));
+    const { provider, pages } = await wallet(rows, 2);
+
+    expect(await findRefund(provider, ORDER)).toEqual({ kind: 'unknown' });
+    expect(pages()).toEqual([1, 2, 3]);
+  });
+
+  it('reports a refund it found even when the pages it may read fall short of the order', async () => {
+    const rows: Row[] = [
+      { id: 1, type: 'CREDIT', orderId: 9001, minutesAfter: 50 },
+      ...Array.from({ length: 9 }, (_, i): Row => ({ id: 10 + i, type: 'DEBIT', orderId: 100 + i, minutesAfter: 49 - i })),
+    ];
+    const { provider } = await wallet(rows, 2);
+
+    expect(await findRefund(provider, ORDER)).toEqual({ kind: 'seen', amount: 1_250_000 });
   });
 
   it('answers unknown when the wallet cannot be read', async () => {

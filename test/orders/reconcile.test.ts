@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import type { Clock } from '../../src/clock.js';
 import { closeDb, openDb } from '../../src/db/open.js';
+import { orders } from '../../src/db/schema.js';
 import { createDeliveryPoller } from '../../src/delivery/poller.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
-import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
+import { createSandbox, SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { createScriptedServer, envelope, type ScriptedAnswer, type ScriptedRequest } from '../support/scripted-server.js';
-import { clientOn, MINUTE, onCleanup, pollerWorld, T0, unknownOrder } from '../delivery/poller-world.js';
+import { clientOn, MINUTE, onCleanup, orderValues, pollerWorld, T0, unknownOrder } from '../delivery/poller-world.js';
 
 const GOOGLE_PLAY = { productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, unitPrice: 1_250_000 };
 
@@ -159,6 +161,162 @@ describe('reconciliation of unknown outcomes against the sandbox', () => {
   });
 });
 
+describe('reconciliation when the provider charged or stamped the order differently', () => {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const ONE_CARD = { products: [{ productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1 }] };
+
+  /** The sandbox on a clock `skewMs` away from ours: its timestamps are the provider's own. */
+  async function skewedWorld(skewMs: number) {
+    const clock = createManualClock(T0);
+    const providerClock: Clock = { now: () => clock.now() + skewMs, sleep: (ms, signal) => clock.sleep(ms, signal) };
+    const sandbox = await createSandbox({ rateLimit: false, clock: providerClock });
+    onCleanup(() => sandbox.close());
+    const db = openDb(':memory:');
+    onCleanup(() => closeDb(db));
+    const provider = clientOn(sandbox.baseUrl, sandbox.apiKey, clock);
+    const repo = createOrderRepo({ db, clock });
+    const poller = createDeliveryPoller({ db, provider, clock, random: () => 0.5, logger: silentLogger, owner: 'p', staleMs: 60 * MINUTE });
+    const runFor = async (totalMs: number, stepMs: number) => {
+      for (let spent = 0; spent < totalMs; spent += stepMs) {
+        clock.advance(stepMs);
+        await poller.runOnce();
+      }
+    };
+    return { clock, sandbox, db, provider, repo, poller, runFor };
+  }
+
+  it('adopts an order the provider charged at another price than the one quoted, and records what it charged', async () => {
+    const world = await pollerWorld();
+    const charged = await world.provider.placeOrder(ONE_CARD);
+    // Quoted before a repricing: the summary said 1,200,000, the provider took 1,250,000.
+    const order = unknownOrder(world, { confirmKey: 'repriced', ...GOOGLE_PLAY, unitPrice: 1_200_000 });
+
+    await world.advanceAndRun(30_000);
+
+    expect(world.get(order.id)).toMatchObject({ state: 'completed', providerOrderId: charged.orderId, totalAmount: 1_250_000 });
+    expect(world.kinds(order.id)).toEqual(['adopted', 'delivered']);
+    const adopted = world.db.$client
+      .prepare("select detail, amount from audit_log where order_id = ? and action = 'order.adopted'")
+      .get(order.id) as { detail: string; amount: number };
+    expect(adopted).toEqual({ detail: `provider order ${charged.orderId} COMPLETED; charged 1250000, quoted 1200000`, amount: 1_250_000 });
+  });
+
+  it('adopts an order whose provider clock runs five minutes behind ours', async () => {
+    const world = await skewedWorld(-5 * MINUTE);
+    const placed = await world.provider.placeOrder(ONE_CARD);
+    const order = unknownOrder(world, { confirmKey: 'behind', ...GOOGLE_PLAY });
+
+    world.clock.advance(30_000);
+    await world.poller.runOnce();
+
+    expect(world.repo.get(order.id)).toMatchObject({ state: 'completed', providerOrderId: placed.orderId });
+  });
+
+  it('hands an order to an administrator, never calling it not placed, when the provider clock runs half an hour behind', async () => {
+    const world = await skewedWorld(-30 * MINUTE);
+    const placed = await world.provider.placeOrder(ONE_CARD);
+    const order = unknownOrder(world, { confirmKey: 'far-behind', ...GOOGLE_PLAY });
+
+    await world.runFor(20 * MINUTE, 30_000);
+
+    expect(world.repo.get(order.id)).toMatchObject({
+      state: 'needs_review',
+      providerOrderId: null,
+      reviewCandidates: [
+        { orderId: placed.orderId, reference: placed.orderReference, status: 'COMPLETED', amount: 1_250_000, createdAt: iso(T0 - 30 * MINUTE) },
+      ],
+    });
+    const kinds = world.db.$client.prepare('select kind from notifications where order_id = ?').all(order.id);
+    expect(kinds).toEqual([{ kind: 'needs_review' }]);
+  });
+
+  it('rules out an order of another product by its detail and calls the order not placed after the grace period', async () => {
+    const world = await pollerWorld();
+    await world.provider.placeOrder(ONE_CARD);
+    const order = unknownOrder(world, { confirmKey: 'other-card', ...GOOGLE_PLAY, productId: 110, regionPropertyId: 5013 });
+
+    await world.runFor(15 * MINUTE, 30_000);
+
+    expect(world.get(order.id)).toMatchObject({ state: 'not_placed', providerOrderId: null });
+    expect(world.kinds(order.id)).toEqual(['not_placed']);
+  });
+});
+
+describe('two open outcomes of the same card', () => {
+  it('does not give an unknown outcome the order another unknown outcome created, and hands both to an administrator', async () => {
+    const world = await pollerWorld();
+    const product = await world.provider.getProduct(SANDBOX_PRODUCTS.noFields);
+    const region = product.regionProperties[0];
+    if (!region) throw new Error('no region');
+    // B's POST fails before anything happens; A's creates the order and then loses the connection.
+    world.sandbox.controls.setServerErrorRate(1);
+    const b = await world.service.createIntentAndPlace({
+      confirmKey: 'b',
+      userId: 12,
+      chatId: 12,
+      product: { id: product.id, title: product.title },
+      region: { regionPropertyId: region.regionPropertyId, title: region.title, price: region.price },
+      quantity: 1,
+      fields: [],
+    });
+    world.sandbox.controls.setServerErrorRate(0);
+    world.sandbox.controls.setOrderPostFault({ kind: 'drop-after-create' });
+    const a = await world.place(SANDBOX_PRODUCTS.noFields, 1, 11);
+    world.sandbox.controls.setOrderPostFault({ kind: 'none' });
+    expect([a.kind, b.kind]).toEqual(['unknown', 'unknown']);
+
+    await world.advanceAndRun(30_000);
+
+    expect(world.sandbox.controls.orders()).toHaveLength(1);
+    expect(world.get(b.order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null });
+    expect(world.get(a.order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null });
+    expect(world.kinds(b.order.id)).toEqual(['needs_review']);
+    expect(world.kinds(a.order.id)).toEqual(['needs_review']);
+  });
+
+  it('waits while another order of the same card is being sent, then adopts its own once that one is settled', async () => {
+    const world = await pollerWorld();
+    const placed = await world.provider.placeOrder({ products: [{ productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1 }] });
+    const order = unknownOrder(world, { confirmKey: 'mine', ...GOOGLE_PLAY });
+    const other = world.repo.openIntent({
+      confirmKey: 'sending',
+      userId: 12,
+      chatId: 12,
+      fingerprint: 'fp-sending',
+      productId: SANDBOX_PRODUCTS.noFields,
+      productTitle: 'Google Play 10 USD',
+      regionPropertyId: 5001,
+      regionTitle: 'US',
+      quantity: 1,
+      unitPrice: 1_250_000,
+      fieldValues: [],
+      sandbox: true,
+    });
+    if (other.kind !== 'created' || world.repo.claimForPlacing(other.order.id, 12).kind !== 'placing') throw new Error('could not start the other order');
+
+    await world.advanceAndRun(30_000);
+    const whileSending = world.get(order.id);
+    world.repo.transition({ id: other.order.id, from: 'placing', to: 'rejected', audit: { actorId: 12, action: 'order.rejected', detail: 'test' } });
+    await world.advanceAndRun(30_000);
+
+    expect(whileSending).toMatchObject({ state: 'unknown', providerOrderId: null, checkCount: 1 });
+    expect(world.get(order.id)).toMatchObject({ state: 'completed', providerOrderId: placed.orderId });
+  });
+
+  it('adopts its own order although an open order of the same card was sent hours earlier', async () => {
+    const world = await pollerWorld();
+    const earlier = unknownOrder(world, { confirmKey: 'earlier', ...GOOGLE_PLAY, userId: 12 });
+    world.clock.advance(3 * 60 * MINUTE);
+    const placed = await world.provider.placeOrder({ products: [{ productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1 }] });
+    const order = unknownOrder(world, { confirmKey: 'later', ...GOOGLE_PLAY });
+
+    await world.advanceAndRun(30_000);
+
+    expect(world.get(order.id)).toMatchObject({ state: 'completed', providerOrderId: placed.orderId });
+    expect(world.get(earlier.id)).toMatchObject({ state: 'unknown', providerOrderId: null });
+  });
+});
+
 describe('reconciliation against a provider with thinner answers', () => {
   const iso = (ms: number) => new Date(ms).toISOString();
   const detail = (orderId: number) => ({
@@ -225,6 +383,12 @@ describe('reconciliation against a provider with thinner answers', () => {
       }
       return { status: 404, body: { status: 'error', code: 404, message: 'x', data: null } };
     });
+    // A busy account: every order on those pages is one the bot placed and follows.
+    for (let page = 1; page <= 6; page++) {
+      for (const entry of busy(page)) {
+        world.db.insert(orders).values(orderValues({ key: `busy-${entry.orderId}`, state: 'completed', at: T0, providerOrderId: entry.orderId })).run();
+      }
+    }
     const order = unknownOrder(world, { confirmKey: 'buried', ...GOOGLE_PLAY });
 
     for (let step = 0; step < 30; step++) {
@@ -235,5 +399,91 @@ describe('reconciliation against a provider with thinner answers', () => {
     expect(world.repo.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [] });
     const actions = world.db.$client.prepare('select kind from notifications where order_id = ?').all(order.id);
     expect(actions).toEqual([{ kind: 'needs_review' }]);
+  });
+
+  it('adopts an order whose creation time carries no time zone', async () => {
+    // 10:00:01 UTC written as Tehran wall-clock time, without its offset.
+    const wallClock = '2026-11-21T13:30:01';
+    const world = await scriptedWorld((request) => {
+      if (request.path === '/orders') return { body: envelope([{ orderId: 781, orderReference: 'A781', amount: 1_250_000, status: 'PREPARING', createdAt: wallClock }]) };
+      if (request.path === '/wallet/transactions') return { body: envelope([]) };
+      if (request.path === '/orders/781') return { body: envelope({ ...detail(781), createdAt: wallClock }) };
+      return { status: 404, body: { status: 'error', code: 404, message: 'x', data: null } };
+    });
+    const order = unknownOrder(world, { confirmKey: 'zoneless', ...GOOGLE_PLAY });
+
+    world.clock.advance(30_000);
+    await world.poller.runOnce();
+
+    expect(world.repo.get(order.id)).toMatchObject({ state: 'in_progress', providerOrderId: 781 });
+  });
+
+  it('never calls an order not placed while a wallet debit names an order the provider cannot show', async () => {
+    const world = await scriptedWorld((request) => {
+      if (request.path === '/orders') return { body: envelope([]) };
+      if (request.path === '/wallet/transactions') {
+        return { body: envelope([{ id: 6, type: 'DEBIT', amount: 1_300_000, balanceAfter: 0, orderId: 779, description: 'x', createdAt: iso(T0 + 1_000) }]) };
+      }
+      return { status: 404, body: { status: 'error', code: 404, message: 'x', data: null } };
+    });
+    const order = unknownOrder(world, { confirmKey: 'debit-only', ...GOOGLE_PLAY });
+
+    for (let step = 0; step < 30; step++) {
+      world.clock.advance(30_000);
+      await world.poller.runOnce();
+    }
+
+    expect(world.repo.get(order.id)).toMatchObject({
+      state: 'needs_review',
+      providerOrderId: null,
+      reviewCandidates: [{ orderId: 779, reference: null, status: null, amount: 1_300_000, createdAt: iso(T0 + 1_000) }],
+    });
+    const kinds = world.db.$client.prepare('select kind from notifications where order_id = ?').all(order.id);
+    expect(kinds).toEqual([{ kind: 'needs_review' }]);
+  });
+
+  it('never calls an order not placed while an order without a readable time, deep in the history, cannot be read', async () => {
+    const ours = Array.from({ length: 25 }, (_, i) => ({ orderId: 900 + i, orderReference: `A${900 + i}`, amount: 5, status: 'COMPLETED', createdAt: iso(T0 + 2 * MINUTE) }));
+    const undated = { orderId: 950, orderReference: 'A950', amount: 1_300_000, status: 'COMPLETED', createdAt: 'sometime' };
+    const world = await scriptedWorld((request) => {
+      if (request.path === '/orders') return { body: envelope([...ours, undated]) };
+      if (request.path === '/wallet/transactions') return { body: envelope([]) };
+      return { status: 404, body: { status: 'error', code: 404, message: 'x', data: null } };
+    });
+    for (const entry of ours) {
+      world.db.insert(orders).values(orderValues({ key: `ours-${entry.orderId}`, state: 'completed', at: T0, providerOrderId: entry.orderId })).run();
+    }
+    const order = unknownOrder(world, { confirmKey: 'undated', ...GOOGLE_PLAY });
+
+    for (let step = 0; step < 30; step++) {
+      world.clock.advance(30_000);
+      await world.poller.runOnce();
+    }
+
+    expect(world.repo.get(order.id)).toMatchObject({
+      state: 'needs_review',
+      reviewCandidates: [{ orderId: 950, reference: 'A950', status: 'COMPLETED', amount: 1_300_000, createdAt: 'sometime' }],
+    });
+  });
+
+  it('reads at most six order details in one check, the closest in time to the POST first', async () => {
+    const offsets = [10, 8, 6, 4, 2, -1, -3, -5, -7, -9]; // minutes from the POST, newest first
+    const listed = offsets.map((minutes, i) => ({ orderId: 800 + i, orderReference: `A${800 + i}`, amount: 1_250_000, status: 'COMPLETED', createdAt: iso(T0 + minutes * MINUTE) }));
+    const world = await scriptedWorld((request) => {
+      if (request.path === '/orders') return { body: envelope(listed) };
+      if (request.path === '/wallet/transactions') return { body: envelope([]) };
+      const id = Number(request.path.split('/')[2]);
+      // Orders of somebody else's product: each one is ruled out by its detail.
+      return { body: envelope({ ...detail(id), items: [{ ...detail(id).items[0], productId: 999 }] }) };
+    });
+    const order = unknownOrder(world, { confirmKey: 'crowded', ...GOOGLE_PLAY });
+
+    world.clock.advance(30_000);
+    await world.poller.runOnce();
+
+    const details = world.server.requests.filter((r) => r.path.startsWith('/orders/')).map((r) => r.path);
+    // 1, 2, 3, 4, 5 and 6 minutes away.
+    expect(details).toEqual(['/orders/805', '/orders/804', '/orders/806', '/orders/803', '/orders/807', '/orders/802']);
+    expect(world.repo.get(order.id)).toMatchObject({ state: 'unknown', checkCount: 1 });
   });
 });
