@@ -73,7 +73,14 @@ async function main(): Promise<void> {
 
   const staff = createStaffRepo({ db, clock });
   staff.syncEnvAdmins(config.adminIds);
-  const orders = createOrderService({ db, provider, clock, logger: logger.child({ component: 'orders' }), sandbox: config.sandboxMode });
+  const orders = createOrderService({
+    db,
+    provider,
+    clock,
+    logger: logger.child({ component: 'orders' }),
+    sandbox: config.sandboxMode,
+    providerPausedUntil: () => limiter.pausedUntil(),
+  });
   const recovered = orders.recoverInterrupted();
   if (recovered.unknown + recovered.notPlaced > 0) logger.warn(recovered, 'orders interrupted by the previous shutdown were recovered');
 

@@ -46,7 +46,17 @@ export interface OrderServiceDeps {
   logger: Logger;
   /** Recorded on every order so that sandbox orders are never mistaken for real ones. */
   sandbox: boolean;
+  /**
+   * When the shared rate limiter lets requests out again (epoch ms; the
+   * provider's Retry-After). An order is not started while that is far off:
+   * it would sit in 'placing' holding the wallet, and a shutdown meanwhile
+   * would leave an outcome that looks unknown although nothing was sent.
+   */
+  providerPausedUntil?: () => number;
 }
+
+/** How long an order may wait for a rate-limit pause to end before it is refused unsent. */
+export const MAX_PAUSE_WAIT_MS = 3_000;
 
 /** First delivery check after an accepted order, and first reconciliation after an unknown outcome. */
 export const FIRST_CHECK_AFTER_PLACED_MS = BACKOFF.fast.firstMs;
@@ -111,6 +121,20 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
 
   /** Holds the wallet lock from the claim to the recorded outcome. Returns whether a 422 may be a funds problem. */
   async function placeClaimed(intent: OrderRow, input: PlaceInput): Promise<{ result: PlaceResult; checkFunds: boolean }> {
+    const pausedFor = (deps.providerPausedUntil?.() ?? 0) - clock.now();
+    if (pausedFor > MAX_PAUSE_WAIT_MS) {
+      const closed = repo.transition({
+        id: intent.id,
+        from: 'intent',
+        to: 'not_placed',
+        set: { finishedAt: new Date(clock.now()) },
+        audit: { actorId: input.userId, action: 'order.not_placed', detail: `not sent: provider rate limit for ${Math.ceil(pausedFor / 1000)} s` },
+      });
+      if (closed) {
+        logger.warn({ orderId: intent.id, pausedForMs: pausedFor }, 'order not sent: the provider asked us to wait');
+        return { result: { kind: 'rejected', order: closed, providerMessage: null, reason: 'rate-limited' }, checkFunds: false };
+      }
+    }
     const claim = repo.claimForPlacing(intent.id, input.userId);
     if (claim.kind === 'same-order-pending') return { result: { kind: 'same-order-pending', order: claim.pending }, checkFunds: false };
     if (claim.kind === 'moved') return { result: { kind: 'already-confirmed', order: claim.order }, checkFunds: false };

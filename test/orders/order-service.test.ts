@@ -48,14 +48,21 @@ describe('order service', () => {
     await Promise.all(sandboxes.splice(0).map((s) => s.close()));
   });
 
-  async function setup() {
+  async function setup(options: { pausedUntil?: () => number } = {}) {
     const sandbox = await createSandbox({ rateLimit: false });
     sandboxes.push(sandbox);
     const db = openDb(':memory:');
     opened.push(db);
     const clock = manualClock(T0);
     const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 });
-    const service = createOrderService({ db, provider, clock, logger: silentLogger, sandbox: true });
+    const service = createOrderService({
+      db,
+      provider,
+      clock,
+      logger: silentLogger,
+      sandbox: true,
+      ...(options.pausedUntil ? { providerPausedUntil: options.pausedUntil } : {}),
+    });
     const posts = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders');
     const audit = (orderId: number) =>
       db.$client
@@ -64,6 +71,19 @@ describe('order service', () => {
         .map((row) => (row as { action: string }).action);
     return { sandbox, db, clock, service, posts, audit };
   }
+
+  it('does not start an order while the provider has asked us to wait for long, and says nothing was sent', async () => {
+    let pausedUntil = T0 + 60_000;
+    const { service, posts } = await setup({ pausedUntil: () => pausedUntil });
+
+    const refused = await service.createIntentAndPlace(googlePlay('c-paused'));
+
+    expect(refused).toMatchObject({ kind: 'rejected', reason: 'rate-limited', order: { state: 'not_placed' } });
+    expect(posts()).toHaveLength(0);
+    // A short pause is waited out by the client itself: the order goes ahead.
+    pausedUntil = T0 + 1_000;
+    expect((await service.createIntentAndPlace(googlePlay('c-short-pause'))).kind).toBe('placed');
+  });
 
   it('places an order and records the provider’s ids with the first check two seconds later', async () => {
     const { sandbox, service, posts } = await setup();
