@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import { Api } from 'grammy';
 import { createAdminAlerts } from './alerts/admin-alerts.js';
@@ -8,9 +10,10 @@ import { createI18n, type Locale } from './bot/i18n.js';
 import { createCatalogQueries } from './catalog/catalog-queries.js';
 import { createCatalogSync, describeSyncError } from './catalog/catalog-sync.js';
 import { refreshStalePrices, withPriceRecording } from './catalog/price-cache.js';
-import { systemClock } from './clock.js';
+import { systemClock, type Clock } from './clock.js';
 import { ConfigError, parseConfig, type Config } from './config.js';
-import { closeDb, openDb } from './db/open.js';
+import { acquireInstanceLock, AnotherInstanceError, HEARTBEAT_MS, type InstanceLock } from './db/instance-lock.js';
+import { closeDb, openDb, type Db } from './db/open.js';
 import { createStaffRepo } from './db/staff-repo.js';
 import { createStrangerRepliesRepo } from './db/stranger-replies-repo.js';
 import { createLogger, type Logger } from './logger.js';
@@ -49,6 +52,7 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.logLevel });
   const clock = systemClock;
   const db = openDb(config.databasePath);
+  const instance = await holdInstanceLock(db, clock, logger);
 
   let sandbox: Sandbox | undefined;
   let baseUrl = config.providerBaseUrl;
@@ -181,6 +185,7 @@ async function main(): Promise<void> {
     await stopRunner(runner, { clock, logger, timeoutMs: config.providerOrderTimeoutMs + 5_000 });
     await Promise.allSettled(loops.map((loop) => loop.stop()));
     await sandbox?.close();
+    instance.stop();
     closeDb(db);
   };
   installShutdown(logger, stopAll);
@@ -193,6 +198,36 @@ async function main(): Promise<void> {
     await stopAll().catch(() => undefined);
     process.exit(1);
   });
+}
+
+/**
+ * Claims the database for this process (start-up repairs assume no other
+ * giftdesk runs on it) and keeps the claim fresh. A second instance stops
+ * here with a clear message, before touching anything.
+ */
+async function holdInstanceLock(db: Db, clock: Clock, logger: Logger): Promise<{ stop(): void }> {
+  let lock: InstanceLock;
+  try {
+    lock = await acquireInstanceLock(db, clock, `${hostname()}:${process.pid}:${randomUUID()}`);
+  } catch (error) {
+    if (!(error instanceof AnotherInstanceError)) throw error;
+    logger.fatal({ reason: error.message }, 'not starting');
+    process.stderr.write(`giftdesk did not start: ${error.message}\n`);
+    process.exit(1);
+  }
+  const timer = setInterval(() => {
+    if (!lock.beat()) {
+      logger.fatal('another giftdesk took over this database; stopping');
+      process.kill(process.pid, 'SIGTERM');
+    }
+  }, HEARTBEAT_MS);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      lock.release();
+    },
+  };
 }
 
 function installShutdown(logger: Logger, stop: () => Promise<void>): void {

@@ -3,10 +3,10 @@ import type { Db } from '../db/open.js';
 import { notifications, orders } from '../db/schema.js';
 
 /**
- * Frees the claims an earlier run left behind. Only one giftdesk can receive
- * a bot's updates (Telegram refuses a second poller with 409), so claims
- * found at start belong to a run that died, for instance to kill -9; without
- * this, its orders and messages would wait for their leases to expire.
+ * Frees the claims an earlier run left behind. It runs once this process
+ * holds the instance lock (src/db/instance-lock.ts), so claims found at
+ * start belong to a run that died, for instance to kill -9; without this,
+ * its orders and messages would wait for their leases to expire.
  */
 export function takeOverEarlierClaims(db: Db): { orders: number; notifications: number } {
   return db.transaction(

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { acquireInstanceLock, AnotherInstanceError, STALE_AFTER_MS } from '../../src/db/instance-lock.js';
+import { closeDb, openDb, type Db } from '../../src/db/open.js';
+import { createManualClock } from '../support/manual-clock.js';
+
+describe('one giftdesk per database', () => {
+  const opened: Db[] = [];
+  const dirs: string[] = [];
+  afterEach(() => {
+    opened.splice(0).forEach(closeDb);
+    dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }));
+  });
+
+  /** Two connections to one file, as two processes would have. */
+  function twoConnections(): [Db, Db] {
+    const dir = mkdtempSync(join(tmpdir(), 'giftdesk-lock-'));
+    dirs.push(dir);
+    const path = join(dir, 'db.sqlite');
+    const a = openDb(path);
+    const b = openDb(path);
+    opened.push(a, b);
+    return [a, b];
+  }
+
+  it('is taken at once on a database nobody holds', async () => {
+    const [a] = twoConnections();
+    const clock = createManualClock(0);
+    const lock = await acquireInstanceLock(a, clock, 'first');
+    expect(lock.beat()).toBe(true);
+  });
+
+  it('refuses a second instance while the first keeps beating', async () => {
+    const [a, b] = twoConnections();
+    const clock = createManualClock(0);
+    const first = await acquireInstanceLock(a, clock, 'first');
+    const second = acquireInstanceLock(b, clock, 'second');
+    // The first keeps its heartbeat while the second waits to see.
+    clock.advance(STALE_AFTER_MS / 2);
+    first.beat();
+    clock.advance(STALE_AFTER_MS / 2);
+    await expect(second).rejects.toBeInstanceOf(AnotherInstanceError);
+    expect(first.beat()).toBe(true);
+  });
+
+  it('takes over from an instance that died without releasing', async () => {
+    const [a, b] = twoConnections();
+    const clock = createManualClock(0);
+    const dead = await acquireInstanceLock(a, clock, 'dead');
+    const next = acquireInstanceLock(b, clock, 'next');
+    clock.advance(STALE_AFTER_MS);
+    const lock = await next;
+    expect(lock.beat()).toBe(true);
+    // The dead run, should it wake up, learns it lost the claim.
+    expect(dead.beat()).toBe(false);
+  });
+
+  it('starts at once after a clean release', async () => {
+    const [a, b] = twoConnections();
+    const clock = createManualClock(0);
+    (await acquireInstanceLock(a, clock, 'first')).release();
+    await expect(acquireInstanceLock(b, clock, 'second')).resolves.toBeDefined();
+  });
+});

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBotProcess } from '../support/bot-process.js';
+import { ADMIN, startWorld, type World } from './harness.js';
+
+describe('one giftdesk per database', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await startWorld();
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('refuses to start a second instance on the same database, and the first keeps working', async () => {
+    const second = startBotProcess({
+      BOT_TOKEN: world.telegram.token,
+      TELEGRAM_API_ROOT: world.telegram.apiRoot,
+      PROVIDER_BASE_URL: world.sandbox.baseUrl,
+      PROVIDER_API_KEY: world.sandbox.apiKey,
+      DATABASE_PATH: world.databasePath,
+      ADMIN_IDS: String(ADMIN.id),
+    });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/did not start: another giftdesk is running on this database/);
+
+    world.telegram.sendText(ADMIN, '/help');
+    await world.telegram.waitForMessage(ADMIN.id, /\/order/);
+  });
+
+  it('starts again at once after a clean stop', async () => {
+    await world.bot.stop();
+    const started = Date.now();
+    await world.restart();
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+});
