@@ -1,10 +1,10 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { Api } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectToTelegram, describeTelegramFailure } from '../../src/bot/connect-telegram.js';
 import { createLogger } from '../../src/logger.js';
 import { createFakeBotApi, type FakeBotApi } from '../support/fake-bot-api/index.js';
 import { createManualClock } from '../support/manual-clock.js';
+import { unusedPort } from '../support/unused-port.js';
 
 function recordingLogger() {
   const lines: Record<string, unknown>[] = [];
@@ -13,15 +13,6 @@ function recordingLogger() {
     destination: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
   });
   return { logger, lines };
-}
-
-/** A loopback port nobody listens on (it was free a moment ago). */
-async function unusedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** Lets pending promise callbacks run until the code under test sleeps on the clock. */

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { orders, type OrderState } from '../../src/db/schema.js';
-import { claimDueOrders, releaseClaim, rescheduleClaimed, writeClaimed } from '../../src/delivery/order-leases.js';
+import { claimDueOrders, releaseClaim, rescheduleClaimed, writeClaimed, type ClaimedWrite } from '../../src/delivery/order-leases.js';
 import { orderValues } from './poller-world.js';
 
 const T0 = 1_700_000_000_000;
@@ -46,6 +46,24 @@ describe('order leases', () => {
   }
 
   const row = (db: Db, id: number) => db.select().from(orders).where(eq(orders.id, id)).get();
+
+  /** Process a's claim, at T0, of the order that is due. */
+  function claimedByA(db: Db) {
+    const [claimed] = claimDueOrders(db, { owner: 'a', now: T0, leaseMs: LEASE_MS, limit: 10 });
+    if (!claimed) throw new Error('nothing claimed');
+    return claimed;
+  }
+
+  /** What process a writes at T0 when the provider reports its claimed order completed. */
+  const completion = (claimed: ClaimedWrite['order']): ClaimedWrite => ({
+    order: claimed,
+    owner: 'a',
+    now: T0,
+    nextCheckAt: null,
+    checkCount: 1,
+    move: { to: 'completed', audit: { actorId: null, action: 'order.completed' } },
+    notify: ['delivered'],
+  });
 
   it('claims a due order once: the second process gets nothing while the lease holds', () => {
     const { a, b } = twoProcesses();
@@ -159,19 +177,9 @@ describe('order leases', () => {
   it('writes a state change, its audit row and its notification together for the lease owner', () => {
     const db = memory();
     const id = order(db, 'in_progress', T0);
-    const [claimed] = claimDueOrders(db, { owner: 'a', now: T0, leaseMs: LEASE_MS, limit: 10 });
-    if (!claimed) throw new Error('nothing claimed');
+    const claimed = claimedByA(db);
 
-    const written = writeClaimed(db, {
-      order: claimed,
-      owner: 'a',
-      now: T0,
-      nextCheckAt: null,
-      checkCount: 1,
-      set: { providerStatus: 'COMPLETED' },
-      move: { to: 'completed', audit: { actorId: null, action: 'order.completed' } },
-      notify: ['delivered'],
-    });
+    const written = writeClaimed(db, { ...completion(claimed), set: { providerStatus: 'COMPLETED' } });
 
     expect(written?.enqueued).toEqual(['delivered']);
     expect(row(db, id)).toMatchObject({ state: 'completed', providerStatus: 'COMPLETED', leaseOwner: null, nextCheckAt: null });
@@ -182,19 +190,10 @@ describe('order leases', () => {
   it('writes nothing for a process that lost its lease, not even the notification', () => {
     const { a, b } = twoProcesses();
     const id = order(a, 'in_progress', T0);
-    const [claimed] = claimDueOrders(a, { owner: 'a', now: T0, leaseMs: LEASE_MS, limit: 10 });
-    if (!claimed) throw new Error('nothing claimed');
+    const claimed = claimedByA(a);
     claimDueOrders(b, { owner: 'b', now: T0 + LEASE_MS, leaseMs: LEASE_MS, limit: 10 });
 
-    const written = writeClaimed(a, {
-      order: claimed,
-      owner: 'a',
-      now: T0,
-      nextCheckAt: null,
-      checkCount: 1,
-      move: { to: 'completed', audit: { actorId: null, action: 'order.completed' } },
-      notify: ['delivered'],
-    });
+    const written = writeClaimed(a, completion(claimed));
 
     expect(written).toBeNull();
     expect(row(b, id)?.state).toBe('in_progress');
@@ -205,19 +204,10 @@ describe('order leases', () => {
   it('writes nothing when the order left the state it was claimed in', () => {
     const db = memory();
     const id = order(db, 'in_progress', T0);
-    const [claimed] = claimDueOrders(db, { owner: 'a', now: T0, leaseMs: LEASE_MS, limit: 10 });
-    if (!claimed) throw new Error('nothing claimed');
+    const claimed = claimedByA(db);
     db.update(orders).set({ state: 'action_required' }).where(eq(orders.id, id)).run();
 
-    const written = writeClaimed(db, {
-      order: claimed,
-      owner: 'a',
-      now: T0,
-      nextCheckAt: null,
-      checkCount: 1,
-      move: { to: 'completed', audit: { actorId: null, action: 'order.completed' } },
-      notify: ['delivered'],
-    });
+    const written = writeClaimed(db, completion(claimed));
 
     expect(written).toBeNull();
     expect(row(db, id)?.state).toBe('action_required');

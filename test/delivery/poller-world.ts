@@ -9,6 +9,7 @@ import { createProviderClient, type ProviderClient } from '../../src/provider/cl
 import { createRateLimiter } from '../../src/provider/rate-limit.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 import { createManualClock, type ManualClock } from '../support/manual-clock.js';
+import { createOrderPlacer, placingOrder } from '../support/order-fixtures.js';
 
 export const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
 export const MINUTE = 60_000;
@@ -64,23 +65,8 @@ export async function pollerWorld(options: WorldOptions = {}) {
     staleMs: 30 * MINUTE,
     ...options.poller,
   });
-  let confirmations = 0;
-
-  async function place(productId: number, quantity = 1, userId = 11): Promise<PlaceResult> {
-    const product = await provider.getProduct(productId);
-    const region = product.regionProperties[0];
-    if (!region) throw new Error(`product ${productId} has no region`);
-    confirmations++;
-    return service.createIntentAndPlace({
-      confirmKey: `confirm-${confirmations}`,
-      userId,
-      chatId: userId,
-      product: { id: product.id, title: product.title },
-      region: { regionPropertyId: region.regionPropertyId, title: region.title, price: region.price },
-      quantity,
-      fields: [],
-    });
-  }
+  const placeFirstRegion = createOrderPlacer({ provider, service });
+  const place = (productId: number, quantity = 1, userId = 11): Promise<PlaceResult> => placeFirstRegion(productId, quantity, userId);
 
   async function placed(productId: number, quantity = 1, userId = 11): Promise<OrderRow> {
     const result = await place(productId, quantity, userId);
@@ -154,25 +140,23 @@ export function unknownOrder(
   world: Pick<PollerWorld, 'repo' | 'clock'>,
   input: { confirmKey: string; productId?: number; regionPropertyId?: number; unitPrice: number; quantity?: number; userId?: number },
 ): OrderRow {
-  const opened = world.repo.openIntent({
-    confirmKey: input.confirmKey,
-    userId: input.userId ?? 11,
-    chatId: input.userId ?? 11,
-    fingerprint: `fp-${input.confirmKey}`,
-    productId: input.productId ?? 101,
-    productTitle: 'Google Play 10 USD',
-    regionPropertyId: input.regionPropertyId ?? 5001,
-    regionTitle: 'US',
-    quantity: input.quantity ?? 1,
-    unitPrice: input.unitPrice,
-    fieldValues: [],
-    sandbox: true,
-  });
-  if (opened.kind !== 'created') throw new Error(`expected a new intent, got ${opened.kind}`);
-  const claim = world.repo.claimForPlacing(opened.order.id, 11);
-  if (claim.kind !== 'placing') throw new Error(`expected placing, got ${claim.kind}`);
+  const userId = input.userId ?? 11;
+  const order = placingOrder(
+    world.repo,
+    {
+      confirmKey: input.confirmKey,
+      userId,
+      chatId: userId,
+      fingerprint: `fp-${input.confirmKey}`,
+      productId: input.productId ?? 101,
+      regionPropertyId: input.regionPropertyId ?? 5001,
+      quantity: input.quantity ?? 1,
+      unitPrice: input.unitPrice,
+    },
+    11,
+  );
   const unknown = world.repo.transition({
-    id: opened.order.id,
+    id: order.id,
     from: 'placing',
     to: 'unknown',
     set: { nextCheckAt: new Date(world.clock.now() + 30_000) },

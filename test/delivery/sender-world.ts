@@ -17,6 +17,7 @@ import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sand
 import type { SandboxCard } from '../../src/sandbox/types.js';
 import { createFakeBotApi, type FakeBotApi, type SentMessage } from '../support/fake-bot-api/index.js';
 import { createManualClock } from '../support/manual-clock.js';
+import { createOrderPlacer } from '../support/order-fixtures.js';
 
 export const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
 export const STAFF = 11;
@@ -97,23 +98,8 @@ export async function senderWorld(options: SenderWorldOptions = {}) {
     ...options.sender,
   };
   const sender = createNotificationSender(deps);
-  let confirmations = 0;
-
-  async function place(productId: number, quantity = 1): Promise<PlaceResult> {
-    const product = await provider.getProduct(productId);
-    const region = product.regionProperties[0];
-    if (!region) throw new Error(`product ${productId} has no region`);
-    confirmations++;
-    return service.createIntentAndPlace({
-      confirmKey: `confirm-${confirmations}`,
-      userId: STAFF,
-      chatId: STAFF,
-      product: { id: product.id, title: product.title },
-      region: { regionPropertyId: region.regionPropertyId, title: region.title, price: region.price },
-      quantity,
-      fields: [],
-    });
-  }
+  const placeFirstRegion = createOrderPlacer({ provider, service });
+  const place = (productId: number, quantity = 1): Promise<PlaceResult> => placeFirstRegion(productId, quantity, STAFF);
 
   /** Moves the order as the poller would and enqueues the event in the same step. */
   function settle(order: OrderRow, to: OrderState, kind: NotificationKind, providerStatus?: string): OrderRow {

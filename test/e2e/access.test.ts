@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, STAFF, STRANGER, startWorld, type World } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, sharedWorld, STAFF, STRANGER } from './harness.js';
 
 describe('who may use the bot', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startWorld();
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
+  const world = sharedWorld();
 
   it('greets an administrator with the command list', async () => {
     world.telegram.sendText(ADMIN, '/start');

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_LENGTH, type FakeUser, type SentMessage } from '../support/fake-bot-api/index.js';
-import { ADMIN, STAFF, startWorld, type World } from './harness.js';
+import { ADMIN, sharedWorld, STAFF } from './harness.js';
 import {
   acceptedSendsContaining,
-  addStaff,
   cardsOf,
   DELIVERY_WAIT_MS,
   databaseBytes,
@@ -38,21 +37,13 @@ function expectSecretsHidden(parts: readonly SentMessage[], cards: readonly Card
 }
 
 describe('delivery of orders to the staff member who placed them', () => {
-  let world: World;
+  const world = sharedWorld({
+    sandbox: { maxQuantity: LARGE_ORDER, initialBalance: 1_000_000_000 },
+    env: { PROVIDER_MAX_QUANTITY_PER_ITEM: String(LARGE_ORDER) },
+    staff: [STAFF, OTHER_STAFF],
+  });
   /** Codes and serials delivered during the run, for the disk and log checks at the end. */
   const delivered: Card[] = [];
-
-  beforeAll(async () => {
-    world = await startWorld({
-      sandbox: { maxQuantity: LARGE_ORDER, initialBalance: 1_000_000_000 },
-      env: { PROVIDER_MAX_QUANTITY_PER_ITEM: String(LARGE_ORDER) },
-    });
-    await addStaff(world, [STAFF, OTHER_STAFF]);
-  });
-  afterAll(async () => {
-    if (process.env.DUMP_BOT) console.log(world?.bot.output());
-    await world?.close();
-  });
 
   it('delivers a completed order once, every code as a spoiler in a protected message, to the ordering chat only', async () => {
     const placed = await orderThroughChat(world, STAFF, { ...GOOGLE_PLAY, quantity: 3 });

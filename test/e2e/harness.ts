@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 import { startBotProcess, type BotProcess } from '../support/bot-process.js';
 import { createFakeBotApi, type FakeBotApi, type FakeUser } from '../support/fake-bot-api/index.js';
@@ -28,6 +29,8 @@ export interface WorldOptions {
    * that it runs its own sandbox provider; `world.sandbox` then sees no requests.
    */
   inProcessSandbox?: boolean;
+  /** Added through the administrator's /staff command before the world is handed over. */
+  staff?: readonly FakeUser[];
 }
 
 /**
@@ -75,5 +78,57 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  try {
+    await addStaff(world, options.staff ?? []);
+  } catch (error) {
+    await world.close();
+    throw error;
+  }
   return world;
+}
+
+/** Adds staff members through the administrator's /staff command. */
+export async function addStaff(world: World, users: readonly FakeUser[]): Promise<void> {
+  for (const user of users) {
+    world.telegram.sendText(ADMIN, `/staff add ${user.id}`);
+    await world.telegram.waitForMessage(ADMIN.id, new RegExp(`${user.id} can now use giftdesk`));
+  }
+}
+
+/**
+ * One world for the enclosing describe block: started before its first test
+ * and closed after its last, the bot's output printed first when DUMP_BOT is
+ * set. The World returned reads through to the one started, so the block can
+ * hand it to helpers as it is; hooks the block adds afterwards run while it
+ * is up.
+ */
+export function sharedWorld(options: WorldOptions = {}): World {
+  let started: World | undefined;
+  beforeAll(async () => {
+    started = await startWorld(options);
+  });
+  afterAll(async () => {
+    if (process.env.DUMP_BOT) console.log(started?.bot.output());
+    await started?.close();
+  });
+  const current = (): World => {
+    if (!started) throw new Error('the world is used before it started: only in tests and hooks');
+    return started;
+  };
+  return {
+    get telegram() {
+      return current().telegram;
+    },
+    get sandbox() {
+      return current().sandbox;
+    },
+    get bot() {
+      return current().bot;
+    },
+    get databasePath() {
+      return current().databasePath;
+    },
+    restart: (extraEnv) => current().restart(extraEnv),
+    close: () => current().close(),
+  };
 }

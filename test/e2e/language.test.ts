@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatDriver } from './chat-driver.js';
-import { ADMIN, startWorld, type World } from './harness.js';
+import { ADMIN, sharedWorld } from './harness.js';
 
 describe('/language', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startWorld();
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
+  const world = sharedWorld();
 
   const chat = () => chatDriver(world.telegram, ADMIN);
 

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SentMessage } from '../support/fake-bot-api/index.js';
 import { chatDriver } from './chat-driver.js';
-import { ADMIN, startWorld, type World } from './harness.js';
+import { ADMIN, sharedWorld } from './harness.js';
 
 const TRICKY = 'Steam <Wallet> & Co_*[EU]*';
 
 describe('messages that no product name can break', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startWorld();
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
+  const world = sharedWorld();
 
   const chat = () => chatDriver(world.telegram, ADMIN);
 

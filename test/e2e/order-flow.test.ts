@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { chatDriver } from './chat-driver.js';
-import { ADMIN, PERSIAN_STAFF, STAFF, startWorld, type World } from './harness.js';
+import { PERSIAN_STAFF, sharedWorld, STAFF } from './harness.js';
+import { posts } from './order-steps.js';
 
 describe('the guided order', () => {
-  let world: World;
-  const posts = () => world.sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders').length;
+  const world = sharedWorld({ staff: [STAFF, PERSIAN_STAFF] });
 
-  beforeAll(async () => {
-    world = await startWorld();
-    for (const user of [STAFF, PERSIAN_STAFF]) {
-      world.telegram.sendText(ADMIN, `/staff add ${user.id}`);
-      await world.telegram.waitForMessage(ADMIN.id, new RegExp(`${user.id} can now use giftdesk`));
-    }
-  });
-  afterAll(async () => {
-    if (process.env.DUMP_BOT) console.log(world?.bot.output());
+  afterAll(() => {
     if (process.env.DUMP_CALLS) console.log(world.telegram.calls.filter((c) => c.method !== 'getUpdates').map((c) => `${c.method} ${JSON.stringify(c.payload).slice(0, 150)} -> ${JSON.stringify(c.response).slice(0, 150)}`).join('\n'));
-    await world?.close();
   });
 
   const staff = () => chatDriver(world.telegram, STAFF);
@@ -30,7 +21,7 @@ describe('the guided order', () => {
   }
 
   it('walks a product with two required fields to a placed order', async () => {
-    const before = posts();
+    const before = posts(world);
     const chat = await openNetflix();
 
     await chat.say('lots', /Please send a whole number/);
@@ -60,7 +51,7 @@ describe('the guided order', () => {
 
     const placed = await chat.tap(/Confirm/, /Order A\d+ is placed/);
     expect(placed.reply_markup).toBeUndefined();
-    expect(posts()).toBe(before + 1);
+    expect(posts(world)).toBe(before + 1);
 
     const order = world.sandbox.controls.orders().at(-1)!;
     expect(order.items[0]).toMatchObject({ productId: 103, quantity: 1 });
@@ -77,7 +68,7 @@ describe('the guided order', () => {
     await chat.say('1', /Please send: ایمیل گیرنده/);
     await chat.say('twice@example.com', /Please send: شماره موبایل/);
     const summary = await chat.say('09121234567', /Please check your order/);
-    const before = posts();
+    const before = posts(world);
     const data = world.telegram.findButton(summary, /Confirm/).callback_data!;
     let second = '';
     await chat.answerTo(() => {
@@ -86,7 +77,7 @@ describe('the guided order', () => {
     }, /Order A\d+ is placed/);
     await world.telegram.waitFor(() => world.telegram.callbackAnswer(second));
     expect(world.telegram.callbackAnswer(second)?.text).toMatch(/expired/);
-    expect(posts()).toBe(before + 1);
+    expect(posts(world)).toBe(before + 1);
   });
 
   it('cancels from a button and from /cancel', async () => {

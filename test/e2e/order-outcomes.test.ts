@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, STAFF, startWorld, type World } from './harness.js';
-import { addStaff, DELIVERY_WAIT_MS, localOrder, orderThroughChat, posts, referenceIn, sandboxOrder, sleep } from './order-steps.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, sharedWorld, STAFF, type World } from './harness.js';
+import { DELIVERY_WAIT_MS, localOrder, orderThroughChat, posts, referenceIn, sandboxOrder, sleep } from './order-steps.js';
 
 const SPOTIFY = 126;
 const XBOX_FAILS = { search: 'ایکس باکس', product: /ایکس باکس ۱۵/ };
@@ -15,16 +15,7 @@ const mentioning = (world: World, chatId: number, reference: string) =>
   world.telegram.messages(chatId).filter((m) => m.text.includes(reference));
 
 describe('orders that end without codes or wait for someone', () => {
-  let world: World;
-
-  beforeAll(async () => {
-    world = await startWorld();
-    await addStaff(world, [STAFF]);
-  });
-  afterAll(async () => {
-    if (process.env.DUMP_BOT) console.log(world?.bot.output());
-    await world?.close();
-  });
+  const world = sharedWorld({ staff: [STAFF] });
 
   /** Still followed: its next check is scheduled at the slow pace, not dropped. */
   function expectFollowedSlowly(reference: string, state: string): void {

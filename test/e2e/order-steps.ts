@@ -3,18 +3,10 @@ import Database from 'better-sqlite3';
 import type { SandboxOrder } from '../../src/sandbox/server.js';
 import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
 import { chatDriver } from './chat-driver.js';
-import { ADMIN, type World } from './harness.js';
+import type { World } from './harness.js';
 
 /** Room for the poller's first checks and the sender's retries; a passing run is much quicker. */
 export const DELIVERY_WAIT_MS = 25_000;
-
-/** Adds staff members through the administrator's /staff command. */
-export async function addStaff(world: World, users: readonly FakeUser[]): Promise<void> {
-  for (const user of users) {
-    world.telegram.sendText(ADMIN, `/staff add ${user.id}`);
-    await world.telegram.waitForMessage(ADMIN.id, new RegExp(`${user.id} can now use giftdesk`));
-  }
-}
 
 export interface OrderRequest {
   /** Typed at the category step: a search of the product names. */

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrderPostFault } from '../../src/sandbox/server.js';
-import { STAFF, startWorld, type World } from './harness.js';
+import { sharedWorld, STAFF } from './harness.js';
 import {
   acceptedSendsContaining,
-  addStaff,
   cardsOf,
   DELIVERY_WAIT_MS,
   localOrder,
@@ -18,16 +17,7 @@ import {
 const UNCONFIRMED = /The provider did not confirm your order\. .* Do not order again/;
 
 describe('orders whose placement goes wrong on the wire', () => {
-  let world: World;
-
-  beforeAll(async () => {
-    world = await startWorld();
-    await addStaff(world, [STAFF]);
-  });
-  afterAll(async () => {
-    if (process.env.DUMP_BOT) console.log(world?.bot.output());
-    await world?.close();
-  });
+  const world = sharedWorld({ staff: [STAFF] });
 
   /**
    * Places an order through the chat while the sandbox applies `fault` to the

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF, startWorld, type World } from './harness.js';
-import { addStaff, DELIVERY_WAIT_MS, localOrder, orderThroughChat, referenceIn, waitForDelivery } from './order-steps.js';
+import { describe, expect, it } from 'vitest';
+import { sharedWorld, STAFF } from './harness.js';
+import { DELIVERY_WAIT_MS, localOrder, orderThroughChat, referenceIn, waitForDelivery } from './order-steps.js';
 
 describe('the provider’s rate limit', () => {
-  let world: World;
-
-  beforeAll(async () => {
-    world = await startWorld();
-    await addStaff(world, [STAFF]);
-  });
-  afterAll(async () => {
-    if (process.env.DUMP_BOT) console.log(world?.bot.output());
-    await world?.close();
-  });
+  const world = sharedWorld({ staff: [STAFF] });
 
   it('honours every Retry-After of a storm of 429s while an order is followed, and still delivers it', async () => {
     const { requests, controls } = world.sandbox;

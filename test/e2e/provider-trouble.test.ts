@@ -1,19 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser } from '../support/fake-bot-api/index.js';
 import { chatDriver } from './chat-driver.js';
-import { ADMIN, STAFF, startWorld, type World } from './harness.js';
+import { ADMIN, sharedWorld, STAFF } from './harness.js';
 
 const SECOND_ADMIN: FakeUser = { id: 1002, firstName: 'Bea', languageCode: 'en' };
 
 describe('provider trouble in plain words', () => {
-  let world: World;
+  const world = sharedWorld();
   const alertsTo = (user: FakeUser) => world.telegram.messages(user.id).filter((m) => /HTTP 403/.test(m.text));
   const noStackTrace = (text: string) => {
     expect(text).not.toMatch(/Error|at \S+ \(|\.ts:\d+|Provider\w+Error/);
   };
 
   beforeAll(async () => {
-    world = await startWorld();
     const admin = chatDriver(world.telegram, ADMIN);
     await admin.say(`/staff add ${STAFF.id}`, new RegExp(`${STAFF.id} can now use giftdesk`));
     await admin.say(`/staff add ${SECOND_ADMIN.id} admin`, new RegExp(`${SECOND_ADMIN.id} can now use giftdesk`));
@@ -23,9 +22,6 @@ describe('provider trouble in plain words', () => {
   afterEach(() => {
     world.sandbox.controls.setForbidden(false);
     world.sandbox.controls.setServerErrorRate(0);
-  });
-  afterAll(async () => {
-    await world?.close();
   });
 
   it('tells a staff member that administrators were told when the provider refuses our key, and alerts each administrator once', async () => {

@@ -3,7 +3,6 @@ import { chatDriver } from './chat-driver.js';
 import { STAFF, startWorld, type World } from './harness.js';
 import {
   acceptedSendsContaining,
-  addStaff,
   cardsOf,
   DELIVERY_WAIT_MS,
   databaseBytes,
@@ -38,8 +37,7 @@ describe('kill -9 and a restart', () => {
 
   beforeAll(async () => {
     // Slow enough that the orders are still open when the process is killed.
-    world = await startWorld({ sandbox: { timing: { preparingMs: 1_500, processingMs: 1_500 } } });
-    await addStaff(world, [STAFF]);
+    world = await startWorld({ sandbox: { timing: { preparingMs: 1_500, processingMs: 1_500 } }, staff: [STAFF] });
   });
   afterAll(async () => {
     if (process.env.DUMP_BOT) console.log([...earlierOutput, world?.bot.output()].join('\n----- restart -----\n'));

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewCandidate } from '../../src/db/schema.js';
 import { orderFingerprint } from '../../src/orders/fingerprint.js';
 import { createProviderClient, type ProviderClient } from '../../src/provider/client.js';
@@ -7,8 +7,8 @@ import type { PlacedOrder } from '../../src/provider/schemas.js';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { chatDriver } from './chat-driver.js';
 import type { SentMessage } from '../support/fake-bot-api/index.js';
-import { ADMIN, STAFF, startWorld, type World } from './harness.js';
-import { addStaff, cardsOf, localOrder, orderThroughChat, posts, sandboxOrder, spoilers, waitForDelivery } from './order-steps.js';
+import { ADMIN, sharedWorld, STAFF } from './harness.js';
+import { cardsOf, localOrder, orderThroughChat, posts, sandboxOrder, spoilers, waitForDelivery } from './order-steps.js';
 
 const GOOGLE_PLAY = { search: 'Google Play 10', product: /^Google Play 10 USD/ };
 
@@ -28,7 +28,8 @@ const candidateOf = (placed: PlacedOrder): ReviewCandidate => ({
 });
 
 describe('administrators settling orders that wait for review', () => {
-  let world: World;
+  // Slow enough that an order adopted right away is still in progress: the poller has to take it over.
+  const world = sharedWorld({ sandbox: { timing: { preparingMs: 1_200, processingMs: 300 } }, staff: [STAFF] });
   let provider: ProviderClient;
   let region = { regionPropertyId: 0, price: 0 };
 
@@ -95,19 +96,12 @@ describe('administrators settling orders that wait for review', () => {
     provider.placeOrder({ products: [{ productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: region.regionPropertyId, quantity }] });
 
   beforeAll(async () => {
-    // Slow enough that an order adopted right away is still in progress: the poller has to take it over.
-    world = await startWorld({ sandbox: { timing: { preparingMs: 1_200, processingMs: 300 } } });
-    await addStaff(world, [STAFF]);
     // Telegram lets a bot write only to people who have started it.
     await chatDriver(world.telegram, STAFF).say('/start', /Hello!/);
     provider = createProviderClient({ baseUrl: world.sandbox.baseUrl, apiKey: world.sandbox.apiKey });
     const product = await provider.getProduct(SANDBOX_PRODUCTS.noFields);
     const first = product.regionProperties[0]!;
     region = { regionPropertyId: first.regionPropertyId, price: first.price };
-  });
-  afterAll(async () => {
-    if (process.env.DUMP_BOT) console.log(world?.bot.output());
-    await world?.close();
   });
 
   it('lists an order waiting for review, adopts the provider order named, and delivers its codes to the staff member', async () => {

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatDriver } from './chat-driver.js';
-import { ADMIN, PERSIAN_STAFF, startWorld, type World } from './harness.js';
+import { ADMIN, PERSIAN_STAFF, sharedWorld } from './harness.js';
 
 describe('sandbox mode', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startWorld({ inProcessSandbox: true });
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
+  const world = sharedWorld({ inProcessSandbox: true });
 
   it('starts without an API key and says so in its log', () => {
     const line = world.bot.logs().find((l) => /SANDBOX MODE/.test(l.msg));

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startBotProcess } from '../support/bot-process.js';
-import { ADMIN, startWorld, type World } from './harness.js';
+import { ADMIN, sharedWorld } from './harness.js';
 
 describe('one giftdesk per database', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startWorld();
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
+  const world = sharedWorld();
 
   it('refuses to start a second instance on the same database, and the first keeps working', async () => {
     const second = startBotProcess({

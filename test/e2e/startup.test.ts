@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBotProcess, type BotProcess } from '../support/bot-process.js';
 import { createFakeBotApi, type FakeBotApi } from '../support/fake-bot-api/index.js';
-import { ADMIN, startWorld, type World } from './harness.js';
+import { unusedPort } from '../support/unused-port.js';
+import { ADMIN, sharedWorld } from './harness.js';
 
 const WRONG_TOKEN = '987654:wrong-secret-token-part';
 
@@ -64,23 +63,8 @@ async function exitCode(bot: BotProcess, timeoutMs = 8_000): Promise<number | nu
   return result;
 }
 
-/** A loopback port nobody listens on (it was free a moment ago). */
-async function unusedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 describe('a second instance with the same token', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startWorld({ inProcessSandbox: true });
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
+  const world = sharedWorld({ inProcessSandbox: true });
 
   it('makes the first one stop cleanly and say why', async () => {
     const second = startBotProcess({

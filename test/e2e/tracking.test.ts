@@ -1,15 +1,11 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FakeUser } from '../support/fake-bot-api/index.js';
 import { chatDriver } from './chat-driver.js';
-import { ADMIN, PERSIAN_STAFF, STAFF, startWorld, type World } from './harness.js';
+import { ADMIN, PERSIAN_STAFF, sharedWorld, STAFF } from './harness.js';
+import { spoilers } from './order-steps.js';
 
 const OTHER_STAFF: FakeUser = { id: 4004, firstName: 'Olga', languageCode: 'en' };
-
-/** Text of every spoiler entity of a message (offsets are UTF-16, like JavaScript strings). */
-function spoilers(message: SentMessage): string[] {
-  return message.entities.filter((e) => e.type === 'spoiler').map((e) => message.text.slice(e.offset, e.offset + e.length));
-}
 
 interface AuditRow {
   actor_id: number | null;
@@ -20,7 +16,7 @@ interface AuditRow {
 }
 
 describe('orders, tracking and transactions', () => {
-  let world: World;
+  const world = sharedWorld({ staff: [STAFF, OTHER_STAFF, PERSIAN_STAFF] });
   let reference = '';
   let providerOrderId = 0;
 
@@ -39,11 +35,6 @@ describe('orders, tracking and transactions', () => {
   }
 
   beforeAll(async () => {
-    world = await startWorld();
-    for (const user of [STAFF, OTHER_STAFF, PERSIAN_STAFF]) {
-      world.telegram.sendText(ADMIN, `/staff add ${user.id}`);
-      await world.telegram.waitForMessage(ADMIN.id, new RegExp(`${user.id} can now use giftdesk`));
-    }
     // Google Play 10 USD: one region, no required fields.
     const chat = staff();
     await chat.say('/order', /Choose a category/);
@@ -53,10 +44,6 @@ describe('orders, tracking and transactions', () => {
     const placed = await chat.tap(/Confirm/, /Order A\d+ is placed/);
     reference = /Order (A\d+) is placed/.exec(placed.text)![1]!;
     providerOrderId = sandboxOrder()!.orderId;
-  });
-  afterAll(async () => {
-    if (process.env.DUMP_BOT) console.log(world?.bot.output());
-    await world?.close();
   });
 
   it('lists the staff member’s order in /orders and opens its detail from there', async () => {

@@ -1,46 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { closeDb, openDb, type Db } from '../../src/db/open.js';
+import { describe, expect, it } from 'vitest';
 import { createOrderQueries, parseOrderLookup } from '../../src/orders/order-queries.js';
-import { createOrderRepo, type IntentInput } from '../../src/orders/order-repo.js';
-import { createManualClock } from '../support/manual-clock.js';
-
-function intent(n: number, userId: number): IntentInput {
-  return {
-    confirmKey: `k${n}`,
-    userId,
-    chatId: userId,
-    fingerprint: `f${n}`,
-    productId: 101,
-    productTitle: 'Google Play 10 USD',
-    regionPropertyId: 5001,
-    regionTitle: 'US',
-    quantity: 1,
-    unitPrice: 1_250_000,
-    fieldValues: [],
-    sandbox: true,
-  };
-}
+import { openedOrder, orderRepoWorld, placingOrder } from '../support/order-fixtures.js';
 
 describe('order queries', () => {
-  const opened: Db[] = [];
-  afterEach(() => opened.splice(0).forEach(closeDb));
-
   function setup() {
-    const db = openDb(':memory:');
-    opened.push(db);
-    const clock = createManualClock(1_700_000_000_000);
-    const repo = createOrderRepo({ db, clock });
+    const { db, clock, repo } = orderRepoWorld(1_700_000_000_000);
     let n = 0;
     /** A new order of `userId`; with a provider id it is placed (in progress). */
     const add = (userId: number, provider?: { orderId: number; reference: string }) => {
       n += 1;
       clock.advance(1_000);
-      const opened = repo.openIntent(intent(n, userId));
-      if (opened.kind !== 'created') throw new Error(`expected a new intent, got ${opened.kind}`);
-      if (!provider) return opened.order;
-      repo.claimForPlacing(opened.order.id, userId);
+      const intent = { confirmKey: `k${n}`, userId, chatId: userId, fingerprint: `f${n}` };
+      if (!provider) return openedOrder(repo, intent);
+      const order = placingOrder(repo, intent);
       const placed = repo.transition({
-        id: opened.order.id,
+        id: order.id,
         from: 'placing',
         to: 'in_progress',
         set: { providerOrderId: provider.orderId, providerReference: provider.reference, providerStatus: 'PREPARING' },

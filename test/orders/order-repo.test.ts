@@ -1,47 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Clock } from '../../src/clock.js';
-import { closeDb, openDb, type Db } from '../../src/db/open.js';
-import { createOrderRepo, type IntentInput } from '../../src/orders/order-repo.js';
-
-function manualClock(start: number): Clock & { advance(ms: number): void } {
-  let now = start;
-  return { now: () => now, sleep: async () => undefined, advance: (ms) => void (now += ms) };
-}
-
-function intent(overrides: Partial<IntentInput>): IntentInput {
-  return {
-    confirmKey: 'k1',
-    userId: 1,
-    chatId: 1,
-    fingerprint: 'f1',
-    productId: 101,
-    productTitle: 'Google Play 10 USD',
-    regionPropertyId: 5001,
-    regionTitle: 'US',
-    quantity: 1,
-    unitPrice: 1_250_000,
-    fieldValues: [],
-    sandbox: true,
-    ...overrides,
-  };
-}
+import { describe, expect, it } from 'vitest';
+import { openedOrder, orderRepoWorld } from '../support/order-fixtures.js';
 
 describe('order repository', () => {
-  const opened: Db[] = [];
-  afterEach(() => opened.splice(0).forEach(closeDb));
-
-  function setup() {
-    const db = openDb(':memory:');
-    opened.push(db);
-    const clock = manualClock(1_700_000_000_000);
-    return { db, clock, repo: createOrderRepo({ db, clock }) };
-  }
-
-  function openedOrder(repo: ReturnType<typeof setup>['repo'], input: Partial<IntentInput>) {
-    const result = repo.openIntent(intent(input));
-    if (result.kind !== 'created') throw new Error(`expected a new intent, got ${result.kind}`);
-    return result.order;
-  }
+  const setup = () => orderRepoWorld(1_700_000_000_000);
 
   it('closes a queued intent as not placed when the same order became pending meanwhile', () => {
     const { repo } = setup();

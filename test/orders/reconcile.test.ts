@@ -7,6 +7,7 @@ import { silentLogger } from '../../src/logger.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
 import { createSandbox, SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { createManualClock } from '../support/manual-clock.js';
+import { placingOrder } from '../support/order-fixtures.js';
 import { createScriptedServer, envelope, type ScriptedAnswer, type ScriptedRequest } from '../support/scripted-server.js';
 import { clientOn, MINUTE, onCleanup, orderValues, pollerWorld, T0, unknownOrder } from '../delivery/poller-world.js';
 
@@ -278,25 +279,17 @@ describe('two open outcomes of the same card', () => {
     const world = await pollerWorld();
     const placed = await world.provider.placeOrder({ products: [{ productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1 }] });
     const order = unknownOrder(world, { confirmKey: 'mine', ...GOOGLE_PLAY });
-    const other = world.repo.openIntent({
+    const other = placingOrder(world.repo, {
       confirmKey: 'sending',
       userId: 12,
       chatId: 12,
       fingerprint: 'fp-sending',
       productId: SANDBOX_PRODUCTS.noFields,
-      productTitle: 'Google Play 10 USD',
-      regionPropertyId: 5001,
-      regionTitle: 'US',
-      quantity: 1,
-      unitPrice: 1_250_000,
-      fieldValues: [],
-      sandbox: true,
     });
-    if (other.kind !== 'created' || world.repo.claimForPlacing(other.order.id, 12).kind !== 'placing') throw new Error('could not start the other order');
 
     await world.advanceAndRun(30_000);
     const whileSending = world.get(order.id);
-    world.repo.transition({ id: other.order.id, from: 'placing', to: 'rejected', audit: { actorId: 12, action: 'order.rejected', detail: 'test' } });
+    world.repo.transition({ id: other.id, from: 'placing', to: 'rejected', audit: { actorId: 12, action: 'order.rejected', detail: 'test' } });
     await world.advanceAndRun(30_000);
 
     expect(whileSending).toMatchObject({ state: 'unknown', providerOrderId: null, checkCount: 1 });

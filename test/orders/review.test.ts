@@ -1,12 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
-import { closeDb, openDb, type Db } from '../../src/db/open.js';
+import { describe, expect, it } from 'vitest';
 import { auditLog, notifications, type ReviewCandidate } from '../../src/db/schema.js';
 import { claimDueOrders } from '../../src/delivery/order-leases.js';
-import { createOrderRepo, type OrderRow } from '../../src/orders/order-repo.js';
+import type { OrderRow } from '../../src/orders/order-repo.js';
 import { listAwaitingReview, reviewMismatches, settleReview } from '../../src/orders/review.js';
 import type { OrderDetail } from '../../src/provider/schemas.js';
-import { createManualClock } from '../support/manual-clock.js';
+import { orderRepoWorld, placingOrder } from '../support/order-fixtures.js';
 
 const T0 = 1_700_000_000_000;
 const ADMIN = 1001;
@@ -25,33 +24,12 @@ function providerOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
 }
 
 describe('settling an order that waits for review', () => {
-  const opened: Db[] = [];
-  afterEach(() => opened.splice(0).forEach(closeDb));
-
   function setup() {
-    const db = openDb(':memory:');
-    opened.push(db);
-    const clock = createManualClock(T0);
-    const repo = createOrderRepo({ db, clock });
+    const { db, clock, repo } = orderRepoWorld(T0);
 
     function unknown(confirmKey: string): OrderRow {
-      const intent = repo.openIntent({
-        confirmKey,
-        userId: STAFF,
-        chatId: STAFF,
-        fingerprint: `fp-${confirmKey}`,
-        productId: 101,
-        productTitle: 'Google Play 10 USD',
-        regionPropertyId: 5001,
-        regionTitle: 'US',
-        quantity: 1,
-        unitPrice: 1_250_000,
-        fieldValues: [],
-        sandbox: true,
-      });
-      if (intent.kind !== 'created') throw new Error(`expected a new intent, got ${intent.kind}`);
-      if (repo.claimForPlacing(intent.order.id, STAFF).kind !== 'placing') throw new Error('could not claim');
-      const moved = repo.transition({ id: intent.order.id, from: 'placing', to: 'unknown', audit: { actorId: STAFF, action: 'order.unknown' } });
+      const order = placingOrder(repo, { confirmKey, userId: STAFF, chatId: STAFF, fingerprint: `fp-${confirmKey}` });
+      const moved = repo.transition({ id: order.id, from: 'placing', to: 'unknown', audit: { actorId: STAFF, action: 'order.unknown' } });
       if (!moved) throw new Error('could not move the order to unknown');
       return moved;
     }

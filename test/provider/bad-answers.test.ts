@@ -1,5 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   ProviderAuthError,
@@ -9,18 +7,10 @@ import {
   ProviderServerError,
 } from '../../src/provider/errors.js';
 import { envelope, errorEnvelope } from '../support/scripted-server.js';
+import { unusedPort } from '../support/unused-port.js';
 import { clientFor, rejectionOf, scripted } from './setup.js';
 
 const BAD_GATEWAY = '<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>';
-
-/** A port that was just free: nothing listens there. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('answers that are not the envelope', () => {
   it('reports an HTML 502 page as a server error with its status', async () => {
@@ -94,7 +84,7 @@ describe('reads without an answer', () => {
   });
 
   it('reports a refused connection as a network error', async () => {
-    const port = await closedPort();
+    const port = await unusedPort();
     const error = await rejectionOf(clientFor(`http://127.0.0.1:${port}/api/v1`, { maxAttempts: 1 }).getBalance());
     expect(error).toBeInstanceOf(ProviderNetworkError);
     expect((error as ProviderNetworkError).code).toBe('ECONNREFUSED');

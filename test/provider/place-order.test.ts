@@ -1,5 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   OrderOutcomeUnknownError,
@@ -9,6 +7,7 @@ import {
 } from '../../src/provider/errors.js';
 import type { PlaceOrderBody } from '../../src/provider/schemas.js';
 import { envelope, errorEnvelope, type ScriptedAnswer } from '../support/scripted-server.js';
+import { unusedPort } from '../support/unused-port.js';
 import { clientFor, rejectionOf, scripted } from './setup.js';
 
 const body: PlaceOrderBody = {
@@ -103,10 +102,7 @@ describe('placeOrder', () => {
   });
 
   it('reports a refused connection as definite: nothing reached the provider', async () => {
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const port = await unusedPort();
     const error = await rejectionOf(clientFor(`http://127.0.0.1:${port}/api/v1`).placeOrder(body));
     expect(error).toBeInstanceOf(ProviderNetworkError);
     expect(error).not.toBeInstanceOf(OrderOutcomeUnknownError);

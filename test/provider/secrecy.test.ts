@@ -1,5 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { ProviderClient } from '../../src/provider/client.js';
@@ -17,6 +15,7 @@ import {
   ProviderServerError,
 } from '../../src/provider/errors.js';
 import { envelope, errorEnvelope, type ScriptedAnswer } from '../support/scripted-server.js';
+import { unusedPort } from '../support/unused-port.js';
 import { capturedLogger, clientFor, rejectionOf, scripted, SECRET_KEY } from './setup.js';
 
 const orderBody = {
@@ -85,10 +84,7 @@ describe('the API key stays secret', () => {
   }
 
   it('is absent from the network error of a refused connection', async () => {
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const port = await unusedPort();
     const { logger, lines } = capturedLogger();
     const error = await rejectionOf(clientFor(`http://127.0.0.1:${port}/api/v1`, { logger, maxAttempts: 1 }).getBalance());
     expect(error).toBeInstanceOf(ProviderNetworkError);
