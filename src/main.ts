@@ -6,7 +6,7 @@ import { Api } from 'grammy';
 import { createAdminAlerts } from './alerts/admin-alerts.js';
 import { registerCommands } from './bot/commands.js';
 import { createBot } from './bot/create-bot.js';
-import { createI18n, type Locale } from './bot/i18n.js';
+import { createI18n, translatorFor, type Locale } from './bot/i18n.js';
 import { createCatalogQueries } from './catalog/catalog-queries.js';
 import { createCatalogSync, describeSyncError } from './catalog/catalog-sync.js';
 import { refreshStalePrices, withPriceRecording } from './catalog/price-cache.js';
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
 
   const catalogSync = createCatalogSync({ provider, db, clock, logger: logger.child({ component: 'catalog' }) });
   const i18n = createI18n(config.defaultLocale);
-  const translate = (locale: Locale) => (key: string, variables?: Record<string, string | number>) => i18n.t(locale, key, variables);
+  const translate = (locale: Locale) => translatorFor(i18n, locale);
 
   const adminRecipients = () =>
     staff

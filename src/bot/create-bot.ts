@@ -30,7 +30,7 @@ import { syncFeature } from './features/sync.js';
 import { trackFeature } from './features/track.js';
 import { transactionsFeature } from './features/transactions.js';
 import { unhandledFeature } from './features/unhandled.js';
-import { createI18n, type Locale, type Translate } from './i18n.js';
+import { createI18n, translatorFor, type Locale, type Translate } from './i18n.js';
 import { accessControl } from './middleware/access-control.js';
 import { privateChatsOnly } from './middleware/private-chats-only.js';
 import { handleProviderTrouble, troubleMessage } from './provider-trouble.js';
@@ -75,7 +75,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.api.config.use(telegramRetry());
 
   const i18n = createI18n<BotContext>(deps.defaultLocale, (ctx) => ctx.member?.locale);
-  const translate = (locale: Locale): Translate => (key, variables) => i18n.t(locale, key, variables);
+  const translate = (locale: Locale): Translate => translatorFor(i18n, locale);
   const onProviderTrouble = (error: unknown, context: string) =>
     handleProviderTrouble(error, { logger: deps.logger, alerts: deps.alerts, translate }, context);
 

@@ -6,6 +6,7 @@ import {
   SendTransientError,
   type SendMessage,
 } from '../messaging/send-port.js';
+import { sendFormatted } from './send.js';
 
 /**
  * The SendMessage port over grammY's Api. Telegram's answers become the
@@ -14,15 +15,16 @@ import {
  */
 export function createSendPort(api: Api): SendMessage {
   return async (chatId, message) => {
-    const keyboard = message.buttons ? InlineKeyboard.from(message.buttons.map((row) => row.map((b) => InlineKeyboard.text(b.text, b.callbackData)))) : undefined;
+    const keyboard = message.buttons
+      ? InlineKeyboard.from(message.buttons.map((row) => row.map((b) => InlineKeyboard.text(b.text, b.callbackData))))
+      : undefined;
     try {
-      const sent = await api.sendMessage(chatId, message.text.text, {
-        entities: message.text.entities,
-        link_preview_options: { is_disabled: true },
-        ...(message.protectContent ? { protect_content: true } : {}),
-        ...(keyboard ? { reply_markup: keyboard } : {}),
+      const messageId = await sendFormatted(api, chatId, {
+        text: message.text,
+        ...(keyboard ? { keyboard } : {}),
+        ...(message.protectContent ? { protectContent: true } : {}),
       });
-      return { messageId: sent.message_id };
+      return { messageId };
     } catch (error) {
       throw toSendError(error);
     }

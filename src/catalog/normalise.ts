@@ -1,3 +1,5 @@
+import { normaliseDigits } from '../text/digits.js';
+
 /**
  * Search folding for Persian, Arabic and Latin titles. Titles and queries go
  * through the same function, so a query typed on an Arabic keyboard, with
@@ -18,15 +20,12 @@ const CHARACTER_MAP: Record<string, string> = {
 };
 
 function foldCharacter(char: string): string {
-  const code = char.charCodeAt(0);
-  if (code >= 0x06f0 && code <= 0x06f9) return String(code - 0x06f0); // Persian digits
-  if (code >= 0x0660 && code <= 0x0669) return String(code - 0x0660); // Arabic-Indic digits
   return CHARACTER_MAP[char] ?? char;
 }
 
 export function normaliseSearchText(text: string): string {
   return (
-    text
+    normaliseDigits(text)
       .normalize('NFKC')
       // Harakat, superscript alef and tatweel carry no meaning for search.
       .replace(/[\u064B-\u065F\u0670\u0640]/g, '')

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Bot, GrammyError, InlineKeyboard } from 'grammy';
 import type { Update } from 'grammy/types';
-import type { Clock } from '../../src/clock.js';
+import { createManualClock } from '../support/manual-clock.js';
 import { createFakeBotApi, type ApiResponse, type FakeBotApi } from '../support/fake-bot-api/index.js';
 
 const alice = { id: 1001, firstName: 'Alice', languageCode: 'en' };
@@ -35,30 +35,6 @@ async function expectError(method: string, payload: Record<string, unknown>, cod
   else expect(response.description).toMatch(description);
 }
 
-/** A clock whose sleeps end only when the test advances time. */
-function createManualClock(): Clock & { advance(ms: number): void } {
-  let now = 1_700_000_000_000;
-  const sleepers: { until: number; wake: () => void }[] = [];
-  return {
-    now: () => now,
-    sleep: (ms, signal) =>
-      new Promise<void>((resolve, reject) => {
-        const sleeper = { until: now + ms, wake: resolve };
-        sleepers.push(sleeper);
-        signal?.addEventListener('abort', () => {
-          sleepers.splice(sleepers.indexOf(sleeper), 1);
-          reject(signal.reason);
-        });
-      }),
-    advance(ms) {
-      now += ms;
-      for (const sleeper of sleepers.filter((s) => s.until <= now)) {
-        sleepers.splice(sleepers.indexOf(sleeper), 1);
-        sleeper.wake();
-      }
-    },
-  };
-}
 
 function startBot(setup: (bot: Bot) => void): { bot: Bot; running: Promise<void> } {
   const bot = new Bot(api.token, { client: { apiRoot: api.apiRoot } });
@@ -350,7 +326,7 @@ describe('getUpdates', () => {
   });
 
   it('answers an empty list when the timeout passes', async () => {
-    const clock = createManualClock();
+    const clock = createManualClock(1_700_000_000_000);
     const timed = await createFakeBotApi({ clock });
     const poll = fetch(`${timed.apiRoot}/bot${timed.token}/getUpdates?timeout=30`).then((r) => r.json());
     await timed.waitFor(() => timed.calls.length === 1);

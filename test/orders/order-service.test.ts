@@ -1,20 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { notifications } from '../../src/db/schema.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Clock } from '../../src/clock.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
 import { createOrderService, type PlaceInput } from '../../src/orders/order-service.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
+import { createManualClock } from '../support/manual-clock.js';
 
 const T0 = 1_700_000_000_000;
 
-function manualClock(start: number): Clock & { advance(ms: number): void } {
-  let now = start;
-  return { now: () => now, sleep: async () => undefined, advance: (ms) => void (now += ms) };
-}
 
 const googlePlay = (confirmKey: string, overrides: Partial<PlaceInput> = {}): PlaceInput => ({
   confirmKey,
@@ -53,7 +49,7 @@ describe('order service', () => {
     sandboxes.push(sandbox);
     const db = openDb(':memory:');
     opened.push(db);
-    const clock = manualClock(T0);
+    const clock = createManualClock(T0);
     const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 });
     const service = createOrderService({
       db,

@@ -2,11 +2,9 @@ import type { Context, NextFunction } from 'grammy';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
 import type { StaffRepo } from '../../db/staff-repo.js';
-import type { StrangerRepliesRepo } from '../../db/stranger-replies-repo.js';
+import { STRANGER_REPLY_INTERVAL_MS, type StrangerRepliesRepo } from '../../db/stranger-replies-repo.js';
 import { localeFromLanguageCode, type Locale, type Translate } from '../i18n.js';
 import type { BaseContext } from '../context.js';
-
-const STRANGER_REPLY_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface AccessControlDeps {
   staff: Pick<StaffRepo, 'find'>;
