@@ -1,4 +1,5 @@
 import { pino, type Logger, type LoggerOptions } from 'pino';
+import type { SecretFilter } from './secret-filter.js';
 
 export type { Logger };
 
@@ -27,13 +28,19 @@ export const REDACTED_PATHS = [
   '*.pin',
 ];
 
-export function createLogger(options: { level: string; destination?: pino.DestinationStream }): Logger {
+/**
+ * `filter` runs over every finished line before it is written: redaction by
+ * path cannot see a secret inside a string (an error message quoting a URL).
+ */
+export function createLogger(options: { level: string; destination?: pino.DestinationStream; filter?: SecretFilter }): Logger {
   const config: LoggerOptions = {
     level: options.level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     base: { app: 'giftdesk' },
   };
-  return options.destination ? pino(config, options.destination) : pino(config);
+  const destination = options.destination ?? pino.destination({ dest: 1, sync: true });
+  const filter = options.filter;
+  return pino(config, filter ? { write: (line: string) => destination.write(filter(line)) } : destination);
 }
 
 /** A logger that drops everything; the default where none is injected. */

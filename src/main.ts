@@ -25,6 +25,12 @@ import { startBackgroundWork } from './background.js';
 import { createSendPort } from './bot/send-port.js';
 import { connectToTelegram, describeTelegramFailure } from './bot/connect-telegram.js';
 import { stopRunner } from './bot/stop-runner.js';
+import { watchPolling } from './bot/polling-watch.js';
+import { guardProcessOutput } from './output-guard.js';
+import { createSecretFilter } from './secret-filter.js';
+
+/** Pause between attempts to fetch updates while Telegram cannot be reached: back within seconds once it can. */
+const POLL_RETRY_MS = 3_000;
 
 /** Product details read per catalog pass to keep list prices fresh. */
 const PRICE_REFRESH_PER_PASS = 200;
@@ -49,7 +55,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const logger = createLogger({ level: config.logLevel });
+  const secrets = createSecretFilter([config.botToken, config.providerApiKey]);
+  const logger = createLogger({ level: config.logLevel, filter: secrets });
+  guardProcessOutput(logger, secrets);
   const clock = systemClock;
   const db = openDb(config.databasePath);
   const instance = await holdInstanceLock(db, clock, logger);
@@ -175,8 +183,14 @@ async function main(): Promise<void> {
     logger,
   });
 
+  watchPolling(bot.api, { logger, apiRoot: config.telegramApiRoot });
   const runner: RunnerHandle = run(bot, {
-    runner: { fetch: { allowed_updates: ['message', 'callback_query', 'my_chat_member', 'channel_post'] } },
+    runner: {
+      fetch: { allowed_updates: ['message', 'callback_query', 'my_chat_member', 'channel_post'] },
+      // Failures are reported by watchPolling: the runner's own report would print the token.
+      silent: true,
+      retryInterval: POLL_RETRY_MS,
+    },
   });
   logger.info({ sandbox: config.sandboxMode }, 'giftdesk is running');
 
@@ -248,7 +262,8 @@ function installShutdown(logger: Logger, stop: () => Promise<void>): void {
 }
 
 main().catch((error: unknown) => {
-  // Secrets never reach here: config errors exit above and provider errors carry no key.
-  process.stderr.write(`giftdesk failed to start: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`);
+  // Config errors exit above and provider errors carry no key; the filter catches what else might.
+  const described = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  process.stderr.write(`giftdesk failed to start: ${createSecretFilter([process.env['BOT_TOKEN'], process.env['PROVIDER_API_KEY']])(described)}\n`);
   process.exit(1);
 });

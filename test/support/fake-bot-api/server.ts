@@ -45,6 +45,7 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
 
   const calls: RecordedCall[] = [];
   const faults = new Map<string, FaultSpec[]>();
+  const drops = new Map<string, number>();
   const store = createChatStore();
   const queue = createUpdateQueue(clock);
   const users = createUserSimulation({ store, queue, clock });
@@ -124,6 +125,12 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
     const [, pathToken = '', method = ''] = route;
     const call: RecordedCall = { method: handlers.get(method.toLowerCase())?.name ?? method, payload, at: clock.now() };
     calls.push(call);
+    const dropsLeft = drops.get(method.toLowerCase()) ?? 0;
+    if (dropsLeft > 0) {
+      drops.set(method.toLowerCase(), dropsLeft - 1);
+      req.socket.destroy();
+      return;
+    }
     call.response = payloadError?.toResponse() ?? (await answer(pathToken, method, payload, clientGone.signal));
     reply(res, call.response);
   };
@@ -175,6 +182,10 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
     failNext(method, error, times = 1) {
       const key = method.toLowerCase();
       faults.set(key, [...(faults.get(key) ?? []), ...Array.from({ length: times }, () => error)]);
+    },
+    dropNext(method, times = 1) {
+      const key = method.toLowerCase();
+      drops.set(key, (drops.get(key) ?? 0) + times);
     },
     blockBy: (userId) => void store.blocked.add(userId),
     unblockBy: (userId) => void store.blocked.delete(userId),

@@ -111,6 +111,8 @@ export interface FakeBotApi {
   findButton(message: SentMessage, label: string | RegExp): CallbackButton;
 
   failNext(method: string, error: FaultSpec, times?: number): void;
+  /** The next `times` calls of `method` get no answer: the connection is cut, as a network failure would. */
+  dropNext(method: string, times?: number): void;
   blockBy(userId: number): void;
   unblockBy(userId: number): void;
   close(): Promise<void>;
