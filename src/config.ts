@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTelegramUserId } from './text/telegram-id.js';
 
 /**
  * Configuration comes from the environment only. `parseConfig` is pure: it
@@ -49,10 +50,10 @@ const adminIds = z
   .string({ error: 'is required: comma-separated numeric Telegram user IDs of the administrators' })
   .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
   .refine((ids) => ids.length > 0, { error: 'must list at least one numeric Telegram user ID' })
-  .refine((ids) => ids.every((id) => /^[1-9][0-9]{0,15}$/.test(id)), {
+  .refine((ids) => ids.every((id) => parseTelegramUserId(id) !== null), {
     error: 'must contain only numeric Telegram user IDs separated by commas',
   })
-  .transform((ids) => [...new Set(ids.map(Number))]);
+  .transform((ids) => [...new Set(ids.map((id) => parseTelegramUserId(id) as number))]);
 
 const schema = z.strictObject({
   BOT_TOKEN: z

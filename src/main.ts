@@ -13,7 +13,7 @@ import { refreshStalePrices, withPriceRecording } from './catalog/price-cache.js
 import { systemClock, type Clock } from './clock.js';
 import { ConfigError, parseConfig, type Config } from './config.js';
 import { acquireInstanceLock, AnotherInstanceError, HEARTBEAT_MS, type InstanceLock } from './db/instance-lock.js';
-import { closeDb, openDb, type Db } from './db/open.js';
+import { closeDb, DatabasePathError, openDb, type Db } from './db/open.js';
 import { createStaffRepo } from './db/staff-repo.js';
 import { createStrangerRepliesRepo } from './db/stranger-replies-repo.js';
 import { createLogger, type Logger } from './logger.js';
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.logLevel, filter: secrets });
   guardProcessOutput(logger, secrets);
   const clock = systemClock;
-  const db = openDb(config.databasePath);
+  const db = openDatabaseOrExit(config.databasePath, logger);
   const instance = await holdInstanceLock(db, clock, logger);
 
   let sandbox: Sandbox | undefined;
@@ -212,6 +212,18 @@ async function main(): Promise<void> {
     await stopAll().catch(() => undefined);
     process.exit(1);
   });
+}
+
+/** A database path that cannot be used is a configuration problem: say so and exit 2, as for any setting. */
+function openDatabaseOrExit(path: string, logger: Logger): Db {
+  try {
+    return openDb(path);
+  } catch (error) {
+    if (!(error instanceof DatabasePathError)) throw error;
+    logger.fatal({ reason: error.message }, 'not starting');
+    process.stderr.write(`giftdesk did not start: ${error.message}\n`);
+    process.exit(2);
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
@@ -16,12 +16,18 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations', import.meta.
  * schema up to date. ':memory:' gives a private in-memory database.
  */
 export function openDb(path: string): Db {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new Database(path);
+  if (path !== ':memory:') createFolderOf(path);
+  let sqlite: Database.Database;
   try {
-    // WAL lets the poller read while the bot writes; NORMAL is durable across
-    // process crashes in WAL mode and much faster than FULL.
+    sqlite = new Database(path);
     sqlite.pragma('journal_mode = WAL');
+  } catch (error) {
+    throw new DatabasePathError(path, error instanceof Error ? error.message : String(error));
+  }
+  try {
+    // WAL (set above, where a path that cannot hold a database shows itself) lets the
+    // poller read while the bot writes; NORMAL is durable across process crashes in
+    // WAL mode and much faster than FULL.
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
@@ -31,6 +37,39 @@ export function openDb(path: string): Db {
   } catch (error) {
     sqlite.close();
     throw error;
+  }
+}
+
+/** The database file cannot be created or opened where DATABASE_PATH points. */
+export class DatabasePathError extends Error {
+  override name = 'DatabasePathError';
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
+    super(`cannot create or open the database at ${path} (${reason}). Set DATABASE_PATH to a file in a folder giftdesk may write to.`);
+  }
+}
+
+/**
+ * Creates the database's folder one level at a time. `mkdirSync` with
+ * `recursive` never returns for some paths (below /proc, for one), which
+ * would leave start-up hanging without a word.
+ */
+function createFolderOf(path: string): void {
+  const missing: string[] = [];
+  let folder = dirname(resolve(path));
+  while (!existsSync(folder)) {
+    missing.unshift(folder);
+    const parent = dirname(folder);
+    if (parent === folder) break;
+    folder = parent;
+  }
+  try {
+    if (!statSync(folder).isDirectory()) throw new Error(`${folder} is not a folder`);
+    for (const level of missing) mkdirSync(level);
+  } catch (error) {
+    throw new DatabasePathError(path, error instanceof Error ? error.message : String(error));
   }
 }
 

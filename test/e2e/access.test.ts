@@ -1,3 +1,4 @@
+import { chatDriver } from './chat-driver.js';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, sharedWorld, STAFF, STRANGER } from './harness.js';
 
@@ -47,6 +48,19 @@ describe('who may use the bot', () => {
     await world.telegram.waitForMessage(ADMIN.id, new RegExp(`${STAFF.id} no longer has access`));
     world.telegram.sendText(STAFF, '/order');
     await world.telegram.waitForMessage(STAFF.id, /Telegram ID/);
+  });
+
+  it('takes an ID written in Persian digits, and refuses one too large to be exact or followed by stray words', async () => {
+    const chat = chatDriver(world.telegram, ADMIN);
+    await chat.say('/staff add ۴۴۴۵۵۵', /444555 can now use giftdesk as staff/);
+    await chat.say('/staff add 9007199254740993', /"9007199254740993" is not a numeric Telegram user ID/);
+    await chat.say('/staff add 444666 admin please', /\/staff add <telegram id>/);
+    await chat.say('/staff remove 444555 444666', /\/staff add <telegram id>/);
+
+    const list = await chat.say('/staff', /Staff \(/);
+    expect(list.text).toContain('444555: staff');
+    expect(list.text).not.toContain('9007199254740992');
+    expect(list.text).not.toContain('444666');
   });
 
   it('shows the wallet balance with thousands separators and the unit', async () => {

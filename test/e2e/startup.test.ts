@@ -39,6 +39,14 @@ describe('starting with a bad Telegram setting', () => {
     expect(telegram.callsTo('getMe').length).toBeGreaterThan(0);
   });
 
+  it('stops with exit code 2 and says which setting to change when the database folder cannot be created', async () => {
+    const bot = startBotProcess(env({ DATABASE_PATH: '/proc/giftdesk/giftdesk.sqlite' }));
+    expect(await exitCode(bot)).toBe(2);
+    expect(bot.output()).toContain('giftdesk did not start: cannot create or open the database at /proc/giftdesk/giftdesk.sqlite');
+    expect(bot.output()).toContain('Set DATABASE_PATH');
+    expect(telegram.callsTo('getUpdates')).toHaveLength(0);
+  });
+
   it('keeps trying, and says where and why in its log, while the Bot API cannot be reached', async () => {
     const closed = await unusedPort();
     const bot = startBotProcess(env({ TELEGRAM_API_ROOT: `http://127.0.0.1:${closed}` }));

@@ -2,9 +2,8 @@ import { Composer } from 'grammy';
 import type { StaffRepo, StaffRole } from '../../db/staff-repo.js';
 import type { Logger } from '../../logger.js';
 import type { BaseContext } from '../context.js';
+import { parseTelegramUserId } from '../../text/telegram-id.js';
 import { adminsOnly } from '../middleware/admins-only.js';
-
-const TELEGRAM_ID = /^[1-9][0-9]{0,15}$/;
 
 /**
  * /staff               list everyone
@@ -14,23 +13,25 @@ const TELEGRAM_ID = /^[1-9][0-9]{0,15}$/;
 export function staffFeature(deps: { staff: StaffRepo; logger: Logger }) {
   const composer = new Composer<BaseContext>();
   composer.command('staff', adminsOnly, async (ctx) => {
-    const [verb, idText, roleText] = ctx.match.trim().split(/\s+/).filter(Boolean);
+    const [verb, idText, roleText, ...extra] = ctx.match.trim().split(/\s+/).filter(Boolean);
     if (!verb) return ctx.reply(listText(ctx, deps.staff));
     if ((verb !== 'add' && verb !== 'remove') || !idText) return ctx.reply(ctx.t('staff-usage'));
-    if (!TELEGRAM_ID.test(idText)) return ctx.reply(ctx.t('staff-bad-id', { value: idText.slice(0, 32) }));
-    const id = Number(idText);
+    // A word too many is a typo, not something to ignore: "remove 123 456" must not remove only 123.
+    if (extra.length > 0 || (verb === 'remove' && roleText !== undefined)) return ctx.reply(ctx.t('staff-usage'));
+    const id = parseTelegramUserId(idText);
+    if (id === null) return ctx.reply(ctx.t('staff-bad-id', { value: idText.slice(0, 32) }));
 
     if (verb === 'remove') {
       const result = deps.staff.remove(id);
       deps.logger.info({ actorId: ctx.member.telegramId, targetId: id, result: result.kind }, 'staff remove');
-      return ctx.reply(ctx.t(`staff-${result.kind}`, { id: idText }));
+      return ctx.reply(ctx.t(`staff-${result.kind}`, { id: String(id) }));
     }
 
     const role: StaffRole | null = roleText === undefined || roleText === 'staff' ? 'staff' : roleText === 'admin' ? 'admin' : null;
     if (!role) return ctx.reply(ctx.t('staff-usage'));
     const result = deps.staff.add(id, role, ctx.member.telegramId);
     deps.logger.info({ actorId: ctx.member.telegramId, targetId: id, role, result: result.kind }, 'staff add');
-    return ctx.reply(ctx.t(`staff-${result.kind}`, { id: idText, role: ctx.t(`staff-role-${role}`) }));
+    return ctx.reply(ctx.t(`staff-${result.kind}`, { id: String(id), role: ctx.t(`staff-role-${role}`) }));
   });
   return composer;
 }

@@ -1,0 +1,13 @@
+import { normaliseDigits } from './digits.js';
+
+/**
+ * Telegram user IDs are positive and, Telegram promises, fit in 52 bits, so
+ * every real one is a safe JavaScript integer. Anything longer would be
+ * rounded by Number() and saved as somebody else's ID: refuse it instead.
+ */
+export function parseTelegramUserId(text: string): number | null {
+  const digits = normaliseDigits(text.trim());
+  if (!/^[1-9][0-9]{0,15}$/.test(digits)) return null;
+  const id = Number(digits);
+  return Number.isSafeInteger(id) ? id : null;
+}
