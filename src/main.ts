@@ -14,6 +14,7 @@ import { systemClock, type Clock } from './clock.js';
 import { ConfigError, parseConfig, type Config } from './config.js';
 import { acquireInstanceLock, AnotherInstanceError, HEARTBEAT_MS, type InstanceLock } from './db/instance-lock.js';
 import { closeDb, openDb, type Db } from './db/open.js';
+import { claimDatabaseForProvider, describeProviderMismatch } from './db/provider-identity.js';
 import { createStaffRepo } from './db/staff-repo.js';
 import { createStrangerRepliesRepo } from './db/stranger-replies-repo.js';
 import { createLogger, type Logger } from './logger.js';
@@ -52,6 +53,16 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.logLevel });
   const clock = systemClock;
   const db = openDb(config.databasePath);
+  // Before anything talks to the provider or claims the database.
+  const identity = claimDatabaseForProvider({ db, clock }, config.providerBaseUrl);
+  if (identity.kind === 'other') {
+    const reason = describeProviderMismatch(identity, config.databasePath);
+    logger.fatal({ reason }, 'not starting');
+    process.stderr.write(`giftdesk did not start: ${reason}\n`);
+    closeDb(db);
+    process.exit(2);
+  }
+  if (identity.kind === 'recorded') logger.info({ provider: identity.provider, databasePath: config.databasePath }, 'database recorded for this provider');
   const instance = await holdInstanceLock(db, clock, logger);
 
   let sandbox: Sandbox | undefined;
@@ -178,7 +189,7 @@ async function main(): Promise<void> {
   const runner: RunnerHandle = run(bot, {
     runner: { fetch: { allowed_updates: ['message', 'callback_query', 'my_chat_member', 'channel_post'] } },
   });
-  logger.info({ sandbox: config.sandboxMode }, 'giftdesk is running');
+  logger.info({ sandbox: config.sandboxMode, databasePath: config.databasePath }, 'giftdesk is running');
 
   const stopAll = async (): Promise<void> => {
     // Updates in hand first: they may still need the provider (the sandbox too) and the database.
