@@ -88,6 +88,10 @@ const schema = z.strictObject({
   PROVIDER_REQUESTS_PER_SECOND: positiveInt(8, 1_000),
   // The spec does not show the provider's limit; contract.md assumes 10 (CONTRACT_LIMITS.maxQuantityPerItem).
   PROVIDER_MAX_QUANTITY_PER_ITEM: positiveInt(10, 1_000),
+  // Unset means the probe's own default (PAUSE_PROBE_MS in src/orders/pause-probe.ts).
+  PAUSE_PROBE_SECONDS: optional(
+    z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(3_600, { error: 'must be at most 3600' }),
+  ),
 });
 
 export type Config = {
@@ -110,6 +114,8 @@ export type Config = {
   providerRequestsPerSecond: number;
   /** Largest quantity of one product the order conversation offers (stock permitting). */
   providerMaxQuantityPerItem: number;
+  /** How often a pause the provider caused checks whether it answers again; undefined for the default. */
+  pauseProbeSeconds: number | undefined;
 };
 
 export class ConfigError extends Error {
@@ -161,5 +167,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     providerOrderTimeoutMs: data.PROVIDER_ORDER_TIMEOUT_MS,
     providerRequestsPerSecond: data.PROVIDER_REQUESTS_PER_SECOND,
     providerMaxQuantityPerItem: data.PROVIDER_MAX_QUANTITY_PER_ITEM,
+    pauseProbeSeconds: data.PAUSE_PROBE_SECONDS,
   };
 }

@@ -19,6 +19,8 @@ import { createStaffRepo } from './db/staff-repo.js';
 import { createStrangerRepliesRepo } from './db/stranger-replies-repo.js';
 import { createLogger, type Logger } from './logger.js';
 import { createOrderService } from './orders/order-service.js';
+import { createOrderingPause } from './orders/ordering-pause.js';
+import { withPauseOnRefusal } from './orders/pause-on-refusal.js';
 import { createProviderClient } from './provider/client.js';
 import { createRateLimiter } from './provider/rate-limit.js';
 import { createSandbox, type Sandbox } from './sandbox/server.js';
@@ -75,31 +77,8 @@ async function main(): Promise<void> {
     logger.warn({ baseUrl }, 'SANDBOX MODE: orders go to the built-in sandbox provider; no real money is involved');
   }
 
-  const limiter = createRateLimiter({ requestsPerSecond: config.providerRequestsPerSecond, clock });
-  const provider = withPriceRecording(createProviderClient({
-    baseUrl,
-    apiKey,
-    timeoutMs: config.providerTimeoutMs,
-    placeOrderTimeoutMs: config.providerOrderTimeoutMs,
-    limiter,
-    clock,
-    logger: logger.child({ component: 'provider' }),
-  }), db, clock);
-
   const staff = createStaffRepo({ db, clock });
   staff.syncEnvAdmins(config.adminIds);
-  const orders = createOrderService({
-    db,
-    provider,
-    clock,
-    logger: logger.child({ component: 'orders' }),
-    sandbox: config.sandboxMode,
-    providerPausedUntil: () => limiter.pausedUntil(),
-  });
-  const recovered = orders.recoverInterrupted();
-  if (recovered.unknown + recovered.notPlaced > 0) logger.warn(recovered, 'orders interrupted by the previous shutdown were recovered');
-
-  const catalogSync = createCatalogSync({ provider, db, clock, logger: logger.child({ component: 'catalog' }) });
   const i18n = createI18n(config.defaultLocale);
   const translate = (locale: Locale) => translatorFor(i18n, locale);
 
@@ -117,6 +96,48 @@ async function main(): Promise<void> {
     logger,
   });
 
+  const orderingPause = createOrderingPause({ db, clock });
+  const limiter = createRateLimiter({ requestsPerSecond: config.providerRequestsPerSecond, clock });
+  const provider = withPriceRecording(
+    withPauseOnRefusal(
+      createProviderClient({
+        baseUrl,
+        apiKey,
+        timeoutMs: config.providerTimeoutMs,
+        placeOrderTimeoutMs: config.providerOrderTimeoutMs,
+        limiter,
+        clock,
+        logger: logger.child({ component: 'provider' }),
+      }),
+      {
+        pauses: orderingPause,
+        // Every pause is news: quietMs 0, the switch itself makes sure each is announced once.
+        onPaused: (pause, status) =>
+          void alerts.alert(
+            'ordering-paused',
+            (locale) => translate(locale)('ordering-paused-alert', { status: String(status ?? '?'), reason: pause.reason ?? translate(locale)('ordering-pause-no-reason') }),
+            { quietMs: 0 },
+          ),
+        logger: logger.child({ component: 'orders' }),
+      },
+    ),
+    db,
+    clock,
+  );
+  const orders = createOrderService({
+    db,
+    provider,
+    clock,
+    logger: logger.child({ component: 'orders' }),
+    sandbox: config.sandboxMode,
+    providerPausedUntil: () => limiter.pausedUntil(),
+    orderingPaused: () => orderingPause.current(),
+  });
+  const recovered = orders.recoverInterrupted();
+  if (recovered.unknown + recovered.notPlaced > 0) logger.warn(recovered, 'orders interrupted by the previous shutdown were recovered');
+
+  const catalogSync = createCatalogSync({ provider, db, clock, logger: logger.child({ component: 'catalog' }) });
+
   const bot = createBot({
     token: config.botToken,
     apiRoot: config.telegramApiRoot,
@@ -128,6 +149,7 @@ async function main(): Promise<void> {
     provider,
     orders,
     alerts,
+    orderingPause,
     defaultLocale: config.defaultLocale,
     amountUnit: config.amountUnit,
     sandbox: config.sandboxMode,
@@ -182,6 +204,9 @@ async function main(): Promise<void> {
     adminRecipients,
     alerts,
     syncCatalog,
+    orderingPause,
+    onProviderAnswering: () =>
+      alerts.alert('ordering-provider-back', (locale) => translate(locale)('ordering-provider-back-alert'), { quietMs: 0 }),
     clock,
     logger,
   });
