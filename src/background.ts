@@ -10,6 +10,8 @@ import { startNotificationSender } from './delivery/notification-sender.js';
 import { startDeliveryPoller } from './delivery/poller.js';
 import { takeOverEarlierClaims } from './delivery/take-over.js';
 import type { Logger } from './logger.js';
+import type { OrderingPause, OrderingPauseSwitch } from './orders/ordering-pause.js';
+import { createPauseProbe, PAUSE_PROBE_MS } from './orders/pause-probe.js';
 import type { SendMessage } from './messaging/send-port.js';
 import type { ProviderClient } from './provider/client.js';
 import { startRepeating, type Repeating } from './scheduling/repeat.js';
@@ -20,7 +22,7 @@ const SENDER_TICK_MS = 1_000;
 const IDLE_SWEEP_MS = 30_000;
 
 export interface BackgroundDeps {
-  config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'defaultLocale'>;
+  config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'defaultLocale' | 'pauseProbeSeconds'>;
   db: Db;
   provider: ProviderClient;
   send: SendMessage;
@@ -31,13 +33,17 @@ export interface BackgroundDeps {
   adminRecipients: () => AdminRecipient[];
   alerts: AdminAlerts;
   syncCatalog: () => Promise<void>;
+  orderingPause: Pick<OrderingPauseSwitch, 'current'>;
+  /** Tells administrators that the provider answers again while ordering is still paused. */
+  onProviderAnswering: (pause: OrderingPause) => Promise<void>;
   clock: Clock;
   logger: Logger;
 }
 
 /**
  * Everything that runs without an update: catalog refresh, idle order
- * expiry, the delivery poller and the notification sender. They share the
+ * expiry, the delivery poller, the notification sender and the probe that
+ * notices when a provider that refused us answers again. They share the
  * provider client (one request budget, staff requests first) and reach
  * Telegram only through the send functions.
  */
@@ -63,6 +69,13 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
         localeOf: deps.localeOf,
         logger,
       }),
+      clock,
+      logger,
+    }),
+    startRepeating({
+      name: 'ordering pause probe',
+      everyMs: config.pauseProbeSeconds !== undefined ? config.pauseProbeSeconds * 1_000 : PAUSE_PROBE_MS,
+      task: createPauseProbe({ pauses: deps.orderingPause, provider: deps.provider, onAnswering: deps.onProviderAnswering, logger }),
       clock,
       logger,
     }),

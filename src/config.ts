@@ -10,6 +10,13 @@ import { parseTelegramUserId } from './text/telegram-id.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
+/**
+ * Sandbox mode has a database of its own, so that an operator who tries the
+ * sandbox and then sets the live URL and key never meets sandbox orders.
+ */
+export const DEFAULT_DATABASE_PATH = './data/giftdesk.sqlite';
+export const DEFAULT_SANDBOX_DATABASE_PATH = './data/giftdesk-sandbox.sqlite';
+
 /** Empty strings count as "not set", so `KEY=` in .env means the default. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
@@ -64,7 +71,8 @@ const schema = z.strictObject({
   TELEGRAM_API_ROOT: optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of a Bot API server' })),
   PROVIDER_BASE_URL: providerBaseUrl,
   PROVIDER_API_KEY: optional(z.string().trim().min(8, { error: 'is too short to be an API key' })),
-  DATABASE_PATH: optional(z.string().trim()).transform((v) => v ?? './data/giftdesk.sqlite'),
+  // The default depends on PROVIDER_BASE_URL; see parseConfig.
+  DATABASE_PATH: optional(z.string().trim()),
   ADMIN_IDS: adminIds,
   DEFAULT_LOCALE: optional(z.enum(['en', 'fa'], { error: 'must be "en" or "fa"' })).transform((v) => v ?? 'en'),
   AMOUNT_UNIT: optional(z.string().trim().max(16, { error: 'must be at most 16 characters' })).transform((v) => v ?? ''),
@@ -81,6 +89,10 @@ const schema = z.strictObject({
   PROVIDER_REQUESTS_PER_SECOND: positiveInt(8, 1_000),
   // The spec does not show the provider's limit; contract.md assumes 10 (CONTRACT_LIMITS.maxQuantityPerItem).
   PROVIDER_MAX_QUANTITY_PER_ITEM: positiveInt(10, 1_000),
+  // Unset means the probe's own default (PAUSE_PROBE_MS in src/orders/pause-probe.ts).
+  PAUSE_PROBE_SECONDS: optional(
+    z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(3_600, { error: 'must be at most 3600' }),
+  ),
 });
 
 export type Config = {
@@ -103,6 +115,8 @@ export type Config = {
   providerRequestsPerSecond: number;
   /** Largest quantity of one product the order conversation offers (stock permitting). */
   providerMaxQuantityPerItem: number;
+  /** How often a pause the provider caused checks whether it answers again; undefined for the default. */
+  pauseProbeSeconds: number | undefined;
 };
 
 export class ConfigError extends Error {
@@ -142,7 +156,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     providerBaseUrl: data.PROVIDER_BASE_URL,
     providerApiKey: data.PROVIDER_API_KEY,
     sandboxMode: data.PROVIDER_BASE_URL === 'sandbox',
-    databasePath: data.DATABASE_PATH,
+    databasePath: data.DATABASE_PATH ?? (data.PROVIDER_BASE_URL === 'sandbox' ? DEFAULT_SANDBOX_DATABASE_PATH : DEFAULT_DATABASE_PATH),
     adminIds: data.ADMIN_IDS,
     defaultLocale: data.DEFAULT_LOCALE,
     amountUnit: data.AMOUNT_UNIT,
@@ -154,5 +168,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     providerOrderTimeoutMs: data.PROVIDER_ORDER_TIMEOUT_MS,
     providerRequestsPerSecond: data.PROVIDER_REQUESTS_PER_SECOND,
     providerMaxQuantityPerItem: data.PROVIDER_MAX_QUANTITY_PER_ITEM,
+    pauseProbeSeconds: data.PAUSE_PROBE_SECONDS,
   };
 }

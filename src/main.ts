@@ -14,10 +14,13 @@ import { systemClock, type Clock } from './clock.js';
 import { ConfigError, parseConfig, type Config } from './config.js';
 import { acquireInstanceLock, AnotherInstanceError, HEARTBEAT_MS, type InstanceLock } from './db/instance-lock.js';
 import { closeDb, DatabasePathError, openDb, type Db } from './db/open.js';
+import { claimDatabaseForProvider, describeProviderMismatch } from './db/provider-identity.js';
 import { createStaffRepo } from './db/staff-repo.js';
 import { createStrangerRepliesRepo } from './db/stranger-replies-repo.js';
 import { createLogger, type Logger } from './logger.js';
 import { createOrderService } from './orders/order-service.js';
+import { createOrderingPause } from './orders/ordering-pause.js';
+import { withPauseOnRefusal } from './orders/pause-on-refusal.js';
 import { createProviderClient } from './provider/client.js';
 import { createRateLimiter } from './provider/rate-limit.js';
 import { createSandbox, type Sandbox } from './sandbox/server.js';
@@ -60,6 +63,16 @@ async function main(): Promise<void> {
   guardProcessOutput(logger, secrets);
   const clock = systemClock;
   const db = openDatabaseOrExit(config.databasePath, logger);
+  // Before anything talks to the provider or claims the database.
+  const identity = claimDatabaseForProvider({ db, clock }, config.providerBaseUrl);
+  if (identity.kind === 'other') {
+    const reason = describeProviderMismatch(identity, config.databasePath);
+    logger.fatal({ reason }, 'not starting');
+    process.stderr.write(`giftdesk did not start: ${reason}\n`);
+    closeDb(db);
+    process.exit(2);
+  }
+  if (identity.kind === 'recorded') logger.info({ provider: identity.provider, databasePath: config.databasePath }, 'database recorded for this provider');
   const instance = await holdInstanceLock(db, clock, logger);
 
   let sandbox: Sandbox | undefined;
@@ -72,31 +85,8 @@ async function main(): Promise<void> {
     logger.warn({ baseUrl }, 'SANDBOX MODE: orders go to the built-in sandbox provider; no real money is involved');
   }
 
-  const limiter = createRateLimiter({ requestsPerSecond: config.providerRequestsPerSecond, clock });
-  const provider = withPriceRecording(createProviderClient({
-    baseUrl,
-    apiKey,
-    timeoutMs: config.providerTimeoutMs,
-    placeOrderTimeoutMs: config.providerOrderTimeoutMs,
-    limiter,
-    clock,
-    logger: logger.child({ component: 'provider' }),
-  }), db, clock);
-
   const staff = createStaffRepo({ db, clock });
   staff.syncEnvAdmins(config.adminIds);
-  const orders = createOrderService({
-    db,
-    provider,
-    clock,
-    logger: logger.child({ component: 'orders' }),
-    sandbox: config.sandboxMode,
-    providerPausedUntil: () => limiter.pausedUntil(),
-  });
-  const recovered = orders.recoverInterrupted();
-  if (recovered.unknown + recovered.notPlaced > 0) logger.warn(recovered, 'orders interrupted by the previous shutdown were recovered');
-
-  const catalogSync = createCatalogSync({ provider, db, clock, logger: logger.child({ component: 'catalog' }) });
   const i18n = createI18n(config.defaultLocale);
   const translate = (locale: Locale) => translatorFor(i18n, locale);
 
@@ -114,6 +104,48 @@ async function main(): Promise<void> {
     logger,
   });
 
+  const orderingPause = createOrderingPause({ db, clock });
+  const limiter = createRateLimiter({ requestsPerSecond: config.providerRequestsPerSecond, clock });
+  const provider = withPriceRecording(
+    withPauseOnRefusal(
+      createProviderClient({
+        baseUrl,
+        apiKey,
+        timeoutMs: config.providerTimeoutMs,
+        placeOrderTimeoutMs: config.providerOrderTimeoutMs,
+        limiter,
+        clock,
+        logger: logger.child({ component: 'provider' }),
+      }),
+      {
+        pauses: orderingPause,
+        // Every pause is news: quietMs 0, the switch itself makes sure each is announced once.
+        onPaused: (pause, status) =>
+          void alerts.alert(
+            'ordering-paused',
+            (locale) => translate(locale)('ordering-paused-alert', { status: String(status ?? '?'), reason: pause.reason ?? translate(locale)('ordering-pause-no-reason') }),
+            { quietMs: 0 },
+          ),
+        logger: logger.child({ component: 'orders' }),
+      },
+    ),
+    db,
+    clock,
+  );
+  const orders = createOrderService({
+    db,
+    provider,
+    clock,
+    logger: logger.child({ component: 'orders' }),
+    sandbox: config.sandboxMode,
+    providerPausedUntil: () => limiter.pausedUntil(),
+    orderingPaused: () => orderingPause.current(),
+  });
+  const recovered = orders.recoverInterrupted();
+  if (recovered.unknown + recovered.notPlaced > 0) logger.warn(recovered, 'orders interrupted by the previous shutdown were recovered');
+
+  const catalogSync = createCatalogSync({ provider, db, clock, logger: logger.child({ component: 'catalog' }) });
+
   const bot = createBot({
     token: config.botToken,
     apiRoot: config.telegramApiRoot,
@@ -125,6 +157,7 @@ async function main(): Promise<void> {
     provider,
     orders,
     alerts,
+    orderingPause,
     defaultLocale: config.defaultLocale,
     amountUnit: config.amountUnit,
     sandbox: config.sandboxMode,
@@ -179,6 +212,9 @@ async function main(): Promise<void> {
     adminRecipients,
     alerts,
     syncCatalog,
+    orderingPause,
+    onProviderAnswering: () =>
+      alerts.alert('ordering-provider-back', (locale) => translate(locale)('ordering-provider-back-alert'), { quietMs: 0 }),
     clock,
     logger,
   });
@@ -192,7 +228,7 @@ async function main(): Promise<void> {
       retryInterval: POLL_RETRY_MS,
     },
   });
-  logger.info({ sandbox: config.sandboxMode }, 'giftdesk is running');
+  logger.info({ sandbox: config.sandboxMode, databasePath: config.databasePath }, 'giftdesk is running');
 
   const stopAll = async (): Promise<void> => {
     // Updates in hand first: they may still need the provider (the sandbox too) and the database.

@@ -14,6 +14,7 @@ import type { Logger } from '../logger.js';
 import { createAuditTrail } from '../orders/audit-trail.js';
 import { createOrderQueries } from '../orders/order-queries.js';
 import type { OrderService } from '../orders/order-service.js';
+import type { OrderingPauseSwitch } from '../orders/ordering-pause.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { BotContext } from './context.js';
 import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
@@ -23,6 +24,7 @@ import { cancelFeature } from './features/cancel.js';
 import { helpFeature } from './features/help.js';
 import { languageFeature } from './features/language.js';
 import { ORDER_CONVERSATION, orderFeature } from './features/order.js';
+import { orderingPauseFeature } from './features/ordering-pause.js';
 import { ordersFeature } from './features/orders.js';
 import { reviewFeature } from './features/review.js';
 import { staffFeature } from './features/staff.js';
@@ -52,6 +54,8 @@ export interface BotDeps {
   provider: ProviderClient;
   orders: Pick<OrderService, 'createIntentAndPlace'>;
   alerts: AdminAlerts;
+  /** The ordering switch: /pause, /resume, and the pause shown in /start and /balance. */
+  orderingPause: OrderingPauseSwitch;
   defaultLocale: Locale;
   amountUnit: string;
   sandbox: boolean;
@@ -151,11 +155,26 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   );
   bot.use(transactionsFeature({ ...tracking, orders: orderQueries, provider: deps.provider }));
   bot.use(reviewFeature({ ...tracking, db: deps.db, clock: deps.clock, provider: deps.provider, logger: deps.logger }));
-  bot.use(helpFeature());
-  bot.use(balanceFeature({ provider: deps.provider, amountUnit: deps.amountUnit, onProviderTrouble, troubleText: troubleMessage }));
+  const orderingPaused = () => deps.orderingPause.current();
+  bot.use(helpFeature({ orderingPaused }));
+  bot.use(balanceFeature({ provider: deps.provider, amountUnit: deps.amountUnit, onProviderTrouble, troubleText: troubleMessage, orderingPaused }));
   bot.use(languageFeature({ staff: deps.staff }));
   bot.use(staffFeature({ staff: deps.staff, logger: deps.logger }));
   bot.use(syncFeature({ catalogSync: deps.catalogSync }));
+  bot.use(
+    orderingPauseFeature({
+      pauses: deps.orderingPause,
+      notifyOtherAdmins: async (exceptId, render) => {
+        for (const admin of deps.staff.list()) {
+          if (admin.role !== 'admin' || admin.telegramId === exceptId) continue;
+          await bot.api
+            .sendMessage(admin.telegramId, render(translate(admin.locale ?? deps.defaultLocale)))
+            .catch((error: unknown) => deps.logger.warn({ adminId: admin.telegramId, err: error instanceof Error ? error.name : String(error) }, 'could not tell an administrator'));
+        }
+      },
+      logger: deps.logger,
+    }),
+  );
   bot.use(unhandledFeature());
 
   bot.catch((error) => {

@@ -53,6 +53,12 @@ export interface OrderServiceDeps {
    * would leave an outcome that looks unknown although nothing was sent.
    */
   providerPausedUntil?: () => number;
+  /**
+   * The ordering pause in force, if any (src/orders/ordering-pause.ts): while
+   * the provider refuses our key or an administrator paused ordering, no
+   * POST goes out.
+   */
+  orderingPaused?: () => { source: 'provider' | 'admin'; reason: string | null } | null;
 }
 
 /** How long an order may wait for a rate-limit pause to end before it is refused unsent. */
@@ -121,6 +127,21 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
 
   /** Holds the wallet lock from the claim to the recorded outcome. Returns whether a 422 may be a funds problem. */
   async function placeClaimed(intent: OrderRow, input: PlaceInput): Promise<{ result: PlaceResult; checkFunds: boolean }> {
+    // Under the wallet lock and with nothing awaited between here and the POST.
+    const paused = deps.orderingPaused?.() ?? null;
+    if (paused) {
+      const closed = repo.transition({
+        id: intent.id,
+        from: 'intent',
+        to: 'not_placed',
+        set: { finishedAt: new Date(clock.now()) },
+        audit: { actorId: input.userId, action: 'order.not_placed', detail: `not sent: ordering paused (${paused.source})` },
+      });
+      if (closed) {
+        logger.warn({ orderId: intent.id, pausedBy: paused.source }, 'order not sent: ordering is paused');
+        return { result: { kind: 'rejected', order: closed, providerMessage: paused.reason, reason: 'paused' }, checkFunds: false };
+      }
+    }
     const pausedFor = (deps.providerPausedUntil?.() ?? 0) - clock.now();
     if (pausedFor > MAX_PAUSE_WAIT_MS) {
       const closed = repo.transition({

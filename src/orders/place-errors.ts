@@ -19,6 +19,8 @@ export type RejectReason =
   | 'rate-limited'
   | 'not-found'
   | 'unreachable'
+  /** Not sent: ordering is paused (the provider refused our key or IP, or an administrator paused it). */
+  | 'paused'
   | 'other';
 
 export type PlaceErrorVerdict =

@@ -34,6 +34,19 @@ describe('parseConfig', () => {
     });
   });
 
+  it('gives sandbox mode a database file of its own unless DATABASE_PATH is set', () => {
+    const sandbox = { ...valid, PROVIDER_BASE_URL: 'sandbox', PROVIDER_API_KEY: undefined };
+    expect(parseConfig(sandbox).databasePath).toBe('./data/giftdesk-sandbox.sqlite');
+    expect(parseConfig({ ...sandbox, DATABASE_PATH: '' }).databasePath).toBe('./data/giftdesk-sandbox.sqlite');
+    expect(parseConfig({ ...sandbox, DATABASE_PATH: '/srv/x.sqlite' }).databasePath).toBe('/srv/x.sqlite');
+  });
+
+  it('leaves the pause probe at its own default unless PAUSE_PROBE_SECONDS is set', () => {
+    expect(parseConfig(valid).pauseProbeSeconds).toBeUndefined();
+    expect(parseConfig({ ...valid, PAUSE_PROBE_SECONDS: '30' }).pauseProbeSeconds).toBe(30);
+    expect(problemsOf({ ...valid, PAUSE_PROBE_SECONDS: '0' })).toEqual(['PAUSE_PROBE_SECONDS must be at least 1']);
+  });
+
   it('treats an empty value as not set', () => {
     const config = parseConfig({ ...valid, CATALOG_REFRESH_MINUTES: '', DEFAULT_LOCALE: '  ' });
     expect(config.catalogRefreshMinutes).toBe(30);

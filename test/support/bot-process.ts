@@ -24,6 +24,8 @@ export interface BotProcess {
   stop(): Promise<number | null>;
   kill9(): Promise<void>;
   child: ChildProcess;
+  /** The process's working directory; removed when it exits. */
+  cwd: string;
 }
 
 /**
@@ -66,6 +68,7 @@ export function startBotProcess(env: Record<string, string>): BotProcess {
 
   return {
     child,
+    cwd,
     exited,
     output: () => raw,
     logs: () => parsed,

@@ -1,25 +1,33 @@
 import { Composer } from 'grammy';
+import type { OrderingPause } from '../../orders/ordering-pause.js';
 import type { ProviderClient } from '../../provider/client.js';
 import type { BaseContext } from '../context.js';
 import { formatAmount } from '../format.js';
 import type { Trouble } from '../provider-trouble.js';
 import type { Translate } from '../i18n.js';
+import { pauseStatusText } from '../ordering-pause-text.js';
 
 export function balanceFeature(deps: {
   provider: Pick<ProviderClient, 'getBalance'>;
   amountUnit: string;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble) => string;
+  orderingPaused: () => OrderingPause | null;
 }) {
   const composer = new Composer<BaseContext>();
+  // Whoever checks the money also learns that none of it can be spent right now.
+  const withPause = (ctx: BaseContext, text: string): string => {
+    const pause = deps.orderingPaused();
+    return pause ? `${text}\n\n${pauseStatusText(ctx.t, ctx.member.locale, pause)}` : text;
+  };
   composer.command('balance', async (ctx) => {
     await ctx.replyWithChatAction('typing').catch(() => undefined);
     try {
       const { balance } = await deps.provider.getBalance({ priority: 'interactive' });
-      await ctx.reply(ctx.t('balance-line', { amount: formatAmount(balance, ctx.member.locale, deps.amountUnit) }));
+      await ctx.reply(withPause(ctx, ctx.t('balance-line', { amount: formatAmount(balance, ctx.member.locale, deps.amountUnit) })));
     } catch (error) {
       const trouble = await deps.onProviderTrouble(error, 'balance');
-      await ctx.reply(deps.troubleText(ctx.t, trouble));
+      await ctx.reply(withPause(ctx, deps.troubleText(ctx.t, trouble)));
     }
   });
   return composer;

@@ -1,15 +1,24 @@
 import { Composer } from 'grammy';
+import type { OrderingPause } from '../../orders/ordering-pause.js';
 import type { BaseContext } from '../context.js';
+import { pauseStatusText } from '../ordering-pause-text.js';
 
 function helpText(ctx: BaseContext): string {
   const parts = [ctx.t('help-staff')];
-  if (ctx.member.role === 'admin') parts.push('', ctx.t('help-admin'));
+  if (ctx.member.role === 'admin') parts.push('', ctx.t('help-admin'), ctx.t('help-admin-ordering-pause'));
   return parts.join('\n');
 }
 
-export function helpFeature() {
+/** Staff learn of a pause before they start an order; administrators also how to end it. */
+function pauseNote(ctx: BaseContext, pause: OrderingPause | null): string {
+  if (!pause) return '';
+  const hint = ctx.member.role === 'admin' ? `\n${ctx.t('ordering-pause-resume-hint')}` : '';
+  return `\n\n${pauseStatusText(ctx.t, ctx.member.locale, pause)}${hint}`;
+}
+
+export function helpFeature(deps: { orderingPaused: () => OrderingPause | null }) {
   const composer = new Composer<BaseContext>();
-  composer.command('start', (ctx) => ctx.reply(`${ctx.t('start-welcome')}\n\n${helpText(ctx)}`));
+  composer.command('start', (ctx) => ctx.reply(`${ctx.t('start-welcome')}${pauseNote(ctx, deps.orderingPaused())}\n\n${helpText(ctx)}`));
   composer.command('help', (ctx) => ctx.reply(helpText(ctx)));
   return composer;
 }

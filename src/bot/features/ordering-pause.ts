@@ -1,0 +1,54 @@
+import { Composer } from 'grammy';
+import type { OrderingPauseSwitch } from '../../orders/ordering-pause.js';
+import type { Logger } from '../../logger.js';
+import type { BaseContext } from '../context.js';
+import type { Translate } from '../i18n.js';
+import { adminsOnly } from '../middleware/admins-only.js';
+import { pauseStatusText } from '../ordering-pause-text.js';
+
+/** Tells every administrator but `exceptId`, each in their language. Never throws. */
+export type NotifyOtherAdmins = (exceptId: number, render: (t: Translate) => string) => Promise<void>;
+
+/**
+ * /pause [reason]   stop every order until /resume
+ * /resume           open ordering again
+ *
+ * The switch for administrators: the provider pauses ordering on its own
+ * when it refuses our key, but only a person can tell that it is safe to
+ * spend again. The other administrators hear who did it.
+ */
+export function orderingPauseFeature(deps: {
+  pauses: OrderingPauseSwitch;
+  notifyOtherAdmins: NotifyOtherAdmins;
+  logger: Logger;
+}) {
+  const composer = new Composer<BaseContext>();
+  const nameOf = (ctx: BaseContext) => `${ctx.from?.first_name ?? ''} (${ctx.member.telegramId})`.trim();
+
+  composer.command('pause', adminsOnly, async (ctx) => {
+    const reason = ctx.match.trim() || null;
+    const { started, pause } = deps.pauses.pause({ source: 'admin', reason, by: ctx.member.telegramId });
+    const status = pauseStatusText(ctx.t, ctx.member.locale, pause);
+    if (!started) {
+      await ctx.reply(`${status}\n${ctx.t('pause-already')}`);
+      return;
+    }
+    deps.logger.warn({ actorId: ctx.member.telegramId }, 'ordering paused by an administrator');
+    await ctx.reply(ctx.t('pause-done'));
+    await deps.notifyOtherAdmins(ctx.member.telegramId, (t) =>
+      t('pause-by-other-admin', { name: nameOf(ctx), reason: pause.reason ?? t('ordering-pause-no-reason') }),
+    );
+  });
+
+  composer.command('resume', adminsOnly, async (ctx) => {
+    const ended = deps.pauses.resume(ctx.member.telegramId);
+    if (!ended) {
+      await ctx.reply(ctx.t('resume-not-paused'));
+      return;
+    }
+    deps.logger.warn({ actorId: ctx.member.telegramId, wasPausedBy: ended.source }, 'ordering resumed by an administrator');
+    await ctx.reply(ctx.t(ended.source === 'provider' ? 'resume-done-provider' : 'resume-done'));
+    await deps.notifyOtherAdmins(ctx.member.telegramId, (t) => t('resume-by-other-admin', { name: nameOf(ctx) }));
+  });
+  return composer;
+}

@@ -1,0 +1,97 @@
+import type { Clock } from '../clock.js';
+import { createAppStateRepo } from '../db/app-state-repo.js';
+import type { Db } from '../db/open.js';
+import { appendAudit } from './audit-trail.js';
+
+/** Why no order may be sent: the provider refused our key or IP, or an administrator said so. */
+export type OrderingPause = {
+  source: 'provider' | 'admin';
+  /** The provider's message, or the administrator's words; null when none was given. */
+  reason: string | null;
+  /** Epoch ms. */
+  since: number;
+  /** The administrator who paused; null for the provider. */
+  by: number | null;
+};
+
+export interface OrderingPauseSwitch {
+  /** The pause in force, or null while ordering is open. */
+  current(): OrderingPause | null;
+  /**
+   * Pauses ordering unless it already is paused (the first pause stays, so
+   * that administrators hear of it once). Returns the pause now in force and
+   * whether this call started it.
+   */
+  pause(input: { source: OrderingPause['source']; reason: string | null; by: number | null }): { started: boolean; pause: OrderingPause };
+  /** Opens ordering again; returns the pause it ended, or null when there was none. */
+  resume(by: number): OrderingPause | null;
+}
+
+/** app_state key of the pause; absent or null while ordering is open. */
+export const ORDERING_PAUSE_KEY = 'ordering.pause';
+/** A provider message or an administrator's reason is shown in chats and alerts: keep it to a line or two. */
+export const MAX_REASON_LENGTH = 300;
+
+/**
+ * The ordering switch. It lives in SQLite, so a pause survives restarts, and
+ * every change writes an audit row in the same transaction.
+ */
+export function createOrderingPause(deps: { db: Db; clock: Clock }): OrderingPauseSwitch {
+  const { db, clock } = deps;
+  const state = createAppStateRepo({ db, clock });
+
+  return {
+    current: () => state.get<OrderingPause>(ORDERING_PAUSE_KEY),
+
+    pause(input) {
+      return db.transaction(
+        (tx) => {
+          const repo = createAppStateRepo({ db: tx, clock });
+          const existing = repo.get<OrderingPause>(ORDERING_PAUSE_KEY);
+          if (existing) return { started: false, pause: existing };
+          const now = clock.now();
+          const pause: OrderingPause = { source: input.source, reason: cleanReason(input.reason), since: now, by: input.by };
+          repo.set(ORDERING_PAUSE_KEY, pause);
+          appendAudit(tx, new Date(now), {
+            actorId: input.by,
+            action: 'ordering.paused',
+            orderId: null,
+            amount: null,
+            detail: pause.reason === null ? pause.source : `${pause.source}: ${pause.reason}`,
+          });
+          return { started: true, pause };
+        },
+        { behavior: 'immediate' },
+      );
+    },
+
+    resume(by) {
+      return db.transaction(
+        (tx) => {
+          const repo = createAppStateRepo({ db: tx, clock });
+          const existing = repo.get<OrderingPause>(ORDERING_PAUSE_KEY);
+          if (!existing) return null;
+          repo.set(ORDERING_PAUSE_KEY, null);
+          appendAudit(tx, new Date(clock.now()), {
+            actorId: by,
+            action: 'ordering.resumed',
+            orderId: null,
+            amount: null,
+            detail: `was paused by ${existing.source} since ${new Date(existing.since).toISOString()}`,
+          });
+          return existing;
+        },
+        { behavior: 'immediate' },
+      );
+    },
+  };
+}
+
+/** One line, trimmed and bounded; an empty reason is no reason. */
+function cleanReason(reason: string | null): string | null {
+  const line = (reason ?? '').replace(/\s+/g, ' ').trim();
+  if (line === '') return null;
+  // By code point, so that an emoji or a Persian letter is never cut in half.
+  const chars = Array.from(line);
+  return chars.length > MAX_REASON_LENGTH ? `${chars.slice(0, MAX_REASON_LENGTH - 1).join('')}…` : line;
+}

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src/logger.js';
+import { createOrderService, type PlaceInput } from '../../src/orders/order-service.js';
+import { createOrderingPause } from '../../src/orders/ordering-pause.js';
+import { createProviderClient } from '../../src/provider/client.js';
+import { createSandbox, SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
+import { createManualClock } from '../support/manual-clock.js';
+import { memoryDb } from '../support/memory-db.js';
+
+const googlePlay = (confirmKey: string): PlaceInput => ({
+  confirmKey,
+  userId: 11,
+  chatId: 11,
+  product: { id: SANDBOX_PRODUCTS.noFields, title: 'Google Play 10 USD' },
+  region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 },
+  quantity: 1,
+  fields: [],
+});
+
+describe('order service while ordering is paused', () => {
+  const sandboxes: Sandbox[] = [];
+  afterEach(async () => {
+    await Promise.all(sandboxes.splice(0).map((s) => s.close()));
+  });
+
+  async function setup() {
+    const sandbox = await createSandbox({ rateLimit: false });
+    sandboxes.push(sandbox);
+    const db = memoryDb();
+    const clock = createManualClock(1_700_000_000_000);
+    const pauses = createOrderingPause({ db, clock });
+    const service = createOrderService({
+      db,
+      provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 }),
+      clock,
+      logger: silentLogger,
+      sandbox: true,
+      orderingPaused: () => pauses.current(),
+    });
+    const posts = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders').length;
+    return { service, pauses, posts };
+  }
+
+  it('sends no POST and closes the order as not placed, giving the reason of the pause', async () => {
+    const { service, pauses, posts } = await setup();
+    pauses.pause({ source: 'admin', reason: 'wallet audit', by: 1001 });
+
+    const result = await service.createIntentAndPlace(googlePlay('c-1'));
+
+    expect(result).toMatchObject({ kind: 'rejected', reason: 'paused', providerMessage: 'wallet audit', order: { state: 'not_placed' } });
+    expect(posts()).toBe(0);
+  });
+
+  it('places orders again once ordering is resumed', async () => {
+    const { service, pauses, posts } = await setup();
+    pauses.pause({ source: 'provider', reason: 'key disabled', by: null });
+    await service.createIntentAndPlace(googlePlay('c-1'));
+    pauses.resume(1001);
+
+    const result = await service.createIntentAndPlace(googlePlay('c-2'));
+
+    expect(result.kind).toBe('placed');
+    expect(posts()).toBe(1);
+  });
+});
