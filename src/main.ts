@@ -6,6 +6,7 @@ import { Api } from 'grammy';
 import { createAdminAlerts } from './alerts/admin-alerts.js';
 import { registerCommands } from './bot/commands.js';
 import { createBot } from './bot/create-bot.js';
+import { formatNumber } from './bot/format.js';
 import { createI18n, translatorFor, type Locale } from './bot/i18n.js';
 import { createCatalogQueries } from './catalog/catalog-queries.js';
 import { createCatalogSync, describeSyncError } from './catalog/catalog-sync.js';
@@ -18,7 +19,7 @@ import { createStaffRepo } from './db/staff-repo.js';
 import { createStrangerRepliesRepo } from './db/stranger-replies-repo.js';
 import { createLogger, type Logger } from './logger.js';
 import { createOrderService } from './orders/order-service.js';
-import { createProviderClient } from './provider/client.js';
+import { createProviderClient, type ClampedRetryAfter } from './provider/client.js';
 import { createRateLimiter } from './provider/rate-limit.js';
 import { createSandbox, type Sandbox } from './sandbox/server.js';
 import { startBackgroundWork } from './background.js';
@@ -65,6 +66,8 @@ async function main(): Promise<void> {
   }
 
   const limiter = createRateLimiter({ requestsPerSecond: config.providerRequestsPerSecond, clock });
+  // Administrators are told through the alerts made below: bind late.
+  let onRetryAfterClamped = (_report: ClampedRetryAfter): void => undefined;
   const provider = withPriceRecording(createProviderClient({
     baseUrl,
     apiKey,
@@ -73,6 +76,7 @@ async function main(): Promise<void> {
     limiter,
     clock,
     logger: logger.child({ component: 'provider' }),
+    onRetryAfterClamped: (report) => onRetryAfterClamped(report),
   }), db, clock);
 
   const staff = createStaffRepo({ db, clock });
@@ -105,6 +109,14 @@ async function main(): Promise<void> {
     clock,
     logger,
   });
+
+  onRetryAfterClamped = (report) => {
+    const variables = (locale: Locale) => ({
+      requested: formatNumber(Math.round(report.requestedMs / 1000), locale),
+      applied: formatNumber(Math.round(report.appliedMs / 60_000), locale),
+    });
+    void alerts.alert('provider-retry-after-clamped', (locale) => translate(locale)('provider-retry-after-clamped-alert', variables(locale)));
+  };
 
   const bot = createBot({
     token: config.botToken,
