@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AdminAlerts, AdminRecipient } from './alerts/admin-alerts.js';
+import { alertOrderMismatch } from './alerts/order-mismatch.js';
 import { createIdleOrderSweeper } from './bot/conversations/order/idle-sweeper.js';
 import type { Locale, Translate } from './bot/i18n.js';
 import type { Clock } from './clock.js';
@@ -88,6 +89,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
       owner,
       staleMs: config.pollStaleMinutes * 60_000,
       everyMs: POLLER_TICK_MS,
+      onOrderMismatch: (error) => alertOrderMismatch({ alerts: deps.alerts, translate: deps.translate }, error),
     }),
     startNotificationSender({
       db,

@@ -6,6 +6,7 @@ import { Api } from 'grammy';
 import { createAdminAlerts } from './alerts/admin-alerts.js';
 import { registerCommands } from './bot/commands.js';
 import { createBot } from './bot/create-bot.js';
+import { formatNumber } from './bot/format.js';
 import { createI18n, translatorFor, type Locale } from './bot/i18n.js';
 import { createCatalogQueries } from './catalog/catalog-queries.js';
 import { createCatalogSync, describeSyncError } from './catalog/catalog-sync.js';
@@ -21,7 +22,7 @@ import { createLogger, type Logger } from './logger.js';
 import { createOrderService } from './orders/order-service.js';
 import { createOrderingPause } from './orders/ordering-pause.js';
 import { withPauseOnRefusal } from './orders/pause-on-refusal.js';
-import { createProviderClient } from './provider/client.js';
+import { createProviderClient, type ClampedRetryAfter } from './provider/client.js';
 import { createRateLimiter } from './provider/rate-limit.js';
 import { createSandbox, type Sandbox } from './sandbox/server.js';
 import { startBackgroundWork } from './background.js';
@@ -105,6 +106,13 @@ async function main(): Promise<void> {
   });
 
   const orderingPause = createOrderingPause({ db, clock });
+  const tellRetryAfterClamped = (report: ClampedRetryAfter): void => {
+    const variables = (locale: Locale) => ({
+      requested: formatNumber(Math.round(report.requestedMs / 1000), locale),
+      applied: formatNumber(Math.round(report.appliedMs / 60_000), locale),
+    });
+    void alerts.alert('provider-retry-after-clamped', (locale) => translate(locale)('provider-retry-after-clamped-alert', variables(locale)));
+  };
   const limiter = createRateLimiter({ requestsPerSecond: config.providerRequestsPerSecond, clock });
   const provider = withPriceRecording(
     withPauseOnRefusal(
@@ -116,6 +124,7 @@ async function main(): Promise<void> {
         limiter,
         clock,
         logger: logger.child({ component: 'provider' }),
+        onRetryAfterClamped: (report) => tellRetryAfterClamped(report),
       }),
       {
         pauses: orderingPause,

@@ -1,45 +1,97 @@
 import type { AdminAlerts } from '../alerts/admin-alerts.js';
 import {
   ProviderAuthError,
+  ProviderConflictError,
+  ProviderError,
   ProviderForbiddenError,
   ProviderNetworkError,
   ProviderNotFoundError,
+  ProviderOrderMismatchError,
   ProviderRateLimitedError,
+  ProviderRejectedError,
   ProviderResponseError,
   ProviderServerError,
 } from '../provider/errors.js';
+import { alertOrderMismatch } from '../alerts/order-mismatch.js';
+import { INTERACTIVE_MAX_WAIT_MS } from '../provider/rate-limit.js';
 import type { Logger } from '../logger.js';
-import type { Translate } from './i18n.js';
+import { formatNumber, localDigits } from './format.js';
+import type { Locale, Translate } from './i18n.js';
 
 /** What went wrong with the provider, in the terms a staff member needs. */
-export type Trouble = 'auth' | 'rate-limited' | 'unavailable' | 'bad-answer' | 'not-found' | 'internal';
+export type Trouble =
+  | 'auth'
+  | 'rate-limited'
+  /** The provider asked us to wait for longer than a person should wait in silence. */
+  | 'waiting'
+  /** A definite refusal of a read (400, 409, 422...): the provider's own words say why. */
+  | 'refused'
+  | 'unavailable'
+  | 'bad-answer'
+  /** The detail of another order came back: never shown. */
+  | 'mismatch'
+  | 'not-found'
+  | 'internal';
 
 export function classifyTrouble(error: unknown): Trouble {
   if (error instanceof ProviderAuthError || error instanceof ProviderForbiddenError) return 'auth';
-  if (error instanceof ProviderRateLimitedError) return 'rate-limited';
+  if (error instanceof ProviderRateLimitedError) return error.retryAfterMs > INTERACTIVE_MAX_WAIT_MS ? 'waiting' : 'rate-limited';
   if (error instanceof ProviderServerError || error instanceof ProviderNetworkError) return 'unavailable';
+  if (error instanceof ProviderOrderMismatchError) return 'mismatch';
   if (error instanceof ProviderResponseError) return 'bad-answer';
   if (error instanceof ProviderNotFoundError) return 'not-found';
+  if (error instanceof ProviderConflictError || error instanceof ProviderRejectedError) return 'refused';
   return 'internal';
 }
 
 const TROUBLE_MESSAGE: Record<Trouble, string> = {
   auth: 'provider-auth',
   'rate-limited': 'provider-rate-limited',
+  waiting: 'provider-waiting-unknown',
+  refused: 'provider-refused-plain',
   unavailable: 'provider-unavailable',
   'bad-answer': 'provider-bad-answer',
+  mismatch: 'provider-order-mismatch',
   'not-found': 'provider-unavailable',
   internal: 'provider-internal',
 };
 
-export function troubleMessage(t: Translate, trouble: Trouble): string {
+/** What makes the words precise: the error itself, and the reader's locale for times and digits. */
+export interface TroubleDetail {
+  error: unknown;
+  locale: Locale;
+}
+
+/**
+ * The trouble in plain words. With the error at hand, a wait says until when
+ * and a refusal carries the provider's own message; without it, the general
+ * wording of the same trouble.
+ */
+export function troubleMessage(t: Translate, trouble: Trouble, detail?: TroubleDetail): string {
+  const error = detail?.error;
+  if (trouble === 'waiting' && detail && error instanceof ProviderRateLimitedError && error.resumeAt !== null) {
+    return t('provider-waiting', {
+      time: clockTime(error.resumeAt, detail.locale),
+      minutes: formatNumber(Math.max(1, Math.ceil(error.retryAfterMs / 60_000)), detail.locale),
+    });
+  }
+  if (trouble === 'refused' && error instanceof ProviderError && error.providerMessage) {
+    return t('provider-refused', { message: error.providerMessage });
+  }
   return t(TROUBLE_MESSAGE[trouble]);
+}
+
+/** Hours and minutes in UTC, in the locale's digits: the message names the zone. */
+function clockTime(epochMs: number, locale: Locale): string {
+  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' }).format(epochMs);
+  return localDigits(time, locale);
 }
 
 /**
  * Classifies a provider failure, logs it without secrets, and tells the
  * administrators once when our key or IP is refused (nobody else can fix
- * that). Returns the trouble for the caller to show in plain words.
+ * that) or when the provider answered with another order than the one asked.
+ * Returns the trouble for the caller to show in plain words.
  */
 export async function handleProviderTrouble(
   error: unknown,
@@ -53,5 +105,6 @@ export async function handleProviderTrouble(
   if (trouble === 'auth') {
     await deps.alerts.alert('provider-auth', (locale) => deps.translate(locale)('provider-auth-alert', { status: String(status ?? '?') }));
   }
+  if (error instanceof ProviderOrderMismatchError) await alertOrderMismatch(deps, error);
   return trouble;
 }

@@ -15,7 +15,8 @@ import {
 } from '../messaging/send-port.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import type { ProviderClient } from '../provider/client.js';
-import { ProviderError } from '../provider/errors.js';
+import { alertOrderMismatch } from '../alerts/order-mismatch.js';
+import { ProviderError, ProviderOrderMismatchError } from '../provider/errors.js';
 import { startRepeating, type Repeating } from '../scheduling/repeat.js';
 import { createNotificationStore, type NotificationRow } from './notification-store.js';
 import { adminText, deliveryFooter, deliveryHeading, staffMessage, type AdminEvent, type TextContext } from './notification-texts.js';
@@ -120,7 +121,11 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
       case 'delivered': {
         const reference = order.providerOrderId ?? order.providerReference;
         if (reference === null) return { kind: 'not-ready', why: 'order has no provider id' };
-        const detail = await provider.getOrder(reference, { priority: 'background' });
+        // Both halves of the identity are checked: another order's codes must never reach this chat.
+        const detail = await provider.getOrder(reference, {
+          priority: 'background',
+          known: { orderId: order.providerOrderId, orderReference: order.providerReference },
+        });
         if (detail.items.every((item) => item.delivery === null)) return { kind: 'not-ready', why: `no delivery yet (${detail.status})` };
         const parts = renderDelivery(detail, {
           t: ctx.t,
@@ -232,6 +237,8 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
     try {
       plan = await planFor(row, order);
     } catch (error) {
+      // Nothing is sent; administrators hear of it and the provider is asked again later.
+      if (error instanceof ProviderOrderMismatchError) await alertOrderMismatch({ alerts: deps.alerts, translate: deps.translate }, error);
       return retryLater(row, describeError(error));
     }
     if (plan.kind === 'not-ready') {

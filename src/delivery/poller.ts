@@ -6,7 +6,7 @@ import { canTransition, isFinal, localStateFor, notificationFor } from '../order
 import { createProviderHistory, readPages, type ProviderHistory } from '../orders/provider-history.js';
 import { reconcileClaimed } from '../orders/reconcile.js';
 import type { ProviderClient } from '../provider/client.js';
-import { ProviderRateLimitedError } from '../provider/errors.js';
+import { ProviderOrderMismatchError, ProviderRateLimitedError } from '../provider/errors.js';
 import { startRepeating } from '../scheduling/repeat.js';
 import { planFollowUp } from './follow-up.js';
 import { claimDueOrders, rescheduleClaimed, writeClaimed } from './order-leases.js';
@@ -27,6 +27,8 @@ export interface DeliveryPollerDeps {
   batch?: number;
   /** Pages of GET /orders read to learn the state of followed orders. Default 2. */
   historyPages?: number;
+  /** Told when the provider answered an order's detail with another order (administrators hear of it). */
+  onOrderMismatch?: (error: ProviderOrderMismatchError) => Promise<void>;
 }
 
 export interface PollRunResult {
@@ -156,10 +158,11 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
       status = listed;
     } else {
       result.detailsFetched++;
-      const detail = await provider.getOrder(order.providerOrderId, { priority: 'background' });
-      if (detail.orderId !== order.providerOrderId) {
-        throw new Error(`asked for provider order ${order.providerOrderId}, got ${detail.orderId}`);
-      }
+      // The client checks that the answer is this order (id and reference) and throws otherwise.
+      const detail = await provider.getOrder(order.providerOrderId, {
+        priority: 'background',
+        known: { orderReference: order.providerReference },
+      });
       status = detail.status;
     }
     if (settle(order, status)) result.changed++;
@@ -213,6 +216,7 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
             return result;
           }
           logger.warn({ orderId: order.id, state: order.state, err: describe(error) }, 'order check failed; will retry');
+          if (error instanceof ProviderOrderMismatchError) await deps.onOrderMismatch?.(error);
           try {
             afterError(order);
           } catch (writeError) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { RequiredField } from '../provider/schemas.js';
+import { compileFieldPattern, matchesFieldPattern } from '../provider/field-pattern.js';
+import type { RequiredField, RequiredFieldType } from '../provider/schemas.js';
 import { normaliseDigits } from '../text/digits.js';
 
 export type FieldProblem =
@@ -8,8 +9,32 @@ export type FieldProblem =
   | { reason: 'phone' }
   | { reason: 'number' }
   | { reason: 'too-short'; min: number }
-  | { reason: 'too-long'; max: number }
+  /** `rule` names whose limit it is: the provider's own maxLength, or ours for the field's type. */
+  | { reason: 'too-long'; max: number; rule: LengthRule }
   | { reason: 'pattern' };
+
+export type LengthRule = 'provider' | RequiredFieldType;
+
+/**
+ * The longest answer we take per field type, in characters. An e-mail address
+ * cannot be longer than 254 (RFC 5321); phone numbers and numbers have no use
+ * for more than 32; free text stops at 500 so that the order summary still
+ * fits one Telegram message. The provider's own maxLength applies when lower.
+ */
+export const FIELD_LENGTH_LIMITS: Record<RequiredFieldType, number> = {
+  email: 254,
+  phone: 32,
+  number: 32,
+  text: 500,
+};
+
+/** The limit that applies to a field and whose it is. */
+export function lengthLimit(field: RequiredField): { max: number; rule: LengthRule } {
+  const ours = FIELD_LENGTH_LIMITS[field.type];
+  return field.maxLength !== null && field.maxLength >= 0 && field.maxLength <= ours
+    ? { max: field.maxLength, rule: 'provider' }
+    : { max: ours, rule: field.type };
+}
 
 export type FieldCheck = { ok: true; value: string } | ({ ok: false } & FieldProblem);
 
@@ -18,9 +43,13 @@ const emailSchema = z.email();
 /**
  * Checks and normalises one answer for a product's required field, by the
  * field's type, then its length limits and pattern. The value returned is
- * the one sent to the provider.
+ * the one sent to the provider. Nothing runs on an answer far above its
+ * limit, and the provider's pattern runs on RE2 (linear time) only.
  */
 export function checkFieldValue(field: RequiredField, raw: string): FieldCheck {
+  const limit = lengthLimit(field);
+  // Phone numbers lose spaces and dashes below; twice the limit leaves room for them.
+  if (raw.length > limit.max * 2 + 64) return { ok: false, reason: 'too-long', ...limit };
   const trimmed = raw.trim().replace(/\s+/g, ' ');
   if (trimmed === '') return { ok: false, reason: 'empty' };
 
@@ -47,31 +76,11 @@ export function checkFieldValue(field: RequiredField, raw: string): FieldCheck {
 
   const length = [...value].length;
   if (field.minLength !== null && length < field.minLength) return { ok: false, reason: 'too-short', min: field.minLength };
-  if (field.maxLength !== null && length > field.maxLength) return { ok: false, reason: 'too-long', max: field.maxLength };
-  const pattern = compilePattern(field.pattern);
-  if (pattern && !pattern.test(value)) return { ok: false, reason: 'pattern' };
+  if (length > limit.max) return { ok: false, reason: 'too-long', ...limit };
+  // A pattern RE2 cannot compile is not enforced here (the provider checks the value again); the client logs it.
+  const pattern = compileFieldPattern(field.pattern);
+  if (pattern.kind === 'ok' && !matchesFieldPattern(pattern.regex, value)) return { ok: false, reason: 'pattern' };
   return { ok: true, value };
-}
-
-const compiled = new Map<string, RegExp | null>();
-
-/** The provider's pattern as a RegExp; a pattern that does not compile is not enforced (the provider still checks). */
-function compilePattern(pattern: string | null): RegExp | null {
-  if (!pattern) return null;
-  if (!compiled.has(pattern)) {
-    let regex: RegExp | null = null;
-    try {
-      regex = new RegExp(pattern, 'u');
-    } catch {
-      try {
-        regex = new RegExp(pattern);
-      } catch {
-        regex = null;
-      }
-    }
-    compiled.set(pattern, regex);
-  }
-  return compiled.get(pattern) ?? null;
 }
 
 export type QuantityCheck =

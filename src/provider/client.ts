@@ -3,13 +3,17 @@ import { systemClock, type Clock } from '../clock.js';
 import { silentLogger, type Logger } from '../logger.js';
 import {
   OrderOutcomeUnknownError,
+  ProviderOrderMismatchError,
+  ProviderPausedError,
   ProviderRateLimitedError,
   type OrderOutcomeCause,
   type ProviderError,
 } from './errors.js';
 import { createTransport, type TransportResult } from './http.js';
+import { compileFieldPattern } from './field-pattern.js';
 import { followPages } from './pages.js';
-import { createRateLimiter, type RateLimiter, type RequestPriority } from './rate-limit.js';
+import { assertSameOrder, identityOf, type OrderIdentity } from './order-identity.js';
+import { createRateLimiter, INTERACTIVE_MAX_WAIT_MS, type RateLimiter, type RequestPriority } from './rate-limit.js';
 import {
   describeFailure,
   isSuccessStatus,
@@ -67,12 +71,29 @@ export interface ProviderClientOptions {
   clock?: Clock;
   random?: () => number;
   logger?: Logger;
+  /** Told when a Retry-After beyond MAX_RETRY_AFTER_MS was clamped, so that administrators can hear of it. */
+  onRetryAfterClamped?: (report: ClampedRetryAfter) => void;
+}
+
+export interface ClampedRetryAfter {
+  method: string;
+  path: string;
+  requestedMs: number;
+  appliedMs: number;
 }
 
 export interface CallOptions {
   /** Defaults to 'interactive'. */
   priority?: RequestPriority;
   signal?: AbortSignal;
+}
+
+export interface OrderCallOptions extends CallOptions {
+  /**
+   * The other half of the order's identity, when the caller knows it: the
+   * answer must carry it too (the half asked for is always checked).
+   */
+  known?: Partial<OrderIdentity>;
 }
 
 export interface PageQuery {
@@ -88,7 +109,8 @@ export interface ProviderClient {
   getProduct(id: number, o?: CallOptions): Promise<ProductDetail>;
   /** Exactly one POST, never retried; see OrderOutcomeUnknownError. */
   placeOrder(body: PlaceOrderBody, o?: CallOptions): Promise<PlacedOrder>;
-  getOrder(idOrReference: number | string, o?: CallOptions): Promise<OrderDetail>;
+  /** Throws ProviderOrderMismatchError when the provider answers with another order. */
+  getOrder(idOrReference: number | string, o?: OrderCallOptions): Promise<OrderDetail>;
   listOrders(q: PageQuery, o?: CallOptions): Promise<Page<OrderListEntry>>;
   getBalance(o?: CallOptions): Promise<Balance>;
   listTransactions(q: PageQuery, o?: CallOptions): Promise<Page<Transaction>>;
@@ -121,6 +143,20 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   const apiKey = options.apiKey;
   const redact = (text: string): string => (apiKey ? text.split(apiKey).join('[redacted]') : text);
 
+  const reportedPatterns = new Set<string>();
+  /** Once per pattern: a field pattern RE2 cannot run is not enforced on our side. */
+  function reportRefusedPatterns(product: ProductDetail): void {
+    for (const field of product.requiredFields) {
+      const compiled = compileFieldPattern(field.pattern);
+      if (compiled.kind !== 'refused' || field.pattern === null || reportedPatterns.has(field.pattern)) continue;
+      reportedPatterns.add(field.pattern);
+      logger.warn(
+        { productId: product.id, fieldId: field.fieldId, pattern: field.pattern.slice(0, 200), why: compiled.why },
+        'provider field pattern not enforced here; the provider still checks the value',
+      );
+    }
+  }
+
   function context(method: string, path: string, timeout: number): CallContext {
     return { method, path, timeoutMs: timeout, nowMs: clock.now(), redact };
   }
@@ -130,6 +166,30 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     // Every call, interactive or not, waits until the provider's Retry-After has passed.
     limiter.pauseUntil(clock.now() + error.retryAfterMs + RETRY_AFTER_MARGIN_MS);
     logger.warn({ method: error.method, path: error.path, retryAfterMs: error.retryAfterMs }, 'provider rate limit');
+    if (error.requestedRetryAfterMs > error.retryAfterMs) {
+      const report = { method: error.method, path: error.path, requestedMs: error.requestedRetryAfterMs, appliedMs: error.retryAfterMs };
+      logger.warn(report, 'provider Retry-After clamped');
+      options.onRetryAfterClamped?.(report);
+    }
+  }
+
+  /**
+   * Waits for the shared budget. A person does not wait in silence behind a
+   * long pause: their request fails at once with the time it would go out.
+   */
+  async function admit(priority: RequestPriority, o: CallOptions | undefined, method: string, path: string): Promise<void> {
+    const now = clock.now();
+    const resumeAt = limiter.pausedUntil();
+    if (priority === 'interactive' && resumeAt - now > INTERACTIVE_MAX_WAIT_MS) {
+      throw new ProviderPausedError({
+        message: `${method} ${path}: not sent, the provider asked us to wait ${Math.ceil((resumeAt - now) / 1000)} s more`,
+        method,
+        path,
+        resumeAt,
+        nowMs: now,
+      });
+    }
+    await limiter.acquire(priority, o?.signal);
   }
 
   async function read<T>(
@@ -140,7 +200,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   ): Promise<Envelope<T>> {
     const priority = o?.priority ?? 'interactive';
     for (let attempt = 1; ; attempt += 1) {
-      await limiter.acquire(priority, o?.signal);
+      await admit(priority, o, 'GET', path);
       const result = await transport.send({
         method: 'GET',
         path,
@@ -234,12 +294,14 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       });
     },
     async getProduct(id, o) {
-      return (await read(`/products/${idSegment(id)}`, productDetailSchema, o)).data;
+      const product = (await read(`/products/${idSegment(id)}`, productDetailSchema, o)).data;
+      reportRefusedPatterns(product);
+      return product;
     },
     async placeOrder(body, o) {
       const checked = placeOrderBodySchema.safeParse(body);
       if (!checked.success) throw new TypeError(`invalid order body: ${z.prettifyError(checked.error)}`);
-      await limiter.acquire(o?.priority ?? 'interactive', o?.signal);
+      await admit(o?.priority ?? 'interactive', o, 'POST', '/orders');
       // Last point at which cancelling is still clean: after this the POST is on the wire.
       o?.signal?.throwIfAborted();
       const result = await transport.send({
@@ -253,7 +315,19 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       return orderResult(result, context('POST', '/orders', placeOrderTimeoutMs));
     },
     async getOrder(idOrReference, o) {
-      return (await read(`/orders/${idSegment(idOrReference)}`, orderDetailSchema, o)).data;
+      const path = `/orders/${idSegment(idOrReference)}`;
+      const detail = (await read(path, orderDetailSchema, o)).data;
+      const asked = identityOf(idOrReference, o?.known);
+      try {
+        assertSameOrder(asked, detail, { method: 'GET', path });
+      } catch (error) {
+        if (error instanceof ProviderOrderMismatchError) {
+          // Ids only: the detail itself carries codes.
+          logger.error({ path, asked: error.asked, answered: error.answered }, 'provider answered the detail of another order');
+        }
+        throw error;
+      }
+      return detail;
     },
     listOrders(q, o) {
       return readPage('/orders', orderListEntrySchema, q, o);

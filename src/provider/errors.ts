@@ -68,15 +68,41 @@ export class ProviderRejectedError extends ProviderError {
 
 export class ProviderRateLimitedError extends ProviderError {
   override name = 'ProviderRateLimitedError';
+  /** How long we wait, after clamping (see MAX_RETRY_AFTER_MS). */
   readonly retryAfterMs: number;
+  /** What the provider asked for, before clamping. */
+  readonly requestedRetryAfterMs: number;
+  /** Epoch ms at which the provider lets us in again, when known. */
+  readonly resumeAt: number | null;
 
-  constructor(init: ProviderErrorInit & { retryAfterMs: number }) {
+  constructor(init: ProviderErrorInit & { retryAfterMs: number; requestedRetryAfterMs?: number; resumeAt?: number | null }) {
     super(init);
     this.retryAfterMs = init.retryAfterMs;
+    this.requestedRetryAfterMs = init.requestedRetryAfterMs ?? init.retryAfterMs;
+    this.resumeAt = init.resumeAt ?? null;
   }
 
   override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), retryAfterMs: this.retryAfterMs };
+    return {
+      ...super.toJSON(),
+      retryAfterMs: this.retryAfterMs,
+      requestedRetryAfterMs: this.requestedRetryAfterMs,
+      resumeAt: this.resumeAt,
+    };
+  }
+}
+
+/**
+ * Not sent at all: an earlier 429 holds every request until `resumeAt`, and
+ * a person is waiting for this one. Telling them now beats a silent wait.
+ */
+export class ProviderPausedError extends ProviderRateLimitedError {
+  override name = 'ProviderPausedError';
+  declare readonly resumeAt: number;
+
+  constructor(init: Omit<ProviderErrorInit, 'status'> & { resumeAt: number; nowMs: number }) {
+    const { resumeAt, nowMs, ...rest } = init;
+    super({ ...rest, status: null, retryAfterMs: Math.max(0, resumeAt - nowMs), resumeAt });
   }
 }
 
@@ -119,6 +145,33 @@ export class ProviderResponseError extends ProviderError {
   }
 }
 
+/**
+ * The provider answered an order's detail with another order than the one
+ * asked for. Nothing of it may be shown: it would hand one order's codes to
+ * the person who placed another.
+ */
+export class ProviderOrderMismatchError extends ProviderResponseError {
+  override name = 'ProviderOrderMismatchError';
+  readonly asked: { orderId: number | null; orderReference: string | null };
+  readonly answered: { orderId: number; orderReference: string };
+
+  constructor(
+    init: ProviderErrorInit & {
+      fieldPath?: string | null;
+      asked: { orderId: number | null; orderReference: string | null };
+      answered: { orderId: number; orderReference: string };
+    },
+  ) {
+    super(init);
+    this.asked = init.asked;
+    this.answered = init.answered;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), asked: this.asked, answered: this.answered };
+  }
+}
+
 export type OrderOutcomeCause =
   | 'timeout'
   | 'network'
@@ -149,15 +202,17 @@ export class OrderOutcomeUnknownError extends ProviderError {
 /** Every 4xx/5xx status as its error class; other statuses are unexpected answers. */
 export function errorForStatus(
   status: number,
-  init: Omit<ProviderErrorInit, 'status'> & { retryAfterMs: number },
+  init: Omit<ProviderErrorInit, 'status'> & { retryAfterMs: number; requestedRetryAfterMs?: number; resumeAt?: number | null },
 ): ProviderError {
-  const { retryAfterMs, ...rest } = init;
+  const { retryAfterMs, requestedRetryAfterMs, resumeAt, ...rest } = init;
   const base = { ...rest, status };
   if (status === 401) return new ProviderAuthError(base);
   if (status === 403) return new ProviderForbiddenError(base);
   if (status === 404) return new ProviderNotFoundError(base);
   if (status === 409) return new ProviderConflictError(base);
-  if (status === 429) return new ProviderRateLimitedError({ ...base, retryAfterMs });
+  if (status === 429) {
+    return new ProviderRateLimitedError({ ...base, retryAfterMs, requestedRetryAfterMs: requestedRetryAfterMs ?? retryAfterMs, resumeAt: resumeAt ?? null });
+  }
   if (status >= 400 && status < 500) return new ProviderRejectedError(base);
   if (status >= 500 && status < 600) return new ProviderServerError(base);
   return new ProviderResponseError(base);

@@ -29,7 +29,11 @@ export interface TransportRequest {
   attempt: number;
 }
 
-export type ResponseBody = { state: 'empty' } | { state: 'json'; value: unknown } | { state: 'not-json' };
+export type ResponseBody =
+  | { state: 'empty' }
+  | { state: 'json'; value: unknown }
+  | { state: 'not-json' }
+  | { state: 'too-large'; limitBytes: number };
 
 export type FailureKind = 'timeout' | 'aborted' | 'network';
 
@@ -48,6 +52,13 @@ export interface Transport {
   send(request: TransportRequest): Promise<TransportResult>;
 }
 
+/**
+ * The largest answer read. The biggest real one (a page of 50 orders or
+ * products) is tens of KiB; anything near this is a fault or an attack, and
+ * reading it whole would hold the memory and the event loop of every chat.
+ */
+export const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+
 // Errors raised before a single byte of the request could leave this machine.
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
@@ -59,7 +70,8 @@ export function createTransport(options: TransportOptions): Transport {
       // Retries and timeouts are ours: ofetch's retry would resend POSTs and its timeout is dropped once a signal is passed.
       retry: 0,
       ignoreResponseError: true,
-      responseType: 'text',
+      // The body is read here, up to MAX_RESPONSE_BYTES, rather than whole by ofetch.
+      responseType: 'stream',
       // A redirect would carry X-API-KEY to wherever it points; we never follow one.
       redirect: 'manual',
       headers: { 'X-API-KEY': options.apiKey, Accept: 'application/json' },
@@ -70,21 +82,25 @@ export function createTransport(options: TransportOptions): Transport {
   return {
     async send(request) {
       const timeout = AbortSignal.timeout(request.timeoutMs);
-      const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+      // Ends the connection of an answer refused for its size.
+      const refused = new AbortController();
+      const signal = AbortSignal.any([refused.signal, timeout, ...(request.signal ? [request.signal] : [])]);
       const started = clock.now();
       let result: TransportResult;
       try {
-        const response = await $fetch.raw<string, 'text'>(request.path, {
+        const response = await $fetch.raw<ReadableStream<Uint8Array>, 'stream'>(request.path, {
           method: request.method,
           ...(request.query ? { query: request.query } : {}),
           ...(request.body === undefined ? {} : { body: request.body as Record<string, unknown> }),
           signal,
         });
+        const text = await readLimited(response._data ?? null, response.headers.get('content-length'));
+        if (text === null) refused.abort();
         result = {
           kind: 'response',
           status: response.status,
           headers: response.headers,
-          body: readBody(response._data),
+          body: text === null ? { state: 'too-large', limitBytes: MAX_RESPONSE_BYTES } : readBody(text),
         };
       } catch (error) {
         const failure: FailureKind = request.signal?.aborted ? 'aborted' : timeout.aborted ? 'timeout' : 'network';
@@ -108,8 +124,35 @@ export function createTransport(options: TransportOptions): Transport {
   };
 }
 
-function readBody(data: unknown): ResponseBody {
-  if (typeof data !== 'string') return { state: 'empty' };
+/**
+ * The body as text, or null when it is larger than MAX_RESPONSE_BYTES: a
+ * declared length says so before anything is read, and a body without one
+ * (chunked) is cut off as soon as it passes the limit.
+ */
+async function readLimited(stream: ReadableStream<Uint8Array> | null, contentLength: string | null): Promise<string | null> {
+  if (stream === null) return '';
+  const declared = contentLength === null ? Number.NaN : Number(contentLength);
+  if (declared > MAX_RESPONSE_BYTES) {
+    await stream.cancel().catch(() => undefined);
+    return null;
+  }
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_RESPONSE_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+}
+
+function readBody(data: string): ResponseBody {
   const text = data.replace(/^\uFEFF/, '').trim();
   if (text === '') return { state: 'empty' };
   try {

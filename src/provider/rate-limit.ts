@@ -2,6 +2,13 @@ import type { Clock } from '../clock.js';
 
 export type RequestPriority = 'interactive' | 'background';
 
+/**
+ * The longest an interactive request waits behind a pause (a 429's
+ * Retry-After) before it fails with ProviderPausedError instead: a person is
+ * waiting for the answer. Background requests always wait.
+ */
+export const INTERACTIVE_MAX_WAIT_MS = 3_000;
+
 export interface RateLimiter {
   /** Resolves when this caller may send one request; rejects with the signal's reason if aborted first. */
   acquire(priority: RequestPriority, signal?: AbortSignal): Promise<void>;

@@ -6,7 +6,7 @@ import {
   type ProviderError,
 } from './errors.js';
 import type { TransportResult } from './http.js';
-import { parseRetryAfterMs } from './retry-after.js';
+import { boundedRetryAfterMs } from './retry-after.js';
 import { envelopeMessage, envelopeSchema } from './schemas.js';
 
 /** What every error needs to say where it came from, and how to keep the key out of it. */
@@ -59,12 +59,15 @@ export function providerMessageOf(answer: Answer, ctx: CallContext): string | nu
 export function statusError(answer: Answer, ctx: CallContext): ProviderError {
   const providerMessage = providerMessageOf(answer, ctx);
   const detail = providerMessage ? `: ${providerMessage}` : answer.body.state === 'json' ? '' : ` (${bodyLabel(answer)})`;
+  const retryAfter = boundedRetryAfterMs(answer.headers.get('retry-after'), ctx.nowMs);
   return errorForStatus(answer.status, {
     message: `${ctx.method} ${ctx.path}: provider answered ${answer.status}${detail}`,
     method: ctx.method,
     path: ctx.path,
     providerMessage,
-    retryAfterMs: parseRetryAfterMs(answer.headers.get('retry-after'), ctx.nowMs),
+    retryAfterMs: retryAfter.ms,
+    requestedRetryAfterMs: retryAfter.requestedMs,
+    resumeAt: ctx.nowMs + retryAfter.ms,
   });
 }
 
@@ -123,6 +126,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
 
 function bodyLabel(answer: Answer): string {
   if (answer.body.state === 'empty') return 'empty body';
+  if (answer.body.state === 'too-large') return `body larger than ${answer.body.limitBytes} bytes, refused unread`;
   if (answer.body.state === 'not-json') {
     const type = answer.headers.get('content-type')?.slice(0, 80) ?? 'no content type';
     return `body is not JSON (${type})`;

@@ -2,6 +2,19 @@
 export const DEFAULT_RETRY_AFTER_MS = 1_000;
 
 /**
+ * The longest wait one Retry-After can impose. A day-long value (seen: 86400)
+ * would stop deliveries and every staff request until tomorrow; after ten
+ * minutes we ask again, and a provider that still refuses says so again.
+ */
+export const MAX_RETRY_AFTER_MS = 10 * 60_000;
+
+/** A Retry-After as asked for and as we honour it (clamped to MAX_RETRY_AFTER_MS). */
+export function boundedRetryAfterMs(value: string | null | undefined, nowMs: number): { requestedMs: number; ms: number } {
+  const requestedMs = parseRetryAfterMs(value, nowMs);
+  return { requestedMs, ms: Math.min(requestedMs, MAX_RETRY_AFTER_MS) };
+}
+
+/**
  * Milliseconds to wait according to a Retry-After header, which is either a
  * number of seconds or an HTTP-date (both forms are honoured). A date in the
  * past means "now"; a missing or unreadable value falls back to a default so

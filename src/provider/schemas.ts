@@ -15,11 +15,20 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 // Exact integers only: '1250000' and '1250000.00' are read, '12.5' and '1e3' are not.
 const INTEGER_TEXT = /^-?\d{1,15}(\.0+)?$/;
 
+const fromText = (value: unknown): unknown =>
+  typeof value === 'string' && INTEGER_TEXT.test(value.trim()) ? Number(value.trim()) : value;
+
 /** An integer that may arrive as a numeric string. */
-const integer = z.preprocess(
-  (value) => (typeof value === 'string' && INTEGER_TEXT.test(value.trim()) ? Number(value.trim()) : value),
-  z.int(),
-);
+const integer = z.preprocess(fromText, z.int());
+
+/**
+ * Prices, stock, amounts and balances: below zero is a bad answer, never a
+ * number to show. A negative price would be offered as a negative total and
+ * then charged at the real one. A negative wallet balance is refused too: the
+ * spec knows no credit line (an order is deducted from the wallet), so it can
+ * only be a broken answer, and the summary must not reason from it.
+ */
+const quantityOrAmount = z.preprocess(fromText, z.int().min(0, { error: 'must not be negative' }));
 
 /** Missing or null becomes null; present with the wrong type still fails. */
 function optional<T extends z.ZodType>(schema: T) {
@@ -101,8 +110,8 @@ export interface RegionProperty {
 export const regionPropertySchema: z.ZodType<RegionProperty> = z.looseObject({
   regionPropertyId: integer,
   title: optional(z.string()),
-  price: integer,
-  stock: integer,
+  price: quantityOrAmount,
+  stock: quantityOrAmount,
 });
 
 export const REQUIRED_FIELD_TYPES = ['text', 'email', 'phone', 'number'] as const;
@@ -203,14 +212,14 @@ export interface PlacedOrder {
 export const placedOrderSchema: z.ZodType<PlacedOrder> = z.looseObject({
   orderId: integer,
   orderReference: z.string().min(1),
-  amount: integer,
+  amount: quantityOrAmount,
   status: z.string(),
   items: z.array(
     z.looseObject({
       id: integer,
       productId: integer,
-      quantity: integer,
-      totalAmount: integer,
+      quantity: quantityOrAmount,
+      totalAmount: quantityOrAmount,
     }),
   ),
 });
@@ -229,8 +238,8 @@ export const orderItemSchema: z.ZodType<OrderItem> = z.looseObject({
   id: integer,
   productId: integer,
   regionPropertyId: optional(integer),
-  quantity: integer,
-  totalAmount: integer,
+  quantity: quantityOrAmount,
+  totalAmount: quantityOrAmount,
   delivery: optional(jsonValue),
 });
 
@@ -247,7 +256,7 @@ export interface OrderDetail {
 export const orderDetailSchema: z.ZodType<OrderDetail> = z.looseObject({
   orderId: integer,
   orderReference: z.string().min(1),
-  amount: integer,
+  amount: quantityOrAmount,
   status: z.string(),
   createdAt: optional(z.string()),
   items: z.array(orderItemSchema),
@@ -264,7 +273,7 @@ export interface OrderListEntry {
 export const orderListEntrySchema: z.ZodType<OrderListEntry> = z.looseObject({
   orderId: integer,
   orderReference: z.string().min(1),
-  amount: integer,
+  amount: quantityOrAmount,
   status: z.string(),
   createdAt: optional(z.string()),
 });
@@ -275,7 +284,7 @@ export interface Balance {
   balance: number;
 }
 
-export const balanceSchema: z.ZodType<Balance> = z.looseObject({ balance: integer });
+export const balanceSchema: z.ZodType<Balance> = z.looseObject({ balance: quantityOrAmount });
 
 export interface Transaction {
   id: number;
@@ -292,8 +301,8 @@ export interface Transaction {
 export const transactionSchema: z.ZodType<Transaction> = z.looseObject({
   id: integer,
   type: z.string(),
-  amount: integer,
-  balanceAfter: optional(integer),
+  amount: quantityOrAmount,
+  balanceAfter: optional(quantityOrAmount),
   orderId: optional(integer),
   description: optional(z.string()),
   createdAt: optional(z.string()),

@@ -1,5 +1,11 @@
 import type { SandboxStore } from './store.js';
-import type { SandboxOrder } from './types.js';
+import type { SandboxField, SandboxOrder, SandboxProduct } from './types.js';
+
+function productOf(store: SandboxStore, productId: number): SandboxProduct {
+  const product = store.catalog.byId.get(productId);
+  if (!product) throw new RangeError(`the sandbox has no product ${productId}`);
+  return product;
+}
 
 export type OrderPostFault =
   | { kind: 'none' }
@@ -24,6 +30,16 @@ export interface SandboxControls {
   setProductOutcome(productId: number, finalState: string): void;
   /** Every JSON object in responses gains unknown fields. */
   setExtraFields(on: boolean): void;
+  /**
+   * While on, a COMPLETED order's detail is answered honestly once (the read
+   * that sees it complete) and from then on with the detail of another order,
+   * the newest other one: a provider that mixes up deliveries.
+   */
+  setOrderDetailSwap(on: boolean): void;
+  /** Sets the price of every region of a product; any integer, negative included. */
+  setProductPrice(productId: number, price: number): void;
+  /** Changes one required field of one product; a key set to undefined is removed. */
+  updateField(productId: number, fieldId: number, changes: Partial<Omit<SandboxField, 'fieldId'>>): void;
   /** Snapshot of all orders, oldest first. */
   orders(): SandboxOrder[];
 }
@@ -36,6 +52,7 @@ export interface FaultState {
   forced429: { remaining: number; retryAfter: number | 'http-date' };
   orderPostFault: OrderPostFault;
   extraFields: boolean;
+  orderDetailSwap: boolean;
 }
 
 export function createFaultState(): FaultState {
@@ -46,6 +63,7 @@ export function createFaultState(): FaultState {
     forced429: { remaining: 0, retryAfter: 1 },
     orderPostFault: { kind: 'none' },
     extraFields: false,
+    orderDetailSwap: false,
   };
 }
 
@@ -71,6 +89,22 @@ export function createControls(state: FaultState, store: SandboxStore): SandboxC
     setProductOutcome: (productId, finalState) => store.setProductOutcome(productId, finalState),
     setExtraFields: (on) => {
       state.extraFields = on;
+    },
+    setOrderDetailSwap: (on) => {
+      state.orderDetailSwap = on;
+    },
+    setProductPrice: (productId, price) => {
+      for (const region of productOf(store, productId).regions) region.price = price;
+    },
+    updateField: (productId, fieldId, changes) => {
+      const product = productOf(store, productId);
+      // Fields are shared between seed products: replace this product's copy only.
+      product.requiredFields = product.requiredFields.map((field) => {
+        if (field.fieldId !== fieldId) return field;
+        const updated: Record<string, unknown> = { ...field, ...changes };
+        for (const key of Object.keys(updated)) if (updated[key] === undefined) delete updated[key];
+        return updated as unknown as SandboxField;
+      });
     },
     orders: () => store.listOrders().reverse(),
   };

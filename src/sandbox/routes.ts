@@ -1,5 +1,6 @@
 import { MESSAGES, errorBody, successBody } from './envelope.js';
 import { paginate, parsePaging } from './paging.js';
+import type { FaultState } from './controls.js';
 import type { SandboxStore } from './store.js';
 import type { SandboxOrder, SandboxProduct } from './types.js';
 import { validateOrder } from './validation.js';
@@ -22,6 +23,8 @@ export interface RouteResponse {
 
 export interface RouteDeps {
   store: SandboxStore;
+  /** Read on every request: see SandboxControls.setOrderDetailSwap. */
+  faults: Pick<FaultState, 'orderDetailSwap'>;
   maxPageSize: number;
   maxQuantity: number;
   maxItemsPerOrder: number;
@@ -65,6 +68,16 @@ const numericId = (raw: string): number | null => (/^[0-9]{1,15}$/.test(raw) ? N
 
 export function createRoutes(deps: RouteDeps): (req: RouteRequest) => RouteResponse {
   const { store } = deps;
+  // Orders whose COMPLETED detail was answered once: later reads may be swapped.
+  const completedSeen = new Set<number>();
+
+  function detailAnswer(order: SandboxOrder): RouteResponse {
+    if (order.status !== 'COMPLETED') return ok(orderDetail(order));
+    const seen = completedSeen.has(order.orderId);
+    completedSeen.add(order.orderId);
+    const other = deps.faults.orderDetailSwap && seen ? store.listOrders().find((o) => o.orderId !== order.orderId) : undefined;
+    return ok(orderDetail(other ?? order));
+  }
 
   function paged<T>(query: Record<string, string>, items: readonly T[]): RouteResponse {
     const paging = parsePaging(query, deps.maxPageSize);
@@ -110,7 +123,7 @@ export function createRoutes(deps: RouteDeps): (req: RouteRequest) => RouteRespo
     if (resource === 'orders') {
       if (sub === undefined) return paged(query, store.listOrders().map(listEntry));
       const order = store.findOrder(sub);
-      return order ? ok(orderDetail(order)) : fail(404, MESSAGES.orderNotFound);
+      return order ? detailAnswer(order) : fail(404, MESSAGES.orderNotFound);
     }
     if (sub === 'balance') return ok({ balance: store.balance() });
     if (id === undefined) return paged(query, store.listTransactions());

@@ -89,6 +89,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   });
   const route = createRoutes({
     store,
+    faults: state,
     maxPageSize: options.maxPageSize ?? 50,
     maxQuantity: options.maxQuantity ?? 10,
     maxItemsPerOrder: options.maxItemsPerOrder ?? 5,

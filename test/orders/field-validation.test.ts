@@ -68,7 +68,32 @@ describe('checking an answer to a required field', () => {
     });
 
     it('refuses an answer longer than the maximum, naming it', () => {
-      expect(checkFieldValue(field({ maxLength: 3 }), 'abcd')).toEqual({ ok: false, reason: 'too-long', max: 3 });
+      expect(checkFieldValue(field({ maxLength: 3 }), 'abcd')).toEqual({ ok: false, reason: 'too-long', max: 3, rule: 'provider' });
+    });
+
+    it('refuses an e-mail address longer than 254 characters, although its form is valid', () => {
+      const address = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com`;
+      expect(address.length).toBeGreaterThan(254);
+      expect(checkFieldValue(field({ type: 'email' }), address)).toEqual({ ok: false, reason: 'too-long', max: 254, rule: 'email' });
+    });
+
+    it('refuses a 4,092-character e-mail address at once, naming the e-mail rule', () => {
+      const address = `${'a'.repeat(4_080)}@example.com`;
+      expect(checkFieldValue(field({ type: 'email' }), address)).toEqual({ ok: false, reason: 'too-long', max: 254, rule: 'email' });
+    });
+
+    it('caps phone numbers and numbers at 32 characters', () => {
+      expect(checkFieldValue(field({ type: 'phone' }), '1 '.repeat(100))).toEqual({ ok: false, reason: 'too-long', max: 32, rule: 'phone' });
+      expect(checkFieldValue(field({ type: 'number' }), '9'.repeat(33))).toEqual({ ok: false, reason: 'too-long', max: 32, rule: 'number' });
+    });
+
+    it('caps free text at 500 characters', () => {
+      expect(checkFieldValue(field(), 'x'.repeat(500))).toEqual({ ok: true, value: 'x'.repeat(500) });
+      expect(checkFieldValue(field(), 'x'.repeat(4_000))).toEqual({ ok: false, reason: 'too-long', max: 500, rule: 'text' });
+    });
+
+    it("keeps our limit when the provider's maxLength is higher", () => {
+      expect(checkFieldValue(field({ maxLength: 10_000 }), 'x'.repeat(501))).toEqual({ ok: false, reason: 'too-long', max: 500, rule: 'text' });
     });
 
     it('counts characters, not UTF-16 units, so Persian text and emoji count once each', () => {
@@ -96,6 +121,20 @@ describe('checking an answer to a required field', () => {
 
     it('is not enforced when it does not compile at all: the provider still checks', () => {
       expect(checkFieldValue(field({ pattern: '([unclosed' }), 'anything')).toEqual({ ok: true, value: 'anything' });
+    });
+
+    it('is not enforced when it needs backtracking features (a lookahead, a backreference)', () => {
+      expect(checkFieldValue(field({ pattern: '^(?=.*[0-9]).+$' }), 'letters')).toEqual({ ok: true, value: 'letters' });
+      expect(checkFieldValue(field({ pattern: '^(a)\\1$' }), 'ab')).toEqual({ ok: true, value: 'ab' });
+    });
+
+    it('runs in linear time: ^(a+)+$ against a long answer returns at once', () => {
+      const nested = field({ pattern: '^(a+)+$' });
+      const started = performance.now();
+      expect(checkFieldValue(nested, `${'a'.repeat(499)}!`)).toEqual({ ok: false, reason: 'pattern' });
+      expect(checkFieldValue(nested, 'a'.repeat(500))).toEqual({ ok: true, value: 'a'.repeat(500) });
+      // The backtracking engine needs seconds from about 27 letters on, doubling with each one.
+      expect(performance.now() - started).toBeLessThan(100);
     });
   });
 });

@@ -17,6 +17,11 @@ export interface ScriptedAnswer {
   delayMs?: number;
   /** Destroys the connection instead of answering. */
   destroy?: boolean;
+  /**
+   * A body of `totalBytes` written in 64 KiB chunks as the client reads them
+   * (never held whole), with or without a Content-Length (chunked).
+   */
+  stream?: { totalBytes: number; declareLength: boolean };
 }
 
 export interface ScriptedRequest {
@@ -37,6 +42,8 @@ export interface ScriptedServer {
   /** 'http://127.0.0.1:<port>/api/v1' */
   baseUrl: string;
   requests: ScriptedRequest[];
+  /** Bytes of streamed bodies written so far (see ScriptedAnswer.stream). */
+  streamedBytes(): number;
   close(): Promise<void>;
 }
 
@@ -63,9 +70,39 @@ export async function createScriptedServer(script: Script): Promise<ScriptedServ
     return answer;
   }
 
+  let streamed = 0;
+  function stream(res: ServerResponse, scripted: ScriptedAnswer, spec: { totalBytes: number; declareLength: boolean }): void {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8', ...scripted.headers };
+    if (spec.declareLength) headers['Content-Length'] = String(spec.totalBytes);
+    res.writeHead(scripted.status ?? 200, headers);
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    let left = spec.totalBytes;
+    const pump = (): void => {
+      while (left > 0 && !res.destroyed) {
+        const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
+        left -= part.length;
+        streamed += part.length;
+        if (left === 0) {
+          res.end(part);
+          return;
+        }
+        if (!res.write(part)) {
+          res.once('drain', pump);
+          return;
+        }
+      }
+    };
+    res.on('error', () => undefined);
+    pump();
+  }
+
   function answer(res: ServerResponse, scripted: ScriptedAnswer): void {
     if (scripted.destroy) {
       res.socket?.destroy();
+      return;
+    }
+    if (scripted.stream) {
+      stream(res, scripted, scripted.stream);
       return;
     }
     const headers: Record<string, string> = { ...scripted.headers };
@@ -125,6 +162,7 @@ export async function createScriptedServer(script: Script): Promise<ScriptedServ
   return {
     baseUrl: `http://127.0.0.1:${port}${BASE_PATH}`,
     requests,
+    streamedBytes: () => streamed,
     close() {
       closing ??= new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);

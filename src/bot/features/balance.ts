@@ -3,7 +3,7 @@ import type { OrderingPause } from '../../orders/ordering-pause.js';
 import type { ProviderClient } from '../../provider/client.js';
 import type { BaseContext } from '../context.js';
 import { formatAmount } from '../format.js';
-import type { Trouble } from '../provider-trouble.js';
+import type { Trouble, TroubleDetail } from '../provider-trouble.js';
 import type { Translate } from '../i18n.js';
 import { pauseStatusText } from '../ordering-pause-text.js';
 
@@ -11,7 +11,7 @@ export function balanceFeature(deps: {
   provider: Pick<ProviderClient, 'getBalance'>;
   amountUnit: string;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
-  troubleText: (t: Translate, trouble: Trouble) => string;
+  troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
   orderingPaused: () => OrderingPause | null;
 }) {
   const composer = new Composer<BaseContext>();
@@ -27,7 +27,7 @@ export function balanceFeature(deps: {
       await ctx.reply(withPause(ctx, ctx.t('balance-line', { amount: formatAmount(balance, ctx.member.locale, deps.amountUnit) })));
     } catch (error) {
       const trouble = await deps.onProviderTrouble(error, 'balance');
-      await ctx.reply(withPause(ctx, deps.troubleText(ctx.t, trouble)));
+      await ctx.reply(withPause(ctx, deps.troubleText(ctx.t, trouble, { error, locale: ctx.member.locale })));
     }
   });
   return composer;

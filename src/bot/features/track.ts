@@ -11,7 +11,7 @@ import type { OrderDetail } from '../../provider/schemas.js';
 import type { BaseContext } from '../context.js';
 import { bold, joinLines } from '../formatted.js';
 import type { Translate } from '../i18n.js';
-import type { Trouble } from '../provider-trouble.js';
+import type { Trouble, TroubleDetail } from '../provider-trouble.js';
 import { sendFormatted } from '../send.js';
 import { CODES_PATTERN, parseCodes, parseTrack, TRACK_PATTERN, type TrackOrigin } from '../tracking/callback-data.js';
 import { showInPlace } from '../tracking/in-place.js';
@@ -32,7 +32,7 @@ export interface TrackDeps {
   audit: Pick<AuditTrail, 'record'>;
   amountUnit: string;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
-  troubleText: (t: Translate, trouble: Trouble) => string;
+  troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
   logger: Logger;
 }
 
@@ -50,14 +50,14 @@ export function trackFeature(deps: TrackDeps) {
   const visible = (ctx: BaseContext, row: OrderRow | null): row is OrderRow => row !== null && canSee(viewerOf(ctx), row);
 
   async function troubleOf(ctx: BaseContext, error: unknown, context: string): Promise<string> {
-    return deps.troubleText(ctx.t, await deps.onProviderTrouble(error, context));
+    return deps.troubleText(ctx.t, await deps.onProviderTrouble(error, context), { error, locale: ctx.member.locale });
   }
 
   /** Fresh from the provider when it has the order; our own record when it cannot be asked. */
   async function factsOf(ctx: BaseContext, row: OrderRow): Promise<OrderFacts> {
     if (row.providerOrderId === null) return { row, fresh: null, trouble: null };
     try {
-      const fresh = await deps.provider.getOrder(row.providerOrderId, { priority: 'interactive' });
+      const fresh = await deps.provider.getOrder(row.providerOrderId, { priority: 'interactive', known: { orderReference: row.providerReference } });
       return { row, fresh, trouble: null };
     } catch (error) {
       return { row, fresh: null, trouble: await troubleOf(ctx, error, 'track') };
@@ -144,7 +144,8 @@ export function trackFeature(deps: TrackDeps) {
     await ctx.answerCallbackQuery({ text: ctx.t('codes-fetching') });
     let fresh: OrderDetail;
     try {
-      fresh = await deps.provider.getOrder(row.providerOrderId, { priority: 'interactive' });
+      // The client refuses another order's detail (ProviderOrderMismatchError): nothing of it is shown.
+      fresh = await deps.provider.getOrder(row.providerOrderId, { priority: 'interactive', known: { orderReference: row.providerReference } });
     } catch (error) {
       await ctx.reply(ctx.t('codes-unreachable', { reason: await troubleOf(ctx, error, 'show codes') }));
       return;

@@ -5,7 +5,7 @@ import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { BaseContext } from '../context.js';
 import type { Translate } from '../i18n.js';
 import { adminsOnly } from '../middleware/admins-only.js';
-import type { Trouble } from '../provider-trouble.js';
+import type { Trouble, TroubleDetail } from '../provider-trouble.js';
 import { sendFormatted, type Outgoing } from '../send.js';
 import {
   parseTransactions,
@@ -26,7 +26,7 @@ export function transactionsFeature(deps: {
   orders: Pick<OrderQueries, 'byProviderOrderId'>;
   amountUnit: string;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
-  troubleText: (t: Translate, trouble: Trouble) => string;
+  troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
 }) {
   const composer = new Composer<BaseContext>();
 
@@ -50,7 +50,7 @@ export function transactionsFeature(deps: {
       }
       const again = press.kind === 'page' ? transactionsPageData(press.page) : transactionData(press.id, press.page);
       return {
-        text: plain(deps.troubleText(ctx.t, await deps.onProviderTrouble(error, 'transactions'))),
+        text: plain(deps.troubleText(ctx.t, await deps.onProviderTrouble(error, 'transactions'), { error, locale: ctx.member.locale })),
         keyboard: new InlineKeyboard().text(ctx.t('btn-retry'), again),
       };
     }

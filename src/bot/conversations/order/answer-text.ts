@@ -44,7 +44,8 @@ export function fieldProblemText(problem: FieldProblem, t: Translate): string {
     case 'too-short':
       return t('field-too-short', { min: problem.min });
     case 'too-long':
-      return t('field-too-long', { max: problem.max });
+      // Our own limit names the kind of answer it is for; the provider's is worded as before.
+      return t(problem.rule === 'provider' ? 'field-too-long' : `field-too-long-${problem.rule}`, { max: problem.max });
     default:
       return t(`field-${problem.reason}`);
   }
