@@ -89,8 +89,9 @@ function clockTime(epochMs: number, locale: Locale): string {
 
 /**
  * Classifies a provider failure, logs it without secrets, and tells the
- * administrators once when our key or IP is refused (nobody else can fix
- * that) or when the provider answered with another order than the one asked.
+ * administrators when the provider answered with another order than the one
+ * asked. A refused key or IP is announced where it pauses ordering
+ * (orders/pause-on-refusal.ts), once, with the provider's own words.
  * Returns the trouble for the caller to show in plain words.
  */
 export async function handleProviderTrouble(
@@ -102,9 +103,6 @@ export async function handleProviderTrouble(
   const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : null;
   const summary = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   deps.logger.warn({ context, trouble, status, err: summary }, 'provider call failed');
-  if (trouble === 'auth') {
-    await deps.alerts.alert('provider-auth', (locale) => deps.translate(locale)('provider-auth-alert', { status: String(status ?? '?') }));
-  }
   if (error instanceof ProviderOrderMismatchError) await alertOrderMismatch(deps, error);
   return trouble;
 }

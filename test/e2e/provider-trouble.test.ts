@@ -7,7 +7,7 @@ const SECOND_ADMIN: FakeUser = { id: 1002, firstName: 'Bea', languageCode: 'en' 
 
 describe('provider trouble in plain words', () => {
   const world = sharedWorld();
-  const alertsTo = (user: FakeUser) => world.telegram.messages(user.id).filter((m) => /rejected giftdesk \(HTTP 403\)/.test(m.text));
+  const alertsTo = (user: FakeUser) => world.telegram.messages(user.id).filter((m) => /refused giftdesk \(HTTP 403\)/.test(m.text));
   const noStackTrace = (text: string) => {
     expect(text).not.toMatch(/Error|at \S+ \(|\.ts:\d+|Provider\w+Error/);
   };

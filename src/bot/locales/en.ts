@@ -33,7 +33,6 @@ menu-expired = This menu has expired. Send /order to start again.
 unhandled = I did not understand that. Send /order to order, or /help for everything else.
 
 provider-auth = The provider refused our access right now. Administrators have been told. Please try again later.
-provider-auth-alert = Warning: the provider rejected giftdesk (HTTP { $status }): the API key is wrong or disabled, or this server's IP is not on the key's allow-list. Check the key in the provider's panel.
 provider-rate-limited = The provider is limiting how often we may ask, so I am holding requests back and retrying once it allows. Please try again in a minute.
 provider-unavailable = The provider is not answering right now. Please try again in a few minutes.
 provider-internal = Something went wrong on our side. Please try again; if it keeps happening, tell an administrator.
