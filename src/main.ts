@@ -84,6 +84,7 @@ async function main(): Promise<void> {
     logger: logger.child({ component: 'orders' }),
     sandbox: config.sandboxMode,
     providerPausedUntil: () => limiter.pausedUntil(),
+    placeTimeoutMs: config.providerOrderTimeoutMs,
   });
   const recovered = orders.recoverInterrupted();
   if (recovered.unknown + recovered.notPlaced > 0) logger.warn(recovered, 'orders interrupted by the previous shutdown were recovered');

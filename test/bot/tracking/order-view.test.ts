@@ -49,6 +49,7 @@ function row(overrides: Partial<OrderRow> = {}): OrderRow {
     sandbox: false,
     createdAt: at,
     postedAt: at,
+    postEndedAt: at,
     updatedAt: at,
     finishedAt: null,
     nextCheckAt: null,
@@ -57,6 +58,10 @@ function row(overrides: Partial<OrderRow> = {}): OrderRow {
     leaseExpiresAt: null,
     staleReportedAt: null,
     reviewCandidates: null,
+    acceptedOrderId: 9001,
+    acceptedReference: 'A100234',
+    acceptedAmount: 2_000_000,
+    adoptionProof: null,
     ...overrides,
   };
 }
