@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/clock.js';
 import { closeDb, openDb } from '../../src/db/open.js';
@@ -224,6 +225,17 @@ describe('adoption needs proof, and "not placed" needs no candidate at all', () 
     expect(world.get(result.order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [{ orderId: 9001 }] });
     const why = world.db.$client.prepare("select detail from audit_log where order_id = ? and action = 'order.needs_review'").get(result.order.id);
     expect(why).toEqual({ detail: `candidate 9001 (held by local order ${old.id})` });
+  });
+
+  it('never calls not placed an order whose POST the provider answered as accepted, even when the history shows nothing', async () => {
+    const world = await pollerWorld();
+    const order = unknownOrder(world, { confirmKey: 'accepted', ...GOOGLE_PLAY });
+    world.db.update(orders).set({ acceptedOrderId: 4711, acceptedReference: 'A4711', acceptedAmount: 1_250_000 }).where(eq(orders.id, order.id)).run();
+
+    await world.runFor(20 * MINUTE, 30_000);
+
+    expect(world.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null });
+    expect(world.kinds(order.id)).toEqual(['needs_review']);
   });
 
   it('waits for the debit of a match created inside the flight, then hands it to an administrator if none shows', async () => {
