@@ -79,12 +79,12 @@ export async function searchCandidates(db: Db, history: ProviderHistory, order: 
   const debits = await readBack((page) => history.transactionPage(page), start, RECONCILE.maxPages);
   const sightings = new Map<number, Sighting>();
   const listedIds = new Set<number>();
-  const listedTimes = new Map<number, { bounds: TimeBounds; text: string | null }>();
+  const listedTimes = new Map<number, ListedTime>();
   for (const { entry, position } of listed.entries) {
     if (listedIds.has(entry.orderId)) continue;
     listedIds.add(entry.orderId);
     const bounds = timeBounds(entry.createdAt);
-    if (bounds) listedTimes.set(entry.orderId, { bounds, text: entry.createdAt });
+    if (bounds) listedTimes.set(entry.orderId, { bounds, text: entry.createdAt, reference: entry.orderReference });
     if (!withinReach(bounds, window.anchor)) continue;
     const { orderId, orderReference: reference, status, amount, createdAt } = entry;
     sightings.set(orderId, { seen: { orderId, reference, status, amount, createdAt }, bounds, position });
@@ -152,6 +152,12 @@ function holdsConsistently(holder: Holder, order: OrderRow, sighting: Sighting):
   return withinReach(sighting.bounds, windowOf(holder).anchor);
 }
 
+interface ListedTime {
+  bounds: TimeBounds;
+  text: string | null;
+  reference: string;
+}
+
 /** At most this many of our own orders are read for the clock offset in one check. */
 const MAX_OFFSET_SAMPLES = 20;
 
@@ -159,11 +165,16 @@ const MAX_OFFSET_SAMPLES = 20;
  * Listed orders whose id our own POST's answer gave (accepted_order_id) and
  * whose flight is known: each was created during that flight.
  */
-function offsetSamples(db: Db, listed: Map<number, { bounds: TimeBounds; text: string | null }>): { lowMs: number; highMs: number }[] {
+function offsetSamples(db: Db, listed: Map<number, ListedTime>): { lowMs: number; highMs: number }[] {
   const exact = [...listed.entries()].filter(([, time]) => time.bounds.latest - time.bounds.earliest < 60_000);
   if (exact.length === 0) return [];
   const ours = db
-    .select({ acceptedOrderId: orders.acceptedOrderId, postedAt: orders.postedAt, postEndedAt: orders.postEndedAt })
+    .select({
+      acceptedOrderId: orders.acceptedOrderId,
+      acceptedReference: orders.acceptedReference,
+      postedAt: orders.postedAt,
+      postEndedAt: orders.postEndedAt,
+    })
     .from(orders)
     .where(and(inArray(orders.acceptedOrderId, exact.slice(0, 200).map(([id]) => id)), isNotNull(orders.postEndedAt)))
     .limit(MAX_OFFSET_SAMPLES)
@@ -171,7 +182,9 @@ function offsetSamples(db: Db, listed: Map<number, { bounds: TimeBounds; text: s
   return ours.flatMap((row) => {
     const flight = flightOf(row);
     const time = row.acceptedOrderId === null ? undefined : listed.get(row.acceptedOrderId);
-    return flight && time ? [offsetSample(withResolution(time.bounds, time.text), flight)] : [];
+    // The same number under another reference is another order (another account, the sandbox).
+    if (!flight || !time || time.reference !== row.acceptedReference) return [];
+    return [offsetSample(withResolution(time.bounds, time.text), flight)];
   });
 }
 
