@@ -8,4 +8,5 @@ alert-adopted = Adopted automatically: { $order } is provider order { $providerO
   }), and the wallet shows its debit of { $debit }.
 review-none-accepted = Order #{ $id } was accepted by the provider as { $reference }, so it cannot be marked as not placed. Adopt it with /review #{ $id } adopt { $reference }.
 review-released = Provider order { $reference } was also recorded on our order #{ $linked } from an earlier, different provider account or sandbox; that stale link was removed.
+track-hint-accepted-unrecorded = The provider accepted this order, but it could not be recorded here as usual. An administrator is sorting it out and will make sure the codes reach you; do not order it again.
 `;

@@ -101,6 +101,15 @@ describe('the order detail', () => {
     expect(out.text.text).toContain('tap Show codes');
   });
 
+  it('says an order waiting for an administrator was accepted by the provider when its answer was kept', () => {
+    const waiting = { state: 'needs_review' as const, providerOrderId: null, providerReference: null, providerStatus: null };
+    const accepted = orderDetailView(view(), { row: row(waiting), fresh: null, trouble: null }, STAFF, { kind: 'new' });
+    const guessed = orderDetailView(view(), { row: row({ ...waiting, acceptedOrderId: null }), fresh: null, trouble: null }, STAFF, { kind: 'new' });
+
+    expect(accepted.text.text).toContain('The provider accepted this order');
+    expect(guessed.text.text).toContain('Several orders at the provider could be this one');
+  });
+
   it('leads back to the same page of /orders when opened from it', () => {
     const origin = { kind: 'list' as const, list: { page: 3, userId: 2002 } };
     const out = orderDetailView(view(), { row: row({ state: 'completed' }), fresh: null, trouble: null }, STAFF, origin);
