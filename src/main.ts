@@ -149,6 +149,7 @@ async function main(): Promise<void> {
     sandbox: config.sandboxMode,
     providerPausedUntil: () => limiter.pausedUntil(),
     orderingPaused: () => orderingPause.current(),
+    placeTimeoutMs: config.providerOrderTimeoutMs,
   });
   const recovered = orders.recoverInterrupted();
   if (recovered.unknown + recovered.notPlaced > 0) logger.warn(recovered, 'orders interrupted by the previous shutdown were recovered');

@@ -109,6 +109,23 @@ export interface ReviewCandidate {
   createdAt: string | null;
 }
 
+/**
+ * What proved an automatic adoption: the provider's time of the order,
+ * read on our clock with the measured offset, lies inside the POST's flight,
+ * and the wallet shows its debit.
+ */
+export interface AdoptionProof {
+  providerOrderId: number;
+  providerCreatedAt: string;
+  flightFrom: number;
+  flightTo: number;
+  /** Half the width of the provider-clock offset range used (ms). */
+  marginMs: number;
+  /** Whether that offset was measured (else the default margin was used). */
+  measured: boolean;
+  debitAmount: number;
+}
+
 export const orders = sqliteTable(
   'orders',
   {
@@ -134,7 +151,10 @@ export const orders = sqliteTable(
     providerMessage: text('provider_message'),
     sandbox: integer('sandbox', { mode: 'boolean' }).notNull(),
     createdAt: createdAt(),
+    /** When the POST was sent; with post_ended_at, the flight inside which its order can have been created. */
     postedAt: integer('posted_at', { mode: 'timestamp_ms' }),
+    /** When the POST was answered, failed or timed out (or, after a crash, the latest it can have ended). */
+    postEndedAt: integer('post_ended_at', { mode: 'timestamp_ms' }),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
     // Follow-up scheduling (delivery poller and reconciliation).
@@ -149,6 +169,17 @@ export const orders = sqliteTable(
      * back to the order's time. What administrators are shown.
      */
     reviewCandidates: text('review_candidates', { mode: 'json' }).$type<ReviewCandidate[]>(),
+    /**
+     * What the provider's answer to our POST said, kept apart from
+     * provider_order_id because it carries no unique index: a success is
+     * recorded even when that id collides with another local order's. Set
+     * means the provider accepted the order; it is never "not placed".
+     */
+    acceptedOrderId: integer('accepted_order_id'),
+    acceptedReference: text('accepted_reference'),
+    acceptedAmount: integer('accepted_amount'),
+    /** Why reconciliation adopted a provider order on its own; null when it did not. */
+    adoptionProof: text('adoption_proof', { mode: 'json' }).$type<AdoptionProof>(),
   },
   (t) => [
     check('orders_state_check', sql.raw(`state in (${ORDER_STATES.map((s) => `'${s}'`).join(', ')})`)),

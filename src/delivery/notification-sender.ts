@@ -145,12 +145,20 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
       case 'unrecognised':
         return { kind: 'send', messages: [toOrderer(order, staffMessage(row.kind, order, ctx))], alert: { kind: row.kind } };
       case 'needs_review': {
+        // The staff member was told at Confirm that the provider accepted it; administrators sort it out.
+        if (order.acceptedOrderId !== null && order.providerOrderId === null) {
+          return { kind: 'send', messages: [], alert: { kind: 'accepted-unrecorded' } };
+        }
         // Reconciliation recorded what it found when it made this decision.
         const alert: AdminEvent = { kind: 'needs_review', candidates: order.reviewCandidates };
         return { kind: 'send', messages: [toOrderer(order, staffMessage(row.kind, order, ctx))], alert };
       }
+      case 'adopted': {
+        // Administrators hear of every adoption reconciliation made on its own, with its proof.
+        const messages = [toOrderer(order, staffMessage(row.kind, order, ctx))];
+        return order.adoptionProof ? { kind: 'send', messages, alert: { kind: 'adopted', proof: order.adoptionProof } } : { kind: 'send', messages };
+      }
       case 'interrupted':
-      case 'adopted':
       case 'not_placed':
         return { kind: 'send', messages: [toOrderer(order, staffMessage(row.kind, order, ctx))] };
       case 'stale': {

@@ -1,8 +1,8 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
-import { formatAmount, formatDateTime, formatNumber } from '../bot/format.js';
+import { formatAmount, formatDateTime, formatNumber, localDigits } from '../bot/format.js';
 import { bold, joinLines } from '../bot/formatted.js';
 import type { Locale, Translate } from '../bot/i18n.js';
-import type { NotificationKind, ReviewCandidate } from '../db/schema.js';
+import type { AdoptionProof, NotificationKind, ReviewCandidate } from '../db/schema.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import type { RefundSeen } from './provider-lookups.js';
 
@@ -106,6 +106,9 @@ export type AdminEvent =
   | { kind: 'unrecognised' }
   /** `candidates` as reconciliation recorded them; null when nothing was recorded. */
   | { kind: 'needs_review'; candidates: ReviewCandidate[] | null }
+  /** The provider accepted the order (accepted_* columns) but it could not be recorded as placed. */
+  | { kind: 'accepted-unrecorded' }
+  | { kind: 'adopted'; proof: AdoptionProof }
   | { kind: 'stale'; minutes: number }
   | { kind: 'blocked'; codes: boolean }
   | { kind: 'not-staff'; codes: boolean }
@@ -123,6 +126,36 @@ export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext):
     case 'needs_review': {
       const postedAt = formatDateTime((order.postedAt ?? order.createdAt).getTime(), ctx.locale);
       return withBadge(ctx.t('alert-needs-review', { ...base, postedAt, candidates: candidateList(event.candidates, ctx) }), ctx);
+    }
+    case 'accepted-unrecorded':
+      return withBadge(
+        ctx.t('alert-accepted-unrecorded', {
+          ...base,
+          orderId: String(order.id),
+          acceptedOrderId: String(order.acceptedOrderId ?? '?'),
+          acceptedReference: order.acceptedReference ?? '?',
+          acceptedAmount: order.acceptedAmount === null ? '?' : formatAmount(order.acceptedAmount, ctx.locale, ctx.amountUnit),
+        }),
+        ctx,
+      );
+    case 'adopted': {
+      const { proof } = event;
+      // To the millisecond: the proof is about instants a fraction of a second apart.
+      const time = (ms: number) => localDigits(new Date(ms).toISOString().replace('T', ' ').replace('Z', ' UTC'), ctx.locale);
+      const created = Date.parse(proof.providerCreatedAt);
+      return withBadge(
+        ctx.t('alert-adopted', {
+          ...base,
+          providerOrderId: String(proof.providerOrderId),
+          createdAt: Number.isNaN(created) ? proof.providerCreatedAt : time(created),
+          from: time(proof.flightFrom),
+          to: time(proof.flightTo),
+          marginMs: formatNumber(proof.marginMs, ctx.locale),
+          measured: proof.measured ? 'yes' : 'no',
+          debit: formatAmount(proof.debitAmount, ctx.locale, ctx.amountUnit),
+        }),
+        ctx,
+      );
     }
     case 'stale':
       return withBadge(ctx.t('alert-stale', { ...base, state: order.providerStatus ?? order.state, minutes: event.minutes }), ctx);

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
-import { orders, type OrderState } from '../db/schema.js';
+import { orders, type NotificationKind, type OrderState } from '../db/schema.js';
 import type { SyncDb } from '../db/sync-db.js';
 import { appendAudit, type AuditRecord } from './audit-trail.js';
 import { enqueueNotification } from './outbox.js';
@@ -53,6 +53,11 @@ export interface TransitionInput {
   audit: AuditEntry;
 }
 
+export interface NotifyingTransition extends TransitionInput {
+  /** Announced in the same transaction as the move (see outbox.ts). */
+  notify?: readonly NotificationKind[];
+}
+
 export type OrderRepo = ReturnType<typeof createOrderRepo>;
 
 /**
@@ -86,8 +91,15 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
   return {
     get: (id: number): OrderRow | null => findById(db, id),
 
-    transition(input: TransitionInput): OrderRow | null {
-      return db.transaction((tx) => transitionIn(tx, input), { behavior: 'immediate' });
+    transition(input: NotifyingTransition): OrderRow | null {
+      return db.transaction(
+        (tx) => {
+          const moved = transitionIn(tx, input);
+          if (moved) for (const kind of input.notify ?? []) enqueueNotification(tx, { orderId: moved.id, kind, now: clock.now() });
+          return moved;
+        },
+        { behavior: 'immediate' },
+      );
     },
 
     /** Saves the order before anything is sent, unless this confirmation or the same open order exists. */
@@ -174,20 +186,27 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
      * Start-up repair, run before any update is taken (so nothing of this
      * process is in flight): a POST interrupted by a crash has an unknown
      * outcome; an intent whose POST never started (it waited for the wallet
-     * behind another order) is closed as not placed. Both are told.
+     * behind another order) is closed as not placed. Both are told. An
+     * interrupted POST ended at the latest when its timeout (`maxFlightMs`)
+     * ran out or when this process started, whichever came first.
      */
-    recoverInterrupted(): { unknown: number; notPlaced: number } {
+    recoverInterrupted(maxFlightMs: number): { unknown: number; notPlaced: number } {
       return db.transaction(
         (tx) => {
           const at = now();
-          const placing = tx.select({ id: orders.id }).from(orders).where(eq(orders.state, 'placing')).all();
+          const placing = tx
+            .select({ id: orders.id, postedAt: orders.postedAt })
+            .from(orders)
+            .where(eq(orders.state, 'placing'))
+            .all();
           let unknown = 0;
-          for (const { id } of placing) {
+          for (const { id, postedAt } of placing) {
+            const ended = postedAt === null ? at : new Date(Math.min(at.getTime(), postedAt.getTime() + maxFlightMs));
             const moved = transitionIn(tx, {
               id,
               from: 'placing',
               to: 'unknown',
-              set: { nextCheckAt: at },
+              set: { nextCheckAt: at, postEndedAt: ended },
               audit: { actorId: null, action: 'order.unknown', detail: 'interrupted during placement' },
             });
             if (moved) {

@@ -28,6 +28,8 @@ export type PlaceResult =
   | { kind: 'placed'; order: OrderRow }
   | { kind: 'rejected'; order: OrderRow; providerMessage: string | null; reason: RejectReason; error?: unknown }
   | { kind: 'unknown'; order: OrderRow }
+  /** The provider accepted the order but it could not be recorded as placed: administrators sort it out. */
+  | { kind: 'accepted-unrecorded'; order: OrderRow; providerReference: string }
   | { kind: 'already-confirmed'; order: OrderRow }
   | { kind: 'same-order-pending'; order: OrderRow };
 
@@ -59,7 +61,15 @@ export interface OrderServiceDeps {
    * POST goes out.
    */
   orderingPaused?: () => { source: 'provider' | 'admin'; reason: string | null } | null;
+  /**
+   * The POST's timeout (PROVIDER_ORDER_TIMEOUT_MS): a POST a crash
+   * interrupted can have been in flight this long at most. Default: the
+   * provider client's default.
+   */
+  placeTimeoutMs?: number;
 }
+
+const DEFAULT_PLACE_TIMEOUT_MS = 30_000;
 
 /** How long an order may wait for a rate-limit pause to end before it is refused unsent. */
 export const MAX_PAUSE_WAIT_MS = 3_000;
@@ -88,6 +98,14 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
   // One POST in flight per wallet; orders_one_placing_idx is the backstop across processes.
   const wallet = createMutex();
 
+  /** What the provider's answer accepted, kept whether or not the order can be recorded as placed. */
+  const accepted = (placed: PlacedOrder) => ({
+    acceptedOrderId: placed.orderId,
+    acceptedReference: placed.orderReference,
+    acceptedAmount: placed.amount,
+    postEndedAt: new Date(clock.now()),
+  });
+
   function settlePlaced(order: OrderRow, placed: PlacedOrder, actorId: number): OrderRow {
     const quoted = order.totalAmount;
     const moved = repo.transition({
@@ -95,6 +113,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       from: 'placing',
       to: 'in_progress',
       set: {
+        ...accepted(placed),
         providerOrderId: placed.orderId,
         providerReference: placed.orderReference,
         providerStatus: placed.status,
@@ -119,10 +138,38 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       id: order.id,
       from: 'placing',
       to: 'unknown',
-      set: { nextCheckAt: new Date(clock.now() + FIRST_CHECK_AFTER_UNKNOWN_MS) },
+      set: { nextCheckAt: new Date(clock.now() + FIRST_CHECK_AFTER_UNKNOWN_MS), postEndedAt: new Date(clock.now()) },
       audit: { actorId, action: 'order.unknown', detail },
     });
     return moved ?? repo.get(order.id) ?? order;
+  }
+
+  /**
+   * The provider took the order but it could not be recorded as placed (its
+   * id collides with another local order's, say). The answer is kept in
+   * columns without a unique index and the order goes to administrators at
+   * once: reconciliation could only guess at what we already know.
+   */
+  function settleAccepted(order: OrderRow, placed: PlacedOrder, actorId: number, why: string): OrderRow {
+    const candidate = { orderId: placed.orderId, reference: placed.orderReference, status: placed.status, amount: placed.amount, createdAt: null };
+    let moved: OrderRow | null = null;
+    try {
+      moved = repo.transition({
+        id: order.id,
+        from: 'placing',
+        to: 'needs_review',
+        set: { ...accepted(placed), reviewCandidates: [candidate], nextCheckAt: null },
+        audit: { actorId, action: 'order.needs_review', detail: `accepted as provider order ${placed.orderId} but not recorded: ${why}` },
+        notify: ['needs_review'],
+      });
+    } catch (error) {
+      // Nothing more can be written: the log is the last record. Ids and amount only, never a code.
+      logger.fatal(
+        { orderId: order.id, providerOrderId: placed.orderId, reference: placed.orderReference, amount: placed.amount, error: errorName(error) },
+        'accepted order could not be recorded at all',
+      );
+    }
+    return moved ?? { ...order, ...accepted(placed), state: 'needs_review' };
   }
 
   /** Holds the wallet lock from the claim to the recorded outcome. Returns whether a 422 may be a funds problem. */
@@ -181,7 +228,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         id: order.id,
         from: 'placing',
         to: 'rejected',
-        set: { providerMessage: verdict.providerMessage, finishedAt: new Date(clock.now()) },
+        set: { providerMessage: verdict.providerMessage, finishedAt: new Date(clock.now()), postEndedAt: new Date(clock.now()) },
         audit: { actorId: input.userId, action: 'order.rejected', detail: verdict.detail },
       });
       if (!rejected) throw new Error(`order ${order.id} left 'placing' while its POST was refused`);
@@ -197,10 +244,11 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       logger.info({ orderId: order.id, providerOrderId: placed.orderId, amount: placed.amount }, 'order placed');
       return { result: { kind: 'placed', order: settled }, checkFunds: false };
     } catch (error) {
-      // The provider took the order but it could not be recorded: reconciliation will find it.
-      const detail = error instanceof Error ? `recording failed: ${error.name}` : 'recording failed';
-      logger.error({ orderId: order.id, providerOrderId: placed.orderId, error: detail }, 'placed order not recorded');
-      return { result: { kind: 'unknown', order: settleUnknown(order, input.userId, detail) }, checkFunds: false };
+      // The provider took the order: whatever failed here, it is never reported as unknown or not placed.
+      const why = errorName(error);
+      logger.error({ orderId: order.id, providerOrderId: placed.orderId, error: why }, 'accepted order not recorded as placed; sent to review');
+      const held = settleAccepted(order, placed, input.userId, why);
+      return { result: { kind: 'accepted-unrecorded', order: held, providerReference: placed.orderReference }, checkFunds: false };
     }
   }
 
@@ -243,7 +291,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     },
 
     recoverInterrupted() {
-      const counts = repo.recoverInterrupted();
+      const counts = repo.recoverInterrupted(deps.placeTimeoutMs ?? DEFAULT_PLACE_TIMEOUT_MS);
       if (counts.unknown > 0 || counts.notPlaced > 0) logger.warn(counts, 'recovered interrupted orders');
       return counts;
     },
@@ -251,4 +299,12 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     get: (orderId) => repo.get(orderId),
     listForUser: (userId, request) => repo.listForUser(userId, request),
   };
+}
+
+/** A failure's kind for logs and audit rows: SQLite's code names a collision without quoting any value. */
+function errorName(error: unknown): string {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    if ('code' in current && typeof current.code === 'string') return current.code;
+  }
+  return error instanceof Error ? error.name : 'non-error thrown';
 }

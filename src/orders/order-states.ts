@@ -75,7 +75,8 @@ const PROVIDER_DRIVEN: readonly OrderState[] = [
  */
 const TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = {
   intent: ['placing', 'not_placed'],
-  placing: ['in_progress', 'rejected', 'unknown'],
+  // needs_review: the provider accepted the order but it could not be recorded as placed.
+  placing: ['in_progress', 'rejected', 'unknown', 'needs_review'],
   unknown: [...PROVIDER_DRIVEN, 'not_placed', 'needs_review'],
   in_progress: PROVIDER_DRIVEN,
   action_required: PROVIDER_DRIVEN,

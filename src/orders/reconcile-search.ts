@@ -4,24 +4,23 @@ import { orders, type ReviewCandidate } from '../db/schema.js';
 import type { ProviderClient } from '../provider/client.js';
 import { ProviderNotFoundError } from '../provider/errors.js';
 import type { OrderDetail } from '../provider/schemas.js';
+import { createdInFlight, flightOf, offsetSample, withResolution, type ClockOffset } from './flight-proof.js';
 import type { OrderRow } from './order-repo.js';
 import type { ProviderHistory } from './provider-history.js';
 import { distanceFrom, mayLieIn, readBack, timeBounds, type TimeBounds } from './provider-time.js';
 
 /**
  * Which provider orders could be the one an unknown-outcome POST created.
- * Nothing the order history says about an order (amount, time) decides: the
- * provider may charge another price than the one quoted and its clock may
- * differ from ours, so every provider order no local order follows is
- * looked at in its detail (product, region, quantity), closest in time
- * first, and an order that could not be ruled out is never forgotten.
+ * Nothing the order history says about an order (amount, time) rules it
+ * out: the provider may charge another price than the one quoted and its
+ * clock may differ from ours, so every provider order no local order
+ * provably follows is looked at in its detail (product, region, quantity),
+ * closest in time first, and an order that could not be ruled out is never
+ * forgotten. Only the POST's flight and the wallet's debit prove one ours.
  */
 export const RECONCILE = {
-  /** Where the provider's time of our order may lie around posted_at for it to be adopted. */
-  adoptBeforeMs: 10 * 60_000,
-  adoptAfterMs: 15 * 60_000,
   /**
-   * A matching order outside the adoption window but within this distance
+   * A matching order outside the POST's flight but within this distance
    * may still be ours (a provider clock far off): it is never ignored.
    * Beyond it, orders are ruled out by their time. The history is read back
    * this far.
@@ -36,15 +35,13 @@ export const RECONCILE = {
   maxDetails: 6,
 } as const;
 
+/** Where the search is centred: when the POST was sent (adoption itself needs the whole flight, see flight-proof.ts). */
 export interface Window {
   anchor: number;
-  adoptFrom: number;
-  adoptTo: number;
 }
 
 export function windowOf(order: Pick<OrderRow, 'postedAt' | 'createdAt'>): Window {
-  const anchor = (order.postedAt ?? order.createdAt).getTime();
-  return { anchor, adoptFrom: anchor - RECONCILE.adoptBeforeMs, adoptTo: anchor + RECONCILE.adoptAfterMs };
+  return { anchor: (order.postedAt ?? order.createdAt).getTime() };
 }
 
 const withinReach = (bounds: TimeBounds | null, anchor: number): boolean =>
@@ -55,13 +52,24 @@ interface Sighting {
   seen: ReviewCandidate;
   bounds: TimeBounds | null;
   position: number;
+  /**
+   * Another local order holds this provider order although what it recorded
+   * does not fit what the provider shows (another reference, another
+   * environment, a time far from its own POST): the link may be stale, so
+   * the order may be ours. Never adopted; it goes to an administrator.
+   */
+  heldBy?: number;
 }
 
 export interface Found {
-  /** Unlinked provider orders within reach, closest in time first. */
+  /** Provider orders within reach no other local order provably follows, closest in time first. */
   ranked: Sighting[];
   /** False when the pages did not reach back far enough to rule anything older out. */
   covered: boolean;
+  /** Amounts the wallet debited per provider order id (positive). */
+  debits: Map<number, number[]>;
+  /** What our own answered POSTs in these pages say of the provider's clock offset. */
+  samples: { lowMs: number; highMs: number }[];
 }
 
 /** Provider orders in the order history and the wallet's debits that no other local order follows. */
@@ -71,13 +79,20 @@ export async function searchCandidates(db: Db, history: ProviderHistory, order: 
   const debits = await readBack((page) => history.transactionPage(page), start, RECONCILE.maxPages);
   const sightings = new Map<number, Sighting>();
   const listedIds = new Set<number>();
+  const listedTimes = new Map<number, ListedTime>();
   for (const { entry, position } of listed.entries) {
     if (listedIds.has(entry.orderId)) continue;
     listedIds.add(entry.orderId);
     const bounds = timeBounds(entry.createdAt);
+    if (bounds) listedTimes.set(entry.orderId, { bounds, text: entry.createdAt, reference: entry.orderReference });
     if (!withinReach(bounds, window.anchor)) continue;
     const { orderId, orderReference: reference, status, amount, createdAt } = entry;
     sightings.set(orderId, { seen: { orderId, reference, status, amount, createdAt }, bounds, position });
+  }
+  const debited = new Map<number, number[]>();
+  for (const { entry } of debits.entries) {
+    if (entry.type.trim().toUpperCase() !== 'DEBIT' || entry.orderId === null) continue;
+    debited.set(entry.orderId, [...(debited.get(entry.orderId) ?? []), Math.abs(entry.amount)]);
   }
   for (const { entry, position } of debits.entries) {
     if (entry.type.trim().toUpperCase() !== 'DEBIT' || entry.orderId === null || listedIds.has(entry.orderId)) continue;
@@ -86,9 +101,13 @@ export async function searchCandidates(db: Db, history: ProviderHistory, order: 
     const seen: ReviewCandidate = { orderId: entry.orderId, reference: null, status: null, amount: Math.abs(entry.amount), createdAt: entry.createdAt };
     sightings.set(entry.orderId, { seen, bounds, position });
   }
-  const taken = linkedElsewhere(db, order.id, [...sightings.keys()]);
+  const holders = linkedElsewhere(db, order.id, [...sightings.keys()]);
+  for (const sighting of sightings.values()) {
+    const holder = holders.get(sighting.seen.orderId);
+    if (holder && !holdsConsistently(holder, order, sighting)) sighting.heldBy = holder.id;
+  }
   const ranked = [...sightings.values()]
-    .filter((sighting) => !taken.has(sighting.seen.orderId))
+    .filter((sighting) => !holders.has(sighting.seen.orderId) || sighting.heldBy !== undefined)
     .sort(
       (a, b) =>
         distanceFrom(a.bounds, window.anchor) - distanceFrom(b.bounds, window.anchor) ||
@@ -96,18 +115,77 @@ export async function searchCandidates(db: Db, history: ProviderHistory, order: 
         Number(b.seen.amount === order.totalAmount) - Number(a.seen.amount === order.totalAmount) ||
         a.position - b.position,
     );
-  return { ranked, covered: listed.covered && debits.covered };
+  const samples = offsetSamples(db, listedTimes);
+  return { ranked, covered: listed.covered && debits.covered, debits: debited, samples };
 }
 
-/** orders.provider_order_id is unique: an order another local row already follows is nobody else's candidate. */
-function linkedElsewhere(db: Db, orderId: number, ids: number[]): Set<number> {
-  if (ids.length === 0) return new Set();
+type Holder = Pick<OrderRow, 'id' | 'providerOrderId' | 'providerReference' | 'sandbox' | 'postedAt' | 'createdAt'>;
+
+/** The local orders (other than this one) that follow these provider orders, by provider order id. */
+function linkedElsewhere(db: Db, orderId: number, ids: number[]): Map<number, Holder> {
+  if (ids.length === 0) return new Map();
   const linked = db
-    .select({ providerOrderId: orders.providerOrderId })
+    .select({
+      id: orders.id,
+      providerOrderId: orders.providerOrderId,
+      providerReference: orders.providerReference,
+      sandbox: orders.sandbox,
+      postedAt: orders.postedAt,
+      createdAt: orders.createdAt,
+    })
     .from(orders)
     .where(and(inArray(orders.providerOrderId, ids), isNotNull(orders.providerOrderId), ne(orders.id, orderId)))
     .all();
-  return new Set(linked.flatMap((row) => (row.providerOrderId === null ? [] : [row.providerOrderId])));
+  return new Map(linked.flatMap((row) => (row.providerOrderId === null ? [] : [[row.providerOrderId, row] as const])));
+}
+
+/**
+ * Whether the holder's record fits what the provider shows of the order:
+ * then it is the holder's and nobody else's candidate. A number reused by
+ * another provider account or the sandbox shows as another reference, the
+ * other environment, or a provider time far from the holder's own POST.
+ */
+function holdsConsistently(holder: Holder, order: OrderRow, sighting: Sighting): boolean {
+  const reference = sighting.seen.reference;
+  if (reference !== null && holder.providerReference !== null && reference !== holder.providerReference) return false;
+  if (holder.sandbox !== order.sandbox) return false;
+  return withinReach(sighting.bounds, windowOf(holder).anchor);
+}
+
+interface ListedTime {
+  bounds: TimeBounds;
+  text: string | null;
+  reference: string;
+}
+
+/** At most this many of our own orders are read for the clock offset in one check. */
+const MAX_OFFSET_SAMPLES = 20;
+
+/**
+ * Listed orders whose id our own POST's answer gave (accepted_order_id) and
+ * whose flight is known: each was created during that flight.
+ */
+function offsetSamples(db: Db, listed: Map<number, ListedTime>): { lowMs: number; highMs: number }[] {
+  const exact = [...listed.entries()].filter(([, time]) => time.bounds.latest - time.bounds.earliest < 60_000);
+  if (exact.length === 0) return [];
+  const ours = db
+    .select({
+      acceptedOrderId: orders.acceptedOrderId,
+      acceptedReference: orders.acceptedReference,
+      postedAt: orders.postedAt,
+      postEndedAt: orders.postEndedAt,
+    })
+    .from(orders)
+    .where(and(inArray(orders.acceptedOrderId, exact.slice(0, 200).map(([id]) => id)), isNotNull(orders.postEndedAt)))
+    .limit(MAX_OFFSET_SAMPLES)
+    .all();
+  return ours.flatMap((row) => {
+    const flight = flightOf(row);
+    const time = row.acceptedOrderId === null ? undefined : listed.get(row.acceptedOrderId);
+    // The same number under another reference is another order (another account, the sandbox).
+    if (!flight || !time || time.reference !== row.acceptedReference) return [];
+    return [offsetSample(withResolution(time.bounds, time.text), flight)];
+  });
 }
 
 /** What the detail says of the items: only this product, this region where named, this quantity. */
@@ -126,9 +204,15 @@ export interface Confirmed {
 }
 
 export interface Examined {
-  /** Match in their detail and lie in the adoption window. */
+  /** Match in their detail, were created inside the POST's flight and the wallet shows their debit: proven ours. */
   confirmed: Confirmed[];
-  /** Match but lie outside the adoption window, or could not be read: they may be ours. All ranked. */
+  /** Match and were created inside the flight, but no matching debit is seen (yet). */
+  undebited: ReviewCandidate[];
+  /** Match, but their time does not place them inside the flight: they may be ours, nothing proves it. */
+  unproven: ReviewCandidate[];
+  /** Match, but another local order holds them (see Sighting.heldBy). */
+  contested: { candidate: ReviewCandidate; heldBy: number }[];
+  /** Could not be read: they may be ours. All ranked. */
   open: ReviewCandidate[];
   /** Every candidate not ruled out, ranked, for administrators. */
   named: ReviewCandidate[];
@@ -148,9 +232,12 @@ export async function examineCandidates(
   provider: Pick<ProviderClient, 'getOrder'>,
   order: OrderRow,
   window: Window,
-  ranked: readonly Sighting[],
+  found: Pick<Found, 'ranked' | 'debits'>,
+  offset: ClockOffset,
 ): Promise<Examined> {
-  const result: Examined = { confirmed: [], open: [], named: [], detailsFetched: 0 };
+  const result: Examined = { confirmed: [], undebited: [], unproven: [], contested: [], open: [], named: [], detailsFetched: 0 };
+  const flight = flightOf(order);
+  const ranked = found.ranked;
   for (const [rank, sighting] of ranked.entries()) {
     if (rank >= RECONCILE.maxDetails) {
       result.open.push(sighting.seen);
@@ -175,12 +262,22 @@ export async function examineCandidates(
       continue;
     }
     if (!matchesOrder(detail, order)) continue;
-    const bounds = timeBounds(detail.createdAt) ?? sighting.bounds;
+    const detailBounds = timeBounds(detail.createdAt);
+    const bounds = detailBounds ?? sighting.bounds;
     if (!withinReach(bounds, window.anchor)) continue;
     const candidate = asCandidate(detail);
     result.named.push(candidate);
-    if (mayLieIn(bounds, window.adoptFrom, window.adoptTo)) result.confirmed.push({ detail, bounds });
-    else result.open.push(candidate);
+    if (sighting.heldBy !== undefined) {
+      result.contested.push({ candidate, heldBy: sighting.heldBy });
+      continue;
+    }
+    // Only the provider's own time of the order can prove it.
+    if (!flight || !createdInFlight(detailBounds, flight, offset)) {
+      result.unproven.push(candidate);
+      continue;
+    }
+    if (found.debits.get(id)?.includes(Math.abs(detail.amount))) result.confirmed.push({ detail, bounds });
+    else result.undebited.push(candidate);
   }
   return result;
 }

@@ -1,11 +1,13 @@
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
-import type { NotificationKind, ReviewCandidate } from '../db/schema.js';
+import { createAppStateRepo } from '../db/app-state-repo.js';
+import type { AdoptionProof, NotificationKind, ReviewCandidate } from '../db/schema.js';
 import { planFollowUp } from '../delivery/follow-up.js';
 import { writeClaimed, type ClaimedWrite } from '../delivery/order-leases.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { OrderDetail } from '../provider/schemas.js';
+import { combineSamples, currentOffset, flightOf, marginOf } from './flight-proof.js';
 import type { OrderRow } from './order-repo.js';
 import { isFinal, localStateFor, notificationFor } from './order-states.js';
 import type { ProviderHistory } from './provider-history.js';
@@ -47,15 +49,29 @@ const listIds = (candidates: readonly ReviewCandidate[]): string => {
 };
 
 /**
- * The verdict from what the search found. "Not placed" only when every
- * provider order within reach was read and ruled out and the pages reached
- * back far enough; adoption only of a single clear match that no other open
- * local order of the same card could claim as well.
+ * The verdict from what the search found. "Not placed" only when the whole
+ * window of history and transactions was read and shows no candidate at
+ * all, and never for an order the provider's answer accepted; adoption only
+ * of a single match proven ours (created inside the POST's flight, its
+ * debit in the wallet) that nothing else found could contest.
  */
-export function decide(input: { examined: Examined; covered: boolean; rivals: readonly Rival[]; graceOver: boolean }): Decision {
+export function decide(input: {
+  examined: Examined;
+  covered: boolean;
+  rivals: readonly Rival[];
+  graceOver: boolean;
+  accepted?: boolean;
+}): Decision {
   const { examined, covered, rivals, graceOver } = input;
-  const { confirmed, open, named } = examined;
-  const only = confirmed.length === 1 && open.length === 0 ? confirmed[0] : undefined;
+  const { confirmed, undebited, unproven, contested, open, named } = examined;
+  // A number another local order holds may be ours all the same: a person decides, at once.
+  if (contested.length > 0) {
+    const held = contested.map((c) => `${c.candidate.orderId} (held by local order ${c.heldBy})`).join(', ');
+    return { verdict: 'needs_review', named, why: `candidate ${held}` };
+  }
+  // A match the flight does not prove will not become proof by waiting: a person decides, at once.
+  if (unproven.length > 0) return { verdict: 'needs_review', named, why: `not proven by the POST's flight: candidates ${listIds(named)}` };
+  const only = confirmed.length === 1 && open.length === 0 && undebited.length === 0 ? confirmed[0] : undefined;
   if (only && rivals.length === 0) return { verdict: 'adopted', adopted: only.detail };
   if (only) {
     // An order still being sent settles within its timeout and then links or frees the candidate.
@@ -64,10 +80,12 @@ export function decide(input: { examined: Examined; covered: boolean; rivals: re
     return { verdict: 'needs_review', named, why: `candidate ${only.detail.orderId} could also be local order ${ids}` };
   }
   if (confirmed.length > 0) return { verdict: 'needs_review', named, why: `candidates ${listIds(named)}` };
-  if (open.length > 0) {
+  if (open.length > 0 || undebited.length > 0) {
+    // The wallet may show a debit late, and an unreadable order may become readable.
     return graceOver ? { verdict: 'needs_review', named, why: `not ruled out: candidates ${listIds(named)}` } : { verdict: 'pending' };
   }
   if (!graceOver) return { verdict: 'pending' };
+  if (input.accepted) return { verdict: 'needs_review', named: [], why: 'the provider accepted the order but it is not found' };
   // A time the pages did not reach may hide the order: only a person may call that "not placed".
   return covered ? { verdict: 'not_placed' } : { verdict: 'needs_review', named: [], why: 'history did not reach the time of the order' };
 }
@@ -75,16 +93,20 @@ export function decide(input: { examined: Examined; covered: boolean; rivals: re
 /**
  * An order POST whose outcome is unknown may or may not have created an
  * order. The order history and the wallet's debits around the time it was
- * sent tell: exactly one matching provider order that no other open local
- * order could also claim is adopted; none, after a grace period long enough
- * for a slow provider to show it, means it was not placed and ordering again
- * is safe; anything less clear goes to an administrator.
+ * sent tell: exactly one matching provider order created inside the POST's
+ * flight (on the measured provider clock) whose debit the wallet shows, and
+ * that no other open local order could also claim, is adopted, and
+ * administrators are told why; no candidate at all in a window read whole,
+ * after a grace period long enough for a slow provider to show it, means it
+ * was not placed and ordering again is safe; anything else goes to an
+ * administrator.
  */
 export async function reconcileClaimed(deps: ReconcileDeps, order: OrderRow): Promise<ReconcileResult> {
   const { db, provider, clock, logger } = deps;
   const window = windowOf(order);
   const found = await searchCandidates(db, deps.history, order, window);
-  const examined = await examineCandidates(provider, order, window, found.ranked);
+  const offset = currentOffset(createAppStateRepo({ db, clock }), combineSamples(found.samples), clock.now());
+  const examined = await examineCandidates(provider, order, window, found, offset);
   const { detailsFetched } = examined;
   const single = examined.confirmed.length === 1 && examined.open.length === 0 ? examined.confirmed[0] : undefined;
   const rivals = single ? rivalsFor(db, order, single.bounds) : [];
@@ -93,7 +115,7 @@ export async function reconcileClaimed(deps: ReconcileDeps, order: OrderRow): Pr
   const checkCount = order.checkCount + 1;
   const base = { order, owner: deps.owner, now, checkCount };
   const graceOver = checkCount >= RECONCILE.minChecks && now - window.anchor >= RECONCILE.graceMs;
-  const decision = decide({ examined, covered: found.covered, rivals, graceOver });
+  const decision = decide({ examined, covered: found.covered, rivals, graceOver, accepted: order.acceptedOrderId !== null });
   const verdict: ReconcileVerdict = decision.verdict;
 
   let write: ClaimedWrite;
@@ -108,6 +130,16 @@ export async function reconcileClaimed(deps: ReconcileDeps, order: OrderRow): Pr
       logger.warn({ orderId: order.id, quoted, charged: adopted.amount }, 'adopted order was charged a different amount');
     }
     const charged = adopted.amount === quoted ? '' : `; charged ${adopted.amount}, quoted ${quoted}`;
+    const flight = flightOf(order);
+    const proof: AdoptionProof | null = flight && {
+      providerOrderId: adopted.orderId,
+      providerCreatedAt: adopted.createdAt ?? '',
+      flightFrom: flight.from,
+      flightTo: flight.to,
+      marginMs: marginOf(offset),
+      measured: offset.measured,
+      debitAmount: Math.abs(adopted.amount),
+    };
     write = {
       ...base,
       checkCount: 0,
@@ -118,12 +150,17 @@ export async function reconcileClaimed(deps: ReconcileDeps, order: OrderRow): Pr
         providerStatus: adopted.status,
         // What the provider charged is what the records and the audit trail show.
         totalAmount: adopted.amount,
+        adoptionProof: proof,
         ...(isFinal(state) ? { finishedAt: new Date(now) } : {}),
         ...follow.set,
       },
       move: {
         to: state,
-        audit: { actorId: null, action: 'order.adopted', detail: `provider order ${adopted.orderId} ${adopted.status}${charged}` },
+        audit: {
+          actorId: null,
+          action: 'order.adopted',
+          detail: `provider order ${adopted.orderId} ${adopted.status}${charged}; created in the POST's flight, debit seen`,
+        },
       },
       notify: ['adopted', ...(kind ? [kind] : []), ...follow.notify] satisfies NotificationKind[],
     };

@@ -3,6 +3,8 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import { orders, type NotificationKind } from '../db/schema.js';
 import type { OrderDetail } from '../provider/schemas.js';
+import type { SyncDb } from '../db/sync-db.js';
+import { appendAudit } from './audit-trail.js';
 import { transitionOrder, type OrderRow } from './order-repo.js';
 import { isFinal, isFollowed, localStateFor, notificationFor } from './order-states.js';
 import { enqueueNotification } from './outbox.js';
@@ -27,7 +29,10 @@ export interface SettleReviewInput {
 export type ReviewMismatch = 'no-items' | 'product' | 'region' | 'quantity';
 
 export type SettleReviewResult =
-  | { kind: 'settled'; order: OrderRow; enqueued: NotificationKind[] }
+  /** `released`: another local order whose stale link to this provider order was removed (see settleReview). */
+  | { kind: 'settled'; order: OrderRow; enqueued: NotificationKind[]; released?: OrderRow }
+  /** The provider accepted this order (its POST answer is kept): it can be adopted, never settled as not placed. */
+  | { kind: 'accepted'; order: OrderRow }
   | { kind: 'not-found' }
   /** Someone else settled it first, or it never waited for review. */
   | { kind: 'not-in-review'; order: OrderRow }
@@ -72,6 +77,7 @@ export function settleReview(db: Db, clock: Clock, input: SettleReviewInput): Se
       const { decision } = input;
 
       if (decision.kind === 'none') {
+        if (order.acceptedOrderId !== null) return { kind: 'accepted', order };
         const moved = transitionOrder(
           tx,
           {
@@ -96,9 +102,10 @@ export function settleReview(db: Db, clock: Clock, input: SettleReviewInput): Se
         .from(orders)
         .where(and(eq(orders.providerOrderId, detail.orderId), ne(orders.id, order.id)))
         .get();
-      if (linked) return { kind: 'already-linked', order, linked };
       const mismatches = reviewMismatches(order, detail);
+      if (linked && !staleLink(order, linked, detail)) return { kind: 'already-linked', order, linked };
       if (mismatches.length > 0) return { kind: 'mismatch', order, mismatches };
+      const released = linked ? releaseLink(tx, linked, order, detail, input.actorId, at) : undefined;
 
       const state = localStateFor(detail.status);
       const final = isFinal(state);
@@ -131,10 +138,39 @@ export function settleReview(db: Db, clock: Clock, input: SettleReviewInput): Se
       const kind = notificationFor(state);
       const kinds: NotificationKind[] = ['adopted', ...(kind ? [kind] : [])];
       const enqueued = kinds.filter((k) => enqueueNotification(tx, { orderId: order.id, kind: k, now }));
-      return { kind: 'settled', order: moved, enqueued };
+      return { kind: 'settled', order: moved, enqueued, ...(released ? { released } : {}) };
     },
     { behavior: 'immediate' },
   );
+}
+
+/**
+ * Another local order holds the provider order id, but the provider's POST
+ * answered that id to this order, and what the holder recorded is another
+ * order (another reference): the holder's link is left over from another
+ * provider account or the sandbox, where the same number meant another
+ * order.
+ */
+function staleLink(order: OrderRow, holder: OrderRow, detail: OrderDetail): boolean {
+  return (
+    order.acceptedOrderId === detail.orderId &&
+    order.acceptedReference === detail.orderReference &&
+    holder.providerReference !== null &&
+    holder.providerReference !== detail.orderReference
+  );
+}
+
+/** Frees the provider order id from the holder; its own reference and history stay. Audited on the holder. */
+function releaseLink(tx: SyncDb, holder: OrderRow, order: OrderRow, detail: OrderDetail, actorId: number, at: Date): OrderRow {
+  const released = tx.update(orders).set({ providerOrderId: null, updatedAt: at }).where(eq(orders.id, holder.id)).returning().get() ?? holder;
+  appendAudit(tx, at, {
+    actorId,
+    action: 'order.link_released',
+    orderId: holder.id,
+    amount: holder.totalAmount,
+    detail: `provider order ${detail.orderId} is ${detail.orderReference} of order #${order.id}, not ${holder.providerReference}`,
+  });
+  return released;
 }
 
 /** Whether our order `orderId` waits for review, read before asking the administrator or the provider anything. */

@@ -11,7 +11,9 @@ export type OrderPostFault =
   | { kind: 'none' }
   | { kind: 'drop-after-create' }
   | { kind: 'answer-after'; delayMs: number }
-  | { kind: 'server-error-after-create' };
+  | { kind: 'server-error-after-create' }
+  /** 502 answered before anything happens: no order, no debit. */
+  | { kind: 'server-error-before-create' };
 
 export interface SandboxControls {
   /** Every request answers 403 (error envelope). */
@@ -42,6 +44,12 @@ export interface SandboxControls {
   updateField(productId: number, fieldId: number, changes: Partial<Omit<SandboxField, 'fieldId'>>): void;
   /** Snapshot of all orders, oldest first. */
   orders(): SandboxOrder[];
+  /**
+   * Creates an order as if someone bought it in the provider's panel: the
+   * same validation and debit as POST /orders, outside the API (no request,
+   * no fault). Throws when the order is refused.
+   */
+  placeOutsideApi(body: unknown): SandboxOrder;
 }
 
 /** The switches the request pipeline reads on every request. */
@@ -67,7 +75,10 @@ export function createFaultState(): FaultState {
   };
 }
 
-export function createControls(state: FaultState, store: SandboxStore): SandboxControls {
+/** POST /orders as the routes handle it; the status and whether an order was created. */
+export type PlaceThroughRoutes = (body: unknown) => { status: number; created: boolean };
+
+export function createControls(state: FaultState, store: SandboxStore, placeThroughRoutes: PlaceThroughRoutes): SandboxControls {
   return {
     setForbidden: (on) => {
       state.forbidden = on;
@@ -107,5 +118,11 @@ export function createControls(state: FaultState, store: SandboxStore): SandboxC
       });
     },
     orders: () => store.listOrders().reverse(),
+    placeOutsideApi: (body) => {
+      const answer = placeThroughRoutes(body);
+      const newest = store.listOrders()[0];
+      if (!answer.created || !newest) throw new Error(`the sandbox refused the order (${answer.status})`);
+      return newest;
+    },
   };
 }

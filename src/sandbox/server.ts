@@ -162,6 +162,12 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     if (refusal) return send(res, entry, refusal);
     if (!underBasePath(url.pathname)) return send(res, entry, { status: 404, body: errorBody(404, MESSAGES.notFound) });
     if (body.tooLarge) return send(res, entry, { status: 413, body: errorBody(413, MESSAGES.bodyTooLarge) });
+    if (entry.method === 'POST' && entry.path === '/orders' && state.orderPostFault.kind === 'server-error-before-create') {
+      entry.status = 502;
+      res.writeHead(502, { 'Content-Type': 'text/html', 'Content-Length': Buffer.byteLength(BAD_GATEWAY_HTML) });
+      res.end(BAD_GATEWAY_HTML);
+      return;
+    }
     const answer = route({ method: entry.method, path: entry.path, query: entry.query, rawBody: body.text });
     if (answer.orderCreated) return afterCreate(req, res, entry, answer);
     send(res, entry, answer);
@@ -193,7 +199,10 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     baseUrl: `http://${urlHost}:${port}${BASE_PATH}`,
     apiKey,
     requests,
-    controls: createControls(state, store),
+    controls: createControls(state, store, (body) => {
+      const answer = route({ method: 'POST', path: '/orders', query: {}, rawBody: JSON.stringify(body) });
+      return { status: answer.status, created: answer.orderCreated === true };
+    }),
     close() {
       closing ??= new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { orders, type ReviewCandidate } from '../../src/db/schema.js';
 import type { OrderRow } from '../../src/orders/order-repo.js';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
-import { ADMIN, SECOND_ADMIN, senderWorld, STAFF, UNTIL_FINAL_MS } from './sender-world.js';
+import { ADMIN, SECOND_ADMIN, senderWorld, STAFF, T0, UNTIL_FINAL_MS } from './sender-world.js';
 
 const P = SANDBOX_PRODUCTS;
 
@@ -93,6 +93,56 @@ describe('notification sender: unknown outcomes', () => {
     await world.sender.runOnce();
 
     expect(world.messagesTo(STAFF)[0]?.text).toContain(`was placed after all: reference ${remote?.orderReference}`);
+  });
+
+  it('tells administrators why an order was adopted on its own, in one line with both orders and the proof', async () => {
+    const world = await senderWorld({ admins: [{ telegramId: ADMIN, locale: 'en' }, { telegramId: SECOND_ADMIN, locale: 'fa' }] });
+    const order = await unknownOrder(world);
+    const remote = world.sandbox.controls.orders()[0];
+    if (!remote) throw new Error('the sandbox has no order');
+    world.repo.transition({
+      id: order.id,
+      from: 'unknown',
+      to: 'in_progress',
+      set: {
+        providerOrderId: remote.orderId,
+        providerReference: remote.orderReference,
+        adoptionProof: { providerOrderId: remote.orderId, providerCreatedAt: remote.createdAt, flightFrom: T0, flightTo: T0 + 40, marginMs: 250, measured: false, debitAmount: 1_250_000 },
+      },
+      audit: { actorId: null, action: 'order.adopted' },
+      notify: ['adopted'],
+    });
+
+    await world.sender.runOnce();
+
+    expect(world.messagesTo(ADMIN).map((m) => m.text)).toEqual([
+      `[SANDBOX] Adopted automatically: order ${remote.orderReference} (#${order.id}, Google Play 10 USD (US) × 1, 1,250,000 IRR, ordered by ${STAFF}) is provider order ${remote.orderId}. ` +
+        `Proof: the provider created it at 2026-11-21 10:00:00.000 UTC, inside the time our order request was in flight (2026-11-21 10:00:00.000 UTC to 2026-11-21 10:00:00.040 UTC, ` +
+        'give or take 250 ms of clock difference, not measured yet), and the wallet shows its debit of 1,250,000 IRR.',
+    ]);
+    expect(world.messagesTo(SECOND_ADMIN)[0]?.text).toContain('پذیرش خودکار');
+    expect(world.messagesTo(STAFF)[0]?.text).toContain(`was placed after all: reference ${remote.orderReference}`);
+  });
+
+  it('tells administrators, not the staff member again, of an order the provider accepted that could not be recorded', async () => {
+    const world = await senderWorld();
+    const order = await unknownOrder(world);
+    world.repo.transition({
+      id: order.id,
+      from: 'unknown',
+      to: 'needs_review',
+      set: { acceptedOrderId: 9001, acceptedReference: 'A100234', acceptedAmount: 1_250_000 },
+      audit: { actorId: null, action: 'order.needs_review' },
+      notify: ['needs_review'],
+    });
+
+    await world.sender.runOnce();
+
+    expect(world.messagesTo(STAFF)).toHaveLength(0);
+    const alert = world.messagesTo(ADMIN)[0]?.text ?? '';
+    expect(alert).toContain('the provider accepted order #');
+    expect(alert).toContain('as its order A100234 (number 9001, 1,250,000 IRR), and the wallet was charged');
+    expect(alert).toContain(`/review #${order.id} adopt A100234`);
   });
 
   it('tells the staff member it is safe to order again when the provider has no such order', async () => {

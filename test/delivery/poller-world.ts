@@ -135,10 +135,16 @@ export function orderValues(
   };
 }
 
-/** An order row left in 'unknown' as if its POST had been lost, without any provider order behind it. */
+/** How long the POST of an `unknownOrder` was in flight by default: it timed out (the e2e order timeout). */
+export const LOST_POST_FLIGHT_MS = 1_500;
+
+/**
+ * An order row left in 'unknown' as if its POST, sent now, had timed out
+ * after `flightMs`, without any provider order behind it.
+ */
 export function unknownOrder(
   world: Pick<PollerWorld, 'repo' | 'clock'>,
-  input: { confirmKey: string; productId?: number; regionPropertyId?: number; unitPrice: number; quantity?: number; userId?: number },
+  input: { confirmKey: string; productId?: number; regionPropertyId?: number; unitPrice: number; quantity?: number; userId?: number; flightMs?: number },
 ): OrderRow {
   const userId = input.userId ?? 11;
   const order = placingOrder(
@@ -159,7 +165,10 @@ export function unknownOrder(
     id: order.id,
     from: 'placing',
     to: 'unknown',
-    set: { nextCheckAt: new Date(world.clock.now() + 30_000) },
+    set: {
+      nextCheckAt: new Date(world.clock.now() + 30_000),
+      postEndedAt: new Date((order.postedAt?.getTime() ?? world.clock.now()) + (input.flightMs ?? LOST_POST_FLIGHT_MS)),
+    },
     audit: { actorId: 11, action: 'order.unknown', detail: 'test' },
   });
   if (!unknown) throw new Error('could not move the order to unknown');

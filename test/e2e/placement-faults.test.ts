@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderPostFault } from '../../src/sandbox/server.js';
-import { sharedWorld, STAFF } from './harness.js';
+import { ADMIN, sharedWorld, STAFF } from './harness.js';
 import {
   acceptedSendsContaining,
   cardsOf,
@@ -22,8 +22,8 @@ describe('orders whose placement goes wrong on the wire', () => {
   /**
    * Places an order through the chat while the sandbox applies `fault` to the
    * POST, then follows it to its delivery: exactly one POST, the staff member
-   * told not to order again, the one order the provider created adopted, its
-   * codes delivered once.
+   * told not to order again, the one order the provider created adopted (and
+   * administrators told why), its codes delivered once.
    */
   async function placeThrough(fault: OrderPostFault, request: OrderRequest): Promise<void> {
     const before = posts(world);
@@ -40,9 +40,11 @@ describe('orders whose placement goes wrong on the wire', () => {
     const reference = created[0]!.orderReference;
 
     const adopted = await world.telegram.waitForMessage(STAFF.id, new RegExp(`was placed after all: reference ${reference}\\.`), { timeoutMs: DELIVERY_WAIT_MS });
+    const proof = await world.telegram.waitForMessage(ADMIN.id, new RegExp(`Adopted automatically: order ${reference} \\(#\\d+,.*\\) is provider order ${created[0]!.orderId}\\. Proof:`));
     const parts = await waitForDelivery(world, STAFF.id, reference);
 
     expect(adopted.text).toContain(`× ${request.quantity}`);
+    expect(proof.text).toContain('inside the time our order request was in flight');
     const cards = cardsOf(sandboxOrder(world, reference));
     expect(cards).toHaveLength(request.quantity);
     const hidden = parts.flatMap(spoilers);
@@ -56,6 +58,10 @@ describe('orders whose placement goes wrong on the wire', () => {
 
   it('adopts and delivers an order whose POST created it and then lost the connection', async () => {
     await placeThrough({ kind: 'drop-after-create' }, { search: 'Google Play 10', product: /^Google Play 10 USD/, quantity: 2 });
+  });
+
+  it('adopts and delivers an order whose POST created it and was then answered 502', async () => {
+    await placeThrough({ kind: 'server-error-after-create' }, { search: 'Google Play 10', product: /^Google Play 10 USD/, quantity: 1 });
   });
 
   it('adopts and delivers an order whose POST was answered only after the order timeout', async () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { notifications } from '../../src/db/schema.js';
+import { notifications, orders } from '../../src/db/schema.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { silentLogger } from '../../src/logger.js';
@@ -255,5 +255,77 @@ describe('order service', () => {
 
     const rows = db.select().from(notifications).where(eq(notifications.orderId, opened.order.id)).all();
     expect(rows.map((r) => [r.kind, r.audience, r.status])).toEqual([['interrupted', 'orderer', 'pending']]);
+  });
+
+  /** An earlier local order (from the sandbox, another account) that holds the provider order id the next POST gets. */
+  function oldOrderHolding(db: Db, providerOrderId: number): number {
+    const at = new Date(T0 - 90 * 24 * 60 * 60_000);
+    return db
+      .insert(orders)
+      .values({
+        userId: 11, chatId: 11, confirmKey: 'old', fingerprint: 'old', productId: 101, productTitle: 'Google Play 10 USD',
+        regionPropertyId: 5001, quantity: 1, unitPrice: 1_250_000, totalAmount: 1_250_000, fieldValues: '[]',
+        state: 'completed', providerOrderId, providerReference: 'SBX-1', sandbox: true, createdAt: at, updatedAt: at,
+      })
+      .returning()
+      .get().id;
+  }
+
+  it('keeps what the provider accepted and sends the order to review when its id is already held by another order', async () => {
+    const { sandbox, db, service } = await setup();
+    oldOrderHolding(db, 9001);
+
+    const result = await service.createIntentAndPlace(googlePlay('c-collide'));
+
+    const [remote] = sandbox.controls.orders();
+    expect(result).toMatchObject({ kind: 'accepted-unrecorded', providerReference: remote?.orderReference });
+    expect(service.get(result.order.id)).toMatchObject({
+      state: 'needs_review',
+      providerOrderId: null,
+      acceptedOrderId: 9001,
+      acceptedReference: remote?.orderReference,
+      acceptedAmount: 1_250_000,
+      nextCheckAt: null,
+      reviewCandidates: [{ orderId: 9001, reference: remote?.orderReference, status: 'PREPARING', amount: 1_250_000, createdAt: null }],
+    });
+  });
+
+  it('announces an accepted order it could not record to administrators at once, with the collision in the audit trail', async () => {
+    const { db, service, audit } = await setup();
+    oldOrderHolding(db, 9001);
+
+    const result = await service.createIntentAndPlace(googlePlay('c-collide'));
+
+    const rows = db.select().from(notifications).where(eq(notifications.orderId, result.order.id)).all();
+    expect(rows.map((r) => [r.kind, r.status])).toEqual([['needs_review', 'pending']]);
+    expect(audit(result.order.id)).toEqual(['order.intent', 'order.placing', 'order.needs_review']);
+    const detail = db.$client.prepare("select detail from audit_log where order_id = ? and action = 'order.needs_review'").get(result.order.id);
+    expect(detail).toEqual({ detail: 'accepted as provider order 9001 but not recorded: SQLITE_CONSTRAINT_UNIQUE' });
+  });
+
+  it('records the flight of a POST: sent at, and answered at', async () => {
+    const { clock, service } = await setup();
+    clock.advance(1_000);
+
+    const result = await service.createIntentAndPlace(googlePlay('c-flight'));
+
+    expect(result.order.postedAt?.getTime()).toBe(T0 + 1_000);
+    expect(result.order.postEndedAt?.getTime()).toBe(T0 + 1_000);
+    expect(result.order).toMatchObject({ acceptedOrderId: result.order.providerOrderId, acceptedAmount: 1_250_000 });
+  });
+
+  it('ends the flight of a POST a crash interrupted at its timeout at the latest', async () => {
+    const { db, clock } = await setup();
+    const repo = createOrderRepo({ db, clock });
+    const opened = repo.openIntent({
+      confirmKey: 'k', userId: 1, chatId: 1, fingerprint: 'f', productId: 101, productTitle: 'x',
+      regionPropertyId: 5001, regionTitle: null, quantity: 1, unitPrice: 1, fieldValues: [], sandbox: true,
+    });
+    repo.claimForPlacing(opened.order.id, 1);
+    clock.advance(60 * 60_000);
+
+    repo.recoverInterrupted(1_500);
+
+    expect(repo.get(opened.order.id)?.postEndedAt?.getTime()).toBe(T0 + 1_500);
   });
 });

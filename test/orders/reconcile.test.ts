@@ -1,13 +1,16 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/clock.js';
 import { closeDb, openDb } from '../../src/db/open.js';
 import { orders } from '../../src/db/schema.js';
+import { DEFAULT_OFFSET_MARGIN_MS } from '../../src/orders/flight-proof.js';
 import { createDeliveryPoller } from '../../src/delivery/poller.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
 import { createSandbox, SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { createManualClock } from '../support/manual-clock.js';
-import { placingOrder } from '../support/order-fixtures.js';
+import { createOrderPlacer, placingOrder } from '../support/order-fixtures.js';
+import { createOrderService } from '../../src/orders/order-service.js';
 import { createScriptedServer, envelope, type ScriptedAnswer, type ScriptedRequest } from '../support/scripted-server.js';
 import { clientOn, MINUTE, onCleanup, orderValues, pollerWorld, T0, unknownOrder } from '../delivery/poller-world.js';
 
@@ -162,6 +165,111 @@ describe('reconciliation of unknown outcomes against the sandbox', () => {
   });
 });
 
+describe('adoption needs proof, and "not placed" needs no candidate at all', () => {
+  it('hands to an administrator, not adopts, an identical order created half a second after the POST failed', async () => {
+    const world = await pollerWorld();
+    world.sandbox.controls.setServerErrorRate(1);
+    const failed = await world.service.createIntentAndPlace({
+      confirmKey: 'failed',
+      userId: 11,
+      chatId: 11,
+      product: { id: SANDBOX_PRODUCTS.noFields, title: 'Google Play 10 USD' },
+      region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 },
+      quantity: 1,
+      fields: [],
+    });
+    world.sandbox.controls.setServerErrorRate(0);
+    expect(failed.kind).toBe('unknown');
+    // Bought in the provider's panel by someone else.
+    world.clock.advance(500);
+    const panel = await world.provider.placeOrder({ products: [{ productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1 }] });
+
+    await world.advanceAndRun(30_000);
+
+    expect(world.get(failed.order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [{ orderId: panel.orderId }] });
+    expect(world.kinds(failed.order.id)).toEqual(['needs_review']);
+  });
+
+  it('records why it adopted an order on its own: created inside the flight, on the default clock margin, with its debit', async () => {
+    const world = await pollerWorld();
+    world.sandbox.controls.setOrderPostFault({ kind: 'drop-after-create' });
+    const result = await world.place(SANDBOX_PRODUCTS.noFields);
+
+    await world.advanceAndRun(30_000);
+
+    const [remote] = world.sandbox.controls.orders();
+    expect(world.get(result.order.id).adoptionProof).toEqual({
+      providerOrderId: remote?.orderId,
+      providerCreatedAt: new Date(T0).toISOString(),
+      flightFrom: T0,
+      flightTo: T0,
+      marginMs: DEFAULT_OFFSET_MARGIN_MS,
+      measured: false,
+      debitAmount: 1_250_000,
+    });
+  });
+
+  it('hands to an administrator, never calls not placed, a matching order whose number an older order from another account holds', async () => {
+    const world = await pollerWorld();
+    // From the sandbox days: the same number meant another order there.
+    const old = world.db
+      .insert(orders)
+      .values(orderValues({ key: 'sandbox-days', state: 'completed', at: T0 - 90 * 24 * 60 * MINUTE, providerOrderId: 9001, providerReference: 'SBX-7' }))
+      .returning()
+      .get();
+    world.sandbox.controls.setOrderPostFault({ kind: 'drop-after-create' });
+    const result = await world.place(SANDBOX_PRODUCTS.noFields);
+
+    await world.runFor(20 * MINUTE, 30_000);
+
+    expect(world.get(result.order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [{ orderId: 9001 }] });
+    const why = world.db.$client.prepare("select detail from audit_log where order_id = ? and action = 'order.needs_review'").get(result.order.id);
+    expect(why).toEqual({ detail: `candidate 9001 (held by local order ${old.id})` });
+  });
+
+  it('never calls not placed an order whose POST the provider answered as accepted, even when the history shows nothing', async () => {
+    const world = await pollerWorld();
+    const order = unknownOrder(world, { confirmKey: 'accepted', ...GOOGLE_PLAY });
+    world.db.update(orders).set({ acceptedOrderId: 4711, acceptedReference: 'A4711', acceptedAmount: 1_250_000 }).where(eq(orders.id, order.id)).run();
+
+    await world.runFor(20 * MINUTE, 30_000);
+
+    expect(world.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null });
+    expect(world.kinds(order.id)).toEqual(['needs_review']);
+  });
+
+  it('waits for the debit of a match created inside the flight, then hands it to an administrator if none shows', async () => {
+    const clock = createManualClock(T0);
+    const server = await createScriptedServer((request) => {
+      if (request.path === '/orders') return { body: envelope([{ orderId: 790, orderReference: 'A790', amount: 1_250_000, status: 'PREPARING', createdAt: new Date(T0 + 100).toISOString() }]) };
+      if (request.path === '/wallet/transactions') return { body: envelope([]) };
+      return {
+        body: envelope({
+          orderId: 790, orderReference: 'A790', amount: 1_250_000, status: 'PREPARING', createdAt: new Date(T0 + 100).toISOString(),
+          items: [{ id: 1, productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1, totalAmount: 1_250_000, delivery: null }],
+        }),
+      };
+    });
+    onCleanup(() => server.close());
+    const db = openDb(':memory:');
+    onCleanup(() => closeDb(db));
+    const repo = createOrderRepo({ db, clock });
+    const poller = createDeliveryPoller({ db, provider: clientOn(server.baseUrl, 'key', clock), clock, random: () => 0.5, logger: silentLogger, owner: 'p', staleMs: 60 * MINUTE });
+    const order = unknownOrder({ repo, clock }, { confirmKey: 'no-debit', ...GOOGLE_PLAY });
+
+    clock.advance(30_000);
+    await poller.runOnce();
+    const first = repo.get(order.id);
+    for (let step = 0; step < 30; step++) {
+      clock.advance(30_000);
+      await poller.runOnce();
+    }
+
+    expect(first).toMatchObject({ state: 'unknown', checkCount: 1 });
+    expect(repo.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [{ orderId: 790 }] });
+  });
+});
+
 describe('reconciliation when the provider charged or stamped the order differently', () => {
   const iso = (ms: number) => new Date(ms).toISOString();
   const ONE_CARD = { products: [{ productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1 }] };
@@ -177,13 +285,15 @@ describe('reconciliation when the provider charged or stamped the order differen
     const provider = clientOn(sandbox.baseUrl, sandbox.apiKey, clock);
     const repo = createOrderRepo({ db, clock });
     const poller = createDeliveryPoller({ db, provider, clock, random: () => 0.5, logger: silentLogger, owner: 'p', staleMs: 60 * MINUTE });
+    const service = createOrderService({ db, provider, clock, logger: silentLogger, sandbox: true });
+    const place = createOrderPlacer({ provider, service });
     const runFor = async (totalMs: number, stepMs: number) => {
       for (let spent = 0; spent < totalMs; spent += stepMs) {
         clock.advance(stepMs);
         await poller.runOnce();
       }
     };
-    return { clock, sandbox, db, provider, repo, poller, runFor };
+    return { clock, sandbox, db, provider, repo, poller, place, runFor };
   }
 
   it('adopts an order the provider charged at another price than the one quoted, and records what it charged', async () => {
@@ -199,10 +309,29 @@ describe('reconciliation when the provider charged or stamped the order differen
     const adopted = world.db.$client
       .prepare("select detail, amount from audit_log where order_id = ? and action = 'order.adopted'")
       .get(order.id) as { detail: string; amount: number };
-    expect(adopted).toEqual({ detail: `provider order ${charged.orderId} COMPLETED; charged 1250000, quoted 1200000`, amount: 1_250_000 });
+    expect(adopted).toEqual({
+      detail: `provider order ${charged.orderId} COMPLETED; charged 1250000, quoted 1200000; created in the POST's flight, debit seen`,
+      amount: 1_250_000,
+    });
   });
 
-  it('adopts an order whose provider clock runs five minutes behind ours', async () => {
+  it('adopts an order whose provider clock runs five minutes behind ours, once an order we placed has measured that', async () => {
+    const world = await skewedWorld(-5 * MINUTE);
+    expect((await world.place(SANDBOX_PRODUCTS.noFields, 1, 11)).kind).toBe('placed');
+    const placed = await world.provider.placeOrder(ONE_CARD);
+    const order = unknownOrder(world, { confirmKey: 'behind', ...GOOGLE_PLAY });
+
+    world.clock.advance(30_000);
+    await world.poller.runOnce();
+
+    expect(world.repo.get(order.id)).toMatchObject({
+      state: 'completed',
+      providerOrderId: placed.orderId,
+      adoptionProof: { providerOrderId: placed.orderId, providerCreatedAt: iso(T0 - 5 * MINUTE), flightFrom: T0, flightTo: T0 + 1_500, marginMs: 0, measured: true, debitAmount: 1_250_000 },
+    });
+  });
+
+  it('hands an order to an administrator at once when its provider clock runs five minutes behind and nothing has measured that', async () => {
     const world = await skewedWorld(-5 * MINUTE);
     const placed = await world.provider.placeOrder(ONE_CARD);
     const order = unknownOrder(world, { confirmKey: 'behind', ...GOOGLE_PLAY });
@@ -210,7 +339,7 @@ describe('reconciliation when the provider charged or stamped the order differen
     world.clock.advance(30_000);
     await world.poller.runOnce();
 
-    expect(world.repo.get(order.id)).toMatchObject({ state: 'completed', providerOrderId: placed.orderId });
+    expect(world.repo.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [{ orderId: placed.orderId }] });
   });
 
   it('hands an order to an administrator, never calling it not placed, when the provider clock runs half an hour behind', async () => {
@@ -350,7 +479,7 @@ describe('reconciliation against a provider with thinner answers', () => {
     expect(world.repo.get(order.id)).toMatchObject({ state: 'in_progress', providerOrderId: 777, providerReference: 'A777' });
   });
 
-  it('counts a listed order without a creation time when it is near the top of the history', async () => {
+  it('hands a matching order without a creation time to an administrator: nothing proves it was our POST', async () => {
     const world = await scriptedWorld((request) => {
       if (request.path === '/orders') return { body: envelope([{ orderId: 778, orderReference: 'A778', amount: 1_250_000, status: 'PREPARING' }]) };
       if (request.path === '/wallet/transactions') return { body: envelope([]) };
@@ -362,7 +491,7 @@ describe('reconciliation against a provider with thinner answers', () => {
     world.clock.advance(30_000);
     await world.poller.runOnce();
 
-    expect(world.repo.get(order.id)).toMatchObject({ state: 'in_progress', providerOrderId: 778 });
+    expect(world.repo.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [{ orderId: 778 }] });
   });
 
   it('never calls an order not placed when the history pages do not reach back to it', async () => {
@@ -394,12 +523,14 @@ describe('reconciliation against a provider with thinner answers', () => {
     expect(actions).toEqual([{ kind: 'needs_review' }]);
   });
 
-  it('adopts an order whose creation time carries no time zone', async () => {
+  it('does not adopt an order whose creation time carries no time zone: it stands for a whole day', async () => {
     // 10:00:01 UTC written as Tehran wall-clock time, without its offset.
     const wallClock = '2026-11-21T13:30:01';
     const world = await scriptedWorld((request) => {
       if (request.path === '/orders') return { body: envelope([{ orderId: 781, orderReference: 'A781', amount: 1_250_000, status: 'PREPARING', createdAt: wallClock }]) };
-      if (request.path === '/wallet/transactions') return { body: envelope([]) };
+      if (request.path === '/wallet/transactions') {
+        return { body: envelope([{ id: 7, type: 'DEBIT', amount: 1_250_000, balanceAfter: 0, orderId: 781, description: 'x', createdAt: wallClock }]) };
+      }
       if (request.path === '/orders/781') return { body: envelope({ ...detail(781), createdAt: wallClock }) };
       return { status: 404, body: { status: 'error', code: 404, message: 'x', data: null } };
     });
@@ -408,7 +539,7 @@ describe('reconciliation against a provider with thinner answers', () => {
     world.clock.advance(30_000);
     await world.poller.runOnce();
 
-    expect(world.repo.get(order.id)).toMatchObject({ state: 'in_progress', providerOrderId: 781 });
+    expect(world.repo.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [{ orderId: 781 }] });
   });
 
   it('never calls an order not placed while a wallet debit names an order the provider cannot show', async () => {

@@ -122,6 +122,55 @@ describe('settling an order that waits for review', () => {
     expect(kinds(order.id)).toEqual(['adopted', 'unrecognised']);
   });
 
+  /** An order the provider accepted as 9001 (A9001) whose recording collided with an older order holding 9001. */
+  function acceptedButHeld(kit: ReturnType<typeof setup>, holderReference: string) {
+    const holder = kit.inReview('old');
+    settleReview(kit.db, kit.clock, { orderId: holder.id, actorId: ADMIN, decision: { kind: 'adopt', providerOrder: providerOrder({ orderReference: holderReference }) } });
+    const order = placingOrder(kit.repo, { confirmKey: 'new', userId: STAFF, chatId: STAFF, fingerprint: 'fp-new' });
+    const held = kit.repo.transition({
+      id: order.id,
+      from: 'placing',
+      to: 'needs_review',
+      set: { acceptedOrderId: 9001, acceptedReference: 'A9001', acceptedAmount: 1_250_000, nextCheckAt: null },
+      audit: { actorId: STAFF, action: 'order.needs_review' },
+    });
+    if (!held) throw new Error('could not hold the order for review');
+    return { holder, order: held };
+  }
+
+  it('never settles an order the provider accepted as not placed', () => {
+    const kit = setup();
+    const { order } = acceptedButHeld(kit, 'SBX-1');
+
+    const result = settleReview(kit.db, kit.clock, { orderId: order.id, actorId: ADMIN, decision: { kind: 'none' } });
+
+    expect(result.kind).toBe('accepted');
+    expect(kit.repo.get(order.id)?.state).toBe('needs_review');
+    expect(kit.kinds(order.id)).toEqual([]);
+  });
+
+  it('adopts an accepted order whose provider id an older order holds under another reference, releasing that stale link', () => {
+    const kit = setup();
+    const { holder, order } = acceptedButHeld(kit, 'SBX-1');
+
+    const result = settleReview(kit.db, kit.clock, { orderId: order.id, actorId: ADMIN, decision: { kind: 'adopt', providerOrder: providerOrder() } });
+
+    expect(result.kind === 'settled' && result.released?.id).toBe(holder.id);
+    expect(kit.repo.get(order.id)).toMatchObject({ state: 'in_progress', providerOrderId: 9001, providerReference: 'A9001' });
+    expect(kit.repo.get(holder.id)).toMatchObject({ providerOrderId: null, providerReference: 'SBX-1' });
+    expect(kit.audit(holder.id).map((row) => row.action)).toContain('order.link_released');
+  });
+
+  it('keeps the link of an older order that holds the same provider order under the same reference', () => {
+    const kit = setup();
+    const { holder, order } = acceptedButHeld(kit, 'A9001');
+
+    const result = settleReview(kit.db, kit.clock, { orderId: order.id, actorId: ADMIN, decision: { kind: 'adopt', providerOrder: providerOrder() } });
+
+    expect(result.kind).toBe('already-linked');
+    expect(kit.repo.get(holder.id)?.providerOrderId).toBe(9001);
+  });
+
   it('refuses a provider order another local order already follows, and changes nothing', () => {
     const { db, clock, repo, inReview, kinds } = setup();
     const first = inReview('a');

@@ -43,6 +43,29 @@ describe('sandbox faults after order creation', () => {
     expect(sandbox.controls.orders()).toHaveLength(1);
   });
 
+  it('answers a 502 HTML page without creating anything or touching the wallet', async () => {
+    const sandbox = await startSandbox({ initialBalance: 10_000_000 });
+    const region = await regionOf(sandbox, P.noFields);
+    sandbox.controls.setOrderPostFault({ kind: 'server-error-before-create' });
+    const answer = await call(sandbox, '/orders', { body: orderBody(P.noFields, region) });
+    expect(answer.status).toBe(502);
+    expect(sandbox.controls.orders()).toHaveLength(0);
+    expect(sandbox.controls.balance()).toBe(10_000_000);
+  });
+
+  it('creates an order outside the API, as if bought in the panel, with its debit and no request', async () => {
+    const sandbox = await startSandbox({ initialBalance: 10_000_000 });
+    const region = await regionOf(sandbox, P.noFields);
+    const requests = sandbox.requests.length;
+    sandbox.controls.setOrderPostFault({ kind: 'server-error-before-create' });
+
+    const order = sandbox.controls.placeOutsideApi(orderBody(P.noFields, region));
+
+    expect(sandbox.controls.orders()).toEqual([order]);
+    expect(sandbox.controls.balance()).toBe(10_000_000 - 1_250_000);
+    expect(sandbox.requests.length).toBe(requests);
+  });
+
   it('answers a rejected order normally even while a fault is set', async () => {
     const sandbox = await startSandbox();
     sandbox.controls.setOrderPostFault({ kind: 'drop-after-create' });

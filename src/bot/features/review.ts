@@ -113,6 +113,8 @@ export function reviewFeature(deps: ReviewDeps) {
         return ctx.t('review-not-waiting', { id, state: stateWords(ctx.t, result.order.state) });
       case 'already-linked':
         return ctx.t('review-already-linked', { reference: detail?.orderReference ?? '?', linked: String(result.linked.id) });
+      case 'accepted':
+        return ctx.t('review-none-accepted', { id, reference: result.order.acceptedReference ?? '?' });
       case 'mismatch':
         return ctx.t('review-mismatch', {
           reference: detail?.orderReference ?? '?',
@@ -127,9 +129,14 @@ export function reviewFeature(deps: ReviewDeps) {
           state: providerStateWords(ctx.t, order.providerStatus ?? ''),
         });
         const expected = order.unitPrice * order.quantity;
-        return order.totalAmount === expected
-          ? adopted
-          : `${adopted}\n${ctx.t('review-amount-differs', { charged: money(ctx, order.totalAmount), expected: money(ctx, expected) })}`;
+        const released = result.released
+          ? ctx.t('review-released', { reference: order.providerReference ?? '?', linked: String(result.released.id) })
+          : null;
+        const differs =
+          order.totalAmount === expected
+            ? null
+            : ctx.t('review-amount-differs', { charged: money(ctx, order.totalAmount), expected: money(ctx, expected) });
+        return [adopted, released, differs].filter((line) => line !== null).join('\n');
       }
     }
   }
@@ -185,6 +192,10 @@ export function reviewFeature(deps: ReviewDeps) {
         const waiting = awaiting(ctx, command.id);
         if ('answer' in waiting) {
           await ctx.reply(waiting.answer);
+          return;
+        }
+        if (waiting.order.acceptedOrderId !== null) {
+          await ctx.reply(outcomeText(ctx, command.id, { kind: 'accepted', order: waiting.order }));
           return;
         }
         const keyboard = new InlineKeyboard()

@@ -118,7 +118,7 @@ export function orderDetailView(v: TrackingView, facts: OrderFacts, viewer: View
     viewer.role === 'admin' && row.userId !== viewer.telegramId ? v.t('track-ordered-by', { id: String(row.userId) }) : null,
     v.t(row.postedAt ? 'track-placed-at' : 'track-started-at', { value: formatDateTime(placedAt(row), v.locale) }),
     '',
-    withCodes ? v.t('track-hint-codes') : v.t(`track-hint-${row.state}`),
+    withCodes ? v.t('track-hint-codes') : v.t(hintKey(row)),
     facts.trouble
       ? v.t('track-from-records', { when: formatDateTime(row.updatedAt.getTime(), v.locale), reason: facts.trouble })
       : null,
@@ -153,4 +153,9 @@ export function providerOnlyView(v: TrackingView, order: OrderDetail): Outgoing 
         : null,
     ),
   };
+}
+
+/** An order the provider accepted that waits for an administrator is not a guess among candidates: say so. */
+function hintKey(row: OrderRow): string {
+  return row.state === 'needs_review' && row.acceptedOrderId !== null ? 'track-hint-accepted-unrecorded' : `track-hint-${row.state}`;
 }

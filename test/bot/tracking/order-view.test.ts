@@ -49,6 +49,7 @@ function row(overrides: Partial<OrderRow> = {}): OrderRow {
     sandbox: false,
     createdAt: at,
     postedAt: at,
+    postEndedAt: at,
     updatedAt: at,
     finishedAt: null,
     nextCheckAt: null,
@@ -57,6 +58,10 @@ function row(overrides: Partial<OrderRow> = {}): OrderRow {
     leaseExpiresAt: null,
     staleReportedAt: null,
     reviewCandidates: null,
+    acceptedOrderId: 9001,
+    acceptedReference: 'A100234',
+    acceptedAmount: 2_000_000,
+    adoptionProof: null,
     ...overrides,
   };
 }
@@ -94,6 +99,15 @@ describe('the order detail', () => {
 
     expect(buttons(out).map((b) => b.callback_data)).toEqual(['oc:12']);
     expect(out.text.text).toContain('tap Show codes');
+  });
+
+  it('says an order waiting for an administrator was accepted by the provider when its answer was kept', () => {
+    const waiting = { state: 'needs_review' as const, providerOrderId: null, providerReference: null, providerStatus: null };
+    const accepted = orderDetailView(view(), { row: row(waiting), fresh: null, trouble: null }, STAFF, { kind: 'new' });
+    const guessed = orderDetailView(view(), { row: row({ ...waiting, acceptedOrderId: null }), fresh: null, trouble: null }, STAFF, { kind: 'new' });
+
+    expect(accepted.text.text).toContain('The provider accepted this order');
+    expect(guessed.text.text).toContain('Several orders at the provider could be this one');
   });
 
   it('leads back to the same page of /orders when opened from it', () => {

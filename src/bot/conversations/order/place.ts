@@ -53,6 +53,8 @@ export function describePlaceResult(result: PlaceResult): {
     }
     case 'unknown':
       return { kind: result.kind, messageKey: 'order-unknown', variables: {} };
+    case 'accepted-unrecorded':
+      return { kind: result.kind, messageKey: 'order-accepted-unrecorded', variables: { reference: result.providerReference } };
     case 'already-confirmed':
       // A replayed Confirm (a repeated update, a restart): say what became of the first one.
       if (result.order.state === 'not_placed' || result.order.state === 'rejected') {
