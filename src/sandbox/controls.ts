@@ -22,8 +22,8 @@ export interface SandboxControls {
   balance(): number;
   /** Final state for future orders and orders not yet final of that product. */
   setProductOutcome(productId: number, finalState: string): void;
-  /** The price of one region from now on, as when the provider reprices between two reads. */
-  setRegionPrice(regionPropertyId: number, price: number): void;
+  /** The price or stock of one region from now on, as when the provider reprices or sells between two reads. */
+  setRegionOffer(regionPropertyId: number, change: { price?: number; stock?: number }): void;
   /** Every JSON object in responses gains unknown fields. */
   setExtraFields(on: boolean): void;
   /** Snapshot of all orders, oldest first. */
@@ -71,10 +71,11 @@ export function createControls(state: FaultState, store: SandboxStore): SandboxC
     setBalance: (amount) => store.setBalance(amount),
     balance: () => store.balance(),
     setProductOutcome: (productId, finalState) => store.setProductOutcome(productId, finalState),
-    setRegionPrice: (regionPropertyId, price) => {
+    setRegionOffer: (regionPropertyId, change) => {
       const region = store.catalog.products.flatMap((p) => p.regions).find((r) => r.regionPropertyId === regionPropertyId);
       if (!region) throw new Error(`the sandbox has no region ${regionPropertyId}`);
-      region.price = price;
+      if (change.price !== undefined) region.price = change.price;
+      if (change.stock !== undefined) region.stock = change.stock;
     },
     setExtraFields: (on) => {
       state.extraFields = on;
