@@ -113,20 +113,22 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         return { detail, balance, at };
       });
 
-    async function send(out: Outgoing): Promise<boolean> {
+    /** 'refused' when Telegram will not take this message as it is (too long, bad entities): sending it again cannot help. */
+    async function send(out: Outgoing): Promise<'sent' | 'refused' | 'failed'> {
       try {
         menu = await sendFormatted(ctx.api, chatId!, out);
-        return true;
+        return 'sent';
       } catch (error) {
         deps.logger.warn({ chatId, err: telegramFailure(error) }, 'an order step could not be sent');
-        return false;
+        return error instanceof GrammyError && error.error_code === 400 ? 'refused' : 'failed';
       }
     }
 
     /**
-     * Shows a step: 'shown', 'fallback' when Telegram refused it (too long,
-     * bad entities) and a short plain one with Back and Cancel went instead,
-     * so that there is always a way on, or 'failed' when nothing arrived.
+     * Shows a step: 'shown'; 'fallback' when Telegram refused it and a short
+     * plain one with Back and Cancel went instead, so that there is always a
+     * way on; 'failed' when nothing arrived (a long 429, the network), and
+     * the next update shows the step again.
      */
     async function show(out: Outgoing, fallback: Outgoing | null): Promise<'shown' | 'fallback' | 'failed'> {
       if (menu !== null && editInPlace) {
@@ -139,8 +141,9 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       }
       if (menu !== null) await removeKeyboard(ctx.api, chatId!, menu);
       menu = null;
-      if (await send(out)) return 'shown';
-      return fallback !== null && (await send(fallback)) ? 'fallback' : 'failed';
+      const sent = await send(out);
+      if (sent === 'sent') return 'shown';
+      return sent === 'refused' && fallback !== null && (await send(fallback)) === 'sent' ? 'fallback' : 'failed';
     }
 
     async function answer(query: Context, text?: string): Promise<void> {
