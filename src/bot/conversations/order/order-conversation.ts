@@ -1,5 +1,5 @@
 import type { Conversation } from '@grammyjs/conversations';
-import { GrammyError, type Context } from 'grammy';
+import type { Context } from 'grammy';
 import type { CatalogCategory, CatalogQueries } from '../../../catalog/catalog-queries.js';
 import type { Clock } from '../../../clock.js';
 import type { Logger } from '../../../logger.js';
@@ -9,10 +9,11 @@ import type { Balance, ProductDetail } from '../../../provider/schemas.js';
 import type { BotContext } from '../../context.js';
 import type { Locale, Translate } from '../../i18n.js';
 import type { Trouble } from '../../provider-trouble.js';
-import { editFormatted, removeKeyboard, sendFormatted, type Outgoing } from '../../send.js';
+import type { Outgoing } from '../../send.js';
 import { ACTION, numericValue, parseData, type Pressed } from './actions.js';
 import { answerText, type Step as InputStep } from './answer-text.js';
 import { back, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, editStep, maxQuantity, newDraft, resumeIncomplete, type Draft } from './draft.js';
+import { answerPress, createMenuDisplay } from './menu-display.js';
 import { describePlaceResult, placeInputFrom } from './place.js';
 import { acceptsPress, editTargetOf } from './press-guard.js';
 import { hasChanges, isStale, refreshQuote } from './quote.js';
@@ -77,7 +78,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
 
     let draft = newDraft();
     let notice: Notice = null;
-    let menu: number | null = null;
+    const menu = createMenuDisplay(ctx.api, chatId, deps.logger);
     let editInPlace = false;
     let shownCategories: CatalogCategory[] = [];
     let confirmKey: string | null = null;
@@ -113,47 +114,6 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         return { detail, balance, at };
       });
 
-    /** 'refused' when Telegram will not take this message as it is (too long, bad entities): sending it again cannot help. */
-    async function send(out: Outgoing): Promise<'sent' | 'refused' | 'failed'> {
-      try {
-        menu = await sendFormatted(ctx.api, chatId!, out);
-        return 'sent';
-      } catch (error) {
-        deps.logger.warn({ chatId, err: telegramFailure(error) }, 'an order step could not be sent');
-        return error instanceof GrammyError && error.error_code === 400 ? 'refused' : 'failed';
-      }
-    }
-
-    /**
-     * Shows a step: 'shown'; 'fallback' when Telegram refused it and a short
-     * plain one with Back and Cancel went instead, so that there is always a
-     * way on; 'failed' when nothing arrived (a long 429, the network), and
-     * the next update shows the step again.
-     */
-    async function show(out: Outgoing, fallback: Outgoing | null): Promise<'shown' | 'fallback' | 'failed'> {
-      if (menu !== null && editInPlace) {
-        try {
-          await editFormatted(ctx.api, chatId!, menu, out);
-          return 'shown';
-        } catch {
-          // Too old, gone or refused: fall through and send a new menu.
-        }
-      }
-      if (menu !== null) await removeKeyboard(ctx.api, chatId!, menu);
-      menu = null;
-      const sent = await send(out);
-      if (sent === 'sent') return 'shown';
-      return sent === 'refused' && fallback !== null && (await send(fallback)) === 'sent' ? 'fallback' : 'failed';
-    }
-
-    async function answer(query: Context, text?: string): Promise<void> {
-      try {
-        await query.answerCallbackQuery(text === undefined ? undefined : { text });
-      } catch {
-        // Too old to answer, or Telegram is busy: the menu itself still answers the press.
-      }
-    }
-
     async function waitInput(): Promise<Input> {
       for (;;) {
         const next = await conversation.wait({ maxMilliseconds: deps.idleMs });
@@ -163,22 +123,22 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           // Buttons of other features are not ours to answer: skip() alone would swallow them.
           if (!pressed) await conversation.skip({ next: true });
           if (unshown) {
-            await answer(next);
+            await answerPress(next);
             editInPlace = false;
             return { kind: 'again' };
           }
           // Older menus are answered by the "menu expired" handler.
-          if (query.message?.message_id !== menu) await conversation.skip({ next: true });
+          if (query.message?.message_id !== menu.id()) await conversation.skip({ next: true });
           if (pressed!.action === ACTION.soldOut && draft.step === 'region') {
-            await answer(next, t('order-out-of-stock'));
+            await answerPress(next, t('order-out-of-stock'));
             continue;
           }
           editInPlace = true;
           if (!acceptsPress(draft, pressed!, { perItemLimit: deps.perItemLimit, confirmOffered: confirmKey !== null })) {
-            await answer(next, t('order-button-invalid'));
+            await answerPress(next, t('order-button-invalid'));
             return { kind: 'again' };
           }
-          await answer(next);
+          await answerPress(next);
           return { kind: 'press', pressed: pressed! };
         }
         const text = next.message?.text;
@@ -354,7 +314,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
     }
 
     async function confirm(key: string): Promise<void> {
-      await show(closedView(t('order-placing'), deps.sandbox, t), null);
+      await menu.show(closedView(t('order-placing'), deps.sandbox, t), null, editInPlace);
       const input = placeInputFrom(draft, { confirmKey: key, userId: userId!, chatId: chatId! });
       const outcome = await conversation.external(async () => {
         try {
@@ -384,16 +344,17 @@ export function createOrderConversation(deps: OrderConversationDeps) {
      * next message or press in the chat tries again.
      */
     async function finish(out: Outgoing): Promise<void> {
-      while ((await show(out, null)) === 'failed') {
+      while ((await menu.show(out, null, editInPlace)) === 'failed') {
         editInPlace = false;
         const next = await conversation.wait({ maxMilliseconds: deps.idleMs });
         if (next.message?.text?.startsWith('/')) await conversation.skip({ next: true });
-        if (next.callbackQuery) await answer(next);
+        if (next.callbackQuery) await answerPress(next);
       }
     }
 
     for (;;) {
-      const shown = await show(await render(), fallbackView(view, draft.step !== 'category'));
+      const out = await render();
+      const shown = await menu.show(out, fallbackView(view, draft.step !== 'category'), editInPlace);
       // The short step that replaces a refused one has its own way on; nothing unseen can be confirmed.
       unshown = shown === 'failed';
       if (shown !== 'shown') {
@@ -413,10 +374,4 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       notice = answered.notice;
     }
   };
-}
-
-/** What went wrong sending to Telegram, in words safe to log (a network error's cause can carry the URL, token included). */
-function telegramFailure(error: unknown): string {
-  if (error instanceof GrammyError) return `${error.error_code}: ${error.description}`;
-  return error instanceof Error ? error.name : typeof error;
 }
