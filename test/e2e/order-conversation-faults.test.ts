@@ -93,7 +93,7 @@ describe('the order conversation under Telegram trouble and odd input', () => {
     world.sandbox.controls.setRegionOffer(GOOGLE_PLAY_US, { price: 1_300_000 });
     try {
       await sleep(1_100);
-      const again = await chat.tap(/Confirm/, /numbers changed since you last saw them/);
+      const again = await chat.tap(/Confirm/, /changed since you last saw this order/);
       expect(again.text).toContain('Total: 2,500,000 IRR → 2,600,000 IRR');
       expect(posts(world)).toBe(before);
 

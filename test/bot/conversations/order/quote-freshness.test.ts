@@ -46,7 +46,7 @@ describe('the numbers a staff member confirms', () => {
     const { chat } = await toSummary(world);
     clock.advance(121_000);
     world.sandbox.controls.setRegionOffer(REGION, { price: 1_400_000 });
-    const again = await chat.tap(/Confirm/, /numbers changed since you last saw them/);
+    const again = await chat.tap(/Confirm/, /changed since you last saw this order/);
     expect(again.text).toContain('Total: 2,500,000 IRR → 2,800,000 IRR');
     expect(world.posts()).toBe(0);
 

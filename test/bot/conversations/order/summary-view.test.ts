@@ -55,7 +55,7 @@ describe('the order summary', () => {
     const out = summaryView(viewIn('en'), summaryOf(0, ''), { balance: 10_000_000, changes }, null);
     expect(out.text.text).toContain('Unit price: 600,000 IRR → 650,000 IRR');
     expect(out.text.text).toContain('Total: 600,000 IRR → 650,000 IRR');
-    expect(out.text.text).toContain("The provider's numbers changed");
+    expect(out.text.text).toContain('The price or stock changed');
   });
 });
 
@@ -65,5 +65,12 @@ describe('the paused step', () => {
     expect(out.text.text).toContain('Ordering is paused by an administrator.');
     expect(out.text.text).toContain('Reason: month-end audit');
     expect(labels(out)).toEqual(['Check again', 'Edit', 'Cancel']);
+  });
+
+  it('speaks Persian to a Persian-speaking staff member, the provider named as the cause', () => {
+    const out = pausedView(viewIn('fa'), { source: 'provider', reason: null }, null);
+    expect(out.text.text).toContain('ثبت سفارش متوقف شده است');
+    expect(out.text.text).not.toContain('دلیل:');
+    expect(labels(out)).toEqual(['بررسی دوباره', 'ویرایش', 'لغو']);
   });
 });
