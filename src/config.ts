@@ -83,6 +83,7 @@ const schema = z.strictObject({
   ).transform((v) => v ?? 'info'),
   CATALOG_REFRESH_MINUTES: positiveInt(30, 24 * 60),
   ORDER_IDLE_MINUTES: positiveInt(15, 24 * 60),
+  ORDER_QUOTE_MAX_AGE_SECONDS: positiveInt(120, 60 * 60),
   POLL_STALE_MINUTES: positiveInt(30, 7 * 24 * 60),
   PROVIDER_TIMEOUT_MS: positiveInt(10_000, 120_000),
   PROVIDER_ORDER_TIMEOUT_MS: positiveInt(30_000, 300_000),
@@ -109,6 +110,8 @@ export type Config = {
   logLevel: string;
   catalogRefreshMinutes: number;
   orderIdleMinutes: number;
+  /** A summary older than this has its price and stock read again when Confirm is pressed. */
+  orderQuoteMaxAgeSeconds: number;
   pollStaleMinutes: number;
   providerTimeoutMs: number;
   providerOrderTimeoutMs: number;
@@ -163,6 +166,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: data.LOG_LEVEL,
     catalogRefreshMinutes: data.CATALOG_REFRESH_MINUTES,
     orderIdleMinutes: data.ORDER_IDLE_MINUTES,
+    orderQuoteMaxAgeSeconds: data.ORDER_QUOTE_MAX_AGE_SECONDS,
     pollStaleMinutes: data.POLL_STALE_MINUTES,
     providerTimeoutMs: data.PROVIDER_TIMEOUT_MS,
     providerOrderTimeoutMs: data.PROVIDER_ORDER_TIMEOUT_MS,

@@ -172,6 +172,7 @@ async function main(): Promise<void> {
     amountUnit: config.amountUnit,
     sandbox: config.sandboxMode,
     orderIdleMs: config.orderIdleMinutes * 60_000,
+    orderQuoteMaxAgeMs: config.orderQuoteMaxAgeSeconds * 1_000,
     perItemLimit: config.providerMaxQuantityPerItem,
     clock,
     logger: logger.child({ component: 'bot' }),

@@ -19,6 +19,7 @@ import type { ProviderClient } from '../provider/client.js';
 import type { BotContext } from './context.js';
 import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
 import { createOrderConversation } from './conversations/order/order-conversation.js';
+import { conversationRetry } from './conversations/order/telegram-retry.js';
 import { balanceFeature } from './features/balance.js';
 import { cancelFeature } from './features/cancel.js';
 import { helpFeature } from './features/help.js';
@@ -41,7 +42,7 @@ import { handleProviderTrouble, troubleMessage } from './provider-trouble.js';
  * Bump when the order conversation changes shape: stored conversations of
  * an older shape are then dropped instead of being replayed wrongly.
  */
-export const CONVERSATION_VERSION = 1;
+export const CONVERSATION_VERSION = 2;
 
 export interface BotDeps {
   token: string;
@@ -61,9 +62,13 @@ export interface BotDeps {
   sandbox: boolean;
   orderIdleMs: number;
   perItemLimit: number;
+  /** Age beyond which a summary's price and stock are read again at Confirm; two minutes unless set. */
+  orderQuoteMaxAgeMs?: number;
   clock: Clock;
   logger: Logger;
 }
+
+const DEFAULT_QUOTE_MAX_AGE_MS = 2 * 60_000;
 
 /**
  * Telegram answers 429 with retry_after; wait for it, but never forever.
@@ -125,14 +130,22 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         sandbox: deps.sandbox,
         idleMs: deps.orderIdleMs,
         perItemLimit: deps.perItemLimit,
+        // The conversation offers no Confirm while ordering is paused; the order service refuses too.
+        orderingPaused: () => deps.orderingPause.current(),
+        quoteMaxAgeMs: deps.orderQuoteMaxAgeMs ?? DEFAULT_QUOTE_MAX_AGE_MS,
+        clock: deps.clock,
         logger: deps.logger,
       }),
       {
         id: ORDER_CONVERSATION,
-        // Transformers on bot.api do not reach ctx.api inside a conversation.
-        plugins: [
+        // Transformers on bot.api do not reach ctx.api inside a conversation. Three waits
+        // of up to 10 s hold one chat's queue for at most 30 s; beyond that the step is
+        // shown again on the staff member's next update.
+        plugins: (conversation) => [
           async (ctx, next) => {
-            ctx.api.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 5, rethrowHttpErrors: true }));
+            ctx.api.config.use(
+              conversationRetry({ stampedNow: () => conversation.now(), clock: deps.clock, maxRetries: 3, maxDelaySeconds: 10 }),
+            );
             await next();
           },
         ],

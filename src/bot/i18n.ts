@@ -1,5 +1,6 @@
 import { I18n } from '@grammyjs/i18n';
 import { enDelivery } from './locales/en-delivery.js';
+import { enOrder } from './locales/en-order.js';
 import { enOrderingPause } from './locales/en-ordering-pause.js';
 import { enProvider } from './locales/en-provider.js';
 import { enReconcile } from './locales/en-reconcile.js';
@@ -7,6 +8,7 @@ import { enReview } from './locales/en-review.js';
 import { enTracking } from './locales/en-tracking.js';
 import { en } from './locales/en.js';
 import { faDelivery } from './locales/fa-delivery.js';
+import { faOrder } from './locales/fa-order.js';
 import { faOrderingPause } from './locales/fa-ordering-pause.js';
 import { faProvider } from './locales/fa-provider.js';
 import { faReconcile } from './locales/fa-reconcile.js';
@@ -16,8 +18,8 @@ import { fa } from './locales/fa.js';
 
 /** One Fluent source per language, kept in a file per feature. */
 const SOURCES = {
-  en: [en, enDelivery, enTracking, enReview, enOrderingPause, enProvider, enReconcile].join('\n'),
-  fa: [fa, faDelivery, faTracking, faReview, faOrderingPause, faProvider, faReconcile].join('\n'),
+  en: [en, enDelivery, enTracking, enReview, enOrderingPause, enProvider, enReconcile, enOrder].join('\n'),
+  fa: [fa, faDelivery, faTracking, faReview, faOrderingPause, faProvider, faReconcile, faOrder].join('\n'),
 };
 
 export const LOCALES = ['en', 'fa'] as const;

@@ -18,14 +18,15 @@ export type LengthRule = 'provider' | RequiredFieldType;
 /**
  * The longest answer we take per field type, in characters. An e-mail address
  * cannot be longer than 254 (RFC 5321); phone numbers and numbers have no use
- * for more than 32; free text stops at 500 so that the order summary still
- * fits one Telegram message. The provider's own maxLength applies when lower.
+ * for more than 32; free text stops at 4,000, a little under what one Telegram
+ * message can carry (the summary shortens long answers for display, the
+ * provider gets them whole). The provider's own maxLength applies when lower.
  */
 export const FIELD_LENGTH_LIMITS: Record<RequiredFieldType, number> = {
   email: 254,
   phone: 32,
   number: 32,
-  text: 500,
+  text: 4_000,
 };
 
 /** The limit that applies to a field and whose it is. */

@@ -30,6 +30,8 @@ export interface SandboxControls {
   balance(): number;
   /** Final state for future orders and orders not yet final of that product. */
   setProductOutcome(productId: number, finalState: string): void;
+  /** The price or stock of one region from now on, as when the provider reprices or sells between two reads. */
+  setRegionOffer(regionPropertyId: number, change: { price?: number; stock?: number }): void;
   /** Every JSON object in responses gains unknown fields. */
   setExtraFields(on: boolean): void;
   /**
@@ -98,6 +100,12 @@ export function createControls(state: FaultState, store: SandboxStore, placeThro
     setBalance: (amount) => store.setBalance(amount),
     balance: () => store.balance(),
     setProductOutcome: (productId, finalState) => store.setProductOutcome(productId, finalState),
+    setRegionOffer: (regionPropertyId, change) => {
+      const region = store.catalog.products.flatMap((p) => p.regions).find((r) => r.regionPropertyId === regionPropertyId);
+      if (!region) throw new Error(`the sandbox has no region ${regionPropertyId}`);
+      if (change.price !== undefined) region.price = change.price;
+      if (change.stock !== undefined) region.stock = change.stock;
+    },
     setExtraFields: (on) => {
       state.extraFields = on;
     },

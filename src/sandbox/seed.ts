@@ -12,6 +12,8 @@ export const SANDBOX_PRODUCTS = {
   trickyName: 108,
   /** A required `number` field and an optional field of a type the contract does not name. */
   unusualFields: 109,
+  /** One required free-text field without a length limit. */
+  freeText: 133,
 } as const;
 
 /** First id of the products generated for `catalogSize`. */
@@ -54,6 +56,13 @@ const PLAYER_ID_FIELD: SandboxField = {
   required: true,
   minLength: 5,
   maxLength: 12,
+};
+
+const MESSAGE_FIELD: SandboxField = {
+  fieldId: 11,
+  title: 'متن پیام تبریک',
+  type: 'text',
+  required: true,
 };
 
 const NICKNAME_FIELD: SandboxField = {
@@ -149,7 +158,10 @@ export function createSeedProducts(): SandboxProduct[] {
     product({ id: 110 + index, title, categoryId, regions: [region(regionTitle, price, stock)],
       imageUrl: index % 4 === 3 ? null : undefined, description: index % 5 === 4 ? null : undefined }),
   );
-  return [...special, ...rest];
+  // Last, so that the region ids of the products above stay what they were.
+  const greeting = product({ id: p.freeText, title: 'Greeting Card 5 USD', categoryId: null, regions: [region('Global', 650_000, 40)],
+    requiredFields: [MESSAGE_FIELD] });
+  return [...special, ...rest, greeting];
 }
 
 /** Extra products for the "thousands of products" case: plain, orderable, deterministic. */

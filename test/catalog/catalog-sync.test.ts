@@ -9,7 +9,7 @@ import { silentLogger } from '../../src/logger.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
 
-const SEED_PRODUCT_COUNT = 31;
+const SEED_PRODUCT_COUNT = 32;
 
 describe('catalog sync', () => {
   const sandboxes: Sandbox[] = [];

@@ -29,6 +29,7 @@ describe('parseConfig', () => {
       logLevel: 'info',
       catalogRefreshMinutes: 30,
       orderIdleMinutes: 15,
+      orderQuoteMaxAgeSeconds: 120,
       pollStaleMinutes: 30,
       sandboxMode: false,
     });

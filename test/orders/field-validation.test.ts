@@ -87,13 +87,13 @@ describe('checking an answer to a required field', () => {
       expect(checkFieldValue(field({ type: 'number' }), '9'.repeat(33))).toEqual({ ok: false, reason: 'too-long', max: 32, rule: 'number' });
     });
 
-    it('caps free text at 500 characters', () => {
-      expect(checkFieldValue(field(), 'x'.repeat(500))).toEqual({ ok: true, value: 'x'.repeat(500) });
-      expect(checkFieldValue(field(), 'x'.repeat(4_000))).toEqual({ ok: false, reason: 'too-long', max: 500, rule: 'text' });
+    it('caps free text at 4,000 characters', () => {
+      expect(checkFieldValue(field(), 'x'.repeat(4_000))).toEqual({ ok: true, value: 'x'.repeat(4_000) });
+      expect(checkFieldValue(field(), 'x'.repeat(4_001))).toEqual({ ok: false, reason: 'too-long', max: 4_000, rule: 'text' });
     });
 
     it("keeps our limit when the provider's maxLength is higher", () => {
-      expect(checkFieldValue(field({ maxLength: 10_000 }), 'x'.repeat(501))).toEqual({ ok: false, reason: 'too-long', max: 500, rule: 'text' });
+      expect(checkFieldValue(field({ maxLength: 10_000 }), 'x'.repeat(4_001))).toEqual({ ok: false, reason: 'too-long', max: 4_000, rule: 'text' });
     });
 
     it('counts characters, not UTF-16 units, so Persian text and emoji count once each', () => {
@@ -131,8 +131,8 @@ describe('checking an answer to a required field', () => {
     it('runs in linear time: ^(a+)+$ against a long answer returns at once', () => {
       const nested = field({ pattern: '^(a+)+$' });
       const started = performance.now();
-      expect(checkFieldValue(nested, `${'a'.repeat(499)}!`)).toEqual({ ok: false, reason: 'pattern' });
-      expect(checkFieldValue(nested, 'a'.repeat(500))).toEqual({ ok: true, value: 'a'.repeat(500) });
+      expect(checkFieldValue(nested, `${'a'.repeat(3_999)}!`)).toEqual({ ok: false, reason: 'pattern' });
+      expect(checkFieldValue(nested, 'a'.repeat(4_000))).toEqual({ ok: true, value: 'a'.repeat(4_000) });
       // The backtracking engine needs seconds from about 27 letters on, doubling with each one.
       expect(performance.now() - started).toBeLessThan(100);
     });

@@ -16,6 +16,7 @@ export const ACTION = {
   back: 'b',
   cancel: 'n',
   confirm: 'ok',
+  refresh: 'rf',
   edit: 'e',
   editTarget: 'et',
 } as const;

@@ -156,3 +156,23 @@ export function isComplete(draft: Draft): boolean {
   if (!draft.product || !region || draft.quantity === null) return false;
   return fieldsOf(draft).every((f) => !f.required || draft.fieldValues[String(f.fieldId)] !== undefined);
 }
+
+/**
+ * The step that still needs an answer in a draft that is not complete, so
+ * that a summary is never shown (nor confirmed) without everything in it.
+ * A complete draft is returned unchanged.
+ */
+export function resumeIncomplete(draft: Draft): Draft {
+  if (isComplete(draft)) return draft;
+  const product = draft.product;
+  if (!product) return { ...draft, step: 'category', editing: false };
+  if (!chosenRegion(draft)) {
+    if (product.regionProperties.length === 0) return { ...draft, step: 'product', editing: false };
+    return hasRegionChoice(product)
+      ? { ...draft, step: 'region', regionPropertyId: null, editing: true }
+      : { ...draft, step: 'quantity', regionPropertyId: product.regionProperties[0]!.regionPropertyId, editing: true };
+  }
+  if (draft.quantity === null) return { ...draft, step: 'quantity', editing: true };
+  const missing = fieldsOf(draft).findIndex((f) => f.required && draft.fieldValues[String(f.fieldId)] === undefined);
+  return { ...draft, step: 'field', fieldIndex: Math.max(0, missing), editing: true };
+}

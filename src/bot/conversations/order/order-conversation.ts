@@ -1,18 +1,24 @@
 import type { Conversation } from '@grammyjs/conversations';
 import type { Context } from 'grammy';
 import type { CatalogCategory, CatalogQueries } from '../../../catalog/catalog-queries.js';
+import type { Clock } from '../../../clock.js';
 import type { Logger } from '../../../logger.js';
 import type { OrderService } from '../../../orders/order-service.js';
 import type { ProviderClient } from '../../../provider/client.js';
+import type { Balance, ProductDetail } from '../../../provider/schemas.js';
 import type { BotContext } from '../../context.js';
 import type { Locale, Translate } from '../../i18n.js';
 import type { Trouble } from '../../provider-trouble.js';
-import { editFormatted, removeKeyboard, sendFormatted, type Outgoing } from '../../send.js';
+import type { Outgoing } from '../../send.js';
 import { ACTION, numericValue, parseData, type Pressed } from './actions.js';
 import { answerText, type Step as InputStep } from './answer-text.js';
-import { back, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, editStep, isComplete, maxQuantity, newDraft, type Draft, type EditTarget } from './draft.js';
+import { back, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, editStep, maxQuantity, newDraft, resumeIncomplete, type Draft } from './draft.js';
+import { answerPress, createMenuDisplay } from './menu-display.js';
 import { describePlaceResult, placeInputFrom } from './place.js';
-import { categoryView, closedView, editView, fieldView, productListView, quantityView, regionView, summaryView, type Notice, type ViewContext } from './views.js';
+import { acceptsPress, editTargetOf } from './press-guard.js';
+import { hasChanges, isStale, refreshQuote } from './quote.js';
+import { canConfirm, pausedView, summaryView, uncheckedView } from './summary-view.js';
+import { categoryView, closedView, editView, fallbackView, fieldView, productListView, quantityView, regionView, type Notice, type ViewContext } from './views.js';
 
 export interface OrderConversationDeps {
   catalog: CatalogQueries;
@@ -26,6 +32,11 @@ export interface OrderConversationDeps {
   sandbox: boolean;
   idleMs: number;
   perItemLimit: number;
+  /** Why ordering is paused now, or null: no Confirm is offered or placed while it is. */
+  orderingPaused: () => { source: 'provider' | 'admin'; reason: string | null } | null;
+  /** A summary older than this is read again from the provider when Confirm is pressed. */
+  quoteMaxAgeMs: number;
+  clock: Clock;
   logger: Logger;
 }
 
@@ -36,10 +47,18 @@ export interface OrderArgs {
 const PAGE_SIZE = 8;
 const MAX_SEARCH_LENGTH = 64;
 
-type Input = { kind: 'press'; pressed: Pressed } | { kind: 'text'; text: string };
+/** 'again': show the current step again (it did not reach the staff member, or a button was not valid). */
+type Input = { kind: 'press'; pressed: Pressed } | { kind: 'text'; text: string } | { kind: 'again' };
 
 /** Plain result objects only: an error thrown inside `external` would be stored as `{}`. */
 type Fetched<T> = { ok: true; value: T } | { ok: false; trouble: Trouble };
+
+/** The provider's numbers for the summary, and when they were read. */
+interface Quote {
+  detail: Fetched<ProductDetail>;
+  balance: Fetched<Balance>;
+  at: number;
+}
 
 /**
  * The guided order: category, product, region, quantity, each required
@@ -59,32 +78,41 @@ export function createOrderConversation(deps: OrderConversationDeps) {
 
     let draft = newDraft();
     let notice: Notice = null;
-    let menu: number | null = null;
+    const menu = createMenuDisplay(ctx.api, chatId, deps.logger);
     let editInPlace = false;
     let shownCategories: CatalogCategory[] = [];
     let confirmKey: string | null = null;
+    /** When the numbers on the summary were read; null while no summary with a Confirm is on screen. */
+    let quotedAt: number | null = null;
+    /** A fresh read taken at Confirm, for the summary shown again instead of placing. */
+    let prefetched: Quote | null = null;
+    /** The last step did not reach the staff member: their next update shows it again. */
+    let unshown = false;
 
-    const fetch = <T>(context: string, task: () => Promise<T> | T): Promise<Fetched<T>> =>
-      conversation.external(async () => {
-        try {
-          return { ok: true as const, value: await task() };
-        } catch (error) {
-          return { ok: false as const, trouble: await deps.onProviderTrouble(error, context) };
-        }
-      });
-
-    async function show(out: Outgoing): Promise<void> {
-      if (menu !== null && editInPlace) {
-        try {
-          await editFormatted(ctx.api, chatId!, menu, out);
-          return;
-        } catch {
-          // Too old or gone: fall through and send a new menu.
-        }
+    const attempt = async <T>(context: string, task: () => Promise<T> | T): Promise<Fetched<T>> => {
+      try {
+        return { ok: true, value: await task() };
+      } catch (error) {
+        return { ok: false, trouble: await deps.onProviderTrouble(error, context) };
       }
-      if (menu !== null) await removeKeyboard(ctx.api, chatId!, menu);
-      menu = await sendFormatted(ctx.api, chatId!, out);
-    }
+    };
+    const fetch = <T>(context: string, task: () => Promise<T> | T): Promise<Fetched<T>> => conversation.external(() => attempt(context, task));
+    const pausedNow = () => conversation.external(() => deps.orderingPaused());
+
+    /** Product detail and balance together; taken before the reads, so the age errs on the old side. */
+    const readQuote = (productId: number): Promise<Quote> =>
+      conversation.external(async () => {
+        const at = deps.clock.now();
+        const [detail, balance] = await Promise.all([
+          attempt('product detail for summary', () => deps.provider.getProduct(productId)),
+          attempt('balance for summary', () => deps.provider.getBalance()),
+        ]);
+        if (detail.ok && detail.value.id !== productId) {
+          deps.logger.warn({ asked: productId, answered: detail.value.id }, 'the provider answered the detail of another product');
+          return { detail: { ok: false as const, trouble: 'bad-answer' as const }, balance, at };
+        }
+        return { detail, balance, at };
+      });
 
     async function waitInput(): Promise<Input> {
       for (;;) {
@@ -92,26 +120,39 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         const query = next.callbackQuery;
         if (query) {
           const pressed = parseData(query.data);
-          // Buttons of other features and of older menus are not ours to answer: their own
-          // handlers (or the "menu expired" answer) take them. skip() alone would swallow them.
-          if (!pressed || query.message?.message_id !== menu) await conversation.skip({ next: true });
-          if (pressed!.action === ACTION.soldOut) {
-            await next.answerCallbackQuery({ text: t('order-out-of-stock') });
+          // Buttons of other features are not ours to answer: skip() alone would swallow them.
+          if (!pressed) await conversation.skip({ next: true });
+          if (unshown) {
+            await answerPress(next);
+            editInPlace = false;
+            return { kind: 'again' };
+          }
+          // Older menus are answered by the "menu expired" handler.
+          if (query.message?.message_id !== menu.id()) await conversation.skip({ next: true });
+          if (pressed!.action === ACTION.soldOut && draft.step === 'region') {
+            await answerPress(next, t('order-out-of-stock'));
             continue;
           }
-          await next.answerCallbackQuery();
           editInPlace = true;
+          if (!acceptsPress(draft, pressed!, { perItemLimit: deps.perItemLimit, confirmOffered: confirmKey !== null })) {
+            await answerPress(next, t('order-button-invalid'));
+            return { kind: 'again' };
+          }
+          await answerPress(next);
           return { kind: 'press', pressed: pressed! };
         }
         const text = next.message?.text;
         // Commands (/balance, /help…) are handled by their own features meanwhile.
         if (text === undefined || text.startsWith('/')) await conversation.skip({ next: true });
         editInPlace = false;
+        if (unshown) return { kind: 'again' };
         return { kind: 'text', text: text! };
       }
     }
 
     async function render(): Promise<Outgoing> {
+      confirmKey = null;
+      quotedAt = null;
       switch (draft.step) {
         case 'category': {
           const page = await conversation.external(() => deps.catalog.categoriesPage({ page: draft.categoryPage, pageSize: PAGE_SIZE }));
@@ -140,17 +181,47 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           return quantityView(view, draft, notice);
         case 'field':
           return fieldView(view, draft, notice);
-        case 'summary': {
-          // Chosen while showing the summary, so it is saved before Confirm can be pressed:
-          // if the process dies after the POST, the replayed Confirm carries the same key
-          // and the order service recognises it instead of placing a second order.
-          confirmKey = await conversation.external(() => crypto.randomUUID());
-          const balance = await fetch('balance for summary', () => deps.provider.getBalance());
-          return summaryView(view, draft, { balance: balance.ok ? balance.value.balance : null }, notice);
-        }
+        case 'summary':
+          return renderSummary();
         case 'edit':
           return editView(view, draft);
       }
+    }
+
+    /**
+     * The summary, with the price and stock read from the provider just now
+     * (or at Confirm): what changed since the staff member last saw it is
+     * marked, and Confirm is offered only for numbers that were read.
+     */
+    async function renderSummary(): Promise<Outgoing> {
+      const complete = resumeIncomplete(draft);
+      if (complete !== draft) {
+        draft = complete;
+        return render();
+      }
+      const pause = await pausedNow();
+      if (pause) return pausedView(view, pause, notice);
+      const quote = prefetched ?? (await readQuote(draft.product!.id));
+      prefetched = null;
+      if (!quote.detail.ok) {
+        const reason = quote.detail.trouble === 'not-found' ? t('order-product-gone') : deps.troubleText(t, quote.detail.trouble);
+        return uncheckedView(view, reason, notice);
+      }
+      const refreshed = refreshQuote(draft, quote.detail.value);
+      draft = refreshed.draft;
+      if (refreshed.changes.regionGone !== null) {
+        notice = t('summary-region-gone', { region: refreshed.changes.regionGone });
+        return render();
+      }
+      const facts = { balance: quote.balance.ok ? quote.balance.value.balance : null, changes: refreshed.changes };
+      if (canConfirm(draft, facts, deps.perItemLimit)) {
+        // Chosen while showing the summary, so it is saved before Confirm can be pressed:
+        // if the process dies after the POST, the replayed Confirm carries the same key
+        // and the order service recognises it instead of placing a second order.
+        confirmKey = await conversation.external(() => crypto.randomUUID());
+        quotedAt = quote.at;
+      }
+      return summaryView(view, draft, facts, notice);
     }
 
     async function pickProduct(productId: number): Promise<void> {
@@ -166,6 +237,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       draft = chooseProduct(draft, detail.value);
     }
 
+    /** Presses reach here only when the step offers them (see acceptsPress). */
     async function press(pressed: Pressed): Promise<'continue' | 'done'> {
       const id = numericValue(pressed);
       switch (pressed.action) {
@@ -173,7 +245,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           draft = back(draft);
           break;
         case ACTION.cancel:
-          await show(closedView(t('cancel-done'), false, t));
+          await finish(closedView(t('cancel-done'), false, t));
           return 'done';
         case ACTION.category:
           if (id !== null) draft = chooseCategory(draft, id);
@@ -187,11 +259,9 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         case ACTION.product:
           if (id !== null) await pickProduct(id);
           break;
-        case ACTION.region: {
-          const region = draft.product?.regionProperties.find((r) => r.regionPropertyId === id);
-          if (region && region.stock > 0) draft = chooseRegion(draft, region.regionPropertyId);
+        case ACTION.region:
+          if (id !== null) draft = chooseRegion(draft, id);
           break;
-        }
         case ACTION.quantity:
           if (id !== null && id >= 1 && id <= maxQuantity(draft, deps.perItemLimit)) draft = chooseQuantity(draft, id);
           break;
@@ -208,17 +278,44 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           if (target) draft = editStep(draft, target);
           break;
         }
+        case ACTION.refresh:
+          break;
         case ACTION.confirm:
-          if (draft.step !== 'summary' || confirmKey === null || !isComplete(draft)) break;
-          await confirm(confirmKey);
-          return 'done';
+          return (await confirmIfFresh()) ? 'done' : 'continue';
       }
       return 'continue';
     }
 
-    async function confirm(confirmKey: string): Promise<void> {
-      await show(closedView(t('order-placing'), deps.sandbox, t));
-      const input = placeInputFrom(draft, { confirmKey, userId: userId!, chatId: chatId! });
+    /**
+     * Places the order on the numbers the summary showed, if they are still
+     * the provider's: a pause since, or a summary older than the allowed age
+     * whose fresh read fails or differs, shows the summary again instead,
+     * and Confirm must be pressed again.
+     */
+    async function confirmIfFresh(): Promise<boolean> {
+      const key = confirmKey;
+      if (key === null || (await pausedNow())) return false;
+      const now = await conversation.external(() => deps.clock.now());
+      if (isStale(quotedAt, now, deps.quoteMaxAgeMs)) {
+        const quote = await readQuote(draft.product!.id);
+        if (!quote.detail.ok) {
+          prefetched = quote;
+          return false;
+        }
+        const refreshed = refreshQuote(draft, quote.detail.value);
+        const balance = quote.balance.ok ? quote.balance.value.balance : null;
+        if (hasChanges(refreshed.changes) || !canConfirm(refreshed.draft, { balance }, deps.perItemLimit)) {
+          prefetched = quote;
+          return false;
+        }
+      }
+      await confirm(key);
+      return true;
+    }
+
+    async function confirm(key: string): Promise<void> {
+      await menu.show(closedView(t('order-placing'), deps.sandbox, t), null, editInPlace);
+      const input = placeInputFrom(draft, { confirmKey: key, userId: userId!, chatId: chatId! });
       const outcome = await conversation.external(async () => {
         try {
           const result = await deps.orders.createIntentAndPlace(input);
@@ -238,13 +335,35 @@ export function createOrderConversation(deps: OrderConversationDeps) {
             : deps.troubleText(t, outcome.trouble)
           : t(outcome.messageKey, { ...outcome.variables, ...(outcome.stateKey ? { state: t(outcome.stateKey) } : {}) });
       editInPlace = true;
-      await show(closedView(text, deps.sandbox, t));
+      await finish(closedView(text, deps.sandbox, t));
+    }
+
+    /**
+     * The last word of the conversation must arrive: an order's outcome is
+     * not something to lose to a busy Telegram. Until it is shown, each
+     * next message or press in the chat tries again.
+     */
+    async function finish(out: Outgoing): Promise<void> {
+      while ((await menu.show(out, null, editInPlace)) === 'failed') {
+        editInPlace = false;
+        const next = await conversation.wait({ maxMilliseconds: deps.idleMs });
+        if (next.message?.text?.startsWith('/')) await conversation.skip({ next: true });
+        if (next.callbackQuery) await answerPress(next);
+      }
     }
 
     for (;;) {
-      await show(await render());
+      const out = await render();
+      const shown = await menu.show(out, fallbackView(view, draft.step !== 'category'), editInPlace);
+      // The short step that replaces a refused one has its own way on; nothing unseen can be confirmed.
+      unshown = shown === 'failed';
+      if (shown !== 'shown') {
+        confirmKey = null;
+        quotedAt = null;
+      }
       notice = null;
       const input = await waitInput();
+      if (input.kind === 'again') continue;
       if (input.kind === 'press') {
         if ((await press(input.pressed)) === 'done') return;
         continue;
@@ -255,12 +374,4 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       notice = answered.notice;
     }
   };
-}
-
-function editTargetOf(value: string | null): EditTarget | null {
-  if (value === 'p') return { kind: 'product' };
-  if (value === 'r') return { kind: 'region' };
-  if (value === 'q') return { kind: 'quantity' };
-  const match = value?.match(/^f([0-9]{1,3})$/);
-  return match ? { kind: 'field', index: Number(match[1]) } : null;
 }

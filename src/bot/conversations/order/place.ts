@@ -27,6 +27,7 @@ const REJECTION_MESSAGE: Partial<Record<RejectReason, string>> = {
   unreachable: 'order-rejected-unreachable',
   auth: 'order-rejected-access',
   forbidden: 'order-rejected-access',
+  paused: 'order-rejected-paused',
 };
 
 /** A PlaceResult as the message to show: plain data, safe to keep in the conversation's log. */

@@ -9,6 +9,7 @@ import type { Locale, Translate } from '../../i18n.js';
 import type { Outgoing } from '../../send.js';
 import { chosenRegion, currentField, hasRegionChoice, maxQuantity, type Draft } from './draft.js';
 import { ACTION, data, type Action } from './actions.js';
+import { CLIP, clip } from './clip.js';
 
 /** What the views need besides the draft. */
 export interface ViewContext {
@@ -72,7 +73,7 @@ export function regionView(v: ViewContext, product: ProductDetail, notice: Notic
     else keyboard.text(`${label} (${v.t('order-out-of-stock')})`, data(ACTION.soldOut)).row();
   }
   return {
-    text: joinLines(notice, v.t('order-choose-region', { product: product.title })),
+    text: joinLines(notice, v.t('order-choose-region', { product: clip(product.title, CLIP.title) })),
     keyboard: footer(keyboard, v.t, true),
   };
 }
@@ -87,7 +88,7 @@ export function quantityView(v: ViewContext, draft: Draft, notice: Notice): Outg
   return {
     text: joinLines(
       notice,
-      bold(draft.product?.title ?? ''),
+      bold(clip(draft.product?.title ?? '', CLIP.title)),
       region && draft.product && hasRegionChoice(draft.product) ? v.t('summary-region', { value: region.title ?? '—' }) : null,
       region ? v.t('summary-unit-price', { value: formatAmount(region.price, v.locale, v.amountUnit) }) : null,
       '',
@@ -106,57 +107,11 @@ export function fieldView(v: ViewContext, draft: Draft, notice: Notice): Outgoin
     text: joinLines(
       notice,
       count > 1 ? v.t('order-field-step', { index: draft.fieldIndex + 1, count }) : null,
-      v.t('order-ask-field', { title: field?.title ?? '' }),
-      field?.hint ? v.t('order-field-hint', { hint: field.hint }) : null,
+      v.t('order-ask-field', { title: clip(field?.title ?? '', CLIP.fieldTitle) }),
+      field?.hint ? v.t('order-field-hint', { hint: clip(field.hint, CLIP.hint) }) : null,
       field && !field.required ? v.t('order-field-optional') : null,
     ),
     keyboard: footer(keyboard, v.t, true),
-  };
-}
-
-export interface SummaryFacts {
-  /** null when the balance could not be read. */
-  balance: number | null;
-}
-
-export function summaryView(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice): Outgoing {
-  const region = chosenRegion(draft);
-  const product = draft.product;
-  const quantity = draft.quantity ?? 0;
-  const unitPrice = region?.price ?? 0;
-  const total = unitPrice * quantity;
-  const money = (n: number) => formatAmount(n, v.locale, v.amountUnit);
-  const max = maxQuantity(draft, v.perItemLimit);
-  const stockShort = quantity > max;
-  const balanceShort = facts.balance !== null && facts.balance < total;
-
-  const fieldLines = (product?.requiredFields ?? []).map((field) => {
-    const value = draft.fieldValues[String(field.fieldId)];
-    return `${field.title}: ${value ?? '—'}`;
-  });
-
-  const keyboard = new InlineKeyboard();
-  if (!balanceShort && !stockShort) keyboard.text(v.t('btn-confirm'), data(ACTION.confirm)).row();
-  keyboard.text(v.t('btn-edit'), data(ACTION.edit)).text(v.t('btn-cancel'), data(ACTION.cancel));
-
-  return {
-    text: joinLines(
-      notice,
-      v.sandbox ? bold(v.t('sandbox-badge')) : null,
-      bold(v.t('summary-title')),
-      v.t('summary-product', { value: product?.title ?? '' }),
-      region?.title ? v.t('summary-region', { value: region.title }) : null,
-      v.t('summary-quantity', { value: quantity }),
-      v.t('summary-unit-price', { value: money(unitPrice) }),
-      bold(v.t('summary-total', { value: money(total) })),
-      ...fieldLines,
-      '',
-      facts.balance === null ? v.t('summary-balance-unknown') : v.t('summary-balance-now', { value: money(facts.balance) }),
-      facts.balance !== null && !balanceShort ? v.t('summary-balance-after', { value: money(facts.balance - total) }) : null,
-      balanceShort && facts.balance !== null ? bold(v.t('summary-balance-short', { value: money(total - facts.balance) })) : null,
-      stockShort ? bold(v.t('summary-stock-changed', { max })) : null,
-    ),
-    keyboard,
   };
 }
 
@@ -169,6 +124,14 @@ export function editView(v: ViewContext, draft: Draft): Outgoing {
   });
   keyboard.text(v.t('btn-back'), data(ACTION.back)).text(v.t('btn-cancel'), data(ACTION.cancel));
   return { text: joinLines(v.t('edit-choose')), keyboard };
+}
+
+/**
+ * What is sent when Telegram refused a step (too long, bad entities): a
+ * short plain line and a way on, never a prompt without buttons.
+ */
+export function fallbackView(v: ViewContext, withBack: boolean): Outgoing {
+  return { text: joinLines(v.t('order-step-not-shown')), keyboard: footer(new InlineKeyboard(), v.t, withBack) };
 }
 
 /** The final word on the menu message: no buttons left to press. */

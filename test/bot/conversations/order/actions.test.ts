@@ -9,9 +9,9 @@ import {
   productListView,
   quantityView,
   regionView,
-  summaryView,
   type ViewContext,
 } from '../../../../src/bot/conversations/order/views.js';
+import { summaryView } from '../../../../src/bot/conversations/order/summary-view.js';
 import { createI18n } from '../../../../src/bot/i18n.js';
 import { CONTRACT_LIMITS } from '../../../../src/provider/schemas.js';
 import { field, productWith, region } from './fixtures.js';

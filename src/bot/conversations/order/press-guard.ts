@@ -1,0 +1,82 @@
+import { ACTION, numericValue, type Pressed } from './actions.js';
+import { chosenRegion, currentField, hasRegionChoice, isComplete, maxQuantity, type Draft, type EditTarget, type Step } from './draft.js';
+
+/**
+ * The buttons each step shows. A press of anything else on the current menu
+ * cannot come from a keyboard we sent: it is forged (or from a client that
+ * kept a stale keyboard) and leads nowhere.
+ */
+const OFFERED: Record<Step, readonly string[]> = {
+  category: [ACTION.category, ACTION.categoryPage, ACTION.cancel],
+  product: [ACTION.product, ACTION.productPage, ACTION.back, ACTION.cancel],
+  region: [ACTION.region, ACTION.soldOut, ACTION.back, ACTION.cancel],
+  quantity: [ACTION.quantity, ACTION.back, ACTION.cancel],
+  field: [ACTION.skip, ACTION.back, ACTION.cancel],
+  summary: [ACTION.confirm, ACTION.refresh, ACTION.edit, ACTION.back, ACTION.cancel],
+  edit: [ACTION.editTarget, ACTION.back, ACTION.cancel],
+};
+
+export interface PressContext {
+  perItemLimit: number;
+  /** Whether the summary on screen carries a Confirm button (fresh numbers, not paused, nothing short). */
+  confirmOffered: boolean;
+}
+
+/** Whether a press fits the draft: its step offers the button and its value is one that step showed. */
+export function acceptsPress(draft: Draft, pressed: Pressed, context: PressContext): boolean {
+  if (!OFFERED[draft.step].includes(pressed.action)) return false;
+  const id = numericValue(pressed);
+  switch (pressed.action) {
+    case ACTION.category:
+    case ACTION.categoryPage:
+    case ACTION.product:
+    case ACTION.productPage:
+      return id !== null && (pressed.action === ACTION.category || pressed.action === ACTION.product || id >= 1);
+    case ACTION.region: {
+      const region = draft.product?.regionProperties.find((r) => r.regionPropertyId === id);
+      return region !== undefined && region.stock > 0;
+    }
+    case ACTION.quantity:
+      return id !== null && id >= 1 && id <= maxQuantity(draft, context.perItemLimit);
+    case ACTION.skip: {
+      const field = currentField(draft);
+      return field !== null && !field.required;
+    }
+    case ACTION.editTarget: {
+      const target = editTargetOf(pressed.value);
+      return target !== null && editTargetAllowed(draft, target);
+    }
+    case ACTION.confirm:
+      return context.confirmOffered && isComplete(draft);
+    case ACTION.soldOut:
+    case ACTION.refresh:
+    case ACTION.edit:
+    case ACTION.back:
+    case ACTION.cancel:
+      return pressed.value === null;
+    default:
+      return false;
+  }
+}
+
+/** Edit targets are those the Edit menu lists for this draft; it is only reached from a complete summary. */
+export function editTargetAllowed(draft: Draft, target: EditTarget): boolean {
+  if (draft.step !== 'edit' || !isComplete(draft) || !chosenRegion(draft)) return false;
+  switch (target.kind) {
+    case 'product':
+    case 'quantity':
+      return true;
+    case 'region':
+      return draft.product !== null && hasRegionChoice(draft.product);
+    case 'field':
+      return Number.isInteger(target.index) && target.index >= 0 && target.index < (draft.product?.requiredFields.length ?? 0);
+  }
+}
+
+export function editTargetOf(value: string | null): EditTarget | null {
+  if (value === 'p') return { kind: 'product' };
+  if (value === 'r') return { kind: 'region' };
+  if (value === 'q') return { kind: 'quantity' };
+  const match = value?.match(/^f([0-9]{1,3})$/);
+  return match ? { kind: 'field', index: Number(match[1]) } : null;
+}

@@ -1,0 +1,135 @@
+import { InlineKeyboard } from 'grammy';
+import { formatAmount } from '../../format.js';
+import { bold, joinLines } from '../../formatted.js';
+import type { Translate } from '../../i18n.js';
+import type { Outgoing } from '../../send.js';
+import { ACTION, data } from './actions.js';
+import { CLIP, clip } from './clip.js';
+import { chosenRegion, isComplete, maxQuantity, type Draft } from './draft.js';
+import { NO_CHANGES, hasChanges, type QuoteChanges } from './quote.js';
+import type { Notice, ViewContext } from './views.js';
+
+export interface SummaryFacts {
+  /** null when the balance could not be read. */
+  balance: number | null;
+  /** What the fresh read changed since the staff member last saw the numbers. */
+  changes?: QuoteChanges;
+}
+
+/** Telegram takes 4096 characters; the rest is room for digits of other scripts and the unit. */
+const TEXT_BUDGET = 3_900;
+/** Shorter and shorter answers until the summary fits, then fewer of them. */
+const ANSWER_CAPS = [CLIP.answer, 60, 20];
+
+/** Whether Confirm can be offered: complete, the stock covers the quantity, the wallet (when known) covers the total. */
+export function canConfirm(draft: Draft, facts: SummaryFacts, perItemLimit: number): boolean {
+  const region = chosenRegion(draft);
+  if (!isComplete(draft) || !region) return false;
+  const quantity = draft.quantity ?? 0;
+  if (quantity > maxQuantity(draft, perItemLimit)) return false;
+  return facts.balance === null || facts.balance >= region.price * quantity;
+}
+
+/**
+ * The order as it will be placed, with the numbers the provider quoted just
+ * now. It always fits one message: long answers and titles are shortened
+ * here (the provider gets them whole), and if there are too many answers,
+ * the last ones are summed up as a count.
+ */
+export function summaryView(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice): Outgoing {
+  const answers = draft.product?.requiredFields.length ?? 0;
+  for (const cap of ANSWER_CAPS) {
+    const out = build(v, draft, facts, notice, cap, answers);
+    if (out.text.text.length <= TEXT_BUDGET) return out;
+  }
+  let shown = answers;
+  for (;;) {
+    shown = Math.floor(shown / 2);
+    const out = build(v, draft, facts, notice, ANSWER_CAPS.at(-1)!, shown);
+    if (shown === 0 || out.text.text.length <= TEXT_BUDGET) return out;
+  }
+}
+
+function build(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice, answerCap: number, answersShown: number): Outgoing {
+  const region = chosenRegion(draft);
+  const product = draft.product;
+  const quantity = draft.quantity ?? 0;
+  const unitPrice = region?.price ?? 0;
+  const total = unitPrice * quantity;
+  const money = (n: number) => formatAmount(n, v.locale, v.amountUnit);
+  const max = maxQuantity(draft, v.perItemLimit);
+  const stockShort = quantity > max;
+  const balanceShort = facts.balance !== null && facts.balance < total;
+  const changes = facts.changes ?? NO_CHANGES;
+
+  const fields = product?.requiredFields ?? [];
+  const fieldLines = fields.slice(0, answersShown).map((field) => {
+    const value = draft.fieldValues[String(field.fieldId)];
+    return `${clip(field.title, CLIP.fieldTitle)}: ${value === undefined ? '—' : clip(value, answerCap)}`;
+  });
+  const hidden = fields.length - fieldLines.length;
+
+  const keyboard = new InlineKeyboard();
+  if (canConfirm(draft, facts, v.perItemLimit)) keyboard.text(v.t('btn-confirm'), data(ACTION.confirm)).row();
+  keyboard.text(v.t('btn-edit'), data(ACTION.edit)).text(v.t('btn-cancel'), data(ACTION.cancel));
+
+  const price = changes.price;
+  return {
+    text: joinLines(
+      notice === null ? null : clip(notice, 1_000),
+      v.sandbox ? bold(v.t('sandbox-badge')) : null,
+      hasChanges(changes) ? bold(v.t('summary-changed')) : null,
+      bold(v.t('summary-title')),
+      v.t('summary-product', { value: clip(product?.title ?? '', CLIP.title) }),
+      region?.title ? v.t('summary-region', { value: clip(region.title, CLIP.fieldTitle) }) : null,
+      v.t('summary-quantity', { value: quantity }),
+      price
+        ? bold(v.t('summary-unit-price-changed', { from: money(price.from), to: money(price.to) }))
+        : v.t('summary-unit-price', { value: money(unitPrice) }),
+      price
+        ? bold(v.t('summary-total-changed', { from: money(price.from * quantity), to: money(total) }))
+        : bold(v.t('summary-total', { value: money(total) })),
+      changes.stock ? bold(v.t('summary-stock-now', { from: changes.stock.from, to: changes.stock.to })) : null,
+      ...fieldLines,
+      hidden > 0 ? v.t('summary-more-answers', { count: hidden }) : null,
+      '',
+      facts.balance === null ? v.t('summary-balance-unknown') : v.t('summary-balance-now', { value: money(facts.balance) }),
+      facts.balance !== null && !balanceShort ? v.t('summary-balance-after', { value: money(facts.balance - total) }) : null,
+      balanceShort && facts.balance !== null ? bold(v.t('summary-balance-short', { value: money(total - facts.balance) })) : null,
+      stockShort ? bold(v.t('summary-stock-changed', { max })) : null,
+    ),
+    keyboard,
+  };
+}
+
+/** Instead of the summary while ordering is paused: why, and no Confirm. The draft is kept. */
+export function pausedView(v: ViewContext, pause: { source: 'provider' | 'admin'; reason: string | null }, notice: Notice): Outgoing {
+  const keyboard = new InlineKeyboard()
+    .text(v.t('btn-check-again'), data(ACTION.refresh))
+    .row()
+    .text(v.t('btn-edit'), data(ACTION.edit))
+    .text(v.t('btn-cancel'), data(ACTION.cancel));
+  return {
+    text: joinLines(
+      notice,
+      v.sandbox ? bold(v.t('sandbox-badge')) : null,
+      bold(v.t(pause.source === 'provider' ? 'order-paused-provider' : 'order-paused-admin')),
+      pause.reason ? v.t('order-paused-reason', { reason: clip(pause.reason, 500) }) : null,
+      v.t('order-paused-kept'),
+    ),
+    keyboard,
+  };
+}
+
+/** The summary could not be checked with the provider: say why, offer to check again, no Confirm. */
+export function uncheckedView(v: ViewContext, reason: string, notice: Notice): Outgoing {
+  const keyboard = new InlineKeyboard()
+    .text(v.t('btn-check-again'), data(ACTION.refresh))
+    .row()
+    .text(v.t('btn-edit'), data(ACTION.edit))
+    .text(v.t('btn-cancel'), data(ACTION.cancel));
+  return {
+    text: joinLines(notice, v.sandbox ? bold(v.t('sandbox-badge')) : null, v.t('summary-check-failed', { reason })),
+    keyboard,
+  };
+}

@@ -1,0 +1,82 @@
+import { onTestFinished } from 'vitest';
+import { createAdminAlerts } from '../../../../src/alerts/admin-alerts.js';
+import { createCatalogQueries } from '../../../../src/catalog/catalog-queries.js';
+import { createCatalogSync } from '../../../../src/catalog/catalog-sync.js';
+import { systemClock, type Clock } from '../../../../src/clock.js';
+import { createBot } from '../../../../src/bot/create-bot.js';
+import { closeDb, openDb } from '../../../../src/db/open.js';
+import { createStaffRepo } from '../../../../src/db/staff-repo.js';
+import { createStrangerRepliesRepo } from '../../../../src/db/stranger-replies-repo.js';
+import { createLogger } from '../../../../src/logger.js';
+import { createOrderService } from '../../../../src/orders/order-service.js';
+import { createOrderingPause, type OrderingPauseSwitch } from '../../../../src/orders/ordering-pause.js';
+import { createProviderClient } from '../../../../src/provider/client.js';
+import { createSandbox, type Sandbox } from '../../../../src/sandbox/server.js';
+import { createFakeBotApi, type FakeBotApi, type FakeUser } from '../../../support/fake-bot-api/index.js';
+
+export const ADMIN: FakeUser = { id: 1001, firstName: 'Ada', languageCode: 'en' };
+export const STAFF: FakeUser = { id: 2002, firstName: 'Sam', languageCode: 'en' };
+
+export interface BotWorld {
+  telegram: FakeBotApi;
+  sandbox: Sandbox;
+  /** The real ordering switch of this bot's database, as /pause and /resume use it. */
+  pauses: OrderingPauseSwitch;
+  /** POST /orders requests the sandbox received. */
+  posts(): number;
+}
+
+/**
+ * The real bot, built by createBot in this process with the real order
+ * service, against the sandbox and the fake Bot API, polling until the test
+ * finishes. For what the end-to-end process cannot be given: a clock the
+ * test moves, a pause switched between two taps.
+ */
+export async function startBotWorld(options: { clock?: Clock } = {}): Promise<BotWorld> {
+  const clock = options.clock ?? systemClock;
+  const telegram = await createFakeBotApi();
+  const sandbox = await createSandbox({ rateLimit: false });
+  const db = openDb(':memory:');
+  const logger = createLogger({ level: 'silent' });
+  const staff = createStaffRepo({ db, clock });
+  staff.syncEnvAdmins([ADMIN.id]);
+  staff.add(STAFF.id, 'staff', ADMIN.id);
+  const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1_000, logger });
+  const catalogSync = createCatalogSync({ provider, db, clock, logger });
+  const pauses = createOrderingPause({ db, clock });
+  await catalogSync.syncNow();
+  const bot = createBot({
+    token: telegram.token,
+    apiRoot: telegram.apiRoot,
+    db,
+    staff,
+    strangers: createStrangerRepliesRepo({ db }),
+    catalog: createCatalogQueries({ db }),
+    catalogSync,
+    provider,
+    orders: createOrderService({ db, provider, clock, logger, sandbox: true, orderingPaused: () => pauses.current() }),
+    alerts: createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock, logger }),
+    defaultLocale: 'en',
+    amountUnit: 'IRR',
+    sandbox: true,
+    orderIdleMs: 15 * 60_000,
+    perItemLimit: 10,
+    orderingPause: pauses,
+    clock,
+    logger,
+  });
+  const polling = bot.start({ timeout: 1 });
+  onTestFinished(async () => {
+    await bot.stop();
+    await polling;
+    await telegram.close();
+    await sandbox.close();
+    closeDb(db);
+  });
+  return {
+    telegram,
+    sandbox,
+    pauses,
+    posts: () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders').length,
+  };
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { chatDriver } from '../../../e2e/chat-driver.js';
+import { ADMIN, STAFF, startBotWorld } from './bot-world.js';
+
+/** /order, then Google Play 10 USD × 1 (no fields): the step after the quantity is the summary. */
+async function toSummary(world: Awaited<ReturnType<typeof startBotWorld>>, expected: RegExp) {
+  const chat = chatDriver(world.telegram, STAFF);
+  await chat.say('/order', /Choose a category/);
+  await chat.say('Google Play 10', /Products matching/);
+  await chat.tap(/^Google Play 10 USD/, /How many\?/);
+  return { chat, summary: await chat.say('1', expected) };
+}
+
+describe('ordering while it is paused', () => {
+  it('tells the staff member at the summary that an administrator paused ordering, and why, with no Confirm', async () => {
+    const world = await startBotWorld();
+    world.pauses.pause({ source: 'admin', reason: 'wallet audit', by: ADMIN.id });
+    const { summary } = await toSummary(world, /Ordering is paused by an administrator/);
+    expect(summary.text).toContain('Reason: wallet audit');
+    expect(() => world.telegram.findButton(summary, /Confirm/)).toThrow();
+    expect(world.telegram.findButton(summary, /Check again/)).toBeDefined();
+  });
+
+  it('says the provider refuses our access when that is the cause of the pause', async () => {
+    const world = await startBotWorld();
+    world.pauses.pause({ source: 'provider', reason: 'IP not allowed', by: null });
+    const { summary } = await toSummary(world, /Ordering is paused: the provider is refusing our access/);
+    expect(summary.text).toContain('Reason: IP not allowed');
+  });
+
+  it('sends no order when the pause begins between the summary and Confirm, and shows the pause instead', async () => {
+    const world = await startBotWorld();
+    const { chat } = await toSummary(world, /Please check your order/);
+    world.pauses.pause({ source: 'admin', reason: null, by: ADMIN.id });
+    await chat.tap(/Confirm/, /Ordering is paused by an administrator/);
+    expect(world.posts()).toBe(0);
+  });
+
+  it('offers Confirm again once ordering resumes and the staff member checks again', async () => {
+    const world = await startBotWorld();
+    world.pauses.pause({ source: 'admin', reason: null, by: ADMIN.id });
+    const { chat } = await toSummary(world, /Ordering is paused/);
+    world.pauses.resume(ADMIN.id);
+    await chat.tap(/Check again/, /Please check your order/);
+    await chat.tap(/Confirm/, /Order A\d+ is placed/);
+    expect(world.posts()).toBe(1);
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { chooseProduct, chooseQuantity, newDraft, type Draft } from '../../../../src/bot/conversations/order/draft.js';
+import { pausedView, summaryView } from '../../../../src/bot/conversations/order/summary-view.js';
+import type { ViewContext } from '../../../../src/bot/conversations/order/views.js';
+import { createI18n, type Locale } from '../../../../src/bot/i18n.js';
+import type { Outgoing } from '../../../../src/bot/send.js';
+import { field, productWith, region } from './fixtures.js';
+
+const i18n = createI18n('en');
+const viewIn = (locale: Locale): ViewContext => ({
+  t: (key, variables) => i18n.t(locale, key, variables),
+  locale,
+  amountUnit: 'IRR',
+  sandbox: true,
+  perItemLimit: 10,
+});
+
+/** What Telegram takes in one message. */
+const fitsOneMessage = (out: Outgoing) => out.text.text.length <= 4096 && out.text.entities.length < 100;
+const labels = (out: Outgoing) => (out.keyboard?.inline_keyboard ?? []).flat().map((b) => b.text);
+
+function summaryOf(fields: number, answer: string, title = 'Greeting Card'): Draft {
+  const product = { ...productWith([region(1, 5, 650_000)], Array.from({ length: fields }, (_, i) => field(i + 1))), title };
+  const draft = chooseQuantity(chooseProduct(newDraft(), product), 1);
+  return { ...draft, step: 'summary', fieldValues: Object.fromEntries(product.requiredFields.map((f) => [String(f.fieldId), answer])) };
+}
+
+describe('the order summary', () => {
+  it('fits one message with a 4,000-character answer, shortened with "…", and still offers Confirm', () => {
+    const out = summaryView(viewIn('en'), summaryOf(1, 'x'.repeat(4_000)), { balance: 10_000_000 }, null);
+    expect(fitsOneMessage(out)).toBe(true);
+    expect(out.text.text).toContain(`Field 1: ${'x'.repeat(199)}…`);
+    expect(out.text.text).not.toContain('x'.repeat(201));
+    expect(labels(out)).toContain('Confirm order');
+  });
+
+  it('fits one message with many long answers, a long title, in Persian, counting the answers left out', () => {
+    const out = summaryView(viewIn('fa'), summaryOf(300, 'پاسخ '.repeat(800), 'عنوان '.repeat(2_000)), { balance: 10_000_000 }, null);
+    expect(fitsOneMessage(out)).toBe(true);
+    expect(out.text.text).toMatch(/… و [0-9۰-۹٬]+ پاسخ دیگر/);
+  });
+
+  it('keeps answers whole when they fit', () => {
+    const out = summaryView(viewIn('en'), summaryOf(2, 'buyer@example.com'), { balance: 10_000_000 }, null);
+    expect(out.text.text).toContain('Field 2: buyer@example.com');
+  });
+
+  it('offers no Confirm for a draft with a required answer missing', () => {
+    const draft = { ...summaryOf(2, 'a'), fieldValues: { '1': 'a' } };
+    expect(labels(summaryView(viewIn('en'), draft, { balance: 10_000_000 }, null))).not.toContain('Confirm order');
+  });
+
+  it('marks a changed price and total as old -> new', () => {
+    const changes = { price: { from: 600_000, to: 650_000 }, stock: null, regionGone: null };
+    const out = summaryView(viewIn('en'), summaryOf(0, ''), { balance: 10_000_000, changes }, null);
+    expect(out.text.text).toContain('Unit price: 600,000 IRR → 650,000 IRR');
+    expect(out.text.text).toContain('Total: 600,000 IRR → 650,000 IRR');
+    expect(out.text.text).toContain('The price or stock changed');
+  });
+});
+
+describe('the paused step', () => {
+  it('says who paused ordering and why, and offers no Confirm', () => {
+    const out = pausedView(viewIn('en'), { source: 'admin', reason: 'month-end audit' }, null);
+    expect(out.text.text).toContain('Ordering is paused by an administrator.');
+    expect(out.text.text).toContain('Reason: month-end audit');
+    expect(labels(out)).toEqual(['Check again', 'Edit', 'Cancel']);
+  });
+
+  it('speaks Persian to a Persian-speaking staff member, the provider named as the cause', () => {
+    const out = pausedView(viewIn('fa'), { source: 'provider', reason: null }, null);
+    expect(out.text.text).toContain('ثبت سفارش متوقف شده است');
+    expect(out.text.text).not.toContain('دلیل:');
+    expect(labels(out)).toEqual(['بررسی دوباره', 'ویرایش', 'لغو']);
+  });
+});
