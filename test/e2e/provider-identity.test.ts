@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
-import { startBotProcess, type BotProcess } from '../support/bot-process.js';
+import { exitCode, startBotProcess } from '../support/bot-process.js';
 import { createFakeBotApi, type FakeBotApi } from '../support/fake-bot-api/index.js';
 import { ADMIN } from './harness.js';
 
@@ -57,11 +57,3 @@ describe('one database, one provider', () => {
     }
   });
 });
-
-/** The process's exit code; a process still running after a few seconds is killed and reported. */
-async function exitCode(bot: BotProcess, timeoutMs = 8_000): Promise<number | null | 'still running'> {
-  const timer = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), timeoutMs));
-  const result = await Promise.race([bot.exited, timer]);
-  if (result === 'still running') await bot.kill9();
-  return result;
-}

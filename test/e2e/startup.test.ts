@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBotProcess, type BotProcess } from '../support/bot-process.js';
+import { exitCode, startBotProcess } from '../support/bot-process.js';
 import { createFakeBotApi, type FakeBotApi } from '../support/fake-bot-api/index.js';
 import { unusedPort } from '../support/unused-port.js';
 import { ADMIN, sharedWorld } from './harness.js';
@@ -63,13 +63,6 @@ describe('starting with a bad Telegram setting', () => {
   });
 });
 
-/** The process's exit code; a process still running after a few seconds is killed and reported. */
-async function exitCode(bot: BotProcess, timeoutMs = 8_000): Promise<number | null | 'still running'> {
-  const timer = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), timeoutMs));
-  const result = await Promise.race([bot.exited, timer]);
-  if (result === 'still running') await bot.kill9();
-  return result;
-}
 
 describe('a second instance with the same token', () => {
   const world = sharedWorld({ inProcessSandbox: true });

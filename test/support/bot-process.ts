@@ -93,3 +93,11 @@ export function startBotProcess(env: Record<string, string>): BotProcess {
     },
   };
 }
+
+/** The process's exit code; a process still running after a few seconds is killed and reported. */
+export async function exitCode(bot: BotProcess, timeoutMs = 8_000): Promise<number | null | 'still running'> {
+  const timer = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), timeoutMs));
+  const result = await Promise.race([bot.exited, timer]);
+  if (result === 'still running') await bot.kill9();
+  return result;
+}

@@ -12,10 +12,11 @@ import { createOrderService } from '../../../../src/orders/order-service.js';
 import { createOrderingPause, type OrderingPauseSwitch } from '../../../../src/orders/ordering-pause.js';
 import { createProviderClient } from '../../../../src/provider/client.js';
 import { createSandbox, type Sandbox } from '../../../../src/sandbox/server.js';
-import { createFakeBotApi, type FakeBotApi, type FakeUser } from '../../../support/fake-bot-api/index.js';
+import { ADMIN, STAFF } from '../../../e2e/harness.js';
+import { createFakeBotApi, type FakeBotApi } from '../../../support/fake-bot-api/index.js';
 
-export const ADMIN: FakeUser = { id: 1001, firstName: 'Ada', languageCode: 'en' };
-export const STAFF: FakeUser = { id: 2002, firstName: 'Sam', languageCode: 'en' };
+// The same people as in the end-to-end tests.
+export { ADMIN, STAFF } from '../../../e2e/harness.js';
 
 export interface BotWorld {
   telegram: FakeBotApi;
