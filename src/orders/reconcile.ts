@@ -1,8 +1,8 @@
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import type { NotificationKind, ReviewCandidate } from '../db/schema.js';
-import { planFollowUp } from '../delivery/follow-up.js';
-import { writeClaimed, type ClaimedWrite } from '../delivery/order-leases.js';
+import { planFollowUp } from '../tracking/follow-up.js';
+import { writeClaimed, type ClaimedWrite } from '../tracking/order-leases.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { OrderDetail } from '../provider/schemas.js';

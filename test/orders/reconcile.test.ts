@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/clock.js';
 import { closeDb, openDb } from '../../src/db/open.js';
 import { orders } from '../../src/db/schema.js';
-import { createDeliveryPoller } from '../../src/delivery/poller.js';
+import { createDeliveryPoller } from '../../src/tracking/poller.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
 import { createSandbox, SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { placingOrder } from '../support/order-fixtures.js';
 import { createScriptedServer, envelope, type ScriptedAnswer, type ScriptedRequest } from '../support/scripted-server.js';
-import { clientOn, MINUTE, onCleanup, orderValues, pollerWorld, T0, unknownOrder } from '../delivery/poller-world.js';
+import { clientOn, MINUTE, onCleanup, orderValues, pollerWorld, T0, unknownOrder } from '../tracking/poller-world.js';
 
 const GOOGLE_PLAY = { productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, unitPrice: 1_250_000 };
 

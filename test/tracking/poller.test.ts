@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { closeDb, openDb } from '../../src/db/open.js';
 import { orders } from '../../src/db/schema.js';
-import { createDeliveryPoller, startDeliveryPoller } from '../../src/delivery/poller.js';
+import { createDeliveryPoller, startDeliveryPoller } from '../../src/tracking/poller.js';
 import { createLogger, silentLogger } from '../../src/logger.js';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { createManualClock } from '../support/manual-clock.js';

@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import type { orders, OrderState } from '../../src/db/schema.js';
-import { createDeliveryPoller, type DeliveryPollerDeps } from '../../src/delivery/poller.js';
+import { createDeliveryPoller, type DeliveryPollerDeps } from '../../src/tracking/poller.js';
 import { silentLogger, type Logger } from '../../src/logger.js';
 import { createOrderRepo, type OrderRow } from '../../src/orders/order-repo.js';
 import { createOrderService, type PlaceResult } from '../../src/orders/order-service.js';
