@@ -7,6 +7,8 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/open.js';
 import { startNotificationSender } from './delivery/notification-sender.js';
+import { adminText } from './delivery/notification-texts.js';
+import { createDetailHandover } from './tracking/detail-handover.js';
 import { startDeliveryPoller } from './tracking/poller.js';
 import { takeOverEarlierClaims } from './tracking/take-over.js';
 import type { Logger } from './logger.js';
@@ -14,13 +16,17 @@ import type { SendMessage } from './messaging/send-port.js';
 import type { ProviderClient } from './provider/client.js';
 import { startRepeating, type Repeating } from './scheduling/repeat.js';
 
-/** The poller and the sender tick often; each order and message carries its own due time. */
+/**
+ * While nothing is open the poller only looks at the database this often;
+ * while orders are open the sweep sets its own pace. The sender ticks often:
+ * each message carries its own due time.
+ */
 const POLLER_TICK_MS = 1_000;
 const SENDER_TICK_MS = 1_000;
 const IDLE_SWEEP_MS = 30_000;
 
 export interface BackgroundDeps {
-  config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'defaultLocale'>;
+  config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'defaultLocale' | 'providerRequestsPerSecond'>;
   db: Db;
   provider: ProviderClient;
   send: SendMessage;
@@ -46,6 +52,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
   const taken = takeOverEarlierClaims(db);
   if (taken.orders + taken.notifications > 0) logger.warn(taken, 'took over work claimed by an earlier run');
   const owner = `${hostname()}:${process.pid}:${randomUUID()}`;
+  const handover = createDetailHandover({ clock });
 
   return [
     startRepeating({ name: 'catalog sync', everyMs: config.catalogRefreshMinutes * 60_000, task: deps.syncCatalog, clock, logger }),
@@ -74,6 +81,18 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
       logger: logger.child({ component: 'poller' }),
       owner,
       staleMs: config.pollStaleMinutes * 60_000,
+      requestsPerSecond: config.providerRequestsPerSecond,
+      handover,
+      // Heard once per quiet period; the order is then only checked slowly, never dropped.
+      reportNotFound: (order, misses) =>
+        deps.alerts.alert(`order-not-found:${order.id}`, (locale) =>
+          adminText({ kind: 'not-found', misses }, order, {
+            t: deps.translate(locale),
+            locale,
+            amountUnit: config.amountUnit,
+            sandbox: config.sandboxMode,
+          }),
+        ),
       everyMs: POLLER_TICK_MS,
     }),
     startNotificationSender({
@@ -85,6 +104,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
       isStaff: deps.isStaff,
       adminRecipients: deps.adminRecipients,
       alerts: deps.alerts,
+      handover,
       clock,
       random: Math.random,
       logger: logger.child({ component: 'sender' }),

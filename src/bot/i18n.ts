@@ -1,17 +1,19 @@
 import { I18n } from '@grammyjs/i18n';
 import { enDelivery } from './locales/en-delivery.js';
 import { enReview } from './locales/en-review.js';
+import { enSweep } from './locales/en-sweep.js';
 import { enTracking } from './locales/en-tracking.js';
 import { en } from './locales/en.js';
 import { faDelivery } from './locales/fa-delivery.js';
 import { faReview } from './locales/fa-review.js';
+import { faSweep } from './locales/fa-sweep.js';
 import { faTracking } from './locales/fa-tracking.js';
 import { fa } from './locales/fa.js';
 
 /** One Fluent source per language, kept in a file per feature. */
 const SOURCES = {
-  en: [en, enDelivery, enTracking, enReview].join('\n'),
-  fa: [fa, faDelivery, faTracking, faReview].join('\n'),
+  en: [en, enDelivery, enTracking, enReview, enSweep].join('\n'),
+  fa: [fa, faDelivery, faTracking, faReview, faSweep].join('\n'),
 };
 
 export const LOCALES = ['en', 'fa'] as const;

@@ -1,3 +1,4 @@
+import type { OrderPlanner } from './progression.js';
 import type { SandboxStore } from './store.js';
 import type { SandboxOrder } from './types.js';
 
@@ -26,6 +27,8 @@ export interface SandboxControls {
   setExtraFields(on: boolean): void;
   /** Snapshot of all orders, oldest first. */
   orders(): SandboxOrder[];
+  /** Each order created from now on follows the course the planner gives it (null: the shared timing again). */
+  setOrderPlanner(planner: OrderPlanner | null): void;
 }
 
 /** The switches the request pipeline reads on every request. */
@@ -73,5 +76,6 @@ export function createControls(state: FaultState, store: SandboxStore): SandboxC
       state.extraFields = on;
     },
     orders: () => store.listOrders().reverse(),
+    setOrderPlanner: (planner) => store.setOrderPlanner(planner),
   };
 }
