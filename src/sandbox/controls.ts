@@ -1,6 +1,7 @@
 import type { OrderPlanner } from './progression.js';
 import type { SandboxStore } from './store.js';
 import type { SandboxOrder } from './types.js';
+import { validateOrder } from './validation.js';
 
 export type OrderPostFault =
   | { kind: 'none' }
@@ -27,6 +28,13 @@ export interface SandboxControls {
   setExtraFields(on: boolean): void;
   /** Snapshot of all orders, oldest first. */
   orders(): SandboxOrder[];
+  /**
+   * Places `count` orders of one product at once, as POST /orders would
+   * (wallet debited), without the rate limit, restocking the region first:
+   * for benchmarks that need many open orders quickly. Throws when an order
+   * would be refused.
+   */
+  placeOrders(count: number, line: { productId: number; regionPropertyId: number; quantity: number }): SandboxOrder[];
   /** Each order created from now on follows the course the planner gives it (null: the shared timing again). */
   setOrderPlanner(planner: OrderPlanner | null): void;
 }
@@ -76,6 +84,20 @@ export function createControls(state: FaultState, store: SandboxStore): SandboxC
       state.extraFields = on;
     },
     orders: () => store.listOrders().reverse(),
+    placeOrders: (count, line) => {
+      const placed: SandboxOrder[] = [];
+      const region = store.catalog.byId.get(line.productId)?.regions.find((r) => r.regionPropertyId === line.regionPropertyId);
+      if (region) region.stock = Math.max(region.stock, count * line.quantity);
+      for (let i = 0; i < count; i++) {
+        const result = validateOrder(
+          { products: [line] },
+          { products: store.catalog.byId, balance: store.balance(), maxQuantity: Number.MAX_SAFE_INTEGER, maxItemsPerOrder: 1 },
+        );
+        if (!result.ok) throw new Error(`sandbox refused order ${i + 1} of ${count}: ${result.status}`);
+        placed.push(store.createOrder(result.order));
+      }
+      return placed;
+    },
     setOrderPlanner: (planner) => store.setOrderPlanner(planner),
   };
 }
