@@ -10,9 +10,9 @@ export const SWEEP = {
   /**
    * Pause from the start of one sweep to the start of the next while orders
    * are open: a completed order waits at most about this long to be seen,
-   * and a quiet sweep of one page costs 0.2 requests per second.
+   * and a quiet sweep of one page costs under 0.2 requests per second.
    */
-  minIntervalMs: 5_000,
+  minIntervalMs: 6_000,
   /**
    * Share of the request budget the history pages may take, counted over a
    * sweep and the pause after it. The rest is for staff requests (which go
