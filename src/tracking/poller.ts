@@ -66,6 +66,28 @@ const DEFAULT_REQUESTS_PER_SECOND = 8;
 /** Open orders the history can show: everything followed except unknown outcomes, which reconciliation handles. */
 const WATCHED_STATES = FOLLOWED_STATES.filter((state) => state !== 'unknown');
 
+/**
+ * Runs `work` on every item with at most `size` running at once. The first
+ * failure stops workers from taking more items and is thrown once the ones
+ * in flight have ended.
+ */
+async function inPool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const worker = async () => {
+    while (failure === null && next < items.length) {
+      const item = items[next++] as T;
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(size, items.length)) }, worker));
+  if (failure !== null) throw (failure as { error: unknown }).error;
+}
+
 const describe = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
 /**
@@ -269,7 +291,8 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
     for (const providerOrderId of listed.keys()) notFound.delete(providerOrderId);
 
     const plan = planSweep({ watched, listed, now: clock.now(), staleMs, fallbackBatch: settings.fallbackBatch });
-    for (const { order, listed: status } of [...plan.move, ...plan.confirm]) await followListed(order.id, status, result);
+    for (const { order, listed: status } of plan.move) await followListed(order.id, status, result);
+    await inPool(plan.confirm, settings.detailConcurrency, ({ order, listed: status }) => followListed(order.id, status, result));
     for (const order of plan.stale) {
       await onClaimed(order.id, result, async (claimed) => keepFollowing(claimed, { counted: false }), () => undefined);
     }

@@ -18,11 +18,18 @@ export const SWEEP = {
    * sweep and the pause after it. The rest is for staff requests (which go
    * first anyway), detail reads and the sender.
    */
-  budgetShare: 0.4,
+  budgetShare: 0.5,
   /** Pages read per sweep at most; open orders further back are read one by one. */
   maxPages: 250,
   /** Orders the history does not show whose detail is read per sweep, at most. */
   fallbackBatch: 20,
+  /**
+   * Detail reads in flight at once. The limiter still spaces them out and
+   * lets staff requests go first; several in flight keep a provider's
+   * latency from holding the reads under the budget when many orders
+   * complete together.
+   */
+  detailConcurrency: 4,
   /** Unknown outcomes reconciled per sweep, at most. */
   reconcileBatch: 20,
   /** 404s in a row after which administrators hear of an order and it is only checked slowly. */
