@@ -8,8 +8,10 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/open.js';
 import { startNotificationSender } from './delivery/notification-sender.js';
-import { startDeliveryPoller } from './delivery/poller.js';
-import { takeOverEarlierClaims } from './delivery/take-over.js';
+import { adminText } from './delivery/notification-texts.js';
+import { createDetailHandover } from './tracking/detail-handover.js';
+import { startDeliveryPoller } from './tracking/poller.js';
+import { takeOverEarlierClaims } from './tracking/take-over.js';
 import type { Logger } from './logger.js';
 import type { OrderingPause, OrderingPauseSwitch } from './orders/ordering-pause.js';
 import { createPauseProbe, PAUSE_PROBE_MS } from './orders/pause-probe.js';
@@ -17,13 +19,17 @@ import type { SendMessage } from './messaging/send-port.js';
 import type { ProviderClient } from './provider/client.js';
 import { startRepeating, type Repeating } from './scheduling/repeat.js';
 
-/** The poller and the sender tick often; each order and message carries its own due time. */
+/**
+ * While nothing is open the poller only looks at the database this often;
+ * while orders are open the sweep sets its own pace. The sender ticks often:
+ * each message carries its own due time.
+ */
 const POLLER_TICK_MS = 1_000;
 const SENDER_TICK_MS = 1_000;
 const IDLE_SWEEP_MS = 30_000;
 
 export interface BackgroundDeps {
-  config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'defaultLocale' | 'pauseProbeSeconds'>;
+  config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond'>;
   db: Db;
   provider: ProviderClient;
   send: SendMessage;
@@ -53,6 +59,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
   const taken = takeOverEarlierClaims(db);
   if (taken.orders + taken.notifications > 0) logger.warn(taken, 'took over work claimed by an earlier run');
   const owner = `${hostname()}:${process.pid}:${randomUUID()}`;
+  const handover = createDetailHandover({ clock });
 
   return [
     startRepeating({ name: 'catalog sync', everyMs: config.catalogRefreshMinutes * 60_000, task: deps.syncCatalog, clock, logger }),
@@ -88,6 +95,18 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
       logger: logger.child({ component: 'poller' }),
       owner,
       staleMs: config.pollStaleMinutes * 60_000,
+      requestsPerSecond: config.providerRequestsPerSecond,
+      handover,
+      // Heard once per quiet period; the order is then only checked slowly, never dropped.
+      reportNotFound: (order, misses) =>
+        deps.alerts.alert(`order-not-found:${order.id}`, (locale) =>
+          adminText({ kind: 'not-found', misses }, order, {
+            t: deps.translate(locale),
+            locale,
+            amountUnit: config.amountUnit,
+            sandbox: config.sandboxMode,
+          }),
+        ),
       everyMs: POLLER_TICK_MS,
       onOrderMismatch: (error) => alertOrderMismatch({ alerts: deps.alerts, translate: deps.translate }, error),
     }),
@@ -100,6 +119,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
       isStaff: deps.isStaff,
       adminRecipients: deps.adminRecipients,
       alerts: deps.alerts,
+      handover,
       clock,
       random: Math.random,
       logger: logger.child({ component: 'sender' }),

@@ -18,6 +18,7 @@ import type { ProviderClient } from '../provider/client.js';
 import { alertOrderMismatch } from '../alerts/order-mismatch.js';
 import { ProviderError, ProviderOrderMismatchError } from '../provider/errors.js';
 import { startRepeating, type Repeating } from '../scheduling/repeat.js';
+import type { DetailHandover } from '../tracking/detail-handover.js';
 import { createNotificationStore, type NotificationRow } from './notification-store.js';
 import { adminText, deliveryFooter, deliveryHeading, staffMessage, type AdminEvent, type TextContext } from './notification-texts.js';
 import { findRefund } from './provider-lookups.js';
@@ -33,6 +34,8 @@ export interface NotificationSenderDeps {
   isStaff: (userId: number) => boolean;
   adminRecipients: () => AdminRecipient[];
   alerts: AdminAlerts;
+  /** The detail the sweep read when it found the order completed: the codes without a second read. */
+  handover?: DetailHandover;
   clock: Clock;
   random: () => number;
   logger: Logger;
@@ -87,9 +90,10 @@ function describeError(error: unknown): string {
 }
 
 /**
- * Delivers the outbox (src/orders/outbox.ts) to Telegram. Codes are read
- * fresh from the provider when a 'delivered' row is sent and live only in
- * memory. Each message Telegram accepts is counted on the row
+ * Delivers the outbox (src/orders/outbox.ts) to Telegram. Codes live only
+ * in memory: the detail the sweep has just read is handed over in process,
+ * and read fresh from the provider when it is not there (after a restart,
+ * or once it has aged out). Each message Telegram accepts is counted on the row
  * (parts_sent), so a retry, in this process or another one after a crash,
  * resumes after it; a crash between Telegram's answer and that write sends
  * one message again (at least once, never lost). The row is marked sent
@@ -122,10 +126,12 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
         const reference = order.providerOrderId ?? order.providerReference;
         if (reference === null) return { kind: 'not-ready', why: 'order has no provider id' };
         // Both halves of the identity are checked: another order's codes must never reach this chat.
-        const detail = await provider.getOrder(reference, {
-          priority: 'background',
-          known: { orderId: order.providerOrderId, orderReference: order.providerReference },
-        });
+        const detail =
+          deps.handover?.get(order) ??
+          (await provider.getOrder(reference, {
+            priority: 'background',
+            known: { orderId: order.providerOrderId, orderReference: order.providerReference },
+          }));
         if (detail.items.every((item) => item.delivery === null)) return { kind: 'not-ready', why: `no delivery yet (${detail.status})` };
         const parts = renderDelivery(detail, {
           t: ctx.t,
@@ -291,6 +297,8 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
             outcome = 'lost';
           }
         }
+        // Codes are kept in memory only for a delivery that is still to be tried again.
+        if (row.kind === 'delivered' && outcome !== 'retried') deps.handover?.drop(row.orderId);
         if (outcome !== 'lost') run[outcome] += 1;
       }
       return run;

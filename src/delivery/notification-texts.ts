@@ -113,7 +113,9 @@ export type AdminEvent =
   | { kind: 'blocked'; codes: boolean }
   | { kind: 'not-staff'; codes: boolean }
   | { kind: 'rejected'; codes: boolean; reason: string }
-  | { kind: 'delivery-missing'; attempts: number };
+  | { kind: 'delivery-missing'; attempts: number }
+  /** The provider answered 404 for the order this many times in a row. */
+  | { kind: 'not-found'; misses: number };
 
 /** Plain text for administrators (alerts are plain text). */
 export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext): string {
@@ -167,6 +169,8 @@ export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext):
       return withBadge(ctx.t(event.codes ? 'alert-rejected-codes' : 'alert-rejected-news', { ...base, reason: event.reason }), ctx);
     case 'delivery-missing':
       return withBadge(ctx.t('alert-delivery-missing', { ...base, attempts: event.attempts }), ctx);
+    case 'not-found':
+      return withBadge(ctx.t('alert-order-not-found', { ...base, misses: event.misses }), ctx);
   }
 }
 

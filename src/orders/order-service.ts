@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
-import { BACKOFF } from '../delivery/backoff.js';
+import { BACKOFF } from '../tracking/backoff.js';
 import type { PageOf, PageRequest } from '../db/paging.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';

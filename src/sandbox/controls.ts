@@ -1,5 +1,7 @@
+import type { OrderPlanner } from './progression.js';
 import type { SandboxStore } from './store.js';
 import type { SandboxField, SandboxOrder, SandboxProduct } from './types.js';
+import { validateOrder } from './validation.js';
 
 function productOf(store: SandboxStore, productId: number): SandboxProduct {
   const product = store.catalog.byId.get(productId);
@@ -52,6 +54,15 @@ export interface SandboxControls {
    * no fault). Throws when the order is refused.
    */
   placeOutsideApi(body: unknown): SandboxOrder;
+  /**
+   * Places `count` orders of one product at once, as POST /orders would
+   * (wallet debited), without the rate limit, restocking the region first:
+   * for benchmarks that need many open orders quickly. Throws when an order
+   * would be refused.
+   */
+  placeOrders(count: number, line: { productId: number; regionPropertyId: number; quantity: number }): SandboxOrder[];
+  /** Each order created from now on follows the course the planner gives it (null: the shared timing again). */
+  setOrderPlanner(planner: OrderPlanner | null): void;
 }
 
 /** The switches the request pipeline reads on every request. */
@@ -132,5 +143,20 @@ export function createControls(state: FaultState, store: SandboxStore, placeThro
       if (!answer.created || !newest) throw new Error(`the sandbox refused the order (${answer.status})`);
       return newest;
     },
+    placeOrders: (count, line) => {
+      const placed: SandboxOrder[] = [];
+      const region = store.catalog.byId.get(line.productId)?.regions.find((r) => r.regionPropertyId === line.regionPropertyId);
+      if (region) region.stock = Math.max(region.stock, count * line.quantity);
+      for (let i = 0; i < count; i++) {
+        const result = validateOrder(
+          { products: [line] },
+          { products: store.catalog.byId, balance: store.balance(), maxQuantity: Number.MAX_SAFE_INTEGER, maxItemsPerOrder: 1 },
+        );
+        if (!result.ok) throw new Error(`sandbox refused order ${i + 1} of ${count}: ${result.status}`);
+        placed.push(store.createOrder(result.order));
+      }
+      return placed;
+    },
+    setOrderPlanner: (planner) => store.setOrderPlanner(planner),
   };
 }

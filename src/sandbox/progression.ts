@@ -8,6 +8,19 @@ export interface OrderTiming {
   processingMs: number;
 }
 
+/**
+ * One order's own course, for tests and benchmarks that need orders to
+ * finish at chosen times: final at `finalAtMs`, and from `detour.fromMs`
+ * until then in a state of the detour's name (say one the contract does
+ * not know) instead of PROCESSING.
+ */
+export interface OrderPlan {
+  finalAtMs: number;
+  detour?: { status: string; fromMs: number };
+}
+
+export type OrderPlanner = (order: { orderId: number; createdAtMs: number }) => OrderPlan;
+
 export const DEFAULT_TIMING: OrderTiming = { preparingMs: 2000, processingMs: 3000 };
 
 /** Final states after which the provider has credited the amount back. */

@@ -121,7 +121,7 @@ export function createRoutes(deps: RouteDeps): (req: RouteRequest) => RouteRespo
       return product ? ok(detail(product)) : fail(404, MESSAGES.productNotFound);
     }
     if (resource === 'orders') {
-      if (sub === undefined) return paged(query, store.listOrders().map(listEntry));
+      if (sub === undefined) return paged(query, store.listOrderEntries());
       const order = store.findOrder(sub);
       return order ? detailAnswer(order) : fail(404, MESSAGES.orderNotFound);
     }

@@ -15,6 +15,7 @@ import { createTokenBuckets } from './token-bucket.js';
 export type { OrderPostFault, SandboxControls } from './controls.js';
 export type { SandboxOrder, SandboxOrderItem, SandboxTransaction } from './types.js';
 export { SANDBOX_PRODUCTS } from './seed.js';
+export type { OrderPlan, OrderPlanner } from './progression.js';
 
 export interface SandboxOptions {
   /** Default: 'sbx_' + 24 random hex characters. */

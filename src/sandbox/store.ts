@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import { createDelivery } from './delivery.js';
-import { REFUNDING_STATES, finalAtMs, outcomeOf, phaseAt, type OrderTiming } from './progression.js';
+import { REFUNDING_STATES, finalAtMs, outcomeOf, phaseAt, type OrderPlan, type OrderPlanner, type OrderTiming } from './progression.js';
 import type { SandboxCatalog } from './seed.js';
 import type { SandboxOrder, SandboxOrderItem, SandboxTransaction } from './types.js';
 import type { ValidOrder } from './validation.js';
@@ -15,6 +15,8 @@ interface StoredOrder {
   /** Set once the order has reached its final state; never changes after. */
   finalState: string | null;
   refunded: boolean;
+  /** Its own course when a planner was set at its creation; the shared timing otherwise. */
+  plan: OrderPlan | null;
 }
 
 export interface SandboxStore {
@@ -30,6 +32,18 @@ export interface SandboxStore {
   listTransactions(): SandboxTransaction[];
   findTransaction(id: number): SandboxTransaction | undefined;
   setProductOutcome(productId: number, finalState: string): void;
+  /** Gives each order created from now on its own course; null goes back to the shared timing. */
+  setOrderPlanner(planner: OrderPlanner | null): void;
+  /** The list entries of the history, newest first, without copying every item and delivery. */
+  listOrderEntries(): OrderEntry[];
+}
+
+export interface OrderEntry {
+  orderId: number;
+  orderReference: string;
+  amount: number;
+  status: string;
+  createdAt: string;
 }
 
 export interface StoreDeps {
@@ -51,6 +65,7 @@ export function createStore(deps: StoreDeps): SandboxStore {
   let balance = 0;
   let nextItemId = 1;
   let nextTransactionId = 1;
+  let planner: OrderPlanner | null = null;
 
   const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -69,8 +84,22 @@ export function createStore(deps: StoreDeps): SandboxStore {
 
   const outcomeFor = (productId: number) => outcomes.get(productId) ?? catalog.byId.get(productId)?.outcome ?? 'COMPLETED';
 
+  const finalAt = (order: StoredOrder): number => order.plan?.finalAtMs ?? finalAtMs(order.createdAtMs, timing);
+
+  function statusAt(order: StoredOrder, now: number): string {
+    if (order.finalState !== null) return order.finalState;
+    const detour = order.plan?.detour;
+    if (order.plan) {
+      if (now >= order.plan.finalAtMs) return 'PROCESSING';
+      if (detour && now >= detour.fromMs) return detour.status;
+      return phaseAt(order.createdAtMs, now, timing) === 'PREPARING' ? 'PREPARING' : 'PROCESSING';
+    }
+    const phase = phaseAt(order.createdAtMs, now, timing);
+    return phase === 'FINAL' ? 'PROCESSING' : phase;
+  }
+
   function finalize(order: StoredOrder): void {
-    const doneAt = finalAtMs(order.createdAtMs, timing);
+    const doneAt = finalAt(order);
     order.finalState = outcomeOf(order.items.map((i) => i.productId), outcomeFor);
     if (order.finalState === 'COMPLETED') {
       for (const item of order.items) {
@@ -88,18 +117,18 @@ export function createStore(deps: StoreDeps): SandboxStore {
   function settle(): void {
     const now = clock.now();
     const due = orders
-      .filter((o) => o.finalState === null && phaseAt(o.createdAtMs, now, timing) === 'FINAL')
-      .sort((a, b) => a.createdAtMs - b.createdAtMs);
+      .filter((o) => o.finalState === null && now >= finalAt(o))
+      .sort((a, b) => finalAt(a) - finalAt(b) || a.createdAtMs - b.createdAtMs);
     for (const order of due) finalize(order);
   }
 
   function view(order: StoredOrder): SandboxOrder {
-    const phase = phaseAt(order.createdAtMs, clock.now(), timing);
     return structuredClone({
       orderId: order.orderId,
       orderReference: order.orderReference,
       amount: order.amount,
-      status: order.finalState ?? (phase === 'FINAL' ? 'PROCESSING' : phase),
+      status: statusAt(order, clock.now()),
+      finalAtMs: finalAt(order),
       createdAt: iso(order.createdAtMs),
       createdAtMs: order.createdAtMs,
       items: order.items,
@@ -148,6 +177,7 @@ export function createStore(deps: StoreDeps): SandboxStore {
         requiredFields: structuredClone(valid.requiredFields),
         finalState: null,
         refunded: false,
+        plan: planner ? planner({ orderId, createdAtMs: now }) : null,
       };
       for (const line of valid.lines) line.region.stock -= line.quantity;
       record('DEBIT', valid.amount, orderId, `خرید سفارش ${order.orderReference}`, now);
@@ -164,6 +194,16 @@ export function createStore(deps: StoreDeps): SandboxStore {
     listOrders() {
       settle();
       return orders.map(view).reverse();
+    },
+    listOrderEntries() {
+      settle();
+      const now = clock.now();
+      return orders
+        .map((o) => ({ orderId: o.orderId, orderReference: o.orderReference, amount: o.amount, status: statusAt(o, now), createdAt: iso(o.createdAtMs) }))
+        .reverse();
+    },
+    setOrderPlanner(next) {
+      planner = next;
     },
     listTransactions() {
       settle();

@@ -73,6 +73,8 @@ export interface SandboxOrder {
   status: string;
   createdAt: string;
   createdAtMs: number;
+  /** When the order reaches (or reached) its final state, by the sandbox's clock. */
+  finalAtMs: number;
   items: SandboxOrderItem[];
   requiredFields: Record<string, SubmittedField[]>;
   /** True once the amount has been credited back. */

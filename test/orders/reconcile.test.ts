@@ -4,7 +4,7 @@ import type { Clock } from '../../src/clock.js';
 import { closeDb, openDb } from '../../src/db/open.js';
 import { orders } from '../../src/db/schema.js';
 import { DEFAULT_OFFSET_MARGIN_MS } from '../../src/orders/flight-proof.js';
-import { createDeliveryPoller } from '../../src/delivery/poller.js';
+import { createDeliveryPoller } from '../../src/tracking/poller.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
 import { createSandbox, SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
@@ -12,7 +12,7 @@ import { createManualClock } from '../support/manual-clock.js';
 import { createOrderPlacer, placingOrder } from '../support/order-fixtures.js';
 import { createOrderService } from '../../src/orders/order-service.js';
 import { createScriptedServer, envelope, type ScriptedAnswer, type ScriptedRequest } from '../support/scripted-server.js';
-import { clientOn, MINUTE, onCleanup, orderValues, pollerWorld, T0, unknownOrder } from '../delivery/poller-world.js';
+import { clientOn, MINUTE, onCleanup, orderValues, pollerWorld, T0, unknownOrder } from '../tracking/poller-world.js';
 
 const GOOGLE_PLAY = { productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, unitPrice: 1_250_000 };
 

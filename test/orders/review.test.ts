@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, notifications, type ReviewCandidate } from '../../src/db/schema.js';
-import { claimDueOrders } from '../../src/delivery/order-leases.js';
+import { claimDueOrders } from '../../src/tracking/order-leases.js';
 import type { OrderRow } from '../../src/orders/order-repo.js';
 import { listAwaitingReview, reviewMismatches, settleReview } from '../../src/orders/review.js';
 import type { OrderDetail } from '../../src/provider/schemas.js';

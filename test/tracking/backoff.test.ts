@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextCheckDelayMs, nominalDelayMs } from '../../src/delivery/backoff.js';
+import { nextCheckDelayMs, nominalDelayMs } from '../../src/tracking/backoff.js';
 import type { FollowPace } from '../../src/orders/order-states.js';
 
 const middle = () => 0.5;

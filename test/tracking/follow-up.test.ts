@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planFollowUp } from '../../src/delivery/follow-up.js';
+import { planFollowUp } from '../../src/tracking/follow-up.js';
 
 const T0 = 1_700_000_000_000;
 const MINUTE = 60_000;

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { orders, type OrderState } from '../../src/db/schema.js';
-import { claimDueOrders, releaseClaim, rescheduleClaimed, writeClaimed, type ClaimedWrite } from '../../src/delivery/order-leases.js';
+import { claimDueOrders, releaseClaim, rescheduleClaimed, writeClaimed, type ClaimedWrite } from '../../src/tracking/order-leases.js';
 import { orderValues } from './poller-world.js';
 
 const T0 = 1_700_000_000_000;

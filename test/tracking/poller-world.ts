@@ -1,7 +1,8 @@
 import { afterEach } from 'vitest';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import type { orders, OrderState } from '../../src/db/schema.js';
-import { createDeliveryPoller, type DeliveryPollerDeps } from '../../src/delivery/poller.js';
+import { createDetailHandover } from '../../src/tracking/detail-handover.js';
+import { createDeliveryPoller, type DeliveryPollerDeps } from '../../src/tracking/poller.js';
 import { silentLogger, type Logger } from '../../src/logger.js';
 import { createOrderRepo, type OrderRow } from '../../src/orders/order-repo.js';
 import { createOrderService, type PlaceResult } from '../../src/orders/order-service.js';
@@ -55,6 +56,8 @@ export async function pollerWorld(options: WorldOptions = {}) {
   const provider = clientOn(sandbox.baseUrl, sandbox.apiKey, clock);
   const service = createOrderService({ db, provider, clock, logger, sandbox: true });
   const repo = createOrderRepo({ db, clock });
+  const handover = createDetailHandover({ clock });
+  const notFound: { orderId: number; misses: number }[] = [];
   const poller = createDeliveryPoller({
     db,
     provider,
@@ -63,6 +66,8 @@ export async function pollerWorld(options: WorldOptions = {}) {
     logger,
     owner: 'poller-a',
     staleMs: 30 * MINUTE,
+    handover,
+    reportNotFound: async (order, misses) => void notFound.push({ orderId: order.id, misses }),
     ...options.poller,
   });
   const placeFirstRegion = createOrderPlacer({ provider, service });
@@ -106,7 +111,7 @@ export async function pollerWorld(options: WorldOptions = {}) {
     return row;
   };
 
-  return { clock, sandbox, db, provider, service, repo, poller, place, placed, advanceAndRun, runFor, kinds, audit, detailCalls, listCalls, posts, get };
+  return { clock, sandbox, db, provider, service, repo, poller, handover, notFound, place, placed, advanceAndRun, runFor, kinds, audit, detailCalls, listCalls, posts, get };
 }
 
 export type PollerWorld = Awaited<ReturnType<typeof pollerWorld>>;

@@ -20,6 +20,8 @@ export interface ClaimOptions {
   now: number;
   leaseMs: number;
   limit: number;
+  /** Only orders in these states; all followed states by default. */
+  states?: readonly OrderState[];
 }
 
 /**
@@ -35,7 +37,7 @@ export function claimDueOrders(db: SyncDb, options: ClaimOptions): OrderRow[] {
     .from(orders)
     .where(
       and(
-        inArray(orders.state, [...FOLLOWED_STATES]),
+        inArray(orders.state, [...(options.states ?? FOLLOWED_STATES)]),
         or(isNull(orders.nextCheckAt), lte(orders.nextCheckAt, now)),
         or(isNull(orders.leaseOwner), isNull(orders.leaseExpiresAt), lte(orders.leaseExpiresAt, now)),
       ),
@@ -51,6 +53,29 @@ export function claimDueOrders(db: SyncDb, options: ClaimOptions): OrderRow[] {
   // RETURNING comes back in no promised order.
   return claimed.sort(
     (a, b) => (a.nextCheckAt?.getTime() ?? 0) - (b.nextCheckAt?.getTime() ?? 0) || a.id - b.id,
+  );
+}
+
+/**
+ * Claims one followed order, whatever its schedule, when its lease is free
+ * or expired: the history sweep claims an order just before it acts on it.
+ * Null when it is no longer followed or someone else holds it.
+ */
+export function claimOrder(db: SyncDb, input: { id: number; owner: string; now: number; leaseMs: number }): OrderRow | null {
+  const now = new Date(input.now);
+  return (
+    db
+      .update(orders)
+      .set({ leaseOwner: input.owner, leaseExpiresAt: new Date(input.now + input.leaseMs) })
+      .where(
+        and(
+          eq(orders.id, input.id),
+          inArray(orders.state, [...FOLLOWED_STATES]),
+          or(isNull(orders.leaseOwner), isNull(orders.leaseExpiresAt), lte(orders.leaseExpiresAt, now)),
+        ),
+      )
+      .returning()
+      .get() ?? null
   );
 }
 

@@ -1,0 +1,398 @@
+import { and, inArray, isNotNull } from 'drizzle-orm';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/open.js';
+import { orders } from '../db/schema.js';
+import type { Logger } from '../logger.js';
+import type { OrderRow } from '../orders/order-repo.js';
+import { canTransition, FOLLOWED_STATES, isFinal, localStateFor, notificationFor } from '../orders/order-states.js';
+import { createProviderHistory, readPages, type ProviderHistory } from '../orders/provider-history.js';
+import { reconcileClaimed } from '../orders/reconcile.js';
+import type { ProviderClient } from '../provider/client.js';
+import { ProviderNotFoundError, ProviderOrderMismatchError, ProviderRateLimitedError } from '../provider/errors.js';
+import type { OrderDetail, OrderListEntry } from '../provider/schemas.js';
+import type { Repeating } from '../scheduling/repeat.js';
+import { nextCheckDelayMs } from './backoff.js';
+import type { DetailHandover } from './detail-handover.js';
+import { planFollowUp } from './follow-up.js';
+import { claimDueOrders, claimOrder, releaseClaim, rescheduleClaimed, writeClaimed } from './order-leases.js';
+import { planSweep, SWEEP, sweepIntervalMs, type Watched } from './sweep-plan.js';
+
+export type SweepSettings = { -readonly [K in keyof typeof SWEEP]: number };
+
+export interface DeliveryPollerDeps {
+  db: Db;
+  provider: Pick<ProviderClient, 'listOrders' | 'getOrder' | 'listTransactions'>;
+  clock: Clock;
+  random: () => number;
+  logger: Logger;
+  /** Lease owner: unique per process and start. */
+  owner: string;
+  /** An order still open this long after it was sent is reported to administrators once. */
+  staleMs: number;
+  /** How long a claim holds; longer than the work on one order takes. Default 60 s. */
+  leaseMs?: number;
+  /** The provider client's budget (requests per second): the sweep takes a share of it. Default 8. */
+  requestsPerSecond?: number;
+  /** Overrides of the sweep's pace and limits (src/tracking/sweep-plan.ts). */
+  sweep?: Partial<SweepSettings>;
+  /** Receives the detail of each order found completed, for the sender. */
+  handover?: DetailHandover;
+  /** Tells administrators of an order the provider answered 404 for several times in a row. */
+  reportNotFound?: (order: OrderRow, misses: number) => Promise<void>;
+  /** Told when the provider answered an order's detail with another order (administrators hear of it). */
+  onOrderMismatch?: (error: ProviderOrderMismatchError) => Promise<void>;
+}
+
+export interface PollRunResult {
+  /** Open orders the sweep looked for in the history. */
+  watched: number;
+  /** History and wallet pages read (GET /orders, GET /wallet/transactions). */
+  pagesRead: number;
+  /** Orders whose provider status or local state changed. */
+  changed: number;
+  /** GET /orders/:id calls made. */
+  detailsFetched: number;
+  /** Unknown outcomes settled (adopted, not placed, or handed to an administrator). */
+  reconciled: number;
+  errors: number;
+  /** When the next sweep is due (epoch ms); null when nothing was open to sweep. */
+  nextAt: number | null;
+}
+
+export interface DeliveryPoller {
+  runOnce(): Promise<PollRunResult>;
+}
+
+const DEFAULT_LEASE_MS = 60_000;
+const DEFAULT_REQUESTS_PER_SECOND = 8;
+/** Open orders the history can show: everything followed except unknown outcomes, which reconciliation handles. */
+const WATCHED_STATES = FOLLOWED_STATES.filter((state) => state !== 'unknown');
+
+/**
+ * Runs `work` on every item with at most `size` running at once. The first
+ * failure stops workers from taking more items and is thrown once the ones
+ * in flight have ended.
+ */
+async function inPool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const worker = async () => {
+    while (failure === null && next < items.length) {
+      const item = items[next++] as T;
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(size, items.length)) }, worker));
+  if (failure !== null) throw (failure as { error: unknown }).error;
+}
+
+const describe = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+
+/**
+ * Follows every open order with one sweep of the order history: the pages
+ * are read newest first until every open order has been seen, each listed
+ * status is compared with the stored one, and only orders whose status
+ * changed are touched. A final status is confirmed by the order's detail
+ * (the spec reads the outcome there), and a completed order's detail is
+ * handed to the sender, so the codes cost one detail read. Orders the pages
+ * do not show are read one by one on their own backoff. Each order is
+ * claimed with a lease just before it is written, and a state change and
+ * its notification are written in one transaction, so a crash anywhere
+ * neither loses nor doubles an event.
+ */
+export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
+  const { db, provider, clock, random, logger, owner, staleMs } = deps;
+  const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
+  const settings: SweepSettings = { ...SWEEP, ...deps.sweep };
+  const requestsPerSecond = deps.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND;
+  /** Provider order id -> 404s in a row. Memory is enough: after a restart it counts again. */
+  const notFound = new Map<number, number>();
+
+  function watchedOrders(): Watched[] {
+    return db
+      .select({
+        id: orders.id,
+        state: orders.state,
+        providerOrderId: orders.providerOrderId,
+        providerStatus: orders.providerStatus,
+        nextCheckAt: orders.nextCheckAt,
+        postedAt: orders.postedAt,
+        createdAt: orders.createdAt,
+        staleReportedAt: orders.staleReportedAt,
+      })
+      .from(orders)
+      .where(and(inArray(orders.state, WATCHED_STATES), isNotNull(orders.providerOrderId)))
+      .all();
+  }
+
+  const claim = (id: number): OrderRow | null => claimOrder(db, { id, owner, now: clock.now(), leaseMs });
+
+  /** Applies what the provider says now; returns whether anything changed. */
+  function settle(order: OrderRow, status: string): boolean {
+    const now = clock.now();
+    const checkCount = order.checkCount + 1;
+    const seen = localStateFor(status);
+    const to = canTransition(order.state, seen) ? seen : order.state;
+    if (to !== seen) logger.warn({ orderId: order.id, from: order.state, to: seen }, 'provider state not allowed from here; kept');
+    const statusChanged = status !== order.providerStatus;
+    const follow = planFollowUp({ order, state: to, checkCount, now, staleMs, random });
+    const kind = to !== order.state ? notificationFor(to) : null;
+    const written = writeClaimed(db, {
+      order,
+      owner,
+      now,
+      checkCount,
+      nextCheckAt: follow.nextCheckAt,
+      set: {
+        ...(statusChanged ? { providerStatus: status } : {}),
+        ...(isFinal(to) ? { finishedAt: new Date(now) } : {}),
+        ...follow.set,
+      },
+      move: {
+        to,
+        audit: { actorId: null, action: `order.${to}`, detail: `${order.providerStatus ?? '-'} -> ${status}` },
+      },
+      notify: [...(kind ? [kind] : []), ...follow.notify],
+    });
+    if (!written) {
+      logger.warn({ orderId: order.id }, 'lease lost before the result was written; left to its new owner');
+      return false;
+    }
+    const reference = order.providerReference;
+    if (statusChanged || to !== order.state) {
+      logger.info({ orderId: order.id, reference, from: order.state, to, providerStatus: status }, 'order state changed');
+    }
+    if (written.enqueued.includes('stale')) logger.info({ orderId: order.id, reference, state: to }, 'order reported stale');
+    return statusChanged || to !== order.state;
+  }
+
+  /** Nothing new from the provider: keeps the schedule going and reports the order stale once, if it is. */
+  function keepFollowing(order: OrderRow, options: { slow?: boolean; counted?: boolean } = {}): void {
+    const now = clock.now();
+    const checkCount = order.checkCount + (options.counted === false ? 0 : 1);
+    const follow = planFollowUp({ order, state: order.state, checkCount, now, staleMs, random });
+    const nextCheckAt = options.slow ? now + nextCheckDelayMs({ checkCount, pace: 'slow', random }) : follow.nextCheckAt;
+    const written = writeClaimed(db, { order, owner, now, checkCount, nextCheckAt, set: follow.set, notify: follow.notify });
+    if (written?.enqueued.includes('stale')) {
+      logger.info({ orderId: order.id, reference: order.providerReference, state: order.state }, 'order reported stale');
+    }
+  }
+
+  /** The provider asked everyone to wait: the order in hand is given back, due again once the wait is over. */
+  function giveBack(order: OrderRow, retryAfterMs: number): void {
+    rescheduleClaimed(db, {
+      id: order.id,
+      owner,
+      nextCheckAt: Math.max(order.nextCheckAt?.getTime() ?? 0, clock.now() + retryAfterMs),
+      checkCount: order.checkCount,
+    });
+  }
+
+  async function readDetail(order: OrderRow, result: PollRunResult): Promise<OrderDetail> {
+    if (order.providerOrderId === null) throw new Error(`order ${order.id} is ${order.state} without a provider order id`);
+    result.detailsFetched++;
+    // The client checks that the answer is this order (id and reference) and throws otherwise.
+    const detail = await provider.getOrder(order.providerOrderId, {
+      priority: 'background',
+      known: { orderReference: order.providerReference },
+    });
+    notFound.delete(order.providerOrderId);
+    // Handed over before the write, so that the sender, which may claim the row at once, finds it.
+    if (localStateFor(detail.status) === 'completed') deps.handover?.put(order.id, detail);
+    return detail;
+  }
+
+  /** Runs the work on one claimed order; a rate limit ends the sweep, any other failure only this order's turn. */
+  async function onClaimed(id: number, result: PollRunResult, work: (order: OrderRow) => Promise<void>, onFailure: (order: OrderRow, error: unknown) => Promise<void> | void): Promise<void> {
+    const order = claim(id);
+    if (!order) return;
+    try {
+      await work(order);
+    } catch (error) {
+      result.errors++;
+      deps.handover?.drop(order.id);
+      if (error instanceof ProviderRateLimitedError) {
+        giveBack(order, error.retryAfterMs);
+        throw error;
+      }
+      if (error instanceof ProviderOrderMismatchError) await deps.onOrderMismatch?.(error).catch(() => undefined);
+      try {
+        await onFailure(order, error);
+      } catch (writeError) {
+        // The lease runs out and the order is looked at again; the sweep goes on with the others.
+        logger.error({ orderId: order.id, err: describe(writeError) }, 'could not record a failed check');
+      }
+    }
+  }
+
+  /** A listed order whose status changed: the work is done on the row as it is now, which may differ from the snapshot. */
+  async function followListed(id: number, listed: string, result: PollRunResult): Promise<void> {
+    await onClaimed(
+      id,
+      result,
+      async (order) => {
+        // Another process got there first.
+        if (order.providerStatus === listed) return void releaseClaim(db, { id: order.id, owner });
+        const status = isFinal(localStateFor(listed)) ? (await readDetail(order, result)).status : listed;
+        if (settle(order, status)) result.changed++;
+      },
+      (order, error) => {
+        logger.warn({ orderId: order.id, state: order.state, err: describe(error) }, 'order check failed; the next sweep looks again');
+        keepFollowing(order, { counted: false });
+      },
+    );
+  }
+
+  /** An order the pages did not show: its detail, on its own backoff; an order the provider keeps denying is reported. */
+  async function followAlone(id: number, result: PollRunResult): Promise<void> {
+    await onClaimed(
+      id,
+      result,
+      async (order) => {
+        if (settle(order, (await readDetail(order, result)).status)) result.changed++;
+      },
+      async (order, error) => {
+        const misses = error instanceof ProviderNotFoundError && order.providerOrderId !== null ? (notFound.get(order.providerOrderId) ?? 0) + 1 : 0;
+        if (misses > 0 && order.providerOrderId !== null) notFound.set(order.providerOrderId, misses);
+        const lost = misses >= settings.notFoundAlertAfter;
+        logger.warn({ orderId: order.id, state: order.state, err: describe(error), ...(misses > 0 ? { notFound: misses } : {}) }, 'order check failed; will retry');
+        keepFollowing(order, { slow: lost });
+        if (lost) {
+          logger.error({ orderId: order.id, reference: order.providerReference, misses }, 'the provider does not know this order; administrators told');
+          await deps.reportNotFound?.(order, misses);
+        }
+      },
+    );
+  }
+
+  async function sweep(watched: Watched[], history: ProviderHistory, result: PollRunResult): Promise<void> {
+    const wanted = new Set(watched.map((order) => order.providerOrderId));
+    const listed = new Map<number, string>();
+    // A later page is a later read: an order pushed down by new ones is taken as last seen.
+    const note = (items: readonly OrderListEntry[]) => {
+      for (const entry of items) {
+        listed.set(entry.orderId, entry.status);
+        wanted.delete(entry.orderId);
+      }
+    };
+    try {
+      const read = await readPages((number) => history.orderPage(number), settings.maxPages, (items) => {
+        // Noted as they come, so that what was read before a failure still counts.
+        note(items);
+        return wanted.size === 0;
+      });
+      // The last page of the list is not handed to the callback.
+      note(read.entries.map(({ entry }) => entry));
+    } catch (error) {
+      if (error instanceof ProviderRateLimitedError) throw error;
+      result.errors++;
+      logger.warn({ err: describe(error) }, 'order history unavailable; orders not shown are read one by one');
+    }
+    for (const providerOrderId of listed.keys()) notFound.delete(providerOrderId);
+
+    const plan = planSweep({ watched, listed, now: clock.now(), staleMs, fallbackBatch: settings.fallbackBatch });
+    for (const { order, listed: status } of plan.move) await followListed(order.id, status, result);
+    await inPool(plan.confirm, settings.detailConcurrency, ({ order, listed: status }) => followListed(order.id, status, result));
+    for (const order of plan.stale) {
+      await onClaimed(order.id, result, async (claimed) => keepFollowing(claimed, { counted: false }), () => undefined);
+    }
+    for (const order of plan.fallback) await followAlone(order.id, result);
+  }
+
+  /** Unknown outcomes keep their own pace; they read the pages this sweep already has. */
+  async function reconcileDue(history: ProviderHistory, result: PollRunResult): Promise<void> {
+    const due = claimDueOrders(db, { owner, now: clock.now(), leaseMs, limit: settings.reconcileBatch, states: ['unknown'] });
+    for (const [index, order] of due.entries()) {
+      try {
+        const outcome = await reconcileClaimed({ db, provider, history, clock, random, logger, owner, staleMs }, order);
+        result.detailsFetched += outcome.detailsFetched;
+        if (outcome.verdict !== null && outcome.verdict !== 'pending') {
+          result.reconciled++;
+          result.changed++;
+        }
+      } catch (error) {
+        result.errors++;
+        if (error instanceof ProviderRateLimitedError) {
+          for (const rest of due.slice(index)) giveBack(rest, error.retryAfterMs);
+          throw error;
+        }
+        logger.warn({ orderId: order.id, state: order.state, err: describe(error) }, 'order check failed; will retry');
+        try {
+          keepFollowing(order);
+        } catch (writeError) {
+          logger.error({ orderId: order.id, err: describe(writeError) }, 'could not reschedule a failed check');
+        }
+      }
+    }
+  }
+
+  return {
+    async runOnce() {
+      const startedAt = clock.now();
+      const result: PollRunResult = { watched: 0, pagesRead: 0, changed: 0, detailsFetched: 0, reconciled: 0, errors: 0, nextAt: null };
+      let pages = 0;
+      const counted: Pick<ProviderClient, 'listOrders' | 'listTransactions'> = {
+        listOrders: (q, o) => ((pages += 1), provider.listOrders(q, o)),
+        listTransactions: (q, o) => ((pages += 1), provider.listTransactions(q, o)),
+      };
+      const history = createProviderHistory({ provider: counted });
+      const watched = watchedOrders();
+      result.watched = watched.length;
+      try {
+        if (watched.length > 0) await sweep(watched, history, result);
+        await reconcileDue(history, result);
+      } catch (error) {
+        if (!(error instanceof ProviderRateLimitedError)) throw error;
+        logger.warn({ retryAfterMs: error.retryAfterMs }, 'provider rate limited; sweep ended early');
+        result.pagesRead = pages;
+        result.nextAt = clock.now() + error.retryAfterMs;
+        return result;
+      }
+      result.pagesRead = pages;
+      if (watched.length > 0) {
+        const interval = sweepIntervalMs({ pagesRead: pages, requestsPerSecond, budgetShare: settings.budgetShare, minIntervalMs: settings.minIntervalMs });
+        result.nextAt = startedAt + interval;
+      }
+      return result;
+    },
+  };
+}
+
+/**
+ * Runs the sweep again and again: the next one starts when the last one
+ * says (a few seconds while orders are open, longer when it needed many
+ * pages, after a Retry-After), and while nothing is open the database is
+ * only looked at every `everyMs`, without a request to the provider.
+ */
+export function startDeliveryPoller(deps: DeliveryPollerDeps & { everyMs: number }): Repeating {
+  const poller = createDeliveryPoller(deps);
+  const abort = new AbortController();
+  const loop = (async () => {
+    while (!abort.signal.aborted) {
+      let nextAt: number | null = null;
+      try {
+        const result = await poller.runOnce();
+        nextAt = result.nextAt;
+        if (result.watched > 0 || result.reconciled > 0) deps.logger.debug({ ...result }, 'delivery sweep');
+      } catch (error) {
+        deps.logger.error({ loop: 'delivery-poller', err: describe(error) }, 'a background run failed');
+      }
+      const wait = nextAt === null ? deps.everyMs : Math.max(0, nextAt - deps.clock.now());
+      try {
+        await deps.clock.sleep(wait, abort.signal);
+      } catch {
+        return;
+      }
+    }
+  })();
+  return {
+    async stop() {
+      abort.abort();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,244 @@
+/**
+ * Delivery benchmark: N open orders at the sandbox provider complete at
+ * random over a window; giftdesk's real sweep and sender (with a recording
+ * send port) deliver them, and beside them, in the same run and under the
+ * same budget against a twin sandbox, a naive poller reads every open
+ * order's detail in turn. Printed per N: lag from the provider's COMPLETED
+ * to the send (p50/p95/max), provider requests per delivered order,
+ * requests per second while orders are open and nothing changes and while
+ * nothing is open, 429s, and the ratios to the naive poller.
+ *
+ * Time is scaled (BENCH_SCALE, 10 by default): every clock in the run
+ * (sandbox, rate limits, client budget, sweep, sender) runs that much
+ * faster than the wall clock, so the provider's limit (10 req/s) and the
+ * budget (8 req/s) scale with it. Every figure is printed in provider time,
+ * i.e. converted back to what it would be unscaled.
+ *
+ *   npm run bench:delivery
+ *   BENCH_SIZES=10,100,1000,10000 BENCH_VARIANTS=plain,detour BENCH_SCALE=10 npm run bench:delivery
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
+import { createI18n, translatorFor } from '../../src/bot/i18n.js';
+import type { Clock } from '../../src/clock.js';
+import { closeDb, openDb } from '../../src/db/open.js';
+import { orders } from '../../src/db/schema.js';
+import { startNotificationSender } from '../../src/delivery/notification-sender.js';
+import { silentLogger } from '../../src/logger.js';
+import { createProviderClient, type ProviderClient } from '../../src/provider/client.js';
+import { ProviderRateLimitedError } from '../../src/provider/errors.js';
+import { createRateLimiter } from '../../src/provider/rate-limit.js';
+import { createSandbox, SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
+import { createDetailHandover } from '../../src/tracking/detail-handover.js';
+import { startDeliveryPoller } from '../../src/tracking/poller.js';
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 10);
+const SIZES = (process.env.BENCH_SIZES ?? '10,100,1000').split(',').map(Number).filter((n) => n > 0);
+const VARIANTS = (process.env.BENCH_VARIANTS ?? 'plain,detour').split(',').filter((v): v is Variant => v === 'plain' || v === 'detour');
+const BUDGET = 8;
+const PROVIDER_LIMIT = 10;
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+/** Orders are open and nothing changes for this long first: the quiet cost is measured there. */
+const QUIET_MS = 30 * SECOND;
+const WINDOW_MS = 10 * MINUTE;
+/** Measured after the last delivery, with nothing open. */
+const IDLE_MS = 30 * SECOND;
+
+type Variant = 'plain' | 'detour';
+
+/** Provider time running SCALE times faster than the wall clock. */
+function scaledClock(scale: number, startMs: number): Clock {
+  const origin = performance.now();
+  return {
+    now: () => Math.round(startMs + (performance.now() - origin) * scale),
+    sleep: (ms, signal) =>
+      new Promise<void>((resolve, reject) => {
+        if (signal?.aborted) return reject(signal.reason);
+        const timer = setTimeout(() => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        }, Math.max(0, ms) / scale);
+        const onAbort = () => {
+          clearTimeout(timer);
+          reject(signal?.reason);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+      }),
+  };
+}
+
+function client(sandbox: Sandbox, clock: Clock): ProviderClient {
+  return createProviderClient({
+    baseUrl: sandbox.baseUrl,
+    apiKey: sandbox.apiKey,
+    clock,
+    limiter: createRateLimiter({ requestsPerSecond: BUDGET, clock }),
+    timeoutMs: 10_000,
+  });
+}
+
+interface Side {
+  lags: number[];
+  requests: number;
+  pages: number;
+  tooMany: number;
+  quietRate: number;
+  idleRate: number;
+  finishedMs: number;
+  delivered: number;
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+
+async function run(n: number, variant: Variant, dir: string) {
+  const t0 = Date.UTC(2026, 10, 21, 10, 0, 0);
+  const clock = scaledClock(SCALE, t0);
+  const planner = ({ createdAtMs }: { createdAtMs: number }) => {
+    const finalAtMs = createdAtMs + QUIET_MS + Math.random() * WINDOW_MS;
+    const detourFrom = createdAtMs + QUIET_MS + Math.random() * (finalAtMs - createdAtMs - QUIET_MS);
+    return variant === 'detour' ? { finalAtMs, detour: { status: 'UNDER_MANUAL_REVIEW', fromMs: detourFrom } } : { finalAtMs };
+  };
+  const sandboxes = await Promise.all(
+    [0, 1].map(() => createSandbox({ clock, initialBalance: 1e15, rateLimit: { perSecond: PROVIDER_LIMIT, burst: PROVIDER_LIMIT } })),
+  );
+  const [ours, theirs] = sandboxes as [Sandbox, Sandbox];
+  const line = { productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 0, quantity: 1 };
+  line.regionPropertyId = (await client(ours, clock).getProduct(line.productId)).regionProperties[0]!.regionPropertyId;
+  // Both sandboxes get the same course for the same order.
+  const courses = new Map<number, ReturnType<typeof planner>>();
+  for (const sandbox of sandboxes) {
+    sandbox.controls.setOrderPlanner((order) => {
+      const course = courses.get(order.orderId) ?? planner(order);
+      courses.set(order.orderId, course);
+      return course;
+    });
+  }
+  const started = clock.now();
+  const ourOrders = ours.controls.placeOrders(n, line);
+  const theirOrders = theirs.controls.placeOrders(n, line);
+  const firstRequest = { ours: ours.requests.length, theirs: theirs.requests.length };
+
+  // giftdesk: the orders as the order service records them, then the real sweep and sender.
+  const db = openDb(join(dir, `bench-${n}-${variant}.sqlite`));
+  db.transaction((tx) => {
+    ourOrders.forEach((order, index) => {
+      const at = new Date(order.createdAtMs);
+      tx.insert(orders)
+        .values({
+          userId: index + 1, chatId: index + 1, confirmKey: `bench-${index}`, fingerprint: `bench-${index}`,
+          productId: line.productId, productTitle: 'Google Play 10 USD', regionPropertyId: line.regionPropertyId,
+          quantity: 1, unitPrice: order.amount, totalAmount: order.amount, fieldValues: '[]', state: 'in_progress',
+          providerOrderId: order.orderId, providerReference: order.orderReference, providerStatus: 'PREPARING',
+          sandbox: true, createdAt: at, postedAt: at, updatedAt: at, nextCheckAt: new Date(at.getTime() + 2_000),
+        })
+        .run();
+    });
+  });
+  const sentAt = new Map<number, number>();
+  // Placing and recording many orders takes wall time, which the scaled clock multiplies: the finish counts from here.
+  const loopsStarted = clock.now();
+  const provider = client(ours, clock);
+  const i18n = createI18n('en');
+  const handover = createDetailHandover({ clock, maxEntries: Math.max(1_000, n) });
+  const loops = [
+    startDeliveryPoller({
+      db, provider, clock, random: Math.random, logger: silentLogger, owner: 'bench', staleMs: 60 * MINUTE,
+      requestsPerSecond: BUDGET, handover, everyMs: SECOND,
+    }),
+    startNotificationSender({
+      db, provider, clock, random: Math.random, logger: silentLogger, owner: 'bench',
+      send: async (chatId, message) => {
+        if (!sentAt.has(chatId) && message.text.text.includes('is delivered')) sentAt.set(chatId, clock.now());
+        return { messageId: sentAt.size };
+      },
+      translate: (locale) => translatorFor(i18n, locale), localeOf: () => 'en', isStaff: () => true, adminRecipients: () => [],
+      alerts: createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock, logger: silentLogger }),
+      handover, sandbox: true, amountUnit: 'IRR', everyMs: SECOND, batchSize: 50,
+    }),
+  ];
+
+  // The naive poller: every open order's detail in turn, under the same budget.
+  const naiveAt = new Map<number, number>();
+  let stopNaive = false;
+  const naive = (async () => {
+    const theirClient = client(theirs, clock);
+    const open = new Set(theirOrders.map((order) => order.orderId));
+    while (open.size > 0 && !stopNaive) {
+      for (const id of [...open]) {
+        if (stopNaive) return;
+        try {
+          const detail = await theirClient.getOrder(id, { priority: 'background' });
+          if (detail.status === 'COMPLETED') {
+            naiveAt.set(id, clock.now());
+            open.delete(id);
+          }
+        } catch (error) {
+          if (!(error instanceof ProviderRateLimitedError)) throw error;
+        }
+      }
+    }
+  })();
+
+  const deadline = started + QUIET_MS + WINDOW_MS + Math.max(20 * MINUTE, (4 * n * SECOND) / BUDGET);
+  while ((sentAt.size < n || naiveAt.size < n) && clock.now() < deadline) await clock.sleep(SECOND);
+  const oursDone = Math.max(...sentAt.values());
+  // Nothing open any more: what giftdesk asks while idle.
+  const idleFrom = ours.requests.length;
+  await clock.sleep(IDLE_MS);
+  const idleRequests = ours.requests.length - idleFrom;
+  stopNaive = true;
+  for (const loop of loops) await loop.stop();
+  await naive;
+  closeDb(db);
+  await Promise.all(sandboxes.map((sandbox) => sandbox.close()));
+
+  const finalOf = (sandbox: Sandbox) => new Map(sandbox.controls.orders().map((order) => [order.orderId, order.finalAtMs]));
+  const side = (sandbox: Sandbox, from: number, delivered: Map<number, number>, idOf: (key: number) => number, until: number, idle: number): Side => {
+    const finals = finalOf(sandbox);
+    const requests = sandbox.requests.slice(from).filter((r) => r.at <= until);
+    const quiet = requests.filter((r) => r.at > started + 5 * SECOND && r.at <= started + QUIET_MS);
+    return {
+      lags: [...delivered].map(([key, at]) => at - (finals.get(idOf(key)) ?? Number.NaN)).sort((a, b) => a - b),
+      requests: requests.length,
+      pages: requests.filter((r) => r.path === '/orders' && r.method === 'GET').length,
+      tooMany: requests.filter((r) => r.status === 429).length,
+      quietRate: (quiet.length * SECOND) / (QUIET_MS - 5 * SECOND),
+      idleRate: (idle * SECOND) / IDLE_MS,
+      finishedMs: until - started,
+      delivered: delivered.size,
+    };
+  };
+  const giftdesk = { ...side(ours, firstRequest.ours, sentAt, (chatId) => ourOrders[chatId - 1]!.orderId, oursDone, idleRequests), finishedMs: oursDone - loopsStarted };
+  const baseline = side(theirs, firstRequest.theirs, naiveAt, (id) => id, Math.max(...naiveAt.values()), Number.NaN);
+  return { n, variant, giftdesk, baseline };
+}
+
+const s = (ms: number) => (ms / SECOND).toFixed(1);
+const dir = mkdtempSync(join(tmpdir(), 'giftdesk-bench-delivery-'));
+console.log(`Delivery benchmark: budget ${BUDGET} req/s, provider limit ${PROVIDER_LIMIT} req/s, completions at random over ${WINDOW_MS / MINUTE} min after ${QUIET_MS / SECOND} s of quiet.`);
+console.log(`Time scaled x${SCALE}; every figure below is in provider time (unscaled). Lag: provider COMPLETED -> codes sent.\n`);
+console.log('| open orders | variant | giftdesk lag p50 / p95 / max (s) | naive lag p50 / p95 / max (s) | p95 vs naive | giftdesk req/order | naive req/order | req/s open & quiet | req/s nothing open | 429s | giftdesk finish (s) | floor (pages + N) / budget (s) | finish / floor |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+try {
+  for (const n of SIZES) {
+    for (const variant of VARIANTS) {
+      const wall = performance.now();
+      const { giftdesk: g, baseline: b } = await run(n, variant, dir);
+      const floor = ((g.pages + n) * SECOND) / BUDGET;
+      const lag = (side: Side) => `${s(quantile(side.lags, 0.5))} / ${s(quantile(side.lags, 0.95))} / ${s(side.lags.at(-1) ?? Number.NaN)}`;
+      console.log(
+        `| ${n} | ${variant === 'detour' ? 'via UNDER_MANUAL_REVIEW' : 'direct'} | ${lag(g)} | ${lag(b)} | ${(quantile(g.lags, 0.95) / quantile(b.lags, 0.95)).toFixed(2)} | ` +
+          `${(g.requests / g.delivered).toFixed(2)} | ${(b.requests / b.delivered).toFixed(2)} | ${g.quietRate.toFixed(2)} | ${g.idleRate.toFixed(2)} | ${g.tooMany} / ${b.tooMany} | ` +
+          `${s(g.finishedMs)} | ${s(floor)} | ${(g.finishedMs / floor).toFixed(2)} |` +
+          (g.delivered < n || b.delivered < n ? ` delivered ${g.delivered}/${n} vs ${b.delivered}/${n}` : ''),
+      );
+      if (process.env.BENCH_VERBOSE) console.error(`  (${n} ${variant}: ${((performance.now() - wall) / SECOND).toFixed(0)} s wall)`);
+    }
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,117 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { SANDBOX_PRODUCTS, type SandboxOrder } from '../../src/sandbox/server.js';
+import { ADMIN, sharedWorld, STAFF, type World } from './harness.js';
+import { orderThroughChat, referenceIn, sandboxOrder, waitForDelivery } from './order-steps.js';
+
+const GOOGLE_PLAY = { search: 'Google Play 10', product: /^Google Play 10 USD/ };
+const US = { productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1 };
+
+/** Orders the provider has, recorded in our database as the order service records a placed one, through a second connection. */
+function recordPlaced(world: World, placed: readonly SandboxOrder[], userId: number, providerOrderId = (o: SandboxOrder) => o.orderId): void {
+  const db = new Database(world.databasePath, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const insert = db.prepare(
+      `insert into orders (user_id, chat_id, confirm_key, fingerprint, product_id, product_title, region_property_id,
+         region_title, quantity, unit_price, total_amount, field_values, state, provider_order_id, provider_reference,
+         provider_status, sandbox, created_at, posted_at, updated_at, next_check_at, check_count)
+       values (?, ?, ?, ?, ?, 'Google Play 10 USD', ?, 'US', 1, ?, ?, '[]', 'in_progress', ?, ?, 'PREPARING', 0, ?, ?, ?, ?, 0)`,
+    );
+    db.transaction(() => {
+      for (const order of placed) {
+        const at = order.createdAtMs;
+        insert.run(userId, userId, `sweep-${order.orderReference}`, `sweep-${order.orderReference}`, US.productId, US.regionPropertyId,
+          order.amount, order.amount, providerOrderId(order), order.orderReference, at, at, at, at);
+      }
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+const deliveredReferences = (world: World, chatId: number): string[] =>
+  world.telegram
+    .messages(chatId)
+    .map((m) => /^Order (A\d+) is delivered/.exec(m.text)?.[1])
+    .filter((reference): reference is string => reference !== undefined);
+
+const detailReads = (world: World): number => world.sandbox.requests.filter((r) => r.method === 'GET' && /^\/orders\/[^/]+$/.test(r.path)).length;
+
+async function allDelivered(world: World, references: readonly string[], timeoutMs: number): Promise<void> {
+  await world.telegram.waitFor(() => {
+    const seen = new Set(deliveredReferences(world, STAFF.id));
+    return references.every((reference) => seen.has(reference)) || undefined;
+  }, { timeoutMs });
+}
+
+describe('the sweep: orders through unknown states, and orders the provider does not know', () => {
+  const world = sharedWorld({ staff: [STAFF] });
+
+  it('delivers an order that went through a state nobody knows within seconds of its completion', async () => {
+    world.sandbox.controls.setOrderPlanner(({ createdAtMs }) => ({
+      finalAtMs: createdAtMs + 8_000,
+      detour: { status: 'UNDER_MANUAL_REVIEW', fromMs: createdAtMs + 400 },
+    }));
+    const reference = referenceIn(await orderThroughChat(world, STAFF, { ...GOOGLE_PLAY, quantity: 1 }));
+
+    await world.telegram.waitForMessage(STAFF.id, new RegExp(`UNDER_MANUAL_REVIEW.*${reference}`), { timeoutMs: 10_000 });
+    await waitForDelivery(world, STAFF.id, reference);
+    const lag = Date.now() - sandboxOrder(world, reference).finalAtMs;
+    world.sandbox.controls.setOrderPlanner(null);
+
+    expect(lag).toBeLessThan(10_000);
+  }, 40_000);
+
+  it('tells the administrators about an order the provider answers 404 for, again and again', async () => {
+    const [real] = world.sandbox.controls.placeOrders(1, US);
+    recordPlaced(world, [real!], STAFF.id, () => 424_242);
+
+    const alert = await world.telegram.waitForMessage(ADMIN.id, /Unknown to the provider/, { timeoutMs: 40_000 });
+
+    expect(alert.text).toContain(real!.orderReference);
+    expect(alert.text).toMatch(/3 times in a row/);
+  }, 60_000);
+});
+
+describe('the sweep with 200 open orders and history pages of 25', () => {
+  const world = sharedWorld({ sandbox: { maxPageSize: 25, initialBalance: 1e12 }, staff: [STAFF] });
+
+  it('delivers every one of them once, with one detail read per order', async () => {
+    world.sandbox.controls.setOrderPlanner(({ createdAtMs }) => ({ finalAtMs: createdAtMs + 3_000 + Math.random() * 12_000 }));
+    world.telegram.addChat({ id: STAFF.id });
+    const placed = world.sandbox.controls.placeOrders(200, US);
+    const reads = detailReads(world);
+    recordPlaced(world, placed, STAFF.id);
+
+    await allDelivered(world, placed.map((o) => o.orderReference), 60_000);
+
+    const delivered = deliveredReferences(world, STAFF.id);
+    expect(delivered).toHaveLength(200);
+    expect(new Set(delivered).size).toBe(200);
+    expect(detailReads(world) - reads).toBe(200);
+    const pages = world.sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/orders').map((r) => Number(r.query['page']));
+    expect(Math.max(...pages)).toBeGreaterThanOrEqual(8);
+  }, 90_000);
+});
+
+describe('the sweep killed with -9 in the middle', () => {
+  const world = sharedWorld({ sandbox: { initialBalance: 1e12 }, staff: [STAFF] });
+
+  it('loses no delivery and sends at most the one message in flight again', async () => {
+    world.sandbox.controls.setOrderPlanner(({ createdAtMs }) => ({ finalAtMs: createdAtMs + 2_000 + Math.random() * 10_000 }));
+    world.sandbox.controls.setLatency(30);
+    world.telegram.addChat({ id: STAFF.id });
+    const placed = world.sandbox.controls.placeOrders(60, US);
+    recordPlaced(world, placed, STAFF.id);
+
+    await world.bot.waitForLog((line) => line.msg === 'order state changed' && line['to'] === 'completed', 30_000);
+    await world.bot.kill9();
+    await world.restart();
+    await allDelivered(world, placed.map((o) => o.orderReference), 60_000);
+
+    const delivered = deliveredReferences(world, STAFF.id);
+    expect(new Set(delivered).size).toBe(60);
+    expect(delivered.length - 60).toBeLessThanOrEqual(1);
+  }, 120_000);
+});
