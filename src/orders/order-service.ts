@@ -1,6 +1,5 @@
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
-import { BACKOFF } from '../tracking/backoff.js';
 import type { PageOf, PageRequest } from '../db/paging.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
@@ -74,9 +73,13 @@ const DEFAULT_PLACE_TIMEOUT_MS = 30_000;
 /** How long an order may wait for a rate-limit pause to end before it is refused unsent. */
 export const MAX_PAUSE_WAIT_MS = 3_000;
 
-/** First delivery check after an accepted order, and first reconciliation after an unknown outcome. */
-export const FIRST_CHECK_AFTER_PLACED_MS = BACKOFF.fast.firstMs;
-export const FIRST_CHECK_AFTER_UNKNOWN_MS = BACKOFF.reconcile.firstMs;
+/**
+ * First delivery check after an accepted order, and first reconciliation
+ * after an unknown outcome. Placing an order schedules them; the tracking
+ * module's backoff starts from the same figures (src/tracking/backoff.ts).
+ */
+export const FIRST_CHECK_AFTER_PLACED_MS = 2_000;
+export const FIRST_CHECK_AFTER_UNKNOWN_MS = 5_000;
 
 export function buildPlaceOrderBody(input: Pick<PlaceInput, 'product' | 'region' | 'quantity' | 'fields'>): PlaceOrderBody {
   const body: PlaceOrderBody = {

@@ -1,3 +1,4 @@
+import { FIRST_CHECK_AFTER_PLACED_MS, FIRST_CHECK_AFTER_UNKNOWN_MS } from '../orders/order-service.js';
 import type { FollowPace } from '../orders/order-states.js';
 
 /**
@@ -20,8 +21,8 @@ import type { FollowPace } from '../orders/order-states.js';
  * checked together for ever.
  */
 export const BACKOFF = {
-  fast: { firstMs: 2_000, capMs: 180_000 },
-  reconcile: { firstMs: 5_000, capMs: 180_000 },
+  fast: { firstMs: FIRST_CHECK_AFTER_PLACED_MS, capMs: 180_000 },
+  reconcile: { firstMs: FIRST_CHECK_AFTER_UNKNOWN_MS, capMs: 180_000 },
   slow: { nominalMs: 750_000 },
   jitter: 0.2,
 } as const;

@@ -1,5 +1,5 @@
 import type { AppStateRepo } from '../db/app-state-repo.js';
-import type { OrderRow } from './order-repo.js';
+import type { OrderRow } from '../orders/order-repo.js';
 import type { TimeBounds } from './provider-time.js';
 
 /**

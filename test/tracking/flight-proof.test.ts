@@ -8,8 +8,8 @@ import {
   offsetSample,
   UNMEASURED,
   withResolution,
-} from '../../src/orders/flight-proof.js';
-import { timeBounds } from '../../src/orders/provider-time.js';
+} from '../../src/tracking/flight-proof.js';
+import { timeBounds } from '../../src/tracking/provider-time.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
 

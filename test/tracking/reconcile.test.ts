@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/clock.js';
 import { closeDb, openDb } from '../../src/db/open.js';
 import { orders } from '../../src/db/schema.js';
-import { DEFAULT_OFFSET_MARGIN_MS } from '../../src/orders/flight-proof.js';
+import { DEFAULT_OFFSET_MARGIN_MS } from '../../src/tracking/flight-proof.js';
 import { createDeliveryPoller } from '../../src/tracking/poller.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';

@@ -5,7 +5,7 @@ import type { ProviderClient } from '../provider/client.js';
 import { ProviderNotFoundError } from '../provider/errors.js';
 import type { OrderDetail } from '../provider/schemas.js';
 import { createdInFlight, flightOf, offsetSample, withResolution, type ClockOffset } from './flight-proof.js';
-import type { OrderRow } from './order-repo.js';
+import type { OrderRow } from '../orders/order-repo.js';
 import type { ProviderHistory } from './provider-history.js';
 import { distanceFrom, mayLieIn, readBack, timeBounds, type TimeBounds } from './provider-time.js';
 

@@ -2,14 +2,14 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import { createAppStateRepo } from '../db/app-state-repo.js';
 import type { AdoptionProof, NotificationKind, ReviewCandidate } from '../db/schema.js';
-import { planFollowUp } from '../tracking/follow-up.js';
-import { writeClaimed, type ClaimedWrite } from '../tracking/order-leases.js';
+import { planFollowUp } from './follow-up.js';
+import { writeClaimed, type ClaimedWrite } from './order-leases.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { OrderDetail } from '../provider/schemas.js';
 import { combineSamples, currentOffset, flightOf, marginOf } from './flight-proof.js';
-import type { OrderRow } from './order-repo.js';
-import { isFinal, localStateFor, notificationFor } from './order-states.js';
+import type { OrderRow } from '../orders/order-repo.js';
+import { isFinal, localStateFor, notificationFor } from '../orders/order-states.js';
 import type { ProviderHistory } from './provider-history.js';
 import { examineCandidates, RECONCILE, rivalsFor, searchCandidates, windowOf, type Examined, type Rival } from './reconcile-search.js';
 
