@@ -37,9 +37,9 @@ export interface SandboxControls {
   /** Every JSON object in responses gains unknown fields. */
   setExtraFields(on: boolean): void;
   /**
-   * While on, a COMPLETED order's detail is answered honestly once (the read
-   * that sees it complete) and from then on with the detail of another order,
-   * the newest other one: a provider that mixes up deliveries.
+   * While on, every read of a COMPLETED order's detail is answered with the
+   * detail of another order, the newest other one: a provider that mixes up
+   * deliveries.
    */
   setOrderDetailSwap(on: boolean): void;
   /** Sets the price of every region of a product; any integer, negative included. */

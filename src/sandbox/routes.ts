@@ -68,14 +68,9 @@ const numericId = (raw: string): number | null => (/^[0-9]{1,15}$/.test(raw) ? N
 
 export function createRoutes(deps: RouteDeps): (req: RouteRequest) => RouteResponse {
   const { store } = deps;
-  // Orders whose COMPLETED detail was answered once: later reads may be swapped.
-  const completedSeen = new Set<number>();
-
   function detailAnswer(order: SandboxOrder): RouteResponse {
     if (order.status !== 'COMPLETED') return ok(orderDetail(order));
-    const seen = completedSeen.has(order.orderId);
-    completedSeen.add(order.orderId);
-    const other = deps.faults.orderDetailSwap && seen ? store.listOrders().find((o) => o.orderId !== order.orderId) : undefined;
+    const other = deps.faults.orderDetailSwap ? store.listOrders().find((o) => o.orderId !== order.orderId) : undefined;
     return ok(orderDetail(other ?? order));
   }
 
