@@ -1,21 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/logger.js';
-import { createOrderService, type PlaceInput } from '../../src/orders/order-service.js';
+import { createOrderService } from '../../src/orders/order-service.js';
 import { createOrderingPause } from '../../src/orders/ordering-pause.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
+import { googlePlayInput } from '../support/order-fixtures.js';
 
-const googlePlay = (confirmKey: string): PlaceInput => ({
-  confirmKey,
-  userId: 11,
-  chatId: 11,
-  product: { id: SANDBOX_PRODUCTS.noFields, title: 'Google Play 10 USD' },
-  region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 },
-  quantity: 1,
-  fields: [],
-});
+const googlePlay = (confirmKey: string) => googlePlayInput(confirmKey);
 
 describe('order service while ordering is paused', () => {
   const sandboxes: Sandbox[] = [];

@@ -8,20 +8,12 @@ import { createOrderService, type PlaceInput } from '../../src/orders/order-serv
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
 import { createManualClock } from '../support/manual-clock.js';
+import { googlePlayInput } from '../support/order-fixtures.js';
 
 const T0 = 1_700_000_000_000;
 
 
-const googlePlay = (confirmKey: string, overrides: Partial<PlaceInput> = {}): PlaceInput => ({
-  confirmKey,
-  userId: 11,
-  chatId: 11,
-  product: { id: SANDBOX_PRODUCTS.noFields, title: 'Google Play 10 USD' },
-  region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 },
-  quantity: 1,
-  fields: [],
-  ...overrides,
-});
+const googlePlay = googlePlayInput;
 
 const netflix = (confirmKey: string): PlaceInput => ({
   confirmKey,

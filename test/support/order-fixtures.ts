@@ -1,7 +1,8 @@
 import type { Db } from '../../src/db/open.js';
 import { createOrderRepo, type IntentInput, type OrderRepo, type OrderRow } from '../../src/orders/order-repo.js';
-import type { OrderService, PlaceResult } from '../../src/orders/order-service.js';
+import type { OrderService, PlaceInput, PlaceResult } from '../../src/orders/order-service.js';
 import type { ProviderClient } from '../../src/provider/client.js';
+import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { createManualClock, type ManualClock } from './manual-clock.js';
 import { memoryDb } from './memory-db.js';
 
@@ -66,5 +67,19 @@ export function createOrderPlacer(deps: { provider: Pick<ProviderClient, 'getPro
       quantity,
       fields: [],
     });
+  };
+}
+
+/** A confirmation of Google Play 10 USD (US) × 1 by user 11 in chat 11, as the conversation hands it over; `overrides` replace any field. */
+export function googlePlayInput(confirmKey: string, overrides: Partial<PlaceInput> = {}): PlaceInput {
+  return {
+    confirmKey,
+    userId: 11,
+    chatId: 11,
+    product: { id: SANDBOX_PRODUCTS.noFields, title: 'Google Play 10 USD' },
+    region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 },
+    quantity: 1,
+    fields: [],
+    ...overrides,
   };
 }

@@ -12,6 +12,7 @@ import { createManualClock } from '../support/manual-clock.js';
 import { createOrderPlacer, placingOrder } from '../support/order-fixtures.js';
 import { createOrderService } from '../../src/orders/order-service.js';
 import { createScriptedServer, envelope, type ScriptedAnswer, type ScriptedRequest } from '../support/scripted-server.js';
+import { googlePlayInput } from '../support/order-fixtures.js';
 import { clientOn, MINUTE, onCleanup, orderValues, pollerWorld, T0, unknownOrder } from '../tracking/poller-world.js';
 
 const GOOGLE_PLAY = { productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, unitPrice: 1_250_000 };
@@ -169,15 +170,7 @@ describe('adoption needs proof, and "not placed" needs no candidate at all', () 
   it('hands to an administrator, not adopts, an identical order created half a second after the POST failed', async () => {
     const world = await pollerWorld();
     world.sandbox.controls.setServerErrorRate(1);
-    const failed = await world.service.createIntentAndPlace({
-      confirmKey: 'failed',
-      userId: 11,
-      chatId: 11,
-      product: { id: SANDBOX_PRODUCTS.noFields, title: 'Google Play 10 USD' },
-      region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 },
-      quantity: 1,
-      fields: [],
-    });
+    const failed = await world.service.createIntentAndPlace(googlePlayInput('failed'));
     world.sandbox.controls.setServerErrorRate(0);
     expect(failed.kind).toBe('unknown');
     // Bought in the provider's panel by someone else.
