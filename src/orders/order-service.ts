@@ -7,7 +7,7 @@ import type { PlaceOrderBody, PlacedOrder } from '../provider/schemas.js';
 import { orderFingerprint } from './fingerprint.js';
 import { createMutex } from './mutex.js';
 import { createOrderRepo, type OrderRow } from './order-repo.js';
-import { classifyPlaceError, type RejectReason } from './place-errors.js';
+import { classifyPlaceError, OrderNotSentError, type RejectReason } from './place-errors.js';
 
 export type { OrderRow } from './order-repo.js';
 export type { RejectReason } from './place-errors.js';
@@ -220,7 +220,14 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
 
     let placed: PlacedOrder;
     try {
-      placed = await provider.placeOrder(buildPlaceOrderBody(input), { priority: 'interactive' });
+      placed = await provider.placeOrder(buildPlaceOrderBody(input), {
+        priority: 'interactive',
+        // The budget may have held the POST back a moment: a pause that began meanwhile still stops it.
+        beforeSend: () => {
+          const pausedNow = deps.orderingPaused?.() ?? null;
+          if (pausedNow) throw new OrderNotSentError('paused', pausedNow.reason);
+        },
+      });
     } catch (error) {
       const verdict = classifyPlaceError(error);
       if (verdict.kind === 'unknown') {

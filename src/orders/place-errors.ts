@@ -47,6 +47,17 @@ const DEFINITE: [new (...args: never[]) => ProviderError, RejectReason][] = [
   [ProviderNetworkError, 'unreachable'],
 ];
 
+/** We decided against sending at the last moment: a definite "not placed", nothing reached the provider. */
+export class OrderNotSentError extends Error {
+  override name = 'OrderNotSentError';
+  constructor(
+    readonly reason: RejectReason,
+    readonly providerMessage: string | null,
+  ) {
+    super(`order not sent: ${reason}`);
+  }
+}
+
 function describe(error: unknown): string {
   if (error instanceof OrderOutcomeUnknownError) return `${error.name} ${error.cause}`;
   if (error instanceof ProviderError) return error.status === null ? error.name : `${error.name} ${error.status}`;
@@ -57,6 +68,9 @@ function describe(error: unknown): string {
 export function classifyPlaceError(error: unknown): PlaceErrorVerdict {
   const detail = describe(error);
   if (error instanceof OrderOutcomeUnknownError) return { kind: 'unknown', detail };
+  if (error instanceof OrderNotSentError) {
+    return { kind: 'rejected', reason: error.reason, providerMessage: error.providerMessage, detail: error.message, mayBeFunds: false };
+  }
   for (const [type, mapped] of DEFINITE) {
     if (error instanceof type) {
       // 400 and 422 are malformed or invalid orders; any other 4xx is a refusal we have no name for.

@@ -88,6 +88,15 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+export interface PlaceOrderOptions extends CallOptions {
+  /**
+   * Runs once the shared budget has let the POST through, just before it
+   * leaves: the last moment to decide against sending. Whatever it throws is
+   * thrown by placeOrder, and nothing is sent.
+   */
+  beforeSend?: () => void;
+}
+
 export interface OrderCallOptions extends CallOptions {
   /**
    * The other half of the order's identity, when the caller knows it: the
@@ -108,7 +117,7 @@ export interface ProviderClient {
   allProducts(q?: { pageSize?: number }, o?: CallOptions): AsyncIterable<ProductSummary>;
   getProduct(id: number, o?: CallOptions): Promise<ProductDetail>;
   /** Exactly one POST, never retried; see OrderOutcomeUnknownError. */
-  placeOrder(body: PlaceOrderBody, o?: CallOptions): Promise<PlacedOrder>;
+  placeOrder(body: PlaceOrderBody, o?: PlaceOrderOptions): Promise<PlacedOrder>;
   /** Throws ProviderOrderMismatchError when the provider answers with another order. */
   getOrder(idOrReference: number | string, o?: OrderCallOptions): Promise<OrderDetail>;
   listOrders(q: PageQuery, o?: CallOptions): Promise<Page<OrderListEntry>>;
@@ -304,6 +313,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       await admit(o?.priority ?? 'interactive', o, 'POST', '/orders');
       // Last point at which cancelling is still clean: after this the POST is on the wire.
       o?.signal?.throwIfAborted();
+      o?.beforeSend?.();
       const result = await transport.send({
         method: 'POST',
         path: '/orders',

@@ -44,6 +44,24 @@ describe('order service while ordering is paused', () => {
     expect(posts()).toBe(0);
   });
 
+  it('sends nothing when the pause begins while the POST waits for the request budget', async () => {
+    const sandbox = await createSandbox({ rateLimit: false });
+    sandboxes.push(sandbox);
+    const db = memoryDb();
+    const pauses = createOrderingPause({ db, clock: createManualClock(1_700_000_000_000) });
+    // One request a second: the balance read takes this second's turn, so the POST waits for the next.
+    const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1 });
+    const service = createOrderService({ db, provider, clock: createManualClock(1_700_000_000_000), logger: silentLogger, sandbox: true, orderingPaused: () => pauses.current() });
+    await provider.getBalance();
+
+    const placing = service.createIntentAndPlace(googlePlay('c-1'));
+    setTimeout(() => pauses.pause({ source: 'admin', reason: 'stop now', by: 1001 }), 100);
+    const result = await placing;
+
+    expect(result).toMatchObject({ kind: 'rejected', reason: 'paused', providerMessage: 'stop now' });
+    expect(sandbox.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
   it('places orders again once ordering is resumed', async () => {
     const { service, pauses, posts } = await setup();
     pauses.pause({ source: 'provider', reason: 'key disabled', by: null });
