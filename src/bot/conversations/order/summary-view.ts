@@ -102,13 +102,17 @@ function build(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice
   };
 }
 
-/** Instead of the summary while ordering is paused: why, and no Confirm. The draft is kept. */
-export function pausedView(v: ViewContext, pause: { source: 'provider' | 'admin'; reason: string | null }, notice: Notice): Outgoing {
-  const keyboard = new InlineKeyboard()
+/** Where the summary cannot offer Confirm: look again, change something, or leave. */
+function checkAgainKeyboard(v: ViewContext): InlineKeyboard {
+  return new InlineKeyboard()
     .text(v.t('btn-check-again'), data(ACTION.refresh))
     .row()
     .text(v.t('btn-edit'), data(ACTION.edit))
     .text(v.t('btn-cancel'), data(ACTION.cancel));
+}
+
+/** Instead of the summary while ordering is paused: why, and no Confirm. The draft is kept. */
+export function pausedView(v: ViewContext, pause: { source: 'provider' | 'admin'; reason: string | null }, notice: Notice): Outgoing {
   return {
     text: joinLines(
       notice,
@@ -117,19 +121,14 @@ export function pausedView(v: ViewContext, pause: { source: 'provider' | 'admin'
       pause.reason ? v.t('order-paused-reason', { reason: clip(pause.reason, 500) }) : null,
       v.t('order-paused-kept'),
     ),
-    keyboard,
+    keyboard: checkAgainKeyboard(v),
   };
 }
 
 /** The summary could not be checked with the provider: say why, offer to check again, no Confirm. */
 export function uncheckedView(v: ViewContext, reason: string, notice: Notice): Outgoing {
-  const keyboard = new InlineKeyboard()
-    .text(v.t('btn-check-again'), data(ACTION.refresh))
-    .row()
-    .text(v.t('btn-edit'), data(ACTION.edit))
-    .text(v.t('btn-cancel'), data(ACTION.cancel));
   return {
     text: joinLines(notice, v.sandbox ? bold(v.t('sandbox-badge')) : null, v.t('summary-check-failed', { reason })),
-    keyboard,
+    keyboard: checkAgainKeyboard(v),
   };
 }
