@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { AdminAlerts, AdminRecipient } from './alerts/admin-alerts.js';
 import { alertOrderMismatch } from './alerts/order-mismatch.js';
 import { createIdleOrderSweeper } from './bot/conversations/order/idle-sweeper.js';
-import type { Locale, Translate } from './bot/i18n.js';
+import type { Locale, Translate } from './text/i18n.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/open.js';

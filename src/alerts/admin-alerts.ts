@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
-import type { Locale } from '../bot/i18n.js';
+import type { Locale } from '../text/i18n.js';
 
 export interface AdminRecipient {
   telegramId: number;

@@ -1,4 +1,4 @@
-import type { Locale, Translate } from '../bot/i18n.js';
+import type { Locale, Translate } from '../text/i18n.js';
 import type { ProviderOrderMismatchError } from '../provider/errors.js';
 import { identityText } from '../provider/order-identity.js';
 import type { AdminAlerts } from './admin-alerts.js';

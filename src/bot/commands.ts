@@ -1,6 +1,6 @@
 import type { Api } from 'grammy';
 import type { Logger } from '../logger.js';
-import type { Locale, Translate } from './i18n.js';
+import type { Locale, Translate } from '../text/i18n.js';
 
 /** The menu Telegram shows next to the text box; administrators' own commands stay out of it. */
 const MENU = ['order', 'orders', 'track', 'balance', 'language', 'cancel', 'help'] as const;

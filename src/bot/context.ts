@@ -1,7 +1,7 @@
 import type { ConversationFlavor } from '@grammyjs/conversations';
 import type { I18nFlavor } from '@grammyjs/i18n';
 import type { Context } from 'grammy';
-import type { Locale } from './i18n.js';
+import type { Locale } from '../text/i18n.js';
 
 export interface Member {
   telegramId: number;

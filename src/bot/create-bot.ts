@@ -33,7 +33,7 @@ import { syncFeature } from './features/sync.js';
 import { trackFeature } from './features/track.js';
 import { transactionsFeature } from './features/transactions.js';
 import { unhandledFeature } from './features/unhandled.js';
-import { createI18n, translatorFor, type Locale, type Translate } from './i18n.js';
+import { createI18n, translatorFor, type Locale, type Translate } from '../text/i18n.js';
 import { accessControl } from './middleware/access-control.js';
 import { privateChatsOnly } from './middleware/private-chats-only.js';
 import { handleProviderTrouble, troubleMessage } from './provider-trouble.js';

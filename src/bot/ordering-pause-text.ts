@@ -1,6 +1,6 @@
 import type { OrderingPause } from '../orders/ordering-pause.js';
-import { formatDateTime } from './format.js';
-import type { Locale, Translate } from './i18n.js';
+import { formatDateTime } from '../text/format.js';
+import type { Locale, Translate } from '../text/i18n.js';
 
 /** One paragraph saying that ordering is paused, since when, by whom and why. */
 export function pauseStatusText(t: Translate, locale: Locale, pause: Pick<OrderingPause, 'source' | 'reason' | 'since'>): string {

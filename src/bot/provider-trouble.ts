@@ -15,8 +15,8 @@ import {
 import { alertOrderMismatch } from '../alerts/order-mismatch.js';
 import { INTERACTIVE_MAX_WAIT_MS } from '../provider/rate-limit.js';
 import type { Logger } from '../logger.js';
-import { formatNumber, localDigits } from './format.js';
-import type { Locale, Translate } from './i18n.js';
+import { formatNumber, localDigits } from '../text/format.js';
+import type { Locale, Translate } from '../text/i18n.js';
 
 /** What went wrong with the provider, in the terms a staff member needs. */
 export type Trouble =

@@ -1,8 +1,8 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
 import { eq } from 'drizzle-orm';
 import type { AdminAlerts, AdminRecipient } from '../alerts/admin-alerts.js';
-import { plain } from '../bot/formatted.js';
-import type { Locale, Translate } from '../bot/i18n.js';
+import { plain } from '../text/formatted.js';
+import type { Locale, Translate } from '../text/i18n.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import { orders } from '../db/schema.js';

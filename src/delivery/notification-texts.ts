@@ -1,7 +1,7 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
-import { formatAmount, formatDateTime, formatNumber, localDigits } from '../bot/format.js';
-import { bold, joinLines } from '../bot/formatted.js';
-import type { Locale, Translate } from '../bot/i18n.js';
+import { formatAmount, formatDateTime, formatNumber, localDigits } from '../text/format.js';
+import { bold, joinLines } from '../text/formatted.js';
+import type { Locale, Translate } from '../text/i18n.js';
 import type { AdoptionProof, NotificationKind, ReviewCandidate } from '../db/schema.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import type { RefundSeen } from './provider-lookups.js';

@@ -1,6 +1,6 @@
 import { FormattedString } from '@grammyjs/parse-mode';
-import { localDigits } from '../bot/format.js';
-import type { Locale, Translate } from '../bot/i18n.js';
+import { localDigits } from '../text/format.js';
+import type { Locale, Translate } from '../text/i18n.js';
 import type { JsonValue, OrderDetail } from '../provider/schemas.js';
 import { splitMessage } from './split-message.js';
 

@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
-import { createI18n, translatorFor } from '../../src/bot/i18n.js';
+import { createI18n, translatorFor } from '../../src/text/i18n.js';
 import type { Clock } from '../../src/clock.js';
 import { closeDb, openDb } from '../../src/db/open.js';
 import { orders } from '../../src/db/schema.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n, translatorFor } from '../../src/bot/i18n.js';
+import { createI18n, translatorFor } from '../../src/text/i18n.js';
 import { classifyTrouble, troubleMessage } from '../../src/bot/provider-trouble.js';
 import {
   ProviderConflictError,

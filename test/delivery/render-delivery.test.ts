@@ -1,6 +1,6 @@
 import { FormattedString } from '@grammyjs/parse-mode';
 import { describe, expect, it } from 'vitest';
-import { createI18n, translatorFor, type Locale } from '../../src/bot/i18n.js';
+import { createI18n, translatorFor, type Locale } from '../../src/text/i18n.js';
 import { humaniseKey, renderDelivery } from '../../src/delivery/render-delivery.js';
 import type { JsonValue, OrderDetail } from '../../src/provider/schemas.js';
 

@@ -2,7 +2,7 @@ import { FormattedString } from '@grammyjs/parse-mode';
 import { Api } from 'grammy';
 import { afterEach } from 'vitest';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
-import { createI18n, translatorFor, type Locale } from '../../src/bot/i18n.js';
+import { createI18n, translatorFor, type Locale } from '../../src/text/i18n.js';
 import { createSendPort } from '../../src/bot/send-port.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import type { NotificationKind, OrderState } from '../../src/db/schema.js';

@@ -1,6 +1,6 @@
 import { FormattedString } from '@grammyjs/parse-mode';
 import { describe, expect, it } from 'vitest';
-import { createI18n, translatorFor } from '../../src/bot/i18n.js';
+import { createI18n, translatorFor } from '../../src/text/i18n.js';
 import { renderDelivery } from '../../src/delivery/render-delivery.js';
 import { SAFE_MESSAGE_ENTITIES, splitMessage, TELEGRAM_MAX_MESSAGE_LENGTH } from '../../src/delivery/split-message.js';
 import type { OrderDetail } from '../../src/provider/schemas.js';

@@ -2,9 +2,9 @@ import { Composer } from 'grammy';
 import type { OrderingPause } from '../../orders/ordering-pause.js';
 import type { ProviderClient } from '../../provider/client.js';
 import type { BaseContext } from '../context.js';
-import { formatAmount } from '../format.js';
+import { formatAmount } from '../../text/format.js';
 import type { Trouble, TroubleDetail } from '../provider-trouble.js';
-import type { Translate } from '../i18n.js';
+import type { Translate } from '../../text/i18n.js';
 import { pauseStatusText } from '../ordering-pause-text.js';
 
 export function balanceFeature(deps: {

@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { StaffRepo } from '../../db/staff-repo.js';
 import type { BaseContext } from '../context.js';
-import { isLocale } from '../i18n.js';
+import { isLocale } from '../../text/i18n.js';
 
 const PREFIX = 'lang:';
 

@@ -2,7 +2,7 @@ import { Composer } from 'grammy';
 import type { OrderingPauseSwitch } from '../../orders/ordering-pause.js';
 import type { Logger } from '../../logger.js';
 import type { BaseContext } from '../context.js';
-import type { Translate } from '../i18n.js';
+import type { Translate } from '../../text/i18n.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 import { pauseStatusText } from '../ordering-pause-text.js';
 

@@ -3,7 +3,7 @@ import type { OrderQueries } from '../../orders/order-queries.js';
 import type { ProviderClient } from '../../provider/client.js';
 import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { BaseContext } from '../context.js';
-import type { Translate } from '../i18n.js';
+import type { Translate } from '../../text/i18n.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 import type { Trouble, TroubleDetail } from '../provider-trouble.js';
 import { sendFormatted, type Outgoing } from '../send.js';
@@ -16,7 +16,7 @@ import {
 } from '../tracking/callback-data.js';
 import { showInPlace } from '../tracking/in-place.js';
 import { transactionDetailView, transactionListView } from '../tracking/transaction-view.js';
-import { plain } from '../formatted.js';
+import { plain } from '../../text/formatted.js';
 
 export const TRANSACTIONS_PAGE_SIZE = 8;
 

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
 import type { StaffRepo } from '../../db/staff-repo.js';
 import { STRANGER_REPLY_INTERVAL_MS, type StrangerRepliesRepo } from '../../db/stranger-replies-repo.js';
-import { localeFromLanguageCode, type Locale, type Translate } from '../i18n.js';
+import { localeFromLanguageCode, type Locale, type Translate } from '../../text/i18n.js';
 import type { BaseContext } from '../context.js';
 
 export interface AccessControlDeps {

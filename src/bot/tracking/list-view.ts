@@ -1,8 +1,8 @@
 import { InlineKeyboard } from 'grammy';
 import type { PageOf } from '../../db/paging.js';
 import type { OrderRow } from '../../orders/order-repo.js';
-import { formatNumber } from '../format.js';
-import { plain } from '../formatted.js';
+import { formatNumber } from '../../text/format.js';
+import { plain } from '../../text/formatted.js';
 import type { Outgoing } from '../send.js';
 import { listData, trackData, type ListRef } from './callback-data.js';
 import { orderButtonLabel, type TrackingView } from './order-view.js';

@@ -3,9 +3,9 @@ import type { OrderState } from '../../db/schema.js';
 import type { OrderRow } from '../../orders/order-repo.js';
 import { isFinal, localStateFor, PROVIDER_STATE_MAP } from '../../orders/order-states.js';
 import type { OrderDetail } from '../../provider/schemas.js';
-import { formatAmount, formatDateTime, formatNumber } from '../format.js';
-import { bold, joinLines } from '../formatted.js';
-import type { Locale, Translate } from '../i18n.js';
+import { formatAmount, formatDateTime, formatNumber } from '../../text/format.js';
+import { bold, joinLines } from '../../text/formatted.js';
+import type { Locale, Translate } from '../../text/i18n.js';
 import type { Outgoing } from '../send.js';
 import { codesData, listData, trackData, type TrackOrigin } from './callback-data.js';
 

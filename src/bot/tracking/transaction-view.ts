@@ -1,9 +1,9 @@
 import { InlineKeyboard } from 'grammy';
 import type { OrderRow } from '../../orders/order-repo.js';
 import type { Page, Transaction } from '../../provider/schemas.js';
-import { formatAmount, formatDateTime, formatNumber } from '../format.js';
-import { bold, joinLines, plain } from '../formatted.js';
-import type { Translate } from '../i18n.js';
+import { formatAmount, formatDateTime, formatNumber } from '../../text/format.js';
+import { bold, joinLines, plain } from '../../text/formatted.js';
+import type { Translate } from '../../text/i18n.js';
 import type { Outgoing } from '../send.js';
 import { trackData, transactionData, transactionsPageData } from './callback-data.js';
 import { orderName, type TrackingView } from './order-view.js';

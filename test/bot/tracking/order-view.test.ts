@@ -1,6 +1,6 @@
 import type { InlineKeyboardButton } from 'grammy/types';
 import { describe, expect, it } from 'vitest';
-import { createI18n, type Locale } from '../../../src/bot/i18n.js';
+import { createI18n, type Locale } from '../../../src/text/i18n.js';
 import {
   codesData,
   listData,

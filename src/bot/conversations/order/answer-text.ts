@@ -1,5 +1,5 @@
 import { checkFieldValue, checkQuantity, type FieldProblem } from '../../../orders/field-validation.js';
-import type { Translate } from '../../i18n.js';
+import type { Translate } from '../../../text/i18n.js';
 import { answerField, chooseQuantity, currentField, maxQuantity, searchProducts, type Draft, type Step as DraftStep } from './draft.js';
 
 export type Step = DraftStep;

@@ -3,7 +3,7 @@ import { takeIdleSessions } from '../../../db/idle-sessions.js';
 import type { Db } from '../../../db/open.js';
 import type { Logger } from '../../../logger.js';
 import { hasOrderActivity } from '../../../orders/order-queries.js';
-import type { Locale } from '../../i18n.js';
+import type { Locale } from '../../../text/i18n.js';
 
 /** Conversation state is stored under this prefix followed by the chat id. */
 export const CONVERSATION_KEY_PREFIX = 'conversation:';

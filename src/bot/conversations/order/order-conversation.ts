@@ -7,7 +7,7 @@ import type { OrderService } from '../../../orders/order-service.js';
 import type { ProviderClient } from '../../../provider/client.js';
 import type { Balance, ProductDetail } from '../../../provider/schemas.js';
 import type { BotContext } from '../../context.js';
-import type { Locale, Translate } from '../../i18n.js';
+import type { Locale, Translate } from '../../../text/i18n.js';
 import type { Trouble } from '../../provider-trouble.js';
 import type { Outgoing } from '../../send.js';
 import { ACTION, numericValue, parseData, type Pressed } from './actions.js';

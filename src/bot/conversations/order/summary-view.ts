@@ -1,7 +1,7 @@
 import { InlineKeyboard } from 'grammy';
-import { formatAmount } from '../../format.js';
-import { bold, joinLines } from '../../formatted.js';
-import type { Translate } from '../../i18n.js';
+import { formatAmount } from '../../../text/format.js';
+import { bold, joinLines } from '../../../text/formatted.js';
+import type { Translate } from '../../../text/i18n.js';
 import type { Outgoing } from '../../send.js';
 import { ACTION, data } from './actions.js';
 import { CLIP, clip } from './clip.js';

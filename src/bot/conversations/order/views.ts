@@ -3,9 +3,9 @@ import type { CatalogCategory, CatalogProduct } from '../../../catalog/catalog-q
 import { UNCATEGORISED_ID } from '../../../catalog/catalog-queries.js';
 import type { PageOf } from '../../../db/paging.js';
 import type { ProductDetail } from '../../../provider/schemas.js';
-import { formatAmount, formatNumber } from '../../format.js';
-import { bold, joinLines } from '../../formatted.js';
-import type { Locale, Translate } from '../../i18n.js';
+import { formatAmount, formatNumber } from '../../../text/format.js';
+import { bold, joinLines } from '../../../text/formatted.js';
+import type { Locale, Translate } from '../../../text/i18n.js';
 import type { Outgoing } from '../../send.js';
 import { chosenRegion, currentField, hasRegionChoice, maxQuantity, type Draft } from './draft.js';
 import { ACTION, data, type Action } from './actions.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONVERSATION_KEY_PREFIX, createIdleOrderSweeper } from '../../../../src/bot/conversations/order/idle-sweeper.js';
-import type { Locale } from '../../../../src/bot/i18n.js';
+import type { Locale } from '../../../../src/text/i18n.js';
 import { closeDb, openDb, type Db } from '../../../../src/db/open.js';
 import { createSqliteStorage } from '../../../../src/db/session-storage.js';
 import { createOrderRepo } from '../../../../src/orders/order-repo.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describePlaceResult } from '../../../../src/bot/conversations/order/place.js';
-import { createI18n } from '../../../../src/bot/i18n.js';
+import { createI18n } from '../../../../src/text/i18n.js';
 import type { OrderRow } from '../../../../src/orders/order-repo.js';
 import type { OrderState } from '../../../../src/db/schema.js';
 

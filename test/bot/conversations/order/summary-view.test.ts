@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseProduct, chooseQuantity, newDraft, type Draft } from '../../../../src/bot/conversations/order/draft.js';
 import { pausedView, summaryView } from '../../../../src/bot/conversations/order/summary-view.js';
 import type { ViewContext } from '../../../../src/bot/conversations/order/views.js';
-import { createI18n, type Locale } from '../../../../src/bot/i18n.js';
+import { createI18n, type Locale } from '../../../../src/text/i18n.js';
 import type { Outgoing } from '../../../../src/bot/send.js';
 import { field, productWith, region } from './fixtures.js';
 

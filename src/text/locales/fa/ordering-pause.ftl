@@ -1,5 +1,5 @@
-/** Persian messages for the ordering pause (Fluent): /pause, /resume and the pause shown in /start and /balance. */
-export const faOrderingPause = `
+### Persian messages for the ordering pause (Fluent): /pause, /resume and the pause shown in /start and /balance.
+
 ordering-paused-by-provider = ثبت سفارش از { $since } متوقف است: تأمین‌کننده دسترسی ما را نپذیرفت ({ $reason }). تا وقتی یکی از مدیران دوباره آن را باز نکند، هیچ سفارشی فرستاده نمی‌شود.
 ordering-paused-by-admin = ثبت سفارش از { $since } به دست یکی از مدیران متوقف شده است: { $reason }. تا وقتی یکی از مدیران دوباره آن را باز نکند، هیچ سفارشی فرستاده نمی‌شود.
 ordering-pause-no-reason = دلیلی گفته نشده است
@@ -17,4 +17,3 @@ resume-by-other-admin = { $name } ثبت سفارش را دوباره باز ک�
 help-admin-ordering-pause =
     /pause [دلیل]: توقف همهٔ سفارش‌ها تا /resume
     /resume: باز کردن دوبارهٔ ثبت سفارش
-`;

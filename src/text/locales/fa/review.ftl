@@ -1,5 +1,5 @@
-/** Persian messages for /review (Fluent): orders whose outcome an administrator settles. */
-export const faReview = `
+### Persian messages for /review (Fluent): orders whose outcome an administrator settles.
+
 review-title = سفارش‌های منتظر تصمیم شما: { $count }
 review-order = #{ $id }: { $product } × { $quantity }، { $amount }، سفارش‌دهنده: { $userId }
 review-sent-at = زمان ارسال به تأمین‌کننده: { $when }
@@ -34,4 +34,3 @@ review-settled-none = انجام شد: سفارش #{ $id } ثبت‌نشده ع�
 review-none-confirm = این سفارش ثبت‌نشده علامت بخورد؟ به کارمند گفته می‌شود که سفارش دوباره بی‌خطر است. فقط پس از بررسی سابقهٔ سفارش‌های تأمین‌کننده و کیف پول تأیید کنید: اگر سفارشی در واقع ثبت شده باشد، سفارش دوباره یعنی دو بار خرید.
 btn-review-none-confirm = تأیید: سفارشی ثبت نشده است
 review-kept = چیزی تغییر نکرد: سفارش #{ $id } همچنان منتظر بررسی است.
-`;

@@ -1,9 +1,7 @@
-import { readdirSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { FluentResource } from '@fluent/bundle';
 import { describe, expect, it } from 'vitest';
+import { readFluentSources } from '../../src/text/i18n.js';
 
-const LOCALES_DIR = fileURLToPath(new URL('../../src/bot/locales/', import.meta.url));
 // Every line that starts a message or a term: Fluent continuation lines are indented.
 const ENTRY_LINE = /^(-?[a-zA-Z][a-zA-Z0-9_-]*)[ \t]*=/gm;
 
@@ -13,17 +11,7 @@ interface LocaleFile {
 }
 
 async function load(locale: 'en' | 'fa'): Promise<LocaleFile[]> {
-  const names = readdirSync(LOCALES_DIR)
-    .filter((name) => name === `${locale}.ts` || name.startsWith(`${locale}-`))
-    .sort();
-  return Promise.all(
-    names.map(async (name) => {
-      const module = (await import(pathToFileURL(`${LOCALES_DIR}${name}`).href)) as Record<string, unknown>;
-      const sources = Object.values(module).filter((value): value is string => typeof value === 'string');
-      if (sources.length !== 1) throw new Error(`${name} should export exactly one Fluent source, found ${sources.length}`);
-      return { name: name.slice(locale.length), source: sources[0]! };
-    }),
-  );
+  return readFluentSources(locale);
 }
 
 const keysByLine = (source: string) => [...source.matchAll(ENTRY_LINE)].map((match) => match[1]!);

@@ -1,5 +1,5 @@
-/** English messages (Fluent). Values passed in are plain text; the bot sends entities, so nothing needs escaping. */
-export const en = `
+### English messages (Fluent). Values passed in are plain text; the bot sends entities, so nothing needs escaping.
+
 sandbox-badge = [SANDBOX]
 
 access-denied = This bot is for authorised staff only. Your Telegram ID is { $id }. If you should have access, send this number to an administrator.
@@ -137,4 +137,3 @@ command-cancel = Cancel the current step
 command-language = Change the language
 command-help = What I can do
 command-start = Start
-`;

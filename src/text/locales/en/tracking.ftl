@@ -1,5 +1,5 @@
-/** English messages for tracking (Fluent). Codes never pass through Fluent: they are added to the formatted text in code. */
-export const enTracking = `
+### English messages for tracking (Fluent). Codes never pass through Fluent: they are added to the formatted text in code.
+
 command-orders = Your recent orders
 command-track = Where an order stands
 
@@ -96,4 +96,3 @@ tx-order-product = Product: { $value }
 tx-description = Description: { $value }
 tx-date = Date: { $value }
 tx-not-found = The provider has no transaction { $id }.
-`;

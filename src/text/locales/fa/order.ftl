@@ -1,5 +1,5 @@
-/** Persian messages of the order conversation (Fluent): fresh numbers at Confirm, pauses, buttons and steps that failed. */
-export const faOrder = `
+### Persian messages of the order conversation (Fluent): fresh numbers at Confirm, pauses, buttons and steps that failed.
+
 btn-check-again = بررسی دوباره
 order-button-invalid = این دکمه دیگر معتبر نیست.
 order-step-not-shown = تلگرام این مرحله را نمایش نداد. برای تغییر پاسخ قبلی «بازگشت» را بزنید، یا لغو کنید.
@@ -14,4 +14,3 @@ order-paused-provider = ثبت سفارش متوقف شده است: تأمین�
 order-paused-admin = ثبت سفارش را یکی از مدیران متوقف کرده است.
 order-paused-reason = دلیل: { $reason }
 order-paused-kept = سفارش شما محفوظ است و هنوز چیزی ثبت نشده است. وقتی ثبت سفارش از سر گرفته شد، «{ btn-check-again }» را بزنید، یا لغو کنید.
-`;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatAmount, formatDateTime, formatNumber, localDigits } from '../../src/bot/format.js';
+import { formatAmount, formatDateTime, formatNumber, localDigits } from '../../src/text/format.js';
 import { normaliseDigits, toPersianDigits } from '../../src/text/digits.js';
 
 describe('formatting for a locale', () => {

@@ -1,5 +1,5 @@
-/** Persian messages for tracking (Fluent). Codes never pass through Fluent: they are added to the formatted text in code. */
-export const faTracking = `
+### Persian messages for tracking (Fluent). Codes never pass through Fluent: they are added to the formatted text in code.
+
 command-orders = سفارش‌های اخیر شما
 command-track = پیگیری وضعیت یک سفارش
 
@@ -96,4 +96,3 @@ tx-order-product = محصول: { $value }
 tx-description = شرح: { $value }
 tx-date = تاریخ: { $value }
 tx-not-found = تأمین‌کننده تراکنشی با شمارهٔ { $id } ندارد.
-`;

@@ -1,5 +1,5 @@
-/** Persian messages (Fluent). Numbers passed as numbers are shown in Persian digits by Fluent itself. */
-export const fa = `
+### Persian messages (Fluent). Numbers passed as numbers are shown in Persian digits by Fluent itself.
+
 sandbox-badge = [SANDBOX · آزمایشی]
 
 access-denied = این ربات فقط برای کارکنان مجاز است. شناسهٔ تلگرام شما { $id } است. اگر باید دسترسی داشته باشید، این عدد را برای یکی از مدیران بفرستید.
@@ -137,4 +137,3 @@ command-cancel = لغو مرحلهٔ جاری
 command-language = تغییر زبان
 command-help = کارهایی که می‌توانم انجام دهم
 command-start = شروع
-`;

@@ -1,5 +1,5 @@
-/** English messages for /review (Fluent): orders whose outcome an administrator settles. */
-export const enReview = `
+### English messages for /review (Fluent): orders whose outcome an administrator settles.
+
 review-title = Orders waiting for your decision: { $count }
 review-order = #{ $id }: { $product } × { $quantity }, { $amount }, ordered by { $userId }
 review-sent-at = Sent to the provider at { $when }
@@ -34,4 +34,3 @@ review-settled-none = Done: order #{ $id } is marked as not placed. The staff me
 review-none-confirm = Mark this order as not placed? The staff member will be told that it is safe to order it again. Confirm only after checking the provider's order history and the wallet: if an order was placed after all, ordering again would buy it twice.
 btn-review-none-confirm = Confirm: nothing was placed
 review-kept = Nothing was changed: order #{ $id } is still waiting for review.
-`;

@@ -1,5 +1,5 @@
-/** Persian messages for delivery (Fluent). Codes never pass through Fluent: they are added to the formatted text in code. */
-export const faDelivery = `
+### Persian messages for delivery (Fluent). Codes never pass through Fluent: they are added to the formatted text in code.
+
 delivery-heading = سفارش { $reference } تحویل شد: { $product } × { $quantity }
 delivery-footer = این کدها را با /track { $reference } دوباره می‌توانید ببینید. این پیام قابل هدایت (فوروارد) نیست؛ کدها را محرمانه نگه دارید.
 delivery-continued = (ادامهٔ سفارش { $reference })
@@ -53,4 +53,3 @@ alert-blocked-news = تحویل نشد: خبر { $order } به این کارمن
 alert-rejected-codes = تحویل نشد: تلگرام پیام حاوی کدهای { $order } را نپذیرفت ({ $reason }). کدها همچنان با /track { $reference } در دسترس‌اند.
 alert-rejected-news = تحویل نشد: تلگرام پیام مربوط به { $order } را نپذیرفت ({ $reason }). وضعیت سفارش با /track { $reference } دیده می‌شود.
 alert-delivery-missing = تأمین‌کننده { $order } را تکمیل‌شده گزارش می‌کند، اما اطلاعات تحویل آن پس از { $attempts } تلاش خوانده نشد. تلاش را ادامه می‌دهم.
-`;

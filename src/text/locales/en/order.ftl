@@ -1,5 +1,5 @@
-/** English messages of the order conversation (Fluent): fresh numbers at Confirm, pauses, buttons and steps that failed. */
-export const enOrder = `
+### English messages of the order conversation (Fluent): fresh numbers at Confirm, pauses, buttons and steps that failed.
+
 btn-check-again = Check again
 order-button-invalid = This button is no longer valid.
 order-step-not-shown = Telegram would not show this step. Tap Back to change your last answer, or Cancel.
@@ -14,4 +14,3 @@ order-paused-provider = Ordering is paused: the provider is refusing our access.
 order-paused-admin = Ordering is paused by an administrator.
 order-paused-reason = Reason: { $reason }
 order-paused-kept = Your order is kept and nothing was ordered. Tap { btn-check-again } once ordering resumes, or Cancel.
-`;

@@ -1,5 +1,5 @@
-/** English messages for delivery (Fluent). Codes never pass through Fluent: they are added to the formatted text in code. */
-export const enDelivery = `
+### English messages for delivery (Fluent). Codes never pass through Fluent: they are added to the formatted text in code.
+
 delivery-heading = Order { $reference } is delivered: { $product } × { $quantity }
 delivery-footer = You can show these codes again with /track { $reference }. This message cannot be forwarded; keep the codes private.
 delivery-continued = (continued: order { $reference })
@@ -53,4 +53,3 @@ alert-blocked-news = Not delivered: the staff member could not be told about { $
 alert-rejected-codes = Not delivered: Telegram refused the message with the codes of { $order } ({ $reason }). The codes stay available through /track { $reference }.
 alert-rejected-news = Not delivered: Telegram refused the message about { $order } ({ $reason }). /track { $reference } shows where it stands.
 alert-delivery-missing = The provider reports { $order } as completed but its delivery could not be read after { $attempts } attempts. I keep trying.
-`;

@@ -1,5 +1,5 @@
-/** English messages for the ordering pause (Fluent): /pause, /resume and the pause shown in /start and /balance. */
-export const enOrderingPause = `
+### English messages for the ordering pause (Fluent): /pause, /resume and the pause shown in /start and /balance.
+
 ordering-paused-by-provider = Ordering is paused since { $since }: the provider refused our access ({ $reason }). No order is sent until an administrator resumes ordering.
 ordering-paused-by-admin = Ordering is paused since { $since } by an administrator: { $reason }. No order is sent until an administrator resumes ordering.
 ordering-pause-no-reason = no reason given
@@ -17,4 +17,3 @@ resume-by-other-admin = { $name } resumed ordering.
 help-admin-ordering-pause =
     /pause [reason]: stop all ordering until /resume
     /resume: open ordering again
-`;

@@ -1,5 +1,5 @@
-/** English messages for the provider's refusals, waits and bad answers (Fluent). */
-export const enProvider = `
+### English messages for the provider's refusals, waits and bad answers (Fluent).
+
 provider-waiting = The provider asked us to wait until { $time } UTC (about { $minutes } min). Nothing was sent; please try again then.
 provider-waiting-unknown = The provider asked us to wait before we ask again. Nothing was sent; please try again in a few minutes.
 provider-refused = The provider refused this request: { $message }
@@ -11,4 +11,3 @@ field-too-long-email = An e-mail address can be at most { $max } characters.
 field-too-long-phone = A phone number can be at most { $max } characters.
 field-too-long-number = A number can be at most { $max } characters.
 field-too-long-text = That is too long: answers here can be at most { $max } characters.
-`;

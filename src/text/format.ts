@@ -1,4 +1,4 @@
-import { toPersianDigits } from '../text/digits.js';
+import { toPersianDigits } from './digits.js';
 import type { Locale } from './i18n.js';
 
 /** Digits of a string in the locale's script; ASCII for English. */

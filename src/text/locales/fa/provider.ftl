@@ -1,5 +1,5 @@
-/** Persian messages for the provider's refusals, waits and bad answers (Fluent). */
-export const faProvider = `
+### Persian messages for the provider's refusals, waits and bad answers (Fluent).
+
 provider-waiting = تأمین‌کننده از ما خواسته تا ساعت { $time } به وقت UTC (حدود { $minutes } دقیقهٔ دیگر) صبر کنیم. چیزی فرستاده نشد؛ لطفاً آن موقع دوباره امتحان کنید.
 provider-waiting-unknown = تأمین‌کننده از ما خواسته کمی صبر کنیم و بعد دوباره درخواست بفرستیم. چیزی فرستاده نشد؛ لطفاً چند دقیقهٔ دیگر دوباره امتحان کنید.
 provider-refused = تأمین‌کننده این درخواست را نپذیرفت: { $message }
@@ -11,4 +11,3 @@ field-too-long-email = نشانی ایمیل حداکثر می‌تواند { $m
 field-too-long-phone = شمارهٔ تلفن حداکثر می‌تواند { $max } نویسه باشد.
 field-too-long-number = عدد حداکثر می‌تواند { $max } نویسه باشد.
 field-too-long-text = خیلی بلند است: پاسخ این بخش حداکثر می‌تواند { $max } نویسه باشد.
-`;

@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { I18n } from '@grammyjs/i18n';
+
+/**
+ * The Fluent sources: one folder per language, one `.ftl` file per feature,
+ * so translators' tools open them as they are. The build copies the folder
+ * beside the compiled module; every file in it is loaded, in name order.
+ */
+const LOCALES_DIR = new URL('./locales/', import.meta.url);
+
+export function readFluentSources(locale: Locale): { name: string; source: string }[] {
+  const dir = new URL(`${locale}/`, LOCALES_DIR);
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.ftl'))
+    .sort()
+    .map((name) => ({ name, source: readFileSync(new URL(name, dir), 'utf8') }));
+}
+
+const sourceOf = (locale: Locale): string =>
+  readFluentSources(locale)
+    .map((file) => file.source)
+    .join('\n');
+
+export const LOCALES = ['en', 'fa'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Picks our locale from a Telegram language code such as 'fa-IR' or 'en-US'. */
+export function localeFromLanguageCode(code: string | undefined): Locale | undefined {
+  const base = code?.toLowerCase().split(/[-_]/)[0];
+  return isLocale(base) ? base : undefined;
+}
+
+export type Translate = (key: string, variables?: Record<string, string | number>) => string;
+
+/**
+ * Fluent translations. `useIsolating: false` keeps Unicode isolation marks
+ * out of messages: they would end up in copied IDs.
+ */
+export function createI18n<C extends import('grammy').Context>(
+  defaultLocale: Locale,
+  localeNegotiator?: (ctx: C) => Locale | undefined | Promise<Locale | undefined>,
+): I18n<C> {
+  const i18n = new I18n<C>({
+    defaultLocale,
+    fluentBundleOptions: { useIsolating: false },
+    ...(localeNegotiator ? { localeNegotiator } : {}),
+  });
+  for (const locale of LOCALES) i18n.loadLocaleSync(locale, { source: sourceOf(locale) });
+  return i18n;
+}
+
+/** A translate function bound to one locale, for code that runs outside an update. */
+export function translatorFor(i18n: I18n<never> | I18n<any>, locale: Locale): Translate {
+  return (key, variables) => i18n.t(locale, key, variables);
+}
