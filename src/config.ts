@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { assertTimeZone, type MonthCalendar } from './calendar/local-periods.js';
 import { parseTelegramUserId } from './text/telegram-id.js';
 
 /**
@@ -76,6 +77,22 @@ const schema = z.strictObject({
   ADMIN_IDS: adminIds,
   DEFAULT_LOCALE: optional(z.enum(['en', 'fa'], { error: 'must be "en" or "fa"' })).transform((v) => v ?? 'en'),
   AMOUNT_UNIT: optional(z.string().trim().max(16, { error: 'must be at most 16 characters' })).transform((v) => v ?? ''),
+  TIME_ZONE: optional(
+    z.string().trim().refine(
+      (zone) => {
+        try {
+          assertTimeZone(zone);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { error: 'must be an IANA time zone name such as Asia/Tehran, Europe/Berlin or UTC' },
+    ),
+  ).transform((v) => v ?? 'UTC'),
+  MONTH_CALENDAR: optional(z.enum(['gregorian', 'persian'], { error: 'must be "gregorian" or "persian"' })).transform(
+    (v) => v ?? 'gregorian',
+  ),
   LOG_LEVEL: optional(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -107,6 +124,10 @@ export type Config = {
   adminIds: number[];
   defaultLocale: 'en' | 'fa';
   amountUnit: string;
+  /** IANA zone in which times are shown and days are counted. */
+  timeZone: string;
+  /** Calendar whose months limits, digests and exports count by. */
+  monthCalendar: MonthCalendar;
   logLevel: string;
   catalogRefreshMinutes: number;
   orderIdleMinutes: number;
@@ -163,6 +184,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     adminIds: data.ADMIN_IDS,
     defaultLocale: data.DEFAULT_LOCALE,
     amountUnit: data.AMOUNT_UNIT,
+    timeZone: data.TIME_ZONE,
+    monthCalendar: data.MONTH_CALENDAR,
     logLevel: data.LOG_LEVEL,
     catalogRefreshMinutes: data.CATALOG_REFRESH_MINUTES,
     orderIdleMinutes: data.ORDER_IDLE_MINUTES,

@@ -48,6 +48,20 @@ describe('parseConfig', () => {
     expect(problemsOf({ ...valid, PAUSE_PROBE_SECONDS: '0' })).toEqual(['PAUSE_PROBE_SECONDS must be at least 1']);
   });
 
+  it('counts time in UTC and months by the Gregorian calendar unless TIME_ZONE and MONTH_CALENDAR say otherwise', () => {
+    expect(parseConfig(valid)).toMatchObject({ timeZone: 'UTC', monthCalendar: 'gregorian' });
+    expect(parseConfig({ ...valid, TIME_ZONE: 'Asia/Tehran', MONTH_CALENDAR: 'persian' })).toMatchObject({
+      timeZone: 'Asia/Tehran',
+      monthCalendar: 'persian',
+    });
+  });
+
+  it('refuses a time zone name that is not an IANA zone', () => {
+    expect(problemsOf({ ...valid, TIME_ZONE: 'Tehran' })).toEqual([
+      'TIME_ZONE must be an IANA time zone name such as Asia/Tehran, Europe/Berlin or UTC',
+    ]);
+  });
+
   it('treats an empty value as not set', () => {
     const config = parseConfig({ ...valid, CATALOG_REFRESH_MINUTES: '', DEFAULT_LOCALE: '  ' });
     expect(config.catalogRefreshMinutes).toBe(30);
