@@ -15,7 +15,7 @@ import { nextCheckDelayMs } from './backoff.js';
 import type { DetailHandover } from './detail-handover.js';
 import { planFollowUp } from './follow-up.js';
 import { claimDueOrders, claimOrder, releaseClaim, rescheduleClaimed, writeClaimed } from './order-leases.js';
-import { planSweep, SWEEP, sweepIntervalMs, type Watched } from './sweep-plan.js';
+import { planSweep, probeIntervalMs, SWEEP, sweepIntervalMs, type Watched } from './sweep-plan.js';
 
 export type SweepSettings = { -readonly [K in keyof typeof SWEEP]: number };
 
@@ -111,6 +111,15 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
   const requestsPerSecond = deps.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND;
   /** Provider order id -> 404s in a row. Memory is enough: after a restart it counts again. */
   const notFound = new Map<number, number>();
+  /** Sweeps in a row that changed nothing and met no new order; the pace slows after a few. */
+  let quietSweeps = 0;
+  /** Highest local id among the orders the last sweep watched: a higher one is a new order. */
+  let newestWatchedId = 0;
+  /** Order pages the last whole sweep needed to see every open order, and the orders it saw. */
+  let pagesNeeded = 1;
+  let seenInLastSweep = new Set<number>();
+  /** Quiet single-page reads so far: picks the page of the next. */
+  let probes = 0;
 
   function watchedOrders(): Watched[] {
     return db
@@ -269,9 +278,11 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
     );
   }
 
+  /** Reads the pages newest first until every open order has been seen, and acts on what changed. */
   async function sweep(watched: Watched[], history: ProviderHistory, result: PollRunResult): Promise<void> {
     const wanted = new Set(watched.map((order) => order.providerOrderId));
     const listed = new Map<number, string>();
+    let deepest = 0;
     // A later page is a later read: an order pushed down by new ones is taken as last seen.
     const note = (items: readonly OrderListEntry[]) => {
       for (const entry of items) {
@@ -279,21 +290,50 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
         wanted.delete(entry.orderId);
       }
     };
+    const loadPage = (number: number) => ((deepest = Math.max(deepest, number)), history.orderPage(number));
     try {
-      const read = await readPages((number) => history.orderPage(number), settings.maxPages, (items) => {
+      const read = await readPages(loadPage, settings.maxPages, (items) => {
         // Noted as they come, so that what was read before a failure still counts.
         note(items);
         return wanted.size === 0;
       });
       // The last page of the list is not handed to the callback.
       note(read.entries.map(({ entry }) => entry));
+      pagesNeeded = Math.max(1, deepest);
+      seenInLastSweep = new Set(listed.keys());
     } catch (error) {
       if (error instanceof ProviderRateLimitedError) throw error;
       result.errors++;
       logger.warn({ err: describe(error) }, 'order history unavailable; orders not shown are read one by one');
     }
-    for (const providerOrderId of listed.keys()) notFound.delete(providerOrderId);
+    await act(watched, listed, result);
+  }
 
+  /**
+   * While nothing changes, one page instead of all: page 1 (the newest
+   * orders, the ones people wait for) every other time, the older pages in
+   * turn between. Orders the last whole sweep did not show are still read
+   * one by one when due; the first change seen brings whole sweeps back.
+   */
+  async function probe(watched: Watched[], history: ProviderHistory, result: PollRunResult): Promise<void> {
+    const turn = probes++;
+    const number = pagesNeeded <= 1 || turn % 2 === 0 ? 1 : 2 + (Math.floor(turn / 2) % (pagesNeeded - 1));
+    const listed = new Map<number, string>();
+    try {
+      for (const entry of (await history.orderPage(number)).items) listed.set(entry.orderId, entry.status);
+    } catch (error) {
+      if (error instanceof ProviderRateLimitedError) throw error;
+      result.errors++;
+      logger.warn({ err: describe(error), page: number }, 'order history page unavailable');
+    }
+    const inScope = watched.filter(
+      (order) => order.providerOrderId !== null && (listed.has(order.providerOrderId) || !seenInLastSweep.has(order.providerOrderId)),
+    );
+    await act(inScope, listed, result);
+  }
+
+  async function act(watched: Watched[], listed: ReadonlyMap<number, string>, result: PollRunResult): Promise<void> {
+    for (const providerOrderId of listed.keys()) notFound.delete(providerOrderId);
     const plan = planSweep({ watched, listed, now: clock.now(), staleMs, fallbackBatch: settings.fallbackBatch });
     for (const { order, listed: status } of plan.move) await followListed(order.id, status, result);
     await inPool(plan.confirm, settings.detailConcurrency, ({ order, listed: status }) => followListed(order.id, status, result));
@@ -342,8 +382,10 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
       const history = createProviderHistory({ provider: counted });
       const watched = watchedOrders();
       result.watched = watched.length;
+      const newest = watched.reduce((max, order) => Math.max(max, order.id), 0);
+      const probing = quietSweeps >= settings.quietAfterSweeps && pagesNeeded > 1 && newest <= newestWatchedId;
       try {
-        if (watched.length > 0) await sweep(watched, history, result);
+        if (watched.length > 0) await (probing ? probe : sweep)(watched, history, result);
         await reconcileDue(history, result);
       } catch (error) {
         if (!(error instanceof ProviderRateLimitedError)) throw error;
@@ -353,12 +395,18 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
         return result;
       }
       result.pagesRead = pages;
+      const quiet = result.changed === 0 && result.errors === 0 && newest <= newestWatchedId;
+      quietSweeps = quiet ? quietSweeps + 1 : 0;
+      newestWatchedId = Math.max(newestWatchedId, newest);
       if (watched.length > 0) {
-        const interval = sweepIntervalMs({ pagesRead: pages, requestsPerSecond, budgetShare: settings.budgetShare, minIntervalMs: settings.minIntervalMs });
+        const usualMs = sweepIntervalMs({ pagesRead: pages, requestsPerSecond, budgetShare: settings.budgetShare, minIntervalMs: settings.minIntervalMs });
+        // Quiet with more than one page: the next run reads a single page, at the quiet rate.
+        const interval = quietSweeps >= settings.quietAfterSweeps && pagesNeeded > 1 ? probeIntervalMs(settings.quietPagesPerSecond) : usualMs;
         result.nextAt = startedAt + interval;
       }
       return result;
     },
+
   };
 }
 

@@ -30,6 +30,19 @@ export const SWEEP = {
    * complete together.
    */
   detailConcurrency: 4,
+  /**
+   * Sweeps in a row that saw nothing change before the pace slows to the
+   * quiet rate. Two, so that one quiet sweep amid a burst of completions
+   * does not slow the next.
+   */
+  quietAfterSweeps: 2,
+  /**
+   * History pages per second while orders are open and nothing changes:
+   * then one page is read at a time (page 1 every other time, the older
+   * pages in turn). The first change seen, or a new order, brings whole
+   * sweeps at the usual pace back.
+   */
+  quietPagesPerSecond: 0.25,
   /** Unknown outcomes reconciled per sweep, at most. */
   reconcileBatch: 20,
   /** 404s in a row after which administrators hear of an order and it is only checked slowly. */
@@ -52,6 +65,11 @@ export function sweepIntervalMs(input: {
   const pages = Math.max(0, input.pagesRead);
   if (!(input.requestsPerSecond > 0) || !(share > 0)) return floor;
   return Math.max(floor, Math.ceil((pages * 1000) / (share * input.requestsPerSecond)));
+}
+
+/** The pause between quiet single-page reads, so that they cost at most `quietPagesPerSecond`. */
+export function probeIntervalMs(quietPagesPerSecond: number = SWEEP.quietPagesPerSecond): number {
+  return quietPagesPerSecond > 0 ? Math.ceil(1000 / quietPagesPerSecond) : SWEEP.minIntervalMs;
 }
 
 /** What the sweep needs to know of an open order. */

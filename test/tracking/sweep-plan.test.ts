@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planSweep, SWEEP, sweepIntervalMs, type Watched } from '../../src/tracking/sweep-plan.js';
+import { planSweep, probeIntervalMs, SWEEP, sweepIntervalMs, type Watched } from '../../src/tracking/sweep-plan.js';
 import { createManualClock } from '../support/manual-clock.js';
 
 const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
@@ -20,6 +20,13 @@ function watched(id: number, over: Partial<Watched> = {}): Watched {
 }
 
 const ids = (orders: readonly { id: number }[]) => orders.map((order) => order.id);
+
+describe('quiet reads', () => {
+  it('come one page every four seconds, a quarter of a request a second', () => {
+    expect(probeIntervalMs()).toBe(4_000);
+    expect(1_000 / probeIntervalMs(SWEEP.quietPagesPerSecond)).toBeLessThanOrEqual(0.25);
+  });
+});
 
 describe('sweep interval', () => {
   it('waits the shortest pause after a sweep of one page', () => {
