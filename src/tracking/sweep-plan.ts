@@ -32,10 +32,10 @@ export const SWEEP = {
   detailConcurrency: 4,
   /**
    * Sweeps in a row that saw nothing change before the pace slows to the
-   * quiet rate. Two, so that one quiet sweep amid a burst of completions
-   * does not slow the next.
+   * quiet rate: four (about 24 s), so that a lull between completions does
+   * not slow the sweeps that would see the next one.
    */
-  quietAfterSweeps: 2,
+  quietAfterSweeps: 4,
   /**
    * History pages per second while orders are open and nothing changes:
    * then one page is read at a time (page 1 every other time, the older

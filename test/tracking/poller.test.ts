@@ -230,26 +230,26 @@ describe('delivery sweep', () => {
     for (const code of codes) expect(lines.join('\n')).not.toContain(code);
   });
 
-  it('reads one history page every four seconds once two whole sweeps in a row saw nothing change', async () => {
+  it('reads one history page every four seconds once four whole sweeps in a row saw nothing change', async () => {
     const world = await pollerWorld({ sandbox: { ...SLOW_ORDERS, maxPageSize: 1 } });
     for (let i = 0; i < 3; i++) await world.placed(SANDBOX_PRODUCTS.noFields);
 
     const runs = [];
     runs.push(await world.advanceAndRun(1));
-    for (let i = 0; i < 7; i++) runs.push(await world.advanceAndRun(runs.at(-1)!.nextAt! - world.clock.now()));
+    for (let i = 0; i < 9; i++) runs.push(await world.advanceAndRun(runs.at(-1)!.nextAt! - world.clock.now()));
 
-    // The first sweep meets the orders as new; the next two see nothing change.
-    expect(runs.map((run) => run.pagesRead)).toEqual([3, 3, 3, 1, 1, 1, 1, 1]);
+    // The first sweep meets the orders as new; the next four see nothing change.
+    expect(runs.map((run) => run.pagesRead)).toEqual([3, 3, 3, 3, 3, 1, 1, 1, 1, 1]);
     // Page 1, the newest orders, every other read; the older pages in turn between.
     const pages = world.sandbox.requests.filter((r) => r.path === '/orders' && r.method === 'GET').map((r) => r.query['page']);
-    expect(pages.slice(9)).toEqual(['1', '2', '1', '3', '1']);
+    expect(pages.slice(15)).toEqual(['1', '2', '1', '3', '1']);
   });
 
   it('spaces quiet single-page reads four seconds apart', async () => {
     const world = await pollerWorld({ sandbox: { ...SLOW_ORDERS, maxPageSize: 1 } });
     for (let i = 0; i < 3; i++) await world.placed(SANDBOX_PRODUCTS.noFields);
     await world.advanceAndRun(1);
-    await world.advanceAndRun(SWEEP_MS);
+    for (let i = 0; i < SWEEP.quietAfterSweeps - 1; i++) await world.advanceAndRun(SWEEP_MS);
     const start = world.clock.now();
 
     const quiet = await world.advanceAndRun(SWEEP_MS);
@@ -262,9 +262,8 @@ describe('delivery sweep', () => {
     const world = await pollerWorld({ sandbox: { maxPageSize: 1, timing: { preparingMs: 30_000, processingMs: 10 * MINUTE } } });
     for (let i = 0; i < 2; i++) await world.placed(SANDBOX_PRODUCTS.noFields);
     await world.advanceAndRun(1);
-    await world.advanceAndRun(SWEEP_MS);
-    await world.advanceAndRun(SWEEP_MS);
-    const probe = await world.advanceAndRun(30_000 - 2 * SWEEP_MS);
+    for (let i = 0; i < SWEEP.quietAfterSweeps; i++) await world.advanceAndRun(SWEEP_MS);
+    const probe = await world.advanceAndRun(30_000 - SWEEP.quietAfterSweeps * SWEEP_MS);
     expect(probe).toMatchObject({ pagesRead: 1, changed: 1 });
 
     const next = await world.advanceAndRun(probe.nextAt! - world.clock.now());
@@ -277,8 +276,7 @@ describe('delivery sweep', () => {
     const world = await pollerWorld({ sandbox: { ...SLOW_ORDERS, maxPageSize: 1 } });
     for (let i = 0; i < 3; i++) await world.placed(SANDBOX_PRODUCTS.noFields);
     await world.advanceAndRun(1);
-    await world.advanceAndRun(SWEEP_MS);
-    await world.advanceAndRun(SWEEP_MS);
+    for (let i = 0; i < SWEEP.quietAfterSweeps; i++) await world.advanceAndRun(SWEEP_MS);
     expect((await world.advanceAndRun(4_000)).pagesRead).toBe(1);
 
     await world.placed(SANDBOX_PRODUCTS.noFields);
