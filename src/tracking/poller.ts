@@ -400,8 +400,10 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
       newestWatchedId = Math.max(newestWatchedId, newest);
       if (watched.length > 0) {
         const usualMs = sweepIntervalMs({ pagesRead: pages, requestsPerSecond, budgetShare: settings.budgetShare, minIntervalMs: settings.minIntervalMs });
-        // Quiet with more than one page: the next run reads a single page, at the quiet rate.
-        const interval = quietSweeps >= settings.quietAfterSweeps && pagesNeeded > 1 ? probeIntervalMs(settings.quietPagesPerSecond) : usualMs;
+        // Quiet with more than one page: the next run reads a single page, at the quiet rate. A single
+        // page that showed a change means more are likely on the pages not read: all of them at once.
+        const interval =
+          probing && !quiet ? 0 : quietSweeps >= settings.quietAfterSweeps && pagesNeeded > 1 ? probeIntervalMs(settings.quietPagesPerSecond) : usualMs;
         result.nextAt = startedAt + interval;
       }
       return result;
