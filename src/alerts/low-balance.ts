@@ -3,8 +3,11 @@ import type { Clock } from '../clock.js';
 import { createAppStateRepo } from '../db/app-state-repo.js';
 import type { Db } from '../db/open.js';
 import type { Logger } from '../logger.js';
+import type { OrderService } from '../orders/order-service.js';
 import type { ProviderClient } from '../provider/client.js';
+import type { ListedSetting } from '../settings/settings-registry.js';
 import { defineSetting, type SettingChange, type SettingsStore } from '../settings/settings-store.js';
+import { formatAmount } from '../text/format.js';
 import type { Locale } from '../text/i18n.js';
 import type { AdminAlerts } from './admin-alerts.js';
 
@@ -119,5 +122,41 @@ export function createLowBalanceCheck(deps: {
     if (last !== null && deps.clock.now() - last < deps.maxAgeMs) return;
     // A failure is the loop's to log; the next period tries again.
     await deps.provider.getBalance({ priority: 'background' });
+  };
+}
+
+/** The threshold as /settings lists it. */
+export function lowBalanceSetting(watch: Pick<LowBalanceWatch, 'threshold'>): ListedSetting {
+  return {
+    labelKey: 'settings-low-balance',
+    show: ({ t, locale, amountUnit }) => {
+      const value = watch.threshold();
+      return value === null ? t('settings-off') : formatAmount(value, locale, amountUnit);
+    },
+    how: ({ t }) => t('settings-low-balance-how'),
+  };
+}
+
+/**
+ * The order service, reading the balance once after each order that may
+ * have been charged, so a drop is noticed at the order that caused it.
+ * Background priority: the staff member's own next step goes first.
+ */
+export function withBalanceCheckAfterOrders<S extends Pick<OrderService, 'createIntentAndPlace'>>(
+  orders: S,
+  provider: Pick<ProviderClient, 'getBalance'>,
+  logger: Logger,
+): S {
+  return {
+    ...orders,
+    async createIntentAndPlace(input) {
+      const result = await orders.createIntentAndPlace(input);
+      if (result.kind === 'placed' || result.kind === 'unknown' || result.kind === 'accepted-unrecorded') {
+        provider.getBalance({ priority: 'background' }).catch((error: unknown) => {
+          logger.warn({ err: error instanceof Error ? error.name : String(error) }, 'balance after an order could not be read');
+        });
+      }
+      return result;
+    },
   };
 }
