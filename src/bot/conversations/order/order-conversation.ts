@@ -332,7 +332,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       const outcome = await conversation.external(async () => {
         try {
           const result = await deps.orders.createIntentAndPlace(input);
-          // Another order was counted first: the summary shows the limit again instead of a dead end.
+          // A limit lowered or another order counted since the summary: it shows the limit again instead of a dead end.
           if (result.kind === 'rejected' && result.reason === 'over-limit') return { kind: 'over-limit' as const };
           // A refused key or IP is for administrators to fix: they are told (once).
           if (result.kind === 'rejected' && (result.reason === 'auth' || result.reason === 'forbidden')) {

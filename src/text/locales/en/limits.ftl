@@ -4,7 +4,7 @@ summary-over-limit-order = Over your per-order limit: an order may cost at most 
 summary-over-limit-day = Over your daily limit of { $cap }: { $left } left today.
 summary-over-limit-month = Over your monthly limit of { $cap }: { $left } left this month.
 summary-over-limit-hint = Lower the quantity, or ask an administrator to change your limit.
-order-limit-reached-meanwhile = Another order of yours was counted first, and this one would now pass your limit. Nothing was sent or charged.
+order-limit-reached-meanwhile = Your spending limits were checked again at Confirm, and this order no longer fits them. Nothing was sent or charged.
 
 limits-kind-order = Per order
 limits-kind-day = Per day
