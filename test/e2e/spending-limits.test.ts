@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import type { SentMessage } from '../support/fake-bot-api/index.js';
 import { chatDriver } from './chat-driver.js';
-import { ADMIN, sharedWorld, STAFF } from './harness.js';
+import { ADMIN, PERSIAN_STAFF, sharedWorld, STAFF } from './harness.js';
 import { DELIVERY_WAIT_MS, orderThroughChat, posts, referenceIn, waitForDelivery } from './order-steps.js';
 
 /** 1,250,000 IRR a card in the sandbox. */
 const GOOGLE_PLAY = { search: 'Google Play 10', product: /^Google Play 10 USD/, quantity: 1 };
 
 describe('spending limits hold an order back before Confirm', () => {
-  const world = sharedWorld({ staff: [STAFF] });
+  const world = sharedWorld({ staff: [STAFF, PERSIAN_STAFF] });
   const staff = () => chatDriver(world.telegram, STAFF);
   const admin = () => chatDriver(world.telegram, ADMIN);
 
@@ -106,6 +106,18 @@ describe('spending limits hold an order back before Confirm', () => {
     expect(reply.text).toContain('• Team limit per order: off');
     expect(reply.text).toContain('• Low-balance alert below: off');
     expect(reply.text).toContain('/lowbalance <amount|off>');
+  });
+
+  it('tells a Persian-speaking staff member of the limit in Persian, with Persian digits', async () => {
+    await admin().say(`/limits ${PERSIAN_STAFF.id} order 1000000`, /Per order: 1,000,000 IRR/);
+    const chat = chatDriver(world.telegram, PERSIAN_STAFF);
+    await chat.say('/order', /یک دسته را انتخاب کنید/);
+    await chat.say(GOOGLE_PLAY.search, /محصولات مطابق/);
+    await chat.tap(GOOGLE_PLAY.product, /چند عدد؟/);
+    const summary = await chat.say('1', /لطفاً سفارش خود را بررسی کنید/);
+    expect(summary.text).toContain('هر سفارش حداکثر ۱٬۰۰۰٬۰۰۰ IRR می‌تواند باشد.');
+    expect(hasConfirm(summary)).toBe(false);
+    await chat.say('/cancel', /^لغو شد/);
   });
 
   it('keeps /limits and /settings for administrators', async () => {

@@ -54,8 +54,9 @@ export function limitsFeature(deps: LimitsDeps) {
         return ctx.reply(ctx.t('limits-bad-amount', { value: command.value, orDefault: command.defaultAllowed ? ctx.t('limits-or-default') : '' }));
     }
 
-    const personId = resolve(command.target);
-    if (typeof personId === 'string') return ctx.reply(personId);
+    const resolved = resolve(command.target);
+    if (!resolved.ok) return ctx.reply(resolved.message);
+    const personId = resolved.id;
     if (command.kind === 'show') return ctx.reply(personView(personId!));
 
     const { rule, value } = command;
@@ -73,13 +74,13 @@ export function limitsFeature(deps: LimitsDeps) {
     }
     return ctx.reply(ctx.t('limits-person-set', { person, kind: kindText(rule), value: valueText(rule, value) }));
 
-    /** The person's id, null for the team default, or the message saying why there is none. */
-    function resolve(target: LimitsTarget): number | null | string {
-      if (target.kind === 'default') return null;
+    /** The person's id (null for the team default), or the message saying why there is none. */
+    function resolve(target: LimitsTarget): { ok: true; id: number | null } | { ok: false; message: string } {
+      if (target.kind === 'default') return { ok: true, id: null };
       const id = target.kind === 'id' ? target.id : (deps.findUsername?.(target.username) ?? null);
-      if (id === null) return ctx.t('limits-unknown-username', { value: `@${(target as { username: string }).username}` });
-      if (!deps.staff.find(id)) return ctx.t('limits-not-staff', { value: String(id) });
-      return id;
+      if (id === null) return { ok: false, message: ctx.t('limits-unknown-username', { value: `@${target.kind === 'username' ? target.username : ''}` }) };
+      if (!deps.staff.find(id)) return { ok: false, message: ctx.t('limits-not-staff', { value: String(id) }) };
+      return { ok: true, id };
     }
 
     function overview(): string {

@@ -1,4 +1,4 @@
-### پیام‌های فارسی ‎/settings (Fluent).
+### پیام‌های فارسی /settings (Fluent).
 
 settings-title = تنظیم‌هایی که از گفتگو تغییر می‌کنند:
 settings-line = • { $label }: { $value }
@@ -9,6 +9,6 @@ settings-spending-order = سقف هر سفارش برای تیم
 settings-spending-day = سقف روزانهٔ تیم
 settings-spending-month = سقف ماهانهٔ تیم
 settings-spending-approval = سفارش‌های بیشتر از این مبلغ تأیید می‌خواهند
-settings-spending-how = تغییر با ‎/limits default { $kind } <مبلغ|off>؛ برای هر نفر با ‎/limits <شناسه> { $kind } …
+settings-spending-how = تغییر با /limits default { $kind } <مبلغ|off>؛ برای هر نفر با /limits <شناسه> { $kind } …
 settings-low-balance = هشدار کم شدن موجودی از
-settings-low-balance-how = تغییر با ‎/lowbalance <مبلغ|off>
+settings-low-balance-how = تغییر با /lowbalance <مبلغ|off>
