@@ -29,7 +29,7 @@ const SENDER_TICK_MS = 1_000;
 const IDLE_SWEEP_MS = 30_000;
 
 export interface BackgroundDeps {
-  config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond'>;
+  config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds'>;
   db: Db;
   provider: ProviderClient;
   send: SendMessage;
@@ -40,6 +40,8 @@ export interface BackgroundDeps {
   adminRecipients: () => AdminRecipient[];
   alerts: AdminAlerts;
   syncCatalog: () => Promise<void>;
+  /** Reads the balance for the low-balance alert when no one else did lately (src/alerts/low-balance.ts). */
+  checkLowBalance: () => Promise<void>;
   orderingPause: Pick<OrderingPauseSwitch, 'current'>;
   /** Tells administrators that the provider answers again while ordering is still paused. */
   onProviderAnswering: (pause: OrderingPause) => Promise<void>;
@@ -49,7 +51,7 @@ export interface BackgroundDeps {
 
 /**
  * Everything that runs without an update: catalog refresh, idle order
- * expiry, the delivery poller, the notification sender and the probe that
+ * expiry, the low-balance check, the delivery poller, the notification sender and the probe that
  * notices when a provider that refused us answers again. They share the
  * provider client (one request budget, staff requests first) and reach
  * Telegram only through the send functions.
@@ -80,6 +82,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
       clock,
       logger,
     }),
+    startRepeating({ name: 'low-balance check', everyMs: config.lowBalanceCheckSeconds * 1_000, task: deps.checkLowBalance, clock, logger }),
     startRepeating({
       name: 'ordering pause probe',
       everyMs: config.pauseProbeSeconds !== undefined ? config.pauseProbeSeconds * 1_000 : PAUSE_PROBE_MS,

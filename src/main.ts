@@ -4,9 +4,17 @@ import { hostname } from 'node:os';
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import { Api } from 'grammy';
 import { createAdminAlerts } from './alerts/admin-alerts.js';
+import { createLowBalanceCheck, createLowBalanceWatch, lowBalanceSetting, withBalanceCheckAfterOrders, withBalanceWatch } from './alerts/low-balance.js';
+import { createLocalPeriods } from './calendar/local-periods.js';
+import { createSettingsRegistry } from './settings/settings-registry.js';
+import { createSettingsStore } from './settings/settings-store.js';
+import { createLimitCheck } from './spending/limit-check.js';
+import { createSpendingCounter } from './spending/spending-counter.js';
+import { createSpendingRuleBook } from './spending/spending-rules.js';
+import { spendingSettings } from './spending/spending-settings.js';
 import { registerCommands } from './bot/commands.js';
 import { createBot } from './bot/create-bot.js';
-import { formatNumber } from './text/format.js';
+import { formatAmount, formatNumber } from './text/format.js';
 import { createI18n, translatorFor, type Locale } from './text/i18n.js';
 import { createCatalogQueries } from './catalog/catalog-queries.js';
 import { createCatalogSync, describeSyncError } from './catalog/catalog-sync.js';
@@ -106,6 +114,24 @@ async function main(): Promise<void> {
   });
 
   const orderingPause = createOrderingPause({ db, clock });
+  const settings = createSettingsStore({ db, clock });
+  const spendingRules = createSpendingRuleBook({ settings });
+  const spendingCounter = createSpendingCounter({ db, periods: createLocalPeriods(config.timeZone, config.monthCalendar) });
+  const checkLimits = createLimitCheck({ rules: spendingRules, counter: spendingCounter, clock });
+  const lowBalance = createLowBalanceWatch({
+    db,
+    clock,
+    settings,
+    alerts,
+    render: (locale, alert, figures) =>
+      translate(locale)(alert === 'fell' ? 'low-balance-fell-alert' : 'low-balance-reminder-alert', {
+        balance: formatAmount(figures.balance, locale, config.amountUnit),
+        threshold: formatAmount(figures.threshold, locale, config.amountUnit),
+      }),
+    logger,
+  });
+  const settingsRegistry = createSettingsRegistry();
+  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance));
   const tellRetryAfterClamped = (report: ClampedRetryAfter): void => {
     const variables = (locale: Locale) => ({
       requested: formatNumber(Math.round(report.requestedMs / 1000), locale),
@@ -114,7 +140,7 @@ async function main(): Promise<void> {
     void alerts.alert('provider-retry-after-clamped', (locale) => translate(locale)('provider-retry-after-clamped-alert', variables(locale)));
   };
   const limiter = createRateLimiter({ requestsPerSecond: config.providerRequestsPerSecond, clock });
-  const provider = withPriceRecording(
+  const recordingProvider = withPriceRecording(
     withPauseOnRefusal(
       createProviderClient({
         baseUrl,
@@ -141,6 +167,8 @@ async function main(): Promise<void> {
     db,
     clock,
   );
+  // Every balance read on the way, for a summary, /balance or after an order, also feeds the low-balance alert.
+  const provider = withBalanceWatch(recordingProvider, lowBalance);
   const orders = createOrderService({
     db,
     provider,
@@ -149,6 +177,7 @@ async function main(): Promise<void> {
     sandbox: config.sandboxMode,
     providerPausedUntil: () => limiter.pausedUntil(),
     orderingPaused: () => orderingPause.current(),
+    checkLimits,
     placeTimeoutMs: config.providerOrderTimeoutMs,
   });
   const recovered = orders.recoverInterrupted();
@@ -165,9 +194,12 @@ async function main(): Promise<void> {
     catalog: createCatalogQueries({ db }),
     catalogSync,
     provider,
-    orders,
+    orders: withBalanceCheckAfterOrders(orders, provider, logger.child({ component: 'orders' })),
     alerts,
     orderingPause,
+    spending: { checkLimits, rules: spendingRules, counter: spendingCounter },
+    lowBalance,
+    settingsRegistry,
     defaultLocale: config.defaultLocale,
     amountUnit: config.amountUnit,
     sandbox: config.sandboxMode,
@@ -223,6 +255,7 @@ async function main(): Promise<void> {
     adminRecipients,
     alerts,
     syncCatalog,
+    checkLowBalance: createLowBalanceCheck({ watch: lowBalance, provider, clock, maxAgeMs: config.lowBalanceCheckSeconds * 1_000 }),
     orderingPause,
     onProviderAnswering: () =>
       alerts.alert('ordering-provider-back', (locale) => translate(locale)('ordering-provider-back-alert'), { quietMs: 0 }),

@@ -3,6 +3,7 @@ import { conversations, createConversation, type ConversationData, type Versione
 import { sequentialize } from '@grammyjs/runner';
 import { Bot, type Context } from 'grammy';
 import type { AdminAlerts } from '../alerts/admin-alerts.js';
+import type { LowBalanceWatch } from '../alerts/low-balance.js';
 import type { CatalogQueries } from '../catalog/catalog-queries.js';
 import type { CatalogSync } from '../catalog/catalog-sync.js';
 import type { Clock } from '../clock.js';
@@ -16,6 +17,10 @@ import { createOrderQueries } from '../orders/order-queries.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { OrderingPauseSwitch } from '../orders/ordering-pause.js';
 import type { ProviderClient } from '../provider/client.js';
+import type { SettingsRegistry } from '../settings/settings-registry.js';
+import type { LimitCheck } from '../spending/limit-check.js';
+import type { SpendingCounter } from '../spending/spending-counter.js';
+import type { SpendingRuleBook } from '../spending/spending-rules.js';
 import type { BotContext } from './context.js';
 import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
 import { createOrderConversation } from './conversations/order/order-conversation.js';
@@ -24,10 +29,13 @@ import { balanceFeature } from './features/balance.js';
 import { cancelFeature } from './features/cancel.js';
 import { helpFeature } from './features/help.js';
 import { languageFeature } from './features/language.js';
+import { limitsFeature } from './features/limits.js';
+import { lowBalanceFeature } from './features/low-balance.js';
 import { ORDER_CONVERSATION, orderFeature } from './features/order.js';
 import { orderingPauseFeature } from './features/ordering-pause.js';
 import { ordersFeature } from './features/orders.js';
 import { reviewFeature } from './features/review.js';
+import { settingsFeature } from './features/settings.js';
 import { staffFeature } from './features/staff.js';
 import { syncFeature } from './features/sync.js';
 import { trackFeature } from './features/track.js';
@@ -42,7 +50,7 @@ import { handleProviderTrouble, troubleMessage } from './provider-trouble.js';
  * Bump when the order conversation changes shape: stored conversations of
  * an older shape are then dropped instead of being replayed wrongly.
  */
-export const CONVERSATION_VERSION = 2;
+export const CONVERSATION_VERSION = 3;
 
 export interface BotDeps {
   token: string;
@@ -62,6 +70,14 @@ export interface BotDeps {
   sandbox: boolean;
   orderIdleMs: number;
   perItemLimit: number;
+  /** Spending limits: the summary's check, the rules /limits changes and the counter it shows. */
+  spending: { checkLimits: LimitCheck; rules: SpendingRuleBook; counter: SpendingCounter };
+  /** The low-balance threshold /lowbalance changes. */
+  lowBalance: Pick<LowBalanceWatch, 'threshold' | 'setThreshold'>;
+  /** What /settings lists. */
+  settingsRegistry: Pick<SettingsRegistry, 'list'>;
+  /** A person as administrators know them; their id until names are kept. */
+  describePerson?: (id: number) => string;
   /** Age beyond which a summary's price and stock are read again at Confirm; two minutes unless set. */
   orderQuoteMaxAgeMs?: number;
   clock: Clock;
@@ -133,6 +149,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         // The conversation offers no Confirm while ordering is paused; the order service refuses too.
         orderingPaused: () => deps.orderingPause.current(),
         quoteMaxAgeMs: deps.orderQuoteMaxAgeMs ?? DEFAULT_QUOTE_MAX_AGE_MS,
+        checkLimits: (userId, total) => deps.spending.checkLimits(userId, total),
         clock: deps.clock,
         logger: deps.logger,
       }),
@@ -174,6 +191,19 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(languageFeature({ staff: deps.staff }));
   bot.use(staffFeature({ staff: deps.staff, logger: deps.logger }));
   bot.use(syncFeature({ catalogSync: deps.catalogSync }));
+  bot.use(
+    limitsFeature({
+      rules: deps.spending.rules,
+      counter: deps.spending.counter,
+      staff: deps.staff,
+      ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
+      amountUnit: deps.amountUnit,
+      clock: deps.clock,
+      logger: deps.logger,
+    }),
+  );
+  bot.use(lowBalanceFeature({ watch: deps.lowBalance, amountUnit: deps.amountUnit, logger: deps.logger }));
+  bot.use(settingsFeature({ registry: deps.settingsRegistry, amountUnit: deps.amountUnit }));
   bot.use(
     orderingPauseFeature({
       pauses: deps.orderingPause,

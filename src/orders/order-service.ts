@@ -4,6 +4,7 @@ import type { PageOf, PageRequest } from '../db/paging.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { PlaceOrderBody, PlacedOrder } from '../provider/schemas.js';
+import type { LimitCheck } from '../spending/limit-check.js';
 import { orderFingerprint } from './fingerprint.js';
 import { createMutex } from './mutex.js';
 import { createOrderRepo, type OrderRow } from './order-repo.js';
@@ -60,6 +61,12 @@ export interface OrderServiceDeps {
    * POST goes out.
    */
   orderingPaused?: () => { source: 'provider' | 'admin'; reason: string | null } | null;
+  /**
+   * The person's spending limits (src/spending/limit-check.ts), checked
+   * under the wallet lock: two orders confirmed together are counted one
+   * after the other, so they cannot pass a limit between them.
+   */
+  checkLimits?: LimitCheck;
   /**
    * The POST's timeout (PROVIDER_ORDER_TIMEOUT_MS): a POST a crash
    * interrupted can have been in flight this long at most. Default: the
@@ -190,6 +197,20 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       if (closed) {
         logger.warn({ orderId: intent.id, pausedBy: paused.source }, 'order not sent: ordering is paused');
         return { result: { kind: 'rejected', order: closed, providerMessage: paused.reason, reason: 'paused' }, checkFunds: false };
+      }
+    }
+    const verdict = deps.checkLimits?.(input.userId, intent.totalAmount, intent.id) ?? { ok: true };
+    if (!verdict.ok) {
+      const closed = repo.transition({
+        id: intent.id,
+        from: 'intent',
+        to: 'not_placed',
+        set: { finishedAt: new Date(clock.now()) },
+        audit: { actorId: input.userId, action: 'order.not_placed', detail: `not sent: over the ${verdict.limit} limit of ${verdict.cap} (${verdict.left} left)` },
+      });
+      if (closed) {
+        logger.info({ orderId: intent.id, limit: verdict.limit, cap: verdict.cap, left: verdict.left }, 'order not sent: over a spending limit');
+        return { result: { kind: 'rejected', order: closed, providerMessage: null, reason: 'over-limit' }, checkFunds: false };
       }
     }
     const pausedFor = (deps.providerPausedUntil?.() ?? 0) - clock.now();

@@ -21,6 +21,8 @@ export type RejectReason =
   | 'unreachable'
   /** Not sent: ordering is paused (the provider refused our key or IP, or an administrator paused it). */
   | 'paused'
+  /** Not sent: the order would pass one of the person's spending limits (src/spending). */
+  | 'over-limit'
   | 'other';
 
 export type PlaceErrorVerdict =

@@ -31,6 +31,7 @@ describe('parseConfig', () => {
       orderIdleMinutes: 15,
       orderQuoteMaxAgeSeconds: 120,
       pollStaleMinutes: 30,
+      lowBalanceCheckSeconds: 300,
       sandboxMode: false,
     });
   });

@@ -6,13 +6,14 @@ import type { Logger } from '../../../logger.js';
 import type { OrderService } from '../../../orders/order-service.js';
 import type { ProviderClient } from '../../../provider/client.js';
 import type { Balance, ProductDetail } from '../../../provider/schemas.js';
+import type { LimitVerdict } from '../../../spending/limit-check.js';
 import type { BotContext } from '../../context.js';
 import type { Locale, Translate } from '../../../text/i18n.js';
 import type { Trouble } from '../../provider-trouble.js';
 import type { Outgoing } from '../../send.js';
 import { ACTION, numericValue, parseData, type Pressed } from './actions.js';
 import { answerText, type Step as InputStep } from './answer-text.js';
-import { back, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, editStep, maxQuantity, newDraft, resumeIncomplete, type Draft } from './draft.js';
+import { back, chosenRegion, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, editStep, maxQuantity, newDraft, resumeIncomplete, type Draft } from './draft.js';
 import { answerPress, createMenuDisplay } from './menu-display.js';
 import { describePlaceResult, placeInputFrom } from './place.js';
 import { acceptsPress, editTargetOf } from './press-guard.js';
@@ -34,6 +35,12 @@ export interface OrderConversationDeps {
   perItemLimit: number;
   /** Why ordering is paused now, or null: no Confirm is offered or placed while it is. */
   orderingPaused: () => { source: 'provider' | 'admin'; reason: string | null } | null;
+  /**
+   * The person's spending limits against an order total: the summary names
+   * the limit and offers no Confirm; the order service checks again at
+   * Confirm, under the wallet lock.
+   */
+  checkLimits: (userId: number, total: number) => LimitVerdict;
   /** A summary older than this is read again from the provider when Confirm is pressed. */
   quoteMaxAgeMs: number;
   clock: Clock;
@@ -98,6 +105,11 @@ export function createOrderConversation(deps: OrderConversationDeps) {
     };
     const fetch = <T>(context: string, task: () => Promise<T> | T): Promise<Fetched<T>> => conversation.external(() => attempt(context, task));
     const pausedNow = () => conversation.external(() => deps.orderingPaused());
+    /** The limits against the draft's total at the quoted price; counted from the database, so in `external`. */
+    const limitFor = (checked: Draft) => {
+      const total = (chosenRegion(checked)?.price ?? 0) * (checked.quantity ?? 0);
+      return conversation.external(() => deps.checkLimits(userId, total));
+    };
 
     /** Product detail and balance together; taken before the reads, so the age errs on the old side. */
     const readQuote = (productId: number): Promise<Quote> =>
@@ -213,7 +225,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         notice = t('summary-region-gone', { region: refreshed.changes.regionGone });
         return render();
       }
-      const facts = { balance: quote.balance.ok ? quote.balance.value.balance : null, changes: refreshed.changes };
+      const facts = { balance: quote.balance.ok ? quote.balance.value.balance : null, changes: refreshed.changes, limit: await limitFor(draft) };
       if (canConfirm(draft, facts, deps.perItemLimit)) {
         // Chosen while showing the summary, so it is saved before Confirm can be pressed:
         // if the process dies after the POST, the replayed Confirm carries the same key
@@ -304,21 +316,24 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         }
         const refreshed = refreshQuote(draft, quote.detail.value);
         const balance = quote.balance.ok ? quote.balance.value.balance : null;
-        if (hasChanges(refreshed.changes) || !canConfirm(refreshed.draft, { balance }, deps.perItemLimit)) {
+        const limit = await limitFor(refreshed.draft);
+        if (hasChanges(refreshed.changes) || !canConfirm(refreshed.draft, { balance, limit }, deps.perItemLimit)) {
           prefetched = quote;
           return false;
         }
       }
-      await confirm(key);
-      return true;
+      return confirm(key);
     }
 
-    async function confirm(key: string): Promise<void> {
+    /** Places the order; false when a limit refused it unsent and the summary is to be shown again. */
+    async function confirm(key: string): Promise<boolean> {
       await menu.show(closedView(t('order-placing'), deps.sandbox, t), null, editInPlace);
       const input = placeInputFrom(draft, { confirmKey: key, userId: userId!, chatId: chatId! });
       const outcome = await conversation.external(async () => {
         try {
           const result = await deps.orders.createIntentAndPlace(input);
+          // A limit lowered or another order counted since the summary: it shows the limit again instead of a dead end.
+          if (result.kind === 'rejected' && result.reason === 'over-limit') return { kind: 'over-limit' as const };
           // A refused key or IP is for administrators to fix: they are told (once).
           if (result.kind === 'rejected' && (result.reason === 'auth' || result.reason === 'forbidden')) {
             await deps.onProviderTrouble(result.error, 'place order');
@@ -328,6 +343,11 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           return { kind: 'trouble' as const, trouble: await deps.onProviderTrouble(error, 'place order') };
         }
       });
+      if (outcome.kind === 'over-limit') {
+        notice = t('order-limit-reached-meanwhile');
+        editInPlace = true;
+        return false;
+      }
       const text =
         outcome.kind === 'trouble'
           ? outcome.trouble === 'internal'
@@ -336,6 +356,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           : t(outcome.messageKey, { ...outcome.variables, ...(outcome.stateKey ? { state: t(outcome.stateKey) } : {}) });
       editInPlace = true;
       await finish(closedView(text, deps.sandbox, t));
+      return true;
     }
 
     /**

@@ -28,6 +28,7 @@ const REJECTION_MESSAGE: Partial<Record<RejectReason, string>> = {
   auth: 'order-rejected-access',
   forbidden: 'order-rejected-access',
   paused: 'order-rejected-paused',
+  'over-limit': 'order-limit-reached-meanwhile',
 };
 
 /** A PlaceResult as the message to show: plain data, safe to keep in the conversation's log. */

@@ -2,6 +2,7 @@ import { InlineKeyboard } from 'grammy';
 import { formatAmount } from '../../../text/format.js';
 import { bold, joinLines } from '../../../text/formatted.js';
 import type { Translate } from '../../../text/i18n.js';
+import type { LimitVerdict } from '../../../spending/limit-check.js';
 import type { Outgoing } from '../../send.js';
 import { ACTION, data } from './actions.js';
 import { CLIP, clip } from './clip.js';
@@ -14,6 +15,8 @@ export interface SummaryFacts {
   balance: number | null;
   /** What the fresh read changed since the staff member last saw the numbers. */
   changes?: QuoteChanges;
+  /** The person's spending limits against this order's total; absent when not checked. */
+  limit?: LimitVerdict;
 }
 
 /** Telegram takes 4096 characters; the rest is room for digits of other scripts and the unit. */
@@ -27,6 +30,7 @@ export function canConfirm(draft: Draft, facts: SummaryFacts, perItemLimit: numb
   if (!isComplete(draft) || !region) return false;
   const quantity = draft.quantity ?? 0;
   if (quantity > maxQuantity(draft, perItemLimit)) return false;
+  if (facts.limit?.ok === false) return false;
   return facts.balance === null || facts.balance >= region.price * quantity;
 }
 
@@ -97,9 +101,17 @@ function build(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice
       facts.balance !== null && !balanceShort ? v.t('summary-balance-after', { value: money(facts.balance - total) }) : null,
       balanceShort && facts.balance !== null ? bold(v.t('summary-balance-short', { value: money(total - facts.balance) })) : null,
       stockShort ? bold(v.t('summary-stock-changed', { max })) : null,
+      ...overLimitLines(v, facts.limit),
     ),
     keyboard,
   };
+}
+
+/** Which limit the order would pass and how much is left under it; nothing when it fits. */
+function overLimitLines(v: ViewContext, limit: LimitVerdict | undefined): (ReturnType<typeof bold> | string)[] {
+  if (!limit || limit.ok) return [];
+  const money = (n: number) => formatAmount(n, v.locale, v.amountUnit);
+  return [bold(v.t(`summary-over-limit-${limit.limit}`, { cap: money(limit.cap), left: money(limit.left) })), v.t('summary-over-limit-hint')];
 }
 
 /** Where the summary cannot offer Confirm: look again, change something, or leave. */

@@ -1,5 +1,7 @@
 import { onTestFinished } from 'vitest';
 import { createAdminAlerts } from '../../../../src/alerts/admin-alerts.js';
+import { createLowBalanceWatch } from '../../../../src/alerts/low-balance.js';
+import { createLocalPeriods } from '../../../../src/calendar/local-periods.js';
 import { createCatalogQueries } from '../../../../src/catalog/catalog-queries.js';
 import { createCatalogSync } from '../../../../src/catalog/catalog-sync.js';
 import { systemClock, type Clock } from '../../../../src/clock.js';
@@ -12,6 +14,11 @@ import { createOrderService } from '../../../../src/orders/order-service.js';
 import { createOrderingPause, type OrderingPauseSwitch } from '../../../../src/orders/ordering-pause.js';
 import { createProviderClient } from '../../../../src/provider/client.js';
 import { createSandbox, type Sandbox } from '../../../../src/sandbox/server.js';
+import { createSettingsRegistry } from '../../../../src/settings/settings-registry.js';
+import { createSettingsStore } from '../../../../src/settings/settings-store.js';
+import { createLimitCheck } from '../../../../src/spending/limit-check.js';
+import { createSpendingCounter } from '../../../../src/spending/spending-counter.js';
+import { createSpendingRuleBook } from '../../../../src/spending/spending-rules.js';
 import { ADMIN, STAFF } from '../../../e2e/harness.js';
 import { createFakeBotApi, type FakeBotApi } from '../../../support/fake-bot-api/index.js';
 
@@ -46,6 +53,11 @@ export async function startBotWorld(options: { clock?: Clock } = {}): Promise<Bo
   const catalogSync = createCatalogSync({ provider, db, clock, logger });
   const pauses = createOrderingPause({ db, clock });
   await catalogSync.syncNow();
+  const alerts = createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock, logger });
+  const settings = createSettingsStore({ db, clock });
+  const rules = createSpendingRuleBook({ settings });
+  const counter = createSpendingCounter({ db, periods: createLocalPeriods('UTC') });
+  const checkLimits = createLimitCheck({ rules, counter, clock });
   const bot = createBot({
     token: telegram.token,
     apiRoot: telegram.apiRoot,
@@ -55,8 +67,11 @@ export async function startBotWorld(options: { clock?: Clock } = {}): Promise<Bo
     catalog: createCatalogQueries({ db }),
     catalogSync,
     provider,
-    orders: createOrderService({ db, provider, clock, logger, sandbox: true, orderingPaused: () => pauses.current() }),
-    alerts: createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock, logger }),
+    orders: createOrderService({ db, provider, clock, logger, sandbox: true, orderingPaused: () => pauses.current(), checkLimits }),
+    alerts,
+    spending: { checkLimits, rules, counter },
+    lowBalance: createLowBalanceWatch({ db, clock, settings, alerts, render: () => '', logger }),
+    settingsRegistry: createSettingsRegistry(),
     defaultLocale: 'en',
     amountUnit: 'IRR',
     sandbox: true,

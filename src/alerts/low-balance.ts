@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import type { Clock } from '../clock.js';
+import { createAppStateRepo } from '../db/app-state-repo.js';
+import type { Db } from '../db/open.js';
+import type { Logger } from '../logger.js';
+import type { OrderService } from '../orders/order-service.js';
+import type { ProviderClient } from '../provider/client.js';
+import type { ListedSetting } from '../settings/settings-registry.js';
+import { defineSetting, type SettingChange, type SettingsStore } from '../settings/settings-store.js';
+import { formatAmount } from '../text/format.js';
+import type { Locale } from '../text/i18n.js';
+import type { AdminAlerts } from './admin-alerts.js';
+
+/** The wallet balance below which administrators are told; null: no alert. */
+export const LOW_BALANCE_THRESHOLD = defineSetting('low-balance.threshold', z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable(), null);
+
+/** Once low, the balance must rise this share above the threshold before a new drop is news: a balance hovering at the line does not alert on every order. */
+export const LOW_BALANCE_MARGIN = 0.1;
+/** While the balance stays low, one reminder a day at most. */
+export const LOW_BALANCE_REMINDER_MS = 24 * 60 * 60 * 1000;
+
+const STATE_KEY = 'low-balance.state';
+const stateSchema = z.object({ low: z.boolean(), alertedAt: z.number().nullable() });
+export type LowBalanceState = z.infer<typeof stateSchema>;
+const QUIET: LowBalanceState = { low: false, alertedAt: null };
+
+export type LowBalanceAlert = 'fell' | 'reminder';
+
+/** What a balance just read means, given the state so far. Pure, for the tests. */
+export function judgeBalance(state: LowBalanceState, threshold: number | null, balance: number, now: number): { next: LowBalanceState; alert: LowBalanceAlert | null } {
+  if (threshold === null) return { next: QUIET, alert: null };
+  if (balance < threshold) {
+    if (!state.low) return { next: { low: true, alertedAt: now }, alert: 'fell' };
+    if (state.alertedAt === null || now - state.alertedAt >= LOW_BALANCE_REMINDER_MS) return { next: { low: true, alertedAt: now }, alert: 'reminder' };
+    return { next: state, alert: null };
+  }
+  if (state.low && balance >= Math.ceil(threshold * (1 + LOW_BALANCE_MARGIN))) return { next: QUIET, alert: null };
+  return { next: state, alert: null };
+}
+
+export interface LowBalanceWatch {
+  /** A balance just read from the provider; alerts administrators when it is news. Never throws. */
+  observe(balance: number): Promise<void>;
+  /** When a balance was last observed (epoch ms), so the periodic check reads one only when none came by. */
+  lastObservedAt(): number | null;
+  threshold(): number | null;
+  /** null turns the alert off. Audited by the settings store. */
+  setThreshold(value: number | null, actorId: number): SettingChange<number | null>;
+}
+
+export function createLowBalanceWatch(deps: {
+  db: Db;
+  clock: Clock;
+  settings: SettingsStore;
+  alerts: Pick<AdminAlerts, 'alert'>;
+  render: (locale: Locale, alert: LowBalanceAlert, figures: { balance: number; threshold: number }) => string;
+  logger: Logger;
+}): LowBalanceWatch {
+  const { db, clock, settings } = deps;
+  let observedAt: number | null = null;
+
+  /** Reads and moves the state in one transaction, so two balances read together announce one drop. */
+  const step = (balance: number): { alert: LowBalanceAlert | null; threshold: number | null } =>
+    db.transaction(
+      (tx) => {
+        const repo = createAppStateRepo({ db: tx, clock });
+        const stored = stateSchema.safeParse(repo.get(STATE_KEY));
+        const state = stored.success ? stored.data : QUIET;
+        const threshold = settings.read(LOW_BALANCE_THRESHOLD);
+        const { next, alert } = judgeBalance(state, threshold, balance, clock.now());
+        if (JSON.stringify(next) !== JSON.stringify(state)) repo.set(STATE_KEY, next);
+        return { alert, threshold };
+      },
+      { behavior: 'immediate' },
+    );
+
+  return {
+    async observe(balance) {
+      observedAt = clock.now();
+      try {
+        const { alert, threshold } = step(balance);
+        if (alert === null || threshold === null) return;
+        deps.logger.warn({ balance, threshold, alert }, 'wallet balance below the low-balance threshold');
+        // quietMs 0: the stored state already decides how often this is said.
+        await deps.alerts.alert('low-balance', (locale) => deps.render(locale, alert, { balance, threshold }), { quietMs: 0 });
+      } catch (error) {
+        deps.logger.error({ err: error instanceof Error ? error.name : String(error) }, 'low-balance check failed');
+      }
+    },
+    lastObservedAt: () => observedAt,
+    threshold: () => settings.read(LOW_BALANCE_THRESHOLD),
+    setThreshold: (value, actorId) => settings.write(LOW_BALANCE_THRESHOLD, value, actorId),
+  };
+}
+
+/** The provider, with every balance it reads handed to the watch: the summary's and /balance's reads cost no extra request. */
+export function withBalanceWatch(provider: ProviderClient, watch: Pick<LowBalanceWatch, 'observe'>): ProviderClient {
+  return {
+    ...provider,
+    async getBalance(options) {
+      const read = await provider.getBalance(options);
+      void watch.observe(read.balance);
+      return read;
+    },
+  };
+}
+
+/**
+ * The periodic check: reads the balance only when no one did for
+ * `maxAgeMs`, at background priority, so staff requests go first and a busy
+ * team costs no request at all.
+ */
+export function createLowBalanceCheck(deps: {
+  watch: Pick<LowBalanceWatch, 'lastObservedAt' | 'threshold'>;
+  provider: Pick<ProviderClient, 'getBalance'>;
+  clock: Clock;
+  maxAgeMs: number;
+}): () => Promise<void> {
+  return async () => {
+    if (deps.watch.threshold() === null) return;
+    const last = deps.watch.lastObservedAt();
+    if (last !== null && deps.clock.now() - last < deps.maxAgeMs) return;
+    // A failure is the loop's to log; the next period tries again.
+    await deps.provider.getBalance({ priority: 'background' });
+  };
+}
+
+/** The threshold as /settings lists it. */
+export function lowBalanceSetting(watch: Pick<LowBalanceWatch, 'threshold'>): ListedSetting {
+  return {
+    labelKey: 'settings-low-balance',
+    show: ({ t, locale, amountUnit }) => {
+      const value = watch.threshold();
+      return value === null ? t('settings-off') : formatAmount(value, locale, amountUnit);
+    },
+    how: ({ t }) => t('settings-low-balance-how'),
+  };
+}
+
+/**
+ * The order service, reading the balance once after each order that may
+ * have been charged, so a drop is noticed at the order that caused it.
+ * Background priority: the staff member's own next step goes first.
+ */
+export function withBalanceCheckAfterOrders<S extends Pick<OrderService, 'createIntentAndPlace'>>(
+  orders: S,
+  provider: Pick<ProviderClient, 'getBalance'>,
+  logger: Logger,
+): S {
+  return {
+    ...orders,
+    async createIntentAndPlace(input) {
+      const result = await orders.createIntentAndPlace(input);
+      if (result.kind === 'placed' || result.kind === 'unknown' || result.kind === 'accepted-unrecorded') {
+        provider.getBalance({ priority: 'background' }).catch((error: unknown) => {
+          logger.warn({ err: error instanceof Error ? error.name : String(error) }, 'balance after an order could not be read');
+        });
+      }
+      return result;
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { Composer } from 'grammy';
+import type { Clock } from '../../clock.js';
+import type { StaffRepo } from '../../db/staff-repo.js';
+import type { Logger } from '../../logger.js';
+import type { SpendingCounter } from '../../spending/spending-counter.js';
+import { SPENDING_RULE_KINDS, type SpendingRuleBook, type SpendingRuleKind } from '../../spending/spending-rules.js';
+import { formatAmount } from '../../text/format.js';
+import type { BaseContext } from '../context.js';
+import { parseLimitsCommand, type LimitsTarget } from '../limits-input.js';
+import { adminsOnly } from '../middleware/admins-only.js';
+
+export interface LimitsDeps {
+  rules: SpendingRuleBook;
+  counter: SpendingCounter;
+  staff: Pick<StaffRepo, 'find' | 'list'>;
+  /** A person as administrators know them; the id until names are kept. */
+  describePerson?: (id: number) => string;
+  /** The staff member with that @username (without the @), when the bot knows it. */
+  findUsername?: (username: string) => number | null;
+  amountUnit: string;
+  clock: Clock;
+  logger: Logger;
+}
+
+/**
+ * /limits                                    team defaults and everyone's own values
+ * /limits <id|@username>                     one person's limits and what they spent
+ * /limits default <kind> <amount|off>
+ * /limits <id|@username> <kind> <amount|off|default>
+ *
+ * Every change goes through the rule book, whose settings store audits it.
+ */
+export function limitsFeature(deps: LimitsDeps) {
+  const composer = new Composer<BaseContext>();
+  const describe = (id: number) => deps.describePerson?.(id) ?? String(id);
+
+  composer.command('limits', adminsOnly, async (ctx) => {
+    const money = (value: number) => formatAmount(value, ctx.member.locale, deps.amountUnit);
+    const valueText = (kind: SpendingRuleKind, value: number | null) =>
+      value === null ? ctx.t(kind === 'approval' ? 'limits-no-approval' : 'limits-no-limit') : money(value);
+    const kindText = (kind: SpendingRuleKind) => ctx.t(`limits-kind-${kind}`);
+
+    const command = parseLimitsCommand(ctx.match);
+    switch (command.kind) {
+      case 'overview':
+        return ctx.reply(overview());
+      case 'usage':
+        return ctx.reply(ctx.t('limits-usage'));
+      case 'bad-person':
+        return ctx.reply(`${ctx.t('limits-bad-person', { value: command.value })}\n\n${ctx.t('limits-usage')}`);
+      case 'bad-kind':
+        return ctx.reply(ctx.t('limits-bad-kind', { value: command.value }));
+      case 'bad-amount':
+        return ctx.reply(ctx.t('limits-bad-amount', { value: command.value, orDefault: command.defaultAllowed ? ctx.t('limits-or-default') : '' }));
+    }
+
+    const resolved = resolve(command.target);
+    if (!resolved.ok) return ctx.reply(resolved.message);
+    const personId = resolved.id;
+    if (command.kind === 'show') return ctx.reply(personView(personId!));
+
+    const { rule, value } = command;
+    const actorId = ctx.member.telegramId;
+    const before = personId === null ? deps.rules.defaults()[rule] : deps.rules.overridesFor(personId)[rule];
+    if (personId === null) deps.rules.setDefault(rule, value ?? null, actorId);
+    else deps.rules.setForPerson(rule, personId, value, actorId);
+    const after = personId === null ? deps.rules.defaults()[rule] : deps.rules.overridesFor(personId)[rule];
+    deps.logger.info({ actorId, personId, rule, value: value === undefined ? 'default' : value }, 'spending rule set');
+    if (before === after) return ctx.reply(ctx.t('limits-unchanged'));
+    if (personId === null) return ctx.reply(ctx.t('limits-default-set', { kind: kindText(rule), value: valueText(rule, after ?? null) }));
+    const person = describe(personId);
+    if (value === undefined) {
+      return ctx.reply(ctx.t('limits-person-follows-default', { person, kind: kindText(rule), value: valueText(rule, deps.rules.defaults()[rule]) }));
+    }
+    return ctx.reply(ctx.t('limits-person-set', { person, kind: kindText(rule), value: valueText(rule, value) }));
+
+    /** The person's id (null for the team default), or the message saying why there is none. */
+    function resolve(target: LimitsTarget): { ok: true; id: number | null } | { ok: false; message: string } {
+      if (target.kind === 'default') return { ok: true, id: null };
+      const id = target.kind === 'id' ? target.id : (deps.findUsername?.(target.username) ?? null);
+      if (id === null) return { ok: false, message: ctx.t('limits-unknown-username', { value: `@${target.kind === 'username' ? target.username : ''}` }) };
+      if (!deps.staff.find(id)) return { ok: false, message: ctx.t('limits-not-staff', { value: String(id) }) };
+      return { ok: true, id };
+    }
+
+    function overview(): string {
+      const defaults = deps.rules.defaults();
+      const lines = [ctx.t('limits-title'), '', ctx.t('limits-defaults-title')];
+      for (const kind of SPENDING_RULE_KINDS) lines.push(ctx.t('limits-line', { kind: kindText(kind), value: valueText(kind, defaults[kind]) }));
+      lines.push('', ctx.t('limits-own-title'));
+      const own = deps.staff
+        .list()
+        .map((member) => ({ id: member.telegramId, values: deps.rules.overridesFor(member.telegramId) }))
+        .filter((entry) => Object.keys(entry.values).length > 0);
+      if (own.length === 0) lines.push(ctx.t('limits-own-none'));
+      for (const entry of own) {
+        const values = SPENDING_RULE_KINDS.filter((kind) => kind in entry.values)
+          .map((kind) => ctx.t('limits-own-value', { kind: kindText(kind), value: valueText(kind, entry.values[kind] ?? null) }))
+          .join('; ');
+        lines.push(ctx.t('limits-own-line', { person: describe(entry.id), values }));
+      }
+      lines.push('', ctx.t('limits-usage'));
+      return lines.join('\n');
+    }
+
+    function personView(id: number): string {
+      const own = deps.rules.overridesFor(id);
+      const rules = deps.rules.rulesFor(id);
+      const spent = deps.counter.spentBy(id, deps.clock.now());
+      return [
+        ctx.t('limits-person-title', { person: describe(id) }),
+        ...SPENDING_RULE_KINDS.map((kind) =>
+          ctx.t('limits-person-line', {
+            kind: kindText(kind),
+            value: valueText(kind, rules[kind]),
+            source: ctx.t(kind in own ? 'limits-source-own' : 'limits-source-default'),
+          }),
+        ),
+        ctx.t('limits-person-spent', { day: money(spent.day), month: money(spent.month) }),
+      ].join('\n');
+    }
+  });
+  return composer;
+}

@@ -1,0 +1,55 @@
+import { and, eq, gte, ne, notInArray, sql } from 'drizzle-orm';
+import type { LocalPeriods } from '../calendar/local-periods.js';
+import type { Db } from '../db/open.js';
+import { orders, type OrderState } from '../db/schema.js';
+
+/**
+ * Orders whose money is back in the wallet, or never left it: they no
+ * longer count against a limit. Everything else counts, an unknown outcome
+ * included (the wallet may well have been debited). Intents do not: they
+ * are counted by whoever holds the wallet lock when they are placed.
+ */
+export const NOT_COUNTED_STATES = ['intent', 'failed', 'cancelled', 'refunded', 'rejected', 'not_placed'] as const satisfies readonly OrderState[];
+
+export interface Spent {
+  /** Since the local midnight that started today. */
+  day: number;
+  /** Since the local midnight that started this month (in the configured calendar). */
+  month: number;
+}
+
+export interface SpendingCounter {
+  /**
+   * What the person spent in the local day and month holding `nowMs`,
+   * leaving out `exceptOrderId` (the order being checked). Each period is
+   * bounded at both ends, so a past moment can be asked about too.
+   */
+  spentBy(userId: number, nowMs: number, exceptOrderId?: number): Spent;
+}
+
+/** Counted from our own orders, not the provider's history: limits hold while the provider is slow or unreachable. */
+export function createSpendingCounter(deps: { db: Db; periods: LocalPeriods }): SpendingCounter {
+  const { db, periods } = deps;
+  return {
+    spentBy(userId, nowMs, exceptOrderId) {
+      const day = { from: periods.startOfDay(nowMs), to: periods.startOfNextDay(nowMs) };
+      const month = { from: periods.startOfMonth(nowMs), to: periods.startOfNextMonth(nowMs) };
+      const within = (period: { from: number; to: number }) =>
+        sql`coalesce(sum(case when ${orders.createdAt} >= ${period.from} and ${orders.createdAt} < ${period.to} then ${orders.totalAmount} else 0 end), 0)`;
+      // The day lies inside the month: one pass over the month's orders gives both.
+      const row = db
+        .select({ day: sql<number>`${within(day)}`, month: sql<number>`${within(month)}` })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, userId),
+            gte(orders.createdAt, new Date(Math.min(day.from, month.from))),
+            notInArray(orders.state, [...NOT_COUNTED_STATES]),
+            exceptOrderId === undefined ? undefined : ne(orders.id, exceptOrderId),
+          ),
+        )
+        .get();
+      return { day: Number(row?.day ?? 0), month: Number(row?.month ?? 0) };
+    },
+  };
+}

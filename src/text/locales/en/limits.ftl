@@ -1,0 +1,46 @@
+### English messages for spending limits (Fluent): the summary's limit lines, /limits and /settings.
+
+summary-over-limit-order = Over your per-order limit: an order may cost at most { $cap }.
+summary-over-limit-day = Over your daily limit of { $cap }: { $left } left today.
+summary-over-limit-month = Over your monthly limit of { $cap }: { $left } left this month.
+summary-over-limit-hint = Lower the quantity, or ask an administrator to change your limit.
+order-limit-reached-meanwhile = Your spending limits were checked again at Confirm, and this order no longer fits them. Nothing was sent or charged.
+
+limits-kind-order = Per order
+limits-kind-day = Per day
+limits-kind-month = Per month
+limits-kind-approval = Approval above
+limits-no-limit = no limit
+limits-no-approval = never needed
+limits-title = Spending limits
+limits-defaults-title = Team defaults (for everyone without a value of their own):
+limits-line = • { $kind }: { $value }
+limits-own-title = Values of their own:
+limits-own-none = Nobody has values of their own.
+limits-own-line = • { $person }: { $values }
+limits-own-value = { $kind } { $value }
+limits-person-title = Spending limits of { $person }:
+limits-person-line = • { $kind }: { $value }{ $source }
+limits-source-default = { " " }(team default)
+limits-source-own = { " " }(their own)
+limits-person-spent = Counted today: { $day }. Counted this month: { $month }.
+limits-usage =
+    /limits: the team defaults and everyone's own values
+    /limits <id>: one person's limits and what they spent
+    /limits default <kind> <amount|off>: a team default
+    /limits <id> <kind> <amount|off|default>: one person's own value; "off" means no limit for them, "default" brings back the team default
+    Kinds: order, day, month, approval. Example: /limits default day 10,000,000
+limits-bad-kind = "{ $value }" is not a kind of limit. Use order, day, month or approval.
+limits-bad-amount = "{ $value }" is not an amount. Write a whole number (Persian digits and thousands separators are fine), "off" for no limit{ $orDefault }.
+limits-or-default = , or "default" for the team default
+limits-bad-person = "{ $value }" is not a numeric Telegram ID.
+limits-unknown-username = I do not know who { $value } is yet. Use their numeric ID (see /staff).
+limits-not-staff = { $value } is not on the staff list. Add them with /staff first.
+limits-default-set = Team default, { $kind }: { $value }.
+limits-person-set = { $person }, { $kind }: { $value }.
+limits-person-follows-default = { $person }, { $kind }: the team default again ({ $value }).
+limits-unchanged = Nothing was changed: that is already the value.
+help-admin-limits =
+    /limits: spending limits per order, day and month, team-wide and per person
+    /lowbalance <amount|off>: tell administrators when the wallet runs low
+    /settings: every setting changed from the chat

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLocalPeriods } from '../../src/calendar/local-periods.js';
+import { silentLogger } from '../../src/logger.js';
+import { createOrderService } from '../../src/orders/order-service.js';
+import { createProviderClient } from '../../src/provider/client.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { createSettingsStore } from '../../src/settings/settings-store.js';
+import { createLimitCheck } from '../../src/spending/limit-check.js';
+import { createSpendingCounter } from '../../src/spending/spending-counter.js';
+import { createSpendingRuleBook } from '../../src/spending/spending-rules.js';
+import { createManualClock } from '../support/manual-clock.js';
+import { memoryDb } from '../support/memory-db.js';
+import { googlePlayInput } from '../support/order-fixtures.js';
+
+/** Google Play 10 USD costs 1,250,000 in the sandbox. */
+const PRICE = 1_250_000;
+
+describe('order service under spending limits', () => {
+  const sandboxes: Sandbox[] = [];
+  afterEach(async () => {
+    await Promise.all(sandboxes.splice(0).map((s) => s.close()));
+  });
+
+  async function setup() {
+    const sandbox = await createSandbox({ rateLimit: false });
+    sandboxes.push(sandbox);
+    const db = memoryDb();
+    const clock = createManualClock(1_700_000_000_000);
+    const rules = createSpendingRuleBook({ settings: createSettingsStore({ db, clock }) });
+    const counter = createSpendingCounter({ db, periods: createLocalPeriods('Asia/Tehran', 'persian') });
+    const service = createOrderService({
+      db,
+      provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 }),
+      clock,
+      logger: silentLogger,
+      sandbox: true,
+      checkLimits: createLimitCheck({ rules, counter, clock }),
+    });
+    const posts = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders').length;
+    return { service, rules, posts };
+  }
+
+  it('sends no POST for an order over the per-order limit and closes it as not placed', async () => {
+    const { service, rules, posts } = await setup();
+    rules.setDefault('order', PRICE - 1, 1001);
+    const result = await service.createIntentAndPlace(googlePlayInput('c-1'));
+    expect(result).toMatchObject({ kind: 'rejected', reason: 'over-limit', order: { state: 'not_placed' } });
+    expect(posts()).toBe(0);
+  });
+
+  it('places one of two orders confirmed together when only one fits the day limit', async () => {
+    const { service, rules, posts } = await setup();
+    rules.setDefault('day', 2 * PRICE - 1, 1001);
+    const results = await Promise.all([
+      service.createIntentAndPlace(googlePlayInput('c-1')),
+      service.createIntentAndPlace(googlePlayInput('c-2', { quantity: 1, fields: [] })),
+    ]);
+    expect(results.map((r) => r.kind).sort()).toEqual(['placed', 'rejected']);
+    expect(results.find((r) => r.kind === 'rejected')).toMatchObject({ reason: 'over-limit' });
+    expect(posts()).toBe(1);
+  });
+});
