@@ -102,6 +102,7 @@ const schema = z.strictObject({
   ORDER_IDLE_MINUTES: positiveInt(15, 24 * 60),
   ORDER_QUOTE_MAX_AGE_SECONDS: positiveInt(120, 60 * 60),
   POLL_STALE_MINUTES: positiveInt(30, 7 * 24 * 60),
+  APPROVAL_EXPIRY_MINUTES: positiveInt(24 * 60, 30 * 24 * 60),
   PROVIDER_TIMEOUT_MS: positiveInt(10_000, 120_000),
   PROVIDER_ORDER_TIMEOUT_MS: positiveInt(30_000, 300_000),
   PROVIDER_REQUESTS_PER_SECOND: positiveInt(8, 1_000),
@@ -134,6 +135,8 @@ export type Config = {
   /** A summary older than this has its price and stock read again when Confirm is pressed. */
   orderQuoteMaxAgeSeconds: number;
   pollStaleMinutes: number;
+  /** An order waiting for approval longer than this expires unplaced; both sides are told. */
+  approvalExpiryMinutes: number;
   providerTimeoutMs: number;
   providerOrderTimeoutMs: number;
   providerRequestsPerSecond: number;
@@ -191,6 +194,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     orderIdleMinutes: data.ORDER_IDLE_MINUTES,
     orderQuoteMaxAgeSeconds: data.ORDER_QUOTE_MAX_AGE_SECONDS,
     pollStaleMinutes: data.POLL_STALE_MINUTES,
+    approvalExpiryMinutes: data.APPROVAL_EXPIRY_MINUTES,
     providerTimeoutMs: data.PROVIDER_TIMEOUT_MS,
     providerOrderTimeoutMs: data.PROVIDER_ORDER_TIMEOUT_MS,
     providerRequestsPerSecond: data.PROVIDER_REQUESTS_PER_SECOND,

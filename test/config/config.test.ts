@@ -31,6 +31,7 @@ describe('parseConfig', () => {
       orderIdleMinutes: 15,
       orderQuoteMaxAgeSeconds: 120,
       pollStaleMinutes: 30,
+      approvalExpiryMinutes: 1440,
       sandboxMode: false,
     });
   });

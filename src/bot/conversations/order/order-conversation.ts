@@ -3,7 +3,8 @@ import type { Context } from 'grammy';
 import type { CatalogCategory, CatalogQueries } from '../../../catalog/catalog-queries.js';
 import type { Clock } from '../../../clock.js';
 import type { Logger } from '../../../logger.js';
-import type { OrderService } from '../../../orders/order-service.js';
+import type { OrderService, PlaceInput } from '../../../orders/order-service.js';
+import { formatAmount, formatDateTime } from '../../../text/format.js';
 import type { ProviderClient } from '../../../provider/client.js';
 import type { Balance, ProductDetail } from '../../../provider/schemas.js';
 import type { BotContext } from '../../context.js';
@@ -36,8 +37,23 @@ export interface OrderConversationDeps {
   orderingPaused: () => { source: 'provider' | 'admin'; reason: string | null } | null;
   /** A summary older than this is read again from the provider when Confirm is pressed. */
   quoteMaxAgeMs: number;
+  /**
+   * Stores the order for an administrator's approval instead of placing it
+   * when its total is above the person's approval threshold; null when it
+   * needs none. Idempotent by confirm key, like placing.
+   */
+  requestApproval?: (input: PlaceInput) => Promise<ApprovalWaiting | null>;
+  /** For the approval deadline shown to the staff member. */
+  timeZone?: string;
   clock: Clock;
   logger: Logger;
+}
+
+/** What the staff member is told of an order that waits for approval. */
+export interface ApprovalWaiting {
+  total: number;
+  threshold: number;
+  expiresAt: number;
 }
 
 export interface OrderArgs {
@@ -318,6 +334,9 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       const input = placeInputFrom(draft, { confirmKey: key, userId: userId!, chatId: chatId! });
       const outcome = await conversation.external(async () => {
         try {
+          // Above the approval threshold the order is stored, not sent: administrators decide.
+          const waiting = (await deps.requestApproval?.(input)) ?? null;
+          if (waiting) return { kind: 'approval' as const, waiting };
           const result = await deps.orders.createIntentAndPlace(input);
           // A refused key or IP is for administrators to fix: they are told (once).
           if (result.kind === 'rejected' && (result.reason === 'auth' || result.reason === 'forbidden')) {
@@ -328,8 +347,15 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           return { kind: 'trouble' as const, trouble: await deps.onProviderTrouble(error, 'place order') };
         }
       });
+      const money = (value: number) => formatAmount(value, locale, deps.amountUnit);
       const text =
-        outcome.kind === 'trouble'
+        outcome.kind === 'approval'
+          ? t('approval-waiting', {
+              total: money(outcome.waiting.total),
+              threshold: money(outcome.waiting.threshold),
+              until: formatDateTime(outcome.waiting.expiresAt, locale, deps.timeZone),
+            })
+          : outcome.kind === 'trouble'
           ? outcome.trouble === 'internal'
             ? t('order-failed-internal')
             : deps.troubleText(t, outcome.trouble)
