@@ -49,3 +49,5 @@ approvals-none = No order waits for approval.
 approvals-list-title = Orders waiting for approval: { $count }
 approvals-list-item = { $order }, by { $person }, until { $until }
 approvals-list-more = … and { $count } more
+help-admin-approvals =
+    /approvals: orders waiting for approval; /approvals threshold <amount>|off sets the total above which orders wait

@@ -49,3 +49,5 @@ approvals-none = هیچ سفارشی منتظر تأیید نیست.
 approvals-list-title = سفارش‌های منتظر تأیید: { $count }
 approvals-list-item = { $order }، از { $person }، تا { $until }
 approvals-list-more = … و { $count } مورد دیگر
+help-admin-approvals =
+    /approvals: سفارش‌های منتظر تأیید؛ با /approvals threshold <مبلغ>|off مبلغی را تعیین کنید که سفارش‌های بیشتر از آن منتظر تأیید بمانند
