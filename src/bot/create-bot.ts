@@ -167,7 +167,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         // The conversation offers no Confirm while ordering is paused; the order service refuses too.
         orderingPaused: () => deps.orderingPause.current(),
         quoteMaxAgeMs: deps.orderQuoteMaxAgeMs ?? DEFAULT_QUOTE_MAX_AGE_MS,
-        ...(requestApproval ? { requestApproval } : {}),
+        ...(requestApproval && approvals ? { requestApproval, approvalThreshold: (id: number) => approvals.service.thresholdFor(id) } : {}),
         timeZone: deps.timeZone ?? 'UTC',
         clock: deps.clock,
         logger: deps.logger,

@@ -33,7 +33,9 @@ describe('orders above the approval threshold wait for an administrator', () => 
     await chat.say('/order', /Choose a category/);
     await chat.say(GOOGLE_PLAY.search, /Products matching/);
     await chat.tap(GOOGLE_PLAY.product, /How many\?/);
-    await chat.say(String(quantity), /Please check your order/);
+    const summary = await chat.say(String(quantity), /Please check your order/);
+    // Said before Confirm, not only after.
+    expect(summary.text).toMatch(/Orders above 1,000,000 IRR need an administrator's approval/);
     await chat.tap(/Confirm/, /needs an administrator's approval/);
     const approvers = [ADMIN, SECOND_ADMIN].filter((a) => a.id !== user.id);
     const byAdmin = new Map<number, SentMessage>();
@@ -187,7 +189,8 @@ describe('orders above the approval threshold wait for an administrator', () => 
     await chat.say('/order', /Choose a category/);
     await chat.say(GOOGLE_PLAY.search, /Products matching/);
     await chat.tap(GOOGLE_PLAY.product, /How many\?/);
-    await chat.say('1', /Please check your order/);
+    const summary = await chat.say('1', /Please check your order/);
+    expect(summary.text).not.toMatch(/approval/);
     await chat.tap(/Confirm/, /Order A\d+ is placed/);
     expect(posts(world)).toBe(sent + 1);
     await admin().say('/approvals threshold 1000000', /Orders above 1,000,000 IRR/);

@@ -13,7 +13,7 @@ import type { Trouble } from '../../provider-trouble.js';
 import type { Outgoing } from '../../send.js';
 import { ACTION, numericValue, parseData, type Pressed } from './actions.js';
 import { answerText, type Step as InputStep } from './answer-text.js';
-import { back, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, editStep, maxQuantity, newDraft, resumeIncomplete, type Draft } from './draft.js';
+import { back, chosenRegion, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, editStep, maxQuantity, newDraft, resumeIncomplete, type Draft } from './draft.js';
 import { answerPress, createMenuDisplay } from './menu-display.js';
 import { describePlaceResult, placeInputFrom } from './place.js';
 import { acceptsPress, editTargetOf } from './press-guard.js';
@@ -43,6 +43,8 @@ export interface OrderConversationDeps {
    * needs none. Idempotent by confirm key, like placing.
    */
   requestApproval?: (input: PlaceInput) => Promise<ApprovalWaiting | null>;
+  /** The person's approval threshold, so that the summary says before Confirm that the order will wait. */
+  approvalThreshold?: (personId: number) => number | null;
   /** For the approval deadline shown to the staff member. */
   timeZone?: string;
   clock: Clock;
@@ -236,6 +238,11 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         // and the order service recognises it instead of placing a second order.
         confirmKey = await conversation.external(() => crypto.randomUUID());
         quotedAt = quote.at;
+        const threshold = await conversation.external(() => deps.approvalThreshold?.(userId!) ?? null);
+        const total = (chosenRegion(draft)?.price ?? 0) * (draft.quantity ?? 0);
+        if (threshold !== null && total > threshold && notice === null) {
+          notice = t('approval-summary-note', { threshold: formatAmount(threshold, locale, deps.amountUnit) });
+        }
       }
       return summaryView(view, draft, facts, notice);
     }

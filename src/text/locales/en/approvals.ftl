@@ -51,3 +51,4 @@ approvals-list-item = { $order }, by { $person }, until { $until }
 approvals-list-more = … and { $count } more
 help-admin-approvals =
     /approvals: orders waiting for approval; /approvals threshold <amount>|off sets the total above which orders wait
+approval-summary-note = Orders above { $threshold } need an administrator's approval: after Confirm this one waits for it, and nothing is charged before.

@@ -51,3 +51,4 @@ approvals-list-item = { $order }، از { $person }، تا { $until }
 approvals-list-more = … و { $count } مورد دیگر
 help-admin-approvals =
     /approvals: سفارش‌های منتظر تأیید؛ با /approvals threshold <مبلغ>|off مبلغی را تعیین کنید که سفارش‌های بیشتر از آن منتظر تأیید بمانند
+approval-summary-note = سفارش‌های بیشتر از { $threshold } باید به تأیید یکی از مدیران برسند: این سفارش پس از تأیید نهایی شما منتظر تأیید مدیر می‌ماند و پیش از آن مبلغی کسر نمی‌شود.
