@@ -18,6 +18,9 @@ import { createPauseProbe, PAUSE_PROBE_MS } from './orders/pause-probe.js';
 import type { SendMessage } from './messaging/send-port.js';
 import type { ProviderClient } from './provider/client.js';
 import { startRepeating, type Repeating } from './scheduling/repeat.js';
+import type { ApprovalAnnouncer } from './approvals/approval-announcer.js';
+import type { ApprovalService } from './approvals/approval-service.js';
+import { APPROVAL_SWEEP_MS, createApprovalExpirySweep } from './approvals/expiry-sweep.js';
 
 /**
  * While nothing is open the poller only looks at the database this often;
@@ -43,6 +46,8 @@ export interface BackgroundDeps {
   /** Reads the balance for the low-balance alert when no one else did lately (src/alerts/low-balance.ts). */
   checkLowBalance: () => Promise<void>;
   orderingPause: Pick<OrderingPauseSwitch, 'current'>;
+  /** Requests that waited too long for an administrator expire here; absent, there are none. */
+  approvals?: { service: Pick<ApprovalService, 'expireDue' | 'approversFor'>; announcer: Pick<ApprovalAnnouncer, 'tellRequester' | 'tellAdmins'> };
   /** Tells administrators that the provider answers again while ordering is still paused. */
   onProviderAnswering: (pause: OrderingPause) => Promise<void>;
   clock: Clock;
@@ -90,6 +95,19 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
       clock,
       logger,
     }),
+    ...(deps.approvals
+      ? [
+          startRepeating({
+            name: 'approval expiry',
+            everyMs: APPROVAL_SWEEP_MS,
+            // Right away: requests that expired while the process was down are told at once.
+            immediately: true,
+            task: createApprovalExpirySweep({ approvals: deps.approvals.service, announcer: deps.approvals.announcer, logger }),
+            clock,
+            logger,
+          }),
+        ]
+      : []),
     startDeliveryPoller({
       db,
       provider: deps.provider,

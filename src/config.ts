@@ -103,6 +103,7 @@ const schema = z.strictObject({
   ORDER_QUOTE_MAX_AGE_SECONDS: positiveInt(120, 60 * 60),
   POLL_STALE_MINUTES: positiveInt(30, 7 * 24 * 60),
   LOW_BALANCE_CHECK_SECONDS: positiveInt(300, 24 * 60 * 60),
+  APPROVAL_EXPIRY_MINUTES: positiveInt(24 * 60, 30 * 24 * 60),
   PROVIDER_TIMEOUT_MS: positiveInt(10_000, 120_000),
   PROVIDER_ORDER_TIMEOUT_MS: positiveInt(30_000, 300_000),
   PROVIDER_REQUESTS_PER_SECOND: positiveInt(8, 1_000),
@@ -137,6 +138,8 @@ export type Config = {
   pollStaleMinutes: number;
   /** The low-balance alert reads the balance itself only when no one read it for this long. */
   lowBalanceCheckSeconds: number;
+  /** An order waiting for approval longer than this expires unplaced; both sides are told. */
+  approvalExpiryMinutes: number;
   providerTimeoutMs: number;
   providerOrderTimeoutMs: number;
   providerRequestsPerSecond: number;
@@ -195,6 +198,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     orderQuoteMaxAgeSeconds: data.ORDER_QUOTE_MAX_AGE_SECONDS,
     pollStaleMinutes: data.POLL_STALE_MINUTES,
     lowBalanceCheckSeconds: data.LOW_BALANCE_CHECK_SECONDS,
+    approvalExpiryMinutes: data.APPROVAL_EXPIRY_MINUTES,
     providerTimeoutMs: data.PROVIDER_TIMEOUT_MS,
     providerOrderTimeoutMs: data.PROVIDER_ORDER_TIMEOUT_MS,
     providerRequestsPerSecond: data.PROVIDER_REQUESTS_PER_SECOND,

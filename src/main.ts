@@ -39,6 +39,8 @@ import { connectToTelegram, describeTelegramFailure } from './bot/connect-telegr
 import { stopRunner } from './bot/stop-runner.js';
 import { watchPolling } from './bot/polling-watch.js';
 import { guardProcessOutput } from './output-guard.js';
+import { createApprovalAnnouncer } from './approvals/approval-announcer.js';
+import { createApprovalService } from './approvals/approval-service.js';
 import { createSecretFilter } from './secret-filter.js';
 
 /** Pause between attempts to fetch updates while Telegram cannot be reached: back within seconds once it can. */
@@ -182,6 +184,33 @@ async function main(): Promise<void> {
   });
   const recovered = orders.recoverInterrupted();
   if (recovered.unknown + recovered.notPlaced > 0) logger.warn(recovered, 'orders interrupted by the previous shutdown were recovered');
+  const approvals = createApprovalService({
+    db,
+    clock,
+    logger: logger.child({ component: 'approvals' }),
+    rules: spendingRules,
+    adminIds: () => staff.adminIds(),
+    provider,
+    orders,
+    orderingPaused: () => orderingPause.current(),
+    checkLimits,
+    expiryMs: config.approvalExpiryMinutes * 60_000,
+  });
+  // After the order service's repair: an approval's order, if one was created, is already sorted out.
+  const approvalsRecovered = approvals.recoverInterrupted();
+  if (approvalsRecovered.requeued + approvalsRecovered.attached > 0) logger.warn(approvalsRecovered, 'approvals interrupted by the previous shutdown were recovered');
+  const localeOf = (userId: number): Locale => staff.find(userId)?.locale ?? config.defaultLocale;
+  // Its own Api, without the auto-retry transformer: the sender reschedules a 429 itself
+  // instead of holding a whole batch for up to retry_after seconds.
+  const send = createSendPort(new Api(config.botToken, config.telegramApiRoot ? { apiRoot: config.telegramApiRoot } : undefined));
+  const approvalAnnouncer = createApprovalAnnouncer({
+    send,
+    approvals,
+    provider,
+    localeOf,
+    texts: (locale) => ({ t: translate(locale), locale, amountUnit: config.amountUnit, timeZone: config.timeZone, describePerson: (id) => String(id) }),
+    logger: logger.child({ component: 'approvals' }),
+  });
 
   const catalogSync = createCatalogSync({ provider, db, clock, logger: logger.child({ component: 'catalog' }) });
 
@@ -205,6 +234,8 @@ async function main(): Promise<void> {
     sandbox: config.sandboxMode,
     orderIdleMs: config.orderIdleMinutes * 60_000,
     orderQuoteMaxAgeMs: config.orderQuoteMaxAgeSeconds * 1_000,
+    approvals: { service: approvals, announcer: approvalAnnouncer, rules: spendingRules },
+    timeZone: config.timeZone,
     perItemLimit: config.providerMaxQuantityPerItem,
     clock,
     logger: logger.child({ component: 'bot' }),
@@ -240,14 +271,11 @@ async function main(): Promise<void> {
   };
   await syncCatalog();
 
-  const localeOf = (userId: number): Locale => staff.find(userId)?.locale ?? config.defaultLocale;
   const loops = startBackgroundWork({
     config,
     db,
     provider,
-    // Its own Api, without the auto-retry transformer: the sender reschedules a 429 itself
-    // instead of holding a whole batch for up to retry_after seconds.
-    send: createSendPort(new Api(config.botToken, config.telegramApiRoot ? { apiRoot: config.telegramApiRoot } : undefined)),
+    send,
     sendText,
     translate,
     localeOf,
@@ -257,6 +285,7 @@ async function main(): Promise<void> {
     syncCatalog,
     checkLowBalance: createLowBalanceCheck({ watch: lowBalance, provider, clock, maxAgeMs: config.lowBalanceCheckSeconds * 1_000 }),
     orderingPause,
+    approvals: { service: approvals, announcer: approvalAnnouncer },
     onProviderAnswering: () =>
       alerts.alert('ordering-provider-back', (locale) => translate(locale)('ordering-provider-back-alert'), { quietMs: 0 }),
     clock,

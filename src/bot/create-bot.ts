@@ -43,6 +43,10 @@ import { transactionsFeature } from './features/transactions.js';
 import { unhandledFeature } from './features/unhandled.js';
 import { createI18n, translatorFor, type Locale, type Translate } from '../text/i18n.js';
 import { accessControl } from './middleware/access-control.js';
+import type { ApprovalAnnouncer } from '../approvals/approval-announcer.js';
+import type { ApprovalService } from '../approvals/approval-service.js';
+import type { ApprovalTextContext } from '../approvals/approval-texts.js';
+import { approvalsFeature } from './features/approvals.js';
 import { privateChatsOnly } from './middleware/private-chats-only.js';
 import { handleProviderTrouble, troubleMessage } from './provider-trouble.js';
 
@@ -76,7 +80,11 @@ export interface BotDeps {
   lowBalance: Pick<LowBalanceWatch, 'threshold' | 'setThreshold'>;
   /** What /settings lists. */
   settingsRegistry: Pick<SettingsRegistry, 'list'>;
-  /** A person as administrators know them; their id until names are kept. */
+  /** Orders above a person's approval threshold wait for an administrator; absent, none does. */
+  approvals?: { service: ApprovalService; announcer: ApprovalAnnouncer; rules: Pick<SpendingRuleBook, 'setDefault' | 'defaults'> };
+  /** IANA zone for the times shown (approval deadlines); UTC unless set. */
+  timeZone?: string;
+  /** A person as others see them; the id unless the names module supplies more. */
   describePerson?: (id: number) => string;
   /** Age beyond which a summary's price and stock are read again at Confirm; two minutes unless set. */
   orderQuoteMaxAgeMs?: number;
@@ -103,6 +111,29 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   const translate = (locale: Locale): Translate => translatorFor(i18n, locale);
   const onProviderTrouble = (error: unknown, context: string) =>
     handleProviderTrouble(error, { logger: deps.logger, alerts: deps.alerts, translate }, context);
+
+  const approvalTexts = (locale: Locale): ApprovalTextContext => ({
+    t: translate(locale),
+    locale,
+    amountUnit: deps.amountUnit,
+    timeZone: deps.timeZone ?? 'UTC',
+    describePerson: deps.describePerson ?? ((id) => String(id)),
+  });
+  const approvals = deps.approvals;
+  const requestApproval = approvals
+    ? async (input: Parameters<ApprovalService['requestIfNeeded']>[0]) => {
+        const stored = approvals.service.requestIfNeeded(input);
+        if (!stored) return null;
+        // A replayed Confirm finds the stored request: administrators were asked the first time.
+        if (stored.created) await approvals.announcer.announce(stored.approval);
+        const { approval } = stored;
+        return {
+          total: approval.unitPrice * approval.quantity,
+          threshold: approvals.service.thresholdFor(approval.requesterId) ?? 0,
+          expiresAt: approval.expiresAt.getTime(),
+        };
+      }
+    : undefined;
 
   // Updates of one chat in order, chats in parallel (with the runner).
   bot.use(sequentialize((ctx: Context) => ctx.chat?.id.toString()));
@@ -150,6 +181,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         orderingPaused: () => deps.orderingPause.current(),
         quoteMaxAgeMs: deps.orderQuoteMaxAgeMs ?? DEFAULT_QUOTE_MAX_AGE_MS,
         checkLimits: (userId, total) => deps.spending.checkLimits(userId, total),
+        ...(requestApproval && approvals ? { requestApproval, approvalThreshold: (id: number) => approvals.service.thresholdFor(id) } : {}),
+        timeZone: deps.timeZone ?? 'UTC',
         clock: deps.clock,
         logger: deps.logger,
       }),
@@ -218,6 +251,19 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       logger: deps.logger,
     }),
   );
+  if (approvals) {
+    bot.use(
+      approvalsFeature({
+        approvals: approvals.service,
+        announcer: approvals.announcer,
+        rules: approvals.rules,
+        texts: approvalTexts,
+        onProviderTrouble,
+        troubleText: troubleMessage,
+        logger: deps.logger,
+      }),
+    );
+  }
   bot.use(unhandledFeature());
 
   bot.catch((error) => {

@@ -262,3 +262,56 @@ export const notifications = sqliteTable(
     index('notifications_due_idx').on(t.status, t.nextAttemptAt),
   ],
 );
+
+export const APPROVAL_STATES = [
+  'pending', // waiting for an administrator
+  'approving', // an administrator pressed Approve: price, stock, balance and pause are being checked
+  'approved', // the order was handed to the order service (its confirm key is this approval's)
+  'rejected',
+  'expired',
+] as const;
+export type ApprovalState = (typeof APPROVAL_STATES)[number];
+
+/**
+ * Orders above a person's approval threshold wait here, not in `orders`:
+ * nothing about them may reach the provider until an administrator approves.
+ * The order is then created with this row's confirm key, and orders'
+ * unique confirm key makes one approval at most one order, ever.
+ */
+export const approvals = sqliteTable(
+  'approvals',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    requesterId: integer('requester_id').notNull(),
+    chatId: integer('chat_id').notNull(),
+    /** The summary's confirm key: a replayed Confirm finds this row; the approved order carries it. */
+    confirmKey: text('confirm_key').notNull(),
+    productId: integer('product_id').notNull(),
+    productTitle: text('product_title').notNull(),
+    regionPropertyId: integer('region_property_id').notNull(),
+    regionTitle: text('region_title'),
+    quantity: integer('quantity').notNull(),
+    /** The price administrators are asked to approve; replaced (and revision bumped) when the provider's changes. */
+    unitPrice: integer('unit_price').notNull(),
+    /** JSON array of { fieldId, title, value }, as in orders: what the end customer gave, never a code. */
+    fieldValues: text('field_values').notNull(),
+    state: text('state', { enum: APPROVAL_STATES }).notNull(),
+    /** Bumped whenever the numbers change: Approve buttons carry it, so an older summary cannot approve a newer price. */
+    revision: integer('revision').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The administrator who approved, rejected, or is approving now. */
+    decidedBy: integer('decided_by'),
+    decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
+    reason: text('reason'),
+    /** Set once approved and handed to the order service. */
+    orderId: integer('order_id').references(() => orders.id),
+  },
+  (t) => [
+    check('approvals_state_check', sql.raw(`state in (${APPROVAL_STATES.map((s) => `'${s}'`).join(', ')})`)),
+    check('approvals_quantity_check', sql`${t.quantity} > 0`),
+    uniqueIndex('approvals_confirm_key_idx').on(t.confirmKey),
+    index('approvals_state_expiry_idx').on(t.state, t.expiresAt),
+  ],
+);

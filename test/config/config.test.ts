@@ -32,6 +32,7 @@ describe('parseConfig', () => {
       orderQuoteMaxAgeSeconds: 120,
       pollStaleMinutes: 30,
       lowBalanceCheckSeconds: 300,
+      approvalExpiryMinutes: 1440,
       sandboxMode: false,
     });
   });

@@ -5,7 +5,9 @@ import { pauseStatusText } from '../ordering-pause-text.js';
 
 function helpText(ctx: BaseContext): string {
   const parts = [ctx.t('help-staff')];
-  if (ctx.member.role === 'admin') parts.push('', ctx.t('help-admin'), ctx.t('help-admin-ordering-pause'), ctx.t('help-admin-limits'));
+  if (ctx.member.role === 'admin') {
+    parts.push('', ctx.t('help-admin'), ctx.t('help-admin-ordering-pause'), ctx.t('help-admin-limits'), ctx.t('help-admin-approvals'));
+  }
   return parts.join('\n');
 }
 

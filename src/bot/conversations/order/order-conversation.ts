@@ -3,7 +3,8 @@ import type { Context } from 'grammy';
 import type { CatalogCategory, CatalogQueries } from '../../../catalog/catalog-queries.js';
 import type { Clock } from '../../../clock.js';
 import type { Logger } from '../../../logger.js';
-import type { OrderService } from '../../../orders/order-service.js';
+import type { OrderService, PlaceInput } from '../../../orders/order-service.js';
+import { formatAmount, formatDateTime } from '../../../text/format.js';
 import type { ProviderClient } from '../../../provider/client.js';
 import type { Balance, ProductDetail } from '../../../provider/schemas.js';
 import type { LimitVerdict } from '../../../spending/limit-check.js';
@@ -43,8 +44,25 @@ export interface OrderConversationDeps {
   checkLimits: (userId: number, total: number) => LimitVerdict;
   /** A summary older than this is read again from the provider when Confirm is pressed. */
   quoteMaxAgeMs: number;
+  /**
+   * Stores the order for an administrator's approval instead of placing it
+   * when its total is above the person's approval threshold; null when it
+   * needs none. Idempotent by confirm key, like placing.
+   */
+  requestApproval?: (input: PlaceInput) => Promise<ApprovalWaiting | null>;
+  /** The person's approval threshold, so that the summary says before Confirm that the order will wait. */
+  approvalThreshold?: (personId: number) => number | null;
+  /** For the approval deadline shown to the staff member. */
+  timeZone?: string;
   clock: Clock;
   logger: Logger;
+}
+
+/** What the staff member is told of an order that waits for approval. */
+export interface ApprovalWaiting {
+  total: number;
+  threshold: number;
+  expiresAt: number;
 }
 
 export interface OrderArgs {
@@ -232,6 +250,11 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         // and the order service recognises it instead of placing a second order.
         confirmKey = await conversation.external(() => crypto.randomUUID());
         quotedAt = quote.at;
+        const threshold = await conversation.external(() => deps.approvalThreshold?.(userId!) ?? null);
+        const total = (chosenRegion(draft)?.price ?? 0) * (draft.quantity ?? 0);
+        if (threshold !== null && total > threshold && notice === null) {
+          notice = t('approval-summary-note', { threshold: formatAmount(threshold, locale, deps.amountUnit) });
+        }
       }
       return summaryView(view, draft, facts, notice);
     }
@@ -331,6 +354,9 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       const input = placeInputFrom(draft, { confirmKey: key, userId: userId!, chatId: chatId! });
       const outcome = await conversation.external(async () => {
         try {
+          // Above the approval threshold the order is stored, not sent: administrators decide.
+          const waiting = (await deps.requestApproval?.(input)) ?? null;
+          if (waiting) return { kind: 'approval' as const, waiting };
           const result = await deps.orders.createIntentAndPlace(input);
           // A limit lowered or another order counted since the summary: it shows the limit again instead of a dead end.
           if (result.kind === 'rejected' && result.reason === 'over-limit') return { kind: 'over-limit' as const };
@@ -348,8 +374,15 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         editInPlace = true;
         return false;
       }
+      const money = (value: number) => formatAmount(value, locale, deps.amountUnit);
       const text =
-        outcome.kind === 'trouble'
+        outcome.kind === 'approval'
+          ? t('approval-waiting', {
+              total: money(outcome.waiting.total),
+              threshold: money(outcome.waiting.threshold),
+              until: formatDateTime(outcome.waiting.expiresAt, locale, deps.timeZone),
+            })
+          : outcome.kind === 'trouble'
           ? outcome.trouble === 'internal'
             ? t('order-failed-internal')
             : deps.troubleText(t, outcome.trouble)

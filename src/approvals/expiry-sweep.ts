@@ -1,0 +1,31 @@
+import type { Logger } from '../logger.js';
+import type { ApprovalAnnouncer } from './approval-announcer.js';
+import type { ApprovalService } from './approval-service.js';
+import { expiredTexts } from './approval-texts.js';
+
+/** How often waiting requests are checked for their deadline. */
+export const APPROVAL_SWEEP_MS = 30_000;
+
+/**
+ * Expires requests whose deadline passed. The deadline is stored with the
+ * request, so a restart neither forgets one nor gives it more time; the
+ * move to 'expired' is a compare-and-swap, so an Approve pressed at the same
+ * moment either wins (and places) or finds it expired (and places nothing).
+ */
+export function createApprovalExpirySweep(deps: {
+  approvals: Pick<ApprovalService, 'expireDue' | 'approversFor'>;
+  announcer: Pick<ApprovalAnnouncer, 'tellRequester' | 'tellAdmins'>;
+  logger: Logger;
+}): () => Promise<void> {
+  return async () => {
+    const expired = deps.approvals.expireDue();
+    for (const approval of expired) {
+      deps.logger.info({ approvalId: approval.id, requesterId: approval.requesterId }, 'approval request expired');
+      await deps.announcer.tellRequester(approval, (c) => expiredTexts(c, approval).staff);
+      await deps.announcer.tellAdmins(
+        deps.approvals.approversFor(approval).filter((id) => id !== approval.requesterId),
+        (c) => expiredTexts(c, approval).admin,
+      );
+    }
+  };
+}

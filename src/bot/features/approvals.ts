@@ -1,0 +1,241 @@
+import { Composer, InlineKeyboard } from 'grammy';
+import type { ApprovalAnnouncer } from '../../approvals/approval-announcer.js';
+import type { ApprovalRow, ApprovalService, ApproveOutcome, Blocked } from '../../approvals/approval-service.js';
+import { totalOf } from '../../approvals/approval-repo.js';
+import { adminSummary, APPROVE_DATA, approvalLine, notPendingText, REJECT_DATA, type ApprovalTextContext } from '../../approvals/approval-texts.js';
+import type { Logger } from '../../logger.js';
+import type { SpendingRuleBook } from '../../spending/spending-rules.js';
+import { normaliseDigits } from '../../text/digits.js';
+import { formatAmount, formatDateTime } from '../../text/format.js';
+import { bold, joinLines, plain } from '../../text/formatted.js';
+import type { Locale, Translate } from '../../text/i18n.js';
+import type { BaseContext } from '../context.js';
+import { describePlaceResult } from '../conversations/order/place.js';
+import { adminsOnly } from '../middleware/admins-only.js';
+import type { Trouble } from '../provider-trouble.js';
+import { sendFormatted } from '../send.js';
+import { showInPlace } from '../tracking/in-place.js';
+
+export interface ApprovalsFeatureDeps {
+  approvals: ApprovalService;
+  announcer: ApprovalAnnouncer;
+  rules: Pick<SpendingRuleBook, 'setDefault' | 'defaults'>;
+  texts: (locale: Locale) => ApprovalTextContext;
+  onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
+  troubleText: (t: Translate, trouble: Trouble) => string;
+  logger: Logger;
+}
+
+/** A rejection's reason is shown to the staff member and kept in the audit: a line or two. */
+const MAX_REASON_CHARS = 300;
+/** Waiting requests listed by /approvals; the rest are counted, so the list fits one message. */
+const LISTED = 25;
+
+type ApprovalCommand =
+  | { kind: 'list' }
+  | { kind: 'threshold'; value: number | null }
+  | { kind: 'reject'; id: number; reason: string | null }
+  | { kind: 'usage' };
+
+/** `/approvals`, `/approvals threshold <amount>|off`, `/approvals reject <id> [reason]`. */
+export function parseApprovalsCommand(text: string): ApprovalCommand {
+  const [verb, argument, ...rest] = text.trim().split(/\s+/).filter(Boolean);
+  if (verb === undefined) return { kind: 'list' };
+  switch (verb.toLowerCase()) {
+    case 'threshold': {
+      if (argument === undefined || rest.length > 0) return { kind: 'usage' };
+      if (argument.toLowerCase() === 'off') return { kind: 'threshold', value: null };
+      const amount = normaliseDigits(argument).replace(/[,٬_]/g, '');
+      return /^[0-9]{1,15}$/.test(amount) ? { kind: 'threshold', value: Number(amount) } : { kind: 'usage' };
+    }
+    case 'reject': {
+      const id = /^#?([0-9]{1,15})$/.exec(normaliseDigits(argument ?? ''));
+      if (!id) return { kind: 'usage' };
+      const reason = Array.from(rest.join(' ')).slice(0, MAX_REASON_CHARS).join('');
+      return { kind: 'reject', id: Number(id[1]), reason: reason === '' ? null : reason };
+    }
+    default:
+      return { kind: 'usage' };
+  }
+}
+
+/**
+ * Approve and Reject on the summaries administrators receive, and
+ * /approvals to list the waiting requests, reject one with a reason, or set
+ * the team's approval threshold. Presses are answered at once; what became
+ * of the request then replaces the summary the administrator pressed.
+ */
+export function approvalsFeature(deps: ApprovalsFeatureDeps) {
+  const composer = new Composer<BaseContext>();
+  const textsOf = (ctx: BaseContext) => ({ ...deps.texts(ctx.member.locale), t: ctx.t });
+  const money = (c: ApprovalTextContext, value: number) => formatAmount(value, c.locale, c.amountUnit);
+
+  /** The summary again, with why it was not placed and buttons for the numbers it holds now. */
+  async function showAgain(ctx: BaseContext, approval: ApprovalRow, notice: string, balance: number | null) {
+    const c = textsOf(ctx);
+    const summary = adminSummary(c, approval, {
+      balance,
+      threshold: deps.approvals.thresholdFor(approval.requesterId),
+      selfApproval: approval.requesterId === ctx.member.telegramId,
+      notice,
+    });
+    const keyboard = InlineKeyboard.from(summary.buttons.map((row) => row.map((b) => InlineKeyboard.text(b.text, b.callbackData))));
+    await showInPlace(ctx, { text: summary.text, keyboard });
+  }
+
+  async function blockedNotice(ctx: BaseContext, approval: ApprovalRow, blocked: Blocked): Promise<string> {
+    const c = textsOf(ctx);
+    switch (blocked.kind) {
+      case 'paused':
+        return ctx.t('approval-blocked-paused');
+      case 'funds':
+        return ctx.t('approval-blocked-funds', { balance: money(c, blocked.balance), total: money(c, totalOf(approval)) });
+      case 'limit':
+        return ctx.t('approval-blocked-limit', {
+          person: c.describePerson(approval.requesterId),
+          reason: `${ctx.t(`limits-kind-${blocked.verdict.limit}`)} ${money(c, blocked.verdict.cap)}, ${money(c, blocked.verdict.left)}`,
+        });
+      case 'unchecked':
+        return ctx.t('approval-blocked-unchecked', { reason: deps.troubleText(ctx.t, await deps.onProviderTrouble(blocked.error, 'approval check')) });
+    }
+  }
+
+  async function answerApprove(ctx: BaseContext, outcome: ApproveOutcome, id: number): Promise<void> {
+    const c = textsOf(ctx);
+    switch (outcome.kind) {
+      case 'not-found':
+        await showInPlace(ctx, { text: plain(ctx.t('approval-not-found', { id: String(id) })) });
+        return;
+      case 'not-pending':
+      case 'stale':
+        await showInPlace(ctx, { text: joinLines(approvalLine(c, outcome.approval), notPendingText(c, outcome.approval)) });
+        return;
+      case 'own-order':
+        await ctx.reply(ctx.t('approval-own-order'));
+        return;
+      case 'blocked':
+        await showAgain(ctx, outcome.approval, await blockedNotice(ctx, outcome.approval, outcome.blocked), outcome.blocked.kind === 'funds' ? outcome.blocked.balance : null);
+        return;
+      case 'changed': {
+        const { approval, change } = outcome;
+        if (change.kind === 'price') {
+          const notice = (t: Translate, locale: Locale) =>
+            t('approval-changed-price', {
+              from: formatAmount(change.from, locale, c.amountUnit),
+              to: formatAmount(change.to, locale, c.amountUnit),
+            });
+          await showAgain(ctx, approval, notice(ctx.t, c.locale), outcome.balance);
+          // Their summaries carry the old revision now: each gets the new one.
+          const others = deps.approvals.approversFor(approval).filter((adminId) => adminId !== ctx.member.telegramId);
+          if (others.length > 0) await announceTo(others, approval, (o) => notice(o.t, o.locale));
+          await deps.announcer.tellRequester(approval, (o) =>
+            o.t('approval-staff-price-changed', { order: approvalLine(o, approval), from: formatAmount(change.from, o.locale, o.amountUnit), to: formatAmount(change.to, o.locale, o.amountUnit) }),
+          );
+          return;
+        }
+        const notice = change.kind === 'stock' ? ctx.t('approval-changed-stock', { stock: change.stock }) : ctx.t('approval-changed-region');
+        await showAgain(ctx, approval, notice, outcome.balance);
+        return;
+      }
+      case 'failed':
+        await showInPlace(ctx, { text: joinLines(approvalLine(c, outcome.approval), ctx.t('approval-failed')) });
+        await deps.announcer.tellRequester(outcome.approval, (o) => `${o.t('approval-staff-approved', { order: approvalLine(o, outcome.approval), person: o.describePerson(ctx.member.telegramId) })}\n${o.t('order-failed-internal')}`);
+        return;
+      case 'placed': {
+        const described = describePlaceResult(outcome.result);
+        const result = (t: Translate) => t(described.messageKey, { ...described.variables, ...(described.stateKey ? { state: t(described.stateKey) } : {}) });
+        await showInPlace(ctx, {
+          text: joinLines(bold(ctx.t(outcome.selfApproved ? 'approval-done-self' : 'approval-done', { order: approvalLine(c, outcome.approval) })), result(ctx.t)),
+        });
+        if (!outcome.selfApproved) {
+          await deps.announcer.tellRequester(outcome.approval, (o) =>
+            `${o.t('approval-staff-approved', { order: approvalLine(o, outcome.approval), person: o.describePerson(ctx.member.telegramId) })}\n${result(o.t)}`,
+          );
+        }
+        return;
+      }
+    }
+  }
+
+  /** Sends the request's summary with a notice to these administrators only. */
+  async function announceTo(ids: number[], approval: ApprovalRow, notice: (c: ApprovalTextContext) => string) {
+    await deps.announcer.announce(approval, notice, ids);
+  }
+
+  composer.callbackQuery(APPROVE_DATA, adminsOnly, async (ctx) => {
+    const id = Number(ctx.match[1]);
+    const revision = Number(ctx.match[2]);
+    // Answered before the provider is asked: the check may take seconds.
+    await ctx.answerCallbackQuery({ text: ctx.t('approval-checking') });
+    const outcome = await deps.approvals.approve(id, ctx.member.telegramId, revision);
+    deps.logger.info({ approvalId: id, approverId: ctx.member.telegramId, outcome: outcome.kind }, 'approve pressed');
+    await answerApprove(ctx, outcome, id);
+  });
+
+  async function reject(ctx: BaseContext, id: number, reason: string | null): Promise<string> {
+    const c = textsOf(ctx);
+    const outcome = deps.approvals.reject(id, ctx.member.telegramId, reason);
+    if (outcome.kind === 'not-found') return ctx.t('approval-not-found', { id: String(id) });
+    if (outcome.kind === 'not-pending') return `${approvalLine(c, outcome.approval)}\n${notPendingText(c, outcome.approval)}`;
+    const approval = outcome.approval;
+    deps.logger.info({ approvalId: id, by: ctx.member.telegramId }, 'approval rejected');
+    if (approval.requesterId !== ctx.member.telegramId) {
+      await deps.announcer.tellRequester(approval, (o) =>
+        [
+          o.t('approval-staff-rejected', { order: approvalLine(o, approval), person: o.describePerson(ctx.member.telegramId) }),
+          reason === null ? null : o.t('approval-staff-rejected-reason', { reason }),
+        ]
+          .filter((line) => line !== null)
+          .join('\n'),
+      );
+    }
+    return `${approvalLine(c, approval)}\n${ctx.t('approval-rejected-done', { person: c.describePerson(approval.requesterId) })}`;
+  }
+
+  composer.callbackQuery(REJECT_DATA, adminsOnly, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showInPlace(ctx, { text: plain(await reject(ctx, Number(ctx.match[1]), null)) });
+  });
+
+  composer.command('approvals', adminsOnly, async (ctx) => {
+    const command = parseApprovalsCommand(ctx.match);
+    const c = textsOf(ctx);
+    switch (command.kind) {
+      case 'usage':
+        await ctx.reply(ctx.t('approvals-usage'));
+        return;
+      case 'threshold':
+        deps.rules.setDefault('approval', command.value, ctx.member.telegramId);
+        await ctx.reply(
+          command.value === null ? ctx.t('approvals-threshold-off') : ctx.t('approvals-threshold-set', { amount: money(c, command.value) }),
+        );
+        return;
+      case 'reject':
+        await ctx.reply(await reject(ctx, command.id, command.reason));
+        return;
+      case 'list': {
+        const pending = deps.approvals.listPending();
+        const threshold = deps.rules.defaults().approval;
+        const lines = pending.slice(0, LISTED).map((approval) =>
+          ctx.t('approvals-list-item', {
+            order: approvalLine(c, approval),
+            person: c.describePerson(approval.requesterId),
+            until: formatDateTime(approval.expiresAt.getTime(), c.locale, c.timeZone),
+          }),
+        );
+        await sendFormatted(ctx.api, ctx.chat.id, {
+          text: joinLines(
+            threshold === null ? ctx.t('approvals-threshold-none') : ctx.t('approvals-threshold-now', { amount: money(c, threshold) }),
+            '',
+            pending.length === 0 ? ctx.t('approvals-none') : bold(ctx.t('approvals-list-title', { count: pending.length })),
+            ...lines,
+            pending.length > LISTED ? ctx.t('approvals-list-more', { count: pending.length - LISTED }) : null,
+          ),
+        });
+        return;
+      }
+    }
+  });
+
+  return composer;
+}

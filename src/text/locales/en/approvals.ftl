@@ -1,0 +1,54 @@
+### English messages for approvals (Fluent): orders above a person's approval threshold wait for an administrator.
+
+approval-line = Request { $id }: { $product } × { $quantity }, { $total }
+approval-waiting = This order needs an administrator's approval: its total, { $total }, is above your approval limit of { $threshold }. Nothing is sent or charged until an administrator approves it. I will tell you here what they decide; without a decision the request expires at { $until }.
+approval-admin-title = Approval needed: request { $id }
+approval-admin-who = Ordered by: { $person }
+approval-admin-threshold = Approval needed above: { $value }
+approval-admin-until = Expires at: { $until }
+approval-admin-self = You are the only administrator, so you may approve your own order; it is recorded as self-approved.
+approval-admin-reject-hint = To reject with a reason: /approvals reject { $id } <reason>
+btn-approve = Approve
+btn-reject = Reject
+approval-checking = Checking price, stock and balance…
+approval-not-found = There is no approval request { $id }.
+approval-own-order = Your own order needs another administrator's approval.
+approval-already-approved = Already approved by { $person }.
+approval-being-approved = { $person } is approving it right now.
+approval-already-rejected = Already rejected by { $person }.
+approval-already-expired = It expired without a decision; nothing was placed.
+approval-stale = The numbers changed since this summary; approve the newest summary of this request.
+approval-changed-price = The price changed from { $from } to { $to } per item. Nothing was placed. Check the new total and approve again if it still suits.
+approval-changed-stock = The provider has only { $stock } left, fewer than ordered. Nothing was placed; the request keeps waiting. Reject it, or approve again when the stock is back.
+approval-changed-region = The provider no longer offers this region. Nothing was placed; reject the request so that the staff member can order again.
+approval-blocked-paused = Ordering is paused, so nothing was placed. The request keeps waiting: approve again after /resume.
+approval-blocked-funds = The wallet ({ $balance }) does not cover { $total }. Nothing was placed; the request keeps waiting.
+approval-blocked-limit = This order is over { $person }'s limits: { $reason }. Nothing was placed.
+approval-blocked-unchecked = The price could not be checked with the provider, so nothing was placed. { $reason }
+approval-done = You approved it. { $order }
+approval-done-self = You approved your own order (recorded as self-approved). { $order }
+approval-failed = Approved, but the order could not be placed because of an internal error. It will not be placed again from this request.
+approval-rejected-done = Rejected. { $person } is told.
+approval-staff-approved = { $person } approved your order. { $order }
+approval-staff-rejected = { $person } rejected your order. { $order }. Nothing was charged.
+approval-staff-rejected-reason = Reason: { $reason }
+approval-staff-expired = Your order waited for approval too long and has expired. { $order }. Nothing was sent or charged; you can order again.
+approval-staff-price-changed = The price of your waiting order changed from { $from } to { $to } per item. { $order }. The administrators are asked to approve the new total.
+approval-admin-expired = A request of { $person } expired without a decision. { $order }. Nothing was placed.
+approvals-usage =
+    Usage:
+    /approvals: the orders waiting for approval
+    /approvals threshold <amount>: orders above this total wait for an administrator (team default)
+    /approvals threshold off: no order needs approval (team default)
+    /approvals reject <request> [reason]: reject a request and tell the staff member why
+approvals-threshold-set = Orders above { $amount } now wait for an administrator's approval. A person's own approval limit, where set, still applies to them.
+approvals-threshold-off = Orders no longer need approval, except for people with their own approval limit.
+approvals-threshold-now = Orders above { $amount } wait for approval (team default).
+approvals-threshold-none = No approval is needed by default.
+approvals-none = No order waits for approval.
+approvals-list-title = Orders waiting for approval: { $count }
+approvals-list-item = { $order }, by { $person }, until { $until }
+approvals-list-more = … and { $count } more
+help-admin-approvals =
+    /approvals: orders waiting for approval; /approvals threshold <amount>|off sets the total above which orders wait
+approval-summary-note = Orders above { $threshold } need an administrator's approval: after Confirm this one waits for it, and nothing is charged before.
