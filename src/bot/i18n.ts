@@ -1,4 +1,5 @@
 import { I18n } from '@grammyjs/i18n';
+import { enCatalog } from './locales/en-catalog.js';
 import { enDelivery } from './locales/en-delivery.js';
 import { enOrder } from './locales/en-order.js';
 import { enOrderingPause } from './locales/en-ordering-pause.js';
@@ -8,6 +9,7 @@ import { enReview } from './locales/en-review.js';
 import { enSweep } from './locales/en-sweep.js';
 import { enTracking } from './locales/en-tracking.js';
 import { en } from './locales/en.js';
+import { faCatalog } from './locales/fa-catalog.js';
 import { faDelivery } from './locales/fa-delivery.js';
 import { faOrder } from './locales/fa-order.js';
 import { faOrderingPause } from './locales/fa-ordering-pause.js';
@@ -20,8 +22,8 @@ import { fa } from './locales/fa.js';
 
 /** One Fluent source per language, kept in a file per feature. */
 const SOURCES = {
-  en: [en, enDelivery, enTracking, enReview, enOrderingPause, enProvider, enReconcile, enOrder, enSweep].join('\n'),
-  fa: [fa, faDelivery, faTracking, faReview, faOrderingPause, faProvider, faReconcile, faOrder, faSweep].join('\n'),
+  en: [en, enDelivery, enTracking, enReview, enOrderingPause, enProvider, enReconcile, enOrder, enSweep, enCatalog].join('\n'),
+  fa: [fa, faDelivery, faTracking, faReview, faOrderingPause, faProvider, faReconcile, faOrder, faSweep, faCatalog].join('\n'),
 };
 
 export const LOCALES = ['en', 'fa'] as const;
