@@ -43,7 +43,8 @@ interface IndexRow {
   category: string;
 }
 
-const DEFAULT_CHUNK = 500;
+/** Small enough that one chunk holds the event loop a few milliseconds even on a busy machine. */
+const DEFAULT_CHUNK = 250;
 
 /**
  * How the catalog is written. Each product's row and its search entry
@@ -88,9 +89,9 @@ export function createCatalogWriter(deps: { db: Db; chunkSize?: number }): Catal
   async function readAll<T extends { id: number }>(statement: { all(after: number, limit: number): T[] }): Promise<Map<number, T>> {
     const rows = new Map<number, T>();
     for (let after = -1; ; ) {
-      const page = statement.all(after, chunkSize * 4);
+      const page = statement.all(after, chunkSize);
       for (const row of page) rows.set(row.id, row);
-      if (page.length < chunkSize * 4) return rows;
+      if (page.length < chunkSize) return rows;
       after = page.at(-1)!.id;
       await yieldToEventLoop();
     }
@@ -120,17 +121,19 @@ export function createCatalogWriter(deps: { db: Db; chunkSize?: number }): Catal
         snapshot.products.slice(start, start + chunkSize).forEach((p, offset) => {
           const bucketId = p.categoryId !== null && texts.has(p.categoryId) ? p.categoryId : UNCATEGORISED_ID;
           counts.set(bucketId, (counts.get(bucketId) ?? 0) + 1);
+          const old = oldProducts.get(p.id);
           const row: ProductRow = {
             id: p.id,
             title: p.title,
-            searchText: normaliseSearchText(p.title),
+            // Folding is the costliest part of a refresh: an unchanged title keeps its folded text
+            // (a change to normalise.ts that must reach stored titles needs a migration clearing search_text).
+            searchText: old?.title === p.title ? old.searchText : normaliseSearchText(p.title),
             categoryId: p.categoryId,
             isAvailable: p.isAvailable === null ? null : Number(p.isAvailable),
             position: start + offset,
             bucketId,
           };
           const index: IndexRow = { title: row.searchText, category: texts.get(bucketId) ?? '' };
-          const old = oldProducts.get(p.id);
           const oldEntry = oldIndex.get(p.id);
           const rowChanged = !old || (Object.keys(row) as (keyof ProductRow)[]).some((key) => old[key] !== row[key]);
           const indexChanged = !oldEntry || oldEntry.title !== index.title || oldEntry.category !== index.category;
