@@ -96,9 +96,10 @@ export function createCatalogQueries(deps: { db: Db }): CatalogQueries {
     .prepare();
 
   const searchCount = db.$client.prepare<[string], { n: number }>('select count(*) as n from products_fts where products_fts match ?');
-  const searchPage = db.$client.prepare<[string, number, number], RawProduct>(
+  // The total rides along with the page, so the index is searched once per page shown.
+  const searchPage = db.$client.prepare<[string, number, number], RawProduct & { total: number }>(
     `select p.id, p.title, p.category_id as categoryId, p.is_available as isAvailable,
-       pp.price_from as priceFrom, pp.price_to as priceTo, pp.stock_total as stockTotal
+       pp.price_from as priceFrom, pp.price_to as priceTo, pp.stock_total as stockTotal, count(*) over () as total
      from products_fts f
      join products p on p.id = f.rowid
      left join product_prices pp on pp.product_id = p.id
@@ -124,12 +125,18 @@ export function createCatalogQueries(deps: { db: Db }): CatalogQueries {
     search({ query, ...request }) {
       const match = buildMatchExpression(query);
       if (match === null) return EMPTY_PAGE;
-      const total = searchCount.get(match)?.n ?? 0;
-      if (total === 0) return EMPTY_PAGE;
-      const { page, pageSize, pageCount, offset } = resolvePage(request, total);
-      const items = searchPage
-        .all(match, pageSize, offset)
-        .map((row) => ({ ...row, isAvailable: row.isAvailable === null ? null : row.isAvailable === 1 }));
+      const wanted = resolvePage(request, Number.MAX_SAFE_INTEGER);
+      let rows = searchPage.all(match, wanted.pageSize, wanted.offset);
+      let total = rows[0]?.total;
+      if (total === undefined) {
+        // Past the last page (or nothing found): count, then show the last page.
+        total = searchCount.get(match)?.n ?? 0;
+        if (total === 0) return EMPTY_PAGE;
+        const last = resolvePage(request, total);
+        rows = searchPage.all(match, last.pageSize, last.offset);
+      }
+      const { page, pageCount } = resolvePage(request, total);
+      const items = rows.map(({ total: _total, ...row }) => ({ ...row, isAvailable: row.isAvailable === null ? null : row.isAvailable === 1 }));
       return { items, page, pageCount, total };
     },
 

@@ -1,4 +1,5 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Db } from '../db/open.js';
 import type { SyncDb } from '../db/sync-db.js';
 import type { Category, ProductSummary } from '../provider/schemas.js';
@@ -56,9 +57,30 @@ const DEFAULT_CHUNK = 250;
  * product's detail is read from the provider). Counts and categories
  * change together at the end.
  */
-export function createCatalogWriter(deps: { db: Db; chunkSize?: number }): CatalogWriter {
+export function createCatalogWriter(deps: {
+  db: Db;
+  chunkSize?: number;
+  /** Waits between chunks; tests pass one that does not wait. */
+  rest?: (ms: number) => Promise<unknown>;
+}): CatalogWriter {
   const { db } = deps;
   const chunkSize = deps.chunkSize ?? DEFAULT_CHUNK;
+  const rest = deps.rest ?? ((ms: number) => delay(ms));
+
+  /**
+   * Between chunks the writer rests as long as it worked since the last
+   * rest (a millisecond at least): an update needs several turns of the
+   * event loop, and a writer that only yielded would take the next chunk
+   * at every turn. So a refresh, background work with minutes to spare,
+   * gets at most half of the loop's time.
+   */
+  function pacer(): () => Promise<void> {
+    let since = performance.now();
+    return async () => {
+      await rest(Math.max(1, performance.now() - since));
+      since = performance.now();
+    };
+  }
   const sqlite = db.$client;
 
   const readProducts = sqlite.prepare<[number, number], ProductRow>(
@@ -86,14 +108,17 @@ export function createCatalogWriter(deps: { db: Db; chunkSize?: number }): Catal
   const insertCount = sqlite.prepare<[number, number]>('insert into category_counts (category_id, product_count) values (?, ?)');
 
   /** Reads a whole table a chunk at a time, so that reading 10,000 rows never holds the event loop either. */
-  async function readAll<T extends { id: number }>(statement: { all(after: number, limit: number): T[] }): Promise<Map<number, T>> {
+  async function readAll<T extends { id: number }>(
+    statement: { all(after: number, limit: number): T[] },
+    breathe: () => Promise<void>,
+  ): Promise<Map<number, T>> {
     const rows = new Map<number, T>();
     for (let after = -1; ; ) {
       const page = statement.all(after, chunkSize);
       for (const row of page) rows.set(row.id, row);
       if (page.length < chunkSize) return rows;
       after = page.at(-1)!.id;
-      await yieldToEventLoop();
+      await breathe();
     }
   }
 
@@ -111,8 +136,9 @@ export function createCatalogWriter(deps: { db: Db; chunkSize?: number }): Catal
   return {
     async write(snapshot, finish) {
       const texts = categoryTexts(snapshot.categories);
-      const oldProducts = await readAll(readProducts);
-      const oldIndex = await readAll(readIndex);
+      const breathe = pacer();
+      const oldProducts = await readAll(readProducts, breathe);
+      const oldIndex = await readAll(readIndex, breathe);
       const counts = new Map<number, number>();
       let written = 0;
 
@@ -153,7 +179,7 @@ export function createCatalogWriter(deps: { db: Db; chunkSize?: number }): Catal
           }).immediate();
           written += changes.length;
         }
-        await yieldToEventLoop();
+        await breathe();
       }
 
       // What is left was not in the snapshot: gone from the provider (or an index entry without its product).
@@ -165,7 +191,7 @@ export function createCatalogWriter(deps: { db: Db; chunkSize?: number }): Catal
             deleteIndex.run(id);
           }
         }).immediate();
-        await yieldToEventLoop();
+        await breathe();
       }
 
       db.transaction(

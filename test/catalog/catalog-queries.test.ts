@@ -117,6 +117,14 @@ describe('catalog queries', () => {
       expect(await titles('بازی های')).toEqual([7]);
     });
 
+    it('pages search results with the total, and shows the last page for a page past the end', async () => {
+      const q = await setup([], rows);
+      expect(q.search({ query: 'google', page: 2, pageSize: 2 })).toMatchObject({ page: 2, pageCount: 2, total: 3 });
+      const past = q.search({ query: 'google', page: 7, pageSize: 2 });
+      expect(past).toMatchObject({ page: 2, pageCount: 2, total: 3 });
+      expect(past.items.map((p) => p.id)).toEqual([6]);
+    });
+
     it('finds nothing for a blank query', async () => {
       expect((await setup([], rows)).search({ query: '   ', page: 1, pageSize: 5 })).toEqual({
         items: [],

@@ -113,4 +113,23 @@ describe('catalog writer', () => {
     expect(page.items.map((p) => p.id)).toEqual(many.map((p) => p.id));
     expect(search(db, 'card')).toHaveLength(23);
   });
+
+  it('rests between chunks, and readers meanwhile see every product whole and the previous counts', async () => {
+    const db = memoryDb();
+    await createCatalogWriter({ db }).write(FIRST);
+    const queries = createCatalogQueries({ db });
+    const seen: { streaming: number; netflix: string | undefined }[] = [];
+    const renamed = { ...FIRST, products: FIRST.products.map((p) => ({ ...p, title: `${p.title} v2` })) };
+    await createCatalogWriter({
+      db,
+      chunkSize: 1,
+      rest: async () => {
+        seen.push({ streaming: counts(db)[1]!, netflix: queries.product(10)?.title });
+      },
+    }).write({ ...renamed, products: [...renamed.products, product(12, 'YouTube Premium', 1)] });
+    expect(seen.length).toBeGreaterThanOrEqual(5);
+    expect(seen.every((s) => s.streaming === 2)).toBe(true);
+    expect(seen.every((s) => s.netflix === 'Netflix 30 USD' || s.netflix === 'Netflix 30 USD v2')).toBe(true);
+    expect(counts(db)[1]).toBe(3);
+  });
 });
