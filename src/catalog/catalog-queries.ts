@@ -33,7 +33,8 @@ export interface CatalogQueries {
   /**
    * Every word of the query must begin a word of the title or of its
    * category's name, in either script for known brand names (see
-   * search-query.ts); an empty query finds nothing.
+   * search-query.ts); an empty query finds nothing. At most
+   * MAX_SEARCH_RESULTS products, in the provider's order.
    */
   search(request: PageRequest & { query: string }): PageOf<CatalogProduct>;
   product(id: number): CatalogProduct | null;
@@ -54,6 +55,9 @@ interface RawProduct extends Omit<CatalogProduct, 'isAvailable'> {
 }
 
 const EMPTY_PAGE: PageOf<never> = { items: [], page: 1, pageCount: 1, total: 0 };
+
+/** Most products one search lists (25 pages of 8): a longer list is a sign to type more. */
+export const MAX_SEARCH_RESULTS = 200;
 
 /**
  * The queries every /order step runs, each prepared once: a category menu
@@ -95,15 +99,17 @@ export function createCatalogQueries(deps: { db: Db }): CatalogQueries {
     .where(eq(products.id, sql.placeholder('id')))
     .prepare();
 
-  const searchCount = db.$client.prepare<[string], { n: number }>('select count(*) as n from products_fts where products_fts match ?');
+  // A search stops at MAX_SEARCH_RESULTS matches: a word every title shares would otherwise
+  // sort the whole catalog for one page, and nobody pages past a few dozen results.
+  const hits = `select rowid as id from products_fts where products_fts match ? limit ${MAX_SEARCH_RESULTS}`;
+  const searchCount = db.$client.prepare<[string], { n: number }>(`select count(*) as n from (${hits})`);
   // The total rides along with the page, so the index is searched once per page shown.
   const searchPage = db.$client.prepare<[string, number, number], RawProduct & { total: number }>(
     `select p.id, p.title, p.category_id as categoryId, p.is_available as isAvailable,
        pp.price_from as priceFrom, pp.price_to as priceTo, pp.stock_total as stockTotal, count(*) over () as total
-     from products_fts f
-     join products p on p.id = f.rowid
+     from (${hits}) h
+     join products p on p.id = h.id
      left join product_prices pp on pp.product_id = p.id
-     where products_fts match ?
      order by p.position, p.id
      limit ? offset ?`,
   );

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCatalogQueries, UNCATEGORISED_ID } from '../../src/catalog/catalog-queries.js';
+import { createCatalogQueries, MAX_SEARCH_RESULTS, UNCATEGORISED_ID } from '../../src/catalog/catalog-queries.js';
 import { createCatalogWriter } from '../../src/catalog/catalog-writer.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 
@@ -123,6 +123,13 @@ describe('catalog queries', () => {
       const past = q.search({ query: 'google', page: 7, pageSize: 2 });
       expect(past).toMatchObject({ page: 2, pageCount: 2, total: 3 });
       expect(past.items.map((p) => p.id)).toEqual([6]);
+    });
+
+    it('lists at most MAX_SEARCH_RESULTS products for a word every title shares', async () => {
+      const many: Row[] = Array.from({ length: MAX_SEARCH_RESULTS + 5 }, (_, i) => [i + 1, `Voucher ${i + 1}`, null]);
+      const page = (await setup([], many)).search({ query: 'voucher', page: 1, pageSize: 8 });
+      expect(page.total).toBe(MAX_SEARCH_RESULTS);
+      expect(page.pageCount).toBe(MAX_SEARCH_RESULTS / 8);
     });
 
     it('finds nothing for a blank query', async () => {
