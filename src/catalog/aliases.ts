@@ -16,7 +16,7 @@ export const ALIAS_GROUPS: readonly (readonly string[])[] = [
   ['app store', 'appstore', 'اپ استور', 'اپ‌استور'],
   ['playstation', 'play station', 'psn', 'پلی استیشن', 'پلی‌استیشن'],
   ['xbox', 'x box', 'ایکس باکس', 'ایکس‌باکس'],
-  ['spotify', 'اسپاتیفای', 'اسپاتیفای'],
+  ['spotify', 'اسپاتیفای', 'اسپوتیفای'],
   ['amazon', 'آمازون'],
   ['pubg', 'پابجی', 'پاب جی'],
   ['free fire', 'freefire', 'فری فایر'],

@@ -19,7 +19,7 @@ describe('search query', () => {
   });
 
   it('expands a half-typed last word to the brands it begins', () => {
-    expect(buildMatchExpression('spot')).toBe('("spot"* OR "spotify"* OR "اسپاتیفای"*)');
+    expect(buildMatchExpression('spot')).toBe('("spot"* OR "spotify"* OR "اسپاتیفای"* OR "اسپوتیفای"*)');
   });
 
   it('does not expand a half-typed word shorter than three letters', () => {
