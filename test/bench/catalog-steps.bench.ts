@@ -12,7 +12,8 @@
  *    message of similar size on its own fake Bot API, in the same run;
  *    then the real bot's steps again while refreshes rewrite the catalog.
  *
- *   npm run bench:catalog-steps   (CATALOG_SIZE=10000, BENCH_ROUNDS=40)
+ *   npm run bench:catalog-steps   (CATALOG_SIZE=10000, BENCH_ROUNDS=40;
+ *                                  BENCH_STEPS_ONLY=1 skips parts 1 and 2)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -334,11 +335,11 @@ try {
   const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 10_000, logger });
   const snapshot = await fetchSnapshot(provider);
   console.log(`catalog: ${snapshot.products.length} products in ${snapshot.categories.length} categories`);
-  await refreshBlocks(provider, snapshot, dir);
+  if (!process.env.BENCH_STEPS_ONLY) await refreshBlocks(provider, snapshot, dir);
 
   const db = openDb(join(dir, 'bot.sqlite'));
   await createCatalogWriter({ db }).write(snapshot);
-  queryTimes(db);
+  if (!process.env.BENCH_STEPS_ONLY) queryTimes(db);
 
   const trips: number[] = [];
   for (let i = 0; i < 60; i += 1) {
