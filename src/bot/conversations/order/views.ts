@@ -24,6 +24,8 @@ export interface ViewContext {
 export type Notice = string | null;
 
 const QUICK_QUANTITIES = [1, 2, 3, 5, 10];
+/** Longest title on a category or product button: one line on a phone. A product's price and stock go in the message. */
+const BUTTON_TITLE = 30;
 
 function navRow(keyboard: InlineKeyboard, t: Translate, page: number, pageCount: number, action: Action): void {
   if (pageCount <= 1) return;
@@ -41,15 +43,13 @@ export function categoryView(v: ViewContext, page: PageOf<CatalogCategory>, noti
   const keyboard = new InlineKeyboard();
   for (const category of page.items) {
     const title = category.id === UNCATEGORISED_ID ? v.t('order-uncategorised') : category.title;
-    keyboard.text(`${title} (${formatNumber(category.productCount, v.locale)})`, data(ACTION.category, category.id)).row();
+    keyboard.text(`${clip(title, BUTTON_TITLE)} (${formatNumber(category.productCount, v.locale)})`, data(ACTION.category, category.id)).row();
   }
   navRow(keyboard, v.t, page.page, page.pageCount, ACTION.categoryPage);
   const intro = page.total === 0 ? v.t('order-catalog-empty') : v.t('order-choose-category');
   return { text: joinLines(notice, intro), keyboard: footer(keyboard, v.t, false) };
 }
 
-/** A product's button: its title, short enough for one line on a phone; price and stock go in the message. */
-const BUTTON_TITLE = 30;
 /** A product's line in the message text. */
 const LINE_TITLE = 64;
 /** At or below this many, the list says "only N left" instead of the plain count. */
