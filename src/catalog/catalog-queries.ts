@@ -1,11 +1,11 @@
-import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
-import { categories, productPrices, products } from '../db/schema.js';
-import { normaliseSearchText } from './normalise.js';
+import { categories, categoryCounts, productPrices, products } from '../db/schema.js';
+import { UNCATEGORISED_ID } from './catalog-writer.js';
+import { buildMatchExpression } from './search-query.js';
 
-/** The synthetic category of products with no category, or one the provider did not list. Its title is for the bot to word. */
-export const UNCATEGORISED_ID = 0;
+export { UNCATEGORISED_ID };
 
 export interface CatalogCategory {
   id: number;
@@ -21,6 +21,8 @@ export interface CatalogProduct {
   isAvailable: boolean | null;
   /** From the last product detail read; null until one was read. */
   priceFrom: number | null;
+  /** Highest price among the same regions; above priceFrom when regions differ in price. */
+  priceTo: number | null;
   stockTotal: number | null;
 }
 
@@ -28,12 +30,15 @@ export interface CatalogQueries {
   /** Only categories that have products, in the provider's order; the uncategorised entry comes last. */
   categoriesPage(request: PageRequest): PageOf<CatalogCategory>;
   productsPage(request: PageRequest & { categoryId: number }): PageOf<CatalogProduct>;
-  /** Every word of the query must appear in the title; an empty query finds nothing. */
+  /**
+   * Every word of the query must begin a word of the title or of its
+   * category's name, in either script for known brand names (see
+   * search-query.ts); an empty query finds nothing. At most
+   * MAX_SEARCH_RESULTS products, in the provider's order.
+   */
   search(request: PageRequest & { query: string }): PageOf<CatalogProduct>;
   product(id: number): CatalogProduct | null;
 }
-
-const MAX_SEARCH_WORDS = 8;
 
 const productColumns = {
   id: products.id,
@@ -41,73 +46,108 @@ const productColumns = {
   categoryId: products.categoryId,
   isAvailable: products.isAvailable,
   priceFrom: productPrices.priceFrom,
+  priceTo: productPrices.priceTo,
   stockTotal: productPrices.stockTotal,
 };
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+interface RawProduct extends Omit<CatalogProduct, 'isAvailable'> {
+  isAvailable: number | null;
 }
 
-const uncategorised = or(
-  isNull(products.categoryId),
-  sql`not exists (select 1 from ${categories} where ${categories.id} = ${products.categoryId})`,
-);
+const EMPTY_PAGE: PageOf<never> = { items: [], page: 1, pageCount: 1, total: 0 };
 
+/** Most products one search lists (25 pages of 8): a longer list is a sign to type more. */
+export const MAX_SEARCH_RESULTS = 200;
+
+/**
+ * The queries every /order step runs, each prepared once: a category menu
+ * reads the counts the sync kept, a category page one range of an index,
+ * a search the FTS5 index.
+ */
 export function createCatalogQueries(deps: { db: Db }): CatalogQueries {
   const { db } = deps;
 
-  function productPage(where: SQL | undefined, request: PageRequest): PageOf<CatalogProduct> {
-    const total = db.select({ n: sql<number>`count(*)` }).from(products).where(where).get()?.n ?? 0;
-    const { page, pageSize, pageCount, offset } = resolvePage(request, total);
-    const items = db
-      .select(productColumns)
-      .from(products)
-      .leftJoin(productPrices, eq(productPrices.productId, products.id))
-      .where(where)
-      .orderBy(asc(products.position))
-      .limit(pageSize)
-      .offset(offset)
-      .all();
-    return { items, page, pageCount, total };
-  }
+  const listedCategories = db
+    .select({ id: categoryCounts.categoryId, title: sql<string>`coalesce(${categories.title}, '')`, productCount: categoryCounts.productCount })
+    .from(categoryCounts)
+    .leftJoin(categories, eq(categories.id, categoryCounts.categoryId))
+    .where(sql`${categoryCounts.productCount} > 0`)
+    // Uncategorised (no categories row) last.
+    .orderBy(sql`${categories.position} is null`, asc(categories.position))
+    .prepare();
+
+  const bucketCount = db
+    .select({ n: categoryCounts.productCount })
+    .from(categoryCounts)
+    .where(eq(categoryCounts.categoryId, sql.placeholder('bucket')))
+    .prepare();
+
+  const bucketPage = db
+    .select(productColumns)
+    .from(products)
+    .leftJoin(productPrices, eq(productPrices.productId, products.id))
+    .where(eq(products.bucketId, sql.placeholder('bucket')))
+    .orderBy(asc(products.position), asc(products.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare();
+
+  const oneProduct = db
+    .select(productColumns)
+    .from(products)
+    .leftJoin(productPrices, eq(productPrices.productId, products.id))
+    .where(eq(products.id, sql.placeholder('id')))
+    .prepare();
+
+  // A search stops at MAX_SEARCH_RESULTS matches: a word every title shares would otherwise
+  // sort the whole catalog for one page, and nobody pages past a few dozen results.
+  const hits = `select rowid as id from products_fts where products_fts match ? limit ${MAX_SEARCH_RESULTS}`;
+  const searchCount = db.$client.prepare<[string], { n: number }>(`select count(*) as n from (${hits})`);
+  // The total rides along with the page, so the index is searched once per page shown.
+  const searchPage = db.$client.prepare<[string, number, number], RawProduct & { total: number }>(
+    `select p.id, p.title, p.category_id as categoryId, p.is_available as isAvailable,
+       pp.price_from as priceFrom, pp.price_to as priceTo, pp.stock_total as stockTotal, count(*) over () as total
+     from (${hits}) h
+     join products p on p.id = h.id
+     left join product_prices pp on pp.product_id = p.id
+     order by p.position, p.id
+     limit ? offset ?`,
+  );
 
   return {
     categoriesPage(request) {
-      const listed = db
-        .select({ id: categories.id, title: categories.title, productCount: sql<number>`count(${products.id})` })
-        .from(categories)
-        .innerJoin(products, eq(products.categoryId, categories.id))
-        .groupBy(categories.id)
-        .orderBy(asc(categories.position))
-        .all();
-      const orphans = db.select({ n: sql<number>`count(*)` }).from(products).where(uncategorised).get()?.n ?? 0;
-      const all = orphans > 0 ? [...listed, { id: UNCATEGORISED_ID, title: '', productCount: orphans }] : listed;
+      const all = listedCategories.all();
       const { page, pageSize, pageCount, offset } = resolvePage(request, all.length);
       return { items: all.slice(offset, offset + pageSize), page, pageCount, total: all.length };
     },
 
     productsPage({ categoryId, ...request }) {
-      return productPage(categoryId === UNCATEGORISED_ID ? uncategorised : eq(products.categoryId, categoryId), request);
+      const total = bucketCount.get({ bucket: categoryId })?.n ?? 0;
+      const { page, pageSize, pageCount, offset } = resolvePage(request, total);
+      const items = total === 0 ? [] : bucketPage.all({ bucket: categoryId, limit: pageSize, offset });
+      return { items, page, pageCount, total };
     },
 
     search({ query, ...request }) {
-      const words = normaliseSearchText(query).split(' ').filter(Boolean).slice(0, MAX_SEARCH_WORDS);
-      if (words.length === 0) return { items: [], page: 1, pageCount: 1, total: 0 };
-      const conditions = words.map(
-        (word) => sql`${products.searchText} like ${`%${escapeLike(word)}%`} escape '\\'`,
-      );
-      return productPage(and(...conditions), request);
+      const match = buildMatchExpression(query);
+      if (match === null) return EMPTY_PAGE;
+      const wanted = resolvePage(request, Number.MAX_SAFE_INTEGER);
+      let rows = searchPage.all(match, wanted.pageSize, wanted.offset);
+      let total = rows[0]?.total;
+      if (total === undefined) {
+        // Past the last page (or nothing found): count, then show the last page.
+        total = searchCount.get(match)?.n ?? 0;
+        if (total === 0) return EMPTY_PAGE;
+        const last = resolvePage(request, total);
+        rows = searchPage.all(match, last.pageSize, last.offset);
+      }
+      const { page, pageCount } = resolvePage(request, total);
+      const items = rows.map(({ total: _total, ...row }) => ({ ...row, isAvailable: row.isAvailable === null ? null : row.isAvailable === 1 }));
+      return { items, page, pageCount, total };
     },
 
     product(id) {
-      return (
-        db
-          .select(productColumns)
-          .from(products)
-          .leftJoin(productPrices, eq(productPrices.productId, products.id))
-          .where(eq(products.id, id))
-          .get() ?? null
-      );
+      return oneProduct.get({ id }) ?? null;
     },
   };
 }

@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import { createAppStateRepo } from '../db/app-state-repo.js';
 import type { Db } from '../db/open.js';
-import { categories, products } from '../db/schema.js';
+import { products } from '../db/schema.js';
 import type { SyncDb } from '../db/sync-db.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { ProviderError } from '../provider/errors.js';
 import type { Category, ProductSummary } from '../provider/schemas.js';
-import { normaliseSearchText } from './normalise.js';
+import { createCatalogWriter } from './catalog-writer.js';
 
 export type CatalogSyncResult =
   | { ok: true; products: number; categories: number; removed: number }
@@ -32,6 +32,8 @@ export interface CatalogSyncDeps {
   db: Db;
   clock: Clock;
   logger: Logger;
+  /** Products per write transaction (see catalog-writer.ts). */
+  chunkSize?: number;
 }
 
 /** Kept in app_state so that the status survives a restart. */
@@ -42,9 +44,6 @@ type StoredState = {
   lastErrorAt: number | null;
 };
 const EMPTY_STATE: StoredState = { lastSuccessAt: null, lastError: null, lastErrorAt: null };
-
-/** Rows per INSERT: well under SQLite's bound-parameter limit. */
-const CHUNK = 500;
 
 /** Refuses to wipe a catalog on an empty answer: far more likely a provider glitch than an empty shop. */
 export class EmptyCatalogError extends Error {
@@ -60,6 +59,7 @@ export function describeSyncError(error: unknown): string {
 export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
   const { provider, db, clock, logger } = deps;
   let running: Promise<CatalogSyncResult> | null = null;
+  const writer = createCatalogWriter({ db, chunkSize: deps.chunkSize });
 
   const readState = (exec: SyncDb = db): StoredState => ({
     ...EMPTY_STATE,
@@ -79,42 +79,6 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
     return { categories: uniqueCategories, products: [...seen.values()] };
   }
 
-  function replaceCatalog(fetched: { categories: Category[]; products: ProductSummary[] }): number {
-    return db.transaction(
-      (tx) => {
-        const newIds = new Set(fetched.products.map((p) => p.id));
-        const oldIds = tx.select({ id: products.id }).from(products).all();
-        const removed = oldIds.filter((row) => !newIds.has(row.id)).length;
-
-        tx.delete(categories).run();
-        tx.delete(products).run();
-        const categoryRows = fetched.categories.map((c, position) => ({
-          id: c.id,
-          title: c.title,
-          parentId: c.parentId,
-          position,
-        }));
-        const productRows = fetched.products.map((p, position) => ({
-          id: p.id,
-          title: p.title,
-          searchText: normaliseSearchText(p.title),
-          categoryId: p.categoryId,
-          isAvailable: p.isAvailable,
-          position,
-        }));
-        for (let i = 0; i < categoryRows.length; i += CHUNK) {
-          tx.insert(categories).values(categoryRows.slice(i, i + CHUNK)).run();
-        }
-        for (let i = 0; i < productRows.length; i += CHUNK) {
-          tx.insert(products).values(productRows.slice(i, i + CHUNK)).run();
-        }
-        writeState(tx, { lastSuccessAt: clock.now(), lastError: null, lastErrorAt: null });
-        return removed;
-      },
-      { behavior: 'immediate' },
-    );
-  }
-
   function productCount(): number {
     return db.select({ n: sql<number>`count(*)` }).from(products).get()?.n ?? 0;
   }
@@ -126,7 +90,9 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
       if (fetched.products.length === 0 && productCount() > 0) {
         throw new EmptyCatalogError('the provider listed no products');
       }
-      const removed = replaceCatalog(fetched);
+      const { removed } = await writer.write(fetched, (tx) =>
+        writeState(tx, { lastSuccessAt: clock.now(), lastError: null, lastErrorAt: null }),
+      );
       const result = { ok: true as const, products: fetched.products.length, categories: fetched.categories.length, removed };
       logger.info({ ...result, ms: clock.now() - startedAt }, 'catalog synced');
       return result;

@@ -12,9 +12,9 @@ export function recordProductDetail(db: Db, detail: ProductDetail, now: number):
   const regions = detail.regionProperties;
   if (regions.length === 0) return;
   const inStock = regions.filter((r) => r.stock > 0);
-  const priceFrom = Math.min(...(inStock.length > 0 ? inStock : regions).map((r) => r.price));
+  const prices = (inStock.length > 0 ? inStock : regions).map((r) => r.price);
   const stockTotal = regions.reduce((sum, r) => sum + Math.max(0, r.stock), 0);
-  const row = { productId: detail.id, priceFrom, stockTotal, fetchedAt: new Date(now) };
+  const row = { productId: detail.id, priceFrom: Math.min(...prices), priceTo: Math.max(...prices), stockTotal, fetchedAt: new Date(now) };
   db.insert(productPrices).values(row).onConflictDoUpdate({ target: productPrices.productId, set: row }).run();
 }
 

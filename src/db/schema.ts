@@ -49,9 +49,29 @@ export const products = sqliteTable(
     categoryId: integer('category_id'),
     isAvailable: integer('is_available', { mode: 'boolean' }),
     position: integer('position').notNull(),
+    /**
+     * The category the product is listed under: its own when the provider
+     * listed that category, else UNCATEGORISED_ID (0). Set by the sync, so a
+     * category page is one indexed range instead of a scan.
+     */
+    bucketId: integer('bucket_id').notNull().default(0),
   },
-  (t) => [index('products_category_idx').on(t.categoryId, t.position)],
+  (t) => [
+    index('products_category_idx').on(t.categoryId, t.position),
+    index('products_bucket_idx').on(t.bucketId, t.position),
+  ],
 );
+
+/**
+ * How many products each category lists (UNCATEGORISED_ID included),
+ * written by the catalog sync with the categories, so that the category
+ * menu shown at every /order and every Back reads a few rows instead of
+ * counting the catalog.
+ */
+export const categoryCounts = sqliteTable('category_counts', {
+  categoryId: integer('category_id').primaryKey(),
+  productCount: integer('product_count').notNull(),
+});
 
 /**
  * What the last product detail said about price and stock, so that product
@@ -62,6 +82,8 @@ export const productPrices = sqliteTable('product_prices', {
   productId: integer('product_id').primaryKey(),
   /** Lowest price among the regions in stock, or among all when none is. */
   priceFrom: integer('price_from').notNull(),
+  /** Highest price among the same regions; above price_from means the list says "from". Null for rows read before it was kept. */
+  priceTo: integer('price_to'),
   stockTotal: integer('stock_total').notNull(),
   fetchedAt: integer('fetched_at', { mode: 'timestamp_ms' }).notNull(),
 });

@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { getTableName } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Db } from './open.js';
 import { botSessions } from './schema.js';
+
+const TABLE = getTableName(botSessions);
 
 /**
  * Structurally grammY's StorageAdapter<T> (read, write, delete), declared here
@@ -13,30 +15,37 @@ export interface SessionStorage<T> {
   delete(key: string): void;
 }
 
-/** Session and conversation state as JSON, one row per key. */
+/**
+ * Session and conversation state as JSON, one row per key. Every update
+ * reads and writes its chat's row, so the three statements are prepared
+ * once (updated_at is stored as epoch milliseconds, as the schema's
+ * timestamp_ms column keeps it).
+ */
 export function createSqliteStorage<T>(deps: { db: Db; clock: Clock }): SessionStorage<T> {
   const { db, clock } = deps;
-  const remove = (key: string) => {
-    db.delete(botSessions).where(eq(botSessions.key, key)).run();
-  };
+  const sqlite = db.$client;
+  const select = sqlite.prepare<[string], { value: string }>(`select value from ${TABLE} where key = ?`);
+  const upsert = sqlite.prepare<[string, string, number]>(
+    `insert into ${TABLE} (key, value, updated_at) values (?, ?, ?)
+     on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`,
+  );
+  const remove = sqlite.prepare<[string]>(`delete from ${TABLE} where key = ?`);
   return {
     read(key) {
-      const row = db.select({ value: botSessions.value }).from(botSessions).where(eq(botSessions.key, key)).get();
+      const row = select.get(key);
       return row ? (JSON.parse(row.value) as T) : undefined;
     },
     write(key, value) {
       const json = JSON.stringify(value);
       // JSON has no `undefined`: writing it means there is nothing to keep.
       if (json === undefined) {
-        remove(key);
+        remove.run(key);
         return;
       }
-      const updatedAt = new Date(clock.now());
-      db.insert(botSessions)
-        .values({ key, value: json, updatedAt })
-        .onConflictDoUpdate({ target: botSessions.key, set: { value: json, updatedAt } })
-        .run();
+      upsert.run(key, json, clock.now());
     },
-    delete: remove,
+    delete(key) {
+      remove.run(key);
+    },
   };
 }

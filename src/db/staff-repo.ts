@@ -48,8 +48,10 @@ const columns = {
 export function createStaffRepo(deps: { db: Db; clock: Clock }): StaffRepo {
   const { db, clock } = deps;
 
+  // Every update looks its sender up: prepared once. Inside a transaction the builder joins it.
+  const findPrepared = db.select(columns).from(staff).where(eq(staff.telegramId, sql.placeholder('id'))).prepare();
   const find = (telegramId: number, exec: SyncDb = db): StaffMember | null =>
-    exec.select(columns).from(staff).where(eq(staff.telegramId, telegramId)).get() ?? null;
+    (exec === db ? findPrepared.get({ id: telegramId }) : exec.select(columns).from(staff).where(eq(staff.telegramId, telegramId)).get()) ?? null;
 
   const adminCount = (exec: SyncDb): number =>
     exec.select({ n: sql<number>`count(*)` }).from(staff).where(eq(staff.role, 'admin')).get()?.n ?? 0;

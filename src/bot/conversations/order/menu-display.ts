@@ -43,11 +43,15 @@ export function createMenuDisplay(api: Api, chatId: number, logger: Logger) {
           // Too old, gone or refused: fall through and send a new menu.
         }
       }
-      if (menu !== null) await removeKeyboard(api, chatId, menu);
+      // The new menu goes first and the old one loses its buttons after, so the staff
+      // member waits one round trip, not two; a press on the old menu meanwhile is
+      // not the current menu's and is refused as expired.
+      const old = menu;
       menu = null;
       const sent = await send(out);
-      if (sent === 'sent') return 'shown';
-      return sent === 'refused' && fallback !== null && (await send(fallback)) === 'sent' ? 'fallback' : 'failed';
+      const shown = sent === 'sent' ? 'shown' : sent === 'refused' && fallback !== null && (await send(fallback)) === 'sent' ? 'fallback' : 'failed';
+      if (old !== null) await removeKeyboard(api, chatId, old);
+      return shown;
     },
   };
 }

@@ -24,6 +24,8 @@ export interface ViewContext {
 export type Notice = string | null;
 
 const QUICK_QUANTITIES = [1, 2, 3, 5, 10];
+/** Longest title on a category or product button: one line on a phone. A product's price and stock go in the message. */
+const BUTTON_TITLE = 30;
 
 function navRow(keyboard: InlineKeyboard, t: Translate, page: number, pageCount: number, action: Action): void {
   if (pageCount <= 1) return;
@@ -41,11 +43,31 @@ export function categoryView(v: ViewContext, page: PageOf<CatalogCategory>, noti
   const keyboard = new InlineKeyboard();
   for (const category of page.items) {
     const title = category.id === UNCATEGORISED_ID ? v.t('order-uncategorised') : category.title;
-    keyboard.text(`${title} (${formatNumber(category.productCount, v.locale)})`, data(ACTION.category, category.id)).row();
+    keyboard.text(`${clip(title, BUTTON_TITLE)} (${formatNumber(category.productCount, v.locale)})`, data(ACTION.category, category.id)).row();
   }
   navRow(keyboard, v.t, page.page, page.pageCount, ACTION.categoryPage);
   const intro = page.total === 0 ? v.t('order-catalog-empty') : v.t('order-choose-category');
   return { text: joinLines(notice, intro), keyboard: footer(keyboard, v.t, false) };
+}
+
+/** A product's line in the message text. */
+const LINE_TITLE = 64;
+/** At or below this many, the list says "only N left" instead of the plain count. */
+export const FEW_LEFT = 5;
+
+/** What the list knows of a product's price and stock, from its last detail read; null when nothing is known. */
+export function productFacts(v: ViewContext, product: CatalogProduct): string | null {
+  const parts: string[] = [];
+  if (product.priceFrom !== null) {
+    const price = formatAmount(product.priceFrom, v.locale, v.amountUnit);
+    parts.push(product.priceTo !== null && product.priceTo > product.priceFrom ? v.t('catalog-price-from', { price }) : price);
+  }
+  if (product.isAvailable === false || product.stockTotal === 0) parts.push(v.t('order-out-of-stock'));
+  else if (product.stockTotal !== null) {
+    const count = formatNumber(product.stockTotal, v.locale);
+    parts.push(product.stockTotal <= FEW_LEFT ? v.t('catalog-few-left', { count }) : v.t('catalog-in-stock', { count }));
+  }
+  return parts.length === 0 ? null : parts.join(' · ');
 }
 
 export function productListView(
@@ -55,13 +77,14 @@ export function productListView(
   notice: Notice,
 ): Outgoing {
   const keyboard = new InlineKeyboard();
-  for (const product of page.items) {
-    const soldOut = product.isAvailable === false || product.stockTotal === 0 ? ` (${v.t('order-out-of-stock')})` : '';
-    const price = product.priceFrom === null ? '' : ` · ${formatAmount(product.priceFrom, v.locale, v.amountUnit)}`;
-    keyboard.text(`${product.title}${price}${soldOut}`, data(ACTION.product, product.id)).row();
-  }
+  const lines = page.items.map((product) => {
+    keyboard.text(clip(product.title, BUTTON_TITLE), data(ACTION.product, product.id)).row();
+    const facts = productFacts(v, product);
+    const title = clip(product.title, LINE_TITLE);
+    return facts === null ? `• ${title}` : `• ${title} — ${facts}`;
+  });
   navRow(keyboard, v.t, page.page, page.pageCount, ACTION.productPage);
-  return { text: joinLines(notice, heading), keyboard: footer(keyboard, v.t, true) };
+  return { text: joinLines(notice, heading, ...(lines.length > 0 ? ['', ...lines] : [])), keyboard: footer(keyboard, v.t, true) };
 }
 
 export function regionView(v: ViewContext, product: ProductDetail, notice: Notice): Outgoing {

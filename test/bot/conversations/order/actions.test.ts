@@ -51,7 +51,7 @@ function everyView(): string[] {
   const products = productListView(
     view,
     'heading',
-    { items: [{ id: LARGEST_ID, title: 'z'.repeat(200), categoryId: LARGEST_ID, isAvailable: true, priceFrom: LARGEST_ID, stockTotal: 1 }], ...lastPage },
+    { items: [{ id: LARGEST_ID, title: 'z'.repeat(200), categoryId: LARGEST_ID, isAvailable: true, priceFrom: LARGEST_ID, priceTo: LARGEST_ID, stockTotal: 1 }], ...lastPage },
     null,
   );
   let draft: Draft = { ...chooseProduct(newDraft(), hugeProduct), regionPropertyId: LARGEST_ID, step: 'quantity' };

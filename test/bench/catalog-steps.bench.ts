@@ -1,0 +1,405 @@
+/**
+ * Catalog steps benchmark, 10,000 products by default:
+ *
+ * 1. How long a catalog refresh holds the event loop: the chunked writer
+ *    (first fill, an unchanged catalog, every product moved and a tenth
+ *    renamed, and a whole sync through the client) beside the former
+ *    one-transaction replace on the same catalog.
+ * 2. The browsing queries, each beside the query it replaced.
+ * 3. Every /order step answered by the real bot (createBot, the runner,
+ *    the real database and sandbox) against the fake Bot API over
+ *    loopback, beside a bare grammY bot answering the same updates with a
+ *    message of similar size on its own fake Bot API, in the same run;
+ *    then the real bot's steps again while refreshes rewrite the catalog.
+ *
+ *   npm run bench:catalog-steps   (CATALOG_SIZE=10000, BENCH_ROUNDS=40;
+ *                                  BENCH_STEPS_ONLY=1 skips parts 1 and 2)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
+import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
+import { Bot, InlineKeyboard } from 'grammy';
+import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
+import { createLowBalanceWatch } from '../../src/alerts/low-balance.js';
+import { createLocalPeriods } from '../../src/calendar/local-periods.js';
+import { createSettingsRegistry } from '../../src/settings/settings-registry.js';
+import { createSettingsStore } from '../../src/settings/settings-store.js';
+import { createLimitCheck } from '../../src/spending/limit-check.js';
+import { createSpendingCounter } from '../../src/spending/spending-counter.js';
+import { createSpendingRuleBook } from '../../src/spending/spending-rules.js';
+import { createBot } from '../../src/bot/create-bot.js';
+import { createCatalogQueries } from '../../src/catalog/catalog-queries.js';
+import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
+import { createCatalogWriter, type CatalogSnapshot } from '../../src/catalog/catalog-writer.js';
+import { normaliseSearchText } from '../../src/catalog/normalise.js';
+import { systemClock, type Clock } from '../../src/clock.js';
+import { closeDb, openDb, type Db } from '../../src/db/open.js';
+import { createStaffRepo } from '../../src/db/staff-repo.js';
+import { createStrangerRepliesRepo } from '../../src/db/stranger-replies-repo.js';
+import { createLogger } from '../../src/logger.js';
+import { createOrderService } from '../../src/orders/order-service.js';
+import { createOrderingPause } from '../../src/orders/ordering-pause.js';
+import { createProviderClient, type ProviderClient } from '../../src/provider/client.js';
+import { createSandbox } from '../../src/sandbox/server.js';
+import { ADMIN } from '../e2e/harness.js';
+import { createFakeBotApi, type FakeBotApi, type SentMessage } from '../support/fake-bot-api/index.js';
+
+const SIZE = Number(process.env.CATALOG_SIZE ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
+const WARM_UP = 5;
+const SEARCHES = ['gift 25', 'نمونه ۵۰', 'steam', 'نتفلیکس', 'sample card 7', 'گوگل پلی'];
+
+/** Call times with fractions of a millisecond, for the fake Bot API's records and our own marks. */
+const preciseClock: Clock = { now: () => performance.timeOrigin + performance.now(), sleep: systemClock.sleep };
+const logger = createLogger({ level: (process.env.LOG_LEVEL as 'silent' | undefined) ?? 'silent' });
+
+function at(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+}
+const stats = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: at(sorted, 0.5), p95: at(sorted, 0.95), max: sorted.at(-1) ?? NaN };
+};
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/**
+ * The longest stretch the event loop went without turning, while it runs:
+ * in wall time, and in CPU time of this process, which leaves out the time
+ * a busy machine (two cores shared by many) gave to other processes.
+ */
+function blockProbe() {
+  let last = performance.now();
+  let lastCpu = process.cpuUsage();
+  let wall = 0;
+  const cpu: number[] = [];
+  let on = true;
+  const tick = () => {
+    const now = performance.now();
+    const used = process.cpuUsage(lastCpu);
+    wall = Math.max(wall, now - last);
+    cpu.push((used.user + used.system) / 1000);
+    last = now;
+    lastCpu = process.cpuUsage();
+    if (on) setImmediate(tick);
+  };
+  setImmediate(tick);
+  return () => {
+    on = false;
+    const longest = cpu.sort((a, b) => b - a).slice(0, 3).map((v) => v.toFixed(1));
+    return `${ms(wall)} wall, ${longest[0]} ms CPU (next longest ${longest.slice(1).join(', ')})`;
+  };
+}
+
+async function fetchSnapshot(provider: ProviderClient): Promise<CatalogSnapshot> {
+  const categories = await provider.listCategories();
+  const products = [];
+  for await (const product of provider.allProducts({ pageSize: 50 })) products.push(product);
+  return { categories, products };
+}
+
+/** The refresh as it was: delete everything and insert it again in one transaction. */
+function oneTransactionReplace(db: Db, snapshot: CatalogSnapshot): void {
+  const sqlite = db.$client;
+  const insertCategory = sqlite.prepare('insert into categories (id, title, parent_id, position) values (?, ?, ?, ?)');
+  const insertProduct = sqlite.prepare(
+    'insert into products (id, title, search_text, category_id, is_available, position) values (?, ?, ?, ?, ?, ?)',
+  );
+  sqlite
+    .transaction(() => {
+      sqlite.prepare('select id from products').all();
+      sqlite.prepare('delete from categories').run();
+      sqlite.prepare('delete from products').run();
+      snapshot.categories.forEach((c, i) => insertCategory.run(c.id, c.title, c.parentId, i));
+      snapshot.products.forEach((p, i) =>
+        insertProduct.run(p.id, p.title, normaliseSearchText(p.title), p.categoryId, p.isAvailable === null ? null : Number(p.isAvailable), i),
+      );
+    })
+    .immediate();
+}
+
+async function refreshBlocks(provider: ProviderClient, snapshot: CatalogSnapshot, dir: string): Promise<void> {
+  console.log(`\n## Event loop held by a refresh of ${snapshot.products.length} products (longest block; total time)`);
+  const oldDb = openDb(join(dir, 'old.sqlite'));
+  for (const label of ['first fill', 'replace in place']) {
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    oneTransactionReplace(oldDb, snapshot);
+    const took = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    console.log(`one-transaction replace, ${label}: block ${ms(took)} wall (${ms((used.user + used.system) / 1000)} CPU), the whole refresh in one`);
+  }
+  closeDb(oldDb);
+
+  const db = openDb(join(dir, 'writer.sqlite'));
+  const writer = createCatalogWriter({ db });
+  const moved: CatalogSnapshot = {
+    categories: snapshot.categories,
+    products: [...snapshot.products].reverse().map((p, i) => (i % 10 === 0 ? { ...p, title: `${p.title} (new)` } : p)),
+  };
+  const variants: [string, CatalogSnapshot][] = [
+    ['first fill', snapshot],
+    ['unchanged catalog', snapshot],
+    ['every product moved, a tenth renamed', moved],
+    ['back again', snapshot],
+  ];
+  for (const [label, target] of variants) {
+    const stop = blockProbe();
+    const started = performance.now();
+    const result = await writer.write(target);
+    const took = performance.now() - started;
+    console.log(`chunked writer, ${label}: block ${stop()}, ${ms(took)} in all, ${result.written} written, ${result.removed} removed`);
+  }
+  const sync = createCatalogSync({ provider, db, clock: systemClock, logger });
+  const stop = blockProbe();
+  const started = performance.now();
+  await sync.syncNow();
+  console.log(`whole sync through the client (fetch included, unchanged): block ${stop()}, ${ms(performance.now() - started)} in all`);
+  closeDb(db);
+}
+
+function queryTimes(db: Db): void {
+  console.log('\n## Browsing queries (p50 / p95 over 300 runs), beside the query each replaced');
+  const queries = createCatalogQueries({ db });
+  const sqlite = db.$client;
+  const oldCategories = sqlite.prepare(
+    `select c.id, c.title, count(p.id) from categories c join products p on p.category_id = c.id group by c.id order by c.position`,
+  );
+  const oldOrphans = sqlite.prepare(
+    'select count(*) from products p where p.category_id is null or not exists (select 1 from categories c where c.id = p.category_id)',
+  );
+  const oldSearch = (words: string[]) =>
+    sqlite.prepare(`select count(*) from products where ${words.map(() => "search_text like ? escape '\\'").join(' and ')}`);
+  const time = (run: (i: number) => unknown) => {
+    const samples: number[] = [];
+    for (let i = 0; i < 300; i += 1) {
+      const t = performance.now();
+      run(i);
+      samples.push(performance.now() - t);
+    }
+    const s = stats(samples);
+    return `${(s.p50 * 1000).toFixed(0)} / ${(s.p95 * 1000).toFixed(0)} µs`;
+  };
+  console.log(`category menu: now ${time(() => queries.categoriesPage({ page: 1, pageSize: 8 }))}, before ${time(() => (oldCategories.all(), oldOrphans.get()))}`);
+  for (const query of ['gift 25', 'نمونه ۵۰']) {
+    const words = normaliseSearchText(query).split(' ');
+    const like = oldSearch(words);
+    const before = time(() => {
+      like.get(...words.map((w) => `%${w}%`));
+      // The page itself was a second scan of the same words.
+      like.get(...words.map((w) => `%${w}%`));
+    });
+    console.log(`search "${query}": now ${time(() => queries.search({ query, page: 1, pageSize: 8 }))}, before ${before}`);
+  }
+  console.log(`category page: now ${time((i) => queries.productsPage({ categoryId: (i % 8) + 1, page: (i % 50) + 1, pageSize: 8 }))}`);
+}
+
+type Step = 'order menu' | 'category page' | 'next page' | 'back' | 'typed search' | 'pick product (provider read)';
+const STEPS: Step[] = ['order menu', 'category page', 'next page', 'back', 'typed search', 'pick product (provider read)'];
+
+/** One chat's steps against one bot: each acts, then waits for the bot's message or edit that answers it. */
+function stepper(telegram: FakeBotApi) {
+  const menu = (): SentMessage => {
+    const found = telegram
+      .messages(ADMIN.id)
+      .filter((m) => !m.deleted && m.reply_markup && 'inline_keyboard' in m.reply_markup && m.reply_markup.inline_keyboard.length > 0)
+      .at(-1);
+    if (!found) throw new Error('no menu');
+    return found;
+  };
+  const buttons = () => {
+    const markup = menu().reply_markup;
+    return markup && 'inline_keyboard' in markup ? markup.inline_keyboard.flat().map((b) => b.text) : [];
+  };
+  /** Latency from the update's push to the answer's arrival at the fake Bot API. */
+  async function timed(act: () => void): Promise<number> {
+    const sent = telegram.callsTo('sendMessage').length;
+    const edited = telegram.callsTo('editMessageText').length;
+    const started = preciseClock.now();
+    act();
+    const answer = await telegram.waitFor(
+      () => [...telegram.callsTo('sendMessage').slice(sent), ...telegram.callsTo('editMessageText').slice(edited)].sort((a, b) => a.at - b.at)[0],
+      { timeoutMs: 20_000, intervalMs: 1 },
+    );
+    return answer.at - started;
+  }
+  return {
+    say: (text: string) => timed(() => telegram.sendText(ADMIN, text)),
+    tap: (pick: (labels: string[]) => string) => timed(() => telegram.clickButton(ADMIN, menu(), pick(buttons()))),
+  };
+}
+
+async function roundOf(telegram: FakeBotApi, round: number, samples: Map<Step, number[]> | null): Promise<void> {
+  const chat = stepper(telegram);
+  const record = (step: Step, value: number) => samples?.get(step)?.push(value);
+  record('order menu', await chat.say('/order'));
+  record('category page', await chat.tap((labels) => labels[round % 8]!));
+  record('next page', await chat.tap((labels) => labels.find((l) => l.startsWith('Next'))!));
+  record('back', await chat.tap((labels) => labels.find((l) => l.includes('Back'))!));
+  record('typed search', await chat.say(SEARCHES[round % SEARCHES.length]!));
+  record('pick product (provider read)', await chat.tap((labels) => labels[0]!));
+  await chat.say('/cancel');
+  // Let any late answer to /cancel land before the next round starts its clock.
+  await delay(30);
+}
+
+async function rounds(telegram: FakeBotApi, count: number): Promise<Map<Step, number[]>> {
+  const samples = new Map(STEPS.map((s) => [s, [] as number[]]));
+  for (let i = 0; i < WARM_UP; i += 1) await roundOf(telegram, i, null);
+  for (let i = 0; i < count; i += 1) await roundOf(telegram, i, samples);
+  return samples;
+}
+
+async function startRealBot(db: Db, provider: ProviderClient): Promise<{ telegram: FakeBotApi; runner: RunnerHandle }> {
+  const telegram = await createFakeBotApi({ clock: preciseClock });
+  const staff = createStaffRepo({ db, clock: systemClock });
+  staff.syncEnvAdmins([ADMIN.id]);
+  const pauses = createOrderingPause({ db, clock: systemClock });
+  const alerts = createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock: systemClock, logger });
+  const settings = createSettingsStore({ db, clock: systemClock });
+  const rules = createSpendingRuleBook({ settings });
+  const counter = createSpendingCounter({ db, periods: createLocalPeriods('UTC') });
+  const bot = createBot({
+    token: telegram.token,
+    apiRoot: telegram.apiRoot,
+    db,
+    staff,
+    strangers: createStrangerRepliesRepo({ db }),
+    catalog: createCatalogQueries({ db }),
+    catalogSync: { syncNow: async () => ({ ok: true, products: 0, categories: 0, removed: 0 }) },
+    provider,
+    orders: createOrderService({ db, provider, clock: systemClock, logger, sandbox: true, orderingPaused: () => pauses.current() }),
+    alerts,
+    spending: { checkLimits: createLimitCheck({ rules, counter, clock: systemClock }), rules, counter },
+    lowBalance: createLowBalanceWatch({ db, clock: systemClock, settings, alerts, render: () => '', logger }),
+    settingsRegistry: createSettingsRegistry(),
+    defaultLocale: 'en',
+    amountUnit: 'IRR',
+    sandbox: true,
+    orderIdleMs: 15 * 60_000,
+    perItemLimit: 10,
+    orderingPause: pauses,
+    clock: systemClock,
+    logger,
+  });
+  return { telegram, runner: run(bot, { runner: { silent: true } }) };
+}
+
+/** grammY and nothing else: a reply or an edit of about the size the order menu sends, with eight buttons. */
+async function startBareBot(): Promise<{ telegram: FakeBotApi; runner: RunnerHandle }> {
+  const telegram = await createFakeBotApi({ clock: preciseClock });
+  const bot = new Bot(telegram.token, { client: { apiRoot: telegram.apiRoot } });
+  let counter = 0;
+  const answer = () => {
+    counter += 1;
+    const keyboard = new InlineKeyboard();
+    for (let i = 0; i < 8; i += 1) keyboard.text(`Sample Gift Card ${i + 1} USD #${counter}`, `p:${i}`).row();
+    keyboard.text('Next ›', 'n').row().text('« Back', 'b').text('Cancel', 'c');
+    const lines = Array.from({ length: 8 }, (_, i) => `• Sample Gift Card ${i + 1} USD #${counter} — 1,250,000 IRR · 100 in stock`);
+    return { text: ['Products matching:', '', ...lines].join('\n'), keyboard };
+  };
+  bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
+  bot.on('message:text', async (ctx) => {
+    const { text, keyboard } = answer();
+    await ctx.reply(text, { reply_markup: keyboard });
+  });
+  bot.on('callback_query:data', async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const { text, keyboard } = answer();
+    await ctx.editMessageText(text, { reply_markup: keyboard });
+  });
+  return { telegram, runner: run(bot, { runner: { silent: true } }) };
+}
+
+function report(title: string, real: Map<Step, number[]>, bare: Map<Step, number[]> | null, providerRoundTrip: number | null): void {
+  console.log(`\n## ${title}`);
+  console.log('| step | giftdesk p50 / p95 / max | bare grammY p50 / p95 | p95 ratio |');
+  console.log('|---|---|---|---|');
+  const pooledReal: number[] = [];
+  const pooledBare: number[] = [];
+  for (const step of STEPS) {
+    const r = stats(real.get(step)!);
+    pooledReal.push(...real.get(step)!);
+    if (!bare) {
+      console.log(`| ${step} | ${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.max)} | | |`);
+      continue;
+    }
+    const samples = bare.get(step)!;
+    pooledBare.push(...samples);
+    const b = stats(samples);
+    const providerStep = step.includes('provider') && providerRoundTrip !== null;
+    const ratio = providerStep ? `${(r.p95 / (b.p95 + providerRoundTrip)).toFixed(2)}× (bare + provider p95 ${ms(providerRoundTrip)})` : `${(r.p95 / b.p95).toFixed(2)}×`;
+    console.log(`| ${step} | ${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.max)} | ${ms(b.p50)} / ${ms(b.p95)} | ${ratio} |`);
+  }
+  const r = stats(pooledReal);
+  if (bare) {
+    const b = stats(pooledBare);
+    console.log(`| pooled | ${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.max)} | ${ms(b.p50)} / ${ms(b.p95)} | ${(r.p95 / b.p95).toFixed(2)}× |`);
+  } else {
+    console.log(`| pooled | ${ms(r.p50)} / ${ms(r.p95)} / ${ms(r.max)} | | |`);
+  }
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'giftdesk-bench-steps-'));
+const sandbox = await createSandbox({ catalogSize: SIZE, rateLimit: false });
+try {
+  // The production budget (8 requests/s) would measure the limiter, not the code: lift it here.
+  const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 10_000, logger });
+  const snapshot = await fetchSnapshot(provider);
+  console.log(`catalog: ${snapshot.products.length} products in ${snapshot.categories.length} categories`);
+  if (!process.env.BENCH_STEPS_ONLY) await refreshBlocks(provider, snapshot, dir);
+
+  const db = openDb(join(dir, 'bot.sqlite'));
+  await createCatalogWriter({ db }).write(snapshot);
+  if (!process.env.BENCH_STEPS_ONLY) queryTimes(db);
+
+  const trips: number[] = [];
+  for (let i = 0; i < 60; i += 1) {
+    const t = performance.now();
+    await provider.getProduct(snapshot.products[i]!.id);
+    trips.push(performance.now() - t);
+  }
+  const providerP95 = stats(trips).p95;
+
+  const real = await startRealBot(db, provider);
+  const bare = await startBareBot();
+  const realSamples = new Map(STEPS.map((s) => [s, [] as number[]]));
+  const bareSamples = new Map(STEPS.map((s) => [s, [] as number[]]));
+  // Alternating rounds, so that both bots meet the same machine load.
+  for (let i = 0; i < WARM_UP; i += 1) {
+    await roundOf(real.telegram, i, null);
+    await roundOf(bare.telegram, i, null);
+  }
+  for (let i = 0; i < ROUNDS; i += 1) {
+    await roundOf(real.telegram, i, realSamples);
+    await roundOf(bare.telegram, i, bareSamples);
+  }
+  report(`/order steps, ${SIZE} products, ${ROUNDS} rounds (latency from update to answer at the fake Bot API)`, realSamples, bareSamples, providerP95);
+
+  // The same steps while the catalog is rewritten again and again (every product moved each time).
+  const writer = createCatalogWriter({ db });
+  const reversed = { ...snapshot, products: [...snapshot.products].reverse() };
+  let refreshing = true;
+  let refreshes = 0;
+  const refresher = (async () => {
+    while (refreshing) {
+      await writer.write(refreshes % 2 === 0 ? reversed : snapshot);
+      refreshes += 1;
+    }
+  })();
+  const during = await rounds(real.telegram, Math.max(10, Math.floor(ROUNDS / 2)));
+  refreshing = false;
+  await refresher;
+  report(`/order steps while ${refreshes} full refreshes ran (every product rewritten each time)`, during, null, null);
+
+  await real.runner.stop();
+  await bare.runner.stop();
+  await real.telegram.close();
+  await bare.telegram.close();
+  closeDb(db);
+} finally {
+  await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
+}

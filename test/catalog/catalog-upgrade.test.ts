@@ -1,0 +1,57 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { onTestFinished, describe, expect, it } from 'vitest';
+import { createCatalogQueries, UNCATEGORISED_ID } from '../../src/catalog/catalog-queries.js';
+import { normaliseSearchText } from '../../src/catalog/normalise.js';
+import { closeDb, openDb } from '../../src/db/open.js';
+
+const MIGRATIONS = fileURLToPath(new URL('../../migrations', import.meta.url));
+
+/** A database as the release before the kept counts and the search index left it, holding a catalog. */
+function databaseBeforeTheIndex(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'giftdesk-upgrade-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const older = join(dir, 'migrations');
+  cpSync(MIGRATIONS, older, { recursive: true });
+  const journalPath = join(older, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const first = journal.entries.findIndex((entry) => entry.tag.endsWith('_catalog_counts'));
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, first) }));
+
+  const path = join(dir, 'giftdesk.sqlite');
+  const sqlite = new Database(path);
+  migrate(drizzle(sqlite), { migrationsFolder: older });
+  const category = sqlite.prepare('insert into categories (id, title, parent_id, position) values (?, ?, null, ?)');
+  category.run(3, 'Steam', 0);
+  category.run(8, 'Streaming', 1);
+  const product = sqlite.prepare('insert into products (id, title, search_text, category_id, is_available, position) values (?, ?, ?, ?, 1, ?)');
+  [
+    [10, 'Netflix 30 USD', 8],
+    [20, 'استیم والت ۲۰', 3],
+    [21, 'Steam Wallet 50', 3],
+    [30, 'Mystery box', 99],
+  ].forEach(([id, title, categoryId], position) => product.run(id, title, normaliseSearchText(String(title)), categoryId, position));
+  sqlite.close();
+  return path;
+}
+
+describe('upgrading a database that holds a catalog', () => {
+  it('serves the stored catalog at once, with its category counts and search, before any sync', () => {
+    const db = openDb(databaseBeforeTheIndex());
+    onTestFinished(() => closeDb(db));
+    const queries = createCatalogQueries({ db });
+    expect(queries.categoriesPage({ page: 1, pageSize: 10 }).items).toEqual([
+      { id: 3, title: 'Steam', productCount: 2 },
+      { id: 8, title: 'Streaming', productCount: 1 },
+      { id: UNCATEGORISED_ID, title: '', productCount: 1 },
+    ]);
+    expect(queries.productsPage({ categoryId: UNCATEGORISED_ID, page: 1, pageSize: 10 }).items.map((p) => p.id)).toEqual([30]);
+    expect(queries.search({ query: 'نتفلیکس', page: 1, pageSize: 10 }).items.map((p) => p.id)).toEqual([10]);
+    expect(queries.search({ query: 'steam', page: 1, pageSize: 10 }).items.map((p) => p.id)).toEqual([20, 21]);
+  });
+});
