@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import { Api } from 'grammy';
 import { createAdminAlerts } from './alerts/admin-alerts.js';
-import { registerCommands } from './bot/commands.js';
+import { createCommandMenus, registerCommands } from './bot/commands.js';
 import { createBot } from './bot/create-bot.js';
 import { formatNumber } from './text/format.js';
 import { createI18n, translatorFor, type Locale } from './text/i18n.js';
@@ -16,6 +16,7 @@ import { ConfigError, parseConfig, type Config } from './config.js';
 import { acquireInstanceLock, AnotherInstanceError, HEARTBEAT_MS, type InstanceLock } from './db/instance-lock.js';
 import { closeDb, DatabasePathError, openDb, type Db } from './db/open.js';
 import { claimDatabaseForProvider, describeProviderMismatch } from './db/provider-identity.js';
+import { createPeopleRepo } from './db/people-repo.js';
 import { createStaffRepo } from './db/staff-repo.js';
 import { createStrangerRepliesRepo } from './db/stranger-replies-repo.js';
 import { createLogger, type Logger } from './logger.js';
@@ -87,7 +88,8 @@ async function main(): Promise<void> {
   }
 
   const staff = createStaffRepo({ db, clock });
-  staff.syncEnvAdmins(config.adminIds);
+  const envChanges = staff.syncEnvAdmins(config.adminIds);
+  if (envChanges.length > 0) logger.info({ changes: envChanges }, 'ADMIN_IDS changed who is an administrator');
   const i18n = createI18n(config.defaultLocale);
   const translate = (locale: Locale) => translatorFor(i18n, locale);
 
@@ -161,6 +163,7 @@ async function main(): Promise<void> {
     apiRoot: config.telegramApiRoot,
     db,
     staff,
+    people: createPeopleRepo({ db, clock }),
     strangers: createStrangerRepliesRepo({ db }),
     catalog: createCatalogQueries({ db }),
     catalogSync,
@@ -174,6 +177,7 @@ async function main(): Promise<void> {
     orderIdleMs: config.orderIdleMinutes * 60_000,
     orderQuoteMaxAgeMs: config.orderQuoteMaxAgeSeconds * 1_000,
     perItemLimit: config.providerMaxQuantityPerItem,
+    timeZone: config.timeZone,
     clock,
     logger: logger.child({ component: 'bot' }),
   });
@@ -191,6 +195,13 @@ async function main(): Promise<void> {
   }
   logger.info({ username: bot.botInfo.username }, 'connected to Telegram');
   await registerCommands(bot.api, translate, logger);
+  // Administrators and viewers have menus of their own; someone ADMIN_IDS no longer lists loses theirs.
+  // In the background: a long staff list must not hold up the start.
+  const menus = createCommandMenus({ api: bot.api, translate, logger });
+  void (async () => {
+    for (const change of envChanges) if (change.to === null) await menus.clear(change.telegramId);
+    for (const member of staff.list()) if (member.role !== 'staff') await menus.show(member);
+  })();
 
   const syncCatalog = async (): Promise<void> => {
     const result = await catalogSync.syncNow();
