@@ -39,6 +39,8 @@ export interface BackgroundDeps {
   isStaff: (userId: number) => boolean;
   adminRecipients: () => AdminRecipient[];
   alerts: AdminAlerts;
+  /** Names people in administrators' alerts. */
+  describePerson?: (telegramId: number) => string;
   syncCatalog: () => Promise<void>;
   orderingPause: Pick<OrderingPauseSwitch, 'current'>;
   /** Tells administrators that the provider answers again while ordering is still paused. */
@@ -105,6 +107,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
             locale,
             amountUnit: config.amountUnit,
             sandbox: config.sandboxMode,
+            ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
           }),
         ),
       everyMs: POLLER_TICK_MS,
@@ -125,6 +128,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
       logger: logger.child({ component: 'sender' }),
       sandbox: config.sandboxMode,
       amountUnit: config.amountUnit,
+      ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
       owner,
       everyMs: SENDER_TICK_MS,
     }),

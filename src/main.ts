@@ -17,6 +17,7 @@ import { acquireInstanceLock, AnotherInstanceError, HEARTBEAT_MS, type InstanceL
 import { closeDb, DatabasePathError, openDb, type Db } from './db/open.js';
 import { claimDatabaseForProvider, describeProviderMismatch } from './db/provider-identity.js';
 import { createPeopleRepo } from './db/people-repo.js';
+import { createDescribePerson } from './people/describe-person.js';
 import { createStaffRepo } from './db/staff-repo.js';
 import { createStrangerRepliesRepo } from './db/stranger-replies-repo.js';
 import { createLogger, type Logger } from './logger.js';
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
 
   const staff = createStaffRepo({ db, clock });
   const envChanges = staff.syncEnvAdmins(config.adminIds);
+  const people = createPeopleRepo({ db, clock });
   if (envChanges.length > 0) logger.info({ changes: envChanges }, 'ADMIN_IDS changed who is an administrator');
   const i18n = createI18n(config.defaultLocale);
   const translate = (locale: Locale) => translatorFor(i18n, locale);
@@ -163,7 +165,7 @@ async function main(): Promise<void> {
     apiRoot: config.telegramApiRoot,
     db,
     staff,
-    people: createPeopleRepo({ db, clock }),
+    people,
     strangers: createStrangerRepliesRepo({ db }),
     catalog: createCatalogQueries({ db }),
     catalogSync,
@@ -233,6 +235,7 @@ async function main(): Promise<void> {
     isStaff: (userId) => staff.find(userId) !== null,
     adminRecipients,
     alerts,
+    describePerson: createDescribePerson({ find: people.find }),
     syncCatalog,
     orderingPause,
     onProviderAnswering: () =>

@@ -194,7 +194,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     }),
   );
   bot.use(transactionsFeature({ ...tracking, orders: orderQueries, provider: deps.provider }));
-  bot.use(reviewFeature({ ...tracking, db: deps.db, clock: deps.clock, provider: deps.provider, logger: deps.logger }));
+  bot.use(reviewFeature({ ...tracking, db: deps.db, clock: deps.clock, provider: deps.provider, describePerson, logger: deps.logger }));
   const orderingPaused = () => deps.orderingPause.current();
   bot.use(helpFeature({ orderingPaused }));
   bot.use(balanceFeature({ provider: deps.provider, amountUnit: deps.amountUnit, onProviderTrouble, troubleText: troubleMessage, orderingPaused }));

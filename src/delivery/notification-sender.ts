@@ -42,6 +42,8 @@ export interface NotificationSenderDeps {
   sandbox: boolean;
   /** Label of the provider's amounts. */
   amountUnit: string;
+  /** Names the orderer in administrators' alerts; their ID when not given. */
+  describePerson?: (telegramId: number) => string;
   /** Unique per process: the lease owner written on claimed rows. */
   owner: string;
   /** How long a claim holds; renewed before each message. Default two minutes. */
@@ -110,6 +112,7 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
     locale,
     amountUnit: deps.amountUnit,
     sandbox: deps.sandbox,
+    ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
   });
 
   const toOrderer = (order: OrderRow, text: FormattedString, protect = false): Outgoing => ({

@@ -16,6 +16,8 @@ export interface TextContext {
   locale: Locale;
   amountUnit: string;
   sandbox: boolean;
+  /** Who ordered, in words ("Name (@user)"); the numeric ID when not given. */
+  describePerson?: (telegramId: number) => string;
 }
 
 export type StaffKind = Exclude<NotificationKind, 'delivered' | 'stale'>;
@@ -93,7 +95,7 @@ function adminOrder(order: OrderRow, ctx: TextContext): string {
     product: productOf(order),
     quantity: order.quantity,
     amount: formatAmount(order.totalAmount, ctx.locale, ctx.amountUnit),
-    userId: String(order.userId),
+    userId: ctx.describePerson?.(order.userId) ?? String(order.userId),
   });
 }
 
