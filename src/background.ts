@@ -37,6 +37,8 @@ export interface BackgroundDeps {
   translate: (locale: Locale) => Translate;
   localeOf: (userId: number) => Locale;
   isStaff: (userId: number) => boolean;
+  /** A viewer is sent no codes, not even of an order placed before the role changed. */
+  mayReceiveCodes?: (userId: number) => boolean;
   adminRecipients: () => AdminRecipient[];
   alerts: AdminAlerts;
   /** Names people in administrators' alerts. */
@@ -120,6 +122,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
       translate: deps.translate,
       localeOf: deps.localeOf,
       isStaff: deps.isStaff,
+      ...(deps.mayReceiveCodes ? { mayReceiveCodes: deps.mayReceiveCodes } : {}),
       adminRecipients: deps.adminRecipients,
       alerts: deps.alerts,
       handover,

@@ -233,6 +233,7 @@ async function main(): Promise<void> {
     translate,
     localeOf,
     isStaff: (userId) => staff.find(userId) !== null,
+    mayReceiveCodes: (userId) => staff.find(userId)?.role !== 'viewer',
     adminRecipients,
     alerts,
     describePerson: createDescribePerson({ find: people.find }),

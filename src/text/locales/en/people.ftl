@@ -34,3 +34,5 @@ command-staff = Manage staff and roles
 command-pause = Stop all ordering
 command-resume = Open ordering again
 command-sync = Refresh the catalog
+
+alert-viewer-codes = Not delivered: the codes of { $order } were not sent, because the person who ordered is a viewer now and viewers see no codes. An administrator can reveal them with /track { $reference }.
