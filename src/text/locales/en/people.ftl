@@ -36,3 +36,4 @@ command-resume = Open ordering again
 command-sync = Refresh the catalog
 
 alert-viewer-codes = Not delivered: the codes of { $order } were not sent, because the person who ordered is a viewer now and viewers see no codes. An administrator can reveal them with /track { $reference }.
+unhandled-viewer = I did not understand that. Send /help to see what you can look at.
