@@ -2,7 +2,7 @@ import { FormattedString } from '@grammyjs/parse-mode';
 import { Composer } from 'grammy';
 import type { PeopleRepo } from '../../db/people-repo.js';
 import { STAFF_ROLES, type StaffRole } from '../../db/schema.js';
-import type { AddStaffResult, ChangeRoleResult, StaffRepo } from '../../db/staff-repo.js';
+import type { ChangeRoleResult, StaffRepo } from '../../db/staff-repo.js';
 import { splitMessage } from '../../delivery/split-message.js';
 import type { Logger } from '../../logger.js';
 import { personLabel, type DescribePerson } from '../../people/describe-person.js';
@@ -107,7 +107,7 @@ export function staffFeature(deps: StaffDeps) {
           command.kind === 'add' ? deps.staff.add(id, role, ctx.member.telegramId) : deps.staff.changeRole(id, role, ctx.member.telegramId);
         deps.logger.info({ actorId: ctx.member.telegramId, targetId: id, role, result: result.kind }, `staff ${command.kind}`);
         const note = await afterChange(ctx, id, role, result);
-        const answer = ctx.t(`staff-${resultKey(result)}`, { id: named(ctx, id), role: ctx.t(`staff-role-${role}`) });
+        const answer = ctx.t(`staff-${result.kind}`, { id: named(ctx, id), role: ctx.t(`staff-role-${role}`) });
         await ctx.reply(note ? `${answer}\n${note}` : answer);
         return;
       }
@@ -115,8 +115,6 @@ export function staffFeature(deps: StaffDeps) {
   });
   return composer;
 }
-
-const resultKey = (result: AddStaffResult | ChangeRoleResult): string => result.kind;
 
 /** One line per person: name, the ID as tap-to-copy text, role. Names are plain text: nothing in them is markup. */
 function listText(ctx: BaseContext, deps: StaffDeps): FormattedString {
