@@ -40,8 +40,12 @@ export interface BackgroundDeps {
   translate: (locale: Locale) => Translate;
   localeOf: (userId: number) => Locale;
   isStaff: (userId: number) => boolean;
+  /** A viewer is sent no codes, not even of an order placed before the role changed. */
+  mayReceiveCodes?: (userId: number) => boolean;
   adminRecipients: () => AdminRecipient[];
   alerts: AdminAlerts;
+  /** Names people in administrators' alerts. */
+  describePerson?: (telegramId: number) => string;
   syncCatalog: () => Promise<void>;
   /** Reads the balance for the low-balance alert when no one else did lately (src/alerts/low-balance.ts). */
   checkLowBalance: () => Promise<void>;
@@ -126,6 +130,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
             locale,
             amountUnit: config.amountUnit,
             sandbox: config.sandboxMode,
+            ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
           }),
         ),
       everyMs: POLLER_TICK_MS,
@@ -138,6 +143,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
       translate: deps.translate,
       localeOf: deps.localeOf,
       isStaff: deps.isStaff,
+      ...(deps.mayReceiveCodes ? { mayReceiveCodes: deps.mayReceiveCodes } : {}),
       adminRecipients: deps.adminRecipients,
       alerts: deps.alerts,
       handover,
@@ -146,6 +152,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
       logger: logger.child({ component: 'sender' }),
       sandbox: config.sandboxMode,
       amountUnit: config.amountUnit,
+      ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
       owner,
       everyMs: SENDER_TICK_MS,
     }),

@@ -12,7 +12,7 @@ import { createLimitCheck } from './spending/limit-check.js';
 import { createSpendingCounter } from './spending/spending-counter.js';
 import { createSpendingRuleBook } from './spending/spending-rules.js';
 import { spendingSettings } from './spending/spending-settings.js';
-import { registerCommands } from './bot/commands.js';
+import { createCommandMenus, registerCommands } from './bot/commands.js';
 import { createBot } from './bot/create-bot.js';
 import { formatAmount, formatNumber } from './text/format.js';
 import { createI18n, translatorFor, type Locale } from './text/i18n.js';
@@ -24,6 +24,8 @@ import { ConfigError, parseConfig, type Config } from './config.js';
 import { acquireInstanceLock, AnotherInstanceError, HEARTBEAT_MS, type InstanceLock } from './db/instance-lock.js';
 import { closeDb, DatabasePathError, openDb, type Db } from './db/open.js';
 import { claimDatabaseForProvider, describeProviderMismatch } from './db/provider-identity.js';
+import { createPeopleRepo } from './db/people-repo.js';
+import { createDescribePerson } from './people/describe-person.js';
 import { createStaffRepo } from './db/staff-repo.js';
 import { createStrangerRepliesRepo } from './db/stranger-replies-repo.js';
 import { createLogger, type Logger } from './logger.js';
@@ -97,7 +99,10 @@ async function main(): Promise<void> {
   }
 
   const staff = createStaffRepo({ db, clock });
-  staff.syncEnvAdmins(config.adminIds);
+  const envChanges = staff.syncEnvAdmins(config.adminIds);
+  const people = createPeopleRepo({ db, clock });
+  const describePerson = createDescribePerson({ find: people.find });
+  if (envChanges.length > 0) logger.info({ changes: envChanges }, 'ADMIN_IDS changed who is an administrator');
   const i18n = createI18n(config.defaultLocale);
   const translate = (locale: Locale) => translatorFor(i18n, locale);
 
@@ -208,7 +213,7 @@ async function main(): Promise<void> {
     approvals,
     provider,
     localeOf,
-    texts: (locale) => ({ t: translate(locale), locale, amountUnit: config.amountUnit, timeZone: config.timeZone, describePerson: (id) => String(id) }),
+    texts: (locale) => ({ t: translate(locale), locale, amountUnit: config.amountUnit, timeZone: config.timeZone, describePerson }),
     logger: logger.child({ component: 'approvals' }),
   });
 
@@ -219,6 +224,7 @@ async function main(): Promise<void> {
     apiRoot: config.telegramApiRoot,
     db,
     staff,
+    people,
     strangers: createStrangerRepliesRepo({ db }),
     catalog: createCatalogQueries({ db }),
     catalogSync,
@@ -235,8 +241,8 @@ async function main(): Promise<void> {
     orderIdleMs: config.orderIdleMinutes * 60_000,
     orderQuoteMaxAgeMs: config.orderQuoteMaxAgeSeconds * 1_000,
     approvals: { service: approvals, announcer: approvalAnnouncer, rules: spendingRules },
-    timeZone: config.timeZone,
     perItemLimit: config.providerMaxQuantityPerItem,
+    timeZone: config.timeZone,
     clock,
     logger: logger.child({ component: 'bot' }),
   });
@@ -254,6 +260,13 @@ async function main(): Promise<void> {
   }
   logger.info({ username: bot.botInfo.username }, 'connected to Telegram');
   await registerCommands(bot.api, translate, logger);
+  // Administrators and viewers have menus of their own; someone ADMIN_IDS no longer lists loses theirs.
+  // In the background: a long staff list must not hold up the start.
+  const menus = createCommandMenus({ api: bot.api, translate, logger });
+  void (async () => {
+    for (const change of envChanges) if (change.to === null) await menus.clear(change.telegramId);
+    for (const member of staff.list()) if (member.role !== 'staff') await menus.show(member);
+  })();
 
   const syncCatalog = async (): Promise<void> => {
     const result = await catalogSync.syncNow();
@@ -280,8 +293,10 @@ async function main(): Promise<void> {
     translate,
     localeOf,
     isStaff: (userId) => staff.find(userId) !== null,
+    mayReceiveCodes: (userId) => staff.find(userId)?.role !== 'viewer',
     adminRecipients,
     alerts,
+    describePerson,
     syncCatalog,
     checkLowBalance: createLowBalanceCheck({ watch: lowBalance, provider, clock, maxAgeMs: config.lowBalanceCheckSeconds * 1_000 }),
     orderingPause,

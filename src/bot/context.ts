@@ -1,11 +1,13 @@
 import type { ConversationFlavor } from '@grammyjs/conversations';
 import type { I18nFlavor } from '@grammyjs/i18n';
 import type { Context } from 'grammy';
+import type { StaffRole } from '../db/schema.js';
 import type { Locale } from '../text/i18n.js';
 
 export interface Member {
   telegramId: number;
-  role: 'admin' | 'staff';
+  /** Read from the staff table on every update: a role change applies to the very next one. */
+  role: StaffRole;
   locale: Locale;
 }
 

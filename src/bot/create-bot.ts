@@ -8,6 +8,8 @@ import type { CatalogQueries } from '../catalog/catalog-queries.js';
 import type { CatalogSync } from '../catalog/catalog-sync.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
+import { createAuditQueries } from '../audit/audit-queries.js';
+import type { PeopleRepo } from '../db/people-repo.js';
 import { createSqliteStorage } from '../db/session-storage.js';
 import type { StaffRepo } from '../db/staff-repo.js';
 import type { StrangerRepliesRepo } from '../db/stranger-replies-repo.js';
@@ -16,22 +18,25 @@ import { createAuditTrail } from '../orders/audit-trail.js';
 import { createOrderQueries } from '../orders/order-queries.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { OrderingPauseSwitch } from '../orders/ordering-pause.js';
+import { createDescribePerson } from '../people/describe-person.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { SettingsRegistry } from '../settings/settings-registry.js';
 import type { LimitCheck } from '../spending/limit-check.js';
 import type { SpendingCounter } from '../spending/spending-counter.js';
 import type { SpendingRuleBook } from '../spending/spending-rules.js';
+import { createCommandMenus } from './commands.js';
 import type { BotContext } from './context.js';
 import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
 import { createOrderConversation } from './conversations/order/order-conversation.js';
 import { conversationRetry } from './conversations/order/telegram-retry.js';
+import { auditFeature } from './features/audit.js';
 import { balanceFeature } from './features/balance.js';
 import { cancelFeature } from './features/cancel.js';
 import { helpFeature } from './features/help.js';
 import { languageFeature } from './features/language.js';
 import { limitsFeature } from './features/limits.js';
 import { lowBalanceFeature } from './features/low-balance.js';
-import { ORDER_CONVERSATION, orderFeature } from './features/order.js';
+import { dropOrdersOfViewers, ORDER_CONVERSATION, orderFeature } from './features/order.js';
 import { orderingPauseFeature } from './features/ordering-pause.js';
 import { ordersFeature } from './features/orders.js';
 import { reviewFeature } from './features/review.js';
@@ -48,7 +53,9 @@ import type { ApprovalService } from '../approvals/approval-service.js';
 import type { ApprovalTextContext } from '../approvals/approval-texts.js';
 import { approvalsFeature } from './features/approvals.js';
 import { privateChatsOnly } from './middleware/private-chats-only.js';
+import { rememberPeople } from './middleware/remember-people.js';
 import { handleProviderTrouble, troubleMessage } from './provider-trouble.js';
+import { createTellPerson } from './tell-person.js';
 
 /**
  * Bump when the order conversation changes shape: stored conversations of
@@ -61,6 +68,8 @@ export interface BotDeps {
   apiRoot?: string | undefined;
   db: Db;
   staff: StaffRepo;
+  /** Names and @usernames from updates, shown instead of IDs. */
+  people: PeopleRepo;
   strangers: StrangerRepliesRepo;
   catalog: CatalogQueries;
   catalogSync: Pick<CatalogSync, 'syncNow'>;
@@ -82,10 +91,8 @@ export interface BotDeps {
   settingsRegistry: Pick<SettingsRegistry, 'list'>;
   /** Orders above a person's approval threshold wait for an administrator; absent, none does. */
   approvals?: { service: ApprovalService; announcer: ApprovalAnnouncer; rules: Pick<SpendingRuleBook, 'setDefault' | 'defaults'> };
-  /** IANA zone for the times shown (approval deadlines); UTC unless set. */
-  timeZone?: string;
-  /** A person as others see them; the id unless the names module supplies more. */
-  describePerson?: (id: number) => string;
+  /** IANA zone in which the audit and reveal notices show times. */
+  timeZone: string;
   /** Age beyond which a summary's price and stock are read again at Confirm; two minutes unless set. */
   orderQuoteMaxAgeMs?: number;
   clock: Clock;
@@ -112,12 +119,13 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   const onProviderTrouble = (error: unknown, context: string) =>
     handleProviderTrouble(error, { logger: deps.logger, alerts: deps.alerts, translate }, context);
 
+  const describePerson = createDescribePerson({ find: deps.people.find });
   const approvalTexts = (locale: Locale): ApprovalTextContext => ({
     t: translate(locale),
     locale,
     amountUnit: deps.amountUnit,
-    timeZone: deps.timeZone ?? 'UTC',
-    describePerson: deps.describePerson ?? ((id) => String(id)),
+    timeZone: deps.timeZone,
+    describePerson,
   });
   const approvals = deps.approvals;
   const requestApproval = approvals
@@ -138,6 +146,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   // Updates of one chat in order, chats in parallel (with the runner).
   bot.use(sequentialize((ctx: Context) => ctx.chat?.id.toString()));
   bot.use(privateChatsOnly(deps.logger));
+  bot.use(rememberPeople({ people: deps.people, logger: deps.logger }));
   bot.use(
     accessControl({
       staff: deps.staff,
@@ -163,6 +172,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     }),
   );
   // Before the conversation: these must work while it waits.
+  bot.use(dropOrdersOfViewers());
   bot.use(cancelFeature());
   bot.use(
     createConversation(
@@ -182,7 +192,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         quoteMaxAgeMs: deps.orderQuoteMaxAgeMs ?? DEFAULT_QUOTE_MAX_AGE_MS,
         checkLimits: (userId, total) => deps.spending.checkLimits(userId, total),
         ...(requestApproval && approvals ? { requestApproval, approvalThreshold: (id: number) => approvals.service.thresholdFor(id) } : {}),
-        timeZone: deps.timeZone ?? 'UTC',
+        timeZone: deps.timeZone,
         clock: deps.clock,
         logger: deps.logger,
       }),
@@ -205,31 +215,53 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
 
   bot.use(orderFeature());
   const orderQueries = createOrderQueries({ db: deps.db });
+  const tellPerson = createTellPerson({
+    api: bot.api,
+    staff: deps.staff,
+    people: deps.people,
+    defaultLocale: deps.defaultLocale,
+    translate,
+    logger: deps.logger,
+  });
+  const menus = createCommandMenus({ api: bot.api, translate, logger: deps.logger });
   const tracking = { amountUnit: deps.amountUnit, onProviderTrouble, troubleText: troubleMessage };
-  bot.use(ordersFeature({ orders: orderQueries, amountUnit: deps.amountUnit }));
+  bot.use(ordersFeature({ orders: orderQueries, amountUnit: deps.amountUnit, describePerson }));
   bot.use(
     trackFeature({
       ...tracking,
       orders: orderQueries,
       provider: deps.provider,
       audit: createAuditTrail({ db: deps.db, clock: deps.clock }),
+      describePerson,
+      tellPerson,
+      timeZone: deps.timeZone,
+      clock: deps.clock,
       logger: deps.logger,
     }),
   );
   bot.use(transactionsFeature({ ...tracking, orders: orderQueries, provider: deps.provider }));
-  bot.use(reviewFeature({ ...tracking, db: deps.db, clock: deps.clock, provider: deps.provider, logger: deps.logger }));
+  bot.use(reviewFeature({ ...tracking, db: deps.db, clock: deps.clock, provider: deps.provider, describePerson, logger: deps.logger }));
   const orderingPaused = () => deps.orderingPause.current();
   bot.use(helpFeature({ orderingPaused }));
   bot.use(balanceFeature({ provider: deps.provider, amountUnit: deps.amountUnit, onProviderTrouble, troubleText: troubleMessage, orderingPaused }));
-  bot.use(languageFeature({ staff: deps.staff }));
-  bot.use(staffFeature({ staff: deps.staff, logger: deps.logger }));
+  bot.use(languageFeature({ staff: deps.staff, menus }));
+  bot.use(staffFeature({ staff: deps.staff, people: deps.people, describePerson, menus, tellPerson, logger: deps.logger }));
+  bot.use(
+    auditFeature({
+      audit: createAuditQueries({ db: deps.db }),
+      people: deps.people,
+      describePerson,
+      amountUnit: deps.amountUnit,
+      timeZone: deps.timeZone,
+    }),
+  );
   bot.use(syncFeature({ catalogSync: deps.catalogSync }));
   bot.use(
     limitsFeature({
       rules: deps.spending.rules,
       counter: deps.spending.counter,
       staff: deps.staff,
-      ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
+      describePerson,
       amountUnit: deps.amountUnit,
       clock: deps.clock,
       logger: deps.logger,

@@ -8,23 +8,45 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-o
 
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull();
 
-/** Authorised people. Administrators from ADMIN_IDS are mirrored here with source 'env'. */
+export const STAFF_ROLES = ['admin', 'staff', 'viewer'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * Authorised people. Administrators from ADMIN_IDS are mirrored here with
+ * source 'env'. A viewer reads (balance, everyone's orders, transactions,
+ * the audit) and never orders or sees a code.
+ */
 export const staff = sqliteTable(
   'staff',
   {
     telegramId: integer('telegram_id').primaryKey(),
-    role: text('role', { enum: ['admin', 'staff'] }).notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
     source: text('source', { enum: ['env', 'chat'] }).notNull(),
     addedBy: integer('added_by'),
     locale: text('locale', { enum: ['en', 'fa'] }),
     createdAt: createdAt(),
   },
   (t) => [
-    check('staff_role_check', sql`${t.role} in ('admin', 'staff')`),
+    check('staff_role_check', sql.raw(`role in (${STAFF_ROLES.map((r) => `'${r}'`).join(', ')})`)),
     check('staff_source_check', sql`${t.source} in ('env', 'chat')`),
     check('staff_locale_check', sql`${t.locale} is null or ${t.locale} in ('en', 'fa')`),
   ],
 );
+
+/**
+ * What Telegram last told us about a person (from any update of theirs), so
+ * that people are shown by name. User-controlled text: shown as plain text,
+ * cut to a sane length. Written only when something changed.
+ */
+export const people = sqliteTable('people', {
+  telegramId: integer('telegram_id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name'),
+  username: text('username'),
+  /** Telegram's language of the person's app: the language of a message to someone not on the staff yet. */
+  languageCode: text('language_code'),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
 
 /** When a stranger was last told their ID, so that they hear from us at most once an hour. */
 export const strangerReplies = sqliteTable('stranger_replies', {
@@ -230,8 +252,14 @@ export const auditLog = sqliteTable(
     orderId: integer('order_id').references(() => orders.id),
     amount: integer('amount'),
     detail: text('detail'),
+    /** The person the event is about when that is not the actor (whose role changed, whose codes were seen). */
+    subjectId: integer('subject_id'),
   },
-  (t) => [index('audit_log_order_idx').on(t.orderId)],
+  (t) => [
+    index('audit_log_order_idx').on(t.orderId),
+    index('audit_log_actor_idx').on(t.actorId, t.id),
+    index('audit_log_subject_idx').on(t.subjectId, t.id),
+  ],
 );
 
 export const NOTIFICATION_KINDS = [

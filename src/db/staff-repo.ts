@@ -1,10 +1,11 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
+import { appendAudit } from './audit-log.js';
 import type { Db } from './open.js';
-import { staff } from './schema.js';
+import { staff, type StaffRole } from './schema.js';
 import type { SyncDb } from './sync-db.js';
 
-export type StaffRole = 'admin' | 'staff';
+export type { StaffRole } from './schema.js';
 export type StaffSource = 'env' | 'chat';
 export type Locale = 'en' | 'fa';
 
@@ -16,12 +17,28 @@ export interface StaffMember {
   createdAt: Date;
 }
 
-export type AddStaffResult = { kind: 'added' | 'updated' | 'unchanged' | 'env-admin' | 'last-admin' };
-export type RemoveStaffResult = { kind: 'removed' | 'not-found' | 'env-admin' | 'last-admin' };
+export type AddStaffResult =
+  | { kind: 'added' }
+  | { kind: 'updated'; from: StaffRole }
+  | { kind: 'unchanged' | 'env-admin' | 'last-admin' };
+export type ChangeRoleResult = AddStaffResult | { kind: 'not-found' };
+export type RemoveStaffResult = { kind: 'removed'; role: StaffRole } | { kind: 'not-found' | 'env-admin' | 'last-admin' };
 
+/** Whose access ADMIN_IDS changed at start-up: role null means no access (any more, or before). */
+export interface AccessChange {
+  telegramId: number;
+  from: StaffRole | null;
+  to: StaffRole | null;
+}
+
+/**
+ * Every change of who may do what is audited in the transaction that makes
+ * it: action staff.added, staff.role_changed or staff.removed, the person
+ * changed as the subject, the roles in the detail ("staff → viewer").
+ */
 export interface StaffRepo {
-  /** Makes the table agree with ADMIN_IDS: those people are env admins, and no one else is. */
-  syncEnvAdmins(ids: readonly number[]): void;
+  /** Makes the table agree with ADMIN_IDS: those people are env admins, and no one else is. Returns what changed. */
+  syncEnvAdmins(ids: readonly number[]): AccessChange[];
   find(telegramId: number): StaffMember | null;
   /** Administrators first, then in the order they were added. */
   list(): StaffMember[];
@@ -31,7 +48,9 @@ export interface StaffRepo {
    * turned into plain staff.
    */
   add(telegramId: number, role: StaffRole, addedBy: number): AddStaffResult;
-  remove(telegramId: number): RemoveStaffResult;
+  /** Like add, for someone already on the staff only. */
+  changeRole(telegramId: number, role: StaffRole, changedBy: number): ChangeRoleResult;
+  remove(telegramId: number, removedBy?: number | null): RemoveStaffResult;
   /** False when the person is not on the staff. */
   setLocale(telegramId: number, locale: Locale): boolean;
   adminIds(): number[];
@@ -56,20 +75,48 @@ export function createStaffRepo(deps: { db: Db; clock: Clock }): StaffRepo {
   const adminCount = (exec: SyncDb): number =>
     exec.select({ n: sql<number>`count(*)` }).from(staff).where(eq(staff.role, 'admin')).get()?.n ?? 0;
 
+  function setRole(telegramId: number, role: StaffRole, actorId: number, mayAdd: boolean): ChangeRoleResult {
+    return db.transaction(
+      (tx): ChangeRoleResult => {
+        const at = new Date(clock.now());
+        const existing = find(telegramId, tx);
+        if (!existing) {
+          if (!mayAdd) return { kind: 'not-found' };
+          tx.insert(staff).values({ telegramId, role, source: 'chat', addedBy: actorId, createdAt: at }).run();
+          auditChange(tx, at, actorId, { telegramId, from: null, to: role });
+          return { kind: 'added' };
+        }
+        if (existing.source === 'env') return { kind: 'env-admin' };
+        if (existing.role === role) return { kind: 'unchanged' };
+        if (existing.role === 'admin' && adminCount(tx) <= 1) return { kind: 'last-admin' };
+        tx.update(staff).set({ role, addedBy: actorId }).where(eq(staff.telegramId, telegramId)).run();
+        auditChange(tx, at, actorId, { telegramId, from: existing.role, to: role });
+        return { kind: 'updated', from: existing.role };
+      },
+      { behavior: 'immediate' },
+    );
+  }
+
   return {
     syncEnvAdmins(ids) {
       const unique = [...new Set(ids)];
-      db.transaction(
+      return db.transaction(
         (tx) => {
           const createdAt = new Date(clock.now());
+          const changes: AccessChange[] = [];
           for (const telegramId of unique) {
+            const before = find(telegramId, tx);
             tx.insert(staff)
               .values({ telegramId, role: 'admin', source: 'env', addedBy: null, createdAt })
               .onConflictDoUpdate({ target: staff.telegramId, set: { role: 'admin', source: 'env' } })
               .run();
+            if (before?.role !== 'admin') changes.push({ telegramId, from: before?.role ?? null, to: 'admin' });
           }
           const stale = unique.length > 0 ? notInArray(staff.telegramId, unique) : undefined;
-          tx.delete(staff).where(and(eq(staff.source, 'env'), stale)).run();
+          const dropped = tx.delete(staff).where(and(eq(staff.source, 'env'), stale)).returning({ telegramId: staff.telegramId }).all();
+          for (const { telegramId } of dropped) changes.push({ telegramId, from: 'admin', to: null });
+          for (const change of changes) auditChange(tx, createdAt, null, change, 'ADMIN_IDS');
+          return changes;
         },
         { behavior: 'immediate' },
       );
@@ -85,27 +132,11 @@ export function createStaffRepo(deps: { db: Db; clock: Clock }): StaffRepo {
         .all();
     },
 
-    add(telegramId, role, addedBy) {
-      return db.transaction(
-        (tx): AddStaffResult => {
-          const existing = find(telegramId, tx);
-          if (!existing) {
-            tx.insert(staff)
-              .values({ telegramId, role, source: 'chat', addedBy, createdAt: new Date(clock.now()) })
-              .run();
-            return { kind: 'added' };
-          }
-          if (existing.source === 'env') return { kind: 'env-admin' };
-          if (existing.role === role) return { kind: 'unchanged' };
-          if (existing.role === 'admin' && adminCount(tx) <= 1) return { kind: 'last-admin' };
-          tx.update(staff).set({ role, addedBy }).where(eq(staff.telegramId, telegramId)).run();
-          return { kind: 'updated' };
-        },
-        { behavior: 'immediate' },
-      );
-    },
+    // Adding never finds no one.
+    add: (telegramId, role, addedBy) => setRole(telegramId, role, addedBy, true) as AddStaffResult,
+    changeRole: (telegramId, role, changedBy) => setRole(telegramId, role, changedBy, false),
 
-    remove(telegramId) {
+    remove(telegramId, removedBy = null) {
       return db.transaction(
         (tx): RemoveStaffResult => {
           const existing = find(telegramId, tx);
@@ -113,7 +144,8 @@ export function createStaffRepo(deps: { db: Db; clock: Clock }): StaffRepo {
           if (existing.source === 'env') return { kind: 'env-admin' };
           if (existing.role === 'admin' && adminCount(tx) <= 1) return { kind: 'last-admin' };
           tx.delete(staff).where(eq(staff.telegramId, telegramId)).run();
-          return { kind: 'removed' };
+          auditChange(tx, new Date(clock.now()), removedBy, { telegramId, from: existing.role, to: null });
+          return { kind: 'removed', role: existing.role };
         },
         { behavior: 'immediate' },
       );
@@ -133,4 +165,17 @@ export function createStaffRepo(deps: { db: Db; clock: Clock }): StaffRepo {
         .map((row) => row.id);
     },
   };
+}
+
+function auditChange(tx: SyncDb, at: Date, actorId: number | null, change: AccessChange, via?: string): void {
+  const action = change.from === null ? 'staff.added' : change.to === null ? 'staff.removed' : 'staff.role_changed';
+  const roles = change.from === null ? change.to : change.to === null ? change.from : `${change.from} → ${change.to}`;
+  appendAudit(tx, at, {
+    actorId,
+    action,
+    orderId: null,
+    amount: null,
+    subjectId: change.telegramId,
+    detail: via ? `${roles} (${via})` : roles,
+  });
 }

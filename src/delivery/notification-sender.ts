@@ -32,6 +32,8 @@ export interface NotificationSenderDeps {
   localeOf: (userId: number) => Locale;
   /** Whether the person is still on the staff: nobody else hears from the bot. */
   isStaff: (userId: number) => boolean;
+  /** Whether the orderer may still be sent codes (a viewer may not); everyone on the staff when not given. */
+  mayReceiveCodes?: (userId: number) => boolean;
   adminRecipients: () => AdminRecipient[];
   alerts: AdminAlerts;
   /** The detail the sweep read when it found the order completed: the codes without a second read. */
@@ -42,6 +44,8 @@ export interface NotificationSenderDeps {
   sandbox: boolean;
   /** Label of the provider's amounts. */
   amountUnit: string;
+  /** Names the orderer in administrators' alerts; their ID when not given. */
+  describePerson?: (telegramId: number) => string;
   /** Unique per process: the lease owner written on claimed rows. */
   owner: string;
   /** How long a claim holds; renewed before each message. Default two minutes. */
@@ -110,6 +114,7 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
     locale,
     amountUnit: deps.amountUnit,
     sandbox: deps.sandbox,
+    ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
   });
 
   const toOrderer = (order: OrderRow, text: FormattedString, protect = false): Outgoing => ({
@@ -267,6 +272,13 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
       const marked = store.markUndeliverable(row.id, clock.now(), 'the person who ordered is no longer on the staff');
       logger.warn({ notificationId: row.id, orderId: order.id, kind: row.kind }, 'orderer no longer on the staff: notification withheld');
       await alertAdmins(`not-staff:${row.id}`, { kind: 'not-staff', codes: row.kind === 'delivered' }, order);
+      return marked ? 'undeliverable' : 'lost';
+    }
+    // Made a viewer after ordering: the news still reaches them, the codes do not.
+    if (row.kind === 'delivered' && deps.mayReceiveCodes && !deps.mayReceiveCodes(order.userId)) {
+      const marked = store.markUndeliverable(row.id, clock.now(), 'the person who ordered is now a viewer');
+      logger.warn({ notificationId: row.id, orderId: order.id }, 'orderer is a viewer now: codes withheld');
+      await alertAdmins(`viewer-codes:${row.id}`, { kind: 'viewer-codes' }, order);
       return marked ? 'undeliverable' : 'lost';
     }
     // Administrators hear of trouble even when the staff member cannot be reached.

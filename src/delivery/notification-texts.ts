@@ -16,6 +16,8 @@ export interface TextContext {
   locale: Locale;
   amountUnit: string;
   sandbox: boolean;
+  /** Who ordered, in words ("Name (@user)"); the numeric ID when not given. */
+  describePerson?: (telegramId: number) => string;
 }
 
 export type StaffKind = Exclude<NotificationKind, 'delivered' | 'stale'>;
@@ -93,7 +95,7 @@ function adminOrder(order: OrderRow, ctx: TextContext): string {
     product: productOf(order),
     quantity: order.quantity,
     amount: formatAmount(order.totalAmount, ctx.locale, ctx.amountUnit),
-    userId: String(order.userId),
+    userId: ctx.describePerson?.(order.userId) ?? String(order.userId),
   });
 }
 
@@ -112,6 +114,7 @@ export type AdminEvent =
   | { kind: 'stale'; minutes: number }
   | { kind: 'blocked'; codes: boolean }
   | { kind: 'not-staff'; codes: boolean }
+  | { kind: 'viewer-codes' }
   | { kind: 'rejected'; codes: boolean; reason: string }
   | { kind: 'delivery-missing'; attempts: number }
   /** The provider answered 404 for the order this many times in a row. */
@@ -165,6 +168,8 @@ export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext):
       return withBadge(ctx.t(event.codes ? 'alert-blocked-codes' : 'alert-blocked-news', base), ctx);
     case 'not-staff':
       return withBadge(ctx.t(event.codes ? 'alert-not-staff-codes' : 'alert-not-staff-news', base), ctx);
+    case 'viewer-codes':
+      return withBadge(ctx.t('alert-viewer-codes', base), ctx);
     case 'rejected':
       return withBadge(ctx.t(event.codes ? 'alert-rejected-codes' : 'alert-rejected-news', { ...base, reason: event.reason }), ctx);
     case 'delivery-missing':

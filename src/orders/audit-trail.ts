@@ -1,34 +1,9 @@
 import type { Clock } from '../clock.js';
+import { appendAudit, type AuditRecord } from '../db/audit-log.js';
 import type { Db } from '../db/open.js';
-import { auditLog } from '../db/schema.js';
-import type { SyncDb } from '../db/sync-db.js';
 
-export interface AuditRecord {
-  actorId: number | null;
-  action: string;
-  orderId: number | null;
-  amount: number | null;
-  /** Short and free of secrets and codes. */
-  detail?: string | null;
-}
-
-/**
- * The one way a row reaches audit_log. Given a transaction, the row commits
- * or rolls back with the change it describes.
- */
-export function appendAudit(exec: SyncDb, at: Date, entry: AuditRecord): void {
-  exec
-    .insert(auditLog)
-    .values({
-      at,
-      actorId: entry.actorId,
-      action: entry.action,
-      orderId: entry.orderId,
-      amount: entry.amount,
-      detail: entry.detail ?? null,
-    })
-    .run();
-}
+// The row writer lives beside the table so that repositories below orders/ (staff) audit too.
+export { appendAudit, type AuditRecord } from '../db/audit-log.js';
 
 export type AuditTrail = ReturnType<typeof createAuditTrail>;
 

@@ -24,6 +24,7 @@ import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
 import { Bot, InlineKeyboard } from 'grammy';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { createLowBalanceWatch } from '../../src/alerts/low-balance.js';
+import { createPeopleRepo } from '../../src/db/people-repo.js';
 import { createLocalPeriods } from '../../src/calendar/local-periods.js';
 import { createSettingsRegistry } from '../../src/settings/settings-registry.js';
 import { createSettingsStore } from '../../src/settings/settings-store.js';
@@ -275,6 +276,8 @@ async function startRealBot(db: Db, provider: ProviderClient): Promise<{ telegra
     spending: { checkLimits: createLimitCheck({ rules, counter, clock: systemClock }), rules, counter },
     lowBalance: createLowBalanceWatch({ db, clock: systemClock, settings, alerts, render: () => '', logger }),
     settingsRegistry: createSettingsRegistry(),
+    people: createPeopleRepo({ db, clock: systemClock }),
+    timeZone: 'UTC',
     defaultLocale: 'en',
     amountUnit: 'IRR',
     sandbox: true,

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/clock.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
+import { auditLog } from '../../src/db/schema.js';
 import { createStaffRepo } from '../../src/db/staff-repo.js';
 
 function steppingClock(start = 1_700_000_000_000): Clock {
@@ -13,10 +14,20 @@ describe('staff repository', () => {
   afterEach(() => opened.splice(0).forEach(closeDb));
 
   function setup() {
+    return setupWithDb().staff;
+  }
+
+  function setupWithDb() {
     const db = openDb(':memory:');
     opened.push(db);
-    return createStaffRepo({ db, clock: steppingClock() });
+    return { db, staff: createStaffRepo({ db, clock: steppingClock() }) };
   }
+
+  const auditOf = (db: Db) =>
+    db
+      .select({ actorId: auditLog.actorId, action: auditLog.action, subjectId: auditLog.subjectId, detail: auditLog.detail })
+      .from(auditLog)
+      .all();
 
   it('mirrors ADMIN_IDS as env administrators', () => {
     const staff = setup();
@@ -48,7 +59,7 @@ describe('staff repository', () => {
     staff.syncEnvAdmins([10]);
     expect(staff.add(30, 'staff', 10)).toEqual({ kind: 'added' });
     expect(staff.add(30, 'staff', 10)).toEqual({ kind: 'unchanged' });
-    expect(staff.add(30, 'admin', 10)).toEqual({ kind: 'updated' });
+    expect(staff.add(30, 'admin', 10)).toMatchObject({ kind: 'updated' });
     expect(staff.find(30)?.role).toBe('admin');
   });
 
@@ -64,7 +75,7 @@ describe('staff repository', () => {
     const staff = setup();
     staff.syncEnvAdmins([10]);
     staff.add(30, 'staff', 10);
-    expect(staff.remove(30)).toEqual({ kind: 'removed' });
+    expect(staff.remove(30)).toMatchObject({ kind: 'removed' });
     expect(staff.find(30)).toBeNull();
     expect(staff.remove(30)).toEqual({ kind: 'not-found' });
   });
@@ -74,7 +85,7 @@ describe('staff repository', () => {
     staff.syncEnvAdmins([]);
     staff.add(40, 'admin', 40);
     staff.add(41, 'admin', 40);
-    expect(staff.remove(41)).toEqual({ kind: 'removed' });
+    expect(staff.remove(41)).toMatchObject({ kind: 'removed' });
     expect(staff.remove(40)).toEqual({ kind: 'last-admin' });
     expect(staff.add(40, 'staff', 40)).toEqual({ kind: 'last-admin' });
     expect(staff.adminIds()).toEqual([40]);
@@ -95,5 +106,58 @@ describe('staff repository', () => {
     expect(staff.setLocale(10, 'fa')).toBe(true);
     expect(staff.find(10)?.locale).toBe('fa');
     expect(staff.setLocale(99, 'en')).toBe(false);
+  });
+
+  it('adds a viewer, and changes a role in place only for someone already on the list', () => {
+    const staff = setup();
+    staff.syncEnvAdmins([10]);
+    expect(staff.add(30, 'viewer', 10)).toEqual({ kind: 'added' });
+    expect(staff.find(30)?.role).toBe('viewer');
+    expect(staff.changeRole(30, 'staff', 10)).toEqual({ kind: 'updated', from: 'viewer' });
+    expect(staff.changeRole(30, 'staff', 10)).toEqual({ kind: 'unchanged' });
+    expect(staff.changeRole(31, 'viewer', 10)).toEqual({ kind: 'not-found' });
+    expect(staff.find(31)).toBeNull();
+    expect(staff.changeRole(10, 'viewer', 10)).toEqual({ kind: 'env-admin' });
+  });
+
+  it('audits every addition, role change and removal with who did it, to whom, and the roles', () => {
+    const { db, staff } = setupWithDb();
+    staff.syncEnvAdmins([10]);
+    db.delete(auditLog).run();
+    staff.add(30, 'staff', 10);
+    staff.changeRole(30, 'viewer', 10);
+    staff.add(30, 'viewer', 10);
+    staff.remove(30, 10);
+    expect(auditOf(db)).toEqual([
+      { actorId: 10, action: 'staff.added', subjectId: 30, detail: 'staff' },
+      { actorId: 10, action: 'staff.role_changed', subjectId: 30, detail: 'staff → viewer' },
+      { actorId: 10, action: 'staff.removed', subjectId: 30, detail: 'viewer' },
+    ]);
+  });
+
+  it('audits nothing for a change that was refused', () => {
+    const { db, staff } = setupWithDb();
+    staff.syncEnvAdmins([10]);
+    db.delete(auditLog).run();
+    staff.add(10, 'staff', 10);
+    staff.remove(10, 10);
+    staff.changeRole(99, 'admin', 10);
+    expect(auditOf(db)).toEqual([]);
+  });
+
+  it('reports and audits whom ADMIN_IDS made or stopped being an administrator', () => {
+    const { db, staff } = setupWithDb();
+    staff.add(30, 'viewer', 1);
+    expect(staff.syncEnvAdmins([10, 30])).toEqual([
+      { telegramId: 10, from: null, to: 'admin' },
+      { telegramId: 30, from: 'viewer', to: 'admin' },
+    ]);
+    expect(staff.syncEnvAdmins([10, 30])).toEqual([]);
+    expect(staff.syncEnvAdmins([30])).toEqual([{ telegramId: 10, from: 'admin', to: null }]);
+    expect(auditOf(db).slice(-3)).toEqual([
+      { actorId: null, action: 'staff.added', subjectId: 10, detail: 'admin (ADMIN_IDS)' },
+      { actorId: null, action: 'staff.role_changed', subjectId: 30, detail: 'viewer → admin (ADMIN_IDS)' },
+      { actorId: null, action: 'staff.removed', subjectId: 10, detail: 'admin (ADMIN_IDS)' },
+    ]);
   });
 });

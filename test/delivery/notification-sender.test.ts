@@ -37,6 +37,19 @@ describe('notification sender: delivered orders', () => {
     expect(alert?.entities.filter((e) => e.type === 'spoiler')).toHaveLength(0);
   });
 
+  it('sends no codes to someone made a viewer after ordering, and tells the administrators where they are', async () => {
+    const world = await senderWorld({ sender: { mayReceiveCodes: (userId) => userId !== STAFF } });
+    const order = await world.completedOrder(googlePlay, 1);
+
+    await world.sender.runOnce();
+
+    expect(world.messagesTo(STAFF)).toHaveLength(0);
+    expect(world.notification(order.id).status).toBe('undeliverable');
+    const [alert] = world.messagesTo(ADMIN);
+    expect(alert?.text).toMatch(/is a viewer now.*\/track A\d+/s);
+    expect(alert?.entities.filter((e) => e.type === 'spoiler')).toHaveLength(0);
+  });
+
   it('shows every code, PIN and serial as a spoiler, with protected content', async () => {
     const world = await senderWorld();
     const order = await world.completedOrder(googlePlay, 2);

@@ -79,7 +79,7 @@ describe('orders above the approval threshold wait for an administrator', () => 
     const { byAdmin } = await requestApproval();
     expect(posts(world)).toBe(sent);
     const summary = byAdmin.get(ADMIN.id)!;
-    expect(summary.text).toContain(`Ordered by: ${STAFF.id}`);
+    expect(summary.text).toContain(`Ordered by: ${STAFF.firstName}`);
     expect(summary.text).toContain('Product: Google Play 10 USD');
     expect(summary.text).toContain('Total: 1,250,000 IRR');
     expect(summary.text).toMatch(/Wallet now: [\d,]+ IRR/);
@@ -92,23 +92,23 @@ describe('orders above the approval threshold wait for an administrator', () => 
     const { byAdmin } = await requestApproval();
     const answer = await press(ADMIN, byAdmin.get(ADMIN.id)!, /Approve/, /You approved it/);
     expect(answer.text).toMatch(/Order A\d+ is placed/);
-    const told = await world.telegram.waitForMessage(STAFF.id, /1001 approved your order/);
+    const told = await world.telegram.waitForMessage(STAFF.id, /Ada approved your order/);
     expect(told.text).toMatch(/Order A\d+ is placed/);
     expect(posts(world)).toBe(sent + 1);
     // Then it is followed like any order: the codes reach the staff member's chat.
     await waitForDelivery(world, STAFF.id, referenceIn(told));
 
     // The second administrator's summary of the same request places nothing more.
-    await press(SECOND_ADMIN, byAdmin.get(SECOND_ADMIN.id)!, /Approve/, /Already approved by 1001/);
+    await press(SECOND_ADMIN, byAdmin.get(SECOND_ADMIN.id)!, /Approve/, /Already approved by Ada/);
     expect(posts(world)).toBe(sent + 1);
   });
 
   it('places nothing when rejected, and tells the staff member who rejected it', async () => {
     const sent = posts(world);
     const { byAdmin } = await requestApproval();
-    await press(SECOND_ADMIN, byAdmin.get(SECOND_ADMIN.id)!, /Reject/, /Rejected\. 2002 is told/);
-    await world.telegram.waitForMessage(STAFF.id, /1002 rejected your order\. Request \d+: Google Play 10 USD/);
-    await press(ADMIN, byAdmin.get(ADMIN.id)!, /Approve/, /Already rejected by 1002/);
+    await press(SECOND_ADMIN, byAdmin.get(SECOND_ADMIN.id)!, /Reject/, /Rejected\. Sam is told/);
+    await world.telegram.waitForMessage(STAFF.id, /Bea rejected your order\. Request \d+: Google Play 10 USD/);
+    await press(ADMIN, byAdmin.get(ADMIN.id)!, /Approve/, /Already rejected by Bea/);
     expect(posts(world)).toBe(sent);
   });
 
@@ -116,7 +116,7 @@ describe('orders above the approval threshold wait for an administrator', () => 
     const { id } = await requestApproval();
     await admin().say(`/approvals reject ${id} over the monthly budget`, /Rejected/);
     const told = await world.telegram.waitForMessage(STAFF.id, /Reason: over the monthly budget/);
-    expect(told.text).toMatch(/1001 rejected your order/);
+    expect(told.text).toMatch(/Ada rejected your order/);
   });
 
   it('asks again when the price changed meanwhile, and places the order at the new price once approved again', async () => {

@@ -115,7 +115,7 @@ describe('administrators settling orders that wait for review', () => {
     });
 
     const list = await admin().say('/review', /Orders waiting for your decision/);
-    expect(list.text).toContain(`#${id}: Google Play 10 USD (US) × 2, 2,500,000 IRR, ordered by ${STAFF.id}`);
+    expect(list.text).toContain(`#${id}: Google Play 10 USD (US) × 2, 2,500,000 IRR, ordered by ${STAFF.firstName}`);
     expect(list.text).toContain(placed.orderReference);
     expect(list.text).toContain(lookalike.orderReference);
 

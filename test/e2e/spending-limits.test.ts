@@ -89,7 +89,7 @@ describe('spending limits hold an order back before Confirm', () => {
   it('shows the team defaults and each person’s own values in /limits, and their spending for one person', async () => {
     const overview = await admin().say('/limits', /Spending limits/);
     expect(overview.text).toContain('• Per day: 3,000,000 IRR');
-    expect(overview.text).toContain(`• ${STAFF.id}: Per order 1,000,000 IRR; Per day 10,000,000 IRR`);
+    expect(overview.text).toContain(`• ${STAFF.firstName}: Per order 1,000,000 IRR; Per day 10,000,000 IRR`);
     const person = await admin().say(`/limits ${STAFF.id}`, /Spending limits of/);
     expect(person.text).toContain('• Per month: no limit (team default)');
     expect(person.text).toContain('Counted today: 2,500,000 IRR.');
@@ -97,7 +97,7 @@ describe('spending limits hold an order back before Confirm', () => {
 
   it('brings a person back to the team default', async () => {
     const reply = await admin().say(`/limits ${STAFF.id} day default`, /the team default again/);
-    expect(reply.text).toBe(`${STAFF.id}, Per day: the team default again (3,000,000 IRR).`);
+    expect(reply.text).toBe(`${STAFF.firstName}, Per day: the team default again (3,000,000 IRR).`);
   });
 
   it('lists the settings changed from the chat in /settings', async () => {

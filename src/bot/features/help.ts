@@ -4,14 +4,22 @@ import type { BaseContext } from '../context.js';
 import { pauseStatusText } from '../ordering-pause-text.js';
 
 function helpText(ctx: BaseContext): string {
+  if (ctx.member.role === 'viewer') return ctx.t('help-viewer');
   const parts = [ctx.t('help-staff')];
   if (ctx.member.role === 'admin') {
-    parts.push('', ctx.t('help-admin'), ctx.t('help-admin-ordering-pause'), ctx.t('help-admin-limits'), ctx.t('help-admin-approvals'));
+    parts.push(
+      '',
+      ctx.t('help-admin'),
+      ctx.t('help-admin-people'),
+      ctx.t('help-admin-ordering-pause'),
+      ctx.t('help-admin-limits'),
+      ctx.t('help-admin-approvals'),
+    );
   }
   return parts.join('\n');
 }
 
-/** Staff learn of a pause before they start an order; administrators also how to end it. */
+/** Staff learn of a pause before they start an order; administrators also how to end it; viewers see it too. */
 function pauseNote(ctx: BaseContext, pause: OrderingPause | null): string {
   if (!pause) return '';
   const hint = ctx.member.role === 'admin' ? `\n${ctx.t('ordering-pause-resume-hint')}` : '';

@@ -1,11 +1,12 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { StaffRepo } from '../../db/staff-repo.js';
+import type { CommandMenus } from '../commands.js';
 import type { BaseContext } from '../context.js';
 import { isLocale } from '../../text/i18n.js';
 
 const PREFIX = 'lang:';
 
-export function languageFeature(deps: { staff: Pick<StaffRepo, 'setLocale'> }) {
+export function languageFeature(deps: { staff: Pick<StaffRepo, 'setLocale'>; menus?: Pick<CommandMenus, 'show'> }) {
   const composer = new Composer<BaseContext>();
   composer.command('language', (ctx) =>
     ctx.reply(ctx.t('language-choose'), {
@@ -21,6 +22,8 @@ export function languageFeature(deps: { staff: Pick<StaffRepo, 'setLocale'> }) {
     // The choice lives in the staff table, not in a session: switch this update's translations directly.
     ctx.i18n.useLocale(locale);
     await ctx.editMessageText(ctx.t('language-set')).catch(() => ctx.reply(ctx.t('language-set')));
+    // The menu of one's role follows the chosen language.
+    await deps.menus?.show({ telegramId: ctx.member.telegramId, role: ctx.member.role, locale });
   });
   return composer;
 }

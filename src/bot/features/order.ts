@@ -1,16 +1,31 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.js';
 import type { OrderArgs } from '../conversations/order/order-conversation.js';
+import { mayOrder, orderersOnly } from '../middleware/roles.js';
 
 export const ORDER_CONVERSATION = 'order';
 
-/** /order always starts afresh: an order half-way through is dropped, nothing was placed. */
+/** /order always starts afresh: an order half-way through is dropped, nothing was placed. Viewers never order. */
 export function orderFeature() {
   const composer = new Composer<BotContext>();
-  composer.command('order', async (ctx) => {
+  composer.command('order', orderersOnly, async (ctx) => {
     await ctx.conversation.exitAll();
     const args: OrderArgs = { locale: ctx.member.locale };
     await ctx.conversation.enter(ORDER_CONVERSATION, args);
+  });
+  return composer;
+}
+
+/**
+ * Before the order conversation: someone made a viewer while an order of
+ * theirs was half-way has it dropped on their next update, so no Confirm
+ * of theirs can reach the order service. The update then goes on as usual.
+ */
+export function dropOrdersOfViewers() {
+  const composer = new Composer<BotContext>();
+  composer.use(async (ctx, next) => {
+    if (!mayOrder(ctx.member.role) && Object.keys(ctx.conversation.active()).length > 0) await ctx.conversation.exitAll();
+    await next();
   });
   return composer;
 }

@@ -1,10 +1,12 @@
 import { Composer } from 'grammy';
 import type { OrderQueries, OrderScope } from '../../orders/order-queries.js';
+import type { DescribePerson } from '../../people/describe-person.js';
 import { normaliseDigits } from '../../text/digits.js';
 import type { BaseContext } from '../context.js';
 import { LIST_PATTERN, parseList, type ListRef } from '../tracking/callback-data.js';
 import { showInPlace } from '../tracking/in-place.js';
 import { orderListView, type ListAudience } from '../tracking/list-view.js';
+import { readsEveryone } from '../middleware/roles.js';
 import { sendFormatted } from '../send.js';
 
 export const ORDERS_PAGE_SIZE = 8;
@@ -12,16 +14,16 @@ export const ORDERS_PAGE_SIZE = 8;
 const TELEGRAM_ID = /^[1-9][0-9]{0,15}$/;
 
 /**
- * /orders              the staff member's recent orders; everyone's for administrators
- * /orders <telegram id> one person's orders (administrators)
+ * /orders              the staff member's recent orders; everyone's for administrators and viewers
+ * /orders <telegram id> one person's orders (administrators and viewers)
  * Each order is a button that opens its detail (the track feature).
  */
-export function ordersFeature(deps: { orders: Pick<OrderQueries, 'recent'>; amountUnit: string }) {
+export function ordersFeature(deps: { orders: Pick<OrderQueries, 'recent'>; amountUnit: string; describePerson: DescribePerson }) {
   const composer = new Composer<BaseContext>();
 
   // Staff always see their own orders, whatever a button or an argument says.
   function audienceOf(ctx: BaseContext, userId: number | null): ListAudience {
-    if (ctx.member.role !== 'admin') return { kind: 'own' };
+    if (!readsEveryone(ctx.member.role)) return { kind: 'own' };
     return userId === null ? { kind: 'everyone' } : { kind: 'person', userId };
   }
 
@@ -33,13 +35,14 @@ export function ordersFeature(deps: { orders: Pick<OrderQueries, 'recent'>; amou
   function view(ctx: BaseContext, ref: ListRef) {
     const audience = audienceOf(ctx, ref.userId);
     const page = deps.orders.recent(scopeOf(ctx, audience), { page: ref.page, pageSize: ORDERS_PAGE_SIZE });
-    return orderListView({ t: ctx.t, locale: ctx.member.locale, amountUnit: deps.amountUnit }, audience, page);
+    const v = { t: ctx.t, locale: ctx.member.locale, amountUnit: deps.amountUnit, describePerson: deps.describePerson };
+    return orderListView(v, audience, page);
   }
 
   composer.command('orders', async (ctx) => {
     const argument = normaliseDigits(ctx.match.trim());
     let userId: number | null = null;
-    if (argument !== '' && ctx.member.role === 'admin') {
+    if (argument !== '' && readsEveryone(ctx.member.role)) {
       if (!TELEGRAM_ID.test(argument)) {
         await ctx.reply(ctx.t('orders-usage'));
         return;

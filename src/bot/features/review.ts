@@ -16,6 +16,7 @@ import { formatAmount, formatDateTime } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import { adminsOnly } from '../middleware/admins-only.js';
+import type { DescribePerson } from '../../people/describe-person.js';
 import type { Trouble } from '../provider-trouble.js';
 import { sendFormatted } from '../send.js';
 import { showInPlace } from '../tracking/in-place.js';
@@ -36,6 +37,8 @@ export interface ReviewDeps {
   amountUnit: string;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble) => string;
+  /** Who ordered, in words; the numeric ID when not given. */
+  describePerson?: DescribePerson;
   logger: Logger;
 }
 
@@ -78,7 +81,7 @@ export function reviewFeature(deps: ReviewDeps) {
       product: order.regionTitle ? `${order.productTitle} (${order.regionTitle})` : order.productTitle,
       quantity: order.quantity,
       amount: money(ctx, order.totalAmount),
-      userId: String(order.userId),
+      userId: deps.describePerson?.(order.userId) ?? String(order.userId),
     });
 
   function listView(ctx: BaseContext) {

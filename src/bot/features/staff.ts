@@ -1,47 +1,133 @@
+import { FormattedString } from '@grammyjs/parse-mode';
 import { Composer } from 'grammy';
-import type { StaffRepo, StaffRole } from '../../db/staff-repo.js';
+import type { PeopleRepo } from '../../db/people-repo.js';
+import { STAFF_ROLES, type StaffRole } from '../../db/schema.js';
+import type { ChangeRoleResult, StaffRepo } from '../../db/staff-repo.js';
+import { splitMessage } from '../../delivery/split-message.js';
 import type { Logger } from '../../logger.js';
-import type { BaseContext } from '../context.js';
+import { personLabel, type DescribePerson } from '../../people/describe-person.js';
+import { joinLines, plain } from '../../text/formatted.js';
 import { parseTelegramUserId } from '../../text/telegram-id.js';
+import type { CommandMenus } from '../commands.js';
+import type { BaseContext } from '../context.js';
 import { adminsOnly } from '../middleware/admins-only.js';
+import { sendFormatted } from '../send.js';
+import type { TellPerson } from '../tell-person.js';
+
+export interface StaffDeps {
+  staff: StaffRepo;
+  people: Pick<PeopleRepo, 'find'>;
+  describePerson: DescribePerson;
+  menus: CommandMenus;
+  tellPerson: TellPerson;
+  logger: Logger;
+}
+
+type StaffCommand =
+  | { kind: 'list' }
+  | { kind: 'add' | 'role'; id: number; role: StaffRole }
+  | { kind: 'remove'; id: number }
+  | { kind: 'bad-id'; value: string }
+  | { kind: 'usage' };
+
+const isRole = (value: string | undefined): value is StaffRole => (STAFF_ROLES as readonly string[]).includes(value ?? '');
 
 /**
- * /staff               list everyone
- * /staff add <id> [admin|staff]
+ * /staff                               list everyone
+ * /staff add <id> [admin|staff|viewer] add someone (staff unless said), or change their role
+ * /staff role <id> admin|staff|viewer  change the role of someone on the list
  * /staff remove <id>
  */
-export function staffFeature(deps: { staff: StaffRepo; logger: Logger }) {
+export function parseStaffCommand(text: string): StaffCommand {
+  const [verb, idText, roleText, ...extra] = text.trim().split(/\s+/).filter(Boolean);
+  if (!verb) return { kind: 'list' };
+  if ((verb !== 'add' && verb !== 'remove' && verb !== 'role') || !idText) return { kind: 'usage' };
+  // A word too many is a typo, not something to ignore: "remove 123 456" must not remove only 123.
+  if (extra.length > 0 || (verb === 'remove' && roleText !== undefined)) return { kind: 'usage' };
+  const id = parseTelegramUserId(idText);
+  if (id === null) return { kind: 'bad-id', value: idText.slice(0, 32) };
+  if (verb === 'remove') return { kind: 'remove', id };
+  const role = roleText?.toLowerCase() ?? (verb === 'add' ? 'staff' : undefined);
+  return isRole(role) ? { kind: verb, id, role } : { kind: 'usage' };
+}
+
+/**
+ * Who may use the bot and as what. Every change is audited by the repository;
+ * the person changed gets the menu of their new role, and is told when they
+ * wrote to the bot before (Telegram lets a bot write only to people who did).
+ */
+export function staffFeature(deps: StaffDeps) {
   const composer = new Composer<BaseContext>();
+
+  /** "Sam (@sam), ID 2002", or the ID alone for someone never seen. */
+  const named = (ctx: BaseContext, id: number): string => {
+    const person = deps.people.find(id);
+    const label = person ? personLabel(person) : null;
+    return label ? ctx.t('person-with-id', { name: label, id: String(id) }) : String(id);
+  };
+
+  async function afterChange(ctx: BaseContext, id: number, role: StaffRole, result: ChangeRoleResult): Promise<string | null> {
+    if (result.kind !== 'added' && result.kind !== 'updated') return null;
+    const member = deps.staff.find(id);
+    await deps.menus.show({ telegramId: id, role, locale: member?.locale ?? null });
+    if (!deps.people.find(id)) return ctx.t('staff-not-told');
+    const by = deps.describePerson(ctx.member.telegramId);
+    const told = await deps.tellPerson(id, (t) => {
+      const roleWords = t(`staff-role-${role}`);
+      const news = result.kind === 'added' ? t('staff-you-were-added', { by, role: roleWords }) : t('staff-your-role-changed', { by, role: roleWords });
+      return plain(`${news}\n${t(`staff-you-can-${role}`)}`);
+    });
+    return told ? ctx.t('staff-told') : ctx.t('staff-not-told');
+  }
+
   composer.command('staff', adminsOnly, async (ctx) => {
-    const [verb, idText, roleText, ...extra] = ctx.match.trim().split(/\s+/).filter(Boolean);
-    if (!verb) return ctx.reply(listText(ctx, deps.staff));
-    if ((verb !== 'add' && verb !== 'remove') || !idText) return ctx.reply(ctx.t('staff-usage'));
-    // A word too many is a typo, not something to ignore: "remove 123 456" must not remove only 123.
-    if (extra.length > 0 || (verb === 'remove' && roleText !== undefined)) return ctx.reply(ctx.t('staff-usage'));
-    const id = parseTelegramUserId(idText);
-    if (id === null) return ctx.reply(ctx.t('staff-bad-id', { value: idText.slice(0, 32) }));
-
-    if (verb === 'remove') {
-      const result = deps.staff.remove(id);
-      deps.logger.info({ actorId: ctx.member.telegramId, targetId: id, result: result.kind }, 'staff remove');
-      return ctx.reply(ctx.t(`staff-${result.kind}`, { id: String(id) }));
+    const command = parseStaffCommand(ctx.match);
+    switch (command.kind) {
+      case 'list':
+        for (const part of splitMessage(listText(ctx, deps))) await sendFormatted(ctx.api, ctx.chat.id, { text: part });
+        return;
+      case 'usage':
+        await ctx.reply(ctx.t('staff-usage'));
+        return;
+      case 'bad-id':
+        await ctx.reply(ctx.t('staff-bad-id', { value: command.value }));
+        return;
+      case 'remove': {
+        const who = named(ctx, command.id);
+        const result = deps.staff.remove(command.id, ctx.member.telegramId);
+        deps.logger.info({ actorId: ctx.member.telegramId, targetId: command.id, result: result.kind }, 'staff remove');
+        if (result.kind === 'removed') await deps.menus.clear(command.id);
+        await ctx.reply(ctx.t(`staff-${result.kind}`, { id: who }));
+        return;
+      }
+      case 'add':
+      case 'role': {
+        const { id, role } = command;
+        const result: ChangeRoleResult =
+          command.kind === 'add' ? deps.staff.add(id, role, ctx.member.telegramId) : deps.staff.changeRole(id, role, ctx.member.telegramId);
+        deps.logger.info({ actorId: ctx.member.telegramId, targetId: id, role, result: result.kind }, `staff ${command.kind}`);
+        const note = await afterChange(ctx, id, role, result);
+        const answer = ctx.t(`staff-${result.kind}`, { id: named(ctx, id), role: ctx.t(`staff-role-${role}`) });
+        await ctx.reply(note ? `${answer}\n${note}` : answer);
+        return;
+      }
     }
-
-    const role: StaffRole | null = roleText === undefined || roleText === 'staff' ? 'staff' : roleText === 'admin' ? 'admin' : null;
-    if (!role) return ctx.reply(ctx.t('staff-usage'));
-    const result = deps.staff.add(id, role, ctx.member.telegramId);
-    deps.logger.info({ actorId: ctx.member.telegramId, targetId: id, role, result: result.kind }, 'staff add');
-    return ctx.reply(ctx.t(`staff-${result.kind}`, { id: String(id), role: ctx.t(`staff-role-${role}`) }));
   });
   return composer;
 }
 
-function listText(ctx: BaseContext, staff: StaffRepo): string {
-  const members = staff.list();
+/** One line per person: name, the ID as tap-to-copy text, role. Names are plain text: nothing in them is markup. */
+function listText(ctx: BaseContext, deps: StaffDeps): FormattedString {
+  const members = deps.staff.list();
   const lines = members.map((m) => {
+    const person = deps.people.find(m.telegramId);
+    const label = person ? personLabel(person) : null;
     const role = ctx.t(`staff-role-${m.role}`);
     const env = m.source === 'env' ? ` ${ctx.t('staff-from-env')}` : '';
-    return `• ${m.telegramId}: ${role}${env}`;
+    return new FormattedString('• ')
+      .concat(label ? plain(`${label} · `) : plain(''))
+      .concat(FormattedString.code(String(m.telegramId)))
+      .concat(plain(`: ${role}${env}`));
   });
-  return [ctx.t('staff-list-title', { count: members.length }), ...lines].join('\n');
+  return joinLines(ctx.t('staff-list-title', { count: members.length }), ...lines);
 }

@@ -8,15 +8,20 @@ import { localStateFor } from '../../orders/order-states.js';
 import type { ProviderClient } from '../../provider/client.js';
 import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { OrderDetail } from '../../provider/schemas.js';
+import type { DescribePerson } from '../../people/describe-person.js';
 import type { BaseContext } from '../context.js';
-import { bold, joinLines } from '../../text/formatted.js';
+import { formatDateTime } from '../../text/format.js';
+import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Translate } from '../../text/i18n.js';
 import type { Trouble, TroubleDetail } from '../provider-trouble.js';
+import { readsEveryone } from '../middleware/roles.js';
 import { sendFormatted } from '../send.js';
+import type { TellPerson } from '../tell-person.js';
 import { CODES_PATTERN, parseCodes, parseTrack, TRACK_PATTERN, type TrackOrigin } from '../tracking/callback-data.js';
 import { showInPlace } from '../tracking/in-place.js';
 import {
   canSee,
+  canSeeCodes,
   orderDetailView,
   orderName,
   providerOnlyView,
@@ -33,6 +38,11 @@ export interface TrackDeps {
   amountUnit: string;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
+  describePerson: DescribePerson;
+  /** Tells the orderer when someone else opened their codes. */
+  tellPerson: TellPerson;
+  timeZone: string;
+  clock: { now(): number };
   logger: Logger;
 }
 
@@ -40,12 +50,19 @@ export interface TrackDeps {
  * /track <orderId | reference | #id>, and the presses on an order's detail:
  * Refresh, and Show codes, which fetches the delivery afresh and sends it
  * to this chat. Staff see their own orders only; someone else's order is
- * "not found", exactly like one that does not exist.
+ * "not found", exactly like one that does not exist. Viewers see every
+ * order and never its codes; when anyone but the orderer opens the codes,
+ * the orderer is told who did and when.
  */
 export function trackFeature(deps: TrackDeps) {
   const composer = new Composer<BaseContext>();
 
-  const viewOf = (ctx: BaseContext): TrackingView => ({ t: ctx.t, locale: ctx.member.locale, amountUnit: deps.amountUnit });
+  const viewOf = (ctx: BaseContext): TrackingView => ({
+    t: ctx.t,
+    locale: ctx.member.locale,
+    amountUnit: deps.amountUnit,
+    describePerson: deps.describePerson,
+  });
   const viewerOf = (ctx: BaseContext): Viewer => ({ telegramId: ctx.member.telegramId, role: ctx.member.role });
   const visible = (ctx: BaseContext, row: OrderRow | null): row is OrderRow => row !== null && canSee(viewerOf(ctx), row);
 
@@ -96,7 +113,7 @@ export function trackFeature(deps: TrackDeps) {
       await sendFormatted(ctx.api, ctx.chat.id, await detail(ctx, row, { kind: 'new' }));
       return;
     }
-    if (row || ctx.member.role !== 'admin' || lookup.kind === 'local') {
+    if (row || !readsEveryone(ctx.member.role) || lookup.kind === 'local') {
       await notFound();
       return;
     }
@@ -137,6 +154,12 @@ export function trackFeature(deps: TrackDeps) {
       await ctx.answerCallbackQuery({ text: ctx.t('track-gone') });
       return;
     }
+    // A forged or old button is no way round the role.
+    if (!canSeeCodes(viewerOf(ctx), row)) {
+      deps.logger.warn({ orderId: row.id, actorId: ctx.member.telegramId, role: ctx.member.role }, 'refused to show codes');
+      await ctx.answerCallbackQuery({ text: ctx.t('viewer-refused'), show_alert: true });
+      return;
+    }
     if (row.providerOrderId === null) {
       await ctx.answerCallbackQuery({ text: ctx.t('codes-not-placed'), show_alert: true });
       return;
@@ -162,15 +185,28 @@ export function trackFeature(deps: TrackDeps) {
     const messages = renderDelivery(fresh, { t: ctx.t, locale: ctx.member.locale, heading });
     const byOrderer = row.userId === ctx.member.telegramId;
     // Recorded before sending: a reveal that fails half-way is still a reveal.
+    const at = deps.clock.now();
     deps.audit.record({
       actorId: ctx.member.telegramId,
       action: 'codes_revealed',
       orderId: row.id,
       amount: row.totalAmount,
+      subjectId: row.userId,
       detail: byOrderer ? 'by the orderer' : 'by an administrator',
     });
     deps.logger.info({ orderId: row.id, actorId: ctx.member.telegramId, messages: messages.length }, 'codes revealed');
-    for (const text of messages) await sendFormatted(ctx.api, ctx.chat.id, { text, protectContent: true });
+    const chatId = ctx.chat.id;
+    try {
+      for (const text of messages) await sendFormatted(ctx.api, chatId, { text, protectContent: true });
+    } finally {
+      // Like the audit row: the orderer hears of a reveal even when it failed half-way.
+      if (!byOrderer) {
+        const who = deps.describePerson(ctx.member.telegramId);
+        await deps.tellPerson(row.userId, (t, locale) =>
+          plain(t('codes-seen-by-other', { who, order: orderName(row), id: String(row.id), when: formatDateTime(at, locale, deps.timeZone) })),
+        );
+      }
+    }
   });
 
   return composer;

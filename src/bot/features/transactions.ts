@@ -4,7 +4,7 @@ import type { ProviderClient } from '../../provider/client.js';
 import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { BaseContext } from '../context.js';
 import type { Translate } from '../../text/i18n.js';
-import { adminsOnly } from '../middleware/admins-only.js';
+import { readersOnly } from '../middleware/roles.js';
 import type { Trouble, TroubleDetail } from '../provider-trouble.js';
 import { sendFormatted, type Outgoing } from '../send.js';
 import {
@@ -20,7 +20,7 @@ import { plain } from '../../text/formatted.js';
 
 export const TRANSACTIONS_PAGE_SIZE = 8;
 
-/** /transactions (administrators): the wallet's transactions from the provider, paged; a press opens one. */
+/** /transactions (administrators and viewers): the wallet's transactions from the provider, paged; a press opens one. */
 export function transactionsFeature(deps: {
   provider: Pick<ProviderClient, 'listTransactions' | 'getTransaction'>;
   orders: Pick<OrderQueries, 'byProviderOrderId'>;
@@ -56,12 +56,12 @@ export function transactionsFeature(deps: {
     }
   }
 
-  composer.command('transactions', adminsOnly, async (ctx) => {
+  composer.command('transactions', readersOnly, async (ctx) => {
     await ctx.replyWithChatAction('typing').catch(() => undefined);
     await sendFormatted(ctx.api, ctx.chat.id, await view(ctx, { kind: 'page', page: 1 }));
   });
 
-  composer.callbackQuery(TRANSACTIONS_PATTERN, adminsOnly, async (ctx) => {
+  composer.callbackQuery(TRANSACTIONS_PATTERN, readersOnly, async (ctx) => {
     const press = parseTransactions(ctx.callbackQuery.data);
     await ctx.answerCallbackQuery();
     if (press) await showInPlace(ctx, await view(ctx, press));

@@ -6,6 +6,6 @@ export function unhandledFeature() {
   const composer = new Composer<BaseContext>();
   // Buttons of menus that are closed, expired or from before a restart.
   composer.on('callback_query', (ctx) => ctx.answerCallbackQuery({ text: ctx.t('menu-expired'), show_alert: false }));
-  composer.on('message', (ctx) => ctx.reply(ctx.t('unhandled')));
+  composer.on('message', (ctx) => ctx.reply(ctx.t(ctx.member.role === 'viewer' ? 'unhandled-viewer' : 'unhandled')));
   return composer;
 }

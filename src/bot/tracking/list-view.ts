@@ -13,7 +13,7 @@ export type ListAudience = { kind: 'own' } | { kind: 'everyone' } | { kind: 'per
 /** One button per order, newest first; Previous/Next keep the same audience. */
 export function orderListView(v: TrackingView, audience: ListAudience, page: PageOf<OrderRow>): Outgoing {
   const ref = (n: number): ListRef => ({ page: n, userId: audience.kind === 'person' ? audience.userId : null });
-  const id = audience.kind === 'person' ? String(audience.userId) : '';
+  const id = audience.kind === 'person' ? (v.describePerson?.(audience.userId) ?? String(audience.userId)) : '';
   if (page.total === 0) return { text: plain(v.t(`orders-none-${audience.kind}`, { id })) };
 
   const keyboard = new InlineKeyboard();

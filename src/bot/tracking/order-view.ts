@@ -1,5 +1,6 @@
 import { InlineKeyboard } from 'grammy';
-import type { OrderState } from '../../db/schema.js';
+import type { OrderState, StaffRole } from '../../db/schema.js';
+import type { DescribePerson } from '../../people/describe-person.js';
 import type { OrderRow } from '../../orders/order-repo.js';
 import { isFinal, localStateFor, PROVIDER_STATE_MAP } from '../../orders/order-states.js';
 import type { OrderDetail } from '../../provider/schemas.js';
@@ -13,16 +14,25 @@ export interface TrackingView {
   t: Translate;
   locale: Locale;
   amountUnit: string;
+  /** Who ordered, in words; the numeric ID when not given. */
+  describePerson?: DescribePerson;
 }
 
 export interface Viewer {
   telegramId: number;
-  role: 'admin' | 'staff';
+  role: StaffRole;
 }
 
-/** Staff see their own orders only; administrators see everyone's. */
+const personOf = (v: TrackingView, telegramId: number): string => v.describePerson?.(telegramId) ?? String(telegramId);
+
+/** Staff see their own orders only; administrators and viewers see everyone's. */
 export function canSee(viewer: Viewer, order: Pick<OrderRow, 'userId'>): boolean {
-  return viewer.role === 'admin' || order.userId === viewer.telegramId;
+  return viewer.role === 'admin' || viewer.role === 'viewer' || order.userId === viewer.telegramId;
+}
+
+/** Codes: the orderer and administrators; a viewer never. */
+export function canSeeCodes(viewer: Viewer, order: Pick<OrderRow, 'userId'>): boolean {
+  return viewer.role === 'admin' || (viewer.role === 'staff' && order.userId === viewer.telegramId);
 }
 
 const normalStatus = (status: string) => status.trim().toUpperCase();
@@ -72,7 +82,7 @@ export function orderButtonLabel(v: TrackingView, row: OrderRow, showOrderer: bo
     stateWords(v.t, row.state),
     formatDateTime(placedAt(row), v.locale),
   ];
-  if (showOrderer) parts.push(v.t('orders-by', { id: String(row.userId) }));
+  if (showOrderer) parts.push(v.t('orders-by', { id: personOf(v, row.userId) }));
   return parts.join(' · ');
 }
 
@@ -100,7 +110,7 @@ export function orderDetailView(v: TrackingView, facts: OrderFacts, viewer: View
   const title = row.providerReference
     ? v.t('track-title', { reference: row.providerReference, id: String(row.id) })
     : v.t('track-title-no-reference', { id: String(row.id) });
-  const withCodes = codesAvailable(facts);
+  const withCodes = codesAvailable(facts) && canSeeCodes(viewer, row);
   const settled = isSettled(facts);
 
   const text = joinLines(
@@ -115,10 +125,10 @@ export function orderDetailView(v: TrackingView, facts: OrderFacts, viewer: View
     v.t('track-total', { value: money(row.totalAmount) }),
     fresh && fresh.amount !== row.totalAmount ? v.t('track-charged', { value: money(fresh.amount) }) : null,
     ...fieldValues(row).map((f) => `${f.title}: ${f.value}`),
-    viewer.role === 'admin' && row.userId !== viewer.telegramId ? v.t('track-ordered-by', { id: String(row.userId) }) : null,
+    row.userId !== viewer.telegramId ? v.t('track-ordered-by', { id: personOf(v, row.userId) }) : null,
     v.t(row.postedAt ? 'track-placed-at' : 'track-started-at', { value: formatDateTime(placedAt(row), v.locale) }),
     '',
-    withCodes ? v.t('track-hint-codes') : v.t(hintKey(row)),
+    withCodes ? v.t('track-hint-codes') : v.t(codesAvailable(facts) ? 'track-hint-completed' : hintKey(row)),
     facts.trouble
       ? v.t('track-from-records', { when: formatDateTime(row.updatedAt.getTime(), v.locale), reason: facts.trouble })
       : null,

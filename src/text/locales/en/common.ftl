@@ -16,7 +16,7 @@ help-staff =
     /help: this list
 help-admin =
     Administrators also have:
-    /staff: list staff; /staff add <id> [admin|staff]; /staff remove <id>
+    /staff: list staff; /staff add <id> [admin|staff|viewer]; /staff role <id> <role>; /staff remove <id>
     /sync: refresh the catalog from the provider now
     /orders <telegram id>: one person's orders (/orders alone lists everyone's)
     /transactions: the wallet's transactions
@@ -111,7 +111,8 @@ order-expired = Your order was cancelled after { $minutes } minutes without acti
 staff-usage =
     Usage:
     /staff: list everyone
-    /staff add <telegram id> [admin|staff]
+    /staff add <telegram id> [admin|staff|viewer]
+    /staff role <telegram id> admin|staff|viewer
     /staff remove <telegram id>
 staff-list-title = Staff ({ $count }):
 staff-role-admin = administrator

@@ -16,7 +16,7 @@ help-staff =
     /help: همین فهرست
 help-admin =
     مدیران این فرمان‌ها را هم دارند:
-    /staff: فهرست کارکنان؛ /staff add <شناسه> [admin|staff]؛ /staff remove <شناسه>
+    /staff: فهرست کارکنان؛ /staff add <شناسه> [admin|staff|viewer]؛ /staff role <شناسه> <نقش>؛ /staff remove <شناسه>
     /sync: به‌روزرسانی فوری کاتالوگ از تأمین‌کننده
     /orders <شناسهٔ تلگرام>: سفارش‌های یک نفر (/orders به‌تنهایی سفارش‌های همه را نشان می‌دهد)
     /transactions: تراکنش‌های کیف پول
@@ -111,7 +111,8 @@ order-expired = سفارش شما پس از { $minutes } دقیقه بی‌فع�
 staff-usage =
     روش استفاده:
     /staff: فهرست همه
-    /staff add <شناسهٔ تلگرام> [admin|staff]
+    /staff add <شناسهٔ تلگرام> [admin|staff|viewer]
+    /staff role <شناسهٔ تلگرام> admin|staff|viewer
     /staff remove <شناسهٔ تلگرام>
 staff-list-title = کارکنان ({ $count }):
 staff-role-admin = مدیر

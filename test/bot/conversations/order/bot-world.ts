@@ -7,6 +7,7 @@ import { createCatalogSync } from '../../../../src/catalog/catalog-sync.js';
 import { systemClock, type Clock } from '../../../../src/clock.js';
 import { createBot } from '../../../../src/bot/create-bot.js';
 import { closeDb, openDb } from '../../../../src/db/open.js';
+import { createPeopleRepo } from '../../../../src/db/people-repo.js';
 import { createStaffRepo } from '../../../../src/db/staff-repo.js';
 import { createStrangerRepliesRepo } from '../../../../src/db/stranger-replies-repo.js';
 import { createLogger } from '../../../../src/logger.js';
@@ -63,6 +64,7 @@ export async function startBotWorld(options: { clock?: Clock } = {}): Promise<Bo
     apiRoot: telegram.apiRoot,
     db,
     staff,
+    people: createPeopleRepo({ db, clock }),
     strangers: createStrangerRepliesRepo({ db }),
     catalog: createCatalogQueries({ db }),
     catalogSync,
@@ -77,6 +79,7 @@ export async function startBotWorld(options: { clock?: Clock } = {}): Promise<Bo
     sandbox: true,
     orderIdleMs: 15 * 60_000,
     perItemLimit: 10,
+    timeZone: 'UTC',
     orderingPause: pauses,
     clock,
     logger,

@@ -1,0 +1,84 @@
+import { Composer } from 'grammy';
+import type { AuditFilter, AuditQueries } from '../../audit/audit-queries.js';
+import type { PeopleRepo } from '../../db/people-repo.js';
+import type { DescribePerson } from '../../people/describe-person.js';
+import { normaliseDigits } from '../../text/digits.js';
+import { plain } from '../../text/formatted.js';
+import { parseTelegramUserId } from '../../text/telegram-id.js';
+import { auditPageView, auditUnknownUser, type AuditView } from '../audit/audit-view.js';
+import { AUDIT_PATTERN, parseAuditPage } from '../audit/callback-data.js';
+import type { BaseContext } from '../context.js';
+import { readersOnly } from '../middleware/roles.js';
+import { sendFormatted } from '../send.js';
+import { showInPlace } from '../tracking/in-place.js';
+
+export const AUDIT_PAGE_SIZE = 10;
+
+export type AuditCommand = { kind: 'filter'; filter: AuditFilter } | { kind: 'username'; username: string } | { kind: 'usage' };
+
+/** `/audit`, `/audit @user`, `/audit <telegram id>`, `/audit #<order>`; Persian digits count. */
+export function parseAuditCommand(text: string): AuditCommand {
+  const words = normaliseDigits(text).trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { kind: 'filter', filter: { kind: 'all' } };
+  const [word] = words;
+  if (words.length > 1 || word === undefined) return { kind: 'usage' };
+  if (/^@[A-Za-z0-9_]{1,32}$/.test(word)) return { kind: 'username', username: word.slice(1) };
+  const order = /^#([0-9]{1,15})$/.exec(word);
+  if (order) return Number(order[1]) > 0 ? { kind: 'filter', filter: { kind: 'order', orderId: Number(order[1]) } } : { kind: 'usage' };
+  const id = parseTelegramUserId(word);
+  return id === null ? { kind: 'usage' } : { kind: 'filter', filter: { kind: 'person', telegramId: id } };
+}
+
+/**
+ * /audit (administrators and viewers): who did what, newest first, paged
+ * with buttons, in the configured time zone. The audit holds no codes, so
+ * none can be shown.
+ */
+export function auditFeature(deps: {
+  audit: AuditQueries;
+  people: Pick<PeopleRepo, 'findByUsername'>;
+  describePerson: DescribePerson;
+  amountUnit: string;
+  timeZone: string;
+}) {
+  const composer = new Composer<BaseContext>();
+
+  const viewOf = (ctx: BaseContext): AuditView => ({
+    t: ctx.t,
+    locale: ctx.member.locale,
+    amountUnit: deps.amountUnit,
+    timeZone: deps.timeZone,
+    describePerson: deps.describePerson,
+  });
+  const pageView = (ctx: BaseContext, filter: AuditFilter, page: number) =>
+    auditPageView(viewOf(ctx), filter, deps.audit.page(filter, { page, pageSize: AUDIT_PAGE_SIZE }));
+
+  composer.command('audit', readersOnly, async (ctx) => {
+    const command = parseAuditCommand(ctx.match);
+    if (command.kind === 'usage') {
+      await ctx.reply(ctx.t('audit-usage'));
+      return;
+    }
+    let filter: AuditFilter;
+    if (command.kind === 'username') {
+      const person = deps.people.findByUsername(command.username);
+      if (!person) {
+        await sendFormatted(ctx.api, ctx.chat.id, { text: auditUnknownUser(viewOf(ctx), command.username) });
+        return;
+      }
+      filter = { kind: 'person', telegramId: person.telegramId };
+    } else {
+      filter = command.filter;
+    }
+    await sendFormatted(ctx.api, ctx.chat.id, pageView(ctx, filter, 1));
+  });
+
+  composer.callbackQuery(AUDIT_PATTERN, readersOnly, async (ctx) => {
+    const pressed = parseAuditPage(ctx.callbackQuery.data);
+    await ctx.answerCallbackQuery();
+    if (pressed) await showInPlace(ctx, pageView(ctx, pressed.filter, pressed.page));
+    else await showInPlace(ctx, { text: plain(ctx.t('audit-usage')) });
+  });
+
+  return composer;
+}

@@ -1,0 +1,41 @@
+import type { FormattedString } from '@grammyjs/parse-mode';
+import type { Api } from 'grammy';
+import type { PeopleRepo } from '../db/people-repo.js';
+import type { StaffRepo } from '../db/staff-repo.js';
+import type { Logger } from '../logger.js';
+import { localeFromLanguageCode, type Locale, type Translate } from '../text/i18n.js';
+import { sendFormatted } from './send.js';
+
+/** Words for one person, in their language. */
+export type RenderFor = (t: Translate, locale: Locale) => FormattedString;
+
+/** Sends a message to a person's private chat; false when it could not be delivered. Never throws. */
+export type TellPerson = (telegramId: number, render: RenderFor) => Promise<boolean>;
+
+/**
+ * The language is the one they chose with /language, else their Telegram
+ * app's, else the default. Telegram refuses (403) a chat with someone who
+ * never started the bot or blocked it: that is logged, not raised.
+ */
+export function createTellPerson(deps: {
+  api: Api;
+  staff: Pick<StaffRepo, 'find'>;
+  people: Pick<PeopleRepo, 'find'>;
+  defaultLocale: Locale;
+  translate: (locale: Locale) => Translate;
+  logger: Logger;
+}): TellPerson {
+  return async (telegramId, render) => {
+    const locale =
+      deps.staff.find(telegramId)?.locale ??
+      localeFromLanguageCode(deps.people.find(telegramId)?.languageCode ?? undefined) ??
+      deps.defaultLocale;
+    try {
+      await sendFormatted(deps.api, telegramId, { text: render(deps.translate(locale), locale) });
+      return true;
+    } catch (error) {
+      deps.logger.warn({ telegramId, err: error instanceof Error ? error.message : String(error) }, 'could not tell a person');
+      return false;
+    }
+  };
+}

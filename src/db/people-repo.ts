@@ -1,0 +1,90 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Clock } from '../clock.js';
+import type { Db } from './open.js';
+import { people } from './schema.js';
+
+/** What Telegram says about a person in every update's `from`. */
+export interface TelegramPerson {
+  id: number;
+  first_name: string;
+  last_name?: string | undefined;
+  username?: string | undefined;
+  language_code?: string | undefined;
+}
+
+export interface Person {
+  telegramId: number;
+  firstName: string;
+  lastName: string | null;
+  username: string | null;
+  languageCode: string | null;
+  updatedAt: Date;
+}
+
+export interface PeopleRepo {
+  /** Keeps what Telegram last said; writes only when something changed. True when it wrote. */
+  remember(from: TelegramPerson): boolean;
+  find(telegramId: number): Person | null;
+  /** By @username, in any case, with or without the @. */
+  findByUsername(username: string): Person | null;
+}
+
+/** Stored as Telegram sends it; cut only so that a row stays small (Telegram's own limits are 64 and 32). */
+const MAX_STORED = 128;
+
+const stored = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value.slice(0, MAX_STORED));
+
+/**
+ * People seen in updates. Called on every update, so the common case (the
+ * same name as last time) is a lookup in memory; a restart costs one read
+ * per person, a change one write.
+ */
+export function createPeopleRepo(deps: { db: Db; clock: Clock }): PeopleRepo {
+  const { db, clock } = deps;
+  /** The last signature written or read per person: bounded by the people who write to the bot. */
+  const known = new Map<number, string>();
+
+  const find = (telegramId: number): Person | null => db.select().from(people).where(eq(people.telegramId, telegramId)).get() ?? null;
+  const signatureOf = (p: Pick<Person, 'firstName' | 'lastName' | 'username' | 'languageCode'>) =>
+    JSON.stringify([p.firstName, p.lastName, p.username, p.languageCode]);
+
+  return {
+    remember(from) {
+      const next = {
+        firstName: from.first_name.slice(0, MAX_STORED),
+        lastName: stored(from.last_name),
+        username: stored(from.username),
+        languageCode: stored(from.language_code),
+      };
+      const signature = signatureOf(next);
+      if (known.get(from.id) === signature) return false;
+      const row = find(from.id);
+      if (row && signatureOf(row) === signature) {
+        known.set(from.id, signature);
+        return false;
+      }
+      const updatedAt = new Date(clock.now());
+      db.insert(people)
+        .values({ telegramId: from.id, ...next, updatedAt })
+        .onConflictDoUpdate({ target: people.telegramId, set: { ...next, updatedAt } })
+        .run();
+      known.set(from.id, signature);
+      return true;
+    },
+
+    find,
+
+    findByUsername(username) {
+      const name = username.trim().replace(/^@/, '');
+      if (name === '') return null;
+      return (
+        db
+          .select()
+          .from(people)
+          .where(sql`${people.username} = ${name} collate nocase`)
+          .orderBy(sql`${people.updatedAt} desc`)
+          .get() ?? null
+      );
+    },
+  };
+}

@@ -1,0 +1,43 @@
+### Roles, names and what people are told about their access.
+
+staff-role-viewer = viewer
+person-with-id = { $name }, ID { $id }
+readers-only = Only administrators and viewers can do that.
+viewer-refused = As a viewer you can look, but not order or see codes.
+
+help-viewer =
+    You are a viewer: you can look at everything and change nothing.
+    /orders: everyone's recent orders (/orders <telegram id> for one person)
+    /track <order>: where an order stands (without codes)
+    /balance: the wallet balance
+    /transactions: the wallet's transactions
+    /audit: who did what (/audit @user, /audit <telegram id>, /audit #<order>)
+    /language: English or Persian
+    /help: this list
+help-admin-people =
+    /audit: who did what (/audit @user, /audit <telegram id>, /audit #<order>)
+
+staff-told = They have been told.
+staff-not-told = They have not written to the bot yet, so they could not be told: ask them to send /start.
+staff-you-were-added = { $by } gave you access to giftdesk as { $role }.
+staff-your-role-changed = { $by } changed your role: you are now { $role }.
+staff-you-can-admin = You can order, see everyone's orders and the audit, and manage staff. Send /help for the commands.
+staff-you-can-staff = You can order gift cards and follow your own orders. Send /help for the commands.
+staff-you-can-viewer = You can see the balance, everyone's orders, the transactions and the audit, but not order or see codes. Send /help for the commands.
+
+codes-seen-by-other = { $who } opened the codes of your order { $order } (#{ $id }) on { $when }.
+
+command-transactions = Wallet transactions
+command-review = Orders waiting for a decision
+command-audit = Who did what
+command-staff = Manage staff and roles
+command-pause = Stop all ordering
+command-resume = Open ordering again
+command-sync = Refresh the catalog
+
+alert-viewer-codes = Not delivered: the codes of { $order } were not sent, because the person who ordered is a viewer now and viewers see no codes. An administrator can reveal them with /track { $reference }.
+unhandled-viewer = I did not understand that. Send /help to see what you can look at.
+command-approvals = Orders waiting for approval
+command-limits = Spending limits
+command-lowbalance = Low-balance alert
+command-settings = Settings changed in the chat

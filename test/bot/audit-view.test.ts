@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../src/audit/audit-queries.js';
+import { auditPageView, eventWords, type AuditView } from '../../src/bot/audit/audit-view.js';
+import { parseAuditPage } from '../../src/bot/audit/callback-data.js';
+import { parseAuditCommand } from '../../src/bot/features/audit.js';
+import { createI18n, translatorFor } from '../../src/text/i18n.js';
+
+const i18n = createI18n('en');
+const names: Record<number, string> = { 10: 'Ada (@ada)', 20: 'Sam' };
+const view = (locale: 'en' | 'fa' = 'en'): AuditView => ({
+  t: translatorFor(i18n, locale),
+  locale,
+  amountUnit: 'IRR',
+  timeZone: 'Asia/Tehran',
+  describePerson: (id) => names[id] ?? String(id),
+});
+
+const entry = (over: Partial<AuditEntry>): AuditEntry => ({
+  id: 1,
+  at: new Date(Date.UTC(2026, 0, 1, 20, 45)),
+  actorId: 10,
+  action: 'order.intent',
+  orderId: 12,
+  amount: 2_500_000,
+  detail: null,
+  subjectId: null,
+  order: { userId: 20, productTitle: 'Steam 5', quantity: 2, providerReference: 'A100' },
+  ...over,
+});
+
+describe('audit view', () => {
+  it("says who saw whose codes of which order", () => {
+    expect(eventWords(view(), entry({ action: 'codes_revealed', subjectId: 20 }))).toBe("saw Sam's codes of order #12 (Steam 5 × 2)");
+    expect(eventWords(view(), entry({ action: 'codes_revealed', actorId: 20, subjectId: 20 }))).toBe('saw their own codes of order #12 (Steam 5 × 2)');
+  });
+
+  it('says a role change in the reader’s words', () => {
+    const change = entry({ action: 'staff.role_changed', orderId: null, order: null, subjectId: 20, detail: 'staff → viewer' });
+    expect(eventWords(view(), change)).toBe('changed the role of Sam: staff → viewer');
+    expect(eventWords(view('fa'), change)).toContain('کارمند → ناظر');
+  });
+
+  it('shows times in the configured time zone, the actor by name and giftdesk for the system', () => {
+    const page = auditPageView(view(), { kind: 'all' }, { items: [entry({}), entry({ id: 2, actorId: null, action: 'order.completed' })], page: 1, pageCount: 1, total: 2 });
+    // 20:45 UTC is 00:15 the next day in Tehran (UTC+3:30).
+    expect(page.text.text).toContain('2 Jan 2026, 00:15 · Ada (@ada)');
+    expect(page.text.text).toContain('· giftdesk\norder #12 (Steam 5 × 2): Completed');
+    expect(page.keyboard).toBeUndefined();
+  });
+
+  it('shows an event it has no words for as it was recorded', () => {
+    expect(eventWords(view(), entry({ action: 'approval.granted', orderId: null, order: null, detail: 'limit 5' }))).toBe('approval.granted — limit 5');
+  });
+
+  it('keeps the filter in Newer and Older buttons, under 64 bytes', () => {
+    const items = [entry({})];
+    const out = auditPageView(view(), { kind: 'person', telegramId: 9_007_199_254_740_991 }, { items, page: 2, pageCount: 3, total: 30 });
+    const data = out.keyboard?.inline_keyboard.flat().map((b) => ('callback_data' in b ? b.callback_data : '')) ?? [];
+    expect(data).toEqual(['au:1:p9007199254740991', 'au:3:p9007199254740991']);
+    for (const d of data) expect(Buffer.byteLength(d)).toBeLessThanOrEqual(64);
+    expect(parseAuditPage(data[1])).toEqual({ filter: { kind: 'person', telegramId: 9_007_199_254_740_991 }, page: 3 });
+  });
+
+  it('stays under Telegram’s message limit with long names and details', () => {
+    const long = 'x'.repeat(500);
+    const wide = { ...view(), describePerson: () => long.slice(0, 76) };
+    const items = Array.from({ length: 10 }, (_, n) => entry({ id: n, detail: long, order: { userId: 20, productTitle: long, quantity: 1, providerReference: null } }));
+    expect(auditPageView(wide, { kind: 'all' }, { items, page: 1, pageCount: 1, total: 10 }).text.text.length).toBeLessThan(4096);
+  });
+
+  it('reads the filters of /audit', () => {
+    expect(parseAuditCommand('')).toEqual({ kind: 'filter', filter: { kind: 'all' } });
+    expect(parseAuditCommand('@sam_1')).toEqual({ kind: 'username', username: 'sam_1' });
+    expect(parseAuditCommand('#۱۲')).toEqual({ kind: 'filter', filter: { kind: 'order', orderId: 12 } });
+    expect(parseAuditCommand('2002')).toEqual({ kind: 'filter', filter: { kind: 'person', telegramId: 2002 } });
+    expect(parseAuditCommand('2002 extra')).toEqual({ kind: 'usage' });
+    expect(parseAuditCommand('#0')).toEqual({ kind: 'usage' });
+  });
+});
