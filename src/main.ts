@@ -170,6 +170,8 @@ async function main(): Promise<void> {
     orderingPause,
     defaultLocale: config.defaultLocale,
     amountUnit: config.amountUnit,
+    timeZone: config.timeZone,
+    monthCalendar: config.monthCalendar,
     sandbox: config.sandboxMode,
     orderIdleMs: config.orderIdleMinutes * 60_000,
     orderQuoteMaxAgeMs: config.orderQuoteMaxAgeSeconds * 1_000,

@@ -11,17 +11,20 @@ import { createSqliteStorage } from '../db/session-storage.js';
 import type { StaffRepo } from '../db/staff-repo.js';
 import type { StrangerRepliesRepo } from '../db/stranger-replies-repo.js';
 import type { Logger } from '../logger.js';
+import type { MonthCalendar } from '../calendar/local-periods.js';
 import { createAuditTrail } from '../orders/audit-trail.js';
 import { createOrderQueries } from '../orders/order-queries.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { OrderingPauseSwitch } from '../orders/ordering-pause.js';
 import type { ProviderClient } from '../provider/client.js';
+import { createReportQueries } from '../reports/report-queries.js';
 import type { BotContext } from './context.js';
 import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
 import { createOrderConversation } from './conversations/order/order-conversation.js';
 import { conversationRetry } from './conversations/order/telegram-retry.js';
 import { balanceFeature } from './features/balance.js';
 import { cancelFeature } from './features/cancel.js';
+import { exportFeature } from './features/export.js';
 import { helpFeature } from './features/help.js';
 import { languageFeature } from './features/language.js';
 import { ORDER_CONVERSATION, orderFeature } from './features/order.js';
@@ -62,6 +65,11 @@ export interface BotDeps {
   sandbox: boolean;
   orderIdleMs: number;
   perItemLimit: number;
+  /** Zone and calendar in which exports show times and count days and months; UTC and Gregorian unless set. */
+  timeZone?: string;
+  monthCalendar?: MonthCalendar;
+  /** A person as reports name them; the id until names are kept. */
+  describePerson?: (id: number) => string;
   /** Age beyond which a summary's price and stock are read again at Confirm; two minutes unless set. */
   orderQuoteMaxAgeMs?: number;
   clock: Clock;
@@ -185,6 +193,21 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
             .catch((error: unknown) => deps.logger.warn({ adminId: admin.telegramId, err: error instanceof Error ? error.name : String(error) }, 'could not tell an administrator'));
         }
       },
+      logger: deps.logger,
+    }),
+  );
+  bot.use(
+    exportFeature({
+      queries: createReportQueries({ db: deps.db }),
+      provider: deps.provider,
+      audit: createAuditTrail({ db: deps.db, clock: deps.clock }),
+      timeZone: deps.timeZone ?? 'UTC',
+      monthCalendar: deps.monthCalendar ?? 'gregorian',
+      amountUnit: deps.amountUnit,
+      describePerson: deps.describePerson ?? String,
+      onProviderTrouble,
+      troubleText: troubleMessage,
+      clock: deps.clock,
       logger: deps.logger,
     }),
   );

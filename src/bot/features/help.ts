@@ -5,7 +5,7 @@ import { pauseStatusText } from '../ordering-pause-text.js';
 
 function helpText(ctx: BaseContext): string {
   const parts = [ctx.t('help-staff')];
-  if (ctx.member.role === 'admin') parts.push('', ctx.t('help-admin'), ctx.t('help-admin-ordering-pause'));
+  if (ctx.member.role === 'admin') parts.push('', ctx.t('help-admin'), ctx.t('help-admin-ordering-pause'), ctx.t('help-admin-reports'));
   return parts.join('\n');
 }
 
