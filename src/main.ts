@@ -6,6 +6,7 @@ import { Api } from 'grammy';
 import { createAdminAlerts } from './alerts/admin-alerts.js';
 import { registerCommands } from './bot/commands.js';
 import { createBot } from './bot/create-bot.js';
+import { createLocalPeriods } from './calendar/local-periods.js';
 import { formatNumber } from './text/format.js';
 import { createI18n, translatorFor, type Locale } from './text/i18n.js';
 import { createCatalogQueries } from './catalog/catalog-queries.js';
@@ -23,6 +24,10 @@ import { createOrderService } from './orders/order-service.js';
 import { createOrderingPause } from './orders/ordering-pause.js';
 import { withPauseOnRefusal } from './orders/pause-on-refusal.js';
 import { createProviderClient, type ClampedRetryAfter } from './provider/client.js';
+import { createDailyDigest } from './reports/daily-digest.js';
+import { createOrderFeed } from './reports/order-feed.js';
+import { createReportQueries } from './reports/report-queries.js';
+import { createSettingsStore } from './settings/settings-store.js';
 import { createRateLimiter } from './provider/rate-limit.js';
 import { createSandbox, type Sandbox } from './sandbox/server.js';
 import { startBackgroundWork } from './background.js';
@@ -154,6 +159,23 @@ async function main(): Promise<void> {
   const recovered = orders.recoverInterrupted();
   if (recovered.unknown + recovered.notPlaced > 0) logger.warn(recovered, 'orders interrupted by the previous shutdown were recovered');
 
+  // How reports, the feed and the digest name a person: the id until names are kept.
+  const describePerson = (id: number): string => String(id);
+  const settings = createSettingsStore({ db, clock });
+  const reportQueries = createReportQueries({ db });
+  const reportSenders = { recipients: adminRecipients, sendText: (chatId: number, text: string) => sendText(chatId, text), translate, describePerson, amountUnit: config.amountUnit, clock };
+  const orderFeed = createOrderFeed({ db, settings, ...reportSenders, logger: logger.child({ component: 'feed' }) });
+  const dailyDigest = createDailyDigest({
+    db,
+    settings,
+    queries: reportQueries,
+    provider,
+    periods: createLocalPeriods(config.timeZone, config.monthCalendar),
+    timeZone: config.timeZone,
+    ...reportSenders,
+    logger: logger.child({ component: 'digest' }),
+  });
+
   const catalogSync = createCatalogSync({ provider, db, clock, logger: logger.child({ component: 'catalog' }) });
 
   const bot = createBot({
@@ -172,6 +194,8 @@ async function main(): Promise<void> {
     amountUnit: config.amountUnit,
     timeZone: config.timeZone,
     monthCalendar: config.monthCalendar,
+    describePerson,
+    reportSettings: { settings, digest: dailyDigest },
     sandbox: config.sandboxMode,
     orderIdleMs: config.orderIdleMinutes * 60_000,
     orderQuoteMaxAgeMs: config.orderQuoteMaxAgeSeconds * 1_000,
@@ -225,6 +249,8 @@ async function main(): Promise<void> {
     adminRecipients,
     alerts,
     syncCatalog,
+    orderFeed,
+    dailyDigest,
     orderingPause,
     onProviderAnswering: () =>
       alerts.alert('ordering-provider-back', (locale) => translate(locale)('ordering-provider-back-alert'), { quietMs: 0 }),

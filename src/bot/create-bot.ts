@@ -17,7 +17,9 @@ import { createOrderQueries } from '../orders/order-queries.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { OrderingPauseSwitch } from '../orders/ordering-pause.js';
 import type { ProviderClient } from '../provider/client.js';
+import type { DailyDigest } from '../reports/daily-digest.js';
 import { createReportQueries } from '../reports/report-queries.js';
+import type { SettingsStore } from '../settings/settings-store.js';
 import type { BotContext } from './context.js';
 import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
 import { createOrderConversation } from './conversations/order/order-conversation.js';
@@ -25,6 +27,7 @@ import { conversationRetry } from './conversations/order/telegram-retry.js';
 import { balanceFeature } from './features/balance.js';
 import { cancelFeature } from './features/cancel.js';
 import { exportFeature } from './features/export.js';
+import { feedAndDigestFeature } from './features/feed-and-digest.js';
 import { helpFeature } from './features/help.js';
 import { languageFeature } from './features/language.js';
 import { ORDER_CONVERSATION, orderFeature } from './features/order.js';
@@ -70,6 +73,8 @@ export interface BotDeps {
   monthCalendar?: MonthCalendar;
   /** A person as reports name them; the id until names are kept. */
   describePerson?: (id: number) => string;
+  /** Where /feed and /digest keep their settings; without it those commands are not offered. */
+  reportSettings?: { settings: SettingsStore; digest: Pick<DailyDigest, 'hour' | 'setHour'> };
   /** Age beyond which a summary's price and stock are read again at Confirm; two minutes unless set. */
   orderQuoteMaxAgeMs?: number;
   clock: Clock;
@@ -211,6 +216,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       logger: deps.logger,
     }),
   );
+  if (deps.reportSettings) bot.use(feedAndDigestFeature({ ...deps.reportSettings, timeZone: deps.timeZone ?? 'UTC' }));
   bot.use(unhandledFeature());
 
   bot.catch((error) => {

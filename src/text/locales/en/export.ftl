@@ -62,3 +62,5 @@ export-col-description = Description
 help-admin-reports =
     /export orders|transactions|audit [from] [to]: a spreadsheet (CSV) of the span, this month unless dates are given
     /export summary [month]: spending per person for a month
+    /feed on|off: a line for every order placed
+    /digest <hour>|off: yesterday's digest every day at that hour

@@ -60,3 +60,5 @@ export-col-description = شرح
 help-admin-reports =
     /export orders|transactions|audit [از] [تا]: فایل جدول (CSV) آن بازه؛ بدون تاریخ، ماه جاری
     /export summary [ماه]: هزینهٔ هر نفر در یک ماه
+    /feed on|off: یک خط برای هر سفارشی که ثبت می‌شود
+    /digest <ساعت>|off: خلاصهٔ روز قبل، هر روز در آن ساعت
