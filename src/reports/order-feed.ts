@@ -44,13 +44,15 @@ export function createOrderFeed(deps: {
   const { db } = deps;
   const state = createAppStateRepo({ db, clock: deps.clock });
   const latestAuditId = () => db.select({ id: max(auditLog.id) }).from(auditLog).get()?.id ?? 0;
+  // Set when the feed is built, before any update is taken: an order placed before the first run is not skipped.
+  if (state.get<number>(CURSOR_KEY) === null) state.set(CURSOR_KEY, latestAuditId());
 
   return {
     async run() {
       const newest = latestAuditId();
-      const cursor = state.get<number>(CURSOR_KEY);
-      // Off (or never run): keep up with the trail, so that turning it on starts from now, not from history.
-      if (cursor === null || !deps.settings.read(orderFeedSetting)) {
+      const cursor = state.get<number>(CURSOR_KEY) ?? newest;
+      // Off: keep up with the trail, so that turning it on starts from now, not from history.
+      if (!deps.settings.read(orderFeedSetting)) {
         if (cursor !== newest) state.set(CURSOR_KEY, newest);
         return;
       }
