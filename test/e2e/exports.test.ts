@@ -74,6 +74,11 @@ describe('exports and the order feed, through the real process', () => {
     await chatDriver(world.telegram, ADMIN).say('/export audit 2026-13-01', /“2026-13-01” is not a date/);
   });
 
+  it('tells the administrator when Telegram refuses the file', async () => {
+    world.telegram.failNext('sendDocument', { code: 413, description: 'Request Entity Too Large' });
+    await chatDriver(world.telegram, ADMIN).say('/export audit', /Telegram did not accept the file/);
+  });
+
   it('is for administrators only', async () => {
     await chatDriver(world.telegram, STAFF).say('/export orders', /Only administrators can do that/);
     expect(world.telegram.messages(STAFF.id).some((m) => m.document !== undefined)).toBe(false);

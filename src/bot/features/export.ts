@@ -1,4 +1,4 @@
-import { Composer, InputFile } from 'grammy';
+import { Composer, GrammyError, InputFile } from 'grammy';
 import { createLocalPeriods, type MonthCalendar } from '../../calendar/local-periods.js';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
@@ -114,7 +114,14 @@ export function exportFeature(deps: ExportDeps) {
     ]
       .filter(Boolean)
       .join('\n');
-    await ctx.replyWithDocument(new InputFile(csv.content, `giftdesk-${kind}-${first}_${last}.csv`), { caption });
+    try {
+      await ctx.replyWithDocument(new InputFile(csv.content, `giftdesk-${kind}-${first}_${last}.csv`), { caption });
+    } catch (error) {
+      // Only Telegram's own refusal is answered here; anything else is a fault for bot.catch.
+      if (!(error instanceof GrammyError)) throw error;
+      deps.logger.warn({ actorId: ctx.member.telegramId, kind, bytes: csv.content.length, status: error.error_code }, 'export not accepted by Telegram');
+      return void (await ctx.reply(ctx.t('export-not-sent')));
+    }
     deps.audit.record({
       actorId: ctx.member.telegramId,
       action: 'export.sent',

@@ -20,6 +20,7 @@ export-rows = { $count ->
 }
 export-cut-size = The file stopped at Telegram’s size limit: export a shorter span for the rest.
 export-cut-pages = The provider’s history was read for { $pages } pages only: export a shorter span for older transactions.
+export-not-sent = Telegram did not accept the file. Try a shorter span, or again in a minute.
 export-summary-title = Spending from { $from } to { $to }:
 export-summary-none = Nobody ordered in this month.
 export-summary-line = { $person }: { $count ->
