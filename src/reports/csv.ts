@@ -35,22 +35,40 @@ export interface CsvBuild {
   cut: boolean;
 }
 
+/** Rows written between two returns to the event loop: other chats are served while a large file is built. */
+const ROWS_PER_TURN = 1_000;
+
 /**
  * Writes the header and rows into one buffer of at most `maxBytes`,
  * stopping at the first row that would not fit, so the file never exceeds
  * what Telegram accepts and never ends in half a row. Rows are pulled one
- * at a time: a large export is never held twice in memory.
+ * at a time, so a large export is never held twice in memory.
  */
-export function buildCsv(header: readonly string[], rows: Iterable<readonly CsvValue[]>, maxBytes: number): CsvBuild {
+export async function buildCsv(header: readonly string[], rows: Iterable<readonly CsvValue[]>, maxBytes: number): Promise<CsvBuild> {
   const chunks: Buffer[] = [Buffer.from(UTF8_BOM + csvLine(header), 'utf8')];
   let size = chunks[0]!.length;
   let count = 0;
+  let pending = '';
+  const flush = () => {
+    if (pending === '') return;
+    chunks.push(Buffer.from(pending, 'utf8'));
+    pending = '';
+  };
   for (const row of rows) {
-    const line = Buffer.from(csvLine(row), 'utf8');
-    if (size + line.length > maxBytes) return { content: Buffer.concat(chunks), rows: count, cut: true };
-    chunks.push(line);
-    size += line.length;
+    const line = csvLine(row);
+    const bytes = Buffer.byteLength(line, 'utf8');
+    if (size + bytes > maxBytes) {
+      flush();
+      return { content: Buffer.concat(chunks), rows: count, cut: true };
+    }
+    pending += line;
+    size += bytes;
     count += 1;
+    if (count % ROWS_PER_TURN === 0) {
+      flush();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
-  return { content: Buffer.concat(chunks), rows: count, cut: false };
+  flush();
+  return { content: Buffer.concat(chunks, size), rows: count, cut: false };
 }

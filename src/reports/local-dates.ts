@@ -45,10 +45,29 @@ function wallClock(epochMs: number, timeZone: string, calendar: 'gregory' | 'per
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+/**
+ * How far the zone's wall clock is ahead of UTC, per quarter hour: zones
+ * change their offset only on such boundaries, and an export of many rows
+ * then asks Intl once per quarter hour instead of once per row.
+ */
+const QUARTER_HOUR_MS = 900_000;
+const offsets = new Map<string, number>();
+function offsetAt(epochMs: number, timeZone: string): number {
+  const key = `${timeZone}|${Math.floor(epochMs / QUARTER_HOUR_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const p = wallClock(epochMs, timeZone);
+    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(epochMs / 1000) * 1000;
+    if (offsets.size > 10_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
 /** "2026-11-21 13:30:05", the wall clock in `timeZone`. */
 export function formatLocalDateTime(epochMs: number, timeZone: string): string {
-  const p = wallClock(epochMs, timeZone);
-  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+  const wall = new Date(Math.floor(epochMs / 1000) * 1000 + offsetAt(epochMs, timeZone));
+  return `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())} ${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}`;
 }
 
 /** "2026-11-21", the local date in `timeZone`. */

@@ -25,6 +25,9 @@ const timeHeader = (c: ExportContext, key: string) => c.t(key, { zone: c.timeZon
  * field values either: the file goes to accounting, not to support.
  */
 export function ordersTable(queries: Pick<ReportQueries, 'ordersCreated'>, range: DayRange, c: ExportContext): Table {
+  // One translation per state, not one per row.
+  const states = new Map<string, string>();
+  const stateLabel = (state: string) => states.get(state) ?? states.set(state, c.t(`track-state-${state}`)).get(state)!;
   return {
     header: [
       c.t('export-col-id'),
@@ -53,7 +56,7 @@ export function ordersTable(queries: Pick<ReportQueries, 'ordersCreated'>, range
           order.quantity,
           order.unitPrice,
           order.totalAmount,
-          c.t(`track-state-${order.state}`),
+          stateLabel(order.state),
           order.providerStatus,
         ];
       }

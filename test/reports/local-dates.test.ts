@@ -13,6 +13,12 @@ describe('dates in exports', () => {
     expect(formatLocalDateTime(Date.UTC(2026, 10, 20, 21, 0, 5), TEHRAN)).toBe('2026-11-21 00:30:05');
   });
 
+  it('follow a zone across its change of clocks', () => {
+    // Berlin moves from UTC+1 to UTC+2 at 01:00 UTC on 29 March 2026.
+    expect(formatLocalDateTime(Date.UTC(2026, 2, 29, 0, 59, 59), 'Europe/Berlin')).toBe('2026-03-29 01:59:59');
+    expect(formatLocalDateTime(Date.UTC(2026, 2, 29, 1, 0, 0), 'Europe/Berlin')).toBe('2026-03-29 03:00:00');
+  });
+
   it('are read as the local midnight in Asia/Tehran, Persian digits included', () => {
     expect(parseLocalDay('2026-11-21', TEHRAN, periods)).toBe(Date.UTC(2026, 10, 20, 20, 30));
     expect(parseLocalDay('۲۰۲۶/۱۱/۲۱', TEHRAN, periods)).toBe(Date.UTC(2026, 10, 20, 20, 30));

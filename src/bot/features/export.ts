@@ -101,7 +101,7 @@ export function exportFeature(deps: ExportDeps) {
       table = kind === 'orders' ? ordersTable(deps.queries, range, c) : kind === 'audit' ? auditTable(deps.queries, range, c) : summaryTable(deps.queries, range, c);
     }
 
-    const csv = buildCsv(table.header, table.rows, maxBytes);
+    const csv = await buildCsv(table.header, table.rows, maxBytes);
     const first = formatLocalDate(range.from, deps.timeZone);
     const last = formatLocalDate(range.to - 1, deps.timeZone);
     const locale = ctx.member.locale;
