@@ -17,6 +17,8 @@ import type { OrderingPause, OrderingPauseSwitch } from './orders/ordering-pause
 import { createPauseProbe, PAUSE_PROBE_MS } from './orders/pause-probe.js';
 import type { SendMessage } from './messaging/send-port.js';
 import type { ProviderClient } from './provider/client.js';
+import type { DailyDigest } from './reports/daily-digest.js';
+import type { OrderFeed } from './reports/order-feed.js';
 import { startRepeating, type Repeating } from './scheduling/repeat.js';
 import type { ApprovalAnnouncer } from './approvals/approval-announcer.js';
 import type { ApprovalService } from './approvals/approval-service.js';
@@ -30,6 +32,9 @@ import { APPROVAL_SWEEP_MS, createApprovalExpirySweep } from './approvals/expiry
 const POLLER_TICK_MS = 1_000;
 const SENDER_TICK_MS = 1_000;
 const IDLE_SWEEP_MS = 30_000;
+/** The feed looks for newly placed orders this often; the digest checks whether its hour has come. */
+const FEED_TICK_MS = 2_000;
+const DIGEST_TICK_MS = 60_000;
 
 export interface BackgroundDeps {
   config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds'>;
@@ -49,6 +54,8 @@ export interface BackgroundDeps {
   syncCatalog: () => Promise<void>;
   /** Reads the balance for the low-balance alert when no one else did lately (src/alerts/low-balance.ts). */
   checkLowBalance: () => Promise<void>;
+  orderFeed: OrderFeed;
+  dailyDigest: DailyDigest;
   orderingPause: Pick<OrderingPauseSwitch, 'current'>;
   /** Requests that waited too long for an administrator expire here; absent, there are none. */
   approvals?: { service: Pick<ApprovalService, 'expireDue' | 'approversFor'>; announcer: Pick<ApprovalAnnouncer, 'tellRequester' | 'tellAdmins'> };
@@ -92,6 +99,9 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
       logger,
     }),
     startRepeating({ name: 'low-balance check', everyMs: config.lowBalanceCheckSeconds * 1_000, task: deps.checkLowBalance, clock, logger }),
+    startRepeating({ name: 'order feed', everyMs: FEED_TICK_MS, task: deps.orderFeed.run, clock, logger }),
+    // At once on start-up: a digest whose hour passed while the bot was down goes out late rather than never.
+    startRepeating({ name: 'daily digest', everyMs: DIGEST_TICK_MS, task: deps.dailyDigest.run, clock, logger, immediately: true }),
     startRepeating({
       name: 'ordering pause probe',
       everyMs: config.pauseProbeSeconds !== undefined ? config.pauseProbeSeconds * 1_000 : PAUSE_PROBE_MS,

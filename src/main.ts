@@ -33,6 +33,9 @@ import { createOrderService } from './orders/order-service.js';
 import { createOrderingPause } from './orders/ordering-pause.js';
 import { withPauseOnRefusal } from './orders/pause-on-refusal.js';
 import { createProviderClient, type ClampedRetryAfter } from './provider/client.js';
+import { createDailyDigest } from './reports/daily-digest.js';
+import { createOrderFeed } from './reports/order-feed.js';
+import { createReportQueries } from './reports/report-queries.js';
 import { createRateLimiter } from './provider/rate-limit.js';
 import { createSandbox, type Sandbox } from './sandbox/server.js';
 import { startBackgroundWork } from './background.js';
@@ -217,6 +220,20 @@ async function main(): Promise<void> {
     logger: logger.child({ component: 'approvals' }),
   });
 
+  const reportQueries = createReportQueries({ db });
+  const reportSenders = { recipients: adminRecipients, sendText: (chatId: number, text: string) => sendText(chatId, text), translate, describePerson, amountUnit: config.amountUnit, clock };
+  const orderFeed = createOrderFeed({ db, settings, ...reportSenders, logger: logger.child({ component: 'feed' }) });
+  const dailyDigest = createDailyDigest({
+    db,
+    settings,
+    queries: reportQueries,
+    provider,
+    periods: createLocalPeriods(config.timeZone, config.monthCalendar),
+    timeZone: config.timeZone,
+    ...reportSenders,
+    logger: logger.child({ component: 'digest' }),
+  });
+
   const catalogSync = createCatalogSync({ provider, db, clock, logger: logger.child({ component: 'catalog' }) });
 
   const bot = createBot({
@@ -237,12 +254,14 @@ async function main(): Promise<void> {
     settingsRegistry,
     defaultLocale: config.defaultLocale,
     amountUnit: config.amountUnit,
+    timeZone: config.timeZone,
+    monthCalendar: config.monthCalendar,
+    reportSettings: { settings, digest: dailyDigest },
     sandbox: config.sandboxMode,
     orderIdleMs: config.orderIdleMinutes * 60_000,
     orderQuoteMaxAgeMs: config.orderQuoteMaxAgeSeconds * 1_000,
     approvals: { service: approvals, announcer: approvalAnnouncer, rules: spendingRules },
     perItemLimit: config.providerMaxQuantityPerItem,
-    timeZone: config.timeZone,
     clock,
     logger: logger.child({ component: 'bot' }),
   });
@@ -299,6 +318,8 @@ async function main(): Promise<void> {
     describePerson,
     syncCatalog,
     checkLowBalance: createLowBalanceCheck({ watch: lowBalance, provider, clock, maxAgeMs: config.lowBalanceCheckSeconds * 1_000 }),
+    orderFeed,
+    dailyDigest,
     orderingPause,
     approvals: { service: approvals, announcer: approvalAnnouncer },
     onProviderAnswering: () =>

@@ -12,6 +12,7 @@ const STAFF_MENU = ['order', 'orders', 'track', 'balance', 'language', 'cancel',
 const VIEWER_MENU = ['orders', 'track', 'balance', 'transactions', 'audit', 'language', 'help'] as const;
 const ADMIN_MENU = [
   'order', 'orders', 'track', 'balance', 'transactions', 'approvals', 'review', 'audit', 'staff', 'limits', 'lowbalance', 'settings',
+  'export', 'feed', 'digest',
   'pause', 'resume', 'sync', 'language', 'cancel', 'help',
 ] as const;
 

@@ -14,6 +14,7 @@ import { createSqliteStorage } from '../db/session-storage.js';
 import type { StaffRepo } from '../db/staff-repo.js';
 import type { StrangerRepliesRepo } from '../db/stranger-replies-repo.js';
 import type { Logger } from '../logger.js';
+import type { MonthCalendar } from '../calendar/local-periods.js';
 import { createAuditTrail } from '../orders/audit-trail.js';
 import { createOrderQueries } from '../orders/order-queries.js';
 import type { OrderService } from '../orders/order-service.js';
@@ -25,6 +26,9 @@ import type { LimitCheck } from '../spending/limit-check.js';
 import type { SpendingCounter } from '../spending/spending-counter.js';
 import type { SpendingRuleBook } from '../spending/spending-rules.js';
 import { createCommandMenus } from './commands.js';
+import type { DailyDigest } from '../reports/daily-digest.js';
+import { createReportQueries } from '../reports/report-queries.js';
+import type { SettingsStore } from '../settings/settings-store.js';
 import type { BotContext } from './context.js';
 import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
 import { createOrderConversation } from './conversations/order/order-conversation.js';
@@ -32,6 +36,8 @@ import { conversationRetry } from './conversations/order/telegram-retry.js';
 import { auditFeature } from './features/audit.js';
 import { balanceFeature } from './features/balance.js';
 import { cancelFeature } from './features/cancel.js';
+import { exportFeature } from './features/export.js';
+import { feedAndDigestFeature } from './features/feed-and-digest.js';
 import { helpFeature } from './features/help.js';
 import { languageFeature } from './features/language.js';
 import { limitsFeature } from './features/limits.js';
@@ -93,6 +99,10 @@ export interface BotDeps {
   approvals?: { service: ApprovalService; announcer: ApprovalAnnouncer; rules: Pick<SpendingRuleBook, 'setDefault' | 'defaults'> };
   /** IANA zone in which the audit and reveal notices show times. */
   timeZone: string;
+  /** Calendar whose months exports count by; Gregorian unless set. */
+  monthCalendar?: MonthCalendar;
+  /** Where /feed and /digest keep their settings; without it those commands are not offered. */
+  reportSettings?: { settings: SettingsStore; digest: Pick<DailyDigest, 'hour' | 'setHour'> };
   /** Age beyond which a summary's price and stock are read again at Confirm; two minutes unless set. */
   orderQuoteMaxAgeMs?: number;
   clock: Clock;
@@ -296,6 +306,22 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       }),
     );
   }
+  bot.use(
+    exportFeature({
+      queries: createReportQueries({ db: deps.db }),
+      provider: deps.provider,
+      audit: createAuditTrail({ db: deps.db, clock: deps.clock }),
+      timeZone: deps.timeZone,
+      monthCalendar: deps.monthCalendar ?? 'gregorian',
+      amountUnit: deps.amountUnit,
+      describePerson,
+      onProviderTrouble,
+      troubleText: troubleMessage,
+      clock: deps.clock,
+      logger: deps.logger,
+    }),
+  );
+  if (deps.reportSettings) bot.use(feedAndDigestFeature({ ...deps.reportSettings, timeZone: deps.timeZone }));
   bot.use(unhandledFeature());
 
   bot.catch((error) => {

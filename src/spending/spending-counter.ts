@@ -1,15 +1,8 @@
-import { and, eq, gte, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { LocalPeriods } from '../calendar/local-periods.js';
 import type { Db } from '../db/open.js';
-import { orders, type OrderState } from '../db/schema.js';
-
-/**
- * Orders whose money is back in the wallet, or never left it: they no
- * longer count against a limit. Everything else counts, an unknown outcome
- * included (the wallet may well have been debited). Intents do not: they
- * are counted by whoever holds the wallet lock when they are placed.
- */
-export const NOT_COUNTED_STATES = ['intent', 'failed', 'cancelled', 'refunded', 'rejected', 'not_placed'] as const satisfies readonly OrderState[];
+import { orders } from '../db/schema.js';
+import { COUNTED_STATES } from './counted-states.js';
 
 export interface Spent {
   /** Since the local midnight that started today. */
@@ -44,7 +37,8 @@ export function createSpendingCounter(deps: { db: Db; periods: LocalPeriods }): 
           and(
             eq(orders.userId, userId),
             gte(orders.createdAt, new Date(Math.min(day.from, month.from))),
-            notInArray(orders.state, [...NOT_COUNTED_STATES]),
+            // Intents are not counted here: the order service counts them under the wallet lock as they are placed.
+            inArray(orders.state, [...COUNTED_STATES]),
             exceptOrderId === undefined ? undefined : ne(orders.id, exceptOrderId),
           ),
         )

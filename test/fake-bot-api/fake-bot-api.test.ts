@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Bot, GrammyError, InlineKeyboard } from 'grammy';
+import { Bot, GrammyError, InlineKeyboard, InputFile } from 'grammy';
 import type { Update } from 'grammy/types';
 import { createManualClock } from '../support/manual-clock.js';
 import { createFakeBotApi, type ApiResponse, type FakeBotApi } from '../support/fake-bot-api/index.js';
@@ -235,6 +235,26 @@ describe('sendMessage validation', () => {
       text: 'from a form',
       reply_markup: { inline_keyboard: [[{ text: 'A', callback_data: 'a' }]] },
     });
+  });
+});
+
+describe('documents', () => {
+  it('keeps the bytes, name and caption of a document grammY uploads', async () => {
+    api.addChat(alice);
+    const bot = new Bot(api.token, { client: { apiRoot: api.apiRoot } });
+    const bytes = Buffer.from('\uFEFFname,amount\r\nسارا,12\r\n', 'utf8');
+    await bot.api.sendDocument(alice.id, new InputFile(bytes, 'report.csv'), { caption: 'The report' });
+    const sent = api.lastMessage(alice.id);
+    expect(sent?.text).toBe('The report');
+    expect(sent?.document?.fileName).toBe('report.csv');
+    expect(sent?.document?.content.equals(bytes)).toBe(true);
+  });
+
+  it('refuses a caption longer than 1024 characters', async () => {
+    api.addChat(alice);
+    const bot = new Bot(api.token, { client: { apiRoot: api.apiRoot } });
+    const sending = bot.api.sendDocument(alice.id, new InputFile(Buffer.from('x'), 'x.csv'), { caption: 'c'.repeat(1025) });
+    await expect(sending).rejects.toThrow(/caption is too long/);
   });
 });
 

@@ -14,6 +14,7 @@ function helpText(ctx: BaseContext): string {
       ctx.t('help-admin-ordering-pause'),
       ctx.t('help-admin-limits'),
       ctx.t('help-admin-approvals'),
+      ctx.t('help-admin-reports'),
     );
   }
   return parts.join('\n');

@@ -10,6 +10,8 @@ export interface StoredMessage {
   markup?: ReplyMarkup;
   protect: boolean;
   edits: number;
+  /** The bytes of a document the bot uploaded. */
+  upload?: Buffer;
 }
 
 export interface ChatRecord {
@@ -67,8 +69,8 @@ export function toSentMessage(stored: StoredMessage): SentMessage {
   return {
     message_id: message.message_id,
     chat_id: message.chat.id,
-    text: message.text ?? '',
-    entities: message.entities ?? [],
+    text: message.text ?? message.caption ?? '',
+    entities: message.entities ?? message.caption_entities ?? [],
     ...(stored.markup === undefined ? {} : { reply_markup: stored.markup }),
     protect_content: stored.protect,
     deleted: stored.deleted,
@@ -76,6 +78,15 @@ export function toSentMessage(stored: StoredMessage): SentMessage {
     ...(message.edit_date === undefined ? {} : { edit_date: message.edit_date }),
     ...(message.reply_to_message === undefined ? {} : { reply_to_message_id: message.reply_to_message.message_id }),
     edits: stored.edits,
+    ...(message.document === undefined || stored.upload === undefined
+      ? {}
+      : {
+          document: {
+            fileName: message.document.file_name ?? '',
+            mimeType: message.document.mime_type ?? '',
+            content: stored.upload,
+          },
+        }),
   };
 }
 

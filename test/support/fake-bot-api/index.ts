@@ -21,6 +21,7 @@ export type {
   RawUpdate,
   RecordedCall,
   ReplyMarkup,
+  SentDocument,
   SentMessage,
   WaitOptions,
 } from './types.js';

@@ -6,6 +6,7 @@ import { BotApiError, badRequest, notFound, unauthorized } from './api-error.js'
 import { createBotMethods } from './bot-methods.js';
 import { createChatStore, toSentMessage } from './chat-store.js';
 import { describeCalls, describeMessages, findButton, waitFor } from './inspection.js';
+import { createDocumentMethods } from './document-methods.js';
 import { createMessageMethods, type MethodHandler } from './message-methods.js';
 import { readPayload } from './request-payload.js';
 import type { ApiResponse, FakeBotApi, FaultSpec, RecordedCall, SentMessage } from './types.js';
@@ -50,11 +51,12 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
   const queue = createUpdateQueue(clock);
   const users = createUserSimulation({ store, queue, clock });
   const botMethods = createBotMethods({ me, store, queue });
-  const messageMethods = createMessageMethods({
+  const methodDeps = {
     store,
     clock,
     botUser: { id: me.id, is_bot: true, first_name: me.first_name, username: me.username },
-  });
+  };
+  const messageMethods = { ...createMessageMethods(methodDeps), ...createDocumentMethods(methodDeps) };
 
   const getUpdates: MethodHandler = (payload, clientGone) => {
     const number = (value: unknown, fallback: number) => (value === undefined ? fallback : Number(value));

@@ -56,6 +56,14 @@ export interface SentMessage {
   edit_date?: number;
   reply_to_message_id?: number;
   edits: number;
+  /** A document the bot uploaded, with its bytes; `text` holds its caption. */
+  document?: SentDocument;
+}
+
+export interface SentDocument {
+  fileName: string;
+  mimeType: string;
+  content: Buffer;
 }
 
 export interface FaultSpec {

@@ -41,3 +41,6 @@ command-approvals = Orders waiting for approval
 command-limits = Spending limits
 command-lowbalance = Low-balance alert
 command-settings = Settings changed in the chat
+command-export = Spreadsheets for accounting
+command-feed = A line for every order placed
+command-digest = The daily digest

@@ -41,3 +41,6 @@ command-approvals = سفارش‌های در انتظار تأیید
 command-limits = سقف‌های خرید
 command-lowbalance = هشدار کم بودن موجودی
 command-settings = تنظیمات تغییرداده‌شده در گفتگو
+command-export = خروجی صفحه‌گسترده برای حسابداری
+command-feed = گزارش هر سفارش ثبت‌شده
+command-digest = خلاصهٔ روزانه

@@ -1,0 +1,153 @@
+import { Composer, GrammyError, InputFile } from 'grammy';
+import { createLocalPeriods, type MonthCalendar } from '../../calendar/local-periods.js';
+import type { Clock } from '../../clock.js';
+import type { Logger } from '../../logger.js';
+import type { AuditTrail } from '../../orders/audit-trail.js';
+import type { ProviderClient } from '../../provider/client.js';
+import { buildCsv } from '../../reports/csv.js';
+import { readDayRange, readMonth, type DayRange } from '../../reports/export-range.js';
+import { formatLocalDate } from '../../reports/local-dates.js';
+import { auditTable, ordersTable, summaryTable, type ExportContext, type Table } from '../../reports/local-exports.js';
+import type { ReportQueries } from '../../reports/report-queries.js';
+import { transactionsTable } from '../../reports/transaction-export.js';
+import { formatAmount, formatNumber, localDigits } from '../../text/format.js';
+import type { Translate } from '../../text/i18n.js';
+import type { BaseContext } from '../context.js';
+import { adminsOnly } from '../middleware/admins-only.js';
+import type { Trouble, TroubleDetail } from '../provider-trouble.js';
+
+/**
+ * Telegram takes documents of up to 50 MB from a bot; the multipart
+ * envelope and the caption need a little room beside the file.
+ */
+export const MAX_EXPORT_BYTES = 49 * 1024 * 1024;
+/** 50 transactions a page: up to 10,000 transactions, at most 200 requests of the shared budget. */
+export const MAX_TRANSACTION_PAGES = 200;
+/** People listed in the chat under a summary; the file always has everyone. */
+const SUMMARY_LINES = 30;
+
+const KINDS = ['orders', 'transactions', 'audit', 'summary'] as const;
+type ExportKind = (typeof KINDS)[number];
+const isKind = (word: string | undefined): word is ExportKind => (KINDS as readonly string[]).includes(word ?? '');
+
+export interface ExportDeps {
+  queries: ReportQueries;
+  provider: Pick<ProviderClient, 'listTransactions'>;
+  audit: AuditTrail;
+  timeZone: string;
+  monthCalendar: MonthCalendar;
+  amountUnit: string;
+  describePerson: (id: number) => string;
+  onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
+  troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
+  clock: Clock;
+  logger: Logger;
+  maxBytes?: number;
+  maxTransactionPages?: number;
+}
+
+/**
+ * /export orders|transactions|audit [from] [to]   a CSV of the span (default: this month)
+ * /export summary [month]                         spend per person for a month, as CSV and a short table
+ *
+ * Administrators only (there is no read-only role yet). The files hold no
+ * code and no delivery: nothing in them comes from an order's detail.
+ */
+export function exportFeature(deps: ExportDeps) {
+  const composer = new Composer<BaseContext>();
+  const periods = createLocalPeriods(deps.timeZone, deps.monthCalendar);
+  const maxBytes = deps.maxBytes ?? MAX_EXPORT_BYTES;
+
+  composer.command('export', adminsOnly, async (ctx) => {
+    const [kind, ...words] = ctx.match.trim().split(/\s+/).filter(Boolean);
+    if (!isKind(kind)) return void (await ctx.reply(ctx.t('export-usage')));
+    const now = deps.clock.now();
+    const place = { timeZone: deps.timeZone, periods, now };
+    let range: DayRange;
+    if (kind === 'summary') {
+      const month = words.length <= 1 ? readMonth(words[0], place) : null;
+      if (!month) return void (await ctx.reply(ctx.t('export-bad-month', { value: (words.join(' ') || '-').slice(0, 32) })));
+      range = month;
+    } else {
+      const reading = readDayRange(words, place);
+      if (!reading.ok) {
+        const text =
+          reading.problem === 'not-a-date'
+            ? ctx.t('export-bad-date', { value: reading.text.slice(0, 32) })
+            : ctx.t(reading.problem === 'reversed' ? 'export-reversed' : 'export-usage');
+        return void (await ctx.reply(text));
+      }
+      range = reading.range;
+    }
+
+    const c: ExportContext = { t: ctx.t, timeZone: deps.timeZone, describePerson: deps.describePerson };
+    await ctx.replyWithChatAction('upload_document').catch(() => undefined);
+    let table: Table;
+    let pagesCut = false;
+    if (kind === 'transactions') {
+      try {
+        const read = await transactionsTable(
+          { provider: deps.provider, queries: deps.queries, maxPages: deps.maxTransactionPages ?? MAX_TRANSACTION_PAGES },
+          range,
+          c,
+        );
+        table = read;
+        pagesCut = read.cut;
+      } catch (error) {
+        const trouble = await deps.onProviderTrouble(error, 'export');
+        return void (await ctx.reply(deps.troubleText(ctx.t, trouble, { error, locale: ctx.member.locale })));
+      }
+    } else {
+      table = kind === 'orders' ? ordersTable(deps.queries, range, c) : kind === 'audit' ? auditTable(deps.queries, range, c) : summaryTable(deps.queries, range, c);
+    }
+
+    const csv = await buildCsv(table.header, table.rows, maxBytes);
+    const first = formatLocalDate(range.from, deps.timeZone);
+    const last = formatLocalDate(range.to - 1, deps.timeZone);
+    const locale = ctx.member.locale;
+    if (kind === 'summary') await ctx.reply(summaryText(ctx.t, deps, range, locale, first, last));
+    const caption = [
+      ctx.t(`export-caption-${kind}`, { from: localDigits(first, locale), to: localDigits(last, locale), zone: deps.timeZone }),
+      ctx.t('export-rows', { count: csv.rows, rows: formatNumber(csv.rows, locale) }),
+      csv.cut ? ctx.t('export-cut-size') : null,
+      pagesCut ? ctx.t('export-cut-pages', { pages: formatNumber(deps.maxTransactionPages ?? MAX_TRANSACTION_PAGES, locale) }) : null,
+    ]
+      .filter(Boolean)
+      .join('\n');
+    try {
+      await ctx.replyWithDocument(new InputFile(csv.content, `giftdesk-${kind}-${first}_${last}.csv`), { caption });
+    } catch (error) {
+      // Only Telegram's own refusal is answered here; anything else is a fault for bot.catch.
+      if (!(error instanceof GrammyError)) throw error;
+      deps.logger.warn({ actorId: ctx.member.telegramId, kind, bytes: csv.content.length, status: error.error_code }, 'export not accepted by Telegram');
+      return void (await ctx.reply(ctx.t('export-not-sent')));
+    }
+    deps.audit.record({
+      actorId: ctx.member.telegramId,
+      action: 'export.sent',
+      orderId: null,
+      amount: null,
+      detail: `${kind} ${first}..${last}: ${csv.rows} rows${csv.cut || pagesCut ? ', cut' : ''}`,
+    });
+    deps.logger.info({ actorId: ctx.member.telegramId, kind, rows: csv.rows, bytes: csv.content.length, cut: csv.cut || pagesCut }, 'export sent');
+  });
+  return composer;
+}
+
+function summaryText(t: Translate, deps: ExportDeps, range: DayRange, locale: BaseContext['member']['locale'], first: string, last: string): string {
+  const figures = deps.queries.figuresByPerson(range).sort((a, b) => b.spend - a.spend);
+  const title = t('export-summary-title', { from: localDigits(first, locale), to: localDigits(last, locale) });
+  if (figures.length === 0) return `${title}\n${t('export-summary-none')}`;
+  const lines = figures.slice(0, SUMMARY_LINES).map((f) =>
+    t('export-summary-line', {
+      person: deps.describePerson(f.userId),
+      count: f.orders,
+      orders: formatNumber(f.orders, locale),
+      spend: formatAmount(f.spend, locale, deps.amountUnit),
+      refunded: formatNumber(f.refunded, locale),
+    }),
+  );
+  const total = figures.reduce((sum, f) => sum + f.spend, 0);
+  const more = figures.length > SUMMARY_LINES ? t('export-summary-more', { count: formatNumber(figures.length - SUMMARY_LINES, locale) }) : null;
+  return [title, ...lines, more, t('export-summary-total', { spend: formatAmount(total, locale, deps.amountUnit) })].filter(Boolean).join('\n');
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import type { AdminRecipient } from '../alerts/admin-alerts.js';
+import type { LocalPeriods } from '../calendar/local-periods.js';
+import type { Clock } from '../clock.js';
+import { createAppStateRepo } from '../db/app-state-repo.js';
+import type { Db } from '../db/open.js';
+import type { Logger } from '../logger.js';
+import type { ProviderClient } from '../provider/client.js';
+import { defineSetting, type SettingsStore } from '../settings/settings-store.js';
+import type { Locale, Translate } from '../text/i18n.js';
+import { digestText, type DigestFacts } from './digest-text.js';
+import { formatLocalDate } from './local-dates.js';
+import type { ReportQueries } from './report-queries.js';
+
+/** The local hour (0–23, in TIME_ZONE) at which administrators get the digest of the day before; null is off. */
+export const digestHourSetting = defineSetting('digest.hour', z.number().int().min(0).max(23).nullable(), null);
+
+/** The start of the local day whose digest was last sent (the digest reports on the day before it). */
+const LAST_SENT_KEY = 'digest.last-sent-day';
+const HOUR_MS = 3_600_000;
+
+export interface DailyDigest {
+  /** Sends the digest when its hour has come and it has not been sent today; a missed hour sends it late, once. */
+  run(): Promise<void>;
+  hour(): number | null;
+  /** Stores the hour (audited); the first digest comes at the next such hour, never at once. */
+  setHour(hour: number | null, actorId: number): void;
+}
+
+export function createDailyDigest(deps: {
+  db: Db;
+  settings: SettingsStore;
+  queries: Pick<ReportQueries, 'figuresByPerson' | 'returnedBetween' | 'needingAction'>;
+  provider: Pick<ProviderClient, 'getBalance'>;
+  periods: LocalPeriods;
+  timeZone: string;
+  recipients: () => AdminRecipient[];
+  sendText: (chatId: number, text: string) => Promise<void>;
+  translate: (locale: Locale) => Translate;
+  describePerson: (id: number) => string;
+  amountUnit: string;
+  clock: Clock;
+  logger: Logger;
+}): DailyDigest {
+  const { db, clock, periods } = deps;
+
+  /**
+   * The start of the latest local day whose digest hour has passed. On a
+   * day the clocks change the hour is counted from midnight, so it may
+   * come an hour early or late that day.
+   */
+  const latestDueDay = (now: number, hour: number): number => {
+    const today = periods.startOfDay(now);
+    return now >= today + hour * HOUR_MS ? today : periods.startOfDay(today - 1);
+  };
+
+  /** Claims the day in one immediate transaction: a digest goes out at most once, even if two runs meet. */
+  const claim = (day: number): boolean =>
+    db.transaction(
+      (tx) => {
+        const state = createAppStateRepo({ db: tx, clock });
+        const last = state.get<number>(LAST_SENT_KEY);
+        if (last !== null && last >= day) return false;
+        state.set(LAST_SENT_KEY, day);
+        return true;
+      },
+      { behavior: 'immediate' },
+    );
+
+  async function readBalance(): Promise<number | null> {
+    try {
+      return (await deps.provider.getBalance({ priority: 'background' })).balance;
+    } catch (error) {
+      deps.logger.warn({ err: error instanceof Error ? error.name : String(error) }, 'digest: balance not read');
+      return null;
+    }
+  }
+
+  return {
+    hour: () => deps.settings.read(digestHourSetting),
+    setHour(hour, actorId) {
+      deps.settings.write(digestHourSetting, hour, actorId);
+      // Marking the hour already passed today as done: setting 9 at 15:00 starts tomorrow at 9, not now.
+      if (hour !== null) claim(latestDueDay(clock.now(), hour));
+    },
+    async run() {
+      const hour = deps.settings.read(digestHourSetting);
+      if (hour === null) return;
+      const day = latestDueDay(clock.now(), hour);
+      // Claimed before sending: a crash while sending loses that day's digest rather than sending it twice.
+      if (!claim(day)) return;
+      const range = { from: periods.startOfDay(day - 1), to: day };
+      const facts: DigestFacts = {
+        day: formatLocalDate(range.from, deps.timeZone),
+        people: deps.queries.figuresByPerson(range),
+        returned: deps.queries.returnedBetween(range),
+        needingAction: deps.queries.needingAction(),
+        balance: await readBalance(),
+      };
+      for (const admin of deps.recipients()) {
+        const text = digestText(facts, { t: deps.translate(admin.locale), locale: admin.locale, amountUnit: deps.amountUnit, describePerson: deps.describePerson });
+        await deps.sendText(admin.telegramId, text).catch((error: unknown) =>
+          deps.logger.warn({ adminId: admin.telegramId, err: error instanceof Error ? error.name : String(error) }, 'digest not delivered'),
+        );
+      }
+      deps.logger.info({ day: facts.day, recipients: deps.recipients().length }, 'daily digest sent');
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { OrderRow } from '../orders/order-repo.js';
+import { formatAmount, formatNumber, localDigits } from '../text/format.js';
+import type { Locale, Translate } from '../text/i18n.js';
+import type { PersonFigures } from './report-queries.js';
+
+/** What a digest reports on one local day, read once and rendered per administrator. */
+export interface DigestFacts {
+  /** The day, as YYYY-MM-DD in the configured zone. */
+  day: string;
+  people: PersonFigures[];
+  returned: OrderRow[];
+  needingAction: OrderRow[];
+  /** Null when the provider could not be asked. */
+  balance: number | null;
+}
+
+/** Lists stay short enough for one message; /export has everything. */
+const MAX_PEOPLE = 20;
+const MAX_ORDERS = 8;
+/** Under Telegram's 4096 characters even with long names and product titles. */
+const MAX_LENGTH = 4_000;
+
+export function digestText(facts: DigestFacts, v: { t: Translate; locale: Locale; amountUnit: string; describePerson: (id: number) => string }): string {
+  const { t, locale } = v;
+  const amount = (value: number) => formatAmount(value, locale, v.amountUnit);
+  const orderLine = (order: OrderRow) =>
+    t('digest-order-line', {
+      id: localDigits(String(order.id), locale),
+      person: v.describePerson(order.userId),
+      product: order.productTitle,
+      amount: amount(order.totalAmount),
+      state: t(`track-state-${order.state}`),
+    });
+  const more = (count: number, shown: number) => (count > shown ? t('digest-more', { count: formatNumber(count - shown, locale) }) : null);
+
+  const people = [...facts.people].sort((a, b) => b.spend - a.spend);
+  const spend = people.reduce((sum, p) => sum + p.spend, 0);
+  const count = people.reduce((sum, p) => sum + p.orders, 0);
+  const lines: (string | null)[] = [t('digest-title', { day: localDigits(facts.day, locale) })];
+  if (count === 0) lines.push(t('digest-no-orders'));
+  else {
+    lines.push(t('digest-orders', { count, orders: formatNumber(count, locale), spend: amount(spend) }));
+    for (const p of people.slice(0, MAX_PEOPLE)) {
+      if (p.orders === 0) continue;
+      lines.push(t('digest-person-line', { person: v.describePerson(p.userId), count: p.orders, orders: formatNumber(p.orders, locale), spend: amount(p.spend) }));
+    }
+    lines.push(more(people.length, MAX_PEOPLE));
+  }
+  lines.push('', facts.returned.length === 0 ? t('digest-no-returned') : t('digest-returned', { count: formatNumber(facts.returned.length, locale) }));
+  lines.push(...facts.returned.slice(0, MAX_ORDERS).map(orderLine), more(facts.returned.length, MAX_ORDERS));
+  lines.push('', facts.needingAction.length === 0 ? t('digest-no-action') : t('digest-action', { count: formatNumber(facts.needingAction.length, locale) }));
+  lines.push(...facts.needingAction.slice(0, MAX_ORDERS).map(orderLine), more(facts.needingAction.length, MAX_ORDERS));
+  lines.push('', facts.balance === null ? t('digest-balance-unknown') : t('digest-balance', { balance: amount(facts.balance) }));
+  const text = lines.filter((line) => line !== null).join('\n');
+  return text.length <= MAX_LENGTH ? text : `${text.slice(0, text.lastIndexOf('\n', MAX_LENGTH - 2))}\n…`;
+}

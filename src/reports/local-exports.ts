@@ -1,0 +1,111 @@
+import type { Translate } from '../text/i18n.js';
+import type { CsvValue } from './csv.js';
+import type { DayRange } from './export-range.js';
+import { formatLocalDateTime } from './local-dates.js';
+import type { ReportQueries } from './report-queries.js';
+
+/** What every export needs to write its rows in the reader's language and the configured zone. */
+export interface ExportContext {
+  t: Translate;
+  timeZone: string;
+  /** A person's name as the bot knows it; the id alone until names are kept. */
+  describePerson: (id: number) => string;
+}
+
+export interface Table {
+  header: string[];
+  rows: Iterable<CsvValue[]>;
+}
+
+/** "Created (Asia/Tehran)": the zone travels with the file, so a reader elsewhere is not misled. */
+const timeHeader = (c: ExportContext, key: string) => c.t(key, { zone: c.timeZone });
+
+/**
+ * Orders created in the range. Never a code, and not the end customer's
+ * field values either: the file goes to accounting, not to support.
+ */
+export function ordersTable(queries: Pick<ReportQueries, 'ordersCreated'>, range: DayRange, c: ExportContext): Table {
+  // One translation per state, not one per row.
+  const states = new Map<string, string>();
+  const stateLabel = (state: string) => states.get(state) ?? states.set(state, c.t(`track-state-${state}`)).get(state)!;
+  return {
+    header: [
+      c.t('export-col-id'),
+      c.t('export-col-reference'),
+      timeHeader(c, 'export-col-created'),
+      c.t('export-col-person-id'),
+      c.t('export-col-person'),
+      c.t('export-col-product'),
+      c.t('export-col-region'),
+      c.t('export-col-quantity'),
+      c.t('export-col-unit-price'),
+      c.t('export-col-amount'),
+      c.t('export-col-state'),
+      c.t('export-col-provider-state'),
+    ],
+    rows: (function* () {
+      for (const order of queries.ordersCreated(range)) {
+        yield [
+          order.id,
+          order.providerReference ?? order.acceptedReference,
+          formatLocalDateTime(order.createdAt.getTime(), c.timeZone),
+          order.userId,
+          c.describePerson(order.userId),
+          order.productTitle,
+          order.regionTitle,
+          order.quantity,
+          order.unitPrice,
+          order.totalAmount,
+          stateLabel(order.state),
+          order.providerStatus,
+        ];
+      }
+    })(),
+  };
+}
+
+/** The audit trail in the range; its details are written free of codes and secrets (audit-trail.ts). */
+export function auditTable(queries: Pick<ReportQueries, 'auditBetween'>, range: DayRange, c: ExportContext): Table {
+  return {
+    header: [
+      timeHeader(c, 'export-col-time'),
+      c.t('export-col-actor-id'),
+      c.t('export-col-actor'),
+      c.t('export-col-action'),
+      c.t('export-col-order'),
+      c.t('export-col-amount'),
+      c.t('export-col-detail'),
+    ],
+    rows: (function* () {
+      for (const row of queries.auditBetween(range)) {
+        yield [
+          formatLocalDateTime(row.at.getTime(), c.timeZone),
+          row.actorId,
+          row.actorId === null ? c.t('export-actor-system') : c.describePerson(row.actorId),
+          row.action,
+          row.orderId,
+          row.amount,
+          row.detail,
+        ];
+      }
+    })(),
+  };
+}
+
+/** Per person for the range, counted as spending limits count. */
+export function summaryTable(queries: Pick<ReportQueries, 'figuresByPerson'>, range: DayRange, c: ExportContext): Table {
+  return {
+    header: [
+      c.t('export-col-person-id'),
+      c.t('export-col-person'),
+      c.t('export-col-orders'),
+      c.t('export-col-spend'),
+      c.t('export-col-failed'),
+      c.t('export-col-refunded'),
+      c.t('export-col-refunded-amount'),
+    ],
+    rows: queries
+      .figuresByPerson(range)
+      .map((f) => [f.userId, c.describePerson(f.userId), f.orders, f.spend, f.failed, f.refunded, f.refundedAmount]),
+  };
+}

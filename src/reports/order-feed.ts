@@ -1,0 +1,87 @@
+import { and, asc, eq, gt, inArray, lte, max } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AdminRecipient } from '../alerts/admin-alerts.js';
+import type { Clock } from '../clock.js';
+import { createAppStateRepo } from '../db/app-state-repo.js';
+import type { Db } from '../db/open.js';
+import { auditLog, orders } from '../db/schema.js';
+import type { Logger } from '../logger.js';
+import { defineSetting, type SettingsStore } from '../settings/settings-store.js';
+import { formatAmount, formatNumber, localDigits } from '../text/format.js';
+import type { Locale, Translate } from '../text/i18n.js';
+
+/** Whether administrators get a line for every order placed; off unless they turn it on. */
+export const orderFeedSetting = defineSetting('feed.orders', z.boolean(), false);
+
+/** The last audit row the feed has looked at, so that a restart neither repeats nor skips orders. */
+const CURSOR_KEY = 'feed.orders.cursor';
+/** Lines sent per run: a burst of orders reaches administrators over a few runs instead of one flood. */
+const BATCH = 20;
+
+/**
+ * An order is placed when the provider accepted our POST or, after an
+ * unknown outcome, when it proved to exist: both are audit rows, so the
+ * feed follows the audit trail and needs no hook in the order service.
+ */
+const PLACED_ACTIONS = ['order.placed', 'order.adopted'];
+
+export interface OrderFeed {
+  /** Sends the lines for orders placed since the last run. */
+  run(): Promise<void>;
+}
+
+export function createOrderFeed(deps: {
+  db: Db;
+  settings: Pick<SettingsStore, 'read'>;
+  recipients: () => AdminRecipient[];
+  sendText: (chatId: number, text: string) => Promise<void>;
+  translate: (locale: Locale) => Translate;
+  describePerson: (id: number) => string;
+  amountUnit: string;
+  clock: Clock;
+  logger: Logger;
+}): OrderFeed {
+  const { db } = deps;
+  const state = createAppStateRepo({ db, clock: deps.clock });
+  const latestAuditId = () => db.select({ id: max(auditLog.id) }).from(auditLog).get()?.id ?? 0;
+  // Set when the feed is built, before any update is taken: an order placed before the first run is not skipped.
+  if (state.get<number>(CURSOR_KEY) === null) state.set(CURSOR_KEY, latestAuditId());
+
+  return {
+    async run() {
+      const newest = latestAuditId();
+      const cursor = state.get<number>(CURSOR_KEY) ?? newest;
+      // Off: keep up with the trail, so that turning it on starts from now, not from history.
+      if (!deps.settings.read(orderFeedSetting)) {
+        if (cursor !== newest) state.set(CURSOR_KEY, newest);
+        return;
+      }
+      const rows = db
+        .select({ auditId: auditLog.id, order: orders })
+        .from(auditLog)
+        .innerJoin(orders, eq(auditLog.orderId, orders.id))
+        .where(and(gt(auditLog.id, cursor), lte(auditLog.id, newest), inArray(auditLog.action, PLACED_ACTIONS)))
+        .orderBy(asc(auditLog.id))
+        .limit(BATCH)
+        .all();
+      for (const { auditId, order } of rows) {
+        for (const admin of deps.recipients()) {
+          const t = deps.translate(admin.locale);
+          const line = t('feed-line', {
+            person: deps.describePerson(order.userId),
+            quantity: formatNumber(order.quantity, admin.locale),
+            product: order.productTitle,
+            amount: formatAmount(order.totalAmount, admin.locale, deps.amountUnit),
+            id: localDigits(String(order.id), admin.locale),
+          });
+          await deps.sendText(admin.telegramId, line).catch((error: unknown) =>
+            deps.logger.warn({ adminId: admin.telegramId, orderId: order.id, err: error instanceof Error ? error.name : String(error) }, 'feed line not delivered'),
+          );
+        }
+        // After the send: a crash in between repeats one line rather than losing it.
+        state.set(CURSOR_KEY, auditId);
+      }
+      if (rows.length < BATCH) state.set(CURSOR_KEY, newest);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+### English messages for the order feed and the daily digest (Fluent).
+
+feed-line = 🛒 { $person } ordered { $quantity } × { $product } for { $amount } (#{ $id })
+feed-usage = Usage: /feed on or /feed off. The feed is { $state }.
+feed-state-on = on
+feed-state-off = off
+feed-on = From now on every administrator gets a line for every order placed.
+feed-off = The order feed is off.
+
+digest-usage = Usage: /digest <hour 0–23> or /digest off. { $state }
+digest-state-on = The digest comes every day at { $hour }:00 ({ $zone }).
+digest-state-off = The daily digest is off.
+digest-bad-hour = “{ $value }” is not an hour: write a whole number from 0 to 23, or off.
+digest-set = Every administrator will get yesterday’s digest every day at { $hour }:00 ({ $zone }), starting at the next { $hour }:00.
+digest-off = The daily digest is off.
+
+digest-title = Daily digest for { $day }
+digest-no-orders = No orders were placed.
+digest-orders = { $count ->
+    [one] { $orders } order, { $spend } spent:
+   *[other] { $orders } orders, { $spend } spent:
+}
+digest-person-line = • { $person }: { $count ->
+    [one] { $orders } order
+   *[other] { $orders } orders
+}, { $spend }
+digest-no-returned = No order failed or was refunded.
+digest-returned = Failed, cancelled or refunded: { $count }
+digest-no-action = No order needs action.
+digest-action = Needing action now: { $count }
+digest-order-line = • #{ $id } { $person }: { $product }, { $amount } ({ $state })
+digest-more = …and { $count } more (see /export).
+digest-balance = Wallet balance: { $balance }
+digest-balance-unknown = Wallet balance: the provider could not be asked.

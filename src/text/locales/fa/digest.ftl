@@ -1,0 +1,32 @@
+### Persian messages for the order feed and the daily digest (Fluent).
+
+feed-line = 🛒 { $person } { $quantity } × { $product } به مبلغ { $amount } سفارش داد (#{ $id })
+feed-usage = روش استفاده: /feed on یا /feed off. گزارش لحظه‌ای سفارش‌ها اکنون { $state } است.
+feed-state-on = روشن
+feed-state-off = خاموش
+feed-on = از این پس برای هر سفارشی که ثبت شود، یک خط به همهٔ مدیران فرستاده می‌شود.
+feed-off = گزارش لحظه‌ای سفارش‌ها خاموش شد.
+
+digest-usage = روش استفاده: /digest <ساعت ۰ تا ۲۳> یا /digest off. { $state }
+digest-state-on = خلاصهٔ روزانه هر روز ساعت { $hour }:۰۰ (به وقت { $zone }) فرستاده می‌شود.
+digest-state-off = خلاصهٔ روزانه خاموش است.
+digest-bad-hour = «{ $value }» ساعت نیست: عددی از ۰ تا ۲۳ بنویسید، یا off.
+digest-set = از ساعت { $hour }:۰۰ بعدی، هر روز همین ساعت (به وقت { $zone }) خلاصهٔ روز قبل برای همهٔ مدیران فرستاده می‌شود.
+digest-off = خلاصهٔ روزانه خاموش شد.
+
+digest-title = خلاصهٔ روزانهٔ { $day }
+digest-no-orders = هیچ سفارشی ثبت نشد.
+digest-orders = { $count ->
+   *[other] { $orders } سفارش، جمعاً { $spend }:
+}
+digest-person-line = • { $person }: { $count ->
+   *[other] { $orders } سفارش
+}، { $spend }
+digest-no-returned = هیچ سفارشی ناموفق نشد و وجهی برنگشت.
+digest-returned = ناموفق، لغوشده یا با بازگشت وجه: { $count }
+digest-no-action = هیچ سفارشی منتظر اقدام نیست.
+digest-action = سفارش‌های منتظر اقدام: { $count }
+digest-order-line = • #{ $id } { $person }: { $product }، { $amount } ({ $state })
+digest-more = …و { $count } مورد دیگر (با /export ببینید).
+digest-balance = موجودی کیف پول: { $balance }
+digest-balance-unknown = موجودی کیف پول: از تأمین‌کننده پاسخی نیامد.

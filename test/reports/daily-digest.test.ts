@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLocalPeriods } from '../../src/calendar/local-periods.js';
+import { closeDb, openDb, type Db } from '../../src/db/open.js';
+import { silentLogger } from '../../src/logger.js';
+import { createOrderRepo } from '../../src/orders/order-repo.js';
+import { createProviderClient } from '../../src/provider/client.js';
+import { createDailyDigest } from '../../src/reports/daily-digest.js';
+import { createReportQueries } from '../../src/reports/report-queries.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { createSettingsStore } from '../../src/settings/settings-store.js';
+import { createI18n, translatorFor } from '../../src/text/i18n.js';
+import { createManualClock, type ManualClock } from '../support/manual-clock.js';
+import { openedOrder } from '../support/order-fixtures.js';
+
+const TEHRAN = 'Asia/Tehran';
+const MINUTE = 60_000;
+// 2026-11-21 08:30 in Tehran (UTC+3:30).
+const START = Date.UTC(2026, 10, 21, 5, 0);
+const ADMIN_ID = 1001;
+const i18n = createI18n('en');
+
+let dir: string;
+let sandbox: Sandbox;
+let clock: ManualClock;
+let db: Db;
+let sent: string[];
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'giftdesk-digest-'));
+  sandbox = await createSandbox();
+  clock = createManualClock(START);
+  db = openDb(join(dir, 'giftdesk.sqlite'));
+  sent = [];
+});
+
+afterEach(async () => {
+  closeDb(db);
+  await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The digest as main.ts builds it, on the database currently open. */
+function digest() {
+  return createDailyDigest({
+    db,
+    settings: createSettingsStore({ db, clock }),
+    queries: createReportQueries({ db }),
+    provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1_000 }),
+    periods: createLocalPeriods(TEHRAN),
+    timeZone: TEHRAN,
+    recipients: () => [{ telegramId: ADMIN_ID, locale: 'en' }],
+    sendText: async (_chatId, text) => void sent.push(text),
+    translate: (locale) => translatorFor(i18n, locale),
+    describePerson: (id) => (id === 7 ? 'Sara' : String(id)),
+    amountUnit: 'IRR',
+    clock,
+    logger: silentLogger,
+  });
+}
+
+describe('the daily digest', () => {
+  it('waits for its hour when set, then sends once that day', async () => {
+    const d = digest();
+    d.setHour(9, ADMIN_ID);
+    await d.run();
+    expect(sent).toHaveLength(0);
+    clock.advance(29 * MINUTE);
+    await d.run();
+    expect(sent).toHaveLength(0);
+    clock.advance(MINUTE);
+    await d.run();
+    await d.run();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^Daily digest for 2026-11-20/);
+  });
+
+  it('is not sent again after a restart on the same day, and comes again the next day', async () => {
+    digest().setHour(9, ADMIN_ID);
+    clock.advance(30 * MINUTE);
+    await digest().run();
+    closeDb(db);
+    db = openDb(join(dir, 'giftdesk.sqlite'));
+    const restarted = digest();
+    await restarted.run();
+    expect(sent).toHaveLength(1);
+    clock.advance(24 * 60 * MINUTE);
+    await restarted.run();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/^Daily digest for 2026-11-21/);
+  });
+
+  it('goes out late, once, when its hour passed while nothing ran', async () => {
+    const d = digest();
+    d.setHour(9, ADMIN_ID);
+    clock.advance(6 * 60 * MINUTE);
+    await d.run();
+    await d.run();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('stays quiet when turned off', async () => {
+    const d = digest();
+    d.setHour(9, ADMIN_ID);
+    d.setHour(null, ADMIN_ID);
+    clock.advance(60 * MINUTE);
+    await d.run();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('reports the past local day’s orders per person, what was returned, what needs action and the balance', async () => {
+    const repo = createOrderRepo({ db, clock });
+    const order = (key: string, state: 'completed' | 'refunded' | 'action_required', userId: number) => {
+      const opened = openedOrder(repo, { confirmKey: key, fingerprint: key, userId, chatId: userId });
+      repo.transition({ id: opened.id, from: 'intent', to: state, audit: { actorId: null, action: `order.${state}` } });
+    };
+    order('a', 'completed', 7);
+    order('b', 'completed', 7);
+    order('c', 'refunded', 8);
+    order('d', 'action_required', 8);
+    sandbox.controls.setBalance(9_000_000);
+    const d = digest();
+    d.setHour(9, ADMIN_ID);
+    clock.advance(24 * 60 * MINUTE + 30 * MINUTE);
+    await d.run();
+    expect(sent).toHaveLength(1);
+    const text = sent[0]!;
+    expect(text).toContain('Daily digest for 2026-11-21');
+    expect(text).toContain('3 orders, 3,750,000 IRR spent:');
+    expect(text).toContain('• Sara: 2 orders, 2,500,000 IRR');
+    expect(text).toContain('• 8: 1 order, 1,250,000 IRR');
+    expect(text).toContain('Failed, cancelled or refunded: 1');
+    expect(text).toContain('Needing action now: 1');
+    expect(text).toContain('Wallet balance: 9,000,000 IRR');
+  });
+});

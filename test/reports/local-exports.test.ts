@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderState } from '../../src/db/schema.js';
+import { buildCsv } from '../../src/reports/csv.js';
+import { auditTable, ordersTable, summaryTable, type ExportContext } from '../../src/reports/local-exports.js';
+import { createReportQueries } from '../../src/reports/report-queries.js';
+import { createI18n, translatorFor } from '../../src/text/i18n.js';
+import { readCsv } from '../support/csv-reader.js';
+import { openedOrder, orderRepoWorld } from '../support/order-fixtures.js';
+
+// 2026-11-21 10:00 UTC is 13:30 in Tehran.
+const START = Date.UTC(2026, 10, 21, 10, 0);
+const NOVEMBER = { from: Date.UTC(2026, 9, 31, 20, 30), to: Date.UTC(2026, 10, 30, 20, 30) };
+const i18n = createI18n('en');
+
+function world() {
+  const { db, clock, repo } = orderRepoWorld(START);
+  let key = 0;
+  const order = (userId: number, state: OrderState, overrides: Parameters<typeof openedOrder>[1] = {}) => {
+    key += 1;
+    const opened = openedOrder(repo, { confirmKey: `k${key}`, fingerprint: `f${key}`, userId, chatId: userId, ...overrides });
+    if (state !== 'intent') repo.transition({ id: opened.id, from: 'intent', to: state, audit: { actorId: null, action: `order.${state}` } });
+    return opened;
+  };
+  return { db, clock, order, queries: createReportQueries({ db }) };
+}
+
+const context = (locale: 'en' | 'fa'): ExportContext => ({
+  t: translatorFor(i18n, locale),
+  timeZone: 'Asia/Tehran',
+  describePerson: (id) => (id === 7 ? 'سارا (@sara)' : String(id)),
+});
+
+const read = async (table: ReturnType<typeof ordersTable>) => readCsv((await buildCsv(table.header, table.rows, 1_000_000)).content).rows;
+
+describe('the orders export', () => {
+  it('writes each order with its local time in Asia/Tehran, the person and the state, and none of the customer’s field values', async () => {
+    const w = world();
+    w.order(7, 'completed', { productTitle: 'گیفت کارت گوگل پلی', fieldValues: [{ fieldId: 1, title: 'Email', value: 'buyer@example.com' }] });
+    const rows = await read(ordersTable(w.queries, NOVEMBER, context('en')));
+    expect(rows[0]).toContain('Created (Asia/Tehran)');
+    expect(rows[1]).toEqual(['1', '', '2026-11-21 13:30:00', '7', 'سارا (@sara)', 'گیفت کارت گوگل پلی', 'US', '1', '1250000', '1250000', 'Completed', '']);
+    expect(rows.flat().join(' ')).not.toContain('buyer@example.com');
+  });
+
+  it('leaves out orders created outside the span', async () => {
+    const w = world();
+    w.order(7, 'completed');
+    w.clock.advance(10 * 86_400_000);
+    w.order(8, 'completed');
+    expect(await read(ordersTable(w.queries, { from: NOVEMBER.from, to: START + 86_400_000 }, context('en')))).toHaveLength(2);
+  });
+
+  it('writes its header in Persian for a Persian reader', async () => {
+    const rows = await read(ordersTable(world().queries, NOVEMBER, context('fa')));
+    expect(rows[0]).toContain('زمان ثبت (Asia/Tehran)');
+  });
+});
+
+describe('the monthly summary', () => {
+  it('counts spend as limits do: failed, cancelled, refunded and unplaced orders are not spent', async () => {
+    const w = world();
+    w.order(7, 'completed');
+    w.order(7, 'in_progress');
+    w.order(7, 'refunded');
+    w.order(7, 'failed');
+    w.order(7, 'not_placed');
+    w.order(8, 'cancelled');
+    const rows = await read(summaryTable(w.queries, NOVEMBER, context('en')));
+    expect(rows.slice(1)).toEqual([
+      ['7', 'سارا (@sara)', '2', '2500000', '1', '1', '1250000'],
+      ['8', '8', '0', '0', '1', '0', '0'],
+    ]);
+  });
+});
+
+describe('the audit export', () => {
+  it('names the actor and marks rows the system wrote', async () => {
+    const w = world();
+    w.order(7, 'completed');
+    const rows = await read(auditTable(w.queries, NOVEMBER, context('en')));
+    expect(rows.slice(1).map((r) => [r[0], r[2], r[3], r[4]])).toEqual([
+      ['2026-11-21 13:30:00', 'سارا (@sara)', 'order.intent', '1'],
+      ['2026-11-21 13:30:00', 'giftdesk', 'order.completed', '1'],
+    ]);
+  });
+});
