@@ -34,7 +34,7 @@ describe('exports and the order feed, through the real process', () => {
   it('tells every administrator in one line when an order is placed', async () => {
     const local = /our #(\d+)/.exec((await chatDriver(world.telegram, STAFF).say(`/track ${reference}`, /our #\d+/)).text)![1]!;
     await world.telegram.waitForMessage(ADMIN.id, `🛒 ${STAFF.firstName} ordered 1 × Google Play 10 USD for 1,250,000 IRR (#${local})`, { timeoutMs: 10_000 });
-    await world.telegram.waitForMessage(PERSIAN_ADMIN.id, new RegExp(`^🛒 ${STAFF.id} .*Google Play 10 USD.*#${local}`), { timeoutMs: 10_000 });
+    await world.telegram.waitForMessage(PERSIAN_ADMIN.id, new RegExp(`^🛒 ${STAFF.firstName} .*Google Play 10 USD.*#${local}`), { timeoutMs: 10_000 });
     expect(world.telegram.messages(ADMIN.id).filter((m) => m.text.startsWith('🛒'))).toHaveLength(1);
   });
 
