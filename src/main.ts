@@ -24,6 +24,7 @@ import { createOrderingPause } from './orders/ordering-pause.js';
 import { withPauseOnRefusal } from './orders/pause-on-refusal.js';
 import { createProviderClient, type ClampedRetryAfter } from './provider/client.js';
 import { createRateLimiter } from './provider/rate-limit.js';
+import { SandboxFaultsError, type SandboxFaults } from './sandbox/fault-settings.js';
 import { createSandbox, type Sandbox } from './sandbox/server.js';
 import { startBackgroundWork } from './background.js';
 import { createSendPort } from './bot/send-port.js';
@@ -80,10 +81,11 @@ async function main(): Promise<void> {
   let baseUrl = config.providerBaseUrl;
   let apiKey = config.providerApiKey ?? '';
   if (config.sandboxMode) {
-    sandbox = await createSandbox({ logger: logger.child({ component: 'sandbox' }) });
+    sandbox = await startSandboxOrExit(config.sandboxFaults, logger);
     baseUrl = sandbox.baseUrl;
     apiKey = sandbox.apiKey;
     logger.warn({ baseUrl }, 'SANDBOX MODE: orders go to the built-in sandbox provider; no real money is involved');
+    if (config.sandboxFaults) logger.warn({ faults: config.sandboxFaults }, 'SANDBOX_FAULTS: the sandbox provider makes trouble on purpose');
   }
 
   const staff = createStaffRepo({ db, clock });
@@ -269,6 +271,19 @@ function openDatabaseOrExit(path: string, logger: Logger): Db {
     if (!(error instanceof DatabasePathError)) throw error;
     logger.fatal({ reason: error.message }, 'not starting');
     process.stderr.write(`giftdesk did not start: ${error.message}\n`);
+    process.exit(2);
+  }
+}
+
+/** A fault naming a product the sandbox does not sell is a setting to fix, like any other: exit 2. */
+async function startSandboxOrExit(faults: SandboxFaults | null, logger: Logger): Promise<Sandbox> {
+  try {
+    return await createSandbox({ logger: logger.child({ component: 'sandbox' }), ...(faults ? { faults } : {}) });
+  } catch (error) {
+    if (!(error instanceof SandboxFaultsError)) throw error;
+    const reason = `SANDBOX_FAULTS: ${error.message}`;
+    logger.fatal({ reason }, 'not starting');
+    process.stderr.write(`giftdesk did not start: ${reason}\nSee .env.example for every setting.\n`);
     process.exit(2);
   }
 }
