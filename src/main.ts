@@ -156,7 +156,9 @@ async function main(): Promise<void> {
   const recovered = orders.recoverInterrupted();
   if (recovered.unknown + recovered.notPlaced > 0) logger.warn(recovered, 'orders interrupted by the previous shutdown were recovered');
 
-  const catalogSync = createCatalogSync({ provider, db, clock, logger: logger.child({ component: 'catalog' }) });
+  // Aborted first at shutdown: a catalog run in progress must not hold the exit.
+  const shutdown = new AbortController();
+  const catalogSync = createCatalogSync({ provider, db, clock, logger: logger.child({ component: 'catalog' }), signal: shutdown.signal });
 
   const bot = createBot({
     token: config.botToken,
@@ -192,7 +194,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   logger.info({ username: bot.botInfo.username }, 'connected to Telegram');
-  await registerCommands(bot.api, translate, logger);
+  // The menu next to the text box is no reason to keep staff waiting: set it while polling runs.
+  void registerCommands(bot.api, translate, logger);
 
   const syncCatalog = async (): Promise<void> => {
     const result = await catalogSync.syncNow();
@@ -204,11 +207,12 @@ async function main(): Promise<void> {
         .catch((error: unknown) => logger.warn({ err: String(error) }, 'product price refresh failed'));
       return;
     }
+    if (shutdown.signal.aborted) return;
     const reason = describeSyncError(result.error);
     logger.error({ reason }, 'catalog sync failed; the previous catalog is kept');
     await alerts.alert('catalog-sync', (locale) => translate(locale)('sync-failed-alert', { reason }));
   };
-  await syncCatalog();
+  // The first sync runs in the background (startBackgroundWork) while the stored catalog serves.
 
   const localeOf = (userId: number): Locale => staff.find(userId)?.locale ?? config.defaultLocale;
   const loops = startBackgroundWork({
@@ -244,6 +248,7 @@ async function main(): Promise<void> {
   logger.info({ sandbox: config.sandboxMode, databasePath: config.databasePath }, 'giftdesk is running');
 
   const stopAll = async (): Promise<void> => {
+    shutdown.abort();
     // Updates in hand first: they may still need the provider (the sandbox too) and the database.
     await stopRunner(runner, { clock, logger, timeoutMs: config.providerOrderTimeoutMs + 5_000 });
     await Promise.allSettled(loops.map((loop) => loop.stop()));

@@ -51,7 +51,7 @@ export interface BotDeps {
   staff: StaffRepo;
   strangers: StrangerRepliesRepo;
   catalog: CatalogQueries;
-  catalogSync: Pick<CatalogSync, 'syncNow'>;
+  catalogSync: Pick<CatalogSync, 'syncNow' | 'loading'>;
   provider: ProviderClient;
   orders: Pick<OrderService, 'createIntentAndPlace'>;
   alerts: AdminAlerts;
@@ -153,7 +153,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     ),
   );
 
-  bot.use(orderFeature());
+  bot.use(orderFeature({ catalogLoading: () => deps.catalogSync.loading() }));
   const orderQueries = createOrderQueries({ db: deps.db });
   const tracking = { amountUnit: deps.amountUnit, onProviderTrouble, troubleText: troubleMessage };
   bot.use(ordersFeature({ orders: orderQueries, amountUnit: deps.amountUnit }));

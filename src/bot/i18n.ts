@@ -5,6 +5,7 @@ import { enOrderingPause } from './locales/en-ordering-pause.js';
 import { enProvider } from './locales/en-provider.js';
 import { enReconcile } from './locales/en-reconcile.js';
 import { enReview } from './locales/en-review.js';
+import { enStartup } from './locales/en-startup.js';
 import { enSweep } from './locales/en-sweep.js';
 import { enTracking } from './locales/en-tracking.js';
 import { en } from './locales/en.js';
@@ -14,14 +15,15 @@ import { faOrderingPause } from './locales/fa-ordering-pause.js';
 import { faProvider } from './locales/fa-provider.js';
 import { faReconcile } from './locales/fa-reconcile.js';
 import { faReview } from './locales/fa-review.js';
+import { faStartup } from './locales/fa-startup.js';
 import { faSweep } from './locales/fa-sweep.js';
 import { faTracking } from './locales/fa-tracking.js';
 import { fa } from './locales/fa.js';
 
 /** One Fluent source per language, kept in a file per feature. */
 const SOURCES = {
-  en: [en, enDelivery, enTracking, enReview, enOrderingPause, enProvider, enReconcile, enOrder, enSweep].join('\n'),
-  fa: [fa, faDelivery, faTracking, faReview, faOrderingPause, faProvider, faReconcile, faOrder, faSweep].join('\n'),
+  en: [en, enDelivery, enTracking, enReview, enOrderingPause, enProvider, enReconcile, enOrder, enSweep, enStartup].join('\n'),
+  fa: [fa, faDelivery, faTracking, faReview, faOrderingPause, faProvider, faReconcile, faOrder, faSweep, faStartup].join('\n'),
 };
 
 export const LOCALES = ['en', 'fa'] as const;
