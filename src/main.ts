@@ -32,6 +32,7 @@ import { connectToTelegram, describeTelegramFailure } from './bot/connect-telegr
 import { stopRunner } from './bot/stop-runner.js';
 import { watchPolling } from './bot/polling-watch.js';
 import { guardProcessOutput } from './output-guard.js';
+import { createProcessProbe } from './process-probe.js';
 import { createSecretFilter } from './secret-filter.js';
 
 /** Pause between attempts to fetch updates while Telegram cannot be reached: back within seconds once it can. */
@@ -301,13 +302,14 @@ async function startSandboxOrExit(faults: SandboxFaults | null, logger: Logger):
 async function holdInstanceLock(db: Db, clock: Clock, logger: Logger): Promise<{ stop(): void }> {
   let lock: InstanceLock;
   try {
-    lock = await acquireInstanceLock(db, clock, `${hostname()}:${process.pid}:${randomUUID()}`);
+    lock = await acquireInstanceLock(db, clock, `${hostname()}:${process.pid}:${randomUUID()}`, createProcessProbe());
   } catch (error) {
     if (!(error instanceof AnotherInstanceError)) throw error;
     logger.fatal({ reason: error.message }, 'not starting');
     process.stderr.write(`giftdesk did not start: ${error.message}\n`);
     process.exit(1);
   }
+  if (lock.takeover) logger.warn(lock.takeover, 'took over the database from a run that ended without releasing it');
   const timer = setInterval(() => {
     if (!lock.beat()) {
       logger.fatal('another giftdesk took over this database; stopping');
