@@ -73,7 +73,8 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     } else {
       await bot.waitForLog('giftdesk is running');
       // The catalog syncs in the background after start-up; both outcomes are logged by the sync itself.
-      if (options.waitForCatalog !== false) await bot.waitForLog(catalogSyncEnded);
+      const logsInfo = ['trace', 'debug', 'info'].includes(settings['LOG_LEVEL'] ?? 'debug');
+      if (options.waitForCatalog !== false && logsInfo) await bot.waitForLog(catalogSyncEnded);
     }
     return bot;
   };

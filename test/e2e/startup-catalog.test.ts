@@ -48,3 +48,14 @@ describe('a restart with a catalog already stored', () => {
     expect(world.bot.logs().some(synced)).toBe(false);
   });
 });
+
+describe('SANDBOX_FAULTS in sandbox mode', () => {
+  const world = sharedWorld({ inProcessSandbox: true, waitForCatalog: false, env: { ...PATIENT, SANDBOX_FAULTS: 'catalog_latency=25000' } });
+
+  it('slows the built-in sandbox’s catalog as set, so /order finds the catalog still loading', async () => {
+    await world.bot.waitForLog('SANDBOX_FAULTS: the sandbox provider makes trouble on purpose');
+    world.telegram.sendText(ADMIN, '/order');
+    await world.telegram.waitForMessage(ADMIN.id, /The catalog is still loading/);
+  });
+});
+
