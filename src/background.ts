@@ -80,7 +80,8 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
   const handover = createDetailHandover({ clock });
 
   return [
-    startRepeating({ name: 'catalog sync', everyMs: config.catalogRefreshMinutes * 60_000, task: deps.syncCatalog, clock, logger }),
+    // At once: start-up does not wait for the catalog, the stored one serves meanwhile.
+    startRepeating({ name: 'catalog sync', everyMs: config.catalogRefreshMinutes * 60_000, task: deps.syncCatalog, clock, logger, immediately: true }),
     startRepeating({
       name: 'idle order sweeper',
       everyMs: IDLE_SWEEP_MS,

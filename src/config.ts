@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assertTimeZone, type MonthCalendar } from './calendar/local-periods.js';
+import { parseSandboxFaults, SandboxFaultsError, type SandboxFaults } from './sandbox/fault-settings.js';
 import { parseTelegramUserId } from './text/telegram-id.js';
 
 /**
@@ -110,6 +111,8 @@ const schema = z.strictObject({
   // The spec does not show the provider's limit; contract.md assumes 10 (CONTRACT_LIMITS.maxQuantityPerItem).
   PROVIDER_MAX_QUANTITY_PER_ITEM: positiveInt(10, 1_000),
   // Unset means the probe's own default (PAUSE_PROBE_MS in src/orders/pause-probe.ts).
+  // Checked in parseConfig (its parser words its own problems); only with PROVIDER_BASE_URL=sandbox.
+  SANDBOX_FAULTS: optional(z.string()),
   PAUSE_PROBE_SECONDS: optional(
     z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(3_600, { error: 'must be at most 3600' }),
   ),
@@ -147,6 +150,8 @@ export type Config = {
   providerMaxQuantityPerItem: number;
   /** How often a pause the provider caused checks whether it answers again; undefined for the default. */
   pauseProbeSeconds: number | undefined;
+  /** Trouble the in-process sandbox makes on purpose, for rehearsals; null when none. */
+  sandboxFaults: SandboxFaults | null;
 };
 
 export class ConfigError extends Error {
@@ -177,6 +182,20 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (liveProvider && !(picked.PROVIDER_API_KEY ?? '').trim()) {
     problems.push('PROVIDER_API_KEY is required unless PROVIDER_BASE_URL is "sandbox"');
   }
+  let sandboxFaults: SandboxFaults | null = null;
+  const faultsText = (picked.SANDBOX_FAULTS ?? '').trim();
+  if (faultsText !== '') {
+    // Faults on purpose against real money would be a disaster waiting for a typo.
+    if (liveProvider) problems.push('SANDBOX_FAULTS works only with PROVIDER_BASE_URL=sandbox; remove it to use the live provider');
+    else {
+      try {
+        sandboxFaults = parseSandboxFaults(faultsText);
+      } catch (error) {
+        if (!(error instanceof SandboxFaultsError)) throw error;
+        problems.push(`SANDBOX_FAULTS: ${error.message}`);
+      }
+    }
+  }
   const data = result.success ? result.data : undefined;
   if (!data || problems.length > 0) throw new ConfigError(problems);
 
@@ -204,5 +223,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     providerRequestsPerSecond: data.PROVIDER_REQUESTS_PER_SECOND,
     providerMaxQuantityPerItem: data.PROVIDER_MAX_QUANTITY_PER_ITEM,
     pauseProbeSeconds: data.PAUSE_PROBE_SECONDS,
+    sandboxFaults,
   };
 }

@@ -37,6 +37,7 @@ import { createDailyDigest } from './reports/daily-digest.js';
 import { createOrderFeed } from './reports/order-feed.js';
 import { createReportQueries } from './reports/report-queries.js';
 import { createRateLimiter } from './provider/rate-limit.js';
+import { SandboxFaultsError, type SandboxFaults } from './sandbox/fault-settings.js';
 import { createSandbox, type Sandbox } from './sandbox/server.js';
 import { startBackgroundWork } from './background.js';
 import { createSendPort } from './bot/send-port.js';
@@ -46,6 +47,7 @@ import { watchPolling } from './bot/polling-watch.js';
 import { guardProcessOutput } from './output-guard.js';
 import { createApprovalAnnouncer } from './approvals/approval-announcer.js';
 import { createApprovalService } from './approvals/approval-service.js';
+import { createProcessProbe } from './process-probe.js';
 import { createSecretFilter } from './secret-filter.js';
 
 /** Pause between attempts to fetch updates while Telegram cannot be reached: back within seconds once it can. */
@@ -95,10 +97,11 @@ async function main(): Promise<void> {
   let baseUrl = config.providerBaseUrl;
   let apiKey = config.providerApiKey ?? '';
   if (config.sandboxMode) {
-    sandbox = await createSandbox({ logger: logger.child({ component: 'sandbox' }) });
+    sandbox = await startSandboxOrExit(config.sandboxFaults, logger);
     baseUrl = sandbox.baseUrl;
     apiKey = sandbox.apiKey;
     logger.warn({ baseUrl }, 'SANDBOX MODE: orders go to the built-in sandbox provider; no real money is involved');
+    if (config.sandboxFaults) logger.warn({ faults: config.sandboxFaults }, 'SANDBOX_FAULTS: the sandbox provider makes trouble on purpose');
   }
 
   const staff = createStaffRepo({ db, clock });
@@ -234,7 +237,9 @@ async function main(): Promise<void> {
     logger: logger.child({ component: 'digest' }),
   });
 
-  const catalogSync = createCatalogSync({ provider, db, clock, logger: logger.child({ component: 'catalog' }) });
+  // Aborted first at shutdown: a catalog run in progress must not hold the exit.
+  const shutdown = new AbortController();
+  const catalogSync = createCatalogSync({ provider, db, clock, logger: logger.child({ component: 'catalog' }), signal: shutdown.signal });
 
   const bot = createBot({
     token: config.botToken,
@@ -278,7 +283,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   logger.info({ username: bot.botInfo.username }, 'connected to Telegram');
-  await registerCommands(bot.api, translate, logger);
+  // The menu next to the text box is no reason to keep staff waiting: set it while polling runs.
+  void registerCommands(bot.api, translate, logger);
   // Administrators and viewers have menus of their own; someone ADMIN_IDS no longer lists loses theirs.
   // In the background: a long staff list must not hold up the start.
   const menus = createCommandMenus({ api: bot.api, translate, logger });
@@ -297,11 +303,12 @@ async function main(): Promise<void> {
         .catch((error: unknown) => logger.warn({ err: String(error) }, 'product price refresh failed'));
       return;
     }
+    if (shutdown.signal.aborted) return;
     const reason = describeSyncError(result.error);
     logger.error({ reason }, 'catalog sync failed; the previous catalog is kept');
     await alerts.alert('catalog-sync', (locale) => translate(locale)('sync-failed-alert', { reason }));
   };
-  await syncCatalog();
+  // The first sync runs in the background (startBackgroundWork) while the stored catalog serves.
 
   const loops = startBackgroundWork({
     config,
@@ -340,6 +347,7 @@ async function main(): Promise<void> {
   logger.info({ sandbox: config.sandboxMode, databasePath: config.databasePath }, 'giftdesk is running');
 
   const stopAll = async (): Promise<void> => {
+    shutdown.abort();
     // Updates in hand first: they may still need the provider (the sandbox too) and the database.
     await stopRunner(runner, { clock, logger, timeoutMs: config.providerOrderTimeoutMs + 5_000 });
     await Promise.allSettled(loops.map((loop) => loop.stop()));
@@ -371,6 +379,19 @@ function openDatabaseOrExit(path: string, logger: Logger): Db {
   }
 }
 
+/** A fault naming a product the sandbox does not sell is a setting to fix, like any other: exit 2. */
+async function startSandboxOrExit(faults: SandboxFaults | null, logger: Logger): Promise<Sandbox> {
+  try {
+    return await createSandbox({ logger: logger.child({ component: 'sandbox' }), ...(faults ? { faults } : {}) });
+  } catch (error) {
+    if (!(error instanceof SandboxFaultsError)) throw error;
+    const reason = `SANDBOX_FAULTS: ${error.message}`;
+    logger.fatal({ reason }, 'not starting');
+    process.stderr.write(`giftdesk did not start: ${reason}\nSee .env.example for every setting.\n`);
+    process.exit(2);
+  }
+}
+
 /**
  * Claims the database for this process (start-up repairs assume no other
  * giftdesk runs on it) and keeps the claim fresh. A second instance stops
@@ -379,13 +400,14 @@ function openDatabaseOrExit(path: string, logger: Logger): Db {
 async function holdInstanceLock(db: Db, clock: Clock, logger: Logger): Promise<{ stop(): void }> {
   let lock: InstanceLock;
   try {
-    lock = await acquireInstanceLock(db, clock, `${hostname()}:${process.pid}:${randomUUID()}`);
+    lock = await acquireInstanceLock(db, clock, `${hostname()}:${process.pid}:${randomUUID()}`, createProcessProbe());
   } catch (error) {
     if (!(error instanceof AnotherInstanceError)) throw error;
     logger.fatal({ reason: error.message }, 'not starting');
     process.stderr.write(`giftdesk did not start: ${error.message}\n`);
     process.exit(1);
   }
+  if (lock.takeover) logger.warn(lock.takeover, 'took over the database from a run that ended without releasing it');
   const timer = setInterval(() => {
     if (!lock.beat()) {
       logger.fatal('another giftdesk took over this database; stopping');

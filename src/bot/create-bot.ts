@@ -78,7 +78,7 @@ export interface BotDeps {
   people: PeopleRepo;
   strangers: StrangerRepliesRepo;
   catalog: CatalogQueries;
-  catalogSync: Pick<CatalogSync, 'syncNow'>;
+  catalogSync: Pick<CatalogSync, 'syncNow' | 'loading'>;
   provider: ProviderClient;
   orders: Pick<OrderService, 'createIntentAndPlace'>;
   alerts: AdminAlerts;
@@ -223,7 +223,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     ),
   );
 
-  bot.use(orderFeature());
+  bot.use(orderFeature({ catalogLoading: () => deps.catalogSync.loading() }));
   const orderQueries = createOrderQueries({ db: deps.db });
   const tellPerson = createTellPerson({
     api: bot.api,

@@ -25,6 +25,8 @@ export interface CatalogSync {
   /** Overlapping calls share one run. */
   syncNow(): Promise<CatalogSyncResult>;
   status(): CatalogSyncStatus;
+  /** True while a run is under way and nothing is stored yet: the first sync of a new database. */
+  loading(): boolean;
 }
 
 export interface CatalogSyncDeps {
@@ -34,6 +36,8 @@ export interface CatalogSyncDeps {
   logger: Logger;
   /** Products per write transaction (see catalog-writer.ts). */
   chunkSize?: number;
+  /** Aborted at shutdown: a run in progress stops at its next request instead of holding the exit. */
+  signal?: AbortSignal;
 }
 
 /** Kept in app_state so that the status survives a restart. */
@@ -69,14 +73,19 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
     createAppStateRepo({ db: exec, clock }).set(STATE_KEY, state);
 
   async function fetchCatalog(): Promise<{ categories: Category[]; products: ProductSummary[] }> {
-    const fetchedCategories = await provider.listCategories({ priority: 'background' });
+    const options = { priority: 'background' as const, ...(deps.signal ? { signal: deps.signal } : {}) };
+    const fetchedCategories = await provider.listCategories(options);
     // Pages can shift while they are followed; the first sighting of an id keeps its place.
     const seen = new Map<number, ProductSummary>();
-    for await (const product of provider.allProducts({ pageSize: 50 }, { priority: 'background' })) {
+    for await (const product of provider.allProducts({ pageSize: 50 }, options)) {
       if (!seen.has(product.id)) seen.set(product.id, product);
     }
     const uniqueCategories = [...new Map(fetchedCategories.map((c) => [c.id, c])).values()];
     return { categories: uniqueCategories, products: [...seen.values()] };
+  }
+
+  function hasProducts(): boolean {
+    return db.select({ id: products.id }).from(products).limit(1).get() !== undefined;
   }
 
   function productCount(): number {
@@ -97,6 +106,11 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
       logger.info({ ...result, ms: clock.now() - startedAt }, 'catalog synced');
       return result;
     } catch (error) {
+      if (deps.signal?.aborted) {
+        // Not a failure of the provider: nothing to record, nobody to alert.
+        logger.info({ ms: clock.now() - startedAt }, 'catalog sync stopped for shutdown; previous catalog kept');
+        return { ok: false, error };
+      }
       const description = describeSyncError(error);
       try {
         writeState(db, { ...readState(), lastError: description, lastErrorAt: clock.now() });
@@ -118,6 +132,9 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
     status() {
       const state = readState();
       return { lastSuccessAt: state.lastSuccessAt, lastError: state.lastError, productCount: productCount() };
+    },
+    loading() {
+      return running !== null && !hasProducts();
     },
   };
 }

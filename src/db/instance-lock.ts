@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import type { ProcessMark, ProcessProbe } from '../process-probe.js';
 import { createAppStateRepo } from './app-state-repo.js';
 import type { Db } from './open.js';
 
@@ -8,15 +9,26 @@ const KEY = 'instance.lock';
 export const HEARTBEAT_MS = 2_000;
 export const STALE_AFTER_MS = 5 * HEARTBEAT_MS / 2;
 
-interface Holder {
+type Holder = {
   owner: string;
   beatAt: number;
-}
+  /** Absent in claims written before it was recorded: the owner then reads host:pid:…. */
+  process?: ProcessMark;
+};
 
 export interface InstanceLock {
   /** Keeps the claim fresh; call every HEARTBEAT_MS. False when another instance took it over. */
   beat(): boolean;
   release(): void;
+  /** How the claim of a run that ended without releasing it was taken over; null when nobody held it. */
+  takeover: { reason: string; waitedMs: number } | null;
+}
+
+/** The process behind a claim; claims written before the mark was kept name it in the owner. */
+function markOf(holder: Holder): ProcessMark | null {
+  if (holder.process) return holder.process;
+  const [host, pid] = holder.owner.split(':');
+  return host && pid && /^\d+$/.test(pid) ? { host, pid: Number(pid), started: null } : null;
 }
 
 export class AnotherInstanceError extends Error {
@@ -28,43 +40,59 @@ export class AnotherInstanceError extends Error {
  * of an earlier run) assume nothing else is running, so a second instance
  * started by mistake must stop before it touches anything. The holder
  * writes a heartbeat; a claim whose heartbeat went quiet belongs to a run
- * that died (kill -9) and is taken over after at most STALE_AFTER_MS.
+ * that died (kill -9) and is taken over after at most STALE_AFTER_MS. When
+ * the probe proves the holder's process gone (same host, pid not running or
+ * now another process), it is taken over at once: a restart after a crash
+ * waits for nothing.
  */
-export async function acquireInstanceLock(db: Db, clock: Clock, owner: string): Promise<InstanceLock> {
+export async function acquireInstanceLock(db: Db, clock: Clock, owner: string, probe?: ProcessProbe): Promise<InstanceLock> {
   const state = createAppStateRepo({ db, clock });
-  const tryClaim = (): Holder | null =>
+  const record = (now: number): Holder => ({ owner, beatAt: now, ...(probe ? { process: probe.self } : {}) });
+  type Claim = { held: true } | { held: false; previous: Holder | null; gone: string | null };
+  const tryClaim = (): Claim =>
     db.transaction(
       (tx) => {
         const repo = createAppStateRepo({ db: tx, clock });
         const holder = repo.get<Holder>(KEY);
         const now = clock.now();
-        if (holder && holder.owner !== '' && holder.owner !== owner && now - holder.beatAt < STALE_AFTER_MS) return holder;
-        repo.set(KEY, { owner, beatAt: now });
-        return null;
+        const claimed = holder && holder.owner !== '' && holder.owner !== owner ? holder : null;
+        let gone: string | null = null;
+        if (claimed && now - claimed.beatAt < STALE_AFTER_MS) {
+          const mark = markOf(claimed);
+          gone = mark && probe ? probe.goneReason(mark) : null;
+          if (gone === null) return { held: true };
+        }
+        repo.set(KEY, record(now));
+        return { held: false, previous: claimed, gone };
       },
       { behavior: 'immediate' },
     );
 
-  const first = tryClaim();
-  if (first) {
+  const startedAt = clock.now();
+  let claim = tryClaim();
+  if (claim.held) {
     // Fresh heartbeat: wait long enough to tell a dead run from a live one.
     await clock.sleep(STALE_AFTER_MS);
-    const second = tryClaim();
-    if (second) {
+    claim = tryClaim();
+    if (claim.held) {
       throw new AnotherInstanceError(
         'another giftdesk is running on this database (its heartbeat is fresh); stop it before starting this one',
       );
     }
   }
+  const takeover = claim.previous
+    ? { reason: claim.gone ?? 'its heartbeat went quiet', waitedMs: clock.now() - startedAt }
+    : null;
 
   return {
+    takeover,
     beat() {
       return db.transaction(
         (tx) => {
           const repo = createAppStateRepo({ db: tx, clock });
           const holder = repo.get<Holder>(KEY);
           if (holder && holder.owner !== owner) return false;
-          repo.set(KEY, { owner, beatAt: clock.now() });
+          repo.set(KEY, record(clock.now()));
           return true;
         },
         { behavior: 'immediate' },

@@ -1,3 +1,4 @@
+import { SandboxFaultsError, type SandboxFaults } from './fault-settings.js';
 import type { OrderPlanner } from './progression.js';
 import type { SandboxStore } from './store.js';
 import type { SandboxField, SandboxOrder, SandboxProduct } from './types.js';
@@ -22,6 +23,17 @@ export interface SandboxControls {
   setForbidden(on: boolean): void;
   /** Real milliseconds waited before every request is handled. */
   setLatency(ms: number): void;
+  /** Real milliseconds waited on top of that by the catalog lists (GET /products, /products/categories). */
+  setCatalogLatency(ms: number): void;
+  /** Share (0..1) of requests answered 429 with Retry-After: 1, before any effect. */
+  setRateLimitRate(rate: number): void;
+  /** Share (0..1) of created orders whose answer is dropped, as drop-after-create does for every order. */
+  setDropAfterCreateRate(rate: number): void;
+  /**
+   * Switches on the faults of SANDBOX_FAULTS (on top of any already on).
+   * Throws SandboxFaultsError when a product named there is not in the catalog.
+   */
+  applyFaults(faults: SandboxFaults): void;
   /** Share (0..1) of requests answered 500 before any effect. */
   setServerErrorRate(rate: number): void;
   /** The next `count` requests answer 429; Retry-After in seconds (default 1) or an HTTP-date at least 1 s ahead. */
@@ -69,7 +81,10 @@ export interface SandboxControls {
 export interface FaultState {
   forbidden: boolean;
   latencyMs: number;
+  catalogLatencyMs: number;
   serverErrorRate: number;
+  rateLimitRate: number;
+  dropAfterCreateRate: number;
   forced429: { remaining: number; retryAfter: number | 'http-date' };
   orderPostFault: OrderPostFault;
   extraFields: boolean;
@@ -80,7 +95,10 @@ export function createFaultState(): FaultState {
   return {
     forbidden: false,
     latencyMs: 0,
+    catalogLatencyMs: 0,
     serverErrorRate: 0,
+    rateLimitRate: 0,
+    dropAfterCreateRate: 0,
     forced429: { remaining: 0, retryAfter: 1 },
     orderPostFault: { kind: 'none' },
     extraFields: false,
@@ -91,16 +109,39 @@ export function createFaultState(): FaultState {
 /** POST /orders as the routes handle it; the status and whether an order was created. */
 export type PlaceThroughRoutes = (body: unknown) => { status: number; created: boolean };
 
+const share = (rate: number) => Math.min(1, Math.max(0, rate));
+
 export function createControls(state: FaultState, store: SandboxStore, placeThroughRoutes: PlaceThroughRoutes): SandboxControls {
-  return {
+  const controls: SandboxControls = {
     setForbidden: (on) => {
       state.forbidden = on;
     },
     setLatency: (ms) => {
       state.latencyMs = Math.max(0, ms);
     },
+    setCatalogLatency: (ms) => {
+      state.catalogLatencyMs = Math.max(0, ms);
+    },
     setServerErrorRate: (rate) => {
-      state.serverErrorRate = Math.min(1, Math.max(0, rate));
+      state.serverErrorRate = share(rate);
+    },
+    setRateLimitRate: (rate) => {
+      state.rateLimitRate = share(rate);
+    },
+    setDropAfterCreateRate: (rate) => {
+      state.dropAfterCreateRate = share(rate);
+    },
+    applyFaults: (faults) => {
+      // Every product first, so that a wrong id switches nothing on.
+      const unknown = [...faults.failProducts, ...faults.actionProducts].filter((id) => !store.catalog.byId.has(id));
+      if (unknown.length > 0) throw new SandboxFaultsError(`the sandbox sells no product ${unknown.join(', ')}`);
+      if (faults.latencyMs > 0) controls.setLatency(faults.latencyMs);
+      if (faults.catalogLatencyMs > 0) controls.setCatalogLatency(faults.catalogLatencyMs);
+      if (faults.errorRate > 0) controls.setServerErrorRate(faults.errorRate);
+      if (faults.rateLimitRate > 0) controls.setRateLimitRate(faults.rateLimitRate);
+      if (faults.dropAfterCreateRate > 0) controls.setDropAfterCreateRate(faults.dropAfterCreateRate);
+      for (const id of faults.failProducts) controls.setProductOutcome(id, 'FAILED');
+      for (const id of faults.actionProducts) controls.setProductOutcome(id, 'ACTION_REQUIRED');
     },
     force429: (count, retryAfter = 1) => {
       state.forced429 = { remaining: Math.max(0, Math.floor(count)), retryAfter };
@@ -159,4 +200,5 @@ export function createControls(state: FaultState, store: SandboxStore, placeThro
     },
     setOrderPlanner: (planner) => store.setOrderPlanner(planner),
   };
+  return controls;
 }

@@ -43,6 +43,7 @@ export function createGate(deps: GateDeps): (apiKeyHeader: string | undefined) =
     }
     if (state.forbidden) return { status: 403, body: errorBody(403, MESSAGES.forbidden) };
     if (!keyMatches(apiKeyHeader, deps.apiKey)) return { status: 401, body: errorBody(401, MESSAGES.unauthorized) };
+    if (state.rateLimitRate > 0 && deps.random() < state.rateLimitRate) return tooMany('1');
     if (deps.buckets) {
       const taken = deps.buckets.take(deps.apiKey);
       if (!taken.ok) return tooMany(String(taken.retryAfterSeconds));

@@ -3,7 +3,8 @@
  * only on purpose; nothing falls back to it when the live API is unreachable.
  */
 import { createLogger } from '../logger.js';
-import { createSandbox } from './server.js';
+import { hasSandboxFaults, parseSandboxFaults, SandboxFaultsError, type SandboxFaults } from './fault-settings.js';
+import { createSandbox, type Sandbox } from './server.js';
 
 const logger = createLogger({ level: process.env['LOG_LEVEL'] ?? 'info' });
 const rawPort = process.env['PORT'];
@@ -13,10 +14,26 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   process.exit(1);
 }
 const apiKey = process.env['SANDBOX_API_KEY'] || undefined;
+let faults: SandboxFaults;
+try {
+  faults = parseSandboxFaults(process.env['SANDBOX_FAULTS']);
+} catch (error) {
+  if (!(error instanceof SandboxFaultsError)) throw error;
+  process.stderr.write(`SANDBOX_FAULTS: ${error.message}\n`);
+  process.exit(2);
+}
 
-const sandbox = await createSandbox({ port, apiKey, logger });
+let sandbox: Sandbox;
+try {
+  sandbox = await createSandbox({ port, apiKey, logger, faults });
+} catch (error) {
+  if (!(error instanceof SandboxFaultsError)) throw error;
+  process.stderr.write(`SANDBOX_FAULTS: ${error.message}\n`);
+  process.exit(2);
+}
 // Printed on purpose: this key only opens the local emulator.
 process.stdout.write(`Sandbox provider listening\n  base URL: ${sandbox.baseUrl}\n  API key:  ${sandbox.apiKey}\n`);
+if (hasSandboxFaults(faults)) process.stdout.write(`  faults:   ${process.env['SANDBOX_FAULTS']}\n`);
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {

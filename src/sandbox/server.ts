@@ -5,6 +5,7 @@ import { systemClock, type Clock } from '../clock.js';
 import { silentLogger, type Logger } from '../logger.js';
 import { createControls, createFaultState, type SandboxControls } from './controls.js';
 import { BAD_GATEWAY_HTML, MESSAGES, errorBody, withExtraFields } from './envelope.js';
+import type { SandboxFaults } from './fault-settings.js';
 import { createGate } from './gate.js';
 import { DEFAULT_TIMING, type OrderTiming } from './progression.js';
 import { createRoutes, type RouteResponse } from './routes.js';
@@ -33,8 +34,10 @@ export interface SandboxOptions {
   maxQuantity?: number;
   maxItemsPerOrder?: number;
   logger?: Logger;
-  /** Source of randomness for the 5xx rate. */
+  /** Source of randomness for the 5xx, 429 and dropped-answer rates. */
   random?: () => number;
+  /** Faults switched on from the start (SANDBOX_FAULTS); SandboxFaultsError when one names a product not in the catalog. */
+  faults?: SandboxFaults;
 }
 
 export interface RecordedRequest {
@@ -95,11 +98,12 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     maxQuantity: options.maxQuantity ?? 10,
     maxItemsPerOrder: options.maxItemsPerOrder ?? 5,
   });
+  const random = options.random ?? Math.random;
   const gate = createGate({
     apiKey,
     state,
     clock,
-    random: options.random ?? Math.random,
+    random,
     buckets: rateLimit === false ? null : createTokenBuckets({ ...rateLimit, clock }),
   });
   const requests: RecordedRequest[] = [];
@@ -130,7 +134,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
 
   async function afterCreate(req: IncomingMessage, res: ServerResponse, entry: RecordedRequest, answer: RouteResponse) {
     const fault = state.orderPostFault;
-    if (fault.kind === 'drop-after-create') {
+    if (fault.kind === 'drop-after-create' || (state.dropAfterCreateRate > 0 && random() < state.dropAfterCreateRate)) {
       logger.debug({ path: entry.path }, 'sandbox dropped the connection after creating the order');
       req.socket.destroy();
       return;
@@ -157,7 +161,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     };
     requests.push(entry);
     const body = await readBody(req);
-    if (state.latencyMs > 0) await delay(state.latencyMs);
+    const catalogList = entry.method === 'GET' && (entry.path === '/products' || entry.path === '/products/categories');
+    const latencyMs = state.latencyMs + (catalogList ? state.catalogLatencyMs : 0);
+    if (latencyMs > 0) await delay(latencyMs);
     const header = req.headers['x-api-key'];
     const refusal = gate(Array.isArray(header) ? header[0] : header);
     if (refusal) return send(res, entry, refusal);
@@ -173,6 +179,13 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     if (answer.orderCreated) return afterCreate(req, res, entry, answer);
     send(res, entry, answer);
   }
+
+  const controls = createControls(state, store, (body) => {
+    const answer = route({ method: 'POST', path: '/orders', query: {}, rawBody: JSON.stringify(body) });
+    return { status: answer.status, created: answer.orderCreated === true };
+  });
+  // Before listening: the first request already meets them, and a wrong product id opens nothing.
+  if (options.faults) controls.applyFaults(options.faults);
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -200,10 +213,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     baseUrl: `http://${urlHost}:${port}${BASE_PATH}`,
     apiKey,
     requests,
-    controls: createControls(state, store, (body) => {
-      const answer = route({ method: 'POST', path: '/orders', query: {}, rawBody: JSON.stringify(body) });
-      return { status: answer.status, created: answer.orderCreated === true };
-    }),
+    controls,
     close() {
       closing ??= new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);

@@ -269,7 +269,7 @@ async function startRealBot(db: Db, provider: ProviderClient): Promise<{ telegra
     staff,
     strangers: createStrangerRepliesRepo({ db }),
     catalog: createCatalogQueries({ db }),
-    catalogSync: { syncNow: async () => ({ ok: true, products: 0, categories: 0, removed: 0 }) },
+    catalogSync: { syncNow: async () => ({ ok: true, products: 0, categories: 0, removed: 0 }), loading: () => false },
     provider,
     orders: createOrderService({ db, provider, clock: systemClock, logger, sandbox: true, orderingPaused: () => pauses.current() }),
     alerts,

@@ -155,4 +155,36 @@ describe('catalog sync', () => {
     expect(queries.product(SANDBOX_PRODUCTS.outOfStock)).toMatchObject({ categoryId: 4, isAvailable: false });
     expect(queries.product(SANDBOX_PRODUCTS.noFields)).toMatchObject({ categoryId: 1, isAvailable: true });
   });
+
+  it('reports loading only while the first sync of an empty database runs', async () => {
+    const sandbox = await startSandbox(0);
+    const db = freshDb();
+    const sync = syncFor(sandbox, db);
+    expect(sync.loading()).toBe(false);
+    const first = sync.syncNow();
+    expect(sync.loading()).toBe(true);
+    await first;
+    expect(sync.loading()).toBe(false);
+    const refresh = sync.syncNow();
+    // A catalog is stored: a refresh serves it meanwhile.
+    expect(sync.loading()).toBe(false);
+    await refresh;
+  });
+
+  it('stops a run when shutdown aborts it, without recording a failure or touching the catalog', async () => {
+    const sandbox = await startSandbox(0);
+    sandbox.controls.setCatalogLatency(10_000);
+    const db = freshDb();
+    const shutdown = new AbortController();
+    const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000, maxAttempts: 1 });
+    const sync = createCatalogSync({ provider, db, clock: systemClock, logger: silentLogger, signal: shutdown.signal });
+    const run = sync.syncNow();
+    await expect.poll(() => sandbox.requests.length).toBe(1);
+    const started = Date.now();
+    shutdown.abort();
+    expect((await run).ok).toBe(false);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(sync.status()).toEqual({ lastSuccessAt: null, lastError: null, productCount: 0 });
+  });
 });
+

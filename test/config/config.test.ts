@@ -135,4 +135,20 @@ describe('parseConfig', () => {
     expect(parseConfig({ ...valid, PROVIDER_MAX_QUANTITY_PER_ITEM: '30' }).providerMaxQuantityPerItem).toBe(30);
     expect(problemsOf({ ...valid, PROVIDER_MAX_QUANTITY_PER_ITEM: '0' })).toEqual(['PROVIDER_MAX_QUANTITY_PER_ITEM must be at least 1']);
   });
+
+  it('refuses SANDBOX_FAULTS with the live provider', () => {
+    expect(problemsOf({ ...valid, SANDBOX_FAULTS: 'error_rate=0.1' })).toEqual([
+      'SANDBOX_FAULTS works only with PROVIDER_BASE_URL=sandbox; remove it to use the live provider',
+    ]);
+  });
+
+  it('reads SANDBOX_FAULTS in sandbox mode and words a bad one with the other problems', () => {
+    const sandbox = { ...valid, PROVIDER_BASE_URL: 'sandbox', PROVIDER_API_KEY: undefined };
+    expect(parseConfig({ ...sandbox, SANDBOX_FAULTS: 'latency=250' }).sandboxFaults).toMatchObject({ latencyMs: 250, errorRate: 0 });
+    expect(parseConfig(sandbox).sandboxFaults).toBeNull();
+    expect(problemsOf({ ...sandbox, SANDBOX_FAULTS: 'error_rate=2', LOG_LEVEL: 'loud' })).toEqual([
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      'SANDBOX_FAULTS: error_rate must be a share from 0 to 1, such as 0.05',
+    ]);
+  });
 });

@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acquireInstanceLock, AnotherInstanceError, STALE_AFTER_MS } from '../../src/db/instance-lock.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
+import type { ProcessMark, ProcessProbe } from '../../src/process-probe.js';
 import { createManualClock } from '../support/manual-clock.js';
+
+/** A probe for one host where the given pids are known to have ended. */
+function probeFor(pid: number, ended: number[] = [], host = 'box'): ProcessProbe {
+  return {
+    self: { host, pid, started: '100' },
+    goneReason: (other: ProcessMark) => (other.host === 'box' && ended.includes(other.pid) ? 'its process has ended' : null),
+  };
+}
 
 describe('one giftdesk per database', () => {
   const opened: Db[] = [];
@@ -63,4 +72,43 @@ describe('one giftdesk per database', () => {
     (await acquireInstanceLock(a, clock, 'first')).release();
     await expect(acquireInstanceLock(b, clock, 'second')).resolves.toBeDefined();
   });
+
+  it('takes over at once, without waiting for the heartbeat, when the holder’s process is proven gone', async () => {
+    const [a, b] = twoConnections();
+    const clock = createManualClock(0);
+    await acquireInstanceLock(a, clock, 'box:41:dead', probeFor(41));
+    clock.advance(500);
+    const lock = await acquireInstanceLock(b, clock, 'box:42:next', probeFor(42, [41]));
+    expect(lock.takeover).toEqual({ reason: 'its process has ended', waitedMs: 0 });
+    expect(lock.beat()).toBe(true);
+  });
+
+  it('still refuses a second instance whose holder the probe cannot prove gone', async () => {
+    const [a, b] = twoConnections();
+    const clock = createManualClock(0);
+    const first = await acquireInstanceLock(a, clock, 'box:41:live', probeFor(41));
+    const second = acquireInstanceLock(b, clock, 'box:42:second', probeFor(42, [7]));
+    clock.advance(STALE_AFTER_MS / 2);
+    first.beat();
+    clock.advance(STALE_AFTER_MS / 2);
+    await expect(second).rejects.toBeInstanceOf(AnotherInstanceError);
+  });
+
+  it('proves gone a holder recorded before process marks were kept, from the host and pid in its owner', async () => {
+    const [a, b] = twoConnections();
+    const clock = createManualClock(0);
+    await acquireInstanceLock(a, clock, 'box:41:old-format');
+    const lock = await acquireInstanceLock(b, clock, 'box:42:next', probeFor(42, [41]));
+    expect(lock.takeover?.reason).toBe('its process has ended');
+  });
+
+  it('says the heartbeat went quiet when it took over by waiting', async () => {
+    const [a, b] = twoConnections();
+    const clock = createManualClock(0);
+    await acquireInstanceLock(a, clock, 'elsewhere:41:dead', probeFor(41, [], 'elsewhere'));
+    const next = acquireInstanceLock(b, clock, 'box:42:next', probeFor(42, [41]));
+    clock.advance(STALE_AFTER_MS);
+    expect((await next).takeover).toEqual({ reason: 'its heartbeat went quiet', waitedMs: STALE_AFTER_MS });
+  });
 });
+

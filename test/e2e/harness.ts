@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
-import { startBotProcess, type BotProcess } from '../support/bot-process.js';
+import { startBotProcess, type BotProcess, type LogLine } from '../support/bot-process.js';
 import { createFakeBotApi, type FakeBotApi, type FakeUser } from '../support/fake-bot-api/index.js';
 
 export const ADMIN: FakeUser = { id: 1001, firstName: 'Ada', languageCode: 'en' };
@@ -29,6 +29,12 @@ export interface WorldOptions {
    * that it runs its own sandbox provider; `world.sandbox` then sees no requests.
    */
   inProcessSandbox?: boolean;
+  /**
+   * Hand the world over only once the first catalog sync of each start has
+   * ended (synced or failed), as tests expect the catalog at /order. Default true;
+   * false for tests about what happens while it runs.
+   */
+  waitForCatalog?: boolean;
   /** Added through the administrator's /staff command before the world is handed over. */
   staff?: readonly FakeUser[];
 }
@@ -66,6 +72,9 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       await telegram.waitFor(() => telegram.callsTo('getUpdates').length > polls || undefined, { timeoutMs: 20_000 });
     } else {
       await bot.waitForLog('giftdesk is running');
+      // The catalog syncs in the background after start-up; both outcomes are logged by the sync itself.
+      const logsInfo = ['trace', 'debug', 'info'].includes(settings['LOG_LEVEL'] ?? 'debug');
+      if (options.waitForCatalog !== false && logsInfo) await bot.waitForLog(catalogSyncEnded);
     }
     return bot;
   };
@@ -93,6 +102,9 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   }
   return world;
 }
+
+const catalogSyncEnded = (line: LogLine): boolean =>
+  line['component'] === 'catalog' && (line.msg === 'catalog synced' || line.msg.startsWith('catalog sync failed'));
 
 /** Adds staff members through the administrator's /staff command. */
 export async function addStaff(world: World, users: readonly FakeUser[]): Promise<void> {

@@ -47,6 +47,13 @@ describe('starting with a bad Telegram setting', () => {
     expect(telegram.callsTo('getUpdates')).toHaveLength(0);
   });
 
+  it('stops with exit code 2 and names the fault when SANDBOX_FAULTS names a product the sandbox does not sell', async () => {
+    const bot = startBotProcess(env({ SANDBOX_FAULTS: 'fail_product=424242' }));
+    expect(await exitCode(bot)).toBe(2);
+    expect(bot.output()).toContain('giftdesk did not start: SANDBOX_FAULTS: the sandbox sells no product 424242');
+    expect(telegram.callsTo('getUpdates')).toHaveLength(0);
+  });
+
   it('keeps trying, and says where and why in its log, while the Bot API cannot be reached', async () => {
     const closed = await unusedPort();
     const bot = startBotProcess(env({ TELEGRAM_API_ROOT: `http://127.0.0.1:${closed}` }));

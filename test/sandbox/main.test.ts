@@ -34,4 +34,19 @@ describe('standalone sandbox', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
   });
+
+  it('exits 2 and says which fault is wrong when SANDBOX_FAULTS cannot be read', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent', SANDBOX_FAULTS: 'error_rate=lots' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(2);
+    expect(output).toBe('SANDBOX_FAULTS: error_rate must be a share from 0 to 1, such as 0.05\n');
+  });
 });
+

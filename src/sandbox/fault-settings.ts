@@ -1,0 +1,121 @@
+/**
+ * SANDBOX_FAULTS: trouble an operator switches on in the sandbox provider
+ * (in-process sandbox mode and `npm run sandbox`) to rehearse it before going
+ * live. Written as comma-separated key=value pairs, e.g.
+ * `latency=300,error_rate=0.05,rate_limit_rate=0.02,drop_after_create=0.01,fail_product=101,action_product=102`.
+ * Pure: no imports, so that the configuration can check it with every other setting.
+ */
+export interface SandboxFaults {
+  /** Milliseconds waited before every request is answered. */
+  latencyMs: number;
+  /** Milliseconds more for the catalog lists (GET /products and /products/categories): a slow catalog. */
+  catalogLatencyMs: number;
+  /** Share (0..1) of requests answered 500 before any effect. */
+  errorRate: number;
+  /** Share (0..1) of requests answered 429 (Retry-After: 1) before any effect. */
+  rateLimitRate: number;
+  /** Share (0..1) of created orders whose answer is lost: the order exists, the connection drops. */
+  dropAfterCreateRate: number;
+  /** Products whose orders end FAILED. */
+  failProducts: number[];
+  /** Products whose orders end ACTION_REQUIRED. */
+  actionProducts: number[];
+}
+
+export const NO_SANDBOX_FAULTS: SandboxFaults = {
+  latencyMs: 0,
+  catalogLatencyMs: 0,
+  errorRate: 0,
+  rateLimitRate: 0,
+  dropAfterCreateRate: 0,
+  failProducts: [],
+  actionProducts: [],
+};
+
+export class SandboxFaultsError extends Error {
+  override name = 'SandboxFaultsError';
+}
+
+const MAX_LATENCY_MS = 120_000;
+
+type Reader = (faults: SandboxFaults, value: string, key: string) => string | null;
+
+const milliseconds = (field: 'latencyMs' | 'catalogLatencyMs'): Reader => (faults, value, key) => {
+  const ms = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(ms <= MAX_LATENCY_MS)) return `${key} must be a whole number of milliseconds from 0 to ${MAX_LATENCY_MS}`;
+  faults[field] = ms;
+  return null;
+};
+
+const share = (field: 'errorRate' | 'rateLimitRate' | 'dropAfterCreateRate'): Reader => (faults, value, key) => {
+  const rate = /^(0|1|0?\.\d+|1\.0*)$/.test(value) ? Number(value) : NaN;
+  if (!(rate >= 0 && rate <= 1)) return `${key} must be a share from 0 to 1, such as 0.05`;
+  faults[field] = rate;
+  return null;
+};
+
+const product = (field: 'failProducts' | 'actionProducts'): Reader => (faults, value, key) => {
+  const id = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(Number.isSafeInteger(id) && id > 0)) return `${key} must be a product id (a whole number); repeat the key for more products`;
+  faults[field] = [...faults[field], id];
+  return null;
+};
+
+const READERS: Record<string, Reader> = {
+  latency: milliseconds('latencyMs'),
+  catalog_latency: milliseconds('catalogLatencyMs'),
+  error_rate: share('errorRate'),
+  rate_limit_rate: share('rateLimitRate'),
+  drop_after_create: share('dropAfterCreateRate'),
+  fail_product: product('failProducts'),
+  action_product: product('actionProducts'),
+};
+const REPEATABLE = new Set(['fail_product', 'action_product']);
+
+/**
+ * Reads SANDBOX_FAULTS. Empty means no fault. Throws SandboxFaultsError
+ * listing every problem at once; values are quoted only as keys, never echoed.
+ */
+export function parseSandboxFaults(text: string | undefined): SandboxFaults {
+  const faults: SandboxFaults = { ...NO_SANDBOX_FAULTS, failProducts: [], actionProducts: [] };
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  const parts = (text ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  for (const part of parts) {
+    const equals = part.indexOf('=');
+    const key = (equals < 0 ? part : part.slice(0, equals)).trim().toLowerCase();
+    const value = equals < 0 ? '' : part.slice(equals + 1).trim();
+    const read = READERS[key];
+    if (!read) {
+      problems.push(`"${key}" is not a fault; use ${Object.keys(READERS).join(', ')}`);
+      continue;
+    }
+    if (equals < 0 || value === '') {
+      problems.push(`${key} needs a value, as in ${key}=…`);
+      continue;
+    }
+    if (seen.has(key) && !REPEATABLE.has(key)) {
+      problems.push(`${key} is given more than once`);
+      continue;
+    }
+    seen.add(key);
+    const problem = read(faults, value, key);
+    if (problem) problems.push(problem);
+  }
+  const both = faults.failProducts.filter((id) => faults.actionProducts.includes(id));
+  if (both.length > 0) problems.push(`product ${both.join(', ')} cannot both fail and need action`);
+  if (problems.length > 0) throw new SandboxFaultsError(problems.join('; '));
+  return faults;
+}
+
+export function hasSandboxFaults(faults: SandboxFaults): boolean {
+  return (
+    faults.latencyMs > 0 ||
+    faults.catalogLatencyMs > 0 ||
+    faults.errorRate > 0 ||
+    faults.rateLimitRate > 0 ||
+    faults.dropAfterCreateRate > 0 ||
+    faults.failProducts.length > 0 ||
+    faults.actionProducts.length > 0
+  );
+}
