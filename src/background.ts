@@ -29,7 +29,7 @@ const SENDER_TICK_MS = 1_000;
 const IDLE_SWEEP_MS = 30_000;
 
 export interface BackgroundDeps {
-  config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond'>;
+  config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'timeZone' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond'>;
   db: Db;
   provider: ProviderClient;
   send: SendMessage;
@@ -104,6 +104,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
             t: deps.translate(locale),
             locale,
             amountUnit: config.amountUnit,
+            timeZone: config.timeZone,
             sandbox: config.sandboxMode,
           }),
         ),
@@ -125,6 +126,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
       logger: logger.child({ component: 'sender' }),
       sandbox: config.sandboxMode,
       amountUnit: config.amountUnit,
+      timeZone: config.timeZone,
       owner,
       everyMs: SENDER_TICK_MS,
     }),

@@ -170,6 +170,7 @@ async function main(): Promise<void> {
     orderingPause,
     defaultLocale: config.defaultLocale,
     amountUnit: config.amountUnit,
+    timeZone: config.timeZone,
     sandbox: config.sandboxMode,
     orderIdleMs: config.orderIdleMinutes * 60_000,
     orderQuoteMaxAgeMs: config.orderQuoteMaxAgeSeconds * 1_000,

@@ -59,6 +59,8 @@ export interface BotDeps {
   orderingPause: OrderingPauseSwitch;
   defaultLocale: Locale;
   amountUnit: string;
+  /** IANA zone every time is shown in. */
+  timeZone: string;
   sandbox: boolean;
   orderIdleMs: number;
   perItemLimit: number;
@@ -155,8 +157,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
 
   bot.use(orderFeature());
   const orderQueries = createOrderQueries({ db: deps.db });
-  const tracking = { amountUnit: deps.amountUnit, onProviderTrouble, troubleText: troubleMessage };
-  bot.use(ordersFeature({ orders: orderQueries, amountUnit: deps.amountUnit }));
+  const tracking = { amountUnit: deps.amountUnit, timeZone: deps.timeZone, onProviderTrouble, troubleText: troubleMessage };
+  bot.use(ordersFeature({ orders: orderQueries, amountUnit: deps.amountUnit, timeZone: deps.timeZone }));
   bot.use(
     trackFeature({
       ...tracking,
@@ -169,13 +171,14 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(transactionsFeature({ ...tracking, orders: orderQueries, provider: deps.provider }));
   bot.use(reviewFeature({ ...tracking, db: deps.db, clock: deps.clock, provider: deps.provider, logger: deps.logger }));
   const orderingPaused = () => deps.orderingPause.current();
-  bot.use(helpFeature({ orderingPaused }));
-  bot.use(balanceFeature({ provider: deps.provider, amountUnit: deps.amountUnit, onProviderTrouble, troubleText: troubleMessage, orderingPaused }));
+  bot.use(helpFeature({ orderingPaused, timeZone: deps.timeZone }));
+  bot.use(balanceFeature({ provider: deps.provider, amountUnit: deps.amountUnit, timeZone: deps.timeZone, onProviderTrouble, troubleText: troubleMessage, orderingPaused }));
   bot.use(languageFeature({ staff: deps.staff }));
   bot.use(staffFeature({ staff: deps.staff, logger: deps.logger }));
   bot.use(syncFeature({ catalogSync: deps.catalogSync }));
   bot.use(
     orderingPauseFeature({
+      timeZone: deps.timeZone,
       pauses: deps.orderingPause,
       notifyOtherAdmins: async (exceptId, render) => {
         for (const admin of deps.staff.list()) {

@@ -42,6 +42,8 @@ export interface NotificationSenderDeps {
   sandbox: boolean;
   /** Label of the provider's amounts. */
   amountUnit: string;
+  /** IANA zone every time is shown in. */
+  timeZone: string;
   /** Unique per process: the lease owner written on claimed rows. */
   owner: string;
   /** How long a claim holds; renewed before each message. Default two minutes. */
@@ -109,6 +111,7 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
     t: deps.translate(locale),
     locale,
     amountUnit: deps.amountUnit,
+    timeZone: deps.timeZone,
     sandbox: deps.sandbox,
   });
 
@@ -136,6 +139,7 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
         const parts = renderDelivery(detail, {
           t: ctx.t,
           locale: ctx.locale,
+          timeZone: ctx.timeZone,
           heading: deliveryHeading(order, ctx),
           footer: deliveryFooter(order, ctx),
         });

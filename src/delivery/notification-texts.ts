@@ -15,6 +15,8 @@ export interface TextContext {
   t: Translate;
   locale: Locale;
   amountUnit: string;
+  /** IANA zone every time is shown in. */
+  timeZone: string;
   sandbox: boolean;
 }
 
@@ -126,7 +128,7 @@ export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext):
     case 'unrecognised':
       return withBadge(ctx.t('alert-unrecognised', { ...base, status: order.providerStatus ?? '?' }), ctx);
     case 'needs_review': {
-      const postedAt = formatDateTime((order.postedAt ?? order.createdAt).getTime(), ctx.locale);
+      const postedAt = formatDateTime((order.postedAt ?? order.createdAt).getTime(), ctx.locale, ctx.timeZone);
       return withBadge(ctx.t('alert-needs-review', { ...base, postedAt, candidates: candidateList(event.candidates, ctx) }), ctx);
     }
     case 'accepted-unrecorded':
@@ -185,7 +187,7 @@ function candidateList(candidates: ReviewCandidate[] | null, ctx: TextContext): 
     const facts = [
       candidate.status,
       formatAmount(candidate.amount, ctx.locale, ctx.amountUnit),
-      Number.isNaN(created) ? null : formatDateTime(created, ctx.locale),
+      Number.isNaN(created) ? null : formatDateTime(created, ctx.locale, ctx.timeZone),
     ].filter((fact) => fact !== null);
     // A candidate only the wallet named has no reference: its provider order id is what /track takes.
     return `${candidate.reference ?? String(candidate.orderId)} (${facts.join(', ')})`;

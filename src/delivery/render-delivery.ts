@@ -1,5 +1,5 @@
 import { FormattedString } from '@grammyjs/parse-mode';
-import { localDigits } from '../text/format.js';
+import { formatDateText, localDigits } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { JsonValue, OrderDetail } from '../provider/schemas.js';
 import { splitMessage } from './split-message.js';
@@ -9,6 +9,8 @@ type Entity = FormattedString['rawEntities'][number];
 export interface RenderDeliveryOptions {
   t: Translate;
   locale: Locale;
+  /** IANA zone a moment in the delivery (not a bare date) is shown in. */
+  timeZone: string;
   /** First lines of the first message (order reference, product, sandbox badge); given by the caller. */
   heading: FormattedString;
   /** Last lines of the last message, if any. */
@@ -116,7 +118,7 @@ function renderField(
     renderList(lines, key, value, indent + 1, opts);
     return;
   }
-  lines.add(indent, new FormattedString(`${label}: `).concat(scalar(value, key, opts.t)));
+  lines.add(indent, new FormattedString(`${label}: `).concat(scalar(value, key, opts)));
 }
 
 /** Scalars become "1. value"; objects and lists get an entry label such as "Card 1". */
@@ -130,18 +132,20 @@ function renderList(lines: LineBuilder, key: string | null, list: JsonValue[], i
       lines.add(indent, FormattedString.bold(entryLabel(key, n, opts.t)));
       renderList(lines, key, value, indent + 1, opts);
     } else {
-      lines.add(indent, new FormattedString(`${localDigits(String(n), opts.locale)}. `).concat(scalar(value, key, opts.t)));
+      lines.add(indent, new FormattedString(`${localDigits(String(n), opts.locale)}. `).concat(scalar(value, key, opts)));
     }
   });
 }
 
-function scalar(value: JsonValue | null, key: string | null, t: Translate): FormattedString {
+function scalar(value: JsonValue | null, key: string | null, opts: RenderDeliveryOptions): FormattedString {
   let text: string;
   if (value === null || isRecord(value) || Array.isArray(value)) text = '';
-  else if (typeof value === 'boolean') text = t(value ? 'delivery-yes' : 'delivery-no');
+  else if (typeof value === 'boolean') text = opts.t(value ? 'delivery-yes' : 'delivery-no');
   else text = String(value);
   if (text.trim() === '') return new FormattedString(EMPTY_VALUE);
-  return isHarmless(key) ? new FormattedString(text) : FormattedString.spoiler(text);
+  if (!isHarmless(key)) return FormattedString.spoiler(text);
+  // A date such as an expiry reads in the reader's calendar and digits; anything else (codes above all) is left as sent.
+  return new FormattedString(formatDateText(text, opts.locale, opts.timeZone) ?? text);
 }
 
 export function isHarmless(key: string | null): boolean {

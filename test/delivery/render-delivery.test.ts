@@ -26,7 +26,7 @@ function order(...deliveries: (JsonValue | null)[]): OrderDetail {
 }
 
 function render(detail: OrderDetail, locale: Locale = 'en'): FormattedString[] {
-  return renderDelivery(detail, { t: translatorFor(i18n, locale), locale, heading });
+  return renderDelivery(detail, { t: translatorFor(i18n, locale), locale, timeZone: 'Asia/Tehran', heading });
 }
 
 function only(parts: FormattedString[]): FormattedString {
@@ -55,12 +55,12 @@ describe('renderDelivery', () => {
       '      Code: GP7Q-2XKM-99LA',
       '      PIN: 4410',
       '      Serial number: S-88123',
-      '      Expires at: 2027-11-21',
+      '      Expires at: 21 Nov 2027',
       '   Card 2',
       '      Code: GP7Q-8BBN-10ZC',
       '      PIN: 1201',
       '      Serial number: S-88124',
-      '      Expires at: 2027-11-21',
+      '      Expires at: 21 Nov 2027',
       'Instructions: کد را در Google Play وارد کنید',
     ]);
   });
@@ -144,8 +144,15 @@ describe('renderDelivery', () => {
     expect(text).toContain('کارت ۱');
     expect(text).toContain('کد: GP7Q-2XKM-99LA');
     expect(text).toContain('پین: 4410');
-    expect(text).toContain('تاریخ انقضا: 2027-11-21');
+    expect(text).toContain('تاریخ انقضا: ۳۰ آبان ۱۴۰۶');
     expect(text).toContain('راهنمای استفاده: ');
+  });
+
+  it('shows an expiry moment in the configured zone and leaves a date-like code as it was sent', () => {
+    const text = only(render(order({ code: '2027-11-21', expiresAt: '2027-11-21T22:00:00Z' }), 'fa')).rawText;
+    // 22:00 UTC is 01:30 the next day in Tehran.
+    expect(text).toContain('تاریخ انقضا: ۱ آذر ۱۴۰۶، ۱:۳۰');
+    expect(text).toContain('کد: 2027-11-21');
   });
 
   it('drops nothing: every scalar of a deep delivery appears in the text', () => {

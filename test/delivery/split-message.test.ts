@@ -112,7 +112,7 @@ describe('a delivery of 30 cards', () => {
     items: [{ id: 1, productId: 101, regionPropertyId: 5001, quantity: 30, totalAmount: 30, delivery: { cards, instructions: 'x'.repeat(300) } }],
   };
   const t = translatorFor(createI18n('en'), 'en');
-  const parts = renderDelivery(detail, { t, locale: 'en', heading: FormattedString.bold('Order A100234') });
+  const parts = renderDelivery(detail, { t, locale: 'en', timeZone: 'UTC', heading: FormattedString.bold('Order A100234') });
 
   it('is split into several messages that Telegram accepts whole', () => {
     expect(parts.length).toBeGreaterThan(1);

@@ -31,6 +31,7 @@ export interface TrackDeps {
   provider: Pick<ProviderClient, 'getOrder'>;
   audit: Pick<AuditTrail, 'record'>;
   amountUnit: string;
+  timeZone: string;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
   logger: Logger;
@@ -45,7 +46,7 @@ export interface TrackDeps {
 export function trackFeature(deps: TrackDeps) {
   const composer = new Composer<BaseContext>();
 
-  const viewOf = (ctx: BaseContext): TrackingView => ({ t: ctx.t, locale: ctx.member.locale, amountUnit: deps.amountUnit });
+  const viewOf = (ctx: BaseContext): TrackingView => ({ t: ctx.t, locale: ctx.member.locale, amountUnit: deps.amountUnit, timeZone: deps.timeZone });
   const viewerOf = (ctx: BaseContext): Viewer => ({ telegramId: ctx.member.telegramId, role: ctx.member.role });
   const visible = (ctx: BaseContext, row: OrderRow | null): row is OrderRow => row !== null && canSee(viewerOf(ctx), row);
 
@@ -159,7 +160,7 @@ export function trackFeature(deps: TrackDeps) {
       bold(ctx.t('codes-heading', { reference: orderName(row) })),
       row.productTitle,
     );
-    const messages = renderDelivery(fresh, { t: ctx.t, locale: ctx.member.locale, heading });
+    const messages = renderDelivery(fresh, { t: ctx.t, locale: ctx.member.locale, timeZone: deps.timeZone, heading });
     const byOrderer = row.userId === ctx.member.telegramId;
     // Recorded before sending: a reveal that fails half-way is still a reveal.
     deps.audit.record({

@@ -18,7 +18,7 @@ export function transactionTypeWords(t: Translate, type: string): string {
 function when(v: TrackingView, iso: string | null): string {
   if (!iso) return '—';
   const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? iso : formatDateTime(ms, v.locale);
+  return Number.isNaN(ms) ? iso : formatDateTime(ms, v.locale, v.timeZone);
 }
 
 /**

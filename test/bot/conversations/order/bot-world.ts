@@ -59,6 +59,7 @@ export async function startBotWorld(options: { clock?: Clock } = {}): Promise<Bo
     alerts: createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock, logger }),
     defaultLocale: 'en',
     amountUnit: 'IRR',
+    timeZone: 'UTC',
     sandbox: true,
     orderIdleMs: 15 * 60_000,
     perItemLimit: 10,

@@ -1,0 +1,6 @@
+### English messages for the staff member's phone: local times, recaps, copy buttons, order again, non-text answers.
+
+times-in-zone = Times in { $zone }.
+orders-entry =
+    { $n }. { $name }: { $product } × { $quantity }
+    { $state } · { $amount } · { $when }
