@@ -86,6 +86,10 @@ async function main(): Promise<void> {
     logger.warn({ baseUrl }, 'SANDBOX MODE: orders go to the built-in sandbox provider; no real money is involved');
   }
 
+  if (config.amountUnit === '') {
+    // A bare number invites a tenfold misreading: the provider may count in Rial while staff think in Toman.
+    logger.warn('AMOUNT_UNIT is empty: amounts are shown without a unit; set it to the unit of the provider\'s amounts, such as IRR (Rial) or Toman');
+  }
   const staff = createStaffRepo({ db, clock });
   staff.syncEnvAdmins(config.adminIds);
   const i18n = createI18n(config.defaultLocale);
