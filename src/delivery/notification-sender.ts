@@ -11,6 +11,7 @@ import {
   SendForbiddenError,
   SendRateLimitedError,
   SendRejectedError,
+  type OutgoingButton,
   type SendMessage,
 } from '../messaging/send-port.js';
 import type { OrderRow } from '../orders/order-repo.js';
@@ -22,7 +23,7 @@ import type { DetailHandover } from '../tracking/detail-handover.js';
 import { createNotificationStore, type NotificationRow } from './notification-store.js';
 import { adminText, deliveryFooter, deliveryHeading, staffMessage, type AdminEvent, type TextContext } from './notification-texts.js';
 import { findRefund } from './provider-lookups.js';
-import { renderDelivery } from './render-delivery.js';
+import { copyButtonRows, renderDelivery } from './render-delivery.js';
 
 export interface NotificationSenderDeps {
   db: Db;
@@ -68,6 +69,7 @@ type Outcome = keyof SenderRun | 'lost';
 interface Outgoing {
   chatId: number;
   text: FormattedString;
+  buttons?: OutgoingButton[][];
   protect: boolean;
   /** A blocked administrator is skipped; a blocked staff member makes the notification undeliverable. */
   toAdmin: boolean;
@@ -143,7 +145,10 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
           heading: deliveryHeading(order, ctx),
           footer: deliveryFooter(order, ctx),
         });
-        return { kind: 'send', messages: parts.map((part) => toOrderer(order, part, true)) };
+        return {
+          kind: 'send',
+          messages: parts.map((part) => ({ ...toOrderer(order, part.text, true), buttons: copyButtonRows(part.copies) })),
+        };
       }
       case 'failed':
       case 'cancelled':
@@ -226,7 +231,11 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
       if (!message) continue;
       if (!store.renew(row.id, clock.now())) return 'lost';
       try {
-        await send(message.chatId, { text: message.text, ...(message.protect ? { protectContent: true } : {}) });
+        await send(message.chatId, {
+          text: message.text,
+          ...(message.buttons && message.buttons.length > 0 ? { buttons: message.buttons } : {}),
+          ...(message.protect ? { protectContent: true } : {}),
+        });
       } catch (error) {
         if (!(message.toAdmin && (error instanceof SendForbiddenError || error instanceof SendRejectedError))) {
           return onSendError(row, order, error);

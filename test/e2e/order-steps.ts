@@ -60,6 +60,13 @@ export function spoilers(message: SentMessage): string[] {
   return message.entities.filter((e) => e.type === 'spoiler').map((e) => message.text.slice(e.offset, e.offset + e.length));
 }
 
+/** The copy-to-clipboard buttons of a message, as label and the exact text Telegram copies. */
+export function copyButtons(message: SentMessage): { label: string; copies: string }[] {
+  const markup = message.reply_markup;
+  if (!markup || !('inline_keyboard' in markup)) return [];
+  return markup.inline_keyboard.flat().flatMap((button) => ('copy_text' in button && button.copy_text ? [{ label: button.text, copies: button.copy_text.text }] : []));
+}
+
 /** The messages that carry an order's delivery, first part first. */
 export function deliveryMessages(world: World, chatId: number, reference: string): SentMessage[] {
   return world.telegram

@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import { renderDelivery } from '../../delivery/render-delivery.js';
+import { copyButtonRows, renderDelivery } from '../../delivery/render-delivery.js';
 import type { Logger } from '../../logger.js';
 import type { AuditTrail } from '../../orders/audit-trail.js';
 import { parseOrderLookup, type OrderLookup, type OrderQueries } from '../../orders/order-queries.js';
@@ -13,6 +13,7 @@ import { bold, joinLines } from '../../text/formatted.js';
 import type { Translate } from '../../text/i18n.js';
 import type { Trouble, TroubleDetail } from '../provider-trouble.js';
 import { sendFormatted } from '../send.js';
+import { keyboardOf } from '../send-port.js';
 import { CODES_PATTERN, parseCodes, parseTrack, TRACK_PATTERN, type TrackOrigin } from '../tracking/callback-data.js';
 import { showInPlace } from '../tracking/in-place.js';
 import {
@@ -171,7 +172,14 @@ export function trackFeature(deps: TrackDeps) {
       detail: byOrderer ? 'by the orderer' : 'by an administrator',
     });
     deps.logger.info({ orderId: row.id, actorId: ctx.member.telegramId, messages: messages.length }, 'codes revealed');
-    for (const text of messages) await sendFormatted(ctx.api, ctx.chat.id, { text, protectContent: true });
+    for (const message of messages) {
+      const buttons = copyButtonRows(message.copies);
+      await sendFormatted(ctx.api, ctx.chat.id, {
+        text: message.text,
+        protectContent: true,
+        ...(buttons.length > 0 ? { keyboard: keyboardOf(buttons) } : {}),
+      });
+    }
   });
 
   return composer;

@@ -4,3 +4,5 @@ times-in-zone = Times in { $zone }.
 orders-entry =
     { $n }. { $name }: { $product } × { $quantity }
     { $state } · { $amount } · { $when }
+
+delivery-copy = Copy { $what }

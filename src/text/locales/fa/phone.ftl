@@ -4,3 +4,5 @@ times-in-zone = زمان‌ها به { $zone }.
 orders-entry =
     { $n }. { $name }: { $product } × { $quantity }
     { $state } · { $amount } · { $when }
+
+delivery-copy = کپی { $what }
