@@ -33,7 +33,7 @@ describe('sandbox mode', () => {
     await chat.tap(/گوگل پلی/, /یک محصول انتخاب کنید/);
     await chat.tap(/Google Play 10 USD/, /چند عدد؟/);
     const summary = await chat.tap(/^۱$/, /سفارش خود را بررسی کنید/);
-    expect(summary.text).toMatch(/^\[SANDBOX · آزمایشی\]/);
+    expect(summary.text).toMatch(/^\[آزمایشی · SANDBOX\]/);
     await chat.say('/cancel', /^لغو شد/);
   });
 });

@@ -47,8 +47,11 @@ export interface OrderArgs {
 const PAGE_SIZE = 8;
 const MAX_SEARCH_LENGTH = 64;
 
-/** 'again': show the current step again (it did not reach the staff member, or a button was not valid). */
-type Input = { kind: 'press'; pressed: Pressed } | { kind: 'text'; text: string } | { kind: 'again' };
+/**
+ * 'again': show the current step again (it did not reach the staff member, or a button was not valid).
+ * 'not-text': a sticker, photo, voice note, contact… where only text or a button can answer.
+ */
+type Input = { kind: 'press'; pressed: Pressed } | { kind: 'text'; text: string } | { kind: 'not-text' } | { kind: 'again' };
 
 /** Plain result objects only: an error thrown inside `external` would be stored as `{}`. */
 type Fetched<T> = { ok: true; value: T } | { ok: false; trouble: Trouble };
@@ -141,12 +144,15 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           await answerPress(next);
           return { kind: 'press', pressed: pressed! };
         }
-        const text = next.message?.text;
+        // Edits, reactions and the like are not answers.
+        if (next.message === undefined) await conversation.skip({ next: true });
+        const text = next.message!.text;
         // Commands (/balance, /help…) are handled by their own features meanwhile.
-        if (text === undefined || text.startsWith('/')) await conversation.skip({ next: true });
+        if (text?.startsWith('/')) await conversation.skip({ next: true });
         editInPlace = false;
         if (unshown) return { kind: 'again' };
-        return { kind: 'text', text: text! };
+        // Anything else sent mid-order gets the question again, below it, rather than "I did not understand".
+        return text === undefined ? { kind: 'not-text' } : { kind: 'text', text };
       }
     }
 
@@ -364,6 +370,10 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       notice = null;
       const input = await waitInput();
       if (input.kind === 'again') continue;
+      if (input.kind === 'not-text') {
+        notice = t('order-not-text');
+        continue;
+      }
       if (input.kind === 'press') {
         if ((await press(input.pressed)) === 'done') return;
         continue;

@@ -6,3 +6,4 @@ orders-entry =
     { $state } · { $amount } · { $when }
 
 delivery-copy = Copy { $what }
+order-not-text = I can only read text and buttons here, not stickers, photos, voice notes or contacts. Please answer the question below with text or a button.
