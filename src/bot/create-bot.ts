@@ -117,6 +117,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       },
     }),
   );
+  const orderQueries = createOrderQueries({ db: deps.db });
   // Before the conversation: these must work while it waits.
   bot.use(cancelFeature());
   bot.use(
@@ -135,6 +136,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         // The conversation offers no Confirm while ordering is paused; the order service refuses too.
         orderingPaused: () => deps.orderingPause.current(),
         quoteMaxAgeMs: deps.orderQuoteMaxAgeMs ?? DEFAULT_QUOTE_MAX_AGE_MS,
+        typicalDeliveryMs: () => orderQueries.typicalDeliveryMs(),
         clock: deps.clock,
         logger: deps.logger,
       }),
@@ -156,7 +158,6 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   );
 
   bot.use(orderFeature());
-  const orderQueries = createOrderQueries({ db: deps.db });
   const tracking = { amountUnit: deps.amountUnit, timeZone: deps.timeZone, onProviderTrouble, troubleText: troubleMessage };
   bot.use(ordersFeature({ orders: orderQueries, amountUnit: deps.amountUnit, timeZone: deps.timeZone }));
   bot.use(

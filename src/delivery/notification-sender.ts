@@ -142,7 +142,7 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
           t: ctx.t,
           locale: ctx.locale,
           timeZone: ctx.timeZone,
-          heading: deliveryHeading(order, ctx),
+          heading: deliveryHeading(order, ctx, detail.amount),
           footer: deliveryFooter(order, ctx),
         });
         return {

@@ -35,10 +35,12 @@ function badge(ctx: TextContext): FormattedString | null {
   return ctx.sandbox ? bold(ctx.t('sandbox-badge')) : null;
 }
 
-export function deliveryHeading(order: OrderRow, ctx: TextContext): FormattedString {
+/** `charged` is the provider's amount for the order, as its detail gives it. */
+export function deliveryHeading(order: OrderRow, ctx: TextContext, charged: number): FormattedString {
   return joinLines(
     badge(ctx),
     bold(ctx.t('delivery-heading', { reference: referenceOf(order), product: productOf(order), quantity: order.quantity })),
+    ctx.t('delivery-charged', { amount: formatAmount(charged, ctx.locale, ctx.amountUnit) }),
   );
 }
 

@@ -15,6 +15,7 @@ import { answerText, type Step as InputStep } from './answer-text.js';
 import { back, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, editStep, maxQuantity, newDraft, resumeIncomplete, type Draft } from './draft.js';
 import { answerPress, createMenuDisplay } from './menu-display.js';
 import { describePlaceResult, placeInputFrom } from './place.js';
+import { placedRecap } from './recap.js';
 import { acceptsPress, editTargetOf } from './press-guard.js';
 import { hasChanges, isStale, refreshQuote } from './quote.js';
 import { canConfirm, pausedView, summaryView, uncheckedView } from './summary-view.js';
@@ -36,6 +37,8 @@ export interface OrderConversationDeps {
   orderingPaused: () => { source: 'provider' | 'admin'; reason: string | null } | null;
   /** A summary older than this is read again from the provider when Confirm is pressed. */
   quoteMaxAgeMs: number;
+  /** How long delivery usually takes (median of recent orders), for the recap after Confirm; null when unknown. */
+  typicalDeliveryMs: () => number | null;
   clock: Clock;
   logger: Logger;
 }
@@ -329,7 +332,8 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           if (result.kind === 'rejected' && (result.reason === 'auth' || result.reason === 'forbidden')) {
             await deps.onProviderTrouble(result.error, 'place order');
           }
-          return describePlaceResult(result);
+          const described = describePlaceResult(result);
+          return described.recap ? { ...described, typicalMs: deps.typicalDeliveryMs() } : described;
         } catch (error) {
           return { kind: 'trouble' as const, trouble: await deps.onProviderTrouble(error, 'place order') };
         }
@@ -340,8 +344,9 @@ export function createOrderConversation(deps: OrderConversationDeps) {
             ? t('order-failed-internal')
             : deps.troubleText(t, outcome.trouble)
           : t(outcome.messageKey, { ...outcome.variables, ...(outcome.stateKey ? { state: t(outcome.stateKey) } : {}) });
+      const recap = outcome.kind !== 'trouble' && outcome.recap ? placedRecap(view, outcome.recap, 'typicalMs' in outcome ? outcome.typicalMs : null) : null;
       editInPlace = true;
-      await finish(closedView(text, deps.sandbox, t));
+      await finish(closedView(recap ? `${text}\n\n${recap}` : text, deps.sandbox, t));
     }
 
     /**
