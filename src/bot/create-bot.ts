@@ -158,8 +158,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   );
 
   bot.use(orderFeature());
-  const tracking = { amountUnit: deps.amountUnit, timeZone: deps.timeZone, onProviderTrouble, troubleText: troubleMessage };
-  bot.use(ordersFeature({ orders: orderQueries, amountUnit: deps.amountUnit, timeZone: deps.timeZone }));
+  const tracking = { amountUnit: deps.amountUnit, timeZone: deps.timeZone, sandbox: deps.sandbox, onProviderTrouble, troubleText: troubleMessage };
+  bot.use(ordersFeature({ orders: orderQueries, amountUnit: deps.amountUnit, timeZone: deps.timeZone, sandbox: deps.sandbox }));
   bot.use(
     trackFeature({
       ...tracking,
@@ -173,7 +173,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(reviewFeature({ ...tracking, db: deps.db, clock: deps.clock, provider: deps.provider, logger: deps.logger }));
   const orderingPaused = () => deps.orderingPause.current();
   bot.use(helpFeature({ orderingPaused, timeZone: deps.timeZone }));
-  bot.use(balanceFeature({ provider: deps.provider, amountUnit: deps.amountUnit, timeZone: deps.timeZone, onProviderTrouble, troubleText: troubleMessage, orderingPaused }));
+  bot.use(balanceFeature({ provider: deps.provider, amountUnit: deps.amountUnit, timeZone: deps.timeZone, sandbox: deps.sandbox, onProviderTrouble, troubleText: troubleMessage, orderingPaused }));
   bot.use(languageFeature({ staff: deps.staff }));
   bot.use(staffFeature({ staff: deps.staff, logger: deps.logger }));
   bot.use(syncFeature({ catalogSync: deps.catalogSync }));

@@ -116,7 +116,7 @@ describe('the guided order', () => {
 
   it('speaks Persian to a Persian-speaking staff member', async () => {
     const chat = chatDriver(world.telegram, PERSIAN_STAFF);
-    await openNetflix(chat, { category: /یک دسته را انتخاب کنید/, products: /یک محصول انتخاب کنید/, quantity: /چند عدد؟/ });
+    await openNetflix(chat, { category: /یک دسته را انتخاب کنید/, products: /یک محصول از دستهٔ/, quantity: /چند عدد؟/ });
     expect(chat.currentMenu().text).toContain('۳٬۷۰۰٬۰۰۰ IRR');
     await chat.say('/cancel', /^لغو شد/);
   });

@@ -33,6 +33,7 @@ export interface TrackDeps {
   audit: Pick<AuditTrail, 'record'>;
   amountUnit: string;
   timeZone: string;
+  sandbox: boolean;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
   logger: Logger;
@@ -47,7 +48,7 @@ export interface TrackDeps {
 export function trackFeature(deps: TrackDeps) {
   const composer = new Composer<BaseContext>();
 
-  const viewOf = (ctx: BaseContext): TrackingView => ({ t: ctx.t, locale: ctx.member.locale, amountUnit: deps.amountUnit, timeZone: deps.timeZone });
+  const viewOf = (ctx: BaseContext): TrackingView => ({ t: ctx.t, locale: ctx.member.locale, amountUnit: deps.amountUnit, timeZone: deps.timeZone, sandbox: deps.sandbox });
   const viewerOf = (ctx: BaseContext): Viewer => ({ telegramId: ctx.member.telegramId, role: ctx.member.role });
   const visible = (ctx: BaseContext, row: OrderRow | null): row is OrderRow => row !== null && canSee(viewerOf(ctx), row);
 

@@ -26,13 +26,14 @@ export function transactionsFeature(deps: {
   orders: Pick<OrderQueries, 'byProviderOrderId'>;
   amountUnit: string;
   timeZone: string;
+  sandbox: boolean;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
 }) {
   const composer = new Composer<BaseContext>();
 
   async function view(ctx: BaseContext, press: TransactionsPress): Promise<Outgoing> {
-    const v = { t: ctx.t, locale: ctx.member.locale, amountUnit: deps.amountUnit, timeZone: deps.timeZone };
+    const v = { t: ctx.t, locale: ctx.member.locale, amountUnit: deps.amountUnit, timeZone: deps.timeZone, sandbox: deps.sandbox };
     try {
       if (press.kind === 'page') {
         const page = await deps.provider.listTransactions(

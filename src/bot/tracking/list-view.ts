@@ -3,7 +3,7 @@ import type { PageOf } from '../../db/paging.js';
 import type { OrderRow } from '../../orders/order-repo.js';
 import { formatNumber } from '../../text/format.js';
 import { formatZoneName } from '../../text/format.js';
-import { joinLines, plain } from '../../text/formatted.js';
+import { bold, joinLines } from '../../text/formatted.js';
 import type { Outgoing } from '../send.js';
 import { listData, trackData, type ListRef } from './callback-data.js';
 import { orderButtonLabel, orderListEntry, type TrackingView } from './order-view.js';
@@ -19,7 +19,8 @@ export type ListAudience = { kind: 'own' } | { kind: 'everyone' } | { kind: 'per
 export function orderListView(v: TrackingView, audience: ListAudience, page: PageOf<OrderRow>): Outgoing {
   const ref = (n: number): ListRef => ({ page: n, userId: audience.kind === 'person' ? audience.userId : null });
   const id = audience.kind === 'person' ? String(audience.userId) : '';
-  if (page.total === 0) return { text: plain(v.t(`orders-none-${audience.kind}`, { id })) };
+  const badge = v.sandbox ? bold(v.t('sandbox-badge')) : null;
+  if (page.total === 0) return { text: joinLines(badge, v.t(`orders-none-${audience.kind}`, { id })) };
 
   // Numbered within the page: the number only ties a button to its details above it.
   const first = 1;
@@ -38,7 +39,7 @@ export function orderListView(v: TrackingView, audience: ListAudience, page: Pag
     pages: formatNumber(page.pageCount, v.locale),
   });
   return {
-    text: joinLines(title, v.t('times-in-zone', { zone: formatZoneName(v.timeZone, v.locale) }), '', entries.join('\n\n')),
+    text: joinLines(badge, title, v.t('times-in-zone', { zone: formatZoneName(v.timeZone, v.locale) }), '', entries.join('\n\n')),
     keyboard,
   };
 }

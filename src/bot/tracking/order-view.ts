@@ -15,6 +15,8 @@ export interface TrackingView {
   amountUnit: string;
   /** IANA zone every time is shown in. */
   timeZone: string;
+  /** Sandbox mode: every message carries the badge. */
+  sandbox: boolean;
 }
 
 export interface Viewer {
@@ -152,6 +154,7 @@ export function providerOnlyView(v: TrackingView, order: OrderDetail): Outgoing 
   const created = order.createdAt ? Date.parse(order.createdAt) : Number.NaN;
   return {
     text: joinLines(
+      v.sandbox ? bold(v.t('sandbox-badge')) : null,
       bold(v.t('track-title-provider', { reference: order.orderReference, orderId: String(order.orderId) })),
       v.t('track-provider-only'),
       v.t('track-provider-state', { state: providerStateWords(v.t, order.status) }),
