@@ -100,6 +100,7 @@ export interface OrderRecord {
   provider_order_id: number | null;
   provider_reference: string | null;
   next_check_at: number | null;
+  posted_at: number | null;
 }
 
 /** Our own record of the order with that provider reference, read through a second connection. */
@@ -107,7 +108,7 @@ export function localOrder(world: World, reference: string): OrderRecord | undef
   const db = new Database(world.databasePath, { readonly: true, fileMustExist: true });
   try {
     return db
-      .prepare('select id, state, provider_order_id, provider_reference, next_check_at from orders where provider_reference = ?')
+      .prepare('select id, state, provider_order_id, provider_reference, next_check_at, posted_at from orders where provider_reference = ?')
       .get(reference) as OrderRecord | undefined;
   } finally {
     db.close();
