@@ -37,7 +37,7 @@ const FEED_TICK_MS = 2_000;
 const DIGEST_TICK_MS = 60_000;
 
 export interface BackgroundDeps {
-  config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds'>;
+  config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'timeZone' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds'>;
   db: Db;
   provider: ProviderClient;
   send: SendMessage;
@@ -140,6 +140,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
             t: deps.translate(locale),
             locale,
             amountUnit: config.amountUnit,
+            timeZone: config.timeZone,
             sandbox: config.sandboxMode,
             ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
           }),
@@ -164,6 +165,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
       sandbox: config.sandboxMode,
       amountUnit: config.amountUnit,
       ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
+      timeZone: config.timeZone,
       owner,
       everyMs: SENDER_TICK_MS,
     }),

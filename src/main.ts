@@ -104,6 +104,10 @@ async function main(): Promise<void> {
     if (config.sandboxFaults) logger.warn({ faults: config.sandboxFaults }, 'SANDBOX_FAULTS: the sandbox provider makes trouble on purpose');
   }
 
+  if (config.amountUnit === '') {
+    // A bare number invites a tenfold misreading: the provider may count in Rial while staff think in Toman.
+    logger.warn('AMOUNT_UNIT is empty: amounts are shown without a unit; set it to the unit of the provider\'s amounts, such as IRR (Rial) or Toman');
+  }
   const staff = createStaffRepo({ db, clock });
   const envChanges = staff.syncEnvAdmins(config.adminIds);
   const people = createPeopleRepo({ db, clock });

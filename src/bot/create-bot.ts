@@ -86,6 +86,8 @@ export interface BotDeps {
   orderingPause: OrderingPauseSwitch;
   defaultLocale: Locale;
   amountUnit: string;
+  /** IANA zone every time is shown in. */
+  timeZone: string;
   sandbox: boolean;
   orderIdleMs: number;
   perItemLimit: number;
@@ -97,8 +99,6 @@ export interface BotDeps {
   settingsRegistry: Pick<SettingsRegistry, 'list'>;
   /** Orders above a person's approval threshold wait for an administrator; absent, none does. */
   approvals?: { service: ApprovalService; announcer: ApprovalAnnouncer; rules: Pick<SpendingRuleBook, 'setDefault' | 'defaults'> };
-  /** IANA zone in which the audit and reveal notices show times. */
-  timeZone: string;
   /** Calendar whose months exports count by; Gregorian unless set. */
   monthCalendar?: MonthCalendar;
   /** Where /feed and /digest keep their settings; without it those commands are not offered. */
@@ -181,6 +181,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       },
     }),
   );
+  const orderQueries = createOrderQueries({ db: deps.db });
   // Before the conversation: these must work while it waits.
   bot.use(dropOrdersOfViewers());
   bot.use(cancelFeature());
@@ -203,6 +204,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         checkLimits: (userId, total) => deps.spending.checkLimits(userId, total),
         ...(requestApproval && approvals ? { requestApproval, approvalThreshold: (id: number) => approvals.service.thresholdFor(id) } : {}),
         timeZone: deps.timeZone,
+        typicalDeliveryMs: () => orderQueries.typicalDeliveryMs(),
         clock: deps.clock,
         logger: deps.logger,
       }),
@@ -224,7 +226,6 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   );
 
   bot.use(orderFeature({ catalogLoading: () => deps.catalogSync.loading() }));
-  const orderQueries = createOrderQueries({ db: deps.db });
   const tellPerson = createTellPerson({
     api: bot.api,
     staff: deps.staff,
@@ -234,8 +235,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     logger: deps.logger,
   });
   const menus = createCommandMenus({ api: bot.api, translate, logger: deps.logger });
-  const tracking = { amountUnit: deps.amountUnit, onProviderTrouble, troubleText: troubleMessage };
-  bot.use(ordersFeature({ orders: orderQueries, amountUnit: deps.amountUnit, describePerson }));
+  const tracking = { amountUnit: deps.amountUnit, timeZone: deps.timeZone, sandbox: deps.sandbox, onProviderTrouble, troubleText: troubleMessage };
+  bot.use(ordersFeature({ orders: orderQueries, amountUnit: deps.amountUnit, timeZone: deps.timeZone, sandbox: deps.sandbox, describePerson }));
   bot.use(
     trackFeature({
       ...tracking,
@@ -252,8 +253,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(transactionsFeature({ ...tracking, orders: orderQueries, provider: deps.provider }));
   bot.use(reviewFeature({ ...tracking, db: deps.db, clock: deps.clock, provider: deps.provider, describePerson, logger: deps.logger }));
   const orderingPaused = () => deps.orderingPause.current();
-  bot.use(helpFeature({ orderingPaused }));
-  bot.use(balanceFeature({ provider: deps.provider, amountUnit: deps.amountUnit, onProviderTrouble, troubleText: troubleMessage, orderingPaused }));
+  bot.use(helpFeature({ orderingPaused, timeZone: deps.timeZone }));
+  bot.use(balanceFeature({ provider: deps.provider, amountUnit: deps.amountUnit, timeZone: deps.timeZone, sandbox: deps.sandbox, onProviderTrouble, troubleText: troubleMessage, orderingPaused }));
   bot.use(languageFeature({ staff: deps.staff, menus }));
   bot.use(staffFeature({ staff: deps.staff, people: deps.people, describePerson, menus, tellPerson, logger: deps.logger }));
   bot.use(
@@ -281,6 +282,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(settingsFeature({ registry: deps.settingsRegistry, amountUnit: deps.amountUnit }));
   bot.use(
     orderingPauseFeature({
+      timeZone: deps.timeZone,
       pauses: deps.orderingPause,
       notifyOtherAdmins: async (exceptId, render) => {
         for (const admin of deps.staff.list()) {

@@ -3,7 +3,7 @@ import { formatDateTime } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 
 /** One paragraph saying that ordering is paused, since when, by whom and why. */
-export function pauseStatusText(t: Translate, locale: Locale, pause: Pick<OrderingPause, 'source' | 'reason' | 'since'>): string {
-  const variables = { since: formatDateTime(pause.since, locale), reason: pause.reason ?? t('ordering-pause-no-reason') };
+export function pauseStatusText(t: Translate, locale: Locale, timeZone: string, pause: Pick<OrderingPause, 'source' | 'reason' | 'since'>): string {
+  const variables = { since: formatDateTime(pause.since, locale, timeZone), reason: pause.reason ?? t('ordering-pause-no-reason') };
   return t(pause.source === 'provider' ? 'ordering-paused-by-provider' : 'ordering-paused-by-admin', variables);
 }

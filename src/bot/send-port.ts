@@ -4,6 +4,7 @@ import {
   SendRateLimitedError,
   SendRejectedError,
   SendTransientError,
+  type OutgoingButton,
   type SendMessage,
 } from '../messaging/send-port.js';
 import { sendFormatted } from './send.js';
@@ -15,9 +16,7 @@ import { sendFormatted } from './send.js';
  */
 export function createSendPort(api: Api): SendMessage {
   return async (chatId, message) => {
-    const keyboard = message.buttons
-      ? InlineKeyboard.from(message.buttons.map((row) => row.map((b) => InlineKeyboard.text(b.text, b.callbackData))))
-      : undefined;
+    const keyboard = message.buttons && message.buttons.length > 0 ? keyboardOf(message.buttons) : undefined;
     try {
       const messageId = await sendFormatted(api, chatId, {
         text: message.text,
@@ -29,6 +28,12 @@ export function createSendPort(api: Api): SendMessage {
       throw toSendError(error);
     }
   };
+}
+
+export function keyboardOf(buttons: OutgoingButton[][]): InlineKeyboard {
+  return InlineKeyboard.from(
+    buttons.map((row) => row.map((b) => ('copyText' in b ? InlineKeyboard.copyText(b.text, b.copyText) : InlineKeyboard.text(b.text, b.callbackData)))),
+  );
 }
 
 export function toSendError(error: unknown): Error {

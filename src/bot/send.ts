@@ -1,5 +1,5 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
-import { GrammyError, type Api, type InlineKeyboard } from 'grammy';
+import { GrammyError, InlineKeyboard, type Api } from 'grammy';
 
 /**
  * Text always travels as entities, never parse_mode: a product called
@@ -11,11 +11,23 @@ export interface Outgoing {
   protectContent?: boolean;
 }
 
+/**
+ * The keyboard without empty rows: a builder's `.row()` after the last
+ * button leaves one, which shows as a blank strip under the message on
+ * some phones. No rows at all means no keyboard.
+ */
+export function tidyKeyboard(keyboard: InlineKeyboard | undefined): InlineKeyboard | undefined {
+  if (!keyboard) return undefined;
+  const rows = keyboard.inline_keyboard.filter((row) => row.length > 0);
+  return rows.length === 0 ? undefined : new InlineKeyboard(rows);
+}
+
 export async function sendFormatted(api: Api, chatId: number, message: Outgoing): Promise<number> {
+  const keyboard = tidyKeyboard(message.keyboard);
   const sent = await api.sendMessage(chatId, message.text.text, {
     entities: message.text.entities,
     link_preview_options: { is_disabled: true },
-    ...(message.keyboard ? { reply_markup: message.keyboard } : {}),
+    ...(keyboard ? { reply_markup: keyboard } : {}),
     ...(message.protectContent ? { protect_content: true } : {}),
   });
   return sent.message_id;
@@ -24,10 +36,11 @@ export async function sendFormatted(api: Api, chatId: number, message: Outgoing)
 /** Edits a message in place; "not modified" is not a failure. */
 export async function editFormatted(api: Api, chatId: number, messageId: number, message: Outgoing): Promise<void> {
   try {
+    const keyboard = tidyKeyboard(message.keyboard);
     await api.editMessageText(chatId, messageId, message.text.text, {
       entities: message.text.entities,
       link_preview_options: { is_disabled: true },
-      ...(message.keyboard ? { reply_markup: message.keyboard } : {}),
+      ...(keyboard ? { reply_markup: keyboard } : {}),
     });
   } catch (error) {
     if (isNotModified(error)) return;

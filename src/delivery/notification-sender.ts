@@ -11,6 +11,7 @@ import {
   SendForbiddenError,
   SendRateLimitedError,
   SendRejectedError,
+  type OutgoingButton,
   type SendMessage,
 } from '../messaging/send-port.js';
 import type { OrderRow } from '../orders/order-repo.js';
@@ -22,7 +23,7 @@ import type { DetailHandover } from '../tracking/detail-handover.js';
 import { createNotificationStore, type NotificationRow } from './notification-store.js';
 import { adminText, deliveryFooter, deliveryHeading, staffMessage, type AdminEvent, type TextContext } from './notification-texts.js';
 import { findRefund } from './provider-lookups.js';
-import { renderDelivery } from './render-delivery.js';
+import { copyButtonRows, renderDelivery } from './render-delivery.js';
 
 export interface NotificationSenderDeps {
   db: Db;
@@ -46,6 +47,8 @@ export interface NotificationSenderDeps {
   amountUnit: string;
   /** Names the orderer in administrators' alerts; their ID when not given. */
   describePerson?: (telegramId: number) => string;
+  /** IANA zone every time is shown in. */
+  timeZone: string;
   /** Unique per process: the lease owner written on claimed rows. */
   owner: string;
   /** How long a claim holds; renewed before each message. Default two minutes. */
@@ -70,6 +73,7 @@ type Outcome = keyof SenderRun | 'lost';
 interface Outgoing {
   chatId: number;
   text: FormattedString;
+  buttons?: OutgoingButton[][];
   protect: boolean;
   /** A blocked administrator is skipped; a blocked staff member makes the notification undeliverable. */
   toAdmin: boolean;
@@ -113,6 +117,7 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
     t: deps.translate(locale),
     locale,
     amountUnit: deps.amountUnit,
+    timeZone: deps.timeZone,
     sandbox: deps.sandbox,
     ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
   });
@@ -141,10 +146,14 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
         const parts = renderDelivery(detail, {
           t: ctx.t,
           locale: ctx.locale,
-          heading: deliveryHeading(order, ctx),
+          timeZone: ctx.timeZone,
+          heading: deliveryHeading(order, ctx, detail.amount),
           footer: deliveryFooter(order, ctx),
         });
-        return { kind: 'send', messages: parts.map((part) => toOrderer(order, part, true)) };
+        return {
+          kind: 'send',
+          messages: parts.map((part) => ({ ...toOrderer(order, part.text, true), buttons: copyButtonRows(part.copies) })),
+        };
       }
       case 'failed':
       case 'cancelled':
@@ -227,7 +236,11 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
       if (!message) continue;
       if (!store.renew(row.id, clock.now())) return 'lost';
       try {
-        await send(message.chatId, { text: message.text, ...(message.protect ? { protectContent: true } : {}) });
+        await send(message.chatId, {
+          text: message.text,
+          ...(message.buttons && message.buttons.length > 0 ? { buttons: message.buttons } : {}),
+          ...(message.protect ? { protectContent: true } : {}),
+        });
       } catch (error) {
         if (!(message.toAdmin && (error instanceof SendForbiddenError || error instanceof SendRejectedError))) {
           return onSendError(row, order, error);

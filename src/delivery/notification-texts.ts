@@ -15,6 +15,8 @@ export interface TextContext {
   t: Translate;
   locale: Locale;
   amountUnit: string;
+  /** IANA zone every time is shown in. */
+  timeZone: string;
   sandbox: boolean;
   /** Who ordered, in words ("Name (@user)"); the numeric ID when not given. */
   describePerson?: (telegramId: number) => string;
@@ -35,10 +37,12 @@ function badge(ctx: TextContext): FormattedString | null {
   return ctx.sandbox ? bold(ctx.t('sandbox-badge')) : null;
 }
 
-export function deliveryHeading(order: OrderRow, ctx: TextContext): FormattedString {
+/** `charged` is the provider's amount for the order, as its detail gives it. */
+export function deliveryHeading(order: OrderRow, ctx: TextContext, charged: number): FormattedString {
   return joinLines(
     badge(ctx),
     bold(ctx.t('delivery-heading', { reference: referenceOf(order), product: productOf(order), quantity: order.quantity })),
+    ctx.t('delivery-charged', { amount: formatAmount(charged, ctx.locale, ctx.amountUnit) }),
   );
 }
 
@@ -129,7 +133,7 @@ export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext):
     case 'unrecognised':
       return withBadge(ctx.t('alert-unrecognised', { ...base, status: order.providerStatus ?? '?' }), ctx);
     case 'needs_review': {
-      const postedAt = formatDateTime((order.postedAt ?? order.createdAt).getTime(), ctx.locale);
+      const postedAt = formatDateTime((order.postedAt ?? order.createdAt).getTime(), ctx.locale, ctx.timeZone);
       return withBadge(ctx.t('alert-needs-review', { ...base, postedAt, candidates: candidateList(event.candidates, ctx) }), ctx);
     }
     case 'accepted-unrecorded':
@@ -190,7 +194,7 @@ function candidateList(candidates: ReviewCandidate[] | null, ctx: TextContext): 
     const facts = [
       candidate.status,
       formatAmount(candidate.amount, ctx.locale, ctx.amountUnit),
-      Number.isNaN(created) ? null : formatDateTime(created, ctx.locale),
+      Number.isNaN(created) ? null : formatDateTime(created, ctx.locale, ctx.timeZone),
     ].filter((fact) => fact !== null);
     // A candidate only the wallet named has no reference: its provider order id is what /track takes.
     return `${candidate.reference ?? String(candidate.orderId)} (${facts.join(', ')})`;

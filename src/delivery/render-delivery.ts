@@ -1,5 +1,5 @@
 import { FormattedString } from '@grammyjs/parse-mode';
-import { localDigits } from '../text/format.js';
+import { formatDateText, localDigits } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { JsonValue, OrderDetail } from '../provider/schemas.js';
 import { splitMessage } from './split-message.js';
@@ -9,11 +9,34 @@ type Entity = FormattedString['rawEntities'][number];
 export interface RenderDeliveryOptions {
   t: Translate;
   locale: Locale;
+  /** IANA zone a moment in the delivery (not a bare date) is shown in. */
+  timeZone: string;
   /** First lines of the first message (order reference, product, sandbox badge); given by the caller. */
   heading: FormattedString;
   /** Last lines of the last message, if any. */
   footer?: FormattedString;
 }
+
+/** A copy-to-clipboard button for one secret: Telegram copies `text` exactly when it is tapped. */
+export interface CopyButton {
+  label: string;
+  text: string;
+}
+
+/** One message of a delivery and the copy buttons of the secrets in it. */
+export interface DeliveryMessage {
+  text: FormattedString;
+  copies: CopyButton[];
+}
+
+/** A secret of the delivery: the text of its spoiler and the label of its copy button. */
+type Secret = CopyButton;
+
+/** Telegram's limit on a copy_text button's text; a longer secret is left to the spoiler. */
+export const COPY_TEXT_MAX = 256;
+/** Secrets per message: each has a button, and more than this many buttons stop being readable on a phone. */
+export const COPY_BUTTONS_PER_MESSAGE = 20;
+const COPY_LABEL_MAX = 18;
 
 /** Shown for null, empty strings, empty lists and empty objects. */
 export const EMPTY_VALUE = '—';
@@ -60,10 +83,11 @@ const KNOWN_ENTRY_LABELS: Readonly<Record<string, string>> = {
  * split for Telegram: each field labelled, nested objects indented, lists
  * numbered, nothing dropped. Values are added as formatted text, never
  * through Fluent; secrets are spoilers (never inside `code`, where a
- * spoiler cannot nest). Parts after the first start with a "(continued)"
- * line.
+ * spoiler cannot nest) and each gets a copy button on the message that
+ * shows it ("Copy code 2"), so a phone copies it with one tap. Parts after
+ * the first start with a "(continued)" line.
  */
-export function renderDelivery(order: OrderDetail, opts: RenderDeliveryOptions): FormattedString[] {
+export function renderDelivery(order: OrderDetail, opts: RenderDeliveryOptions): DeliveryMessage[] {
   const lines = new LineBuilder();
   lines.add(0, opts.heading);
   const many = order.items.length > 1;
@@ -78,24 +102,64 @@ export function renderDelivery(order: OrderDetail, opts: RenderDeliveryOptions):
         }),
       ));
     }
-    renderTop(lines, item.delivery, many ? 1 : 0, opts);
+    renderTop(lines, item.delivery, many ? 1 : 0, opts, many ? [index + 1] : []);
   });
   if (opts.footer) lines.add(0, opts.footer);
   const continuation = new FormattedString(opts.t('delivery-continued', { reference: order.orderReference }));
-  return splitMessage(lines.build(), { continuation });
+  const parts = splitMessage(lines.build(), { continuation, maxSpoilers: COPY_BUTTONS_PER_MESSAGE });
+  return attachCopies(parts, lines.secrets);
 }
 
-function renderTop(lines: LineBuilder, delivery: JsonValue | null, indent: number, opts: RenderDeliveryOptions): void {
+/**
+ * Gives each secret's button to the message its spoiler ends in. The
+ * spoilers of the parts are, in order, the secrets (a secret too long for
+ * one message is cut into several spoilers), so they are matched by length.
+ */
+function attachCopies(parts: FormattedString[], secrets: readonly Secret[]): DeliveryMessage[] {
+  let next = 0;
+  let seen = 0;
+  return parts.map((text) => {
+    const copies: CopyButton[] = [];
+    const spoilers = text.rawEntities.filter((e) => e.type === 'spoiler').sort((a, b) => a.offset - b.offset);
+    for (const spoiler of spoilers) {
+      const secret = secrets[next];
+      if (!secret) break;
+      seen += spoiler.length;
+      // Newlines at a cut between two messages are dropped, so a secret cut there is that much shorter.
+      if (seen + newlinesIn(secret.text) < secret.text.length) continue;
+      if (secret.text.length <= COPY_TEXT_MAX) copies.push({ label: secret.label, text: secret.text });
+      next += 1;
+      seen = 0;
+    }
+    return { text, copies };
+  });
+}
+
+function newlinesIn(text: string): number {
+  return text.split('\n').length - 1;
+}
+
+/** Copy buttons two to a row: short labels, and a long delivery's buttons stay a tidy grid. */
+export function copyButtonRows(copies: readonly CopyButton[]): { text: string; copyText: string }[][] {
+  const rows: { text: string; copyText: string }[][] = [];
+  for (let i = 0; i < copies.length; i += 2) rows.push(copies.slice(i, i + 2).map((c) => ({ text: c.label, copyText: c.text })));
+  return rows;
+}
+
+/** Entry numbers on the way to a value (item, card…), for its copy button's label. */
+type Path = readonly number[];
+
+function renderTop(lines: LineBuilder, delivery: JsonValue | null, indent: number, opts: RenderDeliveryOptions, path: Path): void {
   if (isRecord(delivery) && Object.keys(delivery).length > 0) {
-    for (const [key, value] of Object.entries(delivery)) renderField(lines, key, value, indent, opts);
+    for (const [key, value] of Object.entries(delivery)) renderField(lines, key, value, indent, opts, path);
     return;
   }
   if (Array.isArray(delivery) && delivery.length > 0) {
-    renderList(lines, null, delivery, indent, opts);
+    renderList(lines, null, delivery, indent, opts, path);
     return;
   }
   // A bare value, or nothing at all: one labelled line.
-  renderField(lines, null, delivery, indent, opts, opts.t('delivery-label-delivery'));
+  renderField(lines, null, delivery, indent, opts, path, opts.t('delivery-label-delivery'));
 }
 
 function renderField(
@@ -104,44 +168,66 @@ function renderField(
   value: JsonValue | null,
   indent: number,
   opts: RenderDeliveryOptions,
+  path: Path,
   label: string = labelFor(key ?? '', opts.t),
 ): void {
   if (isRecord(value) && Object.keys(value).length > 0) {
     lines.add(indent, new FormattedString(`${label}:`));
-    for (const [child, childValue] of Object.entries(value)) renderField(lines, child, childValue, indent + 1, opts);
+    for (const [child, childValue] of Object.entries(value)) renderField(lines, child, childValue, indent + 1, opts, path);
     return;
   }
   if (Array.isArray(value) && value.length > 0) {
     lines.add(indent, new FormattedString(`${label}:`));
-    renderList(lines, key, value, indent + 1, opts);
+    renderList(lines, key, value, indent + 1, opts, path);
     return;
   }
-  lines.add(indent, new FormattedString(`${label}: `).concat(scalar(value, key, opts.t)));
+  const what = path.length > 0 ? `${label} ${localDigits(path.join('.'), opts.locale)}` : label;
+  lines.add(indent, new FormattedString(`${label}: `).concat(scalar(value, key, opts)), copyOf(value, key, what, opts));
 }
 
 /** Scalars become "1. value"; objects and lists get an entry label such as "Card 1". */
-function renderList(lines: LineBuilder, key: string | null, list: JsonValue[], indent: number, opts: RenderDeliveryOptions): void {
+function renderList(lines: LineBuilder, key: string | null, list: JsonValue[], indent: number, opts: RenderDeliveryOptions, path: Path): void {
   list.forEach((value, index) => {
     const n = index + 1;
     if (isRecord(value) && Object.keys(value).length > 0) {
       lines.add(indent, FormattedString.bold(entryLabel(key, n, opts.t)));
-      for (const [child, childValue] of Object.entries(value)) renderField(lines, child, childValue, indent + 1, opts);
+      for (const [child, childValue] of Object.entries(value)) renderField(lines, child, childValue, indent + 1, opts, [...path, n]);
     } else if (Array.isArray(value) && value.length > 0) {
       lines.add(indent, FormattedString.bold(entryLabel(key, n, opts.t)));
-      renderList(lines, key, value, indent + 1, opts);
+      renderList(lines, key, value, indent + 1, opts, [...path, n]);
     } else {
-      lines.add(indent, new FormattedString(`${localDigits(String(n), opts.locale)}. `).concat(scalar(value, key, opts.t)));
+      const what = path.length > 0 ? `${entryLabel(key, n, opts.t)} (${localDigits(path.join('.'), opts.locale)})` : entryLabel(key, n, opts.t);
+      lines.add(
+        indent,
+        new FormattedString(`${localDigits(String(n), opts.locale)}. `).concat(scalar(value, key, opts)),
+        copyOf(value, key, what, opts),
+      );
     }
   });
 }
 
-function scalar(value: JsonValue | null, key: string | null, t: Translate): FormattedString {
-  let text: string;
-  if (value === null || isRecord(value) || Array.isArray(value)) text = '';
-  else if (typeof value === 'boolean') text = t(value ? 'delivery-yes' : 'delivery-no');
-  else text = String(value);
+function scalarText(value: JsonValue | null, t: Translate): string {
+  if (value === null || isRecord(value) || Array.isArray(value)) return '';
+  if (typeof value === 'boolean') return t(value ? 'delivery-yes' : 'delivery-no');
+  return String(value);
+}
+
+function scalar(value: JsonValue | null, key: string | null, opts: RenderDeliveryOptions): FormattedString {
+  const text = scalarText(value, opts.t);
   if (text.trim() === '') return new FormattedString(EMPTY_VALUE);
-  return isHarmless(key) ? new FormattedString(text) : FormattedString.spoiler(text);
+  if (!isHarmless(key)) return FormattedString.spoiler(text);
+  // A date such as an expiry reads in the reader's calendar and digits; anything else (codes above all) is left as sent.
+  return new FormattedString(formatDateText(text, opts.locale, opts.timeZone) ?? text);
+}
+
+/** The copy button of a value shown as a spoiler: the very text of the spoiler, and a short label. */
+function copyOf(value: JsonValue | null, key: string | null, what: string, opts: RenderDeliveryOptions): Secret | undefined {
+  const text = scalarText(value, opts.t);
+  if (text.trim() === '' || isHarmless(key)) return undefined;
+  const short = what.length > COPY_LABEL_MAX ? `${what.slice(0, COPY_LABEL_MAX - 1)}…` : what;
+  // "Copy code 1", not "Copy Code 1"; acronyms such as PIN keep their capitals.
+  const phrase = opts.locale === 'en' && /^\p{Lu}\p{Ll}/u.test(short) ? short.charAt(0).toLowerCase() + short.slice(1) : short;
+  return { label: opts.t('delivery-copy', { what: phrase }), text };
 }
 
 export function isHarmless(key: string | null): boolean {
@@ -194,8 +280,11 @@ function isRecord(value: JsonValue | null | undefined): value is { [key: string]
 class LineBuilder {
   private text = '';
   private readonly entities: Entity[] = [];
+  /** The spoilered values in the order they appear, each with its copy label. */
+  readonly secrets: Secret[] = [];
 
-  add(indent: number, line: FormattedString): void {
+  add(indent: number, line: FormattedString, secret?: Secret): void {
+    if (secret) this.secrets.push(secret);
     if (this.text !== '') this.text += '\n';
     this.text += INDENT.repeat(indent);
     const offset = this.text.length;

@@ -17,6 +17,12 @@ export interface SplitOptions {
   maxEntities?: number;
   /** Put on its own first line of every part after the first (counts towards the limits). */
   continuation?: FormattedString;
+  /**
+   * At most this many spoilers per part: each secret of a delivery gets a
+   * copy button under its message, and a message carries only so many
+   * buttons before they stop being readable.
+   */
+  maxSpoilers?: number;
 }
 
 /**
@@ -33,6 +39,8 @@ export function splitMessage(text: FormattedString, options: SplitOptions = {}):
   const continuation = options.continuation;
   const raw = text.rawText;
   const entities = [...text.rawEntities].sort((a, b) => a.offset - b.offset);
+  const spoilers = entities.filter((entity) => entity.type === 'spoiler');
+  const spoilerBudget = options.maxSpoilers ?? Number.POSITIVE_INFINITY;
   const parts: FormattedString[] = [];
 
   let start = skipNewlines(raw, 0);
@@ -42,7 +50,7 @@ export function splitMessage(text: FormattedString, options: SplitOptions = {}):
     const entityBudget = maxEntities - (prefixed ? continuation.rawEntities.length : 0);
     if (lengthBudget < 2 || entityBudget < 1) throw new RangeError('the continuation line leaves no room for text');
 
-    const end = chooseEnd(raw, entities, start, lengthBudget, entityBudget);
+    const end = chooseEnd(raw, entities, start, lengthBudget, entityBudget, spoilers, spoilerBudget);
     const piece = text.slice(start, trimNewlinesBefore(raw, end, start));
     if (piece.rawText.trim() !== '') {
       parts.push(prefixed ? continuation.concat(new FormattedString('\n'), piece) : piece);
@@ -52,8 +60,17 @@ export function splitMessage(text: FormattedString, options: SplitOptions = {}):
   return parts;
 }
 
-function chooseEnd(raw: string, entities: readonly Entity[], start: number, lengthBudget: number, entityBudget: number): number {
-  const fits = (end: number) => end - start <= lengthBudget && countIntersecting(entities, start, end) <= entityBudget;
+function chooseEnd(
+  raw: string,
+  entities: readonly Entity[],
+  start: number,
+  lengthBudget: number,
+  entityBudget: number,
+  spoilers: readonly Entity[] = [],
+  spoilerBudget = Number.POSITIVE_INFINITY,
+): number {
+  const fits = (end: number) =>
+    end - start <= lengthBudget && countIntersecting(entities, start, end) <= entityBudget && countIntersecting(spoilers, start, end) <= spoilerBudget;
   if (fits(raw.length)) return raw.length;
 
   // Cut after a newline: the newline itself is dropped, so it may sit one past the budget.
@@ -63,6 +80,7 @@ function chooseEnd(raw: string, entities: readonly Entity[], start: number, leng
   for (let newline = raw.indexOf('\n', start); newline !== -1 && newline < windowEnd; newline = raw.indexOf('\n', newline + 1)) {
     if (newline === start) continue;
     if (countIntersecting(entities, start, newline) > entityBudget) break;
+    if (countIntersecting(spoilers, start, newline) > spoilerBudget) break;
     anyLine = newline + 1;
     if (!insideEntity(entities, newline)) outsideEntities = newline + 1;
   }

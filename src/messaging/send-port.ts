@@ -5,12 +5,15 @@ import type { FormattedString } from '@grammyjs/parse-mode';
  * through this port only, so it never imports grammY and tests can hand in
  * the real bot's API pointed at the fake server.
  */
+/** An inline button: a press the bot answers (at most 64 bytes of data), or text Telegram copies to the clipboard (at most 256 characters). */
+export type OutgoingButton = { text: string; callbackData: string } | { text: string; copyText: string };
+
 export interface OutgoingMessage {
   text: FormattedString;
   /** Stops forwarding and saving; set on everything that carries codes. */
   protectContent?: boolean;
-  /** Inline buttons, rows of { text, callbackData } (callbackData at most 64 bytes). */
-  buttons?: { text: string; callbackData: string }[][];
+  /** Inline buttons, in rows. */
+  buttons?: OutgoingButton[][];
 }
 
 export type SendMessage = (chatId: number, message: OutgoingMessage) => Promise<{ messageId: number }>;

@@ -6,7 +6,10 @@ import { normaliseDigits } from '../text/digits.js';
 export type FieldProblem =
   | { reason: 'empty' }
   | { reason: 'email' }
-  | { reason: 'phone' }
+  /** Something other than digits (and a leading +) is left once spaces, dashes and brackets are dropped. */
+  | { reason: 'phone-characters' }
+  /** Digits only, but too few or too many of them for a phone number. */
+  | { reason: 'phone-length'; min: number; max: number; digits: number }
   | { reason: 'number' }
   | { reason: 'too-short'; min: number }
   /** `rule` names whose limit it is: the provider's own maxLength, or ours for the field's type. */
@@ -37,6 +40,9 @@ export function lengthLimit(field: RequiredField): { max: number; rule: LengthRu
     : { max: ours, rule: field.type };
 }
 
+/** The shortest and longest phone numbers taken, in digits (E.164 allows 15; some providers add a trunk 0). */
+export const PHONE_DIGITS = { min: 6, max: 16 } as const;
+
 export type FieldCheck = { ok: true; value: string } | ({ ok: false } & FieldProblem);
 
 const emailSchema = z.email();
@@ -63,7 +69,10 @@ export function checkFieldValue(field: RequiredField, raw: string): FieldCheck {
     }
     case 'phone': {
       value = normaliseDigits(trimmed).replace(/[\s\-().]/g, '');
-      if (!/^\+?[0-9]{6,16}$/.test(value)) return { ok: false, reason: 'phone' };
+      // Which rule failed is what the staff member needs to hear: "12345" has only digits, it is too short.
+      if (!/^\+?[0-9]+$/.test(value)) return { ok: false, reason: 'phone-characters' };
+      const digits = value.replace('+', '').length;
+      if (digits < PHONE_DIGITS.min || digits > PHONE_DIGITS.max) return { ok: false, reason: 'phone-length', ...PHONE_DIGITS, digits };
       break;
     }
     case 'number': {

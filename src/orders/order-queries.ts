@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import type { SyncDb } from '../db/sync-db.js';
 import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
@@ -22,7 +22,12 @@ export interface OrderQueries {
   byProviderOrderId(providerOrderId: number): OrderRow | null;
   byProviderReference(reference: string): OrderRow | null;
   find(lookup: OrderLookup): OrderRow | null;
+  /** Median time from sending to delivery of the last completed orders; null when none has completed yet. */
+  typicalDeliveryMs(): number | null;
 }
+
+/** Recent enough to say how the provider is doing now, enough that one slow order does not decide it. */
+const TYPICAL_DELIVERY_SAMPLE = 20;
 
 /**
  * Whether a chat has an order being sent right now, or one created since
@@ -76,8 +81,26 @@ export function createOrderQueries(deps: { db: Db }): OrderQueries {
   const byProviderReference = (reference: string) =>
     first(sql`${orders.providerReference} = ${reference.trim()} collate nocase`);
 
+  function typicalDeliveryMs(): number | null {
+    const rows = db
+      .select({ postedAt: orders.postedAt, finishedAt: orders.finishedAt })
+      .from(orders)
+      .where(and(eq(orders.state, 'completed'), isNotNull(orders.postedAt), isNotNull(orders.finishedAt)))
+      .orderBy(desc(orders.id))
+      .limit(TYPICAL_DELIVERY_SAMPLE)
+      .all();
+    const durations = rows
+      .map((row) => row.finishedAt!.getTime() - row.postedAt!.getTime())
+      .filter((ms) => ms >= 0)
+      .sort((a, b) => a - b);
+    if (durations.length === 0) return null;
+    const middle = Math.floor(durations.length / 2);
+    return durations.length % 2 === 1 ? durations[middle]! : Math.round((durations[middle - 1]! + durations[middle]!) / 2);
+  }
+
   return {
     recent,
+    typicalDeliveryMs,
     byId,
     byProviderOrderId,
     byProviderReference,

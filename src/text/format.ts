@@ -24,12 +24,64 @@ export function formatAmount(value: number, locale: Locale, unit: string): strin
   return unit ? `${number} ${unit}` : number;
 }
 
-/** A moment as a short date and time in the locale's calendar and digits, in UTC+0 unless a zone is given. */
-export function formatDateTime(epochMs: number, locale: Locale, timeZone?: string): string {
-  return new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    // Without an explicit zone Intl would use the server's, which the reader does not know.
-    timeZone: timeZone ?? 'UTC',
-  }).format(epochMs);
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cachedFormat(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = make();
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
+const intlLocale = (locale: Locale) => (locale === 'fa' ? 'fa-IR' : 'en-GB');
+
+/**
+ * A moment as a short date and time in the configured zone, in the
+ * locale's calendar and digits: 'fa-IR' is the Jalali calendar with Persian
+ * digits. The zone is required: without it Intl would use the server's,
+ * which the reader does not know.
+ */
+export function formatDateTime(epochMs: number, locale: Locale, timeZone: string): string {
+  const format = cachedFormat(`dt:${locale}:${timeZone}`, () =>
+    new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone }),
+  );
+  return format.format(epochMs);
+}
+
+/** The zone's name for a heading ("Iran Standard Time", «وقت عادی ایران»), so nobody wonders whose clock it is. */
+export function formatZoneName(timeZone: string, locale: Locale): string {
+  const format = cachedFormat(`zone:${locale}:${timeZone}`, () =>
+    new Intl.DateTimeFormat(intlLocale(locale), { timeZone, timeZoneName: 'long' }),
+  );
+  const name = format.formatToParts(0).find((part) => part.type === 'timeZoneName')?.value;
+  // A zone without a name of its own comes out as an offset ("GMT+04:00", with direction marks in Persian): the IANA name says more.
+  return name === undefined || /GMT|گرینویچ|\u200e/.test(name) ? timeZone : name;
+}
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_AND_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * A date the provider wrote as text ('2027-11-22', or a full ISO moment
+ * with its offset) in the reader's calendar and digits, or null when the
+ * text is not one. A bare date is a calendar day, not a moment: it is not
+ * moved into the zone (it would become the day before in the Americas).
+ */
+export function formatDateText(text: string, locale: Locale, timeZone: string): string | null {
+  const day = CALENDAR_DATE.exec(text.trim());
+  if (day) {
+    const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
+    const ms = Date.UTC(year, month - 1, date);
+    const check = new Date(ms);
+    if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) return null;
+    const format = cachedFormat(`d:${locale}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' }));
+    return format.format(ms);
+  }
+  if (DATE_AND_TIME.test(text.trim())) {
+    const ms = Date.parse(text.trim());
+    return Number.isNaN(ms) ? null : formatDateTime(ms, locale, timeZone);
+  }
+  return null;
 }

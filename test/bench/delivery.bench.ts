@@ -160,7 +160,7 @@ async function run(n: number, variant: Variant, dir: string) {
       },
       translate: (locale) => translatorFor(i18n, locale), localeOf: () => 'en', isStaff: () => true, adminRecipients: () => [],
       alerts: createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock, logger: silentLogger }),
-      handover, sandbox: true, amountUnit: 'IRR', everyMs: SECOND, batchSize: 50,
+      handover, sandbox: true, amountUnit: 'IRR', timeZone: 'UTC', everyMs: SECOND, batchSize: 50,
     }),
   ];
 

@@ -242,7 +242,7 @@ describe('notification sender: Persian', () => {
     await world.sender.runOnce();
 
     const text = world.messagesTo(STAFF)[0]?.text ?? '';
-    expect(text.split('\n')[0]).toBe('[SANDBOX · آزمایشی]');
+    expect(text.split('\n')[0]).toBe('[آزمایشی · SANDBOX]');
     expect(text).toContain('تحویل شد: Google Play 10 USD (US) × ۲');
     expect(text).toContain('کارت ۲');
     expect(text).toContain('تاریخ انقضا: ');

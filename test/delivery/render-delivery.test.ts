@@ -1,7 +1,7 @@
 import { FormattedString } from '@grammyjs/parse-mode';
 import { describe, expect, it } from 'vitest';
 import { createI18n, translatorFor, type Locale } from '../../src/text/i18n.js';
-import { humaniseKey, renderDelivery } from '../../src/delivery/render-delivery.js';
+import { COPY_TEXT_MAX, humaniseKey, renderDelivery, type DeliveryMessage } from '../../src/delivery/render-delivery.js';
 import type { JsonValue, OrderDetail } from '../../src/provider/schemas.js';
 
 const i18n = createI18n('en');
@@ -25,8 +25,12 @@ function order(...deliveries: (JsonValue | null)[]): OrderDetail {
   };
 }
 
+function messages(detail: OrderDetail, locale: Locale = 'en'): DeliveryMessage[] {
+  return renderDelivery(detail, { t: translatorFor(i18n, locale), locale, timeZone: 'Asia/Tehran', heading });
+}
+
 function render(detail: OrderDetail, locale: Locale = 'en'): FormattedString[] {
-  return renderDelivery(detail, { t: translatorFor(i18n, locale), locale, heading });
+  return messages(detail, locale).map((m) => m.text);
 }
 
 function only(parts: FormattedString[]): FormattedString {
@@ -55,12 +59,12 @@ describe('renderDelivery', () => {
       '      Code: GP7Q-2XKM-99LA',
       '      PIN: 4410',
       '      Serial number: S-88123',
-      '      Expires at: 2027-11-21',
+      '      Expires at: 21 Nov 2027',
       '   Card 2',
       '      Code: GP7Q-8BBN-10ZC',
       '      PIN: 1201',
       '      Serial number: S-88124',
-      '      Expires at: 2027-11-21',
+      '      Expires at: 21 Nov 2027',
       'Instructions: کد را در Google Play وارد کنید',
     ]);
   });
@@ -144,8 +148,42 @@ describe('renderDelivery', () => {
     expect(text).toContain('کارت ۱');
     expect(text).toContain('کد: GP7Q-2XKM-99LA');
     expect(text).toContain('پین: 4410');
-    expect(text).toContain('تاریخ انقضا: 2027-11-21');
+    expect(text).toContain('تاریخ انقضا: ۳۰ آبان ۱۴۰۶');
     expect(text).toContain('راهنمای استفاده: ');
+  });
+
+  it('offers a copy button per secret that carries exactly the secret, labelled by what it is', () => {
+    const [message] = messages(order(sandboxDelivery));
+    expect(message!.copies).toEqual([
+      { label: 'Copy code 1', text: 'GP7Q-2XKM-99LA' },
+      { label: 'Copy PIN 1', text: '4410' },
+      { label: 'Copy serial number 1', text: 'S-88123' },
+      { label: 'Copy code 2', text: 'GP7Q-8BBN-10ZC' },
+      { label: 'Copy PIN 2', text: '1201' },
+      { label: 'Copy serial number 2', text: 'S-88124' },
+    ]);
+  });
+
+  it('labels the copy buttons in Persian with Persian digits', () => {
+    const [message] = messages(order({ codes: ['A1', 'B2'] }), 'fa');
+    expect(message!.copies).toEqual([
+      { label: 'کپی کد ۱', text: 'A1' },
+      { label: 'کپی کد ۲', text: 'B2' },
+    ]);
+  });
+
+  it('offers no copy button for a secret longer than Telegram copies, and still hides it', () => {
+    const long = 'K'.repeat(COPY_TEXT_MAX + 1);
+    const [message] = messages(order({ code: long, pin: '77' }));
+    expect(message!.copies.map((c) => c.text)).toEqual(['77']);
+    expect(spoilered(message!.text)).toEqual([long, '77']);
+  });
+
+  it('shows an expiry moment in the configured zone and leaves a date-like code as it was sent', () => {
+    const text = only(render(order({ code: '2027-11-21', expiresAt: '2027-11-21T22:00:00Z' }), 'fa')).rawText;
+    // 22:00 UTC is 01:30 the next day in Tehran.
+    expect(text).toContain('تاریخ انقضا: ۱ آذر ۱۴۰۶، ۱:۳۰');
+    expect(text).toContain('کد: 2027-11-21');
   });
 
   it('drops nothing: every scalar of a deep delivery appears in the text', () => {

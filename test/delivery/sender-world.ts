@@ -94,6 +94,7 @@ export async function senderWorld(options: SenderWorldOptions = {}) {
     logger,
     sandbox: true,
     amountUnit: 'IRR',
+    timeZone: 'UTC',
     owner: 'sender-a',
     ...options.sender,
   };

@@ -1,7 +1,7 @@
 import { FormattedString } from '@grammyjs/parse-mode';
 import { describe, expect, it } from 'vitest';
 import { createI18n, translatorFor } from '../../src/text/i18n.js';
-import { renderDelivery } from '../../src/delivery/render-delivery.js';
+import { COPY_BUTTONS_PER_MESSAGE, renderDelivery } from '../../src/delivery/render-delivery.js';
 import { SAFE_MESSAGE_ENTITIES, splitMessage, TELEGRAM_MAX_MESSAGE_LENGTH } from '../../src/delivery/split-message.js';
 import type { OrderDetail } from '../../src/provider/schemas.js';
 
@@ -112,7 +112,8 @@ describe('a delivery of 30 cards', () => {
     items: [{ id: 1, productId: 101, regionPropertyId: 5001, quantity: 30, totalAmount: 30, delivery: { cards, instructions: 'x'.repeat(300) } }],
   };
   const t = translatorFor(createI18n('en'), 'en');
-  const parts = renderDelivery(detail, { t, locale: 'en', heading: FormattedString.bold('Order A100234') });
+  const messages = renderDelivery(detail, { t, locale: 'en', timeZone: 'UTC', heading: FormattedString.bold('Order A100234') });
+  const parts = messages.map((m) => m.text);
 
   it('is split into several messages that Telegram accepts whole', () => {
     expect(parts.length).toBeGreaterThan(1);
@@ -132,5 +133,13 @@ describe('a delivery of 30 cards', () => {
     for (const part of parts.slice(1)) expect(part.rawText.split('\n')[0]).toBe('(continued: order A100234)');
     const cardHeads = parts.map((part) => part.rawText.match(/Card \d+/g)?.length ?? 0);
     expect(cardHeads.reduce((a, b) => a + b, 0)).toBe(30);
+  });
+
+  it('gives each message a copy button for exactly the secrets it shows, and no more than twenty', () => {
+    for (const message of messages) {
+      expect(message.copies.map((c) => c.text)).toEqual(spoilered(message.text));
+      expect(message.copies.length).toBeLessThanOrEqual(COPY_BUTTONS_PER_MESSAGE);
+    }
+    expect(messages.flatMap((m) => m.copies.map((c) => c.label)).slice(0, 4)).toEqual(['Copy code 1', 'Copy PIN 1', 'Copy serial number 1', 'Copy code 2']);
   });
 });

@@ -4,6 +4,7 @@ import { ADMIN, sharedWorld, STAFF } from './harness.js';
 import {
   acceptedSendsContaining,
   cardsOf,
+  copyButtons,
   DELIVERY_WAIT_MS,
   databaseBytes,
   deliveryMessages,
@@ -102,6 +103,30 @@ describe('delivery of orders to the staff member who placed them', () => {
     }
     expectSecretsHidden(parts, cards);
     for (const card of cards) expect(acceptedSendsContaining(world, card.code)).toHaveLength(1);
+    // Every secret has its button on the message that shows it, and no message is crowded with them.
+    for (const part of parts) {
+      expect(copyButtons(part).map((b) => b.copies)).toEqual(spoilers(part));
+      expect(copyButtons(part).length).toBeLessThanOrEqual(20);
+    }
+  });
+
+  it('puts under each delivery message one copy button per secret it shows, carrying exactly that secret', async () => {
+    const placed = await orderThroughChat(world, STAFF, { ...GOOGLE_PLAY, quantity: 2 });
+    const reference = referenceIn(placed);
+    const parts = await waitForDelivery(world, STAFF.id, reference);
+    const cards = cardsOf(sandboxOrder(world, reference));
+    delivered.push(...cards);
+
+    expect(parts).toHaveLength(1);
+    expect(parts[0]!.protect_content).toBe(true);
+    expect(copyButtons(parts[0]!)).toEqual([
+      { label: 'Copy code 1', copies: cards[0]!.code },
+      { label: 'Copy PIN 1', copies: cards[0]!.pin },
+      { label: 'Copy serial number 1', copies: cards[0]!.serial },
+      { label: 'Copy code 2', copies: cards[1]!.code },
+      { label: 'Copy PIN 2', copies: cards[1]!.pin },
+      { label: 'Copy serial number 2', copies: cards[1]!.serial },
+    ]);
   });
 
   it('never writes a delivered code to the log or to the database file', () => {

@@ -60,6 +60,13 @@ export function spoilers(message: SentMessage): string[] {
   return message.entities.filter((e) => e.type === 'spoiler').map((e) => message.text.slice(e.offset, e.offset + e.length));
 }
 
+/** The copy-to-clipboard buttons of a message, as label and the exact text Telegram copies. */
+export function copyButtons(message: SentMessage): { label: string; copies: string }[] {
+  const markup = message.reply_markup;
+  if (!markup || !('inline_keyboard' in markup)) return [];
+  return markup.inline_keyboard.flat().flatMap((button) => ('copy_text' in button && button.copy_text ? [{ label: button.text, copies: button.copy_text.text }] : []));
+}
+
 /** The messages that carry an order's delivery, first part first. */
 export function deliveryMessages(world: World, chatId: number, reference: string): SentMessage[] {
   return world.telegram
@@ -93,6 +100,7 @@ export interface OrderRecord {
   provider_order_id: number | null;
   provider_reference: string | null;
   next_check_at: number | null;
+  posted_at: number | null;
 }
 
 /** Our own record of the order with that provider reference, read through a second connection. */
@@ -100,7 +108,7 @@ export function localOrder(world: World, reference: string): OrderRecord | undef
   const db = new Database(world.databasePath, { readonly: true, fileMustExist: true });
   try {
     return db
-      .prepare('select id, state, provider_order_id, provider_reference, next_check_at from orders where provider_reference = ?')
+      .prepare('select id, state, provider_order_id, provider_reference, next_check_at, posted_at from orders where provider_reference = ?')
       .get(reference) as OrderRecord | undefined;
   } finally {
     db.close();

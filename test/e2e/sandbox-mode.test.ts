@@ -30,10 +30,25 @@ describe('sandbox mode', () => {
     await chatDriver(world.telegram, ADMIN).say(`/staff add ${PERSIAN_STAFF.id}`, /can now use giftdesk/);
     const chat = chatDriver(world.telegram, PERSIAN_STAFF);
     await chat.say('/order', /یک دسته را انتخاب کنید/);
-    await chat.tap(/گوگل پلی/, /یک محصول انتخاب کنید/);
+    await chat.tap(/گوگل پلی/, /یک محصول از دستهٔ/);
     await chat.tap(/Google Play 10 USD/, /چند عدد؟/);
     const summary = await chat.tap(/^۱$/, /سفارش خود را بررسی کنید/);
-    expect(summary.text).toMatch(/^\[SANDBOX · آزمایشی\]/);
+    expect(summary.text).toMatch(/^\[آزمایشی · SANDBOX\]/);
     await chat.say('/cancel', /^لغو شد/);
+  });
+
+  it('puts the badge first on the balance, the transactions, the order list and an order’s detail', async () => {
+    const chat = chatDriver(world.telegram, ADMIN);
+    expect((await chat.say('/balance', /Wallet balance/)).text).toMatch(/^\[SANDBOX\]\n/);
+    expect((await chat.say('/transactions', /transactions/i)).text).toMatch(/^\[SANDBOX\]\n/);
+    const list = await chat.say('/orders', /recent orders/);
+    expect(list.text).toMatch(/^\[SANDBOX\]\n/);
+    const detail = await chat.tap(/^1\. /, /Order /);
+    expect(detail.text).toMatch(/^\[SANDBOX\]\n/);
+  });
+
+  it('puts the Persian word first in Persian', async () => {
+    const balance = await chatDriver(world.telegram, PERSIAN_STAFF).say('/balance', /موجودی کیف پول/);
+    expect(balance.text).toMatch(/^\[آزمایشی · SANDBOX\]\n/);
   });
 });

@@ -70,6 +70,36 @@ describe('starting with a bad Telegram setting', () => {
   });
 });
 
+describe('starting without an amount unit', () => {
+  let telegram: FakeBotApi;
+  let dir: string;
+  beforeAll(async () => {
+    telegram = await createFakeBotApi();
+    dir = mkdtempSync(join(tmpdir(), 'giftdesk-unit-'));
+  });
+  afterAll(async () => {
+    await telegram?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('warns that amounts are shown without a unit and which setting to change', async () => {
+    const bot = startBotProcess({
+      BOT_TOKEN: telegram.token,
+      TELEGRAM_API_ROOT: telegram.apiRoot,
+      PROVIDER_BASE_URL: 'sandbox',
+      DATABASE_PATH: join(dir, 'unit.sqlite'),
+      ADMIN_IDS: String(ADMIN.id),
+      AMOUNT_UNIT: '',
+    });
+    try {
+      const line = await bot.waitForLog((l) => l.msg.startsWith('AMOUNT_UNIT is empty'), 8_000);
+      expect(line['level']).toBe(40);
+      expect(line['msg']).toContain('Rial');
+    } finally {
+      await bot.kill9();
+    }
+  });
+});
 
 describe('a second instance with the same token', () => {
   const world = sharedWorld({ inProcessSandbox: true });

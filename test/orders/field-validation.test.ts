@@ -39,9 +39,14 @@ describe('checking an answer to a required field', () => {
       expect(checkFieldValue(phone, '+٩٨٩١٢١٢٣٤٥٦٧')).toEqual({ ok: true, value: '+989121234567' });
     });
 
-    it('refuses letters and numbers too short to be a phone number', () => {
-      expect(checkFieldValue(phone, '0912-abc-4567')).toEqual({ ok: false, reason: 'phone' });
-      expect(checkFieldValue(phone, '12345')).toEqual({ ok: false, reason: 'phone' });
+    it('refuses letters as characters a phone number cannot have', () => {
+      expect(checkFieldValue(phone, '0912-abc-4567')).toEqual({ ok: false, reason: 'phone-characters' });
+      expect(checkFieldValue(phone, '09+121234567')).toEqual({ ok: false, reason: 'phone-characters' });
+    });
+
+    it('refuses digits too few or too many for a phone number on their length, counting the digits', () => {
+      expect(checkFieldValue(phone, '12345')).toEqual({ ok: false, reason: 'phone-length', min: 6, max: 16, digits: 5 });
+      expect(checkFieldValue(phone, '+۱۲۳۴۵۶۷۸۹۰۱۲۳۴۵۶۷')).toEqual({ ok: false, reason: 'phone-length', min: 6, max: 16, digits: 17 });
     });
   });
 

@@ -23,8 +23,31 @@ describe('order queries', () => {
       if (!placed) throw new Error('the order did not move to in_progress');
       return placed;
     };
-    return { db, add, queries: createOrderQueries({ db }) };
+    /** A placed order delivered `tookMs` after it was sent. */
+    const delivered = (tookMs: number) => {
+      const order = add(9, { orderId: 9_000 + n, reference: `A${9_000 + n}` });
+      const postedAt = order.postedAt ?? order.createdAt;
+      const done = repo.transition({
+        id: order.id,
+        from: 'in_progress',
+        to: 'completed',
+        set: { providerStatus: 'COMPLETED', postedAt, finishedAt: new Date(postedAt.getTime() + tookMs) },
+        audit: { actorId: null, action: 'order.completed' },
+      });
+      if (!done) throw new Error('the order did not complete');
+    };
+    return { db, add, delivered, queries: createOrderQueries({ db }) };
   }
+
+  it('says how long delivery usually takes as the median of the completed orders', () => {
+    const { add, delivered, queries } = setup();
+    expect(queries.typicalDeliveryMs()).toBeNull();
+    delivered(60_000);
+    delivered(600_000);
+    delivered(120_000);
+    add(1, { orderId: 1, reference: 'A1' });
+    expect(queries.typicalDeliveryMs()).toBe(120_000);
+  });
 
   it('lists one person’s orders newest first, leaving out everyone else’s', () => {
     const { add, queries } = setup();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatAmount, formatDateTime, formatNumber, localDigits } from '../../src/text/format.js';
+import { formatAmount, formatDateText, formatDateTime, formatNumber, formatZoneName, localDigits } from '../../src/text/format.js';
 import { normaliseDigits, toPersianDigits } from '../../src/text/digits.js';
 
 describe('formatting for a locale', () => {
@@ -37,15 +37,35 @@ describe('formatting for a locale', () => {
   });
 
   it('writes a moment in the Persian calendar with Persian digits', () => {
-    expect(formatDateTime(Date.UTC(2025, 2, 21, 9, 5), 'fa')).toBe('۱ فروردین ۱۴۰۴، ۹:۰۵');
+    expect(formatDateTime(Date.UTC(2025, 2, 21, 9, 5), 'fa', 'UTC')).toBe('۱ فروردین ۱۴۰۴، ۹:۰۵');
   });
 
-  it('writes a moment in UTC whatever the server time zone is', () => {
+  it('writes a moment in the given zone whatever the server time zone is', () => {
     process.env.TZ = 'Asia/Tehran';
-    expect(formatDateTime(Date.UTC(2025, 2, 21, 9, 5), 'en')).toBe('21 Mar 2025, 09:05');
+    expect(formatDateTime(Date.UTC(2025, 2, 21, 9, 5), 'en', 'UTC')).toBe('21 Mar 2025, 09:05');
   });
 
   it('writes a moment in a given time zone', () => {
     expect(formatDateTime(Date.UTC(2025, 2, 21, 9, 5), 'en', 'Asia/Tehran')).toBe('21 Mar 2025, 12:35');
+  });
+
+  it('writes a moment in Tehran in the Jalali calendar with Persian digits', () => {
+    expect(formatDateTime(Date.UTC(2026, 10, 23, 21, 40), 'fa', 'Asia/Tehran')).toBe('۳ آذر ۱۴۰۵، ۱:۱۰');
+  });
+
+  it('names the zone in the reader’s language', () => {
+    expect(formatZoneName('Asia/Tehran', 'en')).toBe('Iran Standard Time');
+    expect(formatZoneName('Asia/Tehran', 'fa')).toBe('وقت عادی ایران');
+  });
+
+  it('writes a bare date as that calendar day, not moved into the zone', () => {
+    expect(formatDateText('2027-11-22', 'fa', 'America/Los_Angeles')).toBe('۱ آذر ۱۴۰۶');
+    expect(formatDateText('2027-11-22', 'en', 'America/Los_Angeles')).toBe('22 Nov 2027');
+  });
+
+  it('leaves text that is not a real date alone', () => {
+    expect(formatDateText('2027-02-30', 'fa', 'UTC')).toBeNull();
+    expect(formatDateText('GP7Q-2XKM-99LA', 'fa', 'UTC')).toBeNull();
+    expect(formatDateText('20271122', 'fa', 'UTC')).toBeNull();
   });
 });

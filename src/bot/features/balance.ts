@@ -10,6 +10,9 @@ import { pauseStatusText } from '../ordering-pause-text.js';
 export function balanceFeature(deps: {
   provider: Pick<ProviderClient, 'getBalance'>;
   amountUnit: string;
+  timeZone: string;
+  /** Sandbox mode: the badge goes first, as on every message. */
+  sandbox: boolean;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
   orderingPaused: () => OrderingPause | null;
@@ -18,7 +21,8 @@ export function balanceFeature(deps: {
   // Whoever checks the money also learns that none of it can be spent right now.
   const withPause = (ctx: BaseContext, text: string): string => {
     const pause = deps.orderingPaused();
-    return pause ? `${text}\n\n${pauseStatusText(ctx.t, ctx.member.locale, pause)}` : text;
+    const badged = deps.sandbox ? `${ctx.t('sandbox-badge')}\n${text}` : text;
+    return pause ? `${badged}\n\n${pauseStatusText(ctx.t, ctx.member.locale, deps.timeZone, pause)}` : badged;
   };
   composer.command('balance', async (ctx) => {
     await ctx.replyWithChatAction('typing').catch(() => undefined);

@@ -21,15 +21,15 @@ function helpText(ctx: BaseContext): string {
 }
 
 /** Staff learn of a pause before they start an order; administrators also how to end it; viewers see it too. */
-function pauseNote(ctx: BaseContext, pause: OrderingPause | null): string {
+function pauseNote(ctx: BaseContext, pause: OrderingPause | null, timeZone: string): string {
   if (!pause) return '';
   const hint = ctx.member.role === 'admin' ? `\n${ctx.t('ordering-pause-resume-hint')}` : '';
-  return `\n\n${pauseStatusText(ctx.t, ctx.member.locale, pause)}${hint}`;
+  return `\n\n${pauseStatusText(ctx.t, ctx.member.locale, timeZone, pause)}${hint}`;
 }
 
-export function helpFeature(deps: { orderingPaused: () => OrderingPause | null }) {
+export function helpFeature(deps: { orderingPaused: () => OrderingPause | null; timeZone: string }) {
   const composer = new Composer<BaseContext>();
-  composer.command('start', (ctx) => ctx.reply(`${ctx.t('start-welcome')}${pauseNote(ctx, deps.orderingPaused())}\n\n${helpText(ctx)}`));
+  composer.command('start', (ctx) => ctx.reply(`${ctx.t('start-welcome')}${pauseNote(ctx, deps.orderingPaused(), deps.timeZone)}\n\n${helpText(ctx)}`));
   composer.command('help', (ctx) => ctx.reply(helpText(ctx)));
   return composer;
 }

@@ -18,6 +18,7 @@ export type NotifyOtherAdmins = (exceptId: number, render: (t: Translate) => str
  * spend again. The other administrators hear who did it.
  */
 export function orderingPauseFeature(deps: {
+  timeZone: string;
   pauses: OrderingPauseSwitch;
   notifyOtherAdmins: NotifyOtherAdmins;
   logger: Logger;
@@ -28,7 +29,7 @@ export function orderingPauseFeature(deps: {
   composer.command('pause', adminsOnly, async (ctx) => {
     const reason = ctx.match.trim() || null;
     const { started, pause } = deps.pauses.pause({ source: 'admin', reason, by: ctx.member.telegramId });
-    const status = pauseStatusText(ctx.t, ctx.member.locale, pause);
+    const status = pauseStatusText(ctx.t, ctx.member.locale, deps.timeZone, pause);
     if (!started) {
       await ctx.reply(`${status}\n${ctx.t('pause-already')}`);
       return;

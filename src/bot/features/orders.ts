@@ -18,7 +18,7 @@ const TELEGRAM_ID = /^[1-9][0-9]{0,15}$/;
  * /orders <telegram id> one person's orders (administrators and viewers)
  * Each order is a button that opens its detail (the track feature).
  */
-export function ordersFeature(deps: { orders: Pick<OrderQueries, 'recent'>; amountUnit: string; describePerson: DescribePerson }) {
+export function ordersFeature(deps: { orders: Pick<OrderQueries, 'recent'>; amountUnit: string; timeZone: string; sandbox: boolean; describePerson: DescribePerson }) {
   const composer = new Composer<BaseContext>();
 
   // Staff always see their own orders, whatever a button or an argument says.
@@ -35,7 +35,7 @@ export function ordersFeature(deps: { orders: Pick<OrderQueries, 'recent'>; amou
   function view(ctx: BaseContext, ref: ListRef) {
     const audience = audienceOf(ctx, ref.userId);
     const page = deps.orders.recent(scopeOf(ctx, audience), { page: ref.page, pageSize: ORDERS_PAGE_SIZE });
-    const v = { t: ctx.t, locale: ctx.member.locale, amountUnit: deps.amountUnit, describePerson: deps.describePerson };
+    const v = { t: ctx.t, locale: ctx.member.locale, amountUnit: deps.amountUnit, timeZone: deps.timeZone, sandbox: deps.sandbox, describePerson: deps.describePerson };
     return orderListView(v, audience, page);
   }
 

@@ -35,6 +35,7 @@ export interface ReviewDeps {
   clock: Clock;
   provider: Pick<ProviderClient, 'getOrder'>;
   amountUnit: string;
+  timeZone: string;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble) => string;
   /** Who ordered, in words; the numeric ID when not given. */
@@ -90,8 +91,8 @@ export function reviewFeature(deps: ReviewDeps) {
     const entries = items.map((order) =>
       joinLines(
         bold(summary(ctx, order)),
-        ctx.t('review-sent-at', { when: formatDateTime((order.postedAt ?? order.createdAt).getTime(), ctx.member.locale) }),
-        ctx.t('review-candidates', { candidates: candidateList(ctx.t, ctx.member.locale, deps.amountUnit, order.reviewCandidates) }),
+        ctx.t('review-sent-at', { when: formatDateTime((order.postedAt ?? order.createdAt).getTime(), ctx.member.locale, deps.timeZone) }),
+        ctx.t('review-candidates', { candidates: candidateList(ctx.t, ctx.member.locale, deps.amountUnit, deps.timeZone, order.reviewCandidates) }),
         '',
       ),
     );
@@ -228,7 +229,7 @@ export function reviewFeature(deps: ReviewDeps) {
 }
 
 /** Candidates as reconciliation recorded them, with what /review … adopt takes for each. */
-function candidateList(t: Translate, locale: Locale, unit: string, candidates: ReviewCandidate[] | null): string {
+function candidateList(t: Translate, locale: Locale, unit: string, timeZone: string, candidates: ReviewCandidate[] | null): string {
   if (candidates === null) return t('review-candidates-unrecorded');
   if (candidates.length === 0) return t('review-candidates-none');
   const listed = candidates.slice(0, LISTED_CANDIDATES).map((candidate) => {
@@ -236,7 +237,7 @@ function candidateList(t: Translate, locale: Locale, unit: string, candidates: R
     const facts = [
       candidate.status === null ? null : providerStateWords(t, candidate.status),
       formatAmount(candidate.amount, locale, unit),
-      Number.isNaN(created) ? null : formatDateTime(created, locale),
+      Number.isNaN(created) ? null : formatDateTime(created, locale, timeZone),
     ].filter((fact) => fact !== null);
     return `${candidate.reference ?? String(candidate.orderId)} (${facts.join(locale === 'fa' ? '، ' : ', ')})`;
   });

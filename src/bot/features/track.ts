@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import { renderDelivery } from '../../delivery/render-delivery.js';
+import { copyButtonRows, renderDelivery } from '../../delivery/render-delivery.js';
 import type { Logger } from '../../logger.js';
 import type { AuditTrail } from '../../orders/audit-trail.js';
 import { parseOrderLookup, type OrderLookup, type OrderQueries } from '../../orders/order-queries.js';
@@ -17,6 +17,7 @@ import type { Trouble, TroubleDetail } from '../provider-trouble.js';
 import { readsEveryone } from '../middleware/roles.js';
 import { sendFormatted } from '../send.js';
 import type { TellPerson } from '../tell-person.js';
+import { keyboardOf } from '../send-port.js';
 import { CODES_PATTERN, parseCodes, parseTrack, TRACK_PATTERN, type TrackOrigin } from '../tracking/callback-data.js';
 import { showInPlace } from '../tracking/in-place.js';
 import {
@@ -36,12 +37,13 @@ export interface TrackDeps {
   provider: Pick<ProviderClient, 'getOrder'>;
   audit: Pick<AuditTrail, 'record'>;
   amountUnit: string;
+  timeZone: string;
+  sandbox: boolean;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
   describePerson: DescribePerson;
   /** Tells the orderer when someone else opened their codes. */
   tellPerson: TellPerson;
-  timeZone: string;
   clock: { now(): number };
   logger: Logger;
 }
@@ -61,6 +63,8 @@ export function trackFeature(deps: TrackDeps) {
     t: ctx.t,
     locale: ctx.member.locale,
     amountUnit: deps.amountUnit,
+    timeZone: deps.timeZone,
+    sandbox: deps.sandbox,
     describePerson: deps.describePerson,
   });
   const viewerOf = (ctx: BaseContext): Viewer => ({ telegramId: ctx.member.telegramId, role: ctx.member.role });
@@ -182,7 +186,7 @@ export function trackFeature(deps: TrackDeps) {
       bold(ctx.t('codes-heading', { reference: orderName(row) })),
       row.productTitle,
     );
-    const messages = renderDelivery(fresh, { t: ctx.t, locale: ctx.member.locale, heading });
+    const messages = renderDelivery(fresh, { t: ctx.t, locale: ctx.member.locale, timeZone: deps.timeZone, heading });
     const byOrderer = row.userId === ctx.member.telegramId;
     // Recorded before sending: a reveal that fails half-way is still a reveal.
     const at = deps.clock.now();
@@ -197,7 +201,14 @@ export function trackFeature(deps: TrackDeps) {
     deps.logger.info({ orderId: row.id, actorId: ctx.member.telegramId, messages: messages.length }, 'codes revealed');
     const chatId = ctx.chat.id;
     try {
-      for (const text of messages) await sendFormatted(ctx.api, chatId, { text, protectContent: true });
+      for (const message of messages) {
+        const buttons = copyButtonRows(message.copies);
+        await sendFormatted(ctx.api, chatId, {
+          text: message.text,
+          protectContent: true,
+          ...(buttons.length > 0 ? { keyboard: keyboardOf(buttons) } : {}),
+        });
+      }
     } finally {
       // Like the audit row: the orderer hears of a reveal even when it failed half-way.
       if (!byOrderer) {

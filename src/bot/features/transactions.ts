@@ -25,13 +25,15 @@ export function transactionsFeature(deps: {
   provider: Pick<ProviderClient, 'listTransactions' | 'getTransaction'>;
   orders: Pick<OrderQueries, 'byProviderOrderId'>;
   amountUnit: string;
+  timeZone: string;
+  sandbox: boolean;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
 }) {
   const composer = new Composer<BaseContext>();
 
   async function view(ctx: BaseContext, press: TransactionsPress): Promise<Outgoing> {
-    const v = { t: ctx.t, locale: ctx.member.locale, amountUnit: deps.amountUnit };
+    const v = { t: ctx.t, locale: ctx.member.locale, amountUnit: deps.amountUnit, timeZone: deps.timeZone, sandbox: deps.sandbox };
     try {
       if (press.kind === 'page') {
         const page = await deps.provider.listTransactions(

@@ -2,25 +2,34 @@ import { InlineKeyboard } from 'grammy';
 import type { PageOf } from '../../db/paging.js';
 import type { OrderRow } from '../../orders/order-repo.js';
 import { formatNumber } from '../../text/format.js';
-import { plain } from '../../text/formatted.js';
+import { formatZoneName } from '../../text/format.js';
+import { bold, joinLines } from '../../text/formatted.js';
 import type { Outgoing } from '../send.js';
 import { listData, trackData, type ListRef } from './callback-data.js';
-import { orderButtonLabel, type TrackingView } from './order-view.js';
+import { orderButtonLabel, orderListEntry, type TrackingView } from './order-view.js';
 
 /** Whose orders a page shows, as the person looking at it sees it. */
 export type ListAudience = { kind: 'own' } | { kind: 'everyone' } | { kind: 'person'; userId: number };
 
-/** One button per order, newest first; Previous/Next keep the same audience. */
+/**
+ * The orders of a page, newest first: the details in the message, one
+ * short numbered button per order (a phone shows about 30 characters of a
+ * button); Previous/Next keep the same audience.
+ */
 export function orderListView(v: TrackingView, audience: ListAudience, page: PageOf<OrderRow>): Outgoing {
   const ref = (n: number): ListRef => ({ page: n, userId: audience.kind === 'person' ? audience.userId : null });
   const id = audience.kind === 'person' ? (v.describePerson?.(audience.userId) ?? String(audience.userId)) : '';
-  if (page.total === 0) return { text: plain(v.t(`orders-none-${audience.kind}`, { id })) };
+  const badge = v.sandbox ? bold(v.t('sandbox-badge')) : null;
+  if (page.total === 0) return { text: joinLines(badge, v.t(`orders-none-${audience.kind}`, { id })) };
 
+  // Numbered within the page: the number only ties a button to its details above it.
+  const first = 1;
   const keyboard = new InlineKeyboard();
-  for (const row of page.items) {
-    const label = orderButtonLabel(v, row, audience.kind === 'everyone');
-    keyboard.text(label, trackData(row.id, { kind: 'list', list: ref(page.page) })).row();
-  }
+  const entries: string[] = [];
+  page.items.forEach((row, index) => {
+    entries.push(orderListEntry(v, row, first + index, audience.kind === 'everyone'));
+    keyboard.text(orderButtonLabel(v, row, first + index), trackData(row.id, { kind: 'list', list: ref(page.page) })).row();
+  });
   if (page.page > 1) keyboard.text(v.t('btn-prev'), listData(ref(page.page - 1)));
   if (page.page < page.pageCount) keyboard.text(v.t('btn-next'), listData(ref(page.page + 1)));
 
@@ -29,5 +38,8 @@ export function orderListView(v: TrackingView, audience: ListAudience, page: Pag
     page: formatNumber(page.page, v.locale),
     pages: formatNumber(page.pageCount, v.locale),
   });
-  return { text: plain(title), keyboard };
+  return {
+    text: joinLines(badge, title, v.t('times-in-zone', { zone: formatZoneName(v.timeZone, v.locale) }), '', entries.join('\n\n')),
+    keyboard,
+  };
 }

@@ -4,7 +4,7 @@ import type { DescribePerson } from '../../people/describe-person.js';
 import type { OrderRow } from '../../orders/order-repo.js';
 import { isFinal, localStateFor, PROVIDER_STATE_MAP } from '../../orders/order-states.js';
 import type { OrderDetail } from '../../provider/schemas.js';
-import { formatAmount, formatDateTime, formatNumber } from '../../text/format.js';
+import { formatAmount, formatDateTime, formatNumber, formatZoneName } from '../../text/format.js';
 import { bold, joinLines } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import type { Outgoing } from '../send.js';
@@ -16,6 +16,10 @@ export interface TrackingView {
   amountUnit: string;
   /** Who ordered, in words; the numeric ID when not given. */
   describePerson?: DescribePerson;
+  /** IANA zone every time is shown in. */
+  timeZone: string;
+  /** Sandbox mode: every message carries the badge. */
+  sandbox: boolean;
 }
 
 export interface Viewer {
@@ -74,16 +78,29 @@ function shorten(text: string, max: number): string {
 
 const placedAt = (row: OrderRow) => (row.postedAt ?? row.createdAt).getTime();
 
-/** One line of /orders: reference or #id, product, state in words, date, and for administrators who ordered. */
-export function orderButtonLabel(v: TrackingView, row: OrderRow, showOrderer: boolean): string {
-  const parts = [
-    orderName(row),
-    shorten(row.productTitle, 28),
-    stateWords(v.t, row.state),
-    formatDateTime(placedAt(row), v.locale),
-  ];
-  if (showOrderer) parts.push(v.t('orders-by', { id: personOf(v, row.userId) }));
-  return parts.join(' · ');
+/** What a phone shows of a button before cutting it off. */
+export const BUTTON_BUDGET = 30;
+
+/** The button of one /orders entry: its number in the message and the order's name, then as much product as fits. */
+export function orderButtonLabel(v: TrackingView, row: OrderRow, n: number): string {
+  const head = `${formatNumber(n, v.locale)}. ${orderName(row)}`;
+  const room = BUTTON_BUDGET - head.length - 3;
+  return room >= 4 ? `${head} · ${shorten(row.productTitle, room)}` : shorten(head, BUTTON_BUDGET);
+}
+
+/** The details of one /orders entry, in the message above the buttons. */
+export function orderListEntry(v: TrackingView, row: OrderRow, n: number, showOrderer: boolean): string {
+  const product = row.regionTitle ? `${row.productTitle} (${row.regionTitle})` : row.productTitle;
+  const entry = v.t('orders-entry', {
+    n: formatNumber(n, v.locale),
+    name: orderName(row),
+    product: shorten(product, 80),
+    quantity: formatNumber(row.quantity, v.locale),
+    state: stateWords(v.t, row.state),
+    amount: formatAmount(row.totalAmount, v.locale, v.amountUnit),
+    when: formatDateTime(placedAt(row), v.locale, v.timeZone),
+  });
+  return showOrderer ? `${entry} · ${v.t('orders-by', { id: personOf(v, row.userId) })}` : entry;
 }
 
 interface FieldValue {
@@ -126,11 +143,11 @@ export function orderDetailView(v: TrackingView, facts: OrderFacts, viewer: View
     fresh && fresh.amount !== row.totalAmount ? v.t('track-charged', { value: money(fresh.amount) }) : null,
     ...fieldValues(row).map((f) => `${f.title}: ${f.value}`),
     row.userId !== viewer.telegramId ? v.t('track-ordered-by', { id: personOf(v, row.userId) }) : null,
-    v.t(row.postedAt ? 'track-placed-at' : 'track-started-at', { value: formatDateTime(placedAt(row), v.locale) }),
+    v.t(row.postedAt ? 'track-placed-at' : 'track-started-at', { value: formatDateTime(placedAt(row), v.locale, v.timeZone), zone: formatZoneName(v.timeZone, v.locale) }),
     '',
     withCodes ? v.t('track-hint-codes') : v.t(codesAvailable(facts) ? 'track-hint-completed' : hintKey(row)),
     facts.trouble
-      ? v.t('track-from-records', { when: formatDateTime(row.updatedAt.getTime(), v.locale), reason: facts.trouble })
+      ? v.t('track-from-records', { when: formatDateTime(row.updatedAt.getTime(), v.locale, v.timeZone), reason: facts.trouble })
       : null,
   );
 
@@ -147,6 +164,7 @@ export function providerOnlyView(v: TrackingView, order: OrderDetail): Outgoing 
   const created = order.createdAt ? Date.parse(order.createdAt) : Number.NaN;
   return {
     text: joinLines(
+      v.sandbox ? bold(v.t('sandbox-badge')) : null,
       bold(v.t('track-title-provider', { reference: order.orderReference, orderId: String(order.orderId) })),
       v.t('track-provider-only'),
       v.t('track-provider-state', { state: providerStateWords(v.t, order.status) }),
@@ -159,7 +177,10 @@ export function providerOnlyView(v: TrackingView, order: OrderDetail): Outgoing 
       ),
       v.t('track-total', { value: money(order.amount) }),
       order.createdAt
-        ? v.t('track-placed-at', { value: Number.isNaN(created) ? order.createdAt : formatDateTime(created, v.locale) })
+        ? v.t('track-placed-at', {
+            value: Number.isNaN(created) ? order.createdAt : formatDateTime(created, v.locale, v.timeZone),
+            zone: formatZoneName(v.timeZone, v.locale),
+          })
         : null,
     ),
   };

@@ -1,7 +1,7 @@
 import { InlineKeyboard } from 'grammy';
 import type { OrderRow } from '../../orders/order-repo.js';
 import type { Page, Transaction } from '../../provider/schemas.js';
-import { formatAmount, formatDateTime, formatNumber } from '../../text/format.js';
+import { formatAmount, formatDateTime, formatNumber, formatZoneName } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Translate } from '../../text/i18n.js';
 import type { Outgoing } from '../send.js';
@@ -18,7 +18,7 @@ export function transactionTypeWords(t: Translate, type: string): string {
 function when(v: TrackingView, iso: string | null): string {
   if (!iso) return '—';
   const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? iso : formatDateTime(ms, v.locale);
+  return Number.isNaN(ms) ? iso : formatDateTime(ms, v.locale, v.timeZone);
 }
 
 /**
@@ -34,10 +34,11 @@ export function transactionListView(v: TrackingView, page: Page<Transaction>): O
   if (page.page > 1) keyboard.text(v.t('btn-prev'), transactionsPageData(page.page - 1));
   if (page.items.length > 0 && page.items.length >= page.pageSize) keyboard.text(v.t('btn-next'), transactionsPageData(page.page + 1));
 
+  const badge = v.sandbox ? bold(v.t('sandbox-badge')) : null;
   if (page.items.length === 0) {
-    return page.page > 1 ? { text: plain(v.t('tx-no-more')), keyboard } : { text: plain(v.t('tx-none')) };
+    return page.page > 1 ? { text: joinLines(badge, v.t('tx-no-more')), keyboard } : { text: joinLines(badge, v.t('tx-none')) };
   }
-  return { text: plain(v.t('tx-title', { page: formatNumber(page.page, v.locale) })), keyboard };
+  return { text: joinLines(badge, v.t('tx-title', { page: formatNumber(page.page, v.locale) }), v.t('times-in-zone', { zone: formatZoneName(v.timeZone, v.locale) })), keyboard };
 }
 
 /** `local` is our order behind the transaction, when it is one of ours. */
@@ -50,6 +51,7 @@ export function transactionDetailView(v: TrackingView, tx: Transaction, local: O
       : v.t('tx-order-not-ours', { orderId: String(tx.orderId) });
   }
   const text = joinLines(
+    v.sandbox ? bold(v.t('sandbox-badge')) : null,
     bold(v.t('tx-detail-title', { id: String(tx.id) })),
     v.t('tx-type', { value: transactionTypeWords(v.t, tx.type) }),
     v.t('tx-amount', { value: money(tx.amount) }),

@@ -22,6 +22,8 @@ const view = (locale: Locale = 'en'): TrackingView => ({
   t: (key, variables) => i18n.t(locale, key, variables),
   locale,
   amountUnit: 'IRR',
+  timeZone: 'UTC',
+  sandbox: false,
 });
 const STAFF = { telegramId: 2002, role: 'staff' as const };
 

@@ -3,6 +3,7 @@ import { checkLink } from './entities.js';
 import type { ReplyMarkup } from './types.js';
 
 export const MAX_CALLBACK_DATA_BYTES = 64;
+export const MAX_COPY_TEXT_LENGTH = 256;
 
 const INLINE_ACTIONS = [
   'callback_data', 'url', 'web_app', 'login_url', 'switch_inline_query', 'switch_inline_query_current_chat',
@@ -63,6 +64,13 @@ function validateInlineKeyboard(value: unknown): void {
       if (data !== undefined && data !== '') {
         if (typeof data !== 'string') throw fail('Field "callback_data" must be of type String');
         if (Buffer.byteLength(data, 'utf8') > MAX_CALLBACK_DATA_BYTES) throw badRequest('BUTTON_DATA_INVALID');
+      }
+      const copy = button['copy_text'];
+      if (copy !== undefined) {
+        const text = copy !== null && typeof copy === 'object' ? (copy as Record<string, unknown>)['text'] : undefined;
+        if (typeof text !== 'string') throw fail('Field "text" must be of type String');
+        // Telegram copies 1 to 256 characters.
+        if (text.length === 0 || text.length > MAX_COPY_TEXT_LENGTH) throw badRequest('COPY_TEXT_INVALID');
       }
       const url = button['url'];
       if (typeof url === 'string' && url !== '' && checkLink(url) === '') {

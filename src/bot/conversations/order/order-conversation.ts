@@ -17,6 +17,7 @@ import { answerText, type Step as InputStep } from './answer-text.js';
 import { back, chosenRegion, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, editStep, maxQuantity, newDraft, resumeIncomplete, type Draft } from './draft.js';
 import { answerPress, createMenuDisplay } from './menu-display.js';
 import { describePlaceResult, placeInputFrom } from './place.js';
+import { placedRecap } from './recap.js';
 import { acceptsPress, editTargetOf } from './press-guard.js';
 import { hasChanges, isStale, refreshQuote } from './quote.js';
 import { canConfirm, pausedView, summaryView, uncheckedView } from './summary-view.js';
@@ -52,8 +53,10 @@ export interface OrderConversationDeps {
   requestApproval?: (input: PlaceInput) => Promise<ApprovalWaiting | null>;
   /** The person's approval threshold, so that the summary says before Confirm that the order will wait. */
   approvalThreshold?: (personId: number) => number | null;
-  /** For the approval deadline shown to the staff member. */
-  timeZone?: string;
+  /** IANA zone every time is shown in (the approval deadline, for one). */
+  timeZone: string;
+  /** How long delivery usually takes (median of recent orders), for the recap after Confirm; null when unknown. */
+  typicalDeliveryMs: () => number | null;
   clock: Clock;
   logger: Logger;
 }
@@ -72,8 +75,11 @@ export interface OrderArgs {
 const PAGE_SIZE = 8;
 const MAX_SEARCH_LENGTH = 64;
 
-/** 'again': show the current step again (it did not reach the staff member, or a button was not valid). */
-type Input = { kind: 'press'; pressed: Pressed } | { kind: 'text'; text: string } | { kind: 'again' };
+/**
+ * 'again': show the current step again (it did not reach the staff member, or a button was not valid).
+ * 'not-text': a sticker, photo, voice note, contact… where only text or a button can answer.
+ */
+type Input = { kind: 'press'; pressed: Pressed } | { kind: 'text'; text: string } | { kind: 'not-text' } | { kind: 'again' };
 
 /** Plain result objects only: an error thrown inside `external` would be stored as `{}`. */
 type Fetched<T> = { ok: true; value: T } | { ok: false; trouble: Trouble };
@@ -171,12 +177,15 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           await answerPress(next);
           return { kind: 'press', pressed: pressed! };
         }
-        const text = next.message?.text;
+        // Edits, reactions and the like are not answers.
+        if (next.message === undefined) await conversation.skip({ next: true });
+        const text = next.message!.text;
         // Commands (/balance, /help…) are handled by their own features meanwhile.
-        if (text === undefined || text.startsWith('/')) await conversation.skip({ next: true });
+        if (text?.startsWith('/')) await conversation.skip({ next: true });
         editInPlace = false;
         if (unshown) return { kind: 'again' };
-        return { kind: 'text', text: text! };
+        // Anything else sent mid-order gets the question again, below it, rather than "I did not understand".
+        return text === undefined ? { kind: 'not-text' } : { kind: 'text', text };
       }
     }
 
@@ -364,7 +373,8 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           if (result.kind === 'rejected' && (result.reason === 'auth' || result.reason === 'forbidden')) {
             await deps.onProviderTrouble(result.error, 'place order');
           }
-          return describePlaceResult(result);
+          const described = describePlaceResult(result);
+          return described.recap ? { ...described, typicalMs: deps.typicalDeliveryMs() } : described;
         } catch (error) {
           return { kind: 'trouble' as const, trouble: await deps.onProviderTrouble(error, 'place order') };
         }
@@ -387,8 +397,9 @@ export function createOrderConversation(deps: OrderConversationDeps) {
             ? t('order-failed-internal')
             : deps.troubleText(t, outcome.trouble)
           : t(outcome.messageKey, { ...outcome.variables, ...(outcome.stateKey ? { state: t(outcome.stateKey) } : {}) });
+      const recap = outcome.kind !== 'trouble' && outcome.kind !== 'approval' && outcome.recap ? placedRecap(view, outcome.recap, 'typicalMs' in outcome ? outcome.typicalMs : null) : null;
       editInPlace = true;
-      await finish(closedView(text, deps.sandbox, t));
+      await finish(closedView(recap ? `${text}\n\n${recap}` : text, deps.sandbox, t));
       return true;
     }
 
@@ -418,6 +429,10 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       notice = null;
       const input = await waitInput();
       if (input.kind === 'again') continue;
+      if (input.kind === 'not-text') {
+        notice = t('order-not-text');
+        continue;
+      }
       if (input.kind === 'press') {
         if ((await press(input.pressed)) === 'done') return;
         continue;

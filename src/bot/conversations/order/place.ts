@@ -31,6 +31,14 @@ const REJECTION_MESSAGE: Partial<Record<RejectReason, string>> = {
   'over-limit': 'order-limit-reached-meanwhile',
 };
 
+/** What the "placed" message recaps: what was ordered and what it cost. */
+export interface PlacedRecap {
+  reference: string;
+  product: string;
+  quantity: number;
+  amount: number;
+}
+
 /** A PlaceResult as the message to show: plain data, safe to keep in the conversation's log. */
 export function describePlaceResult(result: PlaceResult): {
   kind: PlaceResult['kind'];
@@ -38,11 +46,23 @@ export function describePlaceResult(result: PlaceResult): {
   variables: Record<string, string>;
   /** The order's state, as a message key, for messages that name it. */
   stateKey?: string;
+  recap?: PlacedRecap;
 } {
   const reference = result.order.providerReference ?? `#${result.order.id}`;
   switch (result.kind) {
     case 'placed':
-      return { kind: result.kind, messageKey: 'order-placed', variables: { reference }, stateKey: `track-state-${result.order.state}` };
+      return {
+        kind: result.kind,
+        messageKey: 'order-placed',
+        variables: { reference },
+        stateKey: `track-state-${result.order.state}`,
+        recap: {
+          reference,
+          product: result.order.regionTitle ? `${result.order.productTitle} (${result.order.regionTitle})` : result.order.productTitle,
+          quantity: result.order.quantity,
+          amount: result.order.totalAmount,
+        },
+      };
     case 'rejected': {
       const reasonKey = REJECTION_MESSAGE[result.reason];
       if (reasonKey) {

@@ -66,7 +66,8 @@ function build(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice
   const balanceShort = facts.balance !== null && facts.balance < total;
   const changes = facts.changes ?? NO_CHANGES;
 
-  const fields = product?.requiredFields ?? [];
+  // A skipped optional question has nothing to show, and nothing of it is sent to the provider either.
+  const fields = (product?.requiredFields ?? []).filter((field) => (draft.fieldValues[String(field.fieldId)] ?? '') !== '' || field.required);
   const fieldLines = fields.slice(0, answersShown).map((field) => {
     const value = draft.fieldValues[String(field.fieldId)];
     return `${clip(field.title, CLIP.fieldTitle)}: ${value === undefined ? '—' : clip(value, answerCap)}`;

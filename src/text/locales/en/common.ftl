@@ -67,12 +67,21 @@ order-field-hint = Hint: { $hint }
 order-field-optional = This one is optional: tap Skip to leave it out.
 order-field-step = Question { $index } of { $count }
 field-empty = The answer cannot be empty.
-field-email = That is not a valid e-mail address, like name@example.com.
-field-phone = That is not a valid phone number: digits only, with an optional + at the start.
-field-number = That is not a number.
-field-too-short = That is too short: at least { $min } characters.
-field-too-long = That is too long: at most { $max } characters.
-field-pattern = That does not have the expected format.
+field-email = That is not an e-mail address: it needs a name, an @ and a domain, like name@example.com.
+field-phone-characters = A phone number has digits only, with an optional + at the start; spaces and dashes are fine.
+field-phone-length = A phone number has { $min } to { $max } digits; that has { $digits }.
+field-number = That is not a number: digits only, with an optional minus sign and decimal point.
+field-too-short =
+    That is too short: at least { $min ->
+        [one] one character
+       *[other] { $min } characters
+    }.
+field-too-long =
+    That is too long: at most { $max ->
+        [one] one character
+       *[other] { $max } characters
+    }.
+field-pattern = The format entered is not right for this question.
 field-try-again = Please send it again.
 
 summary-title = Please check your order:
@@ -106,7 +115,11 @@ order-already-confirmed = This order was already confirmed ({ $reference }: { $s
 order-already-confirmed-not-placed = This confirmation was already handled and that order was not placed. Send /order to start again.
 order-same-pending = An identical order is still being checked with the provider. Wait for its outcome before ordering the same again.
 order-failed-internal = Something went wrong on our side while placing your order. Please look at /orders before trying again.
-order-expired = Your order was cancelled after { $minutes } minutes without activity. Nothing was ordered. Send /order to start again.
+order-expired =
+    Your order was cancelled after { $minutes ->
+        [one] one minute
+       *[other] { $minutes } minutes
+    } without activity. Nothing was ordered. Send /order to start again.
 
 staff-usage =
     Usage:

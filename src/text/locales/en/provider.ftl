@@ -7,7 +7,23 @@ provider-refused-plain = The provider refused this request without saying why. P
 provider-order-mismatch = The provider answered with the details of a different order, so nothing is shown. Administrators have been told; please try again later.
 provider-order-mismatch-alert = Warning: asked for order { $asked }, the provider answered with order { $answered }. Nothing of it was shown or sent. Check that order in the provider's panel; giftdesk will ask again later.
 provider-retry-after-clamped-alert = Warning: the provider asked giftdesk to stop sending requests for { $requested } seconds (HTTP 429). giftdesk waits { $applied } minutes at most and then asks again; staff are told to wait meanwhile. If this keeps happening, ask the provider about the limit on our key.
-field-too-long-email = An e-mail address can be at most { $max } characters.
-field-too-long-phone = A phone number can be at most { $max } characters.
-field-too-long-number = A number can be at most { $max } characters.
-field-too-long-text = That is too long: answers here can be at most { $max } characters.
+field-too-long-email =
+    An e-mail address can be at most { $max ->
+        [one] one character
+       *[other] { $max } characters
+    }.
+field-too-long-phone =
+    A phone number can be at most { $max ->
+        [one] one character
+       *[other] { $max } characters
+    }.
+field-too-long-number =
+    A number can be at most { $max ->
+        [one] one character
+       *[other] { $max } characters
+    }.
+field-too-long-text =
+    That is too long: answers here can be at most { $max ->
+        [one] one character
+       *[other] { $max } characters
+    }.

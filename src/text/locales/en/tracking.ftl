@@ -47,8 +47,8 @@ track-unit-price = Unit price: { $value }
 track-total = Total: { $value }
 track-charged = Charged by the provider: { $value }
 track-ordered-by = Ordered by: { $id }
-track-placed-at = Placed at: { $value }
-track-started-at = Started at: { $value }
+track-placed-at = Placed at: { $value } ({ $zone })
+track-started-at = Started at: { $value } ({ $zone })
 track-item = { $quantity } × product { $product }: { $amount }
 
 track-hint-codes = The codes are ready: tap Show codes to see them here.

@@ -1,6 +1,6 @@
 ### Persian messages (Fluent). Numbers passed as numbers are shown in Persian digits by Fluent itself.
 
-sandbox-badge = [SANDBOX · آزمایشی]
+sandbox-badge = [آزمایشی · SANDBOX]
 
 access-denied = این ربات فقط برای کارکنان مجاز است. شناسهٔ تلگرام شما { $id } است. اگر باید دسترسی داشته باشید، این عدد را برای یکی از مدیران بفرستید.
 admin-only = فقط مدیران می‌توانند این کار را انجام دهند.
@@ -50,29 +50,30 @@ btn-retry = تلاش دوباره
 order-use-buttons = لطفاً از دکمه‌های بالا استفاده کنید، یا لغو را بزنید.
 order-choose-category = یک دسته را انتخاب کنید، یا بخشی از نام محصول را برای جستجو بنویسید.
 order-catalog-empty = کاتالوگ خالی است. یکی از مدیران می‌تواند با /sync آن را بارگیری کند.
-order-choose-product = { $category }: یک محصول انتخاب کنید.
+order-choose-product = یک محصول از دستهٔ «{ $category }» انتخاب کنید.
 order-uncategorised = سایر محصولات
 order-search-results = محصولات مطابق «{ $query }»:
-order-search-none = هیچ محصولی با «{ $query }» پیدا نشد. نام دیگری بنویسید یا یک دسته را انتخاب کنید.
+order-search-none = محصولی با «{ $query }» پیدا نشد. نام دیگری بنویسید یا یک دسته را انتخاب کنید.
 order-out-of-stock = ناموجود
 order-product-gone = این محصول دیگر از طرف تأمین‌کننده عرضه نمی‌شود. محصول دیگری انتخاب کنید.
 order-product-sold-out = موجودی این محصول در حال حاضر تمام شده است. محصول دیگری انتخاب کنید.
-order-choose-region = { $product }: منطقه را انتخاب کنید.
-order-ask-quantity = چند عدد؟ حداکثر { $max } عدد می‌توانید سفارش دهید. یک عدد را بزنید یا بنویسید.
+order-choose-region = منطقهٔ «{ $product }» را انتخاب کنید.
+order-ask-quantity = چند عدد؟ حداکثر { $max } عدد می‌توانید سفارش دهید. یکی از عددها را بزنید یا تعداد را بنویسید.
 order-quantity-not-a-number = لطفاً یک عدد صحیح بفرستید، مثلاً ۲.
 order-quantity-too-small = تعداد باید دست‌کم ۱ باشد.
 order-quantity-too-large = از این محصول حداکثر { $max } عدد می‌توانید سفارش دهید.
-order-ask-field = لطفاً بفرستید: { $title }
+order-ask-field = لطفاً { $title } را بفرستید.
 order-field-hint = راهنما: { $hint }
-order-field-optional = این مورد اختیاری است: برای صرف‌نظر، «رد کردن» را بزنید.
-order-field-step = پرسش { $index } از { $count }
-field-empty = پاسخ نمی‌تواند خالی باشد.
-field-email = این نشانی ایمیل معتبر نیست؛ مثلاً name@example.com.
-field-phone = این شمارهٔ تلفن معتبر نیست: فقط رقم، با + اختیاری در ابتدا.
-field-number = این یک عدد نیست.
-field-too-short = خیلی کوتاه است: دست‌کم { $min } نویسه.
-field-too-long = خیلی بلند است: حداکثر { $max } نویسه.
-field-pattern = قالب آن با قالب مورد انتظار نمی‌خواند.
+order-field-optional = این سؤال اختیاری است؛ اگر نمی‌خواهید جواب بدهید، «رد کردن» را بزنید.
+order-field-step = سؤال { $index } از { $count }
+field-empty = جواب نمی‌تواند خالی باشد.
+field-email = این نشانی ایمیل نیست: ایمیل یک نام، یک @ و یک دامنه دارد، مثل name@example.com.
+field-phone-characters = شمارهٔ تلفن فقط از رقم تشکیل می‌شود و می‌تواند با + شروع شود؛ فاصله و خط تیره اشکالی ندارد.
+field-phone-length = شمارهٔ تلفن باید { $min } تا { $max } رقم داشته باشد؛ این شماره { $digits } رقم دارد.
+field-number = این عدد نیست: فقط رقم، در صورت نیاز با علامت منفی و ممیز.
+field-too-short = خیلی کوتاه است: دست‌کم { $min } کاراکتر لازم است.
+field-too-long = خیلی بلند است: حداکثر { $max } کاراکتر مجاز است.
+field-pattern = قالب واردشده درست نیست.
 field-try-again = لطفاً دوباره بفرستید.
 
 summary-title = لطفاً سفارش خود را بررسی کنید:

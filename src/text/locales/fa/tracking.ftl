@@ -47,8 +47,8 @@ track-unit-price = قیمت واحد: { $value }
 track-total = جمع کل: { $value }
 track-charged = مبلغ کسرشده از طرف تأمین‌کننده: { $value }
 track-ordered-by = سفارش‌دهنده: { $id }
-track-placed-at = زمان ثبت: { $value }
-track-started-at = زمان شروع: { $value }
+track-placed-at = زمان ثبت: { $value } ({ $zone })
+track-started-at = زمان شروع: { $value } ({ $zone })
 track-item = { $quantity } عدد از محصول { $product }: { $amount }
 
 track-hint-codes = کدها آماده‌اند: برای دیدن آن‌ها در همین‌جا «نمایش کدها» را بزنید.

@@ -56,7 +56,7 @@ describe('a typed answer in the order conversation', () => {
     const { draft, notice } = answerText(atFirstField(), 'field', 'not-an-email', PER_ITEM_LIMIT, t);
     expect(draft.fieldIndex).toBe(0);
     expect(draft.fieldValues).toEqual({});
-    expect(notice).toBe('That is not a valid e-mail address, like name@example.com. Please send it again.');
+    expect(notice).toBe('That is not an e-mail address: it needs a name, an @ and a domain, like name@example.com. Please send it again.');
   });
 
   it('names the minimum length when an answer is too short', () => {

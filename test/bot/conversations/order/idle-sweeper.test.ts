@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONVERSATION_KEY_PREFIX, createIdleOrderSweeper } from '../../../../src/bot/conversations/order/idle-sweeper.js';
+import { CONVERSATION_KEY_PREFIX, createIdleOrderSweeper, EXPIRY_NOTICE_ATTEMPTS } from '../../../../src/bot/conversations/order/idle-sweeper.js';
 import type { Locale } from '../../../../src/text/i18n.js';
 import { closeDb, openDb, type Db } from '../../../../src/db/open.js';
 import { createSqliteStorage } from '../../../../src/db/session-storage.js';
@@ -19,25 +19,31 @@ describe('the idle order sweeper', () => {
   const opened: Db[] = [];
   afterEach(() => opened.splice(0).forEach(closeDb));
 
-  function setup(options: { failFor?: number } = {}) {
+  function setup(options: { failFor?: number; failTimes?: number } = {}) {
+    let failures = 0;
     const db = openDb(':memory:');
     opened.push(db);
     const clock = createManualClock(START);
     const storage = createSqliteStorage<unknown>({ db, clock });
     const told: { chatId: number; locale: Locale }[] = [];
+    const tries: number[] = [];
     const sweep = createIdleOrderSweeper({
       db,
       idleMs: IDLE_MS,
       clock,
       notify: async (chatId, locale) => {
-        if (chatId === options.failFor) throw new Error('Forbidden: bot was blocked by the user');
+        tries.push(chatId);
+        if (chatId === options.failFor && failures < (options.failTimes ?? Number.POSITIVE_INFINITY)) {
+          failures += 1;
+          throw new Error('Forbidden: bot was blocked by the user');
+        }
         told.push({ chatId, locale });
       },
       localeOf: (chatId) => (chatId === 3003 ? 'fa' : 'en'),
       logger: silentLogger,
     });
     const key = (chatId: number) => `${CONVERSATION_KEY_PREFIX}${chatId}`;
-    return { db, clock, storage, told, sweep, key };
+    return { db, clock, storage, told, tries, sweep, key };
   }
 
   it('tells the staff member, in their language, once the idle time has passed, and drops the conversation', async () => {
@@ -120,5 +126,28 @@ describe('the idle order sweeper', () => {
     clock.advance(IDLE_MS + 1);
     await expect(sweep()).resolves.toBeUndefined();
     expect(told).toEqual([{ chatId: 3003, locale: 'fa' }]);
+  });
+
+  it('tries a notice Telegram did not take again on the next sweep, once it arrives', async () => {
+    const { clock, storage, told, sweep, key } = setup({ failFor: 2002, failTimes: 2 });
+    storage.write(key(2002), active);
+    clock.advance(IDLE_MS + 1);
+    await sweep();
+    expect(told).toEqual([]);
+    await sweep();
+    expect(told).toEqual([]);
+    await sweep();
+    expect(told).toEqual([{ chatId: 2002, locale: 'en' }]);
+    await sweep();
+    expect(told).toHaveLength(1);
+  });
+
+  it('gives up on a notice after a bounded number of attempts', async () => {
+    const { clock, storage, told, tries, sweep, key } = setup({ failFor: 2002 });
+    storage.write(key(2002), active);
+    clock.advance(IDLE_MS + 1);
+    for (let i = 0; i < EXPIRY_NOTICE_ATTEMPTS + 3; i++) await sweep();
+    expect(told).toEqual([]);
+    expect(tries.filter((chatId) => chatId === 2002)).toHaveLength(EXPIRY_NOTICE_ATTEMPTS);
   });
 });

@@ -26,6 +26,14 @@ function summaryOf(fields: number, answer: string, title = 'Greeting Card'): Dra
 }
 
 describe('the order summary', () => {
+  it('leaves a skipped optional question out and shows the answered ones', () => {
+    const product = productWith([region(1, 5)], [field(1, { title: 'Player ID' }), field(2, { title: 'Gift note', required: false })]);
+    const draft: Draft = { ...chooseQuantity(chooseProduct(newDraft(), product), 1), step: 'summary', fieldValues: { '1': 'P-77', '2': '' } };
+    const text = summaryView(viewIn('en'), draft, { balance: 10_000_000 }, null).text.text;
+    expect(text).toContain('Player ID: P-77');
+    expect(text).not.toContain('Gift note');
+  });
+
   it('fits one message with a 4,000-character answer, shortened with "…", and still offers Confirm', () => {
     const out = summaryView(viewIn('en'), summaryOf(1, 'x'.repeat(4_000)), { balance: 10_000_000 }, null);
     expect(fitsOneMessage(out)).toBe(true);

@@ -1,0 +1,25 @@
+import { formatAmount, formatNumber } from '../../../text/format.js';
+import type { PlacedRecap } from './place.js';
+import type { ViewContext } from './views.js';
+
+const MINUTE = 60_000;
+
+/**
+ * The lines under "Order A… is placed": what was ordered and charged, how
+ * long delivery usually takes here (so nobody wonders after two minutes
+ * whether something went wrong), and how to check on it.
+ */
+export function placedRecap(v: ViewContext, recap: PlacedRecap, typicalMs: number | null): string {
+  return [
+    v.t('recap-order', { product: recap.product, quantity: formatNumber(recap.quantity, v.locale) }),
+    v.t('recap-charged', { amount: formatAmount(recap.amount, v.locale, v.amountUnit) }),
+    typicalDeliveryLine(v, typicalMs),
+    v.t('recap-check', { reference: recap.reference }),
+  ].join('\n');
+}
+
+function typicalDeliveryLine(v: ViewContext, typicalMs: number | null): string {
+  if (typicalMs === null) return v.t('recap-typical-unknown');
+  if (typicalMs < MINUTE) return v.t('recap-typical-under-a-minute');
+  return v.t('recap-typical-minutes', { minutes: Math.round(typicalMs / MINUTE) });
+}

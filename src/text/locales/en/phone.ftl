@@ -1,0 +1,20 @@
+### English messages for the staff member's phone: local times, recaps, copy buttons, order again, non-text answers.
+
+times-in-zone = Times in { $zone }.
+orders-entry =
+    { $n }. { $name }: { $product } × { $quantity }
+    { $state } · { $amount } · { $when }
+
+delivery-copy = Copy { $what }
+order-not-text = I can only read text and buttons here, not stickers, photos, voice notes or contacts. Please answer the question below with text or a button.
+recap-order = { $product } × { $quantity }
+recap-charged = Charged: { $amount }
+recap-typical-under-a-minute = Delivery usually takes less than a minute.
+recap-typical-minutes =
+    Delivery usually takes about { $minutes ->
+        [one] a minute
+       *[other] { $minutes } minutes
+    }.
+recap-typical-unknown = There are no recent deliveries to go by yet; most arrive within a few minutes.
+recap-check = To check on it: /track { $reference }
+delivery-charged = Charged: { $amount }
