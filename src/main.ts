@@ -26,6 +26,7 @@ import { closeDb, DatabasePathError, openDb, type Db } from './db/open.js';
 import { claimDatabaseForProvider, describeProviderMismatch } from './db/provider-identity.js';
 import { createPeopleRepo } from './db/people-repo.js';
 import { createDescribePerson } from './people/describe-person.js';
+import { createLocaleOf } from './people/person-locale.js';
 import { createStaffRepo } from './db/staff-repo.js';
 import { createStrangerRepliesRepo } from './db/stranger-replies-repo.js';
 import { createLogger, type Logger } from './logger.js';
@@ -116,11 +117,12 @@ async function main(): Promise<void> {
   const i18n = createI18n(config.defaultLocale);
   const translate = (locale: Locale) => translatorFor(i18n, locale);
 
+  const localeOf = createLocaleOf({ staff, people, defaultLocale: config.defaultLocale });
   const adminRecipients = () =>
     staff
       .list()
       .filter((m) => m.role === 'admin')
-      .map((m) => ({ telegramId: m.telegramId, locale: m.locale ?? config.defaultLocale }));
+      .map((m) => ({ telegramId: m.telegramId, locale: localeOf(m.telegramId) }));
   // The bot sends the alerts; the alerts are handed to the bot: bind late.
   let sendText = async (_chatId: number, _text: string): Promise<void> => undefined;
   const alerts = createAdminAlerts({
@@ -214,7 +216,6 @@ async function main(): Promise<void> {
   // After the order service's repair: an approval's order, if one was created, is already sorted out.
   const approvalsRecovered = approvals.recoverInterrupted();
   if (approvalsRecovered.requeued + approvalsRecovered.attached > 0) logger.warn(approvalsRecovered, 'approvals interrupted by the previous shutdown were recovered');
-  const localeOf = (userId: number): Locale => staff.find(userId)?.locale ?? config.defaultLocale;
   // Its own Api, without the auto-retry transformer: the sender reschedules a 429 itself
   // instead of holding a whole batch for up to retry_after seconds.
   const send = createSendPort(new Api(config.botToken, config.telegramApiRoot ? { apiRoot: config.telegramApiRoot } : undefined));

@@ -3,7 +3,8 @@ import type { Api } from 'grammy';
 import type { PeopleRepo } from '../db/people-repo.js';
 import type { StaffRepo } from '../db/staff-repo.js';
 import type { Logger } from '../logger.js';
-import { localeFromLanguageCode, type Locale, type Translate } from '../text/i18n.js';
+import { createLocaleOf } from '../people/person-locale.js';
+import type { Locale, Translate } from '../text/i18n.js';
 import { sendFormatted } from './send.js';
 
 /** Words for one person, in their language. */
@@ -25,11 +26,9 @@ export function createTellPerson(deps: {
   translate: (locale: Locale) => Translate;
   logger: Logger;
 }): TellPerson {
+  const localeOf = createLocaleOf(deps);
   return async (telegramId, render) => {
-    const locale =
-      deps.staff.find(telegramId)?.locale ??
-      localeFromLanguageCode(deps.people.find(telegramId)?.languageCode ?? undefined) ??
-      deps.defaultLocale;
+    const locale = localeOf(telegramId);
     try {
       await sendFormatted(deps.api, telegramId, { text: render(deps.translate(locale), locale) });
       return true;

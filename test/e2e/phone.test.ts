@@ -64,9 +64,7 @@ describe('the staff member’s phone in Tehran', () => {
 
   it('shows a Persian reader a Jalali date in Persian digits, the expiry inside the delivery too, and copy buttons carrying exactly the codes', async () => {
     const chat = chatDriver(world.telegram, PERSIAN_STAFF);
-    // Chosen once, so that messages sent outside a conversation (the delivery) are in Persian too.
-    await chat.say('/language', /زبان خود را انتخاب کنید|Choose your language/);
-    await chat.tap('فارسی', /فارسی صحبت می‌کنم/);
+    // Never chose a language: the delivery, sent outside any update, follows the Telegram app's language.
     await chat.say('/order', /یک دسته را انتخاب کنید/);
     await chat.say('Google Play 10', /محصولات مطابق/);
     await chat.tap(/^Google Play 10 USD/, /چند عدد؟/);
