@@ -70,7 +70,7 @@ describe('a provider field pattern that backtracks', () => {
     await chat.say('1', /Question 1 of 2/);
     await chat.say('12345', /Question 2 of 2/);
 
-    const patternRefused = chat.answerTo(() => world.telegram.sendText(STAFF, `${'a'.repeat(499)}!`), /expected format/);
+    const patternRefused = chat.answerTo(() => world.telegram.sendText(STAFF, `${'a'.repeat(499)}!`), /format entered is not right/);
     // Measured from the update's arrival at the fake Bot API to the reply's: the bot's own time.
     const askedAt = Date.now();
     world.telegram.sendText(ADMIN, '/help');
