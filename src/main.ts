@@ -194,8 +194,8 @@ async function main(): Promise<void> {
 
   const syncCatalog = async (): Promise<void> => {
     const result = await catalogSync.syncNow();
+    // The sync logs its own outcome, once: here only what follows from it.
     if (result.ok) {
-      logger.info({ products: result.products, categories: result.categories, removed: result.removed }, 'catalog synced');
       // Prices for the product lists, a bounded number per pass, behind any staff request.
       void refreshStalePrices({ db, provider, clock, logger, limit: PRICE_REFRESH_PER_PASS, maxAgeMs: config.catalogRefreshMinutes * 60_000 })
         .then((prices) => logger.info(prices, 'product prices refreshed'))
@@ -203,7 +203,6 @@ async function main(): Promise<void> {
       return;
     }
     const reason = describeSyncError(result.error);
-    logger.error({ reason }, 'catalog sync failed; the previous catalog is kept');
     await alerts.alert('catalog-sync', (locale) => translate(locale)('sync-failed-alert', { reason }));
   };
   await syncCatalog();

@@ -16,7 +16,7 @@ import {
 import type { OrderRow } from '../orders/order-repo.js';
 import type { ProviderClient } from '../provider/client.js';
 import { alertOrderMismatch } from '../alerts/order-mismatch.js';
-import { ProviderError, ProviderOrderMismatchError } from '../provider/errors.js';
+import { describeProviderFailure, ProviderError, ProviderOrderMismatchError } from '../provider/errors.js';
 import { startRepeating, type Repeating } from '../scheduling/repeat.js';
 import type { DetailHandover } from '../tracking/detail-handover.js';
 import { createNotificationStore, type NotificationRow } from './notification-store.js';
@@ -82,9 +82,9 @@ export function retryDelayMs(attempt: number, random: () => number, baseMs = 5_0
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-/** Safe for logs and last_error: names and statuses, never a payload. */
+/** Safe for logs and last_error: the failure's class and cause, never a payload or the key. */
 function describeError(error: unknown): string {
-  if (error instanceof ProviderError) return error.status === null ? error.name : `${error.name} ${error.status}`;
+  if (error instanceof ProviderError) return describeProviderFailure(error).slice(0, 300);
   if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, 200);
   return 'non-error thrown';
 }

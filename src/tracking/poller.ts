@@ -163,8 +163,11 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
       return false;
     }
     const reference = order.providerReference;
-    if (statusChanged || to !== order.state) {
+    // One line per event, named for what happened: a new provider status within the same local state is not a state change.
+    if (to !== order.state) {
       logger.info({ orderId: order.id, reference, from: order.state, to, providerStatus: status }, 'order state changed');
+    } else if (statusChanged) {
+      logger.info({ orderId: order.id, reference, state: to, from: order.providerStatus, to: status }, 'provider status changed');
     }
     if (written.enqueued.includes('stale')) logger.info({ orderId: order.id, reference, state: to }, 'order reported stale');
     return statusChanged || to !== order.state;
