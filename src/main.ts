@@ -12,13 +12,13 @@ import { createCatalogQueries } from './catalog/catalog-queries.js';
 import { createCatalogSync, describeSyncError } from './catalog/catalog-sync.js';
 import { refreshStalePrices, withPriceRecording } from './catalog/price-cache.js';
 import { systemClock, type Clock } from './clock.js';
-import { ConfigError, parseConfig, type Config } from './config.js';
+import { ConfigError, effectiveConfig, parseConfig, type Config } from './config.js';
 import { acquireInstanceLock, AnotherInstanceError, HEARTBEAT_MS, type InstanceLock } from './db/instance-lock.js';
 import { closeDb, DatabasePathError, openDb, type Db } from './db/open.js';
 import { claimDatabaseForProvider, describeProviderMismatch } from './db/provider-identity.js';
 import { createStaffRepo } from './db/staff-repo.js';
 import { createStrangerRepliesRepo } from './db/stranger-replies-repo.js';
-import { createLogger, type Logger } from './logger.js';
+import { createLogger, createPrettyDestination, type Logger } from './logger.js';
 import { createOrderService } from './orders/order-service.js';
 import { createOrderingPause } from './orders/ordering-pause.js';
 import { withPauseOnRefusal } from './orders/pause-on-refusal.js';
@@ -59,9 +59,14 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const secrets = createSecretFilter([config.botToken, config.providerApiKey]);
-  const logger = createLogger({ level: config.logLevel, filter: secrets });
+  const secrets = createSecretFilter([config.botToken, config.providerApiKey, config.webhookSecret]);
+  const logger = createLogger({
+    level: config.logLevel,
+    filter: secrets,
+    ...(config.logPretty ? { destination: await prettyOrExit() } : {}),
+  });
   guardProcessOutput(logger, secrets);
+  logger.info(effectiveConfig(config), 'effective configuration');
   const clock = systemClock;
   const db = openDatabaseOrExit(config.databasePath, logger);
   // Before anything talks to the provider or claims the database.
@@ -258,6 +263,16 @@ async function main(): Promise<void> {
     await stopAll().catch(() => undefined);
     process.exit(1);
   });
+}
+
+/** LOG_PRETTY asks for a development dependency; without it, say so rather than crash with a stack. */
+async function prettyOrExit(): Promise<Awaited<ReturnType<typeof createPrettyDestination>>> {
+  try {
+    return await createPrettyDestination();
+  } catch (error) {
+    process.stderr.write(`giftdesk did not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(2);
+  }
 }
 
 /** A database path that cannot be used is a configuration problem: say so and exit 2, as for any setting. */
