@@ -43,6 +43,9 @@ export interface BackgroundDeps {
   orderingPause: Pick<OrderingPauseSwitch, 'current'>;
   /** Tells administrators that the provider answers again while ordering is still paused. */
   onProviderAnswering: (pause: OrderingPause) => Promise<void>;
+  /** Observers for health and metrics; they never change what the loops do. */
+  onSweepDone?: (at: number) => void;
+  onNotificationSent?: (sent: { kind: string; createdAt: number; sentAt: number }) => void;
   clock: Clock;
   logger: Logger;
 }
@@ -108,6 +111,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
           }),
         ),
       everyMs: POLLER_TICK_MS,
+      ...(deps.onSweepDone ? { onSweepDone: deps.onSweepDone } : {}),
       onOrderMismatch: (error) => alertOrderMismatch({ alerts: deps.alerts, translate: deps.translate }, error),
     }),
     startNotificationSender({
@@ -127,6 +131,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
       amountUnit: config.amountUnit,
       owner,
       everyMs: SENDER_TICK_MS,
+      ...(deps.onNotificationSent ? { onSent: deps.onNotificationSent } : {}),
     }),
   ];
 }

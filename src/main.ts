@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { run, type RunnerHandle } from '@grammyjs/runner';
 import { Api } from 'grammy';
 import { createAdminAlerts } from './alerts/admin-alerts.js';
 import { registerCommands } from './bot/commands.js';
@@ -28,13 +27,13 @@ import { createSandbox, type Sandbox } from './sandbox/server.js';
 import { startBackgroundWork } from './background.js';
 import { createSendPort } from './bot/send-port.js';
 import { connectToTelegram, describeTelegramFailure } from './bot/connect-telegram.js';
-import { stopRunner } from './bot/stop-runner.js';
-import { watchPolling } from './bot/polling-watch.js';
+import { noteTelegramContact } from './bot/update-source.js';
+import { createMetrics } from './http/metrics.js';
+import { createHealth } from './http/readiness.js';
+import { INTERACTIVE_MAX_WAIT_MS } from './provider/rate-limit.js';
+import { startServing } from './serving.js';
 import { guardProcessOutput } from './output-guard.js';
 import { createSecretFilter } from './secret-filter.js';
-
-/** Pause between attempts to fetch updates while Telegram cannot be reached: back within seconds once it can. */
-const POLL_RETRY_MS = 3_000;
 
 /** Product details read per catalog pass to keep list prices fresh. */
 const PRICE_REFRESH_PER_PASS = 200;
@@ -80,6 +79,11 @@ async function main(): Promise<void> {
   }
   if (identity.kind === 'recorded') logger.info({ provider: identity.provider, databasePath: config.databasePath }, 'database recorded for this provider');
   const instance = await holdInstanceLock(db, clock, logger);
+  const startedAt = clock.now();
+  const metrics = createMetrics({ db });
+  // Readiness: when Telegram last answered or delivered, and when the delivery sweep last completed.
+  let telegramContactAt: number | null = null;
+  let sweepDoneAt: number | null = null;
 
   let sandbox: Sandbox | undefined;
   let baseUrl = config.providerBaseUrl;
@@ -129,6 +133,7 @@ async function main(): Promise<void> {
         limiter,
         clock,
         logger: logger.child({ component: 'provider' }),
+        onExchange: (exchange) => metrics.providerExchange(exchange),
         onRetryAfterClamped: (report) => tellRetryAfterClamped(report),
       }),
       {
@@ -180,7 +185,12 @@ async function main(): Promise<void> {
     orderQuoteMaxAgeMs: config.orderQuoteMaxAgeSeconds * 1_000,
     perItemLimit: config.providerMaxQuantityPerItem,
     clock,
+    onUpdateHandled: () => metrics.updateHandled(),
+    onHandlerError: () => metrics.handlerFailed(),
     logger: logger.child({ component: 'bot' }),
+  });
+  noteTelegramContact(bot.api, () => {
+    telegramContactAt = clock.now();
   });
   sendText = async (chatId, text) => {
     await bot.api.sendMessage(chatId, text);
@@ -230,24 +240,49 @@ async function main(): Promise<void> {
     orderingPause,
     onProviderAnswering: () =>
       alerts.alert('ordering-provider-back', (locale) => translate(locale)('ordering-provider-back-alert'), { quietMs: 0 }),
+    onSweepDone: (at) => {
+      sweepDoneAt = at;
+    },
+    onNotificationSent: (sent) => metrics.notificationSent(sent),
     clock,
     logger,
   });
 
-  watchPolling(bot.api, { logger, apiRoot: config.telegramApiRoot });
-  const runner: RunnerHandle = run(bot, {
-    runner: {
-      fetch: { allowed_updates: ['message', 'callback_query', 'my_chat_member', 'channel_post'] },
-      // Failures are reported by watchPolling: the runner's own report would print the token.
-      silent: true,
-      retryInterval: POLL_RETRY_MS,
-    },
+  const health = createHealth({
+    db,
+    clock,
+    startedAt,
+    lastTelegramContact: () => telegramContactAt,
+    lastSweepDone: () => sweepDoneAt,
+    orderingPaused: () => orderingPause.current(),
+    providerPausedUntil: () => limiter.pausedUntil(),
+    interactiveMaxWaitMs: INTERACTIVE_MAX_WAIT_MS,
   });
-  logger.info({ sandbox: config.sandboxMode, databasePath: config.databasePath }, 'giftdesk is running');
+
+  let serving: Awaited<ReturnType<typeof startServing>>;
+  try {
+    serving = await startServing({
+      bot,
+      config,
+      health,
+      metrics,
+      onDelivery: () => {
+        telegramContactAt = clock.now();
+      },
+      clock,
+      logger,
+    });
+  } catch (error) {
+    const reason = describeTelegramFailure(error, config.telegramApiRoot);
+    logger.fatal({ reason }, 'could not start receiving updates');
+    process.stderr.write(`giftdesk failed to start: ${reason}\n`);
+    process.exit(1);
+  }
+  logger.info({ sandbox: config.sandboxMode, databasePath: config.databasePath, mode: config.botMode }, 'giftdesk is running');
 
   const stopAll = async (): Promise<void> => {
     // Updates in hand first: they may still need the provider (the sandbox too) and the database.
-    await stopRunner(runner, { clock, logger, timeoutMs: config.providerOrderTimeoutMs + 5_000 });
+    await serving.stop(config.providerOrderTimeoutMs + 5_000);
     await Promise.allSettled(loops.map((loop) => loop.stop()));
     await sandbox?.close();
     instance.stop();
@@ -255,8 +290,7 @@ async function main(): Promise<void> {
   };
   installShutdown(logger, stopAll);
 
-  // The runner gives up on 401 (the token was revoked) and 409 (another instance polls with it).
-  runner.task()?.catch(async (error: unknown) => {
+  serving.source.failed.catch(async (error: unknown) => {
     const reason = describeTelegramFailure(error, config.telegramApiRoot);
     logger.fatal({ reason }, 'stopped receiving updates from Telegram');
     process.stderr.write(`giftdesk stopped: ${reason}\n`);

@@ -44,6 +44,8 @@ export interface NotificationSenderDeps {
   amountUnit: string;
   /** Unique per process: the lease owner written on claimed rows. */
   owner: string;
+  /** Told once a notification has gone out (metrics: delivery lag); only observes. */
+  onSent?: (sent: { kind: string; createdAt: number; sentAt: number }) => void;
   /** How long a claim holds; renewed before each message. Default two minutes. */
   leaseMs?: number;
   batchSize?: number;
@@ -234,9 +236,11 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
         return 'lost';
       }
     }
-    if (!store.markSent(row.id, clock.now(), `${row.kind}: ${messages.length} message(s)`)) {
+    const sentAt = clock.now();
+    if (!store.markSent(row.id, sentAt, `${row.kind}: ${messages.length} message(s)`)) {
       logger.warn({ notificationId: row.id }, 'notification sent after its lease was lost');
     }
+    deps.onSent?.({ kind: row.kind, createdAt: row.createdAt.getTime(), sentAt });
     logger.info(
       { notificationId: row.id, orderId: row.orderId, kind: row.kind, messages: messages.length, ...(start > 0 ? { resumedAfter: start } : {}) },
       'notification sent',

@@ -371,7 +371,13 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
  * pages, after a Retry-After), and while nothing is open the database is
  * only looked at every `everyMs`, without a request to the provider.
  */
-export function startDeliveryPoller(deps: DeliveryPollerDeps & { everyMs: number }): Repeating {
+export function startDeliveryPoller(
+  deps: DeliveryPollerDeps & {
+    everyMs: number;
+    /** Told when a sweep has completed (readiness: how far the poller is behind). */
+    onSweepDone?: (at: number) => void;
+  },
+): Repeating {
   const poller = createDeliveryPoller(deps);
   const abort = new AbortController();
   const loop = (async () => {
@@ -379,6 +385,7 @@ export function startDeliveryPoller(deps: DeliveryPollerDeps & { everyMs: number
       let nextAt: number | null = null;
       try {
         const result = await poller.runOnce();
+        deps.onSweepDone?.(deps.clock.now());
         nextAt = result.nextAt;
         if (result.watched > 0 || result.reconciled > 0) deps.logger.debug({ ...result }, 'delivery sweep');
       } catch (error) {
