@@ -6,6 +6,7 @@ import type { Logger } from '../logger.js';
 import { startRepeating } from '../scheduling/repeat.js';
 import type { WebhookIntake } from '../http/webhook-intake.js';
 import type { BotContext } from './context.js';
+import { describeTelegramFailure } from './connect-telegram.js';
 import { watchPolling } from './polling-watch.js';
 import { stopRunner } from './stop-runner.js';
 
@@ -50,7 +51,11 @@ export async function startPolling(
   deps: { apiRoot: string | undefined; clock: Clock; logger: Logger },
 ): Promise<UpdateSource> {
   // A webhook left from webhook mode would make every getUpdates fail with 409. Pending updates are kept.
-  await bot.api.deleteWebhook({ drop_pending_updates: false });
+  // Should Telegram not answer now, polling still starts: it retries on its own, and a webhook that
+  // is really there ends it with a 409 that says so.
+  await bot.api.deleteWebhook({ drop_pending_updates: false }).catch((error: unknown) =>
+    deps.logger.warn({ reason: describeTelegramFailure(error, deps.apiRoot) }, 'could not remove a webhook before polling; polling anyway'),
+  );
   watchPolling(bot.api, { logger: deps.logger, apiRoot: deps.apiRoot });
   const runner: RunnerHandle = run(bot, {
     runner: {

@@ -62,7 +62,7 @@ export function createHealth(deps: ReadinessDeps): Health {
   const limits = deps.limits ?? DEFAULT_READINESS_LIMITS;
   const ping = deps.db.$client.prepare('select 1 as one');
   const overdue = deps.db.$client.prepare<[number], { n: number; oldest: number | null }>(
-    "select count(*) as n, min(next_attempt_at) as oldest from notifications where status = 'pending' and next_attempt_at <= ?",
+    "select count(*) as n, min(next_attempt_at) as oldest from notifications where status = 'pending' and next_attempt_at < ?",
   );
   const pending = deps.db.$client.prepare<[], { n: number }>("select count(*) as n from notifications where status = 'pending'");
   const seconds = (ms: number) => Math.round(ms / 100) / 10;

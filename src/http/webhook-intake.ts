@@ -19,6 +19,11 @@ import type { Logger } from '../logger.js';
 /** Far above any real update (a message is at most 4096 characters plus its metadata). */
 const MAX_UPDATE_BYTES = 1024 * 1024;
 const POLL_MS = 20;
+/**
+ * Update ids remembered to recognise a repeat: Telegram posts an update again
+ * when our answer was lost, and a repeated Confirm must not be handled twice.
+ */
+const REMEMBERED_UPDATES = 1_000;
 
 export interface WebhookIntake {
   accept(req: IncomingMessage, res: ServerResponse): Promise<void>;
@@ -40,6 +45,7 @@ export function createWebhookIntake(deps: {
 }): WebhookIntake {
   const expected = digest(deps.secret);
   const running = new Set<Promise<void>>();
+  const seen = new Set<number>();
   let closed = false;
 
   const answer = (res: ServerResponse, status: number, body?: string) => {
@@ -69,6 +75,13 @@ export function createWebhookIntake(deps: {
         return answer(res, 400, 'bad request');
       }
       deps.onDelivery?.();
+      if (seen.has(update.update_id)) {
+        deps.logger.info({ updateId: update.update_id }, 'webhook update posted again; already taken');
+        return answer(res, 200);
+      }
+      seen.add(update.update_id);
+      // A Set iterates in insertion order: the first entry is the oldest.
+      if (seen.size > REMEMBERED_UPDATES) seen.delete(seen.values().next().value as number);
       // Handed on before the answer, so that the order of arrival is the order of handling per chat.
       const task = deps.handle(update).finally(() => running.delete(task));
       running.add(task);

@@ -85,8 +85,22 @@ describe('webhook mode', () => {
     expect(answers.map((m) => (/Wallet balance/.test(m.text) ? '/balance' : /\/staff add/.test(m.text) ? '/help' : m.text))).toEqual(sent);
   });
 
-  it('stops cleanly, and a start in polling mode removes the webhook before polling', async () => {
+  it('answers an update in hand before it stops', async () => {
+    world.sandbox.controls.setLatency(1_500);
+    const before = world.telegram.messages(ADMIN.id).length;
+    world.telegram.sendText(ADMIN, '/balance');
+    // Taken by the bot (answered 200) while its provider read is still on the way.
+    await world.telegram.waitFor(() => world.telegram.pendingUpdates().length === 0 || undefined);
+
     expect(await world.bot.stop()).toBe(0);
+    world.sandbox.controls.setLatency(0);
+
+    expect(world.telegram.messages(ADMIN.id).slice(before).map((m) => m.text)).toEqual([expect.stringMatching(/Wallet balance/)]);
+    expect(world.bot.logs().some((line) => line.msg === 'stopped before every update was handled')).toBe(false);
+  });
+
+  it('removes the webhook before polling when started in polling mode', async () => {
+    await world.bot.stop();
     const deletes = world.telegram.callsTo('deleteWebhook').length;
 
     await world.restart({ BOT_MODE: 'polling' });
