@@ -161,8 +161,8 @@ async function main(): Promise<void> {
     orderingPaused: () => orderingPause.current(),
     placeTimeoutMs: config.providerOrderTimeoutMs,
   });
-  const recovered = orders.recoverInterrupted();
-  if (recovered.unknown + recovered.notPlaced > 0) logger.warn(recovered, 'orders interrupted by the previous shutdown were recovered');
+  // Logs what it recovered itself.
+  orders.recoverInterrupted();
 
   const catalogSync = createCatalogSync({ provider, db, clock, logger: logger.child({ component: 'catalog' }) });
 
