@@ -8,7 +8,7 @@ import { canTransition, FOLLOWED_STATES, isFinal, localStateFor, notificationFor
 import { createProviderHistory, readPages, type ProviderHistory } from './provider-history.js';
 import { reconcileClaimed } from './reconcile.js';
 import type { ProviderClient } from '../provider/client.js';
-import { ProviderNotFoundError, ProviderOrderMismatchError, ProviderRateLimitedError } from '../provider/errors.js';
+import { describeProviderFailure, ProviderError, ProviderNotFoundError, ProviderOrderMismatchError, ProviderRateLimitedError } from '../provider/errors.js';
 import type { OrderDetail, OrderListEntry } from '../provider/schemas.js';
 import type { Repeating } from '../scheduling/repeat.js';
 import { nextCheckDelayMs } from './backoff.js';
@@ -90,7 +90,9 @@ async function inPool<T>(items: readonly T[], size: number, work: (item: T) => P
   if (failure !== null) throw (failure as { error: unknown }).error;
 }
 
-const describe = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+// A provider failure with its cause (code, status, host, elapsed time); anything else by name and message.
+const describe = (error: unknown): string =>
+  error instanceof ProviderError ? describeProviderFailure(error) : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
 /**
  * Follows every open order with one sweep of the order history: the pages
