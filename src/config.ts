@@ -243,5 +243,7 @@ export function effectiveConfig(config: Config): Record<string, unknown> {
   const set = Object.entries({ BOT_TOKEN: botToken, PROVIDER_API_KEY: providerApiKey, WEBHOOK_SECRET: webhookSecret })
     .filter(([, value]) => Boolean(value))
     .map(([key]) => key);
-  return { ...rest, secretsSet: set };
+  // Unset settings are shown as null rather than left out: the line then lists every setting.
+  const shown = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, value === undefined ? null : value]));
+  return { ...shown, secretsSet: set };
 }
