@@ -106,6 +106,9 @@ describe('webhook mode', () => {
     await world.restart({ BOT_MODE: 'polling' });
 
     expect(world.telegram.callsTo('deleteWebhook').length).toBe(deletes + 1);
+    const calls = world.telegram.calls.map((call) => call.method);
+    expect(calls.lastIndexOf('deleteWebhook')).toBeLessThan(calls.lastIndexOf('getUpdates'));
+    expect(calls.indexOf('getUpdates')).toBeGreaterThan(calls.lastIndexOf('deleteWebhook'));
     expect(world.telegram.callsTo('deleteWebhook').at(-1)?.payload).toMatchObject({ drop_pending_updates: false });
     expect(world.telegram.webhook()).toBeNull();
     await admin().say('/help', /\/staff add/);
