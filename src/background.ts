@@ -61,6 +61,9 @@ export interface BackgroundDeps {
   approvals?: { service: Pick<ApprovalService, 'expireDue' | 'approversFor'>; announcer: Pick<ApprovalAnnouncer, 'tellRequester' | 'tellAdmins'> };
   /** Tells administrators that the provider answers again while ordering is still paused. */
   onProviderAnswering: (pause: OrderingPause) => Promise<void>;
+  /** Observers for health and metrics; they never change what the loops do. */
+  onSweepDone?: (at: number) => void;
+  onNotificationSent?: (sent: { kind: string; createdAt: number; sentAt: number }) => void;
   clock: Clock;
   logger: Logger;
 }
@@ -146,6 +149,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
           }),
         ),
       everyMs: POLLER_TICK_MS,
+      ...(deps.onSweepDone ? { onSweepDone: deps.onSweepDone } : {}),
       onOrderMismatch: (error) => alertOrderMismatch({ alerts: deps.alerts, translate: deps.translate }, error),
     }),
     startNotificationSender({
@@ -168,6 +172,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
       timeZone: config.timeZone,
       owner,
       everyMs: SENDER_TICK_MS,
+      ...(deps.onNotificationSent ? { onSent: deps.onNotificationSent } : {}),
     }),
   ];
 }

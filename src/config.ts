@@ -64,6 +64,27 @@ const adminIds = z
   })
   .transform((ids) => [...new Set(ids.map((id) => parseTelegramUserId(id) as number))]);
 
+/** Telegram's own rule for secret_token: 1-256 of these characters. */
+const WEBHOOK_SECRET_SHAPE = /^[A-Za-z0-9_-]{1,256}$/;
+
+const webhookUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      let url: URL;
+      try {
+        url = new URL(value);
+      } catch {
+        return false;
+      }
+      if (url.protocol === 'https:') return true;
+      // Telegram posts only to https; plain http serves a local Bot API server or a test.
+      return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+    },
+    { error: 'must be the public https URL Telegram posts updates to (http only on a loopback host)' },
+  );
+
 const schema = z.strictObject({
   BOT_TOKEN: z
     .string({ error: 'is required: the token @BotFather gave you' })
@@ -94,6 +115,16 @@ const schema = z.strictObject({
   MONTH_CALENDAR: optional(z.enum(['gregorian', 'persian'], { error: 'must be "gregorian" or "persian"' })).transform(
     (v) => v ?? 'gregorian',
   ),
+  BOT_MODE: optional(z.enum(['polling', 'webhook'], { error: 'must be "polling" or "webhook"' })).transform((v) => v ?? 'polling'),
+  HTTP_HOST: optional(z.string().trim().min(1)).transform((v) => v ?? '127.0.0.1'),
+  HTTP_PORT: optional(
+    z.coerce.number({ error: 'must be a port number' }).int({ error: 'must be a port number' }).min(1, { error: 'must be a port number from 1 to 65535' }).max(65_535, { error: 'must be a port number from 1 to 65535' }),
+  ),
+  WEBHOOK_URL: optional(webhookUrl),
+  WEBHOOK_SECRET: optional(
+    z.string().regex(WEBHOOK_SECRET_SHAPE, { error: 'must be 1 to 256 characters, each a letter, digit, _ or - (Telegram\'s rule)' }),
+  ),
+  LOG_PRETTY: optional(z.stringbool({ error: 'must be true or false' })).transform((v) => v ?? false),
   LOG_LEVEL: optional(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -152,7 +183,21 @@ export type Config = {
   pauseProbeSeconds: number | undefined;
   /** Trouble the in-process sandbox makes on purpose, for rehearsals; null when none. */
   sandboxFaults: SandboxFaults | null;
+  /** How updates arrive: long polling, or Telegram posting them to our HTTP server. */
+  botMode: 'polling' | 'webhook';
+  httpHost: string;
+  /** The HTTP server (webhook, health, metrics) listens here; in polling mode only when set. */
+  httpPort: number | undefined;
+  /** Webhook mode: the public URL registered with Telegram; its path is the one served. */
+  webhookUrl: string | undefined;
+  /** Webhook mode: Telegram sends it in X-Telegram-Bot-Api-Secret-Token; anything else is refused. */
+  webhookSecret: string | undefined;
+  /** Human-readable log lines (pino-pretty, a development dependency) instead of JSON. */
+  logPretty: boolean;
 };
+
+/** The port the HTTP server takes in webhook mode when HTTP_PORT is not set. */
+export const DEFAULT_WEBHOOK_PORT = 8080;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -196,6 +241,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       }
     }
   }
+  if ((picked.BOT_MODE ?? '').trim() === 'webhook') {
+    if (!(picked.WEBHOOK_URL ?? '').trim()) problems.push('WEBHOOK_URL is required when BOT_MODE is "webhook": the public https URL Telegram posts updates to');
+    if (!(picked.WEBHOOK_SECRET ?? '').trim()) {
+      problems.push('WEBHOOK_SECRET is required when BOT_MODE is "webhook": 1 to 256 letters, digits, _ or -, checked on every update');
+    }
+  }
   const data = result.success ? result.data : undefined;
   if (!data || problems.length > 0) throw new ConfigError(problems);
 
@@ -224,5 +275,26 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     providerMaxQuantityPerItem: data.PROVIDER_MAX_QUANTITY_PER_ITEM,
     pauseProbeSeconds: data.PAUSE_PROBE_SECONDS,
     sandboxFaults,
+    botMode: data.BOT_MODE,
+    httpHost: data.HTTP_HOST,
+    httpPort: data.HTTP_PORT ?? (data.BOT_MODE === 'webhook' ? DEFAULT_WEBHOOK_PORT : undefined),
+    webhookUrl: data.WEBHOOK_URL,
+    webhookSecret: data.WEBHOOK_SECRET,
+    logPretty: data.LOG_PRETTY,
   };
+}
+
+/**
+ * The configuration in effect, for the one start-up log line. Secrets are
+ * reported only as set or not: not a character of the bot token, the API key
+ * or the webhook secret, not even their length.
+ */
+export function effectiveConfig(config: Config): Record<string, unknown> {
+  const { botToken, providerApiKey, webhookSecret, ...rest } = config;
+  const set = Object.entries({ BOT_TOKEN: botToken, PROVIDER_API_KEY: providerApiKey, WEBHOOK_SECRET: webhookSecret })
+    .filter(([, value]) => Boolean(value))
+    .map(([key]) => key);
+  // Unset settings are shown as null rather than left out: the line then lists every setting.
+  const shown = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, value === undefined ? null : value]));
+  return { ...shown, secretsSet: set };
 }

@@ -45,3 +45,19 @@ export function createLogger(options: { level: string; destination?: pino.Destin
 
 /** A logger that drops everything; the default where none is injected. */
 export const silentLogger: Logger = pino({ level: 'silent' });
+
+/**
+ * Readable, coloured lines for a person at a terminal (LOG_PRETTY=true, as
+ * `npm run dev` sets). pino-pretty is a development dependency, loaded only
+ * here: a production install without it runs with JSON lines. It formats
+ * in-process, after the secret filter has seen the JSON line.
+ */
+export async function createPrettyDestination(): Promise<pino.DestinationStream> {
+  let build: (typeof import('pino-pretty'))['build'];
+  try {
+    ({ build } = await import('pino-pretty'));
+  } catch {
+    throw new Error('LOG_PRETTY=true needs pino-pretty, a development dependency: install with dev dependencies, or leave LOG_PRETTY unset for JSON logs');
+  }
+  return build({ destination: 1, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,app' });
+}

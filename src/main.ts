@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { run, type RunnerHandle } from '@grammyjs/runner';
 import { Api } from 'grammy';
 import { createAdminAlerts } from './alerts/admin-alerts.js';
 import { createLowBalanceCheck, createLowBalanceWatch, lowBalanceSetting, withBalanceCheckAfterOrders, withBalanceWatch } from './alerts/low-balance.js';
@@ -20,7 +19,7 @@ import { createCatalogQueries } from './catalog/catalog-queries.js';
 import { createCatalogSync, describeSyncError } from './catalog/catalog-sync.js';
 import { refreshStalePrices, withPriceRecording } from './catalog/price-cache.js';
 import { systemClock, type Clock } from './clock.js';
-import { ConfigError, parseConfig, type Config } from './config.js';
+import { ConfigError, effectiveConfig, parseConfig, type Config } from './config.js';
 import { acquireInstanceLock, AnotherInstanceError, HEARTBEAT_MS, type InstanceLock } from './db/instance-lock.js';
 import { closeDb, DatabasePathError, openDb, type Db } from './db/open.js';
 import { claimDatabaseForProvider, describeProviderMismatch } from './db/provider-identity.js';
@@ -29,7 +28,7 @@ import { createDescribePerson } from './people/describe-person.js';
 import { createLocaleOf } from './people/person-locale.js';
 import { createStaffRepo } from './db/staff-repo.js';
 import { createStrangerRepliesRepo } from './db/stranger-replies-repo.js';
-import { createLogger, type Logger } from './logger.js';
+import { createLogger, createPrettyDestination, type Logger } from './logger.js';
 import { createOrderService } from './orders/order-service.js';
 import { createOrderingPause } from './orders/ordering-pause.js';
 import { withPauseOnRefusal } from './orders/pause-on-refusal.js';
@@ -43,16 +42,16 @@ import { createSandbox, type Sandbox } from './sandbox/server.js';
 import { startBackgroundWork } from './background.js';
 import { createSendPort } from './bot/send-port.js';
 import { connectToTelegram, describeTelegramFailure } from './bot/connect-telegram.js';
-import { stopRunner } from './bot/stop-runner.js';
-import { watchPolling } from './bot/polling-watch.js';
+import { noteTelegramContact } from './bot/update-source.js';
+import { createMetrics } from './http/metrics.js';
+import { createHealth } from './http/readiness.js';
+import { INTERACTIVE_MAX_WAIT_MS } from './provider/rate-limit.js';
+import { startServing } from './serving.js';
 import { guardProcessOutput } from './output-guard.js';
 import { createApprovalAnnouncer } from './approvals/approval-announcer.js';
 import { createApprovalService } from './approvals/approval-service.js';
 import { createProcessProbe } from './process-probe.js';
 import { createSecretFilter } from './secret-filter.js';
-
-/** Pause between attempts to fetch updates while Telegram cannot be reached: back within seconds once it can. */
-const POLL_RETRY_MS = 3_000;
 
 /** Product details read per catalog pass to keep list prices fresh. */
 const PRICE_REFRESH_PER_PASS = 200;
@@ -77,9 +76,14 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const secrets = createSecretFilter([config.botToken, config.providerApiKey]);
-  const logger = createLogger({ level: config.logLevel, filter: secrets });
+  const secrets = createSecretFilter([config.botToken, config.providerApiKey, config.webhookSecret]);
+  const logger = createLogger({
+    level: config.logLevel,
+    filter: secrets,
+    ...(config.logPretty ? { destination: await prettyOrExit() } : {}),
+  });
   guardProcessOutput(logger, secrets);
+  logger.info(effectiveConfig(config), 'effective configuration');
   const clock = systemClock;
   const db = openDatabaseOrExit(config.databasePath, logger);
   // Before anything talks to the provider or claims the database.
@@ -93,6 +97,11 @@ async function main(): Promise<void> {
   }
   if (identity.kind === 'recorded') logger.info({ provider: identity.provider, databasePath: config.databasePath }, 'database recorded for this provider');
   const instance = await holdInstanceLock(db, clock, logger);
+  const startedAt = clock.now();
+  const metrics = createMetrics({ db });
+  // Readiness: when Telegram last answered or delivered, and when the delivery sweep last completed.
+  let telegramContactAt: number | null = null;
+  let sweepDoneAt: number | null = null;
 
   let sandbox: Sandbox | undefined;
   let baseUrl = config.providerBaseUrl;
@@ -169,6 +178,7 @@ async function main(): Promise<void> {
         limiter,
         clock,
         logger: logger.child({ component: 'provider' }),
+        onExchange: (exchange) => metrics.providerExchange(exchange),
         onRetryAfterClamped: (report) => tellRetryAfterClamped(report),
       }),
       {
@@ -199,8 +209,8 @@ async function main(): Promise<void> {
     checkLimits,
     placeTimeoutMs: config.providerOrderTimeoutMs,
   });
-  const recovered = orders.recoverInterrupted();
-  if (recovered.unknown + recovered.notPlaced > 0) logger.warn(recovered, 'orders interrupted by the previous shutdown were recovered');
+  // Logs what it recovered itself.
+  orders.recoverInterrupted();
   const approvals = createApprovalService({
     db,
     clock,
@@ -273,7 +283,12 @@ async function main(): Promise<void> {
     approvals: { service: approvals, announcer: approvalAnnouncer, rules: spendingRules },
     perItemLimit: config.providerMaxQuantityPerItem,
     clock,
+    onUpdateHandled: () => metrics.updateHandled(),
+    onHandlerError: () => metrics.handlerFailed(),
     logger: logger.child({ component: 'bot' }),
+  });
+  noteTelegramContact(bot.api, () => {
+    telegramContactAt = clock.now();
   });
   sendText = async (chatId, text) => {
     await bot.api.sendMessage(chatId, text);
@@ -300,8 +315,8 @@ async function main(): Promise<void> {
 
   const syncCatalog = async (): Promise<void> => {
     const result = await catalogSync.syncNow();
+    // The sync logs its own outcome, once: here only what follows from it.
     if (result.ok) {
-      logger.info({ products: result.products, categories: result.categories, removed: result.removed }, 'catalog synced');
       // Prices for the product lists, a bounded number per pass, behind any staff request.
       void refreshStalePrices({ db, provider, clock, logger, limit: PRICE_REFRESH_PER_PASS, maxAgeMs: config.catalogRefreshMinutes * 60_000 })
         .then((prices) => logger.info(prices, 'product prices refreshed'))
@@ -310,7 +325,6 @@ async function main(): Promise<void> {
     }
     if (shutdown.signal.aborted) return;
     const reason = describeSyncError(result.error);
-    logger.error({ reason }, 'catalog sync failed; the previous catalog is kept');
     await alerts.alert('catalog-sync', (locale) => translate(locale)('sync-failed-alert', { reason }));
   };
   // The first sync runs in the background (startBackgroundWork) while the stored catalog serves.
@@ -336,25 +350,50 @@ async function main(): Promise<void> {
     approvals: { service: approvals, announcer: approvalAnnouncer },
     onProviderAnswering: () =>
       alerts.alert('ordering-provider-back', (locale) => translate(locale)('ordering-provider-back-alert'), { quietMs: 0 }),
+    onSweepDone: (at) => {
+      sweepDoneAt = at;
+    },
+    onNotificationSent: (sent) => metrics.notificationSent(sent),
     clock,
     logger,
   });
 
-  watchPolling(bot.api, { logger, apiRoot: config.telegramApiRoot });
-  const runner: RunnerHandle = run(bot, {
-    runner: {
-      fetch: { allowed_updates: ['message', 'callback_query', 'my_chat_member', 'channel_post'] },
-      // Failures are reported by watchPolling: the runner's own report would print the token.
-      silent: true,
-      retryInterval: POLL_RETRY_MS,
-    },
+  const health = createHealth({
+    db,
+    clock,
+    startedAt,
+    lastTelegramContact: () => telegramContactAt,
+    lastSweepDone: () => sweepDoneAt,
+    orderingPaused: () => orderingPause.current(),
+    providerPausedUntil: () => limiter.pausedUntil(),
+    interactiveMaxWaitMs: INTERACTIVE_MAX_WAIT_MS,
   });
-  logger.info({ sandbox: config.sandboxMode, databasePath: config.databasePath }, 'giftdesk is running');
+
+  let serving: Awaited<ReturnType<typeof startServing>>;
+  try {
+    serving = await startServing({
+      bot,
+      config,
+      health,
+      metrics,
+      onDelivery: () => {
+        telegramContactAt = clock.now();
+      },
+      clock,
+      logger,
+    });
+  } catch (error) {
+    const reason = describeTelegramFailure(error, config.telegramApiRoot);
+    logger.fatal({ reason }, 'could not start receiving updates');
+    process.stderr.write(`giftdesk failed to start: ${reason}\n`);
+    process.exit(1);
+  }
+  logger.info({ sandbox: config.sandboxMode, databasePath: config.databasePath, mode: config.botMode }, 'giftdesk is running');
 
   const stopAll = async (): Promise<void> => {
     shutdown.abort();
     // Updates in hand first: they may still need the provider (the sandbox too) and the database.
-    await stopRunner(runner, { clock, logger, timeoutMs: config.providerOrderTimeoutMs + 5_000 });
+    await serving.stop(config.providerOrderTimeoutMs + 5_000);
     await Promise.allSettled(loops.map((loop) => loop.stop()));
     await sandbox?.close();
     instance.stop();
@@ -362,14 +401,23 @@ async function main(): Promise<void> {
   };
   installShutdown(logger, stopAll);
 
-  // The runner gives up on 401 (the token was revoked) and 409 (another instance polls with it).
-  runner.task()?.catch(async (error: unknown) => {
+  serving.source.failed.catch(async (error: unknown) => {
     const reason = describeTelegramFailure(error, config.telegramApiRoot);
     logger.fatal({ reason }, 'stopped receiving updates from Telegram');
     process.stderr.write(`giftdesk stopped: ${reason}\n`);
     await stopAll().catch(() => undefined);
     process.exit(1);
   });
+}
+
+/** LOG_PRETTY asks for a development dependency; without it, say so rather than crash with a stack. */
+async function prettyOrExit(): Promise<Awaited<ReturnType<typeof createPrettyDestination>>> {
+  try {
+    return await createPrettyDestination();
+  } catch (error) {
+    process.stderr.write(`giftdesk did not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(2);
+  }
 }
 
 /** A database path that cannot be used is a configuration problem: say so and exit 2, as for any setting. */

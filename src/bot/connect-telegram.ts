@@ -45,6 +45,9 @@ export function describeTelegramFailure(error: unknown, apiRoot: string | undefi
     if (error.error_code === 401) {
       return 'Telegram refused the bot token (401 Unauthorized). Check BOT_TOKEN: copy it again from @BotFather.';
     }
+    if (error.error_code === 409 && /webhook/i.test(error.description)) {
+      return 'A webhook is set for this bot, so Telegram refuses long polling (409 Conflict). Another giftdesk in webhook mode (BOT_MODE=webhook) or another program set it; giftdesk in polling mode removes it at start, so stop the other one and start again.';
+    }
     if (error.error_code === 409) {
       return 'Another program is receiving this bot’s updates with the same token (409 Conflict). Run only one giftdesk per bot token.';
     }

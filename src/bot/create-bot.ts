@@ -105,6 +105,9 @@ export interface BotDeps {
   reportSettings?: { settings: SettingsStore; digest: Pick<DailyDigest, 'hour' | 'setHour'> };
   /** Age beyond which a summary's price and stock are read again at Confirm; two minutes unless set. */
   orderQuoteMaxAgeMs?: number;
+  /** Observers for metrics; they never change how an update is handled. */
+  onUpdateHandled?: () => void;
+  onHandlerError?: () => void;
   clock: Clock;
   logger: Logger;
 }
@@ -153,7 +156,17 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       }
     : undefined;
 
-  // Updates of one chat in order, chats in parallel (with the runner).
+  if (deps.onUpdateHandled) {
+    const counted = deps.onUpdateHandled;
+    bot.use(async (_ctx, next) => {
+      try {
+        await next();
+      } finally {
+        counted();
+      }
+    });
+  }
+  // Updates of one chat in order, chats in parallel (with the runner, and with the webhook intake).
   bot.use(sequentialize((ctx: Context) => ctx.chat?.id.toString()));
   bot.use(privateChatsOnly(deps.logger));
   bot.use(rememberPeople({ people: deps.people, logger: deps.logger }));
@@ -327,6 +340,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(unhandledFeature());
 
   bot.catch((error) => {
+    deps.onHandlerError?.();
     const cause = error.error;
     deps.logger.error(
       { updateId: error.ctx.update.update_id, err: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause) },

@@ -1,5 +1,6 @@
 import type { AdminAlerts } from '../alerts/admin-alerts.js';
 import {
+  describeProviderFailure,
   ProviderAuthError,
   ProviderConflictError,
   ProviderError,
@@ -7,6 +8,7 @@ import {
   ProviderNetworkError,
   ProviderNotFoundError,
   ProviderOrderMismatchError,
+  providerFailureFields,
   ProviderRateLimitedError,
   ProviderRejectedError,
   ProviderResponseError,
@@ -100,9 +102,8 @@ export async function handleProviderTrouble(
   context: string,
 ): Promise<Trouble> {
   const trouble = classifyTrouble(error);
-  const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : null;
-  const summary = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  deps.logger.warn({ context, trouble, status, err: summary }, 'provider call failed');
+  const cause = error instanceof ProviderError ? providerFailureFields(error) : { err: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+  deps.logger.warn({ context, trouble, ...cause, reason: describeProviderFailure(error) }, 'provider call failed');
   if (error instanceof ProviderOrderMismatchError) await alertOrderMismatch(deps, error);
   return trouble;
 }

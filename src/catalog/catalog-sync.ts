@@ -6,7 +6,7 @@ import { products } from '../db/schema.js';
 import type { SyncDb } from '../db/sync-db.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
-import { ProviderError } from '../provider/errors.js';
+import { describeProviderFailure, ProviderError, providerFailureFields } from '../provider/errors.js';
 import type { Category, ProductSummary } from '../provider/schemas.js';
 import { createCatalogWriter } from './catalog-writer.js';
 
@@ -16,7 +16,7 @@ export type CatalogSyncResult =
 
 export interface CatalogSyncStatus {
   lastSuccessAt: number | null;
-  /** A short description safe to show an administrator: error class and HTTP status, nothing else. */
+  /** A short description safe to show an administrator: error class and cause (code, status, host, time), never the key. */
   lastError: string | null;
   productCount: number;
 }
@@ -55,7 +55,9 @@ export class EmptyCatalogError extends Error {
 }
 
 export function describeSyncError(error: unknown): string {
-  if (error instanceof ProviderError) return error.status === null ? error.name : `${error.name} (${error.status})`;
+  if (error instanceof ProviderError) return describeProviderFailure(error);
+  if (error instanceof EmptyCatalogError) return `${error.name}: ${error.message}`;
+  // Other errors (SQLite's among them) can quote values: their class only.
   if (error instanceof Error) return error.name;
   return 'UnknownError';
 }
@@ -117,7 +119,7 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
       } catch (stateError) {
         logger.error({ error: describeSyncError(stateError) }, 'could not record the catalog sync failure');
       }
-      logger.warn({ error: description, ms: clock.now() - startedAt }, 'catalog sync failed; previous catalog kept');
+      logger.warn({ ...providerFailureFields(error), reason: description, ms: clock.now() - startedAt }, 'catalog sync failed; previous catalog kept');
       return { ok: false, error };
     }
   }

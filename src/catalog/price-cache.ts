@@ -4,7 +4,7 @@ import type { Db } from '../db/open.js';
 import { productPrices, products } from '../db/schema.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
-import { ProviderNotFoundError, ProviderRateLimitedError } from '../provider/errors.js';
+import { providerFailureFields, ProviderNotFoundError, ProviderRateLimitedError } from '../provider/errors.js';
 import type { ProductDetail } from '../provider/schemas.js';
 
 /** Remembers what a product detail said about price and stock. */
@@ -68,7 +68,7 @@ export async function refreshStalePrices(deps: {
       failed += 1;
       if (error instanceof ProviderRateLimitedError) break;
       if (!(error instanceof ProviderNotFoundError)) {
-        deps.logger.warn({ productId: id, err: error instanceof Error ? error.name : String(error) }, 'could not refresh a product price');
+        deps.logger.warn({ productId: id, ...providerFailureFields(error) }, 'could not refresh a product price');
       }
     }
   }

@@ -17,7 +17,7 @@ import {
 import type { OrderRow } from '../orders/order-repo.js';
 import type { ProviderClient } from '../provider/client.js';
 import { alertOrderMismatch } from '../alerts/order-mismatch.js';
-import { ProviderError, ProviderOrderMismatchError } from '../provider/errors.js';
+import { describeProviderFailure, ProviderError, ProviderOrderMismatchError } from '../provider/errors.js';
 import { startRepeating, type Repeating } from '../scheduling/repeat.js';
 import type { DetailHandover } from '../tracking/detail-handover.js';
 import { createNotificationStore, type NotificationRow } from './notification-store.js';
@@ -51,6 +51,8 @@ export interface NotificationSenderDeps {
   timeZone: string;
   /** Unique per process: the lease owner written on claimed rows. */
   owner: string;
+  /** Told once a notification has gone out (metrics: delivery lag); only observes. */
+  onSent?: (sent: { kind: string; createdAt: number; sentAt: number }) => void;
   /** How long a claim holds; renewed before each message. Default two minutes. */
   leaseMs?: number;
   batchSize?: number;
@@ -90,9 +92,9 @@ export function retryDelayMs(attempt: number, random: () => number, baseMs = 5_0
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-/** Safe for logs and last_error: names and statuses, never a payload. */
+/** Safe for logs and last_error: the failure's class and cause, never a payload or the key. */
 function describeError(error: unknown): string {
-  if (error instanceof ProviderError) return error.status === null ? error.name : `${error.name} ${error.status}`;
+  if (error instanceof ProviderError) return describeProviderFailure(error).slice(0, 300);
   if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, 200);
   return 'non-error thrown';
 }
@@ -252,9 +254,11 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
         return 'lost';
       }
     }
-    if (!store.markSent(row.id, clock.now(), `${row.kind}: ${messages.length} message(s)`)) {
+    const sentAt = clock.now();
+    if (!store.markSent(row.id, sentAt, `${row.kind}: ${messages.length} message(s)`)) {
       logger.warn({ notificationId: row.id }, 'notification sent after its lease was lost');
     }
+    deps.onSent?.({ kind: row.kind, createdAt: row.createdAt.getTime(), sentAt });
     logger.info(
       { notificationId: row.id, orderId: row.orderId, kind: row.kind, messages: messages.length, ...(start > 0 ? { resumedAfter: start } : {}) },
       'notification sent',

@@ -9,7 +9,7 @@ import {
   type OrderOutcomeCause,
   type ProviderError,
 } from './errors.js';
-import { createTransport, type TransportResult } from './http.js';
+import { createTransport, type Exchange, type TransportResult } from './http.js';
 import { compileFieldPattern } from './field-pattern.js';
 import { followPages } from './pages.js';
 import { assertSameOrder, identityOf, type OrderIdentity } from './order-identity.js';
@@ -71,6 +71,8 @@ export interface ProviderClientOptions {
   clock?: Clock;
   random?: () => number;
   logger?: Logger;
+  /** Told of every request once it is over, for metrics; never changes what the client does. */
+  onExchange?: (exchange: Exchange) => void;
   /** Told when a Retry-After beyond MAX_RETRY_AFTER_MS was clamped, so that administrators can hear of it. */
   onRetryAfterClamped?: (report: ClampedRetryAfter) => void;
 }
@@ -148,7 +150,9 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     clock,
     logger,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.onExchange ? { onExchange: options.onExchange } : {}),
   });
+  const host = hostOf(options.baseUrl);
   const apiKey = options.apiKey;
   const redact = (text: string): string => (apiKey ? text.split(apiKey).join('[redacted]') : text);
 
@@ -166,8 +170,8 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     }
   }
 
-  function context(method: string, path: string, timeout: number): CallContext {
-    return { method, path, timeoutMs: timeout, nowMs: clock.now(), redact };
+  function context(method: string, path: string, timeout: number, result: TransportResult): CallContext {
+    return { method, path, timeoutMs: timeout, nowMs: clock.now(), host, elapsedMs: result.elapsedMs, redact };
   }
 
   function pauseFor(error: ProviderError): void {
@@ -218,7 +222,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
         ...(o?.signal ? { signal: o.signal } : {}),
         attempt,
       });
-      const ctx = context('GET', path, timeoutMs);
+      const ctx = context('GET', path, timeoutMs, result);
       let error: ProviderError;
       if (result.kind === 'failure') {
         if (result.failure === 'aborted') throw o?.signal?.reason;
@@ -251,6 +255,8 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
         'have been debited; read the order history before placing it again',
       method: ctx.method,
       path: ctx.path,
+      host: ctx.host,
+      elapsedMs: ctx.elapsedMs,
       status: answer?.status ?? null,
       providerMessage: providerMessage ?? null,
       cause,
@@ -322,7 +328,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
         ...(o?.signal ? { signal: o.signal } : {}),
         attempt: 1,
       });
-      return orderResult(result, context('POST', '/orders', placeOrderTimeoutMs));
+      return orderResult(result, context('POST', '/orders', placeOrderTimeoutMs, result));
     },
     async getOrder(idOrReference, o) {
       const path = `/orders/${idSegment(idOrReference)}`;
@@ -352,6 +358,15 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       return (await read(`/wallet/transactions/${idSegment(id)}`, transactionSchema, o)).data;
     },
   };
+}
+
+/** The host (and port) of the base URL; a URL never carries the key, which travels in a header. */
+function hostOf(baseUrl: string): string | null {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return null;
+  }
 }
 
 function idSegment(id: number | string): string {

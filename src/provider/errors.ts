@@ -12,6 +12,10 @@ export interface ProviderErrorInit {
   status?: number | null;
   /** The provider's own (usually Persian) message from the error envelope. */
   providerMessage?: string | null;
+  /** Host of the provider's base URL (never the key or the query): where the request went. */
+  host?: string | null;
+  /** From sending the request to its answer or failure; null when nothing was sent. */
+  elapsedMs?: number | null;
 }
 
 export class ProviderError extends Error {
@@ -20,6 +24,8 @@ export class ProviderError extends Error {
   readonly providerMessage: string | null;
   readonly method: string;
   readonly path: string;
+  readonly host: string | null;
+  readonly elapsedMs: number | null;
 
   constructor(init: ProviderErrorInit) {
     super(init.message);
@@ -27,6 +33,8 @@ export class ProviderError extends Error {
     this.providerMessage = init.providerMessage ?? null;
     this.method = init.method;
     this.path = init.path;
+    this.host = init.host ?? null;
+    this.elapsedMs = init.elapsedMs ?? null;
   }
 
   toJSON(): Record<string, unknown> {
@@ -37,6 +45,8 @@ export class ProviderError extends Error {
       providerMessage: this.providerMessage,
       method: this.method,
       path: this.path,
+      host: this.host,
+      elapsedMs: this.elapsedMs,
     };
   }
 }
@@ -216,4 +226,31 @@ export function errorForStatus(
   if (status >= 400 && status < 500) return new ProviderRejectedError(base);
   if (status >= 500 && status < 600) return new ProviderServerError(base);
   return new ProviderResponseError(base);
+}
+
+/**
+ * A provider failure with its cause, in one line an operator or an
+ * administrator can act on: the error class, what happened (system error
+ * code, HTTP status, timeout), where (method, path, host) and after how
+ * long. Built only from the error's own fields, which never hold the key.
+ */
+export function describeProviderFailure(error: unknown): string {
+  if (!(error instanceof ProviderError)) return error instanceof Error ? error.name : 'non-error thrown';
+  const where = [error.host, error.elapsedMs === null ? null : `${error.elapsedMs} ms`].filter((part) => part !== null).join(', ');
+  return `${error.name}: ${error.message}${where ? ` (${where})` : ''}`;
+}
+
+/** The same cause as separate log fields, so that logs can be searched by code, status or host. */
+export function providerFailureFields(error: unknown): Record<string, string | number | boolean | null> {
+  if (!(error instanceof ProviderError)) return { err: error instanceof Error ? error.name : 'non-error thrown' };
+  return {
+    err: error.name,
+    method: error.method,
+    path: error.path,
+    host: error.host,
+    status: error.status,
+    code: error instanceof ProviderNetworkError ? error.code : null,
+    timedOut: error instanceof ProviderNetworkError ? error.timedOut : null,
+    elapsedMs: error.elapsedMs,
+  };
 }

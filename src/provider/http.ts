@@ -15,6 +15,17 @@ export interface TransportOptions {
   fetch?: typeof globalThis.fetch;
   clock: Clock;
   logger: Logger;
+  /** Told of every exchange once it is over (metrics); must not throw. */
+  onExchange?: (exchange: Exchange) => void;
+}
+
+/** What is known of one request once it is over: no headers, no bodies. */
+export interface Exchange {
+  method: 'GET' | 'POST';
+  path: string;
+  /** HTTP status, or how the request failed without one. */
+  outcome: number | FailureKind;
+  elapsedMs: number;
 }
 
 export interface TransportRequest {
@@ -38,9 +49,10 @@ export type ResponseBody =
 export type FailureKind = 'timeout' | 'aborted' | 'network';
 
 export type TransportResult =
-  | { kind: 'response'; status: number; headers: Headers; body: ResponseBody }
+  | { kind: 'response'; status: number; headers: Headers; body: ResponseBody; elapsedMs: number }
   | {
       kind: 'failure';
+      elapsedMs: number;
       failure: FailureKind;
       /** System error code such as ECONNRESET, when one was given. */
       code: string | null;
@@ -101,11 +113,12 @@ export function createTransport(options: TransportOptions): Transport {
           status: response.status,
           headers: response.headers,
           body: text === null ? { state: 'too-large', limitBytes: MAX_RESPONSE_BYTES } : readBody(text),
+          elapsedMs: clock.now() - started,
         };
       } catch (error) {
         const failure: FailureKind = request.signal?.aborted ? 'aborted' : timeout.aborted ? 'timeout' : 'network';
         const code = failure === 'network' ? systemErrorCode(error) : null;
-        result = { kind: 'failure', failure, code, notSent: code !== null && NOT_SENT_CODES.has(code) };
+        result = { kind: 'failure', failure, code, notSent: code !== null && NOT_SENT_CODES.has(code), elapsedMs: clock.now() - started };
       }
       // Method, path, status, attempt and time only: headers hold the key and order bodies hold card codes.
       logger.debug(
@@ -115,10 +128,16 @@ export function createTransport(options: TransportOptions): Transport {
           status: result.kind === 'response' ? result.status : null,
           ...(result.kind === 'failure' ? { failure: result.failure, code: result.code } : {}),
           attempt: request.attempt,
-          durationMs: clock.now() - started,
+          durationMs: result.elapsedMs,
         },
         'provider request',
       );
+      options.onExchange?.({
+        method: request.method,
+        path: request.path,
+        outcome: result.kind === 'response' ? result.status : result.failure,
+        elapsedMs: result.elapsedMs,
+      });
       return result;
     },
   };

@@ -15,6 +15,10 @@ export interface CallContext {
   path: string;
   timeoutMs: number;
   nowMs: number;
+  /** Host of the base URL, for the error's cause. */
+  host: string | null;
+  /** How long the exchange took, when one happened. */
+  elapsedMs: number | null;
   /** Removes the API key from provider text, in case a provider echoes it back. */
   redact(text: string): string;
 }
@@ -44,6 +48,8 @@ export function networkError(failure: Failure, ctx: CallContext): ProviderNetwor
     message: `${ctx.method} ${ctx.path}: ${describeFailure(failure, ctx)}`,
     method: ctx.method,
     path: ctx.path,
+    host: ctx.host,
+    elapsedMs: ctx.elapsedMs,
     timedOut: failure.failure === 'timeout',
     code: failure.code,
   });
@@ -64,6 +70,8 @@ export function statusError(answer: Answer, ctx: CallContext): ProviderError {
     message: `${ctx.method} ${ctx.path}: provider answered ${answer.status}${detail}`,
     method: ctx.method,
     path: ctx.path,
+    host: ctx.host,
+    elapsedMs: ctx.elapsedMs,
     providerMessage,
     retryAfterMs: retryAfter.ms,
     requestedRetryAfterMs: retryAfter.requestedMs,
@@ -108,6 +116,8 @@ export function readEnvelope<T>(answer: Answer, schema: z.ZodType<T>, ctx: CallC
     message: `${ctx.method} ${ctx.path}: unexpected response (${answer.status}): ${reading.problem}`,
     method: ctx.method,
     path: ctx.path,
+    host: ctx.host,
+    elapsedMs: ctx.elapsedMs,
     status: answer.status,
     providerMessage: providerMessageOf(answer, ctx),
     fieldPath: reading.fieldPath,

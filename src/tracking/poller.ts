@@ -8,7 +8,7 @@ import { canTransition, FOLLOWED_STATES, isFinal, localStateFor, notificationFor
 import { createProviderHistory, readPages, type ProviderHistory } from './provider-history.js';
 import { reconcileClaimed } from './reconcile.js';
 import type { ProviderClient } from '../provider/client.js';
-import { ProviderNotFoundError, ProviderOrderMismatchError, ProviderRateLimitedError } from '../provider/errors.js';
+import { describeProviderFailure, ProviderError, ProviderNotFoundError, ProviderOrderMismatchError, ProviderRateLimitedError } from '../provider/errors.js';
 import type { OrderDetail, OrderListEntry } from '../provider/schemas.js';
 import type { Repeating } from '../scheduling/repeat.js';
 import { nextCheckDelayMs } from './backoff.js';
@@ -90,7 +90,9 @@ async function inPool<T>(items: readonly T[], size: number, work: (item: T) => P
   if (failure !== null) throw (failure as { error: unknown }).error;
 }
 
-const describe = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+// A provider failure with its cause (code, status, host, elapsed time); anything else by name and message.
+const describe = (error: unknown): string =>
+  error instanceof ProviderError ? describeProviderFailure(error) : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
 /**
  * Follows every open order with one sweep of the order history: the pages
@@ -172,8 +174,11 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
       return false;
     }
     const reference = order.providerReference;
-    if (statusChanged || to !== order.state) {
+    // One line per event, named for what happened: a new provider status within the same local state is not a state change.
+    if (to !== order.state) {
       logger.info({ orderId: order.id, reference, from: order.state, to, providerStatus: status }, 'order state changed');
+    } else if (statusChanged) {
+      logger.info({ orderId: order.id, reference, state: to, from: order.providerStatus, to: status }, 'provider status changed');
     }
     if (written.enqueued.includes('stale')) logger.info({ orderId: order.id, reference, state: to }, 'order reported stale');
     return statusChanged || to !== order.state;
@@ -418,7 +423,13 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
  * pages, after a Retry-After), and while nothing is open the database is
  * only looked at every `everyMs`, without a request to the provider.
  */
-export function startDeliveryPoller(deps: DeliveryPollerDeps & { everyMs: number }): Repeating {
+export function startDeliveryPoller(
+  deps: DeliveryPollerDeps & {
+    everyMs: number;
+    /** Told when a sweep has completed (readiness: how far the poller is behind). */
+    onSweepDone?: (at: number) => void;
+  },
+): Repeating {
   const poller = createDeliveryPoller(deps);
   const abort = new AbortController();
   const loop = (async () => {
@@ -426,6 +437,7 @@ export function startDeliveryPoller(deps: DeliveryPollerDeps & { everyMs: number
       let nextAt: number | null = null;
       try {
         const result = await poller.runOnce();
+        deps.onSweepDone?.(deps.clock.now());
         nextAt = result.nextAt;
         if (result.watched > 0 || result.reconciled > 0) deps.logger.debug({ ...result }, 'delivery sweep');
       } catch (error) {

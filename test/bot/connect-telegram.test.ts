@@ -44,6 +44,14 @@ describe('connecting to Telegram at start-up', () => {
     expect(text).not.toContain('not-the-right-token');
   });
 
+  it('names a webhook left set as the reason getUpdates is refused', async () => {
+    const api = new Api(telegram.token, { apiRoot: telegram.apiRoot });
+    await api.setWebhook('http://127.0.0.1:9/unused');
+    const error = await api.getUpdates({ timeout: 0 }).catch((e: unknown) => e);
+    await api.deleteWebhook();
+    expect(describeTelegramFailure(error, telegram.apiRoot)).toMatch(/^A webhook is set for this bot, so Telegram refuses long polling \(409 Conflict\)/);
+  });
+
   it('waits and tries again, with a warning, while the Bot API answers with a server error', async () => {
     const { logger, lines } = recordingLogger();
     const clock = createManualClock(0);

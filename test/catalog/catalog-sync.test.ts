@@ -2,12 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCatalogQueries } from '../../src/catalog/catalog-queries.js';
-import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
+import { createCatalogSync, describeSyncError } from '../../src/catalog/catalog-sync.js';
 import { systemClock } from '../../src/clock.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { silentLogger } from '../../src/logger.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
+import { unusedPort } from '../support/unused-port.js';
 
 const SEED_PRODUCT_COUNT = 32;
 
@@ -99,7 +100,7 @@ describe('catalog sync', () => {
     const after = sync.status();
     expect(after).toEqual({
       lastSuccessAt: before.lastSuccessAt,
-      lastError: 'ProviderForbiddenError (403)',
+      lastError: expect.stringMatching(/^ProviderForbiddenError: GET \/products\/categories: provider answered 403/) as unknown,
       productCount: SEED_PRODUCT_COUNT,
     });
     expect(after.lastError).not.toContain(sandbox.apiKey);
@@ -115,7 +116,7 @@ describe('catalog sync', () => {
 
     expect(result.ok).toBe(false);
     expect(productIds(db)).toHaveLength(SEED_PRODUCT_COUNT);
-    expect(sync.status().lastError).toBe('EmptyCatalogError');
+    expect(sync.status().lastError).toBe('EmptyCatalogError: the provider listed no products');
   });
 
   it('clears the recorded error after the next successful sync', async () => {
@@ -124,7 +125,7 @@ describe('catalog sync', () => {
     const sync = syncFor(sandbox, db);
     sandbox.controls.setForbidden(true);
     await sync.syncNow();
-    expect(sync.status()).toMatchObject({ lastSuccessAt: null, lastError: 'ProviderForbiddenError (403)', productCount: 0 });
+    expect(sync.status()).toMatchObject({ lastSuccessAt: null, lastError: expect.stringContaining('ProviderForbiddenError: GET /products/categories: provider answered 403') as unknown, productCount: 0 });
     sandbox.controls.setForbidden(false);
     await sync.syncNow();
     expect(sync.status()).toMatchObject({ lastError: null, productCount: SEED_PRODUCT_COUNT });
@@ -185,6 +186,20 @@ describe('catalog sync', () => {
     expect((await run).ok).toBe(false);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(sync.status()).toEqual({ lastSuccessAt: null, lastError: null, productCount: 0 });
+  });
+
+  it('describes a failed sync by its cause: error code and host, never the key', async () => {
+    const port = await unusedPort();
+    const db = openDb(':memory:');
+    opened.push(db);
+    const apiKey = 'sk_live_never_shown_1234';
+    const result = await syncFor({ baseUrl: `http://127.0.0.1:${port}/api/v1`, apiKey }, db).syncNow();
+
+    expect(result.ok).toBe(false);
+    const reason = describeSyncError(result.ok ? null : result.error);
+    expect(reason).toContain('ECONNREFUSED');
+    expect(reason).toContain(`127.0.0.1:${port}`);
+    expect(reason).not.toContain(apiKey);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/config.js';
+import { ConfigError, effectiveConfig, parseConfig } from '../../src/config.js';
 
 const valid = {
   BOT_TOKEN: '123456:TEST-token-value',
@@ -150,5 +150,50 @@ describe('parseConfig', () => {
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
       'SANDBOX_FAULTS: error_rate must be a share from 0 to 1, such as 0.05',
     ]);
+  });
+});
+
+describe('webhook and HTTP settings', () => {
+  const webhook = { ...valid, BOT_MODE: 'webhook', WEBHOOK_URL: 'https://bot.example.com/telegram', WEBHOOK_SECRET: 'a-Secret_0123456789' };
+
+  it('defaults to polling without an HTTP server', () => {
+    expect(parseConfig(valid)).toMatchObject({ botMode: 'polling', httpHost: '127.0.0.1', httpPort: undefined, logPretty: false });
+  });
+
+  it('listens on port 8080 in webhook mode unless HTTP_PORT says otherwise', () => {
+    expect(parseConfig(webhook)).toMatchObject({ botMode: 'webhook', httpPort: 8080, webhookUrl: 'https://bot.example.com/telegram' });
+    expect(parseConfig({ ...webhook, HTTP_PORT: '9000' }).httpPort).toBe(9000);
+  });
+
+  it('requires the webhook URL and secret in webhook mode', () => {
+    const problems = problemsOf({ ...valid, BOT_MODE: 'webhook' });
+    expect(problems.some((p) => p.startsWith('WEBHOOK_URL is required'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('WEBHOOK_SECRET is required'))).toBe(true);
+  });
+
+  it('refuses a webhook secret Telegram would refuse, without echoing it', () => {
+    const problems = problemsOf({ ...webhook, WEBHOOK_SECRET: 'has spaces and ünïcode' });
+    expect(problems).toEqual([expect.stringMatching(/^WEBHOOK_SECRET must be 1 to 256 characters/)]);
+    expect(problems.join('\n')).not.toContain('ünïcode');
+    expect(problemsOf({ ...webhook, WEBHOOK_SECRET: 'x'.repeat(257) })).toHaveLength(1);
+  });
+
+  it('refuses a plain http webhook URL outside loopback', () => {
+    expect(problemsOf({ ...webhook, WEBHOOK_URL: 'http://bot.example.com/telegram' })).toEqual([expect.stringMatching(/^WEBHOOK_URL must be the public https URL/)]);
+    expect(parseConfig({ ...webhook, WEBHOOK_URL: 'http://127.0.0.1:8443/hook' }).webhookUrl).toBe('http://127.0.0.1:8443/hook');
+  });
+
+  it('refuses an HTTP port out of range', () => {
+    expect(problemsOf({ ...valid, HTTP_PORT: '70000' })).toEqual(['HTTP_PORT must be a port number from 1 to 65535']);
+  });
+
+  it('reports the effective configuration with secrets named as set, never their values', () => {
+    const described = JSON.stringify(effectiveConfig(parseConfig(webhook)));
+    expect(described).toContain('"secretsSet":["BOT_TOKEN","PROVIDER_API_KEY","WEBHOOK_SECRET"]');
+    for (const secret of [webhook.BOT_TOKEN, webhook.PROVIDER_API_KEY, webhook.WEBHOOK_SECRET]) {
+      expect(described).not.toContain(secret);
+      expect(described).not.toContain(secret.slice(0, 6));
+    }
+    expect(described).toContain('"webhookUrl":"https://bot.example.com/telegram"');
   });
 });

@@ -285,7 +285,7 @@ describe('notification sender: Telegram trouble', () => {
     world.sandbox.controls.setServerErrorRate(1);
 
     expect((await world.sender.runOnce()).retried).toBe(1);
-    expect(world.notification(order.id).lastError).toBe('ProviderServerError 500');
+    expect(world.notification(order.id).lastError).toMatch(/^ProviderServerError: GET \/orders\/\S+: provider answered 500.* \(127\.0\.0\.1:\d+, \d+ ms\)$/);
     expect(world.messagesTo(STAFF)).toHaveLength(0);
 
     world.sandbox.controls.setServerErrorRate(0);

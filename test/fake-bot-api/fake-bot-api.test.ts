@@ -400,3 +400,65 @@ describe('waiting helpers', () => {
     await expect(api.waitForMessage(alice.id, 'never', { timeoutMs: 30 })).rejects.toThrow(/"something else"[\s\S]*sendMessage/);
   });
 });
+
+describe('webhooks', () => {
+  /** A webhook receiver on loopback that records what Telegram posts and answers with `status`. */
+  async function receiver(status = 200) {
+    const { createServer } = await import('node:http');
+    const received: { secret: string | undefined; update: Update }[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        received.push({ secret: req.headers['x-telegram-bot-api-secret-token'] as string | undefined, update: JSON.parse(body) as Update });
+        res.writeHead(status);
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    return { url: `http://127.0.0.1:${port}/hook`, received, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  it('posts queued updates to the registered webhook with the secret token', async () => {
+    const hook = await receiver();
+    api.sendText(alice, 'before the webhook');
+    expect((await call('setWebhook', { url: hook.url, secret_token: 's3cret_token' })).ok).toBe(true);
+    api.sendText(alice, 'after');
+
+    await api.waitFor(() => hook.received.length === 2 || undefined);
+    expect(hook.received.map((r) => [r.secret, r.update.message?.text])).toEqual([
+      ['s3cret_token', 'before the webhook'],
+      ['s3cret_token', 'after'],
+    ]);
+    expect(api.pendingUpdates()).toEqual([]);
+    expect(api.webhook()).toMatchObject({ url: hook.url, secretToken: 's3cret_token' });
+    await hook.close();
+  });
+
+  it('keeps an update the webhook refused and tries it again', async () => {
+    const hook = await receiver(500);
+    await call('setWebhook', { url: hook.url });
+    api.sendText(alice, 'refused');
+
+    await api.waitFor(() => hook.received.length >= 2 || undefined);
+    expect(api.pendingUpdates()).toHaveLength(1);
+    expect(api.webhookDeliveries.every((d) => d.status === 500)).toBe(true);
+    await hook.close();
+  });
+
+  it('refuses getUpdates while a webhook is set, until deleteWebhook', async () => {
+    const hook = await receiver();
+    await call('setWebhook', { url: hook.url });
+    await expectError('getUpdates', {}, 409, /webhook is active/);
+
+    expect((await call('deleteWebhook', { drop_pending_updates: false })).ok).toBe(true);
+    expect(api.webhook()).toBeNull();
+    expect((await call('getUpdates', {})).ok).toBe(true);
+    await hook.close();
+  });
+
+  it('refuses a secret token Telegram would refuse', async () => {
+    await expectError('setWebhook', { url: 'https://example.com/hook', secret_token: 'not allowed!' }, 400, /secret token/);
+  });
+});

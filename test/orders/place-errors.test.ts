@@ -32,4 +32,13 @@ describe('what a failed POST means for the order', () => {
   it('treats anything it does not recognise as an unknown outcome, never as safe', () => {
     expect(classifyPlaceError(new Error('surprise')).kind).toBe('unknown');
   });
+
+  it('records the cause of a failed POST: error code, host and elapsed time', () => {
+    const refused = classifyPlaceError(
+      new ProviderNetworkError({ ...at, message: 'refused', status: null, timedOut: false, code: 'ECONNREFUSED', host: 'api.provider.example', elapsedMs: 4 }),
+    );
+    expect(refused.detail).toBe('ProviderNetworkError ECONNREFUSED (api.provider.example, 4 ms)');
+    const unknown = classifyPlaceError(new OrderOutcomeUnknownError({ ...at, message: 'late', status: 502, cause: 'server-error', host: 'api.provider.example', elapsedMs: 30_000 }));
+    expect(unknown.detail).toBe('OrderOutcomeUnknownError server-error 502 (api.provider.example, 30000 ms)');
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  describeProviderFailure,
   ProviderAuthError,
   ProviderNetworkError,
   ProviderRejectedError,
@@ -88,6 +89,20 @@ describe('reads without an answer', () => {
     const error = await rejectionOf(clientFor(`http://127.0.0.1:${port}/api/v1`, { maxAttempts: 1 }).getBalance());
     expect(error).toBeInstanceOf(ProviderNetworkError);
     expect((error as ProviderNetworkError).code).toBe('ECONNREFUSED');
+  });
+
+  it('describes a refused connection with its code, host and elapsed time, without the key', async () => {
+    const port = await unusedPort();
+    const error = await rejectionOf(clientFor(`http://127.0.0.1:${port}/api/v1`, { maxAttempts: 1 }).getBalance());
+    const described = describeProviderFailure(error);
+    expect(described).toMatch(new RegExp(`^ProviderNetworkError: GET /wallet/balance: network error ECONNREFUSED \\(127\\.0\\.0\\.1:${port}, \\d+ ms\\)$`));
+    expect((error as ProviderNetworkError).elapsedMs).toEqual(expect.any(Number));
+  });
+
+  it('describes an HTTP failure with its status and host', async () => {
+    const server = await scripted([{ status: 502, body: BAD_GATEWAY }]);
+    const error = await rejectionOf(clientFor(server.baseUrl, { maxAttempts: 1 }).getBalance());
+    expect(describeProviderFailure(error)).toMatch(/^ProviderServerError: GET \/wallet\/balance: provider answered 502 .*\(127\.0\.0\.1:\d+, \d+ ms\)$/);
   });
 
   it('rejects with the caller reason when the caller cancels', async () => {

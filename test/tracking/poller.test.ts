@@ -215,6 +215,20 @@ describe('delivery sweep', () => {
     expect(world.kinds(order.id)).toEqual(['stale']);
   });
 
+  it('logs a new provider status within the same local state as a status change, not a state change', async () => {
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'debug', destination: { write: (line: string) => void lines.push(line) } });
+    const world = await pollerWorld({ logger, sandbox: { timing: { preparingMs: MINUTE, processingMs: 90 * MINUTE } } });
+    const order = await world.placed(SANDBOX_PRODUCTS.noFields);
+
+    await world.runFor(3 * MINUTE, SWEEP_MS);
+
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(world.get(order.id)).toMatchObject({ state: 'in_progress', providerStatus: 'PROCESSING' });
+    expect(logged.filter((l) => l['msg'] === 'order state changed')).toEqual([]);
+    expect(logged.filter((l) => l['msg'] === 'provider status changed')).toMatchObject([{ orderId: order.id, state: 'in_progress', to: 'PROCESSING' }]);
+  });
+
   it('logs state changes with the order id, reference and states, and never a code', async () => {
     const lines: string[] = [];
     const logger = createLogger({ level: 'debug', destination: { write: (line: string) => void lines.push(line) } });

@@ -37,3 +37,6 @@ export const getUpdatesConflict = (): BotApiError =>
     409,
     'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running',
   );
+
+export const webhookActive = (): BotApiError =>
+  new BotApiError(409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");

@@ -75,11 +75,6 @@ export function createBotMethods({ me, store, queue }: BotMethodDeps): {
 
   const handlers: Record<string, MethodHandler> = {
     getMe: () => me,
-    deleteWebhook(payload) {
-      if (payload['drop_pending_updates'] === true) queue.dropPending();
-      return true;
-    },
-    getWebhookInfo: () => ({ url: '', has_custom_certificate: false, pending_update_count: queue.pending().length }),
     setMyCommands(payload) {
       const key = scopeOf(payload);
       const commands = readCommands(payload['commands']);

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { UserFromGetMe } from 'grammy/types';
 import { systemClock, type Clock } from '../../../src/clock.js';
-import { BotApiError, badRequest, notFound, unauthorized } from './api-error.js';
+import { BotApiError, badRequest, notFound, unauthorized, webhookActive } from './api-error.js';
 import { createBotMethods } from './bot-methods.js';
 import { createChatStore, toSentMessage } from './chat-store.js';
 import { describeCalls, describeMessages, findButton, waitFor } from './inspection.js';
@@ -12,6 +12,7 @@ import { readPayload } from './request-payload.js';
 import type { ApiResponse, FakeBotApi, FaultSpec, RecordedCall, SentMessage } from './types.js';
 import { createUpdateQueue } from './update-queue.js';
 import { createUserSimulation } from './user-simulation.js';
+import { createFakeWebhook } from './webhook.js';
 
 export interface FakeBotApiOptions {
   token?: string;
@@ -51,6 +52,8 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
   const queue = createUpdateQueue(clock);
   const users = createUserSimulation({ store, queue, clock });
   const botMethods = createBotMethods({ me, store, queue });
+  const webhook = createFakeWebhook({ queue, clock });
+  queue.onPush(() => webhook.pump());
   const methodDeps = {
     store,
     clock,
@@ -59,6 +62,7 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
   const messageMethods = { ...createMessageMethods(methodDeps), ...createDocumentMethods(methodDeps) };
 
   const getUpdates: MethodHandler = (payload, clientGone) => {
+    if (webhook.current() !== null) throw webhookActive();
     const number = (value: unknown, fallback: number) => (value === undefined ? fallback : Number(value));
     const allowed = payload['allowed_updates'];
     return queue.poll(
@@ -74,7 +78,7 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
 
   // Telegram matches method names case-insensitively.
   const handlers = new Map<string, { name: string; handle: MethodHandler }>();
-  for (const [name, handle] of Object.entries({ getUpdates, ...botMethods.handlers, ...messageMethods })) {
+  for (const [name, handle] of Object.entries({ getUpdates, ...botMethods.handlers, ...webhook.handlers, ...messageMethods })) {
     handlers.set(name.toLowerCase(), { name, handle });
   }
 
@@ -189,10 +193,14 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
       const key = method.toLowerCase();
       drops.set(key, (drops.get(key) ?? 0) + times);
     },
+    webhook: webhook.current,
+    webhookDeliveries: webhook.deliveries,
+    postToWebhook: webhook.post,
     blockBy: (userId) => void store.blocked.add(userId),
     unblockBy: (userId) => void store.blocked.delete(userId),
     close() {
       closing ??= (async () => {
+        webhook.close();
         queue.close();
         // Let released long polls write their empty answer before the sockets go.
         await new Promise((resolve) => setImmediate(resolve));

@@ -1,3 +1,4 @@
+import type { WebhookDelivery, WebhookRegistration } from './webhook.js';
 import type {
   ForceReply,
   InlineKeyboardButton,
@@ -121,6 +122,12 @@ export interface FakeBotApi {
   failNext(method: string, error: FaultSpec, times?: number): void;
   /** The next `times` calls of `method` get no answer: the connection is cut, as a network failure would. */
   dropNext(method: string, times?: number): void;
+  /** The webhook set with setWebhook, or null (polling). */
+  webhook(): WebhookRegistration | null;
+  /** Every webhook POST made so far, with the bot's answer. */
+  readonly webhookDeliveries: readonly WebhookDelivery[];
+  /** Posts one update to the webhook as Telegram would; `secret` replaces the registered secret (null: no header). */
+  postToWebhook(update: Update, secret?: string | null): Promise<number>;
   blockBy(userId: number): void;
   unblockBy(userId: number): void;
   close(): Promise<void>;

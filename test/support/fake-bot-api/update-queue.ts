@@ -23,6 +23,12 @@ export interface UpdateQueue {
   poll(request: PollRequest, clientGone: AbortSignal): Promise<Update[]>;
   pending(): Update[];
   dropPending(): void;
+  /** Confirms one update (a webhook delivery the bot answered with 2xx). */
+  remove(updateId: number): void;
+  /** Sets the update types kept, as setWebhook's allowed_updates does. */
+  allow(types: string[]): void;
+  /** Told whenever an update is queued. */
+  onPush(listener: () => void): void;
   close(): void;
 }
 
@@ -37,6 +43,7 @@ export function createUpdateQueue(clock: Clock): UpdateQueue {
   let allowed: Set<string> | undefined;
   let held: Held | undefined;
   let closed = false;
+  const listeners: (() => void)[] = [];
 
   const typeOf = (update: Update): string => Object.keys(update).find((key) => key !== 'update_id') ?? '';
   const isAllowed = (update: Update): boolean =>
@@ -59,6 +66,7 @@ export function createUpdateQueue(clock: Clock): UpdateQueue {
       nextUpdateId = Math.max(nextUpdateId, update.update_id + 1);
       queue.push(update);
       if (held !== undefined && isAllowed(update)) held.finish(take(held.limit));
+      for (const listener of listeners) listener();
       return update;
     },
 
@@ -96,6 +104,15 @@ export function createUpdateQueue(clock: Clock): UpdateQueue {
     pending: () => queue.filter(isAllowed),
     dropPending() {
       queue = [];
+    },
+    remove(updateId) {
+      queue = queue.filter((update) => update.update_id !== updateId);
+    },
+    allow(types) {
+      allowed = new Set(types);
+    },
+    onPush(listener) {
+      listeners.push(listener);
     },
     close() {
       closed = true;

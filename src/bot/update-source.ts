@@ -1,0 +1,131 @@
+import { run, type RunnerHandle } from '@grammyjs/runner';
+import { BotError, type Api, type Bot } from 'grammy';
+import type { Update } from 'grammy/types';
+import type { Clock } from '../clock.js';
+import type { Logger } from '../logger.js';
+import { startRepeating } from '../scheduling/repeat.js';
+import type { WebhookIntake } from '../http/webhook-intake.js';
+import type { BotContext } from './context.js';
+import { describeTelegramFailure } from './connect-telegram.js';
+import { watchPolling } from './polling-watch.js';
+import { stopRunner } from './stop-runner.js';
+
+/**
+ * Where updates come from: long polling (the runner) or Telegram posting
+ * them to our webhook. Both hand every update to the same bot, whose
+ * sequentialize middleware keeps each chat's updates in order, and both stop
+ * the same way: no new update is taken, the running handlers get a bounded
+ * time to finish.
+ */
+
+/** The update types the bot handles; Telegram keeps no others for us. */
+export const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member', 'channel_post'] as const;
+
+/** Pause between attempts to fetch updates while Telegram cannot be reached: back within seconds once it can. */
+const POLL_RETRY_MS = 3_000;
+
+/** While no update arrives, the webhook's registration is read this often: it proves Telegram is reachable. */
+const WEBHOOK_PROBE_MS = 60_000;
+
+export interface UpdateSource {
+  /** Stops taking updates and waits for the handlers in progress, at most `timeoutMs`. */
+  stop(timeoutMs: number): Promise<void>;
+  /** Rejects when updates can no longer be received (polling: token revoked, another instance). */
+  failed: Promise<never>;
+}
+
+/**
+ * Notes every successful answer from the Bot API (getMe, getUpdates,
+ * getWebhookInfo and any other call): readiness asks when Telegram last answered.
+ */
+export function noteTelegramContact(api: Api, onContact: () => void): void {
+  api.config.use(async (prev, method, payload, signal) => {
+    const result = await prev(method, payload, signal);
+    if (result.ok) onContact();
+    return result;
+  });
+}
+
+export async function startPolling(
+  bot: Bot<BotContext>,
+  deps: { apiRoot: string | undefined; clock: Clock; logger: Logger },
+): Promise<UpdateSource> {
+  // A webhook left from webhook mode would make every getUpdates fail with 409. Pending updates are kept.
+  // Should Telegram not answer now, polling still starts: it retries on its own, and a webhook that
+  // is really there ends it with a 409 that says so.
+  await bot.api.deleteWebhook({ drop_pending_updates: false }).catch((error: unknown) =>
+    deps.logger.warn({ reason: describeTelegramFailure(error, deps.apiRoot) }, 'could not remove a webhook before polling; polling anyway'),
+  );
+  watchPolling(bot.api, { logger: deps.logger, apiRoot: deps.apiRoot });
+  const runner: RunnerHandle = run(bot, {
+    runner: {
+      fetch: { allowed_updates: [...ALLOWED_UPDATES] },
+      // Failures are reported by watchPolling: the runner's own report would print the token.
+      silent: true,
+      retryInterval: POLL_RETRY_MS,
+    },
+  });
+  // The runner gives up on 401 (the token was revoked) and 409 (another instance polls with it).
+  const failed = (runner.task() ?? new Promise<void>(() => undefined)).then(() => new Promise<never>(() => undefined));
+  return {
+    stop: (timeoutMs) => stopRunner(runner, { clock: deps.clock, logger: deps.logger, timeoutMs }),
+    failed,
+  };
+}
+
+/**
+ * Registers the webhook with Telegram (start after the HTTP server listens:
+ * Telegram may post at once) and keeps reading its registration while no
+ * update arrives, so that readiness knows Telegram is reachable.
+ */
+export async function startWebhook(
+  bot: Bot<BotContext>,
+  deps: { url: string; secret: string; intake: WebhookIntake; clock: Clock; logger: Logger },
+): Promise<UpdateSource> {
+  await bot.api.setWebhook(deps.url, {
+    secret_token: deps.secret,
+    allowed_updates: [...ALLOWED_UPDATES],
+    drop_pending_updates: false,
+  });
+  deps.logger.info({ url: deps.url }, 'webhook registered with Telegram');
+  const probe = startRepeating({
+    name: 'webhook probe',
+    everyMs: WEBHOOK_PROBE_MS,
+    task: async () => {
+      const info = await bot.api.getWebhookInfo();
+      if (info.url !== deps.url) deps.logger.warn({ registered: info.url || null }, 'Telegram no longer has our webhook; restart giftdesk to register it again');
+      else if (info.last_error_message) {
+        deps.logger.warn({ lastErrorAt: info.last_error_date ?? null, lastError: info.last_error_message, pending: info.pending_update_count }, 'Telegram reports webhook delivery trouble');
+      }
+    },
+    clock: deps.clock,
+    logger: deps.logger,
+  });
+  return {
+    async stop(timeoutMs) {
+      // The webhook stays registered: Telegram keeps updates for the next start.
+      deps.intake.close();
+      await probe.stop();
+      await deps.intake.drain(timeoutMs);
+    },
+    failed: new Promise<never>(() => undefined),
+  };
+}
+
+/**
+ * Handles one update the way the runner does: a handler's error goes to
+ * bot.catch, and nothing is thrown back at the webhook intake.
+ */
+export function dispatchTo(bot: Bot<BotContext>, logger: Logger): (update: Update) => Promise<void> {
+  return async (update) => {
+    try {
+      await bot.handleUpdate(update);
+    } catch (error) {
+      if (error instanceof BotError) {
+        await Promise.resolve(bot.errorHandler(error)).catch(() => logger.error({ updateId: update.update_id }, 'the error handler failed'));
+      } else {
+        logger.error({ updateId: update.update_id, err: error instanceof Error ? error.name : String(error) }, 'an update could not be handled');
+      }
+    }
+  };
+}

@@ -1,0 +1,123 @@
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/open.js';
+import type { OrderingPause } from '../orders/ordering-pause.js';
+
+/**
+ * /healthz and /readyz. Health is "the process answers and so does its
+ * database": a failing health check means restart it. Readiness is "staff
+ * can order and codes reach them now": a failing check says which part is
+ * stuck, for a person or a monitor to act on; restarting does not help a
+ * paused provider.
+ */
+
+export interface CheckResult {
+  ok: boolean;
+  /** Plain facts (ages in seconds, counts): never a secret, token or code. */
+  [detail: string]: unknown;
+}
+
+export interface Report {
+  ok: boolean;
+  checks: Record<string, CheckResult>;
+}
+
+export interface ReadinessLimits {
+  /** Telegram must have answered (getMe, getUpdates, getWebhookInfo) or delivered an update within this. */
+  telegramSilenceMs: number;
+  /** The delivery sweep must have completed within this. */
+  sweepLagMs: number;
+  /** A notification due longer than this means the sender is not keeping up. */
+  outboxOverdueMs: number;
+}
+
+export const DEFAULT_READINESS_LIMITS: ReadinessLimits = {
+  // Long polls return at least every 30 s and the webhook probe runs every 60 s: three misses.
+  telegramSilenceMs: 3 * 60_000,
+  // The sweep runs every second while idle and every few seconds under load; Retry-After is capped at ten minutes.
+  sweepLagMs: 5 * 60_000,
+  outboxOverdueMs: 5 * 60_000,
+};
+
+export interface ReadinessDeps {
+  db: Db;
+  clock: Clock;
+  /** When this process started: the base for "not yet" before the first contact or sweep. */
+  startedAt: number;
+  lastTelegramContact: () => number | null;
+  lastSweepDone: () => number | null;
+  orderingPaused: () => OrderingPause | null;
+  /** Until when the provider's Retry-After holds every request (0 or past: not holding). */
+  providerPausedUntil: () => number;
+  /** Beyond this wait a staff member is told to come back later instead of being served. */
+  interactiveMaxWaitMs: number;
+  limits?: ReadinessLimits;
+}
+
+export interface Health {
+  healthz(): Report;
+  readyz(): Report;
+}
+
+export function createHealth(deps: ReadinessDeps): Health {
+  const limits = deps.limits ?? DEFAULT_READINESS_LIMITS;
+  const ping = deps.db.$client.prepare('select 1 as one');
+  const overdue = deps.db.$client.prepare<[number], { n: number; oldest: number | null }>(
+    "select count(*) as n, min(next_attempt_at) as oldest from notifications where status = 'pending' and next_attempt_at < ?",
+  );
+  const pending = deps.db.$client.prepare<[], { n: number }>("select count(*) as n from notifications where status = 'pending'");
+  const seconds = (ms: number) => Math.round(ms / 100) / 10;
+
+  function database(): CheckResult {
+    try {
+      ping.get();
+      return { ok: true };
+    } catch {
+      // SQLite's message can quote a path or a statement: the fact is enough here.
+      return { ok: false, error: 'the database did not answer' };
+    }
+  }
+
+  function telegram(now: number): CheckResult {
+    const last = deps.lastTelegramContact();
+    const silentMs = now - (last ?? deps.startedAt);
+    return { ok: last !== null && silentMs <= limits.telegramSilenceMs, lastContactSecondsAgo: last === null ? null : seconds(silentMs) };
+  }
+
+  function provider(now: number): CheckResult {
+    const pause = deps.orderingPaused();
+    const waitMs = Math.max(0, deps.providerPausedUntil() - now);
+    return {
+      ok: pause === null && waitMs <= deps.interactiveMaxWaitMs,
+      orderingPaused: pause === null ? false : { source: pause.source, sinceSecondsAgo: seconds(now - pause.since) },
+      retryAfterSeconds: seconds(waitMs),
+    };
+  }
+
+  function poller(now: number): CheckResult {
+    const last = deps.lastSweepDone();
+    const lagMs = now - (last ?? deps.startedAt);
+    return { ok: lagMs <= limits.sweepLagMs, lastSweepSecondsAgo: last === null ? null : seconds(lagMs) };
+  }
+
+  function outbox(now: number): CheckResult {
+    const due = overdue.get(now - limits.outboxOverdueMs);
+    return {
+      ok: (due?.n ?? 0) === 0,
+      pending: pending.get()?.n ?? 0,
+      overdue: due?.n ?? 0,
+      oldestOverdueSeconds: due?.oldest == null ? null : seconds(now - due.oldest),
+    };
+  }
+
+  const report = (checks: Record<string, CheckResult>): Report => ({ ok: Object.values(checks).every((check) => check.ok), checks });
+
+  return {
+    healthz: () => report({ database: database() }),
+    readyz() {
+      const now = deps.clock.now();
+      const db = database();
+      if (!db.ok) return report({ database: db });
+      return report({ database: db, telegram: telegram(now), provider: provider(now), poller: poller(now), outbox: outbox(now) });
+    },
+  };
+}
