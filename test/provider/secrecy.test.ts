@@ -108,6 +108,9 @@ describe('the API key stays secret', () => {
       providerMessage: 'سفارش یافت نشد',
       method: 'GET',
       path: '/orders/A100234',
+      // The cause an operator needs: where the request went and how long it took; never the key.
+      host: new URL(server.baseUrl).host,
+      elapsedMs: expect.any(Number),
     });
   });
 });
