@@ -47,6 +47,8 @@ export type ApproveOutcome =
   | { kind: 'not-pending'; approval: ApprovalRow }
   /** The press was on a summary with older numbers. */
   | { kind: 'stale'; approval: ApprovalRow }
+  /** Pressed after the deadline, before the sweep expired it: nothing is placed; the sweep tells everyone. */
+  | { kind: 'expired'; approval: ApprovalRow }
   /** An administrator's own order, and another administrator exists to approve it. */
   | { kind: 'own-order'; approval: ApprovalRow }
   /** The provider's numbers changed: the request now holds the new ones and waits to be approved again. */

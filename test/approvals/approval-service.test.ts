@@ -175,4 +175,14 @@ describe('approval service', () => {
     expect(await service.approve(approval.id, OTHER_ADMIN, 1)).toMatchObject({ kind: 'placed', result: { kind: 'placed', order: { totalAmount: 1_300_000 } } });
     expect(posts()).toBe(1);
   });
+
+  it('refuses an Approve pressed after the deadline, even before the sweep expired the request', async () => {
+    const { service, clock, posts } = await setup();
+    const approval = requested(service);
+    clock.advance(DAY);
+    // The sweep, not the press, expires it: it is the one that tells the staff member and the administrators.
+    expect(await service.approve(approval.id, ADMIN, approval.revision)).toMatchObject({ kind: 'expired', approval: { state: 'pending' } });
+    expect(posts()).toBe(0);
+    expect(service.expireDue().map((row) => row.id)).toEqual([approval.id]);
+  });
 });
