@@ -44,6 +44,7 @@ import { createSendPort } from './bot/send-port.js';
 import { connectToTelegram, describeTelegramFailure } from './bot/connect-telegram.js';
 import { stopRunner } from './bot/stop-runner.js';
 import { watchPolling } from './bot/polling-watch.js';
+import { mayOrder } from './bot/middleware/roles.js';
 import { guardProcessOutput } from './output-guard.js';
 import { createApprovalAnnouncer } from './approvals/approval-announcer.js';
 import { createApprovalService } from './approvals/approval-service.js';
@@ -204,6 +205,10 @@ async function main(): Promise<void> {
     provider,
     orders,
     orderingPaused: () => orderingPause.current(),
+    mayOrder: (personId) => {
+      const member = staff.find(personId);
+      return member !== null && mayOrder(member.role);
+    },
     checkLimits,
     expiryMs: config.approvalExpiryMinutes * 60_000,
   });

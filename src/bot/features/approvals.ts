@@ -113,6 +113,11 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
       case 'expired':
         await showInPlace(ctx, { text: joinLines(approvalLine(c, outcome.approval), ctx.t('approval-already-expired')) });
         return;
+      case 'requester-cannot-order':
+        await showInPlace(ctx, {
+          text: joinLines(approvalLine(c, outcome.approval), ctx.t('approval-requester-cannot-order', { person: c.describePerson(outcome.approval.requesterId) })),
+        });
+        return;
       case 'own-order':
         await ctx.reply(ctx.t('approval-own-order'));
         return;
