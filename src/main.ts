@@ -223,6 +223,7 @@ async function main(): Promise<void> {
     send,
     approvals,
     provider,
+    isStaff: (personId) => staff.find(personId) !== null,
     localeOf,
     texts: (locale) => ({ t: translate(locale), locale, amountUnit: config.amountUnit, timeZone: config.timeZone, describePerson }),
     logger: logger.child({ component: 'approvals' }),
