@@ -47,6 +47,7 @@ import { createMetrics } from './http/metrics.js';
 import { createHealth } from './http/readiness.js';
 import { INTERACTIVE_MAX_WAIT_MS } from './provider/rate-limit.js';
 import { startServing } from './serving.js';
+import { mayOrder } from './bot/middleware/roles.js';
 import { guardProcessOutput } from './output-guard.js';
 import { createApprovalAnnouncer } from './approvals/approval-announcer.js';
 import { createApprovalService } from './approvals/approval-service.js';
@@ -220,6 +221,10 @@ async function main(): Promise<void> {
     provider,
     orders,
     orderingPaused: () => orderingPause.current(),
+    mayOrder: (personId) => {
+      const member = staff.find(personId);
+      return member !== null && mayOrder(member.role);
+    },
     checkLimits,
     expiryMs: config.approvalExpiryMinutes * 60_000,
   });
@@ -233,6 +238,7 @@ async function main(): Promise<void> {
     send,
     approvals,
     provider,
+    isStaff: (personId) => staff.find(personId) !== null,
     localeOf,
     texts: (locale) => ({ t: translate(locale), locale, amountUnit: config.amountUnit, timeZone: config.timeZone, describePerson }),
     logger: logger.child({ component: 'approvals' }),

@@ -10,6 +10,8 @@ export interface ApprovalAnnouncerDeps {
   send: SendMessage;
   approvals: Pick<ApprovalService, 'approversFor' | 'thresholdFor'>;
   provider: Pick<ProviderClient, 'getBalance'>;
+  /** Whether the person is still on the staff: nobody else hears from the bot. */
+  isStaff: (personId: number) => boolean;
   localeOf: (personId: number) => Locale;
   texts: (locale: Locale) => ApprovalTextContext;
   logger: Logger;
@@ -62,6 +64,11 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
     },
 
     async tellRequester(approval, render) {
+      // Removed since asking: what they ordered and its total are no longer theirs to read.
+      if (!deps.isStaff(approval.requesterId)) {
+        logger.info({ approvalId: approval.id }, 'requester no longer on the staff: approval news withheld');
+        return;
+      }
       await deliver(approval.chatId, { text: plain(render(deps.texts(deps.localeOf(approval.requesterId)))) }, 'approval news');
     },
 

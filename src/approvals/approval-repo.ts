@@ -25,6 +25,8 @@ export type ClaimApprovalResult =
   /** Someone decided first, it expired, or the press carried an older revision. */
   | { kind: 'not-pending'; approval: ApprovalRow }
   | { kind: 'stale'; approval: ApprovalRow }
+  /** Its deadline passed; the expiry sweep moves it and tells everyone. */
+  | { kind: 'expired'; approval: ApprovalRow }
   | { kind: 'not-found' };
 
 export const totalOf = (row: Pick<ApprovalRow, 'unitPrice' | 'quantity'>): number => row.unitPrice * row.quantity;
@@ -101,6 +103,8 @@ export function createApprovalRepo(deps: { db: Db; clock: Clock }) {
         const current = find(tx, id);
         if (!current) return { kind: 'not-found' };
         if (current.state !== 'pending') return { kind: 'not-pending', approval: current };
+        // The sweep runs every half minute and only after start-up: the deadline itself is what counts.
+        if (current.expiresAt.getTime() <= clock.now()) return { kind: 'expired', approval: current };
         if (current.revision !== revision) return { kind: 'stale', approval: current };
         const claimed = move(tx, id, 'pending', 'approving', { decidedBy: approverId }, { actorId: approverId, action: 'approval.checking' });
         return claimed ? { kind: 'claimed', approval: claimed } : { kind: 'not-pending', approval: find(tx, id)! };

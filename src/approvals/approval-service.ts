@@ -25,6 +25,8 @@ export interface ApprovalServiceDeps {
   provider: Pick<ProviderClient, 'getProduct' | 'getBalance'>;
   orders: Pick<OrderService, 'createIntentAndPlace'>;
   orderingPaused: () => { source: 'provider' | 'admin'; reason: string | null } | null;
+  /** Whether the person may order now: still on the staff and not a viewer. */
+  mayOrder: (personId: number) => boolean;
   checkLimits?: LimitCheck;
   expiryMs?: number;
 }
@@ -47,6 +49,10 @@ export type ApproveOutcome =
   | { kind: 'not-pending'; approval: ApprovalRow }
   /** The press was on a summary with older numbers. */
   | { kind: 'stale'; approval: ApprovalRow }
+  /** Pressed after the deadline, before the sweep expired it: nothing is placed; the sweep tells everyone. */
+  | { kind: 'expired'; approval: ApprovalRow }
+  /** The requester was removed from the staff or made a viewer since asking: the request is closed, nothing placed. */
+  | { kind: 'requester-cannot-order'; approval: ApprovalRow }
   /** An administrator's own order, and another administrator exists to approve it. */
   | { kind: 'own-order'; approval: ApprovalRow }
   /** The provider's numbers changed: the request now holds the new ones and waits to be approved again. */
@@ -167,6 +173,14 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     async approve(id, approverId, revision) {
       const current = repo.get(id);
       if (!current) return { kind: 'not-found' };
+      // Their codes would be withheld anyway (the sender checks again): spending the money helps nobody.
+      if (current.state === 'pending' && !deps.mayOrder(current.requesterId)) {
+        const closed = repo.reject(id, approverId, 'the requester may no longer order');
+        if (closed) {
+          logger.info({ approvalId: id, approverId, requesterId: current.requesterId }, 'approval closed: the requester may no longer order');
+          return { kind: 'requester-cannot-order', approval: closed };
+        }
+      }
       const approvers = approversFor(current);
       // Checked before the claim: pressing one's own request must not hold it while the others look.
       if (!approvers.includes(approverId)) return { kind: 'own-order', approval: current };

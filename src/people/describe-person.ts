@@ -10,6 +10,9 @@ const MAX_USERNAME = 32;
 // Control characters and the bidi embeddings, overrides and isolates: a name must not reorder
 // or break the text around it. Zero-width joiners stay: Persian names need them.
 const UNSAFE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
+// Only the username part of a label carries an @ (Telegram checks usernames; names are free text):
+// a name like "Sara (@sara_admin)" must not read as that account. Fullwidth and small @ included.
+const AT_SIGNS = /[@\uFF20\uFE6B]/g;
 
 export function clipName(text: string, max: number): string {
   const clean = text.replace(UNSAFE, '').replace(/\s+/g, ' ').trim();
@@ -19,7 +22,7 @@ export function clipName(text: string, max: number): string {
 
 /** "Ada Lovelace (@ada)", "Ada", "@ada"; null when nothing printable is left. */
 export function personLabel(person: Pick<Person, 'firstName' | 'lastName' | 'username'>): string | null {
-  const name = clipName([person.firstName, person.lastName ?? ''].join(' '), MAX_NAME);
+  const name = clipName([person.firstName, person.lastName ?? ''].join(' ').replace(AT_SIGNS, ''), MAX_NAME);
   const username = person.username ? clipName(person.username, MAX_USERNAME) : '';
   if (name && username) return `${name} (@${username})`;
   if (name) return name;

@@ -24,7 +24,7 @@ describe('approval service', () => {
     await Promise.all(sandboxes.splice(0).map((s) => s.close()));
   });
 
-  async function setup(options: { admins?: number[]; checkLimits?: LimitCheck } = {}) {
+  async function setup(options: { admins?: number[]; checkLimits?: LimitCheck; mayOrder?: (personId: number) => boolean } = {}) {
     const sandbox = await createSandbox({ rateLimit: false });
     sandboxes.push(sandbox);
     const db = memoryDb();
@@ -43,6 +43,7 @@ describe('approval service', () => {
         provider,
         orders,
         orderingPaused: () => null,
+        mayOrder: (personId) => options.mayOrder?.(personId) ?? true,
         ...(options.checkLimits ? { checkLimits: options.checkLimits } : {}),
       });
     const posts = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders').length;
@@ -174,5 +175,28 @@ describe('approval service', () => {
     expect(posts()).toBe(0);
     expect(await service.approve(approval.id, OTHER_ADMIN, 1)).toMatchObject({ kind: 'placed', result: { kind: 'placed', order: { totalAmount: 1_300_000 } } });
     expect(posts()).toBe(1);
+  });
+
+  it('refuses an Approve pressed after the deadline, even before the sweep expired the request', async () => {
+    const { service, clock, posts } = await setup();
+    const approval = requested(service);
+    clock.advance(DAY);
+    // The sweep, not the press, expires it: it is the one that tells the staff member and the administrators.
+    expect(await service.approve(approval.id, ADMIN, approval.revision)).toMatchObject({ kind: 'expired', approval: { state: 'pending' } });
+    expect(posts()).toBe(0);
+    expect(service.expireDue().map((row) => row.id)).toEqual([approval.id]);
+  });
+
+  it('closes, unplaced, the request of a person who may no longer order when an administrator approves it', async () => {
+    const ordering = new Set([STAFF]);
+    const { service, posts, actions } = await setup({ mayOrder: (id) => ordering.has(id) });
+    const approval = requested(service);
+    ordering.delete(STAFF);
+    expect(await service.approve(approval.id, ADMIN, approval.revision)).toMatchObject({
+      kind: 'requester-cannot-order',
+      approval: { state: 'rejected', decidedBy: ADMIN },
+    });
+    expect(posts()).toBe(0);
+    expect(actions()).toEqual(['approval.requested', 'approval.rejected']);
   });
 });

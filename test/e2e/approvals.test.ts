@@ -195,4 +195,17 @@ describe('orders above the approval threshold wait for an administrator', () => 
     expect(posts(world)).toBe(sent + 1);
     await admin().say('/approvals threshold 1000000', /Orders above 1,000,000 IRR/);
   });
+
+  it('places nothing when the staff member was made a viewer before the approval, and says why', async () => {
+    const sent = posts(world);
+    const { byAdmin } = await requestApproval();
+    await admin().say(`/staff role ${STAFF.id} viewer`, /viewer/);
+    try {
+      await press(ADMIN, byAdmin.get(ADMIN.id)!, /Approve/, /Not placed: Sam may no longer order/);
+      await press(SECOND_ADMIN, byAdmin.get(SECOND_ADMIN.id)!, /Approve/, /Already rejected by Ada/);
+      expect(posts(world)).toBe(sent);
+    } finally {
+      await admin().say(`/staff role ${STAFF.id} staff`, /staff/);
+    }
+  });
 });

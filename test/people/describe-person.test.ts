@@ -35,4 +35,11 @@ describe('describePerson', () => {
     expect(label).toContain('…');
     expect(personLabel(person({ firstName: 'سارا', lastName: 'می‌رزایی' }))).toBe('سارا می‌رزایی');
   });
+
+  it('keeps a name from posing as someone else’s @username', () => {
+    const real = personLabel(person({ firstName: 'Sara', username: 'sara_admin' }));
+    const posing = personLabel(person({ firstName: 'Sara (@sara_admin)', username: null }));
+    expect(posing).not.toBe(real);
+    expect(posing).not.toContain('@');
+  });
 });

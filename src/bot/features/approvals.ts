@@ -110,6 +110,14 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
       case 'stale':
         await showInPlace(ctx, { text: joinLines(approvalLine(c, outcome.approval), notPendingText(c, outcome.approval)) });
         return;
+      case 'expired':
+        await showInPlace(ctx, { text: joinLines(approvalLine(c, outcome.approval), ctx.t('approval-already-expired')) });
+        return;
+      case 'requester-cannot-order':
+        await showInPlace(ctx, {
+          text: joinLines(approvalLine(c, outcome.approval), ctx.t('approval-requester-cannot-order', { person: c.describePerson(outcome.approval.requesterId) })),
+        });
+        return;
       case 'own-order':
         await ctx.reply(ctx.t('approval-own-order'));
         return;

@@ -52,3 +52,4 @@ approvals-list-more = … and { $count } more
 help-admin-approvals =
     /approvals: orders waiting for approval; /approvals threshold <amount>|off sets the total above which orders wait
 approval-summary-note = Orders above { $threshold } need an administrator's approval: after Confirm this one waits for it, and nothing is charged before.
+approval-requester-cannot-order = Not placed: { $person } may no longer order (removed from the staff or made a viewer). The request is closed.
