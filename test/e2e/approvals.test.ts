@@ -182,6 +182,17 @@ describe('orders above the approval threshold wait for an administrator', () => 
     expect(posts(world)).toBe(sent + 1);
   });
 
+  it('places nothing when a limit lowered meanwhile blocks the approval, and names the limit, its amount and what is left', async () => {
+    const sent = posts(world);
+    const { id, byAdmin } = await requestApproval();
+    await admin().say(`/limits ${STAFF.id} day 1000000`, /Per day: 1,000,000 IRR/);
+    const answer = await press(ADMIN, byAdmin.get(ADMIN.id)!, /Approve/, /over Sam's limits/);
+    expect(answer.text).toMatch(/This order is over Sam's limits: Per day: 1,000,000 IRR, [\d,]+ IRR left\. Nothing was placed\./);
+    expect(posts(world)).toBe(sent);
+    await admin().say(`/limits ${STAFF.id} day default`, /the team default again/);
+    await admin().say(`/approvals reject ${id}`, /Rejected/);
+  });
+
   it('places orders at or below the threshold at Confirm, without asking anyone', async () => {
     const sent = posts(world);
     await admin().say('/approvals threshold 2000000', /Orders above 2,000,000 IRR/);

@@ -57,7 +57,7 @@ describe('the low-balance alert', () => {
   });
 
   it('shows the threshold in /settings and turns the alert off', async () => {
-    const settings = await admin().say('/settings', /Settings changed from the chat/);
+    const settings = await admin().say('/settings', /Settings you can change in the chat/);
     expect(settings.text).toContain('• Low-balance alert below: 5,000,000 IRR');
     await admin().say('/lowbalance off', /The low-balance alert is off/);
   });

@@ -92,7 +92,7 @@ describe('spending limits hold an order back before Confirm', () => {
     expect(overview.text).toContain(`• ${STAFF.firstName}: Per order 1,000,000 IRR; Per day 10,000,000 IRR`);
     const person = await admin().say(`/limits ${STAFF.id}`, /Spending limits of/);
     expect(person.text).toContain('• Per month: no limit (team default)');
-    expect(person.text).toContain('Counted today: 2,500,000 IRR.');
+    expect(person.text).toContain('Counted against the limits: 2,500,000 IRR today');
   });
 
   it('brings a person back to the team default', async () => {
@@ -100,8 +100,8 @@ describe('spending limits hold an order back before Confirm', () => {
     expect(reply.text).toBe(`${STAFF.firstName}, Per day: the team default again (3,000,000 IRR).`);
   });
 
-  it('lists the settings changed from the chat in /settings', async () => {
-    const reply = await admin().say('/settings', /Settings changed from the chat/);
+  it('lists the settings that can be changed in the chat in /settings', async () => {
+    const reply = await admin().say('/settings', /Settings you can change in the chat/);
     expect(reply.text).toContain('• Team limit per day: 3,000,000 IRR');
     expect(reply.text).toContain('• Team limit per order: off');
     expect(reply.text).toContain('• Low-balance alert below: off');
@@ -115,7 +115,7 @@ describe('spending limits hold an order back before Confirm', () => {
     await chat.say(GOOGLE_PLAY.search, /محصولات مطابق/);
     await chat.tap(GOOGLE_PLAY.product, /چند عدد؟/);
     const summary = await chat.say('1', /لطفاً سفارش خود را بررسی کنید/);
-    expect(summary.text).toContain('هر سفارش حداکثر ۱٬۰۰۰٬۰۰۰ IRR می‌تواند باشد.');
+    expect(summary.text).toContain('هر سفارش حداکثر می‌تواند ۱٬۰۰۰٬۰۰۰ IRR باشد.');
     expect(hasConfirm(summary)).toBe(false);
     await chat.say('/cancel', /^لغو شد/);
   });

@@ -93,7 +93,11 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
       case 'limit':
         return ctx.t('approval-blocked-limit', {
           person: c.describePerson(approval.requesterId),
-          reason: `${ctx.t(`limits-kind-${blocked.verdict.limit}`)} ${money(c, blocked.verdict.cap)}, ${money(c, blocked.verdict.left)}`,
+          reason: ctx.t('approval-blocked-limit-reason', {
+            kind: ctx.t(`limits-kind-${blocked.verdict.limit}`),
+            cap: money(c, blocked.verdict.cap),
+            left: money(c, blocked.verdict.left),
+          }),
         });
       case 'unchecked':
         return ctx.t('approval-blocked-unchecked', { reason: deps.troubleText(ctx.t, await deps.onProviderTrouble(blocked.error, 'approval check')) });

@@ -96,7 +96,7 @@ export function limitsFeature(deps: LimitsDeps) {
       for (const entry of own) {
         const values = SPENDING_RULE_KINDS.filter((kind) => kind in entry.values)
           .map((kind) => ctx.t('limits-own-value', { kind: kindText(kind), value: valueText(kind, entry.values[kind] ?? null) }))
-          .join('; ');
+          .join(ctx.t('limits-own-separator'));
         lines.push(ctx.t('limits-own-line', { person: describe(entry.id), values }));
       }
       lines.push('', ctx.t('limits-usage'));

@@ -24,6 +24,7 @@ approval-changed-region = The provider no longer offers this region. Nothing was
 approval-blocked-paused = Ordering is paused, so nothing was placed. The request keeps waiting: approve again after /resume.
 approval-blocked-funds = The wallet ({ $balance }) does not cover { $total }. Nothing was placed; the request keeps waiting.
 approval-blocked-limit = This order is over { $person }'s limits: { $reason }. Nothing was placed.
+approval-blocked-limit-reason = { $kind }: { $cap }, { $left } left
 approval-blocked-unchecked = The price could not be checked with the provider, so nothing was placed. { $reason }
 approval-done = You approved it. { $order }
 approval-done-self = You approved your own order (recorded as self-approved). { $order }

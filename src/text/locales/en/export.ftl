@@ -27,7 +27,7 @@ export-summary-line = { $person }: { $count ->
     [one] { $orders } order
    *[other] { $orders } orders
 }, { $spend }, refunded { $refunded }
-export-summary-more = …and { $count } more people, in the file.
+export-summary-more = …and { $count } more people (in the file).
 export-summary-total = Total spent: { $spend }
 export-actor-system = giftdesk
 

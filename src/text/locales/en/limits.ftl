@@ -19,11 +19,12 @@ limits-own-title = Values of their own:
 limits-own-none = Nobody has values of their own.
 limits-own-line = • { $person }: { $values }
 limits-own-value = { $kind } { $value }
+limits-own-separator = { "; " }
 limits-person-title = Spending limits of { $person }:
 limits-person-line = • { $kind }: { $value }{ $source }
 limits-source-default = { " " }(team default)
 limits-source-own = { " " }(their own)
-limits-person-spent = Counted today: { $day }. Counted this month: { $month }.
+limits-person-spent = Counted against the limits: { $day } today, { $month } this month.
 limits-usage =
     /limits: the team defaults and everyone's own values
     /limits <id>: one person's limits and what they spent
@@ -43,4 +44,4 @@ limits-unchanged = Nothing was changed: that is already the value.
 help-admin-limits =
     /limits: spending limits per order, day and month, team-wide and per person
     /lowbalance <amount|off>: tell administrators when the wallet runs low
-    /settings: every setting changed from the chat
+    /settings: the settings you can change in the chat

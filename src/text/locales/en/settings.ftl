@@ -1,10 +1,10 @@
 ### English messages for /settings (Fluent).
 
-settings-title = Settings changed from the chat:
+settings-title = Settings you can change in the chat:
 settings-line = • { $label }: { $value }
 settings-how = { "  " }{ $how }
 settings-off = off
-settings-none = Nothing can be changed from the chat yet.
+settings-none = Nothing can be changed in the chat yet.
 settings-spending-order = Team limit per order
 settings-spending-day = Team limit per day
 settings-spending-month = Team limit per month

@@ -11,7 +11,7 @@ digest-usage = روش استفاده: /digest <ساعت ۰ تا ۲۳> یا /dige
 digest-state-on = خلاصهٔ روزانه هر روز ساعت { $hour }:۰۰ (به وقت { $zone }) فرستاده می‌شود.
 digest-state-off = خلاصهٔ روزانه خاموش است.
 digest-bad-hour = «{ $value }» ساعت نیست: عددی از ۰ تا ۲۳ بنویسید، یا off.
-digest-set = از ساعت { $hour }:۰۰ بعدی، هر روز همین ساعت (به وقت { $zone }) خلاصهٔ روز قبل برای همهٔ مدیران فرستاده می‌شود.
+digest-set = از این پس هر روز ساعت { $hour }:۰۰ (به وقت { $zone }) خلاصهٔ روز قبل برای همهٔ مدیران فرستاده می‌شود؛ نخستین بار در ساعت { $hour }:۰۰ پیش رو.
 digest-off = خلاصهٔ روزانه خاموش شد.
 
 digest-title = خلاصهٔ روزانهٔ { $day }
@@ -22,11 +22,11 @@ digest-orders = { $count ->
 digest-person-line = • { $person }: { $count ->
    *[other] { $orders } سفارش
 }، { $spend }
-digest-no-returned = هیچ سفارشی ناموفق نشد و وجهی برنگشت.
+digest-no-returned = هیچ سفارشی ناموفق نبود و وجهی هم برنگشت.
 digest-returned = ناموفق، لغوشده یا با بازگشت وجه: { $count }
 digest-no-action = هیچ سفارشی منتظر اقدام نیست.
 digest-action = سفارش‌های منتظر اقدام: { $count }
 digest-order-line = • #{ $id } { $person }: { $product }، { $amount } ({ $state })
 digest-more = …و { $count } مورد دیگر (با /export ببینید).
 digest-balance = موجودی کیف پول: { $balance }
-digest-balance-unknown = موجودی کیف پول: از تأمین‌کننده پاسخی نیامد.
+digest-balance-unknown = موجودی کیف پول: دریافت آن از تأمین‌کننده ممکن نشد.

@@ -6,10 +6,10 @@ export-usage =
     /export transactions [از] [تا]
     /export audit [از] [تا]
     /export summary [ماه]
-    تاریخ‌ها را به شکل YYYY-MM-DD بنویسید (سالی مثل ۱۴۰۵ شمسی خوانده می‌شود) و ماه را به شکل YYYY-MM. بدون تاریخ، ماه جاری در نظر گرفته می‌شود.
+    تاریخ‌ها را به شکل YYYY-MM-DD بنویسید (سالی مثل ۱۴۰۵ به تقویم شمسی خوانده می‌شود) و ماه را به شکل YYYY-MM. بدون تاریخ، ماه جاری در نظر گرفته می‌شود.
 export-bad-date = «{ $value }» تاریخ نیست. آن را به شکل YYYY-MM-DD بنویسید، مثلاً ۱۴۰۵-۰۹-۰۱ یا 2026-11-01.
 export-bad-month = «{ $value }» ماه نیست. آن را به شکل YYYY-MM بنویسید، مثلاً ۱۴۰۵-۰۹ یا 2026-11.
-export-reversed = تاریخ اول بعد از تاریخ دوم است. اول تاریخ زودتر را بنویسید.
+export-reversed = تاریخ اول از تاریخ دوم دیرتر است. اول تاریخ زودتر را بنویسید.
 export-caption-orders = سفارش‌ها از { $from } تا { $to } (ساعت‌ها به وقت { $zone }).
 export-caption-transactions = تراکنش‌های کیف پول از { $from } تا { $to } (ساعت‌ها به وقت { $zone }).
 export-caption-audit = گزارش رویدادها از { $from } تا { $to } (ساعت‌ها به وقت { $zone }).
@@ -17,20 +17,20 @@ export-caption-summary = هزینهٔ هر نفر از { $from } تا { $to } (�
 export-rows = { $count ->
    *[other] { $rows } ردیف.
 }
-export-cut-size = فایل به سقف حجم تلگرام رسید و بقیه‌اش نیامد: برای باقی ردیف‌ها بازهٔ کوتاه‌تری بگیرید.
-export-cut-pages = تاریخچهٔ تأمین‌کننده فقط تا { $pages } صفحه خوانده شد: برای تراکنش‌های قدیمی‌تر بازهٔ کوتاه‌تری بگیرید.
-export-not-sent = تلگرام فایل را نپذیرفت. بازهٔ کوتاه‌تری بگیرید یا یک دقیقهٔ دیگر دوباره امتحان کنید.
+export-cut-size = فایل به حداکثر حجم مجاز تلگرام رسید و بقیهٔ ردیف‌ها در آن نیامد؛ برای بقیه، بازهٔ کوتاه‌تری را خروجی بگیرید.
+export-cut-pages = از تاریخچهٔ تأمین‌کننده فقط { $pages } صفحه خوانده شد؛ برای تراکنش‌های قدیمی‌تر، بازهٔ کوتاه‌تری را خروجی بگیرید.
+export-not-sent = تلگرام فایل را نپذیرفت. بازهٔ کوتاه‌تری را امتحان کنید، یا یک دقیقهٔ دیگر دوباره بفرستید.
 export-summary-title = هزینه‌ها از { $from } تا { $to }:
 export-summary-none = در این ماه کسی سفارشی نداده است.
 export-summary-line = { $person }: { $count ->
    *[other] { $orders } سفارش
 }، { $spend }، بازگشت وجه: { $refunded }
-export-summary-more = …و { $count } نفر دیگر، در فایل.
+export-summary-more = …و { $count } نفر دیگر (در فایل).
 export-summary-total = جمع هزینه: { $spend }
 export-actor-system = giftdesk
 
 export-col-id = شمارهٔ سفارش
-export-col-reference = کد پیگیری تأمین‌کننده
+export-col-reference = شمارهٔ پیگیری تأمین‌کننده
 export-col-created = زمان ثبت ({ $zone })
 export-col-time = زمان ({ $zone })
 export-col-person-id = شناسهٔ فرد
@@ -50,7 +50,7 @@ export-col-detail = جزئیات
 export-col-orders = سفارش‌ها
 export-col-spend = هزینه
 export-col-failed = ناموفق یا لغوشده
-export-col-refunded = بازگشت وجه
+export-col-refunded = با بازگشت وجه
 export-col-refunded-amount = مبلغ بازگشتی
 export-col-transaction = تراکنش
 export-col-type = نوع
