@@ -16,6 +16,7 @@ import { ACTION, numericValue, parseData, type Pressed } from './actions.js';
 import { answerText, type Step as InputStep } from './answer-text.js';
 import { back, chosenRegion, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, editStep, maxQuantity, newDraft, resumeIncomplete, type Draft } from './draft.js';
 import { answerPress, createMenuDisplay } from './menu-display.js';
+import { handOver } from './step-handover.js';
 import { describePlaceResult, placeInputFrom } from './place.js';
 import { placedRecap } from './recap.js';
 import { acceptsPress, editTargetOf } from './press-guard.js';
@@ -70,6 +71,22 @@ export interface ApprovalWaiting {
 
 export interface OrderArgs {
   locale: Locale;
+  /** Set when a step of this order hands over to the next (see step-handover.ts); absent on a fresh /order. */
+  carried?: CarriedStep;
+}
+
+/** What one step of an order leaves the next: plain data, stored with the conversation's arguments. */
+export interface CarriedStep {
+  draft: Draft;
+  notice: Notice;
+  /** The menu message whose buttons are current. */
+  menuId: number | null;
+  /** The answer to a press edits the menu; the answer to a typed message comes below it. */
+  editInPlace: boolean;
+  /** The categories last listed, for the title of a product list. */
+  shownCategories: CatalogCategory[];
+  /** A read taken at Confirm, for the summary shown again instead of placing. */
+  prefetched: Quote | null;
 }
 
 const PAGE_SIZE = 8;
@@ -82,10 +99,10 @@ const MAX_SEARCH_LENGTH = 64;
 type Input = { kind: 'press'; pressed: Pressed } | { kind: 'text'; text: string } | { kind: 'not-text' } | { kind: 'again' };
 
 /** Plain result objects only: an error thrown inside `external` would be stored as `{}`. */
-type Fetched<T> = { ok: true; value: T } | { ok: false; trouble: Trouble };
+export type Fetched<T> = { ok: true; value: T } | { ok: false; trouble: Trouble };
 
 /** The provider's numbers for the summary, and when they were read. */
-interface Quote {
+export interface Quote {
   detail: Fetched<ProductDetail>;
   balance: Fetched<Balance>;
   at: number;
@@ -97,6 +114,10 @@ interface Quote {
  * staff member taps; a typed answer gets a fresh menu below it. Every read
  * of the catalog or the provider runs in `external`, so replays after a
  * restart see the same answers and repeat no side effect.
+ *
+ * One run of this function is one step: it shows the step, takes one
+ * answer and hands the order to the next run (step-handover.ts), so the
+ * plugin's replay of a run never grows with the length of the order.
  */
 export function createOrderConversation(deps: OrderConversationDeps) {
   return async function order(conversation: Conversation<BotContext, Context>, ctx: Context, args?: OrderArgs) {
@@ -107,16 +128,17 @@ export function createOrderConversation(deps: OrderConversationDeps) {
     const t = deps.translate(locale);
     const view: ViewContext = { t, locale, amountUnit: deps.amountUnit, sandbox: deps.sandbox, perItemLimit: deps.perItemLimit };
 
-    let draft = newDraft();
-    let notice: Notice = null;
-    const menu = createMenuDisplay(ctx.api, chatId, deps.logger);
-    let editInPlace = false;
-    let shownCategories: CatalogCategory[] = [];
+    const carried = args?.carried;
+    let draft = carried?.draft ?? newDraft();
+    let notice: Notice = carried?.notice ?? null;
+    const menu = createMenuDisplay(ctx.api, chatId, deps.logger, carried?.menuId ?? null);
+    let editInPlace = carried?.editInPlace ?? false;
+    let shownCategories: CatalogCategory[] = carried?.shownCategories ?? [];
     let confirmKey: string | null = null;
     /** When the numbers on the summary were read; null while no summary with a Confirm is on screen. */
     let quotedAt: number | null = null;
     /** A fresh read taken at Confirm, for the summary shown again instead of placing. */
-    let prefetched: Quote | null = null;
+    let prefetched: Quote | null = carried?.prefetched ?? null;
     /** The last step did not reach the staff member: their next update shows it again. */
     let unshown = false;
 
@@ -417,30 +439,31 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       }
     }
 
-    for (;;) {
-      const out = await render();
-      const shown = await menu.show(out, fallbackView(view, draft.step !== 'category'), editInPlace);
-      // The short step that replaces a refused one has its own way on; nothing unseen can be confirmed.
-      unshown = shown === 'failed';
-      if (shown !== 'shown') {
-        confirmKey = null;
-        quotedAt = null;
-      }
-      notice = null;
-      const input = await waitInput();
-      if (input.kind === 'again') continue;
-      if (input.kind === 'not-text') {
-        notice = t('order-not-text');
-        continue;
-      }
-      if (input.kind === 'press') {
-        if ((await press(input.pressed)) === 'done') return;
-        continue;
-      }
+    // One step: show it, take one answer, and hand what follows to the next step.
+    const out = await render();
+    const shown = await menu.show(out, fallbackView(view, draft.step !== 'category'), editInPlace);
+    // The short step that replaces a refused one has its own way on; nothing unseen can be confirmed.
+    unshown = shown === 'failed';
+    if (shown !== 'shown') {
+      confirmKey = null;
+      quotedAt = null;
+    }
+    notice = null;
+    const input = await waitInput();
+    if (input.kind === 'not-text') {
+      notice = t('order-not-text');
+    } else if (input.kind === 'press') {
+      if ((await press(input.pressed)) === 'done') return;
+    } else if (input.kind === 'text') {
       const step = draft.step as InputStep;
       const answered = answerText(draft, step, input.text.slice(0, step === 'field' ? 4096 : MAX_SEARCH_LENGTH), deps.perItemLimit, t);
       draft = answered.draft;
       notice = answered.notice;
     }
+    const next: OrderArgs = {
+      locale,
+      carried: { draft, notice, menuId: menu.id(), editInPlace, shownCategories, prefetched },
+    };
+    await conversation.external((outside) => handOver(outside, next));
   };
 }
