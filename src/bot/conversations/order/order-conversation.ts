@@ -75,18 +75,22 @@ export interface OrderArgs {
   carried?: CarriedStep;
 }
 
-/** What one step of an order leaves the next: plain data, stored with the conversation's arguments. */
+/**
+ * What one run leaves the next: the step on screen and what answering it
+ * needs. Plain data, stored with the conversation's arguments.
+ */
 export interface CarriedStep {
   draft: Draft;
-  notice: Notice;
   /** The menu message whose buttons are current. */
   menuId: number | null;
-  /** The answer to a press edits the menu; the answer to a typed message comes below it. */
-  editInPlace: boolean;
   /** The categories last listed, for the title of a product list. */
   shownCategories: CatalogCategory[];
-  /** A read taken at Confirm, for the summary shown again instead of placing. */
-  prefetched: Quote | null;
+  /** The key chosen for the summary on screen, null when it offers no Confirm (see renderSummary). */
+  confirmKey: string | null;
+  /** When the numbers on that summary were read. */
+  quotedAt: number | null;
+  /** The step on screen did not reach the staff member: their next update shows it again. */
+  unshown: boolean;
 }
 
 const PAGE_SIZE = 8;
@@ -99,10 +103,10 @@ const MAX_SEARCH_LENGTH = 64;
 type Input = { kind: 'press'; pressed: Pressed } | { kind: 'text'; text: string } | { kind: 'not-text' } | { kind: 'again' };
 
 /** Plain result objects only: an error thrown inside `external` would be stored as `{}`. */
-export type Fetched<T> = { ok: true; value: T } | { ok: false; trouble: Trouble };
+type Fetched<T> = { ok: true; value: T } | { ok: false; trouble: Trouble };
 
 /** The provider's numbers for the summary, and when they were read. */
-export interface Quote {
+interface Quote {
   detail: Fetched<ProductDetail>;
   balance: Fetched<Balance>;
   at: number;
@@ -115,9 +119,10 @@ export interface Quote {
  * of the catalog or the provider runs in `external`, so replays after a
  * restart see the same answers and repeat no side effect.
  *
- * One run of this function is one step: it shows the step, takes one
- * answer and hands the order to the next run (step-handover.ts), so the
- * plugin's replay of a run never grows with the length of the order.
+ * One run of this function takes one answer: it waits on the step the run
+ * before showed, shows the next and hands the order to the next run
+ * (step-handover.ts), so the plugin replays one wait per update, however
+ * long the order.
  */
 export function createOrderConversation(deps: OrderConversationDeps) {
   return async function order(conversation: Conversation<BotContext, Context>, ctx: Context, args?: OrderArgs) {
@@ -130,17 +135,17 @@ export function createOrderConversation(deps: OrderConversationDeps) {
 
     const carried = args?.carried;
     let draft = carried?.draft ?? newDraft();
-    let notice: Notice = carried?.notice ?? null;
+    let notice: Notice = null;
     const menu = createMenuDisplay(ctx.api, chatId, deps.logger, carried?.menuId ?? null);
-    let editInPlace = carried?.editInPlace ?? false;
+    let editInPlace = false;
     let shownCategories: CatalogCategory[] = carried?.shownCategories ?? [];
-    let confirmKey: string | null = null;
+    let confirmKey: string | null = carried?.confirmKey ?? null;
     /** When the numbers on the summary were read; null while no summary with a Confirm is on screen. */
-    let quotedAt: number | null = null;
+    let quotedAt: number | null = carried?.quotedAt ?? null;
     /** A fresh read taken at Confirm, for the summary shown again instead of placing. */
-    let prefetched: Quote | null = carried?.prefetched ?? null;
+    let prefetched: Quote | null = null;
     /** The last step did not reach the staff member: their next update shows it again. */
-    let unshown = false;
+    let unshown = carried?.unshown ?? false;
 
     const attempt = async <T>(context: string, task: () => Promise<T> | T): Promise<Fetched<T>> => {
       try {
@@ -439,16 +444,22 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       }
     }
 
-    // One step: show it, take one answer, and hand what follows to the next step.
-    const out = await render();
-    const shown = await menu.show(out, fallbackView(view, draft.step !== 'category'), editInPlace);
-    // The short step that replaces a refused one has its own way on; nothing unseen can be confirmed.
-    unshown = shown === 'failed';
-    if (shown !== 'shown') {
-      confirmKey = null;
-      quotedAt = null;
+    /** Shows the step the draft is at; what is on screen decides how the next answer is taken. */
+    async function showStep(): Promise<void> {
+      const out = await render();
+      const shown = await menu.show(out, fallbackView(view, draft.step !== 'category'), editInPlace);
+      // The short step that replaces a refused one has its own way on; nothing unseen can be confirmed.
+      unshown = shown === 'failed';
+      if (shown !== 'shown') {
+        confirmKey = null;
+        quotedAt = null;
+      }
+      notice = null;
     }
-    notice = null;
+
+    // A run takes one answer to the step on screen and shows the next, then hands the order on:
+    // the next update replays only this run's wait, not the steps before it.
+    if (!carried) await showStep();
     const input = await waitInput();
     if (input.kind === 'not-text') {
       notice = t('order-not-text');
@@ -460,9 +471,10 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       draft = answered.draft;
       notice = answered.notice;
     }
+    await showStep();
     const next: OrderArgs = {
       locale,
-      carried: { draft, notice, menuId: menu.id(), editInPlace, shownCategories, prefetched },
+      carried: { draft, menuId: menu.id(), shownCategories, confirmKey, quotedAt, unshown },
     };
     await conversation.external((outside) => handOver(outside, next));
   };
