@@ -14,7 +14,7 @@
  *    The fake tells the benchmark of each call as it arrives, so nothing
  *    polls the call list on the event loop the bots share.
  *
- *   npm run bench:catalog-steps   (CATALOG_SIZE=10000, BENCH_ROUNDS=40;
+ *   npm run bench:catalog-steps   (CATALOG_SIZE=10000, BENCH_ROUNDS=200, enough for a steady p95;
  *                                  BENCH_STEPS_ONLY=1 skips parts 1 and 2)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -51,7 +51,7 @@ import { ADMIN } from '../e2e/harness.js';
 import { createFakeBotApi, type FakeBotApi, type SentMessage } from '../support/fake-bot-api/index.js';
 
 const SIZE = Number(process.env.CATALOG_SIZE ?? 10_000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const WARM_UP = 5;
 const SEARCHES = ['gift 25', 'نمونه ۵۰', 'steam', 'نتفلیکس', 'sample card 7', 'گوگل پلی'];
 
