@@ -31,6 +31,7 @@ import { createReportQueries } from '../reports/report-queries.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import type { BotContext } from './context.js';
 import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
+import { continueHandedOver } from './conversations/order/step-handover.js';
 import { createOrderConversation } from './conversations/order/order-conversation.js';
 import { conversationRetry } from './conversations/order/telegram-retry.js';
 import { auditFeature } from './features/audit.js';
@@ -67,7 +68,7 @@ import { createTellPerson } from './tell-person.js';
  * Bump when the order conversation changes shape: stored conversations of
  * an older shape are then dropped instead of being replayed wrongly.
  */
-export const CONVERSATION_VERSION = 3;
+export const CONVERSATION_VERSION = 4;
 
 export interface BotDeps {
   token: string;
@@ -198,6 +199,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   // Before the conversation: these must work while it waits.
   bot.use(dropOrdersOfViewers());
   bot.use(cancelFeature());
+  bot.use(continueHandedOver(ORDER_CONVERSATION));
   bot.use(
     createConversation(
       createOrderConversation({

@@ -46,6 +46,7 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
   };
 
   const calls: RecordedCall[] = [];
+  const callListeners = new Set<(call: RecordedCall) => void>();
   const faults = new Map<string, FaultSpec[]>();
   const drops = new Map<string, number>();
   const store = createChatStore();
@@ -131,6 +132,7 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
     const [, pathToken = '', method = ''] = route;
     const call: RecordedCall = { method: handlers.get(method.toLowerCase())?.name ?? method, payload, at: clock.now() };
     calls.push(call);
+    for (const listener of callListeners) listener(call);
     const dropsLeft = drops.get(method.toLowerCase()) ?? 0;
     if (dropsLeft > 0) {
       drops.set(method.toLowerCase(), dropsLeft - 1);
@@ -162,6 +164,10 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
     botId,
     calls,
     callsTo: (method) => calls.filter((call) => call.method.toLowerCase() === method.toLowerCase()),
+    onCall: (listener) => {
+      callListeners.add(listener);
+      return () => callListeners.delete(listener);
+    },
     addChat: users.addChat,
     sendText: users.sendText,
     pressButton: (from, messageId, data, chat) => users.pressButton(from, messageId, data, chat?.id ?? from.id),

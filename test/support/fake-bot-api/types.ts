@@ -98,6 +98,12 @@ export interface FakeBotApi {
   readonly botId: number;
   readonly calls: RecordedCall[];
   callsTo(method: string): RecordedCall[];
+  /**
+   * Calls `listener` with each call as it arrives (before it is answered),
+   * until the returned function is called: for benchmarks, which must not
+   * poll the call list while the bot they measure shares the event loop.
+   */
+  onCall(listener: (call: RecordedCall) => void): () => void;
 
   /** Makes a chat known without an update, as if its user had talked to the bot earlier. */
   addChat(chat: FakeUser | ChatSpec): void;

@@ -12,11 +12,12 @@ export type ShowResult = 'shown' | 'fallback' | 'failed';
  * The order's menu message in one chat: edited in place while the staff
  * member taps, sent anew after a typed answer. Never throws: a step that
  * cannot be shown is reported, for the conversation to show it again.
- * Create one per run of the conversation: on a replay the message ids come
- * back from the recorded API calls.
+ * Create one per run of the conversation, from the menu the previous step
+ * left (`current`): on a replay the message ids come back from the recorded
+ * API calls.
  */
-export function createMenuDisplay(api: Api, chatId: number, logger: Logger) {
-  let menu: number | null = null;
+export function createMenuDisplay(api: Api, chatId: number, logger: Logger, current: number | null = null) {
+  let menu: number | null = current;
 
   /** 'refused' when Telegram will not take this message as it is (too long, bad entities): sending it again cannot help. */
   async function send(out: Outgoing): Promise<'sent' | 'refused' | 'failed'> {

@@ -16,6 +16,7 @@ import { ACTION, numericValue, parseData, type Pressed } from './actions.js';
 import { answerText, type Step as InputStep } from './answer-text.js';
 import { back, chosenRegion, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, editStep, maxQuantity, newDraft, resumeIncomplete, type Draft } from './draft.js';
 import { answerPress, createMenuDisplay } from './menu-display.js';
+import { handOver } from './step-handover.js';
 import { describePlaceResult, placeInputFrom } from './place.js';
 import { placedRecap } from './recap.js';
 import { acceptsPress, editTargetOf } from './press-guard.js';
@@ -70,6 +71,26 @@ export interface ApprovalWaiting {
 
 export interface OrderArgs {
   locale: Locale;
+  /** Set when a step of this order hands over to the next (see step-handover.ts); absent on a fresh /order. */
+  carried?: CarriedStep;
+}
+
+/**
+ * What one run leaves the next: the step on screen and what answering it
+ * needs. Plain data, stored with the conversation's arguments.
+ */
+export interface CarriedStep {
+  draft: Draft;
+  /** The menu message whose buttons are current. */
+  menuId: number | null;
+  /** The categories last listed, for the title of a product list. */
+  shownCategories: CatalogCategory[];
+  /** The key chosen for the summary on screen, null when it offers no Confirm (see renderSummary). */
+  confirmKey: string | null;
+  /** When the numbers on that summary were read. */
+  quotedAt: number | null;
+  /** The step on screen did not reach the staff member: their next update shows it again. */
+  unshown: boolean;
 }
 
 const PAGE_SIZE = 8;
@@ -97,6 +118,11 @@ interface Quote {
  * staff member taps; a typed answer gets a fresh menu below it. Every read
  * of the catalog or the provider runs in `external`, so replays after a
  * restart see the same answers and repeat no side effect.
+ *
+ * One run of this function takes one answer: it waits on the step the run
+ * before showed, shows the next and hands the order to the next run
+ * (step-handover.ts), so the plugin replays one wait per update, however
+ * long the order.
  */
 export function createOrderConversation(deps: OrderConversationDeps) {
   return async function order(conversation: Conversation<BotContext, Context>, ctx: Context, args?: OrderArgs) {
@@ -107,18 +133,19 @@ export function createOrderConversation(deps: OrderConversationDeps) {
     const t = deps.translate(locale);
     const view: ViewContext = { t, locale, amountUnit: deps.amountUnit, sandbox: deps.sandbox, perItemLimit: deps.perItemLimit };
 
-    let draft = newDraft();
+    const carried = args?.carried;
+    let draft = carried?.draft ?? newDraft();
     let notice: Notice = null;
-    const menu = createMenuDisplay(ctx.api, chatId, deps.logger);
+    const menu = createMenuDisplay(ctx.api, chatId, deps.logger, carried?.menuId ?? null);
     let editInPlace = false;
-    let shownCategories: CatalogCategory[] = [];
-    let confirmKey: string | null = null;
+    let shownCategories: CatalogCategory[] = carried?.shownCategories ?? [];
+    let confirmKey: string | null = carried?.confirmKey ?? null;
     /** When the numbers on the summary were read; null while no summary with a Confirm is on screen. */
-    let quotedAt: number | null = null;
+    let quotedAt: number | null = carried?.quotedAt ?? null;
     /** A fresh read taken at Confirm, for the summary shown again instead of placing. */
     let prefetched: Quote | null = null;
     /** The last step did not reach the staff member: their next update shows it again. */
-    let unshown = false;
+    let unshown = carried?.unshown ?? false;
 
     const attempt = async <T>(context: string, task: () => Promise<T> | T): Promise<Fetched<T>> => {
       try {
@@ -417,7 +444,8 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       }
     }
 
-    for (;;) {
+    /** Shows the step the draft is at; what is on screen decides how the next answer is taken. */
+    async function showStep(): Promise<void> {
       const out = await render();
       const shown = await menu.show(out, fallbackView(view, draft.step !== 'category'), editInPlace);
       // The short step that replaces a refused one has its own way on; nothing unseen can be confirmed.
@@ -427,20 +455,27 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         quotedAt = null;
       }
       notice = null;
-      const input = await waitInput();
-      if (input.kind === 'again') continue;
-      if (input.kind === 'not-text') {
-        notice = t('order-not-text');
-        continue;
-      }
-      if (input.kind === 'press') {
-        if ((await press(input.pressed)) === 'done') return;
-        continue;
-      }
+    }
+
+    // A run takes one answer to the step on screen and shows the next, then hands the order on:
+    // the next update replays only this run's wait, not the steps before it.
+    if (!carried) await showStep();
+    const input = await waitInput();
+    if (input.kind === 'not-text') {
+      notice = t('order-not-text');
+    } else if (input.kind === 'press') {
+      if ((await press(input.pressed)) === 'done') return;
+    } else if (input.kind === 'text') {
       const step = draft.step as InputStep;
       const answered = answerText(draft, step, input.text.slice(0, step === 'field' ? 4096 : MAX_SEARCH_LENGTH), deps.perItemLimit, t);
       draft = answered.draft;
       notice = answered.notice;
     }
+    await showStep();
+    const next: OrderArgs = {
+      locale,
+      carried: { draft, menuId: menu.id(), shownCategories, confirmKey, quotedAt, unshown },
+    };
+    await conversation.external((outside) => handOver(outside, next));
   };
 }

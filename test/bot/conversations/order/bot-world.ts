@@ -6,6 +6,7 @@ import { createCatalogQueries } from '../../../../src/catalog/catalog-queries.js
 import { createCatalogSync } from '../../../../src/catalog/catalog-sync.js';
 import { systemClock, type Clock } from '../../../../src/clock.js';
 import { createBot } from '../../../../src/bot/create-bot.js';
+import { CONVERSATION_KEY_PREFIX } from '../../../../src/bot/conversations/order/idle-sweeper.js';
 import { closeDb, openDb } from '../../../../src/db/open.js';
 import { createPeopleRepo } from '../../../../src/db/people-repo.js';
 import { createStaffRepo } from '../../../../src/db/staff-repo.js';
@@ -33,6 +34,8 @@ export interface BotWorld {
   pauses: OrderingPauseSwitch;
   /** POST /orders requests the sandbox received. */
   posts(): number;
+  /** Size of the order conversation's stored state for a chat, in characters of JSON; 0 when none is stored. */
+  conversationBytes(chatId: number): number;
 }
 
 /**
@@ -97,5 +100,7 @@ export async function startBotWorld(options: { clock?: Clock } = {}): Promise<Bo
     sandbox,
     pauses,
     posts: () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders').length,
+    conversationBytes: (chatId) =>
+      db.$client.prepare<[string], { n: number }>('select length(value) as n from bot_sessions where key = ?').get(`${CONVERSATION_KEY_PREFIX}${chatId}`)?.n ?? 0,
   };
 }
