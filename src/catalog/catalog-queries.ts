@@ -56,8 +56,8 @@ interface RawProduct extends Omit<CatalogProduct, 'isAvailable'> {
 
 const EMPTY_PAGE: PageOf<never> = { items: [], page: 1, pageCount: 1, total: 0 };
 
-/** Most products one search lists (25 pages of 8): a longer list is a sign to type more. */
-export const MAX_SEARCH_RESULTS = 200;
+/** Most products one search lists (12 pages of 8): a longer list on a phone is a sign to type more. */
+export const MAX_SEARCH_RESULTS = 96;
 
 /**
  * The queries every /order step runs, each prepared once: a category menu
@@ -103,15 +103,21 @@ export function createCatalogQueries(deps: { db: Db }): CatalogQueries {
   // sort the whole catalog for one page, and nobody pages past a few dozen results.
   const hits = `select rowid as id from products_fts where products_fts match ? limit ${MAX_SEARCH_RESULTS}`;
   const searchCount = db.$client.prepare<[string], { n: number }>(`select count(*) as n from (${hits})`);
-  // The total rides along with the page, so the index is searched once per page shown.
+  // The total rides along with the page, so the index is searched once per page shown;
+  // the hits are ordered by position alone, and only the page's rows are read in full.
   const searchPage = db.$client.prepare<[string, number, number], RawProduct & { total: number }>(
-    `select p.id, p.title, p.category_id as categoryId, p.is_available as isAvailable,
-       pp.price_from as priceFrom, pp.price_to as priceTo, pp.stock_total as stockTotal, count(*) over () as total
-     from (${hits}) h
-     join products p on p.id = h.id
+    `with page as (
+       select p.id, p.position, count(*) over () as total
+       from (${hits}) h
+       join products p on p.id = h.id
+       order by p.position, p.id
+       limit ? offset ?)
+     select p.id, p.title, p.category_id as categoryId, p.is_available as isAvailable,
+       pp.price_from as priceFrom, pp.price_to as priceTo, pp.stock_total as stockTotal, page.total
+     from page
+     join products p on p.id = page.id
      left join product_prices pp on pp.product_id = p.id
-     order by p.position, p.id
-     limit ? offset ?`,
+     order by page.position, page.id`,
   );
 
   return {

@@ -15,6 +15,7 @@
  *    polls the call list on the event loop the bots share.
  *
  *   npm run bench:catalog-steps   (CATALOG_SIZE=10000, BENCH_ROUNDS=200, enough for a steady p95;
+ *                                  BENCH_THINK_MS=50 between an answer and the next step;
  *                                  BENCH_STEPS_ONLY=1 skips parts 1 and 2)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -53,6 +54,13 @@ import { createFakeBotApi, type FakeBotApi, type SentMessage } from '../support/
 const SIZE = Number(process.env.CATALOG_SIZE ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const WARM_UP = 5;
+/**
+ * Between an answer and the next step, as a person reads and taps (they
+ * take far longer). At 0 the next update also waits for the end of the
+ * previous one, which goes on after its answer (the conversation's state
+ * is saved, a replaced menu loses its buttons): no person meets that wait.
+ */
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 50);
 const SEARCHES = ['gift 25', 'نمونه ۵۰', 'steam', 'نتفلیکس', 'sample card 7', 'گوگل پلی'];
 
 /** Call times with fractions of a millisecond, for the fake Bot API's records and our own marks. */
@@ -241,8 +249,17 @@ function stepper(telegram: FakeBotApi) {
     }
   }
   return {
-    say: (text: string) => timed(() => telegram.sendText(ADMIN, text)),
-    tap: (pick: (labels: string[]) => string) => timed(() => telegram.clickButton(ADMIN, menu(), pick(buttons()))),
+    say: async (text: string) => {
+      await delay(THINK_MS);
+      return timed(() => telegram.sendText(ADMIN, text));
+    },
+    tap: async (pick: (labels: string[]) => string) => {
+      await delay(THINK_MS);
+      // The button is found before the clock starts: reading the chat's messages is the benchmark's work, not the bot's.
+      const shown = menu();
+      const data = telegram.findButton(shown, pick(buttons())).callback_data;
+      return timed(() => telegram.pressButton(ADMIN, shown.message_id, data));
+    },
   };
 }
 
@@ -393,7 +410,7 @@ try {
     await roundOf(real.telegram, i, realSamples);
     await roundOf(bare.telegram, i, bareSamples);
   }
-  report(`/order steps, ${SIZE} products, ${ROUNDS} rounds (latency from update to answer at the fake Bot API)`, realSamples, bareSamples, providerP95);
+  report(`/order steps, ${SIZE} products, ${ROUNDS} rounds, each step ${THINK_MS} ms after the previous answer (latency from update to answer at the fake Bot API)`, realSamples, bareSamples, providerP95);
 
   // The same steps while the catalog is rewritten again and again (every product moved each time).
   const writer = createCatalogWriter({ db });
