@@ -44,6 +44,7 @@ import { languageFeature } from './features/language.js';
 import { limitsFeature } from './features/limits.js';
 import { lowBalanceFeature } from './features/low-balance.js';
 import { dropOrdersOfViewers, ORDER_CONVERSATION, orderFeature } from './features/order.js';
+import { orderAgainFeature } from './features/order-again.js';
 import { orderingPauseFeature } from './features/ordering-pause.js';
 import { ordersFeature } from './features/orders.js';
 import { reviewFeature } from './features/review.js';
@@ -241,6 +242,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   );
 
   bot.use(orderFeature({ catalogLoading: () => deps.catalogSync.loading() }));
+  bot.use(orderAgainFeature({ orders: orderQueries, catalogLoading: () => deps.catalogSync.loading(), logger: deps.logger }));
   const tellPerson = createTellPerson({
     api: bot.api,
     staff: deps.staff,

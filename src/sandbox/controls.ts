@@ -56,6 +56,8 @@ export interface SandboxControls {
   setOrderDetailSwap(on: boolean): void;
   /** Sets the price of every region of a product; any integer, negative included. */
   setProductPrice(productId: number, price: number): void;
+  /** The provider stops offering a product: it leaves the listing, and reading or ordering it is answered 404. */
+  withdrawProduct(productId: number): void;
   /** Changes one required field of one product; a key set to undefined is removed. */
   updateField(productId: number, fieldId: number, changes: Partial<Omit<SandboxField, 'fieldId'>>): void;
   /** Snapshot of all orders, oldest first. */
@@ -166,6 +168,11 @@ export function createControls(state: FaultState, store: SandboxStore, placeThro
     },
     setProductPrice: (productId, price) => {
       for (const region of productOf(store, productId).regions) region.price = price;
+    },
+    withdrawProduct: (productId) => {
+      productOf(store, productId);
+      store.catalog.byId.delete(productId);
+      store.catalog.products = store.catalog.products.filter((p) => p.id !== productId);
     },
     updateField: (productId, fieldId, changes) => {
       const product = productOf(store, productId);

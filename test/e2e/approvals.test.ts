@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/seed.js';
 import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
-import { chatDriver } from './chat-driver.js';
+import { chatDriver, craftedPress as craftedPressOn } from './chat-driver.js';
 import { ADMIN, sharedWorld, STAFF } from './harness.js';
 import { posts, referenceIn, waitForDelivery } from './order-steps.js';
 
@@ -46,23 +46,7 @@ describe('orders above the approval threshold wait for an administrator', () => 
     return { id, byAdmin };
   }
 
-  let crafted = 0;
-  /** A callback press on a message of the user's own chat, with data the bot never gave them. */
-  function craftedPress(user: FakeUser, data: string): string {
-    const id = `crafted-${++crafted}`;
-    const own = world.telegram.lastMessage(user.id)!;
-    const chat = { id: user.id, type: 'private' as const, first_name: user.firstName ?? 'x' };
-    world.telegram.pushUpdate({
-      callback_query: {
-        id,
-        from: { id: user.id, is_bot: false, first_name: user.firstName ?? 'x' },
-        message: { message_id: own.message_id, date: own.date, chat, text: own.text },
-        chat_instance: `instance-${user.id}`,
-        data,
-      },
-    });
-    return id;
-  }
+  const craftedPress = (user: FakeUser, data: string) => craftedPressOn(world.telegram, user, data);
 
   /** Presses a button of a request and waits for that message to be replaced by the answer. */
   async function press(user: FakeUser, message: SentMessage, label: RegExp, answer: RegExp): Promise<SentMessage> {

@@ -40,3 +40,27 @@ export function chatDriver(telegram: FakeBotApi, user: FakeUser) {
     answerTo,
   };
 }
+
+let crafted = 0;
+
+/**
+ * A button press on the user's newest message, with callback data the bot
+ * never gave them (an old client, a forged request); returns the query id,
+ * whose answer `telegram.callbackAnswer` shows.
+ */
+export function craftedPress(telegram: FakeBotApi, user: FakeUser, data: string): string {
+  const id = `crafted-${++crafted}`;
+  const own = telegram.lastMessage(user.id)!;
+  const chat = { id: user.id, type: 'private' as const, first_name: user.firstName ?? 'x' };
+  telegram.pushUpdate({
+    callback_query: {
+      id,
+      from: { id: user.id, is_bot: false, first_name: user.firstName ?? 'x' },
+      message: { message_id: own.message_id, date: own.date, chat, text: own.text },
+      chat_instance: `instance-${user.id}`,
+      data,
+    },
+  });
+  return id;
+}
+

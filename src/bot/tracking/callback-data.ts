@@ -8,6 +8,7 @@
  *   ot:<id>:r                     the same, refreshed in place (a /track message)
  *   ot:<id>:<page>[:<userId>]     the same, in place of an /orders page, with Back to it
  *   oc:<id>                       show the codes of an order
+ *   oa:<id>                       order the same again (a new order, up to its summary)
  *   tx:p:<page>                   a page of /transactions
  *   tx:d:<id>:<page>              a transaction, in place of that page
  */
@@ -40,6 +41,10 @@ export function codesData(orderId: number): string {
   return `oc:${orderId}`;
 }
 
+export function againData(orderId: number): string {
+  return `oa:${orderId}`;
+}
+
 export function transactionsPageData(page: number): string {
   return `tx:p:${page}`;
 }
@@ -51,6 +56,7 @@ export function transactionData(id: number, page: number): string {
 export const LIST_PATTERN = new RegExp(`^ol:(${ID})(?::(${ID}))?$`);
 export const TRACK_PATTERN = new RegExp(`^ot:(${ID})(?::(?:(r)|(${ID})(?::(${ID}))?))?$`);
 export const CODES_PATTERN = new RegExp(`^oc:(${ID})$`);
+export const AGAIN_PATTERN = new RegExp(`^oa:(${ID})$`);
 export const TRANSACTIONS_PATTERN = new RegExp(`^tx:(?:p:(${ID})|d:(${ID}):(${ID}))$`);
 
 function matched(pattern: RegExp, data: string | undefined): RegExpExecArray | null {
@@ -77,6 +83,11 @@ export function parseTrack(data: string | undefined): { orderId: number; origin:
 
 export function parseCodes(data: string | undefined): number | null {
   const m = matched(CODES_PATTERN, data);
+  return m ? Number(m[1]) : null;
+}
+
+export function parseAgain(data: string | undefined): number | null {
+  const m = matched(AGAIN_PATTERN, data);
   return m ? Number(m[1]) : null;
 }
 

@@ -8,7 +8,8 @@ import { formatAmount, formatDateTime, formatNumber, formatZoneName } from '../.
 import { bold, joinLines } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import type { Outgoing } from '../send.js';
-import { codesData, listData, trackData, type TrackOrigin } from './callback-data.js';
+import { mayOrder } from '../middleware/roles.js';
+import { againData, codesData, listData, trackData, type TrackOrigin } from './callback-data.js';
 
 export interface TrackingView {
   t: Translate;
@@ -37,6 +38,18 @@ export function canSee(viewer: Viewer, order: Pick<OrderRow, 'userId'>): boolean
 /** Codes: the orderer and administrators; a viewer never. */
 export function canSeeCodes(viewer: Viewer, order: Pick<OrderRow, 'userId'>): boolean {
   return viewer.role === 'admin' || (viewer.role === 'staff' && order.userId === viewer.telegramId);
+}
+
+/**
+ * Why this person may not order this order again (a text key), or null:
+ * only the orderer, only while they may order, and only once the order has
+ * settled (an open one may still be delivered, and a second order of it
+ * would be bought twice).
+ */
+export function orderAgainRefusal(viewer: Viewer, order: Pick<OrderRow, 'userId' | 'state'>): string | null {
+  if (!mayOrder(viewer.role)) return 'viewer-refused';
+  if (order.userId !== viewer.telegramId) return 'again-not-yours';
+  return isFinal(order.state) ? null : 'again-still-open';
 }
 
 const normalStatus = (status: string) => status.trim().toUpperCase();
@@ -154,6 +167,7 @@ export function orderDetailView(v: TrackingView, facts: OrderFacts, viewer: View
   const keyboard = new InlineKeyboard();
   if (withCodes) keyboard.text(v.t('btn-show-codes'), codesData(row.id)).row();
   if (!settled) keyboard.text(v.t('btn-refresh'), trackData(row.id, origin.kind === 'new' ? { kind: 'refresh' } : origin)).row();
+  if (orderAgainRefusal(viewer, row) === null) keyboard.text(v.t('btn-order-again'), againData(row.id)).row();
   if (origin.kind === 'list') keyboard.text(v.t('btn-back'), listData(origin.list));
   return { text, keyboard };
 }

@@ -116,7 +116,17 @@ describe('the order detail', () => {
     const origin = { kind: 'list' as const, list: { page: 3, userId: 2002 } };
     const out = orderDetailView(view(), { row: row({ state: 'completed' }), fresh: null, trouble: null }, STAFF, origin);
 
-    expect(buttons(out).map((b) => b.callback_data)).toEqual(['oc:12', 'ol:3:2002']);
+    expect(buttons(out).map((b) => b.callback_data)).toEqual(['oc:12', 'oa:12', 'ol:3:2002']);
+  });
+
+  it('offers Order again to the orderer of a settled order only', () => {
+    const offered = (state: 'completed' | 'in_progress', viewer: typeof STAFF | { telegramId: number; role: 'staff' | 'viewer' | 'admin' }) =>
+      buttons(orderDetailView(view(), { row: row({ state }), fresh: null, trouble: null }, viewer, { kind: 'new' })).some((b) => b.callback_data === 'oa:12');
+    expect(offered('completed', STAFF)).toBe(true);
+    expect(offered('in_progress', STAFF)).toBe(false);
+    expect(offered('completed', { telegramId: 4004, role: 'staff' })).toBe(false);
+    expect(offered('completed', { telegramId: 1001, role: 'admin' })).toBe(false);
+    expect(offered('completed', { telegramId: STAFF.telegramId, role: 'viewer' })).toBe(false);
   });
 
   it('says when it shows our own record because the provider could not be asked', () => {

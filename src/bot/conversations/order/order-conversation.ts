@@ -16,6 +16,7 @@ import { ACTION, numericValue, parseData, type Pressed } from './actions.js';
 import { answerText, type Step as InputStep } from './answer-text.js';
 import { back, chosenRegion, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, editStep, maxQuantity, newDraft, resumeIncomplete, type Draft } from './draft.js';
 import { answerPress, createMenuDisplay } from './menu-display.js';
+import { draftFromPastOrder, type PastOrder, type PastOrderChange } from './past-order.js';
 import { handOver } from './step-handover.js';
 import { describePlaceResult, placeInputFrom } from './place.js';
 import { placedRecap } from './recap.js';
@@ -71,6 +72,8 @@ export interface ApprovalWaiting {
 
 export interface OrderArgs {
   locale: Locale;
+  /** "Order again": a fresh order starts from this past order's choices instead of the categories. */
+  again?: PastOrder;
   /** Set when a step of this order hands over to the next (see step-handover.ts); absent on a fresh /order. */
   carried?: CarriedStep;
 }
@@ -288,8 +291,10 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         quotedAt = quote.at;
         const threshold = await conversation.external(() => deps.approvalThreshold?.(userId!) ?? null);
         const total = (chosenRegion(draft)?.price ?? 0) * (draft.quantity ?? 0);
-        if (threshold !== null && total > threshold && notice === null) {
-          notice = t('approval-summary-note', { threshold: formatAmount(threshold, locale, deps.amountUnit) });
+        if (threshold !== null && total > threshold) {
+          // Below any other notice (a price changed since an order repeated), never instead of it.
+          const note = t('approval-summary-note', { threshold: formatAmount(threshold, locale, deps.amountUnit) });
+          notice = notice === null ? note : `${notice}\n${note}`;
         }
       }
       return summaryView(view, draft, facts, notice);
@@ -457,9 +462,40 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       notice = null;
     }
 
+    /**
+     * "Order again": the past order's product, region, quantity and answers
+     * on the product as the provider describes it now. The numbers read here
+     * are the summary's own, so they are read once; Confirm keeps all of its
+     * checks. What cannot be repeated is said in one line, at the step that
+     * asks for it.
+     */
+    async function startFrom(past: PastOrder): Promise<void> {
+      const listed = await conversation.external(() => deps.catalog.product(past.productId) !== null);
+      const quote = listed ? await readQuote(past.productId) : null;
+      if (quote && !quote.detail.ok && quote.detail.trouble !== 'not-found') {
+        notice = t('again-unchecked', { order: past.name, reason: deps.troubleText(t, quote.detail.trouble) });
+        return;
+      }
+      const started = draftFromPastOrder(past, quote?.detail.ok ? quote.detail.value : null);
+      draft = started.draft;
+      if (started.change === null && quote) prefetched = quote;
+      notice = againNotice(past, started.change);
+    }
+
+    function againNotice(past: PastOrder, change: PastOrderChange): Notice {
+      if (change !== null) return t(`again-${change.kind}`, { order: past.name });
+      const price = chosenRegion(draft)?.price;
+      if (price === undefined || price === past.unitPrice) return null;
+      const money = (value: number) => formatAmount(value, locale, deps.amountUnit);
+      return t('again-price-changed', { order: past.name, from: money(past.unitPrice), to: money(price) });
+    }
+
     // A run takes one answer to the step on screen and shows the next, then hands the order on:
     // the next update replays only this run's wait, not the steps before it.
-    if (!carried) await showStep();
+    if (!carried) {
+      if (args?.again) await startFrom(args.again);
+      await showStep();
+    }
     const input = await waitInput();
     if (input.kind === 'not-text') {
       notice = t('order-not-text');

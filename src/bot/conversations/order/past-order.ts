@@ -1,0 +1,90 @@
+import type { OrderRow } from '../../../orders/order-repo.js';
+import type { ProductDetail } from '../../../provider/schemas.js';
+import { newDraft, resumeIncomplete, type Draft } from './draft.js';
+
+/**
+ * What "Order again" carries into the order conversation: the choices of a
+ * stored order, as plain data (it is kept with the conversation's state).
+ * Prices and stock are not among them: the summary reads them afresh.
+ */
+export interface PastOrder {
+  /** The order's name as the staff member knows it: the provider's reference, or our #id. */
+  name: string;
+  productId: number;
+  regionPropertyId: number;
+  quantity: number;
+  /** Answers by fieldId, as the draft keeps them; skipped optional fields were never stored. */
+  fieldValues: Record<string, string>;
+  /** What a unit cost then, so that a new price can be pointed out. */
+  unitPrice: number;
+}
+
+/** The stored answers of an order; entries without a field id (or not answers at all) are left out. */
+function storedAnswers(raw: string): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return {};
+    const answers: Record<string, string> = {};
+    for (const entry of parsed as { fieldId?: unknown; value?: unknown }[]) {
+      if (typeof entry?.fieldId === 'number' && typeof entry.value === 'string') answers[String(entry.fieldId)] = entry.value;
+    }
+    return answers;
+  } catch {
+    return {};
+  }
+}
+
+export function pastOrderOf(
+  row: Pick<OrderRow, 'id' | 'providerReference' | 'productId' | 'regionPropertyId' | 'quantity' | 'fieldValues' | 'unitPrice'>,
+): PastOrder {
+  return {
+    name: row.providerReference ?? `#${row.id}`,
+    productId: row.productId,
+    regionPropertyId: row.regionPropertyId,
+    quantity: row.quantity,
+    fieldValues: storedAnswers(row.fieldValues),
+    unitPrice: row.unitPrice,
+  };
+}
+
+/**
+ * Why the new order cannot go straight to the summary, if it cannot:
+ * the product or its region is no longer offered, or the product now asks
+ * a required question the past order has no answer to.
+ */
+export type PastOrderChange = { kind: 'product-gone' } | { kind: 'region-gone' } | { kind: 'fields-changed' } | null;
+
+/**
+ * The draft of a new order with the past order's choices on the product as
+ * the provider describes it now (`product` null: it is gone). Answers are
+ * kept by field id; a field the product no longer asks is dropped, an
+ * optional one it newly asks counts as skipped. Anything missing leads to
+ * the step that asks for it, and from there back to the summary.
+ */
+export function draftFromPastOrder(past: PastOrder, product: ProductDetail | null): { draft: Draft; change: PastOrderChange } {
+  if (!product || product.id !== past.productId || product.regionProperties.length === 0) {
+    return { draft: newDraft(), change: { kind: 'product-gone' } };
+  }
+  const fieldValues: Record<string, string> = {};
+  let unanswered = false;
+  for (const field of product.requiredFields) {
+    const answer = past.fieldValues[String(field.fieldId)];
+    if (answer !== undefined) fieldValues[String(field.fieldId)] = answer;
+    else if (!field.required) fieldValues[String(field.fieldId)] = '';
+    else unanswered = true;
+  }
+  const regionKept = product.regionProperties.some((r) => r.regionPropertyId === past.regionPropertyId);
+  const draft: Draft = {
+    ...newDraft(),
+    step: 'summary',
+    categoryId: product.categoryId,
+    product,
+    regionPropertyId: regionKept ? past.regionPropertyId : null,
+    quantity: past.quantity,
+    fieldValues,
+  };
+  // The same rule the summary applies to any draft: the first missing answer is asked, then the summary follows.
+  const resumed = resumeIncomplete(draft);
+  if (!regionKept) return { draft: resumed, change: { kind: 'region-gone' } };
+  return { draft: resumed, change: unanswered ? { kind: 'fields-changed' } : null };
+}

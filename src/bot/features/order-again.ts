@@ -1,0 +1,43 @@
+import { Composer } from 'grammy';
+import type { Logger } from '../../logger.js';
+import type { OrderQueries } from '../../orders/order-queries.js';
+import type { BotContext } from '../context.js';
+import type { OrderArgs } from '../conversations/order/order-conversation.js';
+import { pastOrderOf } from '../conversations/order/past-order.js';
+import { AGAIN_PATTERN, parseAgain } from '../tracking/callback-data.js';
+import { orderAgainRefusal } from '../tracking/order-view.js';
+import { ORDER_CONVERSATION } from './order.js';
+
+/**
+ * "Order again" under an order's detail: a new order with the same product,
+ * region, quantity and answers, up to a fresh summary. The button is shown
+ * only to whom it serves; a forged or old one is checked again here against
+ * the stored order and the person's role now.
+ */
+export function orderAgainFeature(deps: { orders: Pick<OrderQueries, 'byId'>; catalogLoading: () => boolean; logger: Logger }) {
+  const composer = new Composer<BotContext>();
+  composer.callbackQuery(AGAIN_PATTERN, async (ctx) => {
+    const orderId = parseAgain(ctx.callbackQuery.data);
+    const row = orderId === null ? null : deps.orders.byId(orderId);
+    if (!row || !ctx.chat) {
+      await ctx.answerCallbackQuery({ text: ctx.t('track-gone') });
+      return;
+    }
+    const refusal = orderAgainRefusal({ telegramId: ctx.member.telegramId, role: ctx.member.role }, row);
+    if (refusal) {
+      deps.logger.warn({ orderId: row.id, actorId: ctx.member.telegramId, role: ctx.member.role, refusal }, 'refused to order again');
+      await ctx.answerCallbackQuery({ text: ctx.t(refusal), show_alert: true });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    // Like /order: an order half-way through is dropped, nothing of it was placed.
+    await ctx.conversation.exitAll();
+    if (deps.catalogLoading()) {
+      await ctx.reply(ctx.t('order-catalog-loading'));
+      return;
+    }
+    const args: OrderArgs = { locale: ctx.member.locale, again: pastOrderOf(row) };
+    await ctx.conversation.enter(ORDER_CONVERSATION, args);
+  });
+  return composer;
+}
