@@ -14,7 +14,7 @@ import { spendingSettings } from './spending/spending-settings.js';
 import { createCommandMenus, registerCommands } from './bot/commands.js';
 import { createBot } from './bot/create-bot.js';
 import { formatAmount, formatNumber } from './text/format.js';
-import { createI18n, translatorFor, type Locale } from './text/i18n.js';
+import { translatorFor, type Locale } from './text/i18n.js';
 import { createCatalogQueries } from './catalog/catalog-queries.js';
 import { createCatalogSync, describeSyncError } from './catalog/catalog-sync.js';
 import { refreshStalePrices, withPriceRecording } from './catalog/price-cache.js';
@@ -124,8 +124,7 @@ async function main(): Promise<void> {
   const people = createPeopleRepo({ db, clock });
   const describePerson = createDescribePerson({ find: people.find });
   if (envChanges.length > 0) logger.info({ changes: envChanges }, 'ADMIN_IDS changed who is an administrator');
-  const i18n = createI18n(config.defaultLocale);
-  const translate = (locale: Locale) => translatorFor(i18n, locale);
+  const translate = translatorFor;
 
   const localeOf = createLocaleOf({ staff, people, defaultLocale: config.defaultLocale });
   const adminRecipients = () =>

@@ -130,7 +130,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.api.config.use(telegramRetry());
 
   const i18n = createI18n<BotContext>(deps.defaultLocale, (ctx) => ctx.member?.locale);
-  const translate = (locale: Locale): Translate => translatorFor(i18n, locale);
+  const translate = (locale: Locale): Translate => translatorFor(locale);
   const onProviderTrouble = (error: unknown, context: string) =>
     handleProviderTrouble(error, { logger: deps.logger, alerts: deps.alerts, translate }, context);
 

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { FluentBundle, FluentResource } from '@fluent/bundle';
 import { I18n } from '@grammyjs/i18n';
 
 /**
@@ -53,7 +54,37 @@ export function createI18n<C extends import('grammy').Context>(
   return i18n;
 }
 
-/** A translate function bound to one locale, for code that runs outside an update. */
-export function translatorFor(i18n: I18n<never> | I18n<any>, locale: Locale): Translate {
-  return (key, variables) => i18n.t(locale, key, variables);
+/**
+ * One Fluent bundle per language, from the same sources, for translate
+ * functions bound to a language. The i18n plugin negotiates the language
+ * again for every message it formats (it lists its bundles and runs
+ * language negotiation per call), which an order step paid for each of
+ * its dozen lines; a bound language needs none of that.
+ */
+const bundles = new Map<Locale, FluentBundle>();
+
+function bundleOf(locale: Locale): FluentBundle {
+  let bundle = bundles.get(locale);
+  if (bundle === undefined) {
+    bundle = new FluentBundle(locale, { useIsolating: false });
+    bundle.addResource(new FluentResource(sourceOf(locale)));
+    bundles.set(locale, bundle);
+  }
+  return bundle;
+}
+
+/**
+ * A translate function bound to one locale: the order conversation, and
+ * code that runs outside an update. A message missing in Persian falls
+ * back to English, as the i18n plugin does; one missing in both shows its
+ * key.
+ */
+export function translatorFor(locale: Locale): Translate {
+  const own = bundleOf(locale);
+  const english = bundleOf('en');
+  return (key, variables) => {
+    const bundle = own.hasMessage(key) ? own : english;
+    const pattern = bundle.getMessage(key)?.value;
+    return pattern ? bundle.formatPattern(pattern, variables) : key;
+  };
 }

@@ -10,7 +10,7 @@ import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox } from '../../src/sandbox/server.js';
 import { createSettingsStore } from '../../src/settings/settings-store.js';
 import { createSpendingRuleBook } from '../../src/spending/spending-rules.js';
-import { createI18n, translatorFor } from '../../src/text/i18n.js';
+import { translatorFor } from '../../src/text/i18n.js';
 import { createFakeBotApi } from '../support/fake-bot-api/index.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
@@ -50,14 +50,13 @@ describe('approval announcer', () => {
       orderingPaused: () => null,
       mayOrder: (id) => staff.has(id),
     });
-    const i18n = createI18n('en', () => 'en');
     const announcer = createApprovalAnnouncer({
       send: createSendPort(new Api(telegram.token, { apiRoot: telegram.apiRoot })),
       approvals: service,
       provider,
       isStaff: (id) => staff.has(id),
       localeOf: () => 'en',
-      texts: (locale) => ({ t: translatorFor(i18n, locale), locale, amountUnit: 'IRR', timeZone: 'UTC', describePerson: String }),
+      texts: (locale) => ({ t: translatorFor(locale), locale, amountUnit: 'IRR', timeZone: 'UTC', describePerson: String }),
       logger: silentLogger,
     });
     const sweep = createApprovalExpirySweep({ approvals: service, announcer, logger: silentLogger });

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ApprovalRow } from '../../src/approvals/approval-repo.js';
 import { adminSummary, APPROVE_DATA, REJECT_DATA } from '../../src/approvals/approval-texts.js';
-import { createI18n, translatorFor, type Locale } from '../../src/text/i18n.js';
+import { translatorFor, type Locale } from '../../src/text/i18n.js';
 
-const i18n = createI18n('en');
 const context = (locale: Locale) => ({
-  t: translatorFor(i18n, locale),
+  t: translatorFor(locale),
   locale,
   amountUnit: 'ریال',
   timeZone: 'Asia/Tehran',

@@ -158,7 +158,7 @@ async function run(n: number, variant: Variant, dir: string) {
         if (!sentAt.has(chatId) && message.text.text.includes('is delivered')) sentAt.set(chatId, clock.now());
         return { messageId: sentAt.size };
       },
-      translate: (locale) => translatorFor(i18n, locale), localeOf: () => 'en', isStaff: () => true, adminRecipients: () => [],
+      translate: (locale) => translatorFor(locale), localeOf: () => 'en', isStaff: () => true, adminRecipients: () => [],
       alerts: createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock, logger: silentLogger }),
       handover, sandbox: true, amountUnit: 'IRR', timeZone: 'UTC', everyMs: SECOND, batchSize: 50,
     }),

@@ -3,12 +3,11 @@ import type { AuditEntry } from '../../src/audit/audit-queries.js';
 import { auditPageView, eventWords, type AuditView } from '../../src/bot/audit/audit-view.js';
 import { parseAuditPage } from '../../src/bot/audit/callback-data.js';
 import { parseAuditCommand } from '../../src/bot/features/audit.js';
-import { createI18n, translatorFor } from '../../src/text/i18n.js';
+import { translatorFor } from '../../src/text/i18n.js';
 
-const i18n = createI18n('en');
 const names: Record<number, string> = { 10: 'Ada (@ada)', 20: 'Sam' };
 const view = (locale: 'en' | 'fa' = 'en'): AuditView => ({
-  t: translatorFor(i18n, locale),
+  t: translatorFor(locale),
   locale,
   amountUnit: 'IRR',
   timeZone: 'Asia/Tehran',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n, translatorFor } from '../../src/text/i18n.js';
+import { translatorFor } from '../../src/text/i18n.js';
 import { classifyTrouble, troubleMessage } from '../../src/bot/provider-trouble.js';
 import {
   ProviderConflictError,
@@ -9,9 +9,8 @@ import {
   ProviderRejectedError,
 } from '../../src/provider/errors.js';
 
-const i18n = createI18n('en');
-const en = translatorFor(i18n, 'en');
-const fa = translatorFor(i18n, 'fa');
+const en = translatorFor('en');
+const fa = translatorFor('fa');
 const where = { method: 'GET', path: '/products/101' };
 
 describe('provider trouble in words', () => {

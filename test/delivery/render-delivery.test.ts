@@ -1,10 +1,9 @@
 import { FormattedString } from '@grammyjs/parse-mode';
 import { describe, expect, it } from 'vitest';
-import { createI18n, translatorFor, type Locale } from '../../src/text/i18n.js';
+import { translatorFor, type Locale } from '../../src/text/i18n.js';
 import { COPY_TEXT_MAX, humaniseKey, renderDelivery, type DeliveryMessage } from '../../src/delivery/render-delivery.js';
 import type { JsonValue, OrderDetail } from '../../src/provider/schemas.js';
 
-const i18n = createI18n('en');
 const heading = new FormattedString('Order A100234');
 
 function order(...deliveries: (JsonValue | null)[]): OrderDetail {
@@ -26,7 +25,7 @@ function order(...deliveries: (JsonValue | null)[]): OrderDetail {
 }
 
 function messages(detail: OrderDetail, locale: Locale = 'en'): DeliveryMessage[] {
-  return renderDelivery(detail, { t: translatorFor(i18n, locale), locale, timeZone: 'Asia/Tehran', heading });
+  return renderDelivery(detail, { t: translatorFor(locale), locale, timeZone: 'Asia/Tehran', heading });
 }
 
 function render(detail: OrderDetail, locale: Locale = 'en'): FormattedString[] {

@@ -2,7 +2,7 @@ import { FormattedString } from '@grammyjs/parse-mode';
 import { Api } from 'grammy';
 import { afterEach } from 'vitest';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
-import { createI18n, translatorFor, type Locale } from '../../src/text/i18n.js';
+import { translatorFor, type Locale } from '../../src/text/i18n.js';
 import { createSendPort } from '../../src/bot/send-port.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import type { NotificationKind, OrderState } from '../../src/db/schema.js';
@@ -77,14 +77,13 @@ export async function senderWorld(options: SenderWorldOptions = {}) {
     clock,
     logger,
   });
-  const i18n = createI18n('en');
   /** People taken off the staff list during a test. */
   const removedStaff = new Set<number>();
   const deps: NotificationSenderDeps = {
     db,
     provider,
     send,
-    translate: (locale) => translatorFor(i18n, locale),
+    translate: (locale) => translatorFor(locale),
     localeOf: () => options.staffLocale ?? 'en',
     isStaff: (userId) => !removedStaff.has(userId),
     adminRecipients: () => admins,

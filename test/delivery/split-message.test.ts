@@ -1,6 +1,6 @@
 import { FormattedString } from '@grammyjs/parse-mode';
 import { describe, expect, it } from 'vitest';
-import { createI18n, translatorFor } from '../../src/text/i18n.js';
+import { translatorFor } from '../../src/text/i18n.js';
 import { COPY_BUTTONS_PER_MESSAGE, renderDelivery } from '../../src/delivery/render-delivery.js';
 import { SAFE_MESSAGE_ENTITIES, splitMessage, TELEGRAM_MAX_MESSAGE_LENGTH } from '../../src/delivery/split-message.js';
 import type { OrderDetail } from '../../src/provider/schemas.js';
@@ -111,7 +111,7 @@ describe('a delivery of 30 cards', () => {
     createdAt: null,
     items: [{ id: 1, productId: 101, regionPropertyId: 5001, quantity: 30, totalAmount: 30, delivery: { cards, instructions: 'x'.repeat(300) } }],
   };
-  const t = translatorFor(createI18n('en'), 'en');
+  const t = translatorFor('en');
   const messages = renderDelivery(detail, { t, locale: 'en', timeZone: 'UTC', heading: FormattedString.bold('Order A100234') });
   const parts = messages.map((m) => m.text);
 

@@ -11,7 +11,7 @@ import { createDailyDigest } from '../../src/reports/daily-digest.js';
 import { createReportQueries } from '../../src/reports/report-queries.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { createSettingsStore } from '../../src/settings/settings-store.js';
-import { createI18n, translatorFor } from '../../src/text/i18n.js';
+import { translatorFor } from '../../src/text/i18n.js';
 import { createManualClock, type ManualClock } from '../support/manual-clock.js';
 import { openedOrder } from '../support/order-fixtures.js';
 
@@ -20,7 +20,6 @@ const MINUTE = 60_000;
 // 2026-11-21 08:30 in Tehran (UTC+3:30).
 const START = Date.UTC(2026, 10, 21, 5, 0);
 const ADMIN_ID = 1001;
-const i18n = createI18n('en');
 
 let dir: string;
 let sandbox: Sandbox;
@@ -53,7 +52,7 @@ function digest() {
     timeZone: TEHRAN,
     recipients: () => [{ telegramId: ADMIN_ID, locale: 'en' }],
     sendText: async (_chatId, text) => void sent.push(text),
-    translate: (locale) => translatorFor(i18n, locale),
+    translate: (locale) => translatorFor(locale),
     describePerson: (id) => (id === 7 ? 'Sara' : String(id)),
     amountUnit: 'IRR',
     clock,

@@ -3,14 +3,13 @@ import type { OrderState } from '../../src/db/schema.js';
 import { buildCsv } from '../../src/reports/csv.js';
 import { auditTable, ordersTable, summaryTable, type ExportContext } from '../../src/reports/local-exports.js';
 import { createReportQueries } from '../../src/reports/report-queries.js';
-import { createI18n, translatorFor } from '../../src/text/i18n.js';
+import { translatorFor } from '../../src/text/i18n.js';
 import { readCsv } from '../support/csv-reader.js';
 import { openedOrder, orderRepoWorld } from '../support/order-fixtures.js';
 
 // 2026-11-21 10:00 UTC is 13:30 in Tehran.
 const START = Date.UTC(2026, 10, 21, 10, 0);
 const NOVEMBER = { from: Date.UTC(2026, 9, 31, 20, 30), to: Date.UTC(2026, 10, 30, 20, 30) };
-const i18n = createI18n('en');
 
 function world() {
   const { db, clock, repo } = orderRepoWorld(START);
@@ -25,7 +24,7 @@ function world() {
 }
 
 const context = (locale: 'en' | 'fa'): ExportContext => ({
-  t: translatorFor(i18n, locale),
+  t: translatorFor(locale),
   timeZone: 'Asia/Tehran',
   describePerson: (id) => (id === 7 ? 'سارا (@sara)' : String(id)),
 });

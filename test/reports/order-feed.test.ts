@@ -22,7 +22,7 @@ function world() {
       settings,
       recipients: () => [{ telegramId: 1001, locale: 'en' }],
       sendText: async (_chatId, text) => void sent.push(text),
-      translate: (locale) => translatorFor(i18n, locale),
+      translate: (locale) => translatorFor(locale),
       describePerson: (id) => `Person ${id}`,
       amountUnit: 'IRR',
       clock,

@@ -11,7 +11,7 @@ const DAY = 86_400_000;
 // 2026-11-21 00:00 UTC.
 const START = Date.UTC(2026, 10, 21);
 const LINE = { productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1 };
-const context = { t: translatorFor(createI18n('en'), 'en'), timeZone: 'UTC', describePerson: String };
+const context = { t: translatorFor('en'), timeZone: 'UTC', describePerson: String };
 
 let sandbox: Sandbox;
 let clock: ManualClock;

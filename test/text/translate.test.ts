@@ -1,0 +1,39 @@
+import { FluentResource } from '@fluent/bundle';
+import { describe, expect, it } from 'vitest';
+import { createI18n, LOCALES, readFluentSources, translatorFor } from '../../src/text/i18n.js';
+
+/** Every message of a language with the variables it uses, each given the same sample value. */
+function messagesOf(locale: (typeof LOCALES)[number]): { key: string; variables: Record<string, number> }[] {
+  return readFluentSources(locale).flatMap((file) =>
+    new FluentResource(file.source).body
+      .filter((entry) => !entry.id.startsWith('-'))
+      .map((entry) => {
+        const names = new Set<string>();
+        const walk = (node: unknown): void => {
+          if (Array.isArray(node)) node.forEach(walk);
+          else if (node !== null && typeof node === 'object') {
+            const record = node as Record<string, unknown>;
+            if (record['type'] === 'var' && typeof record['name'] === 'string') names.add(record['name']);
+            Object.values(record).forEach(walk);
+          }
+        };
+        walk(entry.value);
+        return { key: entry.id, variables: Object.fromEntries([...names].map((name) => [name, 3])) };
+      }),
+  );
+}
+
+describe('a translate function bound to a language', () => {
+  const i18n = createI18n('en');
+
+  it.each(LOCALES)('formats every %s message exactly as the i18n plugin does', (locale) => {
+    const translate = translatorFor(locale);
+    const messages = messagesOf(locale);
+    expect(messages.length).toBeGreaterThan(100);
+    for (const { key, variables } of messages) expect(translate(key, variables), key).toBe(i18n.t(locale, key, variables));
+  });
+
+  it('shows the key of a message that exists in no language', () => {
+    expect(translatorFor('fa')('no-such-message')).toBe('no-such-message');
+  });
+});
