@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
-import { createI18n, translatorFor } from '../../src/text/i18n.js';
+import { translatorFor } from '../../src/text/i18n.js';
 import type { Clock } from '../../src/clock.js';
 import { closeDb, openDb } from '../../src/db/open.js';
 import { orders } from '../../src/db/schema.js';
@@ -145,7 +145,6 @@ async function run(n: number, variant: Variant, dir: string) {
   });
   const sentAt = new Map<number, number>();
   const provider = client(ours, clock);
-  const i18n = createI18n('en');
   const handover = createDetailHandover({ clock, maxEntries: Math.max(1_000, n) });
   const loops = [
     startDeliveryPoller({

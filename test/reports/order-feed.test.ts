@@ -3,12 +3,11 @@ import { silentLogger } from '../../src/logger.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
 import { createOrderFeed, orderFeedSetting } from '../../src/reports/order-feed.js';
 import { createSettingsStore } from '../../src/settings/settings-store.js';
-import { createI18n, translatorFor } from '../../src/text/i18n.js';
+import { translatorFor } from '../../src/text/i18n.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
 import { placingOrder } from '../support/order-fixtures.js';
 
-const i18n = createI18n('en');
 
 function world() {
   const db = memoryDb();

@@ -3,7 +3,7 @@ import { createProviderClient } from '../../src/provider/client.js';
 import { createReportQueries } from '../../src/reports/report-queries.js';
 import { transactionsTable } from '../../src/reports/transaction-export.js';
 import { createSandbox, SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
-import { createI18n, translatorFor } from '../../src/text/i18n.js';
+import { translatorFor } from '../../src/text/i18n.js';
 import { createManualClock, type ManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
 
