@@ -3,7 +3,7 @@ import { SANDBOX_PRODUCTS } from '../../src/sandbox/seed.js';
 import type { FakeUser } from '../support/fake-bot-api/index.js';
 import { chatDriver, craftedPress } from './chat-driver.js';
 import { ADMIN, PERSIAN_STAFF, sharedWorld, STAFF } from './harness.js';
-import { posts, referenceIn, sandboxOrder, waitForDelivery } from './order-steps.js';
+import { orderThroughChat, posts, referenceIn, sandboxOrder, waitForDelivery } from './order-steps.js';
 
 const OTHER_STAFF: FakeUser = { id: 4004, firstName: 'Olga', languageCode: 'en' };
 const VIEWER: FakeUser = { id: 5005, firstName: 'Vic', languageCode: 'en' };
@@ -86,11 +86,7 @@ describe('order again', () => {
 
   it('in Persian, reaches the summary with the Persian texts', async () => {
     const chat = chatDriver(world.telegram, PERSIAN_STAFF);
-    await chat.say('/order', /یک دسته را انتخاب کنید/);
-    await chat.say('Google Play 10', /محصولات مطابق/);
-    await chat.tap(/^Google Play 10 USD/, /چند عدد؟/);
-    await chat.say('۱', /سفارش خود را بررسی کنید/);
-    const mine = referenceIn(await chat.tap(/تأیید سفارش/, /سفارش A\d+ ثبت شد/));
+    const mine = referenceIn(await orderThroughChat(world, PERSIAN_STAFF, { search: 'Google Play 10', product: /^Google Play 10 USD/, quantity: 1, locale: 'fa' }));
     persianReference = mine;
     await world.telegram.waitForMessage(PERSIAN_STAFF.id, new RegExp(`سفارش ${mine} تحویل شد`), { timeoutMs: 25_000 });
     await chat.say(`/track ${mine}`, new RegExp(`سفارش ${mine}`));

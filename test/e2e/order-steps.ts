@@ -14,19 +14,36 @@ export interface OrderRequest {
   /** The product's button in the search results. */
   product: RegExp;
   quantity: number;
+  /** The chat's language; English unless said. */
+  locale?: 'en' | 'fa';
 }
+
+/** What each step of the walk waits for, per language; the quantity is typed in that language's digits. */
+const WALK = {
+  en: { menu: /Choose a category/, results: /Products matching/, quantity: /How many\?/, summary: /Please check your order/, confirm: /Confirm/, placed: /Order A\d+ is placed/, digits: (n: number) => String(n) },
+  fa: {
+    menu: /یک دسته را انتخاب کنید/,
+    results: /محصولات مطابق/,
+    quantity: /چند عدد؟/,
+    summary: /سفارش خود را بررسی کنید/,
+    confirm: /تأیید سفارش/,
+    placed: /سفارش A\d+ ثبت شد/,
+    digits: (n: number) => String(n).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!),
+  },
+};
 
 /**
  * Walks the guided order of a product without required fields up to the
  * summary and taps Confirm; returns the bot's answer to the confirmation.
  */
-export async function orderThroughChat(world: World, user: FakeUser, request: OrderRequest, answer: RegExp = /Order A\d+ is placed/): Promise<SentMessage> {
+export async function orderThroughChat(world: World, user: FakeUser, request: OrderRequest, answer?: RegExp): Promise<SentMessage> {
+  const walk = WALK[request.locale ?? 'en'];
   const chat = chatDriver(world.telegram, user);
-  await chat.say('/order', /Choose a category/);
-  await chat.say(request.search, /Products matching/);
-  await chat.tap(request.product, /How many\?/);
-  await chat.say(String(request.quantity), /Please check your order/);
-  return chat.answerTo(() => world.telegram.clickButton(user, chat.currentMenu(), /Confirm/), answer, 10_000);
+  await chat.say('/order', walk.menu);
+  await chat.say(request.search, walk.results);
+  await chat.tap(request.product, walk.quantity);
+  await chat.say(walk.digits(request.quantity), walk.summary);
+  return chat.answerTo(() => world.telegram.clickButton(user, chat.currentMenu(), walk.confirm), answer ?? walk.placed, 10_000);
 }
 
 export function referenceIn(message: SentMessage): string {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FakeUser } from '../support/fake-bot-api/index.js';
 import { chatDriver } from './chat-driver.js';
 import { PERSIAN_STAFF, sharedWorld, STAFF, type World } from './harness.js';
-import { cardsOf, copyButtons, localOrder, referenceIn, sandboxOrder, spoilers, waitForDelivery } from './order-steps.js';
+import { cardsOf, copyButtons, localOrder, orderThroughChat, referenceIn, sandboxOrder, spoilers, waitForDelivery } from './order-steps.js';
 
 /** A sticker sent into the chat, as Telegram delivers one: a message without text. */
 function sendSticker(world: World, user: FakeUser, messageId: number): void {
@@ -65,11 +65,7 @@ describe('the staff member’s phone in Tehran', () => {
   it('shows a Persian reader a Jalali date in Persian digits, the expiry inside the delivery too, and copy buttons carrying exactly the codes', async () => {
     const chat = chatDriver(world.telegram, PERSIAN_STAFF);
     // Never chose a language: the delivery, sent outside any update, follows the Telegram app's language.
-    await chat.say('/order', /یک دسته را انتخاب کنید/);
-    await chat.say('Google Play 10', /محصولات مطابق/);
-    await chat.tap(/^Google Play 10 USD/, /چند عدد؟/);
-    await chat.say('۱', /سفارش خود را بررسی کنید/);
-    const placed = await chat.tap(/تأیید سفارش/, /سفارش A\d+ ثبت شد/);
+    const placed = await orderThroughChat(world, PERSIAN_STAFF, { search: 'Google Play 10', product: /^Google Play 10 USD/, quantity: 1, locale: 'fa' });
     const reference = referenceIn(placed);
 
     const detail = await chat.say(`/track ${reference}`, new RegExp(`سفارش ${reference}`));

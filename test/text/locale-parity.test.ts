@@ -1,6 +1,7 @@
 import { FluentResource } from '@fluent/bundle';
 import { describe, expect, it } from 'vitest';
 import { readFluentSources } from '../../src/text/i18n.js';
+import { messageVariables } from './fluent-variables.js';
 
 // Every line that starts a message or a term: Fluent continuation lines are indented.
 const ENTRY_LINE = /^(-?[a-zA-Z][a-zA-Z0-9_-]*)[ \t]*=/gm;
@@ -15,26 +16,6 @@ async function load(locale: 'en' | 'fa'): Promise<LocaleFile[]> {
 }
 
 const keysByLine = (source: string) => [...source.matchAll(ENTRY_LINE)].map((match) => match[1]!);
-
-/** Each message's variables ($name), read from Fluent's own parse. */
-function variables(source: string): Map<string, string[]> {
-  const result = new Map<string, string[]>();
-  for (const entry of new FluentResource(source).body) {
-    const found = new Set<string>();
-    const walk = (node: unknown): void => {
-      if (Array.isArray(node)) node.forEach(walk);
-      else if (node !== null && typeof node === 'object') {
-        const record = node as Record<string, unknown>;
-        if (record['type'] === 'var' && typeof record['name'] === 'string') found.add(record['name']);
-        Object.values(record).forEach(walk);
-      }
-    };
-    walk(entry.value);
-    walk(entry.attributes);
-    result.set(entry.id, [...found].sort());
-  }
-  return result;
-}
 
 describe('the English and Persian messages', async () => {
   const en = await load('en');
@@ -67,8 +48,8 @@ describe('the English and Persian messages', async () => {
   });
 
   it('use the same variables in both languages', () => {
-    const english = new Map(en.flatMap((file) => [...variables(file.source)]));
-    const persian = new Map(fa.flatMap((file) => [...variables(file.source)]));
+    const english = new Map(en.flatMap((file) => [...messageVariables(file.source)]));
+    const persian = new Map(fa.flatMap((file) => [...messageVariables(file.source)]));
     const differing = [...english].filter(([key, names]) => persian.has(key) && persian.get(key)!.join() !== names.join());
     expect(differing.map(([key, names]) => `${key}: en {${names.join(', ')}} fa {${persian.get(key)!.join(', ')}}`)).toEqual([]);
   });

@@ -1,25 +1,13 @@
-import { FluentResource } from '@fluent/bundle';
 import { describe, expect, it } from 'vitest';
 import { createI18n, LOCALES, readFluentSources, translatorFor } from '../../src/text/i18n.js';
+import { messageVariables } from './fluent-variables.js';
 
 /** Every message of a language with the variables it uses, each given the same sample value. */
 function messagesOf(locale: (typeof LOCALES)[number]): { key: string; variables: Record<string, number> }[] {
   return readFluentSources(locale).flatMap((file) =>
-    new FluentResource(file.source).body
-      .filter((entry) => !entry.id.startsWith('-'))
-      .map((entry) => {
-        const names = new Set<string>();
-        const walk = (node: unknown): void => {
-          if (Array.isArray(node)) node.forEach(walk);
-          else if (node !== null && typeof node === 'object') {
-            const record = node as Record<string, unknown>;
-            if (record['type'] === 'var' && typeof record['name'] === 'string') names.add(record['name']);
-            Object.values(record).forEach(walk);
-          }
-        };
-        walk(entry.value);
-        return { key: entry.id, variables: Object.fromEntries([...names].map((name) => [name, 3])) };
-      }),
+    [...messageVariables(file.source)]
+      .filter(([key]) => !key.startsWith('-'))
+      .map(([key, names]) => ({ key, variables: Object.fromEntries(names.map((name) => [name, 3])) })),
   );
 }
 
