@@ -132,7 +132,6 @@ const schema = z.strictObject({
   ).transform((v) => v ?? 'info'),
   CATALOG_REFRESH_MINUTES: positiveInt(30, 24 * 60),
   ORDER_IDLE_MINUTES: positiveInt(15, 24 * 60),
-  ORDER_QUOTE_MAX_AGE_SECONDS: positiveInt(120, 60 * 60),
   POLL_STALE_MINUTES: positiveInt(30, 7 * 24 * 60),
   LOW_BALANCE_CHECK_SECONDS: positiveInt(300, 24 * 60 * 60),
   APPROVAL_EXPIRY_MINUTES: positiveInt(24 * 60, 30 * 24 * 60),
@@ -168,7 +167,6 @@ export type Config = {
   catalogRefreshMinutes: number;
   orderIdleMinutes: number;
   /** A summary older than this has its price and stock read again when Confirm is pressed. */
-  orderQuoteMaxAgeSeconds: number;
   pollStaleMinutes: number;
   /** The low-balance alert reads the balance itself only when no one read it for this long. */
   lowBalanceCheckSeconds: number;
@@ -265,7 +263,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: data.LOG_LEVEL,
     catalogRefreshMinutes: data.CATALOG_REFRESH_MINUTES,
     orderIdleMinutes: data.ORDER_IDLE_MINUTES,
-    orderQuoteMaxAgeSeconds: data.ORDER_QUOTE_MAX_AGE_SECONDS,
     pollStaleMinutes: data.POLL_STALE_MINUTES,
     lowBalanceCheckSeconds: data.LOW_BALANCE_CHECK_SECONDS,
     approvalExpiryMinutes: data.APPROVAL_EXPIRY_MINUTES,

@@ -284,7 +284,6 @@ async function main(): Promise<void> {
     reportSettings: { settings, digest: dailyDigest },
     sandbox: config.sandboxMode,
     orderIdleMs: config.orderIdleMinutes * 60_000,
-    orderQuoteMaxAgeMs: config.orderQuoteMaxAgeSeconds * 1_000,
     approvals: { service: approvals, announcer: approvalAnnouncer, rules: spendingRules },
     perItemLimit: config.providerMaxQuantityPerItem,
     clock,

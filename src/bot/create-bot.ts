@@ -105,16 +105,12 @@ export interface BotDeps {
   monthCalendar?: MonthCalendar;
   /** Where /feed and /digest keep their settings; without it those commands are not offered. */
   reportSettings?: { settings: SettingsStore; digest: Pick<DailyDigest, 'hour' | 'setHour'> };
-  /** Age beyond which a summary's price and stock are read again at Confirm; two minutes unless set. */
-  orderQuoteMaxAgeMs?: number;
   /** Observers for metrics; they never change how an update is handled. */
   onUpdateHandled?: () => void;
   onHandlerError?: () => void;
   clock: Clock;
   logger: Logger;
 }
-
-const DEFAULT_QUOTE_MAX_AGE_MS = 2 * 60_000;
 
 /**
  * Telegram answers 429 with retry_after; wait for it, but never forever.
@@ -216,7 +212,6 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         perItemLimit: deps.perItemLimit,
         // The conversation offers no Confirm while ordering is paused; the order service refuses too.
         orderingPaused: () => deps.orderingPause.current(),
-        quoteMaxAgeMs: deps.orderQuoteMaxAgeMs ?? DEFAULT_QUOTE_MAX_AGE_MS,
         checkLimits: (userId, total) => deps.spending.checkLimits(userId, total),
         ...(requestApproval && approvals ? { requestApproval, approvalThreshold: (id: number) => approvals.service.thresholdFor(id) } : {}),
         timeZone: deps.timeZone,

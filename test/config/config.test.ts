@@ -29,7 +29,6 @@ describe('parseConfig', () => {
       logLevel: 'info',
       catalogRefreshMinutes: 30,
       orderIdleMinutes: 15,
-      orderQuoteMaxAgeSeconds: 120,
       pollStaleMinutes: 30,
       lowBalanceCheckSeconds: 300,
       approvalExpiryMinutes: 1440,

@@ -71,6 +71,26 @@ describe('orders above the approval threshold wait for an administrator', () => 
     expect(world.telegram.findButton(summary, /Reject/)).toBeDefined();
   });
 
+  it('judges the threshold on the price read at Confirm: a rise above it since the summary shows the summary again and then asks for approval', async () => {
+    const sent = posts(world);
+    world.sandbox.controls.setProductPrice(SANDBOX_PRODUCTS.noFields, 900_000);
+    const chat = chatDriver(world.telegram, STAFF);
+    await chat.say('/order', /Choose a category/);
+    await chat.say(GOOGLE_PLAY.search, /Products matching/);
+    await chat.tap(GOOGLE_PLAY.product, /How many\?/);
+    const summary = await chat.say('1', /Please check your order/);
+    expect(summary.text).not.toMatch(/need an administrator's approval/);
+
+    world.sandbox.controls.setProductPrice(SANDBOX_PRODUCTS.noFields, PRICE);
+    const again = await chat.tap(/Confirm/, /changed since you last saw this order/);
+    expect(again.text).toContain('Total: 900,000 IRR → 1,250,000 IRR');
+    expect(again.text).toMatch(/Orders above 1,000,000 IRR need an administrator's approval/);
+    expect(posts(world)).toBe(sent);
+
+    await chat.tap(/Confirm/, /needs an administrator's approval/);
+    expect(posts(world)).toBe(sent);
+  });
+
   it('places exactly one order when approved, and tells the staff member who approved it and the order', async () => {
     const sent = posts(world);
     const { byAdmin } = await requestApproval();

@@ -21,7 +21,7 @@ import { handOver } from './step-handover.js';
 import { describePlaceResult, placeInputFrom } from './place.js';
 import { placedRecap } from './recap.js';
 import { acceptsPress, editTargetOf } from './press-guard.js';
-import { hasChanges, isStale, refreshQuote } from './quote.js';
+import { hasChanges, refreshQuote } from './quote.js';
 import { canConfirm, pausedView, summaryView, uncheckedView } from './summary-view.js';
 import { categoryView, closedView, editView, fallbackView, fieldView, productListView, quantityView, regionView, type Notice, type ViewContext } from './views.js';
 
@@ -45,8 +45,6 @@ export interface OrderConversationDeps {
    * Confirm, under the wallet lock.
    */
   checkLimits: (userId: number, total: number) => LimitVerdict;
-  /** A summary older than this is read again from the provider when Confirm is pressed. */
-  quoteMaxAgeMs: number;
   /**
    * Stores the order for an administrator's approval instead of placing it
    * when its total is above the person's approval threshold; null when it
@@ -90,8 +88,6 @@ export interface CarriedStep {
   shownCategories: CatalogCategory[];
   /** The key chosen for the summary on screen, null when it offers no Confirm (see renderSummary). */
   confirmKey: string | null;
-  /** When the numbers on that summary were read. */
-  quotedAt: number | null;
   /** The step on screen did not reach the staff member: their next update shows it again. */
   unshown: boolean;
 }
@@ -143,8 +139,6 @@ export function createOrderConversation(deps: OrderConversationDeps) {
     let editInPlace = false;
     let shownCategories: CatalogCategory[] = carried?.shownCategories ?? [];
     let confirmKey: string | null = carried?.confirmKey ?? null;
-    /** When the numbers on the summary were read; null while no summary with a Confirm is on screen. */
-    let quotedAt: number | null = carried?.quotedAt ?? null;
     /** A fresh read taken at Confirm, for the summary shown again instead of placing. */
     let prefetched: Quote | null = null;
     /** The last step did not reach the staff member: their next update shows it again. */
@@ -221,7 +215,6 @@ export function createOrderConversation(deps: OrderConversationDeps) {
 
     async function render(): Promise<Outgoing> {
       confirmKey = null;
-      quotedAt = null;
       switch (draft.step) {
         case 'category': {
           const page = await conversation.external(() => deps.catalog.categoriesPage({ page: draft.categoryPage, pageSize: PAGE_SIZE }));
@@ -288,7 +281,6 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         // if the process dies after the POST, the replayed Confirm carries the same key
         // and the order service recognises it instead of placing a second order.
         confirmKey = await conversation.external(() => crypto.randomUUID());
-        quotedAt = quote.at;
         const threshold = await conversation.external(() => deps.approvalThreshold?.(userId!) ?? null);
         const total = (chosenRegion(draft)?.price ?? 0) * (draft.quantity ?? 0);
         if (threshold !== null && total > threshold) {
@@ -364,27 +356,27 @@ export function createOrderConversation(deps: OrderConversationDeps) {
 
     /**
      * Places the order on the numbers the summary showed, if they are still
-     * the provider's: a pause since, or a summary older than the allowed age
-     * whose fresh read fails or differs, shows the summary again instead,
-     * and Confirm must be pressed again.
+     * the provider's. Every Confirm reads the price, stock and balance again,
+     * however recent the summary: a price may move a second before the tap,
+     * and one product read is cheap next to a charge nobody saw. A pause
+     * since, a failed read, or any change shows the summary again (old ->
+     * new, with limits and the approval threshold judged on the new
+     * figures), and Confirm must be pressed again.
      */
     async function confirmIfFresh(): Promise<boolean> {
       const key = confirmKey;
       if (key === null || (await pausedNow())) return false;
-      const now = await conversation.external(() => deps.clock.now());
-      if (isStale(quotedAt, now, deps.quoteMaxAgeMs)) {
-        const quote = await readQuote(draft.product!.id);
-        if (!quote.detail.ok) {
-          prefetched = quote;
-          return false;
-        }
-        const refreshed = refreshQuote(draft, quote.detail.value);
-        const balance = quote.balance.ok ? quote.balance.value.balance : null;
-        const limit = await limitFor(refreshed.draft);
-        if (hasChanges(refreshed.changes) || !canConfirm(refreshed.draft, { balance, limit }, deps.perItemLimit)) {
-          prefetched = quote;
-          return false;
-        }
+      const quote = await readQuote(draft.product!.id);
+      if (!quote.detail.ok) {
+        prefetched = quote;
+        return false;
+      }
+      const refreshed = refreshQuote(draft, quote.detail.value);
+      const balance = quote.balance.ok ? quote.balance.value.balance : null;
+      const limit = await limitFor(refreshed.draft);
+      if (hasChanges(refreshed.changes) || !canConfirm(refreshed.draft, { balance, limit }, deps.perItemLimit)) {
+        prefetched = quote;
+        return false;
       }
       return confirm(key);
     }
@@ -457,7 +449,6 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       unshown = shown === 'failed';
       if (shown !== 'shown') {
         confirmKey = null;
-        quotedAt = null;
       }
       notice = null;
     }
@@ -510,7 +501,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
     await showStep();
     const next: OrderArgs = {
       locale,
-      carried: { draft, menuId: menu.id(), shownCategories, confirmKey, quotedAt, unshown },
+      carried: { draft, menuId: menu.id(), shownCategories, confirmKey, unshown },
     };
     await conversation.external((outside) => handOver(outside, next));
   };

@@ -53,8 +53,3 @@ function chooseRegionAgain(draft: Draft): Draft {
   if (hasRegionChoice(product)) return { ...base, step: 'region' };
   return { ...base, step: 'quantity', regionPropertyId: product.regionProperties[0]!.regionPropertyId };
 }
-
-/** Whether numbers shown at `quotedAt` are too old to place an order on without reading them again. */
-export function isStale(quotedAt: number | null, now: number, maxAgeMs: number): boolean {
-  return quotedAt === null || now - quotedAt > maxAgeMs;
-}

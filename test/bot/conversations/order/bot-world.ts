@@ -44,7 +44,7 @@ export interface BotWorld {
  * finishes. For what the end-to-end process cannot be given: a clock the
  * test moves, a pause switched between two taps.
  */
-export async function startBotWorld(options: { clock?: Clock } = {}): Promise<BotWorld> {
+export async function startBotWorld(options: { clock?: Clock; orderLimit?: number } = {}): Promise<BotWorld> {
   const clock = options.clock ?? systemClock;
   const telegram = await createFakeBotApi();
   const sandbox = await createSandbox({ rateLimit: false });
@@ -60,6 +60,7 @@ export async function startBotWorld(options: { clock?: Clock } = {}): Promise<Bo
   const alerts = createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock, logger });
   const settings = createSettingsStore({ db, clock });
   const rules = createSpendingRuleBook({ settings });
+  if (options.orderLimit !== undefined) rules.setDefault('order', options.orderLimit, ADMIN.id);
   const counter = createSpendingCounter({ db, periods: createLocalPeriods('UTC') });
   const checkLimits = createLimitCheck({ rules, counter, clock });
   const bot = createBot({

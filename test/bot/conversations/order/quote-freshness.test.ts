@@ -29,30 +29,29 @@ describe('the numbers a staff member confirms', () => {
     expect(summary.text).toContain('Total: 2,500,000 IRR → 2,600,000 IRR');
   });
 
-  it('are placed without another read when Confirm comes within two minutes of the summary', async () => {
+  it('are read again at a Confirm one second after the summary, and a price raised meanwhile is not charged', async () => {
     const clock = createManualClock(Date.parse('2025-03-01T10:00:00Z'));
     const world = await startBotWorld({ clock });
     const { chat } = await toSummary(world);
     const reads = detailReads(world);
-    clock.advance(119_000);
-    await chat.tap(/Confirm/, /Order A\d+ is placed/);
-    expect(detailReads(world)).toBe(reads);
-    expect(world.posts()).toBe(1);
+    clock.advance(1_000);
+    world.sandbox.controls.setRegionOffer(REGION, { price: 12_500_000 });
+    const again = await chat.tap(/Confirm/, /changed since you last saw this order/);
+    expect(detailReads(world)).toBe(reads + 1);
+    expect(again.text).toContain('Unit price: 1,250,000 IRR → 12,500,000 IRR');
+    expect(world.posts()).toBe(0);
   });
 
-  it('are read again at a Confirm more than two minutes after the summary, and a new price shows the summary again instead of placing', async () => {
+  it('are read again at a Confirm pressed twenty seconds after the summary, and the new total is judged against the per-order limit', async () => {
     const clock = createManualClock(Date.parse('2025-03-01T10:00:00Z'));
-    const world = await startBotWorld({ clock });
+    const world = await startBotWorld({ clock, orderLimit: 2_600_000 });
     const { chat } = await toSummary(world);
-    clock.advance(121_000);
-    world.sandbox.controls.setRegionOffer(REGION, { price: 1_400_000 });
+    clock.advance(20_000);
+    world.sandbox.controls.setRegionOffer(REGION, { price: 1_500_000 });
     const again = await chat.tap(/Confirm/, /changed since you last saw this order/);
-    expect(again.text).toContain('Total: 2,500,000 IRR → 2,800,000 IRR');
+    expect(again.text).toContain('Total: 2,500,000 IRR → 3,000,000 IRR');
+    expect(() => world.telegram.findButton(again, /Confirm/)).toThrow();
     expect(world.posts()).toBe(0);
-
-    await chat.tap(/Confirm/, /Order A\d+ is placed/);
-    expect(world.posts()).toBe(1);
-    expect(world.sandbox.controls.orders().at(-1)?.amount).toBe(2_800_000);
   });
 
   it('are placed after a late Confirm when the fresh read finds nothing changed', async () => {

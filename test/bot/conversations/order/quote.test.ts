@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseProduct, chooseQuantity, chooseRegion, newDraft, type Draft } from '../../../../src/bot/conversations/order/draft.js';
-import { hasChanges, isStale, refreshQuote } from '../../../../src/bot/conversations/order/quote.js';
+import { hasChanges, refreshQuote } from '../../../../src/bot/conversations/order/quote.js';
 import { field, productWith, region } from './fixtures.js';
 
 /** Region 1 (stock 5, price 1,000), quantity 3, the one field answered. */
@@ -39,13 +39,5 @@ describe('a fresh read of the product at the summary', () => {
   it('asks only the quantity when the one region left is another', () => {
     const { draft } = refreshQuote(atSummary(), productWith([region(2, 20, 2_000)], [field(7)]));
     expect(draft).toMatchObject({ step: 'quantity', regionPropertyId: 2, quantity: null });
-  });
-});
-
-describe('the age of the numbers on a summary', () => {
-  it('is stale beyond the allowed age, or when nothing was read', () => {
-    expect(isStale(1_000, 1_000 + 120_000, 120_000)).toBe(false);
-    expect(isStale(1_000, 1_000 + 120_001, 120_000)).toBe(true);
-    expect(isStale(null, 1_000, 120_000)).toBe(true);
   });
 });
