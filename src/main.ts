@@ -29,6 +29,7 @@ import { createLocaleOf } from './people/person-locale.js';
 import { createStaffRepo } from './db/staff-repo.js';
 import { createStrangerRepliesRepo } from './db/stranger-replies-repo.js';
 import { createLogger, createPrettyDestination, type Logger } from './logger.js';
+import { adminText } from './delivery/notification-texts.js';
 import { createOrderService } from './orders/order-service.js';
 import { createOrderingPause } from './orders/ordering-pause.js';
 import { withPauseOnRefusal } from './orders/pause-on-refusal.js';
@@ -208,6 +209,21 @@ async function main(): Promise<void> {
     orderingPaused: () => orderingPause.current(),
     checkLimits,
     placeTimeoutMs: config.providerOrderTimeoutMs,
+    // Every such order is news: quietMs 0, keyed by the order.
+    onChargedOtherAmount: (order, confirmed) =>
+      void alerts.alert(
+        `charged-other-amount:${order.id}`,
+        (locale) =>
+          adminText({ kind: 'charged-other-amount', confirmed }, order, {
+            t: translate(locale),
+            locale,
+            amountUnit: config.amountUnit,
+            timeZone: config.timeZone,
+            sandbox: config.sandboxMode,
+            describePerson,
+          }),
+        { quietMs: 0 },
+      ),
   });
   // Logs what it recovered itself.
   orders.recoverInterrupted();

@@ -122,7 +122,9 @@ export type AdminEvent =
   | { kind: 'rejected'; codes: boolean; reason: string }
   | { kind: 'delivery-missing'; attempts: number }
   /** The provider answered 404 for the order this many times in a row. */
-  | { kind: 'not-found'; misses: number };
+  | { kind: 'not-found'; misses: number }
+  /** The provider charged `order.totalAmount` where `confirmed` was confirmed. */
+  | { kind: 'charged-other-amount'; confirmed: number };
 
 /** Plain text for administrators (alerts are plain text). */
 export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext): string {
@@ -180,6 +182,15 @@ export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext):
       return withBadge(ctx.t('alert-delivery-missing', { ...base, attempts: event.attempts }), ctx);
     case 'not-found':
       return withBadge(ctx.t('alert-order-not-found', { ...base, misses: event.misses }), ctx);
+    case 'charged-other-amount':
+      return withBadge(
+        ctx.t('alert-charged-other-amount', {
+          ...base,
+          charged: formatAmount(order.totalAmount, ctx.locale, ctx.amountUnit),
+          confirmed: formatAmount(event.confirmed, ctx.locale, ctx.amountUnit),
+        }),
+        ctx,
+      );
   }
 }
 

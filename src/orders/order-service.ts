@@ -73,6 +73,12 @@ export interface OrderServiceDeps {
    * provider client's default.
    */
   placeTimeoutMs?: number;
+  /**
+   * The provider charged another amount than the one confirmed (its price
+   * moved between our last read and the POST). The order is placed and
+   * counts what was charged; administrators must hear of it.
+   */
+  onChargedOtherAmount?: (order: OrderRow, confirmed: number) => void;
 }
 
 const DEFAULT_PLACE_TIMEOUT_MS = 30_000;
@@ -117,7 +123,8 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
   });
 
   function settlePlaced(order: OrderRow, placed: PlacedOrder, actorId: number): OrderRow {
-    const quoted = order.totalAmount;
+    // Still the intent's unit price × quantity: what the staff member confirmed.
+    const confirmed = order.totalAmount;
     const moved = repo.transition({
       id: order.id,
       from: 'placing',
@@ -133,12 +140,17 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       audit: {
         actorId,
         action: 'order.placed',
-        detail: placed.amount === quoted ? null : `amount differs from quoted ${quoted}`,
+        detail: placed.amount === confirmed ? null : `charged ${placed.amount}, confirmed ${confirmed}`,
       },
     });
     if (!moved) throw new Error(`order ${order.id} left 'placing' while its POST was answered`);
-    if (placed.amount !== quoted) {
-      logger.warn({ orderId: order.id, quoted, charged: placed.amount }, 'provider charged a different amount');
+    if (placed.amount !== confirmed) {
+      logger.warn({ orderId: order.id, confirmed, charged: placed.amount }, 'the provider charged another amount than the one confirmed');
+      try {
+        deps.onChargedOtherAmount?.(moved, confirmed);
+      } catch (error) {
+        logger.error({ orderId: order.id, error: errorName(error) }, 'could not announce the amount charged');
+      }
     }
     return moved;
   }

@@ -36,7 +36,7 @@ describe('order service', () => {
     await Promise.all(sandboxes.splice(0).map((s) => s.close()));
   });
 
-  async function setup(options: { pausedUntil?: () => number } = {}) {
+  async function setup(options: { pausedUntil?: () => number; onChargedOtherAmount?: (order: { id: number; totalAmount: number }, confirmed: number) => void } = {}) {
     const sandbox = await createSandbox({ rateLimit: false });
     sandboxes.push(sandbox);
     const db = openDb(':memory:');
@@ -50,6 +50,7 @@ describe('order service', () => {
       logger: silentLogger,
       sandbox: true,
       ...(options.pausedUntil ? { providerPausedUntil: options.pausedUntil } : {}),
+      ...(options.onChargedOtherAmount ? { onChargedOtherAmount: options.onChargedOtherAmount } : {}),
     });
     const posts = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders');
     const audit = (orderId: number) =>
@@ -71,6 +72,26 @@ describe('order service', () => {
     // A short pause is waited out by the client itself: the order goes ahead.
     pausedUntil = T0 + 1_000;
     expect((await service.createIntentAndPlace(googlePlay('c-short-pause'))).kind).toBe('placed');
+  });
+
+  it('records what the provider charged when its price moved after the confirmed read, audits both amounts and announces it', async () => {
+    const announced: { orderId: number; charged: number; confirmed: number }[] = [];
+    const { db, service } = await setup({ onChargedOtherAmount: (order, confirmed) => announced.push({ orderId: order.id, charged: order.totalAmount, confirmed }) });
+    // Confirmed at 1,000,000 a card; the sandbox charges its price of 1,250,000.
+    const input = googlePlay('c-moved');
+    const result = await service.createIntentAndPlace({ ...input, region: { ...input.region, price: 1_000_000 } });
+
+    expect(result).toMatchObject({ kind: 'placed', order: { totalAmount: 1_250_000, unitPrice: 1_000_000 } });
+    expect(announced).toEqual([{ orderId: result.order.id, charged: 1_250_000, confirmed: 1_000_000 }]);
+    const placedRow = db.$client.prepare("select amount, detail from audit_log where order_id = ? and action = 'order.placed'").get(result.order.id);
+    expect(placedRow).toEqual({ amount: 1_250_000, detail: 'charged 1250000, confirmed 1000000' });
+  });
+
+  it('announces nothing when the provider charged what was confirmed', async () => {
+    const announced: number[] = [];
+    const { service } = await setup({ onChargedOtherAmount: (order) => announced.push(order.id) });
+    expect((await service.createIntentAndPlace(googlePlay('c-same'))).kind).toBe('placed');
+    expect(announced).toEqual([]);
   });
 
   it('places an order and records the provider’s ids with the first check two seconds later', async () => {

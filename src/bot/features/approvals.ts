@@ -155,13 +155,20 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
         return;
       case 'placed': {
         const described = describePlaceResult(outcome.result);
-        const result = (t: Translate) => t(described.messageKey, { ...described.variables, ...(described.stateKey ? { state: t(described.stateKey) } : {}) });
+        const recap = described.recap;
+        // The provider's price moved between the check at Approve and the POST: said plainly to both.
+        const charged = (o: Pick<ApprovalTextContext, 't' | 'locale' | 'amountUnit'>) =>
+          recap && recap.amount !== recap.confirmed
+            ? `\n${o.t('approval-charged-other-amount', { charged: formatAmount(recap.amount, o.locale, o.amountUnit), confirmed: formatAmount(recap.confirmed, o.locale, o.amountUnit) })}`
+            : '';
+        const result = (o: Pick<ApprovalTextContext, 't' | 'locale' | 'amountUnit'>) =>
+          o.t(described.messageKey, { ...described.variables, ...(described.stateKey ? { state: o.t(described.stateKey) } : {}) }) + charged(o);
         await showInPlace(ctx, {
-          text: joinLines(bold(ctx.t(outcome.selfApproved ? 'approval-done-self' : 'approval-done', { order: approvalLine(c, outcome.approval) })), result(ctx.t)),
+          text: joinLines(bold(ctx.t(outcome.selfApproved ? 'approval-done-self' : 'approval-done', { order: approvalLine(c, outcome.approval) })), result(c)),
         });
         if (!outcome.selfApproved) {
           await deps.announcer.tellRequester(outcome.approval, (o) =>
-            `${o.t('approval-staff-approved', { order: approvalLine(o, outcome.approval), person: o.describePerson(ctx.member.telegramId) })}\n${result(o.t)}`,
+            `${o.t('approval-staff-approved', { order: approvalLine(o, outcome.approval), person: o.describePerson(ctx.member.telegramId) })}\n${result(o)}`,
           );
         }
         return;

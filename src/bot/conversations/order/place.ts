@@ -36,7 +36,10 @@ export interface PlacedRecap {
   reference: string;
   product: string;
   quantity: number;
+  /** What the provider charged. */
   amount: number;
+  /** What the staff member confirmed; differs from `amount` when the provider's price moved at the last moment. */
+  confirmed: number;
 }
 
 /** A PlaceResult as the message to show: plain data, safe to keep in the conversation's log. */
@@ -61,6 +64,7 @@ export function describePlaceResult(result: PlaceResult): {
           product: result.order.regionTitle ? `${result.order.productTitle} (${result.order.regionTitle})` : result.order.productTitle,
           quantity: result.order.quantity,
           amount: result.order.totalAmount,
+          confirmed: result.order.unitPrice * result.order.quantity,
         },
       };
     case 'rejected': {

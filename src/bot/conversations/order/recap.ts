@@ -5,14 +5,17 @@ import type { ViewContext } from './views.js';
 const MINUTE = 60_000;
 
 /**
- * The lines under "Order A… is placed": what was ordered and charged, how
+ * The lines under "Order A… is placed": what was ordered and charged (and,
+ * plainly, when the provider charged another amount than the one confirmed), how
  * long delivery usually takes here (so nobody wonders after two minutes
  * whether something went wrong), and how to check on it.
  */
 export function placedRecap(v: ViewContext, recap: PlacedRecap, typicalMs: number | null): string {
   return [
     v.t('recap-order', { product: recap.product, quantity: formatNumber(recap.quantity, v.locale) }),
-    v.t('recap-charged', { amount: formatAmount(recap.amount, v.locale, v.amountUnit) }),
+    recap.amount === recap.confirmed
+      ? v.t('recap-charged', { amount: formatAmount(recap.amount, v.locale, v.amountUnit) })
+      : v.t('recap-charged-other-amount', { charged: formatAmount(recap.amount, v.locale, v.amountUnit), confirmed: formatAmount(recap.confirmed, v.locale, v.amountUnit) }),
     typicalDeliveryLine(v, typicalMs),
     v.t('recap-check', { reference: recap.reference }),
   ].join('\n');

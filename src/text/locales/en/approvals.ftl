@@ -27,6 +27,7 @@ approval-blocked-limit = This order is over { $person }'s limits: { $reason }. N
 approval-blocked-limit-reason = { $kind }: { $cap }, { $left } left
 approval-blocked-unchecked = The price could not be checked with the provider, so nothing was placed. { $reason }
 approval-done = You approved it. { $order }
+approval-charged-other-amount = ⚠️ The provider charged { $charged }, not the { $confirmed } that was approved: its price changed at the moment the order was sent.
 approval-done-self = You approved your own order (recorded as self-approved). { $order }
 approval-failed = Approved, but the order could not be placed because of an internal error. It will not be placed again from this request.
 approval-rejected-done = Rejected. { $person } is told.

@@ -40,6 +40,7 @@ notify-needs-review = I cannot tell for sure whether your order of { $order } wa
 
 alert-order = order { $reference } (#{ $orderId }, { $product } × { $quantity }, { $amount }, ordered by { $userId })
 alert-order-local = order #{ $orderId } ({ $product } × { $quantity }, { $amount }, ordered by { $userId })
+alert-charged-other-amount = Charged another amount: the provider charged { $charged } for { $order }, but { $confirmed } was confirmed. Its price changed between our last check and the order. The order is placed and the amount charged counts toward the limits; the staff member was told.
 alert-action-required = Action needed: { $order } is in ACTION_REQUIRED at the provider. A person on the provider's side has to act. It keeps being followed; nothing will be resubmitted.
 alert-unrecognised = Unknown state: the provider reports "{ $status }" for { $order }. Nobody told us what this state means; check with the provider. It keeps being followed; nothing will be resubmitted.
 alert-needs-review = Please decide: the outcome of { $order }, sent at { $postedAt }, is unknown and could not be settled automatically. Check in the provider's history which order, if any, is this one, then settle it with /review: adopt that provider order, or confirm that nothing was placed. Candidates: { $candidates }

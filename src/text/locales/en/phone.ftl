@@ -9,6 +9,7 @@ delivery-copy = Copy { $what }
 order-not-text = I can only read text and buttons here, not stickers, photos, voice notes or contacts. Please answer the question below with text or a button.
 recap-order = { $product } × { $quantity }
 recap-charged = Charged: { $amount }
+recap-charged-other-amount = ⚠️ Charged: { $charged }, not the { $confirmed } you confirmed. The provider's price changed at the moment the order was sent. Administrators have been told.
 recap-typical-under-a-minute = Delivery usually takes less than a minute.
 recap-typical-minutes =
     Delivery usually takes about { $minutes ->

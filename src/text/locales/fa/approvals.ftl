@@ -27,6 +27,7 @@ approval-blocked-limit = این سفارش از سقف‌های { $person } بی
 approval-blocked-limit-reason = سقف { $kind }: { $cap }، { $left } مانده
 approval-blocked-unchecked = بررسی قیمت با تأمین‌کننده ممکن نشد، پس سفارشی ثبت نشد. { $reason }
 approval-done = آن را تأیید کردید. { $order }
+approval-charged-other-amount = ⚠️ تأمین‌کننده { $charged } کسر کرد، نه { $confirmed } که تأیید شده بود: قیمت آن درست هنگام ارسال سفارش تغییر کرد.
 approval-done-self = سفارش خودتان را تأیید کردید (با عنوان «تأیید از سوی خود سفارش‌دهنده» ثبت شد). { $order }
 approval-failed = تأیید شد، اما به دلیل یک خطای داخلی سفارش ثبت نشد. از این درخواست دوباره سفارشی ثبت نخواهد شد.
 approval-rejected-done = رد شد. به { $person } خبر داده شد.

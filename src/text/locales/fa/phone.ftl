@@ -9,6 +9,7 @@ delivery-copy = کپی { $what }
 order-not-text = اینجا فقط متن و دکمه را می‌فهمم، نه استیکر، عکس، پیام صوتی یا مخاطب. لطفاً به پرسش زیر با متن یا یکی از دکمه‌ها پاسخ دهید.
 recap-order = { $product } × { $quantity }
 recap-charged = مبلغ کسرشده: { $amount }
+recap-charged-other-amount = ⚠️ مبلغ کسرشده: { $charged }، نه { $confirmed } که تأیید کرده بودید. قیمت تأمین‌کننده درست هنگام ارسال سفارش تغییر کرد. به مدیران خبر داده شد.
 recap-typical-under-a-minute = تحویل معمولاً کمتر از یک دقیقه طول می‌کشد.
 recap-typical-minutes = تحویل معمولاً حدود { $minutes } دقیقه طول می‌کشد.
 recap-typical-unknown = هنوز تحویل اخیری نداشته‌ایم که بشود از روی آن گفت؛ بیشتر سفارش‌ها ظرف چند دقیقه تحویل می‌شوند.

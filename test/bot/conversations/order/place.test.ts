@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describePlaceResult } from '../../../../src/bot/conversations/order/place.js';
+import { placedRecap } from '../../../../src/bot/conversations/order/recap.js';
 import { createI18n } from '../../../../src/text/i18n.js';
 import type { OrderRow } from '../../../../src/orders/order-repo.js';
 import type { OrderState } from '../../../../src/db/schema.js';
@@ -47,5 +48,36 @@ describe('what a confirmation tells the staff member', () => {
     expect(text({ kind: 'rejected', order: order('rejected', null), providerMessage: null, reason: 'unreachable' })).toMatch(
       /could not be reached, so the order was not sent and nothing was charged/,
     );
+  });
+});
+
+describe('the recap under a placed order', () => {
+  const view = (locale: 'en' | 'fa') => ({
+    t: (key: string, vars?: Record<string, string | number>) => i18n.t(locale, key, vars),
+    locale,
+    amountUnit: 'IRR',
+    sandbox: false,
+    perItemLimit: 10,
+  });
+  const recap = { reference: 'A100234', product: 'Google Play 10 USD (US)', quantity: 2 };
+
+  it('says what was charged when it is what was confirmed', () => {
+    const said = placedRecap(view('en'), { ...recap, amount: 2_500_000, confirmed: 2_500_000 }, null);
+    expect(said).toContain('Charged: 2,500,000 IRR');
+    expect(said).not.toMatch(/confirmed/);
+  });
+
+  it('says plainly when the provider charged another amount than the one confirmed', () => {
+    const said = placedRecap(view('en'), { ...recap, amount: 3_000_000, confirmed: 2_500_000 }, null);
+    expect(said).toContain('Charged: 3,000,000 IRR, not the 2,500,000 IRR you confirmed');
+    expect(said).toContain('Administrators have been told');
+  });
+
+  it('says it in Persian with Persian digits', () => {
+    const said = placedRecap(view('fa'), { ...recap, amount: 3_000_000, confirmed: 2_500_000 }, null);
+    const charged = said.split('\n').find((line) => line.startsWith('⚠️'))!;
+    expect(charged).toContain('۳٬۰۰۰٬۰۰۰');
+    expect(charged).toContain('۲٬۵۰۰٬۰۰۰');
+    expect(charged).not.toMatch(/[0-9]/);
   });
 });

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { adminText, type TextContext } from '../../src/delivery/notification-texts.js';
+import type { OrderRow } from '../../src/orders/order-repo.js';
+import { createI18n, type Locale } from '../../src/text/i18n.js';
+
+const i18n = createI18n('en');
+const context = (locale: Locale): TextContext => ({
+  t: (key, vars) => i18n.t(locale, key, vars),
+  locale,
+  amountUnit: 'IRR',
+  timeZone: 'Asia/Tehran',
+  sandbox: false,
+  describePerson: () => 'Sam (@sam)',
+});
+
+/** Confirmed at 1,225,000 a card, charged 3,000,000 for two. */
+const order = {
+  id: 12,
+  providerReference: 'A100234',
+  productTitle: 'Google Play 10 USD',
+  regionTitle: 'US',
+  quantity: 2,
+  unitPrice: 1_225_000,
+  totalAmount: 3_000_000,
+  userId: 11,
+} as OrderRow;
+
+describe("administrators' alert of an amount charged other than the one confirmed", () => {
+  it('names the order, who ordered, both amounts, and that the charged one counts', () => {
+    const text = adminText({ kind: 'charged-other-amount', confirmed: 2_450_000 }, order, context('en'));
+    expect(text).toContain('the provider charged 3,000,000 IRR for order A100234');
+    expect(text).toContain('Sam (@sam)');
+    expect(text).toContain('but 2,450,000 IRR was confirmed');
+    expect(text).toContain('counts toward the limits');
+  });
+
+  it('reads in Persian with Persian digits for the amounts', () => {
+    const text = adminText({ kind: 'charged-other-amount', confirmed: 2_450_000 }, order, context('fa'));
+    expect(text).toContain('۳٬۰۰۰٬۰۰۰');
+    expect(text).toContain('۲٬۴۵۰٬۰۰۰');
+  });
+});
