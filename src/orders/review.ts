@@ -144,20 +144,23 @@ export function settleReview(db: Db, clock: Clock, input: SettleReviewInput): Se
   );
 }
 
+/** Clock difference between the provider and us that a creation time must clear before it proves anything. */
+const CLOCK_MARGIN_MS = 10 * 60_000;
+
 /**
  * Another local order holds the provider order id, but the provider's POST
- * answered that id to this order, and what the holder recorded is another
- * order (another reference): the holder's link is left over from another
- * provider account or the sandbox, where the same number meant another
- * order.
+ * answered that id to this order, and the holder's link is left over from
+ * another provider account or a sandbox that started its numbering over,
+ * where the same number meant another order. Proved by either: the holder
+ * recorded another reference, or the provider created this order well after
+ * the holder's own order request had ended, so it cannot be the holder's.
  */
 function staleLink(order: OrderRow, holder: OrderRow, detail: OrderDetail): boolean {
-  return (
-    order.acceptedOrderId === detail.orderId &&
-    order.acceptedReference === detail.orderReference &&
-    holder.providerReference !== null &&
-    holder.providerReference !== detail.orderReference
-  );
+  if (order.acceptedOrderId !== detail.orderId || order.acceptedReference !== detail.orderReference) return false;
+  if (holder.providerReference !== null && holder.providerReference !== detail.orderReference) return true;
+  const created = detail.createdAt === null ? Number.NaN : Date.parse(detail.createdAt);
+  const holderSentBy = (holder.postEndedAt ?? holder.postedAt ?? holder.createdAt).getTime();
+  return !Number.isNaN(created) && created > holderSentBy + CLOCK_MARGIN_MS;
 }
 
 /** Frees the provider order id from the holder; its own reference and history stay. Audited on the holder. */

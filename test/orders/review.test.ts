@@ -171,6 +171,19 @@ describe('settling an order that waits for review', () => {
     expect(kit.repo.get(holder.id)?.providerOrderId).toBe(9001);
   });
 
+  it('adopts an accepted order whose provider number and reference an older order holds, when the provider created it long after that order was sent', () => {
+    const kit = setup();
+    const { holder, order } = acceptedButHeld(kit, 'A9001');
+    // A provider that started its numbering over: the same A9001, created a day after the holder's request.
+    const restarted = providerOrder({ createdAt: new Date(T0 + 24 * 60 * 60_000).toISOString() });
+
+    const result = settleReview(kit.db, kit.clock, { orderId: order.id, actorId: ADMIN, decision: { kind: 'adopt', providerOrder: restarted } });
+
+    expect(result.kind === 'settled' && result.released?.id).toBe(holder.id);
+    expect(kit.repo.get(order.id)).toMatchObject({ providerOrderId: 9001, providerReference: 'A9001' });
+    expect(kit.repo.get(holder.id)?.providerOrderId).toBeNull();
+  });
+
   it('refuses a provider order another local order already follows, and changes nothing', () => {
     const { db, clock, repo, inReview, kinds } = setup();
     const first = inReview('a');

@@ -80,7 +80,8 @@ export function describePlaceResult(result: PlaceResult): {
     case 'unknown':
       return { kind: result.kind, messageKey: 'order-unknown', variables: {} };
     case 'accepted-unrecorded':
-      return { kind: result.kind, messageKey: 'order-accepted-unrecorded', variables: { reference: result.providerReference } };
+      // Our own number: the provider's reference may be one another of our orders already holds.
+      return { kind: result.kind, messageKey: 'order-accepted-unrecorded', variables: { reference: `#${result.order.id}` } };
     case 'already-confirmed':
       // A replayed Confirm (a repeated update, a restart): say what became of the first one.
       if (result.order.state === 'not_placed' || result.order.state === 'rejected') {
