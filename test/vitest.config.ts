@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Process-level tests start dist/main.js: built once per run, when the sources changed.
+    globalSetup: ['test/support/build-once.ts'],
   },
 });

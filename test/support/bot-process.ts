@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
-const TSX = import.meta.resolve('tsx');
+/** What `npm start` runs; test/support/build-once.ts builds it before the tests. */
+const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 
 export interface LogLine {
   level: number;
@@ -29,12 +29,12 @@ export interface BotProcess {
 }
 
 /**
- * Starts the real entry point (src/main.ts, through tsx) in its own process,
- * from an empty working directory so that no developer .env leaks in.
+ * Starts the built program (dist/main.js, as `npm start` does) in its own
+ * process, from an empty working directory so that no developer .env leaks in.
  */
 export function startBotProcess(env: Record<string, string>): BotProcess {
   const cwd = mkdtempSync(join(tmpdir(), 'giftdesk-run-'));
-  const child = spawn(process.execPath, ['--import', TSX, MAIN], {
+  const child = spawn(process.execPath, [MAIN], {
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, LOG_LEVEL: 'debug', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
