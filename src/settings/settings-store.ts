@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import { createAppStateRepo } from '../db/app-state-repo.js';
 import type { Json } from '../db/app-state-repo.js';
 import type { Db } from '../db/open.js';
-import { appendAudit } from '../orders/audit-trail.js';
+import { appendAudit } from '../db/audit-log.js';
 
 /**
  * A setting administrators change from the chat. The schema is the only
