@@ -309,6 +309,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
             .catch((error: unknown) => deps.logger.warn({ adminId: admin.telegramId, err: error instanceof Error ? error.name : String(error) }, 'could not tell an administrator'));
         }
       },
+      describePerson,
       logger: deps.logger,
     }),
   );

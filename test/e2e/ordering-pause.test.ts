@@ -76,7 +76,7 @@ describe('ordering pauses while the provider refuses us or an administrator says
   it('places the next order once an administrator resumes, and tells the other administrators who did', async () => {
     const resumed = await admin().say('/resume', /Ordering is open again/);
     expect(resumed.text).toMatch(/pauses again at the next refusal/);
-    await world.telegram.waitForMessage(SECOND_ADMIN.id, /Ada \(1001\) resumed ordering/);
+    await world.telegram.waitForMessage(SECOND_ADMIN.id, /^Ada resumed ordering\./);
 
     await orderThroughChat(world, STAFF, GOOGLE_PLAY);
     expect(posts(world)).toBe(2);
@@ -84,7 +84,7 @@ describe('ordering pauses while the provider refuses us or an administrator says
 
   it('sends no POST while an administrator has paused ordering, and says so in /start and /balance', async () => {
     await admin().say('/pause wallet audit', /^Ordering is paused\./);
-    await world.telegram.waitForMessage(SECOND_ADMIN.id, /Ada \(1001\) paused ordering: wallet audit/);
+    await world.telegram.waitForMessage(SECOND_ADMIN.id, /^Ada paused ordering: wallet audit/);
     expect((await staff().say('/start', /Hello/)).text).toMatch(/Ordering is paused since .* by an administrator: wallet audit/);
     const balance = await staff().say('/balance', /Wallet balance/);
     expect(balance.text).toMatch(/by an administrator: wallet audit/);

@@ -3,6 +3,7 @@ import type { OrderingPauseSwitch } from '../../orders/ordering-pause.js';
 import type { Logger } from '../../logger.js';
 import type { BaseContext } from '../context.js';
 import type { Translate } from '../../text/i18n.js';
+import type { DescribePerson } from '../../people/describe-person.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 import { pauseStatusText } from '../ordering-pause-text.js';
 
@@ -21,10 +22,12 @@ export function orderingPauseFeature(deps: {
   timeZone: string;
   pauses: OrderingPauseSwitch;
   notifyOtherAdmins: NotifyOtherAdmins;
+  /** Names the administrator as every other notice does: "Name (@user)", their ID only when never seen. */
+  describePerson: DescribePerson;
   logger: Logger;
 }) {
   const composer = new Composer<BaseContext>();
-  const nameOf = (ctx: BaseContext) => `${ctx.from?.first_name ?? ''} (${ctx.member.telegramId})`.trim();
+  const nameOf = (ctx: BaseContext) => deps.describePerson(ctx.member.telegramId);
 
   composer.command('pause', adminsOnly, async (ctx) => {
     const reason = ctx.match.trim() || null;
