@@ -42,7 +42,7 @@ const FOLLOW_UP_ACTIONS = Object.keys(FOLLOW_UP_KEYS).map((state) => `order.${st
 const PROVIDER_MOVE_ACTIONS = PROVIDER_DRIVEN.map((state) => `order.${state}`);
 
 export interface OrderFeed {
-  /** Sends the lines for orders placed since the last run. */
+  /** Sends the lines for orders placed, and for placed orders that failed or wait for a person, since the last run. */
   run(): Promise<void>;
 }
 
