@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { Api } from 'grammy';
 import { createAdminAlerts } from './alerts/admin-alerts.js';
+import { withFundsRefusalAlert } from './alerts/funds-refusal.js';
 import { createLowBalanceCheck, createLowBalanceWatch, lowBalanceSetting, withBalanceCheckAfterOrders, withBalanceWatch } from './alerts/low-balance.js';
 import { createLocalPeriods } from './calendar/local-periods.js';
 import { createSettingsRegistry } from './settings/settings-registry.js';
@@ -13,7 +14,7 @@ import { createSpendingRuleBook } from './spending/spending-rules.js';
 import { spendingSettings } from './spending/spending-settings.js';
 import { createCommandMenus, registerCommands } from './bot/commands.js';
 import { createBot } from './bot/create-bot.js';
-import { formatAmount, formatNumber } from './text/format.js';
+import { formatAmount, formatNumber, localDigits } from './text/format.js';
 import { translatorFor, type Locale } from './text/i18n.js';
 import { createCatalogQueries } from './catalog/catalog-queries.js';
 import { createCatalogSync, describeSyncError } from './catalog/catalog-sync.js';
@@ -199,32 +200,45 @@ async function main(): Promise<void> {
   );
   // Every balance read on the way, for a summary, /balance or after an order, also feeds the low-balance alert.
   const provider = withBalanceWatch(recordingProvider, lowBalance);
-  const orders = createOrderService({
-    db,
-    provider,
-    clock,
-    logger: logger.child({ component: 'orders' }),
-    sandbox: config.sandboxMode,
-    providerPausedUntil: () => limiter.pausedUntil(),
-    orderingPaused: () => orderingPause.current(),
-    checkLimits,
-    placeTimeoutMs: config.providerOrderTimeoutMs,
-    // Every such order is news: quietMs 0, keyed by the order.
-    onChargedOtherAmount: (order, confirmed) =>
-      void alerts.alert(
-        `charged-other-amount:${order.id}`,
-        (locale) =>
-          adminText({ kind: 'charged-other-amount', confirmed }, order, {
-            t: translate(locale),
-            locale,
-            amountUnit: config.amountUnit,
-            timeZone: config.timeZone,
-            sandbox: config.sandboxMode,
-            describePerson,
-          }),
-        { quietMs: 0 },
-      ),
-  });
+  // Staff orders and approved ones alike: a refusal for lack of funds reaches administrators, whatever the low-balance setting.
+  const orders = withFundsRefusalAlert(
+    createOrderService({
+      db,
+      provider,
+      clock,
+      logger: logger.child({ component: 'orders' }),
+      sandbox: config.sandboxMode,
+      providerPausedUntil: () => limiter.pausedUntil(),
+      orderingPaused: () => orderingPause.current(),
+      checkLimits,
+      placeTimeoutMs: config.providerOrderTimeoutMs,
+      // Every such order is news: quietMs 0, keyed by the order.
+      onChargedOtherAmount: (order, confirmed) =>
+        void alerts.alert(
+          `charged-other-amount:${order.id}`,
+          (locale) =>
+            adminText({ kind: 'charged-other-amount', confirmed }, order, {
+              t: translate(locale),
+              locale,
+              amountUnit: config.amountUnit,
+              timeZone: config.timeZone,
+              sandbox: config.sandboxMode,
+              describePerson,
+            }),
+          { quietMs: 0 },
+        ),
+    }),
+    {
+      alerts,
+      render: (locale, refusal) =>
+        translate(locale)('funds-refused-alert', {
+          balance: formatAmount(refusal.balance, locale, config.amountUnit),
+          total: formatAmount(refusal.total, locale, config.amountUnit),
+          id: localDigits(String(refusal.orderId), locale),
+        }),
+      logger: logger.child({ component: 'orders' }),
+    },
+  );
   // Logs what it recovered itself.
   orders.recoverInterrupted();
   const approvals = createApprovalService({

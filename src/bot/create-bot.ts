@@ -31,6 +31,7 @@ import { createReportQueries } from '../reports/report-queries.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import type { BotContext } from './context.js';
 import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
+import { createKeptOrders } from './conversations/order/kept-orders.js';
 import { continueHandedOver } from './conversations/order/step-handover.js';
 import { createOrderConversation } from './conversations/order/order-conversation.js';
 import { conversationRetry } from './conversations/order/telegram-retry.js';
@@ -56,6 +57,7 @@ import { transactionsFeature } from './features/transactions.js';
 import { unhandledFeature } from './features/unhandled.js';
 import { createI18n, translatorFor, type Locale, type Translate } from '../text/i18n.js';
 import { accessControl } from './middleware/access-control.js';
+import { mayOrder } from './middleware/roles.js';
 import type { ApprovalAnnouncer } from '../approvals/approval-announcer.js';
 import type { ApprovalService } from '../approvals/approval-service.js';
 import type { ApprovalTextContext } from '../approvals/approval-texts.js';
@@ -236,7 +238,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     ),
   );
 
-  bot.use(orderFeature({ catalogLoading: () => deps.catalogSync.loading() }));
+  bot.use(orderFeature({ catalogLoading: () => deps.catalogSync.loading(), orderingPaused: () => deps.orderingPause.current(), timeZone: deps.timeZone }));
   bot.use(orderAgainFeature({ orders: orderQueries, catalogLoading: () => deps.catalogSync.loading(), logger: deps.logger }));
   const tellPerson = createTellPerson({
     api: bot.api,
@@ -304,6 +306,13 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
             .catch((error: unknown) => deps.logger.warn({ adminId: admin.telegramId, err: error instanceof Error ? error.name : String(error) }, 'could not tell an administrator'));
         }
       },
+      describePerson,
+      keptOrders: createKeptOrders({ db: deps.db, version: CONVERSATION_VERSION, idleMs: deps.orderIdleMs, clock: deps.clock }).chatIds,
+      mayOrder: (telegramId) => {
+        const member = deps.staff.find(telegramId);
+        return member !== null && mayOrder(member.role);
+      },
+      tellPerson,
       logger: deps.logger,
     }),
   );

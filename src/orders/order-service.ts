@@ -26,7 +26,15 @@ export interface PlaceInput {
 
 export type PlaceResult =
   | { kind: 'placed'; order: OrderRow }
-  | { kind: 'rejected'; order: OrderRow; providerMessage: string | null; reason: RejectReason; error?: unknown }
+  | {
+      kind: 'rejected';
+      order: OrderRow;
+      providerMessage: string | null;
+      reason: RejectReason;
+      error?: unknown;
+      /** The balance read to tell a funds refusal from another 422; set with 'insufficient-funds' only. */
+      balance?: number;
+    }
   | { kind: 'unknown'; order: OrderRow }
   /** The provider accepted the order but it could not be recorded as placed: administrators sort it out. */
   | { kind: 'accepted-unrecorded'; order: OrderRow; providerReference: string }
@@ -299,7 +307,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
   async function refineFunds(result: PlaceResult & { kind: 'rejected' }): Promise<PlaceResult> {
     try {
       const { balance } = await provider.getBalance({ priority: 'interactive' });
-      return balance < result.order.totalAmount ? { ...result, reason: 'insufficient-funds' } : result;
+      return balance < result.order.totalAmount ? { ...result, reason: 'insufficient-funds', balance } : result;
     } catch {
       return result;
     }

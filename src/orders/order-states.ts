@@ -57,7 +57,8 @@ export function isFollowed(state: OrderState): boolean {
   return (FOLLOWED_STATES as readonly OrderState[]).includes(state);
 }
 
-const PROVIDER_DRIVEN: readonly OrderState[] = [
+/** States the provider's status puts an order in; the poller audits a move into one as `order.<state>`. */
+export const PROVIDER_DRIVEN: readonly OrderState[] = [
   'in_progress',
   'completed',
   'failed',

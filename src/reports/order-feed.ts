@@ -4,13 +4,14 @@ import type { AdminRecipient } from '../alerts/admin-alerts.js';
 import type { Clock } from '../clock.js';
 import { createAppStateRepo } from '../db/app-state-repo.js';
 import type { Db } from '../db/open.js';
-import { auditLog, orders } from '../db/schema.js';
+import { auditLog, orders, type OrderState } from '../db/schema.js';
+import { PROVIDER_DRIVEN } from '../orders/order-states.js';
 import type { Logger } from '../logger.js';
 import { defineSetting, type SettingsStore } from '../settings/settings-store.js';
 import { formatAmount, formatNumber, localDigits } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 
-/** Whether administrators get a line for every order placed; off unless they turn it on. */
+/** Whether administrators get a line for every order placed (and for one that then fails); off unless they turn it on. */
 export const orderFeedSetting = defineSetting('feed.orders', z.boolean(), false);
 
 /** The last audit row the feed has looked at, so that a restart neither repeats nor skips orders. */
@@ -25,8 +26,23 @@ const BATCH = 20;
  */
 const PLACED_ACTIONS = ['order.placed', 'order.adopted'];
 
+/**
+ * A placed order that then ends without codes, or waits for a person at the
+ * provider, gets a second line: otherwise the feed's last word on it is
+ * "ordered". Each is the audit row of the poller's move into that state.
+ */
+const FOLLOW_UP_KEYS: Readonly<Partial<Record<OrderState, string>>> = {
+  failed: 'feed-failed',
+  cancelled: 'feed-cancelled',
+  refunded: 'feed-refunded',
+  action_required: 'feed-action-required',
+};
+const FOLLOW_UP_ACTIONS = Object.keys(FOLLOW_UP_KEYS).map((state) => `order.${state}`);
+/** Audit actions of a move into a state the provider reports (src/tracking/poller.ts writes `order.<state>`). */
+const PROVIDER_MOVE_ACTIONS = PROVIDER_DRIVEN.map((state) => `order.${state}`);
+
 export interface OrderFeed {
-  /** Sends the lines for orders placed since the last run. */
+  /** Sends the lines for orders placed, and for placed orders that failed or wait for a person, since the last run. */
   run(): Promise<void>;
 }
 
@@ -47,6 +63,25 @@ export function createOrderFeed(deps: {
   // Set when the feed is built, before any update is taken: an order placed before the first run is not skipped.
   if (state.get<number>(CURSOR_KEY) === null) state.set(CURSOR_KEY, latestAuditId());
 
+  /** The lines one audit row stands for: "ordered", a follow-up, or both for an order adopted already failed. */
+  function lineKeys(action: string, auditId: number, order: { id: number; state: OrderState }): string[] {
+    if (!PLACED_ACTIONS.includes(action)) {
+      const followUp = FOLLOW_UP_KEYS[action.slice('order.'.length) as OrderState];
+      return followUp ? [followUp] : [];
+    }
+    if (action !== 'order.adopted') return ['feed-line'];
+    // Adoption writes no row of the state it finds the order in: unless a later move speaks
+    // for itself, the state now is the one it was adopted in.
+    const movedSince = db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(eq(auditLog.orderId, order.id), gt(auditLog.id, auditId), inArray(auditLog.action, PROVIDER_MOVE_ACTIONS)))
+      .limit(1)
+      .get();
+    const adoptedIn = movedSince ? undefined : FOLLOW_UP_KEYS[order.state];
+    return adoptedIn ? ['feed-line', adoptedIn] : ['feed-line'];
+  }
+
   return {
     async run() {
       const newest = latestAuditId();
@@ -57,26 +92,28 @@ export function createOrderFeed(deps: {
         return;
       }
       const rows = db
-        .select({ auditId: auditLog.id, order: orders })
+        .select({ auditId: auditLog.id, action: auditLog.action, order: orders })
         .from(auditLog)
         .innerJoin(orders, eq(auditLog.orderId, orders.id))
-        .where(and(gt(auditLog.id, cursor), lte(auditLog.id, newest), inArray(auditLog.action, PLACED_ACTIONS)))
+        .where(and(gt(auditLog.id, cursor), lte(auditLog.id, newest), inArray(auditLog.action, [...PLACED_ACTIONS, ...FOLLOW_UP_ACTIONS])))
         .orderBy(asc(auditLog.id))
         .limit(BATCH)
         .all();
-      for (const { auditId, order } of rows) {
-        for (const admin of deps.recipients()) {
-          const t = deps.translate(admin.locale);
-          const line = t('feed-line', {
-            person: deps.describePerson(order.userId),
-            quantity: formatNumber(order.quantity, admin.locale),
-            product: order.productTitle,
-            amount: formatAmount(order.totalAmount, admin.locale, deps.amountUnit),
-            id: localDigits(String(order.id), admin.locale),
-          });
-          await deps.sendText(admin.telegramId, line).catch((error: unknown) =>
-            deps.logger.warn({ adminId: admin.telegramId, orderId: order.id, err: error instanceof Error ? error.name : String(error) }, 'feed line not delivered'),
-          );
+      for (const { auditId, action, order } of rows) {
+        for (const key of lineKeys(action, auditId, order)) {
+          for (const admin of deps.recipients()) {
+            const t = deps.translate(admin.locale);
+            const line = t(key, {
+              person: deps.describePerson(order.userId),
+              quantity: formatNumber(order.quantity, admin.locale),
+              product: order.productTitle,
+              amount: formatAmount(order.totalAmount, admin.locale, deps.amountUnit),
+              id: localDigits(String(order.id), admin.locale),
+            });
+            await deps.sendText(admin.telegramId, line).catch((error: unknown) =>
+              deps.logger.warn({ adminId: admin.telegramId, orderId: order.id, err: error instanceof Error ? error.name : String(error) }, 'feed line not delivered'),
+            );
+          }
         }
         // After the send: a crash in between repeats one line rather than losing it.
         state.set(CURSOR_KEY, auditId);

@@ -83,4 +83,14 @@ describe('exports and the order feed, through the real process', () => {
     await chatDriver(world.telegram, STAFF).say('/export orders', /Only administrators can do that/);
     expect(world.telegram.messages(STAFF.id).some((m) => m.document !== undefined)).toBe(false);
   });
+
+  it('follows an order it announced with a line when the order then fails at the provider', async () => {
+    // The sandbox fails this product's orders after accepting them.
+    const failing = await orderThroughChat(world, STAFF, { search: 'ایکس باکس', product: /ایکس باکس ۱۵/, quantity: 1 });
+    const local = /our #(\d+)/.exec((await chatDriver(world.telegram, STAFF).say(`/track ${referenceIn(failing)}`, /our #\d+/)).text)![1]!;
+    await world.telegram.waitForMessage(ADMIN.id, new RegExp(`^🛒 ${STAFF.firstName} ordered 1 × .*\\(#${local}\\)$`), { timeoutMs: 10_000 });
+    const followUp = await world.telegram.waitForMessage(ADMIN.id, new RegExp(`^❌ Order #${local} \\(${STAFF.firstName}: 1 × .*\\) failed at the provider\\.$`), { timeoutMs: 30_000 });
+    expect(followUp.text).toContain('1,900,000 IRR');
+    await world.telegram.waitForMessage(PERSIAN_ADMIN.id, new RegExp(`^❌ سفارش #${local.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!)} .* نزد تأمین‌کننده ناموفق بود\\.$`), { timeoutMs: 10_000 });
+  });
 });

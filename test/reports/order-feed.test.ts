@@ -3,13 +3,15 @@ import { silentLogger } from '../../src/logger.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
 import { createOrderFeed, orderFeedSetting } from '../../src/reports/order-feed.js';
 import { createSettingsStore } from '../../src/settings/settings-store.js';
+import { localDigits } from '../../src/text/format.js';
 import { translatorFor } from '../../src/text/i18n.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
 import { placingOrder } from '../support/order-fixtures.js';
+import type { OrderState } from '../../src/db/schema.js';
 
 
-function world() {
+function world(locale: 'en' | 'fa' = 'en') {
   const db = memoryDb();
   const clock = createManualClock(Date.UTC(2026, 10, 21));
   const repo = createOrderRepo({ db, clock });
@@ -19,7 +21,7 @@ function world() {
     createOrderFeed({
       db,
       settings,
-      recipients: () => [{ telegramId: 1001, locale: 'en' }],
+      recipients: () => [{ telegramId: 1001, locale }],
       sendText: async (_chatId, text) => void sent.push(text),
       translate: (locale) => translatorFor(locale),
       describePerson: (id) => `Person ${id}`,
@@ -35,7 +37,18 @@ function world() {
     repo.transition({ id: order.id, from: 'placing', to: 'in_progress', audit: { actorId: userId, action: 'order.placed' } });
     return order;
   };
-  return { db, settings, sent, feed, placed };
+  /** The poller's move of an order into a state the provider reported, audited as the poller audits it. */
+  const moved = (order: { id: number }, from: OrderState, to: OrderState) =>
+    repo.transition({ id: order.id, from, to, audit: { actorId: null, action: `order.${to}` } });
+  /** An order whose POST outcome was unknown, then found at the provider in `state` and adopted. */
+  const adopted = (userId: number, state: OrderState) => {
+    key += 1;
+    const order = placingOrder(repo, { confirmKey: `k${key}`, fingerprint: `f${key}`, userId, chatId: userId });
+    repo.transition({ id: order.id, from: 'placing', to: 'unknown', audit: { actorId: userId, action: 'order.unknown' } });
+    repo.transition({ id: order.id, from: 'unknown', to: state, audit: { actorId: null, action: 'order.adopted' } });
+    return order;
+  };
+  return { db, settings, sent, feed, placed, moved, adopted };
 }
 
 describe('the order feed', () => {
@@ -62,5 +75,64 @@ describe('the order feed', () => {
       `🛒 Person 7 ordered 1 × Google Play 10 USD for 1,250,000 IRR (#${first.id})`,
       `🛒 Person 8 ordered 1 × Google Play 10 USD for 1,250,000 IRR (#${first.id + 1})`,
     ]);
+  });
+
+  it('follows an announced order with a line when it fails, is cancelled or refunded, or waits for a person', async () => {
+    const w = world();
+    w.settings.write(orderFeedSetting, true, 1001);
+    const feed = w.feed();
+    const failed = w.placed(7);
+    const cancelled = w.placed(7);
+    const refunded = w.placed(8);
+    const waiting = w.placed(8);
+    await feed.run();
+    w.moved(failed, 'in_progress', 'failed');
+    w.moved(cancelled, 'in_progress', 'cancelled');
+    w.moved(refunded, 'in_progress', 'refunded');
+    w.moved(waiting, 'in_progress', 'action_required');
+    await feed.run();
+    expect(w.sent.slice(4)).toEqual([
+      `❌ Order #${failed.id} (Person 7: 1 × Google Play 10 USD, 1,250,000 IRR) failed at the provider.`,
+      `❌ Order #${cancelled.id} (Person 7: 1 × Google Play 10 USD, 1,250,000 IRR) was cancelled by the provider.`,
+      `↩️ The provider refunded order #${refunded.id} (Person 8: 1 × Google Play 10 USD, 1,250,000 IRR).`,
+      `⚠️ Order #${waiting.id} (Person 8: 1 × Google Play 10 USD, 1,250,000 IRR) is waiting for someone at the provider to act.`,
+    ]);
+  });
+
+  it('says nothing more of an order that was delivered', async () => {
+    const w = world();
+    w.settings.write(orderFeedSetting, true, 1001);
+    const feed = w.feed();
+    const order = w.placed(7);
+    w.moved(order, 'in_progress', 'completed');
+    await feed.run();
+    expect(w.sent).toEqual([`🛒 Person 7 ordered 1 × Google Play 10 USD for 1,250,000 IRR (#${order.id})`]);
+  });
+
+  it('follows an order adopted already failed at once, and one that failed after its adoption once', async () => {
+    const w = world();
+    w.settings.write(orderFeedSetting, true, 1001);
+    const feed = w.feed();
+    const failedBefore = w.adopted(7, 'failed');
+    const failedAfter = w.adopted(8, 'in_progress');
+    w.moved(failedAfter, 'in_progress', 'failed');
+    await feed.run();
+    expect(w.sent).toEqual([
+      `🛒 Person 7 ordered 1 × Google Play 10 USD for 1,250,000 IRR (#${failedBefore.id})`,
+      `❌ Order #${failedBefore.id} (Person 7: 1 × Google Play 10 USD, 1,250,000 IRR) failed at the provider.`,
+      `🛒 Person 8 ordered 1 × Google Play 10 USD for 1,250,000 IRR (#${failedAfter.id})`,
+      `❌ Order #${failedAfter.id} (Person 8: 1 × Google Play 10 USD, 1,250,000 IRR) failed at the provider.`,
+    ]);
+  });
+
+  it('writes the follow-up in Persian for a Persian administrator', async () => {
+    const w = world('fa');
+    w.settings.write(orderFeedSetting, true, 1001);
+    const feed = w.feed();
+    const order = w.placed(7);
+    await feed.run();
+    w.moved(order, 'in_progress', 'failed');
+    await feed.run();
+    expect(w.sent.at(-1)).toBe(`❌ سفارش #${localDigits(String(order.id), 'fa')} (Person 7: ۱ × Google Play 10 USD، ۱٬۲۵۰٬۰۰۰ IRR) نزد تأمین‌کننده ناموفق بود.`);
   });
 });

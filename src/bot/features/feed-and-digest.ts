@@ -8,7 +8,7 @@ import type { BaseContext } from '../context.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 
 /**
- * /feed on|off          a line to every administrator for every order placed
+ * /feed on|off          a line to every administrator for every order placed, and one if it then fails
  * /digest <hour>|off    yesterday's digest every day at that local hour
  *
  * Both are settings: stored, audited, the same for every administrator.

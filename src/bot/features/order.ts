@@ -2,18 +2,35 @@ import { Composer } from 'grammy';
 import type { BotContext } from '../context.js';
 import type { OrderArgs } from '../conversations/order/order-conversation.js';
 import { mayOrder, orderersOnly } from '../middleware/roles.js';
+import type { OrderingPause } from '../../orders/ordering-pause.js';
+import { pauseStatusText } from '../ordering-pause-text.js';
 
 export const ORDER_CONVERSATION = 'order';
 
 export interface OrderFeatureDeps {
   /** True while the first catalog of this database is still being read: there is nothing to browse yet. */
   catalogLoading: () => boolean;
+  /** The ordering pause in force, or null while ordering is open. */
+  orderingPaused: () => Pick<OrderingPause, 'source' | 'reason' | 'since'> | null;
+  /** IANA zone the pause's start is shown in. */
+  timeZone: string;
 }
 
-/** /order always starts afresh: an order half-way through is dropped, nothing was placed. Viewers never order. */
+/**
+ * /order always starts afresh: an order half-way through is dropped, nothing was placed. Viewers never order.
+ * While ordering is paused it says so at once instead of asking questions no Confirm would follow, and
+ * keeps an order half-way: its owner is told at /resume that they can go on with it.
+ */
 export function orderFeature(deps: OrderFeatureDeps) {
   const composer = new Composer<BotContext>();
   composer.command('order', orderersOnly, async (ctx) => {
+    const pause = deps.orderingPaused();
+    if (pause) {
+      const kept = Object.keys(ctx.conversation.active()).length > 0;
+      const status = pauseStatusText(ctx.t, ctx.member.locale, deps.timeZone, pause);
+      await ctx.reply(`${status}\n${ctx.t(kept ? 'ordering-paused-order-kept' : 'ordering-paused-order-later')}`);
+      return;
+    }
     await ctx.conversation.exitAll();
     // An empty menu would read as an empty shop; say it is on its way instead.
     if (deps.catalogLoading()) {

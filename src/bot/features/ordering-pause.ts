@@ -3,8 +3,11 @@ import type { OrderingPauseSwitch } from '../../orders/ordering-pause.js';
 import type { Logger } from '../../logger.js';
 import type { BaseContext } from '../context.js';
 import type { Translate } from '../../text/i18n.js';
+import type { DescribePerson } from '../../people/describe-person.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 import { pauseStatusText } from '../ordering-pause-text.js';
+import type { TellPerson } from '../tell-person.js';
+import { plain } from '../../text/formatted.js';
 
 /** Tells every administrator but `exceptId`, each in their language. Never throws. */
 export type NotifyOtherAdmins = (exceptId: number, render: (t: Translate) => string) => Promise<void>;
@@ -15,16 +18,35 @@ export type NotifyOtherAdmins = (exceptId: number, render: (t: Translate) => str
  *
  * The switch for administrators: the provider pauses ordering on its own
  * when it refuses our key, but only a person can tell that it is safe to
- * spend again. The other administrators hear who did it.
+ * spend again. The other administrators hear who did it; at /resume, so
+ * does everyone whose order waits half-way.
  */
 export function orderingPauseFeature(deps: {
   timeZone: string;
   pauses: OrderingPauseSwitch;
   notifyOtherAdmins: NotifyOtherAdmins;
+  /** Names the administrator as every other notice does: "Name (@user)", their ID only when never seen. */
+  describePerson: DescribePerson;
+  /** The private chats whose order, left half-way, can still be taken up (kept-orders.ts). */
+  keptOrders: () => number[];
+  /** Whether the person may order now: a viewer, or someone removed meanwhile, is not sent back to an order. */
+  mayOrder: (telegramId: number) => boolean;
+  tellPerson: TellPerson;
   logger: Logger;
 }) {
   const composer = new Composer<BaseContext>();
-  const nameOf = (ctx: BaseContext) => `${ctx.from?.first_name ?? ''} (${ctx.member.telegramId})`.trim();
+  const nameOf = (ctx: BaseContext) => deps.describePerson(ctx.member.telegramId);
+
+  /** Whoever met the pause half-way through an order hears that they can go on, instead of finding out by chance. */
+  async function tellKeptOrders(resumedBy: number): Promise<void> {
+    let told = 0;
+    for (const chatId of deps.keptOrders()) {
+      // The administrator who resumed has just read that ordering is open.
+      if (chatId === resumedBy || !deps.mayOrder(chatId)) continue;
+      if (await deps.tellPerson(chatId, (t) => plain(t('resume-order-kept')))) told += 1;
+    }
+    deps.logger.info({ told }, 'people with a kept order were told that ordering is open again');
+  }
 
   composer.command('pause', adminsOnly, async (ctx) => {
     const reason = ctx.match.trim() || null;
@@ -50,6 +72,7 @@ export function orderingPauseFeature(deps: {
     deps.logger.warn({ actorId: ctx.member.telegramId, wasPausedBy: ended.source }, 'ordering resumed by an administrator');
     await ctx.reply(ctx.t(ended.source === 'provider' ? 'resume-done-provider' : 'resume-done'));
     await deps.notifyOtherAdmins(ctx.member.telegramId, (t) => t('resume-by-other-admin', { name: nameOf(ctx) }));
+    await tellKeptOrders(ctx.member.telegramId);
   });
   return composer;
 }

@@ -65,11 +65,11 @@ export function createIdleOrderSweeper(deps: {
   };
 }
 
-function chatIdOf(key: string): number {
+export function chatIdOf(key: string): number {
   return Number(key.slice(CONVERSATION_KEY_PREFIX.length));
 }
 
-function hasActiveConversation(json: string): boolean {
+export function hasActiveConversation(json: string): boolean {
   try {
     const stored = JSON.parse(json) as { state?: Record<string, unknown[]> };
     return Object.values(stored.state ?? {}).some((list) => Array.isArray(list) && list.length > 0);

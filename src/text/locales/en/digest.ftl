@@ -1,10 +1,14 @@
 ### English messages for the order feed and the daily digest (Fluent).
 
 feed-line = 🛒 { $person } ordered { $quantity } × { $product } for { $amount } (#{ $id })
+feed-failed = ❌ Order #{ $id } ({ $person }: { $quantity } × { $product }, { $amount }) failed at the provider.
+feed-cancelled = ❌ Order #{ $id } ({ $person }: { $quantity } × { $product }, { $amount }) was cancelled by the provider.
+feed-refunded = ↩️ The provider refunded order #{ $id } ({ $person }: { $quantity } × { $product }, { $amount }).
+feed-action-required = ⚠️ Order #{ $id } ({ $person }: { $quantity } × { $product }, { $amount }) is waiting for someone at the provider to act.
 feed-usage = Usage: /feed on or /feed off. The feed is { $state }.
 feed-state-on = on
 feed-state-off = off
-feed-on = From now on every administrator gets a line for every order placed.
+feed-on = From now on every administrator gets a line for every order placed, and another if it then fails, is cancelled or refunded, or waits for someone at the provider.
 feed-off = The order feed is off.
 
 digest-usage = Usage: /digest <hour 0–23> or /digest off. { $state }

@@ -1,10 +1,14 @@
 ### Persian messages for the order feed and the daily digest (Fluent).
 
 feed-line = 🛒 { $person } { $quantity } × { $product } به مبلغ { $amount } سفارش داد (#{ $id })
+feed-failed = ❌ سفارش #{ $id } ({ $person }: { $quantity } × { $product }، { $amount }) نزد تأمین‌کننده ناموفق بود.
+feed-cancelled = ❌ سفارش #{ $id } ({ $person }: { $quantity } × { $product }، { $amount }) از طرف تأمین‌کننده لغو شد.
+feed-refunded = ↩️ تأمین‌کننده مبلغ سفارش #{ $id } ({ $person }: { $quantity } × { $product }، { $amount }) را بازگرداند.
+feed-action-required = ⚠️ سفارش #{ $id } ({ $person }: { $quantity } × { $product }، { $amount }) منتظر اقدام یکی از کارکنان تأمین‌کننده است.
 feed-usage = روش استفاده: /feed on یا /feed off. گزارش لحظه‌ای سفارش‌ها اکنون { $state } است.
 feed-state-on = روشن
 feed-state-off = خاموش
-feed-on = از این پس برای هر سفارشی که ثبت شود، یک خط به همهٔ مدیران فرستاده می‌شود.
+feed-on = از این پس برای هر سفارشی که ثبت شود، یک خط به همهٔ مدیران فرستاده می‌شود؛ و اگر آن سفارش بعداً ناموفق یا لغو شود، وجهش برگردد یا منتظر اقدام تأمین‌کننده بماند، یک خط دیگر.
 feed-off = گزارش لحظه‌ای سفارش‌ها خاموش شد.
 
 digest-usage = روش استفاده: /digest <ساعت ۰ تا ۲۳> یا /digest off. { $state }

@@ -1,9 +1,11 @@
-### Persian messages for the ordering pause (Fluent): /pause, /resume and the pause shown in /start and /balance.
+### Persian messages for the ordering pause (Fluent): /pause, /resume, and the pause shown in /start, /balance and /order.
 
 ordering-paused-by-provider = ثبت سفارش از { $since } متوقف است: تأمین‌کننده دسترسی ما را نپذیرفت ({ $reason }). تا وقتی یکی از مدیران دوباره آن را باز نکند، هیچ سفارشی فرستاده نمی‌شود.
 ordering-paused-by-admin = ثبت سفارش از { $since } به دست یکی از مدیران متوقف شده است: { $reason }. تا وقتی یکی از مدیران دوباره آن را باز نکند، هیچ سفارشی فرستاده نمی‌شود.
 ordering-pause-no-reason = دلیلی گفته نشده است
 ordering-pause-resume-hint = برای باز کردن دوبارهٔ ثبت سفارش، /resume را بفرستید.
+ordering-paused-order-kept = سفارش نیمه‌تمام شما محفوظ است. هر وقت ثبت سفارش دوباره باز شد، خبرتان می‌کنم؛ آن‌وقت می‌توانید از آخرین پیام همان سفارش ادامه دهید.
+ordering-paused-order-later = لطفاً وقتی ثبت سفارش دوباره باز شد، /order را دوباره بفرستید.
 ordering-paused-alert = ثبت سفارش متوقف شد: تأمین‌کننده درخواست giftdesk را نپذیرفت (HTTP { $status }): { $reason }. تا وقتی یکی از مدیران /resume را نفرستد، هیچ سفارشی فرستاده نمی‌شود. اول کلید API و فهرست IPهای مجاز سرور را در پنل تأمین‌کننده بررسی کنید؛ هر وقت تأمین‌کننده دوباره پاسخ داد، خبرتان می‌کنم.
 order-rejected-paused = ثبت سفارش فعلاً متوقف است؛ سفارش فرستاده نشد و مبلغی کسر نشد. { $detail }
 ordering-provider-back-alert = تأمین‌کننده دوباره به giftdesk پاسخ می‌دهد. ثبت سفارش هنوز متوقف است: برای باز کردن آن /resume را بفرستید.
@@ -14,6 +16,7 @@ resume-done = ثبت سفارش دوباره باز شد.
 resume-done-provider = ثبت سفارش دوباره باز شد. اگر تأمین‌کننده هنوز دسترسی ما را نپذیرد، با نخستین رد دوباره متوقف می‌شود.
 resume-not-paused = ثبت سفارش متوقف نیست.
 resume-by-other-admin = { $name } ثبت سفارش را دوباره باز کرد.
+resume-order-kept = ثبت سفارش دوباره باز شد. سفارش نیمه‌تمام شما همان‌جاست که رهایش کردید: از آخرین پیام آن ادامه دهید، یا برای شروع دوباره /order را بفرستید.
 help-admin-ordering-pause =
     /pause [دلیل]: توقف همهٔ سفارش‌ها تا /resume
     /resume: باز کردن دوبارهٔ ثبت سفارش
