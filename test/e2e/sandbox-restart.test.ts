@@ -1,7 +1,9 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { exitCode, startBotProcess } from '../support/bot-process.js';
 import { chatDriver } from './chat-driver.js';
 import { ADMIN, STAFF, sharedWorld, type World } from './harness.js';
 import { DELIVERY_WAIT_MS, localOrder, orderThroughChat, referenceIn } from './order-steps.js';
@@ -71,5 +73,27 @@ describe('sandbox mode across a restart', () => {
     // A sandbox started afresh: a full wallet again, less this order.
     expect(await walletLine(world)).toContain('48,750,000 IRR');
     await waitForDelivery(world, referenceIn(placed));
+  });
+
+  it('stops with exit code 2, names the state file and leaves it as it was when it is damaged', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'giftdesk-damaged-'));
+    try {
+      const damaged = join(dir, 'giftdesk.provider.sqlite');
+      writeFileSync(damaged, 'SQLite format 3\0 but nothing a database needs after it'.repeat(20));
+      const bytes = readFileSync(damaged);
+      const bot = startBotProcess({
+        BOT_TOKEN: world.telegram.token,
+        TELEGRAM_API_ROOT: world.telegram.apiRoot,
+        PROVIDER_BASE_URL: 'sandbox',
+        DATABASE_PATH: join(dir, 'giftdesk.sqlite'),
+        ADMIN_IDS: String(ADMIN.id),
+      });
+      expect(await exitCode(bot)).toBe(2);
+      expect(bot.output()).toContain(`giftdesk did not start: the sandbox state file ${damaged} cannot be used`);
+      expect(bot.output()).toContain('move the file away');
+      expect(readFileSync(damaged)).toEqual(bytes);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
