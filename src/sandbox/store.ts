@@ -101,17 +101,10 @@ export function createStore(deps: StoreDeps): SandboxStore {
     if (change.nextOrderId !== undefined) nextOrderId = Math.max(nextOrderId, change.nextOrderId);
   }
 
-  /** The next transaction on top of `before` (the wallet now, or a transaction drafted in the same step). */
-  function draft(
-    type: 'DEBIT' | 'CREDIT',
-    amount: number,
-    orderId: number | null,
-    description: string,
-    atMs: number,
-    before: { id: number; balanceAfter: number } = { id: nextTransactionId - 1, balanceAfter: balance },
-  ): SandboxTransaction {
-    const balanceAfter = before.balanceAfter + (type === 'CREDIT' ? amount : -amount);
-    return { id: before.id + 1, type, amount, balanceAfter, orderId, description, createdAt: iso(atMs) };
+  /** The next transaction on the wallet as it is now; nothing changes until it is committed. */
+  function draft(type: 'DEBIT' | 'CREDIT', amount: number, orderId: number | null, description: string, atMs: number): SandboxTransaction {
+    const balanceAfter = balance + (type === 'CREDIT' ? amount : -amount);
+    return { id: nextTransactionId, type, amount, balanceAfter, orderId, description, createdAt: iso(atMs) };
   }
 
   const outcomeFor = (productId: number) => outcomes.get(productId) ?? catalog.byId.get(productId)?.outcome ?? 'COMPLETED';

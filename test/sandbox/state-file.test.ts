@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SANDBOX_PRODUCTS } from '../../src/sandbox/seed.js';
+import { createCatalog, SANDBOX_PRODUCTS } from '../../src/sandbox/seed.js';
 import { SandboxStateError, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
+import { createStore } from '../../src/sandbox/store.js';
+import { validateOrder } from '../../src/sandbox/validation.js';
 import { createManualClock, type ManualClock } from '../support/manual-clock.js';
 import { call, placePlain, startSandbox } from './http.js';
 
@@ -134,3 +136,34 @@ async function regionId(sandbox: Sandbox): Promise<number> {
   const { body } = await call(sandbox, `/products/${P.noFields}`);
   return body.data.regionProperties[0].regionPropertyId as number;
 }
+
+describe('sandbox store writing ahead of memory', () => {
+  it('keeps no order, debit or order number of a step its state file could not write', () => {
+    const clock = createManualClock(Date.UTC(2026, 0, 5, 9));
+    let diskFull = false;
+    const store = createStore({
+      clock,
+      catalog: createCatalog(0),
+      initialBalance: 10_000_000,
+      timing: TIMING,
+      save: () => {
+        if (diskFull) throw new Error('SQLITE_FULL: database or disk is full');
+      },
+    });
+    const valid = () => {
+      const result = validateOrder(
+        { products: [{ productId: P.noFields, regionPropertyId: 5001, quantity: 1 }] },
+        { products: store.catalog.byId, balance: store.balance(), maxQuantity: 10, maxItemsPerOrder: 5 },
+      );
+      if (!result.ok) throw new Error(`refused: ${result.status}`);
+      return result.order;
+    };
+    diskFull = true;
+    expect(() => store.createOrder(valid())).toThrow(/disk is full/);
+    expect(store.listOrders()).toEqual([]);
+    expect(store.balance()).toBe(10_000_000);
+    expect(store.catalog.byId.get(P.noFields)?.regions[0]?.stock).toBe(50);
+    diskFull = false;
+    expect(store.createOrder(valid()).orderId).toBe(9_001);
+  });
+});
