@@ -1,4 +1,3 @@
-import { extname } from 'node:path';
 import { z } from 'zod';
 import { assertTimeZone, type MonthCalendar } from './calendar/local-periods.js';
 import { parseSandboxFaults, SandboxFaultsError, type SandboxFaults } from './sandbox/fault-settings.js';
@@ -28,8 +27,9 @@ export const DEFAULT_SANDBOX_DATABASE_PATH = './data/giftdesk-sandbox.sqlite';
  */
 export function sandboxStatePathFor(databasePath: string): string | null {
   if (databasePath === ':memory:') return null;
-  const extension = extname(databasePath);
-  return `${extension === '' ? databasePath : databasePath.slice(0, -extension.length)}.provider.sqlite`;
+  // Two database paths never share a state file: '.provider' in place of '.sqlite', '-provider.sqlite' after any other name.
+  if (databasePath.endsWith('.sqlite')) return `${databasePath.slice(0, -'.sqlite'.length)}.provider.sqlite`;
+  return `${databasePath}-provider.sqlite`;
 }
 
 /** Empty strings count as "not set", so `KEY=` in .env means the default. */

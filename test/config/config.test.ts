@@ -47,8 +47,10 @@ describe('parseConfig', () => {
   it('keeps the sandbox provider’s state beside the database, named after it, and nowhere with a live provider', () => {
     const sandbox = { ...valid, PROVIDER_BASE_URL: 'sandbox', PROVIDER_API_KEY: undefined };
     expect(parseConfig(sandbox).sandboxStatePath).toBe('./data/giftdesk-sandbox.provider.sqlite');
-    expect(parseConfig({ ...sandbox, DATABASE_PATH: '/srv/rehearsal.db' }).sandboxStatePath).toBe('/srv/rehearsal.provider.sqlite');
-    expect(parseConfig({ ...sandbox, DATABASE_PATH: '/srv/rehearsal' }).sandboxStatePath).toBe('/srv/rehearsal.provider.sqlite');
+    expect(parseConfig({ ...sandbox, DATABASE_PATH: '/srv/rehearsal.sqlite' }).sandboxStatePath).toBe('/srv/rehearsal.provider.sqlite');
+    // Distinct databases, distinct sandboxes: neither of these may share the file above.
+    expect(parseConfig({ ...sandbox, DATABASE_PATH: '/srv/rehearsal' }).sandboxStatePath).toBe('/srv/rehearsal-provider.sqlite');
+    expect(parseConfig({ ...sandbox, DATABASE_PATH: '/srv/rehearsal.sqlite-second' }).sandboxStatePath).toBe('/srv/rehearsal.sqlite-second-provider.sqlite');
     expect(parseConfig({ ...sandbox, DATABASE_PATH: ':memory:' }).sandboxStatePath).toBeNull();
     expect(parseConfig(valid).sandboxStatePath).toBeNull();
   });
