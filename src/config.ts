@@ -19,6 +19,19 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 export const DEFAULT_DATABASE_PATH = './data/giftdesk.sqlite';
 export const DEFAULT_SANDBOX_DATABASE_PATH = './data/giftdesk-sandbox.sqlite';
 
+/**
+ * Where the in-process sandbox keeps its wallet and orders: beside the
+ * database, named after it, because the two only make sense together (the
+ * database's orders are the sandbox's orders). A new DATABASE_PATH gets a
+ * new sandbox; ':memory:' keeps the sandbox in memory too.
+ */
+export function sandboxStatePathFor(databasePath: string): string | null {
+  if (databasePath === ':memory:') return null;
+  // Two database paths never share a state file: '.provider' in place of '.sqlite', '-provider.sqlite' after any other name.
+  if (databasePath.endsWith('.sqlite')) return `${databasePath.slice(0, -'.sqlite'.length)}.provider.sqlite`;
+  return `${databasePath}-provider.sqlite`;
+}
+
 /** Empty strings count as "not set", so `KEY=` in .env means the default. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
@@ -156,6 +169,8 @@ export type Config = {
   providerApiKey: string | undefined;
   sandboxMode: boolean;
   databasePath: string;
+  /** Sandbox mode: the file keeping the sandbox provider's wallet and orders across restarts; null in memory or live. */
+  sandboxStatePath: string | null;
   adminIds: number[];
   defaultLocale: 'en' | 'fa';
   amountUnit: string;
@@ -248,13 +263,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const data = result.success ? result.data : undefined;
   if (!data || problems.length > 0) throw new ConfigError(problems);
 
+  const databasePath = data.DATABASE_PATH ?? (data.PROVIDER_BASE_URL === 'sandbox' ? DEFAULT_SANDBOX_DATABASE_PATH : DEFAULT_DATABASE_PATH);
   return {
     botToken: data.BOT_TOKEN,
     telegramApiRoot: data.TELEGRAM_API_ROOT?.replace(/\/+$/, ''),
     providerBaseUrl: data.PROVIDER_BASE_URL,
     providerApiKey: data.PROVIDER_API_KEY,
     sandboxMode: data.PROVIDER_BASE_URL === 'sandbox',
-    databasePath: data.DATABASE_PATH ?? (data.PROVIDER_BASE_URL === 'sandbox' ? DEFAULT_SANDBOX_DATABASE_PATH : DEFAULT_DATABASE_PATH),
+    databasePath,
+    sandboxStatePath: data.PROVIDER_BASE_URL === 'sandbox' ? sandboxStatePathFor(databasePath) : null,
     adminIds: data.ADMIN_IDS,
     defaultLocale: data.DEFAULT_LOCALE,
     amountUnit: data.AMOUNT_UNIT,

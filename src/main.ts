@@ -40,7 +40,8 @@ import { createOrderFeed } from './reports/order-feed.js';
 import { createReportQueries } from './reports/report-queries.js';
 import { createRateLimiter } from './provider/rate-limit.js';
 import { SandboxFaultsError, type SandboxFaults } from './sandbox/fault-settings.js';
-import { createSandbox, type Sandbox } from './sandbox/server.js';
+import { createSandbox, SandboxStateError, type Sandbox } from './sandbox/server.js';
+import { highestProviderOrderId } from './orders/highest-provider-order-id.js';
 import { startBackgroundWork } from './background.js';
 import { createSendPort } from './bot/send-port.js';
 import { connectToTelegram, describeTelegramFailure } from './bot/connect-telegram.js';
@@ -110,10 +111,10 @@ async function main(): Promise<void> {
   let baseUrl = config.providerBaseUrl;
   let apiKey = config.providerApiKey ?? '';
   if (config.sandboxMode) {
-    sandbox = await startSandboxOrExit(config.sandboxFaults, logger);
+    sandbox = await startSandboxOrExit(config, highestProviderOrderId(db), logger);
     baseUrl = sandbox.baseUrl;
     apiKey = sandbox.apiKey;
-    logger.warn({ baseUrl }, 'SANDBOX MODE: orders go to the built-in sandbox provider; no real money is involved');
+    logger.warn({ baseUrl, statePath: config.sandboxStatePath }, 'SANDBOX MODE: orders go to the built-in sandbox provider; no real money is involved');
     if (config.sandboxFaults) logger.warn({ faults: config.sandboxFaults }, 'SANDBOX_FAULTS: the sandbox provider makes trouble on purpose');
   }
 
@@ -466,11 +467,29 @@ function openDatabaseOrExit(path: string, logger: Logger): Db {
   }
 }
 
-/** A fault naming a product the sandbox does not sell is a setting to fix, like any other: exit 2. */
-async function startSandboxOrExit(faults: SandboxFaults | null, logger: Logger): Promise<Sandbox> {
+/**
+ * A fault naming a product the sandbox does not sell is a setting to fix, like any other: exit 2.
+ * So is a state file the sandbox cannot use: it is left alone for the operator (see the README).
+ */
+async function startSandboxOrExit(config: Pick<Config, 'sandboxFaults' | 'sandboxStatePath'>, orderIdsAbove: number | null, logger: Logger): Promise<Sandbox> {
+  const faults: SandboxFaults | null = config.sandboxFaults;
   try {
-    return await createSandbox({ logger: logger.child({ component: 'sandbox' }), ...(faults ? { faults } : {}) });
+    return await createSandbox({
+      logger: logger.child({ component: 'sandbox' }),
+      ...(faults ? { faults } : {}),
+      ...(config.sandboxStatePath === null ? {} : { statePath: config.sandboxStatePath }),
+      // The database's orders are the sandbox's: a state file lost or new never numbers an order like one of them.
+      ...(orderIdsAbove === null ? {} : { orderIdsAbove }),
+    });
   } catch (error) {
+    if (error instanceof SandboxStateError) {
+      const reason =
+        `${error.message}. It keeps the sandbox provider's wallet and orders; giftdesk leaves it as it is. ` +
+        'To start the sandbox afresh (a full wallet, the old sandbox orders unknown to it, new order numbers above the old ones), move the file away and start again.';
+      logger.fatal({ reason }, 'not starting');
+      process.stderr.write(`giftdesk did not start: ${reason}\n`);
+      process.exit(2);
+    }
     if (!(error instanceof SandboxFaultsError)) throw error;
     const reason = `SANDBOX_FAULTS: ${error.message}`;
     logger.fatal({ reason }, 'not starting');

@@ -10,12 +10,14 @@ import { createGate } from './gate.js';
 import { DEFAULT_TIMING, type OrderTiming } from './progression.js';
 import { createRoutes, type RouteResponse } from './routes.js';
 import { createCatalog } from './seed.js';
+import { openSandboxStateFile, type SandboxStateFile } from './state-file.js';
 import { createStore } from './store.js';
 import { createTokenBuckets } from './token-bucket.js';
 
 export type { OrderPostFault, SandboxControls } from './controls.js';
 export type { SandboxOrder, SandboxOrderItem, SandboxTransaction } from './types.js';
 export { SANDBOX_PRODUCTS } from './seed.js';
+export { SandboxStateError } from './state-file.js';
 export type { OrderPlan, OrderPlanner } from './progression.js';
 
 export interface SandboxOptions {
@@ -38,6 +40,14 @@ export interface SandboxOptions {
   random?: () => number;
   /** Faults switched on from the start (SANDBOX_FAULTS); SandboxFaultsError when one names a product not in the catalog. */
   faults?: SandboxFaults;
+  /**
+   * A file that keeps the wallet, the orders and the order-number sequence
+   * across restarts (created when missing); without it the sandbox forgets
+   * everything when it closes. SandboxStateError when the file cannot be used.
+   */
+  statePath?: string;
+  /** Order ids up to this one are taken (the bot's database holds them): new orders are numbered above it. */
+  orderIdsAbove?: number;
 }
 
 export interface RecordedRequest {
@@ -80,6 +90,16 @@ function underBasePath(pathname: string): boolean {
 }
 
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const stateFile: SandboxStateFile | null = options.statePath === undefined ? null : openSandboxStateFile(options.statePath);
+  try {
+    return await startSandbox(options, stateFile);
+  } catch (error) {
+    stateFile?.close();
+    throw error;
+  }
+}
+
+async function startSandbox(options: SandboxOptions, stateFile: SandboxStateFile | null): Promise<Sandbox> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
   const apiKey = options.apiKey ?? `sbx_${randomBytes(12).toString('hex')}`;
@@ -90,6 +110,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     catalog: createCatalog(options.catalogSize ?? 0),
     initialBalance: options.initialBalance ?? 50_000_000,
     timing: options.timing ?? DEFAULT_TIMING,
+    ...(stateFile ? { saved: stateFile.saved, save: stateFile.save } : {}),
+    ...(options.orderIdsAbove === undefined ? {} : { orderIdsAbove: options.orderIdsAbove }),
   });
   const route = createRoutes({
     store,
@@ -218,7 +240,11 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       closing ??= new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);
         timers.clear();
-        server.close(() => resolve());
+        server.close(() => {
+          // After the last request: nothing writes to the file any more.
+          stateFile?.close();
+          resolve();
+        });
         server.closeAllConnections();
       });
       return closing;

@@ -2,22 +2,8 @@ import type { Clock } from '../clock.js';
 import { createDelivery } from './delivery.js';
 import { REFUNDING_STATES, finalAtMs, outcomeOf, phaseAt, type OrderPlan, type OrderPlanner, type OrderTiming } from './progression.js';
 import type { SandboxCatalog } from './seed.js';
-import type { SandboxOrder, SandboxOrderItem, SandboxTransaction } from './types.js';
+import type { RegionStock, SandboxOrder, SandboxRegion, SandboxTransaction, SavedSandboxState, SaveState, StateChange, StoredOrder } from './types.js';
 import type { ValidOrder } from './validation.js';
-
-interface StoredOrder {
-  orderId: number;
-  orderReference: string;
-  amount: number;
-  createdAtMs: number;
-  items: SandboxOrderItem[];
-  requiredFields: SandboxOrder['requiredFields'];
-  /** Set once the order has reached its final state; never changes after. */
-  finalState: string | null;
-  refunded: boolean;
-  /** Its own course when a planner was set at its creation; the shared timing otherwise. */
-  plan: OrderPlan | null;
-}
 
 export interface SandboxStore {
   catalog: SandboxCatalog;
@@ -49,37 +35,76 @@ export interface OrderEntry {
 export interface StoreDeps {
   clock: Clock;
   catalog: SandboxCatalog;
+  /** Credited when the wallet has no history yet (a new sandbox, or a state file without transactions). */
   initialBalance: number;
   timing: OrderTiming;
+  /** What a state file kept from earlier runs; a new sandbox starts empty. */
+  saved?: SavedSandboxState;
+  /** Called with every change before it takes effect; an in-memory sandbox keeps nothing. */
+  save?: SaveState;
+  /**
+   * Order ids up to this one are taken elsewhere (the bot's database knows
+   * them): the sequence continues above it, so that a lost or fresh state
+   * file never hands out an id an earlier run already gave out.
+   */
+  orderIdsAbove?: number;
 }
 
 const FIRST_ORDER_ID = 9001;
 // Deliberately unrelated to the order id, so that code mixing the two up fails.
 const FIRST_REFERENCE_NUMBER = 100_234;
 
+/** Follows the order id, so that a reference is never reused either. */
+const referenceOf = (orderId: number): string => `A${FIRST_REFERENCE_NUMBER + orderId - FIRST_ORDER_ID}`;
+
 export function createStore(deps: StoreDeps): SandboxStore {
   const { clock, catalog, timing } = deps;
+  const save = deps.save ?? (() => undefined);
+  const saved = deps.saved ?? { orders: [], transactions: [], stock: [], nextOrderId: null };
   const orders: StoredOrder[] = [];
+  const orderIndex = new Map<number, number>();
   const transactions: SandboxTransaction[] = [];
   const outcomes = new Map<number, string>();
+  const regions = new Map<number, SandboxRegion>(catalog.products.flatMap((p) => p.regions.map((r) => [r.regionPropertyId, r] as const)));
   let balance = 0;
+  let nextOrderId = FIRST_ORDER_ID;
   let nextItemId = 1;
   let nextTransactionId = 1;
   let planner: OrderPlanner | null = null;
 
   const iso = (ms: number) => new Date(ms).toISOString();
 
-  function record(type: 'DEBIT' | 'CREDIT', amount: number, orderId: number | null, description: string, atMs: number) {
-    balance += type === 'CREDIT' ? amount : -amount;
-    transactions.push({
-      id: nextTransactionId++,
-      type,
-      amount,
-      balanceAfter: balance,
-      orderId,
-      description,
-      createdAt: iso(atMs),
-    });
+  /** Memory follows the state file, never the other way: an order that was not saved does not exist. */
+  function commit(change: StateChange): void {
+    save(change);
+    apply(change);
+  }
+
+  function apply(change: StateChange): void {
+    for (const order of change.orders ?? []) {
+      const at = orderIndex.get(order.orderId);
+      if (at === undefined) {
+        orderIndex.set(order.orderId, orders.length);
+        orders.push(order);
+      } else orders[at] = order;
+      for (const item of order.items) nextItemId = Math.max(nextItemId, item.id + 1);
+    }
+    for (const transaction of change.transactions ?? []) {
+      transactions.push(transaction);
+      balance = transaction.balanceAfter;
+      nextTransactionId = Math.max(nextTransactionId, transaction.id + 1);
+    }
+    for (const { regionPropertyId, stock } of change.stock ?? []) {
+      const region = regions.get(regionPropertyId);
+      if (region) region.stock = stock;
+    }
+    if (change.nextOrderId !== undefined) nextOrderId = Math.max(nextOrderId, change.nextOrderId);
+  }
+
+  /** The next transaction on the wallet as it is now; nothing changes until it is committed. */
+  function draft(type: 'DEBIT' | 'CREDIT', amount: number, orderId: number | null, description: string, atMs: number): SandboxTransaction {
+    const balanceAfter = balance + (type === 'CREDIT' ? amount : -amount);
+    return { id: nextTransactionId, type, amount, balanceAfter, orderId, description, createdAt: iso(atMs) };
   }
 
   const outcomeFor = (productId: number) => outcomes.get(productId) ?? catalog.byId.get(productId)?.outcome ?? 'COMPLETED';
@@ -100,17 +125,16 @@ export function createStore(deps: StoreDeps): SandboxStore {
 
   function finalize(order: StoredOrder): void {
     const doneAt = finalAt(order);
-    order.finalState = outcomeOf(order.items.map((i) => i.productId), outcomeFor);
-    if (order.finalState === 'COMPLETED') {
-      for (const item of order.items) {
-        const instructions = catalog.byId.get(item.productId)?.instructions ?? '';
-        item.delivery = createDelivery(item.quantity, instructions, doneAt);
-      }
-    }
-    if (REFUNDING_STATES.has(order.finalState) && !order.refunded) {
-      order.refunded = true;
-      record('CREDIT', order.amount, order.orderId, `بازگشت وجه سفارش ${order.orderReference}`, doneAt);
-    }
+    const finalState = outcomeOf(order.items.map((i) => i.productId), outcomeFor);
+    const items =
+      finalState === 'COMPLETED'
+        ? order.items.map((item) => ({ ...item, delivery: createDelivery(item.quantity, catalog.byId.get(item.productId)?.instructions ?? '', doneAt) }))
+        : order.items;
+    const refund = REFUNDING_STATES.has(finalState) && !order.refunded;
+    commit({
+      orders: [{ ...order, items, finalState, refunded: order.refunded || refund }],
+      transactions: refund ? [draft('CREDIT', order.amount, order.orderId, `بازگشت وجه سفارش ${order.orderReference}`, doneAt)] : [],
+    });
   }
 
   /** Brings every open order up to the clock; refunds land here, once. */
@@ -141,10 +165,54 @@ export function createStore(deps: StoreDeps): SandboxStore {
     const delta = amount - balance;
     if (delta === 0) return;
     // Kept as a transaction so that the balance always equals the sum of the history.
-    record(delta > 0 ? 'CREDIT' : 'DEBIT', Math.abs(delta), null, 'اصلاح موجودی کیف پول', clock.now());
+    commit({ transactions: [draft(delta > 0 ? 'CREDIT' : 'DEBIT', Math.abs(delta), null, 'اصلاح موجودی کیف پول', clock.now())] });
   }
 
-  if (deps.initialBalance > 0) record('CREDIT', deps.initialBalance, null, 'شارژ کیف پول', clock.now());
+  function createOrder(valid: ValidOrder): SandboxOrder {
+    const now = clock.now();
+    const orderId = nextOrderId;
+    const stock = new Map<number, number>();
+    for (const line of valid.lines) {
+      const id = line.region.regionPropertyId;
+      stock.set(id, (stock.get(id) ?? line.region.stock) - line.quantity);
+    }
+    let itemId = nextItemId;
+    const order: StoredOrder = {
+      orderId,
+      orderReference: referenceOf(orderId),
+      amount: valid.amount,
+      createdAtMs: now,
+      items: valid.lines.map((line) => ({
+        id: itemId++,
+        productId: line.product.id,
+        regionPropertyId: line.region.regionPropertyId,
+        quantity: line.quantity,
+        unitPrice: line.region.price,
+        totalAmount: line.region.price * line.quantity,
+        delivery: null,
+      })),
+      requiredFields: structuredClone(valid.requiredFields),
+      finalState: null,
+      refunded: false,
+      plan: planner ? planner({ orderId, createdAtMs: now }) : null,
+    };
+    // One step: the order exists exactly when the wallet is debited and its number is taken.
+    commit({
+      orders: [order],
+      transactions: [draft('DEBIT', valid.amount, orderId, `خرید سفارش ${order.orderReference}`, now)],
+      stock: [...stock].map(([regionPropertyId, left]): RegionStock => ({ regionPropertyId, stock: left })),
+      nextOrderId: orderId + 1,
+    });
+    return view(order);
+  }
+
+  // What earlier runs kept comes first, as it was: no second initial credit, no refill.
+  apply({ orders: saved.orders, transactions: saved.transactions, stock: saved.stock, ...(saved.nextOrderId === null ? {} : { nextOrderId: saved.nextOrderId }) });
+  const continueAt = orders.reduce((next, o) => Math.max(next, o.orderId + 1), Math.max(nextOrderId, (deps.orderIdsAbove ?? 0) + 1));
+  if (continueAt !== saved.nextOrderId) commit({ nextOrderId: continueAt });
+  if (transactions.length === 0 && deps.initialBalance > 0) {
+    commit({ transactions: [draft('CREDIT', deps.initialBalance, null, 'شارژ کیف پول', clock.now())] });
+  }
 
   return {
     catalog,
@@ -158,36 +226,12 @@ export function createStore(deps: StoreDeps): SandboxStore {
     },
     createOrder(valid) {
       settle();
-      const now = clock.now();
-      const orderId = FIRST_ORDER_ID + orders.length;
-      const order: StoredOrder = {
-        orderId,
-        orderReference: `A${FIRST_REFERENCE_NUMBER + orders.length}`,
-        amount: valid.amount,
-        createdAtMs: now,
-        items: valid.lines.map((line) => ({
-          id: nextItemId++,
-          productId: line.product.id,
-          regionPropertyId: line.region.regionPropertyId,
-          quantity: line.quantity,
-          unitPrice: line.region.price,
-          totalAmount: line.region.price * line.quantity,
-          delivery: null,
-        })),
-        requiredFields: structuredClone(valid.requiredFields),
-        finalState: null,
-        refunded: false,
-        plan: planner ? planner({ orderId, createdAtMs: now }) : null,
-      };
-      for (const line of valid.lines) line.region.stock -= line.quantity;
-      record('DEBIT', valid.amount, orderId, `خرید سفارش ${order.orderReference}`, now);
-      orders.push(order);
-      return view(order);
+      return createOrder(valid);
     },
     findOrder(idOrReference) {
       settle();
       const found = /^[0-9]+$/.test(idOrReference)
-        ? orders.find((o) => o.orderId === Number(idOrReference))
+        ? orders[orderIndex.get(Number(idOrReference)) ?? -1]
         : orders.find((o) => o.orderReference === idOrReference);
       return found ? view(found) : undefined;
     },

@@ -1,5 +1,7 @@
 /** Shapes the sandbox keeps in memory. Wire shapes follow contract.md. */
 
+import type { OrderPlan } from './progression.js';
+
 export interface SandboxCategory {
   id: number;
   title: string;
@@ -81,6 +83,21 @@ export interface SandboxOrder {
   refunded: boolean;
 }
 
+/** An order as the sandbox keeps it (and its state file stores it); SandboxOrder is its view at a moment. */
+export interface StoredOrder {
+  orderId: number;
+  orderReference: string;
+  amount: number;
+  createdAtMs: number;
+  items: SandboxOrderItem[];
+  requiredFields: Record<string, SubmittedField[]>;
+  /** Set once the order has reached its final state; never changes after. */
+  finalState: string | null;
+  refunded: boolean;
+  /** Its own course when a planner was set at its creation; the shared timing otherwise. */
+  plan: OrderPlan | null;
+}
+
 export interface SandboxTransaction {
   id: number;
   type: 'DEBIT' | 'CREDIT';
@@ -90,3 +107,30 @@ export interface SandboxTransaction {
   description: string;
   createdAt: string;
 }
+
+export interface RegionStock {
+  regionPropertyId: number;
+  stock: number;
+}
+
+/** What the sandbox must not forget across a restart, as a state file hands it back. */
+export interface SavedSandboxState {
+  /** Oldest first. */
+  orders: StoredOrder[];
+  /** Oldest first; the last one's balanceAfter is the wallet. */
+  transactions: SandboxTransaction[];
+  stock: RegionStock[];
+  /** The next order id to give out; null when none was ever given out. */
+  nextOrderId: number | null;
+}
+
+/** One step of the store: orders and transactions new or changed, stock now, the sequence after it. */
+export interface StateChange {
+  orders?: StoredOrder[];
+  transactions?: SandboxTransaction[];
+  stock?: RegionStock[];
+  nextOrderId?: number;
+}
+
+/** Writes one step whole or not at all; throws when it could not, and then nothing was written. */
+export type SaveState = (change: StateChange) => void;

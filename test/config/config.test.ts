@@ -43,6 +43,17 @@ describe('parseConfig', () => {
     expect(parseConfig({ ...sandbox, DATABASE_PATH: '/srv/x.sqlite' }).databasePath).toBe('/srv/x.sqlite');
   });
 
+  it('keeps the sandbox provider’s state beside the database, named after it, and nowhere with a live provider', () => {
+    const sandbox = { ...valid, PROVIDER_BASE_URL: 'sandbox', PROVIDER_API_KEY: undefined };
+    expect(parseConfig(sandbox).sandboxStatePath).toBe('./data/giftdesk-sandbox.provider.sqlite');
+    expect(parseConfig({ ...sandbox, DATABASE_PATH: '/srv/rehearsal.sqlite' }).sandboxStatePath).toBe('/srv/rehearsal.provider.sqlite');
+    // Distinct databases, distinct sandboxes: neither of these may share the file above.
+    expect(parseConfig({ ...sandbox, DATABASE_PATH: '/srv/rehearsal' }).sandboxStatePath).toBe('/srv/rehearsal-provider.sqlite');
+    expect(parseConfig({ ...sandbox, DATABASE_PATH: '/srv/rehearsal.sqlite-second' }).sandboxStatePath).toBe('/srv/rehearsal.sqlite-second-provider.sqlite');
+    expect(parseConfig({ ...sandbox, DATABASE_PATH: ':memory:' }).sandboxStatePath).toBeNull();
+    expect(parseConfig(valid).sandboxStatePath).toBeNull();
+  });
+
   it('leaves the pause probe at its own default unless PAUSE_PROBE_SECONDS is set', () => {
     expect(parseConfig(valid).pauseProbeSeconds).toBeUndefined();
     expect(parseConfig({ ...valid, PAUSE_PROBE_SECONDS: '30' }).pauseProbeSeconds).toBe(30);
