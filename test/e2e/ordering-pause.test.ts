@@ -40,18 +40,20 @@ describe('ordering pauses while the provider refuses us or an administrator says
     }
   };
 
-  it('pauses when the provider refuses an order, and tells the staff member why at their next /order, before any question', async () => {
+  it('pauses when the provider refuses the read at Confirm, sends nothing, and tells the staff member why at their next /order, before any question', async () => {
     await toSummary();
     world.sandbox.controls.setForbidden(true);
-    await confirm(/refused our access/);
-    expect(posts(world)).toBe(1);
+    // Confirm reads the price again first: the refusal comes before any order is sent.
+    const refused = await confirm(/^Ordering is paused: the provider is refusing our access/);
+    expect(refused.text).toContain(SANDBOX_403);
+    expect(posts(world)).toBe(0);
     world.sandbox.controls.setForbidden(false);
 
     // The next /order says so at once, before any question.
     const paused = await staff().say('/order', /^Ordering is paused since/);
     expect(paused.text).toMatch(/: the provider refused our access/);
     expect(paused.text).toContain(SANDBOX_403);
-    expect(posts(world)).toBe(1);
+    expect(posts(world)).toBe(0);
   });
 
   it('tells each administrator once, with the provider message, that ordering paused itself', async () => {
@@ -79,7 +81,7 @@ describe('ordering pauses while the provider refuses us or an administrator says
     await world.telegram.waitForMessage(SECOND_ADMIN.id, /^Ada resumed ordering\./);
 
     await orderThroughChat(world, STAFF, GOOGLE_PLAY);
-    expect(posts(world)).toBe(2);
+    expect(posts(world)).toBe(1);
   });
 
   it('sends no POST while an administrator has paused ordering, and says so in /start and /balance', async () => {
@@ -96,7 +98,7 @@ describe('ordering pauses while the provider refuses us or an administrator says
     expect((await staff().say('/start', /Hello/)).text).toMatch(/Ordering is paused since .* by an administrator: wallet audit/);
     const balance = await staff().say('/balance', /Wallet balance/);
     expect(balance.text).toMatch(/by an administrator: wallet audit/);
-    expect(posts(world)).toBe(2);
+    expect(posts(world)).toBe(1);
   });
 
   it('keeps the pause across a restart', async () => {

@@ -57,15 +57,19 @@ describe('an order the provider accepted is never reported as not placed', () =>
     insertOldOrderHolding(world, nextId);
     const before = posts(world);
 
-    const answer = await orderThroughChat(world, STAFF, GOOGLE_PLAY, /The provider accepted your order: reference A\d+\./);
+    const answer = await orderThroughChat(world, STAFF, GOOGLE_PLAY, /The provider accepted your order, and it is our order #\d+\./);
 
     const created = world.sandbox.controls.orders().at(-1);
     expect(created?.orderId).toBe(nextId);
-    expect(answer.text).toContain(`reference ${created?.orderReference}`);
+    const ours = newestOrder(world);
+    // Our own number: the provider's reference is also the old order's, and /track would show that one.
+    expect(answer.text).toContain(`/track #${ours.id}`);
+    expect(answer.text).not.toContain(`${created?.orderReference}`);
     expect(answer.text).not.toMatch(/may or may not/);
     const alert = await world.telegram.waitForMessage(ADMIN.id, /Please sort out: the provider accepted/);
     expect(alert.text).toContain(`as its order ${created?.orderReference} (number ${nextId}, 1,250,000 IRR)`);
-    expect(newestOrder(world)).toMatchObject({ state: 'needs_review', provider_order_id: null, accepted_order_id: nextId, accepted_reference: created?.orderReference });
+    expect(alert.text).toContain(`/review #${ours.id} adopt ${nextId}`);
+    expect(ours).toMatchObject({ state: 'needs_review', provider_order_id: null, accepted_order_id: nextId, accepted_reference: created?.orderReference });
     expect(posts(world)).toBe(before + 1);
   });
 
@@ -75,7 +79,10 @@ describe('an order the provider accepted is never reported as not placed', () =>
     const admin = chatDriver(world.telegram, ADMIN);
 
     await admin.say(`/review #${order.id} none`, new RegExp(`accepted by the provider as ${reference}, so it cannot be marked as not placed`));
-    const done = await admin.say(`/review #${order.id} adopt ${reference}`, new RegExp(`Done: order #${order.id} is provider order ${reference}`));
+    // Exactly the command the alert suggested.
+    const alert = world.telegram.messages(ADMIN.id).find((m) => /Please sort out: the provider accepted/.test(m.text));
+    const suggested = /\/review #\d+ adopt \d+/.exec(alert?.text ?? '')?.[0] ?? 'no command suggested';
+    const done = await admin.say(suggested, new RegExp(`Done: order #${order.id} is provider order ${reference}`));
     const parts = await waitForDelivery(world, STAFF.id, reference);
 
     expect(done.text).toMatch(/stale link was removed/);

@@ -375,6 +375,8 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       const balance = quote.balance.ok ? quote.balance.value.balance : null;
       const limit = await limitFor(refreshed.draft);
       if (hasChanges(refreshed.changes) || !canConfirm(refreshed.draft, { balance, limit }, deps.perItemLimit)) {
+        // Same numbers, but a limit lowered or another order counted since the summary: say why Confirm is gone.
+        if (!hasChanges(refreshed.changes) && !limit.ok) notice = t('order-limit-reached-meanwhile');
         prefetched = quote;
         return false;
       }
