@@ -44,6 +44,7 @@ import { createSandbox, SandboxStateError, type Sandbox } from './sandbox/server
 import { highestProviderOrderId } from './orders/highest-provider-order-id.js';
 import { startBackgroundWork } from './background.js';
 import { createSendPort } from './bot/send-port.js';
+import { sandboxBadge } from './bot/sandbox-badge.js';
 import { connectToTelegram, describeTelegramFailure } from './bot/connect-telegram.js';
 import { noteTelegramContact } from './bot/update-source.js';
 import { createMetrics } from './http/metrics.js';
@@ -263,7 +264,9 @@ async function main(): Promise<void> {
   if (approvalsRecovered.requeued + approvalsRecovered.attached > 0) logger.warn(approvalsRecovered, 'approvals interrupted by the previous shutdown were recovered');
   // Its own Api, without the auto-retry transformer: the sender reschedules a 429 itself
   // instead of holding a whole batch for up to retry_after seconds.
-  const send = createSendPort(new Api(config.botToken, config.telegramApiRoot ? { apiRoot: config.telegramApiRoot } : undefined));
+  const sendApi = new Api(config.botToken, config.telegramApiRoot ? { apiRoot: config.telegramApiRoot } : undefined);
+  if (config.sandboxMode) sendApi.config.use(sandboxBadge(localeOf));
+  const send = createSendPort(sendApi);
   const approvalAnnouncer = createApprovalAnnouncer({
     send,
     approvals,

@@ -34,6 +34,8 @@ import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
 import { createKeptOrders } from './conversations/order/kept-orders.js';
 import { continueHandedOver } from './conversations/order/step-handover.js';
 import { createOrderConversation } from './conversations/order/order-conversation.js';
+import { createLocaleOf } from '../people/person-locale.js';
+import { sandboxBadge } from './sandbox-badge.js';
 import { conversationRetry } from './conversations/order/telegram-retry.js';
 import { auditFeature } from './features/audit.js';
 import { balanceFeature } from './features/balance.js';
@@ -126,6 +128,8 @@ const telegramRetry = () => autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30
 export function createBot(deps: BotDeps): Bot<BotContext> {
   const bot = new Bot<BotContext>(deps.token, deps.apiRoot ? { client: { apiRoot: deps.apiRoot } } : {});
   bot.api.config.use(telegramRetry());
+  const localeOfChat = createLocaleOf({ staff: deps.staff, people: deps.people, defaultLocale: deps.defaultLocale });
+  if (deps.sandbox) bot.api.config.use(sandboxBadge(localeOfChat));
 
   const i18n = createI18n<BotContext>(deps.defaultLocale, (ctx) => ctx.member?.locale);
   const translate = (locale: Locale): Translate => translatorFor(locale);
@@ -231,6 +235,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
             ctx.api.config.use(
               conversationRetry({ stampedNow: () => conversation.now(), clock: deps.clock, maxRetries: 3, maxDelaySeconds: 10 }),
             );
+            if (deps.sandbox) ctx.api.config.use(sandboxBadge(localeOfChat));
             await next();
           },
         ],

@@ -34,7 +34,7 @@ describe('sandbox mode', () => {
     await chat.tap(/Google Play 10 USD/, /چند عدد؟/);
     const summary = await chat.tap(/^۱$/, /سفارش خود را بررسی کنید/);
     expect(summary.text).toMatch(/^\[آزمایشی · SANDBOX\]/);
-    await chat.say('/cancel', /^لغو شد/);
+    await chat.say('/cancel', /^\[آزمایشی · SANDBOX\]\nلغو شد/);
   });
 
   it('puts the badge first on the balance, the transactions, the order list and an order’s detail', async () => {

@@ -60,7 +60,7 @@ describe('ordering while it is paused', () => {
     const world = await startBotWorld();
     const chat = await toQuantity(world);
     world.pauses.pause({ source: 'admin', reason: 'wallet audit', by: ADMIN.id });
-    const told = await chat.say('/order', /^Ordering is paused since .* by an administrator: wallet audit\./);
+    const told = await chat.say('/order', /^\[SANDBOX\]\nOrdering is paused since .* by an administrator: wallet audit\./);
     expect(told.text).toContain('Your unfinished order is kept.');
     expect(world.telegram.messages(STAFF.id).filter((m) => /Choose a category/.test(m.text))).toHaveLength(1);
     world.pauses.resume(ADMIN.id);
