@@ -253,7 +253,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   });
   const menus = createCommandMenus({ api: bot.api, translate, logger: deps.logger });
   const tracking = { amountUnit: deps.amountUnit, timeZone: deps.timeZone, sandbox: deps.sandbox, onProviderTrouble, troubleText: troubleMessage };
-  bot.use(ordersFeature({ orders: orderQueries, amountUnit: deps.amountUnit, timeZone: deps.timeZone, sandbox: deps.sandbox, describePerson }));
+  bot.use(ordersFeature({ orders: orderQueries, people: deps.people, amountUnit: deps.amountUnit, timeZone: deps.timeZone, sandbox: deps.sandbox, describePerson }));
   bot.use(
     trackFeature({
       ...tracking,

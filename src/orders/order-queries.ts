@@ -18,6 +18,12 @@ export type OrderLookup =
 export interface OrderQueries {
   /** Newest first. */
   recent(scope: OrderScope, request: PageRequest): PageOf<OrderRow>;
+  /**
+   * Newest first, the orders whose product title `matches` accepts. The
+   * caller decides what matching means (how Persian and Arabic letters
+   * fold); only ids and titles are read to decide it.
+   */
+  withProduct(scope: OrderScope, matches: (productTitle: string) => boolean, request: PageRequest): PageOf<OrderRow>;
   byId(id: number): OrderRow | null;
   byProviderOrderId(providerOrderId: number): OrderRow | null;
   byProviderReference(reference: string): OrderRow | null;
@@ -75,6 +81,16 @@ export function createOrderQueries(deps: { db: Db }): OrderQueries {
     return { items, page, pageCount, total };
   }
 
+  function withProduct(scope: OrderScope, matches: (productTitle: string) => boolean, request: PageRequest): PageOf<OrderRow> {
+    const where = scope.kind === 'user' ? eq(orders.userId, scope.userId) : undefined;
+    const titles = db.select({ id: orders.id, title: orders.productTitle }).from(orders).where(where).orderBy(desc(orders.id)).all();
+    const ids = titles.filter((row) => matches(row.title)).map((row) => row.id);
+    const { page, pageSize, pageCount, offset } = resolvePage(request, ids.length);
+    const wanted = ids.slice(offset, offset + pageSize);
+    const items = wanted.length === 0 ? [] : db.select().from(orders).where(inArray(orders.id, wanted)).orderBy(desc(orders.id)).all();
+    return { items, page, pageCount, total: ids.length };
+  }
+
   const byId = (id: number) => first(eq(orders.id, id));
   const byProviderOrderId = (providerOrderId: number) => first(eq(orders.providerOrderId, providerOrderId));
   // The provider writes references with a capital A; people type either case.
@@ -100,6 +116,7 @@ export function createOrderQueries(deps: { db: Db }): OrderQueries {
 
   return {
     recent,
+    withProduct,
     typicalDeliveryMs,
     byId,
     byProviderOrderId,

@@ -9,7 +9,24 @@ orders-title-person = سفارش‌های { $id }، صفحهٔ { $page } از { 
 orders-none-own = هنوز سفارشی نداده‌اید. برای سفارش /order را بفرستید.
 orders-none-everyone = هنوز هیچ‌کس سفارشی نداده است.
 orders-none-person = { $id } هیچ سفارشی نداده است.
-orders-usage = روش استفاده: /orders برای سفارش‌های اخیر همه، یا /orders <شناسهٔ تلگرام> برای سفارش‌های یک نفر.
+orders-usage =
+    این را نتوانستم بخوانم. /orders این شکل‌ها را می‌پذیرد:
+    /orders: سفارش‌های اخیر همه
+    /orders @username یا /orders <شناسهٔ تلگرام>: سفارش‌های یک نفر
+    /orders #12 یا /orders A100234: یک سفارش، با شمارهٔ ما یا کد پیگیری تأمین‌کننده
+    /orders <نام محصول>: سفارش‌های آن محصول، مثلاً /orders Google Play
+orders-usage-staff =
+    این را نتوانستم بخوانم. /orders این شکل‌ها را می‌پذیرد:
+    /orders: سفارش‌های اخیر شما
+    /orders #12 یا /orders A100234: یکی از سفارش‌های شما، با شمارهٔ ما یا کد پیگیری تأمین‌کننده
+    /orders <نام محصول>: سفارش‌های شما از آن محصول، مثلاً /orders Google Play
+orders-own-only = فقط سفارش‌های خودتان را می‌توانید ببینید. برای دیدن آن‌ها /orders را بفرستید.
+orders-found-order = سفارش { $name }. برای دیدن وضعیتش روی آن بزنید.
+orders-matching-own = سفارش‌های شما از محصولات مطابق «{ $query }»، از جدید به قدیم. برای دیدن هر سفارش روی آن بزنید.
+orders-matching-everyone = سفارش‌های محصولات مطابق «{ $query }»، از جدید به قدیم. برای دیدن هر سفارش روی آن بزنید.
+orders-matching-none-own = هیچ‌یک از سفارش‌های شما از محصولی مطابق «{ $query }» نیست.
+orders-matching-none-everyone = هیچ سفارشی از محصولی مطابق «{ $query }» نیست.
+orders-matching-more = { $count } سفارش قدیمی‌تر هم مطابق است؛ برای محدودتر کردن نتیجه، بخش بیشتری از نام را بنویسید.
 orders-by = سفارش‌دهنده: { $id }
 
 track-state-intent = هنوز ارسال نشده
