@@ -6,6 +6,17 @@ access-denied = This bot is for authorised staff only. Your Telegram ID is { $id
 admin-only = Only administrators can do that.
 
 start-welcome = Hello! Through giftdesk you order gift cards from our provider and receive the codes right here.
+help-guide-staff =
+    How it works:
+    • /order: pick a product, answer its questions, check the summary and tap Confirm order. The codes arrive in this chat.
+    • Approval: an order above your approval amount waits for an administrator, and I tell you what they decide. Nothing is charged before.
+    • Limits: what you spend per order, day and month may be capped; the summary says when an order does not fit.
+    • Order again: open a settled order in /orders and tap 🔁 Order again for the same order at today's price.
+    • Needs action at the provider: a person there must act on the order. Administrators are told; do not order it again.
+    /orders and /track show where an order stands.
+help-guide-admin = As an administrator you also decide on approvals (/approvals), set limits (/limits) and manage the staff (/staff).
+btn-help-commands = All commands
+btn-help-guide = « How it works
 help-staff =
     /order: order gift cards
     /orders: your recent orders
@@ -13,12 +24,12 @@ help-staff =
     /balance: the wallet balance
     /language: English or Persian
     /cancel: stop what you are doing
-    /help: this list
+    /help: how it works; /help commands: this list
 help-admin =
     Administrators also have:
     /staff: list staff; /staff add <id> [admin|staff|viewer]; /staff role <id> <role>; /staff remove <id>
     /sync: refresh the catalog from the provider now
-    /orders <telegram id>: one person's orders (/orders alone lists everyone's)
+    /orders @user or <telegram id>: one person's orders (/orders alone lists everyone's; #12, A100234 or a product name find orders)
     /transactions: the wallet's transactions
     /review: orders whose outcome is unknown and that wait for your decision
 
