@@ -18,6 +18,8 @@ export interface ViewContext {
   amountUnit: string;
   sandbox: boolean;
   perItemLimit: number;
+  /** IANA zone every time is shown in (when a spending limit starts afresh, for one). */
+  timeZone: string;
 }
 
 /** A line shown above a step, such as why the last answer was refused. */
