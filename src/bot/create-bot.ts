@@ -37,6 +37,7 @@ import { conversationRetry } from './conversations/order/telegram-retry.js';
 import { auditFeature } from './features/audit.js';
 import { balanceFeature } from './features/balance.js';
 import { cancelFeature } from './features/cancel.js';
+import { confirmedPressFeature } from './features/confirmed-press.js';
 import { exportFeature } from './features/export.js';
 import { feedAndDigestFeature } from './features/feed-and-digest.js';
 import { helpFeature } from './features/help.js';
@@ -341,6 +342,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     }),
   );
   if (deps.reportSettings) bot.use(feedAndDigestFeature({ ...deps.reportSettings, timeZone: deps.timeZone }));
+  bot.use(confirmedPressFeature({ orders: orderQueries, ...(approvals ? { approvals: approvals.service } : {}) }));
   bot.use(unhandledFeature());
 
   bot.catch((error) => {

@@ -27,6 +27,8 @@ export interface OrderQueries {
   byId(id: number): OrderRow | null;
   byProviderOrderId(providerOrderId: number): OrderRow | null;
   byProviderReference(reference: string): OrderRow | null;
+  /** The order a summary's Confirm created, if it created one. */
+  byConfirmKey(confirmKey: string): OrderRow | null;
   find(lookup: OrderLookup): OrderRow | null;
   /** Median time from sending to delivery of the last completed orders; null when none has completed yet. */
   typicalDeliveryMs(): number | null;
@@ -121,6 +123,7 @@ export function createOrderQueries(deps: { db: Db }): OrderQueries {
     byId,
     byProviderOrderId,
     byProviderReference,
+    byConfirmKey: (confirmKey) => first(eq(orders.confirmKey, confirmKey)),
     find(lookup) {
       switch (lookup.kind) {
         case 'local':

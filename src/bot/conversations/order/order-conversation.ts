@@ -297,7 +297,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           notice = notice === null ? note : `${notice}\n${note}`;
         }
       }
-      return summaryView(view, draft, facts, notice);
+      return summaryView(view, draft, { ...facts, confirmKey }, notice);
     }
 
     async function pickProduct(productId: number): Promise<void> {

@@ -17,6 +17,11 @@ export interface SummaryFacts {
   changes?: QuoteChanges;
   /** The person's spending limits against this order's total; absent when not checked. */
   limit?: LimitVerdict;
+  /**
+   * The key Confirm places the order with, carried by the button so that a
+   * press arriving after the order was placed can be told what became of it.
+   */
+  confirmKey?: string | null;
 }
 
 /** Telegram takes 4096 characters; the rest is room for digits of other scripts and the unit. */
@@ -75,7 +80,7 @@ function build(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice
   const hidden = fields.length - fieldLines.length;
 
   const keyboard = new InlineKeyboard();
-  if (canConfirm(draft, facts, v.perItemLimit)) keyboard.text(v.t('btn-confirm'), data(ACTION.confirm)).row();
+  if (canConfirm(draft, facts, v.perItemLimit)) keyboard.text(v.t('btn-confirm'), data(ACTION.confirm, facts.confirmKey ?? undefined)).row();
   keyboard.text(v.t('btn-edit'), data(ACTION.edit)).text(v.t('btn-cancel'), data(ACTION.cancel));
 
   const price = changes.price;

@@ -124,6 +124,13 @@ order-rejected-no-reason = The provider refused the order without giving a reaso
 order-unknown = The provider did not confirm your order. It may or may not have been placed, and the wallet may have been charged. Do not order again: I am checking with the provider and will tell you here.
 order-already-confirmed = This order was already confirmed ({ $reference }: { $state }); it was not placed a second time. /orders shows where it stands.
 order-already-confirmed-not-placed = This confirmation was already handled and that order was not placed. Send /order to start again.
+order-already-requested =
+    { $state ->
+        [approved] This order was already sent for approval (request { $id }), and it was approved. /orders shows where it stands.
+        [rejected] This order was already sent for approval (request { $id }), and it was rejected. Send /order to start again.
+        [expired] This order was already sent for approval (request { $id }), and nobody decided in time. Send /order to start again.
+       *[other] This order was already sent for approval (request { $id }); it was not sent a second time. I will tell you here what administrators decide.
+    }
 order-same-pending = An identical order is still being checked with the provider. Wait for its outcome before ordering the same again.
 order-failed-internal = Something went wrong on our side while placing your order. Please look at /orders before trying again.
 order-expired =
