@@ -58,7 +58,7 @@ export interface BackgroundDeps {
   dailyDigest: DailyDigest;
   orderingPause: Pick<OrderingPauseSwitch, 'current'>;
   /** Requests that waited too long for an administrator expire here; absent, there are none. */
-  approvals?: { service: Pick<ApprovalService, 'expireDue' | 'approversFor'>; announcer: Pick<ApprovalAnnouncer, 'tellRequester' | 'tellAdmins'> };
+  approvals?: { service: Pick<ApprovalService, 'expireDue' | 'approversFor'>; announcer: Pick<ApprovalAnnouncer, 'tellRequester' | 'tellAdmins' | 'settle'> };
   /** Tells administrators that the provider answers again while ordering is still paused. */
   onProviderAnswering: (pause: OrderingPause) => Promise<void>;
   /** Observers for health and metrics; they never change what the loops do. */

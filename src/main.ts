@@ -40,7 +40,7 @@ import { createRateLimiter } from './provider/rate-limit.js';
 import { SandboxFaultsError, type SandboxFaults } from './sandbox/fault-settings.js';
 import { createSandbox, type Sandbox } from './sandbox/server.js';
 import { startBackgroundWork } from './background.js';
-import { createSendPort } from './bot/send-port.js';
+import { createClearButtons, createSendPort } from './bot/send-port.js';
 import { connectToTelegram, describeTelegramFailure } from './bot/connect-telegram.js';
 import { noteTelegramContact } from './bot/update-source.js';
 import { createMetrics } from './http/metrics.js';
@@ -50,6 +50,7 @@ import { startServing } from './serving.js';
 import { mayOrder } from './bot/middleware/roles.js';
 import { guardProcessOutput } from './output-guard.js';
 import { createApprovalAnnouncer } from './approvals/approval-announcer.js';
+import { createApprovalCards } from './approvals/approval-cards.js';
 import { createApprovalService } from './approvals/approval-service.js';
 import { createProcessProbe } from './process-probe.js';
 import { createSecretFilter } from './secret-filter.js';
@@ -232,9 +233,12 @@ async function main(): Promise<void> {
   if (approvalsRecovered.requeued + approvalsRecovered.attached > 0) logger.warn(approvalsRecovered, 'approvals interrupted by the previous shutdown were recovered');
   // Its own Api, without the auto-retry transformer: the sender reschedules a 429 itself
   // instead of holding a whole batch for up to retry_after seconds.
-  const send = createSendPort(new Api(config.botToken, config.telegramApiRoot ? { apiRoot: config.telegramApiRoot } : undefined));
+  const backgroundApi = new Api(config.botToken, config.telegramApiRoot ? { apiRoot: config.telegramApiRoot } : undefined);
+  const send = createSendPort(backgroundApi);
   const approvalAnnouncer = createApprovalAnnouncer({
     send,
+    clearButtons: createClearButtons(backgroundApi),
+    cards: createApprovalCards({ db, clock }),
     approvals,
     provider,
     isStaff: (personId) => staff.find(personId) !== null,
