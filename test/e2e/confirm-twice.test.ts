@@ -34,6 +34,23 @@ describe('a Confirm pressed again after its order was placed', () => {
     expect(posts(world)).toBe(sent);
   });
 
+  it('takes the buttons off a summary left behind by /cancel once its Confirm is pressed, placing nothing', async () => {
+    const chat = chatDriver(world.telegram, STAFF);
+    await chat.say('/order', /Choose a category/);
+    await chat.say('Google Play 10', /Products matching/);
+    await chat.tap(/^Google Play 10 USD/, /How many\?/);
+    const summary = await chat.say('1', /Please check your order/);
+    await chat.say('/cancel', /^Cancelled/);
+    const sent = posts(world);
+    const pressed = world.telegram.clickButton(STAFF, summary, /Confirm/);
+    expect((await world.telegram.waitFor(() => world.telegram.callbackAnswer(pressed))).text).toMatch(/This menu has expired/);
+    await world.telegram.waitFor(() => {
+      const now = world.telegram.messages(STAFF.id).find((m) => m.message_id === summary.message_id)!;
+      return (!now.reply_markup || !('inline_keyboard' in now.reply_markup) || now.reply_markup.inline_keyboard.length === 0) && now;
+    });
+    expect(posts(world)).toBe(sent);
+  });
+
   it('tells someone else pressing that Confirm nothing of the order', async () => {
     const { confirmData, placed } = await placeOne();
     await chatDriver(world.telegram, OTHER_STAFF).say('/help', /How it works/);
