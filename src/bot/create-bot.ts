@@ -32,6 +32,7 @@ import type { SettingsStore } from '../settings/settings-store.js';
 import type { BotContext } from './context.js';
 import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
 import { continueHandedOver } from './conversations/order/step-handover.js';
+import { orderMenuIn } from './conversations/order/stored-menu.js';
 import { createOrderConversation } from './conversations/order/order-conversation.js';
 import { conversationRetry } from './conversations/order/telegram-retry.js';
 import { auditFeature } from './features/audit.js';
@@ -200,7 +201,9 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   const orderQueries = createOrderQueries({ db: deps.db });
   // Before the conversation: these must work while it waits.
   bot.use(dropOrdersOfViewers());
-  bot.use(cancelFeature());
+  // What /cancel, /order and Order again take the buttons off when they drop an order half-way.
+  const orderMenuOf = async (chatId: number) => orderMenuIn(await storage.read(`${CONVERSATION_KEY_PREFIX}${chatId}`), ORDER_CONVERSATION);
+  bot.use(cancelFeature({ orderMenuOf }));
   bot.use(continueHandedOver(ORDER_CONVERSATION));
   bot.use(
     createConversation(
@@ -242,8 +245,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     ),
   );
 
-  bot.use(orderFeature({ catalogLoading: () => deps.catalogSync.loading() }));
-  bot.use(orderAgainFeature({ orders: orderQueries, catalogLoading: () => deps.catalogSync.loading(), logger: deps.logger }));
+  bot.use(orderFeature({ catalogLoading: () => deps.catalogSync.loading(), orderMenuOf }));
+  bot.use(orderAgainFeature({ orders: orderQueries, catalogLoading: () => deps.catalogSync.loading(), orderMenuOf, logger: deps.logger }));
   const tellPerson = createTellPerson({
     api: bot.api,
     staff: deps.staff,

@@ -34,21 +34,37 @@ describe('a Confirm pressed again after its order was placed', () => {
     expect(posts(world)).toBe(sent);
   });
 
-  it('takes the buttons off a summary left behind by /cancel once its Confirm is pressed, placing nothing', async () => {
+  /** Walks to a summary with Confirm, without confirming. */
+  async function toSummary() {
     const chat = chatDriver(world.telegram, STAFF);
     await chat.say('/order', /Choose a category/);
     await chat.say('Google Play 10', /Products matching/);
     await chat.tap(/^Google Play 10 USD/, /How many\?/);
-    const summary = await chat.say('1', /Please check your order/);
+    return { chat, summary: await chat.say('1', /Please check your order/) };
+  }
+
+  const buttonsLeft = (messageId: number) => {
+    const now = world.telegram.messages(STAFF.id).find((m) => m.message_id === messageId)!;
+    return now.reply_markup && 'inline_keyboard' in now.reply_markup ? now.reply_markup.inline_keyboard.flat().length : 0;
+  };
+
+  it('takes the buttons off the summary when /cancel drops the order, and a late press of its Confirm places nothing', async () => {
+    const { chat, summary } = await toSummary();
+    const confirmData = world.telegram.findButton(summary, /Confirm/).callback_data!;
     await chat.say('/cancel', /^Cancelled/);
+    await world.telegram.waitFor(() => buttonsLeft(summary.message_id) === 0);
     const sent = posts(world);
-    const pressed = world.telegram.clickButton(STAFF, summary, /Confirm/);
-    expect((await world.telegram.waitFor(() => world.telegram.callbackAnswer(pressed))).text).toMatch(/This menu has expired/);
-    await world.telegram.waitFor(() => {
-      const now = world.telegram.messages(STAFF.id).find((m) => m.message_id === summary.message_id)!;
-      return (!now.reply_markup || !('inline_keyboard' in now.reply_markup) || now.reply_markup.inline_keyboard.length === 0) && now;
-    });
+    // A press the phone sent before the buttons went.
+    const late = craftedPress(world.telegram, STAFF, confirmData);
+    expect((await world.telegram.waitFor(() => world.telegram.callbackAnswer(late))).text).toMatch(/This menu has expired/);
     expect(posts(world)).toBe(sent);
+  });
+
+  it('takes the buttons off the summary when a new /order drops the order', async () => {
+    const { chat, summary } = await toSummary();
+    await chat.say('/order', /Choose a category/);
+    await world.telegram.waitFor(() => buttonsLeft(summary.message_id) === 0);
+    await chat.say('/cancel', /^Cancelled/);
   });
 
   it('tells someone else pressing that Confirm nothing of the order', async () => {

@@ -1,5 +1,6 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.js';
+import { dropOrder, type OrderMenuOf } from '../conversations/order/drop-order.js';
 import type { OrderArgs } from '../conversations/order/order-conversation.js';
 import { mayOrder, orderersOnly } from '../middleware/roles.js';
 
@@ -8,13 +9,14 @@ export const ORDER_CONVERSATION = 'order';
 export interface OrderFeatureDeps {
   /** True while the first catalog of this database is still being read: there is nothing to browse yet. */
   catalogLoading: () => boolean;
+  orderMenuOf: OrderMenuOf;
 }
 
 /** /order always starts afresh: an order half-way through is dropped, nothing was placed. Viewers never order. */
 export function orderFeature(deps: OrderFeatureDeps) {
   const composer = new Composer<BotContext>();
   composer.command('order', orderersOnly, async (ctx) => {
-    await ctx.conversation.exitAll();
+    await dropOrder(ctx, deps.orderMenuOf);
     // An empty menu would read as an empty shop; say it is on its way instead.
     if (deps.catalogLoading()) {
       await ctx.reply(ctx.t('order-catalog-loading'));
