@@ -235,9 +235,10 @@ async function main(): Promise<void> {
   // instead of holding a whole batch for up to retry_after seconds.
   const backgroundApi = new Api(config.botToken, config.telegramApiRoot ? { apiRoot: config.telegramApiRoot } : undefined);
   const send = createSendPort(backgroundApi);
+  const clearButtons = createClearButtons(backgroundApi);
   const approvalAnnouncer = createApprovalAnnouncer({
     send,
-    clearButtons: createClearButtons(backgroundApi),
+    clearButtons,
     cards: createApprovalCards({ db, clock }),
     approvals,
     provider,
@@ -343,6 +344,7 @@ async function main(): Promise<void> {
     db,
     provider,
     send,
+    clearButtons,
     sendText,
     translate,
     localeOf,
