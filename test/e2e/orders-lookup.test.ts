@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser } from '../support/fake-bot-api/index.js';
 import { chatDriver } from './chat-driver.js';
-import { ADMIN, sharedWorld } from './harness.js';
+import { ADMIN, PERSIAN_STAFF, sharedWorld } from './harness.js';
 import { orderThroughChat, referenceIn } from './order-steps.js';
 
 const NIA: FakeUser = { id: 5005, firstName: 'Nia', username: 'nia_orders', languageCode: 'en' };
 const OMAR: FakeUser = { id: 5006, firstName: 'Omar', username: 'omar_o', languageCode: 'en' };
 
 describe('finding orders with /orders', () => {
-  const world = sharedWorld({ staff: [NIA, OMAR] });
+  const world = sharedWorld({ staff: [NIA, OMAR, PERSIAN_STAFF] });
   let niaReference = '';
   let omarReference = '';
 
@@ -56,6 +56,12 @@ describe('finding orders with /orders', () => {
     const byProduct = await nia().say('/orders google play', /Your orders of products matching "google play"/);
     expect(byProduct.text).toContain(niaReference);
     await nia().say(`/orders ${niaReference}`, new RegExp(`^Order ${niaReference}\\. Tap it`));
+  });
+
+  it('answers a Persian reader in Persian', async () => {
+    const persian = chatDriver(world.telegram, PERSIAN_STAFF);
+    await persian.say('/orders Netflix', /سفارشی از شما برای محصولی که نامش «Netflix» را داشته باشد پیدا نشد/);
+    await persian.say('/orders #', /این را نتوانستم بخوانم/);
   });
 
   it('says which forms it takes when it cannot read what was typed', async () => {
