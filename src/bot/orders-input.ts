@@ -8,7 +8,8 @@ import { parsePersonWord, type PersonWord } from './person-word.js';
  *   <telegram id>|@username  one person's orders
  *   #<our number>|A<digits>  one order, by our number or the provider's reference
  *   anything else            orders whose product title contains the words
- * A lone number is a person, as it always was; the provider's order number is /track's.
+ * A lone number is a person, as it always was for administrators; staff look
+ * up nobody, so the feature reads theirs as the provider's order number.
  */
 export type OrdersCommand =
   | { kind: 'recent' }

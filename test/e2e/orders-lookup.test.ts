@@ -13,6 +13,7 @@ describe('finding orders with /orders', () => {
   let omarReference = '';
 
   const nia = () => chatDriver(world.telegram, NIA);
+  const sandboxOrderId = (reference: string) => world.sandbox.controls.orders().find((o) => o.orderReference === reference)!.orderId;
   const admin = () => chatDriver(world.telegram, ADMIN);
 
   beforeAll(async () => {
@@ -47,7 +48,10 @@ describe('finding orders with /orders', () => {
 
   it('shows a staff member their own orders only, whatever they type', async () => {
     await nia().say('/orders @omar_o', /You can look at your own orders only/);
-    await nia().say(`/orders ${OMAR.id}`, /You can look at your own orders only/);
+    // A number from staff is an order number, never another person.
+    await nia().say(`/orders ${OMAR.id}`, new RegExp(`I found no order ${OMAR.id}`));
+    await nia().say(`/orders ${sandboxOrderId(omarReference)}`, new RegExp(`I found no order`));
+    await nia().say(`/orders ${sandboxOrderId(niaReference)}`, new RegExp(`^Order ${niaReference}\\. Tap it`));
     await nia().say(`/orders ${omarReference}`, new RegExp(`I found no order ${omarReference}`));
     await nia().say('/orders PUBG', /None of your orders is of a product matching "PUBG"/);
 

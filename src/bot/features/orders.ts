@@ -1,7 +1,7 @@
 import { Composer } from 'grammy';
 import { normaliseSearchText } from '../../catalog/normalise.js';
 import type { PeopleRepo } from '../../db/people-repo.js';
-import type { OrderQueries, OrderScope } from '../../orders/order-queries.js';
+import type { OrderLookup, OrderQueries, OrderScope } from '../../orders/order-queries.js';
 import type { DescribePerson } from '../../people/describe-person.js';
 import type { BaseContext } from '../context.js';
 import { readsEveryone } from '../middleware/roles.js';
@@ -30,8 +30,9 @@ export interface OrdersDeps {
  * /orders <#id|reference>         one order
  * /orders <product name>          the orders of products whose title contains it
  * Each order is a button that opens its detail (the track feature). Staff
- * see their own orders whatever they type: another person's are refused,
- * another person's order is "not found", a product search covers theirs only.
+ * see their own orders whatever they type: another person's @username is
+ * refused, a number is read as the provider's order number, another
+ * person's order is "not found", a product search covers theirs only.
  */
 export function ordersFeature(deps: OrdersDeps) {
   const composer = new Composer<BaseContext>();
@@ -70,12 +71,16 @@ export function ordersFeature(deps: OrdersDeps) {
     return { ok: true, id };
   }
 
-  async function answer(ctx: BaseContext & { chat: { id: number } }, command: Exclude<OrdersCommand, { kind: 'usage' }>, typed: string) {
+  async function answer(ctx: BaseContext & { chat: { id: number } }, command: Exclude<OrdersCommand, { kind: 'usage' }> | { kind: 'order'; lookup: OrderLookup }, typed: string): Promise<unknown> {
     const everyone = readsEveryone(ctx.member.role);
     switch (command.kind) {
       case 'recent':
         return sendFormatted(ctx.api, ctx.chat.id, view(ctx, { page: 1, userId: null }));
       case 'person': {
+        // Staff look up nobody: a number of theirs (not their own id) is the provider's order number, as in /track.
+        if (!everyone && command.person.kind === 'id' && command.person.id !== ctx.member.telegramId) {
+          return answer(ctx, { kind: 'order', lookup: { kind: 'provider-id', orderId: command.person.id } }, typed);
+        }
         const person = personOf(ctx, command.person);
         if (!person.ok) return ctx.reply(person.say);
         return sendFormatted(ctx.api, ctx.chat.id, view(ctx, { page: 1, userId: everyone ? person.id : null }));
