@@ -127,6 +127,23 @@ describe('orders above the approval threshold wait for an administrator', () => 
     expect(buttonsOf(world.telegram.messages(ADMIN.id).find((m) => m.message_id === byAdmin.get(ADMIN.id)!.message_id)!)).toHaveLength(0);
   });
 
+  it('tells a staff member who taps Confirm again that the order already waits for approval, and asks nobody twice', async () => {
+    const chat = chatDriver(world.telegram, STAFF);
+    await chat.say('/order', /Choose a category/);
+    await chat.say(GOOGLE_PLAY.search, /Products matching/);
+    await chat.tap(GOOGLE_PLAY.product, /How many\?/);
+    const summary = await chat.say('1', /Please check your order/);
+    const confirmData = world.telegram.findButton(summary, /Confirm/).callback_data!;
+    await chat.tap(/Confirm/, /needs an administrator's approval/);
+    const asked = requests(ADMIN).length;
+    const again = craftedPress(STAFF, confirmData);
+    const answer = await world.telegram.waitFor(() => world.telegram.callbackAnswer(again));
+    expect(answer.text).toMatch(/This order was already sent for approval \(request \d+\); it was not sent a second time/);
+    expect(requests(ADMIN)).toHaveLength(asked);
+    const id = /request (\d+)/.exec(answer.text!)![1]!;
+    await admin().say(`/approvals reject ${id}`, /Rejected/);
+  });
+
   it('places nothing when rejected, and tells the staff member who rejected it', async () => {
     const sent = posts(world);
     const { byAdmin } = await requestApproval();
