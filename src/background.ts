@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AdminAlerts, AdminRecipient } from './alerts/admin-alerts.js';
 import { alertOrderMismatch } from './alerts/order-mismatch.js';
+import { ORDER_CONVERSATION } from './bot/features/order.js';
 import { createIdleOrderSweeper } from './bot/conversations/order/idle-sweeper.js';
 import type { Locale, Translate } from './text/i18n.js';
 import type { Clock } from './clock.js';
@@ -15,7 +16,7 @@ import { takeOverEarlierClaims } from './tracking/take-over.js';
 import type { Logger } from './logger.js';
 import type { OrderingPause, OrderingPauseSwitch } from './orders/ordering-pause.js';
 import { createPauseProbe, PAUSE_PROBE_MS } from './orders/pause-probe.js';
-import type { SendMessage } from './messaging/send-port.js';
+import type { ClearButtons, SendMessage } from './messaging/send-port.js';
 import type { ProviderClient } from './provider/client.js';
 import type { DailyDigest } from './reports/daily-digest.js';
 import type { OrderFeed } from './reports/order-feed.js';
@@ -41,6 +42,7 @@ export interface BackgroundDeps {
   db: Db;
   provider: ProviderClient;
   send: SendMessage;
+  clearButtons: ClearButtons;
   sendText: (chatId: number, text: string) => Promise<void>;
   translate: (locale: Locale) => Translate;
   localeOf: (userId: number) => Locale;
@@ -58,7 +60,7 @@ export interface BackgroundDeps {
   dailyDigest: DailyDigest;
   orderingPause: Pick<OrderingPauseSwitch, 'current'>;
   /** Requests that waited too long for an administrator expire here; absent, there are none. */
-  approvals?: { service: Pick<ApprovalService, 'expireDue' | 'approversFor'>; announcer: Pick<ApprovalAnnouncer, 'tellRequester' | 'tellAdmins'> };
+  approvals?: { service: Pick<ApprovalService, 'expireDue' | 'approversFor'>; announcer: Pick<ApprovalAnnouncer, 'tellRequester' | 'tellAdmins' | 'settle'> };
   /** Tells administrators that the provider answers again while ordering is still paused. */
   onProviderAnswering: (pause: OrderingPause) => Promise<void>;
   /** Observers for health and metrics; they never change what the loops do. */
@@ -96,6 +98,8 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
         notify: async (chatId, locale) => {
           if (deps.isStaff(chatId)) await deps.sendText(chatId, deps.translate(locale)('order-expired', { minutes: config.orderIdleMinutes }));
         },
+        conversationId: ORDER_CONVERSATION,
+        clearMenu: (chatId, menuId) => deps.clearButtons(chatId, menuId),
         localeOf: deps.localeOf,
         logger,
       }),

@@ -43,7 +43,7 @@ import { SandboxFaultsError, type SandboxFaults } from './sandbox/fault-settings
 import { createSandbox, SandboxStateError, type Sandbox } from './sandbox/server.js';
 import { highestProviderOrderId } from './orders/highest-provider-order-id.js';
 import { startBackgroundWork } from './background.js';
-import { createSendPort } from './bot/send-port.js';
+import { createClearButtons, createSendPort } from './bot/send-port.js';
 import { sandboxBadge } from './bot/sandbox-badge.js';
 import { connectToTelegram, describeTelegramFailure } from './bot/connect-telegram.js';
 import { noteTelegramContact } from './bot/update-source.js';
@@ -54,6 +54,7 @@ import { startServing } from './serving.js';
 import { mayOrder } from './bot/middleware/roles.js';
 import { guardProcessOutput } from './output-guard.js';
 import { createApprovalAnnouncer } from './approvals/approval-announcer.js';
+import { createApprovalCards } from './approvals/approval-cards.js';
 import { createApprovalService } from './approvals/approval-service.js';
 import { createProcessProbe } from './process-probe.js';
 import { createSecretFilter } from './secret-filter.js';
@@ -264,11 +265,14 @@ async function main(): Promise<void> {
   if (approvalsRecovered.requeued + approvalsRecovered.attached > 0) logger.warn(approvalsRecovered, 'approvals interrupted by the previous shutdown were recovered');
   // Its own Api, without the auto-retry transformer: the sender reschedules a 429 itself
   // instead of holding a whole batch for up to retry_after seconds.
-  const sendApi = new Api(config.botToken, config.telegramApiRoot ? { apiRoot: config.telegramApiRoot } : undefined);
-  if (config.sandboxMode) sendApi.config.use(sandboxBadge(localeOf));
-  const send = createSendPort(sendApi);
+  const backgroundApi = new Api(config.botToken, config.telegramApiRoot ? { apiRoot: config.telegramApiRoot } : undefined);
+  if (config.sandboxMode) backgroundApi.config.use(sandboxBadge(localeOf));
+  const send = createSendPort(backgroundApi);
+  const clearButtons = createClearButtons(backgroundApi);
   const approvalAnnouncer = createApprovalAnnouncer({
     send,
+    clearButtons,
+    cards: createApprovalCards({ db, clock }),
     approvals,
     provider,
     isStaff: (personId) => staff.find(personId) !== null,
@@ -372,6 +376,7 @@ async function main(): Promise<void> {
     db,
     provider,
     send,
+    clearButtons,
     sendText,
     translate,
     localeOf,

@@ -1,13 +1,17 @@
 import type { Logger } from '../logger.js';
-import type { SendMessage } from '../messaging/send-port.js';
+import type { ClearButtons, SendMessage } from '../messaging/send-port.js';
 import type { ProviderClient } from '../provider/client.js';
 import { plain } from '../text/formatted.js';
 import type { Locale } from '../text/i18n.js';
+import type { ApprovalCards } from './approval-cards.js';
 import type { ApprovalRow, ApprovalService } from './approval-service.js';
 import { adminSummary, type ApprovalTextContext } from './approval-texts.js';
 
 export interface ApprovalAnnouncerDeps {
   send: SendMessage;
+  clearButtons: ClearButtons;
+  /** Where each request's Approve and Reject went, so that every copy loses them once it is settled. */
+  cards: ApprovalCards;
   approvals: Pick<ApprovalService, 'approversFor' | 'thresholdFor'>;
   provider: Pick<ProviderClient, 'getBalance'>;
   /** Whether the person is still on the staff: nobody else hears from the bot. */
@@ -24,6 +28,12 @@ export interface ApprovalAnnouncer {
   tellRequester(approval: ApprovalRow, render: (c: ApprovalTextContext) => string): Promise<void>;
   /** A line to each of these administrators, each in their language. */
   tellAdmins(ids: readonly number[], render: (c: ApprovalTextContext) => string): Promise<void>;
+  /**
+   * Takes Approve and Reject off every summary of the request sent so far:
+   * it was decided or expired, and a button left on another administrator's
+   * copy would only lead to "already decided".
+   */
+  settle(approval: Pick<ApprovalRow, 'id'>): Promise<void>;
 }
 
 /**
@@ -33,11 +43,12 @@ export interface ApprovalAnnouncer {
  */
 export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAnnouncer {
   const { logger } = deps;
-  const deliver = async (chatId: number, message: Parameters<SendMessage>[1], what: string) => {
+  const deliver = async (chatId: number, message: Parameters<SendMessage>[1], what: string): Promise<number | null> => {
     try {
-      await deps.send(chatId, message);
+      return (await deps.send(chatId, message)).messageId;
     } catch (error) {
       logger.warn({ chatId, what, err: error instanceof Error ? error.name : String(error) }, 'an approval message did not reach its chat');
+      return null;
     }
   };
 
@@ -59,7 +70,8 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
           selfApproval: adminId === approval.requesterId,
           notice: notice ? notice(c) : null,
         });
-        await deliver(adminId, { text: summary.text, buttons: summary.buttons }, 'approval request');
+        const messageId = await deliver(adminId, { text: summary.text, buttons: summary.buttons }, 'approval request');
+        if (messageId !== null) deps.cards.record(approval.id, { chatId: adminId, messageId });
       }
     },
 
@@ -74,6 +86,10 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
 
     async tellAdmins(ids, render) {
       for (const id of ids) await deliver(id, { text: plain(render(deps.texts(deps.localeOf(id)))) }, 'approval news');
+    },
+
+    async settle(approval) {
+      for (const card of deps.cards.take(approval.id)) await deps.clearButtons(card.chatId, card.messageId);
     },
   };
 }

@@ -74,6 +74,7 @@ export function createApprovalRepo(deps: { db: Db; clock: Clock }) {
 
   return {
     get: (id: number): ApprovalRow | null => find(db, id),
+    byConfirmKey: (key: string): ApprovalRow | null => db.select().from(approvals).where(eq(approvals.confirmKey, key)).get() ?? null,
 
     /** Stores the request unless this confirmation already made one (a replayed Confirm). */
     request(input: ApprovalRequest, expiresAt: Date): { created: boolean; approval: ApprovalRow } {

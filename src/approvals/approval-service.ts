@@ -77,6 +77,8 @@ export interface ApprovalService {
   expireDue(): ApprovalRow[];
   listPending(): ApprovalRow[];
   get(id: number): ApprovalRow | null;
+  /** The request a summary's Confirm stored, if it stored one. */
+  byConfirmKey(key: string): ApprovalRow | null;
   /** Run once at start-up, after the order service's own repair and before updates are taken. */
   recoverInterrupted(): { requeued: number; attached: number };
 }
@@ -228,6 +230,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     expireDue: () => repo.expireDue(),
     listPending: () => repo.listPending(),
     get: (id) => repo.get(id),
+    byConfirmKey: (key) => repo.byConfirmKey(key),
     recoverInterrupted: () => repo.recoverInterrupted(),
   };
 }

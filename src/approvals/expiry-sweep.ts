@@ -14,13 +14,14 @@ export const APPROVAL_SWEEP_MS = 30_000;
  */
 export function createApprovalExpirySweep(deps: {
   approvals: Pick<ApprovalService, 'expireDue' | 'approversFor'>;
-  announcer: Pick<ApprovalAnnouncer, 'tellRequester' | 'tellAdmins'>;
+  announcer: Pick<ApprovalAnnouncer, 'tellRequester' | 'tellAdmins' | 'settle'>;
   logger: Logger;
 }): () => Promise<void> {
   return async () => {
     const expired = deps.approvals.expireDue();
     for (const approval of expired) {
       deps.logger.info({ approvalId: approval.id, requesterId: approval.requesterId }, 'approval request expired');
+      await deps.announcer.settle(approval);
       await deps.announcer.tellRequester(approval, (c) => expiredTexts(c, approval).staff);
       await deps.announcer.tellAdmins(
         deps.approvals.approversFor(approval).filter((id) => id !== approval.requesterId),

@@ -33,6 +33,7 @@ import type { BotContext } from './context.js';
 import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
 import { createKeptOrders } from './conversations/order/kept-orders.js';
 import { continueHandedOver } from './conversations/order/step-handover.js';
+import { orderMenuIn } from './conversations/order/stored-menu.js';
 import { createOrderConversation } from './conversations/order/order-conversation.js';
 import { createLocaleOf } from '../people/person-locale.js';
 import { sandboxBadge } from './sandbox-badge.js';
@@ -40,6 +41,7 @@ import { conversationRetry } from './conversations/order/telegram-retry.js';
 import { auditFeature } from './features/audit.js';
 import { balanceFeature } from './features/balance.js';
 import { cancelFeature } from './features/cancel.js';
+import { confirmedPressFeature } from './features/confirmed-press.js';
 import { exportFeature } from './features/export.js';
 import { feedAndDigestFeature } from './features/feed-and-digest.js';
 import { helpFeature } from './features/help.js';
@@ -201,7 +203,9 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   const orderQueries = createOrderQueries({ db: deps.db });
   // Before the conversation: these must work while it waits.
   bot.use(dropOrdersOfViewers());
-  bot.use(cancelFeature());
+  // What /cancel, /order and Order again take the buttons off when they drop an order half-way.
+  const orderMenuOf = async (chatId: number) => orderMenuIn(await storage.read(`${CONVERSATION_KEY_PREFIX}${chatId}`), ORDER_CONVERSATION);
+  bot.use(cancelFeature({ orderMenuOf }));
   bot.use(continueHandedOver(ORDER_CONVERSATION));
   bot.use(
     createConversation(
@@ -243,8 +247,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     ),
   );
 
-  bot.use(orderFeature({ catalogLoading: () => deps.catalogSync.loading(), orderingPaused: () => deps.orderingPause.current(), timeZone: deps.timeZone }));
-  bot.use(orderAgainFeature({ orders: orderQueries, catalogLoading: () => deps.catalogSync.loading(), logger: deps.logger }));
+  bot.use(orderFeature({ catalogLoading: () => deps.catalogSync.loading(), orderMenuOf, orderingPaused: () => deps.orderingPause.current(), timeZone: deps.timeZone }));
+  bot.use(orderAgainFeature({ orders: orderQueries, catalogLoading: () => deps.catalogSync.loading(), orderMenuOf, logger: deps.logger }));
   const tellPerson = createTellPerson({
     api: bot.api,
     staff: deps.staff,
@@ -255,7 +259,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   });
   const menus = createCommandMenus({ api: bot.api, translate, logger: deps.logger });
   const tracking = { amountUnit: deps.amountUnit, timeZone: deps.timeZone, sandbox: deps.sandbox, onProviderTrouble, troubleText: troubleMessage };
-  bot.use(ordersFeature({ orders: orderQueries, amountUnit: deps.amountUnit, timeZone: deps.timeZone, sandbox: deps.sandbox, describePerson }));
+  bot.use(ordersFeature({ orders: orderQueries, people: deps.people, amountUnit: deps.amountUnit, timeZone: deps.timeZone, sandbox: deps.sandbox, describePerson }));
   bot.use(
     trackFeature({
       ...tracking,
@@ -350,6 +354,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     }),
   );
   if (deps.reportSettings) bot.use(feedAndDigestFeature({ ...deps.reportSettings, timeZone: deps.timeZone }));
+  bot.use(confirmedPressFeature({ orders: orderQueries, ...(approvals ? { approvals: approvals.service } : {}) }));
   bot.use(unhandledFeature());
 
   bot.catch((error) => {

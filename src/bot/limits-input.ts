@@ -1,6 +1,6 @@
 import { SPENDING_RULE_KINDS, type SpendingRuleKind } from '../spending/spending-rules.js';
 import { parseAmountInput } from '../text/amount-input.js';
-import { parseTelegramUserId } from '../text/telegram-id.js';
+import { parsePersonWord } from './person-word.js';
 
 /** Who a /limits command is about: the team default, a numeric id, or a @username still to be looked up. */
 export type LimitsTarget = { kind: 'default' } | { kind: 'id'; id: number } | { kind: 'username'; username: string };
@@ -21,9 +21,7 @@ const isKind = (word: string): word is SpendingRuleKind => (SPENDING_RULE_KINDS 
 
 function targetOf(word: string): LimitsTarget | null {
   if (word.toLowerCase() === 'default') return { kind: 'default' };
-  if (/^@[A-Za-z0-9_]{1,64}$/.test(word)) return { kind: 'username', username: word.slice(1) };
-  const id = parseTelegramUserId(word);
-  return id === null ? null : { kind: 'id', id };
+  return parsePersonWord(word);
 }
 
 /**

@@ -4,10 +4,11 @@ import {
   SendRateLimitedError,
   SendRejectedError,
   SendTransientError,
+  type ClearButtons,
   type OutgoingButton,
   type SendMessage,
 } from '../messaging/send-port.js';
-import { sendFormatted } from './send.js';
+import { removeKeyboard, sendFormatted } from './send.js';
 
 /**
  * The SendMessage port over grammY's Api. Telegram's answers become the
@@ -28,6 +29,11 @@ export function createSendPort(api: Api): SendMessage {
       throw toSendError(error);
     }
   };
+}
+
+/** The ClearButtons port over grammY's Api. */
+export function createClearButtons(api: Api): ClearButtons {
+  return (chatId, messageId) => removeKeyboard(api, chatId, messageId);
 }
 
 export function keyboardOf(buttons: OutgoingButton[][]): InlineKeyboard {

@@ -18,6 +18,9 @@ export interface OutgoingMessage {
 
 export type SendMessage = (chatId: number, message: OutgoingMessage) => Promise<{ messageId: number }>;
 
+/** Takes the buttons off a message sent earlier; best effort, never throws (the message may be too old or gone). */
+export type ClearButtons = (chatId: number, messageId: number) => Promise<void>;
+
 /** Telegram asked us to slow down (429); try again after `retryAfterMs`. */
 export class SendRateLimitedError extends Error {
   override name = 'SendRateLimitedError';

@@ -43,6 +43,30 @@ export function lengthLimit(field: RequiredField): { max: number; rule: LengthRu
 /** The shortest and longest phone numbers taken, in digits (E.164 allows 15; some providers add a trunk 0). */
 export const PHONE_DIGITS = { min: 6, max: 16 } as const;
 
+/** A provider pattern that only counts digits, like ^\+?[0-9]{10,14}$: its bounds are a phone length rule. */
+const DIGIT_COUNT_PATTERN = /^\^(?:\\\+\?)?(?:\[0-9\]|\\d)\{([0-9]{1,2}),([0-9]{1,2})\}\$$/;
+
+/**
+ * How many digits a phone answer to this field may have: ours, narrowed by
+ * the provider's minLength and maxLength (which count a leading + too) and
+ * by a pattern that only counts digits. One range, so the staff member is
+ * told the rule that holds instead of ours first and the provider's after.
+ * Rules that contradict each other leave ours; the provider checks again.
+ */
+export function phoneDigitRange(field: Pick<RequiredField, 'minLength' | 'maxLength' | 'pattern'>, withPlus: boolean): { min: number; max: number } {
+  const plus = withPlus ? 1 : 0;
+  let min: number = PHONE_DIGITS.min;
+  let max: number = PHONE_DIGITS.max;
+  if (field.minLength !== null) min = Math.max(min, field.minLength - plus);
+  if (field.maxLength !== null && field.maxLength >= 0) max = Math.min(max, field.maxLength - plus);
+  const counted = field.pattern ? DIGIT_COUNT_PATTERN.exec(field.pattern) : null;
+  if (counted) {
+    min = Math.max(min, Number(counted[1]));
+    max = Math.min(max, Number(counted[2]));
+  }
+  return min <= max ? { min, max } : { ...PHONE_DIGITS };
+}
+
 export type FieldCheck = { ok: true; value: string } | ({ ok: false } & FieldProblem);
 
 const emailSchema = z.email();
@@ -72,7 +96,8 @@ export function checkFieldValue(field: RequiredField, raw: string): FieldCheck {
       // Which rule failed is what the staff member needs to hear: "12345" has only digits, it is too short.
       if (!/^\+?[0-9]+$/.test(value)) return { ok: false, reason: 'phone-characters' };
       const digits = value.replace('+', '').length;
-      if (digits < PHONE_DIGITS.min || digits > PHONE_DIGITS.max) return { ok: false, reason: 'phone-length', ...PHONE_DIGITS, digits };
+      const range = phoneDigitRange(field, value.startsWith('+'));
+      if (digits < range.min || digits > range.max) return { ok: false, reason: 'phone-length', ...range, digits };
       break;
     }
     case 'number': {

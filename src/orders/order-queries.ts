@@ -18,9 +18,17 @@ export type OrderLookup =
 export interface OrderQueries {
   /** Newest first. */
   recent(scope: OrderScope, request: PageRequest): PageOf<OrderRow>;
+  /**
+   * Newest first, the orders whose product title `matches` accepts. The
+   * caller decides what matching means (how Persian and Arabic letters
+   * fold); only ids and titles are read to decide it.
+   */
+  withProduct(scope: OrderScope, matches: (productTitle: string) => boolean, request: PageRequest): PageOf<OrderRow>;
   byId(id: number): OrderRow | null;
   byProviderOrderId(providerOrderId: number): OrderRow | null;
   byProviderReference(reference: string): OrderRow | null;
+  /** The order a summary's Confirm created, if it created one. */
+  byConfirmKey(confirmKey: string): OrderRow | null;
   find(lookup: OrderLookup): OrderRow | null;
   /** Median time from sending to delivery of the last completed orders; null when none has completed yet. */
   typicalDeliveryMs(): number | null;
@@ -75,6 +83,16 @@ export function createOrderQueries(deps: { db: Db }): OrderQueries {
     return { items, page, pageCount, total };
   }
 
+  function withProduct(scope: OrderScope, matches: (productTitle: string) => boolean, request: PageRequest): PageOf<OrderRow> {
+    const where = scope.kind === 'user' ? eq(orders.userId, scope.userId) : undefined;
+    const titles = db.select({ id: orders.id, title: orders.productTitle }).from(orders).where(where).orderBy(desc(orders.id)).all();
+    const ids = titles.filter((row) => matches(row.title)).map((row) => row.id);
+    const { page, pageSize, pageCount, offset } = resolvePage(request, ids.length);
+    const wanted = ids.slice(offset, offset + pageSize);
+    const items = wanted.length === 0 ? [] : db.select().from(orders).where(inArray(orders.id, wanted)).orderBy(desc(orders.id)).all();
+    return { items, page, pageCount, total: ids.length };
+  }
+
   const byId = (id: number) => first(eq(orders.id, id));
   const byProviderOrderId = (providerOrderId: number) => first(eq(orders.providerOrderId, providerOrderId));
   // The provider writes references with a capital A; people type either case.
@@ -100,10 +118,12 @@ export function createOrderQueries(deps: { db: Db }): OrderQueries {
 
   return {
     recent,
+    withProduct,
     typicalDeliveryMs,
     byId,
     byProviderOrderId,
     byProviderReference,
+    byConfirmKey: (confirmKey) => first(eq(orders.confirmKey, confirmKey)),
     find(lookup) {
       switch (lookup.kind) {
         case 'local':

@@ -8,10 +8,11 @@ export type LimitVerdict =
   | { ok: true }
   /**
    * `cap` is the limit; `left` what may still be spent under it (for
-   * 'order', the most one order may cost). Plain data: it travels through
-   * the order conversation's log.
+   * 'order', the most one order may cost). `resetsAt` is when a day or
+   * month limit starts afresh; null for 'order', and when not known.
+   * Plain data: it travels through the order conversation's log.
    */
-  | { ok: false; limit: LimitKind; cap: number; left: number };
+  | { ok: false; limit: LimitKind; cap: number; left: number; resetsAt?: number | null };
 
 /**
  * Whether an order of `total` fits the person's rules, given what they
@@ -35,6 +36,9 @@ export function createLimitCheck(deps: { rules: Pick<SpendingRuleBook, 'rulesFor
     const rules = deps.rules.rulesFor(userId);
     // No limit set: no need to count.
     if (rules.order === null && rules.day === null && rules.month === null) return { ok: true };
-    return judgeLimits(rules, deps.counter.spentBy(userId, deps.clock.now(), exceptOrderId), total);
+    const now = deps.clock.now();
+    const verdict = judgeLimits(rules, deps.counter.spentBy(userId, now, exceptOrderId), total);
+    if (verdict.ok || verdict.limit === 'order') return verdict;
+    return { ...verdict, resetsAt: deps.counter.periodEnd(verdict.limit, now) };
   };
 }

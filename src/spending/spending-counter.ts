@@ -18,6 +18,8 @@ export interface SpendingCounter {
    * bounded at both ends, so a past moment can be asked about too.
    */
   spentBy(userId: number, nowMs: number, exceptOrderId?: number): Spent;
+  /** When the local day or month holding `nowMs` ends: what is spent in it stops counting then. */
+  periodEnd(period: 'day' | 'month', nowMs: number): number;
 }
 
 /** Counted from our own orders, not the provider's history: limits hold while the provider is slow or unreachable. */
@@ -44,6 +46,9 @@ export function createSpendingCounter(deps: { db: Db; periods: LocalPeriods }): 
         )
         .get();
       return { day: Number(row?.day ?? 0), month: Number(row?.month ?? 0) };
+    },
+    periodEnd(period, nowMs) {
+      return period === 'day' ? periods.startOfNextDay(nowMs) : periods.startOfNextMonth(nowMs);
     },
   };
 }

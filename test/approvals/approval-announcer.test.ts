@@ -1,9 +1,10 @@
 import { Api } from 'grammy';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApprovalAnnouncer } from '../../src/approvals/approval-announcer.js';
+import { createApprovalCards } from '../../src/approvals/approval-cards.js';
 import { createApprovalService } from '../../src/approvals/approval-service.js';
 import { createApprovalExpirySweep } from '../../src/approvals/expiry-sweep.js';
-import { createSendPort } from '../../src/bot/send-port.js';
+import { createClearButtons, createSendPort } from '../../src/bot/send-port.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderService } from '../../src/orders/order-service.js';
 import { createProviderClient } from '../../src/provider/client.js';
@@ -50,8 +51,11 @@ describe('approval announcer', () => {
       orderingPaused: () => null,
       mayOrder: (id) => staff.has(id),
     });
+    const api = new Api(telegram.token, { apiRoot: telegram.apiRoot });
     const announcer = createApprovalAnnouncer({
-      send: createSendPort(new Api(telegram.token, { apiRoot: telegram.apiRoot })),
+      send: createSendPort(api),
+      clearButtons: createClearButtons(api),
+      cards: createApprovalCards({ db, clock }),
       approvals: service,
       provider,
       isStaff: (id) => staff.has(id),
@@ -60,8 +64,22 @@ describe('approval announcer', () => {
       logger: silentLogger,
     });
     const sweep = createApprovalExpirySweep({ approvals: service, announcer, logger: silentLogger });
-    return { telegram, clock, service, staff, sweep };
+    return { telegram, clock, service, staff, sweep, announcer };
   }
+
+  it('takes Approve and Reject off the request’s summaries when it expires', async () => {
+    const { telegram, clock, service, sweep, announcer } = await setup();
+    const stored = service.requestIfNeeded(googlePlayInput('k1', { userId: STAFF, chatId: STAFF }))!;
+    await announcer.announce(stored.approval);
+    const [summary] = telegram.messages(ADMIN);
+    expect(telegram.findButton(summary!, /Approve/)).toBeDefined();
+    clock.advance(DAY);
+    await sweep();
+    const after = telegram.messages(ADMIN).find((m) => m.message_id === summary!.message_id)!;
+    expect(after.reply_markup && 'inline_keyboard' in after.reply_markup ? after.reply_markup.inline_keyboard.flat() : []).toEqual([]);
+    // Its text is kept for the record.
+    expect(after.text).toBe(summary!.text);
+  });
 
   it('tells nothing to a requester removed from the staff when their request expires, and still tells the administrators', async () => {
     const { telegram, clock, service, staff, sweep } = await setup();

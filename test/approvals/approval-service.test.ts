@@ -86,6 +86,7 @@ describe('approval service', () => {
       announcer: {
         tellRequester: async (row) => void told.push(`staff ${row.chatId}`),
         tellAdmins: async (ids) => void told.push(...ids.map((id) => `admin ${id}`)),
+        settle: async (row) => void told.push(`settled ${row.id}`),
       },
       logger: silentLogger,
     });
@@ -95,9 +96,9 @@ describe('approval service', () => {
     expect(told).toEqual([]);
     clock.advance(1);
     await sweep();
-    expect(told).toEqual([`staff ${STAFF}`, `admin ${ADMIN}`, `admin ${OTHER_ADMIN}`]);
+    expect(told).toEqual([`settled ${approval.id}`, `staff ${STAFF}`, `admin ${ADMIN}`, `admin ${OTHER_ADMIN}`]);
     await sweep();
-    expect(told).toHaveLength(3);
+    expect(told).toHaveLength(4);
 
     const late = await service.approve(approval.id, ADMIN, approval.revision);
     expect(late).toMatchObject({ kind: 'not-pending', approval: { state: 'expired' } });

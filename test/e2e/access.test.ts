@@ -5,7 +5,7 @@ import { ADMIN, sharedWorld, STAFF, STRANGER } from './harness.js';
 describe('who may use the bot', () => {
   const world = sharedWorld();
 
-  it('greets an administrator with the command list', async () => {
+  it('greets an administrator with how ordering works and their own commands', async () => {
     world.telegram.sendText(ADMIN, '/start');
     const reply = await world.telegram.waitForMessage(ADMIN.id, /\/order/);
     expect(reply.text).toContain('/staff');
@@ -19,7 +19,7 @@ describe('who may use the bot', () => {
     world.telegram.sendText(STRANGER, '/balance');
     // A staff member's message after theirs proves the stranger's updates were processed.
     world.telegram.sendText(ADMIN, '/help');
-    await world.telegram.waitForMessage(ADMIN.id, (m) => m.text.startsWith('/order') && m.message_id > 1);
+    await world.telegram.waitForMessage(ADMIN.id, (m) => m.text.startsWith('How it works') && m.message_id > 1);
     expect(world.telegram.messages(STRANGER.id)).toHaveLength(1);
     const balanceCalls = world.sandbox.requests.filter((r) => r.path === '/wallet/balance');
     expect(balanceCalls).toHaveLength(0);

@@ -48,6 +48,32 @@ describe('orders above the approval threshold wait for an administrator', () => 
 
   const craftedPress = (user: FakeUser, data: string) => craftedPressOn(world.telegram, user, data);
 
+  /**
+   * A press on a copy whose buttons were taken off once another administrator
+   * decided: sent by the phone before they went, as happens when two decide
+   * within a moment of each other. `message` is the copy as it was received.
+   */
+  async function pressLate(user: FakeUser, message: SentMessage, label: RegExp, answer: RegExp): Promise<SentMessage> {
+    const data = world.telegram.findButton(message, label).callback_data!;
+    const edits = world.telegram.messages(user.id).find((m) => m.message_id === message.message_id)!.edits;
+    const chat = { id: user.id, type: 'private' as const, first_name: user.firstName ?? 'x' };
+    world.telegram.pushUpdate({
+      callback_query: {
+        id: `late-${message.message_id}-${user.id}`,
+        from: { id: user.id, is_bot: false, first_name: user.firstName ?? 'x' },
+        message: { message_id: message.message_id, date: message.date, chat, text: message.text },
+        chat_instance: `instance-${user.id}`,
+        data,
+      },
+    });
+    return world.telegram.waitFor(
+      () => world.telegram.messages(user.id).find((m) => m.message_id === message.message_id && m.edits > edits && answer.test(m.text)),
+      { timeoutMs: 10_000 },
+    );
+  }
+  const buttonsOf = (message: SentMessage) =>
+    message.reply_markup && 'inline_keyboard' in message.reply_markup ? message.reply_markup.inline_keyboard.flat() : [];
+
   /** Presses a button of a request and waits for that message to be replaced by the answer. */
   async function press(user: FakeUser, message: SentMessage, label: RegExp, answer: RegExp): Promise<SentMessage> {
     const edits = message.edits;
@@ -103,8 +129,39 @@ describe('orders above the approval threshold wait for an administrator', () => 
     await waitForDelivery(world, STAFF.id, referenceIn(told));
 
     // The second administrator's summary of the same request places nothing more.
-    await press(SECOND_ADMIN, byAdmin.get(SECOND_ADMIN.id)!, /Approve/, /Already approved by Ada/);
+    await pressLate(SECOND_ADMIN, byAdmin.get(SECOND_ADMIN.id)!, /Approve/, /Already approved by Ada/);
     expect(posts(world)).toBe(sent + 1);
+  });
+
+  it('takes Approve and Reject off every administrator’s copy of the request once one decides', async () => {
+    const { byAdmin } = await requestApproval();
+    const other = byAdmin.get(SECOND_ADMIN.id)!;
+    expect(world.telegram.findButton(other, /Approve/)).toBeDefined();
+    await press(ADMIN, byAdmin.get(ADMIN.id)!, /Approve/, /You approved it/);
+    const cleared = await world.telegram.waitFor(() => {
+      const now = world.telegram.messages(SECOND_ADMIN.id).find((m) => m.message_id === other.message_id)!;
+      return buttonsOf(now).length === 0 && now;
+    });
+    // The summary itself stays readable; only its buttons went.
+    expect(cleared.text).toContain('Product: Google Play 10 USD');
+    expect(buttonsOf(world.telegram.messages(ADMIN.id).find((m) => m.message_id === byAdmin.get(ADMIN.id)!.message_id)!)).toHaveLength(0);
+  });
+
+  it('tells a staff member who taps Confirm again that the order already waits for approval, and asks nobody twice', async () => {
+    const chat = chatDriver(world.telegram, STAFF);
+    await chat.say('/order', /Choose a category/);
+    await chat.say(GOOGLE_PLAY.search, /Products matching/);
+    await chat.tap(GOOGLE_PLAY.product, /How many\?/);
+    const summary = await chat.say('1', /Please check your order/);
+    const confirmData = world.telegram.findButton(summary, /Confirm/).callback_data!;
+    await chat.tap(/Confirm/, /needs an administrator's approval/);
+    const asked = requests(ADMIN).length;
+    const again = craftedPress(STAFF, confirmData);
+    const answer = await world.telegram.waitFor(() => world.telegram.callbackAnswer(again));
+    expect(answer.text).toMatch(/This order was already sent for approval \(request \d+\); it was not sent a second time/);
+    expect(requests(ADMIN)).toHaveLength(asked);
+    const id = /request (\d+)/.exec(answer.text!)![1]!;
+    await admin().say(`/approvals reject ${id}`, /Rejected/);
   });
 
   it('places nothing when rejected, and tells the staff member who rejected it', async () => {
@@ -112,7 +169,7 @@ describe('orders above the approval threshold wait for an administrator', () => 
     const { byAdmin } = await requestApproval();
     await press(SECOND_ADMIN, byAdmin.get(SECOND_ADMIN.id)!, /Reject/, /Rejected\. Sam is told/);
     await world.telegram.waitForMessage(STAFF.id, /Bea rejected your order\. Request \d+: Google Play 10 USD/);
-    await press(ADMIN, byAdmin.get(ADMIN.id)!, /Approve/, /Already rejected by Bea/);
+    await pressLate(ADMIN, byAdmin.get(ADMIN.id)!, /Approve/, /Already rejected by Bea/);
     expect(posts(world)).toBe(sent);
   });
 
@@ -217,7 +274,7 @@ describe('orders above the approval threshold wait for an administrator', () => 
     await admin().say(`/staff role ${STAFF.id} viewer`, /viewer/);
     try {
       await press(ADMIN, byAdmin.get(ADMIN.id)!, /Approve/, /Not placed: Sam may no longer order/);
-      await press(SECOND_ADMIN, byAdmin.get(SECOND_ADMIN.id)!, /Approve/, /Already rejected by Ada/);
+      await pressLate(SECOND_ADMIN, byAdmin.get(SECOND_ADMIN.id)!, /Approve/, /Already rejected by Ada/);
       expect(posts(world)).toBe(sent);
     } finally {
       await admin().say(`/staff role ${STAFF.id} staff`, /staff/);

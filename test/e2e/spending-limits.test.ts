@@ -67,7 +67,10 @@ describe('spending limits hold an order back before Confirm', () => {
     const placed = await orderThroughChat(world, STAFF, GOOGLE_PLAY);
     expect(placed.text).toMatch(/is placed/);
     const summary = await toSummary(1);
-    expect(summary.text).toContain('Over your daily limit of 3,000,000 IRR: 500,000 IRR left today.');
+    // Even one card is over: a lower quantity cannot help, so the day is said to be used up, and until when.
+    expect(summary.text).toContain('Your daily limit of 3,000,000 IRR is used up for today: the 500,000 IRR left does not cover even one.');
+    expect(summary.text).toMatch(/It starts afresh on .*00:00/);
+    expect(summary.text).not.toContain('Lower the quantity');
     expect(hasConfirm(summary)).toBe(false);
     expect(posts(world)).toBe(3);
     await cancel();
@@ -80,7 +83,8 @@ describe('spending limits hold an order back before Confirm', () => {
     await admin().say(`/limits ${STAFF.id} order 1,000,000`, /Per order: 1,000,000 IRR/);
     const again = await staff().tap(/Confirm/, /checked again at Confirm/);
     expect(again.text).toContain('Nothing was sent or charged.');
-    expect(again.text).toContain('Over your per-order limit: an order may cost at most 1,000,000 IRR.');
+    expect(again.text).toContain('Even one costs more than your per-order limit of 1,000,000 IRR.');
+    expect(again.text).not.toContain('Lower the quantity');
     expect(hasConfirm(again)).toBe(false);
     expect(posts(world)).toBe(3);
     await cancel();
@@ -115,7 +119,7 @@ describe('spending limits hold an order back before Confirm', () => {
     await chat.say(GOOGLE_PLAY.search, /محصولات مطابق/);
     await chat.tap(GOOGLE_PLAY.product, /چند عدد؟/);
     const summary = await chat.say('1', /لطفاً سفارش خود را بررسی کنید/);
-    expect(summary.text).toContain('هر سفارش حداکثر می‌تواند ۱٬۰۰۰٬۰۰۰ IRR باشد.');
+    expect(summary.text).toContain('حتی یک عدد از این محصول از سقف هر سفارش شما (۱٬۰۰۰٬۰۰۰ IRR) گران‌تر است.');
     expect(hasConfirm(summary)).toBe(false);
     await chat.say('/cancel', /^لغو شد/);
   });

@@ -149,7 +149,7 @@ describe('orders, tracking and transactions', () => {
     const filtered = await chat.say(`/orders ${STAFF.id}`, new RegExp(`Orders of ${STAFF.firstName}, page 1 of 1`));
     expect(world.telegram.findButton(filtered, new RegExp(`^1\\. ${reference}`))).toBeDefined();
     await chat.say(`/orders ${OTHER_STAFF.id}`, new RegExp(`${OTHER_STAFF.firstName} has not ordered anything`));
-    await chat.say('/orders someone', /Usage: \/orders/);
+    await chat.say('/orders @', /\/orders @username or \/orders <telegram id>: one person's orders/);
 
     const detail = await chat.say(`/track ${reference}`, new RegExp(`Ordered by: ${STAFF.firstName}`));
     const before = auditRows().length;

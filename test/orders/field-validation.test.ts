@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFieldValue, checkQuantity } from '../../src/orders/field-validation.js';
+import { checkFieldValue, checkQuantity, phoneDigitRange } from '../../src/orders/field-validation.js';
 import type { RequiredField } from '../../src/provider/schemas.js';
 
 function field(overrides: Partial<RequiredField> = {}): RequiredField {
@@ -37,6 +37,24 @@ describe('checking an answer to a required field', () => {
 
     it('reads Arabic-Indic digits and keeps a leading plus', () => {
       expect(checkFieldValue(phone, '+٩٨٩١٢١٢٣٤٥٦٧')).toEqual({ ok: true, value: '+989121234567' });
+    });
+
+    it('says the provider’s stricter length as the one phone rule, not ours first and theirs after', () => {
+      // The sandbox's phone field: 10 to 15 characters, a + and 10 to 14 digits.
+      const strict = field({ type: 'phone', minLength: 10, maxLength: 15, pattern: '^\\+?[0-9]{10,14}$' });
+      expect(checkFieldValue(strict, '12345')).toEqual({ ok: false, reason: 'phone-length', min: 10, max: 14, digits: 5 });
+      // Enough for our own rule, too few for the provider's: still the same one rule, not "too short" after it.
+      expect(checkFieldValue(strict, '12345678')).toEqual({ ok: false, reason: 'phone-length', min: 10, max: 14, digits: 8 });
+      expect(checkFieldValue(strict, '123456789012345')).toEqual({ ok: false, reason: 'phone-length', min: 10, max: 14, digits: 15 });
+      expect(checkFieldValue(strict, '+989121234567')).toEqual({ ok: true, value: '+989121234567' });
+    });
+
+    it('counts a leading + in the provider’s lengths, and keeps ours where theirs contradict each other', () => {
+      expect(phoneDigitRange({ minLength: 10, maxLength: 12, pattern: null }, true)).toEqual({ min: 9, max: 11 });
+      expect(phoneDigitRange({ minLength: null, maxLength: null, pattern: '^\\d{8,12}$' }, false)).toEqual({ min: 8, max: 12 });
+      expect(phoneDigitRange({ minLength: 20, maxLength: 5, pattern: null }, false)).toEqual({ min: 6, max: 16 });
+      // A pattern that says more than how many digits is left to the pattern check.
+      expect(phoneDigitRange({ minLength: null, maxLength: null, pattern: '^(\\+98|0)9[0-9]{9}$' }, false)).toEqual({ min: 6, max: 16 });
     });
 
     it('refuses letters as characters a phone number cannot have', () => {
@@ -113,9 +131,9 @@ describe('checking an answer to a required field', () => {
 
   describe("the provider's pattern", () => {
     it('is enforced on the normalised value', () => {
-      const phone = field({ type: 'phone', pattern: '^\\+?[0-9]{10,14}$' });
+      const phone = field({ type: 'phone', pattern: '^(\\+98|0)9[0-9]{9}$' });
       expect(checkFieldValue(phone, '۰۹۱۲۱۲۳۴۵۶۷')).toEqual({ ok: true, value: '09121234567' });
-      expect(checkFieldValue(phone, '1234567')).toEqual({ ok: false, reason: 'pattern' });
+      expect(checkFieldValue(phone, '02112345678')).toEqual({ ok: false, reason: 'pattern' });
     });
 
     it('is enforced when it compiles only without the unicode flag', () => {

@@ -105,13 +105,21 @@ describe('judging an order against the limits', () => {
     expect(judgeLimits({ ...none, month: 5_000 }, { day: 0, month: 8_000 }, 1)).toEqual({ ok: false, limit: 'month', cap: 5_000, left: 0 });
   });
 
+  it('says when the local day and the Persian month end', () => {
+    const { counter } = world('persian', AZAR_1);
+    expect(counter.periodEnd('day', AZAR_1 + MINUTE)).toBe(AZAR_1 + 24 * 60 * MINUTE);
+    // 1 Dey 1405 begins at local midnight of 22 December 2026.
+    expect(counter.periodEnd('month', AZAR_1 + MINUTE)).toBe(Date.parse('2026-12-21T20:30:00Z'));
+  });
+
   it('checks a person against their own rules over the team default, on the injected clock', () => {
     const { db, clock, counter, order } = world('persian', AZAR_1);
     const rules = createSpendingRuleBook({ settings: createSettingsStore({ db, clock }) });
     rules.setDefault('day', 2_000, 1);
     order(AZAR_1 + MINUTE, 1_500);
     const check = createLimitCheck({ rules, counter, clock });
-    expect(check(USER, 1_000)).toEqual({ ok: false, limit: 'day', cap: 2_000, left: 500 });
+    // The day limit starts afresh at the next local midnight.
+    expect(check(USER, 1_000)).toEqual({ ok: false, limit: 'day', cap: 2_000, left: 500, resetsAt: AZAR_1 + 24 * 60 * MINUTE });
     rules.setForPerson('day', USER, null, 1);
     expect(check(USER, 1_000)).toEqual({ ok: true });
     // The next local day frees the day limit again.

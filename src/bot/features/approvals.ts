@@ -105,6 +105,20 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
   }
 
   async function answerApprove(ctx: BaseContext, outcome: ApproveOutcome, id: number): Promise<void> {
+    await answerApproveInPlace(ctx, outcome, id);
+    if ('approval' in outcome) await settleIfDecided(outcome.approval);
+  }
+
+  /**
+   * Once a request is decided or expired, every administrator's copy loses
+   * its buttons. One being approved right now may still come back to
+   * waiting (a price changed, a limit blocks it): its buttons stay.
+   */
+  async function settleIfDecided(approval: ApprovalRow): Promise<void> {
+    if (approval.state === 'approved' || approval.state === 'rejected' || approval.state === 'expired') await deps.announcer.settle(approval);
+  }
+
+  async function answerApproveInPlace(ctx: BaseContext, outcome: ApproveOutcome, id: number): Promise<void> {
     const c = textsOf(ctx);
     switch (outcome.kind) {
       case 'not-found':
@@ -195,6 +209,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
     const c = textsOf(ctx);
     const outcome = deps.approvals.reject(id, ctx.member.telegramId, reason);
     if (outcome.kind === 'not-found') return ctx.t('approval-not-found', { id: String(id) });
+    await settleIfDecided(outcome.approval);
     if (outcome.kind === 'not-pending') return `${approvalLine(c, outcome.approval)}\n${notPendingText(c, outcome.approval)}`;
     const approval = outcome.approval;
     deps.logger.info({ approvalId: id, by: ctx.member.telegramId }, 'approval rejected');

@@ -4,10 +4,10 @@ import type { PeopleRepo } from '../../db/people-repo.js';
 import type { DescribePerson } from '../../people/describe-person.js';
 import { normaliseDigits } from '../../text/digits.js';
 import { plain } from '../../text/formatted.js';
-import { parseTelegramUserId } from '../../text/telegram-id.js';
 import { auditPageView, auditUnknownUser, type AuditView } from '../audit/audit-view.js';
 import { AUDIT_PATTERN, parseAuditPage } from '../audit/callback-data.js';
 import type { BaseContext } from '../context.js';
+import { parsePersonWord } from '../person-word.js';
 import { readersOnly } from '../middleware/roles.js';
 import { sendFormatted } from '../send.js';
 import { showInPlace } from '../tracking/in-place.js';
@@ -22,11 +22,11 @@ export function parseAuditCommand(text: string): AuditCommand {
   if (words.length === 0) return { kind: 'filter', filter: { kind: 'all' } };
   const [word] = words;
   if (words.length > 1 || word === undefined) return { kind: 'usage' };
-  if (/^@[A-Za-z0-9_]{1,32}$/.test(word)) return { kind: 'username', username: word.slice(1) };
   const order = /^#([0-9]{1,15})$/.exec(word);
   if (order) return Number(order[1]) > 0 ? { kind: 'filter', filter: { kind: 'order', orderId: Number(order[1]) } } : { kind: 'usage' };
-  const id = parseTelegramUserId(word);
-  return id === null ? { kind: 'usage' } : { kind: 'filter', filter: { kind: 'person', telegramId: id } };
+  const person = parsePersonWord(word);
+  if (person === null) return { kind: 'usage' };
+  return person.kind === 'username' ? person : { kind: 'filter', filter: { kind: 'person', telegramId: person.id } };
 }
 
 /**

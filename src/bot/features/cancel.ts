@@ -1,13 +1,13 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.js';
+import { dropOrder, type OrderMenuOf } from '../conversations/order/drop-order.js';
 
 /** Registered before the conversations, so /cancel reaches us while one is waiting. */
-export function cancelFeature() {
+export function cancelFeature(deps: { orderMenuOf: OrderMenuOf }) {
   const composer = new Composer<BotContext>();
   composer.command('cancel', async (ctx) => {
-    const active = Object.keys(ctx.conversation.active()).length > 0;
-    if (active) await ctx.conversation.exitAll();
-    await ctx.reply(ctx.t(active ? 'cancel-done' : 'cancel-nothing'));
+    const dropped = await dropOrder(ctx, deps.orderMenuOf);
+    await ctx.reply(ctx.t(dropped ? 'cancel-done' : 'cancel-nothing'));
   });
   return composer;
 }

@@ -1,9 +1,16 @@
-import { Composer } from 'grammy';
+import { Composer, InlineKeyboard } from 'grammy';
 import type { OrderingPause } from '../../orders/ordering-pause.js';
+import { plain } from '../../text/formatted.js';
 import type { BaseContext } from '../context.js';
 import { pauseStatusText } from '../ordering-pause-text.js';
+import { showInPlace } from '../tracking/in-place.js';
 
-function helpText(ctx: BaseContext): string {
+/** hp:c shows the full command list in place of the guide; hp:g the guide again. */
+const COMMANDS_DATA = 'hp:c';
+const GUIDE_DATA = 'hp:g';
+
+/** Every command of the person's role: what used to be the whole of /help. */
+function commandList(ctx: BaseContext): string {
   if (ctx.member.role === 'viewer') return ctx.t('help-viewer');
   const parts = [ctx.t('help-staff')];
   if (ctx.member.role === 'admin') {
@@ -20,6 +27,22 @@ function helpText(ctx: BaseContext): string {
   return parts.join('\n');
 }
 
+/**
+ * How ordering works, in a few lines a phone shows without scrolling; the
+ * commands are a tap away. Viewers order nothing: their list is short and
+ * is their guide.
+ */
+function guide(ctx: BaseContext): string {
+  if (ctx.member.role === 'viewer') return ctx.t('help-viewer');
+  const lines = [ctx.t('help-guide-staff')];
+  if (ctx.member.role === 'admin') lines.push('', ctx.t('help-guide-admin'));
+  return lines.join('\n');
+}
+
+const commandsButton = (ctx: BaseContext) => new InlineKeyboard().text(ctx.t('btn-help-commands'), COMMANDS_DATA);
+const guideButton = (ctx: BaseContext) => new InlineKeyboard().text(ctx.t('btn-help-guide'), GUIDE_DATA);
+const offersCommands = (ctx: BaseContext) => ctx.member.role !== 'viewer';
+
 /** Staff learn of a pause before they start an order; administrators also how to end it; viewers see it too. */
 function pauseNote(ctx: BaseContext, pause: OrderingPause | null, timeZone: string): string {
   if (!pause) return '';
@@ -27,9 +50,30 @@ function pauseNote(ctx: BaseContext, pause: OrderingPause | null, timeZone: stri
   return `\n\n${pauseStatusText(ctx.t, ctx.member.locale, timeZone, pause)}${hint}`;
 }
 
+/**
+ * /start and /help: the guide with an "All commands" button;
+ * /help commands: the list itself.
+ */
 export function helpFeature(deps: { orderingPaused: () => OrderingPause | null; timeZone: string }) {
   const composer = new Composer<BaseContext>();
-  composer.command('start', (ctx) => ctx.reply(`${ctx.t('start-welcome')}${pauseNote(ctx, deps.orderingPaused(), deps.timeZone)}\n\n${helpText(ctx)}`));
-  composer.command('help', (ctx) => ctx.reply(helpText(ctx)));
+  const withButton = (ctx: BaseContext) => (offersCommands(ctx) ? { reply_markup: commandsButton(ctx) } : {});
+
+  composer.command('start', (ctx) =>
+    ctx.reply(`${ctx.t('start-welcome')}${pauseNote(ctx, deps.orderingPaused(), deps.timeZone)}\n\n${guide(ctx)}`, withButton(ctx)),
+  );
+  composer.command('help', (ctx) => {
+    const asked = ctx.match.trim().toLowerCase();
+    if (asked === 'commands' || asked === 'فرمان‌ها' || asked === 'فرمانها') return ctx.reply(commandList(ctx));
+    return ctx.reply(guide(ctx), withButton(ctx));
+  });
+
+  composer.callbackQuery(COMMANDS_DATA, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showInPlace(ctx, { text: plain(commandList(ctx)), keyboard: guideButton(ctx) });
+  });
+  composer.callbackQuery(GUIDE_DATA, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showInPlace(ctx, { text: plain(guide(ctx)), ...(offersCommands(ctx) ? { keyboard: commandsButton(ctx) } : {}) });
+  });
   return composer;
 }

@@ -7,6 +7,7 @@ import { pastOrderOf } from '../conversations/order/past-order.js';
 import { AGAIN_PATTERN, parseAgain } from '../tracking/callback-data.js';
 import { orderAgainRefusal } from '../tracking/order-view.js';
 import { ORDER_CONVERSATION } from './order.js';
+import { dropOrder, type OrderMenuOf } from '../conversations/order/drop-order.js';
 
 /**
  * "Order again" under an order's detail: a new order with the same product,
@@ -14,7 +15,7 @@ import { ORDER_CONVERSATION } from './order.js';
  * only to whom it serves; a forged or old one is checked again here against
  * the stored order and the person's role now.
  */
-export function orderAgainFeature(deps: { orders: Pick<OrderQueries, 'byId'>; catalogLoading: () => boolean; logger: Logger }) {
+export function orderAgainFeature(deps: { orders: Pick<OrderQueries, 'byId'>; catalogLoading: () => boolean; orderMenuOf: OrderMenuOf; logger: Logger }) {
   const composer = new Composer<BotContext>();
   composer.callbackQuery(AGAIN_PATTERN, async (ctx) => {
     const orderId = parseAgain(ctx.callbackQuery.data);
@@ -31,7 +32,7 @@ export function orderAgainFeature(deps: { orders: Pick<OrderQueries, 'byId'>; ca
     }
     await ctx.answerCallbackQuery();
     // Like /order: an order half-way through is dropped, nothing of it was placed.
-    await ctx.conversation.exitAll();
+    await dropOrder(ctx, deps.orderMenuOf);
     if (deps.catalogLoading()) {
       await ctx.reply(ctx.t('order-catalog-loading'));
       return;

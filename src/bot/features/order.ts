@@ -1,5 +1,6 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.js';
+import { dropOrder, type OrderMenuOf } from '../conversations/order/drop-order.js';
 import type { OrderArgs } from '../conversations/order/order-conversation.js';
 import { mayOrder, orderersOnly } from '../middleware/roles.js';
 import type { OrderingPause } from '../../orders/ordering-pause.js';
@@ -14,6 +15,7 @@ export interface OrderFeatureDeps {
   orderingPaused: () => Pick<OrderingPause, 'source' | 'reason' | 'since'> | null;
   /** IANA zone the pause's start is shown in. */
   timeZone: string;
+  orderMenuOf: OrderMenuOf;
 }
 
 /**
@@ -31,7 +33,7 @@ export function orderFeature(deps: OrderFeatureDeps) {
       await ctx.reply(`${status}\n${ctx.t(kept ? 'ordering-paused-order-kept' : 'ordering-paused-order-later')}`);
       return;
     }
-    await ctx.conversation.exitAll();
+    await dropOrder(ctx, deps.orderMenuOf);
     // An empty menu would read as an empty shop; say it is on its way instead.
     if (deps.catalogLoading()) {
       await ctx.reply(ctx.t('order-catalog-loading'));

@@ -1,24 +1,40 @@
 import { Composer } from 'grammy';
-import type { OrderQueries, OrderScope } from '../../orders/order-queries.js';
+import { normaliseSearchText } from '../../catalog/normalise.js';
+import type { PeopleRepo } from '../../db/people-repo.js';
+import type { OrderLookup, OrderQueries, OrderScope } from '../../orders/order-queries.js';
 import type { DescribePerson } from '../../people/describe-person.js';
-import { normaliseDigits } from '../../text/digits.js';
 import type { BaseContext } from '../context.js';
+import { readsEveryone } from '../middleware/roles.js';
+import { parseOrdersCommand, type OrdersCommand } from '../orders-input.js';
+import type { PersonWord } from '../person-word.js';
+import { sendFormatted } from '../send.js';
 import { LIST_PATTERN, parseList, type ListRef } from '../tracking/callback-data.js';
 import { showInPlace } from '../tracking/in-place.js';
-import { orderListView, type ListAudience } from '../tracking/list-view.js';
-import { readsEveryone } from '../middleware/roles.js';
-import { sendFormatted } from '../send.js';
+import { foundOrdersView, orderListView, type ListAudience } from '../tracking/list-view.js';
+import { canSee, orderName, type TrackingView } from '../tracking/order-view.js';
 
 export const ORDERS_PAGE_SIZE = 8;
 
-const TELEGRAM_ID = /^[1-9][0-9]{0,15}$/;
+export interface OrdersDeps {
+  orders: Pick<OrderQueries, 'recent' | 'find' | 'withProduct'>;
+  people: Pick<PeopleRepo, 'findByUsername'>;
+  amountUnit: string;
+  timeZone: string;
+  sandbox: boolean;
+  describePerson: DescribePerson;
+}
 
 /**
- * /orders              the staff member's recent orders; everyone's for administrators and viewers
- * /orders <telegram id> one person's orders (administrators and viewers)
- * Each order is a button that opens its detail (the track feature).
+ * /orders                         the staff member's recent orders; everyone's for administrators and viewers
+ * /orders <telegram id|@username> one person's orders
+ * /orders <#id|reference>         one order
+ * /orders <product name>          the orders of products whose title contains it
+ * Each order is a button that opens its detail (the track feature). Staff
+ * see their own orders whatever they type: another person's @username is
+ * refused, a number is read as the provider's order number, another
+ * person's order is "not found", a product search covers theirs only.
  */
-export function ordersFeature(deps: { orders: Pick<OrderQueries, 'recent'>; amountUnit: string; timeZone: string; sandbox: boolean; describePerson: DescribePerson }) {
+export function ordersFeature(deps: OrdersDeps) {
   const composer = new Composer<BaseContext>();
 
   // Staff always see their own orders, whatever a button or an argument says.
@@ -32,24 +48,72 @@ export function ordersFeature(deps: { orders: Pick<OrderQueries, 'recent'>; amou
     return { kind: 'user', userId: audience.kind === 'person' ? audience.userId : ctx.member.telegramId };
   }
 
+  const viewOf = (ctx: BaseContext): TrackingView => ({
+    t: ctx.t,
+    locale: ctx.member.locale,
+    amountUnit: deps.amountUnit,
+    timeZone: deps.timeZone,
+    sandbox: deps.sandbox,
+    describePerson: deps.describePerson,
+  });
+
   function view(ctx: BaseContext, ref: ListRef) {
     const audience = audienceOf(ctx, ref.userId);
     const page = deps.orders.recent(scopeOf(ctx, audience), { page: ref.page, pageSize: ORDERS_PAGE_SIZE });
-    const v = { t: ctx.t, locale: ctx.member.locale, amountUnit: deps.amountUnit, timeZone: deps.timeZone, sandbox: deps.sandbox, describePerson: deps.describePerson };
-    return orderListView(v, audience, page);
+    return orderListView(viewOf(ctx), audience, page);
+  }
+
+  /** The person's id, or what to say instead: an unknown @username, or someone else's orders asked for by staff. */
+  function personOf(ctx: BaseContext, person: PersonWord): { ok: true; id: number } | { ok: false; say: string } {
+    const id = person.kind === 'id' ? person.id : (deps.people.findByUsername(person.username)?.telegramId ?? null);
+    if (id === null) return { ok: false, say: ctx.t('audit-unknown-user', { username: person.kind === 'username' ? person.username : '' }) };
+    if (!readsEveryone(ctx.member.role) && id !== ctx.member.telegramId) return { ok: false, say: ctx.t('orders-own-only') };
+    return { ok: true, id };
+  }
+
+  async function answer(ctx: BaseContext & { chat: { id: number } }, command: Exclude<OrdersCommand, { kind: 'usage' }> | { kind: 'order'; lookup: OrderLookup }, typed: string): Promise<unknown> {
+    const everyone = readsEveryone(ctx.member.role);
+    switch (command.kind) {
+      case 'recent':
+        return sendFormatted(ctx.api, ctx.chat.id, view(ctx, { page: 1, userId: null }));
+      case 'person': {
+        // Staff look up nobody: a number of theirs (not their own id) is the provider's order number, as in /track.
+        if (!everyone && command.person.kind === 'id' && command.person.id !== ctx.member.telegramId) {
+          return answer(ctx, { kind: 'order', lookup: { kind: 'provider-id', orderId: command.person.id } }, typed);
+        }
+        const person = personOf(ctx, command.person);
+        if (!person.ok) return ctx.reply(person.say);
+        return sendFormatted(ctx.api, ctx.chat.id, view(ctx, { page: 1, userId: everyone ? person.id : null }));
+      }
+      case 'order': {
+        const row = deps.orders.find(command.lookup);
+        // Someone else's order is not found, exactly like one that does not exist.
+        if (!row || !canSee({ telegramId: ctx.member.telegramId, role: ctx.member.role }, row)) {
+          return ctx.reply(ctx.t('track-not-found', { value: typed.trim().slice(0, 32) }));
+        }
+        const title = ctx.t('orders-found-order', { name: orderName(row) });
+        return sendFormatted(ctx.api, ctx.chat.id, foundOrdersView(viewOf(ctx), title, [row], { showOrderer: everyone, more: 0 }));
+      }
+      case 'product': {
+        const wanted = normaliseSearchText(command.text);
+        const scope: OrderScope = everyone ? { kind: 'everyone' } : { kind: 'user', userId: ctx.member.telegramId };
+        const page = deps.orders.withProduct(scope, (title) => normaliseSearchText(title).includes(wanted), { page: 1, pageSize: ORDERS_PAGE_SIZE });
+        const whose = everyone ? 'everyone' : 'own';
+        if (page.total === 0) return ctx.reply(ctx.t(`orders-matching-none-${whose}`, { query: command.text }));
+        const title = ctx.t(`orders-matching-${whose}`, { query: command.text });
+        const more = page.total - page.items.length;
+        return sendFormatted(ctx.api, ctx.chat.id, foundOrdersView(viewOf(ctx), title, page.items, { showOrderer: everyone, more }));
+      }
+    }
   }
 
   composer.command('orders', async (ctx) => {
-    const argument = normaliseDigits(ctx.match.trim());
-    let userId: number | null = null;
-    if (argument !== '' && readsEveryone(ctx.member.role)) {
-      if (!TELEGRAM_ID.test(argument)) {
-        await ctx.reply(ctx.t('orders-usage'));
-        return;
-      }
-      userId = Number(argument);
+    const command = parseOrdersCommand(ctx.match);
+    if (command.kind === 'usage') {
+      await ctx.reply(ctx.t(readsEveryone(ctx.member.role) ? 'orders-usage' : 'orders-usage-staff'));
+      return;
     }
-    await sendFormatted(ctx.api, ctx.chat.id, view(ctx, { page: 1, userId }));
+    await answer(ctx, command, ctx.match);
   });
 
   composer.callbackQuery(LIST_PATTERN, async (ctx) => {

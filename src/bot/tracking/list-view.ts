@@ -43,3 +43,28 @@ export function orderListView(v: TrackingView, audience: ListAudience, page: Pag
     keyboard,
   };
 }
+
+/**
+ * Orders found by what was typed after /orders (one order, or those of a
+ * product): one page, newest first, each button opening the order below
+ * the list, so the list stays for the next tap. `more` is how many older
+ * matches are left out.
+ */
+export function foundOrdersView(v: TrackingView, title: string, rows: OrderRow[], options: { showOrderer: boolean; more: number }): Outgoing {
+  const keyboard = new InlineKeyboard();
+  const entries = rows.map((row, index) => {
+    keyboard.text(orderButtonLabel(v, row, index + 1), trackData(row.id, { kind: 'new' })).row();
+    return orderListEntry(v, row, index + 1, options.showOrderer);
+  });
+  return {
+    text: joinLines(
+      v.sandbox ? bold(v.t('sandbox-badge')) : null,
+      title,
+      v.t('times-in-zone', { zone: formatZoneName(v.timeZone, v.locale) }),
+      '',
+      entries.join('\n\n'),
+      options.more > 0 ? `\n${v.t('orders-matching-more', { count: options.more })}` : null,
+    ),
+    keyboard,
+  };
+}

@@ -39,6 +39,14 @@ export function parseData(raw: string | undefined): Pressed | null {
   return colon < 0 ? { action: rest, value: null } : { action: rest.slice(0, colon), value: rest.slice(colon + 1) };
 }
 
+/** Confirm keys are UUIDs: 36 characters, so 'o:ok:<key>' stays well under 64 bytes. */
+const CONFIRM_PATTERN = /^o:ok:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** The confirm key a Confirm button carries; null for any other button (and for Confirms from before keys were carried). */
+export function confirmKeyOf(raw: string | undefined): string | null {
+  return (raw === undefined ? null : CONFIRM_PATTERN.exec(raw)?.[1]) ?? null;
+}
+
 /** A numeric value of a pressed button, or null when it is not a safe integer (ids may use all 16 digits). */
 export function numericValue(pressed: Pressed): number | null {
   if (pressed.value === null || !/^-?[0-9]{1,16}$/.test(pressed.value)) return null;

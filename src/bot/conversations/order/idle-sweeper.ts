@@ -1,9 +1,11 @@
+import type { ConversationData, VersionedState } from '@grammyjs/conversations';
 import type { Clock } from '../../../clock.js';
 import { takeIdleSessions } from '../../../db/idle-sessions.js';
 import type { Db } from '../../../db/open.js';
 import type { Logger } from '../../../logger.js';
 import { hasOrderActivity } from '../../../orders/order-queries.js';
 import type { Locale } from '../../../text/i18n.js';
+import { orderMenuIn } from './stored-menu.js';
 
 /** Conversation state is stored under this prefix followed by the chat id. */
 export const CONVERSATION_KEY_PREFIX = 'conversation:';
@@ -24,6 +26,10 @@ export function createIdleOrderSweeper(deps: {
   idleMs: number;
   clock: Clock;
   notify: (chatId: number, locale: Locale) => Promise<void>;
+  /** The order conversation's id, whose stored arguments name the menu on screen. */
+  conversationId: string;
+  /** Takes the buttons off the expired order's menu; best effort, never throws. */
+  clearMenu: (chatId: number, menuId: number) => Promise<void>;
   localeOf: (chatId: number) => Locale;
   logger: Logger;
 }) {
@@ -59,6 +65,8 @@ export function createIdleOrderSweeper(deps: {
       const chatId = chatIdOf(session.key);
       if (!Number.isSafeInteger(chatId)) continue;
       deps.logger.info({ chatId }, 'an idle order conversation expired');
+      const menu = orderMenuIn(parsed(session.value), deps.conversationId);
+      if (menu !== null) await deps.clearMenu(chatId, menu);
       owed.delete(chatId);
       await tell(chatId);
     }
@@ -67,6 +75,14 @@ export function createIdleOrderSweeper(deps: {
 
 export function chatIdOf(key: string): number {
   return Number(key.slice(CONVERSATION_KEY_PREFIX.length));
+}
+
+function parsed(json: string): VersionedState<ConversationData> | undefined {
+  try {
+    return JSON.parse(json) as VersionedState<ConversationData>;
+  } catch {
+    return undefined;
+  }
 }
 
 export function hasActiveConversation(json: string): boolean {

@@ -130,7 +130,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
     if (chatId === undefined || userId === undefined) return;
     const locale: Locale = args?.locale ?? 'en';
     const t = deps.translate(locale);
-    const view: ViewContext = { t, locale, amountUnit: deps.amountUnit, sandbox: deps.sandbox, perItemLimit: deps.perItemLimit };
+    const view: ViewContext = { t, locale, amountUnit: deps.amountUnit, sandbox: deps.sandbox, perItemLimit: deps.perItemLimit, timeZone: deps.timeZone };
 
     const carried = args?.carried;
     let draft = carried?.draft ?? newDraft();
@@ -289,7 +289,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           notice = notice === null ? note : `${notice}\n${note}`;
         }
       }
-      return summaryView(view, draft, facts, notice);
+      return summaryView(view, draft, { ...facts, confirmKey }, notice);
     }
 
     async function pickProduct(productId: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { InlineKeyboard } from 'grammy';
-import { formatAmount } from '../../../text/format.js';
+import { formatAmount, formatDateTime } from '../../../text/format.js';
 import { bold, joinLines } from '../../../text/formatted.js';
 import type { Translate } from '../../../text/i18n.js';
 import type { LimitVerdict } from '../../../spending/limit-check.js';
@@ -17,6 +17,11 @@ export interface SummaryFacts {
   changes?: QuoteChanges;
   /** The person's spending limits against this order's total; absent when not checked. */
   limit?: LimitVerdict;
+  /**
+   * The key Confirm places the order with, carried by the button so that a
+   * press arriving after the order was placed can be told what became of it.
+   */
+  confirmKey?: string | null;
 }
 
 /** Telegram takes 4096 characters; the rest is room for digits of other scripts and the unit. */
@@ -75,7 +80,7 @@ function build(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice
   const hidden = fields.length - fieldLines.length;
 
   const keyboard = new InlineKeyboard();
-  if (canConfirm(draft, facts, v.perItemLimit)) keyboard.text(v.t('btn-confirm'), data(ACTION.confirm)).row();
+  if (canConfirm(draft, facts, v.perItemLimit)) keyboard.text(v.t('btn-confirm'), data(ACTION.confirm, facts.confirmKey ?? undefined)).row();
   keyboard.text(v.t('btn-edit'), data(ACTION.edit)).text(v.t('btn-cancel'), data(ACTION.cancel));
 
   const price = changes.price;
@@ -102,17 +107,25 @@ function build(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice
       facts.balance !== null && !balanceShort ? v.t('summary-balance-after', { value: money(facts.balance - total) }) : null,
       balanceShort && facts.balance !== null ? bold(v.t('summary-balance-short', { value: money(total - facts.balance) })) : null,
       stockShort ? bold(v.t('summary-stock-changed', { max })) : null,
-      ...overLimitLines(v, facts.limit),
+      ...overLimitLines(v, facts.limit, unitPrice),
     ),
     keyboard,
   };
 }
 
-/** Which limit the order would pass and how much is left under it; nothing when it fits. */
-function overLimitLines(v: ViewContext, limit: LimitVerdict | undefined): (ReturnType<typeof bold> | string)[] {
+/**
+ * Which limit the order would pass and how much is left under it; nothing
+ * when it fits. When not even one fits, a lower quantity cannot help: the
+ * limit is said to be used up, with when a day or month one starts afresh.
+ */
+function overLimitLines(v: ViewContext, limit: LimitVerdict | undefined, unitPrice: number): (ReturnType<typeof bold> | string)[] {
   if (!limit || limit.ok) return [];
   const money = (n: number) => formatAmount(n, v.locale, v.amountUnit);
-  return [bold(v.t(`summary-over-limit-${limit.limit}`, { cap: money(limit.cap), left: money(limit.left) })), v.t('summary-over-limit-hint')];
+  const amounts = { cap: money(limit.cap), left: money(limit.left) };
+  if (limit.left >= unitPrice) return [bold(v.t(`summary-over-limit-${limit.limit}`, amounts)), v.t('summary-over-limit-hint')];
+  const resets = limit.resetsAt === undefined || limit.resetsAt === null ? null : formatDateTime(limit.resetsAt, v.locale, v.timeZone);
+  const used = bold(v.t(`summary-limit-used-${limit.limit}`, { ...amounts, rest: limit.left > 0 ? 'some' : 'none' }));
+  return [used, resets === null ? null : v.t('summary-limit-resets', { when: resets }), v.t('summary-limit-used-hint')].filter((line) => line !== null);
 }
 
 /** Where the summary cannot offer Confirm: look again, change something, or leave. */

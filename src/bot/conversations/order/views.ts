@@ -18,6 +18,8 @@ export interface ViewContext {
   amountUnit: string;
   sandbox: boolean;
   perItemLimit: number;
+  /** IANA zone every time is shown in (when a spending limit starts afresh, for one). */
+  timeZone: string;
 }
 
 /** A line shown above a step, such as why the last answer was refused. */
@@ -130,7 +132,8 @@ export function fieldView(v: ViewContext, draft: Draft, notice: Notice): Outgoin
     text: joinLines(
       notice,
       count > 1 ? v.t('order-field-step', { index: draft.fieldIndex + 1, count }) : null,
-      v.t('order-ask-field', { title: clip(field?.title ?? '', CLIP.fieldTitle) }),
+      // The provider's title may be in a language the reader does not read: the kind of answer is said in theirs.
+      v.t('order-ask-field', { title: clip(field?.title ?? '', CLIP.fieldTitle), type: v.t(`field-type-${field?.type ?? 'text'}`) }),
       field?.hint ? v.t('order-field-hint', { hint: clip(field.hint, CLIP.hint) }) : null,
       field && !field.required ? v.t('order-field-optional') : null,
     ),

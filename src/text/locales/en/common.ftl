@@ -6,6 +6,17 @@ access-denied = This bot is for authorised staff only. Your Telegram ID is { $id
 admin-only = Only administrators can do that.
 
 start-welcome = Hello! Through giftdesk you order gift cards from our provider and receive the codes right here.
+help-guide-staff =
+    How it works:
+    • /order: pick a product, answer its questions, check the summary and tap Confirm order. The codes arrive in this chat.
+    • Approval: an order above your approval amount waits for an administrator, and I tell you what they decide. Nothing is charged before.
+    • Limits: what you spend per order, day and month may be capped; the summary says when an order does not fit.
+    • Order again: open a settled order in /orders and tap 🔁 Order again for the same order at today's price.
+    • Needs action at the provider: a person there must act on the order. Administrators are told; do not order it again.
+    /orders and /track show where an order stands.
+help-guide-admin = As an administrator you also decide on approvals (/approvals), set limits (/limits) and manage the staff (/staff).
+btn-help-commands = All commands
+btn-help-guide = « How it works
 help-staff =
     /order: order gift cards
     /orders: your recent orders
@@ -13,12 +24,12 @@ help-staff =
     /balance: the wallet balance
     /language: English or Persian
     /cancel: stop what you are doing
-    /help: this list
+    /help: how it works; /help commands: this list
 help-admin =
     Administrators also have:
     /staff: list staff; /staff add <id> [admin|staff|viewer]; /staff role <id> <role>; /staff remove <id>
     /sync: refresh the catalog from the provider now
-    /orders <telegram id>: one person's orders (/orders alone lists everyone's)
+    /orders @user or <telegram id>: one person's orders (/orders alone lists everyone's; #12, A100234 or a product name find orders)
     /transactions: the wallet's transactions
     /review: orders whose outcome is unknown and that wait for your decision
 
@@ -62,7 +73,11 @@ order-ask-quantity = How many? You can order up to { $max }. Tap a number or typ
 order-quantity-not-a-number = Please send a whole number, like 2.
 order-quantity-too-small = The quantity must be at least 1.
 order-quantity-too-large = You can order at most { $max } of this product.
-order-ask-field = Please send: { $title }
+order-ask-field = Please send: { $title } ({ $type })
+field-type-email = an e-mail address
+field-type-phone = a phone number
+field-type-number = a number
+field-type-text = text
 order-field-hint = Hint: { $hint }
 order-field-optional = This one is optional: tap Skip to leave it out.
 order-field-step = Question { $index } of { $count }
@@ -113,6 +128,13 @@ order-rejected-no-reason = The provider refused the order without giving a reaso
 order-unknown = The provider did not confirm your order. It may or may not have been placed, and the wallet may have been charged. Do not order again: I am checking with the provider and will tell you here.
 order-already-confirmed = This order was already confirmed ({ $reference }: { $state }); it was not placed a second time. /orders shows where it stands.
 order-already-confirmed-not-placed = This confirmation was already handled and that order was not placed. Send /order to start again.
+order-already-requested =
+    { $state ->
+        [approved] This order was already sent for approval (request { $id }), and it was approved. /orders shows where it stands.
+        [rejected] This order was already sent for approval (request { $id }), and it was rejected. Send /order to start again.
+        [expired] This order was already sent for approval (request { $id }), and nobody decided in time. Send /order to start again.
+       *[other] This order was already sent for approval (request { $id }); it was not sent a second time. I will tell you here what administrators decide.
+    }
 order-same-pending = An identical order is still being checked with the provider. Wait for its outcome before ordering the same again.
 order-failed-internal = Something went wrong on our side while placing your order. Please look at /orders before trying again.
 order-expired =

@@ -4,6 +4,19 @@ summary-over-limit-order = Over your per-order limit: an order may cost at most 
 summary-over-limit-day = Over your daily limit of { $cap }: { $left } left today.
 summary-over-limit-month = Over your monthly limit of { $cap }: { $left } left this month.
 summary-over-limit-hint = Lower the quantity, or ask an administrator to change your limit.
+summary-limit-used-order = Even one costs more than your per-order limit of { $cap }.
+summary-limit-used-day =
+    { $rest ->
+        [none] Your daily limit of { $cap } is used up for today.
+       *[some] Your daily limit of { $cap } is used up for today: the { $left } left does not cover even one.
+    }
+summary-limit-used-month =
+    { $rest ->
+        [none] Your monthly limit of { $cap } is used up for this month.
+       *[some] Your monthly limit of { $cap } is used up for this month: the { $left } left does not cover even one.
+    }
+summary-limit-resets = It starts afresh on { $when }.
+summary-limit-used-hint = Choose a cheaper product, or ask an administrator to change your limit.
 order-limit-reached-meanwhile = Your spending limits were checked again at Confirm, and this order no longer fits them. Nothing was sent or charged.
 
 limits-kind-order = Per order

@@ -7,7 +7,7 @@ viewer-refused = As a viewer you can look, but not order or see codes.
 
 help-viewer =
     You are a viewer: you can look at everything and change nothing.
-    /orders: everyone's recent orders (/orders <telegram id> for one person)
+    /orders: everyone's recent orders (/orders @user or <telegram id> for one person, /orders <product name> for a product)
     /track <order>: where an order stands (without codes)
     /balance: the wallet balance
     /transactions: the wallet's transactions

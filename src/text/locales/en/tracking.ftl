@@ -9,7 +9,28 @@ orders-title-person = Orders of { $id }, page { $page } of { $pages }. Tap one t
 orders-none-own = You have not ordered anything yet. Send /order to order.
 orders-none-everyone = Nobody has ordered anything yet.
 orders-none-person = { $id } has not ordered anything.
-orders-usage = Usage: /orders for everyone's recent orders, or /orders <telegram id> for one person's.
+orders-usage =
+    I could not read that. /orders takes:
+    /orders: everyone's recent orders
+    /orders @username or /orders <telegram id>: one person's orders
+    /orders #12 or /orders A100234: one order, by our number or the provider's reference
+    /orders <product name>: the orders of that product, like /orders Google Play
+orders-usage-staff =
+    I could not read that. /orders takes:
+    /orders: your recent orders
+    /orders #12 or /orders A100234: one of your orders, by our number or the provider's reference
+    /orders <product name>: your orders of that product, like /orders Google Play
+orders-own-only = You can look at your own orders only. Send /orders to see them.
+orders-found-order = Order { $name }. Tap it to see where it stands.
+orders-matching-own = Your orders of products matching "{ $query }", newest first. Tap one to see it.
+orders-matching-everyone = Orders of products matching "{ $query }", newest first. Tap one to see it.
+orders-matching-none-own = None of your orders is of a product matching "{ $query }".
+orders-matching-none-everyone = No order is of a product matching "{ $query }".
+orders-matching-more =
+    { $count ->
+        [one] One older order matches too
+       *[other] { $count } older orders match too
+    }: type more of the name to narrow it down.
 orders-by = by { $id }
 
 track-state-intent = Not sent yet

@@ -28,6 +28,7 @@ const view: ViewContext = {
   amountUnit: 'IRR',
   sandbox: true,
   perItemLimit: CONTRACT_LIMITS.maxQuantityPerItem,
+  timeZone: 'UTC',
 };
 
 function callbackData(keyboard: InlineKeyboard | undefined): string[] {

@@ -27,6 +27,7 @@ describe('the idle order sweeper', () => {
     const storage = createSqliteStorage<unknown>({ db, clock });
     const told: { chatId: number; locale: Locale }[] = [];
     const tries: number[] = [];
+    const cleared: { chatId: number; menuId: number }[] = [];
     const sweep = createIdleOrderSweeper({
       db,
       idleMs: IDLE_MS,
@@ -39,11 +40,13 @@ describe('the idle order sweeper', () => {
         }
         told.push({ chatId, locale });
       },
+      conversationId: 'order',
+      clearMenu: async (chatId, menuId) => void cleared.push({ chatId, menuId }),
       localeOf: (chatId) => (chatId === 3003 ? 'fa' : 'en'),
       logger: silentLogger,
     });
     const key = (chatId: number) => `${CONVERSATION_KEY_PREFIX}${chatId}`;
-    return { db, clock, storage, told, tries, sweep, key };
+    return { db, clock, storage, told, tries, cleared, sweep, key };
   }
 
   it('tells the staff member, in their language, once the idle time has passed, and drops the conversation', async () => {
@@ -53,6 +56,15 @@ describe('the idle order sweeper', () => {
     await sweep();
     expect(told).toEqual([{ chatId: 3003, locale: 'fa' }]);
     expect(storage.read(key(3003))).toBeUndefined();
+  });
+
+  it('takes the buttons off the menu the expired order had on screen', async () => {
+    const { clock, storage, cleared, sweep, key } = setup();
+    const onScreen = { ...active, state: { order: [{ ...active.state.order[0], args: '[{"locale":"en","carried":{"menuId":41}}]' }] } };
+    storage.write(key(2002), onScreen);
+    clock.advance(IDLE_MS + 1);
+    await sweep();
+    expect(cleared).toEqual([{ chatId: 2002, menuId: 41 }]);
   });
 
   it('leaves alone a conversation whose order is being placed right now', async () => {

@@ -56,6 +56,7 @@ describe('the recap under a placed order', () => {
     t: (key: string, vars?: Record<string, string | number>) => i18n.t(locale, key, vars),
     locale,
     amountUnit: 'IRR',
+    timeZone: 'UTC',
     sandbox: false,
     perItemLimit: 10,
   });

@@ -11,6 +11,7 @@ const viewIn = (locale: Locale): ViewContext => ({
   amountUnit: 'IRR',
   sandbox: false,
   perItemLimit: 10,
+  timeZone: 'UTC',
 });
 
 const item = (over: Partial<CatalogProduct>): CatalogProduct => ({

@@ -13,6 +13,7 @@ const viewIn = (locale: Locale): ViewContext => ({
   amountUnit: 'IRR',
   sandbox: true,
   perItemLimit: 10,
+  timeZone: 'UTC',
 });
 
 /** What Telegram takes in one message. */

@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/open.js';
+import { approvalCards } from '../db/schema.js';
+
+export interface ApprovalCard {
+  chatId: number;
+  messageId: number;
+}
+
+/** Where each request's Approve and Reject buttons were sent. */
+export interface ApprovalCards {
+  record(approvalId: number, card: ApprovalCard): void;
+  /** The request's cards, forgotten as they are handed out: their buttons are about to go. */
+  take(approvalId: number): ApprovalCard[];
+}
+
+export function createApprovalCards(deps: { db: Db; clock: Clock }): ApprovalCards {
+  const { db, clock } = deps;
+  return {
+    record(approvalId, card) {
+      db.insert(approvalCards).values({ approvalId, chatId: card.chatId, messageId: card.messageId, createdAt: new Date(clock.now()) }).run();
+    },
+    take(approvalId) {
+      return db
+        .delete(approvalCards)
+        .where(eq(approvalCards.approvalId, approvalId))
+        .returning({ chatId: approvalCards.chatId, messageId: approvalCards.messageId })
+        .all();
+    },
+  };
+}
