@@ -115,9 +115,12 @@ async function main(): Promise<void> {
     if (config.sandboxFaults) logger.warn({ faults: config.sandboxFaults }, 'SANDBOX_FAULTS: the sandbox provider makes trouble on purpose');
   }
 
-  if (config.amountUnit === '') {
-    // A bare number invites a tenfold misreading: the provider may count in Rial while staff think in Toman.
+  // A bare number invites a tenfold misreading: the provider may count in Rial while staff think in Toman.
+  if (config.amountUnit.en === '' && config.amountUnit.fa === '') {
     logger.warn('AMOUNT_UNIT is empty: amounts are shown without a unit; set it to the unit of the provider\'s amounts, such as IRR (Rial) or Toman');
+  } else if (config.amountUnit.en === '' || config.amountUnit.fa === '') {
+    const bare = config.amountUnit.en === '' ? 'AMOUNT_UNIT_EN' : 'AMOUNT_UNIT_FA';
+    logger.warn(`${bare} is empty and AMOUNT_UNIT is not set: readers of that language see amounts without a unit`);
   }
   const staff = createStaffRepo({ db, clock });
   const envChanges = staff.syncEnvAdmins(config.adminIds);

@@ -1,5 +1,5 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
-import { formatAmount, formatDateTime } from '../text/format.js';
+import { formatAmount, formatDateTime, type AmountUnit } from '../text/format.js';
 import { bold, joinLines } from '../text/formatted.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import { totalOf, type ApprovalRow } from './approval-repo.js';
@@ -8,7 +8,7 @@ import { totalOf, type ApprovalRow } from './approval-repo.js';
 export interface ApprovalTextContext {
   t: Translate;
   locale: Locale;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   timeZone: string;
   /** A person as administrators know them; the names module supplies this, the id otherwise. */
   describePerson: (id: number) => string;

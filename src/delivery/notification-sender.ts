@@ -24,6 +24,7 @@ import { createNotificationStore, type NotificationRow } from './notification-st
 import { adminText, deliveryFooter, deliveryHeading, staffMessage, type AdminEvent, type TextContext } from './notification-texts.js';
 import { findRefund } from './provider-lookups.js';
 import { copyButtonRows, renderDelivery } from './render-delivery.js';
+import type { AmountUnit } from '../text/format.js';
 
 export interface NotificationSenderDeps {
   db: Db;
@@ -44,7 +45,7 @@ export interface NotificationSenderDeps {
   logger: Logger;
   sandbox: boolean;
   /** Label of the provider's amounts. */
-  amountUnit: string;
+  amountUnit: AmountUnit;
   /** Names the orderer in administrators' alerts; their ID when not given. */
   describePerson?: (telegramId: number) => string;
   /** IANA zone every time is shown in. */

@@ -1,5 +1,5 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
-import { formatAmount, formatDateTime, formatNumber, localDigits } from '../text/format.js';
+import { formatAmount, formatDateTime, formatNumber, localDigits, type AmountUnit } from '../text/format.js';
 import { bold, joinLines } from '../text/formatted.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { AdoptionProof, NotificationKind, ReviewCandidate } from '../db/schema.js';
@@ -14,7 +14,7 @@ import type { RefundSeen } from './provider-lookups.js';
 export interface TextContext {
   t: Translate;
   locale: Locale;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   /** IANA zone every time is shown in. */
   timeZone: string;
   sandbox: boolean;

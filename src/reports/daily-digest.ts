@@ -11,6 +11,7 @@ import type { Locale, Translate } from '../text/i18n.js';
 import { digestText, type DigestFacts } from './digest-text.js';
 import { formatLocalDate } from './local-dates.js';
 import type { ReportQueries } from './report-queries.js';
+import type { AmountUnit } from '../text/format.js';
 
 /** The local hour (0–23, in TIME_ZONE) at which administrators get the digest of the day before; null is off. */
 export const digestHourSetting = defineSetting('digest.hour', z.number().int().min(0).max(23).nullable(), null);
@@ -38,7 +39,7 @@ export function createDailyDigest(deps: {
   sendText: (chatId: number, text: string) => Promise<void>;
   translate: (locale: Locale) => Translate;
   describePerson: (id: number) => string;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   clock: Clock;
   logger: Logger;
 }): DailyDigest {

@@ -1,5 +1,5 @@
 import type { OrderRow } from '../orders/order-repo.js';
-import { formatAmount, formatNumber, localDigits } from '../text/format.js';
+import { formatAmount, formatNumber, localDigits, type AmountUnit } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { PersonFigures } from './report-queries.js';
 
@@ -20,7 +20,7 @@ const MAX_ORDERS = 8;
 /** Under Telegram's 4096 characters even with long names and product titles. */
 const MAX_LENGTH = 4_000;
 
-export function digestText(facts: DigestFacts, v: { t: Translate; locale: Locale; amountUnit: string; describePerson: (id: number) => string }): string {
+export function digestText(facts: DigestFacts, v: { t: Translate; locale: Locale; amountUnit: AmountUnit; describePerson: (id: number) => string }): string {
   const { t, locale } = v;
   const amount = (value: number) => formatAmount(value, locale, v.amountUnit);
   const orderLine = (order: OrderRow) =>

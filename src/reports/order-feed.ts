@@ -7,7 +7,7 @@ import type { Db } from '../db/open.js';
 import { auditLog, orders } from '../db/schema.js';
 import type { Logger } from '../logger.js';
 import { defineSetting, type SettingsStore } from '../settings/settings-store.js';
-import { formatAmount, formatNumber, localDigits } from '../text/format.js';
+import { formatAmount, formatNumber, localDigits, type AmountUnit } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 
 /** Whether administrators get a line for every order placed; off unless they turn it on. */
@@ -37,7 +37,7 @@ export function createOrderFeed(deps: {
   sendText: (chatId: number, text: string) => Promise<void>;
   translate: (locale: Locale) => Translate;
   describePerson: (id: number) => string;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   clock: Clock;
   logger: Logger;
 }): OrderFeed {

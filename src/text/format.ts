@@ -18,10 +18,23 @@ export function formatNumber(value: number, locale: Locale): string {
   return format.format(value);
 }
 
-/** An amount as the provider gives it (an integer of an unspecified unit) with the configured label. */
-export function formatAmount(value: number, locale: Locale, unit: string): string {
+/**
+ * The label shown after amounts: one for every language, or one per
+ * language, since a Persian reader expects «ریال» where an English one
+ * expects "IRR". Either form is accepted so a single label stays simple.
+ */
+export type AmountUnit = string | Readonly<Record<Locale, string>>;
+
+/** The label a reader of `locale` sees. */
+export function amountUnitFor(unit: AmountUnit, locale: Locale): string {
+  return typeof unit === 'string' ? unit : unit[locale];
+}
+
+/** An amount as the provider gives it (an integer of an unspecified unit) with the configured label in the reader's language. */
+export function formatAmount(value: number, locale: Locale, unit: AmountUnit): string {
   const number = formatNumber(value, locale);
-  return unit ? `${number} ${unit}` : number;
+  const label = amountUnitFor(unit, locale);
+  return label ? `${number} ${label}` : number;
 }
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();

@@ -5,7 +5,7 @@ import type { PageOf } from '../../db/paging.js';
 import { ORDER_STATES, STAFF_ROLES } from '../../db/schema.js';
 import { SAFE_MESSAGE_LENGTH } from '../../delivery/split-message.js';
 import { clipName, type DescribePerson } from '../../people/describe-person.js';
-import { formatAmount, formatDateTime, formatNumber } from '../../text/format.js';
+import { formatAmount, formatDateTime, formatNumber, type AmountUnit } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import type { Outgoing } from '../send.js';
@@ -14,7 +14,7 @@ import { auditPageData } from './callback-data.js';
 export interface AuditView {
   t: Translate;
   locale: Locale;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   timeZone: string;
   describePerson: DescribePerson;
 }

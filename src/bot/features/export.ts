@@ -10,7 +10,7 @@ import { formatLocalDate } from '../../reports/local-dates.js';
 import { auditTable, ordersTable, summaryTable, type ExportContext, type Table } from '../../reports/local-exports.js';
 import type { ReportQueries } from '../../reports/report-queries.js';
 import { transactionsTable } from '../../reports/transaction-export.js';
-import { formatAmount, formatNumber, localDigits } from '../../text/format.js';
+import { formatAmount, formatNumber, localDigits, type AmountUnit } from '../../text/format.js';
 import type { Translate } from '../../text/i18n.js';
 import type { BaseContext } from '../context.js';
 import { adminsOnly } from '../middleware/admins-only.js';
@@ -36,7 +36,7 @@ export interface ExportDeps {
   audit: AuditTrail;
   timeZone: string;
   monthCalendar: MonthCalendar;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   describePerson: (id: number) => string;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;

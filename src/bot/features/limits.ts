@@ -4,7 +4,7 @@ import type { StaffRepo } from '../../db/staff-repo.js';
 import type { Logger } from '../../logger.js';
 import type { SpendingCounter } from '../../spending/spending-counter.js';
 import { SPENDING_RULE_KINDS, type SpendingRuleBook, type SpendingRuleKind } from '../../spending/spending-rules.js';
-import { formatAmount } from '../../text/format.js';
+import { formatAmount, type AmountUnit } from '../../text/format.js';
 import type { BaseContext } from '../context.js';
 import { parseLimitsCommand, type LimitsTarget } from '../limits-input.js';
 import { adminsOnly } from '../middleware/admins-only.js';
@@ -17,7 +17,7 @@ export interface LimitsDeps {
   describePerson?: (id: number) => string;
   /** The staff member with that @username (without the @), when the bot knows it. */
   findUsername?: (username: string) => number | null;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   clock: Clock;
   logger: Logger;
 }

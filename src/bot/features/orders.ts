@@ -8,6 +8,7 @@ import { showInPlace } from '../tracking/in-place.js';
 import { orderListView, type ListAudience } from '../tracking/list-view.js';
 import { readsEveryone } from '../middleware/roles.js';
 import { sendFormatted } from '../send.js';
+import type { AmountUnit } from '../../text/format.js';
 
 export const ORDERS_PAGE_SIZE = 8;
 
@@ -18,7 +19,7 @@ const TELEGRAM_ID = /^[1-9][0-9]{0,15}$/;
  * /orders <telegram id> one person's orders (administrators and viewers)
  * Each order is a button that opens its detail (the track feature).
  */
-export function ordersFeature(deps: { orders: Pick<OrderQueries, 'recent'>; amountUnit: string; timeZone: string; sandbox: boolean; describePerson: DescribePerson }) {
+export function ordersFeature(deps: { orders: Pick<OrderQueries, 'recent'>; amountUnit: AmountUnit; timeZone: string; sandbox: boolean; describePerson: DescribePerson }) {
   const composer = new Composer<BaseContext>();
 
   // Staff always see their own orders, whatever a button or an argument says.

@@ -12,7 +12,7 @@ import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { OrderDetail } from '../../provider/schemas.js';
 import { normaliseDigits } from '../../text/digits.js';
 import type { BaseContext } from '../context.js';
-import { formatAmount, formatDateTime } from '../../text/format.js';
+import { formatAmount, formatDateTime, type AmountUnit } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import { adminsOnly } from '../middleware/admins-only.js';
@@ -34,7 +34,7 @@ export interface ReviewDeps {
   db: Db;
   clock: Clock;
   provider: Pick<ProviderClient, 'getOrder'>;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   timeZone: string;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble) => string;
@@ -229,7 +229,7 @@ export function reviewFeature(deps: ReviewDeps) {
 }
 
 /** Candidates as reconciliation recorded them, with what /review … adopt takes for each. */
-function candidateList(t: Translate, locale: Locale, unit: string, timeZone: string, candidates: ReviewCandidate[] | null): string {
+function candidateList(t: Translate, locale: Locale, unit: AmountUnit, timeZone: string, candidates: ReviewCandidate[] | null): string {
   if (candidates === null) return t('review-candidates-unrecorded');
   if (candidates.length === 0) return t('review-candidates-none');
   const listed = candidates.slice(0, LISTED_CANDIDATES).map((candidate) => {

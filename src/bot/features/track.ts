@@ -10,7 +10,7 @@ import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { OrderDetail } from '../../provider/schemas.js';
 import type { DescribePerson } from '../../people/describe-person.js';
 import type { BaseContext } from '../context.js';
-import { formatDateTime } from '../../text/format.js';
+import { formatDateTime, type AmountUnit } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Translate } from '../../text/i18n.js';
 import type { Trouble, TroubleDetail } from '../provider-trouble.js';
@@ -36,7 +36,7 @@ export interface TrackDeps {
   orders: Pick<OrderQueries, 'find' | 'byId' | 'byProviderOrderId'>;
   provider: Pick<ProviderClient, 'getOrder'>;
   audit: Pick<AuditTrail, 'record'>;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   timeZone: string;
   sandbox: boolean;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;

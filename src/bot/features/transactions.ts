@@ -17,6 +17,7 @@ import {
 import { showInPlace } from '../tracking/in-place.js';
 import { transactionDetailView, transactionListView } from '../tracking/transaction-view.js';
 import { plain } from '../../text/formatted.js';
+import type { AmountUnit } from '../../text/format.js';
 
 export const TRANSACTIONS_PAGE_SIZE = 8;
 
@@ -24,7 +25,7 @@ export const TRANSACTIONS_PAGE_SIZE = 8;
 export function transactionsFeature(deps: {
   provider: Pick<ProviderClient, 'listTransactions' | 'getTransaction'>;
   orders: Pick<OrderQueries, 'byProviderOrderId'>;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   timeZone: string;
   sandbox: boolean;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;

@@ -4,7 +4,7 @@ import type { DescribePerson } from '../../people/describe-person.js';
 import type { OrderRow } from '../../orders/order-repo.js';
 import { isFinal, localStateFor, PROVIDER_STATE_MAP } from '../../orders/order-states.js';
 import type { OrderDetail } from '../../provider/schemas.js';
-import { formatAmount, formatDateTime, formatNumber, formatZoneName } from '../../text/format.js';
+import { formatAmount, formatDateTime, formatNumber, formatZoneName, type AmountUnit } from '../../text/format.js';
 import { bold, joinLines } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import type { Outgoing } from '../send.js';
@@ -14,7 +14,7 @@ import { againData, codesData, listData, trackData, type TrackOrigin } from './c
 export interface TrackingView {
   t: Translate;
   locale: Locale;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   /** Who ordered, in words; the numeric ID when not given. */
   describePerson?: DescribePerson;
   /** IANA zone every time is shown in. */

@@ -4,7 +4,7 @@ import type { CatalogCategory, CatalogQueries } from '../../../catalog/catalog-q
 import type { Clock } from '../../../clock.js';
 import type { Logger } from '../../../logger.js';
 import type { OrderService, PlaceInput } from '../../../orders/order-service.js';
-import { formatAmount, formatDateTime } from '../../../text/format.js';
+import { formatAmount, formatDateTime, type AmountUnit } from '../../../text/format.js';
 import type { ProviderClient } from '../../../provider/client.js';
 import type { Balance, ProductDetail } from '../../../provider/schemas.js';
 import type { LimitVerdict } from '../../../spending/limit-check.js';
@@ -33,7 +33,7 @@ export interface OrderConversationDeps {
   /** Classifies and logs a provider failure, alerting administrators where needed. */
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble) => string;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   sandbox: boolean;
   idleMs: number;
   perItemLimit: number;
