@@ -1,5 +1,5 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
-import { formatAmount, formatDateTime, formatNumber, localDigits, type AmountUnit } from '../text/format.js';
+import { type AmountUnit, formatAmount, formatDateTime, formatId, formatNumber, localDigits } from '../text/format.js';
 import { bold, joinLines } from '../text/formatted.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { AdoptionProof, NotificationKind, ReviewCandidate } from '../db/schema.js';
@@ -95,7 +95,7 @@ export function staffMessage(kind: StaffKind, order: OrderRow, ctx: TextContext,
 function adminOrder(order: OrderRow, ctx: TextContext): string {
   return ctx.t(order.providerReference === null ? 'alert-order-local' : 'alert-order', {
     reference: referenceOf(order),
-    orderId: String(order.id),
+    orderId: formatId(order.id, ctx.locale),
     product: productOf(order),
     quantity: order.quantity,
     amount: formatAmount(order.totalAmount, ctx.locale, ctx.amountUnit),
@@ -140,8 +140,8 @@ export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext):
       return withBadge(
         ctx.t('alert-accepted-unrecorded', {
           ...base,
-          orderId: String(order.id),
-          acceptedOrderId: String(order.acceptedOrderId ?? '?'),
+          orderId: formatId(order.id, ctx.locale),
+          acceptedOrderId: order.acceptedOrderId === null ? '?' : formatId(order.acceptedOrderId, ctx.locale),
           acceptedReference: order.acceptedReference ?? '?',
           acceptedAmount: order.acceptedAmount === null ? '?' : formatAmount(order.acceptedAmount, ctx.locale, ctx.amountUnit),
         }),
@@ -155,7 +155,7 @@ export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext):
       return withBadge(
         ctx.t('alert-adopted', {
           ...base,
-          providerOrderId: String(proof.providerOrderId),
+          providerOrderId: formatId(proof.providerOrderId, ctx.locale),
           createdAt: Number.isNaN(created) ? proof.providerCreatedAt : time(created),
           from: time(proof.flightFrom),
           to: time(proof.flightTo),
@@ -197,7 +197,7 @@ function candidateList(candidates: ReviewCandidate[] | null, ctx: TextContext): 
       Number.isNaN(created) ? null : formatDateTime(created, ctx.locale, ctx.timeZone),
     ].filter((fact) => fact !== null);
     // A candidate only the wallet named has no reference: its provider order id is what /track takes.
-    return `${candidate.reference ?? String(candidate.orderId)} (${facts.join(', ')})`;
+    return `${candidate.reference ?? formatId(candidate.orderId, ctx.locale)} (${facts.join(', ')})`;
   });
   const more = candidates.length - listed.length;
   return [...listed, ...(more > 0 ? [`… +${formatNumber(more, ctx.locale)}`] : [])].join('; ');

@@ -6,6 +6,16 @@ export function localDigits(text: string, locale: Locale): string {
   return locale === 'fa' ? toPersianDigits(text) : text;
 }
 
+/**
+ * A number that names something (an order, an approval request, a
+ * transaction, a Telegram account) in the locale's digits and without
+ * thousands separators: people type it back into commands, which read
+ * Persian digits too.
+ */
+export function formatId(value: number | string, locale: Locale): string {
+  return localDigits(String(value), locale);
+}
+
 const numberFormats = new Map<Locale, Intl.NumberFormat>();
 
 /** A whole number with thousands separators, in the locale's digits. */

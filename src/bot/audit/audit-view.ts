@@ -5,7 +5,7 @@ import type { PageOf } from '../../db/paging.js';
 import { ORDER_STATES, STAFF_ROLES } from '../../db/schema.js';
 import { SAFE_MESSAGE_LENGTH } from '../../delivery/split-message.js';
 import { clipName, type DescribePerson } from '../../people/describe-person.js';
-import { formatAmount, formatDateTime, formatNumber, type AmountUnit } from '../../text/format.js';
+import { type AmountUnit, formatAmount, formatDateTime, formatId, formatNumber } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import type { Outgoing } from '../send.js';
@@ -26,7 +26,7 @@ const MAX_PRODUCT = 40;
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
 
 function orderWords(v: AuditView, entry: AuditEntry): string {
-  const id = String(entry.orderId ?? '?');
+  const id = entry.orderId === null ? '?' : formatId(entry.orderId, v.locale);
   if (!entry.order) return v.t('audit-order-plain', { id });
   return v.t('audit-order', {
     id,
@@ -81,7 +81,7 @@ function eventLines(v: AuditView, entry: AuditEntry): FormattedString {
 
 function filterTitle(v: AuditView, filter: AuditFilter): string {
   if (filter.kind === 'person') return v.t('audit-title-person', { who: v.describePerson(filter.telegramId) });
-  if (filter.kind === 'order') return v.t('audit-title-order', { id: String(filter.orderId) });
+  if (filter.kind === 'order') return v.t('audit-title-order', { id: formatId(filter.orderId, v.locale) });
   return v.t('audit-title');
 }
 

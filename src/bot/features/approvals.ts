@@ -6,7 +6,7 @@ import { adminSummary, APPROVE_DATA, approvalLine, notPendingText, REJECT_DATA, 
 import type { Logger } from '../../logger.js';
 import type { SpendingRuleBook } from '../../spending/spending-rules.js';
 import { normaliseDigits } from '../../text/digits.js';
-import { formatAmount, formatDateTime } from '../../text/format.js';
+import { formatAmount, formatDateTime, formatId } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import type { BaseContext } from '../context.js';
@@ -108,7 +108,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
     const c = textsOf(ctx);
     switch (outcome.kind) {
       case 'not-found':
-        await showInPlace(ctx, { text: plain(ctx.t('approval-not-found', { id: String(id) })) });
+        await showInPlace(ctx, { text: plain(ctx.t('approval-not-found', { id: formatId(id, ctx.member.locale) })) });
         return;
       case 'not-pending':
       case 'stale':
@@ -187,7 +187,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
   async function reject(ctx: BaseContext, id: number, reason: string | null): Promise<string> {
     const c = textsOf(ctx);
     const outcome = deps.approvals.reject(id, ctx.member.telegramId, reason);
-    if (outcome.kind === 'not-found') return ctx.t('approval-not-found', { id: String(id) });
+    if (outcome.kind === 'not-found') return ctx.t('approval-not-found', { id: formatId(id, ctx.member.locale) });
     if (outcome.kind === 'not-pending') return `${approvalLine(c, outcome.approval)}\n${notPendingText(c, outcome.approval)}`;
     const approval = outcome.approval;
     deps.logger.info({ approvalId: id, by: ctx.member.telegramId }, 'approval rejected');

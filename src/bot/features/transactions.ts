@@ -18,6 +18,7 @@ import { showInPlace } from '../tracking/in-place.js';
 import { transactionDetailView, transactionListView } from '../tracking/transaction-view.js';
 import { plain } from '../../text/formatted.js';
 import type { AmountUnit } from '../../text/format.js';
+import { formatId } from '../../text/format.js';
 
 export const TRANSACTIONS_PAGE_SIZE = 8;
 
@@ -49,7 +50,7 @@ export function transactionsFeature(deps: {
     } catch (error) {
       if (press.kind === 'detail' && error instanceof ProviderNotFoundError) {
         const back = new InlineKeyboard().text(ctx.t('btn-back'), transactionsPageData(press.page));
-        return { text: plain(ctx.t('tx-not-found', { id: String(press.id) })), keyboard: back };
+        return { text: plain(ctx.t('tx-not-found', { id: formatId(press.id, ctx.member.locale) })), keyboard: back };
       }
       const again = press.kind === 'page' ? transactionsPageData(press.page) : transactionData(press.id, press.page);
       return {

@@ -1,7 +1,7 @@
 import { InlineKeyboard } from 'grammy';
 import type { OrderRow } from '../../orders/order-repo.js';
 import type { Page, Transaction } from '../../provider/schemas.js';
-import { formatAmount, formatDateTime, formatNumber, formatZoneName } from '../../text/format.js';
+import { formatAmount, formatDateTime, formatId, formatNumber, formatZoneName } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Translate } from '../../text/i18n.js';
 import type { Outgoing } from '../send.js';
@@ -47,12 +47,12 @@ export function transactionDetailView(v: TrackingView, tx: Transaction, local: O
   let orderLine: string | null = null;
   if (tx.orderId !== null) {
     orderLine = local
-      ? v.t('tx-order-ours', { orderId: String(tx.orderId), name: orderName(local), id: String(local.id) })
-      : v.t('tx-order-not-ours', { orderId: String(tx.orderId) });
+      ? v.t('tx-order-ours', { orderId: formatId(tx.orderId, v.locale), name: orderName(local), id: formatId(local.id, v.locale) })
+      : v.t('tx-order-not-ours', { orderId: formatId(tx.orderId, v.locale) });
   }
   const text = joinLines(
     v.sandbox ? bold(v.t('sandbox-badge')) : null,
-    bold(v.t('tx-detail-title', { id: String(tx.id) })),
+    bold(v.t('tx-detail-title', { id: formatId(tx.id, v.locale) })),
     v.t('tx-type', { value: transactionTypeWords(v.t, tx.type) }),
     v.t('tx-amount', { value: money(tx.amount) }),
     tx.balanceAfter !== null ? v.t('tx-balance-after', { value: money(tx.balanceAfter) }) : null,
