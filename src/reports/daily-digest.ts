@@ -93,13 +93,14 @@ export function createDailyDigest(deps: {
       const range = { from: periods.startOfDay(day - 1), to: day };
       const facts: DigestFacts = {
         day: formatLocalDate(range.from, deps.timeZone),
+        dayStart: range.from,
         people: deps.queries.figuresByPerson(range),
         returned: deps.queries.returnedBetween(range),
         needingAction: deps.queries.needingAction(),
         balance: await readBalance(),
       };
       for (const admin of deps.recipients()) {
-        const text = digestText(facts, { t: deps.translate(admin.locale), locale: admin.locale, amountUnit: deps.amountUnit, describePerson: deps.describePerson });
+        const text = digestText(facts, { t: deps.translate(admin.locale), locale: admin.locale, amountUnit: deps.amountUnit, timeZone: deps.timeZone, describePerson: deps.describePerson });
         await deps.sendText(admin.telegramId, text).catch((error: unknown) =>
           deps.logger.warn({ adminId: admin.telegramId, err: error instanceof Error ? error.name : String(error) }, 'digest not delivered'),
         );

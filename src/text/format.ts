@@ -73,6 +73,16 @@ export function formatDateTime(epochMs: number, locale: Locale, timeZone: string
   return format.format(epochMs);
 }
 
+/**
+ * The day holding a moment, as the zone's calendar day, in the reader's
+ * calendar and digits ("21 Nov 2026", «۳۰ آبان ۱۴۰۵»): digest headings and
+ * export spans, which name days rather than moments.
+ */
+export function formatDay(epochMs: number, locale: Locale, timeZone: string): string {
+  const format = cachedFormat(`day:${locale}:${timeZone}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone }));
+  return format.format(epochMs);
+}
+
 /** The zone's name for a heading ("Iran Standard Time", «وقت عادی ایران»), so nobody wonders whose clock it is. */
 export function formatZoneName(timeZone: string, locale: Locale): string {
   const format = cachedFormat(`zone:${locale}:${timeZone}`, () =>
