@@ -1,5 +1,5 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
-import { type AmountUnit, formatAmount, formatDateTime, formatId } from '../text/format.js';
+import { type AmountUnit, formatAmount, formatDateTimeWithZone, formatId } from '../text/format.js';
 import { bold, joinLines } from '../text/formatted.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import { totalOf, type ApprovalRow } from './approval-repo.js';
@@ -66,7 +66,7 @@ export function adminSummary(
     '',
     facts.balance === null ? c.t('summary-balance-unknown') : c.t('summary-balance-now', { value: money(c, facts.balance) }),
     facts.threshold === null ? null : c.t('approval-admin-threshold', { value: money(c, facts.threshold) }),
-    c.t('approval-admin-until', { until: formatDateTime(approval.expiresAt.getTime(), c.locale, c.timeZone) }),
+    c.t('approval-admin-until', { until: formatDateTimeWithZone(approval.expiresAt.getTime(), c.locale, c.timeZone) }),
     facts.selfApproval ? c.t('approval-admin-self') : null,
     c.t('approval-admin-reject-hint', { id: formatId(approval.id, c.locale) }),
   );

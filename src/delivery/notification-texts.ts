@@ -1,5 +1,5 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
-import { type AmountUnit, formatAmount, formatDateTime, formatId, formatNumber, localDigits } from '../text/format.js';
+import { type AmountUnit, formatAmount, formatDateTime, formatDateTimeWithZone, formatId, formatNumber, localDigits } from '../text/format.js';
 import { bold, joinLines } from '../text/formatted.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { AdoptionProof, NotificationKind, ReviewCandidate } from '../db/schema.js';
@@ -133,7 +133,7 @@ export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext):
     case 'unrecognised':
       return withBadge(ctx.t('alert-unrecognised', { ...base, status: order.providerStatus ?? '?' }), ctx);
     case 'needs_review': {
-      const postedAt = formatDateTime((order.postedAt ?? order.createdAt).getTime(), ctx.locale, ctx.timeZone);
+      const postedAt = formatDateTimeWithZone((order.postedAt ?? order.createdAt).getTime(), ctx.locale, ctx.timeZone);
       return withBadge(ctx.t('alert-needs-review', { ...base, postedAt, candidates: candidateList(event.candidates, ctx) }), ctx);
     }
     case 'accepted-unrecorded':

@@ -93,6 +93,15 @@ export function formatZoneName(timeZone: string, locale: Locale): string {
   return name === undefined || /GMT|گرینویچ|\u200e/.test(name) ? timeZone : name;
 }
 
+/**
+ * A moment for a sentence that stands alone ("expires on …", "paused
+ * since …"), with the zone's name after it as the order view writes it:
+ * without a list heading saying whose clock it is, the time must say so itself.
+ */
+export function formatDateTimeWithZone(epochMs: number, locale: Locale, timeZone: string): string {
+  return `${formatDateTime(epochMs, locale, timeZone)} (${formatZoneName(timeZone, locale)})`;
+}
+
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_AND_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 

@@ -39,6 +39,7 @@ describe('approval summary for administrators', () => {
     const { text } = adminSummary(context('fa'), approval, { balance: 50_000_000, threshold: 5_000_000, selfApproval: false });
     expect(text.text).toContain('نیاز به تأیید: درخواست ۷');
     expect(text.text).toContain('/approvals reject ۷ ');
+    expect(text.text).toContain('مهلت تصمیم: تا ۱۱ دی ۱۴۰۴، ۱۵:۳۰ (وقت عادی ایران)');
     expect(text.text).toContain('سفارش‌دهنده: Sara (3003)');
     expect(text.text).toContain('ایمیل گیرنده: buyer@example.com');
     expect(text.text).toContain('۶٬۲۰۰٬۰۰۰ ریال');

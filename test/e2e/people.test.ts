@@ -185,7 +185,7 @@ describe('roles, names and the audit', () => {
     await admin.answerTo(() => world.telegram.clickButton(ADMIN, detail, /Show codes/), new RegExp(`^Codes of order ${reference}`));
 
     const told = await world.telegram.waitForMessage(STAFF.id, /opened the codes of your order/);
-    expect(told.text).toMatch(new RegExp(`^Ada opened the codes of your order ${reference} \\(#${orderId}\\) on \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2}\\.$`));
+    expect(told.text).toMatch(new RegExp(`^Ada opened the codes of your order ${reference} \\(#${orderId}\\) on \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} \\(Coordinated Universal Time\\)\\.$`));
 
     const audit = await admin.say(`/audit #${orderId}`, new RegExp(`Audit of order #${orderId}`));
     const lines = audit.text.split('\n');

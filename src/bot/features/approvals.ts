@@ -6,7 +6,7 @@ import { adminSummary, APPROVE_DATA, approvalLine, notPendingText, REJECT_DATA, 
 import type { Logger } from '../../logger.js';
 import type { SpendingRuleBook } from '../../spending/spending-rules.js';
 import { normaliseDigits } from '../../text/digits.js';
-import { formatAmount, formatDateTime, formatId } from '../../text/format.js';
+import { formatAmount, formatDateTime, formatId, formatZoneName } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import type { BaseContext } from '../context.js';
@@ -240,6 +240,8 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
             threshold === null ? ctx.t('approvals-threshold-none') : ctx.t('approvals-threshold-now', { amount: money(c, threshold) }),
             '',
             pending.length === 0 ? ctx.t('approvals-none') : bold(ctx.t('approvals-list-title', { count: pending.length })),
+            // One line names the zone for every deadline below, as the order lists do.
+            pending.length === 0 ? null : ctx.t('times-in-zone', { zone: formatZoneName(c.timeZone, c.locale) }),
             ...lines,
             pending.length > LISTED ? ctx.t('approvals-list-more', { count: pending.length - LISTED }) : null,
           ),

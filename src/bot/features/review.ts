@@ -12,7 +12,7 @@ import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { OrderDetail } from '../../provider/schemas.js';
 import { normaliseDigits } from '../../text/digits.js';
 import type { BaseContext } from '../context.js';
-import { type AmountUnit, formatAmount, formatDateTime, formatId } from '../../text/format.js';
+import { type AmountUnit, formatAmount, formatDateTime, formatDateTimeWithZone, formatId } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import { adminsOnly } from '../middleware/admins-only.js';
@@ -91,7 +91,7 @@ export function reviewFeature(deps: ReviewDeps) {
     const entries = items.map((order) =>
       joinLines(
         bold(summary(ctx, order)),
-        ctx.t('review-sent-at', { when: formatDateTime((order.postedAt ?? order.createdAt).getTime(), ctx.member.locale, deps.timeZone) }),
+        ctx.t('review-sent-at', { when: formatDateTimeWithZone((order.postedAt ?? order.createdAt).getTime(), ctx.member.locale, deps.timeZone) }),
         ctx.t('review-candidates', { candidates: candidateList(ctx.t, ctx.member.locale, deps.amountUnit, deps.timeZone, order.reviewCandidates) }),
         '',
       ),

@@ -10,7 +10,7 @@ import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { OrderDetail } from '../../provider/schemas.js';
 import type { DescribePerson } from '../../people/describe-person.js';
 import type { BaseContext } from '../context.js';
-import { type AmountUnit, formatDateTime, formatId } from '../../text/format.js';
+import { type AmountUnit, formatDateTimeWithZone, formatId } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Translate } from '../../text/i18n.js';
 import type { Trouble, TroubleDetail } from '../provider-trouble.js';
@@ -214,7 +214,7 @@ export function trackFeature(deps: TrackDeps) {
       if (!byOrderer) {
         const who = deps.describePerson(ctx.member.telegramId);
         await deps.tellPerson(row.userId, (t, locale) =>
-          plain(t('codes-seen-by-other', { who, order: orderName(row), id: formatId(row.id, locale), when: formatDateTime(at, locale, deps.timeZone) })),
+          plain(t('codes-seen-by-other', { who, order: orderName(row), id: formatId(row.id, locale), when: formatDateTimeWithZone(at, locale, deps.timeZone) })),
         );
       }
     }

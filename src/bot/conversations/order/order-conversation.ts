@@ -4,7 +4,7 @@ import type { CatalogCategory, CatalogQueries } from '../../../catalog/catalog-q
 import type { Clock } from '../../../clock.js';
 import type { Logger } from '../../../logger.js';
 import type { OrderService, PlaceInput } from '../../../orders/order-service.js';
-import { formatAmount, formatDateTime, type AmountUnit } from '../../../text/format.js';
+import { type AmountUnit, formatAmount, formatDateTimeWithZone } from '../../../text/format.js';
 import type { ProviderClient } from '../../../provider/client.js';
 import type { Balance, ProductDetail } from '../../../provider/schemas.js';
 import type { LimitVerdict } from '../../../spending/limit-check.js';
@@ -422,7 +422,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           ? t('approval-waiting', {
               total: money(outcome.waiting.total),
               threshold: money(outcome.waiting.threshold),
-              until: formatDateTime(outcome.waiting.expiresAt, locale, deps.timeZone),
+              until: formatDateTimeWithZone(outcome.waiting.expiresAt, locale, deps.timeZone),
             })
           : outcome.kind === 'trouble'
           ? outcome.trouble === 'internal'
