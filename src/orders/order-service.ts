@@ -133,7 +133,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       audit: {
         actorId,
         action: 'order.placed',
-        detail: placed.amount === quoted ? null : `amount differs from quoted ${quoted}`,
+        facts: placed.amount === quoted ? null : { quoted },
       },
     });
     if (!moved) throw new Error(`order ${order.id} left 'placing' while its POST was answered`);
@@ -149,7 +149,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       from: 'placing',
       to: 'unknown',
       set: { nextCheckAt: new Date(clock.now() + FIRST_CHECK_AFTER_UNKNOWN_MS), postEndedAt: new Date(clock.now()) },
-      audit: { actorId, action: 'order.unknown', detail },
+      audit: { actorId, action: 'order.unknown', facts: { note: detail } },
     });
     return moved ?? repo.get(order.id) ?? order;
   }
@@ -169,7 +169,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         from: 'placing',
         to: 'needs_review',
         set: { ...accepted(placed), reviewCandidates: [candidate], nextCheckAt: null },
-        audit: { actorId, action: 'order.needs_review', detail: `accepted as provider order ${placed.orderId} but not recorded: ${why}` },
+        audit: { actorId, action: 'order.needs_review', facts: { cause: 'accepted-not-recorded', providerOrder: placed.orderId, note: why } },
         notify: ['needs_review'],
       });
     } catch (error) {
@@ -192,7 +192,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         from: 'intent',
         to: 'not_placed',
         set: { finishedAt: new Date(clock.now()) },
-        audit: { actorId: input.userId, action: 'order.not_placed', detail: `not sent: ordering paused (${paused.source})` },
+        audit: { actorId: input.userId, action: 'order.not_placed', facts: { cause: 'paused', source: paused.source } },
       });
       if (closed) {
         logger.warn({ orderId: intent.id, pausedBy: paused.source }, 'order not sent: ordering is paused');
@@ -206,7 +206,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         from: 'intent',
         to: 'not_placed',
         set: { finishedAt: new Date(clock.now()) },
-        audit: { actorId: input.userId, action: 'order.not_placed', detail: `not sent: over the ${verdict.limit} limit of ${verdict.cap} (${verdict.left} left)` },
+        audit: { actorId: input.userId, action: 'order.not_placed', facts: { cause: 'limit', limit: verdict.limit, cap: verdict.cap, left: verdict.left } },
       });
       if (closed) {
         logger.info({ orderId: intent.id, limit: verdict.limit, cap: verdict.cap, left: verdict.left }, 'order not sent: over a spending limit');
@@ -220,7 +220,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         from: 'intent',
         to: 'not_placed',
         set: { finishedAt: new Date(clock.now()) },
-        audit: { actorId: input.userId, action: 'order.not_placed', detail: `not sent: provider rate limit for ${Math.ceil(pausedFor / 1000)} s` },
+        audit: { actorId: input.userId, action: 'order.not_placed', facts: { cause: 'rate-limit', seconds: Math.ceil(pausedFor / 1000) } },
       });
       if (closed) {
         logger.warn({ orderId: intent.id, pausedForMs: pausedFor }, 'order not sent: the provider asked us to wait');
@@ -260,7 +260,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         from: 'placing',
         to: 'rejected',
         set: { providerMessage: verdict.providerMessage, finishedAt: new Date(clock.now()), postEndedAt: new Date(clock.now()) },
-        audit: { actorId: input.userId, action: 'order.rejected', detail: verdict.detail },
+        audit: { actorId: input.userId, action: 'order.rejected', facts: { reason: verdict.reason, provider: verdict.providerMessage, note: verdict.detail } },
       });
       if (!rejected) throw new Error(`order ${order.id} left 'placing' while its POST was refused`);
       logger.info({ orderId: order.id, error: verdict.detail }, 'order rejected by the provider');

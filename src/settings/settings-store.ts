@@ -62,7 +62,7 @@ export function createSettingsStore(deps: { db: Db; clock: Clock }): SettingsSto
             action: 'setting.changed',
             orderId: null,
             amount: null,
-            detail: `${setting.key}: ${JSON.stringify(before)} → ${JSON.stringify(after)}`,
+            facts: { setting: setting.key, before, after },
           });
         }
         return { before, after, changed };

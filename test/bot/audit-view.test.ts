@@ -34,9 +34,12 @@ describe('audit view', () => {
   });
 
   it('says a role change in the reader’s words', () => {
-    const change = entry({ action: 'staff.role_changed', orderId: null, order: null, subjectId: 20, detail: 'staff → viewer' });
+    const change = entry({ action: 'staff.role_changed', orderId: null, order: null, subjectId: 20, detail: { kind: 'facts', facts: { from: 'staff', to: 'viewer' } } });
     expect(eventWords(view(), change)).toBe('changed the role of Sam: staff → viewer');
     expect(eventWords(view('fa'), change)).toContain('کارمند → ناظر');
+    // A row written before facts held the roles as text: they are still ours to name.
+    const older = entry({ action: 'staff.role_changed', orderId: null, order: null, subjectId: 20, detail: { kind: 'note', text: 'staff → viewer' } });
+    expect(eventWords(view('fa'), older)).toContain('کارمند → ناظر');
   });
 
   it('shows times in the configured time zone, the actor by name and giftdesk for the system', () => {
@@ -47,8 +50,13 @@ describe('audit view', () => {
     expect(page.keyboard).toBeUndefined();
   });
 
-  it('shows an event it has no words for as it was recorded', () => {
-    expect(eventWords(view(), entry({ action: 'approval.granted', orderId: null, order: null, detail: 'limit 5' }))).toBe('approval.granted — limit 5');
+  it('names an event it has no words for in plain words, and marks an older row’s English sentence as a note', () => {
+    expect(eventWords(view(), entry({ action: 'approval.granted', orderId: null, order: null, detail: { kind: 'note', text: 'limit 5' } }))).toBe(
+      'approval granted (recorded in English: “limit 5”)',
+    );
+    expect(eventWords(view('fa'), entry({ action: 'order.completed', actorId: null, detail: { kind: 'note', text: 'PREPARING -> COMPLETED' } }))).toBe(
+      'سفارش #۱۲ (Steam 5 × ۲): تکمیل‌شده (متن ثبت‌شده به انگلیسی: «PREPARING -> COMPLETED»)',
+    );
   });
 
   it('keeps the filter in Newer and Older buttons, under 64 bytes', () => {
@@ -63,7 +71,7 @@ describe('audit view', () => {
   it('stays under Telegram’s message limit with long names and details', () => {
     const long = 'x'.repeat(500);
     const wide = { ...view(), describePerson: () => long.slice(0, 76) };
-    const items = Array.from({ length: 10 }, (_, n) => entry({ id: n, detail: long, order: { userId: 20, productTitle: long, quantity: 1, providerReference: null } }));
+    const items = Array.from({ length: 10 }, (_, n) => entry({ id: n, detail: { kind: 'note', text: long }, order: { userId: 20, productTitle: long, quantity: 1, providerReference: null } }));
     expect(auditPageView(wide, { kind: 'all' }, { items, page: 1, pageCount: 1, total: 10 }).text.text.length).toBeLessThan(4096);
   });
 

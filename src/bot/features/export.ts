@@ -129,7 +129,7 @@ export function exportFeature(deps: ExportDeps) {
       action: 'export.sent',
       orderId: null,
       amount: null,
-      detail: `${kind} ${first}..${last}: ${csv.rows} rows${csv.cut || pagesCut ? ', cut' : ''}`,
+      facts: { kind, from: first, to: last, rows: csv.rows, cut: csv.cut || pagesCut },
     });
     deps.logger.info({ actorId: ctx.member.telegramId, kind, rows: csv.rows, bytes: csv.content.length, cut: csv.cut || pagesCut }, 'export sent');
   });

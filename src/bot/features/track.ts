@@ -196,7 +196,7 @@ export function trackFeature(deps: TrackDeps) {
       orderId: row.id,
       amount: row.totalAmount,
       subjectId: row.userId,
-      detail: byOrderer ? 'by the orderer' : 'by an administrator',
+      facts: { by: byOrderer ? 'orderer' : 'admin' },
     });
     deps.logger.info({ orderId: row.id, actorId: ctx.member.telegramId, messages: messages.length }, 'codes revealed');
     const chatId = ctx.chat.id;
