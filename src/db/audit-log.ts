@@ -47,6 +47,21 @@ export function decodeAuditDetail(detail: string | null): AuditDetail {
 }
 
 /**
+ * The detail as one line of text for a spreadsheet ("source: admin;
+ * reason: wallet audit"): the export keeps the record's own values, which
+ * sort and filter, rather than one language's sentences.
+ */
+export function auditDetailText(detail: string | null): string | null {
+  const decoded = decodeAuditDetail(detail);
+  if (decoded === null) return null;
+  if (decoded.kind === 'note') return decoded.text;
+  return Object.entries(decoded.facts)
+    .filter(([, value]) => value !== null)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join('; ');
+}
+
+/**
  * The one way a row reaches audit_log. Given a transaction, the row commits
  * or rolls back with the change it describes.
  */
