@@ -13,7 +13,7 @@ import { createSpendingRuleBook } from './spending/spending-rules.js';
 import { spendingSettings } from './spending/spending-settings.js';
 import { createCommandMenus, registerCommands } from './bot/commands.js';
 import { createBot } from './bot/create-bot.js';
-import { formatAmount, formatNumber } from './text/format.js';
+import { formatAmount, formatId, formatNumber } from './text/format.js';
 import { translatorFor, type Locale } from './text/i18n.js';
 import { createCatalogQueries } from './catalog/catalog-queries.js';
 import { createCatalogSync, describeSyncError } from './catalog/catalog-sync.js';
@@ -190,7 +190,7 @@ async function main(): Promise<void> {
         onPaused: (pause, status) =>
           void alerts.alert(
             'ordering-paused',
-            (locale) => translate(locale)('ordering-paused-alert', { status: String(status ?? '?'), reason: pause.reason ?? translate(locale)('ordering-pause-no-reason') }),
+            (locale) => translate(locale)('ordering-paused-alert', { status: status === null || status === undefined ? '?' : formatId(status, locale), reason: pause.reason ?? translate(locale)('ordering-pause-no-reason') }),
             { quietMs: 0 },
           ),
         logger: logger.child({ component: 'orders' }),

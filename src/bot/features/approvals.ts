@@ -10,7 +10,7 @@ import { formatAmount, formatDateTime, formatId, formatZoneName } from '../../te
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import type { BaseContext } from '../context.js';
-import { describePlaceResult } from '../conversations/order/place.js';
+import { describePlaceResult, placeResultText } from '../conversations/order/place.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 import type { Trouble } from '../provider-trouble.js';
 import { sendFormatted } from '../send.js';
@@ -155,7 +155,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
         return;
       case 'placed': {
         const described = describePlaceResult(outcome.result);
-        const result = (t: Translate) => t(described.messageKey, { ...described.variables, ...(described.stateKey ? { state: t(described.stateKey) } : {}) });
+        const result = (t: Translate) => placeResultText(t, described);
         await showInPlace(ctx, {
           text: joinLines(bold(ctx.t(outcome.selfApproved ? 'approval-done-self' : 'approval-done', { order: approvalLine(c, outcome.approval) })), result(ctx.t)),
         });

@@ -18,7 +18,7 @@ import { back, chosenRegion, chooseCategory, chooseProduct, chooseQuantity, choo
 import { answerPress, createMenuDisplay } from './menu-display.js';
 import { draftFromPastOrder, type PastOrder, type PastOrderChange } from './past-order.js';
 import { handOver } from './step-handover.js';
-import { describePlaceResult, placeInputFrom } from './place.js';
+import { describePlaceResult, placeInputFrom, placeResultText } from './place.js';
 import { placedRecap } from './recap.js';
 import { acceptsPress, editTargetOf } from './press-guard.js';
 import { hasChanges, isStale, refreshQuote } from './quote.js';
@@ -428,7 +428,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           ? outcome.trouble === 'internal'
             ? t('order-failed-internal')
             : deps.troubleText(t, outcome.trouble)
-          : t(outcome.messageKey, { ...outcome.variables, ...(outcome.stateKey ? { state: t(outcome.stateKey) } : {}) });
+          : placeResultText(t, outcome);
       const recap = outcome.kind !== 'trouble' && outcome.kind !== 'approval' && outcome.recap ? placedRecap(view, outcome.recap, 'typicalMs' in outcome ? outcome.typicalMs : null) : null;
       editInPlace = true;
       await finish(closedView(recap ? `${text}\n\n${recap}` : text, deps.sandbox, t));
