@@ -64,7 +64,7 @@ export function staffFeature(deps: StaffDeps) {
   const named = (ctx: BaseContext, id: number): string => {
     const person = deps.people.find(id);
     const label = person ? personLabel(person) : null;
-    return label ? ctx.t('person-with-id', { name: label, id: formatId(id, ctx.member.locale) }) : String(id);
+    return label ? ctx.t('person-with-id', { name: label, id: formatId(id, ctx.member.locale) }) : formatId(id, ctx.member.locale);
   };
 
   async function afterChange(ctx: BaseContext, id: number, role: StaffRole, result: ChangeRoleResult): Promise<string | null> {
