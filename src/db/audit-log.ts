@@ -6,7 +6,9 @@ import type { SyncDb } from './sync-db.js';
  * What an event was, as values rather than sentences: the audit view words
  * them in each reader's language. Words a person typed (a rejection
  * reason) or the provider wrote travel as values too, and are shown as
- * theirs, never translated.
+ * theirs, never translated. `note` is English kept for administrators and
+ * shown marked as such; `technical` (an error's class and status) goes to
+ * the export only.
  */
 export type AuditFacts = Readonly<Record<string, Json>>;
 

@@ -260,7 +260,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         from: 'placing',
         to: 'rejected',
         set: { providerMessage: verdict.providerMessage, finishedAt: new Date(clock.now()), postEndedAt: new Date(clock.now()) },
-        audit: { actorId: input.userId, action: 'order.rejected', facts: { reason: verdict.reason, provider: verdict.providerMessage, note: verdict.detail } },
+        audit: { actorId: input.userId, action: 'order.rejected', facts: { reason: verdict.reason, provider: verdict.providerMessage, technical: verdict.detail } },
       });
       if (!rejected) throw new Error(`order ${order.id} left 'placing' while its POST was refused`);
       logger.info({ orderId: order.id, error: verdict.detail }, 'order rejected by the provider');

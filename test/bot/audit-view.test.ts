@@ -59,6 +59,29 @@ describe('audit view', () => {
     );
   });
 
+  it('quotes the provider’s words of a refusal as the provider’s, and keeps the technical detail for the export', () => {
+    const refused = entry({ action: 'order.rejected', detail: { kind: 'facts', facts: { reason: 'invalid', provider: 'Invalid field', technical: 'ProviderRejectedError 422' } } });
+    expect(eventWords(view('fa'), refused)).toBe('سفارش #۱۲ (Steam 5 × ۲): ردشده از طرف تأمین‌کننده — به گفتهٔ خود تأمین‌کننده: «Invalid field»');
+  });
+
+  it('says why an order was not placed, with amounts in the reader’s unit and digits', () => {
+    const limited = entry({ action: 'order.not_placed', detail: { kind: 'facts', facts: { cause: 'limit', limit: 'day', cap: 5_000_000, left: 1_000_000 } } });
+    expect(eventWords(view('en'), limited)).toBe('order #12 (Steam 5 × 2) was not placed: over the daily limit of 5,000,000 IRR (1,000,000 IRR left)');
+    expect(eventWords(view('fa'), limited)).toBe('سفارش #۱۲ (Steam 5 × ۲) ثبت نشد: بیشتر از سقف روزانه (۵٬۰۰۰٬۰۰۰ IRR) می‌شد؛ باقی‌مانده: ۱٬۰۰۰٬۰۰۰ IRR');
+  });
+
+  it('counts the messages a delivery took in words', () => {
+    const sent = entry({ action: 'notification.sent', actorId: null, detail: { kind: 'facts', facts: { kind: 'delivered', messages: 1 } } });
+    expect(eventWords(view('en'), sent)).toBe('sent the codes of order #12 (Steam 5 × 2) in 1 message');
+    expect(eventWords(view('fa'), sent)).toBe('کدهای سفارش #۱۲ (Steam 5 × ۲) را در ۱ پیام فرستاد');
+  });
+
+  it('says a person’s limit went back to the team default rather than naming a value', () => {
+    const reset = entry({ action: 'setting.changed', orderId: null, order: null, detail: { kind: 'facts', facts: { setting: 'spending.day.person.20', before: { value: 5_000_000 }, after: null } } });
+    expect(eventWords(view('en'), reset)).toBe('set the daily limit of Sam back to the team default (was 5,000,000 IRR)');
+    expect(eventWords(view('fa'), reset)).toBe('برای Sam سقف روزانه را به پیش‌فرض تیم برگرداند (پیش‌تر: ۵٬۰۰۰٬۰۰۰ IRR)');
+  });
+
   it('keeps the filter in Newer and Older buttons, under 64 bytes', () => {
     const items = [entry({})];
     const out = auditPageView(view(), { kind: 'person', telegramId: 9_007_199_254_740_991 }, { items, page: 2, pageCount: 3, total: 30 });

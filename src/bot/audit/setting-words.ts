@@ -40,8 +40,8 @@ export function settingWords(v: SettingView, facts: AuditFacts): string | null {
       return set === undefined ? v.t('audit-value-team-default') : amountOr(set, 'audit-limit-none');
     };
     const person = v.describePerson(Number(spending[2]));
-    const cleared = inner(after) === null;
-    return v.t(cleared ? 'audit-setting-person-limit-off' : 'audit-setting-person-limit', { person, limit, value: own(after), before: own(before) });
+    const key = inner(after) === undefined ? 'audit-setting-person-limit-default' : inner(after) === null ? 'audit-setting-person-limit-off' : 'audit-setting-person-limit';
+    return v.t(key, { person, limit, value: own(after), before: own(before) });
   }
   if (key === 'low-balance.threshold') return v.t('audit-setting-low-balance', { value: amountOr(after, 'settings-off'), before: amountOr(before, 'settings-off') });
   if (key === 'digest.hour') {
