@@ -1,5 +1,5 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
-import { type AmountUnit, formatAmount, formatDateTime, formatDateTimeWithZone, formatId, formatNumber, localDigits } from '../text/format.js';
+import { type AmountUnit, formatAmount, formatDateTime, formatDateTimeWithZone, formatId, formatNumber, formatPreciseTime } from '../text/format.js';
 import { bold, joinLines } from '../text/formatted.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { AdoptionProof, NotificationKind, ReviewCandidate } from '../db/schema.js';
@@ -149,8 +149,7 @@ export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext):
       );
     case 'adopted': {
       const { proof } = event;
-      // To the millisecond: the proof is about instants a fraction of a second apart.
-      const time = (ms: number) => localDigits(new Date(ms).toISOString().replace('T', ' ').replace('Z', ' UTC'), ctx.locale);
+      const time = (ms: number) => formatPreciseTime(ms, ctx.locale, ctx.timeZone);
       const created = Date.parse(proof.providerCreatedAt);
       return withBadge(
         ctx.t('alert-adopted', {

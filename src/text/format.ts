@@ -102,6 +102,28 @@ export function formatDateTimeWithZone(epochMs: number, locale: Locale, timeZone
   return `${formatDateTime(epochMs, locale, timeZone)} (${formatZoneName(timeZone, locale)})`;
 }
 
+/**
+ * A moment to the millisecond, in the reader's calendar, digits and the
+ * configured zone, with the zone's name: proofs compare instants a fraction
+ * of a second apart.
+ */
+export function formatPreciseTime(epochMs: number, locale: Locale, timeZone: string): string {
+  const format = cachedFormat(`ms:${locale}:${timeZone}`, () =>
+    new Intl.DateTimeFormat(intlLocale(locale), {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      fractionalSecondDigits: 3,
+      hourCycle: 'h23',
+      timeZone,
+    }),
+  );
+  return `${format.format(epochMs)} (${formatZoneName(timeZone, locale)})`;
+}
+
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_AND_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
