@@ -5,7 +5,7 @@ import { approvals, orders, type ApprovalState } from '../db/schema.js';
 import type { SyncDb } from '../db/sync-db.js';
 import { appendAudit, type AuditFacts } from '../orders/audit-trail.js';
 
-/** Why a request waits again after an Approve: what changed at the provider, what blocked it, or a restart mid-way. */
+/** Why a request waits again after an Approve: what changed at the provider, or what blocked it. */
 export type ApprovalWaitCause = { change: string } | { blocked: string };
 
 export type ApprovalRow = typeof approvals.$inferSelect;
