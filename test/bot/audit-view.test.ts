@@ -54,9 +54,23 @@ describe('audit view', () => {
     expect(eventWords(view(), entry({ action: 'approval.granted', orderId: null, order: null, detail: { kind: 'note', text: 'limit 5' } }))).toBe(
       'approval granted (recorded in English: “limit 5”)',
     );
-    expect(eventWords(view('fa'), entry({ action: 'order.completed', actorId: null, detail: { kind: 'note', text: 'PREPARING -> COMPLETED' } }))).toBe(
-      'سفارش #۱۲ (Steam 5 × ۲): تکمیل‌شده (متن ثبت‌شده به انگلیسی: «PREPARING -> COMPLETED»)',
+    expect(eventWords(view('fa'), entry({ action: 'order.unknown', actorId: null, detail: { kind: 'note', text: 'interrupted during placement' } }))).toBe(
+      'سفارش #۱۲ (Steam 5 × ۲): در حال بررسی با تأمین‌کننده (متن ثبت‌شده به انگلیسی: «interrupted during placement»)',
     );
+  });
+
+  it('reads the values back from older rows whose sentence the code built in a known shape', () => {
+    const older = (action: string, text: string) => eventWords(view('fa'), entry({ action, orderId: null, order: null, detail: { kind: 'note', text } }));
+    expect(older('setting.changed', 'spending.approval.default: 2000000 → null')).toBe('سقف تأیید تیم را برداشت (پیش‌تر: ۲٬۰۰۰٬۰۰۰ IRR)');
+    expect(older('approval.checking', 'approval 1')).toBe('بررسی درخواست ۱ را برای تأیید شروع کرد');
+    expect(older('approval.rejected', 'approval 4: too much this month')).toBe('درخواست ۴ را رد کرد — «too much this month»');
+    expect(older('ordering.resumed', 'was paused by provider since 2026-01-01T20:45:00.000Z')).toBe(
+      'ثبت سفارش را دوباره باز کرد؛ از ۱۲ دی ۱۴۰۴، ۰:۱۵ (وقت عادی ایران) به دست تأمین‌کننده متوقف شده بود',
+    );
+    const delivered = entry({ action: 'notification.sent', actorId: null, detail: { kind: 'note', text: 'delivered: 1 message(s)' } });
+    expect(eventWords(view('en'), delivered)).toBe('sent the codes of order #12 (Steam 5 × 2) in 1 message');
+    const polled = entry({ action: 'order.completed', actorId: null, detail: { kind: 'note', text: 'PREPARING -> COMPLETED' } });
+    expect(eventWords(view('fa'), polled)).toBe('سفارش #۱۲ (Steam 5 × ۲): تکمیل‌شده');
   });
 
   it('quotes the provider’s words of a refusal as the provider’s, and keeps the technical detail for the export', () => {

@@ -5,6 +5,7 @@ import { ORDER_STATES, STAFF_ROLES } from '../../db/schema.js';
 import { clipName, type DescribePerson } from '../../people/describe-person.js';
 import { formatAmount, formatDateText, formatDateTimeWithZone, formatId, formatNumber, type AmountUnit } from '../../text/format.js';
 import type { Locale, Translate } from '../../text/i18n.js';
+import { factsFromLegacy } from './legacy-rows.js';
 import { settingWords } from './setting-words.js';
 
 export interface EventWordsView {
@@ -244,7 +245,11 @@ export function eventWords(v: EventWordsView, entry: AuditEntry): string {
     return v.t('audit-codes-other', { owner: ownerId === null ? '?' : v.describePerson(ownerId), order: orderWords(v, entry) });
   }
   const detail = entry.detail;
-  if (detail?.kind === 'note') return legacyWords(v, entry, detail.text);
+  if (detail?.kind === 'note') {
+    const recovered = factsFromLegacy(entry.action, detail.text);
+    const words = recovered === null ? null : factsWords(v, entry, recovered);
+    return words ?? legacyWords(v, entry, detail.text);
+  }
   const words = factsWords(v, entry, detail?.facts ?? {});
   if (words !== null) return words;
   return withTail(v.t('audit-other', { action: humanise(entry.action) }), entry.orderId === null ? null : orderWords(v, entry));
