@@ -98,6 +98,8 @@ const webhookUrl = z
     { error: 'must be the public https URL Telegram posts updates to (http only on a loopback host)' },
   );
 
+const amountUnit = optional(z.string().trim().max(16, { error: 'must be at most 16 characters' }));
+
 const schema = z.strictObject({
   BOT_TOKEN: z
     .string({ error: 'is required: the token @BotFather gave you' })
@@ -111,7 +113,10 @@ const schema = z.strictObject({
   DATABASE_PATH: optional(z.string().trim()),
   ADMIN_IDS: adminIds,
   DEFAULT_LOCALE: optional(z.enum(['en', 'fa'], { error: 'must be "en" or "fa"' })).transform((v) => v ?? 'en'),
-  AMOUNT_UNIT: optional(z.string().trim().max(16, { error: 'must be at most 16 characters' })).transform((v) => v ?? ''),
+  AMOUNT_UNIT: amountUnit,
+  // A label per language overrides AMOUNT_UNIT for readers of that language only.
+  AMOUNT_UNIT_EN: amountUnit,
+  AMOUNT_UNIT_FA: amountUnit,
   TIME_ZONE: optional(
     z.string().trim().refine(
       (zone) => {
@@ -173,7 +178,8 @@ export type Config = {
   sandboxStatePath: string | null;
   adminIds: number[];
   defaultLocale: 'en' | 'fa';
-  amountUnit: string;
+  /** The label after amounts per reader's language: AMOUNT_UNIT_EN / AMOUNT_UNIT_FA, else AMOUNT_UNIT, else none. */
+  amountUnit: Readonly<Record<'en' | 'fa', string>>;
   /** IANA zone in which times are shown and days are counted. */
   timeZone: string;
   /** Calendar whose months limits, digests and exports count by. */
@@ -274,7 +280,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sandboxStatePath: data.PROVIDER_BASE_URL === 'sandbox' ? sandboxStatePathFor(databasePath) : null,
     adminIds: data.ADMIN_IDS,
     defaultLocale: data.DEFAULT_LOCALE,
-    amountUnit: data.AMOUNT_UNIT,
+    amountUnit: { en: data.AMOUNT_UNIT_EN ?? data.AMOUNT_UNIT ?? '', fa: data.AMOUNT_UNIT_FA ?? data.AMOUNT_UNIT ?? '' },
     timeZone: data.TIME_ZONE,
     monthCalendar: data.MONTH_CALENDAR,
     logLevel: data.LOG_LEVEL,

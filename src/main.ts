@@ -14,7 +14,7 @@ import { createSpendingRuleBook } from './spending/spending-rules.js';
 import { spendingSettings } from './spending/spending-settings.js';
 import { createCommandMenus, registerCommands } from './bot/commands.js';
 import { createBot } from './bot/create-bot.js';
-import { formatAmount, formatNumber, localDigits } from './text/format.js';
+import { formatAmount, formatId, formatNumber } from './text/format.js';
 import { translatorFor, type Locale } from './text/i18n.js';
 import { createCatalogQueries } from './catalog/catalog-queries.js';
 import { createCatalogSync, describeSyncError } from './catalog/catalog-sync.js';
@@ -120,9 +120,12 @@ async function main(): Promise<void> {
     if (config.sandboxFaults) logger.warn({ faults: config.sandboxFaults }, 'SANDBOX_FAULTS: the sandbox provider makes trouble on purpose');
   }
 
-  if (config.amountUnit === '') {
-    // A bare number invites a tenfold misreading: the provider may count in Rial while staff think in Toman.
+  // A bare number invites a tenfold misreading: the provider may count in Rial while staff think in Toman.
+  if (config.amountUnit.en === '' && config.amountUnit.fa === '') {
     logger.warn('AMOUNT_UNIT is empty: amounts are shown without a unit; set it to the unit of the provider\'s amounts, such as IRR (Rial) or Toman');
+  } else if (config.amountUnit.en === '' || config.amountUnit.fa === '') {
+    const bare = config.amountUnit.en === '' ? 'AMOUNT_UNIT_EN' : 'AMOUNT_UNIT_FA';
+    logger.warn(`${bare} is empty and AMOUNT_UNIT is not set: readers of that language see amounts without a unit`);
   }
   const staff = createStaffRepo({ db, clock });
   const envChanges = staff.syncEnvAdmins(config.adminIds);
@@ -192,7 +195,7 @@ async function main(): Promise<void> {
         onPaused: (pause, status) =>
           void alerts.alert(
             'ordering-paused',
-            (locale) => translate(locale)('ordering-paused-alert', { status: String(status ?? '?'), reason: pause.reason ?? translate(locale)('ordering-pause-no-reason') }),
+            (locale) => translate(locale)('ordering-paused-alert', { status: status === null || status === undefined ? '?' : formatId(status, locale), reason: pause.reason ?? translate(locale)('ordering-pause-no-reason') }),
             { quietMs: 0 },
           ),
         logger: logger.child({ component: 'orders' }),
@@ -237,7 +240,7 @@ async function main(): Promise<void> {
         translate(locale)('funds-refused-alert', {
           balance: formatAmount(refusal.balance, locale, config.amountUnit),
           total: formatAmount(refusal.total, locale, config.amountUnit),
-          id: localDigits(String(refusal.orderId), locale),
+          id: formatId(refusal.orderId, locale),
         }),
       logger: logger.child({ component: 'orders' }),
     },

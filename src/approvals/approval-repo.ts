@@ -3,7 +3,10 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import { approvals, orders, type ApprovalState } from '../db/schema.js';
 import type { SyncDb } from '../db/sync-db.js';
-import { appendAudit } from '../orders/audit-trail.js';
+import { appendAudit, type AuditFacts } from '../orders/audit-trail.js';
+
+/** Why a request waits again after an Approve: what changed at the provider, or what blocked it. */
+export type ApprovalWaitCause = { change: string } | { blocked: string };
 
 export type ApprovalRow = typeof approvals.$inferSelect;
 
@@ -49,7 +52,7 @@ export function createApprovalRepo(deps: { db: Db; clock: Clock }) {
     from: ApprovalState,
     to: ApprovalState,
     set: Partial<typeof approvals.$inferInsert>,
-    audit: { actorId: number | null; action: string; detail?: string | null },
+    audit: { actorId: number | null; action: string; facts?: AuditFacts },
   ): ApprovalRow | null {
     const at = now();
     const moved = exec
@@ -59,13 +62,13 @@ export function createApprovalRepo(deps: { db: Db; clock: Clock }) {
       .returning()
       .get();
     if (!moved) return null;
-    // The approval's number leads the detail: audit rows of orders carry order ids, these carry none yet.
+    // The approval's number leads the facts: audit rows of orders carry order ids, these carry none yet.
     appendAudit(exec, at, {
       actorId: audit.actorId,
       action: audit.action,
       orderId: moved.orderId,
       amount: totalOf(moved),
-      detail: audit.detail ? `approval ${moved.id}: ${audit.detail}` : `approval ${moved.id}`,
+      facts: { approval: moved.id, ...audit.facts },
     });
     return moved;
   }
@@ -92,7 +95,7 @@ export function createApprovalRepo(deps: { db: Db; clock: Clock }) {
           action: 'approval.requested',
           orderId: null,
           amount: totalOf(approval),
-          detail: `approval ${approval.id}: ${approval.productTitle} × ${approval.quantity}`,
+          facts: { approval: approval.id, product: approval.productTitle, quantity: approval.quantity },
         });
         return { created: true, approval };
       });
@@ -113,7 +116,7 @@ export function createApprovalRepo(deps: { db: Db; clock: Clock }) {
     },
 
     /** approving -> pending: the checks said no for now; with a new price, earlier summaries can no longer approve. */
-    release(id: number, approverId: number, change: { unitPrice?: number; why: string }): ApprovalRow | null {
+    release(id: number, approverId: number, change: { unitPrice?: number; why: ApprovalWaitCause }): ApprovalRow | null {
       return immediate((tx) => {
         const current = find(tx, id);
         if (!current) return null;
@@ -124,7 +127,7 @@ export function createApprovalRepo(deps: { db: Db; clock: Clock }) {
           'approving',
           'pending',
           { decidedBy: null, ...(repriced ? { unitPrice: change.unitPrice, revision: current.revision + 1 } : {}) },
-          { actorId: approverId, action: 'approval.not_yet', detail: change.why },
+          { actorId: approverId, action: 'approval.not_yet', facts: change.why },
         );
       });
     },
@@ -145,7 +148,7 @@ export function createApprovalRepo(deps: { db: Db; clock: Clock }) {
 
     reject(id: number, by: number, reason: string | null): ApprovalRow | null {
       return immediate((tx) =>
-        move(tx, id, 'pending', 'rejected', { decidedBy: by, decidedAt: now(), reason }, { actorId: by, action: 'approval.rejected', detail: reason }),
+        move(tx, id, 'pending', 'rejected', { decidedBy: by, decidedAt: now(), reason }, { actorId: by, action: 'approval.rejected', facts: { reason } }),
       );
     },
 
@@ -180,7 +183,7 @@ export function createApprovalRepo(deps: { db: Db; clock: Clock }) {
         let requeued = 0;
         let attached = 0;
         for (const row of tx.select().from(approvals).where(eq(approvals.state, 'approving')).all()) {
-          if (move(tx, row.id, 'approving', 'pending', { decidedBy: null }, { actorId: null, action: 'approval.not_yet', detail: 'interrupted while checking' })) requeued++;
+          if (move(tx, row.id, 'approving', 'pending', { decidedBy: null }, { actorId: null, action: 'approval.not_yet', facts: { interrupted: 'checking' } })) requeued++;
         }
         const unattached = tx.select().from(approvals).where(and(eq(approvals.state, 'approved'), isNull(approvals.orderId))).all();
         for (const row of unattached) {
@@ -188,7 +191,7 @@ export function createApprovalRepo(deps: { db: Db; clock: Clock }) {
           if (order) {
             tx.update(approvals).set({ orderId: order.id, updatedAt: now() }).where(eq(approvals.id, row.id)).run();
             attached++;
-          } else if (move(tx, row.id, 'approved', 'pending', { decidedBy: null, decidedAt: null }, { actorId: null, action: 'approval.not_yet', detail: 'interrupted before the order was created' })) {
+          } else if (move(tx, row.id, 'approved', 'pending', { decidedBy: null, decidedAt: null }, { actorId: null, action: 'approval.not_yet', facts: { interrupted: 'before-order' } })) {
             requeued++;
           }
         }

@@ -197,7 +197,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
         verdict = { blocked: { kind: 'unchecked' as const, error } };
       }
       if (verdict !== null) {
-        const why = 'change' in verdict ? `changed: ${verdict.change.kind}` : `not placed now: ${verdict.blocked.kind}`;
+        const why = 'change' in verdict ? { change: verdict.change.kind } : { blocked: verdict.blocked.kind };
         const released = repo.release(id, approverId, { ...('unitPrice' in verdict && verdict.unitPrice !== undefined ? { unitPrice: verdict.unitPrice } : {}), why });
         const back = released ?? repo.get(id) ?? approval;
         logger.info({ approvalId: id, approverId, why }, 'approval not placed yet');

@@ -1,5 +1,5 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
-import { formatAmount, formatDateTime } from '../text/format.js';
+import { type AmountUnit, formatAmount, formatDateTimeWithZone, formatId } from '../text/format.js';
 import { bold, joinLines } from '../text/formatted.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import { totalOf, type ApprovalRow } from './approval-repo.js';
@@ -8,7 +8,7 @@ import { totalOf, type ApprovalRow } from './approval-repo.js';
 export interface ApprovalTextContext {
   t: Translate;
   locale: Locale;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   timeZone: string;
   /** A person as administrators know them; the names module supplies this, the id otherwise. */
   describePerson: (id: number) => string;
@@ -33,7 +33,7 @@ const clipped = (text: string, max: number) => {
 /** "Product × quantity (region), total": how a request is named in one line. */
 export function approvalLine(c: ApprovalTextContext, approval: ApprovalRow): string {
   return c.t('approval-line', {
-    id: String(approval.id),
+    id: formatId(approval.id, c.locale),
     product: approval.regionTitle ? `${approval.productTitle} (${approval.regionTitle})` : approval.productTitle,
     quantity: approval.quantity,
     total: money(c, totalOf(approval)),
@@ -54,7 +54,7 @@ export function adminSummary(
   const total = totalOf(approval);
   const text = joinLines(
     facts.notice ? bold(facts.notice) : null,
-    bold(c.t('approval-admin-title', { id: String(approval.id) })),
+    bold(c.t('approval-admin-title', { id: formatId(approval.id, c.locale) })),
     c.t('approval-admin-who', { person: c.describePerson(approval.requesterId) }),
     c.t('summary-product', { value: approval.productTitle }),
     approval.regionTitle ? c.t('summary-region', { value: approval.regionTitle }) : null,
@@ -66,9 +66,9 @@ export function adminSummary(
     '',
     facts.balance === null ? c.t('summary-balance-unknown') : c.t('summary-balance-now', { value: money(c, facts.balance) }),
     facts.threshold === null ? null : c.t('approval-admin-threshold', { value: money(c, facts.threshold) }),
-    c.t('approval-admin-until', { until: formatDateTime(approval.expiresAt.getTime(), c.locale, c.timeZone) }),
+    c.t('approval-admin-until', { until: formatDateTimeWithZone(approval.expiresAt.getTime(), c.locale, c.timeZone) }),
     facts.selfApproval ? c.t('approval-admin-self') : null,
-    c.t('approval-admin-reject-hint', { id: String(approval.id) }),
+    c.t('approval-admin-reject-hint', { id: formatId(approval.id, c.locale) }),
   );
   return {
     text,

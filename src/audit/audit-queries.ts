@@ -1,6 +1,7 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
 import type { Db } from '../db/open.js';
+import { decodeAuditDetail, type AuditDetail } from '../db/audit-log.js';
 import { auditLog, orders } from '../db/schema.js';
 
 /** Which events /audit shows: all, those of one person (done by them, to them, or on their orders), or of one order. */
@@ -14,7 +15,8 @@ export interface AuditEntry {
   action: string;
   orderId: number | null;
   amount: number | null;
-  detail: string | null;
+  /** Facts to word in the reader's language, or the English sentence a row written before facts holds. */
+  detail: AuditDetail;
   subjectId: number | null;
   order: { userId: number; productTitle: string; quantity: number; providerReference: string | null } | null;
 }
@@ -72,8 +74,9 @@ export function createAuditQueries(deps: { db: Db }): AuditQueries {
         .limit(pageSize)
         .offset(offset)
         .all();
-      const items = rows.map(({ userId, productTitle, quantity, providerReference, ...row }): AuditEntry => ({
+      const items = rows.map(({ userId, productTitle, quantity, providerReference, detail, ...row }): AuditEntry => ({
         ...row,
+        detail: decodeAuditDetail(detail),
         order: userId === null || productTitle === null || quantity === null ? null : { userId, productTitle, quantity, providerReference },
       }));
       return { items, page, pageCount, total };

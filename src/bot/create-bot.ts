@@ -70,6 +70,7 @@ import { privateChatsOnly } from './middleware/private-chats-only.js';
 import { rememberPeople } from './middleware/remember-people.js';
 import { handleProviderTrouble, troubleMessage } from './provider-trouble.js';
 import { createTellPerson } from './tell-person.js';
+import type { AmountUnit } from '../text/format.js';
 
 /**
  * Bump when the order conversation changes shape: stored conversations of
@@ -93,7 +94,7 @@ export interface BotDeps {
   /** The ordering switch: /pause, /resume, and the pause shown in /start and /balance. */
   orderingPause: OrderingPauseSwitch;
   defaultLocale: Locale;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   /** IANA zone every time is shown in. */
   timeZone: string;
   sandbox: boolean;

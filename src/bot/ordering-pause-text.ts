@@ -1,9 +1,9 @@
 import type { OrderingPause } from '../orders/ordering-pause.js';
-import { formatDateTime } from '../text/format.js';
+import { formatDateTimeWithZone } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 
 /** One paragraph saying that ordering is paused, since when, by whom and why. */
 export function pauseStatusText(t: Translate, locale: Locale, timeZone: string, pause: Pick<OrderingPause, 'source' | 'reason' | 'since'>): string {
-  const variables = { since: formatDateTime(pause.since, locale, timeZone), reason: pause.reason ?? t('ordering-pause-no-reason') };
+  const variables = { since: formatDateTimeWithZone(pause.since, locale, timeZone), reason: pause.reason ?? t('ordering-pause-no-reason') };
   return t(pause.source === 'provider' ? 'ordering-paused-by-provider' : 'ordering-paused-by-admin', variables);
 }

@@ -1,5 +1,16 @@
+import type { Json } from './app-state-repo.js';
 import { auditLog } from './schema.js';
 import type { SyncDb } from './sync-db.js';
+
+/**
+ * What an event was, as values rather than sentences: the audit view words
+ * them in each reader's language. Words a person typed (a rejection
+ * reason) or the provider wrote travel as values too, and are shown as
+ * theirs, never translated. `note` is English kept for administrators and
+ * shown marked as such; `technical` (an error's class and status) goes to
+ * the export only.
+ */
+export type AuditFacts = Readonly<Record<string, Json>>;
 
 export interface AuditRecord {
   actorId: number | null;
@@ -7,9 +18,49 @@ export interface AuditRecord {
   orderId: number | null;
   amount: number | null;
   /** Short and free of secrets and codes. */
-  detail?: string | null;
+  facts?: AuditFacts | null;
   /** The person the event is about, when not the actor: whose role changed, whose codes were seen. */
   subjectId?: number | null;
+}
+
+/**
+ * The detail column holds facts as `{"facts":{…}}`. Rows written before
+ * facts existed hold an English sentence there, which never starts with a
+ * brace: those read back as a note.
+ */
+export function encodeAuditFacts(facts: AuditFacts): string {
+  return JSON.stringify({ facts });
+}
+
+export type AuditDetail = { kind: 'facts'; facts: AuditFacts } | { kind: 'note'; text: string } | null;
+
+export function decodeAuditDetail(detail: string | null): AuditDetail {
+  if (detail === null || detail === '') return null;
+  if (detail.startsWith('{"facts":')) {
+    try {
+      const parsed = JSON.parse(detail) as { facts?: unknown };
+      const facts = parsed.facts;
+      if (facts !== null && typeof facts === 'object' && !Array.isArray(facts)) return { kind: 'facts', facts: facts as AuditFacts };
+    } catch {
+      // Not ours after all: shown as it is.
+    }
+  }
+  return { kind: 'note', text: detail };
+}
+
+/**
+ * The detail as one line of text for a spreadsheet ("source: admin;
+ * reason: wallet audit"): the export keeps the record's own values, which
+ * sort and filter, rather than one language's sentences.
+ */
+export function auditDetailText(detail: string | null): string | null {
+  const decoded = decodeAuditDetail(detail);
+  if (decoded === null) return null;
+  if (decoded.kind === 'note') return decoded.text;
+  return Object.entries(decoded.facts)
+    .filter(([, value]) => value !== null)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join('; ');
 }
 
 /**
@@ -25,7 +76,7 @@ export function appendAudit(exec: SyncDb, at: Date, entry: AuditRecord): void {
       action: entry.action,
       orderId: entry.orderId,
       amount: entry.amount,
-      detail: entry.detail ?? null,
+      detail: entry.facts ? encodeAuditFacts(entry.facts) : null,
       subjectId: entry.subjectId ?? null,
     })
     .run();

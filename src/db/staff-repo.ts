@@ -169,13 +169,12 @@ export function createStaffRepo(deps: { db: Db; clock: Clock }): StaffRepo {
 
 function auditChange(tx: SyncDb, at: Date, actorId: number | null, change: AccessChange, via?: string): void {
   const action = change.from === null ? 'staff.added' : change.to === null ? 'staff.removed' : 'staff.role_changed';
-  const roles = change.from === null ? change.to : change.to === null ? change.from : `${change.from} → ${change.to}`;
   appendAudit(tx, at, {
     actorId,
     action,
     orderId: null,
     amount: null,
     subjectId: change.telegramId,
-    detail: via ? `${roles} (${via})` : roles,
+    facts: { from: change.from, to: change.to, ...(via ? { via } : {}) },
   });
 }

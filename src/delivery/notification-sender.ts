@@ -24,6 +24,7 @@ import { createNotificationStore, type NotificationRow } from './notification-st
 import { adminText, deliveryFooter, deliveryHeading, staffMessage, type AdminEvent, type TextContext } from './notification-texts.js';
 import { findRefund } from './provider-lookups.js';
 import { copyButtonRows, renderDelivery } from './render-delivery.js';
+import type { AmountUnit } from '../text/format.js';
 
 export interface NotificationSenderDeps {
   db: Db;
@@ -44,7 +45,7 @@ export interface NotificationSenderDeps {
   logger: Logger;
   sandbox: boolean;
   /** Label of the provider's amounts. */
-  amountUnit: string;
+  amountUnit: AmountUnit;
   /** Names the orderer in administrators' alerts; their ID when not given. */
   describePerson?: (telegramId: number) => string;
   /** IANA zone every time is shown in. */
@@ -220,7 +221,7 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
     if (error instanceof SendForbiddenError || error instanceof SendRejectedError) {
       const blocked = error instanceof SendForbiddenError;
       const reason = blocked ? 'blocked by the staff member' : `rejected by Telegram: ${error.message}`.slice(0, 200);
-      const marked = store.markUndeliverable(row.id, clock.now(), reason);
+      const marked = store.markUndeliverable(row.id, clock.now(), reason, blocked ? 'blocked' : 'telegram');
       if (blocked) logger.warn(log, 'staff member blocked the bot: notification undeliverable');
       else logger.error({ ...log, reason }, 'Telegram refused a notification: undeliverable');
       const event: AdminEvent = blocked ? { kind: 'blocked', codes } : { kind: 'rejected', codes, reason: error.message };
@@ -255,7 +256,7 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
       }
     }
     const sentAt = clock.now();
-    if (!store.markSent(row.id, sentAt, `${row.kind}: ${messages.length} message(s)`)) {
+    if (!store.markSent(row.id, sentAt, { kind: row.kind, messages: messages.length })) {
       logger.warn({ notificationId: row.id }, 'notification sent after its lease was lost');
     }
     deps.onSent?.({ kind: row.kind, createdAt: row.createdAt.getTime(), sentAt });
@@ -268,7 +269,7 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
 
   async function handle(row: NotificationRow): Promise<Outcome> {
     const order = db.select().from(orders).where(eq(orders.id, row.orderId)).get();
-    if (!order) return store.markUndeliverable(row.id, clock.now(), 'order not found') ? 'undeliverable' : 'lost';
+    if (!order) return store.markUndeliverable(row.id, clock.now(), 'order not found', 'order-missing') ? 'undeliverable' : 'lost';
     let plan: Plan;
     try {
       plan = await planFor(row, order);
@@ -286,14 +287,14 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
     if (!store.renew(row.id, clock.now())) return 'lost';
     // Someone removed from the staff gets nothing more from the bot, codes included; administrators can reveal them.
     if (plan.messages.some((m) => !m.toAdmin) && !deps.isStaff(order.userId)) {
-      const marked = store.markUndeliverable(row.id, clock.now(), 'the person who ordered is no longer on the staff');
+      const marked = store.markUndeliverable(row.id, clock.now(), 'the person who ordered is no longer on the staff', 'removed');
       logger.warn({ notificationId: row.id, orderId: order.id, kind: row.kind }, 'orderer no longer on the staff: notification withheld');
       await alertAdmins(`not-staff:${row.id}`, { kind: 'not-staff', codes: row.kind === 'delivered' }, order);
       return marked ? 'undeliverable' : 'lost';
     }
     // Made a viewer after ordering: the news still reaches them, the codes do not.
     if (row.kind === 'delivered' && deps.mayReceiveCodes && !deps.mayReceiveCodes(order.userId)) {
-      const marked = store.markUndeliverable(row.id, clock.now(), 'the person who ordered is now a viewer');
+      const marked = store.markUndeliverable(row.id, clock.now(), 'the person who ordered is now a viewer', 'viewer');
       logger.warn({ notificationId: row.id, orderId: order.id }, 'orderer is a viewer now: codes withheld');
       await alertAdmins(`viewer-codes:${row.id}`, { kind: 'viewer-codes' }, order);
       return marked ? 'undeliverable' : 'lost';

@@ -2,7 +2,10 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { notifications, orders } from '../db/schema.js';
 import type { SyncDb } from '../db/sync-db.js';
-import { appendAudit } from '../orders/audit-trail.js';
+import { appendAudit, type AuditFacts } from '../orders/audit-trail.js';
+
+/** Why a notification could not be delivered, for the audit's words; the Telegram error itself is kept as a note. */
+export type UndeliverableCause = 'order-missing' | 'removed' | 'viewer' | 'blocked' | 'telegram';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -16,7 +19,7 @@ export function createNotificationStore(deps: { db: Db; owner: string; leaseMs: 
   const mine = (id: number) => and(eq(notifications.id, id), eq(notifications.leaseOwner, owner), eq(notifications.status, 'pending'));
   const released = { leaseOwner: null, leaseExpiresAt: null };
 
-  function audit(exec: SyncDb, id: number, action: string, detail: string, now: number): void {
+  function audit(exec: SyncDb, id: number, action: string, facts: AuditFacts, now: number): void {
     const row = exec
       .select({ orderId: notifications.orderId, amount: orders.totalAmount })
       .from(notifications)
@@ -24,7 +27,7 @@ export function createNotificationStore(deps: { db: Db; owner: string; leaseMs: 
       .where(eq(notifications.id, id))
       .get();
     if (!row) return;
-    appendAudit(exec, new Date(now), { actorId: null, action, orderId: row.orderId, amount: row.amount, detail });
+    appendAudit(exec, new Date(now), { actorId: null, action, orderId: row.orderId, amount: row.amount, facts });
   }
 
   return {
@@ -66,7 +69,7 @@ export function createNotificationStore(deps: { db: Db; owner: string; leaseMs: 
       return result.changes > 0;
     },
 
-    markSent(id: number, now: number, detail: string): boolean {
+    markSent(id: number, now: number, facts: { kind: string; messages: number }): boolean {
       return db.transaction(
         (tx) => {
           const result = tx
@@ -75,7 +78,7 @@ export function createNotificationStore(deps: { db: Db; owner: string; leaseMs: 
             .where(mine(id))
             .run();
           if (result.changes === 0) return false;
-          audit(tx, id, 'notification.sent', detail, now);
+          audit(tx, id, 'notification.sent', facts, now);
           return true;
         },
         { behavior: 'immediate' },
@@ -83,7 +86,7 @@ export function createNotificationStore(deps: { db: Db; owner: string; leaseMs: 
     },
 
     /** A dead letter: kept, never tried again on its own. */
-    markUndeliverable(id: number, now: number, reason: string): boolean {
+    markUndeliverable(id: number, now: number, reason: string, cause: UndeliverableCause): boolean {
       return db.transaction(
         (tx) => {
           const result = tx
@@ -92,7 +95,7 @@ export function createNotificationStore(deps: { db: Db; owner: string; leaseMs: 
             .where(mine(id))
             .run();
           if (result.changes === 0) return false;
-          audit(tx, id, 'notification.undeliverable', reason, now);
+          audit(tx, id, 'notification.undeliverable', cause === 'telegram' ? { cause, note: reason } : { cause }, now);
           return true;
         },
         { behavior: 'immediate' },

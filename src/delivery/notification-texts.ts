@@ -1,5 +1,5 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
-import { formatAmount, formatDateTime, formatNumber, localDigits } from '../text/format.js';
+import { type AmountUnit, formatAmount, formatDateTime, formatDateTimeWithZone, formatId, formatNumber, formatPreciseTime } from '../text/format.js';
 import { bold, joinLines } from '../text/formatted.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { AdoptionProof, NotificationKind, ReviewCandidate } from '../db/schema.js';
@@ -14,7 +14,7 @@ import type { RefundSeen } from './provider-lookups.js';
 export interface TextContext {
   t: Translate;
   locale: Locale;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   /** IANA zone every time is shown in. */
   timeZone: string;
   sandbox: boolean;
@@ -95,7 +95,7 @@ export function staffMessage(kind: StaffKind, order: OrderRow, ctx: TextContext,
 function adminOrder(order: OrderRow, ctx: TextContext): string {
   return ctx.t(order.providerReference === null ? 'alert-order-local' : 'alert-order', {
     reference: referenceOf(order),
-    orderId: String(order.id),
+    orderId: formatId(order.id, ctx.locale),
     product: productOf(order),
     quantity: order.quantity,
     amount: formatAmount(order.totalAmount, ctx.locale, ctx.amountUnit),
@@ -135,15 +135,15 @@ export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext):
     case 'unrecognised':
       return withBadge(ctx.t('alert-unrecognised', { ...base, status: order.providerStatus ?? '?' }), ctx);
     case 'needs_review': {
-      const postedAt = formatDateTime((order.postedAt ?? order.createdAt).getTime(), ctx.locale, ctx.timeZone);
+      const postedAt = formatDateTimeWithZone((order.postedAt ?? order.createdAt).getTime(), ctx.locale, ctx.timeZone);
       return withBadge(ctx.t('alert-needs-review', { ...base, postedAt, candidates: candidateList(event.candidates, ctx) }), ctx);
     }
     case 'accepted-unrecorded':
       return withBadge(
         ctx.t('alert-accepted-unrecorded', {
           ...base,
-          orderId: String(order.id),
-          acceptedOrderId: String(order.acceptedOrderId ?? '?'),
+          orderId: formatId(order.id, ctx.locale),
+          acceptedOrderId: order.acceptedOrderId === null ? '?' : formatId(order.acceptedOrderId, ctx.locale),
           acceptedReference: order.acceptedReference ?? '?',
           acceptedAmount: order.acceptedAmount === null ? '?' : formatAmount(order.acceptedAmount, ctx.locale, ctx.amountUnit),
         }),
@@ -151,13 +151,12 @@ export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext):
       );
     case 'adopted': {
       const { proof } = event;
-      // To the millisecond: the proof is about instants a fraction of a second apart.
-      const time = (ms: number) => localDigits(new Date(ms).toISOString().replace('T', ' ').replace('Z', ' UTC'), ctx.locale);
+      const time = (ms: number) => formatPreciseTime(ms, ctx.locale, ctx.timeZone);
       const created = Date.parse(proof.providerCreatedAt);
       return withBadge(
         ctx.t('alert-adopted', {
           ...base,
-          providerOrderId: String(proof.providerOrderId),
+          providerOrderId: formatId(proof.providerOrderId, ctx.locale),
           createdAt: Number.isNaN(created) ? proof.providerCreatedAt : time(created),
           from: time(proof.flightFrom),
           to: time(proof.flightTo),
@@ -208,7 +207,7 @@ function candidateList(candidates: ReviewCandidate[] | null, ctx: TextContext): 
       Number.isNaN(created) ? null : formatDateTime(created, ctx.locale, ctx.timeZone),
     ].filter((fact) => fact !== null);
     // A candidate only the wallet named has no reference: its provider order id is what /track takes.
-    return `${candidate.reference ?? String(candidate.orderId)} (${facts.join(', ')})`;
+    return `${candidate.reference ?? formatId(candidate.orderId, ctx.locale)} (${facts.join(', ')})`;
   });
   const more = candidates.length - listed.length;
   return [...listed, ...(more > 0 ? [`… +${formatNumber(more, ctx.locale)}`] : [])].join('; ');

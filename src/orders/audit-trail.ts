@@ -3,7 +3,7 @@ import { appendAudit, type AuditRecord } from '../db/audit-log.js';
 import type { Db } from '../db/open.js';
 
 // The row writer lives beside the table so that repositories below orders/ (staff) audit too.
-export { appendAudit, type AuditRecord } from '../db/audit-log.js';
+export { appendAudit, type AuditFacts, type AuditRecord } from '../db/audit-log.js';
 
 export type AuditTrail = ReturnType<typeof createAuditTrail>;
 

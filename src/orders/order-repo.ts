@@ -151,13 +151,13 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
           const order = findById(tx, id);
           if (!order) throw new Error(`order ${id} does not exist`);
           if (order.state !== 'intent') return { kind: 'moved', order };
-          const close = (detail: string) =>
+          const close = (cause: string) =>
             transitionIn(tx, {
               id,
               from: 'intent',
               to: 'not_placed',
               set: { finishedAt: now() },
-              audit: { actorId, action: 'order.not_placed', detail },
+              audit: { actorId, action: 'order.not_placed', facts: { cause } },
             }) ?? order;
           const pending = tx
             .select()
@@ -166,9 +166,9 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
               and(eq(orders.fingerprint, order.fingerprint), inArray(orders.state, [...OPEN_STATES]), ne(orders.id, id)),
             )
             .get();
-          if (pending) return { kind: 'same-order-pending', order: close('same order pending'), pending };
+          if (pending) return { kind: 'same-order-pending', order: close('same-order-pending'), pending };
           const inFlight = tx.select({ id: orders.id }).from(orders).where(eq(orders.state, 'placing')).get();
-          if (inFlight) return { kind: 'busy', order: close('another order in flight') };
+          if (inFlight) return { kind: 'busy', order: close('another-in-flight') };
           const placing = transitionIn(tx, {
             id,
             from: 'intent',
@@ -207,7 +207,7 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
               from: 'placing',
               to: 'unknown',
               set: { nextCheckAt: at, postEndedAt: ended },
-              audit: { actorId: null, action: 'order.unknown', detail: 'interrupted during placement' },
+              audit: { actorId: null, action: 'order.unknown', facts: { cause: 'interrupted' } },
             });
             if (moved) {
               unknown++;
@@ -232,7 +232,7 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
               from: 'intent',
               to: 'not_placed',
               set: { finishedAt: at },
-              audit: { actorId: null, action: 'order.not_placed', detail: 'never sent' },
+              audit: { actorId: null, action: 'order.not_placed', facts: { cause: 'never-sent' } },
             });
             if (moved) {
               notPlaced++;

@@ -148,7 +148,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       audit: {
         actorId,
         action: 'order.placed',
-        detail: placed.amount === confirmed ? null : `charged ${placed.amount}, confirmed ${confirmed}`,
+        facts: placed.amount === confirmed ? null : { quoted: confirmed },
       },
     });
     if (!moved) throw new Error(`order ${order.id} left 'placing' while its POST was answered`);
@@ -169,7 +169,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       from: 'placing',
       to: 'unknown',
       set: { nextCheckAt: new Date(clock.now() + FIRST_CHECK_AFTER_UNKNOWN_MS), postEndedAt: new Date(clock.now()) },
-      audit: { actorId, action: 'order.unknown', detail },
+      audit: { actorId, action: 'order.unknown', facts: { note: detail } },
     });
     return moved ?? repo.get(order.id) ?? order;
   }
@@ -189,7 +189,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         from: 'placing',
         to: 'needs_review',
         set: { ...accepted(placed), reviewCandidates: [candidate], nextCheckAt: null },
-        audit: { actorId, action: 'order.needs_review', detail: `accepted as provider order ${placed.orderId} but not recorded: ${why}` },
+        audit: { actorId, action: 'order.needs_review', facts: { cause: 'accepted-not-recorded', providerOrder: placed.orderId, note: why } },
         notify: ['needs_review'],
       });
     } catch (error) {
@@ -212,7 +212,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         from: 'intent',
         to: 'not_placed',
         set: { finishedAt: new Date(clock.now()) },
-        audit: { actorId: input.userId, action: 'order.not_placed', detail: `not sent: ordering paused (${paused.source})` },
+        audit: { actorId: input.userId, action: 'order.not_placed', facts: { cause: 'paused', source: paused.source } },
       });
       if (closed) {
         logger.warn({ orderId: intent.id, pausedBy: paused.source }, 'order not sent: ordering is paused');
@@ -226,7 +226,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         from: 'intent',
         to: 'not_placed',
         set: { finishedAt: new Date(clock.now()) },
-        audit: { actorId: input.userId, action: 'order.not_placed', detail: `not sent: over the ${verdict.limit} limit of ${verdict.cap} (${verdict.left} left)` },
+        audit: { actorId: input.userId, action: 'order.not_placed', facts: { cause: 'limit', limit: verdict.limit, cap: verdict.cap, left: verdict.left } },
       });
       if (closed) {
         logger.info({ orderId: intent.id, limit: verdict.limit, cap: verdict.cap, left: verdict.left }, 'order not sent: over a spending limit');
@@ -240,7 +240,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         from: 'intent',
         to: 'not_placed',
         set: { finishedAt: new Date(clock.now()) },
-        audit: { actorId: input.userId, action: 'order.not_placed', detail: `not sent: provider rate limit for ${Math.ceil(pausedFor / 1000)} s` },
+        audit: { actorId: input.userId, action: 'order.not_placed', facts: { cause: 'rate-limit', seconds: Math.ceil(pausedFor / 1000) } },
       });
       if (closed) {
         logger.warn({ orderId: intent.id, pausedForMs: pausedFor }, 'order not sent: the provider asked us to wait');
@@ -280,7 +280,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         from: 'placing',
         to: 'rejected',
         set: { providerMessage: verdict.providerMessage, finishedAt: new Date(clock.now()), postEndedAt: new Date(clock.now()) },
-        audit: { actorId: input.userId, action: 'order.rejected', detail: verdict.detail },
+        audit: { actorId: input.userId, action: 'order.rejected', facts: { reason: verdict.reason, provider: verdict.providerMessage, technical: verdict.detail } },
       });
       if (!rejected) throw new Error(`order ${order.id} left 'placing' while its POST was refused`);
       logger.info({ orderId: order.id, error: verdict.detail }, 'order rejected by the provider');

@@ -57,7 +57,7 @@ export function createOrderingPause(deps: { db: Db; clock: Clock }): OrderingPau
             action: 'ordering.paused',
             orderId: null,
             amount: null,
-            detail: pause.reason === null ? pause.source : `${pause.source}: ${pause.reason}`,
+            facts: { source: pause.source, reason: pause.reason },
           });
           return { started: true, pause };
         },
@@ -77,7 +77,7 @@ export function createOrderingPause(deps: { db: Db; clock: Clock }): OrderingPau
             action: 'ordering.resumed',
             orderId: null,
             amount: null,
-            detail: `was paused by ${existing.source} since ${new Date(existing.since).toISOString()}`,
+            facts: { source: existing.source, since: existing.since },
           });
           return existing;
         },

@@ -85,7 +85,7 @@ export function settleReview(db: Db, clock: Clock, input: SettleReviewInput): Se
             from: 'needs_review',
             to: 'not_placed',
             set: { finishedAt: at, nextCheckAt: null },
-            audit: { actorId: input.actorId, action: 'order.not_placed', detail: 'settled by review: nothing was placed' },
+            audit: { actorId: input.actorId, action: 'order.not_placed', facts: { cause: 'review' } },
           },
           at,
         );
@@ -129,7 +129,7 @@ export function settleReview(db: Db, clock: Clock, input: SettleReviewInput): Se
           audit: {
             actorId: input.actorId,
             action: 'order.adopted',
-            detail: `settled by review: provider order ${detail.orderId} ${detail.status}`,
+            facts: { byReview: true, providerOrder: detail.orderId, status: detail.status },
           },
         },
         at,
@@ -171,7 +171,7 @@ function releaseLink(tx: SyncDb, holder: OrderRow, order: OrderRow, detail: Orde
     action: 'order.link_released',
     orderId: holder.id,
     amount: holder.totalAmount,
-    detail: `provider order ${detail.orderId} is ${detail.orderReference} of order #${order.id}, not ${holder.providerReference}`,
+    facts: { providerOrder: detail.orderId, reference: detail.orderReference, order: order.id, was: holder.providerReference },
   });
   return released;
 }

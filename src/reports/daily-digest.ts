@@ -11,6 +11,7 @@ import type { Locale, Translate } from '../text/i18n.js';
 import { digestText, type DigestFacts } from './digest-text.js';
 import { formatLocalDate } from './local-dates.js';
 import type { ReportQueries } from './report-queries.js';
+import type { AmountUnit } from '../text/format.js';
 
 /** The local hour (0–23, in TIME_ZONE) at which administrators get the digest of the day before; null is off. */
 export const digestHourSetting = defineSetting('digest.hour', z.number().int().min(0).max(23).nullable(), null);
@@ -38,7 +39,7 @@ export function createDailyDigest(deps: {
   sendText: (chatId: number, text: string) => Promise<void>;
   translate: (locale: Locale) => Translate;
   describePerson: (id: number) => string;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   clock: Clock;
   logger: Logger;
 }): DailyDigest {
@@ -92,13 +93,14 @@ export function createDailyDigest(deps: {
       const range = { from: periods.startOfDay(day - 1), to: day };
       const facts: DigestFacts = {
         day: formatLocalDate(range.from, deps.timeZone),
+        dayStart: range.from,
         people: deps.queries.figuresByPerson(range),
         returned: deps.queries.returnedBetween(range),
         needingAction: deps.queries.needingAction(),
         balance: await readBalance(),
       };
       for (const admin of deps.recipients()) {
-        const text = digestText(facts, { t: deps.translate(admin.locale), locale: admin.locale, amountUnit: deps.amountUnit, describePerson: deps.describePerson });
+        const text = digestText(facts, { t: deps.translate(admin.locale), locale: admin.locale, amountUnit: deps.amountUnit, timeZone: deps.timeZone, describePerson: deps.describePerson });
         await deps.sendText(admin.telegramId, text).catch((error: unknown) =>
           deps.logger.warn({ adminId: admin.telegramId, err: error instanceof Error ? error.name : String(error) }, 'digest not delivered'),
         );

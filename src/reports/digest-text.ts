@@ -1,5 +1,5 @@
 import type { OrderRow } from '../orders/order-repo.js';
-import { formatAmount, formatNumber, localDigits } from '../text/format.js';
+import { formatAmount, formatDay, formatId, formatNumber, type AmountUnit } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { PersonFigures } from './report-queries.js';
 
@@ -7,6 +7,8 @@ import type { PersonFigures } from './report-queries.js';
 export interface DigestFacts {
   /** The day, as YYYY-MM-DD in the configured zone. */
   day: string;
+  /** A moment of that day (its local midnight), from which the heading names it in the reader's calendar. */
+  dayStart: number;
   people: PersonFigures[];
   returned: OrderRow[];
   needingAction: OrderRow[];
@@ -20,12 +22,12 @@ const MAX_ORDERS = 8;
 /** Under Telegram's 4096 characters even with long names and product titles. */
 const MAX_LENGTH = 4_000;
 
-export function digestText(facts: DigestFacts, v: { t: Translate; locale: Locale; amountUnit: string; describePerson: (id: number) => string }): string {
+export function digestText(facts: DigestFacts, v: { t: Translate; locale: Locale; amountUnit: AmountUnit; timeZone: string; describePerson: (id: number) => string }): string {
   const { t, locale } = v;
   const amount = (value: number) => formatAmount(value, locale, v.amountUnit);
   const orderLine = (order: OrderRow) =>
     t('digest-order-line', {
-      id: localDigits(String(order.id), locale),
+      id: formatId(order.id, locale),
       person: v.describePerson(order.userId),
       product: order.productTitle,
       amount: amount(order.totalAmount),
@@ -36,7 +38,7 @@ export function digestText(facts: DigestFacts, v: { t: Translate; locale: Locale
   const people = [...facts.people].sort((a, b) => b.spend - a.spend);
   const spend = people.reduce((sum, p) => sum + p.spend, 0);
   const count = people.reduce((sum, p) => sum + p.orders, 0);
-  const lines: (string | null)[] = [t('digest-title', { day: localDigits(facts.day, locale) })];
+  const lines: (string | null)[] = [t('digest-title', { day: formatDay(facts.dayStart, locale, v.timeZone) })];
   if (count === 0) lines.push(t('digest-no-orders'));
   else {
     lines.push(t('digest-orders', { count, orders: formatNumber(count, locale), spend: amount(spend) }));

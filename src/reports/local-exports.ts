@@ -1,3 +1,4 @@
+import { auditDetailText } from '../db/audit-log.js';
 import type { Translate } from '../text/i18n.js';
 import type { CsvValue } from './csv.js';
 import type { DayRange } from './export-range.js';
@@ -64,7 +65,7 @@ export function ordersTable(queries: Pick<ReportQueries, 'ordersCreated'>, range
   };
 }
 
-/** The audit trail in the range; its details are written free of codes and secrets (audit-trail.ts). */
+/** The audit trail in the range; its details are written free of codes and secrets (audit-log.ts). */
 export function auditTable(queries: Pick<ReportQueries, 'auditBetween'>, range: DayRange, c: ExportContext): Table {
   return {
     header: [
@@ -85,7 +86,7 @@ export function auditTable(queries: Pick<ReportQueries, 'auditBetween'>, range: 
           row.action,
           row.orderId,
           row.amount,
-          row.detail,
+          auditDetailText(row.detail),
         ];
       }
     })(),

@@ -8,7 +8,7 @@ import { auditLog, orders, type OrderState } from '../db/schema.js';
 import { PROVIDER_DRIVEN } from '../orders/order-states.js';
 import type { Logger } from '../logger.js';
 import { defineSetting, type SettingsStore } from '../settings/settings-store.js';
-import { formatAmount, formatNumber, localDigits } from '../text/format.js';
+import { formatAmount, formatNumber, localDigits, type AmountUnit } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 
 /** Whether administrators get a line for every order placed (and for one that then fails); off unless they turn it on. */
@@ -53,7 +53,7 @@ export function createOrderFeed(deps: {
   sendText: (chatId: number, text: string) => Promise<void>;
   translate: (locale: Locale) => Translate;
   describePerson: (id: number) => string;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   clock: Clock;
   logger: Logger;
 }): OrderFeed {

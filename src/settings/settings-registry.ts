@@ -1,10 +1,11 @@
 import type { Locale, Translate } from '../text/i18n.js';
+import type { AmountUnit } from '../text/format.js';
 
 /** What an entry needs to show its value in the reader's language. */
 export interface SettingsView {
   t: Translate;
   locale: Locale;
-  amountUnit: string;
+  amountUnit: AmountUnit;
 }
 
 /** One line of /settings: a setting administrators change from the chat. */

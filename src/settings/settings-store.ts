@@ -11,7 +11,7 @@ import { appendAudit } from '../db/audit-log.js';
  * longer fits reads as the fallback instead of failing every update.
  */
 export interface SettingDefinition<T extends Json> {
-  /** Stable name, also the audit detail's prefix; stored under `setting.<key>`. */
+  /** Stable name, also what the audit records as the setting; stored under `setting.<key>`. */
   readonly key: string;
   readonly schema: z.ZodType<T>;
   readonly fallback: T;
@@ -62,7 +62,7 @@ export function createSettingsStore(deps: { db: Db; clock: Clock }): SettingsSto
             action: 'setting.changed',
             orderId: null,
             amount: null,
-            detail: `${setting.key}: ${JSON.stringify(before)} → ${JSON.stringify(after)}`,
+            facts: { setting: setting.key, before, after },
           });
         }
         return { before, after, changed };

@@ -6,6 +6,16 @@ export function localDigits(text: string, locale: Locale): string {
   return locale === 'fa' ? toPersianDigits(text) : text;
 }
 
+/**
+ * A number that names something (an order, an approval request, a
+ * transaction, a Telegram account) in the locale's digits and without
+ * thousands separators: people type it back into commands, which read
+ * Persian digits too.
+ */
+export function formatId(value: number | string, locale: Locale): string {
+  return localDigits(String(value), locale);
+}
+
 const numberFormats = new Map<Locale, Intl.NumberFormat>();
 
 /** A whole number with thousands separators, in the locale's digits. */
@@ -18,10 +28,23 @@ export function formatNumber(value: number, locale: Locale): string {
   return format.format(value);
 }
 
-/** An amount as the provider gives it (an integer of an unspecified unit) with the configured label. */
-export function formatAmount(value: number, locale: Locale, unit: string): string {
+/**
+ * The label shown after amounts: one for every language, or one per
+ * language, since a Persian reader expects «ریال» where an English one
+ * expects "IRR". Either form is accepted so a single label stays simple.
+ */
+export type AmountUnit = string | Readonly<Record<Locale, string>>;
+
+/** The label a reader of `locale` sees. */
+export function amountUnitFor(unit: AmountUnit, locale: Locale): string {
+  return typeof unit === 'string' ? unit : unit[locale];
+}
+
+/** An amount as the provider gives it (an integer of an unspecified unit) with the configured label in the reader's language. */
+export function formatAmount(value: number, locale: Locale, unit: AmountUnit): string {
   const number = formatNumber(value, locale);
-  return unit ? `${number} ${unit}` : number;
+  const label = amountUnitFor(unit, locale);
+  return label ? `${number} ${label}` : number;
 }
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
@@ -50,6 +73,16 @@ export function formatDateTime(epochMs: number, locale: Locale, timeZone: string
   return format.format(epochMs);
 }
 
+/**
+ * The day holding a moment, as the zone's calendar day, in the reader's
+ * calendar and digits ("21 Nov 2026", «۳۰ آبان ۱۴۰۵»): digest headings and
+ * export spans, which name days rather than moments.
+ */
+export function formatDay(epochMs: number, locale: Locale, timeZone: string): string {
+  const format = cachedFormat(`day:${locale}:${timeZone}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone }));
+  return format.format(epochMs);
+}
+
 /** The zone's name for a heading ("Iran Standard Time", «وقت عادی ایران»), so nobody wonders whose clock it is. */
 export function formatZoneName(timeZone: string, locale: Locale): string {
   const format = cachedFormat(`zone:${locale}:${timeZone}`, () =>
@@ -58,6 +91,37 @@ export function formatZoneName(timeZone: string, locale: Locale): string {
   const name = format.formatToParts(0).find((part) => part.type === 'timeZoneName')?.value;
   // A zone without a name of its own comes out as an offset ("GMT+04:00", with direction marks in Persian): the IANA name says more.
   return name === undefined || /GMT|گرینویچ|\u200e/.test(name) ? timeZone : name;
+}
+
+/**
+ * A moment for a sentence that stands alone ("expires on …", "paused
+ * since …"), with the zone's name after it as the order view writes it:
+ * without a list heading saying whose clock it is, the time must say so itself.
+ */
+export function formatDateTimeWithZone(epochMs: number, locale: Locale, timeZone: string): string {
+  return `${formatDateTime(epochMs, locale, timeZone)} (${formatZoneName(timeZone, locale)})`;
+}
+
+/**
+ * A moment to the millisecond, in the reader's calendar, digits and the
+ * configured zone, with the zone's name: proofs compare instants a fraction
+ * of a second apart.
+ */
+export function formatPreciseTime(epochMs: number, locale: Locale, timeZone: string): string {
+  const format = cachedFormat(`ms:${locale}:${timeZone}`, () =>
+    new Intl.DateTimeFormat(intlLocale(locale), {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      fractionalSecondDigits: 3,
+      hourCycle: 'h23',
+      timeZone,
+    }),
+  );
+  return `${format.format(epochMs)} (${formatZoneName(timeZone, locale)})`;
 }
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -165,7 +165,7 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
       },
       move: {
         to,
-        audit: { actorId: null, action: `order.${to}`, detail: `${order.providerStatus ?? '-'} -> ${status}` },
+        audit: { actorId: null, action: `order.${to}`, facts: { providerStatus: status, was: order.providerStatus } },
       },
       notify: [...(kind ? [kind] : []), ...follow.notify],
     });

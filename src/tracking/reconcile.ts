@@ -129,7 +129,6 @@ export async function reconcileClaimed(deps: ReconcileDeps, order: OrderRow): Pr
     if (adopted.amount !== quoted) {
       logger.warn({ orderId: order.id, quoted, charged: adopted.amount }, 'adopted order was charged a different amount');
     }
-    const charged = adopted.amount === quoted ? '' : `; charged ${adopted.amount}, quoted ${quoted}`;
     const flight = flightOf(order);
     const proof: AdoptionProof | null = flight && {
       providerOrderId: adopted.orderId,
@@ -159,7 +158,7 @@ export async function reconcileClaimed(deps: ReconcileDeps, order: OrderRow): Pr
         audit: {
           actorId: null,
           action: 'order.adopted',
-          detail: `provider order ${adopted.orderId} ${adopted.status}${charged}; created in the POST's flight, debit seen`,
+          facts: { providerOrder: adopted.orderId, status: adopted.status, quoted: adopted.amount === quoted ? null : quoted, proof: 'flight-and-debit' },
         },
       },
       notify: ['adopted', ...(kind ? [kind] : []), ...follow.notify] satisfies NotificationKind[],
@@ -169,7 +168,7 @@ export async function reconcileClaimed(deps: ReconcileDeps, order: OrderRow): Pr
       ...base,
       nextCheckAt: null,
       set: { reviewCandidates: decision.named },
-      move: { to: 'needs_review', audit: { actorId: null, action: 'order.needs_review', detail: decision.why } },
+      move: { to: 'needs_review', audit: { actorId: null, action: 'order.needs_review', facts: { note: decision.why } } },
       notify: ['needs_review'],
     };
   } else if (decision.verdict === 'not_placed') {
@@ -179,7 +178,7 @@ export async function reconcileClaimed(deps: ReconcileDeps, order: OrderRow): Pr
       set: { finishedAt: new Date(now) },
       move: {
         to: 'not_placed',
-        audit: { actorId: null, action: 'order.not_placed', detail: `no provider order after ${checkCount} checks` },
+        audit: { actorId: null, action: 'order.not_placed', facts: { cause: 'no-provider-order', checks: checkCount } },
       },
       notify: ['not_placed'],
     };

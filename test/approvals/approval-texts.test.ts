@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApprovalRow } from '../../src/approvals/approval-repo.js';
-import { adminSummary, APPROVE_DATA, REJECT_DATA } from '../../src/approvals/approval-texts.js';
+import { adminSummary, approvalLine, APPROVE_DATA, REJECT_DATA } from '../../src/approvals/approval-texts.js';
 import { translatorFor, type Locale } from '../../src/text/i18n.js';
 
 const context = (locale: Locale) => ({
@@ -37,11 +37,19 @@ const approval: ApprovalRow = {
 describe('approval summary for administrators', () => {
   it('shows a Persian administrator who, what, the answers and the total in Persian with Persian digits', () => {
     const { text } = adminSummary(context('fa'), approval, { balance: 50_000_000, threshold: 5_000_000, selfApproval: false });
-    expect(text.text).toContain('نیاز به تأیید: درخواست 7');
+    expect(text.text).toContain('نیاز به تأیید: درخواست ۷');
+    expect(text.text).toContain('/approvals reject ۷ ');
+    expect(text.text).toContain('مهلت تصمیم: تا ۱۱ دی ۱۴۰۴، ۱۵:۳۰ (وقت عادی ایران)');
     expect(text.text).toContain('سفارش‌دهنده: Sara (3003)');
     expect(text.text).toContain('ایمیل گیرنده: buyer@example.com');
     expect(text.text).toContain('۶٬۲۰۰٬۰۰۰ ریال');
     expect(text.text).not.toMatch(/6,200,000/);
+  });
+
+  it('numbers a request in Persian digits in every Persian line that names it', () => {
+    const c = context('fa');
+    expect(approvalLine(c, approval)).toMatch(/^درخواست ۷:/);
+    expect(approvalLine(context('en'), approval)).toMatch(/^Request 7:/);
   });
 
   it('carries the revision in Approve, so that a summary of older numbers cannot approve newer ones', () => {

@@ -34,9 +34,12 @@ describe('audit view', () => {
   });
 
   it('says a role change in the reader’s words', () => {
-    const change = entry({ action: 'staff.role_changed', orderId: null, order: null, subjectId: 20, detail: 'staff → viewer' });
+    const change = entry({ action: 'staff.role_changed', orderId: null, order: null, subjectId: 20, detail: { kind: 'facts', facts: { from: 'staff', to: 'viewer' } } });
     expect(eventWords(view(), change)).toBe('changed the role of Sam: staff → viewer');
     expect(eventWords(view('fa'), change)).toContain('کارمند → ناظر');
+    // A row written before facts held the roles as text: they are still ours to name.
+    const older = entry({ action: 'staff.role_changed', orderId: null, order: null, subjectId: 20, detail: { kind: 'note', text: 'staff → viewer' } });
+    expect(eventWords(view('fa'), older)).toContain('کارمند → ناظر');
   });
 
   it('shows times in the configured time zone, the actor by name and giftdesk for the system', () => {
@@ -47,8 +50,50 @@ describe('audit view', () => {
     expect(page.keyboard).toBeUndefined();
   });
 
-  it('shows an event it has no words for as it was recorded', () => {
-    expect(eventWords(view(), entry({ action: 'approval.granted', orderId: null, order: null, detail: 'limit 5' }))).toBe('approval.granted — limit 5');
+  it('names an event it has no words for in plain words, and marks an older row’s English sentence as a note', () => {
+    expect(eventWords(view(), entry({ action: 'approval.granted', orderId: null, order: null, detail: { kind: 'note', text: 'limit 5' } }))).toBe(
+      'approval granted (recorded in English: “limit 5”)',
+    );
+    expect(eventWords(view('fa'), entry({ action: 'order.unknown', actorId: null, detail: { kind: 'note', text: 'interrupted during placement' } }))).toBe(
+      'سفارش #۱۲ (Steam 5 × ۲): در حال بررسی با تأمین‌کننده (متن ثبت‌شده به انگلیسی: «interrupted during placement»)',
+    );
+  });
+
+  it('reads the values back from older rows whose sentence the code built in a known shape', () => {
+    const older = (action: string, text: string) => eventWords(view('fa'), entry({ action, orderId: null, order: null, detail: { kind: 'note', text } }));
+    expect(older('setting.changed', 'spending.approval.default: 2000000 → null')).toBe('سقف تأیید تیم را برداشت (پیش‌تر: ۲٬۰۰۰٬۰۰۰ IRR)');
+    expect(older('approval.checking', 'approval 1')).toBe('بررسی درخواست ۱ را برای تأیید شروع کرد');
+    expect(older('approval.rejected', 'approval 4: too much this month')).toBe('درخواست ۴ را رد کرد — «too much this month»');
+    expect(older('ordering.resumed', 'was paused by provider since 2026-01-01T20:45:00.000Z')).toBe(
+      'ثبت سفارش را دوباره باز کرد؛ از ۱۲ دی ۱۴۰۴، ۰:۱۵ (وقت عادی ایران) به دست تأمین‌کننده متوقف شده بود',
+    );
+    const delivered = entry({ action: 'notification.sent', actorId: null, detail: { kind: 'note', text: 'delivered: 1 message(s)' } });
+    expect(eventWords(view('en'), delivered)).toBe('sent the codes of order #12 (Steam 5 × 2) in 1 message');
+    const polled = entry({ action: 'order.completed', actorId: null, detail: { kind: 'note', text: 'PREPARING -> COMPLETED' } });
+    expect(eventWords(view('fa'), polled)).toBe('سفارش #۱۲ (Steam 5 × ۲): تکمیل‌شده');
+  });
+
+  it('quotes the provider’s words of a refusal as the provider’s, and keeps the technical detail for the export', () => {
+    const refused = entry({ action: 'order.rejected', detail: { kind: 'facts', facts: { reason: 'invalid', provider: 'Invalid field', technical: 'ProviderRejectedError 422' } } });
+    expect(eventWords(view('fa'), refused)).toBe('سفارش #۱۲ (Steam 5 × ۲): ردشده از طرف تأمین‌کننده — به گفتهٔ خود تأمین‌کننده: «Invalid field»');
+  });
+
+  it('says why an order was not placed, with amounts in the reader’s unit and digits', () => {
+    const limited = entry({ action: 'order.not_placed', detail: { kind: 'facts', facts: { cause: 'limit', limit: 'day', cap: 5_000_000, left: 1_000_000 } } });
+    expect(eventWords(view('en'), limited)).toBe('order #12 (Steam 5 × 2) was not placed: over the daily limit of 5,000,000 IRR (1,000,000 IRR left)');
+    expect(eventWords(view('fa'), limited)).toBe('سفارش #۱۲ (Steam 5 × ۲) ثبت نشد: بیشتر از سقف روزانه (۵٬۰۰۰٬۰۰۰ IRR) می‌شد؛ باقی‌مانده: ۱٬۰۰۰٬۰۰۰ IRR');
+  });
+
+  it('counts the messages a delivery took in words', () => {
+    const sent = entry({ action: 'notification.sent', actorId: null, detail: { kind: 'facts', facts: { kind: 'delivered', messages: 1 } } });
+    expect(eventWords(view('en'), sent)).toBe('sent the codes of order #12 (Steam 5 × 2) in 1 message');
+    expect(eventWords(view('fa'), sent)).toBe('کدهای سفارش #۱۲ (Steam 5 × ۲) را در ۱ پیام فرستاد');
+  });
+
+  it('says a person’s limit went back to the team default rather than naming a value', () => {
+    const reset = entry({ action: 'setting.changed', orderId: null, order: null, detail: { kind: 'facts', facts: { setting: 'spending.day.person.20', before: { value: 5_000_000 }, after: null } } });
+    expect(eventWords(view('en'), reset)).toBe('set the daily limit of Sam back to the team default (was 5,000,000 IRR)');
+    expect(eventWords(view('fa'), reset)).toBe('برای Sam سقف روزانه را به پیش‌فرض تیم برگرداند (پیش‌تر: ۵٬۰۰۰٬۰۰۰ IRR)');
   });
 
   it('keeps the filter in Newer and Older buttons, under 64 bytes', () => {
@@ -63,7 +108,7 @@ describe('audit view', () => {
   it('stays under Telegram’s message limit with long names and details', () => {
     const long = 'x'.repeat(500);
     const wide = { ...view(), describePerson: () => long.slice(0, 76) };
-    const items = Array.from({ length: 10 }, (_, n) => entry({ id: n, detail: long, order: { userId: 20, productTitle: long, quantity: 1, providerReference: null } }));
+    const items = Array.from({ length: 10 }, (_, n) => entry({ id: n, detail: { kind: 'note', text: long }, order: { userId: 20, productTitle: long, quantity: 1, providerReference: null } }));
     expect(auditPageView(wide, { kind: 'all' }, { items, page: 1, pageCount: 1, total: 10 }).text.text.length).toBeLessThan(4096);
   });
 

@@ -18,7 +18,7 @@ describe('provider trouble in words', () => {
     const error = new ProviderRejectedError({ ...where, message: 'x', status: 422, providerMessage: 'محصول غیرفعال است' });
     expect(classifyTrouble(error)).toBe('refused');
     const text = troubleMessage(en, 'refused', { error, locale: 'en' });
-    expect(text).toBe('The provider refused this request: محصول غیرفعال است');
+    expect(text).toBe('The provider refused this request. The provider said: “محصول غیرفعال است”');
     expect(text).not.toMatch(/our side/);
   });
 

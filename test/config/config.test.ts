@@ -25,7 +25,7 @@ describe('parseConfig', () => {
       databasePath: './data/giftdesk.sqlite',
       adminIds: [1001, 1002],
       defaultLocale: 'en',
-      amountUnit: '',
+      amountUnit: { en: '', fa: '' },
       logLevel: 'info',
       catalogRefreshMinutes: 30,
       orderIdleMinutes: 15,
@@ -66,6 +66,13 @@ describe('parseConfig', () => {
       timeZone: 'Asia/Tehran',
       monthCalendar: 'persian',
     });
+  });
+
+  it('shows AMOUNT_UNIT to readers of both languages unless a language has a label of its own', () => {
+    expect(parseConfig({ ...valid, AMOUNT_UNIT: 'IRR' }).amountUnit).toEqual({ en: 'IRR', fa: 'IRR' });
+    expect(parseConfig({ ...valid, AMOUNT_UNIT: 'IRR', AMOUNT_UNIT_FA: 'ریال' }).amountUnit).toEqual({ en: 'IRR', fa: 'ریال' });
+    expect(parseConfig({ ...valid, AMOUNT_UNIT_EN: 'IRR', AMOUNT_UNIT_FA: 'ریال', AMOUNT_UNIT: '' }).amountUnit).toEqual({ en: 'IRR', fa: 'ریال' });
+    expect(problemsOf({ ...valid, AMOUNT_UNIT_FA: 'x'.repeat(17) })).toEqual(['AMOUNT_UNIT_FA must be at most 16 characters']);
   });
 
   it('refuses a time zone name that is not an IANA zone', () => {

@@ -3,6 +3,7 @@ import type { Clock } from '../../src/clock.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { auditLog } from '../../src/db/schema.js';
 import { createStaffRepo } from '../../src/db/staff-repo.js';
+import { encodeAuditFacts } from '../../src/db/audit-log.js';
 
 function steppingClock(start = 1_700_000_000_000): Clock {
   let now = start;
@@ -129,9 +130,9 @@ describe('staff repository', () => {
     staff.add(30, 'viewer', 10);
     staff.remove(30, 10);
     expect(auditOf(db)).toEqual([
-      { actorId: 10, action: 'staff.added', subjectId: 30, detail: 'staff' },
-      { actorId: 10, action: 'staff.role_changed', subjectId: 30, detail: 'staff → viewer' },
-      { actorId: 10, action: 'staff.removed', subjectId: 30, detail: 'viewer' },
+      { actorId: 10, action: 'staff.added', subjectId: 30, detail: encodeAuditFacts({ from: null, to: 'staff' }) },
+      { actorId: 10, action: 'staff.role_changed', subjectId: 30, detail: encodeAuditFacts({ from: 'staff', to: 'viewer' }) },
+      { actorId: 10, action: 'staff.removed', subjectId: 30, detail: encodeAuditFacts({ from: 'viewer', to: null }) },
     ]);
   });
 
@@ -155,9 +156,9 @@ describe('staff repository', () => {
     expect(staff.syncEnvAdmins([10, 30])).toEqual([]);
     expect(staff.syncEnvAdmins([30])).toEqual([{ telegramId: 10, from: 'admin', to: null }]);
     expect(auditOf(db).slice(-3)).toEqual([
-      { actorId: null, action: 'staff.added', subjectId: 10, detail: 'admin (ADMIN_IDS)' },
-      { actorId: null, action: 'staff.role_changed', subjectId: 30, detail: 'viewer → admin (ADMIN_IDS)' },
-      { actorId: null, action: 'staff.removed', subjectId: 10, detail: 'admin (ADMIN_IDS)' },
+      { actorId: null, action: 'staff.added', subjectId: 10, detail: encodeAuditFacts({ from: null, to: 'admin', via: 'ADMIN_IDS' }) },
+      { actorId: null, action: 'staff.role_changed', subjectId: 30, detail: encodeAuditFacts({ from: 'viewer', to: 'admin', via: 'ADMIN_IDS' }) },
+      { actorId: null, action: 'staff.removed', subjectId: 10, detail: encodeAuditFacts({ from: 'admin', to: null, via: 'ADMIN_IDS' }) },
     ]);
   });
 });

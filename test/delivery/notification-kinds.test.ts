@@ -117,10 +117,14 @@ describe('notification sender: unknown outcomes', () => {
 
     expect(world.messagesTo(ADMIN).map((m) => m.text)).toEqual([
       `[SANDBOX] Adopted automatically: order ${remote.orderReference} (#${order.id}, Google Play 10 USD (US) × 1, 1,250,000 IRR, ordered by ${STAFF}) is provider order ${remote.orderId}. ` +
-        `Proof: the provider created it at 2026-11-21 10:00:00.000 UTC, inside the time our order request was in flight (2026-11-21 10:00:00.000 UTC to 2026-11-21 10:00:00.040 UTC, ` +
+        `Proof: the provider created it at 21 Nov 2026, 10:00:00.000 (Coordinated Universal Time), inside the time our order request was in flight ` +
+        `(21 Nov 2026, 10:00:00.000 (Coordinated Universal Time) to 21 Nov 2026, 10:00:00.040 (Coordinated Universal Time), ` +
         'give or take 250 ms of clock difference, not measured yet), and the wallet shows its debit of 1,250,000 IRR.',
     ]);
-    expect(world.messagesTo(SECOND_ADMIN)[0]?.text).toContain('پذیرش خودکار');
+    const persian = world.messagesTo(SECOND_ADMIN)[0]?.text ?? '';
+    expect(persian).toContain('پذیرش خودکار');
+    // The proof's instants in the Persian calendar and digits, not as ISO text.
+    expect(persian).toContain('۳۰ آبان ۱۴۰۵، ۱۰:۰۰:۰۰٫۰۴۰');
     expect(world.messagesTo(STAFF)[0]?.text).toContain(`was placed after all: reference ${remote.orderReference}`);
   });
 

@@ -3,6 +3,7 @@ import { createNotificationSender, retryDelayMs, startNotificationSender } from 
 import { createNotificationStore } from '../../src/delivery/notification-store.js';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { ADMIN, senderWorld, spoilersOf, STAFF } from './sender-world.js';
+import { encodeAuditFacts } from '../../src/db/audit-log.js';
 
 type SenderWorld = Awaited<ReturnType<typeof senderWorld>>;
 
@@ -118,7 +119,7 @@ describe('notification sender: delivered orders', () => {
     await world.sender.runOnce();
 
     const actions = world.db.$client.prepare('select action, detail from audit_log where order_id = ? order by id').all(order.id);
-    expect(actions.at(-1)).toEqual({ action: 'notification.sent', detail: 'delivered: 1 message(s)' });
+    expect(actions.at(-1)).toEqual({ action: 'notification.sent', detail: encodeAuditFacts({ kind: 'delivered', messages: 1 }) });
   });
 
   it('sends a notification once when two senders run at the same time', async () => {

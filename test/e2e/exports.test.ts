@@ -19,7 +19,8 @@ async function exportAs(world: World, user: FakeUser, text: string): Promise<Sen
 }
 
 describe('exports and the order feed, through the real process', () => {
-  const world = sharedWorld({ staff: [STAFF], env: { TIME_ZONE: 'Asia/Tehran' } });
+  // AMOUNT_UNIT (IRR, from the harness) stays the English label; Persian readers get their own.
+  const world = sharedWorld({ staff: [STAFF], env: { TIME_ZONE: 'Asia/Tehran', AMOUNT_UNIT_FA: 'ریال' } });
   let reference = '';
 
   beforeAll(async () => {
@@ -41,7 +42,9 @@ describe('exports and the order feed, through the real process', () => {
   it('sends the orders as a CSV document that opens with Persian text intact and holds no code of the delivered order', async () => {
     const sent = await exportAs(world, PERSIAN_ADMIN, '/export orders');
     expect(sent.document.fileName).toMatch(/^giftdesk-orders-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(sent.text).toMatch(/^سفارش‌ها از/);
+    // The span in the Persian calendar and digits, as every other date a Persian reader sees; the file name keeps ISO dates.
+    expect(sent.text).toMatch(/^سفارش‌ها از [۰-۹]+ [^\s۰-۹]+ ۱۴[۰-۹]{2} تا [۰-۹]+ [^\s۰-۹]+ ۱۴[۰-۹]{2} /);
+    expect(sent.text).not.toMatch(/[0-9]/);
     const { bom, rows } = readCsv(sent.document.content);
     expect(bom).toBe(true);
     expect(rows[0]).toContain('زمان ثبت (Asia/Tehran)');
@@ -68,6 +71,13 @@ describe('exports and the order feed, through the real process', () => {
     const table = world.telegram.messages(ADMIN.id).filter((m) => m.message_id < sent.message_id && m.text.startsWith('Spending from')).at(-1);
     expect(table?.text).toContain(`${STAFF.firstName}: 1 order, 1,250,000 IRR, refunded 0`);
     expect(readCsv(sent.document.content).rows[1]?.slice(0, 4)).toEqual([String(STAFF.id), STAFF.firstName, '1', '1250000']);
+  });
+
+  it('shows a Persian administrator the summary’s amounts with the Persian label, the English one keeping AMOUNT_UNIT', async () => {
+    const sent = await exportAs(world, PERSIAN_ADMIN, '/export summary');
+    const table = world.telegram.messages(PERSIAN_ADMIN.id).filter((m) => m.message_id < sent.message_id && m.text.startsWith('هزینه‌ها از')).at(-1);
+    expect(table?.text).toContain(`${STAFF.firstName}: ۱ سفارش، ۱٬۲۵۰٬۰۰۰ ریال`);
+    expect(table?.text).not.toContain('IRR');
   });
 
   it('says which word is not a date', async () => {

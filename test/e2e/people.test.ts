@@ -3,6 +3,7 @@ import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
 import { chatDriver } from './chat-driver.js';
 import { ADMIN, sharedWorld, STAFF } from './harness.js';
 import { orderThroughChat, posts, referenceIn, waitForDelivery } from './order-steps.js';
+import { toPersianDigits } from '../../src/text/digits.js';
 
 const VIEWER: FakeUser = { id: 5005, firstName: 'Vera', username: 'vera', languageCode: 'en' };
 const NEWCOMER: FakeUser = { id: 7007, firstName: 'Nour', lastName: 'Karimi', username: 'nour_k', languageCode: 'fa' };
@@ -56,7 +57,8 @@ describe('roles, names and the audit', () => {
 
   it('tells someone who wrote to the bot before that they were added, in their language, and gives them their menu', async () => {
     world.telegram.sendText(NEWCOMER, '/start');
-    await world.telegram.waitForMessage(NEWCOMER.id, new RegExp(String(NEWCOMER.id)));
+    // A Persian speaker reads their own ID in Persian digits (commands read them back).
+    await world.telegram.waitForMessage(NEWCOMER.id, new RegExp(toPersianDigits(String(NEWCOMER.id))));
     const answer = await chatDriver(world.telegram, ADMIN).say(`/staff add ${NEWCOMER.id}`, /can now use giftdesk/);
     expect(answer.text).toContain(`Nour Karimi (@nour_k), ID ${NEWCOMER.id} can now use giftdesk as staff.`);
     expect(answer.text).toContain('They have been told.');
@@ -185,7 +187,7 @@ describe('roles, names and the audit', () => {
     await admin.answerTo(() => world.telegram.clickButton(ADMIN, detail, /Show codes/), new RegExp(`^Codes of order ${reference}`));
 
     const told = await world.telegram.waitForMessage(STAFF.id, /opened the codes of your order/);
-    expect(told.text).toMatch(new RegExp(`^Ada opened the codes of your order ${reference} \\(#${orderId}\\) on \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2}\\.$`));
+    expect(told.text).toMatch(new RegExp(`^Ada opened the codes of your order ${reference} \\(#${orderId}\\) on \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2} \\(Coordinated Universal Time\\)\\.$`));
 
     const audit = await admin.say(`/audit #${orderId}`, new RegExp(`Audit of order #${orderId}`));
     const lines = audit.text.split('\n');

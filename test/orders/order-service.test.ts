@@ -9,6 +9,7 @@ import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { googlePlayInput } from '../support/order-fixtures.js';
+import { encodeAuditFacts } from '../../src/db/audit-log.js';
 
 const T0 = 1_700_000_000_000;
 
@@ -84,7 +85,7 @@ describe('order service', () => {
     expect(result).toMatchObject({ kind: 'placed', order: { totalAmount: 1_250_000, unitPrice: 1_000_000 } });
     expect(announced).toEqual([{ orderId: result.order.id, charged: 1_250_000, confirmed: 1_000_000 }]);
     const placedRow = db.$client.prepare("select amount, detail from audit_log where order_id = ? and action = 'order.placed'").get(result.order.id);
-    expect(placedRow).toEqual({ amount: 1_250_000, detail: 'charged 1250000, confirmed 1000000' });
+    expect(placedRow).toEqual({ amount: 1_250_000, detail: JSON.stringify({ facts: { quoted: 1_000_000 } }) });
   });
 
   it('announces nothing when the provider charged what was confirmed', async () => {
@@ -313,7 +314,7 @@ describe('order service', () => {
     expect(rows.map((r) => [r.kind, r.status])).toEqual([['needs_review', 'pending']]);
     expect(audit(result.order.id)).toEqual(['order.intent', 'order.placing', 'order.needs_review']);
     const detail = db.$client.prepare("select detail from audit_log where order_id = ? and action = 'order.needs_review'").get(result.order.id);
-    expect(detail).toEqual({ detail: 'accepted as provider order 9001 but not recorded: SQLITE_CONSTRAINT_UNIQUE' });
+    expect(detail).toEqual({ detail: encodeAuditFacts({ cause: 'accepted-not-recorded', providerOrder: 9001, note: 'SQLITE_CONSTRAINT_UNIQUE' }) });
   });
 
   it('records the flight of a POST: sent at, and answered at', async () => {

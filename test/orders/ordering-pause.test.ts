@@ -6,6 +6,7 @@ import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { createOrderingPause, MAX_REASON_LENGTH } from '../../src/orders/ordering-pause.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
+import { encodeAuditFacts } from '../../src/db/audit-log.js';
 
 const T0 = Date.UTC(2025, 2, 1, 9, 0);
 
@@ -27,7 +28,7 @@ describe('ordering pause', () => {
     const result = pauses.pause({ source: 'admin', reason: '  wallet\n audit ', by: 1001 });
     expect(result).toEqual({ started: true, pause: { source: 'admin', reason: 'wallet audit', since: T0 + 5_000, by: 1001 } });
     expect(pauses.current()).toEqual(result.pause);
-    expect(audit()).toEqual([{ action: 'ordering.paused', actorId: 1001, detail: 'admin: wallet audit' }]);
+    expect(audit()).toEqual([{ action: 'ordering.paused', actorId: 1001, detail: encodeAuditFacts({ source: 'admin', reason: 'wallet audit' }) }]);
   });
 
   it('keeps the first pause when paused again, so that it is announced once', () => {

@@ -6,6 +6,7 @@ import type { OrderRow } from '../../src/orders/order-repo.js';
 import { listAwaitingReview, reviewMismatches, settleReview } from '../../src/orders/review.js';
 import type { OrderDetail } from '../../src/provider/schemas.js';
 import { orderRepoWorld, placingOrder } from '../support/order-fixtures.js';
+import { encodeAuditFacts } from '../../src/db/audit-log.js';
 
 const T0 = 1_700_000_000_000;
 const ADMIN = 1001;
@@ -90,7 +91,7 @@ describe('settling an order that waits for review', () => {
       actorId: ADMIN,
       action: 'order.adopted',
       amount: 1_300_000,
-      detail: 'settled by review: provider order 9001 PREPARING',
+      detail: encodeAuditFacts({ byReview: true, providerOrder: 9001, status: 'PREPARING' }),
     });
   });
 

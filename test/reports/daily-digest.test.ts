@@ -42,7 +42,7 @@ afterEach(async () => {
 });
 
 /** The digest as main.ts builds it, on the database currently open. */
-function digest() {
+function digest(locale: 'en' | 'fa' = 'en') {
   return createDailyDigest({
     db,
     settings: createSettingsStore({ db, clock }),
@@ -50,11 +50,11 @@ function digest() {
     provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1_000 }),
     periods: createLocalPeriods(TEHRAN),
     timeZone: TEHRAN,
-    recipients: () => [{ telegramId: ADMIN_ID, locale: 'en' }],
+    recipients: () => [{ telegramId: ADMIN_ID, locale }],
     sendText: async (_chatId, text) => void sent.push(text),
     translate: (locale) => translatorFor(locale),
     describePerson: (id) => (id === 7 ? 'Sara' : String(id)),
-    amountUnit: 'IRR',
+    amountUnit: { en: 'IRR', fa: 'ریال' },
     clock,
     logger: silentLogger,
   });
@@ -73,7 +73,7 @@ describe('the daily digest', () => {
     await d.run();
     await d.run();
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatch(/^Daily digest for 2026-11-20/);
+    expect(sent[0]).toMatch(/^Daily digest for 20 Nov 2026/);
   });
 
   it('is not sent again after a restart on the same day, and comes again the next day', async () => {
@@ -88,7 +88,7 @@ describe('the daily digest', () => {
     clock.advance(24 * 60 * MINUTE);
     await restarted.run();
     expect(sent).toHaveLength(2);
-    expect(sent[1]).toMatch(/^Daily digest for 2026-11-21/);
+    expect(sent[1]).toMatch(/^Daily digest for 21 Nov 2026/);
   });
 
   it('goes out late, once, when its hour passed while nothing ran', async () => {
@@ -126,12 +126,30 @@ describe('the daily digest', () => {
     await d.run();
     expect(sent).toHaveLength(1);
     const text = sent[0]!;
-    expect(text).toContain('Daily digest for 2026-11-21');
+    expect(text).toContain('Daily digest for 21 Nov 2026');
     expect(text).toContain('3 orders, 3,750,000 IRR spent:');
     expect(text).toContain('• Sara: 2 orders, 2,500,000 IRR');
     expect(text).toContain('• 8: 1 order, 1,250,000 IRR');
     expect(text).toContain('Failed, cancelled or refunded: 1');
     expect(text).toContain('Needing action now: 1');
     expect(text).toContain('Wallet balance: 9,000,000 IRR');
+  });
+
+  it('reads in Persian for a Persian administrator: the day in the Persian calendar, Persian digits, no internal words', async () => {
+    const repo = createOrderRepo({ db, clock });
+    const opened = openedOrder(repo, { confirmKey: 'a', fingerprint: 'a', userId: 7, chatId: 7 });
+    repo.transition({ id: opened.id, from: 'intent', to: 'action_required', audit: { actorId: null, action: 'order.action_required' } });
+    sandbox.controls.setBalance(9_000_000);
+    const d = digest('fa');
+    d.setHour(9, ADMIN_ID);
+    clock.advance(24 * 60 * MINUTE + 30 * MINUTE);
+    await d.run();
+    const text = sent[0]!;
+    // 2026-11-21 is 30 Aban 1405.
+    expect(text.split('\n')[0]).toBe('خلاصهٔ روزانهٔ ۳۰ آبان ۱۴۰۵');
+    expect(text).toContain('۹٬۰۰۰٬۰۰۰ ریال');
+    expect(text).toContain('#۱ Sara: Google Play 10 USD، ');
+    // The product's own title is the provider's name for it and keeps its digits; nothing else has Latin digits.
+    expect(text.replace('Google Play 10 USD', '')).not.toMatch(/[0-9]|IRR|null|->|\b[a-z_]+\.[a-z_]+\b/);
   });
 });

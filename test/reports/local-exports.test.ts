@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderState } from '../../src/db/schema.js';
+import { createOrderingPause } from '../../src/orders/ordering-pause.js';
 import { buildCsv } from '../../src/reports/csv.js';
 import { auditTable, ordersTable, summaryTable, type ExportContext } from '../../src/reports/local-exports.js';
 import { createReportQueries } from '../../src/reports/report-queries.js';
@@ -80,6 +81,17 @@ describe('the audit export', () => {
     expect(rows.slice(1).map((r) => [r[0], r[2], r[3], r[4]])).toEqual([
       ['2026-11-21 13:30:00', 'سارا (@sara)', 'order.intent', '1'],
       ['2026-11-21 13:30:00', 'giftdesk', 'order.completed', '1'],
+    ]);
+  });
+
+  it('writes a row’s facts as plain values, and an older row’s sentence as it was', async () => {
+    const w = world();
+    createOrderingPause({ db: w.db, clock: w.clock }).pause({ source: 'admin', reason: 'wallet audit', by: 7 });
+    w.db.$client.prepare("insert into audit_log (at, actor_id, action, detail) values (?, null, 'order.completed', 'PREPARING -> COMPLETED')").run(w.clock.now());
+    const rows = await read(auditTable(w.queries, NOVEMBER, context('en')));
+    expect(rows.slice(1).map((r) => [r[3], r[6]])).toEqual([
+      ['ordering.paused', 'source: admin; reason: wallet audit'],
+      ['order.completed', 'PREPARING -> COMPLETED'],
     ]);
   });
 });

@@ -5,6 +5,7 @@ import { auditLog } from '../../src/db/schema.js';
 import { createSettingsStore, defineSetting } from '../../src/settings/settings-store.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
+import { encodeAuditFacts } from '../../src/db/audit-log.js';
 
 const threshold = defineSetting('test.threshold', z.number().int().min(0).nullable(), null);
 
@@ -25,7 +26,7 @@ describe('the settings store', () => {
     expect(settings.read(threshold)).toBe(5_000_000);
     const rows = db.select().from(auditLog).all();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actorId: 42, action: 'setting.changed', detail: 'test.threshold: null → 5000000' });
+    expect(rows[0]).toMatchObject({ actorId: 42, action: 'setting.changed', detail: encodeAuditFacts({ setting: 'test.threshold', before: null, after: 5_000_000 }) });
   });
 
   it('refuses a value its schema refuses and writes nothing', () => {

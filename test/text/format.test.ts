@@ -26,6 +26,12 @@ describe('formatting for a locale', () => {
     expect(formatAmount(3_700_000, 'en', '')).toBe('3,700,000');
   });
 
+  it('puts each language’s own unit after an amount when there is one per language', () => {
+    const unit = { en: 'IRR', fa: 'ریال' };
+    expect(formatAmount(3_700_000, 'fa', unit)).toBe('۳٬۷۰۰٬۰۰۰ ریال');
+    expect(formatAmount(3_700_000, 'en', unit)).toBe('3,700,000 IRR');
+  });
+
   it('turns the digits of any text into Persian digits for Persian only', () => {
     expect(localDigits('A-1024', 'fa')).toBe('A-۱۰۲۴');
     expect(localDigits('A-1024', 'en')).toBe('A-1024');

@@ -174,7 +174,7 @@ export function unknownOrder(
       nextCheckAt: new Date(world.clock.now() + 30_000),
       postEndedAt: new Date((order.postedAt?.getTime() ?? world.clock.now()) + (input.flightMs ?? LOST_POST_FLIGHT_MS)),
     },
-    audit: { actorId: 11, action: 'order.unknown', detail: 'test' },
+    audit: { actorId: 11, action: 'order.unknown', facts: { note: 'test' } },
   });
   if (!unknown) throw new Error('could not move the order to unknown');
   return unknown;

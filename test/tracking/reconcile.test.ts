@@ -14,6 +14,7 @@ import { createOrderService } from '../../src/orders/order-service.js';
 import { createScriptedServer, envelope, type ScriptedAnswer, type ScriptedRequest } from '../support/scripted-server.js';
 import { googlePlayInput } from '../support/order-fixtures.js';
 import { clientOn, MINUTE, onCleanup, orderValues, pollerWorld, T0, unknownOrder } from '../tracking/poller-world.js';
+import { encodeAuditFacts } from '../../src/db/audit-log.js';
 
 const GOOGLE_PLAY = { productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, unitPrice: 1_250_000 };
 
@@ -217,7 +218,7 @@ describe('adoption needs proof, and "not placed" needs no candidate at all', () 
 
     expect(world.get(result.order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [{ orderId: 9001 }] });
     const why = world.db.$client.prepare("select detail from audit_log where order_id = ? and action = 'order.needs_review'").get(result.order.id);
-    expect(why).toEqual({ detail: `candidate 9001 (held by local order ${old.id})` });
+    expect(why).toEqual({ detail: encodeAuditFacts({ note: `candidate 9001 (held by local order ${old.id})` }) });
   });
 
   it('never calls not placed an order whose POST the provider answered as accepted, even when the history shows nothing', async () => {
@@ -303,7 +304,7 @@ describe('reconciliation when the provider charged or stamped the order differen
       .prepare("select detail, amount from audit_log where order_id = ? and action = 'order.adopted'")
       .get(order.id) as { detail: string; amount: number };
     expect(adopted).toEqual({
-      detail: `provider order ${charged.orderId} COMPLETED; charged 1250000, quoted 1200000; created in the POST's flight, debit seen`,
+      detail: encodeAuditFacts({ providerOrder: charged.orderId, status: 'COMPLETED', quoted: 1_200_000, proof: 'flight-and-debit' }),
       amount: 1_250_000,
     });
   });
@@ -411,7 +412,7 @@ describe('two open outcomes of the same card', () => {
 
     await world.advanceAndRun(30_000);
     const whileSending = world.get(order.id);
-    world.repo.transition({ id: other.id, from: 'placing', to: 'rejected', audit: { actorId: 12, action: 'order.rejected', detail: 'test' } });
+    world.repo.transition({ id: other.id, from: 'placing', to: 'rejected', audit: { actorId: 12, action: 'order.rejected', facts: { note: 'test' } } });
     await world.advanceAndRun(30_000);
 
     expect(whileSending).toMatchObject({ state: 'unknown', providerOrderId: null, checkCount: 1 });

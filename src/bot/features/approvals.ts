@@ -6,11 +6,11 @@ import { adminSummary, APPROVE_DATA, approvalLine, notPendingText, REJECT_DATA, 
 import type { Logger } from '../../logger.js';
 import type { SpendingRuleBook } from '../../spending/spending-rules.js';
 import { normaliseDigits } from '../../text/digits.js';
-import { formatAmount, formatDateTime } from '../../text/format.js';
+import { formatAmount, formatDateTime, formatId, formatZoneName } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import type { BaseContext } from '../context.js';
-import { describePlaceResult } from '../conversations/order/place.js';
+import { describePlaceResult, placeResultText } from '../conversations/order/place.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 import type { Trouble } from '../provider-trouble.js';
 import { sendFormatted } from '../send.js';
@@ -122,7 +122,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
     const c = textsOf(ctx);
     switch (outcome.kind) {
       case 'not-found':
-        await showInPlace(ctx, { text: plain(ctx.t('approval-not-found', { id: String(id) })) });
+        await showInPlace(ctx, { text: plain(ctx.t('approval-not-found', { id: formatId(id, ctx.member.locale) })) });
         return;
       case 'not-pending':
       case 'stale':
@@ -176,7 +176,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
             ? `\n${o.t('approval-charged-other-amount', { charged: formatAmount(recap.amount, o.locale, o.amountUnit), confirmed: formatAmount(recap.confirmed, o.locale, o.amountUnit) })}`
             : '';
         const result = (o: Pick<ApprovalTextContext, 't' | 'locale' | 'amountUnit'>) =>
-          o.t(described.messageKey, { ...described.variables, ...(described.stateKey ? { state: o.t(described.stateKey) } : {}) }) + charged(o);
+          placeResultText(o.t, described) + charged(o);
         await showInPlace(ctx, {
           text: joinLines(bold(ctx.t(outcome.selfApproved ? 'approval-done-self' : 'approval-done', { order: approvalLine(c, outcome.approval) })), result(c)),
         });
@@ -208,7 +208,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
   async function reject(ctx: BaseContext, id: number, reason: string | null): Promise<string> {
     const c = textsOf(ctx);
     const outcome = deps.approvals.reject(id, ctx.member.telegramId, reason);
-    if (outcome.kind === 'not-found') return ctx.t('approval-not-found', { id: String(id) });
+    if (outcome.kind === 'not-found') return ctx.t('approval-not-found', { id: formatId(id, ctx.member.locale) });
     await settleIfDecided(outcome.approval);
     if (outcome.kind === 'not-pending') return `${approvalLine(c, outcome.approval)}\n${notPendingText(c, outcome.approval)}`;
     const approval = outcome.approval;
@@ -262,6 +262,8 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
             threshold === null ? ctx.t('approvals-threshold-none') : ctx.t('approvals-threshold-now', { amount: money(c, threshold) }),
             '',
             pending.length === 0 ? ctx.t('approvals-none') : bold(ctx.t('approvals-list-title', { count: pending.length })),
+            // One line names the zone for every deadline below, as the order lists do.
+            pending.length === 0 ? null : ctx.t('times-in-zone', { zone: formatZoneName(c.timeZone, c.locale) }),
             ...lines,
             pending.length > LISTED ? ctx.t('approvals-list-more', { count: pending.length - LISTED }) : null,
           ),

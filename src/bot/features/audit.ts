@@ -11,6 +11,7 @@ import { parsePersonWord } from '../person-word.js';
 import { readersOnly } from '../middleware/roles.js';
 import { sendFormatted } from '../send.js';
 import { showInPlace } from '../tracking/in-place.js';
+import type { AmountUnit } from '../../text/format.js';
 
 export const AUDIT_PAGE_SIZE = 10;
 
@@ -38,7 +39,7 @@ export function auditFeature(deps: {
   audit: AuditQueries;
   people: Pick<PeopleRepo, 'findByUsername'>;
   describePerson: DescribePerson;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   timeZone: string;
 }) {
   const composer = new Composer<BaseContext>();

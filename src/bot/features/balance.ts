@@ -2,14 +2,14 @@ import { Composer } from 'grammy';
 import type { OrderingPause } from '../../orders/ordering-pause.js';
 import type { ProviderClient } from '../../provider/client.js';
 import type { BaseContext } from '../context.js';
-import { formatAmount } from '../../text/format.js';
+import { formatAmount, type AmountUnit } from '../../text/format.js';
 import type { Trouble, TroubleDetail } from '../provider-trouble.js';
 import type { Translate } from '../../text/i18n.js';
 import { pauseStatusText } from '../ordering-pause-text.js';
 
 export function balanceFeature(deps: {
   provider: Pick<ProviderClient, 'getBalance'>;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   timeZone: string;
   /** Sandbox mode: the badge goes first, as on every message. */
   sandbox: boolean;

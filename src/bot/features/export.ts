@@ -10,7 +10,7 @@ import { formatLocalDate } from '../../reports/local-dates.js';
 import { auditTable, ordersTable, summaryTable, type ExportContext, type Table } from '../../reports/local-exports.js';
 import type { ReportQueries } from '../../reports/report-queries.js';
 import { transactionsTable } from '../../reports/transaction-export.js';
-import { formatAmount, formatNumber, localDigits } from '../../text/format.js';
+import { formatAmount, formatDay, formatNumber, type AmountUnit } from '../../text/format.js';
 import type { Translate } from '../../text/i18n.js';
 import type { BaseContext } from '../context.js';
 import { adminsOnly } from '../middleware/admins-only.js';
@@ -36,7 +36,7 @@ export interface ExportDeps {
   audit: AuditTrail;
   timeZone: string;
   monthCalendar: MonthCalendar;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   describePerson: (id: number) => string;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
@@ -105,9 +105,11 @@ export function exportFeature(deps: ExportDeps) {
     const first = formatLocalDate(range.from, deps.timeZone);
     const last = formatLocalDate(range.to - 1, deps.timeZone);
     const locale = ctx.member.locale;
-    if (kind === 'summary') await ctx.reply(summaryText(ctx.t, deps, range, locale, first, last));
+    // The file name keeps ISO dates (files sort by them); what a person reads is in their calendar.
+    const span = { from: formatDay(range.from, locale, deps.timeZone), to: formatDay(range.to - 1, locale, deps.timeZone) };
+    if (kind === 'summary') await ctx.reply(summaryText(ctx.t, deps, range, locale, span));
     const caption = [
-      ctx.t(`export-caption-${kind}`, { from: localDigits(first, locale), to: localDigits(last, locale), zone: deps.timeZone }),
+      ctx.t(`export-caption-${kind}`, { ...span, zone: deps.timeZone }),
       ctx.t('export-rows', { count: csv.rows, rows: formatNumber(csv.rows, locale) }),
       csv.cut ? ctx.t('export-cut-size') : null,
       pagesCut ? ctx.t('export-cut-pages', { pages: formatNumber(deps.maxTransactionPages ?? MAX_TRANSACTION_PAGES, locale) }) : null,
@@ -127,16 +129,16 @@ export function exportFeature(deps: ExportDeps) {
       action: 'export.sent',
       orderId: null,
       amount: null,
-      detail: `${kind} ${first}..${last}: ${csv.rows} rows${csv.cut || pagesCut ? ', cut' : ''}`,
+      facts: { kind, from: first, to: last, rows: csv.rows, cut: csv.cut || pagesCut },
     });
     deps.logger.info({ actorId: ctx.member.telegramId, kind, rows: csv.rows, bytes: csv.content.length, cut: csv.cut || pagesCut }, 'export sent');
   });
   return composer;
 }
 
-function summaryText(t: Translate, deps: ExportDeps, range: DayRange, locale: BaseContext['member']['locale'], first: string, last: string): string {
+function summaryText(t: Translate, deps: ExportDeps, range: DayRange, locale: BaseContext['member']['locale'], span: { from: string; to: string }): string {
   const figures = deps.queries.figuresByPerson(range).sort((a, b) => b.spend - a.spend);
-  const title = t('export-summary-title', { from: localDigits(first, locale), to: localDigits(last, locale) });
+  const title = t('export-summary-title', span);
   if (figures.length === 0) return `${title}\n${t('export-summary-none')}`;
   const lines = figures.slice(0, SUMMARY_LINES).map((f) =>
     t('export-summary-line', {

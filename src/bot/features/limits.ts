@@ -4,7 +4,7 @@ import type { StaffRepo } from '../../db/staff-repo.js';
 import type { Logger } from '../../logger.js';
 import type { SpendingCounter } from '../../spending/spending-counter.js';
 import { SPENDING_RULE_KINDS, type SpendingRuleBook, type SpendingRuleKind } from '../../spending/spending-rules.js';
-import { formatAmount } from '../../text/format.js';
+import { type AmountUnit, formatAmount, formatId } from '../../text/format.js';
 import type { BaseContext } from '../context.js';
 import { parseLimitsCommand, type LimitsTarget } from '../limits-input.js';
 import { adminsOnly } from '../middleware/admins-only.js';
@@ -17,7 +17,7 @@ export interface LimitsDeps {
   describePerson?: (id: number) => string;
   /** The staff member with that @username (without the @), when the bot knows it. */
   findUsername?: (username: string) => number | null;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   clock: Clock;
   logger: Logger;
 }
@@ -79,7 +79,7 @@ export function limitsFeature(deps: LimitsDeps) {
       if (target.kind === 'default') return { ok: true, id: null };
       const id = target.kind === 'id' ? target.id : (deps.findUsername?.(target.username) ?? null);
       if (id === null) return { ok: false, message: ctx.t('limits-unknown-username', { value: `@${target.kind === 'username' ? target.username : ''}` }) };
-      if (!deps.staff.find(id)) return { ok: false, message: ctx.t('limits-not-staff', { value: String(id) }) };
+      if (!deps.staff.find(id)) return { ok: false, message: ctx.t('limits-not-staff', { value: formatId(id, ctx.member.locale) }) };
       return { ok: true, id };
     }
 

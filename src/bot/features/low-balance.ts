@@ -2,7 +2,7 @@ import { Composer } from 'grammy';
 import { LOW_BALANCE_MARGIN, type LowBalanceWatch } from '../../alerts/low-balance.js';
 import type { Logger } from '../../logger.js';
 import { parseAmountInput } from '../../text/amount-input.js';
-import { formatAmount } from '../../text/format.js';
+import { formatAmount, type AmountUnit } from '../../text/format.js';
 import type { BaseContext } from '../context.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 
@@ -11,7 +11,7 @@ import { adminsOnly } from '../middleware/admins-only.js';
  * /lowbalance <amount>   tell administrators when the wallet falls below it
  * /lowbalance off        no alert
  */
-export function lowBalanceFeature(deps: { watch: Pick<LowBalanceWatch, 'threshold' | 'setThreshold'>; amountUnit: string; logger: Logger }) {
+export function lowBalanceFeature(deps: { watch: Pick<LowBalanceWatch, 'threshold' | 'setThreshold'>; amountUnit: AmountUnit; logger: Logger }) {
   const composer = new Composer<BaseContext>();
   composer.command('lowbalance', adminsOnly, async (ctx) => {
     const money = (value: number) => formatAmount(value, ctx.member.locale, deps.amountUnit);

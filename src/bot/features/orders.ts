@@ -12,13 +12,14 @@ import { LIST_PATTERN, parseList, type ListRef } from '../tracking/callback-data
 import { showInPlace } from '../tracking/in-place.js';
 import { foundOrdersView, orderListView, type ListAudience } from '../tracking/list-view.js';
 import { canSee, orderName, type TrackingView } from '../tracking/order-view.js';
+import type { AmountUnit } from '../../text/format.js';
 
 export const ORDERS_PAGE_SIZE = 8;
 
 export interface OrdersDeps {
   orders: Pick<OrderQueries, 'recent' | 'find' | 'withProduct'>;
   people: Pick<PeopleRepo, 'findByUsername'>;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   timeZone: string;
   sandbox: boolean;
   describePerson: DescribePerson;

@@ -12,7 +12,7 @@ import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { OrderDetail } from '../../provider/schemas.js';
 import { normaliseDigits } from '../../text/digits.js';
 import type { BaseContext } from '../context.js';
-import { formatAmount, formatDateTime } from '../../text/format.js';
+import { type AmountUnit, formatAmount, formatDateTime, formatDateTimeWithZone, formatId } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import { adminsOnly } from '../middleware/admins-only.js';
@@ -34,7 +34,7 @@ export interface ReviewDeps {
   db: Db;
   clock: Clock;
   provider: Pick<ProviderClient, 'getOrder'>;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   timeZone: string;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble) => string;
@@ -78,7 +78,7 @@ export function reviewFeature(deps: ReviewDeps) {
   const money = (ctx: BaseContext, value: number) => formatAmount(value, ctx.member.locale, deps.amountUnit);
   const summary = (ctx: BaseContext, order: OrderRow) =>
     ctx.t('review-order', {
-      id: String(order.id),
+      id: formatId(order.id, ctx.member.locale),
       product: order.regionTitle ? `${order.productTitle} (${order.regionTitle})` : order.productTitle,
       quantity: order.quantity,
       amount: money(ctx, order.totalAmount),
@@ -91,7 +91,7 @@ export function reviewFeature(deps: ReviewDeps) {
     const entries = items.map((order) =>
       joinLines(
         bold(summary(ctx, order)),
-        ctx.t('review-sent-at', { when: formatDateTime((order.postedAt ?? order.createdAt).getTime(), ctx.member.locale, deps.timeZone) }),
+        ctx.t('review-sent-at', { when: formatDateTimeWithZone((order.postedAt ?? order.createdAt).getTime(), ctx.member.locale, deps.timeZone) }),
         ctx.t('review-candidates', { candidates: candidateList(ctx.t, ctx.member.locale, deps.amountUnit, deps.timeZone, order.reviewCandidates) }),
         '',
       ),
@@ -116,7 +116,7 @@ export function reviewFeature(deps: ReviewDeps) {
       case 'not-in-review':
         return ctx.t('review-not-waiting', { id, state: stateWords(ctx.t, result.order.state) });
       case 'already-linked':
-        return ctx.t('review-already-linked', { reference: detail?.orderReference ?? '?', linked: String(result.linked.id) });
+        return ctx.t('review-already-linked', { reference: detail?.orderReference ?? '?', linked: formatId(result.linked.id, ctx.member.locale) });
       case 'accepted':
         return ctx.t('review-none-accepted', { id, reference: result.order.acceptedReference ?? '?' });
       case 'mismatch':
@@ -134,7 +134,7 @@ export function reviewFeature(deps: ReviewDeps) {
         });
         const expected = order.unitPrice * order.quantity;
         const released = result.released
-          ? ctx.t('review-released', { reference: order.providerReference ?? '?', linked: String(result.released.id) })
+          ? ctx.t('review-released', { reference: order.providerReference ?? '?', linked: formatId(result.released.id, ctx.member.locale) })
           : null;
         const differs =
           order.totalAmount === expected
@@ -173,7 +173,7 @@ export function reviewFeature(deps: ReviewDeps) {
     try {
       detail = await deps.provider.getOrder(provider, { priority: 'interactive' });
     } catch (error) {
-      if (error instanceof ProviderNotFoundError) return ctx.t('review-provider-not-found', { value: String(provider) });
+      if (error instanceof ProviderNotFoundError) return ctx.t('review-provider-not-found', { value: formatId(provider, ctx.member.locale) });
       return deps.troubleText(ctx.t, await deps.onProviderTrouble(error, 'review'));
     }
     return outcomeText(ctx, id, settle(ctx, id, { kind: 'adopt', providerOrder: detail }), detail);
@@ -222,14 +222,14 @@ export function reviewFeature(deps: ReviewDeps) {
 
   composer.callbackQuery(KEEP_WAITING, adminsOnly, async (ctx) => {
     await ctx.answerCallbackQuery();
-    await showInPlace(ctx, { text: plain(ctx.t('review-kept', { id: String(Number(ctx.match[1])) })) });
+    await showInPlace(ctx, { text: plain(ctx.t('review-kept', { id: formatId(Number(ctx.match[1]), ctx.member.locale) })) });
   });
 
   return composer;
 }
 
 /** Candidates as reconciliation recorded them, with what /review … adopt takes for each. */
-function candidateList(t: Translate, locale: Locale, unit: string, timeZone: string, candidates: ReviewCandidate[] | null): string {
+function candidateList(t: Translate, locale: Locale, unit: AmountUnit, timeZone: string, candidates: ReviewCandidate[] | null): string {
   if (candidates === null) return t('review-candidates-unrecorded');
   if (candidates.length === 0) return t('review-candidates-none');
   const listed = candidates.slice(0, LISTED_CANDIDATES).map((candidate) => {
@@ -239,7 +239,7 @@ function candidateList(t: Translate, locale: Locale, unit: string, timeZone: str
       formatAmount(candidate.amount, locale, unit),
       Number.isNaN(created) ? null : formatDateTime(created, locale, timeZone),
     ].filter((fact) => fact !== null);
-    return `${candidate.reference ?? String(candidate.orderId)} (${facts.join(locale === 'fa' ? '، ' : ', ')})`;
+    return `${candidate.reference ?? formatId(candidate.orderId, locale)} (${facts.join(locale === 'fa' ? '، ' : ', ')})`;
   });
   const more = candidates.length - listed.length;
   return [...listed, ...(more > 0 ? [t('review-more-candidates', { count: more })] : [])].join(t('review-list-separator'));

@@ -2,9 +2,10 @@ import { Composer } from 'grammy';
 import type { SettingsRegistry } from '../../settings/settings-registry.js';
 import type { BaseContext } from '../context.js';
 import { adminsOnly } from '../middleware/admins-only.js';
+import type { AmountUnit } from '../../text/format.js';
 
 /** /settings: every setting administrators change from the chat, its value now, and how to change it. */
-export function settingsFeature(deps: { registry: Pick<SettingsRegistry, 'list'>; amountUnit: string }) {
+export function settingsFeature(deps: { registry: Pick<SettingsRegistry, 'list'>; amountUnit: AmountUnit }) {
   const composer = new Composer<BaseContext>();
   composer.command('settings', adminsOnly, async (ctx) => {
     const view = { t: ctx.t, locale: ctx.member.locale, amountUnit: deps.amountUnit };

@@ -13,6 +13,7 @@ import type { BaseContext } from '../context.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 import { sendFormatted } from '../send.js';
 import type { TellPerson } from '../tell-person.js';
+import { formatId } from '../../text/format.js';
 
 export interface StaffDeps {
   staff: StaffRepo;
@@ -63,7 +64,7 @@ export function staffFeature(deps: StaffDeps) {
   const named = (ctx: BaseContext, id: number): string => {
     const person = deps.people.find(id);
     const label = person ? personLabel(person) : null;
-    return label ? ctx.t('person-with-id', { name: label, id: String(id) }) : String(id);
+    return label ? ctx.t('person-with-id', { name: label, id: formatId(id, ctx.member.locale) }) : formatId(id, ctx.member.locale);
   };
 
   async function afterChange(ctx: BaseContext, id: number, role: StaffRole, result: ChangeRoleResult): Promise<string | null> {

@@ -10,7 +10,7 @@ import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { OrderDetail } from '../../provider/schemas.js';
 import type { DescribePerson } from '../../people/describe-person.js';
 import type { BaseContext } from '../context.js';
-import { formatDateTime } from '../../text/format.js';
+import { type AmountUnit, formatDateTimeWithZone, formatId } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Translate } from '../../text/i18n.js';
 import type { Trouble, TroubleDetail } from '../provider-trouble.js';
@@ -36,7 +36,7 @@ export interface TrackDeps {
   orders: Pick<OrderQueries, 'find' | 'byId' | 'byProviderOrderId'>;
   provider: Pick<ProviderClient, 'getOrder'>;
   audit: Pick<AuditTrail, 'record'>;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   timeZone: string;
   sandbox: boolean;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
@@ -196,7 +196,7 @@ export function trackFeature(deps: TrackDeps) {
       orderId: row.id,
       amount: row.totalAmount,
       subjectId: row.userId,
-      detail: byOrderer ? 'by the orderer' : 'by an administrator',
+      facts: { by: byOrderer ? 'orderer' : 'admin' },
     });
     deps.logger.info({ orderId: row.id, actorId: ctx.member.telegramId, messages: messages.length }, 'codes revealed');
     const chatId = ctx.chat.id;
@@ -214,7 +214,7 @@ export function trackFeature(deps: TrackDeps) {
       if (!byOrderer) {
         const who = deps.describePerson(ctx.member.telegramId);
         await deps.tellPerson(row.userId, (t, locale) =>
-          plain(t('codes-seen-by-other', { who, order: orderName(row), id: String(row.id), when: formatDateTime(at, locale, deps.timeZone) })),
+          plain(t('codes-seen-by-other', { who, order: orderName(row), id: formatId(row.id, locale), when: formatDateTimeWithZone(at, locale, deps.timeZone) })),
         );
       }
     }

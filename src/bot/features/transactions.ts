@@ -17,6 +17,8 @@ import {
 import { showInPlace } from '../tracking/in-place.js';
 import { transactionDetailView, transactionListView } from '../tracking/transaction-view.js';
 import { plain } from '../../text/formatted.js';
+import type { AmountUnit } from '../../text/format.js';
+import { formatId } from '../../text/format.js';
 
 export const TRANSACTIONS_PAGE_SIZE = 8;
 
@@ -24,7 +26,7 @@ export const TRANSACTIONS_PAGE_SIZE = 8;
 export function transactionsFeature(deps: {
   provider: Pick<ProviderClient, 'listTransactions' | 'getTransaction'>;
   orders: Pick<OrderQueries, 'byProviderOrderId'>;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   timeZone: string;
   sandbox: boolean;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
@@ -48,7 +50,7 @@ export function transactionsFeature(deps: {
     } catch (error) {
       if (press.kind === 'detail' && error instanceof ProviderNotFoundError) {
         const back = new InlineKeyboard().text(ctx.t('btn-back'), transactionsPageData(press.page));
-        return { text: plain(ctx.t('tx-not-found', { id: String(press.id) })), keyboard: back };
+        return { text: plain(ctx.t('tx-not-found', { id: formatId(press.id, ctx.member.locale) })), keyboard: back };
       }
       const again = press.kind === 'page' ? transactionsPageData(press.page) : transactionData(press.id, press.page);
       return {

@@ -5,6 +5,7 @@ import type { StaffRepo } from '../../db/staff-repo.js';
 import { STRANGER_REPLY_INTERVAL_MS, type StrangerRepliesRepo } from '../../db/stranger-replies-repo.js';
 import { localeFromLanguageCode, type Locale, type Translate } from '../../text/i18n.js';
 import type { BaseContext } from '../context.js';
+import { formatId } from '../../text/format.js';
 
 export interface AccessControlDeps {
   staff: Pick<StaffRepo, 'find'>;
@@ -40,7 +41,7 @@ async function answerStranger(ctx: Context, userId: number, locale: Locale, deps
   deps.logger.info({ userId }, 'refused an unauthorised user');
   const t = deps.translate(locale);
   try {
-    await ctx.api.sendMessage(userId, t('access-denied', { id: String(userId) }));
+    await ctx.api.sendMessage(userId, t('access-denied', { id: formatId(userId, locale) }));
   } catch (error) {
     deps.logger.warn({ userId, err: error instanceof Error ? error.message : String(error) }, 'could not answer an unauthorised user');
   }

@@ -4,7 +4,7 @@ import type { DescribePerson } from '../../people/describe-person.js';
 import type { OrderRow } from '../../orders/order-repo.js';
 import { isFinal, localStateFor, PROVIDER_STATE_MAP } from '../../orders/order-states.js';
 import type { OrderDetail } from '../../provider/schemas.js';
-import { formatAmount, formatDateTime, formatNumber, formatZoneName } from '../../text/format.js';
+import { type AmountUnit, formatAmount, formatDateTime, formatId, formatNumber, formatZoneName } from '../../text/format.js';
 import { bold, joinLines } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import type { Outgoing } from '../send.js';
@@ -14,7 +14,7 @@ import { againData, codesData, listData, trackData, type TrackOrigin } from './c
 export interface TrackingView {
   t: Translate;
   locale: Locale;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   /** Who ordered, in words; the numeric ID when not given. */
   describePerson?: DescribePerson;
   /** IANA zone every time is shown in. */
@@ -138,8 +138,8 @@ export function orderDetailView(v: TrackingView, facts: OrderFacts, viewer: View
   const money = (n: number) => formatAmount(n, v.locale, v.amountUnit);
   const providerStatus = fresh?.status ?? row.providerStatus;
   const title = row.providerReference
-    ? v.t('track-title', { reference: row.providerReference, id: String(row.id) })
-    : v.t('track-title-no-reference', { id: String(row.id) });
+    ? v.t('track-title', { reference: row.providerReference, id: formatId(row.id, v.locale) })
+    : v.t('track-title-no-reference', { id: formatId(row.id, v.locale) });
   const withCodes = codesAvailable(facts) && canSeeCodes(viewer, row);
   const settled = isSettled(facts);
 
@@ -179,7 +179,7 @@ export function providerOnlyView(v: TrackingView, order: OrderDetail): Outgoing 
   return {
     text: joinLines(
       v.sandbox ? bold(v.t('sandbox-badge')) : null,
-      bold(v.t('track-title-provider', { reference: order.orderReference, orderId: String(order.orderId) })),
+      bold(v.t('track-title-provider', { reference: order.orderReference, orderId: formatId(order.orderId, v.locale) })),
       v.t('track-provider-only'),
       v.t('track-provider-state', { state: providerStateWords(v.t, order.status) }),
       ...order.items.map((item) =>

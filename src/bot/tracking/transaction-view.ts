@@ -1,7 +1,7 @@
 import { InlineKeyboard } from 'grammy';
 import type { OrderRow } from '../../orders/order-repo.js';
 import type { Page, Transaction } from '../../provider/schemas.js';
-import { formatAmount, formatDateTime, formatNumber, formatZoneName } from '../../text/format.js';
+import { formatAmount, formatDateTime, formatDateTimeWithZone, formatId, formatNumber, formatZoneName } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Translate } from '../../text/i18n.js';
 import type { Outgoing } from '../send.js';
@@ -15,10 +15,12 @@ export function transactionTypeWords(t: Translate, type: string): string {
   return KNOWN_TYPES.has(name) ? t(`tx-type-${name.toLowerCase()}`) : type;
 }
 
-function when(v: TrackingView, iso: string | null): string {
+/** `alone` is a time with no list heading to name its zone: it names the zone itself. */
+function when(v: TrackingView, iso: string | null, alone = false): string {
   if (!iso) return '—';
   const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? iso : formatDateTime(ms, v.locale, v.timeZone);
+  if (Number.isNaN(ms)) return iso;
+  return alone ? formatDateTimeWithZone(ms, v.locale, v.timeZone) : formatDateTime(ms, v.locale, v.timeZone);
 }
 
 /**
@@ -47,19 +49,19 @@ export function transactionDetailView(v: TrackingView, tx: Transaction, local: O
   let orderLine: string | null = null;
   if (tx.orderId !== null) {
     orderLine = local
-      ? v.t('tx-order-ours', { orderId: String(tx.orderId), name: orderName(local), id: String(local.id) })
-      : v.t('tx-order-not-ours', { orderId: String(tx.orderId) });
+      ? v.t('tx-order-ours', { orderId: formatId(tx.orderId, v.locale), name: orderName(local), id: formatId(local.id, v.locale) })
+      : v.t('tx-order-not-ours', { orderId: formatId(tx.orderId, v.locale) });
   }
   const text = joinLines(
     v.sandbox ? bold(v.t('sandbox-badge')) : null,
-    bold(v.t('tx-detail-title', { id: String(tx.id) })),
+    bold(v.t('tx-detail-title', { id: formatId(tx.id, v.locale) })),
     v.t('tx-type', { value: transactionTypeWords(v.t, tx.type) }),
     v.t('tx-amount', { value: money(tx.amount) }),
     tx.balanceAfter !== null ? v.t('tx-balance-after', { value: money(tx.balanceAfter) }) : null,
     orderLine,
     local ? v.t('tx-order-product', { value: local.productTitle }) : null,
     tx.description ? v.t('tx-description', { value: tx.description }) : null,
-    v.t('tx-date', { value: when(v, tx.createdAt) }),
+    v.t('tx-date', { value: when(v, tx.createdAt, true) }),
   );
   const keyboard = new InlineKeyboard();
   if (local) keyboard.text(v.t('btn-open-order', { name: orderName(local) }), trackData(local.id, { kind: 'new' })).row();

@@ -4,7 +4,7 @@ import type { CatalogCategory, CatalogQueries } from '../../../catalog/catalog-q
 import type { Clock } from '../../../clock.js';
 import type { Logger } from '../../../logger.js';
 import type { OrderService, PlaceInput } from '../../../orders/order-service.js';
-import { formatAmount, formatDateTime } from '../../../text/format.js';
+import { type AmountUnit, formatAmount, formatDateTimeWithZone } from '../../../text/format.js';
 import type { ProviderClient } from '../../../provider/client.js';
 import type { Balance, ProductDetail } from '../../../provider/schemas.js';
 import type { LimitVerdict } from '../../../spending/limit-check.js';
@@ -18,7 +18,7 @@ import { back, chosenRegion, chooseCategory, chooseProduct, chooseQuantity, choo
 import { answerPress, createMenuDisplay } from './menu-display.js';
 import { draftFromPastOrder, type PastOrder, type PastOrderChange } from './past-order.js';
 import { handOver } from './step-handover.js';
-import { describePlaceResult, placeInputFrom } from './place.js';
+import { describePlaceResult, placeInputFrom, placeResultText } from './place.js';
 import { placedRecap } from './recap.js';
 import { acceptsPress, editTargetOf } from './press-guard.js';
 import { hasChanges, refreshQuote } from './quote.js';
@@ -33,7 +33,7 @@ export interface OrderConversationDeps {
   /** Classifies and logs a provider failure, alerting administrators where needed. */
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble) => string;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   sandbox: boolean;
   idleMs: number;
   perItemLimit: number;
@@ -416,13 +416,13 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           ? t('approval-waiting', {
               total: money(outcome.waiting.total),
               threshold: money(outcome.waiting.threshold),
-              until: formatDateTime(outcome.waiting.expiresAt, locale, deps.timeZone),
+              until: formatDateTimeWithZone(outcome.waiting.expiresAt, locale, deps.timeZone),
             })
           : outcome.kind === 'trouble'
           ? outcome.trouble === 'internal'
             ? t('order-failed-internal')
             : deps.troubleText(t, outcome.trouble)
-          : t(outcome.messageKey, { ...outcome.variables, ...(outcome.stateKey ? { state: t(outcome.stateKey) } : {}) });
+          : placeResultText(t, outcome);
       const recap = outcome.kind !== 'trouble' && outcome.kind !== 'approval' && outcome.recap ? placedRecap(view, outcome.recap, 'typicalMs' in outcome ? outcome.typicalMs : null) : null;
       editInPlace = true;
       await finish(closedView(recap ? `${text}\n\n${recap}` : text, deps.sandbox, t));

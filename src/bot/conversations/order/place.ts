@@ -1,4 +1,5 @@
 import type { PlaceInput, PlaceResult, RejectReason } from '../../../orders/order-service.js';
+import type { Translate } from '../../../text/i18n.js';
 import { chosenRegion, type Draft } from './draft.js';
 
 /** The order service's input from a complete draft; skipped optional fields are left out. */
@@ -31,6 +32,12 @@ const REJECTION_MESSAGE: Partial<Record<RejectReason, string>> = {
   'over-limit': 'order-limit-reached-meanwhile',
 };
 
+/** The outcome's sentence in the reader's language, then the provider's own words, marked as theirs. */
+export function placeResultText(t: Translate, described: ReturnType<typeof describePlaceResult>): string {
+  const text = t(described.messageKey, { ...described.variables, ...(described.stateKey ? { state: t(described.stateKey) } : {}) });
+  return described.providerSaid ? `${text} ${t('provider-said', { text: described.providerSaid })}` : text;
+}
+
 /** What the "placed" message recaps: what was ordered and what it cost. */
 export interface PlacedRecap {
   reference: string;
@@ -49,6 +56,8 @@ export function describePlaceResult(result: PlaceResult): {
   variables: Record<string, string>;
   /** The order's state, as a message key, for messages that name it. */
   stateKey?: string;
+  /** The provider's own words about a refusal, shown after our sentence as theirs, never translated. */
+  providerSaid?: string;
   recap?: PlacedRecap;
 } {
   const reference = result.order.providerReference ?? `#${result.order.id}`;
@@ -70,8 +79,7 @@ export function describePlaceResult(result: PlaceResult): {
     case 'rejected': {
       const reasonKey = REJECTION_MESSAGE[result.reason];
       if (reasonKey) {
-        const detail = result.providerMessage ? { detail: result.providerMessage } : { detail: '' };
-        return { kind: result.kind, messageKey: reasonKey, variables: detail };
+        return { kind: result.kind, messageKey: reasonKey, variables: {}, ...(result.providerMessage ? { providerSaid: result.providerMessage } : {}) };
       }
       return result.providerMessage
         ? { kind: result.kind, messageKey: 'order-rejected', variables: { reason: result.providerMessage } }

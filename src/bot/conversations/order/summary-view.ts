@@ -144,7 +144,8 @@ export function pausedView(v: ViewContext, pause: { source: 'provider' | 'admin'
       notice,
       v.sandbox ? bold(v.t('sandbox-badge')) : null,
       bold(v.t(pause.source === 'provider' ? 'order-paused-provider' : 'order-paused-admin')),
-      pause.reason ? v.t('order-paused-reason', { reason: clip(pause.reason, 500) }) : null,
+      // The provider's refusal is quoted as its own words; an administrator's reason is theirs to word.
+      pause.reason ? v.t(pause.source === 'provider' ? 'provider-said' : 'order-paused-reason', { reason: clip(pause.reason, 500), text: clip(pause.reason, 500) }) : null,
       v.t('order-paused-kept'),
     ),
     keyboard: checkAgainKeyboard(v),

@@ -3,7 +3,7 @@ import type { CatalogCategory, CatalogProduct } from '../../../catalog/catalog-q
 import { UNCATEGORISED_ID } from '../../../catalog/catalog-queries.js';
 import type { PageOf } from '../../../db/paging.js';
 import type { ProductDetail } from '../../../provider/schemas.js';
-import { formatAmount, formatNumber } from '../../../text/format.js';
+import { formatAmount, formatNumber, type AmountUnit } from '../../../text/format.js';
 import { bold, joinLines } from '../../../text/formatted.js';
 import type { Locale, Translate } from '../../../text/i18n.js';
 import type { Outgoing } from '../../send.js';
@@ -15,7 +15,7 @@ import { CLIP, clip } from './clip.js';
 export interface ViewContext {
   t: Translate;
   locale: Locale;
-  amountUnit: string;
+  amountUnit: AmountUnit;
   sandbox: boolean;
   perItemLimit: number;
   /** IANA zone every time is shown in (when a spending limit starts afresh, for one). */

@@ -117,10 +117,10 @@ edit-quantity = Quantity
 
 order-placing = Placing your order…
 order-placed = Order { $reference } is placed ({ $state }). I will send the codes here as soon as the provider delivers them.
-order-rejected = The provider refused the order: { $reason }
-order-rejected-funds = The wallet does not hold enough for this order, so the provider refused it. Nothing was charged. An administrator can top up the wallet. { $detail }
-order-rejected-stock = The provider no longer has enough stock for this order. Nothing was charged. Try a smaller quantity or another product. { $detail }
-order-rejected-gone = The provider no longer offers this product. Nothing was charged. { $detail }
+order-rejected = The provider refused the order. The provider said: “{ $reason }”
+order-rejected-funds = The wallet does not hold enough for this order, so the provider refused it. Nothing was charged. An administrator can top up the wallet.
+order-rejected-stock = The provider no longer has enough stock for this order. Nothing was charged. Try a smaller quantity or another product.
+order-rejected-gone = The provider no longer offers this product. Nothing was charged.
 order-rejected-busy = The provider is limiting requests right now and refused the order. Nothing was charged. Please try again in a minute.
 order-rejected-unreachable = The provider could not be reached, so the order was not sent and nothing was charged. Please try again in a few minutes.
 order-rejected-access = The provider refused our access, so the order was not placed and nothing was charged. Administrators have been told.

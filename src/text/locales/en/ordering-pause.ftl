@@ -1,13 +1,13 @@
 ### English messages for the ordering pause (Fluent): /pause, /resume, and the pause shown in /start, /balance and /order.
 
-ordering-paused-by-provider = Ordering is paused since { $since }: the provider refused our access ({ $reason }). No order is sent until an administrator resumes ordering.
+ordering-paused-by-provider = Ordering is paused since { $since }: the provider refused our access. The provider said: “{ $reason }”. No order is sent until an administrator resumes ordering.
 ordering-paused-by-admin = Ordering is paused since { $since } by an administrator: { $reason }. No order is sent until an administrator resumes ordering.
 ordering-pause-no-reason = no reason given
 ordering-pause-resume-hint = Send /resume to open ordering again.
 ordering-paused-order-kept = Your unfinished order is kept. I will tell you when ordering opens again; you can then go on from its last message.
 ordering-paused-order-later = Please send /order again once ordering is open.
-ordering-paused-alert = Ordering is paused: the provider refused giftdesk (HTTP { $status }): { $reason }. No order is sent until an administrator sends /resume. First check the API key and the server's IP allow-list in the provider's panel; I will tell you when the provider answers again.
-order-rejected-paused = Ordering is paused, so the order was not sent and nothing was charged. { $detail }
+ordering-paused-alert = Ordering is paused: the provider refused giftdesk (HTTP { $status }). The provider said: “{ $reason }”. No order is sent until an administrator sends /resume. First check the API key and the server's IP allow-list in the provider's panel; I will tell you when the provider answers again.
+order-rejected-paused = Ordering is paused, so the order was not sent and nothing was charged.
 ordering-provider-back-alert = The provider answers giftdesk again. Ordering is still paused: send /resume to open it.
 pause-done = Ordering is paused. No order is sent until an administrator sends /resume.
 pause-already = Nothing was changed.

@@ -2,7 +2,8 @@
 
 provider-waiting = The provider asked us to wait until { $time } UTC (about { $minutes } min). Nothing was sent; please try again then.
 provider-waiting-unknown = The provider asked us to wait before we ask again. Nothing was sent; please try again in a few minutes.
-provider-refused = The provider refused this request: { $message }
+provider-refused = The provider refused this request. The provider said: “{ $message }”
+provider-said = The provider said: “{ $text }”
 provider-refused-plain = The provider refused this request without saying why. Please check what you asked for, or try again later.
 provider-order-mismatch = The provider answered with the details of a different order, so nothing is shown. Administrators have been told; please try again later.
 provider-order-mismatch-alert = Warning: asked for order { $asked }, the provider answered with order { $answered }. Nothing of it was shown or sent. Check that order in the provider's panel; giftdesk will ask again later.

@@ -1,4 +1,4 @@
-### /audit: چه کسی چه کرد، تازه‌ترین اول. جزئیات بعد از خط تیره، متن خود رکورد است.
+### /audit: چه کسی چه کرد، تازه‌ترین اول، هر رویداد به زبان خواننده. سخن خود افراد یا تأمین‌کننده در گیومه و به همان شکل می‌آید.
 
 audit-usage =
     روش استفاده:
@@ -17,19 +17,99 @@ audit-system = giftdesk
 
 audit-order = سفارش #{ $id } ({ $product } × { $quantity })
 audit-order-plain = سفارش #{ $id }
+audit-their-words = — «{ $text }»
+audit-provider-words = — به گفتهٔ خود تأمین‌کننده: «{ $text }»
+audit-note = (متن ثبت‌شده به انگلیسی: «{ $text }»)
+audit-by-provider = تأمین‌کننده
+audit-by-admin = یکی از مدیران
+audit-because = ({ $why })
+audit-value-team-default = پیش‌فرض تیم
+audit-value-hour = ساعت { $hour }:۰۰
+
 audit-codes-own = کدهای { $order } خودش را دید
 audit-codes-other = کدهای { $order } متعلق به { $owner } را دید
 audit-staff-added = به { $who } با نقش { $roles } دسترسی داد
 audit-staff-role-changed = نقش { $who } را تغییر داد: { $roles }
 audit-staff-removed = دسترسی { $who } را برداشت ({ $roles })
-audit-setting-changed = یک تنظیم را تغییر داد{ $detail }
-audit-paused = سفارش‌ها را متوقف کرد{ $detail }
-audit-resumed = سفارش‌ها را از سر گرفت
+audit-staff-via = (هنگام راه‌اندازی، از روی { $via })
+
+audit-setting-team-limit = { $limit } را برای تیم { $value } کرد (پیش‌تر: { $before })
+audit-setting-team-limit-off = { $limit } تیم را برداشت (پیش‌تر: { $before })
+audit-setting-person-limit = { $limit } را برای { $person } { $value } کرد (پیش‌تر: { $before })
+audit-setting-person-limit-default = برای { $person } { $limit } را به پیش‌فرض تیم برگرداند (پیش‌تر: { $before })
+audit-setting-person-limit-off = { $limit } را برای { $person } برداشت (پیش‌تر: { $before })
+audit-setting-low-balance = آستانهٔ هشدار کمبود موجودی را { $value } کرد (پیش‌تر: { $before })
+audit-setting-digest = خلاصهٔ روزانه را روی { $value } گذاشت (پیش‌تر: { $before })
+audit-setting-feed-on = گزارش لحظه‌ای سفارش‌ها را روشن کرد
+audit-setting-feed-off = گزارش لحظه‌ای سفارش‌ها را خاموش کرد
+audit-setting-other = تنظیم «{ $setting }» را { $value } کرد (پیش‌تر: { $before })
+audit-limit-order = سقف هر سفارش
+audit-limit-day = سقف روزانه
+audit-limit-month = سقف ماهانه
+audit-limit-approval = سقف تأیید
+audit-limit-none = بدون سقف
+
+audit-paused = ثبت سفارش را متوقف کرد
+audit-paused-by-provider = ثبت سفارش متوقف شد: تأمین‌کننده دسترسی ما را نپذیرفت
+audit-resumed = ثبت سفارش را دوباره باز کرد
+audit-resumed-since = ثبت سفارش را دوباره باز کرد؛ از { $since } به دست { $by } متوقف شده بود
+
+audit-approval-requested = برای درخواست { $approval } تأیید خواست: { $product } × { $quantity }، { $amount }
+audit-approval-requested-plain = برای درخواست { $approval } تأیید خواست، { $amount }
+audit-approval-checking = بررسی درخواست { $approval } را برای تأیید شروع کرد
+audit-approval-approved = درخواست { $approval } را تأیید کرد
+audit-approval-self-approved = درخواست { $approval } خودش را تأیید کرد
+audit-approval-rejected = درخواست { $approval } را رد کرد
+audit-approval-expired = درخواست { $approval } بدون تصمیم منقضی شد
+audit-approval-not-yet = درخواست { $approval } دوباره منتظر ماند: { $why }
+audit-approval-not-yet-plain = درخواست { $approval } دوباره منتظر ماند
+audit-approval-change-price = قیمت تغییر کرده بود
+audit-approval-change-stock = موجودی تأمین‌کننده کافی نبود
+audit-approval-change-region-gone = تأمین‌کننده دیگر این منطقه را عرضه نمی‌کند
+audit-approval-blocked-paused = ثبت سفارش متوقف بود
+audit-approval-blocked-funds = موجودی کیف پول کافی نبود
+audit-approval-blocked-limit = از یکی از سقف‌های خرید بیشتر می‌شد
+audit-approval-blocked-unchecked = پرسیدن از تأمین‌کننده ممکن نشد
+audit-approval-interrupted-checking = راه‌اندازی دوبارهٔ ربات بررسی را نیمه‌کاره گذاشت
+audit-approval-interrupted-before-order = راه‌اندازی دوبارهٔ ربات پیش از ساختن سفارش پیش آمد
+
 audit-order-intent = { $order } را به مبلغ { $amount } شروع کرد
-audit-order-placed = { $order } به مبلغ { $amount } ثبت شد{ $detail }
-audit-order-adopted = { $order } با یک سفارش تأمین‌کننده تطبیق داده شد{ $detail }
-audit-order-link-released = پیوند { $order } با سفارش تأمین‌کننده برداشته شد{ $detail }
-audit-order-state = { $order }: { $state }{ $detail }
-audit-notification-sent = دربارهٔ { $order } خبر داد{ $detail }
-audit-notification-undeliverable = نتوانست دربارهٔ { $order } خبر بدهد{ $detail }
-audit-other = { $action }{ $detail }
+audit-order-placed = { $order } به مبلغ { $amount } ثبت شد
+audit-order-placed-repriced = { $order } به مبلغ { $amount } ثبت شد، هرچند خلاصهٔ سفارش { $quoted } گفته بود
+audit-order-adopted = { $order } با سفارش { $providerOrder } تأمین‌کننده تطبیق داده شد
+audit-order-adopted-review = { $order } در بررسی مدیر با سفارش { $providerOrder } تأمین‌کننده تطبیق داده شد
+audit-order-quoted = (خلاصهٔ سفارش { $quoted } گفته بود)
+audit-order-link-released = پیوند { $order } با سفارش { $providerOrder } تأمین‌کننده برداشته شد، چون آن سفارش متعلق به سفارش #{ $other } است
+audit-order-state = { $order }: { $state }
+audit-order-not-placed = { $order } ثبت نشد: { $why }
+audit-why-review = یکی از مدیران در بررسی تأیید کرد که سفارشی ثبت نشده است
+audit-why-never-sent = هرگز فرستاده نشد
+audit-why-same-order-pending = همین سفارش از قبل منتظر نتیجه بود
+audit-why-another-in-flight = در همان لحظه سفارش دیگری در حال ارسال بود
+audit-why-paused = ثبت سفارش به دست { $source } متوقف بود
+audit-why-limit = بیشتر از { $limit } ({ $cap }) می‌شد؛ باقی‌مانده: { $left }
+audit-why-rate-limit = تأمین‌کننده خواست { $seconds } ثانیه صبر کنیم
+audit-why-no-provider-order = پس از { $checks } بار بررسی، چنین سفارشی نزد تأمین‌کننده نبود
+audit-why-interrupted = راه‌اندازی دوبارهٔ ربات ارسال را نیمه‌کاره گذاشت
+audit-why-accepted-not-recorded = تأمین‌کننده آن را با شمارهٔ { $providerOrder } پذیرفت، اما ثبتش در سوابق ما ممکن نشد
+audit-notification-sent = دربارهٔ { $order } خبر داد
+audit-notification-delivered = کدهای { $order } را در { $count ->
+   *[other] { $messages } پیام
+} فرستاد
+audit-notification-undeliverable = نتوانست دربارهٔ { $order } خبر بدهد
+audit-notification-undeliverable-why = نتوانست دربارهٔ { $order } خبر بدهد: { $why }
+audit-undeliverable-order-missing = سفارش دیگر وجود ندارد
+audit-undeliverable-removed = سفارش‌دهنده دیگر جزو کارکنان نیست
+audit-undeliverable-viewer = سفارش‌دهنده اکنون ناظر است
+audit-undeliverable-blocked = سفارش‌دهنده ربات را مسدود کرده است
+audit-undeliverable-telegram = تلگرام پیام را نپذیرفت
+
+audit-export-sent = خروجی { $what } از { $from } تا { $to } را گرفت ({ $count ->
+   *[other] { $rows } ردیف
+})
+audit-export-cut = (ناقص)
+audit-export-orders = سفارش‌ها
+audit-export-transactions = تراکنش‌های کیف پول
+audit-export-audit = گزارش رویدادها
+audit-export-summary = خلاصهٔ هزینه‌ها
+audit-other = { $action }

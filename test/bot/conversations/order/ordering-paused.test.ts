@@ -34,7 +34,7 @@ describe('ordering while it is paused', () => {
     const chat = await toQuantity(world);
     world.pauses.pause({ source: 'provider', reason: 'IP not allowed', by: null });
     const summary = await chat.say('1', /Ordering is paused: the provider is refusing our access/);
-    expect(summary.text).toContain('Reason: IP not allowed');
+    expect(summary.text).toContain('The provider said: “IP not allowed”');
   });
 
   it('sends no order when the pause begins between the summary and Confirm, and shows the pause instead', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describePlaceResult } from '../../../../src/bot/conversations/order/place.js';
+import { describePlaceResult, placeResultText } from '../../../../src/bot/conversations/order/place.js';
 import { placedRecap } from '../../../../src/bot/conversations/order/recap.js';
 import { createI18n } from '../../../../src/text/i18n.js';
 import type { OrderRow } from '../../../../src/orders/order-repo.js';
@@ -7,14 +7,14 @@ import type { OrderState } from '../../../../src/db/schema.js';
 
 const i18n = createI18n('en');
 const t = (key: string, vars?: Record<string, string | number>) => i18n.t('en', key, vars);
+const fa = (key: string, vars?: Record<string, string | number>) => i18n.t('fa', key, vars);
 
 function order(state: OrderState, reference: string | null = 'A100234'): OrderRow {
   return { id: 7, state, providerReference: reference, providerStatus: 'PREPARING' } as OrderRow;
 }
 
-function text(result: Parameters<typeof describePlaceResult>[0]): string {
-  const described = describePlaceResult(result);
-  return t(described.messageKey, { ...described.variables, ...(described.stateKey ? { state: t(described.stateKey) } : {}) });
+function text(result: Parameters<typeof describePlaceResult>[0], translate = t): string {
+  return placeResultText(translate, describePlaceResult(result));
 }
 
 describe('what a confirmation tells the staff member', () => {
@@ -32,16 +32,20 @@ describe('what a confirmation tells the staff member', () => {
     expect(text({ kind: 'already-confirmed', order: order('not_placed', null) })).toMatch(/was not placed\. Send \/order/);
   });
 
-  it('passes on the provider reason of a refusal it has no words for', () => {
+  it('passes on the provider reason of a refusal it has no words for, marked as the provider’s own words', () => {
     expect(text({ kind: 'rejected', order: order('rejected', null), providerMessage: 'فیلد نامعتبر', reason: 'invalid' })).toBe(
-      'The provider refused the order: فیلد نامعتبر',
+      'The provider refused the order. The provider said: “فیلد نامعتبر”',
+    );
+    expect(text({ kind: 'rejected', order: order('rejected', null), providerMessage: 'Invalid field', reason: 'invalid' }, fa)).toBe(
+      'تأمین‌کننده سفارش را رد کرد. پاسخ خود تأمین‌کننده: «Invalid field»',
     );
   });
 
-  it('says the wallet is short, in its own words, when the provider refused for funds', () => {
+  it('says the wallet is short, in its own words, then what the provider said as the provider’s', () => {
     const said = text({ kind: 'rejected', order: order('rejected', null), providerMessage: 'موجودی کافی نیست', reason: 'insufficient-funds' });
-    expect(said).toMatch(/^The wallet does not hold enough.*Nothing was charged/);
-    expect(said).toContain('موجودی کافی نیست');
+    expect(said).toMatch(/^The wallet does not hold enough.*Nothing was charged.* The provider said: “موجودی کافی نیست”$/);
+    const persian = text({ kind: 'rejected', order: order('rejected', null), providerMessage: 'Insufficient balance', reason: 'insufficient-funds' }, fa);
+    expect(persian).toMatch(/^موجودی کیف پول برای این سفارش کافی نیست.* پاسخ خود تأمین‌کننده: «Insufficient balance»$/);
   });
 
   it('says nothing was sent when the provider could not be reached at all', () => {

@@ -82,4 +82,9 @@ describe('the paused step', () => {
     expect(out.text.text).not.toContain('دلیل:');
     expect(labels(out)).toEqual(['بررسی دوباره', 'ویرایش', 'لغو']);
   });
+
+  it('quotes the provider’s refusal as the provider’s own words, in either language', () => {
+    expect(pausedView(viewIn('fa'), { source: 'provider', reason: 'API key disabled' }, null).text.text).toContain('پاسخ خود تأمین‌کننده: «API key disabled»');
+    expect(pausedView(viewIn('en'), { source: 'provider', reason: 'کلید غیرفعال است' }, null).text.text).toContain('The provider said: “کلید غیرفعال است”');
+  });
 });
