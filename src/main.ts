@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { Api } from 'grammy';
 import { createAdminAlerts } from './alerts/admin-alerts.js';
-import { withFundsRefusalAlert } from './alerts/funds-refusal.js';
+import { createWalletShortAlert, withFundsRefusalAlert } from './alerts/funds-refusal.js';
 import { createLowBalanceCheck, createLowBalanceWatch, lowBalanceSetting, withBalanceCheckAfterOrders, withBalanceWatch } from './alerts/low-balance.js';
 import { createLocalPeriods } from './calendar/local-periods.js';
 import { createSettingsRegistry } from './settings/settings-registry.js';
@@ -206,7 +206,17 @@ async function main(): Promise<void> {
   );
   // Every balance read on the way, for a summary, /balance or after an order, also feeds the low-balance alert.
   const provider = withBalanceWatch(recordingProvider, lowBalance);
-  // Staff orders and approved ones alike: a refusal for lack of funds reaches administrators, whatever the low-balance setting.
+  // Staff orders and approved ones alike: an order the wallet cannot pay for reaches administrators, whatever the low-balance setting.
+  const walletShort = createWalletShortAlert({
+    alerts,
+    render: (locale, refusal) => {
+      const figures = { balance: formatAmount(refusal.balance, locale, config.amountUnit), total: formatAmount(refusal.total, locale, config.amountUnit) };
+      return refusal.orderId === null
+        ? translate(locale)('funds-short-alert', figures)
+        : translate(locale)('funds-refused-alert', { ...figures, id: formatId(refusal.orderId, locale) });
+    },
+    logger: logger.child({ component: 'orders' }),
+  });
   const orders = withFundsRefusalAlert(
     createOrderService({
       db,
@@ -234,16 +244,7 @@ async function main(): Promise<void> {
           { quietMs: 0 },
         ),
     }),
-    {
-      alerts,
-      render: (locale, refusal) =>
-        translate(locale)('funds-refused-alert', {
-          balance: formatAmount(refusal.balance, locale, config.amountUnit),
-          total: formatAmount(refusal.total, locale, config.amountUnit),
-          id: formatId(refusal.orderId, locale),
-        }),
-      logger: logger.child({ component: 'orders' }),
-    },
+    walletShort,
   );
   // Logs what it recovered itself.
   orders.recoverInterrupted();
@@ -328,6 +329,7 @@ async function main(): Promise<void> {
     approvals: { service: approvals, announcer: approvalAnnouncer, rules: spendingRules },
     perItemLimit: config.providerMaxQuantityPerItem,
     clock,
+    onWalletShort: (short) => walletShort({ ...short, orderId: null }),
     onUpdateHandled: () => metrics.updateHandled(),
     onHandlerError: () => metrics.handlerFailed(),
     logger: logger.child({ component: 'bot' }),

@@ -10,31 +10,46 @@ import type { AdminAlerts } from './admin-alerts.js';
  */
 export const FUNDS_REFUSAL_QUIET_MS = 60 * 60 * 1000;
 
+/**
+ * An order the wallet could not pay for. `orderId` is set when the provider
+ * refused a sent order; null when giftdesk held it back before sending,
+ * because the balance read for the summary or at Confirm was too low.
+ */
 export interface FundsRefusal {
   balance: number;
   total: number;
-  orderId: number;
+  orderId: number | null;
 }
 
+/** Tells administrators that staff cannot order for lack of funds; never throws, never waits. */
+export type WalletShortAlert = (refusal: FundsRefusal) => void;
+
 /**
- * The order service, telling administrators whenever the provider refuses
- * an order for lack of funds. Independent of the low-balance threshold:
- * with none set, this is the only way administrators learn that staff
- * cannot order.
+ * Independent of the low-balance threshold: with none set, this is the only
+ * way administrators learn that staff cannot order. Whether the provider
+ * refused the order or giftdesk held it back, it is the same news, heard
+ * once within the quiet time.
  */
-export function withFundsRefusalAlert<S extends Pick<OrderService, 'createIntentAndPlace'>>(
-  orders: S,
-  deps: { alerts: Pick<AdminAlerts, 'alert'>; render: (locale: Locale, refusal: FundsRefusal) => string; logger: Logger },
-): S {
+export function createWalletShortAlert(deps: {
+  alerts: Pick<AdminAlerts, 'alert'>;
+  render: (locale: Locale, refusal: FundsRefusal) => string;
+  logger: Logger;
+}): WalletShortAlert {
+  return (refusal) => {
+    deps.logger.warn(refusal, 'an order does not fit the wallet');
+    // Not awaited: the staff member hears of their order without waiting for every administrator's chat.
+    void deps.alerts.alert('insufficient-funds', (locale) => deps.render(locale, refusal), { quietMs: FUNDS_REFUSAL_QUIET_MS });
+  };
+}
+
+/** The order service, telling administrators whenever the provider refuses an order for lack of funds. */
+export function withFundsRefusalAlert<S extends Pick<OrderService, 'createIntentAndPlace'>>(orders: S, walletShort: WalletShortAlert): S {
   return {
     ...orders,
     async createIntentAndPlace(input) {
       const result = await orders.createIntentAndPlace(input);
       if (result.kind === 'rejected' && result.reason === 'insufficient-funds' && result.balance !== undefined) {
-        const refusal: FundsRefusal = { balance: result.balance, total: result.order.totalAmount, orderId: result.order.id };
-        deps.logger.warn(refusal, 'order refused for lack of funds');
-        // Not awaited: the staff member hears of their order without waiting for every administrator's chat.
-        void deps.alerts.alert('insufficient-funds', (locale) => deps.render(locale, refusal), { quietMs: FUNDS_REFUSAL_QUIET_MS });
+        walletShort({ balance: result.balance, total: result.order.totalAmount, orderId: result.order.id });
       }
       return result;
     },

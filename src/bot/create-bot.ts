@@ -113,6 +113,8 @@ export interface BotDeps {
   /** Where /feed and /digest keep their settings; without it those commands are not offered. */
   reportSettings?: { settings: SettingsStore; digest: Pick<DailyDigest, 'hour' | 'setHour'> };
   /** Observers for metrics; they never change how an update is handled. */
+  /** An order's summary found the wallet short of its total (see src/alerts/funds-refusal.ts). */
+  onWalletShort?: (short: { balance: number; total: number }) => void;
   onUpdateHandled?: () => void;
   onHandlerError?: () => void;
   clock: Clock;
@@ -227,6 +229,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         ...(requestApproval && approvals ? { requestApproval, approvalThreshold: (id: number) => approvals.service.thresholdFor(id) } : {}),
         timeZone: deps.timeZone,
         typicalDeliveryMs: () => orderQueries.typicalDeliveryMs(),
+        ...(deps.onWalletShort ? { onWalletShort: deps.onWalletShort } : {}),
         clock: deps.clock,
         logger: deps.logger,
       }),

@@ -57,6 +57,8 @@ export interface OrderConversationDeps {
   timeZone: string;
   /** How long delivery usually takes (median of recent orders), for the recap after Confirm; null when unknown. */
   typicalDeliveryMs: () => number | null;
+  /** The balance read for a summary does not cover its total: administrators hear that staff cannot order. */
+  onWalletShort?: (short: { balance: number; total: number }) => void;
   clock: Clock;
   logger: Logger;
 }
@@ -276,6 +278,11 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         return render();
       }
       const facts = { balance: quote.balance.ok ? quote.balance.value.balance : null, changes: refreshed.changes, limit: await limitFor(draft) };
+      const due = (chosenRegion(draft)?.price ?? 0) * (draft.quantity ?? 0);
+      if (facts.balance !== null && facts.balance < due) {
+        const short = { balance: facts.balance, total: due };
+        await conversation.external(() => deps.onWalletShort?.(short));
+      }
       if (canConfirm(draft, facts, deps.perItemLimit)) {
         // Chosen while showing the summary, so it is saved before Confirm can be pressed:
         // if the process dies after the POST, the replayed Confirm carries the same key
