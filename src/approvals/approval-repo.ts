@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import { approvals, orders, type ApprovalState } from '../db/schema.js';
 import type { SyncDb } from '../db/sync-db.js';
+import { storedLine, type OrderLine } from '../orders/order-line.js';
 import { appendAudit, type AuditFacts } from '../orders/audit-trail.js';
 
 /** Why a request waits again after an Approve: what changed at the provider, or what blocked it. */
@@ -14,13 +15,7 @@ export interface ApprovalRequest {
   confirmKey: string;
   requesterId: number;
   chatId: number;
-  productId: number;
-  productTitle: string;
-  regionPropertyId: number;
-  regionTitle: string | null;
-  quantity: number;
-  unitPrice: number;
-  fieldValues: readonly { fieldId: number; title: string; value: string }[];
+  line: OrderLine;
 }
 
 export type ClaimApprovalResult =
@@ -87,7 +82,16 @@ export function createApprovalRepo(deps: { db: Db; clock: Clock }) {
         const at = now();
         const approval = tx
           .insert(approvals)
-          .values({ ...input, fieldValues: JSON.stringify(input.fieldValues), state: 'pending', createdAt: at, updatedAt: at, expiresAt })
+          .values({
+            confirmKey: input.confirmKey,
+            requesterId: input.requesterId,
+            chatId: input.chatId,
+            ...storedLine(input.line),
+            state: 'pending',
+            createdAt: at,
+            updatedAt: at,
+            expiresAt,
+          })
           .returning()
           .get();
         appendAudit(tx, at, {

@@ -12,6 +12,7 @@ export type { ApprovalRow } from './approval-repo.js';
 export const DEFAULT_APPROVAL_EXPIRY_MS = 24 * 60 * 60_000;
 
 /** What the person's other limits say about one more order of `total` (the limits module answers; absent = no limits). */
+import { lineFromStored, lineTotal } from '../orders/order-line.js';
 import type { LimitCheck, LimitVerdict } from '../spending/limit-check.js';
 export type { LimitCheck };
 
@@ -88,10 +89,7 @@ export function placeInputOf(approval: ApprovalRow): PlaceInput {
     confirmKey: approval.confirmKey,
     userId: approval.requesterId,
     chatId: approval.chatId,
-    product: { id: approval.productId, title: approval.productTitle },
-    region: { regionPropertyId: approval.regionPropertyId, title: approval.regionTitle, price: approval.unitPrice },
-    quantity: approval.quantity,
-    fields: JSON.parse(approval.fieldValues) as PlaceInput['fields'],
+    line: lineFromStored(approval),
   };
 }
 
@@ -151,20 +149,14 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
 
     requestIfNeeded(input) {
       const threshold = thresholdFor(input.userId);
-      const total = input.region.price * input.quantity;
+      const total = lineTotal(input.line);
       if (threshold === null || total <= threshold) return null;
       const stored = repo.request(
         {
           confirmKey: input.confirmKey,
           requesterId: input.userId,
           chatId: input.chatId,
-          productId: input.product.id,
-          productTitle: input.product.title,
-          regionPropertyId: input.region.regionPropertyId,
-          regionTitle: input.region.title,
-          quantity: input.quantity,
-          unitPrice: input.region.price,
-          fieldValues: input.fields,
+          line: input.line,
         },
         new Date(clock.now() + expiryMs),
       );

@@ -6,6 +6,7 @@ import { orders, type NotificationKind, type OrderState } from '../db/schema.js'
 import type { SyncDb } from '../db/sync-db.js';
 import { appendAudit, type AuditRecord } from './audit-trail.js';
 import { enqueueNotification } from './outbox.js';
+import { lineTotal, storedLine, type OrderLine } from './order-line.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 type OrderUpdate = Partial<Omit<typeof orders.$inferInsert, 'id' | 'state'>>;
@@ -18,13 +19,7 @@ export interface IntentInput {
   userId: number;
   chatId: number;
   fingerprint: string;
-  productId: number;
-  productTitle: string;
-  regionPropertyId: number;
-  regionTitle: string | null;
-  quantity: number;
-  unitPrice: number;
-  fieldValues: readonly { fieldId: number; title: string; value: string }[];
+  line: OrderLine;
   sandbox: boolean;
 }
 
@@ -122,14 +117,8 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
               chatId: input.chatId,
               confirmKey: input.confirmKey,
               fingerprint: input.fingerprint,
-              productId: input.productId,
-              productTitle: input.productTitle,
-              regionPropertyId: input.regionPropertyId,
-              regionTitle: input.regionTitle,
-              quantity: input.quantity,
-              unitPrice: input.unitPrice,
-              totalAmount: input.unitPrice * input.quantity,
-              fieldValues: JSON.stringify(input.fieldValues),
+              ...storedLine(input.line),
+              totalAmount: lineTotal(input.line),
               state: 'intent',
               sandbox: input.sandbox,
               createdAt: at,

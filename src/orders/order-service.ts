@@ -3,10 +3,11 @@ import type { Db } from '../db/open.js';
 import type { PageOf, PageRequest } from '../db/paging.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
-import type { PlaceOrderBody, PlacedOrder } from '../provider/schemas.js';
+import type { PlacedOrder } from '../provider/schemas.js';
 import type { LimitCheck } from '../spending/limit-check.js';
 import { orderFingerprint } from './fingerprint.js';
 import { createMutex } from './mutex.js';
+import { placeOrderBody, type OrderLine } from './order-line.js';
 import { createOrderRepo, type OrderRow } from './order-repo.js';
 import { classifyPlaceError, OrderNotSentError, type RejectReason } from './place-errors.js';
 
@@ -18,10 +19,7 @@ export interface PlaceInput {
   confirmKey: string;
   userId: number;
   chatId: number;
-  product: { id: number; title: string };
-  region: { regionPropertyId: number; title: string | null; price: number };
-  quantity: number;
-  fields: { fieldId: number; title: string; value: string }[];
+  line: OrderLine;
 }
 
 export type PlaceResult =
@@ -101,20 +99,6 @@ export const MAX_PAUSE_WAIT_MS = 3_000;
  */
 export const FIRST_CHECK_AFTER_PLACED_MS = 2_000;
 export const FIRST_CHECK_AFTER_UNKNOWN_MS = 5_000;
-
-export function buildPlaceOrderBody(input: Pick<PlaceInput, 'product' | 'region' | 'quantity' | 'fields'>): PlaceOrderBody {
-  const body: PlaceOrderBody = {
-    products: [
-      { productId: input.product.id, regionPropertyId: input.region.regionPropertyId, quantity: input.quantity },
-    ],
-  };
-  if (input.fields.length > 0) {
-    body.requiredFields = {
-      [String(input.product.id)]: input.fields.map((field) => ({ fieldId: field.fieldId, value: field.value.trim() })),
-    };
-  }
-  return body;
-}
 
 export function createOrderService(deps: OrderServiceDeps): OrderService {
   const { db, provider, clock, logger, sandbox } = deps;
@@ -202,49 +186,39 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     return moved ?? { ...order, ...accepted(placed), state: 'needs_review' };
   }
 
+  /**
+   * Why an intent must be closed unsent instead of posted, checked under the
+   * wallet lock: ordering paused, a spending limit that no longer fits (two
+   * orders confirmed together are counted one after the other), or a
+   * provider rate-limit pause too long to wait out (the order would sit in
+   * 'placing' holding the wallet, and a shutdown meanwhile would leave an
+   * outcome that looks unknown although nothing was sent).
+   */
+  function whyNotSend(intent: OrderRow): { reason: RejectReason; providerMessage: string | null; facts: Record<string, string | number> } | null {
+    const paused = deps.orderingPaused?.() ?? null;
+    if (paused) return { reason: 'paused', providerMessage: paused.reason, facts: { cause: 'paused', source: paused.source } };
+    const verdict = deps.checkLimits?.(intent.userId, intent.totalAmount, intent.id) ?? { ok: true };
+    if (!verdict.ok) return { reason: 'over-limit', providerMessage: null, facts: { cause: 'limit', limit: verdict.limit, cap: verdict.cap, left: verdict.left } };
+    const pausedFor = (deps.providerPausedUntil?.() ?? 0) - clock.now();
+    if (pausedFor > MAX_PAUSE_WAIT_MS) return { reason: 'rate-limited', providerMessage: null, facts: { cause: 'rate-limit', seconds: Math.ceil(pausedFor / 1000) } };
+    return null;
+  }
+
   /** Holds the wallet lock from the claim to the recorded outcome. Returns whether a 422 may be a funds problem. */
   async function placeClaimed(intent: OrderRow, input: PlaceInput): Promise<{ result: PlaceResult; checkFunds: boolean }> {
     // Under the wallet lock and with nothing awaited between here and the POST.
-    const paused = deps.orderingPaused?.() ?? null;
-    if (paused) {
+    const unsent = whyNotSend(intent);
+    if (unsent) {
       const closed = repo.transition({
         id: intent.id,
         from: 'intent',
         to: 'not_placed',
         set: { finishedAt: new Date(clock.now()) },
-        audit: { actorId: input.userId, action: 'order.not_placed', facts: { cause: 'paused', source: paused.source } },
+        audit: { actorId: input.userId, action: 'order.not_placed', facts: unsent.facts },
       });
       if (closed) {
-        logger.warn({ orderId: intent.id, pausedBy: paused.source }, 'order not sent: ordering is paused');
-        return { result: { kind: 'rejected', order: closed, providerMessage: paused.reason, reason: 'paused' }, checkFunds: false };
-      }
-    }
-    const verdict = deps.checkLimits?.(input.userId, intent.totalAmount, intent.id) ?? { ok: true };
-    if (!verdict.ok) {
-      const closed = repo.transition({
-        id: intent.id,
-        from: 'intent',
-        to: 'not_placed',
-        set: { finishedAt: new Date(clock.now()) },
-        audit: { actorId: input.userId, action: 'order.not_placed', facts: { cause: 'limit', limit: verdict.limit, cap: verdict.cap, left: verdict.left } },
-      });
-      if (closed) {
-        logger.info({ orderId: intent.id, limit: verdict.limit, cap: verdict.cap, left: verdict.left }, 'order not sent: over a spending limit');
-        return { result: { kind: 'rejected', order: closed, providerMessage: null, reason: 'over-limit' }, checkFunds: false };
-      }
-    }
-    const pausedFor = (deps.providerPausedUntil?.() ?? 0) - clock.now();
-    if (pausedFor > MAX_PAUSE_WAIT_MS) {
-      const closed = repo.transition({
-        id: intent.id,
-        from: 'intent',
-        to: 'not_placed',
-        set: { finishedAt: new Date(clock.now()) },
-        audit: { actorId: input.userId, action: 'order.not_placed', facts: { cause: 'rate-limit', seconds: Math.ceil(pausedFor / 1000) } },
-      });
-      if (closed) {
-        logger.warn({ orderId: intent.id, pausedForMs: pausedFor }, 'order not sent: the provider asked us to wait');
-        return { result: { kind: 'rejected', order: closed, providerMessage: null, reason: 'rate-limited' }, checkFunds: false };
+        logger.warn({ orderId: intent.id, ...unsent.facts }, 'order not sent');
+        return { result: { kind: 'rejected', order: closed, providerMessage: unsent.providerMessage, reason: unsent.reason }, checkFunds: false };
       }
     }
     const claim = repo.claimForPlacing(intent.id, input.userId);
@@ -261,7 +235,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
 
     let placed: PlacedOrder;
     try {
-      placed = await provider.placeOrder(buildPlaceOrderBody(input), {
+      placed = await provider.placeOrder(placeOrderBody([input.line]), {
         priority: 'interactive',
         // The budget may have held the POST back a moment: a pause that began meanwhile still stops it.
         beforeSend: () => {
@@ -319,20 +293,8 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         confirmKey: input.confirmKey,
         userId: input.userId,
         chatId: input.chatId,
-        fingerprint: orderFingerprint({
-          userId: input.userId,
-          productId: input.product.id,
-          regionPropertyId: input.region.regionPropertyId,
-          quantity: input.quantity,
-          fieldValues: input.fields,
-        }),
-        productId: input.product.id,
-        productTitle: input.product.title,
-        regionPropertyId: input.region.regionPropertyId,
-        regionTitle: input.region.title,
-        quantity: input.quantity,
-        unitPrice: input.region.price,
-        fieldValues: input.fields,
+        fingerprint: orderFingerprint(input.userId, input.line),
+        line: input.line,
         sandbox,
       });
       if (opened.kind !== 'created') return opened;

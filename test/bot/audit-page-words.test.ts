@@ -39,7 +39,12 @@ async function recordedAudit() {
 
   const approvals = createApprovalRepo({ db, clock });
   const { approval } = approvals.request(
-    { confirmKey: 'c1', requesterId: SARA, chatId: SARA, productId: 101, productTitle: 'Google Play 10 USD', regionPropertyId: 5001, regionTitle: 'US', quantity: 2, unitPrice: 1_250_000, fieldValues: [] },
+    {
+      confirmKey: 'c1',
+      requesterId: SARA,
+      chatId: SARA,
+      line: { product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 }, quantity: 2, fields: [] },
+    },
     new Date(clock.now() + 60 * MINUTE),
   );
   approvals.claim(approval.id, ADMIN, approval.revision);

@@ -151,12 +151,11 @@ describe('administrators settling orders that wait for review', () => {
 
   it('settles an order as not placed only after the confirmation, and the staff member can then order the same again', async () => {
     const staff = chatDriver(world.telegram, STAFF);
-    const fingerprint = orderFingerprint({
-      userId: STAFF.id,
-      productId: SANDBOX_PRODUCTS.noFields,
-      regionPropertyId: region.regionPropertyId,
+    const fingerprint = orderFingerprint(STAFF.id, {
+      product: { id: SANDBOX_PRODUCTS.noFields, title: 'Google Play 10 USD' },
+      region: { regionPropertyId: region.regionPropertyId, title: null, price: region.price },
       quantity: 1,
-      fieldValues: [],
+      fields: [],
     });
     const id = insertNeedsReview({ userId: STAFF.id, quantity: 1, fingerprint, candidates: [] });
     const postsBefore = posts(world);

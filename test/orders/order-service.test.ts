@@ -8,7 +8,7 @@ import { createOrderService, type PlaceInput } from '../../src/orders/order-serv
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
 import { createManualClock } from '../support/manual-clock.js';
-import { googlePlayInput } from '../support/order-fixtures.js';
+import { googlePlayInput, intentInput } from '../support/order-fixtures.js';
 import { encodeAuditFacts } from '../../src/db/audit-log.js';
 
 const T0 = 1_700_000_000_000;
@@ -20,13 +20,15 @@ const netflix = (confirmKey: string): PlaceInput => ({
   confirmKey,
   userId: 11,
   chatId: 11,
-  product: { id: SANDBOX_PRODUCTS.twoFields, title: 'Netflix 30 USD' },
-  region: { regionPropertyId: 5003, title: 'US', price: 3_700_000 },
-  quantity: 1,
-  fields: [
-    { fieldId: 8, title: 'شماره موبایل گیرنده', value: '09121234567' },
-    { fieldId: 7, title: 'ایمیل گیرنده', value: ' buyer@example.com ' },
-  ],
+  line: {
+    product: { id: SANDBOX_PRODUCTS.twoFields, title: 'Netflix 30 USD' },
+    region: { regionPropertyId: 5003, title: 'US', price: 3_700_000 },
+    quantity: 1,
+    fields: [
+      { fieldId: 8, title: 'شماره موبایل گیرنده', value: '09121234567' },
+      { fieldId: 7, title: 'ایمیل گیرنده', value: ' buyer@example.com ' },
+    ],
+  },
 });
 
 describe('order service', () => {
@@ -79,8 +81,7 @@ describe('order service', () => {
     const announced: { orderId: number; charged: number; confirmed: number }[] = [];
     const { db, service } = await setup({ onChargedOtherAmount: (order, confirmed) => announced.push({ orderId: order.id, charged: order.totalAmount, confirmed }) });
     // Confirmed at 1,000,000 a card; the sandbox charges its price of 1,250,000.
-    const input = googlePlay('c-moved');
-    const result = await service.createIntentAndPlace({ ...input, region: { ...input.region, price: 1_000_000 } });
+    const result = await service.createIntentAndPlace(googlePlay('c-moved', { region: { regionPropertyId: 5001, title: 'US', price: 1_000_000 } }));
 
     expect(result).toMatchObject({ kind: 'placed', order: { totalAmount: 1_250_000, unitPrice: 1_000_000 } });
     expect(announced).toEqual([{ orderId: result.order.id, charged: 1_250_000, confirmed: 1_000_000 }]);
@@ -190,7 +191,7 @@ describe('order service', () => {
   it('reports an invalid field as invalid when the wallet could pay', async () => {
     const { service } = await setup();
     const input = netflix('c1');
-    const result = await service.createIntentAndPlace({ ...input, fields: [input.fields[1]!] });
+    const result = await service.createIntentAndPlace({ ...input, line: { ...input.line, fields: [input.line.fields[1]!] } });
     expect(result).toMatchObject({ kind: 'rejected', reason: 'invalid' });
   });
 
@@ -235,10 +236,7 @@ describe('order service', () => {
     const { db, clock, service } = await setup();
     const repo = createOrderRepo({ db, clock });
     const open = (key: string) => {
-      const opened = repo.openIntent({
-        confirmKey: key, userId: 1, chatId: 1, fingerprint: key, productId: 101, productTitle: 'x',
-        regionPropertyId: 5001, regionTitle: null, quantity: 1, unitPrice: 1, fieldValues: [], sandbox: true,
-      });
+      const opened = repo.openIntent(intentInput({ confirmKey: key, userId: 1, chatId: 1, fingerprint: key, productTitle: 'x', regionTitle: null, unitPrice: 1 }));
       return opened.order.id;
     };
     const old = open('old');
@@ -258,10 +256,7 @@ describe('order service', () => {
   it('tells the staff member once about an order whose POST was interrupted', async () => {
     const { db, clock, service } = await setup();
     const repo = createOrderRepo({ db, clock });
-    const opened = repo.openIntent({
-      confirmKey: 'k', userId: 1, chatId: 1, fingerprint: 'f', productId: 101, productTitle: 'x',
-      regionPropertyId: 5001, regionTitle: null, quantity: 1, unitPrice: 1, fieldValues: [], sandbox: true,
-    });
+    const opened = repo.openIntent(intentInput({ confirmKey: 'k', userId: 1, chatId: 1, fingerprint: 'f', productTitle: 'x', regionTitle: null, unitPrice: 1 }));
     repo.claimForPlacing(opened.order.id, 1);
 
     service.recoverInterrupted();
@@ -331,10 +326,7 @@ describe('order service', () => {
   it('ends the flight of a POST a crash interrupted at its timeout at the latest', async () => {
     const { db, clock } = await setup();
     const repo = createOrderRepo({ db, clock });
-    const opened = repo.openIntent({
-      confirmKey: 'k', userId: 1, chatId: 1, fingerprint: 'f', productId: 101, productTitle: 'x',
-      regionPropertyId: 5001, regionTitle: null, quantity: 1, unitPrice: 1, fieldValues: [], sandbox: true,
-    });
+    const opened = repo.openIntent(intentInput({ confirmKey: 'k', userId: 1, chatId: 1, fingerprint: 'f', productTitle: 'x', regionTitle: null, unitPrice: 1 }));
     repo.claimForPlacing(opened.order.id, 1);
     clock.advance(60 * 60_000);
 

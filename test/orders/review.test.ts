@@ -6,6 +6,8 @@ import type { OrderRow } from '../../src/orders/order-repo.js';
 import { listAwaitingReview, reviewMismatches, settleReview } from '../../src/orders/review.js';
 import type { OrderDetail } from '../../src/provider/schemas.js';
 import { orderRepoWorld, placingOrder } from '../support/order-fixtures.js';
+import { lineFromStored } from '../../src/orders/order-line.js';
+import type { IntentInput } from '../../src/orders/order-repo.js';
 import { encodeAuditFacts } from '../../src/db/audit-log.js';
 
 const T0 = 1_700_000_000_000;
@@ -290,19 +292,13 @@ describe('telling a provider order apart from the order under review', () => {
   });
 });
 
-function sameOrder(order: OrderRow) {
+function sameOrder(order: OrderRow): IntentInput {
   return {
     confirmKey: order.confirmKey,
     userId: order.userId,
     chatId: order.chatId,
     fingerprint: order.fingerprint,
-    productId: order.productId,
-    productTitle: order.productTitle,
-    regionPropertyId: order.regionPropertyId,
-    regionTitle: order.regionTitle,
-    quantity: order.quantity,
-    unitPrice: order.unitPrice,
-    fieldValues: [],
+    line: lineFromStored(order),
     sandbox: order.sandbox,
   };
 }

@@ -1,39 +1,51 @@
 import type { Db } from '../../src/db/open.js';
 import { createOrderRepo, type IntentInput, type OrderRepo, type OrderRow } from '../../src/orders/order-repo.js';
+import type { FieldAnswer, OrderLine } from '../../src/orders/order-line.js';
 import type { OrderService, PlaceInput, PlaceResult } from '../../src/orders/order-service.js';
 import type { ProviderClient } from '../../src/provider/client.js';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { createManualClock, type ManualClock } from './manual-clock.js';
 import { memoryDb } from './memory-db.js';
 
+/** What a test may change of an intent: its own fields, and the parts of its line as the table keeps them. */
+export type IntentOverrides = Partial<Omit<IntentInput, 'line'>> & {
+  productId?: number;
+  productTitle?: string;
+  regionPropertyId?: number;
+  regionTitle?: string | null;
+  quantity?: number;
+  unitPrice?: number;
+  fieldValues?: FieldAnswer[];
+};
+
 /** An intent for Google Play 10 USD (US) × 1 by user 1 in chat 1, in the sandbox; `overrides` replace any field. */
-export function intentInput(overrides: Partial<IntentInput> = {}): IntentInput {
+export function intentInput(overrides: IntentOverrides = {}): IntentInput {
+  const { productId, productTitle, regionPropertyId, regionTitle, quantity, unitPrice, fieldValues, ...own } = overrides;
   return {
     confirmKey: 'k1',
     userId: 1,
     chatId: 1,
     fingerprint: 'f1',
-    productId: 101,
-    productTitle: 'Google Play 10 USD',
-    regionPropertyId: 5001,
-    regionTitle: 'US',
-    quantity: 1,
-    unitPrice: 1_250_000,
-    fieldValues: [],
     sandbox: true,
-    ...overrides,
+    ...own,
+    line: {
+      product: { id: productId ?? 101, title: productTitle ?? 'Google Play 10 USD' },
+      region: { regionPropertyId: regionPropertyId ?? 5001, title: regionTitle === undefined ? 'US' : regionTitle, price: unitPrice ?? 1_250_000 },
+      quantity: quantity ?? 1,
+      fields: fieldValues ?? [],
+    },
   };
 }
 
 /** A new order in 'intent'; throws when the repository does not create one, so a test cannot go on from a wrong start. */
-export function openedOrder(repo: OrderRepo, overrides: Partial<IntentInput> = {}): OrderRow {
+export function openedOrder(repo: OrderRepo, overrides: IntentOverrides = {}): OrderRow {
   const opened = repo.openIntent(intentInput(overrides));
   if (opened.kind !== 'created') throw new Error(`expected a new intent, got ${opened.kind}`);
   return opened.order;
 }
 
 /** A new order claimed for placing by `actorId` (its own user unless said otherwise); returned as it was opened. */
-export function placingOrder(repo: OrderRepo, overrides: Partial<IntentInput> = {}, actorId?: number): OrderRow {
+export function placingOrder(repo: OrderRepo, overrides: IntentOverrides = {}, actorId?: number): OrderRow {
   const order = openedOrder(repo, overrides);
   const claim = repo.claimForPlacing(order.id, actorId ?? order.userId);
   if (claim.kind !== 'placing') throw new Error(`expected placing, got ${claim.kind}`);
@@ -62,24 +74,29 @@ export function createOrderPlacer(deps: { provider: Pick<ProviderClient, 'getPro
       confirmKey: `confirm-${confirmations}`,
       userId,
       chatId: userId,
-      product: { id: product.id, title: product.title },
-      region: { regionPropertyId: region.regionPropertyId, title: region.title, price: region.price },
-      quantity,
-      fields: [],
+      line: {
+        product: { id: product.id, title: product.title },
+        region: { regionPropertyId: region.regionPropertyId, title: region.title, price: region.price },
+        quantity,
+        fields: [],
+      },
     });
   };
 }
 
-/** A confirmation of Google Play 10 USD (US) × 1 by user 11 in chat 11, as the conversation hands it over; `overrides` replace any field. */
-export function googlePlayInput(confirmKey: string, overrides: Partial<PlaceInput> = {}): PlaceInput {
+/** A confirmation of Google Play 10 USD (US) × 1 by user 11 in chat 11, as the conversation hands it over; `overrides` replace any field or part of the line. */
+export function googlePlayInput(confirmKey: string, overrides: Partial<Omit<PlaceInput, 'line'>> & Partial<OrderLine> = {}): PlaceInput {
+  const { product, region, quantity, fields, ...own } = overrides;
   return {
     confirmKey,
     userId: 11,
     chatId: 11,
-    product: { id: SANDBOX_PRODUCTS.noFields, title: 'Google Play 10 USD' },
-    region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 },
-    quantity: 1,
-    fields: [],
-    ...overrides,
+    ...own,
+    line: {
+      product: product ?? { id: SANDBOX_PRODUCTS.noFields, title: 'Google Play 10 USD' },
+      region: region ?? { regionPropertyId: 5001, title: 'US', price: 1_250_000 },
+      quantity: quantity ?? 1,
+      fields: fields ?? [],
+    },
   };
 }

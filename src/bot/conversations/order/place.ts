@@ -1,15 +1,13 @@
 import type { PlaceInput, PlaceResult, RejectReason } from '../../../orders/order-service.js';
+import type { OrderLine } from '../../../orders/order-line.js';
 import type { Translate } from '../../../text/i18n.js';
 import { chosenRegion, type Draft } from './draft.js';
 
-/** The order service's input from a complete draft; skipped optional fields are left out. */
-export function placeInputFrom(draft: Draft, who: { confirmKey: string; userId: number; chatId: number }): PlaceInput {
+/** The order line a complete draft holds; skipped optional fields are left out. */
+export function lineOfDraft(draft: Draft): OrderLine {
   const product = draft.product!;
   const region = chosenRegion(draft)!;
   return {
-    confirmKey: who.confirmKey,
-    userId: who.userId,
-    chatId: who.chatId,
     product: { id: product.id, title: product.title },
     region: { regionPropertyId: region.regionPropertyId, title: region.title, price: region.price },
     quantity: draft.quantity ?? 0,
@@ -17,6 +15,11 @@ export function placeInputFrom(draft: Draft, who: { confirmKey: string; userId: 
       .map((f) => ({ fieldId: f.fieldId, title: f.title, value: draft.fieldValues[String(f.fieldId)] ?? '' }))
       .filter((f) => f.value !== ''),
   };
+}
+
+/** The order service's input from a complete draft. */
+export function placeInputFrom(draft: Draft, who: { confirmKey: string; userId: number; chatId: number }): PlaceInput {
+  return { ...who, line: lineOfDraft(draft) };
 }
 
 /** Refusals with a cause the staff member can act on get their own words; the rest quote the provider. */

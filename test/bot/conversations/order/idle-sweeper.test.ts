@@ -6,6 +6,7 @@ import { createSqliteStorage } from '../../../../src/db/session-storage.js';
 import { createOrderRepo } from '../../../../src/orders/order-repo.js';
 import { silentLogger } from '../../../../src/logger.js';
 import { createManualClock } from '../../../support/manual-clock.js';
+import { intentInput } from '../../../support/order-fixtures.js';
 
 const IDLE_MS = 15 * 60_000;
 const START = Date.UTC(2025, 0, 1, 9, 0, 0);
@@ -73,10 +74,9 @@ describe('the idle order sweeper', () => {
     clock.advance(IDLE_MS - 1_000);
     // Confirm pressed just before the deadline: the intent exists, the session is saved only after the POST.
     const repo = createOrderRepo({ db, clock });
-    const intent = repo.openIntent({
-      confirmKey: 'k', userId: 2002, chatId: 2002, fingerprint: 'f', productId: 101, productTitle: 'x',
-      regionPropertyId: 5001, regionTitle: null, quantity: 1, unitPrice: 1, fieldValues: [], sandbox: true,
-    });
+    const intent = repo.openIntent(
+      intentInput({ confirmKey: 'k', userId: 2002, chatId: 2002, fingerprint: 'f', productId: 101, productTitle: 'x', regionTitle: null, unitPrice: 1 }),
+    );
     repo.claimForPlacing(intent.order.id, 2002);
     clock.advance(2_000);
     await sweep();
