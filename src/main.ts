@@ -36,7 +36,8 @@ import { createProviderClient, type ClampedRetryAfter } from './provider/client.
 import { createDailyDigest } from './reports/daily-digest.js';
 import { createOrderFeed } from './reports/order-feed.js';
 import { createReportQueries } from './reports/report-queries.js';
-import { createRateLimiter } from './provider/rate-limit.js';
+import { budgetShape, createRateLimiter } from './provider/rate-limit.js';
+import { CONTRACT_LIMITS } from './provider/schemas.js';
 import { SandboxFaultsError, type SandboxFaults } from './sandbox/fault-settings.js';
 import { createSandbox, type Sandbox } from './sandbox/server.js';
 import { startBackgroundWork } from './background.js';
@@ -167,7 +168,11 @@ async function main(): Promise<void> {
     });
     void alerts.alert('provider-retry-after-clamped', (locale) => translate(locale)('provider-retry-after-clamped-alert', variables(locale)));
   };
-  const limiter = createRateLimiter({ requestsPerSecond: config.providerRequestsPerSecond, clock });
+  const limiter = createRateLimiter({
+    requestsPerSecond: config.providerRequestsPerSecond,
+    ...budgetShape(config.providerRequestsPerSecond, CONTRACT_LIMITS.requestsPerSecond),
+    clock,
+  });
   const recordingProvider = withPriceRecording(
     withPauseOnRefusal(
       createProviderClient({
