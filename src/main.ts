@@ -335,7 +335,9 @@ async function main(): Promise<void> {
     }
     if (shutdown.signal.aborted) return;
     const reason = describeSyncError(result.error);
-    await alerts.alert('catalog-sync', (locale) => translate(locale)('sync-failed-alert', { reason }));
+    // A new database has no previous catalog to keep: staff cannot order until a refresh succeeds.
+    const key = result.kept > 0 ? 'sync-failed-alert' : 'sync-failed-empty-alert';
+    await alerts.alert('catalog-sync', (locale) => translate(locale)(key, { reason }));
   };
   // The first sync runs in the background (startBackgroundWork) while the stored catalog serves.
 
