@@ -100,7 +100,6 @@ async function main(): Promise<void> {
   if (identity.kind === 'recorded') logger.info({ provider: identity.provider, databasePath: config.databasePath }, 'database recorded for this provider');
   const instance = await holdInstanceLock(db, clock, logger);
   const startedAt = clock.now();
-  const metrics = createMetrics({ db });
   // Readiness: when Telegram last answered or delivered, and when the delivery sweep last completed.
   let telegramContactAt: number | null = null;
   let sweepDoneAt: number | null = null;
@@ -158,6 +157,15 @@ async function main(): Promise<void> {
         threshold: formatAmount(figures.threshold, locale, config.amountUnit),
       }),
     logger,
+  });
+  const metrics = createMetrics({
+    db,
+    operations: {
+      lastBalance: () => lowBalance.lastObserved(),
+      orderingPaused: () => orderingPause.current(),
+      spent: (nowMs) => spendingCounter.spentByEveryone(nowMs),
+      now: () => clock.now(),
+    },
   });
   const settingsRegistry = createSettingsRegistry();
   settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance));
