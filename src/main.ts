@@ -411,6 +411,7 @@ async function main(): Promise<void> {
   logger.info({ sandbox: config.sandboxMode, databasePath: config.databasePath, mode: config.botMode }, 'giftdesk is running');
 
   const stopAll = async (): Promise<void> => {
+    const stopping = clock.now();
     shutdown.abort();
     // Updates in hand first: they may still need the provider (the sandbox too) and the database.
     await serving.stop(config.providerOrderTimeoutMs + 5_000);
@@ -418,6 +419,8 @@ async function main(): Promise<void> {
     await sandbox?.close();
     instance.stop();
     closeDb(db);
+    // The last line of a run: an operator reading the log knows the exit was clean and nothing was cut off.
+    logger.info({ ms: clock.now() - stopping }, 'giftdesk stopped');
   };
   installShutdown(logger, stopAll);
 
