@@ -34,16 +34,19 @@ export interface RateLimiterOptions {
   clock: Clock;
 }
 
-/** The summary's two reads, product and balance, side by side. */
-const INTERACTIVE_BURST = 2;
+/**
+ * The most a person asks for at once: a Confirm that reads the product and
+ * the balance again and then posts the order. A summary is the first two.
+ */
+const INTERACTIVE_BURST = 3;
 
 /**
  * giftdesk's budget shape for a steady rate under the provider's limit.
- * A summary reads the product and the balance at once, so people get a
- * burst of two, but only while the burst plus a second of the steady rate
- * stays below the limit: in any one-second window the provider then counts
- * at most `burst + requestsPerSecond - 1` requests, one short of its limit
- * for timers that fire late and clocks that disagree.
+ * People get a burst (up to INTERACTIVE_BURST) only while the burst plus a
+ * second of the steady rate stays below the limit: in any one-second window
+ * the provider then counts at most `burst + requestsPerSecond - 1`
+ * requests, one short of its limit for requests that arrive closer together
+ * than they left. At 8/s under 10/s that is a burst of two, at 7/s three.
  */
 export function budgetShape(requestsPerSecond: number, providerLimitPerSecond: number): { burst: number; keptForInteractive: number } {
   const room = Math.floor(providerLimitPerSecond - requestsPerSecond);

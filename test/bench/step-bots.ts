@@ -107,8 +107,12 @@ export interface StepBot {
   runner: RunnerHandle;
 }
 
-/** The real bot as createBot builds it, with the real order service, on its own fake Bot API. */
-export async function startRealBot(db: Db, provider: ProviderClient): Promise<StepBot> {
+/**
+ * The real bot as createBot builds it, with the real order service, on its
+ * own fake Bot API. `orderQuoteMaxAgeMs` 0 reads the product and the
+ * balance again at every Confirm.
+ */
+export async function startRealBot(db: Db, provider: ProviderClient, options: { orderQuoteMaxAgeMs?: number } = {}): Promise<StepBot> {
   const telegram = await createFakeBotApi({ clock: preciseClock });
   const logger = benchLogger;
   const staff = createStaffRepo({ db, clock: systemClock });
@@ -138,6 +142,7 @@ export async function startRealBot(db: Db, provider: ProviderClient): Promise<St
     amountUnit: 'IRR',
     sandbox: true,
     orderIdleMs: 15 * 60_000,
+    ...(options.orderQuoteMaxAgeMs === undefined ? {} : { orderQuoteMaxAgeMs: options.orderQuoteMaxAgeMs }),
     perItemLimit: 10,
     orderingPause: pauses,
     clock: systemClock,
