@@ -38,7 +38,8 @@ import { createProviderClient, type ClampedRetryAfter } from './provider/client.
 import { createDailyDigest } from './reports/daily-digest.js';
 import { createOrderFeed } from './reports/order-feed.js';
 import { createReportQueries } from './reports/report-queries.js';
-import { createRateLimiter } from './provider/rate-limit.js';
+import { budgetShape, createRateLimiter } from './provider/rate-limit.js';
+import { CONTRACT_LIMITS } from './provider/schemas.js';
 import { SandboxFaultsError, type SandboxFaults } from './sandbox/fault-settings.js';
 import { createSandbox, SandboxStateError, type Sandbox } from './sandbox/server.js';
 import { highestProviderOrderId } from './orders/highest-provider-order-id.js';
@@ -104,7 +105,6 @@ async function main(): Promise<void> {
   if (identity.kind === 'recorded') logger.info({ provider: identity.provider, databasePath: config.databasePath }, 'database recorded for this provider');
   const instance = await holdInstanceLock(db, clock, logger);
   const startedAt = clock.now();
-  const metrics = createMetrics({ db });
   // Readiness: when Telegram last answered or delivered, and when the delivery sweep last completed.
   let telegramContactAt: number | null = null;
   let sweepDoneAt: number | null = null;
@@ -166,6 +166,15 @@ async function main(): Promise<void> {
       }),
     logger,
   });
+  const metrics = createMetrics({
+    db,
+    operations: {
+      lastBalance: () => lowBalance.lastObserved(),
+      orderingPaused: () => orderingPause.current(),
+      spent: (nowMs) => spendingCounter.spentByEveryone(nowMs),
+      now: () => clock.now(),
+    },
+  });
   const settingsRegistry = createSettingsRegistry();
   settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance));
   const tellRetryAfterClamped = (report: ClampedRetryAfter): void => {
@@ -175,7 +184,11 @@ async function main(): Promise<void> {
     });
     void alerts.alert('provider-retry-after-clamped', (locale) => translate(locale)('provider-retry-after-clamped-alert', variables(locale)));
   };
-  const limiter = createRateLimiter({ requestsPerSecond: config.providerRequestsPerSecond, clock });
+  const limiter = createRateLimiter({
+    requestsPerSecond: config.providerRequestsPerSecond,
+    ...budgetShape(config.providerRequestsPerSecond, CONTRACT_LIMITS.requestsPerSecond),
+    clock,
+  });
   const recordingProvider = withPriceRecording(
     withPauseOnRefusal(
       createProviderClient({
@@ -372,7 +385,9 @@ async function main(): Promise<void> {
     }
     if (shutdown.signal.aborted) return;
     const reason = describeSyncError(result.error);
-    await alerts.alert('catalog-sync', (locale) => translate(locale)('sync-failed-alert', { reason }));
+    // A new database has no previous catalog to keep: staff cannot order until a refresh succeeds.
+    const key = result.kept > 0 ? 'sync-failed-alert' : 'sync-failed-empty-alert';
+    await alerts.alert('catalog-sync', (locale) => translate(locale)(key, { reason }));
   };
   // The first sync runs in the background (startBackgroundWork) while the stored catalog serves.
 
@@ -439,6 +454,7 @@ async function main(): Promise<void> {
   logger.info({ sandbox: config.sandboxMode, databasePath: config.databasePath, mode: config.botMode }, 'giftdesk is running');
 
   const stopAll = async (): Promise<void> => {
+    const stopping = clock.now();
     shutdown.abort();
     // Updates in hand first: they may still need the provider (the sandbox too) and the database.
     await serving.stop(config.providerOrderTimeoutMs + 5_000);
@@ -446,6 +462,8 @@ async function main(): Promise<void> {
     await sandbox?.close();
     instance.stop();
     closeDb(db);
+    // The last line of a run: an operator reading the log knows the exit was clean and nothing was cut off.
+    logger.info({ ms: clock.now() - stopping }, 'giftdesk stopped');
   };
   installShutdown(logger, stopAll);
 

@@ -43,6 +43,8 @@ export interface LowBalanceWatch {
   observe(balance: number): Promise<void>;
   /** When a balance was last observed (epoch ms), so the periodic check reads one only when none came by. */
   lastObservedAt(): number | null;
+  /** The balance last observed and when, for /metrics; null until one was read since the start. */
+  lastObserved(): { balance: number; at: number } | null;
   threshold(): number | null;
   /** null turns the alert off. Audited by the settings store. */
   setThreshold(value: number | null, actorId: number): SettingChange<number | null>;
@@ -57,7 +59,7 @@ export function createLowBalanceWatch(deps: {
   logger: Logger;
 }): LowBalanceWatch {
   const { db, clock, settings } = deps;
-  let observedAt: number | null = null;
+  let observed: { balance: number; at: number } | null = null;
 
   /** Reads and moves the state in one transaction, so two balances read together announce one drop. */
   const step = (balance: number): { alert: LowBalanceAlert | null; threshold: number | null } =>
@@ -76,7 +78,7 @@ export function createLowBalanceWatch(deps: {
 
   return {
     async observe(balance) {
-      observedAt = clock.now();
+      observed = { balance, at: clock.now() };
       try {
         const { alert, threshold } = step(balance);
         if (alert === null || threshold === null) return;
@@ -87,7 +89,8 @@ export function createLowBalanceWatch(deps: {
         deps.logger.error({ err: error instanceof Error ? error.name : String(error) }, 'low-balance check failed');
       }
     },
-    lastObservedAt: () => observedAt,
+    lastObservedAt: () => observed?.at ?? null,
+    lastObserved: () => observed,
     threshold: () => settings.read(LOW_BALANCE_THRESHOLD),
     setThreshold: (value, actorId) => settings.write(LOW_BALANCE_THRESHOLD, value, actorId),
   };

@@ -1,7 +1,7 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { conversations, createConversation, type ConversationData, type VersionedState } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
-import { Bot, type Context } from 'grammy';
+import { Api, Bot, type Context } from 'grammy';
 import type { AdminAlerts } from '../alerts/admin-alerts.js';
 import type { LowBalanceWatch } from '../alerts/low-balance.js';
 import type { CatalogQueries } from '../catalog/catalog-queries.js';
@@ -71,6 +71,7 @@ import { rememberPeople } from './middleware/remember-people.js';
 import { handleProviderTrouble, troubleMessage } from './provider-trouble.js';
 import { createTellPerson } from './tell-person.js';
 import type { AmountUnit } from '../text/format.js';
+import { createTypingWhileSlow } from './typing-while-slow.js';
 
 /**
  * Bump when the order conversation changes shape: stored conversations of
@@ -204,6 +205,9 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     }),
   );
   const orderQueries = createOrderQueries({ db: deps.db });
+  // An Api without bot.api's auto-retry: a "typing…" held up to 30 s behind a 429 would show nothing useful.
+  const typingApi = new Api(deps.token, deps.apiRoot ? { apiRoot: deps.apiRoot } : undefined);
+  const typingWhileSlow = createTypingWhileSlow({ sendTyping: (chatId) => typingApi.sendChatAction(chatId, 'typing'), clock: deps.clock, logger: deps.logger });
   // Before the conversation: these must work while it waits.
   bot.use(dropOrdersOfViewers());
   // What /cancel, /order and Order again take the buttons off when they drop an order half-way.
@@ -230,6 +234,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         timeZone: deps.timeZone,
         typicalDeliveryMs: () => orderQueries.typicalDeliveryMs(),
         ...(deps.onWalletShort ? { onWalletShort: deps.onWalletShort } : {}),
+        typingWhileSlow,
         clock: deps.clock,
         logger: deps.logger,
       }),

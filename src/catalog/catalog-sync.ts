@@ -12,7 +12,8 @@ import { createCatalogWriter } from './catalog-writer.js';
 
 export type CatalogSyncResult =
   | { ok: true; products: number; categories: number; removed: number }
-  | { ok: false; error: unknown };
+  /** `kept`: products still stored and offered; 0 on a new database, where nothing was ever loaded. */
+  | { ok: false; error: unknown; kept: number };
 
 export interface CatalogSyncStatus {
   lastSuccessAt: number | null;
@@ -111,7 +112,7 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
       if (deps.signal?.aborted) {
         // Not a failure of the provider: nothing to record, nobody to alert.
         logger.info({ ms: clock.now() - startedAt }, 'catalog sync stopped for shutdown; previous catalog kept');
-        return { ok: false, error };
+        return { ok: false, error, kept: productCount() };
       }
       const description = describeSyncError(error);
       try {
@@ -119,8 +120,12 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
       } catch (stateError) {
         logger.error({ error: describeSyncError(stateError) }, 'could not record the catalog sync failure');
       }
-      logger.warn({ ...providerFailureFields(error), reason: description, ms: clock.now() - startedAt }, 'catalog sync failed; previous catalog kept');
-      return { ok: false, error };
+      const kept = productCount();
+      logger.warn(
+        { ...providerFailureFields(error), reason: description, kept, ms: clock.now() - startedAt },
+        kept > 0 ? 'catalog sync failed; previous catalog kept' : 'catalog sync failed; no catalog stored yet',
+      );
+      return { ok: false, error, kept };
     }
   }
 

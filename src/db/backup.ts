@@ -1,4 +1,4 @@
-import { constants, copyFileSync, existsSync, linkSync, rmSync, statSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, linkSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -16,6 +16,8 @@ export class BackupError extends Error {
 export interface BackupResult {
   pages: number;
   bytes: number;
+  /** The folder made for the backup because it did not exist yet, or null. */
+  createdFolder: string | null;
 }
 
 /** Pages copied per step; between steps giftdesk may write (4 MB at the default 4 KiB page). */
@@ -30,6 +32,7 @@ const ALL_PAGES = 0x7fffffff;
  * complete and checked, so `target` is either absent or a whole database;
  * an existing file is never overwritten. The copy uses a rollback journal:
  * one self-contained file, which giftdesk turns back to WAL when it opens it.
+ * A missing folder is created: `backups/` does not exist in a fresh clone.
  */
 export async function backupDatabase(source: string, target: string, options: { pagesPerStep?: number } = {}): Promise<BackupResult> {
   const from = resolve(source);
@@ -37,7 +40,7 @@ export async function backupDatabase(source: string, target: string, options: { 
   if (from === to) throw new BackupError('the backup file cannot be the database itself', true);
   if (!existsSync(from)) throw new BackupError(`there is no database at ${source} (set DATABASE_PATH as for giftdesk)`, true);
   if (existsSync(to)) throw new BackupError(`${target} already exists; a backup never overwrites a file, so choose a new name`, true);
-  if (!existsSync(dirname(to)) || !statSync(dirname(to)).isDirectory()) throw new BackupError(`the folder of ${target} does not exist`, true);
+  const createdFolder = makeFolder(dirname(to), target);
 
   const partial = `${to}.partial-${process.pid}`;
   let database: Database.Database | undefined;
@@ -57,7 +60,7 @@ export async function backupDatabase(source: string, target: string, options: { 
     });
     checkCopy(partial);
     placeWithoutOverwriting(partial, to);
-    return { pages: progress.totalPages, bytes: statSync(to).size };
+    return { pages: progress.totalPages, bytes: statSync(to).size, createdFolder };
   } catch (error) {
     if (error instanceof BackupError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
@@ -67,6 +70,20 @@ export async function backupDatabase(source: string, target: string, options: { 
     database?.close();
     rmSync(partial, { force: true });
   }
+}
+
+/** The backup's folder, made (with its parents) when missing; the path made, or null when it was there. */
+function makeFolder(folder: string, target: string): string | null {
+  if (existsSync(folder)) {
+    if (!statSync(folder).isDirectory()) throw new BackupError(`the folder of ${target} is a file`, true);
+    return null;
+  }
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    throw new BackupError(`could not create the folder of ${target}: ${error instanceof Error ? error.message : String(error)}`, false);
+  }
+  return folder;
 }
 
 /** A hard link appears whole and fails on an existing file; where links are not supported, an exclusive copy. */

@@ -2,6 +2,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Db } from '../db/open.js';
 import { ORDER_STATES } from '../db/schema.js';
 import type { Exchange } from '../provider/http.js';
+import { registerOperationsMetrics, type OperationsReadings } from './operations-metrics.js';
 
 /**
  * Everything /metrics shows, in one prom-client registry of our own (never
@@ -33,9 +34,10 @@ export function endpointOf(path: string): string {
     .join('/');
 }
 
-export function createMetrics(deps: { db: Db; defaultMetrics?: boolean }): Metrics {
+export function createMetrics(deps: { db: Db; defaultMetrics?: boolean; operations?: OperationsReadings }): Metrics {
   const registry = new Registry();
   if (deps.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
+  if (deps.operations) registerOperationsMetrics(registry, deps.operations);
 
   const providerRequests = new Counter({
     name: 'giftdesk_provider_requests_total',

@@ -1,7 +1,8 @@
 /**
  * `npm run backup -- <file>`: a consistent copy of giftdesk's database,
  * safe while giftdesk runs. Reads DATABASE_PATH (and PROVIDER_BASE_URL for
- * its default) from the environment and ./.env, as giftdesk does.
+ * its default) from the environment and ./.env, as giftdesk does. The
+ * file's folder is created when it does not exist yet.
  * Exit codes: 0 written, 2 refused (usage, no database, file exists), 1 failed.
  */
 import { existsSync } from 'node:fs';
@@ -29,6 +30,7 @@ async function main(): Promise<number> {
   try {
     const result = await backupDatabase(source, target);
     const ms = Math.round(performance.now() - started);
+    if (result.createdFolder) process.stdout.write(`created the folder ${result.createdFolder}\n`);
     process.stdout.write(`backed up ${source} to ${target}: ${result.pages} pages, ${(result.bytes / 1_048_576).toFixed(1)} MB, in ${ms} ms\n`);
     return 0;
   } catch (error) {

@@ -64,7 +64,7 @@ function describe(error: unknown): string {
   // Where and after how long: an operator tells a slow provider from an unreachable one.
   const where = error instanceof ProviderError ? [error.host, error.elapsedMs === null ? null : `${error.elapsedMs} ms`].filter(Boolean).join(', ') : '';
   const suffix = where ? ` (${where})` : '';
-  if (error instanceof OrderOutcomeUnknownError) return `${error.name} ${error.cause}${error.status === null ? '' : ` ${error.status}`}${suffix}`;
+  if (error instanceof OrderOutcomeUnknownError) return `${error.name} ${error.cause}${error.status === null ? '' : ` ${error.status}`}${error.code ? ` ${error.code}` : ''}${suffix}`;
   if (error instanceof ProviderNetworkError) return `${error.name}${error.code ? ` ${error.code}` : error.timedOut ? ' timeout' : ''}${suffix}`;
   if (error instanceof ProviderError) return `${error.name}${error.status === null ? '' : ` ${error.status}`}${suffix}`;
   if (error instanceof Error) return error.name;

@@ -248,7 +248,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     return { items: data, page: q.page, pageSize };
   }
 
-  function outcomeUnknown(cause: OrderOutcomeCause, why: string, ctx: CallContext, answer?: Answer, providerMessage?: string | null) {
+  function outcomeUnknown(cause: OrderOutcomeCause, why: string, ctx: CallContext, answer?: Answer, providerMessage?: string | null, code?: string | null) {
     return new OrderOutcomeUnknownError({
       message:
         `POST /orders: outcome unknown (${why}): the order may or may not exist and the wallet may or may not ` +
@@ -260,6 +260,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       status: answer?.status ?? null,
       providerMessage: providerMessage ?? null,
       cause,
+      code: code ?? null,
     });
   }
 
@@ -268,7 +269,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       // Nothing reached the provider: a definite failure, safe to report as such.
       if (result.notSent) throw networkError(result, ctx);
       const cause: OrderOutcomeCause = result.failure === 'network' ? 'network' : result.failure;
-      throw outcomeUnknown(cause, describeFailure(result, ctx), ctx);
+      throw outcomeUnknown(cause, describeFailure(result, ctx), ctx, undefined, null, result.code);
     }
     const { status } = result;
     if (isSuccessStatus(status)) {

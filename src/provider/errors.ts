@@ -198,14 +198,17 @@ export class OrderOutcomeUnknownError extends ProviderError {
   override name = 'OrderOutcomeUnknownError';
   /** Which kind of failure left the outcome open. */
   override readonly cause: OrderOutcomeCause;
+  /** System error code such as ECONNRESET when the connection failed after the POST left, else null. */
+  readonly code: string | null;
 
-  constructor(init: ProviderErrorInit & { cause: OrderOutcomeCause }) {
+  constructor(init: ProviderErrorInit & { cause: OrderOutcomeCause; code?: string | null }) {
     super(init);
     this.cause = init.cause;
+    this.code = init.code ?? null;
   }
 
   override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), cause: this.cause };
+    return { ...super.toJSON(), cause: this.cause, code: this.code };
   }
 }
 
@@ -249,7 +252,7 @@ export function providerFailureFields(error: unknown): Record<string, string | n
     path: error.path,
     host: error.host,
     status: error.status,
-    code: error instanceof ProviderNetworkError ? error.code : null,
+    code: error instanceof ProviderNetworkError || error instanceof OrderOutcomeUnknownError ? error.code : null,
     timedOut: error instanceof ProviderNetworkError ? error.timedOut : null,
     elapsedMs: error.elapsedMs,
   };

@@ -1,6 +1,7 @@
 import { ofetch } from 'ofetch';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
+import { systemErrorCode } from './system-error-code.js';
 
 /**
  * One HTTP exchange with the provider and nothing more: no retries, no
@@ -179,24 +180,4 @@ function readBody(data: string): ResponseBody {
   } catch {
     return { state: 'not-json' };
   }
-}
-
-/**
- * The first system error code (ECONNRESET, UND_ERR_SOCKET...) along the
- * cause chain. Only `cause`, `code` and `errors` are read: the transport
- * error's other properties lead to the request options.
- */
-function systemErrorCode(error: unknown): string | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && current !== null && typeof current === 'object'; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(code)) return code;
-    const nested = (current as { errors?: unknown }).errors;
-    if (Array.isArray(nested) && nested.length > 0) {
-      const inner = systemErrorCode(nested[0]);
-      if (inner) return inner;
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
 }

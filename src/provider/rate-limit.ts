@@ -25,7 +25,33 @@ export interface RateLimiterOptions {
    * an even spacing stays under the provider's limit whatever window it counts in.
    */
   burst?: number;
+  /**
+   * Tokens of the burst that only interactive callers may take: background
+   * work goes at the steady rate and leaves them in the bucket, so a person
+   * who asks for two things at once finds both there. Defaults to 0.
+   */
+  keptForInteractive?: number;
   clock: Clock;
+}
+
+/**
+ * The most a person asks for at once: a Confirm that reads the product and
+ * the balance again and then posts the order. A summary is the first two.
+ */
+const INTERACTIVE_BURST = 3;
+
+/**
+ * giftdesk's budget shape for a steady rate under the provider's limit.
+ * People get a burst (up to INTERACTIVE_BURST) only while the burst plus a
+ * second of the steady rate stays below the limit: in any one-second window
+ * the provider then counts at most `burst + requestsPerSecond - 1`
+ * requests, one short of its limit for requests that arrive closer together
+ * than they left. At 8/s under 10/s that is a burst of two, at 7/s three.
+ */
+export function budgetShape(requestsPerSecond: number, providerLimitPerSecond: number): { burst: number; keptForInteractive: number } {
+  const room = Math.floor(providerLimitPerSecond - requestsPerSecond);
+  const burst = Math.max(1, Math.min(INTERACTIVE_BURST, room));
+  return { burst, keptForInteractive: burst - 1 };
 }
 
 interface Waiter {
@@ -44,20 +70,25 @@ const EPSILON_MS = 1e-6;
 /**
  * A token bucket shared by every provider call. Interactive callers (a person
  * is waiting) always go before background ones; within a priority, first come
- * first served. A pause (after a 429) holds everyone, queued or not.
+ * first served. Background callers leave `keptForInteractive` tokens in
+ * the bucket. A pause (after a 429) holds everyone, queued or not.
  */
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const { clock } = options;
   const rate = options.requestsPerSecond;
   const burst = options.burst ?? 1;
+  const kept = options.keptForInteractive ?? 0;
   if (!(rate > 0) || !Number.isFinite(rate)) throw new RangeError('requestsPerSecond must be a positive number');
   if (!(burst >= 1) || !Number.isFinite(burst)) throw new RangeError('burst must be at least 1');
+  if (!(kept >= 0) || !(kept <= burst - 1)) throw new RangeError('keptForInteractive must be between 0 and burst - 1');
 
   const queues: Record<RequestPriority, Waiter[]> = { interactive: [], background: [] };
   let tokens = burst;
   let refilledAt = clock.now();
   let paused = 0;
   let pumping = false;
+  /** Set while the pump sleeps for a background caller: a person arriving meanwhile need not wait for that. */
+  let backgroundNap: AbortController | null = null;
 
   function refill(now: number): void {
     if (now > refilledAt) {
@@ -88,14 +119,27 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
           continue;
         }
         refill(now);
-        if (tokens >= 1 - EPSILON) {
+        const needed = queues.interactive.length > 0 ? 1 : 1 + kept;
+        if (tokens >= needed - EPSILON) {
           tokens = Math.max(0, tokens - 1);
           remove(waiter);
           waiter.resolve();
           continue;
         }
-        const untilNextToken = Math.ceil(((1 - tokens) * 1000) / rate - EPSILON_MS);
-        await clock.sleep(Math.min(Math.max(1, untilNextToken), MAX_SLEEP_MS));
+        const untilEnough = Math.ceil(((needed - tokens) * 1000) / rate - EPSILON_MS);
+        const sleepMs = Math.min(Math.max(1, untilEnough), MAX_SLEEP_MS);
+        if (needed === 1) {
+          await clock.sleep(sleepMs);
+          continue;
+        }
+        backgroundNap = new AbortController();
+        try {
+          await clock.sleep(sleepMs, backgroundNap.signal);
+        } catch (error) {
+          if (!backgroundNap.signal.aborted) throw error;
+        } finally {
+          backgroundNap = null;
+        }
       }
     } finally {
       pumping = false;
@@ -125,6 +169,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         };
         signal?.addEventListener('abort', waiter.onAbort, { once: true });
         queues[priority].push(waiter);
+        if (priority === 'interactive') backgroundNap?.abort();
         if (!pumping) pump().catch(failAll);
       });
     },

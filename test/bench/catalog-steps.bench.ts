@@ -13,43 +13,32 @@
  *    then the real bot's steps again while refreshes rewrite the catalog.
  *    The fake tells the benchmark of each call as it arrives, so nothing
  *    polls the call list on the event loop the bots share.
+ * 4. The steps that wait on the provider (pick product, summary, Confirm)
+ *    under the production request budget, before and now, beside bare
+ *    grammY plus the provider's round trips (summary-confirm.ts).
  *
  *   npm run bench:catalog-steps   (CATALOG_SIZE=10000, BENCH_ROUNDS=200, enough for a steady p95;
  *                                  BENCH_THINK_MS=50 between an answer and the next step;
- *                                  BENCH_STEPS_ONLY=1 skips parts 1 and 2)
+ *                                  BENCH_STEPS_ONLY=1 skips parts 1 and 2;
+ *                                  BENCH_SUMMARY_ROUNDS=60, BENCH_SUMMARY_THINK_MS=300 for part 4,
+ *                                  BENCH_SUMMARY_ONLY=1 runs part 4 alone)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
-import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
-import { Bot, InlineKeyboard } from 'grammy';
-import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
-import { createLowBalanceWatch } from '../../src/alerts/low-balance.js';
-import { createPeopleRepo } from '../../src/db/people-repo.js';
-import { createLocalPeriods } from '../../src/calendar/local-periods.js';
-import { createSettingsRegistry } from '../../src/settings/settings-registry.js';
-import { createSettingsStore } from '../../src/settings/settings-store.js';
-import { createLimitCheck } from '../../src/spending/limit-check.js';
-import { createSpendingCounter } from '../../src/spending/spending-counter.js';
-import { createSpendingRuleBook } from '../../src/spending/spending-rules.js';
-import { createBot } from '../../src/bot/create-bot.js';
 import { createCatalogQueries } from '../../src/catalog/catalog-queries.js';
 import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
 import { createCatalogWriter, type CatalogSnapshot } from '../../src/catalog/catalog-writer.js';
 import { normaliseSearchText } from '../../src/catalog/normalise.js';
-import { systemClock, type Clock } from '../../src/clock.js';
+import { systemClock } from '../../src/clock.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
-import { createStaffRepo } from '../../src/db/staff-repo.js';
-import { createStrangerRepliesRepo } from '../../src/db/stranger-replies-repo.js';
-import { createLogger } from '../../src/logger.js';
-import { createOrderService } from '../../src/orders/order-service.js';
-import { createOrderingPause } from '../../src/orders/ordering-pause.js';
 import { createProviderClient, type ProviderClient } from '../../src/provider/client.js';
 import { createSandbox } from '../../src/sandbox/server.js';
-import { ADMIN } from '../e2e/harness.js';
-import { createFakeBotApi, type FakeBotApi, type SentMessage } from '../support/fake-bot-api/index.js';
+import type { FakeBotApi } from '../support/fake-bot-api/index.js';
+import { benchLogger as logger, ms, startBareBot, startRealBot, stats, stepper } from './step-bots.js';
+import { summaryAndConfirm } from './summary-confirm.js';
 
 const SIZE = Number(process.env.CATALOG_SIZE ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
@@ -62,19 +51,6 @@ const WARM_UP = 5;
  */
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 50);
 const SEARCHES = ['gift 25', 'نمونه ۵۰', 'steam', 'نتفلیکس', 'sample card 7', 'گوگل پلی'];
-
-/** Call times with fractions of a millisecond, for the fake Bot API's records and our own marks. */
-const preciseClock: Clock = { now: () => performance.timeOrigin + performance.now(), sleep: systemClock.sleep };
-const logger = createLogger({ level: (process.env.LOG_LEVEL as 'silent' | undefined) ?? 'silent' });
-
-function at(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
-}
-const stats = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: at(sorted, 0.5), p95: at(sorted, 0.95), max: sorted.at(-1) ?? NaN };
-};
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /**
  * The longest stretch the event loop went without turning, while it runs:
@@ -210,61 +186,8 @@ function queryTimes(db: Db): void {
 type Step = 'order menu' | 'category page' | 'next page' | 'back' | 'typed search' | 'pick product (provider read)';
 const STEPS: Step[] = ['order menu', 'category page', 'next page', 'back', 'typed search', 'pick product (provider read)'];
 
-/** One chat's steps against one bot: each acts, then waits for the bot's message or edit that answers it. */
-function stepper(telegram: FakeBotApi) {
-  const menu = (): SentMessage => {
-    const found = telegram
-      .messages(ADMIN.id)
-      .filter((m) => !m.deleted && m.reply_markup && 'inline_keyboard' in m.reply_markup && m.reply_markup.inline_keyboard.length > 0)
-      .at(-1);
-    if (!found) throw new Error('no menu');
-    return found;
-  };
-  const buttons = () => {
-    const markup = menu().reply_markup;
-    return markup && 'inline_keyboard' in markup ? markup.inline_keyboard.flat().map((b) => b.text) : [];
-  };
-  /** Latency from the update's push to the answer's arrival at the fake Bot API. */
-  async function timed(act: () => void): Promise<number> {
-    // Told by the fake as the answer arrives: polling the call list would take the event loop from the bot measured.
-    let stop = () => {};
-    const answered = new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no answer within 20 s')), 20_000);
-      const off = telegram.onCall((call) => {
-        if (call.method !== 'sendMessage' && call.method !== 'editMessageText') return;
-        clearTimeout(timer);
-        resolve(call.at);
-      });
-      stop = () => {
-        clearTimeout(timer);
-        off();
-      };
-    });
-    const started = preciseClock.now();
-    act();
-    try {
-      return (await answered) - started;
-    } finally {
-      stop();
-    }
-  }
-  return {
-    say: async (text: string) => {
-      await delay(THINK_MS);
-      return timed(() => telegram.sendText(ADMIN, text));
-    },
-    tap: async (pick: (labels: string[]) => string) => {
-      await delay(THINK_MS);
-      // The button is found before the clock starts: reading the chat's messages is the benchmark's work, not the bot's.
-      const shown = menu();
-      const data = telegram.findButton(shown, pick(buttons())).callback_data;
-      return timed(() => telegram.pressButton(ADMIN, shown.message_id, data));
-    },
-  };
-}
-
 async function roundOf(telegram: FakeBotApi, round: number, samples: Map<Step, number[]> | null): Promise<void> {
-  const chat = stepper(telegram);
+  const chat = stepper(telegram, THINK_MS);
   const record = (step: Step, value: number) => samples?.get(step)?.push(value);
   record('order menu', await chat.say('/order'));
   record('category page', await chat.tap((labels) => labels[round % 8]!));
@@ -282,69 +205,6 @@ async function rounds(telegram: FakeBotApi, count: number): Promise<Map<Step, nu
   for (let i = 0; i < WARM_UP; i += 1) await roundOf(telegram, i, null);
   for (let i = 0; i < count; i += 1) await roundOf(telegram, i, samples);
   return samples;
-}
-
-async function startRealBot(db: Db, provider: ProviderClient): Promise<{ telegram: FakeBotApi; runner: RunnerHandle }> {
-  const telegram = await createFakeBotApi({ clock: preciseClock });
-  const staff = createStaffRepo({ db, clock: systemClock });
-  staff.syncEnvAdmins([ADMIN.id]);
-  const pauses = createOrderingPause({ db, clock: systemClock });
-  const alerts = createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock: systemClock, logger });
-  const settings = createSettingsStore({ db, clock: systemClock });
-  const rules = createSpendingRuleBook({ settings });
-  const counter = createSpendingCounter({ db, periods: createLocalPeriods('UTC') });
-  const bot = createBot({
-    token: telegram.token,
-    apiRoot: telegram.apiRoot,
-    db,
-    staff,
-    strangers: createStrangerRepliesRepo({ db }),
-    catalog: createCatalogQueries({ db }),
-    catalogSync: { syncNow: async () => ({ ok: true, products: 0, categories: 0, removed: 0 }), loading: () => false },
-    provider,
-    orders: createOrderService({ db, provider, clock: systemClock, logger, sandbox: true, orderingPaused: () => pauses.current() }),
-    alerts,
-    spending: { checkLimits: createLimitCheck({ rules, counter, clock: systemClock }), rules, counter },
-    lowBalance: createLowBalanceWatch({ db, clock: systemClock, settings, alerts, render: () => '', logger }),
-    settingsRegistry: createSettingsRegistry(),
-    people: createPeopleRepo({ db, clock: systemClock }),
-    timeZone: 'UTC',
-    defaultLocale: 'en',
-    amountUnit: 'IRR',
-    sandbox: true,
-    orderIdleMs: 15 * 60_000,
-    perItemLimit: 10,
-    orderingPause: pauses,
-    clock: systemClock,
-    logger,
-  });
-  return { telegram, runner: run(bot, { runner: { silent: true } }) };
-}
-
-/** grammY and nothing else: a reply or an edit of about the size the order menu sends, with eight buttons. */
-async function startBareBot(): Promise<{ telegram: FakeBotApi; runner: RunnerHandle }> {
-  const telegram = await createFakeBotApi({ clock: preciseClock });
-  const bot = new Bot(telegram.token, { client: { apiRoot: telegram.apiRoot } });
-  let counter = 0;
-  const answer = () => {
-    counter += 1;
-    const keyboard = new InlineKeyboard();
-    for (let i = 0; i < 8; i += 1) keyboard.text(`Sample Gift Card ${i + 1} USD #${counter}`, `p:${i}`).row();
-    keyboard.text('Next ›', 'n').row().text('« Back', 'b').text('Cancel', 'c');
-    const lines = Array.from({ length: 8 }, (_, i) => `• Sample Gift Card ${i + 1} USD #${counter} — 1,250,000 IRR · 100 in stock`);
-    return { text: ['Products matching:', '', ...lines].join('\n'), keyboard };
-  };
-  bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
-  bot.on('message:text', async (ctx) => {
-    const { text, keyboard } = answer();
-    await ctx.reply(text, { reply_markup: keyboard });
-  });
-  bot.on('callback_query:data', async (ctx) => {
-    await ctx.answerCallbackQuery();
-    const { text, keyboard } = answer();
-    await ctx.editMessageText(text, { reply_markup: keyboard });
-  });
-  return { telegram, runner: run(bot, { runner: { silent: true } }) };
 }
 
 function report(title: string, real: Map<Step, number[]>, bare: Map<Step, number[]> | null, providerRoundTrip: number | null): void {
@@ -376,64 +236,70 @@ function report(title: string, real: Map<Step, number[]>, bare: Map<Step, number
   }
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'giftdesk-bench-steps-'));
-const sandbox = await createSandbox({ catalogSize: SIZE, rateLimit: false });
-try {
-  // The production budget (8 requests/s) would measure the limiter, not the code: lift it here.
-  const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 10_000, logger });
-  const snapshot = await fetchSnapshot(provider);
-  console.log(`catalog: ${snapshot.products.length} products in ${snapshot.categories.length} categories`);
-  if (!process.env.BENCH_STEPS_ONLY) await refreshBlocks(provider, snapshot, dir);
+/** Parts 1 to 3, on one catalog of SIZE products. */
+async function catalogAndSteps(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'giftdesk-bench-steps-'));
+  const sandbox = await createSandbox({ catalogSize: SIZE, rateLimit: false });
+  try {
+    // The production budget (8 requests/s) would measure the limiter, not the code: lift it here.
+    const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 10_000, logger });
+    const snapshot = await fetchSnapshot(provider);
+    console.log(`catalog: ${snapshot.products.length} products in ${snapshot.categories.length} categories`);
+    if (!process.env.BENCH_STEPS_ONLY) await refreshBlocks(provider, snapshot, dir);
 
-  const db = openDb(join(dir, 'bot.sqlite'));
-  await createCatalogWriter({ db }).write(snapshot);
-  if (!process.env.BENCH_STEPS_ONLY) queryTimes(db);
+    const db = openDb(join(dir, 'bot.sqlite'));
+    await createCatalogWriter({ db }).write(snapshot);
+    if (!process.env.BENCH_STEPS_ONLY) queryTimes(db);
 
-  const trips: number[] = [];
-  for (let i = 0; i < 60; i += 1) {
-    const t = performance.now();
-    await provider.getProduct(snapshot.products[i]!.id);
-    trips.push(performance.now() - t);
-  }
-  const providerP95 = stats(trips).p95;
-
-  const real = await startRealBot(db, provider);
-  const bare = await startBareBot();
-  const realSamples = new Map(STEPS.map((s) => [s, [] as number[]]));
-  const bareSamples = new Map(STEPS.map((s) => [s, [] as number[]]));
-  // Alternating rounds, so that both bots meet the same machine load.
-  for (let i = 0; i < WARM_UP; i += 1) {
-    await roundOf(real.telegram, i, null);
-    await roundOf(bare.telegram, i, null);
-  }
-  for (let i = 0; i < ROUNDS; i += 1) {
-    await roundOf(real.telegram, i, realSamples);
-    await roundOf(bare.telegram, i, bareSamples);
-  }
-  report(`/order steps, ${SIZE} products, ${ROUNDS} rounds, each step ${THINK_MS} ms after the previous answer (latency from update to answer at the fake Bot API)`, realSamples, bareSamples, providerP95);
-
-  // The same steps while the catalog is rewritten again and again (every product moved each time).
-  const writer = createCatalogWriter({ db });
-  const reversed = { ...snapshot, products: [...snapshot.products].reverse() };
-  let refreshing = true;
-  let refreshes = 0;
-  const refresher = (async () => {
-    while (refreshing) {
-      await writer.write(refreshes % 2 === 0 ? reversed : snapshot);
-      refreshes += 1;
+    const trips: number[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      const t = performance.now();
+      await provider.getProduct(snapshot.products[i]!.id);
+      trips.push(performance.now() - t);
     }
-  })();
-  const during = await rounds(real.telegram, Math.max(10, Math.floor(ROUNDS / 2)));
-  refreshing = false;
-  await refresher;
-  report(`/order steps while ${refreshes} full refreshes ran (every product rewritten each time)`, during, null, null);
+    const providerP95 = stats(trips).p95;
 
-  await real.runner.stop();
-  await bare.runner.stop();
-  await real.telegram.close();
-  await bare.telegram.close();
-  closeDb(db);
-} finally {
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
+    const real = await startRealBot(db, provider);
+    const bare = await startBareBot();
+    const realSamples = new Map(STEPS.map((s) => [s, [] as number[]]));
+    const bareSamples = new Map(STEPS.map((s) => [s, [] as number[]]));
+    // Alternating rounds, so that both bots meet the same machine load.
+    for (let i = 0; i < WARM_UP; i += 1) {
+      await roundOf(real.telegram, i, null);
+      await roundOf(bare.telegram, i, null);
+    }
+    for (let i = 0; i < ROUNDS; i += 1) {
+      await roundOf(real.telegram, i, realSamples);
+      await roundOf(bare.telegram, i, bareSamples);
+    }
+    report(`/order steps, ${SIZE} products, ${ROUNDS} rounds, each step ${THINK_MS} ms after the previous answer (latency from update to answer at the fake Bot API)`, realSamples, bareSamples, providerP95);
+
+    // The same steps while the catalog is rewritten again and again (every product moved each time).
+    const writer = createCatalogWriter({ db });
+    const reversed = { ...snapshot, products: [...snapshot.products].reverse() };
+    let refreshing = true;
+    let refreshes = 0;
+    const refresher = (async () => {
+      while (refreshing) {
+        await writer.write(refreshes % 2 === 0 ? reversed : snapshot);
+        refreshes += 1;
+      }
+    })();
+    const during = await rounds(real.telegram, Math.max(10, Math.floor(ROUNDS / 2)));
+    refreshing = false;
+    await refresher;
+    report(`/order steps while ${refreshes} full refreshes ran (every product rewritten each time)`, during, null, null);
+
+    await real.runner.stop();
+    await bare.runner.stop();
+    await real.telegram.close();
+    await bare.telegram.close();
+    closeDb(db);
+  } finally {
+    await sandbox.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
+
+if (!process.env.BENCH_SUMMARY_ONLY) await catalogAndSteps();
+await summaryAndConfirm(Number(process.env.BENCH_SUMMARY_ROUNDS ?? 60), Number(process.env.BENCH_SUMMARY_THINK_MS ?? 300));

@@ -95,7 +95,7 @@ describe('catalog sync', () => {
 
     const result = await sync.syncNow();
 
-    expect(result.ok).toBe(false);
+    expect(result).toMatchObject({ ok: false, kept: SEED_PRODUCT_COUNT });
     expect(productIds(db)).toHaveLength(SEED_PRODUCT_COUNT);
     const after = sync.status();
     expect(after).toEqual({
@@ -104,6 +104,12 @@ describe('catalog sync', () => {
       productCount: SEED_PRODUCT_COUNT,
     });
     expect(after.lastError).not.toContain(sandbox.apiKey);
+  });
+
+  it('says a failed sync on a new database kept no catalog, since there was none', async () => {
+    const port = await unusedPort();
+    const result = await syncFor({ baseUrl: `http://127.0.0.1:${port}/api/v1`, apiKey: 'key' }, freshDb()).syncNow();
+    expect(result).toMatchObject({ ok: false, kept: 0 });
   });
 
   it('refuses to replace a catalog with an empty answer', async () => {

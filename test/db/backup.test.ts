@@ -90,6 +90,27 @@ describe('backing up the live database', () => {
     expect(readFileSync(target, 'utf8')).toBe('keep me');
   });
 
+  it('creates the folder of the backup when it does not exist yet, and says so', async () => {
+    const dir = folder();
+    const source = liveDatabase(dir);
+    const target = join(dir, 'backups', 'monthly', 'copy.sqlite');
+    const result = await backupDatabase(source, target);
+    expect(result.createdFolder).toBe(join(dir, 'backups', 'monthly'));
+    const copy = new Database(target, { readonly: true, fileMustExist: true });
+    expect(copy.prepare('select count(*) as n from pairs_a').get()).toEqual({ n: 10_000 });
+    copy.close();
+    // The folder is there now: the next backup into it creates nothing.
+    expect((await backupDatabase(source, join(dir, 'backups', 'monthly', 'next.sqlite'))).createdFolder).toBeNull();
+  });
+
+  it('refuses a backup whose folder is a file, and leaves the file as it was', async () => {
+    const dir = folder();
+    const source = liveDatabase(dir);
+    writeFileSync(join(dir, 'backups'), 'not a folder');
+    await expect(backupDatabase(source, join(dir, 'backups', 'copy.sqlite'))).rejects.toThrow(/the folder of .* is a file/);
+    expect(readFileSync(join(dir, 'backups'), 'utf8')).toBe('not a folder');
+  });
+
   it('says there is no database, and creates none, when the database file is missing', async () => {
     const dir = folder();
     const missing = join(dir, 'nothing.sqlite');
@@ -142,6 +163,18 @@ describe('npm run backup', () => {
     const again = await runBackup([target], { DATABASE_PATH: source, CWD: dir });
     expect(again.code).toBe(2);
     expect(again.output).toBe(`backup refused: ${target} already exists; a backup never overwrites a file, so choose a new name\n`);
+  });
+
+  it('backs up into backups/ in a folder that has none, as the README example does on a fresh clone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'giftdesk-backup-cli-'));
+    dirs.push(dir);
+    const source = join(dir, 'giftdesk.sqlite');
+    closeDb(openDb(source));
+
+    const result = await runBackup(['backups/giftdesk-2026-11-23.sqlite'], { DATABASE_PATH: source, CWD: dir });
+    expect(result.code).toBe(0);
+    expect(result.output).toMatch(/^created the folder .*backups\nbacked up .* to backups\/giftdesk-2026-11-23\.sqlite: \d+ pages/);
+    expect(existsSync(join(dir, 'backups', 'giftdesk-2026-11-23.sqlite'))).toBe(true);
   });
 
   it('prints its usage and exits 2 without a file name', async () => {

@@ -31,6 +31,8 @@ describe('start-up while the first catalog sync is still running', () => {
     expect(await world.bot.stop()).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(world.bot.logs().some((line) => line.msg.startsWith('catalog sync failed'))).toBe(false);
+    // Written after everything closed: the last line of the run.
+    expect(world.bot.logs().at(-1)).toMatchObject({ msg: 'giftdesk stopped', ms: expect.any(Number) });
   });
 });
 

@@ -13,7 +13,7 @@ export function syncFeature(deps: { catalogSync: Pick<CatalogSync, 'syncNow'> })
     if (result.ok) {
       await ctx.reply(ctx.t('sync-done', { products: result.products, categories: result.categories, removed: result.removed }));
     } else {
-      await ctx.reply(ctx.t('sync-failed', { reason: describeSyncError(result.error) }));
+      await ctx.reply(ctx.t(result.kept > 0 ? 'sync-failed' : 'sync-failed-empty', { reason: describeSyncError(result.error) }));
     }
   });
   return composer;

@@ -12,6 +12,7 @@ import type { BotContext } from '../../context.js';
 import type { Locale, Translate } from '../../../text/i18n.js';
 import type { Trouble } from '../../provider-trouble.js';
 import type { Outgoing } from '../../send.js';
+import type { TypingWhileSlow } from '../../typing-while-slow.js';
 import { ACTION, numericValue, parseData, type Pressed } from './actions.js';
 import { answerText, type Step as InputStep } from './answer-text.js';
 import { back, chosenRegion, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, editStep, maxQuantity, newDraft, resumeIncomplete, type Draft } from './draft.js';
@@ -59,6 +60,8 @@ export interface OrderConversationDeps {
   typicalDeliveryMs: () => number | null;
   /** The balance read for a summary does not cover its total: administrators hear that staff cannot order. */
   onWalletShort?: (short: { balance: number; total: number }) => void;
+  /** Shows "typing…" in the chat while a provider read takes longer than a moment. */
+  typingWhileSlow: TypingWhileSlow;
   clock: Clock;
   logger: Logger;
 }
@@ -154,6 +157,11 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       }
     };
     const fetch = <T>(context: string, task: () => Promise<T> | T): Promise<Fetched<T>> => conversation.external(() => attempt(context, task));
+    /**
+     * A provider read as the staff member lives it: "typing…" once it takes longer than a moment.
+     * The timer runs out here, around `external`: a replay answers from the log at once and shows nothing.
+     */
+    const whileSlow = <T>(read: () => Promise<T>): Promise<T> => deps.typingWhileSlow(chatId, read);
     const pausedNow = () => conversation.external(() => deps.orderingPaused());
     /** The limits against the draft's total at the quoted price; counted from the database, so in `external`. */
     const limitFor = (checked: Draft) => {
@@ -163,7 +171,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
 
     /** Product detail and balance together; taken before the reads, so the age errs on the old side. */
     const readQuote = (productId: number): Promise<Quote> =>
-      conversation.external(async () => {
+      whileSlow(() => conversation.external(async () => {
         const at = deps.clock.now();
         const [detail, balance] = await Promise.all([
           attempt('product detail for summary', () => deps.provider.getProduct(productId)),
@@ -174,7 +182,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           return { detail: { ok: false as const, trouble: 'bad-answer' as const }, balance, at };
         }
         return { detail, balance, at };
-      });
+      }));
 
     async function waitInput(): Promise<Input> {
       for (;;) {
@@ -300,7 +308,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
     }
 
     async function pickProduct(productId: number): Promise<void> {
-      const detail = await fetch('product detail', () => deps.provider.getProduct(productId));
+      const detail = await whileSlow(() => fetch('product detail', () => deps.provider.getProduct(productId)));
       if (!detail.ok) {
         notice = detail.trouble === 'not-found' ? t('order-product-gone') : deps.troubleText(t, detail.trouble);
         return;

@@ -166,6 +166,8 @@ sync-started = Refreshing the catalog from the provider…
 sync-done = Catalog refreshed: { $products } products in { $categories } categories ({ $removed } removed).
 sync-failed = The catalog refresh failed; the previous catalog is kept. Reason: { $reason }
 sync-failed-alert = Warning: the scheduled catalog refresh failed; the previous catalog is kept. Reason: { $reason }
+sync-failed-empty = The catalog refresh failed, and no catalog has been loaded yet: /order has nothing to offer until a refresh succeeds. Reason: { $reason }
+sync-failed-empty-alert = Warning: the catalog refresh failed, and no catalog has been loaded yet: staff cannot order until a refresh succeeds. I try again on schedule; /sync tries now. Reason: { $reason }
 
 command-order = Order gift cards
 command-balance = Wallet balance

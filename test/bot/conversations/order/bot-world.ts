@@ -44,7 +44,7 @@ export interface BotWorld {
  * finishes. For what the end-to-end process cannot be given: a clock the
  * test moves, a pause switched between two taps.
  */
-export async function startBotWorld(options: { clock?: Clock; orderLimit?: number } = {}): Promise<BotWorld> {
+export async function startBotWorld(options: { clock?: Clock; orderLimit?: number; catalogSynced?: boolean } = {}): Promise<BotWorld> {
   const clock = options.clock ?? systemClock;
   const telegram = await createFakeBotApi();
   const sandbox = await createSandbox({ rateLimit: false });
@@ -56,7 +56,8 @@ export async function startBotWorld(options: { clock?: Clock; orderLimit?: numbe
   const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1_000, logger });
   const catalogSync = createCatalogSync({ provider, db, clock, logger });
   const pauses = createOrderingPause({ db, clock });
-  await catalogSync.syncNow();
+  // false: a new database, as before the first refresh.
+  if (options.catalogSynced ?? true) await catalogSync.syncNow();
   const alerts = createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock, logger });
   const settings = createSettingsStore({ db, clock });
   const rules = createSpendingRuleBook({ settings });

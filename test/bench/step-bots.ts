@@ -1,0 +1,183 @@
+/**
+ * What the step benchmarks share: a bot answering /order steps against its
+ * own fake Bot API (the real one, built by createBot, or bare grammY), a
+ * chat that taps and types like a person and times each answer, and the
+ * percentiles they are reported in.
+ */
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
+import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
+import { Bot, InlineKeyboard } from 'grammy';
+import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
+import { createLowBalanceWatch } from '../../src/alerts/low-balance.js';
+import { createPeopleRepo } from '../../src/db/people-repo.js';
+import { createLocalPeriods } from '../../src/calendar/local-periods.js';
+import { createSettingsRegistry } from '../../src/settings/settings-registry.js';
+import { createSettingsStore } from '../../src/settings/settings-store.js';
+import { createLimitCheck } from '../../src/spending/limit-check.js';
+import { createSpendingCounter } from '../../src/spending/spending-counter.js';
+import { createSpendingRuleBook } from '../../src/spending/spending-rules.js';
+import { createBot } from '../../src/bot/create-bot.js';
+import { createCatalogQueries } from '../../src/catalog/catalog-queries.js';
+import { systemClock, type Clock } from '../../src/clock.js';
+import type { Db } from '../../src/db/open.js';
+import { createStaffRepo } from '../../src/db/staff-repo.js';
+import { createStrangerRepliesRepo } from '../../src/db/stranger-replies-repo.js';
+import { createLogger } from '../../src/logger.js';
+import { createOrderService } from '../../src/orders/order-service.js';
+import { createOrderingPause } from '../../src/orders/ordering-pause.js';
+import type { ProviderClient } from '../../src/provider/client.js';
+import { ADMIN } from '../e2e/harness.js';
+import { createFakeBotApi, type FakeBotApi, type RecordedCall, type SentMessage } from '../support/fake-bot-api/index.js';
+
+/** Call times with fractions of a millisecond, for the fake Bot API's records and our own marks. */
+export const preciseClock: Clock = { now: () => performance.timeOrigin + performance.now(), sleep: systemClock.sleep };
+export const benchLogger = createLogger({ level: (process.env.LOG_LEVEL as 'silent' | undefined) ?? 'silent' });
+
+function at(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+}
+export const stats = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: at(sorted, 0.5), p95: at(sorted, 0.95), max: sorted.at(-1) ?? NaN };
+};
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+const isAnswer = (call: RecordedCall) => call.method === 'sendMessage' || call.method === 'editMessageText';
+
+/**
+ * One chat's steps against one bot: each waits `thinkMs`, acts, then waits
+ * for the bot's message or edit that answers it (the first one, or the
+ * first that `until` accepts).
+ */
+export function stepper(telegram: FakeBotApi, thinkMs: number) {
+  const menu = (): SentMessage => {
+    const found = telegram
+      .messages(ADMIN.id)
+      .filter((m) => !m.deleted && m.reply_markup && 'inline_keyboard' in m.reply_markup && m.reply_markup.inline_keyboard.length > 0)
+      .at(-1);
+    if (!found) throw new Error('no menu');
+    return found;
+  };
+  const buttons = () => {
+    const markup = menu().reply_markup;
+    return markup && 'inline_keyboard' in markup ? markup.inline_keyboard.flat().map((b) => b.text) : [];
+  };
+  /** Latency from the update's push to the answer's arrival at the fake Bot API. */
+  async function timed(act: () => void, until: (call: RecordedCall) => boolean): Promise<number> {
+    // Told by the fake as the answer arrives: polling the call list would take the event loop from the bot measured.
+    let stop = () => {};
+    const answered = new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no answer within 20 s')), 20_000);
+      const off = telegram.onCall((call) => {
+        if (!isAnswer(call) || !until(call)) return;
+        clearTimeout(timer);
+        resolve(call.at);
+      });
+      stop = () => {
+        clearTimeout(timer);
+        off();
+      };
+    });
+    const started = preciseClock.now();
+    act();
+    try {
+      return (await answered) - started;
+    } finally {
+      stop();
+    }
+  }
+  return {
+    say: async (text: string, until: (call: RecordedCall) => boolean = () => true) => {
+      await delay(thinkMs);
+      return timed(() => telegram.sendText(ADMIN, text), until);
+    },
+    tap: async (pick: (labels: string[]) => string, until: (call: RecordedCall) => boolean = () => true) => {
+      await delay(thinkMs);
+      // The button is found before the clock starts: reading the chat's messages is the benchmark's work, not the bot's.
+      const shown = menu();
+      const data = telegram.findButton(shown, pick(buttons())).callback_data;
+      return timed(() => telegram.pressButton(ADMIN, shown.message_id, data), until);
+    },
+  };
+}
+
+export interface StepBot {
+  telegram: FakeBotApi;
+  runner: RunnerHandle;
+}
+
+/**
+ * The real bot as createBot builds it, with the real order service, on its
+ * own fake Bot API. `orderQuoteMaxAgeMs` 0 reads the product and the
+ * balance again at every Confirm.
+ */
+export async function startRealBot(db: Db, provider: ProviderClient, options: { orderQuoteMaxAgeMs?: number } = {}): Promise<StepBot> {
+  const telegram = await createFakeBotApi({ clock: preciseClock });
+  const logger = benchLogger;
+  const staff = createStaffRepo({ db, clock: systemClock });
+  staff.syncEnvAdmins([ADMIN.id]);
+  const pauses = createOrderingPause({ db, clock: systemClock });
+  const alerts = createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock: systemClock, logger });
+  const settings = createSettingsStore({ db, clock: systemClock });
+  const rules = createSpendingRuleBook({ settings });
+  const counter = createSpendingCounter({ db, periods: createLocalPeriods('UTC') });
+  const bot = createBot({
+    token: telegram.token,
+    apiRoot: telegram.apiRoot,
+    db,
+    staff,
+    strangers: createStrangerRepliesRepo({ db }),
+    catalog: createCatalogQueries({ db }),
+    catalogSync: { syncNow: async () => ({ ok: true, products: 0, categories: 0, removed: 0 }), loading: () => false },
+    provider,
+    orders: createOrderService({ db, provider, clock: systemClock, logger, sandbox: true, orderingPaused: () => pauses.current() }),
+    alerts,
+    spending: { checkLimits: createLimitCheck({ rules, counter, clock: systemClock }), rules, counter },
+    lowBalance: createLowBalanceWatch({ db, clock: systemClock, settings, alerts, render: () => '', logger }),
+    settingsRegistry: createSettingsRegistry(),
+    people: createPeopleRepo({ db, clock: systemClock }),
+    timeZone: 'UTC',
+    defaultLocale: 'en',
+    amountUnit: 'IRR',
+    sandbox: true,
+    orderIdleMs: 15 * 60_000,
+    ...(options.orderQuoteMaxAgeMs === undefined ? {} : { orderQuoteMaxAgeMs: options.orderQuoteMaxAgeMs }),
+    perItemLimit: 10,
+    orderingPause: pauses,
+    clock: systemClock,
+    logger,
+  });
+  return { telegram, runner: run(bot, { runner: { silent: true } }) };
+}
+
+/** grammY and nothing else: a reply or an edit of about the size the order menu sends, with eight buttons. */
+export async function startBareBot(): Promise<StepBot> {
+  const telegram = await createFakeBotApi({ clock: preciseClock });
+  const bot = new Bot(telegram.token, { client: { apiRoot: telegram.apiRoot } });
+  let counter = 0;
+  const answer = () => {
+    counter += 1;
+    const keyboard = new InlineKeyboard();
+    for (let i = 0; i < 8; i += 1) keyboard.text(`Sample Gift Card ${i + 1} USD #${counter}`, `p:${i}`).row();
+    keyboard.text('Next ›', 'n').row().text('« Back', 'b').text('Cancel', 'c');
+    const lines = Array.from({ length: 8 }, (_, i) => `• Sample Gift Card ${i + 1} USD #${counter} — 1,250,000 IRR · 100 in stock`);
+    return { text: ['Products matching:', '', ...lines].join('\n'), keyboard };
+  };
+  bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
+  bot.on('message:text', async (ctx) => {
+    const { text, keyboard } = answer();
+    await ctx.reply(text, { reply_markup: keyboard });
+  });
+  bot.on('callback_query:data', async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const { text, keyboard } = answer();
+    await ctx.editMessageText(text, { reply_markup: keyboard });
+  });
+  return { telegram, runner: run(bot, { runner: { silent: true } }) };
+}
+
+export async function stopStepBot(bot: StepBot): Promise<void> {
+  await bot.runner.stop();
+  await bot.telegram.close();
+}
