@@ -1,6 +1,7 @@
 import type { Logger } from '../logger.js';
 import type { OrderService } from '../orders/order-service.js';
-import type { Locale } from '../text/i18n.js';
+import { formatAmount, formatId, type AmountUnit } from '../text/format.js';
+import type { Locale, Translate } from '../text/i18n.js';
 import type { AdminAlerts } from './admin-alerts.js';
 
 /**
@@ -54,4 +55,10 @@ export function withFundsRefusalAlert<S extends Pick<OrderService, 'createIntent
       return result;
     },
   };
+}
+
+/** The administrators' alert, in one reader's language. */
+export function walletShortText(t: Translate, locale: Locale, unit: AmountUnit, refusal: FundsRefusal): string {
+  const figures = { balance: formatAmount(refusal.balance, locale, unit), total: formatAmount(refusal.total, locale, unit) };
+  return refusal.orderId === null ? t('funds-short-alert', figures) : t('funds-refused-alert', { ...figures, id: formatId(refusal.orderId, locale) });
 }

@@ -7,8 +7,8 @@ import type { OrderService } from '../orders/order-service.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { ListedSetting } from '../settings/settings-registry.js';
 import { defineSetting, type SettingChange, type SettingsStore } from '../settings/settings-store.js';
-import { formatAmount } from '../text/format.js';
-import type { Locale } from '../text/i18n.js';
+import { formatAmount, type AmountUnit } from '../text/format.js';
+import type { Locale, Translate } from '../text/i18n.js';
 import type { AdminAlerts } from './admin-alerts.js';
 
 /** The wallet balance below which administrators are told; null: no alert. */
@@ -25,6 +25,14 @@ export type LowBalanceState = z.infer<typeof stateSchema>;
 const QUIET: LowBalanceState = { low: false, alertedAt: null };
 
 export type LowBalanceAlert = 'fell' | 'reminder';
+
+/** The administrators' alert, in one reader's language. */
+export function lowBalanceAlertText(t: Translate, locale: Locale, unit: AmountUnit, alert: LowBalanceAlert, figures: { balance: number; threshold: number }): string {
+  return t(alert === 'fell' ? 'low-balance-fell-alert' : 'low-balance-reminder-alert', {
+    balance: formatAmount(figures.balance, locale, unit),
+    threshold: formatAmount(figures.threshold, locale, unit),
+  });
+}
 
 /** What a balance just read means, given the state so far. Pure, for the tests. */
 export function judgeBalance(state: LowBalanceState, threshold: number | null, balance: number, now: number): { next: LowBalanceState; alert: LowBalanceAlert | null } {

@@ -1,4 +1,3 @@
-import { autoRetry } from '@grammyjs/auto-retry';
 import { conversations, createConversation, type ConversationData, type VersionedState } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
 import { Api, Bot, type Context } from 'grammy';
@@ -37,6 +36,7 @@ import { orderMenuIn } from './conversations/order/stored-menu.js';
 import { createOrderConversation } from './conversations/order/order-conversation.js';
 import { createLocaleOf } from '../people/person-locale.js';
 import { sandboxBadge } from './sandbox-badge.js';
+import { telegramRetry } from './telegram-api.js';
 import { conversationRetry } from './conversations/order/telegram-retry.js';
 import { auditFeature } from './features/audit.js';
 import { balanceFeature } from './features/balance.js';
@@ -122,14 +122,6 @@ export interface BotDeps {
   logger: Logger;
 }
 
-/**
- * Telegram answers 429 with retry_after; wait for it, but never forever.
- * Network failures are rethrown: auto-retry would otherwise retry them
- * without any limit (maxRetryAttempts does not count them), hanging a chat's
- * queue or the start-up while Telegram is unreachable. The runner retries
- * getUpdates on its own.
- */
-const telegramRetry = () => autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30, rethrowHttpErrors: true });
 
 export function createBot(deps: BotDeps): Bot<BotContext> {
   const bot = new Bot<BotContext>(deps.token, deps.apiRoot ? { client: { apiRoot: deps.apiRoot } } : {});

@@ -96,7 +96,7 @@ describe('the sweep with 200 open orders and history pages of 25', () => {
 });
 
 describe('the sweep killed with -9 in the middle', () => {
-  const world = sharedWorld({ sandbox: { initialBalance: 1e12 }, staff: [STAFF] });
+  const world = sharedWorld({ process: true, sandbox: { initialBalance: 1e12 }, staff: [STAFF] });
 
   it('loses no delivery and sends at most the one message in flight again', async () => {
     world.sandbox.controls.setOrderPlanner(({ createdAtMs }) => ({ finalAtMs: createdAtMs + 2_000 + Math.random() * 10_000 }));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 import { startBotProcess, type BotProcess, type LogLine } from '../support/bot-process.js';
+import { startBotInProcess } from '../support/in-process-bot.js';
 import { createFakeBotApi, type FakeBotApi, type FakeUser } from '../support/fake-bot-api/index.js';
 
 export const ADMIN: FakeUser = { id: 1001, firstName: 'Ada', languageCode: 'en' };
@@ -37,6 +38,13 @@ export interface WorldOptions {
   waitForCatalog?: boolean;
   /** Added through the administrator's /staff command before the world is handed over. */
   staff?: readonly FakeUser[];
+  /**
+   * Start the built program (dist/main.js) in its own process, for tests
+   * where the process is the subject: kill -9, exit codes, its output. By
+   * default the application runs in the test's process, built by the same
+   * createApp as production.
+   */
+  process?: boolean;
 }
 
 /**
@@ -66,7 +74,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const launch = async (extra?: Record<string, string>) => {
     const settings: Record<string, string> = env(extra);
     const polls = telegram.callsTo('getUpdates').length;
-    const bot = startBotProcess(settings);
+    const bot = options.process ? startBotProcess(settings) : startBotInProcess(settings);
     if (settings['LOG_LEVEL'] === 'silent') {
       // Nothing is logged to wait for: the first long poll says it is running.
       await telegram.waitFor(() => telegram.callsTo('getUpdates').length > polls || undefined, { timeoutMs: 20_000 });

@@ -10,7 +10,7 @@ describe('health, readiness and metrics over HTTP in polling mode', () => {
   beforeAll(async () => {
     port = await unusedPort();
   });
-  const world = sharedWorld({
+  const world = sharedWorld({ process: true,
     env: {
       get HTTP_PORT() {
         return String(port);

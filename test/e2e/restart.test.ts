@@ -37,7 +37,7 @@ describe('kill -9 and a restart', () => {
 
   beforeAll(async () => {
     // Slow enough that the orders are still open when the process is killed.
-    world = await startWorld({ sandbox: { timing: { preparingMs: 1_500, processingMs: 1_500 } }, staff: [STAFF] });
+    world = await startWorld({ process: true, sandbox: { timing: { preparingMs: 1_500, processingMs: 1_500 } }, staff: [STAFF] });
   });
   afterAll(async () => {
     if (process.env.DUMP_BOT) console.log([...earlierOutput, world?.bot.output()].join('\n----- restart -----\n'));

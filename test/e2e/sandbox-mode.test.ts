@@ -3,7 +3,7 @@ import { chatDriver } from './chat-driver.js';
 import { ADMIN, PERSIAN_STAFF, sharedWorld } from './harness.js';
 
 describe('sandbox mode', () => {
-  const world = sharedWorld({ inProcessSandbox: true });
+  const world = sharedWorld({ process: true, inProcessSandbox: true });
 
   it('starts without an API key and says so in its log', () => {
     const line = world.bot.logs().find((l) => /SANDBOX MODE/.test(l.msg));

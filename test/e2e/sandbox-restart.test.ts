@@ -37,7 +37,7 @@ const walletLine = async (world: World) => (await chatDriver(world.telegram, ADM
  * sandbox only as staff do, through the chat and the bot's database.
  */
 describe('sandbox mode across a restart', () => {
-  const world = sharedWorld({ inProcessSandbox: true, staff: [STAFF] });
+  const world = sharedWorld({ process: true, inProcessSandbox: true, staff: [STAFF] });
   const statePath = () => join(dirname(world.databasePath), 'giftdesk.provider.sqlite');
 
   it('keeps the wallet, numbers orders on, and still answers an order placed before kill -9', async () => {

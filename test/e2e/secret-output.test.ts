@@ -25,7 +25,7 @@ function expectNoSecret(world: World): void {
 }
 
 describe('a Bot API outage while polling, at the most talkative log level', () => {
-  const world = sharedWorld({ env: { LOG_LEVEL: 'trace' } });
+  const world = sharedWorld({ process: true, env: { LOG_LEVEL: 'trace' } });
 
   it('reports the outage in its own words and never prints the token', async () => {
     await outageWhilePolling(world);
@@ -37,7 +37,7 @@ describe('a Bot API outage while polling, at the most talkative log level', () =
 });
 
 describe('a Bot API outage while polling, with logging switched off', () => {
-  const world = sharedWorld({ env: { LOG_LEVEL: 'silent' } });
+  const world = sharedWorld({ process: true, env: { LOG_LEVEL: 'silent' } });
 
   it('prints nothing at all, the token least of all', async () => {
     await outageWhilePolling(world);

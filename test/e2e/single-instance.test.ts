@@ -3,7 +3,7 @@ import { startBotProcess } from '../support/bot-process.js';
 import { ADMIN, sharedWorld } from './harness.js';
 
 describe('one giftdesk per database', () => {
-  const world = sharedWorld();
+  const world = sharedWorld({ process: true });
 
   it('refuses to start a second instance on the same database, and the first keeps working', async () => {
     const second = startBotProcess({

@@ -11,7 +11,7 @@ const PATIENT = { PROVIDER_TIMEOUT_MS: '60000' };
 const synced = (line: LogLine) => line['component'] === 'catalog' && line.msg === 'catalog synced';
 
 describe('start-up while the first catalog sync is still running', () => {
-  const world = sharedWorld({ waitForCatalog: false, sandbox: { faults: SLOW_CATALOG }, env: PATIENT });
+  const world = sharedWorld({ process: true, waitForCatalog: false, sandbox: { faults: SLOW_CATALOG }, env: PATIENT });
 
   it('answers /start before the catalog has arrived', async () => {
     world.telegram.sendText(ADMIN, '/start');
@@ -37,7 +37,7 @@ describe('start-up while the first catalog sync is still running', () => {
 });
 
 describe('a restart with a catalog already stored', () => {
-  const world = sharedWorld({ waitForCatalog: false, env: PATIENT });
+  const world = sharedWorld({ process: true, waitForCatalog: false, env: PATIENT });
 
   it('offers the stored catalog at /order while the refresh still runs', async () => {
     await world.bot.waitForLog(synced);
@@ -52,7 +52,7 @@ describe('a restart with a catalog already stored', () => {
 });
 
 describe('SANDBOX_FAULTS in sandbox mode', () => {
-  const world = sharedWorld({ inProcessSandbox: true, waitForCatalog: false, env: { ...PATIENT, SANDBOX_FAULTS: 'catalog_latency=25000' } });
+  const world = sharedWorld({ process: true, inProcessSandbox: true, waitForCatalog: false, env: { ...PATIENT, SANDBOX_FAULTS: 'catalog_latency=25000' } });
 
   it('slows the built-in sandbox’s catalog as set, so /order finds the catalog still loading', async () => {
     await world.bot.waitForLog('SANDBOX_FAULTS: the sandbox provider makes trouble on purpose');

@@ -62,7 +62,7 @@ describe('starting with a bad Telegram setting', () => {
       expect(line['reason']).toBe(
         `Could not reach the Telegram Bot API at http://127.0.0.1:${closed} (ECONNREFUSED). Check the network and TELEGRAM_API_ROOT.`,
       );
-      expect(bot.child.exitCode).toBeNull();
+      expect(bot.child?.exitCode).toBeNull();
       expect(bot.output()).not.toContain(telegram.token.split(':')[1]!);
     } finally {
       await bot.kill9();
@@ -102,7 +102,7 @@ describe('starting without an amount unit', () => {
 });
 
 describe('a second instance with the same token', () => {
-  const world = sharedWorld({ inProcessSandbox: true });
+  const world = sharedWorld({ process: true, inProcessSandbox: true });
 
   it('makes the first one stop cleanly and say why', async () => {
     const second = startBotProcess({

@@ -28,7 +28,7 @@ describe('webhook mode', () => {
     port = await unusedPort();
     url = `http://127.0.0.1:${port}/telegram/updates`;
   });
-  const world = sharedWorld({
+  const world = sharedWorld({ process: true,
     env: {
       BOT_MODE: 'webhook',
       get HTTP_PORT() {

@@ -23,7 +23,8 @@ export interface BotProcess {
   exited: Promise<number | null>;
   stop(): Promise<number | null>;
   kill9(): Promise<void>;
-  child: ChildProcess;
+  /** Absent for a bot run in the test's own process (in-process-bot.ts). */
+  child?: ChildProcess;
   /** The process's working directory; removed when it exits. */
   cwd: string;
 }

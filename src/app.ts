@@ -1,0 +1,188 @@
+import { startLoops } from './app/loops.js';
+import { startBuiltInSandbox } from './app/built-in-sandbox.js';
+import { createServices } from './app/services.js';
+import { StartupError } from './app/startup-error.js';
+import { openStorage } from './app/storage.js';
+import { withBalanceCheckAfterOrders } from './alerts/low-balance.js';
+import { createCommandMenus, registerCommands } from './bot/commands.js';
+import { connectToTelegram, describeTelegramFailure } from './bot/connect-telegram.js';
+import { createBot } from './bot/create-bot.js';
+import { noteTelegramContact } from './bot/update-source.js';
+import { createCatalogQueries } from './catalog/catalog-queries.js';
+import { createCatalogSync } from './catalog/catalog-sync.js';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import { createStrangerRepliesRepo } from './db/stranger-replies-repo.js';
+import { createHealth } from './http/readiness.js';
+import type { Logger } from './logger.js';
+import type { ProcessProbe } from './process-probe.js';
+import { INTERACTIVE_MAX_WAIT_MS } from './provider/rate-limit.js';
+import type { Sandbox } from './sandbox/server.js';
+import { startServing } from './serving.js';
+import { translatorFor } from './text/i18n.js';
+
+export { StartupError } from './app/startup-error.js';
+
+/** What the process gives the application: time, logging, and the means to claim the database. */
+export interface AppIo {
+  clock: Clock;
+  logger: Logger;
+  /** Unique per process: written on the database claim. */
+  owner: string;
+  probe: ProcessProbe;
+  /** Another instance took the database over: the process should stop. */
+  onClaimLost: () => void;
+}
+
+export interface App {
+  /** Stops taking updates, finishes those in hand, stops the loops, closes the sandbox and the database. */
+  stop(): Promise<void>;
+  /** Rejects, with Telegram's failure described in its message, when updates can no longer be received. */
+  failed: Promise<never>;
+}
+
+/**
+ * The one composition root: the database, the provider (the built-in
+ * sandbox in sandbox mode), the services, the bot, the background loops and
+ * the HTTP endpoints, started in that order. A reason not to start is
+ * thrown as a StartupError for the process shell to report.
+ */
+export async function createApp(config: Config, io: AppIo): Promise<App> {
+  const { clock, logger } = io;
+  const storage = await openStorage(config, io);
+  const { db } = storage;
+  const startedAt = clock.now();
+  const sandbox: Sandbox | null = config.sandboxMode ? await startBuiltInSandbox(config, db, logger) : null;
+  warnOfMissingUnits(config, logger);
+
+  const services = createServices({
+    config,
+    db,
+    provider: sandbox ? { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } : { baseUrl: config.providerBaseUrl, apiKey: config.providerApiKey ?? '' },
+    clock,
+    logger,
+  });
+  const { staff, provider, metrics, orderingPause } = services;
+  // Readiness: when Telegram last answered or delivered, and when the delivery sweep last completed.
+  let telegramContactAt: number | null = null;
+  let sweepDoneAt: number | null = null;
+
+  // Aborted first at shutdown: a catalog run in progress must not hold the exit.
+  const shutdown = new AbortController();
+  const catalogSync = createCatalogSync({ provider, db, clock, logger: logger.child({ component: 'catalog' }), signal: shutdown.signal });
+  const bot = createBot({
+    token: config.botToken,
+    apiRoot: config.telegramApiRoot,
+    db,
+    staff,
+    people: services.people,
+    strangers: createStrangerRepliesRepo({ db }),
+    catalog: createCatalogQueries({ db }),
+    catalogSync,
+    provider,
+    orders: withBalanceCheckAfterOrders(services.orders, provider, logger.child({ component: 'orders' })),
+    alerts: services.alerts,
+    orderingPause,
+    spending: { checkLimits: services.checkLimits, rules: services.spendingRules, counter: services.spendingCounter },
+    lowBalance: services.lowBalance,
+    settingsRegistry: services.settingsRegistry,
+    defaultLocale: config.defaultLocale,
+    amountUnit: config.amountUnit,
+    timeZone: config.timeZone,
+    monthCalendar: config.monthCalendar,
+    reportSettings: { settings: services.settings, digest: services.dailyDigest },
+    sandbox: config.sandboxMode,
+    orderIdleMs: config.orderIdleMinutes * 60_000,
+    approvals: { service: services.approvals, announcer: services.approvalAnnouncer, rules: services.spendingRules },
+    perItemLimit: config.providerMaxQuantityPerItem,
+    clock,
+    onWalletShort: (short) => services.walletShort({ ...short, orderId: null }),
+    onUpdateHandled: () => metrics.updateHandled(),
+    onHandlerError: () => metrics.handlerFailed(),
+    logger: logger.child({ component: 'bot' }),
+  });
+  noteTelegramContact(bot.api, () => {
+    telegramContactAt = clock.now();
+  });
+
+  try {
+    bot.botInfo = await connectToTelegram({ api: bot.api, apiRoot: config.telegramApiRoot, clock, logger });
+  } catch (error) {
+    throw new StartupError(describeTelegramFailure(error, config.telegramApiRoot), 1, 'failed to start', 'could not connect to Telegram');
+  }
+  logger.info({ username: bot.botInfo.username }, 'connected to Telegram');
+  // The menu next to the text box is no reason to keep staff waiting: set it while polling runs.
+  void registerCommands(bot.api, translatorFor, logger);
+  // Administrators and viewers have menus of their own; someone ADMIN_IDS no longer lists loses theirs.
+  // In the background: a long staff list must not hold up the start.
+  const menus = createCommandMenus({ api: bot.api, translate: translatorFor, logger });
+  void (async () => {
+    for (const change of services.adminIdChanges) if (change.to === null) await menus.clear(change.telegramId);
+    for (const member of staff.list()) if (member.role !== 'staff') await menus.show(member);
+  })();
+
+  const loops = startLoops({
+    config,
+    db,
+    services,
+    catalogSync,
+    shutdown: shutdown.signal,
+    onSweepDone: (at) => {
+      sweepDoneAt = at;
+    },
+    clock,
+    logger,
+  });
+
+  const health = createHealth({
+    db,
+    clock,
+    startedAt,
+    lastTelegramContact: () => telegramContactAt,
+    lastSweepDone: () => sweepDoneAt,
+    orderingPaused: () => orderingPause.current(),
+    providerPausedUntil: () => services.limiter.pausedUntil(),
+    interactiveMaxWaitMs: INTERACTIVE_MAX_WAIT_MS,
+  });
+  let serving: Awaited<ReturnType<typeof startServing>>;
+  try {
+    serving = await startServing({
+      bot,
+      config,
+      health,
+      metrics,
+      onDelivery: () => {
+        telegramContactAt = clock.now();
+      },
+      clock,
+      logger,
+    });
+  } catch (error) {
+    throw new StartupError(describeTelegramFailure(error, config.telegramApiRoot), 1, 'failed to start', 'could not start receiving updates');
+  }
+  logger.info({ sandbox: config.sandboxMode, databasePath: config.databasePath, mode: config.botMode }, 'giftdesk is running');
+
+  return {
+    async stop() {
+      shutdown.abort();
+      // Updates in hand first: they may still need the provider (the sandbox too) and the database.
+      await serving.stop(config.providerOrderTimeoutMs + 5_000);
+      await Promise.allSettled(loops.map((loop) => loop.stop()));
+      await sandbox?.close();
+      storage.close();
+    },
+    failed: serving.source.failed.catch((error: unknown) => {
+      throw new Error(describeTelegramFailure(error, config.telegramApiRoot));
+    }),
+  };
+}
+
+/** A bare number invites a tenfold misreading: the provider may count in Rial while staff think in Toman. */
+function warnOfMissingUnits(config: Pick<Config, 'amountUnit'>, logger: Logger): void {
+  if (config.amountUnit.en === '' && config.amountUnit.fa === '') {
+    logger.warn("AMOUNT_UNIT is empty: amounts are shown without a unit; set it to the unit of the provider's amounts, such as IRR (Rial) or Toman");
+  } else if (config.amountUnit.en === '' || config.amountUnit.fa === '') {
+    const bare = config.amountUnit.en === '' ? 'AMOUNT_UNIT_EN' : 'AMOUNT_UNIT_FA';
+    logger.warn(`${bare} is empty and AMOUNT_UNIT is not set: readers of that language see amounts without a unit`);
+  }
+}

@@ -1,0 +1,41 @@
+import type { Config } from '../config.js';
+import type { Db } from '../db/open.js';
+import type { Logger } from '../logger.js';
+import { highestProviderOrderId } from '../orders/highest-provider-order-id.js';
+import { SandboxFaultsError } from '../sandbox/fault-settings.js';
+import { createSandbox, SandboxStateError, type Sandbox } from '../sandbox/server.js';
+import { StartupError } from './startup-error.js';
+
+/**
+ * The built-in sandbox provider of sandbox mode, on loopback. A fault naming
+ * a product the sandbox does not sell is a setting to fix, like any other;
+ * so is a state file the sandbox cannot use: it is left alone for the
+ * operator (see the README).
+ */
+export async function startBuiltInSandbox(config: Pick<Config, 'sandboxFaults' | 'sandboxStatePath'>, db: Db, logger: Logger): Promise<Sandbox> {
+  const faults = config.sandboxFaults;
+  // The database's orders are the sandbox's: a state file lost or new never numbers an order like one of them.
+  const orderIdsAbove = highestProviderOrderId(db);
+  let sandbox: Sandbox;
+  try {
+    sandbox = await createSandbox({
+      logger: logger.child({ component: 'sandbox' }),
+      ...(faults ? { faults } : {}),
+      ...(config.sandboxStatePath === null ? {} : { statePath: config.sandboxStatePath }),
+      ...(orderIdsAbove === null ? {} : { orderIdsAbove }),
+    });
+  } catch (error) {
+    if (error instanceof SandboxStateError) {
+      throw new StartupError(
+        `${error.message}. It keeps the sandbox provider's wallet and orders; giftdesk leaves it as it is. ` +
+          'To start the sandbox afresh (a full wallet, the old sandbox orders unknown to it, new order numbers above the old ones), move the file away and start again.',
+        2,
+      );
+    }
+    if (error instanceof SandboxFaultsError) throw new StartupError(`SANDBOX_FAULTS: ${error.message}`, 2, 'did not start', 'not starting', 'See .env.example for every setting.');
+    throw error;
+  }
+  logger.warn({ baseUrl: sandbox.baseUrl, statePath: config.sandboxStatePath }, 'SANDBOX MODE: orders go to the built-in sandbox provider; no real money is involved');
+  if (faults) logger.warn({ faults }, 'SANDBOX_FAULTS: the sandbox provider makes trouble on purpose');
+  return sandbox;
+}

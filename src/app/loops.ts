@@ -1,0 +1,81 @@
+import { createLowBalanceCheck } from '../alerts/low-balance.js';
+import { startBackgroundWork } from '../background.js';
+import { describeSyncError, type CatalogSync } from '../catalog/catalog-sync.js';
+import { refreshStalePrices } from '../catalog/price-cache.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/open.js';
+import type { Logger } from '../logger.js';
+import type { Repeating } from '../scheduling/repeat.js';
+import { translatorFor } from '../text/i18n.js';
+import type { Services } from './services.js';
+
+/** Product details read per catalog pass to keep list prices fresh. */
+const PRICE_REFRESH_PER_PASS = 200;
+
+/**
+ * Starts the background loops (catalog, delivery sweep and outbox, reports,
+ * approvals, pause probe, low balance) on the services, with the catalog
+ * policy: after a good sync, refresh a bounded number of list prices; after
+ * a failed one, tell administrators what staff are left with.
+ */
+export function startLoops(deps: {
+  config: Config;
+  db: Db;
+  services: Services;
+  catalogSync: Pick<CatalogSync, 'syncNow'>;
+  /** Aborted at shutdown: a sync cut short by it is not news. */
+  shutdown: AbortSignal;
+  onSweepDone: (at: number) => void;
+  clock: Clock;
+  logger: Logger;
+}): Repeating[] {
+  const { config, db, services, clock, logger } = deps;
+  const { provider, alerts, staff } = services;
+  const translate = translatorFor;
+
+  const syncCatalog = async (): Promise<void> => {
+    const result = await deps.catalogSync.syncNow();
+    // The sync logs its own outcome, once: here only what follows from it.
+    if (result.ok) {
+      // Prices for the product lists, a bounded number per pass, behind any staff request.
+      void refreshStalePrices({ db, provider, clock, logger, limit: PRICE_REFRESH_PER_PASS, maxAgeMs: config.catalogRefreshMinutes * 60_000 })
+        .then((prices) => logger.info(prices, 'product prices refreshed'))
+        .catch((error: unknown) => logger.warn({ err: String(error) }, 'product price refresh failed'));
+      return;
+    }
+    if (deps.shutdown.aborted) return;
+    const reason = describeSyncError(result.error);
+    // A new database has no previous catalog to keep: staff cannot order until a refresh succeeds.
+    const key = result.kept > 0 ? 'sync-failed-alert' : 'sync-failed-empty-alert';
+    await alerts.alert('catalog-sync', (locale) => translate(locale)(key, { reason }));
+  };
+
+  return startBackgroundWork({
+    config,
+    db,
+    provider,
+    send: services.send,
+    clearButtons: services.clearButtons,
+    sendText: services.sendText,
+    translate,
+    localeOf: services.localeOf,
+    isStaff: (userId) => staff.find(userId) !== null,
+    mayReceiveCodes: (userId) => staff.find(userId)?.role !== 'viewer',
+    adminRecipients: services.adminRecipients,
+    alerts,
+    describePerson: services.describePerson,
+    // The first sync runs here, in the background, while the stored catalog serves.
+    syncCatalog,
+    checkLowBalance: createLowBalanceCheck({ watch: services.lowBalance, provider, clock, maxAgeMs: config.lowBalanceCheckSeconds * 1_000 }),
+    orderFeed: services.orderFeed,
+    dailyDigest: services.dailyDigest,
+    orderingPause: services.orderingPause,
+    approvals: { service: services.approvals, announcer: services.approvalAnnouncer },
+    onProviderAnswering: () => alerts.alert('ordering-provider-back', (locale) => translate(locale)('ordering-provider-back-alert'), { quietMs: 0 }),
+    onSweepDone: deps.onSweepDone,
+    onNotificationSent: (sent) => services.metrics.notificationSent(sent),
+    clock,
+    logger,
+  });
+}

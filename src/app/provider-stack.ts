@@ -1,0 +1,79 @@
+import type { AdminAlerts } from '../alerts/admin-alerts.js';
+import { withBalanceWatch, type LowBalanceWatch } from '../alerts/low-balance.js';
+import { withPriceRecording } from '../catalog/price-cache.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/open.js';
+import type { Metrics } from '../http/metrics.js';
+import type { Logger } from '../logger.js';
+import type { OrderingPauseSwitch } from '../orders/ordering-pause.js';
+import { withPauseOnRefusal } from '../orders/pause-on-refusal.js';
+import { createProviderClient, type ProviderClient } from '../provider/client.js';
+import { budgetShape, createRateLimiter, type RateLimiter } from '../provider/rate-limit.js';
+import { CONTRACT_LIMITS } from '../provider/schemas.js';
+import { formatId, formatNumber } from '../text/format.js';
+import type { Translate } from '../text/i18n.js';
+import type { Locale } from '../text/i18n.js';
+
+/**
+ * The provider as the rest of giftdesk sees it, composed in one visible
+ * place, innermost first:
+ *  1. the HTTP client, under one request budget shared by everything;
+ *  2. a refusal of our key or IP (401/403) pauses ordering and tells administrators;
+ *  3. every product detail read records its prices for the product lists;
+ *  4. every balance read feeds the low-balance alert.
+ */
+export function composeProvider(deps: {
+  config: Pick<Config, 'providerTimeoutMs' | 'providerOrderTimeoutMs' | 'providerRequestsPerSecond'>;
+  baseUrl: string;
+  apiKey: string;
+  db: Db;
+  pauses: Pick<OrderingPauseSwitch, 'pause'>;
+  lowBalance: Pick<LowBalanceWatch, 'observe'>;
+  alerts: Pick<AdminAlerts, 'alert'>;
+  translate: (locale: Locale) => Translate;
+  metrics: Pick<Metrics, 'providerExchange'>;
+  clock: Clock;
+  logger: Logger;
+}): { provider: ProviderClient; limiter: RateLimiter } {
+  const { config, alerts, translate, clock, logger } = deps;
+  const limiter = createRateLimiter({
+    requestsPerSecond: config.providerRequestsPerSecond,
+    ...budgetShape(config.providerRequestsPerSecond, CONTRACT_LIMITS.requestsPerSecond),
+    clock,
+  });
+  const client = createProviderClient({
+    baseUrl: deps.baseUrl,
+    apiKey: deps.apiKey,
+    timeoutMs: config.providerTimeoutMs,
+    placeOrderTimeoutMs: config.providerOrderTimeoutMs,
+    limiter,
+    clock,
+    logger: logger.child({ component: 'provider' }),
+    onExchange: (exchange) => deps.metrics.providerExchange(exchange),
+    onRetryAfterClamped: (report) =>
+      void alerts.alert('provider-retry-after-clamped', (locale) =>
+        translate(locale)('provider-retry-after-clamped-alert', {
+          requested: formatNumber(Math.round(report.requestedMs / 1000), locale),
+          applied: formatNumber(Math.round(report.appliedMs / 60_000), locale),
+        }),
+      ),
+  });
+  const pausing = withPauseOnRefusal(client, {
+    pauses: deps.pauses,
+    // Every pause is news: quietMs 0, the switch itself makes sure each is announced once.
+    onPaused: (pause, status) =>
+      void alerts.alert(
+        'ordering-paused',
+        (locale) =>
+          translate(locale)('ordering-paused-alert', {
+            status: status === null || status === undefined ? '?' : formatId(status, locale),
+            reason: pause.reason ?? translate(locale)('ordering-pause-no-reason'),
+          }),
+        { quietMs: 0 },
+      ),
+    logger: logger.child({ component: 'orders' }),
+  });
+  const recording = withPriceRecording(pausing, deps.db, clock);
+  return { provider: withBalanceWatch(recording, deps.lowBalance), limiter };
+}

@@ -1,0 +1,248 @@
+import type { Api } from 'grammy';
+import { createAdminAlerts, type AdminAlerts, type AdminRecipient } from '../alerts/admin-alerts.js';
+import { createWalletShortAlert, walletShortText, withFundsRefusalAlert, type WalletShortAlert } from '../alerts/funds-refusal.js';
+import { createLowBalanceWatch, lowBalanceAlertText, lowBalanceSetting, type LowBalanceWatch } from '../alerts/low-balance.js';
+import { createApprovalAnnouncer, type ApprovalAnnouncer } from '../approvals/approval-announcer.js';
+import { createApprovalCards } from '../approvals/approval-cards.js';
+import { createApprovalService, type ApprovalService } from '../approvals/approval-service.js';
+import { mayOrder } from '../bot/middleware/roles.js';
+import { createClearButtons, createSendPort } from '../bot/send-port.js';
+import { createLocalPeriods } from '../calendar/local-periods.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/open.js';
+import { createPeopleRepo, type PeopleRepo } from '../db/people-repo.js';
+import { createStaffRepo, type StaffRepo } from '../db/staff-repo.js';
+import { adminText } from '../delivery/notification-texts.js';
+import { createMetrics, type Metrics } from '../http/metrics.js';
+import type { Logger } from '../logger.js';
+import type { ClearButtons, SendMessage } from '../messaging/send-port.js';
+import { createOrderService, type OrderService } from '../orders/order-service.js';
+import { createOrderingPause, type OrderingPauseSwitch } from '../orders/ordering-pause.js';
+import { createDescribePerson, type DescribePerson } from '../people/describe-person.js';
+import { createLocaleOf, type LocaleOf } from '../people/person-locale.js';
+import type { ProviderClient } from '../provider/client.js';
+import type { RateLimiter } from '../provider/rate-limit.js';
+import { createDailyDigest, type DailyDigest } from '../reports/daily-digest.js';
+import { createOrderFeed, type OrderFeed } from '../reports/order-feed.js';
+import { createReportQueries } from '../reports/report-queries.js';
+import { createSettingsRegistry, type SettingsRegistry } from '../settings/settings-registry.js';
+import { createSettingsStore, type SettingsStore } from '../settings/settings-store.js';
+import { createLimitCheck } from '../spending/limit-check.js';
+import { createSpendingCounter, type SpendingCounter } from '../spending/spending-counter.js';
+import { createSpendingRuleBook, type SpendingRuleBook } from '../spending/spending-rules.js';
+import { spendingSettings } from '../spending/spending-settings.js';
+import { translatorFor } from '../text/i18n.js';
+import { createTelegramApi } from '../bot/telegram-api.js';
+import { composeProvider } from './provider-stack.js';
+
+/** Everything giftdesk knows and does, below the bot and the background loops. */
+export interface Services {
+  staff: StaffRepo;
+  /** Who ADMIN_IDS made or stopped being an administrator at this start. */
+  adminIdChanges: ReturnType<StaffRepo['syncEnvAdmins']>;
+  people: PeopleRepo;
+  describePerson: DescribePerson;
+  localeOf: LocaleOf;
+  adminRecipients: () => AdminRecipient[];
+  alerts: AdminAlerts;
+  /** Plain texts outside a chat's update (alerts, feed, digest), with 429s waited out. */
+  sendText: (chatId: number, text: string) => Promise<void>;
+  /** The notification outbox's port: Telegram's answers as errors, no waiting on its behalf. */
+  send: SendMessage;
+  clearButtons: ClearButtons;
+  orderingPause: OrderingPauseSwitch;
+  settings: SettingsStore;
+  settingsRegistry: SettingsRegistry;
+  spendingRules: SpendingRuleBook;
+  spendingCounter: SpendingCounter;
+  checkLimits: ReturnType<typeof createLimitCheck>;
+  lowBalance: LowBalanceWatch;
+  walletShort: WalletShortAlert;
+  metrics: Metrics;
+  provider: ProviderClient;
+  limiter: RateLimiter;
+  orders: OrderService;
+  approvals: ApprovalService;
+  approvalAnnouncer: ApprovalAnnouncer;
+  orderFeed: OrderFeed;
+  dailyDigest: DailyDigest;
+}
+
+/**
+ * Builds the services on an open database and a provider address, and
+ * repairs what the previous run left half-done (interrupted orders, then
+ * approvals) before anything takes an update.
+ */
+export function createServices(deps: {
+  config: Config;
+  db: Db;
+  provider: { baseUrl: string; apiKey: string };
+  clock: Clock;
+  logger: Logger;
+}): Services {
+  const { config, db, clock, logger } = deps;
+  const translate = translatorFor;
+  const money = { amountUnit: config.amountUnit, timeZone: config.timeZone };
+
+  const staff = createStaffRepo({ db, clock });
+  const adminIdChanges = staff.syncEnvAdmins(config.adminIds);
+  if (adminIdChanges.length > 0) logger.info({ changes: adminIdChanges }, 'ADMIN_IDS changed who is an administrator');
+  const people = createPeopleRepo({ db, clock });
+  const describePerson = createDescribePerson({ find: people.find });
+  const localeOf = createLocaleOf({ staff, people, defaultLocale: config.defaultLocale });
+  const adminRecipients = () =>
+    staff
+      .list()
+      .filter((m) => m.role === 'admin')
+      .map((m) => ({ telegramId: m.telegramId, locale: localeOf(m.telegramId) }));
+
+  // Every message outside a chat's own update goes through one of these two connections.
+  const textApi: Api = createTelegramApi(config, { retry: true, localeOf });
+  const sendText = async (chatId: number, text: string): Promise<void> => void (await textApi.sendMessage(chatId, text));
+  // Without auto-retry: the sender reschedules a 429 itself instead of holding a whole batch for up to retry_after seconds.
+  const outboxApi: Api = createTelegramApi(config, { retry: false, localeOf });
+  const alerts = createAdminAlerts({ recipients: adminRecipients, sendText, clock, logger });
+
+  const orderingPause = createOrderingPause({ db, clock });
+  const settings = createSettingsStore({ db, clock });
+  const spendingRules = createSpendingRuleBook({ settings });
+  const spendingCounter = createSpendingCounter({ db, periods: createLocalPeriods(config.timeZone, config.monthCalendar) });
+  const checkLimits = createLimitCheck({ rules: spendingRules, counter: spendingCounter, clock });
+  const lowBalance = createLowBalanceWatch({
+    db,
+    clock,
+    settings,
+    alerts,
+    render: (locale, alert, figures) => lowBalanceAlertText(translate(locale), locale, config.amountUnit, alert, figures),
+    logger,
+  });
+  const settingsRegistry = createSettingsRegistry();
+  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance));
+  const metrics = createMetrics({
+    db,
+    operations: {
+      lastBalance: () => lowBalance.lastObserved(),
+      orderingPaused: () => orderingPause.current(),
+      spent: (nowMs) => spendingCounter.spentByEveryone(nowMs),
+      now: () => clock.now(),
+    },
+  });
+  const { provider, limiter } = composeProvider({
+    config,
+    ...deps.provider,
+    db,
+    pauses: orderingPause,
+    lowBalance,
+    alerts,
+    translate,
+    metrics,
+    clock,
+    logger,
+  });
+
+  // Staff orders and approved ones alike: an order the wallet cannot pay for reaches administrators, whatever the low-balance setting.
+  const walletShort = createWalletShortAlert({
+    alerts,
+    render: (locale, refusal) => walletShortText(translate(locale), locale, config.amountUnit, refusal),
+    logger: logger.child({ component: 'orders' }),
+  });
+  const orders = withFundsRefusalAlert(
+    createOrderService({
+      db,
+      provider,
+      clock,
+      logger: logger.child({ component: 'orders' }),
+      sandbox: config.sandboxMode,
+      providerPausedUntil: () => limiter.pausedUntil(),
+      orderingPaused: () => orderingPause.current(),
+      checkLimits,
+      placeTimeoutMs: config.providerOrderTimeoutMs,
+      // Every such order is news: quietMs 0, keyed by the order.
+      onChargedOtherAmount: (order, confirmed) =>
+        void alerts.alert(
+          `charged-other-amount:${order.id}`,
+          (locale) => adminText({ kind: 'charged-other-amount', confirmed }, order, { t: translate(locale), locale, ...money, sandbox: config.sandboxMode, describePerson }),
+          { quietMs: 0 },
+        ),
+    }),
+    walletShort,
+  );
+  // Logs what it recovered itself.
+  orders.recoverInterrupted();
+  const approvals = createApprovalService({
+    db,
+    clock,
+    logger: logger.child({ component: 'approvals' }),
+    rules: spendingRules,
+    adminIds: () => staff.adminIds(),
+    provider,
+    orders,
+    orderingPaused: () => orderingPause.current(),
+    mayOrder: (personId) => {
+      const member = staff.find(personId);
+      return member !== null && mayOrder(member.role);
+    },
+    checkLimits,
+    expiryMs: config.approvalExpiryMinutes * 60_000,
+  });
+  // After the order service's repair: an approval's order, if one was created, is already sorted out.
+  const approvalsRecovered = approvals.recoverInterrupted();
+  if (approvalsRecovered.requeued + approvalsRecovered.attached > 0) logger.warn(approvalsRecovered, 'approvals interrupted by the previous shutdown were recovered');
+
+  const send = createSendPort(outboxApi);
+  const clearButtons = createClearButtons(outboxApi);
+  const approvalAnnouncer = createApprovalAnnouncer({
+    send,
+    clearButtons,
+    cards: createApprovalCards({ db, clock }),
+    approvals,
+    provider,
+    isStaff: (personId) => staff.find(personId) !== null,
+    localeOf,
+    texts: (locale) => ({ t: translate(locale), locale, ...money, describePerson }),
+    logger: logger.child({ component: 'approvals' }),
+  });
+
+  const reportSenders = { recipients: adminRecipients, sendText, translate, describePerson, amountUnit: config.amountUnit, clock };
+  const orderFeed = createOrderFeed({ db, settings, ...reportSenders, logger: logger.child({ component: 'feed' }) });
+  const dailyDigest = createDailyDigest({
+    db,
+    settings,
+    queries: createReportQueries({ db }),
+    provider,
+    periods: createLocalPeriods(config.timeZone, config.monthCalendar),
+    timeZone: config.timeZone,
+    ...reportSenders,
+    logger: logger.child({ component: 'digest' }),
+  });
+
+  return {
+    staff,
+    adminIdChanges,
+    people,
+    describePerson,
+    localeOf,
+    adminRecipients,
+    alerts,
+    sendText,
+    send,
+    clearButtons,
+    orderingPause,
+    settings,
+    settingsRegistry,
+    spendingRules,
+    spendingCounter,
+    checkLimits,
+    lowBalance,
+    walletShort,
+    metrics,
+    provider,
+    limiter,
+    orders,
+    approvals,
+    approvalAnnouncer,
+    orderFeed,
+    dailyDigest,
+  };
+}

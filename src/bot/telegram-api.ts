@@ -1,0 +1,29 @@
+import { autoRetry } from '@grammyjs/auto-retry';
+import { Api } from 'grammy';
+import type { Locale } from '../text/i18n.js';
+import { sandboxBadge } from './sandbox-badge.js';
+
+/**
+ * Telegram answers 429 with retry_after; wait for it, but never forever.
+ * Network errors are rethrown at once: auto-retry would retry them
+ * without any limit (maxRetryAttempts does not count them), hanging a chat's
+ * queue or the start-up while Telegram is unreachable. The runner retries
+ * getUpdates on its own.
+ */
+export const telegramRetry = () => autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30, rethrowHttpErrors: true });
+
+/**
+ * A connection to the Bot API for messages sent outside a chat's own update.
+ * With `retry`, a 429 is waited out (alerts, reports); without it, the caller
+ * reschedules itself (the notification sender). In sandbox mode every text
+ * carries the SANDBOX badge.
+ */
+export function createTelegramApi(
+  settings: { botToken: string; telegramApiRoot: string | undefined; sandboxMode: boolean },
+  options: { retry: boolean; localeOf: (chatId: number) => Locale },
+): Api {
+  const api = new Api(settings.botToken, settings.telegramApiRoot ? { apiRoot: settings.telegramApiRoot } : undefined);
+  if (options.retry) api.config.use(telegramRetry());
+  if (settings.sandboxMode) api.config.use(sandboxBadge(options.localeOf));
+  return api;
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { createApp, StartupError, type App } from '../../src/app.js';
+import { systemClock } from '../../src/clock.js';
+import { parseConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { createProcessProbe } from '../../src/process-probe.js';
+import { createSecretFilter } from '../../src/secret-filter.js';
+import type { BotProcess, LogLine } from './bot-process.js';
+
+/**
+ * The application built by createApp in this process, as production builds
+ * it, with its log lines kept in memory: for end-to-end tests of what the
+ * bot does, where the process itself is not the subject. It answers like a
+ * bot process, but cannot be killed with SIGKILL; tests of that start the
+ * built program (bot-process.ts).
+ */
+export function startBotInProcess(env: Record<string, string>): BotProcess {
+  const config = parseConfig({ LOG_LEVEL: 'debug', ...env });
+  let raw = '';
+  const parsed: LogLine[] = [];
+  const destination = {
+    write(line: string) {
+      raw += line;
+      try {
+        const value = JSON.parse(line) as LogLine;
+        if (value && typeof value === 'object' && typeof value.msg === 'string') parsed.push(value);
+      } catch {
+        // Not a log line; kept in the raw output.
+      }
+    },
+  };
+  const logger = createLogger({ level: config.logLevel, destination, filter: createSecretFilter([config.botToken, config.providerApiKey, config.webhookSecret]) });
+
+  let exit: (code: number | null) => void = () => undefined;
+  const exited = new Promise<number | null>((resolve) => {
+    exit = resolve;
+  });
+  let stopping: Promise<number | null> | null = null;
+  const started: Promise<App | null> = createApp(config, {
+    clock: systemClock,
+    logger,
+    owner: `in-process:${process.pid}:${randomUUID()}`,
+    probe: createProcessProbe(),
+    onClaimLost: () => void stop(),
+  }).catch((error: unknown) => {
+    raw += `${error instanceof StartupError ? `giftdesk ${error.stage}: ${error.reason}` : String(error)}\n`;
+    exit(error instanceof StartupError ? error.exitCode : 1);
+    return null;
+  });
+  void started.then((app) =>
+    app?.failed.catch(async (error: unknown) => {
+      raw += `giftdesk stopped: ${error instanceof Error ? error.message : String(error)}\n`;
+      await stop();
+    }),
+  );
+
+  function stop(): Promise<number | null> {
+    stopping ??= (async () => {
+      const app = await started;
+      if (app) {
+        await app.stop();
+        logger.info('giftdesk stopped');
+        exit(0);
+      }
+      return exited;
+    })();
+    return stopping;
+  }
+
+  return {
+    cwd: process.cwd(),
+    exited,
+    output: () => raw,
+    logs: () => parsed,
+    async waitForLog(match, timeoutMs = 20_000) {
+      const test = typeof match === 'string' ? (line: LogLine) => line.msg === match : match;
+      const deadline = Date.now() + timeoutMs;
+      let ended = false;
+      void exited.then(() => {
+        ended = true;
+      });
+      while (Date.now() < deadline) {
+        const found = parsed.find(test);
+        if (found) return found;
+        if (ended) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`log line not seen: ${String(match)}\n--- bot output ---\n${raw.slice(-4000)}`);
+    },
+    stop,
+    async kill9() {
+      throw new Error('a bot in this process cannot be killed: start this world with { process: true }');
+    },
+  };
+}
