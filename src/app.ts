@@ -1,18 +1,15 @@
+import { createAppBot } from './app/bot-wiring.js';
 import { startLoops } from './app/loops.js';
 import { startBuiltInSandbox } from './app/built-in-sandbox.js';
 import { createServices } from './app/services.js';
 import { StartupError } from './app/startup-error.js';
 import { openStorage } from './app/storage.js';
-import { withBalanceCheckAfterOrders } from './alerts/low-balance.js';
 import { createCommandMenus, registerCommands } from './bot/commands.js';
 import { connectToTelegram, describeTelegramFailure } from './bot/connect-telegram.js';
-import { createBot } from './bot/create-bot.js';
 import { noteTelegramContact } from './bot/update-source.js';
-import { createCatalogQueries } from './catalog/catalog-queries.js';
 import { createCatalogSync } from './catalog/catalog-sync.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
-import { createStrangerRepliesRepo } from './db/stranger-replies-repo.js';
 import { createHealth } from './http/readiness.js';
 import type { Logger } from './logger.js';
 import type { ProcessProbe } from './process-probe.js';
@@ -70,37 +67,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
   // Aborted first at shutdown: a catalog run in progress must not hold the exit.
   const shutdown = new AbortController();
   const catalogSync = createCatalogSync({ provider, db, clock, logger: logger.child({ component: 'catalog' }), signal: shutdown.signal });
-  const bot = createBot({
-    token: config.botToken,
-    apiRoot: config.telegramApiRoot,
-    db,
-    staff,
-    people: services.people,
-    strangers: createStrangerRepliesRepo({ db }),
-    catalog: createCatalogQueries({ db }),
-    catalogSync,
-    provider,
-    orders: withBalanceCheckAfterOrders(services.orders, provider, logger.child({ component: 'orders' })),
-    alerts: services.alerts,
-    orderingPause,
-    spending: { checkLimits: services.checkLimits, rules: services.spendingRules, counter: services.spendingCounter },
-    lowBalance: services.lowBalance,
-    settingsRegistry: services.settingsRegistry,
-    defaultLocale: config.defaultLocale,
-    amountUnit: config.amountUnit,
-    timeZone: config.timeZone,
-    monthCalendar: config.monthCalendar,
-    reportSettings: { settings: services.settings, digest: services.dailyDigest },
-    sandbox: config.sandboxMode,
-    orderIdleMs: config.orderIdleMinutes * 60_000,
-    approvals: { service: services.approvals, announcer: services.approvalAnnouncer, rules: services.spendingRules },
-    perItemLimit: config.providerMaxQuantityPerItem,
-    clock,
-    onWalletShort: (short) => services.walletShort({ ...short, orderId: null }),
-    onUpdateHandled: () => metrics.updateHandled(),
-    onHandlerError: () => metrics.handlerFailed(),
-    logger: logger.child({ component: 'bot' }),
-  });
+  const bot = createAppBot({ config, db, services, catalogSync, clock, logger });
   noteTelegramContact(bot.api, () => {
     telegramContactAt = clock.now();
   });

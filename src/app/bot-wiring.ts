@@ -1,0 +1,52 @@
+import type { Bot } from 'grammy';
+import { withBalanceCheckAfterOrders } from '../alerts/low-balance.js';
+import type { BotContext } from '../bot/context.js';
+import { createBot } from '../bot/create-bot.js';
+import { createCatalogQueries } from '../catalog/catalog-queries.js';
+import type { CatalogSync } from '../catalog/catalog-sync.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/open.js';
+import { createStrangerRepliesRepo } from '../db/stranger-replies-repo.js';
+import type { Logger } from '../logger.js';
+import type { Services } from './services.js';
+
+/**
+ * The bot on the services, as production runs it and as the in-process
+ * tests build it: one place decides what each feature is given.
+ */
+export function createAppBot(deps: { config: Config; db: Db; services: Services; catalogSync: CatalogSync; clock: Clock; logger: Logger }): Bot<BotContext> {
+  const { config, db, services, catalogSync, clock, logger } = deps;
+  const { staff, provider, metrics, orderingPause } = services;
+  return createBot({
+    token: config.botToken,
+    apiRoot: config.telegramApiRoot,
+    db,
+    staff,
+    people: services.people,
+    strangers: createStrangerRepliesRepo({ db }),
+    catalog: createCatalogQueries({ db }),
+    catalogSync,
+    provider,
+    orders: withBalanceCheckAfterOrders(services.orders, provider, logger.child({ component: 'orders' })),
+    alerts: services.alerts,
+    orderingPause,
+    spending: { checkLimits: services.checkLimits, rules: services.spendingRules, counter: services.spendingCounter },
+    lowBalance: services.lowBalance,
+    settingsRegistry: services.settingsRegistry,
+    defaultLocale: config.defaultLocale,
+    amountUnit: config.amountUnit,
+    timeZone: config.timeZone,
+    monthCalendar: config.monthCalendar,
+    reportSettings: { settings: services.settings, digest: services.dailyDigest },
+    sandbox: config.sandboxMode,
+    orderIdleMs: config.orderIdleMinutes * 60_000,
+    approvals: { service: services.approvals, announcer: services.approvalAnnouncer, rules: services.spendingRules },
+    perItemLimit: config.providerMaxQuantityPerItem,
+    clock,
+    onWalletShort: (short) => services.walletShort({ ...short, orderId: null }),
+    onUpdateHandled: () => metrics.updateHandled(),
+    onHandlerError: () => metrics.handlerFailed(),
+    logger: logger.child({ component: 'bot' }),
+  });
+}
