@@ -1,5 +1,5 @@
 import type { Logger } from '../logger.js';
-import type { ClearButtons, SendMessage } from '../messaging/send-port.js';
+import type { ClearButtons, SendMessage } from '../text/send-port.js';
 import type { ProviderClient } from '../provider/client.js';
 import { plain } from '../text/formatted.js';
 import type { Locale } from '../text/i18n.js';

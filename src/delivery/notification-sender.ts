@@ -13,12 +13,12 @@ import {
   SendRejectedError,
   type OutgoingButton,
   type SendMessage,
-} from '../messaging/send-port.js';
+} from '../text/send-port.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import type { ProviderClient } from '../provider/client.js';
 import { alertOrderMismatch } from '../alerts/order-mismatch.js';
 import { describeProviderFailure, ProviderError, ProviderOrderMismatchError } from '../provider/errors.js';
-import { startRepeating, type Repeating } from '../scheduling/repeat.js';
+import { startRepeating, type Repeating } from '../repeat.js';
 import type { DetailHandover } from '../tracking/detail-handover.js';
 import { createNotificationStore, type NotificationRow } from './notification-store.js';
 import { adminText, deliveryFooter, deliveryHeading, staffMessage, type AdminEvent, type TextContext } from './notification-texts.js';

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
-import type { LocalPeriods } from '../calendar/local-periods.js';
+import type { LocalPeriods } from '../text/local-periods.js';
 import type { Db } from '../db/open.js';
 import { orders } from '../db/schema.js';
 import { COUNTED_STATES } from './counted-states.js';

@@ -10,7 +10,7 @@ import { reconcileClaimed } from './reconcile.js';
 import type { ProviderClient } from '../provider/client.js';
 import { describeProviderFailure, ProviderError, ProviderNotFoundError, ProviderOrderMismatchError, ProviderRateLimitedError } from '../provider/errors.js';
 import type { OrderDetail, OrderListEntry } from '../provider/schemas.js';
-import type { Repeating } from '../scheduling/repeat.js';
+import type { Repeating } from '../repeat.js';
 import { nextCheckDelayMs } from './backoff.js';
 import type { DetailHandover } from './detail-handover.js';
 import { planFollowUp } from './follow-up.js';

@@ -11,7 +11,7 @@ import { Bot, InlineKeyboard } from 'grammy';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { createLowBalanceWatch } from '../../src/alerts/low-balance.js';
 import { createPeopleRepo } from '../../src/db/people-repo.js';
-import { createLocalPeriods } from '../../src/calendar/local-periods.js';
+import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { createSettingsRegistry } from '../../src/settings/settings-registry.js';
 import { createSettingsStore } from '../../src/settings/settings-store.js';
 import { createLimitCheck } from '../../src/spending/limit-check.js';

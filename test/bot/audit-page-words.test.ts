@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApprovalRepo } from '../../src/approvals/approval-repo.js';
-import { createAuditQueries } from '../../src/audit/audit-queries.js';
+import { createAuditQueries } from '../../src/reports/audit-queries.js';
 import { auditPageView, type AuditView } from '../../src/bot/audit/audit-view.js';
 import { createStaffRepo } from '../../src/db/staff-repo.js';
 import { createOrderingPause } from '../../src/orders/ordering-pause.js';

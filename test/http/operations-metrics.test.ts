@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { createLowBalanceWatch, withBalanceWatch } from '../../src/alerts/low-balance.js';
-import { createLocalPeriods } from '../../src/calendar/local-periods.js';
+import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { createMetrics } from '../../src/http/metrics.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderingPause } from '../../src/orders/ordering-pause.js';

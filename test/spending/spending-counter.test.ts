@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLocalPeriods, type MonthCalendar } from '../../src/calendar/local-periods.js';
+import { createLocalPeriods, type MonthCalendar } from '../../src/text/local-periods.js';
 import type { OrderState } from '../../src/db/schema.js';
 import { createLimitCheck, judgeLimits } from '../../src/spending/limit-check.js';
 import { createSpendingCounter } from '../../src/spending/spending-counter.js';

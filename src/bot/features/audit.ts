@@ -1,7 +1,7 @@
 import { Composer } from 'grammy';
-import type { AuditFilter, AuditQueries } from '../../audit/audit-queries.js';
+import type { AuditFilter, AuditQueries } from '../../reports/audit-queries.js';
 import type { PeopleRepo } from '../../db/people-repo.js';
-import type { DescribePerson } from '../../people/describe-person.js';
+import type { DescribePerson } from '../describe-person.js';
 import { normaliseDigits } from '../../text/digits.js';
 import { plain } from '../../text/formatted.js';
 import { auditPageView, auditUnknownUser, type AuditView } from '../audit/audit-view.js';

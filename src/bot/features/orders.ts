@@ -2,7 +2,7 @@ import { Composer } from 'grammy';
 import { normaliseSearchText } from '../../catalog/normalise.js';
 import type { PeopleRepo } from '../../db/people-repo.js';
 import type { OrderLookup, OrderQueries, OrderScope } from '../../orders/order-queries.js';
-import type { DescribePerson } from '../../people/describe-person.js';
+import type { DescribePerson } from '../describe-person.js';
 import type { BaseContext } from '../context.js';
 import { readsEveryone } from '../middleware/roles.js';
 import { parseOrdersCommand, type OrdersCommand } from '../orders-input.js';

@@ -16,7 +16,7 @@ import { type AmountUnit, formatAmount, formatDateTime, formatDateTimeWithZone, 
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import { adminsOnly } from '../middleware/admins-only.js';
-import type { DescribePerson } from '../../people/describe-person.js';
+import type { DescribePerson } from '../describe-person.js';
 import type { Trouble } from '../provider-trouble.js';
 import { sendFormatted } from '../send.js';
 import { showInPlace } from '../tracking/in-place.js';

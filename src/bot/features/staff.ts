@@ -5,7 +5,7 @@ import { STAFF_ROLES, type StaffRole } from '../../db/schema.js';
 import type { ChangeRoleResult, StaffRepo } from '../../db/staff-repo.js';
 import { splitMessage } from '../../delivery/split-message.js';
 import type { Logger } from '../../logger.js';
-import { personLabel, type DescribePerson } from '../../people/describe-person.js';
+import { personLabel, type DescribePerson } from '../describe-person.js';
 import { joinLines, plain } from '../../text/formatted.js';
 import { parseTelegramUserId } from '../../text/telegram-id.js';
 import type { CommandMenus } from '../commands.js';

@@ -8,7 +8,7 @@ import { localStateFor } from '../../orders/order-states.js';
 import type { ProviderClient } from '../../provider/client.js';
 import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { OrderDetail } from '../../provider/schemas.js';
-import type { DescribePerson } from '../../people/describe-person.js';
+import type { DescribePerson } from '../describe-person.js';
 import type { BaseContext } from '../context.js';
 import { type AmountUnit, formatDateTimeWithZone, formatId } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';

@@ -1,7 +1,7 @@
 import { onTestFinished } from 'vitest';
 import { createAdminAlerts } from '../../../../src/alerts/admin-alerts.js';
 import { createLowBalanceWatch } from '../../../../src/alerts/low-balance.js';
-import { createLocalPeriods } from '../../../../src/calendar/local-periods.js';
+import { createLocalPeriods } from '../../../../src/text/local-periods.js';
 import { createCatalogQueries } from '../../../../src/catalog/catalog-queries.js';
 import { createCatalogSync } from '../../../../src/catalog/catalog-sync.js';
 import { systemClock, type Clock } from '../../../../src/clock.js';

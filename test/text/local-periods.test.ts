@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLocalPeriods } from '../../src/calendar/local-periods.js';
+import { createLocalPeriods } from '../../src/text/local-periods.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAuditQueries } from '../../src/audit/audit-queries.js';
+import { createAuditQueries } from '../../src/reports/audit-queries.js';
 import { createStaffRepo } from '../../src/db/staff-repo.js';
 import { auditLog } from '../../src/db/schema.js';
 import { createAuditTrail } from '../../src/orders/audit-trail.js';

@@ -1,5 +1,5 @@
-import type { Clock } from '../clock.js';
-import type { Logger } from '../logger.js';
+import type { Clock } from './clock.js';
+import type { Logger } from './logger.js';
 
 export interface Repeating {
   /** Stops scheduling and waits for a run in progress to finish. */

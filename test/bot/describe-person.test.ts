@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Person } from '../../src/db/people-repo.js';
-import { createDescribePerson, personLabel } from '../../src/people/describe-person.js';
+import { createDescribePerson, personLabel } from '../../src/bot/describe-person.js';
 
 const person = (over: Partial<Person>): Person => ({
   telegramId: 1,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLocaleOf } from '../../src/people/person-locale.js';
+import { createLocaleOf } from '../../src/bot/person-locale.js';
 
 function localeOf(stored: { staff?: 'en' | 'fa' | null; app?: string | null }) {
   return createLocaleOf({
