@@ -21,9 +21,9 @@ import type { ProviderClient } from './provider/client.js';
 import type { DailyDigest } from './reports/daily-digest.js';
 import type { OrderFeed } from './reports/order-feed.js';
 import { startRepeating, type Repeating } from './repeat.js';
-import type { ApprovalAnnouncer } from './approvals/approval-announcer.js';
-import type { ApprovalService } from './approvals/approval-service.js';
-import { APPROVAL_SWEEP_MS, createApprovalExpirySweep } from './approvals/expiry-sweep.js';
+import type { ApprovalAnnouncer } from './orders/approval-announcer.js';
+import type { ApprovalService } from './orders/approval-service.js';
+import { APPROVAL_SWEEP_MS, createApprovalExpirySweep } from './orders/expiry-sweep.js';
 
 /**
  * While nothing is open the poller only looks at the database this often;

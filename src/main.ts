@@ -8,10 +8,10 @@ import { createLowBalanceCheck, createLowBalanceWatch, lowBalanceSetting, withBa
 import { createLocalPeriods } from './text/local-periods.js';
 import { createSettingsRegistry } from './settings/settings-registry.js';
 import { createSettingsStore } from './settings/settings-store.js';
-import { createLimitCheck } from './spending/limit-check.js';
-import { createSpendingCounter } from './spending/spending-counter.js';
-import { createSpendingRuleBook } from './spending/spending-rules.js';
-import { spendingSettings } from './spending/spending-settings.js';
+import { createLimitCheck } from './orders/limit-check.js';
+import { createSpendingCounter } from './orders/spending-counter.js';
+import { createSpendingRuleBook } from './orders/spending-rules.js';
+import { spendingSettings } from './orders/spending-settings.js';
 import { createCommandMenus, registerCommands } from './bot/commands.js';
 import { createBot } from './bot/create-bot.js';
 import { formatAmount, formatId, formatNumber } from './text/format.js';
@@ -54,9 +54,9 @@ import { INTERACTIVE_MAX_WAIT_MS } from './provider/rate-limit.js';
 import { startServing } from './serving.js';
 import { mayOrder } from './bot/middleware/roles.js';
 import { guardProcessOutput } from './output-guard.js';
-import { createApprovalAnnouncer } from './approvals/approval-announcer.js';
-import { createApprovalCards } from './approvals/approval-cards.js';
-import { createApprovalService } from './approvals/approval-service.js';
+import { createApprovalAnnouncer } from './orders/approval-announcer.js';
+import { createApprovalCards } from './orders/approval-cards.js';
+import { createApprovalService } from './orders/approval-service.js';
 import { createProcessProbe } from './process-probe.js';
 import { createSecretFilter } from './secret-filter.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApprovalRepo } from '../../src/approvals/approval-repo.js';
+import { createApprovalRepo } from '../../src/orders/approval-repo.js';
 import { createAuditQueries } from '../../src/reports/audit-queries.js';
 import { auditPageView, type AuditView } from '../../src/bot/audit/audit-view.js';
 import { createStaffRepo } from '../../src/db/staff-repo.js';
@@ -8,7 +8,7 @@ import { LOW_BALANCE_THRESHOLD } from '../../src/alerts/low-balance.js';
 import { digestHourSetting } from '../../src/reports/daily-digest.js';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { createSettingsStore } from '../../src/settings/settings-store.js';
-import { createSpendingRuleBook } from '../../src/spending/spending-rules.js';
+import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { translatorFor, type Locale } from '../../src/text/i18n.js';
 import { MINUTE, pollerWorld } from '../tracking/poller-world.js';
 

@@ -8,7 +8,7 @@ import { createOrderingPause } from '../../src/orders/ordering-pause.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox } from '../../src/sandbox/server.js';
 import { createSettingsStore } from '../../src/settings/settings-store.js';
-import { createSpendingCounter } from '../../src/spending/spending-counter.js';
+import { createSpendingCounter } from '../../src/orders/spending-counter.js';
 import type { OrderRepo } from '../../src/orders/order-repo.js';
 import { intentInput, openedOrder, orderRepoWorld, placingOrder } from '../support/order-fixtures.js';
 

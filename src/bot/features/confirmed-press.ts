@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import type { ApprovalService } from '../../approvals/approval-service.js';
+import type { ApprovalService } from '../../orders/approval-service.js';
 import type { OrderQueries } from '../../orders/order-queries.js';
 import type { BaseContext } from '../context.js';
 import { confirmKeyOf } from '../conversations/order/actions.js';

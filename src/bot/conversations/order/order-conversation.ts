@@ -7,7 +7,7 @@ import type { OrderService, PlaceInput } from '../../../orders/order-service.js'
 import { type AmountUnit, formatAmount, formatDateTimeWithZone } from '../../../text/format.js';
 import type { ProviderClient } from '../../../provider/client.js';
 import type { Balance, ProductDetail } from '../../../provider/schemas.js';
-import type { LimitVerdict } from '../../../spending/limit-check.js';
+import type { LimitVerdict } from '../../../orders/limit-check.js';
 import type { BotContext } from '../../context.js';
 import type { Locale, Translate } from '../../../text/i18n.js';
 import type { Trouble } from '../../provider-trouble.js';

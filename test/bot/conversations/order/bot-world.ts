@@ -18,9 +18,9 @@ import { createProviderClient } from '../../../../src/provider/client.js';
 import { createSandbox, type Sandbox } from '../../../../src/sandbox/server.js';
 import { createSettingsRegistry } from '../../../../src/settings/settings-registry.js';
 import { createSettingsStore } from '../../../../src/settings/settings-store.js';
-import { createLimitCheck } from '../../../../src/spending/limit-check.js';
-import { createSpendingCounter } from '../../../../src/spending/spending-counter.js';
-import { createSpendingRuleBook } from '../../../../src/spending/spending-rules.js';
+import { createLimitCheck } from '../../../../src/orders/limit-check.js';
+import { createSpendingCounter } from '../../../../src/orders/spending-counter.js';
+import { createSpendingRuleBook } from '../../../../src/orders/spending-rules.js';
 import { ADMIN, STAFF } from '../../../e2e/harness.js';
 import { createFakeBotApi, type FakeBotApi } from '../../../support/fake-bot-api/index.js';
 

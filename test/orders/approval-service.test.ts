@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApprovalRepo } from '../../src/approvals/approval-repo.js';
-import { createApprovalService, type LimitCheck } from '../../src/approvals/approval-service.js';
-import { createApprovalExpirySweep } from '../../src/approvals/expiry-sweep.js';
+import { createApprovalRepo } from '../../src/orders/approval-repo.js';
+import { createApprovalService, type LimitCheck } from '../../src/orders/approval-service.js';
+import { createApprovalExpirySweep } from '../../src/orders/expiry-sweep.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderService } from '../../src/orders/order-service.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { createSettingsStore } from '../../src/settings/settings-store.js';
-import { createSpendingRuleBook } from '../../src/spending/spending-rules.js';
+import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
 import { googlePlayInput } from '../support/order-fixtures.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ApprovalRow } from '../../src/approvals/approval-repo.js';
-import { adminSummary, approvalLine, APPROVE_DATA, REJECT_DATA } from '../../src/approvals/approval-texts.js';
+import type { ApprovalRow } from '../../src/orders/approval-repo.js';
+import { adminSummary, approvalLine, APPROVE_DATA, REJECT_DATA } from '../../src/orders/approval-texts.js';
 import { translatorFor, type Locale } from '../../src/text/i18n.js';
 
 const context = (locale: Locale) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSettingsStore } from '../../src/settings/settings-store.js';
-import { createSpendingRuleBook } from '../../src/spending/spending-rules.js';
+import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalPeriods, type MonthCalendar } from '../../src/text/local-periods.js';
 import type { OrderState } from '../../src/db/schema.js';
-import { createLimitCheck, judgeLimits } from '../../src/spending/limit-check.js';
-import { createSpendingCounter } from '../../src/spending/spending-counter.js';
+import { createLimitCheck, judgeLimits } from '../../src/orders/limit-check.js';
+import { createSpendingCounter } from '../../src/orders/spending-counter.js';
 import { createSettingsStore } from '../../src/settings/settings-store.js';
-import { createSpendingRuleBook } from '../../src/spending/spending-rules.js';
+import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { openedOrder, orderRepoWorld } from '../support/order-fixtures.js';
 
 const TEHRAN = 'Asia/Tehran';

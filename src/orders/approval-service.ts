@@ -1,9 +1,9 @@
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import type { Logger } from '../logger.js';
-import type { OrderService, PlaceInput, PlaceResult } from '../orders/order-service.js';
+import type { OrderService, PlaceInput, PlaceResult } from './order-service.js';
 import type { ProviderClient } from '../provider/client.js';
-import type { SpendingRuleBook } from '../spending/spending-rules.js';
+import type { SpendingRuleBook } from './spending-rules.js';
 import { createApprovalRepo, totalOf, type ApprovalRow } from './approval-repo.js';
 
 export type { ApprovalRow } from './approval-repo.js';
@@ -12,8 +12,8 @@ export type { ApprovalRow } from './approval-repo.js';
 export const DEFAULT_APPROVAL_EXPIRY_MS = 24 * 60 * 60_000;
 
 /** What the person's other limits say about one more order of `total` (the limits module answers; absent = no limits). */
-import { lineFromStored, lineTotal } from '../orders/order-line.js';
-import type { LimitCheck, LimitVerdict } from '../spending/limit-check.js';
+import { lineFromStored, lineTotal } from './order-line.js';
+import type { LimitCheck, LimitVerdict } from './limit-check.js';
 export type { LimitCheck };
 
 export interface ApprovalServiceDeps {

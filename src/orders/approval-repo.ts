@@ -3,8 +3,8 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import { approvals, orders, type ApprovalState } from '../db/schema.js';
 import type { SyncDb } from '../db/sync-db.js';
-import { storedLine, type OrderLine } from '../orders/order-line.js';
-import { appendAudit, type AuditFacts } from '../orders/audit-trail.js';
+import { storedLine, type OrderLine } from './order-line.js';
+import { appendAudit, type AuditFacts } from './audit-trail.js';
 
 /** Why a request waits again after an Approve: what changed at the provider, or what blocked it. */
 export type ApprovalWaitCause = { change: string } | { blocked: string };
