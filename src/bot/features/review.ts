@@ -2,7 +2,7 @@ import { Composer, InlineKeyboard } from 'grammy';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/open.js';
 import type { ReviewCandidate } from '../../db/schema.js';
-import { splitMessage } from '../../delivery/split-message.js';
+import { splitMessage } from '../../text/split-message.js';
 import type { Logger } from '../../logger.js';
 import { parseOrderLookup } from '../../orders/order-queries.js';
 import type { OrderRow } from '../../orders/order-repo.js';

@@ -3,7 +3,7 @@ import { Composer } from 'grammy';
 import type { PeopleRepo } from '../../db/people-repo.js';
 import { STAFF_ROLES, type StaffRole } from '../../db/schema.js';
 import type { ChangeRoleResult, StaffRepo } from '../../db/staff-repo.js';
-import { splitMessage } from '../../delivery/split-message.js';
+import { splitMessage } from '../../text/split-message.js';
 import type { Logger } from '../../logger.js';
 import { personLabel, type DescribePerson } from '../describe-person.js';
 import { joinLines, plain } from '../../text/formatted.js';

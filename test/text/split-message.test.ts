@@ -2,7 +2,7 @@ import { FormattedString } from '@grammyjs/parse-mode';
 import { describe, expect, it } from 'vitest';
 import { translatorFor } from '../../src/text/i18n.js';
 import { COPY_BUTTONS_PER_MESSAGE, renderDelivery } from '../../src/delivery/render-delivery.js';
-import { SAFE_MESSAGE_ENTITIES, splitMessage, TELEGRAM_MAX_MESSAGE_LENGTH } from '../../src/delivery/split-message.js';
+import { SAFE_MESSAGE_ENTITIES, splitMessage, TELEGRAM_MAX_MESSAGE_LENGTH } from '../../src/text/split-message.js';
 import type { OrderDetail } from '../../src/provider/schemas.js';
 
 const plain = (text: string) => new FormattedString(text);
