@@ -22,7 +22,7 @@ import { startRepeating, type Repeating } from '../repeat.js';
 import type { DetailHandover } from '../tracking/detail-handover.js';
 import { createNotificationStore, type NotificationRow } from './notification-store.js';
 import { adminText, deliveryFooter, deliveryHeading, staffMessage, type AdminEvent, type TextContext } from './notification-texts.js';
-import { findRefund } from './provider-lookups.js';
+import { findRefund } from '../tracking/find-refund.js';
 import { copyButtonRows, renderDelivery } from './render-delivery.js';
 import type { AmountUnit } from '../text/format.js';
 

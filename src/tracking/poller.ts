@@ -5,7 +5,7 @@ import { orders } from '../db/schema.js';
 import type { Logger } from '../logger.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import { canTransition, FOLLOWED_STATES, isFinal, localStateFor, notificationFor } from '../orders/order-states.js';
-import { createProviderHistory, readPages, type ProviderHistory } from './provider-history.js';
+import { createProviderHistory, readPages, type ProviderHistory } from '../provider/history.js';
 import { reconcileClaimed } from './reconcile.js';
 import type { ProviderClient } from '../provider/client.js';
 import { describeProviderFailure, ProviderError, ProviderNotFoundError, ProviderOrderMismatchError, ProviderRateLimitedError } from '../provider/errors.js';

@@ -1,6 +1,3 @@
-import type { Page } from '../provider/schemas.js';
-import { readPages, type EntriesRead } from './provider-history.js';
-
 /**
  * The provider's timestamps are read as the range of instants they can
  * stand for: exact with a time zone, but a wall-clock time without one may
@@ -59,24 +56,4 @@ export function distanceFrom(bounds: TimeBounds | null, at: number): number {
   if (at < bounds.earliest) return bounds.earliest - at;
   if (at > bounds.latest) return at - bounds.latest;
   return 0;
-}
-
-/**
- * Reads the newest-first pages until one holds an entry that is surely
- * older than `startMs`, the list ends, `maxPages` have been read, or
- * `stop` accepts a page.
- */
-export function readBack<T extends { createdAt: string | null }>(
-  loadPage: (page: number) => Promise<Page<T>>,
-  startMs: number,
-  maxPages: number,
-  stop: (items: readonly T[]) => boolean = () => false,
-): Promise<EntriesRead<T>> {
-  return readPages(loadPage, maxPages, (items) =>
-    stop(items) ||
-    items.some((entry) => {
-      const bounds = timeBounds(entry.createdAt);
-      return bounds !== null && bounds.latest < startMs;
-    }),
-  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProviderHistory, readPages, readSince } from '../../src/tracking/provider-history.js';
+import { createProviderHistory, readPages, readSince } from '../../src/provider/history.js';
 import type { Page } from '../../src/provider/schemas.js';
 
 const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);

@@ -1,6 +1,6 @@
 import type { OrderRow } from '../orders/order-repo.js';
-import { readBack } from '../tracking/provider-time.js';
-import { RECONCILE } from '../tracking/reconcile-search.js';
+import { readBack } from '../provider/history.js';
+import { RECONCILE } from './reconcile-search.js';
 import type { ProviderClient } from '../provider/client.js';
 import { CONTRACT_LIMITS, type Transaction } from '../provider/schemas.js';
 

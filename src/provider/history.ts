@@ -1,5 +1,6 @@
-import type { CallOptions, ProviderClient } from '../provider/client.js';
-import { CONTRACT_LIMITS, type OrderListEntry, type Page, type Transaction } from '../provider/schemas.js';
+import type { CallOptions, ProviderClient } from './client.js';
+import { CONTRACT_LIMITS, type OrderListEntry, type Page, type Transaction } from './schemas.js';
+import { timeBounds } from './time-bounds.js';
 
 /**
  * The provider's order history and wallet transactions (both newest first),
@@ -88,6 +89,26 @@ export function readSince<T extends { createdAt: string | null }>(
     items.some((entry) => {
       const at = parseTime(entry.createdAt);
       return at !== null && at < startMs;
+    }),
+  );
+}
+
+/**
+ * Reads the newest-first pages until one holds an entry that is surely
+ * older than `startMs`, the list ends, `maxPages` have been read, or
+ * `stop` accepts a page.
+ */
+export function readBack<T extends { createdAt: string | null }>(
+  loadPage: (page: number) => Promise<Page<T>>,
+  startMs: number,
+  maxPages: number,
+  stop: (items: readonly T[]) => boolean = () => false,
+): Promise<EntriesRead<T>> {
+  return readPages(loadPage, maxPages, (items) =>
+    stop(items) ||
+    items.some((entry) => {
+      const bounds = timeBounds(entry.createdAt);
+      return bounds !== null && bounds.latest < startMs;
     }),
   );
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { findRefund } from '../../src/delivery/provider-lookups.js';
+import { findRefund } from '../../src/tracking/find-refund.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { createScriptedServer, envelope, errorEnvelope } from '../support/scripted-server.js';
-import { clientOn, MINUTE, onCleanup, T0 } from '../tracking/poller-world.js';
+import { clientOn, MINUTE, onCleanup, T0 } from './poller-world.js';
 
 const ORDER = { providerOrderId: 9001, postedAt: new Date(T0), createdAt: new Date(T0) };
 
