@@ -14,7 +14,7 @@ import { describePlaceResult, placeResultText } from '../conversations/order/pla
 import { adminsOnly } from '../middleware/admins-only.js';
 import type { Trouble } from '../provider-trouble.js';
 import { sendFormatted } from '../send.js';
-import { showInPlace } from '../tracking/in-place.js';
+import { showInPlace } from '../order-views/in-place.js';
 
 export interface ApprovalsFeatureDeps {
   approvals: ApprovalService;

@@ -10,7 +10,7 @@ import type { BaseContext } from '../context.js';
 import { parsePersonWord } from '../person-word.js';
 import { readersOnly } from '../middleware/roles.js';
 import { sendFormatted } from '../send.js';
-import { showInPlace } from '../tracking/in-place.js';
+import { showInPlace } from '../order-views/in-place.js';
 import type { AmountUnit } from '../../text/format.js';
 
 export const AUDIT_PAGE_SIZE = 10;

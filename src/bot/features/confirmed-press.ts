@@ -4,7 +4,7 @@ import type { OrderQueries } from '../../orders/order-queries.js';
 import type { BaseContext } from '../context.js';
 import { confirmKeyOf } from '../conversations/order/actions.js';
 import { removeKeyboard } from '../send.js';
-import { orderName } from '../tracking/order-view.js';
+import { orderName } from '../order-views/order-view.js';
 
 /**
  * A Confirm pressed again after its order was placed (a double tap, or an

@@ -8,10 +8,10 @@ import { readsEveryone } from '../middleware/roles.js';
 import { parseOrdersCommand, type OrdersCommand } from '../orders-input.js';
 import type { PersonWord } from '../person-word.js';
 import { sendFormatted } from '../send.js';
-import { LIST_PATTERN, parseList, type ListRef } from '../tracking/callback-data.js';
-import { showInPlace } from '../tracking/in-place.js';
-import { foundOrdersView, orderListView, type ListAudience } from '../tracking/list-view.js';
-import { canSee, orderName, type TrackingView } from '../tracking/order-view.js';
+import { LIST_PATTERN, parseList, type ListRef } from '../order-views/callback-data.js';
+import { showInPlace } from '../order-views/in-place.js';
+import { foundOrdersView, orderListView, type ListAudience } from '../order-views/list-view.js';
+import { canSee, orderName, type TrackingView } from '../order-views/order-view.js';
 import type { AmountUnit } from '../../text/format.js';
 
 export const ORDERS_PAGE_SIZE = 8;

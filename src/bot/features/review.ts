@@ -19,8 +19,8 @@ import { adminsOnly } from '../middleware/admins-only.js';
 import type { DescribePerson } from '../describe-person.js';
 import type { Trouble } from '../provider-trouble.js';
 import { sendFormatted } from '../send.js';
-import { showInPlace } from '../tracking/in-place.js';
-import { providerStateWords, stateWords } from '../tracking/order-view.js';
+import { showInPlace } from '../order-views/in-place.js';
+import { providerStateWords, stateWords } from '../order-views/order-view.js';
 
 /** More orders than this are counted, not listed: they are settled oldest first anyway. */
 const LISTED_ORDERS = 20;

@@ -18,8 +18,8 @@ import { readsEveryone } from '../middleware/roles.js';
 import { sendFormatted } from '../send.js';
 import type { TellPerson } from '../tell-person.js';
 import { keyboardOf } from '../send-port.js';
-import { CODES_PATTERN, parseCodes, parseTrack, TRACK_PATTERN, type TrackOrigin } from '../tracking/callback-data.js';
-import { showInPlace } from '../tracking/in-place.js';
+import { CODES_PATTERN, parseCodes, parseTrack, TRACK_PATTERN, type TrackOrigin } from '../order-views/callback-data.js';
+import { showInPlace } from '../order-views/in-place.js';
 import {
   canSee,
   canSeeCodes,
@@ -30,7 +30,7 @@ import {
   type OrderFacts,
   type TrackingView,
   type Viewer,
-} from '../tracking/order-view.js';
+} from '../order-views/order-view.js';
 
 export interface TrackDeps {
   orders: Pick<OrderQueries, 'find' | 'byId' | 'byProviderOrderId'>;

@@ -11,8 +11,8 @@ import {
   trackData,
   transactionData,
   transactionsPageData,
-} from '../../../src/bot/tracking/callback-data.js';
-import { orderDetailView, type TrackingView } from '../../../src/bot/tracking/order-view.js';
+} from '../../../src/bot/order-views/callback-data.js';
+import { orderDetailView, type TrackingView } from '../../../src/bot/order-views/order-view.js';
 import type { OrderRow } from '../../../src/orders/order-repo.js';
 import type { OrderDetail } from '../../../src/provider/schemas.js';
 import type { Outgoing } from '../../../src/bot/send.js';

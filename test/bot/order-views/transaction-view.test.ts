@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { transactionDetailView } from '../../../src/bot/tracking/transaction-view.js';
-import type { TrackingView } from '../../../src/bot/tracking/order-view.js';
+import { transactionDetailView } from '../../../src/bot/order-views/transaction-view.js';
+import type { TrackingView } from '../../../src/bot/order-views/order-view.js';
 import { translatorFor, type Locale } from '../../../src/text/i18n.js';
 
 const view = (locale: Locale): TrackingView => ({
