@@ -11,7 +11,7 @@ import type { Db } from './db/open.js';
 import { startNotificationSender } from './delivery/notification-sender.js';
 import { adminText } from './delivery/notification-texts.js';
 import { createDetailHandover } from './tracking/detail-handover.js';
-import { startDeliveryPoller } from './tracking/poller.js';
+import { startDeliveryPoller } from './tracking/poller-loop.js';
 import { takeOverEarlierClaims } from './tracking/take-over.js';
 import type { Logger } from './logger.js';
 import type { OrderingPause, OrderingPauseSwitch } from './orders/ordering-pause.js';
