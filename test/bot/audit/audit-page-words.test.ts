@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createApprovalRepo } from '../../src/orders/approval-repo.js';
-import { createAuditQueries } from '../../src/reports/audit-queries.js';
-import { auditPageView, type AuditView } from '../../src/bot/audit/audit-view.js';
-import { createStaffRepo } from '../../src/db/staff-repo.js';
-import { createOrderingPause } from '../../src/orders/ordering-pause.js';
-import { LOW_BALANCE_THRESHOLD } from '../../src/alerts/low-balance.js';
-import { digestHourSetting } from '../../src/reports/daily-digest.js';
-import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
-import { createSettingsStore } from '../../src/settings/settings-store.js';
-import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
-import { translatorFor, type Locale } from '../../src/text/i18n.js';
-import { MINUTE, pollerWorld } from '../tracking/poller-world.js';
+import { createApprovalRepo } from '../../../src/orders/approval-repo.js';
+import { createAuditQueries } from '../../../src/reports/audit-queries.js';
+import { auditPageView, type AuditView } from '../../../src/bot/audit/audit-view.js';
+import { createStaffRepo } from '../../../src/db/staff-repo.js';
+import { createOrderingPause } from '../../../src/orders/ordering-pause.js';
+import { LOW_BALANCE_THRESHOLD } from '../../../src/alerts/low-balance.js';
+import { digestHourSetting } from '../../../src/reports/daily-digest.js';
+import { SANDBOX_PRODUCTS } from '../../../src/sandbox/server.js';
+import { createSettingsStore } from '../../../src/settings/settings-store.js';
+import { createSpendingRuleBook } from '../../../src/orders/spending-rules.js';
+import { translatorFor, type Locale } from '../../../src/text/i18n.js';
+import { MINUTE, pollerWorld } from '../../tracking/poller-world.js';
 
 const ADMIN = 1001;
 const SARA = 3003;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, effectiveConfig, parseConfig } from '../../src/config.js';
+import { ConfigError, effectiveConfig, parseConfig } from '../src/config.js';
 
 const valid = {
   BOT_TOKEN: '123456:TEST-token-value',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { createDetailHandover } from '../../src/tracking/detail-handover.js';
 import { createManualClock } from '../support/manual-clock.js';
-import { senderWorld, spoilersOf, STAFF, T0 } from './sender-world.js';
+import { senderWorld, spoilersOf, STAFF, T0 } from '../delivery/sender-world.js';
 
 const googlePlay = SANDBOX_PRODUCTS.noFields;
 const detailReads = (world: Awaited<ReturnType<typeof senderWorld>>) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseReviewCommand } from '../../src/bot/features/review.js';
+import { parseReviewCommand } from '../../../src/bot/features/review.js';
 
 describe('reading what an administrator typed after /review', () => {
   it('lists the waiting orders when nothing follows the command', () => {

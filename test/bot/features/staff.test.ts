@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStaffCommand } from '../../src/bot/features/staff.js';
+import { parseStaffCommand } from '../../../src/bot/features/staff.js';
 
 describe('/staff', () => {
   it('adds as staff unless a role is named, viewer included', () => {

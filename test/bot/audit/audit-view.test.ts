@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../src/reports/audit-queries.js';
-import { auditPageView, eventWords, type AuditView } from '../../src/bot/audit/audit-view.js';
-import { parseAuditPage } from '../../src/bot/audit/callback-data.js';
-import { parseAuditCommand } from '../../src/bot/features/audit.js';
-import { translatorFor } from '../../src/text/i18n.js';
+import type { AuditEntry } from '../../../src/reports/audit-queries.js';
+import { auditPageView, eventWords, type AuditView } from '../../../src/bot/audit/audit-view.js';
+import { parseAuditPage } from '../../../src/bot/audit/callback-data.js';
+import { parseAuditCommand } from '../../../src/bot/features/audit.js';
+import { translatorFor } from '../../../src/text/i18n.js';
 
 const names: Record<number, string> = { 10: 'Ada (@ada)', 20: 'Sam' };
 const view = (locale: 'en' | 'fa' = 'en'): AuditView => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chatDriver } from '../e2e/chat-driver.js';
-import { ADMIN, startBotWorld } from './conversations/order/bot-world.js';
+import { chatDriver } from '../../e2e/chat-driver.js';
+import { ADMIN, startBotWorld } from '../conversations/order/bot-world.js';
 
 describe('/sync when the refresh fails', () => {
   it('says on a new database that no catalog is loaded yet, since there is none to keep', async () => {
