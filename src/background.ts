@@ -11,19 +11,19 @@ import type { Db } from './db/open.js';
 import { startNotificationSender } from './delivery/notification-sender.js';
 import { adminText } from './delivery/notification-texts.js';
 import { createDetailHandover } from './tracking/detail-handover.js';
-import { startDeliveryPoller } from './tracking/poller.js';
+import { startDeliveryPoller } from './tracking/poller-loop.js';
 import { takeOverEarlierClaims } from './tracking/take-over.js';
 import type { Logger } from './logger.js';
 import type { OrderingPause, OrderingPauseSwitch } from './orders/ordering-pause.js';
 import { createPauseProbe, PAUSE_PROBE_MS } from './orders/pause-probe.js';
-import type { ClearButtons, SendMessage } from './messaging/send-port.js';
+import type { ClearButtons, SendMessage } from './text/send-port.js';
 import type { ProviderClient } from './provider/client.js';
 import type { DailyDigest } from './reports/daily-digest.js';
 import type { OrderFeed } from './reports/order-feed.js';
-import { startRepeating, type Repeating } from './scheduling/repeat.js';
-import type { ApprovalAnnouncer } from './approvals/approval-announcer.js';
-import type { ApprovalService } from './approvals/approval-service.js';
-import { APPROVAL_SWEEP_MS, createApprovalExpirySweep } from './approvals/expiry-sweep.js';
+import { startRepeating, type Repeating } from './repeat.js';
+import type { ApprovalAnnouncer } from './orders/approval-announcer.js';
+import type { ApprovalService } from './orders/approval-service.js';
+import { APPROVAL_SWEEP_MS, createApprovalExpirySweep } from './orders/expiry-sweep.js';
 
 /**
  * While nothing is open the poller only looks at the database this often;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assertTimeZone, type MonthCalendar } from './calendar/local-periods.js';
+import { assertTimeZone, type MonthCalendar } from './text/local-periods.js';
 import { parseSandboxFaults, SandboxFaultsError, type SandboxFaults } from './sandbox/fault-settings.js';
 import { parseTelegramUserId } from './text/telegram-id.js';
 

@@ -6,7 +6,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/open.js';
 import type { Logger } from '../logger.js';
-import type { Repeating } from '../scheduling/repeat.js';
+import type { Repeating } from '../repeat.js';
 import { translatorFor } from '../text/i18n.js';
 import type { Services } from './services.js';
 

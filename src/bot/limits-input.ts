@@ -1,4 +1,4 @@
-import { SPENDING_RULE_KINDS, type SpendingRuleKind } from '../spending/spending-rules.js';
+import { SPENDING_RULE_KINDS, type SpendingRuleKind } from '../orders/spending-rules.js';
 import { parseAmountInput } from '../text/amount-input.js';
 import { parsePersonWord } from './person-word.js';
 

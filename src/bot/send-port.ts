@@ -7,7 +7,7 @@ import {
   type ClearButtons,
   type OutgoingButton,
   type SendMessage,
-} from '../messaging/send-port.js';
+} from '../text/send-port.js';
 import { removeKeyboard, sendFormatted } from './send.js';
 
 /**

@@ -3,7 +3,7 @@ import type { Api } from 'grammy';
 import type { PeopleRepo } from '../db/people-repo.js';
 import type { StaffRepo } from '../db/staff-repo.js';
 import type { Logger } from '../logger.js';
-import { createLocaleOf } from '../people/person-locale.js';
+import { createLocaleOf } from './person-locale.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import { sendFormatted } from './send.js';
 

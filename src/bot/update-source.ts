@@ -3,7 +3,7 @@ import { BotError, type Api, type Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
-import { startRepeating } from '../scheduling/repeat.js';
+import { startRepeating } from '../repeat.js';
 import type { WebhookIntake } from '../http/webhook-intake.js';
 import type { BotContext } from './context.js';
 import { describeTelegramFailure } from './connect-telegram.js';

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { APPROVAL_STATES, NOTIFICATION_KINDS, ORDER_STATES, STAFF_ROLES, type AdoptionProof, type ReviewCandidate } from './schema-values.js';
+
+export * from './schema-values.js';
 
 /**
  * The whole SQLite schema. `text({ enum })` only narrows types, so every
@@ -7,9 +10,6 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-o
  */
 
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull();
-
-export const STAFF_ROLES = ['admin', 'staff', 'viewer'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /**
  * Authorised people. Administrators from ADMIN_IDS are mirrored here with
@@ -124,52 +124,6 @@ export const botSessions = sqliteTable('bot_sessions', {
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
 
-export const ORDER_STATES = [
-  'intent', // saved before the POST; nothing sent yet
-  'placing', // the POST is in flight
-  'unknown', // the POST's outcome is unknown: being reconciled
-  'rejected', // the provider definitely refused it (4xx)
-  'not_placed', // reconciliation found no order: safe to order again
-  'in_progress', // accepted by the provider, not final yet
-  'action_required', // needs a person at the provider; never resubmitted
-  'unrecognised', // the provider reports a state we do not know
-  'completed',
-  'failed',
-  'cancelled',
-  'refunded',
-  'needs_review', // several possible matches: an administrator decides
-] as const;
-export type OrderState = (typeof ORDER_STATES)[number];
-
-/**
- * A provider order that may be an unknown-outcome order, as reconciliation
- * saw it when it handed the order to administrators. Never a code.
- */
-export interface ReviewCandidate {
-  orderId: number;
-  reference: string | null;
-  status: string | null;
-  amount: number;
-  createdAt: string | null;
-}
-
-/**
- * What proved an automatic adoption: the provider's time of the order,
- * read on our clock with the measured offset, lies inside the POST's flight,
- * and the wallet shows its debit.
- */
-export interface AdoptionProof {
-  providerOrderId: number;
-  providerCreatedAt: string;
-  flightFrom: number;
-  flightTo: number;
-  /** Half the width of the provider-clock offset range used (ms). */
-  marginMs: number;
-  /** Whether that offset was measured (else the default margin was used). */
-  measured: boolean;
-  debitAmount: number;
-}
-
 export const orders = sqliteTable(
   'orders',
   {
@@ -262,21 +216,6 @@ export const auditLog = sqliteTable(
   ],
 );
 
-export const NOTIFICATION_KINDS = [
-  'delivered', // COMPLETED: the codes go to the chat that ordered
-  'failed',
-  'cancelled',
-  'refunded',
-  'action_required',
-  'unrecognised', // a provider state nobody told us about
-  'interrupted', // the process stopped during the POST: the outcome is being checked
-  'adopted', // an unknown outcome turned out to be a placed order
-  'not_placed', // an unknown outcome turned out to be no order: safe to order again
-  'needs_review', // several candidates: administrators decide
-  'stale', // still open after POLL_STALE_MINUTES: administrators are told
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
 /**
  * The outbox: one row per order and event, written in the same transaction
  * as the state change that caused it, so an event is announced exactly once
@@ -312,15 +251,6 @@ export const notifications = sqliteTable(
     index('notifications_due_idx').on(t.status, t.nextAttemptAt),
   ],
 );
-
-export const APPROVAL_STATES = [
-  'pending', // waiting for an administrator
-  'approving', // an administrator pressed Approve: price, stock, balance and pause are being checked
-  'approved', // the order was handed to the order service (its confirm key is this approval's)
-  'rejected',
-  'expired',
-] as const;
-export type ApprovalState = (typeof APPROVAL_STATES)[number];
 
 /**
  * Orders above a person's approval threshold wait here, not in `orders`:

@@ -1,7 +1,5 @@
-import type { FormattedString } from '@grammyjs/parse-mode';
 import { eq } from 'drizzle-orm';
 import type { AdminAlerts, AdminRecipient } from '../alerts/admin-alerts.js';
-import { plain } from '../text/formatted.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
@@ -11,19 +9,17 @@ import {
   SendForbiddenError,
   SendRateLimitedError,
   SendRejectedError,
-  type OutgoingButton,
   type SendMessage,
-} from '../messaging/send-port.js';
+} from '../text/send-port.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import type { ProviderClient } from '../provider/client.js';
 import { alertOrderMismatch } from '../alerts/order-mismatch.js';
 import { describeProviderFailure, ProviderError, ProviderOrderMismatchError } from '../provider/errors.js';
-import { startRepeating, type Repeating } from '../scheduling/repeat.js';
+import { startRepeating, type Repeating } from '../repeat.js';
 import type { DetailHandover } from '../tracking/detail-handover.js';
+import { createNotificationPlanner, type Outgoing, type Plan } from './notification-plan.js';
 import { createNotificationStore, type NotificationRow } from './notification-store.js';
-import { adminText, deliveryFooter, deliveryHeading, staffMessage, type AdminEvent, type TextContext } from './notification-texts.js';
-import { findRefund } from './provider-lookups.js';
-import { copyButtonRows, renderDelivery } from './render-delivery.js';
+import { adminText, type AdminEvent } from './notification-texts.js';
 import type { AmountUnit } from '../text/format.js';
 
 export interface NotificationSenderDeps {
@@ -73,17 +69,6 @@ export interface NotificationSender {
 
 type Outcome = keyof SenderRun | 'lost';
 
-interface Outgoing {
-  chatId: number;
-  text: FormattedString;
-  buttons?: OutgoingButton[][];
-  protect: boolean;
-  /** A blocked administrator is skipped; a blocked staff member makes the notification undeliverable. */
-  toAdmin: boolean;
-}
-
-type Plan = { kind: 'send'; messages: Outgoing[]; alert?: AdminEvent } | { kind: 'not-ready'; why: string };
-
 /** After this many attempts without a readable delivery, administrators hear of it. */
 const DELIVERY_MISSING_ALERT_AFTER = 5;
 
@@ -111,92 +96,12 @@ function describeError(error: unknown): string {
  * after its last message.
  */
 export function createNotificationSender(deps: NotificationSenderDeps): NotificationSender {
-  const { db, provider, send, clock, logger } = deps;
+  const { db, send, clock, logger } = deps;
   const store = createNotificationStore({ db, owner: deps.owner, leaseMs: deps.leaseMs ?? 120_000 });
   const batchSize = deps.batchSize ?? 20;
   let pausedUntil = 0;
 
-  const contextFor = (locale: Locale): TextContext => ({
-    t: deps.translate(locale),
-    locale,
-    amountUnit: deps.amountUnit,
-    timeZone: deps.timeZone,
-    sandbox: deps.sandbox,
-    ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
-  });
-
-  const toOrderer = (order: OrderRow, text: FormattedString, protect = false): Outgoing => ({
-    chatId: order.chatId,
-    text,
-    protect,
-    toAdmin: false,
-  });
-
-  async function planFor(row: NotificationRow, order: OrderRow): Promise<Plan> {
-    const ctx = contextFor(deps.localeOf(order.userId));
-    switch (row.kind) {
-      case 'delivered': {
-        const reference = order.providerOrderId ?? order.providerReference;
-        if (reference === null) return { kind: 'not-ready', why: 'order has no provider id' };
-        // Both halves of the identity are checked: another order's codes must never reach this chat.
-        const detail =
-          deps.handover?.get(order) ??
-          (await provider.getOrder(reference, {
-            priority: 'background',
-            known: { orderId: order.providerOrderId, orderReference: order.providerReference },
-          }));
-        if (detail.items.every((item) => item.delivery === null)) return { kind: 'not-ready', why: `no delivery yet (${detail.status})` };
-        const parts = renderDelivery(detail, {
-          t: ctx.t,
-          locale: ctx.locale,
-          timeZone: ctx.timeZone,
-          heading: deliveryHeading(order, ctx, detail.amount),
-          footer: deliveryFooter(order, ctx),
-        });
-        return {
-          kind: 'send',
-          messages: parts.map((part) => ({ ...toOrderer(order, part.text, true), buttons: copyButtonRows(part.copies) })),
-        };
-      }
-      case 'failed':
-      case 'cancelled':
-      case 'refunded': {
-        const refund = await findRefund(provider, order);
-        return { kind: 'send', messages: [toOrderer(order, staffMessage(row.kind, order, ctx, refund))] };
-      }
-      case 'action_required':
-      case 'unrecognised':
-        return { kind: 'send', messages: [toOrderer(order, staffMessage(row.kind, order, ctx))], alert: { kind: row.kind } };
-      case 'needs_review': {
-        // The staff member was told at Confirm that the provider accepted it; administrators sort it out.
-        if (order.acceptedOrderId !== null && order.providerOrderId === null) {
-          return { kind: 'send', messages: [], alert: { kind: 'accepted-unrecorded' } };
-        }
-        // Reconciliation recorded what it found when it made this decision.
-        const alert: AdminEvent = { kind: 'needs_review', candidates: order.reviewCandidates };
-        return { kind: 'send', messages: [toOrderer(order, staffMessage(row.kind, order, ctx))], alert };
-      }
-      case 'adopted': {
-        // Administrators hear of every adoption reconciliation made on its own, with its proof.
-        const messages = [toOrderer(order, staffMessage(row.kind, order, ctx))];
-        return order.adoptionProof ? { kind: 'send', messages, alert: { kind: 'adopted', proof: order.adoptionProof } } : { kind: 'send', messages };
-      }
-      case 'interrupted':
-      case 'not_placed':
-        return { kind: 'send', messages: [toOrderer(order, staffMessage(row.kind, order, ctx))] };
-      case 'stale': {
-        const since = (order.postedAt ?? order.createdAt).getTime();
-        const event: AdminEvent = { kind: 'stale', minutes: Math.floor((clock.now() - since) / 60_000) };
-        const messages = deps.adminRecipients().map((admin) => ({
-          chatId: admin.telegramId,
-          text: plain(adminText(event, order, contextFor(admin.locale))),
-          protect: false,
-          toAdmin: true,
-        }));
-        return { kind: 'send', messages };
-      }
-    }
-  }
+  const { contextFor, planFor } = createNotificationPlanner(deps);
 
   function alertAdmins(key: string, event: AdminEvent, order: OrderRow): Promise<void> {
     return deps.alerts.alert(key, (locale) => adminText(event, order, contextFor(locale)));

@@ -4,7 +4,7 @@ import { bold, joinLines } from '../text/formatted.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { AdoptionProof, NotificationKind, ReviewCandidate } from '../db/schema.js';
 import type { OrderRow } from '../orders/order-repo.js';
-import type { RefundSeen } from './provider-lookups.js';
+import type { RefundSeen } from '../tracking/find-refund.js';
 
 /**
  * The words of every notification except the delivery itself. Only facts

@@ -2,7 +2,7 @@ import { FormattedString } from '@grammyjs/parse-mode';
 import { formatDateText, localDigits } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { JsonValue, OrderDetail } from '../provider/schemas.js';
-import { splitMessage } from './split-message.js';
+import { splitMessage } from '../text/split-message.js';
 
 type Entity = FormattedString['rawEntities'][number];
 

@@ -1,5 +1,5 @@
 import { Gauge, type Registry } from 'prom-client';
-import type { Spent } from '../spending/spending-counter.js';
+import type { Spent } from '../orders/spending-counter.js';
 
 /** What an operator alerts on, read at scrape time from the parts that know it. */
 export interface OperationsReadings {

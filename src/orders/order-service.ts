@@ -4,7 +4,7 @@ import type { PageOf, PageRequest } from '../db/paging.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { PlacedOrder } from '../provider/schemas.js';
-import type { LimitCheck } from '../spending/limit-check.js';
+import type { LimitCheck } from './limit-check.js';
 import { orderFingerprint } from './fingerprint.js';
 import { createMutex } from './mutex.js';
 import { placeOrderBody, type OrderLine } from './order-line.js';
@@ -68,7 +68,7 @@ export interface OrderServiceDeps {
    */
   orderingPaused?: () => { source: 'provider' | 'admin'; reason: string | null } | null;
   /**
-   * The person's spending limits (src/spending/limit-check.ts), checked
+   * The person's spending limits (limit-check.ts), checked
    * under the wallet lock: two orders confirmed together are counted one
    * after the other, so they cannot pass a limit between them.
    */

@@ -2,11 +2,9 @@ import { z } from 'zod';
 import { systemClock, type Clock } from '../clock.js';
 import { silentLogger, type Logger } from '../logger.js';
 import {
-  OrderOutcomeUnknownError,
   ProviderOrderMismatchError,
   ProviderPausedError,
   ProviderRateLimitedError,
-  type OrderOutcomeCause,
   type ProviderError,
 } from './errors.js';
 import { createTransport, type Exchange, type TransportResult } from './http.js';
@@ -15,17 +13,14 @@ import { followPages } from './pages.js';
 import { assertSameOrder, identityOf, type OrderIdentity } from './order-identity.js';
 import { createRateLimiter, INTERACTIVE_MAX_WAIT_MS, type RateLimiter, type RequestPriority } from './rate-limit.js';
 import {
-  describeFailure,
   isSuccessStatus,
   networkError,
-  providerMessageOf,
   readEnvelope,
   statusError,
-  tryReadEnvelope,
-  type Answer,
   type CallContext,
   type Envelope,
 } from './response.js';
+import { orderResult } from './order-outcome.js';
 import { planRetry } from './retry.js';
 import {
   balanceSchema,
@@ -33,7 +28,6 @@ import {
   categorySchema,
   orderDetailSchema,
   orderListEntrySchema,
-  placedOrderSchema,
   placeOrderBodySchema,
   productDetailSchema,
   productSummarySchema,
@@ -248,50 +242,6 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     return { items: data, page: q.page, pageSize };
   }
 
-  function outcomeUnknown(cause: OrderOutcomeCause, why: string, ctx: CallContext, answer?: Answer, providerMessage?: string | null, code?: string | null) {
-    return new OrderOutcomeUnknownError({
-      message:
-        `POST /orders: outcome unknown (${why}): the order may or may not exist and the wallet may or may not ` +
-        'have been debited; read the order history before placing it again',
-      method: ctx.method,
-      path: ctx.path,
-      host: ctx.host,
-      elapsedMs: ctx.elapsedMs,
-      status: answer?.status ?? null,
-      providerMessage: providerMessage ?? null,
-      cause,
-      code: code ?? null,
-    });
-  }
-
-  function orderResult(result: TransportResult, ctx: CallContext): PlacedOrder {
-    if (result.kind === 'failure') {
-      // Nothing reached the provider: a definite failure, safe to report as such.
-      if (result.notSent) throw networkError(result, ctx);
-      const cause: OrderOutcomeCause = result.failure === 'network' ? 'network' : result.failure;
-      throw outcomeUnknown(cause, describeFailure(result, ctx), ctx, undefined, null, result.code);
-    }
-    const { status } = result;
-    if (isSuccessStatus(status)) {
-      const reading = tryReadEnvelope(result, placedOrderSchema);
-      if (reading.ok) return reading.envelope.data;
-      const why = `provider answered ${status} but ${reading.problem}`;
-      throw outcomeUnknown('invalid-response', why, ctx, result, providerMessageOf(result, ctx));
-    }
-    // 408: the provider gave up on the request, possibly after acting on it.
-    if (status === 408) throw outcomeUnknown('timeout', 'provider answered 408', ctx, result);
-    if (status >= 500) {
-      const error = statusError(result, ctx);
-      throw outcomeUnknown('server-error', `provider answered ${status}`, ctx, result, error.providerMessage);
-    }
-    if (status >= 400) {
-      const error = statusError(result, ctx);
-      pauseFor(error);
-      throw error;
-    }
-    throw outcomeUnknown('invalid-response', `provider answered ${status}`, ctx, result);
-  }
-
   return {
     async listCategories(o) {
       return (await read('/products/categories', z.array(categorySchema), o)).data;
@@ -329,7 +279,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
         ...(o?.signal ? { signal: o.signal } : {}),
         attempt: 1,
       });
-      return orderResult(result, context('POST', '/orders', placeOrderTimeoutMs, result));
+      return orderResult(result, context('POST', '/orders', placeOrderTimeoutMs, result), pauseFor);
     },
     async getOrder(idOrReference, o) {
       const path = `/orders/${idSegment(idOrReference)}`;

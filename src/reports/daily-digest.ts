@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AdminRecipient } from '../alerts/admin-alerts.js';
-import type { LocalPeriods } from '../calendar/local-periods.js';
+import type { LocalPeriods } from '../text/local-periods.js';
 import type { Clock } from '../clock.js';
 import { createAppStateRepo } from '../db/app-state-repo.js';
 import type { Db } from '../db/open.js';

@@ -1,4 +1,4 @@
-import type { LocalPeriods } from '../calendar/local-periods.js';
+import type { LocalPeriods } from '../text/local-periods.js';
 import { normaliseDigits } from '../text/digits.js';
 import { parseLocalDay } from './local-dates.js';
 

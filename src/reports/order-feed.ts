@@ -38,7 +38,7 @@ const FOLLOW_UP_KEYS: Readonly<Partial<Record<OrderState, string>>> = {
   action_required: 'feed-action-required',
 };
 const FOLLOW_UP_ACTIONS = Object.keys(FOLLOW_UP_KEYS).map((state) => `order.${state}`);
-/** Audit actions of a move into a state the provider reports (src/tracking/poller.ts writes `order.<state>`). */
+/** Audit actions of a move into a state the provider reports (src/tracking/settle.ts writes `order.<state>`). */
 const PROVIDER_MOVE_ACTIONS = PROVIDER_DRIVEN.map((state) => `order.${state}`);
 
 export interface OrderFeed {

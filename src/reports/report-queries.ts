@@ -2,7 +2,7 @@ import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { auditLog, orders } from '../db/schema.js';
 import type { OrderRow } from '../orders/order-repo.js';
-import { COUNTED_STATES, NEEDS_ACTION_STATES, RETURNED_STATES } from '../spending/counted-states.js';
+import { COUNTED_STATES, NEEDS_ACTION_STATES, RETURNED_STATES } from '../orders/counted-states.js';
 import type { DayRange } from './export-range.js';
 
 export type AuditRow = typeof auditLog.$inferSelect;

@@ -1,6 +1,6 @@
 import type { ProviderClient } from '../provider/client.js';
 import { CONTRACT_LIMITS, type Transaction } from '../provider/schemas.js';
-import { timeBounds } from '../tracking/provider-time.js';
+import { timeBounds } from '../provider/time-bounds.js';
 import type { CsvValue } from './csv.js';
 import type { DayRange } from './export-range.js';
 import { formatLocalDateTime } from './local-dates.js';

@@ -1,6 +1,6 @@
 import type { AppStateRepo } from '../db/app-state-repo.js';
 import type { OrderRow } from '../orders/order-repo.js';
-import type { TimeBounds } from './provider-time.js';
+import type { TimeBounds } from '../provider/time-bounds.js';
 
 /**
  * Proof that a provider order is the one our POST created: the provider's

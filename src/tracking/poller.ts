@@ -4,17 +4,16 @@ import type { Db } from '../db/open.js';
 import { orders } from '../db/schema.js';
 import type { Logger } from '../logger.js';
 import type { OrderRow } from '../orders/order-repo.js';
-import { canTransition, FOLLOWED_STATES, isFinal, localStateFor, notificationFor } from '../orders/order-states.js';
-import { createProviderHistory, readPages, type ProviderHistory } from './provider-history.js';
+import { FOLLOWED_STATES, isFinal, localStateFor } from '../orders/order-states.js';
+import { createProviderHistory, readPages, type ProviderHistory } from '../provider/history.js';
 import { reconcileClaimed } from './reconcile.js';
 import type { ProviderClient } from '../provider/client.js';
 import { describeProviderFailure, ProviderError, ProviderNotFoundError, ProviderOrderMismatchError, ProviderRateLimitedError } from '../provider/errors.js';
 import type { OrderDetail, OrderListEntry } from '../provider/schemas.js';
-import type { Repeating } from '../scheduling/repeat.js';
-import { nextCheckDelayMs } from './backoff.js';
 import type { DetailHandover } from './detail-handover.js';
-import { planFollowUp } from './follow-up.js';
-import { claimDueOrders, claimOrder, releaseClaim, rescheduleClaimed, writeClaimed } from './order-leases.js';
+import { inPool } from './in-pool.js';
+import { claimDueOrders, claimOrder, releaseClaim } from './order-leases.js';
+import { createClaimedWrites } from './settle.js';
 import { planSweep, probeIntervalMs, SWEEP, sweepIntervalMs, type Watched } from './sweep-plan.js';
 
 export type SweepSettings = { -readonly [K in keyof typeof SWEEP]: number };
@@ -68,30 +67,8 @@ const DEFAULT_REQUESTS_PER_SECOND = 8;
 /** Open orders the history can show: everything followed except unknown outcomes, which reconciliation handles. */
 const WATCHED_STATES = FOLLOWED_STATES.filter((state) => state !== 'unknown');
 
-/**
- * Runs `work` on every item with at most `size` running at once. The first
- * failure stops workers from taking more items and is thrown once the ones
- * in flight have ended.
- */
-async function inPool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  let failure: { error: unknown } | null = null;
-  const worker = async () => {
-    while (failure === null && next < items.length) {
-      const item = items[next++] as T;
-      try {
-        await work(item);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(size, items.length)) }, worker));
-  if (failure !== null) throw (failure as { error: unknown }).error;
-}
-
-// A provider failure with its cause (code, status, host, elapsed time); anything else by name and message.
-const describe = (error: unknown): string =>
+/** A provider failure with its cause (code, status, host, elapsed time); anything else by name and message. */
+export const describeSweepFailure = (error: unknown): string =>
   error instanceof ProviderError ? describeProviderFailure(error) : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
 /**
@@ -141,70 +118,7 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
   }
 
   const claim = (id: number): OrderRow | null => claimOrder(db, { id, owner, now: clock.now(), leaseMs });
-
-  /** Applies what the provider says now; returns whether anything changed. */
-  function settle(order: OrderRow, status: string): boolean {
-    const now = clock.now();
-    const checkCount = order.checkCount + 1;
-    const seen = localStateFor(status);
-    const to = canTransition(order.state, seen) ? seen : order.state;
-    if (to !== seen) logger.warn({ orderId: order.id, from: order.state, to: seen }, 'provider state not allowed from here; kept');
-    const statusChanged = status !== order.providerStatus;
-    const follow = planFollowUp({ order, state: to, checkCount, now, staleMs, random });
-    const kind = to !== order.state ? notificationFor(to) : null;
-    const written = writeClaimed(db, {
-      order,
-      owner,
-      now,
-      checkCount,
-      nextCheckAt: follow.nextCheckAt,
-      set: {
-        ...(statusChanged ? { providerStatus: status } : {}),
-        ...(isFinal(to) ? { finishedAt: new Date(now) } : {}),
-        ...follow.set,
-      },
-      move: {
-        to,
-        audit: { actorId: null, action: `order.${to}`, facts: { providerStatus: status, was: order.providerStatus } },
-      },
-      notify: [...(kind ? [kind] : []), ...follow.notify],
-    });
-    if (!written) {
-      logger.warn({ orderId: order.id }, 'lease lost before the result was written; left to its new owner');
-      return false;
-    }
-    const reference = order.providerReference;
-    // One line per event, named for what happened: a new provider status within the same local state is not a state change.
-    if (to !== order.state) {
-      logger.info({ orderId: order.id, reference, from: order.state, to, providerStatus: status }, 'order state changed');
-    } else if (statusChanged) {
-      logger.info({ orderId: order.id, reference, state: to, from: order.providerStatus, to: status }, 'provider status changed');
-    }
-    if (written.enqueued.includes('stale')) logger.info({ orderId: order.id, reference, state: to }, 'order reported stale');
-    return statusChanged || to !== order.state;
-  }
-
-  /** Nothing new from the provider: keeps the schedule going and reports the order stale once, if it is. */
-  function keepFollowing(order: OrderRow, options: { slow?: boolean; counted?: boolean } = {}): void {
-    const now = clock.now();
-    const checkCount = order.checkCount + (options.counted === false ? 0 : 1);
-    const follow = planFollowUp({ order, state: order.state, checkCount, now, staleMs, random });
-    const nextCheckAt = options.slow ? now + nextCheckDelayMs({ checkCount, pace: 'slow', random }) : follow.nextCheckAt;
-    const written = writeClaimed(db, { order, owner, now, checkCount, nextCheckAt, set: follow.set, notify: follow.notify });
-    if (written?.enqueued.includes('stale')) {
-      logger.info({ orderId: order.id, reference: order.providerReference, state: order.state }, 'order reported stale');
-    }
-  }
-
-  /** The provider asked everyone to wait: the order in hand is given back, due again once the wait is over. */
-  function giveBack(order: OrderRow, retryAfterMs: number): void {
-    rescheduleClaimed(db, {
-      id: order.id,
-      owner,
-      nextCheckAt: Math.max(order.nextCheckAt?.getTime() ?? 0, clock.now() + retryAfterMs),
-      checkCount: order.checkCount,
-    });
-  }
+  const { settle, keepFollowing, giveBack } = createClaimedWrites({ db, clock, random, logger, owner, staleMs });
 
   async function readDetail(order: OrderRow, result: PollRunResult): Promise<OrderDetail> {
     if (order.providerOrderId === null) throw new Error(`order ${order.id} is ${order.state} without a provider order id`);
@@ -238,7 +152,7 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
         await onFailure(order, error);
       } catch (writeError) {
         // The lease runs out and the order is looked at again; the sweep goes on with the others.
-        logger.error({ orderId: order.id, err: describe(writeError) }, 'could not record a failed check');
+        logger.error({ orderId: order.id, err: describeSweepFailure(writeError) }, 'could not record a failed check');
       }
     }
   }
@@ -255,7 +169,7 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
         if (settle(order, status)) result.changed++;
       },
       (order, error) => {
-        logger.warn({ orderId: order.id, state: order.state, err: describe(error) }, 'order check failed; the next sweep looks again');
+        logger.warn({ orderId: order.id, state: order.state, err: describeSweepFailure(error) }, 'order check failed; the next sweep looks again');
         keepFollowing(order, { counted: false });
       },
     );
@@ -273,7 +187,7 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
         const misses = error instanceof ProviderNotFoundError && order.providerOrderId !== null ? (notFound.get(order.providerOrderId) ?? 0) + 1 : 0;
         if (misses > 0 && order.providerOrderId !== null) notFound.set(order.providerOrderId, misses);
         const lost = misses >= settings.notFoundAlertAfter;
-        logger.warn({ orderId: order.id, state: order.state, err: describe(error), ...(misses > 0 ? { notFound: misses } : {}) }, 'order check failed; will retry');
+        logger.warn({ orderId: order.id, state: order.state, err: describeSweepFailure(error), ...(misses > 0 ? { notFound: misses } : {}) }, 'order check failed; will retry');
         keepFollowing(order, { slow: lost });
         if (lost) {
           logger.error({ orderId: order.id, reference: order.providerReference, misses }, 'the provider does not know this order; administrators told');
@@ -309,7 +223,7 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
     } catch (error) {
       if (error instanceof ProviderRateLimitedError) throw error;
       result.errors++;
-      logger.warn({ err: describe(error) }, 'order history unavailable; orders not shown are read one by one');
+      logger.warn({ err: describeSweepFailure(error) }, 'order history unavailable; orders not shown are read one by one');
     }
     await act(watched, listed, result);
   }
@@ -329,7 +243,7 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
     } catch (error) {
       if (error instanceof ProviderRateLimitedError) throw error;
       result.errors++;
-      logger.warn({ err: describe(error), page: number }, 'order history page unavailable');
+      logger.warn({ err: describeSweepFailure(error), page: number }, 'order history page unavailable');
     }
     const inScope = watched.filter(
       (order) => order.providerOrderId !== null && (listed.has(order.providerOrderId) || !seenInLastSweep.has(order.providerOrderId)),
@@ -365,11 +279,11 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
           for (const rest of due.slice(index)) giveBack(rest, error.retryAfterMs);
           throw error;
         }
-        logger.warn({ orderId: order.id, state: order.state, err: describe(error) }, 'order check failed; will retry');
+        logger.warn({ orderId: order.id, state: order.state, err: describeSweepFailure(error) }, 'order check failed; will retry');
         try {
           keepFollowing(order);
         } catch (writeError) {
-          logger.error({ orderId: order.id, err: describe(writeError) }, 'could not reschedule a failed check');
+          logger.error({ orderId: order.id, err: describeSweepFailure(writeError) }, 'could not reschedule a failed check');
         }
       }
     }
@@ -414,47 +328,5 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
       return result;
     },
 
-  };
-}
-
-/**
- * Runs the sweep again and again: the next one starts when the last one
- * says (a few seconds while orders are open, longer when it needed many
- * pages, after a Retry-After), and while nothing is open the database is
- * only looked at every `everyMs`, without a request to the provider.
- */
-export function startDeliveryPoller(
-  deps: DeliveryPollerDeps & {
-    everyMs: number;
-    /** Told when a sweep has completed (readiness: how far the poller is behind). */
-    onSweepDone?: (at: number) => void;
-  },
-): Repeating {
-  const poller = createDeliveryPoller(deps);
-  const abort = new AbortController();
-  const loop = (async () => {
-    while (!abort.signal.aborted) {
-      let nextAt: number | null = null;
-      try {
-        const result = await poller.runOnce();
-        deps.onSweepDone?.(deps.clock.now());
-        nextAt = result.nextAt;
-        if (result.watched > 0 || result.reconciled > 0) deps.logger.debug({ ...result }, 'delivery sweep');
-      } catch (error) {
-        deps.logger.error({ loop: 'delivery-poller', err: describe(error) }, 'a background run failed');
-      }
-      const wait = nextAt === null ? deps.everyMs : Math.max(0, nextAt - deps.clock.now());
-      try {
-        await deps.clock.sleep(wait, abort.signal);
-      } catch {
-        return;
-      }
-    }
-  })();
-  return {
-    async stop() {
-      abort.abort();
-      await loop;
-    },
   };
 }

@@ -6,8 +6,8 @@ import { ProviderNotFoundError } from '../provider/errors.js';
 import type { OrderDetail } from '../provider/schemas.js';
 import { createdInFlight, flightOf, offsetSample, withResolution, type ClockOffset } from './flight-proof.js';
 import type { OrderRow } from '../orders/order-repo.js';
-import type { ProviderHistory } from './provider-history.js';
-import { distanceFrom, mayLieIn, readBack, timeBounds, type TimeBounds } from './provider-time.js';
+import { readBack, type ProviderHistory } from '../provider/history.js';
+import { distanceFrom, mayLieIn, timeBounds, type TimeBounds } from '../provider/time-bounds.js';
 
 /**
  * Which provider orders could be the one an unknown-outcome POST created.

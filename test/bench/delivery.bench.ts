@@ -33,7 +33,7 @@ import { ProviderRateLimitedError } from '../../src/provider/errors.js';
 import { createRateLimiter } from '../../src/provider/rate-limit.js';
 import { createSandbox, SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
 import { createDetailHandover } from '../../src/tracking/detail-handover.js';
-import { startDeliveryPoller } from '../../src/tracking/poller.js';
+import { startDeliveryPoller } from '../../src/tracking/poller-loop.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 10);
 const SIZES = (process.env.BENCH_SIZES ?? '10,100,1000').split(',').map(Number).filter((n) => n > 0);

@@ -1,14 +1,14 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { createLowBalanceWatch, withBalanceWatch } from '../../src/alerts/low-balance.js';
-import { createLocalPeriods } from '../../src/calendar/local-periods.js';
+import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { createMetrics } from '../../src/http/metrics.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderingPause } from '../../src/orders/ordering-pause.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox } from '../../src/sandbox/server.js';
 import { createSettingsStore } from '../../src/settings/settings-store.js';
-import { createSpendingCounter } from '../../src/spending/spending-counter.js';
+import { createSpendingCounter } from '../../src/orders/spending-counter.js';
 import type { OrderRepo } from '../../src/orders/order-repo.js';
 import { intentInput, openedOrder, orderRepoWorld, placingOrder } from '../support/order-fixtures.js';
 

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLocalPeriods } from '../../src/calendar/local-periods.js';
+import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderService } from '../../src/orders/order-service.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { createSettingsStore } from '../../src/settings/settings-store.js';
-import { createLimitCheck } from '../../src/spending/limit-check.js';
-import { createSpendingCounter } from '../../src/spending/spending-counter.js';
-import { createSpendingRuleBook } from '../../src/spending/spending-rules.js';
+import { createLimitCheck } from '../../src/orders/limit-check.js';
+import { createSpendingCounter } from '../../src/orders/spending-counter.js';
+import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
 import { googlePlayInput } from '../support/order-fixtures.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLocalPeriods } from '../../src/calendar/local-periods.js';
+import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { readDayRange, readMonth } from '../../src/reports/export-range.js';
 import { formatLocalDateTime, parseLocalDay } from '../../src/reports/local-dates.js';
 

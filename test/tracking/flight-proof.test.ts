@@ -9,7 +9,7 @@ import {
   UNMEASURED,
   withResolution,
 } from '../../src/tracking/flight-proof.js';
-import { timeBounds } from '../../src/tracking/provider-time.js';
+import { timeBounds } from '../../src/provider/time-bounds.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
 

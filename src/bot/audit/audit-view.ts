@@ -1,9 +1,9 @@
 import { FormattedString } from '@grammyjs/parse-mode';
 import { InlineKeyboard } from 'grammy';
-import type { AuditEntry, AuditFilter } from '../../audit/audit-queries.js';
+import type { AuditEntry, AuditFilter } from '../../reports/audit-queries.js';
 import type { PageOf } from '../../db/paging.js';
-import { SAFE_MESSAGE_LENGTH } from '../../delivery/split-message.js';
-import { clipName } from '../../people/describe-person.js';
+import { SAFE_MESSAGE_LENGTH } from '../../text/split-message.js';
+import { clipName } from '../describe-person.js';
 import { formatDateTime, formatId, formatNumber, formatZoneName } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Outgoing } from '../send.js';

@@ -1,8 +1,8 @@
-import type { AuditEntry } from '../../audit/audit-queries.js';
+import type { AuditEntry } from '../../reports/audit-queries.js';
 import type { Json } from '../../db/app-state-repo.js';
 import type { AuditFacts } from '../../db/audit-log.js';
 import { ORDER_STATES, STAFF_ROLES } from '../../db/schema.js';
-import { clipName, type DescribePerson } from '../../people/describe-person.js';
+import { clipName, type DescribePerson } from '../describe-person.js';
 import { formatAmount, formatDateText, formatDateTimeWithZone, formatId, formatNumber, type AmountUnit } from '../../text/format.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import { factsFromLegacy } from './legacy-rows.js';

@@ -1,6 +1,6 @@
 import type { Json } from '../../db/app-state-repo.js';
 import type { AuditFacts } from '../../db/audit-log.js';
-import { clipName, type DescribePerson } from '../../people/describe-person.js';
+import { clipName, type DescribePerson } from '../describe-person.js';
 import { formatAmount, formatNumber, type AmountUnit } from '../../text/format.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 

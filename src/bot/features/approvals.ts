@@ -1,10 +1,10 @@
 import { Composer, InlineKeyboard } from 'grammy';
-import type { ApprovalAnnouncer } from '../../approvals/approval-announcer.js';
-import type { ApprovalRow, ApprovalService, ApproveOutcome, Blocked } from '../../approvals/approval-service.js';
-import { totalOf } from '../../approvals/approval-repo.js';
-import { adminSummary, APPROVE_DATA, approvalLine, notPendingText, REJECT_DATA, type ApprovalTextContext } from '../../approvals/approval-texts.js';
+import type { ApprovalAnnouncer } from '../../orders/approval-announcer.js';
+import type { ApprovalRow, ApprovalService, ApproveOutcome, Blocked } from '../../orders/approval-service.js';
+import { totalOf } from '../../orders/approval-repo.js';
+import { adminSummary, APPROVE_DATA, approvalLine, notPendingText, REJECT_DATA, type ApprovalTextContext } from '../../orders/approval-texts.js';
 import type { Logger } from '../../logger.js';
-import type { SpendingRuleBook } from '../../spending/spending-rules.js';
+import type { SpendingRuleBook } from '../../orders/spending-rules.js';
 import { normaliseDigits } from '../../text/digits.js';
 import { formatAmount, formatDateTime, formatId, formatZoneName } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
@@ -14,7 +14,7 @@ import { describePlaceResult, placeResultText } from '../conversations/order/pla
 import { adminsOnly } from '../middleware/admins-only.js';
 import type { Trouble } from '../provider-trouble.js';
 import { sendFormatted } from '../send.js';
-import { showInPlace } from '../tracking/in-place.js';
+import { showInPlace } from '../order-views/in-place.js';
 
 export interface ApprovalsFeatureDeps {
   approvals: ApprovalService;

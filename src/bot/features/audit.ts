@@ -1,7 +1,7 @@
 import { Composer } from 'grammy';
-import type { AuditFilter, AuditQueries } from '../../audit/audit-queries.js';
+import type { AuditFilter, AuditQueries } from '../../reports/audit-queries.js';
 import type { PeopleRepo } from '../../db/people-repo.js';
-import type { DescribePerson } from '../../people/describe-person.js';
+import type { DescribePerson } from '../describe-person.js';
 import { normaliseDigits } from '../../text/digits.js';
 import { plain } from '../../text/formatted.js';
 import { auditPageView, auditUnknownUser, type AuditView } from '../audit/audit-view.js';
@@ -10,7 +10,7 @@ import type { BaseContext } from '../context.js';
 import { parsePersonWord } from '../person-word.js';
 import { readersOnly } from '../middleware/roles.js';
 import { sendFormatted } from '../send.js';
-import { showInPlace } from '../tracking/in-place.js';
+import { showInPlace } from '../order-views/in-place.js';
 import type { AmountUnit } from '../../text/format.js';
 
 export const AUDIT_PAGE_SIZE = 10;

@@ -1,10 +1,10 @@
 import { Composer } from 'grammy';
-import type { ApprovalService } from '../../approvals/approval-service.js';
+import type { ApprovalService } from '../../orders/approval-service.js';
 import type { OrderQueries } from '../../orders/order-queries.js';
 import type { BaseContext } from '../context.js';
 import { confirmKeyOf } from '../conversations/order/actions.js';
 import { removeKeyboard } from '../send.js';
-import { orderName } from '../tracking/order-view.js';
+import { orderName } from '../order-views/order-view.js';
 
 /**
  * A Confirm pressed again after its order was placed (a double tap, or an

@@ -1,5 +1,5 @@
 import { Composer, GrammyError, InputFile } from 'grammy';
-import { createLocalPeriods, type MonthCalendar } from '../../calendar/local-periods.js';
+import { createLocalPeriods, type MonthCalendar } from '../../text/local-periods.js';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
 import type { AuditTrail } from '../../orders/audit-trail.js';

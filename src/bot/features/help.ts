@@ -3,7 +3,7 @@ import type { OrderingPause } from '../../orders/ordering-pause.js';
 import { plain } from '../../text/formatted.js';
 import type { BaseContext } from '../context.js';
 import { pauseStatusText } from '../ordering-pause-text.js';
-import { showInPlace } from '../tracking/in-place.js';
+import { showInPlace } from '../order-views/in-place.js';
 
 /** hp:c shows the full command list in place of the guide; hp:g the guide again. */
 const COMMANDS_DATA = 'hp:c';

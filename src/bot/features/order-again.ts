@@ -2,10 +2,10 @@ import { Composer } from 'grammy';
 import type { Logger } from '../../logger.js';
 import type { OrderQueries } from '../../orders/order-queries.js';
 import type { BotContext } from '../context.js';
-import type { OrderArgs } from '../conversations/order/order-conversation.js';
+import type { OrderArgs } from '../conversations/order/order-types.js';
 import { pastOrderOf } from '../conversations/order/past-order.js';
-import { AGAIN_PATTERN, parseAgain } from '../tracking/callback-data.js';
-import { orderAgainRefusal } from '../tracking/order-view.js';
+import { AGAIN_PATTERN, parseAgain } from '../order-views/callback-data.js';
+import { orderAgainRefusal } from '../order-views/order-view.js';
 import { ORDER_CONVERSATION } from './order.js';
 import { dropOrder, type OrderMenuOf } from '../conversations/order/drop-order.js';
 

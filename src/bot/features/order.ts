@@ -1,7 +1,7 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.js';
 import { dropOrder, type OrderMenuOf } from '../conversations/order/drop-order.js';
-import type { OrderArgs } from '../conversations/order/order-conversation.js';
+import type { OrderArgs } from '../conversations/order/order-types.js';
 import { mayOrder, orderersOnly } from '../middleware/roles.js';
 import type { OrderingPause } from '../../orders/ordering-pause.js';
 import { pauseStatusText } from '../ordering-pause-text.js';

@@ -3,7 +3,7 @@ import type { OrderingPauseSwitch } from '../../orders/ordering-pause.js';
 import type { Logger } from '../../logger.js';
 import type { BaseContext } from '../context.js';
 import type { Translate } from '../../text/i18n.js';
-import type { DescribePerson } from '../../people/describe-person.js';
+import type { DescribePerson } from '../describe-person.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 import { pauseStatusText } from '../ordering-pause-text.js';
 import type { TellPerson } from '../tell-person.js';

@@ -2,7 +2,7 @@ import { Composer, InlineKeyboard } from 'grammy';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/open.js';
 import type { ReviewCandidate } from '../../db/schema.js';
-import { splitMessage } from '../../delivery/split-message.js';
+import { splitMessage } from '../../text/split-message.js';
 import type { Logger } from '../../logger.js';
 import { parseOrderLookup } from '../../orders/order-queries.js';
 import type { OrderRow } from '../../orders/order-repo.js';
@@ -16,11 +16,11 @@ import { type AmountUnit, formatAmount, formatDateTime, formatDateTimeWithZone, 
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import { adminsOnly } from '../middleware/admins-only.js';
-import type { DescribePerson } from '../../people/describe-person.js';
+import type { DescribePerson } from '../describe-person.js';
 import type { Trouble } from '../provider-trouble.js';
 import { sendFormatted } from '../send.js';
-import { showInPlace } from '../tracking/in-place.js';
-import { providerStateWords, stateWords } from '../tracking/order-view.js';
+import { showInPlace } from '../order-views/in-place.js';
+import { providerStateWords, stateWords } from '../order-views/order-view.js';
 
 /** More orders than this are counted, not listed: they are settled oldest first anyway. */
 const LISTED_ORDERS = 20;

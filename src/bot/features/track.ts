@@ -8,7 +8,7 @@ import { localStateFor } from '../../orders/order-states.js';
 import type { ProviderClient } from '../../provider/client.js';
 import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { OrderDetail } from '../../provider/schemas.js';
-import type { DescribePerson } from '../../people/describe-person.js';
+import type { DescribePerson } from '../describe-person.js';
 import type { BaseContext } from '../context.js';
 import { type AmountUnit, formatDateTimeWithZone, formatId } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
@@ -18,8 +18,8 @@ import { readsEveryone } from '../middleware/roles.js';
 import { sendFormatted } from '../send.js';
 import type { TellPerson } from '../tell-person.js';
 import { keyboardOf } from '../send-port.js';
-import { CODES_PATTERN, parseCodes, parseTrack, TRACK_PATTERN, type TrackOrigin } from '../tracking/callback-data.js';
-import { showInPlace } from '../tracking/in-place.js';
+import { CODES_PATTERN, parseCodes, parseTrack, TRACK_PATTERN, type TrackOrigin } from '../order-views/callback-data.js';
+import { showInPlace } from '../order-views/in-place.js';
 import {
   canSee,
   canSeeCodes,
@@ -30,7 +30,7 @@ import {
   type OrderFacts,
   type TrackingView,
   type Viewer,
-} from '../tracking/order-view.js';
+} from '../order-views/order-view.js';
 
 export interface TrackDeps {
   orders: Pick<OrderQueries, 'find' | 'byId' | 'byProviderOrderId'>;

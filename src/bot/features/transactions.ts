@@ -13,9 +13,9 @@ import {
   transactionsPageData,
   TRANSACTIONS_PATTERN,
   type TransactionsPress,
-} from '../tracking/callback-data.js';
-import { showInPlace } from '../tracking/in-place.js';
-import { transactionDetailView, transactionListView } from '../tracking/transaction-view.js';
+} from '../order-views/callback-data.js';
+import { showInPlace } from '../order-views/in-place.js';
+import { transactionDetailView, transactionListView } from '../order-views/transaction-view.js';
 import { plain } from '../../text/formatted.js';
 import type { AmountUnit } from '../../text/format.js';
 import { formatId } from '../../text/format.js';

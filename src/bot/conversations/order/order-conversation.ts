@@ -1,101 +1,23 @@
 import type { Conversation } from '@grammyjs/conversations';
 import type { Context } from 'grammy';
-import type { CatalogCategory, CatalogQueries } from '../../../catalog/catalog-queries.js';
-import type { Clock } from '../../../clock.js';
-import type { Logger } from '../../../logger.js';
-import type { OrderService, PlaceInput } from '../../../orders/order-service.js';
-import { type AmountUnit, formatAmount, formatDateTimeWithZone } from '../../../text/format.js';
-import type { ProviderClient } from '../../../provider/client.js';
-import type { Balance, ProductDetail } from '../../../provider/schemas.js';
-import type { LimitVerdict } from '../../../spending/limit-check.js';
+import type { CatalogCategory } from '../../../catalog/catalog-queries.js';
+import { formatAmount } from '../../../text/format.js';
+import type { Locale } from '../../../text/i18n.js';
 import type { BotContext } from '../../context.js';
-import type { Locale, Translate } from '../../../text/i18n.js';
-import type { Trouble } from '../../provider-trouble.js';
 import type { Outgoing } from '../../send.js';
-import type { TypingWhileSlow } from '../../typing-while-slow.js';
 import { ACTION, numericValue, parseData, type Pressed } from './actions.js';
 import { answerText, type Step as InputStep } from './answer-text.js';
-import { back, chosenRegion, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, editStep, maxQuantity, newDraft, resumeIncomplete, type Draft } from './draft.js';
+import { confirmStep } from './confirm-step.js';
+import { back, chosenRegion, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, editStep, maxQuantity, newDraft, resumeIncomplete } from './draft.js';
 import { answerPress, createMenuDisplay } from './menu-display.js';
+import { createOrderReads } from './order-reads.js';
+import type { OrderArgs, OrderConversationDeps, Quote } from './order-types.js';
 import { draftFromPastOrder, type PastOrder, type PastOrderChange } from './past-order.js';
 import { handOver } from './step-handover.js';
-import { describePlaceResult, placeInputFrom, placeResultText } from './place.js';
-import { placedRecap } from './recap.js';
 import { acceptsPress, editTargetOf } from './press-guard.js';
-import { hasChanges, refreshQuote } from './quote.js';
+import { refreshQuote } from './quote.js';
 import { canConfirm, pausedView, summaryView, uncheckedView } from './summary-view.js';
 import { categoryView, closedView, editView, fallbackView, fieldView, productListView, quantityView, regionView, type Notice, type ViewContext } from './views.js';
-
-export interface OrderConversationDeps {
-  catalog: CatalogQueries;
-  provider: Pick<ProviderClient, 'getProduct' | 'getBalance'>;
-  orders: Pick<OrderService, 'createIntentAndPlace'>;
-  translate: (locale: Locale) => Translate;
-  /** Classifies and logs a provider failure, alerting administrators where needed. */
-  onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
-  troubleText: (t: Translate, trouble: Trouble) => string;
-  amountUnit: AmountUnit;
-  sandbox: boolean;
-  idleMs: number;
-  perItemLimit: number;
-  /** Why ordering is paused now, or null: no Confirm is offered or placed while it is. */
-  orderingPaused: () => { source: 'provider' | 'admin'; reason: string | null } | null;
-  /**
-   * The person's spending limits against an order total: the summary names
-   * the limit and offers no Confirm; the order service checks again at
-   * Confirm, under the wallet lock.
-   */
-  checkLimits: (userId: number, total: number) => LimitVerdict;
-  /**
-   * Stores the order for an administrator's approval instead of placing it
-   * when its total is above the person's approval threshold; null when it
-   * needs none. Idempotent by confirm key, like placing.
-   */
-  requestApproval?: (input: PlaceInput) => Promise<ApprovalWaiting | null>;
-  /** The person's approval threshold, so that the summary says before Confirm that the order will wait. */
-  approvalThreshold?: (personId: number) => number | null;
-  /** IANA zone every time is shown in (the approval deadline, for one). */
-  timeZone: string;
-  /** How long delivery usually takes (median of recent orders), for the recap after Confirm; null when unknown. */
-  typicalDeliveryMs: () => number | null;
-  /** The balance read for a summary does not cover its total: administrators hear that staff cannot order. */
-  onWalletShort?: (short: { balance: number; total: number }) => void;
-  /** Shows "typing…" in the chat while a provider read takes longer than a moment. */
-  typingWhileSlow: TypingWhileSlow;
-  clock: Clock;
-  logger: Logger;
-}
-
-/** What the staff member is told of an order that waits for approval. */
-export interface ApprovalWaiting {
-  total: number;
-  threshold: number;
-  expiresAt: number;
-}
-
-export interface OrderArgs {
-  locale: Locale;
-  /** "Order again": a fresh order starts from this past order's choices instead of the categories. */
-  again?: PastOrder;
-  /** Set when a step of this order hands over to the next (see step-handover.ts); absent on a fresh /order. */
-  carried?: CarriedStep;
-}
-
-/**
- * What one run leaves the next: the step on screen and what answering it
- * needs. Plain data, stored with the conversation's arguments.
- */
-export interface CarriedStep {
-  draft: Draft;
-  /** The menu message whose buttons are current. */
-  menuId: number | null;
-  /** The categories last listed, for the title of a product list. */
-  shownCategories: CatalogCategory[];
-  /** The key chosen for the summary on screen, null when it offers no Confirm (see renderSummary). */
-  confirmKey: string | null;
-  /** The step on screen did not reach the staff member: their next update shows it again. */
-  unshown: boolean;
-}
 
 const PAGE_SIZE = 8;
 const MAX_SEARCH_LENGTH = 64;
@@ -105,16 +27,6 @@ const MAX_SEARCH_LENGTH = 64;
  * 'not-text': a sticker, photo, voice note, contact… where only text or a button can answer.
  */
 type Input = { kind: 'press'; pressed: Pressed } | { kind: 'text'; text: string } | { kind: 'not-text' } | { kind: 'again' };
-
-/** Plain result objects only: an error thrown inside `external` would be stored as `{}`. */
-type Fetched<T> = { ok: true; value: T } | { ok: false; trouble: Trouble };
-
-/** The provider's numbers for the summary, and when they were read. */
-interface Quote {
-  detail: Fetched<ProductDetail>;
-  balance: Fetched<Balance>;
-  at: number;
-}
 
 /**
  * The guided order: category, product, region, quantity, each required
@@ -149,40 +61,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
     /** The last step did not reach the staff member: their next update shows it again. */
     let unshown = carried?.unshown ?? false;
 
-    const attempt = async <T>(context: string, task: () => Promise<T> | T): Promise<Fetched<T>> => {
-      try {
-        return { ok: true, value: await task() };
-      } catch (error) {
-        return { ok: false, trouble: await deps.onProviderTrouble(error, context) };
-      }
-    };
-    const fetch = <T>(context: string, task: () => Promise<T> | T): Promise<Fetched<T>> => conversation.external(() => attempt(context, task));
-    /**
-     * A provider read as the staff member lives it: "typing…" once it takes longer than a moment.
-     * The timer runs out here, around `external`: a replay answers from the log at once and shows nothing.
-     */
-    const whileSlow = <T>(read: () => Promise<T>): Promise<T> => deps.typingWhileSlow(chatId, read);
-    const pausedNow = () => conversation.external(() => deps.orderingPaused());
-    /** The limits against the draft's total at the quoted price; counted from the database, so in `external`. */
-    const limitFor = (checked: Draft) => {
-      const total = (chosenRegion(checked)?.price ?? 0) * (checked.quantity ?? 0);
-      return conversation.external(() => deps.checkLimits(userId, total));
-    };
-
-    /** Product detail and balance together; taken before the reads, so the age errs on the old side. */
-    const readQuote = (productId: number): Promise<Quote> =>
-      whileSlow(() => conversation.external(async () => {
-        const at = deps.clock.now();
-        const [detail, balance] = await Promise.all([
-          attempt('product detail for summary', () => deps.provider.getProduct(productId)),
-          attempt('balance for summary', () => deps.provider.getBalance()),
-        ]);
-        if (detail.ok && detail.value.id !== productId) {
-          deps.logger.warn({ asked: productId, answered: detail.value.id }, 'the provider answered the detail of another product');
-          return { detail: { ok: false as const, trouble: 'bad-answer' as const }, balance, at };
-        }
-        return { detail, balance, at };
-      }));
+    const { fetch, whileSlow, pausedNow, limitFor, readQuote } = createOrderReads(conversation, deps, chatId, userId);
 
     async function waitInput(): Promise<Input> {
       for (;;) {
@@ -369,79 +248,25 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       return 'continue';
     }
 
-    /**
-     * Places the order on the numbers the summary showed, if they are still
-     * the provider's. Every Confirm reads the price, stock and balance again,
-     * however recent the summary: a price may move a second before the tap,
-     * and one product read is cheap next to a charge nobody saw. A pause
-     * since, a failed read, or any change shows the summary again (old ->
-     * new, with limits and the approval threshold judged on the new
-     * figures), and Confirm must be pressed again.
-     */
+    /** Confirm pressed: places the order, or shows the summary again on what changed (confirm-step.ts). */
     async function confirmIfFresh(): Promise<boolean> {
-      const key = confirmKey;
-      if (key === null || (await pausedNow())) return false;
-      const quote = await readQuote(draft.product!.id);
-      if (!quote.detail.ok) {
-        prefetched = quote;
-        return false;
+      const answer = await confirmStep({ conversation, deps, reads: { pausedNow, readQuote, limitFor }, menu, view, chatId: chatId!, userId: userId! }, { draft, confirmKey, editInPlace });
+      switch (answer.kind) {
+        case 'placed':
+          editInPlace = true;
+          await finish(answer.out);
+          return true;
+        case 'over-limit':
+          notice = answer.notice;
+          editInPlace = true;
+          return false;
+        case 'again':
+          if (answer.notice !== undefined) notice = answer.notice;
+          prefetched = answer.prefetched;
+          return false;
+        case 'not-now':
+          return false;
       }
-      const refreshed = refreshQuote(draft, quote.detail.value);
-      const balance = quote.balance.ok ? quote.balance.value.balance : null;
-      const limit = await limitFor(refreshed.draft);
-      if (hasChanges(refreshed.changes) || !canConfirm(refreshed.draft, { balance, limit }, deps.perItemLimit)) {
-        // Same numbers, but a limit lowered or another order counted since the summary: say why Confirm is gone.
-        if (!hasChanges(refreshed.changes) && !limit.ok) notice = t('order-limit-reached-meanwhile');
-        prefetched = quote;
-        return false;
-      }
-      return confirm(key);
-    }
-
-    /** Places the order; false when a limit refused it unsent and the summary is to be shown again. */
-    async function confirm(key: string): Promise<boolean> {
-      await menu.show(closedView(t('order-placing'), deps.sandbox, t), null, editInPlace);
-      const input = placeInputFrom(draft, { confirmKey: key, userId: userId!, chatId: chatId! });
-      const outcome = await conversation.external(async () => {
-        try {
-          // Above the approval threshold the order is stored, not sent: administrators decide.
-          const waiting = (await deps.requestApproval?.(input)) ?? null;
-          if (waiting) return { kind: 'approval' as const, waiting };
-          const result = await deps.orders.createIntentAndPlace(input);
-          // A limit lowered or another order counted since the summary: it shows the limit again instead of a dead end.
-          if (result.kind === 'rejected' && result.reason === 'over-limit') return { kind: 'over-limit' as const };
-          // A refused key or IP is for administrators to fix: they are told (once).
-          if (result.kind === 'rejected' && (result.reason === 'auth' || result.reason === 'forbidden')) {
-            await deps.onProviderTrouble(result.error, 'place order');
-          }
-          const described = describePlaceResult(result);
-          return described.recap ? { ...described, typicalMs: deps.typicalDeliveryMs() } : described;
-        } catch (error) {
-          return { kind: 'trouble' as const, trouble: await deps.onProviderTrouble(error, 'place order') };
-        }
-      });
-      if (outcome.kind === 'over-limit') {
-        notice = t('order-limit-reached-meanwhile');
-        editInPlace = true;
-        return false;
-      }
-      const money = (value: number) => formatAmount(value, locale, deps.amountUnit);
-      const text =
-        outcome.kind === 'approval'
-          ? t('approval-waiting', {
-              total: money(outcome.waiting.total),
-              threshold: money(outcome.waiting.threshold),
-              until: formatDateTimeWithZone(outcome.waiting.expiresAt, locale, deps.timeZone),
-            })
-          : outcome.kind === 'trouble'
-          ? outcome.trouble === 'internal'
-            ? t('order-failed-internal')
-            : deps.troubleText(t, outcome.trouble)
-          : placeResultText(t, outcome);
-      const recap = outcome.kind !== 'trouble' && outcome.kind !== 'approval' && outcome.recap ? placedRecap(view, outcome.recap, 'typicalMs' in outcome ? outcome.typicalMs : null) : null;
-      editInPlace = true;
-      await finish(closedView(recap ? `${text}\n\n${recap}` : text, deps.sandbox, t));
-      return true;
     }
 
     /**

@@ -2,7 +2,7 @@ import { InlineKeyboard } from 'grammy';
 import { formatAmount, formatDateTime } from '../../../text/format.js';
 import { bold, joinLines } from '../../../text/formatted.js';
 import type { Translate } from '../../../text/i18n.js';
-import type { LimitVerdict } from '../../../spending/limit-check.js';
+import type { LimitVerdict } from '../../../orders/limit-check.js';
 import type { Outgoing } from '../../send.js';
 import { ACTION, data } from './actions.js';
 import { CLIP, clip } from './clip.js';

@@ -1,7 +1,7 @@
 import { onTestFinished } from 'vitest';
 import { createAdminAlerts } from '../../../../src/alerts/admin-alerts.js';
 import { createLowBalanceWatch } from '../../../../src/alerts/low-balance.js';
-import { createLocalPeriods } from '../../../../src/calendar/local-periods.js';
+import { createLocalPeriods } from '../../../../src/text/local-periods.js';
 import { createCatalogQueries } from '../../../../src/catalog/catalog-queries.js';
 import { createCatalogSync } from '../../../../src/catalog/catalog-sync.js';
 import { systemClock, type Clock } from '../../../../src/clock.js';
@@ -18,9 +18,9 @@ import { createProviderClient } from '../../../../src/provider/client.js';
 import { createSandbox, type Sandbox } from '../../../../src/sandbox/server.js';
 import { createSettingsRegistry } from '../../../../src/settings/settings-registry.js';
 import { createSettingsStore } from '../../../../src/settings/settings-store.js';
-import { createLimitCheck } from '../../../../src/spending/limit-check.js';
-import { createSpendingCounter } from '../../../../src/spending/spending-counter.js';
-import { createSpendingRuleBook } from '../../../../src/spending/spending-rules.js';
+import { createLimitCheck } from '../../../../src/orders/limit-check.js';
+import { createSpendingCounter } from '../../../../src/orders/spending-counter.js';
+import { createSpendingRuleBook } from '../../../../src/orders/spending-rules.js';
 import { ADMIN, STAFF } from '../../../e2e/harness.js';
 import { createFakeBotApi, type FakeBotApi } from '../../../support/fake-bot-api/index.js';
 

@@ -1,0 +1,114 @@
+import type { Conversation } from '@grammyjs/conversations';
+import type { Context } from 'grammy';
+import { formatAmount, formatDateTimeWithZone } from '../../../text/format.js';
+import type { BotContext } from '../../context.js';
+import type { Outgoing } from '../../send.js';
+import type { Draft } from './draft.js';
+import type { createMenuDisplay } from './menu-display.js';
+import type { OrderReads } from './order-reads.js';
+import type { OrderConversationDeps, Quote } from './order-types.js';
+import { describePlaceResult, placeInputFrom, placeResultText } from './place.js';
+import { hasChanges, refreshQuote } from './quote.js';
+import { placedRecap } from './recap.js';
+import { canConfirm } from './summary-view.js';
+import { closedView, type ViewContext } from './views.js';
+
+/** What Confirm needs from the conversation around it; nothing here outlives the press. */
+export interface ConfirmTools {
+  conversation: Conversation<BotContext, Context>;
+  deps: OrderConversationDeps;
+  reads: Pick<OrderReads, 'pausedNow' | 'readQuote' | 'limitFor'>;
+  menu: ReturnType<typeof createMenuDisplay>;
+  view: ViewContext;
+  chatId: number;
+  userId: number;
+}
+
+/** The conversation's state at the press, read only. */
+export interface ConfirmState {
+  draft: Draft;
+  /** The key chosen with the summary on screen; null when it offered no Confirm. */
+  confirmKey: string | null;
+  editInPlace: boolean;
+}
+
+/**
+ * 'placed': the outcome to show as the conversation's last word (edited in place).
+ * 'over-limit': a limit refused it unsent; the summary is shown again, edited in place, with the notice.
+ * 'again': the summary is shown again on the numbers read just now, with the notice when there is one.
+ * 'not-now': no Confirm is on offer (no key, or ordering is paused): the summary is shown again.
+ */
+export type ConfirmAnswer =
+  | { kind: 'placed'; out: Outgoing }
+  | { kind: 'over-limit'; notice: string }
+  | { kind: 'again'; prefetched: Quote; notice?: string }
+  | { kind: 'not-now' };
+
+/**
+ * Places the order on the numbers the summary showed, if they are still
+ * the provider's. Every Confirm reads the price, stock and balance again,
+ * however recent the summary: a price may move a second before the tap,
+ * and one product read is cheap next to a charge nobody saw. A pause
+ * since, a failed read, or any change shows the summary again (old ->
+ * new, with limits and the approval threshold judged on the new
+ * figures), and Confirm must be pressed again.
+ */
+export async function confirmStep(tools: ConfirmTools, state: ConfirmState): Promise<ConfirmAnswer> {
+  const { deps, reads, view } = tools;
+  const { draft } = state;
+  const key = state.confirmKey;
+  if (key === null || (await reads.pausedNow())) return { kind: 'not-now' };
+  const quote = await reads.readQuote(draft.product!.id);
+  if (!quote.detail.ok) return { kind: 'again', prefetched: quote };
+  const refreshed = refreshQuote(draft, quote.detail.value);
+  const balance = quote.balance.ok ? quote.balance.value.balance : null;
+  const limit = await reads.limitFor(refreshed.draft);
+  if (hasChanges(refreshed.changes) || !canConfirm(refreshed.draft, { balance, limit }, deps.perItemLimit)) {
+    // Same numbers, but a limit lowered or another order counted since the summary: say why Confirm is gone.
+    if (!hasChanges(refreshed.changes) && !limit.ok) return { kind: 'again', prefetched: quote, notice: view.t('order-limit-reached-meanwhile') };
+    return { kind: 'again', prefetched: quote };
+  }
+  return place(tools, state, key);
+}
+
+/** Places the order; 'over-limit' when a limit refused it unsent and the summary is to be shown again. */
+async function place(tools: ConfirmTools, state: ConfirmState, key: string): Promise<ConfirmAnswer> {
+  const { conversation, deps, menu, view } = tools;
+  const { t, locale } = view;
+  await menu.show(closedView(t('order-placing'), deps.sandbox, t), null, state.editInPlace);
+  const input = placeInputFrom(state.draft, { confirmKey: key, userId: tools.userId, chatId: tools.chatId });
+  const outcome = await conversation.external(async () => {
+    try {
+      // Above the approval threshold the order is stored, not sent: administrators decide.
+      const waiting = (await deps.requestApproval?.(input)) ?? null;
+      if (waiting) return { kind: 'approval' as const, waiting };
+      const result = await deps.orders.createIntentAndPlace(input);
+      // A limit lowered or another order counted since the summary: it shows the limit again instead of a dead end.
+      if (result.kind === 'rejected' && result.reason === 'over-limit') return { kind: 'over-limit' as const };
+      // A refused key or IP is for administrators to fix: they are told (once).
+      if (result.kind === 'rejected' && (result.reason === 'auth' || result.reason === 'forbidden')) {
+        await deps.onProviderTrouble(result.error, 'place order');
+      }
+      const described = describePlaceResult(result);
+      return described.recap ? { ...described, typicalMs: deps.typicalDeliveryMs() } : described;
+    } catch (error) {
+      return { kind: 'trouble' as const, trouble: await deps.onProviderTrouble(error, 'place order') };
+    }
+  });
+  if (outcome.kind === 'over-limit') return { kind: 'over-limit', notice: t('order-limit-reached-meanwhile') };
+  const money = (value: number) => formatAmount(value, locale, deps.amountUnit);
+  const text =
+    outcome.kind === 'approval'
+      ? t('approval-waiting', {
+          total: money(outcome.waiting.total),
+          threshold: money(outcome.waiting.threshold),
+          until: formatDateTimeWithZone(outcome.waiting.expiresAt, locale, deps.timeZone),
+        })
+      : outcome.kind === 'trouble'
+      ? outcome.trouble === 'internal'
+        ? t('order-failed-internal')
+        : deps.troubleText(t, outcome.trouble)
+      : placeResultText(t, outcome);
+  const recap = outcome.kind !== 'trouble' && outcome.kind !== 'approval' && outcome.recap ? placedRecap(view, outcome.recap, 'typicalMs' in outcome ? outcome.typicalMs : null) : null;
+  return { kind: 'placed', out: closedView(recap ? `${text}\n\n${recap}` : text, deps.sandbox, t) };
+}

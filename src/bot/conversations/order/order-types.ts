@@ -1,0 +1,94 @@
+import type { CatalogCategory, CatalogQueries } from '../../../catalog/catalog-queries.js';
+import type { Clock } from '../../../clock.js';
+import type { Logger } from '../../../logger.js';
+import type { LimitVerdict } from '../../../orders/limit-check.js';
+import type { OrderService, PlaceInput } from '../../../orders/order-service.js';
+import type { ProviderClient } from '../../../provider/client.js';
+import type { Balance, ProductDetail } from '../../../provider/schemas.js';
+import type { AmountUnit } from '../../../text/format.js';
+import type { Locale, Translate } from '../../../text/i18n.js';
+import type { Trouble } from '../../provider-trouble.js';
+import type { TypingWhileSlow } from '../../typing-while-slow.js';
+import type { Draft } from './draft.js';
+import type { PastOrder } from './past-order.js';
+
+export interface OrderConversationDeps {
+  catalog: CatalogQueries;
+  provider: Pick<ProviderClient, 'getProduct' | 'getBalance'>;
+  orders: Pick<OrderService, 'createIntentAndPlace'>;
+  translate: (locale: Locale) => Translate;
+  /** Classifies and logs a provider failure, alerting administrators where needed. */
+  onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
+  troubleText: (t: Translate, trouble: Trouble) => string;
+  amountUnit: AmountUnit;
+  sandbox: boolean;
+  idleMs: number;
+  perItemLimit: number;
+  /** Why ordering is paused now, or null: no Confirm is offered or placed while it is. */
+  orderingPaused: () => { source: 'provider' | 'admin'; reason: string | null } | null;
+  /**
+   * The person's spending limits against an order total: the summary names
+   * the limit and offers no Confirm; the order service checks again at
+   * Confirm, under the wallet lock.
+   */
+  checkLimits: (userId: number, total: number) => LimitVerdict;
+  /**
+   * Stores the order for an administrator's approval instead of placing it
+   * when its total is above the person's approval threshold; null when it
+   * needs none. Idempotent by confirm key, like placing.
+   */
+  requestApproval?: (input: PlaceInput) => Promise<ApprovalWaiting | null>;
+  /** The person's approval threshold, so that the summary says before Confirm that the order will wait. */
+  approvalThreshold?: (personId: number) => number | null;
+  /** IANA zone every time is shown in (the approval deadline, for one). */
+  timeZone: string;
+  /** How long delivery usually takes (median of recent orders), for the recap after Confirm; null when unknown. */
+  typicalDeliveryMs: () => number | null;
+  /** The balance read for a summary does not cover its total: administrators hear that staff cannot order. */
+  onWalletShort?: (short: { balance: number; total: number }) => void;
+  /** Shows "typing…" in the chat while a provider read takes longer than a moment. */
+  typingWhileSlow: TypingWhileSlow;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** What the staff member is told of an order that waits for approval. */
+export interface ApprovalWaiting {
+  total: number;
+  threshold: number;
+  expiresAt: number;
+}
+
+export interface OrderArgs {
+  locale: Locale;
+  /** "Order again": a fresh order starts from this past order's choices instead of the categories. */
+  again?: PastOrder;
+  /** Set when a step of this order hands over to the next (see step-handover.ts); absent on a fresh /order. */
+  carried?: CarriedStep;
+}
+
+/**
+ * What one run leaves the next: the step on screen and what answering it
+ * needs. Plain data, stored with the conversation's arguments.
+ */
+export interface CarriedStep {
+  draft: Draft;
+  /** The menu message whose buttons are current. */
+  menuId: number | null;
+  /** The categories last listed, for the title of a product list. */
+  shownCategories: CatalogCategory[];
+  /** The key chosen for the summary on screen, null when it offers no Confirm (see renderSummary). */
+  confirmKey: string | null;
+  /** The step on screen did not reach the staff member: their next update shows it again. */
+  unshown: boolean;
+}
+
+/** Plain result objects only: an error thrown inside `external` would be stored as `{}`. */
+export type Fetched<T> = { ok: true; value: T } | { ok: false; trouble: Trouble };
+
+/** The provider's numbers for the summary, and when they were read. */
+export interface Quote {
+  detail: Fetched<ProductDetail>;
+  balance: Fetched<Balance>;
+  at: number;
+}

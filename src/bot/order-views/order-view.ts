@@ -1,0 +1,206 @@
+import { InlineKeyboard } from 'grammy';
+import type { OrderState, StaffRole } from '../../db/schema.js';
+import type { DescribePerson } from '../describe-person.js';
+import type { OrderRow } from '../../orders/order-repo.js';
+import { isFinal, localStateFor, PROVIDER_STATE_MAP } from '../../orders/order-states.js';
+import type { OrderDetail } from '../../provider/schemas.js';
+import { type AmountUnit, formatAmount, formatDateTime, formatId, formatNumber, formatZoneName } from '../../text/format.js';
+import { bold, joinLines } from '../../text/formatted.js';
+import type { Locale, Translate } from '../../text/i18n.js';
+import type { Outgoing } from '../send.js';
+import { mayOrder } from '../middleware/roles.js';
+import { againData, codesData, listData, trackData, type TrackOrigin } from './callback-data.js';
+
+export interface TrackingView {
+  t: Translate;
+  locale: Locale;
+  amountUnit: AmountUnit;
+  /** Who ordered, in words; the numeric ID when not given. */
+  describePerson?: DescribePerson;
+  /** IANA zone every time is shown in. */
+  timeZone: string;
+  /** Sandbox mode: every message carries the badge. */
+  sandbox: boolean;
+}
+
+export interface Viewer {
+  telegramId: number;
+  role: StaffRole;
+}
+
+const personOf = (v: TrackingView, telegramId: number): string => v.describePerson?.(telegramId) ?? String(telegramId);
+
+/** Staff see their own orders only; administrators and viewers see everyone's. */
+export function canSee(viewer: Viewer, order: Pick<OrderRow, 'userId'>): boolean {
+  return viewer.role === 'admin' || viewer.role === 'viewer' || order.userId === viewer.telegramId;
+}
+
+/** Codes: the orderer and administrators; a viewer never. */
+export function canSeeCodes(viewer: Viewer, order: Pick<OrderRow, 'userId'>): boolean {
+  return viewer.role === 'admin' || (viewer.role === 'staff' && order.userId === viewer.telegramId);
+}
+
+/**
+ * Why this person may not order this order again (a text key), or null:
+ * only the orderer, only while they may order, and only once the order has
+ * settled (an open one may still be delivered, and a second order of it
+ * would be bought twice).
+ */
+export function orderAgainRefusal(viewer: Viewer, order: Pick<OrderRow, 'userId' | 'state'>): string | null {
+  if (!mayOrder(viewer.role)) return 'viewer-refused';
+  if (order.userId !== viewer.telegramId) return 'again-not-yours';
+  return isFinal(order.state) ? null : 'again-still-open';
+}
+
+const normalStatus = (status: string) => status.trim().toUpperCase();
+
+export function stateWords(t: Translate, state: OrderState): string {
+  return t(`track-state-${state}`);
+}
+
+export function providerStateWords(t: Translate, status: string): string {
+  const name = normalStatus(status);
+  // Names the contract knows have words; anything else is shown as the provider wrote it.
+  return Object.hasOwn(PROVIDER_STATE_MAP, name) ? t(`track-provider-${name.toLowerCase()}`) : status;
+}
+
+/** What we know of an order: our row, and the provider's answer when it could be read. */
+export interface OrderFacts {
+  row: OrderRow;
+  fresh: OrderDetail | null;
+  /** Why the provider was not read, in plain words; null when it was, or need not be. */
+  trouble: string | null;
+}
+
+/** Codes can be shown once the provider says the order is complete (or we last knew so). */
+export function codesAvailable(facts: Pick<OrderFacts, 'row' | 'fresh'>): boolean {
+  return facts.fresh ? localStateFor(facts.fresh.status) === 'completed' : facts.row.state === 'completed';
+}
+
+function isSettled(facts: OrderFacts): boolean {
+  return isFinal(facts.row.state) || (facts.fresh !== null && isFinal(localStateFor(facts.fresh.status)));
+}
+
+export function orderName(row: Pick<OrderRow, 'id' | 'providerReference'>): string {
+  return row.providerReference ?? `#${row.id}`;
+}
+
+function shorten(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+const placedAt = (row: OrderRow) => (row.postedAt ?? row.createdAt).getTime();
+
+/** What a phone shows of a button before cutting it off. */
+export const BUTTON_BUDGET = 30;
+
+/** The button of one /orders entry: its number in the message and the order's name, then as much product as fits. */
+export function orderButtonLabel(v: TrackingView, row: OrderRow, n: number): string {
+  const head = `${formatNumber(n, v.locale)}. ${orderName(row)}`;
+  const room = BUTTON_BUDGET - head.length - 3;
+  return room >= 4 ? `${head} · ${shorten(row.productTitle, room)}` : shorten(head, BUTTON_BUDGET);
+}
+
+/** The details of one /orders entry, in the message above the buttons. */
+export function orderListEntry(v: TrackingView, row: OrderRow, n: number, showOrderer: boolean): string {
+  const product = row.regionTitle ? `${row.productTitle} (${row.regionTitle})` : row.productTitle;
+  const entry = v.t('orders-entry', {
+    n: formatNumber(n, v.locale),
+    name: orderName(row),
+    product: shorten(product, 80),
+    quantity: formatNumber(row.quantity, v.locale),
+    state: stateWords(v.t, row.state),
+    amount: formatAmount(row.totalAmount, v.locale, v.amountUnit),
+    when: formatDateTime(placedAt(row), v.locale, v.timeZone),
+  });
+  return showOrderer ? `${entry} · ${v.t('orders-by', { id: personOf(v, row.userId) })}` : entry;
+}
+
+interface FieldValue {
+  title: string;
+  value: string;
+}
+
+function fieldValues(row: OrderRow): FieldValue[] {
+  try {
+    const parsed: unknown = JSON.parse(row.fieldValues);
+    if (!Array.isArray(parsed)) return [];
+    return parsed
+      .filter((f): f is FieldValue => typeof f?.title === 'string' && typeof f?.value === 'string')
+      .map((f) => ({ title: f.title, value: f.value }));
+  } catch {
+    return [];
+  }
+}
+
+export function orderDetailView(v: TrackingView, facts: OrderFacts, viewer: Viewer, origin: TrackOrigin): Outgoing {
+  const { row, fresh } = facts;
+  const money = (n: number) => formatAmount(n, v.locale, v.amountUnit);
+  const providerStatus = fresh?.status ?? row.providerStatus;
+  const title = row.providerReference
+    ? v.t('track-title', { reference: row.providerReference, id: formatId(row.id, v.locale) })
+    : v.t('track-title-no-reference', { id: formatId(row.id, v.locale) });
+  const withCodes = codesAvailable(facts) && canSeeCodes(viewer, row);
+  const settled = isSettled(facts);
+
+  const text = joinLines(
+    row.sandbox ? bold(v.t('sandbox-badge')) : null,
+    bold(title),
+    v.t('track-state', { state: stateWords(v.t, row.state) }),
+    providerStatus ? v.t('track-provider-state', { state: providerStateWords(v.t, providerStatus) }) : null,
+    v.t('track-product', { value: row.productTitle }),
+    row.regionTitle ? v.t('track-region', { value: row.regionTitle }) : null,
+    v.t('track-quantity', { value: formatNumber(row.quantity, v.locale) }),
+    v.t('track-unit-price', { value: money(row.unitPrice) }),
+    v.t('track-total', { value: money(row.totalAmount) }),
+    fresh && fresh.amount !== row.totalAmount ? v.t('track-charged', { value: money(fresh.amount) }) : null,
+    ...fieldValues(row).map((f) => `${f.title}: ${f.value}`),
+    row.userId !== viewer.telegramId ? v.t('track-ordered-by', { id: personOf(v, row.userId) }) : null,
+    v.t(row.postedAt ? 'track-placed-at' : 'track-started-at', { value: formatDateTime(placedAt(row), v.locale, v.timeZone), zone: formatZoneName(v.timeZone, v.locale) }),
+    '',
+    withCodes ? v.t('track-hint-codes') : v.t(codesAvailable(facts) ? 'track-hint-completed' : hintKey(row)),
+    facts.trouble
+      ? v.t('track-from-records', { when: formatDateTime(row.updatedAt.getTime(), v.locale, v.timeZone), reason: facts.trouble })
+      : null,
+  );
+
+  const keyboard = new InlineKeyboard();
+  if (withCodes) keyboard.text(v.t('btn-show-codes'), codesData(row.id)).row();
+  if (!settled) keyboard.text(v.t('btn-refresh'), trackData(row.id, origin.kind === 'new' ? { kind: 'refresh' } : origin)).row();
+  if (orderAgainRefusal(viewer, row) === null) keyboard.text(v.t('btn-order-again'), againData(row.id)).row();
+  if (origin.kind === 'list') keyboard.text(v.t('btn-back'), listData(origin.list));
+  return { text, keyboard };
+}
+
+/** An order the provider knows and we do not (placed elsewhere, or before giftdesk); administrators only. */
+export function providerOnlyView(v: TrackingView, order: OrderDetail): Outgoing {
+  const money = (n: number) => formatAmount(n, v.locale, v.amountUnit);
+  const created = order.createdAt ? Date.parse(order.createdAt) : Number.NaN;
+  return {
+    text: joinLines(
+      v.sandbox ? bold(v.t('sandbox-badge')) : null,
+      bold(v.t('track-title-provider', { reference: order.orderReference, orderId: formatId(order.orderId, v.locale) })),
+      v.t('track-provider-only'),
+      v.t('track-provider-state', { state: providerStateWords(v.t, order.status) }),
+      ...order.items.map((item) =>
+        v.t('track-item', {
+          quantity: formatNumber(item.quantity, v.locale),
+          product: String(item.productId),
+          amount: money(item.totalAmount),
+        }),
+      ),
+      v.t('track-total', { value: money(order.amount) }),
+      order.createdAt
+        ? v.t('track-placed-at', {
+            value: Number.isNaN(created) ? order.createdAt : formatDateTime(created, v.locale, v.timeZone),
+            zone: formatZoneName(v.timeZone, v.locale),
+          })
+        : null,
+    ),
+  };
+}
+
+/** An order the provider accepted that waits for an administrator is not a guess among candidates: say so. */
+function hintKey(row: OrderRow): string {
+  return row.state === 'needs_review' && row.acceptedOrderId !== null ? 'track-hint-accepted-unrecorded' : `track-hint-${row.state}`;
+}

@@ -1,0 +1,78 @@
+/**
+ * The values the schema's enumerated and JSON columns hold: the lists the
+ * CHECK constraints are built from and the shapes stored as JSON. Plain
+ * TypeScript, no table: code that only needs a state or a kind reads it here.
+ */
+
+export const STAFF_ROLES = ['admin', 'staff', 'viewer'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const ORDER_STATES = [
+  'intent', // saved before the POST; nothing sent yet
+  'placing', // the POST is in flight
+  'unknown', // the POST's outcome is unknown: being reconciled
+  'rejected', // the provider definitely refused it (4xx)
+  'not_placed', // reconciliation found no order: safe to order again
+  'in_progress', // accepted by the provider, not final yet
+  'action_required', // needs a person at the provider; never resubmitted
+  'unrecognised', // the provider reports a state we do not know
+  'completed',
+  'failed',
+  'cancelled',
+  'refunded',
+  'needs_review', // several possible matches: an administrator decides
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/**
+ * A provider order that may be an unknown-outcome order, as reconciliation
+ * saw it when it handed the order to administrators. Never a code.
+ */
+export interface ReviewCandidate {
+  orderId: number;
+  reference: string | null;
+  status: string | null;
+  amount: number;
+  createdAt: string | null;
+}
+
+/**
+ * What proved an automatic adoption: the provider's time of the order,
+ * read on our clock with the measured offset, lies inside the POST's flight,
+ * and the wallet shows its debit.
+ */
+export interface AdoptionProof {
+  providerOrderId: number;
+  providerCreatedAt: string;
+  flightFrom: number;
+  flightTo: number;
+  /** Half the width of the provider-clock offset range used (ms). */
+  marginMs: number;
+  /** Whether that offset was measured (else the default margin was used). */
+  measured: boolean;
+  debitAmount: number;
+}
+
+export const NOTIFICATION_KINDS = [
+  'delivered', // COMPLETED: the codes go to the chat that ordered
+  'failed',
+  'cancelled',
+  'refunded',
+  'action_required',
+  'unrecognised', // a provider state nobody told us about
+  'interrupted', // the process stopped during the POST: the outcome is being checked
+  'adopted', // an unknown outcome turned out to be a placed order
+  'not_placed', // an unknown outcome turned out to be no order: safe to order again
+  'needs_review', // several candidates: administrators decide
+  'stale', // still open after POLL_STALE_MINUTES: administrators are told
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const APPROVAL_STATES = [
+  'pending', // waiting for an administrator
+  'approving', // an administrator pressed Approve: price, stock, balance and pause are being checked
+  'approved', // the order was handed to the order service (its confirm key is this approval's)
+  'rejected',
+  'expired',
+] as const;
+export type ApprovalState = (typeof APPROVAL_STATES)[number];

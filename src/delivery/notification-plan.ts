@@ -1,0 +1,138 @@
+import type { FormattedString } from '@grammyjs/parse-mode';
+import type { AdminRecipient } from '../alerts/admin-alerts.js';
+import type { Clock } from '../clock.js';
+import type { OrderRow } from '../orders/order-repo.js';
+import type { ProviderClient } from '../provider/client.js';
+import type { AmountUnit } from '../text/format.js';
+import { plain } from '../text/formatted.js';
+import type { Locale, Translate } from '../text/i18n.js';
+import type { OutgoingButton } from '../text/send-port.js';
+import type { DetailHandover } from '../tracking/detail-handover.js';
+import { findRefund } from '../tracking/find-refund.js';
+import type { NotificationRow } from './notification-store.js';
+import { adminText, deliveryFooter, deliveryHeading, staffMessage, type AdminEvent, type TextContext } from './notification-texts.js';
+import { copyButtonRows, renderDelivery } from './render-delivery.js';
+
+export interface NotificationPlannerDeps {
+  provider: Pick<ProviderClient, 'getOrder' | 'listTransactions'>;
+  translate: (locale: Locale) => Translate;
+  localeOf: (userId: number) => Locale;
+  adminRecipients: () => AdminRecipient[];
+  /** The detail the sweep read when it found the order completed: the codes without a second read. */
+  handover?: DetailHandover;
+  clock: Clock;
+  sandbox: boolean;
+  /** Label of the provider's amounts. */
+  amountUnit: AmountUnit;
+  /** Names the orderer in administrators' alerts; their ID when not given. */
+  describePerson?: (telegramId: number) => string;
+  /** IANA zone every time is shown in. */
+  timeZone: string;
+}
+
+export interface Outgoing {
+  chatId: number;
+  text: FormattedString;
+  buttons?: OutgoingButton[][];
+  protect: boolean;
+  /** A blocked administrator is skipped; a blocked staff member makes the notification undeliverable. */
+  toAdmin: boolean;
+}
+
+export type Plan = { kind: 'send'; messages: Outgoing[]; alert?: AdminEvent } | { kind: 'not-ready'; why: string };
+
+export interface NotificationPlanner {
+  /** The words of a message in the reader's language, zone and amount unit. */
+  contextFor(locale: Locale): TextContext;
+  /** What a notification row sends, and to whom; 'not-ready' while the provider has no delivery to show yet. */
+  planFor(row: NotificationRow, order: OrderRow): Promise<Plan>;
+}
+
+/** Turns an outbox row into the messages it sends and the alert it raises, reading the provider where the row needs it. */
+export function createNotificationPlanner(deps: NotificationPlannerDeps): NotificationPlanner {
+  const { provider, clock } = deps;
+
+  const contextFor = (locale: Locale): TextContext => ({
+    t: deps.translate(locale),
+    locale,
+    amountUnit: deps.amountUnit,
+    timeZone: deps.timeZone,
+    sandbox: deps.sandbox,
+    ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
+  });
+
+  const toOrderer = (order: OrderRow, text: FormattedString, protect = false): Outgoing => ({
+    chatId: order.chatId,
+    text,
+    protect,
+    toAdmin: false,
+  });
+
+  async function planFor(row: NotificationRow, order: OrderRow): Promise<Plan> {
+    const ctx = contextFor(deps.localeOf(order.userId));
+    switch (row.kind) {
+      case 'delivered': {
+        const reference = order.providerOrderId ?? order.providerReference;
+        if (reference === null) return { kind: 'not-ready', why: 'order has no provider id' };
+        // Both halves of the identity are checked: another order's codes must never reach this chat.
+        const detail =
+          deps.handover?.get(order) ??
+          (await provider.getOrder(reference, {
+            priority: 'background',
+            known: { orderId: order.providerOrderId, orderReference: order.providerReference },
+          }));
+        if (detail.items.every((item) => item.delivery === null)) return { kind: 'not-ready', why: `no delivery yet (${detail.status})` };
+        const parts = renderDelivery(detail, {
+          t: ctx.t,
+          locale: ctx.locale,
+          timeZone: ctx.timeZone,
+          heading: deliveryHeading(order, ctx, detail.amount),
+          footer: deliveryFooter(order, ctx),
+        });
+        return {
+          kind: 'send',
+          messages: parts.map((part) => ({ ...toOrderer(order, part.text, true), buttons: copyButtonRows(part.copies) })),
+        };
+      }
+      case 'failed':
+      case 'cancelled':
+      case 'refunded': {
+        const refund = await findRefund(provider, order);
+        return { kind: 'send', messages: [toOrderer(order, staffMessage(row.kind, order, ctx, refund))] };
+      }
+      case 'action_required':
+      case 'unrecognised':
+        return { kind: 'send', messages: [toOrderer(order, staffMessage(row.kind, order, ctx))], alert: { kind: row.kind } };
+      case 'needs_review': {
+        // The staff member was told at Confirm that the provider accepted it; administrators sort it out.
+        if (order.acceptedOrderId !== null && order.providerOrderId === null) {
+          return { kind: 'send', messages: [], alert: { kind: 'accepted-unrecorded' } };
+        }
+        // Reconciliation recorded what it found when it made this decision.
+        const alert: AdminEvent = { kind: 'needs_review', candidates: order.reviewCandidates };
+        return { kind: 'send', messages: [toOrderer(order, staffMessage(row.kind, order, ctx))], alert };
+      }
+      case 'adopted': {
+        // Administrators hear of every adoption reconciliation made on its own, with its proof.
+        const messages = [toOrderer(order, staffMessage(row.kind, order, ctx))];
+        return order.adoptionProof ? { kind: 'send', messages, alert: { kind: 'adopted', proof: order.adoptionProof } } : { kind: 'send', messages };
+      }
+      case 'interrupted':
+      case 'not_placed':
+        return { kind: 'send', messages: [toOrderer(order, staffMessage(row.kind, order, ctx))] };
+      case 'stale': {
+        const since = (order.postedAt ?? order.createdAt).getTime();
+        const event: AdminEvent = { kind: 'stale', minutes: Math.floor((clock.now() - since) / 60_000) };
+        const messages = deps.adminRecipients().map((admin) => ({
+          chatId: admin.telegramId,
+          text: plain(adminText(event, order, contextFor(admin.locale))),
+          protect: false,
+          toAdmin: true,
+        }));
+        return { kind: 'send', messages };
+      }
+    }
+  }
+
+  return { contextFor, planFor };
+}

@@ -1,0 +1,95 @@
+import type { Logger } from '../logger.js';
+import type { ClearButtons, SendMessage } from '../text/send-port.js';
+import type { ProviderClient } from '../provider/client.js';
+import { plain } from '../text/formatted.js';
+import type { Locale } from '../text/i18n.js';
+import type { ApprovalCards } from './approval-cards.js';
+import type { ApprovalRow, ApprovalService } from './approval-service.js';
+import { adminSummary, type ApprovalTextContext } from './approval-texts.js';
+
+export interface ApprovalAnnouncerDeps {
+  send: SendMessage;
+  clearButtons: ClearButtons;
+  /** Where each request's Approve and Reject went, so that every copy loses them once it is settled. */
+  cards: ApprovalCards;
+  approvals: Pick<ApprovalService, 'approversFor' | 'thresholdFor'>;
+  provider: Pick<ProviderClient, 'getBalance'>;
+  /** Whether the person is still on the staff: nobody else hears from the bot. */
+  isStaff: (personId: number) => boolean;
+  localeOf: (personId: number) => Locale;
+  texts: (locale: Locale) => ApprovalTextContext;
+  logger: Logger;
+}
+
+export interface ApprovalAnnouncer {
+  /** Sends the request's summary with Approve and Reject to every administrator who may approve it (or to `only` of them). */
+  announce(approval: ApprovalRow, notice?: (c: ApprovalTextContext) => string, only?: readonly number[]): Promise<void>;
+  /** A line to the staff member who asked, in their chat. */
+  tellRequester(approval: ApprovalRow, render: (c: ApprovalTextContext) => string): Promise<void>;
+  /** A line to each of these administrators, each in their language. */
+  tellAdmins(ids: readonly number[], render: (c: ApprovalTextContext) => string): Promise<void>;
+  /**
+   * Takes Approve and Reject off every summary of the request sent so far:
+   * it was decided or expired, and a button left on another administrator's
+   * copy would only lead to "already decided".
+   */
+  settle(approval: Pick<ApprovalRow, 'id'>): Promise<void>;
+}
+
+/**
+ * How approvals reach people outside the update that caused them. Sending
+ * never throws: a request whose summary did not reach an administrator
+ * still expires and both sides are told, so nothing waits forever.
+ */
+export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAnnouncer {
+  const { logger } = deps;
+  const deliver = async (chatId: number, message: Parameters<SendMessage>[1], what: string): Promise<number | null> => {
+    try {
+      return (await deps.send(chatId, message)).messageId;
+    } catch (error) {
+      logger.warn({ chatId, what, err: error instanceof Error ? error.name : String(error) }, 'an approval message did not reach its chat');
+      return null;
+    }
+  };
+
+  return {
+    async announce(approval, notice, only) {
+      let balance: number | null = null;
+      try {
+        balance = (await deps.provider.getBalance({ priority: 'interactive' })).balance;
+      } catch {
+        // The summary says the balance could not be read; Approve checks it anyway.
+      }
+      const approvers = deps.approvals.approversFor(approval).filter((id) => only === undefined || only.includes(id));
+      const threshold = deps.approvals.thresholdFor(approval.requesterId);
+      for (const adminId of approvers) {
+        const c = deps.texts(deps.localeOf(adminId));
+        const summary = adminSummary(c, approval, {
+          balance,
+          threshold,
+          selfApproval: adminId === approval.requesterId,
+          notice: notice ? notice(c) : null,
+        });
+        const messageId = await deliver(adminId, { text: summary.text, buttons: summary.buttons }, 'approval request');
+        if (messageId !== null) deps.cards.record(approval.id, { chatId: adminId, messageId });
+      }
+    },
+
+    async tellRequester(approval, render) {
+      // Removed since asking: what they ordered and its total are no longer theirs to read.
+      if (!deps.isStaff(approval.requesterId)) {
+        logger.info({ approvalId: approval.id }, 'requester no longer on the staff: approval news withheld');
+        return;
+      }
+      await deliver(approval.chatId, { text: plain(render(deps.texts(deps.localeOf(approval.requesterId)))) }, 'approval news');
+    },
+
+    async tellAdmins(ids, render) {
+      for (const id of ids) await deliver(id, { text: plain(render(deps.texts(deps.localeOf(id)))) }, 'approval news');
+    },
+
+    async settle(approval) {
+      for (const card of deps.cards.take(approval.id)) await deps.clearButtons(card.chatId, card.messageId);
+    },
+  };
+}

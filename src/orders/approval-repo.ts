@@ -1,0 +1,208 @@
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/open.js';
+import { approvals, orders, type ApprovalState } from '../db/schema.js';
+import type { SyncDb } from '../db/sync-db.js';
+import { storedLine, type OrderLine } from './order-line.js';
+import { appendAudit, type AuditFacts } from './audit-trail.js';
+
+/** Why a request waits again after an Approve: what changed at the provider, or what blocked it. */
+export type ApprovalWaitCause = { change: string } | { blocked: string };
+
+export type ApprovalRow = typeof approvals.$inferSelect;
+
+export interface ApprovalRequest {
+  confirmKey: string;
+  requesterId: number;
+  chatId: number;
+  line: OrderLine;
+}
+
+export type ClaimApprovalResult =
+  | { kind: 'claimed'; approval: ApprovalRow }
+  /** Someone decided first, it expired, or the press carried an older revision. */
+  | { kind: 'not-pending'; approval: ApprovalRow }
+  | { kind: 'stale'; approval: ApprovalRow }
+  /** Its deadline passed; the expiry sweep moves it and tells everyone. */
+  | { kind: 'expired'; approval: ApprovalRow }
+  | { kind: 'not-found' };
+
+export const totalOf = (row: Pick<ApprovalRow, 'unitPrice' | 'quantity'>): number => row.unitPrice * row.quantity;
+
+/**
+ * Every move of an approval is a compare-and-swap on its state inside one
+ * immediate transaction, with its audit row: two administrators pressing
+ * Approve together see one 'claimed' and one 'not-pending'.
+ */
+export function createApprovalRepo(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  const now = () => new Date(clock.now());
+
+  const find = (exec: SyncDb, id: number): ApprovalRow | null =>
+    exec.select().from(approvals).where(eq(approvals.id, id)).get() ?? null;
+
+  function move(
+    exec: SyncDb,
+    id: number,
+    from: ApprovalState,
+    to: ApprovalState,
+    set: Partial<typeof approvals.$inferInsert>,
+    audit: { actorId: number | null; action: string; facts?: AuditFacts },
+  ): ApprovalRow | null {
+    const at = now();
+    const moved = exec
+      .update(approvals)
+      .set({ ...set, state: to, updatedAt: at })
+      .where(and(eq(approvals.id, id), eq(approvals.state, from)))
+      .returning()
+      .get();
+    if (!moved) return null;
+    // The approval's number leads the facts: audit rows of orders carry order ids, these carry none yet.
+    appendAudit(exec, at, {
+      actorId: audit.actorId,
+      action: audit.action,
+      orderId: moved.orderId,
+      amount: totalOf(moved),
+      facts: { approval: moved.id, ...audit.facts },
+    });
+    return moved;
+  }
+
+  const immediate = <T>(work: (tx: SyncDb) => T): T => db.transaction((tx) => work(tx), { behavior: 'immediate' });
+
+  return {
+    get: (id: number): ApprovalRow | null => find(db, id),
+    byConfirmKey: (key: string): ApprovalRow | null => db.select().from(approvals).where(eq(approvals.confirmKey, key)).get() ?? null,
+
+    /** Stores the request unless this confirmation already made one (a replayed Confirm). */
+    request(input: ApprovalRequest, expiresAt: Date): { created: boolean; approval: ApprovalRow } {
+      return immediate((tx) => {
+        const existing = tx.select().from(approvals).where(eq(approvals.confirmKey, input.confirmKey)).get();
+        if (existing) return { created: false, approval: existing };
+        const at = now();
+        const approval = tx
+          .insert(approvals)
+          .values({
+            confirmKey: input.confirmKey,
+            requesterId: input.requesterId,
+            chatId: input.chatId,
+            ...storedLine(input.line),
+            state: 'pending',
+            createdAt: at,
+            updatedAt: at,
+            expiresAt,
+          })
+          .returning()
+          .get();
+        appendAudit(tx, at, {
+          actorId: input.requesterId,
+          action: 'approval.requested',
+          orderId: null,
+          amount: totalOf(approval),
+          facts: { approval: approval.id, product: approval.productTitle, quantity: approval.quantity },
+        });
+        return { created: true, approval };
+      });
+    },
+
+    /** pending -> approving, if the press was for the numbers the row holds now. */
+    claim(id: number, approverId: number, revision: number): ClaimApprovalResult {
+      return immediate((tx): ClaimApprovalResult => {
+        const current = find(tx, id);
+        if (!current) return { kind: 'not-found' };
+        if (current.state !== 'pending') return { kind: 'not-pending', approval: current };
+        // The sweep runs every half minute and only after start-up: the deadline itself is what counts.
+        if (current.expiresAt.getTime() <= clock.now()) return { kind: 'expired', approval: current };
+        if (current.revision !== revision) return { kind: 'stale', approval: current };
+        const claimed = move(tx, id, 'pending', 'approving', { decidedBy: approverId }, { actorId: approverId, action: 'approval.checking' });
+        return claimed ? { kind: 'claimed', approval: claimed } : { kind: 'not-pending', approval: find(tx, id)! };
+      });
+    },
+
+    /** approving -> pending: the checks said no for now; with a new price, earlier summaries can no longer approve. */
+    release(id: number, approverId: number, change: { unitPrice?: number; why: ApprovalWaitCause }): ApprovalRow | null {
+      return immediate((tx) => {
+        const current = find(tx, id);
+        if (!current) return null;
+        const repriced = change.unitPrice !== undefined && change.unitPrice !== current.unitPrice;
+        return move(
+          tx,
+          id,
+          'approving',
+          'pending',
+          { decidedBy: null, ...(repriced ? { unitPrice: change.unitPrice, revision: current.revision + 1 } : {}) },
+          { actorId: approverId, action: 'approval.not_yet', facts: change.why },
+        );
+      });
+    },
+
+    /** approving -> approved; the order is created next, with this row's confirm key. */
+    approve(id: number, approverId: number, selfApproved: boolean): ApprovalRow | null {
+      return immediate((tx) =>
+        move(tx, id, 'approving', 'approved', { decidedBy: approverId, decidedAt: now() }, {
+          actorId: approverId,
+          action: selfApproved ? 'approval.self_approved' : 'approval.approved',
+        }),
+      );
+    },
+
+    attachOrder(id: number, orderId: number): void {
+      db.update(approvals).set({ orderId, updatedAt: now() }).where(and(eq(approvals.id, id), isNull(approvals.orderId))).run();
+    },
+
+    reject(id: number, by: number, reason: string | null): ApprovalRow | null {
+      return immediate((tx) =>
+        move(tx, id, 'pending', 'rejected', { decidedBy: by, decidedAt: now(), reason }, { actorId: by, action: 'approval.rejected', facts: { reason } }),
+      );
+    },
+
+    /** Every pending approval whose time ran out, each moved to 'expired' with its audit row. */
+    expireDue(): ApprovalRow[] {
+      return immediate((tx) => {
+        const due = tx
+          .select({ id: approvals.id })
+          .from(approvals)
+          .where(and(eq(approvals.state, 'pending'), lte(approvals.expiresAt, now())))
+          .orderBy(asc(approvals.id))
+          .all();
+        return due
+          .map(({ id }) => move(tx, id, 'pending', 'expired', { decidedAt: now() }, { actorId: null, action: 'approval.expired' }))
+          .filter((row): row is ApprovalRow => row !== null);
+      });
+    },
+
+    listPending(): ApprovalRow[] {
+      return db.select().from(approvals).where(eq(approvals.state, 'pending')).orderBy(asc(approvals.id)).all();
+    },
+
+    /**
+     * Start-up repair, before any update is taken. A check that a restart
+     * cut short goes back to waiting. An approval whose order was created
+     * gets its order id (the order service repairs the order itself); one
+     * stopped before that goes back to waiting too: its numbers may be old
+     * by now, and its confirm key still allows one order at most.
+     */
+    recoverInterrupted(): { requeued: number; attached: number } {
+      return immediate((tx) => {
+        let requeued = 0;
+        let attached = 0;
+        for (const row of tx.select().from(approvals).where(eq(approvals.state, 'approving')).all()) {
+          if (move(tx, row.id, 'approving', 'pending', { decidedBy: null }, { actorId: null, action: 'approval.not_yet', facts: { interrupted: 'checking' } })) requeued++;
+        }
+        const unattached = tx.select().from(approvals).where(and(eq(approvals.state, 'approved'), isNull(approvals.orderId))).all();
+        for (const row of unattached) {
+          const order = tx.select({ id: orders.id }).from(orders).where(eq(orders.confirmKey, row.confirmKey)).get();
+          if (order) {
+            tx.update(approvals).set({ orderId: order.id, updatedAt: now() }).where(eq(approvals.id, row.id)).run();
+            attached++;
+          } else if (move(tx, row.id, 'approved', 'pending', { decidedBy: null, decidedAt: null }, { actorId: null, action: 'approval.not_yet', facts: { interrupted: 'before-order' } })) {
+            requeued++;
+          }
+        }
+        return { requeued, attached };
+      });
+    },
+  };
+}
+
+export type ApprovalRepo = ReturnType<typeof createApprovalRepo>;

@@ -1,0 +1,228 @@
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/open.js';
+import type { Logger } from '../logger.js';
+import type { OrderService, PlaceInput, PlaceResult } from './order-service.js';
+import type { ProviderClient } from '../provider/client.js';
+import type { SpendingRuleBook } from './spending-rules.js';
+import { createApprovalRepo, totalOf, type ApprovalRow } from './approval-repo.js';
+
+export type { ApprovalRow } from './approval-repo.js';
+
+/** How long a request waits for an administrator before it expires, unless configured. */
+export const DEFAULT_APPROVAL_EXPIRY_MS = 24 * 60 * 60_000;
+
+/** What the person's other limits say about one more order of `total` (the limits module answers; absent = no limits). */
+import { lineFromStored, lineTotal } from './order-line.js';
+import type { LimitCheck, LimitVerdict } from './limit-check.js';
+export type { LimitCheck };
+
+export interface ApprovalServiceDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  rules: Pick<SpendingRuleBook, 'rulesFor'>;
+  /** The administrators now, by Telegram id. */
+  adminIds: () => number[];
+  provider: Pick<ProviderClient, 'getProduct' | 'getBalance'>;
+  orders: Pick<OrderService, 'createIntentAndPlace'>;
+  orderingPaused: () => { source: 'provider' | 'admin'; reason: string | null } | null;
+  /** Whether the person may order now: still on the staff and not a viewer. */
+  mayOrder: (personId: number) => boolean;
+  checkLimits?: LimitCheck;
+  expiryMs?: number;
+}
+
+/** What the re-check at Approve found that keeps the order waiting, with the request's numbers updated where the provider's changed. */
+export type ApprovalChange =
+  | { kind: 'price'; from: number; to: number }
+  | { kind: 'stock'; stock: number }
+  | { kind: 'region-gone' };
+
+export type Blocked =
+  | { kind: 'paused'; reason: string | null }
+  | { kind: 'funds'; balance: number }
+  | { kind: 'limit'; verdict: Extract<LimitVerdict, { ok: false }> }
+  | { kind: 'unchecked'; error: unknown };
+
+export type ApproveOutcome =
+  | { kind: 'not-found' }
+  /** Decided (approved, rejected, expired) or being checked by someone: `approval.decidedBy` says who. */
+  | { kind: 'not-pending'; approval: ApprovalRow }
+  /** The press was on a summary with older numbers. */
+  | { kind: 'stale'; approval: ApprovalRow }
+  /** Pressed after the deadline, before the sweep expired it: nothing is placed; the sweep tells everyone. */
+  | { kind: 'expired'; approval: ApprovalRow }
+  /** The requester was removed from the staff or made a viewer since asking: the request is closed, nothing placed. */
+  | { kind: 'requester-cannot-order'; approval: ApprovalRow }
+  /** An administrator's own order, and another administrator exists to approve it. */
+  | { kind: 'own-order'; approval: ApprovalRow }
+  /** The provider's numbers changed: the request now holds the new ones and waits to be approved again. */
+  | { kind: 'changed'; approval: ApprovalRow; change: ApprovalChange; balance: number }
+  /** Nothing changed in the request, but it cannot be placed now; it keeps waiting. */
+  | { kind: 'blocked'; approval: ApprovalRow; blocked: Blocked }
+  | { kind: 'placed'; approval: ApprovalRow; result: PlaceResult; selfApproved: boolean }
+  /** The order service failed unexpectedly; the approval is approved and its confirm key allows no second order. */
+  | { kind: 'failed'; approval: ApprovalRow; error: unknown };
+
+export type RejectOutcome = { kind: 'rejected'; approval: ApprovalRow } | { kind: 'not-pending'; approval: ApprovalRow } | { kind: 'not-found' };
+
+export interface ApprovalService {
+  /** The total above which this person's order waits for an administrator; null: never. */
+  thresholdFor(personId: number): number | null;
+  /** Stores the request when the order needs approval; null when it can be placed at once. */
+  requestIfNeeded(input: PlaceInput): { created: boolean; approval: ApprovalRow } | null;
+  /** Administrators who are asked: everyone but the requester, unless the requester is the only one. */
+  approversFor(approval: Pick<ApprovalRow, 'requesterId'>): number[];
+  approve(id: number, approverId: number, revision: number): Promise<ApproveOutcome>;
+  reject(id: number, by: number, reason: string | null): RejectOutcome;
+  expireDue(): ApprovalRow[];
+  listPending(): ApprovalRow[];
+  get(id: number): ApprovalRow | null;
+  /** The request a summary's Confirm stored, if it stored one. */
+  byConfirmKey(key: string): ApprovalRow | null;
+  /** Run once at start-up, after the order service's own repair and before updates are taken. */
+  recoverInterrupted(): { requeued: number; attached: number };
+}
+
+export function placeInputOf(approval: ApprovalRow): PlaceInput {
+  return {
+    confirmKey: approval.confirmKey,
+    userId: approval.requesterId,
+    chatId: approval.chatId,
+    line: lineFromStored(approval),
+  };
+}
+
+/**
+ * Orders above a person's approval threshold: stored at Confirm instead of
+ * sent, and placed when an administrator approves, after price, stock,
+ * balance, limits and the pause were checked again. Placing goes through
+ * the order service like any Confirm, with the request's confirm key, so the
+ * single-POST guarantees hold unchanged and one request is one order at most.
+ */
+export function createApprovalService(deps: ApprovalServiceDeps): ApprovalService {
+  const { clock, logger } = deps;
+  const repo = createApprovalRepo({ db: deps.db, clock });
+  const expiryMs = deps.expiryMs ?? DEFAULT_APPROVAL_EXPIRY_MS;
+
+  const thresholdFor = (personId: number) => deps.rules.rulesFor(personId).approval;
+
+  function approversFor(approval: Pick<ApprovalRow, 'requesterId'>): number[] {
+    const admins = deps.adminIds();
+    const others = admins.filter((id) => id !== approval.requesterId);
+    return others.length > 0 ? others : admins;
+  }
+
+  /** Re-reads the provider's numbers; a change, a block, or null when the request can be placed as it stands. */
+  async function recheck(
+    approval: ApprovalRow,
+  ): Promise<{ change: ApprovalChange; balance: number; unitPrice?: number } | { blocked: Blocked } | null> {
+    const paused = deps.orderingPaused();
+    if (paused) return { blocked: { kind: 'paused', reason: paused.reason } };
+    let detail;
+    let balance;
+    try {
+      [detail, balance] = await Promise.all([
+        deps.provider.getProduct(approval.productId, { priority: 'interactive' }),
+        deps.provider.getBalance({ priority: 'interactive' }),
+      ]);
+    } catch (error) {
+      return { blocked: { kind: 'unchecked', error } };
+    }
+    const region = detail.regionProperties.find((r) => r.regionPropertyId === approval.regionPropertyId);
+    const wallet = balance.balance;
+    if (!region) return { change: { kind: 'region-gone' }, balance: wallet };
+    if (region.price !== approval.unitPrice) {
+      return { change: { kind: 'price', from: approval.unitPrice, to: region.price }, balance: wallet, unitPrice: region.price };
+    }
+    if (region.stock < approval.quantity) return { change: { kind: 'stock', stock: region.stock }, balance: wallet };
+    const total = totalOf(approval);
+    if (balance.balance < total) return { blocked: { kind: 'funds', balance: balance.balance } };
+    const limits = deps.checkLimits?.(approval.requesterId, total);
+    if (limits && !limits.ok) return { blocked: { kind: 'limit', verdict: limits } };
+    return null;
+  }
+
+  return {
+    thresholdFor,
+    approversFor,
+
+    requestIfNeeded(input) {
+      const threshold = thresholdFor(input.userId);
+      const total = lineTotal(input.line);
+      if (threshold === null || total <= threshold) return null;
+      const stored = repo.request(
+        {
+          confirmKey: input.confirmKey,
+          requesterId: input.userId,
+          chatId: input.chatId,
+          line: input.line,
+        },
+        new Date(clock.now() + expiryMs),
+      );
+      if (stored.created) logger.info({ approvalId: stored.approval.id, requesterId: input.userId, total, threshold }, 'order waits for approval');
+      return stored;
+    },
+
+    async approve(id, approverId, revision) {
+      const current = repo.get(id);
+      if (!current) return { kind: 'not-found' };
+      // Their codes would be withheld anyway (the sender checks again): spending the money helps nobody.
+      if (current.state === 'pending' && !deps.mayOrder(current.requesterId)) {
+        const closed = repo.reject(id, approverId, 'the requester may no longer order');
+        if (closed) {
+          logger.info({ approvalId: id, approverId, requesterId: current.requesterId }, 'approval closed: the requester may no longer order');
+          return { kind: 'requester-cannot-order', approval: closed };
+        }
+      }
+      const approvers = approversFor(current);
+      // Checked before the claim: pressing one's own request must not hold it while the others look.
+      if (!approvers.includes(approverId)) return { kind: 'own-order', approval: current };
+      const claim = repo.claim(id, approverId, revision);
+      if (claim.kind !== 'claimed') return claim;
+      const approval = claim.approval;
+
+      let verdict;
+      try {
+        verdict = await recheck(approval);
+      } catch (error) {
+        verdict = { blocked: { kind: 'unchecked' as const, error } };
+      }
+      if (verdict !== null) {
+        const why = 'change' in verdict ? { change: verdict.change.kind } : { blocked: verdict.blocked.kind };
+        const released = repo.release(id, approverId, { ...('unitPrice' in verdict && verdict.unitPrice !== undefined ? { unitPrice: verdict.unitPrice } : {}), why });
+        const back = released ?? repo.get(id) ?? approval;
+        logger.info({ approvalId: id, approverId, why }, 'approval not placed yet');
+        return 'change' in verdict
+          ? { kind: 'changed', approval: back, change: verdict.change, balance: verdict.balance }
+          : { kind: 'blocked', approval: back, blocked: verdict.blocked };
+      }
+
+      const selfApproved = approverId === approval.requesterId;
+      const approved = repo.approve(id, approverId, selfApproved);
+      if (!approved) return { kind: 'not-pending', approval: repo.get(id) ?? approval };
+      try {
+        const result = await deps.orders.createIntentAndPlace(placeInputOf(approved));
+        repo.attachOrder(id, result.order.id);
+        logger.info({ approvalId: id, approverId, orderId: result.order.id, result: result.kind }, 'approved order handed to the order service');
+        return { kind: 'placed', approval: repo.get(id) ?? approved, result, selfApproved };
+      } catch (error) {
+        logger.error({ approvalId: id, err: error instanceof Error ? error.name : String(error) }, 'approved order could not be placed');
+        return { kind: 'failed', approval: approved, error };
+      }
+    },
+
+    reject(id, by, reason) {
+      const rejected = repo.reject(id, by, reason);
+      if (rejected) return { kind: 'rejected', approval: rejected };
+      const current = repo.get(id);
+      return current ? { kind: 'not-pending', approval: current } : { kind: 'not-found' };
+    },
+
+    expireDue: () => repo.expireDue(),
+    listPending: () => repo.listPending(),
+    get: (id) => repo.get(id),
+    byConfirmKey: (key) => repo.byConfirmKey(key),
+    recoverInterrupted: () => repo.recoverInterrupted(),
+  };
+}

@@ -1,0 +1,47 @@
+import type { Clock } from './clock.js';
+import type { Logger } from './logger.js';
+
+export interface Repeating {
+  /** Stops scheduling and waits for a run in progress to finish. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `task` every `everyMs`, measured from the end of the previous run, so
+ * runs never overlap. A failing run is logged and the loop goes on.
+ */
+export function startRepeating(options: {
+  name: string;
+  everyMs: number;
+  task: () => Promise<void> | void;
+  clock: Clock;
+  logger: Logger;
+  /** Run once right away instead of after the first interval. */
+  immediately?: boolean;
+}): Repeating {
+  const abort = new AbortController();
+  const loop = (async () => {
+    let first = true;
+    while (!abort.signal.aborted) {
+      if (!(first && options.immediately)) {
+        try {
+          await options.clock.sleep(options.everyMs, abort.signal);
+        } catch {
+          return;
+        }
+      }
+      first = false;
+      try {
+        await options.task();
+      } catch (error) {
+        options.logger.error({ loop: options.name, err: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }, 'a background run failed');
+      }
+    }
+  })();
+  return {
+    async stop() {
+      abort.abort();
+      await loop;
+    },
+  };
+}

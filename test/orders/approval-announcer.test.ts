@@ -1,0 +1,101 @@
+import { Api } from 'grammy';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApprovalAnnouncer } from '../../src/orders/approval-announcer.js';
+import { createApprovalCards } from '../../src/orders/approval-cards.js';
+import { createApprovalService } from '../../src/orders/approval-service.js';
+import { createApprovalExpirySweep } from '../../src/orders/expiry-sweep.js';
+import { createClearButtons, createSendPort } from '../../src/bot/send-port.js';
+import { silentLogger } from '../../src/logger.js';
+import { createOrderService } from '../../src/orders/order-service.js';
+import { createProviderClient } from '../../src/provider/client.js';
+import { createSandbox } from '../../src/sandbox/server.js';
+import { createSettingsStore } from '../../src/settings/settings-store.js';
+import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
+import { translatorFor } from '../../src/text/i18n.js';
+import { createFakeBotApi } from '../support/fake-bot-api/index.js';
+import { createManualClock } from '../support/manual-clock.js';
+import { memoryDb } from '../support/memory-db.js';
+import { googlePlayInput } from '../support/order-fixtures.js';
+
+const T0 = 1_700_000_000_000;
+const DAY = 24 * 60 * 60_000;
+const ADMIN = 1;
+const STAFF = 11;
+
+describe('approval announcer', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    await Promise.all(cleanups.splice(0).map((close) => close()));
+  });
+
+  async function setup() {
+    const sandbox = await createSandbox({ rateLimit: false });
+    cleanups.push(() => sandbox.close());
+    const telegram = await createFakeBotApi();
+    cleanups.push(() => telegram.close());
+    for (const chat of [ADMIN, STAFF]) telegram.addChat({ id: chat });
+    const db = memoryDb();
+    const clock = createManualClock(T0);
+    const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 });
+    const rules = createSpendingRuleBook({ settings: createSettingsStore({ db, clock }) });
+    rules.setDefault('approval', 1_000_000, ADMIN);
+    const staff = new Set([ADMIN, STAFF]);
+    const service = createApprovalService({
+      db,
+      clock,
+      logger: silentLogger,
+      rules,
+      adminIds: () => [ADMIN],
+      provider,
+      orders: createOrderService({ db, provider, clock, logger: silentLogger, sandbox: true }),
+      orderingPaused: () => null,
+      mayOrder: (id) => staff.has(id),
+    });
+    const api = new Api(telegram.token, { apiRoot: telegram.apiRoot });
+    const announcer = createApprovalAnnouncer({
+      send: createSendPort(api),
+      clearButtons: createClearButtons(api),
+      cards: createApprovalCards({ db, clock }),
+      approvals: service,
+      provider,
+      isStaff: (id) => staff.has(id),
+      localeOf: () => 'en',
+      texts: (locale) => ({ t: translatorFor(locale), locale, amountUnit: 'IRR', timeZone: 'UTC', describePerson: String }),
+      logger: silentLogger,
+    });
+    const sweep = createApprovalExpirySweep({ approvals: service, announcer, logger: silentLogger });
+    return { telegram, clock, service, staff, sweep, announcer };
+  }
+
+  it('takes Approve and Reject off the request’s summaries when it expires', async () => {
+    const { telegram, clock, service, sweep, announcer } = await setup();
+    const stored = service.requestIfNeeded(googlePlayInput('k1', { userId: STAFF, chatId: STAFF }))!;
+    await announcer.announce(stored.approval);
+    const [summary] = telegram.messages(ADMIN);
+    expect(telegram.findButton(summary!, /Approve/)).toBeDefined();
+    clock.advance(DAY);
+    await sweep();
+    const after = telegram.messages(ADMIN).find((m) => m.message_id === summary!.message_id)!;
+    expect(after.reply_markup && 'inline_keyboard' in after.reply_markup ? after.reply_markup.inline_keyboard.flat() : []).toEqual([]);
+    // Its text is kept for the record.
+    expect(after.text).toBe(summary!.text);
+  });
+
+  it('tells nothing to a requester removed from the staff when their request expires, and still tells the administrators', async () => {
+    const { telegram, clock, service, staff, sweep } = await setup();
+    expect(service.requestIfNeeded(googlePlayInput('k1', { userId: STAFF, chatId: STAFF }))?.created).toBe(true);
+    staff.delete(STAFF);
+    clock.advance(DAY);
+    await sweep();
+    expect(telegram.messages(ADMIN)).toHaveLength(1);
+    expect(telegram.messages(STAFF)).toEqual([]);
+  });
+
+  it('tells a requester still on the staff that their request expired', async () => {
+    const { telegram, clock, service, sweep } = await setup();
+    service.requestIfNeeded(googlePlayInput('k1', { userId: STAFF, chatId: STAFF }));
+    clock.advance(DAY);
+    await sweep();
+    expect(telegram.messages(STAFF)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,203 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApprovalRepo } from '../../src/orders/approval-repo.js';
+import { createApprovalService, type LimitCheck } from '../../src/orders/approval-service.js';
+import { createApprovalExpirySweep } from '../../src/orders/expiry-sweep.js';
+import { silentLogger } from '../../src/logger.js';
+import { createOrderService } from '../../src/orders/order-service.js';
+import { createProviderClient } from '../../src/provider/client.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { createSettingsStore } from '../../src/settings/settings-store.js';
+import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
+import { createManualClock } from '../support/manual-clock.js';
+import { memoryDb } from '../support/memory-db.js';
+import { googlePlayInput } from '../support/order-fixtures.js';
+
+const T0 = 1_700_000_000_000;
+const DAY = 24 * 60 * 60_000;
+const ADMIN = 1;
+const OTHER_ADMIN = 2;
+const STAFF = 11;
+
+describe('approval service', () => {
+  const sandboxes: Sandbox[] = [];
+  afterEach(async () => {
+    await Promise.all(sandboxes.splice(0).map((s) => s.close()));
+  });
+
+  async function setup(options: { admins?: number[]; checkLimits?: LimitCheck; mayOrder?: (personId: number) => boolean } = {}) {
+    const sandbox = await createSandbox({ rateLimit: false });
+    sandboxes.push(sandbox);
+    const db = memoryDb();
+    const clock = createManualClock(T0);
+    const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 });
+    const orders = createOrderService({ db, provider, clock, logger: silentLogger, sandbox: true });
+    const rules = createSpendingRuleBook({ settings: createSettingsStore({ db, clock }) });
+    rules.setDefault('approval', 1_000_000, ADMIN);
+    const make = () =>
+      createApprovalService({
+        db,
+        clock,
+        logger: silentLogger,
+        rules,
+        adminIds: () => options.admins ?? [ADMIN, OTHER_ADMIN],
+        provider,
+        orders,
+        orderingPaused: () => null,
+        mayOrder: (personId) => options.mayOrder?.(personId) ?? true,
+        ...(options.checkLimits ? { checkLimits: options.checkLimits } : {}),
+      });
+    const posts = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders').length;
+    const actions = () =>
+      db.$client
+        .prepare("select action from audit_log where action like 'approval.%' order by id")
+        .all()
+        .map((row) => (row as { action: string }).action);
+    return { sandbox, db, clock, rules, service: make(), restarted: make, posts, actions, repo: createApprovalRepo({ db, clock }) };
+  }
+
+  function requested(service: ReturnType<typeof createApprovalService>, key = 'k1', userId = STAFF) {
+    const stored = service.requestIfNeeded(googlePlayInput(key, { userId, chatId: userId }));
+    if (!stored) throw new Error('expected the order to need approval');
+    return stored.approval;
+  }
+
+  it('asks for approval only above the threshold, and a person’s own threshold wins over the default', async () => {
+    const { service, rules } = await setup();
+    expect(service.requestIfNeeded(googlePlayInput('a', { region: { regionPropertyId: 5001, title: 'US', price: 1_000_000 } }))).toBeNull();
+    expect(service.requestIfNeeded(googlePlayInput('b'))).not.toBeNull();
+    rules.setForPerson('approval', STAFF, null, ADMIN);
+    expect(service.requestIfNeeded(googlePlayInput('c'))).toBeNull();
+  });
+
+  it('stores one request for a replayed Confirm', async () => {
+    const { service } = await setup();
+    const first = service.requestIfNeeded(googlePlayInput('same'));
+    const again = service.requestIfNeeded(googlePlayInput('same'));
+    expect(first?.created).toBe(true);
+    expect(again).toMatchObject({ created: false, approval: { id: first?.approval.id } });
+  });
+
+  it('expires a request at its deadline, tells the staff member and the administrators, and a later Approve places nothing', async () => {
+    const { service, clock, posts, actions } = await setup();
+    const approval = requested(service);
+    const told: string[] = [];
+    const sweep = createApprovalExpirySweep({
+      approvals: service,
+      announcer: {
+        tellRequester: async (row) => void told.push(`staff ${row.chatId}`),
+        tellAdmins: async (ids) => void told.push(...ids.map((id) => `admin ${id}`)),
+        settle: async (row) => void told.push(`settled ${row.id}`),
+      },
+      logger: silentLogger,
+    });
+
+    clock.advance(DAY - 1);
+    await sweep();
+    expect(told).toEqual([]);
+    clock.advance(1);
+    await sweep();
+    expect(told).toEqual([`settled ${approval.id}`, `staff ${STAFF}`, `admin ${ADMIN}`, `admin ${OTHER_ADMIN}`]);
+    await sweep();
+    expect(told).toHaveLength(4);
+
+    const late = await service.approve(approval.id, ADMIN, approval.revision);
+    expect(late).toMatchObject({ kind: 'not-pending', approval: { state: 'expired' } });
+    expect(posts()).toBe(0);
+    expect(actions()).toEqual(['approval.requested', 'approval.expired']);
+  });
+
+  it('keeps the deadline across a restart: the request still expires when it was due', async () => {
+    const { service, restarted, clock } = await setup();
+    const approval = requested(service);
+    clock.advance(DAY);
+    const after = restarted();
+    after.recoverInterrupted();
+    expect(after.expireDue().map((row) => row.id)).toEqual([approval.id]);
+  });
+
+  it('puts a request whose check a restart cut short back to waiting, and approving it then places one order', async () => {
+    const { service, restarted, repo, posts } = await setup();
+    const approval = requested(service);
+    expect(repo.claim(approval.id, ADMIN, approval.revision).kind).toBe('claimed');
+    const after = restarted();
+    expect(after.recoverInterrupted()).toEqual({ requeued: 1, attached: 0 });
+    const outcome = await after.approve(approval.id, OTHER_ADMIN, approval.revision);
+    expect(outcome).toMatchObject({ kind: 'placed', result: { kind: 'placed' } });
+    expect(posts()).toBe(1);
+  });
+
+  it('never places a second order for one request, even one sent back to waiting after its order was created', async () => {
+    const { service, db, posts } = await setup();
+    const approval = requested(service);
+    expect((await service.approve(approval.id, ADMIN, 0)).kind).toBe('placed');
+    // As if a restart had lost the approval's link to its order after the POST.
+    db.$client.prepare("update approvals set state = 'pending', order_id = null where id = ?").run(approval.id);
+    const again = await service.approve(approval.id, ADMIN, 0);
+    expect(again).toMatchObject({ kind: 'placed', result: { kind: 'already-confirmed' } });
+    expect(posts()).toBe(1);
+  });
+
+  it("refuses an administrator's approval of their own order while another administrator exists", async () => {
+    const { service, posts } = await setup();
+    const approval = requested(service, 'k1', ADMIN);
+    expect(service.approversFor(approval)).toEqual([OTHER_ADMIN]);
+    expect((await service.approve(approval.id, ADMIN, 0)).kind).toBe('own-order');
+    expect(posts()).toBe(0);
+    expect(service.get(approval.id)?.state).toBe('pending');
+  });
+
+  it('lets the only administrator approve their own order, recorded as self-approved', async () => {
+    const { service, posts, actions } = await setup({ admins: [ADMIN] });
+    const approval = requested(service, 'k1', ADMIN);
+    expect(await service.approve(approval.id, ADMIN, 0)).toMatchObject({ kind: 'placed', selfApproved: true });
+    expect(posts()).toBe(1);
+    expect(actions()).toEqual(['approval.requested', 'approval.checking', 'approval.self_approved']);
+  });
+
+  it('keeps the request waiting, unplaced, when the person’s limits refuse it', async () => {
+    const verdict = { ok: false, limit: 'day', cap: 1_000, left: 10 } as const;
+    const { service, posts } = await setup({ checkLimits: () => verdict });
+    const approval = requested(service);
+    expect(await service.approve(approval.id, ADMIN, 0)).toMatchObject({ kind: 'blocked', blocked: { kind: 'limit', verdict } });
+    expect(service.get(approval.id)?.state).toBe('pending');
+    expect(posts()).toBe(0);
+  });
+
+  it('records a new price and revision when the provider repriced, so the older summary can no longer approve', async () => {
+    const { service, sandbox, posts } = await setup();
+    const approval = requested(service);
+    sandbox.controls.setProductPrice(approval.productId, 1_300_000);
+    expect(await service.approve(approval.id, ADMIN, 0)).toMatchObject({
+      kind: 'changed',
+      change: { kind: 'price', from: 1_250_000, to: 1_300_000 },
+      approval: { state: 'pending', unitPrice: 1_300_000, revision: 1 },
+    });
+    expect((await service.approve(approval.id, OTHER_ADMIN, 0)).kind).toBe('stale');
+    expect(posts()).toBe(0);
+    expect(await service.approve(approval.id, OTHER_ADMIN, 1)).toMatchObject({ kind: 'placed', result: { kind: 'placed', order: { totalAmount: 1_300_000 } } });
+    expect(posts()).toBe(1);
+  });
+
+  it('refuses an Approve pressed after the deadline, even before the sweep expired the request', async () => {
+    const { service, clock, posts } = await setup();
+    const approval = requested(service);
+    clock.advance(DAY);
+    // The sweep, not the press, expires it: it is the one that tells the staff member and the administrators.
+    expect(await service.approve(approval.id, ADMIN, approval.revision)).toMatchObject({ kind: 'expired', approval: { state: 'pending' } });
+    expect(posts()).toBe(0);
+    expect(service.expireDue().map((row) => row.id)).toEqual([approval.id]);
+  });
+
+  it('closes, unplaced, the request of a person who may no longer order when an administrator approves it', async () => {
+    const ordering = new Set([STAFF]);
+    const { service, posts, actions } = await setup({ mayOrder: (id) => ordering.has(id) });
+    const approval = requested(service);
+    ordering.delete(STAFF);
+    expect(await service.approve(approval.id, ADMIN, approval.revision)).toMatchObject({
+      kind: 'requester-cannot-order',
+      approval: { state: 'rejected', decidedBy: ADMIN },
+    });
+    expect(posts()).toBe(0);
+    expect(actions()).toEqual(['approval.requested', 'approval.rejected']);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { ApprovalRow } from '../../src/orders/approval-repo.js';
+import { adminSummary, approvalLine, APPROVE_DATA, REJECT_DATA } from '../../src/orders/approval-texts.js';
+import { translatorFor, type Locale } from '../../src/text/i18n.js';
+
+const context = (locale: Locale) => ({
+  t: translatorFor(locale),
+  locale,
+  amountUnit: 'ریال',
+  timeZone: 'Asia/Tehran',
+  describePerson: (id: number) => `Sara (${id})`,
+});
+
+const approval: ApprovalRow = {
+  id: 7,
+  requesterId: 3003,
+  chatId: 3003,
+  confirmKey: 'k',
+  productId: 102,
+  productTitle: 'گیفت کارت اپل ۲۵ دلاری',
+  regionPropertyId: 5002,
+  regionTitle: 'US',
+  quantity: 2,
+  unitPrice: 3_100_000,
+  fieldValues: JSON.stringify([{ fieldId: 7, title: 'ایمیل گیرنده', value: 'buyer@example.com' }]),
+  state: 'pending',
+  revision: 3,
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+  expiresAt: new Date(Date.UTC(2026, 0, 1, 12, 0)),
+  decidedBy: null,
+  decidedAt: null,
+  reason: null,
+  orderId: null,
+};
+
+describe('approval summary for administrators', () => {
+  it('shows a Persian administrator who, what, the answers and the total in Persian with Persian digits', () => {
+    const { text } = adminSummary(context('fa'), approval, { balance: 50_000_000, threshold: 5_000_000, selfApproval: false });
+    expect(text.text).toContain('نیاز به تأیید: درخواست ۷');
+    expect(text.text).toContain('/approvals reject ۷ ');
+    expect(text.text).toContain('مهلت تصمیم: تا ۱۱ دی ۱۴۰۴، ۱۵:۳۰ (وقت عادی ایران)');
+    expect(text.text).toContain('سفارش‌دهنده: Sara (3003)');
+    expect(text.text).toContain('ایمیل گیرنده: buyer@example.com');
+    expect(text.text).toContain('۶٬۲۰۰٬۰۰۰ ریال');
+    expect(text.text).not.toMatch(/6,200,000/);
+  });
+
+  it('numbers a request in Persian digits in every Persian line that names it', () => {
+    const c = context('fa');
+    expect(approvalLine(c, approval)).toMatch(/^درخواست ۷:/);
+    expect(approvalLine(context('en'), approval)).toMatch(/^Request 7:/);
+  });
+
+  it('carries the revision in Approve, so that a summary of older numbers cannot approve newer ones', () => {
+    const { buttons } = adminSummary(context('en'), approval, { balance: null, threshold: null, selfApproval: false });
+    const [approve, reject] = buttons[0]!;
+    expect(APPROVE_DATA.exec(approve!.callbackData)?.slice(1)).toEqual(['7', '3']);
+    expect(REJECT_DATA.exec(reject!.callbackData)?.[1]).toBe('7');
+    expect(Buffer.byteLength(approve!.callbackData)).toBeLessThanOrEqual(64);
+  });
+});
