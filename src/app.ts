@@ -15,7 +15,7 @@ import type { Logger } from './logger.js';
 import type { ProcessProbe } from './process-probe.js';
 import { INTERACTIVE_MAX_WAIT_MS } from './provider/rate-limit.js';
 import type { Sandbox } from './sandbox/server.js';
-import { startServing } from './serving.js';
+import { startServing } from './app/serving.js';
 import { translatorFor } from './text/i18n.js';
 
 export { StartupError } from './app/startup-error.js';

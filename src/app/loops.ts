@@ -1,5 +1,5 @@
 import { createLowBalanceCheck } from '../alerts/low-balance.js';
-import { startBackgroundWork } from '../background.js';
+import { startBackgroundWork } from './background.js';
 import { describeSyncError, type CatalogSync } from '../catalog/catalog-sync.js';
 import { refreshStalePrices } from '../catalog/price-cache.js';
 import type { Clock } from '../clock.js';

@@ -1,13 +1,13 @@
 import type { Bot } from 'grammy';
-import type { BotContext } from './bot/context.js';
-import { dispatchTo, startPolling, startWebhook, type UpdateSource } from './bot/update-source.js';
-import type { Clock } from './clock.js';
-import type { Config } from './config.js';
-import type { Metrics } from './http/metrics.js';
-import type { Health } from './http/readiness.js';
-import { startHttpServer, type HttpServer } from './http/server.js';
-import { createWebhookIntake } from './http/webhook-intake.js';
-import type { Logger } from './logger.js';
+import type { BotContext } from '../bot/context.js';
+import { dispatchTo, startPolling, startWebhook, type UpdateSource } from '../bot/update-source.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Metrics } from '../http/metrics.js';
+import type { Health } from '../http/readiness.js';
+import { startHttpServer, type HttpServer } from '../http/server.js';
+import { createWebhookIntake } from '../http/webhook-intake.js';
+import type { Logger } from '../logger.js';
 
 export interface Serving {
   source: UpdateSource;
