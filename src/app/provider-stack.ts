@@ -34,13 +34,15 @@ export function composeProvider(deps: {
   translate: (locale: Locale) => Translate;
   metrics: Pick<Metrics, 'providerExchange'>;
   clock: Clock;
+  /** The client's own: its budget, waits and retries. */
+  providerClock: Clock;
   logger: Logger;
 }): { provider: ProviderClient; limiter: RateLimiter } {
   const { config, alerts, translate, clock, logger } = deps;
   const limiter = createRateLimiter({
     requestsPerSecond: config.providerRequestsPerSecond,
     ...budgetShape(config.providerRequestsPerSecond, CONTRACT_LIMITS.requestsPerSecond),
-    clock,
+    clock: deps.providerClock,
   });
   const client = createProviderClient({
     baseUrl: deps.baseUrl,
@@ -48,7 +50,7 @@ export function composeProvider(deps: {
     timeoutMs: config.providerTimeoutMs,
     placeOrderTimeoutMs: config.providerOrderTimeoutMs,
     limiter,
-    clock,
+    clock: deps.providerClock,
     logger: logger.child({ component: 'provider' }),
     onExchange: (exchange) => deps.metrics.providerExchange(exchange),
     onRetryAfterClamped: (report) =>

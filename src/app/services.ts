@@ -79,6 +79,12 @@ export function createServices(deps: {
   db: Db;
   provider: { baseUrl: string; apiKey: string };
   clock: Clock;
+  /**
+   * The clock of the provider's client (its request budget, waits and
+   * retries), the application's unless given: a test that moves the
+   * application's clock by hand still talks to a provider in real time.
+   */
+  providerClock?: Clock;
   logger: Logger;
 }): Services {
   const { config, db, clock, logger } = deps;
@@ -138,6 +144,7 @@ export function createServices(deps: {
     translate,
     metrics,
     clock,
+    providerClock: deps.providerClock ?? clock,
     logger,
   });
 
