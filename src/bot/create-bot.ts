@@ -28,7 +28,7 @@ import { createCommandMenus } from './commands.js';
 import type { DailyDigest } from '../reports/daily-digest.js';
 import { createReportQueries } from '../reports/report-queries.js';
 import type { SettingsStore } from '../settings/settings-store.js';
-import type { BotContext } from './context.js';
+import type { BotContext, Presentation } from './context.js';
 import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
 import { createKeptOrders } from './conversations/order/kept-orders.js';
 import { continueHandedOver } from './conversations/order/step-handover.js';
@@ -183,6 +183,11 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     }),
   );
   bot.use(i18n);
+  const presentation: Presentation = { amountUnit: deps.amountUnit, timeZone: deps.timeZone, monthCalendar: deps.monthCalendar ?? 'gregorian', sandbox: deps.sandbox };
+  bot.use((ctx, next) => {
+    ctx.presentation = presentation;
+    return next();
+  });
 
   const storage = createSqliteStorage<VersionedState<ConversationData>>({ db: deps.db, clock: deps.clock });
   bot.use(
@@ -248,7 +253,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     ),
   );
 
-  bot.use(orderFeature({ catalogLoading: () => deps.catalogSync.loading(), orderMenuOf, orderingPaused: () => deps.orderingPause.current(), timeZone: deps.timeZone }));
+  bot.use(orderFeature({ catalogLoading: () => deps.catalogSync.loading(), orderMenuOf, orderingPaused: () => deps.orderingPause.current() }));
   bot.use(orderAgainFeature({ orders: orderQueries, catalogLoading: () => deps.catalogSync.loading(), orderMenuOf, logger: deps.logger }));
   const tellPerson = createTellPerson({
     api: bot.api,
@@ -259,8 +264,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     logger: deps.logger,
   });
   const menus = createCommandMenus({ api: bot.api, translate, logger: deps.logger });
-  const tracking = { amountUnit: deps.amountUnit, timeZone: deps.timeZone, sandbox: deps.sandbox, onProviderTrouble, troubleText: troubleMessage };
-  bot.use(ordersFeature({ orders: orderQueries, people: deps.people, amountUnit: deps.amountUnit, timeZone: deps.timeZone, sandbox: deps.sandbox, describePerson }));
+  const tracking = { onProviderTrouble, troubleText: troubleMessage };
+  bot.use(ordersFeature({ orders: orderQueries, people: deps.people, describePerson }));
   bot.use(
     trackFeature({
       ...tracking,
@@ -269,7 +274,6 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       audit: createAuditTrail({ db: deps.db, clock: deps.clock }),
       describePerson,
       tellPerson,
-      timeZone: deps.timeZone,
       clock: deps.clock,
       logger: deps.logger,
     }),
@@ -277,8 +281,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(transactionsFeature({ ...tracking, orders: orderQueries, provider: deps.provider }));
   bot.use(reviewFeature({ ...tracking, db: deps.db, clock: deps.clock, provider: deps.provider, describePerson, logger: deps.logger }));
   const orderingPaused = () => deps.orderingPause.current();
-  bot.use(helpFeature({ orderingPaused, timeZone: deps.timeZone }));
-  bot.use(balanceFeature({ provider: deps.provider, amountUnit: deps.amountUnit, timeZone: deps.timeZone, sandbox: deps.sandbox, onProviderTrouble, troubleText: troubleMessage, orderingPaused }));
+  bot.use(helpFeature({ orderingPaused }));
+  bot.use(balanceFeature({ provider: deps.provider, onProviderTrouble, troubleText: troubleMessage, orderingPaused }));
   bot.use(languageFeature({ staff: deps.staff, menus }));
   bot.use(staffFeature({ staff: deps.staff, people: deps.people, describePerson, menus, tellPerson, logger: deps.logger }));
   bot.use(
@@ -286,8 +290,6 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       audit: createAuditQueries({ db: deps.db }),
       people: deps.people,
       describePerson,
-      amountUnit: deps.amountUnit,
-      timeZone: deps.timeZone,
     }),
   );
   bot.use(syncFeature({ catalogSync: deps.catalogSync }));
@@ -297,16 +299,14 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       counter: deps.spending.counter,
       staff: deps.staff,
       describePerson,
-      amountUnit: deps.amountUnit,
       clock: deps.clock,
       logger: deps.logger,
     }),
   );
-  bot.use(lowBalanceFeature({ watch: deps.lowBalance, amountUnit: deps.amountUnit, logger: deps.logger }));
-  bot.use(settingsFeature({ registry: deps.settingsRegistry, amountUnit: deps.amountUnit }));
+  bot.use(lowBalanceFeature({ watch: deps.lowBalance, logger: deps.logger }));
+  bot.use(settingsFeature({ registry: deps.settingsRegistry }));
   bot.use(
     orderingPauseFeature({
-      timeZone: deps.timeZone,
       pauses: deps.orderingPause,
       notifyOtherAdmins: async (exceptId, render) => {
         for (const admin of deps.staff.list()) {
@@ -344,9 +344,6 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       queries: createReportQueries({ db: deps.db }),
       provider: deps.provider,
       audit: createAuditTrail({ db: deps.db, clock: deps.clock }),
-      timeZone: deps.timeZone,
-      monthCalendar: deps.monthCalendar ?? 'gregorian',
-      amountUnit: deps.amountUnit,
       describePerson,
       onProviderTrouble,
       troubleText: troubleMessage,
@@ -354,7 +351,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       logger: deps.logger,
     }),
   );
-  if (deps.reportSettings) bot.use(feedAndDigestFeature({ ...deps.reportSettings, timeZone: deps.timeZone }));
+  if (deps.reportSettings) bot.use(feedAndDigestFeature({ ...deps.reportSettings }));
   bot.use(confirmedPressFeature({ orders: orderQueries, ...(approvals ? { approvals: approvals.service } : {}) }));
   bot.use(unhandledFeature());
 

@@ -39,16 +39,14 @@ export function auditFeature(deps: {
   audit: AuditQueries;
   people: Pick<PeopleRepo, 'findByUsername'>;
   describePerson: DescribePerson;
-  amountUnit: AmountUnit;
-  timeZone: string;
 }) {
   const composer = new Composer<BaseContext>();
 
   const viewOf = (ctx: BaseContext): AuditView => ({
     t: ctx.t,
     locale: ctx.member.locale,
-    amountUnit: deps.amountUnit,
-    timeZone: deps.timeZone,
+    amountUnit: ctx.presentation.amountUnit,
+    timeZone: ctx.presentation.timeZone,
     describePerson: deps.describePerson,
   });
   const pageView = (ctx: BaseContext, filter: AuditFilter, page: number) =>

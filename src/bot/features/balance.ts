@@ -9,10 +9,6 @@ import { pauseStatusText } from '../ordering-pause-text.js';
 
 export function balanceFeature(deps: {
   provider: Pick<ProviderClient, 'getBalance'>;
-  amountUnit: AmountUnit;
-  timeZone: string;
-  /** Sandbox mode: the badge goes first, as on every message. */
-  sandbox: boolean;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
   orderingPaused: () => OrderingPause | null;
@@ -21,14 +17,14 @@ export function balanceFeature(deps: {
   // Whoever checks the money also learns that none of it can be spent right now.
   const withPause = (ctx: BaseContext, text: string): string => {
     const pause = deps.orderingPaused();
-    const badged = deps.sandbox ? `${ctx.t('sandbox-badge')}\n${text}` : text;
-    return pause ? `${badged}\n\n${pauseStatusText(ctx.t, ctx.member.locale, deps.timeZone, pause)}` : badged;
+    const badged = ctx.presentation.sandbox ? `${ctx.t('sandbox-badge')}\n${text}` : text;
+    return pause ? `${badged}\n\n${pauseStatusText(ctx.t, ctx.member.locale, ctx.presentation.timeZone, pause)}` : badged;
   };
   composer.command('balance', async (ctx) => {
     await ctx.replyWithChatAction('typing').catch(() => undefined);
     try {
       const { balance } = await deps.provider.getBalance({ priority: 'interactive' });
-      await ctx.reply(withPause(ctx, ctx.t('balance-line', { amount: formatAmount(balance, ctx.member.locale, deps.amountUnit) })));
+      await ctx.reply(withPause(ctx, ctx.t('balance-line', { amount: formatAmount(balance, ctx.member.locale, ctx.presentation.amountUnit) })));
     } catch (error) {
       const trouble = await deps.onProviderTrouble(error, 'balance');
       await ctx.reply(withPause(ctx, deps.troubleText(ctx.t, trouble, { error, locale: ctx.member.locale })));

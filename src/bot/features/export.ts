@@ -1,5 +1,5 @@
 import { Composer, GrammyError, InputFile } from 'grammy';
-import { createLocalPeriods, type MonthCalendar } from '../../text/local-periods.js';
+import { createLocalPeriods } from '../../text/local-periods.js';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
 import type { AuditTrail } from '../../orders/audit-trail.js';
@@ -34,9 +34,6 @@ export interface ExportDeps {
   queries: ReportQueries;
   provider: Pick<ProviderClient, 'listTransactions'>;
   audit: AuditTrail;
-  timeZone: string;
-  monthCalendar: MonthCalendar;
-  amountUnit: AmountUnit;
   describePerson: (id: number) => string;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
@@ -55,14 +52,14 @@ export interface ExportDeps {
  */
 export function exportFeature(deps: ExportDeps) {
   const composer = new Composer<BaseContext>();
-  const periods = createLocalPeriods(deps.timeZone, deps.monthCalendar);
   const maxBytes = deps.maxBytes ?? MAX_EXPORT_BYTES;
 
   composer.command('export', adminsOnly, async (ctx) => {
     const [kind, ...words] = ctx.match.trim().split(/\s+/).filter(Boolean);
     if (!isKind(kind)) return void (await ctx.reply(ctx.t('export-usage')));
     const now = deps.clock.now();
-    const place = { timeZone: deps.timeZone, periods, now };
+    const periods = createLocalPeriods(ctx.presentation.timeZone, ctx.presentation.monthCalendar);
+    const place = { timeZone: ctx.presentation.timeZone, periods, now };
     let range: DayRange;
     if (kind === 'summary') {
       const month = words.length <= 1 ? readMonth(words[0], place) : null;
@@ -80,7 +77,7 @@ export function exportFeature(deps: ExportDeps) {
       range = reading.range;
     }
 
-    const c: ExportContext = { t: ctx.t, timeZone: deps.timeZone, describePerson: deps.describePerson };
+    const c: ExportContext = { t: ctx.t, timeZone: ctx.presentation.timeZone, describePerson: deps.describePerson };
     await ctx.replyWithChatAction('upload_document').catch(() => undefined);
     let table: Table;
     let pagesCut = false;
@@ -102,14 +99,14 @@ export function exportFeature(deps: ExportDeps) {
     }
 
     const csv = await buildCsv(table.header, table.rows, maxBytes);
-    const first = formatLocalDate(range.from, deps.timeZone);
-    const last = formatLocalDate(range.to - 1, deps.timeZone);
+    const first = formatLocalDate(range.from, ctx.presentation.timeZone);
+    const last = formatLocalDate(range.to - 1, ctx.presentation.timeZone);
     const locale = ctx.member.locale;
     // The file name keeps ISO dates (files sort by them); what a person reads is in their calendar.
-    const span = { from: formatDay(range.from, locale, deps.timeZone), to: formatDay(range.to - 1, locale, deps.timeZone) };
-    if (kind === 'summary') await ctx.reply(summaryText(ctx.t, deps, range, locale, span));
+    const span = { from: formatDay(range.from, locale, ctx.presentation.timeZone), to: formatDay(range.to - 1, locale, ctx.presentation.timeZone) };
+    if (kind === 'summary') await ctx.reply(summaryText(ctx.t, deps, range, locale, span, ctx.presentation.amountUnit));
     const caption = [
-      ctx.t(`export-caption-${kind}`, { ...span, zone: deps.timeZone }),
+      ctx.t(`export-caption-${kind}`, { ...span, zone: ctx.presentation.timeZone }),
       ctx.t('export-rows', { count: csv.rows, rows: formatNumber(csv.rows, locale) }),
       csv.cut ? ctx.t('export-cut-size') : null,
       pagesCut ? ctx.t('export-cut-pages', { pages: formatNumber(deps.maxTransactionPages ?? MAX_TRANSACTION_PAGES, locale) }) : null,
@@ -136,7 +133,7 @@ export function exportFeature(deps: ExportDeps) {
   return composer;
 }
 
-function summaryText(t: Translate, deps: ExportDeps, range: DayRange, locale: BaseContext['member']['locale'], span: { from: string; to: string }): string {
+function summaryText(t: Translate, deps: ExportDeps, range: DayRange, locale: BaseContext['member']['locale'], span: { from: string; to: string }, unit: AmountUnit): string {
   const figures = deps.queries.figuresByPerson(range).sort((a, b) => b.spend - a.spend);
   const title = t('export-summary-title', span);
   if (figures.length === 0) return `${title}\n${t('export-summary-none')}`;
@@ -145,11 +142,11 @@ function summaryText(t: Translate, deps: ExportDeps, range: DayRange, locale: Ba
       person: deps.describePerson(f.userId),
       count: f.orders,
       orders: formatNumber(f.orders, locale),
-      spend: formatAmount(f.spend, locale, deps.amountUnit),
+      spend: formatAmount(f.spend, locale, unit),
       refunded: formatNumber(f.refunded, locale),
     }),
   );
   const total = figures.reduce((sum, f) => sum + f.spend, 0);
   const more = figures.length > SUMMARY_LINES ? t('export-summary-more', { count: formatNumber(figures.length - SUMMARY_LINES, locale) }) : null;
-  return [title, ...lines, more, t('export-summary-total', { spend: formatAmount(total, locale, deps.amountUnit) })].filter(Boolean).join('\n');
+  return [title, ...lines, more, t('export-summary-total', { spend: formatAmount(total, locale, unit) })].filter(Boolean).join('\n');
 }

@@ -16,7 +16,6 @@ import { adminsOnly } from '../middleware/admins-only.js';
 export function feedAndDigestFeature(deps: {
   settings: SettingsStore;
   digest: Pick<DailyDigest, 'hour' | 'setHour'>;
-  timeZone: string;
 }) {
   const composer = new Composer<BaseContext>();
 
@@ -35,7 +34,7 @@ export function feedAndDigestFeature(deps: {
     const hourText = (hour: number) => localDigits(String(hour), ctx.member.locale);
     if (word === '') {
       const hour = deps.digest.hour();
-      const state = hour === null ? ctx.t('digest-state-off') : ctx.t('digest-state-on', { hour: hourText(hour), zone: deps.timeZone });
+      const state = hour === null ? ctx.t('digest-state-off') : ctx.t('digest-state-on', { hour: hourText(hour), zone: ctx.presentation.timeZone });
       return void (await ctx.reply(ctx.t('digest-usage', { state })));
     }
     if (word === 'off') {
@@ -45,7 +44,7 @@ export function feedAndDigestFeature(deps: {
     const hour = /^\d{1,2}$/.test(word) ? Number(word) : NaN;
     if (!(hour >= 0 && hour <= 23)) return void (await ctx.reply(ctx.t('digest-bad-hour', { value: ctx.match.trim().slice(0, 16) })));
     deps.digest.setHour(hour, ctx.member.telegramId);
-    await ctx.reply(ctx.t('digest-set', { hour: hourText(hour), zone: deps.timeZone }));
+    await ctx.reply(ctx.t('digest-set', { hour: hourText(hour), zone: ctx.presentation.timeZone }));
   });
   return composer;
 }

@@ -17,7 +17,6 @@ export interface LimitsDeps {
   describePerson?: (id: number) => string;
   /** The staff member with that @username (without the @), when the bot knows it. */
   findUsername?: (username: string) => number | null;
-  amountUnit: AmountUnit;
   clock: Clock;
   logger: Logger;
 }
@@ -35,7 +34,7 @@ export function limitsFeature(deps: LimitsDeps) {
   const describe = (id: number) => deps.describePerson?.(id) ?? String(id);
 
   composer.command('limits', adminsOnly, async (ctx) => {
-    const money = (value: number) => formatAmount(value, ctx.member.locale, deps.amountUnit);
+    const money = (value: number) => formatAmount(value, ctx.member.locale, ctx.presentation.amountUnit);
     const valueText = (kind: SpendingRuleKind, value: number | null) =>
       value === null ? ctx.t(kind === 'approval' ? 'limits-no-approval' : 'limits-no-limit') : money(value);
     const kindText = (kind: SpendingRuleKind) => ctx.t(`limits-kind-${kind}`);

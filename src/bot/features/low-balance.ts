@@ -11,10 +11,10 @@ import { adminsOnly } from '../middleware/admins-only.js';
  * /lowbalance <amount>   tell administrators when the wallet falls below it
  * /lowbalance off        no alert
  */
-export function lowBalanceFeature(deps: { watch: Pick<LowBalanceWatch, 'threshold' | 'setThreshold'>; amountUnit: AmountUnit; logger: Logger }) {
+export function lowBalanceFeature(deps: { watch: Pick<LowBalanceWatch, 'threshold' | 'setThreshold'>; logger: Logger }) {
   const composer = new Composer<BaseContext>();
   composer.command('lowbalance', adminsOnly, async (ctx) => {
-    const money = (value: number) => formatAmount(value, ctx.member.locale, deps.amountUnit);
+    const money = (value: number) => formatAmount(value, ctx.member.locale, ctx.presentation.amountUnit);
     const describe = (value: number | null) =>
       value === null ? ctx.t('low-balance-off') : ctx.t('low-balance-set', { value: money(value), rearm: money(Math.ceil(value * (1 + LOW_BALANCE_MARGIN))) });
     const words = ctx.match.trim().split(/\s+/).filter(Boolean);

@@ -13,8 +13,6 @@ export interface OrderFeatureDeps {
   catalogLoading: () => boolean;
   /** The ordering pause in force, or null while ordering is open. */
   orderingPaused: () => Pick<OrderingPause, 'source' | 'reason' | 'since'> | null;
-  /** IANA zone the pause's start is shown in. */
-  timeZone: string;
   orderMenuOf: OrderMenuOf;
 }
 
@@ -29,7 +27,7 @@ export function orderFeature(deps: OrderFeatureDeps) {
     const pause = deps.orderingPaused();
     if (pause) {
       const kept = Object.keys(ctx.conversation.active()).length > 0;
-      const status = pauseStatusText(ctx.t, ctx.member.locale, deps.timeZone, pause);
+      const status = pauseStatusText(ctx.t, ctx.member.locale, ctx.presentation.timeZone, pause);
       await ctx.reply(`${status}\n${ctx.t(kept ? 'ordering-paused-order-kept' : 'ordering-paused-order-later')}`);
       return;
     }

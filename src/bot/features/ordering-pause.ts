@@ -22,7 +22,6 @@ export type NotifyOtherAdmins = (exceptId: number, render: (t: Translate) => str
  * does everyone whose order waits half-way.
  */
 export function orderingPauseFeature(deps: {
-  timeZone: string;
   pauses: OrderingPauseSwitch;
   notifyOtherAdmins: NotifyOtherAdmins;
   /** Names the administrator as every other notice does: "Name (@user)", their ID only when never seen. */
@@ -51,7 +50,7 @@ export function orderingPauseFeature(deps: {
   composer.command('pause', adminsOnly, async (ctx) => {
     const reason = ctx.match.trim() || null;
     const { started, pause } = deps.pauses.pause({ source: 'admin', reason, by: ctx.member.telegramId });
-    const status = pauseStatusText(ctx.t, ctx.member.locale, deps.timeZone, pause);
+    const status = pauseStatusText(ctx.t, ctx.member.locale, ctx.presentation.timeZone, pause);
     if (!started) {
       await ctx.reply(`${status}\n${ctx.t('pause-already')}`);
       return;

@@ -19,9 +19,6 @@ export const ORDERS_PAGE_SIZE = 8;
 export interface OrdersDeps {
   orders: Pick<OrderQueries, 'recent' | 'find' | 'withProduct'>;
   people: Pick<PeopleRepo, 'findByUsername'>;
-  amountUnit: AmountUnit;
-  timeZone: string;
-  sandbox: boolean;
   describePerson: DescribePerson;
 }
 
@@ -52,9 +49,9 @@ export function ordersFeature(deps: OrdersDeps) {
   const viewOf = (ctx: BaseContext): TrackingView => ({
     t: ctx.t,
     locale: ctx.member.locale,
-    amountUnit: deps.amountUnit,
-    timeZone: deps.timeZone,
-    sandbox: deps.sandbox,
+    amountUnit: ctx.presentation.amountUnit,
+    timeZone: ctx.presentation.timeZone,
+    sandbox: ctx.presentation.sandbox,
     describePerson: deps.describePerson,
   });
 

@@ -34,8 +34,6 @@ export interface ReviewDeps {
   db: Db;
   clock: Clock;
   provider: Pick<ProviderClient, 'getOrder'>;
-  amountUnit: AmountUnit;
-  timeZone: string;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble) => string;
   /** Who ordered, in words; the numeric ID when not given. */
@@ -75,7 +73,7 @@ export function parseReviewCommand(text: string): ReviewCommand {
 export function reviewFeature(deps: ReviewDeps) {
   const composer = new Composer<BaseContext>();
 
-  const money = (ctx: BaseContext, value: number) => formatAmount(value, ctx.member.locale, deps.amountUnit);
+  const money = (ctx: BaseContext, value: number) => formatAmount(value, ctx.member.locale, ctx.presentation.amountUnit);
   const summary = (ctx: BaseContext, order: OrderRow) =>
     ctx.t('review-order', {
       id: formatId(order.id, ctx.member.locale),
@@ -91,8 +89,8 @@ export function reviewFeature(deps: ReviewDeps) {
     const entries = items.map((order) =>
       joinLines(
         bold(summary(ctx, order)),
-        ctx.t('review-sent-at', { when: formatDateTimeWithZone((order.postedAt ?? order.createdAt).getTime(), ctx.member.locale, deps.timeZone) }),
-        ctx.t('review-candidates', { candidates: candidateList(ctx.t, ctx.member.locale, deps.amountUnit, deps.timeZone, order.reviewCandidates) }),
+        ctx.t('review-sent-at', { when: formatDateTimeWithZone((order.postedAt ?? order.createdAt).getTime(), ctx.member.locale, ctx.presentation.timeZone) }),
+        ctx.t('review-candidates', { candidates: candidateList(ctx.t, ctx.member.locale, ctx.presentation.amountUnit, ctx.presentation.timeZone, order.reviewCandidates) }),
         '',
       ),
     );

@@ -5,10 +5,10 @@ import { adminsOnly } from '../middleware/admins-only.js';
 import type { AmountUnit } from '../../text/format.js';
 
 /** /settings: every setting administrators change from the chat, its value now, and how to change it. */
-export function settingsFeature(deps: { registry: Pick<SettingsRegistry, 'list'>; amountUnit: AmountUnit }) {
+export function settingsFeature(deps: { registry: Pick<SettingsRegistry, 'list'> }) {
   const composer = new Composer<BaseContext>();
   composer.command('settings', adminsOnly, async (ctx) => {
-    const view = { t: ctx.t, locale: ctx.member.locale, amountUnit: deps.amountUnit };
+    const view = { t: ctx.t, locale: ctx.member.locale, amountUnit: ctx.presentation.amountUnit };
     const entries = deps.registry.list();
     if (entries.length === 0) return ctx.reply(ctx.t('settings-none'));
     const lines = [ctx.t('settings-title')];

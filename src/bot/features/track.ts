@@ -36,9 +36,6 @@ export interface TrackDeps {
   orders: Pick<OrderQueries, 'find' | 'byId' | 'byProviderOrderId'>;
   provider: Pick<ProviderClient, 'getOrder'>;
   audit: Pick<AuditTrail, 'record'>;
-  amountUnit: AmountUnit;
-  timeZone: string;
-  sandbox: boolean;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
   describePerson: DescribePerson;
@@ -62,9 +59,9 @@ export function trackFeature(deps: TrackDeps) {
   const viewOf = (ctx: BaseContext): TrackingView => ({
     t: ctx.t,
     locale: ctx.member.locale,
-    amountUnit: deps.amountUnit,
-    timeZone: deps.timeZone,
-    sandbox: deps.sandbox,
+    amountUnit: ctx.presentation.amountUnit,
+    timeZone: ctx.presentation.timeZone,
+    sandbox: ctx.presentation.sandbox,
     describePerson: deps.describePerson,
   });
   const viewerOf = (ctx: BaseContext): Viewer => ({ telegramId: ctx.member.telegramId, role: ctx.member.role });
@@ -186,7 +183,7 @@ export function trackFeature(deps: TrackDeps) {
       bold(ctx.t('codes-heading', { reference: orderName(row) })),
       row.productTitle,
     );
-    const messages = renderDelivery(fresh, { t: ctx.t, locale: ctx.member.locale, timeZone: deps.timeZone, heading });
+    const messages = renderDelivery(fresh, { t: ctx.t, locale: ctx.member.locale, timeZone: ctx.presentation.timeZone, heading });
     const byOrderer = row.userId === ctx.member.telegramId;
     // Recorded before sending: a reveal that fails half-way is still a reveal.
     const at = deps.clock.now();
@@ -214,7 +211,7 @@ export function trackFeature(deps: TrackDeps) {
       if (!byOrderer) {
         const who = deps.describePerson(ctx.member.telegramId);
         await deps.tellPerson(row.userId, (t, locale) =>
-          plain(t('codes-seen-by-other', { who, order: orderName(row), id: formatId(row.id, locale), when: formatDateTimeWithZone(at, locale, deps.timeZone) })),
+          plain(t('codes-seen-by-other', { who, order: orderName(row), id: formatId(row.id, locale), when: formatDateTimeWithZone(at, locale, ctx.presentation.timeZone) })),
         );
       }
     }

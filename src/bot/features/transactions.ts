@@ -26,16 +26,13 @@ export const TRANSACTIONS_PAGE_SIZE = 8;
 export function transactionsFeature(deps: {
   provider: Pick<ProviderClient, 'listTransactions' | 'getTransaction'>;
   orders: Pick<OrderQueries, 'byProviderOrderId'>;
-  amountUnit: AmountUnit;
-  timeZone: string;
-  sandbox: boolean;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
 }) {
   const composer = new Composer<BaseContext>();
 
   async function view(ctx: BaseContext, press: TransactionsPress): Promise<Outgoing> {
-    const v = { t: ctx.t, locale: ctx.member.locale, amountUnit: deps.amountUnit, timeZone: deps.timeZone, sandbox: deps.sandbox };
+    const v = { t: ctx.t, locale: ctx.member.locale, amountUnit: ctx.presentation.amountUnit, timeZone: ctx.presentation.timeZone, sandbox: ctx.presentation.sandbox };
     try {
       if (press.kind === 'page') {
         const page = await deps.provider.listTransactions(
