@@ -37,6 +37,7 @@ import { createOrderConversation } from './conversations/order/order-conversatio
 import { createLocaleOf } from './person-locale.js';
 import { sandboxBadge } from './sandbox-badge.js';
 import { telegramRetry } from './telegram-api.js';
+import { createApprovalRequester } from './conversations/order/request-approval.js';
 import { conversationRetry } from './conversations/order/telegram-retry.js';
 import { auditFeature } from './features/audit.js';
 import { balanceFeature } from './features/balance.js';
@@ -122,7 +123,6 @@ export interface BotDeps {
   logger: Logger;
 }
 
-
 export function createBot(deps: BotDeps): Bot<BotContext> {
   const bot = new Bot<BotContext>(deps.token, deps.apiRoot ? { client: { apiRoot: deps.apiRoot } } : {});
   bot.api.config.use(telegramRetry());
@@ -143,31 +143,10 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     describePerson,
   });
   const approvals = deps.approvals;
-  const requestApproval = approvals
-    ? async (input: Parameters<ApprovalService['requestIfNeeded']>[0]) => {
-        const stored = approvals.service.requestIfNeeded(input);
-        if (!stored) return null;
-        // A replayed Confirm finds the stored request: administrators were asked the first time.
-        if (stored.created) await approvals.announcer.announce(stored.approval);
-        const { approval } = stored;
-        return {
-          total: approval.unitPrice * approval.quantity,
-          threshold: approvals.service.thresholdFor(approval.requesterId) ?? 0,
-          expiresAt: approval.expiresAt.getTime(),
-        };
-      }
-    : undefined;
+  const requestApproval = approvals ? createApprovalRequester(approvals) : undefined;
 
-  if (deps.onUpdateHandled) {
-    const counted = deps.onUpdateHandled;
-    bot.use(async (_ctx, next) => {
-      try {
-        await next();
-      } finally {
-        counted();
-      }
-    });
-  }
+  const counted = deps.onUpdateHandled;
+  if (counted) bot.use((_ctx, next) => next().finally(counted));
   // Updates of one chat in order, chats in parallel (with the runner, and with the webhook intake).
   bot.use(sequentialize((ctx: Context) => ctx.chat?.id.toString()));
   bot.use(privateChatsOnly(deps.logger));
