@@ -8,6 +8,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Most test time is spent waiting on loopback HTTP and timers, not on the CPU: vitest's
+    // default of one worker per core less one would run this 2-core machine's suite one file at a time.
+    maxWorkers: 4,
     // Process-level tests start dist/main.js: built once per run, when the sources changed.
     globalSetup: ['test/support/build-once.ts'],
     projects: [
