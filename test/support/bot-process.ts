@@ -73,17 +73,7 @@ export function startBotProcess(env: Record<string, string>): BotProcess {
     exited,
     output: () => raw,
     logs: () => parsed,
-    async waitForLog(match, timeoutMs = 20_000) {
-      const test = typeof match === 'string' ? (line: LogLine) => line.msg === match : match;
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const found = parsed.find(test);
-        if (found) return found;
-        if (child.exitCode !== null) break;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      throw new Error(`log line not seen: ${String(match)}\n--- process output ---\n${raw.slice(-4000)}`);
-    },
+    waitForLog: (match, timeoutMs) => waitForLogLine({ lines: parsed, ended: () => child.exitCode !== null, output: () => raw }, match, timeoutMs),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
@@ -93,6 +83,23 @@ export function startBotProcess(env: Record<string, string>): BotProcess {
       await exited;
     },
   };
+}
+
+/** Waits for a log line of a running bot, giving up early once it has ended; the error carries the end of its output. */
+export async function waitForLogLine(
+  bot: { lines: readonly LogLine[]; ended: () => boolean; output: () => string },
+  match: string | ((line: LogLine) => boolean),
+  timeoutMs = 20_000,
+): Promise<LogLine> {
+  const test = typeof match === 'string' ? (line: LogLine) => line.msg === match : match;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = bot.lines.find(test);
+    if (found) return found;
+    if (bot.ended()) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`log line not seen: ${String(match)}\n--- bot output ---\n${bot.output().slice(-4000)}`);
 }
 
 /** The process's exit code; a process still running after a few seconds is killed and reported. */

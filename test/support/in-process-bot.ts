@@ -5,7 +5,7 @@ import { parseConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { createProcessProbe } from '../../src/process-probe.js';
 import { createSecretFilter } from '../../src/secret-filter.js';
-import type { BotProcess, LogLine } from './bot-process.js';
+import { waitForLogLine, type BotProcess, type LogLine } from './bot-process.js';
 
 /**
  * The application built by createApp in this process, as production builds
@@ -34,6 +34,10 @@ export function startBotInProcess(env: Record<string, string>): BotProcess {
   let exit: (code: number | null) => void = () => undefined;
   const exited = new Promise<number | null>((resolve) => {
     exit = resolve;
+  });
+  let ended = false;
+  void exited.then(() => {
+    ended = true;
   });
   let stopping: Promise<number | null> | null = null;
   const started: Promise<App | null> = createApp(config, {
@@ -72,21 +76,7 @@ export function startBotInProcess(env: Record<string, string>): BotProcess {
     exited,
     output: () => raw,
     logs: () => parsed,
-    async waitForLog(match, timeoutMs = 20_000) {
-      const test = typeof match === 'string' ? (line: LogLine) => line.msg === match : match;
-      const deadline = Date.now() + timeoutMs;
-      let ended = false;
-      void exited.then(() => {
-        ended = true;
-      });
-      while (Date.now() < deadline) {
-        const found = parsed.find(test);
-        if (found) return found;
-        if (ended) break;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      throw new Error(`log line not seen: ${String(match)}\n--- bot output ---\n${raw.slice(-4000)}`);
-    },
+    waitForLog: (match, timeoutMs) => waitForLogLine({ lines: parsed, ended: () => ended, output: () => raw }, match, timeoutMs),
     stop,
     async kill9() {
       throw new Error('a bot in this process cannot be killed: start this world with { process: true }');
