@@ -1,6 +1,7 @@
 import { createLowBalanceCheck } from '../alerts/low-balance.js';
 import { startBackgroundWork } from './background.js';
-import { describeSyncError, type CatalogSync } from '../catalog/catalog-sync.js';
+import { syncFailureWords } from '../bot/sync-failure-words.js';
+import type { CatalogSync } from '../catalog/catalog-sync.js';
 import { refreshStalePrices } from '../catalog/price-cache.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
@@ -45,10 +46,9 @@ export function startLoops(deps: {
       return;
     }
     if (deps.shutdown.aborted) return;
-    const reason = describeSyncError(result.error);
     // A new database has no previous catalog to keep: staff cannot order until a refresh succeeds.
     const key = result.kept > 0 ? 'sync-failed-alert' : 'sync-failed-empty-alert';
-    await alerts.alert('catalog-sync', (locale) => translate(locale)(key, { reason }));
+    await alerts.alert('catalog-sync', (locale) => translate(locale)(key, { reason: syncFailureWords(translate(locale), result.error) }));
   };
 
   return startBackgroundWork({

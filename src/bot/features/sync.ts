@@ -3,7 +3,7 @@ import { Composer } from 'grammy';
 
 import type { BaseContext } from '../context.js';
 import { adminsOnly } from '../middleware/admins-only.js';
-import { describeSyncError } from '../../catalog/catalog-sync.js';
+import { syncFailureWords } from '../sync-failure-words.js';
 
 export function syncFeature(deps: { catalogSync: Pick<CatalogSync, 'syncNow'> }) {
   const composer = new Composer<BaseContext>();
@@ -13,7 +13,7 @@ export function syncFeature(deps: { catalogSync: Pick<CatalogSync, 'syncNow'> })
     if (result.ok) {
       await ctx.reply(ctx.t('sync-done', { products: result.products, categories: result.categories, removed: result.removed }));
     } else {
-      await ctx.reply(ctx.t(result.kept > 0 ? 'sync-failed' : 'sync-failed-empty', { reason: describeSyncError(result.error) }));
+      await ctx.reply(ctx.t(result.kept > 0 ? 'sync-failed' : 'sync-failed-empty', { reason: syncFailureWords(ctx.t, result.error) }));
     }
   });
   return composer;

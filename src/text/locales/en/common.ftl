@@ -164,6 +164,13 @@ staff-bad-id = "{ $value }" is not a numeric Telegram user ID.
 
 sync-started = Refreshing the catalog from the provider…
 sync-done = Catalog refreshed: { $products } products in { $categories } categories ({ $removed } removed).
+sync-reason-auth = the provider refused our API key or this server's IP.
+sync-reason-busy = the provider asked us to slow down; the next refresh tries again.
+sync-reason-refused = the provider refused the request.
+sync-reason-unavailable = the provider did not answer (down, or unreachable from this server).
+sync-reason-bad-answer = the provider's answer could not be read.
+sync-reason-internal = something went wrong on our side; the log has the details.
+sync-reason-empty = the provider listed no products at all, so the catalog was left as it was.
 sync-failed = The catalog refresh failed; the previous catalog is kept. Reason: { $reason }
 sync-failed-alert = Warning: the scheduled catalog refresh failed; the previous catalog is kept. Reason: { $reason }
 sync-failed-empty = The catalog refresh failed, and no catalog has been loaded yet: /order has nothing to offer until a refresh succeeds. Reason: { $reason }
