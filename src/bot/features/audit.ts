@@ -11,6 +11,7 @@ import { parsePersonWord } from '../person-word.js';
 import { readersOnly } from '../middleware/roles.js';
 import { sendFormatted } from '../send.js';
 import { showInPlace } from '../order-views/in-place.js';
+import { readerView } from '../reader-view.js';
 import type { AmountUnit } from '../../text/format.js';
 
 export const AUDIT_PAGE_SIZE = 10;
@@ -42,13 +43,7 @@ export function auditFeature(deps: {
 }) {
   const composer = new Composer<BaseContext>();
 
-  const viewOf = (ctx: BaseContext): AuditView => ({
-    t: ctx.t,
-    locale: ctx.member.locale,
-    amountUnit: ctx.presentation.amountUnit,
-    timeZone: ctx.presentation.timeZone,
-    describePerson: deps.describePerson,
-  });
+  const viewOf = (ctx: BaseContext): AuditView => ({ ...readerView(ctx), describePerson: deps.describePerson });
   const pageView = (ctx: BaseContext, filter: AuditFilter, page: number) =>
     auditPageView(viewOf(ctx), filter, deps.audit.page(filter, { page, pageSize: AUDIT_PAGE_SIZE }));
 

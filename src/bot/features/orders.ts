@@ -12,6 +12,7 @@ import { LIST_PATTERN, parseList, type ListRef } from '../order-views/callback-d
 import { showInPlace } from '../order-views/in-place.js';
 import { foundOrdersView, orderListView, type ListAudience } from '../order-views/list-view.js';
 import { canSee, orderName, type TrackingView } from '../order-views/order-view.js';
+import { readerView } from '../reader-view.js';
 import type { AmountUnit } from '../../text/format.js';
 
 export const ORDERS_PAGE_SIZE = 8;
@@ -46,14 +47,7 @@ export function ordersFeature(deps: OrdersDeps) {
     return { kind: 'user', userId: audience.kind === 'person' ? audience.userId : ctx.member.telegramId };
   }
 
-  const viewOf = (ctx: BaseContext): TrackingView => ({
-    t: ctx.t,
-    locale: ctx.member.locale,
-    amountUnit: ctx.presentation.amountUnit,
-    timeZone: ctx.presentation.timeZone,
-    sandbox: ctx.presentation.sandbox,
-    describePerson: deps.describePerson,
-  });
+  const viewOf = (ctx: BaseContext): TrackingView => ({ ...readerView(ctx), describePerson: deps.describePerson });
 
   function view(ctx: BaseContext, ref: ListRef) {
     const audience = audienceOf(ctx, ref.userId);

@@ -20,6 +20,7 @@ import type { TellPerson } from '../tell-person.js';
 import { keyboardOf } from '../send-port.js';
 import { CODES_PATTERN, parseCodes, parseTrack, TRACK_PATTERN, type TrackOrigin } from '../order-views/callback-data.js';
 import { showInPlace } from '../order-views/in-place.js';
+import { readerView } from '../reader-view.js';
 import {
   canSee,
   canSeeCodes,
@@ -56,14 +57,7 @@ export interface TrackDeps {
 export function trackFeature(deps: TrackDeps) {
   const composer = new Composer<BaseContext>();
 
-  const viewOf = (ctx: BaseContext): TrackingView => ({
-    t: ctx.t,
-    locale: ctx.member.locale,
-    amountUnit: ctx.presentation.amountUnit,
-    timeZone: ctx.presentation.timeZone,
-    sandbox: ctx.presentation.sandbox,
-    describePerson: deps.describePerson,
-  });
+  const viewOf = (ctx: BaseContext): TrackingView => ({ ...readerView(ctx), describePerson: deps.describePerson });
   const viewerOf = (ctx: BaseContext): Viewer => ({ telegramId: ctx.member.telegramId, role: ctx.member.role });
   const visible = (ctx: BaseContext, row: OrderRow | null): row is OrderRow => row !== null && canSee(viewerOf(ctx), row);
 

@@ -18,6 +18,7 @@ import { showInPlace } from '../order-views/in-place.js';
 import { transactionDetailView, transactionListView } from '../order-views/transaction-view.js';
 import { plain } from '../../text/formatted.js';
 import type { AmountUnit } from '../../text/format.js';
+import { readerView } from '../reader-view.js';
 import { formatId } from '../../text/format.js';
 
 export const TRANSACTIONS_PAGE_SIZE = 8;
@@ -32,7 +33,7 @@ export function transactionsFeature(deps: {
   const composer = new Composer<BaseContext>();
 
   async function view(ctx: BaseContext, press: TransactionsPress): Promise<Outgoing> {
-    const v = { t: ctx.t, locale: ctx.member.locale, amountUnit: ctx.presentation.amountUnit, timeZone: ctx.presentation.timeZone, sandbox: ctx.presentation.sandbox };
+    const v = readerView(ctx);
     try {
       if (press.kind === 'page') {
         const page = await deps.provider.listTransactions(
