@@ -45,6 +45,11 @@ export function chosenRegion(draft: Draft): RegionProperty | null {
   return draft.product?.regionProperties.find((r) => r.regionPropertyId === draft.regionPropertyId) ?? null;
 }
 
+/** What the draft costs at the price it holds: unit price × quantity, 0 before both are chosen. */
+export function draftTotal(draft: Draft): number {
+  return (chosenRegion(draft)?.price ?? 0) * (draft.quantity ?? 0);
+}
+
 export function currentField(draft: Draft): RequiredField | null {
   return draft.product?.requiredFields[draft.fieldIndex] ?? null;
 }

@@ -8,7 +8,7 @@ import type { Outgoing } from '../../send.js';
 import { ACTION, numericValue, parseData, type Pressed } from './actions.js';
 import { answerText, type Step as InputStep } from './answer-text.js';
 import { confirmStep } from './confirm-step.js';
-import { back, chosenRegion, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, editStep, maxQuantity, newDraft, resumeIncomplete } from './draft.js';
+import { back, chosenRegion, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, draftTotal, editStep, maxQuantity, newDraft, resumeIncomplete } from './draft.js';
 import { answerPress, createMenuDisplay } from './menu-display.js';
 import { createOrderReads } from './order-reads.js';
 import type { OrderArgs, OrderConversationDeps, Quote } from './order-types.js';
@@ -165,9 +165,9 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         return render();
       }
       const facts = { balance: quote.balance.ok ? quote.balance.value.balance : null, changes: refreshed.changes, limit: await limitFor(draft) };
-      const due = (chosenRegion(draft)?.price ?? 0) * (draft.quantity ?? 0);
-      if (facts.balance !== null && facts.balance < due) {
-        const short = { balance: facts.balance, total: due };
+      const total = draftTotal(draft);
+      if (facts.balance !== null && facts.balance < total) {
+        const short = { balance: facts.balance, total };
         await conversation.external(() => deps.onWalletShort?.(short));
       }
       if (canConfirm(draft, facts, deps.perItemLimit)) {
@@ -176,7 +176,6 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         // and the order service recognises it instead of placing a second order.
         confirmKey = await conversation.external(() => crypto.randomUUID());
         const threshold = await conversation.external(() => deps.approvalThreshold?.(userId!) ?? null);
-        const total = (chosenRegion(draft)?.price ?? 0) * (draft.quantity ?? 0);
         if (threshold !== null && total > threshold) {
           // Below any other notice (a price changed since an order repeated), never instead of it.
           const note = t('approval-summary-note', { threshold: formatAmount(threshold, locale, deps.amountUnit) });

@@ -1,7 +1,7 @@
 import type { Conversation } from '@grammyjs/conversations';
 import type { Context } from 'grammy';
 import type { BotContext } from '../../context.js';
-import { chosenRegion, type Draft } from './draft.js';
+import { draftTotal, type Draft } from './draft.js';
 import type { Fetched, OrderConversationDeps, Quote } from './order-types.js';
 
 /**
@@ -26,7 +26,7 @@ export function createOrderReads(conversation: Conversation<BotContext, Context>
   const pausedNow = () => conversation.external(() => deps.orderingPaused());
   /** The limits against the draft's total at the quoted price; counted from the database, so in `external`. */
   const limitFor = (checked: Draft) => {
-    const total = (chosenRegion(checked)?.price ?? 0) * (checked.quantity ?? 0);
+    const total = draftTotal(checked);
     return conversation.external(() => deps.checkLimits(userId, total));
   };
 
