@@ -14,6 +14,7 @@ import { createHealth } from './http/readiness.js';
 import type { Logger } from './logger.js';
 import type { ProcessProbe } from './process-probe.js';
 import { INTERACTIVE_MAX_WAIT_MS } from './provider/rate-limit.js';
+import type { Repeating } from './repeat.js';
 import type { Sandbox } from './sandbox/server.js';
 import { startServing } from './app/serving.js';
 import { translatorFor } from './text/i18n.js';
@@ -48,100 +49,111 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
   const { clock, logger } = io;
   const storage = await openStorage(config, io);
   const { db } = storage;
-  const startedAt = clock.now();
-  const sandbox: Sandbox | null = config.sandboxMode ? await startBuiltInSandbox(config, db, logger) : null;
-  warnOfMissingUnits(config, logger);
-
-  const services = createServices({
-    config,
-    db,
-    provider: sandbox ? { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } : { baseUrl: config.providerBaseUrl, apiKey: config.providerApiKey ?? '' },
-    clock,
-    logger,
-  });
-  const { staff, provider, metrics, orderingPause } = services;
-  // Readiness: when Telegram last answered or delivered, and when the delivery sweep last completed.
-  let telegramContactAt: number | null = null;
-  let sweepDoneAt: number | null = null;
-
   // Aborted first at shutdown: a catalog run in progress must not hold the exit.
   const shutdown = new AbortController();
-  const catalogSync = createCatalogSync({ provider, db, clock, logger: logger.child({ component: 'catalog' }), signal: shutdown.signal });
-  const bot = createAppBot({ config, db, services, catalogSync, clock, logger });
-  noteTelegramContact(bot.api, () => {
-    telegramContactAt = clock.now();
-  });
-
+  let sandbox: Sandbox | null = null;
+  let loops: Repeating[] = [];
   try {
-    bot.botInfo = await connectToTelegram({ api: bot.api, apiRoot: config.telegramApiRoot, clock, logger });
-  } catch (error) {
-    throw new StartupError(describeTelegramFailure(error, config.telegramApiRoot), 1, 'failed to start', 'could not connect to Telegram');
-  }
-  logger.info({ username: bot.botInfo.username }, 'connected to Telegram');
-  // The menu next to the text box is no reason to keep staff waiting: set it while polling runs.
-  void registerCommands(bot.api, translatorFor, logger);
-  // Administrators and viewers have menus of their own; someone ADMIN_IDS no longer lists loses theirs.
-  // In the background: a long staff list must not hold up the start.
-  const menus = createCommandMenus({ api: bot.api, translate: translatorFor, logger });
-  void (async () => {
-    for (const change of services.adminIdChanges) if (change.to === null) await menus.clear(change.telegramId);
-    for (const member of staff.list()) if (member.role !== 'staff') await menus.show(member);
-  })();
+    const startedAt = clock.now();
+    sandbox = config.sandboxMode ? await startBuiltInSandbox(config, db, logger) : null;
+    warnOfMissingUnits(config, logger);
 
-  const loops = startLoops({
-    config,
-    db,
-    services,
-    catalogSync,
-    shutdown: shutdown.signal,
-    onSweepDone: (at) => {
-      sweepDoneAt = at;
-    },
-    clock,
-    logger,
-  });
-
-  const health = createHealth({
-    db,
-    clock,
-    startedAt,
-    lastTelegramContact: () => telegramContactAt,
-    lastSweepDone: () => sweepDoneAt,
-    orderingPaused: () => orderingPause.current(),
-    providerPausedUntil: () => services.limiter.pausedUntil(),
-    interactiveMaxWaitMs: INTERACTIVE_MAX_WAIT_MS,
-  });
-  let serving: Awaited<ReturnType<typeof startServing>>;
-  try {
-    serving = await startServing({
-      bot,
+    const services = createServices({
       config,
-      health,
-      metrics,
-      onDelivery: () => {
-        telegramContactAt = clock.now();
+      db,
+      provider: sandbox ? { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } : { baseUrl: config.providerBaseUrl, apiKey: config.providerApiKey ?? '' },
+      clock,
+      logger,
+    });
+    const { staff, provider, metrics, orderingPause } = services;
+    // Readiness: when Telegram last answered or delivered, and when the delivery sweep last completed.
+    let telegramContactAt: number | null = null;
+    let sweepDoneAt: number | null = null;
+
+    const catalogSync = createCatalogSync({ provider, db, clock, logger: logger.child({ component: 'catalog' }), signal: shutdown.signal });
+    const bot = createAppBot({ config, db, services, catalogSync, clock, logger });
+    noteTelegramContact(bot.api, () => {
+      telegramContactAt = clock.now();
+    });
+
+    try {
+      bot.botInfo = await connectToTelegram({ api: bot.api, apiRoot: config.telegramApiRoot, clock, logger });
+    } catch (error) {
+      throw new StartupError(describeTelegramFailure(error, config.telegramApiRoot), 1, 'failed to start', 'could not connect to Telegram');
+    }
+    logger.info({ username: bot.botInfo.username }, 'connected to Telegram');
+    // The menu next to the text box is no reason to keep staff waiting: set it while polling runs.
+    void registerCommands(bot.api, translatorFor, logger);
+    // Administrators and viewers have menus of their own; someone ADMIN_IDS no longer lists loses theirs.
+    // In the background: a long staff list must not hold up the start.
+    const menus = createCommandMenus({ api: bot.api, translate: translatorFor, logger });
+    void (async () => {
+      for (const change of services.adminIdChanges) if (change.to === null) await menus.clear(change.telegramId);
+      for (const member of staff.list()) if (member.role !== 'staff') await menus.show(member);
+    })();
+
+    loops = startLoops({
+      config,
+      db,
+      services,
+      catalogSync,
+      shutdown: shutdown.signal,
+      onSweepDone: (at) => {
+        sweepDoneAt = at;
       },
       clock,
       logger,
     });
-  } catch (error) {
-    throw new StartupError(describeTelegramFailure(error, config.telegramApiRoot), 1, 'failed to start', 'could not start receiving updates');
-  }
-  logger.info({ sandbox: config.sandboxMode, databasePath: config.databasePath, mode: config.botMode }, 'giftdesk is running');
 
-  return {
-    async stop() {
-      shutdown.abort();
-      // Updates in hand first: they may still need the provider (the sandbox too) and the database.
-      await serving.stop(config.providerOrderTimeoutMs + 5_000);
-      await Promise.allSettled(loops.map((loop) => loop.stop()));
-      await sandbox?.close();
-      storage.close();
-    },
-    failed: serving.source.failed.catch((error: unknown) => {
-      throw new Error(describeTelegramFailure(error, config.telegramApiRoot));
-    }),
-  };
+    const health = createHealth({
+      db,
+      clock,
+      startedAt,
+      lastTelegramContact: () => telegramContactAt,
+      lastSweepDone: () => sweepDoneAt,
+      orderingPaused: () => orderingPause.current(),
+      providerPausedUntil: () => services.limiter.pausedUntil(),
+      interactiveMaxWaitMs: INTERACTIVE_MAX_WAIT_MS,
+    });
+    let serving: Awaited<ReturnType<typeof startServing>>;
+    try {
+      serving = await startServing({
+        bot,
+        config,
+        health,
+        metrics,
+        onDelivery: () => {
+          telegramContactAt = clock.now();
+        },
+        clock,
+        logger,
+      });
+    } catch (error) {
+      throw new StartupError(describeTelegramFailure(error, config.telegramApiRoot), 1, 'failed to start', 'could not start receiving updates');
+    }
+    logger.info({ sandbox: config.sandboxMode, databasePath: config.databasePath, mode: config.botMode }, 'giftdesk is running');
+
+    return {
+      async stop() {
+        shutdown.abort();
+        // Updates in hand first: they may still need the provider (the sandbox too) and the database.
+        await serving.stop(config.providerOrderTimeoutMs + 5_000);
+        await Promise.allSettled(loops.map((loop) => loop.stop()));
+        await sandbox?.close();
+        storage.close();
+      },
+      failed: serving.source.failed.catch((error: unknown) => {
+        throw new Error(describeTelegramFailure(error, config.telegramApiRoot));
+      }),
+    };
+  } catch (error) {
+    // A start that fails half-way leaves nothing running: the loops, the built-in sandbox and the claim on the database end here.
+    shutdown.abort();
+    await Promise.allSettled(loops.map((loop) => loop.stop()));
+    await sandbox?.close();
+    storage.close();
+    throw error;
+  }
 }
 
 /** A bare number invites a tenfold misreading: the provider may count in Rial while staff think in Toman. */

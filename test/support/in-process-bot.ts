@@ -54,17 +54,21 @@ export function startBotInProcess(env: Record<string, string>): BotProcess {
   void started.then((app) =>
     app?.failed.catch(async (error: unknown) => {
       raw += `giftdesk stopped: ${error instanceof Error ? error.message : String(error)}\n`;
-      await stop();
+      // As the process shell does: updates can no longer be received, exit code 1.
+      await stop(1);
     }),
   );
 
-  function stop(): Promise<number | null> {
+  function stop(code = 0): Promise<number | null> {
     stopping ??= (async () => {
       const app = await started;
       if (app) {
-        await app.stop();
-        logger.info('giftdesk stopped');
-        exit(0);
+        try {
+          await app.stop();
+          logger.info('giftdesk stopped');
+        } finally {
+          exit(code);
+        }
       }
       return exited;
     })();
@@ -77,7 +81,7 @@ export function startBotInProcess(env: Record<string, string>): BotProcess {
     output: () => raw,
     logs: () => parsed,
     waitForLog: (match, timeoutMs) => waitForLogLine({ lines: parsed, ended: () => ended, output: () => raw }, match, timeoutMs),
-    stop,
+    stop: () => stop(),
     async kill9() {
       throw new Error('a bot in this process cannot be killed: start this world with { process: true }');
     },
