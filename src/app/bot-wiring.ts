@@ -1,5 +1,4 @@
 import type { Bot } from 'grammy';
-import { withBalanceCheckAfterOrders } from '../alerts/low-balance.js';
 import type { BotContext } from '../bot/context.js';
 import { createBot } from '../bot/create-bot.js';
 import { createCatalogQueries } from '../catalog/catalog-queries.js';
@@ -28,7 +27,7 @@ export function createAppBot(deps: { config: Config; db: Db; services: Services;
     catalog: createCatalogQueries({ db }),
     catalogSync,
     provider,
-    orders: withBalanceCheckAfterOrders(services.orders, provider, logger.child({ component: 'orders' })),
+    orders: services.orders,
     alerts: services.alerts,
     orderingPause,
     spending: { checkLimits: services.checkLimits, rules: services.spendingRules, counter: services.spendingCounter },

@@ -1,7 +1,7 @@
 import type { Api } from 'grammy';
 import { createAdminAlerts, type AdminAlerts, type AdminRecipient } from '../alerts/admin-alerts.js';
 import { createWalletShortAlert, walletShortText, withFundsRefusalAlert, type WalletShortAlert } from '../alerts/funds-refusal.js';
-import { createLowBalanceWatch, lowBalanceAlertText, lowBalanceSetting, type LowBalanceWatch } from '../alerts/low-balance.js';
+import { createLowBalanceWatch, lowBalanceAlertText, lowBalanceSetting, withBalanceCheckAfterOrders, type LowBalanceWatch } from '../alerts/low-balance.js';
 import { createApprovalAnnouncer, type ApprovalAnnouncer } from '../orders/approval-announcer.js';
 import { createApprovalCards } from '../orders/approval-cards.js';
 import { createApprovalService, type ApprovalService } from '../orders/approval-service.js';
@@ -154,7 +154,9 @@ export function createServices(deps: {
     render: (locale, refusal) => walletShortText(translate(locale), locale, config.amountUnit, refusal),
     logger: logger.child({ component: 'orders' }),
   });
-  const orders = withFundsRefusalAlert(
+  // Every order placed, from a Confirm or an Approve, is followed by a balance read for the low-balance alert.
+  const orders = withBalanceCheckAfterOrders(
+    withFundsRefusalAlert(
     createOrderService({
       db,
       provider,
@@ -174,6 +176,9 @@ export function createServices(deps: {
         ),
     }),
     walletShort,
+    ),
+    provider,
+    logger.child({ component: 'orders' }),
   );
   // Logs what it recovered itself.
   orders.recoverInterrupted();
