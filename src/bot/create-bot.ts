@@ -211,7 +211,6 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         typicalDeliveryMs: () => orderQueries.typicalDeliveryMs(),
         ...(deps.onWalletShort ? { onWalletShort: deps.onWalletShort } : {}),
         typingWhileSlow,
-        clock: deps.clock,
         logger: deps.logger,
       }),
       {

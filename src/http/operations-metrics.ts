@@ -46,13 +46,17 @@ export function registerOperationsMetrics(registry: Registry, readings: Operatio
       for (const source of PAUSE_SOURCES) this.set({ source }, paused?.source === source ? 1 : 0);
     },
   });
-  const spent = () => readings.spent(readings.now());
+  // One read of the day and the month serves both gauges. The registry reads its metrics in the order
+  // they were registered, collecting each just before, so 'today' (registered first) reads for both.
+  let month = 0;
   new Gauge({
     name: 'giftdesk_spent_today',
     help: 'Total of the orders placed since local midnight (TIME_ZONE), counted as spending limits count them',
     registers: [registry],
     collect() {
-      this.set(spent().day);
+      const spent = readings.spent(readings.now());
+      this.set(spent.day);
+      month = spent.month;
     },
   });
   new Gauge({
@@ -60,7 +64,7 @@ export function registerOperationsMetrics(registry: Registry, readings: Operatio
     help: 'Total of the orders placed since the start of the local month (TIME_ZONE, MONTH_CALENDAR), counted as spending limits count them',
     registers: [registry],
     collect() {
-      this.set(spent().month);
+      this.set(month);
     },
   });
 }

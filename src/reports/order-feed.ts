@@ -8,7 +8,7 @@ import { auditLog, orders, type OrderState } from '../db/schema.js';
 import { PROVIDER_DRIVEN } from '../orders/order-states.js';
 import type { Logger } from '../logger.js';
 import { defineSetting, type SettingsStore } from '../settings/settings-store.js';
-import { formatAmount, formatNumber, localDigits, type AmountUnit } from '../text/format.js';
+import { formatAmount, formatId, formatNumber, localDigits, type AmountUnit } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 
 /** Whether administrators get a line for every order placed (and for one that then fails); off unless they turn it on. */
@@ -108,7 +108,7 @@ export function createOrderFeed(deps: {
               quantity: formatNumber(order.quantity, admin.locale),
               product: order.productTitle,
               amount: formatAmount(order.totalAmount, admin.locale, deps.amountUnit),
-              id: localDigits(String(order.id), admin.locale),
+              id: formatId(order.id, admin.locale),
             });
             await deps.sendText(admin.telegramId, line).catch((error: unknown) =>
               deps.logger.warn({ adminId: admin.telegramId, orderId: order.id, err: error instanceof Error ? error.name : String(error) }, 'feed line not delivered'),

@@ -4,6 +4,7 @@ import type { OrderQueries } from '../../orders/order-queries.js';
 import type { BaseContext } from '../context.js';
 import { confirmKeyOf } from '../conversations/order/actions.js';
 import { removeKeyboard } from '../send.js';
+import { formatId } from '../../text/format.js';
 import { orderName } from '../order-views/order-view.js';
 
 /**
@@ -27,7 +28,7 @@ export function confirmedPressFeature(deps: {
       return ctx.t('order-already-confirmed', { reference: orderName(order), state: ctx.t(`track-state-${order.state}`) });
     }
     const approval = deps.approvals?.byConfirmKey(key);
-    if (approval && approval.requesterId === me) return ctx.t('order-already-requested', { id: String(approval.id), state: approval.state });
+    if (approval && approval.requesterId === me) return ctx.t('order-already-requested', { id: formatId(approval.id, ctx.member.locale), state: approval.state });
     return null;
   }
 

@@ -30,19 +30,18 @@ export function createOrderReads(conversation: Conversation<BotContext, Context>
     return conversation.external(() => deps.checkLimits(userId, total));
   };
 
-  /** Product detail and balance together; taken before the reads, so the age errs on the old side. */
+  /** Product detail and balance together, read at once. */
   const readQuote = (productId: number): Promise<Quote> =>
     whileSlow(() => conversation.external(async () => {
-      const at = deps.clock.now();
       const [detail, balance] = await Promise.all([
         attempt('product detail for summary', () => deps.provider.getProduct(productId)),
         attempt('balance for summary', () => deps.provider.getBalance()),
       ]);
       if (detail.ok && detail.value.id !== productId) {
         deps.logger.warn({ asked: productId, answered: detail.value.id }, 'the provider answered the detail of another product');
-        return { detail: { ok: false as const, trouble: 'bad-answer' as const }, balance, at };
+        return { detail: { ok: false as const, trouble: 'bad-answer' as const }, balance };
       }
-      return { detail, balance, at };
+      return { detail, balance };
     }));
 
   return { fetch, whileSlow, pausedNow, limitFor, readQuote };

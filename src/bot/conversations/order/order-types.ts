@@ -1,5 +1,4 @@
 import type { CatalogCategory, CatalogQueries } from '../../../catalog/catalog-queries.js';
-import type { Clock } from '../../../clock.js';
 import type { Logger } from '../../../logger.js';
 import type { LimitVerdict } from '../../../orders/limit-check.js';
 import type { OrderService, PlaceInput } from '../../../orders/order-service.js';
@@ -48,7 +47,6 @@ export interface OrderConversationDeps {
   onWalletShort?: (short: { balance: number; total: number }) => void;
   /** Shows "typing…" in the chat while a provider read takes longer than a moment. */
   typingWhileSlow: TypingWhileSlow;
-  clock: Clock;
   logger: Logger;
 }
 
@@ -86,9 +84,8 @@ export interface CarriedStep {
 /** Plain result objects only: an error thrown inside `external` would be stored as `{}`. */
 export type Fetched<T> = { ok: true; value: T } | { ok: false; trouble: Trouble };
 
-/** The provider's numbers for the summary, and when they were read. */
+/** The provider's numbers for the summary. */
 export interface Quote {
   detail: Fetched<ProductDetail>;
   balance: Fetched<Balance>;
-  at: number;
 }
