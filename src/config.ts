@@ -158,6 +158,8 @@ const schema = z.strictObject({
   PROVIDER_REQUESTS_PER_SECOND: positiveInt(8, 1_000),
   // The spec does not show the provider's limit; contract.md assumes 10 (CONTRACT_LIMITS.maxQuantityPerItem).
   PROVIDER_MAX_QUANTITY_PER_ITEM: positiveInt(10, 1_000),
+  // Likewise not shown; contract.md assumes 5 products per order (CONTRACT_LIMITS.maxItemsPerOrder).
+  PROVIDER_MAX_PRODUCTS_PER_ORDER: positiveInt(5, 100),
   // Unset means the probe's own default (PAUSE_PROBE_MS in src/orders/pause-probe.ts).
   // Checked in parseConfig (its parser words its own problems); only with PROVIDER_BASE_URL=sandbox.
   SANDBOX_FAULTS: optional(z.string()),
@@ -198,6 +200,8 @@ export type Config = {
   providerRequestsPerSecond: number;
   /** Largest quantity of one product the order conversation offers (stock permitting). */
   providerMaxQuantityPerItem: number;
+  /** Most products (lines) in one order: the cart offers no more. */
+  providerMaxProductsPerOrder: number;
   /** How often a pause the provider caused checks whether it answers again; undefined for the default. */
   pauseProbeSeconds: number | undefined;
   /** Trouble the in-process sandbox makes on purpose, for rehearsals; null when none. */
@@ -293,6 +297,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     providerOrderTimeoutMs: data.PROVIDER_ORDER_TIMEOUT_MS,
     providerRequestsPerSecond: data.PROVIDER_REQUESTS_PER_SECOND,
     providerMaxQuantityPerItem: data.PROVIDER_MAX_QUANTITY_PER_ITEM,
+    providerMaxProductsPerOrder: data.PROVIDER_MAX_PRODUCTS_PER_ORDER,
     pauseProbeSeconds: data.PAUSE_PROBE_SECONDS,
     sandboxFaults,
     botMode: data.BOT_MODE,

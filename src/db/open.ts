@@ -30,14 +30,27 @@ export function openDb(path: string): Db {
     // WAL mode and much faster than FULL.
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
-    sqlite.pragma('foreign_keys = ON');
     const db = drizzle(sqlite, { schema });
-    migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    migrateKeepingReferences(sqlite, db);
+    sqlite.pragma('foreign_keys = ON');
     return db;
   } catch (error) {
     sqlite.close();
     throw error;
   }
+}
+
+/**
+ * Runs the migrations with foreign keys off, as SQLite's own procedure for
+ * rebuilding a table asks: the pragma cannot change inside the migrations'
+ * transaction, and with keys on, dropping a table others reference (orders)
+ * would fail. The references are checked once the migrations are done.
+ */
+function migrateKeepingReferences(sqlite: Database.Database, db: Db): void {
+  sqlite.pragma('foreign_keys = OFF');
+  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  const broken = sqlite.pragma('foreign_key_check') as unknown[];
+  if (broken.length > 0) throw new Error(`the database's references are broken after its migrations (${broken.length} rows): restore the backup taken before the upgrade`);
 }
 
 /** The database file cannot be created or opened where DATABASE_PATH points. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { APPROVAL_STATES, NOTIFICATION_KINDS, ORDER_STATES, STAFF_ROLES, type AdoptionProof, type ReviewCandidate } from './schema-values.js';
+import { APPROVAL_STATES, NOTIFICATION_KINDS, ORDER_STATES, STAFF_ROLES, type AdoptionProof, type OrderLine, type ReviewCandidate } from './schema-values.js';
 
 export * from './schema-values.js';
 
@@ -133,15 +133,14 @@ export const orders = sqliteTable(
     /** One confirmation places at most one order: the summary's key is unique. */
     confirmKey: text('confirm_key').notNull(),
     fingerprint: text('fingerprint').notNull(),
-    productId: integer('product_id').notNull(),
-    productTitle: text('product_title').notNull(),
-    regionPropertyId: integer('region_property_id').notNull(),
-    regionTitle: text('region_title'),
-    quantity: integer('quantity').notNull(),
-    unitPrice: integer('unit_price').notNull(),
+    /**
+     * The products of the order, one line each, as OrderLine[] in JSON (see
+     * orders/order-line.ts): product, region and unit price as confirmed,
+     * quantity, and what the end customer gave for the fields. Never a code.
+     */
+    lines: text('lines', { mode: 'json' }).$type<OrderLine[]>().notNull(),
+    /** The sum of the lines at their confirmed prices: what the limits and the approval threshold judged. */
     totalAmount: integer('total_amount').notNull(),
-    /** JSON array of { fieldId, title, value }: what the end customer gave, never a code. */
-    fieldValues: text('field_values').notNull(),
     state: text('state', { enum: ORDER_STATES }).notNull(),
     providerOrderId: integer('provider_order_id'),
     providerReference: text('provider_reference'),
@@ -181,7 +180,6 @@ export const orders = sqliteTable(
   },
   (t) => [
     check('orders_state_check', sql.raw(`state in (${ORDER_STATES.map((s) => `'${s}'`).join(', ')})`)),
-    check('orders_quantity_check', sql`${t.quantity} > 0`),
     uniqueIndex('orders_confirm_key_idx').on(t.confirmKey),
     uniqueIndex('orders_provider_order_id_idx').on(t.providerOrderId),
     // The wallet has at most one POST in flight at a time.
@@ -230,8 +228,6 @@ export const notifications = sqliteTable(
       .notNull()
       .references(() => orders.id),
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
-    /** 'orderer' = the chat that placed the order (administrators are told of trouble too); 'admins' = administrators only. */
-    audience: text('audience', { enum: ['orderer', 'admins'] }).notNull(),
     status: text('status', { enum: ['pending', 'sent', 'undeliverable'] }).notNull(),
     createdAt: createdAt(),
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
@@ -245,7 +241,6 @@ export const notifications = sqliteTable(
   },
   (t) => [
     check('notifications_kind_check', sql.raw(`kind in (${NOTIFICATION_KINDS.map((k) => `'${k}'`).join(', ')})`)),
-    check('notifications_audience_check', sql`${t.audience} in ('orderer', 'admins')`),
     check('notifications_status_check', sql`${t.status} in ('pending', 'sent', 'undeliverable')`),
     uniqueIndex('notifications_order_kind_idx').on(t.orderId, t.kind),
     index('notifications_due_idx').on(t.status, t.nextAttemptAt),
@@ -266,15 +261,11 @@ export const approvals = sqliteTable(
     chatId: integer('chat_id').notNull(),
     /** The summary's confirm key: a replayed Confirm finds this row; the approved order carries it. */
     confirmKey: text('confirm_key').notNull(),
-    productId: integer('product_id').notNull(),
-    productTitle: text('product_title').notNull(),
-    regionPropertyId: integer('region_property_id').notNull(),
-    regionTitle: text('region_title'),
-    quantity: integer('quantity').notNull(),
-    /** The price administrators are asked to approve; replaced (and revision bumped) when the provider's changes. */
-    unitPrice: integer('unit_price').notNull(),
-    /** JSON array of { fieldId, title, value }, as in orders: what the end customer gave, never a code. */
-    fieldValues: text('field_values').notNull(),
+    /**
+     * The lines administrators are asked to approve, as in orders; their
+     * prices are replaced (and revision bumped) when the provider's change.
+     */
+    lines: text('lines', { mode: 'json' }).$type<OrderLine[]>().notNull(),
     state: text('state', { enum: APPROVAL_STATES }).notNull(),
     /** Bumped whenever the numbers change: Approve buttons carry it, so an older summary cannot approve a newer price. */
     revision: integer('revision').notNull().default(0),
@@ -290,7 +281,6 @@ export const approvals = sqliteTable(
   },
   (t) => [
     check('approvals_state_check', sql.raw(`state in (${APPROVAL_STATES.map((s) => `'${s}'`).join(', ')})`)),
-    check('approvals_quantity_check', sql`${t.quantity} > 0`),
     uniqueIndex('approvals_confirm_key_idx').on(t.confirmKey),
     index('approvals_state_expiry_idx').on(t.state, t.expiresAt),
   ],

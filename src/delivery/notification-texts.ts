@@ -5,6 +5,7 @@ import type { Locale, Translate } from '../text/i18n.js';
 import type { AdoptionProof, NotificationKind, ReviewCandidate } from '../db/schema.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import type { RefundSeen } from '../tracking/find-refund.js';
+import { goodsInBrief } from '../orders/order-line.js';
 
 /**
  * The words of every notification except the delivery itself. Only facts
@@ -29,8 +30,9 @@ export function referenceOf(order: OrderRow): string {
   return order.providerReference ?? `#${order.id}`;
 }
 
+/** The order's goods in one line: "Title (Region)", or several joined (see goodsInBrief). */
 export function productOf(order: OrderRow): string {
-  return order.regionTitle ? `${order.productTitle} (${order.regionTitle})` : order.productTitle;
+  return goodsInBrief(order.lines).product;
 }
 
 function badge(ctx: TextContext): FormattedString | null {
@@ -41,7 +43,7 @@ function badge(ctx: TextContext): FormattedString | null {
 export function deliveryHeading(order: OrderRow, ctx: TextContext, charged: number): FormattedString {
   return joinLines(
     badge(ctx),
-    bold(ctx.t('delivery-heading', { reference: referenceOf(order), product: productOf(order), quantity: order.quantity })),
+    bold(ctx.t('delivery-heading', { reference: referenceOf(order), ...goodsInBrief(order.lines) })),
     ctx.t('delivery-charged', { amount: formatAmount(charged, ctx.locale, ctx.amountUnit) }),
   );
 }
@@ -59,7 +61,7 @@ function refundLine(refund: RefundSeen, ctx: TextContext): string {
 export function staffMessage(kind: StaffKind, order: OrderRow, ctx: TextContext, refund?: RefundSeen): FormattedString {
   const vars = {
     reference: referenceOf(order),
-    order: ctx.t('notify-order', { product: productOf(order), quantity: order.quantity }),
+    order: ctx.t('notify-order', goodsInBrief(order.lines)),
     status: order.providerStatus ?? '?',
   };
   const lines: (string | FormattedString | null)[] = [badge(ctx)];
@@ -96,8 +98,7 @@ function adminOrder(order: OrderRow, ctx: TextContext): string {
   return ctx.t(order.providerReference === null ? 'alert-order-local' : 'alert-order', {
     reference: referenceOf(order),
     orderId: formatId(order.id, ctx.locale),
-    product: productOf(order),
-    quantity: order.quantity,
+    ...goodsInBrief(order.lines),
     amount: formatAmount(order.totalAmount, ctx.locale, ctx.amountUnit),
     userId: ctx.describePerson?.(order.userId) ?? String(order.userId),
   });

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import { approvals, orders, type ApprovalState } from '../db/schema.js';
 import type { SyncDb } from '../db/sync-db.js';
-import { storedLine, type OrderLine } from './order-line.js';
+import { linesTotal, unitCount, type OrderLine } from './order-line.js';
 import { appendAudit, type AuditFacts } from './audit-trail.js';
 
 /** Why a request waits again after an Approve: what changed at the provider, or what blocked it. */
@@ -15,7 +15,7 @@ export interface ApprovalRequest {
   confirmKey: string;
   requesterId: number;
   chatId: number;
-  line: OrderLine;
+  lines: OrderLine[];
 }
 
 export type ClaimApprovalResult =
@@ -27,7 +27,7 @@ export type ClaimApprovalResult =
   | { kind: 'expired'; approval: ApprovalRow }
   | { kind: 'not-found' };
 
-export const totalOf = (row: Pick<ApprovalRow, 'unitPrice' | 'quantity'>): number => row.unitPrice * row.quantity;
+export const totalOf = (row: Pick<ApprovalRow, 'lines'>): number => linesTotal(row.lines);
 
 /**
  * Every move of an approval is a compare-and-swap on its state inside one
@@ -86,7 +86,7 @@ export function createApprovalRepo(deps: { db: Db; clock: Clock }) {
             confirmKey: input.confirmKey,
             requesterId: input.requesterId,
             chatId: input.chatId,
-            ...storedLine(input.line),
+            lines: input.lines,
             state: 'pending',
             createdAt: at,
             updatedAt: at,
@@ -99,7 +99,7 @@ export function createApprovalRepo(deps: { db: Db; clock: Clock }) {
           action: 'approval.requested',
           orderId: null,
           amount: totalOf(approval),
-          facts: { approval: approval.id, product: approval.productTitle, quantity: approval.quantity },
+          facts: { approval: approval.id, product: approval.lines.map((line) => line.product.title).join(', '), quantity: unitCount(approval.lines) },
         });
         return { created: true, approval };
       });
@@ -119,18 +119,18 @@ export function createApprovalRepo(deps: { db: Db; clock: Clock }) {
       });
     },
 
-    /** approving -> pending: the checks said no for now; with a new price, earlier summaries can no longer approve. */
-    release(id: number, approverId: number, change: { unitPrice?: number; why: ApprovalWaitCause }): ApprovalRow | null {
+    /** approving -> pending: the checks said no for now; with a new price on any line, earlier summaries can no longer approve. */
+    release(id: number, approverId: number, change: { lines?: OrderLine[]; why: ApprovalWaitCause }): ApprovalRow | null {
       return immediate((tx) => {
         const current = find(tx, id);
         if (!current) return null;
-        const repriced = change.unitPrice !== undefined && change.unitPrice !== current.unitPrice;
+        const repriced = change.lines !== undefined && change.lines.some((line, index) => line.region.price !== current.lines[index]?.region.price);
         return move(
           tx,
           id,
           'approving',
           'pending',
-          { decidedBy: null, ...(repriced ? { unitPrice: change.unitPrice, revision: current.revision + 1 } : {}) },
+          { decidedBy: null, ...(repriced ? { lines: change.lines, revision: current.revision + 1 } : {}) },
           { actorId: approverId, action: 'approval.not_yet', facts: change.why },
         );
       });

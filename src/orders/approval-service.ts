@@ -4,15 +4,14 @@ import type { Logger } from '../logger.js';
 import type { OrderService, PlaceInput, PlaceResult } from './order-service.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { SpendingRuleBook } from './spending-rules.js';
-import { createApprovalRepo, totalOf, type ApprovalRow } from './approval-repo.js';
+import { createApprovalRepo, type ApprovalRow } from './approval-repo.js';
 
 export type { ApprovalRow } from './approval-repo.js';
 
 /** How long a request waits for an administrator before it expires, unless configured. */
 export const DEFAULT_APPROVAL_EXPIRY_MS = 24 * 60 * 60_000;
 
-/** What the person's other limits say about one more order of `total` (the limits module answers; absent = no limits). */
-import { lineFromStored, lineTotal } from './order-line.js';
+import { lineLabel, linesTotal, type OrderLine } from './order-line.js';
 import type { LimitCheck, LimitVerdict } from './limit-check.js';
 export type { LimitCheck };
 
@@ -32,11 +31,16 @@ export interface ApprovalServiceDeps {
   expiryMs?: number;
 }
 
-/** What the re-check at Approve found that keeps the order waiting, with the request's numbers updated where the provider's changed. */
+/**
+ * What the re-check at Approve found that keeps the order waiting, with the
+ * request's numbers updated where the provider's changed. `product` names
+ * the line ("Title (Region)"); a price change of several lines names the
+ * first and gives the totals.
+ */
 export type ApprovalChange =
-  | { kind: 'price'; from: number; to: number }
-  | { kind: 'stock'; stock: number }
-  | { kind: 'region-gone' };
+  | { kind: 'price'; product: string; from: number; to: number }
+  | { kind: 'stock'; product: string; stock: number }
+  | { kind: 'region-gone'; product: string };
 
 export type Blocked =
   | { kind: 'paused'; reason: string | null }
@@ -89,7 +93,7 @@ export function placeInputOf(approval: ApprovalRow): PlaceInput {
     confirmKey: approval.confirmKey,
     userId: approval.requesterId,
     chatId: approval.chatId,
-    line: lineFromStored(approval),
+    lines: approval.lines,
   };
 }
 
@@ -113,31 +117,38 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     return others.length > 0 ? others : admins;
   }
 
-  /** Re-reads the provider's numbers; a change, a block, or null when the request can be placed as it stands. */
-  async function recheck(
-    approval: ApprovalRow,
-  ): Promise<{ change: ApprovalChange; balance: number; unitPrice?: number } | { blocked: Blocked } | null> {
+  /** Re-reads the provider's numbers for every line; a change, a block, or null when the request can be placed as it stands. */
+  async function recheck(approval: ApprovalRow): Promise<{ change: ApprovalChange; balance: number; lines?: OrderLine[] } | { blocked: Blocked } | null> {
     const paused = deps.orderingPaused();
     if (paused) return { blocked: { kind: 'paused', reason: paused.reason } };
-    let detail;
+    let details;
     let balance;
     try {
-      [detail, balance] = await Promise.all([
-        deps.provider.getProduct(approval.productId, { priority: 'interactive' }),
+      [details, balance] = await Promise.all([
+        Promise.all(approval.lines.map((line) => deps.provider.getProduct(line.product.id, { priority: 'interactive' }))),
         deps.provider.getBalance({ priority: 'interactive' }),
       ]);
     } catch (error) {
       return { blocked: { kind: 'unchecked', error } };
     }
-    const region = detail.regionProperties.find((r) => r.regionPropertyId === approval.regionPropertyId);
     const wallet = balance.balance;
-    if (!region) return { change: { kind: 'region-gone' }, balance: wallet };
-    if (region.price !== approval.unitPrice) {
-      return { change: { kind: 'price', from: approval.unitPrice, to: region.price }, balance: wallet, unitPrice: region.price };
+    const regions = approval.lines.map((line, index) => details[index]!.regionProperties.find((r) => r.regionPropertyId === line.region.regionPropertyId));
+    const gone = approval.lines.findIndex((_, index) => regions[index] === undefined);
+    if (gone >= 0) return { change: { kind: 'region-gone', product: lineLabel(approval.lines[gone]!) }, balance: wallet };
+    const repriced = approval.lines.map((line, index) => ({ ...line, region: { ...line.region, price: regions[index]!.price } }));
+    const firstRepriced = approval.lines.findIndex((line, index) => line.region.price !== repriced[index]!.region.price);
+    if (firstRepriced >= 0) {
+      const line = approval.lines[firstRepriced]!;
+      const several = repriced.filter((next, index) => next.region.price !== approval.lines[index]!.region.price).length > 1;
+      const change: ApprovalChange = several
+        ? { kind: 'price', product: lineLabel(line), from: linesTotal(approval.lines), to: linesTotal(repriced) }
+        : { kind: 'price', product: lineLabel(line), from: line.region.price, to: repriced[firstRepriced]!.region.price };
+      return { change, balance: wallet, lines: repriced };
     }
-    if (region.stock < approval.quantity) return { change: { kind: 'stock', stock: region.stock }, balance: wallet };
-    const total = totalOf(approval);
-    if (balance.balance < total) return { blocked: { kind: 'funds', balance: balance.balance } };
+    const short = approval.lines.findIndex((line, index) => regions[index]!.stock < line.quantity);
+    if (short >= 0) return { change: { kind: 'stock', product: lineLabel(approval.lines[short]!), stock: regions[short]!.stock }, balance: wallet };
+    const total = linesTotal(approval.lines);
+    if (wallet < total) return { blocked: { kind: 'funds', balance: wallet } };
     const limits = deps.checkLimits?.(approval.requesterId, total);
     if (limits && !limits.ok) return { blocked: { kind: 'limit', verdict: limits } };
     return null;
@@ -149,14 +160,14 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
 
     requestIfNeeded(input) {
       const threshold = thresholdFor(input.userId);
-      const total = lineTotal(input.line);
+      const total = linesTotal(input.lines);
       if (threshold === null || total <= threshold) return null;
       const stored = repo.request(
         {
           confirmKey: input.confirmKey,
           requesterId: input.userId,
           chatId: input.chatId,
-          line: input.line,
+          lines: input.lines,
         },
         new Date(clock.now() + expiryMs),
       );
@@ -190,7 +201,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       }
       if (verdict !== null) {
         const why = 'change' in verdict ? { change: verdict.change.kind } : { blocked: verdict.blocked.kind };
-        const released = repo.release(id, approverId, { ...('unitPrice' in verdict && verdict.unitPrice !== undefined ? { unitPrice: verdict.unitPrice } : {}), why });
+        const released = repo.release(id, approverId, { ...('lines' in verdict && verdict.lines !== undefined ? { lines: verdict.lines } : {}), why });
         const back = released ?? repo.get(id) ?? approval;
         logger.info({ approvalId: id, approverId, why }, 'approval not placed yet');
         return 'change' in verdict

@@ -3,6 +3,7 @@ import { type AmountUnit, formatAmount, formatDateTimeWithZone, formatId } from 
 import { bold, joinLines } from '../text/formatted.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import { totalOf, type ApprovalRow } from './approval-repo.js';
+import { goodsInBrief, lineTotal } from './order-line.js';
 
 /** What every approval text needs: the reader's language and how amounts, times and people are written. */
 export interface ApprovalTextContext {
@@ -34,8 +35,7 @@ const clipped = (text: string, max: number) => {
 export function approvalLine(c: ApprovalTextContext, approval: ApprovalRow): string {
   return c.t('approval-line', {
     id: formatId(approval.id, c.locale),
-    product: approval.regionTitle ? `${approval.productTitle} (${approval.regionTitle})` : approval.productTitle,
-    quantity: approval.quantity,
+    ...goodsInBrief(approval.lines),
     total: money(c, totalOf(approval)),
   });
 }
@@ -50,19 +50,25 @@ export function adminSummary(
   approval: ApprovalRow,
   facts: { balance: number | null; threshold: number | null; selfApproval: boolean; notice?: string | null },
 ): { text: FormattedString; buttons: { text: string; callbackData: string }[][] } {
-  const fields = JSON.parse(approval.fieldValues) as { title: string; value: string }[];
   const total = totalOf(approval);
+  const several = approval.lines.length > 1;
   const text = joinLines(
     facts.notice ? bold(facts.notice) : null,
     bold(c.t('approval-admin-title', { id: formatId(approval.id, c.locale) })),
     c.t('approval-admin-who', { person: c.describePerson(approval.requesterId) }),
-    c.t('summary-product', { value: approval.productTitle }),
-    approval.regionTitle ? c.t('summary-region', { value: approval.regionTitle }) : null,
-    c.t('summary-quantity', { value: approval.quantity }),
-    c.t('summary-unit-price', { value: money(c, approval.unitPrice) }),
+    ...approval.lines.flatMap((line, index) => [
+      several ? '' : null,
+      several ? bold(c.t('summary-line-heading', { index: index + 1, count: approval.lines.length })) : null,
+      c.t('summary-product', { value: line.product.title }),
+      line.region.title ? c.t('summary-region', { value: line.region.title }) : null,
+      c.t('summary-quantity', { value: line.quantity }),
+      c.t('summary-unit-price', { value: money(c, line.region.price) }),
+      several ? c.t('summary-line-total', { value: money(c, lineTotal(line)) }) : null,
+      ...line.fields.slice(0, MAX_ANSWERS).map((f) => `${clipped(f.title, 60)}: ${clipped(f.value, ANSWER_CHARS)}`),
+      line.fields.length > MAX_ANSWERS ? c.t('summary-more-answers', { count: line.fields.length - MAX_ANSWERS }) : null,
+    ]),
+    several ? '' : null,
     bold(c.t('summary-total', { value: money(c, total) })),
-    ...fields.slice(0, MAX_ANSWERS).map((f) => `${clipped(f.title, 60)}: ${clipped(f.value, ANSWER_CHARS)}`),
-    fields.length > MAX_ANSWERS ? c.t('summary-more-answers', { count: fields.length - MAX_ANSWERS }) : null,
     '',
     facts.balance === null ? c.t('summary-balance-unknown') : c.t('summary-balance-now', { value: money(c, facts.balance) }),
     facts.threshold === null ? null : c.t('approval-admin-threshold', { value: money(c, facts.threshold) }),

@@ -1,60 +1,30 @@
-import type { PlaceOrderBody } from '../provider/schemas.js';
+import type { OrderItem, PlaceOrderBody } from '../provider/schemas.js';
+import type { OrderLine } from '../db/schema-values.js';
 
-/** An answer to one of a product's required fields, with the field's title for the records. */
-export interface FieldAnswer {
-  fieldId: number;
-  title: string;
-  value: string;
-}
-
-/**
- * One product of an order, as the staff member confirmed it: the one type
- * that intents, approval requests, placement, the POST body and the
- * fingerprint all take. An order with several products is a list of these.
- */
-export interface OrderLine {
-  product: { id: number; title: string };
-  /** The region chosen and its unit price at the summary that was confirmed. */
-  region: { regionPropertyId: number; title: string | null; price: number };
-  quantity: number;
-  /** Answers to the product's fields; optional fields left empty are not here. */
-  fields: FieldAnswer[];
-}
+export type { FieldAnswer, OrderLine } from '../db/schema-values.js';
 
 export function lineTotal(line: Pick<OrderLine, 'region' | 'quantity'>): number {
   return line.region.price * line.quantity;
 }
 
-/** How the orders and approvals tables keep a line: one column per part, the answers as JSON. */
-export interface StoredLine {
-  productId: number;
-  productTitle: string;
-  regionPropertyId: number;
-  regionTitle: string | null;
-  quantity: number;
-  unitPrice: number;
-  fieldValues: string;
+/** What an order of these lines costs at the prices they hold. */
+export function linesTotal(lines: readonly Pick<OrderLine, 'region' | 'quantity'>[]): number {
+  return lines.reduce((sum, line) => sum + lineTotal(line), 0);
 }
 
-export function storedLine(line: OrderLine): StoredLine {
-  return {
-    productId: line.product.id,
-    productTitle: line.product.title,
-    regionPropertyId: line.region.regionPropertyId,
-    regionTitle: line.region.title,
-    quantity: line.quantity,
-    unitPrice: line.region.price,
-    fieldValues: JSON.stringify(line.fields),
-  };
+/** Units over all lines. */
+export function unitCount(lines: readonly Pick<OrderLine, 'quantity'>[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
 }
 
-export function lineFromStored(row: StoredLine): OrderLine {
-  return {
-    product: { id: row.productId, title: row.productTitle },
-    region: { regionPropertyId: row.regionPropertyId, title: row.regionTitle, price: row.unitPrice },
-    quantity: row.quantity,
-    fields: JSON.parse(row.fieldValues) as FieldAnswer[],
-  };
+/** "Title (Region)": how a line's product is named wherever one line is shown. */
+export function lineLabel(line: Pick<OrderLine, 'product' | 'region'>): string {
+  return line.region.title ? `${line.product.title} (${line.region.title})` : line.product.title;
+}
+
+/** The line of this product, if the order has one (a product appears once per order). */
+export function lineOf(lines: readonly OrderLine[], productId: number): OrderLine | null {
+  return lines.find((line) => line.product.id === productId) ?? null;
 }
 
 /**
@@ -73,4 +43,52 @@ export function placeOrderBody(lines: readonly OrderLine[]): PlaceOrderBody {
     );
   }
   return body;
+}
+
+/** What makes a provider order's items clearly not these lines (see itemsMismatch). */
+export type ItemsMismatch = 'no-items' | 'product' | 'region' | 'quantity';
+
+/**
+ * How the items of a provider order differ from these lines: products the
+ * order does not have (or lacks), a region other than the line's where the
+ * item names one, or other quantities per product. Items of one product are
+ * added up, since a provider may split a line into several items. The
+ * amount is not compared: a price may change between the summary and the POST.
+ */
+export function itemsMismatch(
+  lines: readonly Pick<OrderLine, 'product' | 'region' | 'quantity'>[],
+  items: readonly Pick<OrderItem, 'productId' | 'regionPropertyId' | 'quantity'>[],
+): ItemsMismatch[] {
+  if (items.length === 0) return ['no-items'];
+  const found: ItemsMismatch[] = [];
+  const byProduct = new Map(lines.map((line) => [line.product.id, line]));
+  const itemProducts = new Set(items.map((item) => item.productId));
+  if (items.some((item) => !byProduct.has(item.productId)) || lines.some((line) => !itemProducts.has(line.product.id))) found.push('product');
+  if (items.some((item) => item.regionPropertyId !== null && byProduct.has(item.productId) && item.regionPropertyId !== byProduct.get(item.productId)!.region.regionPropertyId)) {
+    found.push('region');
+  }
+  const units = new Map<number, number>();
+  for (const item of items) units.set(item.productId, (units.get(item.productId) ?? 0) + item.quantity);
+  if (lines.some((line) => (units.get(line.product.id) ?? 0) !== line.quantity) || unitCount(items) !== unitCount(lines)) found.push('quantity');
+  return found;
+}
+
+/** The same goods: the same products, regions and quantities, whatever the prices and answers. */
+export function sameGoods(a: readonly OrderLine[], b: readonly OrderLine[]): boolean {
+  const key = (lines: readonly OrderLine[]) =>
+    lines
+      .map((line) => `${line.product.id}:${line.region.regionPropertyId}:${line.quantity}`)
+      .sort()
+      .join(',');
+  return key(a) === key(b);
+}
+
+/**
+ * An order named in one line of text, for messages that fill {product} and
+ * {quantity}: one line gives its label and quantity; several give their
+ * labels joined and the units of all of them. Views that show an order in
+ * full list its lines one by one instead.
+ */
+export function goodsInBrief(lines: readonly Pick<OrderLine, 'product' | 'region' | 'quantity'>[]): { product: string; quantity: number } {
+  return { product: lines.map(lineLabel).join(' + '), quantity: unitCount(lines) };
 }

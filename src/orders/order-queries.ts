@@ -23,6 +23,7 @@ export interface OrderQueries {
    * caller decides what matching means (how Persian and Arabic letters
    * fold); only ids and titles are read to decide it.
    */
+  /** Orders with a line whose product title matches. */
   withProduct(scope: OrderScope, matches: (productTitle: string) => boolean, request: PageRequest): PageOf<OrderRow>;
   byId(id: number): OrderRow | null;
   byProviderOrderId(providerOrderId: number): OrderRow | null;
@@ -85,8 +86,8 @@ export function createOrderQueries(deps: { db: Db }): OrderQueries {
 
   function withProduct(scope: OrderScope, matches: (productTitle: string) => boolean, request: PageRequest): PageOf<OrderRow> {
     const where = scope.kind === 'user' ? eq(orders.userId, scope.userId) : undefined;
-    const titles = db.select({ id: orders.id, title: orders.productTitle }).from(orders).where(where).orderBy(desc(orders.id)).all();
-    const ids = titles.filter((row) => matches(row.title)).map((row) => row.id);
+    const rows = db.select({ id: orders.id, lines: orders.lines }).from(orders).where(where).orderBy(desc(orders.id)).all();
+    const ids = rows.filter((row) => row.lines.some((line) => matches(line.product.title))).map((row) => row.id);
     const { page, pageSize, pageCount, offset } = resolvePage(request, ids.length);
     const wanted = ids.slice(offset, offset + pageSize);
     const items = wanted.length === 0 ? [] : db.select().from(orders).where(inArray(orders.id, wanted)).orderBy(desc(orders.id)).all();

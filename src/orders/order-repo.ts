@@ -6,7 +6,7 @@ import { orders, type NotificationKind, type OrderState } from '../db/schema.js'
 import type { SyncDb } from '../db/sync-db.js';
 import { appendAudit, type AuditRecord } from './audit-trail.js';
 import { enqueueNotification } from './outbox.js';
-import { lineTotal, storedLine, type OrderLine } from './order-line.js';
+import { linesTotal, type OrderLine } from './order-line.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 type OrderUpdate = Partial<Omit<typeof orders.$inferInsert, 'id' | 'state'>>;
@@ -19,7 +19,7 @@ export interface IntentInput {
   userId: number;
   chatId: number;
   fingerprint: string;
-  line: OrderLine;
+  lines: OrderLine[];
   sandbox: boolean;
 }
 
@@ -117,8 +117,8 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
               chatId: input.chatId,
               confirmKey: input.confirmKey,
               fingerprint: input.fingerprint,
-              ...storedLine(input.line),
-              totalAmount: lineTotal(input.line),
+              lines: input.lines,
+              totalAmount: linesTotal(input.lines),
               state: 'intent',
               sandbox: input.sandbox,
               createdAt: at,

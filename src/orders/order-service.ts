@@ -19,7 +19,8 @@ export interface PlaceInput {
   confirmKey: string;
   userId: number;
   chatId: number;
-  line: OrderLine;
+  /** The products, one line each (a product at most once): all go in one POST. */
+  lines: OrderLine[];
 }
 
 export type PlaceResult =
@@ -235,7 +236,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
 
     let placed: PlacedOrder;
     try {
-      placed = await provider.placeOrder(placeOrderBody([input.line]), {
+      placed = await provider.placeOrder(placeOrderBody(order.lines), {
         priority: 'interactive',
         // The budget may have held the POST back a moment: a pause that began meanwhile still stops it.
         beforeSend: () => {
@@ -293,8 +294,8 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         confirmKey: input.confirmKey,
         userId: input.userId,
         chatId: input.chatId,
-        fingerprint: orderFingerprint(input.userId, input.line),
-        line: input.line,
+        fingerprint: orderFingerprint(input.userId, input.lines),
+        lines: input.lines,
         sandbox,
       });
       if (opened.kind !== 'created') return opened;

@@ -1,23 +1,6 @@
 import type { SyncDb } from '../db/sync-db.js';
 import { notifications, type NotificationKind } from '../db/schema.js';
 
-export type NotificationAudience = 'orderer' | 'admins';
-
-/** Who hears of each event. Trouble the staff member cannot fix is also told to administrators by the sender. */
-export const AUDIENCE_OF: Record<NotificationKind, NotificationAudience> = {
-  delivered: 'orderer',
-  failed: 'orderer',
-  cancelled: 'orderer',
-  refunded: 'orderer',
-  action_required: 'orderer',
-  unrecognised: 'orderer',
-  interrupted: 'orderer',
-  adopted: 'orderer',
-  not_placed: 'orderer',
-  needs_review: 'orderer',
-  stale: 'admins',
-};
-
 /**
  * Records that an order's event must be announced. Call it inside the
  * transaction that changes the order's state: the unique (order, kind)
@@ -31,7 +14,6 @@ export function enqueueNotification(exec: SyncDb, input: { orderId: number; kind
     .values({
       orderId: input.orderId,
       kind: input.kind,
-      audience: AUDIENCE_OF[input.kind],
       status: 'pending',
       createdAt: at,
       nextAttemptAt: at,

@@ -5,6 +5,7 @@ import { orders, type NotificationKind } from '../db/schema.js';
 import type { OrderDetail } from '../provider/schemas.js';
 import type { SyncDb } from '../db/sync-db.js';
 import { appendAudit } from './audit-trail.js';
+import { itemsMismatch, type ItemsMismatch } from './order-line.js';
 import { transitionOrder, type OrderRow } from './order-repo.js';
 import { isFinal, isFollowed, localStateFor, notificationFor } from './order-states.js';
 import { enqueueNotification } from './outbox.js';
@@ -26,7 +27,7 @@ export interface SettleReviewInput {
 }
 
 /** Why a provider order cannot be this local order. */
-export type ReviewMismatch = 'no-items' | 'product' | 'region' | 'quantity';
+export type ReviewMismatch = ItemsMismatch;
 
 export type SettleReviewResult =
   /** `released`: another local order whose stale link to this provider order was removed (see settleReview). */
@@ -46,18 +47,8 @@ export type SettleReviewResult =
  * among them: a price may change between the summary and the POST, and the
  * administrator sees both amounts before deciding.
  */
-export function reviewMismatches(
-  order: Pick<OrderRow, 'productId' | 'regionPropertyId' | 'quantity'>,
-  detail: Pick<OrderDetail, 'items'>,
-): ReviewMismatch[] {
-  if (detail.items.length === 0) return ['no-items'];
-  const found: ReviewMismatch[] = [];
-  if (!detail.items.every((item) => item.productId === order.productId)) found.push('product');
-  if (detail.items.some((item) => item.regionPropertyId !== null && item.regionPropertyId !== order.regionPropertyId)) {
-    found.push('region');
-  }
-  if (detail.items.reduce((sum, item) => sum + item.quantity, 0) !== order.quantity) found.push('quantity');
-  return found;
+export function reviewMismatches(order: Pick<OrderRow, 'lines'>, detail: Pick<OrderDetail, 'items'>): ReviewMismatch[] {
+  return itemsMismatch(order.lines, detail.items);
 }
 
 /**

@@ -3,6 +3,7 @@ import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
 import type { Db } from '../db/open.js';
 import { decodeAuditDetail, type AuditDetail } from '../db/audit-log.js';
 import { auditLog, orders } from '../db/schema.js';
+import { goodsInBrief } from '../orders/order-line.js';
 
 /** Which events /audit shows: all, those of one person (done by them, to them, or on their orders), or of one order. */
 export type AuditFilter = { kind: 'all' } | { kind: 'person'; telegramId: number } | { kind: 'order'; orderId: number };
@@ -18,7 +19,8 @@ export interface AuditEntry {
   /** Facts to word in the reader's language, or the English sentence a row written before facts holds. */
   detail: AuditDetail;
   subjectId: number | null;
-  order: { userId: number; productTitle: string; quantity: number; providerReference: string | null } | null;
+  /** The order the row is about, its goods in one line (see goodsInBrief). */
+  order: { userId: number; product: string; quantity: number; providerReference: string | null } | null;
 }
 
 export interface AuditQueries {
@@ -63,8 +65,7 @@ export function createAuditQueries(deps: { db: Db }): AuditQueries {
           detail: auditLog.detail,
           subjectId: auditLog.subjectId,
           userId: orders.userId,
-          productTitle: orders.productTitle,
-          quantity: orders.quantity,
+          lines: orders.lines,
           providerReference: orders.providerReference,
         })
         .from(auditLog)
@@ -74,10 +75,10 @@ export function createAuditQueries(deps: { db: Db }): AuditQueries {
         .limit(pageSize)
         .offset(offset)
         .all();
-      const items = rows.map(({ userId, productTitle, quantity, providerReference, detail, ...row }): AuditEntry => ({
+      const items = rows.map(({ userId, lines, providerReference, detail, ...row }): AuditEntry => ({
         ...row,
         detail: decodeAuditDetail(detail),
-        order: userId === null || productTitle === null || quantity === null ? null : { userId, productTitle, quantity, providerReference },
+        order: userId === null || lines === null ? null : { userId, ...goodsInBrief(lines), providerReference },
       }));
       return { items, page, pageCount, total };
     },

@@ -4,6 +4,7 @@ import type { CsvValue } from './csv.js';
 import type { DayRange } from './export-range.js';
 import { formatLocalDateTime } from './local-dates.js';
 import type { ReportQueries } from './report-queries.js';
+import { lineTotal } from '../orders/order-line.js';
 
 /** What every export needs to write its rows in the reader's language and the configured zone. */
 export interface ExportContext {
@@ -36,30 +37,39 @@ export function ordersTable(queries: Pick<ReportQueries, 'ordersCreated'>, range
       timeHeader(c, 'export-col-created'),
       c.t('export-col-person-id'),
       c.t('export-col-person'),
+      c.t('export-col-line'),
       c.t('export-col-product'),
       c.t('export-col-region'),
       c.t('export-col-quantity'),
       c.t('export-col-unit-price'),
+      c.t('export-col-line-amount'),
       c.t('export-col-amount'),
       c.t('export-col-state'),
       c.t('export-col-provider-state'),
     ],
     rows: (function* () {
+      // A row per line, so that accounting sees each product's amount; the
+      // order's own amount (what was charged) stands on its first row only,
+      // so that the column adds up to the wallet's spending.
       for (const order of queries.ordersCreated(range)) {
-        yield [
-          order.id,
-          order.providerReference ?? order.acceptedReference,
-          formatLocalDateTime(order.createdAt.getTime(), c.timeZone),
-          order.userId,
-          c.describePerson(order.userId),
-          order.productTitle,
-          order.regionTitle,
-          order.quantity,
-          order.unitPrice,
-          order.totalAmount,
-          stateLabel(order.state),
-          order.providerStatus,
-        ];
+        for (const [index, line] of order.lines.entries()) {
+          yield [
+            order.id,
+            order.providerReference ?? order.acceptedReference,
+            formatLocalDateTime(order.createdAt.getTime(), c.timeZone),
+            order.userId,
+            c.describePerson(order.userId),
+            index + 1,
+            line.product.title,
+            line.region.title,
+            line.quantity,
+            line.region.price,
+            lineTotal(line),
+            index === 0 ? order.totalAmount : null,
+            stateLabel(order.state),
+            order.providerStatus,
+          ];
+        }
       }
     })(),
   };

@@ -10,6 +10,7 @@ import type { Logger } from '../logger.js';
 import { defineSetting, type SettingsStore } from '../settings/settings-store.js';
 import { formatAmount, formatId, formatNumber, localDigits, type AmountUnit } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
+import { goodsInBrief } from '../orders/order-line.js';
 
 /** Whether administrators get a line for every order placed (and for one that then fails); off unless they turn it on. */
 export const orderFeedSetting = defineSetting('feed.orders', z.boolean(), false);
@@ -105,8 +106,8 @@ export function createOrderFeed(deps: {
             const t = deps.translate(admin.locale);
             const line = t(key, {
               person: deps.describePerson(order.userId),
-              quantity: formatNumber(order.quantity, admin.locale),
-              product: order.productTitle,
+              quantity: formatNumber(goodsInBrief(order.lines).quantity, admin.locale),
+              product: goodsInBrief(order.lines).product,
               amount: formatAmount(order.totalAmount, admin.locale, deps.amountUnit),
               id: formatId(order.id, admin.locale),
             });

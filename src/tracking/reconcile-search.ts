@@ -6,6 +6,7 @@ import { ProviderNotFoundError } from '../provider/errors.js';
 import type { OrderDetail } from '../provider/schemas.js';
 import { createdInFlight, flightOf, offsetSample, withResolution, type ClockOffset } from './flight-proof.js';
 import type { OrderRow } from '../orders/order-repo.js';
+import { itemsMismatch, sameGoods } from '../orders/order-line.js';
 import { readBack, type ProviderHistory } from '../provider/history.js';
 import { distanceFrom, mayLieIn, timeBounds, type TimeBounds } from '../provider/time-bounds.js';
 
@@ -188,14 +189,9 @@ function offsetSamples(db: Db, listed: Map<number, ListedTime>): { lowMs: number
   });
 }
 
-/** What the detail says of the items: only this product, this region where named, this quantity. */
-export function matchesOrder(detail: OrderDetail, order: Pick<OrderRow, 'productId' | 'regionPropertyId' | 'quantity'>): boolean {
-  if (detail.items.length === 0) return false;
-  if (!detail.items.every((item) => item.productId === order.productId)) return false;
-  if (detail.items.some((item) => item.regionPropertyId !== null && item.regionPropertyId !== order.regionPropertyId)) {
-    return false;
-  }
-  return detail.items.reduce((sum, item) => sum + item.quantity, 0) === order.quantity;
+/** What the detail says of the items: these products, in these regions where named, these quantities. */
+export function matchesOrder(detail: OrderDetail, order: Pick<OrderRow, 'lines'>): boolean {
+  return itemsMismatch(order.lines, detail.items).length === 0;
 }
 
 export interface Confirmed {
@@ -291,25 +287,18 @@ export interface Rival {
 }
 
 /**
- * Other local orders of the same product, region and quantity whose outcome
+ * Other local orders of the same goods (products, regions, quantities) whose outcome
  * is still open and whose reach holds the candidate's time: the candidate
  * could be theirs as well as ours.
  */
 export function rivalsFor(db: Db, order: OrderRow, bounds: TimeBounds | null): Rival[] {
   const open = db
-    .select({ id: orders.id, state: orders.state, postedAt: orders.postedAt, createdAt: orders.createdAt })
+    .select({ id: orders.id, state: orders.state, postedAt: orders.postedAt, createdAt: orders.createdAt, lines: orders.lines })
     .from(orders)
-    .where(
-      and(
-        inArray(orders.state, RIVAL_STATES),
-        ne(orders.id, order.id),
-        eq(orders.productId, order.productId),
-        eq(orders.regionPropertyId, order.regionPropertyId),
-        eq(orders.quantity, order.quantity),
-      ),
-    )
+    .where(and(inArray(orders.state, RIVAL_STATES), ne(orders.id, order.id)))
     .all();
+  // Few orders are ever open at once: comparing their lines here is cheaper than indexing them.
   return open
-    .filter((row) => withinReach(bounds, windowOf(row).anchor))
+    .filter((row) => sameGoods(row.lines, order.lines) && withinReach(bounds, windowOf(row).anchor))
     .map((row) => ({ id: row.id, state: row.state as RivalState }));
 }

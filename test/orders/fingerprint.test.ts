@@ -11,12 +11,14 @@ interface FingerprintInput {
 
 /** The fingerprint of a person's order line, from its parts. */
 function print(input: FingerprintInput): string {
-  return orderFingerprint(input.userId, {
-    product: { id: input.productId, title: 'any title' },
-    region: { regionPropertyId: input.regionPropertyId, title: null, price: 1 },
-    quantity: input.quantity,
-    fields: input.fieldValues.map((field) => ({ ...field, title: 'any title' })),
-  });
+  return orderFingerprint(input.userId, [
+    {
+      product: { id: input.productId, title: 'any title' },
+      region: { regionPropertyId: input.regionPropertyId, title: null, price: 1 },
+      quantity: input.quantity,
+      fields: input.fieldValues.map((field) => ({ ...field, title: 'any title' })),
+    },
+  ]);
 }
 
 const base: FingerprintInput = {
@@ -41,7 +43,16 @@ describe('orderFingerprint', () => {
 
   it('ignores titles and prices, which do not make another order', () => {
     const line = { product: { id: 103, title: 'A' }, region: { regionPropertyId: 5003, title: 'US', price: 5 }, quantity: 2, fields: [] };
-    expect(orderFingerprint(1, line)).toBe(orderFingerprint(1, { ...line, product: { id: 103, title: 'B' }, region: { ...line.region, price: 9 } }));
+    expect(orderFingerprint(1, [line])).toBe(orderFingerprint(1, [{ ...line, product: { id: 103, title: 'B' }, region: { ...line.region, price: 9 } }]));
+  });
+
+  it('covers every line of a cart, whatever their order, and tells a cart from any one of its lines', () => {
+    const play = { product: { id: 101, title: 'A' }, region: { regionPropertyId: 5001, title: null, price: 5 }, quantity: 1, fields: [] };
+    const steam = { product: { id: 104, title: 'B' }, region: { regionPropertyId: 5004, title: null, price: 7 }, quantity: 2, fields: [] };
+    expect(orderFingerprint(1, [play, steam])).toBe(orderFingerprint(1, [steam, play]));
+    expect(orderFingerprint(1, [play, steam])).not.toBe(orderFingerprint(1, [play]));
+    expect(orderFingerprint(1, [play, steam])).not.toBe(orderFingerprint(1, [play, { ...steam, quantity: 3 }]));
+    expect(orderFingerprint(1, [play, steam])).not.toBe(orderFingerprint(2, [play, steam]));
   });
 
   it('ignores the order of the fields and surrounding spaces in their values', () => {

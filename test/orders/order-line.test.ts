@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineFromStored, lineTotal, placeOrderBody, storedLine, type OrderLine } from '../../src/orders/order-line.js';
+import { goodsInBrief, itemsMismatch, lineTotal, linesTotal, placeOrderBody, sameGoods, type OrderLine } from '../../src/orders/order-line.js';
 import { placeOrderBodySchema } from '../../src/provider/schemas.js';
 
 const netflix: OrderLine = {
@@ -14,13 +14,40 @@ const netflix: OrderLine = {
 const googlePlay: OrderLine = { product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: null, price: 1_250_000 }, quantity: 1, fields: [] };
 
 describe('the order line', () => {
-  it('comes back whole from the columns it is stored in', () => {
-    expect(lineFromStored(storedLine(netflix))).toEqual(netflix);
-    expect(storedLine(netflix)).toMatchObject({ productId: 103, regionPropertyId: 5003, quantity: 2, unitPrice: 3_700_000 });
+  it('costs its unit price times its quantity, and an order the sum of its lines', () => {
+    expect(lineTotal(netflix)).toBe(7_400_000);
+    expect(linesTotal([netflix, googlePlay])).toBe(8_650_000);
   });
 
-  it('costs its unit price times its quantity', () => {
-    expect(lineTotal(netflix)).toBe(7_400_000);
+  it('names one line by its product and region, several joined with the units of all', () => {
+    expect(goodsInBrief([netflix])).toEqual({ product: 'Netflix 30 USD (US)', quantity: 2 });
+    expect(goodsInBrief([netflix, googlePlay])).toEqual({ product: 'Netflix 30 USD (US) + Google Play 10 USD', quantity: 3 });
+  });
+
+  it("tells a provider order's items apart from the lines: products, regions, quantities per product", () => {
+    const lines = [netflix, googlePlay];
+    expect(itemsMismatch(lines, [
+      { productId: 101, regionPropertyId: 5001, quantity: 1 },
+      { productId: 103, regionPropertyId: null, quantity: 1 },
+      { productId: 103, regionPropertyId: 5003, quantity: 1 },
+    ])).toEqual([]);
+    expect(itemsMismatch(lines, [])).toEqual(['no-items']);
+    expect(itemsMismatch(lines, [{ productId: 103, regionPropertyId: 5003, quantity: 2 }])).toEqual(['product', 'quantity']);
+    expect(itemsMismatch(lines, [
+      { productId: 103, regionPropertyId: 9999, quantity: 2 },
+      { productId: 101, regionPropertyId: 5001, quantity: 1 },
+    ])).toEqual(['region']);
+    expect(itemsMismatch(lines, [
+      { productId: 103, regionPropertyId: 5003, quantity: 1 },
+      { productId: 101, regionPropertyId: 5001, quantity: 2 },
+    ])).toEqual(['quantity']);
+  });
+
+  it('sees the same goods whatever the order of the lines, their prices or their answers', () => {
+    const cheaper = { ...netflix, region: { ...netflix.region, price: 1 }, fields: [] };
+    expect(sameGoods([netflix, googlePlay], [googlePlay, cheaper])).toBe(true);
+    expect(sameGoods([netflix, googlePlay], [netflix])).toBe(false);
+    expect(sameGoods([netflix], [{ ...netflix, quantity: 3 }])).toBe(false);
   });
 
   it('is posted as the provider takes it: every product in products[], answers trimmed and keyed by product', () => {

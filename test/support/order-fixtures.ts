@@ -8,7 +8,7 @@ import { createManualClock, type ManualClock } from './manual-clock.js';
 import { memoryDb } from './memory-db.js';
 
 /** What a test may change of an intent: its own fields, and the parts of its line as the table keeps them. */
-export type IntentOverrides = Partial<Omit<IntentInput, 'line'>> & {
+export type IntentOverrides = Partial<Omit<IntentInput, 'lines'>> & {
   productId?: number;
   productTitle?: string;
   regionPropertyId?: number;
@@ -28,12 +28,14 @@ export function intentInput(overrides: IntentOverrides = {}): IntentInput {
     fingerprint: 'f1',
     sandbox: true,
     ...own,
-    line: {
-      product: { id: productId ?? 101, title: productTitle ?? 'Google Play 10 USD' },
-      region: { regionPropertyId: regionPropertyId ?? 5001, title: regionTitle === undefined ? 'US' : regionTitle, price: unitPrice ?? 1_250_000 },
-      quantity: quantity ?? 1,
-      fields: fieldValues ?? [],
-    },
+    lines: [
+      {
+        product: { id: productId ?? 101, title: productTitle ?? 'Google Play 10 USD' },
+        region: { regionPropertyId: regionPropertyId ?? 5001, title: regionTitle === undefined ? 'US' : regionTitle, price: unitPrice ?? 1_250_000 },
+        quantity: quantity ?? 1,
+        fields: fieldValues ?? [],
+      },
+    ],
   };
 }
 
@@ -74,29 +76,33 @@ export function createOrderPlacer(deps: { provider: Pick<ProviderClient, 'getPro
       confirmKey: `confirm-${confirmations}`,
       userId,
       chatId: userId,
-      line: {
-        product: { id: product.id, title: product.title },
-        region: { regionPropertyId: region.regionPropertyId, title: region.title, price: region.price },
-        quantity,
-        fields: [],
-      },
+      lines: [
+        {
+          product: { id: product.id, title: product.title },
+          region: { regionPropertyId: region.regionPropertyId, title: region.title, price: region.price },
+          quantity,
+          fields: [],
+        },
+      ],
     });
   };
 }
 
 /** A confirmation of Google Play 10 USD (US) × 1 by user 11 in chat 11, as the conversation hands it over; `overrides` replace any field or part of the line. */
-export function googlePlayInput(confirmKey: string, overrides: Partial<Omit<PlaceInput, 'line'>> & Partial<OrderLine> = {}): PlaceInput {
+export function googlePlayInput(confirmKey: string, overrides: Partial<Omit<PlaceInput, 'lines'>> & Partial<OrderLine> = {}): PlaceInput {
   const { product, region, quantity, fields, ...own } = overrides;
   return {
     confirmKey,
     userId: 11,
     chatId: 11,
     ...own,
-    line: {
-      product: product ?? { id: SANDBOX_PRODUCTS.noFields, title: 'Google Play 10 USD' },
-      region: region ?? { regionPropertyId: 5001, title: 'US', price: 1_250_000 },
-      quantity: quantity ?? 1,
-      fields: fields ?? [],
-    },
+    lines: [
+      {
+        product: product ?? { id: SANDBOX_PRODUCTS.noFields, title: 'Google Play 10 USD' },
+        region: region ?? { regionPropertyId: 5001, title: 'US', price: 1_250_000 },
+        quantity: quantity ?? 1,
+        fields: fields ?? [],
+      },
+    ],
   };
 }

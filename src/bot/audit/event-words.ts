@@ -54,7 +54,7 @@ function orderWords(v: EventWordsView, entry: AuditEntry): string {
   if (!entry.order) return v.t('audit-order-plain', { id });
   return v.t('audit-order', {
     id,
-    product: clipName(entry.order.productTitle, MAX_PRODUCT),
+    product: clipName(entry.order.product, MAX_PRODUCT),
     quantity: formatNumber(entry.order.quantity, v.locale),
   });
 }

@@ -21,6 +21,7 @@ import type { Trouble } from '../provider-trouble.js';
 import { sendFormatted } from '../send.js';
 import { showInPlace } from '../order-views/in-place.js';
 import { providerStateWords, stateWords } from '../order-views/order-view.js';
+import { goodsInBrief, linesTotal } from '../../orders/order-line.js';
 
 /** More orders than this are counted, not listed: they are settled oldest first anyway. */
 const LISTED_ORDERS = 20;
@@ -77,8 +78,7 @@ export function reviewFeature(deps: ReviewDeps) {
   const summary = (ctx: BaseContext, order: OrderRow) =>
     ctx.t('review-order', {
       id: formatId(order.id, ctx.member.locale),
-      product: order.regionTitle ? `${order.productTitle} (${order.regionTitle})` : order.productTitle,
-      quantity: order.quantity,
+      ...goodsInBrief(order.lines),
       amount: money(ctx, order.totalAmount),
       userId: deps.describePerson?.(order.userId) ?? String(order.userId),
     });
@@ -130,7 +130,7 @@ export function reviewFeature(deps: ReviewDeps) {
           reference: order.providerReference ?? '?',
           state: providerStateWords(ctx.t, order.providerStatus ?? ''),
         });
-        const expected = order.unitPrice * order.quantity;
+        const expected = linesTotal(order.lines);
         const released = result.released
           ? ctx.t('review-released', { reference: order.providerReference ?? '?', linked: formatId(result.released.id, ctx.member.locale) })
           : null;

@@ -21,6 +21,7 @@ import { keyboardOf } from '../send-port.js';
 import { CODES_PATTERN, parseCodes, parseTrack, TRACK_PATTERN, type TrackOrigin } from '../order-views/callback-data.js';
 import { showInPlace } from '../order-views/in-place.js';
 import { readerView } from '../reader-view.js';
+import { goodsInBrief } from '../../orders/order-line.js';
 import {
   canSee,
   canSeeCodes,
@@ -175,7 +176,7 @@ export function trackFeature(deps: TrackDeps) {
     const heading = joinLines(
       row.sandbox ? bold(ctx.t('sandbox-badge')) : null,
       bold(ctx.t('codes-heading', { reference: orderName(row) })),
-      row.productTitle,
+      goodsInBrief(row.lines).product,
     );
     const messages = renderDelivery(fresh, { t: ctx.t, locale: ctx.member.locale, timeZone: ctx.presentation.timeZone, heading });
     const byOrderer = row.userId === ctx.member.telegramId;

@@ -10,6 +10,7 @@ import type { Locale, Translate } from '../../text/i18n.js';
 import type { Outgoing } from '../send.js';
 import { mayOrder } from '../middleware/roles.js';
 import { againData, codesData, listData, trackData, type TrackOrigin } from './callback-data.js';
+import { goodsInBrief } from '../../orders/order-line.js';
 
 export interface TrackingView {
   t: Translate;
@@ -98,39 +99,22 @@ export const BUTTON_BUDGET = 30;
 export function orderButtonLabel(v: TrackingView, row: OrderRow, n: number): string {
   const head = `${formatNumber(n, v.locale)}. ${orderName(row)}`;
   const room = BUTTON_BUDGET - head.length - 3;
-  return room >= 4 ? `${head} · ${shorten(row.productTitle, room)}` : shorten(head, BUTTON_BUDGET);
+  return room >= 4 ? `${head} · ${shorten(row.lines.map((line) => line.product.title).join(' + '), room)}` : shorten(head, BUTTON_BUDGET);
 }
 
 /** The details of one /orders entry, in the message above the buttons. */
 export function orderListEntry(v: TrackingView, row: OrderRow, n: number, showOrderer: boolean): string {
-  const product = row.regionTitle ? `${row.productTitle} (${row.regionTitle})` : row.productTitle;
+  const goods = goodsInBrief(row.lines);
   const entry = v.t('orders-entry', {
     n: formatNumber(n, v.locale),
     name: orderName(row),
-    product: shorten(product, 80),
-    quantity: formatNumber(row.quantity, v.locale),
+    product: shorten(goods.product, 80),
+    quantity: formatNumber(goods.quantity, v.locale),
     state: stateWords(v.t, row.state),
     amount: formatAmount(row.totalAmount, v.locale, v.amountUnit),
     when: formatDateTime(placedAt(row), v.locale, v.timeZone),
   });
   return showOrderer ? `${entry} · ${v.t('orders-by', { id: personOf(v, row.userId) })}` : entry;
-}
-
-interface FieldValue {
-  title: string;
-  value: string;
-}
-
-function fieldValues(row: OrderRow): FieldValue[] {
-  try {
-    const parsed: unknown = JSON.parse(row.fieldValues);
-    if (!Array.isArray(parsed)) return [];
-    return parsed
-      .filter((f): f is FieldValue => typeof f?.title === 'string' && typeof f?.value === 'string')
-      .map((f) => ({ title: f.title, value: f.value }));
-  } catch {
-    return [];
-  }
 }
 
 export function orderDetailView(v: TrackingView, facts: OrderFacts, viewer: Viewer, origin: TrackOrigin): Outgoing {
@@ -148,13 +132,16 @@ export function orderDetailView(v: TrackingView, facts: OrderFacts, viewer: View
     bold(title),
     v.t('track-state', { state: stateWords(v.t, row.state) }),
     providerStatus ? v.t('track-provider-state', { state: providerStateWords(v.t, providerStatus) }) : null,
-    v.t('track-product', { value: row.productTitle }),
-    row.regionTitle ? v.t('track-region', { value: row.regionTitle }) : null,
-    v.t('track-quantity', { value: formatNumber(row.quantity, v.locale) }),
-    v.t('track-unit-price', { value: money(row.unitPrice) }),
+    ...row.lines.flatMap((line, index) => [
+      row.lines.length > 1 ? bold(v.t('summary-line-heading', { index: formatNumber(index + 1, v.locale), count: formatNumber(row.lines.length, v.locale) })) : null,
+      v.t('track-product', { value: line.product.title }),
+      line.region.title ? v.t('track-region', { value: line.region.title }) : null,
+      v.t('track-quantity', { value: formatNumber(line.quantity, v.locale) }),
+      v.t('track-unit-price', { value: money(line.region.price) }),
+      ...line.fields.map((f) => `${f.title}: ${f.value}`),
+    ]),
     v.t('track-total', { value: money(row.totalAmount) }),
     fresh && fresh.amount !== row.totalAmount ? v.t('track-charged', { value: money(fresh.amount) }) : null,
-    ...fieldValues(row).map((f) => `${f.title}: ${f.value}`),
     row.userId !== viewer.telegramId ? v.t('track-ordered-by', { id: personOf(v, row.userId) }) : null,
     v.t(row.postedAt ? 'track-placed-at' : 'track-started-at', { value: formatDateTime(placedAt(row), v.locale, v.timeZone), zone: formatZoneName(v.timeZone, v.locale) }),
     '',

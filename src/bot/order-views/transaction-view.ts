@@ -7,6 +7,7 @@ import type { Translate } from '../../text/i18n.js';
 import type { Outgoing } from '../send.js';
 import { trackData, transactionData, transactionsPageData } from './callback-data.js';
 import { orderName, type TrackingView } from './order-view.js';
+import { goodsInBrief } from '../../orders/order-line.js';
 
 const KNOWN_TYPES = new Set(['DEBIT', 'CREDIT']);
 
@@ -59,7 +60,7 @@ export function transactionDetailView(v: TrackingView, tx: Transaction, local: O
     v.t('tx-amount', { value: money(tx.amount) }),
     tx.balanceAfter !== null ? v.t('tx-balance-after', { value: money(tx.balanceAfter) }) : null,
     orderLine,
-    local ? v.t('tx-order-product', { value: local.productTitle }) : null,
+    local ? v.t('tx-order-product', { value: goodsInBrief(local.lines).product }) : null,
     tx.description ? v.t('tx-description', { value: tx.description }) : null,
     v.t('tx-date', { value: when(v, tx.createdAt, true) }),
   );

@@ -19,31 +19,15 @@ export interface PastOrder {
   unitPrice: number;
 }
 
-/** The stored answers of an order; entries without a field id (or not answers at all) are left out. */
-function storedAnswers(raw: string): Record<string, string> {
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (!Array.isArray(parsed)) return {};
-    const answers: Record<string, string> = {};
-    for (const entry of parsed as { fieldId?: unknown; value?: unknown }[]) {
-      if (typeof entry?.fieldId === 'number' && typeof entry.value === 'string') answers[String(entry.fieldId)] = entry.value;
-    }
-    return answers;
-  } catch {
-    return {};
-  }
-}
-
-export function pastOrderOf(
-  row: Pick<OrderRow, 'id' | 'providerReference' | 'productId' | 'regionPropertyId' | 'quantity' | 'fieldValues' | 'unitPrice'>,
-): PastOrder {
+export function pastOrderOf(row: Pick<OrderRow, 'id' | 'providerReference' | 'lines'>): PastOrder {
+  const line = row.lines[0]!;
   return {
     name: row.providerReference ?? `#${row.id}`,
-    productId: row.productId,
-    regionPropertyId: row.regionPropertyId,
-    quantity: row.quantity,
-    fieldValues: storedAnswers(row.fieldValues),
-    unitPrice: row.unitPrice,
+    productId: line.product.id,
+    regionPropertyId: line.region.regionPropertyId,
+    quantity: line.quantity,
+    fieldValues: Object.fromEntries(line.fields.map((field) => [String(field.fieldId), field.value])),
+    unitPrice: line.region.price,
   };
 }
 

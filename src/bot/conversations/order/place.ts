@@ -1,5 +1,5 @@
 import type { PlaceInput, PlaceResult, RejectReason } from '../../../orders/order-service.js';
-import type { OrderLine } from '../../../orders/order-line.js';
+import { goodsInBrief, linesTotal, type OrderLine } from '../../../orders/order-line.js';
 import type { Translate } from '../../../text/i18n.js';
 import { chosenRegion, type Draft } from './draft.js';
 
@@ -19,7 +19,7 @@ export function lineOfDraft(draft: Draft): OrderLine {
 
 /** The order service's input from a complete draft. */
 export function placeInputFrom(draft: Draft, who: { confirmKey: string; userId: number; chatId: number }): PlaceInput {
-  return { ...who, line: lineOfDraft(draft) };
+  return { ...who, lines: [lineOfDraft(draft)] };
 }
 
 /** Refusals with a cause the staff member can act on get their own words; the rest quote the provider. */
@@ -73,10 +73,9 @@ export function describePlaceResult(result: PlaceResult): {
         stateKey: `track-state-${result.order.state}`,
         recap: {
           reference,
-          product: result.order.regionTitle ? `${result.order.productTitle} (${result.order.regionTitle})` : result.order.productTitle,
-          quantity: result.order.quantity,
+          ...goodsInBrief(result.order.lines),
           amount: result.order.totalAmount,
-          confirmed: result.order.unitPrice * result.order.quantity,
+          confirmed: linesTotal(result.order.lines),
         },
       };
     case 'rejected': {

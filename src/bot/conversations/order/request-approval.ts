@@ -1,5 +1,6 @@
 import type { ApprovalAnnouncer } from '../../../orders/approval-announcer.js';
 import type { ApprovalService } from '../../../orders/approval-service.js';
+import { totalOf } from '../../../orders/approval-repo.js';
 import type { PlaceInput } from '../../../orders/order-service.js';
 import type { ApprovalWaiting } from './order-types.js';
 
@@ -16,7 +17,7 @@ export function createApprovalRequester(approvals: { service: ApprovalService; a
     if (stored.created) await approvals.announcer.announce(stored.approval);
     const { approval } = stored;
     return {
-      total: approval.unitPrice * approval.quantity,
+      total: totalOf(approval),
       threshold: approvals.service.thresholdFor(approval.requesterId) ?? 0,
       expiresAt: approval.expiresAt.getTime(),
     };
