@@ -1,7 +1,7 @@
 import { FormattedString } from '@grammyjs/parse-mode';
 import { formatDateText, localDigits } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
-import type { JsonValue, OrderDetail } from '../provider/schemas.js';
+import type { JsonValue, OrderDetail, OrderItem } from '../provider/schemas.js';
 import { splitMessage } from '../text/split-message.js';
 
 type Entity = FormattedString['rawEntities'][number];
@@ -15,6 +15,12 @@ export interface RenderDeliveryOptions {
   heading: FormattedString;
   /** Last lines of the last message, if any. */
   footer?: FormattedString;
+  /**
+   * The name of a product of the order, such as "Title (Region)", for the
+   * sub-heading of its item when the order has several; null (or no
+   * function) shows a "Product #id" fallback instead.
+   */
+  productLabel?: (productId: number) => string | null;
 }
 
 /** A copy-to-clipboard button for one secret: Telegram copies `text` exactly when it is tapped. */
@@ -91,23 +97,41 @@ export function renderDelivery(order: OrderDetail, opts: RenderDeliveryOptions):
   const lines = new LineBuilder();
   lines.add(0, opts.heading);
   const many = order.items.length > 1;
+  const missing = new Set(undeliveredItems(order));
   order.items.forEach((item, index) => {
-    if (many) {
-      lines.add(0, FormattedString.bold(
-        opts.t('delivery-item', {
-          n: index + 1,
-          count: order.items.length,
-          productId: String(item.productId),
-          quantity: item.quantity,
-        }),
-      ));
+    if (!many) {
+      renderTop(lines, item.delivery, 0, opts, []);
+      return;
     }
-    renderTop(lines, item.delivery, many ? 1 : 0, opts, many ? [index + 1] : []);
+    // Several products: each item's codes under its own product's name.
+    const product = opts.productLabel?.(item.productId) ?? opts.t('delivery-item-product', { productId: String(item.productId) });
+    lines.add(0, FormattedString.bold(opts.t('delivery-item', { product, quantity: item.quantity })));
+    if (missing.has(item)) lines.add(1, new FormattedString(opts.t('delivery-item-undelivered')));
+    else renderTop(lines, item.delivery, 1, opts, [index + 1]);
   });
   if (opts.footer) lines.add(0, opts.footer);
   const continuation = new FormattedString(opts.t('delivery-continued', { reference: order.orderReference }));
   const parts = splitMessage(lines.build(), { continuation, maxSpoilers: COPY_BUTTONS_PER_MESSAGE });
   return attachCopies(parts, lines.secrets);
+}
+
+/**
+ * The items of a COMPLETED order that came with nothing to show (`delivery`
+ * null, or an empty object, list or text): the provider says the order is
+ * done but these codes are missing, which the staff member and the
+ * administrators must be told. Empty for an order in any other state, whose
+ * codes are not due yet.
+ */
+export function undeliveredItems(detail: OrderDetail): OrderItem[] {
+  if (detail.status !== 'COMPLETED') return [];
+  return detail.items.filter((item) => isEmptyDelivery(item.delivery));
+}
+
+function isEmptyDelivery(delivery: JsonValue | null | undefined): boolean {
+  if (delivery === null || delivery === undefined) return true;
+  if (typeof delivery === 'string') return delivery.trim() === '';
+  if (Array.isArray(delivery)) return delivery.length === 0;
+  return isRecord(delivery) && Object.keys(delivery).length === 0;
 }
 
 /**

@@ -44,6 +44,8 @@ export interface SandboxControls {
   balance(): number;
   /** Final state for future orders and orders not yet final of that product. */
   setProductOutcome(productId: number, finalState: string): void;
+  /** While on, this product's items in orders completing from now on have no codes (`delivery: null`); the order still completes. */
+  setProductUndelivered(productId: number, on: boolean): void;
   /** The price or stock of one region from now on, as when the provider reprices or sells between two reads. */
   setRegionOffer(regionPropertyId: number, change: { price?: number; stock?: number }): void;
   /** Every JSON object in responses gains unknown fields. */
@@ -135,7 +137,7 @@ export function createControls(state: FaultState, store: SandboxStore, placeThro
     },
     applyFaults: (faults) => {
       // Every product first, so that a wrong id switches nothing on.
-      const unknown = [...faults.failProducts, ...faults.actionProducts].filter((id) => !store.catalog.byId.has(id));
+      const unknown = [...faults.failProducts, ...faults.actionProducts, ...faults.undeliveredProducts].filter((id) => !store.catalog.byId.has(id));
       if (unknown.length > 0) throw new SandboxFaultsError(`the sandbox sells no product ${unknown.join(', ')}`);
       if (faults.latencyMs > 0) controls.setLatency(faults.latencyMs);
       if (faults.catalogLatencyMs > 0) controls.setCatalogLatency(faults.catalogLatencyMs);
@@ -144,6 +146,7 @@ export function createControls(state: FaultState, store: SandboxStore, placeThro
       if (faults.dropAfterCreateRate > 0) controls.setDropAfterCreateRate(faults.dropAfterCreateRate);
       for (const id of faults.failProducts) controls.setProductOutcome(id, 'FAILED');
       for (const id of faults.actionProducts) controls.setProductOutcome(id, 'ACTION_REQUIRED');
+      for (const id of faults.undeliveredProducts) controls.setProductUndelivered(id, true);
     },
     force429: (count, retryAfter = 1) => {
       state.forced429 = { remaining: Math.max(0, Math.floor(count)), retryAfter };
@@ -154,6 +157,7 @@ export function createControls(state: FaultState, store: SandboxStore, placeThro
     setBalance: (amount) => store.setBalance(amount),
     balance: () => store.balance(),
     setProductOutcome: (productId, finalState) => store.setProductOutcome(productId, finalState),
+    setProductUndelivered: (productId, on) => store.setProductUndelivered(productId, on),
     setRegionOffer: (regionPropertyId, change) => {
       const region = store.catalog.products.flatMap((p) => p.regions).find((r) => r.regionPropertyId === regionPropertyId);
       if (!region) throw new Error(`the sandbox has no region ${regionPropertyId}`);

@@ -2,7 +2,7 @@
  * SANDBOX_FAULTS: trouble an operator switches on in the sandbox provider
  * (in-process sandbox mode and `npm run sandbox`) to rehearse it before going
  * live. Written as comma-separated key=value pairs, e.g.
- * `latency=300,error_rate=0.05,rate_limit_rate=0.02,drop_after_create=0.01,fail_product=101,action_product=102`.
+ * `latency=300,error_rate=0.05,rate_limit_rate=0.02,drop_after_create=0.01,fail_product=101,action_product=102,undelivered_product=101`.
  * Pure: no imports, so that the configuration can check it with every other setting.
  */
 export interface SandboxFaults {
@@ -20,6 +20,8 @@ export interface SandboxFaults {
   failProducts: number[];
   /** Products whose orders end ACTION_REQUIRED. */
   actionProducts: number[];
+  /** Products whose items reach COMPLETED with no codes (`delivery: null`) while the rest of the order is delivered. */
+  undeliveredProducts: number[];
 }
 
 export const NO_SANDBOX_FAULTS: SandboxFaults = {
@@ -30,6 +32,7 @@ export const NO_SANDBOX_FAULTS: SandboxFaults = {
   dropAfterCreateRate: 0,
   failProducts: [],
   actionProducts: [],
+  undeliveredProducts: [],
 };
 
 export class SandboxFaultsError extends Error {
@@ -54,7 +57,7 @@ const share = (field: 'errorRate' | 'rateLimitRate' | 'dropAfterCreateRate'): Re
   return null;
 };
 
-const product = (field: 'failProducts' | 'actionProducts'): Reader => (faults, value, key) => {
+const product = (field: 'failProducts' | 'actionProducts' | 'undeliveredProducts'): Reader => (faults, value, key) => {
   const id = /^\d+$/.test(value) ? Number(value) : NaN;
   if (!(Number.isSafeInteger(id) && id > 0)) return `${key} must be a product id (a whole number); repeat the key for more products`;
   faults[field] = [...faults[field], id];
@@ -69,15 +72,16 @@ const READERS: Record<string, Reader> = {
   drop_after_create: share('dropAfterCreateRate'),
   fail_product: product('failProducts'),
   action_product: product('actionProducts'),
+  undelivered_product: product('undeliveredProducts'),
 };
-const REPEATABLE = new Set(['fail_product', 'action_product']);
+const REPEATABLE = new Set(['fail_product', 'action_product', 'undelivered_product']);
 
 /**
  * Reads SANDBOX_FAULTS. Empty means no fault. Throws SandboxFaultsError
  * listing every problem at once; values are quoted only as keys, never echoed.
  */
 export function parseSandboxFaults(text: string | undefined): SandboxFaults {
-  const faults: SandboxFaults = { ...NO_SANDBOX_FAULTS, failProducts: [], actionProducts: [] };
+  const faults: SandboxFaults = { ...NO_SANDBOX_FAULTS, failProducts: [], actionProducts: [], undeliveredProducts: [] };
   const problems: string[] = [];
   const seen = new Set<string>();
   const parts = (text ?? '').split(',').map((part) => part.trim()).filter(Boolean);
@@ -116,6 +120,7 @@ export function hasSandboxFaults(faults: SandboxFaults): boolean {
     faults.rateLimitRate > 0 ||
     faults.dropAfterCreateRate > 0 ||
     faults.failProducts.length > 0 ||
-    faults.actionProducts.length > 0
+    faults.actionProducts.length > 0 ||
+    faults.undeliveredProducts.length > 0
   );
 }

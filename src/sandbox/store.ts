@@ -18,6 +18,11 @@ export interface SandboxStore {
   listTransactions(): SandboxTransaction[];
   findTransaction(id: number): SandboxTransaction | undefined;
   setProductOutcome(productId: number, finalState: string): void;
+  /**
+   * While on, the items of this product in orders that complete from now on
+   * keep `delivery: null`: the order is COMPLETED, the other items have their codes.
+   */
+  setProductUndelivered(productId: number, on: boolean): void;
   /** Gives each order created from now on its own course; null goes back to the shared timing. */
   setOrderPlanner(planner: OrderPlanner | null): void;
   /** The list entries of the history, newest first, without copying every item and delivery. */
@@ -65,6 +70,7 @@ export function createStore(deps: StoreDeps): SandboxStore {
   const orderIndex = new Map<number, number>();
   const transactions: SandboxTransaction[] = [];
   const outcomes = new Map<number, string>();
+  const undelivered = new Set<number>();
   const regions = new Map<number, SandboxRegion>(catalog.products.flatMap((p) => p.regions.map((r) => [r.regionPropertyId, r] as const)));
   let balance = 0;
   let nextOrderId = FIRST_ORDER_ID;
@@ -128,7 +134,12 @@ export function createStore(deps: StoreDeps): SandboxStore {
     const finalState = outcomeOf(order.items.map((i) => i.productId), outcomeFor);
     const items =
       finalState === 'COMPLETED'
-        ? order.items.map((item) => ({ ...item, delivery: createDelivery(item.quantity, catalog.byId.get(item.productId)?.instructions ?? '', doneAt) }))
+        ? order.items.map((item) => ({
+            ...item,
+            delivery: undelivered.has(item.productId)
+              ? null
+              : createDelivery(item.quantity, catalog.byId.get(item.productId)?.instructions ?? '', doneAt),
+          }))
         : order.items;
     const refund = REFUNDING_STATES.has(finalState) && !order.refunded;
     commit({
@@ -262,6 +273,12 @@ export function createStore(deps: StoreDeps): SandboxStore {
       // Orders already final keep their state; only open and future ones change.
       settle();
       outcomes.set(productId, finalState);
+    },
+    setProductUndelivered(productId, on) {
+      // Orders already final keep their codes; only those completing from now on are affected.
+      settle();
+      if (on) undelivered.add(productId);
+      else undelivered.delete(productId);
     },
   };
 }

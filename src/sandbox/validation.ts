@@ -113,7 +113,7 @@ function parseLines(raw: unknown, ctx: ValidationContext): OrderLine[] {
     if (typeof quantity !== 'number') throw new Rejection(400, `فیلد products[${index}].quantity باید عدد باشد`);
     return { productId, regionPropertyId, quantity };
   });
-  return shaped.map(({ productId, regionPropertyId, quantity }) => {
+  const lines = shaped.map(({ productId, regionPropertyId, quantity }) => {
     const product = ctx.products.get(productId);
     if (!product) throw new Rejection(404, `${MESSAGES.productNotFound} (شناسه ${productId})`);
     const region = product.regions.find((r) => r.regionPropertyId === regionPropertyId);
@@ -123,6 +123,27 @@ function parseLines(raw: unknown, ctx: ValidationContext): OrderLine[] {
     }
     return { product, region, quantity };
   });
+  checkDistinctProducts(lines);
+  return lines;
+}
+
+/** `requiredFields` is keyed by product id, so a product can appear only once in an order. */
+function checkDistinctProducts(lines: OrderLine[]): void {
+  const seen = new Set<number>();
+  for (const { product } of lines) {
+    if (seen.has(product.id)) {
+      throw new Rejection(422, `محصول ${product.id} بیش از یک بار در سفارش آمده است؛ هر محصول را یک بار و با تعداد لازم بفرستید`);
+    }
+    seen.add(product.id);
+  }
+}
+
+/** Answers for a product that is not in the order are refused, not ignored. */
+function checkFieldKeys(lines: OrderLine[], requiredFields: Record<string, SubmittedField[]>): void {
+  const ordered = new Set(lines.map((line) => String(line.product.id)));
+  for (const key of Object.keys(requiredFields)) {
+    if (!ordered.has(key)) throw new Rejection(422, `فیلدهای requiredFields.${key} مربوط به محصولی است که در این سفارش نیست`);
+  }
 }
 
 function checkStock(lines: OrderLine[]): void {
@@ -140,12 +161,8 @@ export function validateOrder(body: unknown, ctx: ValidationContext): Validation
     const lines = parseLines(body['products'], ctx);
     const requiredFields = parseRequiredFields(body['requiredFields']);
     checkStock(lines);
-    const seen = new Set<number>();
-    for (const { product } of lines) {
-      if (seen.has(product.id)) continue;
-      seen.add(product.id);
-      checkFields(product, requiredFields[String(product.id)] ?? []);
-    }
+    checkFieldKeys(lines, requiredFields);
+    for (const { product } of lines) checkFields(product, requiredFields[String(product.id)] ?? []);
     const amount = lines.reduce((sum, l) => sum + l.region.price * l.quantity, 0);
     if (amount > ctx.balance) throw new Rejection(422, MESSAGES.insufficientBalance);
     return { ok: true, order: { lines, requiredFields, amount } };

@@ -1,7 +1,16 @@
 import { FormattedString } from '@grammyjs/parse-mode';
 import { describe, expect, it } from 'vitest';
 import { translatorFor, type Locale } from '../../src/text/i18n.js';
-import { COPY_TEXT_MAX, humaniseKey, renderDelivery, type DeliveryMessage } from '../../src/delivery/render-delivery.js';
+import {
+  COPY_BUTTONS_PER_MESSAGE,
+  COPY_TEXT_MAX,
+  humaniseKey,
+  renderDelivery,
+  undeliveredItems,
+  type DeliveryMessage,
+  type RenderDeliveryOptions,
+} from '../../src/delivery/render-delivery.js';
+import { TELEGRAM_MAX_MESSAGE_LENGTH } from '../../src/text/split-message.js';
 import type { JsonValue, OrderDetail } from '../../src/provider/schemas.js';
 
 const heading = new FormattedString('Order A100234');
@@ -24,8 +33,8 @@ function order(...deliveries: (JsonValue | null)[]): OrderDetail {
   };
 }
 
-function messages(detail: OrderDetail, locale: Locale = 'en'): DeliveryMessage[] {
-  return renderDelivery(detail, { t: translatorFor(locale), locale, timeZone: 'Asia/Tehran', heading });
+function messages(detail: OrderDetail, locale: Locale = 'en', extra: Partial<RenderDeliveryOptions> = {}): DeliveryMessage[] {
+  return renderDelivery(detail, { t: translatorFor(locale), locale, timeZone: 'Asia/Tehran', heading, ...extra });
 }
 
 function render(detail: OrderDetail, locale: Locale = 'en'): FormattedString[] {
@@ -131,12 +140,12 @@ describe('renderDelivery', () => {
     expect(text.rawText.split('\n')[1]).toBe('Delivery: —');
   });
 
-  it('heads every item of an order with several items', () => {
+  it('heads every item of an order with several items by its product id when no label is given', () => {
     const text = only(render(order({ code: 'ONE' }, { code: 'TWO' })));
     expect(text.rawText.split('\n').slice(1)).toEqual([
-      'Item 1 of 2: product 101, quantity 2',
+      'Product #101 × 2',
       '   Code: ONE',
-      'Item 2 of 2: product 102, quantity 2',
+      'Product #102 × 2',
       '   Code: TWO',
     ]);
   });
@@ -189,6 +198,108 @@ describe('renderDelivery', () => {
     const delivery = { a: { b: { c: ['deep-1', { d: 'deep-2', e: [true, 7, 'deep-3'] }] } }, f: 0 };
     const text = only(render(order(delivery))).rawText;
     for (const value of ['deep-1', 'deep-2', 'deep-3', 'yes', '7', 'F: 0']) expect(text).toContain(value);
+  });
+});
+
+describe('renderDelivery of an order with several products', () => {
+  const labels: Record<number, string> = { 101: 'Google Play 10 USD (US)', 102: 'Apple 25 USD (US)' };
+  const productLabel = (productId: number) => labels[productId] ?? null;
+  const bold = (text: FormattedString) =>
+    text.rawEntities.filter((e) => e.type === 'bold').map((e) => text.rawText.slice(e.offset, e.offset + e.length));
+
+  it('groups the codes under a bold sub-heading naming each product', () => {
+    const [message] = messages(order({ code: 'ONE' }, sandboxDelivery), 'en', { productLabel });
+    const text = message!.text;
+    expect(text.rawText.split('\n')).toEqual([
+      'Order A100234',
+      'Google Play 10 USD (US) × 2',
+      '   Code: ONE',
+      'Apple 25 USD (US) × 2',
+      '   Cards:',
+      '      Card 1',
+      '         Code: GP7Q-2XKM-99LA',
+      '         PIN: 4410',
+      '         Serial number: S-88123',
+      '         Expires at: 21 Nov 2027',
+      '      Card 2',
+      '         Code: GP7Q-8BBN-10ZC',
+      '         PIN: 1201',
+      '         Serial number: S-88124',
+      '         Expires at: 21 Nov 2027',
+      '   Instructions: کد را در Google Play وارد کنید',
+    ]);
+    expect(bold(text)).toEqual(['Google Play 10 USD (US) × 2', 'Apple 25 USD (US) × 2', 'Card 1', 'Card 2']);
+    expect(spoilered(text)).toEqual(['ONE', 'GP7Q-2XKM-99LA', '4410', 'S-88123', 'GP7Q-8BBN-10ZC', '1201', 'S-88124']);
+    expect(message!.copies.map((c) => c.text)).toEqual(spoilered(text));
+  });
+
+  it('falls back to the product id for a product the label function does not know', () => {
+    const text = only(messages(order({ code: 'ONE' }, { code: 'TWO' }, { code: 'THREE' }), 'en', { productLabel }).map((m) => m.text));
+    expect(text.rawText.split('\n')).toContain('Product #103 × 2');
+  });
+
+  it('renders a single-item order as before, with no sub-heading, even with a label function', () => {
+    const plain = only(render(order(sandboxDelivery)));
+    const labelled = only(messages(order(sandboxDelivery), 'en', { productLabel }).map((m) => m.text));
+    expect(labelled.rawText).toBe(plain.rawText);
+    expect(labelled.rawEntities).toEqual(plain.rawEntities);
+  });
+
+  it('says so for an item of a completed order that came without codes, and shows the others', () => {
+    const [message] = messages(order({ code: 'ONE' }, null), 'en', { productLabel });
+    expect(message!.text.rawText.split('\n').slice(1)).toEqual([
+      'Google Play 10 USD (US) × 2',
+      '   Code: ONE',
+      'Apple 25 USD (US) × 2',
+      '   No codes for this product yet: administrators are told.',
+    ]);
+    expect(message!.copies.map((c) => c.text)).toEqual(['ONE']);
+  });
+
+  it('writes the sub-headings and the missing codes line in Persian', () => {
+    const text = only(render(order(null, { code: 'TWO' }), 'fa')).rawText;
+    expect(text.split('\n').slice(1)).toEqual([
+      'محصول #101 × ۲',
+      '   هنوز کدی برای این محصول نرسیده است؛ به مدیران اطلاع داده شد.',
+      'محصول #102 × ۲',
+      '   کد: TWO',
+    ]);
+  });
+
+  it('keeps the splitting rules across items: every secret once, twenty copy buttons at most, messages Telegram accepts', () => {
+    const cards = (item: number) =>
+      Array.from({ length: 10 }, (_, i) => ({ code: `I${item}-C${i}-${'Q'.repeat(120)}`, pin: String(1000 + i), expiresAt: '2027-11-21' }));
+    const deliveries = [1, 2, 3, 4, 5].map((item) => ({ cards: cards(item), instructions: 'x'.repeat(200) }));
+    const all = messages(order(...deliveries), 'en', { productLabel });
+    expect(all.length).toBeGreaterThan(1);
+    for (const message of all) {
+      expect(message.text.rawText.length).toBeLessThan(TELEGRAM_MAX_MESSAGE_LENGTH);
+      expect(message.copies.length).toBeLessThanOrEqual(COPY_BUTTONS_PER_MESSAGE);
+      expect(message.copies.map((c) => c.text)).toEqual(spoilered(message.text));
+    }
+    const secrets = all.flatMap((m) => spoilered(m.text));
+    expect(secrets).toEqual(deliveries.flatMap((d) => d.cards.flatMap((card) => [card.code, card.pin])));
+    const headings = all.flatMap((m) => m.text.rawText.split('\n')).filter((line) => / × 2$/.test(line));
+    expect(headings).toEqual(['Google Play 10 USD (US) × 2', 'Apple 25 USD (US) × 2', 'Product #103 × 2', 'Product #104 × 2', 'Product #105 × 2']);
+  });
+});
+
+describe('undeliveredItems', () => {
+  it('names the items of a completed order that have no codes', () => {
+    const detail = order({ code: 'ONE' }, null, {}, [], '  ');
+    expect(undeliveredItems(detail).map((item) => item.productId)).toEqual([102, 103, 104, 105]);
+  });
+
+  it('is empty when every item is delivered', () => {
+    expect(undeliveredItems(order(sandboxDelivery, 'CODE'))).toEqual([]);
+  });
+
+  it('counts the item of a single-item order too', () => {
+    expect(undeliveredItems(order(null)).map((item) => item.id)).toEqual([1]);
+  });
+
+  it('is empty for an order not yet completed, whose codes are not due', () => {
+    expect(undeliveredItems({ ...order(null, null), status: 'PROCESSING' })).toEqual([]);
   });
 });
 

@@ -19,7 +19,7 @@ function problemOf(text: string): string {
 describe('SANDBOX_FAULTS', () => {
   it('reads every fault from one comma-separated setting', () => {
     expect(
-      parseSandboxFaults('latency=300, catalog_latency=2000,error_rate=0.05,rate_limit_rate=.02,drop_after_create=0.01,fail_product=101,fail_product=103,action_product=102'),
+      parseSandboxFaults('latency=300, catalog_latency=2000,error_rate=0.05,rate_limit_rate=.02,drop_after_create=0.01,fail_product=101,fail_product=103,action_product=102,undelivered_product=104,undelivered_product=109'),
     ).toEqual({
       latencyMs: 300,
       catalogLatencyMs: 2000,
@@ -28,6 +28,7 @@ describe('SANDBOX_FAULTS', () => {
       dropAfterCreateRate: 0.01,
       failProducts: [101, 103],
       actionProducts: [102],
+      undeliveredProducts: [104, 109],
     });
   });
 
@@ -38,7 +39,7 @@ describe('SANDBOX_FAULTS', () => {
 
   it('names a key it does not know and lists the ones it does', () => {
     expect(problemOf('latncy=300')).toBe(
-      '"latncy" is not a fault; use latency, catalog_latency, error_rate, rate_limit_rate, drop_after_create, fail_product, action_product',
+      '"latncy" is not a fault; use latency, catalog_latency, error_rate, rate_limit_rate, drop_after_create, fail_product, action_product, undelivered_product',
     );
   });
 
@@ -97,9 +98,46 @@ describe('a sandbox started with faults', () => {
     expect(detail.body.data.status).toBe('FAILED');
   });
 
+  it('completes an order with no codes for an undelivered product and codes for the others', async () => {
+    const sandbox = await startSandbox({
+      faults: parseSandboxFaults(`undelivered_product=${P.oneField}`),
+      timing: { preparingMs: 0, processingMs: 0 },
+    });
+    const body = {
+      products: [
+        { productId: P.noFields, regionPropertyId: await regionOf(sandbox, P.noFields), quantity: 2 },
+        { productId: P.oneField, regionPropertyId: await regionOf(sandbox, P.oneField), quantity: 1 },
+      ],
+      requiredFields: { [P.oneField]: [{ fieldId: 7, value: 'buyer@example.com' }] },
+    };
+    const placed = await call(sandbox, '/orders', { body });
+    const detail = (await call(sandbox, `/orders/${placed.body.data.orderId}`)).body.data;
+    expect(detail.status).toBe('COMPLETED');
+    expect(detail.items[0]).toMatchObject({ productId: P.noFields, delivery: { cards: [expect.any(Object), expect.any(Object)] } });
+    expect(detail.items[1]).toMatchObject({ productId: P.oneField, delivery: null });
+    expect(sandbox.controls.balance()).toBe(50_000_000 - placed.body.data.amount);
+  });
+
+  it('leaves orders completed before the undelivered fault was switched on with their codes', async () => {
+    const sandbox = await startSandbox({ timing: { preparingMs: 0, processingMs: 0 } });
+    const placed = await call(sandbox, '/orders', { body: orderBody(P.noFields, await regionOf(sandbox, P.noFields)) });
+    const first = (await call(sandbox, `/orders/${placed.body.data.orderId}`)).body.data.items[0].delivery;
+    expect(first).not.toBeNull();
+    sandbox.controls.setProductUndelivered(P.noFields, true);
+    expect((await call(sandbox, `/orders/${placed.body.data.orderId}`)).body.data.items[0].delivery).toEqual(first);
+    const next = await call(sandbox, '/orders', { body: orderBody(P.noFields, await regionOf(sandbox, P.noFields)) });
+    expect((await call(sandbox, `/orders/${next.body.data.orderId}`)).body.data).toMatchObject({ status: 'COMPLETED', items: [{ delivery: null }] });
+    sandbox.controls.setProductUndelivered(P.noFields, false);
+    const third = await call(sandbox, '/orders', { body: orderBody(P.noFields, await regionOf(sandbox, P.noFields)) });
+    expect((await call(sandbox, `/orders/${third.body.data.orderId}`)).body.data.items[0].delivery).not.toBeNull();
+  });
+
   it('refuses to start when a fault names a product it does not sell, before listening', async () => {
     await expect(createSandbox({ faults: parseSandboxFaults('action_product=999999') })).rejects.toThrow(
       new SandboxFaultsError('the sandbox sells no product 999999'),
+    );
+    await expect(createSandbox({ faults: parseSandboxFaults('undelivered_product=999998') })).rejects.toThrow(
+      new SandboxFaultsError('the sandbox sells no product 999998'),
     );
   });
 });

@@ -154,3 +154,111 @@ describe('sandbox order validation', () => {
     expect(sandbox.controls.orders()).toHaveLength(0);
   });
 });
+
+describe('sandbox orders of several products', () => {
+  const PLAYER_ID = 9;
+  const cartFields = {
+    [P.oneField]: [{ fieldId: EMAIL, value: 'buyer@example.com' }],
+    [P.unusualFields]: [{ fieldId: PLAYER_ID, value: '5123456789' }],
+  };
+
+  async function cart(sandbox: Sandbox) {
+    return {
+      products: [
+        { productId: P.noFields, regionPropertyId: await regionOf(sandbox, P.noFields), quantity: 2 },
+        { productId: P.oneField, regionPropertyId: await regionOf(sandbox, P.oneField), quantity: 1 },
+        { productId: P.unusualFields, regionPropertyId: await regionOf(sandbox, P.unusualFields), quantity: 3 },
+      ],
+      requiredFields: cartFields,
+    };
+  }
+
+  async function stockOf(sandbox: Sandbox, productId: number): Promise<number> {
+    return (await call(sandbox, `/products/${productId}`)).body.data.regionProperties[0].stock;
+  }
+
+  it('charges the sum of the items, one item per product, and lowers each stock', async () => {
+    const sandbox = await startSandbox({ initialBalance: 20_000_000 });
+    const before = [await stockOf(sandbox, P.noFields), await stockOf(sandbox, P.oneField), await stockOf(sandbox, P.unusualFields)];
+    const answer = await call(sandbox, '/orders', { body: await cart(sandbox) });
+    expect(answer.status).toBe(200);
+    const amount = 2 * 1_250_000 + 3_100_000 + 3 * 480_000;
+    expect(answer.body.data.amount).toBe(amount);
+    expect(answer.body.data.items).toEqual([
+      { id: expect.any(Number), productId: P.noFields, quantity: 2, totalAmount: 2_500_000 },
+      { id: expect.any(Number), productId: P.oneField, quantity: 1, totalAmount: 3_100_000 },
+      { id: expect.any(Number), productId: P.unusualFields, quantity: 3, totalAmount: 1_440_000 },
+    ]);
+    expect(sandbox.controls.balance()).toBe(20_000_000 - amount);
+    expect([await stockOf(sandbox, P.noFields), await stockOf(sandbox, P.oneField), await stockOf(sandbox, P.unusualFields)]).toEqual([
+      before[0]! - 2,
+      before[1]! - 1,
+      before[2]! - 3,
+    ]);
+    expect(sandbox.controls.orders()[0]?.requiredFields).toEqual(cartFields);
+  });
+
+  it('delivers every item on its own once the order is COMPLETED', async () => {
+    const sandbox = await startSandbox({ initialBalance: 20_000_000, timing: { preparingMs: 0, processingMs: 0 } });
+    const placed = await call(sandbox, '/orders', { body: await cart(sandbox) });
+    const detail = (await call(sandbox, `/orders/${placed.body.data.orderId}`)).body.data;
+    expect(detail.status).toBe('COMPLETED');
+    expect(detail.items.map((i: { productId: number; delivery: { cards: unknown[] } }) => [i.productId, i.delivery.cards.length])).toEqual([
+      [P.noFields, 2],
+      [P.oneField, 1],
+      [P.unusualFields, 3],
+    ]);
+  });
+
+  it('answers 422 for a product listed twice, even in two regions', async () => {
+    const sandbox = await startSandbox();
+    const twice = {
+      products: [
+        { productId: P.multiRegion, regionPropertyId: await regionOf(sandbox, P.multiRegion, 'US'), quantity: 1 },
+        { productId: P.multiRegion, regionPropertyId: await regionOf(sandbox, P.multiRegion, 'TR'), quantity: 1 },
+      ],
+    };
+    const answer = await rejectedCart(sandbox, twice);
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toContain(String(P.multiRegion));
+    expect(answer.body.message).toContain('بیش از یک بار');
+  });
+
+  it('answers 422 for answers given for a product that is not in the order', async () => {
+    const sandbox = await startSandbox();
+    const body = orderBody(P.noFields, await regionOf(sandbox, P.noFields), 1, { [P.oneField]: [{ fieldId: EMAIL, value: 'buyer@example.com' }] });
+    const answer = await rejectedCart(sandbox, body);
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toContain(String(P.oneField));
+    expect(answer.body.message).toContain('در این سفارش نیست');
+  });
+
+  it('answers 422 when any one product of the order misses a required field', async () => {
+    const sandbox = await startSandbox();
+    const body = { ...(await cart(sandbox)), requiredFields: { [P.oneField]: cartFields[P.oneField] } };
+    expect((await rejectedCart(sandbox, body)).status).toBe(422);
+  });
+
+  it('answers 422 for a quantity out of range on a later item', async () => {
+    const sandbox = await startSandbox();
+    const body = await cart(sandbox);
+    body.products[2]!.quantity = 0;
+    expect((await rejectedCart(sandbox, body)).status).toBe(422);
+  });
+
+  it('accepts five distinct products and refuses six', async () => {
+    const sandbox = await startSandbox({ initialBalance: 50_000_000 });
+    const ids = [P.noFields, 110, 111, 113, 114, 115];
+    const lines = await Promise.all(ids.map(async (productId) => ({ productId, regionPropertyId: await regionOf(sandbox, productId), quantity: 1 })));
+    expect((await rejectedCart(sandbox, { products: lines })).status).toBe(422);
+    expect((await call(sandbox, '/orders', { body: { products: lines.slice(0, 5) } })).status).toBe(200);
+  });
+});
+
+async function rejectedCart(sandbox: Sandbox, body: unknown) {
+  const answer = await call(sandbox, '/orders', { body });
+  expect(sandbox.controls.orders()).toHaveLength(0);
+  expect(answer.body).toMatchObject({ status: 'error', code: answer.status, data: null });
+  expect(answer.body.message).toMatch(/[\u0600-\u06FF]/);
+  return answer;
+}

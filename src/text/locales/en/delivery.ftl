@@ -3,7 +3,9 @@
 delivery-heading = Order { $reference } is delivered: { $product } × { $quantity }
 delivery-footer = You can show these codes again with /track { $reference }. This message cannot be forwarded; keep the codes private.
 delivery-continued = (continued: order { $reference })
-delivery-item = Item { $n } of { $count }: product { $productId }, quantity { $quantity }
+delivery-item = { $product } × { $quantity }
+delivery-item-product = Product #{ $productId }
+delivery-item-undelivered = No codes for this product yet: administrators are told.
 delivery-label-delivery = Delivery
 delivery-label-code = Code
 delivery-label-codes = Codes

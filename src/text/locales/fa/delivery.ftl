@@ -3,7 +3,9 @@
 delivery-heading = سفارش { $reference } تحویل شد: { $product } × { $quantity }
 delivery-footer = این کدها را با /track { $reference } دوباره می‌توانید ببینید. این پیام قابل هدایت (فوروارد) نیست؛ کدها را محرمانه نگه دارید.
 delivery-continued = (ادامهٔ سفارش { $reference })
-delivery-item = قلم { $n } از { $count }: محصول { $productId }، تعداد { $quantity }
+delivery-item = { $product } × { $quantity }
+delivery-item-product = محصول #{ $productId }
+delivery-item-undelivered = هنوز کدی برای این محصول نرسیده است؛ به مدیران اطلاع داده شد.
 delivery-label-delivery = تحویل
 delivery-label-code = کد
 delivery-label-codes = کدها
