@@ -87,8 +87,13 @@ export function sameGoods(a: readonly OrderLine[], b: readonly OrderLine[]): boo
  * An order named in one line of text, for messages that fill {product} and
  * {quantity}: one line gives its label and quantity; several give their
  * labels joined and the units of all of them. Views that show an order in
- * full list its lines one by one instead.
+ * full list its lines one by one instead. The terse lists (the feed, the
+ * digest, the audit) leave the regions out.
  */
-export function goodsInBrief(lines: readonly Pick<OrderLine, 'product' | 'region' | 'quantity'>[]): { product: string; quantity: number } {
-  return { product: lines.map(lineLabel).join(' + '), quantity: unitCount(lines) };
+export function goodsInBrief(
+  lines: readonly Pick<OrderLine, 'product' | 'region' | 'quantity'>[],
+  options: { regions: boolean } = { regions: true },
+): { product: string; quantity: number } {
+  const name = options.regions ? lineLabel : (line: Pick<OrderLine, 'product'>) => line.product.title;
+  return { product: lines.map(name).join(' + '), quantity: unitCount(lines) };
 }

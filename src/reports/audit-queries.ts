@@ -78,7 +78,7 @@ export function createAuditQueries(deps: { db: Db }): AuditQueries {
       const items = rows.map(({ userId, lines, providerReference, detail, ...row }): AuditEntry => ({
         ...row,
         detail: decodeAuditDetail(detail),
-        order: userId === null || lines === null ? null : { userId, ...goodsInBrief(lines), providerReference },
+        order: userId === null || lines === null ? null : { userId, ...goodsInBrief(lines, { regions: false }), providerReference },
       }));
       return { items, page, pageCount, total };
     },

@@ -30,7 +30,7 @@ export function digestText(facts: DigestFacts, v: { t: Translate; locale: Locale
     t('digest-order-line', {
       id: formatId(order.id, locale),
       person: v.describePerson(order.userId),
-      product: goodsInBrief(order.lines).product,
+      product: goodsInBrief(order.lines, { regions: false }).product,
       amount: amount(order.totalAmount),
       state: t(`track-state-${order.state}`),
     });

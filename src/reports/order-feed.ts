@@ -107,7 +107,7 @@ export function createOrderFeed(deps: {
             const line = t(key, {
               person: deps.describePerson(order.userId),
               quantity: formatNumber(goodsInBrief(order.lines).quantity, admin.locale),
-              product: goodsInBrief(order.lines).product,
+              product: goodsInBrief(order.lines, { regions: false }).product,
               amount: formatAmount(order.totalAmount, admin.locale, deps.amountUnit),
               id: formatId(order.id, admin.locale),
             });

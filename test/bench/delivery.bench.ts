@@ -135,8 +135,8 @@ async function run(n: number, variant: Variant, dir: string) {
       tx.insert(orders)
         .values({
           userId: index + 1, chatId: index + 1, confirmKey: `bench-${index}`, fingerprint: `bench-${index}`,
-          productId: line.productId, productTitle: 'Google Play 10 USD', regionPropertyId: line.regionPropertyId,
-          quantity: 1, unitPrice: order.amount, totalAmount: order.amount, fieldValues: '[]', state: 'in_progress',
+          lines: [{ product: { id: line.productId, title: 'Google Play 10 USD' }, region: { regionPropertyId: line.regionPropertyId, title: null, price: order.amount }, quantity: 1, fields: [] }],
+          totalAmount: order.amount, state: 'in_progress',
           providerOrderId: order.orderId, providerReference: order.orderReference, providerStatus: 'PREPARING',
           sandbox: true, createdAt: at, postedAt: at, updatedAt: at, nextCheckAt: new Date(at.getTime() + 2_000),
         })

@@ -66,9 +66,8 @@ describe('openDb', () => {
     const insert = () =>
       db.$client
         .prepare(
-          `insert into orders (user_id, chat_id, confirm_key, fingerprint, product_id, product_title,
-            region_property_id, quantity, unit_price, total_amount, field_values, state, sandbox, created_at, updated_at)
-           values (1, 1, 'k', 'f', 1, 't', 1, 1, 1, 1, '[]', 'teleported', 0, 0, 0)`,
+          `insert into orders (user_id, chat_id, confirm_key, fingerprint, lines, total_amount, state, sandbox, created_at, updated_at)
+           values (1, 1, 'k', 'f', '[]', 1, 'teleported', 0, 0, 0)`,
         )
         .run();
     expect(insert).toThrow(/CHECK constraint failed/);

@@ -17,13 +17,10 @@ const context = (locale: Locale): TextContext => ({
 const order = {
   id: 12,
   providerReference: 'A100234',
-  productTitle: 'Google Play 10 USD',
-  regionTitle: 'US',
-  quantity: 2,
-  unitPrice: 1_225_000,
+  lines: [{ product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_225_000 }, quantity: 2, fields: [] }],
   totalAmount: 3_000_000,
   userId: 11,
-} as OrderRow;
+} as unknown as OrderRow;
 
 describe("administrators' alert of an amount charged other than the one confirmed", () => {
   it('names the order, who ordered, both amounts, and that the charged one counts', () => {

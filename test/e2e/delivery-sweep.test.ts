@@ -13,10 +13,9 @@ function recordPlaced(world: World, placed: readonly SandboxOrder[], userId: num
   try {
     db.pragma('busy_timeout = 5000');
     const insert = db.prepare(
-      `insert into orders (user_id, chat_id, confirm_key, fingerprint, product_id, product_title, region_property_id,
-         region_title, quantity, unit_price, total_amount, field_values, state, provider_order_id, provider_reference,
+      `insert into orders (user_id, chat_id, confirm_key, fingerprint, lines, total_amount, state, provider_order_id, provider_reference,
          provider_status, sandbox, created_at, posted_at, updated_at, next_check_at, check_count)
-       values (?, ?, ?, ?, ?, 'Google Play 10 USD', ?, 'US', 1, ?, ?, '[]', 'in_progress', ?, ?, 'PREPARING', 0, ?, ?, ?, ?, 0)`,
+       values (?, ?, ?, ?, json_array(json_object('product', json_object('id', ?, 'title', 'Google Play 10 USD'), 'region', json_object('regionPropertyId', ?, 'title', 'US', 'price', ?), 'quantity', 1, 'fields', json('[]'))), ?, 'in_progress', ?, ?, 'PREPARING', 0, ?, ?, ?, ?, 0)`,
     );
     db.transaction(() => {
       for (const order of placed) {

@@ -36,10 +36,9 @@ function insertOldOrderHolding(world: World, providerOrderId: number): number {
     const at = Date.now() - 90 * 24 * 60 * 60_000;
     const result = db
       .prepare(
-        `insert into orders (user_id, chat_id, confirm_key, fingerprint, product_id, product_title, region_property_id,
-           region_title, quantity, unit_price, total_amount, field_values, state, provider_order_id, provider_reference,
+        `insert into orders (user_id, chat_id, confirm_key, fingerprint, lines, total_amount, state, provider_order_id, provider_reference,
            provider_status, sandbox, created_at, posted_at, post_ended_at, updated_at, finished_at)
-         values (?, ?, 'sandbox-days', 'sandbox-days', ?, 'Google Play 10 USD', 5001, 'US', 1, 1250000, 1250000, '[]',
+         values (?, ?, 'sandbox-days', 'sandbox-days', json_array(json_object('product', json_object('id', ?, 'title', 'Google Play 10 USD'), 'region', json_object('regionPropertyId', 5001, 'title', 'US', 'price', 1250000), 'quantity', 1, 'fields', json('[]'))), 1250000,
            'completed', ?, 'SBX-7', 'COMPLETED', 1, ?, ?, ?, ?, ?)`,
       )
       .run(STAFF.id, STAFF.id, SANDBOX_PRODUCTS.noFields, providerOrderId, at, at, at, at, at);

@@ -46,20 +46,23 @@ describe('administrators settling orders that wait for review', () => {
       const now = Date.now() - 60_000;
       const result = db
         .prepare(
-          `insert into orders (user_id, chat_id, confirm_key, fingerprint, product_id, product_title, region_property_id,
-             region_title, quantity, unit_price, total_amount, field_values, state, sandbox, created_at, posted_at,
+          `insert into orders (user_id, chat_id, confirm_key, fingerprint, lines, total_amount, state, sandbox, created_at, posted_at,
              updated_at, check_count, review_candidates)
-           values (?, ?, ?, ?, ?, 'Google Play 10 USD', ?, 'US', ?, ?, ?, '[]', 'needs_review', 0, ?, ?, ?, 6, ?)`,
+           values (?, ?, ?, ?, ?, ?, 'needs_review', 0, ?, ?, ?, 6, ?)`,
         )
         .run(
           order.userId,
           order.userId,
           `review-${order.fingerprint}`,
           order.fingerprint,
-          SANDBOX_PRODUCTS.noFields,
-          region.regionPropertyId,
-          order.quantity,
-          region.price,
+          JSON.stringify([
+            {
+              product: { id: SANDBOX_PRODUCTS.noFields, title: 'Google Play 10 USD' },
+              region: { regionPropertyId: region.regionPropertyId, title: 'US', price: region.price },
+              quantity: order.quantity,
+              fields: [],
+            },
+          ]),
           region.price * order.quantity,
           now,
           now,
@@ -151,12 +154,14 @@ describe('administrators settling orders that wait for review', () => {
 
   it('settles an order as not placed only after the confirmation, and the staff member can then order the same again', async () => {
     const staff = chatDriver(world.telegram, STAFF);
-    const fingerprint = orderFingerprint(STAFF.id, {
-      product: { id: SANDBOX_PRODUCTS.noFields, title: 'Google Play 10 USD' },
-      region: { regionPropertyId: region.regionPropertyId, title: null, price: region.price },
-      quantity: 1,
-      fields: [],
-    });
+    const fingerprint = orderFingerprint(STAFF.id, [
+      {
+        product: { id: SANDBOX_PRODUCTS.noFields, title: 'Google Play 10 USD' },
+        region: { regionPropertyId: region.regionPropertyId, title: null, price: region.price },
+        quantity: 1,
+        fields: [],
+      },
+    ]);
     const id = insertNeedsReview({ userId: STAFF.id, quantity: 1, fingerprint, candidates: [] });
     const postsBefore = posts(world);
     await orderThroughChat(world, STAFF, { ...GOOGLE_PLAY, quantity: 1 }, /identical order is still being checked/);

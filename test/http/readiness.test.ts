@@ -72,7 +72,7 @@ describe('readiness', () => {
     const { health, clock, signals, db, repo } = readiness();
     const order = openedOrder(repo);
     db.insert(notifications)
-      .values({ orderId: order.id, kind: 'delivered', audience: 'orderer', status: 'pending', createdAt: new Date(T0), nextAttemptAt: new Date(T0) })
+      .values({ orderId: order.id, kind: 'delivered', status: 'pending', createdAt: new Date(T0), nextAttemptAt: new Date(T0) })
       .run();
     clock.advance(5 * MINUTE);
     signals.telegram = signals.sweep = clock.now();

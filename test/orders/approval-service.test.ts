@@ -166,11 +166,11 @@ describe('approval service', () => {
   it('records a new price and revision when the provider repriced, so the older summary can no longer approve', async () => {
     const { service, sandbox, posts } = await setup();
     const approval = requested(service);
-    sandbox.controls.setProductPrice(approval.productId, 1_300_000);
+    sandbox.controls.setProductPrice(approval.lines[0]!.product.id, 1_300_000);
     expect(await service.approve(approval.id, ADMIN, 0)).toMatchObject({
       kind: 'changed',
-      change: { kind: 'price', from: 1_250_000, to: 1_300_000 },
-      approval: { state: 'pending', unitPrice: 1_300_000, revision: 1 },
+      change: { kind: 'price', product: 'Google Play 10 USD (US)', from: 1_250_000, to: 1_300_000 },
+      approval: { state: 'pending', lines: [{ region: { price: 1_300_000 } }], revision: 1 },
     });
     expect((await service.approve(approval.id, OTHER_ADMIN, 0)).kind).toBe('stale');
     expect(posts()).toBe(0);

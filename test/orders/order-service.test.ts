@@ -20,15 +20,17 @@ const netflix = (confirmKey: string): PlaceInput => ({
   confirmKey,
   userId: 11,
   chatId: 11,
-  line: {
-    product: { id: SANDBOX_PRODUCTS.twoFields, title: 'Netflix 30 USD' },
-    region: { regionPropertyId: 5003, title: 'US', price: 3_700_000 },
-    quantity: 1,
-    fields: [
-      { fieldId: 8, title: 'شماره موبایل گیرنده', value: '09121234567' },
-      { fieldId: 7, title: 'ایمیل گیرنده', value: ' buyer@example.com ' },
-    ],
-  },
+  lines: [
+    {
+      product: { id: SANDBOX_PRODUCTS.twoFields, title: 'Netflix 30 USD' },
+      region: { regionPropertyId: 5003, title: 'US', price: 3_700_000 },
+      quantity: 1,
+      fields: [
+        { fieldId: 8, title: 'شماره موبایل گیرنده', value: '09121234567' },
+        { fieldId: 7, title: 'ایمیل گیرنده', value: ' buyer@example.com ' },
+      ],
+    },
+  ],
 });
 
 describe('order service', () => {
@@ -83,7 +85,7 @@ describe('order service', () => {
     // Confirmed at 1,000,000 a card; the sandbox charges its price of 1,250,000.
     const result = await service.createIntentAndPlace(googlePlay('c-moved', { region: { regionPropertyId: 5001, title: 'US', price: 1_000_000 } }));
 
-    expect(result).toMatchObject({ kind: 'placed', order: { totalAmount: 1_250_000, unitPrice: 1_000_000 } });
+    expect(result).toMatchObject({ kind: 'placed', order: { totalAmount: 1_250_000, lines: [{ region: { price: 1_000_000 } }] } });
     expect(announced).toEqual([{ orderId: result.order.id, charged: 1_250_000, confirmed: 1_000_000 }]);
     const placedRow = db.$client.prepare("select amount, detail from audit_log where order_id = ? and action = 'order.placed'").get(result.order.id);
     expect(placedRow).toEqual({ amount: 1_250_000, detail: JSON.stringify({ facts: { quoted: 1_000_000 } }) });
@@ -191,7 +193,7 @@ describe('order service', () => {
   it('reports an invalid field as invalid when the wallet could pay', async () => {
     const { service } = await setup();
     const input = netflix('c1');
-    const result = await service.createIntentAndPlace({ ...input, line: { ...input.line, fields: [input.line.fields[1]!] } });
+    const result = await service.createIntentAndPlace({ ...input, lines: [{ ...input.lines[0]!, fields: [input.lines[0]!.fields[1]!] }] });
     expect(result).toMatchObject({ kind: 'rejected', reason: 'invalid' });
   });
 
@@ -263,7 +265,7 @@ describe('order service', () => {
     service.recoverInterrupted();
 
     const rows = db.select().from(notifications).where(eq(notifications.orderId, opened.order.id)).all();
-    expect(rows.map((r) => [r.kind, r.audience, r.status])).toEqual([['interrupted', 'orderer', 'pending']]);
+    expect(rows.map((r) => [r.kind, r.status])).toEqual([['interrupted', 'pending']]);
   });
 
   /** An earlier local order (from the sandbox, another account) that holds the provider order id the next POST gets. */
@@ -272,8 +274,9 @@ describe('order service', () => {
     return db
       .insert(orders)
       .values({
-        userId: 11, chatId: 11, confirmKey: 'old', fingerprint: 'old', productId: 101, productTitle: 'Google Play 10 USD',
-        regionPropertyId: 5001, quantity: 1, unitPrice: 1_250_000, totalAmount: 1_250_000, fieldValues: '[]',
+        userId: 11, chatId: 11, confirmKey: 'old', fingerprint: 'old',
+        lines: [{ product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: null, price: 1_250_000 }, quantity: 1, fields: [] }],
+        totalAmount: 1_250_000,
         state: 'completed', providerOrderId, providerReference: 'SBX-1', sandbox: true, createdAt: at, updatedAt: at,
       })
       .returning()

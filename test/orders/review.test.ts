@@ -6,7 +6,6 @@ import type { OrderRow } from '../../src/orders/order-repo.js';
 import { listAwaitingReview, reviewMismatches, settleReview } from '../../src/orders/review.js';
 import type { OrderDetail } from '../../src/provider/schemas.js';
 import { orderRepoWorld, placingOrder } from '../support/order-fixtures.js';
-import { lineFromStored } from '../../src/orders/order-line.js';
 import type { IntentInput } from '../../src/orders/order-repo.js';
 import { encodeAuditFacts } from '../../src/db/audit-log.js';
 
@@ -272,7 +271,7 @@ describe('settling an order that waits for review', () => {
 });
 
 describe('telling a provider order apart from the order under review', () => {
-  const order = { productId: 101, regionPropertyId: 5001, quantity: 3 };
+  const order = { lines: [{ product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: null, price: 1 }, quantity: 3, fields: [] }] };
   const item = { id: 1, productId: 101, regionPropertyId: 5001, quantity: 1, totalAmount: 1, delivery: null };
 
   it('accepts the same product and region split over several items adding up to the quantity', () => {
@@ -298,7 +297,7 @@ function sameOrder(order: OrderRow): IntentInput {
     userId: order.userId,
     chatId: order.chatId,
     fingerprint: order.fingerprint,
-    line: lineFromStored(order),
+    lines: order.lines,
     sandbox: order.sandbox,
   };
 }

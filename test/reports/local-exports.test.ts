@@ -38,8 +38,25 @@ describe('the orders export', () => {
     w.order(7, 'completed', { productTitle: 'گیفت کارت گوگل پلی', fieldValues: [{ fieldId: 1, title: 'Email', value: 'buyer@example.com' }] });
     const rows = await read(ordersTable(w.queries, NOVEMBER, context('en')));
     expect(rows[0]).toContain('Created (Asia/Tehran)');
-    expect(rows[1]).toEqual(['1', '', '2026-11-21 13:30:00', '7', 'سارا (@sara)', 'گیفت کارت گوگل پلی', 'US', '1', '1250000', '1250000', 'Completed', '']);
+    expect(rows[1]).toEqual(['1', '', '2026-11-21 13:30:00', '7', 'سارا (@sara)', '1', 'گیفت کارت گوگل پلی', 'US', '1', '1250000', '1250000', '1250000', 'Completed', '']);
     expect(rows.flat().join(' ')).not.toContain('buyer@example.com');
+  });
+
+  it("writes a row per line of an order with several products, each with its amount, and the order's amount once", async () => {
+    const w = world();
+    w.order(7, 'completed', {
+      lines: [
+        { product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 }, quantity: 2, fields: [] },
+        { product: { id: 109, title: 'PUBG 60 UC' }, region: { regionPropertyId: 5014, title: null, price: 900_000 }, quantity: 1, fields: [{ fieldId: 9, title: 'Player id', value: '5123456' }] },
+      ],
+    });
+    const rows = await read(ordersTable(w.queries, NOVEMBER, context('en')));
+    expect(rows.slice(1).map((row) => row.slice(5))).toEqual([
+      ['1', 'Google Play 10 USD', 'US', '2', '1250000', '2500000', '3400000', 'Completed', ''],
+      ['2', 'PUBG 60 UC', '', '1', '900000', '900000', '', 'Completed', ''],
+    ]);
+    expect(rows.slice(1).map((row) => row[0])).toEqual(['1', '1']);
+    expect(rows.flat().join(' ')).not.toContain('5123456');
   });
 
   it('leaves out orders created outside the span', async () => {

@@ -8,7 +8,7 @@ import { createManualClock, type ManualClock } from './manual-clock.js';
 import { memoryDb } from './memory-db.js';
 
 /** What a test may change of an intent: its own fields, and the parts of its line as the table keeps them. */
-export type IntentOverrides = Partial<Omit<IntentInput, 'lines'>> & {
+export type IntentOverrides = Partial<IntentInput> & {
   productId?: number;
   productTitle?: string;
   regionPropertyId?: number;
@@ -20,7 +20,7 @@ export type IntentOverrides = Partial<Omit<IntentInput, 'lines'>> & {
 
 /** An intent for Google Play 10 USD (US) × 1 by user 1 in chat 1, in the sandbox; `overrides` replace any field. */
 export function intentInput(overrides: IntentOverrides = {}): IntentInput {
-  const { productId, productTitle, regionPropertyId, regionTitle, quantity, unitPrice, fieldValues, ...own } = overrides;
+  const { productId, productTitle, regionPropertyId, regionTitle, quantity, unitPrice, fieldValues, lines, ...own } = overrides;
   return {
     confirmKey: 'k1',
     userId: 1,
@@ -28,7 +28,7 @@ export function intentInput(overrides: IntentOverrides = {}): IntentInput {
     fingerprint: 'f1',
     sandbox: true,
     ...own,
-    lines: [
+    lines: lines ?? [
       {
         product: { id: productId ?? 101, title: productTitle ?? 'Google Play 10 USD' },
         region: { regionPropertyId: regionPropertyId ?? 5001, title: regionTitle === undefined ? 'US' : regionTitle, price: unitPrice ?? 1_250_000 },

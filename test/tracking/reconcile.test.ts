@@ -378,12 +378,14 @@ describe('two open outcomes of the same card', () => {
       confirmKey: 'b',
       userId: 12,
       chatId: 12,
-      line: {
-        product: { id: product.id, title: product.title },
-        region: { regionPropertyId: region.regionPropertyId, title: region.title, price: region.price },
-        quantity: 1,
-        fields: [],
-      },
+      lines: [
+        {
+          product: { id: product.id, title: product.title },
+          region: { regionPropertyId: region.regionPropertyId, title: region.title, price: region.price },
+          quantity: 1,
+          fields: [],
+        },
+      ],
     });
     world.sandbox.controls.setServerErrorRate(0);
     world.sandbox.controls.setOrderPostFault({ kind: 'drop-after-create' });

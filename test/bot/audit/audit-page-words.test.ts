@@ -43,12 +43,12 @@ async function recordedAudit() {
       confirmKey: 'c1',
       requesterId: SARA,
       chatId: SARA,
-      line: { product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 }, quantity: 2, fields: [] },
+      lines: [{ product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 }, quantity: 2, fields: [] }],
     },
     new Date(clock.now() + 60 * MINUTE),
   );
   approvals.claim(approval.id, ADMIN, approval.revision);
-  approvals.release(approval.id, ADMIN, { why: { change: 'price' }, unitPrice: 1_300_000 });
+  approvals.release(approval.id, ADMIN, { why: { change: 'price' }, lines: [{ ...approval.lines[0]!, region: { ...approval.lines[0]!.region, price: 1_300_000 } }] });
   approvals.reject(approval.id, ADMIN, 'بودجهٔ این ماه تمام شده');
 
   const settings = createSettingsStore({ db, clock });
