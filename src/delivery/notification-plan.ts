@@ -11,7 +11,8 @@ import type { DetailHandover } from '../tracking/detail-handover.js';
 import { findRefund } from '../tracking/find-refund.js';
 import type { NotificationRow } from './notification-store.js';
 import { adminText, deliveryFooter, deliveryHeading, staffMessage, type AdminEvent, type TextContext } from './notification-texts.js';
-import { copyButtonRows, renderDelivery } from './render-delivery.js';
+import { copyButtonRows, linesWithoutCodes, renderDelivery } from './render-delivery.js';
+import { lineLabel, productLabelIn } from '../orders/order-line.js';
 
 export interface NotificationPlannerDeps {
   provider: Pick<ProviderClient, 'getOrder' | 'listTransactions'>;
@@ -82,17 +83,20 @@ export function createNotificationPlanner(deps: NotificationPlannerDeps): Notifi
             known: { orderId: order.providerOrderId, orderReference: order.providerReference },
           }));
         if (detail.items.every((item) => item.delivery === null)) return { kind: 'not-ready', why: `no delivery yet (${detail.status})` };
+        // A completed order is final: what came is sent now, and a line that came without codes is named, never left out in silence.
+        const missing = linesWithoutCodes(order.lines, detail);
         const parts = renderDelivery(detail, {
           t: ctx.t,
           locale: ctx.locale,
           timeZone: ctx.timeZone,
           heading: deliveryHeading(order, ctx, detail.amount),
-          footer: deliveryFooter(order, ctx),
+          footer: deliveryFooter(order, ctx, missing),
+          productLabel: productLabelIn(order.lines),
         });
-        return {
-          kind: 'send',
-          messages: parts.map((part) => ({ ...toOrderer(order, part.text, true), buttons: copyButtonRows(part.copies) })),
-        };
+        const messages = parts.map((part) => ({ ...toOrderer(order, part.text, true), buttons: copyButtonRows(part.copies) }));
+        return missing.length === 0
+          ? { kind: 'send', messages }
+          : { kind: 'send', messages, alert: { kind: 'lines-undelivered', products: missing.map(lineLabel) } };
       }
       case 'failed':
       case 'cancelled':

@@ -5,7 +5,7 @@ import type { Locale, Translate } from '../text/i18n.js';
 import type { AdoptionProof, NotificationKind, ReviewCandidate } from '../db/schema.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import type { RefundSeen } from '../tracking/find-refund.js';
-import { goodsInBrief } from '../orders/order-line.js';
+import { goodsInBrief, lineLabel, type OrderLine } from '../orders/order-line.js';
 
 /**
  * The words of every notification except the delivery itself. Only facts
@@ -48,8 +48,14 @@ export function deliveryHeading(order: OrderRow, ctx: TextContext, charged: numb
   );
 }
 
-export function deliveryFooter(order: OrderRow, ctx: TextContext): FormattedString {
-  return joinLines(ctx.t('delivery-footer', { reference: referenceOf(order) }));
+const listComma = (locale: Locale) => (locale === 'fa' ? '، ' : ', ');
+
+/** `missing`: lines the completed order brought no codes for; they are named, and administrators are alerted. */
+export function deliveryFooter(order: OrderRow, ctx: TextContext, missing: readonly OrderLine[] = []): FormattedString {
+  return joinLines(
+    missing.length > 0 ? bold(ctx.t('delivery-lines-missing', { products: missing.map(lineLabel).join(listComma(ctx.locale)) })) : null,
+    ctx.t('delivery-footer', { reference: referenceOf(order) }),
+  );
 }
 
 function refundLine(refund: RefundSeen, ctx: TextContext): string {
@@ -125,7 +131,9 @@ export type AdminEvent =
   /** The provider answered 404 for the order this many times in a row. */
   | { kind: 'not-found'; misses: number }
   /** The provider charged `order.totalAmount` where `confirmed` was confirmed. */
-  | { kind: 'charged-other-amount'; confirmed: number };
+  | { kind: 'charged-other-amount'; confirmed: number }
+  /** The provider reports the order completed, but these lines ("Title (Region)") came without codes. */
+  | { kind: 'lines-undelivered'; products: string[] };
 
 /** Plain text for administrators (alerts are plain text). */
 export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext): string {
@@ -178,6 +186,8 @@ export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext):
       return withBadge(ctx.t('alert-viewer-codes', base), ctx);
     case 'rejected':
       return withBadge(ctx.t(event.codes ? 'alert-rejected-codes' : 'alert-rejected-news', { ...base, reason: event.reason }), ctx);
+    case 'lines-undelivered':
+      return withBadge(ctx.t('alert-lines-undelivered', { ...base, products: event.products.join(listComma(ctx.locale)) }), ctx);
     case 'delivery-missing':
       return withBadge(ctx.t('alert-delivery-missing', { ...base, attempts: event.attempts }), ctx);
     case 'not-found':

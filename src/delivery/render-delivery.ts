@@ -122,6 +122,17 @@ export function renderDelivery(order: OrderDetail, opts: RenderDeliveryOptions):
  * administrators must be told. Empty for an order in any other state, whose
  * codes are not due yet.
  */
+/**
+ * The lines of a completed order no item brought codes for: an item without
+ * a delivery, or no item of that product at all. Empty while the order is
+ * not completed.
+ */
+export function linesWithoutCodes<L extends { product: { id: number } }>(lines: readonly L[], detail: OrderDetail): L[] {
+  if (detail.status !== 'COMPLETED') return [];
+  const delivered = new Set(detail.items.filter((item) => !isEmptyDelivery(item.delivery)).map((item) => item.productId));
+  return lines.filter((line) => !delivered.has(line.product.id));
+}
+
 export function undeliveredItems(detail: OrderDetail): OrderItem[] {
   if (detail.status !== 'COMPLETED') return [];
   return detail.items.filter((item) => isEmptyDelivery(item.delivery));

@@ -97,3 +97,11 @@ export function goodsInBrief(
   const name = options.regions ? lineLabel : (line: Pick<OrderLine, 'product'>) => line.product.title;
   return { product: lines.map(name).join(' + '), quantity: unitCount(lines) };
 }
+
+/** Names a product of these lines by its id ("Title (Region)"), null for a product the order does not have. */
+export function productLabelIn(lines: readonly OrderLine[]): (productId: number) => string | null {
+  return (productId) => {
+    const line = lineOf(lines, productId);
+    return line ? lineLabel(line) : null;
+  };
+}

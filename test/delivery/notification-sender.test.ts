@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createNotificationSender, retryDelayMs, startNotificationSender } from '../../src/delivery/notification-sender.js';
 import { createNotificationStore } from '../../src/delivery/notification-store.js';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
-import { ADMIN, senderWorld, spoilersOf, STAFF } from './sender-world.js';
+import { ADMIN, senderWorld, spoilersOf, STAFF, UNTIL_FINAL_MS } from './sender-world.js';
 import { encodeAuditFacts } from '../../src/db/audit-log.js';
 
 type SenderWorld = Awaited<ReturnType<typeof senderWorld>>;
@@ -292,6 +292,68 @@ describe('notification sender: Telegram trouble', () => {
     world.sandbox.controls.setServerErrorRate(0);
     world.clock.advance(retryDelayMs(1, () => 0.5));
     expect((await world.sender.runOnce()).sent).toBe(1);
+  });
+});
+
+describe('notification sender: orders of several products', () => {
+  /** Google Play (no fields) × 2 and Apple (an e-mail) × 1 in one order, completed. */
+  async function twoProductOrder(world: SenderWorld) {
+    const [play, apple] = await Promise.all([world.provider.getProduct(googlePlay), world.provider.getProduct(SANDBOX_PRODUCTS.oneField)]);
+    const line = (product: typeof play, quantity: number, fields: { fieldId: number; title: string; value: string }[]) => {
+      const region = product.regionProperties[0]!;
+      return {
+        product: { id: product.id, title: product.title },
+        region: { regionPropertyId: region.regionPropertyId, title: region.title, price: region.price },
+        quantity,
+        fields,
+      };
+    };
+    const result = await world.service.createIntentAndPlace({
+      confirmKey: 'cart-1',
+      userId: STAFF,
+      chatId: STAFF,
+      lines: [line(play, 2, []), line(apple, 1, [{ fieldId: 7, title: 'E-mail', value: 'buyer@example.com' }])],
+    });
+    if (result.kind !== 'placed') throw new Error(`order was ${result.kind}`);
+    world.clock.advance(UNTIL_FINAL_MS);
+    return { order: world.settle(result.order, 'completed', 'delivered', 'COMPLETED'), play, apple };
+  }
+
+  it("groups the codes under each line's product, every code of both lines in a spoiler", async () => {
+    const world = await senderWorld();
+    const { order, play, apple } = await twoProductOrder(world);
+    expect((await world.sender.runOnce()).sent).toBe(1);
+
+    const text = world.messagesTo(STAFF).map((m) => m.text).join('\n');
+    const playAt = text.indexOf(`${play.title}`);
+    const appleAt = text.indexOf(`${apple.title}`, playAt + play.title.length);
+    expect(playAt).toBeGreaterThanOrEqual(0);
+    expect(appleAt).toBeGreaterThan(playAt);
+    const remote = world.sandbox.controls.orders().find((o) => o.orderId === order.providerOrderId)!;
+    const codes = remote.items.flatMap((item) => item.delivery?.cards.map((card) => card.code) ?? []);
+    expect(codes).toHaveLength(3);
+    const spoilers = world.messagesTo(STAFF).flatMap(spoilersOf);
+    for (const code of codes) expect(spoilers).toContain(code);
+    expect(world.messagesTo(ADMIN)).toHaveLength(0);
+  });
+
+  it('names the line that came without codes to the staff member and alerts administrators, sending the codes that came', async () => {
+    const world = await senderWorld();
+    world.sandbox.controls.setProductUndelivered(SANDBOX_PRODUCTS.oneField, true);
+    const { order, apple } = await twoProductOrder(world);
+    expect((await world.sender.runOnce()).sent).toBe(1);
+
+    const text = world.messagesTo(STAFF).map((m) => m.text).join('\n');
+    expect(text).toMatch(new RegExp(`No codes came for: ${apple.title}.*Administrators are told`));
+    const remote = world.sandbox.controls.orders().find((o) => o.orderId === order.providerOrderId)!;
+    const playCodes = remote.items.filter((item) => item.productId === googlePlay).flatMap((item) => item.delivery!.cards.map((card) => card.code));
+    expect(playCodes).toHaveLength(2);
+    const spoilers = world.messagesTo(STAFF).flatMap(spoilersOf);
+    for (const code of playCodes) expect(spoilers).toContain(code);
+    expect(remote.items.find((item) => item.productId === SANDBOX_PRODUCTS.oneField)?.delivery).toBeNull();
+    const alert = world.messagesTo(ADMIN).map((m) => m.text).join('\n');
+    expect(alert).toContain(`these products came without codes: ${apple.title}`);
+    expect(alert).toContain(order.providerReference!);
   });
 });
 

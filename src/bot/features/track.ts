@@ -21,7 +21,7 @@ import { keyboardOf } from '../send-port.js';
 import { CODES_PATTERN, parseCodes, parseTrack, TRACK_PATTERN, type TrackOrigin } from '../order-views/callback-data.js';
 import { showInPlace } from '../order-views/in-place.js';
 import { readerView } from '../reader-view.js';
-import { goodsInBrief } from '../../orders/order-line.js';
+import { goodsInBrief, productLabelIn } from '../../orders/order-line.js';
 import {
   canSee,
   canSeeCodes,
@@ -178,7 +178,13 @@ export function trackFeature(deps: TrackDeps) {
       bold(ctx.t('codes-heading', { reference: orderName(row) })),
       goodsInBrief(row.lines).product,
     );
-    const messages = renderDelivery(fresh, { t: ctx.t, locale: ctx.member.locale, timeZone: ctx.presentation.timeZone, heading });
+    const messages = renderDelivery(fresh, {
+      t: ctx.t,
+      locale: ctx.member.locale,
+      timeZone: ctx.presentation.timeZone,
+      heading,
+      productLabel: productLabelIn(row.lines),
+    });
     const byOrderer = row.userId === ctx.member.telegramId;
     // Recorded before sending: a reveal that fails half-way is still a reveal.
     const at = deps.clock.now();

@@ -1,6 +1,7 @@
 ### English messages for delivery (Fluent). Codes never pass through Fluent: they are added to the formatted text in code.
 
 delivery-heading = Order { $reference } is delivered: { $product } × { $quantity }
+delivery-lines-missing = No codes came for: { $products }. Administrators are told and will follow it up with the provider.
 delivery-footer = You can show these codes again with /track { $reference }. This message cannot be forwarded; keep the codes private.
 delivery-continued = (continued: order { $reference })
 delivery-item = { $product } × { $quantity }
@@ -55,4 +56,5 @@ alert-not-staff-news = Not sent: news of { $order } was not sent, because the pe
 alert-blocked-news = Not delivered: the staff member could not be told about { $order } because they have blocked the bot. /track { $reference } shows where it stands.
 alert-rejected-codes = Not delivered: Telegram refused the message with the codes of { $order } ({ $reason }). The codes stay available through /track { $reference }.
 alert-rejected-news = Not delivered: Telegram refused the message about { $order } ({ $reason }). /track { $reference } shows where it stands.
+alert-lines-undelivered = The provider reports { $order } as completed, but these products came without codes: { $products }. The staff member was told; please follow it up with the provider.
 alert-delivery-missing = The provider reports { $order } as completed but its delivery could not be read after { $attempts } attempts. I keep trying.

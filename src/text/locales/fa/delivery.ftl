@@ -1,6 +1,7 @@
 ### Persian messages for delivery (Fluent). Codes never pass through Fluent: they are added to the formatted text in code.
 
 delivery-heading = سفارش { $reference } تحویل شد: { $product } × { $quantity }
+delivery-lines-missing = برای این محصولات کدی نرسید: { $products }. به مدیران اطلاع داده شد و آن را با تأمین‌کننده پیگیری می‌کنند.
 delivery-footer = این کدها را با /track { $reference } دوباره می‌توانید ببینید. این پیام قابل هدایت (فوروارد) نیست؛ کدها را محرمانه نگه دارید.
 delivery-continued = (ادامهٔ سفارش { $reference })
 delivery-item = { $product } × { $quantity }
@@ -55,4 +56,5 @@ alert-not-staff-news = فرستاده نشد: خبر { $order } فرستاده �
 alert-blocked-news = تحویل نشد: خبر { $order } به این کارمند نرسید، چون ربات را مسدود کرده است. وضعیت سفارش با /track { $reference } دیده می‌شود.
 alert-rejected-codes = تحویل نشد: تلگرام پیام حاوی کدهای { $order } را نپذیرفت ({ $reason }). کدها همچنان با /track { $reference } در دسترس‌اند.
 alert-rejected-news = تحویل نشد: تلگرام پیام مربوط به { $order } را نپذیرفت ({ $reason }). وضعیت سفارش با /track { $reference } دیده می‌شود.
+alert-lines-undelivered = تأمین‌کننده { $order } را تکمیل‌شده گزارش می‌کند، اما این محصولات بدون کد آمدند: { $products }. به همکار سفارش‌دهنده گفته شد؛ لطفاً آن را با تأمین‌کننده پیگیری کنید.
 alert-delivery-missing = تأمین‌کننده { $order } را تکمیل‌شده گزارش می‌کند، اما اطلاعات تحویل آن پس از { $attempts } تلاش خوانده نشد. تلاش را ادامه می‌دهم.
