@@ -34,11 +34,11 @@ export interface ApprovalServiceDeps {
 /**
  * What the re-check at Approve found that keeps the order waiting, with the
  * request's numbers updated where the provider's changed. `product` names
- * the line ("Title (Region)"); a price change of several lines names the
- * first and gives the totals.
+ * the line ("Title (Region)"). A price is a unit price; when several lines
+ * changed price, `across` counts them and the prices are the totals.
  */
 export type ApprovalChange =
-  | { kind: 'price'; product: string; from: number; to: number }
+  | { kind: 'price'; product: string; from: number; to: number; across?: number }
   | { kind: 'stock'; product: string; stock: number }
   | { kind: 'region-gone'; product: string };
 
@@ -139,9 +139,10 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     const firstRepriced = approval.lines.findIndex((line, index) => line.region.price !== repriced[index]!.region.price);
     if (firstRepriced >= 0) {
       const line = approval.lines[firstRepriced]!;
-      const several = repriced.filter((next, index) => next.region.price !== approval.lines[index]!.region.price).length > 1;
-      const change: ApprovalChange = several
-        ? { kind: 'price', product: lineLabel(line), from: linesTotal(approval.lines), to: linesTotal(repriced) }
+      const across = repriced.filter((next, index) => next.region.price !== approval.lines[index]!.region.price).length;
+      const change: ApprovalChange =
+        across > 1
+        ? { kind: 'price', product: lineLabel(line), from: linesTotal(approval.lines), to: linesTotal(repriced), across }
         : { kind: 'price', product: lineLabel(line), from: line.region.price, to: repriced[firstRepriced]!.region.price };
       return { change, balance: wallet, lines: repriced };
     }

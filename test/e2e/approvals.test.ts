@@ -184,10 +184,10 @@ describe('orders above the approval threshold wait for an administrator', () => 
     const sent = posts(world);
     const { byAdmin } = await requestApproval();
     world.sandbox.controls.setProductPrice(SANDBOX_PRODUCTS.noFields, 1_300_000);
-    const again = await press(ADMIN, byAdmin.get(ADMIN.id)!, /Approve/, /The price changed from 1,250,000 IRR to 1,300,000 IRR/);
+    const again = await press(ADMIN, byAdmin.get(ADMIN.id)!, /Approve/, /The price of Google Play 10 USD \(US\) changed from 1,250,000 IRR to 1,300,000 IRR/);
     expect(again.text).toContain('Total: 1,300,000 IRR');
     expect(posts(world)).toBe(sent);
-    await world.telegram.waitForMessage(STAFF.id, /price of your waiting order changed from 1,250,000 IRR to 1,300,000 IRR/);
+    await world.telegram.waitForMessage(STAFF.id, /price of Google Play 10 USD \(US\) in your waiting order changed from 1,250,000 IRR to 1,300,000 IRR/);
 
     // The other administrator's older summary no longer approves: it showed the old price.
     await press(SECOND_ADMIN, byAdmin.get(SECOND_ADMIN.id)!, /Approve/, /numbers changed since this summary/);

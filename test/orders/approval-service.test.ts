@@ -178,6 +178,29 @@ describe('approval service', () => {
     expect(posts()).toBe(1);
   });
 
+  it('places exactly the cart that was approved, in one POST, and asks again when any line was repriced', async () => {
+    const { service, sandbox, posts } = await setup();
+    const base = googlePlayInput('cart');
+    const apple = { product: { id: 102, title: 'Apple 25 USD' }, region: { regionPropertyId: 5002, title: null, price: 3_100_000 }, quantity: 1, fields: [{ fieldId: 7, title: 'E-mail', value: 'buyer@example.com' }] };
+    const stored = service.requestIfNeeded({ ...base, lines: [base.lines[0]!, apple] });
+    if (!stored) throw new Error('expected the cart to need approval');
+    sandbox.controls.setProductPrice(102, 3_200_000);
+    expect(await service.approve(stored.approval.id, ADMIN, 0)).toMatchObject({
+      kind: 'changed',
+      change: { kind: 'price', product: 'Apple 25 USD', from: 3_100_000, to: 3_200_000 },
+      approval: { revision: 1, lines: [{ region: { price: 1_250_000 } }, { region: { price: 3_200_000 } }] },
+    });
+    expect(posts()).toBe(0);
+    const placed = await service.approve(stored.approval.id, ADMIN, 1);
+    expect(placed).toMatchObject({ kind: 'placed', result: { kind: 'placed', order: { totalAmount: 4_450_000 } } });
+    expect(posts()).toBe(1);
+    const [remote] = sandbox.controls.orders();
+    expect(remote?.items.map((item) => [item.productId, item.quantity])).toEqual([
+      [base.lines[0]!.product.id, 1],
+      [102, 1],
+    ]);
+  });
+
   it('refuses an Approve pressed after the deadline, even before the sweep expired the request', async () => {
     const { service, clock, posts } = await setup();
     const approval = requested(service);

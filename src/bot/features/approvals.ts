@@ -145,8 +145,11 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
       case 'changed': {
         const { approval, change } = outcome;
         if (change.kind === 'price') {
+          const several = change.across !== undefined;
           const notice = (t: Translate, locale: Locale) =>
-            t('approval-changed-price', {
+            t(several ? 'approval-changed-prices' : 'approval-changed-price', {
+              product: change.product,
+              count: change.across ?? 1,
               from: formatAmount(change.from, locale, c.amountUnit),
               to: formatAmount(change.to, locale, c.amountUnit),
             });
@@ -155,11 +158,20 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
           const others = deps.approvals.approversFor(approval).filter((adminId) => adminId !== ctx.member.telegramId);
           if (others.length > 0) await announceTo(others, approval, (o) => notice(o.t, o.locale));
           await deps.announcer.tellRequester(approval, (o) =>
-            o.t('approval-staff-price-changed', { order: approvalLine(o, approval), from: formatAmount(change.from, o.locale, o.amountUnit), to: formatAmount(change.to, o.locale, o.amountUnit) }),
+            o.t(several ? 'approval-staff-prices-changed' : 'approval-staff-price-changed', {
+              order: approvalLine(o, approval),
+              product: change.product,
+              count: change.across ?? 1,
+              from: formatAmount(change.from, o.locale, o.amountUnit),
+              to: formatAmount(change.to, o.locale, o.amountUnit),
+            }),
           );
           return;
         }
-        const notice = change.kind === 'stock' ? ctx.t('approval-changed-stock', { stock: change.stock }) : ctx.t('approval-changed-region');
+        const notice =
+          change.kind === 'stock'
+            ? ctx.t('approval-changed-stock', { stock: change.stock, product: change.product })
+            : ctx.t('approval-changed-region', { product: change.product });
         await showAgain(ctx, approval, notice, outcome.balance);
         return;
       }
