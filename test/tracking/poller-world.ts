@@ -11,6 +11,7 @@ import { createRateLimiter } from '../../src/provider/rate-limit.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 import { createManualClock, type ManualClock } from '../support/manual-clock.js';
 import { createOrderPlacer, placingOrder } from '../support/order-fixtures.js';
+import type { OrderLine } from '../../src/orders/order-line.js';
 
 export const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
 export const MINUTE = 60_000;
@@ -144,7 +145,17 @@ export const LOST_POST_FLIGHT_MS = 1_500;
  */
 export function unknownOrder(
   world: Pick<PollerWorld, 'repo' | 'clock'>,
-  input: { confirmKey: string; productId?: number; regionPropertyId?: number; unitPrice: number; quantity?: number; userId?: number; flightMs?: number },
+  input: {
+    confirmKey: string;
+    productId?: number;
+    regionPropertyId?: number;
+    unitPrice?: number;
+    quantity?: number;
+    userId?: number;
+    flightMs?: number;
+    /** Several products: replaces the one line the other fields describe. */
+    lines?: OrderLine[];
+  },
 ): OrderRow {
   const userId = input.userId ?? 11;
   const order = placingOrder(
@@ -157,7 +168,8 @@ export function unknownOrder(
       productId: input.productId ?? 101,
       regionPropertyId: input.regionPropertyId ?? 5001,
       quantity: input.quantity ?? 1,
-      unitPrice: input.unitPrice,
+      ...(input.unitPrice === undefined ? {} : { unitPrice: input.unitPrice }),
+      ...(input.lines ? { lines: input.lines } : {}),
     },
     11,
   );

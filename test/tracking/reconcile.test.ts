@@ -41,6 +41,49 @@ describe('reconciliation of unknown outcomes against the sandbox', () => {
     expect(world.posts()).toBe(1);
   });
 
+  it('adopts the order of a cart whose POST answer was lost, matching every line, with one POST in total', async () => {
+    const world = await pollerWorld();
+    const [play, apple] = await Promise.all([world.provider.getProduct(SANDBOX_PRODUCTS.noFields), world.provider.getProduct(SANDBOX_PRODUCTS.oneField)]);
+    const lineOf = (product: typeof play, quantity: number, fields: { fieldId: number; title: string; value: string }[] = []) => ({
+      product: { id: product.id, title: product.title },
+      region: { regionPropertyId: product.regionProperties[0]!.regionPropertyId, title: product.regionProperties[0]!.title, price: product.regionProperties[0]!.price },
+      quantity,
+      fields,
+    });
+    world.sandbox.controls.setOrderPostFault({ kind: 'drop-after-create' });
+    const result = await world.service.createIntentAndPlace({
+      confirmKey: 'cart',
+      userId: 11,
+      chatId: 11,
+      lines: [lineOf(play, 2), lineOf(apple, 1, [{ fieldId: 7, title: 'E-mail', value: 'buyer@example.com' }])],
+    });
+    world.sandbox.controls.setOrderPostFault({ kind: 'none' });
+    expect(result.kind).toBe('unknown');
+
+    await world.advanceAndRun(30_000);
+
+    const [remote] = world.sandbox.controls.orders();
+    expect(remote?.items.map((item) => item.productId)).toEqual([play.id, apple.id]);
+    expect(world.get(result.order.id)).toMatchObject({ state: 'completed', providerOrderId: remote?.orderId });
+    expect(world.posts()).toBe(1);
+  });
+
+  it('does not adopt a candidate that has only some of the lines of a cart', async () => {
+    const world = await pollerWorld();
+    await world.provider.placeOrder({ products: [{ productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1 }] });
+    const order = unknownOrder(world, {
+      confirmKey: 'half-cart',
+      lines: [
+        { product: { id: SANDBOX_PRODUCTS.noFields, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 }, quantity: 1, fields: [] },
+        { product: { id: SANDBOX_PRODUCTS.oneField, title: 'Apple 25 USD' }, region: { regionPropertyId: 5002, title: 'US', price: 3_100_000 }, quantity: 1, fields: [] },
+      ],
+    });
+
+    await world.advanceAndRun(30_000);
+
+    expect(world.get(order.id)).toMatchObject({ state: 'unknown', providerOrderId: null, checkCount: 1 });
+  });
+
   it('follows an adopted order that is still in progress until it completes, announcing each event once', async () => {
     const world = await pollerWorld({ sandbox: { timing: { preparingMs: 60_000, processingMs: 60_000 } } });
     world.sandbox.controls.setOrderPostFault({ kind: 'drop-after-create' });
