@@ -49,6 +49,8 @@ export interface WorldOptions {
   sandbox?: Omit<SandboxOptions, 'clock'>;
   poller?: Partial<Omit<DeliveryPollerDeps, 'db' | 'provider' | 'clock'>>;
   logger?: Logger;
+  /** ADMIN_IDS: the administrators made at the start; ADMIN unless given. */
+  admins?: number[];
 }
 
 /**
@@ -64,7 +66,8 @@ export async function pollerWorld(options: WorldOptions = {}) {
   cleanups.push(() => sandbox.close());
   const telegram: FakeBotApi = await createFakeBotApi();
   cleanups.push(() => telegram.close());
-  telegram.addChat({ id: ADMIN });
+  const admins = options.admins ?? [ADMIN];
+  for (const admin of admins) telegram.addChat({ id: admin });
   const db: Db = openDb(':memory:');
   cleanups.push(() => closeDb(db));
   const config = {
@@ -73,7 +76,7 @@ export async function pollerWorld(options: WorldOptions = {}) {
       TELEGRAM_API_ROOT: telegram.apiRoot,
       PROVIDER_BASE_URL: sandbox.baseUrl,
       PROVIDER_API_KEY: sandbox.apiKey,
-      ADMIN_IDS: String(ADMIN),
+      ADMIN_IDS: admins.join(','),
       AMOUNT_UNIT: 'IRR',
       TIME_ZONE: 'UTC',
       POLL_STALE_MINUTES: '30',
