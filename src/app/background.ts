@@ -10,7 +10,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/open.js';
 import { startNotificationSender, type NotificationSenderDeps } from '../delivery/notification-sender.js';
 import { adminText } from '../delivery/notification-texts.js';
-import { createDetailHandover } from '../tracking/detail-handover.js';
+import { createDetailHandover, type DetailHandover } from '../tracking/detail-handover.js';
 import { startDeliveryPoller } from '../tracking/poller-loop.js';
 import type { DeliveryPollerDeps } from '../tracking/poller.js';
 import { takeOverEarlierClaims } from '../tracking/take-over.js';
@@ -88,10 +88,11 @@ export type DeliveryWorkDeps = Pick<
  * one owner, one detail handover between them, administrators told of orders
  * the provider no longer finds or answers with another order.
  */
-export function createDeliveryWork(deps: DeliveryWorkDeps): { poller: DeliveryPollerDeps; sender: NotificationSenderDeps } {
+export function createDeliveryWork(deps: DeliveryWorkDeps): { handover: DetailHandover; poller: DeliveryPollerDeps; sender: NotificationSenderDeps } {
   const { config, clock, logger, owner, random } = deps;
   const handover = createDetailHandover({ clock });
   return {
+    handover,
     poller: {
       db: deps.db,
       provider: deps.provider,

@@ -16,8 +16,7 @@ import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sand
 import type { SandboxCard } from '../../src/sandbox/types.js';
 import { createFakeBotApi, type FakeBotApi, type SentMessage } from '../support/fake-bot-api/index.js';
 import { createManualClock } from '../support/manual-clock.js';
-import { createOrderPlacer } from '../support/order-fixtures.js';
-import { waitUntil } from '../support/wait-until.js';
+import { createOrderPlacer, withBalanceReadAwaited } from '../support/order-fixtures.js';
 
 export const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
 export const STAFF = 11;
@@ -39,9 +38,10 @@ export interface SenderWorldOptions {
 }
 
 /**
- * The real sandbox, provider client, SQLite database, fake Bot API and
- * sender, on one manual clock: orders complete when a test moves time, and
- * every message the sender makes is recorded by the fake Telegram.
+ * The services and the sender as production builds them (createServices,
+ * createDeliveryWork), on the real sandbox over HTTP, a fresh SQLite database,
+ * the fake Bot API and one manual clock: orders complete when a test moves
+ * time, and every message the sender makes is recorded by the fake Telegram.
  */
 export async function senderWorld(options: SenderWorldOptions = {}) {
   const clock = createManualClock(T0);
@@ -84,17 +84,8 @@ export async function senderWorld(options: SenderWorldOptions = {}) {
     ...options.sender,
   };
   const sender = createNotificationSender(deps);
-  const placeFirstRegion = createOrderPlacer({ provider, service });
-  const balanceReads = () => sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/wallet/balance').length;
-  async function place(productId: number, quantity = 1): Promise<PlaceResult> {
-    const readsBefore = balanceReads();
-    const result = await placeFirstRegion(productId, quantity, STAFF);
-    // Production reads the balance after every order it sent (the low-balance alert): that read lands before a test counts requests.
-    if (result.kind === 'placed' || result.kind === 'unknown' || result.kind === 'accepted-unrecorded') {
-      await waitUntil(() => balanceReads() > readsBefore, 'the balance read that follows an order');
-    }
-    return result;
-  }
+  const placeFirstRegion = withBalanceReadAwaited(sandbox, createOrderPlacer({ provider, service }));
+  const place = (productId: number, quantity = 1): Promise<PlaceResult> => placeFirstRegion(productId, quantity, STAFF);
 
   /** Moves the order as the poller would and enqueues the event in the same step. */
   function settle(order: OrderRow, to: OrderState, kind: NotificationKind, providerStatus?: string): OrderRow {

@@ -6,7 +6,6 @@ import { systemClock } from '../../src/clock.js';
 import { parseConfig } from '../../src/config.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import type { orders, OrderState } from '../../src/db/schema.js';
-import type { DetailHandover } from '../../src/tracking/detail-handover.js';
 import { createDeliveryPoller, type DeliveryPollerDeps } from '../../src/tracking/poller.js';
 import { silentLogger, type Logger } from '../../src/logger.js';
 import { createOrderRepo, type OrderRow } from '../../src/orders/order-repo.js';
@@ -16,8 +15,7 @@ import { createRateLimiter } from '../../src/provider/rate-limit.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 import { createFakeBotApi, type FakeBotApi } from '../support/fake-bot-api/index.js';
 import { createManualClock, type ManualClock } from '../support/manual-clock.js';
-import { createOrderPlacer, placingOrder } from '../support/order-fixtures.js';
-import { waitUntil } from '../support/wait-until.js';
+import { createOrderPlacer, placingOrder, withBalanceReadAwaited } from '../support/order-fixtures.js';
 
 export const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
 export const MINUTE = 60_000;
@@ -89,8 +87,7 @@ export async function pollerWorld(options: WorldOptions = {}) {
   const services = createServices({ config, db, provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
   const { provider, orders: service } = services;
   const repo = createOrderRepo({ db, clock });
-  const work = createDeliveryWork({ config, db, ...deliveryPartsOf(services), clock, logger, owner: 'poller-a', random: () => 0.5 }).poller;
-  const handover = work.handover as DetailHandover;
+  const { poller: work, handover } = createDeliveryWork({ config, db, ...deliveryPartsOf(services), clock, logger, owner: 'poller-a', random: () => 0.5 });
   const notFound: { orderId: number; misses: number }[] = [];
   const alertNotFound = work.reportNotFound;
   const poller = createDeliveryPoller({
@@ -102,17 +99,8 @@ export async function pollerWorld(options: WorldOptions = {}) {
     },
     ...options.poller,
   });
-  const placeFirstRegion = createOrderPlacer({ provider, service });
-  const balanceReads = () => sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/wallet/balance').length;
-  async function place(productId: number, quantity = 1, userId = 11): Promise<PlaceResult> {
-    const readsBefore = balanceReads();
-    const result = await placeFirstRegion(productId, quantity, userId);
-    // Production reads the balance after every order it sent (the low-balance alert): that read lands before a test counts requests.
-    if (result.kind === 'placed' || result.kind === 'unknown' || result.kind === 'accepted-unrecorded') {
-      await waitUntil(() => balanceReads() > readsBefore, 'the balance read that follows an order');
-    }
-    return result;
-  }
+  const placeFirstRegion = withBalanceReadAwaited(sandbox, createOrderPlacer({ provider, service }));
+  const place = (productId: number, quantity = 1, userId = 11): Promise<PlaceResult> => placeFirstRegion(productId, quantity, userId);
 
   async function placed(productId: number, quantity = 1, userId = 11): Promise<OrderRow> {
     const result = await place(productId, quantity, userId);
