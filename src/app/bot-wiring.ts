@@ -39,6 +39,7 @@ export function createAppBot(deps: { config: Config; db: Db; services: Services;
     monthCalendar: config.monthCalendar,
     periods: services.periods,
     localeOf: services.localeOf,
+    describePerson: services.describePerson,
     sendTyping: services.sendTyping,
     reportSettings: { settings: services.settings, digest: services.dailyDigest },
     sandbox: config.sandboxMode,

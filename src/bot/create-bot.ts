@@ -18,7 +18,7 @@ import { createAuditTrail } from '../orders/audit-trail.js';
 import { createOrderQueries } from '../orders/order-queries.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { OrderingPauseSwitch } from '../orders/ordering-pause.js';
-import { createDescribePerson } from './describe-person.js';
+import type { DescribePerson } from './describe-person.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { SettingsRegistry } from '../settings/settings-registry.js';
 import type { LimitCheck } from '../orders/limit-check.js';
@@ -114,8 +114,10 @@ export interface BotDeps {
   monthCalendar?: MonthCalendar;
   /** Days and months in `timeZone` and `monthCalendar`, as /export reads its dates. */
   periods: LocalPeriods;
-  /** The language a chat is written in outside its own update (the sandbox badge's). */
+  /** The language a chat is written in outside its own update (the sandbox badge's, a person told of a change). */
   localeOf: LocaleOf;
+  /** Names people (their name and @username as last seen) instead of IDs. */
+  describePerson: DescribePerson;
   /**
    * Shows "typing…" while a provider call is slow; through a connection without
    * auto-retry: a "typing…" held up to 30 s behind a 429 would show nothing useful.
@@ -142,7 +144,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   const onProviderTrouble = (error: unknown, context: string) =>
     handleProviderTrouble(error, { logger: deps.logger, alerts: deps.alerts, translate }, context);
 
-  const describePerson = createDescribePerson({ find: deps.people.find });
+  const describePerson = deps.describePerson;
   const approvalTexts = (locale: Locale): ApprovalTextContext => ({
     t: translate(locale),
     locale,
@@ -241,9 +243,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(orderAgainFeature({ orders: orderQueries, catalogLoading: () => deps.catalogSync.loading(), orderMenuOf, logger: deps.logger }));
   const tellPerson = createTellPerson({
     api: bot.api,
-    staff: deps.staff,
-    people: deps.people,
-    defaultLocale: deps.defaultLocale,
+    localeOf: deps.localeOf,
     translate,
     logger: deps.logger,
   });

@@ -19,6 +19,7 @@ import { createSpendingCounter } from '../../src/orders/spending-counter.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { createBot } from '../../src/bot/create-bot.js';
 import { createLocaleOf } from '../../src/bot/person-locale.js';
+import { createDescribePerson } from '../../src/bot/describe-person.js';
 import { createCatalogQueries } from '../../src/catalog/catalog-queries.js';
 import { systemClock, type Clock } from '../../src/clock.js';
 import type { Db } from '../../src/db/open.js';
@@ -142,6 +143,7 @@ export async function startRealBot(db: Db, provider: ProviderClient, options: { 
     settingsRegistry: createSettingsRegistry(),
     people,
     localeOf: createLocaleOf({ staff, people, defaultLocale: 'en' }),
+    describePerson: createDescribePerson({ find: people.find }),
     sendTyping: (chatId) => typingApi.sendChatAction(chatId, 'typing'),
     periods,
     timeZone: 'UTC',
