@@ -25,7 +25,7 @@ export const DEFAULT_SANDBOX_DATABASE_PATH = './data/giftdesk-sandbox.sqlite';
  * database's orders are the sandbox's orders). A new DATABASE_PATH gets a
  * new sandbox; ':memory:' keeps the sandbox in memory too.
  */
-export function sandboxStatePathFor(databasePath: string): string | null {
+function sandboxStatePathFor(databasePath: string): string | null {
   if (databasePath === ':memory:') return null;
   // Two database paths never share a state file: '.provider' in place of '.sqlite', '-provider.sqlite' after any other name.
   if (databasePath.endsWith('.sqlite')) return `${databasePath.slice(0, -'.sqlite'.length)}.provider.sqlite`;

@@ -36,6 +36,8 @@ export function startRepeating(options: {
       } catch (error) {
         options.logger.error({ loop: options.name, err: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }, 'a background run failed');
       }
+      // For those who watch the loops turn (LOG_LEVEL=trace): a run has ended, whatever its outcome.
+      options.logger.trace({ loop: options.name }, 'background run done');
     }
   })();
   return {

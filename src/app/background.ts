@@ -8,10 +8,11 @@ import type { Locale, Translate } from '../text/i18n.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/open.js';
-import { startNotificationSender } from '../delivery/notification-sender.js';
+import { startNotificationSender, type NotificationSenderDeps } from '../delivery/notification-sender.js';
 import { adminText } from '../delivery/notification-texts.js';
-import { createDetailHandover } from '../tracking/detail-handover.js';
+import { createDetailHandover, type DetailHandover } from '../tracking/detail-handover.js';
 import { startDeliveryPoller } from '../tracking/poller-loop.js';
+import type { DeliveryPollerDeps } from '../tracking/poller.js';
 import { takeOverEarlierClaims } from '../tracking/take-over.js';
 import type { Logger } from '../logger.js';
 import type { OrderingPause, OrderingPauseSwitch } from '../orders/ordering-pause.js';
@@ -70,6 +71,75 @@ export interface BackgroundDeps {
   logger: Logger;
 }
 
+/** What the delivery poller and the notification sender are built on. */
+export type DeliveryWorkDeps = Pick<
+  BackgroundDeps,
+  'config' | 'db' | 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'describePerson' | 'clock' | 'logger'
+> & {
+  /** Unique per process and start: the lease owner written on claimed rows. */
+  owner: string;
+  /** Jitter of the poller's and the sender's waits. */
+  random: () => number;
+};
+
+/**
+ * The delivery poller's and the notification sender's settings, as the
+ * background loops run them and as the tests drive them one pass at a time:
+ * one owner, one detail handover between them, administrators told of orders
+ * the provider no longer finds or answers with another order.
+ */
+export function createDeliveryWork(deps: DeliveryWorkDeps): { handover: DetailHandover; poller: DeliveryPollerDeps; sender: NotificationSenderDeps } {
+  const { config, clock, logger, owner, random } = deps;
+  const handover = createDetailHandover({ clock });
+  return {
+    handover,
+    poller: {
+      db: deps.db,
+      provider: deps.provider,
+      clock,
+      random,
+      logger: logger.child({ component: 'poller' }),
+      owner,
+      staleMs: config.pollStaleMinutes * 60_000,
+      requestsPerSecond: config.providerRequestsPerSecond,
+      handover,
+      // Heard once per quiet period; the order is then only checked slowly, never dropped.
+      reportNotFound: (order, misses) =>
+        deps.alerts.alert(`order-not-found:${order.id}`, (locale) =>
+          adminText({ kind: 'not-found', misses }, order, {
+            t: deps.translate(locale),
+            locale,
+            amountUnit: config.amountUnit,
+            timeZone: config.timeZone,
+            sandbox: config.sandboxMode,
+            ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
+          }),
+        ),
+      onOrderMismatch: (error) => alertOrderMismatch({ alerts: deps.alerts, translate: deps.translate }, error),
+    },
+    sender: {
+      db: deps.db,
+      provider: deps.provider,
+      send: deps.send,
+      translate: deps.translate,
+      localeOf: deps.localeOf,
+      isStaff: deps.isStaff,
+      ...(deps.mayReceiveCodes ? { mayReceiveCodes: deps.mayReceiveCodes } : {}),
+      adminRecipients: deps.adminRecipients,
+      alerts: deps.alerts,
+      handover,
+      clock,
+      random,
+      logger: logger.child({ component: 'sender' }),
+      sandbox: config.sandboxMode,
+      amountUnit: config.amountUnit,
+      ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
+      timeZone: config.timeZone,
+      owner,
+    },
+  };
+}
+
 /**
  * Everything that runs without an update: catalog refresh, idle order
  * expiry, the low-balance check, the delivery poller, the notification sender and the probe that
@@ -81,8 +151,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
   const { config, db, clock, logger } = deps;
   const taken = takeOverEarlierClaims(db);
   if (taken.orders + taken.notifications > 0) logger.warn(taken, 'took over work claimed by an earlier run');
-  const owner = `${hostname()}:${process.pid}:${randomUUID()}`;
-  const handover = createDetailHandover({ clock });
+  const delivery = createDeliveryWork({ ...deps, owner: `${hostname()}:${process.pid}:${randomUUID()}`, random: Math.random });
 
   return [
     // At once: start-up does not wait for the catalog, the stored one serves meanwhile.
@@ -130,53 +199,7 @@ export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
           }),
         ]
       : []),
-    startDeliveryPoller({
-      db,
-      provider: deps.provider,
-      clock,
-      random: Math.random,
-      logger: logger.child({ component: 'poller' }),
-      owner,
-      staleMs: config.pollStaleMinutes * 60_000,
-      requestsPerSecond: config.providerRequestsPerSecond,
-      handover,
-      // Heard once per quiet period; the order is then only checked slowly, never dropped.
-      reportNotFound: (order, misses) =>
-        deps.alerts.alert(`order-not-found:${order.id}`, (locale) =>
-          adminText({ kind: 'not-found', misses }, order, {
-            t: deps.translate(locale),
-            locale,
-            amountUnit: config.amountUnit,
-            timeZone: config.timeZone,
-            sandbox: config.sandboxMode,
-            ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
-          }),
-        ),
-      everyMs: POLLER_TICK_MS,
-      ...(deps.onSweepDone ? { onSweepDone: deps.onSweepDone } : {}),
-      onOrderMismatch: (error) => alertOrderMismatch({ alerts: deps.alerts, translate: deps.translate }, error),
-    }),
-    startNotificationSender({
-      db,
-      provider: deps.provider,
-      send: deps.send,
-      translate: deps.translate,
-      localeOf: deps.localeOf,
-      isStaff: deps.isStaff,
-      ...(deps.mayReceiveCodes ? { mayReceiveCodes: deps.mayReceiveCodes } : {}),
-      adminRecipients: deps.adminRecipients,
-      alerts: deps.alerts,
-      handover,
-      clock,
-      random: Math.random,
-      logger: logger.child({ component: 'sender' }),
-      sandbox: config.sandboxMode,
-      amountUnit: config.amountUnit,
-      ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
-      timeZone: config.timeZone,
-      owner,
-      everyMs: SENDER_TICK_MS,
-      ...(deps.onNotificationSent ? { onSent: deps.onNotificationSent } : {}),
-    }),
+    startDeliveryPoller({ ...delivery.poller, everyMs: POLLER_TICK_MS, ...(deps.onSweepDone ? { onSweepDone: deps.onSweepDone } : {}) }),
+    startNotificationSender({ ...delivery.sender, everyMs: SENDER_TICK_MS, ...(deps.onNotificationSent ? { onSent: deps.onNotificationSent } : {}) }),
   ];
 }

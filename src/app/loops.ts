@@ -1,5 +1,5 @@
 import { createLowBalanceCheck } from '../alerts/low-balance.js';
-import { startBackgroundWork } from './background.js';
+import { startBackgroundWork, type DeliveryWorkDeps } from './background.js';
 import { syncFailureWords } from '../bot/sync-failure-words.js';
 import type { CatalogSync } from '../catalog/catalog-sync.js';
 import { refreshStalePrices } from '../catalog/price-cache.js';
@@ -32,7 +32,7 @@ export function startLoops(deps: {
   logger: Logger;
 }): Repeating[] {
   const { config, db, services, clock, logger } = deps;
-  const { provider, alerts, staff } = services;
+  const { provider, alerts } = services;
   const translate = translatorFor;
 
   const syncCatalog = async (): Promise<void> => {
@@ -54,17 +54,9 @@ export function startLoops(deps: {
   return startBackgroundWork({
     config,
     db,
-    provider,
-    send: services.send,
+    ...deliveryPartsOf(services),
     clearButtons: services.clearButtons,
     sendText: services.sendText,
-    translate,
-    localeOf: services.localeOf,
-    isStaff: (userId) => staff.find(userId) !== null,
-    mayReceiveCodes: (userId) => staff.find(userId)?.role !== 'viewer',
-    adminRecipients: services.adminRecipients,
-    alerts,
-    describePerson: services.describePerson,
     // The first sync runs here, in the background, while the stored catalog serves.
     syncCatalog,
     checkLowBalance: createLowBalanceCheck({ watch: services.lowBalance, provider, clock, maxAgeMs: config.lowBalanceCheckSeconds * 1_000 }),
@@ -78,4 +70,26 @@ export function startLoops(deps: {
     clock,
     logger,
   });
+}
+
+/**
+ * What the delivery poller and the notification sender take from the
+ * services: the provider, the outbox's connection to Telegram, and who is
+ * on the staff (a viewer is sent no codes), in which language.
+ */
+export function deliveryPartsOf(
+  services: Services,
+): Pick<DeliveryWorkDeps, 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'describePerson'> {
+  const { staff } = services;
+  return {
+    provider: services.provider,
+    send: services.send,
+    translate: translatorFor,
+    localeOf: services.localeOf,
+    isStaff: (userId) => staff.find(userId) !== null,
+    mayReceiveCodes: (userId) => staff.find(userId)?.role !== 'viewer',
+    adminRecipients: services.adminRecipients,
+    alerts: services.alerts,
+    describePerson: services.describePerson,
+  };
 }

@@ -7,7 +7,7 @@ import { createApprovalCards } from '../orders/approval-cards.js';
 import { createApprovalService, type ApprovalService } from '../orders/approval-service.js';
 import { mayOrder } from '../bot/middleware/roles.js';
 import { createClearButtons, createSendPort } from '../bot/send-port.js';
-import { createLocalPeriods } from '../text/local-periods.js';
+import { createLocalPeriods, type LocalPeriods } from '../text/local-periods.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/open.js';
@@ -44,6 +44,8 @@ export interface Services {
   people: PeopleRepo;
   describePerson: DescribePerson;
   localeOf: LocaleOf;
+  /** Days and months in TIME_ZONE and MONTH_CALENDAR: spending limits, the digest and /export count by them. */
+  periods: LocalPeriods;
   adminRecipients: () => AdminRecipient[];
   alerts: AdminAlerts;
   /** Plain texts outside a chat's update (alerts, feed, digest), with 429s waited out. */
@@ -51,6 +53,8 @@ export interface Services {
   /** The notification outbox's port: Telegram's answers as errors, no waiting on its behalf. */
   send: SendMessage;
   clearButtons: ClearButtons;
+  /** "typing…" in a chat, without auto-retry: held up behind a 429 it would show nothing useful. */
+  sendTyping: (chatId: number) => Promise<unknown>;
   orderingPause: OrderingPauseSwitch;
   settings: SettingsStore;
   settingsRegistry: SettingsRegistry;
@@ -113,7 +117,8 @@ export function createServices(deps: {
   const orderingPause = createOrderingPause({ db, clock });
   const settings = createSettingsStore({ db, clock });
   const spendingRules = createSpendingRuleBook({ settings });
-  const spendingCounter = createSpendingCounter({ db, periods: createLocalPeriods(config.timeZone, config.monthCalendar) });
+  const periods = createLocalPeriods(config.timeZone, config.monthCalendar);
+  const spendingCounter = createSpendingCounter({ db, periods });
   const checkLimits = createLimitCheck({ rules: spendingRules, counter: spendingCounter, clock });
   const lowBalance = createLowBalanceWatch({
     db,
@@ -204,6 +209,7 @@ export function createServices(deps: {
 
   const send = createSendPort(outboxApi);
   const clearButtons = createClearButtons(outboxApi);
+  const sendTyping = (chatId: number) => outboxApi.sendChatAction(chatId, 'typing');
   const approvalAnnouncer = createApprovalAnnouncer({
     send,
     clearButtons,
@@ -223,7 +229,7 @@ export function createServices(deps: {
     settings,
     queries: createReportQueries({ db }),
     provider,
-    periods: createLocalPeriods(config.timeZone, config.monthCalendar),
+    periods,
     timeZone: config.timeZone,
     ...reportSenders,
     logger: logger.child({ component: 'digest' }),
@@ -235,11 +241,13 @@ export function createServices(deps: {
     people,
     describePerson,
     localeOf,
+    periods,
     adminRecipients,
     alerts,
     sendText,
     send,
     clearButtons,
+    sendTyping,
     orderingPause,
     settings,
     settingsRegistry,

@@ -1,6 +1,6 @@
 import { conversations, createConversation, type ConversationData, type VersionedState } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
-import { Api, Bot, type Context } from 'grammy';
+import { Bot, type Context } from 'grammy';
 import type { AdminAlerts } from '../alerts/admin-alerts.js';
 import type { LowBalanceWatch } from '../alerts/low-balance.js';
 import type { CatalogQueries } from '../catalog/catalog-queries.js';
@@ -13,12 +13,12 @@ import { createSqliteStorage } from '../db/session-storage.js';
 import type { StaffRepo } from '../db/staff-repo.js';
 import type { StrangerRepliesRepo } from '../db/stranger-replies-repo.js';
 import type { Logger } from '../logger.js';
-import type { MonthCalendar } from '../text/local-periods.js';
+import type { LocalPeriods, MonthCalendar } from '../text/local-periods.js';
 import { createAuditTrail } from '../orders/audit-trail.js';
 import { createOrderQueries } from '../orders/order-queries.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { OrderingPauseSwitch } from '../orders/ordering-pause.js';
-import { createDescribePerson } from './describe-person.js';
+import type { DescribePerson } from './describe-person.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { SettingsRegistry } from '../settings/settings-registry.js';
 import type { LimitCheck } from '../orders/limit-check.js';
@@ -34,7 +34,7 @@ import { createKeptOrders } from './conversations/order/kept-orders.js';
 import { continueHandedOver } from './conversations/order/step-handover.js';
 import { orderMenuIn } from './conversations/order/stored-menu.js';
 import { createOrderConversation } from './conversations/order/order-conversation.js';
-import { createLocaleOf } from './person-locale.js';
+import type { LocaleOf } from './person-locale.js';
 import { sandboxBadge } from './sandbox-badge.js';
 import { telegramRetry } from './telegram-api.js';
 import { createApprovalRequester } from './conversations/order/request-approval.js';
@@ -112,6 +112,17 @@ export interface BotDeps {
   approvals?: { service: ApprovalService; announcer: ApprovalAnnouncer; rules: Pick<SpendingRuleBook, 'setDefault' | 'defaults'> };
   /** Calendar whose months exports count by; Gregorian unless set. */
   monthCalendar?: MonthCalendar;
+  /** Days and months in `timeZone` and `monthCalendar`, as /export reads its dates. */
+  periods: LocalPeriods;
+  /** The language a chat is written in outside its own update (the sandbox badge's, a person told of a change). */
+  localeOf: LocaleOf;
+  /** Names people (their name and @username as last seen) instead of IDs. */
+  describePerson: DescribePerson;
+  /**
+   * Shows "typing…" while a provider call is slow; through a connection without
+   * auto-retry: a "typing…" held up to 30 s behind a 429 would show nothing useful.
+   */
+  sendTyping: (chatId: number) => Promise<unknown>;
   /** Where /feed and /digest keep their settings; without it those commands are not offered. */
   reportSettings?: { settings: SettingsStore; digest: Pick<DailyDigest, 'hour' | 'setHour'> };
   /** Observers for metrics; they never change how an update is handled. */
@@ -126,15 +137,14 @@ export interface BotDeps {
 export function createBot(deps: BotDeps): Bot<BotContext> {
   const bot = new Bot<BotContext>(deps.token, deps.apiRoot ? { client: { apiRoot: deps.apiRoot } } : {});
   bot.api.config.use(telegramRetry());
-  const localeOfChat = createLocaleOf({ staff: deps.staff, people: deps.people, defaultLocale: deps.defaultLocale });
-  if (deps.sandbox) bot.api.config.use(sandboxBadge(localeOfChat));
+  if (deps.sandbox) bot.api.config.use(sandboxBadge(deps.localeOf));
 
   const i18n = createI18n<BotContext>(deps.defaultLocale, (ctx) => ctx.member?.locale);
   const translate = (locale: Locale): Translate => translatorFor(locale);
   const onProviderTrouble = (error: unknown, context: string) =>
     handleProviderTrouble(error, { logger: deps.logger, alerts: deps.alerts, translate }, context);
 
-  const describePerson = createDescribePerson({ find: deps.people.find });
+  const describePerson = deps.describePerson;
   const approvalTexts = (locale: Locale): ApprovalTextContext => ({
     t: translate(locale),
     locale,
@@ -181,9 +191,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     }),
   );
   const orderQueries = createOrderQueries({ db: deps.db });
-  // An Api without bot.api's auto-retry: a "typing…" held up to 30 s behind a 429 would show nothing useful.
-  const typingApi = new Api(deps.token, deps.apiRoot ? { apiRoot: deps.apiRoot } : undefined);
-  const typingWhileSlow = createTypingWhileSlow({ sendTyping: (chatId) => typingApi.sendChatAction(chatId, 'typing'), clock: deps.clock, logger: deps.logger });
+  const typingWhileSlow = createTypingWhileSlow({ sendTyping: deps.sendTyping, clock: deps.clock, logger: deps.logger });
   // Before the conversation: these must work while it waits.
   bot.use(dropOrdersOfViewers());
   // What /cancel, /order and Order again take the buttons off when they drop an order half-way.
@@ -223,7 +231,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
             ctx.api.config.use(
               conversationRetry({ stampedNow: () => conversation.now(), clock: deps.clock, maxRetries: 3, maxDelaySeconds: 10 }),
             );
-            if (deps.sandbox) ctx.api.config.use(sandboxBadge(localeOfChat));
+            if (deps.sandbox) ctx.api.config.use(sandboxBadge(deps.localeOf));
             await next();
           },
         ],
@@ -235,9 +243,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(orderAgainFeature({ orders: orderQueries, catalogLoading: () => deps.catalogSync.loading(), orderMenuOf, logger: deps.logger }));
   const tellPerson = createTellPerson({
     api: bot.api,
-    staff: deps.staff,
-    people: deps.people,
-    defaultLocale: deps.defaultLocale,
+    localeOf: deps.localeOf,
     translate,
     logger: deps.logger,
   });
@@ -323,6 +329,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       provider: deps.provider,
       audit: createAuditTrail({ db: deps.db, clock: deps.clock }),
       describePerson,
+      periods: deps.periods,
       onProviderTrouble,
       troubleText: troubleMessage,
       clock: deps.clock,

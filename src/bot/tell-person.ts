@@ -1,9 +1,7 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
 import type { Api } from 'grammy';
-import type { PeopleRepo } from '../db/people-repo.js';
-import type { StaffRepo } from '../db/staff-repo.js';
 import type { Logger } from '../logger.js';
-import { createLocaleOf } from './person-locale.js';
+import type { LocaleOf } from './person-locale.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import { sendFormatted } from './send.js';
 
@@ -20,15 +18,13 @@ export type TellPerson = (telegramId: number, render: RenderFor) => Promise<bool
  */
 export function createTellPerson(deps: {
   api: Api;
-  staff: Pick<StaffRepo, 'find'>;
-  people: Pick<PeopleRepo, 'find'>;
-  defaultLocale: Locale;
+  /** The person's language (person-locale.ts). */
+  localeOf: LocaleOf;
   translate: (locale: Locale) => Translate;
   logger: Logger;
 }): TellPerson {
-  const localeOf = createLocaleOf(deps);
   return async (telegramId, render) => {
-    const locale = localeOf(telegramId);
+    const locale = deps.localeOf(telegramId);
     try {
       await sendFormatted(deps.api, telegramId, { text: render(deps.translate(locale), locale) });
       return true;

@@ -36,7 +36,7 @@ export function formatNumber(value: number, locale: Locale): string {
 export type AmountUnit = string | Readonly<Record<Locale, string>>;
 
 /** The label a reader of `locale` sees. */
-export function amountUnitFor(unit: AmountUnit, locale: Locale): string {
+function amountUnitFor(unit: AmountUnit, locale: Locale): string {
   return typeof unit === 'string' ? unit : unit[locale];
 }
 

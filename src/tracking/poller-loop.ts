@@ -27,6 +27,8 @@ export function startDeliveryPoller(
       } catch (error) {
         deps.logger.error({ loop: 'delivery-poller', err: describeSweepFailure(error) }, 'a background run failed');
       }
+      // For those who watch the loops turn (LOG_LEVEL=trace): a sweep has ended, whatever its outcome.
+      deps.logger.trace({ loop: 'delivery-poller' }, 'delivery sweep done');
       const wait = nextAt === null ? deps.everyMs : Math.max(0, nextAt - deps.clock.now());
       try {
         await deps.clock.sleep(wait, abort.signal);

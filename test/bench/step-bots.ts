@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
-import { Bot, InlineKeyboard } from 'grammy';
+import { Api, Bot, InlineKeyboard } from 'grammy';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { createLowBalanceWatch } from '../../src/alerts/low-balance.js';
 import { createPeopleRepo } from '../../src/db/people-repo.js';
@@ -18,6 +18,8 @@ import { createLimitCheck } from '../../src/orders/limit-check.js';
 import { createSpendingCounter } from '../../src/orders/spending-counter.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { createBot } from '../../src/bot/create-bot.js';
+import { createLocaleOf } from '../../src/bot/person-locale.js';
+import { createDescribePerson } from '../../src/bot/describe-person.js';
 import { createCatalogQueries } from '../../src/catalog/catalog-queries.js';
 import { systemClock, type Clock } from '../../src/clock.js';
 import type { Db } from '../../src/db/open.js';
@@ -121,7 +123,10 @@ export async function startRealBot(db: Db, provider: ProviderClient, options: { 
   const alerts = createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock: systemClock, logger });
   const settings = createSettingsStore({ db, clock: systemClock });
   const rules = createSpendingRuleBook({ settings });
-  const counter = createSpendingCounter({ db, periods: createLocalPeriods('UTC') });
+  const periods = createLocalPeriods('UTC');
+  const counter = createSpendingCounter({ db, periods });
+  const people = createPeopleRepo({ db, clock: systemClock });
+  const typingApi = new Api(telegram.token, { apiRoot: telegram.apiRoot });
   const bot = createBot({
     token: telegram.token,
     apiRoot: telegram.apiRoot,
@@ -136,7 +141,11 @@ export async function startRealBot(db: Db, provider: ProviderClient, options: { 
     spending: { checkLimits: createLimitCheck({ rules, counter, clock: systemClock }), rules, counter },
     lowBalance: createLowBalanceWatch({ db, clock: systemClock, settings, alerts, render: () => '', logger }),
     settingsRegistry: createSettingsRegistry(),
-    people: createPeopleRepo({ db, clock: systemClock }),
+    people,
+    localeOf: createLocaleOf({ staff, people, defaultLocale: 'en' }),
+    describePerson: createDescribePerson({ find: people.find }),
+    sendTyping: (chatId) => typingApi.sendChatAction(chatId, 'typing'),
+    periods,
     timeZone: 'UTC',
     defaultLocale: 'en',
     amountUnit: 'IRR',

@@ -1,23 +1,22 @@
-import { FormattedString } from '@grammyjs/parse-mode';
-import { Api } from 'grammy';
 import { afterEach } from 'vitest';
-import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
-import { translatorFor, type Locale } from '../../src/text/i18n.js';
-import { createSendPort } from '../../src/bot/send-port.js';
+import { createDeliveryWork } from '../../src/app/background.js';
+import { deliveryPartsOf } from '../../src/app/loops.js';
+import { createServices } from '../../src/app/services.js';
+import { systemClock } from '../../src/clock.js';
+import { parseConfig } from '../../src/config.js';
+import type { Locale } from '../../src/text/i18n.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import type { NotificationKind, OrderState } from '../../src/db/schema.js';
 import { createNotificationSender, type NotificationSenderDeps } from '../../src/delivery/notification-sender.js';
 import { enqueueNotification } from '../../src/orders/outbox.js';
 import { createLogger } from '../../src/logger.js';
 import { createOrderRepo, type OrderRow } from '../../src/orders/order-repo.js';
-import { createOrderService, type PlaceResult } from '../../src/orders/order-service.js';
-import { createProviderClient } from '../../src/provider/client.js';
-import { createRateLimiter } from '../../src/provider/rate-limit.js';
+import type { PlaceResult } from '../../src/orders/order-service.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 import type { SandboxCard } from '../../src/sandbox/types.js';
 import { createFakeBotApi, type FakeBotApi, type SentMessage } from '../support/fake-bot-api/index.js';
 import { createManualClock } from '../support/manual-clock.js';
-import { createOrderPlacer } from '../support/order-fixtures.js';
+import { createOrderPlacer, withBalanceReadAwaited } from '../support/order-fixtures.js';
 
 export const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
 export const STAFF = 11;
@@ -39,9 +38,10 @@ export interface SenderWorldOptions {
 }
 
 /**
- * The real sandbox, provider client, SQLite database, fake Bot API and
- * sender, on one manual clock: orders complete when a test moves time, and
- * every message the sender makes is recorded by the fake Telegram.
+ * The services and the sender as production builds them (createServices,
+ * createDeliveryWork), on the real sandbox over HTTP, a fresh SQLite database,
+ * the fake Bot API and one manual clock: orders complete when a test moves
+ * time, and every message the sender makes is recorded by the fake Telegram.
  */
 export async function senderWorld(options: SenderWorldOptions = {}) {
   const clock = createManualClock(T0);
@@ -55,50 +55,36 @@ export async function senderWorld(options: SenderWorldOptions = {}) {
   const db: Db = openDb(':memory:');
   cleanups.push(() => closeDb(db));
 
-  const provider = createProviderClient({
-    baseUrl: sandbox.baseUrl,
-    apiKey: sandbox.apiKey,
-    clock,
-    limiter: createRateLimiter({ requestsPerSecond: 1_000, burst: 100_000, clock }),
-    maxAttempts: 1,
-    logger,
-  });
-  const service = createOrderService({ db, provider, clock, logger, sandbox: true });
-  const repo = createOrderRepo({ db, clock });
-
   const admins = options.admins ?? [{ telegramId: ADMIN, locale: 'en' as Locale }];
   for (const chat of [STAFF, ...admins.map((a) => a.telegramId)]) telegram.addChat({ id: chat });
-  const send = createSendPort(new Api(telegram.token, { apiRoot: telegram.apiRoot }));
-  const alerts = createAdminAlerts({
-    recipients: () => admins,
-    sendText: async (chatId, text) => {
-      await send(chatId, { text: new FormattedString(text) });
-    },
-    clock,
-    logger,
-  });
-  /** People taken off the staff list during a test. */
-  const removedStaff = new Set<number>();
+  const config = {
+    ...parseConfig({
+      BOT_TOKEN: telegram.token,
+      TELEGRAM_API_ROOT: telegram.apiRoot,
+      PROVIDER_BASE_URL: sandbox.baseUrl,
+      PROVIDER_API_KEY: sandbox.apiKey,
+      ADMIN_IDS: admins.map((a) => a.telegramId).join(','),
+      AMOUNT_UNIT: 'IRR',
+      TIME_ZONE: 'UTC',
+      PROVIDER_REQUESTS_PER_SECOND: '1000',
+    }),
+    // The sandbox runs in the test; its messages read as sandbox mode's.
+    sandboxMode: true,
+  };
+  // As production builds them; the provider's client waits and retries in real time, the sandbox's orders move with the manual clock.
+  const services = createServices({ config, db, provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
+  for (const admin of admins) services.staff.setLocale(admin.telegramId, admin.locale);
+  services.staff.add(STAFF, 'staff', ADMIN);
+  if (options.staffLocale) services.staff.setLocale(STAFF, options.staffLocale);
+  const { provider, orders: service } = services;
+  const repo = createOrderRepo({ db, clock });
+
   const deps: NotificationSenderDeps = {
-    db,
-    provider,
-    send,
-    translate: (locale) => translatorFor(locale),
-    localeOf: () => options.staffLocale ?? 'en',
-    isStaff: (userId) => !removedStaff.has(userId),
-    adminRecipients: () => admins,
-    alerts,
-    clock,
-    random: () => 0.5,
-    logger,
-    sandbox: true,
-    amountUnit: 'IRR',
-    timeZone: 'UTC',
-    owner: 'sender-a',
+    ...createDeliveryWork({ config, db, ...deliveryPartsOf(services), clock, logger, owner: 'sender-a', random: () => 0.5 }).sender,
     ...options.sender,
   };
   const sender = createNotificationSender(deps);
-  const placeFirstRegion = createOrderPlacer({ provider, service });
+  const placeFirstRegion = withBalanceReadAwaited(sandbox, createOrderPlacer({ provider, service }));
   const place = (productId: number, quantity = 1): Promise<PlaceResult> => placeFirstRegion(productId, quantity, STAFF);
 
   /** Moves the order as the poller would and enqueues the event in the same step. */
@@ -138,7 +124,10 @@ export async function senderWorld(options: SenderWorldOptions = {}) {
 
   const messagesTo = (chatId: number): SentMessage[] => telegram.messages(chatId);
 
-  return { clock, sandbox, telegram, db, provider, service, repo, deps, sender, logLines, place, settle, completedOrder, cardsOf, notification, messagesTo, removedStaff };
+  /** Takes a person off the staff list, as /staff remove does. */
+  const removeStaff = (telegramId: number): void => void services.staff.remove(telegramId, ADMIN);
+
+  return { clock, sandbox, telegram, db, services, provider, service, repo, deps, sender, logLines, place, settle, completedOrder, cardsOf, notification, messagesTo, removeStaff };
 }
 
 /** The texts under spoiler entities of a sent message. */

@@ -14,7 +14,9 @@ import {
   posts,
   referenceIn,
   sandboxOrder,
-  sleep,
+  laterRuns,
+  loopRunDone,
+  sweepDone,
   spoilers,
   waitForDelivery,
   type Card,
@@ -40,7 +42,8 @@ function expectSecretsHidden(parts: readonly SentMessage[], cards: readonly Card
 describe('delivery of orders to the staff member who placed them', () => {
   const world = sharedWorld({
     sandbox: { maxQuantity: LARGE_ORDER, initialBalance: 1_000_000_000 },
-    env: { PROVIDER_MAX_QUANTITY_PER_ITEM: String(LARGE_ORDER) },
+    // Trace: the loops' runs are logged, to wait for rather than sleep.
+    env: { PROVIDER_MAX_QUANTITY_PER_ITEM: String(LARGE_ORDER), LOG_LEVEL: 'trace' },
     staff: [STAFF, OTHER_STAFF],
   });
   /** Codes and serials delivered during the run, for the disk and log checks at the end. */
@@ -58,8 +61,8 @@ describe('delivery of orders to the staff member who placed them', () => {
     expect(parts[0]!.protect_content).toBe(true);
     expectSecretsHidden(parts, cards);
 
-    // A few more poller and sender ticks: nothing is sent again.
-    await sleep(2_500);
+    // Two more poller sweeps and sender runs after the delivery: nothing is sent again.
+    await laterRuns(world, 3, sweepDone, loopRunDone('notification sender'));
     expect(deliveryMessages(world, STAFF.id, reference)).toHaveLength(1);
     for (const card of cards) {
       const sends = acceptedSendsContaining(world, card.code);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN, sharedWorld, STAFF, type World } from './harness.js';
-import { DELIVERY_WAIT_MS, localOrder, orderThroughChat, posts, referenceIn, sandboxOrder, sleep } from './order-steps.js';
+import { DELIVERY_WAIT_MS, laterRuns, localOrder, loopRunDone, orderThroughChat, posts, referenceIn, sandboxOrder } from './order-steps.js';
 
 const SPOTIFY = 126;
 const XBOX_FAILS = { search: 'ایکس باکس', product: /ایکس باکس ۱۵/ };
@@ -15,7 +15,8 @@ const mentioning = (world: World, chatId: number, reference: string) =>
   world.telegram.messages(chatId).filter((m) => m.text.includes(reference));
 
 describe('orders that end without codes or wait for someone', () => {
-  const world = sharedWorld({ staff: [STAFF] });
+  // Trace: the loops' runs are logged, to wait for rather than sleep.
+  const world = sharedWorld({ staff: [STAFF], env: { LOG_LEVEL: 'trace' } });
 
   /** Still followed: its next check is scheduled at the slow pace, not dropped. */
   function expectFollowedSlowly(reference: string, state: string): void {
@@ -48,7 +49,8 @@ describe('orders that end without codes or wait for someone', () => {
 
     expect(staffTold.text).toContain('Nothing will be ordered again');
     expect(adminTold.text).toContain('nothing will be resubmitted');
-    await sleep(2_000);
+    // Two more runs of the sender (the poller now checks the order only every few minutes): nothing is sent or told again.
+    await laterRuns(world, 3, loopRunDone('notification sender'));
     expect(posts(world)).toBe(before + 1);
     expect(mentioning(world, STAFF.id, reference)).toHaveLength(2); // placed, then waiting for a person
     expect(mentioning(world, ADMIN.id, reference)).toHaveLength(1);
@@ -65,7 +67,8 @@ describe('orders that end without codes or wait for someone', () => {
     await world.telegram.waitForMessage(ADMIN.id, new RegExp(`Unknown state: the provider reports "MYSTERY_STATE" for order ${reference}`), { timeoutMs: DELIVERY_WAIT_MS });
 
     expect(staffTold.text).toContain('Nothing will be ordered again');
-    await sleep(2_000);
+    // Two more runs of the sender (the poller now checks the order only every few minutes): nothing is sent or told again.
+    await laterRuns(world, 3, loopRunDone('notification sender'));
     expect(posts(world)).toBe(before + 1);
     expect(mentioning(world, STAFF.id, reference)).toHaveLength(2);
     expect(mentioning(world, ADMIN.id, reference)).toHaveLength(1);

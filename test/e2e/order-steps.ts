@@ -1,7 +1,9 @@
 import { readFileSync, existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { SandboxOrder } from '../../src/sandbox/server.js';
+import type { LogLine } from '../support/bot-process.js';
 import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
+import { waitUntil } from '../support/wait-until.js';
 import { chatDriver } from './chat-driver.js';
 import type { World } from './harness.js';
 
@@ -109,7 +111,29 @@ export function acceptedSendsContaining(world: World, secret: string) {
     .filter((call) => call.response?.ok === true && typeof call.payload.text === 'string' && call.payload.text.includes(secret));
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A delivery sweep of the poller has ended (logged at LOG_LEVEL=trace). */
+export const sweepDone = (line: LogLine): boolean => line.msg === 'delivery sweep done';
+/** A run of the named background loop has ended (logged at LOG_LEVEL=trace), such as 'notification sender'. */
+export const loopRunDone =
+  (loop: string) =>
+  (line: LogLine): boolean =>
+    line.msg === 'background run done' && line['loop'] === loop;
+
+/**
+ * Waits until the bot has logged `count` more lines of each kind than it
+ * had when called: proof that its loops have turned past this point, for
+ * checks that something did not happen. A run under way when called may
+ * be among them: ask for one more than the full runs needed. The world must
+ * run with LOG_LEVEL=trace.
+ */
+export async function laterRuns(world: World, count: number, ...kinds: ((line: LogLine) => boolean)[]): Promise<void> {
+  const counted = (match: (line: LogLine) => boolean) => world.bot.logs().filter(match).length;
+  const seen = kinds.map(counted);
+  await waitUntil(() => kinds.every((match, i) => counted(match) >= seen[i]! + count), `${count} more runs of each loop after ${seen.join(', ')}`, {
+    timeoutMs: 15_000,
+    intervalMs: 25,
+  });
+}
 
 export interface OrderRecord {
   id: number;

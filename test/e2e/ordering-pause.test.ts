@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
 import { chatDriver } from './chat-driver.js';
 import { ADMIN, sharedWorld, STAFF } from './harness.js';
-import { orderThroughChat, posts } from './order-steps.js';
+import { laterRuns, loopRunDone, orderThroughChat, posts } from './order-steps.js';
 
 const SECOND_ADMIN: FakeUser = { id: 1002, firstName: 'Bea', languageCode: 'en' };
 const GOOGLE_PLAY = { search: 'Google Play 10', product: /^Google Play 10 USD/, quantity: 1 };
@@ -11,7 +11,8 @@ const SANDBOX_403 = 'دسترسی این کلید API مجاز نیست';
 
 describe('ordering pauses while the provider refuses us or an administrator says so', () => {
   // A fast probe, so that noticing the provider answering again takes seconds, not minutes.
-  const world = sharedWorld({ staff: [STAFF], env: { PAUSE_PROBE_SECONDS: '1' } });
+  // Trace: the probe's runs are logged, to wait for rather than sleep.
+  const world = sharedWorld({ staff: [STAFF], env: { PAUSE_PROBE_SECONDS: '1', LOG_LEVEL: 'trace' } });
   const staff = () => chatDriver(world.telegram, STAFF);
   const admin = () => chatDriver(world.telegram, ADMIN);
   const received = (user: FakeUser, pattern: RegExp) => world.telegram.messages(user.id).filter((m) => pattern.test(m.text));
@@ -68,8 +69,8 @@ describe('ordering pauses while the provider refuses us or an administrator says
   it('tells administrators once when the provider answers again, and keeps ordering paused', async () => {
     const back = /The provider answers giftdesk again\. Ordering is still paused: send \/resume/;
     await world.telegram.waitFor(() => received(ADMIN, back).length > 0, { timeoutMs: 10_000 });
-    // Two more probe periods: a second notice would have arrived by now.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // Two more runs of the probe: a second notice would have been sent by now.
+    await laterRuns(world, 3, loopRunDone('ordering pause probe'));
     expect(received(ADMIN, back)).toHaveLength(1);
     const start = await staff().say('/start', /Hello/);
     expect(start.text).toMatch(/Ordering is paused since .*: the provider refused our access/);

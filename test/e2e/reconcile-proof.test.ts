@@ -1,9 +1,10 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
+import { waitUntil } from '../support/wait-until.js';
 import { chatDriver } from './chat-driver.js';
 import { ADMIN, sharedWorld, STAFF, type World } from './harness.js';
-import { cardsOf, DELIVERY_WAIT_MS, orderThroughChat, posts, sandboxOrder, sleep, spoilers, waitForDelivery } from './order-steps.js';
+import { cardsOf, DELIVERY_WAIT_MS, orderThroughChat, posts, sandboxOrder, spoilers, waitForDelivery } from './order-steps.js';
 
 const GOOGLE_PLAY = { search: 'Google Play 10', product: /^Google Play 10 USD/, quantity: 1 };
 const UNCONFIRMED = /The provider did not confirm your order\. .* Do not order again/;
@@ -15,6 +16,16 @@ interface Row {
   provider_order_id: number | null;
   accepted_order_id: number | null;
   accepted_reference: string | null;
+}
+
+/** When the newest order's POST was answered, as the bot recorded it; null before. */
+function postEndedAt(world: World): number | null {
+  const db = new Database(world.databasePath, { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare('select post_ended_at as at from orders order by id desc limit 1').get() as { at: number | null } | undefined)?.at ?? null;
+  } finally {
+    db.close();
+  }
 }
 
 function newestOrder(world: World): Row {
@@ -103,8 +114,9 @@ describe('adoption needs proof', () => {
       world.sandbox.controls.setOrderPostFault({ kind: 'none' });
     }
     expect(world.sandbox.controls.orders()).toHaveLength(0);
-    // Setting the scene on the real clock: the panel purchase comes after the 502 was answered.
-    await sleep(600);
+    // Setting the scene on the real clock: the panel purchase comes more than half a second after the 502 was answered.
+    const answeredAt = await waitUntil(() => postEndedAt(world), 'the end of the POST recorded on the order');
+    await waitUntil(() => Date.now() >= answeredAt + 600, 'the real clock 600 ms past the end of the POST');
     const panel = world.sandbox.controls.placeOutsideApi({ products: [{ productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1 }] });
 
     const told = await world.telegram.waitForMessage(STAFF.id, /I cannot tell for sure whether your order of Google Play 10 USD/, { timeoutMs: DELIVERY_WAIT_MS });

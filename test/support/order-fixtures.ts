@@ -3,9 +3,10 @@ import { createOrderRepo, type IntentInput, type OrderRepo, type OrderRow } from
 import type { FieldAnswer, OrderLine } from '../../src/orders/order-line.js';
 import type { OrderService, PlaceInput, PlaceResult } from '../../src/orders/order-service.js';
 import type { ProviderClient } from '../../src/provider/client.js';
-import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
+import { SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
 import { createManualClock, type ManualClock } from './manual-clock.js';
 import { memoryDb } from './memory-db.js';
+import { waitUntil } from './wait-until.js';
 
 /** What a test may change of an intent: its own fields, and the parts of its line as the table keeps them. */
 export type IntentOverrides = Partial<IntentInput> & {
@@ -85,6 +86,26 @@ export function createOrderPlacer(deps: { provider: Pick<ProviderClient, 'getPro
         },
       ],
     });
+  };
+}
+
+/**
+ * Places as `place` does, then waits for the balance read production makes
+ * after every order it sent (the low-balance alert), so that the read lands
+ * before a test counts the sandbox's requests.
+ */
+export function withBalanceReadAwaited(
+  sandbox: Pick<Sandbox, 'requests'>,
+  place: (productId: number, quantity: number, userId: number) => Promise<PlaceResult>,
+): (productId: number, quantity: number, userId: number) => Promise<PlaceResult> {
+  const balanceReads = () => sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/wallet/balance').length;
+  return async (productId, quantity, userId) => {
+    const readsBefore = balanceReads();
+    const result = await place(productId, quantity, userId);
+    if (result.kind === 'placed' || result.kind === 'unknown' || result.kind === 'accepted-unrecorded') {
+      await waitUntil(() => balanceReads() > readsBefore, 'the balance read that follows an order');
+    }
+    return result;
   };
 }
 

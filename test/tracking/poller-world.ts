@@ -1,20 +1,27 @@
 import { afterEach } from 'vitest';
+import { createDeliveryWork } from '../../src/app/background.js';
+import { deliveryPartsOf } from '../../src/app/loops.js';
+import { createServices } from '../../src/app/services.js';
+import { systemClock } from '../../src/clock.js';
+import { parseConfig } from '../../src/config.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import type { orders, OrderState } from '../../src/db/schema.js';
-import { createDetailHandover } from '../../src/tracking/detail-handover.js';
 import { createDeliveryPoller, type DeliveryPollerDeps } from '../../src/tracking/poller.js';
 import { silentLogger, type Logger } from '../../src/logger.js';
 import { createOrderRepo, type OrderRow } from '../../src/orders/order-repo.js';
-import { createOrderService, type PlaceResult } from '../../src/orders/order-service.js';
+import type { PlaceResult } from '../../src/orders/order-service.js';
 import { createProviderClient, type ProviderClient } from '../../src/provider/client.js';
 import { createRateLimiter } from '../../src/provider/rate-limit.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
+import { createFakeBotApi, type FakeBotApi } from '../support/fake-bot-api/index.js';
 import { createManualClock, type ManualClock } from '../support/manual-clock.js';
-import { createOrderPlacer, placingOrder } from '../support/order-fixtures.js';
+import { createOrderPlacer, placingOrder, withBalanceReadAwaited } from '../support/order-fixtures.js';
 import type { OrderLine } from '../../src/orders/order-line.js';
 
 export const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
 export const MINUTE = 60_000;
+/** The administrator who hears of orders the provider no longer finds. */
+export const ADMIN = 900;
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -41,37 +48,59 @@ export interface WorldOptions {
   sandbox?: Omit<SandboxOptions, 'clock'>;
   poller?: Partial<Omit<DeliveryPollerDeps, 'db' | 'provider' | 'clock'>>;
   logger?: Logger;
+  /** ADMIN_IDS: the administrators made at the start; ADMIN unless given. */
+  admins?: number[];
 }
 
 /**
- * The sandbox, a provider client and the poller on one manual clock and a
- * fresh SQLite database: orders progress exactly when a test moves time.
+ * The sandbox, the services and the poller as production builds them
+ * (createServices, createDeliveryWork) on one manual clock and a fresh
+ * SQLite database, administrators' alerts going to a fake Bot API: orders
+ * progress exactly when a test moves time.
  */
 export async function pollerWorld(options: WorldOptions = {}) {
   const clock = createManualClock(T0);
   const logger = options.logger ?? silentLogger;
   const sandbox: Sandbox = await createSandbox({ rateLimit: false, ...options.sandbox, clock });
   cleanups.push(() => sandbox.close());
+  const telegram: FakeBotApi = await createFakeBotApi();
+  cleanups.push(() => telegram.close());
+  const admins = options.admins ?? [ADMIN];
+  for (const admin of admins) telegram.addChat({ id: admin });
   const db: Db = openDb(':memory:');
   cleanups.push(() => closeDb(db));
-  const provider = clientOn(sandbox.baseUrl, sandbox.apiKey, clock);
-  const service = createOrderService({ db, provider, clock, logger, sandbox: true });
+  const config = {
+    ...parseConfig({
+      BOT_TOKEN: telegram.token,
+      TELEGRAM_API_ROOT: telegram.apiRoot,
+      PROVIDER_BASE_URL: sandbox.baseUrl,
+      PROVIDER_API_KEY: sandbox.apiKey,
+      ADMIN_IDS: admins.join(','),
+      AMOUNT_UNIT: 'IRR',
+      TIME_ZONE: 'UTC',
+      POLL_STALE_MINUTES: '30',
+      PROVIDER_REQUESTS_PER_SECOND: '1000',
+    }),
+    // The sandbox runs in the test; orders and alerts read as sandbox mode's.
+    sandboxMode: true,
+  };
+  // The provider's client waits and retries in real time; the sandbox's orders move with the manual clock.
+  const services = createServices({ config, db, provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
+  const { provider, orders: service } = services;
   const repo = createOrderRepo({ db, clock });
-  const handover = createDetailHandover({ clock });
+  const { poller: work, handover } = createDeliveryWork({ config, db, ...deliveryPartsOf(services), clock, logger, owner: 'poller-a', random: () => 0.5 });
   const notFound: { orderId: number; misses: number }[] = [];
+  const alertNotFound = work.reportNotFound;
   const poller = createDeliveryPoller({
-    db,
-    provider,
-    clock,
-    random: () => 0.5,
-    logger,
-    owner: 'poller-a',
-    staleMs: 30 * MINUTE,
-    handover,
-    reportNotFound: async (order, misses) => void notFound.push({ orderId: order.id, misses }),
+    ...work,
+    // Observed on its way to the administrators.
+    reportNotFound: async (order, misses) => {
+      notFound.push({ orderId: order.id, misses });
+      await alertNotFound?.(order, misses);
+    },
     ...options.poller,
   });
-  const placeFirstRegion = createOrderPlacer({ provider, service });
+  const placeFirstRegion = withBalanceReadAwaited(sandbox, createOrderPlacer({ provider, service }));
   const place = (productId: number, quantity = 1, userId = 11): Promise<PlaceResult> => placeFirstRegion(productId, quantity, userId);
 
   async function placed(productId: number, quantity = 1, userId = 11): Promise<OrderRow> {
@@ -112,7 +141,7 @@ export async function pollerWorld(options: WorldOptions = {}) {
     return row;
   };
 
-  return { clock, sandbox, db, provider, service, repo, poller, handover, notFound, place, placed, advanceAndRun, runFor, kinds, audit, detailCalls, listCalls, posts, get };
+  return { clock, sandbox, telegram, db, services, provider, service, repo, poller, handover, notFound, place, placed, advanceAndRun, runFor, kinds, audit, detailCalls, listCalls, posts, get };
 }
 
 export type PollerWorld = Awaited<ReturnType<typeof pollerWorld>>;

@@ -45,7 +45,7 @@ function known(v: EventWordsView, prefix: string, code: string, args?: Record<st
 }
 
 /** "approval.not_yet" -> "approval not yet": an action this release has no words for, still readable. */
-export function humanise(action: string): string {
+function humanise(action: string): string {
   return clipName(action.replace(/[._]+/g, ' '), 40);
 }
 
@@ -67,7 +67,7 @@ const theirWords = (v: EventWordsView, words: string) => v.t('audit-their-words'
 /** The provider's own words, never translated. */
 const providerWords = (v: EventWordsView, words: string) => v.t('audit-provider-words', { text: clipName(words, MAX_QUOTE) });
 /** English text kept for the record (older rows, technical notes): marked, never passed off as translated. */
-export const noteWords = (v: EventWordsView, note: string) => v.t('audit-note', { text: clipName(note, MAX_QUOTE) });
+const noteWords = (v: EventWordsView, note: string) => v.t('audit-note', { text: clipName(note, MAX_QUOTE) });
 
 function withTail(main: string, ...tails: (string | null)[]): string {
   return [main, ...tails.filter((tail): tail is string => tail !== null && tail !== '')].join(' ');

@@ -1,5 +1,5 @@
 import { Composer, GrammyError, InputFile } from 'grammy';
-import { createLocalPeriods } from '../../text/local-periods.js';
+import type { LocalPeriods } from '../../text/local-periods.js';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
 import type { AuditTrail } from '../../orders/audit-trail.js';
@@ -35,6 +35,8 @@ export interface ExportDeps {
   provider: Pick<ProviderClient, 'listTransactions'>;
   audit: AuditTrail;
   describePerson: (id: number) => string;
+  /** Days and months in the bot's time zone and calendar, those of ctx.presentation. */
+  periods: LocalPeriods;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
   clock: Clock;
@@ -58,8 +60,7 @@ export function exportFeature(deps: ExportDeps) {
     const [kind, ...words] = ctx.match.trim().split(/\s+/).filter(Boolean);
     if (!isKind(kind)) return void (await ctx.reply(ctx.t('export-usage')));
     const now = deps.clock.now();
-    const periods = createLocalPeriods(ctx.presentation.timeZone, ctx.presentation.monthCalendar);
-    const place = { timeZone: ctx.presentation.timeZone, periods, now };
+    const place = { timeZone: ctx.presentation.timeZone, periods: deps.periods, now };
     let range: DayRange;
     if (kind === 'summary') {
       const month = words.length <= 1 ? readMonth(words[0], place) : null;

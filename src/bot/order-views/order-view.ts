@@ -93,7 +93,7 @@ function shorten(text: string, max: number): string {
 const placedAt = (row: OrderRow) => (row.postedAt ?? row.createdAt).getTime();
 
 /** What a phone shows of a button before cutting it off. */
-export const BUTTON_BUDGET = 30;
+const BUTTON_BUDGET = 30;
 
 /** The button of one /orders entry: its number in the message and the order's name, then as much product as fits. */
 export function orderButtonLabel(v: TrackingView, row: OrderRow, n: number): string {

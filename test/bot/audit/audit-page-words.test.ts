@@ -31,7 +31,8 @@ const view = (locale: Locale): AuditView => ({
  * end, and a role change. Every row comes from the code that writes it.
  */
 async function recordedAudit() {
-  const world = await pollerWorld();
+  // Nasrin is the administrator ADMIN_IDS names at the start.
+  const world = await pollerWorld({ admins: [ADMIN] });
   const { db, clock } = world;
   const order = await world.placed(SANDBOX_PRODUCTS.noFields, 1, SARA);
   await world.advanceAndRun(5_000);
@@ -76,8 +77,8 @@ describe('an audit page in the reader’s language', () => {
     const { page, orderId, approvalId } = await recordedAudit();
     const text = auditPageView(view('fa'), { kind: 'all' }, page).text.text;
 
-    // Product titles and the person's own words are theirs; everything else is ours to say in Persian.
-    const ours = text.replaceAll('Google Play 10 USD', '').replaceAll('giftdesk', '');
+    // Product titles, the person's own words and the setting's name are theirs; everything else is ours to say in Persian.
+    const ours = text.replaceAll('Google Play 10 USD', '').replaceAll('giftdesk', '').replaceAll('ADMIN_IDS', '');
     expect(ours).not.toMatch(/[a-z]+[._][a-z_]+/);
     expect(ours).not.toMatch(/->|null|undefined|\{|\}/);
     expect(ours).not.toMatch(/[0-9]/);
@@ -96,6 +97,7 @@ describe('an audit page in the reader’s language', () => {
     expect(text).toContain('ثبت سفارش را متوقف کرد — «wallet audit»');
     expect(text).toMatch(/ثبت سفارش را دوباره باز کرد؛ از ۳۰ آبان ۱۴۰۵، [۰-۹]{2}:[۰-۹]{2} \(وقت عادی ایران\) به دست یکی از مدیران متوقف شده بود/);
     expect(text).toContain('نقش Sara را تغییر داد: کارمند → ناظر');
+    expect(text).toContain('به Nasrin با نقش مدیر دسترسی داد (هنگام راه‌اندازی، از روی ADMIN_IDS)');
     // Times in the Persian calendar, with the zone named once above them.
     expect(text).toContain('زمان‌ها به وقت عادی ایران.');
     expect(text).toMatch(/۳۰ آبان ۱۴۰۵، [۰-۹]{2}:[۰-۹]{2} · Nasrin/);
