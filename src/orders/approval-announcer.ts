@@ -12,7 +12,7 @@ export interface ApprovalAnnouncerDeps {
   clearButtons: ClearButtons;
   /** Where each request's Approve and Reject went, so that every copy loses them once it is settled. */
   cards: ApprovalCards;
-  approvals: Pick<ApprovalService, 'approversFor' | 'thresholdFor'>;
+  approvals: Pick<ApprovalService, 'approversFor' | 'thresholdFor' | 'get'>;
   provider: Pick<ProviderClient, 'getBalance'>;
   /** Whether the person is still on the staff: nobody else hears from the bot. */
   isStaff: (personId: number) => boolean;
@@ -36,6 +36,8 @@ export interface ApprovalAnnouncer {
   settle(approval: Pick<ApprovalRow, 'id'>): Promise<void>;
 }
 
+const isDecided = (row: ApprovalRow | null): boolean => row !== null && (row.state === 'approved' || row.state === 'rejected' || row.state === 'expired');
+
 /**
  * How approvals reach people outside the update that caused them. Sending
  * never throws: a request whose summary did not reach an administrator
@@ -51,6 +53,10 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
       return null;
     }
   };
+
+  async function settle(approval: Pick<ApprovalRow, 'id'>): Promise<void> {
+    for (const card of deps.cards.take(approval.id)) await deps.clearButtons(card.chatId, card.messageId);
+  }
 
   return {
     async announce(approval, notice, only) {
@@ -71,7 +77,10 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
           notice: notice ? notice(c) : null,
         });
         const messageId = await deliver(adminId, { text: summary.text, buttons: summary.buttons }, 'approval request');
-        if (messageId !== null) deps.cards.record(approval.id, { chatId: adminId, messageId });
+        if (messageId === null) continue;
+        deps.cards.record(approval.id, { chatId: adminId, messageId });
+        // Decided while this copy was on its way: the settling that took the cards before it was recorded missed it.
+        if (isDecided(deps.approvals.get(approval.id))) await settle(approval);
       }
     },
 
@@ -88,8 +97,6 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
       for (const id of ids) await deliver(id, { text: plain(render(deps.texts(deps.localeOf(id)))) }, 'approval news');
     },
 
-    async settle(approval) {
-      for (const card of deps.cards.take(approval.id)) await deps.clearButtons(card.chatId, card.messageId);
-    },
+    settle,
   };
 }

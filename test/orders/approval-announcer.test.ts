@@ -52,8 +52,15 @@ describe('approval announcer', () => {
       mayOrder: (id) => staff.has(id),
     });
     const api = new Api(telegram.token, { apiRoot: telegram.apiRoot });
+    const sendPort = createSendPort(api);
+    /** Runs once Telegram accepted a message and before the announcer hears back: another administrator deciding meanwhile. */
+    const meanwhile: (() => Promise<void>)[] = [];
     const announcer = createApprovalAnnouncer({
-      send: createSendPort(api),
+      send: async (chatId, message) => {
+        const sent = await sendPort(chatId, message);
+        for (const step of meanwhile.splice(0)) await step();
+        return sent;
+      },
       clearButtons: createClearButtons(api),
       cards: createApprovalCards({ db, clock }),
       approvals: service,
@@ -64,7 +71,7 @@ describe('approval announcer', () => {
       logger: silentLogger,
     });
     const sweep = createApprovalExpirySweep({ approvals: service, announcer, logger: silentLogger });
-    return { telegram, clock, service, staff, sweep, announcer };
+    return { telegram, clock, service, staff, sweep, announcer, meanwhile };
   }
 
   it('takes Approve and Reject off the request’s summaries when it expires', async () => {
@@ -79,6 +86,19 @@ describe('approval announcer', () => {
     expect(after.reply_markup && 'inline_keyboard' in after.reply_markup ? after.reply_markup.inline_keyboard.flat() : []).toEqual([]);
     // Its text is kept for the record.
     expect(after.text).toBe(summary!.text);
+  });
+
+  it('takes the buttons off a copy that was on its way while another administrator decided', async () => {
+    const { telegram, service, announcer, meanwhile } = await setup();
+    const stored = service.requestIfNeeded(googlePlayInput('k1', { userId: STAFF, chatId: STAFF }))!;
+    meanwhile.push(async () => {
+      service.reject(stored.approval.id, 99, null);
+      await announcer.settle(stored.approval);
+    });
+    await announcer.announce(stored.approval);
+    const [summary] = telegram.messages(ADMIN);
+    expect(summary?.text).toMatch(/Approval needed/);
+    expect(summary!.reply_markup && 'inline_keyboard' in summary!.reply_markup ? summary!.reply_markup.inline_keyboard.flat() : []).toEqual([]);
   });
 
   it('tells nothing to a requester removed from the staff when their request expires, and still tells the administrators', async () => {
