@@ -1,7 +1,7 @@
 import type { Conversation } from '@grammyjs/conversations';
 import type { Context } from 'grammy';
 import type { CatalogCategory } from '../../../catalog/catalog-queries.js';
-import { formatAmount, formatNumber } from '../../../text/format.js';
+import { formatAmount } from '../../../text/format.js';
 import type { Locale } from '../../../text/i18n.js';
 import type { BotContext } from '../../context.js';
 import type { Outgoing } from '../../send.js';
@@ -13,11 +13,11 @@ import { addAnother, backToCart, cartLines, currentIndex, lineCount, lineIndexOf
 import { back, cartOf, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, draftTotal, editStep, maxQuantity, newDraft } from './draft.js';
 import { answerPress, createMenuDisplay } from './menu-display.js';
 import { createOrderReads } from './order-reads.js';
-import type { Fetched, OrderArgs, OrderConversationDeps, Quote } from './order-types.js';
-import type { ProductDetail } from '../../../provider/schemas.js';
+import type { OrderArgs, OrderConversationDeps, Quote } from './order-types.js';
 import { handOver } from './step-handover.js';
 import { acceptsPress, editTargetOf } from './press-guard.js';
-import { NO_CHANGES, refreshCart } from './quote.js';
+import { NO_CHANGES } from './quote.js';
+import { judgeQuote } from './summary-quote.js';
 import { canConfirm, pausedView, summaryView, uncheckedView } from './summary-view.js';
 import { categoryView, closedView, editView, fallbackView, fieldView, productListView, quantityView, regionView, type Notice, type ViewContext } from './views.js';
 
@@ -158,29 +158,14 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       const fresh = prefetched?.details.length === lines.length ? prefetched : null;
       const quote = fresh ?? (await readQuote(lines.map((line) => line.product.id)));
       prefetched = null;
-      const failed = quote.details.findIndex((detail) => !detail.ok);
-      if (failed >= 0) {
-        const { trouble } = quote.details[failed] as Extract<Fetched<ProductDetail>, { ok: false }>;
-        if (trouble === 'not-found' && lines.length > 1) {
-          // One product of several is gone: its line's menu, to remove it.
-          draft = openLine(draft, failed) ?? draft;
-          notice = t('cart-line-product-gone', { index: formatNumber(failed + 1, locale), product: lines[failed]!.product.title });
-          return render();
-        }
-        const reason = trouble === 'not-found' ? t('order-product-gone') : deps.troubleText(t, trouble);
-        return uncheckedView(view, reason, notice);
-      }
-      const refreshed = refreshCart(draft, quote.details.map((detail) => (detail.ok ? detail.value : null!)));
-      draft = refreshed.draft;
-      const gone = refreshed.changes.regionGone;
-      if (gone !== null) {
-        notice =
-          lines.length > 1
-            ? t('cart-line-region-gone', { index: formatNumber(gone.index + 1, locale), product: lines[gone.index]!.product.title, region: gone.title })
-            : t('summary-region-gone', { region: gone.title });
+      const judged = judgeQuote(view, draft, quote, deps.troubleText);
+      if (judged.kind === 'unchecked') return uncheckedView(view, judged.reason, notice);
+      draft = judged.draft;
+      if (judged.kind === 'step') {
+        notice = judged.notice;
         return render();
       }
-      const lineChanges = refreshed.changes.lines;
+      const lineChanges = judged.changes;
       const changes = lineChanges[currentIndex(draft) ?? 0] ?? NO_CHANGES;
       const facts = { balance: quote.balance.ok ? quote.balance.value.balance : null, changes, lineChanges, limit: await limitFor(draft) };
       const total = draftTotal(draft);
@@ -335,18 +320,11 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       notice = null;
     }
 
-    /** "Order again": every line of the past order, re-quoted (again-start.ts). */
-    async function startFrom(past: OrderArgs['again'] & object): Promise<void> {
-      const started = await startFromPast({ conversation, deps, readQuote, view }, past);
-      draft = started.draft;
-      notice = started.notice;
-      prefetched = started.prefetched;
-    }
-
     // A run takes one answer to the step on screen and shows the next, then hands the order on:
     // the next update replays only this run's wait, not the steps before it.
     if (!carried) {
-      if (args?.again) await startFrom(args.again);
+      // "Order again": every line of the past order, re-quoted (again-start.ts).
+      if (args?.again) ({ draft, notice, prefetched } = await startFromPast({ conversation, deps, readQuote, view }, args.again));
       await showStep();
     }
     const input = await waitInput();
