@@ -137,7 +137,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         case 'summary':
           return renderSummary();
         case 'edit':
-          return editView(view, draft, lineCount(draft) > 1 ? (currentIndex(draft) ?? 0) + 1 : null);
+          return editView(view, draft, lineCount(draft) > 1 ? (currentIndex(draft) ?? 0) + 1 : null, notice);
       }
     }
 

@@ -149,7 +149,7 @@ export function fieldView(v: ViewContext, draft: Draft, notice: Notice): Outgoin
 }
 
 /** `line`: the line's number when the order has several, for the menu's title. */
-export function editView(v: ViewContext, draft: Draft, line: number | null = null): Outgoing {
+export function editView(v: ViewContext, draft: Draft, line: number | null = null, notice: Notice = null): Outgoing {
   const keyboard = new InlineKeyboard().text(v.t('edit-product'), data(ACTION.editTarget, 'p')).row();
   if (draft.product && hasRegionChoice(draft.product)) keyboard.text(v.t('edit-region'), data(ACTION.editTarget, 'r')).row();
   keyboard.text(v.t('edit-quantity'), data(ACTION.editTarget, 'q')).row();
@@ -159,7 +159,7 @@ export function editView(v: ViewContext, draft: Draft, line: number | null = nul
   keyboard.text(v.t('btn-remove-line'), data(ACTION.removeLine)).row();
   keyboard.text(v.t('btn-back'), data(ACTION.back)).text(v.t('btn-cancel'), data(ACTION.cancel));
   const heading = line === null ? null : bold(v.t('edit-line-title', { index: formatNumber(line, v.locale), product: clip(draft.product?.title ?? '', CLIP.title) }));
-  return { text: joinLines(heading, v.t('edit-choose')), keyboard };
+  return { text: joinLines(notice, heading, v.t('edit-choose')), keyboard };
 }
 
 /**
