@@ -10,7 +10,7 @@ import { answerText, type Step as InputStep } from './answer-text.js';
 import { confirmStep } from './confirm-step.js';
 import { startFromPast } from './again-start.js';
 import { addAnother, backToCart, cartLines, currentIndex, lineCount, lineIndexOfProduct, openLine, removeCurrent, resumeCart } from './cart.js';
-import { back, cartOf, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, draftTotal, editStep, maxQuantity, newDraft } from './draft.js';
+import { back, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, draftTotal, editStep, maxQuantity, newDraft } from './draft.js';
 import { answerPress, createMenuDisplay } from './menu-display.js';
 import { createOrderReads } from './order-reads.js';
 import type { OrderArgs, OrderConversationDeps, Quote } from './order-types.js';
@@ -110,7 +110,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         case 'category': {
           const page = await conversation.external(() => deps.catalog.categoriesPage({ page: draft.categoryPage, pageSize: PAGE_SIZE }));
           shownCategories = page.items;
-          return categoryView(view, page, notice, draft.product === null ? cartOf(draft).length : lineCount(draft));
+          return categoryView(view, page, notice, lineCount(draft), draft.product === null);
         }
         case 'product': {
           if (draft.search !== null) {

@@ -1,6 +1,6 @@
 import { ACTION, numericValue, type Pressed } from './actions.js';
 import { canAddLine, lineCount } from './cart.js';
-import { cartOf, chosenRegion, currentField, hasRegionChoice, isComplete, maxQuantity, type Draft, type EditTarget, type Step } from './draft.js';
+import { chosenRegion, currentField, hasRegionChoice, isComplete, maxQuantity, type Draft, type EditTarget, type Step } from './draft.js';
 
 /**
  * The buttons each step shows. A press of anything else on the current menu
@@ -59,7 +59,7 @@ export function acceptsPress(draft: Draft, pressed: Pressed, context: PressConte
     case ACTION.removeLine:
       return pressed.value === null && isComplete(draft);
     case ACTION.toCart:
-      return pressed.value === null && draft.product === null && cartOf(draft).length > 0;
+      return pressed.value === null && lineCount(draft) > 0;
     case ACTION.soldOut:
     case ACTION.refresh:
     case ACTION.edit:

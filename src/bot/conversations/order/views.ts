@@ -43,8 +43,11 @@ function footer(keyboard: InlineKeyboard, t: Translate, withBack: boolean): Inli
   return keyboard.text(t('btn-cancel'), data(ACTION.cancel));
 }
 
-/** `cartLines`: the lines an order being added to already has; they get a way back to its summary. */
-export function categoryView(v: ViewContext, page: PageOf<CatalogCategory>, notice: Notice, cartLines = 0): Outgoing {
+/**
+ * `cartLines`: the lines the order already has; they get a way back to its
+ * summary. `adding`: another product is being added (not one line's product changed).
+ */
+export function categoryView(v: ViewContext, page: PageOf<CatalogCategory>, notice: Notice, cartLines = 0, adding = cartLines > 0): Outgoing {
   const keyboard = new InlineKeyboard();
   for (const category of page.items) {
     const title = category.id === UNCATEGORISED_ID ? v.t('order-uncategorised') : category.title;
@@ -54,7 +57,7 @@ export function categoryView(v: ViewContext, page: PageOf<CatalogCategory>, noti
   const intro = page.total === 0 ? v.t('order-catalog-empty') : v.t('order-choose-category');
   if (cartLines > 0) keyboard.text(v.t('btn-back-to-order'), data(ACTION.toCart)).row();
   return {
-    text: joinLines(notice, cartLines > 0 ? v.t('cart-adding', { count: formatNumber(cartLines, v.locale) }) : null, intro),
+    text: joinLines(notice, adding && cartLines > 0 ? v.t('cart-adding', { count: formatNumber(cartLines, v.locale) }) : null, intro),
     keyboard: footer(keyboard, v.t, false),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chatDriver, craftedPress } from '../../../e2e/chat-driver.js';
-import { STAFF, startBotWorld, type BotWorld } from './bot-world.js';
+import { ADMIN, STAFF, startBotWorld, type BotWorld } from './bot-world.js';
 
 /** Google Play 10 USD (no questions), its US region at 1,250,000 IRR. */
 const GOOGLE_REGION = 5001;
@@ -135,5 +135,24 @@ describe('an order of several products', () => {
     const id = craftedPress(world.telegram, STAFF, 'o:el:2');
     await world.telegram.waitFor(() => world.telegram.callbackAnswer(id));
     expect(world.telegram.callbackAnswer(id)?.text).toMatch(/no longer valid/);
+  });
+
+  it('a forged press that removes or opens a line acts on nobody else\'s cart', async () => {
+    const world = await startBotWorld();
+    const chat = chatDriver(world.telegram, STAFF);
+    await chat.say('/order', /Choose a category/);
+    await addGoogle(chat, '1');
+    await chat.tap(/Add another product/, /Choose a category/);
+    await addFreeFire(chat, '1');
+    // Someone else, in their own chat (the only place their presses reach), with an order of their own at the categories.
+    const other = chatDriver(world.telegram, ADMIN);
+    await other.say('/order', /Choose a category/);
+    for (const forged of ['o:rm', 'o:el:1', 'o:el:2']) {
+      const id = craftedPress(world.telegram, ADMIN, forged);
+      await world.telegram.waitFor(() => world.telegram.callbackAnswer(id));
+      expect(world.telegram.callbackAnswer(id)?.text, forged).toMatch(/no longer valid/);
+    }
+    await chat.tap(/Confirm order/, /is placed/);
+    expect(world.sandbox.controls.orders()[0]!.items.map((item) => item.productId)).toEqual([101, 109]);
   });
 });
