@@ -15,7 +15,9 @@ import { answerField, back, chooseProduct, chooseQuantity, draftTotal, newDraft,
 import { placeInputFrom } from '../../../../src/bot/conversations/order/place.js';
 import { acceptsPress } from '../../../../src/bot/conversations/order/press-guard.js';
 import { refreshCart } from '../../../../src/bot/conversations/order/quote.js';
-import { canConfirm } from '../../../../src/bot/conversations/order/summary-view.js';
+import { canConfirm, summaryView } from '../../../../src/bot/conversations/order/summary-view.js';
+import type { ViewContext } from '../../../../src/bot/conversations/order/views.js';
+import { createI18n, type Locale } from '../../../../src/text/i18n.js';
 import { field, productWith, region } from './fixtures.js';
 
 const plain = (id: number, price = 1_000, stock = 10) => productWith([region(id * 10, stock, price)], [], id);
@@ -139,5 +141,51 @@ describe('the cart of an order', () => {
     expect(acceptsPress(newDraft(), press(ACTION.toCart), context)).toBe(false);
     expect(acceptsPress(addAnother(draft), press(ACTION.toCart), context)).toBe(true);
     expect(data(ACTION.editLine, 99).length).toBeLessThanOrEqual(64);
+  });
+});
+
+const i18n = createI18n('en');
+const viewIn = (locale: Locale, maxLines = 5): ViewContext => ({
+  t: (key, variables) => i18n.t(locale, key, variables),
+  locale,
+  amountUnit: 'IRR',
+  sandbox: false,
+  perItemLimit: 10,
+  timeZone: 'UTC',
+  maxLines,
+});
+const labels = (out: ReturnType<typeof summaryView>) => (out.keyboard?.inline_keyboard ?? []).flat().map((b) => b.text);
+
+describe('the summary of a cart', () => {
+  it('lists each line with its price and total, the order total against the wallet, one Edit button per line', () => {
+    const out = summaryView(viewIn('en'), threeLines(), { balance: 10_000 }, null);
+    expect(out.text.text).toContain('1. Product 1 (R10) × 1');
+    expect(out.text.text).toContain('2,000 IRR each · 4,000 IRR');
+    expect(out.text.text).toContain('Total: 8,000 IRR');
+    expect(out.text.text).toContain('Wallet after: 2,000 IRR');
+    expect(labels(out)).toEqual(['Confirm order', '➕ Add another product', 'Edit line 1: Product 1', 'Edit line 2: Product 2', 'Edit line 3: Product 3', 'Cancel']);
+    expect(out.keyboard!.inline_keyboard.flat().every((b) => 'callback_data' in b && Buffer.byteLength(b.callback_data) <= 64)).toBe(true);
+  });
+
+  it('at the line limit offers no "Add another product" and says why', () => {
+    const out = summaryView(viewIn('en', 3), threeLines(), { balance: 10_000 }, null);
+    expect(labels(out)).not.toContain('➕ Add another product');
+    expect(out.text.text).toContain('An order holds at most 3 products');
+  });
+
+  it('marks a line whose price changed old -> new, and the total', () => {
+    const { draft, changes } = refreshCart(threeLines(), [plain(1, 1_500), asking(2), plain(3)]);
+    const out = summaryView(viewIn('en'), draft, { balance: 10_000, lineChanges: changes.lines }, null);
+    expect(out.text.text).toContain('1,000 IRR → 1,500 IRR each · 1,500 IRR');
+    expect(out.text.text).toContain('Total: 8,000 IRR → 8,500 IRR');
+  });
+
+  it('in Persian, with Persian digits, fits one message with ten lines of long answers', () => {
+    let draft = withLine(newDraft(), asking(1));
+    for (let id = 2; id <= 10; id += 1) draft = withLine(addAnother(draft), asking(id));
+    draft = { ...draft, cart: draft.cart!.map((line) => ({ ...line, fieldValues: { '1': 'پاسخ '.repeat(500), '2': '' } })) };
+    const out = summaryView(viewIn('fa', 10), draft, { balance: 100_000 }, null);
+    expect(out.text.text.length).toBeLessThanOrEqual(4096);
+    expect(out.text.text).toContain('۱۰. ');
   });
 });
