@@ -46,6 +46,7 @@ export function createAppBot(deps: { config: Config; db: Db; services: Services;
     orderIdleMs: config.orderIdleMinutes * 60_000,
     approvals: { service: services.approvals, announcer: services.approvalAnnouncer, rules: services.spendingRules },
     perItemLimit: config.providerMaxQuantityPerItem,
+    maxProductsPerOrder: config.providerMaxProductsPerOrder,
     clock,
     onWalletShort: (short) => services.walletShort({ ...short, orderId: null }),
     onUpdateHandled: () => metrics.updateHandled(),

@@ -102,6 +102,8 @@ export interface BotDeps {
   sandbox: boolean;
   orderIdleMs: number;
   perItemLimit: number;
+  /** The most products one order may hold (PROVIDER_MAX_PRODUCTS_PER_ORDER); 5 when not given. */
+  maxProductsPerOrder?: number;
   /** Spending limits: the summary's check, the rules /limits changes and the counter it shows. */
   spending: { checkLimits: LimitCheck; rules: SpendingRuleBook; counter: SpendingCounter };
   /** The low-balance threshold /lowbalance changes. */
@@ -211,6 +213,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         sandbox: deps.sandbox,
         idleMs: deps.orderIdleMs,
         perItemLimit: deps.perItemLimit,
+        maxLines: deps.maxProductsPerOrder ?? 5,
         // The conversation offers no Confirm while ordering is paused; the order service refuses too.
         orderingPaused: () => deps.orderingPause.current(),
         checkLimits: (userId, total) => deps.spending.checkLimits(userId, total),

@@ -16,12 +16,16 @@
  * 4. The steps that wait on the provider (pick product, summary, Confirm)
  *    under the production request budget, before and now, beside bare
  *    grammY plus the provider's round trips (summary-confirm.ts).
+ * 5. The cart steps (add another product, open a line, change its
+ *    quantity, remove it, the summary) with a cart of 10 lines, beside
+ *    bare grammY (cart-steps.ts).
  *
  *   npm run bench:catalog-steps   (CATALOG_SIZE=10000, BENCH_ROUNDS=200, enough for a steady p95;
  *                                  BENCH_THINK_MS=50 between an answer and the next step;
  *                                  BENCH_STEPS_ONLY=1 skips parts 1 and 2;
  *                                  BENCH_SUMMARY_ROUNDS=60, BENCH_SUMMARY_THINK_MS=300 for part 4,
- *                                  BENCH_SUMMARY_ONLY=1 runs part 4 alone)
+ *                                  BENCH_SUMMARY_ONLY=1 runs part 4 alone;
+ *                                  BENCH_CART_ROUNDS=30 for part 5, BENCH_CART_ONLY=1 runs part 5 alone)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,6 +42,7 @@ import { createProviderClient, type ProviderClient } from '../../src/provider/cl
 import { createSandbox } from '../../src/sandbox/server.js';
 import type { FakeBotApi } from '../support/fake-bot-api/index.js';
 import { benchLogger as logger, ms, startBareBot, startRealBot, stats, stepper } from './step-bots.js';
+import { cartSteps } from './cart-steps.js';
 import { summaryAndConfirm } from './summary-confirm.js';
 
 const SIZE = Number(process.env.CATALOG_SIZE ?? 10_000);
@@ -301,5 +306,10 @@ async function catalogAndSteps(): Promise<void> {
   }
 }
 
-if (!process.env.BENCH_SUMMARY_ONLY) await catalogAndSteps();
-await summaryAndConfirm(Number(process.env.BENCH_SUMMARY_ROUNDS ?? 60), Number(process.env.BENCH_SUMMARY_THINK_MS ?? 300));
+if (process.env.BENCH_CART_ONLY) {
+  await cartSteps(SIZE, Number(process.env.BENCH_CART_ROUNDS ?? 30));
+} else {
+  if (!process.env.BENCH_SUMMARY_ONLY) await catalogAndSteps();
+  await summaryAndConfirm(Number(process.env.BENCH_SUMMARY_ROUNDS ?? 60), Number(process.env.BENCH_SUMMARY_THINK_MS ?? 300));
+  if (!process.env.BENCH_SUMMARY_ONLY) await cartSteps(SIZE, Number(process.env.BENCH_CART_ROUNDS ?? 30));
+}

@@ -114,7 +114,7 @@ export interface StepBot {
  * own fake Bot API. `orderQuoteMaxAgeMs` 0 reads the product and the
  * balance again at every Confirm.
  */
-export async function startRealBot(db: Db, provider: ProviderClient, options: { orderQuoteMaxAgeMs?: number } = {}): Promise<StepBot> {
+export async function startRealBot(db: Db, provider: ProviderClient, options: { orderQuoteMaxAgeMs?: number; maxProductsPerOrder?: number } = {}): Promise<StepBot> {
   const telegram = await createFakeBotApi({ clock: preciseClock });
   const logger = benchLogger;
   const staff = createStaffRepo({ db, clock: systemClock });
@@ -153,6 +153,7 @@ export async function startRealBot(db: Db, provider: ProviderClient, options: { 
     orderIdleMs: 15 * 60_000,
     ...(options.orderQuoteMaxAgeMs === undefined ? {} : { orderQuoteMaxAgeMs: options.orderQuoteMaxAgeMs }),
     perItemLimit: 10,
+    ...(options.maxProductsPerOrder === undefined ? {} : { maxProductsPerOrder: options.maxProductsPerOrder }),
     orderingPause: pauses,
     clock: systemClock,
     logger,

@@ -95,6 +95,37 @@ describe('order again', () => {
     await chat.tap(/لغو/, /لغو شد/);
   });
 
+  it('re-creates every line of an order of two products, each re-quoted, and places them in one POST', async () => {
+    const chat = staff();
+    await chat.say('/order', /Choose a category/);
+    await chat.say('Free Fire', /Products matching/);
+    await chat.tap(/^Free Fire 520/, /How many\?/);
+    await chat.say('2', /Please send/);
+    await chat.say('55555', /optional/);
+    await chat.tap(/Skip/, /Please check your order/);
+    await chat.tap(/Add another product/, /Products in this order so far: 1/);
+    await chat.say('Netflix 30', /Products matching/);
+    await chat.tap(/^Netflix 30 USD/, /How many\?/);
+    await chat.say('1', /Please send/);
+    await chat.say('cart@example.com', /Please send/);
+    await chat.say('09121234567', /Please check your order/);
+    const first = referenceIn(await chat.tap(/Confirm/, /Order A\d+ is placed/));
+    await waitForDelivery(world, STAFF.id, first);
+    world.sandbox.controls.setProductPrice(SANDBOX_PRODUCTS.twoFields, 3_800_000);
+    await chat.say(`/track ${first}`, new RegExp(`Order ${first}`));
+    const sent = posts(world);
+    const summary = await chat.tap(/Order again/, /Please check your order/);
+    expect(summary.text).toContain('1. Free Fire 520 Diamonds (Global) × 2');
+    expect(summary.text).toContain('2. Netflix 30 USD (US) × 1');
+    expect(summary.text).toContain('Netflix 30 USD: the price changed, 3,700,000 IRR → 3,800,000 IRR each.');
+    expect(summary.text).toContain('cart@example.com');
+    const placed = await chat.tap(/Confirm/, /Order A\d+ is placed/);
+    expect(posts(world)).toBe(sent + 1);
+    const order = sandboxOrder(world, referenceIn(placed));
+    expect(order.items.map((item) => [item.productId, item.quantity])).toEqual([[SANDBOX_PRODUCTS.unusualFields, 2], [SANDBOX_PRODUCTS.twoFields, 1]]);
+    expect(order.amount).toBe(2 * 480_000 + 3_800_000);
+  });
+
   it('says so and starts at the categories when the provider no longer offers the product', async () => {
     const chat = chatDriver(world.telegram, PERSIAN_STAFF);
     const mine = persianReference;

@@ -19,6 +19,14 @@ export const ACTION = {
   refresh: 'rf',
   edit: 'e',
   editTarget: 'et',
+  /** Summary: add another product to the order. */
+  addLine: 'ad',
+  /** Summary: open line N (1-based) to change or remove it. */
+  editLine: 'el',
+  /** A line's menu: remove it from the order. */
+  removeLine: 'rm',
+  /** Categories while adding a product: back to the order's summary. */
+  toCart: 'tc',
 } as const;
 
 export type Action = (typeof ACTION)[keyof typeof ACTION];

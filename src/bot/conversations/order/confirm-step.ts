@@ -8,7 +8,8 @@ import type { createMenuDisplay } from './menu-display.js';
 import type { OrderReads } from './order-reads.js';
 import type { OrderConversationDeps, Quote } from './order-types.js';
 import { describePlaceResult, placeInputFrom, placeResultText } from './place.js';
-import { hasChanges, refreshQuote } from './quote.js';
+import { cartLines } from './cart.js';
+import { cartHasChanges, refreshCart } from './quote.js';
 import { placedRecap } from './recap.js';
 import { canConfirm } from './summary-view.js';
 import { closedView, type ViewContext } from './views.js';
@@ -58,14 +59,15 @@ export async function confirmStep(tools: ConfirmTools, state: ConfirmState): Pro
   const { draft } = state;
   const key = state.confirmKey;
   if (key === null || (await reads.pausedNow())) return { kind: 'not-now' };
-  const quote = await reads.readQuote(draft.product!.id);
-  if (!quote.detail.ok) return { kind: 'again', prefetched: quote };
-  const refreshed = refreshQuote(draft, quote.detail.value);
+  // Every line is read again, in parallel, with the balance: one read per product and one of the wallet.
+  const quote = await reads.readQuote(cartLines(draft).map((line) => line.product.id));
+  if (quote.details.some((detail) => !detail.ok)) return { kind: 'again', prefetched: quote };
+  const refreshed = refreshCart(draft, quote.details.map((detail) => (detail.ok ? detail.value : null!)));
   const balance = quote.balance.ok ? quote.balance.value.balance : null;
   const limit = await reads.limitFor(refreshed.draft);
-  if (hasChanges(refreshed.changes) || !canConfirm(refreshed.draft, { balance, limit }, deps.perItemLimit)) {
+  if (cartHasChanges(refreshed.changes) || !canConfirm(refreshed.draft, { balance, limit }, deps.perItemLimit)) {
     // Same numbers, but a limit lowered or another order counted since the summary: say why Confirm is gone.
-    if (!hasChanges(refreshed.changes) && !limit.ok) return { kind: 'again', prefetched: quote, notice: view.t('order-limit-reached-meanwhile') };
+    if (!cartHasChanges(refreshed.changes) && !limit.ok) return { kind: 'again', prefetched: quote, notice: view.t('order-limit-reached-meanwhile') };
     return { kind: 'again', prefetched: quote };
   }
   return place(tools, state, key);

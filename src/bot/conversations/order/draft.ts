@@ -23,6 +23,57 @@ export interface Draft {
   fieldIndex: number;
   /** Set while changing one answer from the summary: the next step is the summary again. */
   editing: boolean;
+  /**
+   * The other lines of the order, complete (see cart.ts). The fields above
+   * are the line being put together or changed; it stands at `slot` among
+   * them. Absent in drafts stored before orders had several lines.
+   */
+  cart?: CartLine[];
+  slot?: number;
+}
+
+/** A finished line of the order: what is needed to show it, change it and quote it again. */
+export interface CartLine {
+  /** The product's detail as last read: titles, regions (price, stock) and questions. */
+  product: ProductDetail;
+  regionPropertyId: number;
+  quantity: number;
+  /** Answers by fieldId; '' for a skipped optional one. */
+  fieldValues: Record<string, string>;
+}
+
+export function cartOf(draft: Draft): CartLine[] {
+  return draft.cart ?? [];
+}
+
+/** What one finished line costs at the price it holds. */
+export function cartLineTotal(line: CartLine): number {
+  const region = line.product.regionProperties.find((r) => r.regionPropertyId === line.regionPropertyId);
+  return (region?.price ?? 0) * line.quantity;
+}
+
+/**
+ * Makes the last finished line the one on screen again, at the summary
+ * (after a removal, or Back from the categories while adding a product).
+ * A draft without finished lines starts at the categories.
+ */
+export function focusLast(draft: Draft): Draft {
+  const cart = cartOf(draft);
+  const last = cart.at(-1);
+  if (!last) return { ...newDraft(), categoryPage: draft.categoryPage };
+  return {
+    ...draft,
+    step: 'summary',
+    search: null,
+    product: last.product,
+    regionPropertyId: last.regionPropertyId,
+    quantity: last.quantity,
+    fieldValues: last.fieldValues,
+    fieldIndex: 0,
+    editing: false,
+    cart: cart.slice(0, -1),
+    slot: cart.length - 1,
+  };
 }
 
 export function newDraft(): Draft {
@@ -38,6 +89,8 @@ export function newDraft(): Draft {
     fieldValues: {},
     fieldIndex: 0,
     editing: false,
+    cart: [],
+    slot: 0,
   };
 }
 
@@ -45,9 +98,10 @@ export function chosenRegion(draft: Draft): RegionProperty | null {
   return draft.product?.regionProperties.find((r) => r.regionPropertyId === draft.regionPropertyId) ?? null;
 }
 
-/** What the draft costs at the price it holds: unit price × quantity, 0 before both are chosen. */
+/** What the order costs at the prices it holds: every finished line, and the line on screen once its region and quantity are chosen. */
 export function draftTotal(draft: Draft): number {
-  return (chosenRegion(draft)?.price ?? 0) * (draft.quantity ?? 0);
+  const current = (chosenRegion(draft)?.price ?? 0) * (draft.quantity ?? 0);
+  return cartOf(draft).reduce((sum, line) => sum + cartLineTotal(line), current);
 }
 
 export function currentField(draft: Draft): RequiredField | null {
@@ -121,7 +175,8 @@ export function back(draft: Draft): Draft {
   if (draft.editing && isComplete(draft)) return { ...draft, step: 'summary', editing: false };
   switch (draft.step) {
     case 'category':
-      return draft;
+      // Adding a product to an order that has lines: Back returns to its summary.
+      return cartOf(draft).length > 0 && draft.product === null ? focusLast(draft) : draft;
     case 'product':
       return { ...draft, step: 'category', search: null };
     case 'region':
@@ -170,7 +225,7 @@ export function isComplete(draft: Draft): boolean {
 export function resumeIncomplete(draft: Draft): Draft {
   if (isComplete(draft)) return draft;
   const product = draft.product;
-  if (!product) return { ...draft, step: 'category', editing: false };
+  if (!product) return cartOf(draft).length > 0 ? focusLast(draft) : { ...draft, step: 'category', editing: false };
   if (!chosenRegion(draft)) {
     if (product.regionProperties.length === 0) return { ...draft, step: 'product', editing: false };
     return hasRegionChoice(product)

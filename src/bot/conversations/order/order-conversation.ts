@@ -8,14 +8,16 @@ import type { Outgoing } from '../../send.js';
 import { ACTION, numericValue, parseData, type Pressed } from './actions.js';
 import { answerText, type Step as InputStep } from './answer-text.js';
 import { confirmStep } from './confirm-step.js';
-import { back, chosenRegion, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, draftTotal, editStep, maxQuantity, newDraft, resumeIncomplete } from './draft.js';
+import { startFromPast } from './again-start.js';
+import { addAnother, backToCart, cartLines, currentIndex, lineCount, lineIndexOfProduct, openLine, removeCurrent, resumeCart } from './cart.js';
+import { back, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, draftTotal, editStep, maxQuantity, newDraft } from './draft.js';
 import { answerPress, createMenuDisplay } from './menu-display.js';
 import { createOrderReads } from './order-reads.js';
 import type { OrderArgs, OrderConversationDeps, Quote } from './order-types.js';
-import { draftFromPastOrder, type PastOrder, type PastOrderChange } from './past-order.js';
 import { handOver } from './step-handover.js';
 import { acceptsPress, editTargetOf } from './press-guard.js';
-import { refreshQuote } from './quote.js';
+import { NO_CHANGES } from './quote.js';
+import { judgeQuote } from './summary-quote.js';
 import { canConfirm, pausedView, summaryView, uncheckedView } from './summary-view.js';
 import { categoryView, closedView, editView, fallbackView, fieldView, productListView, quantityView, regionView, type Notice, type ViewContext } from './views.js';
 
@@ -47,7 +49,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
     if (chatId === undefined || userId === undefined) return;
     const locale: Locale = args?.locale ?? 'en';
     const t = deps.translate(locale);
-    const view: ViewContext = { t, locale, amountUnit: deps.amountUnit, sandbox: deps.sandbox, perItemLimit: deps.perItemLimit, timeZone: deps.timeZone };
+    const view: ViewContext = { t, locale, amountUnit: deps.amountUnit, sandbox: deps.sandbox, perItemLimit: deps.perItemLimit, timeZone: deps.timeZone, maxLines: deps.maxLines };
 
     const carried = args?.carried;
     let draft = carried?.draft ?? newDraft();
@@ -83,7 +85,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
             continue;
           }
           editInPlace = true;
-          if (!acceptsPress(draft, pressed!, { perItemLimit: deps.perItemLimit, confirmOffered: confirmKey !== null })) {
+          if (!acceptsPress(draft, pressed!, { perItemLimit: deps.perItemLimit, confirmOffered: confirmKey !== null, maxLines: deps.maxLines })) {
             await answerPress(next, t('order-button-invalid'));
             return { kind: 'again' };
           }
@@ -108,7 +110,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         case 'category': {
           const page = await conversation.external(() => deps.catalog.categoriesPage({ page: draft.categoryPage, pageSize: PAGE_SIZE }));
           shownCategories = page.items;
-          return categoryView(view, page, notice);
+          return categoryView(view, page, notice, lineCount(draft), draft.product === null);
         }
         case 'product': {
           if (draft.search !== null) {
@@ -135,7 +137,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         case 'summary':
           return renderSummary();
         case 'edit':
-          return editView(view, draft);
+          return editView(view, draft, lineCount(draft) > 1 ? (currentIndex(draft) ?? 0) + 1 : null, notice);
       }
     }
 
@@ -145,26 +147,27 @@ export function createOrderConversation(deps: OrderConversationDeps) {
      * marked, and Confirm is offered only for numbers that were read.
      */
     async function renderSummary(): Promise<Outgoing> {
-      const complete = resumeIncomplete(draft);
+      const complete = resumeCart(draft);
       if (complete !== draft) {
         draft = complete;
         return render();
       }
       const pause = await pausedNow();
       if (pause) return pausedView(view, pause, notice);
-      const quote = prefetched ?? (await readQuote(draft.product!.id));
+      const lines = cartLines(draft);
+      const fresh = prefetched?.details.length === lines.length ? prefetched : null;
+      const quote = fresh ?? (await readQuote(lines.map((line) => line.product.id)));
       prefetched = null;
-      if (!quote.detail.ok) {
-        const reason = quote.detail.trouble === 'not-found' ? t('order-product-gone') : deps.troubleText(t, quote.detail.trouble);
-        return uncheckedView(view, reason, notice);
-      }
-      const refreshed = refreshQuote(draft, quote.detail.value);
-      draft = refreshed.draft;
-      if (refreshed.changes.regionGone !== null) {
-        notice = t('summary-region-gone', { region: refreshed.changes.regionGone });
+      const judged = judgeQuote(view, draft, quote, deps.troubleText);
+      if (judged.kind === 'unchecked') return uncheckedView(view, judged.reason, notice);
+      draft = judged.draft;
+      if (judged.kind === 'step') {
+        notice = judged.notice;
         return render();
       }
-      const facts = { balance: quote.balance.ok ? quote.balance.value.balance : null, changes: refreshed.changes, limit: await limitFor(draft) };
+      const lineChanges = judged.changes;
+      const changes = lineChanges[currentIndex(draft) ?? 0] ?? NO_CHANGES;
+      const facts = { balance: quote.balance.ok ? quote.balance.value.balance : null, changes, lineChanges, limit: await limitFor(draft) };
       const total = draftTotal(draft);
       if (facts.balance !== null && facts.balance < total) {
         const short = { balance: facts.balance, total };
@@ -186,6 +189,14 @@ export function createOrderConversation(deps: OrderConversationDeps) {
     }
 
     async function pickProduct(productId: number): Promise<void> {
+      // A product appears once per order (the provider keys answers by product): its line is opened instead.
+      const existing = lineIndexOfProduct(draft, productId);
+      if (existing !== null && existing !== currentIndex(draft)) {
+        const title = cartLines(draft)[existing]!.product.title;
+        draft = openLine(draft, existing) ?? draft;
+        notice = t('cart-already', { product: title });
+        return;
+      }
       const detail = await whileSlow(() => fetch('product detail', () => deps.provider.getProduct(productId)));
       if (!detail.ok) {
         notice = detail.trouble === 'not-found' ? t('order-product-gone') : deps.troubleText(t, detail.trouble);
@@ -241,6 +252,21 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         }
         case ACTION.refresh:
           break;
+        case ACTION.addLine:
+          draft = addAnother(draft);
+          break;
+        case ACTION.editLine:
+          if (id !== null) draft = openLine(draft, id - 1) ?? draft;
+          break;
+        case ACTION.removeLine: {
+          const title = draft.product?.title ?? '';
+          draft = removeCurrent(draft);
+          notice = t('cart-removed', { product: title });
+          break;
+        }
+        case ACTION.toCart:
+          draft = backToCart(draft);
+          break;
         case ACTION.confirm:
           return (await confirmIfFresh()) ? 'done' : 'continue';
       }
@@ -294,38 +320,11 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       notice = null;
     }
 
-    /**
-     * "Order again": the past order's product, region, quantity and answers
-     * on the product as the provider describes it now. The numbers read here
-     * are the summary's own, so they are read once; Confirm keeps all of its
-     * checks. What cannot be repeated is said in one line, at the step that
-     * asks for it.
-     */
-    async function startFrom(past: PastOrder): Promise<void> {
-      const listed = await conversation.external(() => deps.catalog.product(past.productId) !== null);
-      const quote = listed ? await readQuote(past.productId) : null;
-      if (quote && !quote.detail.ok && quote.detail.trouble !== 'not-found') {
-        notice = t('again-unchecked', { order: past.name, reason: deps.troubleText(t, quote.detail.trouble) });
-        return;
-      }
-      const started = draftFromPastOrder(past, quote?.detail.ok ? quote.detail.value : null);
-      draft = started.draft;
-      if (started.change === null && quote) prefetched = quote;
-      notice = againNotice(past, started.change);
-    }
-
-    function againNotice(past: PastOrder, change: PastOrderChange): Notice {
-      if (change !== null) return t(`again-${change.kind}`, { order: past.name });
-      const price = chosenRegion(draft)?.price;
-      if (price === undefined || price === past.unitPrice) return null;
-      const money = (value: number) => formatAmount(value, locale, deps.amountUnit);
-      return t('again-price-changed', { order: past.name, from: money(past.unitPrice), to: money(price) });
-    }
-
     // A run takes one answer to the step on screen and shows the next, then hands the order on:
     // the next update replays only this run's wait, not the steps before it.
     if (!carried) {
-      if (args?.again) await startFrom(args.again);
+      // "Order again": every line of the past order, re-quoted (again-start.ts).
+      if (args?.again) ({ draft, notice, prefetched } = await startFromPast({ conversation, deps, readQuote, view }, args.again));
       await showStep();
     }
     const input = await waitInput();

@@ -2,6 +2,7 @@ import type { Conversation } from '@grammyjs/conversations';
 import type { Context } from 'grammy';
 import type { BotContext } from '../../context.js';
 import { draftTotal, type Draft } from './draft.js';
+import type { Balance, ProductDetail } from '../../../provider/schemas.js';
 import type { Fetched, OrderConversationDeps, Quote } from './order-types.js';
 
 /**
@@ -30,18 +31,25 @@ export function createOrderReads(conversation: Conversation<BotContext, Context>
     return conversation.external(() => deps.checkLimits(userId, total));
   };
 
-  /** Product detail and balance together, read at once. */
-  const readQuote = (productId: number): Promise<Quote> =>
+  /** The detail of every product and the balance, all read at once. */
+  const readQuote = (productIds: readonly number[]): Promise<Quote> =>
     whileSlow(() => conversation.external(async () => {
-      const [detail, balance] = await Promise.all([
-        attempt('product detail for summary', () => deps.provider.getProduct(productId)),
+      const [balance, ...details] = await Promise.all([
         attempt('balance for summary', () => deps.provider.getBalance()),
+        ...productIds.map((productId) => attempt('product detail for summary', () => deps.provider.getProduct(productId))),
       ]);
-      if (detail.ok && detail.value.id !== productId) {
-        deps.logger.warn({ asked: productId, answered: detail.value.id }, 'the provider answered the detail of another product');
-        return { detail: { ok: false as const, trouble: 'bad-answer' as const }, balance };
-      }
-      return { detail, balance };
+      return {
+        balance: balance as Fetched<Balance>,
+        details: details.map((detail, index): Fetched<ProductDetail> => {
+          const asked = productIds[index]!;
+          const read = detail as Fetched<ProductDetail>;
+          if (read.ok && read.value.id !== asked) {
+            deps.logger.warn({ asked, answered: read.value.id }, 'the provider answered the detail of another product');
+            return { ok: false, trouble: 'bad-answer' };
+          }
+          return read;
+        }),
+      };
     }));
 
   return { fetch, whileSlow, pausedNow, limitFor, readQuote };

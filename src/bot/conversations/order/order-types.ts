@@ -23,6 +23,8 @@ export interface OrderConversationDeps {
   sandbox: boolean;
   idleMs: number;
   perItemLimit: number;
+  /** The most products (lines) one order may hold: the provider's limit, a setting. */
+  maxLines: number;
   /** Why ordering is paused now, or null: no Confirm is offered or placed while it is. */
   orderingPaused: () => { source: 'provider' | 'admin'; reason: string | null } | null;
   /**
@@ -84,8 +86,8 @@ export interface CarriedStep {
 /** Plain result objects only: an error thrown inside `external` would be stored as `{}`. */
 export type Fetched<T> = { ok: true; value: T } | { ok: false; trouble: Trouble };
 
-/** The provider's numbers for the summary. */
+/** The provider's numbers for the summary: the detail of every line (in the order's line order), and the balance. */
 export interface Quote {
-  detail: Fetched<ProductDetail>;
+  details: Fetched<ProductDetail>[];
   balance: Fetched<Balance>;
 }

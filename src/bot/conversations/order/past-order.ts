@@ -1,6 +1,6 @@
 import type { OrderRow } from '../../../orders/order-repo.js';
 import type { ProductDetail } from '../../../provider/schemas.js';
-import { newDraft, resumeIncomplete, type Draft } from './draft.js';
+import { newDraft, resumeIncomplete, type CartLine, type Draft } from './draft.js';
 
 /**
  * What "Order again" carries into the order conversation: the choices of a
@@ -10,7 +10,14 @@ import { newDraft, resumeIncomplete, type Draft } from './draft.js';
 export interface PastOrder {
   /** The order's name as the staff member knows it: the provider's reference, or our #id. */
   name: string;
+  /** One per product, in the order's order. */
+  lines: PastLine[];
+}
+
+export interface PastLine {
   productId: number;
+  /** The product's title then, to name a line that cannot be repeated. */
+  title: string;
   regionPropertyId: number;
   quantity: number;
   /** Answers by fieldId, as the draft keeps them; skipped optional fields were never stored. */
@@ -20,14 +27,16 @@ export interface PastOrder {
 }
 
 export function pastOrderOf(row: Pick<OrderRow, 'id' | 'providerReference' | 'lines'>): PastOrder {
-  const line = row.lines[0]!;
   return {
     name: row.providerReference ?? `#${row.id}`,
-    productId: line.product.id,
-    regionPropertyId: line.region.regionPropertyId,
-    quantity: line.quantity,
-    fieldValues: Object.fromEntries(line.fields.map((field) => [String(field.fieldId), field.value])),
-    unitPrice: line.region.price,
+    lines: row.lines.map((line) => ({
+      productId: line.product.id,
+      title: line.product.title,
+      regionPropertyId: line.region.regionPropertyId,
+      quantity: line.quantity,
+      fieldValues: Object.fromEntries(line.fields.map((field) => [String(field.fieldId), field.value])),
+      unitPrice: line.region.price,
+    })),
   };
 }
 
@@ -45,7 +54,7 @@ export type PastOrderChange = { kind: 'product-gone' } | { kind: 'region-gone' }
  * optional one it newly asks counts as skipped. Anything missing leads to
  * the step that asks for it, and from there back to the summary.
  */
-export function draftFromPastOrder(past: PastOrder, product: ProductDetail | null): { draft: Draft; change: PastOrderChange } {
+export function draftFromPastOrder(past: PastLine, product: ProductDetail | null): { draft: Draft; change: PastOrderChange } {
   if (!product || product.id !== past.productId || product.regionProperties.length === 0) {
     return { draft: newDraft(), change: { kind: 'product-gone' } };
   }
@@ -71,4 +80,37 @@ export function draftFromPastOrder(past: PastOrder, product: ProductDetail | nul
   const resumed = resumeIncomplete(draft);
   if (!regionKept) return { draft: resumed, change: { kind: 'region-gone' } };
   return { draft: resumed, change: unanswered ? { kind: 'fields-changed' } : null };
+}
+
+/** A line of a past order that cannot go straight to the summary, and why (its index in the past order). */
+export interface PastLineChange {
+  index: number;
+  change: NonNullable<PastOrderChange>;
+}
+
+/**
+ * The draft of a new order with every line of a past one, each on its
+ * product as the provider describes it now (`products[i]` for line i, null
+ * when gone). A gone product's line is left out; the first line that lacks
+ * a region or an answer is put on screen at the step that asks for it (the
+ * summary then leads to the next such line); otherwise the summary.
+ */
+export function cartFromPastOrder(past: PastOrder, products: readonly (ProductDetail | null)[]): { draft: Draft; changes: PastLineChange[] } {
+  const started = past.lines.map((line, index) => ({ index, ...draftFromPastOrder(line, products[index] ?? null) }));
+  const changes = started.filter((s) => s.change !== null).map((s) => ({ index: s.index, change: s.change! }));
+  const kept = started.filter((s) => s.change?.kind !== 'product-gone');
+  if (kept.length === 0) return { draft: newDraft(), changes };
+  const pending = kept.findIndex((s) => s.change !== null);
+  const focus = pending >= 0 ? pending : kept.length - 1;
+  const lineOf = (draft: Draft): CartLine => ({
+    product: draft.product!,
+    regionPropertyId: draft.regionPropertyId ?? 0,
+    quantity: draft.quantity ?? 0,
+    fieldValues: draft.fieldValues,
+  });
+  const shown = kept[focus]!.draft;
+  return {
+    draft: { ...shown, cart: kept.filter((_, i) => i !== focus).map((s) => lineOf(s.draft)), slot: focus },
+    changes,
+  };
 }

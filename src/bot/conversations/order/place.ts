@@ -1,12 +1,24 @@
 import type { PlaceInput, PlaceResult, RejectReason } from '../../../orders/order-service.js';
 import { goodsInBrief, linesTotal, type OrderLine } from '../../../orders/order-line.js';
 import type { Translate } from '../../../text/i18n.js';
-import { chosenRegion, type Draft } from './draft.js';
+import type { ProductDetail, RegionProperty } from '../../../provider/schemas.js';
+import { cartLines } from './cart.js';
+import { chosenRegion, type CartLine, type Draft } from './draft.js';
 
 /** The order line a complete draft holds; skipped optional fields are left out. */
 export function lineOfDraft(draft: Draft): OrderLine {
   const product = draft.product!;
   const region = chosenRegion(draft)!;
+  return orderLineOf(draft, product, region);
+}
+
+/** The order line of one line of the cart. */
+export function orderLineOfCart(line: CartLine): OrderLine {
+  const region = line.product.regionProperties.find((r) => r.regionPropertyId === line.regionPropertyId)!;
+  return orderLineOf(line, line.product, region);
+}
+
+function orderLineOf(draft: Pick<Draft, 'quantity' | 'fieldValues'>, product: ProductDetail, region: RegionProperty): OrderLine {
   return {
     product: { id: product.id, title: product.title },
     region: { regionPropertyId: region.regionPropertyId, title: region.title, price: region.price },
@@ -17,9 +29,9 @@ export function lineOfDraft(draft: Draft): OrderLine {
   };
 }
 
-/** The order service's input from a complete draft. */
+/** The order service's input from a complete draft: every line of the order, in the order shown. */
 export function placeInputFrom(draft: Draft, who: { confirmKey: string; userId: number; chatId: number }): PlaceInput {
-  return { ...who, lines: [lineOfDraft(draft)] };
+  return { ...who, lines: cartLines(draft).map(orderLineOfCart) };
 }
 
 /** Refusals with a cause the staff member can act on get their own words; the rest quote the provider. */
@@ -50,6 +62,8 @@ export interface PlacedRecap {
   amount: number;
   /** What the staff member confirmed; differs from `amount` when the provider's price moved at the last moment. */
   confirmed: number;
+  /** Each line, when the order has several. */
+  lines?: { product: string; quantity: number }[];
 }
 
 /** A PlaceResult as the message to show: plain data, safe to keep in the conversation's log. */
@@ -76,6 +90,7 @@ export function describePlaceResult(result: PlaceResult): {
           ...goodsInBrief(result.order.lines),
           amount: result.order.totalAmount,
           confirmed: linesTotal(result.order.lines),
+          ...(result.order.lines.length > 1 ? { lines: result.order.lines.map((line) => goodsInBrief([line])) } : {}),
         },
       };
     case 'rejected': {

@@ -1,4 +1,5 @@
 import { ACTION, numericValue, type Pressed } from './actions.js';
+import { canAddLine, lineCount } from './cart.js';
 import { chosenRegion, currentField, hasRegionChoice, isComplete, maxQuantity, type Draft, type EditTarget, type Step } from './draft.js';
 
 /**
@@ -7,19 +8,21 @@ import { chosenRegion, currentField, hasRegionChoice, isComplete, maxQuantity, t
  * kept a stale keyboard) and leads nowhere.
  */
 const OFFERED: Record<Step, readonly string[]> = {
-  category: [ACTION.category, ACTION.categoryPage, ACTION.cancel],
+  category: [ACTION.category, ACTION.categoryPage, ACTION.toCart, ACTION.cancel],
   product: [ACTION.product, ACTION.productPage, ACTION.back, ACTION.cancel],
   region: [ACTION.region, ACTION.soldOut, ACTION.back, ACTION.cancel],
   quantity: [ACTION.quantity, ACTION.back, ACTION.cancel],
   field: [ACTION.skip, ACTION.back, ACTION.cancel],
-  summary: [ACTION.confirm, ACTION.refresh, ACTION.edit, ACTION.back, ACTION.cancel],
-  edit: [ACTION.editTarget, ACTION.back, ACTION.cancel],
+  summary: [ACTION.confirm, ACTION.refresh, ACTION.edit, ACTION.addLine, ACTION.editLine, ACTION.back, ACTION.cancel],
+  edit: [ACTION.editTarget, ACTION.removeLine, ACTION.back, ACTION.cancel],
 };
 
 export interface PressContext {
   perItemLimit: number;
   /** Whether the summary on screen carries a Confirm button (fresh numbers, not paused, nothing short). */
   confirmOffered: boolean;
+  /** The most lines one order may hold; no limit when not given. */
+  maxLines?: number;
 }
 
 /** Whether a press fits the draft: its step offers the button and its value is one that step showed. */
@@ -48,6 +51,15 @@ export function acceptsPress(draft: Draft, pressed: Pressed, context: PressConte
     }
     case ACTION.confirm:
       return context.confirmOffered && isComplete(draft);
+    case ACTION.addLine:
+      return pressed.value === null && isComplete(draft) && canAddLine(draft, context.maxLines ?? Infinity);
+    case ACTION.editLine:
+      // Line numbers are those the summary on screen listed: 1 to the number of lines.
+      return id !== null && id >= 1 && id <= lineCount(draft);
+    case ACTION.removeLine:
+      return pressed.value === null && isComplete(draft);
+    case ACTION.toCart:
+      return pressed.value === null && lineCount(draft) > 0;
     case ACTION.soldOut:
     case ACTION.refresh:
     case ACTION.edit:

@@ -1,4 +1,5 @@
 import type { ProductDetail } from '../../../provider/schemas.js';
+import { cartLines, openLine, withLineProduct } from './cart.js';
 import { chosenRegion, hasRegionChoice, type Draft } from './draft.js';
 
 /**
@@ -52,4 +53,40 @@ function chooseRegionAgain(draft: Draft): Draft {
   if (product.regionProperties.length === 0) return { ...base, step: 'product', editing: false };
   if (hasRegionChoice(product)) return { ...base, step: 'region' };
   return { ...base, step: 'quantity', regionPropertyId: product.regionProperties[0]!.regionPropertyId };
+}
+
+/** What the fresh reads changed, per line of cartLines; `regionGone` names the line whose region the provider no longer offers. */
+export interface CartChanges {
+  lines: QuoteChanges[];
+  regionGone: { index: number; title: string } | null;
+}
+
+export function cartHasChanges(changes: CartChanges): boolean {
+  return changes.regionGone !== null || changes.lines.some(hasChanges);
+}
+
+/**
+ * Every line of the order on its fresh detail (`fresh[i]` for line i of
+ * cartLines). A line whose region is gone is put on screen to choose one
+ * again; the other lines keep their fresh numbers.
+ */
+export function refreshCart(draft: Draft, fresh: readonly ProductDetail[]): { draft: Draft; changes: CartChanges } {
+  let next = draft;
+  const lines: QuoteChanges[] = [];
+  for (const [index, line] of cartLines(draft).entries()) {
+    const detail = fresh[index];
+    if (!detail) {
+      lines.push(NO_CHANGES);
+      continue;
+    }
+    const alone: Draft = { ...draft, step: 'summary', product: line.product, regionPropertyId: line.regionPropertyId, quantity: line.quantity, fieldValues: line.fieldValues, editing: false };
+    const refreshed = refreshQuote(alone, detail);
+    lines.push(refreshed.changes);
+    if (refreshed.changes.regionGone !== null) {
+      const opened = openLine(next, index) ?? next;
+      return { draft: refreshQuote({ ...opened, step: 'summary' }, detail).draft, changes: { lines, regionGone: { index, title: refreshed.changes.regionGone } } };
+    }
+    next = withLineProduct(next, index, detail);
+  }
+  return { draft: next, changes: { lines, regionGone: null } };
 }

@@ -12,7 +12,9 @@ const MINUTE = 60_000;
  */
 export function placedRecap(v: ViewContext, recap: PlacedRecap, typicalMs: number | null): string {
   return [
-    v.t('recap-order', { product: recap.product, quantity: formatNumber(recap.quantity, v.locale) }),
+    ...(recap.lines
+      ? [v.t('recap-lines', { count: formatNumber(recap.lines.length, v.locale) }), ...recap.lines.map((line) => v.t('recap-line', { product: line.product, quantity: formatNumber(line.quantity, v.locale) }))]
+      : [v.t('recap-order', { product: recap.product, quantity: formatNumber(recap.quantity, v.locale) })]),
     recap.amount === recap.confirmed
       ? v.t('recap-charged', { amount: formatAmount(recap.amount, v.locale, v.amountUnit) })
       : v.t('recap-charged-other-amount', { charged: formatAmount(recap.amount, v.locale, v.amountUnit), confirmed: formatAmount(recap.confirmed, v.locale, v.amountUnit) }),

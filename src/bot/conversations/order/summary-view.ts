@@ -1,12 +1,13 @@
 import { InlineKeyboard } from 'grammy';
-import { formatAmount, formatDateTime } from '../../../text/format.js';
+import { formatAmount, formatDateTime, formatNumber } from '../../../text/format.js';
 import { bold, joinLines } from '../../../text/formatted.js';
 import type { Translate } from '../../../text/i18n.js';
 import type { LimitVerdict } from '../../../orders/limit-check.js';
 import type { Outgoing } from '../../send.js';
 import { ACTION, data } from './actions.js';
 import { CLIP, clip } from './clip.js';
-import { chosenRegion, isComplete, maxQuantity, type Draft } from './draft.js';
+import { canAddLine, cartLines, lineComplete } from './cart.js';
+import { chosenRegion, draftTotal, isComplete, maxQuantity, type CartLine, type Draft } from './draft.js';
 import { NO_CHANGES, hasChanges, type QuoteChanges } from './quote.js';
 import type { Notice, ViewContext } from './views.js';
 
@@ -22,6 +23,17 @@ export interface SummaryFacts {
    * press arriving after the order was placed can be told what became of it.
    */
   confirmKey?: string | null;
+  /** For an order of several lines: what the fresh reads changed, per line (see cartLines). */
+  lineChanges?: QuoteChanges[];
+}
+
+function regionOf(line: CartLine) {
+  return line.product.regionProperties.find((r) => r.regionPropertyId === line.regionPropertyId) ?? null;
+}
+
+/** Largest quantity a finished line can have now: its region's stock and the per-item limit. */
+export function lineMax(line: CartLine, perItemLimit: number): number {
+  return Math.max(0, Math.min(regionOf(line)?.stock ?? 0, perItemLimit));
 }
 
 /** Telegram takes 4096 characters; the rest is room for digits of other scripts and the unit. */
@@ -30,13 +42,15 @@ const TEXT_BUDGET = 3_900;
 const ANSWER_CAPS = [CLIP.answer, 60, 20];
 
 /** Whether Confirm can be offered: complete, the stock covers the quantity, the wallet (when known) covers the total. */
-export function canConfirm(draft: Draft, facts: SummaryFacts, perItemLimit: number): boolean {
+export function canConfirm(draft: Draft, facts: Pick<SummaryFacts, 'balance' | 'limit'>, perItemLimit: number): boolean {
   const region = chosenRegion(draft);
   if (!isComplete(draft) || !region) return false;
   const quantity = draft.quantity ?? 0;
   if (quantity > maxQuantity(draft, perItemLimit)) return false;
+  // Every line of the order: each within its stock, the total within the wallet.
+  if (cartLines(draft).some((line) => !lineComplete(draft, line) || line.quantity > lineMax(line, perItemLimit))) return false;
   if (facts.limit?.ok === false) return false;
-  return facts.balance === null || facts.balance >= region.price * quantity;
+  return facts.balance === null || facts.balance >= draftTotal(draft);
 }
 
 /**
@@ -46,6 +60,7 @@ export function canConfirm(draft: Draft, facts: SummaryFacts, perItemLimit: numb
  * the last ones are summed up as a count.
  */
 export function summaryView(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice): Outgoing {
+  if (cartLines(draft).length > 1) return cartSummaryView(v, draft, facts, notice);
   const answers = draft.product?.requiredFields.length ?? 0;
   for (const cap of ANSWER_CAPS) {
     const out = build(v, draft, facts, notice, cap, answers);
@@ -81,6 +96,7 @@ function build(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice
 
   const keyboard = new InlineKeyboard();
   if (canConfirm(draft, facts, v.perItemLimit)) keyboard.text(v.t('btn-confirm'), data(ACTION.confirm, facts.confirmKey ?? undefined)).row();
+  if (v.maxLines !== undefined && canAddLine(draft, v.maxLines)) keyboard.text(v.t('btn-add-product'), data(ACTION.addLine)).row();
   keyboard.text(v.t('btn-edit'), data(ACTION.edit)).text(v.t('btn-cancel'), data(ACTION.cancel));
 
   const price = changes.price;
@@ -108,6 +124,98 @@ function build(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice
       balanceShort && facts.balance !== null ? bold(v.t('summary-balance-short', { value: money(total - facts.balance) })) : null,
       stockShort ? bold(v.t('summary-stock-changed', { max })) : null,
       ...overLimitLines(v, facts.limit, unitPrice),
+      v.maxLines !== undefined && !canAddLine(draft, v.maxLines) ? v.t('cart-full', { max: formatNumber(v.maxLines, v.locale) }) : null,
+    ),
+    keyboard,
+  };
+}
+
+/** Longest product title on an "Edit line" button: one line on a phone. */
+const LINE_BUTTON_TITLE = 24;
+
+/**
+ * The summary of an order of several products: each line with its unit
+ * price and line total (old -> new where the fresh read changed it), its
+ * answers shortened, then the order's total against the wallet. One "Edit
+ * line N" button per line opens that line's menu.
+ */
+function cartSummaryView(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice): Outgoing {
+  const count = cartLines(draft).reduce((sum, line) => sum + (line.product.requiredFields.length ?? 0), 0);
+  for (const cap of ANSWER_CAPS) {
+    const out = buildCart(v, draft, facts, notice, cap, count);
+    if (out.text.text.length <= TEXT_BUDGET) return out;
+  }
+  let shown = count;
+  for (;;) {
+    shown = Math.floor(shown / 2);
+    const out = buildCart(v, draft, facts, notice, ANSWER_CAPS.at(-1)!, shown);
+    if (shown === 0 || out.text.text.length <= TEXT_BUDGET) return out;
+  }
+}
+
+function buildCart(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice, answerCap: number, answersShown: number): Outgoing {
+  const lines = cartLines(draft);
+  const money = (n: number) => formatAmount(n, v.locale, v.amountUnit);
+  const number = (n: number) => formatNumber(n, v.locale);
+  const total = draftTotal(draft);
+  const changes = facts.lineChanges ?? [];
+  const balanceShort = facts.balance !== null && facts.balance < total;
+  let answersLeft = answersShown;
+  let hidden = 0;
+  let totalBefore = 0;
+
+  const body = lines.flatMap((line, index) => {
+    const region = regionOf(line);
+    const price = region?.price ?? 0;
+    const changed = changes[index] ?? NO_CHANGES;
+    totalBefore += (changed.price?.from ?? price) * line.quantity;
+    const title = clip(region?.title ? `${line.product.title} (${region.title})` : line.product.title, CLIP.title);
+    const max = lineMax(line, v.perItemLimit);
+    const fields = line.product.requiredFields.filter((field) => (line.fieldValues[String(field.fieldId)] ?? '') !== '' || field.required);
+    const shownFields = fields.slice(0, Math.max(0, answersLeft));
+    answersLeft -= shownFields.length;
+    hidden += fields.length - shownFields.length;
+    return [
+      bold(v.t('cart-line', { index: number(index + 1), product: title, quantity: number(line.quantity) })),
+      changed.price
+        ? bold(v.t('cart-line-price-changed', { from: money(changed.price.from), to: money(changed.price.to), total: money(price * line.quantity) }))
+        : v.t('cart-line-price', { price: money(price), total: money(price * line.quantity) }),
+      line.quantity > max ? bold(v.t('cart-line-stock-short', { max: number(max) })) : null,
+      ...shownFields.map((field) => {
+        const value = line.fieldValues[String(field.fieldId)];
+        return `   ${clip(field.title, CLIP.fieldTitle)}: ${value === undefined ? '—' : clip(value, answerCap)}`;
+      }),
+    ];
+  });
+  const anyChange = changes.some(hasChanges);
+
+  const keyboard = new InlineKeyboard();
+  if (canConfirm(draft, facts, v.perItemLimit)) keyboard.text(v.t('btn-confirm'), data(ACTION.confirm, facts.confirmKey ?? undefined)).row();
+  const canAdd = v.maxLines === undefined || canAddLine(draft, v.maxLines);
+  if (canAdd) keyboard.text(v.t('btn-add-product'), data(ACTION.addLine)).row();
+  lines.forEach((line, index) => {
+    keyboard.text(v.t('btn-edit-line', { index: number(index + 1), product: clip(line.product.title, LINE_BUTTON_TITLE) }), data(ACTION.editLine, index + 1)).row();
+  });
+  keyboard.text(v.t('btn-cancel'), data(ACTION.cancel));
+
+  return {
+    text: joinLines(
+      notice === null ? null : clip(notice, 1_000),
+      v.sandbox ? bold(v.t('sandbox-badge')) : null,
+      anyChange ? bold(v.t('summary-changed')) : null,
+      bold(v.t('summary-title')),
+      '',
+      ...body,
+      hidden > 0 ? v.t('summary-more-answers', { count: hidden }) : null,
+      '',
+      totalBefore !== total
+        ? bold(v.t('summary-total-changed', { from: money(totalBefore), to: money(total) }))
+        : bold(v.t('summary-total', { value: money(total) })),
+      facts.balance === null ? v.t('summary-balance-unknown') : v.t('summary-balance-now', { value: money(facts.balance) }),
+      facts.balance !== null && !balanceShort ? v.t('summary-balance-after', { value: money(facts.balance - total) }) : null,
+      balanceShort && facts.balance !== null ? bold(v.t('summary-balance-short', { value: money(total - facts.balance) })) : null,
+      ...overLimitLines(v, facts.limit, Math.min(...lines.map((line) => regionOf(line)?.price ?? 0))),
+      canAdd ? null : v.t('cart-full', { max: number(v.maxLines ?? 0) }),
     ),
     keyboard,
   };

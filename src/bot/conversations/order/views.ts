@@ -20,6 +20,8 @@ export interface ViewContext {
   perItemLimit: number;
   /** IANA zone every time is shown in (when a spending limit starts afresh, for one). */
   timeZone: string;
+  /** The most products one order may hold; "Add another product" is not offered at it. Absent: not offered at all. */
+  maxLines?: number;
 }
 
 /** A line shown above a step, such as why the last answer was refused. */
@@ -41,7 +43,11 @@ function footer(keyboard: InlineKeyboard, t: Translate, withBack: boolean): Inli
   return keyboard.text(t('btn-cancel'), data(ACTION.cancel));
 }
 
-export function categoryView(v: ViewContext, page: PageOf<CatalogCategory>, notice: Notice): Outgoing {
+/**
+ * `cartLines`: the lines the order already has; they get a way back to its
+ * summary. `adding`: another product is being added (not one line's product changed).
+ */
+export function categoryView(v: ViewContext, page: PageOf<CatalogCategory>, notice: Notice, cartLines = 0, adding = cartLines > 0): Outgoing {
   const keyboard = new InlineKeyboard();
   for (const category of page.items) {
     const title = category.id === UNCATEGORISED_ID ? v.t('order-uncategorised') : category.title;
@@ -49,7 +55,11 @@ export function categoryView(v: ViewContext, page: PageOf<CatalogCategory>, noti
   }
   navRow(keyboard, v.t, page.page, page.pageCount, ACTION.categoryPage);
   const intro = page.total === 0 ? v.t('order-catalog-empty') : v.t('order-choose-category');
-  return { text: joinLines(notice, intro), keyboard: footer(keyboard, v.t, false) };
+  if (cartLines > 0) keyboard.text(v.t('btn-back-to-order'), data(ACTION.toCart)).row();
+  return {
+    text: joinLines(notice, adding && cartLines > 0 ? v.t('cart-adding', { count: formatNumber(cartLines, v.locale) }) : null, intro),
+    keyboard: footer(keyboard, v.t, false),
+  };
 }
 
 /** A product's line in the message text. */
@@ -141,15 +151,18 @@ export function fieldView(v: ViewContext, draft: Draft, notice: Notice): Outgoin
   };
 }
 
-export function editView(v: ViewContext, draft: Draft): Outgoing {
+/** `line`: the line's number when the order has several, for the menu's title. */
+export function editView(v: ViewContext, draft: Draft, line: number | null = null, notice: Notice = null): Outgoing {
   const keyboard = new InlineKeyboard().text(v.t('edit-product'), data(ACTION.editTarget, 'p')).row();
   if (draft.product && hasRegionChoice(draft.product)) keyboard.text(v.t('edit-region'), data(ACTION.editTarget, 'r')).row();
   keyboard.text(v.t('edit-quantity'), data(ACTION.editTarget, 'q')).row();
   (draft.product?.requiredFields ?? []).forEach((field, index) => {
     keyboard.text(field.title, data(ACTION.editTarget, `f${index}`)).row();
   });
+  keyboard.text(v.t('btn-remove-line'), data(ACTION.removeLine)).row();
   keyboard.text(v.t('btn-back'), data(ACTION.back)).text(v.t('btn-cancel'), data(ACTION.cancel));
-  return { text: joinLines(v.t('edit-choose')), keyboard };
+  const heading = line === null ? null : bold(v.t('edit-line-title', { index: formatNumber(line, v.locale), product: clip(draft.product?.title ?? '', CLIP.title) }));
+  return { text: joinLines(notice, heading, v.t('edit-choose')), keyboard };
 }
 
 /**

@@ -14,3 +14,26 @@ order-paused-provider = Ordering is paused: the provider is refusing our access.
 order-paused-admin = Ordering is paused by an administrator.
 order-paused-reason = Reason: { $reason }
 order-paused-kept = Your order is kept and nothing was ordered. Tap { btn-check-again } once ordering resumes, or Cancel.
+
+## Orders of several products (a cart): one summary, one Confirm.
+btn-add-product = ➕ Add another product
+btn-edit-line = Edit line { $index }: { $product }
+btn-remove-line = Remove from this order
+btn-back-to-order = « Back to the order
+cart-adding = Products in this order so far: { $count }. Choose the next one, or go back to the order.
+cart-full = An order holds at most { $max } products: confirm this one, then start another order for more.
+cart-line = { $index }. { $product } × { $quantity }
+cart-line-price = { $price } each · { $total }
+cart-line-price-changed = { $from } → { $to } each · { $total }
+cart-line-stock-short = The stock has changed: at most { $max } of this one can be ordered now. Please change its quantity.
+cart-already = { $product } is already in this order (a product appears once per order). Change its line here.
+cart-removed = { $product } was removed from the order.
+cart-line-product-gone = Line { $index } ({ $product }) is no longer offered. Remove it to confirm the rest.
+cart-line-region-gone = The provider no longer offers the region of line { $index } ({ $product }, { $region }). Please choose again.
+edit-line-title = Line { $index }: { $product }
+recap-lines = Products: { $count }
+recap-line = • { $product } × { $quantity }
+again-line-product-gone = Line { $index } of order { $order } ({ $product }) is no longer offered and was left out.
+again-line-region-gone = The region of line { $index } of order { $order } ({ $product }) is no longer offered. Choose a region.
+again-line-fields-changed = { $product } (line { $index } of order { $order }) now asks something that order did not answer. Please answer it.
+again-line-price-changed = { $product }: the price changed, { $from } → { $to } each.

@@ -33,7 +33,7 @@ export interface BotWorld {
  * sandbox mode. For what the end-to-end world cannot be given: a clock the
  * test moves, a pause switched between two taps.
  */
-export async function startBotWorld(options: { clock?: Clock; orderLimit?: number; catalogSynced?: boolean } = {}): Promise<BotWorld> {
+export async function startBotWorld(options: { clock?: Clock; orderLimit?: number; catalogSynced?: boolean; maxProductsPerOrder?: number } = {}): Promise<BotWorld> {
   const clock = options.clock ?? systemClock;
   const telegram = await createFakeBotApi();
   const sandbox = await createSandbox({ rateLimit: false });
@@ -47,6 +47,7 @@ export async function startBotWorld(options: { clock?: Clock; orderLimit?: numbe
       AMOUNT_UNIT: 'IRR',
       TIME_ZONE: 'UTC',
       PROVIDER_REQUESTS_PER_SECOND: '1000',
+      ...(options.maxProductsPerOrder === undefined ? {} : { PROVIDER_MAX_PRODUCTS_PER_ORDER: String(options.maxProductsPerOrder) }),
     }),
     // The sandbox runs in the test, not inside the bot; its messages read as sandbox mode's.
     sandboxMode: true,

@@ -10,7 +10,8 @@ const t = (key: string, vars?: Record<string, string | number>) => i18n.t('en', 
 const fa = (key: string, vars?: Record<string, string | number>) => i18n.t('fa', key, vars);
 
 function order(state: OrderState, reference: string | null = 'A100234'): OrderRow {
-  return { id: 7, state, providerReference: reference, providerStatus: 'PREPARING' } as OrderRow;
+  const line = { product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 }, quantity: 2, fields: [] };
+  return { id: 7, state, providerReference: reference, providerStatus: 'PREPARING', lines: [line], totalAmount: 2_500_000 } as unknown as OrderRow;
 }
 
 function text(result: Parameters<typeof describePlaceResult>[0], translate = t): string {
@@ -65,6 +66,16 @@ describe('the recap under a placed order', () => {
     perItemLimit: 10,
   });
   const recap = { reference: 'A100234', product: 'Google Play 10 USD (US)', quantity: 2 };
+
+  it('lists each line of an order of several products', () => {
+    const lines = [
+      { product: 'Google Play 10 USD (US)', quantity: 2 },
+      { product: 'Steam 20 USD', quantity: 1 },
+    ];
+    const said = placedRecap(view('en'), { ...recap, product: 'x', quantity: 3, lines, amount: 3_000_000, confirmed: 3_000_000 }, null);
+    expect(said).toContain('• Google Play 10 USD (US) × 2\n• Steam 20 USD × 1');
+    expect(placedRecap(view('fa'), { ...recap, lines, amount: 3_000_000, confirmed: 3_000_000 }, null)).toContain('× ۲');
+  });
 
   it('says what was charged when it is what was confirmed', () => {
     const said = placedRecap(view('en'), { ...recap, amount: 2_500_000, confirmed: 2_500_000 }, null);

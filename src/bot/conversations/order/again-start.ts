@@ -1,0 +1,67 @@
+import type { Conversation } from '@grammyjs/conversations';
+import type { Context } from 'grammy';
+import type { ProductDetail } from '../../../provider/schemas.js';
+import { formatAmount, formatNumber } from '../../../text/format.js';
+import type { BotContext } from '../../context.js';
+import { cartLines } from './cart.js';
+import { newDraft, type Draft } from './draft.js';
+import type { OrderReads } from './order-reads.js';
+import type { OrderConversationDeps, Quote } from './order-types.js';
+import { cartFromPastOrder, type PastLineChange, type PastOrder } from './past-order.js';
+import type { Notice, ViewContext } from './views.js';
+
+/**
+ * "Order again": every line of the past order on its product as the
+ * provider describes it now. The numbers read here are the summary's own,
+ * so they are read once (`prefetched`); Confirm keeps all of its checks.
+ * What cannot be repeated is said in one line per line, at the step that
+ * asks for it.
+ */
+export async function startFromPast(
+  tools: { conversation: Conversation<BotContext, Context>; deps: OrderConversationDeps; readQuote: OrderReads['readQuote']; view: ViewContext },
+  past: PastOrder,
+): Promise<{ draft: Draft; notice: Notice; prefetched: Quote | null }> {
+  const { conversation, deps, view } = tools;
+  const { t } = view;
+  const listed = await conversation.external(() => past.lines.map((line) => deps.catalog.product(line.productId) !== null));
+  const asked = past.lines.filter((_, index) => listed[index]).map((line) => line.productId);
+  const quote = asked.length > 0 ? await tools.readQuote(asked) : null;
+  const failed = quote?.details.find((detail) => !detail.ok && detail.trouble !== 'not-found');
+  if (failed && !failed.ok) {
+    return { draft: newDraft(), notice: t('again-unchecked', { order: past.name, reason: deps.troubleText(t, failed.trouble) }), prefetched: null };
+  }
+  let read = 0;
+  const products: (ProductDetail | null)[] = past.lines.map((_, index) => {
+    if (!listed[index]) return null;
+    const detail = quote!.details[read++]!;
+    return detail.ok ? detail.value : null;
+  });
+  const { draft, changes } = cartFromPastOrder(past, products);
+  // Every line came back as it was: the reads are the summary's, in its line order.
+  const prefetched = changes.length === 0 && quote && asked.length === cartLines(draft).length ? quote : null;
+  return { draft, notice: againNotice(view, deps, past, draft, changes), prefetched };
+}
+
+function againNotice(view: ViewContext, deps: OrderConversationDeps, past: PastOrder, draft: Draft, changes: PastLineChange[]): Notice {
+  const { t, locale } = view;
+  const money = (value: number) => formatAmount(value, locale, deps.amountUnit);
+  if (past.lines.length === 1) {
+    const change = changes[0]?.change;
+    if (change) return t(`again-${change.kind}`, { order: past.name });
+    const line = cartLines(draft)[0];
+    const price = line?.product.regionProperties.find((r) => r.regionPropertyId === line.regionPropertyId)?.price;
+    if (price === undefined || price === past.lines[0]!.unitPrice) return null;
+    return t('again-price-changed', { order: past.name, from: money(past.lines[0]!.unitPrice), to: money(price) });
+  }
+  const said = changes.map(({ index, change }) =>
+    t(`again-line-${change.kind}`, { order: past.name, index: formatNumber(index + 1, locale), product: past.lines[index]!.title }),
+  );
+  for (const line of cartLines(draft)) {
+    const then = past.lines.find((pastLine) => pastLine.productId === line.product.id);
+    const price = line.product.regionProperties.find((r) => r.regionPropertyId === line.regionPropertyId)?.price;
+    if (then && price !== undefined && price !== then.unitPrice) {
+      said.push(t('again-line-price-changed', { product: then.title, from: money(then.unitPrice), to: money(price) }));
+    }
+  }
+  return said.length === 0 ? null : said.join('\n');
+}

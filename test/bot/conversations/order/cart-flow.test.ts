@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { chatDriver, craftedPress } from '../../../e2e/chat-driver.js';
+import { ADMIN, STAFF, startBotWorld, type BotWorld } from './bot-world.js';
+
+/** Google Play 10 USD (no questions), its US region at 1,250,000 IRR. */
+const GOOGLE_REGION = 5001;
+
+type Chat = ReturnType<typeof chatDriver>;
+
+/** Google Play 10 USD: no questions. */
+async function addGoogle(chat: Chat, quantity: string) {
+  await chat.say('Google Play 10', /Products matching/);
+  await chat.tap(/^Google Play 10 USD/, /How many\?/);
+  return chat.say(quantity, /Please check your order/);
+}
+
+/** Free Fire 520 Diamonds: a player id (5–12 digits), then an optional nickname, skipped. */
+async function addFreeFire(chat: Chat, quantity: string) {
+  await chat.say('Free Fire', /Products matching/);
+  await chat.tap(/^Free Fire 520/, /How many\?/);
+  await chat.say(quantity, /Please send/);
+  await chat.say('123456789', /optional/);
+  return chat.tap(/Skip/, /Please check your order/);
+}
+
+/** The Apple card (product 102): an e-mail. */
+async function addApple(chat: Chat, quantity: string) {
+  await chat.say('اپل ۲۵', /Products matching/);
+  await chat.tap(/اپل ۲۵/, /How many\?/);
+  await chat.say(quantity, /Please send/);
+  return chat.say('sam@example.com', /Please check your order/);
+}
+
+async function threeLines(world: BotWorld) {
+  const chat = chatDriver(world.telegram, STAFF);
+  await chat.say('/order', /Choose a category/);
+  await addGoogle(chat, '2');
+  await chat.tap(/Add another product/, /Products in this order so far: 1/);
+  await addFreeFire(chat, '1');
+  await chat.tap(/Add another product/, /Products in this order so far: 2/);
+  const summary = await addApple(chat, '1');
+  return { chat, summary };
+}
+
+describe('an order of several products', () => {
+  it('lists three lines in one summary and places them with one POST of three products', async () => {
+    const world = await startBotWorld();
+    const { chat, summary } = await threeLines(world);
+    expect(summary.text).toContain('1. Google Play 10 USD (US) × 2');
+    expect(summary.text).toContain('2. Free Fire 520 Diamonds (Global) × 1');
+    expect(summary.text).toMatch(/3\. .*اپل.* × 1/);
+    expect(summary.text).toContain('sam@example.com');
+    // 2 × 1,250,000 + 480,000 + 3,100,000
+    expect(summary.text).toContain('Total: 6,080,000 IRR');
+    expect(world.posts()).toBe(0);
+    const placed = await chat.tap(/Confirm order/, /is placed/);
+    expect(world.posts()).toBe(1);
+    const [order] = world.sandbox.controls.orders();
+    expect(order!.items.map((item) => [item.productId, item.quantity])).toEqual([[101, 2], [109, 1], [102, 1]]);
+    expect(Object.keys(order!.requiredFields).sort()).toEqual(['102', '109']);
+    expect(order!.requiredFields['109']!.map((f) => f.fieldId)).toEqual([9]);
+    expect(placed.text).toContain('• Google Play 10 USD (US) × 2');
+    expect(placed.text).toContain('• Free Fire 520 Diamonds (Global) × 1');
+  });
+
+  it('changes a line\'s quantity and removes a line before Confirm', async () => {
+    const world = await startBotWorld();
+    const { chat } = await threeLines(world);
+    await chat.tap(/Edit line 1/, /Line 1: Google Play 10 USD/);
+    await chat.tap(/^Quantity$/, /How many\?/);
+    const changed = await chat.say('3', /Please check your order/);
+    expect(changed.text).toContain('1. Google Play 10 USD (US) × 3');
+    await chat.tap(/Edit line 2/, /Line 2: Free Fire/);
+    const removed = await chat.tap(/Remove from this order/, /was removed from the order/);
+    expect(removed.text).not.toContain('Free Fire 520 Diamonds (Global) ×');
+    expect(removed.text).toContain('2. ');
+    await chat.tap(/Confirm order/, /is placed/);
+    const [order] = world.sandbox.controls.orders();
+    expect(order!.items.map((item) => [item.productId, item.quantity])).toEqual([[101, 3], [102, 1]]);
+    expect(Object.keys(order!.requiredFields)).toEqual(['102']);
+  });
+
+  it('opens the line of a product chosen again instead of adding it twice', async () => {
+    const world = await startBotWorld();
+    const chat = chatDriver(world.telegram, STAFF);
+    await chat.say('/order', /Choose a category/);
+    await addGoogle(chat, '2');
+    await chat.tap(/Add another product/, /Choose a category/);
+    await chat.say('Google Play 10', /Products matching/);
+    const opened = await chat.tap(/^Google Play 10 USD/, /already in this order/);
+    expect(opened.text).toContain('Change its line here');
+    const back = await chat.tap(/Back/, /Please check your order/);
+    expect(back.text).toContain('Google Play 10 USD');
+    expect(back.text).not.toContain('2. ');
+  });
+
+  it('offers no "Add another product" at the line limit and says why', async () => {
+    const world = await startBotWorld({ maxProductsPerOrder: 2 });
+    const chat = chatDriver(world.telegram, STAFF);
+    await chat.say('/order', /Choose a category/);
+    await addGoogle(chat, '1');
+    await chat.tap(/Add another product/, /Choose a category/);
+    const full = await addFreeFire(chat, '1');
+    expect(full.text).toContain('An order holds at most 2 products');
+    expect(() => world.telegram.findButton(full, /Add another product/)).toThrow();
+  });
+
+  it('removing the only line returns to the categories', async () => {
+    const world = await startBotWorld();
+    const chat = chatDriver(world.telegram, STAFF);
+    await chat.say('/order', /Choose a category/);
+    await addGoogle(chat, '1');
+    await chat.tap(/^Edit$/, /What would you like to change/);
+    await chat.tap(/Remove from this order/, /Choose a category/);
+  });
+
+  it('shows a price changed on one line between the summary and Confirm old -> new, and asks Confirm again', async () => {
+    const world = await startBotWorld();
+    const { chat } = await threeLines(world);
+    world.sandbox.controls.setRegionOffer(GOOGLE_REGION, { price: 1_300_000 });
+    const again = await chat.tap(/Confirm order/, /changed since you last saw this order/);
+    expect(again.text).toContain('1,250,000 IRR → 1,300,000 IRR each');
+    expect(again.text).toContain('Total: 6,080,000 IRR → 6,180,000 IRR');
+    expect(world.posts()).toBe(0);
+    await chat.tap(/Confirm order/, /is placed/);
+    expect(world.posts()).toBe(1);
+    expect(world.sandbox.controls.orders()[0]!.amount).toBe(6_180_000);
+  });
+
+  it('refuses an "Edit line" press for a line the order does not have', async () => {
+    const world = await startBotWorld();
+    const chat = chatDriver(world.telegram, STAFF);
+    await chat.say('/order', /Choose a category/);
+    await addGoogle(chat, '1');
+    const id = craftedPress(world.telegram, STAFF, 'o:el:2');
+    await world.telegram.waitFor(() => world.telegram.callbackAnswer(id));
+    expect(world.telegram.callbackAnswer(id)?.text).toMatch(/no longer valid/);
+  });
+
+  it('a forged press that removes or opens a line acts on nobody else\'s cart', async () => {
+    const world = await startBotWorld();
+    const chat = chatDriver(world.telegram, STAFF);
+    await chat.say('/order', /Choose a category/);
+    await addGoogle(chat, '1');
+    await chat.tap(/Add another product/, /Choose a category/);
+    await addFreeFire(chat, '1');
+    // Someone else, in their own chat (the only place their presses reach), with an order of their own at the categories.
+    const other = chatDriver(world.telegram, ADMIN);
+    await other.say('/order', /Choose a category/);
+    for (const forged of ['o:rm', 'o:el:1', 'o:el:2']) {
+      const id = craftedPress(world.telegram, ADMIN, forged);
+      await world.telegram.waitFor(() => world.telegram.callbackAnswer(id));
+      expect(world.telegram.callbackAnswer(id)?.text, forged).toMatch(/no longer valid/);
+    }
+    await chat.tap(/Confirm order/, /is placed/);
+    expect(world.sandbox.controls.orders()[0]!.items.map((item) => item.productId)).toEqual([101, 109]);
+  });
+});
