@@ -1,0 +1,83 @@
+import type { AdminAlerts } from '../alerts/admin-alerts.js';
+import type { LowBalanceWatch } from '../alerts/low-balance.js';
+import type { CatalogQueries } from '../catalog/catalog-queries.js';
+import type { CatalogSync } from '../catalog/catalog-sync.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/open.js';
+import type { PeopleRepo } from '../db/people-repo.js';
+import type { StaffRepo } from '../db/staff-repo.js';
+import type { StrangerRepliesRepo } from '../db/stranger-replies-repo.js';
+import type { Logger } from '../logger.js';
+import type { LocalPeriods, MonthCalendar } from '../text/local-periods.js';
+import type { OrderService } from '../orders/order-service.js';
+import type { OrderingPauseSwitch } from '../orders/ordering-pause.js';
+import type { DescribePerson } from './describe-person.js';
+import type { ProviderClient } from '../provider/client.js';
+import type { SettingsRegistry } from '../settings/settings-registry.js';
+import type { LimitCheck } from '../orders/limit-check.js';
+import type { SpendingCounter } from '../orders/spending-counter.js';
+import type { SpendingRuleBook } from '../orders/spending-rules.js';
+import type { DailyDigest } from '../reports/daily-digest.js';
+import type { SettingsStore } from '../settings/settings-store.js';
+import type { LocaleOf } from './person-locale.js';
+import type { Locale } from '../text/i18n.js';
+import type { ApprovalAnnouncer } from '../orders/approval-announcer.js';
+import type { ApprovalService } from '../orders/approval-service.js';
+import type { AmountUnit } from '../text/format.js';
+
+/** Everything the bot is built from: the services createApp made, and the settings it reads. */
+export interface BotDeps {
+  token: string;
+  apiRoot?: string | undefined;
+  db: Db;
+  staff: StaffRepo;
+  /** Names and @usernames from updates, shown instead of IDs. */
+  people: PeopleRepo;
+  strangers: StrangerRepliesRepo;
+  catalog: CatalogQueries;
+  catalogSync: Pick<CatalogSync, 'syncNow' | 'loading'>;
+  provider: ProviderClient;
+  orders: Pick<OrderService, 'createIntentAndPlace'>;
+  alerts: AdminAlerts;
+  /** The ordering switch: /pause, /resume, and the pause shown in /start and /balance. */
+  orderingPause: OrderingPauseSwitch;
+  defaultLocale: Locale;
+  amountUnit: AmountUnit;
+  /** IANA zone every time is shown in. */
+  timeZone: string;
+  sandbox: boolean;
+  orderIdleMs: number;
+  perItemLimit: number;
+  /** The most products one order may hold (PROVIDER_MAX_PRODUCTS_PER_ORDER); 5 when not given. */
+  maxProductsPerOrder?: number;
+  /** Spending limits: the summary's check, the rules /limits changes and the counter it shows. */
+  spending: { checkLimits: LimitCheck; rules: SpendingRuleBook; counter: SpendingCounter };
+  /** The low-balance threshold /lowbalance changes. */
+  lowBalance: Pick<LowBalanceWatch, 'threshold' | 'setThreshold'>;
+  /** What /settings lists. */
+  settingsRegistry: Pick<SettingsRegistry, 'list'>;
+  /** Orders above a person's approval threshold wait for an administrator; absent, none does. */
+  approvals?: { service: ApprovalService; announcer: ApprovalAnnouncer; rules: Pick<SpendingRuleBook, 'setDefault' | 'defaults'> };
+  /** Calendar whose months exports count by; Gregorian unless set. */
+  monthCalendar?: MonthCalendar;
+  /** Days and months in `timeZone` and `monthCalendar`, as /export reads its dates. */
+  periods: LocalPeriods;
+  /** The language a chat is written in outside its own update (the sandbox badge's, a person told of a change). */
+  localeOf: LocaleOf;
+  /** Names people (their name and @username as last seen) instead of IDs. */
+  describePerson: DescribePerson;
+  /**
+   * Shows "typing…" while a provider call is slow; through a connection without
+   * auto-retry: a "typing…" held up to 30 s behind a 429 would show nothing useful.
+   */
+  sendTyping: (chatId: number) => Promise<unknown>;
+  /** Where /feed and /digest keep their settings; without it those commands are not offered. */
+  reportSettings?: { settings: SettingsStore; digest: Pick<DailyDigest, 'hour' | 'setHour'> };
+  /** Observers for metrics; they never change how an update is handled. */
+  /** An order's summary found the wallet short of its total (see src/alerts/funds-refusal.ts). */
+  onWalletShort?: (short: { balance: number; total: number }) => void;
+  onUpdateHandled?: () => void;
+  onHandlerError?: () => void;
+  clock: Clock;
+  logger: Logger;
+}
