@@ -1,35 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { addApple, addFreeFire, addGoogle } from '../../../e2e/cart-steps.js';
 import { chatDriver, craftedPress } from '../../../e2e/chat-driver.js';
 import { ADMIN, STAFF, startBotWorld, type BotWorld } from './bot-world.js';
 
 /** Google Play 10 USD (no questions), its US region at 1,250,000 IRR. */
 const GOOGLE_REGION = 5001;
-
-type Chat = ReturnType<typeof chatDriver>;
-
-/** Google Play 10 USD: no questions. */
-async function addGoogle(chat: Chat, quantity: string) {
-  await chat.say('Google Play 10', /Products matching/);
-  await chat.tap(/^Google Play 10 USD/, /How many\?/);
-  return chat.say(quantity, /Please check your order/);
-}
-
-/** Free Fire 520 Diamonds: a player id (5–12 digits), then an optional nickname, skipped. */
-async function addFreeFire(chat: Chat, quantity: string) {
-  await chat.say('Free Fire', /Products matching/);
-  await chat.tap(/^Free Fire 520/, /How many\?/);
-  await chat.say(quantity, /Please send/);
-  await chat.say('123456789', /optional/);
-  return chat.tap(/Skip/, /Please check your order/);
-}
-
-/** The Apple card (product 102): an e-mail. */
-async function addApple(chat: Chat, quantity: string) {
-  await chat.say('اپل ۲۵', /Products matching/);
-  await chat.tap(/اپل ۲۵/, /How many\?/);
-  await chat.say(quantity, /Please send/);
-  return chat.say('sam@example.com', /Please check your order/);
-}
 
 async function threeLines(world: BotWorld) {
   const chat = chatDriver(world.telegram, STAFF);
