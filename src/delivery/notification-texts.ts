@@ -1,11 +1,11 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
-import { type AmountUnit, formatAmount, formatDateTime, formatDateTimeWithZone, formatId, formatNumber, formatPreciseTime } from '../text/format.js';
+import { type AmountUnit, formatAmount, formatDateTime, formatDateTimeWithZone, formatGoods, formatId, formatNumber, formatPreciseTime } from '../text/format.js';
 import { bold, joinLines } from '../text/formatted.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { AdoptionProof, NotificationKind, ReviewCandidate } from '../db/schema.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import type { RefundSeen } from '../tracking/find-refund.js';
-import { goodsInBrief, lineLabel, type OrderLine } from '../orders/order-line.js';
+import { goodsOf, lineLabel, type OrderLine } from '../orders/order-line.js';
 
 /**
  * The words of every notification except the delivery itself. Only facts
@@ -30,9 +30,9 @@ export function referenceOf(order: OrderRow): string {
   return order.providerReference ?? `#${order.id}`;
 }
 
-/** The order's goods in one line: "Title (Region)", or several joined (see goodsInBrief). */
-export function productOf(order: OrderRow): string {
-  return goodsInBrief(order.lines).product;
+/** The order's goods in one line, in the reader's digits: "Title (Region) × 2", several joined. */
+function goodsText(order: OrderRow, ctx: TextContext): string {
+  return formatGoods(goodsOf(order.lines), ctx.locale);
 }
 
 function badge(ctx: TextContext): FormattedString | null {
@@ -43,7 +43,7 @@ function badge(ctx: TextContext): FormattedString | null {
 export function deliveryHeading(order: OrderRow, ctx: TextContext, charged: number): FormattedString {
   return joinLines(
     badge(ctx),
-    bold(ctx.t('delivery-heading', { reference: referenceOf(order), ...goodsInBrief(order.lines) })),
+    bold(ctx.t('delivery-heading', { reference: referenceOf(order), goods: goodsText(order, ctx) })),
     ctx.t('delivery-charged', { amount: formatAmount(charged, ctx.locale, ctx.amountUnit) }),
   );
 }
@@ -67,7 +67,7 @@ function refundLine(refund: RefundSeen, ctx: TextContext): string {
 export function staffMessage(kind: StaffKind, order: OrderRow, ctx: TextContext, refund?: RefundSeen): FormattedString {
   const vars = {
     reference: referenceOf(order),
-    order: ctx.t('notify-order', goodsInBrief(order.lines)),
+    order: ctx.t('notify-order', { goods: goodsText(order, ctx) }),
     status: order.providerStatus ?? '?',
   };
   const lines: (string | FormattedString | null)[] = [badge(ctx)];
@@ -104,7 +104,7 @@ function adminOrder(order: OrderRow, ctx: TextContext): string {
   return ctx.t(order.providerReference === null ? 'alert-order-local' : 'alert-order', {
     reference: referenceOf(order),
     orderId: formatId(order.id, ctx.locale),
-    ...goodsInBrief(order.lines),
+    goods: goodsText(order, ctx),
     amount: formatAmount(order.totalAmount, ctx.locale, ctx.amountUnit),
     userId: ctx.describePerson?.(order.userId) ?? String(order.userId),
   });

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import { approvals, orders, type ApprovalState } from '../db/schema.js';
 import type { SyncDb } from '../db/sync-db.js';
-import { linesTotal, unitCount, type OrderLine } from './order-line.js';
+import { goodsOf, linesTotal, type OrderLine } from './order-line.js';
 import { appendAudit, type AuditFacts } from './audit-trail.js';
 
 /** Why a request waits again after an Approve: what changed at the provider, or what blocked it. */
@@ -99,7 +99,7 @@ export function createApprovalRepo(deps: { db: Db; clock: Clock }) {
           action: 'approval.requested',
           orderId: null,
           amount: totalOf(approval),
-          facts: { approval: approval.id, product: approval.lines.map((line) => line.product.title).join(', '), quantity: unitCount(approval.lines) },
+          facts: { approval: approval.id, goods: goodsOf(approval.lines, { regions: false }) },
         });
         return { created: true, approval };
       });

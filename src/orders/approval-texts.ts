@@ -1,9 +1,9 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
-import { type AmountUnit, formatAmount, formatDateTimeWithZone, formatId } from '../text/format.js';
+import { type AmountUnit, formatAmount, formatDateTimeWithZone, formatGoods, formatId } from '../text/format.js';
 import { bold, joinLines } from '../text/formatted.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import { totalOf, type ApprovalRow } from './approval-repo.js';
-import { goodsInBrief, lineTotal } from './order-line.js';
+import { goodsOf, lineTotal } from './order-line.js';
 
 /** What every approval text needs: the reader's language and how amounts, times and people are written. */
 export interface ApprovalTextContext {
@@ -35,7 +35,7 @@ const clipped = (text: string, max: number) => {
 export function approvalLine(c: ApprovalTextContext, approval: ApprovalRow): string {
   return c.t('approval-line', {
     id: formatId(approval.id, c.locale),
-    ...goodsInBrief(approval.lines),
+    goods: formatGoods(goodsOf(approval.lines), c.locale),
     total: money(c, totalOf(approval)),
   });
 }

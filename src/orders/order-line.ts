@@ -84,18 +84,16 @@ export function sameGoods(a: readonly OrderLine[], b: readonly OrderLine[]): boo
 }
 
 /**
- * An order named in one line of text, for messages that fill {product} and
- * {quantity}: one line gives its label and quantity; several give their
- * labels joined and the units of all of them. Views that show an order in
- * full list its lines one by one instead. The terse lists (the feed, the
- * digest, the audit) leave the regions out.
+ * What an order holds, product by product, for messages that name it in
+ * one line (see formatGoods): "Title (Region)" and the quantity of each
+ * line. The terse lists (the feed, the digest, the audit) leave the regions
+ * out.
  */
-export function goodsInBrief(
+export function goodsOf(
   lines: readonly Pick<OrderLine, 'product' | 'region' | 'quantity'>[],
   options: { regions: boolean } = { regions: true },
-): { product: string; quantity: number } {
-  const name = options.regions ? lineLabel : (line: Pick<OrderLine, 'product'>) => line.product.title;
-  return { product: lines.map(name).join(' + '), quantity: unitCount(lines) };
+): { product: string; quantity: number }[] {
+  return lines.map((line) => ({ product: options.regions ? lineLabel(line) : line.product.title, quantity: line.quantity }));
 }
 
 /** Names a product of these lines by its id ("Title (Region)"), null for a product the order does not have. */

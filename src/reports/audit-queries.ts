@@ -3,7 +3,7 @@ import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
 import type { Db } from '../db/open.js';
 import { decodeAuditDetail, type AuditDetail } from '../db/audit-log.js';
 import { auditLog, orders } from '../db/schema.js';
-import { goodsInBrief } from '../orders/order-line.js';
+import { goodsOf } from '../orders/order-line.js';
 
 /** Which events /audit shows: all, those of one person (done by them, to them, or on their orders), or of one order. */
 export type AuditFilter = { kind: 'all' } | { kind: 'person'; telegramId: number } | { kind: 'order'; orderId: number };
@@ -19,8 +19,8 @@ export interface AuditEntry {
   /** Facts to word in the reader's language, or the English sentence a row written before facts holds. */
   detail: AuditDetail;
   subjectId: number | null;
-  /** The order the row is about, its goods in one line (see goodsInBrief). */
-  order: { userId: number; product: string; quantity: number; providerReference: string | null } | null;
+  /** The order the row is about, and its goods product by product (see goodsOf). */
+  order: { userId: number; goods: { product: string; quantity: number }[]; providerReference: string | null } | null;
 }
 
 export interface AuditQueries {
@@ -78,7 +78,7 @@ export function createAuditQueries(deps: { db: Db }): AuditQueries {
       const items = rows.map(({ userId, lines, providerReference, detail, ...row }): AuditEntry => ({
         ...row,
         detail: decodeAuditDetail(detail),
-        order: userId === null || lines === null ? null : { userId, ...goodsInBrief(lines, { regions: false }), providerReference },
+        order: userId === null || lines === null ? null : { userId, goods: goodsOf(lines, { regions: false }), providerReference },
       }));
       return { items, page, pageCount, total };
     },

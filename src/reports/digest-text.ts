@@ -2,7 +2,6 @@ import type { OrderRow } from '../orders/order-repo.js';
 import { formatAmount, formatDay, formatId, formatNumber, type AmountUnit } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { PersonFigures } from './report-queries.js';
-import { goodsInBrief } from '../orders/order-line.js';
 
 /** What a digest reports on one local day, read once and rendered per administrator. */
 export interface DigestFacts {
@@ -30,7 +29,7 @@ export function digestText(facts: DigestFacts, v: { t: Translate; locale: Locale
     t('digest-order-line', {
       id: formatId(order.id, locale),
       person: v.describePerson(order.userId),
-      product: goodsInBrief(order.lines, { regions: false }).product,
+      product: order.lines.map((line) => line.product.title).join(locale === 'fa' ? '، ' : ', '),
       amount: amount(order.totalAmount),
       state: t(`track-state-${order.state}`),
     });

@@ -8,9 +8,9 @@ import { auditLog, orders, type OrderState } from '../db/schema.js';
 import { PROVIDER_DRIVEN } from '../orders/order-states.js';
 import type { Logger } from '../logger.js';
 import { defineSetting, type SettingsStore } from '../settings/settings-store.js';
-import { formatAmount, formatId, formatNumber, localDigits, type AmountUnit } from '../text/format.js';
+import { type AmountUnit, formatAmount, formatGoods, formatId, formatNumber, localDigits } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
-import { goodsInBrief } from '../orders/order-line.js';
+import { goodsOf } from '../orders/order-line.js';
 
 /** Whether administrators get a line for every order placed (and for one that then fails); off unless they turn it on. */
 export const orderFeedSetting = defineSetting('feed.orders', z.boolean(), false);
@@ -106,8 +106,7 @@ export function createOrderFeed(deps: {
             const t = deps.translate(admin.locale);
             const line = t(key, {
               person: deps.describePerson(order.userId),
-              quantity: formatNumber(goodsInBrief(order.lines).quantity, admin.locale),
-              product: goodsInBrief(order.lines, { regions: false }).product,
+              goods: formatGoods(goodsOf(order.lines, { regions: false }), admin.locale),
               amount: formatAmount(order.totalAmount, admin.locale, deps.amountUnit),
               id: formatId(order.id, admin.locale),
             });

@@ -149,3 +149,12 @@ export function formatDateText(text: string, locale: Locale, timeZone: string): 
   }
   return null;
 }
+
+/**
+ * Goods in one line of text: "Title × 2", or for several products
+ * "Title × 2, Other × 1" (with the Persian comma in Persian), the
+ * quantities in the reader's digits.
+ */
+export function formatGoods(goods: readonly { product: string; quantity: number }[], locale: Locale): string {
+  return goods.map((item) => `${item.product} × ${formatNumber(item.quantity, locale)}`).join(locale === 'fa' ? '، ' : ', ');
+}

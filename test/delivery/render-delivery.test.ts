@@ -251,7 +251,7 @@ describe('renderDelivery of an order with several products', () => {
       'Google Play 10 USD (US) × 2',
       '   Code: ONE',
       'Apple 25 USD (US) × 2',
-      '   No codes for this product yet: administrators are told.',
+      '   No codes came for this product: administrators are told.',
     ]);
     expect(message!.copies.map((c) => c.text)).toEqual(['ONE']);
   });
@@ -260,7 +260,7 @@ describe('renderDelivery of an order with several products', () => {
     const text = only(render(order(null, { code: 'TWO' }), 'fa')).rawText;
     expect(text.split('\n').slice(1)).toEqual([
       'محصول #101 × ۲',
-      '   هنوز کدی برای این محصول نرسیده است؛ به مدیران اطلاع داده شد.',
+      '   برای این محصول کدی نیامد؛ به مدیران اطلاع داده شد.',
       'محصول #102 × ۲',
       '   کد: TWO',
     ]);

@@ -34,7 +34,7 @@ describe('exports and the order feed, through the real process', () => {
 
   it('tells every administrator in one line when an order is placed', async () => {
     const local = /our #(\d+)/.exec((await chatDriver(world.telegram, STAFF).say(`/track ${reference}`, /our #\d+/)).text)![1]!;
-    await world.telegram.waitForMessage(ADMIN.id, `🛒 ${STAFF.firstName} ordered 1 × Google Play 10 USD for 1,250,000 IRR (#${local})`, { timeoutMs: 10_000 });
+    await world.telegram.waitForMessage(ADMIN.id, `🛒 ${STAFF.firstName} ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${local})`, { timeoutMs: 10_000 });
     await world.telegram.waitForMessage(PERSIAN_ADMIN.id, new RegExp(`^🛒 ${STAFF.firstName} .*Google Play 10 USD.*#${local}`), { timeoutMs: 10_000 });
     expect(world.telegram.messages(ADMIN.id).filter((m) => m.text.startsWith('🛒'))).toHaveLength(1);
   });
@@ -98,8 +98,8 @@ describe('exports and the order feed, through the real process', () => {
     // The sandbox fails this product's orders after accepting them.
     const failing = await orderThroughChat(world, STAFF, { search: 'ایکس باکس', product: /ایکس باکس ۱۵/, quantity: 1 });
     const local = /our #(\d+)/.exec((await chatDriver(world.telegram, STAFF).say(`/track ${referenceIn(failing)}`, /our #\d+/)).text)![1]!;
-    await world.telegram.waitForMessage(ADMIN.id, new RegExp(`^🛒 ${STAFF.firstName} ordered 1 × .*\\(#${local}\\)$`), { timeoutMs: 10_000 });
-    const followUp = await world.telegram.waitForMessage(ADMIN.id, new RegExp(`^❌ Order #${local} \\(${STAFF.firstName}: 1 × .*\\) failed at the provider\\.$`), { timeoutMs: 30_000 });
+    await world.telegram.waitForMessage(ADMIN.id, new RegExp(`^🛒 ${STAFF.firstName} ordered .* × 1 for .*\\(#${local}\\)$`), { timeoutMs: 10_000 });
+    const followUp = await world.telegram.waitForMessage(ADMIN.id, new RegExp(`^❌ Order #${local} \\(${STAFF.firstName}: .* × 1, .*\\) failed at the provider\\.$`), { timeoutMs: 30_000 });
     expect(followUp.text).toContain('1,900,000 IRR');
     await world.telegram.waitForMessage(PERSIAN_ADMIN.id, new RegExp(`^❌ سفارش #${local.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!)} .* نزد تأمین‌کننده ناموفق بود\\.$`), { timeoutMs: 10_000 });
   });

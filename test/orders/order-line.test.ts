@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { goodsInBrief, itemsMismatch, lineTotal, linesTotal, placeOrderBody, sameGoods, type OrderLine } from '../../src/orders/order-line.js';
+import { goodsOf, itemsMismatch, lineTotal, linesTotal, placeOrderBody, sameGoods, type OrderLine } from '../../src/orders/order-line.js';
 import { placeOrderBodySchema } from '../../src/provider/schemas.js';
+import { formatGoods } from '../../src/text/format.js';
 
 const netflix: OrderLine = {
   product: { id: 103, title: 'Netflix 30 USD' },
@@ -19,9 +20,14 @@ describe('the order line', () => {
     expect(linesTotal([netflix, googlePlay])).toBe(8_650_000);
   });
 
-  it('names one line by its product and region, several joined with the units of all', () => {
-    expect(goodsInBrief([netflix])).toEqual({ product: 'Netflix 30 USD (US)', quantity: 2 });
-    expect(goodsInBrief([netflix, googlePlay])).toEqual({ product: 'Netflix 30 USD (US) + Google Play 10 USD', quantity: 3 });
+  it('names each line by its product and region with its own quantity, in the reader\'s digits', () => {
+    expect(goodsOf([netflix, googlePlay])).toEqual([
+      { product: 'Netflix 30 USD (US)', quantity: 2 },
+      { product: 'Google Play 10 USD', quantity: 1 },
+    ]);
+    expect(goodsOf([netflix], { regions: false })).toEqual([{ product: 'Netflix 30 USD', quantity: 2 }]);
+    expect(formatGoods(goodsOf([netflix, googlePlay]), 'en')).toBe('Netflix 30 USD (US) × 2, Google Play 10 USD × 1');
+    expect(formatGoods(goodsOf([netflix, googlePlay]), 'fa')).toBe('Netflix 30 USD (US) × ۲، Google Play 10 USD × ۱');
   });
 
   it("tells a provider order's items apart from the lines: products, regions, quantities per product", () => {

@@ -58,7 +58,7 @@ describe('audit queries', () => {
     expect(page.items).toHaveLength(1);
     expect(page.items[0]).toMatchObject({
       action: 'order.intent',
-      order: { userId: VIC, product: 'Steam 5', quantity: 1, providerReference: null },
+      order: { userId: VIC, goods: [{ product: 'Steam 5', quantity: 1 }], providerReference: null },
     });
   });
 

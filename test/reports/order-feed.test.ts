@@ -72,8 +72,8 @@ describe('the order feed', () => {
     await feed.run();
     await w.feed().run();
     expect(w.sent).toEqual([
-      `🛒 Person 7 ordered 1 × Google Play 10 USD for 1,250,000 IRR (#${first.id})`,
-      `🛒 Person 8 ordered 1 × Google Play 10 USD for 1,250,000 IRR (#${first.id + 1})`,
+      `🛒 Person 7 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${first.id})`,
+      `🛒 Person 8 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${first.id + 1})`,
     ]);
   });
 
@@ -92,10 +92,10 @@ describe('the order feed', () => {
     w.moved(waiting, 'in_progress', 'action_required');
     await feed.run();
     expect(w.sent.slice(4)).toEqual([
-      `❌ Order #${failed.id} (Person 7: 1 × Google Play 10 USD, 1,250,000 IRR) failed at the provider.`,
-      `❌ Order #${cancelled.id} (Person 7: 1 × Google Play 10 USD, 1,250,000 IRR) was cancelled by the provider.`,
-      `↩️ The provider refunded order #${refunded.id} (Person 8: 1 × Google Play 10 USD, 1,250,000 IRR).`,
-      `⚠️ Order #${waiting.id} (Person 8: 1 × Google Play 10 USD, 1,250,000 IRR) is waiting for someone at the provider to act.`,
+      `❌ Order #${failed.id} (Person 7: Google Play 10 USD × 1, 1,250,000 IRR) failed at the provider.`,
+      `❌ Order #${cancelled.id} (Person 7: Google Play 10 USD × 1, 1,250,000 IRR) was cancelled by the provider.`,
+      `↩️ The provider refunded order #${refunded.id} (Person 8: Google Play 10 USD × 1, 1,250,000 IRR).`,
+      `⚠️ Order #${waiting.id} (Person 8: Google Play 10 USD × 1, 1,250,000 IRR) is waiting for someone at the provider to act.`,
     ]);
   });
 
@@ -106,7 +106,7 @@ describe('the order feed', () => {
     const order = w.placed(7);
     w.moved(order, 'in_progress', 'completed');
     await feed.run();
-    expect(w.sent).toEqual([`🛒 Person 7 ordered 1 × Google Play 10 USD for 1,250,000 IRR (#${order.id})`]);
+    expect(w.sent).toEqual([`🛒 Person 7 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${order.id})`]);
   });
 
   it('follows an order adopted already failed at once, and one that failed after its adoption once', async () => {
@@ -118,10 +118,10 @@ describe('the order feed', () => {
     w.moved(failedAfter, 'in_progress', 'failed');
     await feed.run();
     expect(w.sent).toEqual([
-      `🛒 Person 7 ordered 1 × Google Play 10 USD for 1,250,000 IRR (#${failedBefore.id})`,
-      `❌ Order #${failedBefore.id} (Person 7: 1 × Google Play 10 USD, 1,250,000 IRR) failed at the provider.`,
-      `🛒 Person 8 ordered 1 × Google Play 10 USD for 1,250,000 IRR (#${failedAfter.id})`,
-      `❌ Order #${failedAfter.id} (Person 8: 1 × Google Play 10 USD, 1,250,000 IRR) failed at the provider.`,
+      `🛒 Person 7 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${failedBefore.id})`,
+      `❌ Order #${failedBefore.id} (Person 7: Google Play 10 USD × 1, 1,250,000 IRR) failed at the provider.`,
+      `🛒 Person 8 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${failedAfter.id})`,
+      `❌ Order #${failedAfter.id} (Person 8: Google Play 10 USD × 1, 1,250,000 IRR) failed at the provider.`,
     ]);
   });
 
@@ -133,6 +133,6 @@ describe('the order feed', () => {
     await feed.run();
     w.moved(order, 'in_progress', 'failed');
     await feed.run();
-    expect(w.sent.at(-1)).toBe(`❌ سفارش #${localDigits(String(order.id), 'fa')} (Person 7: ۱ × Google Play 10 USD، ۱٬۲۵۰٬۰۰۰ IRR) نزد تأمین‌کننده ناموفق بود.`);
+    expect(w.sent.at(-1)).toBe(`❌ سفارش #${localDigits(String(order.id), 'fa')} (Person 7: Google Play 10 USD × ۱، ۱٬۲۵۰٬۰۰۰ IRR) نزد تأمین‌کننده ناموفق بود.`);
   });
 });

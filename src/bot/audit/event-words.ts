@@ -3,7 +3,7 @@ import type { Json } from '../../db/app-state-repo.js';
 import type { AuditFacts } from '../../db/audit-log.js';
 import { ORDER_STATES, STAFF_ROLES } from '../../db/schema.js';
 import { clipName, type DescribePerson } from '../describe-person.js';
-import { formatAmount, formatDateText, formatDateTimeWithZone, formatId, formatNumber, type AmountUnit } from '../../text/format.js';
+import { type AmountUnit, formatAmount, formatDateText, formatDateTimeWithZone, formatGoods, formatId, formatNumber } from '../../text/format.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import { factsFromLegacy } from './legacy-rows.js';
 import { settingWords } from './setting-words.js';
@@ -52,11 +52,28 @@ function humanise(action: string): string {
 function orderWords(v: EventWordsView, entry: AuditEntry): string {
   const id = entry.orderId === null ? '?' : formatId(entry.orderId, v.locale);
   if (!entry.order) return v.t('audit-order-plain', { id });
-  return v.t('audit-order', {
-    id,
-    product: clipName(entry.order.product, MAX_PRODUCT),
-    quantity: formatNumber(entry.order.quantity, v.locale),
-  });
+  return v.t('audit-order', { id, goods: goodsWords(v, entry.order.goods) });
+}
+
+/** Each product's name clipped, then the goods in one line in the reader's digits. */
+const goodsWords = (v: EventWordsView, goods: readonly { product: string; quantity: number }[]) =>
+  formatGoods(goods.map((item) => ({ product: clipName(item.product, MAX_PRODUCT), quantity: item.quantity })), v.locale);
+
+/** What an approval request asked for: `goods` since requests hold several products; `product` and `quantity` in older rows. */
+function requestedGoods(facts: AuditFacts): { product: string; quantity: number }[] | null {
+  const goods = facts['goods'];
+  if (Array.isArray(goods)) {
+    const items = goods.flatMap((item) => {
+      if (item === null || typeof item !== 'object' || Array.isArray(item)) return [];
+      const product = text(item['product']);
+      const quantity = whole(item['quantity']);
+      return product === null || quantity === null ? [] : [{ product, quantity }];
+    });
+    return items.length > 0 ? items : null;
+  }
+  const product = text(facts['product']);
+  const quantity = whole(facts['quantity']);
+  return product === null || quantity === null ? null : [{ product, quantity }];
 }
 
 const money = (v: EventWordsView, value: number) => formatAmount(value, v.locale, v.amountUnit);
@@ -80,10 +97,9 @@ function approvalEvent(v: EventWordsView, entry: AuditEntry, step: string, facts
   const amount = entry.amount === null ? '' : money(v, entry.amount);
   switch (step) {
     case 'requested': {
-      const product = text(facts['product']);
-      const quantity = whole(facts['quantity']);
-      if (product === null || quantity === null) return v.t('audit-approval-requested-plain', { approval, amount });
-      return v.t('audit-approval-requested', { approval, product: clipName(product, MAX_PRODUCT), quantity: formatNumber(quantity, v.locale), amount });
+      const goods = requestedGoods(facts);
+      if (goods === null) return v.t('audit-approval-requested-plain', { approval, amount });
+      return v.t('audit-approval-requested', { approval, goods: goodsWords(v, goods), amount });
     }
     case 'rejected': {
       const reason = text(facts['reason']);

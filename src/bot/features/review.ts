@@ -12,7 +12,7 @@ import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { OrderDetail } from '../../provider/schemas.js';
 import { normaliseDigits } from '../../text/digits.js';
 import type { BaseContext } from '../context.js';
-import { type AmountUnit, formatAmount, formatDateTime, formatDateTimeWithZone, formatId } from '../../text/format.js';
+import { type AmountUnit, formatAmount, formatDateTime, formatDateTimeWithZone, formatGoods, formatId } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import { adminsOnly } from '../middleware/admins-only.js';
@@ -21,7 +21,7 @@ import type { Trouble } from '../provider-trouble.js';
 import { sendFormatted } from '../send.js';
 import { showInPlace } from '../order-views/in-place.js';
 import { providerStateWords, stateWords } from '../order-views/order-view.js';
-import { goodsInBrief, linesTotal } from '../../orders/order-line.js';
+import { goodsOf, linesTotal } from '../../orders/order-line.js';
 
 /** More orders than this are counted, not listed: they are settled oldest first anyway. */
 const LISTED_ORDERS = 20;
@@ -78,7 +78,7 @@ export function reviewFeature(deps: ReviewDeps) {
   const summary = (ctx: BaseContext, order: OrderRow) =>
     ctx.t('review-order', {
       id: formatId(order.id, ctx.member.locale),
-      ...goodsInBrief(order.lines),
+      goods: formatGoods(goodsOf(order.lines), ctx.member.locale),
       amount: money(ctx, order.totalAmount),
       userId: deps.describePerson?.(order.userId) ?? String(order.userId),
     });

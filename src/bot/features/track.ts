@@ -10,7 +10,7 @@ import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { OrderDetail } from '../../provider/schemas.js';
 import type { DescribePerson } from '../describe-person.js';
 import type { BaseContext } from '../context.js';
-import { type AmountUnit, formatDateTimeWithZone, formatId } from '../../text/format.js';
+import { type AmountUnit, formatDateTimeWithZone, formatGoods, formatId } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Translate } from '../../text/i18n.js';
 import type { Trouble, TroubleDetail } from '../provider-trouble.js';
@@ -21,7 +21,7 @@ import { keyboardOf } from '../send-port.js';
 import { CODES_PATTERN, parseCodes, parseTrack, TRACK_PATTERN, type TrackOrigin } from '../order-views/callback-data.js';
 import { showInPlace } from '../order-views/in-place.js';
 import { readerView } from '../reader-view.js';
-import { goodsInBrief, productLabelIn } from '../../orders/order-line.js';
+import { goodsOf, productLabelIn } from '../../orders/order-line.js';
 import {
   canSee,
   canSeeCodes,
@@ -176,7 +176,7 @@ export function trackFeature(deps: TrackDeps) {
     const heading = joinLines(
       row.sandbox ? bold(ctx.t('sandbox-badge')) : null,
       bold(ctx.t('codes-heading', { reference: orderName(row) })),
-      goodsInBrief(row.lines).product,
+      formatGoods(goodsOf(row.lines), ctx.member.locale),
     );
     const messages = renderDelivery(fresh, {
       t: ctx.t,

@@ -4,13 +4,13 @@ import type { DescribePerson } from '../describe-person.js';
 import type { OrderRow } from '../../orders/order-repo.js';
 import { isFinal, localStateFor, PROVIDER_STATE_MAP } from '../../orders/order-states.js';
 import type { OrderDetail } from '../../provider/schemas.js';
-import { type AmountUnit, formatAmount, formatDateTime, formatId, formatNumber, formatZoneName } from '../../text/format.js';
+import { type AmountUnit, formatAmount, formatDateTime, formatGoods, formatId, formatNumber, formatZoneName } from '../../text/format.js';
 import { bold, joinLines } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import type { Outgoing } from '../send.js';
 import { mayOrder } from '../middleware/roles.js';
 import { againData, codesData, listData, trackData, type TrackOrigin } from './callback-data.js';
-import { goodsInBrief } from '../../orders/order-line.js';
+import { goodsOf } from '../../orders/order-line.js';
 
 export interface TrackingView {
   t: Translate;
@@ -104,12 +104,10 @@ export function orderButtonLabel(v: TrackingView, row: OrderRow, n: number): str
 
 /** The details of one /orders entry, in the message above the buttons. */
 export function orderListEntry(v: TrackingView, row: OrderRow, n: number, showOrderer: boolean): string {
-  const goods = goodsInBrief(row.lines);
   const entry = v.t('orders-entry', {
     n: formatNumber(n, v.locale),
     name: orderName(row),
-    product: shorten(goods.product, 80),
-    quantity: formatNumber(goods.quantity, v.locale),
+    goods: shorten(formatGoods(goodsOf(row.lines), v.locale), 120),
     state: stateWords(v.t, row.state),
     amount: formatAmount(row.totalAmount, v.locale, v.amountUnit),
     when: formatDateTime(placedAt(row), v.locale, v.timeZone),

@@ -1,13 +1,13 @@
 import { InlineKeyboard } from 'grammy';
 import type { OrderRow } from '../../orders/order-repo.js';
 import type { Page, Transaction } from '../../provider/schemas.js';
-import { formatAmount, formatDateTime, formatDateTimeWithZone, formatId, formatNumber, formatZoneName } from '../../text/format.js';
+import { formatAmount, formatDateTime, formatDateTimeWithZone, formatGoods, formatId, formatNumber, formatZoneName } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Translate } from '../../text/i18n.js';
 import type { Outgoing } from '../send.js';
 import { trackData, transactionData, transactionsPageData } from './callback-data.js';
 import { orderName, type TrackingView } from './order-view.js';
-import { goodsInBrief } from '../../orders/order-line.js';
+import { goodsOf } from '../../orders/order-line.js';
 
 const KNOWN_TYPES = new Set(['DEBIT', 'CREDIT']);
 
@@ -60,7 +60,7 @@ export function transactionDetailView(v: TrackingView, tx: Transaction, local: O
     v.t('tx-amount', { value: money(tx.amount) }),
     tx.balanceAfter !== null ? v.t('tx-balance-after', { value: money(tx.balanceAfter) }) : null,
     orderLine,
-    local ? v.t('tx-order-product', { value: goodsInBrief(local.lines).product }) : null,
+    local ? v.t('tx-order-product', { value: formatGoods(goodsOf(local.lines), v.locale) }) : null,
     tx.description ? v.t('tx-description', { value: tx.description }) : null,
     v.t('tx-date', { value: when(v, tx.createdAt, true) }),
   );

@@ -23,7 +23,7 @@ const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   amount: 2_500_000,
   detail: null,
   subjectId: null,
-  order: { userId: 20, product: 'Steam 5', quantity: 2, providerReference: 'A100' },
+  order: { userId: 20, goods: [{ product: 'Steam 5', quantity: 2 }], providerReference: 'A100' },
   ...over,
 });
 
@@ -108,7 +108,7 @@ describe('audit view', () => {
   it('stays under Telegram’s message limit with long names and details', () => {
     const long = 'x'.repeat(500);
     const wide = { ...view(), describePerson: () => long.slice(0, 76) };
-    const items = Array.from({ length: 10 }, (_, n) => entry({ id: n, detail: { kind: 'note', text: long }, order: { userId: 20, product: long, quantity: 1, providerReference: null } }));
+    const items = Array.from({ length: 10 }, (_, n) => entry({ id: n, detail: { kind: 'note', text: long }, order: { userId: 20, goods: [{ product: long, quantity: 1 }], providerReference: null } }));
     expect(auditPageView(wide, { kind: 'all' }, { items, page: 1, pageCount: 1, total: 10 }).text.text.length).toBeLessThan(4096);
   });
 

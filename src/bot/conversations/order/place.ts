@@ -1,5 +1,5 @@
 import type { PlaceInput, PlaceResult, RejectReason } from '../../../orders/order-service.js';
-import { goodsInBrief, linesTotal, type OrderLine } from '../../../orders/order-line.js';
+import { goodsOf, linesTotal, type OrderLine } from '../../../orders/order-line.js';
 import type { Translate } from '../../../text/i18n.js';
 import type { ProductDetail, RegionProperty } from '../../../provider/schemas.js';
 import { cartLines } from './cart.js';
@@ -56,14 +56,12 @@ export function placeResultText(t: Translate, described: ReturnType<typeof descr
 /** What the "placed" message recaps: what was ordered and what it cost. */
 export interface PlacedRecap {
   reference: string;
-  product: string;
-  quantity: number;
+  /** What was ordered, product by product ("Title (Region)" and its quantity). */
+  goods: { product: string; quantity: number }[];
   /** What the provider charged. */
   amount: number;
   /** What the staff member confirmed; differs from `amount` when the provider's price moved at the last moment. */
   confirmed: number;
-  /** Each line, when the order has several. */
-  lines?: { product: string; quantity: number }[];
 }
 
 /** A PlaceResult as the message to show: plain data, safe to keep in the conversation's log. */
@@ -87,10 +85,9 @@ export function describePlaceResult(result: PlaceResult): {
         stateKey: `track-state-${result.order.state}`,
         recap: {
           reference,
-          ...goodsInBrief(result.order.lines),
+          goods: goodsOf(result.order.lines),
           amount: result.order.totalAmount,
           confirmed: linesTotal(result.order.lines),
-          ...(result.order.lines.length > 1 ? { lines: result.order.lines.map((line) => goodsInBrief([line])) } : {}),
         },
       };
     case 'rejected': {

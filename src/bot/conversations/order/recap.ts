@@ -1,4 +1,4 @@
-import { formatAmount, formatNumber } from '../../../text/format.js';
+import { formatAmount, formatGoods, formatNumber } from '../../../text/format.js';
 import type { PlacedRecap } from './place.js';
 import type { ViewContext } from './views.js';
 
@@ -12,9 +12,9 @@ const MINUTE = 60_000;
  */
 export function placedRecap(v: ViewContext, recap: PlacedRecap, typicalMs: number | null): string {
   return [
-    ...(recap.lines
-      ? [v.t('recap-lines', { count: formatNumber(recap.lines.length, v.locale) }), ...recap.lines.map((line) => v.t('recap-line', { product: line.product, quantity: formatNumber(line.quantity, v.locale) }))]
-      : [v.t('recap-order', { product: recap.product, quantity: formatNumber(recap.quantity, v.locale) })]),
+    ...(recap.goods.length > 1
+      ? [v.t('recap-lines', { count: formatNumber(recap.goods.length, v.locale) }), ...recap.goods.map((line) => v.t('recap-line', { product: line.product, quantity: formatNumber(line.quantity, v.locale) }))]
+      : [v.t('recap-order', { goods: formatGoods(recap.goods, v.locale) })]),
     recap.amount === recap.confirmed
       ? v.t('recap-charged', { amount: formatAmount(recap.amount, v.locale, v.amountUnit) })
       : v.t('recap-charged-other-amount', { charged: formatAmount(recap.amount, v.locale, v.amountUnit), confirmed: formatAmount(recap.confirmed, v.locale, v.amountUnit) }),

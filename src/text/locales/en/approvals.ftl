@@ -1,6 +1,6 @@
 ### English messages for approvals (Fluent): orders above a person's approval threshold wait for an administrator.
 
-approval-line = Request { $id }: { $product } × { $quantity }, { $total }
+approval-line = Request { $id }: { $goods }, { $total }
 approval-waiting = This order needs an administrator's approval: its total, { $total }, is above your approval limit of { $threshold }. Nothing is sent or charged until an administrator approves it. I will tell you here what they decide; without a decision the request expires at { $until }.
 approval-admin-title = Approval needed: request { $id }
 approval-admin-who = Ordered by: { $person }

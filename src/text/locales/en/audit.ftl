@@ -15,7 +15,7 @@ audit-btn-older = Older ›
 audit-unknown-user = I do not know @{ $username }: they have not written to the bot. Use their numeric Telegram ID instead.
 audit-system = giftdesk
 
-audit-order = order #{ $id } ({ $product } × { $quantity })
+audit-order = order #{ $id } ({ $goods })
 audit-order-plain = order #{ $id }
 audit-their-words = — “{ $text }”
 audit-provider-words = — the provider said: “{ $text }”
@@ -54,7 +54,7 @@ audit-paused-by-provider = ordering was paused: the provider refused our access
 audit-resumed = resumed ordering
 audit-resumed-since = resumed ordering, paused by { $by } since { $since }
 
-audit-approval-requested = asked for approval of request { $approval }: { $product } × { $quantity }, { $amount }
+audit-approval-requested = asked for approval of request { $approval }: { $goods }, { $amount }
 audit-approval-requested-plain = asked for approval of request { $approval }, { $amount }
 audit-approval-checking = began approving request { $approval }
 audit-approval-approved = approved request { $approval }

@@ -1,12 +1,12 @@
 ### English messages for delivery (Fluent). Codes never pass through Fluent: they are added to the formatted text in code.
 
-delivery-heading = Order { $reference } is delivered: { $product } × { $quantity }
+delivery-heading = Order { $reference } is delivered: { $goods }
 delivery-lines-missing = No codes came for: { $products }. Administrators are told and will follow it up with the provider.
 delivery-footer = You can show these codes again with /track { $reference }. This message cannot be forwarded; keep the codes private.
 delivery-continued = (continued: order { $reference })
 delivery-item = { $product } × { $quantity }
 delivery-item-product = Product #{ $productId }
-delivery-item-undelivered = No codes for this product yet: administrators are told.
+delivery-item-undelivered = No codes came for this product: administrators are told.
 delivery-label-delivery = Delivery
 delivery-label-code = Code
 delivery-label-codes = Codes
@@ -27,7 +27,7 @@ delivery-entry-code = Code { $n }
 delivery-yes = yes
 delivery-no = no
 
-notify-order = { $product } × { $quantity }
+notify-order = { $goods }
 notify-failed = Order { $reference } ({ $order }) failed at the provider. No codes were delivered.
 notify-cancelled = Order { $reference } ({ $order }) was cancelled by the provider. No codes were delivered.
 notify-refunded = The provider refunded order { $reference } ({ $order }).
@@ -41,8 +41,8 @@ notify-adopted = Your order of { $order } was placed after all: reference { $ref
 notify-not-placed = The provider has no such order: your order of { $order } was not placed and nothing was charged. It is safe to order it again.
 notify-needs-review = I cannot tell for sure whether your order of { $order } was placed. An administrator is checking. Please do not order it again until you hear back.
 
-alert-order = order { $reference } (#{ $orderId }, { $product } × { $quantity }, { $amount }, ordered by { $userId })
-alert-order-local = order #{ $orderId } ({ $product } × { $quantity }, { $amount }, ordered by { $userId })
+alert-order = order { $reference } (#{ $orderId }, { $goods }, { $amount }, ordered by { $userId })
+alert-order-local = order #{ $orderId } ({ $goods }, { $amount }, ordered by { $userId })
 alert-charged-other-amount = Charged another amount: the provider charged { $charged } for { $order }, but { $confirmed } was confirmed. Its price changed between our last check and the order. The order is placed and the amount charged counts toward the limits; the staff member was told.
 alert-action-required = Action needed: { $order } is in ACTION_REQUIRED at the provider. A person on the provider's side has to act. It keeps being followed; nothing will be resubmitted.
 alert-unrecognised = Unknown state: the provider reports "{ $status }" for { $order }. Nobody told us what this state means; check with the provider. It keeps being followed; nothing will be resubmitted.

@@ -1,10 +1,10 @@
 ### English messages for the order feed and the daily digest (Fluent).
 
-feed-line = 🛒 { $person } ordered { $quantity } × { $product } for { $amount } (#{ $id })
-feed-failed = ❌ Order #{ $id } ({ $person }: { $quantity } × { $product }, { $amount }) failed at the provider.
-feed-cancelled = ❌ Order #{ $id } ({ $person }: { $quantity } × { $product }, { $amount }) was cancelled by the provider.
-feed-refunded = ↩️ The provider refunded order #{ $id } ({ $person }: { $quantity } × { $product }, { $amount }).
-feed-action-required = ⚠️ Order #{ $id } ({ $person }: { $quantity } × { $product }, { $amount }) is waiting for someone at the provider to act.
+feed-line = 🛒 { $person } ordered { $goods } for { $amount } (#{ $id })
+feed-failed = ❌ Order #{ $id } ({ $person }: { $goods }, { $amount }) failed at the provider.
+feed-cancelled = ❌ Order #{ $id } ({ $person }: { $goods }, { $amount }) was cancelled by the provider.
+feed-refunded = ↩️ The provider refunded order #{ $id } ({ $person }: { $goods }, { $amount }).
+feed-action-required = ⚠️ Order #{ $id } ({ $person }: { $goods }, { $amount }) is waiting for someone at the provider to act.
 feed-usage = Usage: /feed on or /feed off. The feed is { $state }.
 feed-state-on = on
 feed-state-off = off

@@ -2,12 +2,12 @@
 
 times-in-zone = Times in { $zone }.
 orders-entry =
-    { $n }. { $name }: { $product } × { $quantity }
+    { $n }. { $name }: { $goods }
     { $state } · { $amount } · { $when }
 
 delivery-copy = Copy { $what }
 order-not-text = I can only read text and buttons here, not stickers, photos, voice notes or contacts. Please answer the question below with text or a button.
-recap-order = { $product } × { $quantity }
+recap-order = { $goods }
 recap-charged = Charged: { $amount }
 recap-charged-other-amount = ⚠️ Charged: { $charged }, not the { $confirmed } you confirmed. The provider's price changed at the moment the order was sent. Administrators have been told.
 recap-typical-under-a-minute = Delivery usually takes less than a minute.

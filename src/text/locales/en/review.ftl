@@ -1,7 +1,7 @@
 ### English messages for /review (Fluent): orders whose outcome an administrator settles.
 
 review-title = Orders waiting for your decision: { $count }
-review-order = #{ $id }: { $product } × { $quantity }, { $amount }, ordered by { $userId }
+review-order = #{ $id }: { $goods }, { $amount }, ordered by { $userId }
 review-sent-at = Sent to the provider at { $when }
 review-candidates = Candidates at the provider: { $candidates }
 review-candidates-unrecorded = none recorded; look in the provider's order history around that time

@@ -15,7 +15,7 @@ audit-btn-older = قدیمی‌تر ›
 audit-unknown-user = @{ $username } را نمی‌شناسم: هنوز به ربات پیامی نداده است. به‌جایش شناسهٔ عددی تلگرامش را بنویسید.
 audit-system = giftdesk
 
-audit-order = سفارش #{ $id } ({ $product } × { $quantity })
+audit-order = سفارش #{ $id } ({ $goods })
 audit-order-plain = سفارش #{ $id }
 audit-their-words = — «{ $text }»
 audit-provider-words = — به گفتهٔ خود تأمین‌کننده: «{ $text }»
@@ -54,7 +54,7 @@ audit-paused-by-provider = ثبت سفارش متوقف شد: تأمین‌کن�
 audit-resumed = ثبت سفارش را دوباره باز کرد
 audit-resumed-since = ثبت سفارش را دوباره باز کرد؛ از { $since } به دست { $by } متوقف شده بود
 
-audit-approval-requested = برای درخواست { $approval } تأیید خواست: { $product } × { $quantity }، { $amount }
+audit-approval-requested = برای درخواست { $approval } تأیید خواست: { $goods }، { $amount }
 audit-approval-requested-plain = برای درخواست { $approval } تأیید خواست، { $amount }
 audit-approval-checking = بررسی درخواست { $approval } را برای تأیید شروع کرد
 audit-approval-approved = درخواست { $approval } را تأیید کرد

@@ -1,12 +1,12 @@
 ### Persian messages for delivery (Fluent). Codes never pass through Fluent: they are added to the formatted text in code.
 
-delivery-heading = سفارش { $reference } تحویل شد: { $product } × { $quantity }
+delivery-heading = سفارش { $reference } تحویل شد: { $goods }
 delivery-lines-missing = برای این محصولات کدی نرسید: { $products }. به مدیران اطلاع داده شد و آن را با تأمین‌کننده پیگیری می‌کنند.
 delivery-footer = این کدها را با /track { $reference } دوباره می‌توانید ببینید. این پیام قابل هدایت (فوروارد) نیست؛ کدها را محرمانه نگه دارید.
 delivery-continued = (ادامهٔ سفارش { $reference })
 delivery-item = { $product } × { $quantity }
 delivery-item-product = محصول #{ $productId }
-delivery-item-undelivered = هنوز کدی برای این محصول نرسیده است؛ به مدیران اطلاع داده شد.
+delivery-item-undelivered = برای این محصول کدی نیامد؛ به مدیران اطلاع داده شد.
 delivery-label-delivery = تحویل
 delivery-label-code = کد
 delivery-label-codes = کدها
@@ -27,7 +27,7 @@ delivery-entry-code = کد { $n }
 delivery-yes = بله
 delivery-no = خیر
 
-notify-order = { $product } × { $quantity }
+notify-order = { $goods }
 notify-failed = سفارش { $reference } ({ $order }) نزد تأمین‌کننده ناموفق بود. هیچ کدی تحویل نشد.
 notify-cancelled = سفارش { $reference } ({ $order }) از طرف تأمین‌کننده لغو شد. هیچ کدی تحویل نشد.
 notify-refunded = تأمین‌کننده مبلغ سفارش { $reference } ({ $order }) را بازگرداند.
@@ -41,8 +41,8 @@ notify-adopted = سفارش شما برای { $order } در واقع ثبت شد
 notify-not-placed = تأمین‌کننده چنین سفارشی ندارد: سفارش شما برای { $order } ثبت نشد و مبلغی کسر نشد. سفارش دوباره بی‌خطر است.
 notify-needs-review = نمی‌توانم با اطمینان بگویم سفارش شما برای { $order } ثبت شده است یا نه. یکی از مدیران در حال بررسی است. لطفاً تا وقتی خبر نداده‌ایم، دوباره سفارش ندهید.
 
-alert-order = سفارش { $reference } (#{ $orderId }، { $product } × { $quantity }، { $amount }، سفارش‌دهنده: { $userId })
-alert-order-local = سفارش #{ $orderId } ({ $product } × { $quantity }، { $amount }، سفارش‌دهنده: { $userId })
+alert-order = سفارش { $reference } (#{ $orderId }، { $goods }، { $amount }، سفارش‌دهنده: { $userId })
+alert-order-local = سفارش #{ $orderId } ({ $goods }، { $amount }، سفارش‌دهنده: { $userId })
 alert-charged-other-amount = مبلغی دیگر کسر شد: تأمین‌کننده برای { $order } مبلغ { $charged } کسر کرد، در حالی که { $confirmed } تأیید شده بود. قیمت آن بین آخرین بررسی ما و ثبت سفارش تغییر کرد. سفارش ثبت شده و همان مبلغ کسرشده در سقف‌ها حساب می‌شود؛ به کارمند خبر داده شد.
 alert-action-required = نیاز به اقدام: { $order } نزد تأمین‌کننده در وضعیت ACTION_REQUIRED است و باید کسی در سمت تأمین‌کننده اقدام کند. پیگیری ادامه دارد و چیزی دوباره ارسال نمی‌شود.
 alert-unrecognised = وضعیت ناشناخته: تأمین‌کننده برای { $order } وضعیت «{ $status }» را گزارش می‌کند. معنای این وضعیت به ما گفته نشده است؛ از تأمین‌کننده بپرسید. پیگیری ادامه دارد و چیزی دوباره ارسال نمی‌شود.

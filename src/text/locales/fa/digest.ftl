@@ -1,10 +1,10 @@
 ### Persian messages for the order feed and the daily digest (Fluent).
 
-feed-line = 🛒 { $person } { $quantity } × { $product } به مبلغ { $amount } سفارش داد (#{ $id })
-feed-failed = ❌ سفارش #{ $id } ({ $person }: { $quantity } × { $product }، { $amount }) نزد تأمین‌کننده ناموفق بود.
-feed-cancelled = ❌ سفارش #{ $id } ({ $person }: { $quantity } × { $product }، { $amount }) از طرف تأمین‌کننده لغو شد.
-feed-refunded = ↩️ تأمین‌کننده مبلغ سفارش #{ $id } ({ $person }: { $quantity } × { $product }، { $amount }) را بازگرداند.
-feed-action-required = ⚠️ سفارش #{ $id } ({ $person }: { $quantity } × { $product }، { $amount }) منتظر اقدام یکی از کارکنان تأمین‌کننده است.
+feed-line = 🛒 { $person } { $goods } به مبلغ { $amount } سفارش داد (#{ $id })
+feed-failed = ❌ سفارش #{ $id } ({ $person }: { $goods }، { $amount }) نزد تأمین‌کننده ناموفق بود.
+feed-cancelled = ❌ سفارش #{ $id } ({ $person }: { $goods }، { $amount }) از طرف تأمین‌کننده لغو شد.
+feed-refunded = ↩️ تأمین‌کننده مبلغ سفارش #{ $id } ({ $person }: { $goods }، { $amount }) را بازگرداند.
+feed-action-required = ⚠️ سفارش #{ $id } ({ $person }: { $goods }، { $amount }) منتظر اقدام یکی از کارکنان تأمین‌کننده است.
 feed-usage = روش استفاده: /feed on یا /feed off. گزارش لحظه‌ای سفارش‌ها اکنون { $state } است.
 feed-state-on = روشن
 feed-state-off = خاموش

@@ -2,12 +2,12 @@
 
 times-in-zone = زمان‌ها به { $zone }.
 orders-entry =
-    { $n }. { $name }: { $product } × { $quantity }
+    { $n }. { $name }: { $goods }
     { $state } · { $amount } · { $when }
 
 delivery-copy = کپی { $what }
 order-not-text = اینجا فقط متن و دکمه را می‌فهمم، نه استیکر، عکس، پیام صوتی یا مخاطب. لطفاً به پرسش زیر با متن یا یکی از دکمه‌ها پاسخ دهید.
-recap-order = { $product } × { $quantity }
+recap-order = { $goods }
 recap-charged = مبلغ کسرشده: { $amount }
 recap-charged-other-amount = ⚠️ مبلغ کسرشده: { $charged }، نه { $confirmed } که تأیید کرده بودید. قیمت تأمین‌کننده درست هنگام ارسال سفارش تغییر کرد. به مدیران خبر داده شد.
 recap-typical-under-a-minute = تحویل معمولاً کمتر از یک دقیقه طول می‌کشد.

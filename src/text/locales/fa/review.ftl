@@ -1,7 +1,7 @@
 ### Persian messages for /review (Fluent): orders whose outcome an administrator settles.
 
 review-title = سفارش‌های منتظر تصمیم شما: { $count }
-review-order = #{ $id }: { $product } × { $quantity }، { $amount }، سفارش‌دهنده: { $userId }
+review-order = #{ $id }: { $goods }، { $amount }، سفارش‌دهنده: { $userId }
 review-sent-at = زمان ارسال به تأمین‌کننده: { $when }
 review-candidates = موارد محتمل نزد تأمین‌کننده: { $candidates }
 review-candidates-unrecorded = موردی ثبت نشده است؛ سابقهٔ سفارش‌های تأمین‌کننده را در حوالی همان زمان بررسی کنید

@@ -65,16 +65,16 @@ describe('the recap under a placed order', () => {
     sandbox: false,
     perItemLimit: 10,
   });
-  const recap = { reference: 'A100234', product: 'Google Play 10 USD (US)', quantity: 2 };
+  const recap = { reference: 'A100234', goods: [{ product: 'Google Play 10 USD (US)', quantity: 2 }] };
 
   it('lists each line of an order of several products', () => {
     const lines = [
       { product: 'Google Play 10 USD (US)', quantity: 2 },
       { product: 'Steam 20 USD', quantity: 1 },
     ];
-    const said = placedRecap(view('en'), { ...recap, product: 'x', quantity: 3, lines, amount: 3_000_000, confirmed: 3_000_000 }, null);
+    const said = placedRecap(view('en'), { ...recap, goods: lines, amount: 3_000_000, confirmed: 3_000_000 }, null);
     expect(said).toContain('• Google Play 10 USD (US) × 2\n• Steam 20 USD × 1');
-    expect(placedRecap(view('fa'), { ...recap, lines, amount: 3_000_000, confirmed: 3_000_000 }, null)).toContain('× ۲');
+    expect(placedRecap(view('fa'), { ...recap, goods: lines, amount: 3_000_000, confirmed: 3_000_000 }, null)).toContain('× ۲');
   });
 
   it('says what was charged when it is what was confirmed', () => {
