@@ -33,10 +33,17 @@ export interface BotWorld {
  * sandbox mode. For what the end-to-end world cannot be given: a clock the
  * test moves, a pause switched between two taps.
  */
-export async function startBotWorld(options: { clock?: Clock; orderLimit?: number; catalogSynced?: boolean; maxProductsPerOrder?: number } = {}): Promise<BotWorld> {
+export async function startBotWorld(
+  options: { clock?: Clock; orderLimit?: number; catalogSynced?: boolean; maxProductsPerOrder?: number; catalogSize?: number } = {},
+): Promise<BotWorld> {
   const clock = options.clock ?? systemClock;
   const telegram = await createFakeBotApi();
-  const sandbox = await createSandbox({ rateLimit: false });
+  const sandbox = await createSandbox({
+    rateLimit: false,
+    ...(options.catalogSize === undefined ? {} : { catalogSize: options.catalogSize }),
+    // A provider that takes as many products as the bot is set to offer.
+    ...(options.maxProductsPerOrder === undefined ? {} : { maxItemsPerOrder: Math.max(5, options.maxProductsPerOrder) }),
+  });
   const config = {
     ...parseConfig({
       BOT_TOKEN: telegram.token,

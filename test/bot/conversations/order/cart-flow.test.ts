@@ -102,6 +102,29 @@ describe('an order of several products', () => {
     expect(world.sandbox.controls.orders()[0]!.amount).toBe(6_180_000);
   });
 
+  it('places ten products with one POST, reading each product once and the balance once between the summary and the POST', async () => {
+    const world = await startBotWorld({ maxProductsPerOrder: 10, catalogSize: 200 });
+    const chat = chatDriver(world.telegram, STAFF);
+    await chat.say('/order', /Choose a category/);
+    // Generated products of even number have one region and ask nothing; these ten cost 10 USD each.
+    const titles = Array.from({ length: 10 }, (_, i) => `Sample Gift Card 10 USD #${2 + 20 * i}`);
+    for (const [index, title] of titles.entries()) {
+      if (index > 0) await chat.tap(/Add another product/, /Products in this order so far/);
+      await chat.say(title, /Products matching/);
+      await chat.tap(new RegExp(`^${title.replace(/[#]/g, '\\$&')}`), /How many\?/);
+      await chat.say('1', /Please check your order/);
+    }
+    const before = world.sandbox.requests.length;
+    await chat.tap(/Confirm order/, /is placed/);
+    const sent = world.sandbox.requests.slice(before);
+    const post = sent.findIndex((r) => r.method === 'POST' && r.path === '/orders');
+    const reads = sent.slice(0, post).map((r) => `${r.method} ${r.path.replace(/[0-9]+$/, ':id')}`);
+    expect(reads.filter((r) => r === 'GET /products/:id')).toHaveLength(10);
+    expect(reads.filter((r) => r !== 'GET /products/:id')).toEqual(['GET /wallet/balance']);
+    expect(world.posts()).toBe(1);
+    expect(world.sandbox.controls.orders()[0]!.items).toHaveLength(10);
+  });
+
   it('refuses an "Edit line" press for a line the order does not have', async () => {
     const world = await startBotWorld();
     const chat = chatDriver(world.telegram, STAFF);
