@@ -34,3 +34,16 @@ export async function addApple(chat: Chat, quantity: string, email = 'sam@exampl
   await chat.say(quantity, /Please send/);
   return chat.say(email, /Please check your order/);
 }
+
+/**
+ * From /order to the summary of three products: Google Play × `googleQuantity`,
+ * Free Fire × 1 (a player id) and the Apple card × 1 (an e-mail).
+ */
+export async function orderThreeProducts(chat: Chat, answers: { googleQuantity: string; playerId?: string; email?: string }): Promise<SentMessage> {
+  await chat.say('/order', /Choose a category/);
+  await addGoogle(chat, answers.googleQuantity);
+  await chat.tap(/Add another product/, /Products in this order so far: 1/);
+  await addFreeFire(chat, '1', answers.playerId);
+  await chat.tap(/Add another product/, /Products in this order so far: 2/);
+  return addApple(chat, '1', answers.email);
+}

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/seed.js';
 import type { SandboxOrder } from '../../src/sandbox/server.js';
 import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
-import { addApple, addFreeFire, addGoogle } from './cart-steps.js';
+import { addApple, addGoogle, orderThreeProducts } from './cart-steps.js';
 import { chatDriver } from './chat-driver.js';
 import { ADMIN, sharedWorld, STAFF } from './harness.js';
 import { posts, referenceIn, sandboxOrder, spoilers, waitForDelivery } from './order-steps.js';
@@ -51,12 +51,7 @@ describe('an order of several products, the built program in its own process', (
 
   it('places three products with one POST, asks only the two that need answers, and delivers every code under its product', async () => {
     const chat = staff();
-    await chat.say('/order', /Choose a category/);
-    await addGoogle(chat, '2');
-    await chat.tap(/Add another product/, /Products in this order so far: 1/);
-    await addFreeFire(chat, '1', '987654321');
-    await chat.tap(/Add another product/, /Products in this order so far: 2/);
-    const summary = await addApple(chat, '1', 'cart-buyer@example.com');
+    const summary = await orderThreeProducts(chat, { googleQuantity: '2', playerId: '987654321', email: 'cart-buyer@example.com' });
     expect(summary.text).toContain(`1. ${GOOGLE_TITLE} (US) × 2`);
     expect(summary.text).toContain(`2. ${FREE_FIRE_TITLE} (Global) × 1`);
     expect(summary.text).toMatch(/3\. .*اپل.* × 1/);
@@ -164,13 +159,8 @@ describe('an order of several products against the spending rules', () => {
 
   it('shows administrators every line of a cart above the approval threshold and places every line with one POST on Approve', async () => {
     const chat = chatDriver(world.telegram, OTHER_STAFF);
-    await chat.say('/order', /Choose a category/);
-    await addGoogle(chat, '1');
-    await chat.tap(/Add another product/, /Products in this order so far: 1/);
-    await addFreeFire(chat, '1');
-    await chat.tap(/Add another product/, /Products in this order so far: 2/);
     // 1,250,000 + 480,000 + 3,100,000
-    const summary = await addApple(chat, '1');
+    const summary = await orderThreeProducts(chat, { googleQuantity: '1' });
     expect(summary.text).toContain('Total: 4,830,000 IRR');
     expect(summary.text).toMatch(/Orders above 4,000,000 IRR need an administrator's approval/);
     const before = requests().length;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addApple, addFreeFire, addGoogle } from '../../../e2e/cart-steps.js';
+import { addFreeFire, addGoogle, orderThreeProducts } from '../../../e2e/cart-steps.js';
 import { chatDriver, craftedPress } from '../../../e2e/chat-driver.js';
 import { ADMIN, STAFF, startBotWorld, type BotWorld } from './bot-world.js';
 
@@ -8,12 +8,7 @@ const GOOGLE_REGION = 5001;
 
 async function threeLines(world: BotWorld) {
   const chat = chatDriver(world.telegram, STAFF);
-  await chat.say('/order', /Choose a category/);
-  await addGoogle(chat, '2');
-  await chat.tap(/Add another product/, /Products in this order so far: 1/);
-  await addFreeFire(chat, '1');
-  await chat.tap(/Add another product/, /Products in this order so far: 2/);
-  const summary = await addApple(chat, '1');
+  const summary = await orderThreeProducts(chat, { googleQuantity: '2' });
   return { chat, summary };
 }
 
