@@ -12,7 +12,8 @@ export default defineConfig({
     // default of one worker per core less one would run this 2-core machine's suite one file at a time.
     maxWorkers: 4,
     // Process-level tests start dist/main.js: built once per run, when the sources changed.
-    globalSetup: ['test/support/build-once.ts'],
+    // PostgreSQL tests use a server of the run's own: a fresh cluster on a Unix socket (under a second).
+    globalSetup: ['test/support/build-once.ts', 'test/support/postgres-server.ts'],
     projects: [
       // Modules and in-process worlds: the sandbox and the fake Bot API over loopback, no bot process.
       { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**'] } },

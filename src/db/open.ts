@@ -9,7 +9,7 @@ import * as schema from './schema.js';
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 /** Resolved from this module so that the working directory does not matter (src/db and dist/db alike). */
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations', import.meta.url));
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations/sqlite', import.meta.url));
 
 /**
  * Opens (creating if needed) the SQLite database at `path` and brings its

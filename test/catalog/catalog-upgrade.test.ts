@@ -10,7 +10,7 @@ import { createCatalogQueries, UNCATEGORISED_ID } from '../../src/catalog/catalo
 import { normaliseSearchText } from '../../src/catalog/normalise.js';
 import { closeDb, openDb } from '../../src/db/open.js';
 
-const MIGRATIONS = fileURLToPath(new URL('../../migrations', import.meta.url));
+const MIGRATIONS = fileURLToPath(new URL('../../migrations/sqlite', import.meta.url));
 
 /** A database migrated by an older release: every migration before the one whose tag ends with `firstLeftOut`. */
 function databaseBefore(firstLeftOut: string): { path: string; sqlite: Database.Database } {

@@ -12,7 +12,7 @@ import { createOrderRepo } from '../../src/orders/order-repo.js';
 import { orderFingerprint } from '../../src/orders/fingerprint.js';
 import { createManualClock } from '../support/manual-clock.js';
 
-const MIGRATIONS = fileURLToPath(new URL('../../migrations', import.meta.url));
+const MIGRATIONS = fileURLToPath(new URL('../../migrations/sqlite', import.meta.url));
 const TAG = 'order_lines';
 const AT = 1_790_000_000_000;
 

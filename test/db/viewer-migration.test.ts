@@ -8,7 +8,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 
-const MIGRATIONS = fileURLToPath(new URL('../../migrations', import.meta.url));
+const MIGRATIONS = fileURLToPath(new URL('../../migrations/sqlite', import.meta.url));
 const TAG = 'viewer_role_and_people';
 
 interface Journal {

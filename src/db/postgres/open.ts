@@ -1,0 +1,160 @@
+import { fileURLToPath } from 'node:url';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { parse } from 'pg-connection-string';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+/** Resolved from this module so that the working directory does not matter (src/db/postgres and dist/db/postgres alike). */
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../migrations/postgres', import.meta.url));
+
+/** The oldest server accepted: 14 is the oldest PostgreSQL its project still supports. */
+const MINIMUM_SERVER_VERSION = 140000;
+
+/**
+ * The session advisory lock held while migrating, so that two processes
+ * starting together on one database do not both migrate: the second waits,
+ * then finds nothing left to apply. A constant of our own ("giftdesk"
+ * spelled as bytes), in the bigint key space that other applications
+ * sharing the database are unlikely to pick.
+ */
+const MIGRATION_LOCK_KEY = '7451613421063202155';
+
+export interface OpenPostgresOptions {
+  logger?: { info: (fields: object, message: string) => void; warn: (fields: object, message: string) => void };
+  /** Connections in the pool (pg's default is 10). */
+  maxConnections?: number;
+}
+
+/** Where a URL points, as pg (through pg-connection-string) will read it: never the password. */
+export interface PostgresTarget {
+  host: string;
+  port: number;
+  database: string;
+  user: string;
+}
+
+export function describeTarget(url: string): PostgresTarget {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(url);
+  } catch {
+    throw new PostgresConnectionError('invalid-url', { host: '?', port: 5432, database: '?', user: '?' }, `the URL cannot be read: ${maskedUrl(url)}`);
+  }
+  const user = parsed.user || process.env.PGUSER || process.env.USER || 'postgres';
+  return {
+    host: parsed.host || process.env.PGHOST || 'localhost',
+    port: Number(parsed.port || process.env.PGPORT || 5432),
+    database: parsed.database || process.env.PGDATABASE || user,
+    user,
+  };
+}
+
+/**
+ * The URL with its password replaced by *** (in the authority and in a
+ * `password=` parameter), for logs and the effective configuration.
+ */
+export function maskedUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/?#]*):[^@/?#]*@/i, '$1:***@').replace(/([?&]password=)[^&#]*/gi, '$1***');
+}
+
+export type PostgresConnectionProblem = 'invalid-url' | 'unreachable' | 'authentication' | 'missing-database' | 'too-old' | 'other';
+
+/**
+ * PostgreSQL cannot be used: unreachable, refused the credentials, has no
+ * such database, or is too old. The message names host, port and
+ * database, never the password.
+ */
+export class PostgresConnectionError extends Error {
+  override name = 'PostgresConnectionError';
+  constructor(
+    readonly problem: PostgresConnectionProblem,
+    readonly target: PostgresTarget,
+    reason: string,
+  ) {
+    super(`cannot use PostgreSQL at ${target.host}:${target.port}, database ${target.database} (user ${target.user}): ${reason}`);
+  }
+}
+
+/**
+ * Connects to PostgreSQL at `url` (libpq-style URL; `sslmode`, `host=` for
+ * a Unix socket and the other parameters pg reads all apply), refuses a
+ * server older than 14, and brings the schema up to date under an advisory
+ * lock. Resolves to a drizzle database over a pool; close it with
+ * closePostgres.
+ */
+export async function openPostgres(url: string, options: OpenPostgresOptions = {}): Promise<PgDb> {
+  const target = describeTarget(url);
+  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
+  // An idle connection the server drops must not crash the process: pg then emits 'error' on the pool.
+  pool.on('error', (error) => options.logger?.warn({ err: scrub(error.message, url) }, 'a pooled PostgreSQL connection failed'));
+  try {
+    const client = await pool.connect().catch((error: unknown) => {
+      throw connectionError(error, target, url);
+    });
+    try {
+      const version = await client.query<{ server_version_num: string; server_version: string }>(
+        "select current_setting('server_version_num') as server_version_num, current_setting('server_version') as server_version",
+      );
+      const row = version.rows[0];
+      if (!row || Number(row.server_version_num) < MINIMUM_SERVER_VERSION) {
+        throw new PostgresConnectionError('too-old', target, `the server runs PostgreSQL ${row?.server_version ?? 'of an unknown version'}; giftdesk needs 14 or newer`);
+      }
+      await client.query('select pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+      try {
+        // The migrator runs on this very connection, inside the lock.
+        await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query('select pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY]);
+      }
+      options.logger?.info({ database: maskedUrl(url), serverVersion: row.server_version }, 'PostgreSQL schema up to date');
+    } finally {
+      client.release();
+    }
+    return drizzle(pool, { schema });
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+}
+
+export async function closePostgres(db: PgDb): Promise<void> {
+  if (!db.$client.ended) await db.$client.end();
+}
+
+/** What pg reports while connecting, as one error that says what to fix. */
+function connectionError(error: unknown, target: PostgresTarget, url: string): PostgresConnectionError {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  const reason = scrub(message ?? String(error), url);
+  switch (code) {
+    case 'ECONNREFUSED':
+    case 'ENOENT': // no Unix socket at that path
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+    case '57P03': // the server is starting up or shutting down
+      return new PostgresConnectionError('unreachable', target, `the server cannot be reached (${reason})`);
+    case '28P01': // invalid_password
+    case '28000': // invalid_authorization_specification (no pg_hba.conf entry, unknown role)
+      return new PostgresConnectionError('authentication', target, `the server refused the credentials (${reason})`);
+    case '3D000': // invalid_catalog_name
+      return new PostgresConnectionError('missing-database', target, `the database does not exist (${reason}); create it first`);
+    default:
+      return new PostgresConnectionError('other', target, reason);
+  }
+}
+
+/** Removes the URL's password from a message, should a driver or server ever echo it. */
+function scrub(message: string, url: string): string {
+  let password: string | undefined;
+  try {
+    password = parse(url).password ?? undefined;
+  } catch {
+    password = undefined;
+  }
+  return password ? message.split(password).join('***') : message;
+}
