@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { unusedPort } from '../support/unused-port.js';
+import { portForServer } from '../support/unused-port.js';
 import { chatDriver } from './chat-driver.js';
 import { ADMIN, sharedWorld } from './harness.js';
 
@@ -8,7 +8,7 @@ const WEBHOOK_SECRET_NEVER_LOGGED = 'health_test_secret_0123456789';
 describe('health, readiness and metrics over HTTP in polling mode', () => {
   let port = 0;
   beforeAll(async () => {
-    port = await unusedPort();
+    port = await portForServer();
   });
   const world = sharedWorld({ process: true,
     env: {

@@ -1,6 +1,6 @@
 import type { Update } from 'grammy/types';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { unusedPort } from '../support/unused-port.js';
+import { portForServer } from '../support/unused-port.js';
 import { chatDriver } from './chat-driver.js';
 import { ADMIN, sharedWorld } from './harness.js';
 
@@ -25,7 +25,7 @@ describe('webhook mode', () => {
   let port = 0;
   let url = '';
   beforeAll(async () => {
-    port = await unusedPort();
+    port = await portForServer();
     url = `http://127.0.0.1:${port}/telegram/updates`;
   });
   const world = sharedWorld({ process: true,
