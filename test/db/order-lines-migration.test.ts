@@ -1,36 +1,16 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseBefore } from '../support/older-database.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { ORDER_STATES } from '../../src/db/schema.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
 import { orderFingerprint } from '../../src/orders/fingerprint.js';
 import { createManualClock } from '../support/manual-clock.js';
 
-const MIGRATIONS = fileURLToPath(new URL('../../migrations/sqlite', import.meta.url));
 const TAG = 'order_lines';
 const AT = 1_790_000_000_000;
-
-interface Journal {
-  entries: { tag: string }[];
-}
-
-/** The migrations as a database in use had them: everything before orders held lines. */
-function migrationsBefore(dir: string): string {
-  const folder = join(dir, 'migrations');
-  cpSync(MIGRATIONS, folder, { recursive: true });
-  const path = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(path, 'utf8')) as Journal;
-  const index = journal.entries.findIndex((e) => e.tag.endsWith(TAG));
-  expect(index).toBeGreaterThan(0);
-  writeFileSync(path, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
-  return folder;
-}
 
 const EMAIL = JSON.stringify([{ fieldId: 7, title: 'ایمیل گیرنده', value: 'buyer@example.com' }]);
 
@@ -47,9 +27,7 @@ describe('the order lines migration', () => {
     const dir = mkdtempSync(join(tmpdir(), 'giftdesk-migration-'));
     dirs.push(dir);
     const path = join(dir, 'giftdesk.sqlite');
-    const sqlite = new Database(path);
-    sqlite.pragma('foreign_keys = ON');
-    migrate(drizzle(sqlite), { migrationsFolder: migrationsBefore(dir) });
+    const sqlite = databaseBefore(TAG, dir, path);
     const order = sqlite.prepare(
       `insert into orders (user_id, chat_id, confirm_key, fingerprint, product_id, product_title, region_property_id, region_title,
          quantity, unit_price, total_amount, field_values, state, provider_order_id, provider_reference, sandbox, created_at, updated_at)

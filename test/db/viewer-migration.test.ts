@@ -1,31 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseBefore } from '../support/older-database.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 
-const MIGRATIONS = fileURLToPath(new URL('../../migrations/sqlite', import.meta.url));
 const TAG = 'viewer_role_and_people';
-
-interface Journal {
-  entries: { tag: string }[];
-}
-
-/** The migrations as a database in use had them: everything before the viewer role. */
-function migrationsBefore(dir: string): string {
-  const folder = join(dir, 'migrations');
-  cpSync(MIGRATIONS, folder, { recursive: true });
-  const path = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(path, 'utf8')) as Journal;
-  const index = journal.entries.findIndex((e) => e.tag.endsWith(TAG));
-  expect(index).toBeGreaterThan(0);
-  writeFileSync(path, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
-  return folder;
-}
 
 describe('the viewer role migration', () => {
   const dirs: string[] = [];
@@ -39,9 +19,7 @@ describe('the viewer role migration', () => {
     const dir = mkdtempSync(join(tmpdir(), 'giftdesk-migration-'));
     dirs.push(dir);
     const path = join(dir, 'giftdesk.sqlite');
-    const sqlite = new Database(path);
-    sqlite.pragma('foreign_keys = ON');
-    migrate(drizzle(sqlite), { migrationsFolder: migrationsBefore(dir) });
+    const sqlite = databaseBefore(TAG, dir, path);
     const insert = sqlite.prepare('insert into staff (telegram_id, role, source, added_by, locale, created_at) values (?, ?, ?, ?, ?, ?)');
     insert.run(10, 'admin', 'env', null, 'fa', 1_700_000_000_000);
     insert.run(20, 'staff', 'chat', 10, null, 1_700_000_001_000);
