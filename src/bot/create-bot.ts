@@ -38,7 +38,7 @@ import { syncFeature } from './features/sync.js';
 import { trackFeature } from './features/track.js';
 import { transactionsFeature } from './features/transactions.js';
 import { unhandledFeature } from './features/unhandled.js';
-import { createI18n, translatorFor, type Locale, type Translate } from '../text/i18n.js';
+import { createI18n, rightToLeftLines, translatorFor, type Locale, type Translate } from '../text/i18n.js';
 import { accessControl } from './middleware/access-control.js';
 import { mayOrder } from './middleware/roles.js';
 import type { ApprovalTextContext } from '../orders/approval-texts.js';
@@ -97,6 +97,15 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     }),
   );
   bot.use(i18n);
+  // Persian lines that open with a Latin name are marked right to left (see rightToLeftLines).
+  bot.use((ctx, next) => {
+    const translate = ctx.t.bind(ctx);
+    ctx.t = ((key: string, variables?: Record<string, string | number>) => {
+      const text = translate(key, variables);
+      return ctx.member?.locale === 'fa' ? rightToLeftLines(text) : text;
+    }) as typeof ctx.t;
+    return next();
+  });
   const presentation: Presentation = { amountUnit: deps.amountUnit, timeZone: deps.timeZone, monthCalendar: deps.monthCalendar ?? 'gregorian', sandbox: deps.sandbox };
   bot.use((ctx, next) => {
     ctx.presentation = presentation;
