@@ -98,15 +98,6 @@ function onScreen(draft: Draft, line: CartLine, others: CartLine[], slot: number
   };
 }
 
-/** Replaces the detail held by line `index` (of cartLines) with a fresh one. */
-export function withLineProduct(draft: Draft, index: number, product: CartLine['product']): Draft {
-  const current = currentIndex(draft);
-  if (index === current) return { ...draft, product };
-  const cartIndex = current !== null && index > current ? index - 1 : index;
-  const cart = cartOf(draft).map((line, i) => (i === cartIndex ? { ...line, product } : line));
-  return { ...draft, cart };
-}
-
 /** The draft of one line alone, as the steps of one product know it. */
 export function lineDraft(draft: Draft, line: CartLine): Draft {
   return { ...draft, product: line.product, regionPropertyId: line.regionPropertyId, quantity: line.quantity, fieldValues: line.fieldValues, cart: [], slot: 0 };

@@ -62,7 +62,7 @@ export async function confirmStep(tools: ConfirmTools, state: ConfirmState): Pro
   // Every line is read again, in parallel, with the balance: one read per product and one of the wallet.
   const quote = await reads.readQuote(cartLines(draft).map((line) => line.product.id));
   if (quote.details.some((detail) => !detail.ok)) return { kind: 'again', prefetched: quote };
-  const refreshed = refreshCart(draft, quote.details.map((detail) => (detail.ok ? detail.value : null!)));
+  const refreshed = refreshCart(draft, quote.details.map((detail) => (detail.ok ? detail.value : null)));
   const balance = quote.balance.ok ? quote.balance.value.balance : null;
   const limit = await reads.limitFor(refreshed.draft);
   if (cartHasChanges(refreshed.changes) || !canConfirm(refreshed.draft, { balance, limit }, deps.perItemLimit)) {

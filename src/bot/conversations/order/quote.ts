@@ -1,6 +1,6 @@
 import type { ProductDetail } from '../../../provider/schemas.js';
-import { cartLines, openLine, withLineProduct } from './cart.js';
-import { chosenRegion, hasRegionChoice, type Draft } from './draft.js';
+import { cartLines, lineComplete, openLine } from './cart.js';
+import { cartOf, chosenRegion, hasRegionChoice, type Draft } from './draft.js';
 
 /**
  * What the provider's fresh product detail changed in a draft, against the
@@ -55,38 +55,56 @@ function chooseRegionAgain(draft: Draft): Draft {
   return { ...base, step: 'quantity', regionPropertyId: product.regionProperties[0]!.regionPropertyId };
 }
 
-/** What the fresh reads changed, per line of cartLines; `regionGone` names the line whose region the provider no longer offers. */
+/**
+ * What the fresh reads changed, per line of cartLines; `regionGone` names
+ * the line whose region the provider no longer offers, `asksMore` the first
+ * line whose product now asks a question it has no answer to.
+ */
 export interface CartChanges {
   lines: QuoteChanges[];
   regionGone: { index: number; title: string } | null;
+  asksMore: { index: number } | null;
 }
 
 export function cartHasChanges(changes: CartChanges): boolean {
-  return changes.regionGone !== null || changes.lines.some(hasChanges);
+  return changes.regionGone !== null || changes.asksMore !== null || changes.lines.some(hasChanges);
 }
 
 /**
- * Every line of the order on its fresh detail (`fresh[i]` for line i of
- * cartLines). A line whose region is gone is put on screen to choose one
- * again; the other lines keep their fresh numbers.
+ * Every line of the order on its fresh detail. Each line takes the detail
+ * of its own product, found by id, never by position: a line that the fresh
+ * detail leaves unfinished (a new required question) drops out of
+ * cartLines, and positions counted after it would hand a product's detail
+ * to another line. A line whose region is gone is put on screen to choose
+ * one again; the other lines keep their fresh numbers.
  */
-export function refreshCart(draft: Draft, fresh: readonly ProductDetail[]): { draft: Draft; changes: CartChanges } {
-  let next = draft;
-  const lines: QuoteChanges[] = [];
-  for (const [index, line] of cartLines(draft).entries()) {
-    const detail = fresh[index];
-    if (!detail) {
-      lines.push(NO_CHANGES);
-      continue;
-    }
+export function refreshCart(draft: Draft, fresh: readonly (ProductDetail | null)[]): { draft: Draft; changes: CartChanges } {
+  const byId = new Map(fresh.filter((detail): detail is ProductDetail => detail !== null).map((detail) => [detail.id, detail]));
+  const lines = cartLines(draft);
+  const changes = lines.map((line) => {
+    const detail = byId.get(line.product.id);
+    if (!detail) return NO_CHANGES;
     const alone: Draft = { ...draft, step: 'summary', product: line.product, regionPropertyId: line.regionPropertyId, quantity: line.quantity, fieldValues: line.fieldValues, editing: false };
-    const refreshed = refreshQuote(alone, detail);
-    lines.push(refreshed.changes);
-    if (refreshed.changes.regionGone !== null) {
-      const opened = openLine(next, index) ?? next;
-      return { draft: refreshQuote({ ...opened, step: 'summary' }, detail).draft, changes: { lines, regionGone: { index, title: refreshed.changes.regionGone } } };
-    }
-    next = withLineProduct(next, index, detail);
+    return refreshQuote(alone, detail).changes;
+  });
+  const gone = changes.findIndex((change) => change.regionGone !== null);
+  if (gone >= 0) {
+    // The line goes on screen on the detail it had, so that refreshQuote sees its region go and asks for another.
+    const opened = openLine(draft, gone) ?? draft;
+    const others: Draft = { ...opened, cart: withFreshProducts(opened, byId).cart };
+    const regionGone = { index: gone, title: changes[gone]!.regionGone! };
+    return { draft: refreshQuote({ ...others, step: 'summary' }, byId.get(lines[gone]!.product.id)!).draft, changes: { lines: changes, regionGone, asksMore: null } };
   }
-  return { draft: next, changes: { lines, regionGone: null } };
+  const next = withFreshProducts(draft, byId);
+  const unanswered = lines.findIndex((line) => !lineComplete(next, { ...line, product: byId.get(line.product.id) ?? line.product }));
+  return { draft: next, changes: { lines: changes, regionGone: null, asksMore: unanswered >= 0 ? { index: unanswered } : null } };
+}
+
+/** The draft with every line, the one on screen too, on the fresh detail of its own product. */
+function withFreshProducts(draft: Draft, byId: ReadonlyMap<number, ProductDetail>): Draft {
+  return {
+    ...draft,
+    product: draft.product ? (byId.get(draft.product.id) ?? draft.product) : null,
+    cart: cartOf(draft).map((line) => ({ ...line, product: byId.get(line.product.id) ?? line.product })),
+  };
 }

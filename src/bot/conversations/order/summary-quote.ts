@@ -2,7 +2,7 @@ import type { ProductDetail } from '../../../provider/schemas.js';
 import { formatNumber } from '../../../text/format.js';
 import type { Translate } from '../../../text/i18n.js';
 import type { Trouble } from '../../provider-trouble.js';
-import { cartLines, openLine } from './cart.js';
+import { cartLines, openLine, resumeCart } from './cart.js';
 import type { Draft } from './draft.js';
 import type { Fetched, Quote } from './order-types.js';
 import { refreshCart, type QuoteChanges } from './quote.js';
@@ -32,7 +32,7 @@ export function judgeQuote(v: ViewContext, draft: Draft, quote: Quote, troubleTe
     }
     return { kind: 'unchecked', reason: trouble === 'not-found' ? t('order-product-gone') : troubleText(t, trouble) };
   }
-  const refreshed = refreshCart(draft, quote.details.map((detail) => (detail.ok ? detail.value : null!)));
+  const refreshed = refreshCart(draft, quote.details.map((detail) => (detail.ok ? detail.value : null)));
   const gone = refreshed.changes.regionGone;
   if (gone !== null) {
     const notice =
@@ -40,6 +40,11 @@ export function judgeQuote(v: ViewContext, draft: Draft, quote: Quote, troubleTe
         ? t('cart-line-region-gone', { index: formatNumber(gone.index + 1, locale), product: lines[gone.index]!.product.title, region: gone.title })
         : t('summary-region-gone', { region: gone.title });
     return { kind: 'step', draft: refreshed.draft, notice };
+  }
+  const asksMore = refreshed.changes.asksMore;
+  if (asksMore !== null) {
+    // A product that now asks a new question: that question first, then the summary again.
+    return { kind: 'step', draft: resumeCart(refreshed.draft), notice: t('cart-line-asks-more', { product: lines[asksMore.index]!.product.title }) };
   }
   return { kind: 'fresh', draft: refreshed.draft, changes: refreshed.changes.lines };
 }

@@ -37,3 +37,4 @@ again-line-product-gone = Line { $index } of order { $order } ({ $product }) is 
 again-line-region-gone = The region of line { $index } of order { $order } ({ $product }) is no longer offered. Choose a region.
 again-line-fields-changed = { $product } (line { $index } of order { $order }) now asks something that order did not answer. Please answer it.
 again-line-price-changed = { $product }: the price changed, { $from } → { $to } each.
+cart-line-asks-more = { $product } now asks something more. Please answer it; the summary follows.

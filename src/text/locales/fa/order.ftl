@@ -37,3 +37,4 @@ again-line-product-gone = ردیف { $index } سفارش { $order } ({ $product 
 again-line-region-gone = منطقهٔ ردیف { $index } سفارش { $order } ({ $product }) دیگر عرضه نمی‌شود. یک منطقه انتخاب کنید.
 again-line-fields-changed = { $product } (ردیف { $index } سفارش { $order }) حالا چیزی می‌پرسد که آن سفارش پاسخش را نداده است. لطفاً پاسخ دهید.
 again-line-price-changed = { $product }: قیمت تغییر کرده است، هر عدد { $from } ← { $to }.
+cart-line-asks-more = { $product } حالا پرسش تازه‌ای دارد. لطفاً به آن پاسخ دهید؛ بعد خلاصهٔ سفارش را می‌بینید.

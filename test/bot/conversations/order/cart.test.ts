@@ -37,6 +37,32 @@ function threeLines(): Draft {
 
 const ids = (draft: Draft) => cartLines(draft).map((line) => [line.product.id, line.quantity]);
 
+describe('the fresh reads of a cart', () => {
+  it("give every line its own product's detail when the line on screen gains a question, and ask that question first", () => {
+    // Product 1 on screen (opened to change it), products 2 and 3 finished.
+    const draft = openLine(threeLines(), 0)!;
+    const firstAsks = productWith([region(10, 10, 1_000)], [field(5)], 1);
+    const refreshed = refreshCart(draft, [firstAsks, asking(2), plain(3)]);
+    expect(refreshed.changes.asksMore).toEqual({ index: 0 });
+    const byProduct = [refreshed.draft.product, ...(refreshed.draft.cart ?? []).map((line) => line.product)].map((product) => product?.id);
+    expect(byProduct.sort()).toEqual([1, 2, 3]);
+    expect(refreshed.draft.cart?.map((line) => [line.product.id, line.regionPropertyId, line.quantity])).toEqual([
+      [2, 20, 2],
+      [3, 30, 3],
+    ]);
+    const resumed = resumeCart(refreshed.draft);
+    expect(resumed).toMatchObject({ step: 'field', product: { id: 1 } });
+  });
+
+  it('finds a finished line that gains a question, and a Confirm on it is not offered', () => {
+    const draft = threeLines();
+    const secondAsksMore = productWith([region(20, 10, 2_000)], [field(1), field(2, { required: false }), field(6)], 2);
+    const refreshed = refreshCart(draft, [plain(1), secondAsksMore, plain(3)]);
+    expect(refreshed.changes.asksMore).toEqual({ index: 1 });
+    expect(resumeCart(refreshed.draft)).toMatchObject({ step: 'field', product: { id: 2 } });
+  });
+});
+
 describe('the cart of an order', () => {
   it('keeps each finished line when another product is added, in the order added', () => {
     const draft = threeLines();
