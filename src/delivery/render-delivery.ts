@@ -97,7 +97,8 @@ export function renderDelivery(order: OrderDetail, opts: RenderDeliveryOptions):
   const lines = new LineBuilder();
   lines.add(0, opts.heading);
   const many = order.items.length > 1;
-  const missing = new Set(undeliveredItems(order));
+  // A completed order's item that came with nothing to show is said so, never skipped.
+  const missing = (item: OrderItem) => order.status === 'COMPLETED' && isEmptyDelivery(item.delivery);
   order.items.forEach((item, index) => {
     if (!many) {
       renderTop(lines, item.delivery, 0, opts, []);
@@ -106,7 +107,7 @@ export function renderDelivery(order: OrderDetail, opts: RenderDeliveryOptions):
     // Several products: each item's codes under its own product's name.
     const product = opts.productLabel?.(item.productId) ?? opts.t('delivery-item-product', { productId: String(item.productId) });
     lines.add(0, FormattedString.bold(opts.t('delivery-item', { product, quantity: item.quantity })));
-    if (missing.has(item)) lines.add(1, new FormattedString(opts.t('delivery-item-undelivered')));
+    if (missing(item)) lines.add(1, new FormattedString(opts.t('delivery-item-undelivered')));
     else renderTop(lines, item.delivery, 1, opts, [index + 1]);
   });
   if (opts.footer) lines.add(0, opts.footer);
@@ -116,26 +117,16 @@ export function renderDelivery(order: OrderDetail, opts: RenderDeliveryOptions):
 }
 
 /**
- * The items of a COMPLETED order that came with nothing to show (`delivery`
- * null, or an empty object, list or text): the provider says the order is
- * done but these codes are missing, which the staff member and the
- * administrators must be told. Empty for an order in any other state, whose
- * codes are not due yet.
- */
-/**
  * The lines of a completed order no item brought codes for: an item without
  * a delivery, or no item of that product at all. Empty while the order is
  * not completed.
  */
 export function linesWithoutCodes<L extends { product: { id: number } }>(lines: readonly L[], detail: OrderDetail): L[] {
   if (detail.status !== 'COMPLETED') return [];
+  // A product the provider split into several items is missing codes when any of its items came without them.
   const delivered = new Set(detail.items.filter((item) => !isEmptyDelivery(item.delivery)).map((item) => item.productId));
-  return lines.filter((line) => !delivered.has(line.product.id));
-}
-
-export function undeliveredItems(detail: OrderDetail): OrderItem[] {
-  if (detail.status !== 'COMPLETED') return [];
-  return detail.items.filter((item) => isEmptyDelivery(item.delivery));
+  const short = new Set(detail.items.filter((item) => isEmptyDelivery(item.delivery)).map((item) => item.productId));
+  return lines.filter((line) => !delivered.has(line.product.id) || short.has(line.product.id));
 }
 
 function isEmptyDelivery(delivery: JsonValue | null | undefined): boolean {

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import { approvals, orders, type ApprovalState } from '../db/schema.js';
 import type { SyncDb } from '../db/sync-db.js';
-import { goodsOf, linesTotal, type OrderLine } from './order-line.js';
+import { assertOrderLines, goodsOf, linesTotal, type OrderLine } from './order-line.js';
 import { appendAudit, type AuditFacts } from './audit-trail.js';
 
 /** Why a request waits again after an Approve: what changed at the provider, or what blocked it. */
@@ -76,6 +76,7 @@ export function createApprovalRepo(deps: { db: Db; clock: Clock }) {
 
     /** Stores the request unless this confirmation already made one (a replayed Confirm). */
     request(input: ApprovalRequest, expiresAt: Date): { created: boolean; approval: ApprovalRow } {
+      assertOrderLines(input.lines);
       return immediate((tx) => {
         const existing = tx.select().from(approvals).where(eq(approvals.confirmKey, input.confirmKey)).get();
         if (existing) return { created: false, approval: existing };

@@ -7,6 +7,18 @@ export function lineTotal(line: Pick<OrderLine, 'region' | 'quantity'>): number 
   return line.region.price * line.quantity;
 }
 
+/**
+ * Refuses what no order may be: no line at all, or a product twice (the
+ * provider keys the answers by product, so a second line of it would take
+ * the first one's answers). The conversation never builds either; this
+ * holds the rule where the order is saved, whatever the caller.
+ */
+export function assertOrderLines(lines: readonly Pick<OrderLine, 'product'>[]): void {
+  if (lines.length === 0) throw new Error('an order needs at least one line');
+  const ids = lines.map((line) => line.product.id);
+  if (new Set(ids).size !== ids.length) throw new Error('an order holds each product once');
+}
+
 /** What an order of these lines costs at the prices they hold. */
 export function linesTotal(lines: readonly Pick<OrderLine, 'region' | 'quantity'>[]): number {
   return lines.reduce((sum, line) => sum + lineTotal(line), 0);

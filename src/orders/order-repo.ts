@@ -6,7 +6,7 @@ import { orders, type NotificationKind, type OrderState } from '../db/schema.js'
 import type { SyncDb } from '../db/sync-db.js';
 import { appendAudit, type AuditRecord } from './audit-trail.js';
 import { enqueueNotification } from './outbox.js';
-import { linesTotal, type OrderLine } from './order-line.js';
+import { assertOrderLines, linesTotal, type OrderLine } from './order-line.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 type OrderUpdate = Partial<Omit<typeof orders.$inferInsert, 'id' | 'state'>>;
@@ -99,6 +99,7 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
 
     /** Saves the order before anything is sent, unless this confirmation or the same open order exists. */
     openIntent(input: IntentInput): OpenIntentResult {
+      assertOrderLines(input.lines);
       return db.transaction(
         (tx): OpenIntentResult => {
           const confirmed = tx.select().from(orders).where(eq(orders.confirmKey, input.confirmKey)).get();

@@ -6,7 +6,7 @@ import {
   COPY_TEXT_MAX,
   humaniseKey,
   renderDelivery,
-  undeliveredItems,
+  linesWithoutCodes,
   type DeliveryMessage,
   type RenderDeliveryOptions,
 } from '../../src/delivery/render-delivery.js';
@@ -284,22 +284,31 @@ describe('renderDelivery of an order with several products', () => {
   });
 });
 
-describe('undeliveredItems', () => {
-  it('names the items of a completed order that have no codes', () => {
+describe('linesWithoutCodes', () => {
+  const lines = (...ids: number[]) => ids.map((id) => ({ product: { id } }));
+
+  it('names the lines of a completed order whose items have no codes', () => {
     const detail = order({ code: 'ONE' }, null, {}, [], '  ');
-    expect(undeliveredItems(detail).map((item) => item.productId)).toEqual([102, 103, 104, 105]);
+    expect(linesWithoutCodes(lines(101, 102, 103, 104, 105), detail).map((line) => line.product.id)).toEqual([102, 103, 104, 105]);
   });
 
-  it('is empty when every item is delivered', () => {
-    expect(undeliveredItems(order(sandboxDelivery, 'CODE'))).toEqual([]);
+  it('is empty when every line is delivered', () => {
+    expect(linesWithoutCodes(lines(101, 102), order(sandboxDelivery, 'CODE'))).toEqual([]);
   });
 
-  it('counts the item of a single-item order too', () => {
-    expect(undeliveredItems(order(null)).map((item) => item.id)).toEqual([1]);
+  it('names the line of a single-product order too, and a line the provider sent no item for', () => {
+    expect(linesWithoutCodes(lines(101), order(null)).map((line) => line.product.id)).toEqual([101]);
+    expect(linesWithoutCodes(lines(101, 999), order('CODE')).map((line) => line.product.id)).toEqual([999]);
+  });
+
+  it('names a product the provider split into items when one of them came without codes', () => {
+    const split = order('CODE', null);
+    const sameProduct: OrderDetail = { ...split, items: split.items.map((item) => ({ ...item, productId: 101 })) };
+    expect(linesWithoutCodes(lines(101), sameProduct).map((line) => line.product.id)).toEqual([101]);
   });
 
   it('is empty for an order not yet completed, whose codes are not due', () => {
-    expect(undeliveredItems({ ...order(null, null), status: 'PROCESSING' })).toEqual([]);
+    expect(linesWithoutCodes(lines(101, 102), { ...order(null, null), status: 'PROCESSING' })).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goodsOf, itemsMismatch, lineTotal, linesTotal, placeOrderBody, sameGoods, type OrderLine } from '../../src/orders/order-line.js';
+import { assertOrderLines, goodsOf, itemsMismatch, lineTotal, linesTotal, placeOrderBody, sameGoods, type OrderLine } from '../../src/orders/order-line.js';
 import { placeOrderBodySchema } from '../../src/provider/schemas.js';
 import { formatGoods } from '../../src/text/format.js';
 
@@ -75,5 +75,11 @@ describe('the order line', () => {
 
   it('sends no requiredFields when no line has answers', () => {
     expect(placeOrderBody([googlePlay])).toEqual({ products: [{ productId: 101, regionPropertyId: 5001, quantity: 1 }] });
+  });
+
+  it('refuses an order of no line, or of one product twice, wherever it is saved', () => {
+    expect(() => assertOrderLines([])).toThrow(/at least one line/);
+    expect(() => assertOrderLines([netflix, { ...netflix, quantity: 1 }])).toThrow(/each product once/);
+    expect(() => assertOrderLines([netflix, googlePlay])).not.toThrow();
   });
 });
