@@ -1,8 +1,8 @@
 -- Orders and approvals hold a list of lines (one per product) instead of one
 -- product's columns: each existing row becomes a list of one line, in the
 -- shape of OrderLine (src/db/schema-values.ts). Notifications lose the
--- audience column, which nothing read. openDb turns foreign keys off around
--- the migrations and checks them before it commits, so rebuilding orders
+-- audience column, which nothing read. openDb runs the migrations with
+-- foreign keys off and checks them before it commits, so rebuilding orders
 -- (which other tables reference) keeps every reference.
 PRAGMA foreign_keys=OFF;--> statement-breakpoint
 CREATE TABLE `__new_approvals` (

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { acquireInstanceLock, AnotherInstanceError, HEARTBEAT_MS, type InstanceLock } from '../db/instance-lock.js';
-import { closeDb, DatabasePathError, openDb, type Db } from '../db/open.js';
+import { closeDb, DatabasePathError, DatabaseTooNewError, openDb, type Db } from '../db/open.js';
 import { claimDatabaseForProvider, describeProviderMismatch } from '../db/provider-identity.js';
 import type { Logger } from '../logger.js';
 import type { ProcessProbe } from '../process-probe.js';
@@ -31,6 +31,8 @@ export async function openStorage(
   } catch (error) {
     // A database path that cannot be used is a configuration problem, as for any setting.
     if (error instanceof DatabasePathError) throw new StartupError(error.message, 2);
+    // A database a newer release migrated: this one would misread it, so it does not start.
+    if (error instanceof DatabaseTooNewError) throw new StartupError(`${error.message} (${config.databasePath})`, 2);
     throw error;
   }
   // Before anything talks to the provider or claims the database.

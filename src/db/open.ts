@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import * as schema from './schema.js';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -30,10 +30,9 @@ export function openDb(path: string): Db {
     // WAL mode and much faster than FULL.
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
-    const db = drizzle(sqlite, { schema });
-    migrateKeepingReferences(sqlite, db);
+    migrateKeepingReferences(sqlite);
     sqlite.pragma('foreign_keys = ON');
-    return db;
+    return drizzle(sqlite, { schema });
   } catch (error) {
     sqlite.close();
     throw error;
@@ -41,16 +40,42 @@ export function openDb(path: string): Db {
 }
 
 /**
- * Runs the migrations with foreign keys off, as SQLite's own procedure for
- * rebuilding a table asks: the pragma cannot change inside the migrations'
- * transaction, and with keys on, dropping a table others reference (orders)
- * would fail. The references are checked once the migrations are done.
+ * Brings the schema up to date in one transaction, with foreign keys off
+ * and checked before the commit. SQLite's own procedure for rebuilding a
+ * table asks for keys off, and the pragma cannot change inside a
+ * transaction (with keys on, dropping a table others reference, orders,
+ * would fail); a rebuild that broke a reference rolls back whole, leaving
+ * the database as it was. The bookkeeping is drizzle's own
+ * (`__drizzle_migrations`, by the migration folder's time), so databases
+ * migrated by earlier releases carry on. A database that a newer release
+ * has already migrated is refused: this release would not know its tables.
  */
-function migrateKeepingReferences(sqlite: Database.Database, db: Db): void {
+function migrateKeepingReferences(sqlite: Database.Database): void {
+  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
+  sqlite.exec('CREATE TABLE IF NOT EXISTS "__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)');
+  const last = sqlite.prepare<[], { at: number }>('SELECT created_at AS at FROM "__drizzle_migrations" ORDER BY created_at DESC LIMIT 1').get();
+  const newestKnown = migrations.at(-1)?.folderMillis ?? 0;
+  if (last !== undefined && Number(last.at) > newestKnown) throw new DatabaseTooNewError();
+  const pending = migrations.filter((migration) => last === undefined || Number(last.at) < migration.folderMillis);
+  if (pending.length === 0) return;
   sqlite.pragma('foreign_keys = OFF');
-  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  const broken = sqlite.pragma('foreign_key_check') as unknown[];
-  if (broken.length > 0) throw new Error(`the database's references are broken after its migrations (${broken.length} rows): restore the backup taken before the upgrade`);
+  const record = sqlite.prepare('INSERT INTO "__drizzle_migrations" ("hash", "created_at") VALUES (?, ?)');
+  sqlite.transaction(() => {
+    for (const migration of pending) {
+      for (const statement of migration.sql) sqlite.exec(statement);
+      record.run(migration.hash, migration.folderMillis);
+    }
+    const broken = sqlite.pragma('foreign_key_check') as unknown[];
+    if (broken.length > 0) throw new Error(`the upgrade would break ${broken.length} references between the database's tables; nothing was changed`);
+  })();
+}
+
+/** The database was migrated by a newer release of giftdesk than this one. */
+export class DatabaseTooNewError extends Error {
+  override name = 'DatabaseTooNewError';
+  constructor() {
+    super('the database was upgraded by a newer release of giftdesk; run that release (or restore the backup taken before the upgrade)');
+  }
 }
 
 /** The database file cannot be created or opened where DATABASE_PATH points. */

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseBefore } from '../support/older-database.js';
-import { closeDb, openDb, type Db } from '../../src/db/open.js';
+import { closeDb, DatabaseTooNewError, openDb, type Db } from '../../src/db/open.js';
 import { ORDER_STATES } from '../../src/db/schema.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
 import { orderFingerprint } from '../../src/orders/fingerprint.js';
@@ -126,5 +127,41 @@ describe('the order lines migration', () => {
         .prepare(`insert into orders (user_id, chat_id, confirm_key, fingerprint, lines, total_amount, state, sandbox, created_at, updated_at) values (1, 1, 'x', 'y', '[]', 1, 'teleported', 0, 0, 0)`)
         .run();
     expect(insert).toThrow(/CHECK constraint failed/);
+  });
+});
+
+describe('opening a database another release migrated', () => {
+  const dirs: string[] = [];
+  afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it('refuses a database a newer release migrated, and changes nothing in it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'giftdesk-newer-'));
+    dirs.push(dir);
+    const path = join(dir, 'giftdesk.sqlite');
+    closeDb(openDb(path));
+    const sqlite = new Database(path);
+    sqlite.prepare('INSERT INTO "__drizzle_migrations" ("hash", "created_at") VALUES (?, ?)').run('from-a-newer-release', 99_999_999_999_999);
+    sqlite.close();
+    expect(() => openDb(path)).toThrow(DatabaseTooNewError);
+    const after = new Database(path, { readonly: true });
+    expect(after.prepare('SELECT count(*) AS n FROM "__drizzle_migrations" WHERE hash = ?').get('from-a-newer-release')).toEqual({ n: 1 });
+    after.close();
+  });
+
+  it('rolls an upgrade back whole when it would break a reference between tables', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'giftdesk-broken-'));
+    dirs.push(dir);
+    const path = join(dir, 'giftdesk.sqlite');
+    const sqlite = databaseBefore(TAG, dir, path);
+    // An audit row pointing at an order that does not exist: the check before the commit finds it.
+    sqlite.pragma('foreign_keys = OFF');
+    sqlite.prepare("INSERT INTO audit_log (at, actor_id, action, order_id) VALUES (1, 1, 'order.intent', 4242)").run();
+    const applied = (sqlite.prepare('SELECT count(*) AS n FROM "__drizzle_migrations"').get() as { n: number }).n;
+    sqlite.close();
+    expect(() => openDb(path)).toThrow(/would break 1 references/);
+    const after = new Database(path, { readonly: true });
+    expect((after.prepare('SELECT count(*) AS n FROM "__drizzle_migrations"').get() as { n: number }).n).toBe(applied);
+    expect(after.prepare("SELECT count(*) AS n FROM pragma_table_info('orders') WHERE name = 'product_id'").get()).toEqual({ n: 1 });
+    after.close();
   });
 });
