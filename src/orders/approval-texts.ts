@@ -21,9 +21,21 @@ export const REJECT_DATA = /^ap:n:([0-9]{1,15})$/;
 export const approveData = (approval: Pick<ApprovalRow, 'id' | 'revision'>) => `ap:y:${approval.id}:${approval.revision}`;
 export const rejectData = (approval: Pick<ApprovalRow, 'id'>) => `ap:n:${approval.id}`;
 
-/** A short answer to show at most this long; the summary itself keeps them whole up to this bound. */
-const ANSWER_CHARS = 120;
-const MAX_ANSWERS = 20;
+/**
+ * How much of each line the card shows, tried in turn until the card fits
+ * one Telegram message: a card that does not fit is never seen, and the
+ * request would wait unseen until it expires. The answers are kept whole by
+ * the order itself; the card only shortens what it shows.
+ */
+const SHOWN = [
+  { title: 80, fieldTitle: 60, answer: 120, answers: 20 },
+  { title: 60, fieldTitle: 40, answer: 60, answers: 10 },
+  { title: 40, fieldTitle: 30, answer: 30, answers: 4 },
+  { title: 30, fieldTitle: 20, answer: 20, answers: 0 },
+] as const;
+/** Below Telegram's 4,096 characters, with room for the sandbox badge. */
+const CARD_CHARS = 3_900;
+const NOTICE_CHARS = 500;
 
 const money = (c: ApprovalTextContext, value: number) => formatAmount(value, c.locale, c.amountUnit);
 const clipped = (text: string, max: number) => {
@@ -50,25 +62,41 @@ export function adminSummary(
   approval: ApprovalRow,
   facts: { balance: number | null; threshold: number | null; selfApproval: boolean; notice?: string | null },
 ): { text: FormattedString; buttons: { text: string; callbackData: string }[][] } {
-  const total = totalOf(approval);
+  let text = cardText(c, approval, facts, SHOWN[0]);
+  for (const shown of SHOWN.slice(1)) {
+    if (text.text.length <= CARD_CHARS) break;
+    text = cardText(c, approval, facts, shown);
+  }
+  return {
+    text,
+    buttons: [[{ text: c.t('btn-approve'), callbackData: approveData(approval) }, { text: c.t('btn-reject'), callbackData: rejectData(approval) }]],
+  };
+}
+
+function cardText(
+  c: ApprovalTextContext,
+  approval: ApprovalRow,
+  facts: { balance: number | null; threshold: number | null; selfApproval: boolean; notice?: string | null },
+  shown: (typeof SHOWN)[number],
+): FormattedString {
   const several = approval.lines.length > 1;
-  const text = joinLines(
-    facts.notice ? bold(facts.notice) : null,
+  return joinLines(
+    facts.notice ? bold(clipped(facts.notice, NOTICE_CHARS)) : null,
     bold(c.t('approval-admin-title', { id: formatId(approval.id, c.locale) })),
     c.t('approval-admin-who', { person: c.describePerson(approval.requesterId) }),
     ...approval.lines.flatMap((line, index) => [
       several ? '' : null,
       several ? bold(c.t('summary-line-heading', { index: index + 1, count: approval.lines.length })) : null,
-      c.t('summary-product', { value: line.product.title }),
-      line.region.title ? c.t('summary-region', { value: line.region.title }) : null,
+      c.t('summary-product', { value: clipped(line.product.title, shown.title) }),
+      line.region.title ? c.t('summary-region', { value: clipped(line.region.title, shown.title) }) : null,
       c.t('summary-quantity', { value: line.quantity }),
       c.t('summary-unit-price', { value: money(c, line.region.price) }),
       several ? c.t('summary-line-total', { value: money(c, lineTotal(line)) }) : null,
-      ...line.fields.slice(0, MAX_ANSWERS).map((f) => `${clipped(f.title, 60)}: ${clipped(f.value, ANSWER_CHARS)}`),
-      line.fields.length > MAX_ANSWERS ? c.t('summary-more-answers', { count: line.fields.length - MAX_ANSWERS }) : null,
+      ...line.fields.slice(0, shown.answers).map((f) => `${clipped(f.title, shown.fieldTitle)}: ${clipped(f.value, shown.answer)}`),
+      line.fields.length > shown.answers ? c.t('summary-more-answers', { count: line.fields.length - shown.answers }) : null,
     ]),
     several ? '' : null,
-    bold(c.t('summary-total', { value: money(c, total) })),
+    bold(c.t('summary-total', { value: money(c, totalOf(approval)) })),
     '',
     facts.balance === null ? c.t('summary-balance-unknown') : c.t('summary-balance-now', { value: money(c, facts.balance) }),
     facts.threshold === null ? null : c.t('approval-admin-threshold', { value: money(c, facts.threshold) }),
@@ -76,10 +104,6 @@ export function adminSummary(
     facts.selfApproval ? c.t('approval-admin-self') : null,
     c.t('approval-admin-reject-hint', { id: formatId(approval.id, c.locale) }),
   );
-  return {
-    text,
-    buttons: [[{ text: c.t('btn-approve'), callbackData: approveData(approval) }, { text: c.t('btn-reject'), callbackData: rejectData(approval) }]],
-  };
 }
 
 /** Why a request a press found is no longer waiting. */

@@ -47,6 +47,25 @@ describe('approval summary for administrators', () => {
     expect(text.text).not.toMatch(/6,200,000/);
   });
 
+  it('fits a request of ten products with long answers in one Telegram message, saying how many answers it leaves out', () => {
+    const long = (n: number) => 'پاسخ بلند '.repeat(n);
+    const line = (i: number) => ({
+      product: { id: 200 + i, title: `گیفت کارت شمارهٔ ${i} ${long(10)}` },
+      region: { regionPropertyId: 6000 + i, title: 'US', price: 1_000_000 },
+      quantity: 1,
+      fields: Array.from({ length: 5 }, (_, f) => ({ fieldId: f + 1, title: `پرسش ${f} ${long(4)}`, value: long(20) })),
+    });
+    const big: ApprovalRow = { ...approval, lines: Array.from({ length: 10 }, (_, i) => line(i + 1)) };
+    for (const locale of ['fa', 'en'] as const) {
+      const { text } = adminSummary(context(locale), big, { balance: 50_000_000, threshold: 5_000_000, selfApproval: false, notice: long(200) });
+      expect(text.text.length).toBeLessThanOrEqual(4_096);
+      expect(text.text).toContain(locale === 'fa' ? '۱۰٬۰۰۰٬۰۰۰ ریال' : '10,000,000 ریال');
+      expect(text.text).toContain(locale === 'fa' ? 'کالای ۱۰ از ۱۰' : 'Product 10 of 10');
+    }
+    // The ordinary request keeps everything whole.
+    expect(adminSummary(context('fa'), approval, { balance: 1, threshold: 1, selfApproval: false }).text.text).toContain('ایمیل گیرنده: buyer@example.com');
+  });
+
   it('numbers a request in Persian digits in every Persian line that names it', () => {
     const c = context('fa');
     expect(approvalLine(c, approval)).toMatch(/^درخواست ۷:/);
