@@ -113,6 +113,8 @@ export function rightToLeftLines(text: string): string {
 }
 
 function opensLeftToRight(line: string): boolean {
+  // A line that opens with a command keeps it first: after a mark, Telegram would no longer make it tappable.
+  if (line.startsWith('/')) return false;
   const first = FIRST_STRONG.exec(line)?.[0];
   return first !== undefined && !RIGHT_TO_LEFT.test(first) && !line.startsWith(RLM);
 }

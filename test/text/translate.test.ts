@@ -36,6 +36,8 @@ describe('Persian lines that open with a Latin name', () => {
     expect(rightToLeftLines('سفارش A100234 تحویل شد')).toBe('سفارش A100234 تحویل شد');
     expect(rightToLeftLines('۱۲۳')).toBe('۱۲۳');
     expect(rightToLeftLines(`${RLM}Ada`)).toBe(`${RLM}Ada`);
+    // A command that opens a line stays first, so that Telegram still makes it tappable.
+    expect(rightToLeftLines('/approvals threshold <مبلغ>')).toBe('/approvals threshold <مبلغ>');
   });
 
   it('reach a Persian reader through the bound translator, and an English reader never', () => {
