@@ -237,13 +237,17 @@ function checkNotHeld(sqlite: Database.Database, path: string, now: () => number
   }
 }
 
+/** SQLite tables the target has no equal of: the FTS5 search tables, named without their shadow tables (products_fts_data, …). */
 function skippedTables(sqlite: Database.Database, specs: TableSpec[]): string[] {
   const known = new Set(specs.map((spec) => spec.name));
-  return sqlite
-    .prepare<[], { name: string }>("select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' and name <> '__drizzle_migrations' order by name")
+  const rows = sqlite
+    .prepare<[], { name: string; sql: string | null }>(
+      "select name, sql from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' and name <> '__drizzle_migrations' order by name",
+    )
     .all()
-    .map((row) => row.name)
-    .filter((name) => !known.has(name));
+    .filter((row) => !known.has(row.name));
+  const virtual = rows.filter((row) => /^create\s+virtual\s+table/i.test(row.sql ?? '')).map((row) => row.name);
+  return rows.map((row) => row.name).filter((name) => !virtual.some((owner) => name.startsWith(`${owner}_`)));
 }
 
 type Converter = (value: unknown) => unknown;
