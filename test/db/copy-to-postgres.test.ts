@@ -1,0 +1,435 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { asc, eq, is } from 'drizzle-orm';
+import { getTableConfig as getPgTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig as getSqliteTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AMOUNT_COLUMNS, copyToPostgres, DbCopyError, tablesInCopyOrder } from '../../src/db/copy-to-postgres.js';
+import { STALE_AFTER_MS } from '../../src/db/instance-lock.js';
+import { closeDb, openDb, type Db } from '../../src/db/open.js';
+import { closePostgres, openPostgres } from '../../src/db/postgres/open.js';
+import * as pgSchema from '../../src/db/postgres/schema.js';
+import * as sqliteSchema from '../../src/db/schema.js';
+import type { OrderLine } from '../../src/db/schema.js';
+import { freshDatabase, postgresUrl } from '../support/postgres-database.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const NOW = 1_790_000_000_000;
+/** Times with milliseconds, so that a copy that dropped them would show. */
+const t = (offsetMs: number) => new Date(NOW - 86_400_000 + offsetMs);
+/** Amounts and Telegram ids above 2^31 (and 2^32), which a 32-bit column would not hold. */
+const BIG_AMOUNT = 5_123_456_789;
+const ADMIN = 7_000_000_001;
+const STAFF = 7_000_000_002;
+const VIEWER = 7_000_000_003;
+const GROUP = -1_002_000_000_001;
+
+const dirs: string[] = [];
+afterAll(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function tempPath(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'giftdesk-dbcopy-'));
+  dirs.push(dir);
+  return join(dir, name);
+}
+
+function line(productId: number, title: string, price: number, quantity: number, fields: OrderLine['fields'] = []): OrderLine {
+  return { product: { id: productId, title }, region: { regionPropertyId: productId * 10, title: productId % 2 ? 'US' : null, price }, quantity, fields };
+}
+
+type NewOrder = typeof sqliteSchema.orders.$inferInsert;
+
+function order(id: number, overrides: Partial<NewOrder>): NewOrder {
+  const lines = overrides.lines ?? [line(101, 'Google Play 10 USD', 1_250_000, 1)];
+  return {
+    id,
+    userId: STAFF,
+    chatId: GROUP,
+    confirmKey: `confirm-${id}`,
+    fingerprint: `fingerprint-${id}`,
+    lines,
+    totalAmount: lines.reduce((sum, l) => sum + l.region.price * l.quantity, 0),
+    state: 'intent',
+    sandbox: false,
+    createdAt: t(id * 1000 + 1),
+    updatedAt: t(id * 1000 + 2),
+    ...overrides,
+  };
+}
+
+/** A SQLite database (this release's schema, through openDb) holding every kind of row giftdesk keeps. */
+function fillSource(db: Db): void {
+  const s = sqliteSchema;
+  db.insert(s.staff)
+    .values([
+      { telegramId: ADMIN, role: 'admin', source: 'env', addedBy: null, locale: null, createdAt: t(11) },
+      { telegramId: STAFF, role: 'staff', source: 'chat', addedBy: ADMIN, locale: 'fa', createdAt: t(12) },
+      { telegramId: VIEWER, role: 'viewer', source: 'chat', addedBy: ADMIN, locale: 'en', createdAt: t(13) },
+    ])
+    .run();
+  db.insert(s.people)
+    .values([
+      { telegramId: ADMIN, firstName: 'Ada', lastName: 'Lovelace', username: 'ada', languageCode: 'en', updatedAt: t(21) },
+      { telegramId: STAFF, firstName: 'سارا', lastName: null, username: null, languageCode: 'fa', updatedAt: t(22) },
+    ])
+    .run();
+  db.insert(s.strangerReplies).values({ telegramId: 9_000_000_009, lastReplyAt: t(31) }).run();
+  db.insert(s.categories)
+    .values([
+      { id: 1, title: 'Gaming', parentId: null, position: 0 },
+      { id: 2, title: 'کارت هدیه', parentId: 1, position: 1 },
+    ])
+    .run();
+  db.insert(s.products)
+    .values([
+      { id: 101, title: 'Google Play 10 USD', searchText: 'google play 10 usd', categoryId: 1, isAvailable: true, position: 0, bucketId: 1 },
+      { id: 102, title: 'Steam 50', searchText: 'steam 50', categoryId: 2, isAvailable: false, position: 1, bucketId: 2 },
+      { id: 103, title: 'iTunes', searchText: 'itunes', categoryId: null, isAvailable: null, position: 2, bucketId: 0 },
+    ])
+    .run();
+  db.insert(s.categoryCounts)
+    .values([
+      { categoryId: 0, productCount: 1 },
+      { categoryId: 1, productCount: 1 },
+      { categoryId: 2, productCount: 1 },
+    ])
+    .run();
+  db.insert(s.productPrices)
+    .values([
+      { productId: 101, priceFrom: 1_250_000, priceTo: 1_250_000, stockTotal: 12, fetchedAt: t(41) },
+      { productId: 102, priceFrom: BIG_AMOUNT, priceTo: null, stockTotal: 0, fetchedAt: t(42) },
+    ])
+    .run();
+  db.insert(s.appState)
+    .values([
+      { key: 'ordering.paused', value: JSON.stringify({ paused: true, by: ADMIN, at: NOW - 5000 }), updatedAt: t(51) },
+      { key: 'limits.daily', value: JSON.stringify({ [STAFF]: 9_000_000_000 }), updatedAt: t(52) },
+      // A run that stopped cleanly released its claim.
+      { key: 'instance.lock', value: JSON.stringify({ owner: '', beatAt: 0 }), updatedAt: t(53) },
+    ])
+    .run();
+  db.insert(s.botSessions)
+    .values([
+      { key: String(STAFF), value: JSON.stringify({ conversation: { order: [{ step: 3 }] }, locale: 'fa' }), updatedAt: t(61) },
+      { key: String(GROUP), value: '{}', updatedAt: t(62) },
+    ])
+    .run();
+
+  const multiLine = [
+    line(101, 'Google Play 10 USD', 1_250_000, 2, [{ fieldId: 7, title: 'Email', value: 'a@example.com' }]),
+    line(102, 'Steam 50', BIG_AMOUNT, 1, [
+      { fieldId: 8, title: 'Account', value: 'steam-user' },
+      { fieldId: 9, title: 'نام', value: 'علی' },
+    ]),
+  ];
+  db.insert(s.orders)
+    .values([
+      order(1, { state: 'intent', sandbox: true }),
+      order(2, { state: 'placing', postedAt: t(2003), leaseOwner: 'host:1:a', leaseExpiresAt: t(2004) }),
+      order(3, { state: 'unknown', postedAt: t(3003), postEndedAt: t(3004), nextCheckAt: t(3005), checkCount: 4 }),
+      order(4, {
+        state: 'completed',
+        lines: multiLine,
+        providerOrderId: 4_000_000_004,
+        providerReference: 'ref-4',
+        providerStatus: 'COMPLETED',
+        acceptedOrderId: 4_000_000_004,
+        acceptedReference: 'ref-4',
+        acceptedAmount: 2_500_000 + BIG_AMOUNT,
+        postedAt: t(4003),
+        postEndedAt: t(4004),
+        finishedAt: t(4005),
+      }),
+      order(5, {
+        state: 'needs_review',
+        reviewCandidates: [
+          { orderId: 55, reference: null, status: 'PENDING', amount: 1_250_000, createdAt: '2026-09-01T10:00:00Z' },
+          { orderId: 56, reference: 'r56', status: null, amount: 1_250_000, createdAt: null },
+        ],
+        staleReportedAt: t(5006),
+      }),
+      order(6, {
+        state: 'in_progress',
+        providerOrderId: 6_000_000_006,
+        acceptedAmount: 1_250_000,
+        adoptionProof: {
+          providerOrderId: 6_000_000_006,
+          providerCreatedAt: '2026-09-01T10:00:00.123Z',
+          flightFrom: NOW - 10_001,
+          flightTo: NOW - 9_001,
+          marginMs: 250,
+          measured: true,
+          debitAmount: 1_250_000,
+        },
+      }),
+      order(7, { state: 'rejected', providerMessage: 'insufficient balance', finishedAt: t(7005) }),
+      order(8, { state: 'refunded', providerOrderId: 8_000_000_008, finishedAt: t(8005) }),
+    ])
+    .run();
+  db.insert(s.auditLog)
+    .values([
+      { at: t(71), actorId: ADMIN, action: 'staff.add', orderId: null, amount: null, detail: null, subjectId: STAFF },
+      { at: t(72), actorId: STAFF, action: 'order.confirmed', orderId: 4, amount: 2_500_000 + BIG_AMOUNT, detail: JSON.stringify({ lines: 2 }), subjectId: null },
+      { at: t(73), actorId: null, action: 'order.completed', orderId: 4, amount: BIG_AMOUNT, detail: 'facts: provider COMPLETED', subjectId: null },
+      { at: t(74), actorId: ADMIN, action: 'codes.seen', orderId: 4, amount: null, detail: null, subjectId: STAFF },
+    ])
+    .run();
+  db.insert(s.notifications)
+    .values([
+      { orderId: 4, kind: 'delivered', status: 'sent', createdAt: t(81), nextAttemptAt: t(82), attempts: 1, partsSent: 2, sentAt: t(83) },
+      { orderId: 3, kind: 'interrupted', status: 'pending', createdAt: t(84), nextAttemptAt: t(85), attempts: 2, lastError: 'timeout', leaseOwner: 'h:2', leaseExpiresAt: t(86) },
+      { orderId: 7, kind: 'failed', status: 'undeliverable', createdAt: t(87), nextAttemptAt: t(88), attempts: 9 },
+    ])
+    .run();
+  db.insert(s.approvals)
+    .values([
+      {
+        requesterId: STAFF,
+        chatId: GROUP,
+        confirmKey: 'confirm-6',
+        lines: [line(101, 'Google Play 10 USD', 1_250_000, 1)],
+        state: 'approved',
+        revision: 2,
+        createdAt: t(91),
+        updatedAt: t(92),
+        expiresAt: t(93),
+        decidedBy: ADMIN,
+        decidedAt: t(94),
+        orderId: 6,
+      },
+      { requesterId: STAFF, chatId: GROUP, confirmKey: 'approval-pending', lines: multiLine, state: 'pending', createdAt: t(95), updatedAt: t(96), expiresAt: t(97) },
+      { requesterId: STAFF, chatId: STAFF, confirmKey: 'approval-rejected', lines: multiLine, state: 'rejected', createdAt: t(98), updatedAt: t(99), expiresAt: t(100), decidedBy: ADMIN, decidedAt: t(101), reason: 'too much' },
+    ])
+    .run();
+  db.insert(s.approvalCards)
+    .values([
+      { approvalId: 2, chatId: ADMIN, messageId: 3_000_000_001, createdAt: t(111) },
+      { approvalId: 2, chatId: VIEWER, messageId: 12, createdAt: t(112) },
+      { approvalId: 3, chatId: ADMIN, messageId: 13, createdAt: t(113) },
+    ])
+    .run();
+  // Cards are forgotten once their buttons are gone: the highest id used is no longer in the table.
+  db.delete(s.approvalCards).where(eq(s.approvalCards.id, 3)).run();
+}
+
+function sourceDatabase(fill: (db: Db) => void = fillSource): string {
+  const path = tempPath('giftdesk.sqlite');
+  const db = openDb(path);
+  try {
+    fill(db);
+  } finally {
+    closeDb(db);
+  }
+  return path;
+}
+
+/** The tables of both schemas under their export names, each read whole in primary-key order. */
+async function readBoth(sqlitePath: string, url: string): Promise<Map<string, { sqlite: unknown[]; postgres: unknown[] }>> {
+  const source = openDb(sqlitePath);
+  const target = await openPostgres(url, { maxConnections: 1 });
+  try {
+    const tables = new Map<string, { sqlite: unknown[]; postgres: unknown[] }>();
+    for (const [name, table] of Object.entries(sqliteSchema)) {
+      if (!is(table, SQLiteTable)) continue;
+      const pgTable = (pgSchema as Record<string, unknown>)[name];
+      if (!is(pgTable, PgTable)) throw new Error(`no PostgreSQL table for ${name}`);
+      const sqliteKey = getSqliteTableConfig(table).columns.find((c) => c.primary)!;
+      const pgKey = getPgTableConfig(pgTable).columns.find((c) => c.primary)!;
+      tables.set(getSqliteTableConfig(table).name, {
+        sqlite: source.select().from(table).orderBy(asc(sqliteKey)).all(),
+        postgres: await target.select().from(pgTable).orderBy(asc(pgKey)),
+      });
+    }
+    return tables;
+  } finally {
+    closeDb(source);
+    await closePostgres(target);
+  }
+}
+
+async function rowCount(url: string, table: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return Number((await client.query<{ n: string }>(`select count(*) as n from "${table}"`)).rows[0]!.n);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('copyToPostgres', () => {
+  it('orders the tables parents first, from the foreign keys', () => {
+    const names = tablesInCopyOrder().map((spec) => spec.name);
+    expect(new Set(names).size).toBe(names.length);
+    const before = (a: string, b: string) => expect(names.indexOf(a)).toBeLessThan(names.indexOf(b));
+    before('orders', 'audit_log');
+    before('orders', 'notifications');
+    before('orders', 'approvals');
+    before('approvals', 'approval_cards');
+  });
+
+  it('sums every bigint column that holds an amount or a price', () => {
+    for (const table of Object.values(pgSchema)) {
+      if (!is(table, PgTable)) continue;
+      const config = getPgTableConfig(table);
+      const money = config.columns.filter((c) => c.getSQLType() === 'bigint' && /amount|price/.test(c.name)).map((c) => c.name);
+      expect([...(AMOUNT_COLUMNS[config.name] ?? [])].sort(), config.name).toEqual(money.sort());
+    }
+  });
+
+  it('copies every table with identical values, then refuses a second copy into the now full database and changes nothing', async () => {
+    const source = sourceDatabase();
+    const url = await freshDatabase('dbcopy_full');
+    const result = await copyToPostgres(source, url, { now: () => NOW });
+
+    const rows = Object.fromEntries(result.tables.map((table) => [table.table, table.rows]));
+    expect(rows).toMatchObject({ staff: 3, people: 2, orders: 8, audit_log: 4, notifications: 3, approvals: 3, approval_cards: 2, app_state: 3, bot_sessions: 2, products: 3 });
+    const orderSums = result.tables.find((table) => table.table === 'orders')!.sums;
+    expect(orderSums).toContainEqual({ column: 'accepted_amount', total: String(2_500_000 + BIG_AMOUNT + 1_250_000) });
+    expect(result.skipped).toEqual(['products_fts']);
+    expect(result.target).toBe(url);
+
+    const tables = await readBoth(source, url);
+    expect([...tables.keys()].sort()).toEqual(tablesInCopyOrder().map((spec) => spec.name).sort());
+    for (const [name, { sqlite, postgres }] of tables) {
+      expect(postgres, name).toEqual(sqlite);
+      expect(postgres.length, name).toBeGreaterThan(0);
+    }
+    const copiedOrder = tables.get('orders')!.postgres.find((row) => (row as { id: number }).id === 4) as typeof pgSchema.orders.$inferSelect;
+    expect(copiedOrder.acceptedAmount).toBe(2_500_000 + BIG_AMOUNT);
+    expect(copiedOrder.createdAt.getTime()).toBe(t(4001).getTime());
+    expect(copiedOrder.lines[1]!.fields[1]).toEqual({ fieldId: 9, title: 'نام', value: 'علی' });
+
+    const again = await copyToPostgres(source, url, { now: () => NOW }).catch((error: unknown) => error);
+    expect(again).toBeInstanceOf(DbCopyError);
+    expect((again as DbCopyError).refused).toBe(true);
+    expect((again as DbCopyError).message).toMatch(/is not empty: table \w+ already has rows/);
+    const afterRefusal = await readBoth(source, url);
+    for (const [name, { sqlite, postgres }] of afterRefusal) expect(postgres, name).toEqual(sqlite);
+  });
+
+  it('moves each id sequence past the copied ids, and past ids SQLite used for rows since deleted', async () => {
+    const source = sourceDatabase();
+    const url = await freshDatabase('dbcopy_ids');
+    const result = await copyToPostgres(source, url, { now: () => NOW });
+    expect(result.tables.find((table) => table.table === 'approval_cards')!.sequenceAt).toBe(3);
+
+    const db = await openPostgres(url, { maxConnections: 1 });
+    try {
+      const [created] = await db
+        .insert(pgSchema.orders)
+        .values({ userId: STAFF, chatId: STAFF, confirmKey: 'after-copy', fingerprint: 'after-copy', lines: [], totalAmount: 1, state: 'intent', sandbox: false, createdAt: new Date(NOW), updatedAt: new Date(NOW) })
+        .returning({ id: pgSchema.orders.id });
+      expect(created!.id).toBe(9);
+      const [card] = await db.insert(pgSchema.approvalCards).values({ approvalId: 2, chatId: ADMIN, messageId: 1, createdAt: new Date(NOW) }).returning({ id: pgSchema.approvalCards.id });
+      expect(card!.id).toBe(4);
+      const [audit] = await db.insert(pgSchema.auditLog).values({ at: new Date(NOW), action: 'x' }).returning({ id: pgSchema.auditLog.id });
+      expect(audit!.id).toBe(5);
+    } finally {
+      await closePostgres(db);
+    }
+  });
+
+  it('refuses a source that a running giftdesk holds, before touching the target; a claim gone quiet is no hold', async () => {
+    const beatAt = NOW - 1_000;
+    const claim = (db: Db) => {
+      fillSource(db);
+      db.update(sqliteSchema.appState)
+        .set({ value: JSON.stringify({ owner: 'host:4242:run', beatAt, process: { host: 'host', pid: 4242, started: null } }) })
+        .where(eq(sqliteSchema.appState.key, 'instance.lock'))
+        .run();
+    };
+    const source = sourceDatabase(claim);
+    const url = await freshDatabase('dbcopy_held');
+    const error = await copyToPostgres(source, url, { now: () => NOW }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DbCopyError);
+    expect((error as DbCopyError).refused).toBe(true);
+    expect((error as DbCopyError).message).toBe(`a running giftdesk holds the database at ${source} (its heartbeat is 1 s old); stop it first, then copy. Nothing was written`);
+    // Not even the schema was created.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      expect((await client.query("select count(*)::int as n from information_schema.tables where table_schema = 'public'")).rows[0].n).toBe(0);
+    } finally {
+      await client.end();
+    }
+
+    const result = await copyToPostgres(source, url, { now: () => beatAt + STALE_AFTER_MS });
+    expect(result.tables.find((table) => table.table === 'orders')!.rows).toBe(8);
+  });
+
+  it('rolls everything back and names the table and the sums when an amount arrives changed', async () => {
+    const source = sourceDatabase();
+    const url = await freshDatabase('dbcopy_mismatch');
+    // The schema first, then a trigger that adds one to every audited amount on its way in.
+    await closePostgres(await openPostgres(url, { maxConnections: 1 }));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`create function skew() returns trigger language plpgsql as $$ begin new.amount := new.amount + 1; return new; end $$`);
+      await client.query('create trigger skew before insert on audit_log for each row when (new.amount is not null) execute function skew()');
+    } finally {
+      await client.end();
+    }
+    const error = await copyToPostgres(source, url, { now: () => NOW }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DbCopyError);
+    expect((error as DbCopyError).refused).toBe(false);
+    const expected = 2_500_000 + 2 * BIG_AMOUNT;
+    expect((error as DbCopyError).message).toBe(
+      `table audit_log: the sum of amount is ${expected} in SQLite but ${expected + 2} in PostgreSQL; everything was rolled back`,
+    );
+    for (const table of ['staff', 'orders', 'audit_log', 'app_state']) expect(await rowCount(url, table), table).toBe(0);
+  });
+
+  it('refuses a target it cannot reach and a source that is missing', async () => {
+    const source = sourceDatabase();
+    const missing = await copyToPostgres(source, postgresUrl('no_such_database_here')).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(DbCopyError);
+    expect((missing as DbCopyError).refused).toBe(true);
+    expect((missing as DbCopyError).message).toMatch(/database no_such_database_here .*does not exist/);
+
+    const nothing = await copyToPostgres(tempPath('absent.sqlite'), await freshDatabase('dbcopy_nosource')).catch((e: unknown) => e);
+    expect((nothing as DbCopyError).refused).toBe(true);
+    expect((nothing as DbCopyError).message).toMatch(/^there is no SQLite database at .*absent\.sqlite/);
+  });
+});
+
+describe('npm run db:copy', () => {
+  async function runCopy(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(root, 'src/ops/db-copy.ts'), ...args], {
+      cwd: tmpdir(),
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    return { code, output };
+  }
+
+  it('copies DATABASE_PATH (or --from) with exit code 0, refuses a full target with 2, and refuses bad arguments with 2', async () => {
+    const source = sourceDatabase();
+    const url = await freshDatabase('dbcopy_cli');
+    const first = await runCopy([url], { DATABASE_PATH: source });
+    expect(first.output).toMatch(/^copying .* into postgresql:/);
+    expect(first.output).toMatch(/\n  orders +8 rows, total_amount sum \d+ equal, accepted_amount sum \d+ equal\n/);
+    expect(first.output).toMatch(/copied \d+ rows in 14 tables to .* in \d+ ms/);
+    expect(first.output).not.toMatch(/Google Play|a@example\.com|steam-user/);
+    expect(first.code).toBe(0);
+
+    const again = await runCopy(['--from', source, url], {});
+    expect(again.code).toBe(2);
+    expect(again.output).toMatch(/db:copy refused: the PostgreSQL database .* is not empty: table \w+ already has rows/);
+    expect(await rowCount(url, 'orders')).toBe(8);
+
+    const usage = await runCopy(['not-a-url'], {});
+    expect(usage.code).toBe(2);
+    expect(usage.output).toMatch(/^usage: npm run db:copy -- /);
+  });
+});
