@@ -37,7 +37,8 @@ describe('an order of several products', () => {
     const world = await startBotWorld();
     const { chat } = await threeLines(world);
     await chat.tap(/✏️ 1\. /, /Line 1: Google Play 10 USD/);
-    await chat.tap(/^Quantity$/, /How many\?/);
+    const asked = await chat.tap(/^Quantity$/, /How many\?/);
+    expect(asked.text).toContain('Line 1: Google Play 10 USD');
     const changed = await chat.say('3', /Please check your order/);
     expect(changed.text).toContain('1. Google Play 10 USD (US) × 3');
     await chat.tap(/✏️ 2\. /, /Line 2: Free Fire/);
