@@ -39,11 +39,23 @@ function badge(ctx: TextContext): FormattedString | null {
   return ctx.sandbox ? bold(ctx.t('sandbox-badge')) : null;
 }
 
-/** `charged` is the provider's amount for the order, as its detail gives it. */
+/**
+ * `charged` is the provider's amount for the order, as its detail gives it.
+ * An order of several products says how many products and cards: each
+ * product heads its own codes below.
+ */
 export function deliveryHeading(order: OrderRow, ctx: TextContext, charged: number): FormattedString {
+  const heading =
+    order.lines.length > 1
+      ? ctx.t('delivery-heading-counts', {
+          reference: referenceOf(order),
+          products: formatNumber(order.lines.length, ctx.locale),
+          cards: formatNumber(order.lines.reduce((sum, line) => sum + line.quantity, 0), ctx.locale),
+        })
+      : ctx.t('delivery-heading', { reference: referenceOf(order), goods: goodsText(order, ctx) });
   return joinLines(
     badge(ctx),
-    bold(ctx.t('delivery-heading', { reference: referenceOf(order), goods: goodsText(order, ctx) })),
+    bold(heading),
     ctx.t('delivery-charged', { amount: formatAmount(charged, ctx.locale, ctx.amountUnit) }),
   );
 }

@@ -106,7 +106,8 @@ export function renderDelivery(order: OrderDetail, opts: RenderDeliveryOptions):
     }
     // Several products: each item's codes under its own product's name.
     const product = opts.productLabel?.(item.productId) ?? opts.t('delivery-item-product', { productId: String(item.productId) });
-    lines.add(0, FormattedString.bold(opts.t('delivery-item', { product, quantity: item.quantity })));
+    // Numbered as the copy buttons of its codes are ("Copy code 2.1": product 2).
+    lines.add(0, FormattedString.bold(opts.t('delivery-item', { index: localDigits(String(index + 1), opts.locale), product, quantity: item.quantity })));
     if (missing(item)) lines.add(1, new FormattedString(opts.t('delivery-item-undelivered')));
     else renderTop(lines, item.delivery, 1, opts, [index + 1]);
   });
@@ -175,6 +176,14 @@ export function copyButtonRows(copies: readonly CopyButton[]): { text: string; c
 /** Entry numbers on the way to a value (item, card…), for its copy button's label. */
 type Path = readonly number[];
 
+/**
+ * "2.1" (product 2, entry 1); in Persian "۲-۱", the way Persian numbers
+ * sections, since "۲.۱" reads as a decimal number.
+ */
+function pathText(path: Path, locale: Locale): string {
+  return localDigits(path.join(locale === 'fa' ? '-' : '.'), locale);
+}
+
 function renderTop(lines: LineBuilder, delivery: JsonValue | null, indent: number, opts: RenderDeliveryOptions, path: Path): void {
   if (isRecord(delivery) && Object.keys(delivery).length > 0) {
     for (const [key, value] of Object.entries(delivery)) renderField(lines, key, value, indent, opts, path);
@@ -207,7 +216,7 @@ function renderField(
     renderList(lines, key, value, indent + 1, opts, path);
     return;
   }
-  const what = path.length > 0 ? `${label} ${localDigits(path.join('.'), opts.locale)}` : label;
+  const what = path.length > 0 ? `${label} ${pathText(path, opts.locale)}` : label;
   lines.add(indent, new FormattedString(`${label}: `).concat(scalar(value, key, opts)), copyOf(value, key, what, opts));
 }
 
@@ -222,7 +231,7 @@ function renderList(lines: LineBuilder, key: string | null, list: JsonValue[], i
       lines.add(indent, FormattedString.bold(entryLabel(key, n, opts.t)));
       renderList(lines, key, value, indent + 1, opts, [...path, n]);
     } else {
-      const what = path.length > 0 ? `${entryLabel(key, n, opts.t)} (${localDigits(path.join('.'), opts.locale)})` : entryLabel(key, n, opts.t);
+      const what = path.length > 0 ? `${entryLabel(key, n, opts.t)} (${pathText(path, opts.locale)})` : entryLabel(key, n, opts.t);
       lines.add(
         indent,
         new FormattedString(`${localDigits(String(n), opts.locale)}. `).concat(scalar(value, key, opts)),

@@ -53,10 +53,10 @@ async function roundOf(bot: StepBot, real: boolean, samples: Map<Step, number[]>
     record('add another product', await chat.tap((labels) => labels.find((l) => l.includes('Add another product'))!, saying(/Choose a category/)));
     await addLine(chat, productTitles[LINES - 1]!);
     record('summary of 10 lines (11 reads)', await chat.say('1', summary));
-    record('open line (change)', await chat.tap((labels) => labels.find((l) => l.startsWith('Edit line 3'))!, saying(/What would you like to change/)));
+    record('open line (change)', await chat.tap((labels) => labels.find((l) => l.startsWith('✏️ 3. '))!, saying(/What would you like to change/)));
     await chat.tap((labels) => labels.find((l) => l === 'Quantity')!, saying(/How many/));
     record('change quantity (summary, 11 reads)', await chat.tap((labels) => labels.find((l) => l === '2')!, summary));
-    await chat.tap((labels) => labels.find((l) => l.startsWith('Edit line 10'))!, saying(/What would you like to change/));
+    await chat.tap((labels) => labels.find((l) => l.startsWith('✏️ 10. '))!, saying(/What would you like to change/));
     record('remove line (summary, 10 reads)', await chat.tap((labels) => labels.find((l) => l.startsWith('Remove'))!, summary));
     await chat.say('/cancel');
   } else {

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { orders, type ReviewCandidate } from '../../src/db/schema.js';
 import type { OrderRow } from '../../src/orders/order-repo.js';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
+import { deliveryHeading } from '../../src/delivery/notification-texts.js';
+import { createI18n } from '../../src/text/i18n.js';
 import { ADMIN, SECOND_ADMIN, senderWorld, STAFF, T0, UNTIL_FINAL_MS } from './sender-world.js';
 
 const P = SANDBOX_PRODUCTS;
@@ -251,5 +253,13 @@ describe('notification sender: Persian', () => {
     expect(text).toContain('تحویل شد: Google Play 10 USD (US) × ۲');
     expect(text).toContain('کارت ۲');
     expect(text).toContain('تاریخ انقضا: ');
+  });
+
+  it('heads the delivery of several products with their counts', () => {
+    const i18n = createI18n('fa');
+    const line = (id: number, quantity: number) => ({ product: { id, title: `P${id}` }, region: { regionPropertyId: id, title: 'US', price: 1 }, quantity, fields: [] });
+    const order = { id: 7, providerReference: 'A100234', lines: [line(1, 2), line(2, 1), line(3, 2)] } as unknown as OrderRow;
+    const ctx = { t: (key: string, vars?: Record<string, string | number>) => i18n.t('fa', key, vars), locale: 'fa' as const, amountUnit: 'IRR' as const, timeZone: 'UTC', sandbox: false };
+    expect(deliveryHeading(order, ctx, 5).rawText.split('\n')[0]).toBe('سفارش A100234 تحویل شد: ۳ محصول، ۵ کارت');
   });
 });

@@ -326,6 +326,10 @@ describe('notification sender: orders of several products', () => {
     expect((await world.sender.runOnce()).sent).toBe(1);
 
     const text = world.messagesTo(STAFF).map((m) => m.text).join('\n');
+    // The heading counts; each product heads its own codes, numbered as their copy buttons are.
+    expect(text.split('\n').slice(0, 2)).toEqual(['[SANDBOX]', `Order ${order.providerReference} is delivered: 2 products, 3 cards`]);
+    expect(text).toContain(`1. ${play.title}`);
+    expect(text).toContain(`2. ${apple.title}`);
     const playAt = text.indexOf(`${play.title}`);
     const appleAt = text.indexOf(`${apple.title}`, playAt + play.title.length);
     expect(playAt).toBeGreaterThanOrEqual(0);

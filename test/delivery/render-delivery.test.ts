@@ -143,9 +143,9 @@ describe('renderDelivery', () => {
   it('heads every item of an order with several items by its product id when no label is given', () => {
     const text = only(render(order({ code: 'ONE' }, { code: 'TWO' })));
     expect(text.rawText.split('\n').slice(1)).toEqual([
-      'Product #101 × 2',
+      '1. Product #101 × 2',
       '   Code: ONE',
-      'Product #102 × 2',
+      '2. Product #102 × 2',
       '   Code: TWO',
     ]);
   });
@@ -212,9 +212,9 @@ describe('renderDelivery of an order with several products', () => {
     const text = message!.text;
     expect(text.rawText.split('\n')).toEqual([
       'Order A100234',
-      'Google Play 10 USD (US) × 2',
+      '1. Google Play 10 USD (US) × 2',
       '   Code: ONE',
-      'Apple 25 USD (US) × 2',
+      '2. Apple 25 USD (US) × 2',
       '   Cards:',
       '      Card 1',
       '         Code: GP7Q-2XKM-99LA',
@@ -228,14 +228,23 @@ describe('renderDelivery of an order with several products', () => {
       '         Expires at: 21 Nov 2027',
       '   Instructions: کد را در Google Play وارد کنید',
     ]);
-    expect(bold(text)).toEqual(['Google Play 10 USD (US) × 2', 'Apple 25 USD (US) × 2', 'Card 1', 'Card 2']);
+    expect(bold(text)).toEqual(['1. Google Play 10 USD (US) × 2', '2. Apple 25 USD (US) × 2', 'Card 1', 'Card 2']);
     expect(spoilered(text)).toEqual(['ONE', 'GP7Q-2XKM-99LA', '4410', 'S-88123', 'GP7Q-8BBN-10ZC', '1201', 'S-88124']);
     expect(message!.copies.map((c) => c.text)).toEqual(spoilered(text));
   });
 
+  it('numbers copy buttons as the product headings: product first, then the card; in Persian with a dash, not a decimal point', () => {
+    const [en] = messages(order({ code: 'ONE' }, sandboxDelivery), 'en', { productLabel });
+    expect(en!.copies.map((c) => c.label)).toContain('Copy code 1');
+    expect(en!.copies.map((c) => c.label)).toContain('Copy code 2.1');
+    const [fa] = messages(order({ code: 'ONE' }, sandboxDelivery), 'fa', { productLabel });
+    expect(fa!.copies.map((c) => c.label)).toContain('کپی کد ۲-۱');
+    expect(fa!.copies.map((c) => c.label).join(' ')).not.toMatch(/[۰-۹][.٫][۰-۹]/);
+  });
+
   it('falls back to the product id for a product the label function does not know', () => {
     const text = only(messages(order({ code: 'ONE' }, { code: 'TWO' }, { code: 'THREE' }), 'en', { productLabel }).map((m) => m.text));
-    expect(text.rawText.split('\n')).toContain('Product #103 × 2');
+    expect(text.rawText.split('\n')).toContain('3. Product #103 × 2');
   });
 
   it('renders a single-item order as before, with no sub-heading, even with a label function', () => {
@@ -248,9 +257,9 @@ describe('renderDelivery of an order with several products', () => {
   it('says so for an item of a completed order that came without codes, and shows the others', () => {
     const [message] = messages(order({ code: 'ONE' }, null), 'en', { productLabel });
     expect(message!.text.rawText.split('\n').slice(1)).toEqual([
-      'Google Play 10 USD (US) × 2',
+      '1. Google Play 10 USD (US) × 2',
       '   Code: ONE',
-      'Apple 25 USD (US) × 2',
+      '2. Apple 25 USD (US) × 2',
       '   No codes came for this product: administrators are told.',
     ]);
     expect(message!.copies.map((c) => c.text)).toEqual(['ONE']);
@@ -259,9 +268,9 @@ describe('renderDelivery of an order with several products', () => {
   it('writes the sub-headings and the missing codes line in Persian', () => {
     const text = only(render(order(null, { code: 'TWO' }), 'fa')).rawText;
     expect(text.split('\n').slice(1)).toEqual([
-      'محصول #101 × ۲',
+      '۱. محصول #101 × ۲',
       '   برای این محصول کدی نیامد؛ به مدیران اطلاع داده شد.',
-      'محصول #102 × ۲',
+      '۲. محصول #102 × ۲',
       '   کد: TWO',
     ]);
   });
@@ -280,7 +289,7 @@ describe('renderDelivery of an order with several products', () => {
     const secrets = all.flatMap((m) => spoilered(m.text));
     expect(secrets).toEqual(deliveries.flatMap((d) => d.cards.flatMap((card) => [card.code, card.pin])));
     const headings = all.flatMap((m) => m.text.rawText.split('\n')).filter((line) => / × 2$/.test(line));
-    expect(headings).toEqual(['Google Play 10 USD (US) × 2', 'Apple 25 USD (US) × 2', 'Product #103 × 2', 'Product #104 × 2', 'Product #105 × 2']);
+    expect(headings).toEqual(['1. Google Play 10 USD (US) × 2', '2. Apple 25 USD (US) × 2', '3. Product #103 × 2', '4. Product #104 × 2', '5. Product #105 × 2']);
   });
 });
 

@@ -165,7 +165,9 @@ describe('an order of several products against the spending rules', () => {
     expect(summary.text).toMatch(/Orders above 4,000,000 IRR need an administrator's approval/);
     const before = requests().length;
     const sent = posts(world);
-    await chat.tap(/Confirm/, /needs an administrator's approval/);
+    const waiting = await chat.tap(/Confirm/, /needs an administrator's approval/);
+    expect(waiting.text).toContain('Products: 3');
+    for (const title of [GOOGLE_TITLE, FREE_FIRE_TITLE, APPLE_TITLE]) expect(waiting.text).toContain(title);
     const card = await world.telegram.waitFor(() => requests().length > before && requests().at(-1));
     expect(posts(world)).toBe(sent);
     for (const [index, title] of [GOOGLE_TITLE, FREE_FIRE_TITLE, APPLE_TITLE].entries()) {

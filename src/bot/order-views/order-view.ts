@@ -11,6 +11,7 @@ import type { Outgoing } from '../send.js';
 import { mayOrder } from '../middleware/roles.js';
 import { againData, codesData, listData, trackData, type TrackOrigin } from './callback-data.js';
 import { goodsOf } from '../../orders/order-line.js';
+import { CLIP, clip } from '../conversations/order/clip.js';
 
 export interface TrackingView {
   t: Translate;
@@ -98,8 +99,10 @@ const BUTTON_BUDGET = 30;
 /** The button of one /orders entry: its number in the message and the order's name, then as much product as fits. */
 export function orderButtonLabel(v: TrackingView, row: OrderRow, n: number): string {
   const head = `${formatNumber(n, v.locale)}. ${orderName(row)}`;
-  const room = BUTTON_BUDGET - head.length - 3;
-  return room >= 4 ? `${head} · ${shorten(row.lines.map((line) => line.product.title).join(' + '), room)}` : shorten(head, BUTTON_BUDGET);
+  // Several products: the first one's title and "+2" for the rest, so the count is never cut off.
+  const more = row.lines.length > 1 ? ` +${formatNumber(row.lines.length - 1, v.locale)}` : '';
+  const room = BUTTON_BUDGET - head.length - 3 - more.length;
+  return room >= 4 ? `${head} · ${shorten(row.lines[0]?.product.title ?? '', room)}${more}` : shorten(head, BUTTON_BUDGET);
 }
 
 /** The details of one /orders entry, in the message above the buttons. */
@@ -115,8 +118,34 @@ export function orderListEntry(v: TrackingView, row: OrderRow, n: number, showOr
   return showOrderer ? `${entry} · ${v.t('orders-by', { id: personOf(v, row.userId) })}` : entry;
 }
 
+/** Telegram takes 4096 characters; the rest is room for digits of other scripts and the unit. */
+const TEXT_BUDGET = 3_900;
+/** Shorter and shorter answers until the details fit, then fewer of them. */
+const ANSWER_CAPS = [CLIP.answer, 60, 20];
+
+/**
+ * One order's details. They always fit one message: long titles and
+ * answers are shortened, and if there are still too many answers, the
+ * last ones are summed up as a count.
+ */
 export function orderDetailView(v: TrackingView, facts: OrderFacts, viewer: Viewer, origin: TrackOrigin): Outgoing {
+  const answers = facts.row.lines.reduce((sum, line) => sum + line.fields.length, 0);
+  for (const cap of ANSWER_CAPS) {
+    const out = detailView(v, facts, viewer, origin, cap, answers);
+    if (out.text.text.length <= TEXT_BUDGET) return out;
+  }
+  let shown = answers;
+  for (;;) {
+    shown = Math.floor(shown / 2);
+    const out = detailView(v, facts, viewer, origin, ANSWER_CAPS.at(-1)!, shown);
+    if (shown === 0 || out.text.text.length <= TEXT_BUDGET) return out;
+  }
+}
+
+function detailView(v: TrackingView, facts: OrderFacts, viewer: Viewer, origin: TrackOrigin, answerCap: number, answersShown: number): Outgoing {
   const { row, fresh } = facts;
+  let answersLeft = answersShown;
+  const hidden = Math.max(0, row.lines.reduce((sum, line) => sum + line.fields.length, 0) - answersShown);
   const money = (n: number) => formatAmount(n, v.locale, v.amountUnit);
   const providerStatus = fresh?.status ?? row.providerStatus;
   const title = row.providerReference
@@ -132,12 +161,16 @@ export function orderDetailView(v: TrackingView, facts: OrderFacts, viewer: View
     providerStatus ? v.t('track-provider-state', { state: providerStateWords(v.t, providerStatus) }) : null,
     ...row.lines.flatMap((line, index) => [
       row.lines.length > 1 ? bold(v.t('summary-line-heading', { index: formatNumber(index + 1, v.locale), count: formatNumber(row.lines.length, v.locale) })) : null,
-      v.t('track-product', { value: line.product.title }),
-      line.region.title ? v.t('track-region', { value: line.region.title }) : null,
+      v.t('track-product', { value: clip(line.product.title, CLIP.title) }),
+      line.region.title ? v.t('track-region', { value: clip(line.region.title, CLIP.fieldTitle) }) : null,
       v.t('track-quantity', { value: formatNumber(line.quantity, v.locale) }),
       v.t('track-unit-price', { value: money(line.region.price) }),
-      ...line.fields.map((f) => `${f.title}: ${f.value}`),
+      ...line.fields.slice(0, Math.max(0, answersLeft)).map((f) => {
+        answersLeft -= 1;
+        return `${clip(f.title, CLIP.fieldTitle)}: ${clip(f.value, answerCap)}`;
+      }),
     ]),
+    hidden > 0 ? v.t('summary-more-answers', { count: hidden }) : null,
     v.t('track-total', { value: money(row.totalAmount) }),
     fresh && fresh.amount !== row.totalAmount ? v.t('track-charged', { value: money(fresh.amount) }) : null,
     row.userId !== viewer.telegramId ? v.t('track-ordered-by', { id: personOf(v, row.userId) }) : null,

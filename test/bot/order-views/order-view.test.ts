@@ -12,7 +12,7 @@ import {
   transactionData,
   transactionsPageData,
 } from '../../../src/bot/order-views/callback-data.js';
-import { orderDetailView, type TrackingView } from '../../../src/bot/order-views/order-view.js';
+import { orderButtonLabel, orderDetailView, type TrackingView } from '../../../src/bot/order-views/order-view.js';
 import type { OrderRow } from '../../../src/orders/order-repo.js';
 import type { OrderDetail } from '../../../src/provider/schemas.js';
 import type { Outgoing } from '../../../src/bot/send.js';
@@ -158,6 +158,43 @@ describe('the order detail', () => {
 
     expect(out.text.text).toContain('وضعیت: در حال انجام');
     expect(out.text.text).toContain('جمع کل: ۲٬۰۰۰٬۰۰۰ IRR');
+  });
+});
+
+describe('an order of several products', () => {
+  const line = (id: number, fields: number, value: string) => ({
+    product: { id, title: `کارت هدیهٔ ${id} `.repeat(20).slice(0, 200) },
+    region: { regionPropertyId: id, title: 'منطقه '.repeat(30), price: 1_000_000 },
+    quantity: 2,
+    fields: Array.from({ length: fields }, (_, n) => ({ fieldId: n + 1, title: 'عنوان پرسش '.repeat(20), value })),
+  });
+
+  it('fits one message with ten lines of long Persian answers, the rest summed up as a count', () => {
+    const lines = Array.from({ length: 10 }, (_, index) => line(100 + index, 3, 'پاسخ بسیار طولانی '.repeat(60)));
+    const out = orderDetailView(view('fa'), { row: row({ lines }), fresh: fresh('PROCESSING'), trouble: null }, STAFF, { kind: 'new' });
+
+    expect(out.text.text.length).toBeLessThanOrEqual(4096);
+    expect(out.text.text).toContain('کالای ۱۰ از ۱۰');
+    expect(out.text.text).toContain('جمع کل:');
+    expect(out.text.text).toMatch(/… و [۰-۹]+ پاسخ دیگر/);
+  });
+
+  it('shows every answer, shortened, when they fit', () => {
+    const lines = Array.from({ length: 3 }, (_, index) => line(100 + index, 1, 'x'.repeat(500)));
+    const out = orderDetailView(view(), { row: row({ lines }), fresh: fresh('PROCESSING'), trouble: null }, STAFF, { kind: 'new' });
+
+    expect(out.text.text.length).toBeLessThanOrEqual(4096);
+    expect(out.text.text.match(/x{10,}…/g)).toHaveLength(3);
+    expect(out.text.text).not.toContain('more answers');
+  });
+
+  it('names the first product on its /orders button and how many more there are', () => {
+    const three = row({ lines: [line(1, 0, ''), line(2, 0, ''), line(3, 0, '')].map((l, i) => ({ ...l, product: { id: i, title: ['Google Play 10 USD', 'Apple 25 USD', 'Free Fire'][i]! } })) });
+    const label = orderButtonLabel(view(), three, 1);
+    expect(label).toMatch(/^1\. A100234 · Google Pl.*… \+2$/);
+    expect(label.length).toBeLessThanOrEqual(30);
+    expect(orderButtonLabel(view('fa'), three, 1)).toMatch(/\+۲$/);
+    expect(orderButtonLabel(view(), row(), 1)).toBe('1. A100234 · Apple 25 USD');
   });
 });
 

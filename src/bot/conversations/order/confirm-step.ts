@@ -10,7 +10,8 @@ import type { OrderConversationDeps, Quote } from './order-types.js';
 import { describePlaceResult, placeInputFrom, placeResultText } from './place.js';
 import { cartLines } from './cart.js';
 import { cartHasChanges, refreshCart } from './quote.js';
-import { placedRecap } from './recap.js';
+import { goodsLines, placedRecap } from './recap.js';
+import { goodsOf } from '../../../orders/order-line.js';
 import { canConfirm } from './summary-view.js';
 import { closedView, type ViewContext } from './views.js';
 
@@ -111,6 +112,14 @@ async function place(tools: ConfirmTools, state: ConfirmState, key: string): Pro
         ? t('order-failed-internal')
         : deps.troubleText(t, outcome.trouble)
       : placeResultText(t, outcome);
-  const recap = outcome.kind !== 'trouble' && outcome.kind !== 'approval' && outcome.recap ? placedRecap(view, outcome.recap, 'typicalMs' in outcome ? outcome.typicalMs : null) : null;
+  const recap =
+    outcome.kind === 'approval'
+      ? // What waits for approval, when the order has several products.
+        input.lines.length > 1
+        ? goodsLines(view, goodsOf(input.lines)).join('\n')
+        : null
+      : outcome.kind !== 'trouble' && outcome.recap
+      ? placedRecap(view, outcome.recap, 'typicalMs' in outcome ? outcome.typicalMs : null)
+      : null;
   return { kind: 'placed', out: closedView(recap ? `${text}\n\n${recap}` : text, deps.sandbox, t) };
 }

@@ -131,7 +131,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         case 'region':
           return regionView(view, draft.product!, notice);
         case 'quantity':
-          return quantityView(view, draft, notice);
+          return quantityView(view, draft, notice, lineCount(draft) > 1 && currentIndex(draft) !== null ? currentIndex(draft)! + 1 : null);
         case 'field':
           return fieldView(view, draft, notice);
         case 'summary':

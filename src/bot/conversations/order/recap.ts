@@ -12,9 +12,7 @@ const MINUTE = 60_000;
  */
 export function placedRecap(v: ViewContext, recap: PlacedRecap, typicalMs: number | null): string {
   return [
-    ...(recap.goods.length > 1
-      ? [v.t('recap-lines', { count: formatNumber(recap.goods.length, v.locale) }), ...recap.goods.map((line) => v.t('recap-line', { product: line.product, quantity: formatNumber(line.quantity, v.locale) }))]
-      : [v.t('recap-order', { goods: formatGoods(recap.goods, v.locale) })]),
+    ...(recap.goods.length > 1 ? goodsLines(v, recap.goods) : [v.t('recap-order', { goods: formatGoods(recap.goods, v.locale) })]),
     recap.amount === recap.confirmed
       ? v.t('recap-charged', { amount: formatAmount(recap.amount, v.locale, v.amountUnit) })
       : v.t('recap-charged-other-amount', { charged: formatAmount(recap.amount, v.locale, v.amountUnit), confirmed: formatAmount(recap.confirmed, v.locale, v.amountUnit) }),
@@ -27,4 +25,9 @@ function typicalDeliveryLine(v: ViewContext, typicalMs: number | null): string {
   if (typicalMs === null) return v.t('recap-typical-unknown');
   if (typicalMs < MINUTE) return v.t('recap-typical-under-a-minute');
   return v.t('recap-typical-minutes', { minutes: Math.round(typicalMs / MINUTE) });
+}
+
+/** The products of an order of several, one a line under a count ("Products: 3"). */
+export function goodsLines(v: ViewContext, goods: PlacedRecap['goods']): string[] {
+  return [v.t('recap-lines', { count: formatNumber(goods.length, v.locale) }), ...goods.map((line) => v.t('recap-line', { product: line.product, quantity: formatNumber(line.quantity, v.locale) }))];
 }

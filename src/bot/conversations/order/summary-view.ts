@@ -131,7 +131,12 @@ function build(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice
 }
 
 /** Longest product title on an "Edit line" button: one line on a phone. */
-const LINE_BUTTON_TITLE = 24;
+const LINE_BUTTON_TITLE = 18;
+/** Longest product title (and region) of a line in the cart summary; the line's own menu shows it whole. */
+const CART_LINE_TITLE = 60;
+const CART_LINE_REGION = 30;
+/** The notice of a cart summary that does not fit otherwise. */
+const CART_NOTICE_SHORT = 200;
 
 /**
  * The summary of an order of several products: each line with its unit
@@ -145,11 +150,13 @@ function cartSummaryView(v: ViewContext, draft: Draft, facts: SummaryFacts, noti
     const out = buildCart(v, draft, facts, notice, cap, count);
     if (out.text.text.length <= TEXT_BUDGET) return out;
   }
+  // Then a shorter notice, then fewer answers.
+  const shortNotice = notice === null ? null : clip(notice, CART_NOTICE_SHORT);
   let shown = count;
   for (;;) {
-    shown = Math.floor(shown / 2);
-    const out = buildCart(v, draft, facts, notice, ANSWER_CAPS.at(-1)!, shown);
+    const out = buildCart(v, draft, facts, shortNotice, ANSWER_CAPS.at(-1)!, shown);
     if (shown === 0 || out.text.text.length <= TEXT_BUDGET) return out;
+    shown = Math.floor(shown / 2);
   }
 }
 
@@ -169,7 +176,8 @@ function buildCart(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: No
     const price = region?.price ?? 0;
     const changed = changes[index] ?? NO_CHANGES;
     totalBefore += (changed.price?.from ?? price) * line.quantity;
-    const title = clip(region?.title ? `${line.product.title} (${region.title})` : line.product.title, CLIP.title);
+    const product = clip(line.product.title, CART_LINE_TITLE);
+    const title = region?.title ? `${product} (${clip(region.title, CART_LINE_REGION)})` : product;
     const max = lineMax(line, v.perItemLimit);
     const fields = line.product.requiredFields.filter((field) => (line.fieldValues[String(field.fieldId)] ?? '') !== '' || field.required);
     const shownFields = fields.slice(0, Math.max(0, answersLeft));

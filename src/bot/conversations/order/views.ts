@@ -113,7 +113,8 @@ export function regionView(v: ViewContext, product: ProductDetail, notice: Notic
   };
 }
 
-export function quantityView(v: ViewContext, draft: Draft, notice: Notice): Outgoing {
+/** `line`: the line's number when a line of an order of several is being changed, to say which. */
+export function quantityView(v: ViewContext, draft: Draft, notice: Notice, line: number | null = null): Outgoing {
   const max = maxQuantity(draft, v.perItemLimit);
   const keyboard = new InlineKeyboard();
   const quick = QUICK_QUANTITIES.filter((n) => n <= max);
@@ -123,7 +124,9 @@ export function quantityView(v: ViewContext, draft: Draft, notice: Notice): Outg
   return {
     text: joinLines(
       notice,
-      bold(clip(draft.product?.title ?? '', CLIP.title)),
+      line === null
+        ? bold(clip(draft.product?.title ?? '', CLIP.title))
+        : bold(v.t('edit-line-title', { index: formatNumber(line, v.locale), product: clip(draft.product?.title ?? '', CLIP.title) })),
       region && draft.product && hasRegionChoice(draft.product) ? v.t('summary-region', { value: region.title ?? '—' }) : null,
       region ? v.t('summary-unit-price', { value: formatAmount(region.price, v.locale, v.amountUnit) }) : null,
       '',
@@ -157,7 +160,7 @@ export function editView(v: ViewContext, draft: Draft, line: number | null = nul
   if (draft.product && hasRegionChoice(draft.product)) keyboard.text(v.t('edit-region'), data(ACTION.editTarget, 'r')).row();
   keyboard.text(v.t('edit-quantity'), data(ACTION.editTarget, 'q')).row();
   (draft.product?.requiredFields ?? []).forEach((field, index) => {
-    keyboard.text(field.title, data(ACTION.editTarget, `f${index}`)).row();
+    keyboard.text(clip(field.title, BUTTON_TITLE), data(ACTION.editTarget, `f${index}`)).row();
   });
   keyboard.text(v.t('btn-remove-line'), data(ACTION.removeLine)).row();
   keyboard.text(v.t('btn-back'), data(ACTION.back)).text(v.t('btn-cancel'), data(ACTION.cancel));

@@ -1,10 +1,11 @@
 ### English messages for delivery (Fluent). Codes never pass through Fluent: they are added to the formatted text in code.
 
 delivery-heading = Order { $reference } is delivered: { $goods }
+delivery-heading-counts = Order { $reference } is delivered: { $products } products, { $cards } cards
 delivery-lines-missing = No codes came for: { $products }. Administrators are told and will follow it up with the provider.
 delivery-footer = You can show these codes again with /track { $reference }. This message cannot be forwarded; keep the codes private.
 delivery-continued = (continued: order { $reference })
-delivery-item = { $product } × { $quantity }
+delivery-item = { $index }. { $product } × { $quantity }
 delivery-item-product = Product #{ $productId }
 delivery-item-undelivered = No codes came for this product: administrators are told.
 delivery-label-delivery = Delivery

@@ -17,14 +17,14 @@ order-paused-kept = Your order is kept and nothing was ordered. Tap { btn-check-
 
 ## Orders of several products (a cart): one summary, one Confirm.
 btn-add-product = ➕ Add another product
-btn-edit-line = Edit line { $index }: { $product }
+btn-edit-line = ✏️ { $index }. { $product }
 btn-remove-line = Remove from this order
 btn-back-to-order = « Back to the order
 cart-adding = Products in this order so far: { $count }. Choose the next one, or go back to the order.
 cart-full = An order holds at most { $max } products: confirm this one, then start another order for more.
 cart-line = { $index }. { $product } × { $quantity }
-cart-line-price = { $price } each · { $total }
-cart-line-price-changed = { $from } → { $to } each · { $total }
+cart-line-price = { $price } each = { $total }
+cart-line-price-changed = { $from } → { $to } each = { $total }
 cart-line-stock-short = The stock has changed: at most { $max } of this one can be ordered now. Please change its quantity.
 cart-already = { $product } is already in this order (a product appears once per order). Change its line here.
 cart-removed = { $product } was removed from the order.

@@ -1,10 +1,11 @@
 ### Persian messages for delivery (Fluent). Codes never pass through Fluent: they are added to the formatted text in code.
 
 delivery-heading = سفارش { $reference } تحویل شد: { $goods }
+delivery-heading-counts = سفارش { $reference } تحویل شد: { $products } محصول، { $cards } کارت
 delivery-lines-missing = برای این محصولات کدی نرسید: { $products }. به مدیران اطلاع داده شد و آن را با تأمین‌کننده پیگیری می‌کنند.
 delivery-footer = این کدها را با /track { $reference } دوباره می‌توانید ببینید. این پیام قابل هدایت (فوروارد) نیست؛ کدها را محرمانه نگه دارید.
 delivery-continued = (ادامهٔ سفارش { $reference })
-delivery-item = { $product } × { $quantity }
+delivery-item = { $index }. { $product } × { $quantity }
 delivery-item-product = محصول #{ $productId }
 delivery-item-undelivered = برای این محصول کدی نیامد؛ به مدیران اطلاع داده شد.
 delivery-label-delivery = تحویل

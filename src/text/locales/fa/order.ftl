@@ -17,21 +17,21 @@ order-paused-kept = سفارش شما محفوظ است و هنوز چیزی ث�
 
 ## سفارش چند کالا (سبد): یک خلاصه، یک تأیید.
 btn-add-product = ➕ افزودن کالای دیگر
-btn-edit-line = ویرایش ردیف { $index }: { $product }
+btn-edit-line = ✏️ { $index }. { $product }
 btn-remove-line = حذف از این سفارش
 btn-back-to-order = « بازگشت به سفارش
 cart-adding = تعداد کالاهای این سفارش تا اینجا: { $count }. کالای بعدی را انتخاب کنید، یا به سفارش برگردید.
 cart-full = هر سفارش حداکثر { $max } کالا می‌تواند داشته باشد: این سفارش را تأیید کنید و برای کالاهای بیشتر سفارش دیگری شروع کنید.
 cart-line = { $index }. { $product } × { $quantity }
-cart-line-price = هر عدد { $price } · { $total }
-cart-line-price-changed = هر عدد { $from } ← { $to } · { $total }
+cart-line-price = هر عدد { $price }، جمعاً { $total }
+cart-line-price-changed = هر عدد { $from } ← { $to }، جمعاً { $total }
 cart-line-stock-short = موجودی تغییر کرده است: از این کالا حالا حداکثر { $max } عدد می‌توان سفارش داد. لطفاً تعدادش را تغییر دهید.
 cart-already = { $product } از قبل در این سفارش هست (هر کالا فقط یک بار در سفارش می‌آید). ردیفش را همین‌جا تغییر دهید.
 cart-removed = { $product } از سفارش حذف شد.
 cart-line-product-gone = ردیف { $index } ({ $product }) دیگر عرضه نمی‌شود. برای تأیید بقیه، آن را حذف کنید.
 cart-line-region-gone = تأمین‌کننده دیگر منطقهٔ ردیف { $index } ({ $product }، { $region }) را عرضه نمی‌کند. لطفاً دوباره انتخاب کنید.
 edit-line-title = ردیف { $index }: { $product }
-recap-lines = تعداد کالاها: { $count }
+recap-lines = محصول‌ها: { $count }
 recap-line = • { $product } × { $quantity }
 again-line-product-gone = ردیف { $index } سفارش { $order } ({ $product }) دیگر عرضه نمی‌شود و کنار گذاشته شد.
 again-line-region-gone = منطقهٔ ردیف { $index } سفارش { $order } ({ $product }) دیگر عرضه نمی‌شود. یک منطقه انتخاب کنید.

@@ -100,3 +100,15 @@ describe('callback data of the order menu', () => {
     expect(numericValue({ action: ACTION.product, value: '12e3' })).toBeNull();
   });
 });
+
+describe('the edit menu of a line', () => {
+  it('clips a long question title on its button to one line of a phone', () => {
+    const product = productWith([region(1, 5)], [field(1, { title: 'شماره تلفن همراه گیرنده برای ارسال پیامک کد فعال‌سازی' }), field(2)], 7);
+    const draft = chooseQuantity({ ...chooseProduct(newDraft(), product), regionPropertyId: 1, step: 'quantity' }, 1);
+    const labels = (editView(view, draft).keyboard?.inline_keyboard ?? []).flat().map((button) => button.text);
+    expect(labels).toContain('Field 2');
+    const long = labels.find((label) => label.startsWith('شماره تلفن'))!;
+    expect(long.length).toBeLessThanOrEqual(30);
+    expect(long.endsWith('…')).toBe(true);
+  });
+});

@@ -36,11 +36,12 @@ describe('an order of several products', () => {
   it('changes a line\'s quantity and removes a line before Confirm', async () => {
     const world = await startBotWorld();
     const { chat } = await threeLines(world);
-    await chat.tap(/Edit line 1/, /Line 1: Google Play 10 USD/);
-    await chat.tap(/^Quantity$/, /How many\?/);
+    await chat.tap(/✏️ 1\. /, /Line 1: Google Play 10 USD/);
+    const asked = await chat.tap(/^Quantity$/, /How many\?/);
+    expect(asked.text).toContain('Line 1: Google Play 10 USD');
     const changed = await chat.say('3', /Please check your order/);
     expect(changed.text).toContain('1. Google Play 10 USD (US) × 3');
-    await chat.tap(/Edit line 2/, /Line 2: Free Fire/);
+    await chat.tap(/✏️ 2\. /, /Line 2: Free Fire/);
     const removed = await chat.tap(/Remove from this order/, /was removed from the order/);
     expect(removed.text).not.toContain('Free Fire 520 Diamonds (Global) ×');
     expect(removed.text).toContain('2. ');

@@ -186,10 +186,10 @@ describe('the summary of a cart', () => {
   it('lists each line with its price and total, the order total against the wallet, one Edit button per line', () => {
     const out = summaryView(viewIn('en'), threeLines(), { balance: 10_000 }, null);
     expect(out.text.text).toContain('1. Product 1 (R10) × 1');
-    expect(out.text.text).toContain('2,000 IRR each · 4,000 IRR');
+    expect(out.text.text).toContain('2,000 IRR each = 4,000 IRR');
     expect(out.text.text).toContain('Total: 8,000 IRR');
     expect(out.text.text).toContain('Wallet after: 2,000 IRR');
-    expect(labels(out)).toEqual(['Confirm order', '➕ Add another product', 'Edit line 1: Product 1', 'Edit line 2: Product 2', 'Edit line 3: Product 3', 'Cancel']);
+    expect(labels(out)).toEqual(['Confirm order', '➕ Add another product', '✏️ 1. Product 1', '✏️ 2. Product 2', '✏️ 3. Product 3', 'Cancel']);
     expect(out.keyboard!.inline_keyboard.flat().every((b) => 'callback_data' in b && Buffer.byteLength(b.callback_data) <= 64)).toBe(true);
   });
 
@@ -202,7 +202,7 @@ describe('the summary of a cart', () => {
   it('marks a line whose price changed old -> new, and the total', () => {
     const { draft, changes } = refreshCart(threeLines(), [plain(1, 1_500), asking(2), plain(3)]);
     const out = summaryView(viewIn('en'), draft, { balance: 10_000, lineChanges: changes.lines }, null);
-    expect(out.text.text).toContain('1,000 IRR → 1,500 IRR each · 1,500 IRR');
+    expect(out.text.text).toContain('1,000 IRR → 1,500 IRR each = 1,500 IRR');
     expect(out.text.text).toContain('Total: 8,000 IRR → 8,500 IRR');
   });
 
@@ -213,5 +213,38 @@ describe('the summary of a cart', () => {
     const out = summaryView(viewIn('fa', 10), draft, { balance: 100_000 }, null);
     expect(out.text.text.length).toBeLessThanOrEqual(4096);
     expect(out.text.text).toContain('۱۰. ');
+  });
+
+  it('in Persian fits one message with ten lines of 200-character titles, stock short on each, and a long notice', () => {
+    let draft = withLine(newDraft(), asking(1), 2);
+    for (let id = 2; id <= 10; id += 1) draft = withLine(addAnother(draft), asking(id), 2);
+    const longTitle = 'کارت هدیهٔ بسیار طولانی '.repeat(10).slice(0, 200);
+    draft = {
+      ...addAnother(draft),
+      cart: cartLines(draft).map((line) => ({
+        ...line,
+        product: { ...line.product, title: longTitle, regionProperties: line.product.regionProperties.map((r) => ({ ...r, title: 'منطقه '.repeat(40), stock: 1 })) },
+        fieldValues: { '1': 'پاسخ '.repeat(500), '2': 'پاسخ '.repeat(500) },
+      })),
+    };
+    const notice = 'اطلاعیه '.repeat(200);
+    const out = summaryView(viewIn('fa', 10), draft, { balance: 100_000 }, notice);
+    expect(out.text.text.length).toBeLessThanOrEqual(4096);
+    expect(out.text.text).toContain('۱۰. ');
+    expect(out.text.text.match(/حداکثر ۱ عدد/g)).toHaveLength(10);
+    expect(out.text.text).toContain(longTitle.slice(0, 40));
+    expect(out.text.text).not.toContain(longTitle.slice(0, 80));
+  });
+
+  it('keeps the "Edit line" buttons short: the number and a clipped title', () => {
+    let draft = withLine(newDraft(), plain(1));
+    draft = withLine(addAnother(draft), plain(2));
+    draft = { ...addAnother(draft), cart: cartLines(draft).map((line) => ({ ...line, product: { ...line.product, title: 'Google Play 10 USD United States' } })) };
+    for (const locale of ['en', 'fa'] as const) {
+      const buttons = labels(summaryView(viewIn(locale), draft, { balance: 100_000 }, null)).filter((label) => label.startsWith('✏️'));
+      expect(buttons).toHaveLength(2);
+      for (const label of buttons) expect(label.length).toBeLessThanOrEqual(25);
+    }
+    expect(labels(summaryView(viewIn('en'), draft, { balance: 100_000 }, null))).toContain('✏️ 1. Google Play 10 US…');
   });
 });
