@@ -13,6 +13,7 @@ import { createKeptOrders } from './conversations/order/kept-orders.js';
 import { continueHandedOver } from './conversations/order/step-handover.js';
 import { orderMenuIn } from './conversations/order/stored-menu.js';
 import { createOrderConversation } from './conversations/order/order-conversation.js';
+import { rightToLeftLayout } from './right-to-left.js';
 import { sandboxBadge } from './sandbox-badge.js';
 import { telegramRetry } from './telegram-api.js';
 import { createApprovalRequester } from './conversations/order/request-approval.js';
@@ -38,7 +39,7 @@ import { syncFeature } from './features/sync.js';
 import { trackFeature } from './features/track.js';
 import { transactionsFeature } from './features/transactions.js';
 import { unhandledFeature } from './features/unhandled.js';
-import { createI18n, rightToLeftLines, translatorFor, type Locale, type Translate } from '../text/i18n.js';
+import { createI18n, translatorFor, type Locale, type Translate } from '../text/i18n.js';
 import { accessControl } from './middleware/access-control.js';
 import { mayOrder } from './middleware/roles.js';
 import type { ApprovalTextContext } from '../orders/approval-texts.js';
@@ -63,6 +64,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   const bot = new Bot<BotContext>(deps.token, deps.apiRoot ? { client: { apiRoot: deps.apiRoot } } : {});
   bot.api.config.use(telegramRetry());
   if (deps.sandbox) bot.api.config.use(sandboxBadge(deps.localeOf));
+  bot.api.config.use(rightToLeftLayout(deps.localeOf));
 
   const i18n = createI18n<BotContext>(deps.defaultLocale, (ctx) => ctx.member?.locale);
   const translate = (locale: Locale): Translate => translatorFor(locale);
@@ -97,15 +99,6 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     }),
   );
   bot.use(i18n);
-  // Persian lines that open with a Latin name are marked right to left (see rightToLeftLines).
-  bot.use((ctx, next) => {
-    const translate = ctx.t.bind(ctx);
-    ctx.t = ((key: string, variables?: Record<string, string | number>) => {
-      const text = translate(key, variables);
-      return ctx.member?.locale === 'fa' ? rightToLeftLines(text) : text;
-    }) as typeof ctx.t;
-    return next();
-  });
   const presentation: Presentation = { amountUnit: deps.amountUnit, timeZone: deps.timeZone, monthCalendar: deps.monthCalendar ?? 'gregorian', sandbox: deps.sandbox };
   bot.use((ctx, next) => {
     ctx.presentation = presentation;
@@ -167,6 +160,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
               conversationRetry({ stampedNow: () => conversation.now(), clock: deps.clock, maxRetries: 3, maxDelaySeconds: 10 }),
             );
             if (deps.sandbox) ctx.api.config.use(sandboxBadge(deps.localeOf));
+            ctx.api.config.use(rightToLeftLayout(deps.localeOf));
             await next();
           },
         ],

@@ -1,6 +1,7 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { Api } from 'grammy';
 import type { Locale } from '../text/i18n.js';
+import { rightToLeftLayout } from './right-to-left.js';
 import { sandboxBadge } from './sandbox-badge.js';
 
 /**
@@ -16,7 +17,7 @@ export const telegramRetry = () => autoRetry({ maxRetryAttempts: 3, maxDelaySeco
  * A connection to the Bot API for messages sent outside a chat's own update.
  * With `retry`, a 429 is waited out (alerts, reports); without it, the caller
  * reschedules itself (the notification sender). In sandbox mode every text
- * carries the SANDBOX badge.
+ * carries the SANDBOX badge; Persian texts are laid out right to left.
  */
 export function createTelegramApi(
   settings: { botToken: string; telegramApiRoot: string | undefined; sandboxMode: boolean },
@@ -25,5 +26,6 @@ export function createTelegramApi(
   const api = new Api(settings.botToken, settings.telegramApiRoot ? { apiRoot: settings.telegramApiRoot } : undefined);
   if (options.retry) api.config.use(telegramRetry());
   if (settings.sandboxMode) api.config.use(sandboxBadge(options.localeOf));
+  api.config.use(rightToLeftLayout(options.localeOf));
   return api;
 }

@@ -82,42 +82,9 @@ function bundleOf(locale: Locale): FluentBundle {
 export function translatorFor(locale: Locale): Translate {
   const own = bundleOf(locale);
   const english = bundleOf('en');
-  const written = writtenFor(locale);
   return (key, variables) => {
     const bundle = own.hasMessage(key) ? own : english;
     const pattern = bundle.getMessage(key)?.value;
-    return pattern ? written(bundle.formatPattern(pattern, variables)) : key;
+    return pattern ? bundle.formatPattern(pattern, variables) : key;
   };
 }
-
-// Letters only: Persian and Arabic digits and punctuation are weak and set no direction.
-const RIGHT_TO_LEFT_LETTERS = '\\u05D0-\\u05EA\\u0620-\\u064A\\u066E-\\u06D3\\u06D5\\u06EE\\u06EF\\u06FA-\\u06FF\\u0750-\\u077F\\u08A0-\\u08FF\\uFB1D-\\uFDFF\\uFE70-\\uFEFC';
-const FIRST_STRONG = new RegExp(`[A-Za-z\\u00C0-\\u024F\\u0370-\\u03FF\\u0400-\\u04FF${RIGHT_TO_LEFT_LETTERS}]`, 'u');
-const RIGHT_TO_LEFT = new RegExp(`[${RIGHT_TO_LEFT_LETTERS}]`, 'u');
-const RLM = '\u200F';
-
-/**
- * A Persian message as a phone should lay it out. Telegram sets each line's
- * direction by its first strong letter, so a Persian line that opens with a
- * Latin product or person name ("Google Play 10 USD × ۲", "Ada سفارش شما را
- * تأیید کرد") would run left to right, its full stop at the wrong end. Such
- * a line gets a right-to-left mark in front; lines that open in Persian, and
- * every English message, are left as they are.
- */
-export function rightToLeftLines(text: string): string {
-  if (!text.includes('\n')) return opensLeftToRight(text) ? RLM + text : text;
-  return text
-    .split('\n')
-    .map((line) => (opensLeftToRight(line) ? RLM + line : line))
-    .join('\n');
-}
-
-function opensLeftToRight(line: string): boolean {
-  // A line that opens with a command keeps it first: after a mark, Telegram would no longer make it tappable.
-  if (line.startsWith('/')) return false;
-  const first = FIRST_STRONG.exec(line)?.[0];
-  return first !== undefined && !RIGHT_TO_LEFT.test(first) && !line.startsWith(RLM);
-}
-
-/** What a translation in this language goes through before it is shown. */
-const writtenFor = (locale: Locale): ((text: string) => string) => (locale === 'fa' ? rightToLeftLines : (text) => text);
