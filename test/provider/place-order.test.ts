@@ -49,7 +49,7 @@ describe('placeOrder', () => {
   });
 
   it('calls a timeout an unknown outcome and does not send again', async () => {
-    const { error, server } = await placeAgainst({ delayMs: 1_000, body: envelope(placed) }, { placeOrderTimeoutMs: 100 });
+    const { error, server } = await placeAgainst({ delayMs: 3_000, body: envelope(placed) }, { placeOrderTimeoutMs: 400 });
     expect(error).toBeInstanceOf(OrderOutcomeUnknownError);
     expect((error as OrderOutcomeUnknownError).cause).toBe('timeout');
     expect(server.requests).toHaveLength(1);

@@ -123,19 +123,21 @@ export async function createScriptedServer(script: Script): Promise<ScriptedServ
   const server = createServer((req, res) => {
     const at = Date.now();
     const chunks: Buffer[] = [];
+    const url = new URL(req.url ?? '/', 'http://scripted.invalid');
+    // Counted on arrival: a client that gives up before its body is read has still sent the request.
+    const request: ScriptedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname.startsWith(BASE_PATH) ? url.pathname.slice(BASE_PATH.length) || '/' : url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: req.headers,
+      body: '',
+      at,
+    };
+    const index = requests.length;
+    requests.push(request);
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://scripted.invalid');
-      const request: ScriptedRequest = {
-        method: req.method ?? 'GET',
-        path: url.pathname.startsWith(BASE_PATH) ? url.pathname.slice(BASE_PATH.length) || '/' : url.pathname,
-        query: Object.fromEntries(url.searchParams),
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-        at,
-      };
-      const index = requests.length;
-      requests.push(request);
+      request.body = Buffer.concat(chunks).toString('utf8');
       const scripted = pick(request, index);
       if (!scripted.delayMs) {
         answer(res, scripted);
