@@ -2,7 +2,7 @@ import { conversations, createConversation, type ConversationData, type Versione
 import { sequentialize } from '@grammyjs/runner';
 import { Bot, type Context } from 'grammy';
 import { createAuditQueries } from '../reports/audit-queries.js';
-import { createSqliteStorage } from '../db/session-storage.js';
+import { createSqliteSessionStore } from '../db/session-store.js';
 import { createAuditTrail } from '../orders/audit-trail.js';
 import { createOrderQueries } from '../orders/order-queries.js';
 import { createCommandMenus } from './commands.js';
@@ -105,7 +105,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     return next();
   });
 
-  const storage = createSqliteStorage<VersionedState<ConversationData>>({ db: deps.db, clock: deps.clock });
+  const storage = createSqliteSessionStore<VersionedState<ConversationData>>({ db: deps.db, clock: deps.clock });
   bot.use(
     conversations<BotContext, Context>({
       storage: {

@@ -1,0 +1,35 @@
+import type { Clock } from '../clock.js';
+import type { Db } from './open.js';
+import { createSqliteStorage } from './session-storage.js';
+
+/**
+ * Session and conversation state, one JSON value per key, as every
+ * database keeps it. Asynchronous, so that a store on a server (PostgreSQL)
+ * and the SQLite file answer through the same shape; structurally grammY's
+ * StorageAdapter<T>, declared here so that the database layer does not
+ * depend on the bot framework.
+ *
+ * - `read` gives undefined for a key that was never written or was deleted.
+ * - `write` replaces the whole value; writing `undefined` (which JSON cannot
+ *   hold) deletes the key.
+ * - Values round-trip through JSON: plain objects, arrays, strings, finite
+ *   numbers up to 2^53, booleans and null.
+ */
+export interface SessionStore<T> {
+  read(key: string): Promise<T | undefined>;
+  write(key: string, value: T): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+/**
+ * The SQLite store: the synchronous storage (session-storage.ts) behind
+ * promises. A statement that fails rejects the promise instead of throwing.
+ */
+export function createSqliteSessionStore<T>(deps: { db: Db; clock: Clock }): SessionStore<T> {
+  const storage = createSqliteStorage<T>(deps);
+  return {
+    read: async (key) => storage.read(key),
+    write: async (key, value) => storage.write(key, value),
+    delete: async (key) => storage.delete(key),
+  };
+}
