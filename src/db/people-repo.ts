@@ -29,10 +29,27 @@ export interface PeopleRepo {
   findByUsername(username: string): Person | null;
 }
 
-/** Stored as Telegram sends it; cut only so that a row stays small (Telegram's own limits are 64 and 32). */
-const MAX_STORED = 128;
+/** PeopleRepo behind promises, as every database answers it. */
+export interface PeopleStore {
+  remember(from: TelegramPerson): Promise<boolean>;
+  find(telegramId: number): Promise<Person | null>;
+  findByUsername(username: string): Promise<Person | null>;
+}
 
-const stored = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value.slice(0, MAX_STORED));
+/** The SQLite store: the synchronous repository behind promises. */
+export function createSqlitePeopleStore(deps: { db: Db; clock: Clock }): PeopleStore {
+  const repo = createPeopleRepo(deps);
+  return {
+    remember: async (from) => repo.remember(from),
+    find: async (telegramId) => repo.find(telegramId),
+    findByUsername: async (username) => repo.findByUsername(username),
+  };
+}
+
+/** Stored as Telegram sends it; cut only so that a row stays small (Telegram's own limits are 64 and 32). */
+export const MAX_STORED = 128;
+
+export const stored = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value.slice(0, MAX_STORED));
 
 /**
  * People seen in updates. Called on every update, so the common case (the

@@ -45,21 +45,51 @@ export function claimDatabaseForProvider(deps: { db: Db; clock: Clock }, baseUrl
     (tx) => {
       const state = createAppStateRepo({ db: tx, clock: deps.clock });
       const recorded = state.get<string>(PROVIDER_IDENTITY_KEY);
-      if (recorded !== null) {
-        return recorded === configured ? { kind: 'same', provider: configured } : { kind: 'other', recorded, configured };
-      }
-      const fromOrders = providerOfOrders(tx);
-      if (fromOrders === 'mixed') {
-        // Whatever is configured now, the other kind of order is still in there.
-        return { kind: 'other', recorded: configured === SANDBOX_IDENTITY ? UNKNOWN_LIVE_IDENTITY : SANDBOX_IDENTITY, configured };
-      }
-      if (fromOrders === 'sandbox' && configured !== SANDBOX_IDENTITY) return { kind: 'other', recorded: SANDBOX_IDENTITY, configured };
-      if (fromOrders === 'live' && configured === SANDBOX_IDENTITY) return { kind: 'other', recorded: UNKNOWN_LIVE_IDENTITY, configured };
-      state.set(PROVIDER_IDENTITY_KEY, configured);
-      return { kind: 'recorded', provider: configured };
+      const check = decideProviderIdentity(configured, recorded, recorded === null ? providerOfOrders(tx) : 'none');
+      if (check.kind === 'recorded') state.set(PROVIDER_IDENTITY_KEY, configured);
+      return check;
     },
     { behavior: 'immediate' },
   );
+}
+
+/** Which provider a database belongs to, as every database answers it. */
+export interface ProviderIdentityStore {
+  /** claimDatabaseForProvider: records the configured provider on first start, compares afterwards. */
+  claim(baseUrl: string): Promise<ProviderIdentityCheck>;
+}
+
+export function createSqliteProviderIdentity(deps: { db: Db; clock: Clock }): ProviderIdentityStore {
+  return { claim: async (baseUrl) => claimDatabaseForProvider(deps, baseUrl) };
+}
+
+/**
+ * The decision, given what the database holds: the recorded provider (or
+ * null) and what its orders say. 'recorded' means the configured provider
+ * is to be written down.
+ */
+export function decideProviderIdentity(
+  configured: ProviderIdentity,
+  recorded: string | null,
+  fromOrders: 'none' | 'sandbox' | 'live' | 'mixed',
+): ProviderIdentityCheck {
+  if (recorded !== null) {
+    return recorded === configured ? { kind: 'same', provider: configured } : { kind: 'other', recorded, configured };
+  }
+  if (fromOrders === 'mixed') {
+    // Whatever is configured now, the other kind of order is still in there.
+    return { kind: 'other', recorded: configured === SANDBOX_IDENTITY ? UNKNOWN_LIVE_IDENTITY : SANDBOX_IDENTITY, configured };
+  }
+  if (fromOrders === 'sandbox' && configured !== SANDBOX_IDENTITY) return { kind: 'other', recorded: SANDBOX_IDENTITY, configured };
+  if (fromOrders === 'live' && configured === SANDBOX_IDENTITY) return { kind: 'other', recorded: UNKNOWN_LIVE_IDENTITY, configured };
+  return { kind: 'recorded', provider: configured };
+}
+
+/** What a database's orders say about its provider, from the counts of sandbox and live orders. */
+export function providerOfCounts(sandbox: number, live: number): 'none' | 'sandbox' | 'live' | 'mixed' {
+  if (sandbox > 0 && live > 0) return 'mixed';
+  if (sandbox > 0) return 'sandbox';
+  return live > 0 ? 'live' : 'none';
 }
 
 function providerOfOrders(tx: Pick<Db, 'select'>): 'none' | 'sandbox' | 'live' | 'mixed' {
@@ -70,11 +100,7 @@ function providerOfOrders(tx: Pick<Db, 'select'>): 'none' | 'sandbox' | 'live' |
     })
     .from(orders)
     .get();
-  const sandbox = Number(row?.sandbox ?? 0);
-  const live = Number(row?.live ?? 0);
-  if (sandbox > 0 && live > 0) return 'mixed';
-  if (sandbox > 0) return 'sandbox';
-  return live > 0 ? 'live' : 'none';
+  return providerOfCounts(Number(row?.sandbox ?? 0), Number(row?.live ?? 0));
 }
 
 /** The start-up refusal: names both providers and the way out, never a key. */

@@ -56,6 +56,38 @@ export interface StaffRepo {
   adminIds(): number[];
 }
 
+/**
+ * Who may use the bot, as every database keeps it: StaffRepo's operations
+ * behind promises, so that the SQLite file and a server (PostgreSQL)
+ * answer through the same shape. Same results, same audit rows, each
+ * change in one transaction with its audit row.
+ */
+export interface StaffStore {
+  syncEnvAdmins(ids: readonly number[]): Promise<AccessChange[]>;
+  find(telegramId: number): Promise<StaffMember | null>;
+  list(): Promise<StaffMember[]>;
+  add(telegramId: number, role: StaffRole, addedBy: number): Promise<AddStaffResult>;
+  changeRole(telegramId: number, role: StaffRole, changedBy: number): Promise<ChangeRoleResult>;
+  remove(telegramId: number, removedBy?: number | null): Promise<RemoveStaffResult>;
+  setLocale(telegramId: number, locale: Locale): Promise<boolean>;
+  adminIds(): Promise<number[]>;
+}
+
+/** The SQLite store: the synchronous repository behind promises; a statement that fails rejects. */
+export function createSqliteStaffStore(deps: { db: Db; clock: Clock }): StaffStore {
+  const repo = createStaffRepo(deps);
+  return {
+    syncEnvAdmins: async (ids) => repo.syncEnvAdmins(ids),
+    find: async (telegramId) => repo.find(telegramId),
+    list: async () => repo.list(),
+    add: async (telegramId, role, addedBy) => repo.add(telegramId, role, addedBy),
+    changeRole: async (telegramId, role, changedBy) => repo.changeRole(telegramId, role, changedBy),
+    remove: async (telegramId, removedBy) => repo.remove(telegramId, removedBy),
+    setLocale: async (telegramId, locale) => repo.setLocale(telegramId, locale),
+    adminIds: async () => repo.adminIds(),
+  };
+}
+
 const columns = {
   telegramId: staff.telegramId,
   role: staff.role,

@@ -31,3 +31,13 @@ export function createStrangerRepliesRepo(deps: { db: Db }): StrangerRepliesRepo
     },
   };
 }
+
+/** StrangerRepliesRepo behind a promise, as every database answers it. */
+export interface StrangerRepliesStore {
+  claimReply(telegramId: number, nowMs: number, intervalMs?: number): Promise<boolean>;
+}
+
+export function createSqliteStrangerRepliesStore(deps: { db: Db }): StrangerRepliesStore {
+  const repo = createStrangerRepliesRepo(deps);
+  return { claimReply: async (telegramId, nowMs, intervalMs) => repo.claimReply(telegramId, nowMs, intervalMs) };
+}

@@ -1,0 +1,59 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock.js';
+import { MAX_STORED, stored, type PeopleStore, type Person } from '../people-repo.js';
+import type { PgDb } from './open.js';
+import { people } from './schema.js';
+
+/**
+ * People seen in updates, on PostgreSQL: as on SQLite, the common case
+ * (the same name as last time) is answered from memory, a change is one
+ * upsert. A username is found in any case (Telegram's usernames are
+ * ASCII; lower() folds them as SQLite's NOCASE does).
+ */
+export function createPostgresPeopleStore(deps: { db: PgDb; clock: Clock }): PeopleStore {
+  const { db, clock } = deps;
+  const known = new Map<number, string>();
+  const signatureOf = (p: Pick<Person, 'firstName' | 'lastName' | 'username' | 'languageCode'>) =>
+    JSON.stringify([p.firstName, p.lastName, p.username, p.languageCode]);
+  const find = async (telegramId: number): Promise<Person | null> =>
+    (await db.select().from(people).where(eq(people.telegramId, telegramId)))[0] ?? null;
+
+  return {
+    async remember(from) {
+      const next = {
+        firstName: from.first_name.slice(0, MAX_STORED),
+        lastName: stored(from.last_name),
+        username: stored(from.username),
+        languageCode: stored(from.language_code),
+      };
+      const signature = signatureOf(next);
+      if (known.get(from.id) === signature) return false;
+      const row = await find(from.id);
+      if (row && signatureOf(row) === signature) {
+        known.set(from.id, signature);
+        return false;
+      }
+      const updatedAt = new Date(clock.now());
+      await db
+        .insert(people)
+        .values({ telegramId: from.id, ...next, updatedAt })
+        .onConflictDoUpdate({ target: people.telegramId, set: { ...next, updatedAt } });
+      known.set(from.id, signature);
+      return true;
+    },
+
+    find,
+
+    async findByUsername(username) {
+      const name = username.trim().replace(/^@/, '');
+      if (name === '') return null;
+      const rows = await db
+        .select()
+        .from(people)
+        .where(sql`lower(${people.username}) = lower(${name})`)
+        .orderBy(desc(people.updatedAt))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+  };
+}
