@@ -2,7 +2,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { acquireInstanceLock, AnotherInstanceError, HEARTBEAT_MS, type InstanceLock } from '../db/instance-lock.js';
 import { closeDb, DatabasePathError, DatabaseTooNewError, openDb, type Db } from '../db/open.js';
-import { claimDatabaseForProvider, describeProviderMismatch } from '../db/provider-identity.js';
+import { createSqliteProviderIdentity, describeProviderMismatch } from '../db/provider-identity.js';
 import type { Logger } from '../logger.js';
 import type { ProcessProbe } from '../process-probe.js';
 import { StartupError } from './startup-error.js';
@@ -36,7 +36,7 @@ export async function openStorage(
     throw error;
   }
   // Before anything talks to the provider or claims the database.
-  const identity = claimDatabaseForProvider({ db, clock }, config.providerBaseUrl);
+  const identity = await createSqliteProviderIdentity({ db, clock }).claim(config.providerBaseUrl);
   if (identity.kind === 'other') {
     closeDb(db);
     throw new StartupError(describeProviderMismatch(identity, config.databasePath), 2);
