@@ -58,7 +58,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
     sandbox = config.sandboxMode ? await startBuiltInSandbox(config, db, logger) : null;
     warnOfMissingUnits(config, logger);
 
-    const services = createServices({
+    const services = await createServices({
       config,
       db,
       provider: sandbox ? { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } : { baseUrl: config.providerBaseUrl, apiKey: config.providerApiKey ?? '' },
@@ -89,7 +89,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
     const menus = createCommandMenus({ api: bot.api, translate: translatorFor, logger });
     void (async () => {
       for (const change of services.adminIdChanges) if (change.to === null) await menus.clear(change.telegramId);
-      for (const member of staff.list()) if (member.role !== 'staff') await menus.show(member);
+      for (const member of await staff.list()) if (member.role !== 'staff') await menus.show(member);
     })();
 
     loops = startLoops({

@@ -6,7 +6,7 @@ import type { CatalogSync } from '../catalog/catalog-sync.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/open.js';
-import { createStrangerRepliesRepo } from '../db/stranger-replies-repo.js';
+import { createSqliteStrangerRepliesStore } from '../db/stranger-replies-repo.js';
 import type { Logger } from '../logger.js';
 import type { Services } from './services.js';
 
@@ -23,7 +23,7 @@ export function createAppBot(deps: { config: Config; db: Db; services: Services;
     db,
     staff,
     people: services.people,
-    strangers: createStrangerRepliesRepo({ db }),
+    strangers: createSqliteStrangerRepliesStore({ db }),
     catalog: createCatalogQueries({ db }),
     catalogSync,
     provider,

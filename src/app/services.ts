@@ -12,7 +12,8 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/open.js';
 import { createPeopleRepo, type PeopleRepo } from '../db/people-repo.js';
-import { createStaffRepo, type StaffRepo } from '../db/staff-repo.js';
+import { createSqliteStaffStore, type AccessChange } from '../db/staff-repo.js';
+import { createStaffView, type StaffView } from '../db/staff-view.js';
 import { adminText } from '../delivery/notification-texts.js';
 import { createMetrics, type Metrics } from '../http/metrics.js';
 import type { Logger } from '../logger.js';
@@ -38,9 +39,10 @@ import { composeProvider } from './provider-stack.js';
 
 /** Everything giftdesk knows and does, below the bot and the background loops. */
 export interface Services {
-  staff: StaffRepo;
+  /** The staff store, with the in-memory copy that messages, deliveries and approvals read without waiting. */
+  staff: StaffView;
   /** Who ADMIN_IDS made or stopped being an administrator at this start. */
-  adminIdChanges: ReturnType<StaffRepo['syncEnvAdmins']>;
+  adminIdChanges: AccessChange[];
   people: PeopleRepo;
   describePerson: DescribePerson;
   localeOf: LocaleOf;
@@ -78,7 +80,7 @@ export interface Services {
  * repairs what the previous run left half-done (interrupted orders, then
  * approvals) before anything takes an update.
  */
-export function createServices(deps: {
+export async function createServices(deps: {
   config: Config;
   db: Db;
   provider: { baseUrl: string; apiKey: string };
@@ -90,19 +92,19 @@ export function createServices(deps: {
    */
   providerClock?: Clock;
   logger: Logger;
-}): Services {
+}): Promise<Services> {
   const { config, db, clock, logger } = deps;
   const translate = translatorFor;
   const money = { amountUnit: config.amountUnit, timeZone: config.timeZone };
 
-  const staff = createStaffRepo({ db, clock });
-  const adminIdChanges = staff.syncEnvAdmins(config.adminIds);
+  const staff = await createStaffView(createSqliteStaffStore({ db, clock }));
+  const adminIdChanges = await staff.syncEnvAdmins(config.adminIds);
   if (adminIdChanges.length > 0) logger.info({ changes: adminIdChanges }, 'ADMIN_IDS changed who is an administrator');
   const people = createPeopleRepo({ db, clock });
   const describePerson = createDescribePerson({ find: people.find });
-  const localeOf = createLocaleOf({ staff, people, defaultLocale: config.defaultLocale });
+  const localeOf = createLocaleOf({ staff: staff.current, people, defaultLocale: config.defaultLocale });
   const adminRecipients = () =>
-    staff
+    staff.current
       .list()
       .filter((m) => m.role === 'admin')
       .map((m) => ({ telegramId: m.telegramId, locale: localeOf(m.telegramId) }));
@@ -192,12 +194,12 @@ export function createServices(deps: {
     clock,
     logger: logger.child({ component: 'approvals' }),
     rules: spendingRules,
-    adminIds: () => staff.adminIds(),
+    adminIds: () => staff.current.adminIds(),
     provider,
     orders,
     orderingPaused: () => orderingPause.current(),
     mayOrder: (personId) => {
-      const member = staff.find(personId);
+      const member = staff.current.find(personId);
       return member !== null && mayOrder(member.role);
     },
     checkLimits,
@@ -216,7 +218,7 @@ export function createServices(deps: {
     cards: createApprovalCards({ db, clock }),
     approvals,
     provider,
-    isStaff: (personId) => staff.find(personId) !== null,
+    isStaff: (personId) => staff.current.find(personId) !== null,
     localeOf,
     texts: (locale) => ({ t: translate(locale), locale, ...money, describePerson }),
     logger: logger.child({ component: 'approvals' }),

@@ -5,8 +5,8 @@ import type { CatalogSync } from '../catalog/catalog-sync.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import type { PeopleRepo } from '../db/people-repo.js';
-import type { StaffRepo } from '../db/staff-repo.js';
-import type { StrangerRepliesRepo } from '../db/stranger-replies-repo.js';
+import type { StaffView } from '../db/staff-view.js';
+import type { StrangerRepliesStore } from '../db/stranger-replies-repo.js';
 import type { Logger } from '../logger.js';
 import type { LocalPeriods, MonthCalendar } from '../text/local-periods.js';
 import type { OrderService } from '../orders/order-service.js';
@@ -30,10 +30,10 @@ export interface BotDeps {
   token: string;
   apiRoot?: string | undefined;
   db: Db;
-  staff: StaffRepo;
+  staff: StaffView;
   /** Names and @usernames from updates, shown instead of IDs. */
   people: PeopleRepo;
-  strangers: StrangerRepliesRepo;
+  strangers: StrangerRepliesStore;
   catalog: CatalogQueries;
   catalogSync: Pick<CatalogSync, 'syncNow' | 'loading'>;
   provider: ProviderClient;

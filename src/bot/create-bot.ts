@@ -222,7 +222,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     orderingPauseFeature({
       pauses: deps.orderingPause,
       notifyOtherAdmins: async (exceptId, render) => {
-        for (const admin of deps.staff.list()) {
+        for (const admin of await deps.staff.list()) {
           if (admin.role !== 'admin' || admin.telegramId === exceptId) continue;
           await bot.api
             .sendMessage(admin.telegramId, render(translate(admin.locale ?? deps.defaultLocale)))
@@ -232,7 +232,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       describePerson,
       keptOrders: createKeptOrders({ db: deps.db, version: CONVERSATION_VERSION, idleMs: deps.orderIdleMs, clock: deps.clock }).chatIds,
       mayOrder: (telegramId) => {
-        const member = deps.staff.find(telegramId);
+        const member = deps.staff.current.find(telegramId);
         return member !== null && mayOrder(member.role);
       },
       tellPerson,

@@ -23,8 +23,9 @@ import { createDescribePerson } from '../../src/bot/describe-person.js';
 import { createCatalogQueries } from '../../src/catalog/catalog-queries.js';
 import { systemClock, type Clock } from '../../src/clock.js';
 import type { Db } from '../../src/db/open.js';
-import { createStaffRepo } from '../../src/db/staff-repo.js';
-import { createStrangerRepliesRepo } from '../../src/db/stranger-replies-repo.js';
+import { createSqliteStaffStore } from '../../src/db/staff-repo.js';
+import { createStaffView } from '../../src/db/staff-view.js';
+import { createSqliteStrangerRepliesStore } from '../../src/db/stranger-replies-repo.js';
 import { createLogger } from '../../src/logger.js';
 import { createOrderService } from '../../src/orders/order-service.js';
 import { createOrderingPause } from '../../src/orders/ordering-pause.js';
@@ -117,8 +118,8 @@ export interface StepBot {
 export async function startRealBot(db: Db, provider: ProviderClient, options: { orderQuoteMaxAgeMs?: number; maxProductsPerOrder?: number } = {}): Promise<StepBot> {
   const telegram = await createFakeBotApi({ clock: preciseClock });
   const logger = benchLogger;
-  const staff = createStaffRepo({ db, clock: systemClock });
-  staff.syncEnvAdmins([ADMIN.id]);
+  const staff = await createStaffView(createSqliteStaffStore({ db, clock: systemClock }));
+  await staff.syncEnvAdmins([ADMIN.id]);
   const pauses = createOrderingPause({ db, clock: systemClock });
   const alerts = createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock: systemClock, logger });
   const settings = createSettingsStore({ db, clock: systemClock });
@@ -132,7 +133,7 @@ export async function startRealBot(db: Db, provider: ProviderClient, options: { 
     apiRoot: telegram.apiRoot,
     db,
     staff,
-    strangers: createStrangerRepliesRepo({ db }),
+    strangers: createSqliteStrangerRepliesStore({ db }),
     catalog: createCatalogQueries({ db }),
     catalogSync: { syncNow: async () => ({ ok: true, products: 0, categories: 0, removed: 0 }), loading: () => false },
     provider,
@@ -142,7 +143,7 @@ export async function startRealBot(db: Db, provider: ProviderClient, options: { 
     lowBalance: createLowBalanceWatch({ db, clock: systemClock, settings, alerts, render: () => '', logger }),
     settingsRegistry: createSettingsRegistry(),
     people,
-    localeOf: createLocaleOf({ staff, people, defaultLocale: 'en' }),
+    localeOf: createLocaleOf({ staff: staff.current, people, defaultLocale: 'en' }),
     describePerson: createDescribePerson({ find: people.find }),
     sendTyping: (chatId) => typingApi.sendChatAction(chatId, 'typing'),
     periods,

@@ -28,7 +28,7 @@ describe('notification sender: delivered orders', () => {
   it('sends nothing to someone removed from the staff, and tells the administrators where the codes are', async () => {
     const world = await senderWorld();
     await world.completedOrder(googlePlay, 1);
-    world.removeStaff(STAFF);
+    await world.removeStaff(STAFF);
 
     await world.sender.runOnce();
 
@@ -41,7 +41,7 @@ describe('notification sender: delivered orders', () => {
   it('sends no codes to someone made a viewer after ordering, and tells the administrators where they are', async () => {
     const world = await senderWorld();
     const order = await world.completedOrder(googlePlay, 1);
-    world.services.staff.changeRole(STAFF, 'viewer', ADMIN);
+    await world.services.staff.changeRole(STAFF, 'viewer', ADMIN);
 
     await world.sender.runOnce();
 

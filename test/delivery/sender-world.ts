@@ -72,10 +72,10 @@ export async function senderWorld(options: SenderWorldOptions = {}) {
     sandboxMode: true,
   };
   // As production builds them; the provider's client waits and retries in real time, the sandbox's orders move with the manual clock.
-  const services = createServices({ config, db, provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
-  for (const admin of admins) services.staff.setLocale(admin.telegramId, admin.locale);
-  services.staff.add(STAFF, 'staff', ADMIN);
-  if (options.staffLocale) services.staff.setLocale(STAFF, options.staffLocale);
+  const services = await createServices({ config, db, provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
+  for (const admin of admins) await services.staff.setLocale(admin.telegramId, admin.locale);
+  await services.staff.add(STAFF, 'staff', ADMIN);
+  if (options.staffLocale) await services.staff.setLocale(STAFF, options.staffLocale);
   const { provider, orders: service } = services;
   const repo = createOrderRepo({ db, clock });
 
@@ -125,7 +125,7 @@ export async function senderWorld(options: SenderWorldOptions = {}) {
   const messagesTo = (chatId: number): SentMessage[] => telegram.messages(chatId);
 
   /** Takes a person off the staff list, as /staff remove does. */
-  const removeStaff = (telegramId: number): void => void services.staff.remove(telegramId, ADMIN);
+  const removeStaff = async (telegramId: number): Promise<void> => void (await services.staff.remove(telegramId, ADMIN));
 
   return { clock, sandbox, telegram, db, services, provider, service, repo, deps, sender, logLines, place, settle, completedOrder, cardsOf, notification, messagesTo, removeStaff };
 }

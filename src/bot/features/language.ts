@@ -1,12 +1,12 @@
 import { Composer, InlineKeyboard } from 'grammy';
-import type { StaffRepo } from '../../db/staff-repo.js';
+import type { StaffStore } from '../../db/staff-repo.js';
 import type { CommandMenus } from '../commands.js';
 import type { BaseContext } from '../context.js';
 import { isLocale } from '../../text/i18n.js';
 
 const PREFIX = 'lang:';
 
-export function languageFeature(deps: { staff: Pick<StaffRepo, 'setLocale'>; menus?: Pick<CommandMenus, 'show'> }) {
+export function languageFeature(deps: { staff: Pick<StaffStore, 'setLocale'>; menus?: Pick<CommandMenus, 'show'> }) {
   const composer = new Composer<BaseContext>();
   composer.command('language', (ctx) =>
     ctx.reply(ctx.t('language-choose'), {
@@ -17,7 +17,7 @@ export function languageFeature(deps: { staff: Pick<StaffRepo, 'setLocale'>; men
     const locale = ctx.match[1];
     await ctx.answerCallbackQuery();
     if (!isLocale(locale)) return;
-    deps.staff.setLocale(ctx.member.telegramId, locale);
+    await deps.staff.setLocale(ctx.member.telegramId, locale);
     ctx.member.locale = locale;
     // The choice lives in the staff table, not in a session: switch this update's translations directly.
     ctx.i18n.useLocale(locale);

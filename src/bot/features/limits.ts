@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import type { Clock } from '../../clock.js';
-import type { StaffRepo } from '../../db/staff-repo.js';
+import type { StaffStore } from '../../db/staff-repo.js';
 import type { Logger } from '../../logger.js';
 import type { SpendingCounter } from '../../orders/spending-counter.js';
 import { SPENDING_RULE_KINDS, type SpendingRuleBook, type SpendingRuleKind } from '../../orders/spending-rules.js';
@@ -12,7 +12,7 @@ import { adminsOnly } from '../middleware/admins-only.js';
 export interface LimitsDeps {
   rules: SpendingRuleBook;
   counter: SpendingCounter;
-  staff: Pick<StaffRepo, 'find' | 'list'>;
+  staff: Pick<StaffStore, 'find' | 'list'>;
   /** A person as administrators know them; the id until names are kept. */
   describePerson?: (id: number) => string;
   /** The staff member with that @username (without the @), when the bot knows it. */
@@ -42,7 +42,7 @@ export function limitsFeature(deps: LimitsDeps) {
     const command = parseLimitsCommand(ctx.match);
     switch (command.kind) {
       case 'overview':
-        return ctx.reply(overview());
+        return ctx.reply(await overview());
       case 'usage':
         return ctx.reply(ctx.t('limits-usage'));
       case 'bad-person':
@@ -53,7 +53,7 @@ export function limitsFeature(deps: LimitsDeps) {
         return ctx.reply(ctx.t('limits-bad-amount', { value: command.value, orDefault: command.defaultAllowed ? ctx.t('limits-or-default') : '' }));
     }
 
-    const resolved = resolve(command.target);
+    const resolved = await resolve(command.target);
     if (!resolved.ok) return ctx.reply(resolved.message);
     const personId = resolved.id;
     if (command.kind === 'show') return ctx.reply(personView(personId!));
@@ -74,21 +74,20 @@ export function limitsFeature(deps: LimitsDeps) {
     return ctx.reply(ctx.t('limits-person-set', { person, kind: kindText(rule), value: valueText(rule, value) }));
 
     /** The person's id (null for the team default), or the message saying why there is none. */
-    function resolve(target: LimitsTarget): { ok: true; id: number | null } | { ok: false; message: string } {
+    async function resolve(target: LimitsTarget): Promise<{ ok: true; id: number | null } | { ok: false; message: string }> {
       if (target.kind === 'default') return { ok: true, id: null };
       const id = target.kind === 'id' ? target.id : (deps.findUsername?.(target.username) ?? null);
       if (id === null) return { ok: false, message: ctx.t('limits-unknown-username', { value: `@${target.kind === 'username' ? target.username : ''}` }) };
-      if (!deps.staff.find(id)) return { ok: false, message: ctx.t('limits-not-staff', { value: formatId(id, ctx.member.locale) }) };
+      if (!(await deps.staff.find(id))) return { ok: false, message: ctx.t('limits-not-staff', { value: formatId(id, ctx.member.locale) }) };
       return { ok: true, id };
     }
 
-    function overview(): string {
+    async function overview(): Promise<string> {
       const defaults = deps.rules.defaults();
       const lines = [ctx.t('limits-title'), '', ctx.t('limits-defaults-title')];
       for (const kind of SPENDING_RULE_KINDS) lines.push(ctx.t('limits-line', { kind: kindText(kind), value: valueText(kind, defaults[kind]) }));
       lines.push('', ctx.t('limits-own-title'));
-      const own = deps.staff
-        .list()
+      const own = (await deps.staff.list())
         .map((member) => ({ id: member.telegramId, values: deps.rules.overridesFor(member.telegramId) }))
         .filter((entry) => Object.keys(entry.values).length > 0);
       if (own.length === 0) lines.push(ctx.t('limits-own-none'));

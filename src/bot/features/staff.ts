@@ -2,7 +2,7 @@ import { FormattedString } from '@grammyjs/parse-mode';
 import { Composer } from 'grammy';
 import type { PeopleRepo } from '../../db/people-repo.js';
 import { STAFF_ROLES, type StaffRole } from '../../db/schema.js';
-import type { ChangeRoleResult, StaffRepo } from '../../db/staff-repo.js';
+import type { ChangeRoleResult, StaffStore } from '../../db/staff-repo.js';
 import { splitMessage } from '../../text/split-message.js';
 import type { Logger } from '../../logger.js';
 import { personLabel, type DescribePerson } from '../describe-person.js';
@@ -16,7 +16,7 @@ import type { TellPerson } from '../tell-person.js';
 import { formatId } from '../../text/format.js';
 
 export interface StaffDeps {
-  staff: StaffRepo;
+  staff: StaffStore;
   people: Pick<PeopleRepo, 'find'>;
   describePerson: DescribePerson;
   menus: CommandMenus;
@@ -69,7 +69,7 @@ export function staffFeature(deps: StaffDeps) {
 
   async function afterChange(ctx: BaseContext, id: number, role: StaffRole, result: ChangeRoleResult): Promise<string | null> {
     if (result.kind !== 'added' && result.kind !== 'updated') return null;
-    const member = deps.staff.find(id);
+    const member = await deps.staff.find(id);
     await deps.menus.show({ telegramId: id, role, locale: member?.locale ?? null });
     if (!deps.people.find(id)) return ctx.t('staff-not-told');
     const by = deps.describePerson(ctx.member.telegramId);
@@ -85,7 +85,7 @@ export function staffFeature(deps: StaffDeps) {
     const command = parseStaffCommand(ctx.match);
     switch (command.kind) {
       case 'list':
-        for (const part of splitMessage(listText(ctx, deps))) await sendFormatted(ctx.api, ctx.chat.id, { text: part });
+        for (const part of splitMessage(await listText(ctx, deps))) await sendFormatted(ctx.api, ctx.chat.id, { text: part });
         return;
       case 'usage':
         await ctx.reply(ctx.t('staff-usage'));
@@ -95,7 +95,7 @@ export function staffFeature(deps: StaffDeps) {
         return;
       case 'remove': {
         const who = named(ctx, command.id);
-        const result = deps.staff.remove(command.id, ctx.member.telegramId);
+        const result = await deps.staff.remove(command.id, ctx.member.telegramId);
         deps.logger.info({ actorId: ctx.member.telegramId, targetId: command.id, result: result.kind }, 'staff remove');
         if (result.kind === 'removed') await deps.menus.clear(command.id);
         await ctx.reply(ctx.t(`staff-${result.kind}`, { id: who }));
@@ -105,7 +105,7 @@ export function staffFeature(deps: StaffDeps) {
       case 'role': {
         const { id, role } = command;
         const result: ChangeRoleResult =
-          command.kind === 'add' ? deps.staff.add(id, role, ctx.member.telegramId) : deps.staff.changeRole(id, role, ctx.member.telegramId);
+          command.kind === 'add' ? await deps.staff.add(id, role, ctx.member.telegramId) : await deps.staff.changeRole(id, role, ctx.member.telegramId);
         deps.logger.info({ actorId: ctx.member.telegramId, targetId: id, role, result: result.kind }, `staff ${command.kind}`);
         const note = await afterChange(ctx, id, role, result);
         const answer = ctx.t(`staff-${result.kind}`, { id: named(ctx, id), role: ctx.t(`staff-role-${role}`) });
@@ -118,8 +118,8 @@ export function staffFeature(deps: StaffDeps) {
 }
 
 /** One line per person: name, the ID as tap-to-copy text, role. Names are plain text: nothing in them is markup. */
-function listText(ctx: BaseContext, deps: StaffDeps): FormattedString {
-  const members = deps.staff.list();
+async function listText(ctx: BaseContext, deps: StaffDeps): Promise<FormattedString> {
+  const members = await deps.staff.list();
   const lines = members.map((m) => {
     const person = deps.people.find(m.telegramId);
     const label = person ? personLabel(person) : null;

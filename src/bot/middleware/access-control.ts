@@ -1,15 +1,15 @@
 import type { Context, NextFunction } from 'grammy';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
-import type { StaffRepo } from '../../db/staff-repo.js';
-import { STRANGER_REPLY_INTERVAL_MS, type StrangerRepliesRepo } from '../../db/stranger-replies-repo.js';
+import type { StaffStore } from '../../db/staff-repo.js';
+import { STRANGER_REPLY_INTERVAL_MS, type StrangerRepliesStore } from '../../db/stranger-replies-repo.js';
 import { localeFromLanguageCode, type Locale, type Translate } from '../../text/i18n.js';
 import type { BaseContext } from '../context.js';
 import { formatId } from '../../text/format.js';
 
 export interface AccessControlDeps {
-  staff: Pick<StaffRepo, 'find'>;
-  strangers: Pick<StrangerRepliesRepo, 'claimReply'>;
+  staff: Pick<StaffStore, 'find'>;
+  strangers: Pick<StrangerRepliesStore, 'claimReply'>;
   defaultLocale: Locale;
   translate: (locale: Locale) => Translate;
   clock: Clock;
@@ -25,7 +25,7 @@ export function accessControl(deps: AccessControlDeps) {
   return async (ctx: Context, next: NextFunction): Promise<void> => {
     const from = ctx.from;
     if (!from || from.is_bot) return;
-    const row = deps.staff.find(from.id);
+    const row = await deps.staff.find(from.id);
     const locale = row?.locale ?? localeFromLanguageCode(from.language_code) ?? deps.defaultLocale;
     if (!row) {
       await answerStranger(ctx, from.id, locale, deps);
@@ -37,7 +37,7 @@ export function accessControl(deps: AccessControlDeps) {
 }
 
 async function answerStranger(ctx: Context, userId: number, locale: Locale, deps: AccessControlDeps): Promise<void> {
-  if (!deps.strangers.claimReply(userId, deps.clock.now(), STRANGER_REPLY_INTERVAL_MS)) return;
+  if (!(await deps.strangers.claimReply(userId, deps.clock.now(), STRANGER_REPLY_INTERVAL_MS))) return;
   deps.logger.info({ userId }, 'refused an unauthorised user');
   const t = deps.translate(locale);
   try {

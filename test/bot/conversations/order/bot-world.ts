@@ -61,8 +61,8 @@ export async function startBotWorld(
   };
   const db = openDb(':memory:');
   const logger = createLogger({ level: 'silent' });
-  const services = createServices({ config, db, provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
-  services.staff.add(STAFF.id, 'staff', ADMIN.id);
+  const services = await createServices({ config, db, provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
+  await services.staff.add(STAFF.id, 'staff', ADMIN.id);
   if (options.orderLimit !== undefined) services.spendingRules.setDefault('order', options.orderLimit, ADMIN.id);
   const catalogSync = createCatalogSync({ provider: services.provider, db, clock, logger });
   // false: a new database, as before the first refresh.
