@@ -11,7 +11,8 @@ import { createLocalPeriods, type LocalPeriods } from '../text/local-periods.js'
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/open.js';
-import { createPeopleRepo, type PeopleRepo } from '../db/people-repo.js';
+import { createSqlitePeopleStore } from '../db/people-repo.js';
+import { createPeopleView, type PeopleView } from '../db/people-view.js';
 import { createSqliteStaffStore, type AccessChange } from '../db/staff-repo.js';
 import { createStaffView, type StaffView } from '../db/staff-view.js';
 import { adminText } from '../delivery/notification-texts.js';
@@ -43,7 +44,8 @@ export interface Services {
   staff: StaffView;
   /** Who ADMIN_IDS made or stopped being an administrator at this start. */
   adminIdChanges: AccessChange[];
-  people: PeopleRepo;
+  /** The people store, with the in-memory copy that names and languages in texts are read from without waiting. */
+  people: PeopleView;
   describePerson: DescribePerson;
   localeOf: LocaleOf;
   /** Days and months in TIME_ZONE and MONTH_CALENDAR: spending limits, the digest and /export count by them. */
@@ -100,9 +102,9 @@ export async function createServices(deps: {
   const staff = await createStaffView(createSqliteStaffStore({ db, clock }));
   const adminIdChanges = await staff.syncEnvAdmins(config.adminIds);
   if (adminIdChanges.length > 0) logger.info({ changes: adminIdChanges }, 'ADMIN_IDS changed who is an administrator');
-  const people = createPeopleRepo({ db, clock });
-  const describePerson = createDescribePerson({ find: people.find });
-  const localeOf = createLocaleOf({ staff: staff.current, people, defaultLocale: config.defaultLocale });
+  const people = await createPeopleView(createSqlitePeopleStore({ db, clock }));
+  const describePerson = createDescribePerson({ find: people.current.find });
+  const localeOf = createLocaleOf({ staff: staff.current, people: people.current, defaultLocale: config.defaultLocale });
   const adminRecipients = () =>
     staff.current
       .list()

@@ -4,7 +4,7 @@ import type { CatalogQueries } from '../catalog/catalog-queries.js';
 import type { CatalogSync } from '../catalog/catalog-sync.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
-import type { PeopleRepo } from '../db/people-repo.js';
+import type { PeopleView } from '../db/people-view.js';
 import type { StaffView } from '../db/staff-view.js';
 import type { StrangerRepliesStore } from '../db/stranger-replies-repo.js';
 import type { Logger } from '../logger.js';
@@ -32,7 +32,7 @@ export interface BotDeps {
   db: Db;
   staff: StaffView;
   /** Names and @usernames from updates, shown instead of IDs. */
-  people: PeopleRepo;
+  people: PeopleView;
   strangers: StrangerRepliesStore;
   catalog: CatalogQueries;
   catalogSync: Pick<CatalogSync, 'syncNow' | 'loading'>;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Db } from './open.js';
 import { people } from './schema.js';
@@ -34,6 +34,8 @@ export interface PeopleStore {
   remember(from: TelegramPerson): Promise<boolean>;
   find(telegramId: number): Promise<Person | null>;
   findByUsername(username: string): Promise<Person | null>;
+  /** Everyone seen, by Telegram id. */
+  list(): Promise<Person[]>;
 }
 
 /** The SQLite store: the synchronous repository behind promises. */
@@ -43,6 +45,7 @@ export function createSqlitePeopleStore(deps: { db: Db; clock: Clock }): PeopleS
     remember: async (from) => repo.remember(from),
     find: async (telegramId) => repo.find(telegramId),
     findByUsername: async (username) => repo.findByUsername(username),
+    list: async () => deps.db.select().from(people).orderBy(asc(people.telegramId)).all(),
   };
 }
 

@@ -10,7 +10,8 @@ import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
 import { Api, Bot, InlineKeyboard } from 'grammy';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { createLowBalanceWatch } from '../../src/alerts/low-balance.js';
-import { createPeopleRepo } from '../../src/db/people-repo.js';
+import { createSqlitePeopleStore } from '../../src/db/people-repo.js';
+import { createPeopleView } from '../../src/db/people-view.js';
 import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { createSettingsRegistry } from '../../src/settings/settings-registry.js';
 import { createSettingsStore } from '../../src/settings/settings-store.js';
@@ -126,7 +127,7 @@ export async function startRealBot(db: Db, provider: ProviderClient, options: { 
   const rules = createSpendingRuleBook({ settings });
   const periods = createLocalPeriods('UTC');
   const counter = createSpendingCounter({ db, periods });
-  const people = createPeopleRepo({ db, clock: systemClock });
+  const people = await createPeopleView(createSqlitePeopleStore({ db, clock: systemClock }));
   const typingApi = new Api(telegram.token, { apiRoot: telegram.apiRoot });
   const bot = createBot({
     token: telegram.token,
@@ -143,8 +144,8 @@ export async function startRealBot(db: Db, provider: ProviderClient, options: { 
     lowBalance: createLowBalanceWatch({ db, clock: systemClock, settings, alerts, render: () => '', logger }),
     settingsRegistry: createSettingsRegistry(),
     people,
-    localeOf: createLocaleOf({ staff: staff.current, people, defaultLocale: 'en' }),
-    describePerson: createDescribePerson({ find: people.find }),
+    localeOf: createLocaleOf({ staff: staff.current, people: people.current, defaultLocale: 'en' }),
+    describePerson: createDescribePerson({ find: people.current.find }),
     sendTyping: (chatId) => typingApi.sendChatAction(chatId, 'typing'),
     periods,
     timeZone: 'UTC',

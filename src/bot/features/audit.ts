@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import type { AuditFilter, AuditQueries } from '../../reports/audit-queries.js';
-import type { PeopleRepo } from '../../db/people-repo.js';
+import type { PeopleStore } from '../../db/people-repo.js';
 import type { DescribePerson } from '../describe-person.js';
 import { normaliseDigits } from '../../text/digits.js';
 import { plain } from '../../text/formatted.js';
@@ -38,7 +38,7 @@ export function parseAuditCommand(text: string): AuditCommand {
  */
 export function auditFeature(deps: {
   audit: AuditQueries;
-  people: Pick<PeopleRepo, 'findByUsername'>;
+  people: Pick<PeopleStore, 'findByUsername'>;
   describePerson: DescribePerson;
 }) {
   const composer = new Composer<BaseContext>();
@@ -55,7 +55,7 @@ export function auditFeature(deps: {
     }
     let filter: AuditFilter;
     if (command.kind === 'username') {
-      const person = deps.people.findByUsername(command.username);
+      const person = await deps.people.findByUsername(command.username);
       if (!person) {
         await sendFormatted(ctx.api, ctx.chat.id, { text: auditUnknownUser(viewOf(ctx), command.username) });
         return;

@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import { normaliseSearchText } from '../../catalog/normalise.js';
-import type { PeopleRepo } from '../../db/people-repo.js';
+import type { PeopleStore } from '../../db/people-repo.js';
 import type { OrderLookup, OrderQueries, OrderScope } from '../../orders/order-queries.js';
 import type { DescribePerson } from '../describe-person.js';
 import type { BaseContext } from '../context.js';
@@ -19,7 +19,7 @@ export const ORDERS_PAGE_SIZE = 8;
 
 export interface OrdersDeps {
   orders: Pick<OrderQueries, 'recent' | 'find' | 'withProduct'>;
-  people: Pick<PeopleRepo, 'findByUsername'>;
+  people: Pick<PeopleStore, 'findByUsername'>;
   describePerson: DescribePerson;
 }
 
@@ -56,8 +56,8 @@ export function ordersFeature(deps: OrdersDeps) {
   }
 
   /** The person's id, or what to say instead: an unknown @username, or someone else's orders asked for by staff. */
-  function personOf(ctx: BaseContext, person: PersonWord): { ok: true; id: number } | { ok: false; say: string } {
-    const id = person.kind === 'id' ? person.id : (deps.people.findByUsername(person.username)?.telegramId ?? null);
+  async function personOf(ctx: BaseContext, person: PersonWord): Promise<{ ok: true; id: number } | { ok: false; say: string }> {
+    const id = person.kind === 'id' ? person.id : ((await deps.people.findByUsername(person.username))?.telegramId ?? null);
     if (id === null) return { ok: false, say: ctx.t('audit-unknown-user', { username: person.kind === 'username' ? person.username : '' }) };
     if (!readsEveryone(ctx.member.role) && id !== ctx.member.telegramId) return { ok: false, say: ctx.t('orders-own-only') };
     return { ok: true, id };
@@ -73,7 +73,7 @@ export function ordersFeature(deps: OrdersDeps) {
         if (!everyone && command.person.kind === 'id' && command.person.id !== ctx.member.telegramId) {
           return answer(ctx, { kind: 'order', lookup: { kind: 'provider-id', orderId: command.person.id } }, typed);
         }
-        const person = personOf(ctx, command.person);
+        const person = await personOf(ctx, command.person);
         if (!person.ok) return ctx.reply(person.say);
         return sendFormatted(ctx.api, ctx.chat.id, view(ctx, { page: 1, userId: everyone ? person.id : null }));
       }

@@ -1,6 +1,6 @@
 import { FormattedString } from '@grammyjs/parse-mode';
 import { Composer } from 'grammy';
-import type { PeopleRepo } from '../../db/people-repo.js';
+import type { PeopleStore } from '../../db/people-repo.js';
 import { STAFF_ROLES, type StaffRole } from '../../db/schema.js';
 import type { ChangeRoleResult, StaffStore } from '../../db/staff-repo.js';
 import { splitMessage } from '../../text/split-message.js';
@@ -17,7 +17,7 @@ import { formatId } from '../../text/format.js';
 
 export interface StaffDeps {
   staff: StaffStore;
-  people: Pick<PeopleRepo, 'find'>;
+  people: Pick<PeopleStore, 'find'>;
   describePerson: DescribePerson;
   menus: CommandMenus;
   tellPerson: TellPerson;
@@ -61,8 +61,8 @@ export function staffFeature(deps: StaffDeps) {
   const composer = new Composer<BaseContext>();
 
   /** "Sam (@sam), ID 2002", or the ID alone for someone never seen. */
-  const named = (ctx: BaseContext, id: number): string => {
-    const person = deps.people.find(id);
+  const named = async (ctx: BaseContext, id: number): Promise<string> => {
+    const person = await deps.people.find(id);
     const label = person ? personLabel(person) : null;
     return label ? ctx.t('person-with-id', { name: label, id: formatId(id, ctx.member.locale) }) : formatId(id, ctx.member.locale);
   };
@@ -71,7 +71,7 @@ export function staffFeature(deps: StaffDeps) {
     if (result.kind !== 'added' && result.kind !== 'updated') return null;
     const member = await deps.staff.find(id);
     await deps.menus.show({ telegramId: id, role, locale: member?.locale ?? null });
-    if (!deps.people.find(id)) return ctx.t('staff-not-told');
+    if (!(await deps.people.find(id))) return ctx.t('staff-not-told');
     const by = deps.describePerson(ctx.member.telegramId);
     const told = await deps.tellPerson(id, (t) => {
       const roleWords = t(`staff-role-${role}`);
@@ -94,7 +94,7 @@ export function staffFeature(deps: StaffDeps) {
         await ctx.reply(ctx.t('staff-bad-id', { value: command.value }));
         return;
       case 'remove': {
-        const who = named(ctx, command.id);
+        const who = await named(ctx, command.id);
         const result = await deps.staff.remove(command.id, ctx.member.telegramId);
         deps.logger.info({ actorId: ctx.member.telegramId, targetId: command.id, result: result.kind }, 'staff remove');
         if (result.kind === 'removed') await deps.menus.clear(command.id);
@@ -108,7 +108,7 @@ export function staffFeature(deps: StaffDeps) {
           command.kind === 'add' ? await deps.staff.add(id, role, ctx.member.telegramId) : await deps.staff.changeRole(id, role, ctx.member.telegramId);
         deps.logger.info({ actorId: ctx.member.telegramId, targetId: id, role, result: result.kind }, `staff ${command.kind}`);
         const note = await afterChange(ctx, id, role, result);
-        const answer = ctx.t(`staff-${result.kind}`, { id: named(ctx, id), role: ctx.t(`staff-role-${role}`) });
+        const answer = ctx.t(`staff-${result.kind}`, { id: await named(ctx, id), role: ctx.t(`staff-role-${role}`) });
         await ctx.reply(note ? `${answer}\n${note}` : answer);
         return;
       }
@@ -120,8 +120,9 @@ export function staffFeature(deps: StaffDeps) {
 /** One line per person: name, the ID as tap-to-copy text, role. Names are plain text: nothing in them is markup. */
 async function listText(ctx: BaseContext, deps: StaffDeps): Promise<FormattedString> {
   const members = await deps.staff.list();
-  const lines = members.map((m) => {
-    const person = deps.people.find(m.telegramId);
+  const people = await Promise.all(members.map((m) => deps.people.find(m.telegramId)));
+  const lines = members.map((m, i) => {
+    const person = people[i];
     const label = person ? personLabel(person) : null;
     const role = ctx.t(`staff-role-${m.role}`);
     const env = m.source === 'env' ? ` ${ctx.t('staff-from-env')}` : '';

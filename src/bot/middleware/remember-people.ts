@@ -1,5 +1,5 @@
 import type { Context, NextFunction } from 'grammy';
-import type { PeopleRepo } from '../../db/people-repo.js';
+import type { PeopleStore } from '../../db/people-repo.js';
 import type { Logger } from '../../logger.js';
 
 /**
@@ -7,12 +7,12 @@ import type { Logger } from '../../logger.js';
  * names and an administrator who adds someone sees who it is. A failure to
  * write never stops the update.
  */
-export function rememberPeople(deps: { people: Pick<PeopleRepo, 'remember'>; logger: Logger }) {
+export function rememberPeople(deps: { people: Pick<PeopleStore, 'remember'>; logger: Logger }) {
   return async (ctx: Context, next: NextFunction): Promise<void> => {
     const from = ctx.from;
     if (from && !from.is_bot) {
       try {
-        deps.people.remember(from);
+        await deps.people.remember(from);
       } catch (error) {
         deps.logger.warn({ userId: from.id, err: error instanceof Error ? error.message : String(error) }, 'could not remember a name');
       }

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import { MAX_STORED, stored, type PeopleStore, type Person } from '../people-repo.js';
 import type { PgDb } from './open.js';
@@ -55,5 +55,7 @@ export function createPostgresPeopleStore(deps: { db: PgDb; clock: Clock }): Peo
         .limit(1);
       return rows[0] ?? null;
     },
+
+    list: () => db.select().from(people).orderBy(asc(people.telegramId)),
   };
 }

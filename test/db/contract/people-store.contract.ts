@@ -64,6 +64,17 @@ export function peopleStoreContract(database: string, fresh: () => Promise<Peopl
       expect((await people.findByUsername('shared'))?.telegramId).toBe(2);
     });
 
+    it('lists everyone seen, by Telegram id, as they were last seen', async () => {
+      expect(await people.list()).toEqual([]);
+      await people.remember({ id: 50, first_name: 'Zed' });
+      await people.remember(ada);
+      await people.remember({ id: 50, first_name: 'Zoe', username: 'zoe' });
+      expect((await people.list()).map((p) => [p.telegramId, p.firstName, p.username])).toEqual([
+        [42, 'Ada', 'ada'],
+        [50, 'Zoe', 'zoe'],
+      ]);
+    });
+
     it('keeps Telegram ids beyond 32 bits exactly', async () => {
       await people.remember({ id: 7_123_456_789, first_name: 'Big' });
       expect((await people.find(7_123_456_789))?.telegramId).toBe(7_123_456_789);
