@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeDb, openDb, type Db } from '../../src/db/open.js';
+import { createSqlitePeopleStore } from '../../src/db/people-repo.js';
+import { createPeopleView } from '../../src/db/people-view.js';
+import { createSqliteStaffStore } from '../../src/db/staff-repo.js';
+import { createStaffView } from '../../src/db/staff-view.js';
+import { steppingClock } from './contract/subjects.js';
+
+const opened: Db[] = [];
+afterEach(() => opened.splice(0).forEach(closeDb));
+function database(): Db {
+  const db = openDb(':memory:');
+  opened.push(db);
+  return db;
+}
+
+describe('staff view', () => {
+  it('starts from what the table holds and follows every change made through it', async () => {
+    const db = database();
+    const clock = steppingClock();
+    await createSqliteStaffStore({ db, clock }).syncEnvAdmins([10]);
+    const staff = await createStaffView(createSqliteStaffStore({ db, clock }));
+    expect(staff.current.adminIds()).toEqual([10]);
+    await staff.add(30, 'staff', 10);
+    expect(staff.current.find(30)).toMatchObject({ role: 'staff', locale: null });
+    await staff.setLocale(30, 'fa');
+    expect(staff.current.find(30)?.locale).toBe('fa');
+    await staff.changeRole(30, 'admin', 10);
+    expect(staff.current.adminIds()).toEqual([10, 30]);
+    await staff.syncEnvAdmins([]);
+    expect(staff.current.list().map((m) => m.telegramId)).toEqual([30]);
+    await staff.remove(30, 30);
+    expect(staff.current.find(30)).toMatchObject({ role: 'admin' });
+    await staff.add(40, 'viewer', 30);
+    await staff.remove(40, 30);
+    expect(staff.current.find(40)).toBeNull();
+  });
+});
+
+describe('people view', () => {
+  it('starts from everyone stored and follows names remembered through it', async () => {
+    const db = database();
+    const clock = steppingClock();
+    await createSqlitePeopleStore({ db, clock }).remember({ id: 1, first_name: 'Ada', language_code: 'fa' });
+    const people = await createPeopleView(createSqlitePeopleStore({ db, clock }));
+    expect(people.current.find(1)).toMatchObject({ firstName: 'Ada', languageCode: 'fa' });
+    expect(people.current.find(2)).toBeNull();
+    expect(await people.remember({ id: 2, first_name: 'Sam', username: 'sam' })).toBe(true);
+    expect(people.current.find(2)).toMatchObject({ firstName: 'Sam', username: 'sam' });
+    await people.remember({ id: 1, first_name: 'Augusta', language_code: 'en' });
+    expect(people.current.find(1)).toMatchObject({ firstName: 'Augusta', languageCode: 'en' });
+  });
+});
