@@ -18,6 +18,19 @@ export function recordProductDetail(db: Db, detail: ProductDetail, now: number):
   db.insert(productPrices).values(row).onConflictDoUpdate({ target: productPrices.productId, set: row }).run();
 }
 
+/** Products whose price is unknown or fetched before `cutoff`: unknown first, then oldest. */
+export function productsDueForPrice(db: Db, cutoff: Date, limit: number): number[] {
+  return db
+    .select({ id: products.id })
+    .from(products)
+    .leftJoin(productPrices, eq(productPrices.productId, products.id))
+    .where(or(isNull(productPrices.productId), lt(productPrices.fetchedAt, cutoff)))
+    .orderBy(sql`${productPrices.fetchedAt} is not null`, asc(productPrices.fetchedAt), asc(products.position))
+    .limit(limit)
+    .all()
+    .map((row) => row.id);
+}
+
 /**
  * The provider client with one change: every product detail read also
  * refreshes the cached price, so lists improve as people browse.
@@ -50,14 +63,7 @@ export async function refreshStalePrices(deps: {
 }): Promise<{ refreshed: number; failed: number }> {
   const { db, clock } = deps;
   const cutoff = new Date(clock.now() - deps.maxAgeMs);
-  const due = db
-    .select({ id: products.id })
-    .from(products)
-    .leftJoin(productPrices, eq(productPrices.productId, products.id))
-    .where(or(isNull(productPrices.productId), lt(productPrices.fetchedAt, cutoff)))
-    .orderBy(sql`${productPrices.fetchedAt} is not null`, asc(productPrices.fetchedAt), asc(products.position))
-    .limit(deps.limit)
-    .all();
+  const due = productsDueForPrice(db, cutoff, deps.limit).map((id) => ({ id }));
   let refreshed = 0;
   let failed = 0;
   for (const { id } of due) {
