@@ -37,6 +37,9 @@ export interface CatalogStore {
   productsDueForPrice(cutoff: Date, limit: number): Promise<number[]>;
 }
 
+/** What the /order steps read. */
+export type CatalogReads = Pick<CatalogStore, 'categoriesPage' | 'productsPage' | 'search' | 'product'>;
+
 export interface CatalogStoreOptions {
   /** Products per write transaction. */
   chunkSize?: number;
