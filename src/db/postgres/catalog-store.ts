@@ -15,26 +15,35 @@ const DEFAULT_CHUNK = 250;
 const EMPTY_PAGE: PageOf<never> = { items: [], page: 1, pageCount: 1, total: 0 };
 
 /**
- * The characters a search word is made of (searchWords' WORD: letters,
- * digits, marks, % and _), as a PostgreSQL bracket expression listing their
- * code point ranges in the Basic Multilingual Plane. Spelled out rather
- * than [[:alnum:]] because what that class holds depends on the database's
- * locale (in the C locale no Persian letter is alphanumeric).
+ * The characters that separate search words (anything searchWords' WORD,
+ * letters, digits, marks, % and _, does not hold), as a PostgreSQL bracket
+ * expression of code point ranges. Spelled out rather than [^[:alnum:]]
+ * because what that class holds depends on the database's locale (in the C
+ * locale no Persian letter is alphanumeric). Listed exactly where titles
+ * meet them (below U+0800: Latin, Greek, Cyrillic, Hebrew, Arabic and
+ * their punctuation; general punctuation and symbols; CJK and full-width
+ * punctuation); elsewhere (other scripts, and beyond the BMP: emoji) a
+ * character counts as part of a word. A short class keeps the planner's
+ * work on each search small (a full list of the BMP's 438 ranges cost
+ * several milliseconds of planning per query).
  */
-const WORD_CHARS: string = (() => {
+const SEPARATORS: string = (() => {
   const word = /^[\p{L}\p{N}\p{M}%_]$/u;
   const escape = (code: number) => {
-    const char = String.fromCharCode(code);
+    const char = String.fromCodePoint(code);
     return '\\^-]['.includes(char) ? `\\${char}` : char;
   };
+  const blocks: [number, number][] = [[0x0000, 0x07ff], [0x2000, 0x2bff], [0x3000, 0x303f], [0xfd3e, 0xfd3f], [0xfe10, 0xfe6f], [0xff00, 0xffef]];
   const ranges: string[] = [];
-  let start = -1;
-  for (let code = 0; code <= 0x10000; code += 1) {
-    const inWord = code < 0x10000 && (code < 0xd800 || code > 0xdfff) && word.test(String.fromCharCode(code));
-    if (inWord && start < 0) start = code;
-    if (!inWord && start >= 0) {
-      ranges.push(start === code - 1 ? escape(start) : `${escape(start)}-${escape(code - 1)}`);
-      start = -1;
+  for (const [low, high] of blocks) {
+    let start = -1;
+    for (let code = low; code <= high + 1; code += 1) {
+      const separates = code <= high && code !== 0 && !word.test(String.fromCharCode(code));
+      if (separates && start < 0) start = code;
+      if (!separates && start >= 0) {
+        ranges.push(start === code - 1 ? escape(start) : `${escape(start)}-${escape(code - 1)}`);
+        start = -1;
+      }
     }
   }
   return ranges.join('');
@@ -44,7 +53,7 @@ const escapeRegex = (word: string) => word.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&'
 
 /** A phrase as a regular expression on the folded title: consecutive whole words, the last a prefix, starting a word. */
 function phraseRegex(words: string[]): string {
-  return `(^|[^${WORD_CHARS}])${words.map(escapeRegex).join(`[^${WORD_CHARS}]+`)}`;
+  return `(^|[${SEPARATORS}])${words.map(escapeRegex).join(`[${SEPARATORS}]+`)}`;
 }
 
 /** Whether a phrase matches words (already split): consecutive, the last one a prefix. */
@@ -161,10 +170,16 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
       const categories = await categoryWords();
       const values: unknown[] = [];
       const conditions = terms.map((phrases) => {
-        values.push(phrases.map(phraseRegex).join('|'));
-        const title = `search_text ~ $${values.length}`;
+        // Each phrase: its longest word anywhere (LIKE, cheap and served by the trigram index), then the word starts.
+        const title = phrases
+          .map((phrase) => {
+            const longest = phrase.reduce((a, b) => (b.length > a.length ? b : a));
+            values.push(`%${longest.replace(/[\\%_]/g, '\\$&')}%`, phraseRegex(phrase));
+            return `(search_text like $${values.length - 1} and search_text ~ $${values.length})`;
+          })
+          .join(' or ');
         const buckets = [...categories].filter(([, words]) => phrases.some((p) => phraseMatches(p, words))).map(([id]) => id);
-        if (buckets.length === 0) return title;
+        if (buckets.length === 0) return `(${title})`;
         values.push(buckets);
         return `(${title} or bucket_id = any($${values.length}::bigint[]))`;
       });

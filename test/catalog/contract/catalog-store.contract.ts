@@ -350,6 +350,7 @@ export function catalogStoreContract(database: string, subject: CatalogStoreSubj
         [2, '«گوگل»پلی (ویژه)', null],
         [3, 'Play-Station 5', null],
         [4, 'Xbox Game Pass', null],
+        [5, '“Fortnite”—V-Bucks 1000', null],
       ];
       const found = async (query: string) => (await (await setup([], rows)).search({ query, page: 1, pageSize: 20 })).items.map((p) => p.id);
 
@@ -361,6 +362,7 @@ export function catalogStoreContract(database: string, subject: CatalogStoreSubj
       it('finds words that punctuation separates, in either script', async () => {
         expect(await found('ویژه')).toEqual([2]);
         expect(await found('station')).toEqual([3]);
+        expect(await found('fortnite bucks')).toEqual([5]);
       });
 
       it('matches a phrase only as consecutive words', async () => {
