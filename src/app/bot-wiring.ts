@@ -1,7 +1,6 @@
 import type { Bot } from 'grammy';
 import type { BotContext } from '../bot/context.js';
 import { createBot } from '../bot/create-bot.js';
-import { createCatalogQueries } from '../catalog/catalog-queries.js';
 import type { CatalogSync } from '../catalog/catalog-sync.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
@@ -24,7 +23,7 @@ export function createAppBot(deps: { config: Config; db: Db; services: Services;
     staff,
     people: services.people,
     strangers: createSqliteStrangerRepliesStore({ db }),
-    catalog: createCatalogQueries({ db }),
+    catalog: services.catalog,
     catalogSync,
     provider,
     orders: services.orders,

@@ -40,7 +40,7 @@ export function startLoops(deps: {
     // The sync logs its own outcome, once: here only what follows from it.
     if (result.ok) {
       // Prices for the product lists, a bounded number per pass, behind any staff request.
-      void refreshStalePrices({ db, provider, clock, logger, limit: PRICE_REFRESH_PER_PASS, maxAgeMs: config.catalogRefreshMinutes * 60_000 })
+      void refreshStalePrices({ catalog: services.catalog, provider, clock, logger, limit: PRICE_REFRESH_PER_PASS, maxAgeMs: config.catalogRefreshMinutes * 60_000 })
         .then((prices) => logger.info(prices, 'product prices refreshed'))
         .catch((error: unknown) => logger.warn({ err: String(error) }, 'product price refresh failed'));
       return;

@@ -3,7 +3,7 @@ import { withBalanceWatch, type LowBalanceWatch } from '../alerts/low-balance.js
 import { withPriceRecording } from '../catalog/price-cache.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import type { Db } from '../db/open.js';
+import type { CatalogStore } from '../catalog/catalog-store.js';
 import type { Metrics } from '../http/metrics.js';
 import type { Logger } from '../logger.js';
 import type { OrderingPauseSwitch } from '../orders/ordering-pause.js';
@@ -27,7 +27,7 @@ export function composeProvider(deps: {
   config: Pick<Config, 'providerTimeoutMs' | 'providerOrderTimeoutMs' | 'providerRequestsPerSecond'>;
   baseUrl: string;
   apiKey: string;
-  db: Db;
+  catalog: Pick<CatalogStore, 'recordPrice'>;
   pauses: Pick<OrderingPauseSwitch, 'pause'>;
   lowBalance: Pick<LowBalanceWatch, 'observe'>;
   alerts: Pick<AdminAlerts, 'alert'>;
@@ -76,6 +76,6 @@ export function composeProvider(deps: {
       ),
     logger: logger.child({ component: 'orders' }),
   });
-  const recording = withPriceRecording(pausing, deps.db, clock);
+  const recording = withPriceRecording(pausing, deps.catalog, clock);
   return { provider: withBalanceWatch(recording, deps.lowBalance), limiter };
 }

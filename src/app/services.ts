@@ -37,6 +37,7 @@ import { spendingSettings } from '../orders/spending-settings.js';
 import { translatorFor } from '../text/i18n.js';
 import { createTelegramApi } from '../bot/telegram-api.js';
 import { composeProvider } from './provider-stack.js';
+import { createSqliteCatalogStore, type CatalogStore } from '../catalog/catalog-store.js';
 
 /** Everything giftdesk knows and does, below the bot and the background loops. */
 export interface Services {
@@ -68,6 +69,8 @@ export interface Services {
   lowBalance: LowBalanceWatch;
   walletShort: WalletShortAlert;
   metrics: Metrics;
+  /** The stored catalog: what the sync writes, what /order reads, the cached prices. */
+  catalog: CatalogStore;
   provider: ProviderClient;
   limiter: RateLimiter;
   orders: OrderService;
@@ -143,10 +146,11 @@ export async function createServices(deps: {
       now: () => clock.now(),
     },
   });
+  const catalog = createSqliteCatalogStore({ db, clock });
   const { provider, limiter } = composeProvider({
     config,
     ...deps.provider,
-    db,
+    catalog,
     pauses: orderingPause,
     lowBalance,
     alerts,
@@ -240,6 +244,7 @@ export async function createServices(deps: {
   });
 
   return {
+    catalog,
     staff,
     adminIdChanges,
     people,

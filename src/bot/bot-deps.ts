@@ -1,6 +1,6 @@
 import type { AdminAlerts } from '../alerts/admin-alerts.js';
 import type { LowBalanceWatch } from '../alerts/low-balance.js';
-import type { CatalogQueries } from '../catalog/catalog-queries.js';
+import type { CatalogReads } from '../catalog/catalog-store.js';
 import type { CatalogSync } from '../catalog/catalog-sync.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
@@ -34,7 +34,7 @@ export interface BotDeps {
   /** Names and @usernames from updates, shown instead of IDs. */
   people: PeopleView;
   strangers: StrangerRepliesStore;
-  catalog: CatalogQueries;
+  catalog: CatalogReads;
   catalogSync: Pick<CatalogSync, 'syncNow' | 'loading'>;
   provider: ProviderClient;
   orders: Pick<OrderService, 'createIntentAndPlace'>;

@@ -1,14 +1,12 @@
-import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import { createAppStateRepo } from '../db/app-state-repo.js';
 import type { Db } from '../db/open.js';
-import { products } from '../db/schema.js';
 import type { SyncDb } from '../db/sync-db.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { describeProviderFailure, ProviderError, providerFailureFields } from '../provider/errors.js';
 import type { Category, ProductSummary } from '../provider/schemas.js';
-import { createCatalogWriter } from './catalog-writer.js';
+import { createSqliteCatalogStore, type CatalogStore } from './catalog-store.js';
 
 export type CatalogSyncResult =
   | { ok: true; products: number; categories: number; removed: number }
@@ -25,17 +23,19 @@ export interface CatalogSyncStatus {
 export interface CatalogSync {
   /** Overlapping calls share one run. */
   syncNow(): Promise<CatalogSyncResult>;
-  status(): CatalogSyncStatus;
+  status(): Promise<CatalogSyncStatus>;
   /** True while a run is under way and nothing is stored yet: the first sync of a new database. */
-  loading(): boolean;
+  loading(): Promise<boolean>;
 }
 
 export interface CatalogSyncDeps {
   provider: Pick<ProviderClient, 'listCategories' | 'allProducts'>;
   db: Db;
+  /** Where the catalog is stored; by default the SQLite store on `db`. */
+  store?: Pick<CatalogStore, 'write' | 'productCount'>;
   clock: Clock;
   logger: Logger;
-  /** Products per write transaction (see catalog-writer.ts). */
+  /** Products per write transaction (see catalog-writer.ts), for the default store. */
   chunkSize?: number;
   /** Aborted at shutdown: a run in progress stops at its next request instead of holding the exit. */
   signal?: AbortSignal;
@@ -66,7 +66,7 @@ export function describeSyncError(error: unknown): string {
 export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
   const { provider, db, clock, logger } = deps;
   let running: Promise<CatalogSyncResult> | null = null;
-  const writer = createCatalogWriter({ db, chunkSize: deps.chunkSize });
+  const store = deps.store ?? createSqliteCatalogStore({ db, clock, ...(deps.chunkSize ? { chunkSize: deps.chunkSize } : {}) });
 
   const readState = (exec: SyncDb = db): StoredState => ({
     ...EMPTY_STATE,
@@ -87,24 +87,17 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
     return { categories: uniqueCategories, products: [...seen.values()] };
   }
 
-  function hasProducts(): boolean {
-    return db.select({ id: products.id }).from(products).limit(1).get() !== undefined;
-  }
-
-  function productCount(): number {
-    return db.select({ n: sql<number>`count(*)` }).from(products).get()?.n ?? 0;
-  }
+  const productCount = () => store.productCount();
 
   async function run(): Promise<CatalogSyncResult> {
     const startedAt = clock.now();
     try {
       const fetched = await fetchCatalog();
-      if (fetched.products.length === 0 && productCount() > 0) {
+      if (fetched.products.length === 0 && (await productCount()) > 0) {
         throw new EmptyCatalogError('the provider listed no products');
       }
-      const { removed } = await writer.write(fetched, (tx) =>
-        writeState(tx, { lastSuccessAt: clock.now(), lastError: null, lastErrorAt: null }),
-      );
+      const state: StoredState = { lastSuccessAt: clock.now(), lastError: null, lastErrorAt: null };
+      const { removed } = await store.write(fetched, { state: { key: STATE_KEY, value: state } });
       const result = { ok: true as const, products: fetched.products.length, categories: fetched.categories.length, removed };
       logger.info({ ...result, ms: clock.now() - startedAt }, 'catalog synced');
       return result;
@@ -112,7 +105,7 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
       if (deps.signal?.aborted) {
         // Not a failure of the provider: nothing to record, nobody to alert.
         logger.info({ ms: clock.now() - startedAt }, 'catalog sync stopped for shutdown; previous catalog kept');
-        return { ok: false, error, kept: productCount() };
+        return { ok: false, error, kept: await productCount() };
       }
       const description = describeSyncError(error);
       try {
@@ -120,7 +113,7 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
       } catch (stateError) {
         logger.error({ error: describeSyncError(stateError) }, 'could not record the catalog sync failure');
       }
-      const kept = productCount();
+      const kept = await productCount();
       logger.warn(
         { ...providerFailureFields(error), reason: description, kept, ms: clock.now() - startedAt },
         kept > 0 ? 'catalog sync failed; previous catalog kept' : 'catalog sync failed; no catalog stored yet',
@@ -136,12 +129,12 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
       });
       return running;
     },
-    status() {
+    async status() {
       const state = readState();
-      return { lastSuccessAt: state.lastSuccessAt, lastError: state.lastError, productCount: productCount() };
+      return { lastSuccessAt: state.lastSuccessAt, lastError: state.lastError, productCount: await productCount() };
     },
-    loading() {
-      return running !== null && !hasProducts();
+    async loading() {
+      return running !== null && (await productCount()) === 0;
     },
   };
 }

@@ -44,6 +44,17 @@ interface IndexRow {
   category: string;
 }
 
+/** The words a product is found by besides its title, by category id: its category's name and that category's parent's, folded. */
+export function categoryTexts(categories: Pick<Category, 'id' | 'title' | 'parentId'>[]): Map<number, string> {
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  return new Map(
+    categories.map((c) => {
+      const parent = c.parentId === null ? undefined : byId.get(c.parentId);
+      return [c.id, normaliseSearchText(parent && parent.id !== c.id ? `${c.title} ${parent.title}` : c.title)];
+    }),
+  );
+}
+
 /** Small enough that one chunk holds the event loop a few milliseconds even on a busy machine. */
 const DEFAULT_CHUNK = 250;
 
@@ -120,17 +131,6 @@ export function createCatalogWriter(deps: {
       after = page.at(-1)!.id;
       await breathe();
     }
-  }
-
-  /** The words a product is found by besides its title: its category's name and that category's parent's. */
-  function categoryTexts(categories: Category[]): Map<number, string> {
-    const byId = new Map(categories.map((c) => [c.id, c]));
-    return new Map(
-      categories.map((c) => {
-        const parent = c.parentId === null ? undefined : byId.get(c.parentId);
-        return [c.id, normaliseSearchText(parent && parent.id !== c.id ? `${c.title} ${parent.title}` : c.title)];
-      }),
-    );
   }
 
   return {

@@ -6,6 +6,7 @@ import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { providerFailureFields, ProviderNotFoundError, ProviderRateLimitedError } from '../provider/errors.js';
 import type { ProductDetail } from '../provider/schemas.js';
+import type { CatalogStore } from './catalog-store.js';
 
 /** Remembers what a product detail said about price and stock. */
 export function recordProductDetail(db: Db, detail: ProductDetail, now: number): void {
@@ -18,16 +19,29 @@ export function recordProductDetail(db: Db, detail: ProductDetail, now: number):
   db.insert(productPrices).values(row).onConflictDoUpdate({ target: productPrices.productId, set: row }).run();
 }
 
+/** Products whose price is unknown or fetched before `cutoff`: unknown first, then oldest. */
+export function productsDueForPrice(db: Db, cutoff: Date, limit: number): number[] {
+  return db
+    .select({ id: products.id })
+    .from(products)
+    .leftJoin(productPrices, eq(productPrices.productId, products.id))
+    .where(or(isNull(productPrices.productId), lt(productPrices.fetchedAt, cutoff)))
+    .orderBy(sql`${productPrices.fetchedAt} is not null`, asc(productPrices.fetchedAt), asc(products.position))
+    .limit(limit)
+    .all()
+    .map((row) => row.id);
+}
+
 /**
  * The provider client with one change: every product detail read also
  * refreshes the cached price, so lists improve as people browse.
  */
-export function withPriceRecording(provider: ProviderClient, db: Db, clock: Clock): ProviderClient {
+export function withPriceRecording(provider: ProviderClient, catalog: Pick<CatalogStore, 'recordPrice'>, clock: Clock): ProviderClient {
   return {
     ...provider,
     async getProduct(id, options) {
       const detail = await provider.getProduct(id, options);
-      recordProductDetail(db, detail, clock.now());
+      await catalog.recordPrice(detail, clock.now());
       return detail;
     },
   };
@@ -41,28 +55,21 @@ export function withPriceRecording(provider: ProviderClient, db: Db, clock: Cloc
  * over a few passes.
  */
 export async function refreshStalePrices(deps: {
-  db: Db;
+  catalog: Pick<CatalogStore, 'recordPrice' | 'productsDueForPrice'>;
   provider: Pick<ProviderClient, 'getProduct'>;
   clock: Clock;
   logger: Logger;
   limit: number;
   maxAgeMs: number;
 }): Promise<{ refreshed: number; failed: number }> {
-  const { db, clock } = deps;
+  const { catalog, clock } = deps;
   const cutoff = new Date(clock.now() - deps.maxAgeMs);
-  const due = db
-    .select({ id: products.id })
-    .from(products)
-    .leftJoin(productPrices, eq(productPrices.productId, products.id))
-    .where(or(isNull(productPrices.productId), lt(productPrices.fetchedAt, cutoff)))
-    .orderBy(sql`${productPrices.fetchedAt} is not null`, asc(productPrices.fetchedAt), asc(products.position))
-    .limit(deps.limit)
-    .all();
+  const due = await catalog.productsDueForPrice(cutoff, deps.limit);
   let refreshed = 0;
   let failed = 0;
-  for (const { id } of due) {
+  for (const id of due) {
     try {
-      recordProductDetail(db, await deps.provider.getProduct(id, { priority: 'background' }), clock.now());
+      await catalog.recordPrice(await deps.provider.getProduct(id, { priority: 'background' }), clock.now());
       refreshed += 1;
     } catch (error) {
       failed += 1;

@@ -62,10 +62,15 @@ function partialAliases(word: string): string[][] {
   return ALIASES.spellings.filter((s) => s.startsWith(word)).flatMap((s) => ALIASES.byPhrase.get(s)!);
 }
 
-export function buildMatchExpression(query: string): string | null {
+/**
+ * The search as data, for a database without FTS5: every term must match;
+ * a term matches when one of its phrases does; a phrase is consecutive
+ * words, the last one a prefix. Null when nothing searchable was typed.
+ */
+export function buildSearchTerms(query: string): string[][][] | null {
   const words = searchWords(query).slice(0, MAX_WORDS);
   if (words.length === 0) return null;
-  const terms: string[] = [];
+  const terms: string[][][] = [];
   let i = 0;
   while (i < words.length) {
     let matched = 0;
@@ -73,16 +78,21 @@ export function buildMatchExpression(query: string): string | null {
       const spelled = words.slice(i, i + length);
       const group = ALIASES.byPhrase.get(spelled.join(' '));
       if (group) {
-        terms.push(anyOf([spelled, ...group]));
+        terms.push(uniqueSpellings([spelled, ...group]));
         matched = length;
       }
     }
     if (matched === 0) {
       const word = words[i]!;
-      terms.push(anyOf([[word], ...(i === words.length - 1 ? partialAliases(word) : [])]));
+      terms.push(uniqueSpellings([[word], ...(i === words.length - 1 ? partialAliases(word) : [])]));
       matched = 1;
     }
     i += matched;
   }
-  return terms.join(' AND ');
+  return terms;
+}
+
+export function buildMatchExpression(query: string): string | null {
+  const terms = buildSearchTerms(query);
+  return terms === null ? null : terms.map(anyOf).join(' AND ');
 }

@@ -21,7 +21,7 @@ import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { createBot } from '../../src/bot/create-bot.js';
 import { createLocaleOf } from '../../src/bot/person-locale.js';
 import { createDescribePerson } from '../../src/bot/describe-person.js';
-import { createCatalogQueries } from '../../src/catalog/catalog-queries.js';
+import { createSqliteCatalogStore } from '../../src/catalog/catalog-store.js';
 import { systemClock, type Clock } from '../../src/clock.js';
 import type { Db } from '../../src/db/open.js';
 import { createSqliteStaffStore } from '../../src/db/staff-repo.js';
@@ -135,8 +135,8 @@ export async function startRealBot(db: Db, provider: ProviderClient, options: { 
     db,
     staff,
     strangers: createSqliteStrangerRepliesStore({ db }),
-    catalog: createCatalogQueries({ db }),
-    catalogSync: { syncNow: async () => ({ ok: true, products: 0, categories: 0, removed: 0 }), loading: () => false },
+    catalog: createSqliteCatalogStore({ db, clock: systemClock }),
+    catalogSync: { syncNow: async () => ({ ok: true, products: 0, categories: 0, removed: 0 }), loading: async () => false },
     provider,
     orders: createOrderService({ db, provider, clock: systemClock, logger, sandbox: true, orderingPaused: () => pauses.current() }),
     alerts,

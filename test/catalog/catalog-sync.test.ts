@@ -90,14 +90,14 @@ describe('catalog sync', () => {
     const db = freshDb();
     const sync = syncFor(sandbox, db);
     await sync.syncNow();
-    const before = sync.status();
+    const before = (await sync.status());
     sandbox.controls.setForbidden(true);
 
     const result = await sync.syncNow();
 
     expect(result).toMatchObject({ ok: false, kept: SEED_PRODUCT_COUNT });
     expect(productIds(db)).toHaveLength(SEED_PRODUCT_COUNT);
-    const after = sync.status();
+    const after = (await sync.status());
     expect(after).toEqual({
       lastSuccessAt: before.lastSuccessAt,
       lastError: expect.stringMatching(/^ProviderForbiddenError: GET \/products\/categories: provider answered 403/) as unknown,
@@ -122,7 +122,7 @@ describe('catalog sync', () => {
 
     expect(result.ok).toBe(false);
     expect(productIds(db)).toHaveLength(SEED_PRODUCT_COUNT);
-    expect(sync.status().lastError).toBe('EmptyCatalogError: the provider listed no products');
+    expect((await sync.status()).lastError).toBe('EmptyCatalogError: the provider listed no products');
   });
 
   it('clears the recorded error after the next successful sync', async () => {
@@ -131,11 +131,11 @@ describe('catalog sync', () => {
     const sync = syncFor(sandbox, db);
     sandbox.controls.setForbidden(true);
     await sync.syncNow();
-    expect(sync.status()).toMatchObject({ lastSuccessAt: null, lastError: expect.stringContaining('ProviderForbiddenError: GET /products/categories: provider answered 403') as unknown, productCount: 0 });
+    expect((await sync.status())).toMatchObject({ lastSuccessAt: null, lastError: expect.stringContaining('ProviderForbiddenError: GET /products/categories: provider answered 403') as unknown, productCount: 0 });
     sandbox.controls.setForbidden(false);
     await sync.syncNow();
-    expect(sync.status()).toMatchObject({ lastError: null, productCount: SEED_PRODUCT_COUNT });
-    expect(sync.status().lastSuccessAt).not.toBeNull();
+    expect((await sync.status())).toMatchObject({ lastError: null, productCount: SEED_PRODUCT_COUNT });
+    expect((await sync.status()).lastSuccessAt).not.toBeNull();
   });
 
   it('shares one run between overlapping calls', async () => {
@@ -167,14 +167,14 @@ describe('catalog sync', () => {
     const sandbox = await startSandbox(0);
     const db = freshDb();
     const sync = syncFor(sandbox, db);
-    expect(sync.loading()).toBe(false);
+    expect((await sync.loading())).toBe(false);
     const first = sync.syncNow();
-    expect(sync.loading()).toBe(true);
+    expect((await sync.loading())).toBe(true);
     await first;
-    expect(sync.loading()).toBe(false);
+    expect((await sync.loading())).toBe(false);
     const refresh = sync.syncNow();
     // A catalog is stored: a refresh serves it meanwhile.
-    expect(sync.loading()).toBe(false);
+    expect((await sync.loading())).toBe(false);
     await refresh;
   });
 
@@ -191,7 +191,7 @@ describe('catalog sync', () => {
     shutdown.abort();
     expect((await run).ok).toBe(false);
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(sync.status()).toEqual({ lastSuccessAt: null, lastError: null, productCount: 0 });
+    expect((await sync.status())).toEqual({ lastSuccessAt: null, lastError: null, productCount: 0 });
   });
 
   it('describes a failed sync by its cause: error code and host, never the key', async () => {

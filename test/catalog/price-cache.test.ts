@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCatalogQueries } from '../../src/catalog/catalog-queries.js';
+import { createSqliteCatalogStore, type CatalogStore } from '../../src/catalog/catalog-store.js';
 import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
-import { recordProductDetail, refreshStalePrices, withPriceRecording } from '../../src/catalog/price-cache.js';
+import { refreshStalePrices, withPriceRecording } from '../../src/catalog/price-cache.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { silentLogger } from '../../src/logger.js';
 import { createProviderClient, type ProviderClient } from '../../src/provider/client.js';
@@ -13,11 +13,13 @@ describe('product prices for the lists', () => {
   let db: Db;
   let clock: ManualClock;
   let provider: ProviderClient;
+  let catalog: CatalogStore;
 
   beforeEach(async () => {
     clock = createManualClock(Date.parse('2026-11-22T10:00:00Z'));
     sandbox = await createSandbox({ rateLimit: false });
     db = openDb(':memory:');
+    catalog = createSqliteCatalogStore({ db, clock });
     provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 });
     await createCatalogSync({ provider, db, clock, logger: silentLogger }).syncNow();
   });
@@ -28,53 +30,51 @@ describe('product prices for the lists', () => {
 
   const detailRequests = () => sandbox.requests.filter((r) => /^\/products\/\d+$/.test(r.path)).length;
 
-  it('shows no price until a detail was read', () => {
-    expect(createCatalogQueries({ db }).product(SANDBOX_PRODUCTS.noFields)).toMatchObject({ priceFrom: null, stockTotal: null });
+  it('shows no price until a detail was read', async () => {
+    expect(await catalog.product(SANDBOX_PRODUCTS.noFields)).toMatchObject({ priceFrom: null, stockTotal: null });
   });
 
   it('records the lowest in-stock price and the total stock when a detail is read', async () => {
-    await withPriceRecording(provider, db, clock).getProduct(SANDBOX_PRODUCTS.multiRegion);
+    await withPriceRecording(provider, catalog, clock).getProduct(SANDBOX_PRODUCTS.multiRegion);
     // US 2,450,000 (20), EU 2,700,000 (0), TR 900,000 (15).
-    expect(createCatalogQueries({ db }).product(SANDBOX_PRODUCTS.multiRegion)).toMatchObject({ priceFrom: 900_000, stockTotal: 35 });
+    expect(await catalog.product(SANDBOX_PRODUCTS.multiRegion)).toMatchObject({ priceFrom: 900_000, stockTotal: 35 });
   });
 
   it('records the highest in-stock price beside the lowest, so that a list can say "from"', async () => {
-    await withPriceRecording(provider, db, clock).getProduct(SANDBOX_PRODUCTS.multiRegion);
+    await withPriceRecording(provider, catalog, clock).getProduct(SANDBOX_PRODUCTS.multiRegion);
     // The sold-out EU region (2,700,000) is no price anyone can pay now.
-    expect(createCatalogQueries({ db }).product(SANDBOX_PRODUCTS.multiRegion)).toMatchObject({ priceFrom: 900_000, priceTo: 2_450_000 });
+    expect(await catalog.product(SANDBOX_PRODUCTS.multiRegion)).toMatchObject({ priceFrom: 900_000, priceTo: 2_450_000 });
   });
 
   it('records one price for a product whose regions cost the same', async () => {
-    await withPriceRecording(provider, db, clock).getProduct(SANDBOX_PRODUCTS.noFields);
-    expect(createCatalogQueries({ db }).product(SANDBOX_PRODUCTS.noFields)).toMatchObject({ priceFrom: 1_250_000, priceTo: 1_250_000 });
+    await withPriceRecording(provider, catalog, clock).getProduct(SANDBOX_PRODUCTS.noFields);
+    expect(await catalog.product(SANDBOX_PRODUCTS.noFields)).toMatchObject({ priceFrom: 1_250_000, priceTo: 1_250_000 });
   });
 
   it('marks a product with no stock anywhere as sold out through its stock total', async () => {
-    await withPriceRecording(provider, db, clock).getProduct(SANDBOX_PRODUCTS.outOfStock);
-    expect(createCatalogQueries({ db }).product(SANDBOX_PRODUCTS.outOfStock)).toMatchObject({ stockTotal: 0, priceFrom: 6_100_000 });
+    await withPriceRecording(provider, catalog, clock).getProduct(SANDBOX_PRODUCTS.outOfStock);
+    expect(await catalog.product(SANDBOX_PRODUCTS.outOfStock)).toMatchObject({ stockTotal: 0, priceFrom: 6_100_000 });
   });
 
   it('refreshes at most the given number of unknown prices per pass, unknown ones first', async () => {
-    const first = await refreshStalePrices({ db, provider, clock, logger: silentLogger, limit: 10, maxAgeMs: 60_000 });
+    const first = await refreshStalePrices({ catalog, provider, clock, logger: silentLogger, limit: 10, maxAgeMs: 60_000 });
     expect(first).toEqual({ refreshed: 10, failed: 0 });
     expect(detailRequests()).toBe(10);
-    const total = createCatalogQueries({ db })
-      .categoriesPage({ page: 1, pageSize: 100 })
-      .items.reduce((sum, category) => sum + category.productCount, 0);
+    const total = (await catalog.categoriesPage({ page: 1, pageSize: 100 })).items.reduce((sum, category) => sum + category.productCount, 0);
     expect(total).toBeGreaterThan(10);
-    await refreshStalePrices({ db, provider, clock, logger: silentLogger, limit: 1000, maxAgeMs: 60_000 });
+    await refreshStalePrices({ catalog, provider, clock, logger: silentLogger, limit: 1000, maxAgeMs: 60_000 });
     // Everything is fresh now: a further pass within the age reads nothing.
     const before = detailRequests();
-    await refreshStalePrices({ db, provider, clock, logger: silentLogger, limit: 1000, maxAgeMs: 60_000 });
+    await refreshStalePrices({ catalog, provider, clock, logger: silentLogger, limit: 1000, maxAgeMs: 60_000 });
     expect(detailRequests()).toBe(before);
     clock.advance(61_000);
-    const again = await refreshStalePrices({ db, provider, clock, logger: silentLogger, limit: 5, maxAgeMs: 60_000 });
+    const again = await refreshStalePrices({ catalog, provider, clock, logger: silentLogger, limit: 5, maxAgeMs: 60_000 });
     expect(again.refreshed).toBe(5);
   });
 
   it('keeps the cached prices across a catalog sync', async () => {
-    recordProductDetail(db, await provider.getProduct(SANDBOX_PRODUCTS.noFields), clock.now());
+    await catalog.recordPrice(await provider.getProduct(SANDBOX_PRODUCTS.noFields), clock.now());
     await createCatalogSync({ provider, db, clock, logger: silentLogger }).syncNow();
-    expect(createCatalogQueries({ db }).product(SANDBOX_PRODUCTS.noFields)?.priceFrom).toBe(1_250_000);
+    expect((await catalog.product(SANDBOX_PRODUCTS.noFields))?.priceFrom).toBe(1_250_000);
   });
 });

@@ -15,7 +15,7 @@ import { dropOrder, type OrderMenuOf } from '../conversations/order/drop-order.j
  * only to whom it serves; a forged or old one is checked again here against
  * the stored order and the person's role now.
  */
-export function orderAgainFeature(deps: { orders: Pick<OrderQueries, 'byId'>; catalogLoading: () => boolean; orderMenuOf: OrderMenuOf; logger: Logger }) {
+export function orderAgainFeature(deps: { orders: Pick<OrderQueries, 'byId'>; catalogLoading: () => Promise<boolean>; orderMenuOf: OrderMenuOf; logger: Logger }) {
   const composer = new Composer<BotContext>();
   composer.callbackQuery(AGAIN_PATTERN, async (ctx) => {
     const orderId = parseAgain(ctx.callbackQuery.data);
@@ -33,7 +33,7 @@ export function orderAgainFeature(deps: { orders: Pick<OrderQueries, 'byId'>; ca
     await ctx.answerCallbackQuery();
     // Like /order: an order half-way through is dropped, nothing of it was placed.
     await dropOrder(ctx, deps.orderMenuOf);
-    if (deps.catalogLoading()) {
+    if (await deps.catalogLoading()) {
       await ctx.reply(ctx.t('order-catalog-loading'));
       return;
     }

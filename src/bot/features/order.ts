@@ -10,7 +10,7 @@ export const ORDER_CONVERSATION = 'order';
 
 export interface OrderFeatureDeps {
   /** True while the first catalog of this database is still being read: there is nothing to browse yet. */
-  catalogLoading: () => boolean;
+  catalogLoading: () => Promise<boolean>;
   /** The ordering pause in force, or null while ordering is open. */
   orderingPaused: () => Pick<OrderingPause, 'source' | 'reason' | 'since'> | null;
   orderMenuOf: OrderMenuOf;
@@ -33,7 +33,7 @@ export function orderFeature(deps: OrderFeatureDeps) {
     }
     await dropOrder(ctx, deps.orderMenuOf);
     // An empty menu would read as an empty shop; say it is on its way instead.
-    if (deps.catalogLoading()) {
+    if (await deps.catalogLoading()) {
       await ctx.reply(ctx.t('order-catalog-loading'));
       return;
     }

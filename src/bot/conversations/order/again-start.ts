@@ -23,7 +23,9 @@ export async function startFromPast(
 ): Promise<{ draft: Draft; notice: Notice; prefetched: Quote | null }> {
   const { conversation, deps, view } = tools;
   const { t } = view;
-  const listed = await conversation.external(() => past.lines.map((line) => deps.catalog.product(line.productId) !== null));
+  const listed = await conversation.external(async () =>
+    Promise.all(past.lines.map(async (line) => (await deps.catalog.product(line.productId)) !== null)),
+  );
   const asked = past.lines.filter((_, index) => listed[index]).map((line) => line.productId);
   const quote = asked.length > 0 ? await tools.readQuote(asked) : null;
   const failed = quote?.details.find((detail) => !detail.ok && detail.trouble !== 'not-found');

@@ -1,4 +1,5 @@
-import type { CatalogCategory, CatalogQueries } from '../../../catalog/catalog-queries.js';
+import type { CatalogCategory } from '../../../catalog/catalog-queries.js';
+import type { CatalogReads } from '../../../catalog/catalog-store.js';
 import type { Logger } from '../../../logger.js';
 import type { LimitVerdict } from '../../../orders/limit-check.js';
 import type { OrderService, PlaceInput } from '../../../orders/order-service.js';
@@ -12,7 +13,7 @@ import type { Draft } from './draft.js';
 import type { PastOrder } from './past-order.js';
 
 export interface OrderConversationDeps {
-  catalog: CatalogQueries;
+  catalog: CatalogReads;
   provider: Pick<ProviderClient, 'getProduct' | 'getBalance'>;
   orders: Pick<OrderService, 'createIntentAndPlace'>;
   translate: (locale: Locale) => Translate;

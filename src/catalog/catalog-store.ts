@@ -1,0 +1,69 @@
+import type { PageOf, PageRequest } from '../db/paging.js';
+import type { Db } from '../db/open.js';
+import type { Clock } from '../clock.js';
+import { createAppStateRepo, type Json } from '../db/app-state-repo.js';
+import { createCatalogQueries, type CatalogCategory, type CatalogProduct } from './catalog-queries.js';
+import { createCatalogWriter, type CatalogSnapshot, type CatalogWriteResult } from './catalog-writer.js';
+import { productsDueForPrice, recordProductDetail } from './price-cache.js';
+import type { ProductDetail } from '../provider/schemas.js';
+
+/**
+ * The stored catalog, as every database keeps it: what a catalog refresh
+ * writes, what the /order steps read, and the cached prices. Asynchronous,
+ * so that the SQLite file and a PostgreSQL server answer through one shape.
+ *
+ * - Search: every word typed must begin a word of the product's folded
+ *   title or of its category's name (with the category's parent), as a
+ *   prefix; brand names match in either script (search-query.ts); an empty
+ *   query finds nothing; at most MAX_SEARCH_RESULTS products (those with the
+ *   lowest ids), listed in the provider's order.
+ * - Pages past the end show the last page.
+ */
+export interface CatalogStore {
+  categoriesPage(request: PageRequest): Promise<PageOf<CatalogCategory>>;
+  productsPage(request: PageRequest & { categoryId: number }): Promise<PageOf<CatalogProduct>>;
+  search(request: PageRequest & { query: string }): Promise<PageOf<CatalogProduct>>;
+  product(id: number): Promise<CatalogProduct | null>;
+  productCount(): Promise<number>;
+  /**
+   * Brings the stored catalog to `snapshot` in chunks (see catalog-writer.ts).
+   * `state`, when given, is set in app_state in the same transaction as the
+   * categories and their counts, the last one.
+   */
+  write(snapshot: CatalogSnapshot, options?: { state?: { key: string; value: Json } }): Promise<CatalogWriteResult>;
+  /** Remembers what a product detail said about price and stock (nothing for a detail without regions). */
+  recordPrice(detail: ProductDetail, now: number): Promise<void>;
+  /** Up to `limit` product ids whose price is unknown or fetched before `cutoff`: unknown first, then oldest. */
+  productsDueForPrice(cutoff: Date, limit: number): Promise<number[]>;
+}
+
+/** What the /order steps read. */
+export type CatalogReads = Pick<CatalogStore, 'categoriesPage' | 'productsPage' | 'search' | 'product'>;
+
+export interface CatalogStoreOptions {
+  /** Products per write transaction. */
+  chunkSize?: number;
+  /** Waits between chunks; tests pass one that does not wait. */
+  rest?: (ms: number) => Promise<unknown>;
+}
+
+/** The SQLite store: the synchronous queries and the FTS5 index behind promises. */
+export function createSqliteCatalogStore(deps: { db: Db; clock: Clock } & CatalogStoreOptions): CatalogStore {
+  const { db, clock } = deps;
+  const queries = createCatalogQueries({ db });
+  const writer = createCatalogWriter({ db, ...(deps.chunkSize ? { chunkSize: deps.chunkSize } : {}), ...(deps.rest ? { rest: deps.rest } : {}) });
+  const count = db.$client.prepare<[], { n: number }>('select count(*) as n from products');
+  return {
+    categoriesPage: async (request) => queries.categoriesPage(request),
+    productsPage: async (request) => queries.productsPage(request),
+    search: async (request) => queries.search(request),
+    product: async (id) => queries.product(id),
+    productCount: async () => count.get()?.n ?? 0,
+    write: (snapshot, options) => {
+      const state = options?.state;
+      return writer.write(snapshot, state ? (tx) => createAppStateRepo({ db: tx, clock }).set(state.key, state.value) : undefined);
+    },
+    recordPrice: async (detail, now) => recordProductDetail(db, detail, now),
+    productsDueForPrice: async (cutoff, limit) => productsDueForPrice(db, cutoff, limit),
+  };
+}

@@ -1,0 +1,322 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
+import type pg from 'pg';
+import type { Clock } from '../../clock.js';
+import type { CatalogCategory, CatalogProduct } from '../../catalog/catalog-queries.js';
+import { MAX_SEARCH_RESULTS } from '../../catalog/catalog-queries.js';
+import type { CatalogStore, CatalogStoreOptions } from '../../catalog/catalog-store.js';
+import { categoryTexts, UNCATEGORISED_ID } from '../../catalog/catalog-writer.js';
+import { normaliseSearchText } from '../../catalog/normalise.js';
+import { buildSearchTerms, searchWords } from '../../catalog/search-query.js';
+import { resolvePage, type PageOf } from '../paging.js';
+import type { PgDb } from './open.js';
+
+const DEFAULT_CHUNK = 250;
+const EMPTY_PAGE: PageOf<never> = { items: [], page: 1, pageCount: 1, total: 0 };
+
+/**
+ * The characters that separate search words (anything searchWords' WORD,
+ * letters, digits, marks, % and _, does not hold), as a PostgreSQL bracket
+ * expression of code point ranges. Spelled out rather than [^[:alnum:]]
+ * because what that class holds depends on the database's locale (in the C
+ * locale no Persian letter is alphanumeric). Listed exactly where titles
+ * meet them (below U+0800: Latin, Greek, Cyrillic, Hebrew, Arabic and
+ * their punctuation; general punctuation and symbols; CJK and full-width
+ * punctuation); elsewhere (other scripts, and beyond the BMP: emoji) a
+ * character counts as part of a word. A short class keeps the planner's
+ * work on each search small (a full list of the BMP's 438 ranges cost
+ * several milliseconds of planning per query).
+ */
+const SEPARATORS: string = (() => {
+  const word = /^[\p{L}\p{N}\p{M}%_]$/u;
+  const escape = (code: number) => {
+    const char = String.fromCodePoint(code);
+    return '\\^-]['.includes(char) ? `\\${char}` : char;
+  };
+  const blocks: [number, number][] = [[0x0000, 0x07ff], [0x2000, 0x2bff], [0x3000, 0x303f], [0xfd3e, 0xfd3f], [0xfe10, 0xfe6f], [0xff00, 0xffef]];
+  const ranges: string[] = [];
+  for (const [low, high] of blocks) {
+    let start = -1;
+    for (let code = low; code <= high + 1; code += 1) {
+      const separates = code <= high && code !== 0 && !word.test(String.fromCharCode(code));
+      if (separates && start < 0) start = code;
+      if (!separates && start >= 0) {
+        ranges.push(start === code - 1 ? escape(start) : `${escape(start)}-${escape(code - 1)}`);
+        start = -1;
+      }
+    }
+  }
+  return ranges.join('');
+})();
+
+const escapeRegex = (word: string) => word.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+
+/** A phrase as a regular expression on the folded title: consecutive whole words, the last a prefix, starting a word. */
+function phraseRegex(words: string[]): string {
+  return `(^|[${SEPARATORS}])${words.map(escapeRegex).join(`[${SEPARATORS}]+`)}`;
+}
+
+/** Whether a phrase matches words (already split): consecutive, the last one a prefix. */
+function phraseMatches(phrase: string[], words: string[]): boolean {
+  const last = phrase.length - 1;
+  for (let start = 0; start + last < words.length; start += 1) {
+    if (phrase.every((w, i) => (i === last ? words[start + i]!.startsWith(w) : words[start + i] === w))) return true;
+  }
+  return false;
+}
+
+interface ProductRow {
+  id: number;
+  title: string;
+  searchText: string;
+  categoryId: number | null;
+  isAvailable: boolean | null;
+  position: number;
+  bucketId: number;
+}
+
+const PRODUCT_COLUMNS = `p.id::float8 as id, p.title, p.category_id::float8 as "categoryId", p.is_available as "isAvailable",
+  pp.price_from::float8 as "priceFrom", pp.price_to::float8 as "priceTo", pp.stock_total as "stockTotal"`;
+
+/**
+ * The catalog on PostgreSQL. Search reads the folded titles through the
+ * trigram index (pg_trgm serves regular expressions): each typed term
+ * becomes a regular expression anchored at a word's start, so it finds what
+ * FTS5's prefix queries find on SQLite. A category's name is not stored
+ * beside each product: the few categories are folded here and a term that
+ * matches a category's name matches that category's products.
+ */
+export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & CatalogStoreOptions): CatalogStore {
+  const pool = deps.db.$client;
+  const { clock } = deps;
+  const chunkSize = deps.chunkSize ?? DEFAULT_CHUNK;
+  const rest = deps.rest ?? ((ms: number) => delay(ms));
+
+  async function rows<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+    return (await pool.query<T>(text, values)).rows;
+  }
+
+  async function inTransaction(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await work(client);
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** The folded name (with its parent's) of every category, split into words, by category id. */
+  async function categoryWords(): Promise<Map<number, string[]>> {
+    const cats = await rows<{ id: number; title: string; parentId: number | null }>(
+      'select id::float8 as id, title, parent_id::float8 as "parentId" from categories order by position',
+    );
+    return new Map([...categoryTexts(cats)].map(([id, text]) => [id, searchWords(text)]));
+  }
+
+  function pacer(): () => Promise<void> {
+    let since = performance.now();
+    return async () => {
+      await rest(Math.max(1, performance.now() - since));
+      since = performance.now();
+    };
+  }
+
+  async function searchPage(where: string, values: unknown[], limit: number, offset: number) {
+    const n = values.length;
+    return rows<CatalogProduct & { total: number }>(
+      `with hits as (select id from products where ${where} order by id limit ${MAX_SEARCH_RESULTS})
+       select ${PRODUCT_COLUMNS}, (count(*) over ())::int as total
+       from hits h join products p on p.id = h.id left join product_prices pp on pp.product_id = p.id
+       order by p.position, p.id limit $${n + 1} offset $${n + 2}`,
+      [...values, limit, offset],
+    );
+  }
+
+  return {
+    async categoriesPage(request) {
+      const all = await rows<CatalogCategory>(
+        `select c.category_id::float8 as id, coalesce(k.title, '') as title, c.product_count as "productCount"
+         from category_counts c left join categories k on k.id = c.category_id
+         where c.product_count > 0
+         order by k.position is null, k.position`,
+      );
+      const { page, pageSize, pageCount, offset } = resolvePage(request, all.length);
+      return { items: all.slice(offset, offset + pageSize), page, pageCount, total: all.length };
+    },
+
+    async productsPage({ categoryId, ...request }) {
+      const counted = await rows<{ n: number }>('select product_count as n from category_counts where category_id = $1', [categoryId]);
+      const total = counted[0]?.n ?? 0;
+      const { page, pageSize, pageCount, offset } = resolvePage(request, total);
+      const items =
+        total === 0
+          ? []
+          : await rows<CatalogProduct>(
+              `select ${PRODUCT_COLUMNS} from products p left join product_prices pp on pp.product_id = p.id
+               where p.bucket_id = $1 order by p.position, p.id limit $2 offset $3`,
+              [categoryId, pageSize, offset],
+            );
+      return { items, page, pageCount, total };
+    },
+
+    async search({ query, ...request }) {
+      const terms = buildSearchTerms(query);
+      if (terms === null) return EMPTY_PAGE;
+      const categories = await categoryWords();
+      const values: unknown[] = [];
+      const conditions = terms.map((phrases) => {
+        // Each phrase: its longest word anywhere (LIKE, cheap and served by the trigram index), then the word starts.
+        const title = phrases
+          .map((phrase) => {
+            const longest = phrase.reduce((a, b) => (b.length > a.length ? b : a));
+            values.push(`%${longest.replace(/[\\%_]/g, '\\$&')}%`, phraseRegex(phrase));
+            return `(search_text like $${values.length - 1} and search_text ~ $${values.length})`;
+          })
+          .join(' or ');
+        const buckets = [...categories].filter(([, words]) => phrases.some((p) => phraseMatches(p, words))).map(([id]) => id);
+        if (buckets.length === 0) return `(${title})`;
+        values.push(buckets);
+        return `(${title} or bucket_id = any($${values.length}::bigint[]))`;
+      });
+      const where = conditions.join(' and ');
+      const wanted = resolvePage(request, Number.MAX_SAFE_INTEGER);
+      let found = await searchPage(where, values, wanted.pageSize, wanted.offset);
+      let total = found[0]?.total;
+      if (total === undefined) {
+        const counted = await rows<{ n: number }>(`select count(*)::int as n from (select 1 from products where ${where} limit ${MAX_SEARCH_RESULTS}) h`, values);
+        total = counted[0]?.n ?? 0;
+        if (total === 0) return EMPTY_PAGE;
+        const last = resolvePage(request, total);
+        found = await searchPage(where, values, last.pageSize, last.offset);
+      }
+      const { page, pageCount } = resolvePage(request, total);
+      return { items: found.map(({ total: _total, ...row }) => row), page, pageCount, total };
+    },
+
+    async product(id) {
+      const found = await rows<CatalogProduct>(
+        `select ${PRODUCT_COLUMNS} from products p left join product_prices pp on pp.product_id = p.id where p.id = $1`,
+        [id],
+      );
+      return found[0] ?? null;
+    },
+
+    async productCount() {
+      return (await rows<{ n: number }>('select count(*)::int as n from products'))[0]?.n ?? 0;
+    },
+
+    async write(snapshot, options) {
+      const texts = categoryTexts(snapshot.categories);
+      const breathe = pacer();
+      const old = new Map<number, ProductRow>();
+      for (let after = -1; ; ) {
+        const page = await rows<ProductRow>(
+          `select id::float8 as id, title, search_text as "searchText", category_id::float8 as "categoryId", is_available as "isAvailable",
+             position, bucket_id::float8 as "bucketId"
+           from products where id > $1 order by id limit $2`,
+          [after, chunkSize],
+        );
+        for (const row of page) old.set(row.id, row);
+        if (page.length < chunkSize) break;
+        after = page.at(-1)!.id;
+        await breathe();
+      }
+      const counts = new Map<number, number>();
+      let written = 0;
+      for (let start = 0; start < snapshot.products.length; start += chunkSize) {
+        const changes: ProductRow[] = [];
+        snapshot.products.slice(start, start + chunkSize).forEach((p, offset) => {
+          const bucketId = p.categoryId !== null && texts.has(p.categoryId) ? p.categoryId : UNCATEGORISED_ID;
+          counts.set(bucketId, (counts.get(bucketId) ?? 0) + 1);
+          const was = old.get(p.id);
+          const row: ProductRow = {
+            id: p.id,
+            title: p.title,
+            searchText: was?.title === p.title ? was.searchText : normaliseSearchText(p.title),
+            categoryId: p.categoryId,
+            isAvailable: p.isAvailable,
+            position: start + offset,
+            bucketId,
+          };
+          if (!was || (Object.keys(row) as (keyof ProductRow)[]).some((key) => was[key] !== row[key])) changes.push(row);
+          old.delete(p.id);
+        });
+        if (changes.length > 0) {
+          await inTransaction(async (client) => {
+            await client.query(
+              `insert into products (id, title, search_text, category_id, is_available, position, bucket_id)
+               select id, title, "searchText", "categoryId", "isAvailable", position, "bucketId"
+               from json_to_recordset($1::json) as x(id bigint, title text, "searchText" text, "categoryId" bigint, "isAvailable" boolean, position integer, "bucketId" bigint)
+               on conflict (id) do update set title = excluded.title, search_text = excluded.search_text,
+                 category_id = excluded.category_id, is_available = excluded.is_available,
+                 position = excluded.position, bucket_id = excluded.bucket_id`,
+              [JSON.stringify(changes)],
+            );
+          });
+          written += changes.length;
+        }
+        await breathe();
+      }
+      const gone = [...old.keys()];
+      for (let start = 0; start < gone.length; start += chunkSize) {
+        await pool.query('delete from products where id = any($1::bigint[])', [gone.slice(start, start + chunkSize)]);
+        await breathe();
+      }
+      await inTransaction(async (client) => {
+        await client.query('delete from categories');
+        if (snapshot.categories.length > 0) {
+          await client.query(
+            `insert into categories (id, title, parent_id, position)
+             select id, title, "parentId", position from json_to_recordset($1::json) as x(id bigint, title text, "parentId" bigint, position integer)`,
+            [JSON.stringify(snapshot.categories.map((c, position) => ({ id: c.id, title: c.title, parentId: c.parentId, position })))],
+          );
+        }
+        await client.query('delete from category_counts');
+        if (counts.size > 0) {
+          await client.query(
+            'insert into category_counts (category_id, product_count) select * from unnest($1::bigint[], $2::int[])',
+            [[...counts.keys()], [...counts.values()]],
+          );
+        }
+        const state = options?.state;
+        if (state) {
+          await client.query(
+            `insert into app_state (key, value, updated_at) values ($1, $2, $3)
+             on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`,
+            [state.key, JSON.stringify(state.value), new Date(clock.now())],
+          );
+        }
+      });
+      return { written, removed: gone.length };
+    },
+
+    async recordPrice(detail, now) {
+      const regions = detail.regionProperties;
+      if (regions.length === 0) return;
+      const inStock = regions.filter((r) => r.stock > 0);
+      const prices = (inStock.length > 0 ? inStock : regions).map((r) => r.price);
+      const stockTotal = regions.reduce((sum, r) => sum + Math.max(0, r.stock), 0);
+      await pool.query(
+        `insert into product_prices (product_id, price_from, price_to, stock_total, fetched_at) values ($1, $2, $3, $4, $5)
+         on conflict (product_id) do update set price_from = excluded.price_from, price_to = excluded.price_to,
+           stock_total = excluded.stock_total, fetched_at = excluded.fetched_at`,
+        [detail.id, Math.min(...prices), Math.max(...prices), stockTotal, new Date(now)],
+      );
+    },
+
+    async productsDueForPrice(cutoff, limit) {
+      const due = await rows<{ id: number }>(
+        `select p.id::float8 as id from products p left join product_prices pp on pp.product_id = p.id
+         where pp.product_id is null or pp.fetched_at < $1
+         order by pp.fetched_at is not null, pp.fetched_at, p.position limit $2`,
+        [cutoff, limit],
+      );
+      return due.map((row) => row.id);
+    },
+  };
+}
