@@ -4,7 +4,7 @@ import type { Clock } from '../clock.js';
 import { createAppStateRepo, type Json } from '../db/app-state-repo.js';
 import { createCatalogQueries, type CatalogCategory, type CatalogProduct } from './catalog-queries.js';
 import { createCatalogWriter, type CatalogSnapshot, type CatalogWriteResult } from './catalog-writer.js';
-import { productsDueForPrice, recordProductDetail } from './price-cache.js';
+import { productsDueForPrice, recordProductDetail } from './price-rows.js';
 import type { ProductDetail } from '../provider/schemas.js';
 
 /**
