@@ -6,7 +6,7 @@ import type { Logger } from '../logger.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { ListedSetting } from '../settings/settings-registry.js';
-import { defineSetting, type SettingChange, type SettingsStore } from '../settings/settings-store.js';
+import { defineSetting, type SettingChange, type SettingsRepo } from '../settings/settings-store.js';
 import { formatAmount, type AmountUnit } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { AdminAlerts } from './admin-alerts.js';
@@ -61,7 +61,7 @@ export interface LowBalanceWatch {
 export function createLowBalanceWatch(deps: {
   db: Db;
   clock: Clock;
-  settings: SettingsStore;
+  settings: SettingsRepo;
   alerts: Pick<AdminAlerts, 'alert'>;
   render: (locale: Locale, alert: LowBalanceAlert, figures: { balance: number; threshold: number }) => string;
   logger: Logger;

@@ -29,7 +29,7 @@ import { createDailyDigest, type DailyDigest } from '../reports/daily-digest.js'
 import { createOrderFeed, type OrderFeed } from '../reports/order-feed.js';
 import { createReportQueries } from '../reports/report-queries.js';
 import { createSettingsRegistry, type SettingsRegistry } from '../settings/settings-registry.js';
-import { createSettingsStore, type SettingsStore } from '../settings/settings-store.js';
+import { createSettingsRepo, type SettingsRepo } from '../settings/settings-store.js';
 import { createLimitCheck } from '../orders/limit-check.js';
 import { createSpendingCounter, type SpendingCounter } from '../orders/spending-counter.js';
 import { createSpendingRuleBook, type SpendingRuleBook } from '../orders/spending-rules.js';
@@ -61,7 +61,7 @@ export interface Services {
   /** "typing…" in a chat, without auto-retry: held up behind a 429 it would show nothing useful. */
   sendTyping: (chatId: number) => Promise<unknown>;
   orderingPause: OrderingPauseSwitch;
-  settings: SettingsStore;
+  settings: SettingsRepo;
   settingsRegistry: SettingsRegistry;
   spendingRules: SpendingRuleBook;
   spendingCounter: SpendingCounter;
@@ -122,7 +122,7 @@ export async function createServices(deps: {
   const alerts = createAdminAlerts({ recipients: adminRecipients, sendText, clock, logger });
 
   const orderingPause = createOrderingPause({ db, clock });
-  const settings = createSettingsStore({ db, clock });
+  const settings = createSettingsRepo({ db, clock });
   const spendingRules = createSpendingRuleBook({ settings });
   const periods = createLocalPeriods(config.timeZone, config.monthCalendar);
   const spendingCounter = createSpendingCounter({ db, periods });

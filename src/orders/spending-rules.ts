@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineSetting, type SettingDefinition, type SettingsStore } from '../settings/settings-store.js';
+import { defineSetting, type SettingDefinition, type SettingsRepo } from '../settings/settings-store.js';
 
 /**
  * The money rules for one person: the most one order may cost, the most
@@ -36,7 +36,7 @@ export interface SpendingRuleBook {
   setForPerson(kind: SpendingRuleKind, personId: number, value: number | null | undefined, actorId: number): void;
 }
 
-export function createSpendingRuleBook(deps: { settings: SettingsStore }): SpendingRuleBook {
+export function createSpendingRuleBook(deps: { settings: SettingsRepo }): SpendingRuleBook {
   const { settings } = deps;
   const defaults = (): SpendingRules =>
     Object.fromEntries(SPENDING_RULE_KINDS.map((kind) => [kind, settings.read(defaultRule(kind))])) as SpendingRules;

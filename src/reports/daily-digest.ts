@@ -6,7 +6,7 @@ import { createAppStateRepo } from '../db/app-state-repo.js';
 import type { Db } from '../db/open.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
-import { defineSetting, type SettingsStore } from '../settings/settings-store.js';
+import { defineSetting, type SettingsRepo } from '../settings/settings-store.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import { digestText, type DigestFacts } from './digest-text.js';
 import { formatLocalDate } from './local-dates.js';
@@ -30,7 +30,7 @@ export interface DailyDigest {
 
 export function createDailyDigest(deps: {
   db: Db;
-  settings: SettingsStore;
+  settings: SettingsRepo;
   queries: Pick<ReportQueries, 'figuresByPerson' | 'returnedBetween' | 'needingAction'>;
   provider: Pick<ProviderClient, 'getBalance'>;
   periods: LocalPeriods;

@@ -7,7 +7,7 @@ import type { Db } from '../db/open.js';
 import { auditLog, orders, type OrderState } from '../db/schema.js';
 import { PROVIDER_DRIVEN } from '../orders/order-states.js';
 import type { Logger } from '../logger.js';
-import { defineSetting, type SettingsStore } from '../settings/settings-store.js';
+import { defineSetting, type SettingsRepo } from '../settings/settings-store.js';
 import { type AmountUnit, formatAmount, formatGoods, formatId, formatNumber, localDigits } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import { goodsOf } from '../orders/order-line.js';
@@ -49,7 +49,7 @@ export interface OrderFeed {
 
 export function createOrderFeed(deps: {
   db: Db;
-  settings: Pick<SettingsStore, 'read'>;
+  settings: Pick<SettingsRepo, 'read'>;
   recipients: () => AdminRecipient[];
   sendText: (chatId: number, text: string) => Promise<void>;
   translate: (locale: Locale) => Translate;

@@ -27,7 +27,7 @@ export interface SettingChange<T> {
   changed: boolean;
 }
 
-export interface SettingsStore {
+export interface SettingsRepo {
   read<T extends Json>(setting: SettingDefinition<T>): T;
   /** Validates, stores and audits in one transaction; a value the schema refuses throws before anything is written. */
   write<T extends Json>(setting: SettingDefinition<T>, value: T, actorId: number): SettingChange<T>;
@@ -45,7 +45,7 @@ function readFrom<T extends Json>(repo: ReturnType<typeof createAppStateRepo>, s
 }
 
 /** Settings live in app_state, so they survive restarts and need no migration per setting. */
-export function createSettingsStore(deps: { db: Db; clock: Clock }): SettingsStore {
+export function createSettingsRepo(deps: { db: Db; clock: Clock }): SettingsRepo {
   const { db, clock } = deps;
 
   const store = <T extends Json>(setting: SettingDefinition<T>, value: T | null, actorId: number): SettingChange<T> =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { createLowBalanceCheck, createLowBalanceWatch, LOW_BALANCE_REMINDER_MS } from '../../src/alerts/low-balance.js';
 import { silentLogger } from '../../src/logger.js';
-import { createSettingsStore } from '../../src/settings/settings-store.js';
+import { createSettingsRepo } from '../../src/settings/settings-store.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
 
@@ -19,7 +19,7 @@ function setup(db = memoryDb(), clock = createManualClock(1_700_000_000_000)) {
   const watch = createLowBalanceWatch({
     db,
     clock,
-    settings: createSettingsStore({ db, clock }),
+    settings: createSettingsRepo({ db, clock }),
     alerts,
     render: (_locale, alert, { balance, threshold }) => `${alert} ${balance} < ${threshold}`,
     logger: silentLogger,

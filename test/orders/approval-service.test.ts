@@ -6,7 +6,7 @@ import { silentLogger } from '../../src/logger.js';
 import { createOrderService } from '../../src/orders/order-service.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
-import { createSettingsStore } from '../../src/settings/settings-store.js';
+import { createSettingsRepo } from '../../src/settings/settings-store.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
@@ -31,7 +31,7 @@ describe('approval service', () => {
     const clock = createManualClock(T0);
     const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 });
     const orders = createOrderService({ db, provider, clock, logger: silentLogger, sandbox: true });
-    const rules = createSpendingRuleBook({ settings: createSettingsStore({ db, clock }) });
+    const rules = createSpendingRuleBook({ settings: createSettingsRepo({ db, clock }) });
     rules.setDefault('approval', 1_000_000, ADMIN);
     const make = () =>
       createApprovalService({

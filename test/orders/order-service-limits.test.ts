@@ -4,7 +4,7 @@ import { silentLogger } from '../../src/logger.js';
 import { createOrderService } from '../../src/orders/order-service.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
-import { createSettingsStore } from '../../src/settings/settings-store.js';
+import { createSettingsRepo } from '../../src/settings/settings-store.js';
 import { createLimitCheck } from '../../src/orders/limit-check.js';
 import { createSpendingCounter } from '../../src/orders/spending-counter.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
@@ -26,7 +26,7 @@ describe('order service under spending limits', () => {
     sandboxes.push(sandbox);
     const db = memoryDb();
     const clock = createManualClock(1_700_000_000_000);
-    const rules = createSpendingRuleBook({ settings: createSettingsStore({ db, clock }) });
+    const rules = createSpendingRuleBook({ settings: createSettingsRepo({ db, clock }) });
     const counter = createSpendingCounter({ db, periods: createLocalPeriods('Asia/Tehran', 'persian') });
     const service = createOrderService({
       db,

@@ -3,7 +3,7 @@ import { createLocalPeriods, type MonthCalendar } from '../../src/text/local-per
 import type { OrderState } from '../../src/db/schema.js';
 import { createLimitCheck, judgeLimits } from '../../src/orders/limit-check.js';
 import { createSpendingCounter } from '../../src/orders/spending-counter.js';
-import { createSettingsStore } from '../../src/settings/settings-store.js';
+import { createSettingsRepo } from '../../src/settings/settings-store.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { openedOrder, orderRepoWorld } from '../support/order-fixtures.js';
 
@@ -114,7 +114,7 @@ describe('judging an order against the limits', () => {
 
   it('checks a person against their own rules over the team default, on the injected clock', () => {
     const { db, clock, counter, order } = world('persian', AZAR_1);
-    const rules = createSpendingRuleBook({ settings: createSettingsStore({ db, clock }) });
+    const rules = createSpendingRuleBook({ settings: createSettingsRepo({ db, clock }) });
     rules.setDefault('day', 2_000, 1);
     order(AZAR_1 + MINUTE, 1_500);
     const check = createLimitCheck({ rules, counter, clock });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createSettingsStore } from '../../src/settings/settings-store.js';
+import { createSettingsRepo } from '../../src/settings/settings-store.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
 
 function setup() {
   const db = memoryDb();
-  return createSpendingRuleBook({ settings: createSettingsStore({ db, clock: createManualClock(0) }) });
+  return createSpendingRuleBook({ settings: createSettingsRepo({ db, clock: createManualClock(0) }) });
 }
 
 describe('the spending rule book', () => {

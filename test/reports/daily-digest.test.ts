@@ -10,7 +10,7 @@ import { createProviderClient } from '../../src/provider/client.js';
 import { createDailyDigest } from '../../src/reports/daily-digest.js';
 import { createReportQueries } from '../../src/reports/report-queries.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
-import { createSettingsStore } from '../../src/settings/settings-store.js';
+import { createSettingsRepo } from '../../src/settings/settings-store.js';
 import { translatorFor } from '../../src/text/i18n.js';
 import { createManualClock, type ManualClock } from '../support/manual-clock.js';
 import { openedOrder } from '../support/order-fixtures.js';
@@ -45,7 +45,7 @@ afterEach(async () => {
 function digest(locale: 'en' | 'fa' = 'en') {
   return createDailyDigest({
     db,
-    settings: createSettingsStore({ db, clock }),
+    settings: createSettingsRepo({ db, clock }),
     queries: createReportQueries({ db }),
     provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1_000 }),
     periods: createLocalPeriods(TEHRAN),

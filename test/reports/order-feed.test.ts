@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
 import { createOrderFeed, orderFeedSetting } from '../../src/reports/order-feed.js';
-import { createSettingsStore } from '../../src/settings/settings-store.js';
+import { createSettingsRepo } from '../../src/settings/settings-store.js';
 import { localDigits } from '../../src/text/format.js';
 import { translatorFor } from '../../src/text/i18n.js';
 import { createManualClock } from '../support/manual-clock.js';
@@ -15,7 +15,7 @@ function world(locale: 'en' | 'fa' = 'en') {
   const db = memoryDb();
   const clock = createManualClock(Date.UTC(2026, 10, 21));
   const repo = createOrderRepo({ db, clock });
-  const settings = createSettingsStore({ db, clock });
+  const settings = createSettingsRepo({ db, clock });
   const sent: string[] = [];
   const feed = () =>
     createOrderFeed({

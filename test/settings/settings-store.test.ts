@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { createAppStateRepo } from '../../src/db/app-state-repo.js';
 import { auditLog } from '../../src/db/schema.js';
-import { createSettingsStore, defineSetting } from '../../src/settings/settings-store.js';
+import { createSettingsRepo, defineSetting } from '../../src/settings/settings-store.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
 import { encodeAuditFacts } from '../../src/db/audit-log.js';
@@ -12,7 +12,7 @@ const threshold = defineSetting('test.threshold', z.number().int().min(0).nullab
 function setup() {
   const db = memoryDb();
   const clock = createManualClock(Date.UTC(2026, 10, 23, 9, 0));
-  return { db, clock, settings: createSettingsStore({ db, clock }) };
+  return { db, clock, settings: createSettingsRepo({ db, clock }) };
 }
 
 describe('the settings store', () => {

@@ -1,7 +1,7 @@
 import { Composer } from 'grammy';
 import type { DailyDigest } from '../../reports/daily-digest.js';
 import { orderFeedSetting } from '../../reports/order-feed.js';
-import type { SettingsStore } from '../../settings/settings-store.js';
+import type { SettingsRepo } from '../../settings/settings-store.js';
 import { normaliseDigits } from '../../text/digits.js';
 import { localDigits } from '../../text/format.js';
 import type { BaseContext } from '../context.js';
@@ -14,7 +14,7 @@ import { adminsOnly } from '../middleware/admins-only.js';
  * Both are settings: stored, audited, the same for every administrator.
  */
 export function feedAndDigestFeature(deps: {
-  settings: SettingsStore;
+  settings: SettingsRepo;
   digest: Pick<DailyDigest, 'hour' | 'setHour'>;
 }) {
   const composer = new Composer<BaseContext>();

@@ -7,7 +7,7 @@ import { createOrderingPause } from '../../../src/orders/ordering-pause.js';
 import { LOW_BALANCE_THRESHOLD } from '../../../src/alerts/low-balance.js';
 import { digestHourSetting } from '../../../src/reports/daily-digest.js';
 import { SANDBOX_PRODUCTS } from '../../../src/sandbox/server.js';
-import { createSettingsStore } from '../../../src/settings/settings-store.js';
+import { createSettingsRepo } from '../../../src/settings/settings-store.js';
 import { createSpendingRuleBook } from '../../../src/orders/spending-rules.js';
 import { translatorFor, type Locale } from '../../../src/text/i18n.js';
 import { MINUTE, pollerWorld } from '../../tracking/poller-world.js';
@@ -52,7 +52,7 @@ async function recordedAudit() {
   approvals.release(approval.id, ADMIN, { why: { change: 'price' }, lines: [{ ...approval.lines[0]!, region: { ...approval.lines[0]!.region, price: 1_300_000 } }] });
   approvals.reject(approval.id, ADMIN, 'بودجهٔ این ماه تمام شده');
 
-  const settings = createSettingsStore({ db, clock });
+  const settings = createSettingsRepo({ db, clock });
   const rules = createSpendingRuleBook({ settings });
   rules.setDefault('approval', 2_000_000, ADMIN);
   rules.setDefault('approval', null, ADMIN);
