@@ -1,4 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createAppStateRepo } from '../../src/db/app-state-repo.js';
+import { createSqliteSettingsStore, defineSetting } from '../../src/settings/settings-store.js';
+import { createSettingsView } from '../../src/settings/settings-view.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { createSqlitePeopleStore } from '../../src/db/people-repo.js';
 import { createPeopleView } from '../../src/db/people-view.js';
@@ -49,5 +53,26 @@ describe('people view', () => {
     expect(people.current.find(2)).toMatchObject({ firstName: 'Sam', username: 'sam' });
     await people.remember({ id: 1, first_name: 'Augusta', language_code: 'en' });
     expect(people.current.find(1)).toMatchObject({ firstName: 'Augusta', languageCode: 'en' });
+  });
+});
+
+describe('settings view', () => {
+  const threshold = defineSetting('test.threshold', z.number().int().min(0).nullable(), null);
+
+  it('starts from what app_state holds and follows every change made through it, reading through the schema', async () => {
+    const db = database();
+    const clock = steppingClock();
+    await createSqliteSettingsStore({ db, clock }).write(threshold, 7, 1);
+    const settings = await createSettingsView(createSqliteSettingsStore({ db, clock }));
+    expect(settings.read(threshold)).toBe(7);
+    expect(await settings.write(threshold, 9, 1)).toEqual({ before: 7, after: 9, changed: true });
+    expect(settings.read(threshold)).toBe(9);
+    await expect(settings.write(threshold, -1, 1)).rejects.toThrow();
+    expect(settings.read(threshold)).toBe(9);
+    await settings.reset(threshold, 1);
+    expect(settings.read(threshold)).toBeNull();
+    createAppStateRepo({ db, clock }).set('setting.test.threshold', 'lots');
+    await settings.refresh();
+    expect(settings.read(threshold)).toBeNull();
   });
 });
