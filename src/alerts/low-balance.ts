@@ -6,7 +6,8 @@ import type { Logger } from '../logger.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { ListedSetting } from '../settings/settings-registry.js';
-import { defineSetting, type SettingChange, type SettingsRepo } from '../settings/settings-store.js';
+import type { Settings } from '../settings/settings-view.js';
+import { defineSetting, type SettingChange } from '../settings/settings-store.js';
 import { formatAmount, type AmountUnit } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { AdminAlerts } from './admin-alerts.js';
@@ -55,13 +56,13 @@ export interface LowBalanceWatch {
   lastObserved(): { balance: number; at: number } | null;
   threshold(): number | null;
   /** null turns the alert off. Audited by the settings store. */
-  setThreshold(value: number | null, actorId: number): SettingChange<number | null>;
+  setThreshold(value: number | null, actorId: number): Promise<SettingChange<number | null>>;
 }
 
 export function createLowBalanceWatch(deps: {
   db: Db;
   clock: Clock;
-  settings: SettingsRepo;
+  settings: Settings;
   alerts: Pick<AdminAlerts, 'alert'>;
   render: (locale: Locale, alert: LowBalanceAlert, figures: { balance: number; threshold: number }) => string;
   logger: Logger;

@@ -29,7 +29,8 @@ import { createDailyDigest, type DailyDigest } from '../reports/daily-digest.js'
 import { createOrderFeed, type OrderFeed } from '../reports/order-feed.js';
 import { createReportQueries } from '../reports/report-queries.js';
 import { createSettingsRegistry, type SettingsRegistry } from '../settings/settings-registry.js';
-import { createSettingsRepo, type SettingsRepo } from '../settings/settings-store.js';
+import { createSqliteSettingsStore } from '../settings/settings-store.js';
+import { createSettingsView, type SettingsView } from '../settings/settings-view.js';
 import { createLimitCheck } from '../orders/limit-check.js';
 import { createSpendingCounter, type SpendingCounter } from '../orders/spending-counter.js';
 import { createSpendingRuleBook, type SpendingRuleBook } from '../orders/spending-rules.js';
@@ -61,7 +62,7 @@ export interface Services {
   /** "typing…" in a chat, without auto-retry: held up behind a 429 it would show nothing useful. */
   sendTyping: (chatId: number) => Promise<unknown>;
   orderingPause: OrderingPauseSwitch;
-  settings: SettingsRepo;
+  settings: SettingsView;
   settingsRegistry: SettingsRegistry;
   spendingRules: SpendingRuleBook;
   spendingCounter: SpendingCounter;
@@ -122,7 +123,8 @@ export async function createServices(deps: {
   const alerts = createAdminAlerts({ recipients: adminRecipients, sendText, clock, logger });
 
   const orderingPause = createOrderingPause({ db, clock });
-  const settings = createSettingsRepo({ db, clock });
+  // Read on hot paths (the spending rules for every summary, the feed, the digest): kept in memory, changed through the view.
+  const settings = await createSettingsView(createSqliteSettingsStore({ db, clock }));
   const spendingRules = createSpendingRuleBook({ settings });
   const periods = createLocalPeriods(config.timeZone, config.monthCalendar);
   const spendingCounter = createSpendingCounter({ db, periods });

@@ -18,7 +18,7 @@ import type { LimitCheck } from '../orders/limit-check.js';
 import type { SpendingCounter } from '../orders/spending-counter.js';
 import type { SpendingRuleBook } from '../orders/spending-rules.js';
 import type { DailyDigest } from '../reports/daily-digest.js';
-import type { SettingsRepo } from '../settings/settings-store.js';
+import type { Settings } from '../settings/settings-view.js';
 import type { LocaleOf } from './person-locale.js';
 import type { Locale } from '../text/i18n.js';
 import type { ApprovalAnnouncer } from '../orders/approval-announcer.js';
@@ -72,7 +72,7 @@ export interface BotDeps {
    */
   sendTyping: (chatId: number) => Promise<unknown>;
   /** Where /feed and /digest keep their settings; without it those commands are not offered. */
-  reportSettings?: { settings: SettingsRepo; digest: Pick<DailyDigest, 'hour' | 'setHour'> };
+  reportSettings?: { settings: Settings; digest: Pick<DailyDigest, 'hour' | 'setHour'> };
   /** Observers for metrics; they never change how an update is handled. */
   /** An order's summary found the wallet short of its total (see src/alerts/funds-refusal.ts). */
   onWalletShort?: (short: { balance: number; total: number }) => void;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineSetting, type SettingDefinition, type SettingsRepo } from '../settings/settings-store.js';
+import { defineSetting, type SettingDefinition } from '../settings/settings-store.js';
+import type { Settings } from '../settings/settings-view.js';
 
 /**
  * The money rules for one person: the most one order may cost, the most
@@ -31,12 +32,12 @@ export interface SpendingRuleBook {
   defaults(): SpendingRules;
   /** The person's own values; a kind absent from the result follows the default. */
   overridesFor(personId: number): Partial<SpendingRules>;
-  setDefault(kind: SpendingRuleKind, value: number | null, actorId: number): void;
+  setDefault(kind: SpendingRuleKind, value: number | null, actorId: number): Promise<void>;
   /** `value` undefined removes the person's own value, so the default applies again. */
-  setForPerson(kind: SpendingRuleKind, personId: number, value: number | null | undefined, actorId: number): void;
+  setForPerson(kind: SpendingRuleKind, personId: number, value: number | null | undefined, actorId: number): Promise<void>;
 }
 
-export function createSpendingRuleBook(deps: { settings: SettingsRepo }): SpendingRuleBook {
+export function createSpendingRuleBook(deps: { settings: Settings }): SpendingRuleBook {
   const { settings } = deps;
   const defaults = (): SpendingRules =>
     Object.fromEntries(SPENDING_RULE_KINDS.map((kind) => [kind, settings.read(defaultRule(kind))])) as SpendingRules;
@@ -52,10 +53,12 @@ export function createSpendingRuleBook(deps: { settings: SettingsRepo }): Spendi
     defaults,
     overridesFor,
     rulesFor: (personId) => ({ ...defaults(), ...overridesFor(personId) }),
-    setDefault: (kind, value, actorId) => void settings.write(defaultRule(kind), value, actorId),
-    setForPerson(kind, personId, value, actorId) {
-      if (value === undefined) settings.reset(personRule(kind, personId), actorId);
-      else settings.write(personRule(kind, personId), { value }, actorId);
+    async setDefault(kind, value, actorId) {
+      await settings.write(defaultRule(kind), value, actorId);
+    },
+    async setForPerson(kind, personId, value, actorId) {
+      if (value === undefined) await settings.reset(personRule(kind, personId), actorId);
+      else await settings.write(personRule(kind, personId), { value }, actorId);
     },
   };
 }

@@ -6,7 +6,8 @@ import { createAppStateRepo } from '../db/app-state-repo.js';
 import type { Db } from '../db/open.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
-import { defineSetting, type SettingsRepo } from '../settings/settings-store.js';
+import { defineSetting } from '../settings/settings-store.js';
+import type { Settings } from '../settings/settings-view.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import { digestText, type DigestFacts } from './digest-text.js';
 import { formatLocalDate } from './local-dates.js';
@@ -25,12 +26,12 @@ export interface DailyDigest {
   run(): Promise<void>;
   hour(): number | null;
   /** Stores the hour (audited); the first digest comes at the next such hour, never at once. */
-  setHour(hour: number | null, actorId: number): void;
+  setHour(hour: number | null, actorId: number): Promise<void>;
 }
 
 export function createDailyDigest(deps: {
   db: Db;
-  settings: SettingsRepo;
+  settings: Settings;
   queries: Pick<ReportQueries, 'figuresByPerson' | 'returnedBetween' | 'needingAction'>;
   provider: Pick<ProviderClient, 'getBalance'>;
   periods: LocalPeriods;
@@ -79,8 +80,8 @@ export function createDailyDigest(deps: {
 
   return {
     hour: () => deps.settings.read(digestHourSetting),
-    setHour(hour, actorId) {
-      deps.settings.write(digestHourSetting, hour, actorId);
+    async setHour(hour, actorId) {
+      await deps.settings.write(digestHourSetting, hour, actorId);
       // Marking the hour already passed today as done: setting 9 at 15:00 starts tomorrow at 9, not now.
       if (hour !== null) claim(latestDueDay(clock.now(), hour));
     },

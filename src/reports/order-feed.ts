@@ -7,7 +7,8 @@ import type { Db } from '../db/open.js';
 import { auditLog, orders, type OrderState } from '../db/schema.js';
 import { PROVIDER_DRIVEN } from '../orders/order-states.js';
 import type { Logger } from '../logger.js';
-import { defineSetting, type SettingsRepo } from '../settings/settings-store.js';
+import { defineSetting } from '../settings/settings-store.js';
+import type { Settings } from '../settings/settings-view.js';
 import { type AmountUnit, formatAmount, formatGoods, formatId, formatNumber, localDigits } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import { goodsOf } from '../orders/order-line.js';
@@ -49,7 +50,7 @@ export interface OrderFeed {
 
 export function createOrderFeed(deps: {
   db: Db;
-  settings: Pick<SettingsRepo, 'read'>;
+  settings: Pick<Settings, 'read'>;
   recipients: () => AdminRecipient[];
   sendText: (chatId: number, text: string) => Promise<void>;
   translate: (locale: Locale) => Translate;

@@ -19,6 +19,9 @@ export interface SettingsView {
   refresh(): Promise<void>;
 }
 
+/** What the app's parts take: reads at once, changes awaited. */
+export type Settings = Pick<SettingsView, 'read' | 'write' | 'reset'>;
+
 export async function createSettingsView(store: SettingsStore): Promise<SettingsView> {
   let values = new Map<string, Json>();
   const refresh = async (): Promise<void> => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { createLowBalanceCheck, createLowBalanceWatch, LOW_BALANCE_REMINDER_MS } from '../../src/alerts/low-balance.js';
 import { silentLogger } from '../../src/logger.js';
-import { createSettingsRepo } from '../../src/settings/settings-store.js';
+import { sqliteSettings } from '../support/sqlite-settings.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
 
@@ -19,7 +19,7 @@ function setup(db = memoryDb(), clock = createManualClock(1_700_000_000_000)) {
   const watch = createLowBalanceWatch({
     db,
     clock,
-    settings: createSettingsRepo({ db, clock }),
+    settings: sqliteSettings(db, clock),
     alerts,
     render: (_locale, alert, { balance, threshold }) => `${alert} ${balance} < ${threshold}`,
     logger: silentLogger,
@@ -36,14 +36,14 @@ describe('the low-balance watch', () => {
 
   it('alerts once when the balance falls below the threshold, however many lower balances follow', async () => {
     const { sent, watch } = setup();
-    watch.setThreshold(1_000, ADMIN_ID);
+    await watch.setThreshold(1_000, ADMIN_ID);
     for (const balance of [1_500, 900, 800, 700, 999]) await watch.observe(balance);
     expect(sent).toEqual(['fell 900 < 1000']);
   });
 
   it('alerts again only after the balance rose above the threshold plus the margin and fell again', async () => {
     const { sent, watch } = setup();
-    watch.setThreshold(1_000, ADMIN_ID);
+    await watch.setThreshold(1_000, ADMIN_ID);
     await watch.observe(900);
     // Back over the line but within the 10 % margin: still the same low spell.
     await watch.observe(1_050);
@@ -56,7 +56,7 @@ describe('the low-balance watch', () => {
 
   it('reminds at most once a day while the balance stays low', async () => {
     const { clock, sent, watch } = setup();
-    watch.setThreshold(1_000, ADMIN_ID);
+    await watch.setThreshold(1_000, ADMIN_ID);
     await watch.observe(900);
     clock.advance(LOW_BALANCE_REMINDER_MS - 1);
     await watch.observe(900);
@@ -69,7 +69,7 @@ describe('the low-balance watch', () => {
 
   it('keeps what it said across a restart on the same database', async () => {
     const first = setup();
-    first.watch.setThreshold(1_000, ADMIN_ID);
+    await first.watch.setThreshold(1_000, ADMIN_ID);
     await first.watch.observe(900);
     const second = setup(first.db, first.clock);
     await second.watch.observe(800);
@@ -79,9 +79,9 @@ describe('the low-balance watch', () => {
 });
 
 describe('the periodic balance check', () => {
-  function checkWorld(threshold: number | null) {
+  async function checkWorld(threshold: number | null) {
     const { clock, watch } = setup();
-    if (threshold !== null) watch.setThreshold(threshold, ADMIN_ID);
+    if (threshold !== null) await watch.setThreshold(threshold, ADMIN_ID);
     let reads = 0;
     const provider = {
       getBalance: async () => {
@@ -95,13 +95,13 @@ describe('the periodic balance check', () => {
   }
 
   it('reads no balance while no threshold is set', async () => {
-    const { check, reads } = checkWorld(null);
+    const { check, reads } = await checkWorld(null);
     await check();
     expect(reads()).toBe(0);
   });
 
   it('reads the balance only when none was read within the period', async () => {
-    const { clock, watch, check, reads } = checkWorld(1_000);
+    const { clock, watch, check, reads } = await checkWorld(1_000);
     await check();
     expect(reads()).toBe(1);
     clock.advance(200_000);

@@ -14,7 +14,7 @@ import { createSqlitePeopleStore } from '../../src/db/people-repo.js';
 import { createPeopleView } from '../../src/db/people-view.js';
 import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { createSettingsRegistry } from '../../src/settings/settings-registry.js';
-import { createSettingsRepo } from '../../src/settings/settings-store.js';
+import { sqliteSettings } from '../support/sqlite-settings.js';
 import { createLimitCheck } from '../../src/orders/limit-check.js';
 import { createSpendingCounter } from '../../src/orders/spending-counter.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
@@ -123,7 +123,7 @@ export async function startRealBot(db: Db, provider: ProviderClient, options: { 
   await staff.syncEnvAdmins([ADMIN.id]);
   const pauses = createOrderingPause({ db, clock: systemClock });
   const alerts = createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock: systemClock, logger });
-  const settings = createSettingsRepo({ db, clock: systemClock });
+  const settings = sqliteSettings(db, systemClock);
   const rules = createSpendingRuleBook({ settings });
   const periods = createLocalPeriods('UTC');
   const counter = createSpendingCounter({ db, periods });

@@ -7,7 +7,7 @@ import { silentLogger } from '../../src/logger.js';
 import { createOrderingPause } from '../../src/orders/ordering-pause.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox } from '../../src/sandbox/server.js';
-import { createSettingsRepo } from '../../src/settings/settings-store.js';
+import { sqliteSettings } from '../support/sqlite-settings.js';
 import { createSpendingCounter } from '../../src/orders/spending-counter.js';
 import type { OrderRepo } from '../../src/orders/order-repo.js';
 import { intentInput, openedOrder, orderRepoWorld, placingOrder } from '../support/order-fixtures.js';
@@ -22,7 +22,7 @@ function operationsWorld() {
   const lowBalance = createLowBalanceWatch({
     db,
     clock,
-    settings: createSettingsRepo({ db, clock }),
+    settings: sqliteSettings(db, clock),
     alerts: createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock, logger: silentLogger }),
     render: () => '',
     logger: silentLogger,

@@ -9,7 +9,7 @@ import { silentLogger } from '../../src/logger.js';
 import { createOrderService } from '../../src/orders/order-service.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox } from '../../src/sandbox/server.js';
-import { createSettingsRepo } from '../../src/settings/settings-store.js';
+import { sqliteSettings } from '../support/sqlite-settings.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { translatorFor } from '../../src/text/i18n.js';
 import { createFakeBotApi } from '../support/fake-bot-api/index.js';
@@ -37,8 +37,8 @@ describe('approval announcer', () => {
     const db = memoryDb();
     const clock = createManualClock(T0);
     const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 });
-    const rules = createSpendingRuleBook({ settings: createSettingsRepo({ db, clock }) });
-    rules.setDefault('approval', 1_000_000, ADMIN);
+    const rules = createSpendingRuleBook({ settings: sqliteSettings(db, clock) });
+    await rules.setDefault('approval', 1_000_000, ADMIN);
     const staff = new Set([ADMIN, STAFF]);
     const service = createApprovalService({
       db,

@@ -6,7 +6,7 @@ import { silentLogger } from '../../src/logger.js';
 import { createOrderService } from '../../src/orders/order-service.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
-import { createSettingsRepo } from '../../src/settings/settings-store.js';
+import { sqliteSettings } from '../support/sqlite-settings.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
@@ -31,8 +31,8 @@ describe('approval service', () => {
     const clock = createManualClock(T0);
     const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 });
     const orders = createOrderService({ db, provider, clock, logger: silentLogger, sandbox: true });
-    const rules = createSpendingRuleBook({ settings: createSettingsRepo({ db, clock }) });
-    rules.setDefault('approval', 1_000_000, ADMIN);
+    const rules = createSpendingRuleBook({ settings: sqliteSettings(db, clock) });
+    await rules.setDefault('approval', 1_000_000, ADMIN);
     const make = () =>
       createApprovalService({
         db,
@@ -65,7 +65,7 @@ describe('approval service', () => {
     const { service, rules } = await setup();
     expect(service.requestIfNeeded(googlePlayInput('a', { region: { regionPropertyId: 5001, title: 'US', price: 1_000_000 } }))).toBeNull();
     expect(service.requestIfNeeded(googlePlayInput('b'))).not.toBeNull();
-    rules.setForPerson('approval', STAFF, null, ADMIN);
+    await rules.setForPerson('approval', STAFF, null, ADMIN);
     expect(service.requestIfNeeded(googlePlayInput('c'))).toBeNull();
   });
 

@@ -4,7 +4,7 @@ import { silentLogger } from '../../src/logger.js';
 import { createOrderService } from '../../src/orders/order-service.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
-import { createSettingsRepo } from '../../src/settings/settings-store.js';
+import { sqliteSettings } from '../support/sqlite-settings.js';
 import { createLimitCheck } from '../../src/orders/limit-check.js';
 import { createSpendingCounter } from '../../src/orders/spending-counter.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
@@ -26,7 +26,7 @@ describe('order service under spending limits', () => {
     sandboxes.push(sandbox);
     const db = memoryDb();
     const clock = createManualClock(1_700_000_000_000);
-    const rules = createSpendingRuleBook({ settings: createSettingsRepo({ db, clock }) });
+    const rules = createSpendingRuleBook({ settings: sqliteSettings(db, clock) });
     const counter = createSpendingCounter({ db, periods: createLocalPeriods('Asia/Tehran', 'persian') });
     const service = createOrderService({
       db,
@@ -42,7 +42,7 @@ describe('order service under spending limits', () => {
 
   it('sends no POST for an order over the per-order limit and closes it as not placed', async () => {
     const { service, rules, posts } = await setup();
-    rules.setDefault('order', PRICE - 1, 1001);
+    await rules.setDefault('order', PRICE - 1, 1001);
     const result = await service.createIntentAndPlace(googlePlayInput('c-1'));
     expect(result).toMatchObject({ kind: 'rejected', reason: 'over-limit', order: { state: 'not_placed' } });
     expect(posts()).toBe(0);
@@ -50,7 +50,7 @@ describe('order service under spending limits', () => {
 
   it('places one of two orders confirmed together when only one fits the day limit', async () => {
     const { service, rules, posts } = await setup();
-    rules.setDefault('day', 2 * PRICE - 1, 1001);
+    await rules.setDefault('day', 2 * PRICE - 1, 1001);
     const results = await Promise.all([
       service.createIntentAndPlace(googlePlayInput('c-1')),
       service.createIntentAndPlace(googlePlayInput('c-2', { quantity: 1, fields: [] })),

@@ -3,7 +3,7 @@ import { createLocalPeriods, type MonthCalendar } from '../../src/text/local-per
 import type { OrderState } from '../../src/db/schema.js';
 import { createLimitCheck, judgeLimits } from '../../src/orders/limit-check.js';
 import { createSpendingCounter } from '../../src/orders/spending-counter.js';
-import { createSettingsRepo } from '../../src/settings/settings-store.js';
+import { sqliteSettings } from '../support/sqlite-settings.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { openedOrder, orderRepoWorld } from '../support/order-fixtures.js';
 
@@ -112,18 +112,18 @@ describe('judging an order against the limits', () => {
     expect(counter.periodEnd('month', AZAR_1 + MINUTE)).toBe(Date.parse('2026-12-21T20:30:00Z'));
   });
 
-  it('checks a person against their own rules over the team default, on the injected clock', () => {
+  it('checks a person against their own rules over the team default, on the injected clock', async () => {
     const { db, clock, counter, order } = world('persian', AZAR_1);
-    const rules = createSpendingRuleBook({ settings: createSettingsRepo({ db, clock }) });
-    rules.setDefault('day', 2_000, 1);
+    const rules = createSpendingRuleBook({ settings: sqliteSettings(db, clock) });
+    await rules.setDefault('day', 2_000, 1);
     order(AZAR_1 + MINUTE, 1_500);
     const check = createLimitCheck({ rules, counter, clock });
     // The day limit starts afresh at the next local midnight.
     expect(check(USER, 1_000)).toEqual({ ok: false, limit: 'day', cap: 2_000, left: 500, resetsAt: AZAR_1 + 24 * 60 * MINUTE });
-    rules.setForPerson('day', USER, null, 1);
+    await rules.setForPerson('day', USER, null, 1);
     expect(check(USER, 1_000)).toEqual({ ok: true });
     // The next local day frees the day limit again.
-    rules.setForPerson('day', USER, undefined, 1);
+    await rules.setForPerson('day', USER, undefined, 1);
     clock.advance(24 * 60 * MINUTE);
     expect(check(USER, 1_000)).toEqual({ ok: true });
   });

@@ -10,7 +10,7 @@ import { createProviderClient } from '../../src/provider/client.js';
 import { createDailyDigest } from '../../src/reports/daily-digest.js';
 import { createReportQueries } from '../../src/reports/report-queries.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
-import { createSettingsRepo } from '../../src/settings/settings-store.js';
+import { sqliteSettings } from '../support/sqlite-settings.js';
 import { translatorFor } from '../../src/text/i18n.js';
 import { createManualClock, type ManualClock } from '../support/manual-clock.js';
 import { openedOrder } from '../support/order-fixtures.js';
@@ -45,7 +45,7 @@ afterEach(async () => {
 function digest(locale: 'en' | 'fa' = 'en') {
   return createDailyDigest({
     db,
-    settings: createSettingsRepo({ db, clock }),
+    settings: sqliteSettings(db, clock),
     queries: createReportQueries({ db }),
     provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1_000 }),
     periods: createLocalPeriods(TEHRAN),
@@ -63,7 +63,7 @@ function digest(locale: 'en' | 'fa' = 'en') {
 describe('the daily digest', () => {
   it('waits for its hour when set, then sends once that day', async () => {
     const d = digest();
-    d.setHour(9, ADMIN_ID);
+    await d.setHour(9, ADMIN_ID);
     await d.run();
     expect(sent).toHaveLength(0);
     clock.advance(29 * MINUTE);
@@ -77,7 +77,7 @@ describe('the daily digest', () => {
   });
 
   it('is not sent again after a restart on the same day, and comes again the next day', async () => {
-    digest().setHour(9, ADMIN_ID);
+    await digest().setHour(9, ADMIN_ID);
     clock.advance(30 * MINUTE);
     await digest().run();
     closeDb(db);
@@ -93,7 +93,7 @@ describe('the daily digest', () => {
 
   it('goes out late, once, when its hour passed while nothing ran', async () => {
     const d = digest();
-    d.setHour(9, ADMIN_ID);
+    await d.setHour(9, ADMIN_ID);
     clock.advance(6 * 60 * MINUTE);
     await d.run();
     await d.run();
@@ -102,8 +102,8 @@ describe('the daily digest', () => {
 
   it('stays quiet when turned off', async () => {
     const d = digest();
-    d.setHour(9, ADMIN_ID);
-    d.setHour(null, ADMIN_ID);
+    await d.setHour(9, ADMIN_ID);
+    await d.setHour(null, ADMIN_ID);
     clock.advance(60 * MINUTE);
     await d.run();
     expect(sent).toHaveLength(0);
@@ -121,7 +121,7 @@ describe('the daily digest', () => {
     order('d', 'action_required', 8);
     sandbox.controls.setBalance(9_000_000);
     const d = digest();
-    d.setHour(9, ADMIN_ID);
+    await d.setHour(9, ADMIN_ID);
     clock.advance(24 * 60 * MINUTE + 30 * MINUTE);
     await d.run();
     expect(sent).toHaveLength(1);
@@ -141,7 +141,7 @@ describe('the daily digest', () => {
     repo.transition({ id: opened.id, from: 'intent', to: 'action_required', audit: { actorId: null, action: 'order.action_required' } });
     sandbox.controls.setBalance(9_000_000);
     const d = digest('fa');
-    d.setHour(9, ADMIN_ID);
+    await d.setHour(9, ADMIN_ID);
     clock.advance(24 * 60 * MINUTE + 30 * MINUTE);
     await d.run();
     const text = sent[0]!;

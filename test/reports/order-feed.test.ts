@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
 import { createOrderFeed, orderFeedSetting } from '../../src/reports/order-feed.js';
-import { createSettingsRepo } from '../../src/settings/settings-store.js';
+import { sqliteSettings } from '../support/sqlite-settings.js';
 import { localDigits } from '../../src/text/format.js';
 import { translatorFor } from '../../src/text/i18n.js';
 import { createManualClock } from '../support/manual-clock.js';
@@ -15,7 +15,7 @@ function world(locale: 'en' | 'fa' = 'en') {
   const db = memoryDb();
   const clock = createManualClock(Date.UTC(2026, 10, 21));
   const repo = createOrderRepo({ db, clock });
-  const settings = createSettingsRepo({ db, clock });
+  const settings = sqliteSettings(db, clock);
   const sent: string[] = [];
   const feed = () =>
     createOrderFeed({
@@ -57,14 +57,14 @@ describe('the order feed', () => {
     const feed = w.feed();
     w.placed(7);
     await feed.run();
-    w.settings.write(orderFeedSetting, true, 1001);
+    await w.settings.write(orderFeedSetting, true, 1001);
     await feed.run();
     expect(w.sent).toEqual([]);
   });
 
   it('sends one line per placed order, once, and not again after a restart', async () => {
     const w = world();
-    w.settings.write(orderFeedSetting, true, 1001);
+    await w.settings.write(orderFeedSetting, true, 1001);
     const feed = w.feed();
     const first = w.placed(7);
     w.placed(8);
@@ -79,7 +79,7 @@ describe('the order feed', () => {
 
   it('follows an announced order with a line when it fails, is cancelled or refunded, or waits for a person', async () => {
     const w = world();
-    w.settings.write(orderFeedSetting, true, 1001);
+    await w.settings.write(orderFeedSetting, true, 1001);
     const feed = w.feed();
     const failed = w.placed(7);
     const cancelled = w.placed(7);
@@ -101,7 +101,7 @@ describe('the order feed', () => {
 
   it('says nothing more of an order that was delivered', async () => {
     const w = world();
-    w.settings.write(orderFeedSetting, true, 1001);
+    await w.settings.write(orderFeedSetting, true, 1001);
     const feed = w.feed();
     const order = w.placed(7);
     w.moved(order, 'in_progress', 'completed');
@@ -111,7 +111,7 @@ describe('the order feed', () => {
 
   it('follows an order adopted already failed at once, and one that failed after its adoption once', async () => {
     const w = world();
-    w.settings.write(orderFeedSetting, true, 1001);
+    await w.settings.write(orderFeedSetting, true, 1001);
     const feed = w.feed();
     const failedBefore = w.adopted(7, 'failed');
     const failedAfter = w.adopted(8, 'in_progress');
@@ -127,7 +127,7 @@ describe('the order feed', () => {
 
   it('writes the follow-up in Persian for a Persian administrator', async () => {
     const w = world('fa');
-    w.settings.write(orderFeedSetting, true, 1001);
+    await w.settings.write(orderFeedSetting, true, 1001);
     const feed = w.feed();
     const order = w.placed(7);
     await feed.run();

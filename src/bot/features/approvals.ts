@@ -251,7 +251,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
         await ctx.reply(ctx.t('approvals-usage'));
         return;
       case 'threshold':
-        deps.rules.setDefault('approval', command.value, ctx.member.telegramId);
+        await deps.rules.setDefault('approval', command.value, ctx.member.telegramId);
         await ctx.reply(
           command.value === null ? ctx.t('approvals-threshold-off') : ctx.t('approvals-threshold-set', { amount: money(c, command.value) }),
         );

@@ -1,7 +1,7 @@
 import { Composer } from 'grammy';
 import type { DailyDigest } from '../../reports/daily-digest.js';
 import { orderFeedSetting } from '../../reports/order-feed.js';
-import type { SettingsRepo } from '../../settings/settings-store.js';
+import type { Settings } from '../../settings/settings-view.js';
 import { normaliseDigits } from '../../text/digits.js';
 import { localDigits } from '../../text/format.js';
 import type { BaseContext } from '../context.js';
@@ -14,7 +14,7 @@ import { adminsOnly } from '../middleware/admins-only.js';
  * Both are settings: stored, audited, the same for every administrator.
  */
 export function feedAndDigestFeature(deps: {
-  settings: SettingsRepo;
+  settings: Settings;
   digest: Pick<DailyDigest, 'hour' | 'setHour'>;
 }) {
   const composer = new Composer<BaseContext>();
@@ -25,7 +25,7 @@ export function feedAndDigestFeature(deps: {
       const state = ctx.t(deps.settings.read(orderFeedSetting) ? 'feed-state-on' : 'feed-state-off');
       return void (await ctx.reply(ctx.t('feed-usage', { state })));
     }
-    deps.settings.write(orderFeedSetting, word === 'on', ctx.member.telegramId);
+    await deps.settings.write(orderFeedSetting, word === 'on', ctx.member.telegramId);
     await ctx.reply(ctx.t(word === 'on' ? 'feed-on' : 'feed-off'));
   });
 
@@ -38,12 +38,12 @@ export function feedAndDigestFeature(deps: {
       return void (await ctx.reply(ctx.t('digest-usage', { state })));
     }
     if (word === 'off') {
-      deps.digest.setHour(null, ctx.member.telegramId);
+      await deps.digest.setHour(null, ctx.member.telegramId);
       return void (await ctx.reply(ctx.t('digest-off')));
     }
     const hour = /^\d{1,2}$/.test(word) ? Number(word) : NaN;
     if (!(hour >= 0 && hour <= 23)) return void (await ctx.reply(ctx.t('digest-bad-hour', { value: ctx.match.trim().slice(0, 16) })));
-    deps.digest.setHour(hour, ctx.member.telegramId);
+    await deps.digest.setHour(hour, ctx.member.telegramId);
     await ctx.reply(ctx.t('digest-set', { hour: hourText(hour), zone: ctx.presentation.timeZone }));
   });
   return composer;

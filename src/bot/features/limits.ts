@@ -61,8 +61,8 @@ export function limitsFeature(deps: LimitsDeps) {
     const { rule, value } = command;
     const actorId = ctx.member.telegramId;
     const before = personId === null ? deps.rules.defaults()[rule] : deps.rules.overridesFor(personId)[rule];
-    if (personId === null) deps.rules.setDefault(rule, value ?? null, actorId);
-    else deps.rules.setForPerson(rule, personId, value, actorId);
+    if (personId === null) await deps.rules.setDefault(rule, value ?? null, actorId);
+    else await deps.rules.setForPerson(rule, personId, value, actorId);
     const after = personId === null ? deps.rules.defaults()[rule] : deps.rules.overridesFor(personId)[rule];
     deps.logger.info({ actorId, personId, rule, value: value === undefined ? 'default' : value }, 'spending rule set');
     if (before === after) return ctx.reply(ctx.t('limits-unchanged'));

@@ -29,7 +29,7 @@ export function lowBalanceFeature(deps: { watch: Pick<LowBalanceWatch, 'threshol
     if (!off && (value === null || value === 0)) {
       return ctx.reply(`${ctx.t('limits-bad-amount', { value: words.join(' ').slice(0, 32), orDefault: '' })}\n${ctx.t('low-balance-usage')}`);
     }
-    const change = deps.watch.setThreshold(value, ctx.member.telegramId);
+    const change = await deps.watch.setThreshold(value, ctx.member.telegramId);
     deps.logger.info({ actorId: ctx.member.telegramId, threshold: value }, 'low-balance threshold set');
     return ctx.reply(change.changed ? describe(change.after) : `${ctx.t('limits-unchanged')}\n${describe(change.after)}`);
   });

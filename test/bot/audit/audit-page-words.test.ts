@@ -7,7 +7,7 @@ import { createOrderingPause } from '../../../src/orders/ordering-pause.js';
 import { LOW_BALANCE_THRESHOLD } from '../../../src/alerts/low-balance.js';
 import { digestHourSetting } from '../../../src/reports/daily-digest.js';
 import { SANDBOX_PRODUCTS } from '../../../src/sandbox/server.js';
-import { createSettingsRepo } from '../../../src/settings/settings-store.js';
+import { sqliteSettings } from '../../support/sqlite-settings.js';
 import { createSpendingRuleBook } from '../../../src/orders/spending-rules.js';
 import { translatorFor, type Locale } from '../../../src/text/i18n.js';
 import { MINUTE, pollerWorld } from '../../tracking/poller-world.js';
@@ -52,13 +52,13 @@ async function recordedAudit() {
   approvals.release(approval.id, ADMIN, { why: { change: 'price' }, lines: [{ ...approval.lines[0]!, region: { ...approval.lines[0]!.region, price: 1_300_000 } }] });
   approvals.reject(approval.id, ADMIN, 'بودجهٔ این ماه تمام شده');
 
-  const settings = createSettingsRepo({ db, clock });
+  const settings = sqliteSettings(db, clock);
   const rules = createSpendingRuleBook({ settings });
-  rules.setDefault('approval', 2_000_000, ADMIN);
-  rules.setDefault('approval', null, ADMIN);
-  rules.setForPerson('day', SARA, 5_000_000, ADMIN);
-  settings.write(digestHourSetting, 9, ADMIN);
-  settings.write(LOW_BALANCE_THRESHOLD, 10_000_000, ADMIN);
+  await rules.setDefault('approval', 2_000_000, ADMIN);
+  await rules.setDefault('approval', null, ADMIN);
+  await rules.setForPerson('day', SARA, 5_000_000, ADMIN);
+  await settings.write(digestHourSetting, 9, ADMIN);
+  await settings.write(LOW_BALANCE_THRESHOLD, 10_000_000, ADMIN);
 
   const pause = createOrderingPause({ db, clock });
   pause.pause({ source: 'admin', reason: 'wallet audit', by: ADMIN });

@@ -63,7 +63,7 @@ export async function startBotWorld(
   const logger = createLogger({ level: 'silent' });
   const services = await createServices({ config, db, provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
   await services.staff.add(STAFF.id, 'staff', ADMIN.id);
-  if (options.orderLimit !== undefined) services.spendingRules.setDefault('order', options.orderLimit, ADMIN.id);
+  if (options.orderLimit !== undefined) await services.spendingRules.setDefault('order', options.orderLimit, ADMIN.id);
   const catalogSync = createCatalogSync({ provider: services.provider, db, clock, logger });
   // false: a new database, as before the first refresh.
   if (options.catalogSynced ?? true) await catalogSync.syncNow();
