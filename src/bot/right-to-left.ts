@@ -1,18 +1,14 @@
 import type { Transformer } from 'grammy';
+import { textTransformer } from './text-transformer.js';
 import type { MessageEntity } from 'grammy/types';
 import type { Locale } from '../text/i18n.js';
 
-/** Telegram's limit for a message's text; a caption's is 1,024. */
-const TEXT_LIMIT = 4096;
-const CAPTION_LIMIT = 1024;
 const RLM = '\u200F';
 
 // Letters only: Persian and Arabic digits and punctuation are weak and set no direction.
 const RIGHT_TO_LEFT_LETTERS = '\\u05D0-\\u05EA\\u0620-\\u064A\\u066E-\\u06D3\\u06D5\\u06EE\\u06EF\\u06FA-\\u06FF\\u0750-\\u077F\\u08A0-\\u08FF\\uFB1D-\\uFDFF\\uFE70-\\uFEFC';
 const FIRST_STRONG = new RegExp(`[A-Za-z\\u00C0-\\u024F\\u0370-\\u03FF\\u0400-\\u04FF${RIGHT_TO_LEFT_LETTERS}]`, 'u');
 const RIGHT_TO_LEFT = new RegExp(`[${RIGHT_TO_LEFT_LETTERS}]`, 'u');
-
-type Payload = Record<string, unknown>;
 
 /**
  * Lays out the messages a Persian reader gets right to left. Telegram sets
@@ -25,25 +21,14 @@ type Payload = Record<string, unknown>;
  * it stays tappable; English readers' messages are left as they are.
  */
 export function rightToLeftLayout(localeOf: (chatId: number) => Locale): Transformer {
-  function laidOut(payload: Payload, textKey: 'text' | 'caption', entitiesKey: 'entities' | 'caption_entities', limit: number): Payload {
+  return textTransformer((payload, { textKey, entitiesKey, limit }) => {
     const text = payload[textKey];
     const chatId = payload['chat_id'];
     if (typeof text !== 'string' || typeof chatId !== 'number' || payload['parse_mode'] !== undefined || localeOf(chatId) !== 'fa') return payload;
     const marked = markLines(text, (payload[entitiesKey] as MessageEntity[] | undefined) ?? []);
     if (marked === null || marked.text.length > limit) return payload;
     return { ...payload, [textKey]: marked.text, ...(payload[entitiesKey] === undefined ? {} : { [entitiesKey]: marked.entities }) };
-  }
-
-  return (prev, method, payload, signal) => {
-    const body = payload as unknown as Payload;
-    if (method === 'sendMessage' || method === 'editMessageText') {
-      return prev(method, laidOut(body, 'text', 'entities', TEXT_LIMIT) as unknown as typeof payload, signal);
-    }
-    if (method === 'sendDocument' || method === 'sendPhoto' || method === 'editMessageCaption') {
-      return prev(method, laidOut(body, 'caption', 'caption_entities', CAPTION_LIMIT) as unknown as typeof payload, signal);
-    }
-    return prev(method, payload, signal);
-  };
+  });
 }
 
 /**

@@ -1,12 +1,8 @@
 import type { Transformer } from 'grammy';
+import { textTransformer } from './text-transformer.js';
 import type { MessageEntity } from 'grammy/types';
 import { LOCALES, translatorFor, type Locale } from '../text/i18n.js';
 
-/** Telegram's limit for a message's text; a caption's is 1,024. */
-const TEXT_LIMIT = 4096;
-const CAPTION_LIMIT = 1024;
-
-type Payload = Record<string, unknown>;
 
 /**
  * In sandbox mode, every message the bot sends or edits carries the
@@ -20,7 +16,7 @@ export function sandboxBadge(localeOf: (chatId: number) => Locale): Transformer 
   const badges = LOCALES.map((locale) => translatorFor(locale)('sandbox-badge'));
   const badgeFor = (chatId: unknown): string => translatorFor(typeof chatId === 'number' ? localeOf(chatId) : 'en')('sandbox-badge');
 
-  function badged(payload: Payload, textKey: 'text' | 'caption', entitiesKey: 'entities' | 'caption_entities', limit: number): Payload {
+  return textTransformer((payload, { textKey, entitiesKey, limit }) => {
     const text = payload[textKey];
     // Formatting is sent as entities here; a parse_mode text would read the badge's brackets as markup.
     if (typeof text !== 'string' || payload['parse_mode'] !== undefined || badges.some((badge) => text.includes(badge))) return payload;
@@ -33,16 +29,5 @@ export function sandboxBadge(localeOf: (chatId: number) => Locale): Transformer 
       // Offsets count UTF-16 code units, as String.length does.
       [entitiesKey]: [{ type: 'bold', offset: 0, length: prefix.length - 1 }, ...(entities ?? []).map((e) => ({ ...e, offset: e.offset + prefix.length }))],
     };
-  }
-
-  return (prev, method, payload, signal) => {
-    const body = payload as unknown as Payload;
-    if (method === 'sendMessage' || method === 'editMessageText') {
-      return prev(method, badged(body, 'text', 'entities', TEXT_LIMIT) as unknown as typeof payload, signal);
-    }
-    if (method === 'sendDocument' || method === 'sendPhoto' || method === 'editMessageCaption') {
-      return prev(method, badged(body, 'caption', 'caption_entities', CAPTION_LIMIT) as unknown as typeof payload, signal);
-    }
-    return prev(method, payload, signal);
-  };
+  });
 }
