@@ -54,6 +54,15 @@ export const MAX_STORED = 128;
 
 export const stored = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value.slice(0, MAX_STORED));
 
+/** What is kept of a person Telegram names in an update, on either database. */
+export function storedPerson(from: TelegramPerson): Pick<Person, 'firstName' | 'lastName' | 'username' | 'languageCode'> {
+  return { firstName: from.first_name.slice(0, MAX_STORED), lastName: stored(from.last_name), username: stored(from.username), languageCode: stored(from.language_code) };
+}
+
+/** Two records of a person are the same when this is: a write is skipped when nothing changed. */
+export const personSignature = (p: Pick<Person, 'firstName' | 'lastName' | 'username' | 'languageCode'>): string =>
+  JSON.stringify([p.firstName, p.lastName, p.username, p.languageCode]);
+
 /**
  * People seen in updates. Called on every update, so the common case (the
  * same name as last time) is a lookup in memory; a restart costs one read
@@ -65,17 +74,11 @@ export function createPeopleRepo(deps: { db: Db; clock: Clock }): PeopleRepo {
   const known = new Map<number, string>();
 
   const find = (telegramId: number): Person | null => db.select().from(people).where(eq(people.telegramId, telegramId)).get() ?? null;
-  const signatureOf = (p: Pick<Person, 'firstName' | 'lastName' | 'username' | 'languageCode'>) =>
-    JSON.stringify([p.firstName, p.lastName, p.username, p.languageCode]);
+  const signatureOf = personSignature;
 
   return {
     remember(from) {
-      const next = {
-        firstName: from.first_name.slice(0, MAX_STORED),
-        lastName: stored(from.last_name),
-        username: stored(from.username),
-        languageCode: stored(from.language_code),
-      };
+      const next = storedPerson(from);
       const signature = signatureOf(next);
       if (known.get(from.id) === signature) return false;
       const row = find(from.id);

@@ -1,6 +1,6 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
-import { MAX_STORED, stored, type PeopleStore, type Person } from '../people-repo.js';
+import { personSignature, storedPerson, type PeopleStore, type Person } from '../people-repo.js';
 import type { PgDb } from './open.js';
 import { people } from './schema.js';
 
@@ -13,19 +13,13 @@ import { people } from './schema.js';
 export function createPostgresPeopleStore(deps: { db: PgDb; clock: Clock }): PeopleStore {
   const { db, clock } = deps;
   const known = new Map<number, string>();
-  const signatureOf = (p: Pick<Person, 'firstName' | 'lastName' | 'username' | 'languageCode'>) =>
-    JSON.stringify([p.firstName, p.lastName, p.username, p.languageCode]);
+  const signatureOf = personSignature;
   const find = async (telegramId: number): Promise<Person | null> =>
     (await db.select().from(people).where(eq(people.telegramId, telegramId)))[0] ?? null;
 
   return {
     async remember(from) {
-      const next = {
-        firstName: from.first_name.slice(0, MAX_STORED),
-        lastName: stored(from.last_name),
-        username: stored(from.username),
-        languageCode: stored(from.language_code),
-      };
+      const next = storedPerson(from);
       const signature = signatureOf(next);
       if (known.get(from.id) === signature) return false;
       const row = await find(from.id);
