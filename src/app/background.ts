@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { AdminAlerts, AdminRecipient } from '../alerts/admin-alerts.js';
 import { alertOrderMismatch } from '../alerts/order-mismatch.js';
 import { ORDER_CONVERSATION } from '../bot/features/order.js';
 import { createIdleOrderSweeper } from '../bot/conversations/order/idle-sweeper.js';
-import type { Locale, Translate } from '../text/i18n.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/open.js';
@@ -17,7 +15,7 @@ import { takeOverEarlierClaims } from '../tracking/take-over.js';
 import type { Logger } from '../logger.js';
 import type { OrderingPause, OrderingPauseSwitch } from '../orders/ordering-pause.js';
 import { createPauseProbe, PAUSE_PROBE_MS } from '../orders/pause-probe.js';
-import type { ClearButtons, SendMessage } from '../text/send-port.js';
+import type { ClearButtons } from '../text/send-port.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { DailyDigest } from '../reports/daily-digest.js';
 import type { OrderFeed } from '../reports/order-feed.js';
@@ -38,20 +36,15 @@ const IDLE_SWEEP_MS = 30_000;
 const FEED_TICK_MS = 2_000;
 const DIGEST_TICK_MS = 60_000;
 
-export interface BackgroundDeps {
+/** What the delivery work needs is what the sender needs: the same parts, typed once. */
+type SenderParts = Pick<NotificationSenderDeps, 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts'>;
+
+export interface BackgroundDeps extends SenderParts {
   config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'timeZone' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds'>;
   db: Db;
   provider: ProviderClient;
-  send: SendMessage;
   clearButtons: ClearButtons;
   sendText: (chatId: number, text: string) => Promise<void>;
-  translate: (locale: Locale) => Translate;
-  localeOf: (userId: number) => Locale;
-  isStaff: (userId: number) => boolean;
-  /** A viewer is sent no codes, not even of an order placed before the role changed. */
-  mayReceiveCodes?: (userId: number) => boolean;
-  adminRecipients: () => AdminRecipient[];
-  alerts: AdminAlerts;
   /** Names people in administrators' alerts. */
   describePerson?: (telegramId: number) => string;
   syncCatalog: () => Promise<void>;
