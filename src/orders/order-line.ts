@@ -25,7 +25,7 @@ export function linesTotal(lines: readonly Pick<OrderLine, 'region' | 'quantity'
 }
 
 /** Units over all lines. */
-export function unitCount(lines: readonly Pick<OrderLine, 'quantity'>[]): number {
+function unitCount(lines: readonly Pick<OrderLine, 'quantity'>[]): number {
   return lines.reduce((sum, line) => sum + line.quantity, 0);
 }
 

@@ -9,7 +9,7 @@ import { cartOf, chosenRegion, focusLast, isComplete, newDraft, resumeIncomplete
  */
 
 /** The line on screen as a finished line; null until it is complete. */
-export function currentLine(draft: Draft): CartLine | null {
+function currentLine(draft: Draft): CartLine | null {
   const region = chosenRegion(draft);
   if (!draft.product || !region || draft.quantity === null || !isComplete(draft)) return null;
   return { product: draft.product, regionPropertyId: region.regionPropertyId, quantity: draft.quantity, fieldValues: draft.fieldValues };
@@ -99,7 +99,7 @@ function onScreen(draft: Draft, line: CartLine, others: CartLine[], slot: number
 }
 
 /** The draft of one line alone, as the steps of one product know it. */
-export function lineDraft(draft: Draft, line: CartLine): Draft {
+function lineDraft(draft: Draft, line: CartLine): Draft {
   return { ...draft, product: line.product, regionPropertyId: line.regionPropertyId, quantity: line.quantity, fieldValues: line.fieldValues, cart: [], slot: 0 };
 }
 
