@@ -1,4 +1,5 @@
 import { createAppBot } from './app/bot-wiring.js';
+import { sqliteStores } from './db/stores.js';
 import { startLoops } from './app/loops.js';
 import { startBuiltInSandbox } from './app/built-in-sandbox.js';
 import { createServices } from './app/services.js';
@@ -61,6 +62,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
     const services = await createServices({
       config,
       db,
+      stores: sqliteStores({ db, clock }),
       provider: sandbox ? { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } : { baseUrl: config.providerBaseUrl, apiKey: config.providerApiKey ?? '' },
       clock,
       logger,

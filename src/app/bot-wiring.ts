@@ -5,7 +5,6 @@ import type { CatalogSync } from '../catalog/catalog-sync.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/open.js';
-import { createSqliteStrangerRepliesStore } from '../db/stranger-replies-repo.js';
 import type { Logger } from '../logger.js';
 import type { Services } from './services.js';
 
@@ -22,7 +21,8 @@ export function createAppBot(deps: { config: Config; db: Db; services: Services;
     db,
     staff,
     people: services.people,
-    strangers: createSqliteStrangerRepliesStore({ db }),
+    strangers: services.stores.strangerReplies,
+    sessions: services.stores.sessions,
     catalog: services.catalog,
     catalogSync,
     provider,

@@ -11,9 +11,9 @@ import { createLocalPeriods, type LocalPeriods } from '../text/local-periods.js'
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/open.js';
-import { createSqlitePeopleStore } from '../db/people-repo.js';
 import { createPeopleView, type PeopleView } from '../db/people-view.js';
-import { createSqliteStaffStore, type AccessChange } from '../db/staff-repo.js';
+import type { AccessChange } from '../db/staff-repo.js';
+import type { Stores } from '../db/stores.js';
 import { createStaffView, type StaffView } from '../db/staff-view.js';
 import { adminText } from '../delivery/notification-texts.js';
 import { createMetrics, type Metrics } from '../http/metrics.js';
@@ -29,7 +29,6 @@ import { createDailyDigest, type DailyDigest } from '../reports/daily-digest.js'
 import { createOrderFeed, type OrderFeed } from '../reports/order-feed.js';
 import { createReportQueries } from '../reports/report-queries.js';
 import { createSettingsRegistry, type SettingsRegistry } from '../settings/settings-registry.js';
-import { createSqliteSettingsStore } from '../settings/settings-store.js';
 import { createSettingsView, type SettingsView } from '../settings/settings-view.js';
 import { createLimitCheck } from '../orders/limit-check.js';
 import { createSpendingCounter, type SpendingCounter } from '../orders/spending-counter.js';
@@ -38,10 +37,12 @@ import { spendingSettings } from '../orders/spending-settings.js';
 import { translatorFor } from '../text/i18n.js';
 import { createTelegramApi } from '../bot/telegram-api.js';
 import { composeProvider } from './provider-stack.js';
-import { createSqliteCatalogStore, type CatalogStore } from '../catalog/catalog-store.js';
+import type { CatalogStore } from '../catalog/catalog-store.js';
 
 /** Everything giftdesk knows and does, below the bot and the background loops. */
 export interface Services {
+  /** Everything kept, on whichever database holds it. */
+  stores: Stores;
   /** The staff store, with the in-memory copy that messages, deliveries and approvals read without waiting. */
   staff: StaffView;
   /** Who ADMIN_IDS made or stopped being an administrator at this start. */
@@ -89,6 +90,7 @@ export interface Services {
 export async function createServices(deps: {
   config: Config;
   db: Db;
+  stores: Stores;
   provider: { baseUrl: string; apiKey: string };
   clock: Clock;
   /**
@@ -99,14 +101,14 @@ export async function createServices(deps: {
   providerClock?: Clock;
   logger: Logger;
 }): Promise<Services> {
-  const { config, db, clock, logger } = deps;
+  const { config, db, stores, clock, logger } = deps;
   const translate = translatorFor;
   const money = { amountUnit: config.amountUnit, timeZone: config.timeZone };
 
-  const staff = await createStaffView(createSqliteStaffStore({ db, clock }));
+  const staff = await createStaffView(stores.staff);
   const adminIdChanges = await staff.syncEnvAdmins(config.adminIds);
   if (adminIdChanges.length > 0) logger.info({ changes: adminIdChanges }, 'ADMIN_IDS changed who is an administrator');
-  const people = await createPeopleView(createSqlitePeopleStore({ db, clock }));
+  const people = await createPeopleView(stores.people);
   const describePerson = createDescribePerson({ find: people.current.find });
   const localeOf = createLocaleOf({ staff: staff.current, people: people.current, defaultLocale: config.defaultLocale });
   const adminRecipients = () =>
@@ -124,7 +126,7 @@ export async function createServices(deps: {
 
   const orderingPause = createOrderingPause({ db, clock });
   // Read on hot paths (the spending rules for every summary, the feed, the digest): kept in memory, changed through the view.
-  const settings = await createSettingsView(createSqliteSettingsStore({ db, clock }));
+  const settings = await createSettingsView(stores.settings);
   const spendingRules = createSpendingRuleBook({ settings });
   const periods = createLocalPeriods(config.timeZone, config.monthCalendar);
   const spendingCounter = createSpendingCounter({ db, periods });
@@ -148,7 +150,7 @@ export async function createServices(deps: {
       now: () => clock.now(),
     },
   });
-  const catalog = createSqliteCatalogStore({ db, clock });
+  const catalog = stores.catalog;
   const { provider, limiter } = composeProvider({
     config,
     ...deps.provider,
@@ -246,6 +248,7 @@ export async function createServices(deps: {
   });
 
   return {
+    stores,
     catalog,
     staff,
     adminIdChanges,

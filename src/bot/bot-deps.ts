@@ -6,6 +6,7 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import type { PeopleView } from '../db/people-view.js';
 import type { StaffView } from '../db/staff-view.js';
+import type { SessionStore } from '../db/session-store.js';
 import type { StrangerRepliesStore } from '../db/stranger-replies-repo.js';
 import type { Logger } from '../logger.js';
 import type { LocalPeriods, MonthCalendar } from '../text/local-periods.js';
@@ -34,6 +35,8 @@ export interface BotDeps {
   /** Names and @usernames from updates, shown instead of IDs. */
   people: PeopleView;
   strangers: StrangerRepliesStore;
+  /** Conversation state, one JSON value per chat: kept across restarts on whichever database holds it. */
+  sessions: SessionStore<unknown>;
   catalog: CatalogReads;
   catalogSync: Pick<CatalogSync, 'syncNow' | 'loading'>;
   provider: ProviderClient;

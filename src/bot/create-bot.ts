@@ -2,7 +2,7 @@ import { conversations, createConversation, type ConversationData, type Versione
 import { sequentialize } from '@grammyjs/runner';
 import { Bot, type Context } from 'grammy';
 import { createAuditQueries } from '../reports/audit-queries.js';
-import { createSqliteSessionStore } from '../db/session-store.js';
+import type { SessionStore } from '../db/session-store.js';
 import { createAuditTrail } from '../orders/audit-trail.js';
 import { createOrderQueries } from '../orders/order-queries.js';
 import { createCommandMenus } from './commands.js';
@@ -105,7 +105,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     return next();
   });
 
-  const storage = createSqliteSessionStore<VersionedState<ConversationData>>({ db: deps.db, clock: deps.clock });
+  // Values are whatever this bot wrote under its keys: the conversations plugin's versioned state.
+  const storage = deps.sessions as SessionStore<VersionedState<ConversationData>>;
   bot.use(
     conversations<BotContext, Context>({
       storage: {

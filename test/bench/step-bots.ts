@@ -4,6 +4,7 @@
  * chat that taps and types like a person and times each answer, and the
  * percentiles they are reported in.
  */
+import { createSqliteSessionStore } from '../../src/db/session-store.js';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
@@ -135,6 +136,7 @@ export async function startRealBot(db: Db, provider: ProviderClient, options: { 
     db,
     staff,
     strangers: createSqliteStrangerRepliesStore({ db }),
+    sessions: createSqliteSessionStore({ db, clock: systemClock }),
     catalog: createSqliteCatalogStore({ db, clock: systemClock }),
     catalogSync: { syncNow: async () => ({ ok: true, products: 0, categories: 0, removed: 0 }), loading: async () => false },
     provider,

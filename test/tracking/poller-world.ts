@@ -1,4 +1,5 @@
 import { afterEach } from 'vitest';
+import { sqliteStores } from '../../src/db/stores.js';
 import { createDeliveryWork } from '../../src/app/background.js';
 import { deliveryPartsOf } from '../../src/app/loops.js';
 import { createServices } from '../../src/app/services.js';
@@ -85,7 +86,7 @@ export async function pollerWorld(options: WorldOptions = {}) {
     sandboxMode: true,
   };
   // The provider's client waits and retries in real time; the sandbox's orders move with the manual clock.
-  const services = await createServices({ config, db, provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
+  const services = await createServices({ config, db, stores: sqliteStores({ db, clock }), provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
   const { provider, orders: service } = services;
   const repo = createOrderRepo({ db, clock });
   const { poller: work, handover } = createDeliveryWork({ config, db, ...deliveryPartsOf(services), clock, logger, owner: 'poller-a', random: () => 0.5 });

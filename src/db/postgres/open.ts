@@ -158,3 +158,9 @@ function scrub(message: string, url: string): string {
   }
   return password ? message.split(password).join('***') : message;
 }
+
+/** A transaction on a PgDb, as drizzle hands it to `db.transaction`'s callback. */
+export type PgTx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
+
+/** The database or a transaction on it: helpers that write audit rows or state join the caller's transaction. */
+export type PgExec = PgDb | PgTx;

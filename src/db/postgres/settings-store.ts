@@ -13,11 +13,10 @@ import {
 } from '../../settings/settings-store.js';
 import type { Json } from '../app-state-repo.js';
 import { encodeAuditFacts } from '../audit-log.js';
-import type { PgDb } from './open.js';
+import type { PgDb, PgExec, PgTx } from './open.js';
 import { appState, auditLog } from './schema.js';
 
-type PgTx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
-type Exec = PgDb | PgTx;
+type Exec = PgExec;
 
 /**
  * The first key of the two-key advisory locks that serialise changes of

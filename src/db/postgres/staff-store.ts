@@ -2,11 +2,10 @@ import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import { encodeAuditFacts } from '../audit-log.js';
 import type { AccessChange, AddStaffResult, ChangeRoleResult, RemoveStaffResult, StaffMember, StaffRole, StaffStore } from '../staff-repo.js';
-import type { PgDb } from './open.js';
+import type { PgDb, PgExec, PgTx } from './open.js';
 import { auditLog, staff } from './schema.js';
 
-type PgTx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
-type Exec = PgDb | PgTx;
+type Exec = PgExec;
 
 const columns = {
   telegramId: staff.telegramId,

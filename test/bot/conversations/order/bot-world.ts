@@ -1,4 +1,5 @@
 import { onTestFinished } from 'vitest';
+import { sqliteStores } from '../../../../src/db/stores.js';
 import { createAppBot } from '../../../../src/app/bot-wiring.js';
 import { createServices } from '../../../../src/app/services.js';
 import { createCatalogSync } from '../../../../src/catalog/catalog-sync.js';
@@ -61,7 +62,7 @@ export async function startBotWorld(
   };
   const db = openDb(':memory:');
   const logger = createLogger({ level: 'silent' });
-  const services = await createServices({ config, db, provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
+  const services = await createServices({ config, db, stores: sqliteStores({ db, clock }), provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
   await services.staff.add(STAFF.id, 'staff', ADMIN.id);
   if (options.orderLimit !== undefined) await services.spendingRules.setDefault('order', options.orderLimit, ADMIN.id);
   const catalogSync = createCatalogSync({ provider: services.provider, db, clock, logger });
