@@ -1,5 +1,4 @@
 import { createAppBot } from './app/bot-wiring.js';
-import { sqliteStores } from './db/stores.js';
 import { startLoops } from './app/loops.js';
 import { startBuiltInSandbox } from './app/built-in-sandbox.js';
 import { createServices } from './app/services.js';
@@ -49,7 +48,12 @@ export interface App {
 export async function createApp(config: Config, io: AppIo): Promise<App> {
   const { clock, logger } = io;
   const storage = await openStorage(config, io);
-  const { db } = storage;
+  const { stores } = storage;
+  if (storage.sqlite === null) {
+    await storage.close();
+    throw new StartupError('DATABASE_URL: orders, approvals, deliveries and reports do not run on PostgreSQL in this build yet; unset DATABASE_URL to use SQLite', 2);
+  }
+  const db = storage.sqlite;
   // Aborted first at shutdown: a catalog run in progress must not hold the exit.
   const shutdown = new AbortController();
   let sandbox: Sandbox | null = null;
@@ -62,7 +66,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
     const services = await createServices({
       config,
       db,
-      stores: sqliteStores({ db, clock }),
+      stores,
       provider: sandbox ? { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } : { baseUrl: config.providerBaseUrl, apiKey: config.providerApiKey ?? '' },
       clock,
       logger,
@@ -133,7 +137,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
     } catch (error) {
       throw new StartupError(describeTelegramFailure(error, config.telegramApiRoot), 1, 'failed to start', 'could not start receiving updates');
     }
-    logger.info({ sandbox: config.sandboxMode, databasePath: config.databasePath, mode: config.botMode }, 'giftdesk is running');
+    logger.info({ sandbox: config.sandboxMode, database: stores.database, mode: config.botMode }, 'giftdesk is running');
 
     return {
       async stop() {
@@ -142,7 +146,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
         await serving.stop(config.providerOrderTimeoutMs + 5_000);
         await Promise.allSettled(loops.map((loop) => loop.stop()));
         await sandbox?.close();
-        storage.close();
+        await storage.close();
       },
       failed: serving.source.failed.catch((error: unknown) => {
         throw new Error(describeTelegramFailure(error, config.telegramApiRoot));
@@ -153,7 +157,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
     shutdown.abort();
     await Promise.allSettled(loops.map((loop) => loop.stop()));
     await sandbox?.close();
-    storage.close();
+    await storage.close();
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { describeTarget, maskedUrl } from './db/postgres/url.js';
 import { z } from 'zod';
 import { assertTimeZone, type MonthCalendar } from './text/local-periods.js';
 import { parseSandboxFaults, SandboxFaultsError, type SandboxFaults } from './sandbox/fault-settings.js';
@@ -25,6 +26,21 @@ export const DEFAULT_SANDBOX_DATABASE_PATH = './data/giftdesk-sandbox.sqlite';
  * database's orders are the sandbox's orders). A new DATABASE_PATH gets a
  * new sandbox; ':memory:' keeps the sandbox in memory too.
  */
+/**
+ * A SQLite-like path standing in for a PostgreSQL database when naming the
+ * sandbox's state file: ./data/<database>.sqlite, so that each database
+ * keeps its own sandbox wallet and orders, as each SQLite file does.
+ */
+function postgresStandIn(url: string): string {
+  let name = 'postgresql';
+  try {
+    name = describeTarget(url).database.replace(/[^A-Za-z0-9_.-]/g, '_');
+  } catch {
+    // A URL pg cannot read fails at start with its own message; the sandbox's file name does not matter then.
+  }
+  return `./data/${name}.sqlite`;
+}
+
 function sandboxStatePathFor(databasePath: string): string | null {
   if (databasePath === ':memory:') return null;
   // Two database paths never share a state file: '.provider' in place of '.sqlite', '-provider.sqlite' after any other name.
@@ -111,6 +127,8 @@ const schema = z.strictObject({
   PROVIDER_API_KEY: optional(z.string().trim().min(8, { error: 'is too short to be an API key' })),
   // The default depends on PROVIDER_BASE_URL; see parseConfig.
   DATABASE_PATH: optional(z.string().trim()),
+  // The value is never echoed in a message: it may hold a password.
+  DATABASE_URL: optional(z.string().trim().regex(/^postgres(ql)?:\/\/./i, { error: 'must be a postgres:// or postgresql:// URL (libpq style)' })),
   ADMIN_IDS: adminIds,
   DEFAULT_LOCALE: optional(z.enum(['en', 'fa'], { error: 'must be "en" or "fa"' })).transform((v) => v ?? 'en'),
   AMOUNT_UNIT: amountUnit,
@@ -175,7 +193,10 @@ export type Config = {
   providerBaseUrl: string;
   providerApiKey: string | undefined;
   sandboxMode: boolean;
+  /** The SQLite file, used unless databaseUrl is set. */
   databasePath: string;
+  /** PostgreSQL (postgres:// or postgresql://), or null for SQLite at databasePath. Holds the password: never log it unmasked. */
+  databaseUrl: string | null;
   /** Sandbox mode: the file keeping the sandbox provider's wallet and orders across restarts; null in memory or live. */
   sandboxStatePath: string | null;
   adminIds: number[];
@@ -270,6 +291,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       problems.push('WEBHOOK_SECRET is required when BOT_MODE is "webhook": 1 to 256 letters, digits, _ or -, checked on every update');
     }
   }
+  if ((picked.DATABASE_URL ?? '').trim() !== '' && (picked.DATABASE_PATH ?? '').trim() !== '') {
+    problems.push('DATABASE_URL and DATABASE_PATH are both set: DATABASE_URL selects PostgreSQL, DATABASE_PATH a SQLite file; keep the one you mean');
+  }
   const data = result.success ? result.data : undefined;
   if (!data || problems.length > 0) throw new ConfigError(problems);
 
@@ -281,7 +305,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     providerApiKey: data.PROVIDER_API_KEY,
     sandboxMode: data.PROVIDER_BASE_URL === 'sandbox',
     databasePath,
-    sandboxStatePath: data.PROVIDER_BASE_URL === 'sandbox' ? sandboxStatePathFor(databasePath) : null,
+    databaseUrl: data.DATABASE_URL ?? null,
+    sandboxStatePath: data.PROVIDER_BASE_URL === 'sandbox' ? sandboxStatePathFor(data.DATABASE_URL ? postgresStandIn(data.DATABASE_URL) : databasePath) : null,
     adminIds: data.ADMIN_IDS,
     defaultLocale: data.DEFAULT_LOCALE,
     amountUnit: { en: data.AMOUNT_UNIT_EN ?? data.AMOUNT_UNIT ?? '', fa: data.AMOUNT_UNIT_FA ?? data.AMOUNT_UNIT ?? '' },
@@ -315,11 +340,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
  * or the webhook secret, not even their length.
  */
 export function effectiveConfig(config: Config): Record<string, unknown> {
-  const { botToken, providerApiKey, webhookSecret, ...rest } = config;
+  const { botToken, providerApiKey, webhookSecret, databasePath, databaseUrl, ...rest } = config;
   const set = Object.entries({ BOT_TOKEN: botToken, PROVIDER_API_KEY: providerApiKey, WEBHOOK_SECRET: webhookSecret })
     .filter(([, value]) => Boolean(value))
     .map(([key]) => key);
   // Unset settings are shown as null rather than left out: the line then lists every setting.
   const shown = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, value === undefined ? null : value]));
-  return { ...shown, secretsSet: set };
+  // One database is in use: the other setting would only mislead.
+  const database = databaseUrl === null ? { database: 'sqlite', databasePath } : { database: 'postgresql', databaseUrl: maskedUrl(databaseUrl) };
+  return { ...database, ...shown, secretsSet: set };
 }

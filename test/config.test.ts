@@ -213,4 +213,39 @@ describe('webhook and HTTP settings', () => {
     }
     expect(described).toContain('"webhookUrl":"https://bot.example.com/telegram"');
   });
+  describe('DATABASE_URL', () => {
+    const url = 'postgresql://giftdesk:s3cret-pass@db.internal:5433/giftdesk?sslmode=require';
+
+    it('selects PostgreSQL and keeps the URL as given', () => {
+      expect(parseConfig({ ...valid, DATABASE_URL: url }).databaseUrl).toBe(url);
+      expect(parseConfig({ ...valid, DATABASE_URL: 'postgres://localhost/giftdesk' }).databaseUrl).toBe('postgres://localhost/giftdesk');
+      expect(parseConfig(valid).databaseUrl).toBeNull();
+    });
+
+    it('refuses DATABASE_URL beside DATABASE_PATH, naming both', () => {
+      expect(problemsOf({ ...valid, DATABASE_URL: url, DATABASE_PATH: './data/giftdesk.sqlite' })).toEqual([
+        'DATABASE_URL and DATABASE_PATH are both set: DATABASE_URL selects PostgreSQL, DATABASE_PATH a SQLite file; keep the one you mean',
+      ]);
+    });
+
+    it('refuses a URL of another scheme without echoing it', () => {
+      const problems = problemsOf({ ...valid, DATABASE_URL: 'mysql://root:hunter22@db/giftdesk' });
+      expect(problems).toEqual(['DATABASE_URL must be a postgres:// or postgresql:// URL (libpq style)']);
+      expect(problems.join(' ')).not.toContain('hunter22');
+    });
+
+    it('shows the database in use in the effective configuration, with the password masked', () => {
+      const described = JSON.stringify(effectiveConfig(parseConfig({ ...valid, DATABASE_URL: url })));
+      expect(described).not.toContain('s3cret-pass');
+      expect(described).toContain('"database":"postgresql"');
+      expect(described).toContain('"databaseUrl":"postgresql://giftdesk:***@db.internal:5433/giftdesk?sslmode=require"');
+      expect(described).not.toContain('databasePath');
+      expect(JSON.stringify(effectiveConfig(parseConfig(valid)))).toContain('"database":"sqlite","databasePath":"./data/giftdesk.sqlite"');
+    });
+
+    it('gives sandbox mode on PostgreSQL a sandbox state file named after the database', () => {
+      const sandbox = { ...valid, PROVIDER_BASE_URL: 'sandbox', PROVIDER_API_KEY: undefined, DATABASE_URL: 'postgresql://localhost/giftdesk_trial' };
+      expect(parseConfig(sandbox).sandboxStatePath).toBe('./data/giftdesk_trial.provider.sqlite');
+    });
+  });
 });

@@ -2,51 +2,65 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { acquireInstanceLock, AnotherInstanceError, HEARTBEAT_MS, type InstanceLock } from '../db/instance-lock.js';
 import { closeDb, DatabasePathError, DatabaseTooNewError, openDb, type Db } from '../db/open.js';
-import { createSqliteProviderIdentity, describeProviderMismatch } from '../db/provider-identity.js';
+import { createSqliteProviderIdentity, describeProviderMismatch, type ProviderIdentityStore } from '../db/provider-identity.js';
+import { postgresStores, sqliteStores, type Stores } from '../db/stores.js';
 import type { Logger } from '../logger.js';
 import type { ProcessProbe } from '../process-probe.js';
+import { openPostgresStorage } from './postgres-storage.js';
 import { StartupError } from './startup-error.js';
 
 export interface Storage {
-  db: Db;
+  stores: Stores;
+  /** The SQLite database, for the backup and the built-in sandbox's order numbers; null on PostgreSQL. */
+  sqlite: Db | null;
   /** Releases the database to the next instance and closes it. */
-  close(): void;
+  close(): Promise<void>;
+}
+
+export interface StorageIo {
+  clock: Clock;
+  logger: Logger;
+  owner: string;
+  probe: ProcessProbe;
+  onClaimLost: () => void;
 }
 
 /**
- * Opens the database, checks it belongs to this provider, and claims it
- * for this process (start-up repairs assume no other giftdesk runs on it),
- * keeping the claim fresh. A second instance stops here with a clear
- * message, before touching anything; an instance that loses its claim asks
- * to be stopped.
+ * Opens the database (PostgreSQL when DATABASE_URL is set, else the SQLite
+ * file), checks it belongs to this provider, and claims it for this process
+ * (start-up repairs assume no other giftdesk runs on it). A second
+ * instance stops here with a clear message, before touching anything; an
+ * instance that loses its claim asks to be stopped.
  */
-export async function openStorage(
-  config: Pick<Config, 'databasePath' | 'providerBaseUrl'>,
-  io: { clock: Clock; logger: Logger; owner: string; probe: ProcessProbe; onClaimLost: () => void },
-): Promise<Storage> {
+export async function openStorage(config: Pick<Config, 'databasePath' | 'databaseUrl' | 'providerBaseUrl'>, io: StorageIo): Promise<Storage> {
+  if (config.databaseUrl !== null) {
+    const opened = await openPostgresStorage(config.databaseUrl, io, (db) => postgresStores({ db, clock: io.clock }));
+    await checkProvider(opened.identity, config.providerBaseUrl, opened.name, 'set DATABASE_URL to a new, empty database (giftdesk creates the tables)', io.logger, opened.close);
+    return { stores: opened.stores, sqlite: null, close: opened.close };
+  }
+  return openSqliteStorage(config.databasePath, config.providerBaseUrl, io);
+}
+
+async function openSqliteStorage(databasePath: string, providerBaseUrl: string, io: StorageIo): Promise<Storage> {
   const { clock, logger } = io;
   let db: Db;
   try {
-    db = openDb(config.databasePath);
+    db = openDb(databasePath);
   } catch (error) {
     // A database path that cannot be used is a configuration problem, as for any setting.
     if (error instanceof DatabasePathError) throw new StartupError(error.message, 2);
     // A database a newer release migrated: this one would misread it, so it does not start.
-    if (error instanceof DatabaseTooNewError) throw new StartupError(`${error.message} (${config.databasePath})`, 2);
+    if (error instanceof DatabaseTooNewError) throw new StartupError(`${error.message} (${databasePath})`, 2);
     throw error;
   }
   // Before anything talks to the provider or claims the database.
-  const identity = await createSqliteProviderIdentity({ db, clock }).claim(config.providerBaseUrl);
-  if (identity.kind === 'other') {
-    closeDb(db);
-    throw new StartupError(describeProviderMismatch(identity, config.databasePath), 2);
-  }
-  if (identity.kind === 'recorded') logger.info({ provider: identity.provider, databasePath: config.databasePath }, 'database recorded for this provider');
+  await checkProvider(createSqliteProviderIdentity({ db, clock }), providerBaseUrl, databasePath, undefined, logger, async () => closeDb(db));
 
   let lock: InstanceLock;
   try {
     lock = await acquireInstanceLock(db, clock, io.owner, io.probe);
   } catch (error) {
+    closeDb(db);
     if (error instanceof AnotherInstanceError) throw new StartupError(error.message, 1);
     throw error;
   }
@@ -59,11 +73,29 @@ export async function openStorage(
   }, HEARTBEAT_MS);
   timer.unref();
   return {
-    db,
-    close() {
+    stores: sqliteStores({ db, clock }),
+    sqlite: db,
+    async close() {
       clearInterval(timer);
       lock.release();
       closeDb(db);
     },
   };
+}
+
+/** A database belongs to one provider: one recorded for another stops the start, after closing what was opened. */
+async function checkProvider(
+  identity: ProviderIdentityStore,
+  providerBaseUrl: string,
+  name: string,
+  newDatabase: string | undefined,
+  logger: Logger,
+  close: () => Promise<void>,
+): Promise<void> {
+  const check = await identity.claim(providerBaseUrl);
+  if (check.kind === 'other') {
+    await close();
+    throw new StartupError(describeProviderMismatch(check, name, newDatabase), 2);
+  }
+  if (check.kind === 'recorded') logger.info({ provider: check.provider, database: name }, 'database recorded for this provider');
 }

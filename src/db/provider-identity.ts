@@ -104,7 +104,12 @@ function providerOfOrders(tx: Pick<Db, 'select'>): 'none' | 'sandbox' | 'live' |
 }
 
 /** The start-up refusal: names both providers and the way out, never a key. */
-export function describeProviderMismatch(check: { recorded: ProviderIdentity; configured: ProviderIdentity }, databasePath: string): string {
+export function describeProviderMismatch(
+  check: { recorded: ProviderIdentity; configured: ProviderIdentity },
+  database: string,
+  /** What makes a new database: a new SQLite file, or a new PostgreSQL database. */
+  newDatabase = 'set DATABASE_PATH to a new file (giftdesk creates it)',
+): string {
   const name = (provider: ProviderIdentity) =>
     provider === SANDBOX_IDENTITY ? 'the sandbox' : provider === UNKNOWN_LIVE_IDENTITY ? 'a live provider' : provider;
   const back =
@@ -112,8 +117,8 @@ export function describeProviderMismatch(check: { recorded: ProviderIdentity; co
       ? 'set PROVIDER_BASE_URL back to that provider'
       : `set PROVIDER_BASE_URL back to ${check.recorded === SANDBOX_IDENTITY ? '"sandbox"' : check.recorded}`;
   return (
-    `the database ${databasePath} belongs to ${name(check.recorded)}, but PROVIDER_BASE_URL is now ${name(check.configured)}. ` +
+    `the database ${database} belongs to ${name(check.recorded)}, but PROVIDER_BASE_URL is now ${name(check.configured)}. ` +
     'One database serves one provider, so that the orders of one are never checked or matched against the other. ' +
-    `To use ${name(check.configured)}, set DATABASE_PATH to a new file (giftdesk creates it); to keep using this database, ${back}.`
+    `To use ${name(check.configured)}, ${newDatabase}; to keep using this database, ${back}.`
   );
 }
