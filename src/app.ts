@@ -3,6 +3,7 @@ import { startLoops } from './app/loops.js';
 import { startBuiltInSandbox } from './app/built-in-sandbox.js';
 import { createServices } from './app/services.js';
 import { StartupError } from './app/startup-error.js';
+import { maskedUrl } from './db/postgres/url.js';
 import { openStorage } from './app/storage.js';
 import { createCommandMenus, registerCommands } from './bot/commands.js';
 import { connectToTelegram, describeTelegramFailure } from './bot/connect-telegram.js';
@@ -137,7 +138,9 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
     } catch (error) {
       throw new StartupError(describeTelegramFailure(error, config.telegramApiRoot), 1, 'failed to start', 'could not start receiving updates');
     }
-    logger.info({ sandbox: config.sandboxMode, database: stores.database, mode: config.botMode }, 'giftdesk is running');
+    // Where the data is, as the operator set it: the SQLite path, or the PostgreSQL URL without its password.
+    const where = config.databaseUrl === null ? { databasePath: config.databasePath } : { databaseUrl: maskedUrl(config.databaseUrl) };
+    logger.info({ sandbox: config.sandboxMode, database: stores.database, ...where, mode: config.botMode }, 'giftdesk is running');
 
     return {
       async stop() {
