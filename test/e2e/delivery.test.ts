@@ -71,7 +71,7 @@ describe('delivery of orders to the staff member who placed them', () => {
     }
     expect(world.telegram.messages(ADMIN.id).some((m) => m.text.includes(reference))).toBe(false);
     expect(world.telegram.messages(OTHER_STAFF.id)).toHaveLength(0);
-    expect(localOrder(world, reference)).toMatchObject({ state: 'completed', next_check_at: null });
+    expect(await localOrder(world, reference)).toMatchObject({ state: 'completed', next_check_at: null });
   });
 
   it('delivers the codes later when Telegram answers the delivery with 429', async () => {

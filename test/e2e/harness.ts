@@ -6,6 +6,7 @@ import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sand
 import { startBotProcess, type BotProcess, type LogLine } from '../support/bot-process.js';
 import { startBotInProcess } from '../support/in-process-bot.js';
 import { createFakeBotApi, type FakeBotApi, type FakeUser } from '../support/fake-bot-api/index.js';
+import { worldDatabase, type WorldDatabase } from '../support/world-database.js';
 
 export const ADMIN: FakeUser = { id: 1001, firstName: 'Ada', languageCode: 'en' };
 export const STAFF: FakeUser = { id: 2002, firstName: 'Sam', languageCode: 'en' };
@@ -16,7 +17,10 @@ export interface World {
   telegram: FakeBotApi;
   sandbox: Sandbox;
   bot: BotProcess;
+  /** The SQLite file (on PostgreSQL: where it would be, never created). */
   databasePath: string;
+  /** The database the bot runs on, read behind its back. */
+  database: WorldDatabase;
   /** Starts the bot process again on the same database (after stop or kill9). */
   restart(extraEnv?: Record<string, string>): Promise<BotProcess>;
   close(): Promise<void>;
@@ -45,6 +49,8 @@ export interface WorldOptions {
    * createApp as production.
    */
   process?: boolean;
+  /** The database the bot runs on: SQLite (the default) or a fresh PostgreSQL database on the run's server. */
+  database?: 'sqlite' | 'postgresql';
 }
 
 /**
@@ -57,13 +63,14 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const sandbox = await createSandbox({ timing: { preparingMs: 300, processingMs: 300 }, ...options.sandbox });
   const dir = mkdtempSync(join(tmpdir(), 'giftdesk-e2e-'));
   const databasePath = join(dir, 'giftdesk.sqlite');
+  const database = await worldDatabase(options.database ?? 'sqlite', databasePath);
   const env = (extra: Record<string, string> = {}) => ({
     BOT_TOKEN: telegram.token,
     TELEGRAM_API_ROOT: telegram.apiRoot,
     ...(options.inProcessSandbox
       ? { PROVIDER_BASE_URL: 'sandbox' }
       : { PROVIDER_BASE_URL: sandbox.baseUrl, PROVIDER_API_KEY: sandbox.apiKey }),
-    DATABASE_PATH: databasePath,
+    ...database.env,
     ADMIN_IDS: String(ADMIN.id),
     AMOUNT_UNIT: 'IRR',
     PROVIDER_TIMEOUT_MS: '2000',
@@ -90,6 +97,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     telegram,
     sandbox,
     databasePath,
+    database,
     bot: await launch(),
     async restart(extra) {
       world.bot = await launch(extra);
@@ -99,6 +107,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       await world.bot.stop();
       await telegram.close();
       await sandbox.close();
+      await database.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -154,6 +163,9 @@ export function sharedWorld(options: WorldOptions = {}): World {
     },
     get databasePath() {
       return current().databasePath;
+    },
+    get database() {
+      return current().database;
     },
     restart: (extraEnv) => current().restart(extraEnv),
     close: () => current().close(),

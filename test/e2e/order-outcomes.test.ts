@@ -19,8 +19,8 @@ describe('orders that end without codes or wait for someone', () => {
   const world = sharedWorld({ staff: [STAFF], env: { LOG_LEVEL: 'trace' } });
 
   /** Still followed: its next check is scheduled at the slow pace, not dropped. */
-  function expectFollowedSlowly(reference: string, state: string): void {
-    const record = localOrder(world, reference);
+  async function expectFollowedSlowly(reference: string, state: string): Promise<void> {
+    const record = await localOrder(world, reference);
     expect(record?.state).toBe(state);
     const wait = (record?.next_check_at ?? 0) - Date.now();
     expect(wait).toBeGreaterThan(SLOW_PACE_MS.min - 10_000);
@@ -36,7 +36,7 @@ describe('orders that end without codes or wait for someone', () => {
     expect(told.text).toContain('No codes were delivered');
     expect(told.text).toContain('The money came back: 3,800,000 IRR was credited to the wallet.');
     expect(sandboxOrder(world, reference)).toMatchObject({ status: 'FAILED', refunded: true });
-    expect(localOrder(world, reference)).toMatchObject({ state: 'failed', next_check_at: null });
+    expect(await localOrder(world, reference)).toMatchObject({ state: 'failed', next_check_at: null });
   });
 
   it('tells the staff member and the administrators about an order that needs a person, keeps following it and never sends it again', async () => {
@@ -54,7 +54,7 @@ describe('orders that end without codes or wait for someone', () => {
     expect(posts(world)).toBe(before + 1);
     expect(mentioning(world, STAFF.id, reference)).toHaveLength(2); // placed, then waiting for a person
     expect(mentioning(world, ADMIN.id, reference)).toHaveLength(1);
-    expectFollowedSlowly(reference, 'action_required');
+    await expectFollowedSlowly(reference, 'action_required');
   });
 
   it('treats a state nobody knows the same way: told, followed, never sent again', async () => {
@@ -72,6 +72,6 @@ describe('orders that end without codes or wait for someone', () => {
     expect(posts(world)).toBe(before + 1);
     expect(mentioning(world, STAFF.id, reference)).toHaveLength(2);
     expect(mentioning(world, ADMIN.id, reference)).toHaveLength(1);
-    expectFollowedSlowly(reference, 'unrecognised');
+    await expectFollowedSlowly(reference, 'unrecognised');
   });
 });

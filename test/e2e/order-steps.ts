@@ -1,5 +1,4 @@
 import { readFileSync, existsSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import type { SandboxOrder } from '../../src/sandbox/server.js';
 import type { LogLine } from '../support/bot-process.js';
 import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
@@ -144,26 +143,19 @@ export interface OrderRecord {
   posted_at: number | null;
 }
 
-/** Our own record of the order with that provider reference, read through a second connection. */
-export function localOrder(world: World, reference: string): OrderRecord | undefined {
-  const db = new Database(world.databasePath, { readonly: true, fileMustExist: true });
-  try {
-    return db
-      .prepare('select id, state, provider_order_id, provider_reference, next_check_at, posted_at from orders where provider_reference = ?')
-      .get(reference) as OrderRecord | undefined;
-  } finally {
-    db.close();
-  }
+/** Our own record of the order with that provider reference, read through a second connection (times as epoch ms). */
+export async function localOrder(world: World, reference: string): Promise<OrderRecord | undefined> {
+  const [row] = await world.database.rows<OrderRecord>(
+    'select id, state, provider_order_id, provider_reference, next_check_at, posted_at from orders where provider_reference = ?',
+    [reference],
+  );
+  return row;
 }
 
 /** The state of the order most recently saved on our side, whatever stage it reached. */
-export function newestLocalState(world: World): string | undefined {
-  const db = new Database(world.databasePath, { readonly: true, fileMustExist: true });
-  try {
-    return (db.prepare('select state from orders order by id desc limit 1').get() as { state: string } | undefined)?.state;
-  } finally {
-    db.close();
-  }
+export async function newestLocalState(world: World): Promise<string | undefined> {
+  const [row] = await world.database.rows<{ state: string }>('select state from orders order by id desc limit 1');
+  return row?.state;
 }
 
 /**

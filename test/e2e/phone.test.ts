@@ -54,7 +54,7 @@ describe('the staff member’s phone in Tehran', () => {
     expect(placed.text).toContain('Charged: 1,250,000 IRR');
     expect(placed.text).toContain(`/track ${reference}`);
 
-    const postedAt = Number(localOrder(world, reference)!.posted_at);
+    const postedAt = Number((await localOrder(world, reference))!.posted_at);
     const tehran = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tehran' }).format(postedAt);
     const utc = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(postedAt);
     expect(tehran).not.toBe(utc);

@@ -52,7 +52,7 @@ describe('orders whose placement goes wrong on the wire', () => {
       expect(hidden).toContain(card.code);
       expect(acceptedSendsContaining(world, card.code)).toHaveLength(1);
     }
-    expect(localOrder(world, reference)).toMatchObject({ state: 'completed', provider_order_id: created[0]!.orderId });
+    expect(await localOrder(world, reference)).toMatchObject({ state: 'completed', provider_order_id: created[0]!.orderId });
     expect(posts(world)).toBe(before + 1);
   }
 

@@ -33,7 +33,7 @@ describe('a provider that answers the detail of another order', () => {
     expect(alert.text).toContain(`(${second})`);
     expect(alert.text).toContain(`(${first})`);
     expect(sandboxOrder(world, second).status).toBe('COMPLETED');
-    expect(localOrder(world, second)?.state).not.toBe('completed');
+    expect((await localOrder(world, second))?.state).not.toBe('completed');
     expect(deliveryMessages(world, STAFF.id, second)).toEqual([]);
     expect(acceptedSendsContaining(world, firstCode)).toHaveLength(firstCodeSends);
 

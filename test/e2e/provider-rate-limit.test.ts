@@ -29,6 +29,6 @@ describe('the provider’s rate limit', () => {
       const inside = requests.filter((r) => r.at > wait.from && r.at < wait.until);
       expect(inside).toEqual([]);
     }
-    expect(localOrder(world, reference)?.state).toBe('completed');
+    expect((await localOrder(world, reference))?.state).toBe('completed');
   });
 });

@@ -28,10 +28,10 @@ describe('kill -9 and a restart', () => {
   /** Output of the processes killed so far. */
   const earlierOutput: string[] = [];
 
-  async function killAndRestart(between: () => void = () => undefined): Promise<void> {
+  async function killAndRestart(between: () => void | Promise<void> = () => undefined): Promise<void> {
     await world.bot.kill9();
     earlierOutput.push(world.bot.output());
-    between();
+    await between();
     await world.restart();
   }
 
@@ -55,7 +55,7 @@ describe('kill -9 and a restart', () => {
       expect(hidden).toContain(card.code);
       expect(acceptedSendsContaining(world, card.code)).toHaveLength(1);
     }
-    expect(localOrder(world, reference)?.state).toBe('completed');
+    expect((await localOrder(world, reference))?.state).toBe('completed');
   }
 
   it('follows every open order again after kill -9, delivers each once and orders nothing twice', async () => {
@@ -66,9 +66,9 @@ describe('kill -9 and a restart', () => {
     world.sandbox.controls.setOrderPostFault({ kind: 'none' });
     const second = world.sandbox.controls.orders().at(-1)!.orderReference;
 
-    await killAndRestart(() => {
-      expect(localOrder(world, first)?.state).toBe('in_progress');
-      expect(localOrder(world, second)).toBeUndefined(); // not adopted yet: its outcome is unknown
+    await killAndRestart(async () => {
+      expect((await localOrder(world, first))?.state).toBe('in_progress');
+      expect(await localOrder(world, second)).toBeUndefined(); // not adopted yet: its outcome is unknown
     });
 
     await expectDeliveredOnce(first);
@@ -90,8 +90,8 @@ describe('kill -9 and a restart', () => {
     world.telegram.clickButton(STAFF, summary, /Confirm/);
     await world.telegram.waitFor(() => world.sandbox.controls.orders().length > ordersBefore);
 
-    await killAndRestart(() => {
-      expect(newestLocalState(world)).toBe('placing');
+    await killAndRestart(async () => {
+      expect(await newestLocalState(world)).toBe('placing');
       world.sandbox.controls.setOrderPostFault({ kind: 'none' });
     });
 

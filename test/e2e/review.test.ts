@@ -131,7 +131,7 @@ describe('administrators settling orders that wait for review', () => {
     const cards = cardsOf(sandboxOrder(world, placed.orderReference));
     expect(cards).toHaveLength(2);
     expect(parts.flatMap(spoilers)).toEqual(expect.arrayContaining(cards.map((card) => card.code)));
-    expect(localOrder(world, placed.orderReference)).toMatchObject({ id, state: 'completed', next_check_at: null });
+    expect(await localOrder(world, placed.orderReference)).toMatchObject({ id, state: 'completed', next_check_at: null });
     expect(auditOf(id)).toContainEqual({ actor_id: ADMIN.id, action: 'order.adopted' });
     await admin().say('/review', /No order is waiting for review/);
   });

@@ -58,8 +58,8 @@ describe('sandbox mode across a restart', () => {
 
     await waitForDelivery(world, first);
     await waitForDelivery(world, second);
-    expect(localOrder(world, first)?.state).toBe('completed');
-    expect(localOrder(world, second)?.state).toBe('completed');
+    expect((await localOrder(world, first))?.state).toBe('completed');
+    expect((await localOrder(world, second))?.state).toBe('completed');
   });
 
   it('numbers orders above the database’s when the state file was lost', async () => {
