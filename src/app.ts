@@ -50,19 +50,20 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
   const { clock, logger } = io;
   const storage = await openStorage(config, io);
   const { db } = storage;
+  const stores = sqliteStores({ db, clock });
   // Aborted first at shutdown: a catalog run in progress must not hold the exit.
   const shutdown = new AbortController();
   let sandbox: Sandbox | null = null;
   let loops: Repeating[] = [];
   try {
     const startedAt = clock.now();
-    sandbox = config.sandboxMode ? await startBuiltInSandbox(config, db, logger) : null;
+    sandbox = config.sandboxMode ? await startBuiltInSandbox(config, stores.orderQueries, logger) : null;
     warnOfMissingUnits(config, logger);
 
     const services = await createServices({
       config,
       db,
-      stores: sqliteStores({ db, clock }),
+      stores,
       provider: sandbox ? { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } : { baseUrl: config.providerBaseUrl, apiKey: config.providerApiKey ?? '' },
       clock,
       logger,
