@@ -61,7 +61,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
   let loops: Repeating[] = [];
   try {
     const startedAt = clock.now();
-    sandbox = config.sandboxMode ? await startBuiltInSandbox(config, db, logger) : null;
+    sandbox = config.sandboxMode ? await startBuiltInSandbox(config, stores.orderQueries, logger) : null;
     warnOfMissingUnits(config, logger);
 
     const services = await createServices({

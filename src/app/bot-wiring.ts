@@ -27,6 +27,7 @@ export function createAppBot(deps: { config: Config; db: Db; services: Services;
     catalogSync,
     provider,
     orders: services.orders,
+    orderQueries: services.stores.orderQueries,
     alerts: services.alerts,
     orderingPause,
     spending: { checkLimits: services.checkLimits, rules: services.spendingRules, counter: services.spendingCounter },

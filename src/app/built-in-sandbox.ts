@@ -1,7 +1,6 @@
 import type { Config } from '../config.js';
-import type { Db } from '../db/open.js';
 import type { Logger } from '../logger.js';
-import { highestProviderOrderId } from '../orders/highest-provider-order-id.js';
+import type { OrderQueries } from '../orders/order-queries.js';
 import { SandboxFaultsError } from '../sandbox/fault-settings.js';
 import { createSandbox, SandboxStateError, type Sandbox } from '../sandbox/server.js';
 import { StartupError } from './startup-error.js';
@@ -12,10 +11,10 @@ import { StartupError } from './startup-error.js';
  * so is a state file the sandbox cannot use: it is left alone for the
  * operator (see the README).
  */
-export async function startBuiltInSandbox(config: Pick<Config, 'sandboxFaults' | 'sandboxStatePath'>, db: Db, logger: Logger): Promise<Sandbox> {
+export async function startBuiltInSandbox(config: Pick<Config, 'sandboxFaults' | 'sandboxStatePath'>, orders: Pick<OrderQueries, 'highestProviderOrderId'>, logger: Logger): Promise<Sandbox> {
   const faults = config.sandboxFaults;
   // The database's orders are the sandbox's: a state file lost or new never numbers an order like one of them.
-  const orderIdsAbove = highestProviderOrderId(db);
+  const orderIdsAbove = await orders.highestProviderOrderId();
   let sandbox: Sandbox;
   try {
     sandbox = await createSandbox({

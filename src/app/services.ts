@@ -129,7 +129,7 @@ export async function createServices(deps: {
   const settings = await createSettingsView(stores.settings);
   const spendingRules = createSpendingRuleBook({ settings });
   const periods = createLocalPeriods(config.timeZone, config.monthCalendar);
-  const spendingCounter = createSpendingCounter({ db, periods });
+  const spendingCounter = createSpendingCounter({ store: stores.spending, periods });
   const checkLimits = createLimitCheck({ rules: spendingRules, counter: spendingCounter, clock });
   const lowBalance = createLowBalanceWatch({
     db,

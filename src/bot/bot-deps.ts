@@ -10,6 +10,7 @@ import type { SessionStore } from '../db/session-store.js';
 import type { StrangerRepliesStore } from '../db/stranger-replies-repo.js';
 import type { Logger } from '../logger.js';
 import type { LocalPeriods, MonthCalendar } from '../text/local-periods.js';
+import type { OrderQueries } from '../orders/order-queries.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { OrderingPauseSwitch } from '../orders/ordering-pause.js';
 import type { DescribePerson } from './describe-person.js';
@@ -41,6 +42,8 @@ export interface BotDeps {
   catalogSync: Pick<CatalogSync, 'syncNow' | 'loading'>;
   provider: ProviderClient;
   orders: Pick<OrderService, 'createIntentAndPlace'>;
+  /** The orders as /track, /orders and the buttons read them. */
+  orderQueries: OrderQueries;
   alerts: AdminAlerts;
   /** The ordering switch: /pause, /resume, and the pause shown in /start and /balance. */
   orderingPause: OrderingPauseSwitch;

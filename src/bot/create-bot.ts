@@ -4,7 +4,6 @@ import { Bot, type Context } from 'grammy';
 import { createAuditQueries } from '../reports/audit-queries.js';
 import type { SessionStore } from '../db/session-store.js';
 import { createAuditTrail } from '../orders/audit-trail.js';
-import { createOrderQueries } from '../orders/order-queries.js';
 import { createCommandMenus } from './commands.js';
 import { createReportQueries } from '../reports/report-queries.js';
 import type { BotContext, Presentation } from './context.js';
@@ -118,7 +117,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       },
     }),
   );
-  const orderQueries = createOrderQueries({ db: deps.db });
+  const orderQueries = deps.orderQueries;
   const typingWhileSlow = createTypingWhileSlow({ sendTyping: deps.sendTyping, clock: deps.clock, logger: deps.logger });
   // Before the conversation: these must work while it waits.
   bot.use(dropOrdersOfViewers());

@@ -1,15 +1,19 @@
 import type { CatalogStore } from '../catalog/catalog-store.js';
 import { createSqliteCatalogStore } from '../catalog/catalog-store.js';
 import type { Clock } from '../clock.js';
+import { createSqliteOrderQueries, type OrderQueries } from '../orders/order-queries.js';
+import { createSqliteSpendingStore, type SpendingStore } from '../orders/spending-counter.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { createSqliteSettingsStore } from '../settings/settings-store.js';
 import type { Db } from './open.js';
 import { createSqlitePeopleStore, type PeopleStore } from './people-repo.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
+import { createPostgresOrderQueries } from './postgres/order-queries.js';
 import type { PgDb } from './postgres/open.js';
 import { createPostgresPeopleStore } from './postgres/people-store.js';
 import { createPostgresSessionStore } from './postgres/session-store.js';
 import { createPostgresSettingsStore } from './postgres/settings-store.js';
+import { createPostgresSpendingStore } from './postgres/spending-counter.js';
 import { createPostgresStaffStore } from './postgres/staff-store.js';
 import { createPostgresStrangerRepliesStore } from './postgres/stranger-replies-store.js';
 import { createSqliteSessionStore, type SessionStore } from './session-store.js';
@@ -32,6 +36,10 @@ export interface Stores {
   catalog: CatalogStore;
   /** Conversation and session state, one JSON value per key. */
   sessions: SessionStore<unknown>;
+  /** The orders as the chat lists and looks them up. */
+  orderQueries: OrderQueries;
+  /** What the orders spent, for the spending limits and the metrics. */
+  spending: SpendingStore;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -44,6 +52,8 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     settings: createSqliteSettingsStore({ db, clock }),
     catalog: createSqliteCatalogStore({ db, clock }),
     sessions: createSqliteSessionStore({ db, clock }),
+    orderQueries: createSqliteOrderQueries({ db }),
+    spending: createSqliteSpendingStore({ db }),
   };
 }
 
@@ -57,5 +67,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock }): Stores {
     settings: createPostgresSettingsStore({ db, clock }),
     catalog: createPostgresCatalogStore({ db, clock }),
     sessions: createPostgresSessionStore({ db, clock }),
+    orderQueries: createPostgresOrderQueries({ db }),
+    spending: createPostgresSpendingStore({ db }),
   };
 }

@@ -7,7 +7,7 @@ export interface OperationsReadings {
   lastBalance(): { balance: number; at: number } | null;
   orderingPaused(): { source: 'provider' | 'admin' } | null;
   /** Spent by all staff together in the local day and month (TIME_ZONE) holding `nowMs`. */
-  spent(nowMs: number): Spent;
+  spent(nowMs: number): Promise<Spent>;
   now(): number;
 }
 
@@ -46,25 +46,28 @@ export function registerOperationsMetrics(registry: Registry, readings: Operatio
       for (const source of PAUSE_SOURCES) this.set({ source }, paused?.source === source ? 1 : 0);
     },
   });
-  // One read of the day and the month serves both gauges. The registry reads its metrics in the order
-  // they were registered, collecting each just before, so 'today' (registered first) reads for both.
-  let month = 0;
+  // One read of the day and the month serves both gauges. The registry starts collecting its metrics
+  // in the order they were registered, all at once, so 'today' (registered first) starts the read and
+  // 'this month' waits for that same read.
+  let reading: Promise<Spent> | null = null;
   new Gauge({
     name: 'giftdesk_spent_today',
     help: 'Total of the orders placed since local midnight (TIME_ZONE), counted as spending limits count them',
     registers: [registry],
-    collect() {
-      const spent = readings.spent(readings.now());
-      this.set(spent.day);
-      month = spent.month;
+    async collect() {
+      reading = readings.spent(readings.now());
+      this.set((await reading).day);
     },
   });
   new Gauge({
     name: 'giftdesk_spent_this_month',
     help: 'Total of the orders placed since the start of the local month (TIME_ZONE, MONTH_CALENDAR), counted as spending limits count them',
     registers: [registry],
-    collect() {
-      this.set(month);
+    async collect() {
+      // Alone (a registry asked for this metric only), it reads for itself.
+      const spent = await (reading ?? readings.spent(readings.now()));
+      reading = null;
+      this.set(spent.month);
     },
   });
 }

@@ -150,7 +150,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     if (short >= 0) return { change: { kind: 'stock', product: lineLabel(approval.lines[short]!), stock: regions[short]!.stock }, balance: wallet };
     const total = linesTotal(approval.lines);
     if (wallet < total) return { blocked: { kind: 'funds', balance: wallet } };
-    const limits = deps.checkLimits?.(approval.requesterId, total);
+    const limits = await deps.checkLimits?.(approval.requesterId, total);
     if (limits && !limits.ok) return { blocked: { kind: 'limit', verdict: limits } };
     return null;
   }

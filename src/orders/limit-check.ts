@@ -28,16 +28,21 @@ export function judgeLimits(rules: Pick<SpendingRules, LimitKind>, spent: Spent,
   return { ok: true };
 }
 
-export type LimitCheck = (userId: number, total: number, exceptOrderId?: number) => LimitVerdict;
+export type LimitCheck = (userId: number, total: number, exceptOrderId?: number) => Promise<LimitVerdict>;
 
-/** The check the summary shows and Confirm repeats under the wallet lock. Synchronous: nothing is awaited under that lock. */
+/**
+ * The check the summary shows and Confirm repeats under the wallet lock.
+ * Asynchronous, as every store is: the lock is the process's own, and the
+ * count is read afresh inside it, so orders placed one after the other are
+ * still counted one after the other.
+ */
 export function createLimitCheck(deps: { rules: Pick<SpendingRuleBook, 'rulesFor'>; counter: SpendingCounter; clock: Clock }): LimitCheck {
-  return (userId, total, exceptOrderId) => {
+  return async (userId, total, exceptOrderId) => {
     const rules = deps.rules.rulesFor(userId);
     // No limit set: no need to count.
     if (rules.order === null && rules.day === null && rules.month === null) return { ok: true };
     const now = deps.clock.now();
-    const verdict = judgeLimits(rules, deps.counter.spentBy(userId, now, exceptOrderId), total);
+    const verdict = judgeLimits(rules, await deps.counter.spentBy(userId, now, exceptOrderId), total);
     if (verdict.ok || verdict.limit === 'order') return verdict;
     return { ...verdict, resetsAt: deps.counter.periodEnd(verdict.limit, now) };
   };

@@ -15,28 +15,43 @@ export type OrderLookup =
   | { kind: 'provider-id'; orderId: number }
   | { kind: 'reference'; reference: string };
 
+/**
+ * Reading the orders, as every database keeps them: the lists and look-ups
+ * of the chat, and what start-up and the idle sweeper ask. SQLite and
+ * PostgreSQL answer the same calls with the same rows.
+ */
 export interface OrderQueries {
   /** Newest first. */
-  recent(scope: OrderScope, request: PageRequest): PageOf<OrderRow>;
+  recent(scope: OrderScope, request: PageRequest): Promise<PageOf<OrderRow>>;
   /**
-   * Newest first, the orders whose product title `matches` accepts. The
-   * caller decides what matching means (how Persian and Arabic letters
-   * fold); only ids and titles are read to decide it.
+   * Newest first, the orders with a line whose product title `matches`
+   * accepts. The caller decides what matching means (how Persian and
+   * Arabic letters fold); only ids and titles are read to decide it.
    */
-  /** Orders with a line whose product title matches. */
-  withProduct(scope: OrderScope, matches: (productTitle: string) => boolean, request: PageRequest): PageOf<OrderRow>;
-  byId(id: number): OrderRow | null;
-  byProviderOrderId(providerOrderId: number): OrderRow | null;
-  byProviderReference(reference: string): OrderRow | null;
+  withProduct(scope: OrderScope, matches: (productTitle: string) => boolean, request: PageRequest): Promise<PageOf<OrderRow>>;
+  byId(id: number): Promise<OrderRow | null>;
+  byProviderOrderId(providerOrderId: number): Promise<OrderRow | null>;
+  /** Either case: the provider writes references with a capital A, people type either. */
+  byProviderReference(reference: string): Promise<OrderRow | null>;
   /** The order a summary's Confirm created, if it created one. */
-  byConfirmKey(confirmKey: string): OrderRow | null;
-  find(lookup: OrderLookup): OrderRow | null;
+  byConfirmKey(confirmKey: string): Promise<OrderRow | null>;
+  find(lookup: OrderLookup): Promise<OrderRow | null>;
   /** Median time from sending to delivery of the last completed orders; null when none has completed yet. */
-  typicalDeliveryMs(): number | null;
+  typicalDeliveryMs(): Promise<number | null>;
+  /** hasOrderActivity's question, asked outside a transaction: see there. */
+  hasActivity(chatId: number, sinceMs: number): Promise<boolean>;
+  /**
+   * The highest order id the provider is known to have handed out, by any
+   * order of this database (recorded, or only accepted and sent to
+   * review); null when none. The in-process sandbox numbers its orders
+   * above it, so that a sandbox that lost its state file never repeats an
+   * id stored here.
+   */
+  highestProviderOrderId(): Promise<number | null>;
 }
 
 /** Recent enough to say how the provider is doing now, enough that one slow order does not decide it. */
-const TYPICAL_DELIVERY_SAMPLE = 20;
+export const TYPICAL_DELIVERY_SAMPLE = 20;
 
 /**
  * Whether a chat has an order being sent right now, or one created since
@@ -70,70 +85,99 @@ export function parseOrderLookup(text: string): OrderLookup | null {
   return null;
 }
 
-export function createOrderQueries(deps: { db: Db }): OrderQueries {
+/** The median of the sample's send-to-delivery times; both databases read the same sample (newest completed first). */
+export function medianDeliveryMs(rows: ReadonlyArray<{ postedAt: Date | null; finishedAt: Date | null }>): number | null {
+  const durations = rows
+    .map((row) => row.finishedAt!.getTime() - row.postedAt!.getTime())
+    .filter((ms) => ms >= 0)
+    .sort((a, b) => a - b);
+  if (durations.length === 0) return null;
+  const middle = Math.floor(durations.length / 2);
+  return durations.length % 2 === 1 ? durations[middle]! : Math.round((durations[middle - 1]! + durations[middle]!) / 2);
+}
+
+/**
+ * The page of ids whose titles `matches` accepts, from every order of the
+ * scope newest first: the predicate is the caller's (JavaScript), so both
+ * databases hand over the titles and the filtering is done here, alike.
+ */
+export function matchingPage(
+  rows: ReadonlyArray<{ id: number; titles: readonly string[] }>,
+  matches: (productTitle: string) => boolean,
+  request: PageRequest,
+): { wanted: number[]; page: number; pageCount: number; total: number } {
+  const ids = rows.filter((row) => row.titles.some((title) => matches(title))).map((row) => row.id);
+  const { page, pageSize, pageCount, offset } = resolvePage(request, ids.length);
+  return { wanted: ids.slice(offset, offset + pageSize), page, pageCount, total: ids.length };
+}
+
+/** OrderQueries.find from the three look-ups. */
+export function findOrder(queries: Pick<OrderQueries, 'byId' | 'byProviderOrderId' | 'byProviderReference'>, lookup: OrderLookup): Promise<OrderRow | null> {
+  switch (lookup.kind) {
+    case 'local':
+      return queries.byId(lookup.id);
+    case 'provider-id':
+      return queries.byProviderOrderId(lookup.orderId);
+    case 'reference':
+      return queries.byProviderReference(lookup.reference);
+  }
+}
+
+/** The SQLite queries: synchronous statements behind promises; a statement that fails rejects. */
+export function createSqliteOrderQueries(deps: { db: Db }): OrderQueries {
   const { db } = deps;
 
   const first = (where: SQL): OrderRow | null => db.select().from(orders).where(where).get() ?? null;
+  const scoped = (scope: OrderScope) => (scope.kind === 'user' ? eq(orders.userId, scope.userId) : undefined);
 
-  function recent(scope: OrderScope, request: PageRequest): PageOf<OrderRow> {
-    const where = scope.kind === 'user' ? eq(orders.userId, scope.userId) : undefined;
-    const total = db.select({ n: sql<number>`count(*)` }).from(orders).where(where).get()?.n ?? 0;
-    const { page, pageSize, pageCount, offset } = resolvePage(request, total);
-    // Ids grow with time, and (user_id, id) is indexed.
-    const items = db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(pageSize).offset(offset).all();
-    return { items, page, pageCount, total };
-  }
+  const queries: OrderQueries = {
+    async recent(scope, request) {
+      const where = scoped(scope);
+      const total = db.select({ n: sql<number>`count(*)` }).from(orders).where(where).get()?.n ?? 0;
+      const { page, pageSize, pageCount, offset } = resolvePage(request, total);
+      // Ids grow with time, and (user_id, id) is indexed.
+      const items = db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(pageSize).offset(offset).all();
+      return { items, page, pageCount, total };
+    },
 
-  function withProduct(scope: OrderScope, matches: (productTitle: string) => boolean, request: PageRequest): PageOf<OrderRow> {
-    const where = scope.kind === 'user' ? eq(orders.userId, scope.userId) : undefined;
-    const rows = db.select({ id: orders.id, lines: orders.lines }).from(orders).where(where).orderBy(desc(orders.id)).all();
-    const ids = rows.filter((row) => row.lines.some((line) => matches(line.product.title))).map((row) => row.id);
-    const { page, pageSize, pageCount, offset } = resolvePage(request, ids.length);
-    const wanted = ids.slice(offset, offset + pageSize);
-    const items = wanted.length === 0 ? [] : db.select().from(orders).where(inArray(orders.id, wanted)).orderBy(desc(orders.id)).all();
-    return { items, page, pageCount, total: ids.length };
-  }
+    async withProduct(scope, matches, request) {
+      const rows = db.select({ id: orders.id, lines: orders.lines }).from(orders).where(scoped(scope)).orderBy(desc(orders.id)).all();
+      const { wanted, page, pageCount, total } = matchingPage(
+        rows.map((row) => ({ id: row.id, titles: row.lines.map((line) => line.product.title) })),
+        matches,
+        request,
+      );
+      const items = wanted.length === 0 ? [] : db.select().from(orders).where(inArray(orders.id, wanted)).orderBy(desc(orders.id)).all();
+      return { items, page, pageCount, total };
+    },
 
-  const byId = (id: number) => first(eq(orders.id, id));
-  const byProviderOrderId = (providerOrderId: number) => first(eq(orders.providerOrderId, providerOrderId));
-  // The provider writes references with a capital A; people type either case.
-  const byProviderReference = (reference: string) =>
-    first(sql`${orders.providerReference} = ${reference.trim()} collate nocase`);
+    byId: async (id) => first(eq(orders.id, id)),
+    byProviderOrderId: async (providerOrderId) => first(eq(orders.providerOrderId, providerOrderId)),
+    byProviderReference: async (reference) => first(sql`${orders.providerReference} = ${reference.trim()} collate nocase`),
+    byConfirmKey: async (confirmKey) => first(eq(orders.confirmKey, confirmKey)),
+    find: (lookup) => findOrder(queries, lookup),
 
-  function typicalDeliveryMs(): number | null {
-    const rows = db
-      .select({ postedAt: orders.postedAt, finishedAt: orders.finishedAt })
-      .from(orders)
-      .where(and(eq(orders.state, 'completed'), isNotNull(orders.postedAt), isNotNull(orders.finishedAt)))
-      .orderBy(desc(orders.id))
-      .limit(TYPICAL_DELIVERY_SAMPLE)
-      .all();
-    const durations = rows
-      .map((row) => row.finishedAt!.getTime() - row.postedAt!.getTime())
-      .filter((ms) => ms >= 0)
-      .sort((a, b) => a - b);
-    if (durations.length === 0) return null;
-    const middle = Math.floor(durations.length / 2);
-    return durations.length % 2 === 1 ? durations[middle]! : Math.round((durations[middle - 1]! + durations[middle]!) / 2);
-  }
+    async typicalDeliveryMs() {
+      const rows = db
+        .select({ postedAt: orders.postedAt, finishedAt: orders.finishedAt })
+        .from(orders)
+        .where(and(eq(orders.state, 'completed'), isNotNull(orders.postedAt), isNotNull(orders.finishedAt)))
+        .orderBy(desc(orders.id))
+        .limit(TYPICAL_DELIVERY_SAMPLE)
+        .all();
+      return medianDeliveryMs(rows);
+    },
 
-  return {
-    recent,
-    withProduct,
-    typicalDeliveryMs,
-    byId,
-    byProviderOrderId,
-    byProviderReference,
-    byConfirmKey: (confirmKey) => first(eq(orders.confirmKey, confirmKey)),
-    find(lookup) {
-      switch (lookup.kind) {
-        case 'local':
-          return byId(lookup.id);
-        case 'provider-id':
-          return byProviderOrderId(lookup.orderId);
-        case 'reference':
-          return byProviderReference(lookup.reference);
-      }
+    hasActivity: async (chatId, sinceMs) => hasOrderActivity(db, chatId, sinceMs),
+
+    async highestProviderOrderId() {
+      const row = db
+        .select({ highest: sql<number | null>`max(max(coalesce(${orders.providerOrderId}, 0)), max(coalesce(${orders.acceptedOrderId}, 0)))` })
+        .from(orders)
+        .get();
+      const highest = Number(row?.highest ?? 0);
+      return highest > 0 ? highest : null;
     },
   };
+  return queries;
 }

@@ -195,10 +195,10 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
    * 'placing' holding the wallet, and a shutdown meanwhile would leave an
    * outcome that looks unknown although nothing was sent).
    */
-  function whyNotSend(intent: OrderRow): { reason: RejectReason; providerMessage: string | null; facts: Record<string, string | number> } | null {
+  async function whyNotSend(intent: OrderRow): Promise<{ reason: RejectReason; providerMessage: string | null; facts: Record<string, string | number> } | null> {
     const paused = deps.orderingPaused?.() ?? null;
     if (paused) return { reason: 'paused', providerMessage: paused.reason, facts: { cause: 'paused', source: paused.source } };
-    const verdict = deps.checkLimits?.(intent.userId, intent.totalAmount, intent.id) ?? { ok: true };
+    const verdict = (await deps.checkLimits?.(intent.userId, intent.totalAmount, intent.id)) ?? { ok: true };
     if (!verdict.ok) return { reason: 'over-limit', providerMessage: null, facts: { cause: 'limit', limit: verdict.limit, cap: verdict.cap, left: verdict.left } };
     const pausedFor = (deps.providerPausedUntil?.() ?? 0) - clock.now();
     if (pausedFor > MAX_PAUSE_WAIT_MS) return { reason: 'rate-limited', providerMessage: null, facts: { cause: 'rate-limit', seconds: Math.ceil(pausedFor / 1000) } };
@@ -207,8 +207,8 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
 
   /** Holds the wallet lock from the claim to the recorded outcome. Returns whether a 422 may be a funds problem. */
   async function placeClaimed(intent: OrderRow, input: PlaceInput): Promise<{ result: PlaceResult; checkFunds: boolean }> {
-    // Under the wallet lock and with nothing awaited between here and the POST.
-    const unsent = whyNotSend(intent);
+    // Under the wallet lock (held across the awaited reads, not released before the POST).
+    const unsent = await whyNotSend(intent);
     if (unsent) {
       const closed = repo.transition({
         id: intent.id,

@@ -17,7 +17,8 @@ import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { createSettingsRegistry } from '../../src/settings/settings-registry.js';
 import { sqliteSettings } from '../support/sqlite-settings.js';
 import { createLimitCheck } from '../../src/orders/limit-check.js';
-import { createSpendingCounter } from '../../src/orders/spending-counter.js';
+import { createSpendingCounter, createSqliteSpendingStore } from '../../src/orders/spending-counter.js';
+import { createSqliteOrderQueries } from '../../src/orders/order-queries.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { createBot } from '../../src/bot/create-bot.js';
 import { createLocaleOf } from '../../src/bot/person-locale.js';
@@ -127,7 +128,7 @@ export async function startRealBot(db: Db, provider: ProviderClient, options: { 
   const settings = sqliteSettings(db, systemClock);
   const rules = createSpendingRuleBook({ settings });
   const periods = createLocalPeriods('UTC');
-  const counter = createSpendingCounter({ db, periods });
+  const counter = createSpendingCounter({ store: createSqliteSpendingStore({ db }), periods });
   const people = await createPeopleView(createSqlitePeopleStore({ db, clock: systemClock }));
   const typingApi = new Api(telegram.token, { apiRoot: telegram.apiRoot });
   const bot = createBot({
@@ -141,6 +142,7 @@ export async function startRealBot(db: Db, provider: ProviderClient, options: { 
     catalogSync: { syncNow: async () => ({ ok: true, products: 0, categories: 0, removed: 0 }), loading: async () => false },
     provider,
     orders: createOrderService({ db, provider, clock: systemClock, logger, sandbox: true, orderingPaused: () => pauses.current() }),
+    orderQueries: createSqliteOrderQueries({ db }),
     alerts,
     spending: { checkLimits: createLimitCheck({ rules, counter, clock: systemClock }), rules, counter },
     lowBalance: createLowBalanceWatch({ db, clock: systemClock, settings, alerts, render: () => '', logger }),

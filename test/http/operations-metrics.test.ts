@@ -8,7 +8,7 @@ import { createOrderingPause } from '../../src/orders/ordering-pause.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox } from '../../src/sandbox/server.js';
 import { sqliteSettings } from '../support/sqlite-settings.js';
-import { createSpendingCounter } from '../../src/orders/spending-counter.js';
+import { createSpendingCounter, createSqliteSpendingStore } from '../../src/orders/spending-counter.js';
 import type { OrderRepo } from '../../src/orders/order-repo.js';
 import { intentInput, openedOrder, orderRepoWorld, placingOrder } from '../support/order-fixtures.js';
 
@@ -28,7 +28,7 @@ function operationsWorld() {
     logger: silentLogger,
   });
   const pauses = createOrderingPause({ db, clock });
-  const spending = createSpendingCounter({ db, periods: createLocalPeriods('UTC') });
+  const spending = createSpendingCounter({ store: createSqliteSpendingStore({ db }), periods: createLocalPeriods('UTC') });
   const metrics = createMetrics({
     db,
     defaultMetrics: false,

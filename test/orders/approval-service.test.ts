@@ -156,7 +156,7 @@ describe('approval service', () => {
 
   it('keeps the request waiting, unplaced, when the person’s limits refuse it', async () => {
     const verdict = { ok: false, limit: 'day', cap: 1_000, left: 10 } as const;
-    const { service, posts } = await setup({ checkLimits: () => verdict });
+    const { service, posts } = await setup({ checkLimits: async () => verdict });
     const approval = requested(service);
     expect(await service.approve(approval.id, ADMIN, 0)).toMatchObject({ kind: 'blocked', blocked: { kind: 'limit', verdict } });
     expect(service.get(approval.id)?.state).toBe('pending');

@@ -6,7 +6,7 @@ import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { sqliteSettings } from '../support/sqlite-settings.js';
 import { createLimitCheck } from '../../src/orders/limit-check.js';
-import { createSpendingCounter } from '../../src/orders/spending-counter.js';
+import { createSpendingCounter, createSqliteSpendingStore } from '../../src/orders/spending-counter.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
@@ -27,7 +27,7 @@ describe('order service under spending limits', () => {
     const db = memoryDb();
     const clock = createManualClock(1_700_000_000_000);
     const rules = createSpendingRuleBook({ settings: sqliteSettings(db, clock) });
-    const counter = createSpendingCounter({ db, periods: createLocalPeriods('Asia/Tehran', 'persian') });
+    const counter = createSpendingCounter({ store: createSqliteSpendingStore({ db }), periods: createLocalPeriods('Asia/Tehran', 'persian') });
     const service = createOrderService({
       db,
       provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 }),

@@ -20,9 +20,9 @@ export function confirmedPressFeature(deps: {
 }) {
   const composer = new Composer<BaseContext>();
 
-  function answerFor(ctx: BaseContext, key: string): string | null {
+  async function answerFor(ctx: BaseContext, key: string): Promise<string | null> {
     const me = ctx.member.telegramId;
-    const order = deps.orders.byConfirmKey(key);
+    const order = await deps.orders.byConfirmKey(key);
     if (order && order.userId === me) {
       if (order.state === 'not_placed' || order.state === 'rejected') return ctx.t('order-already-confirmed-not-placed');
       return ctx.t('order-already-confirmed', { reference: orderName(order), state: ctx.t(`track-state-${order.state}`) });
@@ -34,7 +34,7 @@ export function confirmedPressFeature(deps: {
 
   composer.on('callback_query:data', async (ctx, next) => {
     const key = confirmKeyOf(ctx.callbackQuery.data);
-    const answer = key === null ? null : answerFor(ctx, key);
+    const answer = key === null ? null : await answerFor(ctx, key);
     if (answer === null) return next();
     await ctx.answerCallbackQuery({ text: answer, show_alert: true });
     const messageId = ctx.callbackQuery.message?.message_id;

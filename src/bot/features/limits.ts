@@ -56,7 +56,7 @@ export function limitsFeature(deps: LimitsDeps) {
     const resolved = await resolve(command.target);
     if (!resolved.ok) return ctx.reply(resolved.message);
     const personId = resolved.id;
-    if (command.kind === 'show') return ctx.reply(personView(personId!));
+    if (command.kind === 'show') return ctx.reply(await personView(personId!));
 
     const { rule, value } = command;
     const actorId = ctx.member.telegramId;
@@ -101,10 +101,10 @@ export function limitsFeature(deps: LimitsDeps) {
       return lines.join('\n');
     }
 
-    function personView(id: number): string {
+    async function personView(id: number): Promise<string> {
       const own = deps.rules.overridesFor(id);
       const rules = deps.rules.rulesFor(id);
-      const spent = deps.counter.spentBy(id, deps.clock.now());
+      const spent = await deps.counter.spentBy(id, deps.clock.now());
       return [
         ctx.t('limits-person-title', { person: describe(id) }),
         ...SPENDING_RULE_KINDS.map((kind) =>

@@ -19,7 +19,7 @@ export function orderAgainFeature(deps: { orders: Pick<OrderQueries, 'byId'>; ca
   const composer = new Composer<BotContext>();
   composer.callbackQuery(AGAIN_PATTERN, async (ctx) => {
     const orderId = parseAgain(ctx.callbackQuery.data);
-    const row = orderId === null ? null : deps.orders.byId(orderId);
+    const row = orderId === null ? null : await deps.orders.byId(orderId);
     if (!row || !ctx.chat) {
       await ctx.answerCallbackQuery({ text: ctx.t('track-gone') });
       return;

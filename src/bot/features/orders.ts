@@ -49,9 +49,9 @@ export function ordersFeature(deps: OrdersDeps) {
 
   const viewOf = (ctx: BaseContext): TrackingView => ({ ...readerView(ctx), describePerson: deps.describePerson });
 
-  function view(ctx: BaseContext, ref: ListRef) {
+  async function view(ctx: BaseContext, ref: ListRef) {
     const audience = audienceOf(ctx, ref.userId);
-    const page = deps.orders.recent(scopeOf(ctx, audience), { page: ref.page, pageSize: ORDERS_PAGE_SIZE });
+    const page = await deps.orders.recent(scopeOf(ctx, audience), { page: ref.page, pageSize: ORDERS_PAGE_SIZE });
     return orderListView(viewOf(ctx), audience, page);
   }
 
@@ -67,7 +67,7 @@ export function ordersFeature(deps: OrdersDeps) {
     const everyone = readsEveryone(ctx.member.role);
     switch (command.kind) {
       case 'recent':
-        return sendFormatted(ctx.api, ctx.chat.id, view(ctx, { page: 1, userId: null }));
+        return sendFormatted(ctx.api, ctx.chat.id, await view(ctx, { page: 1, userId: null }));
       case 'person': {
         // Staff look up nobody: a number of theirs (not their own id) is the provider's order number, as in /track.
         if (!everyone && command.person.kind === 'id' && command.person.id !== ctx.member.telegramId) {
@@ -75,10 +75,10 @@ export function ordersFeature(deps: OrdersDeps) {
         }
         const person = await personOf(ctx, command.person);
         if (!person.ok) return ctx.reply(person.say);
-        return sendFormatted(ctx.api, ctx.chat.id, view(ctx, { page: 1, userId: everyone ? person.id : null }));
+        return sendFormatted(ctx.api, ctx.chat.id, await view(ctx, { page: 1, userId: everyone ? person.id : null }));
       }
       case 'order': {
-        const row = deps.orders.find(command.lookup);
+        const row = await deps.orders.find(command.lookup);
         // Someone else's order is not found, exactly like one that does not exist.
         if (!row || !canSee({ telegramId: ctx.member.telegramId, role: ctx.member.role }, row)) {
           return ctx.reply(ctx.t('track-not-found', { value: typed.trim().slice(0, 32) }));
@@ -89,7 +89,7 @@ export function ordersFeature(deps: OrdersDeps) {
       case 'product': {
         const wanted = normaliseSearchText(command.text);
         const scope: OrderScope = everyone ? { kind: 'everyone' } : { kind: 'user', userId: ctx.member.telegramId };
-        const page = deps.orders.withProduct(scope, (title) => normaliseSearchText(title).includes(wanted), { page: 1, pageSize: ORDERS_PAGE_SIZE });
+        const page = await deps.orders.withProduct(scope, (title) => normaliseSearchText(title).includes(wanted), { page: 1, pageSize: ORDERS_PAGE_SIZE });
         const whose = everyone ? 'everyone' : 'own';
         if (page.total === 0) return ctx.reply(ctx.t(`orders-matching-none-${whose}`, { query: command.text }));
         const title = ctx.t(`orders-matching-${whose}`, { query: command.text });
@@ -111,7 +111,7 @@ export function ordersFeature(deps: OrdersDeps) {
   composer.callbackQuery(LIST_PATTERN, async (ctx) => {
     const ref = parseList(ctx.callbackQuery.data);
     await ctx.answerCallbackQuery();
-    if (ref) await showInPlace(ctx, view(ctx, ref));
+    if (ref) await showInPlace(ctx, await view(ctx, ref));
   });
 
   return composer;

@@ -104,7 +104,7 @@ export function trackFeature(deps: TrackDeps) {
     }
     await ctx.replyWithChatAction('typing').catch(() => undefined);
     const notFound = () => ctx.reply(ctx.t('track-not-found', { value: argument.slice(0, 32) }));
-    const row = deps.orders.find(lookup);
+    const row = await deps.orders.find(lookup);
     if (visible(ctx, row)) {
       await sendFormatted(ctx.api, ctx.chat.id, await detail(ctx, row, { kind: 'new' }));
       return;
@@ -123,7 +123,7 @@ export function trackFeature(deps: TrackDeps) {
       return;
     }
     // Typed one way (a reference) and stored the other (the provider's id).
-    const local = deps.orders.byProviderOrderId(found.order.orderId);
+    const local = await deps.orders.byProviderOrderId(found.order.orderId);
     const view = local
       ? orderDetailView(viewOf(ctx), { row: local, fresh: found.order, trouble: null }, viewerOf(ctx), { kind: 'new' })
       : providerOnlyView(viewOf(ctx), found.order);
@@ -132,7 +132,7 @@ export function trackFeature(deps: TrackDeps) {
 
   composer.callbackQuery(TRACK_PATTERN, async (ctx) => {
     const pressed = parseTrack(ctx.callbackQuery.data);
-    const row = pressed ? deps.orders.byId(pressed.orderId) : null;
+    const row = pressed ? await deps.orders.byId(pressed.orderId) : null;
     if (!pressed || !visible(ctx, row)) {
       await ctx.answerCallbackQuery({ text: ctx.t('track-gone') });
       return;
@@ -145,7 +145,7 @@ export function trackFeature(deps: TrackDeps) {
 
   composer.callbackQuery(CODES_PATTERN, async (ctx) => {
     const orderId = parseCodes(ctx.callbackQuery.data);
-    const row = orderId === null ? null : deps.orders.byId(orderId);
+    const row = orderId === null ? null : await deps.orders.byId(orderId);
     if (!visible(ctx, row) || !ctx.chat) {
       await ctx.answerCallbackQuery({ text: ctx.t('track-gone') });
       return;

@@ -43,7 +43,7 @@ export function transactionsFeature(deps: {
         return transactionListView(v, page);
       }
       const tx = await deps.provider.getTransaction(press.id, { priority: 'interactive' });
-      const local = tx.orderId === null ? null : deps.orders.byProviderOrderId(tx.orderId);
+      const local = tx.orderId === null ? null : await deps.orders.byProviderOrderId(tx.orderId);
       return transactionDetailView(v, tx, local, press.page);
     } catch (error) {
       if (press.kind === 'detail' && error instanceof ProviderNotFoundError) {

@@ -93,7 +93,7 @@ async function place(tools: ConfirmTools, state: ConfirmState, key: string): Pro
         await deps.onProviderTrouble(result.error, 'place order');
       }
       const described = describePlaceResult(result);
-      return described.recap ? { ...described, typicalMs: deps.typicalDeliveryMs() } : described;
+      return described.recap ? { ...described, typicalMs: await deps.typicalDeliveryMs() } : described;
     } catch (error) {
       return { kind: 'trouble' as const, trouble: await deps.onProviderTrouble(error, 'place order') };
     }

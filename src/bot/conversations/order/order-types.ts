@@ -33,7 +33,7 @@ export interface OrderConversationDeps {
    * the limit and offers no Confirm; the order service checks again at
    * Confirm, under the wallet lock.
    */
-  checkLimits: (userId: number, total: number) => LimitVerdict;
+  checkLimits: (userId: number, total: number) => Promise<LimitVerdict>;
   /**
    * Stores the order for an administrator's approval instead of placing it
    * when its total is above the person's approval threshold; null when it
@@ -45,7 +45,7 @@ export interface OrderConversationDeps {
   /** IANA zone every time is shown in (the approval deadline, for one). */
   timeZone: string;
   /** How long delivery usually takes (median of recent orders), for the recap after Confirm; null when unknown. */
-  typicalDeliveryMs: () => number | null;
+  typicalDeliveryMs: () => Promise<number | null>;
   /** The balance read for a summary does not cover its total: administrators hear that staff cannot order. */
   onWalletShort?: (short: { balance: number; total: number }) => void;
   /** Shows "typing…" in the chat while a provider read takes longer than a moment. */

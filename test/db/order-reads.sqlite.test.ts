@@ -1,0 +1,24 @@
+import { afterAll } from 'vitest';
+import { closeDb, openDb, type Db } from '../../src/db/open.js';
+import { orders } from '../../src/db/schema.js';
+import { createSqliteOrderQueries } from '../../src/orders/order-queries.js';
+import { createSqliteSpendingStore } from '../../src/orders/spending-counter.js';
+import { orderQueriesContract } from './contract/order-queries.contract.js';
+import type { OrderReadsSubject } from './contract/order-rows.js';
+import { spendingCounterContract } from './contract/spending-counter.contract.js';
+
+const opened: Db[] = [];
+afterAll(() => opened.splice(0).forEach(closeDb));
+
+async function fresh(): Promise<OrderReadsSubject> {
+  const db = openDb(':memory:');
+  opened.push(db);
+  return {
+    queries: createSqliteOrderQueries({ db }),
+    spending: createSqliteSpendingStore({ db }),
+    seed: async (rows) => rows.map((row) => db.insert(orders).values(row).returning().get()),
+  };
+}
+
+orderQueriesContract('SQLite', fresh);
+spendingCounterContract('SQLite', fresh);
