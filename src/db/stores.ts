@@ -1,10 +1,14 @@
 import type { CatalogStore } from '../catalog/catalog-store.js';
 import { createSqliteCatalogStore } from '../catalog/catalog-store.js';
 import type { Clock } from '../clock.js';
+import { createSqliteApprovalCards, type ApprovalCards } from '../orders/approval-cards.js';
+import { createSqliteApprovalStore, type ApprovalStore } from '../orders/approval-repo.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { createSqliteSettingsStore } from '../settings/settings-store.js';
 import type { Db } from './open.js';
 import { createSqlitePeopleStore, type PeopleStore } from './people-repo.js';
+import { createPostgresApprovalCards } from './postgres/approval-cards.js';
+import { createPostgresApprovalStore } from './postgres/approval-store.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
 import type { PgDb } from './postgres/open.js';
 import { createPostgresPeopleStore } from './postgres/people-store.js';
@@ -32,6 +36,10 @@ export interface Stores {
   catalog: CatalogStore;
   /** Conversation and session state, one JSON value per key. */
   sessions: SessionStore<unknown>;
+  /** Orders above a person's threshold, waiting for an administrator. */
+  approvals: ApprovalStore;
+  /** Where each approval request's buttons were sent. */
+  approvalCards: ApprovalCards;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -44,6 +52,8 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     settings: createSqliteSettingsStore({ db, clock }),
     catalog: createSqliteCatalogStore({ db, clock }),
     sessions: createSqliteSessionStore({ db, clock }),
+    approvals: createSqliteApprovalStore({ db, clock }),
+    approvalCards: createSqliteApprovalCards({ db, clock }),
   };
 }
 
@@ -57,5 +67,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock }): Stores {
     settings: createPostgresSettingsStore({ db, clock }),
     catalog: createPostgresCatalogStore({ db, clock }),
     sessions: createPostgresSessionStore({ db, clock }),
+    approvals: createPostgresApprovalStore({ db, clock }),
+    approvalCards: createPostgresApprovalCards({ db, clock }),
   };
 }

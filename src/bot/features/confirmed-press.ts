@@ -20,21 +20,21 @@ export function confirmedPressFeature(deps: {
 }) {
   const composer = new Composer<BaseContext>();
 
-  function answerFor(ctx: BaseContext, key: string): string | null {
+  async function answerFor(ctx: BaseContext, key: string): Promise<string | null> {
     const me = ctx.member.telegramId;
     const order = deps.orders.byConfirmKey(key);
     if (order && order.userId === me) {
       if (order.state === 'not_placed' || order.state === 'rejected') return ctx.t('order-already-confirmed-not-placed');
       return ctx.t('order-already-confirmed', { reference: orderName(order), state: ctx.t(`track-state-${order.state}`) });
     }
-    const approval = deps.approvals?.byConfirmKey(key);
+    const approval = await deps.approvals?.byConfirmKey(key);
     if (approval && approval.requesterId === me) return ctx.t('order-already-requested', { id: formatId(approval.id, ctx.member.locale), state: approval.state });
     return null;
   }
 
   composer.on('callback_query:data', async (ctx, next) => {
     const key = confirmKeyOf(ctx.callbackQuery.data);
-    const answer = key === null ? null : answerFor(ctx, key);
+    const answer = key === null ? null : await answerFor(ctx, key);
     if (answer === null) return next();
     await ctx.answerCallbackQuery({ text: answer, show_alert: true });
     const messageId = ctx.callbackQuery.message?.message_id;
