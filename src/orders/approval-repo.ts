@@ -54,7 +54,11 @@ export interface ApprovalStore {
   /** Every pending approval whose time ran out, each moved to 'expired' with its audit row. */
   expireDue(): Promise<ApprovalRow[]>;
   listPending(): Promise<ApprovalRow[]>;
-  /** Start-up repair, before any update is taken: see createApprovalRepo. */
+  /**
+   * Start-up repair, before any update is taken: a cut-short check waits
+   * again; an approved request gets its order's id if the order was created,
+   * and otherwise waits again (its confirm key still allows one order).
+   */
   recoverInterrupted(): Promise<{ requeued: number; attached: number }>;
 }
 
