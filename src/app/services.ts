@@ -3,7 +3,6 @@ import { createAdminAlerts, type AdminAlerts, type AdminRecipient } from '../ale
 import { createWalletShortAlert, walletShortText, withFundsRefusalAlert, type WalletShortAlert } from '../alerts/funds-refusal.js';
 import { createLowBalanceWatch, lowBalanceAlertText, lowBalanceSetting, withBalanceCheckAfterOrders, type LowBalanceWatch } from '../alerts/low-balance.js';
 import { createApprovalAnnouncer, type ApprovalAnnouncer } from '../orders/approval-announcer.js';
-import { createApprovalCards } from '../orders/approval-cards.js';
 import { createApprovalService, type ApprovalService } from '../orders/approval-service.js';
 import { mayOrder } from '../bot/middleware/roles.js';
 import { createClearButtons, createSendPort } from '../bot/send-port.js';
@@ -200,7 +199,7 @@ export async function createServices(deps: {
   // Logs what it recovered itself.
   orders.recoverInterrupted();
   const approvals = createApprovalService({
-    db,
+    approvals: stores.approvals,
     clock,
     logger: logger.child({ component: 'approvals' }),
     rules: spendingRules,
@@ -216,7 +215,7 @@ export async function createServices(deps: {
     expiryMs: config.approvalExpiryMinutes * 60_000,
   });
   // After the order service's repair: an approval's order, if one was created, is already sorted out.
-  const approvalsRecovered = approvals.recoverInterrupted();
+  const approvalsRecovered = await approvals.recoverInterrupted();
   if (approvalsRecovered.requeued + approvalsRecovered.attached > 0) logger.warn(approvalsRecovered, 'approvals interrupted by the previous shutdown were recovered');
 
   const send = createSendPort(outboxApi);
@@ -225,7 +224,7 @@ export async function createServices(deps: {
   const approvalAnnouncer = createApprovalAnnouncer({
     send,
     clearButtons,
-    cards: createApprovalCards({ db, clock }),
+    cards: stores.approvalCards,
     approvals,
     provider,
     isStaff: (personId) => staff.current.find(personId) !== null,

@@ -3,10 +3,14 @@ import { createSqliteCatalogStore } from '../catalog/catalog-store.js';
 import type { Clock } from '../clock.js';
 import { createSqliteOrderQueries, type OrderQueries } from '../orders/order-queries.js';
 import { createSqliteSpendingStore, type SpendingStore } from '../orders/spending-counter.js';
+import { createSqliteApprovalCards, type ApprovalCards } from '../orders/approval-cards.js';
+import { createSqliteApprovalStore, type ApprovalStore } from '../orders/approval-repo.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { createSqliteSettingsStore } from '../settings/settings-store.js';
 import type { Db } from './open.js';
 import { createSqlitePeopleStore, type PeopleStore } from './people-repo.js';
+import { createPostgresApprovalCards } from './postgres/approval-cards.js';
+import { createPostgresApprovalStore } from './postgres/approval-store.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
 import { createPostgresOrderQueries } from './postgres/order-queries.js';
 import type { PgDb } from './postgres/open.js';
@@ -40,6 +44,10 @@ export interface Stores {
   orderQueries: OrderQueries;
   /** What the orders spent, for the spending limits and the metrics. */
   spending: SpendingStore;
+  /** Orders above a person's threshold, waiting for an administrator. */
+  approvals: ApprovalStore;
+  /** Where each approval request's buttons were sent. */
+  approvalCards: ApprovalCards;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -54,6 +62,8 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     sessions: createSqliteSessionStore({ db, clock }),
     orderQueries: createSqliteOrderQueries({ db }),
     spending: createSqliteSpendingStore({ db }),
+    approvals: createSqliteApprovalStore({ db, clock }),
+    approvalCards: createSqliteApprovalCards({ db, clock }),
   };
 }
 
@@ -69,5 +79,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock }): Stores {
     sessions: createPostgresSessionStore({ db, clock }),
     orderQueries: createPostgresOrderQueries({ db }),
     spending: createPostgresSpendingStore({ db }),
+    approvals: createPostgresApprovalStore({ db, clock }),
+    approvalCards: createPostgresApprovalCards({ db, clock }),
   };
 }

@@ -55,7 +55,7 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
   };
 
   async function settle(approval: Pick<ApprovalRow, 'id'>): Promise<void> {
-    for (const card of deps.cards.take(approval.id)) await deps.clearButtons(card.chatId, card.messageId);
+    for (const card of await deps.cards.take(approval.id)) await deps.clearButtons(card.chatId, card.messageId);
   }
 
   return {
@@ -78,9 +78,9 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
         });
         const messageId = await deliver(adminId, { text: summary.text, buttons: summary.buttons }, 'approval request');
         if (messageId === null) continue;
-        deps.cards.record(approval.id, { chatId: adminId, messageId });
+        await deps.cards.record(approval.id, { chatId: adminId, messageId });
         // Decided while this copy was on its way: the settling that took the cards before it was recorded missed it.
-        if (isDecided(deps.approvals.get(approval.id))) await settle(approval);
+        if (isDecided(await deps.approvals.get(approval.id))) await settle(approval);
       }
     },
 

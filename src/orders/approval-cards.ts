@@ -8,20 +8,24 @@ export interface ApprovalCard {
   messageId: number;
 }
 
-/** Where each request's Approve and Reject buttons were sent. */
+/** Where each request's Approve and Reject buttons were sent, on any database. */
 export interface ApprovalCards {
-  record(approvalId: number, card: ApprovalCard): void;
-  /** The request's cards, forgotten as they are handed out: their buttons are about to go. */
-  take(approvalId: number): ApprovalCard[];
+  record(approvalId: number, card: ApprovalCard): Promise<void>;
+  /**
+   * The request's cards, forgotten as they are handed out: their buttons are
+   * about to go. One statement, so two settlings at once share the cards
+   * out between them and none is handed out twice.
+   */
+  take(approvalId: number): Promise<ApprovalCard[]>;
 }
 
-export function createApprovalCards(deps: { db: Db; clock: Clock }): ApprovalCards {
+export function createSqliteApprovalCards(deps: { db: Db; clock: Clock }): ApprovalCards {
   const { db, clock } = deps;
   return {
-    record(approvalId, card) {
+    async record(approvalId, card) {
       db.insert(approvalCards).values({ approvalId, chatId: card.chatId, messageId: card.messageId, createdAt: new Date(clock.now()) }).run();
     },
-    take(approvalId) {
+    async take(approvalId) {
       return db
         .delete(approvalCards)
         .where(eq(approvalCards.approvalId, approvalId))

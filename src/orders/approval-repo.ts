@@ -30,11 +30,66 @@ export type ClaimApprovalResult =
 export const totalOf = (row: Pick<ApprovalRow, 'lines'>): number => linesTotal(row.lines);
 
 /**
+ * Approval requests as every database keeps them. Each move is a
+ * compare-and-swap on the request's state, committed with its audit row,
+ * so that two administrators, or an administrator and the expiry sweep,
+ * acting at once see exactly one of them win, on any number of
+ * connections.
+ */
+export interface ApprovalStore {
+  get(id: number): Promise<ApprovalRow | null>;
+  byConfirmKey(key: string): Promise<ApprovalRow | null>;
+  /** Stores the request unless this confirmation already made one (a replayed Confirm). */
+  request(input: ApprovalRequest, expiresAt: Date): Promise<{ created: boolean; approval: ApprovalRow }>;
+  /** pending -> approving, if the press was for the numbers the row holds now and before its deadline. */
+  claim(id: number, approverId: number, revision: number): Promise<ClaimApprovalResult>;
+  /** approving -> pending: the checks said no for now; a new price on any line raises the revision. */
+  release(id: number, approverId: number, change: { lines?: OrderLine[]; why: ApprovalWaitCause }): Promise<ApprovalRow | null>;
+  /** approving -> approved; the order is created next, with this row's confirm key. */
+  approve(id: number, approverId: number, selfApproved: boolean): Promise<ApprovalRow | null>;
+  /** Links the order once; a second link is ignored. */
+  attachOrder(id: number, orderId: number): Promise<void>;
+  /** pending -> rejected. */
+  reject(id: number, by: number, reason: string | null): Promise<ApprovalRow | null>;
+  /** Every pending approval whose time ran out, each moved to 'expired' with its audit row. */
+  expireDue(): Promise<ApprovalRow[]>;
+  listPending(): Promise<ApprovalRow[]>;
+  /**
+   * Start-up repair, before any update is taken: a cut-short check waits
+   * again; an approved request gets its order's id if the order was created,
+   * and otherwise waits again (its confirm key still allows one order).
+   */
+  recoverInterrupted(): Promise<{ requeued: number; attached: number }>;
+}
+
+/** The SQLite store: the synchronous repository behind promises; a statement that fails rejects. */
+export function createSqliteApprovalStore(deps: { db: Db; clock: Clock }): ApprovalStore {
+  const repo = createApprovalRepo(deps);
+  return {
+    get: async (id) => repo.get(id),
+    byConfirmKey: async (key) => repo.byConfirmKey(key),
+    request: async (input, expiresAt) => repo.request(input, expiresAt),
+    claim: async (id, approverId, revision) => repo.claim(id, approverId, revision),
+    release: async (id, approverId, change) => repo.release(id, approverId, change),
+    approve: async (id, approverId, selfApproved) => repo.approve(id, approverId, selfApproved),
+    attachOrder: async (id, orderId) => repo.attachOrder(id, orderId),
+    reject: async (id, by, reason) => repo.reject(id, by, reason),
+    expireDue: async () => repo.expireDue(),
+    listPending: async () => repo.listPending(),
+    recoverInterrupted: async () => repo.recoverInterrupted(),
+  };
+}
+
+/** Whether the move a release makes gives the request new numbers: any line's price changed. Shared so both databases decide alike. */
+export const repricedBy = (current: Pick<ApprovalRow, 'lines'>, lines: OrderLine[] | undefined): boolean =>
+  lines !== undefined && lines.some((line, index) => line.region.price !== current.lines[index]?.region.price);
+
+/**
  * Every move of an approval is a compare-and-swap on its state inside one
  * immediate transaction, with its audit row: two administrators pressing
  * Approve together see one 'claimed' and one 'not-pending'.
  */
-export function createApprovalRepo(deps: { db: Db; clock: Clock }) {
+function createApprovalRepo(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   const now = () => new Date(clock.now());
 
@@ -125,7 +180,7 @@ export function createApprovalRepo(deps: { db: Db; clock: Clock }) {
       return immediate((tx) => {
         const current = find(tx, id);
         if (!current) return null;
-        const repriced = change.lines !== undefined && change.lines.some((line, index) => line.region.price !== current.lines[index]?.region.price);
+        const repriced = repricedBy(current, change.lines);
         return move(
           tx,
           id,
@@ -205,5 +260,3 @@ export function createApprovalRepo(deps: { db: Db; clock: Clock }) {
     },
   };
 }
-
-export type ApprovalRepo = ReturnType<typeof createApprovalRepo>;

@@ -1,10 +1,9 @@
 import type { Clock } from '../clock.js';
-import type { Db } from '../db/open.js';
 import type { Logger } from '../logger.js';
 import type { OrderService, PlaceInput, PlaceResult } from './order-service.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { SpendingRuleBook } from './spending-rules.js';
-import { createApprovalRepo, type ApprovalRow } from './approval-repo.js';
+import type { ApprovalRow, ApprovalStore } from './approval-repo.js';
 
 export type { ApprovalRow } from './approval-repo.js';
 
@@ -16,7 +15,7 @@ import type { LimitCheck, LimitVerdict } from './limit-check.js';
 export type { LimitCheck };
 
 export interface ApprovalServiceDeps {
-  db: Db;
+  approvals: ApprovalStore;
   clock: Clock;
   logger: Logger;
   rules: Pick<SpendingRuleBook, 'rulesFor'>;
@@ -74,18 +73,18 @@ export interface ApprovalService {
   /** The total above which this person's order waits for an administrator; null: never. */
   thresholdFor(personId: number): number | null;
   /** Stores the request when the order needs approval; null when it can be placed at once. */
-  requestIfNeeded(input: PlaceInput): { created: boolean; approval: ApprovalRow } | null;
+  requestIfNeeded(input: PlaceInput): Promise<{ created: boolean; approval: ApprovalRow } | null>;
   /** Administrators who are asked: everyone but the requester, unless the requester is the only one. */
   approversFor(approval: Pick<ApprovalRow, 'requesterId'>): number[];
   approve(id: number, approverId: number, revision: number): Promise<ApproveOutcome>;
-  reject(id: number, by: number, reason: string | null): RejectOutcome;
-  expireDue(): ApprovalRow[];
-  listPending(): ApprovalRow[];
-  get(id: number): ApprovalRow | null;
+  reject(id: number, by: number, reason: string | null): Promise<RejectOutcome>;
+  expireDue(): Promise<ApprovalRow[]>;
+  listPending(): Promise<ApprovalRow[]>;
+  get(id: number): Promise<ApprovalRow | null>;
   /** The request a summary's Confirm stored, if it stored one. */
-  byConfirmKey(key: string): ApprovalRow | null;
+  byConfirmKey(key: string): Promise<ApprovalRow | null>;
   /** Run once at start-up, after the order service's own repair and before updates are taken. */
-  recoverInterrupted(): { requeued: number; attached: number };
+  recoverInterrupted(): Promise<{ requeued: number; attached: number }>;
 }
 
 export function placeInputOf(approval: ApprovalRow): PlaceInput {
@@ -106,7 +105,7 @@ export function placeInputOf(approval: ApprovalRow): PlaceInput {
  */
 export function createApprovalService(deps: ApprovalServiceDeps): ApprovalService {
   const { clock, logger } = deps;
-  const repo = createApprovalRepo({ db: deps.db, clock });
+  const repo = deps.approvals;
   const expiryMs = deps.expiryMs ?? DEFAULT_APPROVAL_EXPIRY_MS;
 
   const thresholdFor = (personId: number) => deps.rules.rulesFor(personId).approval;
@@ -159,11 +158,11 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     thresholdFor,
     approversFor,
 
-    requestIfNeeded(input) {
+    async requestIfNeeded(input) {
       const threshold = thresholdFor(input.userId);
       const total = linesTotal(input.lines);
       if (threshold === null || total <= threshold) return null;
-      const stored = repo.request(
+      const stored = await repo.request(
         {
           confirmKey: input.confirmKey,
           requesterId: input.userId,
@@ -177,11 +176,11 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     },
 
     async approve(id, approverId, revision) {
-      const current = repo.get(id);
+      const current = await repo.get(id);
       if (!current) return { kind: 'not-found' };
       // Their codes would be withheld anyway (the sender checks again): spending the money helps nobody.
       if (current.state === 'pending' && !deps.mayOrder(current.requesterId)) {
-        const closed = repo.reject(id, approverId, 'the requester may no longer order');
+        const closed = await repo.reject(id, approverId, 'the requester may no longer order');
         if (closed) {
           logger.info({ approvalId: id, approverId, requesterId: current.requesterId }, 'approval closed: the requester may no longer order');
           return { kind: 'requester-cannot-order', approval: closed };
@@ -190,7 +189,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       const approvers = approversFor(current);
       // Checked before the claim: pressing one's own request must not hold it while the others look.
       if (!approvers.includes(approverId)) return { kind: 'own-order', approval: current };
-      const claim = repo.claim(id, approverId, revision);
+      const claim = await repo.claim(id, approverId, revision);
       if (claim.kind !== 'claimed') return claim;
       const approval = claim.approval;
 
@@ -202,8 +201,8 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       }
       if (verdict !== null) {
         const why = 'change' in verdict ? { change: verdict.change.kind } : { blocked: verdict.blocked.kind };
-        const released = repo.release(id, approverId, { ...('lines' in verdict && verdict.lines !== undefined ? { lines: verdict.lines } : {}), why });
-        const back = released ?? repo.get(id) ?? approval;
+        const released = await repo.release(id, approverId, { ...('lines' in verdict && verdict.lines !== undefined ? { lines: verdict.lines } : {}), why });
+        const back = released ?? (await repo.get(id)) ?? approval;
         logger.info({ approvalId: id, approverId, why }, 'approval not placed yet');
         return 'change' in verdict
           ? { kind: 'changed', approval: back, change: verdict.change, balance: verdict.balance }
@@ -211,23 +210,23 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       }
 
       const selfApproved = approverId === approval.requesterId;
-      const approved = repo.approve(id, approverId, selfApproved);
-      if (!approved) return { kind: 'not-pending', approval: repo.get(id) ?? approval };
+      const approved = await repo.approve(id, approverId, selfApproved);
+      if (!approved) return { kind: 'not-pending', approval: (await repo.get(id)) ?? approval };
       try {
         const result = await deps.orders.createIntentAndPlace(placeInputOf(approved));
-        repo.attachOrder(id, result.order.id);
+        await repo.attachOrder(id, result.order.id);
         logger.info({ approvalId: id, approverId, orderId: result.order.id, result: result.kind }, 'approved order handed to the order service');
-        return { kind: 'placed', approval: repo.get(id) ?? approved, result, selfApproved };
+        return { kind: 'placed', approval: (await repo.get(id)) ?? approved, result, selfApproved };
       } catch (error) {
         logger.error({ approvalId: id, err: error instanceof Error ? error.name : String(error) }, 'approved order could not be placed');
         return { kind: 'failed', approval: approved, error };
       }
     },
 
-    reject(id, by, reason) {
-      const rejected = repo.reject(id, by, reason);
+    async reject(id, by, reason) {
+      const rejected = await repo.reject(id, by, reason);
       if (rejected) return { kind: 'rejected', approval: rejected };
-      const current = repo.get(id);
+      const current = await repo.get(id);
       return current ? { kind: 'not-pending', approval: current } : { kind: 'not-found' };
     },
 

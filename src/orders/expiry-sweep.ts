@@ -18,7 +18,7 @@ export function createApprovalExpirySweep(deps: {
   logger: Logger;
 }): () => Promise<void> {
   return async () => {
-    const expired = deps.approvals.expireDue();
+    const expired = await deps.approvals.expireDue();
     for (const approval of expired) {
       deps.logger.info({ approvalId: approval.id, requesterId: approval.requesterId }, 'approval request expired');
       await deps.announcer.settle(approval);

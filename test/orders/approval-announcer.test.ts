@@ -1,7 +1,8 @@
 import { Api } from 'grammy';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApprovalAnnouncer } from '../../src/orders/approval-announcer.js';
-import { createApprovalCards } from '../../src/orders/approval-cards.js';
+import { createSqliteApprovalCards } from '../../src/orders/approval-cards.js';
+import { createSqliteApprovalStore } from '../../src/orders/approval-repo.js';
 import { createApprovalService } from '../../src/orders/approval-service.js';
 import { createApprovalExpirySweep } from '../../src/orders/expiry-sweep.js';
 import { createClearButtons, createSendPort } from '../../src/bot/send-port.js';
@@ -41,7 +42,7 @@ describe('approval announcer', () => {
     await rules.setDefault('approval', 1_000_000, ADMIN);
     const staff = new Set([ADMIN, STAFF]);
     const service = createApprovalService({
-      db,
+      approvals: createSqliteApprovalStore({ db, clock }),
       clock,
       logger: silentLogger,
       rules,
@@ -62,7 +63,7 @@ describe('approval announcer', () => {
         return sent;
       },
       clearButtons: createClearButtons(api),
-      cards: createApprovalCards({ db, clock }),
+      cards: createSqliteApprovalCards({ db, clock }),
       approvals: service,
       provider,
       isStaff: (id) => staff.has(id),
@@ -76,7 +77,7 @@ describe('approval announcer', () => {
 
   it('takes Approve and Reject off the request’s summaries when it expires', async () => {
     const { telegram, clock, service, sweep, announcer } = await setup();
-    const stored = service.requestIfNeeded(googlePlayInput('k1', { userId: STAFF, chatId: STAFF }))!;
+    const stored = (await service.requestIfNeeded(googlePlayInput('k1', { userId: STAFF, chatId: STAFF })))!;
     await announcer.announce(stored.approval);
     const [summary] = telegram.messages(ADMIN);
     expect(telegram.findButton(summary!, /Approve/)).toBeDefined();
@@ -90,9 +91,9 @@ describe('approval announcer', () => {
 
   it('takes the buttons off a copy that was on its way while another administrator decided', async () => {
     const { telegram, service, announcer, meanwhile } = await setup();
-    const stored = service.requestIfNeeded(googlePlayInput('k1', { userId: STAFF, chatId: STAFF }))!;
+    const stored = (await service.requestIfNeeded(googlePlayInput('k1', { userId: STAFF, chatId: STAFF })))!;
     meanwhile.push(async () => {
-      service.reject(stored.approval.id, 99, null);
+      await service.reject(stored.approval.id, 99, null);
       await announcer.settle(stored.approval);
     });
     await announcer.announce(stored.approval);
@@ -103,7 +104,7 @@ describe('approval announcer', () => {
 
   it('tells nothing to a requester removed from the staff when their request expires, and still tells the administrators', async () => {
     const { telegram, clock, service, staff, sweep } = await setup();
-    expect(service.requestIfNeeded(googlePlayInput('k1', { userId: STAFF, chatId: STAFF }))?.created).toBe(true);
+    expect((await service.requestIfNeeded(googlePlayInput('k1', { userId: STAFF, chatId: STAFF })))?.created).toBe(true);
     staff.delete(STAFF);
     clock.advance(DAY);
     await sweep();
@@ -113,7 +114,7 @@ describe('approval announcer', () => {
 
   it('tells a requester still on the staff that their request expired', async () => {
     const { telegram, clock, service, sweep } = await setup();
-    service.requestIfNeeded(googlePlayInput('k1', { userId: STAFF, chatId: STAFF }));
+    await service.requestIfNeeded(googlePlayInput('k1', { userId: STAFF, chatId: STAFF }));
     clock.advance(DAY);
     await sweep();
     expect(telegram.messages(STAFF)).toHaveLength(1);

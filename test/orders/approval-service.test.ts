@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApprovalRepo } from '../../src/orders/approval-repo.js';
+import { createSqliteApprovalStore } from '../../src/orders/approval-repo.js';
 import { createApprovalService, type LimitCheck } from '../../src/orders/approval-service.js';
 import { createApprovalExpirySweep } from '../../src/orders/expiry-sweep.js';
 import { silentLogger } from '../../src/logger.js';
@@ -35,7 +35,7 @@ describe('approval service', () => {
     await rules.setDefault('approval', 1_000_000, ADMIN);
     const make = () =>
       createApprovalService({
-        db,
+        approvals: createSqliteApprovalStore({ db, clock }),
         clock,
         logger: silentLogger,
         rules,
@@ -52,34 +52,26 @@ describe('approval service', () => {
         .prepare("select action from audit_log where action like 'approval.%' order by id")
         .all()
         .map((row) => (row as { action: string }).action);
-    return { sandbox, db, clock, rules, service: make(), restarted: make, posts, actions, repo: createApprovalRepo({ db, clock }) };
+    return { sandbox, db, clock, rules, service: make(), restarted: make, posts, actions, repo: createSqliteApprovalStore({ db, clock }) };
   }
 
-  function requested(service: ReturnType<typeof createApprovalService>, key = 'k1', userId = STAFF) {
-    const stored = service.requestIfNeeded(googlePlayInput(key, { userId, chatId: userId }));
+  async function requested(service: ReturnType<typeof createApprovalService>, key = 'k1', userId = STAFF) {
+    const stored = await service.requestIfNeeded(googlePlayInput(key, { userId, chatId: userId }));
     if (!stored) throw new Error('expected the order to need approval');
     return stored.approval;
   }
 
   it('asks for approval only above the threshold, and a person’s own threshold wins over the default', async () => {
     const { service, rules } = await setup();
-    expect(service.requestIfNeeded(googlePlayInput('a', { region: { regionPropertyId: 5001, title: 'US', price: 1_000_000 } }))).toBeNull();
-    expect(service.requestIfNeeded(googlePlayInput('b'))).not.toBeNull();
+    expect(await service.requestIfNeeded(googlePlayInput('a', { region: { regionPropertyId: 5001, title: 'US', price: 1_000_000 } }))).toBeNull();
+    expect(await service.requestIfNeeded(googlePlayInput('b'))).not.toBeNull();
     await rules.setForPerson('approval', STAFF, null, ADMIN);
-    expect(service.requestIfNeeded(googlePlayInput('c'))).toBeNull();
-  });
-
-  it('stores one request for a replayed Confirm', async () => {
-    const { service } = await setup();
-    const first = service.requestIfNeeded(googlePlayInput('same'));
-    const again = service.requestIfNeeded(googlePlayInput('same'));
-    expect(first?.created).toBe(true);
-    expect(again).toMatchObject({ created: false, approval: { id: first?.approval.id } });
+    expect(await service.requestIfNeeded(googlePlayInput('c'))).toBeNull();
   });
 
   it('expires a request at its deadline, tells the staff member and the administrators, and a later Approve places nothing', async () => {
     const { service, clock, posts, actions } = await setup();
-    const approval = requested(service);
+    const approval = await requested(service);
     const told: string[] = [];
     const sweep = createApprovalExpirySweep({
       approvals: service,
@@ -108,19 +100,19 @@ describe('approval service', () => {
 
   it('keeps the deadline across a restart: the request still expires when it was due', async () => {
     const { service, restarted, clock } = await setup();
-    const approval = requested(service);
+    const approval = await requested(service);
     clock.advance(DAY);
     const after = restarted();
-    after.recoverInterrupted();
-    expect(after.expireDue().map((row) => row.id)).toEqual([approval.id]);
+    await after.recoverInterrupted();
+    expect((await after.expireDue()).map((row) => row.id)).toEqual([approval.id]);
   });
 
   it('puts a request whose check a restart cut short back to waiting, and approving it then places one order', async () => {
     const { service, restarted, repo, posts } = await setup();
-    const approval = requested(service);
-    expect(repo.claim(approval.id, ADMIN, approval.revision).kind).toBe('claimed');
+    const approval = await requested(service);
+    expect((await repo.claim(approval.id, ADMIN, approval.revision)).kind).toBe('claimed');
     const after = restarted();
-    expect(after.recoverInterrupted()).toEqual({ requeued: 1, attached: 0 });
+    expect(await after.recoverInterrupted()).toEqual({ requeued: 1, attached: 0 });
     const outcome = await after.approve(approval.id, OTHER_ADMIN, approval.revision);
     expect(outcome).toMatchObject({ kind: 'placed', result: { kind: 'placed' } });
     expect(posts()).toBe(1);
@@ -128,7 +120,7 @@ describe('approval service', () => {
 
   it('never places a second order for one request, even one sent back to waiting after its order was created', async () => {
     const { service, db, posts } = await setup();
-    const approval = requested(service);
+    const approval = await requested(service);
     expect((await service.approve(approval.id, ADMIN, 0)).kind).toBe('placed');
     // As if a restart had lost the approval's link to its order after the POST.
     db.$client.prepare("update approvals set state = 'pending', order_id = null where id = ?").run(approval.id);
@@ -139,16 +131,16 @@ describe('approval service', () => {
 
   it("refuses an administrator's approval of their own order while another administrator exists", async () => {
     const { service, posts } = await setup();
-    const approval = requested(service, 'k1', ADMIN);
+    const approval = await requested(service, 'k1', ADMIN);
     expect(service.approversFor(approval)).toEqual([OTHER_ADMIN]);
     expect((await service.approve(approval.id, ADMIN, 0)).kind).toBe('own-order');
     expect(posts()).toBe(0);
-    expect(service.get(approval.id)?.state).toBe('pending');
+    expect((await service.get(approval.id))?.state).toBe('pending');
   });
 
   it('lets the only administrator approve their own order, recorded as self-approved', async () => {
     const { service, posts, actions } = await setup({ admins: [ADMIN] });
-    const approval = requested(service, 'k1', ADMIN);
+    const approval = await requested(service, 'k1', ADMIN);
     expect(await service.approve(approval.id, ADMIN, 0)).toMatchObject({ kind: 'placed', selfApproved: true });
     expect(posts()).toBe(1);
     expect(actions()).toEqual(['approval.requested', 'approval.checking', 'approval.self_approved']);
@@ -157,15 +149,15 @@ describe('approval service', () => {
   it('keeps the request waiting, unplaced, when the person’s limits refuse it', async () => {
     const verdict = { ok: false, limit: 'day', cap: 1_000, left: 10 } as const;
     const { service, posts } = await setup({ checkLimits: async () => verdict });
-    const approval = requested(service);
+    const approval = await requested(service);
     expect(await service.approve(approval.id, ADMIN, 0)).toMatchObject({ kind: 'blocked', blocked: { kind: 'limit', verdict } });
-    expect(service.get(approval.id)?.state).toBe('pending');
+    expect((await service.get(approval.id))?.state).toBe('pending');
     expect(posts()).toBe(0);
   });
 
   it('records a new price and revision when the provider repriced, so the older summary can no longer approve', async () => {
     const { service, sandbox, posts } = await setup();
-    const approval = requested(service);
+    const approval = await requested(service);
     sandbox.controls.setProductPrice(approval.lines[0]!.product.id, 1_300_000);
     expect(await service.approve(approval.id, ADMIN, 0)).toMatchObject({
       kind: 'changed',
@@ -182,7 +174,7 @@ describe('approval service', () => {
     const { service, sandbox, posts } = await setup();
     const base = googlePlayInput('cart');
     const apple = { product: { id: 102, title: 'Apple 25 USD' }, region: { regionPropertyId: 5002, title: null, price: 3_100_000 }, quantity: 1, fields: [{ fieldId: 7, title: 'E-mail', value: 'buyer@example.com' }] };
-    const stored = service.requestIfNeeded({ ...base, lines: [base.lines[0]!, apple] });
+    const stored = await service.requestIfNeeded({ ...base, lines: [base.lines[0]!, apple] });
     if (!stored) throw new Error('expected the cart to need approval');
     sandbox.controls.setProductPrice(102, 3_200_000);
     expect(await service.approve(stored.approval.id, ADMIN, 0)).toMatchObject({
@@ -203,18 +195,18 @@ describe('approval service', () => {
 
   it('refuses an Approve pressed after the deadline, even before the sweep expired the request', async () => {
     const { service, clock, posts } = await setup();
-    const approval = requested(service);
+    const approval = await requested(service);
     clock.advance(DAY);
     // The sweep, not the press, expires it: it is the one that tells the staff member and the administrators.
     expect(await service.approve(approval.id, ADMIN, approval.revision)).toMatchObject({ kind: 'expired', approval: { state: 'pending' } });
     expect(posts()).toBe(0);
-    expect(service.expireDue().map((row) => row.id)).toEqual([approval.id]);
+    expect((await service.expireDue()).map((row) => row.id)).toEqual([approval.id]);
   });
 
   it('closes, unplaced, the request of a person who may no longer order when an administrator approves it', async () => {
     const ordering = new Set([STAFF]);
     const { service, posts, actions } = await setup({ mayOrder: (id) => ordering.has(id) });
-    const approval = requested(service);
+    const approval = await requested(service);
     ordering.delete(STAFF);
     expect(await service.approve(approval.id, ADMIN, approval.revision)).toMatchObject({
       kind: 'requester-cannot-order',

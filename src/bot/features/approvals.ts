@@ -219,7 +219,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
 
   async function reject(ctx: BaseContext, id: number, reason: string | null): Promise<string> {
     const c = textsOf(ctx);
-    const outcome = deps.approvals.reject(id, ctx.member.telegramId, reason);
+    const outcome = await deps.approvals.reject(id, ctx.member.telegramId, reason);
     if (outcome.kind === 'not-found') return ctx.t('approval-not-found', { id: formatId(id, ctx.member.locale) });
     await settleIfDecided(outcome.approval);
     if (outcome.kind === 'not-pending') return `${approvalLine(c, outcome.approval)}\n${notPendingText(c, outcome.approval)}`;
@@ -260,7 +260,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
         await ctx.reply(await reject(ctx, command.id, command.reason));
         return;
       case 'list': {
-        const pending = deps.approvals.listPending();
+        const pending = await deps.approvals.listPending();
         const threshold = deps.rules.defaults().approval;
         const lines = pending.slice(0, LISTED).map((approval) =>
           ctx.t('approvals-list-item', {

@@ -27,7 +27,7 @@ export function confirmedPressFeature(deps: {
       if (order.state === 'not_placed' || order.state === 'rejected') return ctx.t('order-already-confirmed-not-placed');
       return ctx.t('order-already-confirmed', { reference: orderName(order), state: ctx.t(`track-state-${order.state}`) });
     }
-    const approval = deps.approvals?.byConfirmKey(key);
+    const approval = await deps.approvals?.byConfirmKey(key);
     if (approval && approval.requesterId === me) return ctx.t('order-already-requested', { id: formatId(approval.id, ctx.member.locale), state: approval.state });
     return null;
   }

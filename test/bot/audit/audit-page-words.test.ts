@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApprovalRepo } from '../../../src/orders/approval-repo.js';
+import { createSqliteApprovalStore } from '../../../src/orders/approval-repo.js';
 import { createAuditQueries } from '../../../src/reports/audit-queries.js';
 import { auditPageView, type AuditView } from '../../../src/bot/audit/audit-view.js';
 import { createStaffRepo } from '../../../src/db/staff-repo.js';
@@ -38,8 +38,8 @@ async function recordedAudit() {
   await world.advanceAndRun(5_000);
   expect(world.get(order.id).state).toBe('completed');
 
-  const approvals = createApprovalRepo({ db, clock });
-  const { approval } = approvals.request(
+  const approvals = createSqliteApprovalStore({ db, clock });
+  const { approval } = await approvals.request(
     {
       confirmKey: 'c1',
       requesterId: SARA,
@@ -48,9 +48,9 @@ async function recordedAudit() {
     },
     new Date(clock.now() + 60 * MINUTE),
   );
-  approvals.claim(approval.id, ADMIN, approval.revision);
-  approvals.release(approval.id, ADMIN, { why: { change: 'price' }, lines: [{ ...approval.lines[0]!, region: { ...approval.lines[0]!.region, price: 1_300_000 } }] });
-  approvals.reject(approval.id, ADMIN, 'بودجهٔ این ماه تمام شده');
+  await approvals.claim(approval.id, ADMIN, approval.revision);
+  await approvals.release(approval.id, ADMIN, { why: { change: 'price' }, lines: [{ ...approval.lines[0]!, region: { ...approval.lines[0]!.region, price: 1_300_000 } }] });
+  await approvals.reject(approval.id, ADMIN, 'بودجهٔ این ماه تمام شده');
 
   const settings = sqliteSettings(db, clock);
   const rules = createSpendingRuleBook({ settings });

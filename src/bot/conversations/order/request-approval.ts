@@ -12,7 +12,7 @@ import type { ApprovalWaiting } from './order-types.js';
  */
 export function createApprovalRequester(approvals: { service: ApprovalService; announcer: ApprovalAnnouncer }) {
   return async (input: PlaceInput): Promise<ApprovalWaiting | null> => {
-    const stored = approvals.service.requestIfNeeded(input);
+    const stored = await approvals.service.requestIfNeeded(input);
     if (!stored) return null;
     if (stored.created) await approvals.announcer.announce(stored.approval);
     const { approval } = stored;
