@@ -138,6 +138,6 @@ describe('delivery of orders to the staff member who placed them', () => {
     const secrets = delivered.flatMap((card) => [card.code, card.serial]);
     const reference = world.sandbox.controls.orders().at(-1)!.orderReference;
     expectAbsent(world.bot.output(), secrets, reference);
-    expectAbsent(databaseBytes(world), secrets, reference);
+    expectAbsent(await databaseBytes(world), secrets, reference);
   });
 });

@@ -170,8 +170,21 @@ export function expectAbsent(haystack: string | Buffer, secrets: readonly string
   if (found.length > 0) throw new Error(`${found.length} secret(s) found where none may be`);
 }
 
-/** The raw bytes of the database and of its write-ahead log, as they are on disk now. */
-export function databaseBytes(world: World): Buffer {
+/**
+ * What the database holds now: on SQLite the raw bytes of the file and of
+ * its write-ahead log as they are on disk; on PostgreSQL every row of every
+ * table of ours, as text.
+ */
+export async function databaseBytes(world: World): Promise<Buffer> {
+  if (world.database.kind === 'postgresql') {
+    const tables = await world.database.rows<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public'");
+    const texts: string[] = [];
+    for (const { name } of tables) {
+      const rows = await world.database.rows<{ row: string }>(`select t::text as row from "${name}" t`);
+      texts.push(...rows.map((r) => r.row));
+    }
+    return Buffer.from(texts.join('\n'), 'utf8');
+  }
   const files = [world.databasePath, `${world.databasePath}-wal`, `${world.databasePath}-journal`].filter((file) => existsSync(file));
   return Buffer.concat(files.map((file) => readFileSync(file)));
 }
