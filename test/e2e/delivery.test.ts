@@ -132,7 +132,7 @@ describe('delivery of orders to the staff member who placed them', () => {
     ]);
   });
 
-  it('never writes a delivered code to the log or to the database file', () => {
+  it('never writes a delivered code to the log or to the database file', async () => {
     expect(delivered.length).toBeGreaterThanOrEqual(3 + 1 + LARGE_ORDER);
     // PINs are four digits, found by chance in any timestamp; codes and serials are not.
     const secrets = delivered.flatMap((card) => [card.code, card.serial]);
