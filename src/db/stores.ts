@@ -3,10 +3,12 @@ import { createSqliteCatalogStore } from '../catalog/catalog-store.js';
 import type { Clock } from '../clock.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { createSqliteSettingsStore } from '../settings/settings-store.js';
+import { createSqliteOrderStore, type OrderStore } from '../orders/order-repo.js';
 import type { Db } from './open.js';
 import { createSqlitePeopleStore, type PeopleStore } from './people-repo.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
 import type { PgDb } from './postgres/open.js';
+import { createPostgresOrderStore } from './postgres/order-store.js';
 import { createPostgresPeopleStore } from './postgres/people-store.js';
 import { createPostgresSessionStore } from './postgres/session-store.js';
 import { createPostgresSettingsStore } from './postgres/settings-store.js';
@@ -32,6 +34,7 @@ export interface Stores {
   catalog: CatalogStore;
   /** Conversation and session state, one JSON value per key. */
   sessions: SessionStore<unknown>;
+  orders: OrderStore;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -44,6 +47,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     settings: createSqliteSettingsStore({ db, clock }),
     catalog: createSqliteCatalogStore({ db, clock }),
     sessions: createSqliteSessionStore({ db, clock }),
+    orders: createSqliteOrderStore({ db, clock }),
   };
 }
 
@@ -57,5 +61,6 @@ export function postgresStores(deps: { db: PgDb; clock: Clock }): Stores {
     settings: createPostgresSettingsStore({ db, clock }),
     catalog: createPostgresCatalogStore({ db, clock }),
     sessions: createPostgresSessionStore({ db, clock }),
+    orders: createPostgresOrderStore({ db, clock }),
   };
 }
