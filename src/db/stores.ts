@@ -4,11 +4,13 @@ import type { Clock } from '../clock.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { createSqliteSettingsStore } from '../settings/settings-store.js';
 import { createSqliteOrderStore, type OrderStore } from '../orders/order-repo.js';
+import { createSqliteOrderingPauseStore, type OrderingPauseStore } from '../orders/ordering-pause.js';
 import type { Db } from './open.js';
 import { createSqlitePeopleStore, type PeopleStore } from './people-repo.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
 import type { PgDb } from './postgres/open.js';
 import { createPostgresOrderStore } from './postgres/order-store.js';
+import { createPostgresOrderingPauseStore } from './postgres/ordering-pause.js';
 import { createPostgresPeopleStore } from './postgres/people-store.js';
 import { createPostgresSessionStore } from './postgres/session-store.js';
 import { createPostgresSettingsStore } from './postgres/settings-store.js';
@@ -35,6 +37,8 @@ export interface Stores {
   /** Conversation and session state, one JSON value per key. */
   sessions: SessionStore<unknown>;
   orders: OrderStore;
+  /** Whether orders may be sent: read from the database on every order, so every instance sees a pause. */
+  orderingPause: OrderingPauseStore;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -48,6 +52,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     catalog: createSqliteCatalogStore({ db, clock }),
     sessions: createSqliteSessionStore({ db, clock }),
     orders: createSqliteOrderStore({ db, clock }),
+    orderingPause: createSqliteOrderingPauseStore({ db, clock }),
   };
 }
 
@@ -62,5 +67,6 @@ export function postgresStores(deps: { db: PgDb; clock: Clock }): Stores {
     catalog: createPostgresCatalogStore({ db, clock }),
     sessions: createPostgresSessionStore({ db, clock }),
     orders: createPostgresOrderStore({ db, clock }),
+    orderingPause: createPostgresOrderingPauseStore({ db, clock }),
   };
 }
