@@ -3,14 +3,18 @@ import { createSqliteCatalogStore } from '../catalog/catalog-store.js';
 import type { Clock } from '../clock.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { createSqliteSettingsStore } from '../settings/settings-store.js';
+import { createSqliteAuditTrail, type AuditTrail } from '../orders/audit-trail.js';
 import { createSqliteOrderStore, type OrderStore } from '../orders/order-repo.js';
 import { createSqliteOrderingPauseStore, type OrderingPauseStore } from '../orders/ordering-pause.js';
+import { createSqliteReviewStore, type ReviewStore } from '../orders/review.js';
 import type { Db } from './open.js';
 import { createSqlitePeopleStore, type PeopleStore } from './people-repo.js';
+import { createPostgresAuditTrail } from './postgres/audit-trail.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
 import type { PgDb } from './postgres/open.js';
 import { createPostgresOrderStore } from './postgres/order-store.js';
 import { createPostgresOrderingPauseStore } from './postgres/ordering-pause.js';
+import { createPostgresReviewStore } from './postgres/review-store.js';
 import { createPostgresPeopleStore } from './postgres/people-store.js';
 import { createPostgresSessionStore } from './postgres/session-store.js';
 import { createPostgresSettingsStore } from './postgres/settings-store.js';
@@ -39,6 +43,10 @@ export interface Stores {
   orders: OrderStore;
   /** Whether orders may be sent: read from the database on every order, so every instance sees a pause. */
   orderingPause: OrderingPauseStore;
+  /** Orders waiting for an administrator's decision. */
+  review: ReviewStore;
+  /** Audit rows for events that move no order (codes looked at again, an export made). */
+  auditTrail: AuditTrail;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -53,6 +61,8 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     sessions: createSqliteSessionStore({ db, clock }),
     orders: createSqliteOrderStore({ db, clock }),
     orderingPause: createSqliteOrderingPauseStore({ db, clock }),
+    review: createSqliteReviewStore({ db, clock }),
+    auditTrail: createSqliteAuditTrail({ db, clock }),
   };
 }
 
@@ -68,5 +78,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock }): Stores {
     sessions: createPostgresSessionStore({ db, clock }),
     orders: createPostgresOrderStore({ db, clock }),
     orderingPause: createPostgresOrderingPauseStore({ db, clock }),
+    review: createPostgresReviewStore({ db, clock }),
+    auditTrail: createPostgresAuditTrail({ db, clock }),
   };
 }

@@ -23,8 +23,10 @@ const empty = () => db.$client.query('truncate orders, audit_log, notifications 
 
 orderStoreContract('PostgreSQL', async () => {
   await empty();
+  const clock = steppingClock();
   return {
-    store: createPostgresOrderStore({ db, clock: steppingClock() }),
+    clock,
+    store: createPostgresOrderStore({ db, clock }),
     audit: async (orderId) =>
       (
         await db.$client.query<{ action: string; amount: string | null; actor_id: string | null }>(

@@ -10,8 +10,10 @@ afterAll(() => opened.splice(0).forEach(closeDb));
 orderStoreContract('SQLite', async () => {
   const db = openDb(':memory:');
   opened.push(db);
+  const clock = steppingClock();
   return {
-    store: createSqliteOrderStore({ db, clock: steppingClock() }),
+    clock,
+    store: createSqliteOrderStore({ db, clock }),
     audit: async (orderId) =>
       db.$client
         .prepare<[number], { action: string; amount: number | null; actorId: number | null }>(

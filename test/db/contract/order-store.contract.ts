@@ -12,6 +12,8 @@ export interface OrderStoreSubject {
   audit(orderId: number): Promise<Array<{ action: string; amount: number | null; actorId: number | null }>>;
   /** The order's pending announcements, by kind. */
   notifications(orderId: number): Promise<string[]>;
+  /** The store's clock. */
+  clock: { advance(ms: number): void };
 }
 
 async function opened(store: OrderStore, overrides: IntentOverrides = {}): Promise<OrderRow> {
@@ -128,6 +130,15 @@ export function orderStoreContract(database: string, fresh: () => Promise<OrderS
       expect(await subject.notifications(placing.id)).toEqual(['interrupted']);
       expect(await subject.notifications(waiting.id)).toEqual(['not_placed']);
       expect(await repo.recoverInterrupted(30_000)).toEqual({ unknown: 0, notPlaced: 0 });
+    });
+
+    it('ends the flight of a POST a crash interrupted at its timeout at the latest', async () => {
+      const order = await opened(repo);
+      const claim = await repo.claimForPlacing(order.id, 1);
+      subject.clock.advance(60 * 60_000);
+      await repo.recoverInterrupted(1_500);
+      const recovered = await repo.get(order.id);
+      expect(recovered?.postEndedAt?.getTime()).toBe(claim.order.postedAt!.getTime() + 1_500);
     });
 
     it('lists a person’s orders newest first, page by page', async () => {
