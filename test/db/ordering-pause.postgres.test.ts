@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
 import { createPostgresOrderingPauseStore } from '../../src/db/postgres/ordering-pause.js';
 import { createManualClock } from '../support/manual-clock.js';
@@ -30,4 +30,20 @@ orderingPauseContract('PostgreSQL', async () => {
         (r) => ({ action: r.action, actorId: r.actor_id === null ? null : Number(r.actor_id), detail: r.detail }),
       ),
   };
+});
+
+describe('ordering pause on PostgreSQL, two connections at once', () => {
+  it('starts one pause when the provider and an administrator pause together, audited once', async () => {
+    for (let round = 0; round < 5; round++) {
+      await db.$client.query('truncate app_state, audit_log restart identity');
+      const clock = createManualClock(PAUSE_T0);
+      const [a, b] = await Promise.all([
+        createPostgresOrderingPauseStore({ db, clock }).pause({ source: 'provider', reason: 'key disabled', by: null }),
+        createPostgresOrderingPauseStore({ db: other, clock }).pause({ source: 'admin', reason: 'wallet audit', by: 1001 }),
+      ]);
+      expect([a.started, b.started].sort()).toEqual([false, true]);
+      expect(a.pause).toEqual(b.pause);
+      expect((await db.$client.query("select 1 from audit_log where action = 'ordering.paused'")).rowCount).toBe(1);
+    }
+  });
 });
