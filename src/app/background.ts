@@ -13,7 +13,7 @@ import { startDeliveryPoller } from '../tracking/poller-loop.js';
 import type { DeliveryPollerDeps } from '../tracking/poller.js';
 import { takeOverEarlierClaims } from '../tracking/take-over.js';
 import type { Logger } from '../logger.js';
-import type { OrderingPause, OrderingPauseSwitch } from '../orders/ordering-pause.js';
+import type { OrderingPause, OrderingPauseStore } from '../orders/ordering-pause.js';
 import { createPauseProbe, PAUSE_PROBE_MS } from '../orders/pause-probe.js';
 import type { ClearButtons } from '../text/send-port.js';
 import type { ProviderClient } from '../provider/client.js';
@@ -52,7 +52,7 @@ export interface BackgroundDeps extends SenderParts {
   checkLowBalance: () => Promise<void>;
   orderFeed: OrderFeed;
   dailyDigest: DailyDigest;
-  orderingPause: Pick<OrderingPauseSwitch, 'current'>;
+  orderingPause: Pick<OrderingPauseStore, 'current'>;
   /** Requests that waited too long for an administrator expire here; absent, there are none. */
   approvals?: { service: Pick<ApprovalService, 'expireDue' | 'approversFor'>; announcer: Pick<ApprovalAnnouncer, 'tellRequester' | 'tellAdmins' | 'settle'> };
   /** Tells administrators that the provider answers again while ordering is still paused. */

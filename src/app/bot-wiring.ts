@@ -30,6 +30,8 @@ export function createAppBot(deps: { config: Config; db: Db; services: Services;
     orderQueries: services.stores.orderQueries,
     alerts: services.alerts,
     orderingPause,
+    review: services.stores.review,
+    auditTrail: services.stores.auditTrail,
     spending: { checkLimits: services.checkLimits, rules: services.spendingRules, counter: services.spendingCounter },
     lowBalance: services.lowBalance,
     settingsRegistry: services.settingsRegistry,

@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import type { CatalogStore } from '../catalog/catalog-store.js';
 import type { Metrics } from '../http/metrics.js';
 import type { Logger } from '../logger.js';
-import type { OrderingPauseSwitch } from '../orders/ordering-pause.js';
+import type { OrderingPauseStore } from '../orders/ordering-pause.js';
 import { withPauseOnRefusal } from '../orders/pause-on-refusal.js';
 import { createProviderClient, type ProviderClient } from '../provider/client.js';
 import { budgetShape, createRateLimiter, type RateLimiter } from '../provider/rate-limit.js';
@@ -28,7 +28,7 @@ export function composeProvider(deps: {
   baseUrl: string;
   apiKey: string;
   catalog: Pick<CatalogStore, 'recordPrice'>;
-  pauses: Pick<OrderingPauseSwitch, 'pause'>;
+  pauses: Pick<OrderingPauseStore, 'pause'>;
   lowBalance: Pick<LowBalanceWatch, 'observe'>;
   alerts: Pick<AdminAlerts, 'alert'>;
   translate: (locale: Locale) => Translate;

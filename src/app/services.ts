@@ -19,7 +19,7 @@ import { createMetrics, type Metrics } from '../http/metrics.js';
 import type { Logger } from '../logger.js';
 import type { ClearButtons, SendMessage } from '../text/send-port.js';
 import { createOrderService, type OrderService } from '../orders/order-service.js';
-import { createOrderingPause, type OrderingPauseSwitch } from '../orders/ordering-pause.js';
+import type { OrderingPauseStore } from '../orders/ordering-pause.js';
 import { createDescribePerson, type DescribePerson } from '../bot/describe-person.js';
 import { createLocaleOf, type LocaleOf } from '../bot/person-locale.js';
 import type { ProviderClient } from '../provider/client.js';
@@ -61,7 +61,7 @@ export interface Services {
   clearButtons: ClearButtons;
   /** "typing…" in a chat, without auto-retry: held up behind a 429 it would show nothing useful. */
   sendTyping: (chatId: number) => Promise<unknown>;
-  orderingPause: OrderingPauseSwitch;
+  orderingPause: OrderingPauseStore;
   settings: SettingsView;
   settingsRegistry: SettingsRegistry;
   spendingRules: SpendingRuleBook;
@@ -123,7 +123,7 @@ export async function createServices(deps: {
   const outboxApi: Api = createTelegramApi(config, { retry: false, localeOf });
   const alerts = createAdminAlerts({ recipients: adminRecipients, sendText, clock, logger });
 
-  const orderingPause = createOrderingPause({ db, clock });
+  const orderingPause = stores.orderingPause;
   // Read on hot paths (the spending rules for every summary, the feed, the digest): kept in memory, changed through the view.
   const settings = await createSettingsView(stores.settings);
   const spendingRules = createSpendingRuleBook({ settings });
@@ -174,7 +174,7 @@ export async function createServices(deps: {
   const orders = withBalanceCheckAfterOrders(
     withFundsRefusalAlert(
     createOrderService({
-      db,
+      orders: stores.orders,
       provider,
       clock,
       logger: logger.child({ component: 'orders' }),
@@ -197,7 +197,7 @@ export async function createServices(deps: {
     logger.child({ component: 'orders' }),
   );
   // Logs what it recovered itself.
-  orders.recoverInterrupted();
+  await orders.recoverInterrupted();
   const approvals = createApprovalService({
     approvals: stores.approvals,
     clock,

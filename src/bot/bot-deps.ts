@@ -12,7 +12,9 @@ import type { Logger } from '../logger.js';
 import type { LocalPeriods, MonthCalendar } from '../text/local-periods.js';
 import type { OrderQueries } from '../orders/order-queries.js';
 import type { OrderService } from '../orders/order-service.js';
-import type { OrderingPauseSwitch } from '../orders/ordering-pause.js';
+import type { OrderingPauseStore } from '../orders/ordering-pause.js';
+import type { AuditTrail } from '../orders/audit-trail.js';
+import type { ReviewStore } from '../orders/review.js';
 import type { DescribePerson } from './describe-person.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { SettingsRegistry } from '../settings/settings-registry.js';
@@ -46,7 +48,11 @@ export interface BotDeps {
   orderQueries: OrderQueries;
   alerts: AdminAlerts;
   /** The ordering switch: /pause, /resume, and the pause shown in /start and /balance. */
-  orderingPause: OrderingPauseSwitch;
+  orderingPause: OrderingPauseStore;
+  /** Orders waiting for an administrator (/review). */
+  review: ReviewStore;
+  /** Audit rows for events that move no order. */
+  auditTrail: AuditTrail;
   defaultLocale: Locale;
   amountUnit: AmountUnit;
   /** IANA zone every time is shown in. */

@@ -3,7 +3,6 @@ import { sequentialize } from '@grammyjs/runner';
 import { Bot, type Context } from 'grammy';
 import { createAuditQueries } from '../reports/audit-queries.js';
 import type { SessionStore } from '../db/session-store.js';
-import { createAuditTrail } from '../orders/audit-trail.js';
 import { createCommandMenus } from './commands.js';
 import { createReportQueries } from '../reports/report-queries.js';
 import type { BotContext, Presentation } from './context.js';
@@ -184,7 +183,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       ...tracking,
       orders: orderQueries,
       provider: deps.provider,
-      audit: createAuditTrail({ db: deps.db, clock: deps.clock }),
+      audit: deps.auditTrail,
       describePerson,
       tellPerson,
       clock: deps.clock,
@@ -192,7 +191,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     }),
   );
   bot.use(transactionsFeature({ ...tracking, orders: orderQueries, provider: deps.provider }));
-  bot.use(reviewFeature({ ...tracking, db: deps.db, clock: deps.clock, provider: deps.provider, describePerson, logger: deps.logger }));
+  bot.use(reviewFeature({ ...tracking, review: deps.review, provider: deps.provider, describePerson, logger: deps.logger }));
   const orderingPaused = () => deps.orderingPause.current();
   bot.use(helpFeature({ orderingPaused }));
   bot.use(balanceFeature({ provider: deps.provider, onProviderTrouble, troubleText: troubleMessage, orderingPaused }));
@@ -256,7 +255,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     exportFeature({
       queries: createReportQueries({ db: deps.db }),
       provider: deps.provider,
-      audit: createAuditTrail({ db: deps.db, clock: deps.clock }),
+      audit: deps.auditTrail,
       describePerson,
       periods: deps.periods,
       onProviderTrouble,

@@ -7,13 +7,21 @@ import { createSqliteApprovalCards, type ApprovalCards } from '../orders/approva
 import { createSqliteApprovalStore, type ApprovalStore } from '../orders/approval-repo.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { createSqliteSettingsStore } from '../settings/settings-store.js';
+import { createSqliteAuditTrail, type AuditTrail } from '../orders/audit-trail.js';
+import { createSqliteOrderStore, type OrderStore } from '../orders/order-repo.js';
+import { createSqliteOrderingPauseStore, type OrderingPauseStore } from '../orders/ordering-pause.js';
+import { createSqliteReviewStore, type ReviewStore } from '../orders/review.js';
 import type { Db } from './open.js';
 import { createSqlitePeopleStore, type PeopleStore } from './people-repo.js';
 import { createPostgresApprovalCards } from './postgres/approval-cards.js';
 import { createPostgresApprovalStore } from './postgres/approval-store.js';
+import { createPostgresAuditTrail } from './postgres/audit-trail.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
 import { createPostgresOrderQueries } from './postgres/order-queries.js';
 import type { PgDb } from './postgres/open.js';
+import { createPostgresOrderStore } from './postgres/order-store.js';
+import { createPostgresOrderingPauseStore } from './postgres/ordering-pause.js';
+import { createPostgresReviewStore } from './postgres/review-store.js';
 import { createPostgresPeopleStore } from './postgres/people-store.js';
 import { createPostgresSessionStore } from './postgres/session-store.js';
 import { createPostgresSettingsStore } from './postgres/settings-store.js';
@@ -48,6 +56,13 @@ export interface Stores {
   approvals: ApprovalStore;
   /** Where each approval request's buttons were sent. */
   approvalCards: ApprovalCards;
+  orders: OrderStore;
+  /** Whether orders may be sent: read from the database on every order, so every instance sees a pause. */
+  orderingPause: OrderingPauseStore;
+  /** Orders waiting for an administrator's decision. */
+  review: ReviewStore;
+  /** Audit rows for events that move no order (codes looked at again, an export made). */
+  auditTrail: AuditTrail;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -64,6 +79,10 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     spending: createSqliteSpendingStore({ db }),
     approvals: createSqliteApprovalStore({ db, clock }),
     approvalCards: createSqliteApprovalCards({ db, clock }),
+    orders: createSqliteOrderStore({ db, clock }),
+    orderingPause: createSqliteOrderingPauseStore({ db, clock }),
+    review: createSqliteReviewStore({ db, clock }),
+    auditTrail: createSqliteAuditTrail({ db, clock }),
   };
 }
 
@@ -81,5 +100,9 @@ export function postgresStores(deps: { db: PgDb; clock: Clock }): Stores {
     spending: createPostgresSpendingStore({ db }),
     approvals: createPostgresApprovalStore({ db, clock }),
     approvalCards: createPostgresApprovalCards({ db, clock }),
+    orders: createPostgresOrderStore({ db, clock }),
+    orderingPause: createPostgresOrderingPauseStore({ db, clock }),
+    review: createPostgresReviewStore({ db, clock }),
+    auditTrail: createPostgresAuditTrail({ db, clock }),
   };
 }

@@ -5,7 +5,8 @@ import type { Spent } from '../orders/spending-counter.js';
 export interface OperationsReadings {
   /** The wallet balance last read from the provider and when; null until one was read since the start. */
   lastBalance(): { balance: number; at: number } | null;
-  orderingPaused(): { source: 'provider' | 'admin' } | null;
+  /** Read from the database at every scrape: a pause made on another instance shows too. */
+  orderingPaused(): Promise<{ source: 'provider' | 'admin' } | null>;
   /** Spent by all staff together in the local day and month (TIME_ZONE) holding `nowMs`. */
   spent(nowMs: number): Promise<Spent>;
   now(): number;
@@ -41,8 +42,9 @@ export function registerOperationsMetrics(registry: Registry, readings: Operatio
     help: 'Whether ordering is paused (1) or not (0), by who paused it: an administrator, or the provider refusing our key or IP',
     labelNames: ['source'] as const,
     registers: [registry],
-    collect() {
-      const paused = readings.orderingPaused();
+    // Asynchronous: prom-client awaits it before reading the gauge.
+    async collect() {
+      const paused = await readings.orderingPaused();
       for (const source of PAUSE_SOURCES) this.set({ source }, paused?.source === source ? 1 : 0);
     },
   });

@@ -45,7 +45,8 @@ export interface ReadinessDeps {
   startedAt: number;
   lastTelegramContact: () => number | null;
   lastSweepDone: () => number | null;
-  orderingPaused: () => OrderingPause | null;
+  /** Read from the database at every check: a pause made on another instance counts too. */
+  orderingPaused: () => Promise<OrderingPause | null>;
   /** Until when the provider's Retry-After holds every request (0 or past: not holding). */
   providerPausedUntil: () => number;
   /** Beyond this wait a staff member is told to come back later instead of being served. */
@@ -55,7 +56,7 @@ export interface ReadinessDeps {
 
 export interface Health {
   healthz(): Report;
-  readyz(): Report;
+  readyz(): Promise<Report>;
 }
 
 export function createHealth(deps: ReadinessDeps): Health {
@@ -83,8 +84,13 @@ export function createHealth(deps: ReadinessDeps): Health {
     return { ok: last !== null && silentMs <= limits.telegramSilenceMs, lastContactSecondsAgo: last === null ? null : seconds(silentMs) };
   }
 
-  function provider(now: number): CheckResult {
-    const pause = deps.orderingPaused();
+  async function provider(now: number): Promise<CheckResult> {
+    let pause: OrderingPause | null;
+    try {
+      pause = await deps.orderingPaused();
+    } catch {
+      return { ok: false, error: 'the ordering pause could not be read' };
+    }
     const waitMs = Math.max(0, deps.providerPausedUntil() - now);
     return {
       ok: pause === null && waitMs <= deps.interactiveMaxWaitMs,
@@ -113,11 +119,11 @@ export function createHealth(deps: ReadinessDeps): Health {
 
   return {
     healthz: () => report({ database: database() }),
-    readyz() {
+    async readyz() {
       const now = deps.clock.now();
       const db = database();
       if (!db.ok) return report({ database: db });
-      return report({ database: db, telegram: telegram(now), provider: provider(now), poller: poller(now), outbox: outbox(now) });
+      return report({ database: db, telegram: telegram(now), provider: await provider(now), poller: poller(now), outbox: outbox(now) });
     },
   };
 }

@@ -23,7 +23,7 @@ export interface ApprovalServiceDeps {
   adminIds: () => number[];
   provider: Pick<ProviderClient, 'getProduct' | 'getBalance'>;
   orders: Pick<OrderService, 'createIntentAndPlace'>;
-  orderingPaused: () => { source: 'provider' | 'admin'; reason: string | null } | null;
+  orderingPaused: () => Promise<{ source: 'provider' | 'admin'; reason: string | null } | null>;
   /** Whether the person may order now: still on the staff and not a viewer. */
   mayOrder: (personId: number) => boolean;
   checkLimits?: LimitCheck;
@@ -118,7 +118,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
 
   /** Re-reads the provider's numbers for every line; a change, a block, or null when the request can be placed as it stands. */
   async function recheck(approval: ApprovalRow): Promise<{ change: ApprovalChange; balance: number; lines?: OrderLine[] } | { blocked: Blocked } | null> {
-    const paused = deps.orderingPaused();
+    const paused = await deps.orderingPaused();
     if (paused) return { blocked: { kind: 'paused', reason: paused.reason } };
     let details;
     let balance;

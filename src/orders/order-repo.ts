@@ -56,6 +56,41 @@ export interface NotifyingTransition extends TransitionInput {
 export type OrderRepo = ReturnType<typeof createOrderRepo>;
 
 /**
+ * The orders as every database keeps them: the same results, audit rows and
+ * announcements on SQLite and PostgreSQL, each change in one transaction
+ * with its audit row (see createOrderRepo for what each call does).
+ */
+export interface OrderStore {
+  get(id: number): Promise<OrderRow | null>;
+  transition(input: NotifyingTransition): Promise<OrderRow | null>;
+  openIntent(input: IntentInput): Promise<OpenIntentResult>;
+  claimForPlacing(id: number, actorId: number): Promise<ClaimResult>;
+  recoverInterrupted(maxFlightMs: number): Promise<{ unknown: number; notPlaced: number }>;
+  listForUser(userId: number, request: PageRequest): Promise<PageOf<OrderRow>>;
+}
+
+/** The SQLite store: the synchronous repository behind promises; a statement that fails rejects. */
+export function createSqliteOrderStore(deps: { db: Db; clock: Clock }): OrderStore {
+  const repo = createOrderRepo(deps);
+  return {
+    get: async (id) => repo.get(id),
+    transition: async (input) => repo.transition(input),
+    openIntent: async (input) => repo.openIntent(input),
+    claimForPlacing: async (id, actorId) => repo.claimForPlacing(id, actorId),
+    recoverInterrupted: async (maxFlightMs) => repo.recoverInterrupted(maxFlightMs),
+    listForUser: async (userId, request) => repo.listForUser(userId, request),
+  };
+}
+
+/**
+ * When a POST a crash interrupted ended at the latest: when its timeout ran
+ * out or when this process started (`at`), whichever came first.
+ */
+export function interruptedPostEnd(at: Date, postedAt: Date | null, maxFlightMs: number): Date {
+  return postedAt === null ? at : new Date(Math.min(at.getTime(), postedAt.getTime() + maxFlightMs));
+}
+
+/**
  * Compare-and-swap: moves the order only if it is still in an expected
  * state, and writes the audit row with it. Run it inside a transaction
  * (`exec`) so that both commit together; callers that hold a lease check it
@@ -191,7 +226,7 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
             .all();
           let unknown = 0;
           for (const { id, postedAt } of placing) {
-            const ended = postedAt === null ? at : new Date(Math.min(at.getTime(), postedAt.getTime() + maxFlightMs));
+            const ended = interruptedPostEnd(at, postedAt, maxFlightMs);
             const moved = transitionIn(tx, {
               id,
               from: 'placing',
@@ -208,12 +243,7 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
           const staleIntents = tx
             .select({ id: orders.id })
             .from(orders)
-            .where(
-              and(
-                eq(orders.state, 'intent'),
-                isNull(orders.postedAt),
-              ),
-            )
+            .where(and(eq(orders.state, 'intent'), isNull(orders.postedAt)))
             .all();
           let notPlaced = 0;
           for (const { id } of staleIntents) {

@@ -1,5 +1,4 @@
 import type { Clock } from '../clock.js';
-import type { Db } from '../db/open.js';
 import type { PageOf, PageRequest } from '../db/paging.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
@@ -8,7 +7,7 @@ import type { LimitCheck } from './limit-check.js';
 import { orderFingerprint } from './fingerprint.js';
 import { createMutex } from './mutex.js';
 import { placeOrderBody, type OrderLine } from './order-line.js';
-import { createOrderRepo, type OrderRow } from './order-repo.js';
+import type { OrderRow, OrderStore } from './order-repo.js';
 import { classifyPlaceError, OrderNotSentError, type RejectReason } from './place-errors.js';
 
 export type { OrderRow } from './order-repo.js';
@@ -43,13 +42,14 @@ export type PlaceResult =
 export interface OrderService {
   createIntentAndPlace(input: PlaceInput): Promise<PlaceResult>;
   /** Run once at start-up, before the bot takes updates. */
-  recoverInterrupted(): { unknown: number; notPlaced: number };
-  get(orderId: number): OrderRow | null;
-  listForUser(userId: number, request: PageRequest): PageOf<OrderRow>;
+  recoverInterrupted(): Promise<{ unknown: number; notPlaced: number }>;
+  get(orderId: number): Promise<OrderRow | null>;
+  listForUser(userId: number, request: PageRequest): Promise<PageOf<OrderRow>>;
 }
 
 export interface OrderServiceDeps {
-  db: Db;
+  /** Where orders are kept (Stores.orders). */
+  orders: OrderStore;
   provider: Pick<ProviderClient, 'placeOrder' | 'getBalance'>;
   clock: Clock;
   logger: Logger;
@@ -65,9 +65,10 @@ export interface OrderServiceDeps {
   /**
    * The ordering pause in force, if any (src/orders/ordering-pause.ts): while
    * the provider refuses our key or an administrator paused ordering, no
-   * POST goes out.
+   * POST goes out. Read from the database before every order, so that a
+   * pause made on another instance stops this one too.
    */
-  orderingPaused?: () => { source: 'provider' | 'admin'; reason: string | null } | null;
+  orderingPaused?: () => Promise<{ source: 'provider' | 'admin'; reason: string | null } | null>;
   /**
    * The person's spending limits (limit-check.ts), checked
    * under the wallet lock: two orders confirmed together are counted one
@@ -102,8 +103,7 @@ export const FIRST_CHECK_AFTER_PLACED_MS = 2_000;
 export const FIRST_CHECK_AFTER_UNKNOWN_MS = 5_000;
 
 export function createOrderService(deps: OrderServiceDeps): OrderService {
-  const { db, provider, clock, logger, sandbox } = deps;
-  const repo = createOrderRepo({ db, clock });
+  const { orders: repo, provider, clock, logger, sandbox } = deps;
   // One POST in flight per wallet; orders_one_placing_idx is the backstop across processes.
   const wallet = createMutex();
 
@@ -115,10 +115,10 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     postEndedAt: new Date(clock.now()),
   });
 
-  function settlePlaced(order: OrderRow, placed: PlacedOrder, actorId: number): OrderRow {
+  async function settlePlaced(order: OrderRow, placed: PlacedOrder, actorId: number): Promise<OrderRow> {
     // Still the intent's unit price × quantity: what the staff member confirmed.
     const confirmed = order.totalAmount;
-    const moved = repo.transition({
+    const moved = await repo.transition({
       id: order.id,
       from: 'placing',
       to: 'in_progress',
@@ -148,15 +148,15 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     return moved;
   }
 
-  function settleUnknown(order: OrderRow, actorId: number, detail: string): OrderRow {
-    const moved = repo.transition({
+  async function settleUnknown(order: OrderRow, actorId: number, detail: string): Promise<OrderRow> {
+    const moved = await repo.transition({
       id: order.id,
       from: 'placing',
       to: 'unknown',
       set: { nextCheckAt: new Date(clock.now() + FIRST_CHECK_AFTER_UNKNOWN_MS), postEndedAt: new Date(clock.now()) },
       audit: { actorId, action: 'order.unknown', facts: { note: detail } },
     });
-    return moved ?? repo.get(order.id) ?? order;
+    return moved ?? (await repo.get(order.id)) ?? order;
   }
 
   /**
@@ -165,11 +165,11 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
    * columns without a unique index and the order goes to administrators at
    * once: reconciliation could only guess at what we already know.
    */
-  function settleAccepted(order: OrderRow, placed: PlacedOrder, actorId: number, why: string): OrderRow {
+  async function settleAccepted(order: OrderRow, placed: PlacedOrder, actorId: number, why: string): Promise<OrderRow> {
     const candidate = { orderId: placed.orderId, reference: placed.orderReference, status: placed.status, amount: placed.amount, createdAt: null };
     let moved: OrderRow | null = null;
     try {
-      moved = repo.transition({
+      moved = await repo.transition({
         id: order.id,
         from: 'placing',
         to: 'needs_review',
@@ -196,7 +196,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
    * outcome that looks unknown although nothing was sent).
    */
   async function whyNotSend(intent: OrderRow): Promise<{ reason: RejectReason; providerMessage: string | null; facts: Record<string, string | number> } | null> {
-    const paused = deps.orderingPaused?.() ?? null;
+    const paused = (await deps.orderingPaused?.()) ?? null;
     if (paused) return { reason: 'paused', providerMessage: paused.reason, facts: { cause: 'paused', source: paused.source } };
     const verdict = (await deps.checkLimits?.(intent.userId, intent.totalAmount, intent.id)) ?? { ok: true };
     if (!verdict.ok) return { reason: 'over-limit', providerMessage: null, facts: { cause: 'limit', limit: verdict.limit, cap: verdict.cap, left: verdict.left } };
@@ -210,7 +210,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     // Under the wallet lock (held across the awaited reads, not released before the POST).
     const unsent = await whyNotSend(intent);
     if (unsent) {
-      const closed = repo.transition({
+      const closed = await repo.transition({
         id: intent.id,
         from: 'intent',
         to: 'not_placed',
@@ -222,7 +222,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         return { result: { kind: 'rejected', order: closed, providerMessage: unsent.providerMessage, reason: unsent.reason }, checkFunds: false };
       }
     }
-    const claim = repo.claimForPlacing(intent.id, input.userId);
+    const claim = await repo.claimForPlacing(intent.id, input.userId);
     if (claim.kind === 'same-order-pending') return { result: { kind: 'same-order-pending', order: claim.pending }, checkFunds: false };
     if (claim.kind === 'moved') return { result: { kind: 'already-confirmed', order: claim.order }, checkFunds: false };
     if (claim.kind === 'busy') {
@@ -239,8 +239,8 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       placed = await provider.placeOrder(placeOrderBody(order.lines), {
         priority: 'interactive',
         // The budget may have held the POST back a moment: a pause that began meanwhile still stops it.
-        beforeSend: () => {
-          const pausedNow = deps.orderingPaused?.() ?? null;
+        beforeSend: async () => {
+          const pausedNow = (await deps.orderingPaused?.()) ?? null;
           if (pausedNow) throw new OrderNotSentError('paused', pausedNow.reason);
         },
       });
@@ -248,9 +248,9 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       const verdict = classifyPlaceError(error);
       if (verdict.kind === 'unknown') {
         logger.warn({ orderId: order.id, error: verdict.detail }, 'order outcome unknown; will reconcile');
-        return { result: { kind: 'unknown', order: settleUnknown(order, input.userId, verdict.detail) }, checkFunds: false };
+        return { result: { kind: 'unknown', order: await settleUnknown(order, input.userId, verdict.detail) }, checkFunds: false };
       }
-      const rejected = repo.transition({
+      const rejected = await repo.transition({
         id: order.id,
         from: 'placing',
         to: 'rejected',
@@ -266,14 +266,14 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     }
 
     try {
-      const settled = settlePlaced(order, placed, input.userId);
+      const settled = await settlePlaced(order, placed, input.userId);
       logger.info({ orderId: order.id, providerOrderId: placed.orderId, amount: placed.amount }, 'order placed');
       return { result: { kind: 'placed', order: settled }, checkFunds: false };
     } catch (error) {
       // The provider took the order: whatever failed here, it is never reported as unknown or not placed.
       const why = errorName(error);
       logger.error({ orderId: order.id, providerOrderId: placed.orderId, error: why }, 'accepted order not recorded as placed; sent to review');
-      const held = settleAccepted(order, placed, input.userId, why);
+      const held = await settleAccepted(order, placed, input.userId, why);
       return { result: { kind: 'accepted-unrecorded', order: held, providerReference: placed.orderReference }, checkFunds: false };
     }
   }
@@ -290,7 +290,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
 
   return {
     async createIntentAndPlace(input) {
-      const opened = repo.openIntent({
+      const opened = await repo.openIntent({
         confirmKey: input.confirmKey,
         userId: input.userId,
         chatId: input.chatId,
@@ -304,8 +304,8 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       return checkFunds && result.kind === 'rejected' ? refineFunds(result) : result;
     },
 
-    recoverInterrupted() {
-      const counts = repo.recoverInterrupted(deps.placeTimeoutMs ?? DEFAULT_PLACE_TIMEOUT_MS);
+    async recoverInterrupted() {
+      const counts = await repo.recoverInterrupted(deps.placeTimeoutMs ?? DEFAULT_PLACE_TIMEOUT_MS);
       if (counts.unknown > 0 || counts.notPlaced > 0) logger.warn(counts, 'recovered interrupted orders');
       return counts;
     },

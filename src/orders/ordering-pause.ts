@@ -27,6 +27,28 @@ export interface OrderingPauseSwitch {
   resume(by: number): OrderingPause | null;
 }
 
+/**
+ * The ordering switch as every database keeps it. `current` reads the
+ * database on every call: several instances may share one database, and an
+ * administrator's pause must stop every one of them at its next order.
+ * Pause and resume each commit with their audit row.
+ */
+export interface OrderingPauseStore {
+  current(): Promise<OrderingPause | null>;
+  pause(input: { source: OrderingPause['source']; reason: string | null; by: number | null }): Promise<{ started: boolean; pause: OrderingPause }>;
+  resume(by: number): Promise<OrderingPause | null>;
+}
+
+/** The SQLite store: the synchronous switch behind promises; a statement that fails rejects. */
+export function createSqliteOrderingPauseStore(deps: { db: Db; clock: Clock }): OrderingPauseStore {
+  const pauses = createOrderingPause(deps);
+  return {
+    current: async () => pauses.current(),
+    pause: async (input) => pauses.pause(input),
+    resume: async (by) => pauses.resume(by),
+  };
+}
+
 /** app_state key of the pause; absent or null while ordering is open. */
 export const ORDERING_PAUSE_KEY = 'ordering.pause';
 /** A provider message or an administrator's reason is shown in chats and alerts: keep it to a line or two. */
@@ -87,8 +109,8 @@ export function createOrderingPause(deps: { db: Db; clock: Clock }): OrderingPau
   };
 }
 
-/** One line, trimmed and bounded; an empty reason is no reason. */
-function cleanReason(reason: string | null): string | null {
+/** One line, trimmed and bounded; an empty reason is no reason. Shared with the PostgreSQL store. */
+export function cleanReason(reason: string | null): string | null {
   const line = (reason ?? '').replace(/\s+/g, ' ').trim();
   if (line === '') return null;
   // By code point, so that an emoji or a Persian letter is never cut in half.

@@ -1,7 +1,7 @@
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { ProviderAuthError, ProviderForbiddenError, type ProviderError } from '../provider/errors.js';
-import type { OrderingPause, OrderingPauseSwitch } from './ordering-pause.js';
+import type { OrderingPause, OrderingPauseStore } from './ordering-pause.js';
 
 /**
  * The provider client with one addition: any answer 401 or 403, to an order
@@ -13,16 +13,25 @@ import type { OrderingPause, OrderingPauseSwitch } from './ordering-pause.js';
 export function withPauseOnRefusal(
   provider: ProviderClient,
   deps: {
-    pauses: Pick<OrderingPauseSwitch, 'pause'>;
+    pauses: Pick<OrderingPauseStore, 'pause'>;
     /** Called once, when a refusal starts a pause; never awaited, so it must not throw. */
     onPaused: (pause: OrderingPause, status: number | null) => void;
     logger: Logger;
   },
 ): ProviderClient {
-  const noteRefusal = (error: unknown): void => {
+  // Awaited before the refusal reaches the caller, so that the next order (here or on another instance) finds the pause.
+  const noteRefusal = async (error: unknown): Promise<void> => {
     if (!(error instanceof ProviderAuthError || error instanceof ProviderForbiddenError)) return;
     const refusal: ProviderError = error;
-    const { started, pause } = deps.pauses.pause({ source: 'provider', reason: refusal.providerMessage ?? `HTTP ${refusal.status ?? '?'}`, by: null });
+    let paused: Awaited<ReturnType<OrderingPauseStore['pause']>>;
+    try {
+      paused = await deps.pauses.pause({ source: 'provider', reason: refusal.providerMessage ?? `HTTP ${refusal.status ?? '?'}`, by: null });
+    } catch (failure) {
+      // The provider's refusal is what the caller must hear; the database's failure goes to the log.
+      deps.logger.error({ err: failure instanceof Error ? failure.name : String(failure) }, 'could not record the pause after a refusal');
+      return;
+    }
+    const { started, pause } = paused;
     if (!started) return;
     deps.logger.warn({ status: refusal.status, method: refusal.method, path: refusal.path }, 'ordering paused: the provider refused our key or IP');
     deps.onPaused(pause, refusal.status);
@@ -33,7 +42,7 @@ export function withPauseOnRefusal(
       try {
         return await call(...args);
       } catch (error) {
-        noteRefusal(error);
+        await noteRefusal(error);
         throw error;
       }
     };
@@ -45,7 +54,7 @@ export function withPauseOnRefusal(
       try {
         yield* provider.allProducts(q, o);
       } catch (error) {
-        noteRefusal(error);
+        await noteRefusal(error);
         throw error;
       }
     },

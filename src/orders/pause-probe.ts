@@ -1,6 +1,6 @@
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
-import type { OrderingPause, OrderingPauseSwitch } from './ordering-pause.js';
+import type { OrderingPause, OrderingPauseStore } from './ordering-pause.js';
 
 /**
  * How often a pause the provider caused checks whether the provider answers
@@ -17,7 +17,7 @@ export const PAUSE_PROBE_MS = 2 * 60_000;
  * paused: only a person decides that spending may start again.
  */
 export function createPauseProbe(deps: {
-  pauses: Pick<OrderingPauseSwitch, 'current'>;
+  pauses: Pick<OrderingPauseStore, 'current'>;
   provider: Pick<ProviderClient, 'getBalance'>;
   /** Called once per pause, when the provider answers again. */
   onAnswering: (pause: OrderingPause) => Promise<void>;
@@ -26,7 +26,7 @@ export function createPauseProbe(deps: {
   // The pause (by its start) already announced as answering; a new pause is announced anew.
   let announcedSince: number | null = null;
   return async () => {
-    const pause = deps.pauses.current();
+    const pause = await deps.pauses.current();
     if (!pause || pause.source !== 'provider' || pause.since === announcedSince) return;
     try {
       await deps.provider.getBalance({ priority: 'background' });

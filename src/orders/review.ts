@@ -6,7 +6,7 @@ import type { OrderDetail } from '../provider/schemas.js';
 import type { SyncDb } from '../db/sync-db.js';
 import { appendAudit } from './audit-trail.js';
 import { itemsMismatch, type ItemsMismatch } from './order-line.js';
-import { transitionOrder, type OrderRow } from './order-repo.js';
+import { transitionOrder, type OrderRow, type TransitionInput } from './order-repo.js';
 import { isFinal, isFollowed, localStateFor, notificationFor } from './order-states.js';
 import { enqueueNotification } from './outbox.js';
 
@@ -51,13 +51,35 @@ export function reviewMismatches(order: Pick<OrderRow, 'lines'>, detail: Pick<Or
   return itemsMismatch(order.lines, detail.items);
 }
 
-/**
- * Settles an order waiting for review in one immediate transaction, as a
- * compare-and-swap from 'needs_review': the audit row and the staff
- * member's notifications commit with the move, and a second decision on the
- * same order (two administrators, a replayed press) changes nothing.
- */
-export function settleReview(db: Db, clock: Clock, input: SettleReviewInput): SettleReviewResult {
+export type ReviewLookup = { kind: 'waiting'; order: OrderRow } | Extract<SettleReviewResult, { kind: 'not-found' | 'not-in-review' }>;
+
+/** The review of orders as every database keeps it: the same results, audit rows and announcements on each. */
+export interface ReviewStore {
+  /**
+   * Settles an order waiting for review in one transaction (SQLite's
+   * immediate one, PostgreSQL's money lock), as a compare-and-swap from
+   * 'needs_review': the audit row and the staff member's notifications
+   * commit with the move, and a second decision on the same order (two
+   * administrators, a replayed press) changes nothing.
+   */
+  settleReview(input: SettleReviewInput): Promise<SettleReviewResult>;
+  /** Whether our order `orderId` waits for review, read before asking the administrator or the provider anything. */
+  findForReview(orderId: number): Promise<ReviewLookup>;
+  /** Orders waiting for an administrator, oldest first, at most `limit`; `total` counts them all. */
+  listAwaitingReview(limit: number): Promise<{ items: OrderRow[]; total: number }>;
+}
+
+/** The SQLite store: the synchronous code below behind promises; a statement that fails rejects. */
+export function createSqliteReviewStore(deps: { db: Db; clock: Clock }): ReviewStore {
+  const { db, clock } = deps;
+  return {
+    settleReview: async (input) => settleReview(db, clock, input),
+    findForReview: async (orderId) => findForReview(db, orderId),
+    listAwaitingReview: async (limit) => listAwaitingReview(db, limit),
+  };
+}
+
+function settleReview(db: Db, clock: Clock, input: SettleReviewInput): SettleReviewResult {
   return db.transaction(
     (tx): SettleReviewResult => {
       const order = tx.select().from(orders).where(eq(orders.id, input.orderId)).get();
@@ -69,17 +91,7 @@ export function settleReview(db: Db, clock: Clock, input: SettleReviewInput): Se
 
       if (decision.kind === 'none') {
         if (order.acceptedOrderId !== null) return { kind: 'accepted', order };
-        const moved = transitionOrder(
-          tx,
-          {
-            id: order.id,
-            from: 'needs_review',
-            to: 'not_placed',
-            set: { finishedAt: at, nextCheckAt: null },
-            audit: { actorId: input.actorId, action: 'order.not_placed', facts: { cause: 'review' } },
-          },
-          at,
-        );
+        const moved = transitionOrder(tx, reviewedNotPlaced(order, input.actorId, at), at);
         if (!moved) return { kind: 'not-in-review', order };
         const enqueued: NotificationKind[] = enqueueNotification(tx, { orderId: order.id, kind: 'not_placed', now })
           ? ['not_placed']
@@ -98,41 +110,51 @@ export function settleReview(db: Db, clock: Clock, input: SettleReviewInput): Se
       if (mismatches.length > 0) return { kind: 'mismatch', order, mismatches };
       const released = linked ? releaseLink(tx, linked, order, detail, input.actorId, at) : undefined;
 
-      const state = localStateFor(detail.status);
-      const final = isFinal(state);
-      const moved = transitionOrder(
-        tx,
-        {
-          id: order.id,
-          from: 'needs_review',
-          to: state,
-          set: {
-            providerOrderId: detail.orderId,
-            providerReference: detail.orderReference,
-            providerStatus: detail.status,
-            // What the provider charged is what the records and the audit trail show.
-            totalAmount: detail.amount,
-            // A followed order is due at once, so the poller takes it from its first, quick checks.
-            nextCheckAt: isFollowed(state) ? at : null,
-            checkCount: 0,
-            ...(final ? { finishedAt: at } : {}),
-          },
-          audit: {
-            actorId: input.actorId,
-            action: 'order.adopted',
-            facts: { byReview: true, providerOrder: detail.orderId, status: detail.status },
-          },
-        },
-        at,
-      );
+      const adoption = reviewedAdoption(order, detail, input.actorId, at);
+      const moved = transitionOrder(tx, adoption.move, at);
       if (!moved) return { kind: 'not-in-review', order };
-      const kind = notificationFor(state);
-      const kinds: NotificationKind[] = ['adopted', ...(kind ? [kind] : [])];
-      const enqueued = kinds.filter((k) => enqueueNotification(tx, { orderId: order.id, kind: k, now }));
+      const enqueued = adoption.notify.filter((k) => enqueueNotification(tx, { orderId: order.id, kind: k, now }));
       return { kind: 'settled', order: moved, enqueued, ...(released ? { released } : {}) };
     },
     { behavior: 'immediate' },
   );
+}
+
+/** The move of an order an administrator ruled was never placed. Shared with the PostgreSQL store. */
+export function reviewedNotPlaced(order: OrderRow, actorId: number, at: Date): TransitionInput {
+  return {
+    id: order.id,
+    from: 'needs_review',
+    to: 'not_placed',
+    set: { finishedAt: at, nextCheckAt: null },
+    audit: { actorId, action: 'order.not_placed', facts: { cause: 'review' } },
+  };
+}
+
+/** The move of an order an administrator matched to a provider order, and what it announces. Shared with the PostgreSQL store. */
+export function reviewedAdoption(order: OrderRow, detail: OrderDetail, actorId: number, at: Date): { move: TransitionInput; notify: NotificationKind[] } {
+  const state = localStateFor(detail.status);
+  const kind = notificationFor(state);
+  return {
+    move: {
+      id: order.id,
+      from: 'needs_review',
+      to: state,
+      set: {
+        providerOrderId: detail.orderId,
+        providerReference: detail.orderReference,
+        providerStatus: detail.status,
+        // What the provider charged is what the records and the audit trail show.
+        totalAmount: detail.amount,
+        // A followed order is due at once, so the poller takes it from its first, quick checks.
+        nextCheckAt: isFollowed(state) ? at : null,
+        checkCount: 0,
+        ...(isFinal(state) ? { finishedAt: at } : {}),
+      },
+      audit: { actorId, action: 'order.adopted', facts: { byReview: true, providerOrder: detail.orderId, status: detail.status } },
+    },
+    notify: ['adopted', ...(kind ? [kind] : [])],
+  };
 }
 
 /** Clock difference between the provider and us that a creation time must clear before it proves anything. */
@@ -146,12 +168,17 @@ const CLOCK_MARGIN_MS = 10 * 60_000;
  * recorded another reference, or the provider created this order well after
  * the holder's own order request had ended, so it cannot be the holder's.
  */
-function staleLink(order: OrderRow, holder: OrderRow, detail: OrderDetail): boolean {
+export function staleLink(order: OrderRow, holder: OrderRow, detail: OrderDetail): boolean {
   if (order.acceptedOrderId !== detail.orderId || order.acceptedReference !== detail.orderReference) return false;
   if (holder.providerReference !== null && holder.providerReference !== detail.orderReference) return true;
   const created = detail.createdAt === null ? Number.NaN : Date.parse(detail.createdAt);
   const holderSentBy = (holder.postEndedAt ?? holder.postedAt ?? holder.createdAt).getTime();
   return !Number.isNaN(created) && created > holderSentBy + CLOCK_MARGIN_MS;
+}
+
+/** The audit facts of a released link, the same on both databases. */
+export function releaseFacts(holder: OrderRow, order: OrderRow, detail: OrderDetail) {
+  return { providerOrder: detail.orderId, reference: detail.orderReference, order: order.id, was: holder.providerReference };
 }
 
 /** Frees the provider order id from the holder; its own reference and history stay. Audited on the holder. */
@@ -162,23 +189,18 @@ function releaseLink(tx: SyncDb, holder: OrderRow, order: OrderRow, detail: Orde
     action: 'order.link_released',
     orderId: holder.id,
     amount: holder.totalAmount,
-    facts: { providerOrder: detail.orderId, reference: detail.orderReference, order: order.id, was: holder.providerReference },
+    facts: releaseFacts(holder, order, detail),
   });
   return released;
 }
 
-/** Whether our order `orderId` waits for review, read before asking the administrator or the provider anything. */
-export function findForReview(
-  db: Db,
-  orderId: number,
-): { kind: 'waiting'; order: OrderRow } | Extract<SettleReviewResult, { kind: 'not-found' | 'not-in-review' }> {
+function findForReview(db: Db, orderId: number): ReviewLookup {
   const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
   if (!order) return { kind: 'not-found' };
   return order.state === 'needs_review' ? { kind: 'waiting', order } : { kind: 'not-in-review', order };
 }
 
-/** Orders waiting for an administrator, oldest first, at most `limit`; `total` counts them all. */
-export function listAwaitingReview(db: Db, limit: number): { items: OrderRow[]; total: number } {
+function listAwaitingReview(db: Db, limit: number): { items: OrderRow[]; total: number } {
   const waiting = eq(orders.state, 'needs_review');
   const total = db.select({ n: sql<number>`count(*)` }).from(orders).where(waiting).get()?.n ?? 0;
   const items = db.select().from(orders).where(waiting).orderBy(asc(orders.id)).limit(Math.max(0, limit)).all();

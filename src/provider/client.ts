@@ -88,9 +88,9 @@ export interface PlaceOrderOptions extends CallOptions {
   /**
    * Runs once the shared budget has let the POST through, just before it
    * leaves: the last moment to decide against sending. Whatever it throws is
-   * thrown by placeOrder, and nothing is sent.
+   * thrown by placeOrder, and nothing is sent. May read the database first.
    */
-  beforeSend?: () => void;
+  beforeSend?: () => void | Promise<void>;
 }
 
 export interface OrderCallOptions extends CallOptions {
@@ -268,9 +268,9 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       const checked = placeOrderBodySchema.safeParse(body);
       if (!checked.success) throw new TypeError(`invalid order body: ${z.prettifyError(checked.error)}`);
       await admit(o?.priority ?? 'interactive', o, 'POST', '/orders');
+      await o?.beforeSend?.();
       // Last point at which cancelling is still clean: after this the POST is on the wire.
       o?.signal?.throwIfAborted();
-      o?.beforeSend?.();
       const result = await transport.send({
         method: 'POST',
         path: '/orders',

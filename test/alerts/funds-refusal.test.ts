@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { createWalletShortAlert, withFundsRefusalAlert, type FundsRefusal } from '../../src/alerts/funds-refusal.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
@@ -35,7 +36,7 @@ describe('administrators hear when the wallet cannot pay for an order', () => {
       logger: silentLogger,
     });
     const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 });
-    const orders = withFundsRefusalAlert(createOrderService({ db, provider, clock, logger: silentLogger, sandbox: true }), walletShort);
+    const orders = withFundsRefusalAlert(createOrderService({ orders: createSqliteOrderStore({ db, clock }), provider, clock, logger: silentLogger, sandbox: true }), walletShort);
     return { sandbox, orders, walletShort, sent, refusals, clock };
   }
 

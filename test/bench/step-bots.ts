@@ -31,7 +31,10 @@ import { createStaffView } from '../../src/db/staff-view.js';
 import { createSqliteStrangerRepliesStore } from '../../src/db/stranger-replies-repo.js';
 import { createLogger } from '../../src/logger.js';
 import { createOrderService } from '../../src/orders/order-service.js';
-import { createOrderingPause } from '../../src/orders/ordering-pause.js';
+import { createSqliteOrderingPauseStore } from '../../src/orders/ordering-pause.js';
+import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
+import { createSqliteReviewStore } from '../../src/orders/review.js';
+import { createSqliteAuditTrail } from '../../src/orders/audit-trail.js';
 import type { ProviderClient } from '../../src/provider/client.js';
 import { ADMIN } from '../e2e/harness.js';
 import { createFakeBotApi, type FakeBotApi, type RecordedCall, type SentMessage } from '../support/fake-bot-api/index.js';
@@ -123,7 +126,7 @@ export async function startRealBot(db: Db, provider: ProviderClient, options: { 
   const logger = benchLogger;
   const staff = await createStaffView(createSqliteStaffStore({ db, clock: systemClock }));
   await staff.syncEnvAdmins([ADMIN.id]);
-  const pauses = createOrderingPause({ db, clock: systemClock });
+  const pauses = createSqliteOrderingPauseStore({ db, clock: systemClock });
   const alerts = createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock: systemClock, logger });
   const settings = sqliteSettings(db, systemClock);
   const rules = createSpendingRuleBook({ settings });
@@ -141,7 +144,7 @@ export async function startRealBot(db: Db, provider: ProviderClient, options: { 
     catalog: createSqliteCatalogStore({ db, clock: systemClock }),
     catalogSync: { syncNow: async () => ({ ok: true, products: 0, categories: 0, removed: 0 }), loading: async () => false },
     provider,
-    orders: createOrderService({ db, provider, clock: systemClock, logger, sandbox: true, orderingPaused: () => pauses.current() }),
+    orders: createOrderService({ orders: createSqliteOrderStore({ db, clock: systemClock }), provider, clock: systemClock, logger, sandbox: true, orderingPaused: () => pauses.current() }),
     orderQueries: createSqliteOrderQueries({ db }),
     alerts,
     spending: { checkLimits: createLimitCheck({ rules, counter, clock: systemClock }), rules, counter },
@@ -161,6 +164,8 @@ export async function startRealBot(db: Db, provider: ProviderClient, options: { 
     perItemLimit: 10,
     ...(options.maxProductsPerOrder === undefined ? {} : { maxProductsPerOrder: options.maxProductsPerOrder }),
     orderingPause: pauses,
+    review: createSqliteReviewStore({ db, clock: systemClock }),
+    auditTrail: createSqliteAuditTrail({ db, clock: systemClock }),
     clock: systemClock,
     logger,
   });

@@ -4,7 +4,7 @@ import { createLowBalanceWatch, withBalanceWatch } from '../../src/alerts/low-ba
 import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { createMetrics } from '../../src/http/metrics.js';
 import { silentLogger } from '../../src/logger.js';
-import { createOrderingPause } from '../../src/orders/ordering-pause.js';
+import { createSqliteOrderingPauseStore } from '../../src/orders/ordering-pause.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox } from '../../src/sandbox/server.js';
 import { sqliteSettings } from '../support/sqlite-settings.js';
@@ -27,7 +27,7 @@ function operationsWorld() {
     render: () => '',
     logger: silentLogger,
   });
-  const pauses = createOrderingPause({ db, clock });
+  const pauses = createSqliteOrderingPauseStore({ db, clock });
   const spending = createSpendingCounter({ store: createSqliteSpendingStore({ db }), periods: createLocalPeriods('UTC') });
   const metrics = createMetrics({
     db,
@@ -73,12 +73,12 @@ describe('/metrics for operators', () => {
     expect(sample(text, 'giftdesk_ordering_paused{source="admin"}')).toBe('0');
     expect(sample(text, 'giftdesk_ordering_paused{source="provider"}')).toBe('0');
 
-    world.pauses.pause({ source: 'provider', reason: '403', by: null });
+    await world.pauses.pause({ source: 'provider', reason: '403', by: null });
     text = await world.scrape();
     expect(sample(text, 'giftdesk_ordering_paused{source="admin"}')).toBe('0');
     expect(sample(text, 'giftdesk_ordering_paused{source="provider"}')).toBe('1');
 
-    world.pauses.resume(1001);
+    await world.pauses.resume(1001);
     expect(sample(await world.scrape(), 'giftdesk_ordering_paused{source="provider"}')).toBe('0');
   });
 

@@ -1,4 +1,5 @@
 import type { Update } from 'grammy/types';
+import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { createMetrics } from '../../src/http/metrics.js';
@@ -46,7 +47,7 @@ describe('the webhook intake', () => {
         startedAt: 0,
         lastTelegramContact: () => null,
         lastSweepDone: () => null,
-        orderingPaused: () => null,
+        orderingPaused: async () => null,
         providerPausedUntil: () => 0,
         interactiveMaxWaitMs: 8_000,
       }),

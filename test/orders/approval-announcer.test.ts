@@ -1,4 +1,5 @@
 import { Api } from 'grammy';
+import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApprovalAnnouncer } from '../../src/orders/approval-announcer.js';
 import { createSqliteApprovalCards } from '../../src/orders/approval-cards.js';
@@ -48,8 +49,8 @@ describe('approval announcer', () => {
       rules,
       adminIds: () => [ADMIN],
       provider,
-      orders: createOrderService({ db, provider, clock, logger: silentLogger, sandbox: true }),
-      orderingPaused: () => null,
+      orders: createOrderService({ orders: createSqliteOrderStore({ db, clock }), provider, clock, logger: silentLogger, sandbox: true }),
+      orderingPaused: async () => null,
       mayOrder: (id) => staff.has(id),
     });
     const api = new Api(telegram.token, { apiRoot: telegram.apiRoot });

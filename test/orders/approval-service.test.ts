@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteApprovalStore } from '../../src/orders/approval-repo.js';
+import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
 import { createApprovalService, type LimitCheck } from '../../src/orders/approval-service.js';
 import { createApprovalExpirySweep } from '../../src/orders/expiry-sweep.js';
 import { silentLogger } from '../../src/logger.js';
@@ -30,7 +31,7 @@ describe('approval service', () => {
     const db = memoryDb();
     const clock = createManualClock(T0);
     const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 });
-    const orders = createOrderService({ db, provider, clock, logger: silentLogger, sandbox: true });
+    const orders = createOrderService({ orders: createSqliteOrderStore({ db, clock }), provider, clock, logger: silentLogger, sandbox: true });
     const rules = createSpendingRuleBook({ settings: sqliteSettings(db, clock) });
     await rules.setDefault('approval', 1_000_000, ADMIN);
     const make = () =>
@@ -42,7 +43,7 @@ describe('approval service', () => {
         adminIds: () => options.admins ?? [ADMIN, OTHER_ADMIN],
         provider,
         orders,
-        orderingPaused: () => null,
+        orderingPaused: async () => null,
         mayOrder: (personId) => options.mayOrder?.(personId) ?? true,
         ...(options.checkLimits ? { checkLimits: options.checkLimits } : {}),
       });

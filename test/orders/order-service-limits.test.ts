@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
 import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderService } from '../../src/orders/order-service.js';
@@ -29,7 +30,7 @@ describe('order service under spending limits', () => {
     const rules = createSpendingRuleBook({ settings: sqliteSettings(db, clock) });
     const counter = createSpendingCounter({ store: createSqliteSpendingStore({ db }), periods: createLocalPeriods('Asia/Tehran', 'persian') });
     const service = createOrderService({
-      db,
+      orders: createSqliteOrderStore({ db, clock }),
       provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 }),
       clock,
       logger: silentLogger,

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/logger.js';
+import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
 import { createOrderService } from '../../src/orders/order-service.js';
-import { createOrderingPause } from '../../src/orders/ordering-pause.js';
+import { createSqliteOrderingPauseStore } from '../../src/orders/ordering-pause.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
 import { createManualClock } from '../support/manual-clock.js';
@@ -21,9 +22,9 @@ describe('order service while ordering is paused', () => {
     sandboxes.push(sandbox);
     const db = memoryDb();
     const clock = createManualClock(1_700_000_000_000);
-    const pauses = createOrderingPause({ db, clock });
+    const pauses = createSqliteOrderingPauseStore({ db, clock });
     const service = createOrderService({
-      db,
+      orders: createSqliteOrderStore({ db, clock }),
       provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 }),
       clock,
       logger: silentLogger,
@@ -36,7 +37,7 @@ describe('order service while ordering is paused', () => {
 
   it('sends no POST and closes the order as not placed, giving the reason of the pause', async () => {
     const { service, pauses, posts } = await setup();
-    pauses.pause({ source: 'admin', reason: 'wallet audit', by: 1001 });
+    await pauses.pause({ source: 'admin', reason: 'wallet audit', by: 1001 });
 
     const result = await service.createIntentAndPlace(googlePlay('c-1'));
 
@@ -48,14 +49,14 @@ describe('order service while ordering is paused', () => {
     const sandbox = await createSandbox({ rateLimit: false });
     sandboxes.push(sandbox);
     const db = memoryDb();
-    const pauses = createOrderingPause({ db, clock: createManualClock(1_700_000_000_000) });
+    const pauses = createSqliteOrderingPauseStore({ db, clock: createManualClock(1_700_000_000_000) });
     // One request a second: the balance read takes this second's turn, so the POST waits for the next.
     const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1 });
-    const service = createOrderService({ db, provider, clock: createManualClock(1_700_000_000_000), logger: silentLogger, sandbox: true, orderingPaused: () => pauses.current() });
+    const service = createOrderService({ orders: createSqliteOrderStore({ db, clock: createManualClock(1_700_000_000_000) }), provider, clock: createManualClock(1_700_000_000_000), logger: silentLogger, sandbox: true, orderingPaused: () => pauses.current() });
     await provider.getBalance();
 
     const placing = service.createIntentAndPlace(googlePlay('c-1'));
-    setTimeout(() => pauses.pause({ source: 'admin', reason: 'stop now', by: 1001 }), 100);
+    setTimeout(() => void pauses.pause({ source: 'admin', reason: 'stop now', by: 1001 }), 100);
     const result = await placing;
 
     expect(result).toMatchObject({ kind: 'rejected', reason: 'paused', providerMessage: 'stop now' });
@@ -64,9 +65,9 @@ describe('order service while ordering is paused', () => {
 
   it('places orders again once ordering is resumed', async () => {
     const { service, pauses, posts } = await setup();
-    pauses.pause({ source: 'provider', reason: 'key disabled', by: null });
+    await pauses.pause({ source: 'provider', reason: 'key disabled', by: null });
     await service.createIntentAndPlace(googlePlay('c-1'));
-    pauses.resume(1001);
+    await pauses.resume(1001);
 
     const result = await service.createIntentAndPlace(googlePlay('c-2'));
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/logger.js';
-import { createOrderingPause, type OrderingPause } from '../../src/orders/ordering-pause.js';
+import { createSqliteOrderingPauseStore, type OrderingPause } from '../../src/orders/ordering-pause.js';
 import { withPauseOnRefusal } from '../../src/orders/pause-on-refusal.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { ProviderForbiddenError, ProviderServerError } from '../../src/provider/errors.js';
@@ -18,7 +18,7 @@ describe('pausing ordering when the provider refuses us', () => {
     const sandbox = await createSandbox({ rateLimit: false });
     sandboxes.push(sandbox);
     const clock = createManualClock(Date.UTC(2025, 2, 1));
-    const pauses = createOrderingPause({ db: memoryDb(), clock });
+    const pauses = createSqliteOrderingPauseStore({ db: memoryDb(), clock });
     const announced: { pause: OrderingPause; status: number | null }[] = [];
     const provider = withPauseOnRefusal(
       createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: apiKey ?? sandbox.apiKey, requestsPerSecond: 1000, maxAttempts: 1 }),
@@ -33,7 +33,7 @@ describe('pausing ordering when the provider refuses us', () => {
     await expect(provider.getBalance()).rejects.toBeInstanceOf(ProviderForbiddenError);
     await expect(provider.getProduct(SANDBOX_PRODUCTS.noFields)).rejects.toBeInstanceOf(ProviderForbiddenError);
 
-    expect(pauses.current()).toMatchObject({ source: 'provider', by: null, reason: expect.stringContaining('IP') });
+    expect(await pauses.current()).toMatchObject({ source: 'provider', by: null, reason: expect.stringContaining('IP') });
     expect(announced).toHaveLength(1);
     expect(announced[0]?.status).toBe(403);
   });
@@ -44,7 +44,7 @@ describe('pausing ordering when the provider refuses us', () => {
     await expect(
       provider.placeOrder({ products: [{ productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1 }] }),
     ).rejects.toBeInstanceOf(ProviderForbiddenError);
-    expect(pauses.current()?.source).toBe('provider');
+    expect((await pauses.current())?.source).toBe('provider');
   });
 
   it('pauses on a key answered 401, while walking the catalog too', async () => {
@@ -52,13 +52,13 @@ describe('pausing ordering when the provider refuses us', () => {
     await expect(async () => {
       for await (const _ of provider.allProducts()) break;
     }).rejects.toThrow();
-    expect(pauses.current()?.source).toBe('provider');
+    expect((await pauses.current())?.source).toBe('provider');
   });
 
   it('does not pause on other failures', async () => {
     const { sandbox, pauses, provider } = await setup();
     sandbox.controls.setServerErrorRate(1);
     await expect(provider.getBalance()).rejects.toBeInstanceOf(ProviderServerError);
-    expect(pauses.current()).toBeNull();
+    expect(await pauses.current()).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/logger.js';
-import { createOrderingPause, type OrderingPause } from '../../src/orders/ordering-pause.js';
+import { createSqliteOrderingPauseStore, type OrderingPause } from '../../src/orders/ordering-pause.js';
 import { createPauseProbe } from '../../src/orders/pause-probe.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
@@ -17,7 +17,7 @@ describe('probe while the provider refuses us', () => {
     const sandbox = await createSandbox({ rateLimit: false });
     sandboxes.push(sandbox);
     const clock = createManualClock(Date.UTC(2025, 2, 1));
-    const pauses = createOrderingPause({ db: memoryDb(), clock });
+    const pauses = createSqliteOrderingPauseStore({ db: memoryDb(), clock });
     const told: OrderingPause[] = [];
     const probe = createPauseProbe({
       pauses,
@@ -34,7 +34,7 @@ describe('probe while the provider refuses us', () => {
   it('reads nothing while ordering is open or paused by an administrator', async () => {
     const { pauses, probe, reads } = await setup();
     await probe();
-    pauses.pause({ source: 'admin', reason: null, by: 1001 });
+    await pauses.pause({ source: 'admin', reason: null, by: 1001 });
     await probe();
     expect(reads()).toBe(0);
   });
@@ -42,7 +42,7 @@ describe('probe while the provider refuses us', () => {
   it('tells once, and keeps ordering paused, when the provider answers again', async () => {
     const { sandbox, pauses, probe, told } = await setup();
     sandbox.controls.setForbidden(true);
-    const { pause } = pauses.pause({ source: 'provider', reason: 'key disabled', by: null });
+    const { pause } = await pauses.pause({ source: 'provider', reason: 'key disabled', by: null });
     await probe();
     expect(told).toHaveLength(0);
 
@@ -50,16 +50,16 @@ describe('probe while the provider refuses us', () => {
     await probe();
     await probe();
     expect(told).toEqual([pause]);
-    expect(pauses.current()).toEqual(pause);
+    expect(await pauses.current()).toEqual(pause);
   });
 
   it('tells again for a later pause', async () => {
     const { clock, pauses, probe, told } = await setup();
-    pauses.pause({ source: 'provider', reason: 'key disabled', by: null });
+    await pauses.pause({ source: 'provider', reason: 'key disabled', by: null });
     await probe();
-    pauses.resume(1001);
+    await pauses.resume(1001);
     clock.advance(1_000);
-    pauses.pause({ source: 'provider', reason: 'IP not allowed', by: null });
+    await pauses.pause({ source: 'provider', reason: 'IP not allowed', by: null });
     await probe();
     expect(told.map((p) => p.reason)).toEqual(['key disabled', 'IP not allowed']);
   });

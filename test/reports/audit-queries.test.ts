@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAuditQueries } from '../../src/reports/audit-queries.js';
 import { createStaffRepo } from '../../src/db/staff-repo.js';
 import { auditLog } from '../../src/db/schema.js';
-import { createAuditTrail } from '../../src/orders/audit-trail.js';
+import { appendAudit } from '../../src/orders/audit-trail.js';
 import { openedOrder, orderRepoWorld } from '../support/order-fixtures.js';
 
 const ADMIN = 10;
@@ -19,7 +19,7 @@ function world() {
   staff.add(VIC, 'viewer', ADMIN);
   const sams = openedOrder(repo, { userId: SAM, chatId: SAM, confirmKey: 'a', fingerprint: 'a' });
   const vics = openedOrder(repo, { userId: VIC, chatId: VIC, confirmKey: 'b', fingerprint: 'b', productTitle: 'Steam 5' });
-  createAuditTrail({ db, clock }).record({ actorId: ADMIN, action: 'codes_revealed', orderId: sams.id, amount: 1, subjectId: SAM });
+  appendAudit(db, new Date(clock.now()), { actorId: ADMIN, action: 'codes_revealed', orderId: sams.id, amount: 1, subjectId: SAM });
   return { audit: createAuditQueries({ db }), sams, vics };
 }
 

@@ -6,7 +6,7 @@ import { orders } from '../../src/db/schema.js';
 import { DEFAULT_OFFSET_MARGIN_MS } from '../../src/tracking/flight-proof.js';
 import { createDeliveryPoller } from '../../src/tracking/poller.js';
 import { silentLogger } from '../../src/logger.js';
-import { createOrderRepo } from '../../src/orders/order-repo.js';
+import { createOrderRepo, createSqliteOrderStore } from '../../src/orders/order-repo.js';
 import { createSandbox, SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { createOrderPlacer, placingOrder } from '../support/order-fixtures.js';
@@ -322,7 +322,7 @@ describe('reconciliation when the provider charged or stamped the order differen
     const provider = clientOn(sandbox.baseUrl, sandbox.apiKey, clock);
     const repo = createOrderRepo({ db, clock });
     const poller = createDeliveryPoller({ db, provider, clock, random: () => 0.5, logger: silentLogger, owner: 'p', staleMs: 60 * MINUTE });
-    const service = createOrderService({ db, provider, clock, logger: silentLogger, sandbox: true });
+    const service = createOrderService({ orders: createSqliteOrderStore({ db, clock }), provider, clock, logger: silentLogger, sandbox: true });
     const place = createOrderPlacer({ provider, service });
     const runFor = async (totalMs: number, stepMs: number) => {
       for (let spent = 0; spent < totalMs; spent += stepMs) {

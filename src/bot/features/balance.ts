@@ -11,12 +11,12 @@ export function balanceFeature(deps: {
   provider: Pick<ProviderClient, 'getBalance'>;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
-  orderingPaused: () => OrderingPause | null;
+  orderingPaused: () => Promise<OrderingPause | null>;
 }) {
   const composer = new Composer<BaseContext>();
   // Whoever checks the money also learns that none of it can be spent right now.
-  const withPause = (ctx: BaseContext, text: string): string => {
-    const pause = deps.orderingPaused();
+  const withPause = async (ctx: BaseContext, text: string): Promise<string> => {
+    const pause = await deps.orderingPaused();
     const badged = ctx.presentation.sandbox ? `${ctx.t('sandbox-badge')}\n${text}` : text;
     return pause ? `${badged}\n\n${pauseStatusText(ctx.t, ctx.member.locale, ctx.presentation.timeZone, pause)}` : badged;
   };
@@ -24,10 +24,10 @@ export function balanceFeature(deps: {
     await ctx.replyWithChatAction('typing').catch(() => undefined);
     try {
       const { balance } = await deps.provider.getBalance({ priority: 'interactive' });
-      await ctx.reply(withPause(ctx, ctx.t('balance-line', { amount: formatAmount(balance, ctx.member.locale, ctx.presentation.amountUnit) })));
+      await ctx.reply(await withPause(ctx, ctx.t('balance-line', { amount: formatAmount(balance, ctx.member.locale, ctx.presentation.amountUnit) })));
     } catch (error) {
       const trouble = await deps.onProviderTrouble(error, 'balance');
-      await ctx.reply(withPause(ctx, deps.troubleText(ctx.t, trouble, { error, locale: ctx.member.locale })));
+      await ctx.reply(await withPause(ctx, deps.troubleText(ctx.t, trouble, { error, locale: ctx.member.locale })));
     }
   });
   return composer;

@@ -54,12 +54,12 @@ function pauseNote(ctx: BaseContext, pause: OrderingPause | null, timeZone: stri
  * /start and /help: the guide with an "All commands" button;
  * /help commands: the list itself.
  */
-export function helpFeature(deps: { orderingPaused: () => OrderingPause | null }) {
+export function helpFeature(deps: { orderingPaused: () => Promise<OrderingPause | null> }) {
   const composer = new Composer<BaseContext>();
   const withButton = (ctx: BaseContext) => (offersCommands(ctx) ? { reply_markup: commandsButton(ctx) } : {});
 
-  composer.command('start', (ctx) =>
-    ctx.reply(`${ctx.t('start-welcome')}${pauseNote(ctx, deps.orderingPaused(), ctx.presentation.timeZone)}\n\n${guide(ctx)}`, withButton(ctx)),
+  composer.command('start', async (ctx) =>
+    ctx.reply(`${ctx.t('start-welcome')}${pauseNote(ctx, await deps.orderingPaused(), ctx.presentation.timeZone)}\n\n${guide(ctx)}`, withButton(ctx)),
   );
   composer.command('help', (ctx) => {
     const asked = ctx.match.trim().toLowerCase();

@@ -12,7 +12,7 @@ export interface OrderFeatureDeps {
   /** True while the first catalog of this database is still being read: there is nothing to browse yet. */
   catalogLoading: () => Promise<boolean>;
   /** The ordering pause in force, or null while ordering is open. */
-  orderingPaused: () => Pick<OrderingPause, 'source' | 'reason' | 'since'> | null;
+  orderingPaused: () => Promise<Pick<OrderingPause, 'source' | 'reason' | 'since'> | null>;
   orderMenuOf: OrderMenuOf;
 }
 
@@ -24,7 +24,7 @@ export interface OrderFeatureDeps {
 export function orderFeature(deps: OrderFeatureDeps) {
   const composer = new Composer<BotContext>();
   composer.command('order', orderersOnly, async (ctx) => {
-    const pause = deps.orderingPaused();
+    const pause = await deps.orderingPaused();
     if (pause) {
       const kept = Object.keys(ctx.conversation.active()).length > 0;
       const status = pauseStatusText(ctx.t, ctx.member.locale, ctx.presentation.timeZone, pause);

@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import type { OrderingPauseSwitch } from '../../orders/ordering-pause.js';
+import type { OrderingPauseStore } from '../../orders/ordering-pause.js';
 import type { Logger } from '../../logger.js';
 import type { BaseContext } from '../context.js';
 import type { Translate } from '../../text/i18n.js';
@@ -22,7 +22,7 @@ export type NotifyOtherAdmins = (exceptId: number, render: (t: Translate) => str
  * does everyone whose order waits half-way.
  */
 export function orderingPauseFeature(deps: {
-  pauses: OrderingPauseSwitch;
+  pauses: OrderingPauseStore;
   notifyOtherAdmins: NotifyOtherAdmins;
   /** Names the administrator as every other notice does: "Name (@user)", their ID only when never seen. */
   describePerson: DescribePerson;
@@ -49,7 +49,7 @@ export function orderingPauseFeature(deps: {
 
   composer.command('pause', adminsOnly, async (ctx) => {
     const reason = ctx.match.trim() || null;
-    const { started, pause } = deps.pauses.pause({ source: 'admin', reason, by: ctx.member.telegramId });
+    const { started, pause } = await deps.pauses.pause({ source: 'admin', reason, by: ctx.member.telegramId });
     const status = pauseStatusText(ctx.t, ctx.member.locale, ctx.presentation.timeZone, pause);
     if (!started) {
       await ctx.reply(`${status}\n${ctx.t('pause-already')}`);
@@ -63,7 +63,7 @@ export function orderingPauseFeature(deps: {
   });
 
   composer.command('resume', adminsOnly, async (ctx) => {
-    const ended = deps.pauses.resume(ctx.member.telegramId);
+    const ended = await deps.pauses.resume(ctx.member.telegramId);
     if (!ended) {
       await ctx.reply(ctx.t('resume-not-paused'));
       return;

@@ -1,12 +1,10 @@
 import { Composer, InlineKeyboard } from 'grammy';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/open.js';
 import type { ReviewCandidate } from '../../db/schema.js';
 import { splitMessage } from '../../text/split-message.js';
 import type { Logger } from '../../logger.js';
 import { parseOrderLookup } from '../../orders/order-queries.js';
 import type { OrderRow } from '../../orders/order-repo.js';
-import { findForReview, listAwaitingReview, settleReview, type ReviewDecision, type SettleReviewResult } from '../../orders/review.js';
+import type { ReviewDecision, ReviewStore, SettleReviewResult } from '../../orders/review.js';
 import type { ProviderClient } from '../../provider/client.js';
 import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { OrderDetail } from '../../provider/schemas.js';
@@ -32,8 +30,7 @@ const CONFIRM_NONE = /^rv:n:([0-9]{1,15})$/;
 const KEEP_WAITING = /^rv:x:([0-9]{1,15})$/;
 
 export interface ReviewDeps {
-  db: Db;
-  clock: Clock;
+  review: ReviewStore;
   provider: Pick<ProviderClient, 'getOrder'>;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble) => string;
@@ -83,8 +80,8 @@ export function reviewFeature(deps: ReviewDeps) {
       userId: deps.describePerson?.(order.userId) ?? String(order.userId),
     });
 
-  function listView(ctx: BaseContext) {
-    const { items, total } = listAwaitingReview(deps.db, LISTED_ORDERS);
+  async function listView(ctx: BaseContext) {
+    const { items, total } = await deps.review.listAwaitingReview(LISTED_ORDERS);
     if (total === 0) return [plain(ctx.t('review-none-waiting'))];
     const entries = items.map((order) =>
       joinLines(
@@ -143,8 +140,8 @@ export function reviewFeature(deps: ReviewDeps) {
     }
   }
 
-  function settle(ctx: BaseContext, id: number, decision: ReviewDecision): SettleReviewResult {
-    const result = settleReview(deps.db, deps.clock, { orderId: id, actorId: ctx.member.telegramId, decision });
+  async function settle(ctx: BaseContext, id: number, decision: ReviewDecision): Promise<SettleReviewResult> {
+    const result = await deps.review.settleReview({ orderId: id, actorId: ctx.member.telegramId, decision });
     deps.logger.info(
       {
         orderId: id,
@@ -159,13 +156,13 @@ export function reviewFeature(deps: ReviewDeps) {
   }
 
   /** Our order, if it waits for review; otherwise the answer that says why not. */
-  function awaiting(ctx: BaseContext, id: number): { order: OrderRow } | { answer: string } {
-    const found = findForReview(deps.db, id);
+  async function awaiting(ctx: BaseContext, id: number): Promise<{ order: OrderRow } | { answer: string }> {
+    const found = await deps.review.findForReview(id);
     return found.kind === 'waiting' ? { order: found.order } : { answer: outcomeText(ctx, id, found) };
   }
 
   async function adopt(ctx: BaseContext, id: number, provider: number | string): Promise<string> {
-    const waiting = awaiting(ctx, id);
+    const waiting = await awaiting(ctx, id);
     if ('answer' in waiting) return waiting.answer;
     let detail: OrderDetail;
     try {
@@ -174,7 +171,7 @@ export function reviewFeature(deps: ReviewDeps) {
       if (error instanceof ProviderNotFoundError) return ctx.t('review-provider-not-found', { value: formatId(provider, ctx.member.locale) });
       return deps.troubleText(ctx.t, await deps.onProviderTrouble(error, 'review'));
     }
-    return outcomeText(ctx, id, settle(ctx, id, { kind: 'adopt', providerOrder: detail }), detail);
+    return outcomeText(ctx, id, await settle(ctx, id, { kind: 'adopt', providerOrder: detail }), detail);
   }
 
   composer.command('review', adminsOnly, async (ctx) => {
@@ -184,14 +181,14 @@ export function reviewFeature(deps: ReviewDeps) {
         await ctx.reply(ctx.t('review-usage'));
         return;
       case 'list':
-        for (const part of listView(ctx)) await sendFormatted(ctx.api, ctx.chat.id, { text: part });
+        for (const part of await listView(ctx)) await sendFormatted(ctx.api, ctx.chat.id, { text: part });
         return;
       case 'adopt':
         await ctx.replyWithChatAction('typing').catch(() => undefined);
         await ctx.reply(await adopt(ctx, command.id, command.provider));
         return;
       case 'none': {
-        const waiting = awaiting(ctx, command.id);
+        const waiting = await awaiting(ctx, command.id);
         if ('answer' in waiting) {
           await ctx.reply(waiting.answer);
           return;
@@ -215,7 +212,7 @@ export function reviewFeature(deps: ReviewDeps) {
     const id = Number(ctx.match[1]);
     await ctx.answerCallbackQuery();
     // The compare-and-swap makes a second press, or a press after another administrator decided, harmless.
-    await showInPlace(ctx, { text: plain(outcomeText(ctx, id, settle(ctx, id, { kind: 'none' }))) });
+    await showInPlace(ctx, { text: plain(outcomeText(ctx, id, await settle(ctx, id, { kind: 'none' }))) });
   });
 
   composer.callbackQuery(KEEP_WAITING, adminsOnly, async (ctx) => {

@@ -27,7 +27,7 @@ export interface OrderConversationDeps {
   /** The most products (lines) one order may hold: the provider's limit, a setting. */
   maxLines: number;
   /** Why ordering is paused now, or null: no Confirm is offered or placed while it is. */
-  orderingPaused: () => { source: 'provider' | 'admin'; reason: string | null } | null;
+  orderingPaused: () => Promise<{ source: 'provider' | 'admin'; reason: string | null } | null>;
   /**
    * The person's spending limits against an order total: the summary names
    * the limit and offers no Confirm; the order service checks again at

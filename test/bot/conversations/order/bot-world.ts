@@ -8,7 +8,7 @@ import { CONVERSATION_KEY_PREFIX } from '../../../../src/bot/conversations/order
 import { parseConfig } from '../../../../src/config.js';
 import { closeDb, openDb } from '../../../../src/db/open.js';
 import { createLogger } from '../../../../src/logger.js';
-import type { OrderingPauseSwitch } from '../../../../src/orders/ordering-pause.js';
+import type { OrderingPauseStore } from '../../../../src/orders/ordering-pause.js';
 import { createSandbox, type Sandbox } from '../../../../src/sandbox/server.js';
 import { ADMIN, STAFF } from '../../../e2e/harness.js';
 import { createFakeBotApi, type FakeBotApi } from '../../../support/fake-bot-api/index.js';
@@ -20,7 +20,7 @@ export interface BotWorld {
   telegram: FakeBotApi;
   sandbox: Sandbox;
   /** The real ordering switch of this bot's database, as /pause and /resume use it. */
-  pauses: OrderingPauseSwitch;
+  pauses: OrderingPauseStore;
   /** POST /orders requests the sandbox received. */
   posts(): number;
   /** Size of the order conversation's stored state for a chat, in characters of JSON; 0 when none is stored. */

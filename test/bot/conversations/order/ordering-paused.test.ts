@@ -22,7 +22,7 @@ describe('ordering while it is paused', () => {
   it('tells a staff member half-way through an order at the summary that an administrator paused ordering, and why, with no Confirm', async () => {
     const world = await startBotWorld();
     const chat = await toQuantity(world);
-    world.pauses.pause({ source: 'admin', reason: 'wallet audit', by: ADMIN.id });
+    await world.pauses.pause({ source: 'admin', reason: 'wallet audit', by: ADMIN.id });
     const summary = await chat.say('1', /Ordering is paused by an administrator/);
     expect(summary.text).toContain('Reason: wallet audit');
     expect(() => world.telegram.findButton(summary, /Confirm/)).toThrow();
@@ -32,7 +32,7 @@ describe('ordering while it is paused', () => {
   it('says the provider refuses our access when that is the cause of the pause', async () => {
     const world = await startBotWorld();
     const chat = await toQuantity(world);
-    world.pauses.pause({ source: 'provider', reason: 'IP not allowed', by: null });
+    await world.pauses.pause({ source: 'provider', reason: 'IP not allowed', by: null });
     const summary = await chat.say('1', /Ordering is paused: the provider is refusing our access/);
     expect(summary.text).toContain('The provider said: “IP not allowed”');
   });
@@ -40,7 +40,7 @@ describe('ordering while it is paused', () => {
   it('sends no order when the pause begins between the summary and Confirm, and shows the pause instead', async () => {
     const world = await startBotWorld();
     const { chat } = await toSummary(world, /Please check your order/);
-    world.pauses.pause({ source: 'admin', reason: null, by: ADMIN.id });
+    await world.pauses.pause({ source: 'admin', reason: null, by: ADMIN.id });
     await chat.tap(/Confirm/, /Ordering is paused by an administrator/);
     expect(world.posts()).toBe(0);
   });
@@ -48,9 +48,9 @@ describe('ordering while it is paused', () => {
   it('offers Confirm again once ordering resumes and the staff member checks again', async () => {
     const world = await startBotWorld();
     const chat = await toQuantity(world);
-    world.pauses.pause({ source: 'admin', reason: null, by: ADMIN.id });
+    await world.pauses.pause({ source: 'admin', reason: null, by: ADMIN.id });
     await chat.say('1', /Ordering is paused/);
-    world.pauses.resume(ADMIN.id);
+    await world.pauses.resume(ADMIN.id);
     await chat.tap(/Check again/, /Please check your order/);
     await chat.tap(/Confirm/, /Order A\d+ is placed/);
     expect(world.posts()).toBe(1);
@@ -59,11 +59,11 @@ describe('ordering while it is paused', () => {
   it('says at /order, before any question, that ordering is paused, and keeps an order half-way to go on with after the pause', async () => {
     const world = await startBotWorld();
     const chat = await toQuantity(world);
-    world.pauses.pause({ source: 'admin', reason: 'wallet audit', by: ADMIN.id });
+    await world.pauses.pause({ source: 'admin', reason: 'wallet audit', by: ADMIN.id });
     const told = await chat.say('/order', /^\[SANDBOX\]\nOrdering is paused since .* by an administrator: wallet audit\./);
     expect(told.text).toContain('Your unfinished order is kept.');
     expect(world.telegram.messages(STAFF.id).filter((m) => /Choose a category/.test(m.text))).toHaveLength(1);
-    world.pauses.resume(ADMIN.id);
+    await world.pauses.resume(ADMIN.id);
     await chat.say('1', /Please check your order/);
   });
 });
