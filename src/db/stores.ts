@@ -1,12 +1,16 @@
 import type { CatalogStore } from '../catalog/catalog-store.js';
 import { createSqliteCatalogStore } from '../catalog/catalog-store.js';
 import type { Clock } from '../clock.js';
+import { createSqliteNotificationStore, type NotificationStore } from '../delivery/notification-store.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { createSqliteSettingsStore } from '../settings/settings-store.js';
+import { createSqliteOrderLeaseStore, type OrderLeaseStore } from '../tracking/order-leases.js';
 import type { Db } from './open.js';
 import { createSqlitePeopleStore, type PeopleStore } from './people-repo.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
+import { createPostgresNotificationStore } from './postgres/notification-store.js';
 import type { PgDb } from './postgres/open.js';
+import { createPostgresOrderLeaseStore } from './postgres/order-lease-store.js';
 import { createPostgresPeopleStore } from './postgres/people-store.js';
 import { createPostgresSessionStore } from './postgres/session-store.js';
 import { createPostgresSettingsStore } from './postgres/settings-store.js';
@@ -32,6 +36,10 @@ export interface Stores {
   catalog: CatalogStore;
   /** Conversation and session state, one JSON value per key. */
   sessions: SessionStore<unknown>;
+  /** Following open orders: their leases, the lease holder's writes, the sweep's and reconciliation's reads. */
+  orderLeases: OrderLeaseStore;
+  /** The notification outbox and its leases. */
+  notifications: NotificationStore;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -44,6 +52,8 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     settings: createSqliteSettingsStore({ db, clock }),
     catalog: createSqliteCatalogStore({ db, clock }),
     sessions: createSqliteSessionStore({ db, clock }),
+    orderLeases: createSqliteOrderLeaseStore({ db }),
+    notifications: createSqliteNotificationStore({ db }),
   };
 }
 
@@ -57,5 +67,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock }): Stores {
     settings: createPostgresSettingsStore({ db, clock }),
     catalog: createPostgresCatalogStore({ db, clock }),
     sessions: createPostgresSessionStore({ db, clock }),
+    orderLeases: createPostgresOrderLeaseStore({ db }),
+    notifications: createPostgresNotificationStore({ db }),
   };
 }
