@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, notifications, type ReviewCandidate } from '../../src/db/schema.js';
-import { claimDueOrders } from '../../src/tracking/order-leases.js';
+import { createSqliteOrderLeaseStore } from '../../src/tracking/order-leases.js';
 import type { OrderRow } from '../../src/orders/order-repo.js';
 import { listAwaitingReview, reviewMismatches, settleReview } from '../../src/orders/review.js';
 import type { OrderDetail } from '../../src/provider/schemas.js';
@@ -56,7 +56,7 @@ describe('settling an order that waits for review', () => {
     return { db, clock, repo, unknown, inReview, kinds, audit };
   }
 
-  it('adopts a provider order still in progress and makes it due for the poller at once', () => {
+  it('adopts a provider order still in progress and makes it due for the poller at once', async () => {
     const { db, clock, repo, inReview, kinds } = setup();
     const order = inReview('a');
     clock.advance(60_000);
@@ -74,7 +74,7 @@ describe('settling an order that waits for review', () => {
       finishedAt: null,
     });
     expect(kinds(order.id)).toEqual(['adopted']);
-    const claimed = claimDueOrders(db, { owner: 'poller', now: clock.now(), leaseMs: 30_000, limit: 10 });
+    const claimed = await createSqliteOrderLeaseStore({ db }).claimDue({ owner: 'poller', now: clock.now(), leaseMs: 30_000, limit: 10 });
     expect(claimed.map((row) => row.id)).toEqual([order.id]);
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AuditFacts } from '../audit-log.js';
 import { byDueTime, undeliverableFacts, type NotificationStore } from '../../delivery/notification-store.js';
@@ -10,7 +10,8 @@ import { notifications, orders } from './schema.js';
  * The outbox on PostgreSQL. A claim picks its rows FOR UPDATE SKIP LOCKED
  * and updates them in the same statement, re-checking the lease, so two
  * senders on two connections share the due rows and never take the same
- * one; every later write is a compare-and-swap on the lease owner and the
+ * one (the pick is an ARRAY(...) sub-select, run once: as `IN (...)` it
+ * may run again per row and pick rows past the limit); every later write is a compare-and-swap on the lease owner and the
  * pending status, and the final ones commit with their audit row under the
  * money lock, as every change of notifications does.
  */
@@ -63,7 +64,7 @@ export function createPostgresNotificationStore(deps: { db: PgDb }): Notificatio
       const claimed = await db
         .update(notifications)
         .set({ leaseOwner: lease.owner, leaseExpiresAt: new Date(now + lease.leaseMs) })
-        .where(and(inArray(notifications.id, due), claimable(at)))
+        .where(and(sql`${notifications.id} = any(array(${due}))`, claimable(at)))
         .returning();
       return claimed.sort(byDueTime);
     },

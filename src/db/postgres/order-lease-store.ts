@@ -22,7 +22,10 @@ const released = { leaseOwner: null, leaseExpiresAt: null };
  * same row are serialised by its row lock, and the second one re-checks the
  * WHERE on the row the first committed, so it finds the lease taken. A batch
  * claim picks its rows FOR UPDATE SKIP LOCKED, so concurrent claimers share
- * the due orders instead of waiting on or doubling each other's.
+ * the due orders instead of waiting on or doubling each other's. The pick
+ * is an ARRAY(...) sub-select, which PostgreSQL runs once: as `IN (...)` it
+ * may run again for each row, and each run, seeing the rows just claimed
+ * as taken, would pick further rows past the limit.
  */
 export function createPostgresOrderLeaseStore(deps: { db: PgDb }): OrderLeaseStore {
   const { db } = deps;
@@ -47,7 +50,7 @@ export function createPostgresOrderLeaseStore(deps: { db: PgDb }): OrderLeaseSto
       const claimed = await db
         .update(orders)
         .set({ leaseOwner: options.owner, leaseExpiresAt: new Date(options.now + options.leaseMs) })
-        .where(and(inArray(orders.id, due), leaseFree(now)))
+        .where(and(sql`${orders.id} = any(array(${due}))`, leaseFree(now)))
         .returning();
       return claimed.sort(byCheckTime);
     },
