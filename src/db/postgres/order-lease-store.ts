@@ -89,7 +89,9 @@ export function createPostgresOrderLeaseStore(deps: { db: PgDb }): OrderLeaseSto
           const [held] = await tx
             .select({ id: orders.id })
             .from(orders)
-            .where(and(eq(orders.id, input.order.id), eq(orders.leaseOwner, input.owner), eq(orders.state, input.order.state)));
+            .where(and(eq(orders.id, input.order.id), eq(orders.leaseOwner, input.owner), eq(orders.state, input.order.state)))
+            // Claims do not take the money lock: the row lock keeps a claim of an expired lease out until this commits.
+            .for('update');
           if (!held) return null;
           const columns = {
             ...input.set,
