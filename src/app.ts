@@ -99,7 +99,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
       for (const member of await staff.list()) if (member.role !== 'staff') await menus.show(member);
     })();
 
-    loops = startLoops({
+    loops = await startLoops({
       config,
       db,
       services,

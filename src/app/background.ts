@@ -5,13 +5,14 @@ import { ORDER_CONVERSATION } from '../bot/features/order.js';
 import { createIdleOrderSweeper } from '../bot/conversations/order/idle-sweeper.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import { createAppStateRepo } from '../db/app-state-repo.js';
 import type { Db } from '../db/open.js';
+import type { Stores } from '../db/stores.js';
 import { startNotificationSender, type NotificationSenderDeps } from '../delivery/notification-sender.js';
 import { adminText } from '../delivery/notification-texts.js';
 import { createDetailHandover, type DetailHandover } from '../tracking/detail-handover.js';
 import { startDeliveryPoller } from '../tracking/poller-loop.js';
 import type { DeliveryPollerDeps } from '../tracking/poller.js';
-import { takeOverEarlierClaims } from '../tracking/take-over.js';
 import type { Logger } from '../logger.js';
 import type { OrderingPause, OrderingPauseStore } from '../orders/ordering-pause.js';
 import { createPauseProbe, PAUSE_PROBE_MS } from '../orders/pause-probe.js';
@@ -41,7 +42,10 @@ type SenderParts = Pick<NotificationSenderDeps, 'send' | 'translate' | 'localeOf
 
 export interface BackgroundDeps extends SenderParts {
   config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'timeZone' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds'>;
+  /** The idle order sweeper's and the measured provider clock's database (not behind stores yet). */
   db: Db;
+  /** The followed orders and the outbox. */
+  stores: Pick<Stores, 'orderLeases' | 'notifications'>;
   provider: ProviderClient;
   clearButtons: ClearButtons;
   sendText: (chatId: number, text: string) => Promise<void>;
@@ -67,7 +71,7 @@ export interface BackgroundDeps extends SenderParts {
 /** What the delivery poller and the notification sender are built on. */
 export type DeliveryWorkDeps = Pick<
   BackgroundDeps,
-  'config' | 'db' | 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'describePerson' | 'clock' | 'logger'
+  'config' | 'db' | 'stores' | 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'describePerson' | 'clock' | 'logger'
 > & {
   /** Unique per process and start: the lease owner written on claimed rows. */
   owner: string;
@@ -87,7 +91,8 @@ export function createDeliveryWork(deps: DeliveryWorkDeps): { handover: DetailHa
   return {
     handover,
     poller: {
-      db: deps.db,
+      leases: deps.stores.orderLeases,
+      appState: createAppStateRepo({ db: deps.db, clock }),
       provider: deps.provider,
       clock,
       random,
@@ -111,7 +116,7 @@ export function createDeliveryWork(deps: DeliveryWorkDeps): { handover: DetailHa
       onOrderMismatch: (error) => alertOrderMismatch({ alerts: deps.alerts, translate: deps.translate }, error),
     },
     sender: {
-      db: deps.db,
+      notifications: deps.stores.notifications,
       provider: deps.provider,
       send: deps.send,
       translate: deps.translate,
@@ -140,9 +145,10 @@ export function createDeliveryWork(deps: DeliveryWorkDeps): { handover: DetailHa
  * provider client (one request budget, staff requests first) and reach
  * Telegram only through the send functions.
  */
-export function startBackgroundWork(deps: BackgroundDeps): Repeating[] {
+export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeating[]> {
   const { config, db, clock, logger } = deps;
-  const taken = takeOverEarlierClaims(db);
+  // Before the poller and the sender start, so that they find the work of a run that died free at once.
+  const taken = await deps.stores.orderLeases.takeOverEarlierClaims();
   if (taken.orders + taken.notifications > 0) logger.warn(taken, 'took over work claimed by an earlier run');
   const delivery = createDeliveryWork({ ...deps, owner: `${hostname()}:${process.pid}:${randomUUID()}`, random: Math.random });
 

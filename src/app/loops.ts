@@ -30,7 +30,7 @@ export function startLoops(deps: {
   onSweepDone: (at: number) => void;
   clock: Clock;
   logger: Logger;
-}): Repeating[] {
+}): Promise<Repeating[]> {
   const { config, db, services, clock, logger } = deps;
   const { provider, alerts } = services;
   const translate = translatorFor;
@@ -54,6 +54,7 @@ export function startLoops(deps: {
   return startBackgroundWork({
     config,
     db,
+    stores: services.stores,
     ...deliveryPartsOf(services),
     clearButtons: services.clearButtons,
     sendText: services.sendText,

@@ -1,28 +1,32 @@
 import type { CatalogStore } from '../catalog/catalog-store.js';
 import { createSqliteCatalogStore } from '../catalog/catalog-store.js';
 import type { Clock } from '../clock.js';
-import { createSqliteOrderQueries, type OrderQueries } from '../orders/order-queries.js';
-import { createSqliteSpendingStore, type SpendingStore } from '../orders/spending-counter.js';
+import { createSqliteNotificationStore, type NotificationStore } from '../delivery/notification-store.js';
 import { createSqliteApprovalCards, type ApprovalCards } from '../orders/approval-cards.js';
 import { createSqliteApprovalStore, type ApprovalStore } from '../orders/approval-repo.js';
-import type { SettingsStore } from '../settings/settings-store.js';
-import { createSqliteSettingsStore } from '../settings/settings-store.js';
 import { createSqliteAuditTrail, type AuditTrail } from '../orders/audit-trail.js';
+import { createSqliteOrderQueries, type OrderQueries } from '../orders/order-queries.js';
 import { createSqliteOrderStore, type OrderStore } from '../orders/order-repo.js';
 import { createSqliteOrderingPauseStore, type OrderingPauseStore } from '../orders/ordering-pause.js';
 import { createSqliteReviewStore, type ReviewStore } from '../orders/review.js';
+import { createSqliteSpendingStore, type SpendingStore } from '../orders/spending-counter.js';
+import type { SettingsStore } from '../settings/settings-store.js';
+import { createSqliteSettingsStore } from '../settings/settings-store.js';
+import { createSqliteOrderLeaseStore, type OrderLeaseStore } from '../tracking/order-leases.js';
 import type { Db } from './open.js';
 import { createSqlitePeopleStore, type PeopleStore } from './people-repo.js';
 import { createPostgresApprovalCards } from './postgres/approval-cards.js';
 import { createPostgresApprovalStore } from './postgres/approval-store.js';
 import { createPostgresAuditTrail } from './postgres/audit-trail.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
-import { createPostgresOrderQueries } from './postgres/order-queries.js';
+import { createPostgresNotificationStore } from './postgres/notification-store.js';
 import type { PgDb } from './postgres/open.js';
+import { createPostgresOrderLeaseStore } from './postgres/order-lease-store.js';
+import { createPostgresOrderQueries } from './postgres/order-queries.js';
 import { createPostgresOrderStore } from './postgres/order-store.js';
 import { createPostgresOrderingPauseStore } from './postgres/ordering-pause.js';
-import { createPostgresReviewStore } from './postgres/review-store.js';
 import { createPostgresPeopleStore } from './postgres/people-store.js';
+import { createPostgresReviewStore } from './postgres/review-store.js';
 import { createPostgresSessionStore } from './postgres/session-store.js';
 import { createPostgresSettingsStore } from './postgres/settings-store.js';
 import { createPostgresSpendingStore } from './postgres/spending-counter.js';
@@ -56,6 +60,7 @@ export interface Stores {
   approvals: ApprovalStore;
   /** Where each approval request's buttons were sent. */
   approvalCards: ApprovalCards;
+  /** Orders as they move: intents, the claim for the one POST in flight, transitions with their audit rows, start-up repair. */
   orders: OrderStore;
   /** Whether orders may be sent: read from the database on every order, so every instance sees a pause. */
   orderingPause: OrderingPauseStore;
@@ -63,6 +68,10 @@ export interface Stores {
   review: ReviewStore;
   /** Audit rows for events that move no order (codes looked at again, an export made). */
   auditTrail: AuditTrail;
+  /** Following open orders: their leases, the lease holder's writes, the sweep's and reconciliation's reads. */
+  orderLeases: OrderLeaseStore;
+  /** The notification outbox and its leases. */
+  notifications: NotificationStore;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -83,6 +92,8 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     orderingPause: createSqliteOrderingPauseStore({ db, clock }),
     review: createSqliteReviewStore({ db, clock }),
     auditTrail: createSqliteAuditTrail({ db, clock }),
+    orderLeases: createSqliteOrderLeaseStore({ db }),
+    notifications: createSqliteNotificationStore({ db }),
   };
 }
 
@@ -104,5 +115,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock }): Stores {
     orderingPause: createPostgresOrderingPauseStore({ db, clock }),
     review: createPostgresReviewStore({ db, clock }),
     auditTrail: createPostgresAuditTrail({ db, clock }),
+    orderLeases: createPostgresOrderLeaseStore({ db }),
+    notifications: createPostgresNotificationStore({ db }),
   };
 }

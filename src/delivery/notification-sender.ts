@@ -1,9 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { AdminAlerts, AdminRecipient } from '../alerts/admin-alerts.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { Clock } from '../clock.js';
-import type { Db } from '../db/open.js';
-import { orders } from '../db/schema.js';
 import type { Logger } from '../logger.js';
 import {
   SendForbiddenError,
@@ -18,12 +15,13 @@ import { describeProviderFailure, ProviderError, ProviderOrderMismatchError } fr
 import { startRepeating, type Repeating } from '../repeat.js';
 import type { DetailHandover } from '../tracking/detail-handover.js';
 import { createNotificationPlanner, type Outgoing, type Plan } from './notification-plan.js';
-import { createNotificationStore, type NotificationRow } from './notification-store.js';
+import { leasedOutbox, type NotificationRow, type NotificationStore } from './notification-store.js';
 import { adminText, type AdminEvent } from './notification-texts.js';
 import type { AmountUnit } from '../text/format.js';
 
 export interface NotificationSenderDeps {
-  db: Db;
+  /** The outbox: its rows, their leases, and the orders they announce. */
+  notifications: NotificationStore;
   provider: Pick<ProviderClient, 'getOrder' | 'listTransactions'>;
   send: SendMessage;
   translate: (locale: Locale) => Translate;
@@ -96,8 +94,8 @@ function describeError(error: unknown): string {
  * after its last message.
  */
 export function createNotificationSender(deps: NotificationSenderDeps): NotificationSender {
-  const { db, send, clock, logger } = deps;
-  const store = createNotificationStore({ db, owner: deps.owner, leaseMs: deps.leaseMs ?? 120_000 });
+  const { send, clock, logger } = deps;
+  const store = leasedOutbox(deps.notifications, { owner: deps.owner, leaseMs: deps.leaseMs ?? 120_000 });
   const batchSize = deps.batchSize ?? 20;
   let pausedUntil = 0;
 
@@ -107,9 +105,9 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
     return deps.alerts.alert(key, (locale) => adminText(event, order, contextFor(locale)));
   }
 
-  function retryLater(row: NotificationRow, why: string): Outcome {
+  async function retryLater(row: NotificationRow, why: string): Promise<Outcome> {
     const delay = retryDelayMs(row.attempts + 1, deps.random, deps.retryBaseMs, deps.retryCapMs);
-    const kept = store.reschedule(row.id, clock.now() + delay, { countAttempt: true, lastError: why });
+    const kept = await store.reschedule(row.id, clock.now() + delay, { countAttempt: true, lastError: why });
     logger.warn({ notificationId: row.id, orderId: row.orderId, kind: row.kind, attempt: row.attempts + 1, delayMs: delay, why }, 'notification will be retried');
     return kept ? 'retried' : 'lost';
   }
@@ -121,12 +119,12 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
       const until = clock.now() + error.retryAfterMs;
       pausedUntil = Math.max(pausedUntil, until);
       logger.warn({ ...log, retryAfterMs: error.retryAfterMs }, 'Telegram rate limit: notification waits');
-      return store.reschedule(row.id, until, { countAttempt: false, lastError: 'Telegram 429' }) ? 'retried' : 'lost';
+      return (await store.reschedule(row.id, until, { countAttempt: false, lastError: 'Telegram 429' })) ? 'retried' : 'lost';
     }
     if (error instanceof SendForbiddenError || error instanceof SendRejectedError) {
       const blocked = error instanceof SendForbiddenError;
       const reason = blocked ? 'blocked by the staff member' : `rejected by Telegram: ${error.message}`.slice(0, 200);
-      const marked = store.markUndeliverable(row.id, clock.now(), reason, blocked ? 'blocked' : 'telegram');
+      const marked = await store.markUndeliverable(row.id, clock.now(), reason, blocked ? 'blocked' : 'telegram');
       if (blocked) logger.warn(log, 'staff member blocked the bot: notification undeliverable');
       else logger.error({ ...log, reason }, 'Telegram refused a notification: undeliverable');
       const event: AdminEvent = blocked ? { kind: 'blocked', codes } : { kind: 'rejected', codes, reason: error.message };
@@ -142,7 +140,7 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
     for (let index = start; index < messages.length; index++) {
       const message = messages[index];
       if (!message) continue;
-      if (!store.renew(row.id, clock.now())) return 'lost';
+      if (!(await store.renew(row.id, clock.now()))) return 'lost';
       try {
         await send(message.chatId, {
           text: message.text,
@@ -155,13 +153,13 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
         }
         logger.warn({ notificationId: row.id, adminId: message.chatId, error: describeError(error) }, 'an administrator could not be told');
       }
-      if (!store.recordParts(row.id, index + 1, clock.now())) {
+      if (!(await store.recordParts(row.id, index + 1, clock.now()))) {
         logger.warn({ notificationId: row.id, part: index + 1 }, 'lease lost during a split notification; its new owner goes on');
         return 'lost';
       }
     }
     const sentAt = clock.now();
-    if (!store.markSent(row.id, sentAt, { kind: row.kind, messages: messages.length })) {
+    if (!(await store.markSent(row.id, sentAt, { kind: row.kind, messages: messages.length }))) {
       logger.warn({ notificationId: row.id }, 'notification sent after its lease was lost');
     }
     deps.onSent?.({ kind: row.kind, createdAt: row.createdAt.getTime(), sentAt });
@@ -173,8 +171,8 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
   }
 
   async function handle(row: NotificationRow): Promise<Outcome> {
-    const order = db.select().from(orders).where(eq(orders.id, row.orderId)).get();
-    if (!order) return store.markUndeliverable(row.id, clock.now(), 'order not found', 'order-missing') ? 'undeliverable' : 'lost';
+    const order = await store.orderOf(row.orderId);
+    if (!order) return (await store.markUndeliverable(row.id, clock.now(), 'order not found', 'order-missing')) ? 'undeliverable' : 'lost';
     let plan: Plan;
     try {
       plan = await planFor(row, order);
@@ -189,17 +187,17 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
       }
       return retryLater(row, plan.why);
     }
-    if (!store.renew(row.id, clock.now())) return 'lost';
+    if (!(await store.renew(row.id, clock.now()))) return 'lost';
     // Someone removed from the staff gets nothing more from the bot, codes included; administrators can reveal them.
     if (plan.messages.some((m) => !m.toAdmin) && !deps.isStaff(order.userId)) {
-      const marked = store.markUndeliverable(row.id, clock.now(), 'the person who ordered is no longer on the staff', 'removed');
+      const marked = await store.markUndeliverable(row.id, clock.now(), 'the person who ordered is no longer on the staff', 'removed');
       logger.warn({ notificationId: row.id, orderId: order.id, kind: row.kind }, 'orderer no longer on the staff: notification withheld');
       await alertAdmins(`not-staff:${row.id}`, { kind: 'not-staff', codes: row.kind === 'delivered' }, order);
       return marked ? 'undeliverable' : 'lost';
     }
     // Made a viewer after ordering: the news still reaches them, the codes do not.
     if (row.kind === 'delivered' && deps.mayReceiveCodes && !deps.mayReceiveCodes(order.userId)) {
-      const marked = store.markUndeliverable(row.id, clock.now(), 'the person who ordered is now a viewer', 'viewer');
+      const marked = await store.markUndeliverable(row.id, clock.now(), 'the person who ordered is now a viewer', 'viewer');
       logger.warn({ notificationId: row.id, orderId: order.id }, 'orderer is a viewer now: codes withheld');
       await alertAdmins(`viewer-codes:${row.id}`, { kind: 'viewer-codes' }, order);
       return marked ? 'undeliverable' : 'lost';
@@ -213,11 +211,11 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
     async runOnce() {
       const run: SenderRun = { sent: 0, retried: 0, undeliverable: 0 };
       if (clock.now() < pausedUntil) return run;
-      const rows = store.claimDue(clock.now(), batchSize);
+      const rows = await store.claimDue(clock.now(), batchSize);
       for (const [index, row] of rows.entries()) {
         if (clock.now() < pausedUntil) {
           // Telegram asked us to wait: give the rest back rather than sit on their leases.
-          for (const rest of rows.slice(index)) store.release(rest.id);
+          for (const rest of rows.slice(index)) await store.release(rest.id);
           break;
         }
         let outcome: Outcome;
@@ -226,7 +224,7 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
         } catch (error) {
           logger.error({ notificationId: row.id, error: describeError(error) }, 'notification failed unexpectedly');
           try {
-            outcome = retryLater(row, describeError(error));
+            outcome = await retryLater(row, describeError(error));
           } catch {
             // The lease runs out and another run picks the row up again.
             outcome = 'lost';

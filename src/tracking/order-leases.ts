@@ -1,7 +1,6 @@
-import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
-import { orders, type NotificationKind, type OrderState } from '../db/schema.js';
-import type { SyncDb } from '../db/sync-db.js';
+import { notifications, orders, type NotificationKind, type OrderState } from '../db/schema.js';
 import { transitionOrder, type AuditEntry, type OrderRow, type TransitionInput } from '../orders/order-repo.js';
 import { FOLLOWED_STATES } from '../orders/order-states.js';
 import { enqueueNotification } from '../orders/outbox.js';
@@ -24,94 +23,12 @@ export interface ClaimOptions {
   states?: readonly OrderState[];
 }
 
-/**
- * Claims up to `limit` followed orders whose check is due and whose lease is
- * free or expired, in one statement, so two processes never claim the same
- * order. A followed order without a check time counts as due: nothing open
- * may be forgotten. Earliest check first.
- */
-export function claimDueOrders(db: SyncDb, options: ClaimOptions): OrderRow[] {
-  const now = new Date(options.now);
-  const due = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        inArray(orders.state, [...(options.states ?? FOLLOWED_STATES)]),
-        or(isNull(orders.nextCheckAt), lte(orders.nextCheckAt, now)),
-        or(isNull(orders.leaseOwner), isNull(orders.leaseExpiresAt), lte(orders.leaseExpiresAt, now)),
-      ),
-    )
-    .orderBy(asc(orders.nextCheckAt), asc(orders.id))
-    .limit(Math.max(0, Math.floor(options.limit)));
-  const claimed = db
-    .update(orders)
-    .set({ leaseOwner: options.owner, leaseExpiresAt: new Date(options.now + options.leaseMs) })
-    .where(inArray(orders.id, due))
-    .returning()
-    .all();
-  // RETURNING comes back in no promised order.
-  return claimed.sort(
-    (a, b) => (a.nextCheckAt?.getTime() ?? 0) - (b.nextCheckAt?.getTime() ?? 0) || a.id - b.id,
-  );
-}
-
-/**
- * Claims one followed order, whatever its schedule, when its lease is free
- * or expired: the history sweep claims an order just before it acts on it.
- * Null when it is no longer followed or someone else holds it.
- */
-export function claimOrder(db: SyncDb, input: { id: number; owner: string; now: number; leaseMs: number }): OrderRow | null {
-  const now = new Date(input.now);
-  return (
-    db
-      .update(orders)
-      .set({ leaseOwner: input.owner, leaseExpiresAt: new Date(input.now + input.leaseMs) })
-      .where(
-        and(
-          eq(orders.id, input.id),
-          inArray(orders.state, [...FOLLOWED_STATES]),
-          or(isNull(orders.leaseOwner), isNull(orders.leaseExpiresAt), lte(orders.leaseExpiresAt, now)),
-        ),
-      )
-      .returning()
-      .get() ?? null
-  );
-}
-
 export interface Reschedule {
   id: number;
   owner: string;
   /** Null stops the follow-up (final orders, orders handed to a person). */
   nextCheckAt: number | null;
   checkCount: number;
-}
-
-/** Sets the next check and gives the lease up; null when the lease is no longer ours. */
-export function rescheduleClaimed(db: SyncDb, input: Reschedule): OrderRow | null {
-  return (
-    db
-      .update(orders)
-      .set({
-        nextCheckAt: input.nextCheckAt === null ? null : new Date(input.nextCheckAt),
-        checkCount: input.checkCount,
-        leaseOwner: null,
-        leaseExpiresAt: null,
-      })
-      .where(and(eq(orders.id, input.id), eq(orders.leaseOwner, input.owner)))
-      .returning()
-      .get() ?? null
-  );
-}
-
-/** Gives the lease up and leaves the schedule as it was; false when the lease is no longer ours. */
-export function releaseClaim(db: SyncDb, input: { id: number; owner: string }): boolean {
-  const result = db
-    .update(orders)
-    .set({ leaseOwner: null, leaseExpiresAt: null })
-    .where(and(eq(orders.id, input.id), eq(orders.leaseOwner, input.owner)))
-    .run();
-  return result.changes > 0;
 }
 
 export interface ClaimedWrite {
@@ -136,45 +53,263 @@ export interface ClaimedWriteResult {
 }
 
 /**
- * One immediate transaction: checks that the lease is still ours and the
- * state unchanged, applies the change (through the order transition when the
- * state moves, so the audit row goes with it), queues the events and
- * releases the lease with the next check time. Null when the lease or the
- * state had changed under us: nothing is written then.
+ * A claimed write would link a provider order another local order already
+ * holds (the unique index on provider_order_id): another process adopted
+ * it between our search and the write. Nothing was written.
  */
-export function writeClaimed(db: Db, input: ClaimedWrite): ClaimedWriteResult | null {
-  return db.transaction(
-    (tx): ClaimedWriteResult | null => {
-      const held = tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.id, input.order.id), eq(orders.leaseOwner, input.owner), eq(orders.state, input.order.state)))
-        .get();
-      if (!held) return null;
-      const columns = {
-        ...input.set,
-        nextCheckAt: input.nextCheckAt === null ? null : new Date(input.nextCheckAt),
-        checkCount: input.checkCount,
-        leaseOwner: null,
-        leaseExpiresAt: null,
-      };
-      const move = input.move && input.move.to !== input.order.state ? input.move : null;
-      const updated = move
-        ? transitionOrder(tx, { id: input.order.id, from: input.order.state, to: move.to, set: columns, audit: move.audit }, new Date(input.now))
-        : tx
-            .update(orders)
-            .set(hasKeys(input.set) ? { ...columns, updatedAt: new Date(input.now) } : columns)
-            .where(and(eq(orders.id, input.order.id), eq(orders.leaseOwner, input.owner)))
-            .returning()
-            .get();
-      if (!updated) return null;
-      const enqueued = (input.notify ?? []).filter((kind) =>
-        enqueueNotification(tx, { orderId: updated.id, kind, now: input.now }),
-      );
-      return { order: updated, enqueued };
-    },
-    { behavior: 'immediate' },
-  );
+export class ProviderOrderTakenError extends Error {
+  constructor(orderId: number, options?: { cause?: unknown }) {
+    super(`order ${orderId}: its provider order is linked to another order`, options);
+    this.name = 'ProviderOrderTakenError';
+  }
 }
 
-const hasKeys = (value: object | undefined): boolean => value !== undefined && Object.keys(value).length > 0;
+/** What the sweep needs of an open order (see sweep-plan.ts). */
+export type WatchedOrder = Pick<
+  OrderRow,
+  'id' | 'state' | 'providerOrderId' | 'providerStatus' | 'nextCheckAt' | 'postedAt' | 'createdAt' | 'staleReportedAt'
+>;
+/** A local order that follows a provider order, as reconciliation compares it. */
+export type LinkedOrder = Pick<OrderRow, 'id' | 'providerOrderId' | 'providerReference' | 'sandbox' | 'postedAt' | 'createdAt'>;
+/** One of our answered POSTs: what the provider's answer named and when the POST flew. */
+export type AcceptedFlight = Pick<OrderRow, 'acceptedOrderId' | 'acceptedReference' | 'postedAt' | 'postEndedAt'>;
+/** An open order whose goods and time are compared with a candidate's. */
+export type OpenOrder = Pick<OrderRow, 'id' | 'state' | 'postedAt' | 'createdAt' | 'lines'>;
+
+/**
+ * What following orders reads and writes: the leases on open orders, the
+ * writes a lease holder makes, and the reads of the sweep and of
+ * reconciliation. Both databases give the same answers; a claim never
+ * hands one order to two claimers.
+ */
+export interface OrderLeaseStore {
+  /**
+   * Claims up to `limit` followed orders whose check is due and whose lease
+   * is free or expired, so two processes never claim the same order. A
+   * followed order without a check time counts as due: nothing open may be
+   * forgotten. Earliest check first.
+   */
+  claimDue(options: ClaimOptions): Promise<OrderRow[]>;
+  /**
+   * Claims one followed order, whatever its schedule, when its lease is free
+   * or expired: the history sweep claims an order just before it acts on it.
+   * Null when it is no longer followed or someone else holds it.
+   */
+  claim(input: { id: number; owner: string; now: number; leaseMs: number }): Promise<OrderRow | null>;
+  /** Sets the next check and gives the lease up; null when the lease is no longer ours. */
+  reschedule(input: Reschedule): Promise<OrderRow | null>;
+  /** Gives the lease up and leaves the schedule as it was; false when the lease is no longer ours. */
+  release(input: { id: number; owner: string }): Promise<boolean>;
+  /**
+   * One transaction: checks that the lease is still ours and the state
+   * unchanged, applies the change (through the order transition when the
+   * state moves, so the audit row goes with it), queues the events and
+   * releases the lease with the next check time. Null when the lease or the
+   * state had changed under us: nothing is written then. Rejects with
+   * ProviderOrderTakenError when the change would link a provider order
+   * another order holds.
+   */
+  writeClaimed(input: ClaimedWrite): Promise<ClaimedWriteResult | null>;
+  /**
+   * Frees every claim on orders and notifications. Called once this process
+   * holds the instance lock, so claims found at start belong to a run that
+   * died (kill -9); without this its work would wait for the leases to expire.
+   */
+  takeOverEarlierClaims(): Promise<{ orders: number; notifications: number }>;
+  /** Orders in these states that have a provider order to look for. */
+  watched(states: readonly OrderState[]): Promise<WatchedOrder[]>;
+  /** The local orders other than `exceptId` that follow these provider orders. */
+  linkedTo(providerOrderIds: readonly number[], exceptId: number): Promise<LinkedOrder[]>;
+  /** Up to `limit` of our orders whose POST answer named one of these provider orders and whose flight ended. */
+  acceptedFlights(acceptedOrderIds: readonly number[], limit: number): Promise<AcceptedFlight[]>;
+  /** Orders other than `exceptId` in these states. */
+  openOrders(states: readonly OrderState[], exceptId: number): Promise<OpenOrder[]>;
+}
+
+/** RETURNING comes back in no promised order: earliest check first, then id. */
+export const byCheckTime = (a: OrderRow, b: OrderRow): number =>
+  (a.nextCheckAt?.getTime() ?? 0) - (b.nextCheckAt?.getTime() ?? 0) || a.id - b.id;
+
+export const hasKeys = (value: object | undefined): boolean => value !== undefined && Object.keys(value).length > 0;
+
+const leaseFree = (now: Date) => or(isNull(orders.leaseOwner), isNull(orders.leaseExpiresAt), lte(orders.leaseExpiresAt, now));
+const released = { leaseOwner: null, leaseExpiresAt: null };
+
+/** The SQLite store: synchronous statements behind promises; one statement claims, immediate transactions write. */
+export function createSqliteOrderLeaseStore(deps: { db: Db }): OrderLeaseStore {
+  const { db } = deps;
+
+  function writeClaimed(input: ClaimedWrite): ClaimedWriteResult | null {
+    return db.transaction(
+      (tx): ClaimedWriteResult | null => {
+        const held = tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.id, input.order.id), eq(orders.leaseOwner, input.owner), eq(orders.state, input.order.state)))
+          .get();
+        if (!held) return null;
+        const columns = {
+          ...input.set,
+          nextCheckAt: input.nextCheckAt === null ? null : new Date(input.nextCheckAt),
+          checkCount: input.checkCount,
+          ...released,
+        };
+        const move = input.move && input.move.to !== input.order.state ? input.move : null;
+        const updated = move
+          ? transitionOrder(tx, { id: input.order.id, from: input.order.state, to: move.to, set: columns, audit: move.audit }, new Date(input.now))
+          : tx
+              .update(orders)
+              .set(hasKeys(input.set) ? { ...columns, updatedAt: new Date(input.now) } : columns)
+              .where(and(eq(orders.id, input.order.id), eq(orders.leaseOwner, input.owner)))
+              .returning()
+              .get();
+        if (!updated) return null;
+        const enqueued = (input.notify ?? []).filter((kind) => enqueueNotification(tx, { orderId: updated.id, kind, now: input.now }));
+        return { order: updated, enqueued };
+      },
+      { behavior: 'immediate' },
+    );
+  }
+
+  return {
+    async claimDue(options) {
+      const now = new Date(options.now);
+      const due = db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            inArray(orders.state, [...(options.states ?? FOLLOWED_STATES)]),
+            or(isNull(orders.nextCheckAt), lte(orders.nextCheckAt, now)),
+            leaseFree(now),
+          ),
+        )
+        .orderBy(asc(orders.nextCheckAt), asc(orders.id))
+        .limit(Math.max(0, Math.floor(options.limit)));
+      // One statement: SQLite's single writer makes the select and the update one step.
+      const claimed = db
+        .update(orders)
+        .set({ leaseOwner: options.owner, leaseExpiresAt: new Date(options.now + options.leaseMs) })
+        .where(inArray(orders.id, due))
+        .returning()
+        .all();
+      return claimed.sort(byCheckTime);
+    },
+
+    async claim(input) {
+      const now = new Date(input.now);
+      return (
+        db
+          .update(orders)
+          .set({ leaseOwner: input.owner, leaseExpiresAt: new Date(input.now + input.leaseMs) })
+          .where(and(eq(orders.id, input.id), inArray(orders.state, [...FOLLOWED_STATES]), leaseFree(now)))
+          .returning()
+          .get() ?? null
+      );
+    },
+
+    async reschedule(input) {
+      return (
+        db
+          .update(orders)
+          .set({ nextCheckAt: input.nextCheckAt === null ? null : new Date(input.nextCheckAt), checkCount: input.checkCount, ...released })
+          .where(and(eq(orders.id, input.id), eq(orders.leaseOwner, input.owner)))
+          .returning()
+          .get() ?? null
+      );
+    },
+
+    async release(input) {
+      const result = db.update(orders).set(released).where(and(eq(orders.id, input.id), eq(orders.leaseOwner, input.owner))).run();
+      return result.changes > 0;
+    },
+
+    async writeClaimed(input) {
+      try {
+        return writeClaimed(input);
+      } catch (error) {
+        if (isSqliteUniqueViolation(error)) throw new ProviderOrderTakenError(input.order.id, { cause: error });
+        throw error;
+      }
+    },
+
+    async takeOverEarlierClaims() {
+      return db.transaction(
+        (tx) => ({
+          orders: tx.update(orders).set(released).where(isNotNull(orders.leaseOwner)).run().changes,
+          notifications: tx.update(notifications).set(released).where(isNotNull(notifications.leaseOwner)).run().changes,
+        }),
+        { behavior: 'immediate' },
+      );
+    },
+
+    async watched(states) {
+      return db
+        .select(watchedColumns)
+        .from(orders)
+        .where(and(inArray(orders.state, [...states]), isNotNull(orders.providerOrderId)))
+        .all();
+    },
+
+    async linkedTo(providerOrderIds, exceptId) {
+      if (providerOrderIds.length === 0) return [];
+      return db
+        .select(linkedColumns)
+        .from(orders)
+        .where(and(inArray(orders.providerOrderId, [...providerOrderIds]), isNotNull(orders.providerOrderId), ne(orders.id, exceptId)))
+        .all();
+    },
+
+    async acceptedFlights(acceptedOrderIds, limit) {
+      if (acceptedOrderIds.length === 0) return [];
+      return db
+        .select(flightColumns)
+        .from(orders)
+        .where(and(inArray(orders.acceptedOrderId, [...acceptedOrderIds]), isNotNull(orders.postEndedAt)))
+        .limit(limit)
+        .all();
+    },
+
+    async openOrders(states, exceptId) {
+      return db
+        .select(openColumns)
+        .from(orders)
+        .where(and(inArray(orders.state, [...states]), ne(orders.id, exceptId)))
+        .all();
+    },
+  };
+}
+
+const watchedColumns = {
+  id: orders.id,
+  state: orders.state,
+  providerOrderId: orders.providerOrderId,
+  providerStatus: orders.providerStatus,
+  nextCheckAt: orders.nextCheckAt,
+  postedAt: orders.postedAt,
+  createdAt: orders.createdAt,
+  staleReportedAt: orders.staleReportedAt,
+};
+const linkedColumns = {
+  id: orders.id,
+  providerOrderId: orders.providerOrderId,
+  providerReference: orders.providerReference,
+  sandbox: orders.sandbox,
+  postedAt: orders.postedAt,
+  createdAt: orders.createdAt,
+};
+const flightColumns = {
+  acceptedOrderId: orders.acceptedOrderId,
+  acceptedReference: orders.acceptedReference,
+  postedAt: orders.postedAt,
+  postEndedAt: orders.postEndedAt,
+};
+const openColumns = { id: orders.id, state: orders.state, postedAt: orders.postedAt, createdAt: orders.createdAt, lines: orders.lines };
+
+/** drizzle wraps the driver's error; the SQLite code is on the cause. */
+function isSqliteUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    if ('code' in current && current.code === 'SQLITE_CONSTRAINT_UNIQUE') return true;
+  }
+  return false;
+}

@@ -1,7 +1,5 @@
-import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
-import type { Db } from '../db/open.js';
-import { orders } from '../db/schema.js';
+import type { AppStateRepo } from '../db/app-state-repo.js';
 import type { Logger } from '../logger.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import { FOLLOWED_STATES, isFinal, localStateFor } from '../orders/order-states.js';
@@ -12,14 +10,17 @@ import { describeProviderFailure, ProviderError, ProviderNotFoundError, Provider
 import type { OrderDetail, OrderListEntry } from '../provider/schemas.js';
 import type { DetailHandover } from './detail-handover.js';
 import { inPool } from './in-pool.js';
-import { claimDueOrders, claimOrder, releaseClaim } from './order-leases.js';
+import type { OrderLeaseStore } from './order-leases.js';
 import { createClaimedWrites } from './settle.js';
 import { planSweep, probeIntervalMs, SWEEP, sweepIntervalMs, type Watched } from './sweep-plan.js';
 
 export type SweepSettings = { -readonly [K in keyof typeof SWEEP]: number };
 
 export interface DeliveryPollerDeps {
-  db: Db;
+  /** The orders followed: leases, the writes of their holder, the sweep's and reconciliation's reads. */
+  leases: OrderLeaseStore;
+  /** Where reconciliation keeps the provider's measured clock offset. */
+  appState: AppStateRepo;
   provider: Pick<ProviderClient, 'listOrders' | 'getOrder' | 'listTransactions'>;
   clock: Clock;
   random: () => number;
@@ -84,7 +85,7 @@ export const describeSweepFailure = (error: unknown): string =>
  * neither loses nor doubles an event.
  */
 export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
-  const { db, provider, clock, random, logger, owner, staleMs } = deps;
+  const { leases, provider, clock, random, logger, owner, staleMs } = deps;
   const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
   const settings: SweepSettings = { ...SWEEP, ...deps.sweep };
   const requestsPerSecond = deps.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND;
@@ -100,25 +101,10 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
   /** Quiet single-page reads so far: picks the page of the next. */
   let probes = 0;
 
-  function watchedOrders(): Watched[] {
-    return db
-      .select({
-        id: orders.id,
-        state: orders.state,
-        providerOrderId: orders.providerOrderId,
-        providerStatus: orders.providerStatus,
-        nextCheckAt: orders.nextCheckAt,
-        postedAt: orders.postedAt,
-        createdAt: orders.createdAt,
-        staleReportedAt: orders.staleReportedAt,
-      })
-      .from(orders)
-      .where(and(inArray(orders.state, WATCHED_STATES), isNotNull(orders.providerOrderId)))
-      .all();
-  }
+  const watchedOrders = (): Promise<Watched[]> => leases.watched(WATCHED_STATES);
 
-  const claim = (id: number): OrderRow | null => claimOrder(db, { id, owner, now: clock.now(), leaseMs });
-  const { settle, keepFollowing, giveBack } = createClaimedWrites({ db, clock, random, logger, owner, staleMs });
+  const claim = (id: number): Promise<OrderRow | null> => leases.claim({ id, owner, now: clock.now(), leaseMs });
+  const { settle, keepFollowing, giveBack } = createClaimedWrites({ leases, clock, random, logger, owner, staleMs });
 
   async function readDetail(order: OrderRow, result: PollRunResult): Promise<OrderDetail> {
     if (order.providerOrderId === null) throw new Error(`order ${order.id} is ${order.state} without a provider order id`);
@@ -136,7 +122,7 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
 
   /** Runs the work on one claimed order; a rate limit ends the sweep, any other failure only this order's turn. */
   async function onClaimed(id: number, result: PollRunResult, work: (order: OrderRow) => Promise<void>, onFailure: (order: OrderRow, error: unknown) => Promise<void> | void): Promise<void> {
-    const order = claim(id);
+    const order = await claim(id);
     if (!order) return;
     try {
       await work(order);
@@ -144,7 +130,7 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
       result.errors++;
       deps.handover?.drop(order.id);
       if (error instanceof ProviderRateLimitedError) {
-        giveBack(order, error.retryAfterMs);
+        await giveBack(order, error.retryAfterMs);
         throw error;
       }
       if (error instanceof ProviderOrderMismatchError) await deps.onOrderMismatch?.(error).catch(() => undefined);
@@ -164,13 +150,13 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
       result,
       async (order) => {
         // Another process got there first.
-        if (order.providerStatus === listed) return void releaseClaim(db, { id: order.id, owner });
+        if (order.providerStatus === listed) return void (await leases.release({ id: order.id, owner }));
         const status = isFinal(localStateFor(listed)) ? (await readDetail(order, result)).status : listed;
-        if (settle(order, status)) result.changed++;
+        if (await settle(order, status)) result.changed++;
       },
       (order, error) => {
         logger.warn({ orderId: order.id, state: order.state, err: describeSweepFailure(error) }, 'order check failed; the next sweep looks again');
-        keepFollowing(order, { counted: false });
+        return keepFollowing(order, { counted: false });
       },
     );
   }
@@ -181,14 +167,14 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
       id,
       result,
       async (order) => {
-        if (settle(order, (await readDetail(order, result)).status)) result.changed++;
+        if (await settle(order, (await readDetail(order, result)).status)) result.changed++;
       },
       async (order, error) => {
         const misses = error instanceof ProviderNotFoundError && order.providerOrderId !== null ? (notFound.get(order.providerOrderId) ?? 0) + 1 : 0;
         if (misses > 0 && order.providerOrderId !== null) notFound.set(order.providerOrderId, misses);
         const lost = misses >= settings.notFoundAlertAfter;
         logger.warn({ orderId: order.id, state: order.state, err: describeSweepFailure(error), ...(misses > 0 ? { notFound: misses } : {}) }, 'order check failed; will retry');
-        keepFollowing(order, { slow: lost });
+        await keepFollowing(order, { slow: lost });
         if (lost) {
           logger.error({ orderId: order.id, reference: order.providerReference, misses }, 'the provider does not know this order; administrators told');
           await deps.reportNotFound?.(order, misses);
@@ -264,10 +250,10 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
 
   /** Unknown outcomes keep their own pace; they read the pages this sweep already has. */
   async function reconcileDue(history: ProviderHistory, result: PollRunResult): Promise<void> {
-    const due = claimDueOrders(db, { owner, now: clock.now(), leaseMs, limit: settings.reconcileBatch, states: ['unknown'] });
+    const due = await leases.claimDue({ owner, now: clock.now(), leaseMs, limit: settings.reconcileBatch, states: ['unknown'] });
     for (const [index, order] of due.entries()) {
       try {
-        const outcome = await reconcileClaimed({ db, provider, history, clock, random, logger, owner, staleMs }, order);
+        const outcome = await reconcileClaimed({ leases, appState: deps.appState, provider, history, clock, random, logger, owner, staleMs }, order);
         result.detailsFetched += outcome.detailsFetched;
         if (outcome.verdict !== null && outcome.verdict !== 'pending') {
           result.reconciled++;
@@ -276,12 +262,12 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
       } catch (error) {
         result.errors++;
         if (error instanceof ProviderRateLimitedError) {
-          for (const rest of due.slice(index)) giveBack(rest, error.retryAfterMs);
+          for (const rest of due.slice(index)) await giveBack(rest, error.retryAfterMs);
           throw error;
         }
         logger.warn({ orderId: order.id, state: order.state, err: describeSweepFailure(error) }, 'order check failed; will retry');
         try {
-          keepFollowing(order);
+          await keepFollowing(order);
         } catch (writeError) {
           logger.error({ orderId: order.id, err: describeSweepFailure(writeError) }, 'could not reschedule a failed check');
         }
@@ -299,7 +285,7 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
         listTransactions: (q, o) => ((pages += 1), provider.listTransactions(q, o)),
       };
       const history = createProviderHistory({ provider: counted });
-      const watched = watchedOrders();
+      const watched = await watchedOrders();
       result.watched = watched.length;
       const newest = watched.reduce((max, order) => Math.max(max, order.id), 0);
       const probing = quietSweeps >= settings.quietAfterSweeps && pagesNeeded > 1 && newest <= newestWatchedId;

@@ -1,11 +1,10 @@
-import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
-import type { Db } from '../db/open.js';
-import { orders, type ReviewCandidate } from '../db/schema.js';
+import type { ReviewCandidate } from '../db/schema.js';
 import type { ProviderClient } from '../provider/client.js';
 import { ProviderNotFoundError } from '../provider/errors.js';
 import type { OrderDetail } from '../provider/schemas.js';
 import { createdInFlight, flightOf, offsetSample, withResolution, type ClockOffset } from './flight-proof.js';
 import type { OrderRow } from '../orders/order-repo.js';
+import type { LinkedOrder, OrderLeaseStore } from './order-leases.js';
 import { itemsMismatch, sameGoods } from '../orders/order-line.js';
 import { readBack, type ProviderHistory } from '../provider/history.js';
 import { distanceFrom, mayLieIn, timeBounds, type TimeBounds } from '../provider/time-bounds.js';
@@ -74,7 +73,7 @@ export interface Found {
 }
 
 /** Provider orders in the order history and the wallet's debits that no other local order follows. */
-export async function searchCandidates(db: Db, history: ProviderHistory, order: OrderRow, window: Window): Promise<Found> {
+export async function searchCandidates(leases: OrderLeaseStore, history: ProviderHistory, order: OrderRow, window: Window): Promise<Found> {
   const start = window.anchor - RECONCILE.reachMs;
   const listed = await readBack((page) => history.orderPage(page), start, RECONCILE.maxPages);
   const debits = await readBack((page) => history.transactionPage(page), start, RECONCILE.maxPages);
@@ -102,7 +101,7 @@ export async function searchCandidates(db: Db, history: ProviderHistory, order: 
     const seen: ReviewCandidate = { orderId: entry.orderId, reference: null, status: null, amount: Math.abs(entry.amount), createdAt: entry.createdAt };
     sightings.set(entry.orderId, { seen, bounds, position });
   }
-  const holders = linkedElsewhere(db, order.id, [...sightings.keys()]);
+  const holders = await linkedElsewhere(leases, order.id, [...sightings.keys()]);
   for (const sighting of sightings.values()) {
     const holder = holders.get(sighting.seen.orderId);
     if (holder && !holdsConsistently(holder, order, sighting)) sighting.heldBy = holder.id;
@@ -116,27 +115,16 @@ export async function searchCandidates(db: Db, history: ProviderHistory, order: 
         Number(b.seen.amount === order.totalAmount) - Number(a.seen.amount === order.totalAmount) ||
         a.position - b.position,
     );
-  const samples = offsetSamples(db, listedTimes);
+  const samples = await offsetSamples(leases, listedTimes);
   return { ranked, covered: listed.covered && debits.covered, debits: debited, samples };
 }
 
-type Holder = Pick<OrderRow, 'id' | 'providerOrderId' | 'providerReference' | 'sandbox' | 'postedAt' | 'createdAt'>;
+type Holder = LinkedOrder;
 
 /** The local orders (other than this one) that follow these provider orders, by provider order id. */
-function linkedElsewhere(db: Db, orderId: number, ids: number[]): Map<number, Holder> {
+async function linkedElsewhere(leases: OrderLeaseStore, orderId: number, ids: number[]): Promise<Map<number, Holder>> {
   if (ids.length === 0) return new Map();
-  const linked = db
-    .select({
-      id: orders.id,
-      providerOrderId: orders.providerOrderId,
-      providerReference: orders.providerReference,
-      sandbox: orders.sandbox,
-      postedAt: orders.postedAt,
-      createdAt: orders.createdAt,
-    })
-    .from(orders)
-    .where(and(inArray(orders.providerOrderId, ids), isNotNull(orders.providerOrderId), ne(orders.id, orderId)))
-    .all();
+  const linked = await leases.linkedTo(ids, orderId);
   return new Map(linked.flatMap((row) => (row.providerOrderId === null ? [] : [[row.providerOrderId, row] as const])));
 }
 
@@ -166,20 +154,13 @@ const MAX_OFFSET_SAMPLES = 20;
  * Listed orders whose id our own POST's answer gave (accepted_order_id) and
  * whose flight is known: each was created during that flight.
  */
-function offsetSamples(db: Db, listed: Map<number, ListedTime>): { lowMs: number; highMs: number }[] {
+async function offsetSamples(leases: OrderLeaseStore, listed: Map<number, ListedTime>): Promise<{ lowMs: number; highMs: number }[]> {
   const exact = [...listed.entries()].filter(([, time]) => time.bounds.latest - time.bounds.earliest < 60_000);
   if (exact.length === 0) return [];
-  const ours = db
-    .select({
-      acceptedOrderId: orders.acceptedOrderId,
-      acceptedReference: orders.acceptedReference,
-      postedAt: orders.postedAt,
-      postEndedAt: orders.postEndedAt,
-    })
-    .from(orders)
-    .where(and(inArray(orders.acceptedOrderId, exact.slice(0, 200).map(([id]) => id)), isNotNull(orders.postEndedAt)))
-    .limit(MAX_OFFSET_SAMPLES)
-    .all();
+  const ours = await leases.acceptedFlights(
+    exact.slice(0, 200).map(([id]) => id),
+    MAX_OFFSET_SAMPLES,
+  );
   return ours.flatMap((row) => {
     const flight = flightOf(row);
     const time = row.acceptedOrderId === null ? undefined : listed.get(row.acceptedOrderId);
@@ -291,12 +272,8 @@ export interface Rival {
  * is still open and whose reach holds the candidate's time: the candidate
  * could be theirs as well as ours.
  */
-export function rivalsFor(db: Db, order: OrderRow, bounds: TimeBounds | null): Rival[] {
-  const open = db
-    .select({ id: orders.id, state: orders.state, postedAt: orders.postedAt, createdAt: orders.createdAt, lines: orders.lines })
-    .from(orders)
-    .where(and(inArray(orders.state, RIVAL_STATES), ne(orders.id, order.id)))
-    .all();
+export async function rivalsFor(leases: OrderLeaseStore, order: OrderRow, bounds: TimeBounds | null): Promise<Rival[]> {
+  const open = await leases.openOrders(RIVAL_STATES, order.id);
   // Few orders are ever open at once: comparing their lines here is cheaper than indexing them.
   return open
     .filter((row) => sameGoods(row.lines, order.lines) && withinReach(bounds, windowOf(row).anchor))

@@ -1,9 +1,8 @@
 import type { Clock } from '../clock.js';
-import type { Db } from '../db/open.js';
-import { createAppStateRepo } from '../db/app-state-repo.js';
+import type { AppStateRepo } from '../db/app-state-repo.js';
 import type { AdoptionProof, NotificationKind, ReviewCandidate } from '../db/schema.js';
 import { planFollowUp } from './follow-up.js';
-import { writeClaimed, type ClaimedWrite } from './order-leases.js';
+import { ProviderOrderTakenError, type ClaimedWrite, type ClaimedWriteResult, type OrderLeaseStore } from './order-leases.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { OrderDetail } from '../provider/schemas.js';
@@ -16,7 +15,9 @@ import { examineCandidates, RECONCILE, rivalsFor, searchCandidates, windowOf, ty
 export { matchesOrder, RECONCILE } from './reconcile-search.js';
 
 export interface ReconcileDeps {
-  db: Db;
+  leases: OrderLeaseStore;
+  /** Where the provider's measured clock offset is kept between checks. */
+  appState: AppStateRepo;
   provider: Pick<ProviderClient, 'getOrder'>;
   /** The pages of this run, shared with the poller. */
   history: ProviderHistory;
@@ -102,14 +103,14 @@ export function decide(input: {
  * administrator.
  */
 export async function reconcileClaimed(deps: ReconcileDeps, order: OrderRow): Promise<ReconcileResult> {
-  const { db, provider, clock, logger } = deps;
+  const { leases, provider, clock, logger } = deps;
   const window = windowOf(order);
-  const found = await searchCandidates(db, deps.history, order, window);
-  const offset = currentOffset(createAppStateRepo({ db, clock }), combineSamples(found.samples), clock.now());
+  const found = await searchCandidates(leases, deps.history, order, window);
+  const offset = currentOffset(deps.appState, combineSamples(found.samples), clock.now());
   const examined = await examineCandidates(provider, order, window, found, offset);
   const { detailsFetched } = examined;
   const single = examined.confirmed.length === 1 && examined.open.length === 0 ? examined.confirmed[0] : undefined;
-  const rivals = single ? rivalsFor(db, order, single.bounds) : [];
+  const rivals = single ? await rivalsFor(leases, order, single.bounds) : [];
 
   const now = clock.now();
   const checkCount = order.checkCount + 1;
@@ -187,12 +188,12 @@ export async function reconcileClaimed(deps: ReconcileDeps, order: OrderRow): Pr
     write = { ...base, nextCheckAt: follow.nextCheckAt, set: follow.set, notify: follow.notify };
   }
 
-  let written: ReturnType<typeof writeClaimed>;
+  let written: ClaimedWriteResult | null;
   try {
-    written = writeClaimed(db, write);
+    written = await leases.writeClaimed(write);
   } catch (error) {
     // Another process adopted the same provider order between our search and this write.
-    if (verdict === 'adopted' && isUniqueViolation(error)) {
+    if (verdict === 'adopted' && error instanceof ProviderOrderTakenError) {
       logger.warn({ orderId: order.id }, 'candidate order was adopted elsewhere; will search again');
       return { verdict: null, order: null, detailsFetched };
     }
@@ -212,12 +213,4 @@ export async function reconcileClaimed(deps: ReconcileDeps, order: OrderRow): Pr
     logger.info({ orderId: order.id, state: order.state }, 'order reported stale');
   }
   return { verdict, order: after, detailsFetched };
-}
-
-/** drizzle wraps the driver's error; the SQLite code is on the cause. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
-    if ('code' in current && current.code === 'SQLITE_CONSTRAINT_UNIQUE') return true;
-  }
-  return false;
 }

@@ -1,14 +1,13 @@
 import type { Clock } from '../clock.js';
-import type { Db } from '../db/open.js';
 import type { Logger } from '../logger.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import { canTransition, isFinal, localStateFor, notificationFor } from '../orders/order-states.js';
 import { nextCheckDelayMs } from './backoff.js';
 import { planFollowUp } from './follow-up.js';
-import { rescheduleClaimed, writeClaimed } from './order-leases.js';
+import type { OrderLeaseStore } from './order-leases.js';
 
 export interface ClaimedWritesDeps {
-  db: Db;
+  leases: OrderLeaseStore;
   clock: Clock;
   random: () => number;
   logger: Logger;
@@ -21,11 +20,11 @@ export interface ClaimedWritesDeps {
 /** What the sweep writes on an order it holds the lease of. */
 export interface ClaimedWrites {
   /** Applies what the provider says now; returns whether anything changed. */
-  settle(order: OrderRow, status: string): boolean;
+  settle(order: OrderRow, status: string): Promise<boolean>;
   /** Nothing new from the provider: keeps the schedule going and reports the order stale once, if it is. */
-  keepFollowing(order: OrderRow, options?: { slow?: boolean; counted?: boolean }): void;
+  keepFollowing(order: OrderRow, options?: { slow?: boolean; counted?: boolean }): Promise<void>;
   /** The provider asked everyone to wait: the order in hand is given back, due again once the wait is over. */
-  giveBack(order: OrderRow, retryAfterMs: number): void;
+  giveBack(order: OrderRow, retryAfterMs: number): Promise<void>;
 }
 
 /**
@@ -34,10 +33,10 @@ export interface ClaimedWrites {
  * transaction each and only while the lease is still ours.
  */
 export function createClaimedWrites(deps: ClaimedWritesDeps): ClaimedWrites {
-  const { db, clock, random, logger, owner, staleMs } = deps;
+  const { leases, clock, random, logger, owner, staleMs } = deps;
 
   /** Applies what the provider says now; returns whether anything changed. */
-  function settle(order: OrderRow, status: string): boolean {
+  async function settle(order: OrderRow, status: string): Promise<boolean> {
     const now = clock.now();
     const checkCount = order.checkCount + 1;
     const seen = localStateFor(status);
@@ -46,7 +45,7 @@ export function createClaimedWrites(deps: ClaimedWritesDeps): ClaimedWrites {
     const statusChanged = status !== order.providerStatus;
     const follow = planFollowUp({ order, state: to, checkCount, now, staleMs, random });
     const kind = to !== order.state ? notificationFor(to) : null;
-    const written = writeClaimed(db, {
+    const written = await leases.writeClaimed({
       order,
       owner,
       now,
@@ -79,20 +78,20 @@ export function createClaimedWrites(deps: ClaimedWritesDeps): ClaimedWrites {
   }
 
   /** Nothing new from the provider: keeps the schedule going and reports the order stale once, if it is. */
-  function keepFollowing(order: OrderRow, options: { slow?: boolean; counted?: boolean } = {}): void {
+  async function keepFollowing(order: OrderRow, options: { slow?: boolean; counted?: boolean } = {}): Promise<void> {
     const now = clock.now();
     const checkCount = order.checkCount + (options.counted === false ? 0 : 1);
     const follow = planFollowUp({ order, state: order.state, checkCount, now, staleMs, random });
     const nextCheckAt = options.slow ? now + nextCheckDelayMs({ checkCount, pace: 'slow', random }) : follow.nextCheckAt;
-    const written = writeClaimed(db, { order, owner, now, checkCount, nextCheckAt, set: follow.set, notify: follow.notify });
+    const written = await leases.writeClaimed({ order, owner, now, checkCount, nextCheckAt, set: follow.set, notify: follow.notify });
     if (written?.enqueued.includes('stale')) {
       logger.info({ orderId: order.id, reference: order.providerReference, state: order.state }, 'order reported stale');
     }
   }
 
   /** The provider asked everyone to wait: the order in hand is given back, due again once the wait is over. */
-  function giveBack(order: OrderRow, retryAfterMs: number): void {
-    rescheduleClaimed(db, {
+  async function giveBack(order: OrderRow, retryAfterMs: number): Promise<void> {
+    await leases.reschedule({
       id: order.id,
       owner,
       nextCheckAt: Math.max(order.nextCheckAt?.getTime() ?? 0, clock.now() + retryAfterMs),

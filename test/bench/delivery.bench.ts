@@ -24,15 +24,18 @@ import { performance } from 'node:perf_hooks';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { translatorFor } from '../../src/text/i18n.js';
 import type { Clock } from '../../src/clock.js';
+import { createAppStateRepo } from '../../src/db/app-state-repo.js';
 import { closeDb, openDb } from '../../src/db/open.js';
 import { orders } from '../../src/db/schema.js';
 import { startNotificationSender } from '../../src/delivery/notification-sender.js';
+import { createSqliteNotificationStore } from '../../src/delivery/notification-store.js';
 import { silentLogger } from '../../src/logger.js';
 import { createProviderClient, type ProviderClient } from '../../src/provider/client.js';
 import { ProviderRateLimitedError } from '../../src/provider/errors.js';
 import { createRateLimiter } from '../../src/provider/rate-limit.js';
 import { createSandbox, SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
 import { createDetailHandover } from '../../src/tracking/detail-handover.js';
+import { createSqliteOrderLeaseStore } from '../../src/tracking/order-leases.js';
 import { startDeliveryPoller } from '../../src/tracking/poller-loop.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 10);
@@ -148,11 +151,11 @@ async function run(n: number, variant: Variant, dir: string) {
   const handover = createDetailHandover({ clock, maxEntries: Math.max(1_000, n) });
   const loops = [
     startDeliveryPoller({
-      db, provider, clock, random: Math.random, logger: silentLogger, owner: 'bench', staleMs: 60 * MINUTE,
+      leases: createSqliteOrderLeaseStore({ db }), appState: createAppStateRepo({ db, clock }), provider, clock, random: Math.random, logger: silentLogger, owner: 'bench', staleMs: 60 * MINUTE,
       requestsPerSecond: BUDGET, handover, everyMs: SECOND,
     }),
     startNotificationSender({
-      db, provider, clock, random: Math.random, logger: silentLogger, owner: 'bench',
+      notifications: createSqliteNotificationStore({ db }), provider, clock, random: Math.random, logger: silentLogger, owner: 'bench',
       send: async (chatId, message) => {
         if (!sentAt.has(chatId) && message.text.text.includes('is delivered')) sentAt.set(chatId, clock.now());
         return { messageId: sentAt.size };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createNotificationSender, retryDelayMs, startNotificationSender } from '../../src/delivery/notification-sender.js';
-import { createNotificationStore } from '../../src/delivery/notification-store.js';
+import { createSqliteNotificationStore, leasedOutbox } from '../../src/delivery/notification-store.js';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { ADMIN, senderWorld, spoilersOf, STAFF, UNTIL_FINAL_MS } from './sender-world.js';
 import { encodeAuditFacts } from '../../src/db/audit-log.js';
@@ -218,7 +218,7 @@ describe('notification sender: Telegram trouble', () => {
   it('stops a split delivery once another sender has taken the notification over', async () => {
     const world = await senderWorld({ sandbox: { maxQuantity: 30 } });
     const order = await world.completedOrder(googlePlay, 30);
-    const other = createNotificationStore({ db: world.db, owner: 'other', leaseMs: 120_000 });
+    const other = leasedOutbox(createSqliteNotificationStore({ db: world.db }), { owner: 'other', leaseMs: 120_000 });
     let calls = 0;
     const slow = createNotificationSender({
       ...world.deps,
@@ -226,7 +226,7 @@ describe('notification sender: Telegram trouble', () => {
         calls++;
         if (calls === 2) {
           world.clock.advance(120_001);
-          expect(other.claimDue(world.clock.now(), 10)).toHaveLength(1);
+          expect(await other.claimDue(world.clock.now(), 10)).toHaveLength(1);
         }
         return world.deps.send(chatId, message);
       },

@@ -5,8 +5,10 @@ import { deliveryPartsOf } from '../../src/app/loops.js';
 import { createServices } from '../../src/app/services.js';
 import { systemClock } from '../../src/clock.js';
 import { parseConfig } from '../../src/config.js';
+import { createAppStateRepo } from '../../src/db/app-state-repo.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import type { orders, OrderState } from '../../src/db/schema.js';
+import { createSqliteOrderLeaseStore } from '../../src/tracking/order-leases.js';
 import { createDeliveryPoller, type DeliveryPollerDeps } from '../../src/tracking/poller.js';
 import { silentLogger, type Logger } from '../../src/logger.js';
 import { createOrderRepo, type OrderRow } from '../../src/orders/order-repo.js';
@@ -89,7 +91,7 @@ export async function pollerWorld(options: WorldOptions = {}) {
   const services = await createServices({ config, db, stores: sqliteStores({ db, clock }), provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
   const { provider, orders: service } = services;
   const repo = createOrderRepo({ db, clock });
-  const { poller: work, handover } = createDeliveryWork({ config, db, ...deliveryPartsOf(services), clock, logger, owner: 'poller-a', random: () => 0.5 });
+  const { poller: work, handover } = createDeliveryWork({ config, db, stores: services.stores, ...deliveryPartsOf(services), clock, logger, owner: 'poller-a', random: () => 0.5 });
   const notFound: { orderId: number; misses: number }[] = [];
   const alertNotFound = work.reportNotFound;
   const poller = createDeliveryPoller({
@@ -146,6 +148,11 @@ export async function pollerWorld(options: WorldOptions = {}) {
 }
 
 export type PollerWorld = Awaited<ReturnType<typeof pollerWorld>>;
+
+/** What a poller built by hand on a SQLite database reads and writes through. */
+export function sqlitePollerStores(db: Db, clock: ManualClock): Pick<DeliveryPollerDeps, 'leases' | 'appState'> {
+  return { leases: createSqliteOrderLeaseStore({ db }), appState: createAppStateRepo({ db, clock }) };
+}
 
 /** A row of Google Play 10 USD (US) × 1 for tests that write orders directly; `key` keeps it unique. */
 export function orderValues(

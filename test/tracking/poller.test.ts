@@ -8,7 +8,7 @@ import { startDeliveryPoller } from '../../src/tracking/poller-loop.js';
 import { SWEEP } from '../../src/tracking/sweep-plan.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { createScriptedServer, envelope, errorEnvelope } from '../support/scripted-server.js';
-import { clientOn, MINUTE, onCleanup, orderValues, pollerWorld, T0 } from './poller-world.js';
+import { clientOn, MINUTE, onCleanup, orderValues, pollerWorld, sqlitePollerStores, T0 } from './poller-world.js';
 
 const SLOW_ORDERS = { timing: { preparingMs: 10 * MINUTE, processingMs: 10 * MINUTE } };
 const SWEEP_MS = SWEEP.minIntervalMs;
@@ -304,7 +304,7 @@ describe('delivery sweep', () => {
     const world = await pollerWorld({ sandbox: SLOW_ORDERS });
     await world.placed(SANDBOX_PRODUCTS.noFields);
     const started = startDeliveryPoller({
-      db: world.db,
+      ...sqlitePollerStores(world.db, world.clock),
       provider: world.provider,
       clock: world.clock,
       random: () => 0.5,
@@ -351,7 +351,7 @@ describe('delivery sweep against a provider that serves smaller pages than asked
         .run();
     }
     const poller = createDeliveryPoller({
-      db,
+      ...sqlitePollerStores(db, clock),
       provider: clientOn(server.baseUrl, 'key', clock),
       clock,
       random: () => 0.5,

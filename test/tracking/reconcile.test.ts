@@ -13,7 +13,7 @@ import { createOrderPlacer, placingOrder } from '../support/order-fixtures.js';
 import { createOrderService } from '../../src/orders/order-service.js';
 import { createScriptedServer, envelope, type ScriptedAnswer, type ScriptedRequest } from '../support/scripted-server.js';
 import { googlePlayInput } from '../support/order-fixtures.js';
-import { clientOn, MINUTE, onCleanup, orderValues, pollerWorld, T0, unknownOrder } from '../tracking/poller-world.js';
+import { clientOn, MINUTE, onCleanup, orderValues, pollerWorld, sqlitePollerStores, T0, unknownOrder } from '../tracking/poller-world.js';
 import { encodeAuditFacts } from '../../src/db/audit-log.js';
 
 const GOOGLE_PLAY = { productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, unitPrice: 1_250_000 };
@@ -291,7 +291,7 @@ describe('adoption needs proof, and "not placed" needs no candidate at all', () 
     const db = openDb(':memory:');
     onCleanup(() => closeDb(db));
     const repo = createOrderRepo({ db, clock });
-    const poller = createDeliveryPoller({ db, provider: clientOn(server.baseUrl, 'key', clock), clock, random: () => 0.5, logger: silentLogger, owner: 'p', staleMs: 60 * MINUTE });
+    const poller = createDeliveryPoller({ ...sqlitePollerStores(db, clock), provider: clientOn(server.baseUrl, 'key', clock), clock, random: () => 0.5, logger: silentLogger, owner: 'p', staleMs: 60 * MINUTE });
     const order = unknownOrder({ repo, clock }, { confirmKey: 'no-debit', ...GOOGLE_PLAY });
 
     clock.advance(30_000);
@@ -321,7 +321,7 @@ describe('reconciliation when the provider charged or stamped the order differen
     onCleanup(() => closeDb(db));
     const provider = clientOn(sandbox.baseUrl, sandbox.apiKey, clock);
     const repo = createOrderRepo({ db, clock });
-    const poller = createDeliveryPoller({ db, provider, clock, random: () => 0.5, logger: silentLogger, owner: 'p', staleMs: 60 * MINUTE });
+    const poller = createDeliveryPoller({ ...sqlitePollerStores(db, clock), provider, clock, random: () => 0.5, logger: silentLogger, owner: 'p', staleMs: 60 * MINUTE });
     const service = createOrderService({ orders: createSqliteOrderStore({ db, clock }), provider, clock, logger: silentLogger, sandbox: true });
     const place = createOrderPlacer({ provider, service });
     const runFor = async (totalMs: number, stepMs: number) => {
@@ -499,7 +499,7 @@ describe('reconciliation against a provider with thinner answers', () => {
     onCleanup(() => closeDb(db));
     const provider = clientOn(server.baseUrl, 'key', clock);
     const repo = createOrderRepo({ db, clock });
-    const poller = createDeliveryPoller({ db, provider, clock, random: () => 0.5, logger: silentLogger, owner: 'p', staleMs: 60 * MINUTE });
+    const poller = createDeliveryPoller({ ...sqlitePollerStores(db, clock), provider, clock, random: () => 0.5, logger: silentLogger, owner: 'p', staleMs: 60 * MINUTE });
     return { server, clock, db, repo, poller };
   }
 

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leasedOutbox } from '../../src/delivery/notification-store.js';
+import { createPostgresNotificationStore } from '../../src/db/postgres/notification-store.js';
+import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
+import { freshDatabase } from '../support/postgres-database.js';
+import { notificationStoreContract } from './contract/notification-store.contract.js';
+import { orderValues, postgresOrderTables } from './contract/order-tables.js';
+import { whileRowsLocked } from './contract/row-locks.js';
+
+/** One database for the file, emptied before each case; two pools on it, two senders as far as PostgreSQL can tell. */
+let url: string;
+let a: PgDb;
+let b: PgDb;
+beforeAll(async () => {
+  url = await freshDatabase('outbox');
+  a = await openPostgres(url);
+  b = await openPostgres(url);
+});
+afterAll(async () => {
+  if (a) await closePostgres(a);
+  if (b) await closePostgres(b);
+});
+
+const emptied = () => a.$client.query('truncate orders, notifications, audit_log restart identity cascade');
+
+notificationStoreContract('PostgreSQL', async () => {
+  await emptied();
+  return { store: createPostgresNotificationStore({ db: a }), other: createPostgresNotificationStore({ db: b }), tables: postgresOrderTables(a) };
+});
+
+describe('notification store on PostgreSQL, two senders on two connections', () => {
+  const T0 = 1_700_000_000_000;
+
+  it('never gives one row to both senders, even when both read the due rows before either could write', async () => {
+    await emptied();
+    const tables = postgresOrderTables(a);
+    const orderId = await tables.insertOrder(orderValues({ key: 'race', state: 'completed', at: T0 }));
+    const rows = [];
+    for (const kind of ['delivered', 'stale', 'failed', 'adopted'] as const) rows.push(await tables.insertNotification({ orderId, kind, nextAttemptAt: T0 }));
+    const first = leasedOutbox(createPostgresNotificationStore({ db: a }), { owner: 'a', leaseMs: 60_000 });
+    const second = leasedOutbox(createPostgresNotificationStore({ db: b }), { owner: 'b', leaseMs: 60_000 });
+
+    const [mine, theirs] = await whileRowsLocked(url, 'notifications', rows.slice(0, 2), () => Promise.all([first.claimDue(T0, 10), second.claimDue(T0, 10)]));
+
+    const claimed = [...mine, ...theirs].map((row) => row.id);
+    expect(new Set(claimed).size).toBe(claimed.length);
+    for (const id of rows) {
+      const row = await tables.notification(id);
+      expect(claimed.filter((c) => c === id).length).toBeLessThanOrEqual(1);
+      if (claimed.includes(id)) expect(row?.leaseOwner).toBe(mine.some((m) => m.id === id) ? 'a' : 'b');
+    }
+  });
+});
