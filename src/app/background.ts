@@ -5,7 +5,6 @@ import { ORDER_CONVERSATION } from '../bot/features/order.js';
 import { createIdleOrderSweeper } from '../bot/conversations/order/idle-sweeper.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import { createAppStateRepo } from '../db/app-state-repo.js';
 import type { Db } from '../db/open.js';
 import type { Stores } from '../db/stores.js';
 import { startNotificationSender, type NotificationSenderDeps } from '../delivery/notification-sender.js';
@@ -45,7 +44,7 @@ export interface BackgroundDeps extends SenderParts {
   /** The idle order sweeper's and the measured provider clock's database (not behind stores yet). */
   db: Db;
   /** The followed orders and the outbox. */
-  stores: Pick<Stores, 'orderLeases' | 'notifications'>;
+  stores: Pick<Stores, 'orderLeases' | 'notifications' | 'appState'>;
   provider: ProviderClient;
   clearButtons: ClearButtons;
   sendText: (chatId: number, text: string) => Promise<void>;
@@ -92,7 +91,7 @@ export function createDeliveryWork(deps: DeliveryWorkDeps): { handover: DetailHa
     handover,
     poller: {
       leases: deps.stores.orderLeases,
-      appState: createAppStateRepo({ db: deps.db, clock }),
+      appState: deps.stores.appState,
       provider: deps.provider,
       clock,
       random,

@@ -28,3 +28,23 @@ export function createAppStateRepo(deps: { db: SyncDb; clock: Clock }): AppState
     },
   };
 }
+
+/**
+ * Small values kept by key (the provider's measured clock offset, say), as
+ * every database keeps them: asynchronous, so that PostgreSQL answers
+ * through the same calls. A value written is read back by every instance
+ * on the same database.
+ */
+export interface AppStateStore {
+  /** The stored value, or null when the key was never set. The caller vouches for `T`. */
+  get<T = Json>(key: string): Promise<T | null>;
+  set(key: string, value: Json): Promise<void>;
+}
+
+export function createSqliteAppStateStore(deps: { db: SyncDb; clock: Clock }): AppStateStore {
+  const repo = createAppStateRepo(deps);
+  return {
+    get: async <T = Json>(key: string) => repo.get<T>(key),
+    set: async (key, value) => repo.set(key, value),
+  };
+}

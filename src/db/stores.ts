@@ -13,7 +13,9 @@ import { createSqliteSpendingStore, type SpendingStore } from '../orders/spendin
 import type { SettingsStore } from '../settings/settings-store.js';
 import { createSqliteSettingsStore } from '../settings/settings-store.js';
 import { createSqliteOrderLeaseStore, type OrderLeaseStore } from '../tracking/order-leases.js';
+import { createSqliteAppStateStore, type AppStateStore } from './app-state-repo.js';
 import type { Db } from './open.js';
+import { createPostgresAppStateStore } from './postgres/app-state-store.js';
 import { createSqlitePeopleStore, type PeopleStore } from './people-repo.js';
 import { createPostgresApprovalCards } from './postgres/approval-cards.js';
 import { createPostgresApprovalStore } from './postgres/approval-store.js';
@@ -72,6 +74,8 @@ export interface Stores {
   orderLeases: OrderLeaseStore;
   /** The notification outbox and its leases. */
   notifications: NotificationStore;
+  /** Small values by key that no other store owns (the provider's measured clock offset). */
+  appState: AppStateStore;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -94,6 +98,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     auditTrail: createSqliteAuditTrail({ db, clock }),
     orderLeases: createSqliteOrderLeaseStore({ db }),
     notifications: createSqliteNotificationStore({ db }),
+    appState: createSqliteAppStateStore({ db, clock }),
   };
 }
 
@@ -117,5 +122,6 @@ export function postgresStores(deps: { db: PgDb; clock: Clock }): Stores {
     auditTrail: createPostgresAuditTrail({ db, clock }),
     orderLeases: createPostgresOrderLeaseStore({ db }),
     notifications: createPostgresNotificationStore({ db }),
+    appState: createPostgresAppStateStore({ db, clock }),
   };
 }

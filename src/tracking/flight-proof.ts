@@ -1,4 +1,4 @@
-import type { AppStateRepo } from '../db/app-state-repo.js';
+import type { AppStateStore } from '../db/app-state-repo.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import type { TimeBounds } from '../provider/time-bounds.js';
 
@@ -96,12 +96,12 @@ interface StoredOffset {
 }
 
 /** The offset measured now if there is one (and it is stored), else the last stored one still fresh, else the default. */
-export function currentOffset(state: AppStateRepo, measuredNow: ClockOffset | null, now: number): ClockOffset {
+export async function currentOffset(state: AppStateStore, measuredNow: ClockOffset | null, now: number): Promise<ClockOffset> {
   if (measuredNow) {
-    state.set(OFFSET_KEY, { lowMs: measuredNow.lowMs, highMs: measuredNow.highMs, at: now });
+    await state.set(OFFSET_KEY, { lowMs: measuredNow.lowMs, highMs: measuredNow.highMs, at: now });
     return measuredNow;
   }
-  const stored = state.get<StoredOffset>(OFFSET_KEY);
+  const stored = await state.get<StoredOffset>(OFFSET_KEY);
   if (stored && now - stored.at <= OFFSET_MAX_AGE_MS) return { lowMs: stored.lowMs, highMs: stored.highMs, measured: true };
   return UNMEASURED;
 }

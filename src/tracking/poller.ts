@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import type { AppStateRepo } from '../db/app-state-repo.js';
+import type { AppStateStore } from '../db/app-state-repo.js';
 import type { Logger } from '../logger.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import { FOLLOWED_STATES, isFinal, localStateFor } from '../orders/order-states.js';
@@ -20,7 +20,7 @@ export interface DeliveryPollerDeps {
   /** The orders followed: leases, the writes of their holder, the sweep's and reconciliation's reads. */
   leases: OrderLeaseStore;
   /** Where reconciliation keeps the provider's measured clock offset. */
-  appState: AppStateRepo;
+  appState: AppStateStore;
   provider: Pick<ProviderClient, 'listOrders' | 'getOrder' | 'listTransactions'>;
   clock: Clock;
   random: () => number;

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import type { AppStateRepo } from '../db/app-state-repo.js';
+import type { AppStateStore } from '../db/app-state-repo.js';
 import type { AdoptionProof, NotificationKind, ReviewCandidate } from '../db/schema.js';
 import { planFollowUp } from './follow-up.js';
 import { ProviderOrderTakenError, type ClaimedWrite, type ClaimedWriteResult, type OrderLeaseStore } from './order-leases.js';
@@ -17,7 +17,7 @@ export { matchesOrder, RECONCILE } from './reconcile-search.js';
 export interface ReconcileDeps {
   leases: OrderLeaseStore;
   /** Where the provider's measured clock offset is kept between checks. */
-  appState: AppStateRepo;
+  appState: AppStateStore;
   provider: Pick<ProviderClient, 'getOrder'>;
   /** The pages of this run, shared with the poller. */
   history: ProviderHistory;
@@ -106,7 +106,7 @@ export async function reconcileClaimed(deps: ReconcileDeps, order: OrderRow): Pr
   const { leases, provider, clock, logger } = deps;
   const window = windowOf(order);
   const found = await searchCandidates(leases, deps.history, order, window);
-  const offset = currentOffset(deps.appState, combineSamples(found.samples), clock.now());
+  const offset = await currentOffset(deps.appState, combineSamples(found.samples), clock.now());
   const examined = await examineCandidates(provider, order, window, found, offset);
   const { detailsFetched } = examined;
   const single = examined.confirmed.length === 1 && examined.open.length === 0 ? examined.confirmed[0] : undefined;

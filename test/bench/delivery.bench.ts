@@ -24,7 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { translatorFor } from '../../src/text/i18n.js';
 import type { Clock } from '../../src/clock.js';
-import { createAppStateRepo } from '../../src/db/app-state-repo.js';
+import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
 import { closeDb, openDb } from '../../src/db/open.js';
 import { orders } from '../../src/db/schema.js';
 import { startNotificationSender } from '../../src/delivery/notification-sender.js';
@@ -151,7 +151,7 @@ async function run(n: number, variant: Variant, dir: string) {
   const handover = createDetailHandover({ clock, maxEntries: Math.max(1_000, n) });
   const loops = [
     startDeliveryPoller({
-      leases: createSqliteOrderLeaseStore({ db }), appState: createAppStateRepo({ db, clock }), provider, clock, random: Math.random, logger: silentLogger, owner: 'bench', staleMs: 60 * MINUTE,
+      leases: createSqliteOrderLeaseStore({ db }), appState: createSqliteAppStateStore({ db, clock }), provider, clock, random: Math.random, logger: silentLogger, owner: 'bench', staleMs: 60 * MINUTE,
       requestsPerSecond: BUDGET, handover, everyMs: SECOND,
     }),
     startNotificationSender({

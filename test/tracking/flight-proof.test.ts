@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAppStateRepo } from '../../src/db/app-state-repo.js';
+import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
 import {
   combineSamples,
   createdInFlight,
@@ -47,12 +47,12 @@ describe('proof that a provider order was created during our POST', () => {
     expect(bounds).toEqual({ earliest: T0, latest: T0 + 999 });
   });
 
-  it('keeps a measured offset for a day, then falls back to the default margin', () => {
+  it('keeps a measured offset for a day, then falls back to the default margin', async () => {
     const clock = createManualClock(T0);
-    const state = createAppStateRepo({ db: memoryDb(), clock });
-    currentOffset(state, { lowMs: 100, highMs: 120, measured: true }, T0);
+    const state = createSqliteAppStateStore({ db: memoryDb(), clock });
+    await currentOffset(state, { lowMs: 100, highMs: 120, measured: true }, T0);
 
-    expect(currentOffset(state, null, T0 + OFFSET_MAX_AGE_MS)).toEqual({ lowMs: 100, highMs: 120, measured: true });
-    expect(currentOffset(state, null, T0 + OFFSET_MAX_AGE_MS + 1)).toEqual(UNMEASURED);
+    expect(await currentOffset(state, null, T0 + OFFSET_MAX_AGE_MS)).toEqual({ lowMs: 100, highMs: 120, measured: true });
+    expect(await currentOffset(state, null, T0 + OFFSET_MAX_AGE_MS + 1)).toEqual(UNMEASURED);
   });
 });

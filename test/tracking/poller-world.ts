@@ -5,7 +5,7 @@ import { deliveryPartsOf } from '../../src/app/loops.js';
 import { createServices } from '../../src/app/services.js';
 import { systemClock } from '../../src/clock.js';
 import { parseConfig } from '../../src/config.js';
-import { createAppStateRepo } from '../../src/db/app-state-repo.js';
+import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import type { orders, OrderState } from '../../src/db/schema.js';
 import { createSqliteOrderLeaseStore } from '../../src/tracking/order-leases.js';
@@ -151,7 +151,7 @@ export type PollerWorld = Awaited<ReturnType<typeof pollerWorld>>;
 
 /** What a poller built by hand on a SQLite database reads and writes through. */
 export function sqlitePollerStores(db: Db, clock: ManualClock): Pick<DeliveryPollerDeps, 'leases' | 'appState'> {
-  return { leases: createSqliteOrderLeaseStore({ db }), appState: createAppStateRepo({ db, clock }) };
+  return { leases: createSqliteOrderLeaseStore({ db }), appState: createSqliteAppStateStore({ db, clock }) };
 }
 
 /** A row of Google Play 10 USD (US) × 1 for tests that write orders directly; `key` keeps it unique. */
