@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import { DEFAULT_DATABASE_PATH, DEFAULT_SANDBOX_DATABASE_PATH } from '../config.js';
 import { copyToPostgres, DbCopyError } from '../db/copy-to-postgres.js';
-import { maskedUrl } from '../db/postgres/open.js';
+import { maskedUrl } from '../db/postgres/url.js';
 
 const USAGE = 'usage: npm run db:copy -- <postgres://user:password@host/database> [--from <sqlite file>]   (into an empty database; stop giftdesk first)';
 
