@@ -27,7 +27,6 @@ import type { ProviderClient } from '../provider/client.js';
 import type { RateLimiter } from '../provider/rate-limit.js';
 import { createDailyDigest, type DailyDigest } from '../reports/daily-digest.js';
 import { createOrderFeed, type OrderFeed } from '../reports/order-feed.js';
-import { createReportQueries } from '../reports/report-queries.js';
 import { createSettingsRegistry, type SettingsRegistry } from '../settings/settings-registry.js';
 import { createSettingsView, type SettingsView } from '../settings/settings-view.js';
 import { createLimitCheck } from '../orders/limit-check.js';
@@ -132,7 +131,7 @@ export async function createServices(deps: {
   const spendingCounter = createSpendingCounter({ db, periods });
   const checkLimits = createLimitCheck({ rules: spendingRules, counter: spendingCounter, clock });
   const lowBalance = createLowBalanceWatch({
-    db,
+    state: stores.appState,
     clock,
     settings,
     alerts,
@@ -235,11 +234,11 @@ export async function createServices(deps: {
   });
 
   const reportSenders = { recipients: adminRecipients, sendText, translate, describePerson, amountUnit: config.amountUnit, clock };
-  const orderFeed = createOrderFeed({ db, settings, ...reportSenders, logger: logger.child({ component: 'feed' }) });
+  const orderFeed = await createOrderFeed({ queries: stores.reports, state: stores.appState, settings, ...reportSenders, logger: logger.child({ component: 'feed' }) });
   const dailyDigest = createDailyDigest({
-    db,
+    state: stores.appState,
     settings,
-    queries: createReportQueries({ db }),
+    queries: stores.reports,
     provider,
     periods,
     timeZone: config.timeZone,

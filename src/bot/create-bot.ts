@@ -1,12 +1,10 @@
 import { conversations, createConversation, type ConversationData, type VersionedState } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
 import { Bot, type Context } from 'grammy';
-import { createAuditQueries } from '../reports/audit-queries.js';
 import type { SessionStore } from '../db/session-store.js';
 import { createAuditTrail } from '../orders/audit-trail.js';
 import { createOrderQueries } from '../orders/order-queries.js';
 import { createCommandMenus } from './commands.js';
-import { createReportQueries } from '../reports/report-queries.js';
 import type { BotContext, Presentation } from './context.js';
 import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
 import { createKeptOrders } from './conversations/order/kept-orders.js';
@@ -201,7 +199,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(staffFeature({ staff: deps.staff, people: deps.people, describePerson, menus, tellPerson, logger: deps.logger }));
   bot.use(
     auditFeature({
-      audit: createAuditQueries({ db: deps.db }),
+      audit: deps.auditPages,
       people: deps.people,
       describePerson,
     }),
@@ -255,7 +253,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   }
   bot.use(
     exportFeature({
-      queries: createReportQueries({ db: deps.db }),
+      queries: deps.reports,
       provider: deps.provider,
       audit: createAuditTrail({ db: deps.db, clock: deps.clock }),
       describePerson,

@@ -3,11 +3,19 @@ import { createSqliteCatalogStore } from '../catalog/catalog-store.js';
 import type { Clock } from '../clock.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { createSqliteSettingsStore } from '../settings/settings-store.js';
+import type { AuditQueries } from '../reports/audit-queries.js';
+import { createSqliteAuditQueries } from '../reports/audit-queries.js';
+import type { ReportQueries } from '../reports/report-queries.js';
+import { createSqliteReportQueries } from '../reports/report-queries.js';
+import { createSqliteAppStateStore, type AppStateStore } from './app-state-repo.js';
 import type { Db } from './open.js';
 import { createSqlitePeopleStore, type PeopleStore } from './people-repo.js';
+import { createPostgresAppStateStore } from './postgres/app-state-store.js';
+import { createPostgresAuditQueries } from './postgres/audit-queries.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
 import type { PgDb } from './postgres/open.js';
 import { createPostgresPeopleStore } from './postgres/people-store.js';
+import { createPostgresReportQueries } from './postgres/report-queries.js';
 import { createPostgresSessionStore } from './postgres/session-store.js';
 import { createPostgresSettingsStore } from './postgres/settings-store.js';
 import { createPostgresStaffStore } from './postgres/staff-store.js';
@@ -32,6 +40,12 @@ export interface Stores {
   catalog: CatalogStore;
   /** Conversation and session state, one JSON value per key. */
   sessions: SessionStore<unknown>;
+  /** Reports, exports, the digest and the order feed: read only. */
+  reports: ReportQueries;
+  /** /audit's pages. */
+  auditPages: AuditQueries;
+  /** The app's own small state (feed cursor, digest day, low-balance state). */
+  appState: AppStateStore;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -44,6 +58,9 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     settings: createSqliteSettingsStore({ db, clock }),
     catalog: createSqliteCatalogStore({ db, clock }),
     sessions: createSqliteSessionStore({ db, clock }),
+    reports: createSqliteReportQueries({ db }),
+    auditPages: createSqliteAuditQueries({ db }),
+    appState: createSqliteAppStateStore({ db, clock }),
   };
 }
 
@@ -57,5 +74,8 @@ export function postgresStores(deps: { db: PgDb; clock: Clock }): Stores {
     settings: createPostgresSettingsStore({ db, clock }),
     catalog: createPostgresCatalogStore({ db, clock }),
     sessions: createPostgresSessionStore({ db, clock }),
+    reports: createPostgresReportQueries({ db }),
+    auditPages: createPostgresAuditQueries({ db }),
+    appState: createPostgresAppStateStore({ db, clock }),
   };
 }
