@@ -229,7 +229,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         }
       },
       describePerson,
-      keptOrders: createKeptOrders({ db: deps.db, version: CONVERSATION_VERSION, idleMs: deps.orderIdleMs, clock: deps.clock }).chatIds,
+      keptOrders: createKeptOrders({ sessions: deps.sessions, version: CONVERSATION_VERSION, idleMs: deps.orderIdleMs, clock: deps.clock }).chatIds,
       mayOrder: (telegramId) => {
         const member = deps.staff.current.find(telegramId);
         return member !== null && mayOrder(member.role);

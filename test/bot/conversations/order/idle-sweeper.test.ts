@@ -3,6 +3,7 @@ import { CONVERSATION_KEY_PREFIX, createIdleOrderSweeper, EXPIRY_NOTICE_ATTEMPTS
 import type { Locale } from '../../../../src/text/i18n.js';
 import { closeDb, openDb, type Db } from '../../../../src/db/open.js';
 import { createSqliteStorage } from '../../../../src/db/session-storage.js';
+import { createSqliteSessionStore } from '../../../../src/db/session-store.js';
 import { createOrderRepo } from '../../../../src/orders/order-repo.js';
 import { silentLogger } from '../../../../src/logger.js';
 import { createManualClock } from '../../../support/manual-clock.js';
@@ -30,7 +31,7 @@ describe('the idle order sweeper', () => {
     const tries: number[] = [];
     const cleared: { chatId: number; menuId: number }[] = [];
     const sweep = createIdleOrderSweeper({
-      db,
+      sessions: createSqliteSessionStore({ db, clock }),
       idleMs: IDLE_MS,
       clock,
       notify: async (chatId, locale) => {
