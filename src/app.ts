@@ -108,7 +108,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
     });
 
     const health = createHealth({
-      db,
+      store: services.stores.health,
       clock,
       startedAt,
       lastTelegramContact: () => telegramContactAt,

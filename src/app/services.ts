@@ -141,7 +141,7 @@ export async function createServices(deps: {
   const settingsRegistry = createSettingsRegistry();
   settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance));
   const metrics = createMetrics({
-    db,
+    store: stores.health,
     operations: {
       lastBalance: () => lowBalance.lastObserved(),
       orderingPaused: () => orderingPause.current(),

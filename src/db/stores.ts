@@ -8,12 +8,14 @@ import { createSqliteAuditQueries } from '../reports/audit-queries.js';
 import type { ReportQueries } from '../reports/report-queries.js';
 import { createSqliteReportQueries } from '../reports/report-queries.js';
 import { createSqliteAppStateStore, type AppStateStore } from './app-state-repo.js';
+import { createSqliteHealthStore, type HealthStore } from './health-store.js';
 import type { Db } from './open.js';
 import { createSqlitePeopleStore, type PeopleStore } from './people-repo.js';
 import { createPostgresAppStateStore } from './postgres/app-state-store.js';
 import { createPostgresAuditQueries } from './postgres/audit-queries.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
 import type { PgDb } from './postgres/open.js';
+import { createPostgresHealthStore } from './postgres/health-store.js';
 import { createPostgresPeopleStore } from './postgres/people-store.js';
 import { createPostgresReportQueries } from './postgres/report-queries.js';
 import { createPostgresSessionStore } from './postgres/session-store.js';
@@ -46,6 +48,8 @@ export interface Stores {
   auditPages: AuditQueries;
   /** The app's own small state (feed cursor, digest day, low-balance state). */
   appState: AppStateStore;
+  /** Counts for /healthz, /readyz and /metrics. */
+  health: HealthStore;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -61,6 +65,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     reports: createSqliteReportQueries({ db }),
     auditPages: createSqliteAuditQueries({ db }),
     appState: createSqliteAppStateStore({ db, clock }),
+    health: createSqliteHealthStore({ db }),
   };
 }
 
@@ -77,5 +82,6 @@ export function postgresStores(deps: { db: PgDb; clock: Clock }): Stores {
     reports: createPostgresReportQueries({ db }),
     auditPages: createPostgresAuditQueries({ db }),
     appState: createPostgresAppStateStore({ db, clock }),
+    health: createPostgresHealthStore({ db }),
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { createSqliteHealthStore } from '../../src/db/health-store.js';
 import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { createLowBalanceWatch, withBalanceWatch } from '../../src/alerts/low-balance.js';
@@ -31,7 +32,7 @@ function operationsWorld() {
   const pauses = createOrderingPause({ db, clock });
   const spending = createSpendingCounter({ db, periods: createLocalPeriods('UTC') });
   const metrics = createMetrics({
-    db,
+    store: createSqliteHealthStore({ db }),
     defaultMetrics: false,
     operations: {
       lastBalance: () => lowBalance.lastObserved(),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createSqliteHealthStore } from '../../src/db/health-store.js';
 import { notifications } from '../../src/db/schema.js';
 import { createHealth, type ReadinessDeps } from '../../src/http/readiness.js';
 import type { OrderingPause } from '../../src/orders/ordering-pause.js';
@@ -12,7 +13,7 @@ function readiness(overrides: Partial<ReadinessDeps> = {}) {
   const world = orderRepoWorld(T0);
   const signals = { telegram: T0 as number | null, sweep: T0 as number | null, pause: null as OrderingPause | null, providerPausedUntil: 0 };
   const health = createHealth({
-    db: world.db,
+    store: createSqliteHealthStore({ db: world.db }),
     clock: world.clock,
     startedAt: T0,
     lastTelegramContact: () => signals.telegram,
@@ -26,49 +27,49 @@ function readiness(overrides: Partial<ReadinessDeps> = {}) {
 }
 
 describe('readiness', () => {
-  it('is ready when Telegram answered, the sweep ran and nothing waits', () => {
+  it('is ready when Telegram answered, the sweep ran and nothing waits', async () => {
     const { health } = readiness();
-    expect(health.readyz()).toMatchObject({ ok: true });
+    expect((await health.readyz())).toMatchObject({ ok: true });
   });
 
-  it('is not ready before Telegram has answered once', () => {
+  it('is not ready before Telegram has answered once', async () => {
     const { health, signals } = readiness();
     signals.telegram = null;
-    expect(health.readyz()).toMatchObject({ ok: false, checks: { telegram: { ok: false, lastContactSecondsAgo: null } } });
+    expect((await health.readyz())).toMatchObject({ ok: false, checks: { telegram: { ok: false, lastContactSecondsAgo: null } } });
   });
 
-  it('is not ready once Telegram has been silent for more than three minutes', () => {
+  it('is not ready once Telegram has been silent for more than three minutes', async () => {
     const { health, clock } = readiness();
     clock.advance(3 * MINUTE);
-    expect(health.readyz().checks['telegram']?.ok).toBe(true);
+    expect((await health.readyz()).checks['telegram']?.ok).toBe(true);
     clock.advance(1_000);
-    expect(health.readyz()).toMatchObject({ ok: false, checks: { telegram: { ok: false, lastContactSecondsAgo: 181 } } });
+    expect((await health.readyz())).toMatchObject({ ok: false, checks: { telegram: { ok: false, lastContactSecondsAgo: 181 } } });
   });
 
-  it('is not ready while the delivery sweep has not completed for more than five minutes', () => {
+  it('is not ready while the delivery sweep has not completed for more than five minutes', async () => {
     const { health, clock, signals } = readiness();
     clock.advance(5 * MINUTE + 1_000);
     signals.telegram = clock.now();
-    expect(health.readyz()).toMatchObject({ ok: false, checks: { poller: { ok: false, lastSweepSecondsAgo: 301 }, telegram: { ok: true } } });
+    expect((await health.readyz())).toMatchObject({ ok: false, checks: { poller: { ok: false, lastSweepSecondsAgo: 301 }, telegram: { ok: true } } });
   });
 
-  it('is not ready while ordering is paused, and says since when and by whom', () => {
+  it('is not ready while ordering is paused, and says since when and by whom', async () => {
     const { health, clock, signals } = readiness();
     signals.pause = { source: 'provider', reason: 'IP not allowed', since: T0, by: null };
     clock.advance(30_000);
     signals.telegram = signals.sweep = clock.now();
-    expect(health.readyz()).toMatchObject({ ok: false, checks: { provider: { ok: false, orderingPaused: { source: 'provider', sinceSecondsAgo: 30 } } } });
+    expect((await health.readyz())).toMatchObject({ ok: false, checks: { provider: { ok: false, orderingPaused: { source: 'provider', sinceSecondsAgo: 30 } } } });
   });
 
-  it('is not ready while the provider asks us to wait longer than a person waits, and ready for a short wait', () => {
+  it('is not ready while the provider asks us to wait longer than a person waits, and ready for a short wait', async () => {
     const { health, signals } = readiness();
     signals.providerPausedUntil = T0 + 5_000;
-    expect(health.readyz().ok).toBe(true);
+    expect((await health.readyz()).ok).toBe(true);
     signals.providerPausedUntil = T0 + 60_000;
-    expect(health.readyz()).toMatchObject({ ok: false, checks: { provider: { ok: false, retryAfterSeconds: 60 } } });
+    expect((await health.readyz())).toMatchObject({ ok: false, checks: { provider: { ok: false, retryAfterSeconds: 60 } } });
   });
 
-  it('is not ready while a notification has been due for more than five minutes', () => {
+  it('is not ready while a notification has been due for more than five minutes', async () => {
     const { health, clock, signals, db, repo } = readiness();
     const order = openedOrder(repo);
     db.insert(notifications)
@@ -76,15 +77,15 @@ describe('readiness', () => {
       .run();
     clock.advance(5 * MINUTE);
     signals.telegram = signals.sweep = clock.now();
-    expect(health.readyz().checks['outbox']).toMatchObject({ ok: true, pending: 1, overdue: 0 });
+    expect((await health.readyz()).checks['outbox']).toMatchObject({ ok: true, pending: 1, overdue: 0 });
     clock.advance(1_000);
     signals.telegram = signals.sweep = clock.now();
-    expect(health.readyz()).toMatchObject({ ok: false, checks: { outbox: { ok: false, pending: 1, overdue: 1, oldestOverdueSeconds: 301 } } });
+    expect((await health.readyz())).toMatchObject({ ok: false, checks: { outbox: { ok: false, pending: 1, overdue: 1, oldestOverdueSeconds: 301 } } });
   });
 
-  it('reports health from the database alone', () => {
+  it('reports health from the database alone', async () => {
     const { health, signals } = readiness();
     signals.telegram = null;
-    expect(health.healthz()).toEqual({ ok: true, checks: { database: { ok: true } } });
+    expect((await health.healthz())).toEqual({ ok: true, checks: { database: { ok: true } } });
   });
 });
