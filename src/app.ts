@@ -77,7 +77,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
     let telegramContactAt: number | null = null;
     let sweepDoneAt: number | null = null;
 
-    const catalogSync = createCatalogSync({ provider, db, store: services.catalog, clock, logger: logger.child({ component: 'catalog' }), signal: shutdown.signal });
+    const catalogSync = createCatalogSync({ provider, store: services.catalog, clock, logger: logger.child({ component: 'catalog' }), signal: shutdown.signal });
     const bot = createAppBot({ config, db, services, catalogSync, clock, logger });
     noteTelegramContact(bot.api, () => {
       telegramContactAt = clock.now();
@@ -113,7 +113,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
     });
 
     const health = createHealth({
-      db,
+      store: services.stores.health,
       clock,
       startedAt,
       lastTelegramContact: () => telegramContactAt,

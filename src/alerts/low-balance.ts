@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
-import { createAppStateRepo } from '../db/app-state-repo.js';
-import type { Db } from '../db/open.js';
+import type { AppStateStore } from '../db/app-state-repo.js';
 import type { Logger } from '../logger.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { ProviderClient } from '../provider/client.js';
@@ -60,36 +59,32 @@ export interface LowBalanceWatch {
 }
 
 export function createLowBalanceWatch(deps: {
-  db: Db;
+  state: Pick<AppStateStore, 'update'>;
   clock: Clock;
   settings: Settings;
   alerts: Pick<AdminAlerts, 'alert'>;
   render: (locale: Locale, alert: LowBalanceAlert, figures: { balance: number; threshold: number }) => string;
   logger: Logger;
 }): LowBalanceWatch {
-  const { db, clock, settings } = deps;
+  const { clock, settings } = deps;
   let observed: { balance: number; at: number } | null = null;
 
   /** Reads and moves the state in one transaction, so two balances read together announce one drop. */
-  const step = (balance: number): { alert: LowBalanceAlert | null; threshold: number | null } =>
-    db.transaction(
-      (tx) => {
-        const repo = createAppStateRepo({ db: tx, clock });
-        const stored = stateSchema.safeParse(repo.get(STATE_KEY));
-        const state = stored.success ? stored.data : QUIET;
-        const threshold = settings.read(LOW_BALANCE_THRESHOLD);
-        const { next, alert } = judgeBalance(state, threshold, balance, clock.now());
-        if (JSON.stringify(next) !== JSON.stringify(state)) repo.set(STATE_KEY, next);
-        return { alert, threshold };
-      },
-      { behavior: 'immediate' },
-    );
+  const step = (balance: number): Promise<{ alert: LowBalanceAlert | null; threshold: number | null }> =>
+    deps.state.update<unknown, { alert: LowBalanceAlert | null; threshold: number | null }>(STATE_KEY, (current) => {
+      const stored = stateSchema.safeParse(current);
+      const state = stored.success ? stored.data : QUIET;
+      const threshold = settings.read(LOW_BALANCE_THRESHOLD);
+      const { next, alert } = judgeBalance(state, threshold, balance, clock.now());
+      const changed = JSON.stringify(next) !== JSON.stringify(state);
+      return changed ? { next, result: { alert, threshold } } : { result: { alert, threshold } };
+    });
 
   return {
     async observe(balance) {
       observed = { balance, at: clock.now() };
       try {
-        const { alert, threshold } = step(balance);
+        const { alert, threshold } = await step(balance);
         if (alert === null || threshold === null) return;
         deps.logger.warn({ balance, threshold, alert }, 'wallet balance below the low-balance threshold');
         // quietMs 0: the stored state already decides how often this is said.

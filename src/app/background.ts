@@ -5,6 +5,7 @@ import { ORDER_CONVERSATION } from '../bot/features/order.js';
 import { createIdleOrderSweeper } from '../bot/conversations/order/idle-sweeper.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import type { SessionStore } from '../db/session-store.js';
 import type { Db } from '../db/open.js';
 import type { Stores } from '../db/stores.js';
 import { startNotificationSender, type NotificationSenderDeps } from '../delivery/notification-sender.js';
@@ -51,6 +52,8 @@ export interface BackgroundDeps extends SenderParts {
   /** Names people in administrators' alerts. */
   describePerson?: (telegramId: number) => string;
   syncCatalog: () => Promise<void>;
+  /** Where conversations are kept: the idle sweeper takes the expired ones. */
+  sessions: Pick<SessionStore<unknown>, 'takeIdle'>;
   /** Reads the balance for the low-balance alert when no one else did lately (src/alerts/low-balance.ts). */
   checkLowBalance: () => Promise<void>;
   orderFeed: OrderFeed;
@@ -158,7 +161,7 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
       name: 'idle order sweeper',
       everyMs: IDLE_SWEEP_MS,
       task: createIdleOrderSweeper({
-        db,
+        sessions: deps.sessions,
         idleMs: config.orderIdleMinutes * 60_000,
         clock,
         // A private chat's id is its user's id; someone removed meanwhile is not written to.

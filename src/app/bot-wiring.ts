@@ -23,6 +23,8 @@ export function createAppBot(deps: { config: Config; db: Db; services: Services;
     people: services.people,
     strangers: services.stores.strangerReplies,
     sessions: services.stores.sessions,
+    reports: services.stores.reports,
+    auditPages: services.stores.auditPages,
     catalog: services.catalog,
     catalogSync,
     provider,

@@ -60,6 +60,7 @@ export function startLoops(deps: {
     sendText: services.sendText,
     // The first sync runs here, in the background, while the stored catalog serves.
     syncCatalog,
+    sessions: services.stores.sessions,
     checkLowBalance: createLowBalanceCheck({ watch: services.lowBalance, provider, clock, maxAgeMs: config.lowBalanceCheckSeconds * 1_000 }),
     orderFeed: services.orderFeed,
     dailyDigest: services.dailyDigest,

@@ -26,7 +26,6 @@ import type { ProviderClient } from '../provider/client.js';
 import type { RateLimiter } from '../provider/rate-limit.js';
 import { createDailyDigest, type DailyDigest } from '../reports/daily-digest.js';
 import { createOrderFeed, type OrderFeed } from '../reports/order-feed.js';
-import { createReportQueries } from '../reports/report-queries.js';
 import { createSettingsRegistry, type SettingsRegistry } from '../settings/settings-registry.js';
 import { createSettingsView, type SettingsView } from '../settings/settings-view.js';
 import { createLimitCheck } from '../orders/limit-check.js';
@@ -131,7 +130,7 @@ export async function createServices(deps: {
   const spendingCounter = createSpendingCounter({ store: stores.spending, periods });
   const checkLimits = createLimitCheck({ rules: spendingRules, counter: spendingCounter, clock });
   const lowBalance = createLowBalanceWatch({
-    db,
+    state: stores.appState,
     clock,
     settings,
     alerts,
@@ -141,7 +140,7 @@ export async function createServices(deps: {
   const settingsRegistry = createSettingsRegistry();
   settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance));
   const metrics = createMetrics({
-    db,
+    store: stores.health,
     operations: {
       lastBalance: () => lowBalance.lastObserved(),
       orderingPaused: () => orderingPause.current(),
@@ -234,11 +233,11 @@ export async function createServices(deps: {
   });
 
   const reportSenders = { recipients: adminRecipients, sendText, translate, describePerson, amountUnit: config.amountUnit, clock };
-  const orderFeed = createOrderFeed({ db, settings, ...reportSenders, logger: logger.child({ component: 'feed' }) });
+  const orderFeed = await createOrderFeed({ queries: stores.reports, state: stores.appState, settings, ...reportSenders, logger: logger.child({ component: 'feed' }) });
   const dailyDigest = createDailyDigest({
-    db,
+    state: stores.appState,
     settings,
-    queries: createReportQueries({ db }),
+    queries: stores.reports,
     provider,
     periods,
     timeZone: config.timeZone,

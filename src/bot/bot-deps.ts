@@ -1,3 +1,5 @@
+import type { AuditQueries } from '../reports/audit-queries.js';
+import type { ReportQueries } from '../reports/report-queries.js';
 import type { AdminAlerts } from '../alerts/admin-alerts.js';
 import type { LowBalanceWatch } from '../alerts/low-balance.js';
 import type { CatalogReads } from '../catalog/catalog-store.js';
@@ -40,6 +42,8 @@ export interface BotDeps {
   strangers: StrangerRepliesStore;
   /** Conversation state, one JSON value per chat: kept across restarts on whichever database holds it. */
   sessions: SessionStore<unknown>;
+  reports: ReportQueries;
+  auditPages: AuditQueries;
   catalog: CatalogReads;
   catalogSync: Pick<CatalogSync, 'syncNow' | 'loading'>;
   provider: ProviderClient;

@@ -1,10 +1,8 @@
 import { conversations, createConversation, type ConversationData, type VersionedState } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
 import { Bot, type Context } from 'grammy';
-import { createAuditQueries } from '../reports/audit-queries.js';
 import type { SessionStore } from '../db/session-store.js';
 import { createCommandMenus } from './commands.js';
-import { createReportQueries } from '../reports/report-queries.js';
 import type { BotContext, Presentation } from './context.js';
 import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
 import { createKeptOrders } from './conversations/order/kept-orders.js';
@@ -199,7 +197,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(staffFeature({ staff: deps.staff, people: deps.people, describePerson, menus, tellPerson, logger: deps.logger }));
   bot.use(
     auditFeature({
-      audit: createAuditQueries({ db: deps.db }),
+      audit: deps.auditPages,
       people: deps.people,
       describePerson,
     }),
@@ -229,7 +227,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         }
       },
       describePerson,
-      keptOrders: createKeptOrders({ db: deps.db, version: CONVERSATION_VERSION, idleMs: deps.orderIdleMs, clock: deps.clock }).chatIds,
+      keptOrders: createKeptOrders({ sessions: deps.sessions, version: CONVERSATION_VERSION, idleMs: deps.orderIdleMs, clock: deps.clock }).chatIds,
       mayOrder: (telegramId) => {
         const member = deps.staff.current.find(telegramId);
         return member !== null && mayOrder(member.role);
@@ -253,7 +251,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   }
   bot.use(
     exportFeature({
-      queries: createReportQueries({ db: deps.db }),
+      queries: deps.reports,
       provider: deps.provider,
       audit: deps.auditTrail,
       describePerson,

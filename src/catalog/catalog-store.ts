@@ -35,6 +35,9 @@ export interface CatalogStore {
   recordPrice(detail: ProductDetail, now: number): Promise<void>;
   /** Up to `limit` product ids whose price is unknown or fetched before `cutoff`: unknown first, then oldest. */
   productsDueForPrice(cutoff: Date, limit: number): Promise<number[]>;
+  /** The sync's own record in app_state (when it last succeeded or failed), so that its status survives a restart. */
+  readState<T = Json>(key: string): Promise<T | null>;
+  writeState(key: string, value: Json): Promise<void>;
 }
 
 /** What the /order steps read. */
@@ -65,5 +68,7 @@ export function createSqliteCatalogStore(deps: { db: Db; clock: Clock } & Catalo
     },
     recordPrice: async (detail, now) => recordProductDetail(db, detail, now),
     productsDueForPrice: async (cutoff, limit) => productsDueForPrice(db, cutoff, limit),
+    readState: async <T = Json>(key: string) => createAppStateRepo({ db, clock }).get<T>(key),
+    writeState: async (key, value) => createAppStateRepo({ db, clock }).set(key, value),
   };
 }

@@ -1,12 +1,9 @@
 import type { Clock } from '../clock.js';
-import { createAppStateRepo } from '../db/app-state-repo.js';
-import type { Db } from '../db/open.js';
-import type { SyncDb } from '../db/sync-db.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { describeProviderFailure, ProviderError, providerFailureFields } from '../provider/errors.js';
 import type { Category, ProductSummary } from '../provider/schemas.js';
-import { createSqliteCatalogStore, type CatalogStore } from './catalog-store.js';
+import type { CatalogStore } from './catalog-store.js';
 
 export type CatalogSyncResult =
   | { ok: true; products: number; categories: number; removed: number }
@@ -30,13 +27,10 @@ export interface CatalogSync {
 
 export interface CatalogSyncDeps {
   provider: Pick<ProviderClient, 'listCategories' | 'allProducts'>;
-  db: Db;
-  /** Where the catalog is stored; by default the SQLite store on `db`. */
-  store?: Pick<CatalogStore, 'write' | 'productCount'>;
+  /** Where the catalog, and the sync's own status, are stored. */
+  store: Pick<CatalogStore, 'write' | 'productCount' | 'readState' | 'writeState'>;
   clock: Clock;
   logger: Logger;
-  /** Products per write transaction (see catalog-writer.ts), for the default store. */
-  chunkSize?: number;
   /** Aborted at shutdown: a run in progress stops at its next request instead of holding the exit. */
   signal?: AbortSignal;
 }
@@ -58,22 +52,16 @@ export class EmptyCatalogError extends Error {
 export function describeSyncError(error: unknown): string {
   if (error instanceof ProviderError) return describeProviderFailure(error);
   if (error instanceof EmptyCatalogError) return `${error.name}: ${error.message}`;
-  // Other errors (SQLite's among them) can quote values: their class only.
+  // Other errors (a database's among them) can quote values: their class only.
   if (error instanceof Error) return error.name;
   return 'UnknownError';
 }
 
 export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
-  const { provider, db, clock, logger } = deps;
+  const { provider, store, clock, logger } = deps;
   let running: Promise<CatalogSyncResult> | null = null;
-  const store = deps.store ?? createSqliteCatalogStore({ db, clock, ...(deps.chunkSize ? { chunkSize: deps.chunkSize } : {}) });
 
-  const readState = (exec: SyncDb = db): StoredState => ({
-    ...EMPTY_STATE,
-    ...createAppStateRepo({ db: exec, clock }).get<StoredState>(STATE_KEY),
-  });
-  const writeState = (exec: SyncDb, state: StoredState) =>
-    createAppStateRepo({ db: exec, clock }).set(STATE_KEY, state);
+  const readState = async (): Promise<StoredState> => ({ ...EMPTY_STATE, ...(await store.readState<StoredState>(STATE_KEY)) });
 
   async function fetchCatalog(): Promise<{ categories: Category[]; products: ProductSummary[] }> {
     const options = { priority: 'background' as const, ...(deps.signal ? { signal: deps.signal } : {}) };
@@ -109,7 +97,7 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
       }
       const description = describeSyncError(error);
       try {
-        writeState(db, { ...readState(), lastError: description, lastErrorAt: clock.now() });
+        await store.writeState(STATE_KEY, { ...(await readState()), lastError: description, lastErrorAt: clock.now() });
       } catch (stateError) {
         logger.error({ error: describeSyncError(stateError) }, 'could not record the catalog sync failure');
       }
@@ -130,7 +118,7 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
       return running;
     },
     async status() {
-      const state = readState();
+      const state = await readState();
       return { lastSuccessAt: state.lastSuccessAt, lastError: state.lastError, productCount: await productCount() };
     },
     async loading() {

@@ -1,7 +1,9 @@
-import { and, eq, like, lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from './open.js';
 import type { SyncDb } from './sync-db.js';
-import { botSessions } from './schema.js';
+import { orderActivityWhere, type OrderActivityRule } from './order-activity.js';
+import { botSessions, orders } from './schema.js';
+import { keyHasPrefix } from './stored-sessions.js';
 
 export interface TakenSession {
   key: string;
@@ -17,15 +19,17 @@ export function takeIdleSessions(
   db: Db,
   prefix: string,
   before: number,
-  /** Checked inside the same transaction: true leaves the session in place. */
-  isBusy: (exec: SyncDb, session: { key: string; updatedAt: number }) => boolean = () => false,
+  /** Checked inside the same transaction: a chat busy with an order keeps its session. */
+  busy?: OrderActivityRule,
 ): TakenSession[] {
+  const isBusy = (exec: SyncDb, session: { key: string; updatedAt: number }) =>
+    busy !== undefined && exec.select({ id: orders.id }).from(orders).where(orderActivityWhere(orders, busy.chatIdOf(session.key), session.updatedAt)).limit(1).get() !== undefined;
   return db.transaction(
     (tx) => {
       const idle = tx
         .select()
         .from(botSessions)
-        .where(and(like(botSessions.key, `${prefix}%`), lt(botSessions.updatedAt, new Date(before))))
+        .where(and(keyHasPrefix(botSessions.key, prefix), lt(botSessions.updatedAt, new Date(before))))
         .all();
       const taken: TakenSession[] = [];
       for (const row of idle) {

@@ -1,6 +1,11 @@
 import type { Clock } from '../clock.js';
 import type { Db } from './open.js';
+import { takeIdleSessions, type TakenSession } from './idle-sessions.js';
+import type { OrderActivityRule } from './order-activity.js';
 import { createSqliteStorage } from './session-storage.js';
+import { readSessions, type StoredSession } from './stored-sessions.js';
+
+export type { StoredSession, TakenSession, OrderActivityRule };
 
 /**
  * Session and conversation state, one JSON value per key, as every
@@ -19,6 +24,16 @@ export interface SessionStore<T> {
   read(key: string): Promise<T | undefined>;
   write(key: string, value: T): Promise<void>;
   delete(key: string): Promise<void>;
+  /** The sessions whose key starts with `prefix`, as stored (JSON text); read only. */
+  readPrefix(prefix: string): Promise<StoredSession[]>;
+  /**
+   * Removes and returns the sessions under `prefix` untouched since
+   * `before` (epoch ms). Each is deleted only if it was not written again
+   * since it was read, and, given `busy`, only if its chat has no order
+   * activity (order-activity.ts), checked in the same transaction: a chat
+   * whose Confirm is being placed keeps its session.
+   */
+  takeIdle(prefix: string, before: number, busy?: OrderActivityRule): Promise<TakenSession[]>;
 }
 
 /**
@@ -31,5 +46,7 @@ export function createSqliteSessionStore<T>(deps: { db: Db; clock: Clock }): Ses
     read: async (key) => storage.read(key),
     write: async (key, value) => storage.write(key, value),
     delete: async (key) => storage.delete(key),
+    readPrefix: async (prefix) => readSessions(deps.db, prefix),
+    takeIdle: async (prefix, before, busy) => takeIdleSessions(deps.db, prefix, before, busy),
   };
 }

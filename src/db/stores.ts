@@ -10,17 +10,24 @@ import { createSqliteOrderStore, type OrderStore } from '../orders/order-repo.js
 import { createSqliteOrderingPauseStore, type OrderingPauseStore } from '../orders/ordering-pause.js';
 import { createSqliteReviewStore, type ReviewStore } from '../orders/review.js';
 import { createSqliteSpendingStore, type SpendingStore } from '../orders/spending-counter.js';
+import type { AuditQueries } from '../reports/audit-queries.js';
+import { createSqliteAuditQueries } from '../reports/audit-queries.js';
+import type { ReportQueries } from '../reports/report-queries.js';
+import { createSqliteReportQueries } from '../reports/report-queries.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { createSqliteSettingsStore } from '../settings/settings-store.js';
 import { createSqliteOrderLeaseStore, type OrderLeaseStore } from '../tracking/order-leases.js';
 import { createSqliteAppStateStore, type AppStateStore } from './app-state-repo.js';
+import { createSqliteHealthStore, type HealthStore } from './health-store.js';
 import type { Db } from './open.js';
-import { createPostgresAppStateStore } from './postgres/app-state-store.js';
 import { createSqlitePeopleStore, type PeopleStore } from './people-repo.js';
+import { createPostgresAppStateStore } from './postgres/app-state-store.js';
 import { createPostgresApprovalCards } from './postgres/approval-cards.js';
 import { createPostgresApprovalStore } from './postgres/approval-store.js';
+import { createPostgresAuditQueries } from './postgres/audit-queries.js';
 import { createPostgresAuditTrail } from './postgres/audit-trail.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
+import { createPostgresHealthStore } from './postgres/health-store.js';
 import { createPostgresNotificationStore } from './postgres/notification-store.js';
 import type { PgDb } from './postgres/open.js';
 import { createPostgresOrderLeaseStore } from './postgres/order-lease-store.js';
@@ -28,6 +35,7 @@ import { createPostgresOrderQueries } from './postgres/order-queries.js';
 import { createPostgresOrderStore } from './postgres/order-store.js';
 import { createPostgresOrderingPauseStore } from './postgres/ordering-pause.js';
 import { createPostgresPeopleStore } from './postgres/people-store.js';
+import { createPostgresReportQueries } from './postgres/report-queries.js';
 import { createPostgresReviewStore } from './postgres/review-store.js';
 import { createPostgresSessionStore } from './postgres/session-store.js';
 import { createPostgresSettingsStore } from './postgres/settings-store.js';
@@ -74,8 +82,14 @@ export interface Stores {
   orderLeases: OrderLeaseStore;
   /** The notification outbox and its leases. */
   notifications: NotificationStore;
-  /** Small values by key that no other store owns (the provider's measured clock offset). */
+  /** Reports, exports, the digest and the order feed: read only. */
+  reports: ReportQueries;
+  /** /audit's pages. */
+  auditPages: AuditQueries;
+  /** Small values by key that no other store owns: the feed's cursor, the digest's day, the low-balance state, the provider's measured clock offset. */
   appState: AppStateStore;
+  /** Counts for /healthz, /readyz and /metrics. */
+  health: HealthStore;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -99,6 +113,9 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     orderLeases: createSqliteOrderLeaseStore({ db }),
     notifications: createSqliteNotificationStore({ db }),
     appState: createSqliteAppStateStore({ db, clock }),
+    reports: createSqliteReportQueries({ db }),
+    auditPages: createSqliteAuditQueries({ db }),
+    health: createSqliteHealthStore({ db }),
   };
 }
 
@@ -123,5 +140,8 @@ export function postgresStores(deps: { db: PgDb; clock: Clock }): Stores {
     orderLeases: createPostgresOrderLeaseStore({ db }),
     notifications: createPostgresNotificationStore({ db }),
     appState: createPostgresAppStateStore({ db, clock }),
+    reports: createPostgresReportQueries({ db }),
+    auditPages: createPostgresAuditQueries({ db }),
+    health: createPostgresHealthStore({ db }),
   };
 }

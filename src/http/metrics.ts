@@ -1,5 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Db } from '../db/open.js';
+import type { HealthStore } from '../db/health-store.js';
 import { ORDER_STATES } from '../db/schema.js';
 import type { Exchange } from '../provider/http.js';
 import { registerOperationsMetrics, type OperationsReadings } from './operations-metrics.js';
@@ -34,7 +34,7 @@ export function endpointOf(path: string): string {
     .join('/');
 }
 
-export function createMetrics(deps: { db: Db; defaultMetrics?: boolean; operations?: OperationsReadings }): Metrics {
+export function createMetrics(deps: { store: Pick<HealthStore, 'ordersByState' | 'pendingNotifications'>; defaultMetrics?: boolean; operations?: OperationsReadings }): Metrics {
   const registry = new Registry();
   if (deps.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
   if (deps.operations) registerOperationsMetrics(registry, deps.operations);
@@ -75,25 +75,24 @@ export function createMetrics(deps: { db: Db; defaultMetrics?: boolean; operatio
     registers: [registry],
   });
 
-  const countOrders = deps.db.$client.prepare<[], { state: string; n: number }>('select state, count(*) as n from orders group by state');
   new Gauge({
     name: 'giftdesk_orders',
     help: 'Orders in the database by local state',
     labelNames: ['state'] as const,
     registers: [registry],
-    collect() {
+    // prom-client awaits an async collect before it writes the gauge.
+    async collect() {
       const counts = new Map<string, number>(ORDER_STATES.map((state) => [state, 0]));
-      for (const row of countOrders.all()) counts.set(row.state, row.n);
+      for (const row of await deps.store.ordersByState()) counts.set(row.state, row.n);
       for (const [state, n] of counts) this.set({ state }, n);
     },
   });
-  const countBacklog = deps.db.$client.prepare<[], { n: number }>("select count(*) as n from notifications where status = 'pending'");
   new Gauge({
     name: 'giftdesk_outbox_backlog',
     help: 'Notifications not yet sent (codes, outcomes, administrator reports)',
     registers: [registry],
-    collect() {
-      this.set(countBacklog.get()?.n ?? 0);
+    async collect() {
+      this.set(await deps.store.pendingNotifications());
     },
   });
 

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import type { Db } from '../db/open.js';
+import type { HealthStore } from '../db/health-store.js';
 import type { OrderingPause } from '../orders/ordering-pause.js';
 
 /**
@@ -39,7 +39,7 @@ export const DEFAULT_READINESS_LIMITS: ReadinessLimits = {
 };
 
 export interface ReadinessDeps {
-  db: Db;
+  store: Pick<HealthStore, 'ping' | 'pendingNotifications' | 'overdueNotifications'>;
   clock: Clock;
   /** When this process started: the base for "not yet" before the first contact or sweep. */
   startedAt: number;
@@ -55,25 +55,20 @@ export interface ReadinessDeps {
 }
 
 export interface Health {
-  healthz(): Report;
+  healthz(): Promise<Report>;
   readyz(): Promise<Report>;
 }
 
 export function createHealth(deps: ReadinessDeps): Health {
   const limits = deps.limits ?? DEFAULT_READINESS_LIMITS;
-  const ping = deps.db.$client.prepare('select 1 as one');
-  const overdue = deps.db.$client.prepare<[number], { n: number; oldest: number | null }>(
-    "select count(*) as n, min(next_attempt_at) as oldest from notifications where status = 'pending' and next_attempt_at < ?",
-  );
-  const pending = deps.db.$client.prepare<[], { n: number }>("select count(*) as n from notifications where status = 'pending'");
   const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
-  function database(): CheckResult {
+  async function database(): Promise<CheckResult> {
     try {
-      ping.get();
+      await deps.store.ping();
       return { ok: true };
     } catch {
-      // SQLite's message can quote a path or a statement: the fact is enough here.
+      // The driver's message can quote a path, a host or a statement: the fact is enough here.
       return { ok: false, error: 'the database did not answer' };
     }
   }
@@ -105,25 +100,25 @@ export function createHealth(deps: ReadinessDeps): Health {
     return { ok: lagMs <= limits.sweepLagMs, lastSweepSecondsAgo: last === null ? null : seconds(lagMs) };
   }
 
-  function outbox(now: number): CheckResult {
-    const due = overdue.get(now - limits.outboxOverdueMs);
+  async function outbox(now: number): Promise<CheckResult> {
+    const due = await deps.store.overdueNotifications(now - limits.outboxOverdueMs);
     return {
-      ok: (due?.n ?? 0) === 0,
-      pending: pending.get()?.n ?? 0,
-      overdue: due?.n ?? 0,
-      oldestOverdueSeconds: due?.oldest == null ? null : seconds(now - due.oldest),
+      ok: due.n === 0,
+      pending: await deps.store.pendingNotifications(),
+      overdue: due.n,
+      oldestOverdueSeconds: due.oldest === null ? null : seconds(now - due.oldest),
     };
   }
 
   const report = (checks: Record<string, CheckResult>): Report => ({ ok: Object.values(checks).every((check) => check.ok), checks });
 
   return {
-    healthz: () => report({ database: database() }),
+    healthz: async () => report({ database: await database() }),
     async readyz() {
       const now = deps.clock.now();
-      const db = database();
+      const db = await database();
       if (!db.ok) return report({ database: db });
-      return report({ database: db, telegram: telegram(now), provider: await provider(now), poller: poller(now), outbox: outbox(now) });
+      return report({ database: db, telegram: telegram(now), provider: await provider(now), poller: poller(now), outbox: await outbox(now) });
     },
   };
 }

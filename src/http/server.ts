@@ -38,7 +38,7 @@ export async function startHttpServer(deps: HttpServerDeps): Promise<HttpServer>
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (deps.webhook && path === deps.webhook.path) return deps.webhook.intake.accept(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: 'method not allowed' });
-    if (path === '/healthz') return report(res, deps.health.healthz());
+    if (path === '/healthz') return report(res, await deps.health.healthz());
     if (path === '/readyz') return report(res, await deps.health.readyz());
     if (path === '/metrics') {
       const text = await deps.metrics.registry.metrics();

@@ -3,7 +3,7 @@ import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
 import type { Db } from '../db/open.js';
 import { decodeAuditDetail, type AuditDetail } from '../db/audit-log.js';
 import { auditLog, orders } from '../db/schema.js';
-import { goodsOf } from '../orders/order-line.js';
+import { goodsOf, type OrderLine } from '../orders/order-line.js';
 
 /** Which events /audit shows: all, those of one person (done by them, to them, or on their orders), or of one order. */
 export type AuditFilter = { kind: 'all' } | { kind: 'person'; telegramId: number } | { kind: 'order'; orderId: number };
@@ -25,10 +25,35 @@ export interface AuditEntry {
 
 export interface AuditQueries {
   /** Newest first. */
-  page(filter: AuditFilter, request: PageRequest): PageOf<AuditEntry>;
+  page(filter: AuditFilter, request: PageRequest): Promise<PageOf<AuditEntry>>;
 }
 
-function whereOf(filter: AuditFilter): SQL | undefined {
+/** One row as both databases' queries select it, before the order's goods are worded. */
+export interface AuditJoinedRow {
+  id: number;
+  at: Date;
+  actorId: number | null;
+  action: string;
+  orderId: number | null;
+  amount: number | null;
+  detail: string | null;
+  subjectId: number | null;
+  userId: number | null;
+  lines: OrderLine[] | null;
+  providerReference: string | null;
+}
+
+/** The entry a joined row stands for, the same on both databases. */
+export function auditEntryOf({ userId, lines, providerReference, detail, ...row }: AuditJoinedRow): AuditEntry {
+  return {
+    ...row,
+    detail: decodeAuditDetail(detail),
+    order: userId === null || lines === null ? null : { userId, goods: goodsOf(lines, { regions: false }), providerReference },
+  };
+}
+
+/** The rows one filter shows; table and column names are the same on both databases. */
+export function auditWhereOf(filter: AuditFilter): SQL | undefined {
   switch (filter.kind) {
     case 'all':
       return undefined;
@@ -46,11 +71,11 @@ function whereOf(filter: AuditFilter): SQL | undefined {
   }
 }
 
-export function createAuditQueries(deps: { db: Db }): AuditQueries {
+export function createSqliteAuditQueries(deps: { db: Db }): AuditQueries {
   const { db } = deps;
   return {
-    page(filter, request) {
-      const where = whereOf(filter);
+    async page(filter, request) {
+      const where = auditWhereOf(filter);
       const total = db.select({ n: sql<number>`count(*)` }).from(auditLog).where(where).get()?.n ?? 0;
       const { page, pageSize, pageCount, offset } = resolvePage(request, total);
       // Ids grow with time: newest first is id descending, and stable while new rows arrive behind.
@@ -75,12 +100,7 @@ export function createAuditQueries(deps: { db: Db }): AuditQueries {
         .limit(pageSize)
         .offset(offset)
         .all();
-      const items = rows.map(({ userId, lines, providerReference, detail, ...row }): AuditEntry => ({
-        ...row,
-        detail: decodeAuditDetail(detail),
-        order: userId === null || lines === null ? null : { userId, goods: goodsOf(lines, { regions: false }), providerReference },
-      }));
-      return { items, page, pageCount, total };
+      return { items: rows.map(auditEntryOf), page, pageCount, total };
     },
   };
 }

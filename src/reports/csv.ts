@@ -44,7 +44,7 @@ const ROWS_PER_TURN = 1_000;
  * what Telegram accepts and never ends in half a row. Rows are pulled one
  * at a time, so a large export is never held twice in memory.
  */
-export async function buildCsv(header: readonly string[], rows: Iterable<readonly CsvValue[]>, maxBytes: number): Promise<CsvBuild> {
+export async function buildCsv(header: readonly string[], rows: Iterable<readonly CsvValue[]> | AsyncIterable<readonly CsvValue[]>, maxBytes: number): Promise<CsvBuild> {
   const chunks: Buffer[] = [Buffer.from(UTF8_BOM + csvLine(header), 'utf8')];
   let size = chunks[0]!.length;
   let count = 0;
@@ -54,7 +54,8 @@ export async function buildCsv(header: readonly string[], rows: Iterable<readonl
     chunks.push(Buffer.from(pending, 'utf8'));
     pending = '';
   };
-  for (const row of rows) {
+  // An async source (an export read page by page) is pulled as the file fills; leaving early closes it.
+  for await (const row of rows) {
     const line = csvLine(row);
     const bytes = Buffer.byteLength(line, 'utf8');
     if (size + bytes > maxBytes) {

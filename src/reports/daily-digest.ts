@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { AdminRecipient } from '../alerts/admin-alerts.js';
 import type { LocalPeriods } from '../text/local-periods.js';
 import type { Clock } from '../clock.js';
-import { createAppStateRepo } from '../db/app-state-repo.js';
-import type { Db } from '../db/open.js';
+import type { AppStateStore } from '../db/app-state-repo.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { defineSetting } from '../settings/settings-store.js';
@@ -30,7 +29,7 @@ export interface DailyDigest {
 }
 
 export function createDailyDigest(deps: {
-  db: Db;
+  state: Pick<AppStateStore, 'update'>;
   settings: Settings;
   queries: Pick<ReportQueries, 'figuresByPerson' | 'returnedBetween' | 'needingAction'>;
   provider: Pick<ProviderClient, 'getBalance'>;
@@ -44,7 +43,7 @@ export function createDailyDigest(deps: {
   clock: Clock;
   logger: Logger;
 }): DailyDigest {
-  const { db, clock, periods } = deps;
+  const { clock, periods } = deps;
 
   /**
    * The start of the latest local day whose digest hour has passed. On a
@@ -56,18 +55,9 @@ export function createDailyDigest(deps: {
     return now >= today + hour * HOUR_MS ? today : periods.startOfDay(today - 1);
   };
 
-  /** Claims the day in one immediate transaction: a digest goes out at most once, even if two runs meet. */
-  const claim = (day: number): boolean =>
-    db.transaction(
-      (tx) => {
-        const state = createAppStateRepo({ db: tx, clock });
-        const last = state.get<number>(LAST_SENT_KEY);
-        if (last !== null && last >= day) return false;
-        state.set(LAST_SENT_KEY, day);
-        return true;
-      },
-      { behavior: 'immediate' },
-    );
+  /** Claims the day in one serialised update: a digest goes out at most once, even if two runs (or two instances) meet. */
+  const claim = (day: number): Promise<boolean> =>
+    deps.state.update<number, boolean>(LAST_SENT_KEY, (last) => (last !== null && last >= day ? { result: false } : { next: day, result: true }));
 
   async function readBalance(): Promise<number | null> {
     try {
@@ -83,21 +73,21 @@ export function createDailyDigest(deps: {
     async setHour(hour, actorId) {
       await deps.settings.write(digestHourSetting, hour, actorId);
       // Marking the hour already passed today as done: setting 9 at 15:00 starts tomorrow at 9, not now.
-      if (hour !== null) claim(latestDueDay(clock.now(), hour));
+      if (hour !== null) await claim(latestDueDay(clock.now(), hour));
     },
     async run() {
       const hour = deps.settings.read(digestHourSetting);
       if (hour === null) return;
       const day = latestDueDay(clock.now(), hour);
       // Claimed before sending: a crash while sending loses that day's digest rather than sending it twice.
-      if (!claim(day)) return;
+      if (!(await claim(day))) return;
       const range = { from: periods.startOfDay(day - 1), to: day };
       const facts: DigestFacts = {
         day: formatLocalDate(range.from, deps.timeZone),
         dayStart: range.from,
-        people: deps.queries.figuresByPerson(range),
-        returned: deps.queries.returnedBetween(range),
-        needingAction: deps.queries.needingAction(),
+        people: await deps.queries.figuresByPerson(range),
+        returned: await deps.queries.returnedBetween(range),
+        needingAction: await deps.queries.needingAction(),
         balance: await readBalance(),
       };
       for (const admin of deps.recipients()) {

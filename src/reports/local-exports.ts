@@ -16,7 +16,8 @@ export interface ExportContext {
 
 export interface Table {
   header: string[];
-  rows: Iterable<CsvValue[]>;
+  /** Pulled one row at a time; a database export arrives page by page. */
+  rows: Iterable<CsvValue[]> | AsyncIterable<CsvValue[]>;
 }
 
 /** "Created (Asia/Tehran)": the zone travels with the file, so a reader elsewhere is not misled. */
@@ -47,11 +48,11 @@ export function ordersTable(queries: Pick<ReportQueries, 'ordersCreated'>, range
       c.t('export-col-state'),
       c.t('export-col-provider-state'),
     ],
-    rows: (function* () {
+    rows: (async function* () {
       // A row per line, so that accounting sees each product's amount; the
       // order's own amount (what was charged) stands on its first row only,
       // so that the column adds up to the wallet's spending.
-      for (const order of queries.ordersCreated(range)) {
+      for await (const order of queries.ordersCreated(range)) {
         for (const [index, line] of order.lines.entries()) {
           yield [
             order.id,
@@ -87,8 +88,8 @@ export function auditTable(queries: Pick<ReportQueries, 'auditBetween'>, range: 
       c.t('export-col-amount'),
       c.t('export-col-detail'),
     ],
-    rows: (function* () {
-      for (const row of queries.auditBetween(range)) {
+    rows: (async function* () {
+      for await (const row of queries.auditBetween(range)) {
         yield [
           formatLocalDateTime(row.at.getTime(), c.timeZone),
           row.actorId,
@@ -104,7 +105,8 @@ export function auditTable(queries: Pick<ReportQueries, 'auditBetween'>, range: 
 }
 
 /** Per person for the range, counted as spending limits count. */
-export function summaryTable(queries: Pick<ReportQueries, 'figuresByPerson'>, range: DayRange, c: ExportContext): Table {
+export async function summaryTable(queries: Pick<ReportQueries, 'figuresByPerson'>, range: DayRange, c: ExportContext): Promise<Table> {
+  const figures = await queries.figuresByPerson(range);
   return {
     header: [
       c.t('export-col-person-id'),
@@ -115,8 +117,6 @@ export function summaryTable(queries: Pick<ReportQueries, 'figuresByPerson'>, ra
       c.t('export-col-refunded'),
       c.t('export-col-refunded-amount'),
     ],
-    rows: queries
-      .figuresByPerson(range)
-      .map((f) => [f.userId, c.describePerson(f.userId), f.orders, f.spend, f.failed, f.refunded, f.refundedAmount]),
+    rows: figures.map((f) => [f.userId, c.describePerson(f.userId), f.orders, f.spend, f.failed, f.refunded, f.refundedAmount]),
   };
 }

@@ -1,10 +1,7 @@
-import { and, asc, eq, gt, inArray, lte, max } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AdminRecipient } from '../alerts/admin-alerts.js';
-import type { Clock } from '../clock.js';
-import { createAppStateRepo } from '../db/app-state-repo.js';
-import type { Db } from '../db/open.js';
-import { auditLog, orders, type OrderState } from '../db/schema.js';
+import type { AppStateStore } from '../db/app-state-repo.js';
+import type { OrderState } from '../db/schema.js';
 import { PROVIDER_DRIVEN } from '../orders/order-states.js';
 import type { Logger } from '../logger.js';
 import { defineSetting } from '../settings/settings-store.js';
@@ -12,6 +9,7 @@ import type { Settings } from '../settings/settings-view.js';
 import { type AmountUnit, formatAmount, formatGoods, formatId, formatNumber, localDigits } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import { goodsOf } from '../orders/order-line.js';
+import type { ReportQueries } from './report-queries.js';
 
 /** Whether administrators get a line for every order placed (and for one that then fails); off unless they turn it on. */
 export const orderFeedSetting = defineSetting('feed.orders', z.boolean(), false);
@@ -48,25 +46,23 @@ export interface OrderFeed {
   run(): Promise<void>;
 }
 
-export function createOrderFeed(deps: {
-  db: Db;
+export async function createOrderFeed(deps: {
+  queries: Pick<ReportQueries, 'latestAuditId' | 'orderEvents' | 'hasOrderAuditAfter'>;
+  state: Pick<AppStateStore, 'get' | 'set'>;
   settings: Pick<Settings, 'read'>;
   recipients: () => AdminRecipient[];
   sendText: (chatId: number, text: string) => Promise<void>;
   translate: (locale: Locale) => Translate;
   describePerson: (id: number) => string;
   amountUnit: AmountUnit;
-  clock: Clock;
   logger: Logger;
-}): OrderFeed {
-  const { db } = deps;
-  const state = createAppStateRepo({ db, clock: deps.clock });
-  const latestAuditId = () => db.select({ id: max(auditLog.id) }).from(auditLog).get()?.id ?? 0;
+}): Promise<OrderFeed> {
+  const { queries, state } = deps;
   // Set when the feed is built, before any update is taken: an order placed before the first run is not skipped.
-  if (state.get<number>(CURSOR_KEY) === null) state.set(CURSOR_KEY, latestAuditId());
+  if ((await state.get<number>(CURSOR_KEY)) === null) await state.set(CURSOR_KEY, await queries.latestAuditId());
 
   /** The lines one audit row stands for: "ordered", a follow-up, or both for an order adopted already failed. */
-  function lineKeys(action: string, auditId: number, order: { id: number; state: OrderState }): string[] {
+  async function lineKeys(action: string, auditId: number, order: { id: number; state: OrderState }): Promise<string[]> {
     if (!PLACED_ACTIONS.includes(action)) {
       const followUp = FOLLOW_UP_KEYS[action.slice('order.'.length) as OrderState];
       return followUp ? [followUp] : [];
@@ -74,35 +70,23 @@ export function createOrderFeed(deps: {
     if (action !== 'order.adopted') return ['feed-line'];
     // Adoption writes no row of the state it finds the order in: unless a later move speaks
     // for itself, the state now is the one it was adopted in.
-    const movedSince = db
-      .select({ id: auditLog.id })
-      .from(auditLog)
-      .where(and(eq(auditLog.orderId, order.id), gt(auditLog.id, auditId), inArray(auditLog.action, PROVIDER_MOVE_ACTIONS)))
-      .limit(1)
-      .get();
+    const movedSince = await queries.hasOrderAuditAfter({ orderId: order.id, afterId: auditId, actions: PROVIDER_MOVE_ACTIONS });
     const adoptedIn = movedSince ? undefined : FOLLOW_UP_KEYS[order.state];
     return adoptedIn ? ['feed-line', adoptedIn] : ['feed-line'];
   }
 
   return {
     async run() {
-      const newest = latestAuditId();
-      const cursor = state.get<number>(CURSOR_KEY) ?? newest;
+      const newest = await queries.latestAuditId();
+      const cursor = (await state.get<number>(CURSOR_KEY)) ?? newest;
       // Off: keep up with the trail, so that turning it on starts from now, not from history.
       if (!deps.settings.read(orderFeedSetting)) {
-        if (cursor !== newest) state.set(CURSOR_KEY, newest);
+        if (cursor !== newest) await state.set(CURSOR_KEY, newest);
         return;
       }
-      const rows = db
-        .select({ auditId: auditLog.id, action: auditLog.action, order: orders })
-        .from(auditLog)
-        .innerJoin(orders, eq(auditLog.orderId, orders.id))
-        .where(and(gt(auditLog.id, cursor), lte(auditLog.id, newest), inArray(auditLog.action, [...PLACED_ACTIONS, ...FOLLOW_UP_ACTIONS])))
-        .orderBy(asc(auditLog.id))
-        .limit(BATCH)
-        .all();
+      const rows = await queries.orderEvents({ afterId: cursor, upToId: newest, actions: [...PLACED_ACTIONS, ...FOLLOW_UP_ACTIONS], limit: BATCH });
       for (const { auditId, action, order } of rows) {
-        for (const key of lineKeys(action, auditId, order)) {
+        for (const key of await lineKeys(action, auditId, order)) {
           for (const admin of deps.recipients()) {
             const t = deps.translate(admin.locale);
             const line = t(key, {
@@ -117,9 +101,9 @@ export function createOrderFeed(deps: {
           }
         }
         // After the send: a crash in between repeats one line rather than losing it.
-        state.set(CURSOR_KEY, auditId);
+        await state.set(CURSOR_KEY, auditId);
       }
-      if (rows.length < BATCH) state.set(CURSOR_KEY, newest);
+      if (rows.length < BATCH) await state.set(CURSOR_KEY, newest);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { auditLog, orders } from '../db/schema.js';
 import type { OrderRow } from '../orders/order-repo.js';
@@ -19,51 +19,81 @@ export interface PersonFigures {
   refundedAmount: number;
 }
 
-export interface ReportQueries {
-  /** Orders created inside the range, oldest first, read a page at a time. */
-  ordersCreated(range: DayRange): Iterable<OrderRow>;
-  /** Audit rows inside the range, oldest first, read a page at a time. */
-  auditBetween(range: DayRange): Iterable<AuditRow>;
-  /** Per person, for orders created inside the range; people without orders are left out. */
-  figuresByPerson(range: DayRange): PersonFigures[];
-  /** Orders that ended without delivery (failed, cancelled, refunded) during the range. */
-  returnedBetween(range: DayRange): OrderRow[];
-  /** Orders waiting for a person now, whenever they were placed. */
-  needingAction(): OrderRow[];
-  orderById(id: number): OrderRow | null;
-  orderByProviderId(providerOrderId: number): OrderRow | null;
+/** An audit row of one of the given actions, with the order it names. */
+export interface OrderEvent {
+  auditId: number;
+  action: string;
+  order: OrderRow;
 }
 
-const PAGE = 500;
+/**
+ * What reports, exports, the digest and the order feed read, on either
+ * database. Read only: nothing here changes a row.
+ */
+export interface ReportQueries {
+  /** Orders created inside the range, oldest first, read a page at a time (keyset on the id), so an export of any length holds one page. */
+  ordersCreated(range: DayRange): AsyncIterable<OrderRow>;
+  /** Audit rows inside the range, oldest first, read a page at a time. */
+  auditBetween(range: DayRange): AsyncIterable<AuditRow>;
+  /** Per person, for orders created inside the range; people without orders are left out. */
+  figuresByPerson(range: DayRange): Promise<PersonFigures[]>;
+  /** Orders that ended without delivery (failed, cancelled, refunded) during the range. */
+  returnedBetween(range: DayRange): Promise<OrderRow[]>;
+  /** Orders waiting for a person now, whenever they were placed. */
+  needingAction(): Promise<OrderRow[]>;
+  orderById(id: number): Promise<OrderRow | null>;
+  orderByProviderId(providerOrderId: number): Promise<OrderRow | null>;
+  /** The newest audit row's id; 0 when the log is empty. */
+  latestAuditId(): Promise<number>;
+  /** Audit rows with id in (afterId, upToId] of one of `actions` that name an order, oldest first, at most `limit`. */
+  orderEvents(query: { afterId: number; upToId: number; actions: readonly string[]; limit: number }): Promise<OrderEvent[]>;
+  /** Whether the order has an audit row of one of `actions` after `afterId`. */
+  hasOrderAuditAfter(query: { orderId: number; afterId: number; actions: readonly string[] }): Promise<boolean>;
+}
 
-export function createReportQueries(deps: { db: Db }): ReportQueries {
-  const { db } = deps;
+/** Rows per page of an export: steady memory however long the span. */
+export const REPORT_PAGE = 500;
 
-  /** Keyset paging on the id: steady memory however long the span. */
-  function* paged<T extends { id: number }>(read: (afterId: number) => T[]): Iterable<T> {
-    let afterId = 0;
-    for (;;) {
-      const rows = read(afterId);
-      yield* rows;
-      if (rows.length < PAGE) return;
-      afterId = rows.at(-1)!.id;
-    }
+/** Keyset paging on the id, shared by both databases' stores. */
+export async function* pagedById<T extends { id: number }>(read: (afterId: number) => Promise<T[]>, page = REPORT_PAGE): AsyncIterable<T> {
+  let afterId = 0;
+  for (;;) {
+    const rows = await read(afterId);
+    yield* rows;
+    if (rows.length < page) return;
+    afterId = rows.at(-1)!.id;
   }
+}
+
+/** Keeps the people with at least one order of any kind in the span. */
+export const withOrders = (rows: PersonFigures[]): PersonFigures[] => rows.filter((r) => r.orders + r.failed + r.refunded > 0);
+
+/** The SQL list of the counted states, the same text on both databases. */
+export const countedList = () => sql.raw(`(${COUNTED_STATES.map((s) => `'${s}'`).join(', ')})`);
+
+/** The SQLite store: synchronous statements behind promises. */
+export function createSqliteReportQueries(deps: { db: Db; pageSize?: number }): ReportQueries {
+  const { db } = deps;
+  const page = deps.pageSize ?? REPORT_PAGE;
 
   const inRange = (column: typeof orders.createdAt | typeof auditLog.at | typeof orders.updatedAt, range: DayRange) =>
     and(gte(column, new Date(range.from)), lt(column, new Date(range.to)));
 
   return {
     ordersCreated: (range) =>
-      paged((afterId) =>
-        db.select().from(orders).where(and(gt(orders.id, afterId), inRange(orders.createdAt, range))).orderBy(asc(orders.id)).limit(PAGE).all(),
+      pagedById(
+        async (afterId) =>
+          db.select().from(orders).where(and(gt(orders.id, afterId), inRange(orders.createdAt, range))).orderBy(asc(orders.id)).limit(page).all(),
+        page,
       ),
     auditBetween: (range) =>
-      paged((afterId) =>
-        db.select().from(auditLog).where(and(gt(auditLog.id, afterId), inRange(auditLog.at, range))).orderBy(asc(auditLog.id)).limit(PAGE).all(),
+      pagedById(
+        async (afterId) =>
+          db.select().from(auditLog).where(and(gt(auditLog.id, afterId), inRange(auditLog.at, range))).orderBy(asc(auditLog.id)).limit(page).all(),
+        page,
       ),
-    figuresByPerson(range) {
-      const counted = sql.raw(`(${COUNTED_STATES.map((s) => `'${s}'`).join(', ')})`);
+    async figuresByPerson(range) {
+      const counted = countedList();
       const rows = db
         .select({
           userId: orders.userId,
@@ -78,18 +108,34 @@ export function createReportQueries(deps: { db: Db }): ReportQueries {
         .groupBy(orders.userId)
         .orderBy(asc(orders.userId))
         .all();
-      return rows
-        .filter((r) => r.orders + r.failed + r.refunded > 0);
+      return withOrders(rows);
     },
-    returnedBetween: (range) =>
+    returnedBetween: async (range) =>
       db
         .select()
         .from(orders)
         .where(and(inArray(orders.state, [...RETURNED_STATES]), inRange(orders.updatedAt, range)))
         .orderBy(asc(orders.id))
         .all(),
-    needingAction: () => db.select().from(orders).where(inArray(orders.state, [...NEEDS_ACTION_STATES])).orderBy(asc(orders.id)).all(),
-    orderById: (id) => db.select().from(orders).where(eq(orders.id, id)).get() ?? null,
-    orderByProviderId: (providerOrderId) => db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)).get() ?? null,
+    needingAction: async () => db.select().from(orders).where(inArray(orders.state, [...NEEDS_ACTION_STATES])).orderBy(asc(orders.id)).all(),
+    orderById: async (id) => db.select().from(orders).where(eq(orders.id, id)).get() ?? null,
+    orderByProviderId: async (providerOrderId) => db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)).get() ?? null,
+    latestAuditId: async () => db.select({ id: max(auditLog.id) }).from(auditLog).get()?.id ?? 0,
+    orderEvents: async ({ afterId, upToId, actions, limit }) =>
+      db
+        .select({ auditId: auditLog.id, action: auditLog.action, order: orders })
+        .from(auditLog)
+        .innerJoin(orders, eq(auditLog.orderId, orders.id))
+        .where(and(gt(auditLog.id, afterId), lte(auditLog.id, upToId), inArray(auditLog.action, [...actions])))
+        .orderBy(asc(auditLog.id))
+        .limit(limit)
+        .all(),
+    hasOrderAuditAfter: async ({ orderId, afterId, actions }) =>
+      db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(and(eq(auditLog.orderId, orderId), gt(auditLog.id, afterId), inArray(auditLog.action, [...actions])))
+        .limit(1)
+        .get() !== undefined,
   };
 }

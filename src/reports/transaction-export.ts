@@ -76,8 +76,8 @@ export async function transactionsTable(
       c.t('export-col-person'),
       c.t('export-col-description'),
     ],
-    rows: found.map(({ transaction, at }): CsvValue[] => {
-      const local = transaction.orderId === null ? null : deps.queries.orderByProviderId(transaction.orderId);
+    rows: await mapInTurn(found, async ({ transaction, at }): Promise<CsvValue[]> => {
+      const local = transaction.orderId === null ? null : await deps.queries.orderByProviderId(transaction.orderId);
       return [
         transaction.id,
         formatLocalDateTime(at, c.timeZone),
@@ -93,4 +93,11 @@ export async function transactionsTable(
     }),
     cut,
   };
+}
+
+/** One look-up at a time: an export must not take every pooled connection the bot's updates need. */
+async function mapInTurn<T, R>(items: readonly T[], map: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (const item of items) out.push(await map(item));
+  return out;
 }

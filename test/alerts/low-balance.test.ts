@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { createLowBalanceCheck, createLowBalanceWatch, LOW_BALANCE_REMINDER_MS } from '../../src/alerts/low-balance.js';
 import { silentLogger } from '../../src/logger.js';
@@ -17,7 +18,7 @@ function setup(db = memoryDb(), clock = createManualClock(1_700_000_000_000)) {
     logger: silentLogger,
   });
   const watch = createLowBalanceWatch({
-    db,
+    state: createSqliteAppStateStore({ db, clock }),
     clock,
     settings: sqliteSettings(db, clock),
     alerts,

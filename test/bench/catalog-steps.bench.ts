@@ -28,6 +28,7 @@
  *                                  BENCH_CART_ROUNDS=30 for part 5, BENCH_CART_ONLY=1 runs part 5 alone)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createSqliteCatalogStore } from '../../src/catalog/catalog-store.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -144,7 +145,7 @@ async function refreshBlocks(provider: ProviderClient, snapshot: CatalogSnapshot
     const took = performance.now() - started;
     console.log(`chunked writer, ${label}: block ${stop()}, ${ms(took)} in all, ${result.written} written, ${result.removed} removed`);
   }
-  const sync = createCatalogSync({ provider, db, clock: systemClock, logger });
+  const sync = createCatalogSync({ provider, store: createSqliteCatalogStore({ db, clock: systemClock }), clock: systemClock, logger });
   const stop = blockProbe();
   const started = performance.now();
   await sync.syncNow();

@@ -6,6 +6,7 @@
  *   npm run bench            (CATALOG_SIZE=5000 by default)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createSqliteCatalogStore } from '../../src/catalog/catalog-store.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -32,7 +33,7 @@ const db = openDb(join(dir, 'bench.sqlite'));
 try {
   // The production rate (8 requests/s) would measure the limiter, not the code: lift it here.
   const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 10_000 });
-  const sync = createCatalogSync({ provider, db, clock: systemClock, logger: silentLogger });
+  const sync = createCatalogSync({ provider, store: createSqliteCatalogStore({ db, clock: systemClock }), clock: systemClock, logger: silentLogger });
 
   global.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;

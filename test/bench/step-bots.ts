@@ -5,6 +5,9 @@
  * percentiles they are reported in.
  */
 import { createSqliteSessionStore } from '../../src/db/session-store.js';
+import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
+import { createSqliteAuditQueries } from '../../src/reports/audit-queries.js';
+import { createSqliteReportQueries } from '../../src/reports/report-queries.js';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
@@ -141,6 +144,8 @@ export async function startRealBot(db: Db, provider: ProviderClient, options: { 
     staff,
     strangers: createSqliteStrangerRepliesStore({ db }),
     sessions: createSqliteSessionStore({ db, clock: systemClock }),
+    reports: createSqliteReportQueries({ db }),
+    auditPages: createSqliteAuditQueries({ db }),
     catalog: createSqliteCatalogStore({ db, clock: systemClock }),
     catalogSync: { syncNow: async () => ({ ok: true, products: 0, categories: 0, removed: 0 }), loading: async () => false },
     provider,
@@ -148,7 +153,7 @@ export async function startRealBot(db: Db, provider: ProviderClient, options: { 
     orderQueries: createSqliteOrderQueries({ db }),
     alerts,
     spending: { checkLimits: createLimitCheck({ rules, counter, clock: systemClock }), rules, counter },
-    lowBalance: createLowBalanceWatch({ db, clock: systemClock, settings, alerts, render: () => '', logger }),
+    lowBalance: createLowBalanceWatch({ state: createSqliteAppStateStore({ db, clock: systemClock }), clock: systemClock, settings, alerts, render: () => '', logger }),
     settingsRegistry: createSettingsRegistry(),
     people,
     localeOf: createLocaleOf({ staff: staff.current, people: people.current, defaultLocale: 'en' }),

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { createSqliteCatalogStore } from '../../src/catalog/catalog-store.js';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCatalogQueries } from '../../src/catalog/catalog-queries.js';
@@ -47,7 +48,7 @@ describe('catalog sync', () => {
       requestsPerSecond: 1000,
       maxAttempts: 1,
     });
-    return createCatalogSync({ provider, db, clock: systemClock, logger: silentLogger });
+    return createCatalogSync({ provider, store: createSqliteCatalogStore({ db, clock: systemClock }), clock: systemClock, logger: silentLogger });
   }
 
   function freshDb(): Db {
@@ -184,7 +185,7 @@ describe('catalog sync', () => {
     const db = freshDb();
     const shutdown = new AbortController();
     const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000, maxAttempts: 1 });
-    const sync = createCatalogSync({ provider, db, clock: systemClock, logger: silentLogger, signal: shutdown.signal });
+    const sync = createCatalogSync({ provider, store: createSqliteCatalogStore({ db, clock: systemClock }), clock: systemClock, logger: silentLogger, signal: shutdown.signal });
     const run = sync.syncNow();
     await expect.poll(() => sandbox.requests.length).toBe(1);
     const started = Date.now();

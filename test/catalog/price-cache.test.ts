@@ -21,7 +21,7 @@ describe('product prices for the lists', () => {
     db = openDb(':memory:');
     catalog = createSqliteCatalogStore({ db, clock });
     provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 });
-    await createCatalogSync({ provider, db, clock, logger: silentLogger }).syncNow();
+    await createCatalogSync({ provider, store: createSqliteCatalogStore({ db, clock }), clock, logger: silentLogger }).syncNow();
   });
   afterEach(async () => {
     closeDb(db);
@@ -74,7 +74,7 @@ describe('product prices for the lists', () => {
 
   it('keeps the cached prices across a catalog sync', async () => {
     await catalog.recordPrice(await provider.getProduct(SANDBOX_PRODUCTS.noFields), clock.now());
-    await createCatalogSync({ provider, db, clock, logger: silentLogger }).syncNow();
+    await createCatalogSync({ provider, store: createSqliteCatalogStore({ db, clock }), clock, logger: silentLogger }).syncNow();
     expect((await catalog.product(SANDBOX_PRODUCTS.noFields))?.priceFrom).toBe(1_250_000);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createSqliteHealthStore } from '../../src/db/health-store.js';
 import { createMetrics, endpointOf } from '../../src/http/metrics.js';
 import { openedOrder, orderRepoWorld } from '../support/order-fixtures.js';
 
@@ -13,7 +14,7 @@ describe('metrics', () => {
 
   it('counts provider requests by endpoint and status, and 429s on their own', async () => {
     const { db } = orderRepoWorld(0);
-    const metrics = createMetrics({ db, defaultMetrics: false });
+    const metrics = createMetrics({ store: createSqliteHealthStore({ db }), defaultMetrics: false });
     metrics.providerExchange({ method: 'GET', path: '/orders/17', outcome: 200, elapsedMs: 30 });
     metrics.providerExchange({ method: 'GET', path: '/orders/18', outcome: 429, elapsedMs: 5 });
     metrics.providerExchange({ method: 'POST', path: '/orders', outcome: 'timeout', elapsedMs: 30_000 });
@@ -27,7 +28,7 @@ describe('metrics', () => {
 
   it('measures delivery lag only for codes sent, from the completion seen to the message sent', async () => {
     const { db } = orderRepoWorld(0);
-    const metrics = createMetrics({ db, defaultMetrics: false });
+    const metrics = createMetrics({ store: createSqliteHealthStore({ db }), defaultMetrics: false });
     metrics.notificationSent({ kind: 'delivered', createdAt: 1_000, sentAt: 4_000 });
     metrics.notificationSent({ kind: 'failed', createdAt: 1_000, sentAt: 900_000 });
 
@@ -38,7 +39,7 @@ describe('metrics', () => {
 
   it('reads orders by state from the database at scrape time, every state listed', async () => {
     const { db, repo } = orderRepoWorld(0);
-    const metrics = createMetrics({ db, defaultMetrics: false });
+    const metrics = createMetrics({ store: createSqliteHealthStore({ db }), defaultMetrics: false });
     openedOrder(repo);
     openedOrder(repo, { confirmKey: 'second-key' });
 

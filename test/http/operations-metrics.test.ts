@@ -1,4 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { createSqliteHealthStore } from '../../src/db/health-store.js';
+import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { createLowBalanceWatch, withBalanceWatch } from '../../src/alerts/low-balance.js';
 import { createLocalPeriods } from '../../src/text/local-periods.js';
@@ -20,7 +22,7 @@ const DAY = 24 * 60 * 60 * 1000;
 function operationsWorld() {
   const { db, clock, repo } = orderRepoWorld(MORNING);
   const lowBalance = createLowBalanceWatch({
-    db,
+    state: createSqliteAppStateStore({ db, clock }),
     clock,
     settings: sqliteSettings(db, clock),
     alerts: createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock, logger: silentLogger }),
@@ -30,7 +32,7 @@ function operationsWorld() {
   const pauses = createSqliteOrderingPauseStore({ db, clock });
   const spending = createSpendingCounter({ store: createSqliteSpendingStore({ db }), periods: createLocalPeriods('UTC') });
   const metrics = createMetrics({
-    db,
+    store: createSqliteHealthStore({ db }),
     defaultMetrics: false,
     operations: {
       lastBalance: () => lowBalance.lastObserved(),

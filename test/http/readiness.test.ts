@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createSqliteHealthStore } from '../../src/db/health-store.js';
 import { notifications } from '../../src/db/schema.js';
 import { createHealth, type ReadinessDeps } from '../../src/http/readiness.js';
 import type { OrderingPause } from '../../src/orders/ordering-pause.js';
@@ -12,7 +13,7 @@ function readiness(overrides: Partial<ReadinessDeps> = {}) {
   const world = orderRepoWorld(T0);
   const signals = { telegram: T0 as number | null, sweep: T0 as number | null, pause: null as OrderingPause | null, providerPausedUntil: 0 };
   const health = createHealth({
-    db: world.db,
+    store: createSqliteHealthStore({ db: world.db }),
     clock: world.clock,
     startedAt: T0,
     lastTelegramContact: () => signals.telegram,
@@ -82,9 +83,9 @@ describe('readiness', () => {
     expect(await health.readyz()).toMatchObject({ ok: false, checks: { outbox: { ok: false, pending: 1, overdue: 1, oldestOverdueSeconds: 301 } } });
   });
 
-  it('reports health from the database alone', () => {
+  it('reports health from the database alone', async () => {
     const { health, signals } = readiness();
     signals.telegram = null;
-    expect(health.healthz()).toEqual({ ok: true, checks: { database: { ok: true } } });
+    expect((await health.healthz())).toEqual({ ok: true, checks: { database: { ok: true } } });
   });
 });

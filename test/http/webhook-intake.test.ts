@@ -1,5 +1,6 @@
 import type { Update } from 'grammy/types';
 import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
+import { createSqliteHealthStore } from '../../src/db/health-store.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { createMetrics } from '../../src/http/metrics.js';
@@ -42,7 +43,7 @@ describe('the webhook intake', () => {
       host: '127.0.0.1',
       port: 0,
       health: createHealth({
-        db,
+        store: createSqliteHealthStore({ db }),
         clock: systemClock,
         startedAt: 0,
         lastTelegramContact: () => null,
@@ -51,7 +52,7 @@ describe('the webhook intake', () => {
         providerPausedUntil: () => 0,
         interactiveMaxWaitMs: 8_000,
       }),
-      metrics: createMetrics({ db, defaultMetrics: false }),
+      metrics: createMetrics({ store: createSqliteHealthStore({ db }), defaultMetrics: false }),
       webhook: { path: PATH, intake },
       logger: silentLogger,
     });

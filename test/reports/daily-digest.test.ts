@@ -8,7 +8,8 @@ import { silentLogger } from '../../src/logger.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createDailyDigest } from '../../src/reports/daily-digest.js';
-import { createReportQueries } from '../../src/reports/report-queries.js';
+import { createSqliteReportQueries } from '../../src/reports/report-queries.js';
+import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { sqliteSettings } from '../support/sqlite-settings.js';
 import { translatorFor } from '../../src/text/i18n.js';
@@ -44,9 +45,9 @@ afterEach(async () => {
 /** The digest as main.ts builds it, on the database currently open. */
 function digest(locale: 'en' | 'fa' = 'en') {
   return createDailyDigest({
-    db,
+    state: createSqliteAppStateStore({ db, clock }),
     settings: sqliteSettings(db, clock),
-    queries: createReportQueries({ db }),
+    queries: createSqliteReportQueries({ db }),
     provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1_000 }),
     periods: createLocalPeriods(TEHRAN),
     timeZone: TEHRAN,

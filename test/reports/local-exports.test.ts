@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { OrderState } from '../../src/db/schema.js';
 import { createOrderingPause } from '../../src/orders/ordering-pause.js';
 import { buildCsv } from '../../src/reports/csv.js';
-import { auditTable, ordersTable, summaryTable, type ExportContext } from '../../src/reports/local-exports.js';
-import { createReportQueries } from '../../src/reports/report-queries.js';
+import { auditTable, ordersTable, summaryTable, type ExportContext, type Table } from '../../src/reports/local-exports.js';
+import { createSqliteReportQueries } from '../../src/reports/report-queries.js';
 import { translatorFor } from '../../src/text/i18n.js';
 import { readCsv } from '../support/csv-reader.js';
 import { openedOrder, orderRepoWorld } from '../support/order-fixtures.js';
@@ -21,7 +21,7 @@ function world() {
     if (state !== 'intent') repo.transition({ id: opened.id, from: 'intent', to: state, audit: { actorId: null, action: `order.${state}` } });
     return opened;
   };
-  return { db, clock, order, queries: createReportQueries({ db }) };
+  return { db, clock, order, queries: createSqliteReportQueries({ db }) };
 }
 
 const context = (locale: 'en' | 'fa'): ExportContext => ({
@@ -30,7 +30,7 @@ const context = (locale: 'en' | 'fa'): ExportContext => ({
   describePerson: (id) => (id === 7 ? 'سارا (@sara)' : String(id)),
 });
 
-const read = async (table: ReturnType<typeof ordersTable>) => readCsv((await buildCsv(table.header, table.rows, 1_000_000)).content).rows;
+const read = async (table: Table | Promise<Table>) => readCsv(await (async (t: Table) => (await buildCsv(t.header, t.rows, 1_000_000)).content)(await table)).rows;
 
 describe('the orders export', () => {
   it('writes each order with its local time in Asia/Tehran, the person and the state, and none of the customer’s field values', async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
+import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
+import { createSqliteReportQueries } from '../../src/reports/report-queries.js';
 import { createOrderFeed, orderFeedSetting } from '../../src/reports/order-feed.js';
 import { sqliteSettings } from '../support/sqlite-settings.js';
 import { localDigits } from '../../src/text/format.js';
@@ -19,14 +21,14 @@ function world(locale: 'en' | 'fa' = 'en') {
   const sent: string[] = [];
   const feed = () =>
     createOrderFeed({
-      db,
+      queries: createSqliteReportQueries({ db }),
+      state: createSqliteAppStateStore({ db, clock }),
       settings,
       recipients: () => [{ telegramId: 1001, locale }],
       sendText: async (_chatId, text) => void sent.push(text),
       translate: (locale) => translatorFor(locale),
       describePerson: (id) => `Person ${id}`,
       amountUnit: 'IRR',
-      clock,
       logger: silentLogger,
     });
   let key = 0;
@@ -54,7 +56,7 @@ function world(locale: 'en' | 'fa' = 'en') {
 describe('the order feed', () => {
   it('sends nothing while it is off, and nothing from before it was turned on', async () => {
     const w = world();
-    const feed = w.feed();
+    const feed = await w.feed();
     w.placed(7);
     await feed.run();
     await w.settings.write(orderFeedSetting, true, 1001);
@@ -65,12 +67,12 @@ describe('the order feed', () => {
   it('sends one line per placed order, once, and not again after a restart', async () => {
     const w = world();
     await w.settings.write(orderFeedSetting, true, 1001);
-    const feed = w.feed();
+    const feed = await w.feed();
     const first = w.placed(7);
     w.placed(8);
     await feed.run();
     await feed.run();
-    await w.feed().run();
+    await (await w.feed()).run();
     expect(w.sent).toEqual([
       `🛒 Person 7 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${first.id})`,
       `🛒 Person 8 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${first.id + 1})`,
@@ -80,7 +82,7 @@ describe('the order feed', () => {
   it('follows an announced order with a line when it fails, is cancelled or refunded, or waits for a person', async () => {
     const w = world();
     await w.settings.write(orderFeedSetting, true, 1001);
-    const feed = w.feed();
+    const feed = await w.feed();
     const failed = w.placed(7);
     const cancelled = w.placed(7);
     const refunded = w.placed(8);
@@ -102,7 +104,7 @@ describe('the order feed', () => {
   it('says nothing more of an order that was delivered', async () => {
     const w = world();
     await w.settings.write(orderFeedSetting, true, 1001);
-    const feed = w.feed();
+    const feed = await w.feed();
     const order = w.placed(7);
     w.moved(order, 'in_progress', 'completed');
     await feed.run();
@@ -112,7 +114,7 @@ describe('the order feed', () => {
   it('follows an order adopted already failed at once, and one that failed after its adoption once', async () => {
     const w = world();
     await w.settings.write(orderFeedSetting, true, 1001);
-    const feed = w.feed();
+    const feed = await w.feed();
     const failedBefore = w.adopted(7, 'failed');
     const failedAfter = w.adopted(8, 'in_progress');
     w.moved(failedAfter, 'in_progress', 'failed');
@@ -128,7 +130,7 @@ describe('the order feed', () => {
   it('writes the follow-up in Persian for a Persian administrator', async () => {
     const w = world('fa');
     await w.settings.write(orderFeedSetting, true, 1001);
-    const feed = w.feed();
+    const feed = await w.feed();
     const order = w.placed(7);
     await feed.run();
     w.moved(order, 'in_progress', 'failed');

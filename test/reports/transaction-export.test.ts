@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProviderClient } from '../../src/provider/client.js';
-import { createReportQueries } from '../../src/reports/report-queries.js';
+import { createSqliteReportQueries } from '../../src/reports/report-queries.js';
 import { transactionsTable } from '../../src/reports/transaction-export.js';
 import { createSandbox, SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
 import { translatorFor } from '../../src/text/i18n.js';
@@ -28,7 +28,13 @@ afterEach(async () => {
 
 function read(range: { from: number; to: number }, maxPages: number) {
   const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1_000 });
-  return transactionsTable({ provider, queries: createReportQueries({ db: memoryDb() }), maxPages }, range, context);
+  return transactionsTable({ provider, queries: createSqliteReportQueries({ db: memoryDb() }), maxPages }, range, context);
+}
+
+async function collect<T>(rows: Iterable<T> | AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const row of rows) all.push(row);
+  return all;
 }
 
 const transactionPages = () => sandbox.requests.filter((r) => r.path === '/wallet/transactions').length;
@@ -39,7 +45,7 @@ describe('the transactions export', () => {
     clock.advance(2 * DAY);
     sandbox.controls.placeOrders(70, LINE);
     const table = await read({ from: START + 2 * DAY, to: START + 3 * DAY }, 50);
-    const rows = [...table.rows];
+    const rows = await collect(table.rows);
     expect(rows).toHaveLength(70);
     expect(rows[0]?.[1]).toBe('2026-11-23 00:00:00');
     expect(table.cut).toBe(false);
@@ -50,7 +56,7 @@ describe('the transactions export', () => {
   it('says the file is cut when the page budget ran out before the span’s start', async () => {
     sandbox.controls.placeOrders(120, LINE);
     const table = await read({ from: START, to: START + DAY }, 2);
-    expect([...table.rows]).toHaveLength(100);
+    expect(await collect(table.rows)).toHaveLength(100);
     expect(table.cut).toBe(true);
   });
 });

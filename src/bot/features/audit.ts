@@ -44,8 +44,8 @@ export function auditFeature(deps: {
   const composer = new Composer<BaseContext>();
 
   const viewOf = (ctx: BaseContext): AuditView => ({ ...readerView(ctx), describePerson: deps.describePerson });
-  const pageView = (ctx: BaseContext, filter: AuditFilter, page: number) =>
-    auditPageView(viewOf(ctx), filter, deps.audit.page(filter, { page, pageSize: AUDIT_PAGE_SIZE }));
+  const pageView = async (ctx: BaseContext, filter: AuditFilter, page: number) =>
+    auditPageView(viewOf(ctx), filter, await deps.audit.page(filter, { page, pageSize: AUDIT_PAGE_SIZE }));
 
   composer.command('audit', readersOnly, async (ctx) => {
     const command = parseAuditCommand(ctx.match);
@@ -64,13 +64,13 @@ export function auditFeature(deps: {
     } else {
       filter = command.filter;
     }
-    await sendFormatted(ctx.api, ctx.chat.id, pageView(ctx, filter, 1));
+    await sendFormatted(ctx.api, ctx.chat.id, await pageView(ctx, filter, 1));
   });
 
   composer.callbackQuery(AUDIT_PATTERN, readersOnly, async (ctx) => {
     const pressed = parseAuditPage(ctx.callbackQuery.data);
     await ctx.answerCallbackQuery();
-    if (pressed) await showInPlace(ctx, pageView(ctx, pressed.filter, pressed.page));
+    if (pressed) await showInPlace(ctx, await pageView(ctx, pressed.filter, pressed.page));
     else await showInPlace(ctx, { text: plain(ctx.t('audit-usage')) });
   });
 

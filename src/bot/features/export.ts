@@ -96,7 +96,7 @@ export function exportFeature(deps: ExportDeps) {
         return void (await ctx.reply(deps.troubleText(ctx.t, trouble, { error, locale: ctx.member.locale })));
       }
     } else {
-      table = kind === 'orders' ? ordersTable(deps.queries, range, c) : kind === 'audit' ? auditTable(deps.queries, range, c) : summaryTable(deps.queries, range, c);
+      table = kind === 'orders' ? ordersTable(deps.queries, range, c) : kind === 'audit' ? auditTable(deps.queries, range, c) : await summaryTable(deps.queries, range, c);
     }
 
     const csv = await buildCsv(table.header, table.rows, maxBytes);
@@ -105,7 +105,7 @@ export function exportFeature(deps: ExportDeps) {
     const locale = ctx.member.locale;
     // The file name keeps ISO dates (files sort by them); what a person reads is in their calendar.
     const span = { from: formatDay(range.from, locale, ctx.presentation.timeZone), to: formatDay(range.to - 1, locale, ctx.presentation.timeZone) };
-    if (kind === 'summary') await ctx.reply(summaryText(ctx.t, deps, range, locale, span, ctx.presentation.amountUnit));
+    if (kind === 'summary') await ctx.reply(await summaryText(ctx.t, deps, range, locale, span, ctx.presentation.amountUnit));
     const caption = [
       ctx.t(`export-caption-${kind}`, { ...span, zone: ctx.presentation.timeZone }),
       ctx.t('export-rows', { count: csv.rows, rows: formatNumber(csv.rows, locale) }),
@@ -134,8 +134,8 @@ export function exportFeature(deps: ExportDeps) {
   return composer;
 }
 
-function summaryText(t: Translate, deps: ExportDeps, range: DayRange, locale: BaseContext['member']['locale'], span: { from: string; to: string }, unit: AmountUnit): string {
-  const figures = deps.queries.figuresByPerson(range).sort((a, b) => b.spend - a.spend);
+async function summaryText(t: Translate, deps: ExportDeps, range: DayRange, locale: BaseContext['member']['locale'], span: { from: string; to: string }, unit: AmountUnit): Promise<string> {
+  const figures = (await deps.queries.figuresByPerson(range)).sort((a, b) => b.spend - a.spend);
   const title = t('export-summary-title', span);
   if (figures.length === 0) return `${title}\n${t('export-summary-none')}`;
   const lines = figures.slice(0, SUMMARY_LINES).map((f) =>

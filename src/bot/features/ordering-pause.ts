@@ -27,7 +27,7 @@ export function orderingPauseFeature(deps: {
   /** Names the administrator as every other notice does: "Name (@user)", their ID only when never seen. */
   describePerson: DescribePerson;
   /** The private chats whose order, left half-way, can still be taken up (kept-orders.ts). */
-  keptOrders: () => number[];
+  keptOrders: () => Promise<number[]>;
   /** Whether the person may order now: a viewer, or someone removed meanwhile, is not sent back to an order. */
   mayOrder: (telegramId: number) => boolean;
   tellPerson: TellPerson;
@@ -39,7 +39,7 @@ export function orderingPauseFeature(deps: {
   /** Whoever met the pause half-way through an order hears that they can go on, instead of finding out by chance. */
   async function tellKeptOrders(resumedBy: number): Promise<void> {
     let told = 0;
-    for (const chatId of deps.keptOrders()) {
+    for (const chatId of await deps.keptOrders()) {
       // The administrator who resumed has just read that ordering is open.
       if (chatId === resumedBy || !deps.mayOrder(chatId)) continue;
       if (await deps.tellPerson(chatId, (t) => plain(t('resume-order-kept')))) told += 1;

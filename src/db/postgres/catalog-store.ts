@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { Clock } from '../../clock.js';
 import type { CatalogCategory, CatalogProduct } from '../../catalog/catalog-queries.js';
 import { MAX_SEARCH_RESULTS } from '../../catalog/catalog-queries.js';
+import type { Json } from '../app-state-repo.js';
 import type { CatalogStore, CatalogStoreOptions } from '../../catalog/catalog-store.js';
 import { categoryTexts, UNCATEGORISED_ID } from '../../catalog/catalog-writer.js';
 import { normaliseSearchText } from '../../catalog/normalise.js';
@@ -317,6 +318,19 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
         [cutoff, limit],
       );
       return due.map((row) => row.id);
+    },
+
+    async readState<T = Json>(key: string): Promise<T | null> {
+      const [row] = await rows<{ value: string }>('select value from app_state where key = $1', [key]);
+      return row ? (JSON.parse(row.value) as T) : null;
+    },
+
+    async writeState(key, value) {
+      await pool.query(
+        `insert into app_state (key, value, updated_at) values ($1, $2, $3)
+         on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`,
+        [key, JSON.stringify(value), new Date(clock.now())],
+      );
     },
   };
 }

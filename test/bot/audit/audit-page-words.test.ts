@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSqliteApprovalStore } from '../../../src/orders/approval-repo.js';
-import { createAuditQueries } from '../../../src/reports/audit-queries.js';
+import { createSqliteAuditQueries } from '../../../src/reports/audit-queries.js';
 import { auditPageView, type AuditView } from '../../../src/bot/audit/audit-view.js';
 import { createStaffRepo } from '../../../src/db/staff-repo.js';
 import { createOrderingPause } from '../../../src/orders/ordering-pause.js';
@@ -69,7 +69,7 @@ async function recordedAudit() {
   staff.add(SARA, 'staff', ADMIN);
   staff.add(SARA, 'viewer', ADMIN);
 
-  return { page: createAuditQueries({ db }).page({ kind: 'all' }, { page: 1, pageSize: 40 }), orderId: order.id, approvalId: approval.id };
+  return { page: await createSqliteAuditQueries({ db }).page({ kind: 'all' }, { page: 1, pageSize: 40 }), orderId: order.id, approvalId: approval.id };
 }
 
 describe('an audit page in the reader’s language', () => {

@@ -381,6 +381,15 @@ export function catalogStoreContract(database: string, subject: CatalogStoreSubj
         expect(JSON.parse((await subject.stateText('catalog.sync'))!)).toEqual({ lastSuccessAt: 5, lastError: null });
       });
 
+      it('reads back the sync state it wrote, and the one written with the catalog; null for a key never set', async () => {
+        const db = await fresh();
+        expect(await db().readState('catalog.sync')).toBeNull();
+        await db().writeState('catalog.sync', { lastSuccessAt: null, lastError: 'ProviderError: خطا', lastErrorAt: 5_123_456_789 });
+        expect(await db().readState('catalog.sync')).toEqual({ lastSuccessAt: null, lastError: 'ProviderError: خطا', lastErrorAt: 5_123_456_789 });
+        await db().write(FIRST, { state: { key: 'catalog.sync', value: { lastSuccessAt: 7, lastError: null, lastErrorAt: null } } });
+        expect(await db().readState('catalog.sync')).toEqual({ lastSuccessAt: 7, lastError: null, lastErrorAt: null });
+      });
+
       it('counts the stored products', async () => {
         const db = await fresh();
         expect(await db().productCount()).toBe(0);

@@ -1,4 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { Clock } from '../../../src/clock.js';
+import type { OrderState } from '../../../src/db/schema.js';
 import type { SessionStore } from '../../../src/db/session-store.js';
 
 /**
@@ -10,7 +12,21 @@ export interface SessionStoreSubject {
   store: SessionStore<unknown>;
   /** The value column of `key`'s row as stored, or undefined when there is no row. */
   storedText(key: string): Promise<string | undefined>;
+  /** A store on the same table whose writes carry `clock`'s time. */
+  storeWith(clock: Clock): SessionStore<unknown>;
+  /** The same, through a second connection (PostgreSQL), for races; the same database handle on SQLite. */
+  otherStoreWith(clock: Clock): SessionStore<unknown>;
+  /** An order of `chatId` in `state`, created at `createdAt`. */
+  addOrder(chatId: number, state: OrderState, createdAt: number): Promise<void>;
 }
+
+const T0 = Date.UTC(2026, 10, 24, 9);
+const IDLE = 15 * 60_000;
+function manual(start = T0): Clock & { set(ms: number): void } {
+  let now = start;
+  return { now: () => now, sleep: async () => undefined, set: (ms) => void (now = ms) };
+}
+const chatIdOf = (key: string) => Number(key.slice('conversation:'.length));
 
 /** `fresh` gives a store over an empty bot_sessions table (called before each case). */
 export function sessionStoreContract(database: string, fresh: () => Promise<SessionStoreSubject>): void {
@@ -109,6 +125,64 @@ export function sessionStoreContract(database: string, fresh: () => Promise<Sess
       await Promise.all(Array.from({ length: 20 }, (_, i) => subject.store.write(`k${i}`, { i })));
       const values = await Promise.all(Array.from({ length: 20 }, (_, i) => subject.store.read(`k${i}`)));
       expect(values).toEqual(Array.from({ length: 20 }, (_, i) => ({ i })));
+    });
+
+    it('reads the sessions under a prefix as stored, with their times, and nothing else', async () => {
+      const clock = manual();
+      const store = subject.storeWith(clock);
+      await store.write('conversation:1', { step: 'سلام' });
+      clock.set(T0 + 1_000);
+      await store.write('conversation:22', { n: 5_123_456_789 });
+      await store.write('settings:1', { x: 1 });
+      await store.write('Conversation:3', { x: 1 });
+      await store.write('conversation_4', { x: 1 });
+      const read = (await store.readPrefix('conversation:')).sort((a, b) => a.key.localeCompare(b.key));
+      expect(read).toEqual([
+        { key: 'conversation:1', value: JSON.stringify({ step: 'سلام' }), updatedAt: T0 },
+        { key: 'conversation:22', value: JSON.stringify({ n: 5_123_456_789 }), updatedAt: T0 + 1_000 },
+      ]);
+      expect(await store.read('conversation:1')).toEqual({ step: 'سلام' });
+    });
+
+    it('takes the idle sessions under a prefix, once, and leaves the young ones and other prefixes', async () => {
+      const clock = manual();
+      const store = subject.storeWith(clock);
+      await store.write('conversation:1', { old: true });
+      await store.write('settings:1', { old: true });
+      clock.set(T0 + IDLE);
+      await store.write('conversation:2', { young: true });
+      const taken = await store.takeIdle('conversation:', T0 + IDLE, { chatIdOf });
+      expect(taken).toEqual([{ key: 'conversation:1', value: JSON.stringify({ old: true }) }]);
+      expect(await store.read('conversation:1')).toBeUndefined();
+      expect(await store.read('conversation:2')).toEqual({ young: true });
+      expect(await store.read('settings:1')).toEqual({ old: true });
+      expect(await store.takeIdle('conversation:', T0 + IDLE, { chatIdOf })).toEqual([]);
+    });
+
+    it('leaves the session of a chat whose order is being placed, or was created since its last write', async () => {
+      const clock = manual();
+      const store = subject.storeWith(clock);
+      for (const chat of [1, 2, 3, 4]) await store.write(`conversation:${chat}`, { chat });
+      await subject.addOrder(1, 'placing', T0 - 60 * IDLE);
+      await subject.addOrder(2, 'intent', T0 - 60 * IDLE);
+      await subject.addOrder(3, 'completed', T0 + 1);
+      await subject.addOrder(4, 'completed', T0 - 1);
+      await subject.addOrder(5, 'intent', T0);
+      const taken = await store.takeIdle('conversation:', T0 + IDLE, { chatIdOf });
+      expect(taken.map((t) => t.key)).toEqual(['conversation:4']);
+      // Without the rule, nothing keeps them.
+      expect((await store.takeIdle('conversation:', T0 + IDLE)).map((t) => t.key).sort()).toEqual(['conversation:1', 'conversation:2', 'conversation:3']);
+    });
+
+    it('gives each idle session to one of two sweepers that take at once', async () => {
+      const clock = manual();
+      const store = subject.storeWith(clock);
+      for (let chat = 1; chat <= 30; chat += 1) await store.write(`conversation:${chat}`, { chat });
+      const other = subject.otherStoreWith(clock);
+      const [a, b] = await Promise.all([store.takeIdle('conversation:', T0 + IDLE, { chatIdOf }), other.takeIdle('conversation:', T0 + IDLE, { chatIdOf })]);
+      const keys = [...a, ...b].map((t) => t.key);
+      expect(keys).toHaveLength(30);
+      expect(new Set(keys).size).toBe(30);
     });
   });
 }

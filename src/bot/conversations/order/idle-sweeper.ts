@@ -1,9 +1,7 @@
 import type { ConversationData, VersionedState } from '@grammyjs/conversations';
 import type { Clock } from '../../../clock.js';
-import { takeIdleSessions } from '../../../db/idle-sessions.js';
-import type { Db } from '../../../db/open.js';
+import type { SessionStore } from '../../../db/session-store.js';
 import type { Logger } from '../../../logger.js';
-import { hasOrderActivity } from '../../../orders/order-queries.js';
 import type { Locale } from '../../../text/i18n.js';
 import { orderMenuIn } from './stored-menu.js';
 
@@ -22,7 +20,7 @@ export const EXPIRY_NOTICE_ATTEMPTS = 5;
  * wondering where their order went.
  */
 export function createIdleOrderSweeper(deps: {
-  db: Db;
+  sessions: Pick<SessionStore<unknown>, 'takeIdle'>;
   idleMs: number;
   clock: Clock;
   notify: (chatId: number, locale: Locale) => Promise<void>;
@@ -57,9 +55,7 @@ export function createIdleOrderSweeper(deps: {
     for (const chatId of [...owed.keys()]) await tell(chatId);
     // A session is saved after each update, so one whose Confirm is being placed right now
     // still carries the time the summary was shown: never expire a chat with an order in hand.
-    const taken = takeIdleSessions(deps.db, CONVERSATION_KEY_PREFIX, deps.clock.now() - deps.idleMs, (tx, session) =>
-      hasOrderActivity(tx, chatIdOf(session.key), session.updatedAt),
-    );
+    const taken = await deps.sessions.takeIdle(CONVERSATION_KEY_PREFIX, deps.clock.now() - deps.idleMs, { chatIdOf });
     for (const session of taken) {
       if (!hasActiveConversation(session.value)) continue;
       const chatId = chatIdOf(session.key);

@@ -1,6 +1,5 @@
 import type { Clock } from '../../../clock.js';
-import type { Db } from '../../../db/open.js';
-import { readSessions } from '../../../db/stored-sessions.js';
+import type { SessionStore } from '../../../db/session-store.js';
 import { chatIdOf, CONVERSATION_KEY_PREFIX, hasActiveConversation } from './idle-sweeper.js';
 
 /**
@@ -10,11 +9,16 @@ import { chatIdOf, CONVERSATION_KEY_PREFIX, hasActiveConversation } from './idle
  * one is dropped by the sweeper, or by its own wait, at the next update).
  * Telling anyone else to "go on" would send them to an order that is gone.
  */
-export function createKeptOrders(deps: { db: Db; version: number; idleMs: number; clock: Clock }): { chatIds(): number[] } {
+export function createKeptOrders(deps: {
+  sessions: Pick<SessionStore<unknown>, 'readPrefix'>;
+  version: number;
+  idleMs: number;
+  clock: Clock;
+}): { chatIds(): Promise<number[]> } {
   return {
-    chatIds() {
+    async chatIds() {
       const oldest = deps.clock.now() - deps.idleMs;
-      return readSessions(deps.db, CONVERSATION_KEY_PREFIX)
+      return (await deps.sessions.readPrefix(CONVERSATION_KEY_PREFIX))
         .filter((session) => session.updatedAt >= oldest && storedVersion(session.value) === deps.version && hasActiveConversation(session.value))
         .map((session) => chatIdOf(session.key))
         // A private chat's id is its person's id, and positive; groups never hold an order.

