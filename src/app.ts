@@ -50,11 +50,6 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
   const { clock, logger } = io;
   const storage = await openStorage(config, io);
   const { stores } = storage;
-  if (storage.sqlite === null) {
-    await storage.close();
-    throw new StartupError('DATABASE_URL: orders, approvals, deliveries and reports do not run on PostgreSQL in this build yet; unset DATABASE_URL to use SQLite', 2);
-  }
-  const db = storage.sqlite;
   // Aborted first at shutdown: a catalog run in progress must not hold the exit.
   const shutdown = new AbortController();
   let sandbox: Sandbox | null = null;
@@ -66,7 +61,6 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
 
     const services = await createServices({
       config,
-      db,
       stores,
       provider: sandbox ? { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } : { baseUrl: config.providerBaseUrl, apiKey: config.providerApiKey ?? '' },
       clock,
@@ -78,7 +72,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
     let sweepDoneAt: number | null = null;
 
     const catalogSync = createCatalogSync({ provider, store: services.catalog, clock, logger: logger.child({ component: 'catalog' }), signal: shutdown.signal });
-    const bot = createAppBot({ config, db, services, catalogSync, clock, logger });
+    const bot = createAppBot({ config, services, catalogSync, clock, logger });
     noteTelegramContact(bot.api, () => {
       telegramContactAt = clock.now();
     });
@@ -101,7 +95,6 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
 
     loops = await startLoops({
       config,
-      db,
       services,
       catalogSync,
       shutdown: shutdown.signal,

@@ -6,7 +6,6 @@ import { createIdleOrderSweeper } from '../bot/conversations/order/idle-sweeper.
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { SessionStore } from '../db/session-store.js';
-import type { Db } from '../db/open.js';
 import type { Stores } from '../db/stores.js';
 import { startNotificationSender, type NotificationSenderDeps } from '../delivery/notification-sender.js';
 import { adminText } from '../delivery/notification-texts.js';
@@ -43,7 +42,6 @@ type SenderParts = Pick<NotificationSenderDeps, 'send' | 'translate' | 'localeOf
 export interface BackgroundDeps extends SenderParts {
   config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'timeZone' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds'>;
   /** The idle order sweeper's and the measured provider clock's database (not behind stores yet). */
-  db: Db;
   /** The followed orders and the outbox. */
   stores: Pick<Stores, 'orderLeases' | 'notifications' | 'appState'>;
   provider: ProviderClient;
@@ -73,7 +71,7 @@ export interface BackgroundDeps extends SenderParts {
 /** What the delivery poller and the notification sender are built on. */
 export type DeliveryWorkDeps = Pick<
   BackgroundDeps,
-  'config' | 'db' | 'stores' | 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'describePerson' | 'clock' | 'logger'
+  'config' | 'stores' | 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'describePerson' | 'clock' | 'logger'
 > & {
   /** Unique per process and start: the lease owner written on claimed rows. */
   owner: string;
@@ -148,7 +146,7 @@ export function createDeliveryWork(deps: DeliveryWorkDeps): { handover: DetailHa
  * Telegram only through the send functions.
  */
 export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeating[]> {
-  const { config, db, clock, logger } = deps;
+  const { config, clock, logger } = deps;
   // Before the poller and the sender start, so that they find the work of a run that died free at once.
   const taken = await deps.stores.orderLeases.takeOverEarlierClaims();
   if (taken.orders + taken.notifications > 0) logger.warn(taken, 'took over work claimed by an earlier run');

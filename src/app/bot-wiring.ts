@@ -4,7 +4,6 @@ import { createBot } from '../bot/create-bot.js';
 import type { CatalogSync } from '../catalog/catalog-sync.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import type { Db } from '../db/open.js';
 import type { Logger } from '../logger.js';
 import type { Services } from './services.js';
 
@@ -12,13 +11,12 @@ import type { Services } from './services.js';
  * The bot on the services, as production runs it and as the in-process
  * tests build it: one place decides what each feature is given.
  */
-export function createAppBot(deps: { config: Config; db: Db; services: Services; catalogSync: CatalogSync; clock: Clock; logger: Logger }): Bot<BotContext> {
-  const { config, db, services, catalogSync, clock, logger } = deps;
+export function createAppBot(deps: { config: Config; services: Services; catalogSync: CatalogSync; clock: Clock; logger: Logger }): Bot<BotContext> {
+  const { config, services, catalogSync, clock, logger } = deps;
   const { staff, provider, metrics, orderingPause } = services;
   return createBot({
     token: config.botToken,
     apiRoot: config.telegramApiRoot,
-    db,
     staff,
     people: services.people,
     strangers: services.stores.strangerReplies,

@@ -5,7 +5,6 @@ import type { CatalogSync } from '../catalog/catalog-sync.js';
 import { refreshStalePrices } from '../catalog/price-cache.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import type { Db } from '../db/open.js';
 import type { Logger } from '../logger.js';
 import type { Repeating } from '../repeat.js';
 import { translatorFor } from '../text/i18n.js';
@@ -22,7 +21,6 @@ const PRICE_REFRESH_PER_PASS = 200;
  */
 export function startLoops(deps: {
   config: Config;
-  db: Db;
   services: Services;
   catalogSync: Pick<CatalogSync, 'syncNow'>;
   /** Aborted at shutdown: a sync cut short by it is not news. */
@@ -31,7 +29,7 @@ export function startLoops(deps: {
   clock: Clock;
   logger: Logger;
 }): Promise<Repeating[]> {
-  const { config, db, services, clock, logger } = deps;
+  const { config, services, clock, logger } = deps;
   const { provider, alerts } = services;
   const translate = translatorFor;
 
@@ -53,7 +51,6 @@ export function startLoops(deps: {
 
   return startBackgroundWork({
     config,
-    db,
     stores: services.stores,
     ...deliveryPartsOf(services),
     clearButtons: services.clearButtons,

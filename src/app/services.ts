@@ -9,7 +9,6 @@ import { createClearButtons, createSendPort } from '../bot/send-port.js';
 import { createLocalPeriods, type LocalPeriods } from '../text/local-periods.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import type { Db } from '../db/open.js';
 import { createPeopleView, type PeopleView } from '../db/people-view.js';
 import type { AccessChange } from '../db/staff-repo.js';
 import type { Stores } from '../db/stores.js';
@@ -87,7 +86,6 @@ export interface Services {
  */
 export async function createServices(deps: {
   config: Config;
-  db: Db;
   stores: Stores;
   provider: { baseUrl: string; apiKey: string };
   clock: Clock;
@@ -99,7 +97,7 @@ export async function createServices(deps: {
   providerClock?: Clock;
   logger: Logger;
 }): Promise<Services> {
-  const { config, db, stores, clock, logger } = deps;
+  const { config, stores, clock, logger } = deps;
   const translate = translatorFor;
   const money = { amountUnit: config.amountUnit, timeZone: config.timeZone };
 

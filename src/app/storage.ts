@@ -11,8 +11,6 @@ import { StartupError } from './startup-error.js';
 
 export interface Storage {
   stores: Stores;
-  /** The SQLite database, for the backup and the built-in sandbox's order numbers; null on PostgreSQL. */
-  sqlite: Db | null;
   /** Releases the database to the next instance and closes it. */
   close(): Promise<void>;
 }
@@ -36,7 +34,7 @@ export async function openStorage(config: Pick<Config, 'databasePath' | 'databas
   if (config.databaseUrl !== null) {
     const opened = await openPostgresStorage(config.databaseUrl, io, (db) => postgresStores({ db, clock: io.clock }));
     await checkProvider(opened.identity, config.providerBaseUrl, opened.name, 'set DATABASE_URL to a new, empty database (giftdesk creates the tables)', io.logger, opened.close);
-    return { stores: opened.stores, sqlite: null, close: opened.close };
+    return { stores: opened.stores, close: opened.close };
   }
   return openSqliteStorage(config.databasePath, config.providerBaseUrl, io);
 }
@@ -74,7 +72,6 @@ async function openSqliteStorage(databasePath: string, providerBaseUrl: string, 
   timer.unref();
   return {
     stores: sqliteStores({ db, clock }),
-    sqlite: db,
     async close() {
       clearInterval(timer);
       lock.release();

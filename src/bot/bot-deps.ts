@@ -5,7 +5,6 @@ import type { LowBalanceWatch } from '../alerts/low-balance.js';
 import type { CatalogReads } from '../catalog/catalog-store.js';
 import type { CatalogSync } from '../catalog/catalog-sync.js';
 import type { Clock } from '../clock.js';
-import type { Db } from '../db/open.js';
 import type { PeopleView } from '../db/people-view.js';
 import type { StaffView } from '../db/staff-view.js';
 import type { SessionStore } from '../db/session-store.js';
@@ -35,7 +34,6 @@ import type { AmountUnit } from '../text/format.js';
 export interface BotDeps {
   token: string;
   apiRoot?: string | undefined;
-  db: Db;
   staff: StaffView;
   /** Names and @usernames from updates, shown instead of IDs. */
   people: PeopleView;

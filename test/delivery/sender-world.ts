@@ -73,7 +73,7 @@ export async function senderWorld(options: SenderWorldOptions = {}) {
     sandboxMode: true,
   };
   // As production builds them; the provider's client waits and retries in real time, the sandbox's orders move with the manual clock.
-  const services = await createServices({ config, db, stores: sqliteStores({ db, clock }), provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
+  const services = await createServices({ config, stores: sqliteStores({ db, clock }), provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
   for (const admin of admins) await services.staff.setLocale(admin.telegramId, admin.locale);
   await services.staff.add(STAFF, 'staff', ADMIN);
   if (options.staffLocale) await services.staff.setLocale(STAFF, options.staffLocale);

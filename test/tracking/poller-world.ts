@@ -88,7 +88,7 @@ export async function pollerWorld(options: WorldOptions = {}) {
     sandboxMode: true,
   };
   // The provider's client waits and retries in real time; the sandbox's orders move with the manual clock.
-  const services = await createServices({ config, db, stores: sqliteStores({ db, clock }), provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
+  const services = await createServices({ config, stores: sqliteStores({ db, clock }), provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
   const { provider, orders: service } = services;
   const repo = createOrderRepo({ db, clock });
   const { poller: work, handover } = createDeliveryWork({ config, db, stores: services.stores, ...deliveryPartsOf(services), clock, logger, owner: 'poller-a', random: () => 0.5 });

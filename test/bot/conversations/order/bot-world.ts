@@ -63,13 +63,13 @@ export async function startBotWorld(
   };
   const db = openDb(':memory:');
   const logger = createLogger({ level: 'silent' });
-  const services = await createServices({ config, db, stores: sqliteStores({ db, clock }), provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
+  const services = await createServices({ config, stores: sqliteStores({ db, clock }), provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
   await services.staff.add(STAFF.id, 'staff', ADMIN.id);
   if (options.orderLimit !== undefined) await services.spendingRules.setDefault('order', options.orderLimit, ADMIN.id);
   const catalogSync = createCatalogSync({ provider: services.provider, store: createSqliteCatalogStore({ db, clock }), clock, logger });
   // false: a new database, as before the first refresh.
   if (options.catalogSynced ?? true) await catalogSync.syncNow();
-  const bot = createAppBot({ config, db, services, catalogSync, clock, logger });
+  const bot = createAppBot({ config, services, catalogSync, clock, logger });
   const pauses = services.orderingPause;
   const polling = bot.start({ timeout: 1 });
   onTestFinished(async () => {
