@@ -140,7 +140,6 @@ export async function startRealBot(db: Db, provider: ProviderClient, options: { 
   const bot = createBot({
     token: telegram.token,
     apiRoot: telegram.apiRoot,
-    db,
     staff,
     strangers: createSqliteStrangerRepliesStore({ db }),
     sessions: createSqliteSessionStore({ db, clock: systemClock }),

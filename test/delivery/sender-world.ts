@@ -81,7 +81,7 @@ export async function senderWorld(options: SenderWorldOptions = {}) {
   const repo = createOrderRepo({ db, clock });
 
   const deps: NotificationSenderDeps = {
-    ...createDeliveryWork({ config, db, stores: services.stores, ...deliveryPartsOf(services), clock, logger, owner: 'sender-a', random: () => 0.5 }).sender,
+    ...createDeliveryWork({ config, stores: services.stores, ...deliveryPartsOf(services), clock, logger, owner: 'sender-a', random: () => 0.5 }).sender,
     ...options.sender,
   };
   const sender = createNotificationSender(deps);

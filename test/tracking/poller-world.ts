@@ -91,7 +91,7 @@ export async function pollerWorld(options: WorldOptions = {}) {
   const services = await createServices({ config, stores: sqliteStores({ db, clock }), provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
   const { provider, orders: service } = services;
   const repo = createOrderRepo({ db, clock });
-  const { poller: work, handover } = createDeliveryWork({ config, db, stores: services.stores, ...deliveryPartsOf(services), clock, logger, owner: 'poller-a', random: () => 0.5 });
+  const { poller: work, handover } = createDeliveryWork({ config, stores: services.stores, ...deliveryPartsOf(services), clock, logger, owner: 'poller-a', random: () => 0.5 });
   const notFound: { orderId: number; misses: number }[] = [];
   const alertNotFound = work.reportNotFound;
   const poller = createDeliveryPoller({
