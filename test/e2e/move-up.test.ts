@@ -63,7 +63,7 @@ describe('moving a SQLite installation up to PostgreSQL', () => {
     for (const card of cardsOf(sandboxOrder(world, reference))) expect(parts.flatMap(spoilers)).toContain(card.code);
     // The pause and the limit came along.
     await chat().say('/order', /^Ordering is paused since/);
-    await admin().say('/limits', new RegExp(`${STAFF.id}[\\s\\S]*Per day: 10,000,000 IRR`));
+    await admin().say('/limits', new RegExp(`${STAFF.firstName}: Per day 10,000,000 IRR`));
     expect(posts(world)).toBe(before);
 
     const client = new pg.Client({ connectionString: url });
