@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { readCsv } from '../support/csv-reader.js';
+import { exitCode, startBotProcess } from '../support/bot-process.js';
+import { postgresUrl } from '../support/postgres-database.js';
+import type { SentMessage } from '../support/fake-bot-api/index.js';
+import { chatDriver } from './chat-driver.js';
+import { ADMIN, sharedWorld, STAFF } from './harness.js';
+import { cardsOf, posts, referenceIn, sandboxOrder, waitForDelivery } from './order-steps.js';
+
+const GOOGLE_PLAY = { search: 'Google Play 10', product: /^Google Play 10 USD/ };
+
+/**
+ * The built program on PostgreSQL, for what the other end-to-end files
+ * prove on SQLite: the claim on the database, an approval, an export, and
+ * what an operator sees when DATABASE_URL cannot be used. Kill -9 and the
+ * restarts run on both databases in restart.test.ts; moving up in
+ * move-up.test.ts.
+ */
+describe('giftdesk on PostgreSQL, through the real process', () => {
+  const world = sharedWorld({ process: true, database: 'postgresql', staff: [STAFF] });
+  const admin = () => chatDriver(world.telegram, ADMIN);
+  const settings = (databaseUrl: string) => ({
+    BOT_TOKEN: world.telegram.token,
+    TELEGRAM_API_ROOT: world.telegram.apiRoot,
+    PROVIDER_BASE_URL: world.sandbox.baseUrl,
+    PROVIDER_API_KEY: world.sandbox.apiKey,
+    DATABASE_URL: databaseUrl,
+    ADMIN_IDS: String(ADMIN.id),
+  });
+
+  it('refuses a second instance on the same database through the database itself, and the first keeps working', async () => {
+    const second = startBotProcess(settings(world.database.env['DATABASE_URL']!));
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/did not start: another giftdesk is running on this database: .* \(host .*, pid \d+\) holds it/);
+    world.telegram.sendText(ADMIN, '/help');
+    await world.telegram.waitForMessage(ADMIN.id, /\/order/);
+  });
+
+  it('places an order above the approval threshold once an administrator approves it, and delivers its codes', async () => {
+    await admin().say('/approvals threshold 1000000', /Orders above 1,000,000 IRR now wait/);
+    const sent = posts(world);
+    const chat = chatDriver(world.telegram, STAFF);
+    await chat.say('/order', /Choose a category/);
+    await chat.say(GOOGLE_PLAY.search, /Products matching/);
+    await chat.tap(GOOGLE_PLAY.product, /How many\?/);
+    await chat.say('1', /Please check your order/);
+    await chat.tap(/Confirm/, /needs an administrator's approval/);
+    expect(posts(world)).toBe(sent);
+
+    const request = await world.telegram.waitFor(() => world.telegram.messages(ADMIN.id).find((m) => /^Approval needed: request \d+/.test(m.text)));
+    const edits = request.edits;
+    world.telegram.clickButton(ADMIN, request, /Approve/);
+    await world.telegram.waitFor(() => world.telegram.messages(ADMIN.id).find((m) => m.message_id === request.message_id && m.edits > edits && /You approved it/.test(m.text)));
+    const told = await world.telegram.waitForMessage(STAFF.id, /Ada approved your order/);
+    const reference = referenceIn(told);
+    await waitForDelivery(world, STAFF.id, reference);
+    expect(posts(world)).toBe(sent + 1);
+    const [row] = await world.database.rows<{ state: string }>('select state from approvals order by id desc limit 1');
+    expect(row?.state).toBe('approved');
+    await admin().say('/approvals threshold off', /approval/i);
+  });
+
+  it('exports the orders read from PostgreSQL, page by page, with no code in the file', async () => {
+    const before = new Set(world.telegram.messages(ADMIN.id).map((m) => m.message_id));
+    world.telegram.sendText(ADMIN, '/export orders');
+    const sent = (await world.telegram.waitFor(() => world.telegram.messages(ADMIN.id).find((m) => !before.has(m.message_id) && m.document !== undefined), {
+      timeoutMs: 15_000,
+    })) as SentMessage & { document: NonNullable<SentMessage['document']> };
+    const { rows } = readCsv(sent.document.content);
+    const order = world.sandbox.controls.orders().at(-1)!;
+    const row = rows.find((r) => r.includes(order.orderReference));
+    expect(row).toContain('Completed');
+    expect(row).toContain('1250000');
+    const text = sent.document.content.toString('utf8');
+    for (const card of cardsOf(sandboxOrder(world, order.orderReference))) for (const secret of [card.code, card.serial]) expect(text).not.toContain(secret);
+  });
+
+  it('stops with exit code 2 naming host and database, never the password, when DATABASE_URL cannot be used', async () => {
+    const missing = postgresUrl('no_such_database', 'postgres', 'hunter2-secret');
+    const bot = startBotProcess(settings(missing));
+    expect(await exitCode(bot)).toBe(2);
+    expect(bot.output()).toMatch(/DATABASE_URL: cannot use PostgreSQL at .*, database no_such_database \(user postgres\): the database does not exist/);
+    expect(bot.output()).not.toContain('hunter2-secret');
+  });
+});
