@@ -1,4 +1,5 @@
-import { describeTarget, maskedUrl } from './db/postgres/url.js';
+import { maskedUrl } from './db/postgres/url.js';
+import { sandboxStatePathFor } from './sandbox/state-path.js';
 import { z } from 'zod';
 import { assertTimeZone, type MonthCalendar } from './text/local-periods.js';
 import { parseSandboxFaults, SandboxFaultsError, type SandboxFaults } from './sandbox/fault-settings.js';
@@ -19,34 +20,6 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
  */
 export const DEFAULT_DATABASE_PATH = './data/giftdesk.sqlite';
 export const DEFAULT_SANDBOX_DATABASE_PATH = './data/giftdesk-sandbox.sqlite';
-
-/**
- * Where the in-process sandbox keeps its wallet and orders: beside the
- * database, named after it, because the two only make sense together (the
- * database's orders are the sandbox's orders). A new DATABASE_PATH gets a
- * new sandbox; ':memory:' keeps the sandbox in memory too.
- */
-/**
- * A SQLite-like path standing in for a PostgreSQL database when naming the
- * sandbox's state file: ./data/<database>.sqlite, so that each database
- * keeps its own sandbox wallet and orders, as each SQLite file does.
- */
-function postgresStandIn(url: string): string {
-  let name = 'postgresql';
-  try {
-    name = describeTarget(url).database.replace(/[^A-Za-z0-9_.-]/g, '_');
-  } catch {
-    // A URL pg cannot read fails at start with its own message; the sandbox's file name does not matter then.
-  }
-  return `./data/${name}.sqlite`;
-}
-
-function sandboxStatePathFor(databasePath: string): string | null {
-  if (databasePath === ':memory:') return null;
-  // Two database paths never share a state file: '.provider' in place of '.sqlite', '-provider.sqlite' after any other name.
-  if (databasePath.endsWith('.sqlite')) return `${databasePath.slice(0, -'.sqlite'.length)}.provider.sqlite`;
-  return `${databasePath}-provider.sqlite`;
-}
 
 /** Empty strings count as "not set", so `KEY=` in .env means the default. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -306,7 +279,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sandboxMode: data.PROVIDER_BASE_URL === 'sandbox',
     databasePath,
     databaseUrl: data.DATABASE_URL ?? null,
-    sandboxStatePath: data.PROVIDER_BASE_URL === 'sandbox' ? sandboxStatePathFor(data.DATABASE_URL ? postgresStandIn(data.DATABASE_URL) : databasePath) : null,
+    sandboxStatePath: data.PROVIDER_BASE_URL === 'sandbox' ? sandboxStatePathFor(data.DATABASE_URL ? { url: data.DATABASE_URL } : { path: databasePath }) : null,
     adminIds: data.ADMIN_IDS,
     defaultLocale: data.DEFAULT_LOCALE,
     amountUnit: { en: data.AMOUNT_UNIT_EN ?? data.AMOUNT_UNIT ?? '', fa: data.AMOUNT_UNIT_FA ?? data.AMOUNT_UNIT ?? '' },

@@ -1,3 +1,6 @@
+import type { Clock } from '../clock.js';
+import type { Logger } from '../logger.js';
+import type { ProcessProbe } from '../process-probe.js';
 import { AnotherInstanceError } from '../db/instance-lock.js';
 import { claimPostgresInstance } from '../db/postgres/instance-lock.js';
 import { closePostgres, openPostgres, PostgresConnectionError, type PgDb } from '../db/postgres/open.js';
@@ -6,7 +9,15 @@ import { maskedUrl } from '../db/postgres/url.js';
 import type { ProviderIdentityStore } from '../db/provider-identity.js';
 import type { Stores } from '../db/stores.js';
 import { StartupError } from './startup-error.js';
-import type { StorageIo } from './storage.js';
+
+/** What opening storage needs from the process: its clock and logger, its name as a claimant, and who to tell when the claim is lost. */
+export interface StorageIo {
+  clock: Clock;
+  logger: Logger;
+  owner: string;
+  probe: ProcessProbe;
+  onClaimLost: () => void;
+}
 
 /**
  * PostgreSQL at DATABASE_URL, opened, migrated and claimed for this

@@ -1,26 +1,18 @@
-import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { acquireInstanceLock, AnotherInstanceError, HEARTBEAT_MS, type InstanceLock } from '../db/instance-lock.js';
 import { closeDb, DatabasePathError, DatabaseTooNewError, openDb, type Db } from '../db/open.js';
 import { createSqliteProviderIdentity, describeProviderMismatch, type ProviderIdentityStore } from '../db/provider-identity.js';
 import { postgresStores, sqliteStores, type Stores } from '../db/stores.js';
 import type { Logger } from '../logger.js';
-import type { ProcessProbe } from '../process-probe.js';
-import { openPostgresStorage } from './postgres-storage.js';
+import { openPostgresStorage, type StorageIo } from './postgres-storage.js';
+
+export type { StorageIo } from './postgres-storage.js';
 import { StartupError } from './startup-error.js';
 
 export interface Storage {
   stores: Stores;
   /** Releases the database to the next instance and closes it. */
   close(): Promise<void>;
-}
-
-export interface StorageIo {
-  clock: Clock;
-  logger: Logger;
-  owner: string;
-  probe: ProcessProbe;
-  onClaimLost: () => void;
 }
 
 /**
