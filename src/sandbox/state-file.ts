@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { SavedSandboxState, StateChange, StoredOrder } from './types.js';
@@ -78,7 +80,7 @@ const SCHEMA = `
 `;
 
 /**
- * Opens the state file, creating it when missing, and reads everything it
+ * Opens the state file, creating it (and its folder) when missing, and reads everything it
  * holds. Throws SandboxStateError when the file is damaged, written by an
  * incompatible version, or held by another running sandbox: nothing is
  * repaired or replaced on the sandbox's own initiative (see the README), so
@@ -87,6 +89,8 @@ const SCHEMA = `
 export function openSandboxStateFile(path: string): SandboxStateFile {
   let sqlite: Database.Database;
   try {
+    // On PostgreSQL no database file has made ./data already.
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     sqlite = new Database(path, { timeout: 0 });
   } catch (error) {
     throw new SandboxStateError(path, reasonOf(error));

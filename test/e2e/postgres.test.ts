@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../support/csv-reader.js';
 import { exitCode, startBotProcess } from '../support/bot-process.js';
@@ -81,5 +83,21 @@ describe('giftdesk on PostgreSQL, through the real process', () => {
     expect(await exitCode(bot)).toBe(2);
     expect(bot.output()).toMatch(/DATABASE_URL: cannot use PostgreSQL at .*, database no_such_database \(user postgres\): the database does not exist/);
     expect(bot.output()).not.toContain('hunter2-secret');
+  });
+});
+
+describe('sandbox mode on PostgreSQL', () => {
+  const world = sharedWorld({ process: true, inProcessSandbox: true, database: 'postgresql' });
+
+  it('orders from its own sandbox provider, whose state file is named after the database', async () => {
+    const chat = chatDriver(world.telegram, ADMIN);
+    await chat.say('/order', /Choose a category/);
+    await chat.tap(/گوگل پلی/, /choose a product/);
+    await chat.tap(/Google Play 10 USD/, /How many\?/);
+    await chat.tap(/^1$/, /Please check your order/);
+    const placed = await chat.tap(/Confirm/, /Order \S+ is placed/);
+    expect(placed.text).toContain('[SANDBOX]');
+    const database = /\/([^/?]+)\?/.exec(world.database.env['DATABASE_URL']!)![1]!;
+    expect(existsSync(join(world.bot.cwd, 'data', `${database}.provider.sqlite`))).toBe(true);
   });
 });
