@@ -8,10 +8,9 @@ import { startBotInProcess } from '../support/in-process-bot.js';
 import { createFakeBotApi, type FakeBotApi, type FakeUser } from '../support/fake-bot-api/index.js';
 import { worldDatabase, type WorldDatabase } from '../support/world-database.js';
 
-export const ADMIN: FakeUser = { id: 1001, firstName: 'Ada', languageCode: 'en' };
-export const STAFF: FakeUser = { id: 2002, firstName: 'Sam', languageCode: 'en' };
-export const PERSIAN_STAFF: FakeUser = { id: 3003, firstName: 'Sara', languageCode: 'fa' };
-export const STRANGER: FakeUser = { id: 6666, firstName: 'Eve', languageCode: 'en' };
+import { ADMIN } from '../support/fake-people.js';
+
+export { ADMIN, PERSIAN_STAFF, STAFF, STRANGER } from '../support/fake-people.js';
 
 export interface World {
   telegram: FakeBotApi;

@@ -1,8 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
-import { delimiter, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startPostgresCluster, stopPostgresCluster, type PostgresCluster } from './postgres-cluster.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,115 +9,21 @@ declare module 'vitest' {
 }
 
 /**
- * Vitest global set-up: a PostgreSQL server of the run's own, a fresh
- * cluster in a temporary folder listening only on a Unix socket there,
- * with durability off (fsync, synchronous_commit, full_page_writes): it
- * holds test data only. It takes under a second (initdb and start).
- *
- * PostgreSQL refuses to run as root, so as root (CI, the machines here)
- * initdb and pg_ctl run as the `postgres` user that Debian's package
- * creates; otherwise as the current user.
- *
- * Authentication: trust for the `postgres` superuser the tests use, a
- * password (SCRAM) for every other role, so that a wrong password can be
- * tested.
+ * Vitest global set-up: a PostgreSQL server of the run's own (see
+ * postgres-cluster.ts), its socket folder provided to the tests.
  */
 
-interface Server {
-  root: string;
-  data: string;
-  bin: string;
-  users: number;
-}
-
 // Shared by the projects of one run (unit, e2e), should vitest run this set-up once for each.
-const shared = globalThis as { giftdeskPostgres?: Server };
+const shared = globalThis as { giftdeskPostgres?: PostgresCluster & { users: number } };
 
 export default function startPostgres(project: TestProject): () => void {
-  const server = (shared.giftdeskPostgres ??= start());
+  const server = (shared.giftdeskPostgres ??= { ...startPostgresCluster(), users: 0 });
   server.users += 1;
   project.provide('postgresSocketDir', server.root);
   return () => {
     server.users -= 1;
     if (server.users > 0) return;
     shared.giftdeskPostgres = undefined;
-    asServerUser(server.bin, 'pg_ctl', ['stop', '-D', server.data, '-m', 'immediate', '-s']);
-    rmSync(server.root, { recursive: true, force: true });
+    stopPostgresCluster(server);
   };
-}
-
-function start(): Server {
-  const bin = findServerBinaries();
-  const root = mkdtempSync(join(tmpdir(), 'giftdesk-pg-'));
-  const data = join(root, 'data');
-  if (isRoot()) chownSync(root, postgresUid(), postgresGid());
-  try {
-    run(asServerUser(bin, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions']), 'initdb');
-    const hba = ['local all postgres trust', 'local all all scram-sha-256', ''].join('\n');
-    writeFileSync(join(data, 'pg_hba.conf'), hba);
-    const settings = [
-      "listen_addresses=''",
-      `unix_socket_directories='${root}'`,
-      'fsync=off',
-      'synchronous_commit=off',
-      'full_page_writes=off',
-      'max_connections=200',
-    ];
-    run(asServerUser(bin, 'pg_ctl', ['start', '-w', '-s', '-D', data, '-l', join(root, 'server.log'), '-o', settings.map((s) => `-c ${s}`).join(' ')]), 'pg_ctl start');
-  } catch (error) {
-    rmSync(root, { recursive: true, force: true });
-    throw error;
-  }
-  return { root, data, bin, users: 0 };
-}
-
-/** The folder holding initdb and pg_ctl: on PATH, else Debian's /usr/lib/postgresql/<version>/bin (the newest). */
-function findServerBinaries(): string {
-  const onPath = (process.env.PATH ?? '').split(delimiter).filter((dir) => dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
-  if (onPath[0]) return onPath[0];
-  const debian = '/usr/lib/postgresql';
-  const versions = existsSync(debian)
-    ? readdirSync(debian)
-        .filter((v) => existsSync(join(debian, v, 'bin', 'initdb')))
-        .sort((a, b) => Number(b) - Number(a))
-    : [];
-  if (versions[0]) return join(debian, versions[0], 'bin');
-  throw new Error(
-    "The tests need a PostgreSQL server, and no initdb or pg_ctl was found on PATH or under /usr/lib/postgresql/*/bin. Install Debian's postgresql package (apt-get install postgresql); .ci/run does so on a fresh machine.",
-  );
-}
-
-function isRoot(): boolean {
-  return process.getuid?.() === 0;
-}
-
-function postgresUid(): number {
-  return idOf('-u');
-}
-
-function postgresGid(): number {
-  return idOf('-g');
-}
-
-function idOf(flag: '-u' | '-g'): number {
-  const result = spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
-  const id = Number(result.stdout.trim());
-  if (result.status !== 0 || !Number.isInteger(id)) {
-    throw new Error(`PostgreSQL refuses to run as root, and there is no 'postgres' user to run it as (${userInfo().username}). Install Debian's postgresql package, which creates it.`);
-  }
-  return id;
-}
-
-/** Runs a server program as `postgres` when we are root (runuser), as ourselves otherwise. */
-function asServerUser(bin: string, program: string, args: string[]): ReturnType<typeof spawnSync> {
-  const path = join(bin, program);
-  return isRoot()
-    ? spawnSync('runuser', ['-u', 'postgres', '--', path, ...args], { encoding: 'utf8', cwd: tmpdir() })
-    : spawnSync(path, args, { encoding: 'utf8', cwd: tmpdir() });
-}
-
-function run(result: ReturnType<typeof spawnSync>, what: string): void {
-  if (result.status !== 0) {
-    throw new Error(`${what} failed while starting the tests' PostgreSQL server (status ${result.status}): ${String(result.stderr || result.error?.message || '').trim()}`);
-  }
 }
