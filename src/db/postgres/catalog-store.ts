@@ -117,7 +117,10 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
     const n = values.length;
     return rows<CatalogProduct & { total: number }>(
       // Each hit's position is looked up by key (a scalar subquery): joined, the planner may read all of products to hash them.
-      `with hits as (select s.product_id as id from product_search s where ${where} order by s.product_id limit ${MAX_SEARCH_RESULTS}),
+      // The matches are gathered from the index first (materialized), then the first by id kept: left to itself, the planner may
+      // walk the whole table in id order testing each row when it expects many matches and few come (20 ms and more).
+      `with matched as materialized (select s.product_id as id from product_search s where ${where}),
+       hits as (select id from matched order by id limit ${MAX_SEARCH_RESULTS}),
        placed as (select h.id, (select p.position from products p where p.id = h.id) as position from hits h),
        page as (select id, position, (count(*) over ())::int as total from placed order by position, id limit $${n + 1} offset $${n + 2})
        select ${PRODUCT_COLUMNS}, page.total
