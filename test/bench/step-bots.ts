@@ -4,42 +4,30 @@
  * chat that taps and types like a person and times each answer, and the
  * percentiles they are reported in.
  */
-import { createSqliteSessionStore } from '../../src/db/session-store.js';
-import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
-import { createSqliteAuditQueries } from '../../src/reports/audit-queries.js';
-import { createSqliteReportQueries } from '../../src/reports/report-queries.js';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
 import { Api, Bot, InlineKeyboard } from 'grammy';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { createLowBalanceWatch } from '../../src/alerts/low-balance.js';
-import { createSqlitePeopleStore } from '../../src/db/people-repo.js';
 import { createPeopleView } from '../../src/db/people-view.js';
 import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { createSettingsRegistry } from '../../src/settings/settings-registry.js';
-import { sqliteSettings } from '../support/sqlite-settings.js';
 import { createLimitCheck } from '../../src/orders/limit-check.js';
-import { createSpendingCounter, createSqliteSpendingStore } from '../../src/orders/spending-counter.js';
-import { createSqliteOrderQueries } from '../../src/orders/order-queries.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { createBot } from '../../src/bot/create-bot.js';
 import { createLocaleOf } from '../../src/bot/person-locale.js';
 import { createDescribePerson } from '../../src/bot/describe-person.js';
-import { createSqliteCatalogStore } from '../../src/catalog/catalog-store.js';
 import { systemClock, type Clock } from '../../src/clock.js';
 import type { Db } from '../../src/db/open.js';
-import { createSqliteStaffStore } from '../../src/db/staff-repo.js';
+import { sqliteStores, type Stores } from '../../src/db/stores.js';
+import { createSettingsView } from '../../src/settings/settings-view.js';
+import { createSpendingCounter } from '../../src/orders/spending-counter.js';
 import { createStaffView } from '../../src/db/staff-view.js';
-import { createSqliteStrangerRepliesStore } from '../../src/db/stranger-replies-repo.js';
 import { createLogger } from '../../src/logger.js';
 import { createOrderService } from '../../src/orders/order-service.js';
-import { createSqliteOrderingPauseStore } from '../../src/orders/ordering-pause.js';
-import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
-import { createSqliteReviewStore } from '../../src/orders/review.js';
-import { createSqliteAuditTrail } from '../../src/orders/audit-trail.js';
 import type { ProviderClient } from '../../src/provider/client.js';
-import { ADMIN } from '../e2e/harness.js';
+import { ADMIN } from '../support/fake-people.js';
 import { createFakeBotApi, type FakeBotApi, type RecordedCall, type SentMessage } from '../support/fake-bot-api/index.js';
 
 /** Call times with fractions of a millisecond, for the fake Bot API's records and our own marks. */
@@ -121,38 +109,44 @@ export interface StepBot {
 
 /**
  * The real bot as createBot builds it, with the real order service, on its
- * own fake Bot API. `orderQuoteMaxAgeMs` 0 reads the product and the
- * balance again at every Confirm.
+ * own fake Bot API, over `options.stores` (PostgreSQL's, say) or else the
+ * SQLite stores of `db`. `orderQuoteMaxAgeMs` 0 reads the
+ * product and the balance again at every Confirm.
  */
-export async function startRealBot(db: Db, provider: ProviderClient, options: { orderQuoteMaxAgeMs?: number; maxProductsPerOrder?: number } = {}): Promise<StepBot> {
+export async function startRealBot(
+  db: Db,
+  provider: ProviderClient,
+  options: { orderQuoteMaxAgeMs?: number; maxProductsPerOrder?: number; stores?: Stores } = {},
+): Promise<StepBot> {
   const telegram = await createFakeBotApi({ clock: preciseClock });
   const logger = benchLogger;
-  const staff = await createStaffView(createSqliteStaffStore({ db, clock: systemClock }));
+  const stores = options.stores ?? sqliteStores({ db, clock: systemClock });
+  const staff = await createStaffView(stores.staff);
   await staff.syncEnvAdmins([ADMIN.id]);
-  const pauses = createSqliteOrderingPauseStore({ db, clock: systemClock });
+  const pauses = stores.orderingPause;
   const alerts = createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock: systemClock, logger });
-  const settings = sqliteSettings(db, systemClock);
+  const settings = await createSettingsView(stores.settings);
   const rules = createSpendingRuleBook({ settings });
   const periods = createLocalPeriods('UTC');
-  const counter = createSpendingCounter({ store: createSqliteSpendingStore({ db }), periods });
-  const people = await createPeopleView(createSqlitePeopleStore({ db, clock: systemClock }));
+  const counter = createSpendingCounter({ store: stores.spending, periods });
+  const people = await createPeopleView(stores.people);
   const typingApi = new Api(telegram.token, { apiRoot: telegram.apiRoot });
   const bot = createBot({
     token: telegram.token,
     apiRoot: telegram.apiRoot,
     staff,
-    strangers: createSqliteStrangerRepliesStore({ db }),
-    sessions: createSqliteSessionStore({ db, clock: systemClock }),
-    reports: createSqliteReportQueries({ db }),
-    auditPages: createSqliteAuditQueries({ db }),
-    catalog: createSqliteCatalogStore({ db, clock: systemClock }),
+    strangers: stores.strangerReplies,
+    sessions: stores.sessions,
+    reports: stores.reports,
+    auditPages: stores.auditPages,
+    catalog: stores.catalog,
     catalogSync: { syncNow: async () => ({ ok: true, products: 0, categories: 0, removed: 0 }), loading: async () => false },
     provider,
-    orders: createOrderService({ orders: createSqliteOrderStore({ db, clock: systemClock }), provider, clock: systemClock, logger, sandbox: true, orderingPaused: () => pauses.current() }),
-    orderQueries: createSqliteOrderQueries({ db }),
+    orders: createOrderService({ orders: stores.orders, provider, clock: systemClock, logger, sandbox: true, orderingPaused: () => pauses.current() }),
+    orderQueries: stores.orderQueries,
     alerts,
     spending: { checkLimits: createLimitCheck({ rules, counter, clock: systemClock }), rules, counter },
-    lowBalance: createLowBalanceWatch({ state: createSqliteAppStateStore({ db, clock: systemClock }), clock: systemClock, settings, alerts, render: () => '', logger }),
+    lowBalance: createLowBalanceWatch({ state: stores.appState, clock: systemClock, settings, alerts, render: () => '', logger }),
     settingsRegistry: createSettingsRegistry(),
     people,
     localeOf: createLocaleOf({ staff: staff.current, people: people.current, defaultLocale: 'en' }),
@@ -168,8 +162,8 @@ export async function startRealBot(db: Db, provider: ProviderClient, options: { 
     perItemLimit: 10,
     ...(options.maxProductsPerOrder === undefined ? {} : { maxProductsPerOrder: options.maxProductsPerOrder }),
     orderingPause: pauses,
-    review: createSqliteReviewStore({ db, clock: systemClock }),
-    auditTrail: createSqliteAuditTrail({ db, clock: systemClock }),
+    review: stores.review,
+    auditTrail: stores.auditTrail,
     clock: systemClock,
     logger,
   });

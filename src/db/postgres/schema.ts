@@ -18,9 +18,9 @@ export * from '../schema-values.js';
  *   in psql and in the DBA's tools.
  * - JSON columns are `jsonb` with the same TypeScript shapes.
  * - Product search: SQLite's FTS5 table has no equivalent here; the
- *   products' folded `search_text` carries a trigram GIN index (pg_trgm,
- *   created by the first migration), which serves substring and prefix
- *   matches in any script.
+ *   words of each product's folded `search_text`, and their prefixes,
+ *   are kept in `product_search` (PostgreSQL only) by triggers on
+ *   `products` (see migration 0002), under a GIN index.
  */
 
 /** `column in ('a', 'b')`, from one of the lists in schema-values.ts, as SQLite's CHECKs are built. */
@@ -86,10 +86,36 @@ export const products = pgTable(
   (t) => [
     index('products_category_idx').on(t.categoryId, t.position),
     index('products_bucket_idx').on(t.bucketId, t.position),
-    // What FTS5's products_fts does on SQLite: substring and prefix search on the folded title.
-    index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
+
+/**
+ * What FTS5's products_fts does on SQLite, one row a product: the words of
+ * its folded title in order, and every prefix of every word, which a GIN
+ * index turns into posting lists (a typed word is one key, and the words
+ * of a search are intersected inside the index, as FTS5 does). Its bucket
+ * rides along, so a search that also matches a category's name is one
+ * bitmap over this table. Kept only by the triggers on products (migration
+ * 0002), so every way a product is written (the catalog writer, db:copy,
+ * psql) keeps it right.
+ */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    productId: big('product_id').primaryKey(),
+    bucketId: big('bucket_id').notNull(),
+    words: text('words').array().notNull(),
+    prefixes: text('prefixes').array().notNull(),
+  },
+  (t) => [
+    // fastupdate off: a bulk write otherwise leaves its keys in the index's unsorted pending list, which every search then reads whole (a millisecond and more at 10,000 products).
+    index('product_search_prefixes_idx').using('gin', t.prefixes).with({ fastupdate: false }),
+    index('product_search_bucket_idx').on(t.bucketId),
+  ],
+);
+
+/** Tables PostgreSQL derives from others by triggers: not in SQLite's schema, never copied (db:copy fills them by writing their sources). */
+export const DERIVED_TABLES: readonly string[] = ['product_search'];
 
 export const categoryCounts = pgTable('category_counts', {
   categoryId: big('category_id').primaryKey(),
