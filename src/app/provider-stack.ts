@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AdminAlerts } from '../alerts/admin-alerts.js';
 import { withBalanceWatch, type LowBalanceWatch } from '../alerts/low-balance.js';
 import { withPriceRecording } from '../catalog/price-cache.js';
@@ -9,6 +10,7 @@ import type { Logger } from '../logger.js';
 import type { OrderingPauseStore } from '../orders/ordering-pause.js';
 import { withPauseOnRefusal } from '../orders/pause-on-refusal.js';
 import { createProviderClient, type ProviderClient } from '../provider/client.js';
+import type { RateBudgetStore } from '../provider/rate-budget-store.js';
 import { budgetShape, createRateLimiter, type RateLimiter } from '../provider/rate-limit.js';
 import { CONTRACT_LIMITS } from '../provider/schemas.js';
 import { formatId, formatNumber } from '../text/format.js';
@@ -37,12 +39,23 @@ export function composeProvider(deps: {
   /** The client's own: its budget, waits and retries. */
   providerClock: Clock;
   logger: Logger;
+  /** The provider's request budget: when other instances share it, every token and pause goes through it. */
+  rateBudget?: RateBudgetStore;
 }): { provider: ProviderClient; limiter: RateLimiter } {
   const { config, alerts, translate, clock, logger } = deps;
   const limiter = createRateLimiter({
     requestsPerSecond: config.providerRequestsPerSecond,
     ...budgetShape(config.providerRequestsPerSecond, CONTRACT_LIMITS.requestsPerSecond),
     clock: deps.providerClock,
+    ...(deps.rateBudget?.sharedAcrossInstances
+      ? {
+          shared: {
+            store: deps.rateBudget,
+            key: budgetKey(deps.baseUrl, deps.apiKey),
+            onHoldError: (error: unknown) => logger.warn({ err: error }, 'the provider pause could not be shared with other instances'),
+          },
+        }
+      : {}),
   });
   const client = createProviderClient({
     baseUrl: deps.baseUrl,
@@ -78,4 +91,12 @@ export function composeProvider(deps: {
   });
   const recording = withPriceRecording(pausing, deps.catalog, clock);
   return { provider: withBalanceWatch(recording, deps.lowBalance), limiter };
+}
+
+/**
+ * The provider counts requests per API key: one budget per key and
+ * address. A digest, so that the key itself is never written to the database.
+ */
+export function budgetKey(baseUrl: string, apiKey: string): string {
+  return createHash('sha256').update(`${baseUrl}\n${apiKey}`).digest('hex').slice(0, 32);
 }

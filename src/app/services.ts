@@ -159,6 +159,7 @@ export async function createServices(deps: {
     clock,
     providerClock: deps.providerClock ?? clock,
     logger,
+    rateBudget: stores.rateBudget,
   });
 
   // Staff orders and approved ones alike: an order the wallet cannot pay for reaches administrators, whatever the low-balance setting.

@@ -16,6 +16,7 @@ import type { ReportQueries } from '../reports/report-queries.js';
 import { createSqliteReportQueries } from '../reports/report-queries.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { createSqliteSettingsStore } from '../settings/settings-store.js';
+import { createSqliteRateBudgetStore, type RateBudgetStore } from '../provider/rate-budget-store.js';
 import { createSqliteOrderLeaseStore, type OrderLeaseStore } from '../tracking/order-leases.js';
 import { createSqliteAppStateStore, type AppStateStore } from './app-state-repo.js';
 import { createSqliteHealthStore, type HealthStore } from './health-store.js';
@@ -35,6 +36,7 @@ import { createPostgresOrderQueries } from './postgres/order-queries.js';
 import { createPostgresOrderStore } from './postgres/order-store.js';
 import { createPostgresOrderingPauseStore } from './postgres/ordering-pause.js';
 import { createPostgresPeopleStore } from './postgres/people-store.js';
+import { createPostgresRateBudgetStore } from './postgres/rate-budget-store.js';
 import { createPostgresReportQueries } from './postgres/report-queries.js';
 import { createPostgresReviewStore } from './postgres/review-store.js';
 import { createPostgresSessionStore } from './postgres/session-store.js';
@@ -90,6 +92,8 @@ export interface Stores {
   appState: AppStateStore;
   /** Counts for /healthz, /readyz and /metrics. */
   health: HealthStore;
+  /** The provider's request budget and Retry-After hold: shared by every instance on PostgreSQL, this process's memory on SQLite. */
+  rateBudget: RateBudgetStore;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -116,6 +120,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     reports: createSqliteReportQueries({ db }),
     auditPages: createSqliteAuditQueries({ db }),
     health: createSqliteHealthStore({ db }),
+    rateBudget: createSqliteRateBudgetStore({ clock }),
   };
 }
 
@@ -143,5 +148,6 @@ export function postgresStores(deps: { db: PgDb; clock: Clock }): Stores {
     reports: createPostgresReportQueries({ db }),
     auditPages: createPostgresAuditQueries({ db }),
     health: createPostgresHealthStore({ db }),
+    rateBudget: createPostgresRateBudgetStore({ db }),
   };
 }

@@ -11,7 +11,7 @@ import { createTransport, type Exchange, type TransportResult } from './http.js'
 import { compileFieldPattern } from './field-pattern.js';
 import { followPages } from './pages.js';
 import { assertSameOrder, identityOf, type OrderIdentity } from './order-identity.js';
-import { createRateLimiter, INTERACTIVE_MAX_WAIT_MS, type RateLimiter, type RequestPriority } from './rate-limit.js';
+import { createRateLimiter, INTERACTIVE_MAX_WAIT_MS, RateLimitHoldError, type RateLimiter, type RequestPriority } from './rate-limit.js';
 import {
   isSuccessStatus,
   networkError,
@@ -185,18 +185,24 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
    * long pause: their request fails at once with the time it would go out.
    */
   async function admit(priority: RequestPriority, o: CallOptions | undefined, method: string, path: string): Promise<void> {
-    const now = clock.now();
-    const resumeAt = limiter.pausedUntil();
-    if (priority === 'interactive' && resumeAt - now > INTERACTIVE_MAX_WAIT_MS) {
-      throw new ProviderPausedError({
+    const paused = (resumeAt: number, now: number) =>
+      new ProviderPausedError({
         message: `${method} ${path}: not sent, the provider asked us to wait ${Math.ceil((resumeAt - now) / 1000)} s more`,
         method,
         path,
         resumeAt,
         nowMs: now,
       });
+    const now = clock.now();
+    const resumeAt = limiter.pausedUntil();
+    if (priority === 'interactive' && resumeAt - now > INTERACTIVE_MAX_WAIT_MS) throw paused(resumeAt, now);
+    try {
+      await limiter.acquire(priority, o?.signal);
+    } catch (error) {
+      // Another instance's 429, learned while waiting for the shared budget.
+      if (error instanceof RateLimitHoldError) throw paused(error.resumeAt, clock.now());
+      throw error;
     }
-    await limiter.acquire(priority, o?.signal);
   }
 
   async function read<T>(

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
+import type { BudgetShape, RateBudgetStore, RequestPriority } from './rate-budget-store.js';
 
-export type RequestPriority = 'interactive' | 'background';
+export type { RequestPriority } from './rate-budget-store.js';
 
 /**
  * The longest an interactive request waits behind a pause (a 429's
@@ -32,6 +33,32 @@ export interface RateLimiterOptions {
    */
   keptForInteractive?: number;
   clock: Clock;
+  /**
+   * Takes every token from this store instead of the limiter's own bucket,
+   * and records pauses there too: the budget of the API key shared by every
+   * instance on one database. The queues stay in this process: people here
+   * before background work here, first come first served.
+   */
+  shared?: {
+    store: RateBudgetStore;
+    /** The budget's key: one per API key. */
+    key: string;
+    /** Told when a pause could not be recorded in the store (it still holds here). */
+    onHoldError?: (error: unknown) => void;
+  };
+}
+
+/**
+ * Rejects a person's request when the limiter learns, from the shared
+ * budget, of a pause (another instance's 429) longer than
+ * INTERACTIVE_MAX_WAIT_MS: the person hears when to try again instead of
+ * waiting in silence.
+ */
+export class RateLimitHoldError extends Error {
+  constructor(readonly resumeAt: number) {
+    super('the provider asked every instance to wait');
+    this.name = 'RateLimitHoldError';
+  }
 }
 
 /**
@@ -89,6 +116,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   let pumping = false;
   /** Set while the pump sleeps for a background caller: a person arriving meanwhile need not wait for that. */
   let backgroundNap: AbortController | null = null;
+  const shared = options.shared;
+  const shape: BudgetShape = { requestsPerSecond: rate, burst, keptForInteractive: kept };
 
   function refill(now: number): void {
     if (now > refilledAt) {
@@ -109,6 +138,63 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     waiter.signal?.removeEventListener('abort', waiter.onAbort);
   }
 
+  /** Sleeps; a background caller's sleep ends early when a person arrives. */
+  async function nap(ms: number, forBackground: boolean): Promise<void> {
+    const sleepMs = Math.min(Math.max(1, ms), MAX_SLEEP_MS);
+    if (!forBackground) {
+      await clock.sleep(sleepMs);
+      return;
+    }
+    backgroundNap = new AbortController();
+    try {
+      await clock.sleep(sleepMs, backgroundNap.signal);
+    } catch (error) {
+      if (!backgroundNap.signal.aborted) throw error;
+    } finally {
+      backgroundNap = null;
+    }
+  }
+
+  function grantHead(): void {
+    const waiter = head();
+    if (!waiter) return;
+    remove(waiter);
+    waiter.resolve();
+  }
+
+  /** One round trip to the shared budget for the head of the queue. */
+  async function takeShared(store: RateBudgetStore, key: string): Promise<void> {
+    const priority: RequestPriority = queues.interactive.length > 0 ? 'interactive' : 'background';
+    let answer;
+    try {
+      answer = await store.take(key, priority, shape);
+    } catch (error) {
+      // The database did not answer: this caller fails rather than go out unbudgeted.
+      const waiter = head();
+      if (waiter) {
+        remove(waiter);
+        waiter.reject(error);
+      }
+      return;
+    }
+    // A caller that left meanwhile gives its token to the next one.
+    if (answer.granted) return grantHead();
+    const now = clock.now();
+    if (answer.holdMs > 0) {
+      paused = Math.max(paused, now + answer.holdMs);
+      if (paused - now > INTERACTIVE_MAX_WAIT_MS) {
+        for (const waiter of queues.interactive.slice()) {
+          remove(waiter);
+          waiter.reject(new RateLimitHoldError(paused));
+        }
+      }
+      return;
+    }
+    // A person who arrived during the round trip does not wait for background work's turn.
+    if (priority === 'background' && queues.interactive.length > 0) return;
+    await nap(answer.waitMs, priority === 'background');
+  }
+
   async function pump(): Promise<void> {
     pumping = true;
     try {
@@ -116,6 +202,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         const now = clock.now();
         if (now < paused) {
           await clock.sleep(Math.min(paused - now, MAX_SLEEP_MS));
+          continue;
+        }
+        if (shared) {
+          await takeShared(shared.store, shared.key);
           continue;
         }
         refill(now);
@@ -127,19 +217,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
           continue;
         }
         const untilEnough = Math.ceil(((needed - tokens) * 1000) / rate - EPSILON_MS);
-        const sleepMs = Math.min(Math.max(1, untilEnough), MAX_SLEEP_MS);
-        if (needed === 1) {
-          await clock.sleep(sleepMs);
-          continue;
-        }
-        backgroundNap = new AbortController();
-        try {
-          await clock.sleep(sleepMs, backgroundNap.signal);
-        } catch (error) {
-          if (!backgroundNap.signal.aborted) throw error;
-        } finally {
-          backgroundNap = null;
-        }
+        await nap(untilEnough, needed !== 1);
       }
     } finally {
       pumping = false;
@@ -174,7 +252,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       });
     },
     pauseUntil(epochMs) {
-      if (Number.isFinite(epochMs) && epochMs > paused) paused = epochMs;
+      if (!Number.isFinite(epochMs) || epochMs <= paused) return;
+      paused = epochMs;
+      // Recorded as a duration: the store counts it on its own clock, so other instances' clocks do not matter.
+      if (shared) shared.store.hold(shared.key, epochMs - clock.now()).catch((error: unknown) => shared.onHoldError?.(error));
     },
     pausedUntil: () => paused,
   };

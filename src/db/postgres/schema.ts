@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { APPROVAL_STATES, NOTIFICATION_KINDS, ORDER_STATES, STAFF_ROLES, type AdoptionProof, type OrderLine, type ReviewCandidate } from '../schema-values.js';
 
 export * from '../schema-values.js';
@@ -272,3 +272,18 @@ export const approvalCards = pgTable(
   },
   (t) => [index('approval_cards_approval_idx').on(t.approvalId)],
 );
+
+/**
+ * PostgreSQL only: the provider's request budget and Retry-After hold,
+ * shared by every instance on the database (a token bucket per key; see
+ * rate-budget-store.ts). SQLite runs one instance, which keeps its budget in
+ * memory.
+ */
+export const providerRateBudget = pgTable('provider_rate_budget', {
+  key: text('key').primaryKey(),
+  tokens: doublePrecision('tokens').notNull(),
+  refilledAt: at('refilled_at').notNull(),
+  holdUntil: at('hold_until').notNull(),
+  interactiveUntil: at('interactive_until').notNull(),
+  lastTakeGranted: boolean('last_take_granted').notNull(),
+});

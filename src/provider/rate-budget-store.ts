@@ -1,0 +1,131 @@
+import type { Clock } from '../clock.js';
+
+/** Interactive: a person is waiting for the answer. Background: a loop is. */
+export type RequestPriority = 'interactive' | 'background';
+
+/** The bucket's shape, given on every take so that the store needs no configuration of its own. */
+export interface BudgetShape {
+  requestsPerSecond: number;
+  burst: number;
+  /** Tokens that a background take must leave in the bucket. */
+  keptForInteractive: number;
+}
+
+/**
+ * One take's answer. Times are relative (milliseconds from the store's own
+ * clock), so that instances whose clocks disagree still wait the same time.
+ */
+export type BudgetTake =
+  | {
+      granted: true;
+      /** The store's clock at the grant (epoch ms): for measurements only, never compared with this process's clock. */
+      grantedAt: number;
+    }
+  | {
+      granted: false;
+      /** How long to wait before asking again: the hold, the refill, or a person's claim on the next token. */
+      waitMs: number;
+      /** What is left of a Retry-After hold (0 when none). */
+      holdMs: number;
+    };
+
+/**
+ * The provider's request budget for one API key (`key`), and the hold a 429's
+ * Retry-After puts on it. On PostgreSQL one row shared by every instance on
+ * the database; on SQLite, a single instance, the process's memory.
+ *
+ * People go first across instances: an interactive take that finds no token
+ * claims the next one, and background takes step aside until that claim has
+ * passed; background takes also leave `keptForInteractive` tokens.
+ */
+export interface RateBudgetStore {
+  /**
+   * True when other processes take from the same budget. When false the
+   * limiter keeps its budget in memory as it always has, and this store
+   * serves only the tests that every store answers alike.
+   */
+  readonly sharedAcrossInstances: boolean;
+  /** Takes one token if the hold, the bucket and people's claims allow it: one round trip. */
+  take(key: string, priority: RequestPriority, shape: BudgetShape): Promise<BudgetTake>;
+  /** Holds every take for `ms` from now (a later end wins over an earlier one). */
+  hold(key: string, ms: number): Promise<void>;
+  /** What is left of the hold, 0 when none. */
+  holdRemaining(key: string): Promise<number>;
+}
+
+/**
+ * How long after the moment its token is due a person's claim keeps
+ * background takes away: time enough for the waiting instance to wake and
+ * ask again, short of the next token at giftdesk's rates (125 ms at 8/s).
+ */
+export const INTERACTIVE_CLAIM_GRACE_MS = 50;
+
+// Refill arithmetic in floating point may leave 0.9999999 of a token.
+export const TOKEN_EPSILON = 1e-9;
+
+/** The milliseconds until `needed` tokens, from `tokens` at `requestsPerSecond`. */
+export function refillWaitMs(needed: number, tokens: number, requestsPerSecond: number): number {
+  return Math.max(0, Math.ceil(((needed - tokens) * 1000) / requestsPerSecond - 1e-6));
+}
+
+export function checkShape(shape: BudgetShape): void {
+  const { requestsPerSecond: rate, burst, keptForInteractive: kept } = shape;
+  if (!(rate > 0) || !Number.isFinite(rate)) throw new RangeError('requestsPerSecond must be a positive number');
+  if (!(burst >= 1) || !Number.isFinite(burst)) throw new RangeError('burst must be at least 1');
+  if (!(kept >= 0) || !(kept <= burst - 1)) throw new RangeError('keptForInteractive must be between 0 and burst - 1');
+}
+
+interface Bucket {
+  tokens: number;
+  refilledAt: number;
+  holdUntil: number;
+  interactiveUntil: number;
+}
+
+/**
+ * SQLite's: one instance, so the budget lives in this process's memory (the
+ * limiter does not even ask it; see sharedAcrossInstances). It answers
+ * exactly as the PostgreSQL store does, on `clock`.
+ */
+export function createSqliteRateBudgetStore(deps: { clock: Clock }): RateBudgetStore {
+  const { clock } = deps;
+  const buckets = new Map<string, Bucket>();
+  const bucket = (key: string, burst: number): Bucket => {
+    let found = buckets.get(key);
+    if (!found) {
+      found = { tokens: burst, refilledAt: clock.now(), holdUntil: 0, interactiveUntil: 0 };
+      buckets.set(key, found);
+    }
+    return found;
+  };
+
+  return {
+    sharedAcrossInstances: false,
+    async take(key, priority, shape) {
+      checkShape(shape);
+      const b = bucket(key, shape.burst);
+      const now = Math.max(b.refilledAt, clock.now());
+      b.tokens = Math.min(shape.burst, b.tokens + ((now - b.refilledAt) * shape.requestsPerSecond) / 1000);
+      b.refilledAt = now;
+      const needed = priority === 'interactive' ? 1 : 1 + shape.keptForInteractive;
+      const holdMs = Math.max(0, b.holdUntil - now);
+      const claimMs = priority === 'background' ? Math.max(0, b.interactiveUntil - now) : 0;
+      if (holdMs === 0 && claimMs === 0 && b.tokens >= needed - TOKEN_EPSILON) {
+        b.tokens = Math.max(0, b.tokens - 1);
+        return { granted: true, grantedAt: now };
+      }
+      const waitMs = Math.max(holdMs, claimMs, refillWaitMs(needed, b.tokens, shape.requestsPerSecond));
+      if (priority === 'interactive') b.interactiveUntil = Math.max(b.interactiveUntil, now + waitMs + INTERACTIVE_CLAIM_GRACE_MS);
+      return { granted: false, waitMs: Math.max(1, waitMs), holdMs };
+    },
+    async hold(key, ms) {
+      const now = clock.now();
+      const b = buckets.get(key) ?? { tokens: 0, refilledAt: now, holdUntil: 0, interactiveUntil: 0 };
+      buckets.set(key, b);
+      if (Number.isFinite(ms) && ms > 0) b.holdUntil = Math.max(b.holdUntil, now + ms);
+    },
+    async holdRemaining(key) {
+      return Math.max(0, (buckets.get(key)?.holdUntil ?? 0) - clock.now());
+    },
+  };
+}
