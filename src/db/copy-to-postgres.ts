@@ -70,8 +70,8 @@ export function tablesInCopyOrder(): TableSpec[] {
   for (const value of Object.values(pgSchema)) {
     if (!is(value, PgTable)) continue;
     const config = getTableConfig(value);
-    // Filled by triggers as their source tables are copied.
-    if (pgSchema.DERIVED_TABLES.includes(config.name)) continue;
+    // Derived ones are filled by triggers as their sources are copied; shared runtime state starts afresh.
+    if (pgSchema.POSTGRES_ONLY_TABLES.includes(config.name)) continue;
     specs.set(config.name, {
       name: config.name,
       columns: config.columns.map((column) => ({ name: column.name, sqlType: column.getSQLType() })),

@@ -212,7 +212,7 @@ describe('the PostgreSQL schema beside the SQLite schema', () => {
     .filter((v) => is(v, PgTable))
     .map((t) => getPgTableConfig(t as PgTable));
   /** Tables only PostgreSQL has: the stand-in for FTS5's index (kept by triggers, migration 0002), and the provider budget several instances share (SQLite runs one instance, which keeps it in memory). */
-  const PG_ONLY_TABLES = [...pgSchema.DERIVED_TABLES, 'provider_rate_budget'];
+  const PG_ONLY_TABLES = pgSchema.POSTGRES_ONLY_TABLES;
 
   it('has every table, with every column under the same name', () => {
     expect(pgTables.map((t) => t.name).filter((n) => !PG_ONLY_TABLES.includes(n)).sort()).toEqual(sqliteTables.map((t) => t.name).sort());

@@ -117,6 +117,13 @@ export const productSearch = pgTable(
 /** Tables PostgreSQL derives from others by triggers: not in SQLite's schema, never copied (db:copy fills them by writing their sources). */
 export const DERIVED_TABLES: readonly string[] = ['product_search'];
 
+/**
+ * Tables only PostgreSQL has: the derived ones, and state that several
+ * instances share and a single SQLite instance keeps in memory (the
+ * provider's request budget). None is in SQLite's schema; db:copy skips them.
+ */
+export const POSTGRES_ONLY_TABLES: readonly string[] = [...DERIVED_TABLES, 'provider_rate_budget'];
+
 export const categoryCounts = pgTable('category_counts', {
   categoryId: big('category_id').primaryKey(),
   productCount: integer('product_count').notNull(),
