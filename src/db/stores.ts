@@ -18,6 +18,7 @@ import type { SettingsStore } from '../settings/settings-store.js';
 import { createSqliteSettingsStore } from '../settings/settings-store.js';
 import { createSqliteOrderLeaseStore, type OrderLeaseStore } from '../tracking/order-leases.js';
 import { createSqliteAppStateStore, type AppStateStore } from './app-state-repo.js';
+import { createSqliteChangeCounterStore, type ChangeCounterStore } from './change-counters.js';
 import { createSqliteHealthStore, type HealthStore } from './health-store.js';
 import type { Db } from './open.js';
 import { createSqlitePeopleStore, type PeopleStore } from './people-repo.js';
@@ -26,6 +27,7 @@ import { createPostgresApprovalCards } from './postgres/approval-cards.js';
 import { createPostgresApprovalStore } from './postgres/approval-store.js';
 import { createPostgresAuditQueries } from './postgres/audit-queries.js';
 import { createPostgresAuditTrail } from './postgres/audit-trail.js';
+import { createPostgresChangeCounterStore } from './postgres/change-counters.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
 import { createPostgresHealthStore } from './postgres/health-store.js';
 import { createPostgresNotificationStore } from './postgres/notification-store.js';
@@ -90,6 +92,8 @@ export interface Stores {
   appState: AppStateStore;
   /** Counts for /healthz, /readyz and /metrics. */
   health: HealthStore;
+  /** How far the tables behind the in-memory views (staff, people, settings) moved: what tells an instance to read them again. */
+  changes: ChangeCounterStore;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -116,6 +120,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     reports: createSqliteReportQueries({ db }),
     auditPages: createSqliteAuditQueries({ db }),
     health: createSqliteHealthStore({ db }),
+    changes: createSqliteChangeCounterStore(),
   };
 }
 
@@ -143,5 +148,6 @@ export function postgresStores(deps: { db: PgDb; clock: Clock }): Stores {
     reports: createPostgresReportQueries({ db }),
     auditPages: createPostgresAuditQueries({ db }),
     health: createPostgresHealthStore({ db }),
+    changes: createPostgresChangeCounterStore({ db }),
   };
 }
