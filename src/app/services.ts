@@ -125,7 +125,8 @@ export async function createServices(deps: {
   const sendText = async (chatId: number, text: string): Promise<void> => void (await textApi.sendMessage(chatId, text));
   // Without auto-retry: the sender reschedules a 429 itself instead of holding a whole batch for up to retry_after seconds.
   const outboxApi: Api = createTelegramApi(config, { retry: false, localeOf });
-  const alerts = createAdminAlerts({ recipients: adminRecipients, sendText, clock, logger });
+  // Quiet periods shared through the database where other instances may raise the same alert.
+  const alerts = createAdminAlerts({ recipients: adminRecipients, sendText, clock, logger, ...(stores.changes.shared ? { shared: stores.appState } : {}) });
 
   const orderingPause = stores.orderingPause;
   const spendingRules = createSpendingRuleBook({ settings });
