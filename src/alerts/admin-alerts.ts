@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import type { AppStateStore } from '../db/app-state-repo.js';
 import type { Logger } from '../logger.js';
 import type { Locale } from '../text/i18n.js';
 
@@ -21,18 +22,60 @@ export interface AdminAlerts {
 
 const DEFAULT_QUIET_MS = 6 * 60 * 60 * 1000;
 
+/** Where a shared quiet period is kept: one app_state key per alert key. */
+const quietKey = (key: string): string => `alert.quiet.${key}`;
+
 export function createAdminAlerts(deps: {
   recipients: () => AdminRecipient[];
   sendText: SendText;
   clock: Clock;
   logger: Logger;
+  /**
+   * Given when several instances share the database (PostgreSQL): an
+   * alert raised on any of them (a refused payment, a provider's odd
+   * answer) is then quiet on all of them, instead of reaching
+   * administrators once per instance. Absent, the quiet periods live in
+   * this process's memory (SQLite, one instance).
+   */
+  shared?: Pick<AppStateStore, 'update'>;
 }): AdminAlerts {
   const lastSent = new Map<string, number>();
+  const { shared } = deps;
+
+  /**
+   * Takes the alert for this instance in one step, so that two instances
+   * raising it together send it once: the quiet period starts now, and
+   * `release` gives it back when nobody heard it. On a database failure
+   * the alert goes out (an alert lost is worse than one doubled).
+   */
+  async function claim(key: string, now: number, quietMs: number): Promise<{ taken: boolean; release: () => Promise<void> }> {
+    const none = { taken: true, release: async () => undefined };
+    if (!shared || quietMs <= 0) return none;
+    try {
+      const before = await shared.update<number, number | null | false>(quietKey(key), (current) =>
+        current !== null && now - current < quietMs ? { result: false } : { next: now, result: current },
+      );
+      if (before === false) return { taken: false, release: none.release };
+      const release = async (): Promise<void> => {
+        await shared
+          .update<number, null>(quietKey(key), (current) => (current === now ? { next: before, result: null } : { result: null }))
+          .catch(() => undefined);
+      };
+      return { taken: true, release };
+    } catch (error) {
+      deps.logger.warn({ alert: key, err: error instanceof Error ? error.name : String(error) }, 'could not read the shared quiet period of an alert');
+      return none;
+    }
+  }
+
   return {
     async alert(key, render, options) {
       const now = deps.clock.now();
+      const quietMs = options?.quietMs ?? DEFAULT_QUIET_MS;
       const previous = lastSent.get(key);
-      if (previous !== undefined && now - previous < (options?.quietMs ?? DEFAULT_QUIET_MS)) return;
+      if (previous !== undefined && now - previous < quietMs) return;
+      const claimed = await claim(key, now, quietMs);
+      if (!claimed.taken) return;
       deps.logger.warn({ alert: key }, 'alerting administrators');
       let reached = 0;
       for (const admin of deps.recipients()) {
@@ -45,6 +88,7 @@ export function createAdminAlerts(deps: {
       }
       // Quiet only once someone heard it: an alert lost to a Telegram blip is tried again next time.
       if (reached > 0) lastSent.set(key, now);
+      else await claimed.release();
     },
   };
 }

@@ -18,6 +18,7 @@ export function createAppBot(deps: { config: Config; services: Services; catalog
     token: config.botToken,
     apiRoot: config.telegramApiRoot,
     staff,
+    freshViews: () => services.viewFreshness.check(),
     people: services.people,
     strangers: services.stores.strangerReplies,
     sessions: services.stores.sessions,

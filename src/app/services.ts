@@ -9,10 +9,11 @@ import { createClearButtons, createSendPort } from '../bot/send-port.js';
 import { createLocalPeriods, type LocalPeriods } from '../text/local-periods.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import { createPeopleView, type PeopleView } from '../db/people-view.js';
+import { openFreshViews, type ViewFreshness } from '../db/fresh-views.js';
+import type { PeopleView } from '../db/people-view.js';
 import type { AccessChange } from '../db/staff-repo.js';
 import type { Stores } from '../db/stores.js';
-import { createStaffView, type StaffView } from '../db/staff-view.js';
+import type { StaffView } from '../db/staff-view.js';
 import { adminText } from '../delivery/notification-texts.js';
 import { createMetrics, type Metrics } from '../http/metrics.js';
 import type { Logger } from '../logger.js';
@@ -26,7 +27,7 @@ import type { RateLimiter } from '../provider/rate-limit.js';
 import { createDailyDigest, type DailyDigest } from '../reports/daily-digest.js';
 import { createOrderFeed, type OrderFeed } from '../reports/order-feed.js';
 import { createSettingsRegistry, type SettingsRegistry } from '../settings/settings-registry.js';
-import { createSettingsView, type SettingsView } from '../settings/settings-view.js';
+import type { SettingsView } from '../settings/settings-view.js';
 import { createLimitCheck } from '../orders/limit-check.js';
 import { createSpendingCounter, type SpendingCounter } from '../orders/spending-counter.js';
 import { createSpendingRuleBook, type SpendingRuleBook } from '../orders/spending-rules.js';
@@ -46,6 +47,12 @@ export interface Services {
   adminIdChanges: AccessChange[];
   /** The people store, with the in-memory copy that names and languages in texts are read from without waiting. */
   people: PeopleView;
+  /**
+   * Reads the staff, people and settings views again where another
+   * instance changed their tables: awaited at the start of every update
+   * and of every background round that acts on who is staff.
+   */
+  viewFreshness: ViewFreshness;
   describePerson: DescribePerson;
   localeOf: LocaleOf;
   /** Days and months in TIME_ZONE and MONTH_CALENDAR: spending limits, the digest and /export count by them. */
@@ -101,10 +108,10 @@ export async function createServices(deps: {
   const translate = translatorFor;
   const money = { amountUnit: config.amountUnit, timeZone: config.timeZone };
 
-  const staff = await createStaffView(stores.staff);
+  // Staff, people and settings are read on hot paths that cannot wait (every summary's rules, every text's language): kept in memory, read again where another instance changed them.
+  const { staff, people, settings, viewFreshness } = await openFreshViews(stores);
   const adminIdChanges = await staff.syncEnvAdmins(config.adminIds);
   if (adminIdChanges.length > 0) logger.info({ changes: adminIdChanges }, 'ADMIN_IDS changed who is an administrator');
-  const people = await createPeopleView(stores.people);
   const describePerson = createDescribePerson({ find: people.current.find });
   const localeOf = createLocaleOf({ staff: staff.current, people: people.current, defaultLocale: config.defaultLocale });
   const adminRecipients = () =>
@@ -118,11 +125,10 @@ export async function createServices(deps: {
   const sendText = async (chatId: number, text: string): Promise<void> => void (await textApi.sendMessage(chatId, text));
   // Without auto-retry: the sender reschedules a 429 itself instead of holding a whole batch for up to retry_after seconds.
   const outboxApi: Api = createTelegramApi(config, { retry: false, localeOf });
-  const alerts = createAdminAlerts({ recipients: adminRecipients, sendText, clock, logger });
+  // Quiet periods shared through the database where other instances may raise the same alert.
+  const alerts = createAdminAlerts({ recipients: adminRecipients, sendText, clock, logger, ...(stores.changes.shared ? { shared: stores.appState } : {}) });
 
   const orderingPause = stores.orderingPause;
-  // Read on hot paths (the spending rules for every summary, the feed, the digest): kept in memory, changed through the view.
-  const settings = await createSettingsView(stores.settings);
   const spendingRules = createSpendingRuleBook({ settings });
   const periods = createLocalPeriods(config.timeZone, config.monthCalendar);
   const spendingCounter = createSpendingCounter({ store: stores.spending, periods });
@@ -250,6 +256,7 @@ export async function createServices(deps: {
     staff,
     adminIdChanges,
     people,
+    viewFreshness,
     describePerson,
     localeOf,
     periods,

@@ -35,6 +35,13 @@ export interface BotDeps {
   token: string;
   apiRoot?: string | undefined;
   staff: StaffView;
+  /**
+   * Reads the staff, people and settings copies again where another
+   * instance changed them (services.viewFreshness.check): awaited before
+   * anything of an update reads them. Absent, the copies follow only the
+   * changes made through them (one instance).
+   */
+  freshViews?: () => Promise<void>;
   /** Names and @usernames from updates, shown instead of IDs. */
   people: PeopleView;
   strangers: StrangerRepliesStore;

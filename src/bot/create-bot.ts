@@ -82,6 +82,14 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   if (counted) bot.use((_ctx, next) => next().finally(counted));
   // Updates of one chat in order, chats in parallel (with the runner, and with the webhook intake).
   bot.use(sequentialize((ctx: Context) => ctx.chat?.id.toString()));
+  // After the chat's turn has come and before anything reads who is staff, a rule, a setting or a language.
+  const freshViews = deps.freshViews;
+  if (freshViews) {
+    bot.use(async (_ctx, next) => {
+      await freshViews();
+      await next();
+    });
+  }
   bot.use(privateChatsOnly(deps.logger));
   bot.use(rememberPeople({ people: deps.people, logger: deps.logger }));
   bot.use(

@@ -21,7 +21,7 @@ export interface CatalogSync {
   /** Overlapping calls share one run. */
   syncNow(): Promise<CatalogSyncResult>;
   status(): Promise<CatalogSyncStatus>;
-  /** True while a run is under way and nothing is stored yet: the first sync of a new database. */
+  /** True while a run is under way (on this instance or another) and nothing is stored yet: the first sync of a new database. */
   loading(): Promise<boolean>;
 }
 
@@ -41,8 +41,16 @@ type StoredState = {
   lastSuccessAt: number | null;
   lastError: string | null;
   lastErrorAt: number | null;
+  /**
+   * When the run under way started, null when none is: the sync runs on
+   * the one instance holding the background work, and the others read
+   * this to say "the catalog is loading" instead of "no products".
+   */
+  runningSince?: number | null;
 };
-const EMPTY_STATE: StoredState = { lastSuccessAt: null, lastError: null, lastErrorAt: null };
+const EMPTY_STATE: StoredState = { lastSuccessAt: null, lastError: null, lastErrorAt: null, runningSince: null };
+/** A run that stopped without clearing its mark (a crash) stops counting as loading after this; a new run marks itself again. */
+const RUN_MARK_MAX_AGE_MS = 30 * 60_000;
 
 /** Refuses to wipe a catalog on an empty answer: far more likely a provider glitch than an empty shop. */
 export class EmptyCatalogError extends Error {
@@ -80,11 +88,12 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
   async function run(): Promise<CatalogSyncResult> {
     const startedAt = clock.now();
     try {
+      await store.writeState(STATE_KEY, { ...(await readState()), runningSince: startedAt });
       const fetched = await fetchCatalog();
       if (fetched.products.length === 0 && (await productCount()) > 0) {
         throw new EmptyCatalogError('the provider listed no products');
       }
-      const state: StoredState = { lastSuccessAt: clock.now(), lastError: null, lastErrorAt: null };
+      const state: StoredState = { lastSuccessAt: clock.now(), lastError: null, lastErrorAt: null, runningSince: null };
       const { removed } = await store.write(fetched, { state: { key: STATE_KEY, value: state } });
       const result = { ok: true as const, products: fetched.products.length, categories: fetched.categories.length, removed };
       logger.info({ ...result, ms: clock.now() - startedAt }, 'catalog synced');
@@ -93,11 +102,12 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
       if (deps.signal?.aborted) {
         // Not a failure of the provider: nothing to record, nobody to alert.
         logger.info({ ms: clock.now() - startedAt }, 'catalog sync stopped for shutdown; previous catalog kept');
+        await store.writeState(STATE_KEY, { ...(await readState()), runningSince: null }).catch(() => undefined);
         return { ok: false, error, kept: await productCount() };
       }
       const description = describeSyncError(error);
       try {
-        await store.writeState(STATE_KEY, { ...(await readState()), lastError: description, lastErrorAt: clock.now() });
+        await store.writeState(STATE_KEY, { ...(await readState()), lastError: description, lastErrorAt: clock.now(), runningSince: null });
       } catch (stateError) {
         logger.error({ error: describeSyncError(stateError) }, 'could not record the catalog sync failure');
       }
@@ -122,7 +132,12 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
       return { lastSuccessAt: state.lastSuccessAt, lastError: state.lastError, productCount: await productCount() };
     },
     async loading() {
-      return running !== null && (await productCount()) === 0;
+      if (running === null) {
+        // The run may be another instance's: its mark in the stored state says so.
+        const since = (await readState()).runningSince ?? null;
+        if (since === null || clock.now() - since > RUN_MARK_MAX_AGE_MS) return false;
+      }
+      return (await productCount()) === 0;
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { Person, PeopleStore } from './people-repo.js';
+import { latestRead } from './latest-read.js';
+import { personSignature, storedPerson, type Person, type PeopleStore } from './people-repo.js';
 
 /** People as this process last knew them, answered without waiting. */
 export interface PeopleSnapshot {
@@ -12,18 +13,33 @@ export interface PeopleSnapshot {
  * them (localeOf, used by the Telegram API transformers). Bounded by the
  * people who wrote to the bot. Read once at start; a remember() that
  * writes reads that person's row back, so the copy follows every change
- * made through this store. The database stays the truth, and only this
- * process writes the table. The asynchronous methods go to the database.
+ * made through this store. Rows written elsewhere (another instance on
+ * the same PostgreSQL) are read by `refresh`, which the view freshness
+ * check (fresh-views.ts) calls at the start of every update when the
+ * people table moved. The asynchronous methods go to the database.
  */
 export interface PeopleView extends PeopleStore {
   readonly current: PeopleSnapshot;
+  /** Reads the table again. */
+  refresh(): Promise<void>;
 }
 
 export async function createPeopleView(store: PeopleStore): Promise<PeopleView> {
-  const byId = new Map<number, Person>((await store.list()).map((p) => [p.telegramId, p]));
+  let byId = new Map<number, Person>();
+  const refresh = latestRead(
+    () => store.list(),
+    (list) => {
+      byId = new Map(list.map((p) => [p.telegramId, p]));
+    },
+  );
+  await refresh();
   return {
     current: { find: (telegramId) => byId.get(telegramId) ?? null },
+    refresh,
     async remember(from) {
+      // The copy is as fresh as this update's check: the same name as stored is no write.
+      const known = byId.get(from.id);
+      if (known && personSignature(known) === personSignature(storedPerson(from))) return false;
       const wrote = await store.remember(from);
       if (wrote) {
         const row = await store.find(from.id);

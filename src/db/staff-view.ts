@@ -1,3 +1,4 @@
+import { latestRead } from './latest-read.js';
 import type { StaffMember, StaffStore } from './staff-repo.js';
 
 /** The staff list as this process last read it, answered without waiting. */
@@ -14,8 +15,10 @@ export interface StaffSnapshot {
  * person's language when writing to them, whether the recipient of codes
  * is still on the staff, who approves. The database stays the truth: the
  * copy is read once at start and read again after every change made
- * through this store, and only this process changes the table (one
- * instance per database). The asynchronous methods go to the database.
+ * through this store; changes made elsewhere (another instance on the
+ * same PostgreSQL) are read by `refresh`, which the view freshness check
+ * (fresh-views.ts) calls at the start of every update when the staff
+ * table moved. The asynchronous methods go to the database.
  */
 export interface StaffView extends StaffStore {
   readonly current: StaffSnapshot;
@@ -26,11 +29,13 @@ export interface StaffView extends StaffStore {
 export async function createStaffView(store: StaffStore): Promise<StaffView> {
   let members: StaffMember[] = [];
   let byId = new Map<number, StaffMember>();
-  const refresh = async (): Promise<void> => {
-    const list = await store.list();
-    members = list;
-    byId = new Map(list.map((m) => [m.telegramId, m]));
-  };
+  const refresh = latestRead(
+    () => store.list(),
+    (list) => {
+      members = list;
+      byId = new Map(list.map((m) => [m.telegramId, m]));
+    },
+  );
   /** Runs a change, then reads the table again, whether the change went through or not. */
   const changing = async <T>(work: Promise<T>): Promise<T> => {
     try {

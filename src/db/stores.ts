@@ -19,6 +19,7 @@ import { createSqliteSettingsStore } from '../settings/settings-store.js';
 import { createSqliteRateBudgetStore, type RateBudgetStore } from '../provider/rate-budget-store.js';
 import { createSqliteOrderLeaseStore, type OrderLeaseStore } from '../tracking/order-leases.js';
 import { createSqliteAppStateStore, type AppStateStore } from './app-state-repo.js';
+import { createSqliteChangeCounterStore, type ChangeCounterStore } from './change-counters.js';
 import { createSqliteHealthStore, type HealthStore } from './health-store.js';
 import type { Db } from './open.js';
 import { createSqlitePeopleStore, type PeopleStore } from './people-repo.js';
@@ -27,6 +28,7 @@ import { createPostgresApprovalCards } from './postgres/approval-cards.js';
 import { createPostgresApprovalStore } from './postgres/approval-store.js';
 import { createPostgresAuditQueries } from './postgres/audit-queries.js';
 import { createPostgresAuditTrail } from './postgres/audit-trail.js';
+import { createPostgresChangeCounterStore } from './postgres/change-counters.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
 import { createPostgresHealthStore } from './postgres/health-store.js';
 import { createPostgresNotificationStore } from './postgres/notification-store.js';
@@ -94,6 +96,8 @@ export interface Stores {
   health: HealthStore;
   /** The provider's request budget and Retry-After hold: shared by every instance on PostgreSQL, this process's memory on SQLite. */
   rateBudget: RateBudgetStore;
+  /** How far the tables behind the in-memory views (staff, people, settings) moved: what tells an instance to read them again. */
+  changes: ChangeCounterStore;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -121,6 +125,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     auditPages: createSqliteAuditQueries({ db }),
     health: createSqliteHealthStore({ db }),
     rateBudget: createSqliteRateBudgetStore({ clock }),
+    changes: createSqliteChangeCounterStore(),
   };
 }
 
@@ -149,5 +154,6 @@ export function postgresStores(deps: { db: PgDb; clock: Clock }): Stores {
     auditPages: createPostgresAuditQueries({ db }),
     health: createPostgresHealthStore({ db }),
     rateBudget: createPostgresRateBudgetStore({ db }),
+    changes: createPostgresChangeCounterStore({ db }),
   };
 }

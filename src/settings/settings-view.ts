@@ -1,4 +1,5 @@
 import type { Json } from '../db/app-state-repo.js';
+import { latestRead } from '../db/latest-read.js';
 import { settingValue, type SettingChange, type SettingDefinition, type SettingsStore } from './settings-store.js';
 
 /**
@@ -7,8 +8,10 @@ import { settingValue, type SettingChange, type SettingDefinition, type Settings
  * spending rules for every order summary, the order feed, the digest
  * hour, the low-balance threshold. The database stays the truth: the copy
  * is read once at start and read again after every change made through
- * this view, and only this process changes settings (one instance per
- * database). `read` answers from the copy, through the setting's schema
+ * this view; a change made elsewhere (another instance on the same
+ * PostgreSQL) is read by `refresh`, which the view freshness check
+ * (fresh-views.ts) calls at the start of every update when the settings
+ * moved. `read` answers from the copy, through the setting's schema
  * as the store does; changes go to the store.
  */
 export interface SettingsView {
@@ -24,9 +27,12 @@ export type Settings = Pick<SettingsView, 'read' | 'write' | 'reset'>;
 
 export async function createSettingsView(store: SettingsStore): Promise<SettingsView> {
   let values = new Map<string, Json>();
-  const refresh = async (): Promise<void> => {
-    values = await store.storedValues();
-  };
+  const refresh = latestRead(
+    () => store.storedValues(),
+    (stored) => {
+      values = stored;
+    },
+  );
   /** Runs a change, then reads the settings again, whether the change went through or not. */
   const changing = async <T>(work: () => Promise<T>): Promise<T> => {
     try {

@@ -179,6 +179,23 @@ describe('catalog sync', () => {
     await refresh;
   });
 
+  it('reports loading on another instance while the first sync of an empty database runs on the background one', async () => {
+    const sandbox = await startSandbox(0);
+    const db = freshDb();
+    const background = syncFor(sandbox, db);
+    const elsewhere = syncFor(sandbox, db);
+    const first = background.syncNow();
+    // The mark is written before the first request to the provider, which the run then awaits.
+    let seen = false;
+    for (let i = 0; i < 50 && !seen; i++) {
+      seen = await elsewhere.loading();
+      if (!seen) await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(seen).toBe(true);
+    await first;
+    expect(await elsewhere.loading()).toBe(false);
+  });
+
   it('stops a run when shutdown aborts it, without recording a failure or touching the catalog', async () => {
     const sandbox = await startSandbox(0);
     sandbox.controls.setCatalogLatency(10_000);

@@ -8,6 +8,9 @@ import { createSqlitePeopleStore } from '../../src/db/people-repo.js';
 import { createPeopleView } from '../../src/db/people-view.js';
 import { createSqliteStaffStore } from '../../src/db/staff-repo.js';
 import { createStaffView } from '../../src/db/staff-view.js';
+import { createSqliteChangeCounterStore } from '../../src/db/change-counters.js';
+import { openFreshViews } from '../../src/db/fresh-views.js';
+import { latestRead } from '../../src/db/latest-read.js';
 import { steppingClock } from './contract/subjects.js';
 
 const opened: Db[] = [];
@@ -74,5 +77,39 @@ describe('settings view', () => {
     createAppStateRepo({ db, clock }).set('setting.test.threshold', 'lots');
     await settings.refresh();
     expect(settings.read(threshold)).toBeNull();
+  });
+});
+
+describe('reads of a whole table', () => {
+  it('keep the newest read when an older one answers later', async () => {
+    const answers: ((value: number) => void)[] = [];
+    let copy = 0;
+    const refresh = latestRead(
+      () => new Promise<number>((resolve) => answers.push(resolve)),
+      (value) => {
+        copy = value;
+      },
+    );
+    const older = refresh();
+    const newer = refresh();
+    answers[1]!(2);
+    await newer;
+    answers[0]!(1);
+    await older;
+    expect(copy).toBe(2);
+  });
+
+  it('on SQLite, a freshness check asks the database nothing', async () => {
+    const db = database();
+    const clock = steppingClock();
+    const counters = createSqliteChangeCounterStore();
+    let reads = 0;
+    const read = counters.read;
+    counters.read = () => (reads++, read());
+    const staffStore = createSqliteStaffStore({ db, clock });
+    const views = await openFreshViews({ changes: counters, staff: staffStore, people: createSqlitePeopleStore({ db, clock }), settings: createSqliteSettingsStore({ db, clock }) });
+    const before = reads;
+    await views.viewFreshness.check();
+    expect(reads).toBe(before);
   });
 });

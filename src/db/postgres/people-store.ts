@@ -5,14 +5,16 @@ import type { PgDb } from './open.js';
 import { people } from './schema.js';
 
 /**
- * People seen in updates, on PostgreSQL: as on SQLite, the common case
- * (the same name as last time) is answered from memory, a change is one
- * upsert. A username is found in any case (Telegram's usernames are
+ * People seen in updates, on PostgreSQL: the row is read and compared, a
+ * change is one upsert. No memory of signatures here, unlike SQLite's:
+ * another instance may have written the row since, and a remembered
+ * signature would skip a write the table needs. The people view answers
+ * the common case (the same name as stored) from its copy, which the
+ * freshness check brings up to date at the start of every update. A username is found in any case (Telegram's usernames are
  * ASCII; lower() folds them as SQLite's NOCASE does).
  */
 export function createPostgresPeopleStore(deps: { db: PgDb; clock: Clock }): PeopleStore {
   const { db, clock } = deps;
-  const known = new Map<number, string>();
   const signatureOf = personSignature;
   const find = async (telegramId: number): Promise<Person | null> =>
     (await db.select().from(people).where(eq(people.telegramId, telegramId)))[0] ?? null;
@@ -21,18 +23,13 @@ export function createPostgresPeopleStore(deps: { db: PgDb; clock: Clock }): Peo
     async remember(from) {
       const next = storedPerson(from);
       const signature = signatureOf(next);
-      if (known.get(from.id) === signature) return false;
       const row = await find(from.id);
-      if (row && signatureOf(row) === signature) {
-        known.set(from.id, signature);
-        return false;
-      }
+      if (row && signatureOf(row) === signature) return false;
       const updatedAt = new Date(clock.now());
       await db
         .insert(people)
         .values({ telegramId: from.id, ...next, updatedAt })
         .onConflictDoUpdate({ target: people.telegramId, set: { ...next, updatedAt } });
-      known.set(from.id, signature);
       return true;
     },
 
