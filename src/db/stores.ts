@@ -45,6 +45,8 @@ import { createPostgresStrangerRepliesStore } from './postgres/stranger-replies-
 import { createSqliteSessionStore, type SessionStore } from './session-store.js';
 import { createSqliteStaffStore, type StaffStore } from './staff-repo.js';
 import { createSqliteStrangerRepliesStore, type StrangerRepliesStore } from './stranger-replies-repo.js';
+import { createPostgresUpdateQueueStore } from './postgres/update-queue-store.js';
+import { createSqliteUpdateQueueStore, type UpdateQueueStore } from './update-queue-store.js';
 
 /**
  * Everything giftdesk keeps, behind asynchronous stores: the one place that
@@ -90,6 +92,8 @@ export interface Stores {
   appState: AppStateStore;
   /** Counts for /healthz, /readyz and /metrics. */
   health: HealthStore;
+  /** Webhook updates between the post and the handler: each handled once, a chat's in order, across instances. */
+  updateQueue: UpdateQueueStore;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -116,6 +120,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     reports: createSqliteReportQueries({ db }),
     auditPages: createSqliteAuditQueries({ db }),
     health: createSqliteHealthStore({ db }),
+    updateQueue: createSqliteUpdateQueueStore({ db, clock }),
   };
 }
 
@@ -143,5 +148,6 @@ export function postgresStores(deps: { db: PgDb; clock: Clock }): Stores {
     reports: createPostgresReportQueries({ db }),
     auditPages: createPostgresAuditQueries({ db }),
     health: createPostgresHealthStore({ db }),
+    updateQueue: createPostgresUpdateQueueStore({ db, clock }),
   };
 }
