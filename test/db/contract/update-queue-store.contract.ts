@@ -85,7 +85,7 @@ export function updateQueueStoreContract(database: string, fresh: (clock: Clock)
     });
 
     it('treats each update without a chat as a key of its own', async () => {
-      const bare = (id: number): Update => ({ update_id: id, poll: { id: `p${id}`, question: 'q', options: [], total_voter_count: 0, is_closed: false, is_anonymous: true, type: 'regular', allows_multiple_answers: false } }) as Update;
+      const bare = (id: number): Update => ({ update_id: id, poll: { id: `p${id}`, question: 'q', options: [], total_voter_count: 0, is_closed: false, is_anonymous: true, type: 'regular', allows_multiple_answers: false } }) as unknown as Update;
       expect(updateChatKey(bare(4))).toBe('update:4');
       await store.accept(bare(4));
       await store.accept(bare(6));
