@@ -27,6 +27,12 @@ const KEEP_DONE_MS = 26 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 /** Tries at marking an update done: a lost mark would let another instance handle it again. */
 const DONE_TRIES = 5;
+/**
+ * Claims of one update before it is given up on unhandled: an update whose
+ * handler kills the process each time would otherwise hold its chat and
+ * take down every instance in turn.
+ */
+const MAX_ATTEMPTS = 3;
 
 export interface UpdateWorker {
   /** An update was just stored here: look for work now rather than at the next poll. */
@@ -59,7 +65,9 @@ export function startUpdateWorker(
   const leaseMs = deps.leaseMs ?? LEASE_MS;
   const concurrency = deps.concurrency ?? CONCURRENCY;
   const keepDoneMs = deps.keepDoneMs ?? KEEP_DONE_MS;
-  const running = new Map<string, { claim: ClaimedUpdate; task: Promise<void> }>();
+  /** By update id. `claim` is the newest claim this instance holds on it (see fill). */
+  const running = new Map<number, { claim: ClaimedUpdate; task: Promise<void> }>();
+  const current = (claim: ClaimedUpdate) => running.get(claim.updateId)?.claim ?? claim;
   let stopped = false;
   let waiting: AbortController | null = null;
   let failing = false;
@@ -68,9 +76,14 @@ export function startUpdateWorker(
   const wake = () => waiting?.abort();
 
   async function handleClaimed(claim: ClaimedUpdate): Promise<void> {
+    if (claim.attempts > MAX_ATTEMPTS) {
+      logger.error({ updateId: claim.updateId, attempts: claim.attempts }, 'giving up on an update whose handler never finished; it is not handled');
+      await markDone(claim);
+      return;
+    }
     if (claim.attempts > 1) logger.info({ updateId: claim.updateId, attempts: claim.attempts }, 'taking over an update whose handler did not finish');
     const renewal = setInterval(() => {
-      store.renew(claim.claimToken, claim.updateId, leaseMs).then(
+      store.renew(current(claim).claimToken, claim.updateId, leaseMs).then(
         (held) => {
           if (!held) logger.warn({ updateId: claim.updateId }, 'the claim on an update was lost while it was being handled');
         },
@@ -79,9 +92,16 @@ export function startUpdateWorker(
     }, Math.max(1, Math.floor(leaseMs / 3)));
     try {
       await deps.handle(claim.update);
+    } catch {
+      // Handled as the runner would: the update counts as handled, so that its chat goes on.
+      logger.error({ updateId: claim.updateId }, 'an update handler failed');
     } finally {
       clearInterval(renewal);
     }
+    await markDone(current(claim));
+  }
+
+  async function markDone(claim: ClaimedUpdate): Promise<void> {
     for (let attempt = 1; attempt <= DONE_TRIES; attempt += 1) {
       try {
         if (!(await store.done(claim.claimToken, claim.updateId))) logger.warn({ updateId: claim.updateId }, 'an update was handled after its claim had been taken over');
@@ -112,15 +132,22 @@ export function startUpdateWorker(
         await store.release(claim.claimToken, claim.updateId).catch(() => undefined);
         return;
       }
+      const mine = running.get(claim.updateId);
+      if (mine) {
+        // Our own lease on an update still in hand had lapsed (a renewal failed) and we took it
+        // again: keep the one handler, under the new claim, rather than run the update twice.
+        mine.claim = claim;
+        continue;
+      }
       const held = claim;
       const task = handleClaimed(held)
         .catch(() => logger.error({ updateId: held.updateId }, 'an update handler failed'))
         .finally(() => {
-          running.delete(held.claimToken);
+          running.delete(held.updateId);
           // A slot is free and this chat's next update may be runnable now.
           wake();
         });
-      running.set(held.claimToken, { claim: held, task });
+      running.set(held.updateId, { claim: held, task });
     }
   }
 
