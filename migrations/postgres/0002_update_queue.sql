@@ -11,4 +11,5 @@ CREATE TABLE "update_queue" (
 );
 --> statement-breakpoint
 CREATE INDEX "update_queue_chat_idx" ON "update_queue" USING btree ("chat_key","update_id");--> statement-breakpoint
+CREATE INDEX "update_queue_pending_idx" ON "update_queue" USING btree ("update_id") WHERE done_at is null;--> statement-breakpoint
 CREATE INDEX "update_queue_done_idx" ON "update_queue" USING btree ("done_at");

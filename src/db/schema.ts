@@ -136,7 +136,12 @@ export const updateQueue = sqliteTable(
     attempts: integer('attempts').notNull().default(0),
     doneAt: integer('done_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [index('update_queue_chat_idx').on(t.chatKey, t.updateId), index('update_queue_done_idx').on(t.doneAt)],
+  // The claim reads only unhandled rows; handled ones stay a day for the duplicate check.
+  (t) => [
+    index('update_queue_chat_idx').on(t.chatKey, t.updateId),
+    index('update_queue_pending_idx').on(t.updateId).where(sql`done_at is null`),
+    index('update_queue_done_idx').on(t.doneAt),
+  ],
 );
 
 /** grammY conversation and session storage, one row per chat. */

@@ -12,10 +12,11 @@ import { updateQueue } from './schema.js';
  * by its update_id) and one chat's updates one at a time in update_id
  * order, whichever instance received them.
  *
- * Order holds because Telegram sends a chat's next update only after our
- * answer to the previous one, and we answer only once the update is
- * stored: an earlier update of a chat is always in the table before a
- * later one.
+ * The order is that of the rows present: Telegram's Bot API server holds a
+ * chat's next webhook update until the previous one is answered, and we
+ * answer only once the update is stored, so an earlier update of a chat is
+ * in the table before a later one. Should an earlier update still arrive
+ * late, it is handled when it comes, never dropped.
  */
 
 /** One update taken for handling: its lease runs until marked done, renewed or released. */

@@ -124,7 +124,12 @@ export const updateQueue = pgTable(
     attempts: integer('attempts').notNull().default(0),
     doneAt: at('done_at'),
   },
-  (t) => [index('update_queue_chat_idx').on(t.chatKey, t.updateId), index('update_queue_done_idx').on(t.doneAt)],
+  // The claim reads only unhandled rows; handled ones stay a day for the duplicate check.
+  (t) => [
+    index('update_queue_chat_idx').on(t.chatKey, t.updateId),
+    index('update_queue_pending_idx').on(t.updateId).where(sql`done_at is null`),
+    index('update_queue_done_idx').on(t.doneAt),
+  ],
 );
 
 export const botSessions = pgTable('bot_sessions', {
