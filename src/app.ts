@@ -125,6 +125,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
         onDelivery: () => {
           telegramContactAt = clock.now();
         },
+        updateQueue: services.stores.updateQueue,
         clock,
         logger,
       });

@@ -1,7 +1,10 @@
+import { hostname } from 'node:os';
 import type { Bot } from 'grammy';
 import type { BotContext } from '../bot/context.js';
 import { dispatchTo, startPolling, startWebhook, type UpdateSource } from '../bot/update-source.js';
+import { startUpdateWorker } from '../bot/update-worker.js';
 import type { Clock } from '../clock.js';
+import type { UpdateQueueStore } from '../db/update-queue-store.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../http/metrics.js';
 import type { Health } from '../http/readiness.js';
@@ -29,6 +32,10 @@ export async function startServing(deps: {
   metrics: Metrics;
   /** Told when a webhook update arrives with the right secret. */
   onDelivery: () => void;
+  /** Webhook mode: where posted updates wait to be handled, shared by every instance. */
+  updateQueue: UpdateQueueStore;
+  /** Names this instance in the queue's claims; host and pid when not given. */
+  instanceId?: string;
   clock: Clock;
   logger: Logger;
 }): Promise<Serving> {
@@ -47,18 +54,33 @@ export async function startServing(deps: {
   let source: UpdateSource;
   if (config.botMode === 'webhook') {
     if (!config.webhookUrl || !config.webhookSecret || config.httpPort === undefined) throw new Error('webhook mode needs WEBHOOK_URL, WEBHOOK_SECRET and HTTP_PORT');
+    const worker = startUpdateWorker({
+      store: deps.updateQueue,
+      handle: dispatchTo(bot, logger),
+      holder: deps.instanceId ?? `${hostname()}:${process.pid}`,
+      clock,
+      logger: logger.child({ component: 'update-queue' }),
+    });
     const intake = createWebhookIntake({
       secret: config.webhookSecret,
-      handle: dispatchTo(bot, logger),
+      enqueue: async (update) => {
+        const fresh = await deps.updateQueue.accept(update);
+        if (fresh) worker.wake();
+        return fresh;
+      },
       onDelivery: deps.onDelivery,
       clock,
       logger: logger.child({ component: 'webhook' }),
     });
-    http = await serve({ path: new URL(config.webhookUrl).pathname, intake });
+    http = await serve({ path: new URL(config.webhookUrl).pathname, intake }).catch(async (error: unknown) => {
+      await worker.stop(0);
+      throw error;
+    });
     logger.info({ url: http.url }, 'HTTP server listening');
     try {
-      source = await startWebhook(bot, { url: config.webhookUrl, secret: config.webhookSecret, intake, clock, logger });
+      source = await startWebhook(bot, { url: config.webhookUrl, secret: config.webhookSecret, intake, worker, clock, logger });
     } catch (error) {
+      await worker.stop(0);
       await http.close();
       throw error;
     }

@@ -5,6 +5,7 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import { startRepeating } from '../repeat.js';
 import type { WebhookIntake } from '../http/webhook-intake.js';
+import type { UpdateWorker } from './update-worker.js';
 import type { BotContext } from './context.js';
 import { describeTelegramFailure } from './connect-telegram.js';
 import { watchPolling } from './polling-watch.js';
@@ -12,8 +13,10 @@ import { stopRunner } from './stop-runner.js';
 
 /**
  * Where updates come from: long polling (the runner) or Telegram posting
- * them to our webhook. Both hand every update to the same bot, whose
- * sequentialize middleware keeps each chat's updates in order, and both stop
+ * them to our webhook (stored in the update queue, whose worker hands them
+ * on). Both hand every update to the same bot; the runner's updates are
+ * kept in order per chat by the bot's sequentialize middleware, the
+ * webhook's by the queue across instances. Both stop
  * the same way: no new update is taken, the running handlers get a bounded
  * time to finish.
  */
@@ -80,7 +83,7 @@ export async function startPolling(
  */
 export async function startWebhook(
   bot: Bot<BotContext>,
-  deps: { url: string; secret: string; intake: WebhookIntake; clock: Clock; logger: Logger },
+  deps: { url: string; secret: string; intake: WebhookIntake; worker: UpdateWorker; clock: Clock; logger: Logger },
 ): Promise<UpdateSource> {
   await bot.api.setWebhook(deps.url, {
     secret_token: deps.secret,
@@ -103,10 +106,12 @@ export async function startWebhook(
   });
   return {
     async stop(timeoutMs) {
-      // The webhook stays registered: Telegram keeps updates for the next start.
+      // The webhook stays registered: Telegram keeps updates for the next start, or posts them to another instance.
       deps.intake.close();
       await probe.stop();
       await deps.intake.drain(timeoutMs);
+      // Updates stored and not yet claimed stay in the queue for another instance or the next start.
+      await deps.worker.stop(timeoutMs);
     },
     failed: new Promise<never>(() => undefined),
   };

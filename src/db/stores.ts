@@ -49,6 +49,8 @@ import { createPostgresStrangerRepliesStore } from './postgres/stranger-replies-
 import { createSqliteSessionStore, type SessionStore } from './session-store.js';
 import { createSqliteStaffStore, type StaffStore } from './staff-repo.js';
 import { createSqliteStrangerRepliesStore, type StrangerRepliesStore } from './stranger-replies-repo.js';
+import { createPostgresUpdateQueueStore } from './postgres/update-queue-store.js';
+import { createSqliteUpdateQueueStore, type UpdateQueueStore } from './update-queue-store.js';
 
 /**
  * Everything giftdesk keeps, behind asynchronous stores: the one place that
@@ -98,6 +100,8 @@ export interface Stores {
   rateBudget: RateBudgetStore;
   /** How far the tables behind the in-memory views (staff, people, settings) moved: what tells an instance to read them again. */
   changes: ChangeCounterStore;
+  /** Webhook updates between the post and the handler: each handled once, a chat's in order, across instances. */
+  updateQueue: UpdateQueueStore;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -126,6 +130,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     health: createSqliteHealthStore({ db }),
     rateBudget: createSqliteRateBudgetStore({ clock }),
     changes: createSqliteChangeCounterStore(),
+    updateQueue: createSqliteUpdateQueueStore({ db, clock }),
   };
 }
 
@@ -155,5 +160,6 @@ export function postgresStores(deps: { db: PgDb; clock: Clock }): Stores {
     health: createPostgresHealthStore({ db }),
     rateBudget: createPostgresRateBudgetStore({ db }),
     changes: createPostgresChangeCounterStore({ db }),
+    updateQueue: createPostgresUpdateQueueStore({ db, clock }),
   };
 }

@@ -6,38 +6,35 @@ import type { Logger } from '../logger.js';
 
 /**
  * Takes the updates Telegram posts to the webhook. The answer goes back as
- * soon as the update is read and handed on, not when its handler is done:
- * an order conversation can wait for the provider for half a minute, longer
- * than Telegram waits for a webhook answer, and a late answer makes Telegram
- * send the update again. Per-chat order is kept by the bot's own
- * sequentialize middleware, which queues each update behind the earlier
- * ones of its chat in the order they are handed on here (the same guarantee
- * as under the polling runner, which also confirms updates before their
- * handlers finish).
+ * soon as the update is stored in the update queue, not when its handler is
+ * done: an order conversation can wait for the provider for half a minute,
+ * longer than Telegram waits for a webhook answer, and a late answer makes
+ * Telegram send the update again. The queue recognises a repeat post (to
+ * this instance or another) and keeps each chat's updates in order; its
+ * worker runs the handlers.
  */
 
 /** Far above any real update (a message is at most 4096 characters plus its metadata). */
 const MAX_UPDATE_BYTES = 1024 * 1024;
 const POLL_MS = 20;
-/**
- * Update ids remembered to recognise a repeat: Telegram posts an update again
- * when our answer was lost, and a repeated Confirm must not be handled twice.
- */
-const REMEMBERED_UPDATES = 1_000;
 
 export interface WebhookIntake {
   accept(req: IncomingMessage, res: ServerResponse): Promise<void>;
   /** Refuses further updates with 503: Telegram keeps them and tries again, so another start receives them. */
   close(): void;
-  /** Waits for the handlers still running, at most `timeoutMs`; returns how many were given up on. */
+  /** Waits for updates still being stored, at most `timeoutMs`; returns how many were given up on. */
   drain(timeoutMs: number): Promise<number>;
   inFlight(): number;
 }
 
 export function createWebhookIntake(deps: {
   secret: string;
-  /** Starts handling one update; the promise settles when its handler is done. Must not reject. */
-  handle: (update: Update) => Promise<void>;
+  /**
+   * Stores the update for handling, durably: resolves to false when it was
+   * stored before (Telegram posted it again), rejects when it could not be
+   * stored (Telegram is then answered 500 and posts it again later).
+   */
+  enqueue: (update: Update) => Promise<boolean>;
   /** Told of every update accepted with the right secret: Telegram reached us. */
   onDelivery?: () => void;
   clock: Clock;
@@ -45,7 +42,6 @@ export function createWebhookIntake(deps: {
 }): WebhookIntake {
   const expected = digest(deps.secret);
   const running = new Set<Promise<void>>();
-  const seen = new Set<number>();
   let closed = false;
 
   const answer = (res: ServerResponse, status: number, body?: string) => {
@@ -75,16 +71,21 @@ export function createWebhookIntake(deps: {
         return answer(res, 400, 'bad request');
       }
       deps.onDelivery?.();
-      if (seen.has(update.update_id)) {
-        deps.logger.info({ updateId: update.update_id }, 'webhook update posted again; already taken');
-        return answer(res, 200);
+      const task = deps.enqueue(update);
+      const settled = task.then(
+        () => undefined,
+        () => undefined,
+      );
+      running.add(settled);
+      try {
+        if (!(await task)) deps.logger.info({ updateId: update.update_id }, 'webhook update posted again; already taken');
+      } catch (error) {
+        // The error's message may quote the failed statement with its parameters, the update's text among them.
+        deps.logger.warn({ updateId: update.update_id, err: failureName(error) }, 'could not store a webhook update; Telegram will post it again');
+        return answer(res, 500, 'could not store the update');
+      } finally {
+        running.delete(settled);
       }
-      seen.add(update.update_id);
-      // A Set iterates in insertion order: the first entry is the oldest.
-      if (seen.size > REMEMBERED_UPDATES) seen.delete(seen.values().next().value as number);
-      // Handed on before the answer, so that the order of arrival is the order of handling per chat.
-      const task = deps.handle(update).finally(() => running.delete(task));
-      running.add(task);
       answer(res, 200);
     },
     close() {
@@ -93,11 +94,16 @@ export function createWebhookIntake(deps: {
     async drain(timeoutMs) {
       const deadline = deps.clock.now() + timeoutMs;
       while (running.size > 0 && deps.clock.now() < deadline) await deps.clock.sleep(POLL_MS);
-      if (running.size > 0) deps.logger.warn({ pending: running.size }, 'stopped before every update was handled');
+      if (running.size > 0) deps.logger.warn({ pending: running.size }, 'stopped before every posted update was stored');
       return running.size;
     },
     inFlight: () => running.size,
   };
+}
+
+function failureName(error: unknown): string {
+  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.cause?.code ?? (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : error instanceof Error ? error.name : 'unknown';
 }
 
 function digest(text: string): Buffer {

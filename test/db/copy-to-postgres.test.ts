@@ -119,6 +119,13 @@ function fillSource(db: Db): void {
       { key: String(GROUP), value: '{}', updatedAt: t(62) },
     ])
     .run();
+  // An update handled (kept a day so that a repeat post is recognised) and one stored but not yet handled: both move.
+  db.insert(s.updateQueue)
+    .values([
+      { updateId: 2_000_000_001, chatKey: `chat:${STAFF}`, payload: null, receivedAt: t(63), attempts: 1, doneAt: t(64) },
+      { updateId: 2_000_000_002, chatKey: `chat:${STAFF}`, payload: JSON.stringify({ update_id: 2_000_000_002 }), receivedAt: t(65) },
+    ])
+    .run();
 
   const multiLine = [
     line(101, 'Google Play 10 USD', 1_250_000, 2, [{ fieldId: 7, title: 'Email', value: 'a@example.com' }]),
@@ -288,7 +295,7 @@ describe('copyToPostgres', () => {
     const result = await copyToPostgres(source, url, { now: () => NOW });
 
     const rows = Object.fromEntries(result.tables.map((table) => [table.table, table.rows]));
-    expect(rows).toMatchObject({ staff: 3, people: 2, orders: 8, audit_log: 4, notifications: 3, approvals: 3, approval_cards: 2, app_state: 3, bot_sessions: 2, products: 3 });
+    expect(rows).toMatchObject({ staff: 3, people: 2, orders: 8, audit_log: 4, notifications: 3, approvals: 3, approval_cards: 2, app_state: 3, bot_sessions: 2, products: 3, update_queue: 2 });
     const orderSums = result.tables.find((table) => table.table === 'orders')!.sums;
     expect(orderSums).toContainEqual({ column: 'accepted_amount', total: String(2_500_000 + BIG_AMOUNT + 1_250_000) });
     expect(result.skipped).toEqual(['products_fts']);
@@ -419,7 +426,7 @@ describe('npm run db:copy', () => {
     const first = await runCopy([url], { DATABASE_PATH: source });
     expect(first.output).toMatch(/^copying .* into postgresql:/);
     expect(first.output).toMatch(/\n  orders +8 rows, total_amount sum \d+ equal, accepted_amount sum \d+ equal\n/);
-    expect(first.output).toMatch(/copied \d+ rows in 14 tables to .* in \d+ ms/);
+    expect(first.output).toMatch(/copied \d+ rows in 15 tables to .* in \d+ ms/);
     expect(first.output).not.toMatch(/Google Play|a@example\.com|steam-user/);
     expect(first.code).toBe(0);
 

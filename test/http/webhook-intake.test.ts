@@ -2,7 +2,9 @@ import type { Update } from 'grammy/types';
 import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
 import { createSqliteHealthStore } from '../../src/db/health-store.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startUpdateWorker, type UpdateWorker } from '../../src/bot/update-worker.js';
 import { systemClock } from '../../src/clock.js';
+import { createSqliteUpdateQueueStore } from '../../src/db/update-queue-store.js';
 import { createMetrics } from '../../src/http/metrics.js';
 import { createHealth } from '../../src/http/readiness.js';
 import { startHttpServer, type HttpServer } from '../../src/http/server.js';
@@ -20,16 +22,25 @@ const update = (id: number): Update => ({
 
 describe('the webhook intake', () => {
   const servers: HttpServer[] = [];
+  const workers: UpdateWorker[] = [];
   afterEach(async () => {
+    await Promise.all(workers.splice(0).map((w) => w.stop(0)));
     await Promise.all(servers.splice(0).map((s) => s.close()));
   });
 
-  /** An intake behind the real HTTP server; each handler waits until the test releases it. */
-  async function intakeWorld() {
+  /**
+   * An intake behind the real HTTP server, storing into the update queue
+   * whose worker hands updates on; each handler waits until the test releases it.
+   */
+  async function intakeWorld(options: { storeFails?: boolean } = {}) {
     const handled: number[] = [];
     const gates = new Map<number, () => void>();
-    const intake: WebhookIntake = createWebhookIntake({
-      secret: SECRET,
+    const db = memoryDb();
+    const queue = createSqliteUpdateQueueStore({ db, clock: systemClock });
+    const worker = startUpdateWorker({
+      store: queue,
+      holder: 'test',
+      pollMs: 10,
       handle: (u) =>
         new Promise<void>((resolve) => {
           handled.push(u.update_id);
@@ -38,7 +49,18 @@ describe('the webhook intake', () => {
       clock: systemClock,
       logger: silentLogger,
     });
-    const db = memoryDb();
+    workers.push(worker);
+    const intake: WebhookIntake = createWebhookIntake({
+      secret: SECRET,
+      enqueue: async (u) => {
+        if (options.storeFails) throw new Error('the database is unreachable');
+        const fresh = await queue.accept(u);
+        if (fresh) worker.wake();
+        return fresh;
+      },
+      clock: systemClock,
+      logger: silentLogger,
+    });
     const server = await startHttpServer({
       host: '127.0.0.1',
       port: 0,
@@ -65,14 +87,40 @@ describe('the webhook intake', () => {
       });
       return response.status;
     };
-    return { intake, handled, release: (id: number) => gates.get(id)?.(), post };
+    /** Waits until the handlers have been handed `count` updates in all. */
+    const handedOn = async (count: number) => {
+      const deadline = Date.now() + 5_000;
+      while (handled.length < count && Date.now() < deadline) await systemClock.sleep(5);
+      return [...handled];
+    };
+    return { intake, worker, queue, handled, handedOn, release: (id: number) => gates.get(id)?.(), post };
   }
 
-  it('answers 200 while the handler is still running', async () => {
-    const { intake, handled, post } = await intakeWorld();
+  it('answers 200 once the update is stored, while its handler is still running', async () => {
+    const { worker, queue, handedOn, post } = await intakeWorld();
     expect(await post(update(1))).toBe(200);
-    expect(handled).toEqual([1]);
-    expect(intake.inFlight()).toBe(1);
+    expect(await handedOn(1)).toEqual([1]);
+    expect(worker.inFlight()).toBe(1);
+    expect(await queue.pending()).toBe(1);
+  });
+
+  it("hands one chat's updates on one at a time, in order", async () => {
+    const { handedOn, release, post } = await intakeWorld();
+    for (const id of [1, 2, 3]) expect(await post(update(id))).toBe(200);
+    expect(await handedOn(1)).toEqual([1]);
+    await systemClock.sleep(50);
+    expect(await handedOn(1)).toEqual([1]);
+    release(1);
+    expect(await handedOn(2)).toEqual([1, 2]);
+    release(2);
+    expect(await handedOn(3)).toEqual([1, 2, 3]);
+  });
+
+  it('answers 500 when the update cannot be stored, so that Telegram posts it again', async () => {
+    const { handled, post } = await intakeWorld({ storeFails: true });
+    expect(await post(update(1))).toBe(500);
+    await systemClock.sleep(50);
+    expect(handled).toEqual([]);
   });
 
   it('refuses a wrong, a near or a missing secret with 401 and hands nothing on', async () => {
@@ -92,9 +140,13 @@ describe('the webhook intake', () => {
   });
 
   it('takes an update posted again only once', async () => {
-    const { handled, post } = await intakeWorld();
+    const { handled, handedOn, release, post } = await intakeWorld();
     expect(await post(update(5))).toBe(200);
     expect(await post(update(5))).toBe(200);
+    expect(await handedOn(1)).toEqual([5]);
+    release(5);
+    expect(await post(update(5))).toBe(200);
+    await systemClock.sleep(50);
     expect(handled).toEqual([5]);
   });
 
@@ -105,17 +157,21 @@ describe('the webhook intake', () => {
     expect(handled).toEqual([]);
   });
 
-  it('waits for running handlers when draining', async () => {
-    const { intake, post, release } = await intakeWorld();
+  it('waits for running handlers when the worker stops', async () => {
+    const { worker, queue, handedOn, post, release } = await intakeWorld();
     await post(update(7));
-    const drained = intake.drain(5_000);
+    await handedOn(1);
+    const stopped = worker.stop(5_000);
     release(7);
-    expect(await drained).toBe(0);
+    expect(await stopped).toBe(0);
+    expect(await queue.pending()).toBe(0);
   });
 
-  it('gives up on a handler that outlasts the drain bound and says how many', async () => {
-    const { intake, post } = await intakeWorld();
+  it('gives up on a handler that outlasts the stop bound, says how many, and leaves its update for the next start', async () => {
+    const { worker, queue, handedOn, post } = await intakeWorld();
     await post(update(8));
-    expect(await intake.drain(50)).toBe(1);
+    await handedOn(1);
+    expect(await worker.stop(50)).toBe(1);
+    expect(await queue.claim('next start', 1_000)).toMatchObject({ updateId: 8 });
   });
 });

@@ -143,6 +143,28 @@ export const appState = pgTable('app_state', {
   updatedAt: at('updated_at').notNull(),
 });
 
+/** Webhook updates until handled; see ../schema.ts. */
+export const updateQueue = pgTable(
+  'update_queue',
+  {
+    updateId: big('update_id').primaryKey(),
+    chatKey: text('chat_key').notNull(),
+    payload: text('payload'),
+    receivedAt: at('received_at').notNull(),
+    claimToken: text('claim_token'),
+    claimedBy: text('claimed_by'),
+    leaseUntil: at('lease_until'),
+    attempts: integer('attempts').notNull().default(0),
+    doneAt: at('done_at'),
+  },
+  // The claim reads only unhandled rows; handled ones stay a day for the duplicate check.
+  (t) => [
+    index('update_queue_chat_idx').on(t.chatKey, t.updateId),
+    index('update_queue_pending_idx').on(t.updateId).where(sql`done_at is null`),
+    index('update_queue_done_idx').on(t.doneAt),
+  ],
+);
+
 export const botSessions = pgTable('bot_sessions', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

@@ -1,0 +1,191 @@
+import type { Update } from 'grammy/types';
+import type { Clock } from '../clock.js';
+import type { ClaimedUpdate, UpdateQueueStore } from '../db/update-queue-store.js';
+import type { Logger } from '../logger.js';
+
+/**
+ * Takes stored webhook updates from the queue and hands them to the bot,
+ * on every instance. A chat's next update becomes claimable only once the
+ * previous one is marked done, so a chat's updates run one at a time in
+ * update_id order wherever they were posted; different chats run side by
+ * side. Updates posted to this instance wake the worker at once; those
+ * posted to another are found by polling.
+ */
+
+/** How often the queue is read for updates posted to other instances. */
+const POLL_MS = 150;
+/**
+ * A claim's lease: another instance takes the update over only after it
+ * ends, so a crashed handler's chat waits at most this long. A live
+ * handler renews it every third of it, however long the provider keeps it.
+ */
+const LEASE_MS = 15_000;
+/** Handlers running at once on one instance (each on a different chat). */
+const CONCURRENCY = 16;
+/** Handled rows are kept this long: Telegram posts an update again for up to 24 hours. */
+const KEEP_DONE_MS = 26 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+/** Tries at marking an update done: a lost mark would let another instance handle it again. */
+const DONE_TRIES = 5;
+/**
+ * Claims of one update before it is given up on unhandled: an update whose
+ * handler kills the process each time would otherwise hold its chat and
+ * take down every instance in turn.
+ */
+const MAX_ATTEMPTS = 3;
+
+export interface UpdateWorker {
+  /** An update was just stored here: look for work now rather than at the next poll. */
+  wake(): void;
+  /** Stops claiming, waits for running handlers at most `timeoutMs`, releases the claims of those still running; returns how many. */
+  stop(timeoutMs: number): Promise<number>;
+  inFlight(): number;
+}
+
+export interface UpdateWorkerOptions {
+  pollMs?: number;
+  leaseMs?: number;
+  concurrency?: number;
+  keepDoneMs?: number;
+}
+
+export function startUpdateWorker(
+  deps: {
+    store: UpdateQueueStore;
+    /** Handles one update; must not reject (dispatchTo's handler). */
+    handle: (update: Update) => Promise<void>;
+    /** Names this instance in the claims it holds. */
+    holder: string;
+    clock: Clock;
+    logger: Logger;
+  } & UpdateWorkerOptions,
+): UpdateWorker {
+  const { store, clock, logger } = deps;
+  const pollMs = deps.pollMs ?? POLL_MS;
+  const leaseMs = deps.leaseMs ?? LEASE_MS;
+  const concurrency = deps.concurrency ?? CONCURRENCY;
+  const keepDoneMs = deps.keepDoneMs ?? KEEP_DONE_MS;
+  /** By update id. `claim` is the newest claim this instance holds on it (see fill). */
+  const running = new Map<number, { claim: ClaimedUpdate; task: Promise<void> }>();
+  const current = (claim: ClaimedUpdate) => running.get(claim.updateId)?.claim ?? claim;
+  let stopped = false;
+  let waiting: AbortController | null = null;
+  let failing = false;
+  let prunedAt = 0;
+
+  const wake = () => waiting?.abort();
+
+  async function handleClaimed(claim: ClaimedUpdate): Promise<void> {
+    if (claim.attempts > MAX_ATTEMPTS) {
+      logger.error({ updateId: claim.updateId, attempts: claim.attempts }, 'giving up on an update whose handler never finished; it is not handled');
+      await markDone(claim);
+      return;
+    }
+    if (claim.attempts > 1) logger.info({ updateId: claim.updateId, attempts: claim.attempts }, 'taking over an update whose handler did not finish');
+    const renewal = setInterval(() => {
+      store.renew(current(claim).claimToken, claim.updateId, leaseMs).then(
+        (held) => {
+          if (!held) logger.warn({ updateId: claim.updateId }, 'the claim on an update was lost while it was being handled');
+        },
+        () => logger.warn({ updateId: claim.updateId }, 'could not renew the claim on an update'),
+      );
+    }, Math.max(1, Math.floor(leaseMs / 3)));
+    try {
+      await deps.handle(claim.update);
+    } catch {
+      // Handled as the runner would: the update counts as handled, so that its chat goes on.
+      logger.error({ updateId: claim.updateId }, 'an update handler failed');
+    } finally {
+      clearInterval(renewal);
+    }
+    await markDone(current(claim));
+  }
+
+  async function markDone(claim: ClaimedUpdate): Promise<void> {
+    for (let attempt = 1; attempt <= DONE_TRIES; attempt += 1) {
+      try {
+        if (!(await store.done(claim.claimToken, claim.updateId))) logger.warn({ updateId: claim.updateId }, 'an update was handled after its claim had been taken over');
+        return;
+      } catch {
+        if (attempt === DONE_TRIES) logger.error({ updateId: claim.updateId }, 'could not mark an update handled; another instance may handle it again');
+        else await clock.sleep(200 * attempt);
+      }
+    }
+  }
+
+  /** Claims and starts updates until the queue has none runnable or every slot is taken. */
+  async function fill(): Promise<void> {
+    while (!stopped && running.size < concurrency) {
+      let claim: ClaimedUpdate | null;
+      try {
+        claim = await store.claim(deps.holder, leaseMs);
+        if (failing) logger.info({}, 'the update queue can be read again');
+        failing = false;
+      } catch (error) {
+        // Only the error's name: a failed statement's message may quote its parameters.
+        if (!failing) logger.warn({ err: error instanceof Error ? error.name : 'unknown' }, 'could not read the update queue; trying again');
+        failing = true;
+        return;
+      }
+      if (!claim) return;
+      if (stopped) {
+        await store.release(claim.claimToken, claim.updateId).catch(() => undefined);
+        return;
+      }
+      const mine = running.get(claim.updateId);
+      if (mine) {
+        // Our own lease on an update still in hand had lapsed (a renewal failed) and we took it
+        // again: keep the one handler, under the new claim, rather than run the update twice.
+        mine.claim = claim;
+        continue;
+      }
+      const held = claim;
+      const task = handleClaimed(held)
+        .catch(() => logger.error({ updateId: held.updateId }, 'an update handler failed'))
+        .finally(() => {
+          running.delete(held.updateId);
+          // A slot is free and this chat's next update may be runnable now.
+          wake();
+        });
+      running.set(held.updateId, { claim: held, task });
+    }
+  }
+
+  async function prune(): Promise<void> {
+    if (clock.now() - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = clock.now();
+    await store.prune(new Date(clock.now() - keepDoneMs)).catch(() => logger.warn({}, 'could not prune handled updates'));
+  }
+
+  const loop = (async () => {
+    while (!stopped) {
+      await prune();
+      const wait = new AbortController();
+      waiting = wait;
+      await fill();
+      if (stopped) break;
+      // A wake during fill has already aborted `wait`: the sleep then ends at once.
+      await clock.sleep(pollMs, wait.signal).catch(() => undefined);
+    }
+  })();
+
+  return {
+    wake,
+    inFlight: () => running.size,
+    async stop(timeoutMs) {
+      stopped = true;
+      wake();
+      await loop;
+      const deadline = clock.now() + timeoutMs;
+      while (running.size > 0 && clock.now() < deadline) {
+        await Promise.race([Promise.all([...running.values()].map((r) => r.task)), clock.sleep(Math.min(50, Math.max(1, deadline - clock.now())))]);
+      }
+      const left = [...running.values()];
+      if (left.length > 0) {
+        logger.warn({ pending: left.length }, 'stopped before every update was handled; their claims are released for another instance');
+        await Promise.all(left.map((r) => store.release(r.claim.claimToken, r.claim.updateId).catch(() => undefined)));
+      }
+      return left.length;
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startUpdateWorker, type UpdateWorker } from '../../src/bot/update-worker.js';
+import { systemClock } from '../../src/clock.js';
+import { createSqliteUpdateQueueStore } from '../../src/db/update-queue-store.js';
+import { silentLogger } from '../../src/logger.js';
+import { chatUpdate } from '../db/contract/update-queue-store.contract.js';
+import { memoryDb } from '../support/memory-db.js';
+
+describe('the update worker', () => {
+  const workers: UpdateWorker[] = [];
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((w) => w.stop(0)));
+  });
+
+  const until = async (check: () => boolean | Promise<boolean>) => {
+    const deadline = Date.now() + 5_000;
+    while (!(await check()) && Date.now() < deadline) await systemClock.sleep(5);
+  };
+
+  it('renews the lease of a handler that outlasts it, so that no other instance takes the update meanwhile', async () => {
+    const store = createSqliteUpdateQueueStore({ db: memoryDb(), clock: systemClock });
+    let finish = () => undefined as void;
+    let calls = 0;
+    const worker = startUpdateWorker({
+      store,
+      holder: 'a',
+      pollMs: 10,
+      leaseMs: 60,
+      handle: () => {
+        calls += 1;
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+      clock: systemClock,
+      logger: silentLogger,
+    });
+    workers.push(worker);
+    await store.accept(chatUpdate(1, 7));
+    worker.wake();
+    await until(() => worker.inFlight() === 1);
+    for (let i = 0; i < 10; i += 1) {
+      await systemClock.sleep(30);
+      expect(await store.claim('b', 60)).toBeNull();
+    }
+    // Not taken over by this worker either.
+    expect(calls).toBe(1);
+    finish();
+    await until(async () => (await store.pending()) === 0);
+    expect(await store.pending()).toBe(0);
+  });
+
+  it('runs an update once when its own lease lapsed while in hand and it took the update again, and marks it done under the newer claim', async () => {
+    const sqlite = createSqliteUpdateQueueStore({ db: memoryDb(), clock: systemClock });
+    // Renewals that do not reach the database: the lease lapses while the handler runs.
+    const store = { ...sqlite, renew: async () => false };
+    let calls = 0;
+    const worker = startUpdateWorker({
+      store,
+      holder: 'a',
+      pollMs: 5,
+      leaseMs: 20,
+      handle: async () => {
+        calls += 1;
+        await systemClock.sleep(150);
+      },
+      clock: systemClock,
+      logger: silentLogger,
+    });
+    workers.push(worker);
+    await sqlite.accept(chatUpdate(1, 7));
+    await until(async () => (await sqlite.pending()) === 0);
+    expect(await sqlite.pending()).toBe(0);
+    expect(calls).toBe(1);
+  });
+
+  it("counts an update whose handler failed as handled, so that its chat goes on", async () => {
+    const store = createSqliteUpdateQueueStore({ db: memoryDb(), clock: systemClock });
+    const seen: number[] = [];
+    const worker = startUpdateWorker({
+      store,
+      holder: 'a',
+      pollMs: 10,
+      handle: async (u) => {
+        seen.push(u.update_id);
+        if (u.update_id === 1) throw new Error('handler failed');
+      },
+      clock: systemClock,
+      logger: silentLogger,
+    });
+    workers.push(worker);
+    await store.accept(chatUpdate(1, 7));
+    await store.accept(chatUpdate(2, 7));
+    await until(() => seen.length === 2);
+    expect(seen).toEqual([1, 2]);
+  });
+
+  it('gives up, unhandled, on an update claimed three times already, and goes on with its chat', async () => {
+    const store = createSqliteUpdateQueueStore({ db: memoryDb(), clock: systemClock });
+    await store.accept(chatUpdate(1, 7));
+    await store.accept(chatUpdate(2, 7));
+    // Three instances took update 1 and died with it (their claims released, as a lease would end).
+    for (let i = 0; i < 3; i += 1) {
+      const claim = await store.claim(`dead-${i}`, 1_000);
+      await store.release(claim!.claimToken, claim!.updateId);
+    }
+    const seen: number[] = [];
+    const worker = startUpdateWorker({ store, holder: 'a', pollMs: 10, handle: async (u) => void seen.push(u.update_id), clock: systemClock, logger: silentLogger });
+    workers.push(worker);
+    await until(() => seen.length === 1);
+    expect(seen).toEqual([2]);
+  });
+});

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startUpdateWorker } from '../../src/bot/update-worker.js';
+import { systemClock } from '../../src/clock.js';
+import { silentLogger } from '../../src/logger.js';
+import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
+import { createPostgresUpdateQueueStore } from '../../src/db/postgres/update-queue-store.js';
+import { freshDatabase } from '../support/postgres-database.js';
+import { chatUpdate, updateQueueStoreContract } from './contract/update-queue-store.contract.js';
+
+/** One database for the file, emptied before each case; a second pool on it plays another instance. */
+let db: PgDb;
+let other: PgDb;
+beforeAll(async () => {
+  const url = await freshDatabase('update_queue_store');
+  db = await openPostgres(url);
+  other = await openPostgres(url);
+});
+afterAll(async () => {
+  await Promise.all([db, other].filter(Boolean).map((d) => closePostgres(d)));
+});
+
+updateQueueStoreContract('PostgreSQL', async (clock) => {
+  await db.$client.query('delete from update_queue');
+  return createPostgresUpdateQueueStore({ db, clock });
+});
+
+describe('the update queue on PostgreSQL, two instances at once', () => {
+  it('two connections claiming the one runnable update together: exactly one gets it', async () => {
+    await db.$client.query('delete from update_queue');
+    const a = createPostgresUpdateQueueStore({ db, clock: systemClock });
+    const b = createPostgresUpdateQueueStore({ db: other, clock: systemClock });
+    for (let round = 0; round < 20; round += 1) {
+      await a.accept(chatUpdate(100 + round * 2, 7));
+      await a.accept(chatUpdate(101 + round * 2, 7));
+      const claims = await Promise.all([a.claim('a', 10_000), b.claim('b', 10_000)]);
+      const won = claims.filter((c) => c !== null);
+      expect(won.map((c) => c!.updateId)).toEqual([100 + round * 2]);
+      await a.done(won[0]!.claimToken, won[0]!.updateId);
+      const next = await Promise.all([a.claim('a', 10_000), b.claim('b', 10_000)]);
+      const nextWon = next.filter((c) => c !== null);
+      expect(nextWon.map((c) => c!.updateId)).toEqual([101 + round * 2]);
+      await b.done(nextWon[0]!.claimToken, nextWon[0]!.updateId);
+    }
+  });
+
+  it('two workers: every update handled once, a chat never on both at once, each chat in update_id order', async () => {
+    await db.$client.query('delete from update_queue');
+    const stores = [createPostgresUpdateQueueStore({ db, clock: systemClock }), createPostgresUpdateQueueStore({ db: other, clock: systemClock })];
+    const handled: { id: number; chat: number; by: number }[] = [];
+    const busy = new Set<number>();
+    let overlaps = 0;
+    const workers = stores.map((store, by) =>
+      startUpdateWorker({
+        store,
+        holder: `instance-${by}`,
+        pollMs: 10,
+        handle: async (update) => {
+          const chat = update.message!.chat.id;
+          if (busy.has(chat)) overlaps += 1;
+          busy.add(chat);
+          await systemClock.sleep(1 + (update.update_id % 4));
+          handled.push({ id: update.update_id, chat, by });
+          busy.delete(chat);
+        },
+        clock: systemClock,
+        logger: silentLogger,
+      }),
+    );
+    const CHATS = 6;
+    const PER_CHAT = 15;
+    // Posted alternately to the two instances, as a round-robin proxy would, while both work.
+    for (let i = 0; i < CHATS * PER_CHAT; i += 1) {
+      const store = stores[i % 2]!;
+      if (await store.accept(chatUpdate(1_000 + i, 1 + (i % CHATS)))) workers[i % 2]!.wake();
+      // Telegram posts some updates twice, now and then to the other instance.
+      if (i % 7 === 0) expect(await stores[(i + 1) % 2]!.accept(chatUpdate(1_000 + i, 1 + (i % CHATS)))).toBe(false);
+    }
+    const deadline = Date.now() + 20_000;
+    while (handled.length < CHATS * PER_CHAT && Date.now() < deadline) await systemClock.sleep(20);
+    await Promise.all(workers.map((w) => w.stop(5_000)));
+    expect(handled).toHaveLength(CHATS * PER_CHAT);
+    expect(new Set(handled.map((h) => h.id)).size).toBe(CHATS * PER_CHAT);
+    expect(overlaps).toBe(0);
+    for (let chat = 1; chat <= CHATS; chat += 1) {
+      const ids = handled.filter((h) => h.chat === chat).map((h) => h.id);
+      expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    }
+    // Both instances did some of the work.
+    expect(new Set(handled.map((h) => h.by)).size).toBe(2);
+    expect(await stores[0]!.pending()).toBe(0);
+  });
+
+  it('a stopping worker releases the update it could not finish, and the other instance takes it at once', async () => {
+    await db.$client.query('delete from update_queue');
+    const a = createPostgresUpdateQueueStore({ db, clock: systemClock });
+    const b = createPostgresUpdateQueueStore({ db: other, clock: systemClock });
+    const stuck = startUpdateWorker({ store: a, holder: 'a', pollMs: 10, handle: () => new Promise<void>(() => undefined), clock: systemClock, logger: silentLogger });
+    await a.accept(chatUpdate(1, 7));
+    stuck.wake();
+    while (stuck.inFlight() === 0) await systemClock.sleep(5);
+    expect(await stuck.stop(20)).toBe(1);
+    const taken = await b.claim('b', 60_000);
+    expect(taken).toMatchObject({ updateId: 1, attempts: 2 });
+  });
+});

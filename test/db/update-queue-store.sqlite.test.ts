@@ -1,0 +1,13 @@
+import { afterAll } from 'vitest';
+import { closeDb, openDb, type Db } from '../../src/db/open.js';
+import { createSqliteUpdateQueueStore } from '../../src/db/update-queue-store.js';
+import { updateQueueStoreContract } from './contract/update-queue-store.contract.js';
+
+const opened: Db[] = [];
+afterAll(() => opened.splice(0).forEach(closeDb));
+
+updateQueueStoreContract('SQLite', async (clock) => {
+  const db = openDb(':memory:');
+  opened.push(db);
+  return createSqliteUpdateQueueStore({ db, clock });
+});
