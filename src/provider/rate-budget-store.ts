@@ -9,6 +9,8 @@ export interface BudgetShape {
   burst: number;
   /** Tokens that a background take must leave in the bucket. */
   keptForInteractive: number;
+  /** How long past its due time a refused person's claim on the next token holds (INTERACTIVE_CLAIM_GRACE_MS unless given). */
+  claimGraceMs?: number;
 }
 
 /**
@@ -115,7 +117,7 @@ export function createSqliteRateBudgetStore(deps: { clock: Clock }): RateBudgetS
         return { granted: true, grantedAt: now };
       }
       const waitMs = Math.max(holdMs, claimMs, refillWaitMs(needed, b.tokens, shape.requestsPerSecond));
-      if (priority === 'interactive') b.interactiveUntil = Math.max(b.interactiveUntil, now + waitMs + INTERACTIVE_CLAIM_GRACE_MS);
+      if (priority === 'interactive') b.interactiveUntil = Math.max(b.interactiveUntil, now + waitMs + (shape.claimGraceMs ?? INTERACTIVE_CLAIM_GRACE_MS));
       return { granted: false, waitMs: Math.max(1, waitMs), holdMs };
     },
     async hold(key, ms) {

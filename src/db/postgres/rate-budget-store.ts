@@ -17,7 +17,7 @@ import type { PgDb } from './open.js';
 const T = 'greatest(b.refilled_at, excluded.refilled_at)';
 /** $2 rate per second, $3 burst. */
 const REFILLED = `least($3::float8, b.tokens + extract(epoch from (${T} - b.refilled_at))::float8 * $2::float8)`;
-/** $4 tokens needed, $5 whether a person is waiting. */
+/** $4 tokens needed, $5 whether a person is waiting ($6: how long past the due time their claim holds, ms). */
 const GRANTED = `(b.hold_until <= ${T} and ${REFILLED} >= $4::float8 - ${TOKEN_EPSILON} and ($5::boolean or b.interactive_until <= ${T}))`;
 /** When a person's token is due: after the hold and after the refill of one token. */
 const DUE_SECONDS = `greatest(extract(epoch from (b.hold_until - ${T}))::float8, (1 - ${REFILLED}) / $2::float8, 0)`;
@@ -29,7 +29,7 @@ on conflict (key) do update set
   tokens = case when ${GRANTED} then greatest(0, ${REFILLED} - 1) else ${REFILLED} end,
   refilled_at = ${T},
   interactive_until = case when $5::boolean and not ${GRANTED}
-    then greatest(b.interactive_until, ${T} + make_interval(secs => ${DUE_SECONDS} + ${INTERACTIVE_CLAIM_GRACE_MS / 1000}))
+    then greatest(b.interactive_until, ${T} + make_interval(secs => ${DUE_SECONDS} + $6::float8 / 1000))
     else b.interactive_until end,
   last_take_granted = ${GRANTED}
 returning last_take_granted as granted, tokens, extract(epoch from refilled_at)::float8 * 1000 as at_ms,
@@ -62,7 +62,7 @@ export function createPostgresRateBudgetStore(deps: { db: PgDb }): RateBudgetSto
     async take(key, priority, shape) {
       checkShape(shape);
       const needed = priority === 'interactive' ? 1 : 1 + shape.keptForInteractive;
-      const { rows } = await pool.query<TakeRow>(TAKE, [key, shape.requestsPerSecond, shape.burst, needed, priority === 'interactive']);
+      const { rows } = await pool.query<TakeRow>(TAKE, [key, shape.requestsPerSecond, shape.burst, needed, priority === 'interactive', shape.claimGraceMs ?? INTERACTIVE_CLAIM_GRACE_MS]);
       const row = rows[0];
       if (!row) throw new Error('provider_rate_budget: the take returned no row');
       if (row.granted) return { granted: true, grantedAt: row.at_ms };

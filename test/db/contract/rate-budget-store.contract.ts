@@ -51,7 +51,8 @@ export function rateBudgetContract(database: string, fresh: () => Promise<RateBu
     });
 
     it('keeps background takes away from the token a refused person is waiting for', async () => {
-      const shape: BudgetShape = { requestsPerSecond: 5, burst: 1, keptForInteractive: 0 };
+      // A claim that holds a second past its due time: the sleep below may overshoot on a busy machine.
+      const shape: BudgetShape = { requestsPerSecond: 5, burst: 1, keptForInteractive: 0, claimGraceMs: 1_000 };
       expect((await budget.take(KEY, 'interactive', shape)).granted).toBe(true);
       const person = await budget.take(KEY, 'interactive', shape);
       expect(person.granted).toBe(false);
@@ -60,7 +61,7 @@ export function rateBudgetContract(database: string, fresh: () => Promise<RateBu
       // The token is there, but it is the person's until their claim lapses.
       const background = await budget.take(KEY, 'background', shape);
       expect(background.granted).toBe(false);
-      expect(waitOf(background)).toBeLessThanOrEqual(INTERACTIVE_CLAIM_GRACE_MS);
+      expect(waitOf(background)).toBeLessThanOrEqual(shape.claimGraceMs!);
       expect((await budget.take(KEY, 'interactive', shape)).granted).toBe(true);
     });
 
