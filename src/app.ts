@@ -50,6 +50,8 @@ export interface App {
  */
 export async function createApp(config: Config, io: AppIo): Promise<App> {
   const { clock, logger } = io;
+  // Before the database is opened: whatever this instance starts, it starts after this.
+  const openedAt = clock.now();
   const storage = await openStorage(config, { ...io, instance: config.instanceId });
   const { stores } = storage;
   // Aborted first at shutdown: a catalog run in progress must not hold the exit.
@@ -99,7 +101,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
     // The background work runs on the one instance holding its role: here at once on SQLite, on PostgreSQL
     // when this instance gets the role (at start, or when its holder stops or dies).
     const repairs = () =>
-      repairInterrupted({ orders: services.orders, approvals: services.approvals, exclusive: storage.roles.exclusive, placeTimeoutMs: config.providerOrderTimeoutMs, clock, logger });
+      repairInterrupted({ orders: services.orders, approvals: services.approvals, roles: storage.roles, startedAt: openedAt, placeTimeoutMs: config.providerOrderTimeoutMs, clock, logger });
     const backgroundRole = storage.roles.lock('background');
     background = watchRole(
       backgroundRole,

@@ -42,7 +42,23 @@ export async function openPostgresStorage(
     if (error instanceof PostgresConnectionError) throw new StartupError(`DATABASE_URL: ${error.message}`, 2);
     throw error;
   }
-  const roles = createPostgresRoles(db.$client, { instance: io.instance, host: hostname(), pid: process.pid, now: () => io.clock.now() });
+  let roles: Roles;
+  try {
+    roles = await createPostgresRoles(db.$client, {
+      instance: io.instance,
+      host: hostname(),
+      pid: process.pid,
+      now: () => io.clock.now(),
+      // Others now take this instance for dead and may repair what it is doing: it must stop.
+      onPresenceLost: (error) => {
+        io.logger.fatal({ err: error.message }, 'the connection saying this instance is alive was lost; stopping');
+        io.onClaimLost();
+      },
+    });
+  } catch (error) {
+    await closePostgres(db);
+    throw error;
+  }
   return {
     stores: storesOf(db),
     identity: createPostgresProviderIdentity({ db, clock: io.clock }),

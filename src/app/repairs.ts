@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import type { Roles } from '../db/roles.js';
 import type { Logger } from '../logger.js';
 import type { ApprovalService } from '../orders/approval-service.js';
 import type { OrderService } from '../orders/order-service.js';
@@ -28,22 +29,39 @@ export const REPAIR_EVERY_MS = 30_000;
  * moved to 'unknown' while its POST is still on the way could be looked for
  * before the provider has it and be reported as not placed. So only what
  * started longer ago than any live POST can last (the order timeout plus a
- * margin) is repaired, and the repair runs again every REPAIR_EVERY_MS for
- * what a crashed instance leaves behind later. Moves are compare-and-swap:
+ * margin) is repaired, or, when no other instance is alive, what started
+ * before this one (repairCutOff); the repair runs again every
+ * REPAIR_EVERY_MS for what a crashed instance leaves behind later. Moves are compare-and-swap:
  * an intent closed here cannot be sent afterwards by the instance that made it.
  */
 export async function repairInterrupted(deps: {
   orders: Pick<OrderService, 'recoverInterrupted'>;
   approvals: Pick<ApprovalService, 'recoverInterrupted'>;
-  exclusive: boolean;
+  roles: Pick<Roles, 'exclusive' | 'othersAlive'>;
+  /** When this instance opened the database: nothing of its own started before. */
+  startedAt: number;
   placeTimeoutMs: number;
   clock: Clock;
   logger: Logger;
 }): Promise<void> {
-  const before = deps.exclusive ? undefined : new Date(deps.clock.now() - deps.placeTimeoutMs - LIVE_FLIGHT_MARGIN_MS);
+  const before = await repairCutOff(deps);
   // Logs what it recovered itself.
   await deps.orders.recoverInterrupted(before);
   // After the order service's repair: an approval's order, if one was created, is already sorted out.
   const approvals = await deps.approvals.recoverInterrupted(before);
   if (approvals.requeued + approvals.attached > 0) deps.logger.warn(approvals, 'approvals interrupted by a stopped instance were recovered');
+}
+
+/**
+ * What may be repaired: everything on SQLite; on PostgreSQL what started
+ * longer ago than a live POST can last, and, when no other instance is
+ * alive, also everything that started before this instance did (it cannot
+ * be this instance's own, and nobody else is left to be working on it):
+ * a restart after a crash repairs at once.
+ */
+async function repairCutOff(deps: { roles: Pick<Roles, 'exclusive' | 'othersAlive'>; startedAt: number; placeTimeoutMs: number; clock: Clock }): Promise<Date | undefined> {
+  if (deps.roles.exclusive) return undefined;
+  const longAgo = deps.clock.now() - deps.placeTimeoutMs - LIVE_FLIGHT_MARGIN_MS;
+  const alone = !(await deps.roles.othersAlive());
+  return new Date(alone ? Math.max(longAgo, deps.startedAt) : longAgo);
 }

@@ -42,6 +42,12 @@ export interface Roles {
    */
   readonly exclusive: boolean;
   lock(name: RoleName): RoleLock;
+  /**
+   * Whether another instance is running on the database now (PostgreSQL:
+   * holds its presence, a shared advisory lock taken when it opened the
+   * database). Always false on SQLite.
+   */
+  othersAlive(): Promise<boolean>;
   /** Releases every role and closes their connections. */
   close(): Promise<void>;
 }
@@ -64,6 +70,7 @@ export function exclusiveRoles(self: { instance: string; host: string; pid: numb
       if (!lock) locks.set(name, (lock = lockOf(name)));
       return lock;
     },
+    othersAlive: async () => false,
     close: async () => undefined,
   };
 }

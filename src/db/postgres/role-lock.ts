@@ -20,6 +20,9 @@ export function roleLockKey(name: RoleName): string {
 
 const recordKey = (name: RoleName) => `role.${name}`;
 
+/** Every running instance holds this key shared: how many hold it says how many are alive. */
+const PRESENCE_KEY = BigInt.asIntN(64, createHash('sha256').update('giftdesk.presence').digest().readBigUInt64BE(0)).toString();
+
 /**
  * Server-side keepalive on the role connection: PostgreSQL drops the session
  * (and the lock) within about ten seconds of a machine that vanished without
@@ -34,10 +37,48 @@ export interface PostgresRolesOptions {
   now?: () => number;
 }
 
-export function createPostgresRoles(pool: pg.Pool, options: PostgresRolesOptions): Roles {
+/**
+ * The roles of one instance, and its presence: a shared advisory lock held
+ * from here until close() on a connection of its own, so that others can
+ * tell whether any other instance is alive (and may be in the middle of an
+ * order). Losing that connection is told through `onPresenceLost`: the
+ * instance then no longer counts as alive and must stop.
+ */
+export async function createPostgresRoles(pool: pg.Pool, options: PostgresRolesOptions & { onPresenceLost?: (error: Error) => void }): Promise<Roles> {
   const locks = new Map<RoleName, PostgresRoleLock>();
+  const presence = new pg.Client({ ...pool.options, keepAlive: true, keepAliveInitialDelayMillis: 2_000 });
+  let closing = false;
+  let told = false;
+  const lost = (error: Error) => {
+    if (closing || told) return;
+    told = true;
+    options.onPresenceLost?.(error);
+  };
+  presence.on('error', lost);
+  presence.on('end', () => lost(new Error('the connection holding this instance\'s presence ended')));
+  await presence.connect();
+  try {
+    for (const statement of SESSION_KEEPALIVE) await presence.query(statement).catch(() => undefined);
+    await presence.query('select pg_advisory_lock_shared($1::bigint)', [PRESENCE_KEY]);
+  } catch (error) {
+    closing = true;
+    await presence.end().catch(() => undefined);
+    throw error;
+  }
+  const key = BigInt.asUintN(64, BigInt(PRESENCE_KEY));
   return {
     exclusive: false,
+    async othersAlive() {
+      const { rows } = await pool.query<{ n: string }>(
+        `select count(*) as n from pg_locks l
+           where l.locktype = 'advisory' and l.granted and l.objsubid = 1 and l.mode = 'ShareLock'
+             and l.database = (select oid from pg_database where datname = current_database())
+             and l.classid = $1::bigint::oid and l.objid = $2::bigint::oid`,
+        [(key >> 32n).toString(), (key & 0xffffffffn).toString()],
+      );
+      // This instance's own presence is one of them.
+      return Number(rows[0]?.n ?? 0) > 1;
+    },
     lock(name) {
       let lock = locks.get(name);
       if (!lock) locks.set(name, (lock = new PostgresRoleLock(pool, name, options)));
@@ -45,6 +86,8 @@ export function createPostgresRoles(pool: pg.Pool, options: PostgresRolesOptions
     },
     async close() {
       await Promise.allSettled([...locks.values()].map((lock) => lock.close()));
+      closing = true;
+      await presence.end().catch(() => undefined);
     },
   };
 }
