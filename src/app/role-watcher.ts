@@ -47,7 +47,8 @@ export function watchRole(
 
   const attempt = async (): Promise<void> => {
     if (stopped) return;
-    if (!lock.held) {
+    // Not `lock.held`: on SQLite the role is held from the start, and its work must still start.
+    if (!active) {
       let taken = false;
       try {
         taken = await lock.tryTake();
