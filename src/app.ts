@@ -15,9 +15,11 @@ import { createHealth } from './http/readiness.js';
 import type { Logger } from './logger.js';
 import type { ProcessProbe } from './process-probe.js';
 import { INTERACTIVE_MAX_WAIT_MS } from './provider/rate-limit.js';
-import type { Repeating } from './repeat.js';
 import type { Sandbox } from './sandbox/server.js';
 import { startServing } from './app/serving.js';
+import { repairInterrupted, REPAIR_EVERY_MS } from './app/repairs.js';
+import { watchRole, type RoleWatch } from './app/role-watcher.js';
+import { startRepeating, type Repeating } from './repeat.js';
 import { translatorFor } from './text/i18n.js';
 
 export { StartupError } from './app/startup-error.js';
@@ -48,12 +50,15 @@ export interface App {
  */
 export async function createApp(config: Config, io: AppIo): Promise<App> {
   const { clock, logger } = io;
-  const storage = await openStorage(config, io);
+  // Before the database is opened: whatever this instance starts, it starts after this.
+  const openedAt = clock.now();
+  const storage = await openStorage(config, { ...io, instance: config.instanceId });
   const { stores } = storage;
   // Aborted first at shutdown: a catalog run in progress must not hold the exit.
   const shutdown = new AbortController();
   let sandbox: Sandbox | null = null;
   let loops: Repeating[] = [];
+  let background: RoleWatch | null = null;
   try {
     const startedAt = clock.now();
     sandbox = config.sandboxMode ? await startBuiltInSandbox(config, stores.orderQueries, logger) : null;
@@ -93,17 +98,40 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
       for (const member of await staff.list()) if (member.role !== 'staff') await menus.show(member);
     })();
 
-    loops = await startLoops({
-      config,
-      services,
-      catalogSync,
-      shutdown: shutdown.signal,
-      onSweepDone: (at) => {
-        sweepDoneAt = at;
+    // The background work runs on the one instance holding its role: here at once on SQLite, on PostgreSQL
+    // when this instance gets the role (at start, or when its holder stops or dies).
+    const repairs = () =>
+      repairInterrupted({ orders: services.orders, approvals: services.approvals, roles: storage.roles, startedAt: openedAt, placeTimeoutMs: config.providerOrderTimeoutMs, clock, logger });
+    const backgroundRole = storage.roles.lock('background');
+    background = watchRole(
+      backgroundRole,
+      {
+        start: async () => {
+          // Before the loops: the sweep then finds an interrupted order already marked for it.
+          await repairs();
+          loops = await startLoops({
+            config,
+            services,
+            catalogSync,
+            shutdown: shutdown.signal,
+            onSweepDone: (at) => {
+              sweepDoneAt = at;
+            },
+            clock,
+            logger,
+          });
+          // Other instances may crash later in the middle of an order: their orphans are looked for while this one holds the role.
+          if (!storage.roles.exclusive) loops.push(startRepeating({ name: 'interrupted order repair', everyMs: REPAIR_EVERY_MS, task: repairs, clock, logger }));
+        },
+        stop: async () => {
+          const running = loops;
+          loops = [];
+          await Promise.allSettled(running.map((loop) => loop.stop()));
+        },
       },
-      clock,
-      logger,
-    });
+      { logger },
+    );
+    await background.firstTry;
 
     const health = createHealth({
       store: services.stores.health,
@@ -114,8 +142,10 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
       orderingPaused: () => orderingPause.current(),
       providerPausedUntil: () => services.limiter.pausedUntil(),
       interactiveMaxWaitMs: INTERACTIVE_MAX_WAIT_MS,
+      updates: () => serving?.taking() ?? { mode: config.botMode, polling: false, stopping: false },
+      background: async () => ({ here: backgroundRole.held, holder: await backgroundRole.holder() }),
     });
-    let serving: Awaited<ReturnType<typeof startServing>>;
+    let serving: Awaited<ReturnType<typeof startServing>> | undefined;
     try {
       serving = await startServing({
         bot,
@@ -126,6 +156,8 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
           telegramContactAt = clock.now();
         },
         updateQueue: services.stores.updateQueue,
+        pollingRole: storage.roles.lock('polling'),
+        instanceId: config.instanceId,
         clock,
         logger,
       });
@@ -140,8 +172,9 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
       async stop() {
         shutdown.abort();
         // Updates in hand first: they may still need the provider (the sandbox too) and the database.
-        await serving.stop(config.providerOrderTimeoutMs + 5_000);
-        await Promise.allSettled(loops.map((loop) => loop.stop()));
+        await serving?.stop(config.providerOrderTimeoutMs + 5_000);
+        // Stops the loops and releases the background work at once, for another instance to take over.
+        await background?.stop();
         await sandbox?.close();
         await storage.close();
       },
@@ -152,6 +185,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
   } catch (error) {
     // A start that fails half-way leaves nothing running: the loops, the built-in sandbox and the claim on the database end here.
     shutdown.abort();
+    await background?.stop();
     await Promise.allSettled(loops.map((loop) => loop.stop()));
     await sandbox?.close();
     await storage.close();

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { maskedUrl } from './db/postgres/url.js';
 import { sandboxStatePathFor } from './sandbox/state-path.js';
 import { z } from 'zod';
@@ -133,6 +134,8 @@ const schema = z.strictObject({
   WEBHOOK_SECRET: optional(
     z.string().regex(WEBHOOK_SECRET_SHAPE, { error: 'must be 1 to 256 characters, each a letter, digit, _ or - (Telegram\'s rule)' }),
   ),
+  // Names this instance in its logs, /metrics and the roles it holds; several instances on one database need distinct ids.
+  INSTANCE_ID: optional(z.string().trim().min(1, { error: 'must not be empty' }).max(200, { error: 'must be at most 200 characters' })),
   LOG_PRETTY: optional(z.stringbool({ error: 'must be true or false' })).transform((v) => v ?? false),
   LOG_LEVEL: optional(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -181,6 +184,8 @@ export type Config = {
   /** Calendar whose months limits, digests and exports count by. */
   monthCalendar: MonthCalendar;
   logLevel: string;
+  /** INSTANCE_ID, or <hostname>:<pid>: this instance's name in logs, /metrics and role records. */
+  instanceId: string;
   catalogRefreshMinutes: number;
   orderIdleMinutes: number;
   /** A summary older than this has its price and stock read again when Confirm is pressed. */
@@ -286,6 +291,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     timeZone: data.TIME_ZONE,
     monthCalendar: data.MONTH_CALENDAR,
     logLevel: data.LOG_LEVEL,
+    instanceId: data.INSTANCE_ID ?? `${hostname()}:${process.pid}`,
     catalogRefreshMinutes: data.CATALOG_REFRESH_MINUTES,
     orderIdleMinutes: data.ORDER_IDLE_MINUTES,
     pollStaleMinutes: data.POLL_STALE_MINUTES,

@@ -32,11 +32,12 @@ export const REDACTED_PATHS = [
  * `filter` runs over every finished line before it is written: redaction by
  * path cannot see a secret inside a string (an error message quoting a URL).
  */
-export function createLogger(options: { level: string; destination?: pino.DestinationStream; filter?: SecretFilter }): Logger {
+export function createLogger(options: { level: string; destination?: pino.DestinationStream; filter?: SecretFilter; instance?: string }): Logger {
   const config: LoggerOptions = {
     level: options.level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    base: { app: 'giftdesk' },
+    // The instance on every line: with several on one database, an operator reads whose line it is.
+    base: { app: 'giftdesk', ...(options.instance !== undefined ? { instance: options.instance } : {}) },
   };
   const destination = options.destination ?? pino.destination({ dest: 1, sync: true });
   const filter = options.filter;

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
   const logger = createLogger({
     level: config.logLevel,
     filter: secrets,
+    instance: config.instanceId,
     ...(config.logPretty ? { destination: await prettyDestination() } : {}),
   });
   guardProcessOutput(logger, secrets);

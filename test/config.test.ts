@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hostname } from 'node:os';
 import { ConfigError, effectiveConfig, parseConfig } from '../src/config.js';
 
 const valid = {
@@ -247,5 +248,14 @@ describe('webhook and HTTP settings', () => {
       const sandbox = { ...valid, PROVIDER_BASE_URL: 'sandbox', PROVIDER_API_KEY: undefined, DATABASE_URL: 'postgresql://localhost/giftdesk_trial' };
       expect(parseConfig(sandbox).sandboxStatePath).toBe('./data/giftdesk_trial.provider.sqlite');
     });
+  });
+
+  it('names the instance by INSTANCE_ID, or by host and pid, and shows it in the effective configuration', () => {
+    expect(parseConfig(valid).instanceId).toBe(`${hostname()}:${process.pid}`);
+    const named = parseConfig({ ...valid, INSTANCE_ID: ' pod-a ' });
+    expect(named.instanceId).toBe('pod-a');
+    expect(effectiveConfig(named)).toMatchObject({ instanceId: 'pod-a' });
+    // Blank, like any other setting, means unset.
+    expect(parseConfig({ ...valid, INSTANCE_ID: ' ' }).instanceId).toBe(`${hostname()}:${process.pid}`);
   });
 });

@@ -1,8 +1,9 @@
+import { hostname } from 'node:os';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { ProcessProbe } from '../process-probe.js';
-import { AnotherInstanceError } from '../db/instance-lock.js';
-import { claimPostgresInstance } from '../db/postgres/instance-lock.js';
+import { createPostgresRoles } from '../db/postgres/role-lock.js';
+import type { Roles } from '../db/roles.js';
 import { closePostgres, openPostgres, PostgresConnectionError, type PgDb } from '../db/postgres/open.js';
 import { createPostgresProviderIdentity } from '../db/postgres/provider-identity.js';
 import { maskedUrl } from '../db/postgres/url.js';
@@ -15,22 +16,24 @@ export interface StorageIo {
   clock: Clock;
   logger: Logger;
   owner: string;
+  /** This instance's id (INSTANCE_ID), recorded with the roles it holds. */
+  instance: string;
   probe: ProcessProbe;
   onClaimLost: () => void;
 }
 
 /**
- * PostgreSQL at DATABASE_URL, opened, migrated and claimed for this
- * process through the database itself (an advisory lock held on a
- * connection of its own: when this process dies, the claim goes with its
- * connection). A URL that cannot be used stops the start with exit 2 and a
- * message naming host and database, never the password.
+ * PostgreSQL at DATABASE_URL, opened and migrated. Several instances may
+ * run on one database: what only one may do at a time is a role
+ * (src/db/postgres/role-lock.ts), taken by whoever the app asks for it. A
+ * URL that cannot be used stops the start with exit 2 and a message naming
+ * host and database, never the password.
  */
 export async function openPostgresStorage(
   url: string,
   io: StorageIo,
   storesOf: (db: PgDb) => Stores,
-): Promise<{ stores: Stores; identity: ProviderIdentityStore; name: string; close: () => Promise<void> }> {
+): Promise<{ stores: Stores; identity: ProviderIdentityStore; roles: Roles; name: string; close: () => Promise<void> }> {
   const name = maskedUrl(url);
   let db: PgDb;
   try {
@@ -39,26 +42,30 @@ export async function openPostgresStorage(
     if (error instanceof PostgresConnectionError) throw new StartupError(`DATABASE_URL: ${error.message}`, 2);
     throw error;
   }
-  let claim: Awaited<ReturnType<typeof claimPostgresInstance>>;
+  let roles: Roles;
   try {
-    claim = await claimPostgresInstance(db.$client, {
-      owner: io.owner,
-      onLost: (error) => {
-        io.logger.fatal({ err: error.message }, 'the connection holding this instance\'s claim on the database was lost; stopping');
+    roles = await createPostgresRoles(db.$client, {
+      instance: io.instance,
+      host: hostname(),
+      pid: process.pid,
+      now: () => io.clock.now(),
+      // Others now take this instance for dead and may repair what it is doing: it must stop.
+      onPresenceLost: (error) => {
+        io.logger.fatal({ err: error.message }, 'the connection saying this instance is alive was lost; stopping');
         io.onClaimLost();
       },
     });
   } catch (error) {
     await closePostgres(db);
-    if (error instanceof AnotherInstanceError) throw new StartupError(error.message, 1);
     throw error;
   }
   return {
     stores: storesOf(db),
     identity: createPostgresProviderIdentity({ db, clock: io.clock }),
+    roles,
     name,
     async close() {
-      await claim.release();
+      await roles.close();
       await closePostgres(db);
     },
   };

@@ -145,6 +145,7 @@ export async function createServices(deps: {
   settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance));
   const metrics = createMetrics({
     store: stores.health,
+    instance: config.instanceId,
     operations: {
       lastBalance: () => lowBalance.lastObserved(),
       orderingPaused: () => orderingPause.current(),
@@ -200,8 +201,7 @@ export async function createServices(deps: {
     provider,
     logger.child({ component: 'orders' }),
   );
-  // Logs what it recovered itself.
-  await orders.recoverInterrupted();
+  // Interrupted orders and approvals are repaired by the instance holding the background work (src/app/repairs.ts).
   const approvals = createApprovalService({
     approvals: stores.approvals,
     clock,
@@ -218,9 +218,6 @@ export async function createServices(deps: {
     checkLimits,
     expiryMs: config.approvalExpiryMinutes * 60_000,
   });
-  // After the order service's repair: an approval's order, if one was created, is already sorted out.
-  const approvalsRecovered = await approvals.recoverInterrupted();
-  if (approvalsRecovered.requeued + approvalsRecovered.attached > 0) logger.warn(approvalsRecovered, 'approvals interrupted by the previous shutdown were recovered');
 
   const send = createSendPort(outboxApi);
   const clearButtons = createClearButtons(outboxApi);

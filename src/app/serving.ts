@@ -11,10 +11,14 @@ import type { Health } from '../http/readiness.js';
 import { startHttpServer, type HttpServer } from '../http/server.js';
 import { createWebhookIntake } from '../http/webhook-intake.js';
 import type { Logger } from '../logger.js';
+import type { RoleLock } from '../db/roles.js';
+import { watchRole, type RoleWatch } from './role-watcher.js';
 
 export interface Serving {
   source: UpdateSource;
   http: HttpServer | null;
+  /** Whether this instance takes updates now or stands by for them: webhook mode always; polling mode while it holds the polling role or waits for it. */
+  taking(): { mode: 'webhook' | 'polling'; polling: boolean; stopping: boolean };
   /** Stop taking updates, let running handlers finish (at most `timeoutMs`), then close the HTTP server. */
   stop(timeoutMs: number): Promise<void>;
 }
@@ -36,6 +40,8 @@ export async function startServing(deps: {
   updateQueue: UpdateQueueStore;
   /** Names this instance in the queue's claims; host and pid when not given. */
   instanceId?: string;
+  /** Polling mode: Telegram allows one getUpdates client per bot, so only the holder of this role polls. */
+  pollingRole: RoleLock;
   clock: Clock;
   logger: Logger;
 }): Promise<Serving> {
@@ -52,6 +58,7 @@ export async function startServing(deps: {
 
   let http: HttpServer | null = null;
   let source: UpdateSource;
+  let polling: { watch: RoleWatch; source: UpdateSource } | null = null;
   if (config.botMode === 'webhook') {
     if (!config.webhookUrl || !config.webhookSecret || config.httpPort === undefined) throw new Error('webhook mode needs WEBHOOK_URL, WEBHOOK_SECRET and HTTP_PORT');
     const worker = startUpdateWorker({
@@ -89,14 +96,67 @@ export async function startServing(deps: {
       http = await serve();
       logger.info({ url: http.url }, 'HTTP server listening');
     }
-    source = await startPolling(bot, { apiRoot: config.telegramApiRoot, clock, logger });
+    polling = pollWhileHeld(deps.pollingRole, () => startPolling(bot, { apiRoot: config.telegramApiRoot, clock, logger }), logger);
+    source = polling.source;
+    await polling.watch.firstTry;
   }
+  let stopping = false;
   return {
     source,
     http,
+    taking: () => ({ mode: config.botMode, polling: polling?.watch.active ?? false, stopping }),
     async stop(timeoutMs) {
+      stopping = true;
       await source.stop(timeoutMs);
       await http?.close();
+    },
+  };
+}
+
+/** How long a poller that lost its role gives the updates in hand before it lets go. */
+const LOST_ROLE_DRAIN_MS = 10_000;
+
+/**
+ * Long polling only while this instance holds the polling role: started when
+ * the role is gained, stopped when it is lost or at shutdown (releasing the
+ * role at once, for a standby to take). A failure of the poller (401, 409)
+ * ends the process only while it holds the role: a 409 met while handing
+ * over is the other poller's turn, not a fault.
+ */
+function pollWhileHeld(lock: RoleLock, start: () => Promise<UpdateSource>, logger: Logger): { watch: RoleWatch; source: UpdateSource } {
+  let runner: UpdateSource | null = null;
+  let drainMs = LOST_ROLE_DRAIN_MS;
+  let fail!: (error: unknown) => void;
+  const failed = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
+  const watch = watchRole(
+    lock,
+    {
+      async start() {
+        const started = await start();
+        runner = started;
+        started.failed.catch((error: unknown) => {
+          if (runner === started && lock.held) fail(error);
+        });
+        logger.info('polling Telegram for updates: this instance holds the polling role');
+      },
+      async stop() {
+        const stopping = runner;
+        runner = null;
+        await stopping?.stop(drainMs);
+      },
+    },
+    { logger },
+  );
+  return {
+    watch,
+    source: {
+      async stop(timeoutMs) {
+        drainMs = timeoutMs;
+        await watch.stop();
+      },
+      failed,
     },
   };
 }

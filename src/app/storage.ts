@@ -1,9 +1,11 @@
+import { hostname } from 'node:os';
 import type { Config } from '../config.js';
 import { acquireInstanceLock, AnotherInstanceError, HEARTBEAT_MS, type InstanceLock } from '../db/instance-lock.js';
 import { closeDb, DatabasePathError, DatabaseTooNewError, openDb, type Db } from '../db/open.js';
 import { createSqliteProviderIdentity, describeProviderMismatch, type ProviderIdentityStore } from '../db/provider-identity.js';
 import { postgresStores, sqliteStores, type Stores } from '../db/stores.js';
 import type { Logger } from '../logger.js';
+import { exclusiveRoles, type Roles } from '../db/roles.js';
 import { openPostgresStorage, type StorageIo } from './postgres-storage.js';
 
 export type { StorageIo } from './postgres-storage.js';
@@ -11,22 +13,25 @@ import { StartupError } from './startup-error.js';
 
 export interface Storage {
   stores: Stores;
+  /** The roles only one instance on the database may hold at a time (on SQLite, always this one's). */
+  roles: Roles;
   /** Releases the database to the next instance and closes it. */
   close(): Promise<void>;
 }
 
 /**
  * Opens the database (PostgreSQL when DATABASE_URL is set, else the SQLite
- * file), checks it belongs to this provider, and claims it for this process
- * (start-up repairs assume no other giftdesk runs on it). A second
- * instance stops here with a clear message, before touching anything; an
- * instance that loses its claim asks to be stopped.
+ * file) and checks it belongs to this provider. On SQLite the file is
+ * claimed for this process: a second instance stops here with a clear
+ * message, before touching anything, and an instance that loses its claim
+ * asks to be stopped. On PostgreSQL several instances share the database and
+ * share out its roles instead.
  */
 export async function openStorage(config: Pick<Config, 'databasePath' | 'databaseUrl' | 'providerBaseUrl'>, io: StorageIo): Promise<Storage> {
   if (config.databaseUrl !== null) {
     const opened = await openPostgresStorage(config.databaseUrl, io, (db) => postgresStores({ db, clock: io.clock }));
     await checkProvider(opened.identity, config.providerBaseUrl, opened.name, 'set DATABASE_URL to a new, empty database (giftdesk creates the tables)', io.logger, opened.close);
-    return { stores: opened.stores, close: opened.close };
+    return { stores: opened.stores, roles: opened.roles, close: opened.close };
   }
   return openSqliteStorage(config.databasePath, config.providerBaseUrl, io);
 }
@@ -64,6 +69,7 @@ async function openSqliteStorage(databasePath: string, providerBaseUrl: string, 
   timer.unref();
   return {
     stores: sqliteStores({ db, clock }),
+    roles: exclusiveRoles({ instance: io.instance, host: hostname(), pid: process.pid, since: clock.now() }),
     async close() {
       clearInterval(timer);
       lock.release();

@@ -34,8 +34,10 @@ export function endpointOf(path: string): string {
     .join('/');
 }
 
-export function createMetrics(deps: { store: Pick<HealthStore, 'ordersByState' | 'pendingNotifications'>; defaultMetrics?: boolean; operations?: OperationsReadings }): Metrics {
+export function createMetrics(deps: { store: Pick<HealthStore, 'ordersByState' | 'pendingNotifications'>; defaultMetrics?: boolean; operations?: OperationsReadings; instance?: string }): Metrics {
   const registry = new Registry();
+  // Every series names its instance: several instances scraped behind one job stay apart.
+  if (deps.instance !== undefined) registry.setDefaultLabels({ instance: deps.instance });
   if (deps.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
   if (deps.operations) registerOperationsMetrics(registry, deps.operations);
 

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { HealthStore } from '../db/health-store.js';
+import type { RoleHolder } from '../db/roles.js';
 import type { OrderingPause } from '../orders/ordering-pause.js';
 
 /**
@@ -52,6 +53,14 @@ export interface ReadinessDeps {
   /** Beyond this wait a staff member is told to come back later instead of being served. */
   interactiveMaxWaitMs: number;
   limits?: ReadinessLimits;
+  /**
+   * Whether this instance can take updates: in webhook mode while it is not
+   * stopping; in polling mode while it polls (holds the polling role) or
+   * stands by for it. Absent: not reported.
+   */
+  updates?: () => { mode: 'webhook' | 'polling'; polling: boolean; stopping: boolean };
+  /** Whether this instance does the background work, and which instance does (null: none now). Absent: not reported. */
+  background?: () => Promise<{ here: boolean; holder: RoleHolder | null }>;
 }
 
 export interface Health {
@@ -110,6 +119,23 @@ export function createHealth(deps: ReadinessDeps): Health {
     };
   }
 
+  function updates(): CheckResult | null {
+    if (!deps.updates) return null;
+    const now = deps.updates();
+    if (now.mode === 'webhook') return { ok: !now.stopping, mode: 'webhook', stopping: now.stopping };
+    return { ok: !now.stopping, mode: 'polling', stopping: now.stopping, polling: now.polling, standby: !now.polling && !now.stopping };
+  }
+
+  async function background(): Promise<CheckResult | null> {
+    if (!deps.background) return null;
+    try {
+      const { here, holder } = await deps.background();
+      return { ok: holder !== null, here, holder: holder?.instance ?? null };
+    } catch {
+      return { ok: false, error: 'the holder of the background work could not be read' };
+    }
+  }
+
   const report = (checks: Record<string, CheckResult>): Report => ({ ok: Object.values(checks).every((check) => check.ok), checks });
 
   return {
@@ -118,7 +144,19 @@ export function createHealth(deps: ReadinessDeps): Health {
       const now = deps.clock.now();
       const db = await database();
       if (!db.ok) return report({ database: db });
-      return report({ database: db, telegram: telegram(now), provider: await provider(now), poller: poller(now), outbox: await outbox(now) });
+      const taking = updates();
+      const work = await background();
+      // The sweep runs where the background work runs: elsewhere its age says nothing about this instance.
+      const sweep = work && work['here'] === false ? { ok: true, elsewhere: true } : poller(now);
+      return report({
+        database: db,
+        telegram: telegram(now),
+        provider: await provider(now),
+        poller: sweep,
+        outbox: await outbox(now),
+        ...(taking ? { updates: taking } : {}),
+        ...(work ? { background: work } : {}),
+      });
     },
   };
 }

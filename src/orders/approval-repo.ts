@@ -59,7 +59,8 @@ export interface ApprovalStore {
    * again; an approved request gets its order's id if the order was created,
    * and otherwise waits again (its confirm key still allows one order).
    */
-  recoverInterrupted(): Promise<{ requeued: number; attached: number }>;
+  /** With `changedBefore`, only approvals last changed before it: newer ones may be in the hands of a live instance. */
+  recoverInterrupted(changedBefore?: Date): Promise<{ requeued: number; attached: number }>;
 }
 
 /** The SQLite store: the synchronous repository behind promises; a statement that fails rejects. */
@@ -76,7 +77,7 @@ export function createSqliteApprovalStore(deps: { db: Db; clock: Clock }): Appro
     reject: async (id, by, reason) => repo.reject(id, by, reason),
     expireDue: async () => repo.expireDue(),
     listPending: async () => repo.listPending(),
-    recoverInterrupted: async () => repo.recoverInterrupted(),
+    recoverInterrupted: async (changedBefore) => repo.recoverInterrupted(changedBefore),
   };
 }
 
@@ -238,14 +239,14 @@ function createApprovalRepo(deps: { db: Db; clock: Clock }) {
      * stopped before that goes back to waiting too: its numbers may be old
      * by now, and its confirm key still allows one order at most.
      */
-    recoverInterrupted(): { requeued: number; attached: number } {
+    recoverInterrupted(changedBefore?: Date): { requeued: number; attached: number } {
       return immediate((tx) => {
         let requeued = 0;
         let attached = 0;
-        for (const row of tx.select().from(approvals).where(eq(approvals.state, 'approving')).all()) {
+        for (const row of tx.select().from(approvals).where(and(eq(approvals.state, 'approving'), changedBefore ? lte(approvals.updatedAt, changedBefore) : undefined)).all()) {
           if (move(tx, row.id, 'approving', 'pending', { decidedBy: null }, { actorId: null, action: 'approval.not_yet', facts: { interrupted: 'checking' } })) requeued++;
         }
-        const unattached = tx.select().from(approvals).where(and(eq(approvals.state, 'approved'), isNull(approvals.orderId))).all();
+        const unattached = tx.select().from(approvals).where(and(eq(approvals.state, 'approved'), isNull(approvals.orderId), changedBefore ? lte(approvals.updatedAt, changedBefore) : undefined)).all();
         for (const row of unattached) {
           const order = tx.select({ id: orders.id }).from(orders).where(eq(orders.confirmKey, row.confirmKey)).get();
           if (order) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
@@ -65,7 +65,13 @@ export interface OrderStore {
   transition(input: NotifyingTransition): Promise<OrderRow | null>;
   openIntent(input: IntentInput): Promise<OpenIntentResult>;
   claimForPlacing(id: number, actorId: number): Promise<ClaimResult>;
-  recoverInterrupted(maxFlightMs: number): Promise<{ unknown: number; notPlaced: number }>;
+  /**
+   * Repairs orders whose process stopped in the middle (see the SQLite
+   * implementation). With `startedBefore`, only orders whose POST (or, for an
+   * intent, whose creation) is older than it: newer ones may belong to a
+   * live instance on the same database.
+   */
+  recoverInterrupted(maxFlightMs: number, startedBefore?: Date): Promise<{ unknown: number; notPlaced: number }>;
   listForUser(userId: number, request: PageRequest): Promise<PageOf<OrderRow>>;
 }
 
@@ -77,7 +83,7 @@ export function createSqliteOrderStore(deps: { db: Db; clock: Clock }): OrderSto
     transition: async (input) => repo.transition(input),
     openIntent: async (input) => repo.openIntent(input),
     claimForPlacing: async (id, actorId) => repo.claimForPlacing(id, actorId),
-    recoverInterrupted: async (maxFlightMs) => repo.recoverInterrupted(maxFlightMs),
+    recoverInterrupted: async (maxFlightMs, startedBefore) => repo.recoverInterrupted(maxFlightMs, startedBefore),
     listForUser: async (userId, request) => repo.listForUser(userId, request),
   };
 }
@@ -215,14 +221,14 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
      * interrupted POST ended at the latest when its timeout (`maxFlightMs`)
      * ran out or when this process started, whichever came first.
      */
-    recoverInterrupted(maxFlightMs: number): { unknown: number; notPlaced: number } {
+    recoverInterrupted(maxFlightMs: number, startedBefore?: Date): { unknown: number; notPlaced: number } {
       return db.transaction(
         (tx) => {
           const at = now();
           const placing = tx
             .select({ id: orders.id, postedAt: orders.postedAt })
             .from(orders)
-            .where(eq(orders.state, 'placing'))
+            .where(and(eq(orders.state, 'placing'), startedBefore ? lte(orders.postedAt, startedBefore) : undefined))
             .all();
           let unknown = 0;
           for (const { id, postedAt } of placing) {
@@ -243,7 +249,7 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
           const staleIntents = tx
             .select({ id: orders.id })
             .from(orders)
-            .where(and(eq(orders.state, 'intent'), isNull(orders.postedAt)))
+            .where(and(eq(orders.state, 'intent'), isNull(orders.postedAt), startedBefore ? lte(orders.createdAt, startedBefore) : undefined))
             .all();
           let notPlaced = 0;
           for (const { id } of staleIntents) {

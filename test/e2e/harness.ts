@@ -22,6 +22,12 @@ export interface World {
   database: WorldDatabase;
   /** Starts the bot process again on the same database (after stop or kill9). */
   restart(extraEnv?: Record<string, string>): Promise<BotProcess>;
+  /**
+   * Starts one more instance on the same database (PostgreSQL: several may
+   * run at once), handed back once it runs; it may stand by for the roles,
+   * so nothing is awaited of its loops. Stopped by close().
+   */
+  startAnother(extraEnv?: Record<string, string>): Promise<BotProcess>;
   close(): Promise<void>;
 }
 
@@ -77,7 +83,8 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     ...options.env,
     ...extra,
   });
-  const launch = async (extra?: Record<string, string>) => {
+  const others: BotProcess[] = [];
+  const launch = async (extra?: Record<string, string>, standby = false) => {
     const settings: Record<string, string> = env(extra);
     const polls = telegram.callsTo('getUpdates').length;
     const bot = options.process ? startBotProcess(settings) : startBotInProcess(settings);
@@ -86,6 +93,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       await telegram.waitFor(() => telegram.callsTo('getUpdates').length > polls || undefined, { timeoutMs: 20_000 });
     } else {
       await bot.waitForLog('giftdesk is running');
+      if (standby) return bot;
       // The catalog syncs in the background after start-up; both outcomes are logged by the sync itself.
       const logsInfo = ['trace', 'debug', 'info'].includes(settings['LOG_LEVEL'] ?? 'debug');
       if (options.waitForCatalog !== false && logsInfo) await bot.waitForLog(catalogSyncEnded);
@@ -102,7 +110,13 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       world.bot = await launch(extra);
       return world.bot;
     },
+    async startAnother(extra) {
+      const bot = await launch(extra, true);
+      others.push(bot);
+      return bot;
+    },
     async close() {
+      await Promise.all(others.map((other) => other.stop()));
       await world.bot.stop();
       await telegram.close();
       await sandbox.close();
@@ -167,6 +181,7 @@ export function sharedWorld(options: WorldOptions = {}): World {
       return current().database;
     },
     restart: (extraEnv) => current().restart(extraEnv),
+    startAnother: (extraEnv) => current().startAnother(extraEnv),
     close: () => current().close(),
   };
 }

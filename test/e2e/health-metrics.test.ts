@@ -64,11 +64,12 @@ describe('health, readiness and metrics over HTTP in polling mode', () => {
 
     const metrics = await get('/metrics');
     expect(metrics.status).toBe(200);
-    const balanceReads = /^giftdesk_provider_requests_total\{endpoint="\/wallet\/balance",method="GET",status="200"\} (\d+)$/m.exec(metrics.text);
+    // Every series names its instance (INSTANCE_ID, here the default host:pid).
+    const balanceReads = /^giftdesk_provider_requests_total\{endpoint="\/wallet\/balance",method="GET",status="200",instance="[^"]+:\d+"\} (\d+)$/m.exec(metrics.text);
     expect(Number(balanceReads?.[1])).toBeGreaterThanOrEqual(1);
-    expect(metrics.text).toMatch(/^giftdesk_updates_handled_total [1-9]\d*$/m);
-    expect(metrics.text).toMatch(/^giftdesk_orders\{state="completed"\} \d+$/m);
-    expect(metrics.text).toMatch(/^giftdesk_outbox_backlog \d+$/m);
+    expect(metrics.text).toMatch(/^giftdesk_updates_handled_total\{instance="[^"]+"\} [1-9]\d*$/m);
+    expect(metrics.text).toMatch(/^giftdesk_orders\{state="completed",instance="[^"]+"\} \d+$/m);
+    expect(metrics.text).toMatch(/^giftdesk_outbox_backlog\{instance="[^"]+"\} \d+$/m);
     expect(metrics.text).toContain('giftdesk_delivery_lag_seconds_bucket');
   });
 

@@ -13,10 +13,10 @@ const GOOGLE_PLAY = { search: 'Google Play 10', product: /^Google Play 10 USD/ }
 
 /**
  * The built program on PostgreSQL, for what the other end-to-end files
- * prove on SQLite: the claim on the database, an approval, an export, and
+ * prove on SQLite: an approval, an export, and
  * what an operator sees when DATABASE_URL cannot be used. Kill -9 and the
  * restarts run on both databases in restart.test.ts; moving up in
- * move-up.test.ts.
+ * move-up.test.ts; several instances on one database in instances-polling.test.ts.
  */
 describe('giftdesk on PostgreSQL, through the real process', () => {
   const world = sharedWorld({ process: true, database: 'postgresql', staff: [STAFF] });
@@ -28,14 +28,6 @@ describe('giftdesk on PostgreSQL, through the real process', () => {
     PROVIDER_API_KEY: world.sandbox.apiKey,
     DATABASE_URL: databaseUrl,
     ADMIN_IDS: String(ADMIN.id),
-  });
-
-  it('refuses a second instance on the same database through the database itself, and the first keeps working', async () => {
-    const second = startBotProcess(settings(world.database.env['DATABASE_URL']!));
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toMatch(/did not start: another giftdesk is running on this database: .* \(host .*, pid \d+\) holds it/);
-    world.telegram.sendText(ADMIN, '/help');
-    await world.telegram.waitForMessage(ADMIN.id, /\/order/);
   });
 
   it('places an order above the approval threshold once an administrator approves it, and delivers its codes', async () => {

@@ -12,6 +12,15 @@ describe('metrics', () => {
     expect(endpointOf('/wallet/transactions/9')).toBe('/wallet/transactions/:id');
   });
 
+  it('labels every series with the instance, so that several instances scraped together stay apart', async () => {
+    const { db } = orderRepoWorld(0);
+    const metrics = createMetrics({ store: createSqliteHealthStore({ db }), defaultMetrics: false, instance: 'pod-a' });
+    metrics.providerExchange({ method: 'GET', path: '/orders/17', outcome: 200, elapsedMs: 30 });
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('giftdesk_provider_requests_total{endpoint="/orders/:id",method="GET",status="200",instance="pod-a"} 1');
+    expect(text).toMatch(/giftdesk_orders\{[^}]*instance="pod-a"/);
+  });
+
   it('counts provider requests by endpoint and status, and 429s on their own', async () => {
     const { db } = orderRepoWorld(0);
     const metrics = createMetrics({ store: createSqliteHealthStore({ db }), defaultMetrics: false });

@@ -27,6 +27,21 @@ function readiness(overrides: Partial<ReadinessDeps> = {}) {
 }
 
 describe('readiness', () => {
+  it('says whether this instance takes updates, and which instance holds the background work', async () => {
+    let taking = { mode: 'polling' as const, polling: false, stopping: false };
+    let holder: { here: boolean; holder: { instance: string; host: string; pid: number; since: number } | null } = { here: false, holder: { instance: 'other', host: 'h', pid: 2, since: T0 } };
+    const { health, clock } = readiness({ updates: () => taking, background: async () => holder });
+    // A standby: ready, and the sweep's age is not its concern while another instance sweeps.
+    clock.advance(10 * MINUTE);
+    expect(await health.readyz()).toMatchObject({
+      checks: { updates: { ok: true, mode: 'polling', polling: false, standby: true }, background: { ok: true, here: false, holder: 'other' }, poller: { ok: true, elsewhere: true } },
+    });
+    taking = { ...taking, stopping: true };
+    expect(await health.readyz()).toMatchObject({ ok: false, checks: { updates: { ok: false, stopping: true, standby: false } } });
+    holder = { here: false, holder: null };
+    expect(await health.readyz()).toMatchObject({ ok: false, checks: { background: { ok: false, holder: null } } });
+  });
+
   it('is ready when Telegram answered, the sweep ran and nothing waits', async () => {
     const { health } = readiness();
     expect(await health.readyz()).toMatchObject({ ok: true });

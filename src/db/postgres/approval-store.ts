@@ -152,18 +152,18 @@ export function createPostgresApprovalStore(deps: { db: PgDb; clock: Clock }): A
 
     listPending: () => db.select().from(approvals).where(eq(approvals.state, 'pending')).orderBy(asc(approvals.id)),
 
-    recoverInterrupted() {
+    recoverInterrupted(changedBefore) {
       return moneyTransaction(db, async (tx) => {
         let requeued = 0;
         let attached = 0;
-        const checking = await tx.select().from(approvals).where(eq(approvals.state, 'approving')).orderBy(asc(approvals.id));
+        const checking = await tx.select().from(approvals).where(and(eq(approvals.state, 'approving'), changedBefore ? lte(approvals.updatedAt, changedBefore) : undefined)).orderBy(asc(approvals.id));
         for (const row of checking) {
           if (await move(tx, row.id, 'approving', 'pending', { decidedBy: null }, { actorId: null, action: 'approval.not_yet', facts: { interrupted: 'checking' } })) requeued++;
         }
         const unattached = await tx
           .select()
           .from(approvals)
-          .where(and(eq(approvals.state, 'approved'), isNull(approvals.orderId)))
+          .where(and(eq(approvals.state, 'approved'), isNull(approvals.orderId), changedBefore ? lte(approvals.updatedAt, changedBefore) : undefined))
           .orderBy(asc(approvals.id));
         for (const row of unattached) {
           const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.confirmKey, row.confirmKey));

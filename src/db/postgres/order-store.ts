@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import { resolvePage } from '../paging.js';
 import { assertOrderLines, linesTotal } from '../../orders/order-line.js';
@@ -110,13 +110,13 @@ export function createPostgresOrderStore(deps: { db: PgDb; clock: Clock }): Orde
       });
     },
 
-    recoverInterrupted(maxFlightMs) {
+    recoverInterrupted(maxFlightMs, startedBefore) {
       return moneyTransaction(db, async (tx) => {
         const at = now();
         const placing = await tx
           .select({ id: orders.id, postedAt: orders.postedAt })
           .from(orders)
-          .where(eq(orders.state, 'placing'))
+          .where(and(eq(orders.state, 'placing'), startedBefore ? lte(orders.postedAt, startedBefore) : undefined))
           .orderBy(asc(orders.id));
         let unknown = 0;
         for (const { id, postedAt } of placing) {
@@ -135,7 +135,7 @@ export function createPostgresOrderStore(deps: { db: PgDb; clock: Clock }): Orde
         const staleIntents = await tx
           .select({ id: orders.id })
           .from(orders)
-          .where(and(eq(orders.state, 'intent'), isNull(orders.postedAt)))
+          .where(and(eq(orders.state, 'intent'), isNull(orders.postedAt), startedBefore ? lte(orders.createdAt, startedBefore) : undefined))
           .orderBy(asc(orders.id));
         let notPlaced = 0;
         for (const { id } of staleIntents) {

@@ -215,6 +215,18 @@ export function approvalStoreContract(database: string, fresh: () => Promise<App
       ]);
       expect(await approvals.recoverInterrupted()).toEqual({ requeued: 0, attached: 0 });
     });
+
+    it('with other instances serving, repairs only approvals left unchanged since before the cut-off', async () => {
+      const old = (await approvals.request(requestOf('old'), deadline())).approval;
+      const live = (await approvals.request(requestOf('live'), deadline())).approval;
+      await approvals.claim(old.id, ADMIN, 0);
+      subject.clock.advance(10 * 60_000);
+      const cutOff = new Date(subject.clock.now() - 60_000);
+      await approvals.claim(live.id, ADMIN, 0);
+      expect(await approvals.recoverInterrupted(cutOff)).toEqual({ requeued: 1, attached: 0 });
+      expect(await approvals.get(old.id)).toMatchObject({ state: 'pending' });
+      expect(await approvals.get(live.id)).toMatchObject({ state: 'approving' });
+    });
   });
 
   describe(`approval cards on ${database}`, () => {

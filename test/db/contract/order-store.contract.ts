@@ -132,6 +132,28 @@ export function orderStoreContract(database: string, fresh: () => Promise<OrderS
       expect(await repo.recoverInterrupted(30_000)).toEqual({ unknown: 0, notPlaced: 0 });
     });
 
+    it('with other instances serving, repairs only orders started before the cut-off and leaves newer ones in flight alone', async () => {
+      const oldIntent = await opened(repo, { confirmKey: 'a', fingerprint: 'f1' });
+      subject.clock.advance(10 * 60_000);
+      const livePlacing = await opened(repo, { confirmKey: 'b', fingerprint: 'f2' });
+      const posted = (await repo.claimForPlacing(livePlacing.id, 1)).order.postedAt!;
+      const liveIntent = await opened(repo, { confirmKey: 'c', fingerprint: 'f3' });
+      const cutOff = new Date(posted.getTime() - 60_000);
+
+      expect(await repo.recoverInterrupted(30_000, cutOff)).toEqual({ unknown: 0, notPlaced: 1 });
+      expect((await repo.get(oldIntent.id))?.state).toBe('not_placed');
+      expect((await repo.get(livePlacing.id))?.state).toBe('placing');
+      expect((await repo.get(liveIntent.id))?.state).toBe('intent');
+      expect(await subject.notifications(livePlacing.id)).toEqual([]);
+      expect(await subject.notifications(liveIntent.id)).toEqual([]);
+
+      // Once they are older than the cut-off, their instance is taken to have stopped.
+      subject.clock.advance(10 * 60_000);
+      expect(await repo.recoverInterrupted(30_000, new Date(posted.getTime() + 60_000))).toEqual({ unknown: 1, notPlaced: 1 });
+      expect((await repo.get(livePlacing.id))?.state).toBe('unknown');
+      expect((await repo.get(liveIntent.id))?.state).toBe('not_placed');
+    });
+
     it('ends the flight of a POST a crash interrupted at its timeout at the latest', async () => {
       const order = await opened(repo);
       const claim = await repo.claimForPlacing(order.id, 1);
