@@ -54,7 +54,12 @@ export interface ReportQueries {
 /** Rows per page of an export: steady memory however long the span. */
 export const REPORT_PAGE = 500;
 
-/** Keyset paging on the id, shared by both databases' stores. */
+/**
+ * Keyset paging on the id, shared by both databases' stores. Before each
+ * further page it returns to the event loop: SQLite reads a page
+ * synchronously, so without this a page read would run in the same turn as
+ * the rows written before it, holding other chats for both.
+ */
 export async function* pagedById<T extends { id: number }>(read: (afterId: number) => Promise<T[]>, page = REPORT_PAGE): AsyncIterable<T> {
   let afterId = 0;
   for (;;) {
@@ -62,6 +67,7 @@ export async function* pagedById<T extends { id: number }>(read: (afterId: numbe
     yield* rows;
     if (rows.length < page) return;
     afterId = rows.at(-1)!.id;
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 

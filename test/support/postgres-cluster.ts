@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { delimiter, join } from 'node:path';
+import pg from 'pg';
 
 /**
  * A throwaway PostgreSQL server: a fresh cluster in a temporary folder
@@ -53,6 +55,35 @@ export function startPostgresCluster(): PostgresCluster {
 export function stopPostgresCluster(server: PostgresCluster): void {
   asServerUser(server.bin, 'pg_ctl', ['stop', '-D', server.data, '-m', 'immediate', '-s']);
   rmSync(server.root, { recursive: true, force: true });
+}
+
+/**
+ * A URL on the server listening in `socketDir`, as the superuser `postgres`
+ * (trusted, no password) unless `user` is given. Takes the folder rather
+ * than reading vitest's provided value, so that benchmarks outside vitest
+ * build the same URLs as the tests.
+ */
+export function postgresUrlAt(socketDir: string, database: string, user = 'postgres', password?: string): string {
+  const credentials = password === undefined ? encodeURIComponent(user) : `${encodeURIComponent(user)}:${encodeURIComponent(password)}`;
+  return `postgresql://${credentials}@/${encodeURIComponent(database)}?host=${encodeURIComponent(socketDir)}`;
+}
+
+/** Runs statements as the superuser on the maintenance database of the server in `socketDir`. */
+export async function asSuperuserAt<T>(socketDir: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresUrlAt(socketDir, 'postgres') });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty database named after `name` (made unique) on the server in `socketDir`; returns its name and superuser URL. */
+export async function createDatabaseAt(socketDir: string, name: string): Promise<{ database: string; url: string }> {
+  const database = `${name.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 40)}_${randomBytes(4).toString('hex')}`;
+  await asSuperuserAt(socketDir, (client) => client.query(`create database "${database}"`));
+  return { database, url: postgresUrlAt(socketDir, database) };
 }
 
 /** The folder holding initdb and pg_ctl: on PATH, else Debian's /usr/lib/postgresql/<version>/bin (the newest). */

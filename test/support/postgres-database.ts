@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, inject } from 'vitest';
+import { asSuperuserAt, createDatabaseAt, postgresUrlAt } from './postgres-cluster.js';
 
 /**
  * Databases on the run's PostgreSQL server (started by postgres-server.ts):
@@ -9,19 +9,12 @@ import { afterAll, inject } from 'vitest';
 
 /** A URL on the run's server, as the superuser `postgres` (trusted, no password) unless `user` is given. */
 export function postgresUrl(database: string, user = 'postgres', password?: string): string {
-  const credentials = password === undefined ? encodeURIComponent(user) : `${encodeURIComponent(user)}:${encodeURIComponent(password)}`;
-  return `postgresql://${credentials}@/${encodeURIComponent(database)}?host=${encodeURIComponent(inject('postgresSocketDir'))}`;
+  return postgresUrlAt(inject('postgresSocketDir'), database, user, password);
 }
 
 /** Runs statements as the superuser on the server's maintenance database. */
-export async function asSuperuser<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresUrl('postgres') });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+export function asSuperuser<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  return asSuperuserAt(inject('postgresSocketDir'), work);
 }
 
 const created: string[] = [];
@@ -36,8 +29,7 @@ afterAll(async () => {
 
 /** Creates an empty database (named after `name`, made unique) and returns its URL; dropped after the file's tests. */
 export async function freshDatabase(name = 'test'): Promise<string> {
-  const database = `${name.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 40)}_${randomBytes(4).toString('hex')}`;
-  await asSuperuser((client) => client.query(`create database "${database}"`));
+  const { database, url } = await createDatabaseAt(inject('postgresSocketDir'), name);
   created.push(database);
-  return postgresUrl(database);
+  return url;
 }
