@@ -37,12 +37,11 @@ const FEED_TICK_MS = 2_000;
 const DIGEST_TICK_MS = 60_000;
 
 /** What the delivery work needs is what the sender needs: the same parts, typed once. */
-type SenderParts = Pick<NotificationSenderDeps, 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts'>;
+type SenderParts = Pick<NotificationSenderDeps, 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen'>;
 
 export interface BackgroundDeps extends SenderParts {
   config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'timeZone' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds'>;
-  /** The idle order sweeper's and the measured provider clock's database (not behind stores yet). */
-  /** The followed orders and the outbox. */
+  /** The followed orders, the outbox and the measured provider clock. */
   stores: Pick<Stores, 'orderLeases' | 'notifications' | 'appState'>;
   provider: ProviderClient;
   clearButtons: ClearButtons;
@@ -71,7 +70,7 @@ export interface BackgroundDeps extends SenderParts {
 /** What the delivery poller and the notification sender are built on. */
 export type DeliveryWorkDeps = Pick<
   BackgroundDeps,
-  'config' | 'stores' | 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'describePerson' | 'clock' | 'logger'
+  'config' | 'stores' | 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'describePerson' | 'clock' | 'logger'
 > & {
   /** Unique per process and start: the lease owner written on claimed rows. */
   owner: string;
@@ -117,6 +116,7 @@ export function createDeliveryWork(deps: DeliveryWorkDeps): { handover: DetailHa
     },
     sender: {
       notifications: deps.stores.notifications,
+      ...(deps.freshen ? { freshen: deps.freshen } : {}),
       provider: deps.provider,
       send: deps.send,
       translate: deps.translate,
@@ -151,6 +151,11 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
   const taken = await deps.stores.orderLeases.takeOverEarlierClaims();
   if (taken.orders + taken.notifications > 0) logger.warn(taken, 'took over work claimed by an earlier run');
   const delivery = createDeliveryWork({ ...deps, owner: `${hostname()}:${process.pid}:${randomUUID()}`, random: Math.random });
+  // Passes that decide who hears what (staff, administrators) first read again whatever another instance changed.
+  const fresh = (task: () => Promise<unknown>) => async (): Promise<void> => {
+    await deps.freshen?.();
+    await task();
+  };
 
   return [
     // At once: start-up does not wait for the catalog, the stored one serves meanwhile.
@@ -158,7 +163,7 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
     startRepeating({
       name: 'idle order sweeper',
       everyMs: IDLE_SWEEP_MS,
-      task: createIdleOrderSweeper({
+      task: fresh(createIdleOrderSweeper({
         sessions: deps.sessions,
         idleMs: config.orderIdleMinutes * 60_000,
         clock,
@@ -170,14 +175,14 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
         clearMenu: (chatId, menuId) => deps.clearButtons(chatId, menuId),
         localeOf: deps.localeOf,
         logger,
-      }),
+      })),
       clock,
       logger,
     }),
-    startRepeating({ name: 'low-balance check', everyMs: config.lowBalanceCheckSeconds * 1_000, task: deps.checkLowBalance, clock, logger }),
-    startRepeating({ name: 'order feed', everyMs: FEED_TICK_MS, task: deps.orderFeed.run, clock, logger }),
+    startRepeating({ name: 'low-balance check', everyMs: config.lowBalanceCheckSeconds * 1_000, task: fresh(deps.checkLowBalance), clock, logger }),
+    startRepeating({ name: 'order feed', everyMs: FEED_TICK_MS, task: fresh(deps.orderFeed.run), clock, logger }),
     // At once on start-up: a digest whose hour passed while the bot was down goes out late rather than never.
-    startRepeating({ name: 'daily digest', everyMs: DIGEST_TICK_MS, task: deps.dailyDigest.run, clock, logger, immediately: true }),
+    startRepeating({ name: 'daily digest', everyMs: DIGEST_TICK_MS, task: fresh(deps.dailyDigest.run), clock, logger, immediately: true }),
     startRepeating({
       name: 'ordering pause probe',
       everyMs: config.pauseProbeSeconds !== undefined ? config.pauseProbeSeconds * 1_000 : PAUSE_PROBE_MS,
@@ -192,7 +197,7 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
             everyMs: APPROVAL_SWEEP_MS,
             // Right away: requests that expired while the process was down are told at once.
             immediately: true,
-            task: createApprovalExpirySweep({ approvals: deps.approvals.service, announcer: deps.approvals.announcer, logger }),
+            task: fresh(createApprovalExpirySweep({ approvals: deps.approvals.service, announcer: deps.approvals.announcer, logger })),
             clock,
             logger,
           }),

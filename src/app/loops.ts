@@ -78,7 +78,7 @@ export function startLoops(deps: {
  */
 export function deliveryPartsOf(
   services: Services,
-): Pick<DeliveryWorkDeps, 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'describePerson'> {
+): Pick<DeliveryWorkDeps, 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'describePerson'> {
   const { staff } = services;
   return {
     provider: services.provider,
@@ -89,6 +89,7 @@ export function deliveryPartsOf(
     mayReceiveCodes: (userId) => staff.current.find(userId)?.role !== 'viewer',
     adminRecipients: services.adminRecipients,
     alerts: services.alerts,
+    freshen: () => services.viewFreshness.check(),
     describePerson: services.describePerson,
   };
 }

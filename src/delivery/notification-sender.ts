@@ -22,6 +22,12 @@ import type { AmountUnit } from '../text/format.js';
 export interface NotificationSenderDeps {
   /** The outbox: its rows, their leases, and the orders they announce. */
   notifications: NotificationStore;
+  /**
+   * Brings this instance's copies of who is staff, and in which role, up to
+   * date before a pass: with several instances, another may have removed
+   * someone since, and codes go only to people still allowed them.
+   */
+  freshen?: () => Promise<void>;
   provider: Pick<ProviderClient, 'getOrder' | 'listTransactions'>;
   send: SendMessage;
   translate: (locale: Locale) => Translate;
@@ -211,6 +217,7 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
     async runOnce() {
       const run: SenderRun = { sent: 0, retried: 0, undeliverable: 0 };
       if (clock.now() < pausedUntil) return run;
+      await deps.freshen?.();
       const rows = await store.claimDue(clock.now(), batchSize);
       for (const [index, row] of rows.entries()) {
         if (clock.now() < pausedUntil) {

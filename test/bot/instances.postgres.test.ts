@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createAppBot } from '../../src/app/bot-wiring.js';
+import { deliveryPartsOf } from '../../src/app/loops.js';
 import { createServices, type Services } from '../../src/app/services.js';
 import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
 import { systemClock } from '../../src/clock.js';
@@ -89,5 +90,22 @@ describe('an administrator working through another instance', () => {
     await a.staff.remove(STAFF.id, ADMIN.id);
     const refused = await chat.say('/order', /authorised staff only/);
     expect(refused.text).toContain(String(STAFF.id));
+  });
+});
+
+describe('the background work on one instance, after a change through another', () => {
+  it('reads who is staff again before a pass: a person removed elsewhere is sent no codes', async () => {
+    const a = await services(first);
+    const b = await services(second);
+    await a.staff.add(STAFF.id + 1, 'staff', ADMIN.id);
+    const parts = deliveryPartsOf(b);
+    await parts.freshen!();
+    expect(parts.mayReceiveCodes!(STAFF.id + 1)).toBe(true);
+
+    await a.staff.remove(STAFF.id + 1, ADMIN.id);
+    // Until the pass reads again, this instance's copy still has them: the pass must freshen first.
+    expect(parts.isStaff(STAFF.id + 1)).toBe(true);
+    await parts.freshen!();
+    expect(parts.isStaff(STAFF.id + 1)).toBe(false);
   });
 });
