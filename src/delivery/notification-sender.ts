@@ -24,8 +24,9 @@ export interface NotificationSenderDeps {
   notifications: NotificationStore;
   /**
    * Brings this instance's copies of who is staff, and in which role, up to
-   * date before a pass: with several instances, another may have removed
-   * someone since, and codes go only to people still allowed them.
+   * date before each message is checked: with several instances, another
+   * may have removed someone since, and codes go only to people still
+   * allowed them.
    */
   freshen?: () => Promise<void>;
   provider: Pick<ProviderClient, 'getOrder' | 'listTransactions'>;
@@ -194,6 +195,8 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
       return retryLater(row, plan.why);
     }
     if (!(await store.renew(row.id, clock.now()))) return 'lost';
+    // Right before the check, not once a pass: the provider reads above can take seconds, and another instance may remove someone meanwhile.
+    await deps.freshen?.();
     // Someone removed from the staff gets nothing more from the bot, codes included; administrators can reveal them.
     if (plan.messages.some((m) => !m.toAdmin) && !deps.isStaff(order.userId)) {
       const marked = await store.markUndeliverable(row.id, clock.now(), 'the person who ordered is no longer on the staff', 'removed');
@@ -217,7 +220,6 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
     async runOnce() {
       const run: SenderRun = { sent: 0, retried: 0, undeliverable: 0 };
       if (clock.now() < pausedUntil) return run;
-      await deps.freshen?.();
       const rows = await store.claimDue(clock.now(), batchSize);
       for (const [index, row] of rows.entries()) {
         if (clock.now() < pausedUntil) {
