@@ -28,11 +28,19 @@ export type OpenIntentResult =
   | { kind: 'already-confirmed'; order: OrderRow }
   | { kind: 'same-order-pending'; order: OrderRow };
 
+export interface ClaimOptions {
+  keepIfBusy?: boolean;
+}
+
 export type ClaimResult =
   | { kind: 'placing'; order: OrderRow }
   /** Another attempt at the same order is open; this intent was closed as not placed. */
   | { kind: 'same-order-pending'; order: OrderRow; pending: OrderRow }
-  /** Another order is in flight (another process): this intent was closed as not placed. */
+  /**
+   * Another order is in flight (another process or instance): the intent was
+   * closed as not placed, or, when the caller asked to keep it, is still an
+   * intent to claim again once that POST has ended.
+   */
   | { kind: 'busy'; order: OrderRow }
   /** The intent had already left 'intent' (handled elsewhere). */
   | { kind: 'moved'; order: OrderRow };
@@ -64,7 +72,8 @@ export interface OrderStore {
   get(id: number): Promise<OrderRow | null>;
   transition(input: NotifyingTransition): Promise<OrderRow | null>;
   openIntent(input: IntentInput): Promise<OpenIntentResult>;
-  claimForPlacing(id: number, actorId: number): Promise<ClaimResult>;
+  /** `keepIfBusy`: another order in flight leaves this intent as it is, to claim again, instead of closing it. */
+  claimForPlacing(id: number, actorId: number, options?: ClaimOptions): Promise<ClaimResult>;
   /**
    * Repairs orders whose process stopped in the middle (see the SQLite
    * implementation). With `startedBefore`, only orders whose POST (or, for an
@@ -82,7 +91,7 @@ export function createSqliteOrderStore(deps: { db: Db; clock: Clock }): OrderSto
     get: async (id) => repo.get(id),
     transition: async (input) => repo.transition(input),
     openIntent: async (input) => repo.openIntent(input),
-    claimForPlacing: async (id, actorId) => repo.claimForPlacing(id, actorId),
+    claimForPlacing: async (id, actorId, options) => repo.claimForPlacing(id, actorId, options),
     recoverInterrupted: async (maxFlightMs, startedBefore) => repo.recoverInterrupted(maxFlightMs, startedBefore),
     listForUser: async (userId, request) => repo.listForUser(userId, request),
   };
@@ -176,7 +185,7 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
     },
 
     /** intent -> placing, after checking nothing else is in flight or open for the same order. */
-    claimForPlacing(id: number, actorId: number): ClaimResult {
+    claimForPlacing(id: number, actorId: number, options: ClaimOptions = {}): ClaimResult {
       return db.transaction(
         (tx): ClaimResult => {
           const order = findById(tx, id);
@@ -199,7 +208,7 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
             .get();
           if (pending) return { kind: 'same-order-pending', order: close('same-order-pending'), pending };
           const inFlight = tx.select({ id: orders.id }).from(orders).where(eq(orders.state, 'placing')).get();
-          if (inFlight) return { kind: 'busy', order: close('another-in-flight') };
+          if (inFlight) return { kind: 'busy', order: options.keepIfBusy ? order : close('another-in-flight') };
           const placing = transitionIn(tx, {
             id,
             from: 'intent',

@@ -7,7 +7,7 @@ import type { LimitCheck } from './limit-check.js';
 import { orderFingerprint } from './fingerprint.js';
 import { createMutex } from './mutex.js';
 import { placeOrderBody, type OrderLine } from './order-line.js';
-import type { OrderRow, OrderStore } from './order-repo.js';
+import type { ClaimResult, OrderRow, OrderStore } from './order-repo.js';
 import { classifyPlaceError, OrderNotSentError, type RejectReason } from './place-errors.js';
 
 export type { OrderRow } from './order-repo.js';
@@ -91,6 +91,11 @@ export interface OrderServiceDeps {
 }
 
 const DEFAULT_PLACE_TIMEOUT_MS = 30_000;
+
+/** Between claims of an intent while another instance's POST is in flight. */
+const BUSY_WALLET_RETRY_MS = 250;
+/** How much longer than a POST's own timeout an intent waits for another instance's POST to end. */
+const BUSY_WALLET_GRACE_MS = 5_000;
 
 /** How long an order may wait for a rate-limit pause to end before it is refused unsent. */
 export const MAX_PAUSE_WAIT_MS = 3_000;
@@ -206,30 +211,55 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     return null;
   }
 
+  /** Closes an intent unsent for `unsent`'s reason; null when it had moved on meanwhile. */
+  async function closeUnsent(intent: OrderRow, input: PlaceInput, unsent: NonNullable<Awaited<ReturnType<typeof whyNotSend>>>): Promise<PlaceResult | null> {
+    const closed = await repo.transition({
+      id: intent.id,
+      from: 'intent',
+      to: 'not_placed',
+      set: { finishedAt: new Date(clock.now()) },
+      audit: { actorId: input.userId, action: 'order.not_placed', facts: unsent.facts },
+    });
+    if (!closed) return null;
+    logger.warn({ orderId: intent.id, ...unsent.facts }, 'order not sent');
+    return { kind: 'rejected', order: closed, providerMessage: unsent.providerMessage, reason: unsent.reason };
+  }
+
+  /**
+   * Claims the intent for the wallet's one POST. Another instance's POST in
+   * flight is waited out, as this process's own are behind the wallet lock:
+   * the intent stays an intent and is claimed again, with the reasons not to
+   * send read again each time (a limit now counts that other order). Only
+   * when that POST outlasts its own timeout is the intent closed unsent.
+   */
+  async function claimWaiting(intent: OrderRow, input: PlaceInput): Promise<{ claim: ClaimResult } | { closed: PlaceResult | null }> {
+    const deadline = clock.now() + (deps.placeTimeoutMs ?? DEFAULT_PLACE_TIMEOUT_MS) + BUSY_WALLET_GRACE_MS;
+    for (;;) {
+      const unsent = await whyNotSend(intent);
+      if (unsent) return { closed: await closeUnsent(intent, input, unsent) };
+      const lastTry = clock.now() >= deadline;
+      const claim = await repo.claimForPlacing(intent.id, input.userId, { keepIfBusy: !lastTry });
+      if (claim.kind !== 'busy' || lastTry) return { claim };
+      await clock.sleep(BUSY_WALLET_RETRY_MS);
+    }
+  }
+
   /** Holds the wallet lock from the claim to the recorded outcome. Returns whether a 422 may be a funds problem. */
   async function placeClaimed(intent: OrderRow, input: PlaceInput): Promise<{ result: PlaceResult; checkFunds: boolean }> {
     // Under the wallet lock (held across the awaited reads, not released before the POST).
-    const unsent = await whyNotSend(intent);
-    if (unsent) {
-      const closed = await repo.transition({
-        id: intent.id,
-        from: 'intent',
-        to: 'not_placed',
-        set: { finishedAt: new Date(clock.now()) },
-        audit: { actorId: input.userId, action: 'order.not_placed', facts: unsent.facts },
-      });
-      if (closed) {
-        logger.warn({ orderId: intent.id, ...unsent.facts }, 'order not sent');
-        return { result: { kind: 'rejected', order: closed, providerMessage: unsent.providerMessage, reason: unsent.reason }, checkFunds: false };
-      }
+    const claimed = await claimWaiting(intent, input);
+    if ('closed' in claimed) {
+      if (claimed.closed) return { result: claimed.closed, checkFunds: false };
+      const now = await repo.get(intent.id);
+      return { result: { kind: 'already-confirmed', order: now ?? intent }, checkFunds: false };
     }
-    const claim = await repo.claimForPlacing(intent.id, input.userId);
+    const { claim } = claimed;
     if (claim.kind === 'same-order-pending') return { result: { kind: 'same-order-pending', order: claim.pending }, checkFunds: false };
     if (claim.kind === 'moved') return { result: { kind: 'already-confirmed', order: claim.order }, checkFunds: false };
     if (claim.kind === 'busy') {
-      logger.error({ orderId: intent.id }, 'another order was in flight outside this process; not sent');
+      logger.error({ orderId: intent.id }, 'another instance kept an order in flight longer than its timeout; not sent');
       return {
-        result: { kind: 'rejected', order: claim.order, providerMessage: null, reason: 'conflict' },
+        result: { kind: 'rejected', order: claim.order, providerMessage: null, reason: 'wallet-busy' },
         checkFunds: false,
       };
     }

@@ -77,7 +77,7 @@ export function createPostgresOrderStore(deps: { db: PgDb; clock: Clock }): Orde
       });
     },
 
-    claimForPlacing(id, actorId) {
+    claimForPlacing(id, actorId, options = {}) {
       return moneyTransaction(db, async (tx): Promise<ClaimResult> => {
         const order = await findById(tx, id);
         if (!order) throw new Error(`order ${id} does not exist`);
@@ -98,7 +98,7 @@ export function createPostgresOrderStore(deps: { db: PgDb; clock: Clock }): Orde
           .limit(1);
         if (pending) return { kind: 'same-order-pending', order: await close('same-order-pending'), pending };
         const [inFlight] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.state, 'placing')).limit(1);
-        if (inFlight) return { kind: 'busy', order: await close('another-in-flight') };
+        if (inFlight) return { kind: 'busy', order: options.keepIfBusy ? order : await close('another-in-flight') };
         const placing = await transitionIn(tx, {
           id,
           from: 'intent',

@@ -45,6 +45,7 @@ const REJECTION_MESSAGE: Partial<Record<RejectReason, string>> = {
   forbidden: 'order-rejected-access',
   paused: 'order-rejected-paused',
   'over-limit': 'order-limit-reached-meanwhile',
+  'wallet-busy': 'order-rejected-wallet-busy',
 };
 
 /** The outcome's sentence in the reader's language, then the provider's own words, marked as theirs. */

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/clock.js';
+import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
+import { createPostgresOrderStore } from '../../src/db/postgres/order-store.js';
+import { silentLogger } from '../../src/logger.js';
+import { createOrderService } from '../../src/orders/order-service.js';
+import { createProviderClient } from '../../src/provider/client.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { googlePlayInput } from '../support/order-fixtures.js';
+import { freshDatabase } from '../support/postgres-database.js';
+
+/**
+ * Two instances' order services on one PostgreSQL database, each with its
+ * own pool and its own wallet lock: the database is what keeps one POST in
+ * flight for the wallet. A Confirm on one instance while the other's POST
+ * is in flight waits for it, as it would behind this instance's own lock.
+ */
+let first: PgDb;
+let second: PgDb;
+let sandbox: Sandbox;
+beforeAll(async () => {
+  const url = await freshDatabase('order_instances');
+  first = await openPostgres(url);
+  second = await openPostgres(url);
+  sandbox = await createSandbox({ rateLimit: false });
+});
+afterAll(async () => {
+  await sandbox?.close();
+  await Promise.all([first, second].filter(Boolean).map(closePostgres));
+});
+
+const serviceOn = (db: PgDb, placeTimeoutMs = 10_000) =>
+  createOrderService({
+    orders: createPostgresOrderStore({ db, clock: systemClock }),
+    provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 }),
+    clock: systemClock,
+    logger: silentLogger,
+    sandbox: true,
+    placeTimeoutMs,
+  });
+
+const posts = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders');
+
+describe('the wallet across instances', () => {
+  it('waits for the other instance’s POST, then places its own: both placed, never two in flight', async () => {
+    const before = posts().length;
+    sandbox.controls.setOrderPostFault({ kind: 'answer-after', delayMs: 1_500 });
+    const a = serviceOn(first).createIntentAndPlace(googlePlayInput('instances-a', { userId: 21, chatId: 21 }));
+    await expect.poll(() => posts().length, { timeout: 5_000 }).toBe(before + 1);
+    sandbox.controls.setOrderPostFault({ kind: 'none' });
+    const b = await serviceOn(second).createIntentAndPlace(googlePlayInput('instances-b', { userId: 22, chatId: 22 }));
+    const placedA = await a;
+
+    expect(placedA.kind).toBe('placed');
+    expect(b.kind).toBe('placed');
+    expect(posts().length).toBe(before + 2);
+    if (placedA.kind !== 'placed' || b.kind !== 'placed') return;
+    // B's POST began only after A's had ended.
+    expect(b.order.postedAt!.getTime()).toBeGreaterThanOrEqual(placedA.order.postEndedAt!.getTime());
+  });
+
+  it('closes its intent unsent, saying the wallet was busy, when the other POST outlasts this one’s timeout', async () => {
+    const before = posts().length;
+    // Longer than the waiting side's POST timeout (100 ms) and its grace (5 s) together.
+    sandbox.controls.setOrderPostFault({ kind: 'answer-after', delayMs: 6_500 });
+    const a = serviceOn(first).createIntentAndPlace(googlePlayInput('instances-c', { userId: 23, chatId: 23 }));
+    await expect.poll(() => posts().length, { timeout: 5_000 }).toBe(before + 1);
+    sandbox.controls.setOrderPostFault({ kind: 'none' });
+    const b = await serviceOn(second, 100).createIntentAndPlace(googlePlayInput('instances-d', { userId: 24, chatId: 24 }));
+    await a;
+
+    expect(b).toMatchObject({ kind: 'rejected', reason: 'wallet-busy', order: { state: 'not_placed' } });
+    expect(posts().length).toBe(before + 1);
+  }, 20_000);
+});
