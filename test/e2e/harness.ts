@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 import { startBotProcess, type BotProcess, type LogLine } from '../support/bot-process.js';
 import { startBotInProcess } from '../support/in-process-bot.js';
-import { createFakeBotApi, type FakeBotApi, type FakeUser } from '../support/fake-bot-api/index.js';
+import { createFakeBotApi, type FakeBotApi, type FakeBotApiOptions, type FakeUser } from '../support/fake-bot-api/index.js';
 import { worldDatabase, type WorldDatabase } from '../support/world-database.js';
 
 import { ADMIN } from '../support/fake-people.js';
@@ -56,6 +56,8 @@ export interface WorldOptions {
   process?: boolean;
   /** The database the bot runs on: SQLite (the default) or a fresh PostgreSQL database on the run's server. */
   database?: 'sqlite' | 'postgresql';
+  /** How the fake Bot API behaves (its webhook delivery, for one). */
+  telegram?: FakeBotApiOptions;
 }
 
 /**
@@ -64,7 +66,7 @@ export interface WorldOptions {
  * to both over loopback HTTP.
  */
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
-  const telegram = await createFakeBotApi();
+  const telegram = await createFakeBotApi(options.telegram);
   const sandbox = await createSandbox({ timing: { preparingMs: 300, processingMs: 300 }, ...options.sandbox });
   const dir = mkdtempSync(join(tmpdir(), 'giftdesk-e2e-'));
   const databasePath = join(dir, 'giftdesk.sqlite');

@@ -17,6 +17,8 @@ export interface OrderRequest {
   quantity: number;
   /** The chat's language; English unless said. */
   locale?: 'en' | 'fa';
+  /** How long the answer to Confirm may take; 10 s unless said (several busy instances on a small machine need more). */
+  confirmWithinMs?: number;
 }
 
 /** What each step of the walk waits for, per language; the quantity is typed in that language's digits. */
@@ -44,7 +46,7 @@ export async function orderThroughChat(world: World, user: FakeUser, request: Or
   await chat.say(request.search, walk.results);
   await chat.tap(request.product, walk.quantity);
   await chat.say(walk.digits(request.quantity), walk.summary);
-  return chat.answerTo(() => world.telegram.clickButton(user, chat.currentMenu(), walk.confirm), answer ?? walk.placed, 10_000);
+  return chat.answerTo(() => world.telegram.clickButton(user, chat.currentMenu(), walk.confirm), answer ?? walk.placed, request.confirmWithinMs ?? 10_000);
 }
 
 export function referenceIn(message: SentMessage): string {

@@ -20,6 +20,8 @@ export interface FakeBotApiOptions {
   clock?: Clock;
   botUsername?: string;
   botFirstName?: string;
+  /** Webhook delivery posts a chat's next update only after its previous one was answered, as Telegram does. */
+  webhookOneUpdatePerChat?: boolean;
 }
 
 export const DEFAULT_FAKE_TOKEN = '123456:TEST-fake-token-not-real';
@@ -53,7 +55,7 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
   const queue = createUpdateQueue(clock);
   const users = createUserSimulation({ store, queue, clock });
   const botMethods = createBotMethods({ me, store, queue });
-  const webhook = createFakeWebhook({ queue, clock });
+  const webhook = createFakeWebhook({ queue, clock, oneUpdatePerChat: options.webhookOneUpdatePerChat === true });
   queue.onPush(() => webhook.pump());
   const methodDeps = {
     store,

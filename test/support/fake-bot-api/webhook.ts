@@ -39,7 +39,17 @@ export interface FakeWebhook {
  * up to max_connections at once (so updates of one chat can be in flight
  * together), each kept and tried again until the bot answers 2xx.
  */
-export function createFakeWebhook(deps: { queue: UpdateQueue; clock: Clock }): FakeWebhook {
+export function createFakeWebhook(deps: {
+  queue: UpdateQueue;
+  clock: Clock;
+  /**
+   * Post a chat's next update only once its previous one was answered 2xx,
+   * as Telegram's Bot API server does (different chats still go at once).
+   * Off by default: posting one chat's updates together is the harder case
+   * for a single instance.
+   */
+  oneUpdatePerChat?: boolean;
+}): FakeWebhook {
   let registration: WebhookRegistration | null = null;
   const inFlight = new Set<number>();
   const deliveries: WebhookDelivery[] = [];
@@ -81,9 +91,14 @@ export function createFakeWebhook(deps: { queue: UpdateQueue; clock: Clock }): F
 
   function pump(): void {
     if (registration === null || closed) return;
+    // Chats with an earlier update pending (in flight or waiting): their later updates wait.
+    const busyChats = new Set<string>();
     for (const update of deps.queue.pending()) {
       if (inFlight.size >= registration.maxConnections) return;
-      if (!inFlight.has(update.update_id)) void deliver(update);
+      const chat = chatOf(update);
+      const waits = deps.oneUpdatePerChat === true && chat !== null && busyChats.has(chat);
+      if (chat !== null) busyChats.add(chat);
+      if (!waits && !inFlight.has(update.update_id)) void deliver(update);
     }
   }
 
@@ -132,4 +147,9 @@ export function createFakeWebhook(deps: { queue: UpdateQueue; clock: Clock }): F
       closed = true;
     },
   };
+}
+
+function chatOf(update: Update): string | null {
+  const chat = update.message?.chat ?? update.edited_message?.chat ?? update.channel_post?.chat ?? update.callback_query?.message?.chat ?? update.my_chat_member?.chat;
+  return chat ? String(chat.id) : null;
 }
