@@ -80,7 +80,8 @@ export type OpenOrder = Pick<OrderRow, 'id' | 'state' | 'postedAt' | 'createdAt'
  * What following orders reads and writes: the leases on open orders, the
  * writes a lease holder makes, and the reads of the sweep and of
  * reconciliation. Both databases give the same answers; a claim never
- * hands one order to two claimers. The `now` callers pass decides what is due and
+ * hands one order to two claimers (takeOverEarlierClaims differs, see
+ * there). The `now` callers pass decides what is due and
  * stamps what is written; on SQLite (one instance) it also times the
  * leases, on PostgreSQL leases follow the server's clock, shared by every
  * instance whatever its own clock says.
