@@ -29,7 +29,7 @@ export function createPostgresNotificationStore(deps: { db: PgDb }): Notificatio
     and(
       eq(notifications.status, 'pending'),
       lte(notifications.nextAttemptAt, now),
-      or(isNull(notifications.leaseOwner), isNull(notifications.leaseExpiresAt), lte(notifications.leaseExpiresAt, serverNow)),
+      or(isNull(notifications.leaseOwner), lte(notifications.leaseExpiresAt, serverNow)),
     );
   const released = { leaseOwner: null, leaseExpiresAt: null };
 
