@@ -22,6 +22,9 @@ export interface OutboxLease {
  * no row goes to two senders; every later write is a compare-and-swap on
  * the lease owner (and the pending status), so a row whose lease ran out
  * and went to another sender is never written by the first one.
+ * `now` is the caller's clock: it decides which rows are due and stamps
+ * what is written. On SQLite (one instance) it also times the leases; on
+ * PostgreSQL leases follow the server's clock, shared by every instance.
  */
 export interface NotificationStore {
   /** Claims up to `limit` due pending rows whose lease is free or expired, oldest first. */

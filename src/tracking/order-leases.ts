@@ -80,7 +80,11 @@ export type OpenOrder = Pick<OrderRow, 'id' | 'state' | 'postedAt' | 'createdAt'
  * What following orders reads and writes: the leases on open orders, the
  * writes a lease holder makes, and the reads of the sweep and of
  * reconciliation. Both databases give the same answers; a claim never
- * hands one order to two claimers.
+ * hands one order to two claimers (takeOverEarlierClaims differs, see
+ * there). The `now` callers pass decides what is due and
+ * stamps what is written; on SQLite (one instance) it also times the
+ * leases, on PostgreSQL leases follow the server's clock, shared by every
+ * instance whatever its own clock says.
  */
 export interface OrderLeaseStore {
   /**
@@ -111,9 +115,13 @@ export interface OrderLeaseStore {
    */
   writeClaimed(input: ClaimedWrite): Promise<ClaimedWriteResult | null>;
   /**
-   * Frees every claim on orders and notifications. Called once this process
-   * holds the instance lock, so claims found at start belong to a run that
-   * died (kill -9); without this its work would wait for the leases to expire.
+   * Frees the claims an earlier run left on orders and notifications. Called
+   * once this process holds the background role; without this a run that
+   * died (kill -9) would leave its work waiting for the leases to expire.
+   * SQLite has one instance, so the earlier holder is gone and every claim
+   * is freed. On PostgreSQL the earlier holder may have lost only its role
+   * connection and still be finishing a pass, so only claims whose lease has
+   * ended by the server's clock are freed; live ones end on their own.
    */
   takeOverEarlierClaims(): Promise<{ orders: number; notifications: number }>;
   /** Orders in these states that have a provider order to look for. */

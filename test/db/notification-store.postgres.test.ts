@@ -3,6 +3,7 @@ import { leasedOutbox } from '../../src/delivery/notification-store.js';
 import { createPostgresNotificationStore } from '../../src/db/postgres/notification-store.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
 import { freshDatabase } from '../support/postgres-database.js';
+import { serverLeaseTime } from './contract/lease-time.js';
 import { notificationStoreContract } from './contract/notification-store.contract.js';
 import { orderValues, postgresOrderTables } from './contract/order-tables.js';
 import { whileRowsLocked } from './contract/row-locks.js';
@@ -21,11 +22,12 @@ afterAll(async () => {
   if (b) await closePostgres(b);
 });
 
+const leaseTime = () => serverLeaseTime(a.$client, [{ table: 'notifications', column: 'lease_expires_at' }]);
 const emptied = () => a.$client.query('truncate orders, notifications, audit_log restart identity cascade');
 
 notificationStoreContract('PostgreSQL', async () => {
   await emptied();
-  return { store: createPostgresNotificationStore({ db: a }), other: createPostgresNotificationStore({ db: b }), tables: postgresOrderTables(a) };
+  return { store: createPostgresNotificationStore({ db: a }), other: createPostgresNotificationStore({ db: b }), tables: postgresOrderTables(a), leases: leaseTime() };
 });
 
 describe('notification store on PostgreSQL, two senders on two connections', () => {
@@ -49,5 +51,27 @@ describe('notification store on PostgreSQL, two senders on two connections', () 
       expect(claimed.filter((c) => c === id).length).toBeLessThanOrEqual(1);
       if (claimed.includes(id)) expect(row?.leaseOwner).toBe(mine.some((m) => m.id === id) ? 'a' : 'b');
     }
+  });
+
+  it('a sender whose clock runs an hour ahead cannot take a row another sender holds, until its lease ends by the server clock', async () => {
+    await emptied();
+    const tables = postgresOrderTables(a);
+    const orderId = await tables.insertOrder(orderValues({ key: 'skew', state: 'completed', at: T0 }));
+    const id = await tables.insertNotification({ orderId, kind: 'delivered', nextAttemptAt: T0 });
+    const here = leasedOutbox(createPostgresNotificationStore({ db: a }), { owner: 'here', leaseMs: 120_000 });
+    const ahead = leasedOutbox(createPostgresNotificationStore({ db: b }), { owner: 'ahead', leaseMs: 120_000 });
+    const now = Date.now();
+    const HOUR = 60 * 60 * 1000;
+
+    expect((await here.claimDue(now, 10)).map((row) => row.id)).toEqual([id]);
+    expect(await ahead.claimDue(now + HOUR, 10)).toEqual([]);
+    // A renewal stamped with a clock far behind does not cut the lease short either.
+    expect(await here.renew(id, now - HOUR)).toBe(true);
+    expect(await ahead.claimDue(now + HOUR, 10)).toEqual([]);
+    expect(await ahead.markSent(id, now + HOUR, { kind: 'delivered', messages: 1 })).toBe(false);
+
+    await leaseTime().pass(120_000);
+    expect((await ahead.claimDue(now + HOUR, 10)).map((row) => row.id)).toEqual([id]);
+    expect(await here.markSent(id, now, { kind: 'delivered', messages: 1 })).toBe(false);
   });
 });

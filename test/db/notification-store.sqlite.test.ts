@@ -5,6 +5,7 @@ import { afterEach } from 'vitest';
 import { closeDb, openDb } from '../../src/db/open.js';
 import { createSqliteNotificationStore } from '../../src/delivery/notification-store.js';
 import { notificationStoreContract } from './contract/notification-store.contract.js';
+import { callerLeaseTime } from './contract/lease-time.js';
 import { sqliteOrderTables } from './contract/order-tables.js';
 
 const cleanups: (() => void)[] = [];
@@ -16,5 +17,5 @@ notificationStoreContract('SQLite', async () => {
   const a = openDb(join(dir, 'outbox.db'));
   const b = openDb(join(dir, 'outbox.db'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }), () => closeDb(a), () => closeDb(b));
-  return { store: createSqliteNotificationStore({ db: a }), other: createSqliteNotificationStore({ db: b }), tables: sqliteOrderTables(a) };
+  return { store: createSqliteNotificationStore({ db: a }), other: createSqliteNotificationStore({ db: b }), tables: sqliteOrderTables(a), leases: callerLeaseTime };
 });

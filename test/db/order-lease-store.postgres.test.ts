@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
+import { leasedOutbox } from '../../src/delivery/notification-store.js';
+import { createPostgresNotificationStore } from '../../src/db/postgres/notification-store.js';
 import { createPostgresOrderLeaseStore } from '../../src/db/postgres/order-lease-store.js';
 import { freshDatabase } from '../support/postgres-database.js';
+import { serverLeaseTime } from './contract/lease-time.js';
 import { orderLeaseStoreContract } from './contract/order-lease-store.contract.js';
 import { orderValues, postgresOrderTables } from './contract/order-tables.js';
 import { whileRowsLocked } from './contract/row-locks.js';
@@ -22,8 +25,20 @@ afterAll(async () => {
 
 orderLeaseStoreContract('PostgreSQL', async () => {
   await a.$client.query('truncate orders, notifications, audit_log restart identity cascade');
-  return { store: createPostgresOrderLeaseStore({ db: a }), other: createPostgresOrderLeaseStore({ db: b }), tables: postgresOrderTables(a) };
+  return {
+    store: createPostgresOrderLeaseStore({ db: a }),
+    other: createPostgresOrderLeaseStore({ db: b }),
+    tables: postgresOrderTables(a),
+    leases: leaseTime(),
+    takeoverFreesLiveClaims: false,
+  };
 });
+
+const leaseTime = () =>
+  serverLeaseTime(a.$client, [
+    { table: 'orders', column: 'lease_expires_at' },
+    { table: 'notifications', column: 'lease_expires_at' },
+  ]);
 
 describe('order lease store on PostgreSQL, two processes on two connections', () => {
   const T0 = 1_700_000_000_000;
@@ -55,5 +70,38 @@ describe('order lease store on PostgreSQL, two processes on two connections', ()
     );
 
     expect(won.filter((row) => row !== null)).toHaveLength(1);
+  });
+
+  it('an instance whose clock runs an hour ahead cannot take an order another instance holds, until its lease ends by the server clock', async () => {
+    await a.$client.query('truncate orders, notifications, audit_log restart identity cascade');
+    const id = await due('1');
+    const here = createPostgresOrderLeaseStore({ db: a });
+    const ahead = createPostgresOrderLeaseStore({ db: b });
+    const now = Date.now();
+    const HOUR = 60 * 60 * 1000;
+
+    expect((await here.claimDue({ owner: 'here', now, leaseMs: 60_000, limit: 10 })).map((row) => row.id)).toEqual([id]);
+    expect(await ahead.claimDue({ owner: 'ahead', now: now + HOUR, leaseMs: 60_000, limit: 10 })).toEqual([]);
+    expect(await ahead.claim({ id, owner: 'ahead', now: now + HOUR, leaseMs: 60_000 })).toBeNull();
+    expect((await postgresOrderTables(a).order(id))?.leaseOwner).toBe('here');
+
+    await leaseTime().pass(60_000);
+    expect(await ahead.claim({ id, owner: 'ahead', now: now + HOUR, leaseMs: 60_000 })).toMatchObject({ id, leaseOwner: 'ahead' });
+  });
+
+  it('a takeover leaves alone the notification the earlier background instance is still sending, so it is sent once', async () => {
+    await a.$client.query('truncate orders, notifications, audit_log restart identity cascade');
+    const tables = postgresOrderTables(a);
+    const orderId = await tables.insertOrder(orderValues({ key: 'n', state: 'completed', at: T0 }));
+    const id = await tables.insertNotification({ orderId, kind: 'delivered', nextAttemptAt: T0 });
+    const earlier = leasedOutbox(createPostgresNotificationStore({ db: a }), { owner: 'earlier', leaseMs: 120_000 });
+    const successor = leasedOutbox(createPostgresNotificationStore({ db: b }), { owner: 'successor', leaseMs: 120_000 });
+    expect((await earlier.claimDue(T0, 10)).map((row) => row.id)).toEqual([id]);
+
+    // The earlier instance lost its role connection; the successor takes over and starts its sender.
+    expect(await createPostgresOrderLeaseStore({ db: b }).takeOverEarlierClaims()).toEqual({ orders: 0, notifications: 0 });
+    expect(await successor.claimDue(T0 + 1, 10)).toEqual([]);
+    expect(await earlier.markSent(id, T0 + 2, { kind: 'delivered', messages: 1 })).toBe(true);
+    expect((await tables.audit()).map((row) => row.action)).toEqual(['notification.sent']);
   });
 });

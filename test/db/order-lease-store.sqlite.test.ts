@@ -5,6 +5,7 @@ import { afterEach } from 'vitest';
 import { closeDb, openDb } from '../../src/db/open.js';
 import { createSqliteOrderLeaseStore } from '../../src/tracking/order-leases.js';
 import { orderLeaseStoreContract } from './contract/order-lease-store.contract.js';
+import { callerLeaseTime } from './contract/lease-time.js';
 import { sqliteOrderTables } from './contract/order-tables.js';
 
 const cleanups: (() => void)[] = [];
@@ -16,5 +17,5 @@ orderLeaseStoreContract('SQLite', async () => {
   const a = openDb(join(dir, 'orders.db'));
   const b = openDb(join(dir, 'orders.db'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }), () => closeDb(a), () => closeDb(b));
-  return { store: createSqliteOrderLeaseStore({ db: a }), other: createSqliteOrderLeaseStore({ db: b }), tables: sqliteOrderTables(a) };
+  return { store: createSqliteOrderLeaseStore({ db: a }), other: createSqliteOrderLeaseStore({ db: b }), tables: sqliteOrderTables(a), leases: callerLeaseTime, takeoverFreesLiveClaims: true };
 });

@@ -5,6 +5,7 @@ import { silentLogger } from '../../src/logger.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
 import { createPostgresUpdateQueueStore } from '../../src/db/postgres/update-queue-store.js';
 import { freshDatabase } from '../support/postgres-database.js';
+import { serverLeaseTime } from './contract/lease-time.js';
 import { chatUpdate, updateQueueStoreContract } from './contract/update-queue-store.contract.js';
 
 /** One database for the file, emptied before each case; a second pool on it plays another instance. */
@@ -21,7 +22,7 @@ afterAll(async () => {
 
 updateQueueStoreContract('PostgreSQL', async (clock) => {
   await db.$client.query('delete from update_queue');
-  return createPostgresUpdateQueueStore({ db, clock });
+  return { store: createPostgresUpdateQueueStore({ db, clock }), leases: serverLeaseTime(db.$client, [{ table: 'update_queue', column: 'lease_until' }]) };
 });
 
 describe('the update queue on PostgreSQL, two instances at once', () => {
@@ -88,6 +89,24 @@ describe('the update queue on PostgreSQL, two instances at once', () => {
     // Both instances did some of the work.
     expect(new Set(handled.map((h) => h.by)).size).toBe(2);
     expect(await stores[0]!.pending()).toBe(0);
+  });
+
+  it('an instance whose clock runs an hour ahead cannot take an update another instance holds, until its lease ends by the server clock', async () => {
+    await db.$client.query('delete from update_queue');
+    const HOUR = 60 * 60 * 1000;
+    const a = createPostgresUpdateQueueStore({ db, clock: systemClock });
+    const ahead = createPostgresUpdateQueueStore({ db: other, clock: { now: () => systemClock.now() + HOUR, sleep: systemClock.sleep } });
+    await a.accept(chatUpdate(1, 7));
+    // The worker's figures: a 15 s lease, renewed every 5 s.
+    const held = await a.claim('a', 15_000);
+    expect(held).toMatchObject({ updateId: 1 });
+    expect(await ahead.claim('ahead', 15_000)).toBeNull();
+    expect(await a.renew(held!.claimToken, 1, 15_000)).toBe(true);
+    expect(await ahead.claim('ahead', 15_000)).toBeNull();
+    // The lease ends for real (moved into the past): now the update is free to take, even for this instance.
+    await serverLeaseTime(db.$client, [{ table: 'update_queue', column: 'lease_until' }]).pass(15_000);
+    expect(await ahead.claim('ahead', 15_000)).toMatchObject({ updateId: 1, attempts: 2 });
+    expect(await a.done(held!.claimToken, 1)).toBe(false);
   });
 
   it('a stopping worker releases the update it could not finish, and the other instance takes it at once', async () => {

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AuditFacts } from '../audit-log.js';
 import { byDueTime, undeliverableFacts, type NotificationStore } from '../../delivery/notification-store.js';
+import { leaseEnd, serverNow } from './lease-time.js';
 import type { PgDb, PgTx } from './open.js';
 import { appendAudit, moneyTransaction } from './order-writes.js';
 import { notifications, orders } from './schema.js';
@@ -14,12 +15,22 @@ import { notifications, orders } from './schema.js';
  * may run again per row and pick rows past the limit); every later write is a compare-and-swap on the lease owner and the
  * pending status, and the final ones commit with their audit row under the
  * money lock, as every change of notifications does.
+ *
+ * Leases are set and compared by the server's clock (lease-time.ts), not
+ * the `now` callers pass, since instances' clocks differ; `now` still
+ * decides which rows are due (next_attempt_at, the sender's own schedule)
+ * and stamps sent_at and audit rows.
  */
 export function createPostgresNotificationStore(deps: { db: PgDb }): NotificationStore {
   const { db } = deps;
   const mine = (owner: string, id: number) => and(eq(notifications.id, id), eq(notifications.leaseOwner, owner), eq(notifications.status, 'pending'));
+  // Due by the caller's clock (the schedule), free by the server's (the lease).
   const claimable = (now: Date) =>
-    and(eq(notifications.status, 'pending'), lte(notifications.nextAttemptAt, now), or(isNull(notifications.leaseOwner), lte(notifications.leaseExpiresAt, now)));
+    and(
+      eq(notifications.status, 'pending'),
+      lte(notifications.nextAttemptAt, now),
+      or(isNull(notifications.leaseOwner), lte(notifications.leaseExpiresAt, serverNow)),
+    );
   const released = { leaseOwner: null, leaseExpiresAt: null };
 
   async function audit(tx: PgTx, id: number, action: string, facts: AuditFacts, now: number): Promise<void> {
@@ -63,15 +74,15 @@ export function createPostgresNotificationStore(deps: { db: PgDb }): Notificatio
         .for('update', { skipLocked: true });
       const claimed = await db
         .update(notifications)
-        .set({ leaseOwner: lease.owner, leaseExpiresAt: new Date(now + lease.leaseMs) })
+        .set({ leaseOwner: lease.owner, leaseExpiresAt: leaseEnd(lease.leaseMs) })
         .where(and(sql`${notifications.id} = any(array(${due}))`, claimable(at)))
         .returning();
       return claimed.sort(byDueTime);
     },
 
-    renew: (lease, id, now) => onMine(lease.owner, id, { leaseExpiresAt: new Date(now + lease.leaseMs) }),
+    renew: (lease, id) => onMine(lease.owner, id, { leaseExpiresAt: leaseEnd(lease.leaseMs) }),
 
-    recordParts: (lease, id, partsSent, now) => onMine(lease.owner, id, { partsSent, leaseExpiresAt: new Date(now + lease.leaseMs) }),
+    recordParts: (lease, id, partsSent) => onMine(lease.owner, id, { partsSent, leaseExpiresAt: leaseEnd(lease.leaseMs) }),
 
     markSent: (lease, id, now, facts) =>
       finish(lease.owner, id, now, { status: 'sent', sentAt: new Date(now), lastError: null }, 'notification.sent', facts),

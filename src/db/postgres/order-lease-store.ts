@@ -9,11 +9,13 @@ import {
   type ClaimedWriteResult,
   type OrderLeaseStore,
 } from '../../tracking/order-leases.js';
+import { leaseEnd, serverNow } from './lease-time.js';
 import type { PgDb } from './open.js';
 import { enqueueNotification, moneyTransaction, transitionOrder } from './order-writes.js';
 import { notifications, orders } from './schema.js';
 
-const leaseFree = (now: Date) => or(isNull(orders.leaseOwner), isNull(orders.leaseExpiresAt), lte(orders.leaseExpiresAt, now));
+/** A lease nobody holds or that has ended by the server's clock, whatever the claimer's own clock says. */
+const leaseFree = () => or(isNull(orders.leaseOwner), isNull(orders.leaseExpiresAt), lte(orders.leaseExpiresAt, serverNow));
 const released = { leaseOwner: null, leaseExpiresAt: null };
 
 /**
@@ -26,6 +28,11 @@ const released = { leaseOwner: null, leaseExpiresAt: null };
  * is an ARRAY(...) sub-select, which PostgreSQL runs once: as `IN (...)` it
  * may run again for each row, and each run, seeing the rows just claimed
  * as taken, would pick further rows past the limit.
+ *
+ * Leases are set and compared by the server's clock (lease-time.ts), not
+ * the `now` callers pass: instances' clocks differ. `now` still decides
+ * which orders are due (next_check_at), a schedule only the background
+ * instance keeps, and stamps updated_at and audit rows.
  */
 export function createPostgresOrderLeaseStore(deps: { db: PgDb }): OrderLeaseStore {
   const { db } = deps;
@@ -40,7 +47,7 @@ export function createPostgresOrderLeaseStore(deps: { db: PgDb }): OrderLeaseSto
           and(
             inArray(orders.state, [...(options.states ?? FOLLOWED_STATES)]),
             or(isNull(orders.nextCheckAt), lte(orders.nextCheckAt, now)),
-            leaseFree(now),
+            leaseFree(),
           ),
         )
         // SQLite sorts NULL first; so must this, or an order without a check time would wait behind the others.
@@ -49,18 +56,17 @@ export function createPostgresOrderLeaseStore(deps: { db: PgDb }): OrderLeaseSto
         .for('update', { skipLocked: true });
       const claimed = await db
         .update(orders)
-        .set({ leaseOwner: options.owner, leaseExpiresAt: new Date(options.now + options.leaseMs) })
-        .where(and(sql`${orders.id} = any(array(${due}))`, leaseFree(now)))
+        .set({ leaseOwner: options.owner, leaseExpiresAt: leaseEnd(options.leaseMs) })
+        .where(and(sql`${orders.id} = any(array(${due}))`, leaseFree()))
         .returning();
       return claimed.sort(byCheckTime);
     },
 
     async claim(input) {
-      const now = new Date(input.now);
       const [claimed] = await db
         .update(orders)
-        .set({ leaseOwner: input.owner, leaseExpiresAt: new Date(input.now + input.leaseMs) })
-        .where(and(eq(orders.id, input.id), inArray(orders.state, [...FOLLOWED_STATES]), leaseFree(now)))
+        .set({ leaseOwner: input.owner, leaseExpiresAt: leaseEnd(input.leaseMs) })
+        .where(and(eq(orders.id, input.id), inArray(orders.state, [...FOLLOWED_STATES]), leaseFree()))
         .returning();
       return claimed ?? null;
     },
@@ -126,10 +132,19 @@ export function createPostgresOrderLeaseStore(deps: { db: PgDb }): OrderLeaseSto
       }
     },
 
+    // Only leases that have ended: the earlier holder may have lost its role
+    // but still be finishing a pass, and a notification it is sending now
+    // must not be claimed and sent again. Its live leases end on their own.
     async takeOverEarlierClaims() {
       return moneyTransaction(db, async (tx) => ({
-        orders: (await tx.update(orders).set(released).where(isNotNull(orders.leaseOwner)).returning({ id: orders.id })).length,
-        notifications: (await tx.update(notifications).set(released).where(isNotNull(notifications.leaseOwner)).returning({ id: notifications.id })).length,
+        orders: (await tx.update(orders).set(released).where(and(isNotNull(orders.leaseOwner), leaseFree())).returning({ id: orders.id })).length,
+        notifications: (
+          await tx
+            .update(notifications)
+            .set(released)
+            .where(and(isNotNull(notifications.leaseOwner), or(isNull(notifications.leaseExpiresAt), lte(notifications.leaseExpiresAt, serverNow))))
+            .returning({ id: notifications.id })
+        ).length,
       }));
     },
 

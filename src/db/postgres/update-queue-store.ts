@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Update } from 'grammy/types';
 import type { Clock } from '../../clock.js';
 import { updateChatKey, type UpdateQueueStore } from '../update-queue-store.js';
+import { leaseEnd, serverNow } from './lease-time.js';
 import type { PgDb } from './open.js';
 import { updateQueue } from './schema.js';
 
@@ -13,6 +14,11 @@ import { updateQueue } from './schema.js';
  * to another chat's update), and the lease is rechecked on the locked row.
  * A chat's later update is no candidate while an earlier one is not done,
  * so a chat never runs on two instances at once.
+ *
+ * Leases are set and compared by the server's clock (see lease-time.ts): an
+ * instance whose own clock runs ahead must not see a live lease as ended.
+ * The instance's clock still stamps when an update arrived and was done,
+ * which only prune reads.
  */
 export function createPostgresUpdateQueueStore(deps: { db: PgDb; clock: Clock }): UpdateQueueStore {
   const { db, clock } = deps;
@@ -27,18 +33,17 @@ export function createPostgresUpdateQueueStore(deps: { db: PgDb; clock: Clock })
       return inserted.length === 1;
     },
     async claim(holder, leaseMs) {
-      const at = now();
       const claimToken = randomUUID();
       const result = await db.execute<{ update_id: string; chat_key: string; payload: string | null; attempts: number }>(sql`
         update update_queue set claim_token = ${claimToken}, claimed_by = ${holder},
-          lease_until = ${new Date(at.getTime() + leaseMs)}, attempts = attempts + 1
+          lease_until = ${leaseEnd(leaseMs)}, attempts = attempts + 1
         where update_id = (
           select q.update_id from update_queue q
-          where q.done_at is null and (q.lease_until is null or q.lease_until <= ${at})
+          where q.done_at is null and (q.lease_until is null or q.lease_until <= ${serverNow})
             and not exists (select 1 from update_queue p where p.chat_key = q.chat_key and p.done_at is null and p.update_id < q.update_id)
           order by q.update_id limit 1
           for update skip locked)
-          and done_at is null and (lease_until is null or lease_until <= ${at})
+          and done_at is null and (lease_until is null or lease_until <= ${serverNow})
         returning update_id, chat_key, payload, attempts`);
       const row = result.rows[0];
       if (!row?.payload) return null;
@@ -47,7 +52,7 @@ export function createPostgresUpdateQueueStore(deps: { db: PgDb; clock: Clock })
     async renew(claimToken, updateId, leaseMs) {
       const rows = await db
         .update(updateQueue)
-        .set({ leaseUntil: new Date(clock.now() + leaseMs) })
+        .set({ leaseUntil: leaseEnd(leaseMs) })
         .where(and(eq(updateQueue.updateId, updateId), eq(updateQueue.claimToken, claimToken), isNull(updateQueue.doneAt)))
         .returning({ updateId: updateQueue.updateId });
       return rows.length === 1;

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { leasedOutbox, type LeasedOutbox, type NotificationStore } from '../../../src/delivery/notification-store.js';
+import { expectLeaseFor, type LeaseTime } from './lease-time.js';
 import { orderValues, type OrderTables } from './order-tables.js';
 
 /**
@@ -11,6 +12,8 @@ export interface NotificationStoreSubject {
   store: NotificationStore;
   other: NotificationStore;
   tables: OrderTables;
+  /** How the leases keep time. */
+  leases: LeaseTime;
 }
 
 const T0 = 1_700_000_000_000;
@@ -23,14 +26,24 @@ export function notificationStoreContract(database: string, fresh: () => Promise
     let b: LeasedOutbox;
     let tables: OrderTables;
     let orderId: number;
+    let leases: LeaseTime;
+    let passed: number;
     beforeEach(async () => {
       const subject = await fresh();
+      leases = subject.leases;
+      passed = 0;
       a = leasedOutbox(subject.store, { owner: 'a', leaseMs: LEASE_MS });
       b = leasedOutbox(subject.other, { owner: 'b', leaseMs: LEASE_MS });
       tables = subject.tables;
       orderId = await tables.insertOrder(orderValues({ key: 'n', state: 'completed', at: T0 }));
     });
     const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
+    /** The time `ms` after T0, for the caller's `now` and, passed on, for the leases held. */
+    const after = async (ms: number): Promise<number> => {
+      await leases.pass(ms - passed);
+      passed = ms;
+      return T0 + ms;
+    };
     const due = (kind: 'delivered' | 'stale' | 'failed' | 'adopted', at = T0, status?: 'sent' | 'undeliverable') =>
       tables.insertNotification({ orderId, kind, nextAttemptAt: at, ...(status ? { status } : {}) });
 
@@ -40,10 +53,10 @@ export function notificationStoreContract(database: string, fresh: () => Promise
       await due('failed', T0 + 1);
       await due('adopted', T0 - 9_000, 'sent');
 
-      const claimed = await a.claimDue(T0, 10);
+      const claimed = await expectLeaseFor(leases, T0, LEASE_MS, () => a.claimDue(T0, 10), (rows) => rows[0]?.leaseExpiresAt);
 
       expect(ids(claimed)).toEqual([earliest, later]);
-      expect(claimed[0]).toMatchObject({ leaseOwner: 'a', leaseExpiresAt: new Date(T0 + LEASE_MS), status: 'pending', kind: 'stale' });
+      expect(claimed[0]).toMatchObject({ leaseOwner: 'a', status: 'pending', kind: 'stale' });
       expect(ids(await a.claimDue(T0, 10))).toEqual([]);
     });
 
@@ -57,8 +70,9 @@ export function notificationStoreContract(database: string, fresh: () => Promise
       const id = await due('delivered');
       await a.claimDue(T0, 10);
 
-      expect(await b.claimDue(T0 + LEASE_MS - 1, 10)).toEqual([]);
-      expect(ids(await b.claimDue(T0 + LEASE_MS, 10))).toEqual([id]);
+      // A second short of the end (on PostgreSQL real time passes meanwhile).
+      expect(await b.claimDue(await after(LEASE_MS - 1_000), 10)).toEqual([]);
+      expect(ids(await b.claimDue(await after(LEASE_MS), 10))).toEqual([id]);
       expect((await tables.notification(id))?.leaseOwner).toBe('b');
     });
 
@@ -91,10 +105,14 @@ export function notificationStoreContract(database: string, fresh: () => Promise
 
       expect(await b.renew(id, T0 + 10)).toBe(false);
       expect(await b.recordParts(id, 3, T0 + 10)).toBe(false);
-      expect(await a.renew(id, T0 + 10)).toBe(true);
-      expect(await tables.notification(id)).toMatchObject({ leaseExpiresAt: new Date(T0 + 10 + LEASE_MS), partsSent: 0 });
-      expect(await a.recordParts(id, 2, T0 + 20)).toBe(true);
-      expect(await tables.notification(id)).toMatchObject({ leaseExpiresAt: new Date(T0 + 20 + LEASE_MS), partsSent: 2, leaseOwner: 'a' });
+      const row = async () => (await tables.notification(id))?.leaseExpiresAt;
+      // Half the lease gone each time, so each renewal must move its end.
+      const renewAt = await after(LEASE_MS / 2);
+      expect(await expectLeaseFor(leases, renewAt, LEASE_MS, () => a.renew(id, renewAt), row)).toBe(true);
+      expect(await tables.notification(id)).toMatchObject({ partsSent: 0 });
+      const partsAt = await after(LEASE_MS);
+      expect(await expectLeaseFor(leases, partsAt, LEASE_MS, () => a.recordParts(id, 2, partsAt), row)).toBe(true);
+      expect(await tables.notification(id)).toMatchObject({ partsSent: 2, leaseOwner: 'a' });
     });
 
     it('marks a row sent with its audit row, once, for the holder only', async () => {
@@ -154,7 +172,7 @@ export function notificationStoreContract(database: string, fresh: () => Promise
     it('lets only the sender that holds the row now finish it, when the first one lost its lease', async () => {
       const id = await due('delivered');
       await a.claimDue(T0, 10);
-      await b.claimDue(T0 + LEASE_MS, 10);
+      expect(ids(await b.claimDue(await after(LEASE_MS), 10))).toEqual([id]);
 
       const [late, holder] = await Promise.all([
         a.markSent(id, T0 + LEASE_MS + 1, { kind: 'delivered', messages: 1 }),

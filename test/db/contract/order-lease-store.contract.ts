@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OrderState } from '../../../src/db/schema.js';
 import { ProviderOrderTakenError, type ClaimedWrite, type OrderLeaseStore } from '../../../src/tracking/order-leases.js';
+import { expectLeaseFor, type LeaseTime } from './lease-time.js';
 import { orderValues, type OrderTables, type OrderValues } from './order-tables.js';
 
 /**
@@ -12,6 +13,14 @@ export interface OrderLeaseSubject {
   store: OrderLeaseStore;
   other: OrderLeaseStore;
   tables: OrderTables;
+  /** How the leases keep time. */
+  leases: LeaseTime;
+  /**
+   * Whether taking over frees claims whose lease still holds. Yes where one
+   * instance runs (SQLite): the earlier holder is gone. No where several
+   * share the database (PostgreSQL): it may still be finishing a pass.
+   */
+  takeoverFreesLiveClaims: boolean;
 }
 
 const T0 = 1_700_000_000_000;
@@ -23,9 +32,19 @@ export function orderLeaseStoreContract(database: string, fresh: () => Promise<O
     let a: OrderLeaseStore;
     let b: OrderLeaseStore;
     let tables: OrderTables;
+    let leases: LeaseTime;
+    let takeoverFreesLiveClaims: boolean;
+    let passed: number;
     beforeEach(async () => {
-      ({ store: a, other: b, tables } = await fresh());
+      ({ store: a, other: b, tables, leases, takeoverFreesLiveClaims } = await fresh());
+      passed = 0;
     });
+    /** The time `ms` after T0, for the caller's `now` and, passed on, for the leases held. */
+    const after = async (ms: number): Promise<number> => {
+      await leases.pass(ms - passed);
+      passed = ms;
+      return T0 + ms;
+    };
 
     let keys = 0;
     /** An order in `state` due at `dueAt`. */
@@ -55,12 +74,11 @@ export function orderLeaseStoreContract(database: string, fresh: () => Promise<O
     it('claims a due order once: the second process gets nothing while the lease holds', async () => {
       const id = await order('in_progress', T0);
 
-      const first = await claimDue(a, 'a', T0);
-      const second = await claimDue(b, 'b', T0 + 1_000);
+      const first = await expectLeaseFor(leases, T0, LEASE_MS, () => claimDue(a, 'a', T0), (rows) => rows[0]?.leaseExpiresAt);
+      const second = await claimDue(b, 'b', await after(1_000));
 
       expect(ids(first)).toEqual([id]);
       expect(first[0]?.leaseOwner).toBe('a');
-      expect(first[0]?.leaseExpiresAt?.getTime()).toBe(T0 + LEASE_MS);
       expect(second).toEqual([]);
     });
 
@@ -79,7 +97,7 @@ export function orderLeaseStoreContract(database: string, fresh: () => Promise<O
       const all = await Promise.all(Array.from({ length: 12 }, () => order('in_progress', T0)));
 
       for (let round = 0; round < 3; round++) {
-        const now = T0 + round * LEASE_MS;
+        const now = await after(round * LEASE_MS);
         const [first, second] = await Promise.all([claimDue(a, 'a', now, 8), claimDue(b, 'b', now, 8)]);
         const claimed = ids([...first, ...second]);
         expect(new Set(claimed).size).toBe(claimed.length);
@@ -100,8 +118,9 @@ export function orderLeaseStoreContract(database: string, fresh: () => Promise<O
       const id = await order('in_progress', T0);
       await claimDue(a, 'a', T0);
 
-      expect(await claimDue(b, 'b', T0 + LEASE_MS - 1)).toEqual([]);
-      const late = await claimDue(b, 'b', T0 + LEASE_MS);
+      // A second short of the end (on PostgreSQL real time passes meanwhile).
+      expect(await claimDue(b, 'b', await after(LEASE_MS - 1_000))).toEqual([]);
+      const late = await claimDue(b, 'b', await after(LEASE_MS));
 
       expect(ids(late)).toEqual([id]);
       expect(late[0]?.leaseOwner).toBe('b');
@@ -146,7 +165,7 @@ export function orderLeaseStoreContract(database: string, fresh: () => Promise<O
       expect(await a.claim({ id, owner: 'a', now: T0, leaseMs: LEASE_MS })).toMatchObject({ id, leaseOwner: 'a' });
       expect(await b.claim({ id, owner: 'b', now: T0 + 1, leaseMs: LEASE_MS })).toBeNull();
       expect(await b.claim({ id: done, owner: 'b', now: T0, leaseMs: LEASE_MS })).toBeNull();
-      expect(await b.claim({ id, owner: 'b', now: T0 + LEASE_MS, leaseMs: LEASE_MS })).toMatchObject({ id, leaseOwner: 'b' });
+      expect(await b.claim({ id, owner: 'b', now: await after(LEASE_MS), leaseMs: LEASE_MS })).toMatchObject({ id, leaseOwner: 'b' });
     });
 
     it('gives one order to exactly one of two processes claiming it at the same moment', async () => {
@@ -162,7 +181,7 @@ export function orderLeaseStoreContract(database: string, fresh: () => Promise<O
     it('refuses a reschedule from a process whose lease was taken over', async () => {
       const id = await order('in_progress', T0);
       await claimDue(a, 'a', T0);
-      await claimDue(b, 'b', T0 + LEASE_MS);
+      expect(ids(await claimDue(b, 'b', await after(LEASE_MS)))).toEqual([id]);
 
       expect(await a.reschedule({ id, owner: 'a', nextCheckAt: T0 + 999_000, checkCount: 7 })).toBeNull();
       expect(await tables.order(id)).toMatchObject({ leaseOwner: 'b', checkCount: 0, nextCheckAt: new Date(T0) });
@@ -213,7 +232,7 @@ export function orderLeaseStoreContract(database: string, fresh: () => Promise<O
     it('writes nothing for a process that lost its lease, not even the notification', async () => {
       const id = await order('in_progress', T0);
       const claimed = await claimedByA();
-      await claimDue(b, 'b', T0 + LEASE_MS);
+      expect(ids(await claimDue(b, 'b', await after(LEASE_MS)))).toEqual([id]);
 
       expect(await a.writeClaimed(completion(claimed))).toBeNull();
       expect((await tables.order(id))?.state).toBe('in_progress');
@@ -255,12 +274,20 @@ export function orderLeaseStoreContract(database: string, fresh: () => Promise<O
       expect(await tables.audit()).toEqual([]);
     });
 
-    it('frees the claims a dead run left on orders and notifications', async () => {
+    it('frees the claims an earlier run left on orders and notifications: all where that run is surely gone, else once their leases end', async () => {
       const id = await order('in_progress', T0);
       await claimDue(a, 'a', T0);
-      const held = await tables.insertNotification({ orderId: id, kind: 'delivered', nextAttemptAt: T0, leaseOwner: 'a', leaseExpiresAt: T0 + LEASE_MS });
+      // A notification the earlier run is sending, its lease as long and as live as the order's.
+      const leaseStart = leases.serverNow ? await leases.serverNow() : T0;
+      const held = await tables.insertNotification({ orderId: id, kind: 'delivered', nextAttemptAt: T0, leaseOwner: 'a', leaseExpiresAt: leaseStart + LEASE_MS });
       await tables.insertNotification({ orderId: id, kind: 'stale', nextAttemptAt: T0 });
 
+      if (!takeoverFreesLiveClaims) {
+        expect(await b.takeOverEarlierClaims()).toEqual({ orders: 0, notifications: 0 });
+        expect(await tables.order(id)).toMatchObject({ leaseOwner: 'a' });
+        expect(await tables.notification(held)).toMatchObject({ leaseOwner: 'a' });
+        await after(LEASE_MS);
+      }
       expect(await b.takeOverEarlierClaims()).toEqual({ orders: 1, notifications: 1 });
       expect(await tables.order(id)).toMatchObject({ leaseOwner: null, leaseExpiresAt: null });
       expect(await tables.notification(held)).toMatchObject({ leaseOwner: null, leaseExpiresAt: null });
