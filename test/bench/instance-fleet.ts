@@ -93,7 +93,7 @@ export async function startFleet(options: { mode: 'polling' | 'webhook'; sandbox
     },
     async addStaff(users) {
       for (const user of users) {
-        await db.query(`insert into staff (telegram_id, role, source, added_by) values ($1, 'staff', 'chat', $2) on conflict do nothing`, [user.id, ADMIN_ID]);
+        await db.query(`insert into staff (telegram_id, role, source, added_by, created_at) values ($1, 'staff', 'chat', $2, now()) on conflict do nothing`, [user.id, ADMIN_ID]);
       }
     },
     async close() {
