@@ -16,16 +16,20 @@
  * 3. Throughput: updates per second handled by one instance, then by three,
  *    in webhook mode behind a round-robin forwarder, with BENCH_STAFF staff
  *    browsing (/order, a category, its pages: database steps, no provider).
+ * 4. A rolling restart of two instances while BENCH_ROLL_STAFF (20) staff
+ *    order for BENCH_ROLL_SECONDS (60; the issue's target says 300):
+ *    instances-roll.ts.
  *
  *   npm run bench:instances
  *   BENCH_KILLS=5 BENCH_BUDGET_SECONDS=20 BENCH_STAFF=100 BENCH_THROUGHPUT_SECONDS=20 CATALOG_SIZE=2000 npm run bench:instances
- *   BENCH_ONLY=takeover|budget|throughput runs one part.
+ *   BENCH_ONLY=takeover|budget|throughput|roll runs one part.
  */
 import { availableParallelism } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FakeUser } from '../support/fake-bot-api/index.js';
 import { budgetShape } from '../../src/provider/rate-limit.js';
 import { chatDriver } from '../e2e/chat-driver.js';
+import { rollingRestart } from './instances-roll.js';
 import { percentile, staffMembers, startFleet, sweepDone, tookRole, type Fleet, type Instance } from './instance-fleet.js';
 
 const KILLS = Number(process.env.BENCH_KILLS ?? 5);
@@ -199,3 +203,4 @@ out(`instances benchmark: node ${process.version}, ${availableParallelism()} cor
 if (!ONLY || ONLY === 'takeover') await takeover();
 if (!ONLY || ONLY === 'budget') await budget();
 if (!ONLY || ONLY === 'throughput') await throughput();
+if (!ONLY || ONLY === 'roll') await rollingRestart({ seconds: Number(process.env.BENCH_ROLL_SECONDS ?? 60), staff: Number(process.env.BENCH_ROLL_STAFF ?? 20), out });
