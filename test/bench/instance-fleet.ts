@@ -29,6 +29,8 @@ export interface Fleet {
   /** Reads the bot's tables behind its back. */
   db: pg.Pool;
   instances: Instance[];
+  /** Every instance started in the run, stopped and killed ones included: for their logs. */
+  everStarted: Instance[];
   /** Starts an instance (webhook mode: registered with the forwarder) and waits until it runs. */
   start(id: string, extraEnv?: Record<string, string>): Promise<Instance>;
   kill9(instance: Instance): Promise<void>;
@@ -48,6 +50,7 @@ export async function startFleet(options: { mode: 'polling' | 'webhook'; sandbox
   const telegram = await createFakeBotApi();
   const sandbox = await createSandbox({ timing: { preparingMs: 300, processingMs: 300 }, ...options.sandbox });
   const instances: Instance[] = [];
+  const everStarted: Instance[] = [];
   const forwarder = options.mode === 'webhook' ? await startForwarder(() => instances.filter((i) => i.bot.child?.exitCode === null)) : null;
 
   const start = async (id: string, extraEnv: Record<string, string> = {}): Promise<Instance> => {
@@ -69,6 +72,7 @@ export async function startFleet(options: { mode: 'polling' | 'webhook'; sandbox
     await bot.waitForLog('giftdesk is running', 60_000);
     const instance = { id, port, bot };
     instances.push(instance);
+    everStarted.push(instance);
     return instance;
   };
   const forget = (instance: Instance) => {
@@ -81,6 +85,7 @@ export async function startFleet(options: { mode: 'polling' | 'webhook'; sandbox
     sandbox,
     db,
     instances,
+    everStarted,
     start,
     async kill9(instance) {
       forget(instance);

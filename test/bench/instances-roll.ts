@@ -70,7 +70,8 @@ export async function rollingRestart(options: { seconds: number; staff: number; 
     const done = new Set(rows.filter((r) => r.done).map((r) => Number(r.update_id)));
     const lost = [...delivered].filter((id) => !done.has(id)).length;
     const retaken = rows.filter((r) => r.attempts > 1).length;
-    const logs = fleet.instances.flatMap((i) => i.bot.logs());
+    const logs = fleet.everStarted.flatMap((i) => i.bot.logs());
+    const busyWallet = logs.filter((l) => l.msg === 'another order was in flight outside this process; not sent').length;
     const lateHandled = logs.filter((l) => l.msg === 'an update was handled after its claim had been taken over').length;
     const sandboxOrders = fleet.sandbox.controls.orders();
     const posts = fleet.sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders');
@@ -85,6 +86,7 @@ export async function rollingRestart(options: { seconds: number; staff: number; 
 
     options.out(`\n4. rolling restart of two instances (webhook), ${options.staff} staff ordering, ${options.seconds} s (first third steady), ${restarts} restarts`);
     options.out(`   orders placed ${outcomes.placed}, other answers to Confirm ${outcomes.other}, walks cut off without an answer in 5 s ${outcomes.unanswered} (${[...outcomes.cutAt].map(([k, v]) => `${k} ${v}`).join(', ')})`);
+    options.out(`   Confirms refused because another instance had a POST in flight for the wallet (staff read "no longer has enough stock"): ${busyWallet}`);
     options.out(`   stops took ${stops.map((t) => `${t} ms`).join(', ')}; starts (to 'giftdesk is running') ${starts.map((t) => `${t} ms`).join(', ')}`);
     options.out(`   updates accepted by the webhook ${delivered.size}: not handled ${lost}, still queued at the fake Bot API ${fleet.telegram.pendingUpdates().length}, taken over after an unfinished handler ${retaken}, handled after the claim was taken over ${lateHandled} -> ${lost === 0 && lateHandled === 0 ? 'met' : 'MISSED'}`);
     const statuses = new Map<number, number>();
