@@ -92,6 +92,14 @@ export interface OrderServiceDeps {
 
 const DEFAULT_PLACE_TIMEOUT_MS = 30_000;
 
+/**
+ * Where an order may be when its own POST is answered: 'placing', or
+ * 'unknown' if the background work's repair took it for the POST of a
+ * stopped instance meanwhile (a POST held up longer than the repair's
+ * margin). The provider's answer is what happened, so it settles either.
+ */
+const ANSWERED_FROM = ['placing', 'unknown'] as const;
+
 /** Between claims of an intent while another instance's POST is in flight. */
 const BUSY_WALLET_RETRY_MS = 250;
 /** How much longer than a POST's own timeout an intent waits for another instance's POST to end. */
@@ -126,7 +134,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     const confirmed = order.totalAmount;
     const moved = await repo.transition({
       id: order.id,
-      from: 'placing',
+      from: ANSWERED_FROM,
       to: 'in_progress',
       set: {
         ...accepted(placed),
@@ -142,7 +150,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         facts: placed.amount === confirmed ? null : { quoted: confirmed },
       },
     });
-    if (!moved) throw new Error(`order ${order.id} left 'placing' while its POST was answered`);
+    if (!moved) throw new Error(`order ${order.id} left 'placing' and 'unknown' while its POST was answered`);
     if (placed.amount !== confirmed) {
       logger.warn({ orderId: order.id, confirmed, charged: placed.amount }, 'the provider charged another amount than the one confirmed');
       try {
@@ -177,7 +185,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     try {
       moved = await repo.transition({
         id: order.id,
-        from: 'placing',
+        from: ANSWERED_FROM,
         to: 'needs_review',
         set: { ...accepted(placed), reviewCandidates: [candidate], nextCheckAt: null },
         audit: { actorId, action: 'order.needs_review', facts: { cause: 'accepted-not-recorded', providerOrder: placed.orderId, note: why } },
@@ -188,6 +196,12 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       logger.fatal(
         { orderId: order.id, providerOrderId: placed.orderId, reference: placed.orderReference, amount: placed.amount, error: errorName(error) },
         'accepted order could not be recorded at all',
+      );
+    }
+    if (!moved) {
+      logger.fatal(
+        { orderId: order.id, providerOrderId: placed.orderId, reference: placed.orderReference, amount: placed.amount },
+        'accepted order had already moved on and could not be recorded',
       );
     }
     return moved ?? { ...order, ...accepted(placed), state: 'needs_review' };
@@ -283,12 +297,12 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       }
       const rejected = await repo.transition({
         id: order.id,
-        from: 'placing',
+        from: ANSWERED_FROM,
         to: 'rejected',
         set: { providerMessage: verdict.providerMessage, finishedAt: new Date(clock.now()), postEndedAt: new Date(clock.now()) },
         audit: { actorId: input.userId, action: 'order.rejected', facts: { reason: verdict.reason, provider: verdict.providerMessage, technical: verdict.detail } },
       });
-      if (!rejected) throw new Error(`order ${order.id} left 'placing' while its POST was refused`);
+      if (!rejected) throw new Error(`order ${order.id} left 'placing' and 'unknown' while its POST was refused`);
       logger.info({ orderId: order.id, error: verdict.detail }, 'order rejected by the provider');
       return {
         result: { kind: 'rejected', order: rejected, providerMessage: verdict.providerMessage, reason: verdict.reason, error },

@@ -73,3 +73,21 @@ describe('the wallet across instances', () => {
     expect(posts().length).toBe(before + 1);
   }, 20_000);
 });
+
+describe('a POST answered after a repair took it for a stopped instance’s', () => {
+  it('records the provider’s answer all the same: the order is placed, not left unknown', async () => {
+    const before = posts().length;
+    sandbox.controls.setOrderPostFault({ kind: 'answer-after', delayMs: 1_000 });
+    const placing = serviceOn(first).createIntentAndPlace(googlePlayInput('instances-repaired', { userId: 25, chatId: 25 }));
+    await expect.poll(() => posts().length, { timeout: 5_000 }).toBe(before + 1);
+    sandbox.controls.setOrderPostFault({ kind: 'none' });
+    // The background holder's repair, with a cut-off that takes in this POST.
+    const repaired = await createPostgresOrderStore({ db: second, clock: systemClock }).recoverInterrupted(30_000, new Date(Date.now() + 1_000));
+    expect(repaired.unknown).toBe(1);
+
+    const result = await placing;
+    expect(result).toMatchObject({ kind: 'placed', order: { state: 'in_progress' } });
+    if (result.kind !== 'placed') return;
+    expect(result.order.providerReference).toBe(sandbox.controls.orders().at(-1)!.orderReference);
+  });
+});
