@@ -34,6 +34,8 @@ export function startRepeating(options: {
       try {
         await options.task();
       } catch (error) {
+        // A run cut short because the loop is stopping (its provider reads aborted) is no failure.
+        if (abort.signal.aborted) return;
         options.logger.error({ loop: options.name, err: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }, 'a background run failed');
       }
       // For those who watch the loops turn (LOG_LEVEL=trace): a run has ended, whatever its outcome.

@@ -19,6 +19,7 @@ import type { ClearButtons } from '../text/send-port.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { DailyDigest } from '../reports/daily-digest.js';
 import type { OrderFeed } from '../reports/order-feed.js';
+import { withCallSignal } from '../provider/call-signal.js';
 import { startRepeating, type Repeating } from '../repeat.js';
 import type { ApprovalAnnouncer } from '../orders/approval-announcer.js';
 import type { ApprovalService } from '../orders/approval-service.js';
@@ -150,7 +151,10 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
   // Before the poller and the sender start, so that they find the work of a run that died free at once.
   const taken = await deps.stores.orderLeases.takeOverEarlierClaims();
   if (taken.orders + taken.notifications > 0) logger.warn(taken, 'took over work claimed by an earlier run');
-  const delivery = createDeliveryWork({ ...deps, owner: `${hostname()}:${process.pid}:${randomUUID()}`, random: Math.random });
+  // Aborted first when the work stops: reads waiting for the request budget behind staff do not hold the stop (or a role another instance waits for).
+  const stopping = new AbortController();
+  const provider = withCallSignal(deps.provider, stopping.signal);
+  const delivery = createDeliveryWork({ ...deps, provider, owner: `${hostname()}:${process.pid}:${randomUUID()}`, random: Math.random });
   // Passes that decide who hears what (staff, administrators) first read again whatever another instance changed.
   const fresh = (task: () => Promise<unknown>) => async (): Promise<void> => {
     await deps.freshen?.();
@@ -158,6 +162,8 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
   };
 
   return [
+    // Stopped together with the others (Promise.allSettled over them all): aborts the reads in progress at once.
+    { stop: async () => stopping.abort() },
     // At once: start-up does not wait for the catalog, the stored one serves meanwhile.
     startRepeating({ name: 'catalog sync', everyMs: config.catalogRefreshMinutes * 60_000, task: deps.syncCatalog, clock, logger, immediately: true }),
     startRepeating({
@@ -186,7 +192,7 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
     startRepeating({
       name: 'ordering pause probe',
       everyMs: config.pauseProbeSeconds !== undefined ? config.pauseProbeSeconds * 1_000 : PAUSE_PROBE_MS,
-      task: createPauseProbe({ pauses: deps.orderingPause, provider: deps.provider, onAnswering: deps.onProviderAnswering, logger }),
+      task: createPauseProbe({ pauses: deps.orderingPause, provider, onAnswering: deps.onProviderAnswering, logger }),
       clock,
       logger,
     }),

@@ -25,6 +25,8 @@ export function startDeliveryPoller(
         nextAt = result.nextAt;
         if (result.watched > 0 || result.reconciled > 0) deps.logger.debug({ ...result }, 'delivery sweep');
       } catch (error) {
+        // A sweep cut short because the loop is stopping (its provider reads aborted) is no failure.
+        if (abort.signal.aborted) return;
         deps.logger.error({ loop: 'delivery-poller', err: describeSweepFailure(error) }, 'a background run failed');
       }
       // For those who watch the loops turn (LOG_LEVEL=trace): a sweep has ended, whatever its outcome.
