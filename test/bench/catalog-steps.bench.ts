@@ -309,7 +309,7 @@ async function catalogAndSteps(): Promise<void> {
       }
       const providerP95 = stats(trips).p95;
 
-      // Each real bot has a database of its own (the PostgreSQL one keeps the SQLite handle only for what no /order step reads).
+      // Each real bot has a database of its own; the PostgreSQL one reads nothing from its spare SQLite file, which startRealBot's signature still asks for.
       const spares: Db[] = [];
       const reals: { label: string; bot: Awaited<ReturnType<typeof startRealBot>>; writer: { write(s: CatalogSnapshot): Promise<unknown> } }[] = [];
       if (DATABASE !== 'postgresql') reals.push({ label: 'SQLite', bot: await startRealBot(db, provider), writer: createCatalogWriter({ db }) });
