@@ -35,6 +35,8 @@ async function main(): Promise<void> {
   });
   guardProcessOutput(logger, secrets);
   logger.info(effectiveConfig(config), 'effective configuration');
+  // Before anything starts: a SIGTERM during start-up (a deploy, a test) is a stop, not an abrupt kill.
+  const shutdown = installShutdown(logger);
 
   let app: App;
   try {
@@ -61,7 +63,7 @@ async function main(): Promise<void> {
     // The last line of a run: an operator reading the log knows the exit was clean and nothing was cut off.
     logger.info({ ms: systemClock.now() - stopping }, 'giftdesk stopped');
   };
-  installShutdown(logger, stop);
+  shutdown.ready(stop);
   app.failed.catch(async (error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
     await stop().catch(() => undefined);
@@ -85,21 +87,38 @@ async function prettyDestination(): Promise<Awaited<ReturnType<typeof createPret
   }
 }
 
-function installShutdown(logger: Logger, stop: () => Promise<void>): void {
-  let stopping = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
+/**
+ * Takes SIGINT and SIGTERM from the first moment. A signal that arrives
+ * while the app is still starting is held and acted on as soon as it is up
+ * (`ready`): without a handler, the operating system would end the process
+ * on the spot, in the middle of whatever it was writing. A second signal
+ * finds no handler left and ends the process at once, for a start-up that
+ * hangs (a database that never answers).
+ */
+function installShutdown(logger: Logger): { ready(stop: () => Promise<void>): void } {
+  let signalled = false;
+  let stopApp: (() => Promise<void>) | null = null;
+  const run = (stop: () => Promise<void>) =>
     stop()
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         logger.error({ err: String(error) }, 'unclean shutdown');
         process.exit(1);
       });
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) return;
+    signalled = true;
+    logger.info({ signal }, 'shutting down');
+    if (stopApp) void run(stopApp);
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  return {
+    ready(stop) {
+      stopApp = stop;
+      if (signalled) void run(stop);
+    },
+  };
 }
 
 main().catch((error: unknown) => {
