@@ -7,7 +7,6 @@ import { systemClock } from '../../src/clock.js';
 import { parseConfig } from '../../src/config.js';
 import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
-import type { orders, OrderState } from '../../src/db/schema.js';
 import { createSqliteOrderLeaseStore } from '../../src/tracking/order-leases.js';
 import { createDeliveryPoller, type DeliveryPollerDeps } from '../../src/tracking/poller.js';
 import { silentLogger, type Logger } from '../../src/logger.js';
@@ -154,24 +153,8 @@ export function sqlitePollerStores(db: Db, clock: ManualClock): Pick<DeliveryPol
   return { leases: createSqliteOrderLeaseStore({ db }), appState: createSqliteAppStateStore({ db, clock }) };
 }
 
-/** A row of Google Play 10 USD (US) × 1 for tests that write orders directly; `key` keeps it unique. */
-export function orderValues(
-  input: { key: string; state: OrderState; at: number } & Partial<typeof orders.$inferInsert>,
-): typeof orders.$inferInsert {
-  const { key, at, ...rest } = input;
-  return {
-    userId: 11,
-    chatId: 11,
-    confirmKey: `k-${key}`,
-    fingerprint: `f-${key}`,
-    lines: [{ product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: null, price: 1_250_000 }, quantity: 1, fields: [] }],
-    totalAmount: 1_250_000,
-    sandbox: true,
-    createdAt: new Date(at),
-    updatedAt: new Date(at),
-    ...rest,
-  };
-}
+// Rows as the stores' contract writes them: one definition for both.
+export { orderValues } from '../db/contract/order-tables.js';
 
 /** How long the POST of an `unknownOrder` was in flight by default: it timed out (the e2e order timeout). */
 export const LOST_POST_FLIGHT_MS = 1_500;
