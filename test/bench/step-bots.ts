@@ -10,7 +10,8 @@ import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
 import { Api, Bot, InlineKeyboard } from 'grammy';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { createLowBalanceWatch } from '../../src/alerts/low-balance.js';
-import { createPeopleView } from '../../src/db/people-view.js';
+import { openFreshViews } from '../../src/db/fresh-views.js';
+import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
 import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { createSettingsRegistry } from '../../src/settings/settings-registry.js';
 import { createLimitCheck } from '../../src/orders/limit-check.js';
@@ -21,9 +22,7 @@ import { createDescribePerson } from '../../src/bot/describe-person.js';
 import { systemClock, type Clock } from '../../src/clock.js';
 import type { Db } from '../../src/db/open.js';
 import { sqliteStores, type Stores } from '../../src/db/stores.js';
-import { createSettingsView } from '../../src/settings/settings-view.js';
 import { createSpendingCounter } from '../../src/orders/spending-counter.js';
-import { createStaffView } from '../../src/db/staff-view.js';
 import { createLogger } from '../../src/logger.js';
 import { createOrderService } from '../../src/orders/order-service.js';
 import type { ProviderClient } from '../../src/provider/client.js';
@@ -121,26 +120,27 @@ export async function startRealBot(
   const telegram = await createFakeBotApi({ clock: preciseClock });
   const logger = benchLogger;
   const stores = options.stores ?? sqliteStores({ db, clock: systemClock });
-  const staff = await createStaffView(stores.staff);
+  // As production builds them (services.ts): on PostgreSQL each update reads the change counters first.
+  const { staff, people, settings, viewFreshness } = await openFreshViews(stores);
   await staff.syncEnvAdmins([ADMIN.id]);
   const pauses = stores.orderingPause;
   const alerts = createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock: systemClock, logger });
-  const settings = await createSettingsView(stores.settings);
   const rules = createSpendingRuleBook({ settings });
   const periods = createLocalPeriods('UTC');
   const counter = createSpendingCounter({ store: stores.spending, periods });
-  const people = await createPeopleView(stores.people);
   const typingApi = new Api(telegram.token, { apiRoot: telegram.apiRoot });
   const bot = createBot({
     token: telegram.token,
     apiRoot: telegram.apiRoot,
     staff,
+    freshViews: () => viewFreshness.check(),
     strangers: stores.strangerReplies,
     sessions: stores.sessions,
     reports: stores.reports,
     auditPages: stores.auditPages,
     catalog: stores.catalog,
-    catalogSync: { syncNow: async () => ({ ok: true, products: 0, categories: 0, removed: 0 }), loading: async () => false },
+    // The real sync: /order asks it whether the first catalog is still loading, a read of app_state.
+    catalogSync: createCatalogSync({ provider, store: stores.catalog, clock: systemClock, logger }),
     provider,
     orders: createOrderService({ orders: stores.orders, provider, clock: systemClock, logger, sandbox: true, orderingPaused: () => pauses.current() }),
     orderQueries: stores.orderQueries,
