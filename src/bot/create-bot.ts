@@ -5,6 +5,7 @@ import type { SessionStore } from '../db/session-store.js';
 import { createCommandMenus } from './commands.js';
 import type { BotContext, Presentation } from './context.js';
 import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
+import { createSessionPrefetch } from './session-prefetch.js';
 import { createKeptOrders } from './conversations/order/kept-orders.js';
 import { continueHandedOver } from './conversations/order/step-handover.js';
 import { orderMenuIn } from './conversations/order/stored-menu.js';
@@ -82,19 +83,26 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   if (counted) bot.use((_ctx, next) => next().finally(counted));
   // Updates of one chat in order, chats in parallel (with the runner, and with the webhook intake).
   bot.use(sequentialize((ctx: Context) => ctx.chat?.id.toString()));
-  // After the chat's turn has come and before anything reads who is staff, a rule, a setting or a language.
+  // Values are whatever this bot wrote under its keys: the conversations plugin's versioned state.
+  const sessions = createSessionPrefetch(deps.sessions as SessionStore<VersionedState<ConversationData>>);
+  const storage = sessions.store;
+  // After the chat's turn has come and before anything reads who is staff, a rule, a setting or a language;
+  // the chat's conversation state is read meanwhile rather than after.
   const freshViews = deps.freshViews;
-  if (freshViews) {
-    bot.use(async (_ctx, next) => {
-      await freshViews();
+  bot.use(async (ctx, next) => {
+    const forget = ctx.chat ? sessions.start(`${CONVERSATION_KEY_PREFIX}${ctx.chat.id}`) : undefined;
+    try {
+      if (freshViews) await freshViews();
       await next();
-    });
-  }
+    } finally {
+      forget?.();
+    }
+  });
   bot.use(privateChatsOnly(deps.logger));
   bot.use(rememberPeople({ people: deps.people, logger: deps.logger }));
   bot.use(
     accessControl({
-      staff: deps.staff,
+      staff: deps.staff.current,
       strangers: deps.strangers,
       defaultLocale: deps.defaultLocale,
       translate,
@@ -109,8 +117,6 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     return next();
   });
 
-  // Values are whatever this bot wrote under its keys: the conversations plugin's versioned state.
-  const storage = deps.sessions as SessionStore<VersionedState<ConversationData>>;
   bot.use(
     conversations<BotContext, Context>({
       storage: {

@@ -24,7 +24,8 @@ export interface OrderFeatureDeps {
 export function orderFeature(deps: OrderFeatureDeps) {
   const composer = new Composer<BotContext>();
   composer.command('order', orderersOnly, async (ctx) => {
-    const pause = await deps.orderingPaused();
+    // Both are read at once: on a database server each is a round trip.
+    const [pause, loading] = await Promise.all([deps.orderingPaused(), deps.catalogLoading()]);
     if (pause) {
       const kept = Object.keys(ctx.conversation.active()).length > 0;
       const status = pauseStatusText(ctx.t, ctx.member.locale, ctx.presentation.timeZone, pause);
@@ -33,7 +34,7 @@ export function orderFeature(deps: OrderFeatureDeps) {
     }
     await dropOrder(ctx, deps.orderMenuOf);
     // An empty menu would read as an empty shop; say it is on its way instead.
-    if (await deps.catalogLoading()) {
+    if (loading) {
       await ctx.reply(ctx.t('order-catalog-loading'));
       return;
     }

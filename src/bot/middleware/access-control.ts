@@ -1,14 +1,20 @@
 import type { Context, NextFunction } from 'grammy';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
-import type { StaffStore } from '../../db/staff-repo.js';
+import type { StaffSnapshot } from '../../db/staff-view.js';
 import { STRANGER_REPLY_INTERVAL_MS, type StrangerRepliesStore } from '../../db/stranger-replies-repo.js';
 import { localeFromLanguageCode, type Locale, type Translate } from '../../text/i18n.js';
 import type { BaseContext } from '../context.js';
 import { formatId } from '../../text/format.js';
 
 export interface AccessControlDeps {
-  staff: Pick<StaffStore, 'find'>;
+  /**
+   * The staff as this process holds them: fresh at this point of every
+   * update, since the view freshness check that runs before it reads again
+   * a staff table another instance changed (and on SQLite every change
+   * goes through this process's own view). No round trip per update.
+   */
+  staff: Pick<StaffSnapshot, 'find'>;
   strangers: Pick<StrangerRepliesStore, 'claimReply'>;
   defaultLocale: Locale;
   translate: (locale: Locale) => Translate;
@@ -25,7 +31,7 @@ export function accessControl(deps: AccessControlDeps) {
   return async (ctx: Context, next: NextFunction): Promise<void> => {
     const from = ctx.from;
     if (!from || from.is_bot) return;
-    const row = await deps.staff.find(from.id);
+    const row = deps.staff.find(from.id);
     const locale = row?.locale ?? localeFromLanguageCode(from.language_code) ?? deps.defaultLocale;
     if (!row) {
       await answerStranger(ctx, from.id, locale, deps);

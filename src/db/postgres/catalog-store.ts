@@ -69,6 +69,9 @@ const PRODUCT_COLUMNS = `p.id::float8 as id, p.title, p.category_id::float8 as "
  * beside each product: the few categories are folded here and a term that
  * matches a category's name matches that category's products.
  */
+/** How long the category names that search matches against are kept between reads (see categoryWords). */
+const CATEGORY_WORDS_KEPT_MS = 30_000;
+
 export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & CatalogStoreOptions): CatalogStore {
   const pool = deps.db.$client;
   const { clock } = deps;
@@ -93,12 +96,27 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
     }
   }
 
-  /** The folded name (with its parent's) of every category, split into words, by category id. */
-  async function categoryWords(): Promise<Map<number, string[]>> {
-    const cats = await rows<{ id: number; title: string; parentId: number | null }>(
+  /**
+   * The folded name (with its parent's) of every category, split into words,
+   * by category id. Every typed search needs them, and they change only
+   * with a catalog refresh: kept for CATEGORY_WORDS_KEPT_MS, and read again
+   * at once after a refresh written through this store. A refresh written
+   * by another instance is seen here within that time; meanwhile a new
+   * category's name finds nothing by its name alone (titles still match).
+   */
+  let keptWords: { words: Promise<Map<number, string[]>>; at: number } | null = null;
+  function categoryWords(): Promise<Map<number, string[]>> {
+    if (keptWords && clock.now() - keptWords.at < CATEGORY_WORDS_KEPT_MS) return keptWords.words;
+    const words = rows<{ id: number; title: string; parentId: number | null }>(
       'select id::float8 as id, title, parent_id::float8 as "parentId" from categories order by position',
-    );
-    return new Map([...categoryTexts(cats)].map(([id, text]) => [id, searchWords(text)]));
+    ).then((cats) => new Map([...categoryTexts(cats)].map(([id, text]) => [id, searchWords(text)])));
+    const kept = { words, at: clock.now() };
+    keptWords = kept;
+    // A failed read is not kept: the next search asks again.
+    words.catch(() => {
+      if (keptWords === kept) keptWords = null;
+    });
+    return words;
   }
 
   function pacer(): () => Promise<void> {
@@ -144,17 +162,21 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
     },
 
     async productsPage({ categoryId, ...request }) {
-      const counted = await rows<{ n: number }>('select product_count as n from category_counts where category_id = $1', [categoryId]);
+      const pageAt = (size: number, offset: number) =>
+        rows<CatalogProduct>(
+          `select ${PRODUCT_COLUMNS} from products p left join product_prices pp on pp.product_id = p.id
+           where p.bucket_id = $1 order by p.position, p.id limit $2 offset $3`,
+          [categoryId, size, offset],
+        );
+      // The count and the page asked for at once (one round trip, not two); the page is read again only when it was past the end.
+      const asked = resolvePage(request, Number.MAX_SAFE_INTEGER);
+      const [counted, first] = await Promise.all([
+        rows<{ n: number }>('select product_count as n from category_counts where category_id = $1', [categoryId]),
+        pageAt(asked.pageSize, asked.offset),
+      ]);
       const total = counted[0]?.n ?? 0;
       const { page, pageSize, pageCount, offset } = resolvePage(request, total);
-      const items =
-        total === 0
-          ? []
-          : await rows<CatalogProduct>(
-              `select ${PRODUCT_COLUMNS} from products p left join product_prices pp on pp.product_id = p.id
-               where p.bucket_id = $1 order by p.position, p.id limit $2 offset $3`,
-              [categoryId, pageSize, offset],
-            );
+      const items = total === 0 ? [] : offset === asked.offset && pageSize === asked.pageSize ? first : await pageAt(pageSize, offset);
       return { items, page, pageCount, total };
     },
 
@@ -280,6 +302,7 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
           );
         }
       });
+      keptWords = null;
       return { written, removed: gone.length };
     },
 
