@@ -187,6 +187,7 @@ export async function createServices(deps: {
       providerPausedUntil: () => limiter.pausedUntil(),
       orderingPaused: () => orderingPause.current(),
       checkLimits,
+      freshen: () => viewFreshness.check(),
       placeTimeoutMs: config.providerOrderTimeoutMs,
       // Every such order is news: quietMs 0, keyed by the order.
       onChargedOtherAmount: (order, confirmed) =>

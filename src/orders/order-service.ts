@@ -91,6 +91,12 @@ export interface OrderServiceDeps {
    * counts what was charged; administrators must hear of it.
    */
   onChargedOtherAmount?: (order: OrderRow, confirmed: number) => void;
+  /**
+   * Reads again the in-memory copies (roles, spending rules) that another
+   * instance changed since this update began (fresh-views.ts), right before
+   * the last check ahead of a POST.
+   */
+  freshen?: () => Promise<void>;
 }
 
 const DEFAULT_PLACE_TIMEOUT_MS = 30_000;
@@ -160,6 +166,32 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     }
   }
 
+  /**
+   * The reasons not to send, read once more now that the order holds the
+   * wallet's one POST: the check before the claim ran outside it, and on
+   * PostgreSQL another instance's whole order can have been placed between
+   * that check and this claim (its money then counts only from here on).
+   * With the claim held, no other order of the wallet moves until this one
+   * is settled, so what is read now stays true up to the POST. The copies
+   * of rules and roles are read again first where another instance changed
+   * them. An order stopped here was never sent: it goes to 'not_placed'.
+   */
+  async function recheckClaimed(order: OrderRow, input: PlaceInput): Promise<{ order: OrderRow } | { closed: PlaceResult }> {
+    await deps.freshen?.();
+    const unsent = await whyNotSend(order);
+    if (!unsent) return { order };
+    const closed = await repo.transition({
+      id: order.id,
+      from: 'placing',
+      to: 'not_placed',
+      set: { finishedAt: new Date(clock.now()), postEndedAt: new Date(clock.now()) },
+      audit: { actorId: input.userId, action: 'order.not_placed', facts: unsent.facts },
+    });
+    if (!closed) throw new Error(`order ${order.id} left 'placing' before its POST was sent`);
+    logger.warn({ orderId: order.id, ...unsent.facts }, 'order not sent');
+    return { closed: { kind: 'rejected', order: closed, providerMessage: unsent.providerMessage, reason: unsent.reason } };
+  }
+
   /** Holds the wallet lock from the claim to the recorded outcome. Returns whether a 422 may be a funds problem. */
   async function placeClaimed(intent: OrderRow, input: PlaceInput): Promise<{ result: PlaceResult; checkFunds: boolean }> {
     // Under the wallet lock (held across the awaited reads, not released before the POST).
@@ -179,7 +211,9 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         checkFunds: false,
       };
     }
-    const order = claim.order;
+    const claimedNow = await recheckClaimed(claim.order, input);
+    if ('closed' in claimedNow) return { result: claimedNow.closed, checkFunds: false };
+    const order = claimedNow.order;
 
     let placed: PlacedOrder;
     try {

@@ -77,7 +77,8 @@ export const PROVIDER_DRIVEN: readonly OrderState[] = [
 const TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = {
   intent: ['placing', 'not_placed'],
   // needs_review: the provider accepted the order but it could not be recorded as placed.
-  placing: ['in_progress', 'rejected', 'unknown', 'needs_review'],
+  // not_placed: the last check before the POST (under the claim) stopped it; nothing was sent.
+  placing: ['in_progress', 'rejected', 'unknown', 'needs_review', 'not_placed'],
   unknown: [...PROVIDER_DRIVEN, 'not_placed', 'needs_review'],
   in_progress: PROVIDER_DRIVEN,
   action_required: PROVIDER_DRIVEN,

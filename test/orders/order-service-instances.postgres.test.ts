@@ -4,6 +4,10 @@ import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/op
 import { createPostgresOrderStore } from '../../src/db/postgres/order-store.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderService } from '../../src/orders/order-service.js';
+import { judgeLimits } from '../../src/orders/limit-check.js';
+import { createSpendingCounter } from '../../src/orders/spending-counter.js';
+import { createPostgresSpendingStore } from '../../src/db/postgres/spending-counter.js';
+import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { googlePlayInput } from '../support/order-fixtures.js';
@@ -29,15 +33,15 @@ afterAll(async () => {
   await Promise.all([first, second].filter(Boolean).map(closePostgres));
 });
 
-const serviceOn = (db: PgDb, placeTimeoutMs = 10_000) =>
-  createOrderService({
-    orders: createPostgresOrderStore({ db, clock: systemClock }),
-    provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 }),
-    clock: systemClock,
-    logger: silentLogger,
-    sandbox: true,
-    placeTimeoutMs,
-  });
+const serviceDeps = (db: PgDb, placeTimeoutMs = 10_000) => ({
+  orders: createPostgresOrderStore({ db, clock: systemClock }),
+  provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 }),
+  clock: systemClock,
+  logger: silentLogger,
+  sandbox: true,
+  placeTimeoutMs,
+});
+const serviceOn = (db: PgDb, placeTimeoutMs = 10_000) => createOrderService(serviceDeps(db, placeTimeoutMs));
 
 const posts = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders');
 
@@ -89,5 +93,34 @@ describe('a POST answered after a repair took it for a stopped instance’s', ()
     expect(result).toMatchObject({ kind: 'placed', order: { state: 'in_progress' } });
     if (result.kind !== 'placed') return;
     expect(result.order.providerReference).toBe(sandbox.controls.orders().at(-1)!.orderReference);
+  });
+});
+
+describe('a spending limit judged on two instances at once', () => {
+  it('stops the second order at its claim when the first was placed between its check and its claim: one order, not two past the limit', async () => {
+    const before = posts().length;
+    const counter = createSpendingCounter({ store: createPostgresSpendingStore({ db: first }), periods: createLocalPeriods('UTC') });
+    // Room for one Google Play 10 USD (1,250,000) a day, not two.
+    const dayLimit = (userId: number, total: number, exceptOrderId?: number) =>
+      counter.spentBy(userId, systemClock.now(), exceptOrderId).then((spent) => judgeLimits({ order: null, day: 2_000_000, month: null }, spent, total));
+    const a = createOrderService({ ...serviceDeps(first), checkLimits: dayLimit });
+    let otherRan = false;
+    const b = createOrderService({
+      ...serviceDeps(second),
+      // The first instance's whole order happens right after this one's first check passed, before its claim.
+      checkLimits: async (userId, total, exceptOrderId) => {
+        const verdict = await dayLimit(userId, total, exceptOrderId);
+        if (!otherRan) {
+          otherRan = true;
+          expect(await a.createIntentAndPlace(googlePlayInput('limit-a', { userId: 31, chatId: 31 }))).toMatchObject({ kind: 'placed' });
+        }
+        return verdict;
+      },
+    });
+
+    const late = await b.createIntentAndPlace(googlePlayInput('limit-b', { userId: 31, chatId: 31 }));
+
+    expect(late).toMatchObject({ kind: 'rejected', reason: 'over-limit', order: { state: 'not_placed' } });
+    expect(posts().length).toBe(before + 1);
   });
 });
