@@ -61,12 +61,18 @@ export interface BackgroundDeps extends SenderParts {
   approvals?: { service: Pick<ApprovalService, 'expireDue' | 'approversFor'>; announcer: Pick<ApprovalAnnouncer, 'tellRequester' | 'tellAdmins' | 'settle'> };
   /** Tells administrators that the provider answers again while ordering is still paused. */
   onProviderAnswering: (pause: OrderingPause) => Promise<void>;
+  /** Compares Telegram's registration of the bot with giftdesk's own (alerts/token-watch.ts); absent, not watched. */
+  watchBotToken?: () => Promise<void>;
   /** Observers for health and metrics; they never change what the loops do. */
   onSweepDone?: (at: number) => void;
   onNotificationSent?: (sent: { kind: string; createdAt: number; sentAt: number }) => void;
   clock: Clock;
   logger: Logger;
 }
+
+
+/** How often Telegram's registration of the bot is compared with ours: a stolen token is seen within this. */
+const TOKEN_WATCH_MS = 3 * 60_000;
 
 /** What the delivery poller and the notification sender are built on. */
 export type DeliveryWorkDeps = Pick<
@@ -207,6 +213,12 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
             clock,
             logger,
           }),
+        ]
+      : []),
+    ...(deps.watchBotToken
+      ? [
+          // Not at once: right after a start the registration may still be the previous mode's (a webhook a switch to polling removes).
+          startRepeating({ name: 'bot token watch', everyMs: TOKEN_WATCH_MS, task: deps.watchBotToken, clock, logger }),
         ]
       : []),
     startDeliveryPoller({ ...delivery.poller, everyMs: POLLER_TICK_MS, ...(deps.onSweepDone ? { onSweepDone: deps.onSweepDone } : {}) }),

@@ -34,6 +34,7 @@ import { createSpendingRuleBook, type SpendingRuleBook } from '../orders/spendin
 import { spendingSettings } from '../orders/spending-settings.js';
 import { translatorFor } from '../text/i18n.js';
 import { createTelegramApi } from '../bot/telegram-api.js';
+import { createTokenWatch, type TokenWatch } from '../alerts/token-watch.js';
 import { composeProvider } from './provider-stack.js';
 import type { CatalogStore } from '../catalog/catalog-store.js';
 
@@ -67,6 +68,8 @@ export interface Services {
   /** "typing…" in a chat, without auto-retry: held up behind a 429 it would show nothing useful. */
   sendTyping: (chatId: number) => Promise<unknown>;
   orderingPause: OrderingPauseStore;
+  /** Signs that someone else holds the bot's token: pauses ordering and tells administrators. */
+  tokenWatch: TokenWatch;
   settings: SettingsView;
   settingsRegistry: SettingsRegistry;
   spendingRules: SpendingRuleBook;
@@ -248,6 +251,17 @@ export async function createServices(deps: {
     logger: logger.child({ component: 'digest' }),
   });
 
+  const tokenWatch = createTokenWatch({
+    registration: () => textApi.getWebhookInfo(),
+    mode: config.botMode,
+    webhookUrl: config.webhookUrl,
+    pauses: orderingPause,
+    alerts,
+    render: (locale, sign) =>
+      sign.kind === 'foreign-webhook' ? translate(locale)('bot-token-foreign-webhook-alert', { url: sign.url }) : translate(locale)('bot-token-polling-conflict-alert'),
+    logger: logger.child({ component: 'token-watch' }),
+  });
+
   return {
     stores,
     catalog,
@@ -265,6 +279,7 @@ export async function createServices(deps: {
     clearButtons,
     sendTyping,
     orderingPause,
+    tokenWatch,
     settings,
     settingsRegistry,
     spendingRules,

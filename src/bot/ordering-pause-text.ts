@@ -5,5 +5,5 @@ import type { Locale, Translate } from '../text/i18n.js';
 /** One paragraph saying that ordering is paused, since when, by whom and why. */
 export function pauseStatusText(t: Translate, locale: Locale, timeZone: string, pause: Pick<OrderingPause, 'source' | 'reason' | 'since'>): string {
   const variables = { since: formatDateTimeWithZone(pause.since, locale, timeZone), reason: pause.reason ?? t('ordering-pause-no-reason') };
-  return t(pause.source === 'provider' ? 'ordering-paused-by-provider' : 'ordering-paused-by-admin', variables);
+  return t(`ordering-paused-by-${pause.source}`, variables);
 }

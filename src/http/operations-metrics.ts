@@ -1,12 +1,13 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { Spent } from '../orders/spending-counter.js';
+import type { PauseSource } from '../orders/ordering-pause.js';
 
 /** What an operator alerts on, read at scrape time from the parts that know it. */
 export interface OperationsReadings {
   /** The wallet balance last read from the provider and when; null until one was read since the start. */
   lastBalance(): { balance: number; at: number } | null;
   /** Read from the database at every scrape: a pause made on another instance shows too. */
-  orderingPaused(): Promise<{ source: 'provider' | 'admin' } | null>;
+  orderingPaused(): Promise<{ source: PauseSource } | null>;
   /** Spent by all staff together in the local day and month (TIME_ZONE) holding `nowMs`. */
   spent(nowMs: number): Promise<Spent>;
   now(): number;

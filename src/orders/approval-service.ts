@@ -12,6 +12,7 @@ export const DEFAULT_APPROVAL_EXPIRY_MS = 24 * 60 * 60_000;
 
 import { lineLabel, linesTotal, type OrderLine } from './order-line.js';
 import type { LimitCheck, LimitVerdict } from './limit-check.js';
+import type { PauseSource } from './ordering-pause.js';
 export type { LimitCheck };
 
 export interface ApprovalServiceDeps {
@@ -23,7 +24,7 @@ export interface ApprovalServiceDeps {
   adminIds: () => number[];
   provider: Pick<ProviderClient, 'getProduct' | 'getBalance'>;
   orders: Pick<OrderService, 'createIntentAndPlace'>;
-  orderingPaused: () => Promise<{ source: 'provider' | 'admin'; reason: string | null } | null>;
+  orderingPaused: () => Promise<{ source: PauseSource; reason: string | null } | null>;
   /** Whether the person may order now: still on the staff and not a viewer. */
   mayOrder: (personId: number) => boolean;
   checkLimits?: LimitCheck;

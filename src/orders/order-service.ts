@@ -10,6 +10,7 @@ import { placeOrderBody, type OrderLine } from './order-line.js';
 import type { ClaimResult, OrderRow, OrderStore } from './order-repo.js';
 import { classifyPlaceError, OrderNotSentError, type RejectReason } from './place-errors.js';
 import { ANSWERED_FROM, createAnswerRecording, errorName } from './answer-recording.js';
+import type { PauseSource } from './ordering-pause.js';
 
 export { FIRST_CHECK_AFTER_PLACED_MS, FIRST_CHECK_AFTER_UNKNOWN_MS } from './answer-recording.js';
 
@@ -72,7 +73,7 @@ export interface OrderServiceDeps {
    * POST goes out. Read from the database before every order, so that a
    * pause made on another instance stops this one too.
    */
-  orderingPaused?: () => Promise<{ source: 'provider' | 'admin'; reason: string | null } | null>;
+  orderingPaused?: () => Promise<{ source: PauseSource; reason: string | null } | null>;
   /**
    * The person's spending limits (limit-check.ts), checked
    * under the wallet lock: two orders confirmed together are counted one

@@ -3,9 +3,16 @@ import { createAppStateRepo } from '../db/app-state-repo.js';
 import type { Db } from '../db/open.js';
 import { appendAudit } from './audit-trail.js';
 
-/** Why no order may be sent: the provider refused our key or IP, or an administrator said so. */
+/**
+ * Who paused ordering: the provider refused our key or IP, an administrator
+ * said so, or Telegram showed that someone else holds the bot's token
+ * (alerts/token-watch.ts).
+ */
+export type PauseSource = 'provider' | 'admin' | 'telegram';
+
+/** Why no order may be sent. */
 export type OrderingPause = {
-  source: 'provider' | 'admin';
+  source: PauseSource;
   /** The provider's message, or the administrator's words; null when none was given. */
   reason: string | null;
   /** Epoch ms. */

@@ -11,6 +11,7 @@ import type { Trouble } from '../../provider-trouble.js';
 import type { TypingWhileSlow } from '../../typing-while-slow.js';
 import type { Draft } from './draft.js';
 import type { PastOrder } from './past-order.js';
+import type { PauseSource } from '../../../orders/ordering-pause.js';
 
 export interface OrderConversationDeps {
   catalog: CatalogReads;
@@ -27,7 +28,7 @@ export interface OrderConversationDeps {
   /** The most products (lines) one order may hold: the provider's limit, a setting. */
   maxLines: number;
   /** Why ordering is paused now, or null: no Confirm is offered or placed while it is. */
-  orderingPaused: () => Promise<{ source: 'provider' | 'admin'; reason: string | null } | null>;
+  orderingPaused: () => Promise<{ source: PauseSource; reason: string | null } | null>;
   /**
    * The person's spending limits against an order total: the summary names
    * the limit and offers no Confirm; the order service checks again at

@@ -10,6 +10,7 @@ import { canAddLine, cartLines, lineComplete } from './cart.js';
 import { chosenRegion, draftTotal, isComplete, maxQuantity, type CartLine, type Draft } from './draft.js';
 import { NO_CHANGES, hasChanges, type QuoteChanges } from './quote.js';
 import type { Notice, ViewContext } from './views.js';
+import type { PauseSource } from '../../../orders/ordering-pause.js';
 
 export interface SummaryFacts {
   /** null when the balance could not be read. */
@@ -254,12 +255,12 @@ function checkAgainKeyboard(v: ViewContext): InlineKeyboard {
 }
 
 /** Instead of the summary while ordering is paused: why, and no Confirm. The draft is kept. */
-export function pausedView(v: ViewContext, pause: { source: 'provider' | 'admin'; reason: string | null }, notice: Notice): Outgoing {
+export function pausedView(v: ViewContext, pause: { source: PauseSource; reason: string | null }, notice: Notice): Outgoing {
   return {
     text: joinLines(
       notice,
       v.sandbox ? bold(v.t('sandbox-badge')) : null,
-      bold(v.t(pause.source === 'provider' ? 'order-paused-provider' : 'order-paused-admin')),
+      bold(v.t(`order-paused-${pause.source}`)),
       // The provider's refusal is quoted as its own words; an administrator's reason is theirs to word.
       pause.reason ? v.t(pause.source === 'provider' ? 'provider-said' : 'order-paused-reason', { reason: clip(pause.reason, 500), text: clip(pause.reason, 500) }) : null,
       v.t('order-paused-kept'),

@@ -12,6 +12,7 @@ summary-check-failed = The current price could not be checked, so the order cann
 summary-more-answers = … and { $count } more answers
 order-paused-provider = Ordering is paused: the provider is refusing our access. Administrators have been told; nothing can be ordered until one of them resumes ordering.
 order-paused-admin = Ordering is paused by an administrator.
+order-paused-telegram = Ordering is paused: the bot's account may be in someone else's hands. Administrators have been told; nothing can be ordered until one of them resumes ordering.
 order-paused-reason = Reason: { $reason }
 order-paused-kept = Your order is kept and nothing was ordered. Tap { btn-check-again } once ordering resumes, or Cancel.
 

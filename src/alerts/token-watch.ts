@@ -1,0 +1,65 @@
+import type { Logger } from '../logger.js';
+import type { OrderingPauseStore } from '../orders/ordering-pause.js';
+import type { Locale } from '../text/i18n.js';
+import type { AdminAlerts } from './admin-alerts.js';
+
+/**
+ * Signs that someone else holds the bot's token: Telegram keeps one
+ * registration per bot (a webhook URL, or none while a bot polls), so a
+ * webhook URL giftdesk did not set, or a second client taking updates
+ * while giftdesk polls (409 Conflict), means the token is used elsewhere.
+ * Whoever has it can read every message sent to the bot and answer as the
+ * bot, so ordering is paused (nothing is spent on what such a person
+ * might ask for) and administrators are told what to do: revoke the token
+ * with @BotFather and restart giftdesk with the new one.
+ */
+export interface TokenWatch {
+  /** Reads Telegram's registration once and compares it with giftdesk's own mode and URL. */
+  check(): Promise<void>;
+  /** Another client polls with our token (Telegram answered getUpdates with 409 Conflict). */
+  pollingConflict(detail: string): Promise<void>;
+}
+
+export type TokenSign = { kind: 'foreign-webhook'; url: string } | { kind: 'polling-conflict'; detail: string };
+
+/** One alert per sign a day at most: the pause is what matters, and it stays until an administrator resumes. */
+const SIGN_QUIET_MS = 24 * 60 * 60 * 1000;
+
+export function createTokenWatch(deps: {
+  /** Telegram's getWebhookInfo: its URL, '' or absent while no webhook is set. */
+  registration: () => Promise<{ url?: string | undefined }>;
+  mode: 'polling' | 'webhook';
+  /** WEBHOOK_URL in webhook mode. */
+  webhookUrl: string | undefined;
+  pauses: Pick<OrderingPauseStore, 'pause'>;
+  alerts: Pick<AdminAlerts, 'alert'>;
+  render: (locale: Locale, sign: TokenSign) => string;
+  logger: Logger;
+}): TokenWatch {
+  const { logger } = deps;
+
+  async function raise(sign: TokenSign): Promise<void> {
+    logger.error({ sign: sign.kind, ...('url' in sign ? { registered: sign.url } : {}) }, 'someone else is using the bot token: ordering paused');
+    const reason = sign.kind === 'foreign-webhook' ? `webhook ${sign.url}` : sign.kind;
+    await deps.pauses.pause({ source: 'telegram', reason, by: null });
+    await deps.alerts.alert(`bot-token:${sign.kind}`, (locale) => deps.render(locale, sign), { quietMs: SIGN_QUIET_MS });
+  }
+
+  return {
+    async check() {
+      const url = (await deps.registration()).url ?? '';
+      if (deps.mode === 'polling') {
+        if (url !== '') await raise({ kind: 'foreign-webhook', url });
+        return;
+      }
+      if (url === deps.webhookUrl) return;
+      // Our own webhook gone is trouble (no updates arrive) but not a sign by itself; another URL is.
+      if (url === '') {
+        logger.warn('Telegram has no webhook for this bot: updates stop until giftdesk registers it again (restart)');
+        return;
+      }
+      await raise({ kind: 'foreign-webhook', url });
+    },
+    pollingConflict: (detail) => raise({ kind: 'polling-conflict', detail }),
+  };
+}

@@ -1,0 +1,89 @@
+import { Api } from 'grammy';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
+import { createTokenWatch } from '../../src/alerts/token-watch.js';
+import { systemClock } from '../../src/clock.js';
+import { closeDb, openDb, type Db } from '../../src/db/open.js';
+import { silentLogger } from '../../src/logger.js';
+import { createSqliteOrderingPauseStore } from '../../src/orders/ordering-pause.js';
+import { translatorFor } from '../../src/text/i18n.js';
+import { ADMIN } from '../support/fake-people.js';
+import { createFakeBotApi, type FakeBotApi } from '../support/fake-bot-api/index.js';
+
+const OURS = 'https://giftdesk.example.com/telegram';
+let telegram: FakeBotApi;
+const opened: Db[] = [];
+beforeEach(async () => {
+  await telegram?.close();
+  telegram = await createFakeBotApi();
+  // The administrator has a private chat with the bot, as every staff member does.
+  telegram.addChat(ADMIN);
+});
+afterAll(async () => {
+  await telegram?.close();
+  opened.splice(0).forEach(closeDb);
+});
+
+/** The watch as services.ts builds it, on a real pause store and real alerts through the fake Bot API. */
+function watch(mode: 'polling' | 'webhook') {
+  const db = openDb(':memory:');
+  opened.push(db);
+  const api = new Api(telegram.token, { apiRoot: telegram.apiRoot });
+  const pauses = createSqliteOrderingPauseStore({ db, clock: systemClock });
+  const alerts = createAdminAlerts({
+    recipients: () => [{ telegramId: ADMIN.id, locale: 'en' }],
+    sendText: async (chatId, text) => void (await api.sendMessage(chatId, text)),
+    clock: systemClock,
+    logger: silentLogger,
+  });
+  const tokenWatch = createTokenWatch({
+    registration: () => api.getWebhookInfo(),
+    mode,
+    webhookUrl: mode === 'webhook' ? OURS : undefined,
+    pauses,
+    alerts,
+    render: (locale, sign) =>
+      sign.kind === 'foreign-webhook' ? translatorFor(locale)('bot-token-foreign-webhook-alert', { url: sign.url }) : translatorFor(locale)('bot-token-polling-conflict-alert'),
+    logger: silentLogger,
+  });
+  return { tokenWatch, pauses, api };
+}
+
+/** What someone holding the token does to take the bot's messages: their own webhook. */
+const stealWebhook = () => new Api(telegram.token, { apiRoot: telegram.apiRoot }).setWebhook('https://thief.example.net/hook');
+
+describe('the bot token watch', () => {
+  it('in polling mode, pauses ordering and tells administrators once when a webhook appears that giftdesk did not set', async () => {
+    const { tokenWatch, pauses } = watch('polling');
+    await tokenWatch.check();
+    expect(await pauses.current()).toBeNull();
+
+    await stealWebhook();
+    await tokenWatch.check();
+    await tokenWatch.check();
+
+    expect(await pauses.current()).toMatchObject({ source: 'telegram', by: null, reason: 'webhook https://thief.example.net/hook' });
+    const alerts = telegram.messages(ADMIN.id).filter((m) => m.text.includes('thief.example.net'));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.text).toContain('revoke the token');
+  });
+
+  it('in webhook mode, accepts its own webhook and a missing one, and pauses on another address', async () => {
+    const { tokenWatch, pauses, api } = watch('webhook');
+    await tokenWatch.check();
+    await api.setWebhook(OURS);
+    await tokenWatch.check();
+    expect(await pauses.current()).toBeNull();
+
+    await stealWebhook();
+    await tokenWatch.check();
+    expect(await pauses.current()).toMatchObject({ source: 'telegram' });
+  });
+
+  it('pauses and alerts when another client takes updates while giftdesk polls', async () => {
+    const { tokenWatch, pauses } = watch('polling');
+    await tokenWatch.pollingConflict('Conflict: terminated by other getUpdates request');
+    expect(await pauses.current()).toMatchObject({ source: 'telegram', reason: 'polling-conflict' });
+    expect(telegram.messages(ADMIN.id).some((m) => m.text.includes('another program is taking the bot'))).toBe(true);
+  });
+});
