@@ -241,7 +241,7 @@ describe('three instances in webhook mode behind a proxy on one PostgreSQL datab
     }
     // The Confirm whose handler died with its instance was taken over (and answered that the order is on its way).
     await expectNothingLostOrDoubled(2);
-  }, 180_000);
+  }, 60_000);
 
   it('loses and doubles nothing while every instance is stopped and started again in turn as staff order', async () => {
     const before = posts(world);
