@@ -32,7 +32,8 @@ export interface StorageIo {
 export async function openPostgresStorage(
   url: string,
   io: StorageIo,
-  storesOf: (db: PgDb) => Stores,
+  /** `ownerLock`: the roles' owner lock, for the stores to record on what this instance works on. */
+  storesOf: (db: PgDb, ownerLock: number | null) => Stores,
 ): Promise<{ stores: Stores; identity: ProviderIdentityStore; roles: Roles; name: string; close: () => Promise<void> }> {
   const name = maskedUrl(url);
   let db: PgDb;
@@ -60,7 +61,7 @@ export async function openPostgresStorage(
     throw error;
   }
   return {
-    stores: storesOf(db),
+    stores: storesOf(db, roles.ownerLock),
     identity: createPostgresProviderIdentity({ db, clock: io.clock }),
     roles,
     name,

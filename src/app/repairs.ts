@@ -5,15 +5,21 @@ import type { ApprovalService } from '../orders/approval-service.js';
 import type { OrderService } from '../orders/order-service.js';
 
 /**
- * How long after its POST started an order in 'placing' may still be in the
- * hands of a live instance, beyond PROVIDER_ORDER_TIMEOUT_MS: the POSTing
- * instance's own timeout moves it on by then, and this margin covers clocks
- * that differ between machines and a slow database write.
+ * For orders that carry no owner lock (made before owners were recorded):
+ * how long after its POST started such an order in 'placing' may still be
+ * in the hands of a live instance, beyond PROVIDER_ORDER_TIMEOUT_MS: the
+ * POSTing instance's own timeout moves it on by then, and this margin covers
+ * clocks that differ between machines and a slow database write.
  */
 export const LIVE_FLIGHT_MARGIN_MS = 60_000;
 
-/** While other instances may be serving, the holder of the background work looks for orphans this often. */
-export const REPAIR_EVERY_MS = 30_000;
+/**
+ * While other instances may be serving, the holder of the background work
+ * looks for orphans this often: an instance that dies in the middle of a
+ * POST holds its wallet (one POST in flight at a time) until then. A pass
+ * that finds nothing in hand is three small reads.
+ */
+export const REPAIR_EVERY_MS = 3_000;
 
 /**
  * Repairs what a process that stopped in the middle left behind: an order
@@ -27,12 +33,18 @@ export const REPAIR_EVERY_MS = 30_000;
  * other instances may be serving at the same time (PostgreSQL), an order or
  * approval they are working on right now must not be touched: an order
  * moved to 'unknown' while its POST is still on the way could be looked for
- * before the provider has it and be reported as not placed. So only what
- * started longer ago than any live POST can last (the order timeout plus a
- * margin) is repaired, or, when no other instance is alive, what started
- * before this one (repairCutOff); the repair runs again every
- * REPAIR_EVERY_MS for what a crashed instance leaves behind later. Moves are compare-and-swap:
- * an intent closed here cannot be sent afterwards by the instance that made it.
+ * before the provider has it and be reported as not placed. Each instance
+ * holds an owner lock for its whole life and records it on what it works on
+ * (src/db/postgres/owner-lock.ts): a row whose owner's lock is free is
+ * repaired at once, whatever its age; one whose owner's lock is held never,
+ * however old (a Confirm queued behind its own instance's wallet lock
+ * included). Rows with no owner recorded, from before owners were, are
+ * repaired once they started longer ago than any live POST can last (the
+ * order timeout plus a margin) or, when no other instance is alive, before
+ * this one did (repairCutOff). The repair runs again every REPAIR_EVERY_MS
+ * for what a crashed instance leaves behind later. Moves are
+ * compare-and-swap: an intent closed here cannot be sent afterwards by the
+ * instance that made it.
  */
 export async function repairInterrupted(deps: {
   orders: Pick<OrderService, 'recoverInterrupted'>;
@@ -53,11 +65,12 @@ export async function repairInterrupted(deps: {
 }
 
 /**
- * What may be repaired: everything on SQLite; on PostgreSQL what started
- * longer ago than a live POST can last, and, when no other instance is
- * alive, also everything that started before this instance did (it cannot
- * be this instance's own, and nobody else is left to be working on it):
- * a restart after a crash repairs at once.
+ * The cut-off for rows with no owner recorded: none on SQLite (everything
+ * is repaired); on PostgreSQL what started longer ago than a live POST can
+ * last, and, when no other instance is alive, also everything that started
+ * before this instance did (it cannot be this instance's own, and nobody
+ * else is left to be working on it): a restart after a crash repairs at
+ * once. Rows with an owner are judged by its lock, in the stores.
  */
 async function repairCutOff(deps: { roles: Pick<Roles, 'exclusive' | 'othersAlive'>; startedAt: number; placeTimeoutMs: number; clock: Clock }): Promise<Date | undefined> {
   if (deps.roles.exclusive) return undefined;

@@ -29,7 +29,7 @@ export interface Storage {
  */
 export async function openStorage(config: Pick<Config, 'databasePath' | 'databaseUrl' | 'providerBaseUrl'>, io: StorageIo): Promise<Storage> {
   if (config.databaseUrl !== null) {
-    const opened = await openPostgresStorage(config.databaseUrl, io, (db) => postgresStores({ db, clock: io.clock }));
+    const opened = await openPostgresStorage(config.databaseUrl, io, (db, ownerLock) => postgresStores({ db, clock: io.clock, ownerLock }));
     await checkProvider(opened.identity, config.providerBaseUrl, opened.name, 'set DATABASE_URL to a new, empty database (giftdesk creates the tables)', io.logger, opened.close);
     return { stores: opened.stores, roles: opened.roles, close: opened.close };
   }

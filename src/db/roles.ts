@@ -41,6 +41,13 @@ export interface Roles {
    * False on PostgreSQL, where other instances may be serving right now.
    */
   readonly exclusive: boolean;
+  /**
+   * This process's owner lock (src/db/postgres/owner-lock.ts): held for its
+   * whole life and recorded on the orders and approvals it works on, so that
+   * the repair tells at once whether their instance is alive. Null on
+   * SQLite, where no other process can be working on them.
+   */
+  readonly ownerLock: number | null;
   lock(name: RoleName): RoleLock;
   /**
    * Whether another instance is running on the database now (PostgreSQL:
@@ -65,6 +72,7 @@ export function exclusiveRoles(self: { instance: string; host: string; pid: numb
   });
   return {
     exclusive: true,
+    ownerLock: null,
     lock(name) {
       let lock = locks.get(name);
       if (!lock) locks.set(name, (lock = lockOf(name)));

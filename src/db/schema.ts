@@ -204,6 +204,13 @@ export const orders = sqliteTable(
     acceptedAmount: integer('accepted_amount'),
     /** Why reconciliation adopted a provider order on its own; null when it did not. */
     adoptionProof: text('adoption_proof', { mode: 'json' }).$type<AdoptionProof>(),
+    /**
+     * The owner lock of the instance that made the intent or claimed it for
+     * its POST (src/db/postgres/owner-lock.ts): on PostgreSQL the repair
+     * tells by it at once whether that instance is still alive. Null on
+     * SQLite, where one process has the database, and on rows from before.
+     */
+    ownerLock: integer('owner_lock'),
   },
   (t) => [
     check('orders_state_check', sql.raw(`state in (${ORDER_STATES.map((s) => `'${s}'`).join(', ')})`)),
@@ -217,6 +224,8 @@ export const orders = sqliteTable(
       .where(sql`state in ('placing', 'unknown', 'needs_review')`),
     index('orders_next_check_idx').on(t.nextCheckAt),
     index('orders_user_idx').on(t.userId, t.id),
+    // Looked for by the repair of orders a stopped process left half-way: only the few orders in hand.
+    index('orders_in_hand_idx').on(t.state).where(sql`state in ('intent', 'placing')`),
   ],
 );
 
@@ -305,6 +314,8 @@ export const approvals = sqliteTable(
     reason: text('reason'),
     /** Set once approved and handed to the order service. */
     orderId: integer('order_id').references(() => orders.id),
+    /** The owner lock of the instance checking or placing it now, as on orders; null on SQLite. */
+    ownerLock: integer('owner_lock'),
   },
   (t) => [
     check('approvals_state_check', sql.raw(`state in (${APPROVAL_STATES.map((s) => `'${s}'`).join(', ')})`)),

@@ -134,8 +134,10 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
   };
 }
 
-export function postgresStores(deps: { db: PgDb; clock: Clock }): Stores {
+/** `ownerLock`: this process's (Roles.ownerLock), recorded on the orders and approvals it works on. */
+export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: number | null }): Stores {
   const { db, clock } = deps;
+  const ownerLock = deps.ownerLock ?? null;
   return {
     database: 'postgresql',
     staff: createPostgresStaffStore({ db, clock }),
@@ -146,9 +148,9 @@ export function postgresStores(deps: { db: PgDb; clock: Clock }): Stores {
     sessions: createPostgresSessionStore({ db, clock }),
     orderQueries: createPostgresOrderQueries({ db }),
     spending: createPostgresSpendingStore({ db }),
-    approvals: createPostgresApprovalStore({ db, clock }),
+    approvals: createPostgresApprovalStore({ db, clock, ownerLock }),
     approvalCards: createPostgresApprovalCards({ db, clock }),
-    orders: createPostgresOrderStore({ db, clock }),
+    orders: createPostgresOrderStore({ db, clock, ownerLock }),
     orderingPause: createPostgresOrderingPauseStore({ db, clock }),
     review: createPostgresReviewStore({ db, clock }),
     auditTrail: createPostgresAuditTrail({ db, clock }),

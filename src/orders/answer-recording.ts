@@ -14,8 +14,10 @@ export const FIRST_CHECK_AFTER_UNKNOWN_MS = 5_000;
 /**
  * Where an order may be when its own POST is answered: 'placing', or
  * 'unknown' if the background work's repair took it for the POST of a
- * stopped instance meanwhile (a POST held up longer than the repair's
- * margin). The provider's answer is what happened, so it settles either.
+ * stopped instance meanwhile (this instance lost the database connection
+ * holding its owner lock, or, for an order from before owners were
+ * recorded, its POST was held up longer than the repair's margin). The
+ * provider's answer is what happened, so it settles either.
  */
 export const ANSWERED_FROM = ['placing', 'unknown'] as const;
 

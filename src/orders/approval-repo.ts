@@ -55,12 +55,15 @@ export interface ApprovalStore {
   expireDue(): Promise<ApprovalRow[]>;
   listPending(): Promise<ApprovalRow[]>;
   /**
-   * Start-up repair, before any update is taken: a cut-short check waits
-   * again; an approved request gets its order's id if the order was created,
-   * and otherwise waits again (its confirm key still allows one order).
+   * Repair of what a stopped process left: a cut-short check waits again; an
+   * approved request gets its order's id if the order was created, and
+   * otherwise waits again (its confirm key still allows one order). Without
+   * `unownedBefore`, every one found. With it, as for orders
+   * (OrderStore.recoverInterrupted): an approval whose owner lock is
+   * recorded (claim records it) is repaired exactly when that lock is free,
+   * whatever its age; one without only when last changed before the cut-off.
    */
-  /** With `changedBefore`, only approvals last changed before it: newer ones may be in the hands of a live instance. */
-  recoverInterrupted(changedBefore?: Date): Promise<{ requeued: number; attached: number }>;
+  recoverInterrupted(unownedBefore?: Date): Promise<{ requeued: number; attached: number }>;
 }
 
 /** The SQLite store: the synchronous repository behind promises; a statement that fails rejects. */
@@ -77,7 +80,7 @@ export function createSqliteApprovalStore(deps: { db: Db; clock: Clock }): Appro
     reject: async (id, by, reason) => repo.reject(id, by, reason),
     expireDue: async () => repo.expireDue(),
     listPending: async () => repo.listPending(),
-    recoverInterrupted: async (changedBefore) => repo.recoverInterrupted(changedBefore),
+    recoverInterrupted: async (unownedBefore) => repo.recoverInterrupted(unownedBefore),
   };
 }
 
@@ -237,16 +240,17 @@ function createApprovalRepo(deps: { db: Db; clock: Clock }) {
      * cut short goes back to waiting. An approval whose order was created
      * gets its order id (the order service repairs the order itself); one
      * stopped before that goes back to waiting too: its numbers may be old
-     * by now, and its confirm key still allows one order at most.
+     * by now, and its confirm key still allows one order at most. SQLite
+     * records no owners: `unownedBefore` applies to every approval.
      */
-    recoverInterrupted(changedBefore?: Date): { requeued: number; attached: number } {
+    recoverInterrupted(unownedBefore?: Date): { requeued: number; attached: number } {
       return immediate((tx) => {
         let requeued = 0;
         let attached = 0;
-        for (const row of tx.select().from(approvals).where(and(eq(approvals.state, 'approving'), changedBefore ? lte(approvals.updatedAt, changedBefore) : undefined)).all()) {
+        for (const row of tx.select().from(approvals).where(and(eq(approvals.state, 'approving'), unownedBefore ? lte(approvals.updatedAt, unownedBefore) : undefined)).all()) {
           if (move(tx, row.id, 'approving', 'pending', { decidedBy: null }, { actorId: null, action: 'approval.not_yet', facts: { interrupted: 'checking' } })) requeued++;
         }
-        const unattached = tx.select().from(approvals).where(and(eq(approvals.state, 'approved'), isNull(approvals.orderId), changedBefore ? lte(approvals.updatedAt, changedBefore) : undefined)).all();
+        const unattached = tx.select().from(approvals).where(and(eq(approvals.state, 'approved'), isNull(approvals.orderId), unownedBefore ? lte(approvals.updatedAt, unownedBefore) : undefined)).all();
         for (const row of unattached) {
           const order = tx.select({ id: orders.id }).from(orders).where(eq(orders.confirmKey, row.confirmKey)).get();
           if (order) {

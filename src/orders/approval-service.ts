@@ -84,8 +84,8 @@ export interface ApprovalService {
   get(id: number): Promise<ApprovalRow | null>;
   /** The request a summary's Confirm stored, if it stored one. */
   byConfirmKey(key: string): Promise<ApprovalRow | null>;
-  /** Run once at start-up, after the order service's own repair and before updates are taken. */
-  recoverInterrupted(changedBefore?: Date): Promise<{ requeued: number; attached: number }>;
+  /** See ApprovalStore.recoverInterrupted: run after the order service's own repair. */
+  recoverInterrupted(unownedBefore?: Date): Promise<{ requeued: number; attached: number }>;
 }
 
 export function placeInputOf(approval: ApprovalRow): PlaceInput {
@@ -235,6 +235,6 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     listPending: () => repo.listPending(),
     get: (id) => repo.get(id),
     byConfirmKey: (key) => repo.byConfirmKey(key),
-    recoverInterrupted: (changedBefore) => repo.recoverInterrupted(changedBefore),
+    recoverInterrupted: (unownedBefore) => repo.recoverInterrupted(unownedBefore),
   };
 }

@@ -76,11 +76,16 @@ export interface OrderStore {
   claimForPlacing(id: number, actorId: number, options?: ClaimOptions): Promise<ClaimResult>;
   /**
    * Repairs orders whose process stopped in the middle (see the SQLite
-   * implementation). With `startedBefore`, only orders whose POST (or, for an
-   * intent, whose creation) is older than it: newer ones may belong to a
-   * live instance on the same database.
+   * implementation). Without `unownedBefore`, every one found: the database
+   * is this process's alone. With it (other instances may be working on
+   * orders right now), an order whose owner lock is recorded
+   * (src/db/postgres/owner-lock.ts) is repaired exactly when that lock is
+   * free, its instance gone, whatever its age, and never while it is held;
+   * an order with no owner recorded (SQLite records none; PostgreSQL rows
+   * from before owners were recorded) only when its POST (or, for an
+   * intent, its creation) is older than `unownedBefore`.
    */
-  recoverInterrupted(maxFlightMs: number, startedBefore?: Date): Promise<{ unknown: number; notPlaced: number }>;
+  recoverInterrupted(maxFlightMs: number, unownedBefore?: Date): Promise<{ unknown: number; notPlaced: number }>;
   listForUser(userId: number, request: PageRequest): Promise<PageOf<OrderRow>>;
 }
 
@@ -92,7 +97,7 @@ export function createSqliteOrderStore(deps: { db: Db; clock: Clock }): OrderSto
     transition: async (input) => repo.transition(input),
     openIntent: async (input) => repo.openIntent(input),
     claimForPlacing: async (id, actorId, options) => repo.claimForPlacing(id, actorId, options),
-    recoverInterrupted: async (maxFlightMs, startedBefore) => repo.recoverInterrupted(maxFlightMs, startedBefore),
+    recoverInterrupted: async (maxFlightMs, unownedBefore) => repo.recoverInterrupted(maxFlightMs, unownedBefore),
     listForUser: async (userId, request) => repo.listForUser(userId, request),
   };
 }
@@ -228,16 +233,17 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
      * outcome; an intent whose POST never started (it waited for the wallet
      * behind another order) is closed as not placed. Both are told. An
      * interrupted POST ended at the latest when its timeout (`maxFlightMs`)
-     * ran out or when this process started, whichever came first.
+     * ran out or when this process started, whichever came first. SQLite
+     * records no owners: `unownedBefore` applies to every order.
      */
-    recoverInterrupted(maxFlightMs: number, startedBefore?: Date): { unknown: number; notPlaced: number } {
+    recoverInterrupted(maxFlightMs: number, unownedBefore?: Date): { unknown: number; notPlaced: number } {
       return db.transaction(
         (tx) => {
           const at = now();
           const placing = tx
             .select({ id: orders.id, postedAt: orders.postedAt })
             .from(orders)
-            .where(and(eq(orders.state, 'placing'), startedBefore ? lte(orders.postedAt, startedBefore) : undefined))
+            .where(and(eq(orders.state, 'placing'), unownedBefore ? lte(orders.postedAt, unownedBefore) : undefined))
             .all();
           let unknown = 0;
           for (const { id, postedAt } of placing) {
@@ -258,7 +264,7 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
           const staleIntents = tx
             .select({ id: orders.id })
             .from(orders)
-            .where(and(eq(orders.state, 'intent'), isNull(orders.postedAt), startedBefore ? lte(orders.createdAt, startedBefore) : undefined))
+            .where(and(eq(orders.state, 'intent'), isNull(orders.postedAt), unownedBefore ? lte(orders.createdAt, unownedBefore) : undefined))
             .all();
           let notPlaced = 0;
           for (const { id } of staleIntents) {

@@ -45,9 +45,8 @@ export type PlaceResult =
 
 export interface OrderService {
   createIntentAndPlace(input: PlaceInput): Promise<PlaceResult>;
-  /** Run once at start-up, before the bot takes updates. */
-  /** See OrderStore.recoverInterrupted; `startedBefore` spares what a live instance may still be placing. */
-  recoverInterrupted(startedBefore?: Date): Promise<{ unknown: number; notPlaced: number }>;
+  /** See OrderStore.recoverInterrupted: run by the holder of the background work, at its start and then every few seconds. */
+  recoverInterrupted(unownedBefore?: Date): Promise<{ unknown: number; notPlaced: number }>;
   get(orderId: number): Promise<OrderRow | null>;
   listForUser(userId: number, request: PageRequest): Promise<PageOf<OrderRow>>;
 }
@@ -286,8 +285,8 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       return checkFunds && result.kind === 'rejected' ? refineFunds(result) : result;
     },
 
-    async recoverInterrupted(startedBefore) {
-      const counts = await repo.recoverInterrupted(deps.placeTimeoutMs ?? DEFAULT_PLACE_TIMEOUT_MS, startedBefore);
+    async recoverInterrupted(unownedBefore) {
+      const counts = await repo.recoverInterrupted(deps.placeTimeoutMs ?? DEFAULT_PLACE_TIMEOUT_MS, unownedBefore);
       if (counts.unknown > 0 || counts.notPlaced > 0) logger.warn(counts, 'recovered interrupted orders');
       return counts;
     },

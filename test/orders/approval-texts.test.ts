@@ -33,6 +33,7 @@ const approval: ApprovalRow = {
   decidedAt: null,
   reason: null,
   orderId: null,
+  ownerLock: null,
 };
 
 describe('approval summary for administrators', () => {

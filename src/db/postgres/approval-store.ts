@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, not, or, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { AuditFacts } from '../audit-log.js';
 import type { ApprovalState } from '../schema-values.js';
@@ -6,6 +6,7 @@ import { assertOrderLines, goodsOf } from '../../orders/order-line.js';
 import { repricedBy, totalOf, type ApprovalRow, type ApprovalStore, type ClaimApprovalResult } from '../../orders/approval-repo.js';
 import type { PgDb, PgExec } from './open.js';
 import { appendAudit, moneyTransaction } from './order-writes.js';
+import { ownerLockHeld } from './owner-lock.js';
 import { approvals, orders } from './schema.js';
 
 /**
@@ -18,9 +19,24 @@ import { approvals, orders } from './schema.js';
  * another connection finds the first request instead of breaking the
  * unique index.
  */
-export function createPostgresApprovalStore(deps: { db: PgDb; clock: Clock }): ApprovalStore {
+export function createPostgresApprovalStore(deps: {
+  db: PgDb;
+  clock: Clock;
+  /** This process's owner lock (Roles.ownerLock), recorded on the approvals it checks and places. */
+  ownerLock?: number | null;
+}): ApprovalStore {
   const { db, clock } = deps;
+  const ownerLock = deps.ownerLock ?? null;
   const now = () => new Date(clock.now());
+
+  /** Approvals left half-way (see ApprovalStore.recoverInterrupted): being checked, or approved with no order linked yet. */
+  const orphaned = (unownedBefore: Date | undefined): SQL | undefined =>
+    and(
+      or(eq(approvals.state, 'approving'), and(eq(approvals.state, 'approved'), isNull(approvals.orderId))),
+      unownedBefore === undefined
+        ? undefined
+        : or(and(isNull(approvals.ownerLock), lte(approvals.updatedAt, unownedBefore)), and(isNotNull(approvals.ownerLock), not(ownerLockHeld(approvals.ownerLock)))),
+    );
 
   const find = async (exec: PgExec, id: number): Promise<ApprovalRow | null> =>
     (await exec.select().from(approvals).where(eq(approvals.id, id)))[0] ?? null;
@@ -93,7 +109,8 @@ export function createPostgresApprovalStore(deps: { db: PgDb; clock: Clock }): A
         // The deadline itself counts, not whether the sweep has run yet.
         if (current.expiresAt.getTime() <= clock.now()) return { kind: 'expired', approval: current };
         if (current.revision !== revision) return { kind: 'stale', approval: current };
-        const claimed = await move(tx, id, 'pending', 'approving', { decidedBy: approverId }, { actorId: approverId, action: 'approval.checking' });
+        // The approval stays this instance's through its order's creation: the repair leaves it alone while its lock is held.
+        const claimed = await move(tx, id, 'pending', 'approving', { decidedBy: approverId, ownerLock }, { actorId: approverId, action: 'approval.checking' });
         return claimed ? { kind: 'claimed', approval: claimed } : { kind: 'not-pending', approval: (await find(tx, id))! };
       });
     },
@@ -108,7 +125,7 @@ export function createPostgresApprovalStore(deps: { db: PgDb; clock: Clock }): A
           id,
           'approving',
           'pending',
-          { decidedBy: null, ...(repriced ? { lines: change.lines, revision: current.revision + 1 } : {}) },
+          { decidedBy: null, ownerLock: null, ...(repriced ? { lines: change.lines, revision: current.revision + 1 } : {}) },
           { actorId: approverId, action: 'approval.not_yet', facts: change.why },
         );
       });
@@ -152,26 +169,24 @@ export function createPostgresApprovalStore(deps: { db: PgDb; clock: Clock }): A
 
     listPending: () => db.select().from(approvals).where(eq(approvals.state, 'pending')).orderBy(asc(approvals.id)),
 
-    recoverInterrupted(changedBefore) {
+    async recoverInterrupted(unownedBefore) {
+      // Run every few seconds: the money lock is taken only when something was left behind.
+      const [any] = await db.select({ id: approvals.id }).from(approvals).where(orphaned(unownedBefore)).limit(1);
+      if (!any) return { requeued: 0, attached: 0 };
       return moneyTransaction(db, async (tx) => {
         let requeued = 0;
         let attached = 0;
-        const checking = await tx.select().from(approvals).where(and(eq(approvals.state, 'approving'), changedBefore ? lte(approvals.updatedAt, changedBefore) : undefined)).orderBy(asc(approvals.id));
-        for (const row of checking) {
-          if (await move(tx, row.id, 'approving', 'pending', { decidedBy: null }, { actorId: null, action: 'approval.not_yet', facts: { interrupted: 'checking' } })) requeued++;
+        const found = await tx.select().from(approvals).where(orphaned(unownedBefore)).orderBy(asc(approvals.id));
+        for (const row of found.filter((r) => r.state === 'approving')) {
+          if (await move(tx, row.id, 'approving', 'pending', { decidedBy: null, ownerLock: null }, { actorId: null, action: 'approval.not_yet', facts: { interrupted: 'checking' } })) requeued++;
         }
-        const unattached = await tx
-          .select()
-          .from(approvals)
-          .where(and(eq(approvals.state, 'approved'), isNull(approvals.orderId), changedBefore ? lte(approvals.updatedAt, changedBefore) : undefined))
-          .orderBy(asc(approvals.id));
-        for (const row of unattached) {
+        for (const row of found.filter((r) => r.state === 'approved')) {
           const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.confirmKey, row.confirmKey));
           if (order) {
             await tx.update(approvals).set({ orderId: order.id, updatedAt: now() }).where(eq(approvals.id, row.id));
             attached++;
           } else if (
-            await move(tx, row.id, 'approved', 'pending', { decidedBy: null, decidedAt: null }, { actorId: null, action: 'approval.not_yet', facts: { interrupted: 'before-order' } })
+            await move(tx, row.id, 'approved', 'pending', { decidedBy: null, decidedAt: null, ownerLock: null }, { actorId: null, action: 'approval.not_yet', facts: { interrupted: 'before-order' } })
           ) {
             requeued++;
           }

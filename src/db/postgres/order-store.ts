@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import { resolvePage } from '../paging.js';
 import { assertOrderLines, linesTotal } from '../../orders/order-line.js';
@@ -12,6 +12,7 @@ import {
   type TransitionInput,
 } from '../../orders/order-repo.js';
 import type { PgDb, PgExec } from './open.js';
+import { ownerLockHeld } from './owner-lock.js';
 import { appendAudit, enqueueNotification, moneyTransaction, transitionOrder } from './order-writes.js';
 import { orders } from './schema.js';
 
@@ -24,9 +25,27 @@ import { orders } from './schema.js';
  * (orders_confirm_key_idx, orders_one_placing_idx,
  * orders_open_fingerprint_idx) stay as the last guard and never fire.
  */
-export function createPostgresOrderStore(deps: { db: PgDb; clock: Clock }): OrderStore {
+export function createPostgresOrderStore(deps: {
+  db: PgDb;
+  clock: Clock;
+  /** This process's owner lock (Roles.ownerLock), recorded on the intents it makes and the orders it claims; none in tests of one store alone. */
+  ownerLock?: number | null;
+}): OrderStore {
   const { db, clock } = deps;
+  const ownerLock = deps.ownerLock ?? null;
   const now = () => new Date(clock.now());
+
+  /**
+   * Which orders the repair may take as left behind (see
+   * OrderStore.recoverInterrupted): with a cut-off, those whose owner's lock
+   * is free, or, with no owner recorded, whose `since` is before the cut-off.
+   */
+  const orphaned = (since: typeof orders.postedAt | typeof orders.createdAt, unownedBefore: Date | undefined): SQL | undefined =>
+    unownedBefore === undefined
+      ? undefined
+      : or(and(isNull(orders.ownerLock), lte(since, unownedBefore)), and(isNotNull(orders.ownerLock), not(ownerLockHeld(orders.ownerLock))));
+  const orphanedPlacing = (unownedBefore: Date | undefined) => and(eq(orders.state, 'placing'), orphaned(orders.postedAt, unownedBefore));
+  const orphanedIntents = (unownedBefore: Date | undefined) => and(eq(orders.state, 'intent'), isNull(orders.postedAt), orphaned(orders.createdAt, unownedBefore));
 
   const findById = async (exec: PgExec, id: number): Promise<OrderRow | null> =>
     (await exec.select().from(orders).where(eq(orders.id, id)))[0] ?? null;
@@ -69,6 +88,7 @@ export function createPostgresOrderStore(deps: { db: PgDb; clock: Clock }): Orde
             sandbox: input.sandbox,
             createdAt: at,
             updatedAt: at,
+            ownerLock,
           })
           .returning();
         if (!order) throw new Error('the new order was not returned');
@@ -103,20 +123,28 @@ export function createPostgresOrderStore(deps: { db: PgDb; clock: Clock }): Orde
           id,
           from: 'intent',
           to: 'placing',
-          set: { postedAt: now() },
+          // The claimer is who POSTs: while its lock is held, the repair leaves the order alone.
+          set: { postedAt: now(), ownerLock },
           audit: { actorId, action: 'order.placing' },
         });
         return placing ? { kind: 'placing', order: placing } : { kind: 'moved', order };
       });
     },
 
-    recoverInterrupted(maxFlightMs, startedBefore) {
+    async recoverInterrupted(maxFlightMs, unownedBefore) {
+      // Run every few seconds: without the money lock first, which is taken only when something was left behind.
+      const [any] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(or(orphanedPlacing(unownedBefore), orphanedIntents(unownedBefore)))
+        .limit(1);
+      if (!any) return { unknown: 0, notPlaced: 0 };
       return moneyTransaction(db, async (tx) => {
         const at = now();
         const placing = await tx
           .select({ id: orders.id, postedAt: orders.postedAt })
           .from(orders)
-          .where(and(eq(orders.state, 'placing'), startedBefore ? lte(orders.postedAt, startedBefore) : undefined))
+          .where(orphanedPlacing(unownedBefore))
           .orderBy(asc(orders.id));
         let unknown = 0;
         for (const { id, postedAt } of placing) {
@@ -135,7 +163,7 @@ export function createPostgresOrderStore(deps: { db: PgDb; clock: Clock }): Orde
         const staleIntents = await tx
           .select({ id: orders.id })
           .from(orders)
-          .where(and(eq(orders.state, 'intent'), isNull(orders.postedAt), startedBefore ? lte(orders.createdAt, startedBefore) : undefined))
+          .where(orphanedIntents(unownedBefore))
           .orderBy(asc(orders.id));
         let notPlaced = 0;
         for (const { id } of staleIntents) {

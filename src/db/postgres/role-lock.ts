@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { newOwnerLockKey } from './owner-lock.js';
 import type { RoleHolder, RoleLock, RoleName, Roles } from '../roles.js';
 
 /**
@@ -41,14 +42,18 @@ export interface PostgresRolesOptions {
  * The roles of one instance, and its presence: a shared advisory lock held
  * from here until close() on a connection of its own, so that others can
  * tell whether any other instance is alive (and may be in the middle of an
- * order). Losing that connection is told through `onPresenceLost`: the
- * instance then no longer counts as alive and must stop.
+ * order). The same connection holds the instance's own owner lock
+ * (owner-lock.ts), exclusive under a random key, which tells whether this
+ * very instance is alive. Losing that connection is told through
+ * `onPresenceLost`: the instance then no longer counts as alive, its orders
+ * in flight may be repaired by another at once, and it must stop.
  */
 export async function createPostgresRoles(pool: pg.Pool, options: PostgresRolesOptions & { onPresenceLost?: (error: Error) => void }): Promise<Roles> {
   const locks = new Map<RoleName, PostgresRoleLock>();
   const presence = new pg.Client({ ...pool.options, keepAlive: true, keepAliveInitialDelayMillis: 2_000 });
   let closing = false;
   let told = false;
+  let ownerLock = 0;
   const lost = (error: Error) => {
     if (closing || told) return;
     told = true;
@@ -60,6 +65,7 @@ export async function createPostgresRoles(pool: pg.Pool, options: PostgresRolesO
   try {
     for (const statement of SESSION_KEEPALIVE) await presence.query(statement).catch(() => undefined);
     await presence.query('select pg_advisory_lock_shared($1::bigint)', [PRESENCE_KEY]);
+    ownerLock = await takeOwnerLock(presence);
   } catch (error) {
     closing = true;
     await presence.end().catch(() => undefined);
@@ -68,6 +74,7 @@ export async function createPostgresRoles(pool: pg.Pool, options: PostgresRolesO
   const key = BigInt.asUintN(64, BigInt(PRESENCE_KEY));
   return {
     exclusive: false,
+    ownerLock,
     async othersAlive() {
       const { rows } = await pool.query<{ n: string }>(
         `select count(*) as n from pg_locks l
@@ -90,6 +97,15 @@ export async function createPostgresRoles(pool: pg.Pool, options: PostgresRolesO
       await presence.end().catch(() => undefined);
     },
   };
+}
+
+/** Draws random keys until one is free (a live instance drew the same one: a chance of one in 2^48), and holds it. */
+async function takeOwnerLock(client: pg.Client): Promise<number> {
+  for (;;) {
+    const key = newOwnerLockKey();
+    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1::bigint) as locked', [key]);
+    if (rows[0]?.locked) return key;
+  }
 }
 
 class PostgresRoleLock implements RoleLock {

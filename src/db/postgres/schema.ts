@@ -202,6 +202,7 @@ export const orders = pgTable(
     acceptedReference: text('accepted_reference'),
     acceptedAmount: big('accepted_amount'),
     adoptionProof: jsonb('adoption_proof').$type<AdoptionProof>(),
+    ownerLock: big('owner_lock'),
   },
   (t) => [
     check('orders_state_check', sql.raw(inList('state', ORDER_STATES))),
@@ -215,6 +216,8 @@ export const orders = pgTable(
       .where(sql`state in ('placing', 'unknown', 'needs_review')`),
     index('orders_next_check_idx').on(t.nextCheckAt),
     index('orders_user_idx').on(t.userId, t.id),
+    // The repair looks for these every few seconds: the index holds only the few orders in hand.
+    index('orders_in_hand_idx').on(t.state).where(sql`state in ('intent', 'placing')`),
   ],
 );
 
@@ -280,6 +283,7 @@ export const approvals = pgTable(
     decidedAt: at('decided_at'),
     reason: text('reason'),
     orderId: integer('order_id').references(() => orders.id),
+    ownerLock: big('owner_lock'),
   },
   (t) => [
     check('approvals_state_check', sql.raw(inList('state', APPROVAL_STATES))),

@@ -65,6 +65,7 @@ function row(overrides: Partial<OrderRow> = {}): OrderRow {
     acceptedReference: 'A100234',
     acceptedAmount: 2_000_000,
     adoptionProof: null,
+    ownerLock: null,
     ...overrides,
   };
 }
