@@ -41,6 +41,8 @@ export async function startPollingInstance(
   });
   const bot = new Bot<BotContext>(telegram.token, { client: { apiRoot: telegram.apiRoot } });
   bot.api.config.use((prev, method, payload, signal) => prev(method, { ...payload, giftdesk_test_instance: name } as typeof payload, signal));
+  // As the app does before it takes updates (connectToTelegram): any instance's worker may handle one, poller or not.
+  await bot.init();
   const handled: number[] = [];
   bot.on('message:text', async (ctx) => {
     handled.push(ctx.update.update_id);
