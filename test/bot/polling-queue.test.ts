@@ -58,6 +58,32 @@ describe('polling through the update queue on SQLite', () => {
     expect(pollsBy(telegram, 'second')[0]?.payload['offset']).toBe(0);
   });
 
+  it('confirms no update it could not store: while the database refuses it, no further getUpdates is sent', async () => {
+    telegram = await createFakeBotApi();
+    const store = createSqliteUpdateQueueStore({ db: memoryDb(), clock: systemClock });
+    let refusals = 2;
+    // The database refuses the first two writes, as a locked or unreachable one would.
+    const failing = {
+      ...store,
+      accept: async (update: Parameters<typeof store.accept>[0]) => {
+        if (refusals > 0) {
+          refusals -= 1;
+          throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+        }
+        return store.accept(update);
+      },
+    };
+    telegram.sendText(ALICE, 'one');
+    const only = await startPollingInstance('only', telegram, { updateQueue: failing, pollingRole: exclusiveRoles({ instance: 'only', host: 'h', pid: 1, since: 0 }).lock('polling') });
+    running.push(only);
+    await waitUntil(() => only.logs.find((line) => line.msg === 'could not store a fetched update; fetching no more until it is stored'), 'the poller meets the refusal');
+    expect(telegram.pendingUpdates()).toHaveLength(1);
+    expect(pollsBy(telegram, 'only').map((call) => call.payload['offset'])).toEqual([0]);
+    await waitUntil(() => only.handled.length === 1 && telegram.pendingUpdates().length === 0, 'stored at the third try, then handled and confirmed', { timeoutMs: 5_000 });
+    expect(refusals).toBe(0);
+    expect(repliesPerUpdate(telegram, [ALICE.id]).size).toBe(1);
+  });
+
   it('keeps polling when a handler fails, and handles the chat\'s next update', async () => {
     telegram = await createFakeBotApi();
     const db = memoryDb();
