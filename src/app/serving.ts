@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import type { Bot } from 'grammy';
+import type { Update } from 'grammy/types';
 import type { BotContext } from '../bot/context.js';
 import { dispatchTo, startPolling, startWebhook, type UpdateSource } from '../bot/update-source.js';
 import { startUpdateWorker } from '../bot/update-worker.js';
@@ -36,7 +37,7 @@ export async function startServing(deps: {
   metrics: Metrics;
   /** Told when a webhook update arrives with the right secret. */
   onDelivery: () => void;
-  /** Webhook mode: where posted updates wait to be handled, shared by every instance. */
+  /** Where every update, posted or fetched, waits to be handled, shared by every instance. */
   updateQueue: UpdateQueueStore;
   /** Names this instance in the queue's claims; host and pid when not given. */
   instanceId?: string;
@@ -59,22 +60,28 @@ export async function startServing(deps: {
   let http: HttpServer | null = null;
   let source: UpdateSource;
   let polling: { watch: RoleWatch; source: UpdateSource } | null = null;
+  // Both modes store every update in the queue before it is handled; this worker handles them, on every
+  // instance (a standby in polling mode too: it takes over what a dead poller had stored).
+  const worker = startUpdateWorker({
+    store: deps.updateQueue,
+    handle: dispatchTo(bot, logger),
+    holder: deps.instanceId ?? `${hostname()}:${process.pid}`,
+    clock,
+    logger: logger.child({ component: 'update-queue' }),
+  });
+  const enqueue = async (update: Update) => {
+    const fresh = await deps.updateQueue.accept(update);
+    if (fresh) worker.wake();
+    return fresh;
+  };
   if (config.botMode === 'webhook') {
-    if (!config.webhookUrl || !config.webhookSecret || config.httpPort === undefined) throw new Error('webhook mode needs WEBHOOK_URL, WEBHOOK_SECRET and HTTP_PORT');
-    const worker = startUpdateWorker({
-      store: deps.updateQueue,
-      handle: dispatchTo(bot, logger),
-      holder: deps.instanceId ?? `${hostname()}:${process.pid}`,
-      clock,
-      logger: logger.child({ component: 'update-queue' }),
-    });
+    if (!config.webhookUrl || !config.webhookSecret || config.httpPort === undefined) {
+      await worker.stop(0);
+      throw new Error('webhook mode needs WEBHOOK_URL, WEBHOOK_SECRET and HTTP_PORT');
+    }
     const intake = createWebhookIntake({
       secret: config.webhookSecret,
-      enqueue: async (update) => {
-        const fresh = await deps.updateQueue.accept(update);
-        if (fresh) worker.wake();
-        return fresh;
-      },
+      enqueue,
       onDelivery: deps.onDelivery,
       clock,
       logger: logger.child({ component: 'webhook' }),
@@ -92,13 +99,31 @@ export async function startServing(deps: {
       throw error;
     }
   } else {
-    if (config.httpPort !== undefined) {
-      http = await serve();
-      logger.info({ url: http.url }, 'HTTP server listening');
+    try {
+      if (config.httpPort !== undefined) {
+        http = await serve();
+        logger.info({ url: http.url }, 'HTTP server listening');
+      }
+      const role = deps.pollingRole;
+      const startPoller = () => startPolling(bot, { apiRoot: config.telegramApiRoot, enqueue, mayFetch: () => role.held, clock, logger });
+      polling = pollWhileHeld(role, startPoller, logger);
+      await polling.watch.firstTry;
+    } catch (error) {
+      await polling?.source.stop(0);
+      await worker.stop(0);
+      await http?.close();
+      throw error;
     }
-    polling = pollWhileHeld(deps.pollingRole, () => startPolling(bot, { apiRoot: config.telegramApiRoot, clock, logger }), logger);
-    source = polling.source;
-    await polling.watch.firstTry;
+    const poller = polling.source;
+    source = {
+      async stop(timeoutMs) {
+        // Polling ends first (the role is released for a standby at once); the updates in hand then get their time.
+        await poller.stop(timeoutMs);
+        // Updates stored and not yet claimed stay in the queue for another instance or the next start.
+        await worker.stop(timeoutMs);
+      },
+      failed: poller.failed,
+    };
   }
   let stopping = false;
   return {
@@ -113,9 +138,6 @@ export async function startServing(deps: {
   };
 }
 
-/** How long a poller that lost its role gives the updates in hand before it lets go. */
-const LOST_ROLE_DRAIN_MS = 10_000;
-
 /**
  * Long polling only while this instance holds the polling role: started when
  * the role is gained, stopped when it is lost or at shutdown (releasing the
@@ -125,7 +147,6 @@ const LOST_ROLE_DRAIN_MS = 10_000;
  */
 function pollWhileHeld(lock: RoleLock, start: () => Promise<UpdateSource>, logger: Logger): { watch: RoleWatch; source: UpdateSource } {
   let runner: UpdateSource | null = null;
-  let drainMs = LOST_ROLE_DRAIN_MS;
   let fail!: (error: unknown) => void;
   const failed = new Promise<never>((_, reject) => {
     fail = reject;
@@ -144,7 +165,8 @@ function pollWhileHeld(lock: RoleLock, start: () => Promise<UpdateSource>, logge
       async stop() {
         const stopping = runner;
         runner = null;
-        await stopping?.stop(drainMs);
+        // Fetching ends at once; the updates already stored are the worker's, which goes on.
+        await stopping?.stop(0);
       },
     },
     { logger },
@@ -152,8 +174,7 @@ function pollWhileHeld(lock: RoleLock, start: () => Promise<UpdateSource>, logge
   return {
     watch,
     source: {
-      async stop(timeoutMs) {
-        drainMs = timeoutMs;
+      async stop() {
         await watch.stop();
       },
       failed,

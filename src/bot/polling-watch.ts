@@ -5,6 +5,8 @@ import { describeTelegramFailure } from './connect-telegram.js';
 /** How often a failing getUpdates is reported while it keeps failing: the first time, then every Nth. */
 const REPORT_EVERY = 20;
 
+const watched = new WeakSet<Api>();
+
 /**
  * Reports trouble fetching updates in our own words. The runner's own report
  * (switched off with `silent`) prints the whole network error, whose cause
@@ -12,6 +14,9 @@ const REPORT_EVERY = 20;
  * the trouble starts, a reminder now and then, one line when it ends.
  */
 export function watchPolling(api: Api, deps: { logger: Logger; apiRoot: string | undefined }): void {
+  // Polling starts again each time the polling role is taken: one report of each failure, not one per start.
+  if (watched.has(api)) return;
+  watched.add(api);
   let failures = 0;
   const failed = (reason: string) => {
     failures += 1;

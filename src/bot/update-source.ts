@@ -1,4 +1,3 @@
-import { run, type RunnerHandle } from '@grammyjs/runner';
 import { BotError, type Api, type Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Clock } from '../clock.js';
@@ -9,16 +8,15 @@ import type { UpdateWorker } from './update-worker.js';
 import type { BotContext } from './context.js';
 import { describeTelegramFailure } from './connect-telegram.js';
 import { watchPolling } from './polling-watch.js';
-import { stopRunner } from './stop-runner.js';
+import { runPollingIntoQueue } from './polling-runner.js';
 
 /**
  * Where updates come from: long polling (the runner) or Telegram posting
- * them to our webhook (stored in the update queue, whose worker hands them
- * on). Both hand every update to the same bot; the runner's updates are
- * kept in order per chat by the bot's sequentialize middleware, the
- * webhook's by the queue across instances. Both stop
- * the same way: no new update is taken, the running handlers get a bounded
- * time to finish.
+ * them to our webhook. Either way each update is stored in the update
+ * queue first, whose worker hands it to the bot: each update is handled
+ * once across instances, restarts and polling handovers, one chat's
+ * updates one at a time in update_id order. Both stop the same way: no new
+ * update is taken, the running handlers get a bounded time to finish.
  */
 
 /** The update types the bot handles; Telegram keeps no others for us. */
@@ -51,7 +49,15 @@ export function noteTelegramContact(api: Api, onContact: () => void): void {
 
 export async function startPolling(
   bot: Bot<BotContext>,
-  deps: { apiRoot: string | undefined; clock: Clock; logger: Logger },
+  deps: {
+    apiRoot: string | undefined;
+    /** Stores a fetched update in the update queue (insert-if-new by update_id); see runPollingIntoQueue. */
+    enqueue: (update: Update) => Promise<boolean>;
+    /** Whether this instance still holds the polling role: no getUpdates once it does not. */
+    mayFetch: () => boolean;
+    clock: Clock;
+    logger: Logger;
+  },
 ): Promise<UpdateSource> {
   // A webhook left from webhook mode would make every getUpdates fail with 409. Pending updates are kept.
   // Should Telegram not answer now, polling still starts: it retries on its own, and a webhook that
@@ -60,18 +66,23 @@ export async function startPolling(
     deps.logger.warn({ reason: describeTelegramFailure(error, deps.apiRoot) }, 'could not remove a webhook before polling; polling anyway'),
   );
   watchPolling(bot.api, { logger: deps.logger, apiRoot: deps.apiRoot });
-  const runner: RunnerHandle = run(bot, {
+  const runner = runPollingIntoQueue(bot, {
+    enqueue: deps.enqueue,
+    mayFetch: deps.mayFetch,
     runner: {
       fetch: { allowed_updates: [...ALLOWED_UPDATES] },
       // Failures are reported by watchPolling: the runner's own report would print the token.
       silent: true,
       retryInterval: POLL_RETRY_MS,
     },
+    clock: deps.clock,
+    logger: deps.logger,
   });
   // The runner gives up on 401 (the token was revoked) and 409 (another instance polls with it).
-  const failed = (runner.task() ?? new Promise<void>(() => undefined)).then(() => new Promise<never>(() => undefined));
+  const failed = runner.task.then(() => new Promise<never>(() => undefined));
   return {
-    stop: (timeoutMs) => stopRunner(runner, { clock: deps.clock, logger: deps.logger, timeoutMs }),
+    // The updates already stored are the update worker's, which its owner stops.
+    stop: async () => runner.stop(),
     failed,
   };
 }

@@ -4,12 +4,13 @@ import type { ClaimedUpdate, UpdateQueueStore } from '../db/update-queue-store.j
 import type { Logger } from '../logger.js';
 
 /**
- * Takes stored webhook updates from the queue and hands them to the bot,
- * on every instance. A chat's next update becomes claimable only once the
- * previous one is marked done, so a chat's updates run one at a time in
- * update_id order wherever they were posted; different chats run side by
- * side. Updates posted to this instance wake the worker at once; those
- * posted to another are found by polling.
+ * Takes stored updates (posted to the webhook or fetched by the poller)
+ * from the queue and hands them to the bot, on every instance. A chat's
+ * next update becomes claimable only once the previous one is marked done,
+ * so a chat's updates run one at a time in update_id order wherever they
+ * arrived; different chats run side by side. Updates stored by this
+ * instance wake the worker at once; those stored by another are found by
+ * reading the queue every POLL_MS.
  */
 
 /** How often the queue is read for updates posted to other instances. */

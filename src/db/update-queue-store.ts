@@ -6,16 +6,18 @@ import type { Db } from './open.js';
 import { updateQueue } from './schema.js';
 
 /**
- * The webhook's updates, kept in the database between the post and the
- * handler, so that several instances behind a load balancer handle each
- * update once (a repeat post, to this instance or another, is recognised
- * by its update_id) and one chat's updates one at a time in update_id
- * order, whichever instance received them.
+ * Every update, posted to the webhook or fetched by the poller, kept in the
+ * database between its arrival and the handler, so that each update is
+ * handled once (a repeat post, to this instance or another, or an update
+ * Telegram gives the next poller again because the last one never
+ * confirmed it, is recognised by its update_id) and one chat's updates one
+ * at a time in update_id order, whichever instance received them.
  *
  * The order is that of the rows present: Telegram's Bot API server holds a
  * chat's next webhook update until the previous one is answered, and we
- * answer only once the update is stored, so an earlier update of a chat is
- * in the table before a later one. Should an earlier update still arrive
+ * answer only once the update is stored; the poller stores a batch in
+ * update_id order before fetching the next. So an earlier update of a chat
+ * is in the table before a later one. Should an earlier update still arrive
  * late, it is handled when it comes, never dropped.
  */
 
@@ -31,7 +33,7 @@ export interface ClaimedUpdate {
 }
 
 export interface UpdateQueueStore {
-  /** Stores the update once; false when this update_id was stored before (Telegram posted it again). */
+  /** Stores the update once; false when this update_id was stored before (Telegram posted it, or gave it to a poller, again). */
   accept(update: Update): Promise<boolean>;
   /**
    * Takes the update with the lowest update_id among the chats whose

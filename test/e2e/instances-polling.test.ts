@@ -10,6 +10,8 @@ const TAKEOVER_MS = 10_000;
 const tookRole = (role: string) => (line: LogLine) => line.msg === 'took the role' && line['role'] === role;
 const sweepDone = (line: LogLine) => line.msg === 'delivery sweep done';
 const count = (bot: BotProcess, match: (line: LogLine) => boolean) => bot.logs().filter(match).length;
+/** Answers to /help the staff member has received. */
+const helpAnswers = (world: World) => world.telegram.messages(STAFF.id).filter((message) => /How it works/.test(message.text)).length;
 
 /**
  * Two instances of the built program in polling mode on one PostgreSQL
@@ -59,8 +61,24 @@ describe('two instances in polling mode on one PostgreSQL database', () => {
     expect(posts(world)).toBe(sent + 1);
     expect((await localOrder(world, reference))?.state).not.toBe('completed');
 
+    // An update the first fetches and answers, but whose confirmation (its next getUpdates) never reaches
+    // Telegram before the kill: the survivor is given it again and must not answer it a second time.
+    let dropping = true;
+    const stopDropping = world.telegram.onCall((call) => {
+      if (dropping && call.method === 'getUpdates' && Number(call.payload['offset'] ?? 0) > 0) world.telegram.dropNext('getUpdates');
+    });
+    const helpsBefore = helpAnswers(world);
+    world.telegram.sendText(STAFF, '/help');
+    await world.telegram.waitFor(() => helpAnswers(world) === helpsBefore + 1);
+    // Its handler has answered; a moment for the queue to record it done (a handler killed before that runs again, by design).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const unconfirmed = world.telegram.pendingUpdates().map((update) => update.update_id);
+    expect(unconfirmed.length).toBeGreaterThan(0);
+
     const killedAt = Date.now();
     await first.kill9();
+    dropping = false;
+    stopDropping();
     await second.waitForLog(tookRole('polling'), TAKEOVER_MS);
     await second.waitForLog(tookRole('background'), TAKEOVER_MS);
     await second.waitForLog(sweepDone, TAKEOVER_MS);
@@ -76,8 +94,28 @@ describe('two instances in polling mode on one PostgreSQL database', () => {
     expect((await localOrder(world, reference))?.state).toBe('completed');
     expect(posts(world)).toBe(sent + 1);
 
+    // The survivor was given the unconfirmed updates again and took none of them a second time.
+    await world.telegram.waitFor(() => world.telegram.pendingUpdates().length === 0);
+    const refetched = second.logs().filter((line) => line.msg === 'update fetched again; already taken').map((line) => line['updateId']);
+    expect(refetched).toEqual(expect.arrayContaining(unconfirmed));
+    expect(helpAnswers(world)).toBe(helpsBefore + 1);
+
     // The survivor answers staff: it polls now.
     world.telegram.sendText(STAFF, '/help');
-    await world.telegram.waitForMessage(STAFF.id, /\/order/);
+    await world.telegram.waitFor(() => helpAnswers(world) === helpsBefore + 2);
+
+    // No update was handled twice across the kill, counted at the fake: one answer per button press, and
+    // one /help answer per /help sent.
+    const answered = new Map<string, number>();
+    for (const call of world.telegram.callsTo('answerCallbackQuery')) {
+      const id = String(call.payload['callback_query_id']);
+      answered.set(id, (answered.get(id) ?? 0) + 1);
+    }
+    expect([...answered.values()].filter((n) => n > 1)).toEqual([]);
+    const helpsSent = world.telegram.calls
+      .filter((call) => call.method === 'getUpdates')
+      .flatMap((call) => (call.response?.ok ? (call.response.result as { update_id: number; message?: { text?: string } }[]) : []))
+      .filter((update) => update.message?.text === '/help');
+    expect(new Set(helpsSent.map((update) => update.update_id)).size).toBe(helpAnswers(world) - helpsBefore);
   });
 });

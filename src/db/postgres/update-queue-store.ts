@@ -8,8 +8,8 @@ import type { PgDb } from './open.js';
 import { updateQueue } from './schema.js';
 
 /**
- * The webhook's updates on PostgreSQL, shared by every instance. A claim
- * is one statement: the candidate row is locked with SKIP LOCKED, so two
+ * The update queue on PostgreSQL (posted and polled updates), shared by
+ * every instance. A claim is one statement: the candidate row is locked with SKIP LOCKED, so two
  * instances claiming together never take the same row (the loser moves on
  * to another chat's update), and the lease is rechecked on the locked row.
  * A chat's later update is no candidate while an earlier one is not done,
