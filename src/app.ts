@@ -21,6 +21,7 @@ import { repairInterrupted, REPAIR_EVERY_MS } from './app/repairs.js';
 import { watchRole, type RoleWatch } from './app/role-watcher.js';
 import { startRepeating, type Repeating } from './repeat.js';
 import { translatorFor } from './text/i18n.js';
+import { pollingConflictOf } from './alerts/token-watch.js';
 
 export { StartupError } from './app/startup-error.js';
 
@@ -178,7 +179,10 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
         await sandbox?.close();
         await storage.close();
       },
-      failed: serving.source.failed.catch((error: unknown) => {
+      failed: serving.source.failed.catch(async (error: unknown) => {
+        // Another client took the updates while this one held the polling role: ordering stays paused after this process ends.
+        const conflict = pollingConflictOf(error);
+        if (conflict) await services.tokenWatch.pollingConflict(conflict).catch(() => undefined);
         throw new Error(describeTelegramFailure(error, config.telegramApiRoot));
       }),
     };

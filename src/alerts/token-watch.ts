@@ -1,3 +1,4 @@
+import { GrammyError } from 'grammy';
 import type { Logger } from '../logger.js';
 import type { OrderingPauseStore } from '../orders/ordering-pause.js';
 import type { Locale } from '../text/i18n.js';
@@ -62,4 +63,14 @@ export function createTokenWatch(deps: {
     },
     pollingConflict: (detail) => raise({ kind: 'polling-conflict', detail }),
   };
+}
+
+/**
+ * Telegram's description when getUpdates met another client with the same
+ * token (409 Conflict: another poller, or a webhook someone set), else null.
+ * The runner gives up on it; met while this instance holds the polling role
+ * it is a sign, not a handover (serving.ts tells the two apart).
+ */
+export function pollingConflictOf(error: unknown): string | null {
+  return error instanceof GrammyError && error.error_code === 409 ? error.description : null;
 }

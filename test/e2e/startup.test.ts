@@ -104,7 +104,9 @@ describe('starting without an amount unit', () => {
 describe('a second instance with the same token', () => {
   const world = sharedWorld({ process: true, inProcessSandbox: true });
 
-  it('makes the first one stop cleanly and say why', async () => {
+  it('makes the first one stop cleanly and say why, with ordering paused and administrators told', async () => {
+    // The administrator has a chat with the bot, as every administrator does.
+    world.telegram.addChat(ADMIN);
     const second = startBotProcess({
       BOT_TOKEN: world.telegram.token,
       TELEGRAM_API_ROOT: world.telegram.apiRoot,
@@ -117,6 +119,8 @@ describe('a second instance with the same token', () => {
       expect(await exitCode(world.bot)).toBe(1);
       expect(world.bot.output()).toContain('giftdesk stopped: Another program is receiving this bot’s updates with the same token (409 Conflict).');
       expect(world.bot.output()).not.toContain('triggerUncaughtException');
+      // It may be a thief's program rather than a second giftdesk: ordering paused, administrators told, before it ended.
+      await world.telegram.waitForMessage(ADMIN.id, /another program is taking the bot's messages/);
       // The newer instance carries on.
       world.telegram.sendText(ADMIN, '/help');
       await world.telegram.waitForMessage(ADMIN.id, /\/order/);
