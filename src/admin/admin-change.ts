@@ -44,6 +44,7 @@ export const widens = (before: number | null, after: number | null): boolean => 
 export interface RuleView {
   defaults(): SpendingRules;
   rulesFor(personId: number): SpendingRules;
+  overridesFor(personId: number): Partial<SpendingRules>;
 }
 
 /** The value in force before the change, and after it, for the people it concerns. */
@@ -55,12 +56,17 @@ export function ruleEffect(change: Extract<AdminChange, { kind: 'rule' }>, rules
 
 /**
  * Whether the change must wait for a second administrator while dual
- * control is in force: making someone an administrator, and any rule change
- * that widens what someone may spend or order without approval (one's own
- * rules included). Anything that only makes things safer never waits.
+ * control is in force: making someone an administrator, a team default
+ * that widens what people may spend or order without approval, and a
+ * person's own value unless it is strictly lower than what applies to them
+ * now (one's own rules included). Anything that only makes things safer
+ * never waits.
  */
 export function needsSecondAdmin(change: AdminChange, rules: RuleView, isAdmin: (personId: number) => boolean): boolean {
   if (change.kind === 'role') return !isAdmin(change.personId);
   const { before, after } = ruleEffect(change, rules);
-  return widens(before, after);
+  if (change.personId === null || change.reset) return widens(before, after);
+  // A person's own value outlives the default: "off" set while the team has no threshold still exempts them once it has one.
+  if (rules.overridesFor(change.personId)[change.rule] === change.value) return false;
+  return reach(after) >= reach(before);
 }

@@ -13,7 +13,7 @@ export interface DualControlDeps {
   requests: AdminRequestStore;
   /** Who is on the staff, read from the database at the moment of asking, never from a copy. */
   staffNow: { find(id: number): Promise<StaffMember | null>; list(): Promise<StaffMember[]> };
-  rules: Pick<SpendingRuleBook, 'defaults' | 'rulesFor' | 'setDefault' | 'setForPerson'>;
+  rules: Pick<SpendingRuleBook, 'defaults' | 'rulesFor' | 'overridesFor' | 'setDefault' | 'setForPerson'>;
   /** The staff view whose writes keep every instance's copy fresh: applied changes go through it. */
   roles: { add(id: number, role: 'admin', actorId: number): Promise<unknown>; changeRole(id: number, role: 'admin', actorId: number): Promise<unknown> };
   appState: Pick<AppStateStore, 'get' | 'set'>;
