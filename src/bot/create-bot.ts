@@ -40,6 +40,7 @@ import { accessControl } from './middleware/access-control.js';
 import { mayOrder } from './middleware/roles.js';
 import type { ApprovalTextContext } from '../orders/approval-texts.js';
 import { approvalsFeature } from './features/approvals.js';
+import { plain } from '../text/formatted.js';
 import { dualControlFeature, type DualControlFeatureDeps } from './features/dual-control.js';
 import { privateChatsOnly } from './middleware/private-chats-only.js';
 import { rememberPeople } from './middleware/remember-people.js';
@@ -189,9 +190,13 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     announcer: deps.dualControl.announcer,
     texts: approvalTexts,
     teamDefault: (rule) => deps.spending.rules.defaults()[rule],
-    // A confirmed new administrator gets the administrators' menu, as /staff gives it when immediate.
-    onApplied: async (change) => {
-      if (change.kind === 'role') await menus.show({ telegramId: change.personId, role: change.role, locale: (await deps.staff.find(change.personId))?.locale ?? null });
+    // A confirmed new administrator gets the administrators' menu and the news, as /staff gives them when immediate.
+    onApplied: async ({ change, requesterId }) => {
+      if (change.kind !== 'role') return;
+      await menus.show({ telegramId: change.personId, role: change.role, locale: (await deps.staff.find(change.personId))?.locale ?? null });
+      await tellPerson(change.personId, (t) =>
+        plain(`${t(change.verb === 'add' ? 'staff-you-were-added' : 'staff-your-role-changed', { by: describePerson(requesterId), role: t('staff-role-admin') })}\n${t('staff-you-can-admin')}`),
+      );
     },
     logger: deps.logger,
   };

@@ -1,5 +1,6 @@
 import { Composer } from 'grammy';
 import type { AdminChange } from '../../admin/admin-change.js';
+import type { AdminRequestRow } from '../../admin/admin-request-store.js';
 import { CONFIRM_CHANGE_DATA, REFUSE_CHANGE_DATA, changeWords, untilWords, type DualControlAnnouncer, type DualTextContext } from '../../admin/dual-control-announcer.js';
 import type { DecideOutcome, DualControl } from '../../admin/dual-control.js';
 import type { Logger } from '../../logger.js';
@@ -14,8 +15,8 @@ export interface DualControlFeatureDeps {
   announcer: DualControlAnnouncer;
   texts: (locale: Locale) => DualTextContext;
   teamDefault: (rule: Extract<AdminChange, { kind: 'rule' }>['rule']) => number | null;
-  /** After a confirmed change was written: a new administrator gets their menu. */
-  onApplied?: (change: AdminChange) => Promise<void>;
+  /** After a confirmed change was written: a new administrator gets their menu and is told. */
+  onApplied?: (request: AdminRequestRow) => Promise<void>;
   logger: Logger;
 }
 
@@ -83,7 +84,7 @@ export function dualControlFeature(deps: DualControlFeatureDeps) {
         return;
       default:
         await ctx.answerCallbackQuery();
-        if (outcome.kind === 'confirmed') await deps.onApplied?.(outcome.request.change);
+        if (outcome.kind === 'confirmed') await deps.onApplied?.(outcome.request);
         await showInPlace(ctx, { text: plain(deps.announcer.outcomeLine(outcome, by, c) ?? '') });
         await deps.announcer.outcome(outcome, by, by);
     }

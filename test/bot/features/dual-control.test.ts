@@ -87,6 +87,16 @@ describe('dual control with two administrators', () => {
     expect((await world.services.stores.adminRequests.get(Number(id)))!.state).toBe('pending');
   });
 
+  it('makes a staff member an administrator only once the other administrator confirms, and tells them', async () => {
+    const world = await startDualWorld();
+    await chatDriver(world.telegram, ADMIN).say(`/staff role ${STAFF.id} admin`, /Sent to the other administrators: make Sam an administrator/);
+    expect((await world.services.stores.staff.find(STAFF.id))!.role).toBe('staff');
+    const card = await newestCard(world, SECOND_ADMIN);
+    await press(world, SECOND_ADMIN, card, /Confirm/, /Done: make Sam an administrator\. Asked by Ada, confirmed by Bea/);
+    expect((await world.services.stores.staff.find(STAFF.id))!.role).toBe('admin');
+    await world.telegram.waitForMessage(STAFF.id, /Ada changed your role: you are now administrator/i);
+  });
+
   it('does not let an administrator demoted meanwhile confirm, even while this process still thinks them one', async () => {
     const world = await startDualWorld();
     await chatDriver(world.telegram, ADMIN).say('/staff add 4004 admin', /Sent to the other administrators: make 4004 an administrator/);
