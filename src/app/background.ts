@@ -24,6 +24,8 @@ import { startRepeating, type Repeating } from '../repeat.js';
 import type { ApprovalAnnouncer } from '../orders/approval-announcer.js';
 import type { ApprovalService } from '../orders/approval-service.js';
 import { APPROVAL_SWEEP_MS, createApprovalExpirySweep } from '../orders/expiry-sweep.js';
+import { createAdminRequestExpiry, type DualControlAnnouncer } from '../admin/dual-control-announcer.js';
+import type { DualControl } from '../admin/dual-control.js';
 
 /**
  * While nothing is open the poller only looks at the database this often;
@@ -59,6 +61,8 @@ export interface BackgroundDeps extends SenderParts {
   orderingPause: Pick<OrderingPauseStore, 'current'>;
   /** Requests that waited too long for an administrator expire here; absent, there are none. */
   approvals?: { service: Pick<ApprovalService, 'expireDue' | 'approversFor'>; announcer: Pick<ApprovalAnnouncer, 'tellRequester' | 'tellAdmins' | 'settle'> };
+  /** Privileged changes waiting for a second administrator: lapsed ones are expired and told. */
+  dualControl?: { service: Pick<DualControl, 'expireDue'>; announcer: Pick<DualControlAnnouncer, 'outcome'> };
   /** Tells administrators that the provider answers again while ordering is still paused. */
   onProviderAnswering: (pause: OrderingPause) => Promise<void>;
   /** Compares Telegram's registration of the bot with giftdesk's own (alerts/token-watch.ts); absent, not watched. */
@@ -219,6 +223,18 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
       ? [
           // Not at once: right after a start the registration may still be the previous mode's (a webhook a switch to polling removes).
           startRepeating({ name: 'bot token watch', everyMs: TOKEN_WATCH_MS, task: deps.watchBotToken, clock, logger }),
+        ]
+      : []),
+    ...(deps.dualControl
+      ? [
+          startRepeating({
+            name: 'privileged change expiry',
+            everyMs: APPROVAL_SWEEP_MS,
+            immediately: true,
+            task: fresh(createAdminRequestExpiry({ dual: deps.dualControl.service, announcer: deps.dualControl.announcer, logger })),
+            clock,
+            logger,
+          }),
         ]
       : []),
     startDeliveryPoller({ ...delivery.poller, everyMs: POLLER_TICK_MS, ...(deps.onSweepDone ? { onSweepDone: deps.onSweepDone } : {}) }),

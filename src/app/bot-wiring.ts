@@ -48,6 +48,7 @@ export function createAppBot(deps: { config: Config; services: Services; catalog
     sandbox: config.sandboxMode,
     orderIdleMs: config.orderIdleMinutes * 60_000,
     approvals: { service: services.approvals, announcer: services.approvalAnnouncer, rules: services.spendingRules },
+    dualControl: { service: services.dualControl, announcer: services.dualControlAnnouncer },
     perItemLimit: config.providerMaxQuantityPerItem,
     maxProductsPerOrder: config.providerMaxProductsPerOrder,
     clock,

@@ -64,6 +64,7 @@ export function startLoops(deps: {
     orderingPause: services.orderingPause,
     approvals: { service: services.approvals, announcer: services.approvalAnnouncer },
     watchBotToken: () => services.tokenWatch.check(),
+    dualControl: { service: services.dualControl, announcer: services.dualControlAnnouncer },
     onProviderAnswering: () => alerts.alert('ordering-provider-back', (locale) => translate(locale)('ordering-provider-back-alert'), { quietMs: 0 }),
     onSweepDone: deps.onSweepDone,
     onNotificationSent: (sent) => services.metrics.notificationSent(sent),

@@ -4,6 +4,8 @@ import { createWalletShortAlert, walletShortText, withFundsRefusalAlert, type Wa
 import { createLowBalanceWatch, lowBalanceAlertText, lowBalanceSetting, withBalanceCheckAfterOrders, type LowBalanceWatch } from '../alerts/low-balance.js';
 import { createApprovalAnnouncer, type ApprovalAnnouncer } from '../orders/approval-announcer.js';
 import { createApprovalService, type ApprovalService } from '../orders/approval-service.js';
+import { createDualControl, type DualControl } from '../admin/dual-control.js';
+import { createDualControlAnnouncer, type DualControlAnnouncer } from '../admin/dual-control-announcer.js';
 import { mayOrder } from '../bot/middleware/roles.js';
 import { createClearButtons, createSendPort } from '../bot/send-port.js';
 import { createLocalPeriods, type LocalPeriods } from '../text/local-periods.js';
@@ -85,6 +87,9 @@ export interface Services {
   orders: OrderService;
   approvals: ApprovalService;
   approvalAnnouncer: ApprovalAnnouncer;
+  /** Privileged changes that wait for a second administrator, and their cards and news. */
+  dualControl: DualControl;
+  dualControlAnnouncer: DualControlAnnouncer;
   orderFeed: OrderFeed;
   dailyDigest: DailyDigest;
 }
@@ -206,6 +211,16 @@ export async function createServices(deps: {
     logger.child({ component: 'orders' }),
   );
   // Interrupted orders and approvals are repaired by the instance holding the background work (src/app/repairs.ts).
+  const dualControl = createDualControl({
+    requests: stores.adminRequests,
+    // Roles at the moment of the press come from the database, not this process's copy.
+    staffNow: { find: (id) => stores.staff.find(id), list: () => stores.staff.list() },
+    rules: spendingRules,
+    roles: staff,
+    appState: stores.appState,
+    clock,
+    logger: logger.child({ component: 'dual-control' }),
+  });
   const approvals = createApprovalService({
     approvals: stores.approvals,
     clock,
@@ -221,6 +236,7 @@ export async function createServices(deps: {
     },
     checkLimits,
     expiryMs: config.approvalExpiryMinutes * 60_000,
+    selfApprovalHeld: () => dualControl.selfApprovalHeld(),
   });
 
   const send = createSendPort(outboxApi);
@@ -236,6 +252,17 @@ export async function createServices(deps: {
     localeOf,
     texts: (locale) => ({ t: translate(locale), locale, ...money, describePerson }),
     logger: logger.child({ component: 'approvals' }),
+  });
+
+  const dualControlAnnouncer = createDualControlAnnouncer({
+    send,
+    clearButtons,
+    requests: stores.adminRequests,
+    adminIds: () => staff.current.adminIds(),
+    texts: (locale) => ({ t: translate(locale), locale, ...money, describePerson }),
+    localeOf,
+    teamDefault: (rule) => spendingRules.defaults()[rule],
+    logger: logger.child({ component: 'dual-control' }),
   });
 
   const reportSenders = { recipients: adminRecipients, sendText, translate, describePerson, amountUnit: config.amountUnit, clock };
@@ -293,6 +320,8 @@ export async function createServices(deps: {
     orders,
     approvals,
     approvalAnnouncer,
+    dualControl,
+    dualControlAnnouncer,
     orderFeed,
     dailyDigest,
   };

@@ -1,3 +1,5 @@
+import type { DualControl } from '../admin/dual-control.js';
+import type { DualControlAnnouncer } from '../admin/dual-control-announcer.js';
 import type { AuditQueries } from '../reports/audit-queries.js';
 import type { ReportQueries } from '../reports/report-queries.js';
 import type { AdminAlerts } from '../alerts/admin-alerts.js';
@@ -79,6 +81,8 @@ export interface BotDeps {
   settingsRegistry: Pick<SettingsRegistry, 'list'>;
   /** Orders above a person's approval threshold wait for an administrator; absent, none does. */
   approvals?: { service: ApprovalService; announcer: ApprovalAnnouncer; rules: Pick<SpendingRuleBook, 'setDefault' | 'defaults'> };
+  /** Privileged changes that wait for a second administrator while there are two (dual control). */
+  dualControl?: { service: DualControl; announcer: DualControlAnnouncer };
   /** Calendar whose months exports count by; Gregorian unless set. */
   monthCalendar?: MonthCalendar;
   /** Days and months in `timeZone` and `monthCalendar`, as /export reads its dates. */

@@ -41,6 +41,8 @@ import { accessControl } from './middleware/access-control.js';
 import { mayOrder } from './middleware/roles.js';
 import type { ApprovalTextContext } from '../orders/approval-texts.js';
 import { approvalsFeature } from './features/approvals.js';
+import { plain } from '../text/formatted.js';
+import { dualControlFeature, type DualControlFeatureDeps } from './features/dual-control.js';
 import { privateChatsOnly } from './middleware/private-chats-only.js';
 import { rememberPeople } from './middleware/remember-people.js';
 import { handleProviderTrouble, troubleMessage } from './provider-trouble.js';
@@ -189,6 +191,22 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   });
   const menus = createCommandMenus({ api: bot.api, translate, logger: deps.logger });
   const tracking = { onProviderTrouble, troubleText: troubleMessage };
+  const dual: DualControlFeatureDeps | undefined = deps.dualControl && {
+    dual: deps.dualControl.service,
+    announcer: deps.dualControl.announcer,
+    texts: approvalTexts,
+    teamDefault: (rule) => deps.spending.rules.defaults()[rule],
+    // A confirmed new administrator gets the administrators' menu and the news, as /staff gives them when immediate.
+    onApplied: async ({ change, requesterId }) => {
+      if (change.kind !== 'role') return;
+      await menus.show({ telegramId: change.personId, role: change.role, locale: (await deps.staff.find(change.personId))?.locale ?? null });
+      await tellPerson(change.personId, (t) =>
+        plain(`${t(change.verb === 'add' ? 'staff-you-were-added' : 'staff-your-role-changed', { by: describePerson(requesterId), role: t('staff-role-admin') })}\n${t('staff-you-can-admin')}`),
+      );
+    },
+    logger: deps.logger,
+  };
+  if (dual) bot.use(dualControlFeature(dual));
   bot.use(ordersFeature({ orders: orderQueries, people: deps.people, describePerson }));
   bot.use(
     trackFeature({
@@ -208,7 +226,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(helpFeature({ orderingPaused }));
   bot.use(balanceFeature({ provider: deps.provider, onProviderTrouble, troubleText: troubleMessage, orderingPaused }));
   bot.use(languageFeature({ staff: deps.staff, menus }));
-  bot.use(staffFeature({ staff: deps.staff, people: deps.people, describePerson, menus, tellPerson, logger: deps.logger }));
+  bot.use(staffFeature({ staff: deps.staff, people: deps.people, describePerson, menus, tellPerson, ...(dual ? { dual } : {}), logger: deps.logger }));
   bot.use(
     auditFeature({
       audit: deps.auditPages,
@@ -223,6 +241,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       counter: deps.spending.counter,
       staff: deps.staff,
       describePerson,
+      ...(dual ? { dual } : {}),
       clock: deps.clock,
       logger: deps.logger,
     }),
@@ -259,6 +278,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         texts: approvalTexts,
         onProviderTrouble,
         troubleText: troubleMessage,
+        ...(dual ? { dual } : {}),
         logger: deps.logger,
       }),
     );

@@ -77,6 +77,30 @@ export const APPROVAL_STATES = [
 ] as const;
 export type ApprovalState = (typeof APPROVAL_STATES)[number];
 
+/** A privileged change waiting for a second administrator (dual control), and how it ended. */
+export const ADMIN_REQUEST_STATES = [
+  'pending', // waiting for another administrator's Confirm or Refuse
+  'confirmed', // a second administrator confirmed: the change was applied
+  'refused',
+  'expired',
+] as const;
+export type AdminRequestState = (typeof ADMIN_REQUEST_STATES)[number];
+
+/**
+ * What a dual-control request changes, as stored: validated when asked for
+ * and again when confirmed (src/admin/admin-change.ts). `personId` null is
+ * the team default; `reset` puts a person back on the default.
+ */
+export type AdminChange =
+  | { kind: 'role'; verb: 'add' | 'role'; personId: number; role: 'admin' }
+  | { kind: 'rule'; personId: number | null; rule: 'order' | 'day' | 'month' | 'approval'; value: number | null; reset: boolean };
+
+/** A message that carries a request's Confirm and Refuse, so that every copy loses them once it is decided. */
+export interface RequestCard {
+  chatId: number;
+  messageId: number;
+}
+
 /** An answer to one of a product's required fields, with the field's title for the records. */
 export interface FieldAnswer {
   fieldId: number;

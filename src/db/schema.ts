@@ -342,3 +342,7 @@ export const approvalCards = sqliteTable(
   },
   (t) => [index('approval_cards_approval_idx').on(t.approvalId)],
 );
+
+
+// Dual control's table has a file of its own; drizzle-kit reads it through this re-export.
+export { adminRequests } from './admin-requests-table.js';

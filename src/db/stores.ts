@@ -1,3 +1,4 @@
+import { createSqliteAdminRequestStore, type AdminRequestStore } from '../admin/admin-request-store.js';
 import type { CatalogStore } from '../catalog/catalog-store.js';
 import { createSqliteCatalogStore } from '../catalog/catalog-store.js';
 import type { Clock } from '../clock.js';
@@ -23,6 +24,7 @@ import { createSqliteChangeCounterStore, type ChangeCounterStore } from './chang
 import { createSqliteHealthStore, type HealthStore } from './health-store.js';
 import type { Db } from './open.js';
 import { createSqlitePeopleStore, type PeopleStore } from './people-repo.js';
+import { createPostgresAdminRequestStore } from './postgres/admin-request-store.js';
 import { createPostgresAppStateStore } from './postgres/app-state-store.js';
 import { createPostgresApprovalCards } from './postgres/approval-cards.js';
 import { createPostgresApprovalStore } from './postgres/approval-store.js';
@@ -76,6 +78,8 @@ export interface Stores {
   approvals: ApprovalStore;
   /** Where each approval request's buttons were sent. */
   approvalCards: ApprovalCards;
+  /** Privileged changes waiting for a second administrator (dual control). */
+  adminRequests: AdminRequestStore;
   /** Orders as they move: intents, the claim for the one POST in flight, transitions with their audit rows, start-up repair. */
   orders: OrderStore;
   /** Whether orders may be sent: read from the database on every order, so every instance sees a pause. */
@@ -118,6 +122,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     spending: createSqliteSpendingStore({ db }),
     approvals: createSqliteApprovalStore({ db, clock }),
     approvalCards: createSqliteApprovalCards({ db, clock }),
+    adminRequests: createSqliteAdminRequestStore({ db, clock }),
     orders: createSqliteOrderStore({ db, clock }),
     orderingPause: createSqliteOrderingPauseStore({ db, clock }),
     review: createSqliteReviewStore({ db, clock }),
@@ -150,6 +155,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     spending: createPostgresSpendingStore({ db }),
     approvals: createPostgresApprovalStore({ db, clock, ownerLock }),
     approvalCards: createPostgresApprovalCards({ db, clock }),
+    adminRequests: createPostgresAdminRequestStore({ db, clock }),
     orders: createPostgresOrderStore({ db, clock, ownerLock }),
     orderingPause: createPostgresOrderingPauseStore({ db, clock }),
     review: createPostgresReviewStore({ db, clock }),

@@ -29,6 +29,11 @@ export interface ApprovalServiceDeps {
   mayOrder: (personId: number) => boolean;
   checkLimits?: LimitCheck;
   expiryMs?: number;
+  /**
+   * Whether dual control holds though the approver is the only administrator
+   * (they removed the other one lately): then they may not approve their own order.
+   */
+  selfApprovalHeld?: () => Promise<boolean>;
 }
 
 /**
@@ -190,6 +195,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       const approvers = approversFor(current);
       // Checked before the claim: pressing one's own request must not hold it while the others look.
       if (!approvers.includes(approverId)) return { kind: 'own-order', approval: current };
+      if (approverId === current.requesterId && (await deps.selfApprovalHeld?.())) return { kind: 'own-order', approval: current };
       const claim = await repo.claim(id, approverId, revision);
       if (claim.kind !== 'claimed') return claim;
       const approval = claim.approval;

@@ -222,6 +222,12 @@ function fillSource(db: Db): void {
     .run();
   // Cards are forgotten once their buttons are gone: the highest id used is no longer in the table.
   db.delete(s.approvalCards).where(eq(s.approvalCards.id, 3)).run();
+  db.insert(s.adminRequests)
+    .values([
+      { requesterId: ADMIN, change: { kind: 'rule', personId: 9_000_000_009, rule: 'day', value: 5_000_000_000, reset: false }, state: 'pending', createdAt: t(121), updatedAt: t(121), expiresAt: t(122), cards: [{ chatId: VIEWER, messageId: 3_000_000_002 }] },
+      { requesterId: ADMIN, change: { kind: 'role', verb: 'add', personId: 9_000_000_008, role: 'admin' }, state: 'confirmed', createdAt: t(123), updatedAt: t(124), expiresAt: t(125), decidedBy: VIEWER, decidedAt: t(124) },
+    ])
+    .run();
 }
 
 function sourceDatabase(fill: (db: Db) => void = fillSource): string {
@@ -426,7 +432,7 @@ describe('npm run db:copy', () => {
     const first = await runCopy([url], { DATABASE_PATH: source });
     expect(first.output).toMatch(/^copying .* into postgresql:/);
     expect(first.output).toMatch(/\n  orders +8 rows, total_amount sum \d+ equal, accepted_amount sum \d+ equal\n/);
-    expect(first.output).toMatch(/copied \d+ rows in 15 tables to .* in \d+ ms/);
+    expect(first.output).toMatch(/copied \d+ rows in 16 tables to .* in \d+ ms/);
     expect(first.output).not.toMatch(/Google Play|a@example\.com|steam-user/);
     expect(first.code).toBe(0);
 

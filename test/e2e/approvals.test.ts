@@ -74,6 +74,12 @@ describe('orders above the approval threshold wait for an administrator', () => 
   const buttonsOf = (message: SentMessage) =>
     message.reply_markup && 'inline_keyboard' in message.reply_markup ? message.reply_markup.inline_keyboard.flat() : [];
 
+  /** With two administrators, raising a limit or the threshold waits: the second administrator confirms it on their card. */
+  async function confirmedBySecondAdmin(): Promise<void> {
+    const card = await world.telegram.waitFor(() => world.telegram.messages(SECOND_ADMIN.id).filter((m) => /Please confirm/.test(m.text) && buttonsOf(m).length > 0).at(-1));
+    await press(SECOND_ADMIN, card, /Confirm/, /Done:/);
+  }
+
   /** Presses a button of a request and waits for that message to be replaced by the answer. */
   async function press(user: FakeUser, message: SentMessage, label: RegExp, answer: RegExp): Promise<SentMessage> {
     const edits = message.edits;
@@ -250,13 +256,16 @@ describe('orders above the approval threshold wait for an administrator', () => 
     const answer = await press(ADMIN, byAdmin.get(ADMIN.id)!, /Approve/, /over Sam's limits/);
     expect(answer.text).toMatch(/This order is over Sam's limits: Per day: 1,000,000 IRR, [\d,]+ IRR left\. Nothing was placed\./);
     expect(posts(world)).toBe(sent);
-    await admin().say(`/limits ${STAFF.id} day default`, /the team default again/);
+    // Back to no limit is a raise: it waits for the other administrator.
+    await admin().say(`/limits ${STAFF.id} day default`, /Sent to the other administrators/);
+    await confirmedBySecondAdmin();
     await admin().say(`/approvals reject ${id}`, /Rejected/);
   });
 
   it('places orders at or below the threshold at Confirm, without asking anyone', async () => {
     const sent = posts(world);
-    await admin().say('/approvals threshold 2000000', /Orders above 2,000,000 IRR/);
+    await admin().say('/approvals threshold 2000000', /Sent to the other administrators/);
+    await confirmedBySecondAdmin();
     const chat = chatDriver(world.telegram, STAFF);
     await chat.say('/order', /Choose a category/);
     await chat.say(GOOGLE_PLAY.search, /Products matching/);

@@ -7,6 +7,7 @@ import { type AmountUnit, formatAmount, formatDateText, formatDateTimeWithZone, 
 import type { Locale, Translate } from '../../text/i18n.js';
 import { factsFromLegacy } from './legacy-rows.js';
 import { settingWords } from './setting-words.js';
+import { adminChangeWords } from './admin-change-words.js';
 
 export interface EventWordsView {
   t: Translate;
@@ -235,6 +236,7 @@ function factsWords(v: EventWordsView, entry: AuditEntry, facts: AuditFacts): st
   if (area === 'ordering') return pauseEvent(v, step, facts);
   if (entry.action === 'setting.changed') return settingWords(v, facts);
   if (entry.action === 'export.sent') return exportEvent(v, facts);
+  if (area === 'admin_change') return adminChangeWords(v, step, entry.subjectId, facts);
   return null;
 }
 

@@ -15,6 +15,9 @@ import { adminsOnly } from '../middleware/admins-only.js';
 import type { Trouble } from '../provider-trouble.js';
 import { sendFormatted } from '../send.js';
 import { showInPlace } from '../order-views/in-place.js';
+import { changeWords } from '../../admin/dual-control-announcer.js';
+import type { AdminChange } from '../../admin/admin-change.js';
+import { announceImmediate, throughDualControl, type DualControlFeatureDeps } from './dual-control.js';
 
 export interface ApprovalsFeatureDeps {
   approvals: ApprovalService;
@@ -23,6 +26,8 @@ export interface ApprovalsFeatureDeps {
   texts: (locale: Locale) => ApprovalTextContext;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble) => string;
+  /** Raising or turning off the threshold waits for a second administrator; every change is told to the others. */
+  dual?: DualControlFeatureDeps;
   logger: Logger;
 }
 
@@ -250,12 +255,18 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
       case 'usage':
         await ctx.reply(ctx.t('approvals-usage'));
         return;
-      case 'threshold':
+      case 'threshold': {
+        const change: AdminChange = { kind: 'rule', personId: null, rule: 'approval', value: command.value, reset: false };
+        if (deps.dual && !(await throughDualControl(ctx, deps.dual, change))) return;
+        const before = deps.rules.defaults().approval;
         await deps.rules.setDefault('approval', command.value, ctx.member.telegramId);
+        const dual = deps.dual;
+        if (dual && before !== command.value) await announceImmediate(ctx, dual, (o) => changeWords(o, change, dual.teamDefault));
         await ctx.reply(
           command.value === null ? ctx.t('approvals-threshold-off') : ctx.t('approvals-threshold-set', { amount: money(c, command.value) }),
         );
         return;
+      }
       case 'reject':
         await ctx.reply(await reject(ctx, command.id, command.reason));
         return;

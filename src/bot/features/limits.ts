@@ -8,6 +8,9 @@ import { type AmountUnit, formatAmount, formatId } from '../../text/format.js';
 import type { BaseContext } from '../context.js';
 import { parseLimitsCommand, type LimitsTarget } from '../limits-input.js';
 import { adminsOnly } from '../middleware/admins-only.js';
+import { changeWords } from '../../admin/dual-control-announcer.js';
+import type { AdminChange } from '../../admin/admin-change.js';
+import { announceImmediate, throughDualControl, type DualControlFeatureDeps } from './dual-control.js';
 
 export interface LimitsDeps {
   rules: SpendingRuleBook;
@@ -17,6 +20,8 @@ export interface LimitsDeps {
   describePerson?: (id: number) => string;
   /** The staff member with that @username (without the @), when the bot knows it. */
   findUsername?: (username: string) => number | null;
+  /** Changes that widen anyone's limits wait for a second administrator; every change is told to the others. */
+  dual?: DualControlFeatureDeps;
   clock: Clock;
   logger: Logger;
 }
@@ -60,12 +65,16 @@ export function limitsFeature(deps: LimitsDeps) {
 
     const { rule, value } = command;
     const actorId = ctx.member.telegramId;
+    const change: AdminChange = { kind: 'rule', personId, rule, value: value ?? null, reset: value === undefined };
+    if (deps.dual && !(await throughDualControl(ctx, deps.dual, change))) return;
     const before = personId === null ? deps.rules.defaults()[rule] : deps.rules.overridesFor(personId)[rule];
     if (personId === null) await deps.rules.setDefault(rule, value ?? null, actorId);
     else await deps.rules.setForPerson(rule, personId, value, actorId);
     const after = personId === null ? deps.rules.defaults()[rule] : deps.rules.overridesFor(personId)[rule];
     deps.logger.info({ actorId, personId, rule, value: value === undefined ? 'default' : value }, 'spending rule set');
     if (before === after) return ctx.reply(ctx.t('limits-unchanged'));
+    const dual = deps.dual;
+    if (dual) await announceImmediate(ctx, dual, (c) => changeWords(c, change, dual.teamDefault));
     if (personId === null) return ctx.reply(ctx.t('limits-default-set', { kind: kindText(rule), value: valueText(rule, after ?? null) }));
     const person = describe(personId);
     if (value === undefined) {

@@ -14,6 +14,7 @@ import { adminsOnly } from '../middleware/admins-only.js';
 import { sendFormatted } from '../send.js';
 import type { TellPerson } from '../tell-person.js';
 import { formatId } from '../../text/format.js';
+import { announceImmediate, throughDualControl, type DualControlFeatureDeps } from './dual-control.js';
 
 export interface StaffDeps {
   staff: StaffStore;
@@ -21,6 +22,8 @@ export interface StaffDeps {
   describePerson: DescribePerson;
   menus: CommandMenus;
   tellPerson: TellPerson;
+  /** Making someone an administrator waits for a second one; every change is told to the others. */
+  dual?: DualControlFeatureDeps;
   logger: Logger;
 }
 
@@ -81,6 +84,21 @@ export function staffFeature(deps: StaffDeps) {
     return told ? ctx.t('staff-told') : ctx.t('staff-not-told');
   }
 
+  const adminCount = async () => (await deps.staff.list()).filter((m) => m.role === 'admin').length;
+
+  /**
+   * Removing or demoting an administrator is immediate: a stolen account is
+   * cut off at once. But the one left must not then act alone: dual control
+   * holds for a while, as if the other were still there.
+   */
+  async function afterAdminLeft(wasAdmin: boolean, adminsBefore: number): Promise<void> {
+    if (wasAdmin && adminsBefore >= 2) await deps.dual?.dual.holdAfterAdminRemoved();
+  }
+
+  async function tellOthers(ctx: BaseContext, what: Parameters<typeof announceImmediate>[2]): Promise<void> {
+    if (deps.dual) await announceImmediate(ctx, deps.dual, what);
+  }
+
   composer.command('staff', adminsOnly, async (ctx) => {
     const command = parseStaffCommand(ctx.match);
     switch (command.kind) {
@@ -95,7 +113,11 @@ export function staffFeature(deps: StaffDeps) {
         return;
       case 'remove': {
         const who = await named(ctx, command.id);
+        const adminsBefore = await adminCount();
+        const wasAdmin = (await deps.staff.find(command.id))?.role === 'admin';
         const result = await deps.staff.remove(command.id, ctx.member.telegramId);
+        if (result.kind === 'removed') await afterAdminLeft(wasAdmin, adminsBefore);
+        if (result.kind === 'removed') await tellOthers(ctx, (c) => c.t('staff-removed', { id: c.describePerson(command.id) }));
         deps.logger.info({ actorId: ctx.member.telegramId, targetId: command.id, result: result.kind }, 'staff remove');
         if (result.kind === 'removed') await deps.menus.clear(command.id);
         await ctx.reply(ctx.t(`staff-${result.kind}`, { id: who }));
@@ -104,9 +126,16 @@ export function staffFeature(deps: StaffDeps) {
       case 'add':
       case 'role': {
         const { id, role } = command;
+        if (role === 'admin' && deps.dual && !(await throughDualControl(ctx, deps.dual, { kind: 'role', verb: command.kind, personId: id, role }))) return;
+        const adminsBefore = await adminCount();
+        const wasAdmin = (await deps.staff.find(id))?.role === 'admin';
         const result: ChangeRoleResult =
           command.kind === 'add' ? await deps.staff.add(id, role, ctx.member.telegramId) : await deps.staff.changeRole(id, role, ctx.member.telegramId);
         deps.logger.info({ actorId: ctx.member.telegramId, targetId: id, role, result: result.kind }, `staff ${command.kind}`);
+        if (result.kind === 'added' || result.kind === 'updated') {
+          if (role !== 'admin') await afterAdminLeft(wasAdmin, adminsBefore);
+          await tellOthers(ctx, (c) => c.t(`staff-${result.kind}`, { id: c.describePerson(id), role: c.t(`staff-role-${role}`) }));
+        }
         const note = await afterChange(ctx, id, role, result);
         const answer = ctx.t(`staff-${result.kind}`, { id: await named(ctx, id), role: ctx.t(`staff-role-${role}`) });
         await ctx.reply(note ? `${answer}\n${note}` : answer);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { APPROVAL_STATES, NOTIFICATION_KINDS, ORDER_STATES, STAFF_ROLES, type AdoptionProof, type OrderLine, type ReviewCandidate } from '../schema-values.js';
+import { ADMIN_REQUEST_STATES, APPROVAL_STATES, NOTIFICATION_KINDS, ORDER_STATES, STAFF_ROLES, type AdminChange, type AdoptionProof, type OrderLine, type RequestCard, type ReviewCandidate } from '../schema-values.js';
 
 export * from '../schema-values.js';
 
@@ -320,3 +320,25 @@ export const providerRateBudget = pgTable('provider_rate_budget', {
   interactiveUntil: at('interactive_until').notNull(),
   lastTakeGranted: boolean('last_take_granted').notNull(),
 });
+
+/** Privileged changes waiting for a second administrator: see ../schema.ts. */
+export const adminRequests = pgTable(
+  'admin_requests',
+  {
+    id: serialId(),
+    requesterId: big('requester_id').notNull(),
+    change: jsonb('change').$type<AdminChange>().notNull(),
+    state: text('state', { enum: ADMIN_REQUEST_STATES }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    decidedBy: big('decided_by'),
+    decidedAt: at('decided_at'),
+    reason: text('reason'),
+    cards: jsonb('cards').$type<RequestCard[]>().notNull().default([]),
+  },
+  (t) => [
+    check('admin_requests_state_check', sql.raw(inList('state', ADMIN_REQUEST_STATES))),
+    index('admin_requests_state_expiry_idx').on(t.state, t.expiresAt),
+  ],
+);

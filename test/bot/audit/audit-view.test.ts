@@ -42,6 +42,16 @@ describe('audit view', () => {
     expect(eventWords(view('fa'), older)).toContain('کارمند → ناظر');
   });
 
+  it('words the steps of a privileged change that waited for a second administrator', () => {
+    const lifted = (action: string) =>
+      entry({ action, orderId: null, order: null, amount: null, subjectId: 20, detail: { kind: 'facts', facts: { request: 3, change: 'rule', requester: 10, rule: 'day', value: null } } });
+    expect(eventWords(view(), lifted('admin_change.requested'))).toBe("asked another administrator to confirm (request 3): set Sam's “Per day” to no limit");
+    expect(eventWords(view(), lifted('admin_change.confirmed'))).toBe("confirmed request 3 from Ada (@ada): set Sam's “Per day” to no limit");
+    const promoted = entry({ action: 'admin_change.expired', orderId: null, order: null, amount: null, subjectId: 20, detail: { kind: 'facts', facts: { request: 4, change: 'role', requester: 10, role: 'admin' } } });
+    expect(eventWords(view(), promoted)).toBe('request 4 from Ada (@ada) lapsed unconfirmed: make Sam an administrator');
+    expect(eventWords(view('fa'), promoted)).toContain('Sam مدیر شود');
+  });
+
   it('shows times in the configured time zone, the actor by name and giftdesk for the system', () => {
     const page = auditPageView(view(), { kind: 'all' }, { items: [entry({}), entry({ id: 2, actorId: null, action: 'order.completed' })], page: 1, pageCount: 1, total: 2 });
     // 20:45 UTC is 00:15 the next day in Tehran (UTC+3:30).

@@ -1,0 +1,152 @@
+import type { Logger } from '../logger.js';
+import { type AmountUnit, formatAmount, formatDateTimeWithZone } from '../text/format.js';
+import { bold, joinLines, plain } from '../text/formatted.js';
+import type { Locale, Translate } from '../text/i18n.js';
+import type { ClearButtons, OutgoingMessage, SendMessage } from '../text/send-port.js';
+import { parseAdminChange, type AdminChange } from './admin-change.js';
+import type { AdminRequestRow, AdminRequestStore } from './admin-request-store.js';
+import type { DecideOutcome } from './dual-control.js';
+
+/** dc:y:<request> confirms, dc:n:<request> refuses: the id alone, every check is made again at the press. */
+export const CONFIRM_CHANGE_DATA = /^dc:y:([0-9]{1,15})$/;
+export const REFUSE_CHANGE_DATA = /^dc:n:([0-9]{1,15})$/;
+
+/** How one reader is written to: their language, and how amounts, times and people read. */
+export interface DualTextContext {
+  t: Translate;
+  locale: Locale;
+  amountUnit: AmountUnit;
+  timeZone: string;
+  describePerson: (id: number) => string;
+}
+
+/** The change in a few words, in the reader's language: "set Sam's “Per day” to no limit". */
+export function changeWords(c: DualTextContext, stored: AdminChange | unknown, teamDefault?: (rule: Extract<AdminChange, { kind: 'rule' }>['rule']) => number | null): string {
+  const change = parseAdminChange(stored);
+  if (change === null) return '?';
+  if (change.kind === 'role') return c.t('dual-change-role', { person: c.describePerson(change.personId) });
+  const kind = c.t(`limits-kind-${change.rule}`);
+  const value = (amount: number | null) =>
+    amount === null ? c.t(change.rule === 'approval' ? 'limits-no-approval' : 'limits-no-limit') : formatAmount(amount, c.locale, c.amountUnit);
+  if (change.personId === null) return c.t('dual-change-default', { kind, value: value(change.value) });
+  const person = c.describePerson(change.personId);
+  if (change.reset) return c.t('dual-change-reset', { person, kind, value: value(teamDefault?.(change.rule) ?? null) });
+  return c.t('dual-change-person', { person, kind, value: value(change.value) });
+}
+
+export const untilWords = (c: DualTextContext, request: Pick<AdminRequestRow, 'expiresAt'>) =>
+  formatDateTimeWithZone(request.expiresAt.getTime(), c.locale, c.timeZone);
+
+export interface DualControlAnnouncer {
+  /** The card with Confirm and Refuse, to each of these administrators; where each went is kept on the request. */
+  cards(request: AdminRequestRow, adminIds: readonly number[]): Promise<void>;
+  /** Takes the buttons off every copy of the card: it was decided or lapsed. */
+  settle(request: AdminRequestRow): Promise<void>;
+  /** A line to every administrator (but `except`), each in their language. */
+  news(render: (c: DualTextContext) => string, except?: number): Promise<void>;
+  /** What became of a request, to every administrator but `except` (who saw it in place), and its cards settled. */
+  outcome(outcome: DecideOutcome | { kind: 'expired-by-pass'; request: AdminRequestRow }, by: number | null, except?: number): Promise<void>;
+  /** The line `outcome` sends, for one reader: null for outcomes that are no news. */
+  outcomeLine(outcome: DecideOutcome | { kind: 'expired-by-pass'; request: AdminRequestRow }, by: number | null, c: DualTextContext): string | null;
+}
+
+export function createDualControlAnnouncer(deps: {
+  send: SendMessage;
+  clearButtons: ClearButtons;
+  requests: Pick<AdminRequestStore, 'get' | 'addCards'>;
+  adminIds: () => number[];
+  texts: (locale: Locale) => DualTextContext;
+  localeOf: (id: number) => Locale;
+  teamDefault: (rule: Extract<AdminChange, { kind: 'rule' }>['rule']) => number | null;
+  logger: Logger;
+}): DualControlAnnouncer {
+  const { logger } = deps;
+  const contextOf = (id: number) => deps.texts(deps.localeOf(id));
+  const deliver = async (chatId: number, message: OutgoingMessage): Promise<number | null> => {
+    try {
+      return (await deps.send(chatId, message)).messageId;
+    } catch (error) {
+      // A card that did not arrive leaves the others; the request lapses in time if no one sees it.
+      logger.warn({ chatId, err: error instanceof Error ? error.name : String(error) }, 'a dual-control message did not reach its chat');
+      return null;
+    }
+  };
+
+  async function settle(request: AdminRequestRow): Promise<void> {
+    const current = (await deps.requests.get(request.id)) ?? request;
+    for (const card of current.cards) await deps.clearButtons(card.chatId, card.messageId);
+  }
+
+  function outcomeLine(outcome: DecideOutcome | { kind: 'expired-by-pass'; request: AdminRequestRow }, by: number | null, c: DualTextContext): string | null {
+    if (!('request' in outcome)) return null;
+    const { request } = outcome;
+    const words = { change: changeWords(c, request.change, deps.teamDefault), requester: c.describePerson(request.requesterId) };
+    const byWho = by === null ? '?' : c.describePerson(by);
+    switch (outcome.kind) {
+      case 'confirmed':
+        return c.t('dual-news-confirmed', { ...words, by: byWho });
+      case 'refused':
+        return c.t('dual-news-refused', { ...words, by: byWho });
+      case 'void':
+        return c.t('dual-news-void', { ...words, why: c.t(`dual-why-${outcome.why}`) });
+      case 'expired-by-pass':
+        return c.t('dual-news-expired', words);
+      default:
+        return null;
+    }
+  }
+
+  async function news(render: (c: DualTextContext) => string, except?: number): Promise<void> {
+    for (const id of deps.adminIds()) if (id !== except) await deliver(id, { text: plain(render(contextOf(id))) });
+  }
+
+  return {
+    async cards(request, adminIds) {
+      for (const adminId of adminIds) {
+        const c = contextOf(adminId);
+        const text = joinLines(
+          bold(c.t('dual-card-title')),
+          c.t('dual-card', { requester: c.describePerson(request.requesterId), change: changeWords(c, request.change, deps.teamDefault) }),
+          c.t('dual-card-hint', { until: untilWords(c, request) }),
+        );
+        const buttons = [[{ text: c.t('dual-confirm-button'), callbackData: `dc:y:${request.id}` }, { text: c.t('dual-refuse-button'), callbackData: `dc:n:${request.id}` }]];
+        const messageId = await deliver(adminId, { text, buttons });
+        if (messageId !== null) await deps.requests.addCards(request.id, [{ chatId: adminId, messageId }]);
+      }
+      // Decided while the cards were on their way: those sent after the settling keep no buttons.
+      const now = await deps.requests.get(request.id);
+      if (now && now.state !== 'pending') await settle(now);
+    },
+
+    settle,
+    news,
+
+    outcomeLine,
+
+    async outcome(outcome, by, except) {
+      if (!('request' in outcome)) return;
+      if (!['confirmed', 'refused', 'void', 'expired-by-pass'].includes(outcome.kind)) return;
+      await news((c) => outcomeLine(outcome, by, c) ?? '', except);
+      await settle(outcome.request);
+    },
+  };
+}
+
+/**
+ * Expires privileged changes whose deadline passed, as the approvals'
+ * sweep does: the deadline is stored, so a restart neither forgets one nor
+ * gives it more time, and the move is a compare-and-swap, so a Confirm at
+ * the same moment either wins or finds it lapsed.
+ */
+export function createAdminRequestExpiry(deps: {
+  dual: { expireDue(): Promise<AdminRequestRow[]> };
+  announcer: Pick<DualControlAnnouncer, 'outcome'>;
+  logger: Logger;
+}): () => Promise<void> {
+  return async () => {
+    for (const request of await deps.dual.expireDue()) {
+      deps.logger.info({ requestId: request.id, requesterId: request.requesterId }, 'privileged change request lapsed');
+      await deps.announcer.outcome({ kind: 'expired-by-pass', request }, null);
+    }
+  };
+}

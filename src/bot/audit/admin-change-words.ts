@@ -1,0 +1,39 @@
+import type { Json } from '../../db/app-state-repo.js';
+import type { AuditFacts } from '../../db/audit-log.js';
+import { SPENDING_RULE_KINDS } from '../../orders/spending-rules.js';
+import { formatAmount, formatId } from '../../text/format.js';
+import type { AmountUnit } from '../../text/format.js';
+import type { Locale, Translate } from '../../text/i18n.js';
+
+interface View {
+  t: Translate;
+  locale: Locale;
+  amountUnit: AmountUnit;
+  describePerson: (id: number) => string;
+}
+
+const STEPS = ['requested', 'confirmed', 'refused', 'expired'] as const;
+
+/** The change a dual-control audit row is about, from its facts, in the reader's words. */
+function changeOf(v: View, subjectId: number | null, facts: AuditFacts): string | null {
+  if (facts['change'] === 'role') return subjectId === null ? null : v.t('dual-change-role', { person: v.describePerson(subjectId) });
+  const rule = facts['rule'];
+  if (facts['change'] !== 'rule' || typeof rule !== 'string' || !(SPENDING_RULE_KINDS as readonly string[]).includes(rule)) return null;
+  const kind = v.t(`limits-kind-${rule}`);
+  const value: Json | undefined = facts['value'];
+  if (value === 'default') return subjectId === null ? null : v.t('dual-change-reset-plain', { person: v.describePerson(subjectId), kind });
+  const words =
+    value === null ? v.t(rule === 'approval' ? 'limits-no-approval' : 'limits-no-limit') : typeof value === 'number' ? formatAmount(value, v.locale, v.amountUnit) : '?';
+  if (subjectId === null) return v.t('dual-change-default', { kind, value: words });
+  return v.t('dual-change-person', { person: v.describePerson(subjectId), kind, value: words });
+}
+
+/** "asked a second administrator to …", "confirmed request 3 of Ada: …": null for rows this release has no words for. */
+export function adminChangeWords(v: View, step: string, subjectId: number | null, facts: AuditFacts): string | null {
+  const id = facts['request'];
+  if (!(STEPS as readonly string[]).includes(step) || typeof id !== 'number') return null;
+  const change = changeOf(v, subjectId, facts);
+  if (change === null) return null;
+  const requester = typeof facts['requester'] === 'number' ? v.describePerson(facts['requester']) : '?';
+  return v.t(`audit-admin-change-${step}`, { id: formatId(id, v.locale), change, requester });
+}
