@@ -4,7 +4,7 @@ import { portForServer } from '../support/unused-port.js';
 import { chatDriver } from './chat-driver.js';
 import { ADMIN, sharedWorld } from './harness.js';
 
-const SECRET = 'webhook_Secret-0123456789abcdef';
+const SECRET = 'webhook_Secret-0123456789abcdefghij';
 
 /** An update as Telegram would post it, for posts made by hand (wrong secrets). */
 function textUpdate(updateId: number, text: string): Update {
