@@ -76,6 +76,7 @@ export async function startServing(deps: {
         return fresh;
       },
       onDelivery: deps.onDelivery,
+      onRefused: () => deps.metrics.webhookRefused(),
       clock,
       logger: logger.child({ component: 'webhook' }),
     });
