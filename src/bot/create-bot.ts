@@ -40,6 +40,7 @@ import { accessControl } from './middleware/access-control.js';
 import { mayOrder } from './middleware/roles.js';
 import type { ApprovalTextContext } from '../orders/approval-texts.js';
 import { approvalsFeature } from './features/approvals.js';
+import { forwardedNeverAct } from './middleware/forwarded-never-act.js';
 import { privateChatsOnly } from './middleware/private-chats-only.js';
 import { rememberPeople } from './middleware/remember-people.js';
 import { handleProviderTrouble, troubleMessage } from './provider-trouble.js';
@@ -103,6 +104,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     }),
   );
   bot.use(i18n);
+  // Before the conversations and every command: a forwarded message is never taken as the forwarder's own.
+  bot.use(forwardedNeverAct());
   const presentation: Presentation = { amountUnit: deps.amountUnit, timeZone: deps.timeZone, monthCalendar: deps.monthCalendar ?? 'gregorian', sandbox: deps.sandbox };
   bot.use((ctx, next) => {
     ctx.presentation = presentation;
