@@ -84,6 +84,8 @@ function cardText(
     facts.notice ? bold(clipped(facts.notice, NOTICE_CHARS)) : null,
     bold(c.t('approval-admin-title', { id: formatId(approval.id, c.locale) })),
     c.t('approval-admin-who', { person: c.describePerson(approval.requesterId) }),
+    // The name is the requester's own to choose (the @username beside it is Telegram's); the id, on a line of its own, cannot be dressed up.
+    c.t('approval-admin-who-id', { id: String(approval.requesterId) }),
     ...approval.lines.flatMap((line, index) => [
       several ? '' : null,
       several ? bold(c.t('summary-line-heading', { index: index + 1, count: approval.lines.length })) : null,
