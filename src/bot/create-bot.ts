@@ -195,6 +195,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       audit: deps.auditTrail,
       describePerson,
       tellPerson,
+      isStaff: async (telegramId) => (await deps.staff.find(telegramId)) !== null,
       clock: deps.clock,
       logger: deps.logger,
     }),
