@@ -1,6 +1,7 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
 import { type AmountUnit, formatAmount, formatDateTimeWithZone, formatGoods, formatId } from '../text/format.js';
 import { bold, joinLines } from '../text/formatted.js';
+import { withoutUnsafeCharacters } from '../text/unsafe-characters.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import { totalOf, type ApprovalRow } from './approval-repo.js';
 import { goodsOf, lineTotal } from './order-line.js';
@@ -94,7 +95,8 @@ function cardText(
       c.t('summary-quantity', { value: line.quantity }),
       c.t('summary-unit-price', { value: money(c, line.region.price) }),
       several ? c.t('summary-line-total', { value: money(c, lineTotal(line)) }) : null,
-      ...line.fields.slice(0, shown.answers).map((f) => `${clipped(f.title, shown.fieldTitle)}: ${clipped(f.value, shown.answer)}`),
+      // A request made before answers were cleaned on entry may still hold characters that reorder the card.
+      ...line.fields.slice(0, shown.answers).map((f) => `${clipped(f.title, shown.fieldTitle)}: ${clipped(withoutUnsafeCharacters(f.value), shown.answer)}`),
       line.fields.length > shown.answers ? c.t('summary-more-answers', { count: line.fields.length - shown.answers }) : null,
     ]),
     several ? '' : null,

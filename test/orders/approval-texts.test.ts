@@ -56,6 +56,14 @@ describe('approval summary for administrators', () => {
     expect(lines).toContain('Telegram ID: 3003');
   });
 
+  it('shows an answer stored with a bidi override without it, so the card reads in its own order', () => {
+    const line = approval.lines[0]!;
+    const stored: ApprovalRow = { ...approval, lines: [{ ...line, fields: [{ fieldId: 7, title: 'Player', value: 'id\u202E\u2066 77\u200F' }] }] };
+    const { text } = adminSummary(context('en'), stored, { balance: null, threshold: null, selfApproval: false });
+    expect(text.text).toContain('Player: id 77\n');
+    expect(text.text).not.toMatch(/[\u202E\u2066\u200F]/);
+  });
+
   it('fits a request of ten products with long answers in one Telegram message, saying how many answers it leaves out', () => {
     const long = (n: number) => 'پاسخ بلند '.repeat(n);
     const line = (i: number) => ({
