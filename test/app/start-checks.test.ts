@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,10 +8,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The real entry point, from the sources, in an empty folder (no .env), with only the given environment. */
-async function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+/** The real entry point, from the sources, in a folder of its own (with the .env given, if any), with only the given environment. */
+async function start(env: Record<string, string>, dotEnv?: { text: string; mode: number }): Promise<{ code: number | null; output: string }> {
   const cwd = mkdtempSync(join(tmpdir(), 'giftdesk-start-'));
   dirs.push(cwd);
+  if (dotEnv) {
+    writeFileSync(join(cwd, '.env'), dotEnv.text);
+    chmodSync(join(cwd, '.env'), dotEnv.mode);
+  }
   const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(root, 'src/main.ts')], {
     cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
@@ -42,5 +46,26 @@ describe('starting with a guessable webhook secret', () => {
     expect(output).toContain('WEBHOOK_SECRET is too short: at least 32 characters');
     expect(output).toContain('openssl rand -hex 32');
     expect(output).not.toMatch(/\bQ\b/);
+  });
+});
+
+describe('starting with a .env others may read', () => {
+  afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+  // A database folder that cannot be made stops the start right after the settings are read and checked.
+  const dotEnv = ['BOT_TOKEN=123456:TEST-token-value', 'PROVIDER_BASE_URL=sandbox', 'ADMIN_IDS=1001', 'DATABASE_PATH=/proc/giftdesk/giftdesk.sqlite'].join('\n');
+  const warning = '.env is readable by other users of this machine';
+
+  it('warns, saying how to fix it, and names no secret', async () => {
+    const { code, output } = await start({}, { text: dotEnv, mode: 0o644 });
+    expect(code).toBe(2);
+    expect(output).toContain(warning);
+    expect(output).toContain('chmod 600 .env');
+    expect(output).not.toContain('TEST-token-value');
+  });
+
+  it('says nothing of a .env only its owner may read', async () => {
+    const { code, output } = await start({}, { text: dotEnv, mode: 0o600 });
+    expect(code).toBe(2);
+    expect(output).not.toContain(warning);
   });
 });
