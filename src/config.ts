@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { assertTimeZone, type MonthCalendar } from './text/local-periods.js';
 import { parseSandboxFaults, SandboxFaultsError, type SandboxFaults } from './sandbox/fault-settings.js';
 import { parseTelegramUserId } from './text/telegram-id.js';
+import { carriesCredentials, providerBaseUrl, URL_SETTINGS_WITHOUT_CREDENTIALS, webhookUrl } from './config-urls.js';
 
 /**
  * Configuration comes from the environment only. `parseConfig` is pure: it
@@ -12,8 +13,6 @@ import { parseTelegramUserId } from './text/telegram-id.js';
  * ConfigError that lists every problem at once, without echoing values
  * (a mistyped key must not end up in a terminal scroll-back or a log).
  */
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
 /**
  * Sandbox mode has a database of its own, so that an operator who tries the
@@ -37,27 +36,6 @@ const positiveInt = (fallback: number, max = 1_000_000) =>
       .default(fallback),
   );
 
-const providerBaseUrl = z
-  .string({ error: 'is required: the provider API base URL ending in /api/v1, or "sandbox"' })
-  .trim()
-  .refine(
-    (value) => {
-      if (value === 'sandbox') return true;
-      let url: URL;
-      try {
-        url = new URL(value);
-      } catch {
-        return false;
-      }
-      const path = url.pathname.replace(/\/+$/, '');
-      if (!path.endsWith('/api/v1')) return false;
-      if (url.protocol === 'https:') return true;
-      return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
-    },
-    { error: 'must be "sandbox" or a URL ending in /api/v1 (https, or http on a loopback host only)' },
-  )
-  .transform((value) => (value === 'sandbox' ? value : value.replace(/\/+$/, '')));
-
 const adminIds = z
   .string({ error: 'is required: comma-separated numeric Telegram user IDs of the administrators' })
   .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
@@ -69,24 +47,12 @@ const adminIds = z
 
 /** Telegram's own rule for secret_token: 1-256 of these characters. */
 const WEBHOOK_SECRET_SHAPE = /^[A-Za-z0-9_-]{1,256}$/;
-
-const webhookUrl = z
-  .string()
-  .trim()
-  .refine(
-    (value) => {
-      let url: URL;
-      try {
-        url = new URL(value);
-      } catch {
-        return false;
-      }
-      if (url.protocol === 'https:') return true;
-      // Telegram posts only to https; plain http serves a local Bot API server or a test.
-      return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
-    },
-    { error: 'must be the public https URL Telegram posts updates to (http only on a loopback host)' },
-  );
+/**
+ * The secret is the only thing that vouches for `from` on a posted update:
+ * whoever guesses it acts as any administrator. 32 characters from
+ * `openssl rand -hex 32` (64) are far beyond guessing; one character is not.
+ */
+export const WEBHOOK_SECRET_MIN_LENGTH = 32;
 
 const amountUnit = optional(z.string().trim().max(16, { error: 'must be at most 16 characters' }));
 
@@ -132,7 +98,12 @@ const schema = z.strictObject({
   ),
   WEBHOOK_URL: optional(webhookUrl),
   WEBHOOK_SECRET: optional(
-    z.string().regex(WEBHOOK_SECRET_SHAPE, { error: 'must be 1 to 256 characters, each a letter, digit, _ or - (Telegram\'s rule)' }),
+    z
+      .string()
+      .regex(WEBHOOK_SECRET_SHAPE, { error: 'must be at most 256 characters, each a letter, digit, _ or - (Telegram\'s rule); make one with: openssl rand -hex 32', abort: true })
+      .min(WEBHOOK_SECRET_MIN_LENGTH, {
+        error: `is too short: at least ${WEBHOOK_SECRET_MIN_LENGTH} characters, since it alone proves an update came from Telegram; make one with: openssl rand -hex 32`,
+      }),
   ),
   // Names this instance in its logs, /metrics and the roles it holds; several instances on one database need distinct ids.
   INSTANCE_ID: optional(z.string().trim().min(1, { error: 'must not be empty' }).max(200, { error: 'must be at most 200 characters' })),
@@ -266,8 +237,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if ((picked.BOT_MODE ?? '').trim() === 'webhook') {
     if (!(picked.WEBHOOK_URL ?? '').trim()) problems.push('WEBHOOK_URL is required when BOT_MODE is "webhook": the public https URL Telegram posts updates to');
     if (!(picked.WEBHOOK_SECRET ?? '').trim()) {
-      problems.push('WEBHOOK_SECRET is required when BOT_MODE is "webhook": 1 to 256 letters, digits, _ or -, checked on every update');
+      problems.push(`WEBHOOK_SECRET is required when BOT_MODE is "webhook": ${WEBHOOK_SECRET_MIN_LENGTH} to 256 letters, digits, _ or -, checked on every update; make one with: openssl rand -hex 32`);
     }
+  }
+  for (const key of URL_SETTINGS_WITHOUT_CREDENTIALS) {
+    // A password here would be printed in the start-up line and sent with every request; the value itself is not echoed.
+    if (carriesCredentials(picked[key])) problems.push(`${key} must not carry a user name or password (user:password@host): remove them from the URL`);
   }
   if ((picked.DATABASE_URL ?? '').trim() !== '' && (picked.DATABASE_PATH ?? '').trim() !== '') {
     problems.push('DATABASE_URL and DATABASE_PATH are both set: DATABASE_URL selects PostgreSQL, DATABASE_PATH a SQLite file; keep the one you mean');

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { hostname } from 'node:os';
 import { createApp, StartupError, type App } from './app.js';
 import { systemClock } from './clock.js';
 import { ConfigError, effectiveConfig, parseConfig, type Config } from './config.js';
+import { filesPrivateFromNowOn, readableByOthers } from './db/private-file.js';
 import { createLogger, createPrettyDestination, type Logger } from './logger.js';
 import { guardProcessOutput } from './output-guard.js';
 import { createProcessProbe } from './process-probe.js';
@@ -15,8 +17,11 @@ import { createSecretFilter } from './secret-filter.js';
  * the signals. Every reason to stop goes through fail().
  */
 async function main(): Promise<void> {
+  // Every file made from here on (database, WAL, backups, sandbox state) is the running account's alone.
+  filesPrivateFromNowOn();
   // A local .env is a convenience for operators; real environments set variables directly.
-  if (existsSync('.env')) process.loadEnvFile('.env');
+  const envFile = existsSync('.env');
+  if (envFile) process.loadEnvFile('.env');
 
   let config: Config;
   try {
@@ -35,6 +40,9 @@ async function main(): Promise<void> {
   });
   guardProcessOutput(logger, secrets);
   logger.info(effectiveConfig(config), 'effective configuration');
+  if (envFile && readableByOthers('.env')) {
+    logger.warn({ file: resolve('.env') }, '.env is readable by other users of this machine, and it holds the bot token and the API key: run chmod 600 .env');
+  }
   // Before anything starts: a SIGTERM during start-up (a deploy, a test) is a stop, not an abrupt kill.
   const shutdown = installShutdown(logger);
 

@@ -172,7 +172,7 @@ describe('parseConfig', () => {
 });
 
 describe('webhook and HTTP settings', () => {
-  const webhook = { ...valid, BOT_MODE: 'webhook', WEBHOOK_URL: 'https://bot.example.com/telegram', WEBHOOK_SECRET: 'a-Secret_0123456789' };
+  const webhook = { ...valid, BOT_MODE: 'webhook', WEBHOOK_URL: 'https://bot.example.com/telegram', WEBHOOK_SECRET: 'a-Secret_0123456789abcdefghijklmnop' };
 
   it('defaults to polling without an HTTP server', () => {
     expect(parseConfig(valid)).toMatchObject({ botMode: 'polling', httpHost: '127.0.0.1', httpPort: undefined, logPretty: false });
@@ -191,9 +191,35 @@ describe('webhook and HTTP settings', () => {
 
   it('refuses a webhook secret Telegram would refuse, without echoing it', () => {
     const problems = problemsOf({ ...webhook, WEBHOOK_SECRET: 'has spaces and ünïcode' });
-    expect(problems).toEqual([expect.stringMatching(/^WEBHOOK_SECRET must be 1 to 256 characters/)]);
+    expect(problems).toEqual([expect.stringMatching(/^WEBHOOK_SECRET must be at most 256 characters, each a letter/)]);
     expect(problems.join('\n')).not.toContain('ünïcode');
     expect(problemsOf({ ...webhook, WEBHOOK_SECRET: 'x'.repeat(257) })).toHaveLength(1);
+  });
+
+  it('refuses a webhook secret shorter than 32 characters, saying how to make one and without echoing it', () => {
+    for (const short of ['x', 'guessable_secret', 'a'.repeat(31)]) {
+      const problems = problemsOf({ ...webhook, WEBHOOK_SECRET: short });
+      expect(problems).toEqual([expect.stringMatching(/^WEBHOOK_SECRET is too short: at least 32 characters.*openssl rand -hex 32/)]);
+      if (short.length > 1) expect(problems.join('\n')).not.toContain(short);
+    }
+    expect(parseConfig({ ...webhook, WEBHOOK_SECRET: 'a'.repeat(32) }).webhookSecret).toBe('a'.repeat(32));
+  });
+
+  it('refuses a user name or password inside the provider, webhook or Bot API URL, without echoing it', () => {
+    const cases = [
+      { PROVIDER_BASE_URL: 'https://user:hunter2pass@provider.example/api/v1' },
+      { WEBHOOK_URL: 'https://admin:hunter2pass@bot.example.com/telegram' },
+      { TELEGRAM_API_ROOT: 'http://onlyuser@127.0.0.1:8081' },
+    ];
+    for (const change of cases) {
+      const key = Object.keys(change)[0]!;
+      const problems = problemsOf({ ...webhook, ...change });
+      expect(problems).toContain(`${key} must not carry a user name or password (user:password@host): remove them from the URL`);
+      expect(problems.join('\n')).not.toMatch(/hunter2pass|onlyuser/);
+    }
+    // DATABASE_URL carries its password by design; it is masked where it is shown.
+    const config = parseConfig({ ...valid, DATABASE_URL: 'postgres://giftdesk:hunter2pass@db.example/giftdesk' });
+    expect(JSON.stringify(effectiveConfig(config))).not.toContain('hunter2pass');
   });
 
   it('refuses a plain http webhook URL outside loopback', () => {

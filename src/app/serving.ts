@@ -83,6 +83,7 @@ export async function startServing(deps: {
       secret: config.webhookSecret,
       enqueue,
       onDelivery: deps.onDelivery,
+      onRefused: () => deps.metrics.webhookRefused(),
       clock,
       logger: logger.child({ component: 'webhook' }),
     });

@@ -43,6 +43,7 @@ import type { ApprovalTextContext } from '../orders/approval-texts.js';
 import { approvalsFeature } from './features/approvals.js';
 import { plain } from '../text/formatted.js';
 import { dualControlFeature, type DualControlFeatureDeps } from './features/dual-control.js';
+import { forwardedNeverAct } from './middleware/forwarded-never-act.js';
 import { privateChatsOnly } from './middleware/private-chats-only.js';
 import { rememberPeople } from './middleware/remember-people.js';
 import { handleProviderTrouble, troubleMessage } from './provider-trouble.js';
@@ -113,6 +114,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     }),
   );
   bot.use(i18n);
+  // Before the conversations and every command: a forwarded message is never taken as the forwarder's own.
+  bot.use(forwardedNeverAct());
   const presentation: Presentation = { amountUnit: deps.amountUnit, timeZone: deps.timeZone, monthCalendar: deps.monthCalendar ?? 'gregorian', sandbox: deps.sandbox };
   bot.use((ctx, next) => {
     ctx.presentation = presentation;
@@ -216,6 +219,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       audit: deps.auditTrail,
       describePerson,
       tellPerson,
+      isStaff: async (telegramId) => (await deps.staff.find(telegramId)) !== null,
       clock: deps.clock,
       logger: deps.logger,
     }),

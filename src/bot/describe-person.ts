@@ -1,4 +1,5 @@
 import type { Person } from '../db/people-repo.js';
+import { withoutUnsafeCharacters } from '../text/unsafe-characters.js';
 
 /** Shows a person as "Name (@user)", or as their numeric ID when we never saw them. */
 export type DescribePerson = (telegramId: number) => string;
@@ -7,15 +8,13 @@ export type DescribePerson = (telegramId: number) => string;
 const MAX_NAME = 40;
 const MAX_USERNAME = 32;
 
-// Control characters and the bidi embeddings, overrides and isolates: a name must not reorder
-// or break the text around it. Zero-width joiners stay: Persian names need them.
-const UNSAFE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
 // Only the username part of a label carries an @ (Telegram checks usernames; names are free text):
 // a name like "Sara (@sara_admin)" must not read as that account. Fullwidth and small @ included.
 const AT_SIGNS = /[@\uFF20\uFE6B]/g;
 
 export function clipName(text: string, max: number): string {
-  const clean = text.replace(UNSAFE, '').replace(/\s+/g, ' ').trim();
+  // A name must not reorder or break the text around it (see unsafe-characters.ts); line breaks become spaces.
+  const clean = withoutUnsafeCharacters(text.replace(/\s+/g, ' ')).replace(/\s+/g, ' ').trim();
   const chars = [...clean];
   return chars.length <= max ? clean : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
 }

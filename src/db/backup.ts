@@ -1,6 +1,7 @@
 import { constants, copyFileSync, existsSync, linkSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { keepPrivate } from './private-file.js';
 
 /** A backup that was refused or failed; `refused` when nothing was attempted (a usage problem). */
 export class BackupError extends Error {
@@ -59,6 +60,8 @@ export async function backupDatabase(source: string, target: string, options: { 
       },
     });
     checkCopy(partial);
+    // Before it is linked into place: the backup holds what the database holds.
+    keepPrivate(partial);
     placeWithoutOverwriting(partial, to);
     return { pages: progress.totalPages, bytes: statSync(to).size, createdFolder };
   } catch (error) {

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import * as schema from './schema.js';
+import { keepPrivate } from './private-file.js';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -20,7 +21,10 @@ export function openDb(path: string): Db {
   let sqlite: Database.Database;
   try {
     sqlite = new Database(path);
+    // Before WAL mode makes its files: they take the main file's mode.
+    keepPrivate(path);
     sqlite.pragma('journal_mode = WAL');
+    keepPrivate(path);
   } catch (error) {
     throw new DatabasePathError(path, error instanceof Error ? error.message : String(error));
   }

@@ -19,6 +19,8 @@ export interface Metrics {
   providerExchange(exchange: Exchange): void;
   updateHandled(): void;
   handlerFailed(): void;
+  /** A webhook post refused for a wrong or missing secret token. */
+  webhookRefused(): void;
   /** For the notification sender: a notification went out, created when the provider's outcome was seen. */
   notificationSent(sent: { kind: string; createdAt: number; sentAt: number }): void;
 }
@@ -70,6 +72,11 @@ export function createMetrics(deps: { store: Pick<HealthStore, 'ordersByState' |
     help: 'Telegram updates whose handler failed',
     registers: [registry],
   });
+  const webhookRefused = new Counter({
+    name: 'giftdesk_webhook_refused_total',
+    help: 'Webhook posts refused for a wrong or missing secret token (someone guessing, or a stale registration)',
+    registers: [registry],
+  });
   const deliveryLag = new Histogram({
     name: 'giftdesk_delivery_lag_seconds',
     help: 'From the provider order seen COMPLETED to its codes sent to the chat',
@@ -108,6 +115,7 @@ export function createMetrics(deps: { store: Pick<HealthStore, 'ordersByState' |
     },
     updateHandled: () => updatesHandled.inc(),
     handlerFailed: () => handlerErrors.inc(),
+    webhookRefused: () => webhookRefused.inc(),
     notificationSent(sent) {
       if (sent.kind === 'delivered') deliveryLag.observe(Math.max(0, sent.sentAt - sent.createdAt) / 1000);
     },

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Update } from 'grammy/types';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
+import { createRefusedAttempts } from './refused-attempts.js';
 
 /**
  * Takes the updates Telegram posts to the webhook. The answer goes back as
@@ -37,12 +38,22 @@ export function createWebhookIntake(deps: {
   enqueue: (update: Update) => Promise<boolean>;
   /** Told of every update accepted with the right secret: Telegram reached us. */
   onDelivery?: () => void;
+  /** Told of every post refused for a wrong or missing secret token (the metric). */
+  onRefused?: () => void;
+  /** How long a refused post waits for its 401; REFUSAL_DELAY_MS unless given. */
+  refusalDelayMs?: number;
   clock: Clock;
   logger: Logger;
 }): WebhookIntake {
   const expected = digest(deps.secret);
   const running = new Set<Promise<void>>();
   let closed = false;
+  const refused = createRefusedAttempts({
+    clock: deps.clock,
+    logger: deps.logger,
+    ...(deps.refusalDelayMs === undefined ? {} : { delayMs: deps.refusalDelayMs }),
+    ...(deps.onRefused ? { onRefused: deps.onRefused } : {}),
+  });
 
   const answer = (res: ServerResponse, status: number, body?: string) => {
     res.writeHead(status, body === undefined ? {} : { 'content-type': 'text/plain; charset=utf-8' });
@@ -55,8 +66,8 @@ export function createWebhookIntake(deps: {
       const given = req.headers['x-telegram-bot-api-secret-token'];
       // Compared as digests, in constant time: neither the secret's length nor its prefix leaks.
       if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
-        deps.logger.warn({ from: req.socket.remoteAddress ?? null }, 'webhook request refused: wrong or missing secret token');
         req.resume();
+        await refused.refuse(req.socket.remoteAddress ?? null);
         return answer(res, 401, 'unauthorized');
       }
       if (closed) {
@@ -90,6 +101,7 @@ export function createWebhookIntake(deps: {
     },
     close() {
       closed = true;
+      refused.flush();
     },
     async drain(timeoutMs) {
       const deadline = deps.clock.now() + timeoutMs;

@@ -7,6 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { BackupError, backupDatabase } from '../db/backup.js';
+import { filesPrivateFromNowOn } from '../db/private-file.js';
 import { DEFAULT_DATABASE_PATH, DEFAULT_SANDBOX_DATABASE_PATH } from '../config.js';
 
 const USAGE = 'usage: npm run backup -- <file>   (a new file; an existing one is never overwritten)';
@@ -18,6 +19,8 @@ function databasePath(env: NodeJS.ProcessEnv): string {
 }
 
 async function main(): Promise<number> {
+  // The backup (and a folder made for it) holds what the database holds.
+  filesPrivateFromNowOn();
   const args = process.argv.slice(2);
   if (args.length !== 1 || args[0] === '' || args[0]!.startsWith('-')) {
     process.stderr.write(`${USAGE}\n`);

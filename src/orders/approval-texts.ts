@@ -1,6 +1,7 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
 import { type AmountUnit, formatAmount, formatDateTimeWithZone, formatGoods, formatId } from '../text/format.js';
 import { bold, joinLines } from '../text/formatted.js';
+import { withoutUnsafeCharacters } from '../text/unsafe-characters.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import { totalOf, type ApprovalRow } from './approval-repo.js';
 import { goodsOf, lineTotal } from './order-line.js';
@@ -84,6 +85,8 @@ function cardText(
     facts.notice ? bold(clipped(facts.notice, NOTICE_CHARS)) : null,
     bold(c.t('approval-admin-title', { id: formatId(approval.id, c.locale) })),
     c.t('approval-admin-who', { person: c.describePerson(approval.requesterId) }),
+    // The name is the requester's own to choose (the @username beside it is Telegram's); the id, on a line of its own, cannot be dressed up.
+    c.t('approval-admin-who-id', { id: String(approval.requesterId) }),
     ...approval.lines.flatMap((line, index) => [
       several ? '' : null,
       several ? bold(c.t('summary-line-heading', { index: index + 1, count: approval.lines.length })) : null,
@@ -92,7 +95,8 @@ function cardText(
       c.t('summary-quantity', { value: line.quantity }),
       c.t('summary-unit-price', { value: money(c, line.region.price) }),
       several ? c.t('summary-line-total', { value: money(c, lineTotal(line)) }) : null,
-      ...line.fields.slice(0, shown.answers).map((f) => `${clipped(f.title, shown.fieldTitle)}: ${clipped(f.value, shown.answer)}`),
+      // A request made before answers were cleaned on entry may still hold characters that reorder the card.
+      ...line.fields.slice(0, shown.answers).map((f) => `${clipped(f.title, shown.fieldTitle)}: ${clipped(withoutUnsafeCharacters(f.value), shown.answer)}`),
       line.fields.length > shown.answers ? c.t('summary-more-answers', { count: line.fields.length - shown.answers }) : null,
     ]),
     several ? '' : null,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { compileFieldPattern, matchesFieldPattern } from '../provider/field-pattern.js';
 import type { RequiredField, RequiredFieldType } from '../provider/schemas.js';
 import { normaliseDigits } from '../text/digits.js';
+import { withoutUnsafeCharacters } from '../text/unsafe-characters.js';
 
 export type FieldProblem =
   | { reason: 'empty' }
@@ -81,7 +82,8 @@ export function checkFieldValue(field: RequiredField, raw: string): FieldCheck {
   const limit = lengthLimit(field);
   // Phone numbers lose spaces and dashes below; twice the limit leaves room for them.
   if (raw.length > limit.max * 2 + 64) return { ok: false, reason: 'too-long', ...limit };
-  const trimmed = raw.trim().replace(/\s+/g, ' ');
+  // Answers are shown to administrators and sent to the provider: nothing in them may reorder or hide the text around them.
+  const trimmed = withoutUnsafeCharacters(raw.replace(/\s+/g, ' ')).trim().replace(/\s+/g, ' ');
   if (trimmed === '') return { ok: false, reason: 'empty' };
 
   let value: string;

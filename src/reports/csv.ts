@@ -8,20 +8,27 @@ export const UTF8_BOM = '\uFEFF';
 export type CsvValue = string | number | null | undefined;
 
 /**
- * A text cell that starts with = + - @ (or a tab or carriage return, which
- * some programs skip before looking) is read by Excel, LibreOffice and Google
+ * A text cell that starts with = + - @ (after spaces, or a tab or carriage
+ * return, which some programs skip before looking) is read by Excel, LibreOffice and Google
  * Sheets as a formula: a product title or provider description such as
  * `=HYPERLINK(...)` would run when accounting opens the file. A leading
  * apostrophe makes them show the text as it is. Numbers are written as
  * numbers, so a negative amount stays a number.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[ ]*[=+\-@\t\r]/;
+
+/**
+ * Quoted: the RFC's comma, quote and line breaks, and the semicolon too:
+ * spreadsheets set to a European locale split on `;`, and `a;=cmd()` left
+ * bare would become two cells, the second a formula past the guard above.
+ */
+const NEEDS_QUOTES = /[",;\r\n]/;
 
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function csvLine(values: readonly CsvValue[]): string {

@@ -4,10 +4,13 @@
  * It forgets everything when it stops unless SANDBOX_STATE_PATH names a file
  * to keep its wallet and orders in.
  */
+import { filesPrivateFromNowOn } from '../db/private-file.js';
 import { createLogger } from '../logger.js';
 import { hasSandboxFaults, parseSandboxFaults, SandboxFaultsError, type SandboxFaults } from './fault-settings.js';
 import { createSandbox, SandboxStateError, type Sandbox } from './server.js';
 
+// The state file holds the sandbox's orders: the running account's alone.
+filesPrivateFromNowOn();
 const logger = createLogger({ level: process.env['LOG_LEVEL'] ?? 'info' });
 const rawPort = process.env['PORT'];
 const port = rawPort === undefined || rawPort === '' ? 8787 : Number(rawPort);

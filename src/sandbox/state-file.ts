@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { keepPrivate } from '../db/private-file.js';
 import { z } from 'zod';
 import type { SavedSandboxState, StateChange, StoredOrder } from './types.js';
 
@@ -92,6 +93,7 @@ export function openSandboxStateFile(path: string): SandboxStateFile {
     // On PostgreSQL no database file has made ./data already.
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     sqlite = new Database(path, { timeout: 0 });
+    keepPrivate(path);
   } catch (error) {
     throw new SandboxStateError(path, reasonOf(error));
   }

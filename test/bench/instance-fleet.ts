@@ -15,7 +15,7 @@ import { portForServer } from '../support/unused-port.js';
  * instance's webhook port, as a load balancer would.
  */
 export const ADMIN_ID = 1001;
-export const SECRET = 'bench-instances-secret';
+export const SECRET = 'bench-instances-secret-0123456789abcdef';
 
 export interface Instance {
   id: string;

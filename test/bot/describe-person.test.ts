@@ -36,6 +36,11 @@ describe('describePerson', () => {
     expect(personLabel(person({ firstName: 'سارا', lastName: 'می‌رزایی' }))).toBe('سارا می‌رزایی');
   });
 
+  it('drops direction marks, invisible format characters and separators from names shown to administrators', () => {
+    const label = personLabel(person({ firstName: 'Sa\u200Fra\u061C\u200E\u2028Boss\u200B\uFEFF\u2067', lastName: 'می\u200Cرزا' }));
+    expect(label).toBe('Sara Boss می\u200Cرزا');
+  });
+
   it('keeps a name from posing as someone else’s @username', () => {
     const real = personLabel(person({ firstName: 'Sara', username: 'sara_admin' }));
     const posing = personLabel(person({ firstName: 'Sara (@sara_admin)', username: null }));

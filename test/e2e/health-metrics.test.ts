@@ -3,7 +3,7 @@ import { portForServer } from '../support/unused-port.js';
 import { chatDriver } from './chat-driver.js';
 import { ADMIN, sharedWorld } from './harness.js';
 
-const WEBHOOK_SECRET_NEVER_LOGGED = 'health_test_secret_0123456789';
+const WEBHOOK_SECRET_NEVER_LOGGED = 'health_test_secret_0123456789abcdef';
 
 describe('health, readiness and metrics over HTTP in polling mode', () => {
   let port = 0;

@@ -7,7 +7,7 @@ import { chatDriver } from './chat-driver.js';
 import { addStaff, ADMIN, STAFF, startWorld, type World } from './harness.js';
 import { acceptedSendsContaining, cardsOf, DELIVERY_WAIT_MS, orderThroughChat, posts, referenceIn, sandboxOrder, spoilers, waitForDelivery } from './order-steps.js';
 
-const SECRET = 'several_Instances-0123456789';
+const SECRET = 'several_Instances-0123456789abcdefgh';
 const PATH = '/telegram/updates';
 const GOOGLE_PLAY = { search: 'Google Play 10', product: /^Google Play 10 USD/ };
 const ITUNES = { search: 'Apple iTunes 10', product: /^Apple iTunes 10 USD/ };

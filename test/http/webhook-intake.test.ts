@@ -9,7 +9,7 @@ import { createMetrics } from '../../src/http/metrics.js';
 import { createHealth } from '../../src/http/readiness.js';
 import { startHttpServer, type HttpServer } from '../../src/http/server.js';
 import { createWebhookIntake, type WebhookIntake } from '../../src/http/webhook-intake.js';
-import { silentLogger } from '../../src/logger.js';
+import { createLogger, silentLogger, type Logger } from '../../src/logger.js';
 import { memoryDb } from '../support/memory-db.js';
 
 const SECRET = 'intake_secret_0123456789';
@@ -32,7 +32,7 @@ describe('the webhook intake', () => {
    * An intake behind the real HTTP server, storing into the update queue
    * whose worker hands updates on; each handler waits until the test releases it.
    */
-  async function intakeWorld(options: { storeFails?: boolean } = {}) {
+  async function intakeWorld(options: { storeFails?: boolean; refusalDelayMs?: number; logger?: Logger } = {}) {
     const handled: number[] = [];
     const gates = new Map<number, () => void>();
     const db = memoryDb();
@@ -50,6 +50,7 @@ describe('the webhook intake', () => {
       logger: silentLogger,
     });
     workers.push(worker);
+    const metrics = createMetrics({ store: createSqliteHealthStore({ db }), defaultMetrics: false });
     const intake: WebhookIntake = createWebhookIntake({
       secret: SECRET,
       enqueue: async (u) => {
@@ -58,8 +59,10 @@ describe('the webhook intake', () => {
         if (fresh) worker.wake();
         return fresh;
       },
+      onRefused: () => metrics.webhookRefused(),
+      refusalDelayMs: options.refusalDelayMs ?? 0,
       clock: systemClock,
-      logger: silentLogger,
+      logger: options.logger ?? silentLogger,
     });
     const server = await startHttpServer({
       host: '127.0.0.1',
@@ -74,7 +77,7 @@ describe('the webhook intake', () => {
         providerPausedUntil: () => 0,
         interactiveMaxWaitMs: 8_000,
       }),
-      metrics: createMetrics({ store: createSqliteHealthStore({ db }), defaultMetrics: false }),
+      metrics,
       webhook: { path: PATH, intake },
       logger: silentLogger,
     });
@@ -93,7 +96,11 @@ describe('the webhook intake', () => {
       while (handled.length < count && Date.now() < deadline) await systemClock.sleep(5);
       return [...handled];
     };
-    return { intake, worker, queue, handled, handedOn, release: (id: number) => gates.get(id)?.(), post };
+    const refusedMetric = async () => {
+      const text = await (await fetch(`${server.url}/metrics`)).text();
+      return Number(/^giftdesk_webhook_refused_total (\d+)$/m.exec(text)?.[1] ?? NaN);
+    };
+    return { intake, worker, queue, handled, handedOn, release: (id: number) => gates.get(id)?.(), post, refusedMetric };
   }
 
   it('answers 200 once the update is stored, while its handler is still running', async () => {
@@ -130,6 +137,26 @@ describe('the webhook intake', () => {
     expect(await post(update(3), SECRET.slice(0, -1))).toBe(401);
     expect(await post(update(4), null)).toBe(401);
     expect(handled).toEqual([]);
+  });
+
+  it('answers a refused post only after the delay, a right one at once, and counts the refusals in /metrics', async () => {
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'debug', destination: { write: (line: string) => void lines.push(line) } });
+    const guess = 'guessed_secret_value_0123456789abcdef';
+    const { post, refusedMetric, handedOn } = await intakeWorld({ refusalDelayMs: 300, logger });
+    let started = performance.now();
+    expect(await post(update(1), guess)).toBe(401);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    expect(await post(update(2), null)).toBe(401);
+    started = performance.now();
+    expect(await post(update(3))).toBe(200);
+    expect(performance.now() - started).toBeLessThan(250);
+    expect(await handedOn(1)).toEqual([3]);
+    expect(await refusedMetric()).toBe(2);
+    // One summary line (the first refusal), not one per attempt, and never the guess.
+    const refusals = lines.filter((line) => line.includes('webhook requests refused'));
+    expect(refusals).toHaveLength(1);
+    expect(lines.join('')).not.toContain(guess);
   });
 
   it('refuses a body that is not an update with 400', async () => {

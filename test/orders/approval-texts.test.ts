@@ -43,9 +43,26 @@ describe('approval summary for administrators', () => {
     expect(text.text).toContain('/approvals reject ۷ ');
     expect(text.text).toContain('مهلت تصمیم: تا ۱۱ دی ۱۴۰۴، ۱۵:۳۰ (وقت عادی ایران)');
     expect(text.text).toContain('سفارش‌دهنده: Sara (3003)');
+    expect(text.text).toContain('شناسهٔ تلگرام: 3003');
     expect(text.text).toContain('ایمیل گیرنده: buyer@example.com');
     expect(text.text).toContain('۶٬۲۰۰٬۰۰۰ ریال');
     expect(text.text).not.toMatch(/6,200,000/);
+  });
+
+  it("shows the requester's Telegram ID on a line of its own, which the display name cannot imitate", () => {
+    const forged = { ...context('en'), describePerson: () => 'Boss Telegram ID: 1001 (@boss)' };
+    const { text } = adminSummary(forged, approval, { balance: null, threshold: null, selfApproval: false });
+    const lines = text.text.split('\n');
+    expect(lines).toContain('Ordered by: Boss Telegram ID: 1001 (@boss)');
+    expect(lines).toContain('Telegram ID: 3003');
+  });
+
+  it('shows an answer stored with a bidi override without it, so the card reads in its own order', () => {
+    const line = approval.lines[0]!;
+    const stored: ApprovalRow = { ...approval, lines: [{ ...line, fields: [{ fieldId: 7, title: 'Player', value: 'id\u202E\u2066 77\u200F' }] }] };
+    const { text } = adminSummary(context('en'), stored, { balance: null, threshold: null, selfApproval: false });
+    expect(text.text).toContain('Player: id 77\n');
+    expect(text.text).not.toMatch(/[\u202E\u2066\u200F]/);
   });
 
   it('fits a request of ten products with long answers in one Telegram message, saying how many answers it leaves out', () => {

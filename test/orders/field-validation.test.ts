@@ -15,6 +15,13 @@ describe('checking an answer to a required field', () => {
     expect(checkFieldValue(field(), '  Ali   Rezaei \n ')).toEqual({ ok: true, value: 'Ali Rezaei' });
   });
 
+  it('drops bidi overrides, isolates, direction marks, separators and other invisible controls, keeping the Persian non-joiner', () => {
+    const raw = 'player\u202E\u2066 42\u2069\u202C\u200E\u200F\u061C\u2028\u2029\u0000\u200B\uFEFF end';
+    expect(checkFieldValue(field(), raw)).toEqual({ ok: true, value: 'player 42 end' });
+    expect(checkFieldValue(field(), 'علی\u200Cرضا\u202B')).toEqual({ ok: true, value: 'علی\u200Cرضا' });
+    expect(checkFieldValue(field(), '\u202E\u2067')).toEqual({ ok: false, reason: 'empty' });
+  });
+
   describe('e-mail', () => {
     const email = field({ type: 'email' });
 

@@ -25,6 +25,14 @@ describe('CSV files', () => {
     expect(csvCell('Google Play')).toBe('Google Play');
   });
 
+  it('quote a cell holding a semicolon, so that a spreadsheet splitting on ; keeps it one cell, and still guard formulas', async () => {
+    expect(csvCell('Gift;=HYPERLINK("http://x")')).toBe('"Gift;=HYPERLINK(""http://x"")"');
+    expect(csvCell('=1+1;2')).toBe(`"'=1+1;2"`);
+    expect(csvCell('  =1+1')).toBe("'  =1+1");
+    const { rows } = readCsv((await buildCsv(['a', 'b'], [['a;b', 'x']], 1_000)).content);
+    expect(rows[1]).toEqual(['a;b', 'x']);
+  });
+
   it('stop before the row that would pass the size limit, and say so', async () => {
     const rows = Array.from({ length: 100 }, (_, i) => [`row ${i}`, 'x'.repeat(50)]);
     const built = await buildCsv(['a', 'b'], rows, 1_000);

@@ -43,6 +43,8 @@ export interface TrackDeps {
   describePerson: DescribePerson;
   /** Tells the orderer when someone else opened their codes. */
   tellPerson: TellPerson;
+  /** Whether someone is on the staff now (any role), read at the moment of telling: someone removed hears nothing more. */
+  isStaff: (telegramId: number) => Promise<boolean>;
   clock: { now(): number };
   logger: Logger;
 }
@@ -209,7 +211,7 @@ export function trackFeature(deps: TrackDeps) {
       }
     } finally {
       // Like the audit row: the orderer hears of a reveal even when it failed half-way.
-      if (!byOrderer) {
+      if (!byOrderer && (await deps.isStaff(row.userId))) {
         const who = deps.describePerson(ctx.member.telegramId);
         await deps.tellPerson(row.userId, (t, locale) =>
           plain(t('codes-seen-by-other', { who, order: orderName(row), id: formatId(row.id, locale), when: formatDateTimeWithZone(at, locale, ctx.presentation.timeZone) })),

@@ -12,6 +12,7 @@ import { mayOrder } from '../middleware/roles.js';
 import { againData, codesData, listData, trackData, type TrackOrigin } from './callback-data.js';
 import { goodsOf } from '../../orders/order-line.js';
 import { CLIP, clip } from '../conversations/order/clip.js';
+import { withoutUnsafeCharacters } from '../../text/unsafe-characters.js';
 
 export interface TrackingView {
   t: Translate;
@@ -167,7 +168,8 @@ function detailView(v: TrackingView, facts: OrderFacts, viewer: Viewer, origin: 
       v.t('track-unit-price', { value: money(line.region.price) }),
       ...line.fields.slice(0, Math.max(0, answersLeft)).map((f) => {
         answersLeft -= 1;
-        return `${clip(f.title, CLIP.fieldTitle)}: ${clip(f.value, answerCap)}`;
+        // Answers stored before they were cleaned on entry may still hold characters that reorder the view.
+        return `${clip(f.title, CLIP.fieldTitle)}: ${clip(withoutUnsafeCharacters(f.value), answerCap)}`;
       }),
     ]),
     hidden > 0 ? v.t('summary-more-answers', { count: hidden }) : null,

@@ -180,6 +180,21 @@ describe('an order of several products', () => {
     expect(out.text.text).toMatch(/… و [۰-۹]+ پاسخ دیگر/);
   });
 
+  it('fits one message with one answer at the 4,000-character cap, keeping Show codes for an administrator', () => {
+    const lines = [line(100, 1, 'y'.repeat(4_000))];
+    const admin = { telegramId: 1001, role: 'admin' as const };
+    const out = orderDetailView(view(), { row: row({ lines }), fresh: fresh('COMPLETED'), trouble: null }, admin, { kind: 'new' });
+    expect(out.text.text.length).toBeLessThanOrEqual(4096);
+    expect(out.text.text).toMatch(/y{100,}…/);
+    expect(out.keyboard?.inline_keyboard.flat().map((b) => b.text)).toContain('Show codes');
+  });
+
+  it('shows a stored answer without the characters that would reorder the view', () => {
+    const lines = [line(100, 1, 'ab\u202E\u2067cd\u061C')];
+    const out = orderDetailView(view(), { row: row({ lines }), fresh: fresh('PROCESSING'), trouble: null }, STAFF, { kind: 'new' });
+    expect(out.text.text).toContain(': abcd\n');
+  });
+
   it('shows every answer, shortened, when they fit', () => {
     const lines = Array.from({ length: 3 }, (_, index) => line(100 + index, 1, 'x'.repeat(500)));
     const out = orderDetailView(view(), { row: row({ lines }), fresh: fresh('PROCESSING'), trouble: null }, STAFF, { kind: 'new' });

@@ -4,6 +4,7 @@ approval-line = Request { $id }: { $goods }, { $total }
 approval-waiting = This order needs an administrator's approval: its total, { $total }, is above your approval limit of { $threshold }. Nothing is sent or charged until an administrator approves it. I will tell you here what they decide; without a decision the request expires at { $until }.
 approval-admin-title = Approval needed: request { $id }
 approval-admin-who = Ordered by: { $person }
+approval-admin-who-id = Telegram ID: { $id }
 approval-admin-threshold = Approval needed above: { $value }
 approval-admin-until = Expires at: { $until }
 approval-admin-self = You are the only administrator, so you may approve your own order; it is recorded as self-approved.

@@ -42,6 +42,8 @@ cancel-done = Cancelled. Nothing was ordered.
 cancel-nothing = There is nothing to cancel.
 menu-expired = This menu has expired. Send /order to start again.
 unhandled = I did not understand that. Send /order to order, or /help for everything else.
+forwarded-command = Forwarded commands are not run. If you mean it, type the command yourself.
+forwarded-message = I do not act on forwarded messages. Please type it yourself.
 
 provider-auth = The provider refused our access right now. Administrators have been told. Please try again later.
 provider-rate-limited = The provider is limiting how often we may ask, so I am holding requests back and retrying once it allows. Please try again in a minute.

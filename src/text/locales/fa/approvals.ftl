@@ -4,6 +4,7 @@ approval-line = درخواست { $id }: { $goods }، { $total }
 approval-waiting = این سفارش باید به تأیید یکی از مدیران برسد، چون جمع آن ({ $total }) از سقف تأیید شما ({ $threshold }) بیشتر است. تا مدیری آن را تأیید نکند، چیزی فرستاده یا کسر نمی‌شود. تصمیم مدیران را همین‌جا به شما خبر می‌دهم؛ اگر تا { $until } تصمیمی گرفته نشود، درخواست منقضی می‌شود.
 approval-admin-title = نیاز به تأیید: درخواست { $id }
 approval-admin-who = سفارش‌دهنده: { $person }
+approval-admin-who-id = شناسهٔ تلگرام: { $id }
 approval-admin-threshold = سقف تأیید: { $value }
 approval-admin-until = مهلت تصمیم: تا { $until }
 approval-admin-self = شما تنها مدیر هستید، پس می‌توانید سفارش خودتان را تأیید کنید؛ این تأیید با عنوان «تأیید از سوی خود سفارش‌دهنده» ثبت می‌شود.

@@ -11,6 +11,7 @@ import { closeDb, openDb } from '../../../../src/db/open.js';
 import { createLogger } from '../../../../src/logger.js';
 import type { OrderingPauseStore } from '../../../../src/orders/ordering-pause.js';
 import { createSandbox, type Sandbox } from '../../../../src/sandbox/server.js';
+import type { OrderTiming } from '../../../../src/sandbox/progression.js';
 import { ADMIN, STAFF } from '../../../e2e/harness.js';
 import { createFakeBotApi, type FakeBotApi } from '../../../support/fake-bot-api/index.js';
 
@@ -36,12 +37,13 @@ export interface BotWorld {
  * test moves, a pause switched between two taps.
  */
 export async function startBotWorld(
-  options: { clock?: Clock; orderLimit?: number; catalogSynced?: boolean; maxProductsPerOrder?: number; catalogSize?: number } = {},
+  options: { clock?: Clock; orderLimit?: number; catalogSynced?: boolean; maxProductsPerOrder?: number; catalogSize?: number; sandboxTiming?: OrderTiming } = {},
 ): Promise<BotWorld> {
   const clock = options.clock ?? systemClock;
   const telegram = await createFakeBotApi();
   const sandbox = await createSandbox({
     rateLimit: false,
+    ...(options.sandboxTiming === undefined ? {} : { timing: options.sandboxTiming }),
     ...(options.catalogSize === undefined ? {} : { catalogSize: options.catalogSize }),
     // A provider that takes as many products as the bot is set to offer.
     ...(options.maxProductsPerOrder === undefined ? {} : { maxItemsPerOrder: Math.max(5, options.maxProductsPerOrder) }),
