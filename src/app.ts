@@ -102,7 +102,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
     // The background work runs on the one instance holding its role: here at once on SQLite, on PostgreSQL
     // when this instance gets the role (at start, or when its holder stops or dies).
     const repairs = () =>
-      repairInterrupted({ orders: services.orders, approvals: services.approvals, roles: storage.roles, startedAt: openedAt, placeTimeoutMs: config.providerOrderTimeoutMs, clock, logger });
+      repairInterrupted({ orders: services.orders, approvals: services.approvals, roles: storage.roles, updates: services.stores.updateQueue, startedAt: openedAt, placeTimeoutMs: config.providerOrderTimeoutMs, clock, logger });
     const backgroundRole = storage.roles.lock('background');
     background = watchRole(
       backgroundRole,

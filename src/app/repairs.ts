@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Roles } from '../db/roles.js';
+import type { UpdateQueueStore } from '../db/update-queue-store.js';
 import type { Logger } from '../logger.js';
 import type { ApprovalService } from '../orders/approval-service.js';
 import type { OrderService } from '../orders/order-service.js';
@@ -50,6 +51,8 @@ export async function repairInterrupted(deps: {
   orders: Pick<OrderService, 'recoverInterrupted'>;
   approvals: Pick<ApprovalService, 'recoverInterrupted'>;
   roles: Pick<Roles, 'exclusive' | 'othersAlive'>;
+  /** The update queue: on PostgreSQL, updates a dead instance was handling are released to the living. */
+  updates?: Pick<UpdateQueueStore, 'releaseOrphans'>;
   /** When this instance opened the database: nothing of its own started before. */
   startedAt: number;
   placeTimeoutMs: number;
@@ -62,6 +65,11 @@ export async function repairInterrupted(deps: {
   // After the order service's repair: an approval's order, if one was created, is already sorted out.
   const approvals = await deps.approvals.recoverInterrupted(before);
   if (approvals.requeued + approvals.attached > 0) deps.logger.warn(approvals, 'approvals interrupted by a stopped instance were recovered');
+  // On SQLite the start released them all (serving.ts); every other claim there is this process's own.
+  if (!deps.roles.exclusive && deps.updates) {
+    const updates = await deps.updates.releaseOrphans();
+    if (updates > 0) deps.logger.warn({ updates }, 'updates a stopped instance was handling are handled again');
+  }
 }
 
 /**

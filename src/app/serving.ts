@@ -62,6 +62,9 @@ export async function startServing(deps: {
   let polling: { watch: RoleWatch; source: UpdateSource } | null = null;
   // Both modes store every update in the queue before it is handled; this worker handles them, on every
   // instance (a standby in polling mode too: it takes over what a dead poller had stored).
+  // Updates a process that died was handling are handled now, not when its claims run out (a chat waits behind them).
+  const orphans = await deps.updateQueue.releaseOrphans();
+  if (orphans > 0) logger.warn({ updates: orphans }, 'updates left half-handled by a stopped process are handled again');
   const worker = startUpdateWorker({
     store: deps.updateQueue,
     handle: dispatchTo(bot, logger),

@@ -135,6 +135,8 @@ export const updateQueue = sqliteTable(
     leaseUntil: integer('lease_until', { mode: 'timestamp_ms' }),
     attempts: integer('attempts').notNull().default(0),
     doneAt: integer('done_at', { mode: 'timestamp_ms' }),
+    /** The owner lock of the instance holding the claim (db/postgres/owner-lock.ts): a claim whose owner is gone is released at once. */
+    ownerLock: integer('owner_lock'),
   },
   // The claim reads only unhandled rows; handled ones stay a day for the duplicate check.
   (t) => [

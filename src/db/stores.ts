@@ -168,6 +168,6 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     health: createPostgresHealthStore({ db }),
     rateBudget: createPostgresRateBudgetStore({ db }),
     changes: createPostgresChangeCounterStore({ db }),
-    updateQueue: createPostgresUpdateQueueStore({ db, clock }),
+    updateQueue: createPostgresUpdateQueueStore({ db, clock, ownerLock }),
   };
 }

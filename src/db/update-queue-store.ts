@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Update } from 'grammy/types';
 import type { Clock } from '../clock.js';
 import type { Db } from './open.js';
@@ -47,6 +47,15 @@ export interface UpdateQueueStore {
   done(claimToken: string, updateId: number): Promise<boolean>;
   /** Gives a claim up without handling it, so that any instance may take it at once. */
   release(claimToken: string, updateId: number): Promise<void>;
+  /**
+   * Releases the claims of processes that are gone, so that their updates
+   * are handled at once instead of when their leases run out: on SQLite
+   * (one process at a time) every claim this store did not hand out; on
+   * PostgreSQL each claim whose instance's owner lock is free. Returns how
+   * many. An update released here may have been half-handled by its dead
+   * claimant: it is handled again, as when a lease runs out.
+   */
+  releaseOrphans(): Promise<number>;
   /** Deletes handled rows done before `before`; returns how many. */
   prune(before: Date): Promise<number>;
   /** Updates stored and not yet handled. */
@@ -74,6 +83,8 @@ export function updateChatKey(update: Update): string {
 export function createSqliteUpdateQueueStore(deps: { db: Db; clock: Clock }): UpdateQueueStore {
   const { db, clock } = deps;
   const now = () => new Date(clock.now());
+  // The claims this process holds: any other one found is a dead process's (one process at a time on SQLite).
+  const mine = new Set<string>();
   return {
     async accept(update) {
       const inserted = db
@@ -102,6 +113,7 @@ export function createSqliteUpdateQueueStore(deps: { db: Db; clock: Clock }): Up
             .returning()
             .get();
           if (!row?.payload) return null;
+          mine.add(claimToken);
           return { updateId: row.updateId, chatKey: row.chatKey, update: JSON.parse(row.payload) as Update, claimToken, attempts: row.attempts };
         },
         { behavior: 'immediate' },
@@ -117,6 +129,7 @@ export function createSqliteUpdateQueueStore(deps: { db: Db; clock: Clock }): Up
       return rows.length === 1;
     },
     async done(claimToken, updateId) {
+      mine.delete(claimToken);
       const rows = db
         .update(updateQueue)
         .set({ doneAt: now(), payload: null, leaseUntil: null, claimToken: null })
@@ -126,10 +139,19 @@ export function createSqliteUpdateQueueStore(deps: { db: Db; clock: Clock }): Up
       return rows.length === 1;
     },
     async release(claimToken, updateId) {
+      mine.delete(claimToken);
       db.update(updateQueue)
         .set({ leaseUntil: null, claimToken: null, claimedBy: null })
         .where(and(eq(updateQueue.updateId, updateId), eq(updateQueue.claimToken, claimToken), isNull(updateQueue.doneAt)))
         .run();
+    },
+    async releaseOrphans() {
+      const held = and(isNull(updateQueue.doneAt), isNotNull(updateQueue.claimToken));
+      return db
+        .update(updateQueue)
+        .set({ leaseUntil: null, claimToken: null, claimedBy: null })
+        .where(mine.size === 0 ? held : and(held, notInArray(updateQueue.claimToken, [...mine])))
+        .run().changes;
     },
     async prune(before) {
       return db.delete(updateQueue).where(lt(updateQueue.doneAt, before)).run().changes;

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startUpdateWorker } from '../../src/bot/update-worker.js';
 import { systemClock } from '../../src/clock.js';
@@ -11,8 +12,11 @@ import { chatUpdate, updateQueueStoreContract } from './contract/update-queue-st
 /** One database for the file, emptied before each case; a second pool on it plays another instance. */
 let db: PgDb;
 let other: PgDb;
+let url: string;
+const LIVING_KEY = 281_474_976_710_000;
+const DYING_KEY = 281_474_976_710_001;
 beforeAll(async () => {
-  const url = await freshDatabase('update_queue_store');
+  url = await freshDatabase('update_queue_store');
   db = await openPostgres(url);
   other = await openPostgres(url);
 });
@@ -120,5 +124,35 @@ describe('the update queue on PostgreSQL, two instances at once', () => {
     expect(await stuck.stop(20)).toBe(1);
     const taken = await b.claim('b', 60_000);
     expect(taken).toMatchObject({ updateId: 1, attempts: 2 });
+  });
+});
+
+describe('the update queue on PostgreSQL after an instance died', () => {
+  it('releases the claims of an instance whose owner lock is free, and leaves a living one\'s alone', async () => {
+    await db.$client.query('delete from update_queue');
+    // Each instance holds its owner lock on a session of its own for its whole life (db/postgres/owner-lock.ts).
+    const living = new pg.Client({ connectionString: url });
+    const dying = new pg.Client({ connectionString: url });
+    await Promise.all([living.connect(), dying.connect()]);
+    await living.query('select pg_advisory_lock($1::bigint)', [LIVING_KEY]);
+    await dying.query('select pg_advisory_lock($1::bigint)', [DYING_KEY]);
+    try {
+      const a = createPostgresUpdateQueueStore({ db, clock: systemClock, ownerLock: LIVING_KEY });
+      const b = createPostgresUpdateQueueStore({ db: other, clock: systemClock, ownerLock: DYING_KEY });
+      await a.accept(chatUpdate(1, 7));
+      await a.accept(chatUpdate(2, 8));
+      expect((await a.claim('living', 60_000))?.updateId).toBe(1);
+      expect((await b.claim('dying', 60_000))?.updateId).toBe(2);
+      expect(await a.releaseOrphans()).toBe(0);
+
+      await dying.end();
+      await expect.poll(() => a.releaseOrphans(), { timeout: 5_000 }).toBe(1);
+      // The dead instance's update is runnable at once; the living one's claim is untouched.
+      expect(await a.claim('living', 60_000)).toMatchObject({ updateId: 2, attempts: 2 });
+      expect(await a.claim('living', 60_000)).toBeNull();
+    } finally {
+      await living.end();
+      await dying.end().catch(() => undefined);
+    }
   });
 });

@@ -6,8 +6,8 @@ import { cardsOf, copyButtons, localOrder, orderThroughChat, referenceIn, sandbo
 
 /** A sticker sent into the chat, as Telegram delivers one: a message without text. */
 function sendSticker(world: World, user: FakeUser, messageId: number): void {
+  // The fake numbers the update, as Telegram does: each one is new (a repeated number is an update already handled).
   world.telegram.pushUpdate({
-    update_id: 0,
     message: {
       message_id: messageId,
       date: Math.floor(Date.now() / 1000),

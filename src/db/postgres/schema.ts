@@ -156,6 +156,8 @@ export const updateQueue = pgTable(
     leaseUntil: at('lease_until'),
     attempts: integer('attempts').notNull().default(0),
     doneAt: at('done_at'),
+    /** The owner lock of the instance holding the claim (db/postgres/owner-lock.ts): a claim whose owner is gone is released at once. */
+    ownerLock: big('owner_lock'),
   },
   // The claim reads only unhandled rows; handled ones stay a day for the duplicate check.
   (t) => [

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Update } from 'grammy/types';
 import type { Clock } from '../../clock.js';
 import { updateChatKey, type UpdateQueueStore } from '../update-queue-store.js';
 import { leaseEnd, serverNow } from './lease-time.js';
+import { ownerLockHeld } from './owner-lock.js';
 import type { PgDb } from './open.js';
 import { updateQueue } from './schema.js';
 
@@ -20,7 +21,8 @@ import { updateQueue } from './schema.js';
  * The instance's clock still stamps when an update arrived and was done,
  * which only prune reads.
  */
-export function createPostgresUpdateQueueStore(deps: { db: PgDb; clock: Clock }): UpdateQueueStore {
+export function createPostgresUpdateQueueStore(deps: { db: PgDb; clock: Clock; ownerLock?: number | null }): UpdateQueueStore {
+  const ownerLock = deps.ownerLock ?? null;
   const { db, clock } = deps;
   const now = () => new Date(clock.now());
   return {
@@ -35,7 +37,7 @@ export function createPostgresUpdateQueueStore(deps: { db: PgDb; clock: Clock })
     async claim(holder, leaseMs) {
       const claimToken = randomUUID();
       const result = await db.execute<{ update_id: string; chat_key: string; payload: string | null; attempts: number }>(sql`
-        update update_queue set claim_token = ${claimToken}, claimed_by = ${holder},
+        update update_queue set claim_token = ${claimToken}, claimed_by = ${holder}, owner_lock = ${ownerLock},
           lease_until = ${leaseEnd(leaseMs)}, attempts = attempts + 1
         where update_id = (
           select q.update_id from update_queue q
@@ -70,6 +72,14 @@ export function createPostgresUpdateQueueStore(deps: { db: PgDb; clock: Clock })
         .update(updateQueue)
         .set({ leaseUntil: null, claimToken: null, claimedBy: null })
         .where(and(eq(updateQueue.updateId, updateId), eq(updateQueue.claimToken, claimToken), isNull(updateQueue.doneAt)));
+    },
+    async releaseOrphans() {
+      const rows = await db
+        .update(updateQueue)
+        .set({ leaseUntil: null, claimToken: null, claimedBy: null, ownerLock: null })
+        .where(and(isNull(updateQueue.doneAt), isNotNull(updateQueue.claimToken), isNotNull(updateQueue.ownerLock), sql`not ${ownerLockHeld(updateQueue.ownerLock)}`))
+        .returning({ updateId: updateQueue.updateId });
+      return rows.length;
     },
     async prune(before) {
       const rows = await db.delete(updateQueue).where(lt(updateQueue.doneAt, before)).returning({ updateId: updateQueue.updateId });

@@ -1,0 +1,1 @@
+ALTER TABLE "update_queue" ADD COLUMN "owner_lock" bigint;
