@@ -25,10 +25,10 @@ import type { PgDb } from './open.js';
  *
  * The window's grants are kept on the row too (recent_grants, and
  * background's alone in recent_background_grants; oldest first, at most as
- * many as the window may count, each the row's time when it was granted):
- * since that time only moves forward, appending keeps them in order, and no
- * more than the window's limit of them ever fall within WINDOW_SPAN_MS of
- * one another.
+ * many as the window may count, each the server's clock when the grant held
+ * the row's lock): a take counts them from T, never later than its own
+ * moment, so no more than the window's limit of grants ever fall within
+ * WINDOW_SPAN_MS of one another.
  */
 const T = 'greatest(b.refilled_at, excluded.refilled_at)';
 /** $2 rate per second, $3 burst. */
@@ -51,9 +51,16 @@ const PLACE_SECONDS = `coalesce(extract(epoch from ((select g from ${inWindow('r
 /** When a person's token is due: after the hold, the refill of one token and a place in the window. */
 const DUE_SECONDS = `greatest(extract(epoch from (b.hold_until - ${T}))::float8, (1 - ${REFILLED}) / $2::float8,
   case when ${countInWindow('recent_grants')} >= $7::int then ${PLACE_SECONDS} else 0 end, 0)`;
-/** `column`'s grants with this one at the end, no more than `most` of them, oldest first. */
+/**
+ * `column`'s grants with this one at the end, no more than `most` of them,
+ * oldest first. This one is recorded at the server's clock once the row is
+ * locked, not at T: a take that waited for the lock sends its request later
+ * than T, and the window must count from when it really went. (Evaluated on
+ * its own, a second reading of the clock cannot make the grant's decision
+ * differ between columns; it is only ever later than T, the safe side.)
+ */
 const withGrant = (column: string, most: string) =>
-  `array(select g from (select g from ${inWindow(column)} order by g desc limit ${most}::int - 1) kept order by g) || ${T}`;
+  `array(select g from (select g from ${inWindow(column)} order by g desc limit ${most}::int - 1) kept order by g) || greatest(${T}, clock_timestamp())`;
 /** The window's grants as milliseconds from the take's time (negative), oldest first. */
 const agoMs = (column: string) => `array(select extract(epoch from (g - refilled_at))::float8 * 1000 from unnest(${column}) g order by g)`;
 

@@ -123,6 +123,19 @@ export function rateBudgetContract(database: string, fresh: () => Promise<RateBu
       expect((await budget.take(KEY, 'interactive', shape)).granted).toBe(true);
     });
 
+    it('keeps background takes away from the place in the window a refused person is waiting for', async () => {
+      // Tokens to spare: the window alone refuses the person. The claim holds a second past the place's time.
+      const shape: BudgetShape = { requestsPerSecond: 2, burst: 3, keptForInteractive: 0, claimGraceMs: 1_000 };
+      expect((await budget.take(KEY, 'interactive', shape)).granted).toBe(true);
+      expect((await budget.take(KEY, 'interactive', shape)).granted).toBe(true);
+      const person = await budget.take(KEY, 'interactive', shape);
+      expect(person.granted).toBe(false);
+      await sleep(waitOf(person) + 10);
+      // A place is free now, but it is the person's: their claim counts from when the place frees, not from the refusal.
+      expect((await budget.take(KEY, 'background', shape)).granted).toBe(false);
+      expect((await budget.take(KEY, 'interactive', shape)).granted).toBe(true);
+    });
+
     it('lets background take again once a claim has lapsed unused', async () => {
       const shape: BudgetShape = { requestsPerSecond: 5, burst: 1, keptForInteractive: 0 };
       await budget.take(KEY, 'interactive', shape);
