@@ -25,7 +25,7 @@ export type BudgetTake =
     }
   | {
       granted: false;
-      /** How long to wait before asking again: the hold, the refill, or a person's claim on the next token. */
+      /** How long to wait before asking again: the hold, the refill, a grant leaving the window, or a person's claim on the next token. */
       waitMs: number;
       /** What is left of a Retry-After hold (0 when none). */
       holdMs: number;
@@ -36,9 +36,15 @@ export type BudgetTake =
  * Retry-After puts on it. On PostgreSQL one row shared by every instance on
  * the database; on SQLite, a single instance, the process's memory.
  *
+ * Two rules grant a take: the bucket (a burst, refilled at the rate) and
+ * the window (fewer than `requestsPerSecond` grants in the last
+ * WINDOW_SPAN_MS), so that the provider never counts more than the rate in
+ * any one second, summed over instances.
+ *
  * People go first across instances: an interactive take that finds no token
- * claims the next one, and background takes step aside until that claim has
- * passed; background takes also leave `keptForInteractive` tokens.
+ * (or no place in the window) claims the next one, and background takes step
+ * aside until that claim has passed; background takes also leave
+ * `keptForInteractive` tokens, and as many places in the window.
  */
 export interface RateBudgetStore {
   /**
@@ -65,6 +71,74 @@ export const INTERACTIVE_CLAIM_GRACE_MS = 50;
 // Refill arithmetic in floating point may leave 0.9999999 of a token.
 export const TOKEN_EPSILON = 1e-9;
 
+/**
+ * The window in which at most `requestsPerSecond` grants may fall: the
+ * provider's second plus WINDOW_MARGIN_MS. A bucket alone lets its burst
+ * plus a second of its rate into one sliding second; this window makes the
+ * rate a strict cap on every second, whatever the burst.
+ */
+export const WINDOW_MS = 1_000;
+/**
+ * Grants are timed where they are decided (this process, or the database
+ * server) but counted where they arrive: two requests granted just over a
+ * second apart land at the provider closer together when the first is
+ * delayed on the way (network jitter, a busy event loop, the database's
+ * answer). 25 ms covers that on one network for 2.5% of the rate (8 per
+ * 1,025 ms at 8/s). A machine too loaded to send a request within a tenth of
+ * a second of its grant is not covered by any margin worth its cost: on a
+ * 2-core machine at load 11, `npm run bench:instances` counted 9 of 8 within
+ * 976 ms at the sandbox even with 75 ms.
+ */
+export const WINDOW_MARGIN_MS = 25;
+export const WINDOW_SPAN_MS = WINDOW_MS + WINDOW_MARGIN_MS;
+
+/**
+ * How many grants a window may hold, and how many of them background takes
+ * may be: they leave to people as many places as they leave them tokens (at
+ * least one place stays theirs), so that a person's first request goes at
+ * once even while background work uses all it may. People's own grants do
+ * not count against background's share: with people busy, the two together
+ * still fill the window.
+ */
+export function windowLimits(shape: BudgetShape): { all: number; background: number } {
+  const all = Math.max(1, Math.floor(shape.requestsPerSecond));
+  return { all, background: all - Math.min(shape.keptForInteractive, all - 1) };
+}
+
+/**
+ * The milliseconds until a take of `limit` places finds one free, from the
+ * window's grants given as milliseconds relative to now (negative: in the
+ * past), oldest first. Grants older than the window do not count.
+ */
+export function windowWaitMs(grantsAgoMs: readonly number[], limit: number): number {
+  const inWindow = grantsAgoMs.filter((at) => at > -WINDOW_SPAN_MS);
+  if (inWindow.length < limit) return 0;
+  // The grant whose leaving brings the count below the limit.
+  const leaving = inWindow[inWindow.length - limit]!;
+  return Math.max(0, Math.ceil(leaving + WINDOW_SPAN_MS - 1e-6));
+}
+
+/** The last grants kept in memory, oldest first: all of them, and background's alone. */
+export interface GrantWindow {
+  all: number[];
+  background: number[];
+}
+
+/** The milliseconds until a take of `priority` finds a place in `window` at `now`; 0 when it has one. */
+export function placeWaitMs(window: GrantWindow, now: number, priority: RequestPriority, shape: BudgetShape): number {
+  const limits = windowLimits(shape);
+  const ago = (times: number[]) => times.map((at) => at - now);
+  const forAll = windowWaitMs(ago(window.all), limits.all);
+  return priority === 'interactive' ? forAll : Math.max(forAll, windowWaitMs(ago(window.background), limits.background));
+}
+
+/** Records a grant at `now`, keeping no more of them than a window can count. */
+export function recordGrant(window: GrantWindow, now: number, priority: RequestPriority, shape: BudgetShape): void {
+  const limits = windowLimits(shape);
+  window.all = [...window.all, now].slice(-limits.all);
+  if (priority === 'background') window.background = [...window.background, now].slice(-limits.background);
+}
+
 /** The milliseconds until `needed` tokens, from `tokens` at `requestsPerSecond`. */
 export function refillWaitMs(needed: number, tokens: number, requestsPerSecond: number): number {
   return Math.max(0, Math.ceil(((needed - tokens) * 1000) / requestsPerSecond - 1e-6));
@@ -82,6 +156,7 @@ interface Bucket {
   refilledAt: number;
   holdUntil: number;
   interactiveUntil: number;
+  recent: GrantWindow;
 }
 
 /**
@@ -95,7 +170,7 @@ export function createSqliteRateBudgetStore(deps: { clock: Clock }): RateBudgetS
   const bucket = (key: string, burst: number): Bucket => {
     let found = buckets.get(key);
     if (!found) {
-      found = { tokens: burst, refilledAt: clock.now(), holdUntil: 0, interactiveUntil: 0 };
+      found = { tokens: burst, refilledAt: clock.now(), holdUntil: 0, interactiveUntil: 0, recent: { all: [], background: [] } };
       buckets.set(key, found);
     }
     return found;
@@ -112,17 +187,19 @@ export function createSqliteRateBudgetStore(deps: { clock: Clock }): RateBudgetS
       const needed = priority === 'interactive' ? 1 : 1 + shape.keptForInteractive;
       const holdMs = Math.max(0, b.holdUntil - now);
       const claimMs = priority === 'background' ? Math.max(0, b.interactiveUntil - now) : 0;
-      if (holdMs === 0 && claimMs === 0 && b.tokens >= needed - TOKEN_EPSILON) {
+      const windowMs = placeWaitMs(b.recent, now, priority, shape);
+      if (holdMs === 0 && claimMs === 0 && windowMs === 0 && b.tokens >= needed - TOKEN_EPSILON) {
         b.tokens = Math.max(0, b.tokens - 1);
+        recordGrant(b.recent, now, priority, shape);
         return { granted: true, grantedAt: now };
       }
-      const waitMs = Math.max(holdMs, claimMs, refillWaitMs(needed, b.tokens, shape.requestsPerSecond));
+      const waitMs = Math.max(holdMs, claimMs, windowMs, refillWaitMs(needed, b.tokens, shape.requestsPerSecond));
       if (priority === 'interactive') b.interactiveUntil = Math.max(b.interactiveUntil, now + waitMs + (shape.claimGraceMs ?? INTERACTIVE_CLAIM_GRACE_MS));
       return { granted: false, waitMs: Math.max(1, waitMs), holdMs };
     },
     async hold(key, ms) {
       const now = clock.now();
-      const b = buckets.get(key) ?? { tokens: 0, refilledAt: now, holdUntil: 0, interactiveUntil: 0 };
+      const b = buckets.get(key) ?? { tokens: 0, refilledAt: now, holdUntil: 0, interactiveUntil: 0, recent: { all: [], background: [] } };
       buckets.set(key, b);
       if (Number.isFinite(ms) && ms > 0) b.holdUntil = Math.max(b.holdUntil, now + ms);
     },

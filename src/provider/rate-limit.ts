@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import type { BudgetShape, RateBudgetStore, RequestPriority } from './rate-budget-store.js';
+import { placeWaitMs, recordGrant, type BudgetShape, type GrantWindow, type RateBudgetStore, type RequestPriority } from './rate-budget-store.js';
 
 export type { RequestPriority } from './rate-budget-store.js';
 
@@ -69,11 +69,15 @@ const INTERACTIVE_BURST = 3;
 
 /**
  * giftdesk's budget shape for a steady rate under the provider's limit.
- * People get a burst (up to INTERACTIVE_BURST) only while the burst plus a
- * second of the steady rate stays below the limit: in any one-second window
- * the provider then counts at most `burst + requestsPerSecond - 1`
- * requests, one short of its limit for requests that arrive closer together
- * than they left. At 8/s under 10/s that is a burst of two, at 7/s three.
+ * The limiter never lets more than `requestsPerSecond` requests into any
+ * one-second window (its window rule, rate-budget-store.ts WINDOW_SPAN_MS),
+ * whatever the burst: the burst only lets a person's requests go together
+ * when the last second has room for them, instead of one spacing
+ * (1000 / rate ms) apart. Background work leaves `keptForInteractive` of
+ * the tokens and of the window's places to people. The burst (up to
+ * INTERACTIVE_BURST) stays as it was sized when the bucket alone was the
+ * cap, small enough beside the provider's limit that `burst + rate - 1`
+ * stays under it: at 8/s under 10/s a burst of two, at 7/s three.
  */
 export function budgetShape(requestsPerSecond: number, providerLimitPerSecond: number): { burst: number; keptForInteractive: number } {
   const room = Math.floor(providerLimitPerSecond - requestsPerSecond);
@@ -95,10 +99,12 @@ const EPSILON = 1e-9;
 const EPSILON_MS = 1e-6;
 
 /**
- * A token bucket shared by every provider call. Interactive callers (a person
- * is waiting) always go before background ones; within a priority, first come
- * first served. Background callers leave `keptForInteractive` tokens in
- * the bucket. A pause (after a 429) holds everyone, queued or not.
+ * A token bucket shared by every provider call, and a window of the last
+ * grants: a grant needs a token and fewer than `requestsPerSecond` grants in
+ * the last WINDOW_SPAN_MS. Interactive callers (a person is waiting) always
+ * go before background ones; within a priority, first come first served.
+ * Background callers leave `keptForInteractive` tokens in the bucket and as
+ * many places in the window. A pause (after a 429) holds everyone, queued or not.
  */
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const { clock } = options;
@@ -112,6 +118,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const queues: Record<RequestPriority, Waiter[]> = { interactive: [], background: [] };
   let tokens = burst;
   let refilledAt = clock.now();
+  /** The last grants' times: the window's count (see windowLimits). */
+  const recent: GrantWindow = { all: [], background: [] };
   let paused = 0;
   let pumping = false;
   /** Set while the pump sleeps for a background caller: a person arriving meanwhile need not wait for that. */
@@ -209,15 +217,18 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
           continue;
         }
         refill(now);
-        const needed = queues.interactive.length > 0 ? 1 : 1 + kept;
-        if (tokens >= needed - EPSILON) {
+        const priority: RequestPriority = queues.interactive.length > 0 ? 'interactive' : 'background';
+        const needed = priority === 'interactive' ? 1 : 1 + kept;
+        const untilPlace = placeWaitMs(recent, now, priority, shape);
+        if (tokens >= needed - EPSILON && untilPlace === 0) {
           tokens = Math.max(0, tokens - 1);
+          recordGrant(recent, now, priority, shape);
           remove(waiter);
           waiter.resolve();
           continue;
         }
-        const untilEnough = Math.ceil(((needed - tokens) * 1000) / rate - EPSILON_MS);
-        await nap(untilEnough, needed !== 1);
+        const untilEnough = Math.max(untilPlace, Math.ceil(((needed - tokens) * 1000) / rate - EPSILON_MS));
+        await nap(untilEnough, priority === 'background');
       }
     } finally {
       pumping = false;

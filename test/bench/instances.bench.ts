@@ -129,7 +129,7 @@ async function budget(): Promise<void> {
     const { fixed, sliding, slidingFrom } = windows(requests.map((r) => r.at));
     const span = ((requests.at(-1)?.at ?? from) - from) / 1000;
     const densest = requests.filter((r) => r.at >= slidingFrom && r.at < slidingFrom + 1000);
-    // The limiter's own bound (rate-limit.ts budgetShape): a burst of two at 8/s, so at most burst + rate - 1 in any second, under the sandbox's 10/s.
+    // The bucket's bound before the window rule (rate-limit.ts budgetShape: a burst of two at 8/s): burst + rate - 1; the window makes it the rate.
     const designBound = PER_SECOND + budgetShape(PER_SECOND, 10).burst - 1;
     const limited = requests.find((r) => r.status === 429);
     const early = limited ? requests.filter((r) => r.at > limited.at && r.at < limited.at + 2_000) : [];
@@ -137,7 +137,7 @@ async function budget(): Promise<void> {
     out(`\n2. provider budget over 3 instances (webhook), ${BUDGET_STAFF} staff ordering + background work, ${BUDGET_SECONDS} s`);
     out(`   ${requests.length} provider requests (${placed} POSTs) over ${span.toFixed(1)} s, ${(requests.length / span).toFixed(1)}/s on average`);
     out(`   max per fixed one-second window ${fixed}, per any sliding one-second window ${sliding}`);
-    out(`   baseline: PROVIDER_REQUESTS_PER_SECOND ${PER_SECOND} -> ${sliding <= PER_SECOND ? 'met' : fixed <= PER_SECOND ? 'met in fixed windows only' : 'MISSED'}; the limiter's own bound (rate + burst - 1) ${designBound} -> ${sliding <= designBound ? 'met' : fixed <= designBound ? 'met in fixed windows only' : 'MISSED'}`);
+    out(`   baseline: PROVIDER_REQUESTS_PER_SECOND ${PER_SECOND} -> ${sliding <= PER_SECOND ? 'met' : fixed <= PER_SECOND ? 'met in fixed windows only' : 'MISSED'}; the bucket's alone (rate + burst - 1) ${designBound} -> ${sliding <= designBound ? 'met' : fixed <= designBound ? 'met in fixed windows only' : 'MISSED'}`);
     out(`   the densest window: ${densest.map((r) => `${r.method} ${r.path} +${r.at - slidingFrom}`).join(', ')}`);
     out(
       limited

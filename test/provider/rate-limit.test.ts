@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { budgetShape, createRateLimiter, type RequestPriority } from '../../src/provider/rate-limit.js';
+import { WINDOW_MARGIN_MS, WINDOW_SPAN_MS, windowLimits } from '../../src/provider/rate-budget-store.js';
 import { createManualClock } from '../support/manual-clock.js';
 
 const START = 1_700_000_000_000;
@@ -11,38 +12,57 @@ function track(acquire: Promise<void>, label: string, into: string[]): void {
   void acquire.then(() => into.push(label));
 }
 
+/** The most of `times` inside any window [t, t + ms). */
+function busiestWindow(times: readonly number[], ms: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  for (let i = 0, j = 0; j < sorted.length; j++) {
+    while (sorted[j]! - sorted[i]! >= ms) i++;
+    best = Math.max(best, j - i + 1);
+  }
+  return best;
+}
+
 describe('createRateLimiter', () => {
-  it('lets a burst through at once and then spaces requests at the configured rate', async () => {
+  it('lets a burst through at once, then no more than the rate into any second', async () => {
     const clock = createManualClock(START);
     const limiter = createRateLimiter({ requestsPerSecond: 2, burst: 2, clock });
     const granted: string[] = [];
-    for (const label of ['a', 'b', 'c', 'd']) track(limiter.acquire('interactive'), label, granted);
+    for (const label of ['a', 'b', 'c', 'd', 'e']) track(limiter.acquire('interactive'), label, granted);
     await flush();
     expect(granted).toEqual(['a', 'b']);
-    clock.advance(499);
-    await flush();
-    expect(granted).toEqual(['a', 'b']);
-    clock.advance(1);
-    await flush();
-    expect(granted).toEqual(['a', 'b', 'c']);
+    // The bucket has a token again at 500 ms, but a and b still fill the window.
     clock.advance(500);
     await flush();
+    expect(granted).toEqual(['a', 'b']);
+    clock.advance(WINDOW_SPAN_MS - 500 - 1);
+    await flush();
+    expect(granted).toEqual(['a', 'b']);
+    // Both leave the window at once, and the bucket has refilled by then: a pair again.
+    clock.advance(1);
+    await flush();
     expect(granted).toEqual(['a', 'b', 'c', 'd']);
+    clock.advance(WINDOW_SPAN_MS);
+    await flush();
+    expect(granted).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
-  it('never grants more than burst plus rate times elapsed time over a long run', async () => {
+  it('spaces requests at the rate, never more than the rate in any second over a long run', async () => {
     const clock = createManualClock(START);
     const limiter = createRateLimiter({ requestsPerSecond: 8, clock });
     const granted: number[] = [];
     for (let i = 0; i < 40; i += 1) void limiter.acquire('background').then(() => granted.push(clock.now()));
-    // 5 ms steps divide the 125 ms spacing, so every token is seen the moment it exists.
-    for (let elapsed = 0; elapsed <= 5_000; elapsed += 5) {
+    // 5 ms steps divide the 125 ms spacing and the window's margin, so every token and place is seen the moment it exists.
+    for (let elapsed = 0; elapsed <= 5_500; elapsed += 5) {
       await flush();
-      const allowed = 1 + Math.floor((elapsed * 8) / 1000);
-      expect(granted.length).toBeLessThanOrEqual(allowed);
-      expect(granted.length).toBeGreaterThanOrEqual(Math.min(40, allowed));
+      expect(granted.length).toBeLessThanOrEqual(1 + Math.floor((elapsed * 8) / 1000));
+      // The steady rate is kept but for the window's margin.
+      expect(granted.length).toBeGreaterThanOrEqual(Math.min(40, Math.floor((elapsed * 8) / WINDOW_SPAN_MS)));
       clock.advance(5);
     }
+    expect(granted).toHaveLength(40);
+    expect(busiestWindow(granted, 1_000)).toBe(8);
+    expect(busiestWindow(granted, WINDOW_SPAN_MS)).toBe(8);
     const gaps = granted.slice(1).map((at, i) => at - (granted[i] ?? 0));
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(125);
   });
@@ -61,7 +81,7 @@ describe('createRateLimiter', () => {
     for (const [label, priority] of queue) track(limiter.acquire(priority), label, granted);
     for (let second = 0; second < 5; second += 1) {
       await flush();
-      clock.advance(1000);
+      clock.advance(WINDOW_SPAN_MS);
     }
     await flush();
     expect(granted).toEqual(['bg-0', 'int-1', 'int-2', 'bg-1', 'bg-2']);
@@ -90,15 +110,22 @@ describe('createRateLimiter', () => {
     expect(granted.filter(([label]) => label.startsWith('bg')).map(([, at]) => at - START)).toEqual([0, 250, 500, 950]);
   });
 
-  it.each([8, 7])('holds %i requests/s, and one fewer than the provider\'s 10 in any second, while people\'s pairs of reads and saturating background work share it', async (rate) => {
+  it.each([
+    { rate: 8, every: 1_400 },
+    { rate: 7, every: 1_400 },
+    { rate: 8, every: 700 },
+    { rate: 7, every: 700 },
+  ])('holds $rate requests/s in every second, people\'s pairs of reads every $every ms and saturating background work sharing it', async ({ rate, every }) => {
     const clock = createManualClock(START);
     const shape = budgetShape(rate, 10);
     const limiter = createRateLimiter({ requestsPerSecond: rate, ...shape, clock });
     const grants: { at: number; priority: RequestPriority }[] = [];
     const take = (priority: RequestPriority) => void limiter.acquire(priority).then(() => grants.push({ at: clock.now() - START, priority }));
     for (let i = 0; i < 100; i += 1) take('background');
+    const arrivals: number[] = [];
     for (let elapsed = 0; elapsed <= 6_000; elapsed += 1) {
-      if (elapsed % 700 === 300) {
+      if (elapsed % every === 300) {
+        arrivals.push(elapsed);
         take('interactive');
         take('interactive');
       }
@@ -106,22 +133,31 @@ describe('createRateLimiter', () => {
       clock.advance(1);
     }
     await flush();
-    // Every one-second window the provider might count in: at most the burst plus the steady rate, less one.
-    for (const { at: from } of grants) {
-      const inWindow = grants.filter(({ at }) => at >= from && at < from + 1_000).length;
-      expect(inWindow).toBeLessThanOrEqual(Math.min(shape.burst + rate - 1, 10 - 1));
+    const ended = clock.now() - START;
+    // Every one-second window the provider might count in, and the limiter's own: at most the rate, burst or not.
+    const times = grants.map((g) => g.at);
+    expect(busiestWindow(times, 1_000)).toBe(rate);
+    expect(busiestWindow(times, WINDOW_SPAN_MS)).toBe(rate);
+    // Background work alone fills its share of every window (the rate less the places kept for people);
+    // with people busy, the two together keep the whole rate but for the window's margin.
+    const share = windowLimits({ requestsPerSecond: rate, ...shape }).background;
+    expect(grants.length).toBeGreaterThanOrEqual(Math.floor((ended * (every > 1_000 ? share : rate)) / WINDOW_SPAN_MS));
+    const people = grants.filter((g) => g.priority === 'interactive').map((g) => g.at);
+    const pairs = arrivals.map((arrival) => people.filter((at) => at >= arrival && at < arrival + every));
+    const spacing = 1000 / rate;
+    // The second read of a pair waits for a place in the window when background work has filled its share:
+    // the oldest grant leaves at most the window less the spacing of the others after the first read.
+    const secondBound = WINDOW_SPAN_MS - (rate - 2) * spacing;
+    for (const [i, arrival] of arrivals.entries()) {
+      const [first, second] = pairs[i]!;
+      // A person after a quiet second finds the place background work left and goes at once; people back to back go before background work,
+      // after at most a spacing and the window's margin.
+      if (every > WINDOW_SPAN_MS + secondBound) expect(first).toBe(arrival);
+      else expect(first).toBeLessThanOrEqual(arrival + spacing + WINDOW_MARGIN_MS);
+      if (first! + secondBound < ended) expect(second).toBeLessThanOrEqual(first! + secondBound);
     }
-    expect(grants.length).toBeLessThanOrEqual(shape.burst + Math.floor((6_000 * rate) / 1000));
-    // Background work is not starved: it gets whatever the people leave of the steady rate.
-    const people = grants.filter((g) => g.priority === 'interactive').length;
-    expect(people).toBe(18);
-    // The first of each pair finds the token background work left and goes at once; the second within one spacing.
-    for (let arrival = 300; arrival <= 6_000; arrival += 700) {
-      const pair = grants.filter((g) => g.priority === 'interactive' && g.at >= arrival && g.at < arrival + 700).map((g) => g.at);
-      expect(pair[0]).toBe(arrival);
-      expect(pair[1]).toBeLessThanOrEqual(arrival + 1000 / rate);
-    }
-    expect(grants.length - people).toBeGreaterThanOrEqual(Math.floor((6_000 * rate) / 1000) - people - 1);
+    // Background work is not starved: it gets what people leave of the steady rate.
+    expect(grants.length - people.length).toBeGreaterThanOrEqual(Math.floor((ended * share) / WINDOW_SPAN_MS) - people.length - 1);
   });
 
   it('gives people a burst only as large as keeps the burst and the steady rate below the provider\'s limit', () => {
@@ -184,7 +220,7 @@ describe('createRateLimiter', () => {
     track(limiter.acquire('background'), 'next', granted);
     controller.abort(new Error('user left'));
     await expect(abandoned).rejects.toThrow('user left');
-    clock.advance(1_000);
+    clock.advance(WINDOW_SPAN_MS);
     await flush();
     expect(granted).toEqual(['next']);
   });

@@ -321,6 +321,10 @@ export const providerRateBudget = pgTable('provider_rate_budget', {
   holdUntil: at('hold_until').notNull(),
   interactiveUntil: at('interactive_until').notNull(),
   lastTakeGranted: boolean('last_take_granted').notNull(),
+  /** The last grants' times on the server's clock, oldest first: the window that keeps any one second within the rate. */
+  recentGrants: timestamp('recent_grants', { withTimezone: true, mode: 'date' }).array().notNull().default(sql`'{}'`),
+  /** The same for background takes alone: their share of the window, which leaves people places. */
+  recentBackgroundGrants: timestamp('recent_background_grants', { withTimezone: true, mode: 'date' }).array().notNull().default(sql`'{}'`),
 });
 
 /** Privileged changes waiting for a second administrator: see ../schema.ts. */

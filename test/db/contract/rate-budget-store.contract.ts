@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { INTERACTIVE_CLAIM_GRACE_MS, type BudgetShape, type BudgetTake, type RateBudgetStore } from '../../../src/provider/rate-budget-store.js';
+import { INTERACTIVE_CLAIM_GRACE_MS, WINDOW_SPAN_MS, type BudgetShape, type BudgetTake, type RateBudgetStore } from '../../../src/provider/rate-budget-store.js';
 
 /**
  * What every RateBudgetStore answers, whatever keeps it. Real time: the
@@ -15,6 +15,17 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const waitOf = (take: BudgetTake): number => (take.granted ? 0 : take.waitMs);
 const KEY = 'key-a';
 
+/** The most of `times` inside any window [t, t + ms). */
+function busiestWindow(times: readonly number[], ms: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  for (let i = 0, j = 0; j < sorted.length; j++) {
+    while (sorted[j]! - sorted[i]! >= ms) i++;
+    best = Math.max(best, j - i + 1);
+  }
+  return best;
+}
+
 export function rateBudgetContract(database: string, fresh: () => Promise<RateBudgetSubject>): void {
   describe(`provider rate budget on ${database}`, () => {
     let budget: RateBudgetStore;
@@ -23,13 +34,58 @@ export function rateBudgetContract(database: string, fresh: () => Promise<RateBu
     });
 
     it('grants the burst at once, then refuses with the time until the next token', async () => {
-      const shape: BudgetShape = { requestsPerSecond: 2, burst: 3, keptForInteractive: 0 };
+      const shape: BudgetShape = { requestsPerSecond: 4, burst: 3, keptForInteractive: 0 };
       const takes = [];
       for (let i = 0; i < 4; i++) takes.push(await budget.take(KEY, 'interactive', shape));
       expect(takes.map((t) => t.granted)).toEqual([true, true, true, false]);
-      expect(waitOf(takes[3]!)).toBeGreaterThan(300);
-      expect(waitOf(takes[3]!)).toBeLessThanOrEqual(500);
+      // The window has room for a fourth: the wait is the bucket's refill of one token.
+      expect(waitOf(takes[3]!)).toBeGreaterThan(100);
+      expect(waitOf(takes[3]!)).toBeLessThanOrEqual(250);
       expect(takes[3]).toMatchObject({ holdMs: 0 });
+    });
+
+    it('never grants more than the rate within a window, whatever the burst, and says when the oldest grant leaves it', async () => {
+      const shape: BudgetShape = { requestsPerSecond: 2, burst: 3, keptForInteractive: 0 };
+      const first = await budget.take(KEY, 'interactive', shape);
+      const second = await budget.take(KEY, 'interactive', shape);
+      const refused = await budget.take(KEY, 'interactive', shape);
+      expect([first.granted, second.granted, refused.granted]).toEqual([true, true, false]);
+      // A token is left in the bucket: only the window refuses, until the first grant has left it.
+      expect(waitOf(refused)).toBeGreaterThan(WINDOW_SPAN_MS - 300);
+      expect(waitOf(refused)).toBeLessThanOrEqual(WINDOW_SPAN_MS);
+      await sleep(waitOf(refused) + 5);
+      const third = await budget.take(KEY, 'interactive', shape);
+      expect(third.granted).toBe(true);
+      if (!first.granted || !third.granted) return;
+      expect(third.grantedAt - first.grantedAt).toBeGreaterThanOrEqual(WINDOW_SPAN_MS);
+    });
+
+    it('keeps to the rate in every second over a run of takes that wait as told, the steady rate kept', async () => {
+      const shape: BudgetShape = { requestsPerSecond: 4, burst: 3, keptForInteractive: 0 };
+      const granted: number[] = [];
+      const until = Date.now() + 2_300;
+      while (Date.now() < until) {
+        const take = await budget.take(KEY, 'interactive', shape);
+        if (take.granted) granted.push(take.grantedAt);
+        else await sleep(take.waitMs);
+      }
+      expect(busiestWindow(granted, WINDOW_SPAN_MS)).toBe(4);
+      // Three windows begin in 2.3 s: four grants in each.
+      expect(granted.length).toBeGreaterThanOrEqual(9);
+    });
+
+    it('makes background takes leave places in the window to people', async () => {
+      // Tokens aplenty: only the window's places decide.
+      const shape: BudgetShape = { requestsPerSecond: 3, burst: 5, keptForInteractive: 1 };
+      const background = [];
+      for (let i = 0; i < 3; i++) background.push(await budget.take(KEY, 'background', shape));
+      expect(background.map((t) => t.granted)).toEqual([true, true, false]);
+      expect(waitOf(background[2]!)).toBeGreaterThan(WINDOW_SPAN_MS - 300);
+      expect((await budget.take(KEY, 'interactive', shape)).granted).toBe(true);
+      const full = await budget.take(KEY, 'interactive', shape);
+      expect(full.granted).toBe(false);
+      expect(waitOf(full)).toBeGreaterThan(WINDOW_SPAN_MS - 300);
+      expect(waitOf(full)).toBeLessThanOrEqual(WINDOW_SPAN_MS);
     });
 
     it('refills at the rate: a take after the wait it was told is granted', async () => {
@@ -42,7 +98,9 @@ export function rateBudgetContract(database: string, fresh: () => Promise<RateBu
     });
 
     it('makes background takes leave the kept tokens to people', async () => {
-      const shape: BudgetShape = { requestsPerSecond: 0.5, burst: 3, keptForInteractive: 1 };
+      // Places in the window for all of them (four, background's share three): only the kept token decides.
+      // A token refills in 250 ms, longer than these five takes on any machine that runs the suite.
+      const shape: BudgetShape = { requestsPerSecond: 4, burst: 3, keptForInteractive: 1 };
       const background = [];
       for (let i = 0; i < 3; i++) background.push(await budget.take(KEY, 'background', shape));
       expect(background.map((t) => t.granted)).toEqual([true, true, false]);
@@ -62,6 +120,19 @@ export function rateBudgetContract(database: string, fresh: () => Promise<RateBu
       const background = await budget.take(KEY, 'background', shape);
       expect(background.granted).toBe(false);
       expect(waitOf(background)).toBeLessThanOrEqual(shape.claimGraceMs!);
+      expect((await budget.take(KEY, 'interactive', shape)).granted).toBe(true);
+    });
+
+    it('keeps background takes away from the place in the window a refused person is waiting for', async () => {
+      // Tokens to spare: the window alone refuses the person. The claim holds a second past the place's time.
+      const shape: BudgetShape = { requestsPerSecond: 2, burst: 3, keptForInteractive: 0, claimGraceMs: 1_000 };
+      expect((await budget.take(KEY, 'interactive', shape)).granted).toBe(true);
+      expect((await budget.take(KEY, 'interactive', shape)).granted).toBe(true);
+      const person = await budget.take(KEY, 'interactive', shape);
+      expect(person.granted).toBe(false);
+      await sleep(waitOf(person) + 10);
+      // A place is free now, but it is the person's: their claim counts from when the place frees, not from the refusal.
+      expect((await budget.take(KEY, 'background', shape)).granted).toBe(false);
       expect((await budget.take(KEY, 'interactive', shape)).granted).toBe(true);
     });
 

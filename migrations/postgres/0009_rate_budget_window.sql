@@ -1,0 +1,2 @@
+ALTER TABLE "provider_rate_budget" ADD COLUMN "recent_grants" timestamp with time zone[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
+ALTER TABLE "provider_rate_budget" ADD COLUMN "recent_background_grants" timestamp with time zone[] DEFAULT '{}' NOT NULL;
