@@ -29,6 +29,7 @@ import { createOrderFeed, type OrderFeed } from '../reports/order-feed.js';
 import { createSettingsRegistry, type SettingsRegistry } from '../settings/settings-registry.js';
 import type { SettingsView } from '../settings/settings-view.js';
 import { createLimitCheck } from '../orders/limit-check.js';
+import { createApprovalJudge } from '../orders/approval-judge.js';
 import { createSpendingCounter, type SpendingCounter } from '../orders/spending-counter.js';
 import { createSpendingRuleBook, type SpendingRuleBook } from '../orders/spending-rules.js';
 import { spendingSettings } from '../orders/spending-settings.js';
@@ -133,6 +134,8 @@ export async function createServices(deps: {
   const periods = createLocalPeriods(config.timeZone, config.monthCalendar);
   const spendingCounter = createSpendingCounter({ store: stores.spending, periods });
   const checkLimits = createLimitCheck({ rules: spendingRules, counter: spendingCounter, clock });
+  // The approval threshold counts the person's day: one judge at the summary, at Confirm and under the wallet lock.
+  const needsApproval = createApprovalJudge({ rules: spendingRules, counter: spendingCounter, pending: () => stores.approvals.listPending(), clock });
   const lowBalance = createLowBalanceWatch({
     state: stores.appState,
     clock,
@@ -187,6 +190,7 @@ export async function createServices(deps: {
       providerPausedUntil: () => limiter.pausedUntil(),
       orderingPaused: () => orderingPause.current(),
       checkLimits,
+      needsApproval,
       freshen: () => viewFreshness.check(),
       placeTimeoutMs: config.providerOrderTimeoutMs,
       // Every such order is news: quietMs 0, keyed by the order.
@@ -217,6 +221,8 @@ export async function createServices(deps: {
       return member !== null && mayOrder(member.role);
     },
     checkLimits,
+    judge: needsApproval,
+    orderByConfirmKey: (key) => stores.orderQueries.byConfirmKey(key),
     expiryMs: config.approvalExpiryMinutes * 60_000,
   });
 

@@ -153,7 +153,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         // The conversation offers no Confirm while ordering is paused; the order service refuses too.
         orderingPaused: () => deps.orderingPause.current(),
         checkLimits: (userId, total) => deps.spending.checkLimits(userId, total),
-        ...(requestApproval && approvals ? { requestApproval, approvalThreshold: (id: number) => approvals.service.thresholdFor(id) } : {}),
+        ...(requestApproval && approvals ? { requestApproval, approvalNeeded: (id: number, total: number) => approvals.service.needsApproval(id, total) } : {}),
         timeZone: deps.timeZone,
         typicalDeliveryMs: () => orderQueries.typicalDeliveryMs(),
         ...(deps.onWalletShort ? { onWalletShort: deps.onWalletShort } : {}),

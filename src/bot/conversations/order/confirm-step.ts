@@ -88,6 +88,8 @@ async function place(tools: ConfirmTools, state: ConfirmState, key: string): Pro
       const result = await deps.orders.createIntentAndPlace(input);
       // A limit lowered or another order counted since the summary: it shows the limit again instead of a dead end.
       if (result.kind === 'rejected' && result.reason === 'over-limit') return { kind: 'over-limit' as const };
+      // Counted again under the wallet lock, the day now needs an approval: the summary says so and Confirm asks for it.
+      if (result.kind === 'rejected' && result.reason === 'needs-approval') return { kind: 'needs-approval' as const };
       // A refused key or IP is for administrators to fix: they are told (once).
       if (result.kind === 'rejected' && (result.reason === 'auth' || result.reason === 'forbidden')) {
         await deps.onProviderTrouble(result.error, 'place order');
@@ -99,12 +101,12 @@ async function place(tools: ConfirmTools, state: ConfirmState, key: string): Pro
     }
   });
   if (outcome.kind === 'over-limit') return { kind: 'over-limit', notice: t('order-limit-reached-meanwhile') };
+  if (outcome.kind === 'needs-approval') return { kind: 'over-limit', notice: t('approval-needed-meanwhile') };
   const money = (value: number) => formatAmount(value, locale, deps.amountUnit);
   const text =
     outcome.kind === 'approval'
       ? t('approval-waiting', {
           total: money(outcome.waiting.total),
-          threshold: money(outcome.waiting.threshold),
           until: formatDateTimeWithZone(outcome.waiting.expiresAt, locale, deps.timeZone),
         })
       : outcome.kind === 'trouble'

@@ -40,8 +40,13 @@ export interface OrderConversationDeps {
    * needs none. Idempotent by confirm key, like placing.
    */
   requestApproval?: (input: PlaceInput) => Promise<ApprovalWaiting | null>;
-  /** The person's approval threshold, so that the summary says before Confirm that the order will wait. */
-  approvalThreshold?: (personId: number) => number | null;
+  /**
+   * Whether an order of `total` would wait for approval now, counted on the
+   * person's day, so that the summary says before Confirm that it will wait.
+   * The threshold itself is never shown to the staff member: knowing it
+   * would invite splitting an order to stay under it.
+   */
+  approvalNeeded?: (personId: number, total: number) => Promise<boolean>;
   /** IANA zone every time is shown in (the approval deadline, for one). */
   timeZone: string;
   /** How long delivery usually takes (median of recent orders), for the recap after Confirm; null when unknown. */
@@ -56,7 +61,6 @@ export interface OrderConversationDeps {
 /** What the staff member is told of an order that waits for approval. */
 export interface ApprovalWaiting {
   total: number;
-  threshold: number;
   expiresAt: number;
 }
 

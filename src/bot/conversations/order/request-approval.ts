@@ -18,7 +18,6 @@ export function createApprovalRequester(approvals: { service: ApprovalService; a
     const { approval } = stored;
     return {
       total: totalOf(approval),
-      threshold: approvals.service.thresholdFor(approval.requesterId) ?? 0,
       expiresAt: approval.expiresAt.getTime(),
     };
   };
