@@ -18,6 +18,7 @@ import type { AuditTrail } from '../orders/audit-trail.js';
 import type { ReviewStore } from '../orders/review.js';
 import type { DescribePerson } from './describe-person.js';
 import type { ProviderClient } from '../provider/client.js';
+import type { VelocityGuard } from '../velocity/velocity-guard.js';
 import type { SettingsRegistry } from '../settings/settings-registry.js';
 import type { LimitCheck } from '../orders/limit-check.js';
 import type { SpendingCounter } from '../orders/spending-counter.js';
@@ -79,6 +80,8 @@ export interface BotDeps {
   settingsRegistry: Pick<SettingsRegistry, 'list'>;
   /** Orders above a person's approval threshold wait for an administrator; absent, none does. */
   approvals?: { service: ApprovalService; announcer: ApprovalAnnouncer; rules: Pick<SpendingRuleBook, 'setDefault' | 'defaults'> };
+  /** Velocity limits: orders per hour, reveals per hour, provider reads per minute, waiting requests; absent, none. */
+  velocity?: VelocityGuard;
   /** Calendar whose months exports count by; Gregorian unless set. */
   monthCalendar?: MonthCalendar;
   /** Days and months in `timeZone` and `monthCalendar`, as /export reads its dates. */

@@ -44,6 +44,8 @@ import { approvalsFeature } from './features/approvals.js';
 import { privateChatsOnly } from './middleware/private-chats-only.js';
 import { rememberPeople } from './middleware/remember-people.js';
 import { handleProviderTrouble, troubleMessage } from './provider-trouble.js';
+import { readingAs } from '../velocity/read-pace.js';
+import { velocityFeature } from './features/velocity.js';
 import { createTellPerson } from './tell-person.js';
 import { createTypingWhileSlow } from './typing-while-slow.js';
 import type { BotDeps } from './bot-deps.js';
@@ -77,7 +79,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     describePerson,
   });
   const approvals = deps.approvals;
-  const requestApproval = approvals ? createApprovalRequester(approvals) : undefined;
+  const requestApproval = approvals ? createApprovalRequester({ ...approvals, ...(deps.velocity ? { velocity: deps.velocity } : {}) }) : undefined;
 
   const counted = deps.onUpdateHandled;
   if (counted) bot.use((_ctx, next) => next().finally(counted));
@@ -111,6 +113,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     }),
   );
   bot.use(i18n);
+  // The provider reads this update makes count against the person (velocity limits, src/velocity/read-pace.ts).
+  bot.use((ctx, next) => (ctx.member ? readingAs(ctx.member.telegramId, next) : next()));
   const presentation: Presentation = { amountUnit: deps.amountUnit, timeZone: deps.timeZone, monthCalendar: deps.monthCalendar ?? 'gregorian', sandbox: deps.sandbox };
   bot.use((ctx, next) => {
     ctx.presentation = presentation;
@@ -154,6 +158,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         orderingPaused: () => deps.orderingPause.current(),
         checkLimits: (userId, total) => deps.spending.checkLimits(userId, total),
         ...(requestApproval && approvals ? { requestApproval, approvalNeeded: (id: number, total: number) => approvals.service.needsApproval(id, total) } : {}),
+        ...(deps.velocity ? { velocity: deps.velocity } : {}),
         timeZone: deps.timeZone,
         typicalDeliveryMs: () => orderQueries.typicalDeliveryMs(),
         ...(deps.onWalletShort ? { onWalletShort: deps.onWalletShort } : {}),
@@ -196,6 +201,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       orders: orderQueries,
       provider: deps.provider,
       audit: deps.auditTrail,
+      ...(deps.velocity ? { velocity: deps.velocity } : {}),
       describePerson,
       tellPerson,
       clock: deps.clock,
@@ -229,6 +235,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   );
   bot.use(lowBalanceFeature({ watch: deps.lowBalance, logger: deps.logger }));
   bot.use(settingsFeature({ registry: deps.settingsRegistry }));
+  if (deps.velocity) bot.use(velocityFeature({ guard: deps.velocity, logger: deps.logger }));
   bot.use(
     orderingPauseFeature({
       pauses: deps.orderingPause,

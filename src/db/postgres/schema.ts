@@ -122,7 +122,7 @@ export const DERIVED_TABLES: readonly string[] = ['product_search'];
  * instances share and a single SQLite instance keeps in memory (the
  * provider's request budget). None is in SQLite's schema; db:copy skips them.
  */
-export const POSTGRES_ONLY_TABLES: readonly string[] = [...DERIVED_TABLES, 'provider_rate_budget'];
+export const POSTGRES_ONLY_TABLES: readonly string[] = [...DERIVED_TABLES, 'provider_rate_budget', 'velocity_counters'];
 
 export const categoryCounts = pgTable('category_counts', {
   categoryId: big('category_id').primaryKey(),
@@ -315,4 +315,15 @@ export const providerRateBudget = pgTable('provider_rate_budget', {
   holdUntil: at('hold_until').notNull(),
   interactiveUntil: at('interactive_until').notNull(),
   lastTakeGranted: boolean('last_take_granted').notNull(),
+});
+
+/**
+ * PostgreSQL only: how many orders, code reveals and provider reads each
+ * person made in the current window (src/velocity), shared by every
+ * instance. SQLite runs one instance, which counts in memory.
+ */
+export const velocityCounters = pgTable('velocity_counters', {
+  key: text('key').primaryKey(),
+  windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+  count: integer('count').notNull(),
 });

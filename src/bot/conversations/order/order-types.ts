@@ -1,3 +1,4 @@
+import type { VelocityGuard, VelocityVerdict } from '../../../velocity/velocity-guard.js';
 import type { CatalogCategory } from '../../../catalog/catalog-queries.js';
 import type { CatalogReads } from '../../../catalog/catalog-store.js';
 import type { Logger } from '../../../logger.js';
@@ -39,7 +40,9 @@ export interface OrderConversationDeps {
    * when its total is above the person's approval threshold; null when it
    * needs none. Idempotent by confirm key, like placing.
    */
-  requestApproval?: (input: PlaceInput) => Promise<ApprovalWaiting | null>;
+  requestApproval?: (input: PlaceInput) => Promise<ApprovalWaiting | VelocityRefused | null>;
+  /** Velocity limits: orders confirmed per hour (each Confirm that would send or ask counts). */
+  velocity?: Pick<VelocityGuard, 'take'>;
   /**
    * Whether an order of `total` would wait for approval now, counted on the
    * person's day, so that the summary says before Confirm that it will wait.
@@ -58,8 +61,15 @@ export interface OrderConversationDeps {
   logger: Logger;
 }
 
+/** A velocity limit refused the Confirm: nothing was sent or stored. */
+export interface VelocityRefused {
+  kind: 'velocity';
+  verdict: Extract<VelocityVerdict, { ok: false }>;
+}
+
 /** What the staff member is told of an order that waits for approval. */
 export interface ApprovalWaiting {
+  kind: 'approval';
   total: number;
   expiresAt: number;
 }
