@@ -35,9 +35,9 @@ describe('velocity limits', () => {
 
   it('counts provider reads by the minute and reveals by the hour, each with its default', async () => {
     const { clock, guard } = world();
-    expect(guard.cap('reads')).toBe(30);
+    expect(guard.cap('reads')).toBe(60);
     expect(guard.cap('reveals')).toBe(30);
-    for (let i = 0; i < 30; i++) expect((await guard.take('reads', PERSON)).ok).toBe(true);
+    for (let i = 0; i < 60; i++) expect((await guard.take('reads', PERSON)).ok).toBe(true);
     expect(await guard.take('reads', PERSON)).toMatchObject({ ok: false, kind: 'reads', freesAt: T0 + 60_000 });
     for (let i = 0; i < 30; i++) expect((await guard.take('reveals', PERSON)).ok).toBe(true);
     clock.advance(60_000);
