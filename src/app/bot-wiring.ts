@@ -1,3 +1,4 @@
+import { withReadPace } from '../velocity/read-pace.js';
 import type { Bot } from 'grammy';
 import type { BotContext } from '../bot/context.js';
 import { createBot } from '../bot/create-bot.js';
@@ -26,7 +27,8 @@ export function createAppBot(deps: { config: Config; services: Services; catalog
     auditPages: services.stores.auditPages,
     catalog: services.catalog,
     catalogSync,
-    provider,
+    // A person's reads are paced; the services' own (deliveries, approvals' checks) are not.
+    provider: withReadPace(provider, services.velocity, clock),
     orders: services.orders,
     orderQueries: services.stores.orderQueries,
     alerts: services.alerts,
@@ -49,6 +51,7 @@ export function createAppBot(deps: { config: Config; services: Services; catalog
     orderIdleMs: config.orderIdleMinutes * 60_000,
     approvals: { service: services.approvals, announcer: services.approvalAnnouncer, rules: services.spendingRules },
     dualControl: { service: services.dualControl, announcer: services.dualControlAnnouncer },
+    velocity: services.velocity,
     perItemLimit: config.providerMaxQuantityPerItem,
     maxProductsPerOrder: config.providerMaxProductsPerOrder,
     clock,

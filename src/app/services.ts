@@ -31,6 +31,9 @@ import { createOrderFeed, type OrderFeed } from '../reports/order-feed.js';
 import { createSettingsRegistry, type SettingsRegistry } from '../settings/settings-registry.js';
 import type { SettingsView } from '../settings/settings-view.js';
 import { createLimitCheck } from '../orders/limit-check.js';
+import { createApprovalJudge } from '../orders/approval-judge.js';
+import { createVelocityGuard, type VelocityGuard } from '../velocity/velocity-guard.js';
+import { velocityAlertText, velocitySettings } from '../velocity/velocity-texts.js';
 import { createSpendingCounter, type SpendingCounter } from '../orders/spending-counter.js';
 import { createSpendingRuleBook, type SpendingRuleBook } from '../orders/spending-rules.js';
 import { spendingSettings } from '../orders/spending-settings.js';
@@ -76,6 +79,8 @@ export interface Services {
   settingsRegistry: SettingsRegistry;
   spendingRules: SpendingRuleBook;
   spendingCounter: SpendingCounter;
+  /** Orders, reveals, provider reads and waiting requests per person (velocity limits). */
+  velocity: VelocityGuard;
   checkLimits: ReturnType<typeof createLimitCheck>;
   lowBalance: LowBalanceWatch;
   walletShort: WalletShortAlert;
@@ -141,6 +146,8 @@ export async function createServices(deps: {
   const periods = createLocalPeriods(config.timeZone, config.monthCalendar);
   const spendingCounter = createSpendingCounter({ store: stores.spending, periods });
   const checkLimits = createLimitCheck({ rules: spendingRules, counter: spendingCounter, clock });
+  // The approval threshold counts the person's day: one judge at the summary, at Confirm and under the wallet lock.
+  const needsApproval = createApprovalJudge({ rules: spendingRules, counter: spendingCounter, pending: () => stores.approvals.listPending(), clock });
   const lowBalance = createLowBalanceWatch({
     state: stores.appState,
     clock,
@@ -149,8 +156,23 @@ export async function createServices(deps: {
     render: (locale, alert, figures) => lowBalanceAlertText(translate(locale), locale, config.amountUnit, alert, figures),
     logger,
   });
+  const velocity = createVelocityGuard({
+    store: stores.velocity,
+    settings,
+    clock,
+    async onRefused({ personId, verdict }) {
+      logger.warn({ personId, limit: verdict.kind, cap: verdict.cap }, 'refused by a velocity limit');
+      await stores.auditTrail
+        .record({ actorId: personId, action: 'velocity.refused', orderId: null, amount: null, facts: { limit: verdict.kind, cap: verdict.cap } })
+        .catch((error: unknown) => logger.error({ err: error instanceof Error ? error.name : String(error) }, 'could not audit a velocity refusal'));
+      // One alert per person and limit an hour: a loop of attempts is one alert, not one each.
+      await alerts.alert(`velocity:${verdict.kind}:${personId}`, (locale) => velocityAlertText(translate(locale), locale, describePerson(personId), verdict), {
+        quietMs: 60 * 60_000,
+      });
+    },
+  });
   const settingsRegistry = createSettingsRegistry();
-  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance));
+  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity));
   const metrics = createMetrics({
     store: stores.health,
     instance: config.instanceId,
@@ -195,6 +217,7 @@ export async function createServices(deps: {
       providerPausedUntil: () => limiter.pausedUntil(),
       orderingPaused: () => orderingPause.current(),
       checkLimits,
+      needsApproval,
       freshen: () => viewFreshness.check(),
       placeTimeoutMs: config.providerOrderTimeoutMs,
       // Every such order is news: quietMs 0, keyed by the order.
@@ -235,6 +258,8 @@ export async function createServices(deps: {
       return member !== null && mayOrder(member.role);
     },
     checkLimits,
+    judge: needsApproval,
+    orderByConfirmKey: (key) => stores.orderQueries.byConfirmKey(key),
     expiryMs: config.approvalExpiryMinutes * 60_000,
     selfApprovalHeld: () => dualControl.selfApprovalHeld(),
   });
@@ -311,6 +336,7 @@ export async function createServices(deps: {
     settingsRegistry,
     spendingRules,
     spendingCounter,
+    velocity,
     checkLimits,
     lowBalance,
     walletShort,

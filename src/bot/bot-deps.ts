@@ -20,6 +20,7 @@ import type { AuditTrail } from '../orders/audit-trail.js';
 import type { ReviewStore } from '../orders/review.js';
 import type { DescribePerson } from './describe-person.js';
 import type { ProviderClient } from '../provider/client.js';
+import type { VelocityGuard } from '../velocity/velocity-guard.js';
 import type { SettingsRegistry } from '../settings/settings-registry.js';
 import type { LimitCheck } from '../orders/limit-check.js';
 import type { SpendingCounter } from '../orders/spending-counter.js';
@@ -83,6 +84,8 @@ export interface BotDeps {
   approvals?: { service: ApprovalService; announcer: ApprovalAnnouncer; rules: Pick<SpendingRuleBook, 'setDefault' | 'defaults'> };
   /** Privileged changes that wait for a second administrator while there are two (dual control). */
   dualControl?: { service: DualControl; announcer: DualControlAnnouncer };
+  /** Velocity limits: orders per hour, reveals per hour, provider reads per minute, waiting requests; absent, none. */
+  velocity?: VelocityGuard;
   /** Calendar whose months exports count by; Gregorian unless set. */
   monthCalendar?: MonthCalendar;
   /** Days and months in `timeZone` and `monthCalendar`, as /export reads its dates. */

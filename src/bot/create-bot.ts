@@ -47,6 +47,8 @@ import { forwardedNeverAct } from './middleware/forwarded-never-act.js';
 import { privateChatsOnly } from './middleware/private-chats-only.js';
 import { rememberPeople } from './middleware/remember-people.js';
 import { handleProviderTrouble, troubleMessage } from './provider-trouble.js';
+import { readingAs } from '../velocity/read-pace.js';
+import { velocityFeature } from './features/velocity.js';
 import { createTellPerson } from './tell-person.js';
 import { createTypingWhileSlow } from './typing-while-slow.js';
 import type { BotDeps } from './bot-deps.js';
@@ -80,7 +82,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     describePerson,
   });
   const approvals = deps.approvals;
-  const requestApproval = approvals ? createApprovalRequester(approvals) : undefined;
+  const requestApproval = approvals ? createApprovalRequester({ ...approvals, ...(deps.velocity ? { velocity: deps.velocity } : {}) }) : undefined;
 
   const counted = deps.onUpdateHandled;
   if (counted) bot.use((_ctx, next) => next().finally(counted));
@@ -116,6 +118,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(i18n);
   // Before the conversations and every command: a forwarded message is never taken as the forwarder's own.
   bot.use(forwardedNeverAct());
+  // The provider reads this update makes count against the person (velocity limits, src/velocity/read-pace.ts).
+  bot.use((ctx, next) => (ctx.member ? readingAs(ctx.member.telegramId, next) : next()));
   const presentation: Presentation = { amountUnit: deps.amountUnit, timeZone: deps.timeZone, monthCalendar: deps.monthCalendar ?? 'gregorian', sandbox: deps.sandbox };
   bot.use((ctx, next) => {
     ctx.presentation = presentation;
@@ -158,7 +162,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         // The conversation offers no Confirm while ordering is paused; the order service refuses too.
         orderingPaused: () => deps.orderingPause.current(),
         checkLimits: (userId, total) => deps.spending.checkLimits(userId, total),
-        ...(requestApproval && approvals ? { requestApproval, approvalThreshold: (id: number) => approvals.service.thresholdFor(id) } : {}),
+        ...(requestApproval && approvals ? { requestApproval, approvalNeeded: (id: number, total: number) => approvals.service.needsApproval(id, total) } : {}),
+        ...(deps.velocity ? { velocity: deps.velocity } : {}),
         timeZone: deps.timeZone,
         typicalDeliveryMs: () => orderQueries.typicalDeliveryMs(),
         ...(deps.onWalletShort ? { onWalletShort: deps.onWalletShort } : {}),
@@ -217,6 +222,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       orders: orderQueries,
       provider: deps.provider,
       audit: deps.auditTrail,
+      ...(deps.velocity ? { velocity: deps.velocity } : {}),
       describePerson,
       tellPerson,
       isStaff: async (telegramId) => (await deps.staff.find(telegramId)) !== null,
@@ -252,6 +258,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   );
   bot.use(lowBalanceFeature({ watch: deps.lowBalance, logger: deps.logger }));
   bot.use(settingsFeature({ registry: deps.settingsRegistry }));
+  if (deps.velocity) bot.use(velocityFeature({ guard: deps.velocity, logger: deps.logger }));
   bot.use(
     orderingPauseFeature({
       pauses: deps.orderingPause,

@@ -15,6 +15,7 @@ import {
   ProviderServerError,
 } from '../provider/errors.js';
 import { alertOrderMismatch } from '../alerts/order-mismatch.js';
+import { ReadPaceError } from '../velocity/read-pace.js';
 import { INTERACTIVE_MAX_WAIT_MS } from '../provider/rate-limit.js';
 import type { Logger } from '../logger.js';
 import { formatNumber, localDigits } from '../text/format.js';
@@ -33,9 +34,12 @@ export type Trouble =
   /** The detail of another order came back: never shown. */
   | 'mismatch'
   | 'not-found'
+  /** The person passed their provider reads per minute (velocity limits): nothing was asked of the provider. */
+  | 'too-fast'
   | 'internal';
 
 export function classifyTrouble(error: unknown): Trouble {
+  if (error instanceof ReadPaceError) return 'too-fast';
   if (error instanceof ProviderAuthError || error instanceof ProviderForbiddenError) return 'auth';
   if (error instanceof ProviderRateLimitedError) return error.retryAfterMs > INTERACTIVE_MAX_WAIT_MS ? 'waiting' : 'rate-limited';
   if (error instanceof ProviderServerError || error instanceof ProviderNetworkError) return 'unavailable';
@@ -55,6 +59,7 @@ const TROUBLE_MESSAGE: Record<Trouble, string> = {
   'bad-answer': 'provider-bad-answer',
   mismatch: 'provider-order-mismatch',
   'not-found': 'provider-unavailable',
+  'too-fast': 'velocity-too-fast',
   internal: 'provider-internal',
 };
 
@@ -76,6 +81,9 @@ export function troubleMessage(t: Translate, trouble: Trouble, detail?: TroubleD
       time: clockTime(error.resumeAt, detail.locale),
       minutes: formatNumber(Math.max(1, Math.ceil(error.retryAfterMs / 60_000)), detail.locale),
     });
+  }
+  if (trouble === 'too-fast' && detail && error instanceof ReadPaceError) {
+    return t('velocity-refused-reads', { cap: formatNumber(error.verdict.cap, detail.locale), seconds: formatNumber(error.secondsLeft, detail.locale) });
   }
   if (trouble === 'refused' && error instanceof ProviderError && error.providerMessage) {
     return t('provider-refused', { message: error.providerMessage });

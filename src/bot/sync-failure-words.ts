@@ -10,6 +10,7 @@ const REASON: Record<Trouble, string> = {
   refused: 'sync-reason-refused',
   unavailable: 'sync-reason-unavailable',
   'not-found': 'sync-reason-unavailable',
+  'too-fast': 'sync-reason-busy',
   'bad-answer': 'sync-reason-bad-answer',
   mismatch: 'sync-reason-bad-answer',
   internal: 'sync-reason-internal',

@@ -52,6 +52,8 @@ import { createSqliteSessionStore, type SessionStore } from './session-store.js'
 import { createSqliteStaffStore, type StaffStore } from './staff-repo.js';
 import { createSqliteStrangerRepliesStore, type StrangerRepliesStore } from './stranger-replies-repo.js';
 import { createPostgresUpdateQueueStore } from './postgres/update-queue-store.js';
+import { createPostgresVelocityStore } from './postgres/velocity-store.js';
+import { createMemoryVelocityStore, type VelocityStore } from '../velocity/velocity-store.js';
 import { createSqliteUpdateQueueStore, type UpdateQueueStore } from './update-queue-store.js';
 
 /**
@@ -102,6 +104,8 @@ export interface Stores {
   health: HealthStore;
   /** The provider's request budget and Retry-After hold: shared by every instance on PostgreSQL, this process's memory on SQLite. */
   rateBudget: RateBudgetStore;
+  /** Orders, code reveals and provider reads per person in the current window (velocity limits). */
+  velocity: VelocityStore;
   /** How far the tables behind the in-memory views (staff, people, settings) moved: what tells an instance to read them again. */
   changes: ChangeCounterStore;
   /** Webhook updates between the post and the handler: each handled once, a chat's in order, across instances. */
@@ -134,6 +138,8 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     auditPages: createSqliteAuditQueries({ db }),
     health: createSqliteHealthStore({ db }),
     rateBudget: createSqliteRateBudgetStore({ clock }),
+    // One instance on SQLite: counted in its memory, as the request budget is.
+    velocity: createMemoryVelocityStore(),
     changes: createSqliteChangeCounterStore(),
     updateQueue: createSqliteUpdateQueueStore({ db, clock }),
   };
@@ -167,6 +173,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     auditPages: createPostgresAuditQueries({ db }),
     health: createPostgresHealthStore({ db }),
     rateBudget: createPostgresRateBudgetStore({ db }),
+    velocity: createPostgresVelocityStore({ db }),
     changes: createPostgresChangeCounterStore({ db }),
     updateQueue: createPostgresUpdateQueueStore({ db, clock, ownerLock }),
   };

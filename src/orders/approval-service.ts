@@ -13,6 +13,7 @@ export const DEFAULT_APPROVAL_EXPIRY_MS = 24 * 60 * 60_000;
 import { lineLabel, linesTotal, type OrderLine } from './order-line.js';
 import type { LimitCheck, LimitVerdict } from './limit-check.js';
 import type { PauseSource } from './ordering-pause.js';
+import type { ApprovalJudge } from './approval-judge.js';
 export type { LimitCheck };
 
 export interface ApprovalServiceDeps {
@@ -28,6 +29,17 @@ export interface ApprovalServiceDeps {
   /** Whether the person may order now: still on the staff and not a viewer. */
   mayOrder: (personId: number) => boolean;
   checkLimits?: LimitCheck;
+  /**
+   * Whether an order must wait, counted on the person's day (approval-judge.ts).
+   * Absent: the order's own total against the threshold.
+   */
+  judge?: ApprovalJudge;
+  /**
+   * The order a confirmation already made, if any: a replayed Confirm of an
+   * order placed without approval must not become a request now that its own
+   * money counts in the day.
+   */
+  orderByConfirmKey?: (confirmKey: string) => Promise<unknown>;
   expiryMs?: number;
   /**
    * Whether dual control holds though the approver is the only administrator
@@ -78,6 +90,8 @@ export type RejectOutcome = { kind: 'rejected'; approval: ApprovalRow } | { kind
 export interface ApprovalService {
   /** The total above which this person's order waits for an administrator; null: never. */
   thresholdFor(personId: number): number | null;
+  /** Whether an order of `total` would wait for an administrator now, counted on the person's day. */
+  needsApproval(personId: number, total: number): Promise<boolean>;
   /** Stores the request when the order needs approval; null when it can be placed at once. */
   requestIfNeeded(input: PlaceInput): Promise<{ created: boolean; approval: ApprovalRow } | null>;
   /** Administrators who are asked: everyone but the requester, unless the requester is the only one. */
@@ -99,6 +113,8 @@ export function placeInputOf(approval: ApprovalRow): PlaceInput {
     userId: approval.requesterId,
     chatId: approval.chatId,
     lines: approval.lines,
+    // An administrator decided: the order service does not ask for approval again.
+    approved: true,
   };
 }
 
@@ -115,6 +131,12 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
   const expiryMs = deps.expiryMs ?? DEFAULT_APPROVAL_EXPIRY_MS;
 
   const thresholdFor = (personId: number) => deps.rules.rulesFor(personId).approval;
+  const needsApproval: ApprovalJudge =
+    deps.judge ??
+    (async (personId, total) => {
+      const threshold = thresholdFor(personId);
+      return threshold !== null && total > threshold;
+    });
 
   function approversFor(approval: Pick<ApprovalRow, 'requesterId'>): number[] {
     const admins = deps.adminIds();
@@ -163,11 +185,16 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
   return {
     thresholdFor,
     approversFor,
+    needsApproval: (personId, total) => needsApproval(personId, total),
 
     async requestIfNeeded(input) {
-      const threshold = thresholdFor(input.userId);
       const total = linesTotal(input.lines);
-      if (threshold === null || total <= threshold) return null;
+      // A replayed Confirm finds its request, whatever the day's count says now.
+      const existing = await repo.byConfirmKey(input.confirmKey);
+      if (existing) return { created: false, approval: existing };
+      if (deps.orderByConfirmKey && (await deps.orderByConfirmKey(input.confirmKey)) !== null) return null;
+      if (!(await needsApproval(input.userId, total))) return null;
+      const threshold = thresholdFor(input.userId);
       const stored = await repo.request(
         {
           confirmKey: input.confirmKey,

@@ -4,6 +4,7 @@ import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { PlacedOrder } from '../provider/schemas.js';
 import type { LimitCheck } from './limit-check.js';
+import type { ApprovalJudge } from './approval-judge.js';
 import { orderFingerprint } from './fingerprint.js';
 import { createMutex } from './mutex.js';
 import { placeOrderBody, type OrderLine } from './order-line.js';
@@ -24,6 +25,8 @@ export interface PlaceInput {
   chatId: number;
   /** The products, one line each (a product at most once): all go in one POST. */
   lines: OrderLine[];
+  /** An administrator approved this order: the approval threshold is not judged again. */
+  approved?: boolean;
 }
 
 export type PlaceResult =
@@ -80,6 +83,14 @@ export interface OrderServiceDeps {
    */
   checkLimits?: LimitCheck;
   /**
+   * Whether the order must wait for an administrator, counted on the
+   * person's day (approval-judge.ts), judged again under the wallet lock:
+   * an order that needed no approval when Confirm was pressed may need it
+   * once another order of the same person was placed meanwhile. Such an
+   * order is closed unsent ('needs-approval'); approved orders skip it.
+   */
+  needsApproval?: ApprovalJudge;
+  /**
    * The POST's timeout (PROVIDER_ORDER_TIMEOUT_MS): a POST a crash
    * interrupted can have been in flight this long at most. Default: the
    * provider client's default.
@@ -123,11 +134,14 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
    * 'placing' holding the wallet, and a shutdown meanwhile would leave an
    * outcome that looks unknown although nothing was sent).
    */
-  async function whyNotSend(intent: OrderRow): Promise<{ reason: RejectReason; providerMessage: string | null; facts: Record<string, string | number> } | null> {
+  async function whyNotSend(intent: OrderRow, input: PlaceInput): Promise<{ reason: RejectReason; providerMessage: string | null; facts: Record<string, string | number> } | null> {
     const paused = (await deps.orderingPaused?.()) ?? null;
     if (paused) return { reason: 'paused', providerMessage: paused.reason, facts: { cause: 'paused', source: paused.source } };
     const verdict = (await deps.checkLimits?.(intent.userId, intent.totalAmount, intent.id)) ?? { ok: true };
     if (!verdict.ok) return { reason: 'over-limit', providerMessage: null, facts: { cause: 'limit', limit: verdict.limit, cap: verdict.cap, left: verdict.left } };
+    if (!input.approved && (await deps.needsApproval?.(intent.userId, intent.totalAmount, intent.id))) {
+      return { reason: 'needs-approval', providerMessage: null, facts: { cause: 'approval' } };
+    }
     const pausedFor = (deps.providerPausedUntil?.() ?? 0) - clock.now();
     if (pausedFor > MAX_PAUSE_WAIT_MS) return { reason: 'rate-limited', providerMessage: null, facts: { cause: 'rate-limit', seconds: Math.ceil(pausedFor / 1000) } };
     return null;
@@ -157,7 +171,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
   async function claimWaiting(intent: OrderRow, input: PlaceInput): Promise<{ claim: ClaimResult } | { closed: PlaceResult | null }> {
     const deadline = clock.now() + (deps.placeTimeoutMs ?? DEFAULT_PLACE_TIMEOUT_MS) + BUSY_WALLET_GRACE_MS;
     for (;;) {
-      const unsent = await whyNotSend(intent);
+      const unsent = await whyNotSend(intent, input);
       if (unsent) return { closed: await closeUnsent(intent, input, unsent) };
       const lastTry = clock.now() >= deadline;
       const claim = await repo.claimForPlacing(intent.id, input.userId, { keepIfBusy: !lastTry });
@@ -178,7 +192,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
    */
   async function recheckClaimed(order: OrderRow, input: PlaceInput): Promise<{ order: OrderRow } | { closed: PlaceResult }> {
     await deps.freshen?.();
-    const unsent = await whyNotSend(order);
+    const unsent = await whyNotSend(order, input);
     if (!unsent) return { order };
     const closed = await repo.transition({
       id: order.id,

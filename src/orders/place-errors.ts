@@ -23,6 +23,8 @@ export type RejectReason =
   | 'paused'
   /** Not sent: the order would pass one of the person's spending limits (src/spending). */
   | 'over-limit'
+  /** Not sent: counted again at the claim, the person's day now passes their approval threshold. */
+  | 'needs-approval'
   /** Not sent: another instance's POST for the same wallet outlasted its own timeout while this order waited for it. */
   | 'wallet-busy'
   | 'other';

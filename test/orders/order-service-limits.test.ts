@@ -7,6 +7,7 @@ import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { sqliteSettings } from '../support/sqlite-settings.js';
 import { createLimitCheck } from '../../src/orders/limit-check.js';
+import { createApprovalJudge } from '../../src/orders/approval-judge.js';
 import { createSpendingCounter, createSqliteSpendingStore } from '../../src/orders/spending-counter.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { createManualClock } from '../support/manual-clock.js';
@@ -36,6 +37,7 @@ describe('order service under spending limits', () => {
       logger: silentLogger,
       sandbox: true,
       checkLimits: createLimitCheck({ rules, counter, clock }),
+      needsApproval: createApprovalJudge({ rules, counter, pending: async () => [], clock }),
     });
     const posts = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders').length;
     return { service, rules, posts };
@@ -59,5 +61,20 @@ describe('order service under spending limits', () => {
     expect(results.map((r) => r.kind).sort()).toEqual(['placed', 'rejected']);
     expect(results.find((r) => r.kind === 'rejected')).toMatchObject({ reason: 'over-limit' });
     expect(posts()).toBe(1);
+  });
+
+  it('closes unsent an order whose day passes the approval threshold once the orders before it are counted; an approved one is sent', async () => {
+    const { service, rules, posts } = await setup();
+    await rules.setDefault('approval', 2 * PRICE, 1001);
+    const results = await Promise.all([
+      service.createIntentAndPlace(googlePlayInput('a-1')),
+      service.createIntentAndPlace(googlePlayInput('a-2')),
+      service.createIntentAndPlace(googlePlayInput('a-3')),
+    ]);
+    expect(results.map((r) => r.kind).sort()).toEqual(['placed', 'placed', 'rejected']);
+    expect(results.find((r) => r.kind === 'rejected')).toMatchObject({ reason: 'needs-approval', order: { state: 'not_placed' } });
+    expect(posts()).toBe(2);
+    expect(await service.createIntentAndPlace({ ...googlePlayInput('a-4'), approved: true })).toMatchObject({ kind: 'placed' });
+    expect(posts()).toBe(3);
   });
 });

@@ -35,10 +35,11 @@ const WORDED: Readonly<Record<string, readonly string[]>> = {
   'audit-approval-change-': ['price', 'stock', 'region-gone'],
   'audit-approval-blocked-': ['paused', 'funds', 'limit', 'unchecked'],
   'audit-approval-interrupted-': ['checking', 'before-order'],
-  'audit-why-': ['review', 'never-sent', 'same-order-pending', 'another-in-flight', 'paused', 'limit', 'rate-limit', 'no-provider-order', 'interrupted', 'accepted-not-recorded'],
+  'audit-why-': ['review', 'never-sent', 'same-order-pending', 'another-in-flight', 'paused', 'limit', 'rate-limit', 'no-provider-order', 'interrupted', 'accepted-not-recorded', 'approval'],
   'audit-limit-': ['order', 'day', 'month', 'approval'],
   'audit-undeliverable-': ['order-missing', 'removed', 'viewer', 'blocked', 'telegram'],
   'audit-export-': ['orders', 'transactions', 'audit', 'summary'],
+  'audit-velocity-': ['orders', 'reveals', 'reads', 'pending'],
 };
 
 function known(v: EventWordsView, prefix: string, code: string, args?: Record<string, string | number>): string | null {
@@ -237,6 +238,7 @@ function factsWords(v: EventWordsView, entry: AuditEntry, facts: AuditFacts): st
   if (entry.action === 'setting.changed') return settingWords(v, facts);
   if (entry.action === 'export.sent') return exportEvent(v, facts);
   if (area === 'admin_change') return adminChangeWords(v, step, entry.subjectId, facts);
+  if (entry.action === 'velocity.refused') return known(v, 'audit-velocity-', text(facts['limit']) ?? '', { cap: formatNumber(whole(facts['cap']) ?? 0, v.locale) });
   return null;
 }
 

@@ -1,3 +1,5 @@
+import type { VelocityGuard } from '../../velocity/velocity-guard.js';
+import { velocityRefusalText } from '../../velocity/velocity-texts.js';
 import { Composer } from 'grammy';
 import { copyButtonRows, renderDelivery } from '../../delivery/render-delivery.js';
 import type { Logger } from '../../logger.js';
@@ -38,6 +40,8 @@ export interface TrackDeps {
   orders: Pick<OrderQueries, 'find' | 'byId' | 'byProviderOrderId'>;
   provider: Pick<ProviderClient, 'getOrder'>;
   audit: Pick<AuditTrail, 'record'>;
+  /** Reveals of someone else's codes per hour (velocity limits); absent, no limit. */
+  velocity?: Pick<VelocityGuard, 'take'>;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
   describePerson: DescribePerson;
@@ -161,6 +165,14 @@ export function trackFeature(deps: TrackDeps) {
     if (row.providerOrderId === null) {
       await ctx.answerCallbackQuery({ text: ctx.t('codes-not-placed'), show_alert: true });
       return;
+    }
+    // Someone else's codes, one reveal after another, is what a taken-over administrator's account does.
+    if (row.userId !== ctx.member.telegramId && deps.velocity) {
+      const pace = await deps.velocity.take('reveals', ctx.member.telegramId);
+      if (!pace.ok) {
+        await ctx.answerCallbackQuery({ text: velocityRefusalText(ctx.t, ctx.member.locale, ctx.presentation.timeZone, pace), show_alert: true });
+        return;
+      }
     }
     await ctx.answerCallbackQuery({ text: ctx.t('codes-fetching') });
     let fresh: OrderDetail;

@@ -122,7 +122,7 @@ export const DERIVED_TABLES: readonly string[] = ['product_search'];
  * instances share and a single SQLite instance keeps in memory (the
  * provider's request budget). None is in SQLite's schema; db:copy skips them.
  */
-export const POSTGRES_ONLY_TABLES: readonly string[] = [...DERIVED_TABLES, 'provider_rate_budget'];
+export const POSTGRES_ONLY_TABLES: readonly string[] = [...DERIVED_TABLES, 'provider_rate_budget', 'velocity_counters'];
 
 export const categoryCounts = pgTable('category_counts', {
   categoryId: big('category_id').primaryKey(),
@@ -348,3 +348,13 @@ export const adminRequests = pgTable(
     index('admin_requests_state_expiry_idx').on(t.state, t.expiresAt),
   ],
 );
+/**
+ * PostgreSQL only: how many orders, code reveals and provider reads each
+ * person made in the current window (src/velocity), shared by every
+ * instance. SQLite runs one instance, which counts in memory.
+ */
+export const velocityCounters = pgTable('velocity_counters', {
+  key: text('key').primaryKey(),
+  windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+  count: integer('count').notNull(),
+});

@@ -14,6 +14,7 @@ import { goodsLines, placedRecap } from './recap.js';
 import { goodsOf } from '../../../orders/order-line.js';
 import { canConfirm } from './summary-view.js';
 import { closedView, type ViewContext } from './views.js';
+import { velocityRefusalText } from '../../../velocity/velocity-texts.js';
 
 /** What Confirm needs from the conversation around it; nothing here outlives the press. */
 export interface ConfirmTools {
@@ -82,12 +83,18 @@ async function place(tools: ConfirmTools, state: ConfirmState, key: string): Pro
   const input = placeInputFrom(state.draft, { confirmKey: key, userId: tools.userId, chatId: tools.chatId });
   const outcome = await conversation.external(async () => {
     try {
+      // Counted before anything is sent or asked: a loop of orders stops here, whatever the money allows.
+      const pace = (await deps.velocity?.take('orders', input.userId)) ?? { ok: true as const };
+      if (!pace.ok) return { kind: 'velocity' as const, verdict: pace };
       // Above the approval threshold the order is stored, not sent: administrators decide.
       const waiting = (await deps.requestApproval?.(input)) ?? null;
+      if (waiting?.kind === 'velocity') return waiting;
       if (waiting) return { kind: 'approval' as const, waiting };
       const result = await deps.orders.createIntentAndPlace(input);
       // A limit lowered or another order counted since the summary: it shows the limit again instead of a dead end.
       if (result.kind === 'rejected' && result.reason === 'over-limit') return { kind: 'over-limit' as const };
+      // Counted again under the wallet lock, the day now needs an approval: the summary says so and Confirm asks for it.
+      if (result.kind === 'rejected' && result.reason === 'needs-approval') return { kind: 'needs-approval' as const };
       // A refused key or IP is for administrators to fix: they are told (once).
       if (result.kind === 'rejected' && (result.reason === 'auth' || result.reason === 'forbidden')) {
         await deps.onProviderTrouble(result.error, 'place order');
@@ -99,14 +106,16 @@ async function place(tools: ConfirmTools, state: ConfirmState, key: string): Pro
     }
   });
   if (outcome.kind === 'over-limit') return { kind: 'over-limit', notice: t('order-limit-reached-meanwhile') };
+  if (outcome.kind === 'needs-approval') return { kind: 'over-limit', notice: t('approval-needed-meanwhile') };
   const money = (value: number) => formatAmount(value, locale, deps.amountUnit);
   const text =
     outcome.kind === 'approval'
       ? t('approval-waiting', {
           total: money(outcome.waiting.total),
-          threshold: money(outcome.waiting.threshold),
           until: formatDateTimeWithZone(outcome.waiting.expiresAt, locale, deps.timeZone),
         })
+      : outcome.kind === 'velocity'
+      ? velocityRefusalText(t, locale, deps.timeZone, outcome.verdict)
       : outcome.kind === 'trouble'
       ? outcome.trouble === 'internal'
         ? t('order-failed-internal')
@@ -118,7 +127,7 @@ async function place(tools: ConfirmTools, state: ConfirmState, key: string): Pro
         input.lines.length > 1
         ? goodsLines(view, goodsOf(input.lines)).join('\n')
         : null
-      : outcome.kind !== 'trouble' && outcome.recap
+      : outcome.kind !== 'trouble' && outcome.kind !== 'velocity' && outcome.recap
       ? placedRecap(view, outcome.recap, 'typicalMs' in outcome ? outcome.typicalMs : null)
       : null;
   return { kind: 'placed', out: closedView(recap ? `${text}\n\n${recap}` : text, deps.sandbox, t) };

@@ -178,10 +178,10 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         // if the process dies after the POST, the replayed Confirm carries the same key
         // and the order service recognises it instead of placing a second order.
         confirmKey = await conversation.external(() => crypto.randomUUID());
-        const threshold = await conversation.external(() => deps.approvalThreshold?.(userId!) ?? null);
-        if (threshold !== null && total > threshold) {
+        const waits = await conversation.external(async () => (await deps.approvalNeeded?.(userId!, total)) ?? false);
+        if (waits) {
           // Below any other notice (a price changed since an order repeated), never instead of it.
-          const note = t('approval-summary-note', { threshold: formatAmount(threshold, locale, deps.amountUnit) });
+          const note = t('approval-summary-note');
           notice = notice === null ? note : `${notice}\n${note}`;
         }
       }

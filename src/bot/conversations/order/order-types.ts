@@ -1,3 +1,4 @@
+import type { VelocityGuard, VelocityVerdict } from '../../../velocity/velocity-guard.js';
 import type { CatalogCategory } from '../../../catalog/catalog-queries.js';
 import type { CatalogReads } from '../../../catalog/catalog-store.js';
 import type { Logger } from '../../../logger.js';
@@ -40,9 +41,16 @@ export interface OrderConversationDeps {
    * when its total is above the person's approval threshold; null when it
    * needs none. Idempotent by confirm key, like placing.
    */
-  requestApproval?: (input: PlaceInput) => Promise<ApprovalWaiting | null>;
-  /** The person's approval threshold, so that the summary says before Confirm that the order will wait. */
-  approvalThreshold?: (personId: number) => number | null;
+  requestApproval?: (input: PlaceInput) => Promise<ApprovalWaiting | VelocityRefused | null>;
+  /** Velocity limits: orders confirmed per hour (each Confirm that would send or ask counts). */
+  velocity?: Pick<VelocityGuard, 'take'>;
+  /**
+   * Whether an order of `total` would wait for approval now, counted on the
+   * person's day, so that the summary says before Confirm that it will wait.
+   * The threshold itself is never shown to the staff member: knowing it
+   * would invite splitting an order to stay under it.
+   */
+  approvalNeeded?: (personId: number, total: number) => Promise<boolean>;
   /** IANA zone every time is shown in (the approval deadline, for one). */
   timeZone: string;
   /** How long delivery usually takes (median of recent orders), for the recap after Confirm; null when unknown. */
@@ -54,10 +62,16 @@ export interface OrderConversationDeps {
   logger: Logger;
 }
 
+/** A velocity limit refused the Confirm: nothing was sent or stored. */
+export interface VelocityRefused {
+  kind: 'velocity';
+  verdict: Extract<VelocityVerdict, { ok: false }>;
+}
+
 /** What the staff member is told of an order that waits for approval. */
 export interface ApprovalWaiting {
+  kind: 'approval';
   total: number;
-  threshold: number;
   expiresAt: number;
 }
 

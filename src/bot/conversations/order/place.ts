@@ -45,6 +45,7 @@ const REJECTION_MESSAGE: Partial<Record<RejectReason, string>> = {
   forbidden: 'order-rejected-access',
   paused: 'order-rejected-paused',
   'over-limit': 'order-limit-reached-meanwhile',
+  'needs-approval': 'approval-needed-meanwhile',
   'wallet-busy': 'order-rejected-wallet-busy',
 };
 

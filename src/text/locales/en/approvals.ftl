@@ -1,7 +1,7 @@
 ### English messages for approvals (Fluent): orders above a person's approval threshold wait for an administrator.
 
 approval-line = Request { $id }: { $goods }, { $total }
-approval-waiting = This order needs an administrator's approval: its total, { $total }, is above your approval limit of { $threshold }. Nothing is sent or charged until an administrator approves it. I will tell you here what they decide; without a decision the request expires at { $until }.
+approval-waiting = This order needs an administrator's approval. Its total is { $total }; nothing is sent or charged until an administrator approves it. I will tell you here what they decide; without a decision the request expires at { $until }.
 approval-admin-title = Approval needed: request { $id }
 approval-admin-who = Ordered by: { $person }
 approval-admin-who-id = Telegram ID: { $id }
@@ -56,5 +56,6 @@ approvals-list-item = { $order }, by { $person }, until { $until }
 approvals-list-more = … and { $count } more
 help-admin-approvals =
     /approvals: orders waiting for approval; /approvals threshold <amount>|off sets the total above which orders wait
-approval-summary-note = Orders above { $threshold } need an administrator's approval: after Confirm this one waits for it, and nothing is charged before.
+approval-summary-note = This order needs an administrator's approval: after Confirm it waits for it, and nothing is charged before.
 approval-requester-cannot-order = Not placed: { $person } may no longer order (removed from the staff or made a viewer). The request is closed.
+approval-needed-meanwhile = Not sent: counted with your other orders of today, this order now needs an administrator's approval. Press Confirm to ask for it.

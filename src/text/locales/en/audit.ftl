@@ -92,6 +92,7 @@ audit-why-rate-limit = the provider asked us to wait { $seconds } s
 audit-why-no-provider-order = the provider had no such order after { $checks } checks
 audit-why-interrupted = a restart interrupted the sending
 audit-why-accepted-not-recorded = the provider took it as order { $providerOrder } but it could not be recorded
+audit-why-approval = counted with the day's other orders it needed an administrator's approval
 audit-notification-sent = told about { $order }
 audit-notification-delivered = sent the codes of { $order } in { $count ->
     [one] { $messages } message
@@ -115,3 +116,7 @@ audit-export-transactions = the wallet transactions
 audit-export-audit = the audit
 audit-export-summary = the spending summary
 audit-other = { $action }
+audit-velocity-orders = was refused an order: more than { $cap } in an hour
+audit-velocity-reveals = was refused someone else's codes: more than { $cap } reveals in an hour
+audit-velocity-reads = was refused a provider read: more than { $cap } in a minute
+audit-velocity-pending = was refused an approval request: more than { $cap } waiting at once

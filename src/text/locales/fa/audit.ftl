@@ -92,6 +92,7 @@ audit-why-rate-limit = تأمین‌کننده خواست { $seconds } ثانی�
 audit-why-no-provider-order = پس از { $checks } بار بررسی، چنین سفارشی نزد تأمین‌کننده نبود
 audit-why-interrupted = راه‌اندازی دوبارهٔ ربات ارسال را نیمه‌کاره گذاشت
 audit-why-accepted-not-recorded = تأمین‌کننده آن را با شمارهٔ { $providerOrder } پذیرفت، اما ثبتش در سوابق ما ممکن نشد
+audit-why-approval = همراه با سفارش‌های دیگر آن روز به تأیید مدیر نیاز داشت
 audit-notification-sent = دربارهٔ { $order } خبر داد
 audit-notification-delivered = کدهای { $order } را در { $count ->
    *[other] { $messages } پیام
@@ -113,3 +114,7 @@ audit-export-transactions = تراکنش‌های کیف پول
 audit-export-audit = گزارش رویدادها
 audit-export-summary = خلاصهٔ هزینه‌ها
 audit-other = { $action }
+audit-velocity-orders = سفارشش رد شد: بیش از { $cap } سفارش در یک ساعت
+audit-velocity-reveals = باز کردن کدهای دیگران برایش رد شد: بیش از { $cap } بار در یک ساعت
+audit-velocity-reads = درخواستش به تأمین‌کننده رد شد: بیش از { $cap } درخواست در یک دقیقه
+audit-velocity-pending = درخواست تأییدش رد شد: بیش از { $cap } سفارش هم‌زمان در انتظار تأیید

@@ -27,6 +27,8 @@ export interface BotWorld {
   posts(): number;
   /** Size of the order conversation's stored state for a chat, in characters of JSON; 0 when none is stored. */
   conversationBytes(chatId: number): number;
+  /** The services the bot runs on, for what a test sets or places around the chat. */
+  services: Awaited<ReturnType<typeof createServices>>;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface BotWorld {
  * test moves, a pause switched between two taps.
  */
 export async function startBotWorld(
-  options: { clock?: Clock; orderLimit?: number; catalogSynced?: boolean; maxProductsPerOrder?: number; catalogSize?: number; sandboxTiming?: OrderTiming } = {},
+  options: { clock?: Clock; orderLimit?: number; approvalThreshold?: number; catalogSynced?: boolean; maxProductsPerOrder?: number; catalogSize?: number; sandboxTiming?: OrderTiming } = {},
 ): Promise<BotWorld> {
   const clock = options.clock ?? systemClock;
   const telegram = await createFakeBotApi();
@@ -68,6 +70,7 @@ export async function startBotWorld(
   const services = await createServices({ config, stores: sqliteStores({ db, clock }), provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
   await services.staff.add(STAFF.id, 'staff', ADMIN.id);
   if (options.orderLimit !== undefined) await services.spendingRules.setDefault('order', options.orderLimit, ADMIN.id);
+  if (options.approvalThreshold !== undefined) await services.spendingRules.setDefault('approval', options.approvalThreshold, ADMIN.id);
   const catalogSync = createCatalogSync({ provider: services.provider, store: createSqliteCatalogStore({ db, clock }), clock, logger });
   // false: a new database, as before the first refresh.
   if (options.catalogSynced ?? true) await catalogSync.syncNow();
@@ -85,6 +88,7 @@ export async function startBotWorld(
     telegram,
     sandbox,
     pauses,
+    services,
     posts: () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders').length,
     conversationBytes: (chatId) =>
       db.$client.prepare<[string], { n: number }>('select length(value) as n from bot_sessions where key = ?').get(`${CONVERSATION_KEY_PREFIX}${chatId}`)?.n ?? 0,

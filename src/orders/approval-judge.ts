@@ -1,0 +1,40 @@
+import type { Clock } from '../clock.js';
+import type { ApprovalRow } from './approval-repo.js';
+import { totalOf } from './approval-repo.js';
+import type { SpendingCounter } from './spending-counter.js';
+import type { SpendingRuleBook } from './spending-rules.js';
+
+/**
+ * Whether an order of `total` must wait for an administrator.
+ * `exceptOrderId` leaves out the order being judged once it is an order
+ * (under the wallet lock it is already 'placing', which counts as spent).
+ */
+export type ApprovalJudge = (userId: number, total: number, exceptOrderId?: number) => Promise<boolean>;
+
+export interface ApprovalJudgeDeps {
+  rules: Pick<SpendingRuleBook, 'rulesFor'>;
+  counter: Pick<SpendingCounter, 'spentBy'>;
+  /** The requests still waiting for an administrator, everyone's. */
+  pending: () => Promise<ApprovalRow[]>;
+  clock: Clock;
+}
+
+/**
+ * The approval threshold is judged on the person's day, not on one order:
+ * what they spent in the local day (the orders that count as spent, as the
+ * day limit counts them), what waits for approval, and this order. Judged
+ * per order, ten orders each at the threshold would need nobody's approval.
+ * A pending request counts whichever day it was made: approved, it becomes
+ * an order of the day it is approved in.
+ */
+export function createApprovalJudge(deps: ApprovalJudgeDeps): ApprovalJudge {
+  return async (userId, total, exceptOrderId) => {
+    const threshold = deps.rules.rulesFor(userId).approval;
+    if (threshold === null) return false;
+    // The order alone already passes it: nothing to count.
+    if (total > threshold) return true;
+    const [spent, pending] = await Promise.all([deps.counter.spentBy(userId, deps.clock.now(), exceptOrderId), deps.pending()]);
+    const waiting = pending.filter((row) => row.requesterId === userId).reduce((sum, row) => sum + totalOf(row), 0);
+    return spent.day + waiting + total > threshold;
+  };
+}
