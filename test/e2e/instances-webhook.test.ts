@@ -130,7 +130,7 @@ describe('three instances in webhook mode behind a proxy on one PostgreSQL datab
 
   it('places and delivers once every order of ten staff ordering at once across the instances', async () => {
     const before = posts(world);
-    const placed = await Promise.all(CREW.map((user) => orderThroughChat(world, user, { ...GOOGLE_PLAY, quantity: 1, confirmWithinMs: 30_000 })));
+    const placed = await Promise.all(CREW.map((user) => orderThroughChat(world, user, { ...GOOGLE_PLAY, quantity: 1, confirmWithinMs: 30_000, stepWithinMs: 20_000 })));
     expect(posts(world)).toBe(before + CREW.length);
     // The updates went through every instance.
     expect(new Set(proxy.forwards.filter((f) => f.status === 200).map((f) => f.port)).size).toBe(NAMES.length);
@@ -248,7 +248,7 @@ describe('three instances in webhook mode behind a proxy on one PostgreSQL datab
     let rolling = true;
     const ordering = CREW.slice(0, 4).map(async (user) => {
       const references: string[] = [];
-      while (rolling || references.length === 0) references.push(referenceIn(await orderThroughChat(world, user, { ...GOOGLE_PLAY, quantity: 1, confirmWithinMs: 30_000 })));
+      while (rolling || references.length === 0) references.push(referenceIn(await orderThroughChat(world, user, { ...GOOGLE_PLAY, quantity: 1, confirmWithinMs: 30_000, stepWithinMs: 20_000 })));
       return references;
     });
     for (const name of NAMES) {

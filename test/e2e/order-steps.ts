@@ -19,6 +19,12 @@ export interface OrderRequest {
   locale?: 'en' | 'fa';
   /** How long the answer to Confirm may take; 10 s unless said (several busy instances on a small machine need more). */
   confirmWithinMs?: number;
+  /**
+   * How long each earlier step's answer may take; 5 s unless said. Many
+   * people ordering at once share the provider's request budget, so a
+   * step that reads the provider waits its turn.
+   */
+  stepWithinMs?: number;
 }
 
 /** What each step of the walk waits for, per language; the quantity is typed in that language's digits. */
@@ -42,10 +48,11 @@ const WALK = {
 export async function orderThroughChat(world: World, user: FakeUser, request: OrderRequest, answer?: RegExp): Promise<SentMessage> {
   const walk = WALK[request.locale ?? 'en'];
   const chat = chatDriver(world.telegram, user);
-  await chat.say('/order', walk.menu);
-  await chat.say(request.search, walk.results);
-  await chat.tap(request.product, walk.quantity);
-  await chat.say(walk.digits(request.quantity), walk.summary);
+  const within = request.stepWithinMs ?? 5_000;
+  await chat.answerTo(() => world.telegram.sendText(user, '/order'), walk.menu, within);
+  await chat.answerTo(() => world.telegram.sendText(user, request.search), walk.results, within);
+  await chat.answerTo(() => world.telegram.clickButton(user, chat.currentMenu(), request.product), walk.quantity, within);
+  await chat.answerTo(() => world.telegram.sendText(user, walk.digits(request.quantity)), walk.summary, within);
   return chat.answerTo(() => world.telegram.clickButton(user, chat.currentMenu(), walk.confirm), answer ?? walk.placed, request.confirmWithinMs ?? 10_000);
 }
 
