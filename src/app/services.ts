@@ -32,6 +32,7 @@ import { createLimitCheck } from '../orders/limit-check.js';
 import { createSpendingCounter, type SpendingCounter } from '../orders/spending-counter.js';
 import { createSpendingRuleBook, type SpendingRuleBook } from '../orders/spending-rules.js';
 import { spendingSettings } from '../orders/spending-settings.js';
+import { retentionSettings } from '../retention/retention-settings.js';
 import { translatorFor } from '../text/i18n.js';
 import { createTelegramApi } from '../bot/telegram-api.js';
 import { createTokenWatch, type TokenWatch } from '../alerts/token-watch.js';
@@ -145,7 +146,7 @@ export async function createServices(deps: {
     logger,
   });
   const settingsRegistry = createSettingsRegistry();
-  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance));
+  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...retentionSettings(settings));
   const metrics = createMetrics({
     store: stores.health,
     instance: config.instanceId,

@@ -30,6 +30,7 @@ import { orderAgainFeature } from './features/order-again.js';
 import { orderingPauseFeature } from './features/ordering-pause.js';
 import { ordersFeature } from './features/orders.js';
 import { reviewFeature } from './features/review.js';
+import { retentionFeature } from './features/retention.js';
 import { settingsFeature } from './features/settings.js';
 import { staffFeature } from './features/staff.js';
 import { syncFeature } from './features/sync.js';
@@ -198,6 +199,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       audit: deps.auditTrail,
       describePerson,
       tellPerson,
+      ...(deps.retention ? { codeMessages: deps.retention.codeMessages } : {}),
       clock: deps.clock,
       logger: deps.logger,
     }),
@@ -228,6 +230,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     }),
   );
   bot.use(lowBalanceFeature({ watch: deps.lowBalance, logger: deps.logger }));
+  if (deps.retention) bot.use(retentionFeature({ settings: deps.retention.settings, logger: deps.logger }));
   bot.use(settingsFeature({ registry: deps.settingsRegistry }));
   bot.use(
     orderingPauseFeature({
