@@ -2,7 +2,7 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { Settings } from '../settings/settings-view.js';
 import type { RetentionStore } from './retention-store.js';
-import { ANSWERS_KEPT_DAYS } from './retention-settings.js';
+import { answersKeptDays } from './retention-settings.js';
 
 const DAY_MS = 86_400_000;
 /**
@@ -38,7 +38,7 @@ export function createRetentionPass(deps: {
   const { store, clock, logger } = deps;
   return async () => {
     const now = clock.now();
-    const days = deps.settings.read(ANSWERS_KEPT_DAYS);
+    const days = answersKeptDays(deps.settings);
     const erased = days === null ? [] : await store.eraseAnswers({ settledBefore: now - days * DAY_MS, days, now, limit: deps.batchSize ?? 50 });
     const strangers = await store.expireStrangers(now - STRANGER_KEEP_DAYS * DAY_MS);
     if (strangers.people > 0) await deps.onPeopleForgotten?.();

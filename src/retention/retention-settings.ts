@@ -20,7 +20,11 @@ export const MAX_ANSWER_DAYS = 3650;
  * customer seen in practice (they come within weeks), short enough that
  * a stolen database or backup no longer holds years of personal data.
  */
-export const ANSWERS_KEPT_DAYS = defineSetting('answers.kept-days', z.number().int().min(1).max(MAX_ANSWER_DAYS).nullable(), 180);
+export const ANSWERS_KEPT_DAYS = defineSetting('answers.kept-days', z.object({ days: z.number().int().min(1).max(MAX_ANSWER_DAYS).nullable() }), { days: 180 });
+// Wrapped in an object: a stored null reads as "never set", which would bring the 180 days back instead of keeping answers for good.
+
+/** The days answers are kept; null: for good. */
+export const answersKeptDays = (settings: Pick<Settings, 'read'>): number | null => settings.read(ANSWERS_KEPT_DAYS).days;
 
 /** The two settings as /settings lists them. */
 export function retentionSettings(settings: Pick<Settings, 'read'>): ListedSetting[] {
@@ -36,7 +40,7 @@ export function retentionSettings(settings: Pick<Settings, 'read'>): ListedSetti
     {
       labelKey: 'settings-answers-kept',
       show: ({ t, locale }) => {
-        const days = settings.read(ANSWERS_KEPT_DAYS);
+        const days = answersKeptDays(settings);
         return days === null ? t('retention-forever') : t('retention-days', { days: formatNumber(days, locale) });
       },
       how: ({ t }) => t('settings-answers-kept-how'),

@@ -50,10 +50,14 @@ export function settingWords(v: SettingView, facts: AuditFacts): string | null {
   }
   if (key === 'codes.remove-after-hours' || key === 'answers.kept-days') {
     const codes = key === 'codes.remove-after-hours';
-    const words = (value: Json) =>
-      typeof value === 'number'
+    // The days are kept as { days }: see ANSWERS_KEPT_DAYS.
+    const unwrap = (value: Json): Json => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value['days'] ?? null) : value);
+    const words = (wrapped: Json) => {
+      const value = codes ? wrapped : unwrap(wrapped);
+      return typeof value === 'number'
         ? v.t(codes ? 'retention-hours' : 'retention-days', codes ? { hours: formatNumber(value, v.locale) } : { days: formatNumber(value, v.locale) })
         : v.t(codes ? 'settings-off' : 'retention-forever');
+    };
     return v.t(codes ? 'audit-setting-codes-removal' : 'audit-setting-answers-kept', { value: words(after), before: words(before) });
   }
   if (key === 'feed.orders') return v.t(after === true ? 'audit-setting-feed-on' : 'audit-setting-feed-off');

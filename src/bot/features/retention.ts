@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import type { Logger } from '../../logger.js';
-import { ANSWERS_KEPT_DAYS, CODES_REMOVE_AFTER_HOURS, MAX_ANSWER_DAYS, MAX_CODE_HOURS } from '../../retention/retention-settings.js';
+import { ANSWERS_KEPT_DAYS, answersKeptDays, CODES_REMOVE_AFTER_HOURS, MAX_ANSWER_DAYS, MAX_CODE_HOURS } from '../../retention/retention-settings.js';
 import type { Settings } from '../../settings/settings-view.js';
 import { formatNumber } from '../../text/format.js';
 import type { BaseContext } from '../context.js';
@@ -28,7 +28,7 @@ export function retentionFeature(deps: { settings: Settings; logger: Logger }) {
       return hours === null ? ctx.t('retention-codes-off') : ctx.t('retention-codes-set', { hours: n(hours) });
     };
     const answersNow = () => {
-      const days = deps.settings.read(ANSWERS_KEPT_DAYS);
+      const days = answersKeptDays(deps.settings);
       return days === null ? ctx.t('retention-answers-off') : ctx.t('retention-answers-set', { days: n(days) });
     };
     const usage = ctx.t('retention-usage', { maxHours: n(MAX_CODE_HOURS), maxDays: n(MAX_ANSWER_DAYS) });
@@ -36,14 +36,16 @@ export function retentionFeature(deps: { settings: Settings; logger: Logger }) {
     if (words.length === 0) return ctx.reply(`${codesNow()}\n${answersNow()}\n\n${usage}`);
     const [which, value] = [words[0]!.toLowerCase(), words[1]?.toLowerCase()];
     if (words.length !== 2 || (which !== 'codes' && which !== 'answers') || value === undefined) return ctx.reply(usage);
-    const setting = which === 'codes' ? CODES_REMOVE_AFTER_HOURS : ANSWERS_KEPT_DAYS;
     const max = which === 'codes' ? MAX_CODE_HOURS : MAX_ANSWER_DAYS;
     const number = value === 'off' ? null : parseWhole(value);
     if (value !== 'off' && (number === null || number < 1 || number > max)) {
       return ctx.reply(`${ctx.t('retention-bad-value', { value: value.slice(0, 16), max: n(max) })}\n${usage}`);
     }
-    const change = await deps.settings.write(setting, number, ctx.member.telegramId);
-    deps.logger.info({ actorId: ctx.member.telegramId, setting: setting.key, value: number }, 'retention setting changed');
+    const change =
+      which === 'codes'
+        ? await deps.settings.write(CODES_REMOVE_AFTER_HOURS, number, ctx.member.telegramId)
+        : await deps.settings.write(ANSWERS_KEPT_DAYS, { days: number }, ctx.member.telegramId);
+    deps.logger.info({ actorId: ctx.member.telegramId, setting: which, value: number }, 'retention setting changed');
     const now = which === 'codes' ? codesNow() : answersNow();
     return ctx.reply(change.changed ? now : `${ctx.t('limits-unchanged')}\n${now}`);
   });
