@@ -222,6 +222,13 @@ function fillSource(db: Db): void {
     .run();
   // Cards are forgotten once their buttons are gone: the highest id used is no longer in the table.
   db.delete(s.approvalCards).where(eq(s.approvalCards.id, 3)).run();
+  // A delivery's message waiting to leave the chat, and one already replaced; the chat and message ids beyond 32 bits.
+  db.insert(s.codeMessages)
+    .values([
+      { chatId: STAFF, messageId: 3_000_000_002, orderId: 6, sentAt: t(121), state: 'kept' },
+      { chatId: ADMIN, messageId: 14, orderId: 6, sentAt: t(122), state: 'replaced', claimedAt: t(123), attempts: 1, doneAt: t(124), lastError: null },
+    ])
+    .run();
 }
 
 function sourceDatabase(fill: (db: Db) => void = fillSource): string {
@@ -426,7 +433,7 @@ describe('npm run db:copy', () => {
     const first = await runCopy([url], { DATABASE_PATH: source });
     expect(first.output).toMatch(/^copying .* into postgresql:/);
     expect(first.output).toMatch(/\n  orders +8 rows, total_amount sum \d+ equal, accepted_amount sum \d+ equal\n/);
-    expect(first.output).toMatch(/copied \d+ rows in 15 tables to .* in \d+ ms/);
+    expect(first.output).toMatch(/copied \d+ rows in 16 tables to .* in \d+ ms/);
     expect(first.output).not.toMatch(/Google Play|a@example\.com|steam-user/);
     expect(first.code).toBe(0);
 
