@@ -3,8 +3,7 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-o
 import { APPROVAL_STATES, NOTIFICATION_KINDS, ORDER_STATES, STAFF_ROLES, type AdoptionProof, type OrderLine, type ReviewCandidate } from './schema-values.js';
 
 export * from './schema-values.js';
-// The tables of code messages are kept apart to keep this file readable; drizzle-kit sees them through this re-export.
-export * from './code-messages-schema.js';
+export * from './code-messages-schema.js'; // kept apart for length; drizzle-kit sees it through this re-export
 
 /**
  * The whole SQLite schema. `text({ enum })` only narrows types, so every
@@ -230,7 +229,6 @@ export const orders = sqliteTable(
     index('orders_user_idx').on(t.userId, t.id),
     // Looked for by the repair of orders a stopped process left half-way: only the few orders in hand.
     index('orders_in_hand_idx').on(t.state).where(sql`state in ('intent', 'placing')`),
-    // The retention pass looks only at orders whose answers are still kept.
     index('orders_answers_kept_idx').on(t.finishedAt).where(sql`answers_erased_at is null`),
   ],
 );
