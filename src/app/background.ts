@@ -40,7 +40,7 @@ const FEED_TICK_MS = 2_000;
 const DIGEST_TICK_MS = 60_000;
 
 /** What the delivery work needs is what the sender needs: the same parts, typed once. */
-type SenderParts = Pick<NotificationSenderDeps, 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen'>;
+type SenderParts = Pick<NotificationSenderDeps, 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent'>;
 
 export interface BackgroundDeps extends SenderParts {
   config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'timeZone' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds'>;
@@ -65,6 +65,8 @@ export interface BackgroundDeps extends SenderParts {
   dualControl?: { service: Pick<DualControl, 'expireDue'>; announcer: Pick<DualControlAnnouncer, 'outcome'> };
   /** Tells administrators that the provider answers again while ordering is still paused. */
   onProviderAnswering: (pause: OrderingPause) => Promise<void>;
+  /** Code messages taken out of the chats, end customers' answers erased, strangers forgotten (src/retention/); absent, nothing is. */
+  retention?: { removeCodeMessages: () => Promise<unknown>; eraseOldAnswers: () => Promise<unknown> };
   /** Compares Telegram's registration of the bot with giftdesk's own (alerts/token-watch.ts); absent, not watched. */
   watchBotToken?: () => Promise<void>;
   /** Observers for health and metrics; they never change what the loops do. */
@@ -75,13 +77,18 @@ export interface BackgroundDeps extends SenderParts {
 }
 
 
+/** Code messages are due by the hour: a minute late is nobody's loss. */
+const CODE_REMOVAL_MS = 60_000;
+/** The retention pass erases a small batch each time; a backlog (a lowered setting) drains over a few passes. */
+const RETENTION_MS = 5 * 60_000;
+
 /** How often Telegram's registration of the bot is compared with ours: a stolen token is seen within this. */
 const TOKEN_WATCH_MS = 3 * 60_000;
 
 /** What the delivery poller and the notification sender are built on. */
 export type DeliveryWorkDeps = Pick<
   BackgroundDeps,
-  'config' | 'stores' | 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'describePerson' | 'clock' | 'logger'
+  'config' | 'stores' | 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent' | 'describePerson' | 'clock' | 'logger'
 > & {
   /** Unique per process and start: the lease owner written on claimed rows. */
   owner: string;
@@ -134,6 +141,7 @@ export function createDeliveryWork(deps: DeliveryWorkDeps): { handover: DetailHa
       localeOf: deps.localeOf,
       isStaff: deps.isStaff,
       ...(deps.mayReceiveCodes ? { mayReceiveCodes: deps.mayReceiveCodes } : {}),
+      ...(deps.onCodesSent ? { onCodesSent: deps.onCodesSent } : {}),
       adminRecipients: deps.adminRecipients,
       alerts: deps.alerts,
       handover,
@@ -166,6 +174,7 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
   const provider = withCallSignal(deps.provider, stopping.signal);
   const delivery = createDeliveryWork({ ...deps, provider, owner: `${hostname()}:${process.pid}:${randomUUID()}`, random: Math.random });
   // Passes that decide who hears what (staff, administrators) first read again whatever another instance changed.
+  const retention = deps.retention;
   const fresh = (task: () => Promise<unknown>) => async (): Promise<void> => {
     await deps.freshen?.();
     await task();
@@ -217,6 +226,13 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
             clock,
             logger,
           }),
+        ]
+      : []),
+    ...(retention
+      ? [
+          // Cheap when nothing is due: one delete and one indexed read.
+          startRepeating({ name: 'code message removal', everyMs: CODE_REMOVAL_MS, task: async () => void (await retention.removeCodeMessages()), clock, logger }),
+          startRepeating({ name: 'retention', everyMs: RETENTION_MS, task: async () => void (await retention.eraseOldAnswers()), clock, logger, immediately: true }),
         ]
       : []),
     ...(deps.watchBotToken

@@ -38,6 +38,7 @@ export function createAppBot(deps: { config: Config; services: Services; catalog
     spending: { checkLimits: services.checkLimits, rules: services.spendingRules, counter: services.spendingCounter },
     lowBalance: services.lowBalance,
     settingsRegistry: services.settingsRegistry,
+    retention: { settings: services.settings, codeMessages: services.stores.codeMessages },
     defaultLocale: config.defaultLocale,
     amountUnit: config.amountUnit,
     timeZone: config.timeZone,

@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Repeating } from '../repeat.js';
 import { translatorFor } from '../text/i18n.js';
+import { retentionPasses } from './retention-wiring.js';
 import type { Services } from './services.js';
 
 /** Product details read per catalog pass to keep list prices fresh. */
@@ -65,6 +66,7 @@ export function startLoops(deps: {
     approvals: { service: services.approvals, announcer: services.approvalAnnouncer },
     watchBotToken: () => services.tokenWatch.check(),
     dualControl: { service: services.dualControl, announcer: services.dualControlAnnouncer },
+    retention: retentionPasses({ config, services, clock, logger }),
     onProviderAnswering: () => alerts.alert('ordering-provider-back', (locale) => translate(locale)('ordering-provider-back-alert'), { quietMs: 0 }),
     onSweepDone: deps.onSweepDone,
     onNotificationSent: (sent) => services.metrics.notificationSent(sent),
@@ -80,7 +82,7 @@ export function startLoops(deps: {
  */
 export function deliveryPartsOf(
   services: Services,
-): Pick<DeliveryWorkDeps, 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'describePerson'> {
+): Pick<DeliveryWorkDeps, 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent' | 'describePerson'> {
   const { staff } = services;
   return {
     provider: services.provider,
@@ -92,6 +94,7 @@ export function deliveryPartsOf(
     adminRecipients: services.adminRecipients,
     alerts: services.alerts,
     freshen: () => services.viewFreshness.check(),
+    onCodesSent: (sent) => services.stores.codeMessages.record(sent),
     describePerson: services.describePerson,
   };
 }

@@ -37,6 +37,7 @@ import { velocityAlertText, velocitySettings } from '../velocity/velocity-texts.
 import { createSpendingCounter, type SpendingCounter } from '../orders/spending-counter.js';
 import { createSpendingRuleBook, type SpendingRuleBook } from '../orders/spending-rules.js';
 import { spendingSettings } from '../orders/spending-settings.js';
+import { retentionSettings } from '../retention/retention-settings.js';
 import { translatorFor } from '../text/i18n.js';
 import { createTelegramApi } from '../bot/telegram-api.js';
 import { createTokenWatch, type TokenWatch } from '../alerts/token-watch.js';
@@ -172,7 +173,7 @@ export async function createServices(deps: {
     },
   });
   const settingsRegistry = createSettingsRegistry();
-  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity));
+  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings));
   const metrics = createMetrics({
     store: stores.health,
     instance: config.instanceId,

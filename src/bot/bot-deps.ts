@@ -21,6 +21,7 @@ import type { ReviewStore } from '../orders/review.js';
 import type { DescribePerson } from './describe-person.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { VelocityGuard } from '../velocity/velocity-guard.js';
+import type { CodeMessageStore } from '../retention/code-message-store.js';
 import type { SettingsRegistry } from '../settings/settings-registry.js';
 import type { LimitCheck } from '../orders/limit-check.js';
 import type { SpendingCounter } from '../orders/spending-counter.js';
@@ -78,6 +79,8 @@ export interface BotDeps {
   spending: { checkLimits: LimitCheck; rules: SpendingRuleBook; counter: SpendingCounter };
   /** The low-balance threshold /lowbalance changes. */
   lowBalance: Pick<LowBalanceWatch, 'threshold' | 'setThreshold'>;
+  /** /retention's settings, and where each "Show codes" message is recorded so that it can leave the chat later; absent, neither. */
+  retention?: { settings: Settings; codeMessages: Pick<CodeMessageStore, 'record'> };
   /** What /settings lists. */
   settingsRegistry: Pick<SettingsRegistry, 'list'>;
   /** Orders above a person's approval threshold wait for an administrator; absent, none does. */

@@ -30,6 +30,7 @@ import { orderAgainFeature } from './features/order-again.js';
 import { orderingPauseFeature } from './features/ordering-pause.js';
 import { ordersFeature } from './features/orders.js';
 import { reviewFeature } from './features/review.js';
+import { retentionFeature } from './features/retention.js';
 import { settingsFeature } from './features/settings.js';
 import { staffFeature } from './features/staff.js';
 import { syncFeature } from './features/sync.js';
@@ -226,6 +227,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       describePerson,
       tellPerson,
       isStaff: async (telegramId) => (await deps.staff.find(telegramId)) !== null,
+      ...(deps.retention ? { codeMessages: deps.retention.codeMessages } : {}),
       clock: deps.clock,
       logger: deps.logger,
     }),
@@ -257,6 +259,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     }),
   );
   bot.use(lowBalanceFeature({ watch: deps.lowBalance, logger: deps.logger }));
+  if (deps.retention) bot.use(retentionFeature({ settings: deps.retention.settings, logger: deps.logger }));
   bot.use(settingsFeature({ registry: deps.settingsRegistry }));
   if (deps.velocity) bot.use(velocityFeature({ guard: deps.velocity, logger: deps.logger }));
   bot.use(

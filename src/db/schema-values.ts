@@ -105,7 +105,10 @@ export interface RequestCard {
 export interface FieldAnswer {
   fieldId: number;
   title: string;
+  /** Empty once erased. */
   value: string;
+  /** Set when the retention pass erased the answer: the days after settling it was kept (src/retention/answers.ts). */
+  erasedAfterDays?: number;
 }
 
 /**

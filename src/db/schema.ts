@@ -3,6 +3,7 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-o
 import { APPROVAL_STATES, NOTIFICATION_KINDS, ORDER_STATES, STAFF_ROLES, type AdoptionProof, type OrderLine, type ReviewCandidate } from './schema-values.js';
 
 export * from './schema-values.js';
+export * from './code-messages-schema.js'; // kept apart for length; drizzle-kit sees it through this re-export
 
 /**
  * The whole SQLite schema. `text({ enum })` only narrows types, so every
@@ -213,6 +214,8 @@ export const orders = sqliteTable(
      * SQLite, where one process has the database, and on rows from before.
      */
     ownerLock: integer('owner_lock'),
+    /** When the retention pass erased the end customer's answers from `lines` (src/retention/): null while they are kept. */
+    answersErasedAt: integer('answers_erased_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     check('orders_state_check', sql.raw(`state in (${ORDER_STATES.map((s) => `'${s}'`).join(', ')})`)),
@@ -228,6 +231,7 @@ export const orders = sqliteTable(
     index('orders_user_idx').on(t.userId, t.id),
     // Looked for by the repair of orders a stopped process left half-way: only the few orders in hand.
     index('orders_in_hand_idx').on(t.state).where(sql`state in ('intent', 'placing')`),
+    index('orders_answers_kept_idx').on(t.finishedAt).where(sql`answers_erased_at is null`),
   ],
 );
 

@@ -51,6 +51,10 @@ import { createPostgresStrangerRepliesStore } from './postgres/stranger-replies-
 import { createSqliteSessionStore, type SessionStore } from './session-store.js';
 import { createSqliteStaffStore, type StaffStore } from './staff-repo.js';
 import { createSqliteStrangerRepliesStore, type StrangerRepliesStore } from './stranger-replies-repo.js';
+import { createPostgresCodeMessageStore } from './postgres/code-message-store.js';
+import { createPostgresRetentionStore } from './postgres/retention-store.js';
+import { createSqliteCodeMessageStore, type CodeMessageStore } from '../retention/code-message-store.js';
+import { createSqliteRetentionStore, type RetentionStore } from '../retention/retention-store.js';
 import { createPostgresUpdateQueueStore } from './postgres/update-queue-store.js';
 import { createPostgresVelocityStore } from './postgres/velocity-store.js';
 import { createMemoryVelocityStore, type VelocityStore } from '../velocity/velocity-store.js';
@@ -110,6 +114,10 @@ export interface Stores {
   changes: ChangeCounterStore;
   /** Webhook updates between the post and the handler: each handled once, a chat's in order, across instances. */
   updateQueue: UpdateQueueStore;
+  /** Where each message carrying codes went, so that it can be taken out of the chat after the administrators' setting. */
+  codeMessages: CodeMessageStore;
+  /** Erasing end customers' answers of settled orders, and forgetting strangers. */
+  retention: RetentionStore;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -142,6 +150,8 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     velocity: createMemoryVelocityStore(),
     changes: createSqliteChangeCounterStore(),
     updateQueue: createSqliteUpdateQueueStore({ db, clock }),
+    codeMessages: createSqliteCodeMessageStore({ db }),
+    retention: createSqliteRetentionStore({ db }),
   };
 }
 
@@ -176,5 +186,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     velocity: createPostgresVelocityStore({ db }),
     changes: createPostgresChangeCounterStore({ db }),
     updateQueue: createPostgresUpdateQueueStore({ db, clock, ownerLock }),
+    codeMessages: createPostgresCodeMessageStore({ db }),
+    retention: createPostgresRetentionStore({ db }),
   };
 }

@@ -53,6 +53,12 @@ export interface NotificationSenderDeps {
   timeZone: string;
   /** Unique per process: the lease owner written on claimed rows. */
   owner: string;
+  /**
+   * Told of each message carrying codes that Telegram accepted, so that it
+   * can be taken out of the chat later (src/retention/code-messages.ts).
+   * A failure here is logged and never holds up the delivery.
+   */
+  onCodesSent?: (sent: { chatId: number; messageId: number; orderId: number; sentAt: number }) => Promise<void>;
   /** Told once a notification has gone out (metrics: delivery lag); only observes. */
   onSent?: (sent: { kind: string; createdAt: number; sentAt: number }) => void;
   /** How long a claim holds; renewed before each message. Default two minutes. */
@@ -141,6 +147,15 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
     return retryLater(row, describeError(error));
   }
 
+  async function recordCodes(chatId: number, messageId: number, orderId: number): Promise<void> {
+    if (!deps.onCodesSent) return;
+    try {
+      await deps.onCodesSent({ chatId, messageId, orderId, sentAt: clock.now() });
+    } catch (error) {
+      logger.warn({ orderId, messageId, error: describeError(error) }, 'a message carrying codes could not be recorded for removal');
+    }
+  }
+
   async function deliver(row: NotificationRow, order: OrderRow, messages: Outgoing[]): Promise<Outcome> {
     // The same order renders the same messages again, so the count on the row says where to go on.
     const start = Math.min(row.partsSent, messages.length);
@@ -149,11 +164,12 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
       if (!message) continue;
       if (!(await store.renew(row.id, clock.now()))) return 'lost';
       try {
-        await send(message.chatId, {
+        const sent = await send(message.chatId, {
           text: message.text,
           ...(message.buttons && message.buttons.length > 0 ? { buttons: message.buttons } : {}),
           ...(message.protect ? { protectContent: true } : {}),
         });
+        if (row.kind === 'delivered' && !message.toAdmin) await recordCodes(message.chatId, sent.messageId, row.orderId);
       } catch (error) {
         if (!(message.toAdmin && (error instanceof SendForbiddenError || error instanceof SendRejectedError))) {
           return onSendError(row, order, error);

@@ -228,6 +228,13 @@ function fillSource(db: Db): void {
       { requesterId: ADMIN, change: { kind: 'role', verb: 'add', personId: 9_000_000_008, role: 'admin' }, state: 'confirmed', createdAt: t(123), updatedAt: t(124), expiresAt: t(125), decidedBy: VIEWER, decidedAt: t(124) },
     ])
     .run();
+  // A delivery's message waiting to leave the chat, and one already replaced; the chat and message ids beyond 32 bits.
+  db.insert(s.codeMessages)
+    .values([
+      { chatId: STAFF, messageId: 3_000_000_002, orderId: 6, sentAt: t(121), state: 'kept' },
+      { chatId: ADMIN, messageId: 14, orderId: 6, sentAt: t(122), state: 'replaced', claimedAt: t(123), attempts: 1, doneAt: t(124), lastError: null },
+    ])
+    .run();
 }
 
 function sourceDatabase(fill: (db: Db) => void = fillSource): string {

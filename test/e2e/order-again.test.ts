@@ -51,6 +51,14 @@ describe('order again', () => {
     expect(JSON.stringify(order.requiredFields)).toContain('first@example.com');
   });
 
+  it("shows the end customer's answers to the orderer and administrators in /track, and none to a viewer", async () => {
+    expect((await staff().say(`/track ${reference}`, new RegExp(`Order ${reference}`))).text).toContain('first@example.com');
+    expect((await chatDriver(world.telegram, ADMIN).say(`/track ${reference}`, new RegExp(`Order ${reference}`))).text).toContain('first@example.com');
+    const seen = await chatDriver(world.telegram, VIEWER).say(`/track ${reference}`, new RegExp(`Order ${reference}`));
+    expect(seen.text).not.toContain('first@example.com');
+    expect(seen.text).toContain("The end customer's answers are shown to the orderer and administrators only.");
+  });
+
   it('starts from an order opened on an /orders page too', async () => {
     const chat = staff();
     await chat.say('/orders', /Your recent orders/);

@@ -110,6 +110,23 @@ describe('spending limits hold an order back before Confirm', () => {
     expect(reply.text).toContain('• Team limit per order: off');
     expect(reply.text).toContain('• Low-balance alert below: off');
     expect(reply.text).toContain('/lowbalance <amount|off>');
+    expect(reply.text).toContain('• Codes leave the chats after: off');
+    expect(reply.text).toContain("• End customers' answers kept: 180 days");
+  });
+
+  it('changes how long codes and answers are kept with /retention, refuses what Telegram cannot do, and audits each change', async () => {
+    const chat = admin();
+    await chat.say('/retention codes 48', /"48" is not a whole number from 1 to 47, or off/);
+    await chat.say('/retention codes 12', /^Codes leave the chats 12 hours after they were sent\.$/);
+    await chat.say('/retention answers off', /End customers' answers are kept for good/);
+    await chat.say('/retention answers 90', /erased 90 days after an order settled/);
+    const settings = await chat.say('/settings', /Settings you can change in the chat/);
+    expect(settings.text).toContain('• Codes leave the chats after: 12 hours');
+    expect(settings.text).toContain("• End customers' answers kept: 90 days");
+    const audit = await chat.say('/audit', /Audit\n/);
+    expect(audit.text).toContain('set codes to leave the chats after 12 hours (was off)');
+    expect(audit.text).toContain("set end customers' answers to be kept 90 days (was kept for good)");
+    await chatDriver(world.telegram, STAFF).say('/retention codes off', /Only administrators can do that/);
   });
 
   it('tells a Persian-speaking staff member of the limit in Persian, with Persian digits', async () => {

@@ -34,6 +34,16 @@ describe('orders, tracking and transactions', () => {
     }
   }
 
+  /** Where the messages carrying codes went, recorded so that they can leave the chats later. */
+  function codeMessages(): { chat_id: number; message_id: number; order_id: number }[] {
+    const db = new Database(world.databasePath, { readonly: true, fileMustExist: true });
+    try {
+      return db.prepare('select chat_id, message_id, order_id from code_messages order by id').all() as { chat_id: number; message_id: number; order_id: number }[];
+    } finally {
+      db.close();
+    }
+  }
+
   beforeAll(async () => {
     // Google Play 10 USD: one region, no required fields.
     const chat = staff();
@@ -112,6 +122,11 @@ describe('orders, tracking and transactions', () => {
     expect(row).toMatchObject({ actor_id: STAFF.id, action: 'codes_revealed', amount: 1_250_000 });
     expect(row.order_id).toBeGreaterThan(0);
     for (const code of codes) expect(JSON.stringify(rows)).not.toContain(code);
+    // Both the delivery and the reveal are recorded for removal: where they are, never what they say.
+    const recorded = await world.telegram.waitFor(() => codeMessages().find((m) => m.message_id === revealed.message_id && m.chat_id === STAFF.id) ?? null);
+    expect(recorded).toEqual({ chat_id: STAFF.id, message_id: revealed.message_id, order_id: row.order_id });
+    // The delivery goes out on the sender's own schedule.
+    await world.telegram.waitFor(() => (codeMessages().filter((m) => m.chat_id === STAFF.id && m.order_id === row.order_id).length >= 2 ? true : null), { timeoutMs: 10_000 });
   });
 
   it('hides the order from another staff member, even through a crafted button', async () => {
@@ -153,9 +168,12 @@ describe('orders, tracking and transactions', () => {
 
     const detail = await chat.say(`/track ${reference}`, new RegExp(`Ordered by: ${STAFF.firstName}`));
     const before = auditRows().length;
-    await chat.answerTo(() => world.telegram.clickButton(ADMIN, detail, /Show codes/), new RegExp(`^Codes of order ${reference}`));
+    const revealed = await chat.answerTo(() => world.telegram.clickButton(ADMIN, detail, /Show codes/), new RegExp(`^Codes of order ${reference}`));
     const rows = await world.telegram.waitFor(() => (auditRows().length > before ? auditRows() : null));
     expect(rows.at(-1)).toMatchObject({ actor_id: ADMIN.id, action: 'codes_revealed' });
+    // Recorded once Telegram has answered the send, just after the message arrives.
+    const recorded = await world.telegram.waitFor(() => codeMessages().find((m) => m.chat_id === ADMIN.id) ?? null);
+    expect(recorded).toEqual({ chat_id: ADMIN.id, message_id: revealed.message_id, order_id: rows.at(-1)!.order_id });
   });
 
   it('falls back to our own records when the provider cannot be asked, and says so', async () => {

@@ -48,6 +48,18 @@ export function settingWords(v: SettingView, facts: AuditFacts): string | null {
     const hour = (value: Json) => (typeof value === 'number' ? v.t('audit-value-hour', { hour: formatNumber(value, v.locale).padStart(2, v.locale === 'fa' ? '۰' : '0') }) : v.t('settings-off'));
     return v.t('audit-setting-digest', { value: hour(after), before: hour(before) });
   }
+  if (key === 'codes.remove-after-hours' || key === 'answers.kept-days') {
+    const codes = key === 'codes.remove-after-hours';
+    // The days are kept as { days }: see ANSWERS_KEPT_DAYS.
+    const unwrap = (value: Json): Json => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value['days'] ?? null) : value);
+    const words = (wrapped: Json) => {
+      const value = codes ? wrapped : unwrap(wrapped);
+      return typeof value === 'number'
+        ? v.t(codes ? 'retention-hours' : 'retention-days', codes ? { hours: formatNumber(value, v.locale) } : { days: formatNumber(value, v.locale) })
+        : v.t(codes ? 'settings-off' : 'retention-forever');
+    };
+    return v.t(codes ? 'audit-setting-codes-removal' : 'audit-setting-answers-kept', { value: words(after), before: words(before) });
+  }
   if (key === 'feed.orders') return v.t(after === true ? 'audit-setting-feed-on' : 'audit-setting-feed-off');
   const shown = (value: Json) => (value === null ? v.t('settings-off') : clipName(typeof value === 'string' ? value : JSON.stringify(value), 40));
   return v.t('audit-setting-other', { setting: clipName(key.replace(/[._-]+/g, ' '), 40), value: shown(after), before: shown(before) });

@@ -11,6 +11,7 @@ import type { ProviderClient } from '../../provider/client.js';
 import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { OrderDetail } from '../../provider/schemas.js';
 import type { DescribePerson } from '../describe-person.js';
+import type { CodeMessageStore } from '../../retention/code-message-store.js';
 import type { BaseContext } from '../context.js';
 import { type AmountUnit, formatDateTimeWithZone, formatGoods, formatId } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
@@ -45,6 +46,8 @@ export interface TrackDeps {
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
   describePerson: DescribePerson;
+  /** Where each message carrying codes is recorded, so that it can leave the chat later (src/retention/code-messages.ts). */
+  codeMessages?: Pick<CodeMessageStore, 'record'>;
   /** Tells the orderer when someone else opened their codes. */
   tellPerson: TellPerson;
   /** Whether someone is on the staff now (any role), read at the moment of telling: someone removed hears nothing more. */
@@ -67,6 +70,15 @@ export function trackFeature(deps: TrackDeps) {
   const viewOf = (ctx: BaseContext): TrackingView => ({ ...readerView(ctx), describePerson: deps.describePerson });
   const viewerOf = (ctx: BaseContext): Viewer => ({ telegramId: ctx.member.telegramId, role: ctx.member.role });
   const visible = (ctx: BaseContext, row: OrderRow | null): row is OrderRow => row !== null && canSee(viewerOf(ctx), row);
+
+  /** Never fails the reveal: a message not recorded only stays in the chat. */
+  async function recordCodes(chatId: number, messageId: number, orderId: number): Promise<void> {
+    try {
+      await deps.codeMessages?.record({ chatId, messageId, orderId, sentAt: deps.clock.now() });
+    } catch (error) {
+      deps.logger.warn({ orderId, messageId, err: error instanceof Error ? error.name : String(error) }, 'a message carrying codes could not be recorded for removal');
+    }
+  }
 
   async function troubleOf(ctx: BaseContext, error: unknown, context: string): Promise<string> {
     return deps.troubleText(ctx.t, await deps.onProviderTrouble(error, context), { error, locale: ctx.member.locale });
@@ -215,11 +227,12 @@ export function trackFeature(deps: TrackDeps) {
     try {
       for (const message of messages) {
         const buttons = copyButtonRows(message.copies);
-        await sendFormatted(ctx.api, chatId, {
+        const messageId = await sendFormatted(ctx.api, chatId, {
           text: message.text,
           protectContent: true,
           ...(buttons.length > 0 ? { keyboard: keyboardOf(buttons) } : {}),
         });
+        await recordCodes(chatId, messageId, row.id);
       }
     } finally {
       // Like the audit row: the orderer hears of a reveal even when it failed half-way.

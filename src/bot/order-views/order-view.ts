@@ -38,6 +38,16 @@ export function canSee(viewer: Viewer, order: Pick<OrderRow, 'userId'>): boolean
   return viewer.role === 'admin' || viewer.role === 'viewer' || order.userId === viewer.telegramId;
 }
 
+/**
+ * End customers' answers (e-mails, phone numbers, player ids): the orderer
+ * and administrators, who may need them to sort out a delivery; a viewer
+ * reads orders for the books and needs none of them (the exports leave
+ * them out for the same reason).
+ */
+export function canSeeAnswers(viewer: Viewer, order: Pick<OrderRow, 'userId'>): boolean {
+  return viewer.role === 'admin' || order.userId === viewer.telegramId;
+}
+
 /** Codes: the orderer and administrators; a viewer never. */
 export function canSeeCodes(viewer: Viewer, order: Pick<OrderRow, 'userId'>): boolean {
   return viewer.role === 'admin' || (viewer.role === 'staff' && order.userId === viewer.telegramId);
@@ -130,7 +140,7 @@ const ANSWER_CAPS = [CLIP.answer, 60, 20];
  * last ones are summed up as a count.
  */
 export function orderDetailView(v: TrackingView, facts: OrderFacts, viewer: Viewer, origin: TrackOrigin): Outgoing {
-  const answers = facts.row.lines.reduce((sum, line) => sum + line.fields.length, 0);
+  const answers = canSeeAnswers(viewer, facts.row) ? facts.row.lines.reduce((sum, line) => sum + line.fields.length, 0) : 0;
   for (const cap of ANSWER_CAPS) {
     const out = detailView(v, facts, viewer, origin, cap, answers);
     if (out.text.text.length <= TEXT_BUDGET) return out;
@@ -146,7 +156,9 @@ export function orderDetailView(v: TrackingView, facts: OrderFacts, viewer: View
 function detailView(v: TrackingView, facts: OrderFacts, viewer: Viewer, origin: TrackOrigin, answerCap: number, answersShown: number): Outgoing {
   const { row, fresh } = facts;
   let answersLeft = answersShown;
-  const hidden = Math.max(0, row.lines.reduce((sum, line) => sum + line.fields.length, 0) - answersShown);
+  const withAnswers = canSeeAnswers(viewer, row);
+  const hidden = withAnswers ? Math.max(0, row.lines.reduce((sum, line) => sum + line.fields.length, 0) - answersShown) : 0;
+  const anyAnswers = row.lines.some((line) => line.fields.length > 0);
   const money = (n: number) => formatAmount(n, v.locale, v.amountUnit);
   const providerStatus = fresh?.status ?? row.providerStatus;
   const title = row.providerReference
@@ -169,10 +181,12 @@ function detailView(v: TrackingView, facts: OrderFacts, viewer: Viewer, origin: 
       ...line.fields.slice(0, Math.max(0, answersLeft)).map((f) => {
         answersLeft -= 1;
         // Answers stored before they were cleaned on entry may still hold characters that reorder the view.
-        return `${clip(f.title, CLIP.fieldTitle)}: ${clip(withoutUnsafeCharacters(f.value), answerCap)}`;
+        const value = f.erasedAfterDays === undefined ? clip(withoutUnsafeCharacters(f.value), answerCap) : v.t('answer-erased', { days: formatNumber(f.erasedAfterDays, v.locale) });
+        return `${clip(f.title, CLIP.fieldTitle)}: ${value}`;
       }),
     ]),
     hidden > 0 ? v.t('summary-more-answers', { count: hidden }) : null,
+    !withAnswers && anyAnswers ? v.t('track-answers-hidden') : null,
     v.t('track-total', { value: money(row.totalAmount) }),
     fresh && fresh.amount !== row.totalAmount ? v.t('track-charged', { value: money(fresh.amount) }) : null,
     row.userId !== viewer.telegramId ? v.t('track-ordered-by', { id: personOf(v, row.userId) }) : null,

@@ -3,6 +3,7 @@ import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable
 import { ADMIN_REQUEST_STATES, APPROVAL_STATES, NOTIFICATION_KINDS, ORDER_STATES, STAFF_ROLES, type AdminChange, type AdoptionProof, type OrderLine, type RequestCard, type ReviewCandidate } from '../schema-values.js';
 
 export * from '../schema-values.js';
+export * from './code-messages-schema.js';
 
 /**
  * The whole PostgreSQL schema: the tables, columns, CHECKs and indexes of
@@ -205,6 +206,7 @@ export const orders = pgTable(
     acceptedAmount: big('accepted_amount'),
     adoptionProof: jsonb('adoption_proof').$type<AdoptionProof>(),
     ownerLock: big('owner_lock'),
+    answersErasedAt: at('answers_erased_at'),
   },
   (t) => [
     check('orders_state_check', sql.raw(inList('state', ORDER_STATES))),
@@ -220,6 +222,7 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.id),
     // The repair looks for these every few seconds: the index holds only the few orders in hand.
     index('orders_in_hand_idx').on(t.state).where(sql`state in ('intent', 'placing')`),
+    index('orders_answers_kept_idx').on(t.finishedAt).where(sql`answers_erased_at is null`),
   ],
 );
 

@@ -66,6 +66,7 @@ function row(overrides: Partial<OrderRow> = {}): OrderRow {
     acceptedAmount: 2_000_000,
     adoptionProof: null,
     ownerLock: null,
+    answersErasedAt: null,
     ...overrides,
   };
 }
@@ -90,6 +91,28 @@ describe('the order detail', () => {
     expect(out.text.text).toContain('Total: 2,000,000 IRR');
     expect(out.text.text).toContain('Recipient e-mail: buyer@example.com');
     expect(out.text.text).not.toContain('Ordered by');
+  });
+
+  it("shows the end customer's answers to the orderer and administrators, never to a viewer", () => {
+    const detail = (viewer: { telegramId: number; role: 'staff' | 'viewer' | 'admin' }) =>
+      orderDetailView(view(), { row: row({ state: 'completed' }), fresh: null, trouble: null }, viewer, { kind: 'new' }).text.text;
+
+    expect(detail(STAFF)).toContain('buyer@example.com');
+    expect(detail({ telegramId: 1001, role: 'admin' })).toContain('buyer@example.com');
+    const viewer = detail({ telegramId: 3003, role: 'viewer' });
+    expect(viewer).not.toContain('buyer@example.com');
+    expect(viewer).not.toContain('Recipient e-mail');
+    expect(viewer).toContain("The end customer's answers are shown to the orderer and administrators only.");
+    expect(viewer).toContain('Total: 2,000,000 IRR');
+  });
+
+  it('shows an erased answer as erased, with the days it was kept, in both languages', () => {
+    const erased = row({
+      state: 'completed',
+      lines: [{ ...row().lines[0]!, fields: [{ fieldId: 7, title: 'Recipient e-mail', value: '', erasedAfterDays: 180 }] }],
+    });
+    expect(orderDetailView(view(), { row: erased, fresh: null, trouble: null }, STAFF, { kind: 'new' }).text.text).toContain('Recipient e-mail: erased after 180 days');
+    expect(orderDetailView(view('fa'), { row: erased, fresh: null, trouble: null }, STAFF, { kind: 'new' }).text.text).toContain('پس از ۱۸۰ روز پاک شد');
   });
 
   it('offers Refresh in place, and no codes, while the provider is still working', () => {

@@ -57,4 +57,5 @@ limits-unchanged = Nothing was changed: that is already the value.
 help-admin-limits =
     /limits: spending limits per order, day and month, team-wide and per person
     /lowbalance <amount|off>: tell administrators when the wallet runs low
+    /retention: how long delivered codes stay in the chats and end customers' answers are kept
     /settings: the settings you can change in the chat

@@ -40,6 +40,7 @@ unhandled-viewer = I did not understand that. Send /help to see what you can loo
 command-approvals = Orders waiting for approval
 command-limits = Spending limits
 command-lowbalance = Low-balance alert
+command-retention = How long codes and answers are kept
 command-settings = Settings you can change in the chat
 command-export = Spreadsheets for accounting
 command-feed = A line for every order placed

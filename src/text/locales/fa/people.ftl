@@ -40,6 +40,7 @@ unhandled-viewer = متوجه نشدم. برای دیدن چیزهایی که م
 command-approvals = سفارش‌های منتظر تأیید
 command-limits = سقف‌های خرید
 command-lowbalance = هشدار کمبود موجودی
+command-retention = مدت ماندن کدها و پاسخ‌ها
 command-settings = تنظیمات قابل تغییر در گفتگو
 command-export = فایل‌های جدول برای حسابداری
 command-feed = خبر هر سفارشی که ثبت می‌شود

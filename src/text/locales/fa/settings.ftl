@@ -12,3 +12,7 @@ settings-spending-approval = سفارش‌های بیشتر از این مبلغ
 settings-spending-how = تغییر با /limits default { $kind } <مبلغ|off>؛ برای هر نفر با /limits <شناسه> { $kind } …
 settings-low-balance = آستانهٔ هشدار کمبود موجودی
 settings-low-balance-how = تغییر با /lowbalance <مبلغ|off>
+settings-codes-removal = برداشتن کدها از گفتگو پس از
+settings-codes-removal-how = تغییر با /retention codes <ساعت|off>
+settings-answers-kept = نگه‌داشتن پاسخ‌های مشتری
+settings-answers-kept-how = تغییر با /retention answers <روز|off>

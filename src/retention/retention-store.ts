@@ -1,0 +1,82 @@
+import { and, asc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
+import type { Db } from '../db/open.js';
+import { approvals, auditLog, orders, people, staff, strangerReplies, type OrderLine } from '../db/schema.js';
+import { FINAL_STATES } from '../orders/order-states.js';
+
+/** The lines with every answer's value taken out; the field's title stays, so views can say what was erased. */
+export function eraseAnswers(lines: readonly OrderLine[], days: number): OrderLine[] {
+  return lines.map((line) => ({ ...line, fields: line.fields.map((field) => ({ fieldId: field.fieldId, title: field.title, value: '', erasedAfterDays: days })) }));
+}
+
+export interface EraseAnswers {
+  /** Orders that settled (reached a final state) before this time. */
+  settledBefore: number;
+  /** The setting, recorded on each erased answer. */
+  days: number;
+  now: number;
+  limit: number;
+}
+
+/**
+ * Keeps only what is needed: end customers' answers on settled orders,
+ * strangers' rows. The order, its amounts and its audit rows are never
+ * touched.
+ */
+export interface RetentionStore {
+  /** Erases the answers of up to `limit` settled orders; the ids of the orders erased. */
+  eraseAnswers(input: EraseAnswers): Promise<number[]>;
+  /**
+   * Forgets strangers: the hourly-reply rows last used before `before`,
+   * and the names of people last seen before then who are not on the
+   * staff and never ordered, asked for an approval or appear in the audit
+   * (those names are kept, or the records would lose who did what).
+   */
+  expireStrangers(before: number): Promise<{ replies: number; people: number }>;
+}
+
+/** When an order settled: finished_at where the move to a final state set it, updated_at on older rows. */
+export const settledAtSql = sql`coalesce(${orders.finishedAt}, ${orders.updatedAt})`;
+
+export function createSqliteRetentionStore(deps: { db: Db }): RetentionStore {
+  const { db } = deps;
+  return {
+    async eraseAnswers(input) {
+      const due = db
+        .select({ id: orders.id, lines: orders.lines, updatedAt: orders.updatedAt })
+        .from(orders)
+        .where(and(isNull(orders.answersErasedAt), inArray(orders.state, [...FINAL_STATES]), lt(settledAtSql, new Date(input.settledBefore).getTime())))
+        .orderBy(asc(orders.id))
+        .limit(input.limit)
+        .all();
+      const erased: number[] = [];
+      for (const row of due) {
+        // Compare-and-swap on the row as read: a second pass, or any change to the order meanwhile, makes this one a no-op.
+        const done = db
+          .update(orders)
+          .set({ lines: eraseAnswers(row.lines, input.days), answersErasedAt: new Date(input.now) })
+          .where(and(eq(orders.id, row.id), isNull(orders.answersErasedAt), eq(orders.updatedAt, row.updatedAt), inArray(orders.state, [...FINAL_STATES])))
+          .run();
+        if (done.changes > 0) erased.push(row.id);
+      }
+      return erased;
+    },
+    async expireStrangers(before) {
+      const cutoff = new Date(before);
+      const replies = db.delete(strangerReplies).where(lt(strangerReplies.lastReplyAt, cutoff)).run().changes;
+      const gone = db
+        .delete(people)
+        .where(
+          and(
+            lt(people.updatedAt, cutoff),
+            notExists(db.select({ one: sql`1` }).from(staff).where(eq(staff.telegramId, people.telegramId))),
+            notExists(db.select({ one: sql`1` }).from(orders).where(eq(orders.userId, people.telegramId))),
+            notExists(db.select({ one: sql`1` }).from(approvals).where(eq(approvals.requesterId, people.telegramId))),
+            notExists(db.select({ one: sql`1` }).from(auditLog).where(eq(auditLog.actorId, people.telegramId))),
+            notExists(db.select({ one: sql`1` }).from(auditLog).where(eq(auditLog.subjectId, people.telegramId))),
+          ),
+        )
+        .run().changes;
+      return { replies, people: gone };
+    },
+  };
+}
