@@ -220,6 +220,10 @@ export async function createServices(deps: {
       checkLimits,
       needsApproval,
       freshen: () => viewFreshness.check(),
+      mayOrder: (personId) => {
+        const member = staff.current.find(personId);
+        return member !== null && mayOrder(member.role);
+      },
       placeTimeoutMs: config.providerOrderTimeoutMs,
       // Every such order is news: quietMs 0, keyed by the order.
       onChargedOtherAmount: (order, confirmed) =>

@@ -108,6 +108,12 @@ export interface OrderServiceDeps {
    * the last check ahead of a POST.
    */
   freshen?: () => Promise<void>;
+  /**
+   * Whether the person may still order (on the staff, not a viewer), from
+   * the copy `freshen` keeps current: someone removed between the summary
+   * (or an Approve) and the POST is not ordered for.
+   */
+  mayOrder?: (userId: number) => boolean;
 }
 
 const DEFAULT_PLACE_TIMEOUT_MS = 30_000;
@@ -135,6 +141,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
    * outcome that looks unknown although nothing was sent).
    */
   async function whyNotSend(intent: OrderRow, input: PlaceInput): Promise<{ reason: RejectReason; providerMessage: string | null; facts: Record<string, string | number> } | null> {
+    if (deps.mayOrder && !deps.mayOrder(intent.userId)) return { reason: 'no-access', providerMessage: null, facts: { cause: 'no-access' } };
     const paused = (await deps.orderingPaused?.()) ?? null;
     if (paused) return { reason: 'paused', providerMessage: paused.reason, facts: { cause: 'paused', source: paused.source } };
     const verdict = (await deps.checkLimits?.(intent.userId, intent.totalAmount, intent.id)) ?? { ok: true };

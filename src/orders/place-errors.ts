@@ -25,6 +25,8 @@ export type RejectReason =
   | 'over-limit'
   /** Not sent: counted again at the claim, the person's day now passes their approval threshold. */
   | 'needs-approval'
+  /** Not sent: read again right before the POST, the person may no longer order (removed, or made a viewer). */
+  | 'no-access'
   /** Not sent: another instance's POST for the same wallet outlasted its own timeout while this order waited for it. */
   | 'wallet-busy'
   | 'other';

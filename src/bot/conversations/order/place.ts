@@ -47,6 +47,7 @@ const REJECTION_MESSAGE: Partial<Record<RejectReason, string>> = {
   'over-limit': 'order-limit-reached-meanwhile',
   'needs-approval': 'approval-needed-meanwhile',
   'wallet-busy': 'order-rejected-wallet-busy',
+  'no-access': 'order-rejected-no-access',
 };
 
 /** The outcome's sentence in the reader's language, then the provider's own words, marked as theirs. */

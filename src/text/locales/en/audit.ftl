@@ -90,6 +90,7 @@ audit-why-same-order-pending = the same order was already waiting for its outcom
 audit-why-another-in-flight = another order was being sent at that moment
 audit-why-paused = ordering was paused by { $source }
 audit-why-limit = over the { $limit } of { $cap } ({ $left } left)
+audit-why-no-access = the person could no longer order when it was about to be sent
 audit-why-rate-limit = the provider asked us to wait { $seconds } s
 audit-why-no-provider-order = the provider had no such order after { $checks } checks
 audit-why-interrupted = a restart interrupted the sending

@@ -126,6 +126,7 @@ order-rejected-funds = The wallet does not hold enough for this order, so the pr
 order-rejected-stock = The provider no longer has enough stock for this order. Nothing was charged. Try a smaller quantity or another product.
 order-rejected-gone = The provider no longer offers this product. Nothing was charged.
 order-rejected-wallet-busy = Another order was being sent to the provider and took too long, so this one was not sent. Nothing was charged. Please confirm again in a minute.
+order-rejected-no-access = Not sent: an administrator changed your access, and you can no longer order. Nothing was charged.
 order-rejected-busy = The provider is limiting requests right now and refused the order. Nothing was charged. Please try again in a minute.
 order-rejected-unreachable = The provider could not be reached, so the order was not sent and nothing was charged. Please try again in a few minutes.
 order-rejected-access = The provider refused our access, so the order was not placed and nothing was charged. Administrators have been told.

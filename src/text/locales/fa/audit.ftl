@@ -90,6 +90,7 @@ audit-why-same-order-pending = همین سفارش از قبل منتظر نتی
 audit-why-another-in-flight = در همان لحظه سفارش دیگری در حال ارسال بود
 audit-why-paused = ثبت سفارش به دست { $source } متوقف بود
 audit-why-limit = بیشتر از { $limit } ({ $cap }) می‌شد؛ باقی‌مانده: { $left }
+audit-why-no-access = هنگام ارسال، آن شخص دیگر اجازهٔ سفارش نداشت
 audit-why-rate-limit = تأمین‌کننده خواست { $seconds } ثانیه صبر کنیم
 audit-why-no-provider-order = پس از { $checks } بار بررسی، چنین سفارشی نزد تأمین‌کننده نبود
 audit-why-interrupted = راه‌اندازی دوبارهٔ ربات ارسال را نیمه‌کاره گذاشت

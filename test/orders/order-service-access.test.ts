@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src/logger.js';
+import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
+import { createOrderService } from '../../src/orders/order-service.js';
+import { createProviderClient } from '../../src/provider/client.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { createManualClock } from '../support/manual-clock.js';
+import { memoryDb } from '../support/memory-db.js';
+import { googlePlayInput } from '../support/order-fixtures.js';
+
+describe('who may order, read again right before the POST', () => {
+  const sandboxes: Sandbox[] = [];
+  afterEach(async () => {
+    await Promise.all(sandboxes.splice(0).map((s) => s.close()));
+  });
+
+  it('sends nothing for someone removed between the first checks and the POST, and closes the order as not placed', async () => {
+    const sandbox = await createSandbox({ rateLimit: false });
+    sandboxes.push(sandbox);
+    const db = memoryDb();
+    const clock = createManualClock(1_700_000_000_000);
+    const staff = new Set([11]);
+    let freshened = 0;
+    const service = createOrderService({
+      orders: createSqliteOrderStore({ db, clock }),
+      provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 }),
+      clock,
+      logger: silentLogger,
+      sandbox: true,
+      mayOrder: (userId) => staff.has(userId),
+      // An administrator removes the person while the order is on its way (here: during the limits' first read).
+      checkLimits: async () => {
+        staff.delete(11);
+        return { ok: true };
+      },
+      freshen: async () => void (freshened += 1),
+    });
+
+    const result = await service.createIntentAndPlace(googlePlayInput('removed-meanwhile'));
+
+    expect(result).toMatchObject({ kind: 'rejected', reason: 'no-access', order: { state: 'not_placed' } });
+    expect(freshened).toBe(1);
+    expect(sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders')).toHaveLength(0);
+  });
+});
