@@ -124,3 +124,17 @@ export interface OrderLine {
   /** Answers to the product's fields; optional fields left empty are not here. */
   fields: FieldAnswer[];
 }
+
+/** A step-up enrolment: waiting for its first right code, for another administrator's approval, or in force. */
+export const STEP_UP_STATES = ['enrolling', 'waiting', 'active'] as const;
+export type StepUpState = (typeof STEP_UP_STATES)[number];
+
+/**
+ * The one action a step-up code was asked for: what the prompt restated,
+ * run when the right code comes and for nothing else.
+ */
+export type StepUpAction =
+  | { kind: 'reveal'; orderId: number }
+  | { kind: 'export'; args: string }
+  | { kind: 'dual-confirm'; requestId: number }
+  | { kind: 'step-up-setting'; enabled: boolean | null; amount: number | null | undefined };
