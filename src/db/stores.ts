@@ -55,6 +55,8 @@ import { createPostgresUpdateQueueStore } from './postgres/update-queue-store.js
 import { createPostgresVelocityStore } from './postgres/velocity-store.js';
 import { createMemoryVelocityStore, type VelocityStore } from '../velocity/velocity-store.js';
 import { createSqliteUpdateQueueStore, type UpdateQueueStore } from './update-queue-store.js';
+import { createSqliteStepUpStore, type StepUpStore } from '../step-up/step-up-store.js';
+import { createPostgresStepUpStore } from './postgres/step-up-store.js';
 
 /**
  * Everything giftdesk keeps, behind asynchronous stores: the one place that
@@ -110,6 +112,8 @@ export interface Stores {
   changes: ChangeCounterStore;
   /** Webhook updates between the post and the handler: each handled once, a chat's in order, across instances. */
   updateQueue: UpdateQueueStore;
+  /** Step-up enrolments (sealed TOTP secrets), the last code's time-step and the one prompt waiting per person. */
+  stepUp: StepUpStore;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -142,6 +146,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     velocity: createMemoryVelocityStore(),
     changes: createSqliteChangeCounterStore(),
     updateQueue: createSqliteUpdateQueueStore({ db, clock }),
+    stepUp: createSqliteStepUpStore({ db, clock }),
   };
 }
 
@@ -176,5 +181,6 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     velocity: createPostgresVelocityStore({ db }),
     changes: createPostgresChangeCounterStore({ db }),
     updateQueue: createPostgresUpdateQueueStore({ db, clock, ownerLock }),
+    stepUp: createPostgresStepUpStore({ db, clock }),
   };
 }
