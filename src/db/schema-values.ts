@@ -93,7 +93,9 @@ export type AdminRequestState = (typeof ADMIN_REQUEST_STATES)[number];
  */
 export type AdminChange =
   | { kind: 'role'; verb: 'add' | 'role'; personId: number; role: 'admin' }
-  | { kind: 'rule'; personId: number | null; rule: 'order' | 'day' | 'month' | 'approval'; value: number | null; reset: boolean };
+  | { kind: 'rule'; personId: number | null; rule: 'order' | 'day' | 'month' | 'approval'; value: number | null; reset: boolean }
+  /** Step-up confirmation on or off for everyone (src/step-up). */
+  | { kind: 'step-up'; enabled: boolean };
 
 /** A message that carries a request's Confirm and Refuse, so that every copy loses them once it is decided. */
 export interface RequestCard {
@@ -137,4 +139,4 @@ export type StepUpAction =
   | { kind: 'reveal'; orderId: number }
   | { kind: 'export'; args: string }
   | { kind: 'dual-confirm'; requestId: number }
-  | { kind: 'step-up-setting'; enabled: boolean | null; amount: number | null | undefined };
+  | { kind: 'step-up-off' };

@@ -26,6 +26,8 @@ export type AskOutcome =
   | { kind: 'pass' }
   | { kind: 'asked'; expiresAt: number }
   | { kind: 'not-enrolled' | 'waiting-approval' }
+  /** On, but the key is missing (removed from the environment since): refused, never let through. */
+  | { kind: 'no-key' }
   | { kind: 'locked'; until: number };
 
 export type AnswerOutcome =
@@ -93,13 +95,15 @@ export function createStepUp(deps: StepUpDeps) {
   return {
     /** Whether the key is there: without it nobody enrols and step-up stays off. */
     available: deps.box !== null,
-    enabled: (): boolean => deps.box !== null && deps.settings.read(stepUpSetting),
+    /** The setting as stored: on without the key means every guarded action is refused (see `ask`). */
+    enabled: (): boolean => deps.settings.read(stepUpSetting),
     setEnabled: async (value: boolean, actorId: number): Promise<boolean> => (await deps.settings.write(stepUpSetting, value, actorId)).changed,
     status: async (personId: number) => (await store.get(personId))?.state ?? null,
 
     /** Before a guarded action: go ahead, or a prompt stored for this action alone (the caller restates it). */
     async ask(personId: number, action: StepUpAction): Promise<AskOutcome> {
-      if (!deps.box || !deps.settings.read(stepUpSetting)) return { kind: 'pass' };
+      if (!deps.settings.read(stepUpSetting)) return { kind: 'pass' };
+      if (!deps.box) return { kind: 'no-key' };
       const row = await store.get(personId);
       if (!row || row.state === 'enrolling') return { kind: 'not-enrolled' };
       const locked = lockedUntil(row);
@@ -131,9 +135,6 @@ export function createStepUp(deps: StepUpDeps) {
       logger.info({ personId, action: row.challenge.kind }, 'step-up code accepted');
       return { kind: 'accepted', action: row.challenge };
     },
-
-    /** Anything but a code drops the prompt: a code typed later never runs an action asked for earlier. */
-    cancel: (personId: number) => store.clearChallenge(personId),
 
     /** A new secret for the person, sealed in the database; the caller shows it once. Null when enrolled (a reset comes first). */
     async beginEnrolment(personId: number, label: string): Promise<{ secret: string; uri: string } | null> {
