@@ -57,6 +57,14 @@ describe('step-up confirmation in the chat', () => {
     await ada.say('/stepup on', /Step-up is on/);
     await ada.say('/settings', /Step-up codes \(authenticator\): on/);
     await ada.say(`/stepup reset ${ADMIN.id}`, /Another administrator must do this/);
+    const audit = await ada.say('/audit', /approved the authenticator of Ada/);
+    expect(audit.text).toMatch(/set up an authenticator for step-up/);
+    expect(audit.text).toMatch(/turned step-up codes on/);
+    expect(audit.text).not.toContain(secret);
+
+    await chatDriver(world.telegram, SECOND_ADMIN).say(`/stepup reset ${ADMIN.id}`, /Ada's authenticator was removed/);
+    await world.telegram.waitForMessage(ADMIN.id, /Bea removed your authenticator/);
+    await ada.say('/stepup', /Step-up: on\. Your authenticator: none/);
   });
 
   it('asks for a code before an export, restating it, and sends the file only for the right one, once', async () => {
