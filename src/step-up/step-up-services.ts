@@ -26,7 +26,7 @@ export function createStepUpService(deps: {
   logger: Logger;
 }): StepUp {
   const key = parseStepUpKey(deps.stepUpKey);
-  return createStepUp({
+  const stepUp = createStepUp({
     store: deps.stores.stepUp,
     box: key && createSecretBox(key),
     settings: deps.settings,
@@ -41,6 +41,9 @@ export function createStepUpService(deps: {
     clock: deps.clock,
     logger: deps.logger,
   });
+  // Fails closed (every guarded action refused) rather than open: said once at start so the operator knows why.
+  if (stepUp.enabled() && !stepUp.available) deps.logger.warn('step-up is on but STEP_UP_KEY is not set: every action that needs a code is refused until it is');
+  return stepUp;
 }
 
 /** Step-up as /settings lists it. */
