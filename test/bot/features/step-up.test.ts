@@ -129,6 +129,19 @@ describe('step-up confirmation in the chat', () => {
     await ada.say('/stepup off', /to turn step-up off/);
     await ada.say(freshCode(world, secret), /Sent to the other administrators: turn step-up off/);
     expect(world.services.stepUp.enabled()).toBe(true);
+
+    // The second administrator's Confirm needs a code from their own authenticator.
+    const bea = chatDriver(world.telegram, SECOND_ADMIN);
+    const card = await world.telegram.waitForMessage(SECOND_ADMIN.id, /Please confirm/);
+    await bea.answerTo(() => world.telegram.clickButton(SECOND_ADMIN, card, /Confirm/), /set one up first: \/stepup enrol/i);
+    await bea.say('/stepup enrol', /send the 6-digit code/);
+    const beaSecret = await secretOf(world, SECOND_ADMIN);
+    await bea.say(freshCode(world, beaSecret), /another administrator approves/);
+    await ada.say(`/stepup approve ${SECOND_ADMIN.id}`, /authenticator is now in force/);
+    await bea.answerTo(() => world.telegram.clickButton(SECOND_ADMIN, card, /Confirm/), /to confirm: turn step-up off/);
+    expect(world.services.stepUp.enabled()).toBe(true);
+    await bea.say(freshCode(world, beaSecret), /Done: turn step-up off\. Asked by Ada, confirmed by Bea/);
+    expect(world.services.stepUp.enabled()).toBe(false);
   });
 
   it('cannot be turned on without STEP_UP_KEY', async () => {
