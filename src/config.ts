@@ -105,6 +105,10 @@ const schema = z.strictObject({
         error: `is too short: at least ${WEBHOOK_SECRET_MIN_LENGTH} characters, since it alone proves an update came from Telegram; make one with: openssl rand -hex 32`,
       }),
   ),
+  // Seals the step-up (authenticator) secrets in the database; without it step-up cannot be turned on.
+  STEP_UP_KEY: optional(
+    z.string().trim().regex(/^[0-9a-fA-F]{64}$/, { error: 'must be 32 bytes written as 64 hexadecimal characters; make one with: openssl rand -hex 32' }),
+  ),
   // Names this instance in its logs, /metrics and the roles it holds; several instances on one database need distinct ids.
   INSTANCE_ID: optional(z.string().trim().min(1, { error: 'must not be empty' }).max(200, { error: 'must be at most 200 characters' })),
   LOG_PRETTY: optional(z.stringbool({ error: 'must be true or false' })).transform((v) => v ?? false),
@@ -185,6 +189,8 @@ export type Config = {
   webhookUrl: string | undefined;
   /** Webhook mode: Telegram sends it in X-Telegram-Bot-Api-Secret-Token; anything else is refused. */
   webhookSecret: string | undefined;
+  /** Step-up confirmation: the key (64 hex characters) the TOTP secrets are sealed with; absent, step-up stays off. */
+  stepUpKey: string | undefined;
   /** Human-readable log lines (pino-pretty, a development dependency) instead of JSON. */
   logPretty: boolean;
 };
@@ -284,6 +290,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     httpPort: data.HTTP_PORT ?? (data.BOT_MODE === 'webhook' ? DEFAULT_WEBHOOK_PORT : undefined),
     webhookUrl: data.WEBHOOK_URL,
     webhookSecret: data.WEBHOOK_SECRET,
+    stepUpKey: data.STEP_UP_KEY,
     logPretty: data.LOG_PRETTY,
   };
 }
@@ -294,8 +301,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
  * or the webhook secret, not even their length.
  */
 export function effectiveConfig(config: Config): Record<string, unknown> {
-  const { botToken, providerApiKey, webhookSecret, databasePath, databaseUrl, ...rest } = config;
-  const set = Object.entries({ BOT_TOKEN: botToken, PROVIDER_API_KEY: providerApiKey, WEBHOOK_SECRET: webhookSecret })
+  const { botToken, providerApiKey, webhookSecret, stepUpKey, databasePath, databaseUrl, ...rest } = config;
+  const set = Object.entries({ BOT_TOKEN: botToken, PROVIDER_API_KEY: providerApiKey, WEBHOOK_SECRET: webhookSecret, STEP_UP_KEY: stepUpKey })
     .filter(([, value]) => Boolean(value))
     .map(([key]) => key);
   // Unset settings are shown as null rather than left out: the line then lists every setting.

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const secrets = createSecretFilter([config.botToken, config.providerApiKey, config.webhookSecret]);
+  const secrets = createSecretFilter([config.botToken, config.providerApiKey, config.webhookSecret, config.stepUpKey]);
   const logger = createLogger({
     level: config.logLevel,
     filter: secrets,
@@ -132,5 +132,5 @@ function installShutdown(logger: Logger): { ready(stop: () => Promise<void>): vo
 main().catch((error: unknown) => {
   // Config errors exit above and provider errors carry no key; the filter catches what else might.
   const described = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  fail(null, { stderr: `giftdesk failed to start: ${createSecretFilter([process.env['BOT_TOKEN'], process.env['PROVIDER_API_KEY']])(described)}`, exitCode: 1 });
+  fail(null, { stderr: `giftdesk failed to start: ${createSecretFilter([process.env['BOT_TOKEN'], process.env['PROVIDER_API_KEY'], process.env['STEP_UP_KEY']])(described)}`, exitCode: 1 });
 });

@@ -93,6 +93,17 @@ describe('parseConfig', () => {
     expect(config.sandboxMode).toBe(true);
   });
 
+  it('takes STEP_UP_KEY as 64 hexadecimal characters, refuses anything else without echoing it, and names it only as set', () => {
+    const key = 'ab'.repeat(32);
+    expect(parseConfig({ ...valid, STEP_UP_KEY: key }).stepUpKey).toBe(key);
+    expect(parseConfig(valid).stepUpKey).toBeUndefined();
+    const problems = problemsOf({ ...valid, STEP_UP_KEY: 'not-a-key-0123456789' });
+    expect(problems).toEqual(['STEP_UP_KEY must be 32 bytes written as 64 hexadecimal characters; make one with: openssl rand -hex 32']);
+    const described = JSON.stringify(effectiveConfig(parseConfig({ ...valid, STEP_UP_KEY: key })));
+    expect(described).toContain('"STEP_UP_KEY"');
+    expect(described).not.toContain(key.slice(0, 8));
+  });
+
   it('requires an API key for a live provider', () => {
     expect(problemsOf({ ...valid, PROVIDER_API_KEY: '' })).toEqual([
       'PROVIDER_API_KEY is required unless PROVIDER_BASE_URL is "sandbox"',

@@ -24,6 +24,7 @@ export const adminChangeSchema: z.ZodType<AdminChange> = z.discriminatedUnion('k
     .object({ kind: z.literal('rule'), personId: telegramId.nullable(), rule: z.enum(SPENDING_RULE_KINDS), value: amountOrNone, reset: z.boolean() })
     .strict()
     .refine((c) => !c.reset || (c.personId !== null && c.value === null), 'only a person goes back to the default'),
+  z.object({ kind: z.literal('step-up'), enabled: z.boolean() }).strict(),
 ]);
 
 export function parseAdminChange(value: unknown): AdminChange | null {
@@ -64,6 +65,8 @@ export function ruleEffect(change: Extract<AdminChange, { kind: 'rule' }>, rules
  */
 export function needsSecondAdmin(change: AdminChange, rules: RuleView, isAdmin: (personId: number) => boolean): boolean {
   if (change.kind === 'role') return !isAdmin(change.personId);
+  // Step-up off takes the second factor away from every guarded action: turning it on only makes things safer.
+  if (change.kind === 'step-up') return !change.enabled;
   const { before, after } = ruleEffect(change, rules);
   if (change.personId === null || change.reset) return widens(before, after);
   // A person's own value outlives the default: "off" set while the team has no threshold still exempts them once it has one.

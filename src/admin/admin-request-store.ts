@@ -38,6 +38,7 @@ export function requestAudit(row: AdminRequestRow, action: string, actorId: numb
   const change = row.change;
   const facts: Record<string, AuditFacts[string]> = { request: row.id, change: change.kind, requester: row.requesterId };
   if (change.kind === 'role') facts.role = change.role;
+  else if (change.kind === 'step-up') facts.enabled = change.enabled ? 'on' : 'off';
   else {
     facts.rule = change.rule;
     facts.value = change.reset ? 'default' : change.value;
@@ -47,7 +48,7 @@ export function requestAudit(row: AdminRequestRow, action: string, actorId: numb
     action,
     orderId: null,
     amount: change.kind === 'rule' && !change.reset ? change.value : null,
-    subjectId: change.personId,
+    subjectId: change.kind === 'step-up' ? null : change.personId,
     facts: { ...facts, ...extra },
   };
 }

@@ -25,6 +25,7 @@ export function changeWords(c: DualTextContext, stored: AdminChange | unknown, t
   const change = parseAdminChange(stored);
   if (change === null) return '?';
   if (change.kind === 'role') return c.t('dual-change-role', { person: c.describePerson(change.personId) });
+  if (change.kind === 'step-up') return c.t(change.enabled ? 'dual-change-step-up-on' : 'dual-change-step-up-off');
   const kind = c.t(`limits-kind-${change.rule}`);
   const value = (amount: number | null) =>
     amount === null ? c.t(change.rule === 'approval' ? 'limits-no-approval' : 'limits-no-limit') : formatAmount(amount, c.locale, c.amountUnit);

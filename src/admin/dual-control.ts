@@ -17,6 +17,8 @@ export interface DualControlDeps {
   /** The staff view whose writes keep every instance's copy fresh: applied changes go through it. */
   roles: { add(id: number, role: 'admin', actorId: number): Promise<unknown>; changeRole(id: number, role: 'admin', actorId: number): Promise<unknown> };
   appState: Pick<AppStateStore, 'get' | 'set'>;
+  /** Writes step-up on or off (audited as every setting); absent, such a request cannot be applied. */
+  setStepUp?: (enabled: boolean, actorId: number) => Promise<unknown>;
   clock: Clock;
   logger: Logger;
   expiryMs?: number;
@@ -41,6 +43,8 @@ export type DecideOutcome =
 export interface DualControl {
   /** Routes a privileged change: applied now by the caller, or a request waiting for a second administrator. */
   submit(change: AdminChange, actorId: number): Promise<SubmitOutcome>;
+  /** The request as stored, to restate it (a step-up prompt); deciding reads it again. */
+  get(id: number): Promise<AdminRequestRow | null>;
   confirm(id: number, by: number): Promise<DecideOutcome>;
   refuse(id: number, by: number): Promise<DecideOutcome>;
   expireDue(): Promise<AdminRequestRow[]>;
@@ -68,6 +72,11 @@ export function createDualControl(deps: DualControlDeps): DualControl {
   const isAdminNow = async (id: number) => (await staffNow.find(id))?.role === 'admin';
 
   async function apply(change: AdminChange, requesterId: number): Promise<void> {
+    if (change.kind === 'step-up') {
+      if (!deps.setStepUp) throw new Error('step-up is not available here');
+      await deps.setStepUp(change.enabled, requesterId);
+      return;
+    }
     if (change.kind === 'role') {
       if (change.verb === 'add') await deps.roles.add(change.personId, 'admin', requesterId);
       else await deps.roles.changeRole(change.personId, 'admin', requesterId);
@@ -82,6 +91,7 @@ export function createDualControl(deps: DualControlDeps): DualControl {
     const change = parseAdminChange(request.change);
     if (change === null) return 'invalid';
     if (!(await isAdminNow(request.requesterId))) return 'requester-not-admin';
+    if (change.kind === 'step-up') return null;
     const concernsPerson = change.personId !== null && !(change.kind === 'role' && change.verb === 'add');
     if (concernsPerson && !(await staffNow.find(change.personId!))) return 'person-gone';
     return null;
@@ -147,6 +157,8 @@ export function createDualControl(deps: DualControlDeps): DualControl {
       const refused = await requests.decide(id, { to: 'refused', by });
       return refused ? { kind: 'refused', request: refused } : lost(id);
     },
+
+    get: (id) => requests.get(id),
 
     expireDue: () => requests.expireDue(),
 

@@ -53,6 +53,7 @@ export function createAppBot(deps: { config: Config; services: Services; catalog
     approvals: { service: services.approvals, announcer: services.approvalAnnouncer, rules: services.spendingRules },
     dualControl: { service: services.dualControl, announcer: services.dualControlAnnouncer },
     velocity: services.velocity,
+    stepUp: services.stepUp,
     perItemLimit: config.providerMaxQuantityPerItem,
     maxProductsPerOrder: config.providerMaxProductsPerOrder,
     clock,

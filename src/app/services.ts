@@ -41,6 +41,8 @@ import { retentionSettings } from '../retention/retention-settings.js';
 import { translatorFor } from '../text/i18n.js';
 import { createTelegramApi } from '../bot/telegram-api.js';
 import { createTokenWatch, type TokenWatch } from '../alerts/token-watch.js';
+import { createStepUpService, stepUpSettingEntry } from '../step-up/step-up-services.js';
+import type { StepUp } from '../step-up/step-up.js';
 import { composeProvider } from './provider-stack.js';
 import type { CatalogStore } from '../catalog/catalog-store.js';
 
@@ -82,6 +84,8 @@ export interface Services {
   spendingCounter: SpendingCounter;
   /** Orders, reveals, provider reads and waiting requests per person (velocity limits). */
   velocity: VelocityGuard;
+  /** Step-up confirmation: one-time codes from an authenticator app for the actions a stolen account wants. */
+  stepUp: StepUp;
   checkLimits: ReturnType<typeof createLimitCheck>;
   lowBalance: LowBalanceWatch;
   walletShort: WalletShortAlert;
@@ -172,8 +176,9 @@ export async function createServices(deps: {
       });
     },
   });
+  const stepUp = createStepUpService({ stepUpKey: config.stepUpKey, stores, settings, alerts, translate, describePerson, timeZone: config.timeZone, clock, logger: logger.child({ component: 'step-up' }) });
   const settingsRegistry = createSettingsRegistry();
-  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings));
+  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), stepUpSettingEntry(stepUp));
   const metrics = createMetrics({
     store: stores.health,
     instance: config.instanceId,
@@ -246,6 +251,7 @@ export async function createServices(deps: {
     rules: spendingRules,
     roles: staff,
     appState: stores.appState,
+    setStepUp: (enabled, actorId) => stepUp.setEnabled(enabled, actorId),
     clock,
     logger: logger.child({ component: 'dual-control' }),
   });
@@ -342,6 +348,7 @@ export async function createServices(deps: {
     spendingRules,
     spendingCounter,
     velocity,
+    stepUp,
     checkLimits,
     lowBalance,
     walletShort,

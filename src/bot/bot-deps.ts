@@ -22,6 +22,7 @@ import type { DescribePerson } from './describe-person.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { VelocityGuard } from '../velocity/velocity-guard.js';
 import type { CodeMessageStore } from '../retention/code-message-store.js';
+import type { StepUp } from '../step-up/step-up.js';
 import type { SettingsRegistry } from '../settings/settings-registry.js';
 import type { LimitCheck } from '../orders/limit-check.js';
 import type { SpendingCounter } from '../orders/spending-counter.js';
@@ -89,6 +90,8 @@ export interface BotDeps {
   dualControl?: { service: DualControl; announcer: DualControlAnnouncer };
   /** Velocity limits: orders per hour, reveals per hour, provider reads per minute, waiting requests; absent, none. */
   velocity?: VelocityGuard;
+  /** Step-up confirmation (one-time codes from an authenticator app); absent, nothing asks for one. */
+  stepUp?: StepUp;
   /** Calendar whose months exports count by; Gregorian unless set. */
   monthCalendar?: MonthCalendar;
   /** Days and months in `timeZone` and `monthCalendar`, as /export reads its dates. */

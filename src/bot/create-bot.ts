@@ -50,6 +50,8 @@ import { rememberPeople } from './middleware/remember-people.js';
 import { handleProviderTrouble, troubleMessage } from './provider-trouble.js';
 import { readingAs } from '../velocity/read-pace.js';
 import { velocityFeature } from './features/velocity.js';
+import { stepUpFeature } from './features/step-up.js';
+import { createStepUpGate } from './step-up-gate.js';
 import { createTellPerson } from './tell-person.js';
 import { createTypingWhileSlow } from './typing-while-slow.js';
 import type { BotDeps } from './bot-deps.js';
@@ -75,6 +77,9 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     handleProviderTrouble(error, { logger: deps.logger, alerts: deps.alerts, translate }, context);
 
   const describePerson = deps.describePerson;
+  const tellPerson = createTellPerson({ api: bot.api, localeOf: deps.localeOf, translate, logger: deps.logger });
+  const stepUpGate = deps.stepUp && createStepUpGate({ stepUp: deps.stepUp, describePerson, tellPerson, logger: deps.logger });
+  const stepUpDep = stepUpGate ? { stepUp: stepUpGate } : {};
   const approvalTexts = (locale: Locale): ApprovalTextContext => ({
     t: translate(locale),
     locale,
@@ -126,6 +131,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     ctx.presentation = presentation;
     return next();
   });
+  // Before the conversations: a code answering a step-up prompt is never taken as an answer to an order's question.
+  if (stepUpGate) bot.use(stepUpGate.answers);
 
   bot.use(
     conversations<BotContext, Context>({
@@ -192,12 +199,6 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
 
   bot.use(orderFeature({ catalogLoading: () => deps.catalogSync.loading(), orderMenuOf, orderingPaused: () => deps.orderingPause.current() }));
   bot.use(orderAgainFeature({ orders: orderQueries, catalogLoading: () => deps.catalogSync.loading(), orderMenuOf, logger: deps.logger }));
-  const tellPerson = createTellPerson({
-    api: bot.api,
-    localeOf: deps.localeOf,
-    translate,
-    logger: deps.logger,
-  });
   const menus = createCommandMenus({ api: bot.api, translate, logger: deps.logger });
   const tracking = { onProviderTrouble, troubleText: troubleMessage };
   const dual: DualControlFeatureDeps | undefined = deps.dualControl && {
@@ -206,6 +207,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     texts: approvalTexts,
     teamDefault: (rule) => deps.spending.rules.defaults()[rule],
     // A confirmed new administrator gets the administrators' menu and the news, as /staff gives them when immediate.
+    ...stepUpDep,
     onApplied: async ({ change, requesterId }) => {
       if (change.kind !== 'role') return;
       await menus.show({ telegramId: change.personId, role: change.role, locale: (await deps.staff.find(change.personId))?.locale ?? null });
@@ -224,6 +226,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       provider: deps.provider,
       audit: deps.auditTrail,
       ...(deps.velocity ? { velocity: deps.velocity } : {}),
+      ...stepUpDep,
       describePerson,
       tellPerson,
       isStaff: async (telegramId) => (await deps.staff.find(telegramId)) !== null,
@@ -262,17 +265,19 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   if (deps.retention) bot.use(retentionFeature({ settings: deps.retention.settings, logger: deps.logger }));
   bot.use(settingsFeature({ registry: deps.settingsRegistry }));
   if (deps.velocity) bot.use(velocityFeature({ guard: deps.velocity, logger: deps.logger }));
+  const notifyOtherAdmins = async (exceptId: number, render: (t: Translate) => string) => {
+    for (const admin of await deps.staff.list()) {
+      if (admin.role !== 'admin' || admin.telegramId === exceptId) continue;
+      await bot.api
+        .sendMessage(admin.telegramId, render(translate(admin.locale ?? deps.defaultLocale)))
+        .catch((error: unknown) => deps.logger.warn({ adminId: admin.telegramId, err: error instanceof Error ? error.name : String(error) }, 'could not tell an administrator'));
+    }
+  };
+  if (deps.stepUp && stepUpGate) bot.use(stepUpFeature({ stepUp: deps.stepUp, gate: stepUpGate, ...(dual ? { dual } : {}), describePerson, tellPerson, notifyOtherAdmins, logger: deps.logger }));
   bot.use(
     orderingPauseFeature({
       pauses: deps.orderingPause,
-      notifyOtherAdmins: async (exceptId, render) => {
-        for (const admin of await deps.staff.list()) {
-          if (admin.role !== 'admin' || admin.telegramId === exceptId) continue;
-          await bot.api
-            .sendMessage(admin.telegramId, render(translate(admin.locale ?? deps.defaultLocale)))
-            .catch((error: unknown) => deps.logger.warn({ adminId: admin.telegramId, err: error instanceof Error ? error.name : String(error) }, 'could not tell an administrator'));
-        }
-      },
+      notifyOtherAdmins,
       describePerson,
       keptOrders: createKeptOrders({ sessions: deps.sessions, version: CONVERSATION_VERSION, idleMs: deps.orderIdleMs, clock: deps.clock }).chatIds,
       mayOrder: (telegramId) => {
@@ -304,6 +309,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       audit: deps.auditTrail,
       describePerson,
       periods: deps.periods,
+      ...stepUpDep,
       onProviderTrouble,
       troubleText: troubleMessage,
       clock: deps.clock,

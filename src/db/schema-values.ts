@@ -93,7 +93,9 @@ export type AdminRequestState = (typeof ADMIN_REQUEST_STATES)[number];
  */
 export type AdminChange =
   | { kind: 'role'; verb: 'add' | 'role'; personId: number; role: 'admin' }
-  | { kind: 'rule'; personId: number | null; rule: 'order' | 'day' | 'month' | 'approval'; value: number | null; reset: boolean };
+  | { kind: 'rule'; personId: number | null; rule: 'order' | 'day' | 'month' | 'approval'; value: number | null; reset: boolean }
+  /** Step-up confirmation on or off for everyone (src/step-up). */
+  | { kind: 'step-up'; enabled: boolean };
 
 /** A message that carries a request's Confirm and Refuse, so that every copy loses them once it is decided. */
 export interface RequestCard {
@@ -127,3 +129,17 @@ export interface OrderLine {
   /** Answers to the product's fields; optional fields left empty are not here. */
   fields: FieldAnswer[];
 }
+
+/** A step-up enrolment: waiting for its first right code, for another administrator's approval, or in force. */
+export const STEP_UP_STATES = ['enrolling', 'waiting', 'active'] as const;
+export type StepUpState = (typeof STEP_UP_STATES)[number];
+
+/**
+ * The one action a step-up code was asked for: what the prompt restated,
+ * run when the right code comes and for nothing else.
+ */
+export type StepUpAction =
+  | { kind: 'reveal'; orderId: number }
+  | { kind: 'export'; args: string }
+  | { kind: 'dual-confirm'; requestId: number }
+  | { kind: 'step-up-off' };

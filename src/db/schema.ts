@@ -352,3 +352,4 @@ export const approvalCards = sqliteTable(
 
 // Dual control's table has a file of its own; drizzle-kit reads it through this re-export.
 export { adminRequests } from './admin-requests-table.js';
+export { stepUp } from './step-up-table.js';

@@ -59,6 +59,8 @@ import { createPostgresUpdateQueueStore } from './postgres/update-queue-store.js
 import { createPostgresVelocityStore } from './postgres/velocity-store.js';
 import { createMemoryVelocityStore, type VelocityStore } from '../velocity/velocity-store.js';
 import { createSqliteUpdateQueueStore, type UpdateQueueStore } from './update-queue-store.js';
+import { createSqliteStepUpStore, type StepUpStore } from '../step-up/step-up-store.js';
+import { createPostgresStepUpStore } from './postgres/step-up-store.js';
 
 /**
  * Everything giftdesk keeps, behind asynchronous stores: the one place that
@@ -118,6 +120,8 @@ export interface Stores {
   codeMessages: CodeMessageStore;
   /** Erasing end customers' answers of settled orders, and forgetting strangers. */
   retention: RetentionStore;
+  /** Step-up enrolments (sealed TOTP secrets), the last code's time-step and the one prompt waiting per person. */
+  stepUp: StepUpStore;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -152,6 +156,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     updateQueue: createSqliteUpdateQueueStore({ db, clock }),
     codeMessages: createSqliteCodeMessageStore({ db }),
     retention: createSqliteRetentionStore({ db }),
+    stepUp: createSqliteStepUpStore({ db, clock }),
   };
 }
 
@@ -188,5 +193,6 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     updateQueue: createPostgresUpdateQueueStore({ db, clock, ownerLock }),
     codeMessages: createPostgresCodeMessageStore({ db }),
     retention: createPostgresRetentionStore({ db }),
+    stepUp: createPostgresStepUpStore({ db, clock }),
   };
 }

@@ -235,6 +235,12 @@ function fillSource(db: Db): void {
       { chatId: ADMIN, messageId: 14, orderId: 6, sentAt: t(122), state: 'replaced', claimedAt: t(123), attempts: 1, doneAt: t(124), lastError: null },
     ])
     .run();
+  db.insert(s.stepUp)
+    .values([
+      { personId: ADMIN, secret: 'v1.sealed-a', state: 'active', createdAt: t(131), updatedAt: t(132), enrolledAt: t(132), approvedBy: VIEWER, lastStep: 56_666_667, failures: 2, lockedUntil: t(133), challengeId: 'c-1', challenge: { kind: 'reveal', orderId: 6 }, challengeExpiresAt: t(134) },
+      { personId: 9_000_000_009, secret: 'v1.sealed-b', state: 'enrolling', createdAt: t(135), updatedAt: t(135), qrMessageId: 77 },
+    ])
+    .run();
 }
 
 function sourceDatabase(fill: (db: Db) => void = fillSource): string {
@@ -439,7 +445,7 @@ describe('npm run db:copy', () => {
     const first = await runCopy([url], { DATABASE_PATH: source });
     expect(first.output).toMatch(/^copying .* into postgresql:/);
     expect(first.output).toMatch(/\n  orders +8 rows, total_amount sum \d+ equal, accepted_amount sum \d+ equal\n/);
-    expect(first.output).toMatch(/copied \d+ rows in 17 tables to .* in \d+ ms/);
+    expect(first.output).toMatch(/copied \d+ rows in 18 tables to .* in \d+ ms/);
     expect(first.output).not.toMatch(/Google Play|a@example\.com|steam-user/);
     expect(first.code).toBe(0);
 

@@ -16,6 +16,7 @@ const STEPS = ['requested', 'confirmed', 'refused', 'expired'] as const;
 
 /** The change a dual-control audit row is about, from its facts, in the reader's words. */
 function changeOf(v: View, subjectId: number | null, facts: AuditFacts): string | null {
+  if (facts['change'] === 'step-up') return v.t(facts['enabled'] === 'on' ? 'dual-change-step-up-on' : 'dual-change-step-up-off');
   if (facts['change'] === 'role') return subjectId === null ? null : v.t('dual-change-role', { person: v.describePerson(subjectId) });
   const rule = facts['rule'];
   if (facts['change'] !== 'rule' || typeof rule !== 'string' || !(SPENDING_RULE_KINDS as readonly string[]).includes(rule)) return null;

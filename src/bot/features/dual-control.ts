@@ -9,6 +9,7 @@ import type { Locale } from '../../text/i18n.js';
 import type { BaseContext } from '../context.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 import { showInPlace } from '../order-views/in-place.js';
+import type { StepUpGate } from '../step-up-gate.js';
 
 export interface DualControlFeatureDeps {
   dual: DualControl;
@@ -17,7 +18,15 @@ export interface DualControlFeatureDeps {
   teamDefault: (rule: Extract<AdminChange, { kind: 'rule' }>['rule']) => number | null;
   /** After a confirmed change was written: a new administrator gets their menu and is told. */
   onApplied?: (request: AdminRequestRow) => Promise<void>;
+  /** Step-up confirmation before a Confirm; absent, none. */
+  stepUp?: Pick<StepUpGate, 'require' | 'onCode'>;
   logger: Logger;
+}
+
+/** Answers the press; after a step-up code (a message, no press), only a word worth reading is sent. */
+async function ack(ctx: BaseContext, answer?: { text: string; show_alert?: boolean }): Promise<void> {
+  if (ctx.callbackQuery) await ctx.answerCallbackQuery(answer);
+  else if (answer) await ctx.reply(answer.text);
 }
 
 const textsOf = (ctx: BaseContext, deps: Pick<DualControlFeatureDeps, 'texts'>): DualTextContext => ({ ...deps.texts(ctx.member.locale), t: ctx.t });
@@ -64,38 +73,51 @@ export function dualControlFeature(deps: DualControlFeatureDeps) {
       case 'own-request':
       case 'not-admin':
         // The card stays for those who may decide it.
-        await ctx.answerCallbackQuery({ text: ctx.t(`dual-${outcome.kind}`), show_alert: true });
+        await ack(ctx, { text: ctx.t(`dual-${outcome.kind}`), show_alert: true });
         return;
       case 'not-found':
-        await ctx.answerCallbackQuery();
+        await ack(ctx);
         await showInPlace(ctx, { text: plain(ctx.t('dual-not-found')) });
         return;
       case 'not-pending':
       case 'expired': {
-        await ctx.answerCallbackQuery();
+        await ack(ctx);
         const state = outcome.kind === 'expired' ? 'expired' : outcome.request.state;
         await showInPlace(ctx, { text: plain(`${changeWords(c, outcome.request.change, deps.teamDefault)}\n${ctx.t(`dual-already-${state === 'pending' ? 'expired' : state}`)}`) });
         return;
       }
       case 'failed':
-        await ctx.answerCallbackQuery();
+        await ack(ctx);
         await showInPlace(ctx, { text: plain(ctx.t('dual-failed')) });
         await deps.announcer.settle(outcome.request);
         return;
       default:
-        await ctx.answerCallbackQuery();
+        await ack(ctx);
         if (outcome.kind === 'confirmed') await deps.onApplied?.(outcome.request);
         await showInPlace(ctx, { text: plain(deps.announcer.outcomeLine(outcome, by, c) ?? '') });
         await deps.announcer.outcome(outcome, by, by);
     }
   }
 
-  composer.callbackQuery(CONFIRM_CHANGE_DATA, adminsOnly, async (ctx) => {
-    const id = Number(ctx.match[1]);
+  async function confirm(ctx: BaseContext, id: number): Promise<void> {
     const outcome = await deps.dual.confirm(id, ctx.member.telegramId);
     deps.logger.info({ requestId: id, by: ctx.member.telegramId, outcome: outcome.kind }, 'privileged change confirm pressed');
     await answer(ctx, outcome);
+  }
+
+  composer.callbackQuery(CONFIRM_CHANGE_DATA, adminsOnly, async (ctx) => {
+    const id = Number(ctx.match[1]);
+    const request = deps.stepUp ? await deps.dual.get(id) : null;
+    // The second administrator's Confirm is what a stolen account needs to pass dual control: a code from their own authenticator first.
+    // A request that cannot be confirmed anyway (decided, their own) is answered without one.
+    if (deps.stepUp && request?.state === 'pending' && request.requesterId !== ctx.member.telegramId) {
+      const what = ctx.t('step-up-what-confirm', { change: changeWords(textsOf(ctx, deps), request.change, deps.teamDefault) });
+      if (!(await deps.stepUp.require(ctx, { kind: 'dual-confirm', requestId: id }, what))) return void (await ctx.answerCallbackQuery());
+    }
+    await confirm(ctx, id);
   });
+  // Every check (pending, in time, an administrator now, not their own) is made again by the service.
+  deps.stepUp?.onCode('dual-confirm', (ctx, action) => confirm(ctx, action.requestId));
 
   composer.callbackQuery(REFUSE_CHANGE_DATA, adminsOnly, async (ctx) => {
     const id = Number(ctx.match[1]);

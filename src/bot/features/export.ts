@@ -14,6 +14,7 @@ import { formatAmount, formatDay, formatNumber, type AmountUnit } from '../../te
 import type { Translate } from '../../text/i18n.js';
 import type { BaseContext } from '../context.js';
 import { adminsOnly } from '../middleware/admins-only.js';
+import type { StepUpGate } from '../step-up-gate.js';
 import type { Trouble, TroubleDetail } from '../provider-trouble.js';
 
 /**
@@ -41,6 +42,8 @@ export interface ExportDeps {
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
   clock: Clock;
   logger: Logger;
+  /** Step-up confirmation before any export; absent, none. */
+  stepUp?: Pick<StepUpGate, 'require' | 'onCode'>;
   maxBytes?: number;
   maxTransactionPages?: number;
 }
@@ -56,9 +59,15 @@ export function exportFeature(deps: ExportDeps) {
   const composer = new Composer<BaseContext>();
   const maxBytes = deps.maxBytes ?? MAX_EXPORT_BYTES;
 
-  composer.command('export', adminsOnly, async (ctx) => {
-    const [kind, ...words] = ctx.match.trim().split(/\s+/).filter(Boolean);
+  /** /export, typed (`stepped` false) or carried on after the step-up code it asked for. */
+  async function runExport(ctx: BaseContext, args: string, stepped: boolean): Promise<void> {
+    const [kind, ...words] = args.trim().split(/\s+/).filter(Boolean);
     if (!isKind(kind)) return void (await ctx.reply(ctx.t('export-usage')));
+    // Everything the team did, in one file: with step-up on, a code from the reader's own authenticator first.
+    if (deps.stepUp && !stepped) {
+      const asked = [kind, ...words].join(' ').slice(0, 64);
+      if (!(await deps.stepUp.require(ctx, { kind: 'export', args: asked }, ctx.t('step-up-what-export', { what: asked })))) return;
+    }
     const now = deps.clock.now();
     const place = { timeZone: ctx.presentation.timeZone, periods: deps.periods, now };
     let range: DayRange;
@@ -130,6 +139,13 @@ export function exportFeature(deps: ExportDeps) {
       facts: { kind, from: first, to: last, rows: csv.rows, cut: csv.cut || pagesCut },
     });
     deps.logger.info({ actorId: ctx.member.telegramId, kind, rows: csv.rows, bytes: csv.content.length, cut: csv.cut || pagesCut }, 'export sent');
+  }
+
+  composer.command('export', adminsOnly, (ctx) => runExport(ctx, ctx.match, false));
+  // Carried on only for an administrator now: the role is read again for the update that brings the code.
+  deps.stepUp?.onCode('export', async (ctx, action) => {
+    if (ctx.member.role !== 'admin') return void (await ctx.reply(ctx.t('admin-only')));
+    await runExport(ctx, action.args, true);
   });
   return composer;
 }

@@ -1,6 +1,7 @@
 import type { VelocityGuard } from '../../velocity/velocity-guard.js';
 import { velocityRefusalText } from '../../velocity/velocity-texts.js';
 import { Composer } from 'grammy';
+import type { StepUpGate } from '../step-up-gate.js';
 import { copyButtonRows, renderDelivery } from '../../delivery/render-delivery.js';
 import type { Logger } from '../../logger.js';
 import type { AuditTrail } from '../../orders/audit-trail.js';
@@ -41,6 +42,8 @@ export interface TrackDeps {
   orders: Pick<OrderQueries, 'find' | 'byId' | 'byProviderOrderId'>;
   provider: Pick<ProviderClient, 'getOrder'>;
   audit: Pick<AuditTrail, 'record'>;
+  /** Step-up confirmation before someone else's codes; absent, none. */
+  stepUp?: Pick<StepUpGate, 'require' | 'onCode'>;
   /** Reveals of someone else's codes per hour (velocity limits); absent, no limit. */
   velocity?: Pick<VelocityGuard, 'take'>;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
@@ -161,32 +164,50 @@ export function trackFeature(deps: TrackDeps) {
     else await showInPlace(ctx, view);
   });
 
-  composer.callbackQuery(CODES_PATTERN, async (ctx) => {
-    const orderId = parseCodes(ctx.callbackQuery.data);
+  /**
+   * A word for the press: its callback answered on a press; after a step-up
+   * code (a message), only what must be read is sent as a reply.
+   */
+  async function notice(ctx: BaseContext, text: string, alert = false): Promise<void> {
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text, ...(alert ? { show_alert: true } : {}) });
+    else if (alert) await ctx.reply(text);
+  }
+
+  /** Show codes, pressed (`stepped` false) or carried on after the step-up code it asked for: every check is made again. */
+  async function reveal(ctx: BaseContext, orderId: number | null, stepped: boolean): Promise<void> {
     const row = orderId === null ? null : await deps.orders.byId(orderId);
     if (!visible(ctx, row) || !ctx.chat) {
-      await ctx.answerCallbackQuery({ text: ctx.t('track-gone') });
+      await notice(ctx, ctx.t('track-gone'), !ctx.callbackQuery);
       return;
     }
     // A forged or old button is no way round the role.
     if (!canSeeCodes(viewerOf(ctx), row)) {
       deps.logger.warn({ orderId: row.id, actorId: ctx.member.telegramId, role: ctx.member.role }, 'refused to show codes');
-      await ctx.answerCallbackQuery({ text: ctx.t('viewer-refused'), show_alert: true });
+      await notice(ctx, ctx.t('viewer-refused'), true);
       return;
     }
     if (row.providerOrderId === null) {
-      await ctx.answerCallbackQuery({ text: ctx.t('codes-not-placed'), show_alert: true });
+      await notice(ctx, ctx.t('codes-not-placed'), true);
       return;
+    }
+    // Someone else's codes are what a stolen account wants: with step-up on, a code from the reader's own authenticator first.
+    if (row.userId !== ctx.member.telegramId && deps.stepUp && !stepped) {
+      const what = ctx.t('step-up-what-reveal', { order: orderName(row), person: deps.describePerson(row.userId) });
+      const go = await deps.stepUp.require(ctx, { kind: 'reveal', orderId: row.id }, what);
+      if (!go) {
+        if (ctx.callbackQuery) await ctx.answerCallbackQuery();
+        return;
+      }
     }
     // Someone else's codes, one reveal after another, is what a taken-over administrator's account does.
     if (row.userId !== ctx.member.telegramId && deps.velocity) {
       const pace = await deps.velocity.take('reveals', ctx.member.telegramId);
       if (!pace.ok) {
-        await ctx.answerCallbackQuery({ text: velocityRefusalText(ctx.t, ctx.member.locale, ctx.presentation.timeZone, pace), show_alert: true });
+        await notice(ctx, velocityRefusalText(ctx.t, ctx.member.locale, ctx.presentation.timeZone, pace), true);
         return;
       }
     }
-    await ctx.answerCallbackQuery({ text: ctx.t('codes-fetching') });
+    await notice(ctx, ctx.t('codes-fetching'));
     let fresh: OrderDetail;
     try {
       // The client refuses another order's detail (ProviderOrderMismatchError): nothing of it is shown.
@@ -243,7 +264,10 @@ export function trackFeature(deps: TrackDeps) {
         );
       }
     }
-  });
+  }
+
+  composer.callbackQuery(CODES_PATTERN, (ctx) => reveal(ctx, parseCodes(ctx.callbackQuery.data), false));
+  deps.stepUp?.onCode('reveal', (ctx, action) => reveal(ctx, action.orderId, true));
 
   return composer;
 }

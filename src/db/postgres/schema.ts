@@ -361,3 +361,4 @@ export const velocityCounters = pgTable('velocity_counters', {
   windowStart: bigint('window_start', { mode: 'number' }).notNull(),
   count: integer('count').notNull(),
 });
+export { stepUp } from './step-up-table.js';

@@ -9,6 +9,7 @@ import { closeDb, openDb, type Db } from '../../../src/db/open.js';
 import { sqliteStores } from '../../../src/db/stores.js';
 import { createLogger } from '../../../src/logger.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/server.js';
+import type { OrderTiming } from '../../../src/sandbox/progression.js';
 import { chatDriver } from '../../e2e/chat-driver.js';
 import { createFakeBotApi, type FakeBotApi, type FakeUser } from '../../support/fake-bot-api/index.js';
 import { ADMIN, STAFF } from '../../support/fake-people.js';
@@ -43,10 +44,10 @@ export interface DualWorld {
  * ADMIN_IDS, SECOND_ADMIN added as a second administrator unless `admins`
  * is 1, and STAFF. Every administrator and STAFF have started the bot.
  */
-export async function startDualWorld(options: { admins?: 1 | 2 } = {}): Promise<DualWorld> {
+export async function startDualWorld(options: { admins?: 1 | 2; env?: Record<string, string>; sandboxTiming?: OrderTiming } = {}): Promise<DualWorld> {
   const clock = shiftedClock();
   const telegram = await createFakeBotApi();
-  const sandbox = await createSandbox({ rateLimit: false });
+  const sandbox = await createSandbox({ rateLimit: false, ...(options.sandboxTiming === undefined ? {} : { timing: options.sandboxTiming }) });
   const config = {
     ...parseConfig({
       BOT_TOKEN: telegram.token,
@@ -57,6 +58,7 @@ export async function startDualWorld(options: { admins?: 1 | 2 } = {}): Promise<
       AMOUNT_UNIT: 'IRR',
       TIME_ZONE: 'UTC',
       PROVIDER_REQUESTS_PER_SECOND: '1000',
+      ...options.env,
     }),
     sandboxMode: true,
   };

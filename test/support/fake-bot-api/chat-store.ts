@@ -78,6 +78,7 @@ export function toSentMessage(stored: StoredMessage): SentMessage {
     ...(message.edit_date === undefined ? {} : { edit_date: message.edit_date }),
     ...(message.reply_to_message === undefined ? {} : { reply_to_message_id: message.reply_to_message.message_id }),
     edits: stored.edits,
+    ...(message.photo === undefined || stored.upload === undefined ? {} : { photo: stored.upload }),
     ...(message.document === undefined || stored.upload === undefined
       ? {}
       : {

@@ -59,6 +59,8 @@ export interface SentMessage {
   edits: number;
   /** A document the bot uploaded, with its bytes; `text` holds its caption. */
   document?: SentDocument;
+  /** A photo the bot uploaded: its bytes; `text` holds its caption. */
+  photo?: Buffer;
 }
 
 export interface SentDocument {

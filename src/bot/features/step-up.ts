@@ -1,0 +1,125 @@
+import { Composer, InputFile } from 'grammy';
+import QRCode from 'qrcode';
+import type { Logger } from '../../logger.js';
+import type { StepUp } from '../../step-up/step-up.js';
+import { totpUri } from '../../step-up/totp.js';
+import type { Translate } from '../../text/i18n.js';
+import { plain } from '../../text/formatted.js';
+import type { BaseContext } from '../context.js';
+import type { DescribePerson } from '../describe-person.js';
+import { adminsOnly } from '../middleware/admins-only.js';
+import type { StepUpGate } from '../step-up-gate.js';
+import type { TellPerson } from '../tell-person.js';
+import { throughDualControl, type DualControlFeatureDeps } from './dual-control.js';
+
+export interface StepUpFeatureDeps {
+  stepUp: StepUp;
+  gate: Pick<StepUpGate, 'require' | 'onCode'>;
+  /** Turning step-up off goes through dual control while there are two administrators. */
+  dual?: DualControlFeatureDeps;
+  describePerson: DescribePerson;
+  tellPerson: TellPerson;
+  /** A line to every administrator but `except`, each in their language. */
+  notifyOtherAdmins: (exceptId: number, render: (t: Translate) => string) => Promise<void>;
+  logger: Logger;
+}
+
+const personIdOf = (word: string | undefined): number | null => (word !== undefined && /^\d{1,16}$/.test(word) ? Number(word) : null);
+
+/**
+ * /stepup                  what is in force, and one's own authenticator
+ * /stepup enrol            a new authenticator: QR code and key, then its first code
+ * /stepup on | off         administrators; off needs a code, and a second administrator while there are two
+ * /stepup approve <id>     another administrator lets an enrolment take effect
+ * /stepup reset <id>       another administrator removes one (a lost phone)
+ */
+export function stepUpFeature(deps: StepUpFeatureDeps) {
+  const composer = new Composer<BaseContext>();
+  const { stepUp } = deps;
+
+  async function enrol(ctx: BaseContext): Promise<void> {
+    const id = ctx.member.telegramId;
+    if (!stepUp.available) return void (await ctx.reply(ctx.t('step-up-needs-key')));
+    const earlierQr = await stepUp.qrMessage(id);
+    const begun = await stepUp.beginEnrolment(id, String(id));
+    if (!begun) return void (await ctx.reply(ctx.t('step-up-already', { id: String(id) })));
+    if (earlierQr !== null) await ctx.api.deleteMessage(id, earlierQr).catch(() => undefined);
+    const png = await QRCode.toBuffer(totpUri(begun.secret, `${ctx.me.username}:${id}`), { type: 'png', width: 360, margin: 2 });
+    // Protected (no forwarding or saving) and deleted once the first right code comes; the key is never logged.
+    const sent = await ctx.replyWithPhoto(new InputFile(png, 'step-up.png'), { caption: ctx.t('step-up-scan', { secret: begun.secret }), protect_content: true });
+    await stepUp.setQrMessage(id, sent.message_id);
+    deps.logger.info({ personId: id }, 'step-up enrolment begun');
+    await ctx.reply(ctx.t('step-up-enrol-ask'));
+  }
+
+  async function turnOn(ctx: BaseContext): Promise<void> {
+    const by = ctx.member.telegramId;
+    if (!stepUp.available) return void (await ctx.reply(ctx.t('step-up-needs-key')));
+    // Whoever turns it on must still be able to act (and turn it off) with it on.
+    if ((await stepUp.status(by)) !== 'active') return void (await ctx.reply(ctx.t('step-up-enrol-first')));
+    if (await stepUp.setEnabled(true, by)) {
+      const who = deps.describePerson(by);
+      await deps.notifyOtherAdmins(by, (t) => t('step-up-on-news', { by: who }));
+    }
+    await ctx.reply(ctx.t('step-up-turned-on'));
+  }
+
+  /** After the code: through dual control (a request to the other administrators), or at once with one administrator. */
+  async function turnOff(ctx: BaseContext): Promise<void> {
+    if (ctx.member.role !== 'admin') return void (await ctx.reply(ctx.t('admin-only')));
+    const by = ctx.member.telegramId;
+    if (deps.dual && !(await throughDualControl(ctx, deps.dual, { kind: 'step-up', enabled: false }))) return;
+    if (await stepUp.setEnabled(false, by)) {
+      const who = deps.describePerson(by);
+      await deps.notifyOtherAdmins(by, (t) => t('step-up-off-news', { by: who }));
+    }
+    await ctx.reply(ctx.t('step-up-turned-off'));
+  }
+  deps.gate.onCode('step-up-off', (ctx) => turnOff(ctx));
+
+  async function approve(ctx: BaseContext, personId: number): Promise<void> {
+    const by = ctx.member.telegramId;
+    const result = await stepUp.approve(personId, by);
+    if (result !== 'approved') return void (await ctx.reply(ctx.t(result === 'own' ? 'step-up-own' : 'step-up-not-waiting')));
+    const person = deps.describePerson(personId);
+    const who = deps.describePerson(by);
+    await ctx.reply(ctx.t('step-up-approved', { person }));
+    await deps.tellPerson(personId, (t) => plain(t('step-up-approved-you', { by: who })));
+  }
+
+  async function reset(ctx: BaseContext, personId: number): Promise<void> {
+    const by = ctx.member.telegramId;
+    const result = await stepUp.reset(personId, by);
+    if (result !== 'reset') return void (await ctx.reply(ctx.t(result === 'own' ? 'step-up-own' : 'step-up-reset-none')));
+    const person = deps.describePerson(personId);
+    const who = deps.describePerson(by);
+    await ctx.reply(ctx.t('step-up-reset-done', { person }));
+    await deps.tellPerson(personId, (t) => plain(t('step-up-reset-you', { by: who })));
+    await deps.notifyOtherAdmins(by, (t) => t('step-up-reset-news', { by: who, person }));
+  }
+
+  composer.command('stepup', async (ctx) => {
+    const [verb, target, ...rest] = ctx.match.trim().split(/\s+/).filter(Boolean);
+    const word = verb?.toLowerCase();
+    if (word === undefined) {
+      const mine = (await stepUp.status(ctx.member.telegramId)) ?? 'none';
+      const state = stepUp.enabled() ? 'on' : stepUp.available ? 'off' : 'no-key';
+      return void (await ctx.reply(ctx.t('step-up-status', { state: ctx.t(`step-up-state-${state}`), mine: ctx.t(`step-up-mine-${mine}`) })));
+    }
+    if ((word === 'enrol' || word === 'enroll') && target === undefined) return enrol(ctx);
+    await adminsOnly(ctx, async () => {
+      const personId = personIdOf(target);
+      if (word === 'on' && target === undefined) return turnOn(ctx);
+      if (word === 'off' && target === undefined) {
+        if (!stepUp.enabled()) return void (await ctx.reply(ctx.t('step-up-turned-off')));
+        if (await deps.gate.require(ctx, { kind: 'step-up-off' }, ctx.t('step-up-what-off'))) await turnOff(ctx);
+        return;
+      }
+      if (word === 'approve' && personId !== null && rest.length === 0) return approve(ctx, personId);
+      if (word === 'reset' && personId !== null && rest.length === 0) return reset(ctx, personId);
+      await ctx.reply(ctx.t('step-up-usage'));
+    });
+  });
+
+  return composer;
+}
