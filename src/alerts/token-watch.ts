@@ -1,7 +1,8 @@
-import { GrammyError } from 'grammy';
+import { GrammyError, type Api } from 'grammy';
+import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { OrderingPauseStore } from '../orders/ordering-pause.js';
-import type { Locale } from '../text/i18n.js';
+import type { Locale, Translate } from '../text/i18n.js';
 import type { AdminAlerts } from './admin-alerts.js';
 
 /**
@@ -73,4 +74,26 @@ export function createTokenWatch(deps: {
  */
 export function pollingConflictOf(error: unknown): string | null {
   return error instanceof GrammyError && error.error_code === 409 ? error.description : null;
+}
+
+/** The watch as the app composes it: Telegram's registration read through `api`, compared with BOT_MODE and WEBHOOK_URL. */
+export function tokenWatchFor(deps: {
+  config: Pick<Config, 'botMode' | 'webhookUrl'>;
+  api: Pick<Api, 'getWebhookInfo'>;
+  pauses: Pick<OrderingPauseStore, 'pause'>;
+  alerts: Pick<AdminAlerts, 'alert'>;
+  translate: (locale: Locale) => Translate;
+  logger: Logger;
+}): TokenWatch {
+  const { translate } = deps;
+  return createTokenWatch({
+    registration: () => deps.api.getWebhookInfo(),
+    mode: deps.config.botMode,
+    webhookUrl: deps.config.webhookUrl,
+    pauses: deps.pauses,
+    alerts: deps.alerts,
+    render: (locale, sign) =>
+      sign.kind === 'foreign-webhook' ? translate(locale)('bot-token-foreign-webhook-alert', { url: sign.url }) : translate(locale)('bot-token-polling-conflict-alert'),
+    logger: deps.logger,
+  });
 }

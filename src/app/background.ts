@@ -24,8 +24,8 @@ import { startRepeating, type Repeating } from '../repeat.js';
 import type { ApprovalAnnouncer } from '../orders/approval-announcer.js';
 import type { ApprovalService } from '../orders/approval-service.js';
 import { APPROVAL_SWEEP_MS, createApprovalExpirySweep } from '../orders/expiry-sweep.js';
-import { createAdminRequestExpiry, type DualControlAnnouncer } from '../admin/dual-control-announcer.js';
-import type { DualControl } from '../admin/dual-control.js';
+import { createAdminRequestExpiry, type DualControlAnnouncer } from '../safeguards/dual-control/dual-control-announcer.js';
+import type { DualControl } from '../safeguards/dual-control/dual-control.js';
 
 /**
  * While nothing is open the poller only looks at the database this often;
@@ -65,7 +65,7 @@ export interface BackgroundDeps extends SenderParts {
   dualControl?: { service: Pick<DualControl, 'expireDue'>; announcer: Pick<DualControlAnnouncer, 'outcome'> };
   /** Tells administrators that the provider answers again while ordering is still paused. */
   onProviderAnswering: (pause: OrderingPause) => Promise<void>;
-  /** Code messages taken out of the chats, end customers' answers erased, strangers forgotten (src/retention/); absent, nothing is. */
+  /** Code messages taken out of the chats, end customers' answers erased, strangers forgotten (src/safeguards/retention/); absent, nothing is. */
   retention?: { removeCodeMessages: () => Promise<unknown>; eraseOldAnswers: () => Promise<unknown> };
   /** Compares Telegram's registration of the bot with giftdesk's own (alerts/token-watch.ts); absent, not watched. */
   watchBotToken?: () => Promise<void>;

@@ -1,4 +1,4 @@
-import { withReadPace } from '../velocity/read-pace.js';
+import { withReadPace } from '../safeguards/velocity/read-pace.js';
 import type { Bot } from 'grammy';
 import type { BotContext } from '../bot/context.js';
 import { createBot } from '../bot/create-bot.js';

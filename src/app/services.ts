@@ -4,8 +4,8 @@ import { createWalletShortAlert, walletShortText, withFundsRefusalAlert, type Wa
 import { createLowBalanceWatch, lowBalanceAlertText, lowBalanceSetting, withBalanceCheckAfterOrders, type LowBalanceWatch } from '../alerts/low-balance.js';
 import { createApprovalAnnouncer, type ApprovalAnnouncer } from '../orders/approval-announcer.js';
 import { createApprovalService, type ApprovalService } from '../orders/approval-service.js';
-import { createDualControl, type DualControl } from '../admin/dual-control.js';
-import { createDualControlAnnouncer, type DualControlAnnouncer } from '../admin/dual-control-announcer.js';
+import { createDualControl, type DualControl } from '../safeguards/dual-control/dual-control.js';
+import { createDualControlAnnouncer, type DualControlAnnouncer } from '../safeguards/dual-control/dual-control-announcer.js';
 import { mayOrder } from '../bot/middleware/roles.js';
 import { createClearButtons, createSendPort } from '../bot/send-port.js';
 import { createLocalPeriods, type LocalPeriods } from '../text/local-periods.js';
@@ -32,17 +32,18 @@ import { createSettingsRegistry, type SettingsRegistry } from '../settings/setti
 import type { SettingsView } from '../settings/settings-view.js';
 import { createLimitCheck } from '../orders/limit-check.js';
 import { createApprovalJudge } from '../orders/approval-judge.js';
-import { createVelocityGuard, type VelocityGuard } from '../velocity/velocity-guard.js';
-import { velocityAlertText, velocitySettings } from '../velocity/velocity-texts.js';
+import type { VelocityGuard } from '../safeguards/velocity/velocity-guard.js';
+import { velocitySettings } from '../safeguards/velocity/velocity-texts.js';
+import { createVelocityService } from '../safeguards/velocity/velocity-services.js';
 import { createSpendingCounter, type SpendingCounter } from '../orders/spending-counter.js';
 import { createSpendingRuleBook, type SpendingRuleBook } from '../orders/spending-rules.js';
 import { spendingSettings } from '../orders/spending-settings.js';
-import { retentionSettings } from '../retention/retention-settings.js';
+import { retentionSettings } from '../safeguards/retention/retention-settings.js';
 import { translatorFor } from '../text/i18n.js';
 import { createTelegramApi } from '../bot/telegram-api.js';
-import { createTokenWatch, type TokenWatch } from '../alerts/token-watch.js';
-import { createStepUpService, stepUpSettingEntry } from '../step-up/step-up-services.js';
-import type { StepUp } from '../step-up/step-up.js';
+import { tokenWatchFor, type TokenWatch } from '../alerts/token-watch.js';
+import { createStepUpService, stepUpSettingEntry } from '../safeguards/step-up/step-up-services.js';
+import type { StepUp } from '../safeguards/step-up/step-up.js';
 import { composeProvider } from './provider-stack.js';
 import type { CatalogStore } from '../catalog/catalog-store.js';
 
@@ -161,21 +162,7 @@ export async function createServices(deps: {
     render: (locale, alert, figures) => lowBalanceAlertText(translate(locale), locale, config.amountUnit, alert, figures),
     logger,
   });
-  const velocity = createVelocityGuard({
-    store: stores.velocity,
-    settings,
-    clock,
-    async onRefused({ personId, verdict }) {
-      logger.warn({ personId, limit: verdict.kind, cap: verdict.cap }, 'refused by a velocity limit');
-      await stores.auditTrail
-        .record({ actorId: personId, action: 'velocity.refused', orderId: null, amount: null, facts: { limit: verdict.kind, cap: verdict.cap } })
-        .catch((error: unknown) => logger.error({ err: error instanceof Error ? error.name : String(error) }, 'could not audit a velocity refusal'));
-      // One alert per person and limit an hour: a loop of attempts is one alert, not one each.
-      await alerts.alert(`velocity:${verdict.kind}:${personId}`, (locale) => velocityAlertText(translate(locale), locale, describePerson(personId), verdict), {
-        quietMs: 60 * 60_000,
-      });
-    },
-  });
+  const velocity = createVelocityService({ stores, settings, alerts, translate, describePerson, clock, logger });
   const stepUp = createStepUpService({ stepUpKey: config.stepUpKey, stores, settings, alerts, translate, describePerson, timeZone: config.timeZone, clock, logger: logger.child({ component: 'step-up' }) });
   const settingsRegistry = createSettingsRegistry();
   settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), stepUpSettingEntry(stepUp));
@@ -314,16 +301,7 @@ export async function createServices(deps: {
     logger: logger.child({ component: 'digest' }),
   });
 
-  const tokenWatch = createTokenWatch({
-    registration: () => textApi.getWebhookInfo(),
-    mode: config.botMode,
-    webhookUrl: config.webhookUrl,
-    pauses: orderingPause,
-    alerts,
-    render: (locale, sign) =>
-      sign.kind === 'foreign-webhook' ? translate(locale)('bot-token-foreign-webhook-alert', { url: sign.url }) : translate(locale)('bot-token-polling-conflict-alert'),
-    logger: logger.child({ component: 'token-watch' }),
-  });
+  const tokenWatch = tokenWatchFor({ config, api: textApi, pauses: orderingPause, alerts, translate, logger: logger.child({ component: 'token-watch' }) });
 
   return {
     stores,

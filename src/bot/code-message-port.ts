@@ -1,5 +1,5 @@
 import { GrammyError, type Api } from 'grammy';
-import type { CodeMessagePort, TouchResult } from '../retention/code-messages.js';
+import type { CodeMessagePort, TouchResult } from '../safeguards/retention/code-messages.js';
 
 /** Telegram's 400s that mean the message is not there to touch. */
 const GONE = /message to (?:edit|delete) not found|message can't be deleted|chat not found|message_id_invalid/i;

@@ -48,7 +48,7 @@ import { forwardedNeverAct } from './middleware/forwarded-never-act.js';
 import { privateChatsOnly } from './middleware/private-chats-only.js';
 import { rememberPeople } from './middleware/remember-people.js';
 import { handleProviderTrouble, troubleMessage } from './provider-trouble.js';
-import { readingAs } from '../velocity/read-pace.js';
+import { readingAs } from '../safeguards/velocity/read-pace.js';
 import { velocityFeature } from './features/velocity.js';
 import { stepUpFeature } from './features/step-up.js';
 import { createStepUpGate } from './step-up-gate.js';
@@ -124,7 +124,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(i18n);
   // Before the conversations and every command: a forwarded message is never taken as the forwarder's own.
   bot.use(forwardedNeverAct());
-  // The provider reads this update makes count against the person (velocity limits, src/velocity/read-pace.ts).
+  // The provider reads this update makes count against the person (velocity limits, src/safeguards/velocity/read-pace.ts).
   bot.use((ctx, next) => (ctx.member ? readingAs(ctx.member.telegramId, next) : next()));
   const presentation: Presentation = { amountUnit: deps.amountUnit, timeZone: deps.timeZone, monthCalendar: deps.monthCalendar ?? 'gregorian', sandbox: deps.sandbox };
   bot.use((ctx, next) => {

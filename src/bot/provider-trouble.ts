@@ -15,7 +15,7 @@ import {
   ProviderServerError,
 } from '../provider/errors.js';
 import { alertOrderMismatch } from '../alerts/order-mismatch.js';
-import { ReadPaceError } from '../velocity/read-pace.js';
+import { ReadPaceError } from '../safeguards/velocity/read-pace.js';
 import { INTERACTIVE_MAX_WAIT_MS } from '../provider/rate-limit.js';
 import type { Logger } from '../logger.js';
 import { formatNumber, localDigits } from '../text/format.js';

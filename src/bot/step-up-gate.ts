@@ -1,6 +1,6 @@
 import type { MiddlewareFn } from 'grammy';
 import type { Logger } from '../logger.js';
-import { STEP_UP_CODE_VALID_MS, type StepUp, type StepUpAction } from '../step-up/step-up.js';
+import { STEP_UP_CODE_VALID_MS, type StepUp, type StepUpAction } from '../safeguards/step-up/step-up.js';
 import { formatDateTimeWithZone, formatNumber } from '../text/format.js';
 import { plain } from '../text/formatted.js';
 import type { BaseContext } from './context.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-/** What became of a message that carried codes (see src/retention/code-messages.ts). */
+/** What became of a message that carried codes (see src/safeguards/retention/code-messages.ts). */
 export const CODE_MESSAGE_STATES = [
   'kept', // in the chat, waiting for its time
   'working', // claimed by a pass that is replacing it now

@@ -88,13 +88,13 @@ export type AdminRequestState = (typeof ADMIN_REQUEST_STATES)[number];
 
 /**
  * What a dual-control request changes, as stored: validated when asked for
- * and again when confirmed (src/admin/admin-change.ts). `personId` null is
+ * and again when confirmed (src/safeguards/dual-control/admin-change.ts). `personId` null is
  * the team default; `reset` puts a person back on the default.
  */
 export type AdminChange =
   | { kind: 'role'; verb: 'add' | 'role'; personId: number; role: 'admin' }
   | { kind: 'rule'; personId: number | null; rule: 'order' | 'day' | 'month' | 'approval'; value: number | null; reset: boolean }
-  /** Step-up confirmation on or off for everyone (src/step-up). */
+  /** Step-up confirmation on or off for everyone (src/safeguards/step-up). */
   | { kind: 'step-up'; enabled: boolean };
 
 /** A message that carries a request's Confirm and Refuse, so that every copy loses them once it is decided. */
@@ -109,7 +109,7 @@ export interface FieldAnswer {
   title: string;
   /** Empty once erased. */
   value: string;
-  /** Set when the retention pass erased the answer: the days after settling it was kept (src/retention/answers.ts). */
+  /** Set when the retention pass erased the answer: the days after settling it was kept (src/safeguards/retention/answers.ts). */
   erasedAfterDays?: number;
 }
 

@@ -118,35 +118,6 @@ export const appState = sqliteTable('app_state', {
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
 
-/**
- * Updates Telegram posted to the webhook, kept until handled: every
- * instance takes them from here, so each is handled once, and one chat's
- * one at a time in update_id order. The payload is cleared once handled;
- * the row stays a day longer so that a repeat post is still recognised.
- */
-export const updateQueue = sqliteTable(
-  'update_queue',
-  {
-    updateId: integer('update_id').primaryKey(),
-    chatKey: text('chat_key').notNull(),
-    payload: text('payload'),
-    receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
-    claimToken: text('claim_token'),
-    claimedBy: text('claimed_by'),
-    leaseUntil: integer('lease_until', { mode: 'timestamp_ms' }),
-    attempts: integer('attempts').notNull().default(0),
-    doneAt: integer('done_at', { mode: 'timestamp_ms' }),
-    /** The owner lock of the instance holding the claim (db/postgres/owner-lock.ts): a claim whose owner is gone is released at once. */
-    ownerLock: integer('owner_lock'),
-  },
-  // The claim reads only unhandled rows; handled ones stay a day for the duplicate check.
-  (t) => [
-    index('update_queue_chat_idx').on(t.chatKey, t.updateId),
-    index('update_queue_pending_idx').on(t.updateId).where(sql`done_at is null`),
-    index('update_queue_done_idx').on(t.doneAt),
-  ],
-);
-
 /** grammY conversation and session storage, one row per chat. */
 export const botSessions = sqliteTable('bot_sessions', {
   key: text('key').primaryKey(),
@@ -214,7 +185,7 @@ export const orders = sqliteTable(
      * SQLite, where one process has the database, and on rows from before.
      */
     ownerLock: integer('owner_lock'),
-    /** When the retention pass erased the end customer's answers from `lines` (src/retention/): null while they are kept. */
+    /** When the retention pass erased the end customer's answers from `lines` (src/safeguards/retention/): null while they are kept. */
     answersErasedAt: integer('answers_erased_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
@@ -352,4 +323,5 @@ export const approvalCards = sqliteTable(
 
 // Dual control's table has a file of its own; drizzle-kit reads it through this re-export.
 export { adminRequests } from './admin-requests-table.js';
+export { updateQueue } from './update-queue-table.js';
 export { stepUp } from './step-up-table.js';

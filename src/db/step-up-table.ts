@@ -3,7 +3,7 @@ import { check, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { STEP_UP_STATES, type StepUpAction } from './schema-values.js';
 
 /**
- * One row per person enrolled for step-up confirmation (src/step-up): the
+ * One row per person enrolled for step-up confirmation (src/safeguards/step-up): the
  * TOTP secret sealed with STEP_UP_KEY (never the secret itself), the last
  * time-step a code was accepted for (a replayed code is refused, whichever
  * instance it reaches), wrong codes in a row and the lock they led to, and

@@ -1,4 +1,4 @@
-import { createSqliteAdminRequestStore, type AdminRequestStore } from '../admin/admin-request-store.js';
+import { createSqliteAdminRequestStore, type AdminRequestStore } from '../safeguards/dual-control/admin-request-store.js';
 import type { CatalogStore } from '../catalog/catalog-store.js';
 import { createSqliteCatalogStore } from '../catalog/catalog-store.js';
 import type { Clock } from '../clock.js';
@@ -53,13 +53,13 @@ import { createSqliteStaffStore, type StaffStore } from './staff-repo.js';
 import { createSqliteStrangerRepliesStore, type StrangerRepliesStore } from './stranger-replies-repo.js';
 import { createPostgresCodeMessageStore } from './postgres/code-message-store.js';
 import { createPostgresRetentionStore } from './postgres/retention-store.js';
-import { createSqliteCodeMessageStore, type CodeMessageStore } from '../retention/code-message-store.js';
-import { createSqliteRetentionStore, type RetentionStore } from '../retention/retention-store.js';
+import { createSqliteCodeMessageStore, type CodeMessageStore } from '../safeguards/retention/code-message-store.js';
+import { createSqliteRetentionStore, type RetentionStore } from '../safeguards/retention/retention-store.js';
 import { createPostgresUpdateQueueStore } from './postgres/update-queue-store.js';
 import { createPostgresVelocityStore } from './postgres/velocity-store.js';
-import { createMemoryVelocityStore, type VelocityStore } from '../velocity/velocity-store.js';
+import { createMemoryVelocityStore, type VelocityStore } from '../safeguards/velocity/velocity-store.js';
 import { createSqliteUpdateQueueStore, type UpdateQueueStore } from './update-queue-store.js';
-import { createSqliteStepUpStore, type StepUpStore } from '../step-up/step-up-store.js';
+import { createSqliteStepUpStore, type StepUpStore } from '../safeguards/step-up/step-up-store.js';
 import { createPostgresStepUpStore } from './postgres/step-up-store.js';
 
 /**

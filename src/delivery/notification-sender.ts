@@ -55,7 +55,7 @@ export interface NotificationSenderDeps {
   owner: string;
   /**
    * Told of each message carrying codes that Telegram accepted, so that it
-   * can be taken out of the chat later (src/retention/code-messages.ts).
+   * can be taken out of the chat later (src/safeguards/retention/code-messages.ts).
    * A failure here is logged and never holds up the delivery.
    */
   onCodesSent?: (sent: { chatId: number; messageId: number; orderId: number; sentAt: number }) => Promise<void>;

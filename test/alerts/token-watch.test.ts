@@ -1,7 +1,7 @@
 import { Api } from 'grammy';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
-import { createTokenWatch } from '../../src/alerts/token-watch.js';
+import { tokenWatchFor } from '../../src/alerts/token-watch.js';
 import { systemClock } from '../../src/clock.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { silentLogger } from '../../src/logger.js';
@@ -24,7 +24,7 @@ afterAll(async () => {
   opened.splice(0).forEach(closeDb);
 });
 
-/** The watch as services.ts builds it, on a real pause store and real alerts through the fake Bot API. */
+/** The watch as the app composes it, on a real pause store and real alerts through the fake Bot API. */
 function watch(mode: 'polling' | 'webhook') {
   const db = openDb(':memory:');
   opened.push(db);
@@ -36,14 +36,12 @@ function watch(mode: 'polling' | 'webhook') {
     clock: systemClock,
     logger: silentLogger,
   });
-  const tokenWatch = createTokenWatch({
-    registration: () => api.getWebhookInfo(),
-    mode,
-    webhookUrl: mode === 'webhook' ? OURS : undefined,
+  const tokenWatch = tokenWatchFor({
+    config: { botMode: mode, webhookUrl: mode === 'webhook' ? OURS : undefined },
+    api,
     pauses,
     alerts,
-    render: (locale, sign) =>
-      sign.kind === 'foreign-webhook' ? translatorFor(locale)('bot-token-foreign-webhook-alert', { url: sign.url }) : translatorFor(locale)('bot-token-polling-conflict-alert'),
+    translate: translatorFor,
     logger: silentLogger,
   });
   return { tokenWatch, pauses, api };

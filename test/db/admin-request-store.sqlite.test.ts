@@ -1,5 +1,5 @@
 import { afterAll } from 'vitest';
-import { createSqliteAdminRequestStore } from '../../src/admin/admin-request-store.js';
+import { createSqliteAdminRequestStore } from '../../src/safeguards/dual-control/admin-request-store.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { ADMIN_REQUEST_AUDIT_SQL, adminRequestStoreContract, T0 } from './contract/admin-request-store.contract.js';

@@ -2,8 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll } from 'vitest';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { auditLog, codeMessages, orders, people, staff, strangerReplies } from '../../src/db/schema.js';
-import { createSqliteCodeMessageStore } from '../../src/retention/code-message-store.js';
-import { createSqliteRetentionStore } from '../../src/retention/retention-store.js';
+import { createSqliteCodeMessageStore } from '../../src/safeguards/retention/code-message-store.js';
+import { createSqliteRetentionStore } from '../../src/safeguards/retention/retention-store.js';
 import { retentionStoresContract } from './contract/retention-stores.contract.js';
 
 const opened: Db[] = [];

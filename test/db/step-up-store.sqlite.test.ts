@@ -1,6 +1,6 @@
 import { afterAll } from 'vitest';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
-import { createSqliteStepUpStore } from '../../src/step-up/step-up-store.js';
+import { createSqliteStepUpStore } from '../../src/safeguards/step-up/step-up-store.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { stepUpStoreContract, T0 } from './contract/step-up-store.contract.js';
 

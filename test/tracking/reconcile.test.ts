@@ -13,7 +13,7 @@ import { createOrderPlacer, placingOrder } from '../support/order-fixtures.js';
 import { createOrderService } from '../../src/orders/order-service.js';
 import { createScriptedServer, envelope, type ScriptedAnswer, type ScriptedRequest } from '../support/scripted-server.js';
 import { googlePlayInput } from '../support/order-fixtures.js';
-import { clientOn, MINUTE, onCleanup, orderValues, pollerWorld, sqlitePollerStores, T0, unknownOrder } from '../tracking/poller-world.js';
+import { clientOn, MINUTE, onCleanup, orderValues, pollerWorld, sqlitePollerStores, T0, unknownOrder } from './poller-world.js';
 import { encodeAuditFacts } from '../../src/db/audit-log.js';
 
 const GOOGLE_PLAY = { productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, unitPrice: 1_250_000 };

@@ -15,8 +15,8 @@ import { adminsOnly } from '../middleware/admins-only.js';
 import type { Trouble } from '../provider-trouble.js';
 import { sendFormatted } from '../send.js';
 import { showInPlace } from '../order-views/in-place.js';
-import { changeWords } from '../../admin/dual-control-announcer.js';
-import type { AdminChange } from '../../admin/admin-change.js';
+import { changeWords } from '../../safeguards/dual-control/dual-control-announcer.js';
+import type { AdminChange } from '../../safeguards/dual-control/admin-change.js';
 import { announceImmediate, throughDualControl, type DualControlFeatureDeps } from './dual-control.js';
 
 export interface ApprovalsFeatureDeps {

@@ -1,8 +1,8 @@
 import { Composer } from 'grammy';
-import type { AdminChange } from '../../admin/admin-change.js';
-import type { AdminRequestRow } from '../../admin/admin-request-store.js';
-import { CONFIRM_CHANGE_DATA, REFUSE_CHANGE_DATA, changeWords, untilWords, type DualControlAnnouncer, type DualTextContext } from '../../admin/dual-control-announcer.js';
-import type { DecideOutcome, DualControl } from '../../admin/dual-control.js';
+import type { AdminChange } from '../../safeguards/dual-control/admin-change.js';
+import type { AdminRequestRow } from '../../safeguards/dual-control/admin-request-store.js';
+import { CONFIRM_CHANGE_DATA, REFUSE_CHANGE_DATA, changeWords, untilWords, type DualControlAnnouncer, type DualTextContext } from '../../safeguards/dual-control/dual-control-announcer.js';
+import type { DecideOutcome, DualControl } from '../../safeguards/dual-control/dual-control.js';
 import type { Logger } from '../../logger.js';
 import { plain } from '../../text/formatted.js';
 import type { Locale } from '../../text/i18n.js';

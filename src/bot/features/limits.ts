@@ -8,8 +8,8 @@ import { type AmountUnit, formatAmount, formatId } from '../../text/format.js';
 import type { BaseContext } from '../context.js';
 import { parseLimitsCommand, type LimitsTarget } from '../limits-input.js';
 import { adminsOnly } from '../middleware/admins-only.js';
-import { changeWords } from '../../admin/dual-control-announcer.js';
-import type { AdminChange } from '../../admin/admin-change.js';
+import { changeWords } from '../../safeguards/dual-control/dual-control-announcer.js';
+import type { AdminChange } from '../../safeguards/dual-control/admin-change.js';
 import { announceImmediate, throughDualControl, type DualControlFeatureDeps } from './dual-control.js';
 
 export interface LimitsDeps {

@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import type { Logger } from '../../logger.js';
-import { ANSWERS_KEPT_DAYS, answersKeptDays, CODES_REMOVE_AFTER_HOURS, MAX_ANSWER_DAYS, MAX_CODE_HOURS } from '../../retention/retention-settings.js';
+import { ANSWERS_KEPT_DAYS, answersKeptDays, CODES_REMOVE_AFTER_HOURS, MAX_ANSWER_DAYS, MAX_CODE_HOURS } from '../../safeguards/retention/retention-settings.js';
 import type { Settings } from '../../settings/settings-view.js';
 import { formatNumber } from '../../text/format.js';
 import type { BaseContext } from '../context.js';

@@ -1,8 +1,8 @@
 import { Composer, InputFile } from 'grammy';
 import QRCode from 'qrcode';
 import type { Logger } from '../../logger.js';
-import type { StepUp } from '../../step-up/step-up.js';
-import { totpUri } from '../../step-up/totp.js';
+import type { StepUp } from '../../safeguards/step-up/step-up.js';
+import { totpUri } from '../../safeguards/step-up/totp.js';
 import type { Translate } from '../../text/i18n.js';
 import { plain } from '../../text/formatted.js';
 import type { BaseContext } from '../context.js';

@@ -1,5 +1,5 @@
-import type { VelocityGuard } from '../../velocity/velocity-guard.js';
-import { velocityRefusalText } from '../../velocity/velocity-texts.js';
+import type { VelocityGuard } from '../../safeguards/velocity/velocity-guard.js';
+import { velocityRefusalText } from '../../safeguards/velocity/velocity-texts.js';
 import { Composer } from 'grammy';
 import type { StepUpGate } from '../step-up-gate.js';
 import { copyButtonRows, renderDelivery } from '../../delivery/render-delivery.js';
@@ -12,7 +12,7 @@ import type { ProviderClient } from '../../provider/client.js';
 import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { OrderDetail } from '../../provider/schemas.js';
 import type { DescribePerson } from '../describe-person.js';
-import type { CodeMessageStore } from '../../retention/code-message-store.js';
+import type { CodeMessageStore } from '../../safeguards/retention/code-message-store.js';
 import type { BaseContext } from '../context.js';
 import { type AmountUnit, formatDateTimeWithZone, formatGoods, formatId } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
@@ -49,7 +49,7 @@ export interface TrackDeps {
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
   describePerson: DescribePerson;
-  /** Where each message carrying codes is recorded, so that it can leave the chat later (src/retention/code-messages.ts). */
+  /** Where each message carrying codes is recorded, so that it can leave the chat later (src/safeguards/retention/code-messages.ts). */
   codeMessages?: Pick<CodeMessageStore, 'record'>;
   /** Tells the orderer when someone else opened their codes. */
   tellPerson: TellPerson;

@@ -2,7 +2,7 @@ import { Composer } from 'grammy';
 import type { Logger } from '../../logger.js';
 import { formatNumber } from '../../text/format.js';
 import { parseAmountInput } from '../../text/amount-input.js';
-import { VELOCITY_KINDS, type VelocityGuard, type VelocityKind } from '../../velocity/velocity-guard.js';
+import { VELOCITY_KINDS, type VelocityGuard, type VelocityKind } from '../../safeguards/velocity/velocity-guard.js';
 import type { BaseContext } from '../context.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import type { CodeMessageStore } from '../../retention/code-message-store.js';
+import type { CodeMessageStore } from '../../safeguards/retention/code-message-store.js';
 import type { PgDb } from './open.js';
 import { codeMessages, orders } from './schema.js';
 

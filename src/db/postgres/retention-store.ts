@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { FINAL_STATES } from '../../orders/order-states.js';
-import { eraseAnswers, type RetentionStore } from '../../retention/retention-store.js';
+import { eraseAnswers, type RetentionStore } from '../../safeguards/retention/retention-store.js';
 import type { PgDb } from './open.js';
 import { approvals, auditLog, orders, people, staff, strangerReplies } from './schema.js';
 

@@ -144,30 +144,6 @@ export const appState = pgTable('app_state', {
   updatedAt: at('updated_at').notNull(),
 });
 
-/** Webhook updates until handled; see ../schema.ts. */
-export const updateQueue = pgTable(
-  'update_queue',
-  {
-    updateId: big('update_id').primaryKey(),
-    chatKey: text('chat_key').notNull(),
-    payload: text('payload'),
-    receivedAt: at('received_at').notNull(),
-    claimToken: text('claim_token'),
-    claimedBy: text('claimed_by'),
-    leaseUntil: at('lease_until'),
-    attempts: integer('attempts').notNull().default(0),
-    doneAt: at('done_at'),
-    /** The owner lock of the instance holding the claim (db/postgres/owner-lock.ts): a claim whose owner is gone is released at once. */
-    ownerLock: big('owner_lock'),
-  },
-  // The claim reads only unhandled rows; handled ones stay a day for the duplicate check.
-  (t) => [
-    index('update_queue_chat_idx').on(t.chatKey, t.updateId),
-    index('update_queue_pending_idx').on(t.updateId).where(sql`done_at is null`),
-    index('update_queue_done_idx').on(t.doneAt),
-  ],
-);
-
 export const botSessions = pgTable('bot_sessions', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
@@ -353,7 +329,7 @@ export const adminRequests = pgTable(
 );
 /**
  * PostgreSQL only: how many orders, code reveals and provider reads each
- * person made in the current window (src/velocity), shared by every
+ * person made in the current window (src/safeguards/velocity), shared by every
  * instance. SQLite runs one instance, which counts in memory.
  */
 export const velocityCounters = pgTable('velocity_counters', {
@@ -362,3 +338,4 @@ export const velocityCounters = pgTable('velocity_counters', {
   count: integer('count').notNull(),
 });
 export { stepUp } from './step-up-table.js';
+export { updateQueue } from './update-queue-table.js';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
-import { stepUpConditions, type StepUpStore } from '../../step-up/step-up-store.js';
+import { stepUpConditions, type StepUpStore } from '../../safeguards/step-up/step-up-store.js';
 import type { PgDb } from './open.js';
 import { stepUp } from './schema.js';
 

@@ -1,4 +1,4 @@
-import type { VelocityStore } from '../../velocity/velocity-store.js';
+import type { VelocityStore } from '../../safeguards/velocity/velocity-store.js';
 import type { PgDb } from './open.js';
 
 /*

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAdminRequestExpiry } from '../../../src/admin/dual-control-announcer.js';
-import { ADMIN_REQUEST_EXPIRY_MS } from '../../../src/admin/admin-change.js';
+import { createAdminRequestExpiry } from '../../../src/safeguards/dual-control/dual-control-announcer.js';
+import { ADMIN_REQUEST_EXPIRY_MS } from '../../../src/safeguards/dual-control/admin-change.js';
 import { SANDBOX_PRODUCTS } from '../../../src/sandbox/seed.js';
 import { createLogger } from '../../../src/logger.js';
 import { chatDriver, craftedPress } from '../../e2e/chat-driver.js';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createSecretBox } from '../../../src/step-up/secret-box.js';
-import { STEP_UP_CODE_VALID_MS } from '../../../src/step-up/step-up.js';
-import { totpCodeAt } from '../../../src/step-up/totp.js';
+import { createSecretBox } from '../../../src/safeguards/step-up/secret-box.js';
+import { STEP_UP_CODE_VALID_MS } from '../../../src/safeguards/step-up/step-up.js';
+import { totpCodeAt } from '../../../src/safeguards/step-up/totp.js';
 import { chatDriver } from '../../e2e/chat-driver.js';
 import type { FakeUser } from '../../support/fake-bot-api/index.js';
 import { ADMIN, SECOND_ADMIN, STAFF, startDualWorld, type DualWorld } from './dual-world.js';

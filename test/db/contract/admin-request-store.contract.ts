@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeAuditDetail } from '../../../src/db/audit-log.js';
-import type { AdminRequestStore } from '../../../src/admin/admin-request-store.js';
-import type { AdminChange } from '../../../src/admin/admin-change.js';
+import type { AdminRequestStore } from '../../../src/safeguards/dual-control/admin-request-store.js';
+import type { AdminChange } from '../../../src/safeguards/dual-control/admin-change.js';
 import type { ManualClock } from '../../support/manual-clock.js';
 
 /** What every AdminRequestStore does, whatever database keeps it: one small test file per dialect runs these cases. */

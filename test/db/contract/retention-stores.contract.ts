@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OrderRow } from '../../../src/orders/order-repo.js';
-import type { CodeMessageStore } from '../../../src/retention/code-message-store.js';
-import type { RetentionStore } from '../../../src/retention/retention-store.js';
+import type { CodeMessageStore } from '../../../src/safeguards/retention/code-message-store.js';
+import type { RetentionStore } from '../../../src/safeguards/retention/retention-store.js';
 import { orderRow, type SeedOrder } from './order-rows.js';
 
 const HOUR = 3_600_000;

@@ -14,7 +14,7 @@ import { goodsLines, placedRecap } from './recap.js';
 import { goodsOf } from '../../../orders/order-line.js';
 import { canConfirm } from './summary-view.js';
 import { closedView, type ViewContext } from './views.js';
-import { velocityRefusalText } from '../../../velocity/velocity-texts.js';
+import { velocityRefusalText } from '../../../safeguards/velocity/velocity-texts.js';
 
 /** What Confirm needs from the conversation around it; nothing here outlives the press. */
 export interface ConfirmTools {

@@ -1,4 +1,4 @@
-import type { VelocityGuard, VelocityVerdict } from '../../../velocity/velocity-guard.js';
+import type { VelocityGuard, VelocityVerdict } from '../../../safeguards/velocity/velocity-guard.js';
 import type { CatalogCategory } from '../../../catalog/catalog-queries.js';
 import type { CatalogReads } from '../../../catalog/catalog-store.js';
 import type { Logger } from '../../../logger.js';

@@ -34,7 +34,7 @@ export function pastOrderOf(row: Pick<OrderRow, 'id' | 'providerReference' | 'li
       title: line.product.title,
       regionPropertyId: line.region.regionPropertyId,
       quantity: line.quantity,
-      // An erased answer (src/retention/) is asked again, never sent empty.
+      // An erased answer (src/safeguards/retention/) is asked again, never sent empty.
       fieldValues: Object.fromEntries(line.fields.filter((field) => field.erasedAfterDays === undefined).map((field) => [String(field.fieldId), field.value])),
       unitPrice: line.region.price,
     })),

@@ -2,7 +2,7 @@ import type { ApprovalAnnouncer } from '../../../orders/approval-announcer.js';
 import type { ApprovalService } from '../../../orders/approval-service.js';
 import { totalOf } from '../../../orders/approval-repo.js';
 import type { PlaceInput } from '../../../orders/order-service.js';
-import type { VelocityGuard } from '../../../velocity/velocity-guard.js';
+import type { VelocityGuard } from '../../../safeguards/velocity/velocity-guard.js';
 import { linesTotal } from '../../../orders/order-line.js';
 import type { ApprovalWaiting, VelocityRefused } from './order-types.js';
 

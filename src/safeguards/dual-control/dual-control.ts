@@ -1,8 +1,8 @@
-import type { Clock } from '../clock.js';
-import type { AppStateStore } from '../db/app-state-repo.js';
-import type { StaffMember } from '../db/staff-repo.js';
-import type { Logger } from '../logger.js';
-import type { SpendingRuleBook } from '../orders/spending-rules.js';
+import type { Clock } from '../../clock.js';
+import type { AppStateStore } from '../../db/app-state-repo.js';
+import type { StaffMember } from '../../db/staff-repo.js';
+import type { Logger } from '../../logger.js';
+import type { SpendingRuleBook } from '../../orders/spending-rules.js';
 import { ADMIN_REQUEST_EXPIRY_MS, DUAL_CONTROL_HOLD_MS, needsSecondAdmin, parseAdminChange, type AdminChange } from './admin-change.js';
 import type { AdminRequestRow, AdminRequestStore } from './admin-request-store.js';
 

@@ -1,6 +1,6 @@
-import type { ListedSetting } from '../settings/settings-registry.js';
-import { formatDateTimeWithZone, formatNumber } from '../text/format.js';
-import type { Locale, Translate } from '../text/i18n.js';
+import type { ListedSetting } from '../../settings/settings-registry.js';
+import { formatDateTimeWithZone, formatNumber } from '../../text/format.js';
+import type { Locale, Translate } from '../../text/i18n.js';
 import { VELOCITY_KINDS, type VelocityGuard, type VelocityVerdict } from './velocity-guard.js';
 
 type Refused = Extract<VelocityVerdict, { ok: false }>;

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/logger.js';
-import { createSqliteAuditTrail } from '../../src/orders/audit-trail.js';
-import { createSecretBox, parseStepUpKey } from '../../src/step-up/secret-box.js';
-import { createSqliteStepUpStore } from '../../src/step-up/step-up-store.js';
-import { createStepUp, STEP_UP_CODE_VALID_MS, STEP_UP_LOCK_MS, stepUpSetting } from '../../src/step-up/step-up.js';
-import { totpCodeAt } from '../../src/step-up/totp.js';
-import { createManualClock } from '../support/manual-clock.js';
-import { memoryDb } from '../support/memory-db.js';
-import { sqliteSettings } from '../support/sqlite-settings.js';
+import { createLogger } from '../../../src/logger.js';
+import { createSqliteAuditTrail } from '../../../src/orders/audit-trail.js';
+import { createSecretBox, parseStepUpKey } from '../../../src/safeguards/step-up/secret-box.js';
+import { createSqliteStepUpStore } from '../../../src/safeguards/step-up/step-up-store.js';
+import { createStepUp, STEP_UP_CODE_VALID_MS, STEP_UP_LOCK_MS, stepUpSetting } from '../../../src/safeguards/step-up/step-up.js';
+import { totpCodeAt } from '../../../src/safeguards/step-up/totp.js';
+import { createManualClock } from '../../support/manual-clock.js';
+import { memoryDb } from '../../support/memory-db.js';
+import { sqliteSettings } from '../../support/sqlite-settings.js';
 
 // On a step boundary, so that "one step later" is exactly 30 s away.
 const T0 = 1_700_000_010_000 - (1_700_000_010_000 % 30_000);

@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
-import type { Clock } from '../clock.js';
-import type { AuditFacts, AuditRecord } from '../db/audit-log.js';
-import { appendAudit } from '../db/audit-log.js';
-import type { Db } from '../db/open.js';
-import { adminRequests, type AdminChange, type AdminRequestState, type RequestCard } from '../db/schema.js';
-import type { SyncDb } from '../db/sync-db.js';
+import type { Clock } from '../../clock.js';
+import type { AuditFacts, AuditRecord } from '../../db/audit-log.js';
+import { appendAudit } from '../../db/audit-log.js';
+import type { Db } from '../../db/open.js';
+import { adminRequests, type AdminChange, type AdminRequestState, type RequestCard } from '../../db/schema.js';
+import type { SyncDb } from '../../db/sync-db.js';
 
 export type AdminRequestRow = typeof adminRequests.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { ListedSetting } from '../settings/settings-registry.js';
-import { defineSetting } from '../settings/settings-store.js';
-import type { Settings } from '../settings/settings-view.js';
-import { formatNumber } from '../text/format.js';
+import type { ListedSetting } from '../../settings/settings-registry.js';
+import { defineSetting } from '../../settings/settings-store.js';
+import type { Settings } from '../../settings/settings-view.js';
+import { formatNumber } from '../../text/format.js';
 
 /** Telegram lets a bot delete its own messages for 48 hours: a later removal could not always be done. */
 export const MAX_CODE_HOURS = 47;

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { pastOrderOf } from '../../src/bot/conversations/order/past-order.js';
-import { orders, people, strangerReplies, type OrderState } from '../../src/db/schema.js';
-import { createLogger } from '../../src/logger.js';
-import { createRetentionPass, STRANGER_KEEP_DAYS } from '../../src/retention/answers.js';
-import { ANSWERS_KEPT_DAYS } from '../../src/retention/retention-settings.js';
-import { createSqliteRetentionStore } from '../../src/retention/retention-store.js';
-import { orderRow } from '../db/contract/order-rows.js';
-import { createManualClock } from '../support/manual-clock.js';
-import { memoryDb } from '../support/memory-db.js';
-import { sqliteSettings } from '../support/sqlite-settings.js';
+import { pastOrderOf } from '../../../src/bot/conversations/order/past-order.js';
+import { orders, people, strangerReplies, type OrderState } from '../../../src/db/schema.js';
+import { createLogger } from '../../../src/logger.js';
+import { createRetentionPass, STRANGER_KEEP_DAYS } from '../../../src/safeguards/retention/answers.js';
+import { ANSWERS_KEPT_DAYS } from '../../../src/safeguards/retention/retention-settings.js';
+import { createSqliteRetentionStore } from '../../../src/safeguards/retention/retention-store.js';
+import { orderRow } from '../../db/contract/order-rows.js';
+import { createManualClock } from '../../support/manual-clock.js';
+import { memoryDb } from '../../support/memory-db.js';
+import { sqliteSettings } from '../../support/sqlite-settings.js';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 0, 1);

@@ -1,6 +1,6 @@
-import type { Clock } from '../clock.js';
-import type { Logger } from '../logger.js';
-import type { Settings } from '../settings/settings-view.js';
+import type { Clock } from '../../clock.js';
+import type { Logger } from '../../logger.js';
+import type { Settings } from '../../settings/settings-view.js';
 import type { RetentionStore } from './retention-store.js';
 import { answersKeptDays } from './retention-settings.js';
 

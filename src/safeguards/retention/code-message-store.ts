@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import { codeMessages, orders } from '../db/schema.js';
-import type { Db } from '../db/open.js';
+import { codeMessages, orders } from '../../db/schema.js';
+import type { Db } from '../../db/open.js';
 
 /** A message carrying codes that a pass has claimed: where it is, and the order it showed. */
 export interface CodeMessageRow {
@@ -36,7 +36,7 @@ export interface ClaimDue {
 
 /**
  * Where every message carrying codes went, so that they can be taken out
- * of the chat later (src/retention/code-messages.ts). Each due row is
+ * of the chat later (src/safeguards/retention/code-messages.ts). Each due row is
  * claimed by compare-and-swap, so two instances never both act on one
  * message; finishing and releasing hold only for the claim that made them.
  */

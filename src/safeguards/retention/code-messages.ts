@@ -1,6 +1,6 @@
-import type { Clock } from '../clock.js';
-import type { Logger } from '../logger.js';
-import type { Settings } from '../settings/settings-view.js';
+import type { Clock } from '../../clock.js';
+import type { Logger } from '../../logger.js';
+import type { Settings } from '../../settings/settings-view.js';
 import type { CodeMessageRow, CodeMessageStore } from './code-message-store.js';
 import { CODES_REMOVE_AFTER_HOURS } from './retention-settings.js';
 

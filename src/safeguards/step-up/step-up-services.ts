@@ -1,11 +1,11 @@
-import type { AdminAlerts } from '../alerts/admin-alerts.js';
-import type { Clock } from '../clock.js';
-import type { Stores } from '../db/stores.js';
-import type { Logger } from '../logger.js';
-import type { ListedSetting } from '../settings/settings-registry.js';
-import type { Settings } from '../settings/settings-view.js';
-import { formatDateTimeWithZone } from '../text/format.js';
-import type { Locale, Translate } from '../text/i18n.js';
+import type { AdminAlerts } from '../../alerts/admin-alerts.js';
+import type { Clock } from '../../clock.js';
+import type { Stores } from '../../db/stores.js';
+import type { Logger } from '../../logger.js';
+import type { ListedSetting } from '../../settings/settings-registry.js';
+import type { Settings } from '../../settings/settings-view.js';
+import { formatDateTimeWithZone } from '../../text/format.js';
+import type { Locale, Translate } from '../../text/i18n.js';
 import { createSecretBox, parseStepUpKey } from './secret-box.js';
 import { createStepUp, STEP_UP_LOCK_MS, type StepUp } from './step-up.js';
 

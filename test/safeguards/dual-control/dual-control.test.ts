@@ -1,16 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { needsSecondAdmin, type AdminChange } from '../../src/admin/admin-change.js';
-import { createDualControl } from '../../src/admin/dual-control.js';
-import { createSqliteAdminRequestStore } from '../../src/admin/admin-request-store.js';
-import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
-import { closeDb, openDb, type Db } from '../../src/db/open.js';
-import { createSqliteStaffStore } from '../../src/db/staff-repo.js';
-import { createStaffView } from '../../src/db/staff-view.js';
-import { createLogger } from '../../src/logger.js';
-import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
-import { createSqliteSettingsStore } from '../../src/settings/settings-store.js';
-import { createSettingsView } from '../../src/settings/settings-view.js';
-import { createManualClock } from '../support/manual-clock.js';
+import { needsSecondAdmin, type AdminChange } from '../../../src/safeguards/dual-control/admin-change.js';
+import { createDualControl } from '../../../src/safeguards/dual-control/dual-control.js';
+import { createSqliteAdminRequestStore } from '../../../src/safeguards/dual-control/admin-request-store.js';
+import { createSqliteAppStateStore } from '../../../src/db/app-state-repo.js';
+import { closeDb, openDb, type Db } from '../../../src/db/open.js';
+import { createSqliteStaffStore } from '../../../src/db/staff-repo.js';
+import { createStaffView } from '../../../src/db/staff-view.js';
+import { createLogger } from '../../../src/logger.js';
+import { createSpendingRuleBook } from '../../../src/orders/spending-rules.js';
+import { createSqliteSettingsStore } from '../../../src/settings/settings-store.js';
+import { createSettingsView } from '../../../src/settings/settings-view.js';
+import { createManualClock } from '../../support/manual-clock.js';
 
 const ADA = 1;
 const BEA = 2;

@@ -1,8 +1,8 @@
-import type { Logger } from '../logger.js';
-import { type AmountUnit, formatAmount, formatDateTimeWithZone } from '../text/format.js';
-import { bold, joinLines, plain } from '../text/formatted.js';
-import type { Locale, Translate } from '../text/i18n.js';
-import type { ClearButtons, OutgoingMessage, SendMessage } from '../text/send-port.js';
+import type { Logger } from '../../logger.js';
+import { type AmountUnit, formatAmount, formatDateTimeWithZone } from '../../text/format.js';
+import { bold, joinLines, plain } from '../../text/formatted.js';
+import type { Locale, Translate } from '../../text/i18n.js';
+import type { ClearButtons, OutgoingMessage, SendMessage } from '../../text/send-port.js';
 import { parseAdminChange, type AdminChange } from './admin-change.js';
 import type { AdminRequestRow, AdminRequestStore } from './admin-request-store.js';
 import type { DecideOutcome } from './dual-control.js';

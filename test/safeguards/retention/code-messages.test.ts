@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/logger.js';
-import { retentionPasses } from '../../src/app/retention-wiring.js';
-import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
-import { CODES_REMOVE_AFTER_HOURS } from '../../src/retention/retention-settings.js';
-import { ADMIN, senderWorld, spoilersOf, STAFF } from '../delivery/sender-world.js';
-import type { SentMessage } from '../support/fake-bot-api/index.js';
+import { createLogger } from '../../../src/logger.js';
+import { retentionPasses } from '../../../src/app/retention-wiring.js';
+import { SANDBOX_PRODUCTS } from '../../../src/sandbox/server.js';
+import { CODES_REMOVE_AFTER_HOURS } from '../../../src/safeguards/retention/retention-settings.js';
+import { ADMIN, senderWorld, spoilersOf, STAFF } from '../../delivery/sender-world.js';
+import type { SentMessage } from '../../support/fake-bot-api/index.js';
 
 type World = Awaited<ReturnType<typeof senderWorld>>;
 const HOUR = 3_600_000;

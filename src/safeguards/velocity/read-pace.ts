@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Clock } from '../clock.js';
-import type { ProviderClient } from '../provider/client.js';
+import type { Clock } from '../../clock.js';
+import type { ProviderClient } from '../../provider/client.js';
 import type { VelocityGuard, VelocityVerdict } from './velocity-guard.js';
 
 /** The person whose update is being handled: their provider reads count against them. */

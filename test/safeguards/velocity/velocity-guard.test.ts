@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createVelocityGuard, type VelocityRefusal } from '../../src/velocity/velocity-guard.js';
-import { createMemoryVelocityStore } from '../../src/velocity/velocity-store.js';
-import { createManualClock } from '../support/manual-clock.js';
-import { memoryDb } from '../support/memory-db.js';
-import { sqliteSettings } from '../support/sqlite-settings.js';
+import { createVelocityGuard, type VelocityRefusal } from '../../../src/safeguards/velocity/velocity-guard.js';
+import { createMemoryVelocityStore } from '../../../src/safeguards/velocity/velocity-store.js';
+import { createManualClock } from '../../support/manual-clock.js';
+import { memoryDb } from '../../support/memory-db.js';
+import { sqliteSettings } from '../../support/sqlite-settings.js';
 
 const HOUR = 3_600_000;
 /** The start of an hour, as every instance reckons windows. */
