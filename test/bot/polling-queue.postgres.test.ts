@@ -7,6 +7,9 @@ import type { Roles } from '../../src/db/roles.js';
 import { createFakeBotApi, type FakeBotApi } from '../support/fake-bot-api/index.js';
 import { asSuperuser, freshDatabase } from '../support/postgres-database.js';
 import { waitUntil } from '../support/wait-until.js';
+
+/** An instance's start (its pool, its roles, its first getUpdates) on a loaded machine: more than the usual two seconds. */
+const STARTING = { timeoutMs: 10_000 };
 import { loseConfirmations, pollsBy, repliesPerUpdate, startPollingInstance, type PollingInstance } from './polling-instance.js';
 
 const ALICE = { id: 7101, firstName: 'Alice' };
@@ -81,7 +84,7 @@ describe('two instances polling in turn through the update queue on PostgreSQL',
     expect(first.serving.taking().polling).toBe(true);
     expect(second.serving.taking().polling).toBe(false);
     // Stored, and some in hand at the first's worker (its handlers take a while): none confirmed.
-    await waitUntil(() => first.handled.length >= 1, 'the first instance starts handling');
+    await waitUntil(() => first.handled.length >= 1, 'the first instance starts handling', STARTING);
 
     await endPollingRoleConnection(dbs[0]!);
     await waitUntil(() => first.logs.find((line) => line.msg === 'stopped the work of this role'), 'the first instance stops polling', { timeoutMs: 5_000 });
@@ -113,7 +116,7 @@ describe('two instances polling in turn through the update queue on PostgreSQL',
     const lost = loseConfirmations(telegram);
     const first = await instance('first');
     const second = await instance('second');
-    await waitUntil(() => first.handled.length === 2, 'the first instance handles both');
+    await waitUntil(() => first.handled.length === 2, 'the first instance handles both', STARTING);
     lost.off();
     await first.stop();
     running.splice(running.indexOf(first), 1);

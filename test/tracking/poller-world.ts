@@ -24,6 +24,8 @@ export const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
 export const MINUTE = 60_000;
 /** The administrator who hears of orders the provider no longer finds. */
 export const ADMIN = 900;
+/** Who the tests place orders for: googlePlayInput's 11, and 12 where two people order. */
+const ORDERERS = [11, 12];
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -50,6 +52,8 @@ export interface WorldOptions {
   sandbox?: Omit<SandboxOptions, 'clock'>;
   poller?: Partial<Omit<DeliveryPollerDeps, 'db' | 'provider' | 'clock'>>;
   logger?: Logger;
+  /** Made staff at the start, for the tests that place orders through the service itself; googlePlayInput's 11 and a second orderer 12 unless given. */
+  orderers?: number[];
   /** ADMIN_IDS: the administrators made at the start; ADMIN unless given. */
   admins?: number[];
 }
@@ -89,6 +93,8 @@ export async function pollerWorld(options: WorldOptions = {}) {
   // The provider's client waits and retries in real time; the sandbox's orders move with the manual clock.
   const services = await createServices({ config, stores: sqliteStores({ db, clock }), provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
   const { provider, orders: service } = services;
+  // The people the tests order for: orders are placed only for staff.
+  for (const orderer of options.orderers ?? ORDERERS) await services.staff.add(orderer, 'staff', admins[0]!);
   const repo = createOrderRepo({ db, clock });
   const { poller: work, handover } = createDeliveryWork({ config, stores: services.stores, ...deliveryPartsOf(services), clock, logger, owner: 'poller-a', random: () => 0.5 });
   const notFound: { orderId: number; misses: number }[] = [];
@@ -103,7 +109,11 @@ export async function pollerWorld(options: WorldOptions = {}) {
     ...options.poller,
   });
   const placeFirstRegion = withBalanceReadAwaited(sandbox, createOrderPlacer({ provider, service }));
-  const place = (productId: number, quantity = 1, userId = 11): Promise<PlaceResult> => placeFirstRegion(productId, quantity, userId);
+  // Orders are placed only for people on the staff (read again right before the POST): the orderer is made staff first.
+  const place = async (productId: number, quantity = 1, userId = 11): Promise<PlaceResult> => {
+    if (!services.staff.current.find(userId)) await services.staff.add(userId, 'staff', admins[0]!);
+    return placeFirstRegion(productId, quantity, userId);
+  };
 
   async function placed(productId: number, quantity = 1, userId = 11): Promise<OrderRow> {
     const result = await place(productId, quantity, userId);

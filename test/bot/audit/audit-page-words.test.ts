@@ -32,7 +32,7 @@ const view = (locale: Locale): AuditView => ({
  */
 async function recordedAudit() {
   // Nasrin is the administrator ADMIN_IDS names at the start.
-  const world = await pollerWorld({ admins: [ADMIN] });
+  const world = await pollerWorld({ admins: [ADMIN], orderers: [] });
   const { db, clock } = world;
   const order = await world.placed(SANDBOX_PRODUCTS.noFields, 1, SARA);
   await world.advanceAndRun(5_000);

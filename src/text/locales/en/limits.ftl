@@ -58,4 +58,6 @@ help-admin-limits =
     /limits: spending limits per order, day and month, team-wide and per person
     /lowbalance <amount|off>: tell administrators when the wallet runs low
     /retention: how long delivered codes stay in the chats and end customers' answers are kept
+    /velocity <orders|reveals|reads|pending> <number|off>: how many orders, code reveals, provider reads and waiting approvals one person may have per hour or minute
+    /stepup: one-time codes from an authenticator app for codes, exports and privileged changes (enrol, on, off, approve, reset)
     /settings: the settings you can change in the chat
