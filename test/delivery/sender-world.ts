@@ -4,7 +4,6 @@ import { deliveryPartsOf } from '../../src/app/loops.js';
 import { createServices } from '../../src/app/services.js';
 import { sqliteStores } from '../../src/db/stores.js';
 import { systemClock } from '../../src/clock.js';
-import { parseConfig } from '../../src/config.js';
 import type { Locale } from '../../src/text/i18n.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import type { NotificationKind, OrderState } from '../../src/db/schema.js';
@@ -18,6 +17,7 @@ import type { SandboxCard } from '../../src/sandbox/types.js';
 import { createFakeBotApi, type FakeBotApi, type SentMessage } from '../support/fake-bot-api/index.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { createOrderPlacer, withBalanceReadAwaited } from '../support/order-fixtures.js';
+import { worldConfig } from '../support/world-config.js';
 
 export const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
 export const STAFF = 11;
@@ -58,20 +58,7 @@ export async function senderWorld(options: SenderWorldOptions = {}) {
 
   const admins = options.admins ?? [{ telegramId: ADMIN, locale: 'en' as Locale }];
   for (const chat of [STAFF, ...admins.map((a) => a.telegramId)]) telegram.addChat({ id: chat });
-  const config = {
-    ...parseConfig({
-      BOT_TOKEN: telegram.token,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      PROVIDER_BASE_URL: sandbox.baseUrl,
-      PROVIDER_API_KEY: sandbox.apiKey,
-      ADMIN_IDS: admins.map((a) => a.telegramId).join(','),
-      AMOUNT_UNIT: 'IRR',
-      TIME_ZONE: 'UTC',
-      PROVIDER_REQUESTS_PER_SECOND: '1000',
-    }),
-    // The sandbox runs in the test; its messages read as sandbox mode's.
-    sandboxMode: true,
-  };
+  const config = worldConfig({ telegram, sandbox }, admins.map((a) => a.telegramId));
   // As production builds them; the provider's client waits and retries in real time, the sandbox's orders move with the manual clock.
   const services = await createServices({ config, stores: sqliteStores({ db, clock }), provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
   for (const admin of admins) await services.staff.setLocale(admin.telegramId, admin.locale);

@@ -4,7 +4,6 @@ import { createDeliveryWork } from '../../src/app/background.js';
 import { deliveryPartsOf } from '../../src/app/loops.js';
 import { createServices } from '../../src/app/services.js';
 import { systemClock } from '../../src/clock.js';
-import { parseConfig } from '../../src/config.js';
 import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { createSqliteOrderLeaseStore } from '../../src/tracking/order-leases.js';
@@ -19,6 +18,7 @@ import { createFakeBotApi, type FakeBotApi } from '../support/fake-bot-api/index
 import { createManualClock, type ManualClock } from '../support/manual-clock.js';
 import { createOrderPlacer, placingOrder, withBalanceReadAwaited } from '../support/order-fixtures.js';
 import type { OrderLine } from '../../src/orders/order-line.js';
+import { worldConfig } from '../support/world-config.js';
 
 export const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
 export const MINUTE = 60_000;
@@ -75,21 +75,7 @@ export async function pollerWorld(options: WorldOptions = {}) {
   for (const admin of admins) telegram.addChat({ id: admin });
   const db: Db = openDb(':memory:');
   cleanups.push(() => closeDb(db));
-  const config = {
-    ...parseConfig({
-      BOT_TOKEN: telegram.token,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      PROVIDER_BASE_URL: sandbox.baseUrl,
-      PROVIDER_API_KEY: sandbox.apiKey,
-      ADMIN_IDS: admins.join(','),
-      AMOUNT_UNIT: 'IRR',
-      TIME_ZONE: 'UTC',
-      POLL_STALE_MINUTES: '30',
-      PROVIDER_REQUESTS_PER_SECOND: '1000',
-    }),
-    // The sandbox runs in the test; orders and alerts read as sandbox mode's.
-    sandboxMode: true,
-  };
+  const config = worldConfig({ telegram, sandbox }, admins, { POLL_STALE_MINUTES: '30' });
   // The provider's client waits and retries in real time; the sandbox's orders move with the manual clock.
   const services = await createServices({ config, stores: sqliteStores({ db, clock }), provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
   const { provider, orders: service } = services;

@@ -4,7 +4,6 @@ import { createServices, type Services } from '../../../src/app/services.js';
 import { createCatalogSync } from '../../../src/catalog/catalog-sync.js';
 import { createSqliteCatalogStore } from '../../../src/catalog/catalog-store.js';
 import { systemClock, type Clock } from '../../../src/clock.js';
-import { parseConfig } from '../../../src/config.js';
 import { closeDb, openDb, type Db } from '../../../src/db/open.js';
 import { sqliteStores } from '../../../src/db/stores.js';
 import { createLogger } from '../../../src/logger.js';
@@ -13,6 +12,7 @@ import type { OrderTiming } from '../../../src/sandbox/progression.js';
 import { chatDriver } from '../../e2e/chat-driver.js';
 import { createFakeBotApi, type FakeBotApi, type FakeUser } from '../../support/fake-bot-api/index.js';
 import { ADMIN, STAFF } from '../../support/fake-people.js';
+import { worldConfig } from '../../support/world-config.js';
 
 export { ADMIN, STAFF } from '../../support/fake-people.js';
 export const SECOND_ADMIN: FakeUser = { id: 1002, firstName: 'Bea', languageCode: 'en' };
@@ -48,20 +48,7 @@ export async function startDualWorld(options: { admins?: 1 | 2; env?: Record<str
   const clock = shiftedClock();
   const telegram = await createFakeBotApi();
   const sandbox = await createSandbox({ rateLimit: false, ...(options.sandboxTiming === undefined ? {} : { timing: options.sandboxTiming }) });
-  const config = {
-    ...parseConfig({
-      BOT_TOKEN: telegram.token,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      PROVIDER_BASE_URL: sandbox.baseUrl,
-      PROVIDER_API_KEY: sandbox.apiKey,
-      ADMIN_IDS: String(ADMIN.id),
-      AMOUNT_UNIT: 'IRR',
-      TIME_ZONE: 'UTC',
-      PROVIDER_REQUESTS_PER_SECOND: '1000',
-      ...options.env,
-    }),
-    sandboxMode: true,
-  };
+  const config = worldConfig({ telegram, sandbox }, [ADMIN.id], options.env);
   const db = openDb(':memory:');
   const logger = createLogger({ level: 'silent' });
   const services = await createServices({ config, stores: sqliteStores({ db, clock }), provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });

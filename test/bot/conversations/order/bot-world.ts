@@ -6,7 +6,6 @@ import { createServices } from '../../../../src/app/services.js';
 import { createCatalogSync } from '../../../../src/catalog/catalog-sync.js';
 import { systemClock, type Clock } from '../../../../src/clock.js';
 import { CONVERSATION_KEY_PREFIX } from '../../../../src/bot/conversations/order/idle-sweeper.js';
-import { parseConfig } from '../../../../src/config.js';
 import { closeDb, openDb } from '../../../../src/db/open.js';
 import { createLogger } from '../../../../src/logger.js';
 import type { OrderingPauseStore } from '../../../../src/orders/ordering-pause.js';
@@ -14,6 +13,7 @@ import { createSandbox, type Sandbox } from '../../../../src/sandbox/server.js';
 import type { OrderTiming } from '../../../../src/sandbox/progression.js';
 import { ADMIN, STAFF } from '../../../e2e/harness.js';
 import { createFakeBotApi, type FakeBotApi } from '../../../support/fake-bot-api/index.js';
+import { worldConfig } from '../../../support/world-config.js';
 
 // The same people as in the end-to-end tests.
 export { ADMIN, STAFF } from '../../../e2e/harness.js';
@@ -50,21 +50,9 @@ export async function startBotWorld(
     // A provider that takes as many products as the bot is set to offer.
     ...(options.maxProductsPerOrder === undefined ? {} : { maxItemsPerOrder: Math.max(5, options.maxProductsPerOrder) }),
   });
-  const config = {
-    ...parseConfig({
-      BOT_TOKEN: telegram.token,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      PROVIDER_BASE_URL: sandbox.baseUrl,
-      PROVIDER_API_KEY: sandbox.apiKey,
-      ADMIN_IDS: String(ADMIN.id),
-      AMOUNT_UNIT: 'IRR',
-      TIME_ZONE: 'UTC',
-      PROVIDER_REQUESTS_PER_SECOND: '1000',
-      ...(options.maxProductsPerOrder === undefined ? {} : { PROVIDER_MAX_PRODUCTS_PER_ORDER: String(options.maxProductsPerOrder) }),
-    }),
-    // The sandbox runs in the test, not inside the bot; its messages read as sandbox mode's.
-    sandboxMode: true,
-  };
+  const config = worldConfig({ telegram, sandbox }, [ADMIN.id], {
+    ...(options.maxProductsPerOrder === undefined ? {} : { PROVIDER_MAX_PRODUCTS_PER_ORDER: String(options.maxProductsPerOrder) }),
+  });
   const db = openDb(':memory:');
   const logger = createLogger({ level: 'silent' });
   const services = await createServices({ config, stores: sqliteStores({ db, clock }), provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
