@@ -239,6 +239,7 @@ export async function createServices(deps: {
     roles: staff,
     appState: stores.appState,
     setStepUp: (enabled, actorId) => stepUp.setEnabled(enabled, actorId),
+    velocity,
     clock,
     logger: logger.child({ component: 'dual-control' }),
   });

@@ -264,7 +264,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(lowBalanceFeature({ watch: deps.lowBalance, logger: deps.logger }));
   if (deps.retention) bot.use(retentionFeature({ settings: deps.retention.settings, logger: deps.logger }));
   bot.use(settingsFeature({ registry: deps.settingsRegistry }));
-  if (deps.velocity) bot.use(velocityFeature({ guard: deps.velocity, logger: deps.logger }));
+  if (deps.velocity) bot.use(velocityFeature({ guard: deps.velocity, ...(dual ? { dual } : {}), logger: deps.logger }));
   const notifyOtherAdmins = async (exceptId: number, render: (t: Translate) => string) => {
     for (const admin of await deps.staff.list()) {
       if (admin.role !== 'admin' || admin.telegramId === exceptId) continue;

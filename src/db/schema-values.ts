@@ -95,7 +95,13 @@ export type AdminChange =
   | { kind: 'role'; verb: 'add' | 'role'; personId: number; role: 'admin' }
   | { kind: 'rule'; personId: number | null; rule: 'order' | 'day' | 'month' | 'approval'; value: number | null; reset: boolean }
   /** Step-up confirmation on or off for everyone (src/safeguards/step-up). */
-  | { kind: 'step-up'; enabled: boolean };
+  | { kind: 'step-up'; enabled: boolean }
+  /** A velocity limit for everyone (src/safeguards/velocity); null lifts it. */
+  | { kind: 'velocity'; limit: VelocityKind; value: number | null };
+
+/** The velocity limits: orders and reveals per hour, provider reads per minute, waiting approvals. */
+export const VELOCITY_KINDS = ['orders', 'reveals', 'reads', 'pending'] as const;
+export type VelocityKind = (typeof VELOCITY_KINDS)[number];
 
 /** A message that carries a request's Confirm and Refuse, so that every copy loses them once it is decided. */
 export interface RequestCard {

@@ -5,12 +5,13 @@ import { parseAmountInput } from '../../text/amount-input.js';
 import { VELOCITY_KINDS, type VelocityGuard, type VelocityKind } from '../../safeguards/velocity/velocity-guard.js';
 import type { BaseContext } from '../context.js';
 import { adminsOnly } from '../middleware/admins-only.js';
+import { throughDualControl, type DualControlFeatureDeps } from './dual-control.js';
 
 /**
  * /velocity <orders|reveals|reads|pending> <number|off>: sets one velocity
  * limit for everyone. /settings shows them all.
  */
-export function velocityFeature(deps: { guard: Pick<VelocityGuard, 'cap' | 'setCap'>; logger: Logger }) {
+export function velocityFeature(deps: { guard: Pick<VelocityGuard, 'cap' | 'setCap'>; dual?: DualControlFeatureDeps; logger: Logger }) {
   const composer = new Composer<BaseContext>();
   composer.command('velocity', adminsOnly, async (ctx) => {
     const [kindWord, valueWord, ...rest] = ctx.match.trim().split(/\s+/).filter(Boolean);
@@ -20,6 +21,8 @@ export function velocityFeature(deps: { guard: Pick<VelocityGuard, 'cap' | 'setC
     if (kind === undefined || value === undefined || rest.length > 0 || (!off && (value === null || value < 1))) {
       return ctx.reply(ctx.t('velocity-usage'));
     }
+    // A higher limit or none waits for a second administrator while there are two; a lower one is set at once.
+    if (deps.dual && !(await throughDualControl(ctx, deps.dual, { kind: 'velocity', limit: kind, value }))) return;
     const changed = await deps.guard.setCap(kind, value, ctx.member.telegramId);
     deps.logger.info({ actorId: ctx.member.telegramId, limit: kind, value, changed }, 'velocity limit set');
     const now = deps.guard.cap(kind);

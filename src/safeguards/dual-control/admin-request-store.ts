@@ -39,7 +39,10 @@ export function requestAudit(row: AdminRequestRow, action: string, actorId: numb
   const facts: Record<string, AuditFacts[string]> = { request: row.id, change: change.kind, requester: row.requesterId };
   if (change.kind === 'role') facts.role = change.role;
   else if (change.kind === 'step-up') facts.enabled = change.enabled ? 'on' : 'off';
-  else {
+  else if (change.kind === 'velocity') {
+    facts.limit = change.limit;
+    facts.value = change.value;
+  } else {
     facts.rule = change.rule;
     facts.value = change.reset ? 'default' : change.value;
   }
@@ -48,7 +51,7 @@ export function requestAudit(row: AdminRequestRow, action: string, actorId: numb
     action,
     orderId: null,
     amount: change.kind === 'rule' && !change.reset ? change.value : null,
-    subjectId: change.kind === 'step-up' ? null : change.personId,
+    subjectId: change.kind === 'step-up' || change.kind === 'velocity' ? null : change.personId,
     facts: { ...facts, ...extra },
   };
 }

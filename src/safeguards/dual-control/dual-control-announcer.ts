@@ -1,5 +1,5 @@
 import type { Logger } from '../../logger.js';
-import { type AmountUnit, formatAmount, formatDateTimeWithZone } from '../../text/format.js';
+import { type AmountUnit, formatAmount, formatDateTimeWithZone, formatNumber } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import type { ClearButtons, OutgoingMessage, SendMessage } from '../../text/send-port.js';
@@ -26,6 +26,7 @@ export function changeWords(c: DualTextContext, stored: AdminChange | unknown, t
   if (change === null) return '?';
   if (change.kind === 'role') return c.t('dual-change-role', { person: c.describePerson(change.personId) });
   if (change.kind === 'step-up') return c.t(change.enabled ? 'dual-change-step-up-on' : 'dual-change-step-up-off');
+  if (change.kind === 'velocity') return velocityChangeWords(c, change.limit, change.value);
   const kind = c.t(`limits-kind-${change.rule}`);
   const value = (amount: number | null) =>
     amount === null ? c.t(change.rule === 'approval' ? 'limits-no-approval' : 'limits-no-limit') : formatAmount(amount, c.locale, c.amountUnit);
@@ -150,4 +151,9 @@ export function createAdminRequestExpiry(deps: {
       await deps.announcer.outcome({ kind: 'expired-by-pass', request }, null);
     }
   };
+}
+
+/** "set “Most orders per person per hour” to 40", or to no limit. */
+export function velocityChangeWords(c: Pick<DualTextContext, 't' | 'locale'>, limit: string, value: number | null): string {
+  return c.t('dual-change-velocity', { kind: c.t(`settings-velocity-${limit}`), value: value === null ? c.t('settings-off') : formatNumber(value, c.locale) });
 }

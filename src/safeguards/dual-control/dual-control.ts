@@ -5,6 +5,7 @@ import type { Logger } from '../../logger.js';
 import type { SpendingRuleBook } from '../../orders/spending-rules.js';
 import { ADMIN_REQUEST_EXPIRY_MS, DUAL_CONTROL_HOLD_MS, needsSecondAdmin, parseAdminChange, type AdminChange } from './admin-change.js';
 import type { AdminRequestRow, AdminRequestStore } from './admin-request-store.js';
+import type { VelocityKind } from '../../db/schema-values.js';
 
 /** The app-state key of the time until which dual control holds after an administrator was removed or demoted. */
 const HOLD_KEY = 'dual-control.hold-until';
@@ -19,6 +20,8 @@ export interface DualControlDeps {
   appState: Pick<AppStateStore, 'get' | 'set'>;
   /** Writes step-up on or off (audited as every setting); absent, such a request cannot be applied. */
   setStepUp?: (enabled: boolean, actorId: number) => Promise<unknown>;
+  /** The velocity limits in force, and how a confirmed change of one is written (src/safeguards/velocity). */
+  velocity?: { cap(limit: VelocityKind): number | null; setCap(limit: VelocityKind, value: number | null, actorId: number): Promise<unknown> };
   clock: Clock;
   logger: Logger;
   expiryMs?: number;
@@ -72,6 +75,11 @@ export function createDualControl(deps: DualControlDeps): DualControl {
   const isAdminNow = async (id: number) => (await staffNow.find(id))?.role === 'admin';
 
   async function apply(change: AdminChange, requesterId: number): Promise<void> {
+    if (change.kind === 'velocity') {
+      if (!deps.velocity) throw new Error('velocity limits are not available here');
+      await deps.velocity.setCap(change.limit, change.value, requesterId);
+      return;
+    }
     if (change.kind === 'step-up') {
       if (!deps.setStepUp) throw new Error('step-up is not available here');
       await deps.setStepUp(change.enabled, requesterId);
@@ -91,7 +99,7 @@ export function createDualControl(deps: DualControlDeps): DualControl {
     const change = parseAdminChange(request.change);
     if (change === null) return 'invalid';
     if (!(await isAdminNow(request.requesterId))) return 'requester-not-admin';
-    if (change.kind === 'step-up') return null;
+    if (change.kind === 'step-up' || change.kind === 'velocity') return null;
     const concernsPerson = change.personId !== null && !(change.kind === 'role' && change.verb === 'add');
     if (concernsPerson && !(await staffNow.find(change.personId!))) return 'person-gone';
     return null;
@@ -122,7 +130,7 @@ export function createDualControl(deps: DualControlDeps): DualControl {
       const others = admins.filter((id) => id !== actorId);
       const until = await holdUntil();
       const inForce = others.length > 0 || until > clock.now();
-      if (!inForce || !needsSecondAdmin(parsed, deps.rules, (id) => admins.includes(id))) return { kind: 'immediate' };
+      if (!inForce || !needsSecondAdmin(parsed, deps.rules, (id) => admins.includes(id), (limit) => deps.velocity?.cap(limit) ?? null)) return { kind: 'immediate' };
       if (others.length === 0) return { kind: 'held', until };
       const request = await requests.create({ requesterId: actorId, change: parsed, expiresAt: new Date(clock.now() + expiryMs) });
       logger.info({ requestId: request.id, requesterId: actorId, change: parsed.kind }, 'privileged change waits for a second administrator');

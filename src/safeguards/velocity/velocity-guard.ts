@@ -11,8 +11,8 @@ import type { VelocityStore } from './velocity-store.js';
  * requests waiting for approval at once. A stolen account, or a loop, hits
  * these long before it empties the wallet or the codes.
  */
-export const VELOCITY_KINDS = ['orders', 'reveals', 'reads', 'pending'] as const;
-export type VelocityKind = (typeof VELOCITY_KINDS)[number];
+export { VELOCITY_KINDS, type VelocityKind } from '../../db/schema-values.js';
+import type { VelocityKind } from '../../db/schema-values.js';
 /** The kinds counted in a window; 'pending' is counted from the waiting requests themselves. */
 export type WindowedKind = Exclude<VelocityKind, 'pending'>;
 

@@ -31,6 +31,22 @@ const requestId = (card: SentMessage) => /dc:y:(\d+)/.exec(buttons(card).map((b)
 const staffDay = (world: DualWorld) => world.services.spendingRules.rulesFor(STAFF.id).day;
 
 describe('dual control with two administrators', () => {
+  it('sends a raised or lifted velocity limit to the other administrator, and sets a lower one at once', async () => {
+    const world = await startDualWorld();
+    const ada = chatDriver(world.telegram, ADMIN);
+    const before = world.services.velocity.cap('orders');
+    await ada.say('/velocity orders off', /Sent to the other administrators: set “Most orders per person per hour” to off/);
+    expect(world.services.velocity.cap('orders')).toBe(before);
+    const card = await newestCard(world, SECOND_ADMIN);
+    await press(world, SECOND_ADMIN, card, /Confirm/, /Done: set “Most orders per person per hour” to off/);
+    expect(world.services.velocity.cap('orders')).toBeNull();
+
+    await ada.say('/velocity orders 5', /5/);
+    expect(world.services.velocity.cap('orders')).toBe(5);
+    // Only the lift was a request.
+    expect(world.audit().filter((a) => a.action === 'admin_change.requested')).toHaveLength(1);
+  });
+
   it('applies a raised limit only once a second administrator confirms, and tells both', async () => {
     const world = await startDualWorld();
     const ada = chatDriver(world.telegram, ADMIN);

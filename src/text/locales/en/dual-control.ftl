@@ -2,6 +2,7 @@
 
 dual-change-role = make { $person } an administrator
 dual-change-default = set the team's “{ $kind }” to { $value }
+dual-change-velocity = set “{ $kind }” to { $value }
 dual-change-person = set { $person }'s “{ $kind }” to { $value }
 dual-change-reset = put { $person }'s “{ $kind }” back to the team default ({ $value })
 dual-asked = Sent to the other administrators: { $change }. It takes effect once one of them confirms, and lapses at { $until } if no one does.

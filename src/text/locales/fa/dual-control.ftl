@@ -2,6 +2,7 @@
 
 dual-change-role = { $person } مدیر شود
 dual-change-default = «{ $kind }» تیم { $value } شود
+dual-change-velocity = «{ $kind }» { $value } شود
 dual-change-person = «{ $kind }» { $person } { $value } شود
 dual-change-reset = «{ $kind }» { $person } به پیش‌فرض تیم ({ $value }) برگردد
 dual-asked = برای مدیران دیگر فرستاده شد: { $change }. با تأیید یکی از آن‌ها انجام می‌شود و اگر تا { $until } کسی تأیید نکند، لغو می‌شود.
