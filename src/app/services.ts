@@ -31,7 +31,7 @@ import { createOrderFeed, type OrderFeed } from '../reports/order-feed.js';
 import { createSettingsRegistry, type SettingsRegistry } from '../settings/settings-registry.js';
 import type { SettingsView } from '../settings/settings-view.js';
 import { createLimitCheck } from '../orders/limit-check.js';
-import { createApprovalJudge } from '../orders/approval-judge.js';
+import { createApprovalJudge, createDayCount } from '../orders/approval-judge.js';
 import type { VelocityGuard } from '../safeguards/velocity/velocity-guard.js';
 import { velocitySettings } from '../safeguards/velocity/velocity-texts.js';
 import { createVelocityService } from '../safeguards/velocity/velocity-services.js';
@@ -153,7 +153,8 @@ export async function createServices(deps: {
   const spendingCounter = createSpendingCounter({ store: stores.spending, periods });
   const checkLimits = createLimitCheck({ rules: spendingRules, counter: spendingCounter, clock });
   // The approval threshold counts the person's day: one judge at the summary, at Confirm and under the wallet lock.
-  const needsApproval = createApprovalJudge({ rules: spendingRules, counter: spendingCounter, pending: () => stores.approvals.listPending(), clock });
+  const approvalDay = { counter: spendingCounter, pending: () => stores.approvals.listPending(), clock };
+  const needsApproval = createApprovalJudge({ rules: spendingRules, ...approvalDay });
   const lowBalance = createLowBalanceWatch({
     state: stores.appState,
     clock,
@@ -275,6 +276,7 @@ export async function createServices(deps: {
     isStaff: (personId) => staff.current.find(personId) !== null,
     localeOf,
     texts: (locale) => ({ t: translate(locale), locale, ...money, describePerson }),
+    dayTotal: createDayCount(approvalDay),
     logger: logger.child({ component: 'approvals' }),
   });
 

@@ -18,6 +18,8 @@ export interface ApprovalAnnouncerDeps {
   isStaff: (personId: number) => boolean;
   localeOf: (personId: number) => Locale;
   texts: (locale: Locale) => ApprovalTextContext;
+  /** The requester's day as the threshold counts it, this request included (approval-judge.ts); absent, not shown. */
+  dayTotal?: (personId: number) => Promise<number>;
   logger: Logger;
 }
 
@@ -68,11 +70,14 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
       }
       const approvers = deps.approvals.approversFor(approval).filter((id) => only === undefined || only.includes(id));
       const threshold = deps.approvals.thresholdFor(approval.requesterId);
+      // Unread is better than no card: the card is what administrators decide on.
+      const dayTotal = threshold === null || !deps.dayTotal ? null : await deps.dayTotal(approval.requesterId).catch(() => null);
       for (const adminId of approvers) {
         const c = deps.texts(deps.localeOf(adminId));
         const summary = adminSummary(c, approval, {
           balance,
           threshold,
+          dayTotal,
           selfApproval: adminId === approval.requesterId,
           notice: notice ? notice(c) : null,
         });

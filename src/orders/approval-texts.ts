@@ -61,7 +61,7 @@ export function approvalLine(c: ApprovalTextContext, approval: ApprovalRow): str
 export function adminSummary(
   c: ApprovalTextContext,
   approval: ApprovalRow,
-  facts: { balance: number | null; threshold: number | null; selfApproval: boolean; notice?: string | null },
+  facts: { balance: number | null; threshold: number | null; dayTotal?: number | null; selfApproval: boolean; notice?: string | null },
 ): { text: FormattedString; buttons: { text: string; callbackData: string }[][] } {
   let text = cardText(c, approval, facts, SHOWN[0]);
   for (const shown of SHOWN.slice(1)) {
@@ -77,7 +77,7 @@ export function adminSummary(
 function cardText(
   c: ApprovalTextContext,
   approval: ApprovalRow,
-  facts: { balance: number | null; threshold: number | null; selfApproval: boolean; notice?: string | null },
+  facts: { balance: number | null; threshold: number | null; dayTotal?: number | null; selfApproval: boolean; notice?: string | null },
   shown: (typeof SHOWN)[number],
 ): FormattedString {
   const several = approval.lines.length > 1;
@@ -104,6 +104,7 @@ function cardText(
     '',
     facts.balance === null ? c.t('summary-balance-unknown') : c.t('summary-balance-now', { value: money(c, facts.balance) }),
     facts.threshold === null ? null : c.t('approval-admin-threshold', { value: money(c, facts.threshold) }),
+    facts.threshold === null || facts.dayTotal === undefined || facts.dayTotal === null ? null : c.t('approval-admin-day-total', { value: money(c, facts.dayTotal) }),
     c.t('approval-admin-until', { until: formatDateTimeWithZone(approval.expiresAt.getTime(), c.locale, c.timeZone) }),
     facts.selfApproval ? c.t('approval-admin-self') : null,
     c.t('approval-admin-reject-hint', { id: formatId(approval.id, c.locale) }),

@@ -6,6 +6,7 @@ approval-admin-title = Approval needed: request { $id }
 approval-admin-who = Ordered by: { $person }
 approval-admin-who-id = Telegram ID: { $id }
 approval-admin-threshold = Approval needed above: { $value }
+approval-admin-day-total = Their day so far, with this request: { $value }
 approval-admin-until = Expires at: { $until }
 approval-admin-self = You are the only administrator, so you may approve your own order; it is recorded as self-approved.
 approval-admin-reject-hint = To reject with a reason: /approvals reject { $id } <reason>

@@ -6,6 +6,7 @@ approval-admin-title = نیاز به تأیید: درخواست { $id }
 approval-admin-who = سفارش‌دهنده: { $person }
 approval-admin-who-id = شناسهٔ تلگرام: { $id }
 approval-admin-threshold = سقف تأیید: { $value }
+approval-admin-day-total = مجموع امروزِ او تا این لحظه، با همین درخواست: { $value }
 approval-admin-until = مهلت تصمیم: تا { $until }
 approval-admin-self = شما تنها مدیر هستید، پس می‌توانید سفارش خودتان را تأیید کنید؛ این تأیید با عنوان «تأیید از سوی خود سفارش‌دهنده» ثبت می‌شود.
 approval-admin-reject-hint = برای رد کردن همراه با دلیل: /approvals reject { $id } <دلیل>

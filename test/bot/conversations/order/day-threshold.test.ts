@@ -45,6 +45,8 @@ describe('the approval threshold counts the day', () => {
     // Administrators still see the threshold on their card.
     await world.telegram.waitFor(() => adminRequests(world).length === 3);
     expect(adminRequests(world)[0]!.text).toMatch(THRESHOLD_SHOWN);
+    // And why an order below it needs them: the eighth card's day is seven placed orders and itself.
+    expect(adminRequests(world)[0]!.text).toContain(`Their day so far, with this request: ${(8 * PRICE).toLocaleString('en-US')} IRR`);
   });
 
   it('judges again at Confirm: an order that needed no approval at the summary but does now is not posted and waits instead', async () => {
