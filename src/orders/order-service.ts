@@ -198,8 +198,18 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
    * them. An order stopped here was never sent: it goes to 'not_placed'.
    */
   async function recheckClaimed(order: OrderRow, input: PlaceInput): Promise<{ order: OrderRow } | { closed: PlaceResult }> {
-    await deps.freshen?.();
-    const unsent = await whyNotSend(order, input);
+    let unsent: Awaited<ReturnType<typeof whyNotSend>>;
+    try {
+      await deps.freshen?.();
+      unsent = await whyNotSend(order, input);
+    } catch (error) {
+      // Nothing was sent: the claim must not hold the wallet's one POST while this instance lives.
+      const at = new Date(clock.now());
+      await repo
+        .transition({ id: order.id, from: 'placing', to: 'not_placed', set: { finishedAt: at, postEndedAt: at }, audit: { actorId: input.userId, action: 'order.not_placed', facts: { cause: 'never-sent' } } })
+        .catch(() => undefined);
+      throw error;
+    }
     if (!unsent) return { order };
     const closed = await repo.transition({
       id: order.id,

@@ -151,23 +151,29 @@ describe('an order whose instance died in the middle', () => {
 });
 
 describe('an order whose instance is alive', () => {
-  it('is never touched, however old, and is repaired the moment its instance dies', async () => {
+  it('keeps a live instance’s queued intent however old, and repairs it the moment its instance dies', async () => {
     const { a, b } = await twoInstances('repair_live_old');
-    // A's POST and a queued intent of its own, both an hour old by now.
+    // A queued intent of A's own, an hour old by now.
     const past = createPostgresOrderStore({ db: a.db, clock: aheadBy(-HOUR), ownerLock: a.roles.ownerLock });
-    const placing = await intentOn(past, googlePlayInput('live-old-placing', { userId: 33, chatId: 33 }));
-    expect((await past.claimForPlacing(placing.id, 33)).kind).toBe('placing');
     const queued = await intentOn(past, googlePlayInput('live-old-queued', { userId: 34, chatId: 34 }));
 
     await repairPass(b);
     await repairPass(b, aheadBy(HOUR));
-    expect((await b.orders.get(placing.id))?.state).toBe('placing');
     expect((await b.orders.get(queued.id))?.state).toBe('intent');
 
     await die(a, b);
     await repairPass(b);
-    expect((await b.orders.get(placing.id))?.state).toBe('unknown');
     expect((await b.orders.get(queued.id))?.state).toBe('not_placed');
+  });
+
+  it('repairs a live instance’s order left in placing longer than any POST can last: it would hold the wallet while that instance lives', async () => {
+    const { a, b } = await twoInstances('repair_live_stuck');
+    const past = createPostgresOrderStore({ db: a.db, clock: aheadBy(-HOUR), ownerLock: a.roles.ownerLock });
+    const placing = await intentOn(past, googlePlayInput('live-stuck-placing', { userId: 33, chatId: 33 }));
+    expect((await past.claimForPlacing(placing.id, 33)).kind).toBe('placing');
+
+    await repairPass(b);
+    expect((await b.orders.get(placing.id))?.state).toBe('unknown');
   });
 
   it('keeps a Confirm queued behind its own instance’s wallet lock, whatever its age: both orders are placed', async () => {

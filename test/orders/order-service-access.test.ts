@@ -43,3 +43,37 @@ describe('who may order, read again right before the POST', () => {
     expect(sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders')).toHaveLength(0);
   });
 });
+
+describe('a failure between the claim and the POST', () => {
+  const sandboxes: Sandbox[] = [];
+  afterEach(async () => {
+    await Promise.all(sandboxes.splice(0).map((s) => s.close()));
+  });
+
+  it('closes the order as not placed, sends nothing, and leaves the wallet free for the next order', async () => {
+    const sandbox = await createSandbox({ rateLimit: false });
+    sandboxes.push(sandbox);
+    const db = memoryDb();
+    const clock = createManualClock(1_700_000_000_000);
+    let reads = 0;
+    const service = createOrderService({
+      orders: createSqliteOrderStore({ db, clock }),
+      provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 }),
+      clock,
+      logger: silentLogger,
+      sandbox: true,
+      // The first check passes; the database fails at the second, once the order holds the wallet's POST.
+      orderingPaused: async () => {
+        reads += 1;
+        if (reads === 2) throw new Error('connection lost');
+        return null;
+      },
+    });
+
+    await expect(service.createIntentAndPlace(googlePlayInput('failed-at-recheck'))).rejects.toThrow('connection lost');
+    const stuck = await service.createIntentAndPlace(googlePlayInput('next-one', { userId: 12, chatId: 12 }));
+
+    expect(stuck).toMatchObject({ kind: 'placed' });
+    expect(sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders')).toHaveLength(1);
+  });
+});

@@ -44,7 +44,10 @@ export function createPostgresOrderStore(deps: {
     unownedBefore === undefined
       ? undefined
       : or(and(isNull(orders.ownerLock), lte(since, unownedBefore)), and(isNotNull(orders.ownerLock), not(ownerLockHeld(orders.ownerLock))));
-  const orphanedPlacing = (unownedBefore: Date | undefined) => and(eq(orders.state, 'placing'), orphaned(orders.postedAt, unownedBefore));
+  // A POST outlives its timeout on no live instance either: an order still 'placing' after the cut-off was left by a path that
+  // failed before it could record an outcome, and would hold the wallet's one POST for as long as its instance lives.
+  const orphanedPlacing = (unownedBefore: Date | undefined) =>
+    and(eq(orders.state, 'placing'), unownedBefore === undefined ? undefined : or(orphaned(orders.postedAt, unownedBefore), lte(orders.postedAt, unownedBefore)));
   const orphanedIntents = (unownedBefore: Date | undefined) => and(eq(orders.state, 'intent'), isNull(orders.postedAt), orphaned(orders.createdAt, unownedBefore));
 
   const findById = async (exec: PgExec, id: number): Promise<OrderRow | null> =>
