@@ -126,6 +126,11 @@ const BUSY_WALLET_GRACE_MS = 5_000;
 /** How long an order may wait for a rate-limit pause to end before it is refused unsent. */
 export const MAX_PAUSE_WAIT_MS = 3_000;
 
+/** Why an order goes unsent, and the facts its audit row keeps. */
+type Unsent = { reason: RejectReason; providerMessage: string | null; facts: Record<string, string | number> };
+/** A check that failed after the claim: the order is closed as never sent before the failure is passed on. */
+const NEVER_SENT: Unsent = { reason: 'other', providerMessage: null, facts: { cause: 'never-sent' } };
+
 export function createOrderService(deps: OrderServiceDeps): OrderService {
   const { orders: repo, provider, clock, logger, sandbox } = deps;
   // One POST in flight per wallet; orders_one_placing_idx is the backstop across processes.
@@ -140,7 +145,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
    * 'placing' holding the wallet, and a shutdown meanwhile would leave an
    * outcome that looks unknown although nothing was sent).
    */
-  async function whyNotSend(intent: OrderRow, input: PlaceInput): Promise<{ reason: RejectReason; providerMessage: string | null; facts: Record<string, string | number> } | null> {
+  async function whyNotSend(intent: OrderRow, input: PlaceInput): Promise<Unsent | null> {
     if (deps.mayOrder && !deps.mayOrder(intent.userId)) return { reason: 'no-access', providerMessage: null, facts: { cause: 'no-access' } };
     const paused = (await deps.orderingPaused?.()) ?? null;
     if (paused) return { reason: 'paused', providerMessage: paused.reason, facts: { cause: 'paused', source: paused.source } };
@@ -155,16 +160,22 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
   }
 
   /** Closes an intent unsent for `unsent`'s reason; null when it had moved on meanwhile. */
-  async function closeUnsent(intent: OrderRow, input: PlaceInput, unsent: NonNullable<Awaited<ReturnType<typeof whyNotSend>>>): Promise<PlaceResult | null> {
+  /**
+   * Closes an order unsent for `unsent`'s reason, from 'intent' or, after the
+   * last check under the claim, from 'placing' (whose flight then ends here);
+   * null when it had moved on meanwhile.
+   */
+  async function closeUnsent(order: OrderRow, input: PlaceInput, unsent: Unsent, from: 'intent' | 'placing' = 'intent'): Promise<(PlaceResult & { kind: 'rejected' }) | null> {
+    const at = new Date(clock.now());
     const closed = await repo.transition({
-      id: intent.id,
-      from: 'intent',
+      id: order.id,
+      from,
       to: 'not_placed',
-      set: { finishedAt: new Date(clock.now()) },
+      set: from === 'placing' ? { finishedAt: at, postEndedAt: at } : { finishedAt: at },
       audit: { actorId: input.userId, action: 'order.not_placed', facts: unsent.facts },
     });
     if (!closed) return null;
-    logger.warn({ orderId: intent.id, ...unsent.facts }, 'order not sent');
+    logger.warn({ orderId: order.id, ...unsent.facts }, 'order not sent');
     return { kind: 'rejected', order: closed, providerMessage: unsent.providerMessage, reason: unsent.reason };
   }
 
@@ -198,29 +209,19 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
    * them. An order stopped here was never sent: it goes to 'not_placed'.
    */
   async function recheckClaimed(order: OrderRow, input: PlaceInput): Promise<{ order: OrderRow } | { closed: PlaceResult }> {
-    let unsent: Awaited<ReturnType<typeof whyNotSend>>;
+    let unsent: Unsent | null;
     try {
       await deps.freshen?.();
       unsent = await whyNotSend(order, input);
     } catch (error) {
       // Nothing was sent: the claim must not hold the wallet's one POST while this instance lives.
-      const at = new Date(clock.now());
-      await repo
-        .transition({ id: order.id, from: 'placing', to: 'not_placed', set: { finishedAt: at, postEndedAt: at }, audit: { actorId: input.userId, action: 'order.not_placed', facts: { cause: 'never-sent' } } })
-        .catch(() => undefined);
+      await closeUnsent(order, input, NEVER_SENT, 'placing').catch(() => undefined);
       throw error;
     }
     if (!unsent) return { order };
-    const closed = await repo.transition({
-      id: order.id,
-      from: 'placing',
-      to: 'not_placed',
-      set: { finishedAt: new Date(clock.now()), postEndedAt: new Date(clock.now()) },
-      audit: { actorId: input.userId, action: 'order.not_placed', facts: unsent.facts },
-    });
+    const closed = await closeUnsent(order, input, unsent, 'placing');
     if (!closed) throw new Error(`order ${order.id} left 'placing' before its POST was sent`);
-    logger.warn({ orderId: order.id, ...unsent.facts }, 'order not sent');
-    return { closed: { kind: 'rejected', order: closed, providerMessage: unsent.providerMessage, reason: unsent.reason } };
+    return { closed };
   }
 
   /** Holds the wallet lock from the claim to the recorded outcome. Returns whether a 422 may be a funds problem. */

@@ -1,32 +1,41 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/logger.js';
 import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
-import { createOrderService } from '../../src/orders/order-service.js';
+import { createOrderService, type OrderServiceDeps } from '../../src/orders/order-service.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
 import { googlePlayInput } from '../support/order-fixtures.js';
 
-describe('who may order, read again right before the POST', () => {
-  const sandboxes: Sandbox[] = [];
-  afterEach(async () => {
-    await Promise.all(sandboxes.splice(0).map((s) => s.close()));
-  });
+const sandboxes: Sandbox[] = [];
+afterEach(async () => {
+  await Promise.all(sandboxes.splice(0).map((s) => s.close()));
+});
 
+/** The order service on SQLite and the sandbox, with `checks` in place of the checks the app wires in. */
+async function serviceWith(checks: Pick<OrderServiceDeps, 'mayOrder' | 'checkLimits' | 'freshen' | 'orderingPaused'>) {
+  const sandbox = await createSandbox({ rateLimit: false });
+  sandboxes.push(sandbox);
+  const db = memoryDb();
+  const clock = createManualClock(1_700_000_000_000);
+  const service = createOrderService({
+    orders: createSqliteOrderStore({ db, clock }),
+    provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 }),
+    clock,
+    logger: silentLogger,
+    sandbox: true,
+    ...checks,
+  });
+  const posts = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders').length;
+  return { service, posts };
+}
+
+describe('who may order, read again right before the POST', () => {
   it('sends nothing for someone removed between the first checks and the POST, and closes the order as not placed', async () => {
-    const sandbox = await createSandbox({ rateLimit: false });
-    sandboxes.push(sandbox);
-    const db = memoryDb();
-    const clock = createManualClock(1_700_000_000_000);
     const staff = new Set([11]);
     let freshened = 0;
-    const service = createOrderService({
-      orders: createSqliteOrderStore({ db, clock }),
-      provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 }),
-      clock,
-      logger: silentLogger,
-      sandbox: true,
+    const { service, posts } = await serviceWith({
       mayOrder: (userId) => staff.has(userId),
       // An administrator removes the person while the order is on its way (here: during the limits' first read).
       checkLimits: async () => {
@@ -40,28 +49,14 @@ describe('who may order, read again right before the POST', () => {
 
     expect(result).toMatchObject({ kind: 'rejected', reason: 'no-access', order: { state: 'not_placed' } });
     expect(freshened).toBe(1);
-    expect(sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders')).toHaveLength(0);
+    expect(posts()).toBe(0);
   });
 });
 
 describe('a failure between the claim and the POST', () => {
-  const sandboxes: Sandbox[] = [];
-  afterEach(async () => {
-    await Promise.all(sandboxes.splice(0).map((s) => s.close()));
-  });
-
   it('closes the order as not placed, sends nothing, and leaves the wallet free for the next order', async () => {
-    const sandbox = await createSandbox({ rateLimit: false });
-    sandboxes.push(sandbox);
-    const db = memoryDb();
-    const clock = createManualClock(1_700_000_000_000);
     let reads = 0;
-    const service = createOrderService({
-      orders: createSqliteOrderStore({ db, clock }),
-      provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 }),
-      clock,
-      logger: silentLogger,
-      sandbox: true,
+    const { service, posts } = await serviceWith({
       // The first check passes; the database fails at the second, once the order holds the wallet's POST.
       orderingPaused: async () => {
         reads += 1;
@@ -71,9 +66,9 @@ describe('a failure between the claim and the POST', () => {
     });
 
     await expect(service.createIntentAndPlace(googlePlayInput('failed-at-recheck'))).rejects.toThrow('connection lost');
-    const stuck = await service.createIntentAndPlace(googlePlayInput('next-one', { userId: 12, chatId: 12 }));
+    const next = await service.createIntentAndPlace(googlePlayInput('next-one', { userId: 12, chatId: 12 }));
 
-    expect(stuck).toMatchObject({ kind: 'placed' });
-    expect(sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders')).toHaveLength(1);
+    expect(next).toMatchObject({ kind: 'placed' });
+    expect(posts()).toBe(1);
   });
 });
