@@ -6,6 +6,7 @@ import { plain } from '../text/formatted.js';
 import type { BaseContext } from './context.js';
 import type { DescribePerson } from './describe-person.js';
 import type { TellPerson } from './tell-person.js';
+import { normaliseDigits } from '../text/digits.js';
 
 type Kind = StepUpAction['kind'];
 type Resume<K extends Kind> = (ctx: BaseContext, action: Extract<StepUpAction, { kind: K }>) => Promise<void>;
@@ -95,8 +96,8 @@ export function createStepUpGate(deps: StepUpGateDeps): StepUpGate {
     async answers(ctx, next) {
       const text = ctx.message?.text;
       if (!ctx.member || text === undefined) return next();
-      // "123 456" as some apps show it.
-      const code = text.replace(/\s+/g, '');
+      // "123 456" as some apps show it, and typed on a Persian or Arabic keyboard.
+      const code = normaliseDigits(text).replace(/\s+/g, '');
       if (!/^\d{6}$/.test(code)) return next();
       const id = ctx.member.telegramId;
       const outcome = await stepUp.answer(id, code);

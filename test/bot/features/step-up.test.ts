@@ -6,6 +6,7 @@ import { totpCodeAt } from '../../../src/safeguards/step-up/totp.js';
 import { chatDriver } from '../../e2e/chat-driver.js';
 import type { FakeUser } from '../../support/fake-bot-api/index.js';
 import { ADMIN, SECOND_ADMIN, STAFF, startDualWorld, type DualWorld } from './dual-world.js';
+import { toPersianDigits } from '../../../src/text/digits.js';
 
 const KEY = randomBytes(32).toString('hex');
 const box = createSecretBox(Buffer.from(KEY, 'hex'));
@@ -108,7 +109,8 @@ describe('step-up confirmation in the chat', () => {
     const codesShown = () => world.telegram.messages(ADMIN.id).filter((m) => m.text.includes(`Codes of order ${reference}`)).length;
     await ada.say('999999', /Wrong code/);
     expect(codesShown()).toBe(0);
-    await ada.answerTo(() => world.telegram.sendText(ADMIN, freshCode(world, secret)), new RegExp(`Codes of order ${reference}`));
+    // Typed on a Persian keyboard, as a phone in Persian gives it.
+    await ada.answerTo(() => world.telegram.sendText(ADMIN, toPersianDigits(freshCode(world, secret))), new RegExp(`Codes of order ${reference}`));
   });
 
   it('locks the person after five wrong codes and alerts the other administrators', async () => {
