@@ -14,6 +14,7 @@ import type { OrderTiming } from '../../../../src/sandbox/progression.js';
 import { ADMIN, STAFF } from '../../../e2e/harness.js';
 import { createFakeBotApi, type FakeBotApi } from '../../../support/fake-bot-api/index.js';
 import { worldConfig } from '../../../support/world-config.js';
+import { chatDriver } from '../../../e2e/chat-driver.js';
 
 // The same people as in the end-to-end tests.
 export { ADMIN, STAFF } from '../../../e2e/harness.js';
@@ -81,4 +82,13 @@ export async function startBotWorld(
     conversationBytes: (chatId) =>
       db.$client.prepare<[string], { n: number }>('select length(value) as n from bot_sessions where key = ?').get(`${CONVERSATION_KEY_PREFIX}${chatId}`)?.n ?? 0,
   };
+}
+
+/** STAFF's order of one Google Play 10 USD card, up to its summary: the chat, and the summary it shows. */
+export async function toSummary(world: Pick<Awaited<ReturnType<typeof startBotWorld>>, 'telegram'>) {
+  const chat = chatDriver(world.telegram, STAFF);
+  await chat.say('/order', /Choose a category/);
+  await chat.say('Google Play 10', /Products matching/);
+  await chat.tap(/^Google Play 10 USD/, /How many\?/);
+  return { chat, summary: await chat.say('1', /Please check your order/) };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chatDriver } from '../../../e2e/chat-driver.js';
 import { googlePlayInput } from '../../../support/order-fixtures.js';
-import { ADMIN, STAFF, startBotWorld } from './bot-world.js';
+import { ADMIN, STAFF, startBotWorld, toSummary } from './bot-world.js';
 
 /** The sandbox's price of one Google Play 10 USD card. */
 const PRICE = 1_250_000;
@@ -10,15 +10,6 @@ const THRESHOLD = 7 * PRICE;
 const THRESHOLD_SHOWN = /(?<![\d,])8,750,000/;
 
 type World = Awaited<ReturnType<typeof startBotWorld>>;
-
-/** One card of Google Play 10 USD up to its summary. */
-async function toSummary(world: World) {
-  const chat = chatDriver(world.telegram, STAFF);
-  await chat.say('/order', /Choose a category/);
-  await chat.say('Google Play 10', /Products matching/);
-  await chat.tap(/^Google Play 10 USD/, /How many\?/);
-  return { chat, summary: await chat.say('1', /Please check your order/) };
-}
 
 const adminRequests = (world: World) => world.telegram.messages(ADMIN.id).filter((m) => /^(\[SANDBOX\]\n)?Approval needed: request \d+/.test(m.text));
 

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { codesData } from '../../../../src/bot/order-views/callback-data.js';
 import { chatDriver, craftedPress } from '../../../e2e/chat-driver.js';
-import { ADMIN, STAFF, startBotWorld } from './bot-world.js';
+import { ADMIN, STAFF, startBotWorld, toSummary } from './bot-world.js';
 
 type World = Awaited<ReturnType<typeof startBotWorld>>;
-
-/** One card of Google Play 10 USD up to its summary. */
-async function toSummary(world: World) {
-  const chat = chatDriver(world.telegram, STAFF);
-  await chat.say('/order', /Choose a category/);
-  await chat.say('Google Play 10', /Products matching/);
-  await chat.tap(/^Google Play 10 USD/, /How many\?/);
-  await chat.say('1', /Please check your order/);
-  return chat;
-}
 
 async function started(options: Parameters<typeof startBotWorld>[0] = {}) {
   const world = await startBotWorld(options);
@@ -27,9 +17,9 @@ describe('velocity limits in the chat', () => {
   it('refuses the order past the hour’s limit, saying when it frees, and alerts the administrators once', async () => {
     const { world, alerts } = await started();
     await world.services.velocity.setCap('orders', 2, ADMIN.id);
-    for (let n = 0; n < 2; n++) await (await toSummary(world)).tap(/Confirm/, /Order A\d+ is placed/);
+    for (let n = 0; n < 2; n++) await (await toSummary(world)).chat.tap(/Confirm/, /Order A\d+ is placed/);
     for (let n = 0; n < 2; n++) {
-      const refused = await (await toSummary(world)).tap(/Confirm/, /Not sent: you have confirmed 2 orders in this hour, the most allowed\. You can order again from .*\d{2}:00/);
+      const refused = await (await toSummary(world)).chat.tap(/Confirm/, /Not sent: you have confirmed 2 orders in this hour, the most allowed\. You can order again from .*\d{2}:00/);
       expect(refused.text).toMatch(/Not sent/);
     }
     expect(world.posts()).toBe(2);
@@ -41,8 +31,8 @@ describe('velocity limits in the chat', () => {
   it('refuses a request for approval beyond the ones allowed to wait at once', async () => {
     const { world, alerts } = await started({ approvalThreshold: 1 });
     await world.services.velocity.setCap('pending', 1, ADMIN.id);
-    await (await toSummary(world)).tap(/Confirm/, /This order needs an administrator's approval\. Its total/);
-    for (let n = 0; n < 2; n++) await (await toSummary(world)).tap(/Confirm/, /Not sent: you already have 1 orders waiting for an administrator's approval/);
+    await (await toSummary(world)).chat.tap(/Confirm/, /This order needs an administrator's approval\. Its total/);
+    for (let n = 0; n < 2; n++) await (await toSummary(world)).chat.tap(/Confirm/, /Not sent: you already have 1 orders waiting for an administrator's approval/);
     expect((await world.services.approvals.listPending()).length).toBe(1);
     expect(world.posts()).toBe(0);
     await world.telegram.waitFor(() => alerts(/more than 1 orders waiting for approval/).length === 1);
@@ -68,7 +58,7 @@ describe('velocity limits in the chat', () => {
   it('refuses an administrator’s reveals of someone else’s codes past the hour’s limit', async () => {
     const { world, alerts } = await started();
     await world.services.velocity.setCap('reveals', 2, ADMIN.id);
-    await (await toSummary(world)).tap(/Confirm/, /Order A\d+ is placed/);
+    await (await toSummary(world)).chat.tap(/Confirm/, /Order A\d+ is placed/);
     // The first order of a new database.
     const order = (await world.services.stores.orderQueries.byId(1))!;
     expect(order.userId).toBe(STAFF.id);
