@@ -54,6 +54,7 @@ export function createAppBot(deps: { config: Config; services: Services; catalog
     dualControl: { service: services.dualControl, announcer: services.dualControlAnnouncer },
     velocity: services.velocity,
     stepUp: services.stepUp,
+    orderStepUp: services.orderStepUp,
     perItemLimit: config.providerMaxQuantityPerItem,
     maxProductsPerOrder: config.providerMaxProductsPerOrder,
     clock,

@@ -42,7 +42,8 @@ import { retentionSettings } from '../safeguards/retention/retention-settings.js
 import { translatorFor } from '../text/i18n.js';
 import { createTelegramApi } from '../bot/telegram-api.js';
 import { tokenWatchFor, type TokenWatch } from '../alerts/token-watch.js';
-import { createStepUpService, stepUpSettingEntry } from '../safeguards/step-up/step-up-services.js';
+import { createStepUpService, stepUpOrdersSettingEntry, stepUpSettingEntry } from '../safeguards/step-up/step-up-services.js';
+import { createOrderStepUp, type OrderStepUp } from '../safeguards/step-up/order-step-up.js';
 import type { StepUp } from '../safeguards/step-up/step-up.js';
 import { composeProvider } from './provider-stack.js';
 import type { CatalogStore } from '../catalog/catalog-store.js';
@@ -87,6 +88,8 @@ export interface Services {
   velocity: VelocityGuard;
   /** Step-up confirmation: one-time codes from an authenticator app for the actions a stolen account wants. */
   stepUp: StepUp;
+  /** Step-up for orders above an amount (a setting). */
+  orderStepUp: OrderStepUp;
   checkLimits: ReturnType<typeof createLimitCheck>;
   lowBalance: LowBalanceWatch;
   walletShort: WalletShortAlert;
@@ -165,8 +168,9 @@ export async function createServices(deps: {
   });
   const velocity = createVelocityService({ stores, settings, alerts, translate, describePerson, clock, logger });
   const stepUp = createStepUpService({ stepUpKey: config.stepUpKey, stores, settings, alerts, translate, describePerson, timeZone: config.timeZone, clock, logger: logger.child({ component: 'step-up' }) });
+  const orderStepUp = createOrderStepUp({ stepUp, settings, appState: stores.appState, clock });
   const settingsRegistry = createSettingsRegistry();
-  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), stepUpSettingEntry(stepUp));
+  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp, config.amountUnit));
   const metrics = createMetrics({
     store: stores.health,
     instance: config.instanceId,
@@ -239,7 +243,7 @@ export async function createServices(deps: {
     rules: spendingRules,
     roles: staff,
     appState: stores.appState,
-    setStepUp: (enabled, actorId) => stepUp.setEnabled(enabled, actorId),
+    stepUp: { setEnabled: stepUp.setEnabled, orderAbove: orderStepUp.above, setOrderAbove: orderStepUp.setAbove },
     velocity,
     clock,
     logger: logger.child({ component: 'dual-control' }),
@@ -330,6 +334,7 @@ export async function createServices(deps: {
     spendingCounter,
     velocity,
     stepUp,
+    orderStepUp,
     checkLimits,
     lowBalance,
     walletShort,

@@ -23,6 +23,7 @@ import type { ProviderClient } from '../provider/client.js';
 import type { VelocityGuard } from '../safeguards/velocity/velocity-guard.js';
 import type { CodeMessageStore } from '../safeguards/retention/code-message-store.js';
 import type { StepUp } from '../safeguards/step-up/step-up.js';
+import type { OrderStepUp } from '../safeguards/step-up/order-step-up.js';
 import type { SettingsRegistry } from '../settings/settings-registry.js';
 import type { LimitCheck } from '../orders/limit-check.js';
 import type { SpendingCounter } from '../orders/spending-counter.js';
@@ -92,6 +93,8 @@ export interface BotDeps {
   velocity?: VelocityGuard;
   /** Step-up confirmation (one-time codes from an authenticator app); absent, nothing asks for one. */
   stepUp?: StepUp;
+  /** Step-up for orders above an amount (with `stepUp`). */
+  orderStepUp?: OrderStepUp;
   /** Calendar whose months exports count by; Gregorian unless set. */
   monthCalendar?: MonthCalendar;
   /** Days and months in `timeZone` and `monthCalendar`, as /export reads its dates. */

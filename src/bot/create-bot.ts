@@ -133,6 +133,9 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   });
   // Before the conversations: a code answering a step-up prompt is never taken as an answer to an order's question.
   if (stepUpGate) bot.use(stepUpGate.answers);
+  // A right code for an order leaves a pass for its confirm key; the message goes on to the order conversation, which takes it.
+  const orderStepUp = deps.orderStepUp;
+  if (stepUpGate && orderStepUp) stepUpGate.onCode('order', (ctx, action) => orderStepUp.recordPass(ctx.member.telegramId, action.confirmKey), { passOn: true });
 
   bot.use(
     conversations<BotContext, Context>({
@@ -172,6 +175,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         checkLimits: (userId, total) => deps.spending.checkLimits(userId, total),
         ...(requestApproval && approvals ? { requestApproval, approvalNeeded: (id: number, total: number) => approvals.service.needsApproval(id, total) } : {}),
         ...(deps.velocity ? { velocity: deps.velocity } : {}),
+        ...(deps.orderStepUp && stepUpGate ? { orderStepUp: deps.orderStepUp } : {}),
         timeZone: deps.timeZone,
         typicalDeliveryMs: () => orderQueries.typicalDeliveryMs(),
         ...(deps.onWalletShort ? { onWalletShort: deps.onWalletShort } : {}),
@@ -265,15 +269,16 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   if (deps.retention) bot.use(retentionFeature({ settings: deps.retention.settings, logger: deps.logger }));
   bot.use(settingsFeature({ registry: deps.settingsRegistry }));
   if (deps.velocity) bot.use(velocityFeature({ guard: deps.velocity, ...(dual ? { dual } : {}), logger: deps.logger }));
-  const notifyOtherAdmins = async (exceptId: number, render: (t: Translate) => string) => {
+  const notifyOtherAdmins = async (exceptId: number, render: (t: Translate, locale: Locale) => string) => {
     for (const admin of await deps.staff.list()) {
       if (admin.role !== 'admin' || admin.telegramId === exceptId) continue;
+      const locale = admin.locale ?? deps.defaultLocale;
       await bot.api
-        .sendMessage(admin.telegramId, render(translate(admin.locale ?? deps.defaultLocale)))
+        .sendMessage(admin.telegramId, render(translate(locale), locale))
         .catch((error: unknown) => deps.logger.warn({ adminId: admin.telegramId, err: error instanceof Error ? error.name : String(error) }, 'could not tell an administrator'));
     }
   };
-  if (deps.stepUp && stepUpGate) bot.use(stepUpFeature({ stepUp: deps.stepUp, gate: stepUpGate, ...(dual ? { dual } : {}), describePerson, tellPerson, notifyOtherAdmins, logger: deps.logger }));
+  if (deps.stepUp && stepUpGate) bot.use(stepUpFeature({ stepUp: deps.stepUp, ...(deps.orderStepUp ? { orders: deps.orderStepUp } : {}), amountUnit: deps.amountUnit, gate: stepUpGate, ...(dual ? { dual } : {}), describePerson, tellPerson, notifyOtherAdmins, logger: deps.logger }));
   bot.use(
     orderingPauseFeature({
       pauses: deps.orderingPause,

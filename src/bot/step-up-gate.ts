@@ -23,7 +23,12 @@ export interface StepUpGate {
    * code for this action, restated as `what`, or told why it cannot be.
    */
   require(ctx: BaseContext, action: StepUpAction, what: string): Promise<boolean>;
-  onCode<K extends Kind>(kind: K, resume: Resume<K>): void;
+  /**
+   * `passOn`: after `resume`, the message goes on down the chain, for an
+   * action that lives in a conversation (an order's Confirm): the
+   * conversation takes it from there.
+   */
+  onCode<K extends Kind>(kind: K, resume: Resume<K>, options?: { passOn?: boolean }): void;
   /** Takes six-digit messages that answer a prompt or finish an enrolment; everything else goes on. */
   answers: MiddlewareFn<BaseContext>;
 }
@@ -39,7 +44,7 @@ const when = (ctx: BaseContext, ms: number) => formatDateTimeWithZone(ms, ctx.me
 
 export function createStepUpGate(deps: StepUpGateDeps): StepUpGate {
   const { stepUp } = deps;
-  const resumes = new Map<Kind, Resume<Kind>>();
+  const resumes = new Map<Kind, { resume: Resume<Kind>; passOn: boolean }>();
 
   /** The first right code after /stepup enrol: the QR message goes, and the enrolment is in force or waits for another administrator. */
   async function finishEnrolment(ctx: BaseContext, code: string): Promise<boolean> {
@@ -89,8 +94,8 @@ export function createStepUpGate(deps: StepUpGateDeps): StepUpGate {
       }
     },
 
-    onCode(kind, resume) {
-      resumes.set(kind, resume as unknown as Resume<Kind>);
+    onCode(kind, resume, options) {
+      resumes.set(kind, { resume: resume as unknown as Resume<Kind>, passOn: options?.passOn ?? false });
     },
 
     async answers(ctx, next) {
@@ -116,12 +121,13 @@ export function createStepUpGate(deps: StepUpGateDeps): StepUpGate {
           await ctx.reply(ctx.t(`step-up-${outcome.kind}`));
           return;
         case 'accepted': {
-          const resume = resumes.get(outcome.action.kind);
-          if (!resume) {
+          const carry = resumes.get(outcome.action.kind);
+          if (!carry) {
             deps.logger.error({ personId: id, action: outcome.action.kind }, 'a step-up code was accepted for an action nothing carries on');
             return;
           }
-          await resume(ctx, outcome.action);
+          await carry.resume(ctx, outcome.action);
+          if (carry.passOn) await next();
         }
       }
     },

@@ -96,6 +96,8 @@ export type AdminChange =
   | { kind: 'rule'; personId: number | null; rule: 'order' | 'day' | 'month' | 'approval'; value: number | null; reset: boolean }
   /** Step-up confirmation on or off for everyone (src/safeguards/step-up). */
   | { kind: 'step-up'; enabled: boolean }
+  /** The order total above which placing asks for a code; null: no order does. */
+  | { kind: 'step-up-orders'; above: number | null }
   /** A velocity limit for everyone (src/safeguards/velocity); null lifts it. */
   | { kind: 'velocity'; limit: VelocityKind; value: number | null };
 
@@ -148,4 +150,8 @@ export type StepUpAction =
   | { kind: 'reveal'; orderId: number }
   | { kind: 'export'; args: string }
   | { kind: 'dual-confirm'; requestId: number }
-  | { kind: 'step-up-off' };
+  | { kind: 'step-up-off' }
+  /** Placing the order on the summary with this confirm key, of this total (src/safeguards/step-up/order-step-up.ts). */
+  | { kind: 'order'; confirmKey: string; total: number }
+  /** Raising or lifting the order amount above which a code is asked. */
+  | { kind: 'step-up-orders'; above: number | null };

@@ -4,7 +4,7 @@ import { SPENDING_RULE_KINDS } from '../../orders/spending-rules.js';
 import { formatAmount, formatId } from '../../text/format.js';
 import type { AmountUnit } from '../../text/format.js';
 import type { Locale, Translate } from '../../text/i18n.js';
-import { velocityChangeWords } from '../../safeguards/dual-control/dual-control-announcer.js';
+import { stepUpOrdersWords, velocityChangeWords } from '../../safeguards/dual-control/dual-control-announcer.js';
 
 interface View {
   t: Translate;
@@ -18,6 +18,10 @@ const STEPS = ['requested', 'confirmed', 'refused', 'expired'] as const;
 /** The change a dual-control audit row is about, from its facts, in the reader's words. */
 function changeOf(v: View, subjectId: number | null, facts: AuditFacts): string | null {
   if (facts['change'] === 'step-up') return v.t(facts['enabled'] === 'on' ? 'dual-change-step-up-on' : 'dual-change-step-up-off');
+  if (facts['change'] === 'step-up-orders') {
+    const value = facts['value'];
+    return stepUpOrdersWords(v, typeof value === 'number' ? value : null);
+  }
   if (facts['change'] === 'velocity') {
     const value = facts['value'];
     return typeof facts['limit'] === 'string' ? velocityChangeWords(v, facts['limit'], typeof value === 'number' ? value : null) : null;

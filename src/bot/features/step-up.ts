@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import type { Logger } from '../../logger.js';
 import type { StepUp } from '../../safeguards/step-up/step-up.js';
 import { totpUri } from '../../safeguards/step-up/totp.js';
-import type { Translate } from '../../text/i18n.js';
+import type { Locale, Translate } from '../../text/i18n.js';
 import { plain } from '../../text/formatted.js';
 import type { BaseContext } from '../context.js';
 import type { DescribePerson } from '../describe-person.js';
@@ -11,16 +11,24 @@ import { adminsOnly } from '../middleware/admins-only.js';
 import type { StepUpGate } from '../step-up-gate.js';
 import type { TellPerson } from '../tell-person.js';
 import { throughDualControl, type DualControlFeatureDeps } from './dual-control.js';
+import type { OrderStepUp } from '../../safeguards/step-up/order-step-up.js';
+import { stepUpOrdersWords } from '../../safeguards/dual-control/dual-control-announcer.js';
+import { widens } from '../../safeguards/dual-control/admin-change.js';
+import { parseAmountInput } from '../../text/amount-input.js';
+import { formatAmount, type AmountUnit } from '../../text/format.js';
 
 export interface StepUpFeatureDeps {
   stepUp: StepUp;
+  /** The order amount above which placing asks for a code. */
+  orders?: Pick<OrderStepUp, 'above' | 'setAbove'>;
+  amountUnit: AmountUnit;
   gate: Pick<StepUpGate, 'require' | 'onCode'>;
   /** Turning step-up off goes through dual control while there are two administrators. */
   dual?: DualControlFeatureDeps;
   describePerson: DescribePerson;
   tellPerson: TellPerson;
   /** A line to every administrator but `except`, each in their language. */
-  notifyOtherAdmins: (exceptId: number, render: (t: Translate) => string) => Promise<void>;
+  notifyOtherAdmins: (exceptId: number, render: (t: Translate, locale: Locale) => string) => Promise<void>;
   logger: Logger;
 }
 
@@ -30,6 +38,7 @@ const personIdOf = (word: string | undefined): number | null => (word !== undefi
  * /stepup                  what is in force, and one's own authenticator
  * /stepup enrol            a new authenticator: QR code and key, then its first code
  * /stepup on | off         administrators; off needs a code, and a second administrator while there are two
+ * /stepup orders <amount|off>  orders above the amount need a code; raising or off as for step-up off
  * /stepup approve <id>     another administrator lets an enrolment take effect
  * /stepup reset <id>       another administrator removes one (a lost phone)
  */
@@ -77,6 +86,32 @@ export function stepUpFeature(deps: StepUpFeatureDeps) {
   }
   deps.gate.onCode('step-up-off', (ctx) => turnOff(ctx));
 
+  const ordersWords = (ctx: BaseContext, above: number | null) => stepUpOrdersWords({ t: ctx.t, locale: ctx.member.locale, amountUnit: deps.amountUnit }, above);
+
+  /** After the code where one was needed: through dual control when it lets larger orders go without a code. */
+  async function setOrders(ctx: BaseContext, orderStepUp: NonNullable<StepUpFeatureDeps['orders']>, above: number | null): Promise<void> {
+    if (ctx.member.role !== 'admin') return void (await ctx.reply(ctx.t('admin-only')));
+    const by = ctx.member.telegramId;
+    if (deps.dual && !(await throughDualControl(ctx, deps.dual, { kind: 'step-up-orders', above }))) return;
+    if (await orderStepUp.setAbove(above, by)) {
+      const who = deps.describePerson(by);
+      await deps.notifyOtherAdmins(by, (t, locale) => t('step-up-orders-news', { by: who, change: stepUpOrdersWords({ t, locale, amountUnit: deps.amountUnit }, above) }));
+    }
+    await ctx.reply(ctx.t(stepUp.enabled() ? 'step-up-orders-set' : 'step-up-orders-set-while-off', { change: ordersWords(ctx, above) }));
+  }
+  const orderStepUp = deps.orders;
+  if (orderStepUp) deps.gate.onCode('step-up-orders', (ctx, action) => setOrders(ctx, orderStepUp, action.above));
+
+  async function orders(ctx: BaseContext, orderStepUp: NonNullable<StepUpFeatureDeps['orders']>, word: string): Promise<void> {
+    const above = word.toLowerCase() === 'off' ? null : parseAmountInput(word);
+    if (above === null && word.toLowerCase() !== 'off') return void (await ctx.reply(ctx.t('step-up-orders-bad')));
+    // Lowering the amount only asks more often: that never waits. Raising it or off is as much as turning step-up off.
+    if (widens(orderStepUp.above(), above)) {
+      if (!(await deps.gate.require(ctx, { kind: 'step-up-orders', above }, ctx.t('step-up-what-orders', { change: ordersWords(ctx, above) })))) return;
+    }
+    await setOrders(ctx, orderStepUp, above);
+  }
+
   async function approve(ctx: BaseContext, personId: number): Promise<void> {
     const by = ctx.member.telegramId;
     const result = await stepUp.approve(personId, by);
@@ -104,7 +139,9 @@ export function stepUpFeature(deps: StepUpFeatureDeps) {
     if (word === undefined) {
       const mine = (await stepUp.status(ctx.member.telegramId)) ?? 'none';
       const state = stepUp.enabled() ? 'on' : stepUp.available ? 'off' : 'no-key';
-      return void (await ctx.reply(ctx.t('step-up-status', { state: ctx.t(`step-up-state-${state}`), mine: ctx.t(`step-up-mine-${mine}`) })));
+      const above = deps.orders?.above() ?? null;
+      const ordersNow = above === null ? ctx.t('step-up-orders-none') : ctx.t('step-up-orders-above', { amount: formatAmount(above, ctx.member.locale, deps.amountUnit) });
+      return void (await ctx.reply(ctx.t('step-up-status', { state: ctx.t(`step-up-state-${state}`), orders: ordersNow, mine: ctx.t(`step-up-mine-${mine}`) })));
     }
     if ((word === 'enrol' || word === 'enroll') && target === undefined) return enrol(ctx);
     await adminsOnly(ctx, async () => {
@@ -115,6 +152,7 @@ export function stepUpFeature(deps: StepUpFeatureDeps) {
         if (await deps.gate.require(ctx, { kind: 'step-up-off' }, ctx.t('step-up-what-off'))) await turnOff(ctx);
         return;
       }
+      if (word === 'orders' && orderStepUp && target !== undefined && rest.length === 0) return orders(ctx, orderStepUp, target);
       if (word === 'approve' && personId !== null && rest.length === 0) return approve(ctx, personId);
       if (word === 'reset' && personId !== null && rest.length === 0) return reset(ctx, personId);
       await ctx.reply(ctx.t('step-up-usage'));

@@ -25,6 +25,7 @@ export const adminChangeSchema: z.ZodType<AdminChange> = z.discriminatedUnion('k
     .strict()
     .refine((c) => !c.reset || (c.personId !== null && c.value === null), 'only a person goes back to the default'),
   z.object({ kind: z.literal('step-up'), enabled: z.boolean() }).strict(),
+  z.object({ kind: z.literal('step-up-orders'), above: amountOrNone }).strict(),
   z.object({ kind: z.literal('velocity'), limit: z.enum(VELOCITY_KINDS), value: z.number().int().min(1).max(1_000_000).nullable() }).strict(),
 ]);
 
@@ -69,12 +70,15 @@ export function needsSecondAdmin(
   rules: RuleView,
   isAdmin: (personId: number) => boolean,
   velocityCap: (limit: Extract<AdminChange, { kind: 'velocity' }>['limit']) => number | null = () => null,
+  stepUpOrderAbove: () => number | null = () => null,
 ): boolean {
   if (change.kind === 'role') return !isAdmin(change.personId);
   // Step-up off takes the second factor away from every guarded action: turning it on only makes things safer.
   if (change.kind === 'step-up') return !change.enabled;
   // A higher velocity limit, or none, lets a stolen account go faster: it waits; a lower one never does.
   if (change.kind === 'velocity') return widens(velocityCap(change.limit), change.value);
+  // A higher amount, or none, lets larger orders go without a code: it waits; a lower one never does.
+  if (change.kind === 'step-up-orders') return widens(stepUpOrderAbove(), change.above);
   const { before, after } = ruleEffect(change, rules);
   if (change.personId === null || change.reset) return widens(before, after);
   // A person's own value outlives the default: "off" set while the team has no threshold still exempts them once it has one.

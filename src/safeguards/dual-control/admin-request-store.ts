@@ -39,6 +39,7 @@ export function requestAudit(row: AdminRequestRow, action: string, actorId: numb
   const facts: Record<string, AuditFacts[string]> = { request: row.id, change: change.kind, requester: row.requesterId };
   if (change.kind === 'role') facts.role = change.role;
   else if (change.kind === 'step-up') facts.enabled = change.enabled ? 'on' : 'off';
+  else if (change.kind === 'step-up-orders') facts.value = change.above;
   else if (change.kind === 'velocity') {
     facts.limit = change.limit;
     facts.value = change.value;
@@ -51,7 +52,7 @@ export function requestAudit(row: AdminRequestRow, action: string, actorId: numb
     action,
     orderId: null,
     amount: change.kind === 'rule' && !change.reset ? change.value : null,
-    subjectId: change.kind === 'step-up' || change.kind === 'velocity' ? null : change.personId,
+    subjectId: change.kind === 'rule' || change.kind === 'role' ? change.personId : null,
     facts: { ...facts, ...extra },
   };
 }

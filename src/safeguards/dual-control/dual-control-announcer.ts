@@ -27,6 +27,7 @@ export function changeWords(c: DualTextContext, stored: AdminChange | unknown, t
   if (change.kind === 'role') return c.t('dual-change-role', { person: c.describePerson(change.personId) });
   if (change.kind === 'step-up') return c.t(change.enabled ? 'dual-change-step-up-on' : 'dual-change-step-up-off');
   if (change.kind === 'velocity') return velocityChangeWords(c, change.limit, change.value);
+  if (change.kind === 'step-up-orders') return stepUpOrdersWords(c, change.above);
   const kind = c.t(`limits-kind-${change.rule}`);
   const value = (amount: number | null) =>
     amount === null ? c.t(change.rule === 'approval' ? 'limits-no-approval' : 'limits-no-limit') : formatAmount(amount, c.locale, c.amountUnit);
@@ -35,6 +36,10 @@ export function changeWords(c: DualTextContext, stored: AdminChange | unknown, t
   if (change.reset) return c.t('dual-change-reset', { person, kind, value: value(teamDefault?.(change.rule) ?? null) });
   return c.t('dual-change-person', { person, kind, value: value(change.value) });
 }
+
+/** "ask a step-up code for orders above 500 USD", or "ask no step-up code for any order". */
+export const stepUpOrdersWords = (c: Pick<DualTextContext, 't' | 'locale' | 'amountUnit'>, above: number | null): string =>
+  above === null ? c.t('dual-change-step-up-orders-off') : c.t('dual-change-step-up-orders', { amount: formatAmount(above, c.locale, c.amountUnit) });
 
 export const untilWords = (c: DualTextContext, request: Pick<AdminRequestRow, 'expiresAt'>) =>
   formatDateTimeWithZone(request.expiresAt.getTime(), c.locale, c.timeZone);

@@ -18,8 +18,12 @@ export interface DualControlDeps {
   /** The staff view whose writes keep every instance's copy fresh: applied changes go through it. */
   roles: { add(id: number, role: 'admin', actorId: number): Promise<unknown>; changeRole(id: number, role: 'admin', actorId: number): Promise<unknown> };
   appState: Pick<AppStateStore, 'get' | 'set'>;
-  /** Writes step-up on or off (audited as every setting); absent, such a request cannot be applied. */
-  setStepUp?: (enabled: boolean, actorId: number) => Promise<unknown>;
+  /** Writes step-up on or off, and the order amount above which it asks (audited as every setting); absent, such requests cannot be applied. */
+  stepUp?: {
+    setEnabled(enabled: boolean, actorId: number): Promise<unknown>;
+    orderAbove(): number | null;
+    setOrderAbove(value: number | null, actorId: number): Promise<unknown>;
+  };
   /** The velocity limits in force, and how a confirmed change of one is written (src/safeguards/velocity). */
   velocity?: { cap(limit: VelocityKind): number | null; setCap(limit: VelocityKind, value: number | null, actorId: number): Promise<unknown> };
   clock: Clock;
@@ -80,9 +84,10 @@ export function createDualControl(deps: DualControlDeps): DualControl {
       await deps.velocity.setCap(change.limit, change.value, requesterId);
       return;
     }
-    if (change.kind === 'step-up') {
-      if (!deps.setStepUp) throw new Error('step-up is not available here');
-      await deps.setStepUp(change.enabled, requesterId);
+    if (change.kind === 'step-up' || change.kind === 'step-up-orders') {
+      if (!deps.stepUp) throw new Error('step-up is not available here');
+      if (change.kind === 'step-up') await deps.stepUp.setEnabled(change.enabled, requesterId);
+      else await deps.stepUp.setOrderAbove(change.above, requesterId);
       return;
     }
     if (change.kind === 'role') {
@@ -99,7 +104,7 @@ export function createDualControl(deps: DualControlDeps): DualControl {
     const change = parseAdminChange(request.change);
     if (change === null) return 'invalid';
     if (!(await isAdminNow(request.requesterId))) return 'requester-not-admin';
-    if (change.kind === 'step-up' || change.kind === 'velocity') return null;
+    if (change.kind === 'step-up' || change.kind === 'step-up-orders' || change.kind === 'velocity') return null;
     const concernsPerson = change.personId !== null && !(change.kind === 'role' && change.verb === 'add');
     if (concernsPerson && !(await staffNow.find(change.personId!))) return 'person-gone';
     return null;
@@ -130,7 +135,7 @@ export function createDualControl(deps: DualControlDeps): DualControl {
       const others = admins.filter((id) => id !== actorId);
       const until = await holdUntil();
       const inForce = others.length > 0 || until > clock.now();
-      if (!inForce || !needsSecondAdmin(parsed, deps.rules, (id) => admins.includes(id), (limit) => deps.velocity?.cap(limit) ?? null)) return { kind: 'immediate' };
+      if (!inForce || !needsSecondAdmin(parsed, deps.rules, (id) => admins.includes(id), (limit) => deps.velocity?.cap(limit) ?? null, () => deps.stepUp?.orderAbove() ?? null)) return { kind: 'immediate' };
       if (others.length === 0) return { kind: 'held', until };
       const request = await requests.create({ requesterId: actorId, change: parsed, expiresAt: new Date(clock.now() + expiryMs) });
       logger.info({ requestId: request.id, requesterId: actorId, change: parsed.kind }, 'privileged change waits for a second administrator');

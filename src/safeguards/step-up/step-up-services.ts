@@ -4,10 +4,11 @@ import type { Stores } from '../../db/stores.js';
 import type { Logger } from '../../logger.js';
 import type { ListedSetting } from '../../settings/settings-registry.js';
 import type { Settings } from '../../settings/settings-view.js';
-import { formatDateTimeWithZone } from '../../text/format.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import { createSecretBox, parseStepUpKey } from './secret-box.js';
 import { createStepUp, STEP_UP_LOCK_MS, type StepUp } from './step-up.js';
+import type { OrderStepUp } from './order-step-up.js';
+import { formatAmount, formatDateTimeWithZone, type AmountUnit } from '../../text/format.js';
 
 /**
  * Step-up as the app composes it: the secrets sealed with STEP_UP_KEY (none:
@@ -51,4 +52,14 @@ export const stepUpSettingEntry = (stepUp: Pick<StepUp, 'enabled' | 'available'>
   labelKey: 'settings-step-up',
   show: ({ t }) => t(stepUp.enabled() ? 'step-up-state-on' : stepUp.available ? 'step-up-state-off' : 'step-up-state-no-key'),
   how: ({ t }) => t('settings-step-up-how'),
+});
+
+/** The order amount above which a code is asked, as /settings lists it. */
+export const stepUpOrdersSettingEntry = (orders: Pick<OrderStepUp, 'above'>, amountUnit: AmountUnit): ListedSetting => ({
+  labelKey: 'settings-step-up-orders',
+  show: ({ t, locale }) => {
+    const above = orders.above();
+    return above === null ? t('step-up-orders-none') : t('step-up-orders-above', { amount: formatAmount(above, locale, amountUnit) });
+  },
+  how: ({ t }) => t('settings-step-up-orders-how'),
 });

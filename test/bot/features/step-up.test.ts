@@ -1,38 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createSecretBox } from '../../../src/safeguards/step-up/secret-box.js';
 import { STEP_UP_CODE_VALID_MS } from '../../../src/safeguards/step-up/step-up.js';
 import { totpCodeAt } from '../../../src/safeguards/step-up/totp.js';
 import { chatDriver } from '../../e2e/chat-driver.js';
-import type { FakeUser } from '../../support/fake-bot-api/index.js';
-import { ADMIN, SECOND_ADMIN, STAFF, startDualWorld, type DualWorld } from './dual-world.js';
+import { ADMIN, SECOND_ADMIN, STAFF, startDualWorld } from './dual-world.js';
+import { KEY, enrolled, freshCode, secretOf } from './step-up-helpers.js';
 import { toPersianDigits } from '../../../src/text/digits.js';
-
-const KEY = randomBytes(32).toString('hex');
-const box = createSecretBox(Buffer.from(KEY, 'hex'));
-
-/** The person's secret as the app keeps it: read back from the store and opened with the key, as the authenticator app holds it. */
-async function secretOf(world: DualWorld, user: FakeUser): Promise<string> {
-  const row = await world.services.stores.stepUp.get(user.id);
-  return box.open(row!.secret, user.id);
-}
-
-/** The code the app shows now, in a time-step no code was used in yet. */
-function freshCode(world: DualWorld, secret: string): string {
-  world.clock.shift(30_000);
-  return totpCodeAt(secret, world.clock.now());
-}
-
-/** ADMIN enrols (SECOND_ADMIN approves, there being two administrators) and turns step-up on; ADMIN's secret. */
-async function enrolled(world: DualWorld): Promise<string> {
-  const ada = chatDriver(world.telegram, ADMIN);
-  await ada.say('/stepup enrol', /send the 6-digit code/);
-  const secret = await secretOf(world, ADMIN);
-  await ada.say(freshCode(world, secret), /another administrator approves/);
-  await chatDriver(world.telegram, SECOND_ADMIN).say(`/stepup approve ${ADMIN.id}`, /authenticator is now in force/);
-  await ada.say('/stepup on', /Step-up is on/);
-  return secret;
-}
 
 describe('step-up confirmation in the chat', () => {
   it('enrols with a protected QR photo, refuses a wrong first code, deletes the QR at the right one and waits for another administrator', async () => {
@@ -65,7 +37,7 @@ describe('step-up confirmation in the chat', () => {
 
     await chatDriver(world.telegram, SECOND_ADMIN).say(`/stepup reset ${ADMIN.id}`, /Ada's authenticator was removed/);
     await world.telegram.waitForMessage(ADMIN.id, /Bea removed your authenticator/);
-    await ada.say('/stepup', /Step-up: on\. Your authenticator: none/);
+    await ada.say('/stepup', /Step-up: on\. Orders: no order needs a code\. Your authenticator: none/);
   });
 
   it('asks for a code before an export, restating it, and sends the file only for the right one, once', async () => {

@@ -13,6 +13,8 @@ import { cartHasChanges, refreshCart } from './quote.js';
 import { goodsLines, placedRecap } from './recap.js';
 import { goodsOf } from '../../../orders/order-line.js';
 import { canConfirm } from './summary-view.js';
+import { draftTotal } from './draft.js';
+import { orderStepUpNotice } from './step-up-notice.js';
 import { closedView, type ViewContext } from './views.js';
 import { velocityRefusalText } from '../../../safeguards/velocity/velocity-texts.js';
 
@@ -33,6 +35,8 @@ export interface ConfirmState {
   /** The key chosen with the summary on screen; null when it offered no Confirm. */
   confirmKey: string | null;
   editInPlace: boolean;
+  /** A right step-up code for this confirm key was taken just now. */
+  codePassed: boolean;
 }
 
 /**
@@ -45,6 +49,8 @@ export type ConfirmAnswer =
   | { kind: 'placed'; out: Outgoing }
   | { kind: 'over-limit'; notice: string }
   | { kind: 'again'; prefetched: Quote; notice?: string }
+  /** The order needs a step-up code: the summary stays, with `notice`; `asked` when a code for this key is awaited. */
+  | { kind: 'step-up'; notice: string; asked: boolean }
   | { kind: 'not-now' };
 
 /**
@@ -71,6 +77,14 @@ export async function confirmStep(tools: ConfirmTools, state: ConfirmState): Pro
     // Same numbers, but a limit lowered or another order counted since the summary: say why Confirm is gone.
     if (!cartHasChanges(refreshed.changes) && !limit.ok) return { kind: 'again', prefetched: quote, notice: view.t('order-limit-reached-meanwhile') };
     return { kind: 'again', prefetched: quote };
+  }
+  // Checked after the numbers: a code is asked for exactly the order that would be placed, and a change since asks again.
+  const total = draftTotal(refreshed.draft);
+  const stepUp = deps.orderStepUp;
+  if (stepUp && !state.codePassed && stepUp.needed(total)) {
+    const asked = await tools.conversation.external(() => stepUp.ask(tools.userId, { confirmKey: key, total }));
+    // 'pass': step-up was turned off meanwhile, and nothing is asked any more.
+    if (asked.kind !== 'pass') return { kind: 'step-up', notice: orderStepUpNotice(view, asked, total, deps), asked: asked.kind === 'asked' };
   }
   return place(tools, state, key);
 }

@@ -1,7 +1,6 @@
 import type { Conversation } from '@grammyjs/conversations';
 import type { Context } from 'grammy';
 import type { CatalogCategory } from '../../../catalog/catalog-queries.js';
-import { formatAmount } from '../../../text/format.js';
 import type { Locale } from '../../../text/i18n.js';
 import type { BotContext } from '../../context.js';
 import type { Outgoing } from '../../send.js';
@@ -9,13 +8,14 @@ import { ACTION, numericValue, parseData, type Pressed } from './actions.js';
 import { answerText, type Step as InputStep } from './answer-text.js';
 import { confirmStep } from './confirm-step.js';
 import { startFromPast } from './again-start.js';
-import { addAnother, backToCart, cartLines, currentIndex, lineCount, lineIndexOfProduct, openLine, removeCurrent, resumeCart } from './cart.js';
-import { back, chooseCategory, chooseProduct, chooseQuantity, chooseRegion, answerField, currentField, draftTotal, editStep, maxQuantity, newDraft } from './draft.js';
+import { cartLines, currentIndex, lineCount, lineIndexOfProduct, openLine, removeCurrent, resumeCart } from './cart.js';
+import { chooseProduct, draftTotal, newDraft } from './draft.js';
 import { answerPress, createMenuDisplay } from './menu-display.js';
 import { createOrderReads } from './order-reads.js';
 import type { OrderArgs, OrderConversationDeps, Quote } from './order-types.js';
 import { handOver } from './step-handover.js';
-import { acceptsPress, editTargetOf } from './press-guard.js';
+import { pressOnDraft } from './press-draft.js';
+import { acceptsPress } from './press-guard.js';
 import { NO_CHANGES } from './quote.js';
 import { judgeQuote } from './summary-quote.js';
 import { canConfirm, pausedView, summaryView, uncheckedView } from './summary-view.js';
@@ -58,6 +58,8 @@ export function createOrderConversation(deps: OrderConversationDeps) {
     let editInPlace = false;
     let shownCategories: CatalogCategory[] = carried?.shownCategories ?? [];
     let confirmKey: string | null = carried?.confirmKey ?? null;
+    /** The confirm key a step-up code is awaited for (confirm-step.ts); the summary keeps that key while its numbers hold. */
+    let codeFor: string | null = carried?.codeFor ?? null;
     /** A fresh read taken at Confirm, for the summary shown again instead of placing. */
     let prefetched: Quote | null = null;
     /** The last step did not reach the staff member: their next update shows it again. */
@@ -177,7 +179,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         // Chosen while showing the summary, so it is saved before Confirm can be pressed:
         // if the process dies after the POST, the replayed Confirm carries the same key
         // and the order service recognises it instead of placing a second order.
-        confirmKey = await conversation.external(() => crypto.randomUUID());
+        confirmKey = codeFor ?? (await conversation.external(() => crypto.randomUUID()));
         const waits = await conversation.external(async () => (await deps.approvalNeeded?.(userId!, total)) ?? false);
         if (waits) {
           // Below any other notice (a price changed since an order repeated), never instead of it.
@@ -209,54 +211,15 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       draft = chooseProduct(draft, detail.value);
     }
 
-    /** Presses reach here only when the step offers them (see acceptsPress). */
+    /** Presses reach here only when the step offers them (see acceptsPress); moves within the draft are in press-draft.ts. */
     async function press(pressed: Pressed): Promise<'continue' | 'done'> {
       const id = numericValue(pressed);
       switch (pressed.action) {
-        case ACTION.back:
-          draft = back(draft);
-          break;
         case ACTION.cancel:
           await finish(closedView(t('cancel-done'), false, t));
           return 'done';
-        case ACTION.category:
-          if (id !== null) draft = chooseCategory(draft, id);
-          break;
-        case ACTION.categoryPage:
-          if (id !== null) draft = { ...draft, categoryPage: id };
-          break;
-        case ACTION.productPage:
-          if (id !== null) draft = { ...draft, productPage: id };
-          break;
         case ACTION.product:
           if (id !== null) await pickProduct(id);
-          break;
-        case ACTION.region:
-          if (id !== null) draft = chooseRegion(draft, id);
-          break;
-        case ACTION.quantity:
-          if (id !== null && id >= 1 && id <= maxQuantity(draft, deps.perItemLimit)) draft = chooseQuantity(draft, id);
-          break;
-        case ACTION.skip: {
-          const field = currentField(draft);
-          if (field && !field.required) draft = answerField(draft, field.fieldId, '');
-          break;
-        }
-        case ACTION.edit:
-          draft = { ...draft, step: 'edit' };
-          break;
-        case ACTION.editTarget: {
-          const target = editTargetOf(pressed.value);
-          if (target) draft = editStep(draft, target);
-          break;
-        }
-        case ACTION.refresh:
-          break;
-        case ACTION.addLine:
-          draft = addAnother(draft);
-          break;
-        case ACTION.editLine:
-          if (id !== null) draft = openLine(draft, id - 1) ?? draft;
           break;
         case ACTION.removeLine: {
           const title = draft.product?.title ?? '';
@@ -264,18 +227,17 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           notice = t('cart-removed', { product: title });
           break;
         }
-        case ACTION.toCart:
-          draft = backToCart(draft);
-          break;
         case ACTION.confirm:
           return (await confirmIfFresh()) ? 'done' : 'continue';
+        default:
+          draft = pressOnDraft(draft, pressed, deps.perItemLimit);
       }
       return 'continue';
     }
 
     /** Confirm pressed: places the order, or shows the summary again on what changed (confirm-step.ts). */
-    async function confirmIfFresh(): Promise<boolean> {
-      const answer = await confirmStep({ conversation, deps, reads: { pausedNow, readQuote, limitFor }, menu, view, chatId: chatId!, userId: userId! }, { draft, confirmKey, editInPlace });
+    async function confirmIfFresh(codePassed = false): Promise<boolean> {
+      const answer = await confirmStep({ conversation, deps, reads: { pausedNow, readQuote, limitFor }, menu, view, chatId: chatId!, userId: userId! }, { draft, confirmKey, editInPlace, codePassed });
       switch (answer.kind) {
         case 'placed':
           editInPlace = true;
@@ -288,6 +250,10 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         case 'again':
           if (answer.notice !== undefined) notice = answer.notice;
           prefetched = answer.prefetched;
+          return false;
+        case 'step-up':
+          notice = answer.notice;
+          codeFor = answer.asked ? confirmKey : null;
           return false;
         case 'not-now':
           return false;
@@ -314,9 +280,9 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       const shown = await menu.show(out, fallbackView(view, draft.step !== 'category'), editInPlace);
       // The short step that replaces a refused one has its own way on; nothing unseen can be confirmed.
       unshown = shown === 'failed';
-      if (shown !== 'shown') {
-        confirmKey = null;
-      }
+      if (shown !== 'shown') confirmKey = null;
+      // A code is awaited only for the summary on screen, with the key it was asked for.
+      if (confirmKey !== codeFor) codeFor = null;
       notice = null;
     }
 
@@ -332,6 +298,9 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       notice = t('order-not-text');
     } else if (input.kind === 'press') {
       if ((await press(input.pressed)) === 'done') return;
+    } else if (input.kind === 'text' && codeFor !== null && (await conversation.external(() => deps.orderStepUp?.takePass(userId, codeFor!) ?? false))) {
+      // The step-up gate took a right code for this summary's order: Confirm goes on with it.
+      if (await confirmIfFresh(true)) return;
     } else if (input.kind === 'text') {
       const step = draft.step as InputStep;
       const answered = answerText(draft, step, input.text.slice(0, step === 'field' ? 4096 : MAX_SEARCH_LENGTH), deps.perItemLimit, t);
@@ -341,7 +310,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
     await showStep();
     const next: OrderArgs = {
       locale,
-      carried: { draft, menuId: menu.id(), shownCategories, confirmKey, unshown },
+      carried: { draft, menuId: menu.id(), shownCategories, confirmKey, unshown, codeFor },
     };
     await conversation.external((outside) => handOver(outside, next));
   };

@@ -13,6 +13,7 @@ import type { TypingWhileSlow } from '../../typing-while-slow.js';
 import type { Draft } from './draft.js';
 import type { PastOrder } from './past-order.js';
 import type { PauseSource } from '../../../orders/ordering-pause.js';
+import type { OrderStepUp } from '../../../safeguards/step-up/order-step-up.js';
 
 export interface OrderConversationDeps {
   catalog: CatalogReads;
@@ -51,6 +52,13 @@ export interface OrderConversationDeps {
    * would invite splitting an order to stay under it.
    */
   approvalNeeded?: (personId: number, total: number) => Promise<boolean>;
+  /**
+   * Step-up for large orders: above the amount administrators set, Confirm
+   * asks for a code from the person's authenticator app, bound to the
+   * summary's confirm key; the step-up gate checks the code and leaves a
+   * pass that the conversation takes before placing.
+   */
+  orderStepUp?: Pick<OrderStepUp, 'needed' | 'ask' | 'takePass'>;
   /** IANA zone every time is shown in (the approval deadline, for one). */
   timeZone: string;
   /** How long delivery usually takes (median of recent orders), for the recap after Confirm; null when unknown. */
@@ -97,6 +105,8 @@ export interface CarriedStep {
   confirmKey: string | null;
   /** The step on screen did not reach the staff member: their next update shows it again. */
   unshown: boolean;
+  /** The confirm key a step-up code was asked for at Confirm: the next right code places that order. */
+  codeFor?: string | null;
 }
 
 /** Plain result objects only: an error thrown inside `external` would be stored as `{}`. */

@@ -1,0 +1,28 @@
+import type { AskOutcome } from '../../../safeguards/step-up/step-up.js';
+import { STEP_UP_CODE_VALID_MS } from '../../../safeguards/step-up/step-up.js';
+import { formatAmount, formatDateTimeWithZone, formatNumber, type AmountUnit } from '../../../text/format.js';
+import type { ViewContext } from './views.js';
+
+/**
+ * What the summary says when Confirm needs a step-up code: the order it
+ * is for (its total), how long the code may take, or why none can be
+ * taken (no authenticator yet, one waiting for approval, locked out).
+ */
+export function orderStepUpNotice(view: ViewContext, asked: Exclude<AskOutcome, { kind: 'pass' }>, total: number, units: { amountUnit: AmountUnit; timeZone: string }): string {
+  const { t, locale } = view;
+  switch (asked.kind) {
+    case 'asked':
+      return t('step-up-ask', {
+        what: t('step-up-what-order', { total: formatAmount(total, locale, units.amountUnit) }),
+        minutes: formatNumber(STEP_UP_CODE_VALID_MS / 60_000, locale),
+      });
+    case 'locked':
+      return t('step-up-locked', { when: formatDateTimeWithZone(asked.until, locale, units.timeZone) });
+    case 'no-key':
+      return t('step-up-no-key');
+    case 'waiting-approval':
+      return t('step-up-waiting');
+    case 'not-enrolled':
+      return t('step-up-not-enrolled');
+  }
+}

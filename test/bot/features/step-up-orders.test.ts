@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { chatDriver } from '../../e2e/chat-driver.js';
+import { ADMIN, SECOND_ADMIN, STAFF, startDualWorld, type DualWorld } from './dual-world.js';
+import { KEY, enrolled, freshCode, secretOf } from './step-up-helpers.js';
+
+/** STAFF sets up an authenticator, which ADMIN approves (there are two administrators); STAFF's secret. */
+async function staffEnrolled(world: DualWorld): Promise<string> {
+  const sam = chatDriver(world.telegram, STAFF);
+  await sam.say('/stepup enrol', /send the 6-digit code/);
+  const secret = await secretOf(world, STAFF);
+  await sam.say(freshCode(world, secret), /another administrator approves/);
+  await chatDriver(world.telegram, ADMIN).say(`/stepup approve ${STAFF.id}`, /authenticator is now in force/);
+  return secret;
+}
+
+const placedOrders = async (world: DualWorld) => (await world.services.stores.orders.listForUser(STAFF.id, { page: 1, pageSize: 10 })).total;
+
+describe('step-up for orders above an amount', () => {
+  it('asks a code at Confirm, bound to that order, and places it once for the right code only', async () => {
+    const world = await startDualWorld({ env: { STEP_UP_KEY: KEY }, sandboxTiming: { preparingMs: 0, processingMs: 0 } });
+    await enrolled(world);
+    const samSecret = await staffEnrolled(world);
+    const ada = chatDriver(world.telegram, ADMIN);
+    // Lowering from "no order" only asks more often: it takes effect at once, no code or second administrator.
+    await ada.say('/stepup orders 1000000', /Done: ask a step-up code for orders above 1,000,000/);
+    await ada.say('/settings', /Step-up code for large orders: orders above 1,000,000/);
+
+    const sam = chatDriver(world.telegram, STAFF);
+    await sam.say('/order', /Choose a category/);
+    await sam.say('Google Play 10', /Products matching/);
+    await sam.tap(/^Google Play 10 USD/, /How many\?/);
+    await sam.say('1', /Please check your order/);
+    await sam.tap(/Confirm/, /6-digit code from your authenticator app to place this order of 1,250,000/);
+    expect(await placedOrders(world)).toBe(0);
+    await sam.say('123456', /Wrong code\. 4 tries left/);
+    expect(await placedOrders(world)).toBe(0);
+
+    const code = freshCode(world, samSecret);
+    await sam.say(code, /Order A\d+ is placed/);
+    expect(await placedOrders(world)).toBe(1);
+    // The same code again is no second order: it was used, and nothing waits for it.
+    await sam.say(code, /./);
+    expect(await placedOrders(world)).toBe(1);
+  });
+
+  it('places orders at or below the amount without a code, and asks one of someone who has no authenticator', async () => {
+    const world = await startDualWorld({ env: { STEP_UP_KEY: KEY }, sandboxTiming: { preparingMs: 0, processingMs: 0 } });
+    await enrolled(world);
+    // One unit costs 1,250,000: at the amount, not above it.
+    await chatDriver(world.telegram, ADMIN).say('/stepup orders 1250000', /Done/);
+    const sam = chatDriver(world.telegram, STAFF);
+    await sam.say('/order', /Choose a category/);
+    await sam.say('Google Play 10', /Products matching/);
+    await sam.tap(/^Google Play 10 USD/, /How many\?/);
+    await sam.say('2', /Please check your order/);
+    await sam.tap(/Confirm/, /Set one up first: \/stepup enrol/);
+    expect(await placedOrders(world)).toBe(0);
+    await sam.tap(/Edit|Change/, /./);
+    await sam.tap(/Quantity/, /How many\?/);
+    await sam.tap(/^1$/, /Please check your order/);
+    await sam.tap(/Confirm/, /Order A\d+ is placed/);
+    expect(await placedOrders(world)).toBe(1);
+  });
+
+  it('needs a code and the second administrator to raise the amount or ask none', async () => {
+    const world = await startDualWorld({ env: { STEP_UP_KEY: KEY } });
+    const secret = await enrolled(world);
+    const ada = chatDriver(world.telegram, ADMIN);
+    await ada.say('/stepup orders 100', /Done/);
+    await ada.say('/stepup orders off', /to ask no step-up code for any order/);
+    await ada.say(freshCode(world, secret), /Sent to the other administrators: ask no step-up code for any order/);
+    expect(world.services.orderStepUp.above()).toBe(100);
+    // Lowering again is immediate, and told to the other administrator.
+    await ada.say('/stepup orders 50', /Done: ask a step-up code for orders above 50/);
+    await world.telegram.waitForMessage(SECOND_ADMIN.id, /Ada changed step-up for orders: ask a step-up code for orders above 50/);
+    await ada.say('/stepup orders ten', /Give an amount or off/);
+  });
+});
