@@ -293,6 +293,8 @@ export const approvals = sqliteTable(
     orderId: integer('order_id').references(() => orders.id),
     /** The owner lock of the instance checking or placing it now, as on orders; null on SQLite. */
     ownerLock: integer('owner_lock'),
+    /** When the retention pass erased the end customer's answers of this settled request, as on orders. */
+    answersErasedAt: integer('answers_erased_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     check('approvals_state_check', sql.raw(`state in (${APPROVAL_STATES.map((s) => `'${s}'`).join(', ')})`)),

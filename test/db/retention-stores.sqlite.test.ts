@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll } from 'vitest';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
-import { auditLog, codeMessages, orders, people, staff, strangerReplies } from '../../src/db/schema.js';
+import { approvals, auditLog, codeMessages, orders, people, staff, strangerReplies } from '../../src/db/schema.js';
 import { createSqliteCodeMessageStore } from '../../src/safeguards/retention/code-message-store.js';
 import { createSqliteRetentionStore } from '../../src/safeguards/retention/retention-store.js';
-import { retentionStoresContract } from './contract/retention-stores.contract.js';
+import { approvalRow, retentionStoresContract } from './contract/retention-stores.contract.js';
 
 const opened: Db[] = [];
 afterAll(() => opened.splice(0).forEach(closeDb));
@@ -16,6 +16,8 @@ retentionStoresContract('SQLite', async () => {
     codeMessages: createSqliteCodeMessageStore({ db }),
     retention: createSqliteRetentionStore({ db }),
     seedOrder: async (row) => db.insert(orders).values(row).returning({ id: orders.id }).get().id,
+    seedApproval: async (state, at, lines) => db.insert(approvals).values(approvalRow(state, at, lines)).returning({ id: approvals.id }).get().id,
+    approvalLines: async (id) => db.select({ lines: approvals.lines }).from(approvals).where(eq(approvals.id, id)).get()!.lines,
     order: async (id) => db.select().from(orders).where(eq(orders.id, id)).get()!,
     seedPerson: async (telegramId, seenAt) => void db.insert(people).values({ telegramId, firstName: `P${telegramId}`, updatedAt: new Date(seenAt) }).run(),
     seedStaff: async (telegramId) => void db.insert(staff).values({ telegramId, role: 'staff', source: 'chat', createdAt: new Date(0) }).run(),

@@ -34,6 +34,7 @@ const approval: ApprovalRow = {
   reason: null,
   orderId: null,
   ownerLock: null,
+  answersErasedAt: null,
 };
 
 describe('approval summary for administrators', () => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { FINAL_STATES } from '../../orders/order-states.js';
-import { eraseAnswers, type RetentionStore } from '../../safeguards/retention/retention-store.js';
+import { eraseAnswers, SETTLED_APPROVAL_STATES, type RetentionStore } from '../../safeguards/retention/retention-store.js';
 import type { PgDb } from './open.js';
 import { approvals, auditLog, orders, people, staff, strangerReplies } from './schema.js';
 
@@ -28,6 +28,25 @@ export function createPostgresRetentionStore(deps: { db: PgDb }): RetentionStore
           .set({ lines: eraseAnswers(row.lines, input.days), answersErasedAt: new Date(input.now) })
           .where(and(eq(orders.id, row.id), isNull(orders.answersErasedAt), eq(orders.updatedAt, row.updatedAt), inArray(orders.state, [...FINAL_STATES])))
           .returning({ id: orders.id });
+        if (done.length > 0) erased.push(row.id);
+      }
+      return erased;
+    },
+    async eraseApprovalAnswers(input) {
+      const settled = inArray(approvals.state, [...SETTLED_APPROVAL_STATES]);
+      const due = await db
+        .select({ id: approvals.id, lines: approvals.lines, updatedAt: approvals.updatedAt })
+        .from(approvals)
+        .where(and(isNull(approvals.answersErasedAt), settled, lt(approvals.updatedAt, new Date(input.settledBefore))))
+        .orderBy(asc(approvals.id))
+        .limit(input.limit);
+      const erased: number[] = [];
+      for (const row of due) {
+        const done = await db
+          .update(approvals)
+          .set({ lines: eraseAnswers(row.lines, input.days), answersErasedAt: new Date(input.now) })
+          .where(and(eq(approvals.id, row.id), isNull(approvals.answersErasedAt), eq(approvals.updatedAt, row.updatedAt), settled))
+          .returning({ id: approvals.id });
         if (done.length > 0) erased.push(row.id);
       }
       return erased;

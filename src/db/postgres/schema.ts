@@ -265,6 +265,7 @@ export const approvals = pgTable(
     reason: text('reason'),
     orderId: integer('order_id').references(() => orders.id),
     ownerLock: big('owner_lock'),
+    answersErasedAt: at('answers_erased_at'),
   },
   (t) => [
     check('approvals_state_check', sql.raw(inList('state', APPROVAL_STATES))),

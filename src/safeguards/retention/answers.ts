@@ -16,6 +16,8 @@ export const STRANGER_KEEP_DAYS = 30;
 export interface RetentionPassRun {
   /** Orders whose answers were erased. */
   erased: number;
+  /** Settled approval requests whose answers were erased. */
+  approvals: number;
   strangerReplies: number;
   strangers: number;
 }
@@ -39,12 +41,14 @@ export function createRetentionPass(deps: {
   return async () => {
     const now = clock.now();
     const days = answersKeptDays(deps.settings);
-    const erased = days === null ? [] : await store.eraseAnswers({ settledBefore: now - days * DAY_MS, days, now, limit: deps.batchSize ?? 50 });
+    const due = days === null ? null : { settledBefore: now - days * DAY_MS, days, now, limit: deps.batchSize ?? 50 };
+    const erased = due === null ? [] : await store.eraseAnswers(due);
+    const requests = due === null ? [] : await store.eraseApprovalAnswers(due);
     const strangers = await store.expireStrangers(now - STRANGER_KEEP_DAYS * DAY_MS);
     if (strangers.people > 0) await deps.onPeopleForgotten?.();
-    if (erased.length > 0 || strangers.people > 0 || strangers.replies > 0) {
-      logger.info({ answersErased: erased.length, orderIds: erased.slice(0, 20), strangerReplies: strangers.replies, strangers: strangers.people, keptDays: days }, 'retention pass');
+    if (erased.length > 0 || requests.length > 0 || strangers.people > 0 || strangers.replies > 0) {
+      logger.info({ answersErased: erased.length, orderIds: erased.slice(0, 20), approvalAnswersErased: requests.length, strangerReplies: strangers.replies, strangers: strangers.people, keptDays: days }, 'retention pass');
     }
-    return { erased: erased.length, strangerReplies: strangers.replies, strangers: strangers.people };
+    return { erased: erased.length, approvals: requests.length, strangerReplies: strangers.replies, strangers: strangers.people };
   };
 }

@@ -26,6 +26,13 @@ export interface RetentionStore {
   /** Erases the answers of up to `limit` settled orders; the ids of the orders erased. */
   eraseAnswers(input: EraseAnswers): Promise<number[]>;
   /**
+   * The same for approval requests decided (approved, rejected) or lapsed
+   * before `settledBefore`: a refused request's answers are no more needed
+   * than a settled order's; an approved one's order keeps its own copy
+   * until that order is due.
+   */
+  eraseApprovalAnswers(input: EraseAnswers): Promise<number[]>;
+  /**
    * Forgets strangers: the hourly-reply rows last used before `before`,
    * and the names of people last seen before then who are not on the
    * staff and never ordered, asked for an approval or appear in the audit
@@ -36,6 +43,9 @@ export interface RetentionStore {
 
 /** When an order settled: finished_at where the move to a final state set it, updated_at on older rows. */
 export const settledAtSql = sql`coalesce(${orders.finishedAt}, ${orders.updatedAt})`;
+
+/** Approval requests that are over: nothing will read their answers to place an order any more. */
+export const SETTLED_APPROVAL_STATES = ['approved', 'rejected', 'expired'] as const;
 
 export function createSqliteRetentionStore(deps: { db: Db }): RetentionStore {
   const { db } = deps;
@@ -55,6 +65,26 @@ export function createSqliteRetentionStore(deps: { db: Db }): RetentionStore {
           .update(orders)
           .set({ lines: eraseAnswers(row.lines, input.days), answersErasedAt: new Date(input.now) })
           .where(and(eq(orders.id, row.id), isNull(orders.answersErasedAt), eq(orders.updatedAt, row.updatedAt), inArray(orders.state, [...FINAL_STATES])))
+          .run();
+        if (done.changes > 0) erased.push(row.id);
+      }
+      return erased;
+    },
+    async eraseApprovalAnswers(input) {
+      const settled = inArray(approvals.state, [...SETTLED_APPROVAL_STATES]);
+      const due = db
+        .select({ id: approvals.id, lines: approvals.lines, updatedAt: approvals.updatedAt })
+        .from(approvals)
+        .where(and(isNull(approvals.answersErasedAt), settled, lt(approvals.updatedAt, new Date(input.settledBefore))))
+        .orderBy(asc(approvals.id))
+        .limit(input.limit)
+        .all();
+      const erased: number[] = [];
+      for (const row of due) {
+        const done = db
+          .update(approvals)
+          .set({ lines: eraseAnswers(row.lines, input.days), answersErasedAt: new Date(input.now) })
+          .where(and(eq(approvals.id, row.id), isNull(approvals.answersErasedAt), eq(approvals.updatedAt, row.updatedAt), settled))
           .run();
         if (done.changes > 0) erased.push(row.id);
       }

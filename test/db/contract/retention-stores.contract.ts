@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { ApprovalState, OrderLine } from '../../../src/db/schema-values.js';
 import type { OrderRow } from '../../../src/orders/order-repo.js';
 import type { CodeMessageStore } from '../../../src/safeguards/retention/code-message-store.js';
 import type { RetentionStore } from '../../../src/safeguards/retention/retention-store.js';
@@ -14,6 +15,9 @@ export interface RetentionSubject {
   retention: RetentionStore;
   seedOrder(row: SeedOrder): Promise<number>;
   order(id: number): Promise<OrderRow>;
+  /** An approval request in this state, last changed at `at`, with these lines. */
+  seedApproval(state: ApprovalState, at: number, lines: OrderLine[]): Promise<number>;
+  approvalLines(id: number): Promise<OrderLine[]>;
   seedPerson(telegramId: number, seenAt: number): Promise<void>;
   seedStaff(telegramId: number): Promise<void>;
   seedAudit(actorId: number | null, subjectId: number | null): Promise<void>;
@@ -31,6 +35,18 @@ const answered = (title: string) => ({
     { fieldId: 7, title: 'E-mail', value: 'buyer@example.com' },
     { fieldId: 8, title: 'Player ID', value: '123456' },
   ],
+});
+
+/** An approval request row as both schemas take it: its confirm key made unique by its lines and time. */
+export const approvalRow = (state: ApprovalState, at: number, lines: OrderLine[]) => ({
+  requesterId: 3003,
+  chatId: 3003,
+  confirmKey: `${state}-${at}-${lines[0]?.product.title ?? ''}`,
+  lines,
+  state,
+  createdAt: new Date(at),
+  updatedAt: new Date(at),
+  expiresAt: new Date(at + DAY),
 });
 
 export function retentionStoresContract(database: string, fresh: () => Promise<RetentionSubject>): void {
@@ -121,6 +137,24 @@ export function retentionStoresContract(database: string, fresh: () => Promise<R
       // Once erased, never again: a second pass finds nothing.
       expect(await s.retention.eraseAnswers({ settledBefore: T0 + DAY, days: 30, now: T0 + 3 * DAY, limit: 10 })).toEqual([]);
       expect((await s.order(old)).lines[0]!.fields[0]!.erasedAfterDays).toBe(180);
+    });
+
+    it('erases the answers of approval requests settled before the cut, never of one still waiting or being approved', async () => {
+      const rejected = await s.seedApproval('rejected', T0, [answered('Rejected')]);
+      const lapsed = await s.seedApproval('expired', T0, [answered('Lapsed')]);
+      const approved = await s.seedApproval('approved', T0, [answered('Approved')]);
+      const lately = await s.seedApproval('rejected', T0 + 10 * DAY, [answered('Lately')]);
+      const pending = await s.seedApproval('pending', T0, [answered('Pending')]);
+      const approving = await s.seedApproval('approving', T0, [answered('Approving')]);
+
+      const erased = await s.retention.eraseApprovalAnswers({ settledBefore: T0 + DAY, days: 90, now: T0 + 2 * DAY, limit: 10 });
+      expect(erased.sort()).toEqual([rejected, lapsed, approved].sort());
+      expect((await s.approvalLines(rejected))[0]!.fields).toEqual([
+        { fieldId: 7, title: 'E-mail', value: '', erasedAfterDays: 90 },
+        { fieldId: 8, title: 'Player ID', value: '', erasedAfterDays: 90 },
+      ]);
+      for (const kept of [lately, pending, approving]) expect((await s.approvalLines(kept))[0]!.fields[0]!.value).toBe('buyer@example.com');
+      expect(await s.retention.eraseApprovalAnswers({ settledBefore: T0 + DAY, days: 30, now: T0 + 3 * DAY, limit: 10 })).toEqual([]);
     });
 
     it('erases a small batch at a time', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "approvals" ADD COLUMN "answers_erased_at" timestamp with time zone;

@@ -1,0 +1,1 @@
+ALTER TABLE `approvals` ADD `answers_erased_at` integer;
