@@ -1,0 +1,44 @@
+import { MAX_SEARCH_RESULTS } from '../catalog/catalog-queries.js';
+import type { CatalogReads } from '../catalog/catalog-store.js';
+import { ProviderNotFoundError } from '../provider/errors.js';
+import type { ProductDetail } from '../provider/schemas.js';
+import { normaliseDigits } from '../text/digits.js';
+import type { BatchCatalog } from './batch-check.js';
+import { columnKey } from './columns.js';
+
+/**
+ * The batch check's catalog from the stored catalog and the provider: a
+ * product cell is an id when it is digits only (Persian digits too) and the
+ * catalog has that product, else a title, found through the catalog's
+ * search and kept only where the whole title matches. The search lists at
+ * most MAX_SEARCH_RESULTS products, so a title whose every word a hundred
+ * other titles share may not be found: the row then names it by id.
+ */
+export function batchCatalog(deps: {
+  catalog: Pick<CatalogReads, 'product' | 'search'>;
+  provider: { getProduct(id: number): Promise<ProductDetail> };
+}): BatchCatalog {
+  return {
+    async findProducts(idOrTitle) {
+      const text = idOrTitle.trim();
+      const digits = normaliseDigits(text);
+      if (/^[0-9]{1,15}$/.test(digits)) {
+        const product = await deps.catalog.product(Number(digits));
+        if (product) return [{ id: product.id, title: product.title }];
+      }
+      const key = columnKey(text);
+      if (key === '') return [];
+      const page = await deps.catalog.search({ query: text, page: 1, pageSize: MAX_SEARCH_RESULTS });
+      return page.items.filter((product) => columnKey(product.title) === key).map((product) => ({ id: product.id, title: product.title }));
+    },
+    async productDetail(id) {
+      try {
+        return await deps.provider.getProduct(id);
+      } catch (error) {
+        // Gone since the catalog was synced: the row names no product. Other failures are the caller's to tell.
+        if (error instanceof ProviderNotFoundError) return null;
+        throw error;
+      }
+    },
+  };
+}
