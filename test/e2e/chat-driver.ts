@@ -1,3 +1,4 @@
+import type { RawUpdate } from '../support/fake-bot-api/types.js';
 import type { FakeBotApi, FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
 
 /**
@@ -64,3 +65,23 @@ export function craftedPress(telegram: FakeBotApi, user: FakeUser, data: string)
   return id;
 }
 
+
+let forwarded = 900_000;
+
+/** A message as Telegram shows it once forwarded: someone else's words, with the forwarder as `from`. */
+export function forwardedText(telegram: FakeBotApi, by: FakeUser, text: string, how: 'origin' | 'legacy' = 'origin'): void {
+  const original = { id: 555_001, is_bot: false, first_name: 'Accomplice' };
+  const marks = how === 'origin' ? { forward_origin: { type: 'user', date: 1, sender_user: original } } : { forward_from: original, forward_date: 1 };
+  const entities = text.startsWith('/') ? [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]!.length }] : undefined;
+  telegram.pushUpdate({
+    message: {
+      message_id: forwarded++,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: by.id, type: 'private', first_name: by.firstName },
+      from: { id: by.id, is_bot: false, first_name: by.firstName },
+      text,
+      ...(entities ? { entities } : {}),
+      ...marks,
+    } as unknown as NonNullable<RawUpdate['message']>,
+  });
+}
