@@ -69,9 +69,6 @@ const PRODUCT_COLUMNS = `p.id::float8 as id, p.title, p.category_id::float8 as "
  * beside each product: the few categories are folded here and a term that
  * matches a category's name matches that category's products.
  */
-/** How long the category names that search matches against are kept between reads (see categoryWords). */
-const CATEGORY_WORDS_KEPT_MS = 30_000;
-
 export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & CatalogStoreOptions): CatalogStore {
   const pool = deps.db.$client;
   const { clock } = deps;
@@ -99,18 +96,19 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
   /**
    * The folded name (with its parent's) of every category, split into words,
    * by category id. Every typed search needs them, and they change only
-   * with a catalog refresh: kept for CATEGORY_WORDS_KEPT_MS, and read again
-   * at once after a refresh written through this store. A refresh written
-   * by another instance is seen here within that time; meanwhile a new
-   * category's name finds nothing by its name alone (titles still match).
+   * with a catalog refresh: kept until a refresh written through this store,
+   * or until `forget`, which the catalog view calls when the catalog's
+   * change counter moved (a refresh by another instance or a script, see
+   * fresh-views.ts). A read every so often instead would put a second
+   * round trip before the search itself.
    */
-  let keptWords: { words: Promise<Map<number, string[]>>; at: number } | null = null;
+  let keptWords: { words: Promise<Map<number, string[]>> } | null = null;
   function categoryWords(): Promise<Map<number, string[]>> {
-    if (keptWords && clock.now() - keptWords.at < CATEGORY_WORDS_KEPT_MS) return keptWords.words;
+    if (keptWords) return keptWords.words;
     const words = rows<{ id: number; title: string; parentId: number | null }>(
       'select id::float8 as id, title, parent_id::float8 as "parentId" from categories order by position',
     ).then((cats) => new Map([...categoryTexts(cats)].map(([id, text]) => [id, searchWords(text)])));
-    const kept = { words, at: clock.now() };
+    const kept = { words };
     keptWords = kept;
     // A failed read is not kept: the next search asks again.
     words.catch(() => {
@@ -333,6 +331,10 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
     async readState<T = Json>(key: string): Promise<T | null> {
       const [row] = await rows<{ value: string }>('select value from app_state where key = $1', [key]);
       return row ? (JSON.parse(row.value) as T) : null;
+    },
+
+    forget() {
+      keptWords = null;
     },
 
     async writeState(key, value) {
