@@ -160,21 +160,24 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
     },
 
     async productsPage({ categoryId, ...request }) {
+      // The count and the page asked for in one query (one round trip, one connection): the count's single row, then the
+      // page's rows beside it, or nulls when the page is past the end. The page is read again only in that case.
       const pageAt = (size: number, offset: number) =>
-        rows<CatalogProduct>(
-          `select ${PRODUCT_COLUMNS} from products p left join product_prices pp on pp.product_id = p.id
-           where p.bucket_id = $1 order by p.position, p.id limit $2 offset $3`,
+        rows<CatalogProduct & { total: number; pos: number | null }>(
+          `select c.total, x.* from (select coalesce((select product_count from category_counts where category_id = $1), 0)::int as total) c
+           left join lateral (
+             select ${PRODUCT_COLUMNS}, p.position as pos from products p left join product_prices pp on pp.product_id = p.id
+             where p.bucket_id = $1 order by p.position, p.id limit $2 offset $3) x on true
+           order by x.pos, x.id`,
           [categoryId, size, offset],
         );
-      // The count and the page asked for at once (one round trip, not two); the page is read again only when it was past the end.
+      const strip = (found: (CatalogProduct & { total: number; pos: number | null })[]): CatalogProduct[] =>
+        found.filter((row) => row.id !== null).map(({ total: _total, pos: _pos, ...row }) => row);
       const asked = resolvePage(request, Number.MAX_SAFE_INTEGER);
-      const [counted, first] = await Promise.all([
-        rows<{ n: number }>('select product_count as n from category_counts where category_id = $1', [categoryId]),
-        pageAt(asked.pageSize, asked.offset),
-      ]);
-      const total = counted[0]?.n ?? 0;
+      const first = await pageAt(asked.pageSize, asked.offset);
+      const total = first[0]?.total ?? 0;
       const { page, pageSize, pageCount, offset } = resolvePage(request, total);
-      const items = total === 0 ? [] : offset === asked.offset && pageSize === asked.pageSize ? first : await pageAt(pageSize, offset);
+      const items = total === 0 ? [] : offset === asked.offset && pageSize === asked.pageSize ? strip(first) : strip(await pageAt(pageSize, offset));
       return { items, page, pageCount, total };
     },
 
