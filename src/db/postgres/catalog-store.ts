@@ -160,8 +160,7 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
     },
 
     async productsPage({ categoryId, ...request }) {
-      // The count and the page asked for in one query (one round trip, one connection): the count's single row, then the
-      // page's rows beside it, or nulls when the page is past the end. The page is read again only in that case.
+      // The count and the page asked for in one query (one round trip, one connection); read again only when past the end.
       const pageAt = (size: number, offset: number) =>
         rows<CatalogProduct & { total: number; pos: number | null }>(
           `select c.total, x.* from (select coalesce((select product_count from category_counts where category_id = $1), 0)::int as total) c
