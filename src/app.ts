@@ -72,7 +72,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
       clock,
       logger,
     });
-    const { staff, provider, metrics, orderingPause } = services;
+    const { staff, provider, metrics } = services;
     // Readiness: when Telegram last answered or delivered, and when the delivery sweep last completed.
     let telegramContactAt: number | null = null;
     let sweepDoneAt: number | null = null;
@@ -140,7 +140,8 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
       startedAt,
       lastTelegramContact: () => telegramContactAt,
       lastSweepDone: () => sweepDoneAt,
-      orderingPaused: () => orderingPause.current(),
+      // Readiness says whether orders can be sent: the database's answer, not the copy chats are shown.
+      orderingPaused: () => services.stores.orderingPause.current(),
       providerPausedUntil: () => services.limiter.pausedUntil(),
       interactiveMaxWaitMs: INTERACTIVE_MAX_WAIT_MS,
       updates: () => serving?.taking() ?? { mode: config.botMode, polling: false, stopping: false },

@@ -62,7 +62,8 @@ export function startLoops(deps: {
     checkLowBalance: createLowBalanceCheck({ watch: services.lowBalance, provider, clock, maxAgeMs: config.lowBalanceCheckSeconds * 1_000 }),
     orderFeed: services.orderFeed,
     dailyDigest: services.dailyDigest,
-    orderingPause: services.orderingPause,
+    // The database's own answer, not the copy chats are shown: the probe decides whether to ask the provider.
+    orderingPause: services.stores.orderingPause,
     approvals: { service: services.approvals, announcer: services.approvalAnnouncer },
     watchBotToken: () => services.tokenWatch.check(),
     dualControl: { service: services.dualControl, announcer: services.dualControlAnnouncer },

@@ -77,6 +77,7 @@ export interface Services {
   clearButtons: ClearButtons;
   /** "typing…" in a chat, without auto-retry: held up behind a 429 it would show nothing useful. */
   sendTyping: (chatId: number) => Promise<unknown>;
+  /** The switch as chats show it (`current` from a copy on PostgreSQL); what decides whether an order is sent reads stores.orderingPause. */
   orderingPause: OrderingPauseStore;
   /** Signs that someone else holds the bot's token: pauses ordering and tells administrators. */
   tokenWatch: TokenWatch;
@@ -94,7 +95,7 @@ export interface Services {
   lowBalance: LowBalanceWatch;
   walletShort: WalletShortAlert;
   metrics: Metrics;
-  /** The stored catalog: what the sync writes, what /order reads, the cached prices. */
+  /** The stored catalog: what the sync writes, what /order reads (its menu from memory on PostgreSQL, kept by viewFreshness), the cached prices. */
   catalog: CatalogStore;
   provider: ProviderClient;
   limiter: RateLimiter;
@@ -130,8 +131,8 @@ export async function createServices(deps: {
   const translate = translatorFor;
   const money = { amountUnit: config.amountUnit, timeZone: config.timeZone };
 
-  // Staff, people and settings are read on hot paths that cannot wait (every summary's rules, every text's language): kept in memory, read again where another instance changed them.
-  const { staff, people, settings, viewFreshness } = await openFreshViews(stores);
+  // Read on hot paths that cannot wait (every summary's rules, every text's language, every /order's pause and menu): kept in memory, read again where another instance changed them.
+  const { staff, people, settings, viewFreshness, orderingPause, catalog } = await openFreshViews(stores);
   const adminIdChanges = await staff.syncEnvAdmins(config.adminIds);
   if (adminIdChanges.length > 0) logger.info({ changes: adminIdChanges }, 'ADMIN_IDS changed who is an administrator');
   const describePerson = createDescribePerson({ find: people.current.find });
@@ -150,7 +151,8 @@ export async function createServices(deps: {
   // Quiet periods shared through the database where other instances may raise the same alert.
   const alerts = createAdminAlerts({ recipients: adminRecipients, sendText, clock, logger, ...(stores.changes.shared ? { shared: stores.appState } : {}) });
 
-  const orderingPause = stores.orderingPause;
+  // What decides whether money moves reads the pause from the database, never from the copy shown in chats.
+  const pausedNow = () => stores.orderingPause.current();
   const spendingRules = createSpendingRuleBook({ settings });
   const periods = createLocalPeriods(config.timeZone, config.monthCalendar);
   const spendingCounter = createSpendingCounter({ store: stores.spending, periods });
@@ -176,12 +178,11 @@ export async function createServices(deps: {
     instance: config.instanceId,
     operations: {
       lastBalance: () => lowBalance.lastObserved(),
-      orderingPaused: () => orderingPause.current(),
+      orderingPaused: pausedNow,
       spent: (nowMs) => spendingCounter.spentByEveryone(nowMs),
       now: () => clock.now(),
     },
   });
-  const catalog = stores.catalog;
   const { provider, limiter } = composeProvider({
     config,
     ...deps.provider,
@@ -213,7 +214,7 @@ export async function createServices(deps: {
       logger: logger.child({ component: 'orders' }),
       sandbox: config.sandboxMode,
       providerPausedUntil: () => limiter.pausedUntil(),
-      orderingPaused: () => orderingPause.current(),
+      orderingPaused: pausedNow,
       checkLimits,
       needsApproval,
       freshen: () => viewFreshness.check(),
@@ -256,7 +257,7 @@ export async function createServices(deps: {
     adminIds: () => staff.current.adminIds(),
     provider,
     orders,
-    orderingPaused: () => orderingPause.current(),
+    orderingPaused: pausedNow,
     mayOrder: (personId) => {
       const member = staff.current.find(personId);
       return member !== null && mayOrder(member.role);

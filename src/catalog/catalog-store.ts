@@ -38,6 +38,13 @@ export interface CatalogStore {
   /** The sync's own record in app_state (when it last succeeded or failed), so that its status survives a restart. */
   readState<T = Json>(key: string): Promise<T | null>;
   writeState(key: string, value: Json): Promise<void>;
+  /**
+   * Forgets what the store itself keeps between reads (on PostgreSQL the
+   * category names search matches), so that its next read asks the
+   * database: called by the catalog view when another instance or a
+   * script changed the catalog. Absent where nothing is kept (SQLite).
+   */
+  forget?(): void;
 }
 
 /** What the /order steps read. */

@@ -35,8 +35,9 @@ export interface CatalogSyncDeps {
   signal?: AbortSignal;
 }
 
-/** Kept in app_state so that the status survives a restart. */
-const STATE_KEY = 'catalog.sync';
+/** Kept in app_state so that the status survives a restart; on PostgreSQL its changes move the catalog's change counter (migration 0013). */
+export const CATALOG_SYNC_STATE_KEY = 'catalog.sync';
+const STATE_KEY = CATALOG_SYNC_STATE_KEY;
 type StoredState = {
   lastSuccessAt: number | null;
   lastError: string | null;

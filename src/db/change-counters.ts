@@ -1,5 +1,9 @@
-/** The in-memory views whose tables other instances may change. */
-export const VIEW_NAMES = ['staff', 'people', 'settings'] as const;
+/**
+ * The in-memory copies whose tables other instances may change: the
+ * staff, people and settings views, the ordering pause as shown, and the
+ * catalog as the /order menu reads it (see fresh-views.ts).
+ */
+export const VIEW_NAMES = ['staff', 'people', 'settings', 'pause', 'catalog'] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];
 export type ChangeCounts = Readonly<Record<ViewName, number>>;
 
@@ -16,7 +20,7 @@ export interface ChangeCounterStore {
   read(): Promise<ChangeCounts>;
 }
 
-const NEVER_MOVED: ChangeCounts = { staff: 0, people: 0, settings: 0 };
+const NEVER_MOVED: ChangeCounts = { staff: 0, people: 0, settings: 0, pause: 0, catalog: 0 };
 
 export function createSqliteChangeCounterStore(): ChangeCounterStore {
   return { shared: false, read: async () => NEVER_MOVED };

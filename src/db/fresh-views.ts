@@ -6,10 +6,16 @@ import type { PeopleStore } from './people-repo.js';
 import { createPeopleView, type PeopleView } from './people-view.js';
 import type { StaffStore } from './staff-repo.js';
 import { createStaffView, type StaffView } from './staff-view.js';
+import type { OrderingPauseStore } from '../orders/ordering-pause.js';
+import { createOrderingPauseView } from '../orders/ordering-pause-view.js';
+import type { CatalogStore } from '../catalog/catalog-store.js';
+import { createCatalogView } from '../catalog/catalog-view.js';
+import { CATALOG_SYNC_STATE_KEY } from '../catalog/catalog-sync.js';
 
 /**
- * Keeps the in-memory views (staff, people, settings) from acting on a
- * stale copy when another instance changes their tables. `check` reads the
+ * Keeps the in-memory views (staff, people, settings, the pause as shown,
+ * the catalog's menu) from acting on a stale copy when another instance
+ * changes their tables. `check` reads the
  * change counters (one query on PostgreSQL, nothing at all on SQLite) and
  * reads again each view whose table moved since its copy was read; run at
  * the start of every update, so a staff member removed, a role or a
@@ -31,7 +37,7 @@ export function createViewFreshness(deps: {
   const { counters, views } = deps;
   const seen: Record<ViewName, number> = { ...deps.baseline };
   // One reload at a time per view; a reload queued behind one that already covered its count is skipped.
-  const queue: Record<ViewName, Promise<void>> = { staff: Promise.resolve(), people: Promise.resolve(), settings: Promise.resolve() };
+  const queue = Object.fromEntries(VIEW_NAMES.map((name) => [name, Promise.resolve()])) as Record<ViewName, Promise<void>>;
 
   const reload = (name: ViewName, count: number): Promise<void> => {
     const run = queue[name].then(async () => {
@@ -54,20 +60,43 @@ export function createViewFreshness(deps: {
 }
 
 /**
- * The three views and their freshness check, built in the one order that
- * is safe: the counters first, then the copies, so that a change another
+ * The views and their freshness check, built in the one order that is
+ * safe: the counters first, then the copies, so that a change another
  * instance makes meanwhile is read again at the first check.
+ *
+ * `orderingPause` and `catalog` are the stores as the bot and the catalog
+ * sync use them: on a shared database (PostgreSQL) with the pause and the
+ * catalog's menu answered from memory; on SQLite the stores themselves,
+ * unchanged (one instance, whose reads cost no round trip).
  */
-export async function openFreshViews(stores: { changes: ChangeCounterStore; staff: StaffStore; people: PeopleStore; settings: SettingsStore }): Promise<{
+export async function openFreshViews(stores: {
+  changes: ChangeCounterStore;
+  staff: StaffStore;
+  people: PeopleStore;
+  settings: SettingsStore;
+  orderingPause: OrderingPauseStore;
+  catalog: CatalogStore;
+}): Promise<{
   staff: StaffView;
   people: PeopleView;
   settings: SettingsView;
+  orderingPause: OrderingPauseStore;
+  catalog: CatalogStore;
   viewFreshness: ViewFreshness;
 }> {
   const baseline = await stores.changes.read();
   const staff = await createStaffView(stores.staff);
   const people = await createPeopleView(stores.people);
   const settings = await createSettingsView(stores.settings);
-  const viewFreshness = createViewFreshness({ counters: stores.changes, baseline, views: { staff, people, settings } });
-  return { staff, people, settings, viewFreshness };
+  const shared = stores.changes.shared;
+  const pause = shared ? await createOrderingPauseView(stores.orderingPause) : null;
+  const catalog = shared ? createCatalogView(stores.catalog, { keptStateKeys: [CATALOG_SYNC_STATE_KEY] }) : null;
+  // Never asked on SQLite: its counters never move.
+  const nothingKept = { refresh: async () => undefined };
+  const viewFreshness = createViewFreshness({
+    counters: stores.changes,
+    baseline,
+    views: { staff, people, settings, pause: pause ?? nothingKept, catalog: catalog ?? nothingKept },
+  });
+  return { staff, people, settings, orderingPause: pause ?? stores.orderingPause, catalog: catalog ?? stores.catalog, viewFreshness };
 }

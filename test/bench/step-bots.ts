@@ -120,10 +120,10 @@ export async function startRealBot(
   const telegram = await createFakeBotApi({ clock: preciseClock });
   const logger = benchLogger;
   const stores = options.stores ?? sqliteStores({ db, clock: systemClock });
-  // As production builds them (services.ts): on PostgreSQL each update reads the change counters first.
-  const { staff, people, settings, viewFreshness } = await openFreshViews(stores);
+  // As production builds them (services.ts): on PostgreSQL each update reads the change counters first, and the pause and the catalog's menu come from memory.
+  const { staff, people, settings, viewFreshness, orderingPause, catalog } = await openFreshViews(stores);
   await staff.syncEnvAdmins([ADMIN.id]);
-  const pauses = stores.orderingPause;
+  const pauses = orderingPause;
   const alerts = createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock: systemClock, logger });
   const rules = createSpendingRuleBook({ settings });
   const periods = createLocalPeriods('UTC');
@@ -138,11 +138,11 @@ export async function startRealBot(
     sessions: stores.sessions,
     reports: stores.reports,
     auditPages: stores.auditPages,
-    catalog: stores.catalog,
+    catalog,
     // The real sync: /order asks it whether the first catalog is still loading, a read of app_state.
-    catalogSync: createCatalogSync({ provider, store: stores.catalog, clock: systemClock, logger }),
+    catalogSync: createCatalogSync({ provider, store: catalog, clock: systemClock, logger }),
     provider,
-    orders: createOrderService({ orders: stores.orders, provider, clock: systemClock, logger, sandbox: true, orderingPaused: () => pauses.current() }),
+    orders: createOrderService({ orders: stores.orders, provider, clock: systemClock, logger, sandbox: true, orderingPaused: () => stores.orderingPause.current() }),
     orderQueries: stores.orderQueries,
     alerts,
     spending: { checkLimits: createLimitCheck({ rules, counter, clock: systemClock }), rules, counter },

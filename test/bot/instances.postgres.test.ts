@@ -93,6 +93,61 @@ describe('an administrator working through another instance', () => {
   });
 });
 
+describe('the pause and the catalog, changed through another instance', () => {
+  it('a pause through the first instance answers /order on this one at its next update, and a resume opens it again', async () => {
+    const a = await services(first);
+    const b = await services(second);
+    const logger = createLogger({ level: 'silent' });
+    const catalogSync = createCatalogSync({ provider: b.provider, store: b.catalog, clock: systemClock, logger });
+    await catalogSync.syncNow();
+    const bot = createAppBot({ config: b.config, services: b, catalogSync, clock: systemClock, logger });
+    const polling = bot.start({ timeout: 1 });
+    onTestFinished(async () => {
+      await bot.stop();
+      await polling;
+    });
+    await a.staff.add(STAFF.id, 'staff', ADMIN.id);
+    const chat = chatDriver(telegram, STAFF);
+    await chat.say('/order', /Choose a category/);
+    await chat.say('/cancel', /.+/);
+
+    await a.orderingPause.pause({ source: 'admin', reason: 'stocktake', by: ADMIN.id });
+    expect((await chat.say('/order', /once ordering is open/)).text).toContain('stocktake');
+    await a.orderingPause.resume(ADMIN.id);
+    await chat.say('/order', /Choose a category/);
+    await chat.say('/cancel', /.+/);
+  });
+
+  it('a catalog refresh by the first instance is on this one\'s menu at its next /order', async () => {
+    const a = await services(first);
+    const b = await services(second);
+    const logger = createLogger({ level: 'silent' });
+    const catalogSync = createCatalogSync({ provider: b.provider, store: b.catalog, clock: systemClock, logger });
+    await catalogSync.syncNow();
+    const bot = createAppBot({ config: b.config, services: b, catalogSync, clock: systemClock, logger });
+    const polling = bot.start({ timeout: 1 });
+    onTestFinished(async () => {
+      await bot.stop();
+      await polling;
+    });
+    await a.staff.add(STAFF.id, 'staff', ADMIN.id);
+    const chat = chatDriver(telegram, STAFF);
+    const before = await chat.say('/order', /Choose a category/);
+    await chat.say('/cancel', /.+/);
+    const { categories, products } = await (async () => {
+      const cats = await a.provider.listCategories();
+      const all = [];
+      for await (const p of a.provider.allProducts({ pageSize: 50 })) all.push(p);
+      return { categories: cats, products: all };
+    })();
+    await a.catalog.write({ categories: [{ ...categories[0]!, title: 'Renamed Shelf' }, ...categories.slice(1)], products });
+    const after = await chat.say('/order', /Choose a category/);
+    expect(JSON.stringify(before.reply_markup)).not.toContain('Renamed Shelf');
+    expect(JSON.stringify(after.reply_markup)).toContain('Renamed Shelf');
+    await chat.say('/cancel', /.+/);
+  });
+});
+
 describe('the background work on one instance, after a change through another', () => {
   it('reads who is staff again before a pass: a person removed elsewhere is sent no codes', async () => {
     const a = await services(first);

@@ -4,6 +4,8 @@ import { createPostgresCatalogStore } from '../../src/db/postgres/catalog-store.
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
 import { freshDatabase } from '../support/postgres-database.js';
 import { catalogStoreContract } from './contract/catalog-store.contract.js';
+import { createCatalogView } from '../../src/catalog/catalog-view.js';
+import { CATALOG_SYNC_STATE_KEY } from '../../src/catalog/catalog-sync.js';
 
 /** One database for the file, its catalog emptied before each case. */
 let db: PgDb;
@@ -20,6 +22,46 @@ catalogStoreContract('PostgreSQL', {
     return (options) => createPostgresCatalogStore({ db, clock: systemClock, ...options });
   },
   stateText: async (key) => (await db.$client.query<{ value: string }>('select value from app_state where key = $1', [key])).rows[0]?.value,
+});
+
+// The store as instances use it on PostgreSQL (fresh-views.ts): the menu's reads kept in memory, dropped by every write through it.
+catalogStoreContract('PostgreSQL, through the catalog view', {
+  async fresh() {
+    await db.$client.query('truncate products, categories, category_counts, product_prices, app_state');
+    return (options) => createCatalogView(createPostgresCatalogStore({ db, clock: systemClock, ...options }), { keptStateKeys: [CATALOG_SYNC_STATE_KEY] });
+  },
+  stateText: async (key) => (await db.$client.query<{ value: string }>('select value from app_state where key = $1', [key])).rows[0]?.value,
+});
+
+describe('catalog view on PostgreSQL', () => {
+  it('answers the menu from memory and shows a refresh or a sync state written through it at once', async () => {
+    const client = db.$client;
+    await client.query('truncate products, categories, category_counts, product_prices, app_state');
+    const view = createCatalogView(createPostgresCatalogStore({ db, clock: systemClock, rest: async () => undefined }), { keptStateKeys: [CATALOG_SYNC_STATE_KEY] });
+    const snapshot = (title: string) => ({
+      categories: [{ id: 1, title, parentId: null }],
+      products: [{ id: 10, title: 'Card 10', categoryId: 1, imageUrl: null, isAvailable: true }],
+    });
+    const menu = async () => (await view.categoriesPage({ page: 1, pageSize: 8 })).items.map((c) => c.title);
+    expect(await menu()).toEqual([]);
+    expect(await view.productCount()).toBe(0);
+    expect(await view.readState(CATALOG_SYNC_STATE_KEY)).toBeNull();
+
+    await view.write(snapshot('Games'), { state: { key: CATALOG_SYNC_STATE_KEY, value: { lastSuccessAt: 5 } } });
+    expect(await menu()).toEqual(['Games']);
+    expect(await view.productCount()).toBe(1);
+    expect(await view.readState(CATALOG_SYNC_STATE_KEY)).toEqual({ lastSuccessAt: 5 });
+    await view.writeState(CATALOG_SYNC_STATE_KEY, { lastSuccessAt: 6 });
+    expect(await view.readState(CATALOG_SYNC_STATE_KEY)).toEqual({ lastSuccessAt: 6 });
+    expect(await menu()).toEqual(['Games']);
+
+    // Written behind its back (another instance): kept until refresh, which the freshness check calls when the counter moved.
+    await client.query(`update categories set title = 'Consoles'`);
+    expect(await menu()).toEqual(['Games']);
+    await view.refresh();
+    expect(await menu()).toEqual(['Consoles']);
+    expect((await view.search({ query: 'consoles', page: 1, pageSize: 8 })).items.map((p) => p.id)).toEqual([10]);
+  });
 });
 
 describe('PostgreSQL search index (product_search, kept by triggers)', () => {

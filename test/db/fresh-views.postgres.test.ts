@@ -7,6 +7,9 @@ import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { LOW_BALANCE_THRESHOLD } from '../../src/alerts/low-balance.js';
 import { freshDatabase } from '../support/postgres-database.js';
 import { steppingClock } from './contract/subjects.js';
+import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
+import { createLogger } from '../../src/logger.js';
+import type { CatalogSnapshot } from '../../src/catalog/catalog-writer.js';
 
 /**
  * Two instances on one PostgreSQL: each its own pool, stores and views, as
@@ -27,8 +30,16 @@ afterAll(async () => {
 async function instance(db: PgDb) {
   const stores = postgresStores({ db, clock: steppingClock() });
   const views = await openFreshViews(stores);
-  return { ...views, rules: createSpendingRuleBook({ settings: views.settings }) };
+  return { ...views, stores, rules: createSpendingRuleBook({ settings: views.settings }) };
 }
+
+const product = (id: number, title: string, categoryId: number | null) => ({ id, title, categoryId, imageUrl: null, isAvailable: true });
+const catalogOf = (...categories: [number, string][]): CatalogSnapshot => ({
+  categories: categories.map(([id, title]) => ({ id, title, parentId: null })),
+  products: categories.map(([id], i) => product(100 + i, `Card ${id}`, id)),
+});
+const menuTitles = async (views: { catalog: { categoriesPage(r: { page: number; pageSize: number }): Promise<{ items: { title: string }[] }> } }) =>
+  (await views.catalog.categoriesPage({ page: 1, pageSize: 8 })).items.map((c) => c.title);
 
 describe('views on several instances', () => {
   it('a staff member removed or given another role through one instance is refused or changed on the other at its next update', async () => {
@@ -97,6 +108,87 @@ describe('views on several instances', () => {
     const list = a.staff.list;
     a.staff.list = () => (reads++, list());
     await a.viewFreshness.check();
+    expect(reads).toBe(0);
+  });
+
+  it('a pause or resume through one instance, or written in psql, is shown on the other from its next update, and at once on its own', async () => {
+    const a = await instance(first);
+    const b = await instance(second);
+    expect(await b.orderingPause.current()).toBeNull();
+
+    await a.orderingPause.pause({ source: 'admin', reason: 'stocktake', by: 1 });
+    expect(await a.orderingPause.current()).toMatchObject({ source: 'admin', reason: 'stocktake' });
+    // The copy answers without asking until the check says the pause moved.
+    expect(await b.orderingPause.current()).toBeNull();
+    await b.viewFreshness.check();
+    expect(await b.orderingPause.current()).toMatchObject({ source: 'admin', reason: 'stocktake' });
+    // The database's own answer, which the order service reads under the wallet lock, never waits for a check.
+    expect(await b.stores.orderingPause.current()).toMatchObject({ source: 'admin' });
+
+    await a.orderingPause.resume(1);
+    await b.viewFreshness.check();
+    expect(await b.orderingPause.current()).toBeNull();
+
+    await second.$client.query(
+      `insert into app_state (key, value, updated_at) values ('ordering.pause', $1, now())
+       on conflict (key) do update set value = excluded.value`,
+      [JSON.stringify({ source: 'provider', reason: 'key refused', since: 1, by: null })],
+    );
+    await a.viewFreshness.check();
+    expect(await a.orderingPause.current()).toMatchObject({ source: 'provider', reason: 'key refused' });
+    await b.orderingPause.resume(1);
+    expect(await b.orderingPause.current()).toBeNull();
+    await a.viewFreshness.check();
+    expect(await a.orderingPause.current()).toBeNull();
+  });
+
+  it('a catalog refresh through one instance, or in psql, is on the other\'s menu, loading state and search from its next update', async () => {
+    await first.$client.query('truncate products, categories, category_counts');
+    await first.$client.query(`delete from app_state where key = 'catalog.sync'`);
+    const a = await instance(first);
+    const b = await instance(second);
+    const logger = createLogger({ level: 'silent' });
+    const syncOf = (views: typeof a) => createCatalogSync({ provider: { listCategories: async () => [], allProducts: async function* () {} }, store: views.catalog, clock: steppingClock(), logger });
+    // A first sync under way on the first instance: the other says the catalog is loading.
+    await a.catalog.writeState('catalog.sync', { lastSuccessAt: null, lastError: null, lastErrorAt: null, runningSince: Date.now() });
+    await b.viewFreshness.check();
+    expect(await syncOf(b).loading()).toBe(true);
+    expect(await menuTitles(b)).toEqual([]);
+
+    await a.catalog.write(catalogOf([1, 'Streaming'], [2, 'Games']), { state: { key: 'catalog.sync', value: { lastSuccessAt: 1, lastError: null, lastErrorAt: null, runningSince: null } } });
+    expect(await menuTitles(a)).toEqual(['Streaming', 'Games']);
+    // Kept until the check: the menu and the loading state are answered from memory.
+    expect(await menuTitles(b)).toEqual([]);
+    expect(await syncOf(b).loading()).toBe(true);
+    await b.viewFreshness.check();
+    expect(await menuTitles(b)).toEqual(['Streaming', 'Games']);
+    expect(await syncOf(b).loading()).toBe(false);
+    expect((await b.catalog.search({ query: 'games', page: 1, pageSize: 8 })).items.map((p) => p.id)).toEqual([101]);
+
+    // A category renamed: found by its new name on the other instance, whose search had read the old names.
+    await a.catalog.write(catalogOf([1, 'Streaming'], [2, 'Consoles']));
+    await b.viewFreshness.check();
+    expect(await menuTitles(b)).toEqual(['Streaming', 'Consoles']);
+    expect((await b.catalog.search({ query: 'consoles', page: 1, pageSize: 8 })).items.map((p) => p.id)).toEqual([101]);
+
+    await second.$client.query(`update categories set title = 'Films' where id = 1`);
+    await a.viewFreshness.check();
+    expect(await menuTitles(a)).toEqual(['Films', 'Consoles']);
+  });
+
+  it('no change to the pause or the catalog means nothing read again', async () => {
+    const a = await instance(first);
+    await a.catalog.categoriesPage({ page: 1, pageSize: 8 });
+    await a.viewFreshness.check();
+    let reads = 0;
+    const { catalog, orderingPause } = a.stores;
+    const categoriesPage = catalog.categoriesPage;
+    catalog.categoriesPage = (request) => (reads++, categoriesPage(request));
+    const current = orderingPause.current;
+    orderingPause.current = () => (reads++, current());
+    await a.viewFreshness.check();
+    await a.catalog.categoriesPage({ page: 1, pageSize: 8 });
+    await a.orderingPause.current();
     expect(reads).toBe(0);
   });
 });

@@ -11,6 +11,8 @@ import { createStaffView } from '../../src/db/staff-view.js';
 import { createSqliteChangeCounterStore } from '../../src/db/change-counters.js';
 import { openFreshViews } from '../../src/db/fresh-views.js';
 import { latestRead } from '../../src/db/latest-read.js';
+import { createSqliteOrderingPauseStore } from '../../src/orders/ordering-pause.js';
+import { createSqliteCatalogStore } from '../../src/catalog/catalog-store.js';
 import { steppingClock } from './contract/subjects.js';
 
 const opened: Db[] = [];
@@ -99,7 +101,7 @@ describe('reads of a whole table', () => {
     expect(copy).toBe(2);
   });
 
-  it('on SQLite, a freshness check asks the database nothing', async () => {
+  it('on SQLite, a freshness check asks the database nothing, and the pause and the catalog are the stores themselves', async () => {
     const db = database();
     const clock = steppingClock();
     const counters = createSqliteChangeCounterStore();
@@ -107,9 +109,21 @@ describe('reads of a whole table', () => {
     const read = counters.read;
     counters.read = () => (reads++, read());
     const staffStore = createSqliteStaffStore({ db, clock });
-    const views = await openFreshViews({ changes: counters, staff: staffStore, people: createSqlitePeopleStore({ db, clock }), settings: createSqliteSettingsStore({ db, clock }) });
+    const orderingPause = createSqliteOrderingPauseStore({ db, clock });
+    const catalog = createSqliteCatalogStore({ db, clock });
+    const views = await openFreshViews({
+      changes: counters,
+      staff: staffStore,
+      people: createSqlitePeopleStore({ db, clock }),
+      settings: createSqliteSettingsStore({ db, clock }),
+      orderingPause,
+      catalog,
+    });
     const before = reads;
     await views.viewFreshness.check();
     expect(reads).toBe(before);
+    // Nothing kept in memory on SQLite: every read is the database's, as before.
+    expect(views.orderingPause).toBe(orderingPause);
+    expect(views.catalog).toBe(catalog);
   });
 });

@@ -69,9 +69,6 @@ const PRODUCT_COLUMNS = `p.id::float8 as id, p.title, p.category_id::float8 as "
  * beside each product: the few categories are folded here and a term that
  * matches a category's name matches that category's products.
  */
-/** How long the category names that search matches against are kept between reads (see categoryWords). */
-const CATEGORY_WORDS_KEPT_MS = 30_000;
-
 export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & CatalogStoreOptions): CatalogStore {
   const pool = deps.db.$client;
   const { clock } = deps;
@@ -99,18 +96,19 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
   /**
    * The folded name (with its parent's) of every category, split into words,
    * by category id. Every typed search needs them, and they change only
-   * with a catalog refresh: kept for CATEGORY_WORDS_KEPT_MS, and read again
-   * at once after a refresh written through this store. A refresh written
-   * by another instance is seen here within that time; meanwhile a new
-   * category's name finds nothing by its name alone (titles still match).
+   * with a catalog refresh: kept until a refresh written through this store,
+   * or until `forget`, which the catalog view calls when the catalog's
+   * change counter moved (a refresh by another instance or a script, see
+   * fresh-views.ts). A read every so often instead would put a second
+   * round trip before the search itself.
    */
-  let keptWords: { words: Promise<Map<number, string[]>>; at: number } | null = null;
+  let keptWords: { words: Promise<Map<number, string[]>> } | null = null;
   function categoryWords(): Promise<Map<number, string[]>> {
-    if (keptWords && clock.now() - keptWords.at < CATEGORY_WORDS_KEPT_MS) return keptWords.words;
+    if (keptWords) return keptWords.words;
     const words = rows<{ id: number; title: string; parentId: number | null }>(
       'select id::float8 as id, title, parent_id::float8 as "parentId" from categories order by position',
     ).then((cats) => new Map([...categoryTexts(cats)].map(([id, text]) => [id, searchWords(text)])));
-    const kept = { words, at: clock.now() };
+    const kept = { words };
     keptWords = kept;
     // A failed read is not kept: the next search asks again.
     words.catch(() => {
@@ -162,21 +160,23 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
     },
 
     async productsPage({ categoryId, ...request }) {
+      // The count and the page asked for in one query (one round trip, one connection); read again only when past the end.
       const pageAt = (size: number, offset: number) =>
-        rows<CatalogProduct>(
-          `select ${PRODUCT_COLUMNS} from products p left join product_prices pp on pp.product_id = p.id
-           where p.bucket_id = $1 order by p.position, p.id limit $2 offset $3`,
+        rows<CatalogProduct & { total: number; pos: number | null }>(
+          `select c.total, x.* from (select coalesce((select product_count from category_counts where category_id = $1), 0)::int as total) c
+           left join lateral (
+             select ${PRODUCT_COLUMNS}, p.position as pos from products p left join product_prices pp on pp.product_id = p.id
+             where p.bucket_id = $1 order by p.position, p.id limit $2 offset $3) x on true
+           order by x.pos, x.id`,
           [categoryId, size, offset],
         );
-      // The count and the page asked for at once (one round trip, not two); the page is read again only when it was past the end.
+      const strip = (found: (CatalogProduct & { total: number; pos: number | null })[]): CatalogProduct[] =>
+        found.filter((row) => row.id !== null).map(({ total: _total, pos: _pos, ...row }) => row);
       const asked = resolvePage(request, Number.MAX_SAFE_INTEGER);
-      const [counted, first] = await Promise.all([
-        rows<{ n: number }>('select product_count as n from category_counts where category_id = $1', [categoryId]),
-        pageAt(asked.pageSize, asked.offset),
-      ]);
-      const total = counted[0]?.n ?? 0;
+      const first = await pageAt(asked.pageSize, asked.offset);
+      const total = first[0]?.total ?? 0;
       const { page, pageSize, pageCount, offset } = resolvePage(request, total);
-      const items = total === 0 ? [] : offset === asked.offset && pageSize === asked.pageSize ? first : await pageAt(pageSize, offset);
+      const items = total === 0 ? [] : offset === asked.offset && pageSize === asked.pageSize ? strip(first) : strip(await pageAt(pageSize, offset));
       return { items, page, pageCount, total };
     },
 
@@ -333,6 +333,10 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
     async readState<T = Json>(key: string): Promise<T | null> {
       const [row] = await rows<{ value: string }>('select value from app_state where key = $1', [key]);
       return row ? (JSON.parse(row.value) as T) : null;
+    },
+
+    forget() {
+      keptWords = null;
     },
 
     async writeState(key, value) {

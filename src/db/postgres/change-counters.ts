@@ -4,7 +4,8 @@ import type { PgDb } from './open.js';
 
 /**
  * The counters that triggers on staff, people and app_state's settings
- * move in the same transaction as the change (migration 0004): a reader
+ * (migration 0004), and on the pause's row and the catalog's tables
+ * (migration 0013), move in the same transaction as the change: a reader
  * that sees a committed change also sees its count, whichever instance or
  * script made it.
  */
@@ -14,7 +15,7 @@ export function createPostgresChangeCounterStore(deps: { db: PgDb }): ChangeCoun
     shared: true,
     async read() {
       const result = await db.execute<{ name: string; version: string | number }>(sql`select name, version from change_counters`);
-      const counts: Record<ViewName, number> = { staff: 0, people: 0, settings: 0 };
+      const counts: Record<ViewName, number> = { staff: 0, people: 0, settings: 0, pause: 0, catalog: 0 };
       for (const row of result.rows) {
         if ((VIEW_NAMES as readonly string[]).includes(row.name)) counts[row.name as ViewName] = Number(row.version);
       }
