@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { batches } from './batches-table.js';
 import { APPROVAL_STATES, NOTIFICATION_KINDS, ORDER_STATES, STAFF_ROLES, type AdoptionProof, type OrderLine, type ReviewCandidate } from './schema-values.js';
 
 export * from './schema-values.js';
@@ -187,6 +188,9 @@ export const orders = sqliteTable(
     ownerLock: integer('owner_lock'),
     /** When the retention pass erased the end customer's answers from `lines` (src/safeguards/retention/): null while they are kept. */
     answersErasedAt: integer('answers_erased_at', { mode: 'timestamp_ms' }),
+    /** The batch this order is one of (src/batches), and its index in the batch's plan; null for an order on its own. */
+    batchId: integer('batch_id').references(() => batches.id),
+    batchIndex: integer('batch_index'),
   },
   (t) => [
     check('orders_state_check', sql.raw(`state in (${ORDER_STATES.map((s) => `'${s}'`).join(', ')})`)),
@@ -203,6 +207,7 @@ export const orders = sqliteTable(
     // Looked for by the repair of orders a stopped process left half-way: only the few orders in hand.
     index('orders_in_hand_idx').on(t.state).where(sql`state in ('intent', 'placing')`),
     index('orders_answers_kept_idx').on(t.finishedAt).where(sql`answers_erased_at is null`),
+    index('orders_batch_idx').on(t.batchId, t.batchIndex),
   ],
 );
 
@@ -327,3 +332,4 @@ export const approvalCards = sqliteTable(
 export { adminRequests } from './admin-requests-table.js';
 export { updateQueue } from './update-queue-table.js';
 export { stepUp } from './step-up-table.js';
+export { batches } from './batches-table.js';

@@ -127,6 +127,33 @@ function fillSource(db: Db): void {
     ])
     .run();
 
+  // A file batch held at its second order (its first placed as order 7), and a quantity batch done (order 8).
+  db.insert(s.batches)
+    .values([
+      {
+        key: 'batch-a',
+        requesterId: STAFF,
+        chatId: GROUP,
+        source: 'file',
+        fileHash: 'ab'.repeat(32),
+        fileName: 'کارت‌ها.xlsx',
+        plan: [
+          { lines: [line(101, 'Google Play 10 USD', 1_250_000, 1)], rows: [2] },
+          { lines: [line(102, 'Steam 50', BIG_AMOUNT, 1, [{ fieldId: 9, title: 'نام', value: 'علی' }])], rows: [3, 4] },
+        ],
+        total: 1_250_000 + BIG_AMOUNT,
+        state: 'held',
+        heldReason: 'price-changed',
+        nextIndex: 1,
+        progressMessageId: 3_000_000_003,
+        progressEditedAt: t(66),
+        createdAt: t(66),
+        updatedAt: t(67),
+      },
+      { key: 'batch-b', requesterId: STAFF, chatId: STAFF, source: 'quantity', fileHash: null, fileName: null, plan: [{ lines: [line(101, 'Google Play 10 USD', 1_250_000, 1)], rows: [] }], total: 1_250_000, state: 'done', nextIndex: 1, fileSentAt: t(68), createdAt: t(68), updatedAt: t(69) },
+    ])
+    .run();
+
   const multiLine = [
     line(101, 'Google Play 10 USD', 1_250_000, 2, [{ fieldId: 7, title: 'Email', value: 'a@example.com' }]),
     line(102, 'Steam 50', BIG_AMOUNT, 1, [
@@ -174,8 +201,8 @@ function fillSource(db: Db): void {
           debitAmount: 1_250_000,
         },
       }),
-      order(7, { state: 'rejected', providerMessage: 'insufficient balance', finishedAt: t(7005) }),
-      order(8, { state: 'refunded', providerOrderId: 8_000_000_008, finishedAt: t(8005) }),
+      order(7, { state: 'rejected', providerMessage: 'insufficient balance', finishedAt: t(7005), confirmKey: 'batch-a:0', batchId: 1, batchIndex: 0 }),
+      order(8, { state: 'refunded', providerOrderId: 8_000_000_008, finishedAt: t(8005), confirmKey: 'batch-b:0', batchId: 2, batchIndex: 0 }),
     ])
     .run();
   db.insert(s.auditLog)
@@ -297,13 +324,14 @@ describe('copyToPostgres', () => {
     before('orders', 'notifications');
     before('orders', 'approvals');
     before('approvals', 'approval_cards');
+    before('batches', 'orders');
   });
 
-  it('sums every bigint column that holds an amount or a price', () => {
+  it('sums every bigint column that holds an amount, a price or a total', () => {
     for (const table of Object.values(pgSchema)) {
       if (!is(table, PgTable)) continue;
       const config = getPgTableConfig(table);
-      const money = config.columns.filter((c) => c.getSQLType() === 'bigint' && /amount|price/.test(c.name)).map((c) => c.name);
+      const money = config.columns.filter((c) => c.getSQLType() === 'bigint' && /amount|price|^total$/.test(c.name)).map((c) => c.name);
       expect([...(AMOUNT_COLUMNS[config.name] ?? [])].sort(), config.name).toEqual(money.sort());
     }
   });
@@ -314,9 +342,10 @@ describe('copyToPostgres', () => {
     const result = await copyToPostgres(source, url, { now: () => NOW });
 
     const rows = Object.fromEntries(result.tables.map((table) => [table.table, table.rows]));
-    expect(rows).toMatchObject({ staff: 3, people: 2, orders: 8, audit_log: 4, notifications: 3, approvals: 3, approval_cards: 2, app_state: 3, bot_sessions: 2, products: 3, update_queue: 2 });
+    expect(rows).toMatchObject({ staff: 3, people: 2, orders: 8, audit_log: 4, notifications: 3, approvals: 3, approval_cards: 2, app_state: 3, bot_sessions: 2, products: 3, update_queue: 2, batches: 2 });
     const orderSums = result.tables.find((table) => table.table === 'orders')!.sums;
     expect(orderSums).toContainEqual({ column: 'accepted_amount', total: String(2_500_000 + BIG_AMOUNT + 1_250_000) });
+    expect(result.tables.find((table) => table.table === 'batches')!.sums).toEqual([{ column: 'total', total: String(2_500_000 + BIG_AMOUNT) }]);
     expect(result.skipped).toEqual(['products_fts']);
     expect(result.target).toBe(url);
 
@@ -445,7 +474,7 @@ describe('npm run db:copy', () => {
     const first = await runCopy([url], { DATABASE_PATH: source });
     expect(first.output).toMatch(/^copying .* into postgresql:/);
     expect(first.output).toMatch(/\n  orders +8 rows, total_amount sum \d+ equal, accepted_amount sum \d+ equal\n/);
-    expect(first.output).toMatch(/copied \d+ rows in 18 tables to .* in \d+ ms/);
+    expect(first.output).toMatch(/copied \d+ rows in 19 tables to .* in \d+ ms/);
     expect(first.output).not.toMatch(/Google Play|a@example\.com|steam-user/);
     expect(first.code).toBe(0);
 

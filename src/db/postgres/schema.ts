@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { batches } from './batches-table.js';
 import { ADMIN_REQUEST_STATES, APPROVAL_STATES, NOTIFICATION_KINDS, ORDER_STATES, STAFF_ROLES, type AdminChange, type AdoptionProof, type OrderLine, type RequestCard, type ReviewCandidate } from '../schema-values.js';
 
 export * from '../schema-values.js';
@@ -183,6 +184,8 @@ export const orders = pgTable(
     adoptionProof: jsonb('adoption_proof').$type<AdoptionProof>(),
     ownerLock: big('owner_lock'),
     answersErasedAt: at('answers_erased_at'),
+    batchId: integer('batch_id').references(() => batches.id),
+    batchIndex: integer('batch_index'),
   },
   (t) => [
     check('orders_state_check', sql.raw(inList('state', ORDER_STATES))),
@@ -199,6 +202,7 @@ export const orders = pgTable(
     // The repair looks for these every few seconds: the index holds only the few orders in hand.
     index('orders_in_hand_idx').on(t.state).where(sql`state in ('intent', 'placing')`),
     index('orders_answers_kept_idx').on(t.finishedAt).where(sql`answers_erased_at is null`),
+    index('orders_batch_idx').on(t.batchId, t.batchIndex),
   ],
 );
 
@@ -340,3 +344,4 @@ export const velocityCounters = pgTable('velocity_counters', {
 });
 export { stepUp } from './step-up-table.js';
 export { updateQueue } from './update-queue-table.js';
+export { batches } from './batches-table.js';

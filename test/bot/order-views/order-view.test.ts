@@ -67,6 +67,8 @@ function row(overrides: Partial<OrderRow> = {}): OrderRow {
     adoptionProof: null,
     ownerLock: null,
     answersErasedAt: null,
+    batchId: null,
+    batchIndex: null,
     ...overrides,
   };
 }
