@@ -21,6 +21,8 @@ export interface IntentInput {
   fingerprint: string;
   lines: OrderLine[];
   sandbox: boolean;
+  /** The batch this order is one of, and its index in the batch's plan (orders.batch_id, batch_index). */
+  batch?: { id: number; index: number };
 }
 
 export type OpenIntentResult =
@@ -179,6 +181,8 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
               sandbox: input.sandbox,
               createdAt: at,
               updatedAt: at,
+              batchId: input.batch?.id ?? null,
+              batchIndex: input.batch?.index ?? null,
             })
             .returning()
             .get();

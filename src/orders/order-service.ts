@@ -27,6 +27,8 @@ export interface PlaceInput {
   lines: OrderLine[];
   /** An administrator approved this order: the approval threshold is not judged again. */
   approved?: boolean;
+  /** One order of a batch (src/batches): the batch's id and the order's index in its plan, recorded on the order. */
+  batch?: { id: number; index: number };
 }
 
 export type PlaceResult =
@@ -310,6 +312,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         fingerprint: orderFingerprint(input.userId, input.lines),
         lines: input.lines,
         sandbox,
+        ...(input.batch ? { batch: input.batch } : {}),
       });
       if (opened.kind !== 'created') return opened;
 

@@ -92,6 +92,8 @@ export function createPostgresOrderStore(deps: {
             createdAt: at,
             updatedAt: at,
             ownerLock,
+            batchId: input.batch?.id ?? null,
+            batchIndex: input.batch?.index ?? null,
           })
           .returning();
         if (!order) throw new Error('the new order was not returned');
