@@ -92,6 +92,11 @@ export interface BatchStore {
   move(id: number, move: BatchMove): Promise<BatchRecord | null>;
   /** Moves the cursor from `index` to `index + 1`; null when it was not at `index`. */
   advance(id: number, index: number, at: Date): Promise<BatchRecord | null>;
+  /**
+   * Replaces the plan and total (Continue at a new price) while the cursor
+   * is still at `expectedIndex` and the batch is held; false otherwise.
+   */
+  setPlan(id: number, change: { plan: BatchOrderPlan[]; total: number; expectedIndex: number }, at: Date): Promise<boolean>;
   /** Batches in these states, oldest first: what the runner works on. */
   inStates(states: readonly BatchState[]): Promise<BatchRecord[]>;
   setProgressMessage(id: number, messageId: number, at: Date): Promise<void>;

@@ -61,6 +61,9 @@ import { createMemoryVelocityStore, type VelocityStore } from '../safeguards/vel
 import { createSqliteUpdateQueueStore, type UpdateQueueStore } from './update-queue-store.js';
 import { createSqliteStepUpStore, type StepUpStore } from '../safeguards/step-up/step-up-store.js';
 import { createPostgresStepUpStore } from './postgres/step-up-store.js';
+import type { BatchStore } from '../batches/batch-store.js';
+import { createSqliteBatchStore } from '../batches/batch-store-sqlite.js';
+import { createPostgresBatchStore } from './postgres/batch-store.js';
 
 /**
  * Everything giftdesk keeps, behind asynchronous stores: the one place that
@@ -122,6 +125,8 @@ export interface Stores {
   retention: RetentionStore;
   /** Step-up enrolments (sealed TOTP secrets), the last code's time-step and the one prompt waiting per person. */
   stepUp: StepUpStore;
+  /** Batches of orders placed one after another from one confirmation: their plan, state and cursor. */
+  batches: BatchStore;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -157,6 +162,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     codeMessages: createSqliteCodeMessageStore({ db }),
     retention: createSqliteRetentionStore({ db }),
     stepUp: createSqliteStepUpStore({ db, clock }),
+    batches: createSqliteBatchStore({ db }),
   };
 }
 
@@ -194,5 +200,6 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     codeMessages: createPostgresCodeMessageStore({ db }),
     retention: createPostgresRetentionStore({ db }),
     stepUp: createPostgresStepUpStore({ db, clock }),
+    batches: createPostgresBatchStore({ db }),
   };
 }

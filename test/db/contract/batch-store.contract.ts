@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { batchConfirmKey, type BatchOrderPlan, type BatchStore, type NewBatch } from '../../../src/batches/batch-store.js';
+import type { OrderLine } from '../../../src/orders/order-line.js';
+import type { OrderStore } from '../../../src/orders/order-repo.js';
+import { intentInput } from '../../support/order-fixtures.js';
+
+/** What every BatchStore does, whatever database keeps it: one small test file per dialect runs these cases. */
+export interface BatchSubject {
+  store: BatchStore;
+  /** The orders of the same database, to place a batch's intents through. */
+  orders: OrderStore;
+}
+
+export const T0 = 1_700_000_000_000;
+const at = (seconds: number) => new Date(T0 + seconds * 1000 + 123);
+const PERSON = 7_000_000_001;
+const OTHER = 7_000_000_002;
+/** The largest amount a number holds exactly: a total must come back as it went in. */
+const BIG_TOTAL = Number.MAX_SAFE_INTEGER;
+
+const RECORD_KEYS = [
+  'chatId', 'createdAt', 'fileHash', 'fileName', 'fileSentAt', 'heldReason', 'id', 'key', 'nextIndex', 'plan',
+  'progressEditedAt', 'progressMessageId', 'requesterId', 'source', 'state', 'total', 'updatedAt',
+];
+
+function line(productId: number, title: string, price: number, quantity = 1, fields: OrderLine['fields'] = []): OrderLine {
+  return { product: { id: productId, title }, region: { regionPropertyId: productId * 10, title: productId % 2 ? 'US' : null, price }, quantity, fields };
+}
+
+const PLAN: BatchOrderPlan[] = [
+  { lines: [line(101, 'Google Play 10 USD', 1_250_000, 2, [{ fieldId: 7, title: 'Email', value: 'a@example.com' }])], rows: [2, 3] },
+  { lines: [line(102, 'گیفت کارت اپل ۲۵ دلاری', 3_100_000, 1, [{ fieldId: 9, title: 'نام', value: 'علی' }]), line(103, 'Steam 50', 4_000_000)], rows: [4] },
+  { lines: [line(101, 'Google Play 10 USD', 1_250_000)], rows: [5] },
+];
+
+let keys = 0;
+function newBatch(overrides: Partial<NewBatch> = {}): NewBatch {
+  keys += 1;
+  return { key: `batch-${keys}-${Math.random().toString(36).slice(2, 8)}`, requesterId: PERSON, chatId: -1_002_000_000_001, source: 'file', fileHash: 'ab'.repeat(32), fileName: 'کارت‌ها.xlsx', plan: PLAN, total: BIG_TOTAL, ...overrides };
+}
+
+export function batchStoreContract(name: string, open: () => Promise<BatchSubject>) {
+  describe(`batch store (${name})`, () => {
+    it('keeps a new batch as a draft at its first order, and reads back its plan and an exact total', async () => {
+      const { store } = await open();
+      const input = newBatch();
+      const created = await store.create(input, at(1));
+      expect(Object.keys(created).sort()).toEqual(RECORD_KEYS);
+      expect(created).toEqual({
+        ...input,
+        id: created.id,
+        state: 'draft',
+        heldReason: null,
+        nextIndex: 0,
+        progressMessageId: null,
+        progressEditedAt: null,
+        fileSentAt: null,
+        createdAt: at(1),
+        updatedAt: at(1),
+      });
+      expect(created.total).toBe(BIG_TOTAL);
+      expect(await store.get(created.id)).toEqual(created);
+      expect(await store.get(created.id + 1000)).toBeNull();
+
+      const quantity = await store.create(newBatch({ source: 'quantity', fileHash: null, fileName: null, plan: [{ lines: [line(101, 'x', 5)], rows: [] }], total: 5 }), at(2));
+      expect(await store.get(quantity.id)).toMatchObject({ source: 'quantity', fileHash: null, fileName: null, plan: [{ lines: [line(101, 'x', 5)], rows: [] }], total: 5 });
+    });
+
+    it('refuses a second batch with the same key', async () => {
+      const { store } = await open();
+      const input = newBatch();
+      await store.create(input, at(1));
+      await expect(store.create({ ...input, fileHash: null }, at(2))).rejects.toThrow();
+    });
+
+    it('moves the state only from an expected one: of two moves from draft, the second finds it moved', async () => {
+      const { store } = await open();
+      const batch = await store.create(newBatch(), at(1));
+      const running = await store.move(batch.id, { from: ['draft'], to: 'running', at: at(2) });
+      expect(running).toMatchObject({ id: batch.id, state: 'running', heldReason: null, updatedAt: at(2), createdAt: at(1) });
+      expect(await store.move(batch.id, { from: ['draft'], to: 'cancelled', at: at(3) })).toBeNull();
+      expect(await store.get(batch.id)).toEqual(running);
+
+      const held = await store.move(batch.id, { from: ['running', 'waiting-approval'], to: 'held', heldReason: 'price-changed', at: at(4) });
+      expect(held).toMatchObject({ state: 'held', heldReason: 'price-changed', updatedAt: at(4) });
+      // Leaving the hold without a reason clears it.
+      expect(await store.move(batch.id, { from: ['held'], to: 'running', at: at(5) })).toMatchObject({ state: 'running', heldReason: null, updatedAt: at(5) });
+      expect(await store.move(batch.id + 1000, { from: ['running'], to: 'stopped', at: at(6) })).toBeNull();
+    });
+
+    it('moves the cursor only from where it is', async () => {
+      const { store } = await open();
+      const batch = await store.create(newBatch(), at(1));
+      expect(await store.advance(batch.id, 0, at(2))).toMatchObject({ nextIndex: 1, updatedAt: at(2), state: 'draft' });
+      expect(await store.advance(batch.id, 0, at(3))).toBeNull();
+      expect(await store.advance(batch.id, 2, at(3))).toBeNull();
+      expect(await store.advance(batch.id, 1, at(4))).toMatchObject({ nextIndex: 2, updatedAt: at(4) });
+      expect(await store.get(batch.id)).toMatchObject({ nextIndex: 2, updatedAt: at(4) });
+    });
+
+    it('replaces the plan and total only while held with the cursor where it was expected', async () => {
+      const { store } = await open();
+      const batch = await store.create(newBatch(), at(1));
+      const repriced: BatchOrderPlan[] = [PLAN[0]!, { ...PLAN[1]!, lines: [line(102, 'گیفت کارت اپل ۲۵ دلاری', 3_300_000)] }, PLAN[2]!];
+      const change = { plan: repriced, total: BIG_TOTAL - 1, expectedIndex: 1 };
+      await store.move(batch.id, { from: ['draft'], to: 'running', at: at(2) });
+      await store.advance(batch.id, 0, at(3));
+      expect(await store.setPlan(batch.id, change, at(4))).toBe(false);
+
+      await store.move(batch.id, { from: ['running'], to: 'held', heldReason: 'price-changed', at: at(5) });
+      expect(await store.setPlan(batch.id, { ...change, expectedIndex: 0 }, at(6))).toBe(false);
+      expect(await store.get(batch.id)).toMatchObject({ plan: PLAN, total: BIG_TOTAL, updatedAt: at(5) });
+
+      expect(await store.setPlan(batch.id, change, at(7))).toBe(true);
+      expect(await store.get(batch.id)).toMatchObject({ plan: repriced, total: BIG_TOTAL - 1, state: 'held', heldReason: 'price-changed', nextIndex: 1, updatedAt: at(7) });
+      expect(await store.setPlan(batch.id + 1000, change, at(8))).toBe(false);
+    });
+
+    it("finds the person's newest batch from the same file since a time, not a cancelled one", async () => {
+      const { store } = await open();
+      const hash = 'cd'.repeat(32);
+      const first = await store.create(newBatch({ fileHash: hash }), at(10));
+      const second = await store.create(newBatch({ fileHash: hash }), at(20));
+      await store.create(newBatch({ fileHash: hash, requesterId: OTHER }), at(30));
+      await store.create(newBatch({ fileHash: 'ef'.repeat(32) }), at(40));
+      expect((await store.sameFile(PERSON, hash, at(0)))?.id).toBe(second.id);
+      await store.move(second.id, { from: ['draft'], to: 'cancelled', at: at(50) });
+      expect((await store.sameFile(PERSON, hash, at(0)))?.id).toBe(first.id);
+      expect((await store.sameFile(PERSON, hash, at(10)))?.id).toBe(first.id);
+      expect(await store.sameFile(PERSON, hash, at(11))).toBeNull();
+      // Whatever its state but cancelled: a batch done is still the same file sent again.
+      await store.move(first.id, { from: ['draft'], to: 'done', at: at(60) });
+      expect(await store.sameFile(PERSON, hash, at(0))).toMatchObject({ id: first.id, state: 'done' });
+      expect(await store.sameFile(OTHER + 1, hash, at(0))).toBeNull();
+    });
+
+    it('lists batches in given states oldest first, and a person’s batches newest first', async () => {
+      const { store } = await open();
+      const a = await store.create(newBatch(), at(1));
+      const b = await store.create(newBatch({ requesterId: OTHER }), at(2));
+      const c = await store.create(newBatch(), at(3));
+      const d = await store.create(newBatch(), at(4));
+      await store.move(c.id, { from: ['draft'], to: 'running', at: at(5) });
+      await store.move(a.id, { from: ['draft'], to: 'held', heldReason: 'funds', at: at(6) });
+      await store.move(d.id, { from: ['draft'], to: 'done', at: at(7) });
+      expect((await store.inStates(['running', 'held'])).map((r) => r.id)).toEqual([a.id, c.id]);
+      expect((await store.inStates(['draft'])).map((r) => r.id)).toEqual([b.id]);
+      expect(await store.inStates([])).toEqual([]);
+      expect((await store.listForUser(PERSON, 10)).map((r) => r.id)).toEqual([d.id, c.id, a.id]);
+      expect((await store.listForUser(PERSON, 2)).map((r) => r.id)).toEqual([d.id, c.id]);
+      expect(await store.listForUser(OTHER + 1, 10)).toEqual([]);
+      expect(await store.listForUser(OTHER, 10)).toEqual([await store.get(b.id)]);
+    });
+
+    it('records the progress message, its last edit and the file sent, each bumping updatedAt', async () => {
+      const { store } = await open();
+      const batch = await store.create(newBatch(), at(1));
+      await store.setProgressMessage(batch.id, 3_000_000_001, at(2));
+      expect(await store.get(batch.id)).toMatchObject({ progressMessageId: 3_000_000_001, progressEditedAt: null, updatedAt: at(2) });
+      await store.setProgressEdited(batch.id, at(3));
+      expect(await store.get(batch.id)).toMatchObject({ progressEditedAt: at(3), updatedAt: at(3) });
+      await store.setFileSent(batch.id, at(4));
+      expect(await store.get(batch.id)).toMatchObject({ progressMessageId: 3_000_000_001, progressEditedAt: at(3), fileSentAt: at(4), updatedAt: at(4), state: 'draft' });
+    });
+
+    it("returns the batch's orders by their index in the plan, each carrying the batch", async () => {
+      const { store, orders } = await open();
+      const batch = await store.create(newBatch(), at(1));
+      const other = await store.create(newBatch(), at(2));
+      const place = async (index: number, batchId = batch.id, key = batch.key) => {
+        const opened = await orders.openIntent(
+          intentInput({ confirmKey: batchConfirmKey(key, index), fingerprint: `f-${key}-${index}`, userId: PERSON, lines: PLAN[index]!.lines, batch: { id: batchId, index } }),
+        );
+        if (opened.kind !== 'created') throw new Error(`intent ${index} was not created: ${opened.kind}`);
+        return opened.order;
+      };
+      const second = await place(1);
+      const first = await place(0);
+      await place(0, other.id, other.key);
+      const alone = await orders.openIntent(intentInput({ confirmKey: 'alone', fingerprint: 'alone' }));
+      expect(alone.order).toMatchObject({ batchId: null, batchIndex: null });
+      expect(second).toMatchObject({ batchId: batch.id, batchIndex: 1, confirmKey: `${batch.key}:1`, state: 'intent' });
+
+      const listed = await store.orders(batch.id);
+      expect(listed.map((o) => [o.id, o.batchIndex])).toEqual([
+        [first.id, 0],
+        [second.id, 1],
+      ]);
+      expect(listed[0]).toEqual(first);
+      expect(listed[1]).toEqual(await orders.get(second.id));
+      expect(Object.keys(listed[0]!)).toEqual(expect.arrayContaining(['batchId', 'batchIndex', 'totalAmount', 'lines']));
+      expect(await store.orders(batch.id + 1000)).toEqual([]);
+    });
+  });
+}
