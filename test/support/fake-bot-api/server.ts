@@ -12,6 +12,7 @@ import { readPayload } from './request-payload.js';
 import type { ApiResponse, FakeBotApi, FaultSpec, RecordedCall, SentMessage } from './types.js';
 import { createUpdateQueue } from './update-queue.js';
 import { createUserSimulation } from './user-simulation.js';
+import { createUserFiles } from './user-files.js';
 import { createFakeWebhook } from './webhook.js';
 
 export interface FakeBotApiOptions {
@@ -62,7 +63,8 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
     clock,
     botUser: { id: me.id, is_bot: true, first_name: me.first_name, username: me.username },
   };
-  const messageMethods = { ...createMessageMethods(methodDeps), ...createDocumentMethods(methodDeps) };
+  const userFiles = createUserFiles({ pushUpdate: (update) => users.pushUpdate(update), now: () => clock.now() });
+  const messageMethods = { ...createMessageMethods(methodDeps), ...createDocumentMethods(methodDeps), ...userFiles.handlers };
 
   const getUpdates: MethodHandler = (payload, clientGone) => {
     if (webhook.current() !== null) throw webhookActive();
@@ -115,6 +117,14 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const fileRoute = /^\/file\/bot([^/]*)\/(.+)$/.exec(url.pathname);
+    if (fileRoute) {
+      const bytes = fileRoute[1] === token ? userFiles.download(fileRoute[2]!) : null;
+      if (bytes === null) return void reply(res, notFound().toResponse());
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(bytes.length) });
+      res.end(Buffer.from(bytes));
+      return;
+    }
     const route = /^\/bot([^/]*)\/([A-Za-z0-9_]+)$/.exec(url.pathname);
     const clientGone = new AbortController();
     res.on('close', () => {
@@ -172,6 +182,7 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
     },
     addChat: users.addChat,
     sendText: users.sendText,
+    sendDocument: userFiles.sendDocument,
     pressButton: (from, messageId, data, chat) => users.pressButton(from, messageId, data, chat?.id ?? from.id),
     clickButton: (from, message, label) =>
       users.pressButton(from, message.message_id, findButton(message, label).callback_data, message.chat_id),

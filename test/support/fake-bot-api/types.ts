@@ -110,6 +110,8 @@ export interface FakeBotApi {
   /** Makes a chat known without an update, as if its user had talked to the bot earlier. */
   addChat(chat: FakeUser | ChatSpec): void;
   sendText(from: FakeUser, text: string, chat?: ChatSpec): Message;
+  /** The user sends a file (a document message); the bot can getFile and download its bytes. */
+  sendDocument(from: FakeUser, file: { fileName: string; bytes: Uint8Array; mimeType?: string }, caption?: string): void;
   pressButton(from: FakeUser, messageId: number, data: string, chat?: ChatSpec): string;
   clickButton(from: FakeUser, message: SentMessage, label: string | RegExp): string;
   pushUpdate(update: RawUpdate): Update;
