@@ -42,7 +42,7 @@ export function createSqliteBatchStore(deps: { db: Db }): BatchStore {
     move: async (id, move) =>
       db
         .update(batches)
-        .set({ state: move.to, heldReason: move.heldReason ?? null, updatedAt: move.at })
+        .set({ state: move.to, heldReason: move.heldReason ?? null, ...(move.approvedBy === undefined ? {} : { approvedBy: move.approvedBy }), updatedAt: move.at })
         .where(and(eq(batches.id, id), inArray(batches.state, [...move.from])))
         .returning()
         .get() ?? null,

@@ -52,6 +52,8 @@ export interface BatchRecord {
   progressEditedAt: Date | null;
   /** When the file of codes was last sent (after `done`, or on request). */
   fileSentAt: Date | null;
+  /** The administrator who approved the batch as a whole: its orders are not judged against the approval threshold again. */
+  approvedBy: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -72,6 +74,8 @@ export interface BatchMove {
   from: readonly BatchState[];
   to: BatchState;
   heldReason?: BatchHoldReason | null;
+  /** Recorded with the move out of 'waiting-approval'. */
+  approvedBy?: number;
   at: Date;
 }
 

@@ -33,6 +33,8 @@ export const batches = sqliteTable(
     progressMessageId: integer('progress_message_id'),
     progressEditedAt: integer('progress_edited_at', { mode: 'timestamp_ms' }),
     fileSentAt: integer('file_sent_at', { mode: 'timestamp_ms' }),
+    /** The administrator who approved the batch as a whole (its orders skip the threshold); null when none was needed. */
+    approvedBy: integer('approved_by'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },

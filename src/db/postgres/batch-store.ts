@@ -44,7 +44,7 @@ export function createPostgresBatchStore(deps: { db: PgDb }): BatchStore {
       (
         await db
           .update(batches)
-          .set({ state: move.to, heldReason: move.heldReason ?? null, updatedAt: move.at })
+          .set({ state: move.to, heldReason: move.heldReason ?? null, ...(move.approvedBy === undefined ? {} : { approvedBy: move.approvedBy }), updatedAt: move.at })
           .where(and(eq(batches.id, id), inArray(batches.state, [...move.from])))
           .returning()
       )[0] ?? null,

@@ -25,6 +25,7 @@ export const batches = pgTable(
     progressMessageId: big('progress_message_id'),
     progressEditedAt: at('progress_edited_at'),
     fileSentAt: at('file_sent_at'),
+    approvedBy: big('approved_by'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },

@@ -19,7 +19,7 @@ const OTHER = 7_000_000_002;
 const BIG_TOTAL = Number.MAX_SAFE_INTEGER;
 
 const RECORD_KEYS = [
-  'chatId', 'createdAt', 'fileHash', 'fileName', 'fileSentAt', 'heldReason', 'id', 'key', 'nextIndex', 'plan',
+  'approvedBy', 'chatId', 'createdAt', 'fileHash', 'fileName', 'fileSentAt', 'heldReason', 'id', 'key', 'nextIndex', 'plan',
   'progressEditedAt', 'progressMessageId', 'requesterId', 'source', 'state', 'total', 'updatedAt',
 ];
 
@@ -55,6 +55,7 @@ export function batchStoreContract(name: string, open: () => Promise<BatchSubjec
         progressMessageId: null,
         progressEditedAt: null,
         fileSentAt: null,
+        approvedBy: null,
         createdAt: at(1),
         updatedAt: at(1),
       });
@@ -86,6 +87,14 @@ export function batchStoreContract(name: string, open: () => Promise<BatchSubjec
       // Leaving the hold without a reason clears it.
       expect(await store.move(batch.id, { from: ['held'], to: 'running', at: at(5) })).toMatchObject({ state: 'running', heldReason: null, updatedAt: at(5) });
       expect(await store.move(batch.id + 1000, { from: ['running'], to: 'stopped', at: at(6) })).toBeNull();
+    });
+
+    it('records who approved a batch with its move out of waiting, and keeps it through later moves', async () => {
+      const { store } = await open();
+      const batch = await store.create(newBatch(), at(1));
+      await store.move(batch.id, { from: ['draft'], to: 'waiting-approval', at: at(2) });
+      expect(await store.move(batch.id, { from: ['waiting-approval'], to: 'running', approvedBy: 42, at: at(3) })).toMatchObject({ state: 'running', approvedBy: 42 });
+      expect(await store.move(batch.id, { from: ['running'], to: 'placed', at: at(4) })).toMatchObject({ state: 'placed', approvedBy: 42 });
     });
 
     it('moves the cursor only from where it is', async () => {

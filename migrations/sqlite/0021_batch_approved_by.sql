@@ -1,0 +1,1 @@
+ALTER TABLE `batches` ADD `approved_by` integer;

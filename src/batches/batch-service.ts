@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../clock.js';
+import type { Logger } from '../logger.js';
+import type { LimitVerdict } from '../orders/limit-check.js';
+import type { OrderingPauseStore } from '../orders/ordering-pause.js';
+import type { BatchLimitCheck } from './batch-limits.js';
+import { planTotals } from './batch-plan.js';
+import type { BatchOrderPlan, BatchRecord, BatchSource, BatchStore } from './batch-store.js';
+
+/** The same file sent again within this long is recognised, and its earlier batch named before anything is placed. */
+export const SAME_FILE_WINDOW_MS = 30 * 24 * 3_600_000;
+
+/** The new price a Continue accepts, as the held message showed it. */
+export interface AcceptedPrice {
+  productId: number;
+  regionPropertyId: number;
+  from: number;
+  to: number;
+}
+
+/** The plan with the orders from `from` on moved from the old price of that product and region to the new one. */
+export function repriced(plan: readonly BatchOrderPlan[], from: number, accept: AcceptedPrice): BatchOrderPlan[] {
+  return plan.map((order, index) =>
+    index < from
+      ? order
+      : {
+          ...order,
+          lines: order.lines.map((line) =>
+            line.product.id === accept.productId && line.region.regionPropertyId === accept.regionPropertyId && line.region.price === accept.from
+              ? { ...line, region: { ...line.region, price: accept.to } }
+              : line,
+          ),
+        },
+  );
+}
+
+export type ConfirmOutcome =
+  | { kind: 'running'; batch: BatchRecord }
+  | { kind: 'waiting-approval'; batch: BatchRecord }
+  | { kind: 'over-limit'; verdict: Extract<LimitVerdict, { ok: false }> }
+  | { kind: 'paused' }
+  /** Not this person's batch, or no longer a draft (confirmed already, cancelled, replaced). */
+  | { kind: 'not-yours' | 'not-draft'; batch: BatchRecord | null };
+
+export interface BatchServiceDeps {
+  store: BatchStore;
+  limits: BatchLimitCheck;
+  /** Whether a batch of this total needs an administrator's approval, counted on the person's day. */
+  approvalNeeded: (personId: number, total: number) => Promise<boolean>;
+  pause: Pick<OrderingPauseStore, 'current'>;
+  /**
+   * Whether this administrator may approve this person's batch, read at the
+   * press: another administrator, or the requester only where no other
+   * administrator exists and dual control does not hold self-approval.
+   */
+  mayApprove: (approverId: number, requesterId: number) => Promise<boolean>;
+  clock: Clock;
+  logger: Logger;
+}
+
+/**
+ * Batches as people handle them: a checked plan becomes a draft with one
+ * summary; one Confirm judges the whole batch (pause, limits, approval) and
+ * starts it; Stop and Continue move it by compare-and-swap, so two presses
+ * or two instances never both act. The placing itself is the runner's.
+ */
+export function createBatchService(deps: BatchServiceDeps) {
+  const { store, clock, logger } = deps;
+  const at = () => new Date(clock.now());
+
+  return {
+    async draft(input: { requesterId: number; chatId: number; source: BatchSource; fileHash: string | null; fileName: string | null; plan: BatchOrderPlan[] }): Promise<BatchRecord> {
+      const { total } = planTotals(input.plan);
+      return store.create({ ...input, key: randomUUID(), total }, at());
+    },
+
+    /** The earlier batch made from the same file, if any, so that the summary says so before Confirm. */
+    sameFile: (requesterId: number, fileHash: string): Promise<BatchRecord | null> => store.sameFile(requesterId, fileHash, new Date(clock.now() - SAME_FILE_WINDOW_MS)),
+
+    async confirm(id: number, by: number): Promise<ConfirmOutcome> {
+      const batch = await store.get(id);
+      if (!batch || batch.requesterId !== by) return { kind: 'not-yours', batch };
+      if (batch.state !== 'draft') return { kind: 'not-draft', batch };
+      if (await deps.pause.current()) return { kind: 'paused' };
+      const verdict = await deps.limits(by, planTotals(batch.plan).orders);
+      if (!verdict.ok) return { kind: 'over-limit', verdict };
+      const waits = await deps.approvalNeeded(by, batch.total);
+      const moved = await store.move(id, { from: ['draft'], to: waits ? 'waiting-approval' : 'running', at: at() });
+      if (!moved) return { kind: 'not-draft', batch: await store.get(id) };
+      logger.info({ batchId: id, orders: batch.plan.length, total: batch.total, approval: waits }, 'batch confirmed');
+      return waits ? { kind: 'waiting-approval', batch: moved } : { kind: 'running', batch: moved };
+    },
+
+    /** Orders not yet sent are never sent; what was placed is still delivered. A draft is simply cancelled. */
+    async stop(id: number, by: number): Promise<BatchRecord | null> {
+      const batch = await store.get(id);
+      if (!batch || batch.requesterId !== by) return null;
+      if (batch.state === 'draft') return store.move(id, { from: ['draft'], to: 'cancelled', at: at() });
+      const stopped = await store.move(id, { from: ['waiting-approval', 'running', 'held'], to: 'stopped', at: at() });
+      if (stopped) logger.info({ batchId: id, at: stopped.nextIndex }, 'batch stopped by its orderer');
+      return stopped;
+    },
+
+    /**
+     * A held batch goes on from the order it stopped at. After a price
+     * change, Continue accepts the one new price that was shown: the orders
+     * not yet sent are repriced to it, and a further change holds again.
+     */
+    async resume(id: number, by: number, accept?: AcceptedPrice): Promise<BatchRecord | null> {
+      const batch = await store.get(id);
+      if (!batch || batch.requesterId !== by || batch.state !== 'held') return null;
+      if (accept && batch.heldReason === 'price-changed') {
+        const plan = repriced(batch.plan, batch.nextIndex, accept);
+        if (!(await store.setPlan(id, { plan, total: planTotals(plan).total, expectedIndex: batch.nextIndex }, at()))) return null;
+        logger.info({ batchId: id, productId: accept.productId, from: accept.from, to: accept.to }, 'batch goes on at a new price');
+      }
+      return store.move(id, { from: ['held'], to: 'running', heldReason: null, at: at() });
+    },
+
+    /**
+     * An administrator approves the batch exactly as it was shown: it starts,
+     * and its orders are not held to the threshold again (limits and the
+     * pause still are, under the wallet lock). One press wins.
+     */
+    async approve(id: number, by: number): Promise<{ kind: 'approved' | 'not-waiting' | 'own'; batch: BatchRecord | null }> {
+      const batch = await store.get(id);
+      if (!batch || batch.state !== 'waiting-approval') return { kind: 'not-waiting', batch };
+      if (!(await deps.mayApprove(by, batch.requesterId))) return { kind: 'own', batch };
+      const moved = await store.move(id, { from: ['waiting-approval'], to: 'running', approvedBy: by, at: at() });
+      if (!moved) return { kind: 'not-waiting', batch: await store.get(id) };
+      logger.info({ batchId: id, by }, 'batch approved');
+      return { kind: 'approved', batch: moved };
+    },
+
+    async refuse(id: number, by: number): Promise<{ kind: 'refused' | 'not-waiting' | 'own'; batch: BatchRecord | null }> {
+      const batch = await store.get(id);
+      if (!batch || batch.state !== 'waiting-approval') return { kind: 'not-waiting', batch };
+      if (!(await deps.mayApprove(by, batch.requesterId))) return { kind: 'own', batch };
+      const moved = await store.move(id, { from: ['waiting-approval'], to: 'cancelled', at: at() });
+      if (!moved) return { kind: 'not-waiting', batch: await store.get(id) };
+      logger.info({ batchId: id, by }, 'batch refused');
+      return { kind: 'refused', batch: moved };
+    },
+
+    /** Whether a batch of this total would wait for an administrator, as Confirm will judge it. */
+    needsApproval: (personId: number, total: number) => deps.approvalNeeded(personId, total),
+    get: (id: number) => store.get(id),
+    orders: (id: number) => store.orders(id),
+    listForUser: (requesterId: number, limit: number) => store.listForUser(requesterId, limit),
+  };
+}
+
+export type BatchService = ReturnType<typeof createBatchService>;

@@ -1,0 +1,140 @@
+import type { FormattedString } from '@grammyjs/parse-mode';
+import { lineLabel } from '../orders/order-line.js';
+import type { OrderRow } from '../orders/order-repo.js';
+import { formatAmount, formatDateTimeWithZone, formatId, formatNumber, type AmountUnit } from '../text/format.js';
+import { bold, joinLines, plain } from '../text/formatted.js';
+import type { Locale, Translate } from '../text/i18n.js';
+import type { OutgoingButton } from '../text/send-port.js';
+import { isLive, isOpen } from './batch-orders.js';
+import { planUnits } from './batch-plan.js';
+import type { BatchRecord } from './batch-store.js';
+import type { PriceMove } from './batch-runner.js';
+
+/** How one reader is written to. */
+export interface BatchViewContext {
+  t: Translate;
+  locale: Locale;
+  amountUnit: AmountUnit;
+  timeZone: string;
+}
+
+/** Buttons of batch messages: 'bt:<verb>:<batch>[:<price>]'; every check is made again at the press. */
+export const BATCH_DATA = /^bt:(ok|no|stop|go|ap|rf):([0-9]{1,12})(?::([0-9]{1,16}))?$/;
+
+export const batchData = (verb: 'ok' | 'no' | 'stop' | 'go' | 'ap' | 'rf', id: number, price?: number): string => `bt:${verb}:${id}${price === undefined ? '' : `:${price}`}`;
+
+const money = (c: BatchViewContext, value: number) => formatAmount(value, c.locale, c.amountUnit);
+
+/** Each product of the batch with its units, in the order they first appear. */
+function productLines(c: BatchViewContext, batch: BatchRecord): string[] {
+  const units = new Map<string, number>();
+  for (const order of batch.plan) for (const line of order.lines) units.set(lineLabel(line), (units.get(lineLabel(line)) ?? 0) + line.quantity);
+  return [...units].map(([product, count]) => c.t('batch-summary-product', { product, units: formatNumber(count, c.locale) }));
+}
+
+/** The one summary a batch is confirmed on: orders, units, total, the wallet before and after, and what else the orderer must know. */
+export function batchSummaryView(
+  c: BatchViewContext,
+  batch: BatchRecord,
+  facts: { balance: number | null; sameFile: BatchRecord | null; approval: boolean },
+): { text: FormattedString; buttons: OutgoingButton[][] } {
+  const id = formatId(batch.id, c.locale);
+  const title = batch.fileName ? c.t('batch-summary-title', { id, file: batch.fileName }) : c.t('batch-summary-title-quantity', { id });
+  const lines: (FormattedString | string)[] = [bold(title), ''];
+  lines.push(c.t('batch-summary-counts', { orders: formatNumber(batch.plan.length, c.locale), units: formatNumber(planUnits(batch.plan), c.locale), total: money(c, batch.total) }));
+  lines.push(...productLines(c, batch));
+  if (facts.balance !== null) lines.push('', c.t('batch-summary-wallet', { balance: money(c, facts.balance), after: money(c, facts.balance - batch.total) }));
+  if (facts.sameFile) {
+    const earlier = facts.sameFile;
+    lines.push('', c.t('batch-summary-same-file', { when: formatDateTimeWithZone(earlier.createdAt.getTime(), c.locale, c.timeZone), batch: formatId(earlier.id, c.locale), state: c.t(`batch-state-${earlier.state}`) }));
+  }
+  if (facts.approval) lines.push('', c.t('batch-summary-approval'));
+  lines.push('', c.t('batch-summary-hint'));
+  const short = facts.balance !== null && facts.balance < batch.total;
+  const confirm: OutgoingButton[] = short ? [] : [{ text: c.t('batch-button-confirm'), callbackData: batchData('ok', batch.id) }];
+  return { text: joinLines(...lines), buttons: [[...confirm, { text: c.t('batch-button-cancel'), callbackData: batchData('no', batch.id) }]] };
+}
+
+/** What the progress message counts, from the batch's orders. */
+export function batchCounts(batch: BatchRecord, orders: readonly OrderRow[]) {
+  const live = orders.filter(isLive);
+  return {
+    placed: new Set(live.map((order) => order.batchIndex)).size,
+    delivered: live.filter((order) => order.state === 'completed').length,
+    failed: live.filter((order) => order.state === 'failed' || order.state === 'cancelled' || order.state === 'refunded').length,
+    open: live.filter(isOpen).length,
+    spent: live.filter((order) => order.state !== 'failed' && order.state !== 'cancelled' && order.state !== 'refunded').reduce((sum, order) => sum + order.totalAmount, 0),
+  };
+}
+
+/** The one progress message, edited in place: counts, the amount spent, and Stop while orders remain to be sent. */
+export function batchProgressView(c: BatchViewContext, batch: BatchRecord, orders: readonly OrderRow[]): { text: FormattedString; buttons: OutgoingButton[][] } {
+  const counts = batchCounts(batch, orders);
+  const id = formatId(batch.id, c.locale);
+  const state = batch.state === 'held' && batch.heldReason === 'unknown-outcome' ? c.t('batch-state-checking') : c.t(`batch-state-${batch.state}`);
+  const lines: (FormattedString | string)[] = [
+    bold(c.t('batch-progress-title', { id, state })),
+    c.t('batch-progress-counts', {
+      placed: formatNumber(counts.placed, c.locale),
+      orders: formatNumber(batch.plan.length, c.locale),
+      delivered: formatNumber(counts.delivered, c.locale),
+      failed: formatNumber(counts.failed, c.locale),
+    }),
+    c.t('batch-progress-spent', { spent: money(c, counts.spent), total: money(c, batch.total) }),
+  ];
+  const stoppable = batch.state === 'running' || batch.state === 'held' || batch.state === 'waiting-approval';
+  return { text: joinLines(...lines), buttons: stoppable ? [[{ text: c.t('batch-button-stop'), callbackData: batchData('stop', batch.id) }]] : [] };
+}
+
+/** The word to the orderer when a batch stopped at an order: why, and Continue (at the new price) or Stop. */
+export function batchHeldView(c: BatchViewContext, batch: BatchRecord, price: PriceMove | null): { text: FormattedString; buttons: OutgoingButton[][] } {
+  const reason = batch.heldReason ?? 'provider';
+  const title = c.t('batch-held-title', { id: formatId(batch.id, c.locale), index: formatNumber(batch.nextIndex + 1, c.locale), orders: formatNumber(batch.plan.length, c.locale) });
+  const why =
+    reason === 'price-changed' && price
+      ? c.t('batch-held-price-changed', { product: price.product, from: money(c, price.from), to: money(c, price.to) })
+      : c.t(`batch-held-${reason}`);
+  const go: OutgoingButton =
+    reason === 'price-changed' && price
+      ? { text: c.t('batch-button-continue-at', { price: money(c, price.to) }), callbackData: batchData('go', batch.id, price.to) }
+      : { text: c.t('batch-button-continue'), callbackData: batchData('go', batch.id) };
+  return { text: joinLines(bold(title), plain(why)), buttons: [[go, { text: c.t('batch-button-stop'), callbackData: batchData('stop', batch.id) }]] };
+}
+
+/** The card administrators decide a batch on: who, what, how much, Approve or Refuse. */
+export function batchApprovalView(c: BatchViewContext, batch: BatchRecord, requester: string): { text: FormattedString; buttons: OutgoingButton[][] } {
+  const id = formatId(batch.id, c.locale);
+  const lines: (FormattedString | string)[] = [
+    bold(c.t('batch-approval-title', { id })),
+    c.t('batch-approval-requester', { person: requester }),
+    c.t('batch-summary-counts', { orders: formatNumber(batch.plan.length, c.locale), units: formatNumber(planUnits(batch.plan), c.locale), total: money(c, batch.total) }),
+    ...productLines(c, batch),
+  ];
+  if (batch.fileName) lines.push(c.t('batch-approval-file', { file: batch.fileName }));
+  return {
+    text: joinLines(...lines),
+    buttons: [[{ text: c.t('batch-button-approve'), callbackData: batchData('ap', batch.id) }, { text: c.t('batch-button-refuse'), callbackData: batchData('rf', batch.id) }]],
+  };
+}
+
+/** /batch with nothing after it: the person's recent batches, then how to start one. */
+export function batchListView(c: BatchViewContext, batches: readonly BatchRecord[], perOrderMax: number): FormattedString {
+  const lines: (FormattedString | string)[] = [];
+  if (batches.length > 0) {
+    lines.push(bold(c.t('batch-list-title')));
+    for (const batch of batches) {
+      lines.push(
+        c.t('batch-list-line', {
+          id: formatId(batch.id, c.locale),
+          when: formatDateTimeWithZone(batch.createdAt.getTime(), c.locale, c.timeZone),
+          orders: formatNumber(batch.plan.length, c.locale),
+          total: money(c, batch.total),
+          state: c.t(`batch-state-${batch.state}`),
+        }),
+      );
+    }
+    lines.push('');
+  }
+  lines.push(c.t('batch-help', { max: formatNumber(perOrderMax, c.locale) }));
+  return joinLines(...lines);
+}
