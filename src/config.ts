@@ -129,6 +129,7 @@ const schema = z.strictObject({
   PROVIDER_MAX_QUANTITY_PER_ITEM: positiveInt(10, 1_000),
   // Likewise not shown; contract.md assumes 5 products per order (CONTRACT_LIMITS.maxItemsPerOrder).
   PROVIDER_MAX_PRODUCTS_PER_ORDER: positiveInt(5, 100),
+  BATCH_MAX_ROWS: positiveInt(1_000, 5_000),
   // Unset means the probe's own default (PAUSE_PROBE_MS in src/orders/pause-probe.ts).
   // Checked in parseConfig (its parser words its own problems); only with PROVIDER_BASE_URL=sandbox.
   SANDBOX_FAULTS: optional(z.string()),
@@ -176,6 +177,8 @@ export type Config = {
   providerMaxQuantityPerItem: number;
   /** Most products (lines) in one order: the cart offers no more. */
   providerMaxProductsPerOrder: number;
+  /** Most rows of a batch file; a longer file is refused before anything is read from the provider. */
+  batchMaxRows: number;
   /** How often a pause the provider caused checks whether it answers again; undefined for the default. */
   pauseProbeSeconds: number | undefined;
   /** Trouble the in-process sandbox makes on purpose, for rehearsals; null when none. */
@@ -283,6 +286,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     providerRequestsPerSecond: data.PROVIDER_REQUESTS_PER_SECOND,
     providerMaxQuantityPerItem: data.PROVIDER_MAX_QUANTITY_PER_ITEM,
     providerMaxProductsPerOrder: data.PROVIDER_MAX_PRODUCTS_PER_ORDER,
+    batchMaxRows: data.BATCH_MAX_ROWS,
     pauseProbeSeconds: data.PAUSE_PROBE_SECONDS,
     sandboxFaults,
     botMode: data.BOT_MODE,

@@ -67,6 +67,8 @@ export interface BackgroundDeps extends SenderParts {
   onProviderAnswering: (pause: OrderingPause) => Promise<void>;
   /** Code messages taken out of the chats, end customers' answers erased, strangers forgotten (src/safeguards/retention/); absent, nothing is. */
   retention?: { removeCodeMessages: () => Promise<unknown>; eraseOldAnswers: () => Promise<unknown> };
+  /** One pass of the batch runner (src/batches/batch-runner.ts); absent, batches wait. */
+  runBatches?: () => Promise<void>;
   /** Compares Telegram's registration of the bot with giftdesk's own (alerts/token-watch.ts); absent, not watched. */
   watchBotToken?: () => Promise<void>;
   /** Observers for health and metrics; they never change what the loops do. */
@@ -81,6 +83,9 @@ export interface BackgroundDeps extends SenderParts {
 const CODE_REMOVAL_MS = 60_000;
 /** The retention pass erases a small batch each time; a backlog (a lowered setting) drains over a few passes. */
 const RETENTION_MS = 5 * 60_000;
+
+/** Batches are looked at this often: the next order of a running batch goes out within it, and a settled one's file. */
+const BATCH_TICK_MS = 1_000;
 
 /** How often Telegram's registration of the bot is compared with ours: a stolen token is seen within this. */
 const TOKEN_WATCH_MS = 3 * 60_000;
@@ -241,6 +246,7 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
           startRepeating({ name: 'bot token watch', everyMs: TOKEN_WATCH_MS, task: deps.watchBotToken, clock, logger }),
         ]
       : []),
+    ...(deps.runBatches ? [startRepeating({ name: 'batch runner', everyMs: BATCH_TICK_MS, task: fresh(deps.runBatches), clock, logger, immediately: true })] : []),
     ...(deps.dualControl
       ? [
           startRepeating({

@@ -7,6 +7,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { Services } from './services.js';
+import { batchCatalogOf, batchViewFor, createBatchNoticesOf, createBatchServiceOf } from './batch-wiring.js';
 
 /**
  * The bot on the services, as production runs it and as the in-process
@@ -55,6 +56,15 @@ export function createAppBot(deps: { config: Config; services: Services; catalog
     velocity: services.velocity,
     stepUp: services.stepUp,
     orderStepUp: services.orderStepUp,
+    batches: {
+      batches: createBatchServiceOf({ config, services, clock, logger }),
+      notices: createBatchNoticesOf({ config, services, clock, logger }),
+      catalog: batchCatalogOf(services),
+      approvers: (requesterId) => services.approvals.approversFor({ requesterId }),
+      viewFor: batchViewFor({ config, services }),
+      describePerson: services.describePerson,
+      maxRows: config.batchMaxRows,
+    },
     perItemLimit: config.providerMaxQuantityPerItem,
     maxProductsPerOrder: config.providerMaxProductsPerOrder,
     clock,

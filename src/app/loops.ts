@@ -9,6 +9,7 @@ import type { Logger } from '../logger.js';
 import type { Repeating } from '../repeat.js';
 import { translatorFor } from '../text/i18n.js';
 import { retentionPasses } from './retention-wiring.js';
+import { createBatchNoticesOf, createBatchRunnerOf } from './batch-wiring.js';
 import type { Services } from './services.js';
 
 /** Product details read per catalog pass to keep list prices fresh. */
@@ -50,6 +51,8 @@ export function startLoops(deps: {
     await alerts.alert('catalog-sync', (locale) => translate(locale)(key, { reason: syncFailureWords(translate(locale), result.error) }));
   };
 
+  const batchRunner = createBatchRunnerOf({ config, services, clock, logger, notices: createBatchNoticesOf({ config, services, clock, logger }) });
+
   return startBackgroundWork({
     config,
     stores: services.stores,
@@ -66,6 +69,7 @@ export function startLoops(deps: {
     orderingPause: services.stores.orderingPause,
     approvals: { service: services.approvals, announcer: services.approvalAnnouncer },
     watchBotToken: () => services.tokenWatch.check(),
+    runBatches: () => batchRunner.runOnce(),
     dualControl: { service: services.dualControl, announcer: services.dualControlAnnouncer },
     retention: retentionPasses({ config, services, clock, logger }),
     onProviderAnswering: () => alerts.alert('ordering-provider-back', (locale) => translate(locale)('ordering-provider-back-alert'), { quietMs: 0 }),

@@ -12,6 +12,7 @@ import type { StaffView } from '../db/staff-view.js';
 import type { SessionStore } from '../db/session-store.js';
 import type { StrangerRepliesStore } from '../db/stranger-replies-repo.js';
 import type { Logger } from '../logger.js';
+import type { BatchesDeps } from './features/batches.js';
 import type { LocalPeriods, MonthCalendar } from '../text/local-periods.js';
 import type { OrderQueries } from '../orders/order-queries.js';
 import type { OrderService } from '../orders/order-service.js';
@@ -95,6 +96,8 @@ export interface BotDeps {
   stepUp?: StepUp;
   /** Step-up for orders above an amount (with `stepUp`). */
   orderStepUp?: OrderStepUp;
+  /** Batches: a CSV file or a large quantity placed as many orders with one Confirm; absent, not offered. */
+  batches?: Omit<BatchesDeps, 'perOrderMax' | 'logger' | 'provider'> & { maxRows: number };
   /** Calendar whose months exports count by; Gregorian unless set. */
   monthCalendar?: MonthCalendar;
   /** Days and months in `timeZone` and `monthCalendar`, as /export reads its dates. */

@@ -55,6 +55,9 @@ import { createStepUpGate } from './step-up-gate.js';
 import { createTellPerson } from './tell-person.js';
 import { createTypingWhileSlow } from './typing-while-slow.js';
 import type { BotDeps } from './bot-deps.js';
+import { batchesFeature } from './features/batches.js';
+import { batchUploadFeature, MAX_BATCH_FILE_BYTES } from './features/batch-upload.js';
+import { createFileDownload } from './download-file.js';
 
 export type { BotDeps } from './bot-deps.js';
 
@@ -322,6 +325,12 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     }),
   );
   if (deps.reportSettings) bot.use(feedAndDigestFeature({ ...deps.reportSettings }));
+  if (deps.batches) {
+    const batchDeps = { ...deps.batches, provider: deps.provider, perOrderMax: deps.perItemLimit, logger: deps.logger };
+    bot.use(batchesFeature(batchDeps));
+    const downloadFile = createFileDownload({ api: bot.api, token: deps.token, ...(deps.apiRoot ? { apiRoot: deps.apiRoot } : {}), maxBytes: MAX_BATCH_FILE_BYTES });
+    bot.use(batchUploadFeature({ ...batchDeps, batches: deps.batches.batches, downloadFile }));
+  }
   bot.use(confirmedPressFeature({ orders: orderQueries, ...(approvals ? { approvals: approvals.service } : {}) }));
   bot.use(unhandledFeature());
 

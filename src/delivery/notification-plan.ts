@@ -49,6 +49,9 @@ export interface NotificationPlanner {
   planFor(row: NotificationRow, order: OrderRow): Promise<Plan>;
 }
 
+/** What the orderer of a batch is not told order by order; administrators' alerts still go out. */
+const QUIET_IN_BATCH: ReadonlySet<NotificationRow['kind']> = new Set(['delivered', 'failed', 'cancelled', 'refunded', 'interrupted', 'not_placed']);
+
 /** Turns an outbox row into the messages it sends and the alert it raises, reading the provider where the row needs it. */
 export function createNotificationPlanner(deps: NotificationPlannerDeps): NotificationPlanner {
   const { provider, clock } = deps;
@@ -70,6 +73,8 @@ export function createNotificationPlanner(deps: NotificationPlannerDeps): Notifi
   });
 
   async function planFor(row: NotificationRow, order: OrderRow): Promise<Plan> {
+    // A batch's orders are told in its one progress message and its one file of codes, not a message each.
+    if (order.batchId !== null && QUIET_IN_BATCH.has(row.kind)) return { kind: 'send', messages: [] };
     const ctx = contextFor(deps.localeOf(order.userId));
     switch (row.kind) {
       case 'delivered': {

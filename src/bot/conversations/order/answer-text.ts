@@ -1,6 +1,7 @@
 import { checkFieldValue, checkQuantity, type FieldProblem } from '../../../orders/field-validation.js';
 import type { Translate } from '../../../text/i18n.js';
-import { answerField, chooseQuantity, currentField, maxQuantity, searchProducts, type Draft, type Step as DraftStep } from './draft.js';
+import { normaliseDigits } from '../../../text/digits.js';
+import { answerField, chooseQuantity, chosenRegion, currentField, maxQuantity, searchProducts, type Draft, type Step as DraftStep } from './draft.js';
 
 export type Step = DraftStep;
 
@@ -24,7 +25,7 @@ export function answerText(
     case 'quantity': {
       const checked = checkQuantity(text, maxQuantity(draft, perItemLimit));
       if (checked.ok) return { draft: chooseQuantity(draft, checked.value), notice: null };
-      if (checked.reason === 'too-large') return { draft, notice: t('order-quantity-too-large', { max: checked.max }) };
+      if (checked.reason === 'too-large') return { draft, notice: tooLargeNotice(draft, text, checked.max, perItemLimit, t) };
       return { draft, notice: t(checked.reason === 'too-small' ? 'order-quantity-too-small' : 'order-quantity-not-a-number') };
     }
     case 'field': {
@@ -37,6 +38,22 @@ export function answerText(
     default:
       return { draft, notice: t('order-use-buttons') };
   }
+}
+
+/**
+ * More than one order may hold, with the stock for it: a batch places that
+ * many as several orders with one Confirm, so the notice says how to ask
+ * for one (with a file where each order needs its own answers).
+ */
+function tooLargeNotice(draft: Draft, text: string, max: number, perItemLimit: number, t: Translate): string {
+  const refused = t('order-quantity-too-large', { max });
+  const wanted = Number(normaliseDigits(text.trim()));
+  const region = chosenRegion(draft);
+  const product = draft.product;
+  if (!product || !region || max < perItemLimit || wanted > region.stock) return refused;
+  if (product.requiredFields.length > 0) return `${refused}\n${t('order-quantity-batch-file', { command: `/batch template ${product.id}` })}`;
+  const regionWord = product.regionProperties.length > 1 ? ` ${region.regionPropertyId}` : '';
+  return `${refused}\n${t('order-quantity-batch', { command: `/batch ${product.id} ${wanted}${regionWord}` })}`;
 }
 
 export function fieldProblemText(problem: FieldProblem, t: Translate): string {

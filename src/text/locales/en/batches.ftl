@@ -31,3 +31,101 @@ batch-problem-invalid-answer = “{ $value }”: { $reason }
 batch-problem-unknown-column = no product in the file has a question by this name. Correct the name or remove the column.
 batch-problem-duplicate-column = another column already holds the answers to this question. Keep one of them.
 batch-problem-stray-value = “{ $value }” is outside the named columns.
+
+## Starting a batch: /batch, the template, a quantity, the file itself.
+
+batch-help = A batch places many orders with one Confirm, one after another, and sends every code in one file.
+    • For more than { $max } of one product: /batch <product id> <quantity> [region]
+    • For a list of recipients: /batch template <product id> gives a file to fill in (one row per order line, a column per question); send it back here.
+    • /batch #<number> shows a batch and sends its file of codes again.
+batch-usage = Write /batch <product id> <quantity> [region], /batch template <product id>, or /batch #<number>. Send /batch alone for help.
+batch-template-usage = Write /batch template <product id>: the product's id is in its order menu and in /orders.
+batch-template-caption = Fill in one row per order line for { $product }: the quantity and the answers. Save as “CSV UTF-8” and send the file back here.
+batch-product-unknown = No product has the id { $product }.
+batch-quantity-needs-file = This product asks questions for each order (an e-mail, say), so a batch of it comes from a file: send /batch template { $id }, fill in a row per recipient and send it back.
+batch-file-too-large = This file is larger than { $max }; a batch file is a table of text, far smaller. Check that you sent the right file.
+batch-file-download-failed = The file could not be fetched from Telegram. Please send it again.
+batch-list-title = Your recent batches
+batch-list-line = #{ $id } · { $when } · { $orders } orders · { $total } · { $state }
+batch-not-found = There is no batch #{ $id } of yours.
+
+## The summary and Confirm.
+
+batch-summary-title = Batch #{ $id } from { $file }
+batch-summary-title-quantity = Batch #{ $id }
+batch-summary-counts = { $orders } orders, { $units } units, { $total } in all
+batch-summary-product = • { $product }: { $units }
+batch-summary-wallet = Wallet: { $balance } now, { $after } after this batch
+batch-summary-same-file = ⚠️ You sent this same file on { $when } (batch #{ $batch }, { $state }). Confirm only if it should be ordered again.
+batch-summary-approval = An administrator must approve this batch before anything is ordered.
+batch-summary-hint = The orders go out one after another; you can stop the rest at any time. Prices and stock are checked again before each order.
+batch-button-confirm = ✅ Confirm batch
+batch-button-cancel = Cancel
+batch-button-stop = ⏹ Stop
+batch-button-continue = ▶️ Continue
+batch-button-continue-at = ▶️ Continue at { $price }
+batch-button-approve = ✅ Approve batch
+batch-button-refuse = ❌ Refuse
+batch-paused = Ordering is paused, so the batch was not started. Nothing was ordered.
+batch-over-limit = This batch goes over your { $limit }: { $left } is left. Nothing was ordered.
+batch-limit-order = limit per order
+batch-limit-day = daily limit
+batch-limit-month = monthly limit
+batch-cancelled = Batch cancelled. Nothing was ordered.
+batch-stopped = Stopped: no more orders of this batch are sent. What was ordered is still delivered.
+batch-not-stoppable = This batch has nothing left to stop.
+batch-continues = The batch goes on.
+batch-not-held = This batch is not waiting for you any more.
+
+## Approval of a batch as a whole.
+
+batch-sent-for-approval = The batch is waiting for an administrator's approval. Nothing is ordered until then; you will be told.
+batch-approval-title = Batch #{ $id } waits for your approval
+batch-approval-requester = Requested by { $person }
+batch-approval-file = File: { $file }
+batch-approve-own = Another administrator must approve your own batch.
+batch-approval-settled = This batch was already decided.
+batch-approved = Batch #{ $id } was approved: the orders are going out.
+batch-approved-admin = You approved batch #{ $id }.
+batch-refused = Batch #{ $id } was refused by an administrator. Nothing was ordered.
+batch-refused-admin = You refused batch #{ $id }.
+
+## Progress, held orders and the file of codes.
+
+batch-progress-title = Batch #{ $id }: { $state }
+batch-progress-counts = Ordered { $placed } of { $orders } · delivered { $delivered } · failed { $failed }
+batch-progress-spent = Spent { $spent } of { $total }
+batch-state-draft = waiting for your Confirm
+batch-state-waiting-approval = waiting for approval
+batch-state-running = ordering…
+batch-state-held = waiting for you
+batch-state-checking = checking an order whose answer was lost…
+batch-state-placed = all ordered, deliveries coming
+batch-state-done = done
+batch-state-stopped = stopped
+batch-state-cancelled = cancelled
+batch-held-title = Batch #{ $id } stopped at order { $index } of { $orders }
+batch-held-price-changed = The price of { $product } changed from { $from } to { $to }. Continue at the new price, or stop the rest.
+batch-held-stock = The provider does not have enough stock for the next order. Continue to try again, or stop the rest.
+batch-held-funds = The wallet does not hold enough for the next order. Top it up and continue, or stop the rest.
+batch-held-paused = Ordering is paused. Continue once it is resumed, or stop the rest.
+batch-held-access = The provider refused our access. Continue once administrators have fixed it, or stop the rest.
+batch-held-limit = The next order would go over a spending limit. Continue once it allows, or stop the rest.
+batch-held-approval = The next order needs an administrator's approval. Stop the rest, or continue once approved.
+batch-held-unknown-outcome = The answer to an order was lost; it is being checked before anything else is ordered.
+batch-held-provider = The provider refused the next order. Continue to try again, or stop the rest.
+batch-held-velocity = Too many orders in a short time. Continue in a while, or stop the rest.
+batch-file-caption = Batch #{ $id }: { $delivered } of { $orders } orders delivered, { $failed } failed. Every code is in this file; keep it safe.
+batch-file-col-order = Order in batch
+batch-file-col-reference = Reference
+batch-file-col-state = State
+batch-file-col-product = Product
+batch-file-col-region = Region
+batch-file-col-code = Code
+batch-file-col-pin = PIN
+batch-file-col-serial = Serial
+batch-file-col-expiry = Expiry
+batch-file-col-other = Other details
+batch-file-col-row = File row
+batch-file-col-answers = Answers
+command-batch = Many orders at once, from a quantity or a file

@@ -19,6 +19,7 @@ btn-help-commands = All commands
 btn-help-guide = « How it works
 help-staff =
     /order: order gift cards
+    /batch: many orders at once, from a quantity or a CSV file; one file of codes
     /orders: your recent orders
     /track <order>: where an order stands, and its codes again
     /balance: the wallet balance
@@ -188,3 +189,5 @@ command-cancel = Cancel the current step
 command-language = Change the language
 command-help = What I can do
 command-start = Start
+order-quantity-batch = For more, place them as a batch (several orders, one Confirm): send { $command }
+order-quantity-batch-file = For more, place them as a batch from a file, one row per order with its own answers: send { $command }

@@ -19,6 +19,7 @@ btn-help-commands = همهٔ فرمان‌ها
 btn-help-guide = « روند کار
 help-staff =
     /order: سفارش گیفت کارت
+    /batch: چند سفارش با هم، با تعداد یا فایل CSV؛ همهٔ کدها در یک فایل
     /orders: سفارش‌های اخیر شما
     /track <سفارش>: وضعیت یک سفارش و دیدن دوبارهٔ کدهای آن
     /balance: موجودی کیف پول
@@ -176,3 +177,5 @@ command-cancel = لغو مرحلهٔ جاری
 command-language = تغییر زبان
 command-help = کارهایی که می‌توانم انجام دهم
 command-start = شروع
+order-quantity-batch = برای بیشتر، آن‌ها را سفارش گروهی کنید (چند سفارش، یک تأیید): { $command } را بفرستید
+order-quantity-batch-file = برای بیشتر، با فایل سفارش گروهی کنید، هر سفارش یک ردیف با جواب‌های خودش: { $command } را بفرستید

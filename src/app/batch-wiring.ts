@@ -1,0 +1,85 @@
+import { batchCatalog } from '../batches/batch-catalog.js';
+import { createBatchLimitCheck } from '../batches/batch-limits.js';
+import { createBatchNotices, type BatchNotices } from '../batches/batch-notices.js';
+import { createBatchRunner, type BatchRunner } from '../batches/batch-runner.js';
+import { createBatchService, type BatchService } from '../batches/batch-service.js';
+import type { BatchViewContext } from '../batches/batch-views.js';
+import { createBatchChatPort } from '../bot/batch-port.js';
+import { createTelegramApi } from '../bot/telegram-api.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+import { translatorFor } from '../text/i18n.js';
+import type { Services } from './services.js';
+
+type BatchWiringDeps = { config: Config; services: Services; clock: Clock; logger: Logger };
+
+/** How a person other than the reader of an update is written to in batch messages. */
+export function batchViewFor(deps: Pick<BatchWiringDeps, 'config' | 'services'>): (personId: number) => BatchViewContext {
+  return (personId) => {
+    const locale = deps.services.localeOf(personId);
+    return { t: translatorFor(locale), locale, amountUnit: deps.config.amountUnit, timeZone: deps.config.timeZone };
+  };
+}
+
+/** Batches as chats handle them: drafts, one Confirm judged as a whole, Stop, Continue, approval. */
+export function createBatchServiceOf({ services, clock, logger }: BatchWiringDeps): BatchService {
+  const { approvals, dualControl } = services;
+  return createBatchService({
+    store: services.stores.batches,
+    limits: createBatchLimitCheck({ rules: services.spendingRules, counter: services.spendingCounter, clock }),
+    approvalNeeded: (personId, total) => approvals.needsApproval(personId, total),
+    pause: services.stores.orderingPause,
+    // Read at the press, as an order's approval is: another administrator, or oneself only when nobody else can and dual control allows.
+    mayApprove: async (approverId, requesterId) => {
+      await services.viewFreshness.check();
+      if (services.staff.current.find(approverId)?.role !== 'admin') return false;
+      if (!approvals.approversFor({ requesterId }).includes(approverId)) return false;
+      return approverId !== requesterId || !(await dualControl.selfApprovalHeld());
+    },
+    clock,
+    logger: logger.child({ component: 'batches' }),
+  });
+}
+
+/** The batch catalog the file check and the quantity batch read: the stored catalog for names, the provider for prices, stock and fields. */
+export const batchCatalogOf = (services: Services) => batchCatalog({ catalog: services.catalog, provider: { getProduct: (id) => services.provider.getProduct(id, { priority: 'interactive' }) } });
+
+/** Progress, held questions and the file of codes, sent through their own connection to Telegram (429s waited out). */
+export function createBatchNoticesOf({ config, services, clock, logger }: BatchWiringDeps): BatchNotices {
+  const api = createTelegramApi(config, { retry: true, localeOf: services.localeOf });
+  return createBatchNotices({
+    store: services.stores.batches,
+    port: createBatchChatPort(api),
+    viewFor: batchViewFor({ config, services }),
+    // Both halves of the identity are checked, as for a delivery: another order's codes never reach this file.
+    readDetail: (order) => {
+      const reference = order.providerOrderId ?? order.providerReference;
+      if (reference === null) return Promise.resolve(null);
+      return services.provider.getOrder(reference, { priority: 'background', known: { orderId: order.providerOrderId, orderReference: order.providerReference } });
+    },
+    mayReceiveCodes: (personId) => {
+      const member = services.staff.current.find(personId);
+      return member !== null && member.role !== 'viewer';
+    },
+    audit: services.stores.auditTrail,
+    clock,
+    logger: logger.child({ component: 'batches' }),
+  });
+}
+
+/** Places running batches' orders one after another, on the instance that holds the background work. */
+export function createBatchRunnerOf(deps: BatchWiringDeps & { notices: BatchNotices }): BatchRunner {
+  const { services, notices, clock, logger } = deps;
+  return createBatchRunner({
+    store: services.stores.batches,
+    orders: services.orders,
+    provider: services.provider,
+    pause: services.stores.orderingPause,
+    onProgress: (batch, options) => notices.progress(batch, options),
+    onHeld: (batch, price) => notices.held(batch, price),
+    onSettled: (batch, orders) => notices.settled(batch, orders),
+    clock,
+    logger: logger.child({ component: 'batches' }),
+  });
+}

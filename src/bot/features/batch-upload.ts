@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { Composer } from 'grammy';
+import type { BatchCatalog } from '../../batches/batch-check.js';
+import { checkBatch } from '../../batches/batch-check.js';
+import { readBatchFile } from '../../batches/batch-file.js';
+import { batchProblemsText, batchRefusalText } from '../../batches/batch-messages.js';
+import { planBatch } from '../../batches/batch-plan.js';
+import type { BatchService } from '../../batches/batch-service.js';
+import type { BatchOrderPlan, BatchSource } from '../../batches/batch-store.js';
+import { batchSummaryView } from '../../batches/batch-views.js';
+import type { Logger } from '../../logger.js';
+import type { ProviderClient } from '../../provider/client.js';
+import type { BaseContext } from '../context.js';
+import { mayOrder } from '../middleware/roles.js';
+import { readerView } from '../reader-view.js';
+import { sendFormatted } from '../send.js';
+import { keyboardOf } from '../send-port.js';
+
+/** A batch file larger than this is not downloaded: a thousand rows of a few answers each fit in far less. */
+export const MAX_BATCH_FILE_BYTES = 2 * 1024 * 1024;
+
+export interface BatchUploadDeps {
+  batches: Pick<BatchService, 'draft' | 'sameFile' | 'needsApproval'>;
+  catalog: BatchCatalog;
+  provider: Pick<ProviderClient, 'getBalance'>;
+  /** The bytes of a file a user sent, through getFile and the Bot API's file download. */
+  downloadFile: (fileId: string) => Promise<Uint8Array>;
+  maxRows: number;
+  perOrderMax: number;
+  logger: Logger;
+}
+
+/**
+ * Shows the one summary a batch is confirmed on, as a draft: orders, units,
+ * total, the wallet after it, an earlier batch of the same file, and
+ * whether an administrator must approve it. Shared by the file and the
+ * quantity batch.
+ */
+export async function offerBatch(
+  ctx: BaseContext,
+  deps: Pick<BatchUploadDeps, 'batches' | 'provider' | 'logger'>,
+  input: { source: BatchSource; fileHash: string | null; fileName: string | null; plan: BatchOrderPlan[] },
+): Promise<void> {
+  const requesterId = ctx.member.telegramId;
+  // Looked up before the draft is stored, so that the draft does not find itself.
+  const sameFile = input.fileHash ? await deps.batches.sameFile(requesterId, input.fileHash) : null;
+  const batch = await deps.batches.draft({ ...input, requesterId, chatId: ctx.chat!.id });
+  const [balance, approval] = await Promise.all([
+    // Without the balance the summary still shows; Confirm is judged again anyway.
+    deps.provider.getBalance({ priority: 'interactive' }).then((b) => b.balance).catch(() => null),
+    deps.batches.needsApproval(requesterId, batch.total),
+  ]);
+  const view = batchSummaryView(readerView(ctx), batch, { balance, sameFile, approval });
+  await sendFormatted(ctx.api, ctx.chat!.id, { text: view.text, keyboard: keyboardOf(view.buttons) });
+  deps.logger.info({ batchId: batch.id, orders: batch.plan.length, total: batch.total, source: input.source }, 'batch summarised');
+}
+
+/**
+ * A CSV sent to the bot becomes a batch: the file is read (encodings and
+ * separators as spreadsheets save them), every row is checked against the
+ * catalog and the fields' rules before anything is spent, and either every
+ * problem is listed (row, column, rule) or the one summary is shown.
+ */
+export function batchUploadFeature(deps: BatchUploadDeps) {
+  const composer = new Composer<BaseContext>();
+
+  composer.on('message:document', async (ctx, next) => {
+    if (!mayOrder(ctx.member.role)) return next();
+    const document = ctx.message.document;
+    if ((document.file_size ?? 0) > MAX_BATCH_FILE_BYTES) {
+      await ctx.reply(ctx.t('batch-file-too-large', { max: '2 MB' }));
+      return;
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = await deps.downloadFile(document.file_id);
+    } catch (error) {
+      deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'batch file could not be downloaded');
+      await ctx.reply(ctx.t('batch-file-download-failed'));
+      return;
+    }
+    const file = readBatchFile(bytes, { maxRows: deps.maxRows });
+    if (!file.ok) {
+      await ctx.reply(batchRefusalText(file, ctx.t, ctx.member.locale));
+      return;
+    }
+    await ctx.replyWithChatAction('typing').catch(() => undefined);
+    const checked = await checkBatch(file, deps.catalog);
+    if (!checked.ok) {
+      await ctx.reply(batchProblemsText(checked.problems, ctx.t, ctx.member.locale));
+      return;
+    }
+    const fileHash = createHash('sha256').update(bytes).digest('hex');
+    await offerBatch(ctx, deps, { source: 'file', fileHash, fileName: document.file_name ?? null, plan: planBatch(checked.lines, deps.perOrderMax) });
+  });
+
+  return composer;
+}

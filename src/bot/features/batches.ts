@@ -1,0 +1,183 @@
+import { Composer, InputFile } from 'grammy';
+import type { BatchCatalog } from '../../batches/batch-check.js';
+import { checkBatch } from '../../batches/batch-check.js';
+import { batchProblemsText } from '../../batches/batch-messages.js';
+import type { BatchNotices } from '../../batches/batch-notices.js';
+import { planBatch } from '../../batches/batch-plan.js';
+import type { BatchService } from '../../batches/batch-service.js';
+import type { BatchRecord } from '../../batches/batch-store.js';
+import { batchTemplate, batchTemplateName } from '../../batches/batch-template.js';
+import { BATCH_COLUMNS } from '../../batches/columns.js';
+import { BATCH_DATA, batchApprovalView, batchListView, batchProgressView, type BatchViewContext } from '../../batches/batch-views.js';
+import type { Logger } from '../../logger.js';
+import type { ProviderClient } from '../../provider/client.js';
+import { ProviderNotFoundError } from '../../provider/errors.js';
+import { normaliseDigits } from '../../text/digits.js';
+import { formatAmount, formatId } from '../../text/format.js';
+import type { BaseContext } from '../context.js';
+import { mayOrder, orderersOnly } from '../middleware/roles.js';
+import { readerView } from '../reader-view.js';
+import { removeKeyboard, sendFormatted } from '../send.js';
+import { keyboardOf } from '../send-port.js';
+import { offerBatch } from './batch-upload.js';
+
+export interface BatchesDeps {
+  batches: BatchService;
+  notices: Pick<BatchNotices, 'progress' | 'resend'>;
+  catalog: BatchCatalog;
+  provider: Pick<ProviderClient, 'getBalance' | 'getProduct'>;
+  /** Who may approve this person's batch: their chats get the card. */
+  approvers: (requesterId: number) => number[];
+  /** How an administrator (not the reader of this update) is written to. */
+  viewFor: (personId: number) => BatchViewContext;
+  /** Names the requester on approval cards: name, @username and Telegram id, controls stripped. */
+  describePerson: (telegramId: number) => string;
+  perOrderMax: number;
+  logger: Logger;
+}
+
+const LIST_SIZE = 5;
+
+/**
+ * /batch                              the person's recent batches and how to start one
+ * /batch template <product id>        a file to fill in for that product
+ * /batch <product id> <quantity> [region]  a batch of that many units, split into orders of the per-order maximum
+ * /batch #<id>                        one batch's progress, and its file of codes again (to its orderer)
+ * and the buttons of batch messages: Confirm, Cancel, Stop, Continue, Approve, Refuse.
+ */
+export function batchesFeature(deps: BatchesDeps) {
+  const composer = new Composer<BaseContext>();
+  const say = (ctx: BaseContext, key: string, vars?: Record<string, string | number>) => ctx.reply(ctx.t(key, vars));
+
+  async function showBatch(ctx: BaseContext, id: number): Promise<void> {
+    const batch = await deps.batches.get(id);
+    const own = batch?.requesterId === ctx.member.telegramId;
+    if (!batch || (!own && ctx.member.role !== 'admin')) return void (await say(ctx, 'batch-not-found', { id: formatId(id, ctx.member.locale) }));
+    const orders = await deps.batches.orders(id);
+    const view = batchProgressView(readerView(ctx), batch, orders);
+    await sendFormatted(ctx.api, ctx.chat!.id, { text: view.text, ...(own && view.buttons.length > 0 ? { keyboard: keyboardOf(view.buttons) } : {}) });
+    // Codes go to the chat that ordered them only: an administrator sees the numbers, not the file.
+    if (own && orders.some((order) => order.state === 'completed')) await deps.notices.resend(batch, orders, ctx.member.telegramId);
+  }
+
+  async function quantityBatch(ctx: BaseContext, words: string[]): Promise<void> {
+    const [productWord, quantityWord, ...regionWords] = words;
+    let product;
+    try {
+      product = await deps.provider.getProduct(Number(productWord), { priority: 'interactive' });
+    } catch (error) {
+      if (error instanceof ProviderNotFoundError) return void (await say(ctx, 'batch-product-unknown', { product: productWord ?? '' }));
+      throw error;
+    }
+    // Answers differ from order to order (an e-mail each): those batches come from a file.
+    if (product.requiredFields.length > 0) return void (await say(ctx, 'batch-quantity-needs-file', { id: product.id }));
+    const row = { rowNumber: 2, cells: { [BATCH_COLUMNS.product[0]]: String(product.id), [BATCH_COLUMNS.region[0]]: regionWords.join(' '), [BATCH_COLUMNS.quantity[0]]: quantityWord ?? '' }, stray: [] };
+    const checked = await checkBatch({ header: Object.keys(row.cells), rows: [row] }, deps.catalog);
+    if (!checked.ok) return void (await ctx.reply(batchProblemsText(checked.problems, ctx.t, ctx.member.locale)));
+    const plan = planBatch(checked.lines, deps.perOrderMax).map((order) => ({ ...order, rows: [] }));
+    await offerBatch(ctx, deps, { source: 'quantity', fileHash: null, fileName: null, plan });
+  }
+
+  composer.command('batch', orderersOnly, async (ctx) => {
+    const words = normaliseDigits(ctx.match).trim().split(/\s+/).filter((word) => word !== '');
+    if (words.length === 0) {
+      const batches = await deps.batches.listForUser(ctx.member.telegramId, LIST_SIZE);
+      return void (await sendFormatted(ctx.api, ctx.chat.id, { text: batchListView(readerView(ctx), batches, deps.perOrderMax) }));
+    }
+    if (words[0]!.toLowerCase() === 'template') {
+      const id = Number(words[1]);
+      if (!Number.isSafeInteger(id) || id <= 0) return void (await say(ctx, 'batch-template-usage'));
+      try {
+        const product = await deps.provider.getProduct(id, { priority: 'interactive' });
+        await ctx.replyWithDocument(new InputFile(Buffer.from(batchTemplate(product), 'utf8'), batchTemplateName(id)), { caption: ctx.t('batch-template-caption', { product: product.title }) });
+      } catch (error) {
+        if (error instanceof ProviderNotFoundError) return void (await say(ctx, 'batch-product-unknown', { product: String(id) }));
+        throw error;
+      }
+      return;
+    }
+    const batchRef = /^#?([0-9]{1,12})$/.exec(words[0]!);
+    if (words.length === 1 && batchRef) return showBatch(ctx, Number(batchRef[1]));
+    if (words.length >= 2 && /^[0-9]{1,12}$/.test(words[0]!) && /^[0-9]{1,6}$/.test(words[1]!)) return quantityBatch(ctx, words);
+    await say(ctx, 'batch-usage');
+  });
+
+  composer.callbackQuery(BATCH_DATA, async (ctx) => {
+    const [, verb, idText, priceText] = ctx.match as RegExpMatchArray;
+    const id = Number(idText);
+    const by = ctx.member.telegramId;
+    const message = ctx.callbackQuery.message;
+    const clear = () => (message ? removeKeyboard(ctx.api, message.chat.id, message.message_id) : Promise.resolve());
+    if ((verb === 'ap' || verb === 'rf') && ctx.member.role !== 'admin') return void (await ctx.answerCallbackQuery({ text: ctx.t('admin-only') }));
+    if (verb !== 'ap' && verb !== 'rf' && !mayOrder(ctx.member.role)) return void (await ctx.answerCallbackQuery({ text: ctx.t('viewer-refused') }));
+    switch (verb) {
+      case 'ok': {
+        const outcome = await deps.batches.confirm(id, by);
+        await ctx.answerCallbackQuery();
+        if (outcome.kind === 'not-yours' || outcome.kind === 'not-draft') return void (await clear());
+        if (outcome.kind === 'paused') return void (await say(ctx, 'batch-paused'));
+        if (outcome.kind === 'over-limit') {
+          const v = outcome.verdict;
+          return void (await say(ctx, 'batch-over-limit', { limit: ctx.t(`batch-limit-${v.limit}`), left: formatAmount(Math.max(0, v.left), ctx.member.locale, ctx.presentation.amountUnit) }));
+        }
+        await clear();
+        if (outcome.kind === 'waiting-approval') {
+          await say(ctx, 'batch-sent-for-approval');
+          await sendApprovalCards(ctx, outcome.batch);
+          return;
+        }
+        if (outcome.kind === 'running') await deps.notices.progress(outcome.batch, { force: true });
+        return;
+      }
+      case 'no': {
+        const cancelled = await deps.batches.stop(id, by);
+        await ctx.answerCallbackQuery({ text: cancelled ? ctx.t('batch-cancelled') : undefined });
+        await clear();
+        return;
+      }
+      case 'stop': {
+        const stopped = await deps.batches.stop(id, by);
+        await ctx.answerCallbackQuery({ text: stopped ? ctx.t('batch-stopped') : ctx.t('batch-not-stoppable') });
+        if (stopped) await deps.notices.progress(stopped, { force: true });
+        return;
+      }
+      case 'go': {
+        const held = await deps.batches.get(id);
+        const line = held?.plan[held.nextIndex]?.lines[0];
+        const to = priceText === undefined ? undefined : Number(priceText);
+        const accept = line && to !== undefined ? { productId: line.product.id, regionPropertyId: line.region.regionPropertyId, from: line.region.price, to } : undefined;
+        const running = await deps.batches.resume(id, by, accept);
+        await ctx.answerCallbackQuery({ text: running ? ctx.t('batch-continues') : ctx.t('batch-not-held') });
+        await clear();
+        if (running) await deps.notices.progress(running, { force: true });
+        return;
+      }
+      case 'ap':
+      case 'rf': {
+        const outcome = verb === 'ap' ? await deps.batches.approve(id, by) : await deps.batches.refuse(id, by);
+        if (outcome.kind === 'own') return void (await ctx.answerCallbackQuery({ text: ctx.t('batch-approve-own') }));
+        await ctx.answerCallbackQuery({ text: outcome.kind === 'not-waiting' ? ctx.t('batch-approval-settled') : undefined });
+        await clear();
+        if (outcome.kind === 'not-waiting' || !outcome.batch) return;
+        const batch = outcome.batch;
+        const requester = deps.viewFor(batch.requesterId);
+        const key = outcome.kind === 'approved' ? 'batch-approved' : 'batch-refused';
+        await ctx.reply(ctx.t(`${key}-admin`, { id: formatId(batch.id, ctx.member.locale) }));
+        await ctx.api.sendMessage(batch.chatId, requester.t(key, { id: formatId(batch.id, requester.locale) })).catch(() => undefined);
+        if (outcome.kind === 'approved') await deps.notices.progress(batch, { force: true });
+        return;
+      }
+    }
+  });
+
+  async function sendApprovalCards(ctx: BaseContext, batch: BatchRecord): Promise<void> {
+    for (const adminId of deps.approvers(batch.requesterId)) {
+      const view = batchApprovalView(deps.viewFor(adminId), batch, deps.describePerson(batch.requesterId));
+      await sendFormatted(ctx.api, adminId, { text: view.text, keyboard: keyboardOf(view.buttons) }).catch((error: unknown) =>
+        deps.logger.warn({ adminId, batchId: batch.id, err: error instanceof Error ? error.message : String(error) }, 'batch approval card not sent'),
+      );
+    }
+  }
+
+  return composer;
+}
