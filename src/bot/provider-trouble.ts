@@ -18,7 +18,7 @@ import { alertOrderMismatch } from '../alerts/order-mismatch.js';
 import { ReadPaceError } from '../safeguards/velocity/read-pace.js';
 import { INTERACTIVE_MAX_WAIT_MS } from '../provider/rate-limit.js';
 import type { Logger } from '../logger.js';
-import { formatNumber, localDigits } from '../text/format.js';
+import { formatClockTime, formatNumber, formatZoneName } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 
 /** What went wrong with the provider, in the terms a staff member needs. */
@@ -63,10 +63,11 @@ const TROUBLE_MESSAGE: Record<Trouble, string> = {
   internal: 'provider-internal',
 };
 
-/** What makes the words precise: the error itself, and the reader's locale for times and digits. */
+/** What makes the words precise: the error itself, the reader's locale for digits, and the zone times are shown in. */
 export interface TroubleDetail {
   error: unknown;
   locale: Locale;
+  timeZone: string;
 }
 
 /**
@@ -78,7 +79,8 @@ export function troubleMessage(t: Translate, trouble: Trouble, detail?: TroubleD
   const error = detail?.error;
   if (trouble === 'waiting' && detail && error instanceof ProviderRateLimitedError && error.resumeAt !== null) {
     return t('provider-waiting', {
-      time: clockTime(error.resumeAt, detail.locale),
+      time: formatClockTime(error.resumeAt, detail.locale, detail.timeZone),
+      zone: formatZoneName(detail.timeZone, detail.locale),
       minutes: formatNumber(Math.max(1, Math.ceil(error.retryAfterMs / 60_000)), detail.locale),
     });
   }
@@ -89,12 +91,6 @@ export function troubleMessage(t: Translate, trouble: Trouble, detail?: TroubleD
     return t('provider-refused', { message: error.providerMessage });
   }
   return t(TROUBLE_MESSAGE[trouble]);
-}
-
-/** Hours and minutes in UTC, in the locale's digits: the message names the zone. */
-function clockTime(epochMs: number, locale: Locale): string {
-  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' }).format(epochMs);
-  return localDigits(time, locale);
 }
 
 /**

@@ -3,6 +3,7 @@ import { formatDateText, localDigits } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { JsonValue, OrderDetail, OrderItem } from '../provider/schemas.js';
 import { splitMessage } from '../text/split-message.js';
+import { deliveryKey, humaniseKey, isKnownKey, isSecretKey, singularLabel } from './delivery-keys.js';
 
 type Entity = FormattedString['rawEntities'][number];
 
@@ -49,45 +50,11 @@ export const EMPTY_VALUE = '—';
 const INDENT = '   ';
 
 /**
- * Keys whose values are not secret, so they are shown in the clear. Every
- * other scalar of a delivery is a spoiler: the provider's shape is not
- * known, and an unknown field may well be a code. Compared after
- * normalising (lower case, letters and digits only).
- */
-export const HARMLESS_KEYS: ReadonlySet<string> = new Set([
-  'expiresat', 'expiry', 'expirydate', 'expirationdate', 'validuntil',
-  'instructions', 'description', 'note', 'notes', 'title', 'name',
-  'region', 'currency', 'type', 'count', 'quantity',
-]);
-
-/** Normalised key -> Fluent message id of its label. Keys not listed are humanised. */
-const KNOWN_LABELS: Readonly<Record<string, string>> = {
-  code: 'delivery-label-code',
-  codes: 'delivery-label-codes',
-  pin: 'delivery-label-pin',
-  serial: 'delivery-label-serial',
-  serialnumber: 'delivery-label-serial',
-  expiresat: 'delivery-label-expires',
-  expirydate: 'delivery-label-expires',
-  instructions: 'delivery-label-instructions',
-  cards: 'delivery-label-cards',
-  password: 'delivery-label-password',
-  username: 'delivery-label-username',
-  note: 'delivery-label-note',
-  description: 'delivery-label-description',
-  region: 'delivery-label-region',
-};
-
-/** Normalised key of a list -> Fluent message id of one entry's label ('Card 1'). */
-const KNOWN_ENTRY_LABELS: Readonly<Record<string, string>> = {
-  cards: 'delivery-entry-card',
-  codes: 'delivery-entry-code',
-};
-
-/**
  * Every item's `delivery`, whatever its shape, as readable messages already
- * split for Telegram: each field labelled, nested objects indented, lists
- * numbered, nothing dropped. Values are added as formatted text, never
+ * split for Telegram: each field labelled in the reader's language (the
+ * keys giftdesk knows, under any spelling, are in delivery-keys.ts; others
+ * are humanised), dates in the reader's calendar, nested objects indented,
+ * lists numbered, nothing dropped. Values are added as formatted text, never
  * through Fluent; secrets are spoilers (never inside `code`, where a
  * spoiler cannot nest) and each gets a copy button on the message that
  * shows it ("Copy code 2"), so a phone copies it with one tap. Parts after
@@ -217,7 +184,8 @@ function renderField(
     return;
   }
   const what = path.length > 0 ? `${label} ${pathText(path, opts.locale)}` : label;
-  lines.add(indent, new FormattedString(`${label}: `).concat(scalar(value, key, opts)), copyOf(value, key, what, opts));
+  const shown = present(value, key, what, opts);
+  lines.add(indent, new FormattedString(`${label}: `).concat(shown.text), shown.copy);
 }
 
 /** Scalars become "1. value"; objects and lists get an entry label such as "Card 1". */
@@ -232,11 +200,8 @@ function renderList(lines: LineBuilder, key: string | null, list: JsonValue[], i
       renderList(lines, key, value, indent + 1, opts, [...path, n]);
     } else {
       const what = path.length > 0 ? `${entryLabel(key, n, opts.t)} (${pathText(path, opts.locale)})` : entryLabel(key, n, opts.t);
-      lines.add(
-        indent,
-        new FormattedString(`${localDigits(String(n), opts.locale)}. `).concat(scalar(value, key, opts)),
-        copyOf(value, key, what, opts),
-      );
+      const shown = present(value, key, what, opts);
+      lines.add(indent, new FormattedString(`${localDigits(String(n), opts.locale)}. `).concat(shown.text), shown.copy);
     }
   });
 }
@@ -247,64 +212,36 @@ function scalarText(value: JsonValue | null, t: Translate): string {
   return String(value);
 }
 
-function scalar(value: JsonValue | null, key: string | null, opts: RenderDeliveryOptions): FormattedString {
+/** A scalar as the reader sees it, and the copy button it gets when it is a secret. */
+function present(value: JsonValue | null, key: string | null, what: string, opts: RenderDeliveryOptions): { text: FormattedString; copy?: Secret } {
   const text = scalarText(value, opts.t);
-  if (text.trim() === '') return new FormattedString(EMPTY_VALUE);
-  if (!isHarmless(key)) return FormattedString.spoiler(text);
-  // A date such as an expiry reads in the reader's calendar and digits; anything else (codes above all) is left as sent.
-  return new FormattedString(formatDateText(text, opts.locale, opts.timeZone) ?? text);
+  if (text.trim() === '') return { text: new FormattedString(EMPTY_VALUE) };
+  // A date reads in the reader's calendar, digits and zone, whatever its key; under a key known to hold
+  // codes, or as the whole delivery, it is a code and is left as sent.
+  const code = key === null || (isKnownKey(key) && isSecretKey(key));
+  const date = code ? null : formatDateText(text, opts.locale, opts.timeZone);
+  if (date !== null) return { text: new FormattedString(date) };
+  if (!isSecretKey(key)) return { text: new FormattedString(text) };
+  return { text: FormattedString.spoiler(text), copy: copyOf(text, what, opts) };
 }
 
-/** The copy button of a value shown as a spoiler: the very text of the spoiler, and a short label. */
-function copyOf(value: JsonValue | null, key: string | null, what: string, opts: RenderDeliveryOptions): Secret | undefined {
-  const text = scalarText(value, opts.t);
-  if (text.trim() === '' || isHarmless(key)) return undefined;
+/** The copy button of a secret: the very text of its spoiler, and a short label in the reader's language. */
+function copyOf(text: string, what: string, opts: RenderDeliveryOptions): Secret {
   const short = what.length > COPY_LABEL_MAX ? `${what.slice(0, COPY_LABEL_MAX - 1)}…` : what;
   // "Copy code 1", not "Copy Code 1"; acronyms such as PIN keep their capitals.
   const phrase = opts.locale === 'en' && /^\p{Lu}\p{Ll}/u.test(short) ? short.charAt(0).toLowerCase() + short.slice(1) : short;
   return { label: opts.t('delivery-copy', { what: phrase }), text };
 }
 
-export function isHarmless(key: string | null): boolean {
-  return key !== null && HARMLESS_KEYS.has(normaliseKey(key));
-}
-
-function normaliseKey(key: string): string {
-  return key.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-}
-
 function labelFor(key: string, t: Translate): string {
-  const known = KNOWN_LABELS[normaliseKey(key)];
-  return known ? t(known) : humaniseKey(key);
+  const label = deliveryKey(key)?.label;
+  return label ? t(label) : humaniseKey(key);
 }
 
 function entryLabel(key: string | null, n: number, t: Translate): string {
   if (key === null) return t('delivery-entry', { n });
-  const known = KNOWN_ENTRY_LABELS[normaliseKey(key)];
-  return known ? t(known, { n }) : t('delivery-entry-named', { label: singular(humaniseKey(key)), n });
-}
-
-/** 'expiresAt' -> 'Expires at', 'serial_number' -> 'Serial number', 'redeemURL' -> 'Redeem URL'. */
-export function humaniseKey(key: string): string {
-  const words = key
-    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
-    .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2')
-    .split(/[\s_\-.]+/)
-    .filter((word) => word !== '');
-  if (words.length === 0) return key.trim() === '' ? EMPTY_VALUE : key;
-  const text = words.map((word, index) => {
-    const acronym = word.length > 1 && word === word.toUpperCase() && word !== word.toLowerCase();
-    const lower = acronym ? word : word.toLowerCase();
-    return index === 0 ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower;
-  });
-  return text.join(' ');
-}
-
-/** English plurals only: a provider's keys are English words; anything else is left alone. */
-function singular(label: string): string {
-  if (/[a-z]ies$/i.test(label)) return label.slice(0, -3) + 'y';
-  if (/[a-z][^s]s$/i.test(label)) return label.slice(0, -1);
-  return label;
+  const entry = deliveryKey(key)?.entry;
+  return entry ? t(entry, { n }) : t('delivery-entry-named', { label: singularLabel(key), n });
 }
 
 function isRecord(value: JsonValue | null | undefined): value is { [key: string]: JsonValue } {

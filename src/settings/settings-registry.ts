@@ -6,6 +6,8 @@ export interface SettingsView {
   t: Translate;
   locale: Locale;
   amountUnit: AmountUnit;
+  /** The configured zone, for a setting that is an hour of the day. */
+  timeZone: string;
 }
 
 /** One line of /settings: a setting administrators change from the chat. */

@@ -124,6 +124,16 @@ export function formatPreciseTime(epochMs: number, locale: Locale, timeZone: str
   return `${format.format(epochMs)} (${formatZoneName(timeZone, locale)})`;
 }
 
+/**
+ * The hour and minute of a moment in the configured zone ("14:05", «۱۴:۰۵»),
+ * in the locale's digits: a wait of minutes needs no date. The sentence
+ * that shows it names the zone.
+ */
+export function formatClockTime(epochMs: number, locale: Locale, timeZone: string): string {
+  const format = cachedFormat(`hm:${timeZone}`, () => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }));
+  return localDigits(format.format(epochMs), locale);
+}
+
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_AND_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 

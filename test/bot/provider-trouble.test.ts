@@ -12,12 +12,13 @@ import {
 const en = translatorFor('en');
 const fa = translatorFor('fa');
 const where = { method: 'GET', path: '/products/101' };
+const ZONE = 'Asia/Tehran';
 
 describe('provider trouble in words', () => {
   it('words a read answered 422 as the provider’s refusal, with its message', () => {
     const error = new ProviderRejectedError({ ...where, message: 'x', status: 422, providerMessage: 'محصول غیرفعال است' });
     expect(classifyTrouble(error)).toBe('refused');
-    const text = troubleMessage(en, 'refused', { error, locale: 'en' });
+    const text = troubleMessage(en, 'refused', { error, locale: 'en', timeZone: ZONE });
     expect(text).toBe('The provider refused this request. The provider said: “محصول غیرفعال است”');
     expect(text).not.toMatch(/our side/);
   });
@@ -25,15 +26,27 @@ describe('provider trouble in words', () => {
   it('words a read answered 409 without a message as a refusal too', () => {
     const error = new ProviderConflictError({ ...where, message: 'x', status: 409 });
     expect(classifyTrouble(error)).toBe('refused');
-    expect(troubleMessage(en, 'refused', { error, locale: 'en' })).toMatch(/refused this request without saying why/);
+    expect(troubleMessage(en, 'refused', { error, locale: 'en', timeZone: ZONE })).toMatch(/refused this request without saying why/);
   });
 
-  it('says until when the provider asked us to wait, in the reader’s digits', () => {
+  it('says until when the provider asked us to wait, in the configured zone and the reader’s digits', () => {
     const resumeAt = Date.UTC(2026, 10, 21, 14, 5);
     const error = new ProviderPausedError({ ...where, message: 'x', resumeAt, nowMs: resumeAt - 10 * 60_000 });
     expect(classifyTrouble(error)).toBe('waiting');
-    expect(troubleMessage(en, 'waiting', { error, locale: 'en' })).toMatch(/wait until 14:05 UTC \(about 10 min\)/);
-    expect(troubleMessage(fa, 'waiting', { error, locale: 'fa' })).toContain('۱۴:۰۵');
+    // 14:05 UTC is 17:35 in Tehran.
+    expect(troubleMessage(en, 'waiting', { error, locale: 'en', timeZone: ZONE })).toMatch(/wait until 17:35 \(Iran Standard Time\), about 10 min\./);
+    const persian = troubleMessage(fa, 'waiting', { error, locale: 'fa', timeZone: ZONE });
+    expect(persian).toContain('تا ساعت ۱۷:۳۵ (وقت عادی ایران)');
+    expect(persian).toContain('حدود ۱۰ دقیقهٔ دیگر');
+    expect(persian).not.toMatch(/UTC|[0-9]/);
+  });
+
+  it('says the time of the wait in whatever zone is configured', () => {
+    const resumeAt = Date.UTC(2026, 10, 21, 23, 50);
+    const error = new ProviderPausedError({ ...where, message: 'x', resumeAt, nowMs: resumeAt - 10 * 60_000 });
+    // Past midnight in Tehran, the day before in New York: only the hour and minute are said.
+    expect(troubleMessage(en, 'waiting', { error, locale: 'en', timeZone: 'America/New_York' })).toMatch(/wait until 18:50 \(Eastern Standard Time\)/);
+    expect(troubleMessage(fa, 'waiting', { error, locale: 'fa', timeZone: ZONE })).toContain('۰۳:۲۰');
   });
 
   it('keeps a short 429 as a rate limit being retried', () => {
@@ -49,6 +62,6 @@ describe('provider trouble in words', () => {
       answered: { orderId: 9002, orderReference: 'A2' },
     });
     expect(classifyTrouble(error)).toBe('mismatch');
-    expect(troubleMessage(en, 'mismatch', { error, locale: 'en' })).toMatch(/different order, so nothing is shown/);
+    expect(troubleMessage(en, 'mismatch', { error, locale: 'en', timeZone: ZONE })).toMatch(/different order, so nothing is shown/);
   });
 });

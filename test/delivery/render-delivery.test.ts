@@ -1,10 +1,10 @@
 import { FormattedString } from '@grammyjs/parse-mode';
 import { describe, expect, it } from 'vitest';
 import { translatorFor, type Locale } from '../../src/text/i18n.js';
+import { humaniseKey } from '../../src/delivery/delivery-keys.js';
 import {
   COPY_BUTTONS_PER_MESSAGE,
   COPY_TEXT_MAX,
-  humaniseKey,
   renderDelivery,
   linesWithoutCodes,
   type DeliveryMessage,
@@ -101,7 +101,7 @@ describe('renderDelivery', () => {
       'Voucher:',
       '   Number: VX-1',
       '   Activation:',
-      '      Redeem url: https://redeem.example/x',
+      '      Redeem link: https://redeem.example/x',
       '      Password: hunter2',
       'Codes:',
       '   1. AAAA-1111',

@@ -27,7 +27,7 @@ export function balanceFeature(deps: {
       await ctx.reply(await withPause(ctx, ctx.t('balance-line', { amount: formatAmount(balance, ctx.member.locale, ctx.presentation.amountUnit) })));
     } catch (error) {
       const trouble = await deps.onProviderTrouble(error, 'balance');
-      await ctx.reply(await withPause(ctx, deps.troubleText(ctx.t, trouble, { error, locale: ctx.member.locale })));
+      await ctx.reply(await withPause(ctx, deps.troubleText(ctx.t, trouble, { error, locale: ctx.member.locale, timeZone: ctx.presentation.timeZone })));
     }
   });
   return composer;

@@ -102,7 +102,7 @@ export function exportFeature(deps: ExportDeps) {
         pagesCut = read.cut;
       } catch (error) {
         const trouble = await deps.onProviderTrouble(error, 'export');
-        return void (await ctx.reply(deps.troubleText(ctx.t, trouble, { error, locale: ctx.member.locale })));
+        return void (await ctx.reply(deps.troubleText(ctx.t, trouble, { error, locale: ctx.member.locale, timeZone: ctx.presentation.timeZone })));
       }
     } else {
       table = kind === 'orders' ? ordersTable(deps.queries, range, c) : kind === 'audit' ? auditTable(deps.queries, range, c) : await summaryTable(deps.queries, range, c);

@@ -84,7 +84,7 @@ export function trackFeature(deps: TrackDeps) {
   }
 
   async function troubleOf(ctx: BaseContext, error: unknown, context: string): Promise<string> {
-    return deps.troubleText(ctx.t, await deps.onProviderTrouble(error, context), { error, locale: ctx.member.locale });
+    return deps.troubleText(ctx.t, await deps.onProviderTrouble(error, context), { error, locale: ctx.member.locale, timeZone: ctx.presentation.timeZone });
   }
 
   /** Fresh from the provider when it has the order; our own record when it cannot be asked. */

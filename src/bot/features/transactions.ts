@@ -52,7 +52,7 @@ export function transactionsFeature(deps: {
       }
       const again = press.kind === 'page' ? transactionsPageData(press.page) : transactionData(press.id, press.page);
       return {
-        text: plain(deps.troubleText(ctx.t, await deps.onProviderTrouble(error, 'transactions'), { error, locale: ctx.member.locale })),
+        text: plain(deps.troubleText(ctx.t, await deps.onProviderTrouble(error, 'transactions'), { error, locale: ctx.member.locale, timeZone: ctx.presentation.timeZone })),
         keyboard: new InlineKeyboard().text(ctx.t('btn-retry'), again),
       };
     }

@@ -18,6 +18,12 @@ digest-bad-hour = “{ $value }” is not an hour: write a whole number from 0 t
 digest-set = Every administrator will get yesterday’s digest every day at { $hour }:00 ({ $zone }), starting at the next { $hour }:00.
 digest-off = The daily digest is off.
 
+settings-feed = Order feed to administrators
+settings-feed-how = Change with /feed on|off
+settings-digest = Daily digest
+settings-digest-at = every day at { $hour }:00 ({ $zone })
+settings-digest-how = Change with /digest <hour 0–23|off>
+
 digest-title = Daily digest for { $day }
 digest-no-orders = No orders were placed.
 digest-orders = { $count ->

@@ -1,6 +1,6 @@
 ### English messages for the provider's refusals, waits and bad answers (Fluent).
 
-provider-waiting = The provider asked us to wait until { $time } UTC (about { $minutes } min). Nothing was sent; please try again then.
+provider-waiting = The provider asked us to wait until { $time } ({ $zone }), about { $minutes } min. Nothing was sent; please try again then.
 provider-waiting-unknown = The provider asked us to wait before we ask again. Nothing was sent; please try again in a few minutes.
 provider-refused = The provider refused this request. The provider said: “{ $message }”
 provider-said = The provider said: “{ $text }”

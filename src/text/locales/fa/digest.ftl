@@ -18,6 +18,12 @@ digest-bad-hour = «{ $value }» ساعت نیست: عددی از ۰ تا ۲۳ �
 digest-set = از این پس هر روز ساعت { $hour }:۰۰ (به وقت { $zone }) خلاصهٔ روز قبل برای همهٔ مدیران فرستاده می‌شود؛ نخستین بار در ساعت { $hour }:۰۰ پیش رو.
 digest-off = خلاصهٔ روزانه خاموش شد.
 
+settings-feed = گزارش لحظه‌ای سفارش‌ها برای مدیران
+settings-feed-how = تغییر با /feed on|off
+settings-digest = خلاصهٔ روزانه
+settings-digest-at = هر روز ساعت { $hour }:۰۰ ({ $zone })
+settings-digest-how = تغییر با /digest <ساعت ۰ تا ۲۳|off>
+
 digest-title = خلاصهٔ روزانهٔ { $day }
 digest-no-orders = هیچ سفارشی ثبت نشد.
 digest-orders = { $count ->
