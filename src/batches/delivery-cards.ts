@@ -1,3 +1,4 @@
+import { deliveryKey } from '../delivery/delivery-keys.js';
 import type { JsonValue } from '../provider/schemas.js';
 
 /**
@@ -14,24 +15,6 @@ export interface DeliveryCard {
   other: string[];
 }
 
-type Column = 'code' | 'pin' | 'serial' | 'expiry';
-
-/**
- * Key names providers use for the same thing, compared after folding (lower
- * case, letters and digits only): `cardNumber`, `card_number` and
- * `Card Number` are one key.
- */
-const COLUMN_OF_KEY: Readonly<Record<string, Column>> = {
-  code: 'code', cardcode: 'code', cardnumber: 'code', giftcode: 'code', giftcardcode: 'code', redeemcode: 'code',
-  redemptioncode: 'code', voucher: 'code', vouchercode: 'code', key: 'code', licensekey: 'code', activationcode: 'code', number: 'code',
-  pin: 'pin', pincode: 'pin', cardpin: 'pin', password: 'pin', securitycode: 'pin',
-  serial: 'serial', serialnumber: 'serial', serialno: 'serial', cardserial: 'serial',
-  expiry: 'expiry', expires: 'expiry', expiresat: 'expiry', expirydate: 'expiry', expiredate: 'expiry', expirationdate: 'expiry',
-  expireat: 'expiry', validuntil: 'expiry', validto: 'expiry',
-};
-
-export const foldKey = (key: string): string => key.toLowerCase().replace(/[^a-z0-9]/g, '');
-
 const isObject = (value: JsonValue): value is { [key: string]: JsonValue } => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const scalarText = (value: JsonValue): string | null =>
@@ -43,7 +26,8 @@ function cardOf(object: { [key: string]: JsonValue }): DeliveryCard {
   const visit = (value: JsonValue, path: string, key: string) => {
     const text = scalarText(value);
     if (text !== null) {
-      const column = COLUMN_OF_KEY[foldKey(key)];
+      // Which key means a code, a PIN, a serial or an expiry is the delivery key table's knowledge, not this file's.
+      const column = deliveryKey(key)?.column;
       if (column && card[column] === null) card[column] = text;
       else card.other.push(`${path}=${text}`);
       return;

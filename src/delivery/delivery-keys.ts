@@ -15,18 +15,25 @@ export interface DeliveryKey {
   readonly entry?: string;
   /** Codes, PINs and links that redeem are cash: shown as spoilers with a copy button. */
   readonly secret: boolean;
+  /** The column of a batch's file of codes this key fills; none: its values go under "other details". */
+  readonly column?: CardColumn;
 }
+
+/** The columns a batch's file of codes gives every card (src/batches/codes-file.ts). */
+export type CardColumn = 'code' | 'pin' | 'serial' | 'expiry';
 
 const secret = (label: string, entry?: string): DeliveryKey => ({ label, secret: true, ...(entry ? { entry } : {}) });
 const clear = (label?: string): DeliveryKey => ({ secret: false, ...(label ? { label } : {}) });
 
-const CODE = secret('delivery-label-code');
-const PIN = secret('delivery-label-pin');
-const SERIAL = secret('delivery-label-serial');
-const CARD_NUMBER = secret('delivery-label-card-number');
+const inColumn = (meaning: DeliveryKey, column: CardColumn): DeliveryKey => ({ ...meaning, column });
+
+const CODE = inColumn(secret('delivery-label-code'), 'code');
+const PIN = inColumn(secret('delivery-label-pin'), 'pin');
+const SERIAL = inColumn(secret('delivery-label-serial'), 'serial');
+const CARD_NUMBER = inColumn(secret('delivery-label-card-number'), 'code');
 const REDEEM_LINK = secret('delivery-label-redeem-link');
 const LINK = secret('delivery-label-link');
-const EXPIRES = clear('delivery-label-expires');
+const EXPIRES = inColumn(clear('delivery-label-expires'), 'expiry');
 const INSTRUCTIONS = clear('delivery-label-instructions');
 const CARDS = secret('delivery-label-cards', 'delivery-entry-card');
 const GIFT_CARDS = secret('delivery-label-gift-cards', 'delivery-entry-gift-card');
@@ -36,11 +43,11 @@ const NOTE = clear('delivery-label-note');
 
 /** Normalised key -> its meaning. A key not listed is humanised and, since it may well be a code, kept secret. */
 const KEYS: ReadonlyMap<string, DeliveryKey> = new Map<string, DeliveryKey>([
-  ...spellings(CODE, 'code', 'giftcode', 'vouchercode', 'redeemcode', 'redemptioncode', 'claimcode', 'activationcode'),
+  ...spellings(CODE, 'code', 'giftcode', 'vouchercode', 'licensekey', 'redeemcode', 'redemptioncode', 'claimcode', 'activationcode'),
   ['codes', secret('delivery-label-codes', 'delivery-entry-code')],
-  ['cardcode', secret('delivery-label-card-code')],
+  ['cardcode', inColumn(secret('delivery-label-card-code'), 'code')],
   ...spellings(CARD_NUMBER, 'cardnumber', 'cardno', 'cardnum'),
-  ...spellings(PIN, 'pin', 'pincode', 'pinnumber', 'pinno'),
+  ...spellings(PIN, 'pin', 'pincode', 'pinnumber', 'pinno', 'cardpin', 'securitycode'),
   ...spellings(SERIAL, 'serial', 'serialnumber', 'serialno', 'serialnum', 'serialcode'),
   ...spellings(
     EXPIRES,

@@ -24,7 +24,7 @@ describe('the cards of a delivery, whatever its shape', () => {
   });
 
   it('keeps what it does not know, nested, instead of dropping it', () => {
-    const [card] = deliveryCards({ voucher: 'V-1', redeem: { url: 'https://example.com/r', note: 'once' }, batchNo: 7 });
+    const [card] = deliveryCards({ voucherCode: 'V-1', redeem: { url: 'https://example.com/r', note: 'once' }, batchNo: 7 });
     expect(card?.code).toBe('V-1');
     expect(card?.other).toEqual(['redeem.url=https://example.com/r', 'redeem.note=once', 'batchNo=7']);
   });
