@@ -41,7 +41,7 @@ export function batchSummaryView(
   const id = formatId(batch.id, c.locale);
   const title = batch.fileName ? c.t('batch-summary-title', { id, file: batch.fileName }) : c.t('batch-summary-title-quantity', { id });
   const lines: (FormattedString | string)[] = [bold(title), ''];
-  lines.push(c.t('batch-summary-counts', { orders: formatNumber(batch.plan.length, c.locale), units: formatNumber(planUnits(batch.plan), c.locale), total: money(c, batch.total) }));
+  lines.push(c.t('batch-summary-counts', { n: batch.plan.length, orders: formatNumber(batch.plan.length, c.locale), units: formatNumber(planUnits(batch.plan), c.locale), total: money(c, batch.total) }));
   lines.push(...productLines(c, batch));
   if (facts.balance !== null) lines.push('', c.t('batch-summary-wallet', { balance: money(c, facts.balance), after: money(c, facts.balance - batch.total) }));
   if (facts.sameFile) {
@@ -107,7 +107,7 @@ export function batchApprovalView(c: BatchViewContext, batch: BatchRecord, reque
   const lines: (FormattedString | string)[] = [
     bold(c.t('batch-approval-title', { id })),
     c.t('batch-approval-requester', { person: requester }),
-    c.t('batch-summary-counts', { orders: formatNumber(batch.plan.length, c.locale), units: formatNumber(planUnits(batch.plan), c.locale), total: money(c, batch.total) }),
+    c.t('batch-summary-counts', { n: batch.plan.length, orders: formatNumber(batch.plan.length, c.locale), units: formatNumber(planUnits(batch.plan), c.locale), total: money(c, batch.total) }),
     ...productLines(c, batch),
   ];
   if (batch.fileName) lines.push(c.t('batch-approval-file', { file: batch.fileName }));

@@ -106,6 +106,15 @@ describe('batches: many orders with one Confirm, one file of codes', () => {
     expect(posts(world)).toBe(before + 2);
   });
 
+  it('reads a semicolon-separated file saved by a spreadsheet in Persian, with Persian digits', async () => {
+    const mark = lastId(world, STAFF.id);
+    const persian = ['محصول;تعداد;ایمیل گیرنده', `${APPLE_25};۲;persian@example.com`].join('\r\n');
+    world.telegram.sendDocument(STAFF, { fileName: 'گیرندگان.csv', bytes: encoder.encode(`\uFEFF${persian}`) });
+    const summary = await waitNew(world, STAFF.id, mark, /Batch #\d+ from گیرندگان\.csv/);
+    expect(summary.text).toContain('1 order, 2 units');
+    world.telegram.clickButton(STAFF, summary, /Cancel/);
+  });
+
   it('refuses a file over the row limit with a clear word', async () => {
     const mark = lastId(world, STAFF.id);
     const lines = ['product,quantity', ...Array.from({ length: 10_000 }, () => `${PUBG_325},1`)];

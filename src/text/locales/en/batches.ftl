@@ -53,7 +53,10 @@ batch-not-found = There is no batch #{ $id } of yours.
 
 batch-summary-title = Batch #{ $id } from { $file }
 batch-summary-title-quantity = Batch #{ $id }
-batch-summary-counts = { $orders } orders, { $units } units, { $total } in all
+batch-summary-counts = { $n ->
+    [one] { $orders } order
+   *[other] { $orders } orders
+}, { $units } units, { $total } in all
 batch-summary-product = • { $product }: { $units }
 batch-summary-wallet = Wallet: { $balance } now, { $after } after this batch
 batch-summary-same-file = ⚠️ You sent this same file on { $when } (batch #{ $batch }, { $state }). Confirm only if it should be ordered again.

@@ -53,7 +53,9 @@ batch-not-found = سفارش گروهی #{ $id } از شما نیست.
 
 batch-summary-title = سفارش گروهی #{ $id } از فایل { $file }
 batch-summary-title-quantity = سفارش گروهی #{ $id }
-batch-summary-counts = { $orders } سفارش، { $units } عدد، جمعاً { $total }
+batch-summary-counts = { $n ->
+   *[other] { $orders } سفارش
+}، { $units } عدد، جمعاً { $total }
 batch-summary-product = • { $product }: { $units }
 batch-summary-wallet = کیف پول: اکنون { $balance }، پس از این سفارش گروهی { $after }
 batch-summary-same-file = ⚠️ همین فایل را در { $when } هم فرستاده بودید (سفارش گروهی #{ $batch }، { $state }). فقط اگر باید دوباره سفارش داده شود تأیید کنید.
