@@ -45,7 +45,7 @@ type SenderParts = Pick<NotificationSenderDeps, 'send' | 'translate' | 'localeOf
 export interface BackgroundDeps extends SenderParts {
   config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'timeZone' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds'>;
   /** The followed orders, the outbox and the measured provider clock. */
-  stores: Pick<Stores, 'orderLeases' | 'notifications' | 'appState'>;
+  stores: Pick<Stores, 'orderLeases' | 'notifications' | 'appState' | 'batches'>;
   provider: ProviderClient;
   clearButtons: ClearButtons;
   sendText: (chatId: number, text: string) => Promise<void>;
@@ -157,6 +157,7 @@ export function createDeliveryWork(deps: DeliveryWorkDeps): { handover: DetailHa
       amountUnit: config.amountUnit,
       ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
       timeZone: config.timeZone,
+      batchFileSent: async (batchId) => ((await deps.stores.batches.get(batchId))?.fileSentAt ?? null) !== null,
       owner,
     },
   };

@@ -49,7 +49,8 @@ function nextAfter(result: PlaceResult): Next {
     case 'accepted-unrecorded':
       return result.kind === 'placed' ? { kind: 'advance' } : { kind: 'hold', reason: 'provider' };
     case 'already-confirmed':
-      return isLive(result.order) ? { kind: 'advance' } : { kind: 'later' };
+      // Found under its key: an intent still open is waited for, never skipped.
+      return isOpen(result.order) ? { kind: 'hold', reason: 'unknown-outcome' } : isLive(result.order) ? { kind: 'advance' } : { kind: 'later' };
     // An identical order's outcome is unknown: reconciliation must settle it before another like it is sent.
     case 'same-order-pending':
     case 'unknown':

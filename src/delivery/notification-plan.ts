@@ -29,6 +29,8 @@ export interface NotificationPlannerDeps {
   describePerson?: (telegramId: number) => string;
   /** IANA zone every time is shown in. */
   timeZone: string;
+  /** Whether the batch's file of codes has gone out; absent, batch orders are never told one by one. */
+  batchFileSent?: (batchId: number) => Promise<boolean>;
 }
 
 export interface Outgoing {
@@ -73,8 +75,9 @@ export function createNotificationPlanner(deps: NotificationPlannerDeps): Notifi
   });
 
   async function planFor(row: NotificationRow, order: OrderRow): Promise<Plan> {
-    // A batch's orders are told in its one progress message and its one file of codes, not a message each.
-    if (order.batchId !== null && QUIET_IN_BATCH.has(row.kind)) return { kind: 'send', messages: [] };
+    // A batch's orders are told in its one progress message and its one file of codes, not a message each;
+    // one that ends after the file went out (it waited for a person) is told on its own.
+    if (order.batchId !== null && QUIET_IN_BATCH.has(row.kind) && !(await deps.batchFileSent?.(order.batchId))) return { kind: 'send', messages: [] };
     const ctx = contextFor(deps.localeOf(order.userId));
     switch (row.kind) {
       case 'delivered': {

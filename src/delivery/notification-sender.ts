@@ -51,6 +51,8 @@ export interface NotificationSenderDeps {
   describePerson?: (telegramId: number) => string;
   /** IANA zone every time is shown in. */
   timeZone: string;
+  /** Whether a batch's file of codes has gone out (see notification-plan.ts). */
+  batchFileSent?: (batchId: number) => Promise<boolean>;
   /** Unique per process: the lease owner written on claimed rows. */
   owner: string;
   /**
