@@ -29,7 +29,11 @@ export interface StepUpGate {
    * conversation takes it from there.
    */
   onCode<K extends Kind>(kind: K, resume: Resume<K>, options?: { passOn?: boolean }): void;
-  /** Takes six-digit messages that answer a prompt or finish an enrolment; everything else goes on. */
+  /**
+   * Takes six-digit messages that answer a prompt or finish an enrolment;
+   * everything else goes on. A command or a button press withdraws a
+   * waiting prompt first: a code answers only the prompt asked last.
+   */
   answers: MiddlewareFn<BaseContext>;
 }
 
@@ -99,8 +103,14 @@ export function createStepUpGate(deps: StepUpGateDeps): StepUpGate {
     },
 
     async answers(ctx, next) {
+      if (!ctx.member) return next();
       const text = ctx.message?.text;
-      if (!ctx.member || text === undefined) return next();
+      // A command or a button press starts something else: the prompt is no longer the last thing asked.
+      if (ctx.callbackQuery !== undefined || text?.startsWith('/')) {
+        await stepUp.withdraw(ctx.member.telegramId);
+        return next();
+      }
+      if (text === undefined) return next();
       // "123 456" as some apps show it, and typed on a Persian or Arabic keyboard.
       const code = normaliseDigits(text).replace(/\s+/g, '');
       if (!/^\d{6}$/.test(code)) return next();

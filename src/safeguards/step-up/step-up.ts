@@ -115,6 +115,19 @@ export function createStepUp(deps: StepUpDeps) {
       return { kind: 'asked', expiresAt };
     },
 
+    /**
+     * The person turned to something else (a command, a button): a prompt
+     * still waiting is withdrawn, so that a code is taken only right after
+     * the prompt that asked for it, never as the answer to a later question
+     * (an order's quantity or a six-digit player id). Wrong codes already
+     * counted stay counted.
+     */
+    async withdraw(personId: number): Promise<void> {
+      if (!deps.settings.read(stepUpSetting)) return;
+      const row = await store.get(personId);
+      if (row?.challengeId != null) await store.clearChallenge(personId);
+    },
+
     /** A message from someone a prompt may wait for. */
     async answer(personId: number, code: string): Promise<AnswerOutcome> {
       const row = await store.get(personId);

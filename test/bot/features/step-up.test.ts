@@ -85,6 +85,28 @@ describe('step-up confirmation in the chat', () => {
     await ada.answerTo(() => world.telegram.sendText(ADMIN, toPersianDigits(freshCode(world, secret))), new RegExp(`Codes of order ${reference}`));
   });
 
+  it('takes a code only right after its prompt: an order started meanwhile gets its six-digit answer, and the prompt is withdrawn', async () => {
+    const world = await startDualWorld({ env: { STEP_UP_KEY: KEY } });
+    const secret = await enrolled(world);
+    const ada = chatDriver(world.telegram, ADMIN);
+    const documents = () => world.telegram.messages(ADMIN.id).filter((m) => m.document !== undefined).length;
+
+    await ada.say('/export orders', /6-digit code/);
+    await ada.say('/order', /Choose a category/);
+    await ada.say('Google Play 10', /Products matching/);
+    await ada.tap(/^Google Play 10 USD/, /How many\?/);
+    const answer = await ada.say('123456', /./);
+    expect(answer.text).not.toMatch(/Wrong code|tries left/);
+    // The export asked before the order no longer waits: its right code now exports nothing.
+    await ada.say('/cancel', /./);
+    await ada.say(freshCode(world, secret), /./);
+    expect(documents()).toBe(0);
+    // Nothing was counted against Ada: a new prompt takes the right code at once.
+    await ada.say('/export orders', /6-digit code/);
+    await ada.say(freshCode(world, secret), /Orders from/);
+    expect(documents()).toBe(1);
+  });
+
   it('locks the person after five wrong codes and alerts the other administrators', async () => {
     const world = await startDualWorld({ env: { STEP_UP_KEY: KEY } });
     await enrolled(world);
