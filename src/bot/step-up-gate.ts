@@ -70,6 +70,10 @@ export function createStepUpGate(deps: StepUpGateDeps): StepUpGate {
       await ctx.api.deleteMessage(id, qr).catch((error: unknown) => deps.logger.warn({ personId: id, err: error instanceof Error ? error.message : String(error) }, 'could not delete the step-up QR message'));
       await stepUp.setQrMessage(id, null);
     }
+    if (answer.kind === 'held') {
+      await ctx.reply(ctx.t('step-up-enrol-held', { until: when(ctx, answer.until) }));
+      return true;
+    }
     if (answer.kind === 'active') {
       await ctx.reply(ctx.t('step-up-enrolled'));
       return true;

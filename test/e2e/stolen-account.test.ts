@@ -151,6 +151,8 @@ describe('a stolen administrator account, with two administrators', () => {
   });
 
   it('demotes the other administrator at once, and still cannot approve its own order or lift its limit', async () => {
+    // Bea, told Ada's phone is lost, removes Ada's authenticator first; whoever holds Ada's account then acts.
+    await bea().say(`/stepup reset ${ADMIN.id}`, /Ada's authenticator was removed/);
     await ada().say(`/staff role ${SECOND_ADMIN.id} staff`, /is now Staff/i);
     await ada().say(`/limits ${ADMIN.id} approval off`, /Not changed: .*there is none/);
     const sent = posts(world);
@@ -159,5 +161,14 @@ describe('a stolen administrator account, with two administrators', () => {
     world.telegram.clickButton(ADMIN, request, /Approve/);
     await world.telegram.waitForMessage(ADMIN.id, /Your own order needs another administrator's approval/);
     expect(posts(world)).toBe(sent);
+  });
+
+  it('cannot enrol its own authenticator with the other administrator demoted: nobody is left to approve it', async () => {
+    await ada().say('/stepup enrol', /send the 6-digit code/);
+    const qr = world.telegram.messages(ADMIN.id).filter((m) => m.photo !== undefined).at(-1)!;
+    const secret = /\b([A-Z2-7]{16,})\b/.exec(qr.text)![1]!;
+    await ada().say(totpCodeAt(secret, Date.now()), /Not set up: an administrator was removed lately, so until .* there is none/);
+    await ada().say('/stepup', /Your authenticator: none/);
+    await ada().say('/export orders', /Set one up first: \/stepup enrol/);
   });
 });
