@@ -43,7 +43,7 @@ const DIGEST_TICK_MS = 60_000;
 type SenderParts = Pick<NotificationSenderDeps, 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent'>;
 
 export interface BackgroundDeps extends SenderParts {
-  config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'timeZone' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds'>;
+  config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'timeZone' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds' | 'tokenWatchSeconds'>;
   /** The followed orders, the outbox and the measured provider clock. */
   stores: Pick<Stores, 'orderLeases' | 'notifications' | 'appState'>;
   provider: ProviderClient;
@@ -81,9 +81,6 @@ export interface BackgroundDeps extends SenderParts {
 const CODE_REMOVAL_MS = 60_000;
 /** The retention pass erases a small batch each time; a backlog (a lowered setting) drains over a few passes. */
 const RETENTION_MS = 5 * 60_000;
-
-/** How often Telegram's registration of the bot is compared with ours: a stolen token is seen within this. */
-const TOKEN_WATCH_MS = 3 * 60_000;
 
 /** What the delivery poller and the notification sender are built on. */
 export type DeliveryWorkDeps = Pick<
@@ -237,8 +234,8 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
       : []),
     ...(deps.watchBotToken
       ? [
-          // Not at once: right after a start the registration may still be the previous mode's (a webhook a switch to polling removes).
-          startRepeating({ name: 'bot token watch', everyMs: TOKEN_WATCH_MS, task: deps.watchBotToken, clock, logger }),
+          // Not at once: the first look follows our own setWebhook or deleteWebhook (app.ts), and the watch waits for it.
+          startRepeating({ name: 'bot token watch', everyMs: config.tokenWatchSeconds * 1_000, task: deps.watchBotToken, clock, logger }),
         ]
       : []),
     ...(deps.dualControl
