@@ -227,8 +227,9 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
       : []),
     ...(retention
       ? [
-          // Cheap when nothing is due: one delete and one indexed read.
-          startRepeating({ name: 'code message removal', everyMs: CODE_REMOVAL_MS, task: async () => void (await retention.removeCodeMessages()), clock, logger }),
+          // At once too: messages that fell due while the process was down go at start, not a minute later.
+          // Cheap when nothing is due: one delete, and one indexed read while the setting is on.
+          startRepeating({ name: 'code message removal', everyMs: CODE_REMOVAL_MS, task: async () => void (await retention.removeCodeMessages()), clock, logger, immediately: true }),
           startRepeating({ name: 'retention', everyMs: RETENTION_MS, task: async () => void (await retention.eraseOldAnswers()), clock, logger, immediately: true }),
         ]
       : []),
