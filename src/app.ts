@@ -166,6 +166,10 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
     } catch (error) {
       throw new StartupError(describeTelegramFailure(error, config.telegramApiRoot), 1, 'failed to start', 'could not start receiving updates');
     }
+    // The first look at Telegram's registration comes after our own (setWebhook, or the poller's deleteWebhook), so
+    // that it cannot take what the previous run left for a sign. An instance that does not poll removed nothing:
+    // it leaves the look to the periodic watch.
+    void services.tokenWatch.registered(config.botMode === 'webhook' || serving.taking().polling);
     // Where the data is, as the operator set it: the SQLite path, or the PostgreSQL URL without its password.
     const where = config.databaseUrl === null ? { databasePath: config.databasePath } : { databaseUrl: maskedUrl(config.databaseUrl) };
     logger.info({ sandbox: config.sandboxMode, database: stores.database, ...where, mode: config.botMode }, 'giftdesk is running');

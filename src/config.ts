@@ -121,6 +121,7 @@ const schema = z.strictObject({
   ORDER_IDLE_MINUTES: positiveInt(15, 24 * 60),
   POLL_STALE_MINUTES: positiveInt(30, 7 * 24 * 60),
   LOW_BALANCE_CHECK_SECONDS: positiveInt(300, 24 * 60 * 60),
+  TOKEN_WATCH_SECONDS: positiveInt(180, 24 * 60 * 60),
   APPROVAL_EXPIRY_MINUTES: positiveInt(24 * 60, 30 * 24 * 60),
   PROVIDER_TIMEOUT_MS: positiveInt(10_000, 120_000),
   PROVIDER_ORDER_TIMEOUT_MS: positiveInt(30_000, 300_000),
@@ -168,6 +169,8 @@ export type Config = {
   pollStaleMinutes: number;
   /** The low-balance alert reads the balance itself only when no one read it for this long. */
   lowBalanceCheckSeconds: number;
+  /** How often Telegram's registration of the bot is compared with ours: a stolen token is seen within this. */
+  tokenWatchSeconds: number;
   /** An order waiting for approval longer than this expires unplaced; both sides are told. */
   approvalExpiryMinutes: number;
   providerTimeoutMs: number;
@@ -280,6 +283,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     orderIdleMinutes: data.ORDER_IDLE_MINUTES,
     pollStaleMinutes: data.POLL_STALE_MINUTES,
     lowBalanceCheckSeconds: data.LOW_BALANCE_CHECK_SECONDS,
+    tokenWatchSeconds: data.TOKEN_WATCH_SECONDS,
     approvalExpiryMinutes: data.APPROVAL_EXPIRY_MINUTES,
     providerTimeoutMs: data.PROVIDER_TIMEOUT_MS,
     providerOrderTimeoutMs: data.PROVIDER_ORDER_TIMEOUT_MS,

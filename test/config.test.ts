@@ -32,6 +32,7 @@ describe('parseConfig', () => {
       orderIdleMinutes: 15,
       pollStaleMinutes: 30,
       lowBalanceCheckSeconds: 300,
+      tokenWatchSeconds: 180,
       approvalExpiryMinutes: 1440,
       sandboxMode: false,
     });

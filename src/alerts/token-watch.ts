@@ -18,6 +18,14 @@ import type { AdminAlerts } from './admin-alerts.js';
 export interface TokenWatch {
   /** Reads Telegram's registration once and compares it with giftdesk's own mode and URL. */
   check(): Promise<void>;
+  /**
+   * The periodic look: a check, but only once `registered` was called.
+   * Before that Telegram may still hold what the previous run left (a
+   * webhook the switch to polling is about to remove), which is no sign.
+   */
+  tick(): Promise<void>;
+  /** Our own setWebhook or deleteWebhook is done; with `lookNow`, checks once at once (a failure to read is logged). */
+  registered(lookNow: boolean): Promise<void>;
   /** Another client polls with our token (Telegram answered getUpdates with 409 Conflict). */
   pollingConflict(detail: string): Promise<void>;
 }
@@ -39,6 +47,7 @@ export function createTokenWatch(deps: {
   logger: Logger;
 }): TokenWatch {
   const { logger } = deps;
+  let ours = false;
 
   async function raise(sign: TokenSign): Promise<void> {
     logger.error({ sign: sign.kind, ...('url' in sign ? { registered: sign.url } : {}) }, 'someone else is using the bot token: ordering paused');
@@ -47,20 +56,30 @@ export function createTokenWatch(deps: {
     await deps.alerts.alert(`bot-token:${sign.kind}`, (locale) => deps.render(locale, sign), { quietMs: SIGN_QUIET_MS });
   }
 
+  async function check(): Promise<void> {
+    const url = (await deps.registration()).url ?? '';
+    if (deps.mode === 'polling') {
+      if (url !== '') await raise({ kind: 'foreign-webhook', url });
+      return;
+    }
+    if (url === deps.webhookUrl) return;
+    // Our own webhook gone is trouble (no updates arrive) but not a sign by itself; another URL is.
+    if (url === '') {
+      logger.warn('Telegram has no webhook for this bot: updates stop until giftdesk registers it again (restart)');
+      return;
+    }
+    await raise({ kind: 'foreign-webhook', url });
+  }
+
   return {
-    async check() {
-      const url = (await deps.registration()).url ?? '';
-      if (deps.mode === 'polling') {
-        if (url !== '') await raise({ kind: 'foreign-webhook', url });
-        return;
-      }
-      if (url === deps.webhookUrl) return;
-      // Our own webhook gone is trouble (no updates arrive) but not a sign by itself; another URL is.
-      if (url === '') {
-        logger.warn('Telegram has no webhook for this bot: updates stop until giftdesk registers it again (restart)');
-        return;
-      }
-      await raise({ kind: 'foreign-webhook', url });
+    check,
+    async tick() {
+      if (ours) await check();
+    },
+    async registered(lookNow) {
+      ours = true;
+      if (!lookNow) return;
+      await check().catch((error: unknown) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, "could not read the bot's registration with Telegram at start; the periodic watch reads it again"));
     },
     pollingConflict: (detail) => raise({ kind: 'polling-conflict', detail }),
   };

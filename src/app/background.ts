@@ -43,7 +43,7 @@ const DIGEST_TICK_MS = 60_000;
 type SenderParts = Pick<NotificationSenderDeps, 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent'>;
 
 export interface BackgroundDeps extends SenderParts {
-  config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'timeZone' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds'>;
+  config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'timeZone' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds' | 'tokenWatchSeconds'>;
   /** The followed orders, the outbox and the measured provider clock. */
   stores: Pick<Stores, 'orderLeases' | 'notifications' | 'appState' | 'batches'>;
   provider: ProviderClient;
@@ -86,9 +86,6 @@ const RETENTION_MS = 5 * 60_000;
 
 /** Batches are looked at this often: the next order of a running batch goes out within it, and a settled one's file. */
 const BATCH_TICK_MS = 1_000;
-
-/** How often Telegram's registration of the bot is compared with ours: a stolen token is seen within this. */
-const TOKEN_WATCH_MS = 3 * 60_000;
 
 /** What the delivery poller and the notification sender are built on. */
 export type DeliveryWorkDeps = Pick<
@@ -236,15 +233,16 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
       : []),
     ...(retention
       ? [
-          // Cheap when nothing is due: one delete and one indexed read.
-          startRepeating({ name: 'code message removal', everyMs: CODE_REMOVAL_MS, task: async () => void (await retention.removeCodeMessages()), clock, logger }),
+          // At once too: messages that fell due while the process was down go at start, not a minute later.
+          // Cheap when nothing is due: one delete, and one indexed read while the setting is on.
+          startRepeating({ name: 'code message removal', everyMs: CODE_REMOVAL_MS, task: async () => void (await retention.removeCodeMessages()), clock, logger, immediately: true }),
           startRepeating({ name: 'retention', everyMs: RETENTION_MS, task: async () => void (await retention.eraseOldAnswers()), clock, logger, immediately: true }),
         ]
       : []),
     ...(deps.watchBotToken
       ? [
-          // Not at once: right after a start the registration may still be the previous mode's (a webhook a switch to polling removes).
-          startRepeating({ name: 'bot token watch', everyMs: TOKEN_WATCH_MS, task: deps.watchBotToken, clock, logger }),
+          // Not at once: the first look follows our own setWebhook or deleteWebhook (app.ts), and the watch waits for it.
+          startRepeating({ name: 'bot token watch', everyMs: config.tokenWatchSeconds * 1_000, task: deps.watchBotToken, clock, logger }),
         ]
       : []),
     ...(deps.runBatches ? [startRepeating({ name: 'batch runner', everyMs: BATCH_TICK_MS, task: fresh(deps.runBatches), clock, logger, immediately: true })] : []),

@@ -68,7 +68,7 @@ export function startLoops(deps: {
     // The database's own answer, not the copy chats are shown: the probe decides whether to ask the provider.
     orderingPause: services.stores.orderingPause,
     approvals: { service: services.approvals, announcer: services.approvalAnnouncer },
-    watchBotToken: () => services.tokenWatch.check(),
+    watchBotToken: () => services.tokenWatch.tick(),
     runBatches: () => batchRunner.runOnce(),
     dualControl: { service: services.dualControl, announcer: services.dualControlAnnouncer },
     retention: retentionPasses({ config, services, clock, logger }),

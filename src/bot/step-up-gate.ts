@@ -29,7 +29,11 @@ export interface StepUpGate {
    * conversation takes it from there.
    */
   onCode<K extends Kind>(kind: K, resume: Resume<K>, options?: { passOn?: boolean }): void;
-  /** Takes six-digit messages that answer a prompt or finish an enrolment; everything else goes on. */
+  /**
+   * Takes six-digit messages that answer a prompt or finish an enrolment;
+   * everything else goes on. A command or a button press withdraws a
+   * waiting prompt first: a code answers only the prompt asked last.
+   */
   answers: MiddlewareFn<BaseContext>;
 }
 
@@ -66,6 +70,10 @@ export function createStepUpGate(deps: StepUpGateDeps): StepUpGate {
       await ctx.api.deleteMessage(id, qr).catch((error: unknown) => deps.logger.warn({ personId: id, err: error instanceof Error ? error.message : String(error) }, 'could not delete the step-up QR message'));
       await stepUp.setQrMessage(id, null);
     }
+    if (answer.kind === 'held') {
+      await ctx.reply(ctx.t('step-up-enrol-held', { until: when(ctx, answer.until) }));
+      return true;
+    }
     if (answer.kind === 'active') {
       await ctx.reply(ctx.t('step-up-enrolled'));
       return true;
@@ -99,8 +107,14 @@ export function createStepUpGate(deps: StepUpGateDeps): StepUpGate {
     },
 
     async answers(ctx, next) {
+      if (!ctx.member) return next();
       const text = ctx.message?.text;
-      if (!ctx.member || text === undefined) return next();
+      // A command or a button press starts something else: the prompt is no longer the last thing asked.
+      if (ctx.callbackQuery !== undefined || text?.startsWith('/')) {
+        await stepUp.withdraw(ctx.member.telegramId);
+        return next();
+      }
+      if (text === undefined) return next();
       // "123 456" as some apps show it, and typed on a Persian or Arabic keyboard.
       const code = normaliseDigits(text).replace(/\s+/g, '');
       if (!/^\d{6}$/.test(code)) return next();

@@ -78,6 +78,29 @@ describe('the bot token watch', () => {
     expect(await pauses.current()).toMatchObject({ source: 'telegram' });
   });
 
+  it('looks on its periodic ticks only after giftdesk registered itself, and once at once when asked to', async () => {
+    const { tokenWatch, pauses, api } = watch('polling');
+    // What a previous run in webhook mode left, before this run's deleteWebhook: no sign.
+    await api.setWebhook(OURS);
+    await tokenWatch.tick();
+    expect(telegram.callsTo('getWebhookInfo')).toHaveLength(0);
+    await api.deleteWebhook();
+
+    // A non-polling instance removed nothing: marked registered, it does not look until the next tick.
+    await tokenWatch.registered(false);
+    expect(telegram.callsTo('getWebhookInfo')).toHaveLength(0);
+    await stealWebhook();
+    await tokenWatch.tick();
+    expect(await pauses.current()).toMatchObject({ source: 'telegram' });
+  });
+
+  it('looks once right after registering: a webhook someone else set is seen at start, not minutes later', async () => {
+    const { tokenWatch, pauses } = watch('polling');
+    await stealWebhook();
+    await tokenWatch.registered(true);
+    expect(await pauses.current()).toMatchObject({ source: 'telegram', reason: 'webhook https://thief.example.net/hook' });
+  });
+
   it('pauses and alerts when another client takes updates while giftdesk polls', async () => {
     const { tokenWatch, pauses } = watch('polling');
     await tokenWatch.pollingConflict('Conflict: terminated by other getUpdates request');

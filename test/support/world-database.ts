@@ -14,6 +14,8 @@ export interface WorldDatabase {
   env: Record<string, string>;
   /** Rows of a query written for both databases: `?` placeholders, column names as stored. */
   rows<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Changes rows behind the bot's back (a record back-dated); on SQLite only while the bot is stopped. */
+  change(sql: string, params?: unknown[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,14 @@ export async function worldDatabase(kind: 'sqlite' | 'postgresql', sqlitePath: s
         const db = new Database(sqlitePath, { readonly: true, fileMustExist: true });
         try {
           return db.prepare(sql).all(...params) as T[];
+        } finally {
+          db.close();
+        }
+      },
+      async change(sql: string, params: unknown[] = []) {
+        const db = new Database(sqlitePath, { fileMustExist: true });
+        try {
+          db.prepare(sql).run(...params);
         } finally {
           db.close();
         }
@@ -45,6 +55,10 @@ export async function worldDatabase(kind: 'sqlite' | 'postgresql', sqlitePath: s
       let n = 0;
       const text = sql.replace(/\?/g, () => `$${++n}`);
       return (await pool.query(text, params)).rows as T[];
+    },
+    async change(sql: string, params: unknown[] = []) {
+      let n = 0;
+      await pool.query(sql.replace(/\?/g, () => `$${++n}`), params);
     },
     close: () => pool.end(),
   };

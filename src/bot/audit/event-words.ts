@@ -238,7 +238,7 @@ function factsWords(v: EventWordsView, entry: AuditEntry, facts: AuditFacts): st
   if (entry.action === 'setting.changed') return settingWords(v, facts);
   if (entry.action === 'export.sent') return exportEvent(v, facts);
   if (area === 'admin_change') return adminChangeWords(v, step, entry.subjectId, facts);
-  if (area === 'step_up' && ['enrolled', 'approved', 'reset', 'locked'].includes(step)) {
+  if (area === 'step_up' && ['enrolled', 'approved', 'reset', 'locked', 'held'].includes(step)) {
     return v.t(`audit-step-up-${step}`, { who: entry.subjectId === null ? '?' : v.describePerson(entry.subjectId) });
   }
   if (entry.action === 'velocity.refused') return known(v, 'audit-velocity-', text(facts['limit']) ?? '', { cap: formatNumber(whole(facts['cap']) ?? 0, v.locale) });

@@ -10,6 +10,9 @@ import type { VelocityKind } from '../../db/schema-values.js';
 /** The app-state key of the time until which dual control holds after an administrator was removed or demoted. */
 const HOLD_KEY = 'dual-control.hold-until';
 
+/** Until when dual control holds after an administrator was removed or demoted; 0 when it never did. Read by step-up enrolment too. */
+export const readHoldUntil = async (appState: Pick<AppStateStore, 'get'>): Promise<number> => (await appState.get<number>(HOLD_KEY)) ?? 0;
+
 export interface DualControlDeps {
   requests: AdminRequestStore;
   /** Who is on the staff, read from the database at the moment of asking, never from a copy. */
@@ -75,7 +78,7 @@ export function createDualControl(deps: DualControlDeps): DualControl {
   const expiryMs = deps.expiryMs ?? ADMIN_REQUEST_EXPIRY_MS;
 
   const adminIds = async () => (await staffNow.list()).filter((m) => m.role === 'admin').map((m) => m.telegramId);
-  const holdUntil = async () => (await deps.appState.get<number>(HOLD_KEY)) ?? 0;
+  const holdUntil = () => readHoldUntil(deps.appState);
   const isAdminNow = async (id: number) => (await staffNow.find(id))?.role === 'admin';
 
   async function apply(change: AdminChange, requesterId: number): Promise<void> {

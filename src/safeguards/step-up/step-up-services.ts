@@ -5,6 +5,7 @@ import type { Logger } from '../../logger.js';
 import type { ListedSetting } from '../../settings/settings-registry.js';
 import type { Settings } from '../../settings/settings-view.js';
 import type { Locale, Translate } from '../../text/i18n.js';
+import { readHoldUntil } from '../dual-control/dual-control.js';
 import { createSecretBox, parseStepUpKey } from './secret-box.js';
 import { createStepUp, STEP_UP_LOCK_MS, type StepUp } from './step-up.js';
 import type { OrderStepUp } from './order-step-up.js';
@@ -17,7 +18,7 @@ import { formatAmount, formatDateTimeWithZone, type AmountUnit } from '../../tex
  */
 export function createStepUpService(deps: {
   stepUpKey: string | undefined;
-  stores: Pick<Stores, 'stepUp' | 'staff' | 'auditTrail'>;
+  stores: Pick<Stores, 'stepUp' | 'staff' | 'auditTrail' | 'appState'>;
   settings: Pick<Settings, 'read' | 'write'>;
   alerts: AdminAlerts;
   translate: (locale: Locale) => Translate;
@@ -33,6 +34,7 @@ export function createStepUpService(deps: {
     settings: deps.settings,
     audit: deps.stores.auditTrail,
     adminIds: async () => (await deps.stores.staff.list()).filter((m) => m.role === 'admin').map((m) => m.telegramId),
+    holdUntil: () => readHoldUntil(deps.stores.appState),
     onLocked: (personId, until) =>
       deps.alerts.alert(
         `step-up-locked:${personId}`,

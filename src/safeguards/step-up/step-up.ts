@@ -40,7 +40,14 @@ export type AnswerOutcome =
   /** The code was right but its time-step was used already (a replay, or the same code twice). */
   | { kind: 'replayed' };
 
-export type EnrolAnswer = { kind: 'active' } | { kind: 'waiting'; approvers: number[] } | { kind: 'wrong'; left: number } | { kind: 'locked'; until: number } | { kind: 'not-enrolling' };
+export type EnrolAnswer =
+  | { kind: 'active' }
+  | { kind: 'waiting'; approvers: number[] }
+  /** Dual control holds (an administrator was removed lately) and no other administrator is there to approve: not enrolled. */
+  | { kind: 'held'; until: number }
+  | { kind: 'wrong'; left: number }
+  | { kind: 'locked'; until: number }
+  | { kind: 'not-enrolling' };
 
 export interface StepUpDeps {
   store: StepUpStore;
@@ -50,6 +57,8 @@ export interface StepUpDeps {
   audit: Pick<AuditTrail, 'record'>;
   /** The administrators now, from the database. */
   adminIds: () => Promise<number[]>;
+  /** Until when dual control holds after an administrator was removed (0: it does not), from the database. */
+  holdUntil?: () => Promise<number>;
   /** Told when someone is locked out by wrong codes: administrators are alerted. Never throws. */
   onLocked: (personId: number, until: number) => Promise<void>;
   clock: Clock;
@@ -115,6 +124,19 @@ export function createStepUp(deps: StepUpDeps) {
       return { kind: 'asked', expiresAt };
     },
 
+    /**
+     * The person turned to something else (a command, a button): a prompt
+     * still waiting is withdrawn, so that a code is taken only right after
+     * the prompt that asked for it, never as the answer to a later question
+     * (an order's quantity or a six-digit player id). Wrong codes already
+     * counted stay counted.
+     */
+    async withdraw(personId: number): Promise<void> {
+      if (!deps.settings.read(stepUpSetting)) return;
+      const row = await store.get(personId);
+      if (row?.challengeId != null) await store.clearChallenge(personId);
+    },
+
     /** A message from someone a prompt may wait for. */
     async answer(personId: number, code: string): Promise<AnswerOutcome> {
       const row = await store.get(personId);
@@ -146,7 +168,13 @@ export function createStepUp(deps: StepUpDeps) {
     setQrMessage: (personId: number, messageId: number | null) => store.setQrMessage(personId, messageId),
     qrMessage: async (personId: number) => (await store.get(personId))?.qrMessageId ?? null,
 
-    /** The first code after enrolling: in force at once, or waiting for another administrator while there are two. */
+    /**
+     * The first code after enrolling: in force at once, or waiting for
+     * another administrator while there are two, or for a while after one
+     * of two was removed. In that while, with nobody left to approve, it is
+     * refused and forgotten: otherwise a stolen account could demote the
+     * other administrator and then settle its own authenticator alone.
+     */
     async finishEnrolment(personId: number, code: string): Promise<EnrolAnswer> {
       const row = await store.get(personId);
       if (!row || row.state !== 'enrolling') return { kind: 'not-enrolling' };
@@ -156,8 +184,17 @@ export function createStepUp(deps: StepUpDeps) {
       if (step === null) return wrong(personId);
       const admins = await deps.adminIds();
       const approvers = admins.filter((id) => id !== personId);
+      const heldUntil = (await deps.holdUntil?.()) ?? 0;
       // While there are two administrators, a new authenticator is one more thing a stolen account must not settle alone.
-      const to = admins.length >= 2 && approvers.length > 0 ? 'waiting' : 'active';
+      const dual = admins.length >= 2 || heldUntil > now();
+      if (dual && approvers.length === 0) {
+        // Forgotten rather than left waiting a day: a pending enrolment would take every six-digit message meanwhile.
+        await store.remove(personId);
+        logger.warn({ personId, until: heldUntil }, 'step-up enrolment refused: dual control holds and no other administrator can approve it');
+        await audit(personId, 'step_up.held', personId, { until: heldUntil });
+        return { kind: 'held', until: heldUntil };
+      }
+      const to = dual ? 'waiting' : 'active';
       if (!(await store.enrol(personId, step, to))) return { kind: 'not-enrolling' };
       await audit(personId, 'step_up.enrolled', personId, { state: to });
       return to === 'active' ? { kind: 'active' } : { kind: 'waiting', approvers };

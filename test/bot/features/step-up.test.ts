@@ -4,6 +4,7 @@ import { totpCodeAt } from '../../../src/safeguards/step-up/totp.js';
 import { chatDriver } from '../../e2e/chat-driver.js';
 import { ADMIN, SECOND_ADMIN, STAFF, startDualWorld } from './dual-world.js';
 import { KEY, enrolled, freshCode, secretOf } from './step-up-helpers.js';
+import { DUAL_CONTROL_HOLD_MS } from '../../../src/safeguards/dual-control/admin-change.js';
 import { toPersianDigits } from '../../../src/text/digits.js';
 
 describe('step-up confirmation in the chat', () => {
@@ -85,6 +86,28 @@ describe('step-up confirmation in the chat', () => {
     await ada.answerTo(() => world.telegram.sendText(ADMIN, toPersianDigits(freshCode(world, secret))), new RegExp(`Codes of order ${reference}`));
   });
 
+  it('takes a code only right after its prompt: an order started meanwhile gets its six-digit answer, and the prompt is withdrawn', async () => {
+    const world = await startDualWorld({ env: { STEP_UP_KEY: KEY } });
+    const secret = await enrolled(world);
+    const ada = chatDriver(world.telegram, ADMIN);
+    const documents = () => world.telegram.messages(ADMIN.id).filter((m) => m.document !== undefined).length;
+
+    await ada.say('/export orders', /6-digit code/);
+    await ada.say('/order', /Choose a category/);
+    await ada.say('Google Play 10', /Products matching/);
+    await ada.tap(/^Google Play 10 USD/, /How many\?/);
+    const answer = await ada.say('123456', /./);
+    expect(answer.text).not.toMatch(/Wrong code|tries left/);
+    // The export asked before the order no longer waits: its right code now exports nothing.
+    await ada.say('/cancel', /./);
+    await ada.say(freshCode(world, secret), /./);
+    expect(documents()).toBe(0);
+    // Nothing was counted against Ada: a new prompt takes the right code at once.
+    await ada.say('/export orders', /6-digit code/);
+    await ada.say(freshCode(world, secret), /Orders from/);
+    expect(documents()).toBe(1);
+  });
+
   it('locks the person after five wrong codes and alerts the other administrators', async () => {
     const world = await startDualWorld({ env: { STEP_UP_KEY: KEY } });
     await enrolled(world);
@@ -116,6 +139,26 @@ describe('step-up confirmation in the chat', () => {
     expect(world.services.stepUp.enabled()).toBe(true);
     await bea.say(freshCode(world, beaSecret), /Done: turn step-up off\. Asked by Ada, confirmed by Bea/);
     expect(world.services.stepUp.enabled()).toBe(false);
+  });
+
+  it('refuses an enrolment with nobody to approve it while dual control holds after demoting the other administrator', async () => {
+    const world = await startDualWorld({ env: { STEP_UP_KEY: KEY } });
+    const ada = chatDriver(world.telegram, ADMIN);
+    await ada.say(`/staff role ${SECOND_ADMIN.id} staff`, /is now Staff/i);
+    await ada.say('/stepup enrol', /send the 6-digit code/);
+    const qr = world.telegram.messages(ADMIN.id).find((m) => m.photo !== undefined)!;
+    const secret = await secretOf(world, ADMIN);
+    await ada.say(freshCode(world, secret), /Not set up: an administrator was removed lately, so until .* there is none/);
+    // Forgotten, not waiting: the key shown is gone from the chat and the database, and nothing is in force.
+    expect(world.telegram.messages(ADMIN.id).find((m) => m.message_id === qr.message_id)!.deleted).toBe(true);
+    expect(await world.services.stores.stepUp.get(ADMIN.id)).toBeNull();
+    await ada.say('/stepup on', /Set up your own authenticator first/);
+    await ada.say('/audit', /was refused an authenticator: dual control held/);
+
+    // Once the hold is over, one administrator alone enrols as before.
+    world.clock.shift(DUAL_CONTROL_HOLD_MS);
+    await ada.say('/stepup enrol', /send the 6-digit code/);
+    await ada.say(freshCode(world, await secretOf(world, ADMIN)), /Authenticator set up\. Actions that need a code/);
   });
 
   it('cannot be turned on without STEP_UP_KEY', async () => {

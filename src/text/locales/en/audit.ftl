@@ -129,3 +129,4 @@ audit-step-up-enrolled = set up an authenticator for step-up
 audit-step-up-approved = approved the authenticator of { $who }
 audit-step-up-reset = removed the authenticator of { $who }
 audit-step-up-locked = was locked out of step-up after wrong codes
+audit-step-up-held = was refused an authenticator: dual control held after an administrator was removed, with nobody to approve it

@@ -19,6 +19,7 @@ step-up-scan = Scan this in your authenticator app, or type the key: { $secret }
 step-up-enrol-ask = Then send the 6-digit code the app shows.
 step-up-enrolled = Authenticator set up. Actions that need a code will ask for it.
 step-up-enrolled-waiting = Authenticator set up. It takes effect once another administrator approves it.
+step-up-enrol-held = Not set up: an administrator was removed lately, so until { $until } a new authenticator needs another administrator's approval, and there is none. Enrol again after then (/stepup enrol); the server's ADMIN_IDS can add an administrator.
 step-up-approve-ask = { $person } set up an authenticator for step-up. If it was them: /stepup approve { $id }
 step-up-already = You already have an authenticator. Another administrator can reset it: /stepup reset { $id }
 step-up-approved = { $person }'s authenticator is now in force.
