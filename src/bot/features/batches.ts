@@ -20,6 +20,9 @@ import { readerView } from '../reader-view.js';
 import { removeKeyboard, sendFormatted } from '../send.js';
 import { keyboardOf } from '../send-port.js';
 import { offerBatch } from './batch-upload.js';
+import type { OrderStepUp } from '../../safeguards/step-up/order-step-up.js';
+import { orderStepUpNotice } from '../conversations/order/step-up-notice.js';
+import type { ViewContext } from '../conversations/order/views.js';
 
 export interface BatchesDeps {
   batches: BatchService;
@@ -32,11 +35,18 @@ export interface BatchesDeps {
   viewFor: (personId: number) => BatchViewContext;
   /** Names the requester on approval cards: name, @username and Telegram id, controls stripped. */
   describePerson: (telegramId: number) => string;
+  /** Step-up for large orders: a batch above the amount asks for a code at its Confirm too. */
+  orderStepUp?: Pick<OrderStepUp, 'needed' | 'ask' | 'takePass'>;
   perOrderMax: number;
   logger: Logger;
 }
 
 const LIST_SIZE = 5;
+
+/** What a step-up code for a batch's Confirm is bound to: this batch alone. */
+const stepUpKeyOf = (batch: Pick<BatchRecord, 'key'>): string => `batch:${batch.key}`;
+
+const stepUpView = (ctx: BaseContext): ViewContext => ({ ...readerView(ctx), perItemLimit: 0 });
 
 /**
  * /batch                              the person's recent batches and how to start one
@@ -112,21 +122,15 @@ export function batchesFeature(deps: BatchesDeps) {
     if (verb !== 'ap' && verb !== 'rf' && !mayOrder(ctx.member.role)) return void (await ctx.answerCallbackQuery({ text: ctx.t('viewer-refused') }));
     switch (verb) {
       case 'ok': {
-        const outcome = await deps.batches.confirm(id, by);
         await ctx.answerCallbackQuery();
-        if (outcome.kind === 'not-yours' || outcome.kind === 'not-draft') return void (await clear());
-        if (outcome.kind === 'paused') return void (await say(ctx, 'batch-paused'));
-        if (outcome.kind === 'over-limit') {
-          const v = outcome.verdict;
-          return void (await say(ctx, 'batch-over-limit', { limit: ctx.t(`batch-limit-${v.limit}`), left: formatAmount(Math.max(0, v.left), ctx.member.locale, ctx.presentation.amountUnit) }));
+        const batch = await deps.batches.get(id);
+        // A large batch asks for a step-up code first, as a large order does; the code's message then confirms it.
+        const stepUp = deps.orderStepUp;
+        if (batch?.state === 'draft' && batch.requesterId === by && stepUp?.needed(batch.total)) {
+          const asked = await stepUp.ask(by, { confirmKey: stepUpKeyOf(batch), total: batch.total });
+          if (asked.kind !== 'pass') return void (await ctx.reply(orderStepUpNotice(stepUpView(ctx), asked, batch.total, ctx.presentation)));
         }
-        await clear();
-        if (outcome.kind === 'waiting-approval') {
-          await say(ctx, 'batch-sent-for-approval');
-          await sendApprovalCards(ctx, outcome.batch);
-          return;
-        }
-        if (outcome.kind === 'running') await deps.notices.progress(outcome.batch, { force: true });
+        await confirmAndStart(ctx, id, clear);
         return;
       }
       case 'no': {
@@ -168,6 +172,33 @@ export function batchesFeature(deps: BatchesDeps) {
         return;
       }
     }
+  });
+
+  /** One Confirm of a draft: judged as a whole, then running, waiting for an administrator, or refused with why. */
+  async function confirmAndStart(ctx: BaseContext, id: number, clear: () => Promise<void>): Promise<void> {
+    const outcome = await deps.batches.confirm(id, ctx.member.telegramId);
+    if (outcome.kind === 'not-yours' || outcome.kind === 'not-draft') return void (await clear());
+    if (outcome.kind === 'paused') return void (await say(ctx, 'batch-paused'));
+    if (outcome.kind === 'over-limit') {
+      const v = outcome.verdict;
+      return void (await say(ctx, 'batch-over-limit', { limit: ctx.t(`batch-limit-${v.limit}`), left: formatAmount(Math.max(0, v.left), ctx.member.locale, ctx.presentation.amountUnit) }));
+    }
+    await clear();
+    if (outcome.kind === 'waiting-approval') {
+      await say(ctx, 'batch-sent-for-approval');
+      await sendApprovalCards(ctx, outcome.batch);
+      return;
+    }
+    if (outcome.kind === 'running') await deps.notices.progress(outcome.batch, { force: true });
+  }
+
+  // The step-up code for a batch's Confirm: the gate checked it and left a pass for the person's newest draft; this confirms that draft.
+  composer.on('message:text', async (ctx, next) => {
+    const stepUp = deps.orderStepUp;
+    if (!stepUp || !mayOrder(ctx.member.role) || !/^[0-9]{6}$/.test(normaliseDigits(ctx.message.text).trim())) return next();
+    const [newest] = await deps.batches.listForUser(ctx.member.telegramId, 1);
+    if (newest?.state !== 'draft' || !(await stepUp.takePass(ctx.member.telegramId, stepUpKeyOf(newest)))) return next();
+    await confirmAndStart(ctx, newest.id, () => Promise.resolve());
   });
 
   async function sendApprovalCards(ctx: BaseContext, batch: BatchRecord): Promise<void> {

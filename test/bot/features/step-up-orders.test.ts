@@ -75,4 +75,21 @@ describe('step-up for orders above an amount', () => {
     await world.telegram.waitForMessage(SECOND_ADMIN.id, /Ada changed step-up for orders: ask a step-up code for orders above 50/);
     await ada.say('/stepup orders ten', /Give an amount or off/);
   });
+
+  it('asks a code at a large batch\'s Confirm too, and the right code starts exactly that batch', async () => {
+    const world = await startDualWorld({ env: { STEP_UP_KEY: KEY }, sandboxTiming: { preparingMs: 0, processingMs: 0 } });
+    await enrolled(world);
+    const samSecret = await staffEnrolled(world);
+    await chatDriver(world.telegram, ADMIN).say('/stepup orders 1000000', /Done/);
+    const sam = chatDriver(world.telegram, STAFF);
+    // PUBG Mobile 325 UC, 580,000 a unit: 20 units are two orders, 11,600,000 in all.
+    await sam.say('/batch 123 20', /2 orders, 20 units/);
+    await sam.tap(/Confirm batch/, /6-digit code from your authenticator app to place this order of 11,600,000/);
+    const [draft] = await world.services.stores.batches.listForUser(STAFF.id, 1);
+    expect(draft?.state).toBe('draft');
+    await sam.say('123456', /Wrong code/);
+    expect((await world.services.stores.batches.get(draft!.id))?.state).toBe('draft');
+    await sam.say(freshCode(world, samSecret), /Batch #\d+: /);
+    expect((await world.services.stores.batches.get(draft!.id))?.state).not.toBe('draft');
+  });
 });
