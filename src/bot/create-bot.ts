@@ -326,7 +326,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   );
   if (deps.reportSettings) bot.use(feedAndDigestFeature({ ...deps.reportSettings }));
   if (deps.batches) {
-    const batchDeps = { ...deps.batches, provider: deps.provider, perOrderMax: deps.perItemLimit, ...(deps.orderStepUp && stepUpGate ? { orderStepUp: deps.orderStepUp } : {}), logger: deps.logger };
+    const batchDeps = { ...deps.batches, provider: deps.provider, perOrderMax: deps.perItemLimit, ...(deps.orderStepUp && stepUpGate ? { orderStepUp: deps.orderStepUp } : {}), ...(deps.velocity ? { velocity: deps.velocity } : {}), logger: deps.logger };
     bot.use(batchesFeature(batchDeps));
     const downloadFile = createFileDownload({ api: bot.api, token: deps.token, ...(deps.apiRoot ? { apiRoot: deps.apiRoot } : {}), maxBytes: MAX_BATCH_FILE_BYTES });
     bot.use(batchUploadFeature({ ...batchDeps, batches: deps.batches.batches, downloadFile }));

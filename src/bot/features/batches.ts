@@ -20,6 +20,8 @@ import { readerView } from '../reader-view.js';
 import { removeKeyboard, sendFormatted } from '../send.js';
 import { keyboardOf } from '../send-port.js';
 import { offerBatch } from './batch-upload.js';
+import type { VelocityGuard } from '../../safeguards/velocity/velocity-guard.js';
+import { velocityRefusalText } from '../../safeguards/velocity/velocity-texts.js';
 import type { OrderStepUp } from '../../safeguards/step-up/order-step-up.js';
 import { orderStepUpNotice } from '../conversations/order/step-up-notice.js';
 import type { ViewContext } from '../conversations/order/views.js';
@@ -35,6 +37,8 @@ export interface BatchesDeps {
   viewFor: (personId: number) => BatchViewContext;
   /** Names the requester on approval cards: name, @username and Telegram id, controls stripped. */
   describePerson: (telegramId: number) => string;
+  /** Velocity limits: a batch's Confirm counts as one order of the person's hour. */
+  velocity?: Pick<VelocityGuard, 'take'>;
   /** Step-up for large orders: a batch above the amount asks for a code at its Confirm too. */
   orderStepUp?: Pick<OrderStepUp, 'needed' | 'ask' | 'takePass'>;
   perOrderMax: number;
@@ -176,6 +180,9 @@ export function batchesFeature(deps: BatchesDeps) {
 
   /** One Confirm of a draft: judged as a whole, then running, waiting for an administrator, or refused with why. */
   async function confirmAndStart(ctx: BaseContext, id: number, clear: () => Promise<void>): Promise<void> {
+    // One Confirm counts as one order against the orders-per-hour limit: the batch's money is judged by the limits and approval.
+    const pace = (await deps.velocity?.take('orders', ctx.member.telegramId)) ?? { ok: true as const };
+    if (!pace.ok) return void (await ctx.reply(velocityRefusalText(ctx.t, ctx.member.locale, ctx.presentation.timeZone, pace)));
     const outcome = await deps.batches.confirm(id, ctx.member.telegramId);
     if (outcome.kind === 'not-yours' || outcome.kind === 'not-draft') return void (await clear());
     if (outcome.kind === 'paused') return void (await say(ctx, 'batch-paused'));
