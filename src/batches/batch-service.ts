@@ -42,6 +42,8 @@ export type ConfirmOutcome =
   /** Not this person's batch, or no longer a draft (confirmed already, cancelled, replaced). */
   | { kind: 'not-yours' | 'not-draft'; batch: BatchRecord | null };
 
+export type ResumeOutcome = { kind: 'running'; batch: BatchRecord } | { kind: 'not-held' } | { kind: 'approved-price-up' };
+
 export interface BatchServiceDeps {
   store: BatchStore;
   limits: BatchLimitCheck;
@@ -106,15 +108,18 @@ export function createBatchService(deps: BatchServiceDeps) {
      * change, Continue accepts the one new price that was shown: the orders
      * not yet sent are repriced to it, and a further change holds again.
      */
-    async resume(id: number, by: number, accept?: AcceptedPrice): Promise<BatchRecord | null> {
+    async resume(id: number, by: number, accept?: AcceptedPrice): Promise<ResumeOutcome> {
       const batch = await store.get(id);
-      if (!batch || batch.requesterId !== by || batch.state !== 'held') return null;
+      if (!batch || batch.requesterId !== by || batch.state !== 'held') return { kind: 'not-held' };
       if (accept && batch.heldReason === 'price-changed') {
+        // An approval covers exactly the batch that was shown: a higher price is a new batch for the administrators to see.
+        if (batch.approvedBy !== null && accept.to > accept.from) return { kind: 'approved-price-up' };
         const plan = repriced(batch.plan, batch.nextIndex, accept);
-        if (!(await store.setPlan(id, { plan, total: planTotals(plan).total, expectedIndex: batch.nextIndex }, at()))) return null;
+        if (!(await store.setPlan(id, { plan, total: planTotals(plan).total, expectedIndex: batch.nextIndex }, at()))) return { kind: 'not-held' };
         logger.info({ batchId: id, productId: accept.productId, from: accept.from, to: accept.to }, 'batch goes on at a new price');
       }
-      return store.move(id, { from: ['held'], to: 'running', heldReason: null, at: at() });
+      const running = await store.move(id, { from: ['held'], to: 'running', heldReason: null, at: at() });
+      return running ? { kind: 'running', batch: running } : { kind: 'not-held' };
     },
 
     /**

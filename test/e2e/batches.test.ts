@@ -167,3 +167,19 @@ describe('batches: many orders with one Confirm, one file of codes', () => {
     world.telegram.sendText(ADMIN, '/approvals threshold off');
   });
 });
+
+describe('a batch on PostgreSQL', () => {
+  const world = sharedWorld({ staff: [STAFF], database: 'postgresql' });
+
+  it('places a quantity batch once and sends its file of codes', async () => {
+    world.sandbox.controls.setBalance(1_000_000_000);
+    const before = posts(world);
+    const since = lastId(world, STAFF.id);
+    world.telegram.sendText(STAFF, `/batch ${PUBG_325} 15`);
+    const summary = await waitNew(world, STAFF.id, since, /2 orders, 15 units/);
+    world.telegram.clickButton(STAFF, summary, /Confirm batch/);
+    const file = await waitForFile(world, STAFF.id, since);
+    expect(csvRows(file.document.content).slice(1)).toHaveLength(15);
+    expect(posts(world)).toBe(before + 2);
+  });
+});

@@ -154,10 +154,11 @@ export function batchesFeature(deps: BatchesDeps) {
         const line = held?.plan[held.nextIndex]?.lines[0];
         const to = priceText === undefined ? undefined : Number(priceText);
         const accept = line && to !== undefined ? { productId: line.product.id, regionPropertyId: line.region.regionPropertyId, from: line.region.price, to } : undefined;
-        const running = await deps.batches.resume(id, by, accept);
-        await ctx.answerCallbackQuery({ text: running ? ctx.t('batch-continues') : ctx.t('batch-not-held') });
+        const resumed = await deps.batches.resume(id, by, accept);
+        if (resumed.kind === 'approved-price-up') return void (await ctx.answerCallbackQuery({ text: ctx.t('batch-approved-price-up'), show_alert: true }));
+        await ctx.answerCallbackQuery({ text: resumed.kind === 'running' ? ctx.t('batch-continues') : ctx.t('batch-not-held') });
         await clear();
-        if (running) await deps.notices.progress(running, { force: true });
+        if (resumed.kind === 'running') await deps.notices.progress(resumed.batch, { force: true });
         return;
       }
       case 'ap':

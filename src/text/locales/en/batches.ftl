@@ -132,3 +132,4 @@ batch-file-col-other = Other details
 batch-file-col-row = File row
 batch-file-col-answers = Answers
 command-batch = Many orders at once, from a quantity or a file
+batch-approved-price-up = This batch was approved at the prices it was shown with. At a higher price it needs a new approval: stop it, and send the rest as a new batch.
