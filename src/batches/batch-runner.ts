@@ -172,7 +172,8 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         return;
       }
       batch = await store.advance(batch.id, index, at());
-      if (batch) await deps.onProgress(batch);
+      // After the last order the move to 'placed' shows the bar at once: an edit for the advance as well would be two edits a moment apart.
+      if (batch && batch.nextIndex < batch.plan.length) await deps.onProgress(batch);
     }
   }
 
