@@ -7,6 +7,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { SessionStore } from '../db/session-store.js';
 import type { Stores } from '../db/stores.js';
+import type { BatchDetails } from '../batches/batch-details.js';
 import { startNotificationSender, type NotificationSenderDeps } from '../delivery/notification-sender.js';
 import { adminText } from '../delivery/notification-texts.js';
 import { createDetailHandover, type DetailHandover } from '../tracking/detail-handover.js';
@@ -69,6 +70,8 @@ export interface BackgroundDeps extends SenderParts {
   retention?: { removeCodeMessages: () => Promise<unknown>; eraseOldAnswers: () => Promise<unknown> };
   /** One pass of the batch runner (src/batches/batch-runner.ts); absent, batches wait. */
   runBatches?: () => Promise<void>;
+  /** Where the sender keeps a batch order's delivery detail for the batch's file of codes. */
+  batchDetails?: Pick<BatchDetails, 'keep'>;
   /** Compares Telegram's registration of the bot with giftdesk's own (alerts/token-watch.ts); absent, not watched. */
   watchBotToken?: () => Promise<void>;
   /** Observers for health and metrics; they never change what the loops do. */
@@ -90,7 +93,7 @@ const BATCH_TICK_MS = 1_000;
 /** What the delivery poller and the notification sender are built on. */
 export type DeliveryWorkDeps = Pick<
   BackgroundDeps,
-  'config' | 'stores' | 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent' | 'describePerson' | 'clock' | 'logger'
+  'config' | 'stores' | 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent' | 'describePerson' | 'batchDetails' | 'clock' | 'logger'
 > & {
   /** Unique per process and start: the lease owner written on claimed rows. */
   owner: string;
@@ -154,6 +157,7 @@ export function createDeliveryWork(deps: DeliveryWorkDeps): { handover: DetailHa
       amountUnit: config.amountUnit,
       ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
       timeZone: config.timeZone,
+      ...(deps.batchDetails ? { keepBatchDetail: deps.batchDetails.keep } : {}),
       batchFileSent: async (batchId) => ((await deps.stores.batches.get(batchId))?.fileSentAt ?? null) !== null,
       owner,
     },

@@ -1,4 +1,5 @@
 import { batchCatalog } from '../batches/batch-catalog.js';
+import type { BatchDetails } from '../batches/batch-details.js';
 import { createBatchLimitCheck } from '../batches/batch-limits.js';
 import { createBatchNotices, type BatchNotices } from '../batches/batch-notices.js';
 import { createBatchRunner, type BatchRunner } from '../batches/batch-runner.js';
@@ -46,7 +47,7 @@ export function createBatchServiceOf({ services, clock, logger }: BatchWiringDep
 export const batchCatalogOf = (services: Services) => batchCatalog({ catalog: services.catalog, provider: { getProduct: (id) => services.provider.getProduct(id, { priority: 'interactive' }) } });
 
 /** Progress, held questions and the file of codes, sent through their own connection to Telegram (429s waited out). */
-export function createBatchNoticesOf({ config, services, clock, logger }: BatchWiringDeps): BatchNotices {
+export function createBatchNoticesOf({ config, services, clock, logger, details }: BatchWiringDeps & { details?: Pick<BatchDetails, 'take'> }): BatchNotices {
   const api = createTelegramApi(config, { retry: true, localeOf: services.localeOf });
   return createBatchNotices({
     store: services.stores.batches,
@@ -54,6 +55,8 @@ export function createBatchNoticesOf({ config, services, clock, logger }: BatchW
     viewFor: batchViewFor({ config, services }),
     // Both halves of the identity are checked, as for a delivery: another order's codes never reach this file.
     readDetail: (order) => {
+      const kept = details?.take(order.id);
+      if (kept) return Promise.resolve(kept);
       const reference = order.providerOrderId ?? order.providerReference;
       if (reference === null) return Promise.resolve(null);
       return services.provider.getOrder(reference, { priority: 'background', known: { orderId: order.providerOrderId, orderReference: order.providerReference } });

@@ -10,6 +10,7 @@ import type { Repeating } from '../repeat.js';
 import { translatorFor } from '../text/i18n.js';
 import { retentionPasses } from './retention-wiring.js';
 import { createBatchNoticesOf, createBatchRunnerOf } from './batch-wiring.js';
+import { createBatchDetails } from '../batches/batch-details.js';
 import type { Services } from './services.js';
 
 /** Product details read per catalog pass to keep list prices fresh. */
@@ -51,7 +52,9 @@ export function startLoops(deps: {
     await alerts.alert('catalog-sync', (locale) => translate(locale)(key, { reason: syncFailureWords(translate(locale), result.error) }));
   };
 
-  const batchRunner = createBatchRunnerOf({ config, services, clock, logger, notices: createBatchNoticesOf({ config, services, clock, logger }) });
+  // The sweep's details of a batch's completed orders, handed to its file of codes without a second read.
+  const batchDetails = createBatchDetails();
+  const batchRunner = createBatchRunnerOf({ config, services, clock, logger, notices: createBatchNoticesOf({ config, services, clock, logger, details: batchDetails }) });
 
   return startBackgroundWork({
     config,
@@ -70,6 +73,7 @@ export function startLoops(deps: {
     approvals: { service: services.approvals, announcer: services.approvalAnnouncer },
     watchBotToken: () => services.tokenWatch.tick(),
     runBatches: () => batchRunner.runOnce(),
+    batchDetails,
     dualControl: { service: services.dualControl, announcer: services.dualControlAnnouncer },
     retention: retentionPasses({ config, services, clock, logger }),
     onProviderAnswering: () => alerts.alert('ordering-provider-back', (locale) => translate(locale)('ordering-provider-back-alert'), { quietMs: 0 }),

@@ -61,9 +61,13 @@ export function createBatchNotices(deps: BatchNoticesDeps) {
    */
   async function progress(batch: BatchRecord, options: { force?: boolean; quiet?: boolean } = {}): Promise<void> {
     try {
-      const due = batch.progressEditedAt === null || clock.now() - batch.progressEditedAt.getTime() >= PROGRESS_EDIT_MS;
+      const wait = batch.progressEditedAt === null ? 0 : batch.progressEditedAt.getTime() + PROGRESS_EDIT_MS - clock.now();
       const urgent = options.force === true || (!options.quiet && SHOWN_AT_ONCE.has(batch.state));
-      if (batch.progressMessageId !== null && !due && !urgent) return;
+      if (batch.progressMessageId !== null && wait > 0) {
+        if (!urgent) return;
+        // A change of state is shown, but never sooner than the spacing allows: at most a 3 s wait.
+        await clock.sleep(wait);
+      }
       const view = batchProgressView(deps.viewFor(batch.requesterId), batch, await store.orders(batch.id));
       if (batch.progressMessageId !== null && shown.get(batch.id) === view.text.text) return;
       shown.set(batch.id, view.text.text);

@@ -3,6 +3,7 @@ import type { AdminRecipient } from '../alerts/admin-alerts.js';
 import type { Clock } from '../clock.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import type { ProviderClient } from '../provider/client.js';
+import type { OrderDetail } from '../provider/schemas.js';
 import type { AmountUnit } from '../text/format.js';
 import { plain } from '../text/formatted.js';
 import type { Locale, Translate } from '../text/i18n.js';
@@ -31,6 +32,8 @@ export interface NotificationPlannerDeps {
   timeZone: string;
   /** Whether the batch's file of codes has gone out; absent, batch orders are never told one by one. */
   batchFileSent?: (batchId: number) => Promise<boolean>;
+  /** Keeps a batch order's delivery detail for its file of codes (src/batches/batch-details.ts). */
+  keepBatchDetail?: (orderId: number, detail: OrderDetail) => void;
 }
 
 export interface Outgoing {
@@ -77,7 +80,12 @@ export function createNotificationPlanner(deps: NotificationPlannerDeps): Notifi
   async function planFor(row: NotificationRow, order: OrderRow): Promise<Plan> {
     // A batch's orders are told in its one progress message and its one file of codes, not a message each;
     // one that ends after the file went out (it waited for a person) is told on its own.
-    if (order.batchId !== null && QUIET_IN_BATCH.has(row.kind) && !(await deps.batchFileSent?.(order.batchId))) return { kind: 'send', messages: [] };
+    if (order.batchId !== null && QUIET_IN_BATCH.has(row.kind) && !(await deps.batchFileSent?.(order.batchId))) {
+      // The codes the sweep read go to the batch's file instead of a message: kept for it, not read again.
+      const detail = row.kind === 'delivered' ? deps.handover?.get(order) : null;
+      if (detail) deps.keepBatchDetail?.(order.id, detail);
+      return { kind: 'send', messages: [] };
+    }
     const ctx = contextFor(deps.localeOf(order.userId));
     switch (row.kind) {
       case 'delivered': {

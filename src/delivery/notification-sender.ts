@@ -9,6 +9,7 @@ import {
   type SendMessage,
 } from '../text/send-port.js';
 import type { OrderRow } from '../orders/order-repo.js';
+import type { OrderDetail } from '../provider/schemas.js';
 import type { ProviderClient } from '../provider/client.js';
 import { alertOrderMismatch } from '../alerts/order-mismatch.js';
 import { describeProviderFailure, ProviderError, ProviderOrderMismatchError } from '../provider/errors.js';
@@ -53,6 +54,8 @@ export interface NotificationSenderDeps {
   timeZone: string;
   /** Whether a batch's file of codes has gone out (see notification-plan.ts). */
   batchFileSent?: (batchId: number) => Promise<boolean>;
+  /** Keeps a batch order's delivery detail for its file of codes. */
+  keepBatchDetail?: (orderId: number, detail: OrderDetail) => void;
   /** Unique per process: the lease owner written on claimed rows. */
   owner: string;
   /**
