@@ -1,4 +1,4 @@
-import type { BatchState } from '../../../src/batches/batch-store.js';
+import type { BatchOrderPlan, BatchState } from '../../../src/batches/batch-store.js';
 import type { orders } from '../../../src/db/schema.js';
 import type { OrderLine } from '../../../src/orders/order-line.js';
 import type { OrderRow } from '../../../src/orders/order-repo.js';
@@ -21,7 +21,7 @@ export interface OrderReadsSubject {
 let batchesMade = 0;
 
 /** A batch row as both databases take it; its plan is not read by the order queries. */
-export function batchRow(requesterId: number, state: BatchState, at: Date) {
+export function batchRow(requesterId: number, state: BatchState, at: Date, plan: BatchOrderPlan[] = [], total = 0) {
   batchesMade += 1;
   return {
     key: `batch-key-${batchesMade}`,
@@ -30,8 +30,8 @@ export function batchRow(requesterId: number, state: BatchState, at: Date) {
     source: 'quantity' as const,
     fileHash: null,
     fileName: null,
-    plan: [],
-    total: 0,
+    plan,
+    total,
     state,
     heldReason: null,
     nextIndex: 0,
