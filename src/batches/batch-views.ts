@@ -18,10 +18,10 @@ export interface BatchViewContext {
   timeZone: string;
 }
 
-/** Buttons of batch messages: 'bt:<verb>:<batch>[:<price>]'; every check is made again at the press. */
-export const BATCH_DATA = /^bt:(ok|no|stop|go|ap|rf):([0-9]{1,12})(?::([0-9]{1,16}))?$/;
+/** Buttons of batch messages: 'bt:<verb>:<batch>[:<price>]'; every check is made again at the press. 'sh' shows the batch (from /orders). */
+export const BATCH_DATA = /^bt:(ok|no|stop|go|ap|rf|sh):([0-9]{1,12})(?::([0-9]{1,16}))?$/;
 
-export const batchData = (verb: 'ok' | 'no' | 'stop' | 'go' | 'ap' | 'rf', id: number, price?: number): string => `bt:${verb}:${id}${price === undefined ? '' : `:${price}`}`;
+export const batchData = (verb: 'ok' | 'no' | 'stop' | 'go' | 'ap' | 'rf' | 'sh', id: number, price?: number): string => `bt:${verb}:${id}${price === undefined ? '' : `:${price}`}`;
 
 const money = (c: BatchViewContext, value: number) => formatAmount(value, c.locale, c.amountUnit);
 

@@ -24,6 +24,15 @@ export interface AuditRecord {
 }
 
 /**
+ * An order's audit row with the batch it is one of among its facts: /audit,
+ * the audit export and a person reading either can follow a batch without
+ * a join. Rows of orders on their own are left as they are.
+ */
+export function withBatchFact(facts: AuditFacts | null | undefined, order: { batchId: number | null }): AuditFacts | null | undefined {
+  return order.batchId === null ? facts : { ...facts, batch: order.batchId };
+}
+
+/**
  * The detail column holds facts as `{"facts":{…}}`. Rows written before
  * facts existed hold an English sentence there, which never starts with a
  * brace: those read back as a note.

@@ -1,9 +1,10 @@
-import { and, desc, eq, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import type { SyncDb } from '../db/sync-db.js';
 import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
-import { orders } from '../db/schema.js';
+import { batches, orders } from '../db/schema.js';
 import { normaliseDigits } from '../text/digits.js';
+import { listEntries, type OrderListEntry } from './order-list-entries.js';
 import type { OrderRow } from './order-repo.js';
 
 /** Whose orders a list shows: one person's, or everyone's (administrators). */
@@ -21,8 +22,11 @@ export type OrderLookup =
  * PostgreSQL answer the same calls with the same rows.
  */
 export interface OrderQueries {
-  /** Newest first. */
-  recent(scope: OrderScope, request: PageRequest): Promise<PageOf<OrderRow>>;
+  /**
+   * Newest first, the orders of a batch as one entry (placed where its
+   * newest order is): the pages count entries, not orders.
+   */
+  recent(scope: OrderScope, request: PageRequest): Promise<PageOf<OrderListEntry>>;
   /**
    * Newest first, the orders with a line whose product title `matches`
    * accepts. The caller decides what matching means (how Persian and
@@ -111,6 +115,19 @@ export function matchingPage(
   return { wanted: ids.slice(offset, offset + pageSize), page, pageCount, total: ids.length };
 }
 
+/**
+ * The entries of recent(): each order outside a batch is its own group,
+ * the orders of a batch one group, placed by its newest order. The same
+ * SQL on both databases, over either's orders table.
+ */
+export function entrySql(t: { id: AnyColumn; batchId: AnyColumn }) {
+  return {
+    group: sql`case when ${t.batchId} is null then ${t.id} end`,
+    count: sql`count(distinct ${t.batchId}) + coalesce(sum(case when ${t.batchId} is null then 1 else 0 end), 0)`,
+    newest: sql`max(${t.id})`,
+  };
+}
+
 /** OrderQueries.find from the three look-ups. */
 export function findOrder(queries: Pick<OrderQueries, 'byId' | 'byProviderOrderId' | 'byProviderReference'>, lookup: OrderLookup): Promise<OrderRow | null> {
   switch (lookup.kind) {
@@ -129,14 +146,36 @@ export function createSqliteOrderQueries(deps: { db: Db }): OrderQueries {
 
   const first = (where: SQL): OrderRow | null => db.select().from(orders).where(where).get() ?? null;
   const scoped = (scope: OrderScope) => (scope.kind === 'user' ? eq(orders.userId, scope.userId) : undefined);
+  const entry = entrySql(orders);
 
   const queries: OrderQueries = {
     async recent(scope, request) {
       const where = scoped(scope);
-      const total = db.select({ n: sql<number>`count(*)` }).from(orders).where(where).get()?.n ?? 0;
+      const total = Number(db.select({ n: sql<number>`${entry.count}` }).from(orders).where(where).get()?.n ?? 0);
       const { page, pageSize, pageCount, offset } = resolvePage(request, total);
       // Ids grow with time, and (user_id, id) is indexed.
-      const items = db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(pageSize).offset(offset).all();
+      const keys = db
+        .select({ batchId: orders.batchId, newestId: sql<number>`${entry.newest}` })
+        .from(orders)
+        .where(where)
+        .groupBy(orders.batchId, entry.group)
+        .orderBy(desc(entry.newest))
+        .limit(pageSize)
+        .offset(offset)
+        .all();
+      const singleIds = keys.filter((key) => key.batchId === null).map((key) => key.newestId);
+      const batchIds = keys.flatMap((key) => (key.batchId === null ? [] : [key.batchId]));
+      const singles = singleIds.length === 0 ? [] : db.select().from(orders).where(inArray(orders.id, singleIds)).all();
+      const batchOrders =
+        batchIds.length === 0
+          ? []
+          : db
+              .select({ batchId: orders.batchId, lines: orders.lines, totalAmount: orders.totalAmount, userId: orders.userId, createdAt: orders.createdAt })
+              .from(orders)
+              .where(inArray(orders.batchId, batchIds))
+              .all();
+      const states = batchIds.length === 0 ? [] : db.select({ id: batches.id, state: batches.state }).from(batches).where(inArray(batches.id, batchIds)).all();
+      const items = listEntries(keys, singles, batchOrders, new Map(states.map((row) => [row.id, row.state])));
       return { items, page, pageCount, total };
     },
 

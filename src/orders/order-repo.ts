@@ -4,6 +4,7 @@ import type { Db } from '../db/open.js';
 import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
 import { orders, type NotificationKind, type OrderState } from '../db/schema.js';
 import type { SyncDb } from '../db/sync-db.js';
+import { withBatchFact } from '../db/audit-log.js';
 import { appendAudit, type AuditRecord } from './audit-trail.js';
 import { enqueueNotification } from './outbox.js';
 import { assertOrderLines, linesTotal, type OrderLine } from './order-line.js';
@@ -127,7 +128,7 @@ export function transitionOrder(exec: SyncDb, input: TransitionInput, at: Date):
     .returning()
     .get();
   if (!updated) return null;
-  appendAudit(exec, at, { ...input.audit, orderId: updated.id, amount: updated.totalAmount });
+  appendAudit(exec, at, { ...input.audit, orderId: updated.id, amount: updated.totalAmount, facts: withBatchFact(input.audit.facts, updated) });
   return updated;
 }
 
@@ -186,7 +187,7 @@ export function createOrderRepo(deps: { db: Db; clock: Clock }) {
             })
             .returning()
             .get();
-          appendAudit(tx, at, { actorId: input.userId, action: 'order.intent', orderId: order.id, amount: order.totalAmount });
+          appendAudit(tx, at, { actorId: input.userId, action: 'order.intent', orderId: order.id, amount: order.totalAmount, facts: withBatchFact(null, order) });
           return { kind: 'created', order };
         },
         { behavior: 'immediate' },

@@ -41,7 +41,15 @@ export function digestText(facts: DigestFacts, v: { t: Translate; locale: Locale
   const lines: (string | null)[] = [t('digest-title', { day: formatDay(facts.dayStart, locale, v.timeZone) })];
   if (count === 0) lines.push(t('digest-no-orders'));
   else {
-    lines.push(t('digest-orders', { count, orders: formatNumber(count, locale), spend: amount(spend) }));
+    // A batch is many orders from one Confirm: the count says how many of the day's orders came that way.
+    const batches = people.reduce((sum, p) => sum + p.batches, 0);
+    const inBatches = people.reduce((sum, p) => sum + p.batchOrders, 0);
+    const totals = { count, orders: formatNumber(count, locale), spend: amount(spend) };
+    lines.push(
+      batches === 0
+        ? t('digest-orders', totals)
+        : t('digest-orders-batches', { ...totals, batchCount: batches, batches: formatNumber(batches, locale), inBatches: formatNumber(inBatches, locale) }),
+    );
     for (const p of people.slice(0, MAX_PEOPLE)) {
       if (p.orders === 0) continue;
       lines.push(t('digest-person-line', { person: v.describePerson(p.userId), count: p.orders, orders: formatNumber(p.orders, locale), spend: amount(p.spend) }));

@@ -25,7 +25,9 @@ const timeHeader = (c: ExportContext, key: string) => c.t(key, { zone: c.timeZon
 
 /**
  * Orders created in the range. Never a code, and not the end customer's
- * field values either: the file goes to accounting, not to support.
+ * field values either: the file goes to accounting, not to support. The
+ * orders of a batch stay a row each (each was charged on its own) and
+ * carry the batch's id, so a sheet can add a batch up.
  */
 export function ordersTable(queries: Pick<ReportQueries, 'ordersCreated'>, range: DayRange, c: ExportContext): Table {
   // One translation per state, not one per row.
@@ -47,6 +49,8 @@ export function ordersTable(queries: Pick<ReportQueries, 'ordersCreated'>, range
       c.t('export-col-amount'),
       c.t('export-col-state'),
       c.t('export-col-provider-state'),
+      // Last, so that sheets made from the columns before it keep reading them where they were.
+      c.t('export-col-batch'),
     ],
     rows: (async function* () {
       // A row per line, so that accounting sees each product's amount; the
@@ -69,6 +73,8 @@ export function ordersTable(queries: Pick<ReportQueries, 'ordersCreated'>, range
             index === 0 ? order.totalAmount : null,
             stateLabel(order.state),
             order.providerStatus,
+            // The batch the order was one of; empty for an order of its own.
+            order.batchId,
           ];
         }
       }

@@ -9,7 +9,7 @@ import type { Settings } from '../settings/settings-view.js';
 import { type AmountUnit, formatAmount, formatGoods, formatId, formatNumber, localDigits } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import { goodsOf } from '../orders/order-line.js';
-import type { ReportQueries } from './report-queries.js';
+import type { BatchFacts, ReportQueries } from './report-queries.js';
 
 /** Whether administrators get a line for every order placed (and for one that then fails); off unless they turn it on. */
 export const orderFeedSetting = defineSetting('feed.orders', z.boolean(), false);
@@ -47,7 +47,7 @@ export interface OrderFeed {
 }
 
 export async function createOrderFeed(deps: {
-  queries: Pick<ReportQueries, 'latestAuditId' | 'orderEvents' | 'hasOrderAuditAfter'>;
+  queries: Pick<ReportQueries, 'latestAuditId' | 'orderEvents' | 'hasOrderAuditAfter' | 'hasBatchAuditBefore' | 'batchFacts'>;
   state: Pick<AppStateStore, 'get' | 'set'>;
   settings: Pick<Settings, 'read'>;
   recipients: () => AdminRecipient[];
@@ -75,6 +75,20 @@ export async function createOrderFeed(deps: {
     return adoptedIn ? ['feed-line', adoptedIn] : ['feed-line'];
   }
 
+  /**
+   * An order of a batch is not announced on its own: the batch's first
+   * order placed announces the whole batch as confirmed (a hundred lines
+   * for one Confirm would bury everything else), and the rest say nothing.
+   * Their follow-ups (failed, refunded…) still speak for each order.
+   */
+  async function batchKeys(keys: string[], auditId: number, batchId: number): Promise<{ keys: string[]; batch: BatchFacts | null }> {
+    if (!keys.includes('feed-line')) return { keys, batch: null };
+    const rest = keys.filter((key) => key !== 'feed-line');
+    if (await queries.hasBatchAuditBefore({ batchId, beforeId: auditId, actions: PLACED_ACTIONS })) return { keys: rest, batch: null };
+    const batch = await queries.batchFacts(batchId);
+    return batch ? { keys: ['feed-batch', ...rest], batch } : { keys, batch: null };
+  }
+
   return {
     async run() {
       const newest = await queries.latestAuditId();
@@ -86,15 +100,26 @@ export async function createOrderFeed(deps: {
       }
       const rows = await queries.orderEvents({ afterId: cursor, upToId: newest, actions: [...PLACED_ACTIONS, ...FOLLOW_UP_ACTIONS], limit: BATCH });
       for (const { auditId, action, order } of rows) {
-        for (const key of await lineKeys(action, auditId, order)) {
+        const own = await lineKeys(action, auditId, order);
+        const { keys, batch } = order.batchId === null ? { keys: own, batch: null } : await batchKeys(own, auditId, order.batchId);
+        for (const key of keys) {
           for (const admin of deps.recipients()) {
             const t = deps.translate(admin.locale);
-            const line = t(key, {
-              person: deps.describePerson(order.userId),
-              goods: formatGoods(goodsOf(order.lines, { regions: false }), admin.locale),
-              amount: formatAmount(order.totalAmount, admin.locale, deps.amountUnit),
-              id: formatId(order.id, admin.locale),
-            });
+            const line =
+              key === 'feed-batch' && batch
+                ? t(key, {
+                    person: deps.describePerson(order.userId),
+                    id: formatId(batch.id, admin.locale),
+                    orders: formatNumber(batch.orders, admin.locale),
+                    units: formatNumber(batch.units, admin.locale),
+                    amount: formatAmount(batch.total, admin.locale, deps.amountUnit),
+                  })
+                : t(key, {
+                    person: deps.describePerson(order.userId),
+                    goods: formatGoods(goodsOf(order.lines, { regions: false }), admin.locale),
+                    amount: formatAmount(order.totalAmount, admin.locale, deps.amountUnit),
+                    id: formatId(order.id, admin.locale),
+                  });
             await deps.sendText(admin.telegramId, line).catch((error: unknown) =>
               deps.logger.warn({ adminId: admin.telegramId, orderId: order.id, err: error instanceof Error ? error.name : String(error) }, 'feed line not delivered'),
             );

@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, gte, inArray, lt, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
-import { auditLog, orders } from '../db/schema.js';
+import { planUnits } from '../batches/batch-plan.js';
+import type { BatchOrderPlan } from '../batches/batch-store.js';
+import { auditLog, batches, orders } from '../db/schema.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import { COUNTED_STATES, NEEDS_ACTION_STATES, RETURNED_STATES } from '../orders/counted-states.js';
 import type { DayRange } from './export-range.js';
@@ -17,6 +19,9 @@ export interface PersonFigures {
   failed: number;
   refunded: number;
   refundedAmount: number;
+  /** Batches with a counted order, and how many of `orders` were placed by a batch. */
+  batches: number;
+  batchOrders: number;
 }
 
 /** An audit row of one of the given actions, with the order it names. */
@@ -49,7 +54,29 @@ export interface ReportQueries {
   orderEvents(query: { afterId: number; upToId: number; actions: readonly string[]; limit: number }): Promise<OrderEvent[]>;
   /** Whether the order has an audit row of one of `actions` after `afterId`. */
   hasOrderAuditAfter(query: { orderId: number; afterId: number; actions: readonly string[] }): Promise<boolean>;
+  /** Whether any order of the batch has an audit row of one of `actions` before `beforeId`: the feed announces a batch at its first. */
+  hasBatchAuditBefore(query: { batchId: number; beforeId: number; actions: readonly string[] }): Promise<boolean>;
+  /** A batch as it was confirmed (orders, units, total); null when there is none of that id. */
+  batchFacts(batchId: number): Promise<BatchFacts | null>;
 }
+
+/** What the feed says of a batch: as confirmed, not as far as it got. */
+export interface BatchFacts {
+  id: number;
+  requesterId: number;
+  orders: number;
+  units: number;
+  total: number;
+}
+
+/** A batch row's facts, alike from both databases. */
+export const batchFactsOf = (row: { id: number; requesterId: number; plan: readonly BatchOrderPlan[]; total: number }): BatchFacts => ({
+  id: row.id,
+  requesterId: row.requesterId,
+  orders: row.plan.length,
+  units: planUnits(row.plan),
+  total: row.total,
+});
 
 /** Rows per page of an export: steady memory however long the span. */
 export const REPORT_PAGE = 500;
@@ -108,6 +135,8 @@ export function createSqliteReportQueries(deps: { db: Db; pageSize?: number }): 
           failed: sql<number>`sum(case when ${orders.state} in ('failed', 'cancelled') then 1 else 0 end)`,
           refunded: sql<number>`sum(case when ${orders.state} = 'refunded' then 1 else 0 end)`,
           refundedAmount: sql<number>`coalesce(sum(case when ${orders.state} = 'refunded' then ${orders.totalAmount} else 0 end), 0)`,
+          batches: sql<number>`count(distinct case when ${orders.state} in ${counted} then ${orders.batchId} end)`,
+          batchOrders: sql<number>`coalesce(sum(case when ${orders.state} in ${counted} and ${orders.batchId} is not null then 1 else 0 end), 0)`,
         })
         .from(orders)
         .where(inRange(orders.createdAt, range))
@@ -143,5 +172,17 @@ export function createSqliteReportQueries(deps: { db: Db; pageSize?: number }): 
         .where(and(eq(auditLog.orderId, orderId), gt(auditLog.id, afterId), inArray(auditLog.action, [...actions])))
         .limit(1)
         .get() !== undefined,
+    hasBatchAuditBefore: async ({ batchId, beforeId, actions }) =>
+      db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .innerJoin(orders, eq(auditLog.orderId, orders.id))
+        .where(and(eq(orders.batchId, batchId), lt(auditLog.id, beforeId), inArray(auditLog.action, [...actions])))
+        .limit(1)
+        .get() !== undefined,
+    async batchFacts(batchId) {
+      const row = db.select().from(batches).where(eq(batches.id, batchId)).get();
+      return row ? batchFactsOf(row) : null;
+    },
   };
 }

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
 import { createPostgresOrderQueries } from '../../src/db/postgres/order-queries.js';
-import { orders } from '../../src/db/postgres/schema.js';
+import { batches, orders } from '../../src/db/postgres/schema.js';
 import { createPostgresSpendingStore, exactSum } from '../../src/db/postgres/spending-counter.js';
 import type { OrderRow } from '../../src/orders/order-repo.js';
 import { freshDatabase } from '../support/postgres-database.js';
 import { orderQueriesContract } from './contract/order-queries.contract.js';
-import type { OrderReadsSubject } from './contract/order-rows.js';
+import { batchRow, type OrderReadsSubject } from './contract/order-rows.js';
 import { spendingCounterContract } from './contract/spending-counter.contract.js';
 
 /** One database for the file, emptied before each case. */
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 async function fresh(): Promise<OrderReadsSubject> {
-  await db.$client.query('truncate orders restart identity cascade');
+  await db.$client.query('truncate orders, batches restart identity cascade');
   return {
     queries: createPostgresOrderQueries({ db }),
     spending: createPostgresSpendingStore({ db }),
@@ -28,6 +28,7 @@ async function fresh(): Promise<OrderReadsSubject> {
       for (const row of rows) stored.push((await db.insert(orders).values(row).returning())[0]!);
       return stored;
     },
+    seedBatch: async (requesterId, state) => (await db.insert(batches).values(batchRow(requesterId, state, new Date(0))).returning())[0]!.id,
   };
 }
 

@@ -1,10 +1,10 @@
 import { afterAll } from 'vitest';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
-import { orders } from '../../src/db/schema.js';
+import { batches, orders } from '../../src/db/schema.js';
 import { createSqliteOrderQueries } from '../../src/orders/order-queries.js';
 import { createSqliteSpendingStore } from '../../src/orders/spending-counter.js';
 import { orderQueriesContract } from './contract/order-queries.contract.js';
-import type { OrderReadsSubject } from './contract/order-rows.js';
+import { batchRow, type OrderReadsSubject } from './contract/order-rows.js';
 import { spendingCounterContract } from './contract/spending-counter.contract.js';
 
 const opened: Db[] = [];
@@ -17,6 +17,7 @@ async function fresh(): Promise<OrderReadsSubject> {
     queries: createSqliteOrderQueries({ db }),
     spending: createSqliteSpendingStore({ db }),
     seed: async (rows) => rows.map((row) => db.insert(orders).values(row).returning().get()),
+    seedBatch: async (requesterId, state) => db.insert(batches).values(batchRow(requesterId, state, new Date(0))).returning().get().id,
   };
 }
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
 import { createPostgresOrderStore } from '../../src/db/postgres/order-store.js';
+import { batches } from '../../src/db/postgres/schema.js';
+import { batchRow } from './contract/order-rows.js';
 import { intentInput } from '../support/order-fixtures.js';
 import { freshDatabase } from '../support/postgres-database.js';
 import { orderStoreContract } from './contract/order-store.contract.js';
@@ -19,7 +21,7 @@ afterAll(async () => {
   if (db) await closePostgres(db);
 });
 
-const empty = () => db.$client.query('truncate orders, audit_log, notifications restart identity cascade');
+const empty = () => db.$client.query('truncate orders, audit_log, notifications, batches restart identity cascade');
 
 orderStoreContract('PostgreSQL', async () => {
   await empty();
@@ -34,6 +36,11 @@ orderStoreContract('PostgreSQL', async () => {
           [orderId],
         )
       ).rows.map((r) => ({ action: r.action, amount: r.amount === null ? null : Number(r.amount), actorId: r.actor_id === null ? null : Number(r.actor_id) })),
+    auditFacts: async (orderId) =>
+      (await db.$client.query<{ detail: string | null }>('select detail from audit_log where order_id = $1 order by id', [orderId])).rows.map((r) =>
+        r.detail === null ? null : (JSON.parse(r.detail) as { facts: Record<string, unknown> }).facts,
+      ),
+    batch: async () => (await db.insert(batches).values(batchRow(1, 'running', new Date(0))).returning())[0]!.id,
     notifications: async (orderId) =>
       (await db.$client.query<{ kind: string }>('select kind from notifications where order_id = $1 order by id', [orderId])).rows.map((r) => r.kind),
   };

@@ -4,7 +4,7 @@ import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/op
 import { createPostgresAppStateStore } from '../../src/db/postgres/app-state-store.js';
 import { createPostgresAuditQueries } from '../../src/db/postgres/audit-queries.js';
 import { createPostgresReportQueries } from '../../src/db/postgres/report-queries.js';
-import { auditLog, orders } from '../../src/db/postgres/schema.js';
+import { auditLog, batches, orders } from '../../src/db/postgres/schema.js';
 import { freshDatabase } from '../support/postgres-database.js';
 import { reportStoreContract } from './contract/report-store.contract.js';
 
@@ -24,7 +24,7 @@ afterAll(async () => {
 const CHUNK = 200;
 
 reportStoreContract('PostgreSQL', async () => {
-  await db.$client.query('truncate audit_log, notifications, approvals, orders, app_state restart identity cascade');
+  await db.$client.query('truncate audit_log, notifications, approvals, orders, batches, app_state restart identity cascade');
   return {
     reports: createPostgresReportQueries({ db }),
     audit: createPostgresAuditQueries({ db }),
@@ -40,5 +40,6 @@ reportStoreContract('PostgreSQL', async () => {
     async addAudit(rows) {
       for (let i = 0; i < rows.length; i += CHUNK) await db.insert(auditLog).values(rows.slice(i, i + CHUNK));
     },
+    addBatch: async (row) => (await db.insert(batches).values(row).returning())[0]!.id,
   };
 });

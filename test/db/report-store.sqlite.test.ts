@@ -2,7 +2,7 @@ import { afterAll } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
-import { auditLog, orders } from '../../src/db/schema.js';
+import { auditLog, batches, orders } from '../../src/db/schema.js';
 import { createSqliteAuditQueries } from '../../src/reports/audit-queries.js';
 import { createSqliteReportQueries } from '../../src/reports/report-queries.js';
 import { reportStoreContract } from './contract/report-store.contract.js';
@@ -33,5 +33,6 @@ reportStoreContract('SQLite', async () => {
     async addAudit(rows) {
       for (let i = 0; i < rows.length; i += CHUNK) db.insert(auditLog).values(rows.slice(i, i + CHUNK)).run();
     },
+    addBatch: async (row) => db.insert(batches).values(row).returning().get().id,
   };
 });

@@ -64,6 +64,17 @@ describe('batches: many orders with one Confirm, one file of codes', () => {
     expect(newMessages(world, STAFF.id, since).filter((m) => codes.some((code) => code !== undefined && m.text.includes(code)))).toHaveLength(0);
     const progress = newMessages(world, STAFF.id, since).find((m) => /Batch #\d+: /.test(m.text));
     expect(progress?.text).toMatch(/Ordered 4 of 4/);
+
+    // /orders shows the four orders as one entry, whose button opens the batch.
+    const batchId = /Batch #(\d+)/.exec(summary.text)![1]!;
+    const listMark = lastId(world, STAFF.id);
+    world.telegram.sendText(STAFF, '/orders');
+    const list = await waitNew(world, STAFF.id, listMark, /Your recent orders/);
+    expect(list.text).toContain(`Batch #${batchId} · 4 orders · 35 units`);
+    const shown = lastId(world, STAFF.id);
+    world.telegram.clickButton(STAFF, list, new RegExp(`Batch #${batchId} · 4 orders`));
+    const opened = await waitNew(world, STAFF.id, shown, new RegExp(`Batch #${batchId}: `));
+    expect(opened.text).toMatch(/Ordered 4 of 4/);
   });
 
   it('lists every broken row of a file before anything is spent, then places the fixed file', async () => {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { silentLogger } from '../../src/logger.js';
+import { createSqliteBatchStore } from '../../src/batches/batch-store-sqlite.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createDailyDigest } from '../../src/reports/daily-digest.js';
@@ -152,5 +153,47 @@ describe('the daily digest', () => {
     expect(text).toContain('#۱ Sara: Google Play 10 USD، ');
     // The product's own title is the provider's name for it and keeps its digits; nothing else has Latin digits.
     expect(text.replace('Google Play 10 USD', '')).not.toMatch(/[0-9]|IRR|null|->|\b[a-z_]+\.[a-z_]+\b/);
+  });
+
+  it('says how many of the day’s orders came in batches, and in how many', async () => {
+    const repo = createOrderRepo({ db, clock });
+    const batches = createSqliteBatchStore({ db });
+    const line = { product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 }, quantity: 1, fields: [] };
+    const plan = [{ lines: [line], rows: [] }, { lines: [line], rows: [] }];
+    const newBatch = (key: string) =>
+      batches.create({ key, requesterId: 7, chatId: 7, source: 'quantity', fileHash: null, fileName: null, plan, total: 2_500_000 }, new Date(clock.now()));
+    const first = await newBatch('b1');
+    const second = await newBatch('b2');
+    const order = (key: string, state: 'completed' | 'failed', batch?: { id: number; index: number }) => {
+      const opened = openedOrder(repo, { confirmKey: key, fingerprint: key, userId: 7, chatId: 7, ...(batch ? { batch } : {}) });
+      repo.transition({ id: opened.id, from: 'intent', to: state, audit: { actorId: null, action: `order.${state}` } });
+    };
+    order('a', 'completed');
+    order('b', 'completed', { id: first.id, index: 0 });
+    order('c', 'completed', { id: first.id, index: 1 });
+    order('d', 'completed', { id: second.id, index: 0 });
+    // A failed order spent nothing: neither it nor its batch counts.
+    order('e', 'failed', { id: (await newBatch('b3')).id, index: 0 });
+    const d = digest();
+    await d.setHour(9, ADMIN_ID);
+    clock.advance(24 * 60 * MINUTE + 30 * MINUTE);
+    await d.run();
+    expect(sent[0]).toContain('4 orders, 5,000,000 IRR spent, of which 3 in 2 batches:');
+  });
+
+  it('counts batches in Persian', async () => {
+    const repo = createOrderRepo({ db, clock });
+    const line = { product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 }, quantity: 1, fields: [] };
+    const batch = await createSqliteBatchStore({ db }).create(
+      { key: 'b1', requesterId: 7, chatId: 7, source: 'quantity', fileHash: null, fileName: null, plan: [{ lines: [line], rows: [] }], total: 1_250_000 },
+      new Date(clock.now()),
+    );
+    const opened = openedOrder(repo, { confirmKey: 'a', fingerprint: 'a', userId: 7, chatId: 7, batch: { id: batch.id, index: 0 } });
+    repo.transition({ id: opened.id, from: 'intent', to: 'completed', audit: { actorId: null, action: 'order.completed' } });
+    const d = digest('fa');
+    await d.setHour(9, ADMIN_ID);
+    clock.advance(24 * 60 * MINUTE + 30 * MINUTE);
+    await d.run();
+    expect(sent[0]).toContain('۱ سفارش، جمعاً ۱٬۲۵۰٬۰۰۰ ریال، که ۱ سفارش از آن‌ها در ۱ سفارش گروهی بود:');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderState } from '../../src/db/schema.js';
+import { createSqliteBatchStore } from '../../src/batches/batch-store-sqlite.js';
 import { createOrderingPause } from '../../src/orders/ordering-pause.js';
 import { buildCsv } from '../../src/reports/csv.js';
 import { auditTable, ordersTable, summaryTable, type ExportContext, type Table } from '../../src/reports/local-exports.js';
@@ -38,7 +39,7 @@ describe('the orders export', () => {
     w.order(7, 'completed', { productTitle: 'گیفت کارت گوگل پلی', fieldValues: [{ fieldId: 1, title: 'Email', value: 'buyer@example.com' }] });
     const rows = await read(ordersTable(w.queries, NOVEMBER, context('en')));
     expect(rows[0]).toContain('Created (Asia/Tehran)');
-    expect(rows[1]).toEqual(['1', '', '2026-11-21 13:30:00', '7', 'سارا (@sara)', '1', 'گیفت کارت گوگل پلی', 'US', '1', '1250000', '1250000', '1250000', 'Completed', '']);
+    expect(rows[1]).toEqual(['1', '', '2026-11-21 13:30:00', '7', 'سارا (@sara)', '1', 'گیفت کارت گوگل پلی', 'US', '1', '1250000', '1250000', '1250000', 'Completed', '', '']);
     expect(rows.flat().join(' ')).not.toContain('buyer@example.com');
   });
 
@@ -52,8 +53,8 @@ describe('the orders export', () => {
     });
     const rows = await read(ordersTable(w.queries, NOVEMBER, context('en')));
     expect(rows.slice(1).map((row) => row.slice(5))).toEqual([
-      ['1', 'Google Play 10 USD', 'US', '2', '1250000', '2500000', '3400000', 'Completed', ''],
-      ['2', 'PUBG 60 UC', '', '1', '900000', '900000', '', 'Completed', ''],
+      ['1', 'Google Play 10 USD', 'US', '2', '1250000', '2500000', '3400000', 'Completed', '', ''],
+      ['2', 'PUBG 60 UC', '', '1', '900000', '900000', '', 'Completed', '', ''],
     ]);
     expect(rows.slice(1).map((row) => row[0])).toEqual(['1', '1']);
     expect(rows.flat().join(' ')).not.toContain('5123456');
@@ -70,6 +71,26 @@ describe('the orders export', () => {
   it('writes its header in Persian for a Persian reader', async () => {
     const rows = await read(ordersTable(world().queries, NOVEMBER, context('fa')));
     expect(rows[0]).toContain('زمان ثبت (Asia/Tehran)');
+    expect(rows[0]!.at(-1)).toBe('شمارهٔ سفارش گروهی');
+  });
+
+  it('writes the batch id on every row of a batch’s orders, and leaves it empty for an order of its own', async () => {
+    const w = world();
+    const line = { product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 }, quantity: 1, fields: [] };
+    const batch = await createSqliteBatchStore({ db: w.db }).create(
+      { key: 'b1', requesterId: 7, chatId: 7, source: 'quantity', fileHash: null, fileName: null, plan: [{ lines: [line], rows: [] }, { lines: [line], rows: [] }], total: 2_500_000 },
+      new Date(START),
+    );
+    w.order(7, 'completed');
+    w.order(7, 'completed', { batch: { id: batch.id, index: 0 } });
+    w.order(7, 'completed', { batch: { id: batch.id, index: 1 } });
+    const rows = await read(ordersTable(w.queries, NOVEMBER, context('en')));
+    expect(rows[0]!.at(-1)).toBe('Batch #');
+    expect(rows.slice(1).map((row) => [row[0], row.at(-1)])).toEqual([
+      ['1', ''],
+      ['2', String(batch.id)],
+      ['3', String(batch.id)],
+    ]);
   });
 });
 

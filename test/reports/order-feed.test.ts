@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/logger.js';
+import { createSqliteBatchStore } from '../../src/batches/batch-store-sqlite.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
 import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
 import { createSqliteReportQueries } from '../../src/reports/report-queries.js';
@@ -32,10 +33,10 @@ function world(locale: 'en' | 'fa' = 'en') {
       logger: silentLogger,
     });
   let key = 0;
-  /** An order the provider accepted, recorded as the order service records it. */
-  const placed = (userId: number) => {
+  /** An order the provider accepted, recorded as the order service records it; `batch`: the batch it is one of. */
+  const placed = (userId: number, batch?: { id: number; index: number }) => {
     key += 1;
-    const order = placingOrder(repo, { confirmKey: `k${key}`, fingerprint: `f${key}`, userId, chatId: userId });
+    const order = placingOrder(repo, { confirmKey: `k${key}`, fingerprint: `f${key}`, userId, chatId: userId, ...(batch ? { batch, quantity: 10 } : {}) });
     repo.transition({ id: order.id, from: 'placing', to: 'in_progress', audit: { actorId: userId, action: 'order.placed' } });
     return order;
   };
@@ -50,7 +51,14 @@ function world(locale: 'en' | 'fa' = 'en') {
     repo.transition({ id: order.id, from: 'unknown', to: state, audit: { actorId: null, action: 'order.adopted' } });
     return order;
   };
-  return { db, settings, sent, feed, placed, moved, adopted };
+  /** A confirmed batch of four orders (10, 10, 10 and 5 units of 1,250,000) by `userId`. */
+  const batch = async (userId: number) => {
+    const line = { product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 }, fields: [] };
+    const plan = [10, 10, 10, 5].map((quantity) => ({ lines: [{ ...line, quantity }], rows: [] }));
+    const store = createSqliteBatchStore({ db });
+    return store.create({ key: `batch-${key}`, requesterId: userId, chatId: userId, source: 'quantity', fileHash: null, fileName: null, plan, total: 35 * 1_250_000 }, new Date(clock.now()));
+  };
+  return { db, settings, sent, feed, placed, moved, adopted, batch };
 }
 
 describe('the order feed', () => {
@@ -136,5 +144,38 @@ describe('the order feed', () => {
     w.moved(order, 'in_progress', 'failed');
     await feed.run();
     expect(w.sent.at(-1)).toBe(`❌ سفارش #${localDigits(String(order.id), 'fa')} (Person 7: Google Play 10 USD × ۱، ۱٬۲۵۰٬۰۰۰ IRR) نزد تأمین‌کننده ناموفق بود.`);
+  });
+
+  it('announces a batch once, at its first order placed, with its orders, units and total, whatever runs its orders fall in', async () => {
+    const w = world();
+    await w.settings.write(orderFeedSetting, true, 1001);
+    const feed = await w.feed();
+    const batch = await w.batch(7);
+    const first = w.placed(7, { id: batch.id, index: 0 });
+    const alone = w.placed(8);
+    w.placed(7, { id: batch.id, index: 1 });
+    await feed.run();
+    w.placed(7, { id: batch.id, index: 2 });
+    const last = w.placed(7, { id: batch.id, index: 3 });
+    await feed.run();
+    w.moved(last, 'in_progress', 'failed');
+    await feed.run();
+    expect(w.sent).toEqual([
+      `🛒 Person 7 ordered batch #${batch.id}: 4 orders, 35 units, 43,750,000 IRR in all`,
+      `🛒 Person 8 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${alone.id})`,
+      // A failure still speaks for its own order.
+      `❌ Order #${last.id} (Person 7: Google Play 10 USD × 10, 12,500,000 IRR) failed at the provider.`,
+    ]);
+    expect(first.batchId).toBe(batch.id);
+  });
+
+  it('announces a batch in Persian for a Persian administrator', async () => {
+    const w = world('fa');
+    await w.settings.write(orderFeedSetting, true, 1001);
+    const feed = await w.feed();
+    const batch = await w.batch(7);
+    w.placed(7, { id: batch.id, index: 0 });
+    await feed.run();
+    expect(w.sent).toEqual([`🛒 Person 7 سفارش گروهی #${localDigits(String(batch.id), 'fa')} را ثبت کرد: ۴ سفارش، ۳۵ عدد، جمعاً ۴۳٬۷۵۰٬۰۰۰ IRR`]);
   });
 });

@@ -231,7 +231,12 @@ function exportEvent(v: EventWordsView, facts: AuditFacts): string | null {
 function factsWords(v: EventWordsView, entry: AuditEntry, facts: AuditFacts): string | null {
   const [area, step = ''] = entry.action.split('.', 2) as [string, string?];
   if (area === 'approval') return approvalEvent(v, entry, step, facts);
-  if (area === 'order' && entry.orderId !== null) return orderEvent(v, entry, step, facts);
+  if (area === 'order' && entry.orderId !== null) {
+    // An order of a batch says which one, so a reader can follow the batch through the trail.
+    const words = orderEvent(v, entry, step, facts);
+    const batch = whole(facts['batch']);
+    return words === null || batch === null ? words : withTail(words, v.t('audit-order-batch', { batch: formatId(batch, v.locale) }));
+  }
   if (area === 'notification' && entry.orderId !== null) return notificationEvent(v, entry, step, facts);
   if (area === 'staff' && ['added', 'role_changed', 'removed'].includes(step)) return staffEvent(v, entry, step, facts);
   if (area === 'ordering') return pauseEvent(v, step, facts);

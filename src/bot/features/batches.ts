@@ -15,7 +15,7 @@ import { ProviderNotFoundError } from '../../provider/errors.js';
 import { normaliseDigits } from '../../text/digits.js';
 import { formatAmount, formatId } from '../../text/format.js';
 import type { BaseContext } from '../context.js';
-import { mayOrder, orderersOnly } from '../middleware/roles.js';
+import { mayOrder, orderersOnly, readsEveryone } from '../middleware/roles.js';
 import { readerView } from '../reader-view.js';
 import { removeKeyboard, sendFormatted } from '../send.js';
 import { keyboardOf } from '../send-port.js';
@@ -66,7 +66,8 @@ export function batchesFeature(deps: BatchesDeps) {
   async function showBatch(ctx: BaseContext, id: number): Promise<void> {
     const batch = await deps.batches.get(id);
     const own = batch?.requesterId === ctx.member.telegramId;
-    if (!batch || (!own && ctx.member.role !== 'admin')) return void (await say(ctx, 'batch-not-found', { id: formatId(id, ctx.member.locale) }));
+    // Those who read everyone's orders in /orders may open anyone's batch from there.
+    if (!batch || (!own && !readsEveryone(ctx.member.role))) return void (await say(ctx, 'batch-not-found', { id: formatId(id, ctx.member.locale) }));
     const orders = await deps.batches.orders(id);
     const view = batchProgressView(readerView(ctx), batch, orders);
     await sendFormatted(ctx.api, ctx.chat!.id, { text: view.text, ...(own && view.buttons.length > 0 ? { keyboard: keyboardOf(view.buttons) } : {}) });
@@ -122,6 +123,11 @@ export function batchesFeature(deps: BatchesDeps) {
     const by = ctx.member.telegramId;
     const message = ctx.callbackQuery.message;
     const clear = () => (message ? removeKeyboard(ctx.api, message.chat.id, message.message_id) : Promise.resolve());
+    // Opening a batch from /orders: showBatch decides who may see it, the /orders page stays for the next tap.
+    if (verb === 'sh') {
+      await ctx.answerCallbackQuery();
+      return showBatch(ctx, id);
+    }
     if ((verb === 'ap' || verb === 'rf') && ctx.member.role !== 'admin') return void (await ctx.answerCallbackQuery({ text: ctx.t('admin-only') }));
     if (verb !== 'ap' && verb !== 'rf' && !mayOrder(ctx.member.role)) return void (await ctx.answerCallbackQuery({ text: ctx.t('viewer-refused') }));
     switch (verb) {

@@ -1,11 +1,14 @@
 import { InlineKeyboard } from 'grammy';
 import type { PageOf } from '../../db/paging.js';
+import { batchData } from '../../batches/batch-views.js';
+import type { OrderListEntry } from '../../orders/order-list-entries.js';
 import type { OrderRow } from '../../orders/order-repo.js';
 import { formatNumber } from '../../text/format.js';
 import { formatZoneName } from '../../text/format.js';
 import { bold, joinLines } from '../../text/formatted.js';
 import type { Outgoing } from '../send.js';
 import { listData, trackData, type ListRef } from './callback-data.js';
+import { batchButtonLabel, batchListEntry } from './batch-entry.js';
 import { orderButtonLabel, orderListEntry, type TrackingView } from './order-view.js';
 
 /** Whose orders a page shows, as the person looking at it sees it. */
@@ -14,9 +17,10 @@ export type ListAudience = { kind: 'own' } | { kind: 'everyone' } | { kind: 'per
 /**
  * The orders of a page, newest first: the details in the message, one
  * short numbered button per order (a phone shows about 30 characters of a
- * button); Previous/Next keep the same audience.
+ * button); Previous/Next keep the same audience. A batch is one entry whose
+ * button opens the batch, as /batch #id does.
  */
-export function orderListView(v: TrackingView, audience: ListAudience, page: PageOf<OrderRow>): Outgoing {
+export function orderListView(v: TrackingView, audience: ListAudience, page: PageOf<OrderListEntry>): Outgoing {
   const ref = (n: number): ListRef => ({ page: n, userId: audience.kind === 'person' ? audience.userId : null });
   const id = audience.kind === 'person' ? (v.describePerson?.(audience.userId) ?? String(audience.userId)) : '';
   const badge = v.sandbox ? bold(v.t('sandbox-badge')) : null;
@@ -26,9 +30,15 @@ export function orderListView(v: TrackingView, audience: ListAudience, page: Pag
   const first = 1;
   const keyboard = new InlineKeyboard();
   const entries: string[] = [];
-  page.items.forEach((row, index) => {
-    entries.push(orderListEntry(v, row, first + index, audience.kind === 'everyone'));
-    keyboard.text(orderButtonLabel(v, row, first + index), trackData(row.id, { kind: 'list', list: ref(page.page) })).row();
+  page.items.forEach((item, index) => {
+    const n = first + index;
+    if (item.kind === 'batch') {
+      entries.push(batchListEntry(v, item, n, audience.kind === 'everyone'));
+      keyboard.text(batchButtonLabel(v, item, n), batchData('sh', item.batchId)).row();
+      return;
+    }
+    entries.push(orderListEntry(v, item.order, n, audience.kind === 'everyone'));
+    keyboard.text(orderButtonLabel(v, item.order, n), trackData(item.order.id, { kind: 'list', list: ref(page.page) })).row();
   });
   if (page.page > 1) keyboard.text(v.t('btn-prev'), listData(ref(page.page - 1)));
   if (page.page < page.pageCount) keyboard.text(v.t('btn-next'), listData(ref(page.page + 1)));

@@ -31,7 +31,7 @@ export interface Viewer {
   role: StaffRole;
 }
 
-const personOf = (v: TrackingView, telegramId: number): string => v.describePerson?.(telegramId) ?? String(telegramId);
+export const personOf = (v: TrackingView, telegramId: number): string => v.describePerson?.(telegramId) ?? String(telegramId);
 
 /** Staff see their own orders only; administrators and viewers see everyone's. */
 export function canSee(viewer: Viewer, order: Pick<OrderRow, 'userId'>): boolean {

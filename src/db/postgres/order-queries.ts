@@ -1,7 +1,9 @@
 import { and, desc, eq, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PageOf } from '../paging.js';
 import { resolvePage } from '../paging.js';
+import { listEntries, type OrderListEntry } from '../../orders/order-list-entries.js';
 import {
+  entrySql,
   findOrder,
   matchingPage,
   medianDeliveryMs,
@@ -11,7 +13,7 @@ import {
 } from '../../orders/order-queries.js';
 import type { OrderRow } from '../../orders/order-repo.js';
 import type { PgDb } from './open.js';
-import { orders } from './schema.js';
+import { batches, orders } from './schema.js';
 
 /**
  * Reading the orders on PostgreSQL: the same rows, order and pages as on
@@ -24,14 +26,36 @@ export function createPostgresOrderQueries(deps: { db: PgDb }): OrderQueries {
 
   const first = async (where: SQL): Promise<OrderRow | null> => (await db.select().from(orders).where(where).limit(1))[0] ?? null;
   const scoped = (scope: OrderScope) => (scope.kind === 'user' ? eq(orders.userId, scope.userId) : undefined);
+  const entry = entrySql(orders);
 
   const queries: OrderQueries = {
-    async recent(scope, request): Promise<PageOf<OrderRow>> {
+    async recent(scope, request): Promise<PageOf<OrderListEntry>> {
       const where = scoped(scope);
       // count(*) is a bigint: pg hands it over as a string.
-      const total = Number((await db.select({ n: sql<string>`count(*)` }).from(orders).where(where))[0]?.n ?? 0);
+      const total = Number((await db.select({ n: sql<string>`${entry.count}` }).from(orders).where(where))[0]?.n ?? 0);
       const { page, pageSize, pageCount, offset } = resolvePage(request, total);
-      const items = await db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(pageSize).offset(offset);
+      const keys = (
+        await db
+          .select({ batchId: orders.batchId, newestId: sql<number>`${entry.newest}` })
+          .from(orders)
+          .where(where)
+          .groupBy(orders.batchId, entry.group)
+          .orderBy(desc(entry.newest))
+          .limit(pageSize)
+          .offset(offset)
+      ).map((key) => ({ batchId: key.batchId, newestId: Number(key.newestId) }));
+      const singleIds = keys.filter((key) => key.batchId === null).map((key) => key.newestId);
+      const batchIds = keys.flatMap((key) => (key.batchId === null ? [] : [key.batchId]));
+      const singles = singleIds.length === 0 ? [] : await db.select().from(orders).where(inArray(orders.id, singleIds));
+      const batchOrders =
+        batchIds.length === 0
+          ? []
+          : await db
+              .select({ batchId: orders.batchId, lines: orders.lines, totalAmount: orders.totalAmount, userId: orders.userId, createdAt: orders.createdAt })
+              .from(orders)
+              .where(inArray(orders.batchId, batchIds));
+      const states = batchIds.length === 0 ? [] : await db.select({ id: batches.id, state: batches.state }).from(batches).where(inArray(batches.id, batchIds));
+      const items = listEntries(keys, singles, batchOrders, new Map(states.map((row) => [row.id, row.state])));
       return { items, page, pageCount, total };
     },
 

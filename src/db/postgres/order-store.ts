@@ -14,6 +14,7 @@ import {
 import type { PgDb, PgExec } from './open.js';
 import { ownerLockHeld } from './owner-lock.js';
 import { appendAudit, enqueueNotification, moneyTransaction, transitionOrder } from './order-writes.js';
+import { withBatchFact } from '../audit-log.js';
 import { orders } from './schema.js';
 
 /**
@@ -97,7 +98,7 @@ export function createPostgresOrderStore(deps: {
           })
           .returning();
         if (!order) throw new Error('the new order was not returned');
-        await appendAudit(tx, at, { actorId: input.userId, action: 'order.intent', orderId: order.id, amount: order.totalAmount });
+        await appendAudit(tx, at, { actorId: input.userId, action: 'order.intent', orderId: order.id, amount: order.totalAmount, facts: withBatchFact(null, order) });
         return { kind: 'created', order };
       });
     },

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { NotificationKind } from '../schema-values.js';
-import { encodeAuditFacts, type AuditRecord } from '../audit-log.js';
+import { encodeAuditFacts, withBatchFact, type AuditRecord } from '../audit-log.js';
 import type { OrderRow, TransitionInput } from '../../orders/order-repo.js';
 import type { PgDb, PgExec, PgTx } from './open.js';
 import { auditLog, notifications, orders } from './schema.js';
@@ -73,6 +73,6 @@ export async function transitionOrder(exec: PgExec, input: TransitionInput, at: 
     .where(and(eq(orders.id, input.id), inArray(orders.state, [...from])))
     .returning();
   if (!updated) return null;
-  await appendAudit(exec, at, { ...input.audit, orderId: updated.id, amount: updated.totalAmount });
+  await appendAudit(exec, at, { ...input.audit, orderId: updated.id, amount: updated.totalAmount, facts: withBatchFact(input.audit.facts, updated) });
   return updated;
 }

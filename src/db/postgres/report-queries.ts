@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, gte, inArray, lt, lte, max, sql } from 'drizzle-orm';
 import { NEEDS_ACTION_STATES, RETURNED_STATES } from '../../orders/counted-states.js';
 import type { DayRange } from '../../reports/export-range.js';
-import { countedList, pagedById, REPORT_PAGE, withOrders, type ReportQueries } from '../../reports/report-queries.js';
+import { batchFactsOf, countedList, pagedById, REPORT_PAGE, withOrders, type ReportQueries } from '../../reports/report-queries.js';
 import type { PgDb } from './open.js';
-import { auditLog, orders } from './schema.js';
+import { auditLog, batches, orders } from './schema.js';
 
 /**
  * The report reads on PostgreSQL. Sums of bigint columns come back as
@@ -38,6 +38,8 @@ export function createPostgresReportQueries(deps: { db: PgDb; pageSize?: number 
           failed: sql<number>`sum(case when ${orders.state} in ('failed', 'cancelled') then 1 else 0 end)`.mapWith(Number),
           refunded: sql<number>`sum(case when ${orders.state} = 'refunded' then 1 else 0 end)`.mapWith(Number),
           refundedAmount: sql<number>`coalesce(sum(case when ${orders.state} = 'refunded' then ${orders.totalAmount} else 0 end), 0)`.mapWith(Number),
+          batches: sql<number>`count(distinct case when ${orders.state} in ${counted} then ${orders.batchId} end)`.mapWith(Number),
+          batchOrders: sql<number>`coalesce(sum(case when ${orders.state} in ${counted} and ${orders.batchId} is not null then 1 else 0 end), 0)`.mapWith(Number),
         })
         .from(orders)
         .where(inRange(orders.createdAt, range))
@@ -79,6 +81,19 @@ export function createPostgresReportQueries(deps: { db: PgDb; pageSize?: number 
         .where(and(eq(auditLog.orderId, orderId), gt(auditLog.id, afterId), inArray(auditLog.action, [...actions])))
         .limit(1);
       return rows.length > 0;
+    },
+    async hasBatchAuditBefore({ batchId, beforeId, actions }) {
+      const rows = await db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .innerJoin(orders, eq(auditLog.orderId, orders.id))
+        .where(and(eq(orders.batchId, batchId), lt(auditLog.id, beforeId), inArray(auditLog.action, [...actions])))
+        .limit(1);
+      return rows.length > 0;
+    },
+    async batchFacts(batchId) {
+      const [row] = await db.select().from(batches).where(eq(batches.id, batchId));
+      return row ? batchFactsOf(row) : null;
     },
   };
 }

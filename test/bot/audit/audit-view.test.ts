@@ -33,6 +33,15 @@ describe('audit view', () => {
     expect(eventWords(view(), entry({ action: 'codes_revealed', actorId: 20, subjectId: 20 }))).toBe('saw their own codes of order #12 (Steam 5 × 2)');
   });
 
+  it('names the batch an order was one of', () => {
+    const placed = entry({ action: 'order.placed', detail: { kind: 'facts', facts: { batch: 7 } } });
+    expect(eventWords(view(), placed)).toBe('order #12 (Steam 5 × 2) was placed for 2,500,000 IRR (batch #7)');
+    expect(eventWords(view('fa'), placed)).toContain('(سفارش گروهی #۷)');
+    const failed = entry({ action: 'order.failed', actorId: null, detail: { kind: 'facts', facts: { batch: 7, provider: 'FAILED' } } });
+    expect(eventWords(view(), failed)).toMatch(/^order #12 \(Steam 5 × 2\): Failed.*\(batch #7\)$/);
+    expect(eventWords(view(), entry({ action: 'order.placed', detail: null }))).not.toContain('batch');
+  });
+
   it('says a role change in the reader’s words', () => {
     const change = entry({ action: 'staff.role_changed', orderId: null, order: null, subjectId: 20, detail: { kind: 'facts', facts: { from: 'staff', to: 'viewer' } } });
     expect(eventWords(view(), change)).toBe('changed the role of Sam: staff → viewer');

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { normaliseSearchText } from '../../../src/catalog/normalise.js';
+import type { OrderListEntry } from '../../../src/orders/order-list-entries.js';
 import type { OrderQueries } from '../../../src/orders/order-queries.js';
 import { line, orderRow, type OrderReadsSubject, type SeedOrder } from './order-rows.js';
 
@@ -22,20 +23,22 @@ export function orderQueriesContract(database: string, fresh: () => Promise<Orde
     /** Orders one second apart, in the order given. */
     const seed = (...rows: Array<Partial<SeedOrder>>) => subject.seed(rows.map((overrides) => orderRow((at += SECOND), overrides)));
     const ids = (rows: ReadonlyArray<{ id: number }>) => rows.map((row) => row.id);
+    /** A page's entries as ids: an order's id, or 'b<batch id>' for a batch. */
+    const entryIds = (items: readonly OrderListEntry[]) => items.map((item) => (item.kind === 'order' ? item.order.id : `b${item.batchId}`));
 
     it('lists one person’s orders newest first, leaving out everyone else’s', async () => {
       const [a1, , a2] = await seed({ userId: 1 }, { userId: 2 }, { userId: 1 });
       const page = await queries.recent({ kind: 'user', userId: 1 }, { page: 1, pageSize: 8 });
-      expect(ids(page.items)).toEqual([a2!.id, a1!.id]);
+      expect(entryIds(page.items)).toEqual([a2!.id, a1!.id]);
       expect(page).toMatchObject({ page: 1, pageCount: 1, total: 2 });
     });
 
     it('lists everyone’s orders for administrators', async () => {
       const rows = await seed({ userId: 1 }, { userId: 2 }, { userId: BIG });
       const page = await queries.recent({ kind: 'everyone' }, { page: 1, pageSize: 8 });
-      expect(ids(page.items)).toEqual(ids(rows).reverse());
+      expect(entryIds(page.items)).toEqual(ids(rows).reverse());
       expect(page.total).toBe(3);
-      expect(page.items[0]!.userId).toBe(BIG);
+      expect(page.items[0]).toMatchObject({ kind: 'order', order: { userId: BIG } });
     });
 
     it('pages through the orders and shows the last page for a page past the end', async () => {
@@ -43,9 +46,65 @@ export function orderQueriesContract(database: string, fresh: () => Promise<Orde
       const second = await queries.recent({ kind: 'user', userId: 1 }, { page: 2, pageSize: 2 });
       const beyond = await queries.recent({ kind: 'user', userId: 1 }, { page: 9, pageSize: 2 });
       expect(second).toMatchObject({ page: 2, pageCount: 3, total: 5 });
-      expect(ids(second.items)).toEqual(newestFirst.slice(2, 4));
+      expect(entryIds(second.items)).toEqual(newestFirst.slice(2, 4));
       expect(beyond.page).toBe(3);
-      expect(ids(beyond.items)).toEqual(newestFirst.slice(4));
+      expect(entryIds(beyond.items)).toEqual(newestFirst.slice(4));
+    });
+
+    describe('batches in the list', () => {
+      /** `count` orders of batch `batchId`, of `units` units each at 1,000 a unit. */
+      const batchOrders = (batchId: number, count: number, units: number, userId = 1): Array<Partial<SeedOrder>> =>
+        Array.from({ length: count }, (_, index) => ({ userId, batchId, batchIndex: index, lines: [line('Steam 20 USD', 1_000, units)] }));
+
+      it('shows the orders of a batch as one entry, where its newest order is, counted and totalled', async () => {
+        const batch = await subject.seedBatch(1, 'running');
+        const [before] = await seed({});
+        await seed(...batchOrders(batch, 3, 10), { ...batchOrders(batch, 1, 5)[0]!, batchIndex: 3 });
+        const [after] = await seed({});
+        const page = await queries.recent({ kind: 'user', userId: 1 }, { page: 1, pageSize: 8 });
+        expect(entryIds(page.items)).toEqual([after!.id, `b${batch}`, before!.id]);
+        expect(page).toMatchObject({ page: 1, pageCount: 1, total: 3 });
+        expect(page.items[1]).toEqual({
+          kind: 'batch',
+          batchId: batch,
+          userId: 1,
+          state: 'running',
+          orders: 4,
+          units: 35,
+          total: 35_000,
+          latestAt: new Date(at - SECOND),
+        });
+      });
+
+      it('pages by entries, a batch of many orders taking one place', async () => {
+        const big = await subject.seedBatch(1, 'done');
+        const [oldest] = await seed({});
+        await seed(...batchOrders(big, 20, 1));
+        const [middle] = await seed({});
+        const small = await subject.seedBatch(1, 'stopped');
+        await seed(...batchOrders(small, 2, 1));
+        const [newest] = await seed({});
+        const first = await queries.recent({ kind: 'user', userId: 1 }, { page: 1, pageSize: 2 });
+        const second = await queries.recent({ kind: 'user', userId: 1 }, { page: 2, pageSize: 2 });
+        const third = await queries.recent({ kind: 'user', userId: 1 }, { page: 3, pageSize: 2 });
+        expect(first).toMatchObject({ page: 1, pageCount: 3, total: 5 });
+        expect(entryIds(first.items)).toEqual([newest!.id, `b${small}`]);
+        expect(entryIds(second.items)).toEqual([middle!.id, `b${big}`]);
+        expect(entryIds(third.items)).toEqual([oldest!.id]);
+        expect(second.items[1]).toMatchObject({ state: 'done', orders: 20, units: 20 });
+      });
+
+      it('keeps another person’s batch out of one person’s list, and shows it to administrators', async () => {
+        const theirs = await subject.seedBatch(2, 'placed');
+        await seed(...batchOrders(theirs, 3, 2, 2));
+        const [mine] = await seed({});
+        const own = await queries.recent({ kind: 'user', userId: 1 }, { page: 1, pageSize: 8 });
+        expect(entryIds(own.items)).toEqual([mine!.id]);
+        expect(own.total).toBe(1);
+        const everyone = await queries.recent({ kind: 'everyone' }, { page: 1, pageSize: 8 });
+        expect(entryIds(everyone.items)).toEqual([mine!.id, `b${theirs}`]);
+        expect(everyone.items[1]).toMatchObject({ userId: 2, orders: 3, units: 6, state: 'placed' });
+      });
     });
 
     it('gives an empty first page to someone who never ordered', async () => {

@@ -1,3 +1,4 @@
+import type { BatchOrderPlan, BatchState } from '../../../src/batches/batch-store.js';
 import type { orders } from '../../../src/db/schema.js';
 import type { OrderLine } from '../../../src/orders/order-line.js';
 import type { OrderRow } from '../../../src/orders/order-repo.js';
@@ -13,6 +14,30 @@ export interface OrderReadsSubject {
   spending: SpendingStore;
   /** Inserts the rows one by one, in order (ids grow with them), and returns them as stored. */
   seed(rows: readonly SeedOrder[]): Promise<OrderRow[]>;
+  /** Inserts a batch in `state` for `requesterId` and returns its id: orders name it in batchId. */
+  seedBatch(requesterId: number, state: BatchState): Promise<number>;
+}
+
+let batchesMade = 0;
+
+/** A batch row as both databases take it; its plan is not read by the order queries. */
+export function batchRow(requesterId: number, state: BatchState, at: Date, plan: BatchOrderPlan[] = [], total = 0) {
+  batchesMade += 1;
+  return {
+    key: `batch-key-${batchesMade}`,
+    requesterId,
+    chatId: requesterId,
+    source: 'quantity' as const,
+    fileHash: null,
+    fileName: null,
+    plan,
+    total,
+    state,
+    heldReason: null,
+    nextIndex: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
 }
 
 /** One line of `title` at `price`. */

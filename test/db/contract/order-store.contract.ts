@@ -10,6 +10,10 @@ export interface OrderStoreSubject {
   store: OrderStore;
   /** The order's audit rows in the order written. */
   audit(orderId: number): Promise<Array<{ action: string; amount: number | null; actorId: number | null }>>;
+  /** The facts of the order's audit rows in the order written (null for a row without). */
+  auditFacts(orderId: number): Promise<Array<Record<string, unknown> | null>>;
+  /** A new batch of user 1's, for orders to name. */
+  batch(): Promise<number>;
   /** The order's pending announcements, by kind. */
   notifications(orderId: number): Promise<string[]>;
   /** The store's clock. */
@@ -114,6 +118,17 @@ export function orderStoreContract(database: string, fresh: () => Promise<OrderS
         { action: 'order.intent', amount: 2_500_000, actorId: 1 },
         { action: 'order.placing', amount: 2_500_000, actorId: 1 },
       ]);
+    });
+
+    it('writes the batch id among the facts of every audit row of a batch’s order, and nothing for an order of its own', async () => {
+      const batch = await subject.batch();
+      const order = await opened(repo, { confirmKey: 'a', batch: { id: batch, index: 2 } });
+      expect(order).toMatchObject({ batchId: batch, batchIndex: 2 });
+      await repo.claimForPlacing(order.id, 1);
+      await repo.transition({ id: order.id, from: 'placing', to: 'unknown', audit: { actorId: 1, action: 'order.unknown', facts: { cause: 'timeout' } } });
+      expect(await subject.auditFacts(order.id)).toEqual([{ batch }, { batch }, { cause: 'timeout', batch }]);
+      const alone = await opened(repo, { confirmKey: 'b', fingerprint: 'other' });
+      expect(await subject.auditFacts(alone.id)).toEqual([null]);
     });
 
     it('recovers interrupted orders at start-up: a POST in flight becomes unknown, an intent never sent not placed, both told', async () => {

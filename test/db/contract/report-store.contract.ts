@@ -3,6 +3,7 @@ import type { AppStateStore } from '../../../src/db/app-state-repo.js';
 import type { OrderState } from '../../../src/db/schema.js';
 import type { AuditQueries } from '../../../src/reports/audit-queries.js';
 import type { ReportQueries } from '../../../src/reports/report-queries.js';
+import { batchRow } from './order-rows.js';
 
 /**
  * What the report reads (/export, the digest, the order feed), /audit's
@@ -20,6 +21,8 @@ export interface SeedOrder {
   updatedAt?: number;
   providerOrderId?: number | null;
   title?: string;
+  batchId?: number | null;
+  batchIndex?: number | null;
 }
 
 export interface SeedAudit {
@@ -41,6 +44,8 @@ export interface ReportStoreSubject {
   /** Inserts the orders in the order given; returns their ids. */
   addOrders(rows: ReturnType<typeof orderValues>[]): Promise<number[]>;
   addAudit(rows: ReturnType<typeof auditValues>[]): Promise<void>;
+  /** Inserts a batch (plan and total as given) and returns its id. */
+  addBatch(row: ReturnType<typeof batchRow>): Promise<number>;
 }
 
 let seq = 0;
@@ -57,6 +62,8 @@ export function orderValues(seed: SeedOrder) {
     totalAmount: amount,
     state: seed.state,
     providerOrderId: seed.providerOrderId ?? null,
+    batchId: seed.batchId ?? null,
+    batchIndex: seed.batchIndex ?? null,
     sandbox: true,
     createdAt: new Date(seed.createdAt),
     updatedAt: new Date(seed.updatedAt ?? seed.createdAt),
@@ -153,8 +160,8 @@ export function reportStoreContract(database: string, fresh: () => Promise<Repor
       ]);
       const figures = await s.reports.figuresByPerson(NOVEMBER);
       expect(figures).toEqual([
-        { userId: 7, orders: 2, spend: 2 * BIG + 1, failed: 1, refunded: 1, refundedAmount: BIG },
-        { userId: 8, orders: 0, spend: 0, failed: 1, refunded: 0, refundedAmount: 0 },
+        { userId: 7, orders: 2, spend: 2 * BIG + 1, failed: 1, refunded: 1, refundedAmount: BIG, batches: 0, batchOrders: 0 },
+        { userId: 8, orders: 0, spend: 0, failed: 1, refunded: 0, refundedAmount: 0, batches: 0, batchOrders: 0 },
       ]);
     });
 
@@ -189,6 +196,58 @@ export function reportStoreContract(database: string, fresh: () => Promise<Repor
       expect(rest.map((e) => e.auditId)).toEqual([latest]);
       expect(await s.reports.hasOrderAuditAfter({ orderId: a!, afterId: events[0]!.auditId, actions: ['order.failed'] })).toBe(true);
       expect(await s.reports.hasOrderAuditAfter({ orderId: b!, afterId: events[1]!.auditId, actions: ['order.failed'] })).toBe(false);
+    });
+  });
+
+  describe(`batches in the reports on ${database}`, () => {
+    let s: ReportStoreSubject;
+    beforeEach(async () => {
+      s = await fresh();
+    });
+    const unitsOf = (quantity: number) => ({ lines: [{ product: { id: 101, title: 'x' }, region: { regionPropertyId: 5001, title: 'US', price: 1_000 }, quantity, fields: [] }], rows: [] });
+
+    it('reads a batch as confirmed: its orders, units and total', async () => {
+      const id = await s.addBatch(batchRow(7, 'running', new Date(START), [unitsOf(10), unitsOf(10), unitsOf(10), unitsOf(5)], BIG));
+      expect(await s.reports.batchFacts(id)).toEqual({ id, requesterId: 7, orders: 4, units: 35, total: BIG });
+      expect(await s.reports.batchFacts(id + 1)).toBeNull();
+    });
+
+    it('tells whether an earlier order of the batch was placed, for the feed to announce it once', async () => {
+      const batch = await s.addBatch(batchRow(7, 'running', new Date(START)));
+      const [a, alone, b] = await s.addOrders([
+        orderValues({ userId: 7, state: 'in_progress', createdAt: START, batchId: batch, batchIndex: 0 }),
+        orderValues({ userId: 7, state: 'in_progress', createdAt: START }),
+        orderValues({ userId: 7, state: 'in_progress', createdAt: START, batchId: batch, batchIndex: 1 }),
+      ]);
+      await s.addAudit([
+        auditValues({ at: START, actorId: 7, action: 'order.intent', orderId: a }),
+        auditValues({ at: START, actorId: 7, action: 'order.placed', orderId: alone }),
+        auditValues({ at: START, actorId: 7, action: 'order.placed', orderId: a }),
+        auditValues({ at: START, actorId: 7, action: 'order.adopted', orderId: b }),
+      ]);
+      const events = await s.reports.orderEvents({ afterId: 0, upToId: await s.reports.latestAuditId(), actions: ['order.placed', 'order.adopted'], limit: 10 });
+      const [, first, second] = events;
+      const placed = ['order.placed', 'order.adopted'];
+      expect(await s.reports.hasBatchAuditBefore({ batchId: batch, beforeId: first!.auditId, actions: placed })).toBe(false);
+      expect(await s.reports.hasBatchAuditBefore({ batchId: batch, beforeId: second!.auditId, actions: placed })).toBe(true);
+      expect(await s.reports.hasBatchAuditBefore({ batchId: batch + 1, beforeId: second!.auditId + 1, actions: placed })).toBe(false);
+      expect(second!.order.batchId).toBe(batch);
+    });
+
+    it('counts per person the batches and the orders placed by them, of the orders that count', async () => {
+      const [one, two, failedOnly] = [await s.addBatch(batchRow(7, 'done', new Date(START))), await s.addBatch(batchRow(7, 'done', new Date(START))), await s.addBatch(batchRow(8, 'done', new Date(START)))];
+      await s.addOrders([
+        orderValues({ userId: 7, state: 'completed', createdAt: START }),
+        orderValues({ userId: 7, state: 'completed', createdAt: START, batchId: one, batchIndex: 0 }),
+        orderValues({ userId: 7, state: 'completed', createdAt: START, batchId: one, batchIndex: 1 }),
+        orderValues({ userId: 7, state: 'in_progress', createdAt: START, batchId: two, batchIndex: 0 }),
+        orderValues({ userId: 8, state: 'failed', createdAt: START, batchId: failedOnly, batchIndex: 0 }),
+      ]);
+      const figures = await s.reports.figuresByPerson(NOVEMBER);
+      expect(figures.map((f) => [f.userId, f.orders, f.batches, f.batchOrders])).toEqual([
+        [7, 4, 2, 3],
+        [8, 0, 0, 0],
+      ]);
     });
   });
 

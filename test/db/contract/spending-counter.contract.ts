@@ -72,6 +72,22 @@ export function spendingCounterContract(database: string, fresh: () => Promise<O
       expect((await counter('gregorian').spentBy(USER, AZAR_1 + 2 * MINUTE)).day).toBe(7_000);
     });
 
+    it('counts every order of a batch toward the person’s day and month, as each is placed, and not those that failed', async () => {
+      const batch = await subject.seedBatch(USER, 'running');
+      const placed = await subject.seed(
+        [10, 10, 10, 5].map((units, index) =>
+          orderRow(AZAR_1 + (index + 1) * MINUTE, { userId: USER, batchId: batch, batchIndex: index, lines: [line('Google Play', 1_000, units)], totalAmount: units * 1_000 }),
+        ),
+      );
+      await order(AZAR_1 - MINUTE, 2_000);
+      const spending = counter('gregorian');
+      expect(await spending.spentBy(USER, AZAR_1 + 10 * MINUTE)).toEqual({ day: 35_000, month: 37_000 });
+      // The order being checked under the wallet lock is left out; the batch's other orders count against it.
+      expect(await spending.spentBy(USER, AZAR_1 + 10 * MINUTE, placed[1]!.id)).toEqual({ day: 25_000, month: 27_000 });
+      await subject.seed([orderRow(AZAR_1 + 5 * MINUTE, { userId: USER, batchId: batch, batchIndex: 4, state: 'failed', totalAmount: 50_000 })]);
+      expect((await spending.spentBy(USER, AZAR_1 + 10 * MINUTE)).day).toBe(35_000);
+    });
+
     it('counts only the person’s own orders, and leaves out the order being checked', async () => {
       const own = await order(AZAR_1 + MINUTE, 1_000);
       await order(AZAR_1 + MINUTE, 9_000, 'in_progress', USER + 1);

@@ -80,6 +80,7 @@ audit-order-placed = { $order } was placed for { $amount }
 audit-order-placed-repriced = { $order } was placed for { $amount }, although the summary said { $quoted }
 audit-order-adopted = { $order } was matched to provider order { $providerOrder }
 audit-order-adopted-review = { $order } was matched to provider order { $providerOrder } in review
+audit-order-batch = (batch #{ $batch })
 audit-order-quoted = (the summary said { $quoted })
 audit-order-link-released = { $order } gave up provider order { $providerOrder }, which belongs to order #{ $other }
 audit-order-state = { $order }: { $state }

@@ -1,6 +1,7 @@
 ### English messages for the order feed and the daily digest (Fluent).
 
 feed-line = 🛒 { $person } ordered { $goods } for { $amount } (#{ $id })
+feed-batch = 🛒 { $person } ordered batch #{ $id }: { $orders } orders, { $units } units, { $amount } in all
 feed-failed = ❌ Order #{ $id } ({ $person }: { $goods }, { $amount }) failed at the provider.
 feed-cancelled = ❌ Order #{ $id } ({ $person }: { $goods }, { $amount }) was cancelled by the provider.
 feed-refunded = ↩️ The provider refunded order #{ $id } ({ $person }: { $goods }, { $amount }).
@@ -30,6 +31,13 @@ digest-orders = { $count ->
     [one] { $orders } order, { $spend } spent:
    *[other] { $orders } orders, { $spend } spent:
 }
+digest-orders-batches = { $count ->
+    [one] { $orders } order, { $spend } spent
+   *[other] { $orders } orders, { $spend } spent
+}, of which { $inBatches } in { $batchCount ->
+    [one] { $batches } batch
+   *[other] { $batches } batches
+}:
 digest-person-line = • { $person }: { $count ->
     [one] { $orders } order
    *[other] { $orders } orders

@@ -49,6 +49,7 @@ export-col-provider-state = Provider state
 export-col-actor-id = Actor ID
 export-col-actor = Actor
 export-col-action = Action
+export-col-batch = Batch #
 export-col-order = Order #
 export-col-detail = Detail
 export-col-orders = Orders

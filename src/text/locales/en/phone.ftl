@@ -5,6 +5,10 @@ orders-entry =
     { $n }. { $name }: { $goods }
     { $state } · { $amount } · { $when }
 
+orders-entry-batch =
+    { $n }. Batch #{ $id } · { $orders } orders · { $units } units
+    { $state } · { $amount } · { $when }
+orders-button-batch = { $n }. Batch #{ $id } · { $orders } orders
 delivery-copy = Copy { $what }
 order-not-text = I can only read text and buttons here, not stickers, photos, voice notes or contacts. Please answer the question below with text or a button.
 recap-order = { $goods }

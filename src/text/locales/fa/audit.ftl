@@ -80,6 +80,7 @@ audit-order-placed = { $order } به مبلغ { $amount } ثبت شد
 audit-order-placed-repriced = { $order } به مبلغ { $amount } ثبت شد، هرچند خلاصهٔ سفارش { $quoted } گفته بود
 audit-order-adopted = { $order } با سفارش { $providerOrder } تأمین‌کننده تطبیق داده شد
 audit-order-adopted-review = { $order } در بررسی مدیر با سفارش { $providerOrder } تأمین‌کننده تطبیق داده شد
+audit-order-batch = (سفارش گروهی #{ $batch })
 audit-order-quoted = (خلاصهٔ سفارش { $quoted } گفته بود)
 audit-order-link-released = پیوند { $order } با سفارش { $providerOrder } تأمین‌کننده برداشته شد، چون آن سفارش متعلق به سفارش #{ $other } است
 audit-order-state = { $order }: { $state }

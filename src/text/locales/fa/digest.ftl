@@ -1,6 +1,7 @@
 ### Persian messages for the order feed and the daily digest (Fluent).
 
 feed-line = 🛒 { $person } { $goods } به مبلغ { $amount } سفارش داد (#{ $id })
+feed-batch = 🛒 { $person } سفارش گروهی #{ $id } را ثبت کرد: { $orders } سفارش، { $units } عدد، جمعاً { $amount }
 feed-failed = ❌ سفارش #{ $id } ({ $person }: { $goods }، { $amount }) نزد تأمین‌کننده ناموفق بود.
 feed-cancelled = ❌ سفارش #{ $id } ({ $person }: { $goods }، { $amount }) از طرف تأمین‌کننده لغو شد.
 feed-refunded = ↩️ تأمین‌کننده مبلغ سفارش #{ $id } ({ $person }: { $goods }، { $amount }) را بازگرداند.
@@ -29,6 +30,11 @@ digest-no-orders = هیچ سفارشی ثبت نشد.
 digest-orders = { $count ->
    *[other] { $orders } سفارش، جمعاً { $spend }:
 }
+digest-orders-batches = { $count ->
+   *[other] { $orders } سفارش، جمعاً { $spend }
+}، که { $inBatches } سفارش از آن‌ها در { $batchCount ->
+   *[other] { $batches } سفارش گروهی
+} بود:
 digest-person-line = • { $person }: { $count ->
    *[other] { $orders } سفارش
 }، { $spend }

@@ -47,6 +47,7 @@ export-col-provider-state = وضعیت نزد تأمین‌کننده
 export-col-actor-id = شناسهٔ انجام‌دهنده
 export-col-actor = انجام‌دهنده
 export-col-action = رویداد
+export-col-batch = شمارهٔ سفارش گروهی
 export-col-order = شمارهٔ سفارش
 export-col-detail = جزئیات
 export-col-orders = سفارش‌ها

@@ -5,6 +5,10 @@ orders-entry =
     { $n }. { $name }: { $goods }
     { $state } · { $amount } · { $when }
 
+orders-entry-batch =
+    { $n }. سفارش گروهی #{ $id } · { $orders } سفارش · { $units } عدد
+    { $state } · { $amount } · { $when }
+orders-button-batch = { $n }. گروهی #{ $id } · { $orders } سفارش
 delivery-copy = کپی { $what }
 order-not-text = اینجا فقط متن و دکمه را می‌فهمم، نه استیکر، عکس، پیام صوتی یا مخاطب. لطفاً به پرسش زیر با متن یا یکی از دکمه‌ها پاسخ دهید.
 recap-order = { $goods }

@@ -1,0 +1,22 @@
+import type { BatchListEntry } from '../../orders/order-list-entries.js';
+import { formatAmount, formatDateTime, formatId, formatNumber } from '../../text/format.js';
+import { personOf, type TrackingView } from './order-view.js';
+
+/** A batch's place in /orders: how many orders and units, their total, where the batch stands, when its last order was made. */
+export function batchListEntry(v: TrackingView, entry: BatchListEntry, n: number, showOrderer: boolean): string {
+  const text = v.t('orders-entry-batch', {
+    n: formatNumber(n, v.locale),
+    id: formatId(entry.batchId, v.locale),
+    orders: formatNumber(entry.orders, v.locale),
+    units: formatNumber(entry.units, v.locale),
+    state: v.t(`batch-state-${entry.state}`),
+    amount: formatAmount(entry.total, v.locale, v.amountUnit),
+    when: formatDateTime(entry.latestAt.getTime(), v.locale, v.timeZone),
+  });
+  return showOrderer ? `${text} · ${v.t('orders-by', { id: personOf(v, entry.userId) })}` : text;
+}
+
+/** Short enough for a phone's button, as an order's is. */
+export function batchButtonLabel(v: TrackingView, entry: BatchListEntry, n: number): string {
+  return v.t('orders-button-batch', { n: formatNumber(n, v.locale), id: formatId(entry.batchId, v.locale), orders: formatNumber(entry.orders, v.locale) });
+}
