@@ -90,13 +90,13 @@ describe('a Retry-After of a whole day', () => {
     world.sandbox.controls.force429(1, 86_400);
     const chat = chatDriver(world.telegram, STAFF);
     const started = Date.now();
-    const first = await chat.say('/balance', /asked us to wait until \d\d:\d\d UTC \(about 10 min\)/);
+    const first = await chat.say('/balance', /asked us to wait until \d\d:\d\d \(Coordinated Universal Time\), about 10 min/);
     expect(first.text).not.toMatch(/Error/);
     await world.bot.waitForLog('provider Retry-After clamped');
     expect(world.bot.output()).toMatch(/"requestedMs":86400000/);
 
     const requests = world.sandbox.requests.length;
-    await chat.say('/balance', /asked us to wait until \d\d:\d\d UTC/);
+    await chat.say('/balance', /asked us to wait until \d\d:\d\d \(Coordinated Universal Time\)/);
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(world.sandbox.requests.length).toBe(requests);
     await world.telegram.waitForMessage(ADMIN.id, /stop sending requests for 86,400 seconds/);

@@ -51,7 +51,7 @@ describe('provider trouble in plain words', () => {
   // Last in this file: the bot then holds every provider call until the Retry-After has passed.
   it('says until when to wait when the provider limits the request rate for long', async () => {
     world.sandbox.controls.force429(1, 60);
-    const reply = await chatDriver(world.telegram, STAFF).say('/balance', /asked us to wait until \d\d:\d\d UTC \(about 1 min\)/);
+    const reply = await chatDriver(world.telegram, STAFF).say('/balance', /asked us to wait until \d\d:\d\d \(Coordinated Universal Time\), about 1 min/);
     expect(reply.text).toMatch(/try again then/);
     noStackTrace(reply.text);
   });
