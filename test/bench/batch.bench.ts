@@ -37,6 +37,8 @@ import { createFakeBotApi, type FakeBotApi, type RecordedCall, type SentMessage 
 import { benchLogger as logger, ms, preciseClock, startBareBot, stats, stepper, stopStepBot, type StepBot } from './step-bots.js';
 
 const QUANTITY = Number(process.env.BENCH_BATCH_QUANTITY ?? 1_000);
+/** Rounds of the /order steps with no batch running, for the same steps' figures without one. */
+const QUIET_ROUNDS = Number(process.env.BENCH_QUIET_ROUNDS ?? 40);
 const PER_ORDER = 10;
 const ORDERS = Math.ceil(QUANTITY / PER_ORDER);
 const BUDGET = 8;
@@ -249,6 +251,9 @@ try {
   const needed = 2 * ORDERS;
   const placing = lastPlacedAt - first.confirmAt;
   const floor = (needed / BUDGET) * 1000 + answer.post;
+  // The batch also needs each order's delivery read (its codes, for the file), on the same budget while it places.
+  const withCodes = 3 * ORDERS;
+  const codesFloor = (withCodes / BUDGET) * 1000 + answer.post;
   const edits = telegram
     .callsTo('editMessageText')
     .filter((c: RecordedCall) => c.at >= first.confirmAt && Number(c.payload['chat_id']) === STAFF.id && Number(c.payload['message_id']) === first.progressId)
@@ -266,6 +271,9 @@ try {
     `| Confirm → last order placed | ${s(placing)} (${(placing / floor).toFixed(2)}× floor) | floor ${s(floor)} = ${needed} requests ÷ ${BUDGET}/s + one POST answer | ≤ 1.2× floor: ${verdict(placing <= 1.2 * floor)} |`,
   );
   console.log(
+    `| Confirm → last order placed, counting each order's codes read | ${s(placing)} (${(placing / codesFloor).toFixed(2)}× floor) | floor ${s(codesFloor)} = ${withCodes} requests (a product read, a POST and the delivery's read an order) ÷ ${BUDGET}/s + one POST answer | ≤ 1.2× floor: ${verdict(placing <= 1.2 * codesFloor)} |`,
+  );
+  console.log(
     `| provider requests, Confirm → last order placed | ${window.length}, ${(window.length / ORDERS).toFixed(2)} an order (${countByKind(window)}); densest second ${densestSecond(window)} | ${needed} needed; the budget at ${BUDGET}/s for the ${window.length} made: ${s((window.length / BUDGET) * 1000)} (placing took ${(placing / ((window.length / BUDGET) * 1000)).toFixed(2)}× that) | |`,
   );
   console.log(`| provider requests, Confirm → file sent | ${untilFile.length} (${countByKind(untilFile)}); 429s ${untilFile.filter((r) => r.status === 429).length} | | |`);
@@ -276,7 +284,13 @@ try {
   console.log(`| last order completed at the provider → file of codes sent | ${s(fileLag)} | | ≤ 10 s: ${verdict(fileLag <= 10_000)} |`);
   console.log(`| memory above idle while the batch ran (peak) | RSS +${mb(peak.rss - idle.rss)}, heap used +${mb(peak.heap - idle.heap)} | idle RSS ${mb(idle.rss)}, heap used ${mb(idle.heap)} (the whole run: bot, sandbox, fake Bot API) | ≤ 50 MB: ${verdict(peak.rss - idle.rss <= 50 * 1024 * 1024)} |`);
 
-  // Part 5: the same batch again while ADMIN walks the /order steps, bare grammY answering the same steps in alternate rounds.
+  // Part 5: the /order steps with no batch running, then the same batch again while ADMIN walks them; bare grammY answers the same steps in alternate rounds throughout.
+  const quiet = new Map(STEPS.map((step) => [step, [] as number[]]));
+  const quietBare = new Map(STEPS.map((step) => [step, [] as number[]]));
+  for (let i = 0; i < QUIET_ROUNDS; i += 1) {
+    await roundOf(telegram, i, quiet);
+    await roundOf(bare.telegram, i, quietBare);
+  }
   const real = new Map(STEPS.map((step) => [step, [] as number[]]));
   const baseline = new Map(STEPS.map((step) => [step, [] as number[]]));
   let rounds = 0;
@@ -292,18 +306,21 @@ try {
   const secondPlacing = Math.max(...secondOrders.map((o) => o.createdAtMs)) - second.confirmAt;
   console.log(`\n## /order steps of a staff member not in the batch, while a second batch of ${ORDERS} ran (${rounds} rounds, each step ${THINK_MS} ms after the previous answer; bare grammY in alternate rounds)`);
   console.log(`second batch: Confirm → last order placed ${s(secondPlacing)} (${(secondPlacing / floor).toFixed(2)}× floor), file ${s(second.fileAt - second.confirmAt)} after Confirm`);
-  console.log('| step | giftdesk p50 / p95 / max | bare grammY p50 / p95 | p95 ratio |');
-  console.log('|---|---|---|---|');
-  const row = (name: string, ours: number[], theirs: number[], extra: number) => {
+  console.log(`(and ${QUIET_ROUNDS} rounds before it with no batch running, the same way)`);
+  console.log('| step | giftdesk p50 / p95 / max | bare grammY p50 / p95 | p95 ratio | no batch: giftdesk p95, ratio to its bare p95 |');
+  console.log('|---|---|---|---|---|');
+  const row = (name: string, ours: number[], theirs: number[], extra: number, calm: number[], calmBare: number[]) => {
     const a = stats(ours);
     const b = stats(theirs);
+    const q = stats(calm);
+    const qb = stats(calmBare);
     const of = extra > 0 ? ` (of bare + a product read ${ms(answer.read)})` : '';
-    console.log(`| ${name} | ${ms(a.p50)} / ${ms(a.p95)} / ${ms(a.max)} | ${ms(b.p50)} / ${ms(b.p95)} | ${(a.p95 / (b.p95 + extra)).toFixed(2)}×${of} |`);
+    console.log(`| ${name} | ${ms(a.p50)} / ${ms(a.p95)} / ${ms(a.max)} | ${ms(b.p50)} / ${ms(b.p95)} | ${(a.p95 / (b.p95 + extra)).toFixed(2)}×${of} | ${ms(q.p95)}, ${(q.p95 / (qb.p95 + extra)).toFixed(2)}× |`);
   };
-  for (const step of STEPS) row(step, real.get(step)!, baseline.get(step)!, step.includes('provider') ? answer.read : 0);
+  for (const step of STEPS) row(step, real.get(step)!, baseline.get(step)!, step.includes('provider') ? answer.read : 0, quiet.get(step)!, quietBare.get(step)!);
   const pooled = (m: Map<Step, number[]>) => STEPS.filter((step) => !step.includes('provider')).flatMap((step) => m.get(step)!);
   const p = stats(pooled(real)).p95 / stats(pooled(baseline)).p95;
-  row('pooled, steps that do not read the provider', pooled(real), pooled(baseline), 0);
+  row('pooled, steps that do not read the provider', pooled(real), pooled(baseline), 0, pooled(quiet), pooled(quietBare));
   console.log(`target ≤ 2× bare grammY p95 (pooled): ${verdict(p <= 2)}`);
 } finally {
   if (bare) await stopStepBot(bare);
