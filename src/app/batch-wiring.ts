@@ -65,6 +65,8 @@ export function createBatchNoticesOf({ config, services, clock, logger, details 
       const member = services.staff.current.find(personId);
       return member !== null && member.role !== 'viewer';
     },
+    freshen: () => services.viewFreshness.check(),
+    onCodesSent: (sent) => services.stores.codeMessages.record(sent),
     audit: services.stores.auditTrail,
     clock,
     logger: logger.child({ component: 'batches' }),

@@ -15,7 +15,7 @@ export function createBatchLimitCheck(deps: { rules: Pick<SpendingRuleBook, 'rul
     if (rules.order === null && rules.day === null && rules.month === null) return { ok: true };
     const now = deps.clock.now();
     const spent = await deps.counter.spentBy(userId, now);
-    const largest = judgeLimits({ order: rules.order, day: null, month: null }, spent, Math.max(0, ...orderTotals));
+    const largest = judgeLimits({ order: rules.order, day: null, month: null }, spent, orderTotals.reduce((most, value) => Math.max(most, value), 0));
     if (!largest.ok) return largest;
     const total = orderTotals.reduce((sum, value) => sum + value, 0);
     const verdict = judgeLimits({ order: null, day: rules.day, month: rules.month }, spent, total);

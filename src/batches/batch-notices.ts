@@ -4,7 +4,7 @@ import type { Logger } from '../logger.js';
 import type { AuditTrail } from '../orders/audit-trail.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import { formatId, formatNumber } from '../text/format.js';
-import type { OutgoingButton } from '../text/send-port.js';
+import { SendForbiddenError, SendRejectedError, type OutgoingButton } from '../text/send-port.js';
 import { buildCodesFile, type CodesFile, type ReadDetail } from './codes-file.js';
 import type { PriceMove } from './batch-runner.js';
 import type { BatchRecord, BatchStore } from './batch-store.js';
@@ -19,8 +19,14 @@ export interface BatchView {
 export interface BatchChatPort {
   send(chatId: number, view: BatchView): Promise<number>;
   edit(chatId: number, messageId: number, view: BatchView): Promise<void>;
-  /** A protected document: the file of codes can be neither forwarded nor saved from the chat. */
-  sendFile(chatId: number, file: Pick<CodesFile, 'content' | 'fileName'>, caption: string): Promise<void>;
+  /**
+   * A protected document: the file of codes can be neither forwarded nor
+   * saved from the chat. Its message id; throws the send port's errors
+   * (SendForbiddenError, SendRejectedError for what will never go through).
+   */
+  sendFile(chatId: number, file: Pick<CodesFile, 'content' | 'fileName'>, caption: string): Promise<number>;
+  /** Deletes a message of the bot's; best effort. */
+  remove(chatId: number, messageId: number): Promise<void>;
 }
 
 /**
@@ -41,6 +47,10 @@ export interface BatchNoticesDeps {
   readDetail: ReadDetail;
   /** Still on the staff and not a viewer, read at the send: someone removed meanwhile gets no codes. */
   mayReceiveCodes: (personId: number) => boolean;
+  /** Reads again who is staff where another instance changed it, right before that check. */
+  freshen?: () => Promise<void>;
+  /** Records the file's message for the code-message retention (it is removed with the others after the set hours). */
+  onCodesSent?: (sent: { chatId: number; messageId: number; orderId: number; sentAt: number }) => Promise<void>;
   audit: Pick<AuditTrail, 'record'>;
   clock: Clock;
   logger: Logger;
@@ -74,8 +84,8 @@ export function createBatchNotices(deps: BatchNoticesDeps) {
       if (batch.state === 'done' || batch.state === 'cancelled') shown.delete(batch.id);
       if (batch.progressMessageId === null) {
         const messageId = await port.send(batch.chatId, view);
-        await store.setProgressMessage(batch.id, messageId, at());
-        await store.setProgressEdited(batch.id, at());
+        // Confirm's instance and the runner can both find none recorded: the first recorded stays, the other goes (with its Stop button).
+        if (!(await store.setProgressMessage(batch.id, messageId, at()))) await port.remove(batch.chatId, messageId);
       } else {
         await port.edit(batch.chatId, batch.progressMessageId, view);
         await store.setProgressEdited(batch.id, at());
@@ -93,13 +103,24 @@ export function createBatchNotices(deps: BatchNoticesDeps) {
     }
   }
 
-  /** The file of codes to the orderer's own chat, audited; codes are read afresh from the provider and never written anywhere else. */
+  async function withheld(batch: BatchRecord, actorId: number, action: string, why: string): Promise<number> {
+    await deps.audit.record({ actorId, action, orderId: null, amount: null, subjectId: batch.requesterId, facts: { batch: batch.id } });
+    logger.warn({ batchId: batch.id }, why);
+    return 0;
+  }
+
+  /**
+   * The file of codes to the orderer's own chat, audited; codes are read
+   * afresh from the provider (or taken from what the sweep read) and never
+   * written anywhere else. Who may receive codes is read again right before
+   * the send: a large file can take a while to build.
+   */
   async function sendFile(batch: BatchRecord, orders: OrderRow[], actorId: number, action: 'batch.file_sent' | 'batch.file_resent'): Promise<number> {
-    if (!deps.mayReceiveCodes(batch.requesterId)) {
-      await deps.audit.record({ actorId, action: 'batch.file_withheld', orderId: null, amount: null, subjectId: batch.requesterId, facts: { batch: batch.id } });
-      logger.warn({ batchId: batch.id }, 'batch orderer may no longer receive codes: file withheld');
-      return 0;
-    }
+    const mayReceive = async () => {
+      await deps.freshen?.();
+      return deps.mayReceiveCodes(batch.requesterId);
+    };
+    if (!(await mayReceive())) return withheld(batch, actorId, 'batch.file_withheld', 'batch orderer may no longer receive codes: file withheld');
     const c = deps.viewFor(batch.requesterId);
     const file = await buildCodesFile(batch, orders, deps.readDetail, c.t);
     const counts = batchCounts(batch, orders);
@@ -109,8 +130,18 @@ export function createBatchNotices(deps: BatchNoticesDeps) {
       orders: formatNumber(batch.plan.length, c.locale),
       failed: formatNumber(counts.failed, c.locale),
     });
-    await port.sendFile(batch.chatId, file, caption);
+    if (!(await mayReceive())) return withheld(batch, actorId, 'batch.file_withheld', 'batch orderer may no longer receive codes: file withheld');
+    let messageId: number;
+    try {
+      messageId = await port.sendFile(batch.chatId, file, caption);
+    } catch (error) {
+      // Blocked, or the chat is gone: trying again will not help; /batch #id sends it once they are back.
+      if (error instanceof SendForbiddenError || error instanceof SendRejectedError) return withheld(batch, actorId, 'batch.file_undeliverable', 'batch file of codes could not be delivered');
+      throw error;
+    }
     await deps.audit.record({ actorId, action, orderId: null, amount: counts.spent, subjectId: batch.requesterId, facts: { batch: batch.id, cards: file.cards } });
+    const anchor = orders.find((order) => order.state === 'completed');
+    if (anchor) await deps.onCodesSent?.({ chatId: batch.chatId, messageId, orderId: anchor.id, sentAt: clock.now() });
     logger.info({ batchId: batch.id, cards: file.cards }, 'batch file of codes sent');
     return file.cards;
   }

@@ -8,6 +8,12 @@ import { ProviderNotFoundError } from '../provider/errors.js';
 import { batchConfirmKey, type BatchHoldReason, type BatchRecord, type BatchStore } from './batch-store.js';
 import { isLive, isOpen, ordersAt, settled } from './batch-orders.js';
 
+/** A hold for an unknown outcome is looked at again after this long at the soonest. */
+const RESUME_AFTER_MS = 5_000;
+/** A file of codes that could not be sent is tried again after this, doubling up to FILE_RETRY_MAX_MS. */
+const FILE_RETRY_MS = 10_000;
+const FILE_RETRY_MAX_MS = 10 * 60_000;
+
 /** How long one pass keeps placing a batch's orders before it lets the loop's other batches and work have a turn. */
 const PASS_BUDGET_MS = 10_000;
 
@@ -46,8 +52,10 @@ type Next = { kind: 'advance' } | { kind: 'hold'; reason: BatchHoldReason; price
 function nextAfter(result: PlaceResult): Next {
   switch (result.kind) {
     case 'placed':
+      return { kind: 'advance' };
+    // The provider took it and administrators are recording it (needs_review): never "refused"; the batch goes on once it is settled.
     case 'accepted-unrecorded':
-      return result.kind === 'placed' ? { kind: 'advance' } : { kind: 'hold', reason: 'provider' };
+      return { kind: 'hold', reason: 'unknown-outcome' };
     case 'already-confirmed':
       // Found under its key: an intent still open is waited for, never skipped.
       return isOpen(result.order) ? { kind: 'hold', reason: 'unknown-outcome' } : isLive(result.order) ? { kind: 'advance' } : { kind: 'later' };
@@ -177,20 +185,41 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     }
   }
 
-  /** A batch held for an unknown outcome goes on once no order of it is open any more. */
+  /**
+   * A batch held for an unknown outcome goes on once no order of it is open
+   * any more, and not sooner than RESUME_AFTER_MS after the hold: an
+   * identical order outside the batch can hold it too, and must not make it
+   * try again every second.
+   */
   async function resumeIfSettled(batch: BatchRecord): Promise<void> {
+    if (clock.now() - batch.updatedAt.getTime() < RESUME_AFTER_MS) return;
     if ((await store.orders(batch.id)).some(isOpen)) return;
     const running = await store.move(batch.id, { from: ['held'], to: 'running', heldReason: null, at: at() });
     if (running) logger.info({ batchId: batch.id }, 'batch goes on: the unknown outcome was settled');
   }
 
+  /** When a batch's file may be tried again after it failed: memory only, a restart tries at once. */
+  const fileRetryAt = new Map<number, { at: number; failures: number }>();
+
   /** Sent every order (or stopped): once each order it placed is final, the file of codes goes out, once. */
   async function settleIfDone(batch: BatchRecord): Promise<void> {
     if (batch.fileSentAt !== null) return;
+    const retry = fileRetryAt.get(batch.id);
+    if (retry && clock.now() < retry.at) return;
     const orders = await store.orders(batch.id);
     if (!settled(orders)) return;
     // A batch stopped before anything went out has no file to send: marked settled all the same, so no pass looks at it again.
-    if (orders.some(isLive)) await deps.onSettled(batch, orders);
+    if (orders.some(isLive)) {
+      try {
+        await deps.onSettled(batch, orders);
+        fileRetryAt.delete(batch.id);
+      } catch (error) {
+        // Every try reads the deliveries again: tried again later and later, never every second.
+        const failures = (retry?.failures ?? 0) + 1;
+        fileRetryAt.set(batch.id, { at: clock.now() + Math.min(FILE_RETRY_MAX_MS, FILE_RETRY_MS * 2 ** (failures - 1)), failures });
+        throw error;
+      }
+    }
     await store.setFileSent(batch.id, at());
     if (batch.state === 'placed') {
       const done = await store.move(batch.id, { from: ['placed'], to: 'done', at: at() });
@@ -200,7 +229,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
 
   return {
     async runOnce(): Promise<void> {
-      for (const batch of await store.inStates(['running', 'held', 'placed', 'stopped'])) {
+      for (const batch of await store.unsettled()) {
         try {
           if (batch.state === 'running') await run(batch);
           else if (batch.state === 'held' && batch.heldReason === 'unknown-outcome') await resumeIfSettled(batch);

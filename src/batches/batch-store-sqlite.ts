@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { batches, orders } from '../db/schema.js';
 import type { BatchStore, NewBatch } from './batch-store.js';
@@ -8,6 +8,9 @@ export function newBatchRow(batch: NewBatch) {
   const { key, requesterId, chatId, source, fileHash, fileName, plan, total } = batch;
   return { key, requesterId, chatId, source, fileHash, fileName, plan, total, state: 'draft' as const, heldReason: null, nextIndex: 0 };
 }
+
+/** The batches the runner still works on (see BatchStore.unsettled): the same condition on both databases. */
+const unsettledWhere = or(inArray(batches.state, ['running', 'held']), and(inArray(batches.state, ['placed', 'stopped']), isNull(batches.fileSentAt)));
 
 /**
  * Batches on SQLite. Every change is one UPDATE whose WHERE holds the
@@ -68,9 +71,15 @@ export function createSqliteBatchStore(deps: { db: Db }): BatchStore {
     inStates: async (states) =>
       states.length === 0 ? [] : db.select().from(batches).where(inArray(batches.state, [...states])).orderBy(asc(batches.id)).all(),
 
-    setProgressMessage: async (id, messageId, at) => {
-      stamp(id, { progressMessageId: messageId, updatedAt: at });
-    },
+    unsettled: async () => db.select().from(batches).where(unsettledWhere).orderBy(asc(batches.id)).all(),
+
+    setProgressMessage: async (id, messageId, at) =>
+      db
+        .update(batches)
+        .set({ progressMessageId: messageId, progressEditedAt: at, updatedAt: at })
+        .where(and(eq(batches.id, id), isNull(batches.progressMessageId)))
+        .returning({ id: batches.id })
+        .get() !== undefined,
     setProgressEdited: async (id, at) => {
       stamp(id, { progressEditedAt: at, updatedAt: at });
     },

@@ -77,7 +77,14 @@ export interface BatchStore {
   setPlan(id: number, change: { plan: BatchOrderPlan[]; total: number; expectedIndex: number }, at: Date): Promise<boolean>;
   /** Batches in these states, oldest first: what the runner works on. */
   inStates(states: readonly BatchState[]): Promise<BatchRecord[]>;
-  setProgressMessage(id: number, messageId: number, at: Date): Promise<void>;
+  /**
+   * What the runner works on, oldest first: running and held batches, and
+   * placed or stopped ones whose file has not gone out yet (settled ones
+   * are never read again).
+   */
+  unsettled(): Promise<BatchRecord[]>;
+  /** Records the progress message while none is recorded; false when another was recorded first (that one stays). */
+  setProgressMessage(id: number, messageId: number, at: Date): Promise<boolean>;
   setProgressEdited(id: number, at: Date): Promise<void>;
   setFileSent(id: number, at: Date): Promise<void>;
   /** The person's batches, newest first. */

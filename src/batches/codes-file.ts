@@ -1,4 +1,5 @@
 import type { OrderRow } from '../orders/order-repo.js';
+import { ProviderNotFoundError, ProviderOrderMismatchError } from '../provider/errors.js';
 import type { OrderDetail } from '../provider/schemas.js';
 import { UTF8_BOM, csvLine, type CsvValue } from '../reports/csv.js';
 import type { Translate } from '../text/i18n.js';
@@ -14,6 +15,21 @@ export interface CodesFile {
   fileName: string;
   /** Cards written (codes, or a line saying none came). */
   cards: number;
+}
+
+/**
+ * One order's detail, or a note where the provider will never give it
+ * (gone, or another order's answer): the line then says so instead of the
+ * whole file waiting forever. Other failures are thrown: the file is tried
+ * again later.
+ */
+async function readOrNote(order: OrderRow, readDetail: ReadDetail): Promise<{ detail: OrderDetail | null; unread: boolean }> {
+  try {
+    return { detail: await readDetail(order), unread: false };
+  } catch (error) {
+    if (error instanceof ProviderNotFoundError || error instanceof ProviderOrderMismatchError) return { detail: null, unread: true };
+    throw error;
+  }
 }
 
 /**
@@ -46,14 +62,14 @@ export async function buildCodesFile(batch: BatchRecord, orders: readonly OrderR
     const plan = batch.plan[order.batchIndex ?? -1];
     const rows = plan && plan.rows.length > 0 ? plan.rows.join(' ') : '';
     const reference = order.providerReference ?? order.providerOrderId?.toString() ?? '';
-    const detail = order.state === 'completed' ? await readDetail(order) : null;
+    const { detail, unread } = order.state === 'completed' ? await readOrNote(order, readDetail) : { detail: null, unread: false };
     for (const line of order.lines) {
       const answers = line.fields.map((field) => `${field.title}: ${field.value}`).join('; ');
       const base: CsvValue[] = [(order.batchIndex ?? 0) + 1, reference, order.state];
       const product: CsvValue[] = [line.product.title, line.region.title ?? ''];
       const found = detail?.items.filter((item) => item.productId === line.product.id).flatMap((item) => deliveryCards(item.delivery)) ?? [];
       if (found.length === 0) {
-        lines.push(csvLine([...base, ...product, '', '', '', '', '', rows, answers]));
+        lines.push(csvLine([...base, ...product, '', '', '', '', unread ? t('batch-file-codes-unread') : '', rows, answers]));
         cards += 1;
         continue;
       }

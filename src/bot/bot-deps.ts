@@ -97,7 +97,7 @@ export interface BotDeps {
   /** Step-up for orders above an amount (with `stepUp`). */
   orderStepUp?: OrderStepUp;
   /** Batches: a CSV file or a large quantity placed as many orders with one Confirm; absent, not offered. */
-  batches?: Omit<BatchesDeps, 'perOrderMax' | 'logger' | 'provider'> & { maxRows: number };
+  batches?: Omit<BatchesDeps, 'perOrderMax' | 'logger' | 'provider'>;
   /** Calendar whose months exports count by; Gregorian unless set. */
   monthCalendar?: MonthCalendar;
   /** Days and months in `timeZone` and `monthCalendar`, as /export reads its dates. */

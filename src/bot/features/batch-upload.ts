@@ -38,9 +38,11 @@ export interface BatchUploadDeps {
  */
 export async function offerBatch(
   ctx: BaseContext,
-  deps: Pick<BatchUploadDeps, 'batches' | 'provider' | 'logger'>,
+  deps: Pick<BatchUploadDeps, 'batches' | 'provider' | 'maxRows' | 'logger'>,
   input: { source: BatchSource; fileHash: string | null; fileName: string | null; plan: BatchOrderPlan[] },
 ): Promise<void> {
+  // The same bound as a file's rows: a batch of more orders would take hours at the provider's pace.
+  if (input.plan.length > deps.maxRows) return void (await ctx.reply(ctx.t('batch-too-many-orders', { orders: input.plan.length, max: deps.maxRows })));
   const requesterId = ctx.member.telegramId;
   // Looked up before the draft is stored, so that the draft does not find itself.
   const sameFile = input.fileHash ? await deps.batches.sameFile(requesterId, input.fileHash) : null;

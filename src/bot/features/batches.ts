@@ -42,10 +42,14 @@ export interface BatchesDeps {
   /** Step-up for large orders: a batch above the amount asks for a code at its Confirm too. */
   orderStepUp?: Pick<OrderStepUp, 'needed' | 'ask' | 'takePass'>;
   perOrderMax: number;
+  /** Most orders a batch may hold (BATCH_MAX_ROWS, the same bound as a file's rows). */
+  maxRows: number;
   logger: Logger;
 }
 
 const LIST_SIZE = 5;
+/** The file of codes is sent again on request at most this often per batch. */
+const RESEND_EVERY_MS = 60_000;
 
 /** What a step-up code for a batch's Confirm is bound to: this batch alone. */
 const stepUpKeyOf = (batch: Pick<BatchRecord, 'key'>): string => `batch:${batch.key}`;
@@ -61,6 +65,7 @@ const stepUpView = (ctx: BaseContext): ViewContext => ({ ...readerView(ctx), per
  */
 export function batchesFeature(deps: BatchesDeps) {
   const composer = new Composer<BaseContext>();
+  const lastResend = new Map<number, number>();
   const say = (ctx: BaseContext, key: string, vars?: Record<string, string | number>) => ctx.reply(ctx.t(key, vars));
 
   async function showBatch(ctx: BaseContext, id: number): Promise<void> {
@@ -72,7 +77,13 @@ export function batchesFeature(deps: BatchesDeps) {
     const view = batchProgressView(readerView(ctx), batch, orders);
     await sendFormatted(ctx.api, ctx.chat!.id, { text: view.text, ...(own && view.buttons.length > 0 ? { keyboard: keyboardOf(view.buttons) } : {}) });
     // Codes go to the chat that ordered them only: an administrator sees the numbers, not the file.
-    if (own && orders.some((order) => order.state === 'completed')) await deps.notices.resend(batch, orders, ctx.member.telegramId);
+    if (own && orders.some((order) => order.state === 'completed')) {
+      // Each file reads every delivery again at the provider: once a minute per batch at most.
+      const last = lastResend.get(batch.id) ?? -Infinity;
+      if (Date.now() - last < RESEND_EVERY_MS) return void (await say(ctx, 'batch-file-just-sent'));
+      lastResend.set(batch.id, Date.now());
+      await deps.notices.resend(batch, orders, ctx.member.telegramId);
+    }
   }
 
   async function quantityBatch(ctx: BaseContext, words: string[]): Promise<void> {

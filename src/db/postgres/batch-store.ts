@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, ne, or } from 'drizzle-orm';
 import { newBatchRow } from '../../batches/batch-store-sqlite.js';
 import type { BatchStore } from '../../batches/batch-store.js';
 import type { PgDb } from './open.js';
@@ -70,7 +70,21 @@ export function createPostgresBatchStore(deps: { db: PgDb }): BatchStore {
     inStates: async (states) =>
       states.length === 0 ? [] : db.select().from(batches).where(inArray(batches.state, [...states])).orderBy(asc(batches.id)),
 
-    setProgressMessage: (id, messageId, at) => stamp(id, { progressMessageId: messageId, updatedAt: at }),
+    unsettled: async () =>
+      db
+        .select()
+        .from(batches)
+        .where(or(inArray(batches.state, ['running', 'held']), and(inArray(batches.state, ['placed', 'stopped']), isNull(batches.fileSentAt))))
+        .orderBy(asc(batches.id)),
+
+    setProgressMessage: async (id, messageId, at) =>
+      (
+        await db
+          .update(batches)
+          .set({ progressMessageId: messageId, progressEditedAt: at, updatedAt: at })
+          .where(and(eq(batches.id, id), isNull(batches.progressMessageId)))
+          .returning({ id: batches.id })
+      ).length > 0,
     setProgressEdited: (id, at) => stamp(id, { progressEditedAt: at, updatedAt: at }),
     setFileSent: (id, at) => stamp(id, { fileSentAt: at, updatedAt: at }),
 

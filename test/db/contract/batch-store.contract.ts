@@ -161,15 +161,29 @@ export function batchStoreContract(name: string, open: () => Promise<BatchSubjec
       expect(await store.listForUser(OTHER, 10)).toEqual([await store.get(b.id)]);
     });
 
-    it('records the progress message, its last edit and the file sent, each bumping updatedAt', async () => {
+    it('records the progress message once (a second finds the first), its last edit and the file sent, each bumping updatedAt', async () => {
       const { store } = await open();
       const batch = await store.create(newBatch(), at(1));
-      await store.setProgressMessage(batch.id, 3_000_000_001, at(2));
-      expect(await store.get(batch.id)).toMatchObject({ progressMessageId: 3_000_000_001, progressEditedAt: null, updatedAt: at(2) });
+      expect(await store.setProgressMessage(batch.id, 3_000_000_001, at(2))).toBe(true);
+      expect(await store.get(batch.id)).toMatchObject({ progressMessageId: 3_000_000_001, progressEditedAt: at(2), updatedAt: at(2) });
+      expect(await store.setProgressMessage(batch.id, 3_000_000_002, at(2))).toBe(false);
+      expect((await store.get(batch.id))?.progressMessageId).toBe(3_000_000_001);
       await store.setProgressEdited(batch.id, at(3));
       expect(await store.get(batch.id)).toMatchObject({ progressEditedAt: at(3), updatedAt: at(3) });
       await store.setFileSent(batch.id, at(4));
       expect(await store.get(batch.id)).toMatchObject({ progressMessageId: 3_000_000_001, progressEditedAt: at(3), fileSentAt: at(4), updatedAt: at(4), state: 'draft' });
+    });
+
+    it('lists as unsettled the running and held batches and the placed or stopped ones whose file is not sent, oldest first', async () => {
+      const { store } = await open();
+      const ids: Record<string, number> = {};
+      for (const [name, to] of [['draft', null], ['running', 'running'], ['held', 'held'], ['placed', 'placed'], ['stopped', 'stopped'], ['sent', 'placed'], ['cancelled', 'cancelled']] as const) {
+        const batch = await store.create(newBatch(), at(1));
+        ids[name] = batch.id;
+        if (to) await store.move(batch.id, { from: ['draft'], to, at: at(2) });
+      }
+      await store.setFileSent(ids['sent']!, at(3));
+      expect((await store.unsettled()).map((batch) => batch.id)).toEqual([ids['running'], ids['held'], ids['placed'], ids['stopped']]);
     });
 
     it("returns the batch's orders by their index in the plan, each carrying the batch", async () => {

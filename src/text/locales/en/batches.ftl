@@ -133,3 +133,6 @@ batch-file-col-row = File row
 batch-file-col-answers = Answers
 command-batch = Many orders at once, from a quantity or a file
 batch-approved-price-up = This batch was approved at the prices it was shown with. At a higher price it needs a new approval: stop it, and send the rest as a new batch.
+batch-file-codes-unread = The provider did not give this order's codes when the file was made; /track shows the order.
+batch-too-many-orders = That is { $orders } orders; a batch holds at most { $max }. Split it into several batches.
+batch-file-just-sent = The file of this batch was sent a moment ago; ask again in a minute.
