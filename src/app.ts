@@ -8,6 +8,7 @@ import { openStorage } from './app/storage.js';
 import { createCommandMenus, registerCommands } from './bot/commands.js';
 import { connectToTelegram, describeTelegramFailure } from './bot/connect-telegram.js';
 import { noteTelegramContact } from './bot/update-source.js';
+import { newProductsHiddenSetting } from './catalog/catalog-visibility.js';
 import { createCatalogSync } from './catalog/catalog-sync.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -77,7 +78,14 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
     let telegramContactAt: number | null = null;
     let sweepDoneAt: number | null = null;
 
-    const catalogSync = createCatalogSync({ provider, store: services.catalog, clock, logger: logger.child({ component: 'catalog' }), signal: shutdown.signal });
+    const catalogSync = createCatalogSync({
+      provider,
+      store: services.catalog,
+      clock,
+      logger: logger.child({ component: 'catalog' }),
+      signal: shutdown.signal,
+      hideNew: () => services.settings.read(newProductsHiddenSetting),
+    });
     const bot = createAppBot({ config, services, catalogSync, clock, logger });
     noteTelegramContact(bot.api, () => {
       telegramContactAt = clock.now();

@@ -49,6 +49,7 @@ export function createAppBot(deps: { config: Config; services: Services; catalog
     describePerson: services.describePerson,
     sendTyping: services.sendTyping,
     reportSettings: { settings: services.settings, digest: services.dailyDigest },
+    catalogAdmin: { catalog: services.catalog, settings: services.settings },
     sandbox: config.sandboxMode,
     orderIdleMs: config.orderIdleMinutes * 60_000,
     approvals: { service: services.approvals, announcer: services.approvalAnnouncer, rules: services.spendingRules },

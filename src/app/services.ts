@@ -29,6 +29,7 @@ import type { RateLimiter } from '../provider/rate-limit.js';
 import { createDailyDigest, type DailyDigest } from '../reports/daily-digest.js';
 import { createOrderFeed, type OrderFeed } from '../reports/order-feed.js';
 import { reportSettings } from '../reports/report-settings.js';
+import { catalogSettings } from '../catalog/catalog-visibility.js';
 import { createSettingsRegistry, type SettingsRegistry } from '../settings/settings-registry.js';
 import type { SettingsView } from '../settings/settings-view.js';
 import { createLimitCheck } from '../orders/limit-check.js';
@@ -173,7 +174,7 @@ export async function createServices(deps: {
   const stepUp = createStepUpService({ stepUpKey: config.stepUpKey, stores, settings, alerts, translate, describePerson, timeZone: config.timeZone, clock, logger: logger.child({ component: 'step-up' }) });
   const orderStepUp = createOrderStepUp({ stepUp, settings, appState: stores.appState, clock });
   const settingsRegistry = createSettingsRegistry();
-  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp, config.amountUnit));
+  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp, config.amountUnit));
   const metrics = createMetrics({
     store: stores.health,
     instance: config.instanceId,

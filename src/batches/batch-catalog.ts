@@ -13,6 +13,8 @@ import { columnKey } from './columns.js';
  * search and kept only where the whole title matches. The search lists at
  * most MAX_SEARCH_RESULTS products, so a title whose every word a hundred
  * other titles share may not be found: the row then names it by id.
+ * Search leaves out what administrators hid, so a hidden product's title
+ * reads as unknown; its id is found, marked hidden.
  */
 export function batchCatalog(deps: {
   catalog: Pick<CatalogReads, 'product' | 'search'>;
@@ -24,7 +26,7 @@ export function batchCatalog(deps: {
       const digits = normaliseDigits(text);
       if (/^[0-9]{1,15}$/.test(digits)) {
         const product = await deps.catalog.product(Number(digits));
-        if (product) return [{ id: product.id, title: product.title }];
+        if (product) return [{ id: product.id, title: product.title, hidden: product.hidden }];
       }
       const key = columnKey(text);
       if (key === '') return [];

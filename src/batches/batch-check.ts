@@ -15,7 +15,7 @@ export interface BatchCatalog {
    * title equals it once folded (columnKey). Several when titles repeat,
    * none when nothing matches.
    */
-  findProducts(idOrTitle: string): Promise<{ id: number; title: string }[]>;
+  findProducts(idOrTitle: string): Promise<{ id: number; title: string; hidden?: boolean }[]>;
   /** The product as the provider describes it now (regions, prices, stock, fields); null when it is gone. */
   productDetail(id: number): Promise<ProductDetail | null>;
 }
@@ -23,7 +23,7 @@ export interface BatchCatalog {
 /** Lookups in flight at once: the provider client queues beyond its budget anyway, and a file rarely names many products. */
 const LOOKUPS_AT_ONCE = 4;
 
-type Resolved = { kind: 'found'; detail: ProductDetail } | { kind: 'unknown' } | { kind: 'ambiguous'; candidates: number[] };
+type Resolved = { kind: 'found'; detail: ProductDetail } | { kind: 'unknown' } | { kind: 'hidden' } | { kind: 'ambiguous'; candidates: number[] };
 
 /**
  * Checks every row of a batch file before anything is spent, and reports
@@ -69,6 +69,7 @@ export async function checkBatch(file: { header: readonly string[]; rows: readon
     let detail: ProductDetail | null = null;
     if (productCell === '') problem({ row: row.rowNumber, column: productColumn, rule: 'missing-value' });
     else if (found?.kind === 'ambiguous') problem({ row: row.rowNumber, column: productColumn, rule: 'ambiguous-title', value: productCell, candidates: found.candidates });
+    else if (found?.kind === 'hidden') problem({ row: row.rowNumber, column: productColumn, rule: 'not-orderable', value: productCell });
     else if (found?.kind !== 'found') problem({ row: row.rowNumber, column: productColumn, rule: 'unknown-product', value: productCell });
     else if (found.detail.regionProperties.length === 0) problem({ row: row.rowNumber, column: productColumn, rule: 'product-unavailable', value: productCell });
     else detail = found.detail;
@@ -109,16 +110,18 @@ export async function checkBatch(file: { header: readonly string[]; rows: readon
 async function resolveProducts(cells: readonly string[], catalog: BatchCatalog): Promise<Map<string, Resolved>> {
   const distinct = new Map<string, string>();
   for (const cell of cells) if (cell !== '' && !distinct.has(columnKey(cell))) distinct.set(columnKey(cell), cell);
-  const matches = new Map<string, { id: number; title: string }[]>();
+  const matches = new Map<string, { id: number; title: string; hidden?: boolean }[]>();
   await inBatches([...distinct], async ([key, cell]) => void matches.set(key, await catalog.findProducts(cell)));
 
-  const ids = [...new Set([...matches.values()].filter((m) => m.length === 1).map((m) => m[0]!.id))];
+  // A hidden product's detail is not read: the row is refused whatever the provider says of it.
+  const ids = [...new Set([...matches.values()].filter((m) => m.length === 1 && !m[0]!.hidden).map((m) => m[0]!.id))];
   const details = new Map<number, ProductDetail | null>();
   await inBatches(ids, async (id) => void details.set(id, await catalog.productDetail(id)));
 
   const resolved = new Map<string, Resolved>();
   for (const [key, found] of matches) {
     if (found.length > 1) resolved.set(key, { kind: 'ambiguous', candidates: found.map((p) => p.id) });
+    else if (found[0]?.hidden) resolved.set(key, { kind: 'hidden' });
     else {
       const detail = found.length === 1 ? details.get(found[0]!.id) : null;
       resolved.set(key, detail ? { kind: 'found', detail } : { kind: 'unknown' });

@@ -37,6 +37,7 @@ function problemText(problem: BatchProblem, t: Translate, locale: Locale): strin
   switch (problem.rule) {
     case 'unknown-product':
     case 'product-unavailable':
+    case 'not-orderable':
     case 'bad-quantity':
     case 'stray-value':
       return t(`batch-problem-${problem.rule}`, { value: clip(problem.value, QUOTED) });

@@ -13,6 +13,8 @@ export type BatchProblem = { row: number; column: string } & (
   | { rule: 'ambiguous-title'; value: string; candidates: number[] }
   /** The product has no region at all to order from. */
   | { rule: 'product-unavailable'; value: string }
+  /** Administrators hid the product from staff (/catalog). */
+  | { rule: 'not-orderable'; value: string }
   | { rule: 'wrong-region'; value: string; regions: string[] }
   | { rule: 'bad-quantity'; value: string }
   /** Rows of this product and region up to this one ask `asked` units; `stock` are left. */

@@ -30,6 +30,7 @@ import type { LimitCheck } from '../orders/limit-check.js';
 import type { SpendingCounter } from '../orders/spending-counter.js';
 import type { SpendingRuleBook } from '../orders/spending-rules.js';
 import type { DailyDigest } from '../reports/daily-digest.js';
+import type { HiddenCatalog } from '../catalog/catalog-hidden.js';
 import type { Settings } from '../settings/settings-view.js';
 import type { LocaleOf } from './person-locale.js';
 import type { Locale } from '../text/i18n.js';
@@ -113,6 +114,8 @@ export interface BotDeps {
   sendTyping: (chatId: number) => Promise<unknown>;
   /** Where /feed and /digest keep their settings; without it those commands are not offered. */
   reportSettings?: { settings: Settings; digest: Pick<DailyDigest, 'hour' | 'setHour'> };
+  /** /catalog: what staff may order, and whether new products arrive hidden. */
+  catalogAdmin?: { catalog: HiddenCatalog; settings: Settings };
   /** Observers for metrics; they never change how an update is handled. */
   /** An order's summary found the wallet short of its total (see src/alerts/funds-refusal.ts). */
   onWalletShort?: (short: { balance: number; total: number }) => void;

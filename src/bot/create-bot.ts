@@ -32,6 +32,7 @@ import { ordersFeature } from './features/orders.js';
 import { reviewFeature } from './features/review.js';
 import { retentionFeature } from './features/retention.js';
 import { settingsFeature } from './features/settings.js';
+import { catalogAdminFeature } from './features/catalog-admin.js';
 import { staffFeature } from './features/staff.js';
 import { syncFeature } from './features/sync.js';
 import { trackFeature } from './features/track.js';
@@ -282,6 +283,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     }
   };
   if (deps.stepUp && stepUpGate) bot.use(stepUpFeature({ stepUp: deps.stepUp, ...(deps.orderStepUp ? { orders: deps.orderStepUp } : {}), amountUnit: deps.amountUnit, gate: stepUpGate, ...(dual ? { dual } : {}), describePerson, tellPerson, notifyOtherAdmins, logger: deps.logger }));
+  if (deps.catalogAdmin) bot.use(catalogAdminFeature({ ...deps.catalogAdmin, notifyOtherAdmins, describePerson }));
   bot.use(
     orderingPauseFeature({
       pauses: deps.orderingPause,

@@ -1,7 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
-import { categories, categoryCounts, productPrices, products } from '../db/schema.js';
+import { productPrices, products } from '../db/schema.js';
 import { UNCATEGORISED_ID } from './catalog-writer.js';
 import { buildMatchExpression } from './search-query.js';
 
@@ -37,7 +37,13 @@ export interface CatalogQueries {
    * MAX_SEARCH_RESULTS products, in the provider's order.
    */
   search(request: PageRequest & { query: string }): PageOf<CatalogProduct>;
-  product(id: number): CatalogProduct | null;
+  /** Hidden products too, marked, so that whoever reaches one can say why it cannot be ordered. */
+  product(id: number): ListedProduct | null;
+}
+
+/** A product as `product` reads it: whether administrators hid it (itself or its category). */
+export interface ListedProduct extends CatalogProduct {
+  hidden: boolean;
 }
 
 const productColumns = {
@@ -67,33 +73,33 @@ export const MAX_SEARCH_RESULTS = 96;
 export function createCatalogQueries(deps: { db: Db }): CatalogQueries {
   const { db } = deps;
 
-  const listedCategories = db
-    .select({ id: categoryCounts.categoryId, title: sql<string>`coalesce(${categories.title}, '')`, productCount: categoryCounts.productCount })
-    .from(categoryCounts)
-    .leftJoin(categories, eq(categories.id, categoryCounts.categoryId))
-    .where(sql`${categoryCounts.productCount} > 0`)
-    // Uncategorised (no categories row) last.
-    .orderBy(sql`${categories.position} is null`, asc(categories.position))
-    .prepare();
+  // A hidden category is left out; a category's count leaves out its hidden products (the hidden list is short).
+  const hiddenInBucket = `(select count(*) from catalog_hidden h join products p on p.id = h.item_id where h.kind = 'product' and p.bucket_id = c.category_id)`;
+  const shownCount = `c.product_count - ${hiddenInBucket}`;
+  const bucketShown = `not exists (select 1 from catalog_hidden h where h.kind = 'category' and h.item_id = c.category_id)`;
+  const listedCategories = db.$client.prepare<[], CatalogCategory>(
+    `select c.category_id as id, coalesce(k.title, '') as title, ${shownCount} as productCount
+     from category_counts c left join categories k on k.id = c.category_id
+     where ${bucketShown} and ${shownCount} > 0
+     order by k.position is null, k.position`,
+  );
 
-  const bucketCount = db
-    .select({ n: categoryCounts.productCount })
-    .from(categoryCounts)
-    .where(eq(categoryCounts.categoryId, sql.placeholder('bucket')))
-    .prepare();
+  const bucketCount = db.$client.prepare<[number], { n: number }>(
+    `select case when ${bucketShown} then ${shownCount} else 0 end as n from category_counts c where c.category_id = ?`,
+  );
 
   const bucketPage = db
     .select(productColumns)
     .from(products)
     .leftJoin(productPrices, eq(productPrices.productId, products.id))
-    .where(eq(products.bucketId, sql.placeholder('bucket')))
+    .where(and(eq(products.bucketId, sql.placeholder('bucket')), sql`${products.id} not in (select item_id from catalog_hidden where kind = 'product')`))
     .orderBy(asc(products.position), asc(products.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare();
 
   const oneProduct = db
-    .select(productColumns)
+    .select({ ...productColumns, hidden: sql<number>`exists (select 1 from catalog_hidden h where (h.kind = 'product' and h.item_id = ${products.id}) or (h.kind = 'category' and h.item_id = ${products.bucketId}))` })
     .from(products)
     .leftJoin(productPrices, eq(productPrices.productId, products.id))
     .where(eq(products.id, sql.placeholder('id')))
@@ -101,7 +107,11 @@ export function createCatalogQueries(deps: { db: Db }): CatalogQueries {
 
   // A search stops at MAX_SEARCH_RESULTS matches: a word every title shares would otherwise
   // sort the whole catalog for one page, and nobody pages past a few dozen results.
-  const hits = `select rowid as id from products_fts where products_fts match ? limit ${MAX_SEARCH_RESULTS}`;
+  // Hidden products are left out before the limit, so that they never take a place among the results.
+  const hits = `select rowid as id from products_fts where products_fts match ?
+    and rowid not in (select item_id from catalog_hidden where kind = 'product')
+    and rowid not in (select p.id from catalog_hidden h join products p on p.bucket_id = h.item_id where h.kind = 'category')
+    limit ${MAX_SEARCH_RESULTS}`;
   const searchCount = db.$client.prepare<[string], { n: number }>(`select count(*) as n from (${hits})`);
   // The total rides along with the page, so the index is searched once per page shown;
   // the hits are ordered by position alone, and only the page's rows are read in full.
@@ -128,7 +138,7 @@ export function createCatalogQueries(deps: { db: Db }): CatalogQueries {
     },
 
     productsPage({ categoryId, ...request }) {
-      const total = bucketCount.get({ bucket: categoryId })?.n ?? 0;
+      const total = bucketCount.get(categoryId)?.n ?? 0;
       const { page, pageSize, pageCount, offset } = resolvePage(request, total);
       const items = total === 0 ? [] : bucketPage.all({ bucket: categoryId, limit: pageSize, offset });
       return { items, page, pageCount, total };
@@ -153,7 +163,8 @@ export function createCatalogQueries(deps: { db: Db }): CatalogQueries {
     },
 
     product(id) {
-      return oneProduct.get({ id }) ?? null;
+      const row = oneProduct.get({ id });
+      return row ? { ...row, hidden: row.hidden === 1 } : null;
     },
   };
 }

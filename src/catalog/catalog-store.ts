@@ -1,8 +1,10 @@
 import type { PageOf, PageRequest } from '../db/paging.js';
 import type { Db } from '../db/open.js';
+import type { SyncDb } from '../db/sync-db.js';
 import type { Clock } from '../clock.js';
 import { createAppStateRepo, type Json } from '../db/app-state-repo.js';
-import { createCatalogQueries, type CatalogCategory, type CatalogProduct } from './catalog-queries.js';
+import { createCatalogQueries, type CatalogCategory, type CatalogProduct, type ListedProduct } from './catalog-queries.js';
+import { createSqliteHiddenCatalog, type HiddenCatalog } from './catalog-hidden.js';
 import { createCatalogWriter, type CatalogSnapshot, type CatalogWriteResult } from './catalog-writer.js';
 import { productsDueForPrice, recordProductDetail } from './price-rows.js';
 import type { ProductDetail } from '../provider/schemas.js';
@@ -18,19 +20,24 @@ import type { ProductDetail } from '../provider/schemas.js';
  *   query finds nothing; at most MAX_SEARCH_RESULTS products (those with the
  *   lowest ids), listed in the provider's order.
  * - Pages past the end show the last page.
+ * - What administrators hid (a product, or every product of a category) is
+ *   left out of the category menu, its counts, products pages and search;
+ *   `product` reads it marked hidden.
  */
-export interface CatalogStore {
+export interface CatalogStore extends HiddenCatalog {
   categoriesPage(request: PageRequest): Promise<PageOf<CatalogCategory>>;
   productsPage(request: PageRequest & { categoryId: number }): Promise<PageOf<CatalogProduct>>;
   search(request: PageRequest & { query: string }): Promise<PageOf<CatalogProduct>>;
-  product(id: number): Promise<CatalogProduct | null>;
+  product(id: number): Promise<ListedProduct | null>;
   productCount(): Promise<number>;
   /**
    * Brings the stored catalog to `snapshot` in chunks (see catalog-writer.ts).
    * `state`, when given, is set in app_state in the same transaction as the
-   * categories and their counts, the last one.
+   * categories and their counts, the last one. `hideNew` hides each product
+   * not stored before, in the same transaction as its row, so that no
+   * reader sees it shown first.
    */
-  write(snapshot: CatalogSnapshot, options?: { state?: { key: string; value: Json } }): Promise<CatalogWriteResult>;
+  write(snapshot: CatalogSnapshot, options?: CatalogWriteOptions): Promise<CatalogWriteResult>;
   /** Remembers what a product detail said about price and stock (nothing for a detail without regions). */
   recordPrice(detail: ProductDetail, now: number): Promise<void>;
   /** Up to `limit` product ids whose price is unknown or fetched before `cutoff`: unknown first, then oldest. */
@@ -45,6 +52,11 @@ export interface CatalogStore {
    * script changed the catalog. Absent where nothing is kept (SQLite).
    */
   forget?(): void;
+}
+
+export interface CatalogWriteOptions {
+  state?: { key: string; value: Json };
+  hideNew?: boolean;
 }
 
 /** What the /order steps read. */
@@ -64,6 +76,7 @@ export function createSqliteCatalogStore(deps: { db: Db; clock: Clock } & Catalo
   const writer = createCatalogWriter({ db, ...(deps.chunkSize ? { chunkSize: deps.chunkSize } : {}), ...(deps.rest ? { rest: deps.rest } : {}) });
   const count = db.$client.prepare<[], { n: number }>('select count(*) as n from products');
   return {
+    ...createSqliteHiddenCatalog({ db, clock }),
     categoriesPage: async (request) => queries.categoriesPage(request),
     productsPage: async (request) => queries.productsPage(request),
     search: async (request) => queries.search(request),
@@ -71,7 +84,8 @@ export function createSqliteCatalogStore(deps: { db: Db; clock: Clock } & Catalo
     productCount: async () => count.get()?.n ?? 0,
     write: (snapshot, options) => {
       const state = options?.state;
-      return writer.write(snapshot, state ? (tx) => createAppStateRepo({ db: tx, clock }).set(state.key, state.value) : undefined);
+      const finish = state ? (tx: SyncDb) => createAppStateRepo({ db: tx, clock }).set(state.key, state.value) : undefined;
+      return writer.write(snapshot, finish, { hideNew: options?.hideNew ?? false, now: clock.now() });
     },
     recordPrice: async (detail, now) => recordProductDetail(db, detail, now),
     productsDueForPrice: async (cutoff, limit) => productsDueForPrice(db, cutoff, limit),

@@ -33,6 +33,8 @@ export interface CatalogSyncDeps {
   logger: Logger;
   /** Aborted at shutdown: a run in progress stops at its next request instead of holding the exit. */
   signal?: AbortSignal;
+  /** Whether products not stored before arrive hidden (read at each run, so a change holds from the next one). */
+  hideNew?: () => boolean;
 }
 
 /** Kept in app_state so that the status survives a restart; on PostgreSQL its changes move the catalog's change counter (migration 0013). */
@@ -95,9 +97,9 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
         throw new EmptyCatalogError('the provider listed no products');
       }
       const state: StoredState = { lastSuccessAt: clock.now(), lastError: null, lastErrorAt: null, runningSince: null };
-      const { removed } = await store.write(fetched, { state: { key: STATE_KEY, value: state } });
+      const { removed, hidden } = await store.write(fetched, { state: { key: STATE_KEY, value: state }, hideNew: deps.hideNew?.() ?? false });
       const result = { ok: true as const, products: fetched.products.length, categories: fetched.categories.length, removed };
-      logger.info({ ...result, ms: clock.now() - startedAt }, 'catalog synced');
+      logger.info({ ...result, hidden, ms: clock.now() - startedAt }, 'catalog synced');
       return result;
     } catch (error) {
       if (deps.signal?.aborted) {

@@ -60,6 +60,9 @@ export function createCatalogView(store: CatalogStore, deps: { keptStateKeys: re
     },
     write: (snapshot, options) => writing(() => store.write(snapshot, options)),
     writeState: (key, value) => writing(() => store.writeState(key, value)),
+    // What is hidden changes the menu's categories and counts.
+    hide: (item, actorId) => writing(() => store.hide(item, actorId)),
+    show: (item, actorId) => writing(() => store.show(item, actorId)),
     async refresh() {
       drop();
     },

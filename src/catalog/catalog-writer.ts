@@ -16,6 +16,8 @@ export interface CatalogSnapshot {
 export interface CatalogWriteResult {
   /** Products added or changed (their row, their place or their index entry). */
   written: number;
+  /** New products hidden as they arrived (the write's `hideNew`). */
+  hidden: number;
   removed: number;
 }
 
@@ -26,7 +28,7 @@ export interface CatalogWriter {
    * between them, so that no update waits long behind a refresh. `finish`
    * runs inside the last transaction, with the categories and their counts.
    */
-  write(snapshot: CatalogSnapshot, finish?: (tx: SyncDb) => void): Promise<CatalogWriteResult>;
+  write(snapshot: CatalogSnapshot, finish?: (tx: SyncDb) => void, options?: { hideNew: boolean; now: number }): Promise<CatalogWriteResult>;
 }
 
 interface ProductRow {
@@ -111,6 +113,9 @@ export function createCatalogWriter(deps: {
   const deleteProduct = sqlite.prepare<[number]>('delete from products where id = ?');
   const deleteIndex = sqlite.prepare<[number]>('delete from products_fts where rowid = ?');
   const insertIndex = sqlite.prepare<[number, string, string]>('insert into products_fts (rowid, title, category) values (?, ?, ?)');
+  const hideProduct = sqlite.prepare<[number, string, number]>(
+    "insert into catalog_hidden (kind, item_id, title, hidden_by, hidden_at) values ('product', ?, ?, null, ?) on conflict do nothing",
+  );
   const clearCategories = sqlite.prepare('delete from categories');
   const insertCategory = sqlite.prepare<[number, string, number | null, number]>(
     'insert into categories (id, title, parent_id, position) values (?, ?, ?, ?)',
@@ -134,16 +139,17 @@ export function createCatalogWriter(deps: {
   }
 
   return {
-    async write(snapshot, finish) {
+    async write(snapshot, finish, options) {
       const texts = categoryTexts(snapshot.categories);
       const breathe = pacer();
       const oldProducts = await readAll(readProducts, breathe);
       const oldIndex = await readAll(readIndex, breathe);
       const counts = new Map<number, number>();
       let written = 0;
+      let hidden = 0;
 
       for (let start = 0; start < snapshot.products.length; start += chunkSize) {
-        const changes: { row: ProductRow; index: IndexRow | null }[] = [];
+        const changes: { row: ProductRow; index: IndexRow | null; hide: boolean }[] = [];
         snapshot.products.slice(start, start + chunkSize).forEach((p, offset) => {
           const bucketId = p.categoryId !== null && texts.has(p.categoryId) ? p.categoryId : UNCATEGORISED_ID;
           counts.set(bucketId, (counts.get(bucketId) ?? 0) + 1);
@@ -163,14 +169,15 @@ export function createCatalogWriter(deps: {
           const oldEntry = oldIndex.get(p.id);
           const rowChanged = !old || (Object.keys(row) as (keyof ProductRow)[]).some((key) => old[key] !== row[key]);
           const indexChanged = !oldEntry || oldEntry.title !== index.title || oldEntry.category !== index.category;
-          if (rowChanged || indexChanged) changes.push({ row, index: indexChanged ? index : null });
+          if (rowChanged || indexChanged) changes.push({ row, index: indexChanged ? index : null, hide: !old && options?.hideNew === true });
           oldProducts.delete(p.id);
           oldIndex.delete(p.id);
         });
         if (changes.length > 0) {
           sqlite.transaction(() => {
-            for (const { row, index } of changes) {
+            for (const { row, index, hide } of changes) {
               upsertProduct.run(row);
+              if (hide) hidden += hideProduct.run(row.id, row.title, options!.now).changes;
               if (index) {
                 deleteIndex.run(row.id);
                 insertIndex.run(row.id, index.title, index.category);
@@ -204,7 +211,7 @@ export function createCatalogWriter(deps: {
         },
         { behavior: 'immediate' },
       );
-      return { written, removed: oldProducts.size };
+      return { written, removed: oldProducts.size, hidden };
     },
   };
 }

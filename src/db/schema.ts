@@ -333,3 +333,4 @@ export { adminRequests } from './admin-requests-table.js';
 export { updateQueue } from './update-queue-table.js';
 export { stepUp } from './step-up-table.js';
 export { batches } from './batches-table.js';
+export { catalogHidden } from './catalog-hidden-table.js';

@@ -4,8 +4,12 @@ import { createPostgresCatalogStore } from '../../src/db/postgres/catalog-store.
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
 import { freshDatabase } from '../support/postgres-database.js';
 import { catalogStoreContract } from './contract/catalog-store.contract.js';
+import { hiddenCatalogContract } from './contract/catalog-hidden.contract.js';
+import { CATALOG_AUDIT_SQL, catalogAuditOf } from './contract/catalog-audit.js';
+import type { AuditRowText } from '../db/contract/subjects.js';
 import { createCatalogView } from '../../src/catalog/catalog-view.js';
 import { CATALOG_SYNC_STATE_KEY } from '../../src/catalog/catalog-sync.js';
+import type { CatalogStore } from '../../src/catalog/catalog-store.js';
 
 /** One database for the file, its catalog emptied before each case. */
 let db: PgDb;
@@ -18,7 +22,7 @@ afterAll(async () => {
 
 catalogStoreContract('PostgreSQL', {
   async fresh() {
-    await db.$client.query('truncate products, categories, category_counts, product_prices, app_state');
+    await db.$client.query('truncate products, categories, category_counts, product_prices, app_state, catalog_hidden');
     return (options) => createPostgresCatalogStore({ db, clock: systemClock, ...options });
   },
   stateText: async (key) => (await db.$client.query<{ value: string }>('select value from app_state where key = $1', [key])).rows[0]?.value,
@@ -27,16 +31,30 @@ catalogStoreContract('PostgreSQL', {
 // The store as instances use it on PostgreSQL (fresh-views.ts): the menu's reads kept in memory, dropped by every write through it.
 catalogStoreContract('PostgreSQL, through the catalog view', {
   async fresh() {
-    await db.$client.query('truncate products, categories, category_counts, product_prices, app_state');
+    await db.$client.query('truncate products, categories, category_counts, product_prices, app_state, catalog_hidden');
     return (options) => createCatalogView(createPostgresCatalogStore({ db, clock: systemClock, ...options }), { keptStateKeys: [CATALOG_SYNC_STATE_KEY] });
   },
   stateText: async (key) => (await db.$client.query<{ value: string }>('select value from app_state where key = $1', [key])).rows[0]?.value,
 });
 
+for (const [name, through] of [
+  ['PostgreSQL', (store: CatalogStore) => store],
+  // Hiding through the view drops the menu it keeps, so the next read is the database's.
+  ['PostgreSQL, through the catalog view', (store: CatalogStore) => createCatalogView(store, { keptStateKeys: [CATALOG_SYNC_STATE_KEY] })],
+] as const) {
+  hiddenCatalogContract(name, {
+    async fresh() {
+      await db.$client.query('truncate products, categories, category_counts, product_prices, app_state, catalog_hidden, audit_log restart identity');
+      return through(createPostgresCatalogStore({ db, clock: systemClock, rest: async () => undefined }));
+    },
+    audit: async () => catalogAuditOf((await db.$client.query<AuditRowText>(CATALOG_AUDIT_SQL)).rows),
+  });
+}
+
 describe('catalog view on PostgreSQL', () => {
   it('answers the menu from memory and shows a refresh or a sync state written through it at once', async () => {
     const client = db.$client;
-    await client.query('truncate products, categories, category_counts, product_prices, app_state');
+    await client.query('truncate products, categories, category_counts, product_prices, app_state, catalog_hidden');
     const view = createCatalogView(createPostgresCatalogStore({ db, clock: systemClock, rest: async () => undefined }), { keptStateKeys: [CATALOG_SYNC_STATE_KEY] });
     const snapshot = (title: string) => ({
       categories: [{ id: 1, title, parentId: null }],
@@ -67,7 +85,7 @@ describe('catalog view on PostgreSQL', () => {
 describe('PostgreSQL search index (product_search, kept by triggers)', () => {
   it('follows products written outside the catalog writer (db:copy, a repair in psql): insert, rename, move, delete, truncate', async () => {
     const client = db.$client;
-    await client.query('truncate products, categories, category_counts, product_prices, app_state');
+    await client.query('truncate products, categories, category_counts, product_prices, app_state, catalog_hidden');
     const store = createPostgresCatalogStore({ db, clock: systemClock });
     const ids = async (query: string) => (await store.search({ query, page: 1, pageSize: 8 })).items.map((p) => p.id);
     await client.query(

@@ -227,6 +227,15 @@ function exportEvent(v: EventWordsView, facts: AuditFacts): string | null {
   );
 }
 
+/** A product or category hidden from staff or shown again (/catalog), by the name it had then. */
+function catalogEvent(v: EventWordsView, step: 'hidden' | 'shown', facts: AuditFacts): string | null {
+  const kind = facts['kind'];
+  const id = whole(facts['id']);
+  if ((kind !== 'product' && kind !== 'category') || id === null) return null;
+  const item = v.t(`catalog-item-${kind}`, { id: formatId(id, v.locale), title: clipName(text(facts['title']) ?? '?', MAX_PRODUCT) });
+  return v.t(`audit-catalog-${step}`, { item });
+}
+
 /** The event from its facts; null when this release has no words for them. */
 function factsWords(v: EventWordsView, entry: AuditEntry, facts: AuditFacts): string | null {
   const [area, step = ''] = entry.action.split('.', 2) as [string, string?];
@@ -246,6 +255,7 @@ function factsWords(v: EventWordsView, entry: AuditEntry, facts: AuditFacts): st
   if (area === 'step_up' && ['enrolled', 'approved', 'reset', 'locked', 'held'].includes(step)) {
     return v.t(`audit-step-up-${step}`, { who: entry.subjectId === null ? '?' : v.describePerson(entry.subjectId) });
   }
+  if (area === 'catalog' && (step === 'hidden' || step === 'shown')) return catalogEvent(v, step, facts);
   if (entry.action === 'velocity.refused') return known(v, 'audit-velocity-', text(facts['limit']) ?? '', { cap: formatNumber(whole(facts['cap']) ?? 0, v.locale) });
   return null;
 }

@@ -2,49 +2,20 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import type pg from 'pg';
 import type { Clock } from '../../clock.js';
-import type { CatalogCategory, CatalogProduct } from '../../catalog/catalog-queries.js';
+import type { CatalogCategory, CatalogProduct, ListedProduct } from '../../catalog/catalog-queries.js';
 import { MAX_SEARCH_RESULTS } from '../../catalog/catalog-queries.js';
 import type { Json } from '../app-state-repo.js';
 import type { CatalogStore, CatalogStoreOptions } from '../../catalog/catalog-store.js';
 import { categoryTexts, UNCATEGORISED_ID } from '../../catalog/catalog-writer.js';
 import { normaliseSearchText } from '../../catalog/normalise.js';
 import { buildSearchTerms, searchWords } from '../../catalog/search-query.js';
+import { phraseMatches, termCondition } from './search-terms.js';
+import { createPostgresHiddenCatalog, HIDE_NEW_PRODUCTS } from './catalog-hidden.js';
 import { resolvePage, type PageOf } from '../paging.js';
 import type { PgDb } from './open.js';
 
 const DEFAULT_CHUNK = 250;
 const EMPTY_PAGE: PageOf<never> = { items: [], page: 1, pageCount: 1, total: 0 };
-
-/** Whether a phrase matches words (already split): consecutive, the last one a prefix. */
-function phraseMatches(phrase: string[], words: string[]): boolean {
-  const last = phrase.length - 1;
-  for (let start = 0; start + last < words.length; start += 1) {
-    if (phrase.every((w, i) => (i === last ? words[start + i]!.startsWith(w) : words[start + i] === w))) return true;
-  }
-  return false;
-}
-
-/**
- * One term of a search as a condition on product_search `s`: any of its
- * phrases, or a bucket whose category's name it matches. One-word phrases
- * are keys of the prefixes' GIN index (a half-typed word is a prefix key);
- * a longer phrase (a brand alias such as "call of duty") takes the products
- * holding all its words from the index, then checks they stand together,
- * whole but the last. Appends its parameters to values.
- */
-function termCondition(phrases: string[][], buckets: number[], values: unknown[]): string {
-  const param = (value: unknown) => `$${values.push(value)}`;
-  const alternatives: string[] = [];
-  const single = phrases.filter((p) => p.length === 1).map((p) => p[0]!);
-  if (single.length > 0) alternatives.push(`s.prefixes && ${param(single)}::text[]`);
-  for (const phrase of phrases.filter((p) => p.length > 1)) {
-    const last = phrase.length - 1;
-    const together = phrase.map((word, i) => (i === last ? `starts_with(s.words[i + ${i}], ${param(word)})` : `s.words[i + ${i}] = ${param(word)}`));
-    alternatives.push(`(s.prefixes @> ${param(phrase)}::text[] and exists (select 1 from generate_subscripts(s.words, 1) i where ${together.join(' and ')}))`);
-  }
-  if (buckets.length > 0) alternatives.push(`s.bucket_id = any(${param(buckets)}::bigint[])`);
-  return `(${alternatives.join(' or ')})`;
-}
 
 interface ProductRow {
   id: number;
@@ -55,6 +26,10 @@ interface ProductRow {
   position: number;
   bucketId: number;
 }
+
+/** A hidden category is left out; a category's count leaves out its hidden products (the hidden list is short). */
+const SHOWN_COUNT = `c.product_count - (select count(*) from catalog_hidden h join products p on p.id = h.item_id where h.kind = 'product' and p.bucket_id = c.category_id)`;
+const BUCKET_SHOWN = `not exists (select 1 from catalog_hidden h where h.kind = 'category' and h.item_id = c.category_id)`;
 
 const PRODUCT_COLUMNS = `p.id::float8 as id, p.title, p.category_id::float8 as "categoryId", p.is_available as "isAvailable",
   pp.price_from::float8 as "priceFrom", pp.price_to::float8 as "priceTo", pp.stock_total as "stockTotal"`;
@@ -148,11 +123,12 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
   }
 
   return {
+    ...createPostgresHiddenCatalog({ pool, clock }),
     async categoriesPage(request) {
       const all = await rows<CatalogCategory>(
-        `select c.category_id::float8 as id, coalesce(k.title, '') as title, c.product_count as "productCount"
+        `select c.category_id::float8 as id, coalesce(k.title, '') as title, (${SHOWN_COUNT})::int as "productCount"
          from category_counts c left join categories k on k.id = c.category_id
-         where c.product_count > 0
+         where ${BUCKET_SHOWN} and ${SHOWN_COUNT} > 0
          order by k.position is null, k.position`,
       );
       const { page, pageSize, pageCount, offset } = resolvePage(request, all.length);
@@ -163,10 +139,10 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
       // The count and the page asked for in one query (one round trip, one connection); read again only when past the end.
       const pageAt = (size: number, offset: number) =>
         rows<CatalogProduct & { total: number; pos: number | null }>(
-          `select c.total, x.* from (select coalesce((select product_count from category_counts where category_id = $1), 0)::int as total) c
+          `select c.total, x.* from (select coalesce((select case when ${BUCKET_SHOWN} then ${SHOWN_COUNT} else 0 end from category_counts c where c.category_id = $1), 0)::int as total) c
            left join lateral (
              select ${PRODUCT_COLUMNS}, p.position as pos from products p left join product_prices pp on pp.product_id = p.id
-             where p.bucket_id = $1 order by p.position, p.id limit $2 offset $3) x on true
+             where p.bucket_id = $1 and not exists (select 1 from catalog_hidden h where h.kind = 'product' and h.item_id = p.id) order by p.position, p.id limit $2 offset $3) x on true
            order by x.pos, x.id`,
           [categoryId, size, offset],
         );
@@ -191,7 +167,9 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
           const buckets = [...categories].filter(([, words]) => phrases.some((p) => phraseMatches(p, words))).map(([id]) => id);
           return termCondition(phrases, buckets, values);
         })
-        .join(' and ');
+        .join(' and ')
+        // Left out before the limit, so that hidden products never take a place among the results.
+        .concat(` and not exists (select 1 from catalog_hidden h where (h.kind = 'product' and h.item_id = s.product_id) or (h.kind = 'category' and h.item_id = s.bucket_id))`);
       const wanted = resolvePage(request, Number.MAX_SAFE_INTEGER);
       let found = await searchPage(where, values, wanted.pageSize, wanted.offset);
       let total = found[0]?.total;
@@ -209,8 +187,9 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
     },
 
     async product(id) {
-      const found = await rows<CatalogProduct>(
-        `select ${PRODUCT_COLUMNS} from products p left join product_prices pp on pp.product_id = p.id where p.id = $1`,
+      const found = await rows<ListedProduct>(
+        `select ${PRODUCT_COLUMNS}, exists (select 1 from catalog_hidden h where (h.kind = 'product' and h.item_id = p.id) or (h.kind = 'category' and h.item_id = p.bucket_id)) as hidden
+         from products p left join product_prices pp on pp.product_id = p.id where p.id = $1`,
         [id],
       );
       return found[0] ?? null;
@@ -238,8 +217,10 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
       }
       const counts = new Map<number, number>();
       let written = 0;
+      let hidden = 0;
       for (let start = 0; start < snapshot.products.length; start += chunkSize) {
         const changes: ProductRow[] = [];
+        const fresh: ProductRow[] = [];
         snapshot.products.slice(start, start + chunkSize).forEach((p, offset) => {
           const bucketId = p.categoryId !== null && texts.has(p.categoryId) ? p.categoryId : UNCATEGORISED_ID;
           counts.set(bucketId, (counts.get(bucketId) ?? 0) + 1);
@@ -253,6 +234,7 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
             position: start + offset,
             bucketId,
           };
+          if (!was && options?.hideNew) fresh.push(row);
           if (!was || (Object.keys(row) as (keyof ProductRow)[]).some((key) => was[key] !== row[key])) changes.push(row);
           old.delete(p.id);
         });
@@ -267,6 +249,7 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
                  position = excluded.position, bucket_id = excluded.bucket_id`,
               [JSON.stringify(changes)],
             );
+            if (fresh.length > 0) hidden += (await client.query(HIDE_NEW_PRODUCTS, [fresh.map((r) => r.id), fresh.map((r) => r.title), new Date(clock.now())])).rowCount ?? 0;
           });
           written += changes.length;
         }
@@ -303,7 +286,7 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
         }
       });
       keptWords = null;
-      return { written, removed: gone.length };
+      return { written, removed: gone.length, hidden };
     },
 
     async recordPrice(detail, now) {

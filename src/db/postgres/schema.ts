@@ -345,3 +345,4 @@ export const velocityCounters = pgTable('velocity_counters', {
 export { stepUp } from './step-up-table.js';
 export { updateQueue } from './update-queue-table.js';
 export { batches } from './batches-table.js';
+export { catalogHidden } from './catalog-hidden-table.js';

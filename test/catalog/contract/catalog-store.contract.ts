@@ -114,7 +114,7 @@ export function catalogStoreContract(database: string, subject: CatalogStoreSubj
 
       it('finds one product by id and gives null for an unknown id', async () => {
         const q = await setup([], [[7, 'Seven', null, null]]);
-        expect(await q.product(7)).toEqual({ id: 7, title: 'Seven', categoryId: null, isAvailable: null, priceFrom: null, priceTo: null, stockTotal: null });
+        expect(await q.product(7)).toEqual({ id: 7, title: 'Seven', categoryId: null, isAvailable: null, priceFrom: null, priceTo: null, stockTotal: null, hidden: false });
         expect(await q.product(8)).toBeNull();
       });
     });
@@ -305,7 +305,7 @@ export function catalogStoreContract(database: string, subject: CatalogStoreSubj
       const db = await fresh();
       const writer = db();
       await writer.write(FIRST);
-      expect(await writer.write(FIRST)).toEqual({ written: 0, removed: 0 });
+      expect(await writer.write(FIRST)).toEqual({ written: 0, removed: 0, hidden: 0 });
     });
 
     it('writes only the products whose place changed when one is added in front', async () => {
@@ -313,7 +313,7 @@ export function catalogStoreContract(database: string, subject: CatalogStoreSubj
       const writer = db();
       await writer.write(FIRST);
       const result = await writer.write({ ...FIRST, products: [...FIRST.products.slice(0, 3), product(31, 'Gift box', null), FIRST.products[3]!] });
-      expect(result).toEqual({ written: 2, removed: 0 });
+      expect(result).toEqual({ written: 2, removed: 0, hidden: 0 });
     });
 
     it('stores a catalog larger than one chunk whole and in the provider order', async () => {

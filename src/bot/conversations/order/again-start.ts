@@ -23,9 +23,14 @@ export async function startFromPast(
 ): Promise<{ draft: Draft; notice: Notice; prefetched: Quote | null }> {
   const { conversation, deps, view } = tools;
   const { t } = view;
-  const listed = await conversation.external(async () =>
-    Promise.all(past.lines.map(async (line) => (await deps.catalog.product(line.productId)) !== null)),
+  // A product administrators hid is not read from the provider: its line is left out, saying why.
+  const found = await conversation.external(async () =>
+    Promise.all(past.lines.map(async (line) => {
+      const product = await deps.catalog.product(line.productId);
+      return product === null ? 'gone' : product.hidden ? 'hidden' : 'listed';
+    })),
   );
+  const listed = found.map((state) => state === 'listed');
   const asked = past.lines.filter((_, index) => listed[index]).map((line) => line.productId);
   const quote = asked.length > 0 ? await tools.readQuote(asked) : null;
   const failed = quote?.details.find((detail) => !detail.ok && detail.trouble !== 'not-found');
@@ -38,7 +43,8 @@ export async function startFromPast(
     const detail = quote!.details[read++]!;
     return detail.ok ? detail.value : null;
   });
-  const { draft, changes } = cartFromPastOrder(past, products);
+  const { draft, changes: fromProvider } = cartFromPastOrder(past, products);
+  const changes = fromProvider.map((line) => (found[line.index] === 'hidden' ? { ...line, change: { kind: 'product-hidden' as const } } : line));
   // Every line came back as it was: the reads are the summary's, in its line order.
   const prefetched = changes.length === 0 && quote && asked.length === cartLines(draft).length ? quote : null;
   return { draft, notice: againNotice(view, deps, past, draft, changes), prefetched };

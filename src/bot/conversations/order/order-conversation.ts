@@ -199,6 +199,11 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         notice = t('cart-already', { product: title });
         return;
       }
+      // A button shown before an administrator hid the product (or forged) still names it: refused, saying why.
+      if ((await conversation.external(() => deps.catalog.product(productId)))?.hidden) {
+        notice = t('order-product-hidden');
+        return;
+      }
       const detail = await whileSlow(() => fetch('product detail', () => deps.provider.getProduct(productId)));
       if (!detail.ok) {
         notice = detail.trouble === 'not-found' ? t('order-product-gone') : deps.troubleText(t, detail.trouble);

@@ -44,9 +44,10 @@ export function pastOrderOf(row: Pick<OrderRow, 'id' | 'providerReference' | 'li
 /**
  * Why the new order cannot go straight to the summary, if it cannot:
  * the product or its region is no longer offered, or the product now asks
- * a required question the past order has no answer to.
+ * a required question the past order has no answer to. 'product-hidden'
+ * (administrators hid it) is left out like a gone one; the caller says so.
  */
-export type PastOrderChange = { kind: 'product-gone' } | { kind: 'region-gone' } | { kind: 'fields-changed' } | null;
+export type PastOrderChange = { kind: 'product-gone' } | { kind: 'product-hidden' } | { kind: 'region-gone' } | { kind: 'fields-changed' } | null;
 
 /**
  * The draft of a new order with the past order's choices on the product as
