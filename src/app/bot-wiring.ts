@@ -19,6 +19,7 @@ export function createAppBot(deps: { config: Config; services: Services; catalog
   return createBot({
     token: config.botToken,
     apiRoot: config.telegramApiRoot,
+    pace: services.pace,
     staff,
     freshViews: () => services.viewFreshness.check(),
     people: services.people,

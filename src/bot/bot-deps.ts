@@ -36,11 +36,14 @@ import type { Locale } from '../text/i18n.js';
 import type { ApprovalAnnouncer } from '../orders/approval-announcer.js';
 import type { ApprovalService } from '../orders/approval-service.js';
 import type { AmountUnit } from '../text/format.js';
+import type { TelegramPace } from './telegram-pace.js';
 
 /** Everything the bot is built from: the services createApp made, and the settings it reads. */
 export interface BotDeps {
   token: string;
   apiRoot?: string | undefined;
+  /** Telegram's limits shared with the process's fan-outs: the bot's answers count in them and go first. */
+  pace?: TelegramPace;
   staff: StaffView;
   /**
    * Reads the staff, people and settings copies again where another

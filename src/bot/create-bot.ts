@@ -70,6 +70,8 @@ export const CONVERSATION_VERSION = 4;
 
 export function createBot(deps: BotDeps): Bot<BotContext> {
   const bot = new Bot<BotContext>(deps.token, deps.apiRoot ? { client: { apiRoot: deps.apiRoot } } : {});
+  // Innermost, so a retried answer is counted again; answers never queue behind a fan-out.
+  if (deps.pace) bot.api.config.use(deps.pace.interactive());
   bot.api.config.use(telegramRetry());
   if (deps.sandbox) bot.api.config.use(sandboxBadge(deps.localeOf));
   bot.api.config.use(rightToLeftLayout(deps.localeOf));
@@ -192,6 +194,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         // shown again on the staff member's next update.
         plugins: (conversation) => [
           async (ctx, next) => {
+            if (deps.pace) ctx.api.config.use(deps.pace.interactive());
             ctx.api.config.use(
               conversationRetry({ stampedNow: () => conversation.now(), clock: deps.clock, maxRetries: 3, maxDelaySeconds: 10 }),
             );
