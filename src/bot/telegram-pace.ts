@@ -16,7 +16,7 @@ export interface PaceLimits {
   /** At most globalMax messages to all chats together in any globalWindowMs. */
   globalMax: number;
   globalWindowMs: number;
-  /** What fan-outs may take of globalMax: the rest is kept for answers to people, so they never queue behind a fan-out. */
+  /** What fan-outs may take of globalMax, evenly spaced: the rest is kept for answers to people, so they never queue behind a fan-out. */
   fanOutMax: number;
 }
 
@@ -89,9 +89,16 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits }):
   // When a window of `max` messages lets one more in: once the oldest of the last `max` has left it.
   const windowFree = (times: readonly number[], max: number, windowMs: number) => (times.length >= max ? times[times.length - max]! + windowMs : -Infinity);
 
+  // Fan-outs are spread evenly over the window rather than sent in bursts: a burst at the end of one
+  // window and the next at the start of another would arrive as one, a request's travel time being uneven.
+  const fanOutSpacingMs = limits.globalWindowMs / limits.fanOutMax;
+  let lastFanOut = -Infinity;
+
   const readyAt = (job: Job): number => {
     let at = windowFree(recent, job.interactive ? limits.globalMax : limits.fanOutMax, limits.globalWindowMs);
-    if (job.interactive || job.chat === null) return at;
+    if (job.interactive) return at;
+    at = Math.max(at, lastFanOut + fanOutSpacingMs);
+    if (job.chat === null) return at;
     at = Math.max(at, (lastInChat.get(job.chat) ?? -Infinity) + limits.chatSpacingMs);
     if (job.group) at = Math.max(at, windowFree(groupRecent.get(job.chat) ?? [], limits.groupMax, limits.groupWindowMs));
     return at;
@@ -99,6 +106,7 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits }):
 
   const record = (job: Job, now: number) => {
     recent.push(now);
+    if (!job.interactive) lastFanOut = now;
     if (job.chat === null) return;
     lastInChat.set(job.chat, now);
     if (job.group) groupRecent.set(job.chat, [...(groupRecent.get(job.chat) ?? []), now]);

@@ -44,8 +44,8 @@ describe('the pace of messages to Telegram', () => {
     const clock = createManualClock(1_000_000);
     const { sent, fanOut, pace } = paced(clock);
     const all = [
-      ...Array.from({ length: 60 }, (_, i) => fanOut('sendMessage', { chat_id: 1000 + i, text: 'news' })),
       ...Array.from({ length: 10 }, () => fanOut('sendMessage', { chat_id: 7, text: 'again' })),
+      ...Array.from({ length: 60 }, (_, i) => fanOut('sendMessage', { chat_id: 1000 + i, text: 'news' })),
     ];
     await runFor(clock, 13_000, 10);
     await Promise.all(all);
@@ -56,7 +56,8 @@ describe('the pace of messages to Telegram', () => {
     expect(busiestWindow(sent.map((s) => s.at), 1_000)).toBe(TELEGRAM_LIMITS.fanOutMax);
     const toOne = sent.filter((s) => s.chat === 7).map((s) => s.at);
     expect(closestGap(toOne)).toBeGreaterThanOrEqual(1_000);
-    // The first 25 at once, then 25 a second: the sixty chats in under three seconds; the one chat's ten nine seconds after its first.
+    // One every 40 ms: seventy in 2.76 s, the one chat's ten a second apart among them.
+    expect(closestGap(sent.map((s) => s.at))).toBe(40);
     expect(Math.max(...sent.filter((s) => s.chat !== 7).map((s) => s.at)) - 1_000_000).toBeLessThan(3_000);
     expect(Math.max(...toOne) - Math.min(...toOne)).toBe(9_000);
   });
@@ -65,10 +66,12 @@ describe('the pace of messages to Telegram', () => {
     const clock = createManualClock(0);
     const { sent, fanOut, interactive } = paced(clock);
     const fan = Array.from({ length: 100 }, (_, i) => fanOut('sendMessage', { chat_id: 2000 + i, text: 'feed' }));
-    await runFor(clock, 500);
+    // By 990 ms the fan-out has taken its 25 of the second.
+    await runFor(clock, 990);
+    expect(sent).toHaveLength(TELEGRAM_LIMITS.fanOutMax);
     const reply = interactive('sendMessage', { chat_id: 5, text: 'your order' });
     await settle();
-    expect(sent.filter((s) => s.interactive)).toEqual([expect.objectContaining({ chat: 5, at: 500 })]);
+    expect(sent.filter((s) => s.interactive)).toEqual([expect.objectContaining({ chat: 5, at: 990 })]);
     await reply;
     // A burst of replies beyond the overall limit waits for it, and still goes before the fan-out.
     const replies = Array.from({ length: 10 }, (_, i) => interactive('editMessageText', { chat_id: 6 + i, message_id: 1, text: 'done' }));
@@ -77,7 +80,7 @@ describe('the pace of messages to Telegram', () => {
     await runFor(clock, 5_000);
     await Promise.all([...fan, ...replies]);
     expect(busiestWindow(sent.map((s) => s.at), 1_000)).toBeLessThanOrEqual(TELEGRAM_LIMITS.globalMax);
-    const firstAfterFull = sent.findIndex((s, i) => i > 0 && s.at > 500);
+    const firstAfterFull = sent.findIndex((s) => s.at > 990);
     expect(sent.slice(firstAfterFull, firstAfterFull + 4).every((s) => s.interactive)).toBe(true);
   });
 
@@ -107,7 +110,7 @@ describe('the pace of messages to Telegram', () => {
     await Promise.all(calls);
     expect(sent.map((s) => [s.method, s.at])).toEqual([
       ['setMyCommands', 0],
-      ['sendMessage', 0],
+      ['sendMessage', 40],
       ['setMyCommands', 1_000],
     ]);
   });
