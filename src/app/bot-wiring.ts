@@ -24,6 +24,7 @@ export function createAppBot(deps: { config: Config; services: Services; catalog
     freshViews: () => services.viewFreshness.check(),
     people: services.people,
     strangers: services.stores.strangerReplies,
+    strangerSettings: services.settings,
     sessions: services.stores.sessions,
     reports: services.stores.reports,
     auditPages: services.stores.auditPages,

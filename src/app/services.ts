@@ -41,6 +41,7 @@ import { spendingSettings } from '../orders/spending-settings.js';
 import { retentionSettings } from '../safeguards/retention/retention-settings.js';
 import { translatorFor } from '../text/i18n.js';
 import { createTelegramApi } from '../bot/telegram-api.js';
+import { strangersSetting } from '../bot/strangers-setting.js';
 import { createTelegramPace, type TelegramPace } from '../bot/telegram-pace.js';
 import { systemClock, type Clock } from '../clock.js';
 import { tokenWatchFor, type TokenWatch } from '../alerts/token-watch.js';
@@ -182,7 +183,7 @@ export async function createServices(deps: {
   const stepUp = createStepUpService({ stepUpKey: config.stepUpKey, stores, settings, alerts, translate, describePerson, timeZone: config.timeZone, clock, logger: logger.child({ component: 'step-up' }) });
   const orderStepUp = createOrderStepUp({ stepUp, settings, appState: stores.appState, clock });
   const settingsRegistry = createSettingsRegistry();
-  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp, config.amountUnit));
+  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp, config.amountUnit), strangersSetting(settings));
   const metrics = createMetrics({
     store: stores.health,
     instance: config.instanceId,

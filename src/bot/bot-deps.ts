@@ -55,6 +55,8 @@ export interface BotDeps {
   /** Names and @usernames from updates, shown instead of IDs. */
   people: PeopleView;
   strangers: StrangerRepliesStore;
+  /** Where /strangers keeps whether strangers are answered; absent, they always are and /strangers is not offered. */
+  strangerSettings?: Settings;
   /** Conversation state, one JSON value per chat: kept across restarts on whichever database holds it. */
   sessions: SessionStore<unknown>;
   reports: ReportQueries;

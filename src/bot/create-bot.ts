@@ -58,6 +58,8 @@ import type { BotDeps } from './bot-deps.js';
 import { batchesFeature } from './features/batches.js';
 import { batchUploadFeature, MAX_BATCH_FILE_BYTES } from './features/batch-upload.js';
 import { createFileDownload } from './download-file.js';
+import { strangersFeature } from './features/strangers.js';
+import { STRANGERS_REPLY } from './strangers-setting.js';
 
 export type { BotDeps } from './bot-deps.js';
 
@@ -116,10 +118,12 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   });
   bot.use(privateChatsOnly(deps.logger));
   bot.use(rememberPeople({ people: deps.people, logger: deps.logger }));
+  const strangerSettings = deps.strangerSettings;
   bot.use(
     accessControl({
       staff: deps.staff.current,
       strangers: deps.strangers,
+      ...(strangerSettings ? { replyToStrangers: () => strangerSettings.read(STRANGERS_REPLY) } : {}),
       defaultLocale: deps.defaultLocale,
       translate,
       clock: deps.clock,
@@ -274,6 +278,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(lowBalanceFeature({ watch: deps.lowBalance, logger: deps.logger }));
   if (deps.retention) bot.use(retentionFeature({ settings: deps.retention.settings, logger: deps.logger }));
   bot.use(settingsFeature({ registry: deps.settingsRegistry }));
+  if (strangerSettings) bot.use(strangersFeature({ settings: strangerSettings, logger: deps.logger }));
   if (deps.velocity) bot.use(velocityFeature({ guard: deps.velocity, ...(dual ? { dual } : {}), logger: deps.logger }));
   const notifyOtherAdmins = async (exceptId: number, render: (t: Translate, locale: Locale) => string) => {
     for (const admin of await deps.staff.list()) {
