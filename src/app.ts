@@ -98,10 +98,11 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
     }
     logger.info({ username: bot.botInfo.username }, 'connected to Telegram');
     // The menu next to the text box is no reason to keep staff waiting: set it while polling runs.
-    void registerCommands(bot.api, translatorFor, logger);
+    // Paced as a fan-out: a long staff list's menus never push an answer to a person back.
+    void registerCommands(services.fanOutApi, translatorFor, logger);
     // Administrators and viewers have menus of their own; someone ADMIN_IDS no longer lists loses theirs.
     // In the background: a long staff list must not hold up the start.
-    const menus = createCommandMenus({ api: bot.api, translate: translatorFor, logger });
+    const menus = createCommandMenus({ api: services.fanOutApi, translate: translatorFor, logger });
     void (async () => {
       for (const change of services.adminIdChanges) if (change.to === null) await menus.clear(change.telegramId);
       for (const member of await staff.list()) if (member.role !== 'staff') await menus.show(member);

@@ -46,9 +46,9 @@ export function createBatchServiceOf({ services, clock, logger }: BatchWiringDep
 /** The batch catalog the file check and the quantity batch read: the stored catalog for names, the provider for prices, stock and fields. */
 export const batchCatalogOf = (services: Services) => batchCatalog({ catalog: services.catalog, provider: { getProduct: (id) => services.provider.getProduct(id, { priority: 'interactive' }) } });
 
-/** Progress, held questions and the file of codes, sent through their own connection to Telegram (429s waited out). */
+/** Progress, held questions and the file of codes, sent through their own connection to Telegram (paced as a fan-out, 429s waited out). */
 export function createBatchNoticesOf({ config, services, clock, logger, details }: BatchWiringDeps & { details?: Pick<BatchDetails, 'take'> }): BatchNotices {
-  const api = createTelegramApi(config, { retry: true, localeOf: services.localeOf });
+  const api = createTelegramApi(config, { retry: true, localeOf: services.localeOf, pace: services.pace });
   return createBatchNotices({
     store: services.stores.batches,
     port: createBatchChatPort(api),

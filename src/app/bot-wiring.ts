@@ -19,10 +19,12 @@ export function createAppBot(deps: { config: Config; services: Services; catalog
   return createBot({
     token: config.botToken,
     apiRoot: config.telegramApiRoot,
+    pace: services.pace,
     staff,
     freshViews: () => services.viewFreshness.check(),
     people: services.people,
     strangers: services.stores.strangerReplies,
+    strangerSettings: services.settings,
     sessions: services.stores.sessions,
     reports: services.stores.reports,
     auditPages: services.stores.auditPages,

@@ -9,7 +9,6 @@ import { createDualControlAnnouncer, type DualControlAnnouncer } from '../safegu
 import { mayOrder } from '../bot/middleware/roles.js';
 import { createClearButtons, createSendPort } from '../bot/send-port.js';
 import { createLocalPeriods, type LocalPeriods } from '../text/local-periods.js';
-import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { openFreshViews, type ViewFreshness } from '../db/fresh-views.js';
 import type { PeopleView } from '../db/people-view.js';
@@ -43,6 +42,9 @@ import { spendingSettings } from '../orders/spending-settings.js';
 import { retentionSettings } from '../safeguards/retention/retention-settings.js';
 import { translatorFor } from '../text/i18n.js';
 import { createTelegramApi } from '../bot/telegram-api.js';
+import { strangersSetting } from '../bot/strangers-setting.js';
+import { createTelegramPace, type TelegramPace } from '../bot/telegram-pace.js';
+import { systemClock, type Clock } from '../clock.js';
 import { tokenWatchFor, type TokenWatch } from '../alerts/token-watch.js';
 import { createStepUpService, stepUpOrdersSettingEntry, stepUpSettingEntry } from '../safeguards/step-up/step-up-services.js';
 import { createOrderStepUp, type OrderStepUp } from '../safeguards/step-up/order-step-up.js';
@@ -72,6 +74,10 @@ export interface Services {
   periods: LocalPeriods;
   adminRecipients: () => AdminRecipient[];
   alerts: AdminAlerts;
+  /** Telegram's limits for the whole process: every connection below paces its messages as a fan-out, the bot's own as answers. */
+  pace: TelegramPace;
+  /** Fan-outs outside the services (command menus at start), paced, with 429s waited out. */
+  fanOutApi: Api;
   /** Plain texts outside a chat's update (alerts, feed, digest), with 429s waited out. */
   sendText: (chatId: number, text: string) => Promise<void>;
   /** The notification outbox's port: Telegram's answers as errors, no waiting on its behalf. */
@@ -128,6 +134,8 @@ export async function createServices(deps: {
    */
   providerClock?: Clock;
   logger: Logger;
+  /** Telegram's limits as kept; real time and Telegram's own numbers unless given. */
+  telegramPace?: TelegramPace;
 }): Promise<Services> {
   const { config, stores, clock, logger } = deps;
   const translate = translatorFor;
@@ -146,10 +154,12 @@ export async function createServices(deps: {
       .map((m) => ({ telegramId: m.telegramId, locale: localeOf(m.telegramId) }));
 
   // Every message outside a chat's own update goes through one of these two connections.
-  const textApi: Api = createTelegramApi(config, { retry: true, localeOf });
+  // Telegram counts in real seconds whatever clock the application runs on.
+  const pace = deps.telegramPace ?? createTelegramPace({ clock: systemClock });
+  const textApi: Api = createTelegramApi(config, { retry: true, localeOf, pace });
   const sendText = async (chatId: number, text: string): Promise<void> => void (await textApi.sendMessage(chatId, text));
   // Without auto-retry: the sender reschedules a 429 itself instead of holding a whole batch for up to retry_after seconds.
-  const outboxApi: Api = createTelegramApi(config, { retry: false, localeOf });
+  const outboxApi: Api = createTelegramApi(config, { retry: false, localeOf, pace });
   // Quiet periods shared through the database where other instances may raise the same alert.
   const alerts = createAdminAlerts({ recipients: adminRecipients, sendText, clock, logger, ...(stores.changes.shared ? { shared: stores.appState } : {}) });
 
@@ -174,7 +184,7 @@ export async function createServices(deps: {
   const stepUp = createStepUpService({ stepUpKey: config.stepUpKey, stores, settings, alerts, translate, describePerson, timeZone: config.timeZone, clock, logger: logger.child({ component: 'step-up' }) });
   const orderStepUp = createOrderStepUp({ stepUp, settings, appState: stores.appState, clock });
   const settingsRegistry = createSettingsRegistry();
-  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp, config.amountUnit));
+  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp, config.amountUnit), strangersSetting(settings));
   const metrics = createMetrics({
     store: stores.health,
     instance: config.instanceId,
@@ -325,6 +335,8 @@ export async function createServices(deps: {
     periods,
     adminRecipients,
     alerts,
+    pace,
+    fanOutApi: textApi,
     sendText,
     send,
     clearButtons,

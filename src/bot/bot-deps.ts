@@ -37,11 +37,14 @@ import type { Locale } from '../text/i18n.js';
 import type { ApprovalAnnouncer } from '../orders/approval-announcer.js';
 import type { ApprovalService } from '../orders/approval-service.js';
 import type { AmountUnit } from '../text/format.js';
+import type { TelegramPace } from './telegram-pace.js';
 
 /** Everything the bot is built from: the services createApp made, and the settings it reads. */
 export interface BotDeps {
   token: string;
   apiRoot?: string | undefined;
+  /** Telegram's limits shared with the process's fan-outs: the bot's answers count in them and go first. */
+  pace?: TelegramPace;
   staff: StaffView;
   /**
    * Reads the staff, people and settings copies again where another
@@ -53,6 +56,8 @@ export interface BotDeps {
   /** Names and @usernames from updates, shown instead of IDs. */
   people: PeopleView;
   strangers: StrangerRepliesStore;
+  /** Where /strangers keeps whether strangers are answered; absent, they always are and /strangers is not offered. */
+  strangerSettings?: Settings;
   /** Conversation state, one JSON value per chat: kept across restarts on whichever database holds it. */
   sessions: SessionStore<unknown>;
   reports: ReportQueries;

@@ -59,6 +59,8 @@ import type { BotDeps } from './bot-deps.js';
 import { batchesFeature } from './features/batches.js';
 import { batchUploadFeature, MAX_BATCH_FILE_BYTES } from './features/batch-upload.js';
 import { createFileDownload } from './download-file.js';
+import { strangersFeature } from './features/strangers.js';
+import { STRANGERS_REPLY } from './strangers-setting.js';
 
 export type { BotDeps } from './bot-deps.js';
 
@@ -71,6 +73,8 @@ export const CONVERSATION_VERSION = 4;
 
 export function createBot(deps: BotDeps): Bot<BotContext> {
   const bot = new Bot<BotContext>(deps.token, deps.apiRoot ? { client: { apiRoot: deps.apiRoot } } : {});
+  // Innermost, so a retried answer is counted again; answers never queue behind a fan-out.
+  if (deps.pace) bot.api.config.use(deps.pace.interactive());
   bot.api.config.use(telegramRetry());
   if (deps.sandbox) bot.api.config.use(sandboxBadge(deps.localeOf));
   bot.api.config.use(rightToLeftLayout(deps.localeOf));
@@ -115,10 +119,12 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   });
   bot.use(privateChatsOnly(deps.logger));
   bot.use(rememberPeople({ people: deps.people, logger: deps.logger }));
+  const strangerSettings = deps.strangerSettings;
   bot.use(
     accessControl({
       staff: deps.staff.current,
       strangers: deps.strangers,
+      ...(strangerSettings ? { replyToStrangers: () => strangerSettings.read(STRANGERS_REPLY) } : {}),
       defaultLocale: deps.defaultLocale,
       translate,
       clock: deps.clock,
@@ -193,6 +199,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         // shown again on the staff member's next update.
         plugins: (conversation) => [
           async (ctx, next) => {
+            if (deps.pace) ctx.api.config.use(deps.pace.interactive());
             ctx.api.config.use(
               conversationRetry({ stampedNow: () => conversation.now(), clock: deps.clock, maxRetries: 3, maxDelaySeconds: 10 }),
             );
@@ -272,6 +279,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(lowBalanceFeature({ watch: deps.lowBalance, logger: deps.logger }));
   if (deps.retention) bot.use(retentionFeature({ settings: deps.retention.settings, logger: deps.logger }));
   bot.use(settingsFeature({ registry: deps.settingsRegistry }));
+  if (strangerSettings) bot.use(strangersFeature({ settings: strangerSettings, logger: deps.logger }));
   if (deps.velocity) bot.use(velocityFeature({ guard: deps.velocity, ...(dual ? { dual } : {}), logger: deps.logger }));
   const notifyOtherAdmins = async (exceptId: number, render: (t: Translate, locale: Locale) => string) => {
     for (const admin of await deps.staff.list()) {

@@ -3,6 +3,7 @@ import { Api } from 'grammy';
 import type { Locale } from '../text/i18n.js';
 import { rightToLeftLayout } from './right-to-left.js';
 import { sandboxBadge } from './sandbox-badge.js';
+import type { TelegramPace } from './telegram-pace.js';
 
 /**
  * Telegram answers 429 with retry_after; wait for it, but never forever.
@@ -16,14 +17,18 @@ export const telegramRetry = () => autoRetry({ maxRetryAttempts: 3, maxDelaySeco
 /**
  * A connection to the Bot API for messages sent outside a chat's own update.
  * With `retry`, a 429 is waited out (alerts, reports); without it, the caller
- * reschedules itself (the notification sender). In sandbox mode every text
+ * reschedules itself (the notification sender). With `pace`, messages wait
+ * their turn under Telegram's limits as a fan-out, before any retry sees
+ * them (a retried call waits its turn again). In sandbox mode every text
  * carries the SANDBOX badge; Persian texts are laid out right to left.
  */
 export function createTelegramApi(
   settings: { botToken: string; telegramApiRoot: string | undefined; sandboxMode: boolean },
-  options: { retry: boolean; localeOf: (chatId: number) => Locale },
+  options: { retry: boolean; localeOf: (chatId: number) => Locale; pace?: TelegramPace },
 ): Api {
   const api = new Api(settings.botToken, settings.telegramApiRoot ? { apiRoot: settings.telegramApiRoot } : undefined);
+  // Installed first, so innermost: auto-retry's second try is paced as well.
+  if (options.pace) api.config.use(options.pace.fanOut());
   if (options.retry) api.config.use(telegramRetry());
   if (settings.sandboxMode) api.config.use(sandboxBadge(options.localeOf));
   api.config.use(rightToLeftLayout(options.localeOf));

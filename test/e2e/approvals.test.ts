@@ -225,7 +225,8 @@ describe('orders above the approval threshold wait for an administrator', () => 
     const answers = await world.telegram.waitFor(() => {
       const a = world.telegram.messages(ADMIN.id).find((m) => m.message_id === first.message_id && m.edits > first.edits);
       const b = world.telegram.messages(SECOND_ADMIN.id).find((m) => m.message_id === second.message_id && m.edits > second.edits);
-      return a && b && [a.text, b.text];
+      // Paced, the news edits of the cards may show before the final words: wait for both to be said.
+      return a && b && [a.text, b.text].some((text) => /You approved it/.test(text)) && [a.text, b.text].some((text) => /(Already approved by|is approving it right now)/.test(text)) && [a.text, b.text];
     }, { timeoutMs: 10_000 });
     expect(answers.filter((text) => /You approved it/.test(text))).toHaveLength(1);
     expect(answers.filter((text) => /(Already approved by|is approving it right now)/.test(text))).toHaveLength(1);

@@ -16,6 +16,8 @@ export interface AccessControlDeps {
    */
   staff: Pick<StaffSnapshot, 'find'>;
   strangers: Pick<StrangerRepliesStore, 'claimReply'>;
+  /** Whether a stranger is told their ID at all (the /strangers setting); absent: they are. */
+  replyToStrangers?: () => boolean;
   defaultLocale: Locale;
   translate: (locale: Locale) => Translate;
   clock: Clock;
@@ -25,7 +27,8 @@ export interface AccessControlDeps {
 /**
  * Default deny. Only people in the staff table get past this point. Anyone
  * else hears from us at most once an hour, and only their numeric ID (to
- * pass to an administrator); nothing else they send is looked at.
+ * pass to an administrator), or nothing at all where administrators made
+ * the bot silent to them; nothing else they send is looked at.
  */
 export function accessControl(deps: AccessControlDeps) {
   return async (ctx: Context, next: NextFunction): Promise<void> => {
@@ -43,6 +46,8 @@ export function accessControl(deps: AccessControlDeps) {
 }
 
 async function answerStranger(ctx: Context, userId: number, locale: Locale, deps: AccessControlDeps): Promise<void> {
+  // Before the claim: turning replies back on must not find the hour already taken by a reply never sent.
+  if (deps.replyToStrangers && !deps.replyToStrangers()) return;
   if (!(await deps.strangers.claimReply(userId, deps.clock.now(), STRANGER_REPLY_INTERVAL_MS))) return;
   deps.logger.info({ userId }, 'refused an unauthorised user');
   const t = deps.translate(locale);

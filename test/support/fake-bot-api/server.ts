@@ -8,6 +8,7 @@ import { createChatStore, toSentMessage } from './chat-store.js';
 import { describeCalls, describeMessages, findButton, waitFor } from './inspection.js';
 import { createDocumentMethods } from './document-methods.js';
 import { createMessageMethods, type MethodHandler } from './message-methods.js';
+import { createRateLimits, type FakeRateLimits } from './rate-limits.js';
 import { readPayload } from './request-payload.js';
 import type { ApiResponse, FakeBotApi, FaultSpec, RecordedCall, SentMessage } from './types.js';
 import { createUpdateQueue } from './update-queue.js';
@@ -23,6 +24,8 @@ export interface FakeBotApiOptions {
   botFirstName?: string;
   /** Webhook delivery posts a chat's next update only after its previous one was answered, as Telegram does. */
   webhookOneUpdatePerChat?: boolean;
+  /** Answers 429 to messages beyond these limits, as Telegram's flood control does; none unless given. */
+  rateLimits?: FakeRateLimits;
 }
 
 export const DEFAULT_FAKE_TOKEN = '123456:TEST-fake-token-not-real';
@@ -53,6 +56,7 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
   const faults = new Map<string, FaultSpec[]>();
   const drops = new Map<string, number>();
   const store = createChatStore();
+  const rateLimits = options.rateLimits ? createRateLimits(options.rateLimits) : undefined;
   const queue = createUpdateQueue(clock);
   const users = createUserSimulation({ store, queue, clock });
   const botMethods = createBotMethods({ me, store, queue });
@@ -103,7 +107,7 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
   ): Promise<ApiResponse> => {
     try {
       if (pathToken !== token) throw unauthorized();
-      const fault = takeFault(method);
+      const fault = takeFault(method) ?? rateLimits?.check(method, payload, clock.now());
       if (fault !== undefined) throw fault;
       const handler = handlers.get(method.toLowerCase());
       if (handler === undefined) throw notFound();

@@ -60,4 +60,5 @@ help-admin-limits =
     /retention: how long delivered codes stay in the chats and end customers' answers are kept
     /velocity <orders|reveals|reads|pending> <number|off>: how many orders, code reveals, provider reads and waiting approvals one person may have per hour or minute
     /stepup: one-time codes from an authenticator app for codes, exports and privileged changes (enrol, on, off, approve, reset)
+    /strangers reply|silent: whether people outside the staff are told their ID or get nothing
     /settings: the settings you can change in the chat

@@ -1,0 +1,186 @@
+import type { Transformer } from 'grammy';
+import type { Clock } from '../clock.js';
+
+/**
+ * Telegram's limits, kept before a 429 says so: a message a second to one
+ * chat, twenty a minute to a group, thirty a second from the bot overall.
+ * One pace is shared by every connection of the process, since Telegram
+ * counts the bot, not the connection.
+ */
+export interface PaceLimits {
+  /** The least time between two messages to one chat. */
+  chatSpacingMs: number;
+  /** At most groupMax messages to one group in any groupWindowMs. */
+  groupMax: number;
+  groupWindowMs: number;
+  /** At most globalMax messages to all chats together in any globalWindowMs. */
+  globalMax: number;
+  globalWindowMs: number;
+  /** What fan-outs may take of globalMax, evenly spaced: the rest is kept for answers to people, so they never queue behind a fan-out. */
+  fanOutMax: number;
+}
+
+export const TELEGRAM_LIMITS: PaceLimits = {
+  chatSpacingMs: 1_000,
+  groupMax: 20,
+  groupWindowMs: 60_000,
+  globalMax: 30,
+  globalWindowMs: 1_000,
+  fanOutMax: 25,
+};
+
+/**
+ * The methods that put something in a chat (or change what is there) and
+ * count against the limits. Reads, callback answers and "typing…" go as they
+ * come: typing held back a second would show nothing useful.
+ */
+export const PACED_METHODS: ReadonlySet<string> = new Set([
+  'sendMessage', 'sendDocument', 'sendPhoto', 'sendMediaGroup', 'sendAnimation', 'sendVideo', 'sendAudio', 'sendVoice', 'sendSticker',
+  'copyMessage', 'copyMessages', 'forwardMessage', 'forwardMessages',
+  'editMessageText', 'editMessageCaption', 'editMessageReplyMarkup', 'editMessageMedia',
+  'deleteMessage', 'deleteMessages', 'setMyCommands', 'deleteMyCommands', 'setChatMenuButton',
+]);
+
+export interface TelegramPace {
+  /** For connections whose messages nobody is waiting on this instant: alerts, the feed, the digest, deliveries, approval cards, menus, batch progress. */
+  fanOut(): Transformer;
+  /** For the bot's own connection: answers within a chat's update go first, and only ever wait for the overall limit. */
+  interactive(): Transformer;
+  /** Messages waiting for their turn. */
+  waiting(): number;
+}
+
+interface Job {
+  interactive: boolean;
+  chat: string | null;
+  group: boolean;
+  go: () => void;
+}
+
+const chatOf = (payload: Record<string, unknown> | undefined): { chat: string | null; group: boolean } => {
+  const scope = payload?.['scope'];
+  const id = payload?.['chat_id'] ?? (scope && typeof scope === 'object' ? (scope as Record<string, unknown>)['chat_id'] : undefined);
+  if (typeof id === 'number') return { chat: String(id), group: id < 0 };
+  // A string is a @username of a channel or group; private chats are always numbers.
+  if (typeof id === 'string') return { chat: id, group: true };
+  return { chat: null, group: false };
+};
+
+export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits }): TelegramPace {
+  const { clock } = deps;
+  const limits = deps.limits ?? TELEGRAM_LIMITS;
+  if (limits.fanOutMax > limits.globalMax || limits.fanOutMax < 1) throw new RangeError('fanOutMax must be between 1 and globalMax');
+  // Times of the messages sent within the last window, oldest first.
+  const recent: number[] = [];
+  const lastInChat = new Map<string, number>();
+  const groupRecent = new Map<string, number[]>();
+  const waiting: Job[] = [];
+  let timer: { at: number; cancel: AbortController } | null = null;
+
+  const forget = (now: number) => {
+    while (recent.length > 0 && recent[0]! <= now - limits.globalWindowMs) recent.shift();
+    if (lastInChat.size > 1_000) for (const [chat, at] of lastInChat) if (at <= now - limits.chatSpacingMs) lastInChat.delete(chat);
+    for (const [chat, times] of groupRecent) {
+      while (times.length > 0 && times[0]! <= now - limits.groupWindowMs) times.shift();
+      if (times.length === 0) groupRecent.delete(chat);
+    }
+  };
+
+  // When a window of `max` messages lets one more in: once the oldest of the last `max` has left it.
+  const windowFree = (times: readonly number[], max: number, windowMs: number) => (times.length >= max ? times[times.length - max]! + windowMs : -Infinity);
+
+  // Fan-outs are spread evenly over the window rather than sent in bursts: a burst at the end of one
+  // window and the next at the start of another would arrive as one, a request's travel time being uneven.
+  const fanOutSpacingMs = limits.globalWindowMs / limits.fanOutMax;
+  let lastFanOut = -Infinity;
+
+  const readyAt = (job: Job): number => {
+    let at = windowFree(recent, job.interactive ? limits.globalMax : limits.fanOutMax, limits.globalWindowMs);
+    if (job.interactive) return at;
+    at = Math.max(at, lastFanOut + fanOutSpacingMs);
+    if (job.chat === null) return at;
+    at = Math.max(at, (lastInChat.get(job.chat) ?? -Infinity) + limits.chatSpacingMs);
+    if (job.group) at = Math.max(at, windowFree(groupRecent.get(job.chat) ?? [], limits.groupMax, limits.groupWindowMs));
+    return at;
+  };
+
+  const record = (job: Job, now: number) => {
+    recent.push(now);
+    if (!job.interactive) lastFanOut = now;
+    if (job.chat === null) return;
+    lastInChat.set(job.chat, now);
+    if (job.group) groupRecent.set(job.chat, [...(groupRecent.get(job.chat) ?? []), now]);
+  };
+
+  const wakeAt = (at: number, now: number) => {
+    if (timer !== null && timer.at <= at) return;
+    timer?.cancel.abort();
+    const cancel = new AbortController();
+    timer = { at, cancel };
+    clock.sleep(at - now, cancel.signal).then(
+      () => {
+        if (timer?.cancel !== cancel) return;
+        timer = null;
+        pump();
+      },
+      () => undefined,
+    );
+  };
+
+  // Interactive jobs are looked at first; a chat's messages keep their order.
+  const pump = () => {
+    const now = clock.now();
+    forget(now);
+    let next = Infinity;
+    const heldChats = new Set<string>();
+    const order = [...waiting.filter((job) => job.interactive), ...waiting.filter((job) => !job.interactive)];
+    for (const job of order) {
+      if (job.chat !== null && heldChats.has(job.chat)) continue;
+      const at = readyAt(job);
+      if (at <= now) {
+        waiting.splice(waiting.indexOf(job), 1);
+        record(job, now);
+        job.go();
+      } else {
+        next = Math.min(next, at);
+        if (job.chat !== null) heldChats.add(job.chat);
+      }
+    }
+    if (waiting.length > 0 && Number.isFinite(next)) wakeAt(next, now);
+  };
+
+  const take = (interactive: boolean, payload: Record<string, unknown> | undefined, signal: AbortSignal | undefined): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const onAbort = () => {
+        const at = waiting.indexOf(job);
+        if (at >= 0) waiting.splice(at, 1);
+        reject(signal?.reason);
+      };
+      const job: Job = {
+        interactive,
+        ...chatOf(payload),
+        go: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      waiting.push(job);
+      pump();
+    });
+
+  const transformer =
+    (interactive: boolean): Transformer =>
+    // grammY types the signal with its polyfill's AbortSignal; at run time it is the platform's.
+    async (prev, method, payload, signal) => {
+      if (PACED_METHODS.has(method)) await take(interactive, payload as Record<string, unknown> | undefined, signal as AbortSignal | undefined);
+      return prev(method, payload, signal);
+    };
+
+  return {
+    fanOut: () => transformer(false),
+    interactive: () => transformer(true),
+    waiting: () => waiting.length,
+  };
+}

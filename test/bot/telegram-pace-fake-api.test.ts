@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Api } from 'grammy';
+import { createTelegramApi } from '../../src/bot/telegram-api.js';
+import { createTelegramPace, type PaceLimits } from '../../src/bot/telegram-pace.js';
+import { systemClock } from '../../src/clock.js';
+import { createFakeBotApi, type FakeBotApi, type FakeRateLimits, type RecordedCall } from '../support/fake-bot-api/index.js';
+
+/**
+ * Telegram's limits scaled down five times so the test takes seconds: a
+ * message every 200 ms per chat, six in any 200 ms overall (fan-outs five,
+ * one every 40 ms). The fake is as
+ * strict as Telegram's numbers with room for the loopback's own jitter
+ * (a request dispatched on time may still arrive a little late or early).
+ */
+const PACE: PaceLimits = { chatSpacingMs: 200, groupMax: 20, groupWindowMs: 60_000, globalMax: 6, globalWindowMs: 200, fanOutMax: 5 };
+const TELEGRAM: FakeRateLimits = { chatSpacingMs: 150, globalMax: 7, globalWindowMs: 200 };
+const ONE_CHAT = 7;
+
+let fake: FakeBotApi | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+async function fakeWithChats(): Promise<FakeBotApi> {
+  fake = await createFakeBotApi({ rateLimits: TELEGRAM });
+  for (let id = 1; id <= 60; id++) fake.addChat({ id: 1000 + id, type: 'private' });
+  fake.addChat({ id: ONE_CHAT, type: 'private' });
+  fake.addChat({ id: 5, type: 'private' });
+  return fake;
+}
+
+const sends = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'sendMessage');
+const busiestWindow = (times: number[], windowMs: number) =>
+  Math.max(0, ...times.map((start) => times.filter((at) => at >= start && at < start + windowMs).length));
+
+describe('fan-outs through the paced connections against a Bot API that enforces the limits', () => {
+  it('60 messages to 60 chats and 10 to one chat meet no 429, and an answer to a person is not held behind them', async () => {
+    const api = await fakeWithChats();
+    const config = { botToken: api.token, telegramApiRoot: api.apiRoot, sandboxMode: false };
+    const pace = createTelegramPace({ clock: systemClock, limits: PACE });
+    // As in production: the alerts' connection waits out a 429, the delivery sender's does not; both share the pace.
+    const textApi = createTelegramApi(config, { retry: true, localeOf: () => 'en', pace });
+    const outboxApi = createTelegramApi(config, { retry: false, localeOf: () => 'en', pace });
+    const botApi = new Api(api.token, { apiRoot: api.apiRoot });
+    botApi.config.use(pace.interactive());
+
+    const started = Date.now();
+    const fanOut = [
+      ...Array.from({ length: 10 }, (_, i) => outboxApi.sendMessage(ONE_CHAT, `delivery ${i + 1}`)),
+      ...Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? textApi : outboxApi).sendMessage(1001 + i, 'feed')),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const asked = Date.now();
+    await botApi.sendMessage(5, 'your answer');
+    const answeredInMs = Date.now() - asked;
+    expect(pace.waiting()).toBeGreaterThan(0);
+    await Promise.all(fanOut);
+    const tookMs = Date.now() - started;
+
+    const calls = sends(api.calls);
+    expect(calls.filter((call) => call.response?.ok !== true)).toEqual([]);
+    expect(calls).toHaveLength(71);
+    expect(busiestWindow(calls.map((call) => call.at), TELEGRAM.globalWindowMs)).toBeLessThanOrEqual(TELEGRAM.globalMax);
+    const toOne = calls.filter((call) => call.payload['chat_id'] === ONE_CHAT).map((call) => call.at);
+    expect(toOne.slice(1).every((at, i) => at - toOne[i]! >= TELEGRAM.chatSpacingMs)).toBe(true);
+    expect(api.messages(ONE_CHAT).map((message) => message.text)).toEqual(Array.from({ length: 10 }, (_, i) => `delivery ${i + 1}`));
+    // Paced, not queued: a fan-out's headroom is the answer's.
+    expect(answeredInMs).toBeLessThan(150);
+    // 70 messages, one every 40 ms: a little under three seconds.
+    expect(tookMs).toBeGreaterThanOrEqual(2_500);
+    expect(tookMs).toBeLessThan(4_500);
+  });
+
+  it('without the pace, the same Bot API answers a burst with 429s', async () => {
+    const api = await fakeWithChats();
+    const bare = new Api(api.token, { apiRoot: api.apiRoot });
+    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => bare.sendMessage(1001 + i, 'feed')));
+    expect(results.filter((result) => result.status === 'rejected').length).toBeGreaterThan(0);
+    expect(sends(api.calls).some((call) => call.response?.ok === false && call.response.error_code === 429)).toBe(true);
+  });
+});

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { createTelegramPace, TELEGRAM_LIMITS, type PaceLimits } from '../../src/bot/telegram-pace.js';
+import { createManualClock, type ManualClock } from '../support/manual-clock.js';
+
+type Sent = { method: string; chat: number | undefined; at: number; interactive: boolean };
+
+/** The pace's transformers in front of a Bot API that only notes when each call reached it. */
+function paced(clock: ManualClock, limits?: PaceLimits) {
+  const pace = createTelegramPace({ clock, ...(limits ? { limits } : {}) });
+  const sent: Sent[] = [];
+  const call = (interactive: boolean) => {
+    const transformer = interactive ? pace.interactive() : pace.fanOut();
+    return (method: string, payload: Record<string, unknown>) =>
+      transformer(
+        async (m, p) => {
+          sent.push({ method: m, chat: (p as { chat_id?: number }).chat_id, at: clock.now(), interactive });
+          return { ok: true as const, result: true as never };
+        },
+        method as never,
+        payload as never,
+      );
+  };
+  return { pace, sent, fanOut: call(false), interactive: call(true) };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+async function runFor(clock: ManualClock, ms: number, stepMs = 5) {
+  for (let passed = 0; passed < ms; passed += stepMs) {
+    await settle();
+    clock.advance(stepMs);
+  }
+  await settle();
+}
+
+/** The most calls in any window of `windowMs`, counted from each call. */
+const busiestWindow = (times: number[], windowMs: number) =>
+  Math.max(0, ...times.map((start) => times.filter((at) => at >= start && at < start + windowMs).length));
+
+const closestGap = (times: number[]) => Math.min(Infinity, ...times.slice(1).map((at, i) => at - times[i]!));
+
+describe('the pace of messages to Telegram', () => {
+  it('with the real limits, spreads 60 messages to 60 chats and 10 to one chat over what Telegram allows', async () => {
+    const clock = createManualClock(1_000_000);
+    const { sent, fanOut, pace } = paced(clock);
+    const all = [
+      ...Array.from({ length: 10 }, () => fanOut('sendMessage', { chat_id: 7, text: 'again' })),
+      ...Array.from({ length: 60 }, (_, i) => fanOut('sendMessage', { chat_id: 1000 + i, text: 'news' })),
+    ];
+    await runFor(clock, 13_000, 10);
+    await Promise.all(all);
+
+    expect(sent).toHaveLength(70);
+    expect(pace.waiting()).toBe(0);
+    // Fan-outs take 25 a second of the 30, leaving room for answers to people.
+    expect(busiestWindow(sent.map((s) => s.at), 1_000)).toBe(TELEGRAM_LIMITS.fanOutMax);
+    const toOne = sent.filter((s) => s.chat === 7).map((s) => s.at);
+    expect(closestGap(toOne)).toBeGreaterThanOrEqual(1_000);
+    // One every 40 ms: seventy in 2.76 s, the one chat's ten a second apart among them.
+    expect(closestGap(sent.map((s) => s.at))).toBe(40);
+    expect(Math.max(...sent.filter((s) => s.chat !== 7).map((s) => s.at)) - 1_000_000).toBeLessThan(3_000);
+    expect(Math.max(...toOne) - Math.min(...toOne)).toBe(9_000);
+  });
+
+  it('answers a person at once while a fan-out waits, and keeps the overall limit with them', async () => {
+    const clock = createManualClock(0);
+    const { sent, fanOut, interactive } = paced(clock);
+    const fan = Array.from({ length: 100 }, (_, i) => fanOut('sendMessage', { chat_id: 2000 + i, text: 'feed' }));
+    // By 990 ms the fan-out has taken its 25 of the second.
+    await runFor(clock, 990);
+    expect(sent).toHaveLength(TELEGRAM_LIMITS.fanOutMax);
+    const reply = interactive('sendMessage', { chat_id: 5, text: 'your order' });
+    await settle();
+    expect(sent.filter((s) => s.interactive)).toEqual([expect.objectContaining({ chat: 5, at: 990 })]);
+    await reply;
+    // A burst of replies beyond the overall limit waits for it, and still goes before the fan-out.
+    const replies = Array.from({ length: 10 }, (_, i) => interactive('editMessageText', { chat_id: 6 + i, message_id: 1, text: 'done' }));
+    await settle();
+    expect(sent.filter((s) => s.interactive)).toHaveLength(TELEGRAM_LIMITS.globalMax - TELEGRAM_LIMITS.fanOutMax);
+    await runFor(clock, 5_000);
+    await Promise.all([...fan, ...replies]);
+    expect(busiestWindow(sent.map((s) => s.at), 1_000)).toBeLessThanOrEqual(TELEGRAM_LIMITS.globalMax);
+    const firstAfterFull = sent.findIndex((s) => s.at > 990);
+    expect(sent.slice(firstAfterFull, firstAfterFull + 4).every((s) => s.interactive)).toBe(true);
+  });
+
+  it('keeps twenty a minute to a group, and leaves reads and typing alone', async () => {
+    const clock = createManualClock(0);
+    const { sent, fanOut } = paced(clock);
+    const group = Array.from({ length: 22 }, () => fanOut('sendMessage', { chat_id: -100123, text: 'x' }));
+    const unpaced = [fanOut('getChat', { chat_id: -100123 }), fanOut('sendChatAction', { chat_id: 9, action: 'typing' })];
+    await settle();
+    expect(sent.filter((s) => s.method !== 'sendMessage')).toHaveLength(2);
+    await runFor(clock, 70_000, 250);
+    await Promise.all([...group, ...unpaced]);
+    const times = sent.filter((s) => s.method === 'sendMessage').map((s) => s.at);
+    expect(busiestWindow(times, 60_000)).toBe(TELEGRAM_LIMITS.groupMax);
+    expect(times.at(-1)).toBeGreaterThanOrEqual(60_000);
+  });
+
+  it('keeps a chat\'s messages in the order they were given, and paces menus set for a chat', async () => {
+    const clock = createManualClock(0);
+    const { sent, fanOut } = paced(clock);
+    const calls = [
+      fanOut('setMyCommands', { scope: { type: 'chat', chat_id: 3 }, commands: [] }),
+      fanOut('setMyCommands', { scope: { type: 'chat', chat_id: 3 }, commands: [], language_code: 'fa' }),
+      fanOut('sendMessage', { chat_id: 4, text: 'other' }),
+    ];
+    await runFor(clock, 1_500);
+    await Promise.all(calls);
+    expect(sent.map((s) => [s.method, s.at])).toEqual([
+      ['setMyCommands', 0],
+      ['sendMessage', 40],
+      ['setMyCommands', 1_000],
+    ]);
+  });
+});
