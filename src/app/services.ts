@@ -159,7 +159,8 @@ export async function createServices(deps: {
   const textApi: Api = createTelegramApi(config, { retry: true, localeOf, pace });
   const sendText = async (chatId: number, text: string): Promise<void> => void (await textApi.sendMessage(chatId, text));
   // Without auto-retry: the sender reschedules a 429 itself instead of holding a whole batch for up to retry_after seconds.
-  const outboxApi: Api = createTelegramApi(config, { retry: false, localeOf, pace });
+  // Held to the overall pace but not to a chat's second: the sender reschedules a 429 itself, and a chat's many deliveries spaced here would hold every other chat's codes behind them.
+  const outboxApi: Api = createTelegramApi(config, { retry: false, localeOf, pace, chatSpacing: false });
   // Quiet periods shared through the database where other instances may raise the same alert.
   const alerts = createAdminAlerts({ recipients: adminRecipients, sendText, clock, logger, ...(stores.changes.shared ? { shared: stores.appState } : {}) });
 

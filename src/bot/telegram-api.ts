@@ -24,11 +24,11 @@ export const telegramRetry = () => autoRetry({ maxRetryAttempts: 3, maxDelaySeco
  */
 export function createTelegramApi(
   settings: { botToken: string; telegramApiRoot: string | undefined; sandboxMode: boolean },
-  options: { retry: boolean; localeOf: (chatId: number) => Locale; pace?: TelegramPace },
+  options: { retry: boolean; localeOf: (chatId: number) => Locale; pace?: TelegramPace; chatSpacing?: boolean },
 ): Api {
   const api = new Api(settings.botToken, settings.telegramApiRoot ? { apiRoot: settings.telegramApiRoot } : undefined);
   // Installed first, so innermost: auto-retry's second try is paced as well.
-  if (options.pace) api.config.use(options.pace.fanOut());
+  if (options.pace) api.config.use(options.pace.fanOut({ chatSpacing: options.chatSpacing ?? true }));
   if (options.retry) api.config.use(telegramRetry());
   if (settings.sandboxMode) api.config.use(sandboxBadge(options.localeOf));
   api.config.use(rightToLeftLayout(options.localeOf));

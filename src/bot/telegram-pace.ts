@@ -43,7 +43,7 @@ export const PACED_METHODS: ReadonlySet<string> = new Set([
 
 export interface TelegramPace {
   /** For connections whose messages nobody is waiting on this instant: alerts, the feed, the digest, deliveries, approval cards, menus, batch progress. */
-  fanOut(): Transformer;
+  fanOut(options?: { chatSpacing?: boolean }): Transformer;
   /** For the bot's own connection: answers within a chat's update go first, and only ever wait for the overall limit. */
   interactive(): Transformer;
   /** Messages waiting for their turn. */
@@ -52,6 +52,8 @@ export interface TelegramPace {
 
 interface Job {
   interactive: boolean;
+  /** Held to the one-message-a-second spacing of its chat. */
+  chatSpaced: boolean;
   chat: string | null;
   group: boolean;
   go: () => void;
@@ -99,7 +101,7 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits }):
     if (job.interactive) return at;
     at = Math.max(at, lastFanOut + fanOutSpacingMs);
     if (job.chat === null) return at;
-    at = Math.max(at, (lastInChat.get(job.chat) ?? -Infinity) + limits.chatSpacingMs);
+    if (job.chatSpaced) at = Math.max(at, (lastInChat.get(job.chat) ?? -Infinity) + limits.chatSpacingMs);
     if (job.group) at = Math.max(at, windowFree(groupRecent.get(job.chat) ?? [], limits.groupMax, limits.groupWindowMs));
     return at;
   };
@@ -149,7 +151,7 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits }):
     if (waiting.length > 0 && Number.isFinite(next)) wakeAt(next, now);
   };
 
-  const take = (interactive: boolean, payload: Record<string, unknown> | undefined, signal: AbortSignal | undefined): Promise<void> =>
+  const take = (interactive: boolean, chatSpaced: boolean, payload: Record<string, unknown> | undefined, signal: AbortSignal | undefined): Promise<void> =>
     new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const onAbort = () => {
@@ -159,6 +161,7 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits }):
       };
       const job: Job = {
         interactive,
+        chatSpaced,
         ...chatOf(payload),
         go: () => {
           signal?.removeEventListener('abort', onAbort);
@@ -171,16 +174,16 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits }):
     });
 
   const transformer =
-    (interactive: boolean): Transformer =>
+    (interactive: boolean, chatSpaced: boolean): Transformer =>
     // grammY types the signal with its polyfill's AbortSignal; at run time it is the platform's.
     async (prev, method, payload, signal) => {
-      if (PACED_METHODS.has(method)) await take(interactive, payload as Record<string, unknown> | undefined, signal as AbortSignal | undefined);
+      if (PACED_METHODS.has(method)) await take(interactive, chatSpaced, payload as Record<string, unknown> | undefined, signal as AbortSignal | undefined);
       return prev(method, payload, signal);
     };
 
   return {
-    fanOut: () => transformer(false),
-    interactive: () => transformer(true),
+    fanOut: (options) => transformer(false, options?.chatSpacing ?? true),
+    interactive: () => transformer(true, false),
     waiting: () => waiting.length,
   };
 }

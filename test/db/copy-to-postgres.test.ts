@@ -268,6 +268,12 @@ function fillSource(db: Db): void {
       { personId: 9_000_000_009, secret: 'v1.sealed-b', state: 'enrolling', createdAt: t(135), updatedAt: t(135), qrMessageId: 77 },
     ])
     .run();
+  db.insert(s.catalogHidden)
+    .values([
+      { kind: 'product', itemId: 101, title: 'Google Play 10 USD', hiddenBy: ADMIN, hiddenAt: t(141) },
+      { kind: 'category', itemId: 101, title: 'Google Play', hiddenBy: null, hiddenAt: t(142) },
+    ])
+    .run();
 }
 
 function sourceDatabase(fill: (db: Db) => void = fillSource): string {
@@ -291,11 +297,16 @@ async function readBoth(sqlitePath: string, url: string): Promise<Map<string, { 
       if (!is(table, SQLiteTable)) continue;
       const pgTable = (pgSchema as Record<string, unknown>)[name];
       if (!is(pgTable, PgTable)) throw new Error(`no PostgreSQL table for ${name}`);
-      const sqliteKey = getSqliteTableConfig(table).columns.find((c) => c.primary)!;
-      const pgKey = getPgTableConfig(pgTable).columns.find((c) => c.primary)!;
-      tables.set(getSqliteTableConfig(table).name, {
-        sqlite: source.select().from(table).orderBy(asc(sqliteKey)).all(),
-        postgres: await target.select().from(pgTable).orderBy(asc(pgKey)),
+      // Ordered by the primary key, a column's own or the table's composite one.
+      const sqliteConfig = getSqliteTableConfig(table);
+      const pgConfig = getPgTableConfig(pgTable);
+      const sqliteKeys = sqliteConfig.columns.filter((c) => c.primary);
+      const pgKeys = pgConfig.columns.filter((c) => c.primary);
+      const sqliteOrder = sqliteKeys.length > 0 ? sqliteKeys : sqliteConfig.primaryKeys[0]!.columns;
+      const pgOrder = pgKeys.length > 0 ? pgKeys : pgConfig.primaryKeys[0]!.columns;
+      tables.set(sqliteConfig.name, {
+        sqlite: source.select().from(table).orderBy(...sqliteOrder.map((c) => asc(c))).all(),
+        postgres: await target.select().from(pgTable).orderBy(...pgOrder.map((c) => asc(c))),
       });
     }
     return tables;
@@ -474,7 +485,7 @@ describe('npm run db:copy', () => {
     const first = await runCopy([url], { DATABASE_PATH: source });
     expect(first.output).toMatch(/^copying .* into postgresql:/);
     expect(first.output).toMatch(/\n  orders +8 rows, total_amount sum \d+ equal, accepted_amount sum \d+ equal\n/);
-    expect(first.output).toMatch(/copied \d+ rows in 19 tables to .* in \d+ ms/);
+    expect(first.output).toMatch(/copied \d+ rows in 20 tables to .* in \d+ ms/);
     expect(first.output).not.toMatch(/Google Play|a@example\.com|steam-user/);
     expect(first.code).toBe(0);
 
