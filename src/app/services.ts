@@ -7,7 +7,6 @@ import { createApprovalService, type ApprovalService } from '../orders/approval-
 import { createDualControl, type DualControl } from '../safeguards/dual-control/dual-control.js';
 import { createDualControlAnnouncer, type DualControlAnnouncer } from '../safeguards/dual-control/dual-control-announcer.js';
 import { mayOrder } from '../bot/middleware/roles.js';
-import { createClearButtons, createSendPort } from '../bot/send-port.js';
 import { createLocalPeriods, type LocalPeriods } from '../text/local-periods.js';
 import type { Config } from '../config.js';
 import { openFreshViews, type ViewFreshness } from '../db/fresh-views.js';
@@ -41,10 +40,10 @@ import { createSpendingRuleBook, type SpendingRuleBook } from '../orders/spendin
 import { spendingSettings } from '../orders/spending-settings.js';
 import { retentionSettings } from '../safeguards/retention/retention-settings.js';
 import { translatorFor } from '../text/i18n.js';
-import { createTelegramApi } from '../bot/telegram-api.js';
 import { strangersSetting } from '../bot/strangers-setting.js';
-import { createTelegramPace, type TelegramPace } from '../bot/telegram-pace.js';
-import { systemClock, type Clock } from '../clock.js';
+import type { TelegramPace } from '../bot/telegram-pace.js';
+import { createTelegramConnections } from './telegram-connections.js';
+import type { Clock } from '../clock.js';
 import { tokenWatchFor, type TokenWatch } from '../alerts/token-watch.js';
 import { createStepUpService, stepUpOrdersSettingEntry, stepUpSettingEntry } from '../safeguards/step-up/step-up-services.js';
 import { createOrderStepUp, type OrderStepUp } from '../safeguards/step-up/order-step-up.js';
@@ -153,14 +152,7 @@ export async function createServices(deps: {
       .filter((m) => m.role === 'admin')
       .map((m) => ({ telegramId: m.telegramId, locale: localeOf(m.telegramId) }));
 
-  // Every message outside a chat's own update goes through one of these two connections.
-  // Telegram counts in real seconds whatever clock the application runs on.
-  const pace = deps.telegramPace ?? createTelegramPace({ clock: systemClock });
-  const textApi: Api = createTelegramApi(config, { retry: true, localeOf, pace });
-  const sendText = async (chatId: number, text: string): Promise<void> => void (await textApi.sendMessage(chatId, text));
-  // Without auto-retry: the sender reschedules a 429 itself instead of holding a whole batch for up to retry_after seconds.
-  // Held to the overall pace but not to a chat's second: the sender reschedules a 429 itself, and a chat's many deliveries spaced here would hold every other chat's codes behind them.
-  const outboxApi: Api = createTelegramApi(config, { retry: false, localeOf, pace, chatSpacing: false });
+  const { pace, textApi, sendText, send, clearButtons, sendTyping } = createTelegramConnections(config, localeOf, deps.telegramPace);
   // Quiet periods shared through the database where other instances may raise the same alert.
   const alerts = createAdminAlerts({ recipients: adminRecipients, sendText, clock, logger, ...(stores.changes.shared ? { shared: stores.appState } : {}) });
 
@@ -282,9 +274,6 @@ export async function createServices(deps: {
     selfApprovalHeld: () => dualControl.selfApprovalHeld(),
   });
 
-  const send = createSendPort(outboxApi);
-  const clearButtons = createClearButtons(outboxApi);
-  const sendTyping = (chatId: number) => outboxApi.sendChatAction(chatId, 'typing');
   const approvalAnnouncer = createApprovalAnnouncer({
     send,
     clearButtons,

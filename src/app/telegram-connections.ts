@@ -1,0 +1,32 @@
+import type { Api } from 'grammy';
+import { createClearButtons, createSendPort } from '../bot/send-port.js';
+import { createTelegramApi } from '../bot/telegram-api.js';
+import { createTelegramPace, type TelegramPace } from '../bot/telegram-pace.js';
+import { systemClock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Locale } from '../text/i18n.js';
+
+/**
+ * Every message outside a chat's own update goes through one of two
+ * connections, both held to one pace of the process (Telegram counts the
+ * bot, in real seconds, whatever clock the application runs on):
+ * - the text connection (alerts, feed, digest, menus), which waits out a 429;
+ * - the outbox connection (deliveries), without auto-retry: the sender
+ *   reschedules a 429 itself instead of holding a whole run for up to
+ *   retry_after seconds. It keeps to the overall pace but not to a chat's
+ *   second: one person's many deliveries spaced a second apart would hold
+ *   every other chat's codes behind them.
+ */
+export function createTelegramConnections(config: Config, localeOf: (chatId: number) => Locale, pace: TelegramPace = createTelegramPace({ clock: systemClock })) {
+  const textApi: Api = createTelegramApi(config, { retry: true, localeOf, pace });
+  const outboxApi: Api = createTelegramApi(config, { retry: false, localeOf, pace, chatSpacing: false });
+  return {
+    pace,
+    textApi,
+    sendText: async (chatId: number, text: string): Promise<void> => void (await textApi.sendMessage(chatId, text)),
+    send: createSendPort(outboxApi),
+    clearButtons: createClearButtons(outboxApi),
+    /** "typing…" without auto-retry: held up behind a 429 it would show nothing useful. */
+    sendTyping: (chatId: number) => outboxApi.sendChatAction(chatId, 'typing'),
+  };
+}
