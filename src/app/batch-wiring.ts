@@ -6,7 +6,6 @@ import { createBatchRunner, type BatchRunner } from '../batches/batch-runner.js'
 import { createBatchService, type BatchService } from '../batches/batch-service.js';
 import type { BatchViewContext } from '../batches/batch-views.js';
 import { createBatchChatPort } from '../bot/batch-port.js';
-import { createTelegramApi } from '../bot/telegram-api.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
@@ -46,12 +45,11 @@ export function createBatchServiceOf({ services, clock, logger }: BatchWiringDep
 /** The batch catalog the file check and the quantity batch read: the stored catalog for names, the provider for prices, stock and fields. */
 export const batchCatalogOf = (services: Services) => batchCatalog({ catalog: services.catalog, provider: { getProduct: (id) => services.provider.getProduct(id, { priority: 'interactive' }) } });
 
-/** Progress, held questions and the file of codes, sent through their own connection to Telegram (paced as a fan-out, 429s waited out). */
+/** Progress, held questions and the file of codes, through the services' fan-out connection (paced, 429s waited out). */
 export function createBatchNoticesOf({ config, services, clock, logger, details }: BatchWiringDeps & { details?: Pick<BatchDetails, 'take'> }): BatchNotices {
-  const api = createTelegramApi(config, { retry: true, localeOf: services.localeOf, pace: services.pace });
   return createBatchNotices({
     store: services.stores.batches,
-    port: createBatchChatPort(api),
+    port: createBatchChatPort(services.fanOutApi),
     viewFor: batchViewFor({ config, services }),
     // Both halves of the identity are checked, as for a delivery: another order's codes never reach this file.
     readDetail: (order) => {

@@ -75,7 +75,7 @@ export interface Services {
   alerts: AdminAlerts;
   /** Telegram's limits for the whole process: every connection below paces its messages as a fan-out, the bot's own as answers. */
   pace: TelegramPace;
-  /** Fan-outs outside the services (command menus at start), paced, with 429s waited out. */
+  /** Fan-outs outside the services (command menus at start, batch progress and files), paced, with 429s waited out. */
   fanOutApi: Api;
   /** Plain texts outside a chat's update (alerts, feed, digest), with 429s waited out. */
   sendText: (chatId: number, text: string) => Promise<void>;

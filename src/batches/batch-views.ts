@@ -5,7 +5,7 @@ import { formatAmount, formatDateTimeWithZone, formatId, formatNumber, type Amou
 import { bold, joinLines, plain } from '../text/formatted.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { OutgoingButton } from '../text/send-port.js';
-import { isLive, isOpen } from './batch-orders.js';
+import { isLive } from './batch-orders.js';
 import { planUnits } from './batch-plan.js';
 import type { BatchRecord } from './batch-store.js';
 import type { PriceMove } from './batch-runner.js';
@@ -62,7 +62,6 @@ export function batchCounts(batch: BatchRecord, orders: readonly OrderRow[]) {
     placed: new Set(live.map((order) => order.batchIndex)).size,
     delivered: live.filter((order) => order.state === 'completed').length,
     failed: live.filter((order) => order.state === 'failed' || order.state === 'cancelled' || order.state === 'refunded').length,
-    open: live.filter(isOpen).length,
     spent: live.filter((order) => order.state !== 'failed' && order.state !== 'cancelled' && order.state !== 'refunded').reduce((sum, order) => sum + order.totalAmount, 0),
   };
 }
