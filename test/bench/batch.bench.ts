@@ -34,7 +34,7 @@ import { startBotInProcess } from '../support/in-process-bot.js';
 import type { BotProcess } from '../support/bot-process.js';
 import { ADMIN, STAFF } from '../support/fake-people.js';
 import { createFakeBotApi, type FakeBotApi, type RecordedCall, type SentMessage } from '../support/fake-bot-api/index.js';
-import { benchLogger as logger, ms, preciseClock, startBareBot, stats, stepper, stopStepBot, type StepBot } from './step-bots.js';
+import { benchLogger as logger, ms, ORDER_STEPS, orderStepsRound, preciseClock, startBareBot, stats, stopStepBot, type OrderStep, type StepBot } from './step-bots.js';
 
 const QUANTITY = Number(process.env.BENCH_BATCH_QUANTITY ?? 1_000);
 /** Rounds of the /order steps with no batch running, for the same steps' figures without one. */
@@ -178,22 +178,11 @@ async function runBatch(bench: Bench, during?: (done: () => boolean) => Promise<
   return { confirmAt, progressId: progress.message_id, fileAt: fileCall.at, orderIds };
 }
 
-type Step = 'order menu' | 'category page' | 'next page' | 'back' | 'typed search' | 'pick product (provider read)';
-const STEPS: Step[] = ['order menu', 'category page', 'next page', 'back', 'typed search', 'pick product (provider read)'];
+type Step = OrderStep;
+const STEPS = ORDER_STEPS;
 
-/** The /order steps of catalog-steps.bench.ts, as ADMIN (not in the batch). */
-async function roundOf(telegram: FakeBotApi, round: number, samples: Map<Step, number[]> | null): Promise<void> {
-  const chat = stepper(telegram, THINK_MS);
-  const record = (step: Step, value: number) => samples?.get(step)?.push(value);
-  record('order menu', await chat.say('/order'));
-  record('category page', await chat.tap((labels) => labels[round % 6]!));
-  record('next page', await chat.tap((labels) => labels.find((l) => l.startsWith('Next'))!));
-  record('back', await chat.tap((labels) => labels.find((l) => l.includes('Back'))!));
-  record('typed search', await chat.say(SEARCHES[round % SEARCHES.length]!));
-  record('pick product (provider read)', await chat.tap((labels) => labels[0]!));
-  await chat.say('/cancel');
-  await delay(30);
-}
+const roundOf = (telegram: FakeBotApi, round: number, samples: Map<Step, number[]> | null): Promise<void> =>
+  orderStepsRound(telegram, round, samples, { thinkMs: THINK_MS, categories: 6, searches: SEARCHES });
 
 const kindOf = (r: RecordedRequest): string => {
   if (r.method === 'POST' && r.path === '/orders') return 'POST /orders';

@@ -35,7 +35,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as delay } from 'node:timers/promises';
 import { createCatalogQueries } from '../../src/catalog/catalog-queries.js';
 import { createSqliteCatalogStore, type CatalogStore } from '../../src/catalog/catalog-store.js';
 import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
@@ -47,7 +46,7 @@ import { postgresStores, type Stores } from '../../src/db/stores.js';
 import { createProviderClient, type ProviderClient } from '../../src/provider/client.js';
 import { createSandbox } from '../../src/sandbox/server.js';
 import type { FakeBotApi } from '../support/fake-bot-api/index.js';
-import { benchLogger as logger, ms, startBareBot, startRealBot, stats, stepper } from './step-bots.js';
+import { benchLogger as logger, ms, ORDER_STEPS, orderStepsRound, startBareBot, startRealBot, stats, type OrderStep } from './step-bots.js';
 import { cartSteps } from './cart-steps.js';
 import { summaryAndConfirm } from './summary-confirm.js';
 import { benchPostgres } from './postgres-bench.js';
@@ -218,22 +217,11 @@ async function storeSearchTimes(catalogs: [string, CatalogStore][], runs = 200):
   }
 }
 
-type Step = 'order menu' | 'category page' | 'next page' | 'back' | 'typed search' | 'pick product (provider read)';
-const STEPS: Step[] = ['order menu', 'category page', 'next page', 'back', 'typed search', 'pick product (provider read)'];
+type Step = OrderStep;
+const STEPS = ORDER_STEPS;
 
-async function roundOf(telegram: FakeBotApi, round: number, samples: Map<Step, number[]> | null): Promise<void> {
-  const chat = stepper(telegram, THINK_MS);
-  const record = (step: Step, value: number) => samples?.get(step)?.push(value);
-  record('order menu', await chat.say('/order'));
-  record('category page', await chat.tap((labels) => labels[round % 8]!));
-  record('next page', await chat.tap((labels) => labels.find((l) => l.startsWith('Next'))!));
-  record('back', await chat.tap((labels) => labels.find((l) => l.includes('Back'))!));
-  record('typed search', await chat.say(SEARCHES[round % SEARCHES.length]!));
-  record('pick product (provider read)', await chat.tap((labels) => labels[0]!));
-  await chat.say('/cancel');
-  // Let any late answer to /cancel land before the next round starts its clock.
-  await delay(30);
-}
+const roundOf = (telegram: FakeBotApi, round: number, samples: Map<Step, number[]> | null): Promise<void> =>
+  orderStepsRound(telegram, round, samples, { thinkMs: THINK_MS, categories: 8, searches: SEARCHES });
 
 async function rounds(telegram: FakeBotApi, count: number): Promise<Map<Step, number[]>> {
   const samples = new Map(STEPS.map((s) => [s, [] as number[]]));

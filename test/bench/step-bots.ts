@@ -101,6 +101,33 @@ export function stepper(telegram: FakeBotApi, thinkMs: number) {
   };
 }
 
+export type OrderStep = 'order menu' | 'category page' | 'next page' | 'back' | 'typed search' | 'pick product (provider read)';
+export const ORDER_STEPS: OrderStep[] = ['order menu', 'category page', 'next page', 'back', 'typed search', 'pick product (provider read)'];
+
+/**
+ * One walk of the /order steps as a staff member takes them (menu, a
+ * category, its next page, back, a typed search, a product), each step's
+ * answer time recorded in `samples` (null: a warm-up round), then /cancel.
+ */
+export async function orderStepsRound(
+  telegram: FakeBotApi,
+  round: number,
+  samples: Map<OrderStep, number[]> | null,
+  walk: { thinkMs: number; categories: number; searches: readonly string[] },
+): Promise<void> {
+  const chat = stepper(telegram, walk.thinkMs);
+  const record = (step: OrderStep, value: number) => samples?.get(step)?.push(value);
+  record('order menu', await chat.say('/order'));
+  record('category page', await chat.tap((labels) => labels[round % walk.categories]!));
+  record('next page', await chat.tap((labels) => labels.find((l) => l.startsWith('Next'))!));
+  record('back', await chat.tap((labels) => labels.find((l) => l.includes('Back'))!));
+  record('typed search', await chat.say(walk.searches[round % walk.searches.length]!));
+  record('pick product (provider read)', await chat.tap((labels) => labels[0]!));
+  await chat.say('/cancel');
+  // Let any late answer to /cancel land before the next round starts its clock.
+  await delay(30);
+}
+
 export interface StepBot {
   telegram: FakeBotApi;
   runner: RunnerHandle;

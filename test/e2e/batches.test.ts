@@ -1,40 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { parse } from 'csv-parse/sync';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/seed.js';
-import type { SentMessage } from '../support/fake-bot-api/index.js';
-import { ADMIN, sharedWorld, STAFF, type World } from './harness.js';
+import { ADMIN, sharedWorld, STAFF } from './harness.js';
+import { BATCH_WAIT_MS, csvRows, lastId, newMessages, PUBG_325, waitForFile, waitNew } from './batch-steps.js';
 import { posts } from './order-steps.js';
 
-/** PUBG Mobile 325 UC: no questions, 100 in stock, 580,000 IRR a unit. */
-const PUBG_325 = 123;
 const APPLE_25 = SANDBOX_PRODUCTS.oneField;
-/** Batches place one order after another; each completes within a second or so in this sandbox. */
-const BATCH_WAIT_MS = 45_000;
-
 const encoder = new TextEncoder();
-
-/** The rows of a CSV the bot sent, header first, without the byte-order mark. */
-function csvRows(content: Buffer): string[][] {
-  const text = content.toString('utf8');
-  expect(text.startsWith('\uFEFF')).toBe(true);
-  return parse(text.slice(1), { relaxColumnCount: true }) as string[][];
-}
-
-function newMessages(world: World, chatId: number, since: number): SentMessage[] {
-  return world.telegram.messages(chatId).filter((m) => m.message_id > since);
-}
-
-const lastId = (world: World, chatId: number): number => world.telegram.messages(chatId).at(-1)?.message_id ?? 0;
-
-/** The first message after `since` in the chat that matches. */
-function waitNew(world: World, chatId: number, since: number, match: RegExp, timeoutMs = BATCH_WAIT_MS): Promise<SentMessage> {
-  return world.telegram.waitForMessage(chatId, (m) => m.message_id > since && match.test(m.text), { timeoutMs });
-}
-
-async function waitForFile(world: World, chatId: number, since: number): Promise<SentMessage & { document: NonNullable<SentMessage['document']> }> {
-  const sent = await world.telegram.waitFor(() => newMessages(world, chatId, since).find((m) => m.document?.fileName.includes('-codes.csv')), { timeoutMs: BATCH_WAIT_MS });
-  return sent as SentMessage & { document: NonNullable<SentMessage['document']> };
-}
 
 describe('batches: many orders with one Confirm, one file of codes', () => {
   const world = sharedWorld({ staff: [STAFF] });
@@ -177,21 +148,5 @@ describe('batches: many orders with one Confirm, one file of codes', () => {
     await waitForFile(world, STAFF.id, since);
     expect(posts(world)).toBe(before + 2);
     world.telegram.sendText(ADMIN, '/approvals threshold off');
-  });
-});
-
-describe('a batch on PostgreSQL', () => {
-  const world = sharedWorld({ staff: [STAFF], database: 'postgresql' });
-
-  it('places a quantity batch once and sends its file of codes', async () => {
-    world.sandbox.controls.setBalance(1_000_000_000);
-    const before = posts(world);
-    const since = lastId(world, STAFF.id);
-    world.telegram.sendText(STAFF, `/batch ${PUBG_325} 15`);
-    const summary = await waitNew(world, STAFF.id, since, /2 orders, 15 units/);
-    world.telegram.clickButton(STAFF, summary, /Confirm batch/);
-    const file = await waitForFile(world, STAFF.id, since);
-    expect(csvRows(file.document.content).slice(1)).toHaveLength(15);
-    expect(posts(world)).toBe(before + 2);
   });
 });
