@@ -334,3 +334,4 @@ export { updateQueue } from './update-queue-table.js';
 export { stepUp } from './step-up-table.js';
 export { batches } from './batches-table.js';
 export { catalogHidden } from './catalog-hidden-table.js';
+export { walletLedger } from './wallet-ledger-table.js';

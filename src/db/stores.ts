@@ -64,6 +64,9 @@ import { createPostgresStepUpStore } from './postgres/step-up-store.js';
 import type { BatchStore } from '../batches/batch-store.js';
 import { createSqliteBatchStore } from '../batches/batch-store-sqlite.js';
 import { createPostgresBatchStore } from './postgres/batch-store.js';
+import type { LedgerStore } from '../ledger/ledger-store.js';
+import { createSqliteLedgerStore } from '../ledger/ledger-store-sqlite.js';
+import { createPostgresLedgerStore } from './postgres/ledger-store.js';
 
 /**
  * Everything giftdesk keeps, behind asynchronous stores: the one place that
@@ -127,6 +130,8 @@ export interface Stores {
   stepUp: StepUpStore;
   /** Batches of orders placed one after another from one confirmation: their plan, state and cursor. */
   batches: BatchStore;
+  /** The local copy of the wallet's transactions, and the order look-ups the statement and the wallet watch match them with. */
+  ledger: LedgerStore;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -163,6 +168,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     retention: createSqliteRetentionStore({ db }),
     stepUp: createSqliteStepUpStore({ db, clock }),
     batches: createSqliteBatchStore({ db }),
+    ledger: createSqliteLedgerStore({ db }),
   };
 }
 
@@ -201,5 +207,6 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     retention: createPostgresRetentionStore({ db }),
     stepUp: createPostgresStepUpStore({ db, clock }),
     batches: createPostgresBatchStore({ db }),
+    ledger: createPostgresLedgerStore({ db }),
   };
 }

@@ -13,7 +13,7 @@ export interface OperationsReadings {
   now(): number;
 }
 
-const PAUSE_SOURCES = ['admin', 'provider'] as const;
+const PAUSE_SOURCES = ['admin', 'provider', 'telegram', 'wallet'] as const;
 
 /**
  * The wallet, the ordering switch and the day's spending as gauges. Amounts

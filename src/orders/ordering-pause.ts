@@ -5,10 +5,11 @@ import { appendAudit } from './audit-trail.js';
 
 /**
  * Who paused ordering: the provider refused our key or IP, an administrator
- * said so, or Telegram showed that someone else holds the bot's token
- * (alerts/token-watch.ts).
+ * said so, Telegram showed that someone else holds the bot's token
+ * (alerts/token-watch.ts), or the wallet showed a debit no giftdesk order
+ * accounts for (ledger/wallet-watch.ts).
  */
-export type PauseSource = 'provider' | 'admin' | 'telegram';
+export type PauseSource = 'provider' | 'admin' | 'telegram' | 'wallet';
 
 /** Why no order may be sent. */
 export type OrderingPause = {

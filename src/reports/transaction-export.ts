@@ -1,6 +1,6 @@
 import type { ProviderClient } from '../provider/client.js';
 import { CONTRACT_LIMITS, type Transaction } from '../provider/schemas.js';
-import { timeBounds } from '../provider/time-bounds.js';
+import { transactionMoment as momentOf } from '../provider/transaction-shape.js';
 import type { CsvValue } from './csv.js';
 import type { DayRange } from './export-range.js';
 import { formatLocalDateTime } from './local-dates.js';
@@ -10,12 +10,6 @@ import type { ReportQueries } from './report-queries.js';
 export interface TransactionTable extends Table {
   /** True when the pages ran out of budget before reaching back to the range's start. */
   cut: boolean;
-}
-
-/** Where a provider time is read as a moment: exact when it names its zone, else the middle of what it can mean. */
-function momentOf(transaction: Transaction): number | null {
-  const bounds = timeBounds(transaction.createdAt);
-  return bounds === null ? null : Math.round((bounds.earliest + bounds.latest) / 2);
 }
 
 /**

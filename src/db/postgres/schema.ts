@@ -346,3 +346,4 @@ export { stepUp } from './step-up-table.js';
 export { updateQueue } from './update-queue-table.js';
 export { batches } from './batches-table.js';
 export { catalogHidden } from './catalog-hidden-table.js';
+export { walletLedger } from './wallet-ledger-table.js';

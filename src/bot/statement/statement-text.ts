@@ -1,0 +1,92 @@
+import { clipName, type DescribePerson } from '../describe-person.js';
+import { formatAmount, formatDateTime, formatDay, formatId, formatNumber, type AmountUnit } from '../../text/format.js';
+import type { Locale, Translate } from '../../text/i18n.js';
+import type { LedgerEntry, LedgerOrder } from '../../ledger/ledger-store.js';
+import type { Statement, StatementException } from '../../ledger/statement.js';
+
+export interface StatementView {
+  t: Translate;
+  locale: Locale;
+  timeZone: string;
+  amountUnit: AmountUnit;
+  describePerson: DescribePerson;
+}
+
+/** Exceptions listed in the chat; the file lists them all. */
+const LISTED_EXCEPTIONS = 15;
+const MAX_DESCRIPTION = 60;
+
+const amount = (v: StatementView, value: number) => formatAmount(value, v.locale, v.amountUnit);
+const when = (v: StatementView, at: number | null, text: string | null) => (at === null ? (text ?? '?') : formatDateTime(at, v.locale, v.timeZone));
+
+function entryWords(v: StatementView, entry: LedgerEntry): Record<string, string> {
+  return {
+    transaction: formatId(entry.id, v.locale),
+    amount: amount(v, entry.amount),
+    at: when(v, entry.at, entry.createdAt),
+    providerOrder: entry.providerOrderId === null ? '-' : formatId(entry.providerOrderId, v.locale),
+    description: clipName(entry.description ?? '-', MAX_DESCRIPTION),
+  };
+}
+
+function orderWords(v: StatementView, order: LedgerOrder): Record<string, string> {
+  return {
+    order: formatId(order.id, v.locale),
+    providerOrder: formatId(order.providerOrderId, v.locale),
+    person: v.describePerson(order.userId),
+    confirmed: amount(v, order.totalAmount),
+  };
+}
+
+/** One exception in one line, in the reader's language. */
+export function exceptionText(v: StatementView, exception: StatementException): string {
+  switch (exception.kind) {
+    case 'foreign-debit':
+    case 'unknown-type':
+      return v.t(`statement-x-${exception.kind}`, entryWords(v, exception.entry));
+    case 'second-debit':
+    case 'amount-differs':
+      return v.t(`statement-x-${exception.kind}`, { ...entryWords(v, exception.entry), ...orderWords(v, exception.order) });
+    case 'unplaced-refund':
+      return exception.order === null
+        ? v.t('statement-x-refund-unknown', entryWords(v, exception.entry))
+        : v.t('statement-x-refund-unreturned', { ...entryWords(v, exception.entry), ...orderWords(v, exception.order) });
+    case 'missing-debit':
+    case 'missing-refund':
+      return v.t(`statement-x-${exception.kind}`, orderWords(v, exception.order));
+    case 'chain-break':
+      return v.t('statement-x-chain-break', { ...entryWords(v, exception.entry), expected: amount(v, exception.expected), found: amount(v, exception.entry.balanceAfter ?? 0) });
+  }
+}
+
+/** The statement as the chat shows it: the figures, whether they add up, and the exceptions. */
+export function statementText(v: StatementView, statement: Statement, extra: { stale: boolean; syncedAt: number }): string {
+  const { t, locale } = v;
+  const span = { from: formatDay(statement.from, locale, v.timeZone), to: formatDay(statement.to - 1, locale, v.timeZone), zone: v.timeZone };
+  const lines: (string | null)[] = [t('statement-title', span)];
+  if (statement.copyStartsAt !== null) lines.push(t('statement-copy-starts', { at: formatDay(statement.copyStartsAt, locale, v.timeZone) }));
+  if (extra.stale) lines.push(t('statement-stale', { at: formatDateTime(extra.syncedAt, locale, v.timeZone) }));
+  if (statement.opening === null) {
+    lines.push(t('statement-empty'));
+  } else {
+    const { credits, debits } = statement;
+    lines.push(
+      '',
+      t('statement-opening', { amount: amount(v, statement.opening) }),
+      t('statement-credits', { amount: amount(v, credits.total), topUps: amount(v, credits.topUps), refunds: amount(v, credits.refunds) }),
+      t('statement-debits', { amount: amount(v, debits.total), giftdesk: amount(v, debits.giftdesk), elsewhere: amount(v, debits.elsewhere) }),
+      t('statement-closing', { amount: amount(v, statement.closing ?? statement.opening) }),
+      statement.balanced ? t('statement-balanced') : t('statement-unbalanced', { difference: amount(v, statement.difference) }),
+    );
+  }
+  lines.push(t('statement-orders', { placed: formatNumber(statement.orders.placed, locale), matched: formatNumber(statement.orders.matched, locale), count: statement.orders.placed }));
+  const { exceptions } = statement;
+  if (exceptions.length === 0) {
+    lines.push('', t('statement-no-exceptions'));
+  } else {
+    lines.push('', t('statement-exceptions', { count: formatNumber(exceptions.length, locale) }));
+    lines.push(...exceptions.slice(0, LISTED_EXCEPTIONS).map((exception) => `• ${exceptionText(v, exception)}`));
+    if (exceptions.length > LISTED_EXCEPTIONS) lines.push(t('statement-more-in-file', { count: formatNumber(exceptions.length - LISTED_EXCEPTIONS, locale) }));
+  }
+  return lines.filter((line) => line !== null).join('\n');
+}

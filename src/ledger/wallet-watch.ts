@@ -1,0 +1,101 @@
+import type { AdminAlerts } from '../alerts/admin-alerts.js';
+import type { Logger } from '../logger.js';
+import type { Clock } from '../clock.js';
+import type { AuditTrail } from '../orders/audit-trail.js';
+import type { OrderingPauseStore } from '../orders/ordering-pause.js';
+import { transactionDirection } from '../provider/transaction-shape.js';
+import type { Settings } from '../settings/settings-view.js';
+import type { Locale } from '../text/i18n.js';
+import type { LedgerEntry, LedgerStore, LedgerVerdict } from './ledger-store.js';
+import type { LedgerSync } from './ledger-sync.js';
+import { largeCreditSetting, pauseOnForeignDebitSetting } from './wallet-watch-settings.js';
+
+/** News of the wallet administrators hear once per transaction. */
+export type WalletNews = { kind: 'foreign-debit'; entry: LedgerEntry; paused: boolean } | { kind: 'large-credit'; entry: LedgerEntry };
+
+export const WALLET_FOREIGN_DEBIT = 'wallet.foreign_debit';
+export const WALLET_LARGE_CREDIT = 'wallet.large_credit';
+
+/** Entries judged per pass: far more than a minute brings, and a bound on one pass's work. */
+const JUDGED_PER_PASS = 500;
+
+export interface WalletWatch {
+  /** One look: the newest transactions read, and each new one judged. Never throws for the provider's sake: logged. */
+  tick(): Promise<void>;
+}
+
+/**
+ * The watch on the wallet. The key is shared with whoever holds it and with
+ * the provider's panel, so a debit that no giftdesk order accounts for is
+ * the one sign a company gets that someone else is spending: administrators
+ * hear of it once per debit (audited), and ordering pauses when the setting
+ * says so. A debit is held back while an order of the same amount waits for
+ * reconciliation to learn its provider id: that debit is probably ours.
+ */
+export function createWalletWatch(deps: {
+  sync: Pick<LedgerSync, 'syncNow'>;
+  store: LedgerStore;
+  settings: Pick<Settings, 'read'>;
+  pauses: Pick<OrderingPauseStore, 'pause'>;
+  alerts: Pick<AdminAlerts, 'alert'>;
+  audit: AuditTrail;
+  render: (locale: Locale, news: WalletNews) => string;
+  clock: Clock;
+  logger: Logger;
+}): WalletWatch {
+  const { store, clock, logger } = deps;
+
+  async function tell(entry: LedgerEntry, verdict: LedgerVerdict): Promise<void> {
+    // The one instance whose verdict lands tells; any other finds it written.
+    if (!(await store.judge(entry.id, verdict, clock.now()))) return;
+    const facts = { transaction: entry.id, providerOrder: entry.providerOrderId, description: entry.description?.slice(0, 120) ?? null, createdAt: entry.createdAt };
+    if (verdict === 'foreign-debit') {
+      const paused = deps.settings.read(pauseOnForeignDebitSetting);
+      // An earlier pause stays in force (and keeps its reason): ordering is paused either way.
+      if (paused) await deps.pauses.pause({ source: 'wallet', reason: `debit ${entry.id}`, by: null });
+      logger.error({ transaction: entry.id, amount: entry.amount, providerOrder: entry.providerOrderId, paused }, 'a wallet debit that no giftdesk order accounts for');
+      await deps.audit.record({ actorId: null, action: WALLET_FOREIGN_DEBIT, orderId: null, amount: entry.amount, facts: { ...facts, paused } });
+      await deps.alerts.alert(`wallet:${entry.id}`, (locale) => deps.render(locale, { kind: 'foreign-debit', entry, paused }), { quietMs: 0 });
+    } else {
+      logger.warn({ transaction: entry.id, amount: entry.amount }, 'a large wallet credit that is no refund of a giftdesk order');
+      await deps.audit.record({ actorId: null, action: WALLET_LARGE_CREDIT, orderId: null, amount: entry.amount, facts });
+      await deps.alerts.alert(`wallet:${entry.id}`, (locale) => deps.render(locale, { kind: 'large-credit', entry }), { quietMs: 0 });
+    }
+  }
+
+  async function judgeNew(): Promise<void> {
+    const entries = await store.unjudged(JUDGED_PER_PASS);
+    if (entries.length === 0) return;
+    const ids = [...new Set(entries.flatMap((entry) => (entry.providerOrderId === null ? [] : [entry.providerOrderId])))];
+    const ours = new Set((await store.ordersByProviderIds(ids)).map((order) => order.providerOrderId));
+    let waiting: number[] | null = null;
+    const largeCredit = deps.settings.read(largeCreditSetting);
+    for (const entry of entries) {
+      const direction = transactionDirection(entry);
+      const isOurs = entry.providerOrderId !== null && ours.has(entry.providerOrderId);
+      if (isOurs) {
+        await store.judge(entry.id, 'ours', clock.now());
+      } else if (direction === 'debit') {
+        waiting ??= await store.unsettledPostTotals();
+        if (waiting.includes(entry.amount)) continue;
+        await tell(entry, 'foreign-debit');
+      } else if (direction === 'credit' && largeCredit !== null && entry.amount >= largeCredit) {
+        await tell(entry, 'large-credit');
+      } else {
+        await store.judge(entry.id, 'quiet', clock.now());
+      }
+    }
+  }
+
+  return {
+    async tick() {
+      try {
+        await deps.sync.syncNow();
+      } catch (error) {
+        logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'wallet watch: the newest transactions could not be read; the next look tries again');
+      }
+      // What an earlier pass kept but could not judge (a held debit, a crash) is judged even when this read failed.
+      await judgeNew();
+    },
+  };
+}
