@@ -122,6 +122,7 @@ const schema = z.strictObject({
   POLL_STALE_MINUTES: positiveInt(30, 7 * 24 * 60),
   LOW_BALANCE_CHECK_SECONDS: positiveInt(300, 24 * 60 * 60),
   TOKEN_WATCH_SECONDS: positiveInt(180, 24 * 60 * 60),
+  WALLET_WATCH_SECONDS: positiveInt(60, 60 * 60),
   APPROVAL_EXPIRY_MINUTES: positiveInt(24 * 60, 30 * 24 * 60),
   PROVIDER_TIMEOUT_MS: positiveInt(10_000, 120_000),
   PROVIDER_ORDER_TIMEOUT_MS: positiveInt(30_000, 300_000),
@@ -171,6 +172,8 @@ export type Config = {
   lowBalanceCheckSeconds: number;
   /** How often Telegram's registration of the bot is compared with ours: a stolen token is seen within this. */
   tokenWatchSeconds: number;
+  /** How often the wallet's newest transactions are read (one request while nothing changes) and new ones judged. */
+  walletWatchSeconds: number;
   /** An order waiting for approval longer than this expires unplaced; both sides are told. */
   approvalExpiryMinutes: number;
   providerTimeoutMs: number;
@@ -284,6 +287,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     pollStaleMinutes: data.POLL_STALE_MINUTES,
     lowBalanceCheckSeconds: data.LOW_BALANCE_CHECK_SECONDS,
     tokenWatchSeconds: data.TOKEN_WATCH_SECONDS,
+    walletWatchSeconds: data.WALLET_WATCH_SECONDS,
     approvalExpiryMinutes: data.APPROVAL_EXPIRY_MINUTES,
     providerTimeoutMs: data.PROVIDER_TIMEOUT_MS,
     providerOrderTimeoutMs: data.PROVIDER_ORDER_TIMEOUT_MS,

@@ -44,7 +44,7 @@ const DIGEST_TICK_MS = 60_000;
 type SenderParts = Pick<NotificationSenderDeps, 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent'>;
 
 export interface BackgroundDeps extends SenderParts {
-  config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'timeZone' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds' | 'tokenWatchSeconds'>;
+  config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'timeZone' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds' | 'tokenWatchSeconds' | 'walletWatchSeconds'>;
   /** The followed orders, the outbox and the measured provider clock. */
   stores: Pick<Stores, 'orderLeases' | 'notifications' | 'appState' | 'batches'>;
   provider: ProviderClient;
@@ -74,6 +74,8 @@ export interface BackgroundDeps extends SenderParts {
   batchDetails?: Pick<BatchDetails, 'keep'>;
   /** Compares Telegram's registration of the bot with giftdesk's own (alerts/token-watch.ts); absent, not watched. */
   watchBotToken?: () => Promise<void>;
+  /** One look of the wallet watch: the newest transactions read and each new one judged. */
+  watchWallet?: () => Promise<void>;
   /** Observers for health and metrics; they never change what the loops do. */
   onSweepDone?: (at: number) => void;
   onNotificationSent?: (sent: { kind: string; createdAt: number; sentAt: number }) => void;
@@ -247,6 +249,12 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
       ? [
           // Not at once: the first look follows our own setWebhook or deleteWebhook (app.ts), and the watch waits for it.
           startRepeating({ name: 'bot token watch', everyMs: config.tokenWatchSeconds * 1_000, task: deps.watchBotToken, clock, logger }),
+        ]
+      : []),
+    ...(deps.watchWallet
+      ? [
+          // At once: the first look fills the local copy, and whatever was spent while the process was down is judged now.
+          startRepeating({ name: 'wallet watch', everyMs: config.walletWatchSeconds * 1_000, task: fresh(deps.watchWallet), clock, logger, immediately: true }),
         ]
       : []),
     ...(deps.runBatches ? [startRepeating({ name: 'batch runner', everyMs: BATCH_TICK_MS, task: fresh(deps.runBatches), clock, logger, immediately: true })] : []),

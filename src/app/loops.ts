@@ -72,6 +72,7 @@ export function startLoops(deps: {
     orderingPause: services.stores.orderingPause,
     approvals: { service: services.approvals, announcer: services.approvalAnnouncer },
     watchBotToken: () => services.tokenWatch.tick(),
+    watchWallet: () => services.ledger.watch.tick(),
     runBatches: () => batchRunner.runOnce(),
     batchDetails,
     dualControl: { service: services.dualControl, announcer: services.dualControlAnnouncer },

@@ -41,6 +41,7 @@ import { spendingSettings } from '../orders/spending-settings.js';
 import { retentionSettings } from '../safeguards/retention/retention-settings.js';
 import { translatorFor } from '../text/i18n.js';
 import { strangersSetting } from '../bot/strangers-setting.js';
+import { walletWatchSettings } from '../ledger/wallet-watch-settings.js';
 import type { TelegramPace } from '../bot/telegram-pace.js';
 import { createTelegramConnections } from './telegram-connections.js';
 import type { Clock } from '../clock.js';
@@ -50,6 +51,7 @@ import { createOrderStepUp, type OrderStepUp } from '../safeguards/step-up/order
 import type { StepUp } from '../safeguards/step-up/step-up.js';
 import { composeProvider } from './provider-stack.js';
 import type { CatalogStore } from '../catalog/catalog-store.js';
+import { createLedgerServices, type LedgerServices } from './ledger-wiring.js';
 
 /** Everything giftdesk knows and does, below the bot and the background loops. */
 export interface Services {
@@ -114,6 +116,8 @@ export interface Services {
   dualControlAnnouncer: DualControlAnnouncer;
   orderFeed: OrderFeed;
   dailyDigest: DailyDigest;
+  /** The wallet's local copy of transactions, its watch and the statement's open exceptions. */
+  ledger: LedgerServices;
 }
 
 /**
@@ -177,7 +181,7 @@ export async function createServices(deps: {
   const stepUp = createStepUpService({ stepUpKey: config.stepUpKey, stores, settings, alerts, translate, describePerson, timeZone: config.timeZone, clock, logger: logger.child({ component: 'step-up' }) });
   const orderStepUp = createOrderStepUp({ stepUp, settings, appState: stores.appState, clock });
   const settingsRegistry = createSettingsRegistry();
-  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp, config.amountUnit), strangersSetting(settings));
+  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp, config.amountUnit), strangersSetting(settings), ...walletWatchSettings(settings, config.amountUnit));
   const metrics = createMetrics({
     store: stores.health,
     instance: config.instanceId,
@@ -298,6 +302,7 @@ export async function createServices(deps: {
     logger: logger.child({ component: 'dual-control' }),
   });
 
+  const ledger = createLedgerServices({ config, stores, provider, settings, alerts, pauses: orderingPause, periods, translate, clock, logger });
   const reportSenders = { recipients: adminRecipients, sendText, translate, describePerson, amountUnit: config.amountUnit, clock };
   const orderFeed = await createOrderFeed({ queries: stores.reports, state: stores.appState, settings, ...reportSenders, logger: logger.child({ component: 'feed' }) });
   const dailyDigest = createDailyDigest({
@@ -307,6 +312,7 @@ export async function createServices(deps: {
     provider,
     periods,
     timeZone: config.timeZone,
+    walletExceptions: () => ledger.openExceptions(),
     ...reportSenders,
     logger: logger.child({ component: 'digest' }),
   });
@@ -353,5 +359,6 @@ export async function createServices(deps: {
     dualControlAnnouncer,
     orderFeed,
     dailyDigest,
+    ledger,
   };
 }

@@ -38,6 +38,7 @@ import type { ApprovalAnnouncer } from '../orders/approval-announcer.js';
 import type { ApprovalService } from '../orders/approval-service.js';
 import type { AmountUnit } from '../text/format.js';
 import type { TelegramPace } from './telegram-pace.js';
+import type { StatementDeps } from './features/statement.js';
 
 /** Everything the bot is built from: the services createApp made, and the settings it reads. */
 export interface BotDeps {
@@ -90,6 +91,10 @@ export interface BotDeps {
   lowBalance: Pick<LowBalanceWatch, 'threshold' | 'setThreshold'>;
   /** /retention's settings, and where each "Show codes" message is recorded so that it can leave the chat later; absent, neither. */
   retention?: { settings: Settings; codeMessages: Pick<CodeMessageStore, 'record'> };
+  /** /statement's reading and drawing, and the settings /walletwatch changes; absent, neither command. */
+  statement?: Pick<StatementDeps, 'read' | 'chart'> & { settings: Settings };
+  /** Exceptions in this month's wallet statement, for /balance; absent, not shown. */
+  walletExceptions?: () => Promise<number | null>;
   /** What /settings lists. */
   settingsRegistry: Pick<SettingsRegistry, 'list'>;
   /** Orders above a person's approval threshold wait for an administrator; absent, none does. */

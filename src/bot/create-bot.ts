@@ -20,6 +20,8 @@ import { balanceFeature } from './features/balance.js';
 import { cancelFeature } from './features/cancel.js';
 import { confirmedPressFeature } from './features/confirmed-press.js';
 import { exportFeature } from './features/export.js';
+import { statementFeature } from './features/statement.js';
+import { walletWatchFeature } from './features/wallet-watch.js';
 import { feedAndDigestFeature } from './features/feed-and-digest.js';
 import { helpFeature } from './features/help.js';
 import { languageFeature } from './features/language.js';
@@ -254,7 +256,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(reviewFeature({ ...tracking, review: deps.review, provider: deps.provider, describePerson, logger: deps.logger }));
   const orderingPaused = () => deps.orderingPause.current();
   bot.use(helpFeature({ orderingPaused }));
-  bot.use(balanceFeature({ provider: deps.provider, onProviderTrouble, troubleText: troubleMessage, orderingPaused }));
+  bot.use(balanceFeature({ provider: deps.provider, onProviderTrouble, troubleText: troubleMessage, orderingPaused, ...(deps.walletExceptions ? { walletExceptions: deps.walletExceptions } : {}) }));
   bot.use(languageFeature({ staff: deps.staff, menus }));
   bot.use(staffFeature({ staff: deps.staff, people: deps.people, describePerson, menus, tellPerson, ...(dual ? { dual } : {}), logger: deps.logger }));
   bot.use(
@@ -334,6 +336,10 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       logger: deps.logger,
     }),
   );
+  if (deps.statement) {
+    bot.use(statementFeature({ ...deps.statement, periods: deps.periods, describePerson, audit: deps.auditTrail, clock: deps.clock, logger: deps.logger }));
+    bot.use(walletWatchFeature({ settings: deps.statement.settings }));
+  }
   if (deps.reportSettings) bot.use(feedAndDigestFeature({ ...deps.reportSettings }));
   if (deps.batches) {
     const batchDeps = { ...deps.batches, provider: deps.provider, perOrderMax: deps.perItemLimit, ...(deps.orderStepUp && stepUpGate ? { orderStepUp: deps.orderStepUp } : {}), ...(deps.velocity ? { velocity: deps.velocity } : {}), logger: deps.logger };

@@ -29,12 +29,21 @@ export async function readStatement(
   const filled = await sync.filled();
   if (filled === null) return { ok: false, problem: 'not-filled' };
   const syncedAt = (await sync.syncedAt()) ?? filled.at;
+  const statement = await statementFromCopy(store, span, { copyFrom: filled.from, syncedAt, now: deps.clock.now() });
+  return { ok: true, statement, stale, syncedAt };
+}
+
+/** A span's statement from the local copy alone: no request to the provider. */
+export async function statementFromCopy(
+  store: LedgerStore,
+  span: { from: number; to: number },
+  copy: { copyFrom: number; syncedAt: number; now: number },
+): Promise<Statement> {
   const entries = await store.between(span.from, span.to);
   const before = await store.lastBefore(span.from);
   const placed = await store.ordersPlacedBetween(span.from, span.to);
   const namedIds = [...new Set(entries.flatMap((entry) => (entry.providerOrderId === null ? [] : [entry.providerOrderId])))];
   const named = await store.ordersByProviderIds(namedIds);
   const entriesOfPlaced = await store.forProviderOrders(placed.map((order) => order.providerOrderId));
-  const statement = computeStatement({ ...span, entries, before, placed, named, entriesOfPlaced, copyFrom: filled.from, syncedAt, now: deps.clock.now() });
-  return { ok: true, statement, stale, syncedAt };
+  return computeStatement({ ...span, entries, before, placed, named, entriesOfPlaced, ...copy });
 }

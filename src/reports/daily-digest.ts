@@ -40,6 +40,8 @@ export function createDailyDigest(deps: {
   translate: (locale: Locale) => Translate;
   describePerson: (id: number) => string;
   amountUnit: AmountUnit;
+  /** Exceptions in this month's wallet statement (src/ledger), or null when not known; absent, not mentioned. */
+  walletExceptions?: () => Promise<number | null>;
   clock: Clock;
   logger: Logger;
 }): DailyDigest {
@@ -89,6 +91,7 @@ export function createDailyDigest(deps: {
         returned: await deps.queries.returnedBetween(range),
         needingAction: await deps.queries.needingAction(),
         balance: await readBalance(),
+        walletExceptions: await deps.walletExceptions?.().catch(() => null),
       };
       for (const admin of deps.recipients()) {
         const text = digestText(facts, { t: deps.translate(admin.locale), locale: admin.locale, amountUnit: deps.amountUnit, timeZone: deps.timeZone, describePerson: deps.describePerson });

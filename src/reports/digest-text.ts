@@ -14,6 +14,8 @@ export interface DigestFacts {
   needingAction: OrderRow[];
   /** Null when the provider could not be asked. */
   balance: number | null;
+  /** Exceptions in this month's wallet statement; null (or absent) when not known. */
+  walletExceptions?: number | null;
 }
 
 /** Lists stay short enough for one message; /export has everything. */
@@ -61,6 +63,8 @@ export function digestText(facts: DigestFacts, v: { t: Translate; locale: Locale
   lines.push('', facts.needingAction.length === 0 ? t('digest-no-action') : t('digest-action', { count: formatNumber(facts.needingAction.length, locale) }));
   lines.push(...facts.needingAction.slice(0, MAX_ORDERS).map(orderLine), more(facts.needingAction.length, MAX_ORDERS));
   lines.push('', facts.balance === null ? t('digest-balance-unknown') : t('digest-balance', { balance: amount(facts.balance) }));
+  // Open exceptions are repeated every day until they leave the month: nobody forgets a debit nobody placed.
+  if (facts.walletExceptions) lines.push(t('digest-wallet-exceptions', { count: formatNumber(facts.walletExceptions, locale) }));
   const text = lines.filter((line) => line !== null).join('\n');
   return text.length <= MAX_LENGTH ? text : `${text.slice(0, text.lastIndexOf('\n', MAX_LENGTH - 2))}\n…`;
 }

@@ -38,7 +38,7 @@ const WORDED: Readonly<Record<string, readonly string[]>> = {
   'audit-why-': ['review', 'never-sent', 'same-order-pending', 'another-in-flight', 'paused', 'limit', 'rate-limit', 'no-provider-order', 'interrupted', 'accepted-not-recorded', 'approval'],
   'audit-limit-': ['order', 'day', 'month', 'approval'],
   'audit-undeliverable-': ['order-missing', 'removed', 'viewer', 'blocked', 'telegram'],
-  'audit-export-': ['orders', 'transactions', 'audit', 'summary'],
+  'audit-export-': ['orders', 'transactions', 'audit', 'summary', 'statement'],
   'audit-velocity-': ['orders', 'reveals', 'reads', 'pending'],
 };
 
@@ -256,6 +256,10 @@ function factsWords(v: EventWordsView, entry: AuditEntry, facts: AuditFacts): st
     return v.t(`audit-step-up-${step}`, { who: entry.subjectId === null ? '?' : v.describePerson(entry.subjectId) });
   }
   if (area === 'catalog' && (step === 'hidden' || step === 'shown')) return catalogEvent(v, step, facts);
+  if (area === 'wallet' && (step === 'foreign_debit' || step === 'large_credit')) {
+    const transaction = whole(facts['transaction']);
+    return v.t(`audit-wallet-${step.replace('_', '-')}`, { amount: entry.amount === null ? '?' : formatAmount(entry.amount, v.locale, v.amountUnit), transaction: transaction === null ? '?' : formatId(transaction, v.locale) });
+  }
   if (entry.action === 'velocity.refused') return known(v, 'audit-velocity-', text(facts['limit']) ?? '', { cap: formatNumber(whole(facts['cap']) ?? 0, v.locale) });
   return null;
 }

@@ -2,7 +2,8 @@ import { Composer } from 'grammy';
 import type { OrderingPause } from '../../orders/ordering-pause.js';
 import type { ProviderClient } from '../../provider/client.js';
 import type { BaseContext } from '../context.js';
-import { formatAmount, type AmountUnit } from '../../text/format.js';
+import { formatAmount, formatNumber } from '../../text/format.js';
+import { readsEveryone } from '../middleware/roles.js';
 import type { Trouble, TroubleDetail } from '../provider-trouble.js';
 import type { Translate } from '../../text/i18n.js';
 import { pauseStatusText } from '../ordering-pause-text.js';
@@ -12,13 +13,17 @@ export function balanceFeature(deps: {
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
   orderingPaused: () => Promise<OrderingPause | null>;
+  /** Exceptions in this month's wallet statement, shown to those who read it (administrators and viewers); absent, never. */
+  walletExceptions?: () => Promise<number | null>;
 }) {
   const composer = new Composer<BaseContext>();
   // Whoever checks the money also learns that none of it can be spent right now.
   const withPause = async (ctx: BaseContext, text: string): Promise<string> => {
     const pause = await deps.orderingPaused();
     const badged = ctx.presentation.sandbox ? `${ctx.t('sandbox-badge')}\n${text}` : text;
-    return pause ? `${badged}\n\n${pauseStatusText(ctx.t, ctx.member.locale, ctx.presentation.timeZone, pause)}` : badged;
+    const exceptions = readsEveryone(ctx.member.role) ? await deps.walletExceptions?.().catch(() => null) : null;
+    const tail = [pause ? pauseStatusText(ctx.t, ctx.member.locale, ctx.presentation.timeZone, pause) : null, exceptions ? ctx.t('balance-wallet-exceptions', { count: formatNumber(exceptions, ctx.member.locale) }) : null];
+    return [badged, ...tail].filter(Boolean).join('\n\n');
   };
   composer.command('balance', async (ctx) => {
     await ctx.replyWithChatAction('typing').catch(() => undefined);

@@ -119,6 +119,7 @@ audit-export-orders = the orders
 audit-export-transactions = the wallet transactions
 audit-export-audit = the audit
 audit-export-summary = the spending summary
+audit-export-statement = the wallet statement
 audit-other = { $action }
 audit-velocity-orders = was refused an order: more than { $cap } in an hour
 audit-velocity-reveals = was refused someone else's codes: more than { $cap } reveals in an hour

@@ -66,5 +66,7 @@ export-col-description = Description
 help-admin-reports =
     /export orders|transactions|audit [from] [to]: a spreadsheet (CSV) of the span, this month unless dates are given
     /export summary [month]: spending per person for a month
+    /statement [month]: the wallet's statement: does it balance, and every debit or refund giftdesk cannot account for
+    /walletwatch: what happens when someone else spends the wallet
     /feed on|off: a line for every order placed
     /digest <hour>|off: yesterday's digest every day at that hour

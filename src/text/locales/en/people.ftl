@@ -11,6 +11,7 @@ help-viewer =
     /track <order>: where an order stands (without codes)
     /balance: the wallet balance
     /transactions: the wallet's transactions
+    /statement [month]: the wallet's statement for a month, and whether it balances
     /audit: who did what (/audit @user, /audit <telegram id>, /audit #<order>)
     /language: English or Persian
     /help: this list
@@ -28,6 +29,8 @@ staff-you-can-viewer = You can see the balance, everyone's orders, the transacti
 codes-seen-by-other = { $who } opened the codes of your order { $order } (#{ $id }) on { $when }.
 
 command-transactions = Wallet transactions
+command-statement = Wallet statement for a month
+command-walletwatch = When someone else spends the wallet
 command-review = Orders waiting for a decision
 command-audit = Who did what
 command-staff = Manage staff and roles

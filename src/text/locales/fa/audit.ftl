@@ -117,6 +117,7 @@ audit-export-orders = سفارش‌ها
 audit-export-transactions = تراکنش‌های کیف پول
 audit-export-audit = گزارش رویدادها
 audit-export-summary = خلاصهٔ هزینه‌ها
+audit-export-statement = صورت‌حساب کیف پول
 audit-other = { $action }
 audit-velocity-orders = سفارشش رد شد: بیش از { $cap } سفارش در یک ساعت
 audit-velocity-reveals = باز کردن کدهای دیگران برایش رد شد: بیش از { $cap } بار در یک ساعت

@@ -64,5 +64,7 @@ export-col-description = شرح
 help-admin-reports =
     /export orders|transactions|audit [از] [تا]: فایل جدول (CSV) آن بازه؛ بدون تاریخ، ماه جاری
     /export summary [ماه]: هزینهٔ هر نفر در یک ماه
+    /statement [ماه]: صورت‌حساب کیف پول: آیا تراز است، و هر برداشت یا بازگشت وجهی که giftdesk نمی‌تواند توضیح دهد
+    /walletwatch: آنچه وقتی کس دیگری از کیف پول خرج می‌کند رخ می‌دهد
     /feed on|off: یک خط برای هر سفارشی که ثبت می‌شود
     /digest <ساعت>|off: خلاصهٔ روز قبل، هر روز در آن ساعت

@@ -11,6 +11,7 @@ help-viewer =
     /track <سفارش>: وضعیت یک سفارش (بدون کدها)
     /balance: موجودی کیف پول
     /transactions: تراکنش‌های کیف پول
+    /statement [ماه]: صورت‌حساب کیف پول در یک ماه، و اینکه تراز است یا نه
     /audit: چه کسی چه کرد (/audit @user، /audit <شناسهٔ تلگرام>، /audit #<سفارش>)
     /language: انگلیسی یا فارسی
     /help: همین فهرست
@@ -28,6 +29,8 @@ staff-you-can-viewer = می‌توانید موجودی، سفارش‌های ه
 codes-seen-by-other = { $who } در { $when } کدهای سفارش شما را باز کرد: { $order } (#{ $id }).
 
 command-transactions = تراکنش‌های کیف پول
+command-statement = صورت‌حساب ماهانهٔ کیف پول
+command-walletwatch = وقتی کس دیگری از کیف پول خرج می‌کند
 command-review = سفارش‌های منتظر تصمیم
 command-audit = چه کسی چه کرد
 command-staff = مدیریت کارکنان و نقش‌ها

@@ -1,0 +1,76 @@
+import type { AdminAlerts } from '../alerts/admin-alerts.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Stores } from '../db/stores.js';
+import { createLedgerSync, type LedgerSync } from '../ledger/ledger-sync.js';
+import { statementFromCopy } from '../ledger/statement-reader.js';
+import { createWalletWatch, type WalletNews, type WalletWatch } from '../ledger/wallet-watch.js';
+import type { Logger } from '../logger.js';
+import type { OrderingPauseStore } from '../orders/ordering-pause.js';
+import type { ProviderClient } from '../provider/client.js';
+import type { Settings } from '../settings/settings-view.js';
+import { formatAmount, formatDateTime, formatId } from '../text/format.js';
+import type { Locale, Translate } from '../text/i18n.js';
+import type { LocalPeriods } from '../text/local-periods.js';
+
+export interface LedgerServices {
+  sync: LedgerSync;
+  watch: WalletWatch;
+  /**
+   * How many exceptions this month's statement has, from the local copy
+   * (no request), or null before the copy was first filled. Worked out at
+   * most once a minute: /balance and the digest ask often, the answer moves slowly.
+   */
+  openExceptions(): Promise<number | null>;
+}
+
+const EXCEPTIONS_FRESH_MS = 60_000;
+
+/** The wallet's local copy, its watch and the open-exceptions count, composed on the stores and the provider. */
+export function createLedgerServices(deps: {
+  config: Pick<Config, 'amountUnit' | 'timeZone'>;
+  stores: Stores;
+  provider: Pick<ProviderClient, 'listTransactions'>;
+  settings: Pick<Settings, 'read'>;
+  alerts: Pick<AdminAlerts, 'alert'>;
+  pauses: Pick<OrderingPauseStore, 'pause'>;
+  periods: LocalPeriods;
+  translate: (locale: Locale) => Translate;
+  clock: Clock;
+  logger: Logger;
+}): LedgerServices {
+  const { stores, periods, clock, config } = deps;
+  const logger = deps.logger.child({ component: 'wallet-watch' });
+  // Back to the start of last month: this month's statement and last month's both have their opening balance.
+  const sync = createLedgerSync({ provider: deps.provider, store: stores.ledger, appState: stores.appState, fillFrom: () => periods.startOfMonth(periods.startOfMonth(clock.now()) - 1), clock, logger });
+  const render = (locale: Locale, news: WalletNews): string => {
+    const t = deps.translate(locale);
+    const { entry } = news;
+    const words = {
+      transaction: formatId(entry.id, locale),
+      amount: formatAmount(entry.amount, locale, config.amountUnit),
+      at: entry.at === null ? (entry.createdAt ?? '?') : formatDateTime(entry.at, locale, config.timeZone),
+      providerOrder: entry.providerOrderId === null ? '-' : formatId(entry.providerOrderId, locale),
+      description: (entry.description ?? '-').slice(0, 120),
+    };
+    if (news.kind === 'large-credit') return t('wallet-large-credit-alert', words);
+    return [t('wallet-foreign-debit-alert', words), news.paused ? t('wallet-foreign-debit-paused') : null].filter(Boolean).join('\n');
+  };
+  const watch = createWalletWatch({ sync, store: stores.ledger, settings: deps.settings, pauses: deps.pauses, alerts: deps.alerts, audit: stores.auditTrail, render, clock, logger });
+
+  let remembered: { at: number; count: number | null } | null = null;
+  async function openExceptions(): Promise<number | null> {
+    const now = clock.now();
+    if (remembered && now - remembered.at < EXCEPTIONS_FRESH_MS) return remembered.count;
+    const filled = await sync.filled();
+    let count: number | null = null;
+    if (filled) {
+      const span = { from: periods.startOfMonth(now), to: periods.startOfNextMonth(now) };
+      const statement = await statementFromCopy(stores.ledger, span, { copyFrom: filled.from, syncedAt: (await sync.syncedAt()) ?? filled.at, now });
+      count = statement.exceptions.length;
+    }
+    remembered = { at: now, count };
+    return count;
+  }
+  return { sync, watch, openExceptions };
+}

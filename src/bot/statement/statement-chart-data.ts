@@ -1,0 +1,46 @@
+import type { Statement } from '../../ledger/statement.js';
+import type { Locale } from '../../text/i18n.js';
+import type { LocalPeriods, MonthCalendar } from '../../text/local-periods.js';
+
+export interface SpendPerDay {
+  /** The day of the month of each day of the span, in the month's calendar and the reader's digits. */
+  dayLabels: string[];
+  /** Spend per day of each person (or of orders placed elsewhere), largest total first. */
+  series: { name: string; values: number[] }[];
+}
+
+/**
+ * What the month's chart shows: every debit of the span on the local day it
+ * happened, stacked by who spent it (the person who placed the giftdesk
+ * order, or "placed elsewhere"). Refunds are not taken off: the chart shows
+ * spending as it happened, the statement's figures what came back.
+ */
+export function spendPerDay(
+  statement: Statement,
+  deps: { periods: LocalPeriods; timeZone: string; calendar: MonthCalendar; locale: Locale; describePerson: (id: number) => string; elsewhere: string },
+): SpendPerDay {
+  const starts: number[] = [];
+  for (let day = deps.periods.startOfDay(statement.from); day < statement.to; day = deps.periods.startOfNextDay(day)) starts.push(day);
+  const format = new Intl.DateTimeFormat(deps.locale === 'fa' ? 'fa-IR' : 'en-US', {
+    day: 'numeric',
+    timeZone: deps.timeZone,
+    calendar: deps.calendar === 'persian' ? 'persian' : 'gregory',
+  });
+  const dayLabels = starts.map((start) => format.format(start));
+  const dayOf = (at: number): number => {
+    // Days are few (at most 31): the last start at or before the moment.
+    let index = 0;
+    while (index + 1 < starts.length && starts[index + 1]! <= at) index += 1;
+    return index;
+  };
+  const bySpender = new Map<string, number[]>();
+  for (const { entry, match } of statement.rows) {
+    if (entry.at === null || (match.kind !== 'order' && match.kind !== 'elsewhere')) continue;
+    const name = match.kind === 'order' ? deps.describePerson(match.order.userId) : deps.elsewhere;
+    const values = bySpender.get(name) ?? bySpender.set(name, new Array<number>(starts.length).fill(0)).get(name)!;
+    values[dayOf(entry.at)]! += entry.amount;
+  }
+  const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
+  const series = [...bySpender].map(([name, values]) => ({ name, values })).sort((a, b) => total(b.values) - total(a.values));
+  return { dayLabels, series };
+}
