@@ -19,7 +19,7 @@ export interface LedgerFilled {
 }
 
 export interface SyncResult {
-  /** Entries read for the first time on this pass, history of the first fill left out. */
+  /** Entries read for the first time on this pass, oldest first; history of the first fill left out. */
   added: LedgerEntry[];
   /** Pages asked for. */
   requests: number;
@@ -102,7 +102,7 @@ export function createLedgerSync(deps: {
       if (items.length < servedSize) return finish(true);
     }
     logger.warn({ pages: MAX_PAGES_PER_PASS }, 'wallet transactions: stopped after the most pages one pass reads; the next pass goes on');
-    return { added, requests };
+    return { added: added.sort((a, b) => a.id - b.id), requests };
 
     async function finish(listEnded: boolean): Promise<SyncResult> {
       await deps.appState.set(LEDGER_SYNCED_KEY, startedAt);
@@ -111,7 +111,7 @@ export function createLedgerSync(deps: {
         await deps.appState.set(LEDGER_FILLED_KEY, { ...filled });
         logger.info({ entries: await store.count(), requests }, 'wallet transactions: local copy filled');
       }
-      return { added, requests };
+      return { added: added.sort((a, b) => a.id - b.id), requests };
     }
   }
 
