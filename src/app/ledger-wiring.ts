@@ -40,9 +40,19 @@ export function createLedgerServices(deps: {
   logger: Logger;
 }): LedgerServices {
   const { stores, periods, clock, config } = deps;
+  let remembered: { at: number; count: number | null } | null = null;
   const logger = deps.logger.child({ component: 'wallet-watch' });
   // Back to the start of last month: this month's statement and last month's both have their opening balance.
-  const sync = createLedgerSync({ provider: deps.provider, store: stores.ledger, appState: stores.appState, fillFrom: () => periods.startOfMonth(periods.startOfMonth(clock.now()) - 1), clock, logger });
+  const copy = createLedgerSync({ provider: deps.provider, store: stores.ledger, appState: stores.appState, fillFrom: () => periods.startOfMonth(periods.startOfMonth(clock.now()) - 1), clock, logger });
+  // Whatever a pass keeps may change the month's exceptions: the remembered count is worked out again.
+  const sync: LedgerSync = {
+    ...copy,
+    async syncNow(options) {
+      const result = await copy.syncNow(options);
+      if (result.kept > 0) remembered = null;
+      return result;
+    },
+  };
   const render = (locale: Locale, news: WalletNews): string => {
     const t = deps.translate(locale);
     const { entry } = news;
@@ -58,7 +68,6 @@ export function createLedgerServices(deps: {
   };
   const watch = createWalletWatch({ sync, store: stores.ledger, settings: deps.settings, pauses: deps.pauses, alerts: deps.alerts, audit: stores.auditTrail, render, clock, logger });
 
-  let remembered: { at: number; count: number | null } | null = null;
   async function openExceptions(): Promise<number | null> {
     const now = clock.now();
     if (remembered && now - remembered.at < EXCEPTIONS_FRESH_MS) return remembered.count;

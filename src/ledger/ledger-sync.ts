@@ -23,6 +23,8 @@ export interface SyncResult {
   added: LedgerEntry[];
   /** Pages asked for. */
   requests: number;
+  /** Entries kept for the first time on this pass, history included. */
+  kept: number;
 }
 
 export interface LedgerSync {
@@ -84,6 +86,7 @@ export function createLedgerSync(deps: {
     let servedSize = 0;
     let requests = 0;
     let reachedFrom = false;
+    let kept = 0;
     for (let page = 1; page <= MAX_PAGES_PER_PASS; page += 1) {
       // Only the first page is the waiting reader's; the rest of a long read waits behind staff.
       const { items } = await deps.provider.listTransactions({ page, pageSize }, page === 1 ? options : { ...options, priority: 'background' });
@@ -95,6 +98,7 @@ export function createLedgerSync(deps: {
       const inputs = items.map(inputOf);
       const known = await store.known(inputs.map((input) => input.id));
       const fresh = await store.keep(inputs.filter((input) => !known.has(input.id)), clock.now(), history);
+      kept += fresh.length;
       if (!history) added.push(...fresh);
       reachedFrom = inputs.some((input) => input.at !== null && input.at < from);
       // History fills back to `from`; news stops at the first entry already kept.
@@ -102,7 +106,7 @@ export function createLedgerSync(deps: {
       if (items.length < servedSize) return finish(true);
     }
     logger.warn({ pages: MAX_PAGES_PER_PASS }, 'wallet transactions: stopped after the most pages one pass reads; the next pass goes on');
-    return { added: added.sort((a, b) => a.id - b.id), requests };
+    return { added: added.sort((a, b) => a.id - b.id), requests, kept };
 
     async function finish(listEnded: boolean): Promise<SyncResult> {
       await deps.appState.set(LEDGER_SYNCED_KEY, startedAt);
@@ -111,7 +115,7 @@ export function createLedgerSync(deps: {
         await deps.appState.set(LEDGER_FILLED_KEY, { ...filled });
         logger.info({ entries: await store.count(), requests }, 'wallet transactions: local copy filled');
       }
-      return { added: added.sort((a, b) => a.id - b.id), requests };
+      return { added: added.sort((a, b) => a.id - b.id), requests, kept };
     }
   }
 

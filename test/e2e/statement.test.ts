@@ -1,0 +1,114 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createProviderClient } from '../../src/provider/client.js';
+import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
+import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
+import { readCsv } from '../support/csv-reader.js';
+import { chatDriver } from './chat-driver.js';
+import { ADMIN, sharedWorld, STAFF, type World } from './harness.js';
+import { orderThroughChat, referenceIn, waitForDelivery } from './order-steps.js';
+
+const PERSIAN_ADMIN: FakeUser = { id: 5005, firstName: 'Nasrin', languageCode: 'fa' };
+const GOOGLE_PLAY = { search: 'Google Play 10', product: /^Google Play 10 USD/ };
+const XBOX_FAILS = { search: 'ایکس باکس', product: /ایکس باکس ۱۵/ };
+const TOP_UP = 3_000_000;
+const fmt = (n: number) => `${n.toLocaleString('en-US')} IRR`;
+
+/** Everything the bot sends `user` in answer to `text`, once a document has come (the statement's CSV) and the chart after it, if any. */
+async function statementAs(world: World, user: FakeUser, text: string): Promise<{ message: SentMessage; file: SentMessage }> {
+  const before = new Set(world.telegram.messages(user.id).map((m) => m.message_id));
+  world.telegram.sendText(user, text);
+  const fresh = () => world.telegram.messages(user.id).filter((m) => !before.has(m.message_id));
+  const file = await world.telegram.waitFor(() => fresh().find((m) => m.document !== undefined), { timeoutMs: 15_000 });
+  const message = fresh().find((m) => m.document === undefined)!;
+  return { message, file };
+}
+
+describe('the wallet statement and the wallet watch, through the real process', () => {
+  const world = sharedWorld({ staff: [STAFF], env: { WALLET_WATCH_SECONDS: '1', TIME_ZONE: 'UTC', AMOUNT_UNIT_FA: 'ریال' } });
+  const money = { initial: 0, foreign: 0, googlePlay: 1_250_000, xbox: 1_900_000 };
+  let foreignOrderId = 0;
+  let alertedWithinMs = 0;
+
+  beforeAll(async () => {
+    money.initial = world.sandbox.controls.balance();
+    world.telegram.addChat(PERSIAN_ADMIN);
+    await chatDriver(world.telegram, ADMIN).say(`/staff add ${PERSIAN_ADMIN.id} admin`, new RegExp(`${PERSIAN_ADMIN.id} can now use giftdesk`));
+    // The bot learns a person's language from what they send it.
+    await chatDriver(world.telegram, PERSIAN_ADMIN).say('/balance', /موجودی کیف پول/);
+    const delivered = referenceIn(await orderThroughChat(world, STAFF, { ...GOOGLE_PLAY, quantity: 1 }));
+    await waitForDelivery(world, STAFF.id, delivered);
+    const failing = referenceIn(await orderThroughChat(world, STAFF, { ...XBOX_FAILS, quantity: 1 }));
+    await world.telegram.waitForMessage(STAFF.id, new RegExp(`${failing}.*failed|failed.*${failing}`, 's'), { timeoutMs: 30_000 });
+    world.sandbox.controls.setBalance(world.sandbox.controls.balance() + TOP_UP);
+
+    // Someone with the API key orders straight from the provider: giftdesk never sees the POST.
+    const thief = createProviderClient({ baseUrl: world.sandbox.baseUrl, apiKey: world.sandbox.apiKey });
+    const detail = await thief.getProduct(SANDBOX_PRODUCTS.noFields);
+    const started = Date.now();
+    const placed = await thief.placeOrder({ products: [{ productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: detail.regionProperties[0]!.regionPropertyId, quantity: 1 }] });
+    foreignOrderId = placed.orderId;
+    money.foreign = placed.amount;
+    await world.telegram.waitForMessage(ADMIN.id, /Someone else is spending this wallet/, { timeoutMs: 120_000 });
+    alertedWithinMs = Date.now() - started;
+  }, 180_000);
+
+  it('tells every administrator within two minutes of a debit giftdesk did not place, once, in their language', async () => {
+    expect(alertedWithinMs).toBeLessThan(120_000);
+    const alert = world.telegram.messages(ADMIN.id).filter((m) => m.text.includes('Someone else is spending'));
+    expect(alert).toHaveLength(1);
+    expect(alert[0]!.text).toContain(`provider order ${foreignOrderId}`);
+    expect(alert[0]!.text).toContain(fmt(money.foreign));
+    await world.telegram.waitForMessage(PERSIAN_ADMIN.id, /کس دیگری از این کیف پول خرج می‌کند/, { timeoutMs: 10_000 });
+    // giftdesk's own orders, their refund and the top-up are not news.
+    expect(world.telegram.messages(ADMIN.id).filter((m) => /Someone else|A credit of/.test(m.text))).toHaveLength(1);
+  });
+
+  it('adds the month up as the test does by hand, and names the foreign debit as its one exception', async () => {
+    const { message } = await statementAs(world, ADMIN, '/statement');
+    // The sandbox's first top-up opened the wallet this month, from nothing.
+    const credits = money.initial + TOP_UP + money.xbox;
+    const debits = money.googlePlay + money.xbox + money.foreign;
+    const closing = world.sandbox.controls.balance();
+    expect(0 + credits - debits).toBe(closing);
+    expect(message.text).toContain(`Opening balance: ${fmt(0)}`);
+    expect(message.text).toContain(`+ Credits: ${fmt(credits)} (top-ups ${fmt(money.initial + TOP_UP)}, refunds ${fmt(money.xbox)})`);
+    expect(message.text).toContain(`− Debits: ${fmt(debits)} (giftdesk orders ${fmt(money.googlePlay + money.xbox)}, placed elsewhere ${fmt(money.foreign)})`);
+    expect(message.text).toContain(`= Closing balance: ${fmt(closing)}`);
+    expect(message.text).toContain('the books balance');
+    expect(message.text).toContain('giftdesk orders placed: 2; matched to a debit of the amount confirmed: 2.');
+    expect(message.text).toContain('Exceptions to look at (1):');
+    expect(message.text).toMatch(new RegExp(`provider order ${foreignOrderId}.*no giftdesk order accounts for it`));
+  });
+
+  it('sends the statement as a CSV a spreadsheet opens: every transaction with what it was matched to', async () => {
+    const { file } = await statementAs(world, ADMIN, '/statement');
+    expect(file.document!.fileName).toMatch(/^giftdesk-statement-\d{4}-\d{2}-01_\d{4}-\d{2}-\d{2}\.csv$/);
+    const { bom, rows } = readCsv(file.document!.content);
+    expect(bom).toBe(true);
+    expect(rows[0]).toEqual(['Transaction', 'Time (UTC)', 'Type', 'Amount', 'Balance after', 'Provider order', 'Description', 'Matched to', 'Order #', 'Batch #', 'Person ID', 'Person', 'Amount confirmed', 'Exception']);
+    const body = rows.slice(1);
+    expect(body).toHaveLength(6);
+    expect(body.every((row) => row.length === 14)).toBe(true);
+    const matched = body.map((row) => row[7]);
+    expect(matched.sort()).toEqual(['giftdesk order', 'giftdesk order', 'order placed elsewhere', 'refund of a giftdesk order', 'top-up', 'top-up']);
+    const foreign = body.find((row) => row[5] === String(foreignOrderId))!;
+    expect(foreign[13]).toContain('no giftdesk order accounts for it');
+    const ours = body.filter((row) => row[7] === 'giftdesk order');
+    expect(ours.every((row) => row[10] === String(STAFF.id) && row[13] === '')).toBe(true);
+    // The provider's Persian descriptions survive the file.
+    expect(body.some((row) => /خرید سفارش/.test(row[6] ?? ''))).toBe(true);
+  });
+
+  it('speaks Persian to a Persian administrator, and is refused to staff', async () => {
+    const { message } = await statementAs(world, PERSIAN_ADMIN, '/statement');
+    expect(message.text).toMatch(/^صورت‌حساب کیف پول، /);
+    expect(message.text).toContain('موارد نیازمند بررسی (۱):');
+    expect(message.text).not.toMatch(/IRR/);
+    await chatDriver(world.telegram, STAFF).say('/statement', /Only administrators and viewers can do that/);
+    await chatDriver(world.telegram, ADMIN).say('/statement 2026-13', /“2026-13” is not a month/);
+  });
+
+  it('names the open exception in /balance for administrators', async () => {
+    await chatDriver(world.telegram, ADMIN).say('/balance', /1 exceptions in this month's wallet statement/);
+  });
+});
