@@ -1,3 +1,4 @@
+import { renderSpendChart } from '../chart/spend-chart.js';
 import { readStatement } from '../ledger/statement-reader.js';
 import { withReadPace } from '../safeguards/velocity/read-pace.js';
 import type { Bot } from 'grammy';
@@ -53,7 +54,11 @@ export function createAppBot(deps: { config: Config; services: Services; catalog
     sendTyping: services.sendTyping,
     reportSettings: { settings: services.settings, digest: services.dailyDigest },
     walletExceptions: () => services.ledger.openExceptions(),
-    statement: { read: (span) => readStatement({ store: services.stores.ledger, sync: services.ledger.sync, clock, logger }, span), settings: services.settings },
+    statement: {
+      read: (span) => readStatement({ store: services.stores.ledger, sync: services.ledger.sync, clock, logger }, span),
+      chart: renderSpendChart,
+      settings: services.settings,
+    },
     catalogAdmin: { catalog: services.catalog, settings: services.settings },
     sandbox: config.sandboxMode,
     orderIdleMs: config.orderIdleMinutes * 60_000,

@@ -16,8 +16,8 @@
  *   BENCH_RUNS=50 npm run bench:chart
  */
 import { performance } from 'node:perf_hooks';
-import { svgToPng } from '../../src/statement/chart-png.js';
-import { spendChartSvg, type SpendChartInput } from '../../src/statement/spend-chart.js';
+import { svgToPng } from '../../src/chart/chart-png.js';
+import { spendChartSvg, type SpendChartInput } from '../../src/chart/spend-chart.js';
 import { toPersianDigits } from '../../src/text/digits.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);

@@ -3,6 +3,7 @@ import { createProviderClient } from '../../src/provider/client.js';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
 import { readCsv } from '../support/csv-reader.js';
+import { decodePng, type PngPixels } from '../support/png-pixels.js';
 import { chatDriver } from './chat-driver.js';
 import { ADMIN, sharedWorld, STAFF, type World } from './harness.js';
 import { orderThroughChat, referenceIn, waitForDelivery } from './order-steps.js';
@@ -13,15 +14,25 @@ const XBOX_FAILS = { search: 'ایکس باکس', product: /ایکس باکس ۱
 const TOP_UP = 3_000_000;
 const fmt = (n: number) => `${n.toLocaleString('en-US')} IRR`;
 
-/** Everything the bot sends `user` in answer to `text`, once a document has come (the statement's CSV) and the chart after it, if any. */
-async function statementAs(world: World, user: FakeUser, text: string): Promise<{ message: SentMessage; file: SentMessage }> {
+/** What the bot sends `user` in answer to `text`: the statement, its CSV and its chart. */
+async function statementAs(world: World, user: FakeUser, text: string): Promise<{ message: SentMessage; file: SentMessage; chart: SentMessage }> {
   const before = new Set(world.telegram.messages(user.id).map((m) => m.message_id));
   world.telegram.sendText(user, text);
   const fresh = () => world.telegram.messages(user.id).filter((m) => !before.has(m.message_id));
-  const file = await world.telegram.waitFor(() => fresh().find((m) => m.document !== undefined), { timeoutMs: 15_000 });
-  const message = fresh().find((m) => m.document === undefined)!;
-  return { message, file };
+  const chart = await world.telegram.waitFor(() => fresh().find((m) => m.photo !== undefined), { timeoutMs: 20_000 });
+  const file = fresh().find((m) => m.document !== undefined)!;
+  const message = fresh().find((m) => m.document === undefined && m.photo === undefined)!;
+  return { message, file, chart };
 }
+
+/** Pixels in the box that satisfy `test`. */
+function count(png: PngPixels, box: { x0: number; x1: number; y0: number; y1: number }, test: (rgba: [number, number, number, number]) => boolean): number {
+  let found = 0;
+  for (let y = box.y0; y < box.y1; y++) for (let x = box.x0; x < box.x1; x++) if (test(png.at(x, y))) found += 1;
+  return found;
+}
+const coloured = ([r, g, b]: [number, number, number, number]) => Math.max(r, g, b) - Math.min(r, g, b) > 60;
+const dark = ([r, g, b]: [number, number, number, number]) => r + g + b < 200;
 
 describe('the wallet statement and the wallet watch, through the real process', () => {
   const world = sharedWorld({ staff: [STAFF], env: { WALLET_WATCH_SECONDS: '1', TIME_ZONE: 'UTC', AMOUNT_UNIT_FA: 'ریال' } });
@@ -97,6 +108,22 @@ describe('the wallet statement and the wallet watch, through the real process', 
     expect(ours.every((row) => row[10] === String(STAFF.id) && row[13] === '')).toBe(true);
     // The provider's Persian descriptions survive the file.
     expect(body.some((row) => /خرید سفارش/.test(row[6] ?? ''))).toBe(true);
+  });
+
+  it("draws the month's spending as a picture, its title where each reader starts reading", async () => {
+    const english = decodePng((await statementAs(world, ADMIN, '/statement')).chart.photo!);
+    const persian = decodePng((await statementAs(world, PERSIAN_ADMIN, '/statement')).chart.photo!);
+    for (const png of [english, persian]) {
+      expect([png.width, png.height]).toEqual([1200, 700]);
+      // Bars in colour: today's spend of two people and of the order placed elsewhere.
+      expect(count(png, { x0: 0, x1: 1200, y0: 100, y1: 700 }, coloured)).toBeGreaterThan(200);
+    }
+    const titleLeft = { x0: 0, x1: 300, y0: 0, y1: 60 };
+    const titleRight = { x0: 900, x1: 1200, y0: 0, y1: 60 };
+    expect(count(english, titleLeft, dark)).toBeGreaterThan(50);
+    expect(count(english, titleRight, dark)).toBe(0);
+    expect(count(persian, titleRight, dark)).toBeGreaterThan(50);
+    expect(count(persian, titleLeft, dark)).toBe(0);
   });
 
   it('speaks Persian to a Persian administrator, and is refused to staff', async () => {

@@ -1,4 +1,5 @@
 import { Composer, GrammyError, InputFile } from 'grammy';
+import type { SpendChartInput } from '../../chart/spend-chart.js';
 import type { Clock } from '../../clock.js';
 import type { StatementReading } from '../../ledger/statement-reader.js';
 import type { Statement } from '../../ledger/statement.js';
@@ -7,7 +8,7 @@ import type { AuditTrail } from '../../orders/audit-trail.js';
 import { buildCsv } from '../../reports/csv.js';
 import { readMonth, type DayRange } from '../../reports/export-range.js';
 import { formatLocalDate } from '../../reports/local-dates.js';
-import { formatDay } from '../../text/format.js';
+import { formatDay, formatNumber } from '../../text/format.js';
 import type { LocalPeriods } from '../../text/local-periods.js';
 import type { BaseContext } from '../context.js';
 import type { DescribePerson } from '../describe-person.js';
@@ -17,19 +18,10 @@ import { statementTable } from '../statement/statement-csv.js';
 import { statementText, type StatementView } from '../statement/statement-text.js';
 import { MAX_EXPORT_BYTES } from './export.js';
 
-/** What the month's picture is drawn from; the caller's words, already in the reader's language. */
-export interface SpendChartRequest {
-  title: string;
-  dayLabels: string[];
-  series: { name: string; values: number[] }[];
-  othersName: string;
-  direction: 'ltr' | 'rtl';
-}
-
 export interface StatementDeps {
   read(span: DayRange): Promise<StatementReading>;
   /** Draws the month's chart as PNG; absent, the statement is sent without one. */
-  chart?: (request: SpendChartRequest) => Promise<Buffer>;
+  chart?: (input: SpendChartInput) => Promise<Buffer>;
   periods: LocalPeriods;
   describePerson: DescribePerson;
   audit: AuditTrail;
@@ -56,7 +48,14 @@ export function statementFeature(deps: StatementDeps) {
     try {
       const data = spendPerDay(statement, { periods: deps.periods, timeZone, calendar: monthCalendar, locale, describePerson: deps.describePerson, elsewhere: ctx.t('statement-chart-elsewhere') });
       const span = { from: formatDay(month.from, locale, timeZone), to: formatDay(month.to - 1, locale, timeZone) };
-      return await deps.chart({ ...data, title: ctx.t('statement-chart-title', span), othersName: ctx.t('statement-chart-others'), direction: locale === 'fa' ? 'rtl' : 'ltr' });
+      return await deps.chart({
+        ...data,
+        title: ctx.t('statement-chart-title', span),
+        othersName: ctx.t('statement-chart-others'),
+        noSpendText: ctx.t('statement-chart-no-spend'),
+        valueLabel: (value) => formatNumber(value, locale),
+        direction: locale === 'fa' ? 'rtl' : 'ltr',
+      });
     } catch (error) {
       deps.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'statement chart could not be drawn; the statement went without it');
       return null;

@@ -42,6 +42,7 @@ statement-caption = The statement as a spreadsheet: every transaction with what 
 statement-chart-title = Spend per day, { $from } – { $to }
 statement-chart-elsewhere = Placed elsewhere
 statement-chart-others = Others
+statement-chart-no-spend = Nothing was spent this month
 statement-chart-caption = The month at a glance: what was spent each day, per person.
 
 wallet-foreign-debit-alert = ⚠️ Someone else is spending this wallet: debit { $transaction } of { $amount } on { $at } (provider order { $providerOrder }, “{ $description }”) was not placed by giftdesk. If this was not you in the provider's panel, revoke the API key in the provider's panel now and put a new one in PROVIDER_API_KEY.

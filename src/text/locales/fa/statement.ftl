@@ -42,6 +42,7 @@ statement-caption = صورت‌حساب به شکل جدول: هر تراکنش 
 statement-chart-title = هزینهٔ هر روز، { $from } تا { $to }
 statement-chart-elsewhere = ثبت‌شده در جای دیگر
 statement-chart-others = دیگران
+statement-chart-no-spend = در این ماه خرجی نشده است
 statement-chart-caption = ماه در یک نگاه: هزینهٔ هر روز، به تفکیک افراد.
 
 wallet-foreign-debit-alert = ⚠️ کس دیگری از این کیف پول خرج می‌کند: برداشت { $transaction } به مبلغ { $amount } در { $at } (سفارش تأمین‌کننده { $providerOrder }، «{ $description }») را giftdesk ثبت نکرده است. اگر کار خودتان در پنل تأمین‌کننده نبوده، همین حالا کلید API را در پنل تأمین‌کننده باطل کنید و کلید تازه را در PROVIDER_API_KEY بگذارید.

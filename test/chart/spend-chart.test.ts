@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { OTHERS_COLOUR, SERIES_COLOURS } from '../../src/statement/chart-option.js';
-import { STYLE } from '../../src/statement/chart-layout.js';
-import { drawSpendChart, renderSpendChart, spendChartSvg, type SpendChartInput } from '../../src/statement/spend-chart.js';
-import { textWidth } from '../../src/statement/text-width.js';
+import { OTHERS_COLOUR, SERIES_COLOURS } from '../../src/chart/chart-option.js';
+import { STYLE } from '../../src/chart/chart-layout.js';
+import { drawSpendChart, renderSpendChart, spendChartSvg, type SpendChartInput } from '../../src/chart/spend-chart.js';
+import { textWidth } from '../../src/chart/text-width.js';
 import { toPersianDigits } from '../../src/text/digits.js';
 import { decodePng, pngSize, type PngPixels } from '../support/png-pixels.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldIntoOthers, MOST_SERIES } from '../../src/statement/fold-series.js';
+import { foldIntoOthers, MOST_SERIES } from '../../src/chart/fold-series.js';
 
 const flat = (name: string, total: number, days = 3) => ({ name, values: [total, ...Array<number>(days - 1).fill(0)] });
 

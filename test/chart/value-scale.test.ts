@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scaleTicks, valueScale } from '../../src/statement/value-scale.js';
+import { scaleTicks, valueScale } from '../../src/chart/value-scale.js';
 
 describe('the value axis', () => {
   it('steps by a round whole number to a top at or above the highest day', () => {

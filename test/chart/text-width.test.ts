@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contextualForms } from '../../src/statement/arabic-forms.js';
-import { textWidth } from '../../src/statement/text-width.js';
+import { contextualForms } from '../../src/chart/arabic-forms.js';
+import { textWidth } from '../../src/chart/text-width.js';
 
 const codes = (text: string) => [...text].map((char) => char.codePointAt(0)!.toString(16));
 
