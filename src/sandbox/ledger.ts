@@ -1,5 +1,5 @@
 import { newestFirst, type Sliceable } from './paging.js';
-import type { SandboxTransaction } from './types.js';
+import type { SandboxTransaction, UnlistedDebit } from './types.js';
 
 /** What the provider writes beside each kind of transaction. */
 export const DESCRIPTIONS = {
@@ -10,18 +10,21 @@ export const DESCRIPTIONS = {
 };
 
 /**
- * The wallet's history: the transactions GET /wallet/transactions lists and
- * the balance they add up to. Changes only through `apply`, which the store
- * calls after the state file has taken them.
+ * The wallet's history: the transactions GET /wallet/transactions lists,
+ * the debits it does not list (the dropped-debit fault), and the balance
+ * all of them add up to. Changes only through `apply`, which the store calls
+ * after the state file has taken them.
  */
 export interface Ledger {
   balance(): number;
   /** The next transaction on the wallet as it is now; nothing changes until it is applied. */
   draft(type: 'DEBIT' | 'CREDIT', amount: number, orderId: number | null, description: string, atMs: number): SandboxTransaction;
-  apply(transactions: readonly SandboxTransaction[]): void;
-  /** When the newest entry happened; null for an empty wallet. */
+  /** A debit that lowers the balance as the next transaction would, but that the list will not show. */
+  draftUnlisted(amount: number, orderId: number, atMs: number): UnlistedDebit;
+  apply(transactions: readonly SandboxTransaction[], unlisted: readonly UnlistedDebit[]): void;
+  /** When the newest entry, listed or not, happened; null for an empty wallet. */
   lastEntryAtMs(): number | null;
-  /** Newest first; reading a page copies that page only. */
+  /** Listed transactions, newest first; reading a page copies that page only. */
   newestFirst(): Sliceable<SandboxTransaction>;
   find(id: number): SandboxTransaction | undefined;
 }
@@ -31,6 +34,7 @@ export function createLedger(): Ledger {
   const listed: SandboxTransaction[] = [];
   let balance = 0;
   let nextId = 1;
+  let lastListedId = 0;
   let lastAtMs: number | null = null;
 
   const noteTime = (createdAt: string) => {
@@ -60,13 +64,23 @@ export function createLedger(): Ledger {
       const balanceAfter = balance + (type === 'CREDIT' ? amount : -amount);
       return { id: nextId, type, amount, balanceAfter, orderId, description, createdAt: iso(atMs) };
     },
-    apply(transactions) {
+    draftUnlisted(amount, orderId, atMs) {
+      return { afterTransactionId: lastListedId, orderId, amount, balanceAfter: balance - amount, createdAt: iso(atMs) };
+    },
+    apply(transactions, unlisted) {
+      // The balance is whichever came last. A live step holds one kind only; a state file
+      // hands both back at once, and an unlisted debit then counts as later than the
+      // listed transaction it followed.
       for (const transaction of transactions) {
         listed.push(transaction);
         balance = transaction.balanceAfter;
+        lastListedId = transaction.id;
         nextId = Math.max(nextId, transaction.id + 1);
         noteTime(transaction.createdAt);
       }
+      const lastUnlisted = unlisted.at(-1);
+      for (const debit of unlisted) noteTime(debit.createdAt);
+      if (lastUnlisted && lastUnlisted.afterTransactionId >= lastListedId) balance = lastUnlisted.balanceAfter;
     },
     lastEntryAtMs: () => lastAtMs,
     // A copy of each entry read: callers may change what they get.

@@ -47,6 +47,7 @@ export function createSettlement(deps: SettlementDeps): Settlement {
     return phase === 'FINAL' ? 'PROCESSING' : phase;
   }
 
+  // The order's amount, not what its debit took: an overcharge's extra stays taken.
   const refundOf = (order: StoredOrder, atMs: number) => draft('CREDIT', order.amount, order.orderId, DESCRIPTIONS.refund(order.orderReference), atMs);
 
   function finalize(order: StoredOrder): void {

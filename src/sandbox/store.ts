@@ -6,12 +6,16 @@ import type { SandboxCatalog } from './seed.js';
 import { createSettlement } from './settlement.js';
 import type { RegionStock, SandboxOrder, SandboxRegion, SandboxTransaction, SavedSandboxState, SaveState, StateChange, StoredOrder } from './types.js';
 import type { ValidOrder } from './validation.js';
+import { createWalletFaults, type WalletFaults } from './wallet-faults.js';
 
 export interface SandboxStore {
   catalog: SandboxCatalog;
   balance(): number;
   setBalance(amount: number): void;
-  /** Debits and stores in one synchronous step: the order exists exactly when the wallet is debited. */
+  /**
+   * Debits and stores in one synchronous step: the order exists exactly when
+   * the wallet is debited (by the wallet faults' amount, listed or not).
+   */
   createOrder(order: ValidOrder): SandboxOrder;
   findOrder(idOrReference: string): SandboxOrder | undefined;
   /** Newest first. */
@@ -29,6 +33,8 @@ export interface SandboxStore {
   setOrderPlanner(planner: OrderPlanner | null): void;
   /** The list entries of the history, newest first; reading a page makes the entries of that page only. */
   listOrderEntries(): Sliceable<OrderEntry>;
+  /** Trouble with debits, for orders placed from now on. */
+  walletFaults: Omit<WalletFaults, 'debitDropped' | 'extraCharge'>;
 }
 
 export interface OrderEntry {
@@ -67,10 +73,11 @@ const referenceOf = (orderId: number): string => `A${FIRST_REFERENCE_NUMBER + or
 export function createStore(deps: StoreDeps): SandboxStore {
   const { clock, catalog, timing } = deps;
   const save = deps.save ?? (() => undefined);
-  const saved = deps.saved ?? { orders: [], transactions: [], stock: [], nextOrderId: null };
+  const saved = deps.saved ?? { orders: [], transactions: [], unlistedDebits: [], stock: [], nextOrderId: null };
   const orders: StoredOrder[] = [];
   const orderIndex = new Map<number, number>();
   const ledger = createLedger();
+  const walletFaults = createWalletFaults();
   const outcomes = new Map<number, string>();
   const undelivered = new Set<number>();
   const regions = new Map<number, SandboxRegion>(catalog.products.flatMap((p) => p.regions.map((r) => [r.regionPropertyId, r] as const)));
@@ -95,7 +102,7 @@ export function createStore(deps: StoreDeps): SandboxStore {
       } else orders[at] = order;
       for (const item of order.items) nextItemId = Math.max(nextItemId, item.id + 1);
     }
-    ledger.apply(change.transactions ?? []);
+    ledger.apply(change.transactions ?? [], change.unlistedDebits ?? []);
     for (const { regionPropertyId, stock } of change.stock ?? []) {
       const region = regions.get(regionPropertyId);
       if (region) region.stock = stock;
@@ -139,6 +146,14 @@ export function createStore(deps: StoreDeps): SandboxStore {
     commit({ transactions: [draft(delta > 0 ? 'CREDIT' : 'DEBIT', Math.abs(delta), null, DESCRIPTIONS.correction, clock.now())] });
   }
 
+  /** What the order's debit takes and whether the list shows it: the price asked unless a wallet fault says otherwise. */
+  function debitOf(order: StoredOrder): Pick<StateChange, 'transactions' | 'unlistedDebits'> {
+    const productIds = order.items.map((item) => item.productId);
+    const charged = order.amount + walletFaults.extraCharge(productIds);
+    if (walletFaults.debitDropped(productIds)) return { unlistedDebits: [ledger.draftUnlisted(charged, order.orderId, order.createdAtMs)] };
+    return { transactions: [draft('DEBIT', charged, order.orderId, DESCRIPTIONS.purchase(order.orderReference), order.createdAtMs)] };
+  }
+
   function createOrder(valid: ValidOrder): SandboxOrder {
     const now = clock.now();
     const orderId = nextOrderId;
@@ -170,7 +185,7 @@ export function createStore(deps: StoreDeps): SandboxStore {
     // One step: the order exists exactly when the wallet is debited and its number is taken.
     commit({
       orders: [order],
-      transactions: [draft('DEBIT', valid.amount, orderId, DESCRIPTIONS.purchase(order.orderReference), now)],
+      ...debitOf(order),
       stock: [...stock].map(([regionPropertyId, left]): RegionStock => ({ regionPropertyId, stock: left })),
       nextOrderId: orderId + 1,
     });
@@ -181,6 +196,7 @@ export function createStore(deps: StoreDeps): SandboxStore {
   apply({
     orders: saved.orders,
     transactions: saved.transactions,
+    unlistedDebits: saved.unlistedDebits,
     stock: saved.stock,
     ...(saved.nextOrderId === null ? {} : { nextOrderId: saved.nextOrderId }),
   });
@@ -241,6 +257,10 @@ export function createStore(deps: StoreDeps): SandboxStore {
       settle();
       if (on) undelivered.add(productId);
       else undelivered.delete(productId);
+    },
+    walletFaults: {
+      setDebitDropped: walletFaults.setDebitDropped,
+      setOvercharge: walletFaults.setOvercharge,
     },
   };
 }

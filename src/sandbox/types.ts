@@ -108,6 +108,20 @@ export interface SandboxTransaction {
   createdAt: string;
 }
 
+/**
+ * A debit that took the money but is missing from the transaction list (the
+ * dropped-debit fault). Kept, so that the balance it lowered survives a
+ * restart and the wallet still equals the sum of everything it went through.
+ */
+export interface UnlistedDebit {
+  /** The listed transaction it came after; 0 when it came before any. */
+  afterTransactionId: number;
+  orderId: number;
+  amount: number;
+  balanceAfter: number;
+  createdAt: string;
+}
+
 export interface RegionStock {
   regionPropertyId: number;
   stock: number;
@@ -119,6 +133,8 @@ export interface SavedSandboxState {
   orders: StoredOrder[];
   /** Oldest first; the last one's balanceAfter is the wallet. */
   transactions: SandboxTransaction[];
+  /** Oldest first. */
+  unlistedDebits: UnlistedDebit[];
   stock: RegionStock[];
   /** The next order id to give out; null when none was ever given out. */
   nextOrderId: number | null;
@@ -128,6 +144,7 @@ export interface SavedSandboxState {
 export interface StateChange {
   orders?: StoredOrder[];
   transactions?: SandboxTransaction[];
+  unlistedDebits?: UnlistedDebit[];
   stock?: RegionStock[];
   nextOrderId?: number;
 }

@@ -1,0 +1,56 @@
+import type { SandboxFaults } from './fault-settings.js';
+import type { SandboxStore } from './store.js';
+import type { SandboxProduct } from './types.js';
+
+/** Trouble between the wallet's transactions and the orders, for the statement and the watch over unexplained debits. */
+export interface WalletControls {
+  /** While on, orders of this product placed from now on take the money but leave no DEBIT in the transaction list. */
+  setProductDebitDropped(productId: number, on: boolean): void;
+  /**
+   * Orders of this product placed from now on are debited their amount plus
+   * `extraAmount` (once per order); their DEBIT shows what was taken, the
+   * order still shows its amount. 0 switches it off.
+   */
+  setProductOvercharge(productId: number, extraAmount: number): void;
+}
+
+/** The extra of `overcharge_product=<id>` without `:<extra>`: 1% of the product's lowest price, rounded up, at least 1. */
+export function defaultOvercharge(product: SandboxProduct): number {
+  const lowest = Math.min(...product.regions.map((r) => r.price));
+  return Number.isFinite(lowest) ? Math.max(1, Math.ceil(lowest / 100)) : 1;
+}
+
+/** The products the wallet's SANDBOX_FAULTS name, for the check that the sandbox sells them all. */
+export function walletFaultProducts(faults: SandboxFaults): number[] {
+  return [...faults.droppedDebitProducts, ...faults.overchargedProducts.map((entry) => entry.productId)];
+}
+
+export function createWalletControls(store: SandboxStore): WalletControls & { applyFaults(faults: SandboxFaults): void } {
+  const productOf = (productId: number): SandboxProduct => {
+    const product = store.catalog.byId.get(productId);
+    if (!product) throw new RangeError(`the sandbox sells no product ${productId}`);
+    return product;
+  };
+
+  const controls: WalletControls = {
+    setProductDebitDropped(productId, on) {
+      productOf(productId);
+      store.walletFaults.setDebitDropped(productId, on);
+    },
+    setProductOvercharge(productId, extraAmount) {
+      productOf(productId);
+      store.walletFaults.setOvercharge(productId, extraAmount);
+    },
+  };
+
+  return {
+    ...controls,
+    /** Products are checked by the caller, with the other faults' products, before anything is switched on. */
+    applyFaults(faults) {
+      for (const id of faults.droppedDebitProducts) controls.setProductDebitDropped(id, true);
+      for (const { productId, extraAmount } of faults.overchargedProducts) {
+        controls.setProductOvercharge(productId, extraAmount ?? defaultOvercharge(productOf(productId)));
+      }
+    },
+  };
+}
