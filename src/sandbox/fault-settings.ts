@@ -4,7 +4,7 @@
  * live. Written as comma-separated key=value pairs, e.g.
  * `latency=300,error_rate=0.05,rate_limit_rate=0.02,drop_after_create=0.01,fail_product=101,action_product=102,undelivered_product=101`.
  * The wallet's trouble too, for the statement and the watch over unexplained
- * debits: `drop_debit_product=103,overcharge_product=104:5000`.
+ * debits: `drop_debit_product=103,overcharge_product=104:5000,refund_delay=120`.
  * Pure: no imports, so that the configuration can check it with every other setting.
  */
 export interface SandboxFaults {
@@ -32,6 +32,8 @@ export interface SandboxFaults {
    * lowest price, rounded up, at least 1.
    */
   overchargedProducts: { productId: number; extraAmount: number | null }[];
+  /** Seconds between a FAILED or CANCELLED order's final state and its refund; 0 refunds at once. */
+  refundDelaySeconds: number;
 }
 
 export const NO_SANDBOX_FAULTS: SandboxFaults = {
@@ -45,6 +47,7 @@ export const NO_SANDBOX_FAULTS: SandboxFaults = {
   undeliveredProducts: [],
   droppedDebitProducts: [],
   overchargedProducts: [],
+  refundDelaySeconds: 0,
 };
 
 export class SandboxFaultsError extends Error {
@@ -52,6 +55,8 @@ export class SandboxFaultsError extends Error {
 }
 
 const MAX_LATENCY_MS = 120_000;
+/** A week: longer than any rehearsal needs, short enough that a slip of the keyboard is caught. */
+const MAX_WAIT_SECONDS = 7 * 24 * 3600;
 
 type Reader = (faults: SandboxFaults, value: string, key: string) => string | null;
 
@@ -66,6 +71,13 @@ const share = (field: 'errorRate' | 'rateLimitRate' | 'dropAfterCreateRate'): Re
   const rate = /^(0|1|0?\.\d+|1\.0*)$/.test(value) ? Number(value) : NaN;
   if (!(rate >= 0 && rate <= 1)) return `${key} must be a share from 0 to 1, such as 0.05`;
   faults[field] = rate;
+  return null;
+};
+
+const seconds = (field: 'refundDelaySeconds'): Reader => (faults, value, key) => {
+  const wait = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(wait <= MAX_WAIT_SECONDS)) return `${key} must be a whole number of seconds from 0 to ${MAX_WAIT_SECONDS}`;
+  faults[field] = wait;
   return null;
 };
 
@@ -101,6 +113,7 @@ const READERS: Record<string, Reader> = {
   undelivered_product: product('undeliveredProducts'),
   drop_debit_product: product('droppedDebitProducts'),
   overcharge_product: overcharge,
+  refund_delay: seconds('refundDelaySeconds'),
 };
 const REPEATABLE = new Set(['fail_product', 'action_product', 'undelivered_product', 'drop_debit_product', 'overcharge_product']);
 
@@ -158,6 +171,7 @@ export function hasSandboxFaults(faults: SandboxFaults): boolean {
     faults.actionProducts.length > 0 ||
     faults.undeliveredProducts.length > 0 ||
     faults.droppedDebitProducts.length > 0 ||
-    faults.overchargedProducts.length > 0
+    faults.overchargedProducts.length > 0 ||
+    faults.refundDelaySeconds > 0
   );
 }

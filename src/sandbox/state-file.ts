@@ -38,9 +38,9 @@ export class SandboxStateError extends Error {
 
 /**
  * Bumped when the stored shapes change in a way an older reader would
- * misread. Format 2 adds debits missing from the list, which a reader of
- * format 1 would silently drop; a format 1 file is read as it is (it has
- * none) and marked format 2 from then on.
+ * misread. Format 2 adds debits missing from the list and refunds due
+ * later, which a reader of format 1 would silently drop; a format 1 file
+ * is read as it is (it has neither) and marked format 2 from then on.
  */
 const FORMAT = '2';
 const READABLE_FORMATS: ReadonlySet<string> = new Set(['1', FORMAT]);
@@ -65,6 +65,7 @@ const storedOrder = z.object({
   requiredFields: z.record(z.string(), z.array(z.object({ fieldId: z.number(), value: z.string() }))),
   finalState: z.string().nullable(),
   refunded: z.boolean(),
+  refundDueAtMs: z.number().nullable().default(null),
   plan: z
     .object({ finalAtMs: z.number(), detour: z.object({ status: z.string(), fromMs: z.number() }).optional() })
     .nullable(),

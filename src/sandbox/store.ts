@@ -33,8 +33,8 @@ export interface SandboxStore {
   setOrderPlanner(planner: OrderPlanner | null): void;
   /** The list entries of the history, newest first; reading a page makes the entries of that page only. */
   listOrderEntries(): Sliceable<OrderEntry>;
-  /** Trouble with debits, for orders placed from now on. */
-  walletFaults: Omit<WalletFaults, 'debitDropped' | 'extraCharge'>;
+  /** Trouble with debits and refunds, for orders placed and refunds due from now on. */
+  walletFaults: Omit<WalletFaults, 'debitDropped' | 'extraCharge' | 'refundDelayMs'>;
 }
 
 export interface OrderEntry {
@@ -111,6 +111,7 @@ export function createStore(deps: StoreDeps): SandboxStore {
   }
 
   const draft = ledger.draft;
+  const orderAt = (orderId: number): StoredOrder => orders[orderIndex.get(orderId)!]!;
 
   const outcomeFor = (productId: number) => outcomes.get(productId) ?? catalog.byId.get(productId)?.outcome ?? 'COMPLETED';
   const { settle, statusAt, finalAt } = createSettlement({
@@ -118,10 +119,12 @@ export function createStore(deps: StoreDeps): SandboxStore {
     timing,
     catalog,
     orders,
+    orderAt,
     commit,
     draft,
     outcomeFor,
     undelivered,
+    refundDelayMs: walletFaults.refundDelayMs,
   });
 
   function view(order: StoredOrder): SandboxOrder {
@@ -180,6 +183,7 @@ export function createStore(deps: StoreDeps): SandboxStore {
       requiredFields: structuredClone(valid.requiredFields),
       finalState: null,
       refunded: false,
+      refundDueAtMs: null,
       plan: planner ? planner({ orderId, createdAtMs: now }) : null,
     };
     // One step: the order exists exactly when the wallet is debited and its number is taken.
@@ -261,6 +265,11 @@ export function createStore(deps: StoreDeps): SandboxStore {
     walletFaults: {
       setDebitDropped: walletFaults.setDebitDropped,
       setOvercharge: walletFaults.setOvercharge,
+      setRefundDelay(ms) {
+        // Orders that reached their final state before keep the delay they had then.
+        settle();
+        walletFaults.setRefundDelay(ms);
+      },
     },
   };
 }

@@ -94,6 +94,12 @@ export interface StoredOrder {
   /** Set once the order has reached its final state; never changes after. */
   finalState: string | null;
   refunded: boolean;
+  /**
+   * When a FAILED or CANCELLED order's refund is due, while the late-refund
+   * fault holds it back; null when the refund landed with the final state
+   * (or there is none).
+   */
+  refundDueAtMs: number | null;
   /** Its own course when a planner was set at its creation; the shared timing otherwise. */
   plan: OrderPlan | null;
 }

@@ -12,6 +12,11 @@ export interface WalletControls {
    * order still shows its amount. 0 switches it off.
    */
   setProductOvercharge(productId: number, extraAmount: number): void;
+  /**
+   * The refund of an order that ends FAILED or CANCELLED from now on lands
+   * `ms` after its final state instead of with it, still exactly once. 0: at once.
+   */
+  setRefundDelay(ms: number): void;
 }
 
 /** The extra of `overcharge_product=<id>` without `:<extra>`: 1% of the product's lowest price, rounded up, at least 1. */
@@ -41,6 +46,7 @@ export function createWalletControls(store: SandboxStore): WalletControls & { ap
       productOf(productId);
       store.walletFaults.setOvercharge(productId, extraAmount);
     },
+    setRefundDelay: (ms) => store.walletFaults.setRefundDelay(ms),
   };
 
   return {
@@ -51,6 +57,7 @@ export function createWalletControls(store: SandboxStore): WalletControls & { ap
       for (const { productId, extraAmount } of faults.overchargedProducts) {
         controls.setProductOvercharge(productId, extraAmount ?? defaultOvercharge(productOf(productId)));
       }
+      if (faults.refundDelaySeconds > 0) controls.setRefundDelay(faults.refundDelaySeconds * 1000);
     },
   };
 }

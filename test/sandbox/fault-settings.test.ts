@@ -31,6 +31,7 @@ describe('SANDBOX_FAULTS', () => {
       undeliveredProducts: [104, 109],
       droppedDebitProducts: [],
       overchargedProducts: [],
+      refundDelaySeconds: 0,
     });
   });
 
@@ -41,7 +42,7 @@ describe('SANDBOX_FAULTS', () => {
 
   it('names a key it does not know and lists the ones it does', () => {
     expect(problemOf('latncy=300')).toBe(
-      '"latncy" is not a fault; use latency, catalog_latency, error_rate, rate_limit_rate, drop_after_create, fail_product, action_product, undelivered_product, drop_debit_product, overcharge_product',
+      '"latncy" is not a fault; use latency, catalog_latency, error_rate, rate_limit_rate, drop_after_create, fail_product, action_product, undelivered_product, drop_debit_product, overcharge_product, refund_delay',
     );
   });
 

@@ -77,6 +77,22 @@ describe('sandbox state file', () => {
     expect((await call(third, '/wallet/transactions')).body.data).toHaveLength(3);
   });
 
+  it('keeps a refund the late-refund fault holds back, and lands it once after the restart', async () => {
+    const first = await start();
+    first.controls.setRefundDelay(60_000);
+    await placePlain(first, P.alwaysFails);
+    clock.advance(2_000);
+    expect(await balanceOf(first)).toBe(8_100_000);
+    // The fault is not switched on again: the refund due is the order's, kept with it.
+    const second = await restart(first);
+    expect(await balanceOf(second)).toBe(8_100_000);
+    clock.advance(60_000);
+    expect(await balanceOf(second)).toBe(10_000_000);
+    const third = await restart(second);
+    expect(await balanceOf(third)).toBe(10_000_000);
+    expect((await call(third, '/wallet/transactions')).body.data.map((t: { type: string }) => t.type)).toEqual(['CREDIT', 'DEBIT', 'CREDIT']);
+  });
+
   it('keeps the money a dropped debit took, with the list still missing it', async () => {
     const first = await start();
     first.controls.setProductDebitDropped(P.noFields, true);

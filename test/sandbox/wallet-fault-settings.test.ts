@@ -13,40 +13,44 @@ function problemOf(text: string): string {
 }
 
 describe('SANDBOX_FAULTS for the wallet', () => {
-  it('reads dropped debits and overcharges', () => {
+  it('reads dropped debits, overcharges and the refund delay', () => {
     expect(
-      parseSandboxFaults('drop_debit_product=101,drop_debit_product=103,overcharge_product=104,overcharge_product=108:5000'),
+      parseSandboxFaults('drop_debit_product=101,drop_debit_product=103,overcharge_product=104,overcharge_product=108:5000,refund_delay=120'),
     ).toMatchObject({
       droppedDebitProducts: [101, 103],
       overchargedProducts: [
         { productId: 104, extraAmount: null },
         { productId: 108, extraAmount: 5000 },
       ],
+      refundDelaySeconds: 120,
     });
   });
 
-  it('counts every key as a fault', () => {
-    for (const text of ['drop_debit_product=101', 'overcharge_product=101']) {
+  it('counts every key as a fault, and a refund delay of 0 as none', () => {
+    for (const text of ['drop_debit_product=101', 'overcharge_product=101', 'refund_delay=1']) {
       expect(hasSandboxFaults(parseSandboxFaults(text))).toBe(true);
     }
+    expect(hasSandboxFaults(parseSandboxFaults('refund_delay=0'))).toBe(false);
   });
 
   it('words every bad value at once, without echoing it', () => {
-    expect(problemOf('drop_debit_product=0,overcharge_product=101:0')).toBe(
-      'drop_debit_product must be a product id (a whole number); repeat the key for more products; ' +
+    expect(problemOf('refund_delay=-5,drop_debit_product=0,overcharge_product=101:0')).toBe(
+      'refund_delay must be a whole number of seconds from 0 to 604800; ' +
+        'drop_debit_product must be a product id (a whole number); repeat the key for more products; ' +
         'overcharge_product must be a product id, or a product id and the extra amount charged per order, as in overcharge_product=101 or overcharge_product=101:5000; repeat the key for more products',
     );
   });
 
-  it('refuses an extra that is not a whole number and a malformed overcharge', () => {
+  it('refuses a wait longer than a week, an extra that is not a whole number, and a malformed overcharge', () => {
+    expect(problemOf('refund_delay=604801')).toBe('refund_delay must be a whole number of seconds from 0 to 604800');
     for (const value of ['101:x', 'abc', '101:5:6', ':5', '101:', '101:1.5']) {
       expect(problemOf(`overcharge_product=${value}`)).toMatch(/^overcharge_product must be a product id, or a product id and the extra amount/);
     }
   });
 
-  it('refuses a product overcharged twice and a key with no value', () => {
-    expect(problemOf('overcharge_product=101,overcharge_product=101:5,drop_debit_product')).toBe(
-      'overcharge_product names product 101 more than once; drop_debit_product needs a value, as in drop_debit_product=…',
+  it('refuses a product overcharged twice, a wait given twice and a key with no value', () => {
+    expect(problemOf('overcharge_product=101,overcharge_product=101:5,refund_delay=1,refund_delay=2,drop_debit_product')).toBe(
+      'overcharge_product names product 101 more than once; refund_delay is given more than once; drop_debit_product needs a value, as in drop_debit_product=…',
     );
   });
 

@@ -89,3 +89,65 @@ describe('an overcharge', () => {
     expect(refund).toMatchObject({ type: 'CREDIT', orderId: placed.orderId, amount: 1_900_000, balanceAfter: 9_999_000 });
   });
 });
+
+describe('a late refund', () => {
+  it('credits a FAILED order the delay after its final state, not before, and once', async () => {
+    const clock = createManualClock(START);
+    const sandbox = await startSandbox({ clock, timing: TIMING, initialBalance: 10_000_000 });
+    sandbox.controls.setRefundDelay(60_000);
+    const placed = await placePlain(sandbox, P.alwaysFails);
+    const refunds = async () => (await allTransactions(sandbox)).filter((t) => t.type === 'CREDIT' && t.orderId === placed.orderId);
+
+    clock.advance(2_000);
+    expect((await call(sandbox, `/orders/${placed.orderId}`)).body.data.status).toBe('FAILED');
+    expect(await refunds()).toEqual([]);
+    expect(await balanceOf(sandbox)).toBe(8_100_000);
+    clock.advance(59_999);
+    expect(await refunds()).toEqual([]);
+    clock.advance(1);
+    expect(await refunds()).toEqual([expect.objectContaining({ amount: 1_900_000, balanceAfter: 10_000_000, createdAt: new Date(START + 62_000).toISOString() })]);
+    clock.advance(600_000);
+    expect(await refunds()).toHaveLength(1);
+    expect(await balanceOf(sandbox)).toBe(10_000_000);
+  });
+
+  it('is switched on by refund_delay in seconds, for CANCELLED orders too', async () => {
+    const clock = createManualClock(START);
+    const sandbox = await startSandbox({ clock, timing: TIMING, initialBalance: 10_000_000, faults: parseSandboxFaults('refund_delay=30') });
+    sandbox.controls.setProductOutcome(P.noFields, 'CANCELLED');
+    const placed = await placePlain(sandbox, P.noFields);
+    clock.advance(2_000 + 29_999);
+    expect((await call(sandbox, `/orders/${placed.orderId}`)).body.data.status).toBe('CANCELLED');
+    expect(await balanceOf(sandbox)).toBe(8_750_000);
+    clock.advance(1);
+    expect(await balanceOf(sandbox)).toBe(10_000_000);
+  });
+
+  it('lands refunds that fall due in one jump of the clock in time order among the other transactions', async () => {
+    const clock = createManualClock(START);
+    const sandbox = await startSandbox({ clock, timing: TIMING, initialBalance: 10_000_000 });
+    sandbox.controls.setRefundDelay(60_000);
+    const late = await placePlain(sandbox, P.alwaysFails);
+    // REFUNDED is credited with its final state, 80 s from now: after the late refund is due.
+    sandbox.controls.setProductOutcome(P.noFields, 'REFUNDED');
+    sandbox.controls.setOrderPlanner(({ createdAtMs }) => ({ finalAtMs: createdAtMs + 80_000 }));
+    const refunded = await placePlain(sandbox, P.noFields);
+
+    clock.advance(120_000);
+    const credits = (await allTransactions(sandbox)).filter((t) => t.orderId !== null && t.type === 'CREDIT');
+    expect(credits.map((t) => [t.orderId, t.createdAt])).toEqual([
+      [refunded.orderId, new Date(START + 80_000).toISOString()],
+      [late.orderId, new Date(START + 62_000).toISOString()],
+    ]);
+    expect(chainBreaks(await allTransactions(sandbox))).toEqual([]);
+  });
+
+  it('keeps an order that failed before it was switched on refunded at once', async () => {
+    const clock = createManualClock(START);
+    const sandbox = await startSandbox({ clock, timing: TIMING, initialBalance: 10_000_000 });
+    await placePlain(sandbox, P.alwaysFails);
+    clock.advance(2_000);
+    sandbox.controls.setRefundDelay(60_000);
+    expect(await balanceOf(sandbox)).toBe(10_000_000);
+  });
+});
