@@ -3,7 +3,7 @@ import type { OrderPlanner } from './progression.js';
 import type { SandboxStore } from './store.js';
 import type { SandboxField, SandboxOrder, SandboxProduct } from './types.js';
 import { validateOrder } from './validation.js';
-import { createWalletControls, walletFaultProducts, type WalletControls } from './wallet-controls.js';
+import { createWalletControls, walletFaultProducts, type Schedule, type WalletControls } from './wallet-controls.js';
 
 function productOf(store: SandboxStore, productId: number): SandboxProduct {
   const product = store.catalog.byId.get(productId);
@@ -68,7 +68,8 @@ export interface SandboxControls extends WalletControls {
   /**
    * Creates an order as if someone bought it in the provider's panel: the
    * same validation and debit as POST /orders, outside the API (no request,
-   * no fault). Throws when the order is refused.
+   * no fault). Throws when the order is refused. placePanelOrder takes a
+   * product and a quantity instead of a request body.
    */
   placeOutsideApi(body: unknown): SandboxOrder;
   /**
@@ -116,8 +117,8 @@ export type PlaceThroughRoutes = (body: unknown) => { status: number; created: b
 
 const share = (rate: number) => Math.min(1, Math.max(0, rate));
 
-export function createControls(state: FaultState, store: SandboxStore, placeThroughRoutes: PlaceThroughRoutes): SandboxControls {
-  const { applyFaults: applyWalletFaults, ...wallet } = createWalletControls(store);
+export function createControls(state: FaultState, store: SandboxStore, placeThroughRoutes: PlaceThroughRoutes, schedule: Schedule): SandboxControls {
+  const { applyFaults: applyWalletFaults, ...wallet } = createWalletControls(store, schedule);
   const controls: SandboxControls = {
     ...wallet,
     setForbidden: (on) => {

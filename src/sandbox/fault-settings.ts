@@ -4,7 +4,7 @@
  * live. Written as comma-separated key=value pairs, e.g.
  * `latency=300,error_rate=0.05,rate_limit_rate=0.02,drop_after_create=0.01,fail_product=101,action_product=102,undelivered_product=101`.
  * The wallet's trouble too, for the statement and the watch over unexplained
- * debits: `drop_debit_product=103,overcharge_product=104:5000,refund_delay=120`.
+ * debits: `panel_order_after=60,drop_debit_product=103,overcharge_product=104:5000,refund_delay=120`.
  * Pure: no imports, so that the configuration can check it with every other setting.
  */
 export interface SandboxFaults {
@@ -24,6 +24,12 @@ export interface SandboxFaults {
   actionProducts: number[];
   /** Products whose items reach COMPLETED with no codes (`delivery: null`) while the rest of the order is delivered. */
   undeliveredProducts: number[];
+  /**
+   * Seconds after the start at which one order is placed as if from the
+   * provider's panel (the cheapest region in stock, quantity 1): a debit no
+   * order of the bot accounts for. Null: none.
+   */
+  panelOrderAfterSeconds: number | null;
   /** Products whose orders take the money with no DEBIT in the transaction list. */
   droppedDebitProducts: number[];
   /**
@@ -45,6 +51,7 @@ export const NO_SANDBOX_FAULTS: SandboxFaults = {
   failProducts: [],
   actionProducts: [],
   undeliveredProducts: [],
+  panelOrderAfterSeconds: null,
   droppedDebitProducts: [],
   overchargedProducts: [],
   refundDelaySeconds: 0,
@@ -74,7 +81,7 @@ const share = (field: 'errorRate' | 'rateLimitRate' | 'dropAfterCreateRate'): Re
   return null;
 };
 
-const seconds = (field: 'refundDelaySeconds'): Reader => (faults, value, key) => {
+const seconds = (field: 'panelOrderAfterSeconds' | 'refundDelaySeconds'): Reader => (faults, value, key) => {
   const wait = /^\d+$/.test(value) ? Number(value) : NaN;
   if (!(wait <= MAX_WAIT_SECONDS)) return `${key} must be a whole number of seconds from 0 to ${MAX_WAIT_SECONDS}`;
   faults[field] = wait;
@@ -111,6 +118,7 @@ const READERS: Record<string, Reader> = {
   fail_product: product('failProducts'),
   action_product: product('actionProducts'),
   undelivered_product: product('undeliveredProducts'),
+  panel_order_after: seconds('panelOrderAfterSeconds'),
   drop_debit_product: product('droppedDebitProducts'),
   overcharge_product: overcharge,
   refund_delay: seconds('refundDelaySeconds'),
@@ -170,6 +178,7 @@ export function hasSandboxFaults(faults: SandboxFaults): boolean {
     faults.failProducts.length > 0 ||
     faults.actionProducts.length > 0 ||
     faults.undeliveredProducts.length > 0 ||
+    faults.panelOrderAfterSeconds !== null ||
     faults.droppedDebitProducts.length > 0 ||
     faults.overchargedProducts.length > 0 ||
     faults.refundDelaySeconds > 0

@@ -1,9 +1,23 @@
 import type { SandboxFaults } from './fault-settings.js';
+import { cheapestInStock, panelOrder, type PanelOrderRequest, type PlacedPanelOrder } from './panel-orders.js';
 import type { SandboxStore } from './store.js';
 import type { SandboxProduct } from './types.js';
 
+export type { PanelOrderRequest, PlacedPanelOrder } from './panel-orders.js';
+
+/** Runs `task` once, `afterMs` from now on the sandbox's clock, unless the sandbox closes first; `what` names it in the log. */
+export type Schedule = (afterMs: number, what: string, task: () => unknown) => void;
+
 /** Trouble between the wallet's transactions and the orders, for the statement and the watch over unexplained debits. */
 export interface WalletControls {
+  /**
+   * Places an order as if someone bought it in the provider's panel: debited
+   * (with its DEBIT and orderId), listed by GET /orders, progressing like
+   * any order, but no request of the API key made it. Required fields are
+   * the panel's business and are not checked. Throws RangeError when the
+   * product, region, stock or balance does not allow it.
+   */
+  placePanelOrder(order: PanelOrderRequest): PlacedPanelOrder;
   /** While on, orders of this product placed from now on take the money but leave no DEBIT in the transaction list. */
   setProductDebitDropped(productId: number, on: boolean): void;
   /**
@@ -30,7 +44,7 @@ export function walletFaultProducts(faults: SandboxFaults): number[] {
   return [...faults.droppedDebitProducts, ...faults.overchargedProducts.map((entry) => entry.productId)];
 }
 
-export function createWalletControls(store: SandboxStore): WalletControls & { applyFaults(faults: SandboxFaults): void } {
+export function createWalletControls(store: SandboxStore, schedule: Schedule): WalletControls & { applyFaults(faults: SandboxFaults): void } {
   const productOf = (productId: number): SandboxProduct => {
     const product = store.catalog.byId.get(productId);
     if (!product) throw new RangeError(`the sandbox sells no product ${productId}`);
@@ -38,6 +52,10 @@ export function createWalletControls(store: SandboxStore): WalletControls & { ap
   };
 
   const controls: WalletControls = {
+    placePanelOrder(request) {
+      const order = store.createOrder(panelOrder(store.catalog, request, store.balance()));
+      return { orderId: order.orderId, orderReference: order.orderReference, amount: order.amount };
+    },
     setProductDebitDropped(productId, on) {
       productOf(productId);
       store.walletFaults.setDebitDropped(productId, on);
@@ -58,6 +76,14 @@ export function createWalletControls(store: SandboxStore): WalletControls & { ap
         controls.setProductOvercharge(productId, extraAmount ?? defaultOvercharge(productOf(productId)));
       }
       if (faults.refundDelaySeconds > 0) controls.setRefundDelay(faults.refundDelaySeconds * 1000);
+      const after = faults.panelOrderAfterSeconds;
+      if (after !== null) {
+        schedule(after * 1000, 'an order placed from the provider’s panel', () => {
+          const cheapest = cheapestInStock(store.catalog);
+          if (!cheapest) throw new RangeError('no product is in stock');
+          return controls.placePanelOrder(cheapest);
+        });
+      }
     },
   };
 }

@@ -13,10 +13,11 @@ function problemOf(text: string): string {
 }
 
 describe('SANDBOX_FAULTS for the wallet', () => {
-  it('reads dropped debits, overcharges and the refund delay', () => {
+  it('reads the panel order, dropped debits, overcharges and the refund delay', () => {
     expect(
-      parseSandboxFaults('drop_debit_product=101,drop_debit_product=103,overcharge_product=104,overcharge_product=108:5000,refund_delay=120'),
+      parseSandboxFaults('panel_order_after=60, drop_debit_product=101,drop_debit_product=103,overcharge_product=104,overcharge_product=108:5000,refund_delay=120'),
     ).toMatchObject({
+      panelOrderAfterSeconds: 60,
       droppedDebitProducts: [101, 103],
       overchargedProducts: [
         { productId: 104, extraAmount: null },
@@ -26,16 +27,18 @@ describe('SANDBOX_FAULTS for the wallet', () => {
     });
   });
 
-  it('counts every key as a fault, and a refund delay of 0 as none', () => {
-    for (const text of ['drop_debit_product=101', 'overcharge_product=101', 'refund_delay=1']) {
+  it('takes 0 seconds as at once, and counts every key as a fault', () => {
+    expect(parseSandboxFaults('panel_order_after=0').panelOrderAfterSeconds).toBe(0);
+    for (const text of ['panel_order_after=0', 'drop_debit_product=101', 'overcharge_product=101', 'refund_delay=1']) {
       expect(hasSandboxFaults(parseSandboxFaults(text))).toBe(true);
     }
     expect(hasSandboxFaults(parseSandboxFaults('refund_delay=0'))).toBe(false);
   });
 
   it('words every bad value at once, without echoing it', () => {
-    expect(problemOf('refund_delay=-5,drop_debit_product=0,overcharge_product=101:0')).toBe(
-      'refund_delay must be a whole number of seconds from 0 to 604800; ' +
+    expect(problemOf('panel_order_after=soon,refund_delay=-5,drop_debit_product=0,overcharge_product=101:0')).toBe(
+      'panel_order_after must be a whole number of seconds from 0 to 604800; ' +
+        'refund_delay must be a whole number of seconds from 0 to 604800; ' +
         'drop_debit_product must be a product id (a whole number); repeat the key for more products; ' +
         'overcharge_product must be a product id, or a product id and the extra amount charged per order, as in overcharge_product=101 or overcharge_product=101:5000; repeat the key for more products',
     );
@@ -49,8 +52,8 @@ describe('SANDBOX_FAULTS for the wallet', () => {
   });
 
   it('refuses a product overcharged twice, a wait given twice and a key with no value', () => {
-    expect(problemOf('overcharge_product=101,overcharge_product=101:5,refund_delay=1,refund_delay=2,drop_debit_product')).toBe(
-      'overcharge_product names product 101 more than once; refund_delay is given more than once; drop_debit_product needs a value, as in drop_debit_product=…',
+    expect(problemOf('overcharge_product=101,overcharge_product=101:5,panel_order_after=1,panel_order_after=2,refund_delay')).toBe(
+      'overcharge_product names product 101 more than once; panel_order_after is given more than once; refund_delay needs a value, as in refund_delay=…',
     );
   });
 
@@ -58,7 +61,7 @@ describe('SANDBOX_FAULTS for the wallet', () => {
     await expect(createSandbox({ faults: parseSandboxFaults('drop_debit_product=999999') })).rejects.toThrow(
       new SandboxFaultsError('the sandbox sells no product 999999'),
     );
-    await expect(createSandbox({ faults: parseSandboxFaults('overcharge_product=999998:10') })).rejects.toThrow(
+    await expect(createSandbox({ faults: parseSandboxFaults('overcharge_product=999998:10,panel_order_after=0') })).rejects.toThrow(
       new SandboxFaultsError('the sandbox sells no product 999998'),
     );
   });
