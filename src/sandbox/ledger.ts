@@ -21,6 +21,8 @@ export interface Ledger {
   draft(type: 'DEBIT' | 'CREDIT', amount: number, orderId: number | null, description: string, atMs: number): SandboxTransaction;
   /** A debit that lowers the balance as the next transaction would, but that the list will not show. */
   draftUnlisted(amount: number, orderId: number, atMs: number): UnlistedDebit;
+  /** The id the next listed transaction gets. */
+  nextId(): number;
   apply(transactions: readonly SandboxTransaction[], unlisted: readonly UnlistedDebit[]): void;
   /** When the newest entry, listed or not, happened; null for an empty wallet. */
   lastEntryAtMs(): number | null;
@@ -67,6 +69,7 @@ export function createLedger(): Ledger {
     draftUnlisted(amount, orderId, atMs) {
       return { afterTransactionId: lastListedId, orderId, amount, balanceAfter: balance - amount, createdAt: iso(atMs) };
     },
+    nextId: () => nextId,
     apply(transactions, unlisted) {
       // The balance is whichever came last. A live step holds one kind only; a state file
       // hands both back at once, and an unlisted debit then counts as later than the

@@ -16,7 +16,7 @@ import { createTokenBuckets } from './token-bucket.js';
 import type { Schedule } from './wallet-controls.js';
 
 export type { OrderPostFault, SandboxControls } from './controls.js';
-export type { PanelOrderRequest, PlacedPanelOrder } from './wallet-controls.js';
+export type { PanelOrderRequest, PlacedPanelOrder, SeededTransactions, SeedHistoryRequest } from './wallet-controls.js';
 export type { SandboxOrder, SandboxOrderItem, SandboxTransaction } from './types.js';
 export { SANDBOX_PRODUCTS } from './seed.js';
 export { SandboxStateError } from './state-file.js';

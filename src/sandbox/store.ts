@@ -3,6 +3,7 @@ import { createLedger, DESCRIPTIONS } from './ledger.js';
 import { newestFirst, type Sliceable } from './paging.js';
 import type { OrderPlanner, OrderTiming } from './progression.js';
 import type { SandboxCatalog } from './seed.js';
+import { planSeededHistory, type SeededHistory, type SeedHistoryRequest } from './seed-history.js';
 import { createSettlement } from './settlement.js';
 import type { RegionStock, SandboxOrder, SandboxRegion, SandboxTransaction, SavedSandboxState, SaveState, StateChange, StoredOrder } from './types.js';
 import type { ValidOrder } from './validation.js';
@@ -35,6 +36,8 @@ export interface SandboxStore {
   listOrderEntries(): Sliceable<OrderEntry>;
   /** Trouble with debits and refunds, for orders placed and refunds due from now on. */
   walletFaults: Omit<WalletFaults, 'debitDropped' | 'extraCharge' | 'refundDelayMs'>;
+  /** Appends a made-up past to the wallet in one step; see SeedHistoryRequest. Throws RangeError when it cannot. */
+  seedHistory(request: SeedHistoryRequest): SeededHistory;
 }
 
 export interface OrderEntry {
@@ -270,6 +273,21 @@ export function createStore(deps: StoreDeps): SandboxStore {
         settle();
         walletFaults.setRefundDelay(ms);
       },
+    },
+    seedHistory(request) {
+      settle();
+      const seeded = planSeededHistory(catalog, request, {
+        balance: ledger.balance(),
+        nextTransactionId: ledger.nextId(),
+        nextOrderId,
+        nextItemId,
+        lastEntryAtMs: ledger.lastEntryAtMs(),
+        nowMs: clock.now(),
+        referenceOf,
+      });
+      const lastOrder = seeded.orders.at(-1);
+      commit({ orders: seeded.orders, transactions: seeded.transactions, ...(lastOrder ? { nextOrderId: lastOrder.orderId + 1 } : {}) });
+      return seeded;
     },
   };
 }

@@ -1,12 +1,21 @@
 import type { SandboxFaults } from './fault-settings.js';
 import { cheapestInStock, panelOrder, type PanelOrderRequest, type PlacedPanelOrder } from './panel-orders.js';
+import type { SeedHistoryRequest } from './seed-history.js';
 import type { SandboxStore } from './store.js';
-import type { SandboxProduct } from './types.js';
+import type { SandboxProduct, SandboxTransaction } from './types.js';
 
 export type { PanelOrderRequest, PlacedPanelOrder } from './panel-orders.js';
+export type { SeedHistoryRequest } from './seed-history.js';
 
 /** Runs `task` once, `afterMs` from now on the sandbox's clock, unless the sandbox closes first; `what` names it in the log. */
 export type Schedule = (afterMs: number, what: string, task: () => unknown) => void;
+
+export interface SeededTransactions {
+  /** Oldest first, as appended. */
+  transactions: SandboxTransaction[];
+  /** The panel orders the debits are for, oldest first. */
+  orders: PlacedPanelOrder[];
+}
 
 /** Trouble between the wallet's transactions and the orders, for the statement and the watch over unexplained debits. */
 export interface WalletControls {
@@ -31,6 +40,14 @@ export interface WalletControls {
    * `ms` after its final state instead of with it, still exactly once. 0: at once.
    */
   setRefundDelay(ms: number): void;
+  /**
+   * Appends `count` transactions spread evenly from `from` to `to`: top-up
+   * CREDITs and DEBITs of COMPLETED panel orders (see SeedHistoryRequest),
+   * with ids and balanceAfter following on from the wallet as it is. The
+   * span must lie between the wallet's newest entry and the clock's now.
+   * Wallet faults do not apply to it. Throws RangeError when it cannot.
+   */
+  seedTransactions(request: SeedHistoryRequest): SeededTransactions;
 }
 
 /** The extra of `overcharge_product=<id>` without `:<extra>`: 1% of the product's lowest price, rounded up, at least 1. */
@@ -65,6 +82,13 @@ export function createWalletControls(store: SandboxStore, schedule: Schedule): W
       store.walletFaults.setOvercharge(productId, extraAmount);
     },
     setRefundDelay: (ms) => store.walletFaults.setRefundDelay(ms),
+    seedTransactions(request) {
+      const seeded = store.seedHistory(request);
+      return {
+        transactions: seeded.transactions.map((t) => ({ ...t })),
+        orders: seeded.orders.map((o) => ({ orderId: o.orderId, orderReference: o.orderReference, amount: o.amount })),
+      };
+    },
   };
 
   return {
