@@ -75,6 +75,8 @@ export function createSqliteCatalogStore(deps: { db: Db; clock: Clock } & Catalo
   const queries = createCatalogQueries({ db });
   const writer = createCatalogWriter({ db, ...(deps.chunkSize ? { chunkSize: deps.chunkSize } : {}), ...(deps.rest ? { rest: deps.rest } : {}) });
   const count = db.$client.prepare<[], { n: number }>('select count(*) as n from products');
+  // Kept, so that its compiled read is too: /order asks whether the first catalog is still loading.
+  const state = createAppStateRepo({ db, clock });
   return {
     ...createSqliteHiddenCatalog({ db, clock }),
     categoriesPage: async (request) => queries.categoriesPage(request),
@@ -89,7 +91,7 @@ export function createSqliteCatalogStore(deps: { db: Db; clock: Clock } & Catalo
     },
     recordPrice: async (detail, now) => recordProductDetail(db, detail, now),
     productsDueForPrice: async (cutoff, limit) => productsDueForPrice(db, cutoff, limit),
-    readState: async <T = Json>(key: string) => createAppStateRepo({ db, clock }).get<T>(key),
-    writeState: async (key, value) => createAppStateRepo({ db, clock }).set(key, value),
+    readState: async <T = Json>(key: string) => state.get<T>(key),
+    writeState: async (key, value) => state.set(key, value),
   };
 }
