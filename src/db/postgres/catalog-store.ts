@@ -9,6 +9,7 @@ import type { CatalogStore, CatalogStoreOptions } from '../../catalog/catalog-st
 import { categoryTexts, UNCATEGORISED_ID } from '../../catalog/catalog-writer.js';
 import { normaliseSearchText } from '../../catalog/normalise.js';
 import { buildSearchTerms, searchWords } from '../../catalog/search-query.js';
+import { priceRow } from '../../catalog/price-rows.js';
 import { phraseMatches, termCondition } from './search-terms.js';
 import { createPostgresHiddenCatalog, HIDE_NEW_PRODUCTS } from './catalog-hidden.js';
 import { resolvePage, type PageOf } from '../paging.js';
@@ -306,17 +307,16 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
     },
 
     async recordPrice(detail, now) {
-      const regions = detail.regionProperties;
-      if (regions.length === 0) return;
-      const inStock = regions.filter((r) => r.stock > 0);
-      const prices = (inStock.length > 0 ? inStock : regions).map((r) => r.price);
-      const stockTotal = regions.reduce((sum, r) => sum + Math.max(0, r.stock), 0);
-      await pool.query(
-        `insert into product_prices (product_id, price_from, price_to, stock_total, fetched_at) values ($1, $2, $3, $4, $5)
-         on conflict (product_id) do update set price_from = excluded.price_from, price_to = excluded.price_to,
-           stock_total = excluded.stock_total, fetched_at = excluded.fetched_at`,
-        [detail.id, Math.min(...prices), Math.max(...prices), stockTotal, new Date(now)],
-      );
+      const row = priceRow(detail);
+      if (!row) return;
+      // Named: every product a person picks is recorded before the step goes on.
+      await pool.query({
+        name: 'catalog-record-price',
+        text: `insert into product_prices (product_id, price_from, price_to, stock_total, fetched_at) values ($1, $2, $3, $4, $5)
+          on conflict (product_id) do update set price_from = excluded.price_from, price_to = excluded.price_to,
+            stock_total = excluded.stock_total, fetched_at = excluded.fetched_at`,
+        values: [row.productId, row.priceFrom, row.priceTo, row.stockTotal, new Date(now)],
+      });
     },
 
     async productsDueForPrice(cutoff, limit) {
