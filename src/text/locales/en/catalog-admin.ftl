@@ -11,7 +11,7 @@ catalog-new-line = New products from the provider: { $state }
 catalog-new-state-hidden = arrive hidden until an administrator shows them
 catalog-new-state-shown = are offered at once
 catalog-usage =
-    /catalog hide <id> — hide a product, or every product of a category, from staff
+    /catalog hide <id> — hide a product, or every product of a category and of the categories under it, from staff
     /catalog show <id> — offer it again
     (write product or category before the id when both have it)
     /catalog new hidden|shown — whether new products from the provider arrive hidden
