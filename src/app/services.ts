@@ -224,6 +224,7 @@ export async function createServices(deps: {
       sandbox: config.sandboxMode,
       providerPausedUntil: () => limiter.pausedUntil(),
       orderingPaused: pausedNow,
+      hiddenProducts: (ids) => catalog.hiddenAmong(ids),
       checkLimits,
       needsApproval,
       freshen: () => viewFreshness.check(),

@@ -41,6 +41,8 @@ export type PlaceResult =
       error?: unknown;
       /** The balance read to tell a funds refusal from another 422; set with 'insufficient-funds' only. */
       balance?: number;
+      /** The products an administrator hid, set with 'product-hidden' only. */
+      hidden?: number[];
     }
   | { kind: 'unknown'; order: OrderRow }
   /** The provider accepted the order but it could not be recorded as placed: administrators sort it out. */
@@ -78,6 +80,13 @@ export interface OrderServiceDeps {
    * pause made on another instance stops this one too.
    */
   orderingPaused?: () => Promise<{ source: PauseSource; reason: string | null } | null>;
+  /**
+   * Which of these products administrators hid from staff (/catalog), read
+   * from the database before every order and again right before its POST:
+   * a product hidden after the summary, an approval request or a batch's
+   * Confirm is never bought, whichever path placed the order.
+   */
+  hiddenProducts?: (productIds: number[]) => Promise<number[]>;
   /**
    * The person's spending limits (limit-check.ts), checked
    * under the wallet lock: two orders confirmed together are counted one
@@ -128,8 +137,8 @@ const BUSY_WALLET_GRACE_MS = 5_000;
 /** How long an order may wait for a rate-limit pause to end before it is refused unsent. */
 export const MAX_PAUSE_WAIT_MS = 3_000;
 
-/** Why an order goes unsent, and the facts its audit row keeps. */
-type Unsent = { reason: RejectReason; providerMessage: string | null; facts: Record<string, string | number> };
+/** Why an order goes unsent, and the facts its audit row keeps; `hidden` names the products hidden. */
+type Unsent = { reason: RejectReason; providerMessage: string | null; facts: Record<string, string | number>; hidden?: number[] };
 /** A check that failed after the claim: the order is closed as never sent before the failure is passed on. */
 const NEVER_SENT: Unsent = { reason: 'other', providerMessage: null, facts: { cause: 'never-sent' } };
 
@@ -139,18 +148,29 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
   const wallet = createMutex();
   const { settlePlaced, settleUnknown, settleAccepted } = createAnswerRecording({ repo, clock, logger, ...(deps.onChargedOtherAmount ? { onChargedOtherAmount: deps.onChargedOtherAmount } : {}) });
 
+  /** The order's products administrators hid, with the audit's facts (their names); null when none is. */
+  async function hiddenIn(order: OrderRow): Promise<{ ids: number[]; facts: Record<string, string> } | null> {
+    const ids = (await deps.hiddenProducts?.(order.lines.map((line) => line.product.id))) ?? [];
+    if (ids.length === 0) return null;
+    const product = order.lines.filter((line) => ids.includes(line.product.id)).map((line) => line.product.title).join(', ');
+    return { ids, facts: { cause: 'hidden', product } };
+  }
+
   /**
    * Why an intent must be closed unsent instead of posted, checked under the
    * wallet lock: ordering paused, a spending limit that no longer fits (two
    * orders confirmed together are counted one after the other), or a
    * provider rate-limit pause too long to wait out (the order would sit in
    * 'placing' holding the wallet, and a shutdown meanwhile would leave an
-   * outcome that looks unknown although nothing was sent).
+   * outcome that looks unknown although nothing was sent), or a product an
+   * administrator hid.
    */
   async function whyNotSend(intent: OrderRow, input: PlaceInput): Promise<Unsent | null> {
     if (deps.mayOrder && !deps.mayOrder(intent.userId)) return { reason: 'no-access', providerMessage: null, facts: { cause: 'no-access' } };
     const paused = (await deps.orderingPaused?.()) ?? null;
     if (paused) return { reason: 'paused', providerMessage: paused.reason, facts: { cause: 'paused', source: paused.source } };
+    const hidden = await hiddenIn(intent);
+    if (hidden) return { reason: 'product-hidden', providerMessage: null, facts: hidden.facts, hidden: hidden.ids };
     const verdict = (await deps.checkLimits?.(intent.userId, intent.totalAmount, intent.id)) ?? { ok: true };
     if (!verdict.ok) return { reason: 'over-limit', providerMessage: null, facts: { cause: 'limit', limit: verdict.limit, cap: verdict.cap, left: verdict.left } };
     if (!input.approved && (await deps.needsApproval?.(intent.userId, intent.totalAmount, intent.id))) {
@@ -178,7 +198,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     });
     if (!closed) return null;
     logger.warn({ orderId: order.id, ...unsent.facts }, 'order not sent');
-    return { kind: 'rejected', order: closed, providerMessage: unsent.providerMessage, reason: unsent.reason };
+    return { kind: 'rejected', order: closed, providerMessage: unsent.providerMessage, reason: unsent.reason, ...(unsent.hidden ? { hidden: unsent.hidden } : {}) };
   }
 
   /**
@@ -253,10 +273,12 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     try {
       placed = await provider.placeOrder(placeOrderBody(order.lines), {
         priority: 'interactive',
-        // The budget may have held the POST back a moment: a pause that began meanwhile still stops it.
+        // The budget may have held the POST back a moment: a pause that began, or a product hidden, meanwhile still stops it.
         beforeSend: async () => {
           const pausedNow = (await deps.orderingPaused?.()) ?? null;
           if (pausedNow) throw new OrderNotSentError('paused', pausedNow.reason);
+          const hiddenNow = await hiddenIn(order);
+          if (hiddenNow) throw new OrderNotSentError('product-hidden', null, hiddenNow.ids);
         },
       });
     } catch (error) {
@@ -274,8 +296,9 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       });
       if (!rejected) throw new Error(`order ${order.id} left 'placing' and 'unknown' while its POST was refused`);
       logger.info({ orderId: order.id, error: verdict.detail }, 'order rejected by the provider');
+      const hidden = error instanceof OrderNotSentError && error.hidden ? { hidden: error.hidden } : {};
       return {
-        result: { kind: 'rejected', order: rejected, providerMessage: verdict.providerMessage, reason: verdict.reason, error },
+        result: { kind: 'rejected', order: rejected, providerMessage: verdict.providerMessage, reason: verdict.reason, error, ...hidden },
         checkFunds: verdict.mayBeFunds,
       };
     }

@@ -72,6 +72,7 @@ audit-approval-blocked-paused = ordering is paused
 audit-approval-blocked-funds = the wallet balance is too low
 audit-approval-blocked-limit = a spending limit would be passed
 audit-approval-blocked-unchecked = the provider could not be asked
+audit-approval-blocked-hidden = an administrator had hidden a product of it from staff
 audit-approval-interrupted-checking = a restart interrupted the check
 audit-approval-interrupted-before-order = a restart came before the order was made
 
@@ -92,6 +93,7 @@ audit-why-another-in-flight = another order was being sent at that moment
 audit-why-paused = ordering was paused by { $source }
 audit-why-limit = over the { $limit } of { $cap } ({ $left } left)
 audit-why-no-access = the person could no longer order when it was about to be sent
+audit-why-hidden = an administrator had hidden { $product } from staff
 audit-why-rate-limit = the provider asked us to wait { $seconds } s
 audit-why-no-provider-order = the provider had no such order after { $checks } checks
 audit-why-interrupted = a restart interrupted the sending

@@ -38,3 +38,4 @@ audit-catalog-hidden = hid { $item } from staff
 audit-catalog-shown = offered { $item } to staff again
 audit-setting-new-products-hidden = set new products to arrive hidden
 audit-setting-new-products-shown = set new products to be offered at once
+order-rejected-hidden = Not sent: an administrator hid { $product } from staff, so it cannot be ordered now. Nothing was charged.

@@ -72,6 +72,7 @@ audit-approval-blocked-paused = ثبت سفارش متوقف بود
 audit-approval-blocked-funds = موجودی کیف پول کافی نبود
 audit-approval-blocked-limit = از یکی از سقف‌های خرید بیشتر می‌شد
 audit-approval-blocked-unchecked = پرسیدن از تأمین‌کننده ممکن نشد
+audit-approval-blocked-hidden = یکی از مدیران محصولی از آن را از کارمندان پنهان کرده بود
 audit-approval-interrupted-checking = راه‌اندازی دوبارهٔ ربات بررسی را نیمه‌کاره گذاشت
 audit-approval-interrupted-before-order = راه‌اندازی دوبارهٔ ربات پیش از ساختن سفارش پیش آمد
 
@@ -92,6 +93,7 @@ audit-why-another-in-flight = در همان لحظه سفارش دیگری در 
 audit-why-paused = ثبت سفارش به دست { $source } متوقف بود
 audit-why-limit = بیشتر از { $limit } ({ $cap }) می‌شد؛ باقی‌مانده: { $left }
 audit-why-no-access = هنگام ارسال، آن شخص دیگر اجازهٔ سفارش نداشت
+audit-why-hidden = یکی از مدیران { $product } را از کارمندان پنهان کرده بود
 audit-why-rate-limit = تأمین‌کننده خواست { $seconds } ثانیه صبر کنیم
 audit-why-no-provider-order = پس از { $checks } بار بررسی، چنین سفارشی نزد تأمین‌کننده نبود
 audit-why-interrupted = راه‌اندازی دوبارهٔ ربات ارسال را نیمه‌کاره گذاشت

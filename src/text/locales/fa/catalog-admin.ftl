@@ -38,3 +38,4 @@ audit-catalog-hidden = { $item } را از کارمندان پنهان کرد
 audit-catalog-shown = { $item } را دوباره به کارمندان عرضه کرد
 audit-setting-new-products-hidden = تنظیم کرد که محصولات تازه پنهان برسند
 audit-setting-new-products-shown = تنظیم کرد که محصولات تازه بی‌درنگ عرضه شوند
+order-rejected-hidden = فرستاده نشد: یکی از مدیران { $product } را از کارمندان پنهان کرده است و فعلاً نمی‌توان آن را سفارش داد. مبلغی کسر نشد.
