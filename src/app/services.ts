@@ -268,6 +268,7 @@ export async function createServices(deps: {
     provider,
     orders,
     orderingPaused: pausedNow,
+    hiddenProducts: (ids) => catalog.hiddenAmong(ids),
     mayOrder: (personId) => {
       const member = staff.current.find(personId);
       return member !== null && mayOrder(member.role);
