@@ -39,3 +39,4 @@ audit-catalog-shown = offered { $item } to staff again
 audit-setting-new-products-hidden = set new products to arrive hidden
 audit-setting-new-products-shown = set new products to be offered at once
 order-rejected-hidden = Not sent: an administrator hid { $product } from staff, so it cannot be ordered now. Nothing was charged.
+order-lines-hidden = An administrator hid { $product } from staff, so it was taken out of your order. Nothing was ordered.

@@ -39,3 +39,4 @@ audit-catalog-shown = { $item } را دوباره به کارمندان عرضه
 audit-setting-new-products-hidden = تنظیم کرد که محصولات تازه پنهان برسند
 audit-setting-new-products-shown = تنظیم کرد که محصولات تازه بی‌درنگ عرضه شوند
 order-rejected-hidden = فرستاده نشد: یکی از مدیران { $product } را از کارمندان پنهان کرده است و فعلاً نمی‌توان آن را سفارش داد. مبلغی کسر نشد.
+order-lines-hidden = یکی از مدیران { $product } را از کارمندان پنهان کرد، برای همین از سفارش شما برداشته شد. چیزی سفارش داده نشد.
