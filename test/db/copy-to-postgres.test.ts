@@ -274,6 +274,13 @@ function fillSource(db: Db): void {
       { kind: 'category', itemId: 101, title: 'Google Play', hiddenBy: null, hiddenAt: t(142) },
     ])
     .run();
+  // A card handed over, and one whose reminder went; the orderer's id beyond 32 bits.
+  db.insert(s.codeExpiries)
+    .values([
+      { orderId: 6, itemIndex: 0, cardIndex: 0, productId: 101, userId: STAFF, expiresAt: t(151), recordedAt: t(152), handedOverAt: t(153) },
+      { orderId: 6, itemIndex: 0, cardIndex: 1, productId: 101, userId: STAFF, expiresAt: t(154), recordedAt: t(152), reminderState: 'sent', remindedAt: t(155) },
+    ])
+    .run();
 }
 
 function sourceDatabase(fill: (db: Db) => void = fillSource): string {
@@ -485,7 +492,7 @@ describe('npm run db:copy', () => {
     const first = await runCopy([url], { DATABASE_PATH: source });
     expect(first.output).toMatch(/^copying .* into postgresql:/);
     expect(first.output).toMatch(/\n  orders +8 rows, total_amount sum \d+ equal, accepted_amount sum \d+ equal\n/);
-    expect(first.output).toMatch(/copied \d+ rows in 20 tables to .* in \d+ ms/);
+    expect(first.output).toMatch(/copied \d+ rows in 22 tables to .* in \d+ ms/);
     expect(first.output).not.toMatch(/Google Play|a@example\.com|steam-user/);
     expect(first.code).toBe(0);
 
