@@ -41,7 +41,7 @@ const FEED_TICK_MS = 2_000;
 const DIGEST_TICK_MS = 60_000;
 
 /** What the delivery work needs is what the sender needs: the same parts, typed once. */
-type SenderParts = Pick<NotificationSenderDeps, 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent'>;
+type SenderParts = Pick<NotificationSenderDeps, 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent' | 'onExpiringCards'>;
 
 export interface BackgroundDeps extends SenderParts {
   config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'timeZone' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds' | 'tokenWatchSeconds' | 'walletWatchSeconds'>;
@@ -95,7 +95,7 @@ const BATCH_TICK_MS = 1_000;
 /** What the delivery poller and the notification sender are built on. */
 export type DeliveryWorkDeps = Pick<
   BackgroundDeps,
-  'config' | 'stores' | 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent' | 'describePerson' | 'batchDetails' | 'clock' | 'logger'
+  'config' | 'stores' | 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent' | 'onExpiringCards' | 'describePerson' | 'batchDetails' | 'clock' | 'logger'
 > & {
   /** Unique per process and start: the lease owner written on claimed rows. */
   owner: string;
@@ -149,6 +149,7 @@ export function createDeliveryWork(deps: DeliveryWorkDeps): { handover: DetailHa
       isStaff: deps.isStaff,
       ...(deps.mayReceiveCodes ? { mayReceiveCodes: deps.mayReceiveCodes } : {}),
       ...(deps.onCodesSent ? { onCodesSent: deps.onCodesSent } : {}),
+      ...(deps.onExpiringCards ? { onExpiringCards: deps.onExpiringCards } : {}),
       adminRecipients: deps.adminRecipients,
       alerts: deps.alerts,
       handover,

@@ -92,7 +92,7 @@ export function startLoops(deps: {
  */
 export function deliveryPartsOf(
   services: Services,
-): Pick<DeliveryWorkDeps, 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent' | 'describePerson'> {
+): Pick<DeliveryWorkDeps, 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent' | 'onExpiringCards' | 'describePerson'> {
   const { staff } = services;
   return {
     provider: services.provider,
@@ -105,6 +105,7 @@ export function deliveryPartsOf(
     alerts: services.alerts,
     freshen: () => services.viewFreshness.check(),
     onCodesSent: (sent) => services.stores.codeMessages.record(sent),
+    onExpiringCards: (delivery) => services.stores.codeExpiries.record(delivery),
     describePerson: services.describePerson,
   };
 }

@@ -42,6 +42,7 @@ import { retentionSettings } from '../safeguards/retention/retention-settings.js
 import { translatorFor } from '../text/i18n.js';
 import { strangersSetting } from '../bot/strangers-setting.js';
 import { walletWatchSettings } from '../ledger/wallet-watch-settings.js';
+import { expirySettings } from '../expiry/expiry-settings.js';
 import type { TelegramPace } from '../bot/telegram-pace.js';
 import { createTelegramConnections } from './telegram-connections.js';
 import type { Clock } from '../clock.js';
@@ -181,7 +182,7 @@ export async function createServices(deps: {
   const stepUp = createStepUpService({ stepUpKey: config.stepUpKey, stores, settings, alerts, translate, describePerson, timeZone: config.timeZone, clock, logger: logger.child({ component: 'step-up' }) });
   const orderStepUp = createOrderStepUp({ stepUp, settings, appState: stores.appState, clock });
   const settingsRegistry = createSettingsRegistry();
-  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp, config.amountUnit), strangersSetting(settings), ...walletWatchSettings(settings, config.amountUnit));
+  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp, config.amountUnit), strangersSetting(settings), ...walletWatchSettings(settings, config.amountUnit), expirySettings(settings));
   const metrics = createMetrics({
     store: stores.health,
     instance: config.instanceId,

@@ -3,15 +3,10 @@ import { appendAudit } from '../db/audit-log.js';
 import type { Db } from '../db/open.js';
 import { codeExpiries } from '../db/schema.js';
 import type { ReminderState } from '../db/code-expiries-table.js';
+import type { CardExpiry } from '../delivery/card-expiries.js';
 
-/** A delivered card that carries an expiry, by its place in the provider's detail. */
-export interface ExpiringCard {
-  itemIndex: number;
-  cardIndex: number;
-  productId: number;
-  /** The first moment the card no longer works (ms since the epoch). */
-  expiresAt: number;
-}
+/** A delivered card that carries an expiry, by its place in the provider's detail (src/delivery/card-expiries.ts). */
+export type ExpiringCard = CardExpiry;
 
 /** The cards of one order whose reminder a pass has claimed, and whom it goes to. */
 export interface ClaimedReminder {
