@@ -27,6 +27,7 @@ import type { ApprovalService } from '../orders/approval-service.js';
 import { APPROVAL_SWEEP_MS, createApprovalExpirySweep } from '../orders/expiry-sweep.js';
 import { createAdminRequestExpiry, type DualControlAnnouncer } from '../safeguards/dual-control/dual-control-announcer.js';
 import type { DualControl } from '../safeguards/dual-control/dual-control.js';
+import { EXPIRY_REMINDER_EVERY_MS } from '../expiry/expiry-reminders.js';
 
 /**
  * While nothing is open the poller only looks at the database this often;
@@ -76,6 +77,8 @@ export interface BackgroundDeps extends SenderParts {
   watchBotToken?: () => Promise<void>;
   /** One look of the wallet watch: the newest transactions read and each new one judged. */
   watchWallet?: () => Promise<void>;
+  /** One pass of the expiry reminders (src/expiry/expiry-reminders.ts); absent, none goes out. */
+  remindExpiringCodes?: () => Promise<unknown>;
   /** Observers for health and metrics; they never change what the loops do. */
   onSweepDone?: (at: number) => void;
   onNotificationSent?: (sent: { kind: string; createdAt: number; sentAt: number }) => void;
@@ -256,6 +259,12 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
       ? [
           // At once: the first look fills the local copy, and whatever was spent while the process was down is judged now.
           startRepeating({ name: 'wallet watch', everyMs: config.walletWatchSeconds * 1_000, task: fresh(deps.watchWallet), clock, logger, immediately: true }),
+        ]
+      : []),
+    ...(deps.remindExpiringCodes
+      ? [
+          // At once too: a reminder whose day came while the process was down goes at start. Cheap when off: one delete.
+          startRepeating({ name: 'expiry reminders', everyMs: EXPIRY_REMINDER_EVERY_MS, task: async () => void (await deps.remindExpiringCodes?.()), clock, logger, immediately: true }),
         ]
       : []),
     ...(deps.runBatches ? [startRepeating({ name: 'batch runner', everyMs: BATCH_TICK_MS, task: fresh(deps.runBatches), clock, logger, immediately: true })] : []),
