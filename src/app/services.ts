@@ -43,6 +43,7 @@ import { translatorFor } from '../text/i18n.js';
 import { strangersSetting } from '../bot/strangers-setting.js';
 import { walletWatchSettings } from '../ledger/wallet-watch-settings.js';
 import { expirySettings } from '../expiry/expiry-settings.js';
+import { createExpiringSoon } from '../expiry/expiring-soon.js';
 import type { TelegramPace } from '../bot/telegram-pace.js';
 import { createTelegramConnections } from './telegram-connections.js';
 import type { Clock } from '../clock.js';
@@ -314,6 +315,7 @@ export async function createServices(deps: {
     periods,
     timeZone: config.timeZone,
     walletExceptions: () => ledger.openExceptions(),
+    expiringCodes: createExpiringSoon({ store: stores.codeExpiries, settings, periods, clock }),
     ...reportSenders,
     logger: logger.child({ component: 'digest' }),
   });

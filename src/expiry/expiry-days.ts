@@ -6,6 +6,9 @@ import type { LocalPeriods } from '../text/local-periods.js';
  */
 export const REMINDER_HOUR = 9;
 
+/** The digest's window while reminders are off: a week ahead, so that what lapses is seen in time to act. */
+export const DIGEST_EXPIRY_DAYS = 7;
+
 const HOUR_MS = 3_600_000;
 
 /**
@@ -26,6 +29,11 @@ export function reminderHorizon(now: number, days: number, periods: LocalPeriods
   // Counted from midnight, as the digest's hour is: on a day the clocks change it comes an hour early or late.
   const reached = now >= today + REMINDER_HOUR * HOUR_MS ? 0 : -1;
   return periods.startOfDayAfter(today, reached + days + 1);
+}
+
+/** The digest's bound: cards whose last day is at most `days` days from today, the ones reminded today or before. */
+export function expiringHorizon(now: number, days: number, periods: LocalPeriods): number {
+  return periods.startOfDayAfter(now, days + 1);
 }
 
 /** A moment of the last day on which a card that stops at `expiresAt` still works: the day a reader is told. */

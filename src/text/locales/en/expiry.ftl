@@ -25,3 +25,5 @@ expiry-days = { $days } days before, from 09:00 ({ $zone })
 
 settings-expiry-remind = Reminder before codes expire
 settings-expiry-remind-how = Change with /expiry remind <days|off>
+
+digest-expiring = Codes not marked handed over that expire by { $date }: { $count }

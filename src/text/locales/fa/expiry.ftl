@@ -25,3 +25,5 @@ expiry-days = { $days } روز پیش از انقضا، از ساعت ۹:۰۰ ({
 
 settings-expiry-remind = یادآوری پیش از انقضای کدها
 settings-expiry-remind-how = تغییر با /expiry remind <روز|off>
+
+digest-expiring = کدهایی که تحویلشان ثبت نشده و تا { $date } منقضی می‌شوند: { $count }
