@@ -264,7 +264,8 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
     ...(deps.remindExpiringCodes
       ? [
           // At once too: a reminder whose day came while the process was down goes at start. Cheap when off: one delete.
-          startRepeating({ name: 'expiry reminders', everyMs: EXPIRY_REMINDER_EVERY_MS, task: async () => void (await deps.remindExpiringCodes?.()), clock, logger, immediately: true }),
+          // Fresh views first: the setting may have changed on another instance.
+          startRepeating({ name: 'expiry reminders', everyMs: EXPIRY_REMINDER_EVERY_MS, task: fresh(deps.remindExpiringCodes), clock, logger, immediately: true }),
         ]
       : []),
     ...(deps.runBatches ? [startRepeating({ name: 'batch runner', everyMs: BATCH_TICK_MS, task: fresh(deps.runBatches), clock, logger, immediately: true })] : []),

@@ -5,10 +5,9 @@ import type { CodeExpiryStore } from './code-expiry-store.js';
 import { DIGEST_EXPIRY_DAYS, expiringHorizon } from './expiry-days.js';
 import { EXPIRY_REMIND_DAYS } from './expiry-settings.js';
 
-/** Cards not handed over that still work and whose last day is at most `days` local days away; `lastDay` is a moment of that day. */
+/** Cards not handed over that still work and whose last day is at most so many local days away; `lastDay` is a moment of that day. */
 export interface ExpiringSoon {
   count: number;
-  days: number;
   lastDay: number;
 }
 
@@ -23,6 +22,6 @@ export function createExpiringSoon(deps: { store: Pick<CodeExpiryStore, 'countEx
     const now = deps.clock.now();
     const days = deps.settings.read(EXPIRY_REMIND_DAYS) ?? DIGEST_EXPIRY_DAYS;
     const horizon = expiringHorizon(now, days, deps.periods);
-    return { count: await deps.store.countExpiring({ now, horizon }), days, lastDay: horizon - 1 };
+    return { count: await deps.store.countExpiring({ now, horizon }), lastDay: horizon - 1 };
   };
 }
