@@ -274,6 +274,12 @@ function fillSource(db: Db): void {
       { kind: 'category', itemId: 101, title: 'Google Play', hiddenBy: null, hiddenAt: t(142) },
     ])
     .run();
+  db.insert(s.walletLedger)
+    .values([
+      { id: 77, type: 'CREDIT', amount: BIG_AMOUNT, balanceAfter: BIG_AMOUNT, providerOrderId: null, description: 'شارژ کیف پول', createdAt: '2026-11-01T10:00:00Z', at: t(151).getTime(), seenAt: t(152).getTime(), baseline: true, verdict: null, judgedAt: null },
+      { id: 78, type: 'DEBIT', amount: 2_500_000, balanceAfter: BIG_AMOUNT - 2_500_000, providerOrderId: 55, description: null, createdAt: null, at: null, seenAt: t(153).getTime(), baseline: false, verdict: 'foreign-debit', judgedAt: t(154).getTime() },
+    ])
+    .run();
   // A card handed over, and one whose reminder went; the orderer's id beyond 32 bits.
   db.insert(s.codeExpiries)
     .values([
@@ -345,11 +351,11 @@ describe('copyToPostgres', () => {
     before('batches', 'orders');
   });
 
-  it('sums every bigint column that holds an amount, a price or a total', () => {
+  it('sums every bigint column that holds an amount, a price, a total or a balance', () => {
     for (const table of Object.values(pgSchema)) {
       if (!is(table, PgTable)) continue;
       const config = getPgTableConfig(table);
-      const money = config.columns.filter((c) => c.getSQLType() === 'bigint' && /amount|price|^total$/.test(c.name)).map((c) => c.name);
+      const money = config.columns.filter((c) => c.getSQLType() === 'bigint' && /amount|price|^total$|balance/.test(c.name)).map((c) => c.name);
       expect([...(AMOUNT_COLUMNS[config.name] ?? [])].sort(), config.name).toEqual(money.sort());
     }
   });

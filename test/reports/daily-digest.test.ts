@@ -47,8 +47,9 @@ afterEach(async () => {
 });
 
 /** The digest as main.ts builds it, on the database currently open. */
-function digest(locale: 'en' | 'fa' = 'en') {
+function digest(locale: 'en' | 'fa' = 'en', walletExceptions?: () => Promise<number | null>) {
   return createDailyDigest({
+    ...(walletExceptions ? { walletExceptions } : {}),
     state: createSqliteAppStateStore({ db, clock }),
     settings: sqliteSettings(db, clock),
     queries: createSqliteReportQueries({ db }),
@@ -174,6 +175,19 @@ describe('the daily digest', () => {
     await d.run();
     // 25 November 2026 is 4 Azar 1405.
     expect(sent[0]).toContain('کدهایی که تحویلشان ثبت نشده و تا ۴ آذر ۱۴۰۵ منقضی می‌شوند: ۱');
+  });
+
+  it("names the wallet statement's open exceptions until they are gone, and nothing when there are none or they are not known", async () => {
+    const open: (number | null)[] = [3, 0, null];
+    const d = digest('en', async () => open.shift() ?? null);
+    await d.setHour(9, ADMIN_ID);
+    for (let day = 1; day <= 3; day++) {
+      clock.advance(24 * 60 * MINUTE);
+      await d.run();
+    }
+    expect(sent).toHaveLength(3);
+    expect(sent[0]).toContain('⚠️ Wallet statement: 3 exceptions this month (see /statement).');
+    expect(sent.slice(1).some((text) => text.includes('Wallet statement'))).toBe(false);
   });
 
   it('reads in Persian for a Persian administrator: the day in the Persian calendar, Persian digits, no internal words', async () => {
