@@ -19,6 +19,7 @@ import { createNotificationPlanner, type Outgoing, type Plan } from './notificat
 import { leasedOutbox, type NotificationRow, type NotificationStore } from './notification-store.js';
 import { adminText, type AdminEvent } from './notification-texts.js';
 import type { AmountUnit } from '../text/format.js';
+import type { CardExpiry } from './card-expiries.js';
 
 export interface NotificationSenderDeps {
   /** The outbox: its rows, their leases, and the orders they announce. */
@@ -64,6 +65,13 @@ export interface NotificationSenderDeps {
    * A failure here is logged and never holds up the delivery.
    */
   onCodesSent?: (sent: { chatId: number; messageId: number; orderId: number; sentAt: number }) => Promise<void>;
+  /**
+   * Told of a delivery's cards that carry an expiry, right before the codes
+   * go to the orderer, so that a reminder can come before they expire
+   * (src/expiry/). Only positions and moments, never a code; a failure here
+   * is logged and never holds up the delivery.
+   */
+  onExpiringCards?: (delivery: { orderId: number; userId: number; cards: readonly CardExpiry[]; at: number }) => Promise<void>;
   /** Told once a notification has gone out (metrics: delivery lag); only observes. */
   onSent?: (sent: { kind: string; createdAt: number; sentAt: number }) => void;
   /** How long a claim holds; renewed before each message. Default two minutes. */
@@ -168,6 +176,15 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
     }
   }
 
+  async function recordExpiries(order: OrderRow, cards: readonly CardExpiry[]): Promise<void> {
+    if (!deps.onExpiringCards || cards.length === 0) return;
+    try {
+      await deps.onExpiringCards({ orderId: order.id, userId: order.userId, cards, at: clock.now() });
+    } catch (error) {
+      logger.warn({ orderId: order.id, cards: cards.length, error: describeError(error) }, 'expiring cards could not be recorded for their reminder');
+    }
+  }
+
   async function deliver(row: NotificationRow, order: OrderRow, messages: Outgoing[]): Promise<Outcome> {
     // The same order renders the same messages again, so the count on the row says where to go on.
     const start = Math.min(row.partsSent, messages.length);
@@ -240,6 +257,8 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
     }
     // Administrators hear of trouble even when the staff member cannot be reached.
     if (plan.alert) await alertAdmins(`order:${order.id}:${row.kind}`, plan.alert, order);
+    // Before the messages, whose button marks these cards handed over; a retried delivery records nothing twice.
+    if (plan.expiries) await recordExpiries(order, plan.expiries);
     return deliver(row, order, plan.messages);
   }
 

@@ -1,20 +1,7 @@
-import { productsOf, type LedgerEntry, type LedgerOrder, type LedgerVerdict } from './ledger-store.js';
+import { productsOf, type LedgerEntry, type LedgerInput, type LedgerOrder, type LedgerVerdict } from './ledger-store.js';
 
-/** A wallet_ledger row as either database returns it. */
-interface LedgerRow {
-  id: number;
-  type: string;
-  amount: number;
-  balanceAfter: number | null;
-  providerOrderId: number | null;
-  description: string | null;
-  createdAt: string | null;
-  at: number | null;
-  seenAt: number;
-  baseline: boolean;
-  verdict: string | null;
-  judgedAt: number | null;
-}
+/** A wallet_ledger row as either database returns it: the verdict as stored text. */
+type LedgerRow = LedgerInput & { seenAt: number; baseline: boolean; verdict: string | null; judgedAt: number | null };
 
 /** The columns of an order the statement reads, as either database returns them. */
 interface OrderPick {
@@ -31,8 +18,38 @@ interface OrderPick {
   lines: unknown;
 }
 
-/** IN lists stay far below either database's parameter limit. */
+/** IN lists stay far below either database's parameter limit, and one list's read stays a few milliseconds. */
 const CHUNK = 500;
+/** Rows per page of a span's read: a month of a busy wallet is read in a few short turns. */
+export const LEDGER_PAGE = 1_000;
+
+/**
+ * Back to the event loop between two reads: SQLite reads synchronously, and
+ * a month read in one go would hold every other chat for its whole length.
+ */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** `read` over the items a chunk at a time, the event loop served between chunks. */
+export async function inTurns<T, R>(items: readonly T[], read: (part: T[]) => Promise<R[]> | R[]): Promise<R[]> {
+  const out: R[] = [];
+  for (const part of chunked(items)) {
+    out.push(...(await read(part)));
+    await nextTurn();
+  }
+  return out;
+}
+
+/** A keyset-paged read, the event loop served between pages; `read` gets the last row of the page before (null first). */
+export async function inPages<T>(read: (after: T | null) => Promise<T[]> | T[]): Promise<T[]> {
+  const out: T[] = [];
+  for (let after: T | null = null; ; ) {
+    const rows = await read(after);
+    out.push(...rows);
+    if (rows.length < LEDGER_PAGE) return out;
+    after = rows.at(-1)!;
+    await nextTurn();
+  }
+}
 
 export function chunked<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];

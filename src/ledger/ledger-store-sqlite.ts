@@ -1,7 +1,7 @@
-import { and, asc, desc, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { orders, walletLedger } from '../db/schema.js';
-import { chunked, ledgerEntryOf, ledgerOrderOf, orderPickColumns } from './ledger-rows.js';
+import { chunked, inPages, inTurns, LEDGER_PAGE, ledgerEntryOf, ledgerOrderOf, orderPickColumns } from './ledger-rows.js';
 import { UNSETTLED_POST_STATES, type LedgerEntry, type LedgerStore } from './ledger-store.js';
 
 /** The wallet's copy on SQLite: each call one statement (or one transaction for a page of new entries). */
@@ -34,16 +34,24 @@ export function createSqliteLedgerStore(deps: { db: Db }): LedgerStore {
     count: async () => db.select({ n: sql<number>`count(*)` }).from(walletLedger).get()?.n ?? 0,
 
     between: async (from, to) =>
-      db.select().from(walletLedger).where(and(gte(walletLedger.at, from), lt(walletLedger.at, to))).orderBy(asc(walletLedger.at), asc(walletLedger.id)).all().map(ledgerEntryOf),
+      inPages((after: LedgerEntry | null) =>
+        db
+          .select()
+          .from(walletLedger)
+          .where(and(gte(walletLedger.at, from), lt(walletLedger.at, to), after === null ? undefined : sql`(${walletLedger.at}, ${walletLedger.id}) > (${after.at}, ${after.id})`))
+          .orderBy(asc(walletLedger.at), asc(walletLedger.id))
+          .limit(LEDGER_PAGE)
+          .all()
+          .map(ledgerEntryOf),
+      ),
 
     async lastBefore(at) {
       const row = db.select().from(walletLedger).where(lt(walletLedger.at, at)).orderBy(desc(walletLedger.at), desc(walletLedger.id)).limit(1).get();
       return row ? ledgerEntryOf(row) : null;
     },
 
-    async forProviderOrders(ids) {
-      return chunked(ids).flatMap((part) => db.select().from(walletLedger).where(inArray(walletLedger.providerOrderId, part)).orderBy(asc(walletLedger.id)).all().map(ledgerEntryOf));
-    },
+    forProviderOrders: async (ids) =>
+      inTurns(ids, (part) => db.select().from(walletLedger).where(inArray(walletLedger.providerOrderId, part)).orderBy(asc(walletLedger.id)).all().map(ledgerEntryOf)),
 
     unjudged: async (limit) =>
       db.select().from(walletLedger).where(and(isNull(walletLedger.verdict), sql`${walletLedger.baseline} = 0`)).orderBy(asc(walletLedger.id)).limit(limit).all().map(ledgerEntryOf),
@@ -56,26 +64,28 @@ export function createSqliteLedgerStore(deps: { db: Db }): LedgerStore {
     judgedSince: async (verdicts, since) =>
       db.select().from(walletLedger).where(and(inArray(walletLedger.verdict, [...verdicts]), gte(walletLedger.at, since))).orderBy(asc(walletLedger.at), asc(walletLedger.id)).all().map(ledgerEntryOf),
 
-    async ordersPlacedBetween(from, to) {
-      const rows = db
-        .select(pick)
-        .from(orders)
-        .where(and(hasProviderId, sql`${placedAt} >= ${from}`, sql`${placedAt} < ${to}`))
-        .orderBy(asc(orders.id))
-        .all();
-      return rows.flatMap((row) => ledgerOrderOf(row) ?? []);
-    },
+    ordersPlacedBetween: async (from, to) =>
+      (
+        await inPages((after: { id: number } | null) =>
+          db
+            .select(pick)
+            .from(orders)
+            .where(and(hasProviderId, sql`${placedAt} >= ${from}`, sql`${placedAt} < ${to}`, after === null ? undefined : gt(orders.id, after.id)))
+            .orderBy(asc(orders.id))
+            .limit(LEDGER_PAGE)
+            .all(),
+        )
+      ).flatMap((row) => ledgerOrderOf(row) ?? []),
 
-    async ordersByProviderIds(ids) {
-      return chunked(ids).flatMap((part) =>
+    ordersByProviderIds: async (ids) =>
+      inTurns(ids, (part) =>
         db
           .select(pick)
           .from(orders)
           .where(or(inArray(orders.providerOrderId, part), and(isNull(orders.providerOrderId), inArray(orders.acceptedOrderId, part))))
           .all()
           .flatMap((row) => ledgerOrderOf(row) ?? []),
-      );
-    },
+      ),
 
     unsettledPostTotals: async () =>
       db

@@ -42,7 +42,9 @@ export async function statementFromCopy(
   const entries = await store.between(span.from, span.to);
   const before = await store.lastBefore(span.from);
   const placed = await store.ordersPlacedBetween(span.from, span.to);
-  const namedIds = [...new Set(entries.flatMap((entry) => (entry.providerOrderId === null ? [] : [entry.providerOrderId])))];
+  // Most orders the span's entries name were placed in it: only the others are looked up.
+  const placedIds = new Set(placed.map((order) => order.providerOrderId));
+  const namedIds = [...new Set(entries.flatMap((entry) => (entry.providerOrderId === null || placedIds.has(entry.providerOrderId) ? [] : [entry.providerOrderId])))];
   const named = await store.ordersByProviderIds(namedIds);
   const entriesOfPlaced = await store.forProviderOrders(placed.map((order) => order.providerOrderId));
   return computeStatement({ ...span, entries, before, placed, named, entriesOfPlaced, ...copy });

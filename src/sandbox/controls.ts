@@ -3,6 +3,7 @@ import type { OrderPlanner } from './progression.js';
 import type { SandboxStore } from './store.js';
 import type { SandboxField, SandboxOrder, SandboxProduct } from './types.js';
 import { validateOrder } from './validation.js';
+import { createWalletControls, walletFaultProducts, type Schedule, type WalletControls } from './wallet-controls.js';
 
 function productOf(store: SandboxStore, productId: number): SandboxProduct {
   const product = store.catalog.byId.get(productId);
@@ -18,7 +19,7 @@ export type OrderPostFault =
   /** 502 answered before anything happens: no order, no debit. */
   | { kind: 'server-error-before-create' };
 
-export interface SandboxControls {
+export interface SandboxControls extends WalletControls {
   /** Every request answers 403 (error envelope). */
   setForbidden(on: boolean): void;
   /** Real milliseconds waited before every request is handled. */
@@ -46,6 +47,8 @@ export interface SandboxControls {
   setProductOutcome(productId: number, finalState: string): void;
   /** While on, this product's items in orders completing from now on have no codes (`delivery: null`); the order still completes. */
   setProductUndelivered(productId: number, on: boolean): void;
+  /** Cards of orders completing from now on are written to expire this many days after completion (a date, as the sandbox writes it); null: a year. */
+  setCardValidity(days: number | null): void;
   /** The price or stock of one region from now on, as when the provider reprices or sells between two reads. */
   setRegionOffer(regionPropertyId: number, change: { price?: number; stock?: number }): void;
   /** Every JSON object in responses gains unknown fields. */
@@ -67,7 +70,8 @@ export interface SandboxControls {
   /**
    * Creates an order as if someone bought it in the provider's panel: the
    * same validation and debit as POST /orders, outside the API (no request,
-   * no fault). Throws when the order is refused.
+   * no fault). Throws when the order is refused. placePanelOrder takes a
+   * product and a quantity instead of a request body.
    */
   placeOutsideApi(body: unknown): SandboxOrder;
   /**
@@ -115,8 +119,10 @@ export type PlaceThroughRoutes = (body: unknown) => { status: number; created: b
 
 const share = (rate: number) => Math.min(1, Math.max(0, rate));
 
-export function createControls(state: FaultState, store: SandboxStore, placeThroughRoutes: PlaceThroughRoutes): SandboxControls {
+export function createControls(state: FaultState, store: SandboxStore, placeThroughRoutes: PlaceThroughRoutes, schedule: Schedule): SandboxControls {
+  const { applyFaults: applyWalletFaults, ...wallet } = createWalletControls(store, schedule);
   const controls: SandboxControls = {
+    ...wallet,
     setForbidden: (on) => {
       state.forbidden = on;
     },
@@ -137,7 +143,8 @@ export function createControls(state: FaultState, store: SandboxStore, placeThro
     },
     applyFaults: (faults) => {
       // Every product first, so that a wrong id switches nothing on.
-      const unknown = [...faults.failProducts, ...faults.actionProducts, ...faults.undeliveredProducts].filter((id) => !store.catalog.byId.has(id));
+      const named = [...faults.failProducts, ...faults.actionProducts, ...faults.undeliveredProducts, ...walletFaultProducts(faults)];
+      const unknown = [...new Set(named)].filter((id) => !store.catalog.byId.has(id));
       if (unknown.length > 0) throw new SandboxFaultsError(`the sandbox sells no product ${unknown.join(', ')}`);
       if (faults.latencyMs > 0) controls.setLatency(faults.latencyMs);
       if (faults.catalogLatencyMs > 0) controls.setCatalogLatency(faults.catalogLatencyMs);
@@ -147,6 +154,7 @@ export function createControls(state: FaultState, store: SandboxStore, placeThro
       for (const id of faults.failProducts) controls.setProductOutcome(id, 'FAILED');
       for (const id of faults.actionProducts) controls.setProductOutcome(id, 'ACTION_REQUIRED');
       for (const id of faults.undeliveredProducts) controls.setProductUndelivered(id, true);
+      applyWalletFaults(faults);
     },
     force429: (count, retryAfter = 1) => {
       state.forced429 = { remaining: Math.max(0, Math.floor(count)), retryAfter };
@@ -158,6 +166,7 @@ export function createControls(state: FaultState, store: SandboxStore, placeThro
     balance: () => store.balance(),
     setProductOutcome: (productId, finalState) => store.setProductOutcome(productId, finalState),
     setProductUndelivered: (productId, on) => store.setProductUndelivered(productId, on),
+    setCardValidity: (days) => store.setCardValidity(days),
     setRegionOffer: (regionPropertyId, change) => {
       const region = store.catalog.products.flatMap((p) => p.regions).find((r) => r.regionPropertyId === regionPropertyId);
       if (!region) throw new Error(`the sandbox has no region ${regionPropertyId}`);

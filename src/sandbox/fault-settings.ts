@@ -3,6 +3,8 @@
  * (in-process sandbox mode and `npm run sandbox`) to rehearse it before going
  * live. Written as comma-separated key=value pairs, e.g.
  * `latency=300,error_rate=0.05,rate_limit_rate=0.02,drop_after_create=0.01,fail_product=101,action_product=102,undelivered_product=101`.
+ * The wallet's trouble too, for the statement and the watch over unexplained
+ * debits: `panel_order_after=60,drop_debit_product=103,overcharge_product=104:5000,refund_delay=120`.
  * Pure: no imports, so that the configuration can check it with every other setting.
  */
 export interface SandboxFaults {
@@ -22,6 +24,22 @@ export interface SandboxFaults {
   actionProducts: number[];
   /** Products whose items reach COMPLETED with no codes (`delivery: null`) while the rest of the order is delivered. */
   undeliveredProducts: number[];
+  /**
+   * Seconds after the start at which one order is placed as if from the
+   * provider's panel (the cheapest region in stock, quantity 1): a debit no
+   * order of the bot accounts for. Null: none.
+   */
+  panelOrderAfterSeconds: number | null;
+  /** Products whose orders take the money with no DEBIT in the transaction list. */
+  droppedDebitProducts: number[];
+  /**
+   * Products whose orders are debited more than their amount, by `extraAmount`
+   * per order; null (the key without `:extra`) means 1% of the product's
+   * lowest price, rounded up, at least 1.
+   */
+  overchargedProducts: { productId: number; extraAmount: number | null }[];
+  /** Seconds between a FAILED or CANCELLED order's final state and its refund; 0 refunds at once. */
+  refundDelaySeconds: number;
 }
 
 export const NO_SANDBOX_FAULTS: SandboxFaults = {
@@ -33,6 +51,10 @@ export const NO_SANDBOX_FAULTS: SandboxFaults = {
   failProducts: [],
   actionProducts: [],
   undeliveredProducts: [],
+  panelOrderAfterSeconds: null,
+  droppedDebitProducts: [],
+  overchargedProducts: [],
+  refundDelaySeconds: 0,
 };
 
 export class SandboxFaultsError extends Error {
@@ -40,6 +62,8 @@ export class SandboxFaultsError extends Error {
 }
 
 const MAX_LATENCY_MS = 120_000;
+/** A week: longer than any rehearsal needs, short enough that a slip of the keyboard is caught. */
+const MAX_WAIT_SECONDS = 7 * 24 * 3600;
 
 type Reader = (faults: SandboxFaults, value: string, key: string) => string | null;
 
@@ -57,10 +81,31 @@ const share = (field: 'errorRate' | 'rateLimitRate' | 'dropAfterCreateRate'): Re
   return null;
 };
 
-const product = (field: 'failProducts' | 'actionProducts' | 'undeliveredProducts'): Reader => (faults, value, key) => {
-  const id = /^\d+$/.test(value) ? Number(value) : NaN;
+const seconds = (field: 'panelOrderAfterSeconds' | 'refundDelaySeconds'): Reader => (faults, value, key) => {
+  const wait = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(wait <= MAX_WAIT_SECONDS)) return `${key} must be a whole number of seconds from 0 to ${MAX_WAIT_SECONDS}`;
+  faults[field] = wait;
+  return null;
+};
+
+const wholeNumber = (text: string): number => (/^\d+$/.test(text) ? Number(text) : NaN);
+
+const product = (field: 'failProducts' | 'actionProducts' | 'undeliveredProducts' | 'droppedDebitProducts'): Reader => (faults, value, key) => {
+  const id = wholeNumber(value);
   if (!(Number.isSafeInteger(id) && id > 0)) return `${key} must be a product id (a whole number); repeat the key for more products`;
   faults[field] = [...faults[field], id];
+  return null;
+};
+
+/** `<id>` or `<id>:<extra>`: the extra amount per order, or the documented 1% when it is left out. */
+const overcharge: Reader = (faults, value, key) => {
+  const [idText = '', extraText, ...rest] = value.split(':').map((part) => part.trim());
+  const id = wholeNumber(idText);
+  const extra = extraText === undefined ? null : wholeNumber(extraText);
+  const valid = rest.length === 0 && Number.isSafeInteger(id) && id > 0 && (extra === null || (Number.isSafeInteger(extra) && extra > 0));
+  if (!valid) return `${key} must be a product id, or a product id and the extra amount charged per order, as in ${key}=101 or ${key}=101:5000; repeat the key for more products`;
+  if (faults.overchargedProducts.some((entry) => entry.productId === id)) return `${key} names product ${id} more than once`;
+  faults.overchargedProducts = [...faults.overchargedProducts, { productId: id, extraAmount: extra }];
   return null;
 };
 
@@ -73,15 +118,26 @@ const READERS: Record<string, Reader> = {
   fail_product: product('failProducts'),
   action_product: product('actionProducts'),
   undelivered_product: product('undeliveredProducts'),
+  panel_order_after: seconds('panelOrderAfterSeconds'),
+  drop_debit_product: product('droppedDebitProducts'),
+  overcharge_product: overcharge,
+  refund_delay: seconds('refundDelaySeconds'),
 };
-const REPEATABLE = new Set(['fail_product', 'action_product', 'undelivered_product']);
+const REPEATABLE = new Set(['fail_product', 'action_product', 'undelivered_product', 'drop_debit_product', 'overcharge_product']);
 
 /**
  * Reads SANDBOX_FAULTS. Empty means no fault. Throws SandboxFaultsError
  * listing every problem at once; values are quoted only as keys, never echoed.
  */
 export function parseSandboxFaults(text: string | undefined): SandboxFaults {
-  const faults: SandboxFaults = { ...NO_SANDBOX_FAULTS, failProducts: [], actionProducts: [], undeliveredProducts: [] };
+  const faults: SandboxFaults = {
+    ...NO_SANDBOX_FAULTS,
+    failProducts: [],
+    actionProducts: [],
+    undeliveredProducts: [],
+    droppedDebitProducts: [],
+    overchargedProducts: [],
+  };
   const problems: string[] = [];
   const seen = new Set<string>();
   const parts = (text ?? '').split(',').map((part) => part.trim()).filter(Boolean);
@@ -121,6 +177,10 @@ export function hasSandboxFaults(faults: SandboxFaults): boolean {
     faults.dropAfterCreateRate > 0 ||
     faults.failProducts.length > 0 ||
     faults.actionProducts.length > 0 ||
-    faults.undeliveredProducts.length > 0
+    faults.undeliveredProducts.length > 0 ||
+    faults.panelOrderAfterSeconds !== null ||
+    faults.droppedDebitProducts.length > 0 ||
+    faults.overchargedProducts.length > 0 ||
+    faults.refundDelaySeconds > 0
   );
 }

@@ -20,7 +20,29 @@ export function parsePaging(query: Record<string, string>, maxPageSize: number):
   return { ok: true, page, pageSize: Math.min(pageSize, maxPageSize) };
 }
 
-export function paginate<T>(items: readonly T[], page: number, pageSize: number): { data: T[]; meta: PageMeta } {
+/** A list read a page at a time: arrays are one, and so are the views of `newestFirst`. */
+export interface Sliceable<T> {
+  readonly length: number;
+  slice(start: number, end: number): T[];
+}
+
+/**
+ * `items` (oldest first) read newest first, a page at a time: only the
+ * entries on the page read are made, so that a page of a long history costs
+ * the page, not the history.
+ */
+export function newestFirst<S, T>(items: readonly S[], entry: (item: S) => T): Sliceable<T> {
+  return {
+    length: items.length,
+    slice(start, end) {
+      const page: T[] = [];
+      for (let i = Math.max(0, start); i < Math.min(end, items.length); i++) page.push(entry(items[items.length - 1 - i]!));
+      return page;
+    },
+  };
+}
+
+export function paginate<T>(items: Sliceable<T>, page: number, pageSize: number): { data: T[]; meta: PageMeta } {
   const start = (page - 1) * pageSize;
   return { data: items.slice(start, start + pageSize), meta: { page, pageSize, total: items.length } };
 }

@@ -26,6 +26,9 @@ export const DEFAULT_TIMING: OrderTiming = { preparingMs: 2000, processingMs: 30
 /** Final states after which the provider has credited the amount back. */
 export const REFUNDING_STATES: ReadonlySet<string> = new Set(['FAILED', 'CANCELLED', 'REFUNDED']);
 
+/** Of those, the ones whose credit a late refund holds back; REFUNDED says the money is already back. */
+export const LATE_REFUND_STATES: ReadonlySet<string> = new Set(['FAILED', 'CANCELLED']);
+
 export type Phase = 'PREPARING' | 'PROCESSING' | 'FINAL';
 
 export function phaseAt(createdAtMs: number, nowMs: number, timing: OrderTiming): Phase {

@@ -1,5 +1,5 @@
 import { MESSAGES, errorBody, successBody } from './envelope.js';
-import { paginate, parsePaging } from './paging.js';
+import { paginate, parsePaging, type Sliceable } from './paging.js';
 import type { FaultState } from './controls.js';
 import type { SandboxStore } from './store.js';
 import type { SandboxOrder, SandboxProduct } from './types.js';
@@ -74,7 +74,7 @@ export function createRoutes(deps: RouteDeps): (req: RouteRequest) => RouteRespo
     return ok(orderDetail(other ?? order));
   }
 
-  function paged<T>(query: Record<string, string>, items: readonly T[]): RouteResponse {
+  function paged<T>(query: Record<string, string>, items: Sliceable<T>): RouteResponse {
     const paging = parsePaging(query, deps.maxPageSize);
     if (!paging.ok) return fail(400, paging.message);
     const { data, meta } = paginate(items, paging.page, paging.pageSize);

@@ -13,8 +13,10 @@ import { createCatalog } from './seed.js';
 import { openSandboxStateFile, type SandboxStateFile } from './state-file.js';
 import { createStore } from './store.js';
 import { createTokenBuckets } from './token-bucket.js';
+import type { Schedule } from './wallet-controls.js';
 
 export type { OrderPostFault, SandboxControls } from './controls.js';
+export type { PanelOrderRequest, PlacedPanelOrder, SeededTransactions, SeedHistoryRequest } from './wallet-controls.js';
 export type { SandboxOrder, SandboxOrderItem, SandboxTransaction } from './types.js';
 export { SANDBOX_PRODUCTS } from './seed.js';
 export { SandboxStateError } from './state-file.js';
@@ -202,10 +204,29 @@ async function startSandbox(options: SandboxOptions, stateFile: SandboxStateFile
     send(res, entry, answer);
   }
 
-  const controls = createControls(state, store, (body) => {
-    const answer = route({ method: 'POST', path: '/orders', query: {}, rawBody: JSON.stringify(body) });
-    return { status: answer.status, created: answer.orderCreated === true };
-  });
+  // The provider's clock, unlike `delay`: what is scheduled happens at the provider, and a test's clock drives it.
+  const closed = new AbortController();
+  const schedule: Schedule = (afterMs, what, task) => {
+    clock.sleep(afterMs, closed.signal).then(
+      () => {
+        try {
+          logger.info({ result: task() }, `sandbox: ${what}`);
+        } catch (error) {
+          logger.warn({ err: error }, `sandbox: ${what} did not happen`);
+        }
+      },
+      () => undefined, // closed first
+    );
+  };
+  const controls = createControls(
+    state,
+    store,
+    (body) => {
+      const answer = route({ method: 'POST', path: '/orders', query: {}, rawBody: JSON.stringify(body) });
+      return { status: answer.status, created: answer.orderCreated === true };
+    },
+    schedule,
+  );
   // Before listening: the first request already meets them, and a wrong product id opens nothing.
   if (options.faults) controls.applyFaults(options.faults);
 
@@ -226,6 +247,10 @@ async function startSandbox(options: SandboxOptions, stateFile: SandboxStateFile
       server.off('error', reject);
       resolve();
     });
+  }).catch((error: unknown) => {
+    // A sandbox that never opened leaves nothing scheduled behind (a panel order's wait would hold the process).
+    closed.abort();
+    throw error;
   });
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -238,6 +263,7 @@ async function startSandbox(options: SandboxOptions, stateFile: SandboxStateFile
     controls,
     close() {
       closing ??= new Promise<void>((resolve) => {
+        closed.abort();
         for (const timer of timers) clearTimeout(timer);
         timers.clear();
         server.close(() => {

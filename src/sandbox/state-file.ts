@@ -7,8 +7,8 @@ import type { SavedSandboxState, StateChange, StoredOrder } from './types.js';
 
 /**
  * The sandbox's memory across restarts: one SQLite file holding its wallet
- * history, its orders (states and deliveries included), the stock its orders
- * took and the next order id.
+ * history (the debits its list does not show included), its orders (states
+ * and deliveries included), the stock its orders took and the next order id.
  *
  * SQLite rather than a JSON file: each order is one small transaction
  * instead of a rewrite of the whole history, and a kill -9 half-way leaves
@@ -36,8 +36,14 @@ export class SandboxStateError extends Error {
   }
 }
 
-/** Bumped when the stored shapes change in a way an older reader would misread. */
-const FORMAT = '1';
+/**
+ * Bumped when the stored shapes change in a way an older reader would
+ * misread. Format 2 adds debits missing from the list and refunds due
+ * later, which a reader of format 1 would silently drop; a format 1 file
+ * is read as it is (it has neither) and marked format 2 from then on.
+ */
+const FORMAT = '2';
+const READABLE_FORMATS: ReadonlySet<string> = new Set(['1', FORMAT]);
 
 const card = z.object({ code: z.string(), pin: z.string(), serial: z.string(), expiresAt: z.string() });
 const storedOrder = z.object({
@@ -59,6 +65,7 @@ const storedOrder = z.object({
   requiredFields: z.record(z.string(), z.array(z.object({ fieldId: z.number(), value: z.string() }))),
   finalState: z.string().nullable(),
   refunded: z.boolean(),
+  refundDueAtMs: z.number().nullable().default(null),
   plan: z
     .object({ finalAtMs: z.number(), detour: z.object({ status: z.string(), fromMs: z.number() }).optional() })
     .nullable(),
@@ -72,11 +79,19 @@ const transaction = z.object({
   description: z.string(),
   createdAt: z.string(),
 });
+const unlistedDebit = z.object({
+  afterTransactionId: z.number().int().nonnegative(),
+  orderId: z.number().int(),
+  amount: z.number(),
+  balanceAfter: z.number(),
+  createdAt: z.string(),
+});
 
 const SCHEMA = `
   create table if not exists sandbox_meta (key text primary key, value text not null);
   create table if not exists sandbox_orders (order_id integer primary key, body text not null);
   create table if not exists sandbox_transactions (id integer primary key, body text not null);
+  create table if not exists sandbox_unlisted_debits (seq integer primary key autoincrement, body text not null);
   create table if not exists sandbox_stock (region_property_id integer primary key, stock integer not null);
 `;
 
@@ -107,7 +122,8 @@ export function openSandboxStateFile(path: string): SandboxStateFile {
     sqlite.exec(SCHEMA);
     const format = sqlite.prepare<[], { value: string }>(`select value from sandbox_meta where key = 'format'`).get()?.value;
     if (format === undefined) sqlite.prepare(`insert into sandbox_meta (key, value) values ('format', ?)`).run(FORMAT);
-    else if (format !== FORMAT) throw new Error(`it was written in format ${format}, this version reads format ${FORMAT}`);
+    else if (!READABLE_FORMATS.has(format)) throw new Error(`it was written in format ${format}, this version reads format ${FORMAT}`);
+    else if (format !== FORMAT) sqlite.prepare(`update sandbox_meta set value = ? where key = 'format'`).run(FORMAT);
     const saved = readAll(sqlite);
     return { path, saved, save: createSave(sqlite), close: () => sqlite.open && sqlite.close() };
   } catch (error) {
@@ -128,6 +144,7 @@ function readAll(sqlite: Database.Database): SavedSandboxState {
   return {
     orders: bodies('sandbox_orders', 'order_id').map((row) => parse(storedOrder, 'order', row.body) as StoredOrder),
     transactions: bodies('sandbox_transactions', 'id').map((row) => parse(transaction, 'transaction', row.body)),
+    unlistedDebits: bodies('sandbox_unlisted_debits', 'seq').map((row) => parse(unlistedDebit, 'unlisted debit', row.body)),
     stock: sqlite
       .prepare<[], { regionPropertyId: number; stock: number }>(`select region_property_id as regionPropertyId, stock from sandbox_stock`)
       .all(),
@@ -138,6 +155,7 @@ function readAll(sqlite: Database.Database): SavedSandboxState {
 function createSave(sqlite: Database.Database): (change: StateChange) => void {
   const putOrder = sqlite.prepare(`insert into sandbox_orders (order_id, body) values (?, ?) on conflict (order_id) do update set body = excluded.body`);
   const putTransaction = sqlite.prepare(`insert into sandbox_transactions (id, body) values (?, ?)`);
+  const putUnlisted = sqlite.prepare(`insert into sandbox_unlisted_debits (body) values (?)`);
   const putStock = sqlite.prepare(
     `insert into sandbox_stock (region_property_id, stock) values (?, ?) on conflict (region_property_id) do update set stock = excluded.stock`,
   );
@@ -145,6 +163,7 @@ function createSave(sqlite: Database.Database): (change: StateChange) => void {
   return sqlite.transaction((change: StateChange) => {
     for (const order of change.orders ?? []) putOrder.run(order.orderId, JSON.stringify(order));
     for (const entry of change.transactions ?? []) putTransaction.run(entry.id, JSON.stringify(entry));
+    for (const entry of change.unlistedDebits ?? []) putUnlisted.run(JSON.stringify(entry));
     for (const entry of change.stock ?? []) putStock.run(entry.regionPropertyId, entry.stock);
     if (change.nextOrderId !== undefined) putNext.run(String(change.nextOrderId));
   });

@@ -1,21 +1,28 @@
 import type { Clock } from '../clock.js';
-import { createDelivery } from './delivery.js';
-import { REFUNDING_STATES, finalAtMs, outcomeOf, phaseAt, type OrderPlan, type OrderPlanner, type OrderTiming } from './progression.js';
+import { createLedger, DESCRIPTIONS } from './ledger.js';
+import { newestFirst, type Sliceable } from './paging.js';
+import type { OrderPlanner, OrderTiming } from './progression.js';
 import type { SandboxCatalog } from './seed.js';
+import { planSeededHistory, type SeededHistory, type SeedHistoryRequest } from './seed-history.js';
+import { createSettlement } from './settlement.js';
 import type { RegionStock, SandboxOrder, SandboxRegion, SandboxTransaction, SavedSandboxState, SaveState, StateChange, StoredOrder } from './types.js';
 import type { ValidOrder } from './validation.js';
+import { createWalletFaults, type WalletFaults } from './wallet-faults.js';
 
 export interface SandboxStore {
   catalog: SandboxCatalog;
   balance(): number;
   setBalance(amount: number): void;
-  /** Debits and stores in one synchronous step: the order exists exactly when the wallet is debited. */
+  /**
+   * Debits and stores in one synchronous step: the order exists exactly when
+   * the wallet is debited (by the wallet faults' amount, listed or not).
+   */
   createOrder(order: ValidOrder): SandboxOrder;
   findOrder(idOrReference: string): SandboxOrder | undefined;
   /** Newest first. */
   listOrders(): SandboxOrder[];
-  /** Newest first. */
-  listTransactions(): SandboxTransaction[];
+  /** Newest first; reading a page copies that page only. */
+  listTransactions(): Sliceable<SandboxTransaction>;
   findTransaction(id: number): SandboxTransaction | undefined;
   setProductOutcome(productId: number, finalState: string): void;
   /**
@@ -23,10 +30,16 @@ export interface SandboxStore {
    * keep `delivery: null`: the order is COMPLETED, the other items have their codes.
    */
   setProductUndelivered(productId: number, on: boolean): void;
+  /** Cards of orders completing from now on expire this many days after completion; null: a year, as by default. */
+  setCardValidity(days: number | null): void;
   /** Gives each order created from now on its own course; null goes back to the shared timing. */
   setOrderPlanner(planner: OrderPlanner | null): void;
-  /** The list entries of the history, newest first, without copying every item and delivery. */
-  listOrderEntries(): OrderEntry[];
+  /** The list entries of the history, newest first; reading a page makes the entries of that page only. */
+  listOrderEntries(): Sliceable<OrderEntry>;
+  /** Trouble with debits and refunds, for orders placed and refunds due from now on. */
+  walletFaults: Omit<WalletFaults, 'debitDropped' | 'extraCharge' | 'refundDelayMs'>;
+  /** Appends a made-up past to the wallet in one step; see SeedHistoryRequest. Throws RangeError when it cannot. */
+  seedHistory(request: SeedHistoryRequest): SeededHistory;
 }
 
 export interface OrderEntry {
@@ -65,17 +78,17 @@ const referenceOf = (orderId: number): string => `A${FIRST_REFERENCE_NUMBER + or
 export function createStore(deps: StoreDeps): SandboxStore {
   const { clock, catalog, timing } = deps;
   const save = deps.save ?? (() => undefined);
-  const saved = deps.saved ?? { orders: [], transactions: [], stock: [], nextOrderId: null };
+  const saved = deps.saved ?? { orders: [], transactions: [], unlistedDebits: [], stock: [], nextOrderId: null };
   const orders: StoredOrder[] = [];
   const orderIndex = new Map<number, number>();
-  const transactions: SandboxTransaction[] = [];
+  const ledger = createLedger();
+  const walletFaults = createWalletFaults();
   const outcomes = new Map<number, string>();
   const undelivered = new Set<number>();
+  let cardValidDays: number | null = null;
   const regions = new Map<number, SandboxRegion>(catalog.products.flatMap((p) => p.regions.map((r) => [r.regionPropertyId, r] as const)));
-  let balance = 0;
   let nextOrderId = FIRST_ORDER_ID;
   let nextItemId = 1;
-  let nextTransactionId = 1;
   let planner: OrderPlanner | null = null;
 
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -95,11 +108,7 @@ export function createStore(deps: StoreDeps): SandboxStore {
       } else orders[at] = order;
       for (const item of order.items) nextItemId = Math.max(nextItemId, item.id + 1);
     }
-    for (const transaction of change.transactions ?? []) {
-      transactions.push(transaction);
-      balance = transaction.balanceAfter;
-      nextTransactionId = Math.max(nextTransactionId, transaction.id + 1);
-    }
+    ledger.apply(change.transactions ?? [], change.unlistedDebits ?? []);
     for (const { regionPropertyId, stock } of change.stock ?? []) {
       const region = regions.get(regionPropertyId);
       if (region) region.stock = stock;
@@ -107,55 +116,23 @@ export function createStore(deps: StoreDeps): SandboxStore {
     if (change.nextOrderId !== undefined) nextOrderId = Math.max(nextOrderId, change.nextOrderId);
   }
 
-  /** The next transaction on the wallet as it is now; nothing changes until it is committed. */
-  function draft(type: 'DEBIT' | 'CREDIT', amount: number, orderId: number | null, description: string, atMs: number): SandboxTransaction {
-    const balanceAfter = balance + (type === 'CREDIT' ? amount : -amount);
-    return { id: nextTransactionId, type, amount, balanceAfter, orderId, description, createdAt: iso(atMs) };
-  }
+  const draft = ledger.draft;
+  const orderAt = (orderId: number): StoredOrder => orders[orderIndex.get(orderId)!]!;
 
   const outcomeFor = (productId: number) => outcomes.get(productId) ?? catalog.byId.get(productId)?.outcome ?? 'COMPLETED';
-
-  const finalAt = (order: StoredOrder): number => order.plan?.finalAtMs ?? finalAtMs(order.createdAtMs, timing);
-
-  function statusAt(order: StoredOrder, now: number): string {
-    if (order.finalState !== null) return order.finalState;
-    const detour = order.plan?.detour;
-    if (order.plan) {
-      if (now >= order.plan.finalAtMs) return 'PROCESSING';
-      if (detour && now >= detour.fromMs) return detour.status;
-      return phaseAt(order.createdAtMs, now, timing) === 'PREPARING' ? 'PREPARING' : 'PROCESSING';
-    }
-    const phase = phaseAt(order.createdAtMs, now, timing);
-    return phase === 'FINAL' ? 'PROCESSING' : phase;
-  }
-
-  function finalize(order: StoredOrder): void {
-    const doneAt = finalAt(order);
-    const finalState = outcomeOf(order.items.map((i) => i.productId), outcomeFor);
-    const items =
-      finalState === 'COMPLETED'
-        ? order.items.map((item) => ({
-            ...item,
-            delivery: undelivered.has(item.productId)
-              ? null
-              : createDelivery(item.quantity, catalog.byId.get(item.productId)?.instructions ?? '', doneAt),
-          }))
-        : order.items;
-    const refund = REFUNDING_STATES.has(finalState) && !order.refunded;
-    commit({
-      orders: [{ ...order, items, finalState, refunded: order.refunded || refund }],
-      transactions: refund ? [draft('CREDIT', order.amount, order.orderId, `بازگشت وجه سفارش ${order.orderReference}`, doneAt)] : [],
-    });
-  }
-
-  /** Brings every open order up to the clock; refunds land here, once. */
-  function settle(): void {
-    const now = clock.now();
-    const due = orders
-      .filter((o) => o.finalState === null && now >= finalAt(o))
-      .sort((a, b) => finalAt(a) - finalAt(b) || a.createdAtMs - b.createdAtMs);
-    for (const order of due) finalize(order);
-  }
+  const { settle, statusAt, finalAt } = createSettlement({
+    clock,
+    timing,
+    catalog,
+    orders,
+    orderAt,
+    commit,
+    draft,
+    outcomeFor,
+    undelivered,
+    cardValidDays: () => cardValidDays,
+    refundDelayMs: walletFaults.refundDelayMs,
+  });
 
   function view(order: StoredOrder): SandboxOrder {
     return structuredClone({
@@ -173,10 +150,18 @@ export function createStore(deps: StoreDeps): SandboxStore {
   }
 
   function setBalance(amount: number): void {
-    const delta = amount - balance;
+    const delta = amount - ledger.balance();
     if (delta === 0) return;
     // Kept as a transaction so that the balance always equals the sum of the history.
-    commit({ transactions: [draft(delta > 0 ? 'CREDIT' : 'DEBIT', Math.abs(delta), null, 'اصلاح موجودی کیف پول', clock.now())] });
+    commit({ transactions: [draft(delta > 0 ? 'CREDIT' : 'DEBIT', Math.abs(delta), null, DESCRIPTIONS.correction, clock.now())] });
+  }
+
+  /** What the order's debit takes and whether the list shows it: the price asked unless a wallet fault says otherwise. */
+  function debitOf(order: StoredOrder): Pick<StateChange, 'transactions' | 'unlistedDebits'> {
+    const productIds = order.items.map((item) => item.productId);
+    const charged = order.amount + walletFaults.extraCharge(productIds);
+    if (walletFaults.debitDropped(productIds)) return { unlistedDebits: [ledger.draftUnlisted(charged, order.orderId, order.createdAtMs)] };
+    return { transactions: [draft('DEBIT', charged, order.orderId, DESCRIPTIONS.purchase(order.orderReference), order.createdAtMs)] };
   }
 
   function createOrder(valid: ValidOrder): SandboxOrder {
@@ -205,12 +190,13 @@ export function createStore(deps: StoreDeps): SandboxStore {
       requiredFields: structuredClone(valid.requiredFields),
       finalState: null,
       refunded: false,
+      refundDueAtMs: null,
       plan: planner ? planner({ orderId, createdAtMs: now }) : null,
     };
     // One step: the order exists exactly when the wallet is debited and its number is taken.
     commit({
       orders: [order],
-      transactions: [draft('DEBIT', valid.amount, orderId, `خرید سفارش ${order.orderReference}`, now)],
+      ...debitOf(order),
       stock: [...stock].map(([regionPropertyId, left]): RegionStock => ({ regionPropertyId, stock: left })),
       nextOrderId: orderId + 1,
     });
@@ -218,18 +204,24 @@ export function createStore(deps: StoreDeps): SandboxStore {
   }
 
   // What earlier runs kept comes first, as it was: no second initial credit, no refill.
-  apply({ orders: saved.orders, transactions: saved.transactions, stock: saved.stock, ...(saved.nextOrderId === null ? {} : { nextOrderId: saved.nextOrderId }) });
+  apply({
+    orders: saved.orders,
+    transactions: saved.transactions,
+    unlistedDebits: saved.unlistedDebits,
+    stock: saved.stock,
+    ...(saved.nextOrderId === null ? {} : { nextOrderId: saved.nextOrderId }),
+  });
   const continueAt = orders.reduce((next, o) => Math.max(next, o.orderId + 1), Math.max(nextOrderId, (deps.orderIdsAbove ?? 0) + 1));
   if (continueAt !== saved.nextOrderId) commit({ nextOrderId: continueAt });
-  if (transactions.length === 0 && deps.initialBalance > 0) {
-    commit({ transactions: [draft('CREDIT', deps.initialBalance, null, 'شارژ کیف پول', clock.now())] });
+  if (ledger.lastEntryAtMs() === null && deps.initialBalance > 0) {
+    commit({ transactions: [draft('CREDIT', deps.initialBalance, null, DESCRIPTIONS.topUp, clock.now())] });
   }
 
   return {
     catalog,
     balance: () => {
       settle();
-      return balance;
+      return ledger.balance();
     },
     setBalance: (amount) => {
       settle();
@@ -253,21 +245,18 @@ export function createStore(deps: StoreDeps): SandboxStore {
     listOrderEntries() {
       settle();
       const now = clock.now();
-      return orders
-        .map((o) => ({ orderId: o.orderId, orderReference: o.orderReference, amount: o.amount, status: statusAt(o, now), createdAt: iso(o.createdAtMs) }))
-        .reverse();
+      return newestFirst(orders, (o) => ({ orderId: o.orderId, orderReference: o.orderReference, amount: o.amount, status: statusAt(o, now), createdAt: iso(o.createdAtMs) }));
     },
     setOrderPlanner(next) {
       planner = next;
     },
     listTransactions() {
       settle();
-      return structuredClone(transactions).reverse();
+      return ledger.newestFirst();
     },
     findTransaction(id) {
       settle();
-      const found = transactions.find((t) => t.id === id);
-      return found ? structuredClone(found) : undefined;
+      return ledger.find(id);
     },
     setProductOutcome(productId, finalState) {
       // Orders already final keep their state; only open and future ones change.
@@ -279,6 +268,35 @@ export function createStore(deps: StoreDeps): SandboxStore {
       settle();
       if (on) undelivered.add(productId);
       else undelivered.delete(productId);
+    },
+    setCardValidity(days) {
+      // Cards already delivered keep their dates.
+      settle();
+      cardValidDays = days;
+    },
+    walletFaults: {
+      setDebitDropped: walletFaults.setDebitDropped,
+      setOvercharge: walletFaults.setOvercharge,
+      setRefundDelay(ms) {
+        // Orders that reached their final state before keep the delay they had then.
+        settle();
+        walletFaults.setRefundDelay(ms);
+      },
+    },
+    seedHistory(request) {
+      settle();
+      const seeded = planSeededHistory(catalog, request, {
+        balance: ledger.balance(),
+        nextTransactionId: ledger.nextId(),
+        nextOrderId,
+        nextItemId,
+        lastEntryAtMs: ledger.lastEntryAtMs(),
+        nowMs: clock.now(),
+        referenceOf,
+      });
+      const lastOrder = seeded.orders.at(-1);
+      commit({ orders: seeded.orders, transactions: seeded.transactions, ...(lastOrder ? { nextOrderId: lastOrder.orderId + 1 } : {}) });
+      return seeded;
     },
   };
 }

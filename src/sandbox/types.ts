@@ -94,6 +94,12 @@ export interface StoredOrder {
   /** Set once the order has reached its final state; never changes after. */
   finalState: string | null;
   refunded: boolean;
+  /**
+   * When a FAILED or CANCELLED order's refund is due, while the late-refund
+   * fault holds it back; null when the refund landed with the final state
+   * (or there is none).
+   */
+  refundDueAtMs: number | null;
   /** Its own course when a planner was set at its creation; the shared timing otherwise. */
   plan: OrderPlan | null;
 }
@@ -108,6 +114,20 @@ export interface SandboxTransaction {
   createdAt: string;
 }
 
+/**
+ * A debit that took the money but is missing from the transaction list (the
+ * dropped-debit fault). Kept, so that the balance it lowered survives a
+ * restart and the wallet still equals the sum of everything it went through.
+ */
+export interface UnlistedDebit {
+  /** The listed transaction it came after; 0 when it came before any. */
+  afterTransactionId: number;
+  orderId: number;
+  amount: number;
+  balanceAfter: number;
+  createdAt: string;
+}
+
 export interface RegionStock {
   regionPropertyId: number;
   stock: number;
@@ -119,6 +139,8 @@ export interface SavedSandboxState {
   orders: StoredOrder[];
   /** Oldest first; the last one's balanceAfter is the wallet. */
   transactions: SandboxTransaction[];
+  /** Oldest first. */
+  unlistedDebits: UnlistedDebit[];
   stock: RegionStock[];
   /** The next order id to give out; null when none was ever given out. */
   nextOrderId: number | null;
@@ -128,6 +150,7 @@ export interface SavedSandboxState {
 export interface StateChange {
   orders?: StoredOrder[];
   transactions?: SandboxTransaction[];
+  unlistedDebits?: UnlistedDebit[];
   stock?: RegionStock[];
   nextOrderId?: number;
 }

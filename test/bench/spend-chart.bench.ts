@@ -15,6 +15,7 @@
  *   npm run bench:chart
  *   BENCH_RUNS=50 npm run bench:chart
  */
+import { heldWhile } from './hold-meter.js';
 import { performance } from 'node:perf_hooks';
 import { svgToPng } from '../../src/chart/chart-png.js';
 import { spendChartSvg, type SpendChartInput } from '../../src/chart/spend-chart.js';
@@ -50,22 +51,8 @@ const INPUTS: Record<string, SpendChartInput> = {
   },
 };
 
-/** A task due every TICK_MS; the worst lateness seen while `work` ran. */
-async function heldWhile(work: () => Promise<void>): Promise<number> {
-  let worst = 0;
-  let due = performance.now() + TICK_MS;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    worst = Math.max(worst, now - due);
-    due = now + TICK_MS;
-  }, TICK_MS);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return worst;
-}
+/** The worst lateness of a task due every TICK_MS while `work` ran. */
+const heldDuring = async (work: () => Promise<void>): Promise<number> => (await heldWhile(work, TICK_MS)).heldMax;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -91,7 +78,7 @@ for (const [language, input] of Object.entries(INPUTS)) {
     svgCpu.push(process.cpuUsage(cpu).user / 1000);
     svgTimes.push(performance.now() - start);
     heldByPng.push(
-      await heldWhile(async () => {
+      await heldDuring(async () => {
         const rendering = performance.now();
         await svgToPng(svg);
         pngTimes.push(performance.now() - rendering);

@@ -29,6 +29,10 @@ describe('SANDBOX_FAULTS', () => {
       failProducts: [101, 103],
       actionProducts: [102],
       undeliveredProducts: [104, 109],
+      panelOrderAfterSeconds: null,
+      droppedDebitProducts: [],
+      overchargedProducts: [],
+      refundDelaySeconds: 0,
     });
   });
 
@@ -39,7 +43,7 @@ describe('SANDBOX_FAULTS', () => {
 
   it('names a key it does not know and lists the ones it does', () => {
     expect(problemOf('latncy=300')).toBe(
-      '"latncy" is not a fault; use latency, catalog_latency, error_rate, rate_limit_rate, drop_after_create, fail_product, action_product, undelivered_product',
+      '"latncy" is not a fault; use latency, catalog_latency, error_rate, rate_limit_rate, drop_after_create, fail_product, action_product, undelivered_product, panel_order_after, drop_debit_product, overcharge_product, refund_delay',
     );
   });
 

@@ -77,6 +77,51 @@ describe('sandbox state file', () => {
     expect((await call(third, '/wallet/transactions')).body.data).toHaveLength(3);
   });
 
+  it('keeps a refund the late-refund fault holds back, and lands it once after the restart', async () => {
+    const first = await start();
+    first.controls.setRefundDelay(60_000);
+    await placePlain(first, P.alwaysFails);
+    clock.advance(2_000);
+    expect(await balanceOf(first)).toBe(8_100_000);
+    // The fault is not switched on again: the refund due is the order's, kept with it.
+    const second = await restart(first);
+    expect(await balanceOf(second)).toBe(8_100_000);
+    clock.advance(60_000);
+    expect(await balanceOf(second)).toBe(10_000_000);
+    const third = await restart(second);
+    expect(await balanceOf(third)).toBe(10_000_000);
+    expect((await call(third, '/wallet/transactions')).body.data.map((t: { type: string }) => t.type)).toEqual(['CREDIT', 'DEBIT', 'CREDIT']);
+  });
+
+  it('keeps the money a dropped debit took, with the list still missing it', async () => {
+    const first = await start();
+    first.controls.setProductDebitDropped(P.noFields, true);
+    await placePlain(first, P.noFields);
+    const second = await restart(first);
+    expect(await balanceOf(second)).toBe(8_750_000);
+    expect((await call(second, '/wallet/transactions')).body.data).toHaveLength(1);
+    const next = await placePlain(second, P.noFields);
+    const third = await restart(second);
+    expect(await balanceOf(third)).toBe(7_500_000);
+    expect((await call(third, '/wallet/transactions')).body.data[0]).toMatchObject({ orderId: next.orderId, balanceAfter: 7_500_000, id: 2 });
+  });
+
+  it('reads a state file of the format before debits missing from the list, and marks it as the new one', async () => {
+    const first = await start();
+    await placePlain(first, P.noFields);
+    await first.close();
+    const raw = new Database(statePath);
+    raw.prepare(`update sandbox_meta set value = '1' where key = 'format'`).run();
+    raw.prepare(`drop table sandbox_unlisted_debits`).run();
+    raw.close();
+    const second = await start();
+    expect(await balanceOf(second)).toBe(8_750_000);
+    await second.close();
+    const check = new Database(statePath, { readonly: true });
+    expect(check.prepare(`select value from sandbox_meta where key = 'format'`).pluck().get()).toBe('2');
+    check.close();
+  });
+
   it('keeps the stock the orders took', async () => {
     const first = await start();
     await placePlain(first, P.noFields, 3);

@@ -261,6 +261,10 @@ function factsWords(v: EventWordsView, entry: AuditEntry, facts: AuditFacts): st
     const transaction = whole(facts['transaction']);
     return v.t(`audit-wallet-${step.replace('_', '-')}`, { amount: entry.amount === null ? '?' : formatAmount(entry.amount, v.locale, v.amountUnit), transaction: transaction === null ? '?' : formatId(transaction, v.locale) });
   }
+  if (entry.action === 'codes.handed_over') {
+    const cards = whole(facts['cards']) ?? 0;
+    return v.t('audit-codes-handed-over', { order: orderWords(v, entry), count: cards, cards: formatNumber(cards, v.locale) });
+  }
   if (entry.action === 'velocity.refused') return known(v, 'audit-velocity-', text(facts['limit']) ?? '', { cap: formatNumber(whole(facts['cap']) ?? 0, v.locale) });
   return null;
 }

@@ -1,5 +1,5 @@
-import { and, asc, desc, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { chunked, ledgerEntryOf, ledgerOrderOf, orderPickColumns } from '../../ledger/ledger-rows.js';
+import { and, asc, desc, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { chunked, inPages, inTurns, LEDGER_PAGE, ledgerEntryOf, ledgerOrderOf, orderPickColumns } from '../../ledger/ledger-rows.js';
 import { UNSETTLED_POST_STATES, type LedgerEntry, type LedgerStore } from '../../ledger/ledger-store.js';
 import type { PgDb } from './open.js';
 import { orders, walletLedger } from './schema.js';
@@ -38,18 +38,24 @@ export function createPostgresLedgerStore(deps: { db: PgDb }): LedgerStore {
     count: async () => Number((await db.select({ n: sql<string>`count(*)` }).from(walletLedger))[0]?.n ?? 0),
 
     between: async (from, to) =>
-      (await db.select().from(walletLedger).where(and(gte(walletLedger.at, from), lt(walletLedger.at, to))).orderBy(asc(walletLedger.at), asc(walletLedger.id))).map(ledgerEntryOf),
+      inPages(async (after: LedgerEntry | null) =>
+        (
+          await db
+            .select()
+            .from(walletLedger)
+            .where(and(gte(walletLedger.at, from), lt(walletLedger.at, to), after === null ? undefined : sql`(${walletLedger.at}, ${walletLedger.id}) > (${after.at}, ${after.id})`))
+            .orderBy(asc(walletLedger.at), asc(walletLedger.id))
+            .limit(LEDGER_PAGE)
+        ).map(ledgerEntryOf),
+      ),
 
     async lastBefore(at) {
       const [row] = await db.select().from(walletLedger).where(lt(walletLedger.at, at)).orderBy(desc(walletLedger.at), desc(walletLedger.id)).limit(1);
       return row ? ledgerEntryOf(row) : null;
     },
 
-    async forProviderOrders(ids) {
-      const out: LedgerEntry[] = [];
-      for (const part of chunked(ids)) out.push(...(await db.select().from(walletLedger).where(inArray(walletLedger.providerOrderId, part)).orderBy(asc(walletLedger.id))).map(ledgerEntryOf));
-      return out;
-    },
+    forProviderOrders: async (ids) =>
+      inTurns(ids, async (part) => (await db.select().from(walletLedger).where(inArray(walletLedger.providerOrderId, part)).orderBy(asc(walletLedger.id))).map(ledgerEntryOf)),
 
     unjudged: async (limit) =>
       (await db.select().from(walletLedger).where(and(isNull(walletLedger.verdict), sql`${walletLedger.baseline} = false`)).orderBy(asc(walletLedger.id)).limit(limit)).map(ledgerEntryOf),
@@ -66,26 +72,27 @@ export function createPostgresLedgerStore(deps: { db: PgDb }): LedgerStore {
     judgedSince: async (verdicts, since) =>
       (await db.select().from(walletLedger).where(and(inArray(walletLedger.verdict, [...verdicts]), gte(walletLedger.at, since))).orderBy(asc(walletLedger.at), asc(walletLedger.id))).map(ledgerEntryOf),
 
-    async ordersPlacedBetween(from, to) {
-      const rows = await db
-        .select(pick)
-        .from(orders)
-        .where(and(hasProviderId, sql`${placedAt} >= ${new Date(from)}`, sql`${placedAt} < ${new Date(to)}`))
-        .orderBy(asc(orders.id));
-      return rows.flatMap((row) => ledgerOrderOf(row) ?? []);
-    },
+    ordersPlacedBetween: async (from, to) =>
+      (
+        await inPages((after: { id: number } | null) =>
+          db
+            .select(pick)
+            .from(orders)
+            .where(and(hasProviderId, sql`${placedAt} >= ${new Date(from)}`, sql`${placedAt} < ${new Date(to)}`, after === null ? undefined : gt(orders.id, after.id)))
+            .orderBy(asc(orders.id))
+            .limit(LEDGER_PAGE),
+        )
+      ).flatMap((row) => ledgerOrderOf(row) ?? []),
 
-    async ordersByProviderIds(ids) {
-      const out = [];
-      for (const part of chunked(ids)) {
-        const rows = await db
-          .select(pick)
-          .from(orders)
-          .where(or(inArray(orders.providerOrderId, part), and(isNull(orders.providerOrderId), inArray(orders.acceptedOrderId, part))));
-        out.push(...rows.flatMap((row) => ledgerOrderOf(row) ?? []));
-      }
-      return out;
-    },
+    ordersByProviderIds: async (ids) =>
+      inTurns(ids, async (part) =>
+        (
+          await db
+            .select(pick)
+            .from(orders)
+            .where(or(inArray(orders.providerOrderId, part), and(isNull(orders.providerOrderId), inArray(orders.acceptedOrderId, part))))
+        ).flatMap((row) => ledgerOrderOf(row) ?? []),
+      ),
 
     unsettledPostTotals: async () =>
       (

@@ -28,6 +28,10 @@ audit-value-hour = { $hour }:00
 
 audit-codes-own = saw their own codes of { $order }
 audit-codes-other = saw { $owner }'s codes of { $order }
+audit-codes-handed-over = marked { $count ->
+    [one] the code
+   *[other] { $cards } codes
+} of { $order } handed over
 audit-staff-added = gave { $who } access as { $roles }
 audit-staff-role-changed = changed the role of { $who }: { $roles }
 audit-staff-removed = took access away from { $who } ({ $roles })
@@ -42,6 +46,7 @@ audit-setting-low-balance = set the low-balance alert to { $value } (was { $befo
 audit-setting-codes-removal = set codes to leave the chats after { $value } (was { $before })
 audit-setting-answers-kept = set end customers' answers to be kept { $value } (was { $before })
 audit-setting-digest = set the daily digest to { $value } (was { $before })
+audit-setting-expiry-remind = set expiry reminders to { $value } (was { $before })
 audit-setting-feed-on = turned the order feed on
 audit-setting-feed-off = turned the order feed off
 audit-setting-other = changed the setting “{ $setting }” to { $value } (was { $before })

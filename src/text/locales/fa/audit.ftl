@@ -28,6 +28,10 @@ audit-value-hour = ساعت { $hour }:۰۰
 
 audit-codes-own = کدهای { $order } خودش را دید
 audit-codes-other = کدهای { $order } متعلق به { $owner } را دید
+audit-codes-handed-over = تحویل { $count ->
+    [one] کد
+   *[other] { $cards } کد
+} { $order } را ثبت کرد
 audit-staff-added = به { $who } با نقش { $roles } دسترسی داد
 audit-staff-role-changed = نقش { $who } را تغییر داد: { $roles }
 audit-staff-removed = دسترسی { $who } را برداشت ({ $roles })
@@ -42,6 +46,7 @@ audit-setting-low-balance = آستانهٔ هشدار کمبود موجودی ر
 audit-setting-codes-removal = برداشتن کدها از گفتگو را { $value } کرد (پیش‌تر: { $before })
 audit-setting-answers-kept = نگه‌داشتن پاسخ‌های مشتری را { $value } کرد (پیش‌تر: { $before })
 audit-setting-digest = خلاصهٔ روزانه را روی { $value } گذاشت (پیش‌تر: { $before })
+audit-setting-expiry-remind = یادآوری انقضای کدها را روی { $value } گذاشت (پیش‌تر: { $before })
 audit-setting-feed-on = گزارش لحظه‌ای سفارش‌ها را روشن کرد
 audit-setting-feed-off = گزارش لحظه‌ای سفارش‌ها را خاموش کرد
 audit-setting-other = تنظیم «{ $setting }» را { $value } کرد (پیش‌تر: { $before })
