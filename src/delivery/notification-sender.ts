@@ -18,6 +18,7 @@ import type { DetailHandover } from '../tracking/detail-handover.js';
 import { createNotificationPlanner, type Outgoing, type Plan } from './notification-plan.js';
 import { leasedOutbox, type NotificationRow, type NotificationStore } from './notification-store.js';
 import { adminText, type AdminEvent } from './notification-texts.js';
+import { takeTurnsByChat } from './chat-turns.js';
 import type { AmountUnit } from '../text/format.js';
 import type { CardExpiry } from './card-expiries.js';
 
@@ -95,13 +96,6 @@ type Outcome = keyof SenderRun | 'lost';
 
 /** After this many attempts without a readable delivery, administrators hear of it. */
 const DELIVERY_MISSING_ALERT_AFTER = 5;
-/**
- * A chat's rows one run sends; the rest wait for later runs, CHAT_SPACING_MS
- * apart (Telegram's second per chat), so that no run waits on one chat
- * while rows of others come due.
- */
-const ROWS_PER_CHAT_RUN = 1;
-const CHAT_SPACING_MS = 1_000;
 
 /** Exponential backoff with equal jitter: half the ceiling fixed, half random. */
 export function retryDelayMs(attempt: number, random: () => number, baseMs = 5_000, capMs = 300_000): number {
@@ -281,43 +275,22 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
     return outcome;
   }
 
-  /**
-   * One chat's rows, in order. Telegram takes a message a second in a chat
-   * (the pace spaces them): past ROWS_PER_CHAT_RUN the rest wait for later
-   * runs, a second apart, not counted as attempts, so that a person with
-   * many deliveries neither makes a run long nor fills the next claims
-   * ahead of everyone else's codes.
-   */
-  async function handleChat(rows: { row: NotificationRow; order: OrderRow | null }[], run: SenderRun): Promise<void> {
-    for (const [index, { row, order }] of rows.entries()) {
-      if (clock.now() < pausedUntil) {
-        // Telegram asked us to wait: give the rest back rather than sit on their leases.
-        for (const rest of rows.slice(index)) await store.release(rest.row.id);
-        return;
-      }
-      if (index >= ROWS_PER_CHAT_RUN) {
-        const at = clock.now() + (index - ROWS_PER_CHAT_RUN + 1) * CHAT_SPACING_MS;
-        await store.reschedule(row.id, at, { countAttempt: false, lastError: 'waits its turn in the chat' });
-        continue;
-      }
-      const outcome = await handleSafely(row, order);
-      if (outcome !== 'lost') run[outcome] += 1;
-    }
-  }
-
   return {
     async runOnce() {
       const run: SenderRun = { sent: 0, retried: 0, undeliverable: 0 };
       if (clock.now() < pausedUntil) return run;
       const rows = await store.claimDue(clock.now(), batchSize);
-      // Chats side by side, each chat's rows in order: a person's next delivery waits for their chat's second, nobody else's does.
-      const chats = new Map<string, { row: NotificationRow; order: OrderRow | null }[]>();
-      for (const row of rows) {
-        const order = await store.orderOf(row.orderId);
-        const chat = order ? `chat:${order.chatId}` : `row:${row.id}`;
-        chats.set(chat, [...(chats.get(chat) ?? []), { row, order }]);
-      }
-      await Promise.all([...chats.values()].map((chatRows) => handleChat(chatRows, run)));
+      await takeTurnsByChat(rows, {
+        orderOf: (orderId) => store.orderOf(orderId),
+        release: (id) => store.release(id),
+        snooze: (id, at) => store.reschedule(id, at, { countAttempt: false, lastError: 'waits its turn in the chat' }),
+        handle: async (row, order) => {
+          const outcome = await handleSafely(row, order);
+          if (outcome !== 'lost') run[outcome] += 1;
+        },
+        pausedUntil: () => pausedUntil,
+        clock,
+      });
       return run;
     },
   };

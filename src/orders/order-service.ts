@@ -12,6 +12,7 @@ import type { ClaimResult, OrderRow, OrderStore } from './order-repo.js';
 import { classifyPlaceError, OrderNotSentError, type RejectReason } from './place-errors.js';
 import { ANSWERED_FROM, createAnswerRecording, errorName } from './answer-recording.js';
 import type { PauseSource } from './ordering-pause.js';
+import { createSendChecks, type Unsent } from './send-checks.js';
 
 export { FIRST_CHECK_AFTER_PLACED_MS, FIRST_CHECK_AFTER_UNKNOWN_MS } from './answer-recording.js';
 
@@ -134,11 +135,7 @@ const BUSY_WALLET_RETRY_MS = 250;
 /** How much longer than a POST's own timeout an intent waits for another instance's POST to end. */
 const BUSY_WALLET_GRACE_MS = 5_000;
 
-/** How long an order may wait for a rate-limit pause to end before it is refused unsent. */
-export const MAX_PAUSE_WAIT_MS = 3_000;
-
-/** Why an order goes unsent, and the facts its audit row keeps; `hidden` names the products hidden. */
-type Unsent = { reason: RejectReason; providerMessage: string | null; facts: Record<string, string | number>; hidden?: number[] };
+export { MAX_PAUSE_WAIT_MS } from './send-checks.js';
 /** A check that failed after the claim: the order is closed as never sent before the failure is passed on. */
 const NEVER_SENT: Unsent = { reason: 'other', providerMessage: null, facts: { cause: 'never-sent' } };
 
@@ -148,38 +145,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
   const wallet = createMutex();
   const { settlePlaced, settleUnknown, settleAccepted } = createAnswerRecording({ repo, clock, logger, ...(deps.onChargedOtherAmount ? { onChargedOtherAmount: deps.onChargedOtherAmount } : {}) });
 
-  /** The order's products administrators hid, with the audit's facts (their names); null when none is. */
-  async function hiddenIn(order: OrderRow): Promise<{ ids: number[]; facts: Record<string, string> } | null> {
-    const ids = (await deps.hiddenProducts?.(order.lines.map((line) => line.product.id))) ?? [];
-    if (ids.length === 0) return null;
-    const product = order.lines.filter((line) => ids.includes(line.product.id)).map((line) => line.product.title).join(', ');
-    return { ids, facts: { cause: 'hidden', product } };
-  }
-
-  /**
-   * Why an intent must be closed unsent instead of posted, checked under the
-   * wallet lock: ordering paused, a spending limit that no longer fits (two
-   * orders confirmed together are counted one after the other), or a
-   * provider rate-limit pause too long to wait out (the order would sit in
-   * 'placing' holding the wallet, and a shutdown meanwhile would leave an
-   * outcome that looks unknown although nothing was sent), or a product an
-   * administrator hid.
-   */
-  async function whyNotSend(intent: OrderRow, input: PlaceInput): Promise<Unsent | null> {
-    if (deps.mayOrder && !deps.mayOrder(intent.userId)) return { reason: 'no-access', providerMessage: null, facts: { cause: 'no-access' } };
-    const paused = (await deps.orderingPaused?.()) ?? null;
-    if (paused) return { reason: 'paused', providerMessage: paused.reason, facts: { cause: 'paused', source: paused.source } };
-    const hidden = await hiddenIn(intent);
-    if (hidden) return { reason: 'product-hidden', providerMessage: null, facts: hidden.facts, hidden: hidden.ids };
-    const verdict = (await deps.checkLimits?.(intent.userId, intent.totalAmount, intent.id)) ?? { ok: true };
-    if (!verdict.ok) return { reason: 'over-limit', providerMessage: null, facts: { cause: 'limit', limit: verdict.limit, cap: verdict.cap, left: verdict.left } };
-    if (!input.approved && (await deps.needsApproval?.(intent.userId, intent.totalAmount, intent.id))) {
-      return { reason: 'needs-approval', providerMessage: null, facts: { cause: 'approval' } };
-    }
-    const pausedFor = (deps.providerPausedUntil?.() ?? 0) - clock.now();
-    if (pausedFor > MAX_PAUSE_WAIT_MS) return { reason: 'rate-limited', providerMessage: null, facts: { cause: 'rate-limit', seconds: Math.ceil(pausedFor / 1000) } };
-    return null;
-  }
+  const { hiddenIn, whyNotSend } = createSendChecks(deps);
 
   /** Closes an intent unsent for `unsent`'s reason; null when it had moved on meanwhile. */
   /**
