@@ -12,7 +12,7 @@ import { waitForDelivery } from './order-steps.js';
  * little early). Enforced once the people are set up: thirty /staff
  * commands typed back to back are not what this test is about.
  */
-const TELEGRAM: FakeRateLimits = { chatSpacingMs: 900, globalMax: 30, globalWindowMs: 1_000 };
+const TELEGRAM: FakeRateLimits = { chatSpacingMs: 750, globalMax: 30, globalWindowMs: 1_000 };
 /** What puts something in a chat or changes it, as the fake counts it. */
 const COUNTED = /^(send(?!chataction)|edit|copy|forward|deletemessage|setmycommands|deletemycommands)/i;
 
