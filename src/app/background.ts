@@ -27,6 +27,7 @@ import type { ApprovalService } from '../orders/approval-service.js';
 import { APPROVAL_SWEEP_MS, createApprovalExpirySweep } from '../orders/expiry-sweep.js';
 import { createAdminRequestExpiry, type DualControlAnnouncer } from '../safeguards/dual-control/dual-control-announcer.js';
 import type { DualControl } from '../safeguards/dual-control/dual-control.js';
+import { EXPIRY_REMINDER_EVERY_MS } from '../expiry/expiry-reminders.js';
 
 /**
  * While nothing is open the poller only looks at the database this often;
@@ -41,7 +42,7 @@ const FEED_TICK_MS = 2_000;
 const DIGEST_TICK_MS = 60_000;
 
 /** What the delivery work needs is what the sender needs: the same parts, typed once. */
-type SenderParts = Pick<NotificationSenderDeps, 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent'>;
+type SenderParts = Pick<NotificationSenderDeps, 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent' | 'onExpiringCards'>;
 
 export interface BackgroundDeps extends SenderParts {
   config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'timeZone' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds' | 'tokenWatchSeconds' | 'walletWatchSeconds'>;
@@ -76,6 +77,8 @@ export interface BackgroundDeps extends SenderParts {
   watchBotToken?: () => Promise<void>;
   /** One look of the wallet watch: the newest transactions read and each new one judged. */
   watchWallet?: () => Promise<void>;
+  /** One pass of the expiry reminders (src/expiry/expiry-reminders.ts); absent, none goes out. */
+  remindExpiringCodes?: () => Promise<unknown>;
   /** Observers for health and metrics; they never change what the loops do. */
   onSweepDone?: (at: number) => void;
   onNotificationSent?: (sent: { kind: string; createdAt: number; sentAt: number }) => void;
@@ -95,7 +98,7 @@ const BATCH_TICK_MS = 1_000;
 /** What the delivery poller and the notification sender are built on. */
 export type DeliveryWorkDeps = Pick<
   BackgroundDeps,
-  'config' | 'stores' | 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent' | 'describePerson' | 'batchDetails' | 'clock' | 'logger'
+  'config' | 'stores' | 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent' | 'onExpiringCards' | 'describePerson' | 'batchDetails' | 'clock' | 'logger'
 > & {
   /** Unique per process and start: the lease owner written on claimed rows. */
   owner: string;
@@ -149,6 +152,7 @@ export function createDeliveryWork(deps: DeliveryWorkDeps): { handover: DetailHa
       isStaff: deps.isStaff,
       ...(deps.mayReceiveCodes ? { mayReceiveCodes: deps.mayReceiveCodes } : {}),
       ...(deps.onCodesSent ? { onCodesSent: deps.onCodesSent } : {}),
+      ...(deps.onExpiringCards ? { onExpiringCards: deps.onExpiringCards } : {}),
       adminRecipients: deps.adminRecipients,
       alerts: deps.alerts,
       handover,
@@ -255,6 +259,13 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
       ? [
           // At once: the first look fills the local copy, and whatever was spent while the process was down is judged now.
           startRepeating({ name: 'wallet watch', everyMs: config.walletWatchSeconds * 1_000, task: fresh(deps.watchWallet), clock, logger, immediately: true }),
+        ]
+      : []),
+    ...(deps.remindExpiringCodes
+      ? [
+          // At once too: a reminder whose day came while the process was down goes at start. Cheap when off: one delete.
+          // Fresh views first: the setting may have changed on another instance.
+          startRepeating({ name: 'expiry reminders', everyMs: EXPIRY_REMINDER_EVERY_MS, task: fresh(deps.remindExpiringCodes), clock, logger, immediately: true }),
         ]
       : []),
     ...(deps.runBatches ? [startRepeating({ name: 'batch runner', everyMs: BATCH_TICK_MS, task: fresh(deps.runBatches), clock, logger, immediately: true })] : []),

@@ -79,6 +79,7 @@ export function createBatchRunnerOf(deps: BatchWiringDeps & { notices: BatchNoti
     orders: services.orders,
     provider: services.provider,
     pause: services.stores.orderingPause,
+    hiddenProducts: (ids) => services.catalog.hiddenAmong(ids),
     onProgress: (batch, options) => notices.progress(batch, options),
     onHeld: (batch, price) => notices.held(batch, price),
     onSettled: (batch, orders) => notices.settled(batch, orders),

@@ -53,6 +53,7 @@ export function createAppBot(deps: { config: Config; services: Services; catalog
     describePerson: services.describePerson,
     sendTyping: services.sendTyping,
     reportSettings: { settings: services.settings, digest: services.dailyDigest },
+    expiry: { settings: services.settings, codeExpiries: services.stores.codeExpiries },
     walletExceptions: () => services.ledger.openExceptions(),
     statement: {
       read: (span) => readStatement({ store: services.stores.ledger, sync: services.ledger.sync, clock, logger }, span),

@@ -9,6 +9,7 @@ import type { Logger } from '../logger.js';
 import type { Repeating } from '../repeat.js';
 import { translatorFor } from '../text/i18n.js';
 import { retentionPasses } from './retention-wiring.js';
+import { expiryReminderPass } from './expiry-wiring.js';
 import { createBatchNoticesOf, createBatchRunnerOf } from './batch-wiring.js';
 import { createBatchDetails } from '../batches/batch-details.js';
 import type { Services } from './services.js';
@@ -77,6 +78,7 @@ export function startLoops(deps: {
     batchDetails,
     dualControl: { service: services.dualControl, announcer: services.dualControlAnnouncer },
     retention: retentionPasses({ config, services, clock, logger }),
+    remindExpiringCodes: expiryReminderPass({ config, services, clock, logger }),
     onProviderAnswering: () => alerts.alert('ordering-provider-back', (locale) => translate(locale)('ordering-provider-back-alert'), { quietMs: 0 }),
     onSweepDone: deps.onSweepDone,
     onNotificationSent: (sent) => services.metrics.notificationSent(sent),
@@ -92,7 +94,7 @@ export function startLoops(deps: {
  */
 export function deliveryPartsOf(
   services: Services,
-): Pick<DeliveryWorkDeps, 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent' | 'describePerson'> {
+): Pick<DeliveryWorkDeps, 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent' | 'onExpiringCards' | 'describePerson'> {
   const { staff } = services;
   return {
     provider: services.provider,
@@ -105,6 +107,7 @@ export function deliveryPartsOf(
     alerts: services.alerts,
     freshen: () => services.viewFreshness.check(),
     onCodesSent: (sent) => services.stores.codeMessages.record(sent),
+    onExpiringCards: (delivery) => services.stores.codeExpiries.record(delivery),
     describePerson: services.describePerson,
   };
 }

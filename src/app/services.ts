@@ -24,8 +24,9 @@ import { createDescribePerson, type DescribePerson } from '../bot/describe-perso
 import { createLocaleOf, type LocaleOf } from '../bot/person-locale.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { RateLimiter } from '../provider/rate-limit.js';
-import { createDailyDigest, type DailyDigest } from '../reports/daily-digest.js';
-import { createOrderFeed, type OrderFeed } from '../reports/order-feed.js';
+import type { DailyDigest } from '../reports/daily-digest.js';
+import type { OrderFeed } from '../reports/order-feed.js';
+import { createReports } from './report-wiring.js';
 import { reportSettings } from '../reports/report-settings.js';
 import { catalogSettings } from '../catalog/catalog-visibility.js';
 import { createSettingsRegistry, type SettingsRegistry } from '../settings/settings-registry.js';
@@ -42,6 +43,8 @@ import { retentionSettings } from '../safeguards/retention/retention-settings.js
 import { translatorFor } from '../text/i18n.js';
 import { strangersSetting } from '../bot/strangers-setting.js';
 import { walletWatchSettings } from '../ledger/wallet-watch-settings.js';
+import { expirySettings } from '../expiry/expiry-settings.js';
+import { createExpiringSoon } from '../expiry/expiring-soon.js';
 import type { TelegramPace } from '../bot/telegram-pace.js';
 import { createTelegramConnections } from './telegram-connections.js';
 import type { Clock } from '../clock.js';
@@ -181,7 +184,7 @@ export async function createServices(deps: {
   const stepUp = createStepUpService({ stepUpKey: config.stepUpKey, stores, settings, alerts, translate, describePerson, timeZone: config.timeZone, clock, logger: logger.child({ component: 'step-up' }) });
   const orderStepUp = createOrderStepUp({ stepUp, settings, appState: stores.appState, clock });
   const settingsRegistry = createSettingsRegistry();
-  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp, config.amountUnit), strangersSetting(settings), ...walletWatchSettings(settings, config.amountUnit));
+  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp, config.amountUnit), strangersSetting(settings), ...walletWatchSettings(settings, config.amountUnit), expirySettings(settings));
   const metrics = createMetrics({
     store: stores.health,
     instance: config.instanceId,
@@ -224,6 +227,7 @@ export async function createServices(deps: {
       sandbox: config.sandboxMode,
       providerPausedUntil: () => limiter.pausedUntil(),
       orderingPaused: pausedNow,
+      hiddenProducts: (ids) => catalog.hiddenAmong(ids),
       checkLimits,
       needsApproval,
       freshen: () => viewFreshness.check(),
@@ -267,6 +271,7 @@ export async function createServices(deps: {
     provider,
     orders,
     orderingPaused: pausedNow,
+    hiddenProducts: (ids) => catalog.hiddenAmong(ids),
     mayOrder: (personId) => {
       const member = staff.current.find(personId);
       return member !== null && mayOrder(member.role);
@@ -303,18 +308,9 @@ export async function createServices(deps: {
   });
 
   const ledger = createLedgerServices({ config, stores, provider, settings, alerts, pauses: orderingPause, periods, translate, clock, logger });
-  const reportSenders = { recipients: adminRecipients, sendText, translate, describePerson, amountUnit: config.amountUnit, clock };
-  const orderFeed = await createOrderFeed({ queries: stores.reports, state: stores.appState, settings, ...reportSenders, logger: logger.child({ component: 'feed' }) });
-  const dailyDigest = createDailyDigest({
-    state: stores.appState,
-    settings,
-    queries: stores.reports,
-    provider,
-    periods,
-    timeZone: config.timeZone,
-    walletExceptions: () => ledger.openExceptions(),
-    ...reportSenders,
-    logger: logger.child({ component: 'digest' }),
+  const { orderFeed, dailyDigest } = await createReports({
+    config, stores, settings, provider, periods, recipients: adminRecipients, sendText, translate, describePerson,
+    walletExceptions: () => ledger.openExceptions(), expiringCodes: createExpiringSoon({ store: stores.codeExpiries, settings, periods, clock }), clock, logger,
   });
 
   const tokenWatch = tokenWatchFor({ config, api: textApi, pauses: orderingPause, alerts, translate, logger: logger.child({ component: 'token-watch' }) });

@@ -11,15 +11,16 @@ import type { Locale } from '../text/i18n.js';
  * connections, both held to one pace of the process (Telegram counts the
  * bot, in real seconds, whatever clock the application runs on):
  * - the text connection (alerts, feed, digest, menus), which waits out a 429;
- * - the outbox connection (deliveries), without auto-retry: the sender
- *   reschedules a 429 itself instead of holding a whole run for up to
- *   retry_after seconds. It keeps to the overall pace but not to a chat's
- *   second: one person's many deliveries spaced a second apart would hold
- *   every other chat's codes behind them.
+ * - the outbox connection (deliveries, approval and confirmation cards),
+ *   without auto-retry: the sender reschedules a 429 itself instead of
+ *   holding a whole run for up to retry_after seconds. What it carries is
+ *   news someone is waiting for, so it goes ahead of the other fan-outs;
+ *   like them it keeps to a chat's second, and the sender works on several
+ *   chats at once, so one person's many deliveries hold nobody else's.
  */
 export function createTelegramConnections(config: Config, localeOf: (chatId: number) => Locale, pace: TelegramPace = createTelegramPace({ clock: systemClock })) {
   const textApi: Api = createTelegramApi(config, { retry: true, localeOf, pace });
-  const outboxApi: Api = createTelegramApi(config, { retry: false, localeOf, pace, chatSpacing: false });
+  const outboxApi: Api = createTelegramApi(config, { retry: false, localeOf, pace, first: true });
   return {
     pace,
     textApi,

@@ -13,11 +13,11 @@ import { columnKey } from './columns.js';
  * search and kept only where the whole title matches. The search lists at
  * most MAX_SEARCH_RESULTS products, so a title whose every word a hundred
  * other titles share may not be found: the row then names it by id.
- * Search leaves out what administrators hid, so a hidden product's title
- * reads as unknown; its id is found, marked hidden.
+ * A product administrators hid is found by its id or its title, marked
+ * hidden, so that the row says it is not orderable rather than unknown.
  */
 export function batchCatalog(deps: {
-  catalog: Pick<CatalogReads, 'product' | 'search'>;
+  catalog: Pick<CatalogReads, 'product' | 'search' | 'hiddenAmong'>;
   provider: { getProduct(id: number): Promise<ProductDetail> };
 }): BatchCatalog {
   return {
@@ -30,8 +30,14 @@ export function batchCatalog(deps: {
       }
       const key = columnKey(text);
       if (key === '') return [];
-      const page = await deps.catalog.search({ query: text, page: 1, pageSize: MAX_SEARCH_RESULTS });
-      return page.items.filter((product) => columnKey(product.title) === key).map((product) => ({ id: product.id, title: product.title }));
+      // Hidden products too, so that a row naming one is told it is hidden rather than unknown.
+      const page = await deps.catalog.search({ query: text, page: 1, pageSize: MAX_SEARCH_RESULTS, includeHidden: true });
+      const titled = page.items.filter((product) => columnKey(product.title) === key);
+      const hidden = new Set(await deps.catalog.hiddenAmong(titled.map((product) => product.id)));
+      const found = titled.map((product) => ({ id: product.id, title: product.title, hidden: hidden.has(product.id) }));
+      // Staff see only what is shown: a title that a shown product also bears means that one.
+      const shown = found.filter((product) => !product.hidden);
+      return shown.length > 0 ? shown : found.slice(0, 1);
     },
     async productDetail(id) {
       try {

@@ -24,6 +24,8 @@ export interface BatchRunnerDeps {
   provider: Pick<ProviderClient, 'getProduct'>;
   /** The switch as stored: every instance's pause holds a batch. */
   pause: Pick<OrderingPauseStore, 'current'>;
+  /** Which of these products administrators hid from staff: a batch holds before one, and goes on once it is shown. */
+  hiddenProducts: (productIds: number[]) => Promise<number[]>;
   /** The batch moved or one more of its orders went out: the progress message may be edited. Never throws. */
   onProgress: (batch: BatchRecord, options?: { quiet?: boolean }) => Promise<void>;
   /** The batch stopped at an order and waits for the orderer's word (Continue or Stop); `price` when a price moved. Never throws. */
@@ -78,6 +80,9 @@ function nextAfter(result: PlaceResult): Next {
           return { kind: 'hold', reason: 'limit' };
         case 'needs-approval':
           return { kind: 'hold', reason: 'approval' };
+        // Hidden in the instant between the runner's own check and the POST: the same hold as that check's.
+        case 'product-hidden':
+          return { kind: 'hold', reason: 'product-hidden' };
         // Removed from the staff, or made a viewer, since: nothing more is ordered for them.
         case 'no-access':
           return { kind: 'stop' };
@@ -97,8 +102,9 @@ function nextAfter(result: PlaceResult): Next {
  * derived from the batch (and the attempt at that place), so a crash, a
  * replay or two passes at once never place one twice: the order service
  * answers a known key with the order it already made. Before each order the
- * product is read again; a price or stock change, the pause, a refusal or
- * an unknown outcome holds the batch at that order.
+ * product is read again; a price or stock change, the pause, a product an
+ * administrator hid, a refusal or an unknown outcome holds the batch at
+ * that order.
  */
 export function createBatchRunner(deps: BatchRunnerDeps) {
   const { store, clock, logger } = deps;
@@ -112,6 +118,11 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       await deps.onProgress(held);
     }
     return held;
+  }
+
+  /** The products of the order at `index` that administrators hid. */
+  function hiddenAt(batch: BatchRecord, index: number): Promise<number[]> {
+    return deps.hiddenProducts((batch.plan[index]?.lines ?? []).map((line) => line.product.id));
   }
 
   /** The product as the provider has it now, against the order's confirmed price and the stock it needs. */
@@ -142,6 +153,8 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     if (last && isOpen(last)) return { kind: 'hold', reason: 'unknown-outcome' };
     if (last && isLive(last)) return { kind: 'advance' };
     if (await deps.pause.current()) return { kind: 'hold', reason: 'paused' };
+    // Before the provider is asked: a product an administrator hid is not ordered at any price.
+    if ((await hiddenAt(batch, index)).length > 0) return { kind: 'hold', reason: 'product-hidden' };
     const changed = await stillAsConfirmed(batch, index);
     if (changed) return changed;
     // Read again right before the POST: a Stop pressed meanwhile sends nothing more.
@@ -198,6 +211,22 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     if (running) logger.info({ batchId: batch.id }, 'batch goes on: the unknown outcome was settled');
   }
 
+  /**
+   * A batch held because an administrator hid a product of its next order
+   * goes on by itself once none of that order's products is hidden: Continue
+   * could place nothing meanwhile, so it is not offered, and the orderer
+   * needs to do nothing more than they did at Confirm. The product is read
+   * from the provider again before the order, as always, so a price moved
+   * meanwhile still holds the batch and asks.
+   */
+  async function resumeIfShown(batch: BatchRecord): Promise<void> {
+    if ((await hiddenAt(batch, batch.nextIndex)).length > 0) return;
+    const running = await store.move(batch.id, { from: ['held'], to: 'running', heldReason: null, at: at() });
+    if (!running) return;
+    logger.info({ batchId: batch.id, index: running.nextIndex }, 'batch goes on: the hidden product was shown again');
+    await deps.onProgress(running);
+  }
+
   /** When a batch's file may be tried again after it failed: memory only, a restart tries at once. */
   const fileRetryAt = new Map<number, { at: number; failures: number }>();
 
@@ -233,6 +262,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         try {
           if (batch.state === 'running') await run(batch);
           else if (batch.state === 'held' && batch.heldReason === 'unknown-outcome') await resumeIfSettled(batch);
+          else if (batch.state === 'held' && batch.heldReason === 'product-hidden') await resumeIfShown(batch);
           else if (batch.state === 'placed' || batch.state === 'stopped') {
             // Deliveries come in meanwhile: the bar shows them (at its own pace) until the file goes out.
             if (batch.fileSentAt === null) await deps.onProgress(batch, { quiet: true });

@@ -42,7 +42,8 @@ export type ConfirmOutcome =
   /** Not this person's batch, or no longer a draft (confirmed already, cancelled, replaced). */
   | { kind: 'not-yours' | 'not-draft'; batch: BatchRecord | null };
 
-export type ResumeOutcome = { kind: 'running'; batch: BatchRecord } | { kind: 'not-held' } | { kind: 'approved-price-up' };
+/** 'hidden': held for a product an administrator hid; it goes on by itself once shown (batch-runner.ts), never on Continue. */
+export type ResumeOutcome = { kind: 'running'; batch: BatchRecord } | { kind: 'not-held' } | { kind: 'approved-price-up' } | { kind: 'hidden' };
 
 export interface BatchServiceDeps {
   store: BatchStore;
@@ -111,6 +112,8 @@ export function createBatchService(deps: BatchServiceDeps) {
     async resume(id: number, by: number, accept?: AcceptedPrice): Promise<ResumeOutcome> {
       const batch = await store.get(id);
       if (!batch || batch.requesterId !== by || batch.state !== 'held') return { kind: 'not-held' };
+      // Continue would only send the runner to the same hidden product: an older message's button, or a forged one, moves nothing.
+      if (batch.heldReason === 'product-hidden') return { kind: 'hidden' };
       if (accept && batch.heldReason === 'price-changed') {
         // An approval covers exactly the batch that was shown: a higher price is a new batch for the administrators to see.
         if (batch.approvedBy !== null && accept.to > accept.from) return { kind: 'approved-price-up' };

@@ -70,7 +70,12 @@ export function batchCounts(batch: BatchRecord, orders: readonly OrderRow[]) {
 export function batchProgressView(c: BatchViewContext, batch: BatchRecord, orders: readonly OrderRow[]): { text: FormattedString; buttons: OutgoingButton[][] } {
   const counts = batchCounts(batch, orders);
   const id = formatId(batch.id, c.locale);
-  const state = batch.state === 'held' && batch.heldReason === 'unknown-outcome' ? c.t('batch-state-checking') : c.t(`batch-state-${batch.state}`);
+  const state =
+    batch.state === 'held' && batch.heldReason === 'unknown-outcome'
+      ? c.t('batch-state-checking')
+      : batch.state === 'held' && batch.heldReason === 'product-hidden'
+        ? c.t('batch-state-hidden', { product: nextProducts(batch) })
+        : c.t(`batch-state-${batch.state}`);
   const lines: (FormattedString | string)[] = [
     bold(c.t('batch-progress-title', { id, state })),
     c.t('batch-progress-counts', {
@@ -85,10 +90,22 @@ export function batchProgressView(c: BatchViewContext, batch: BatchRecord, order
   return { text: joinLines(...lines), buttons: stoppable ? [[{ text: c.t('batch-button-stop'), callbackData: batchData('stop', batch.id) }]] : [] };
 }
 
-/** The word to the orderer when a batch stopped at an order: why, and Continue (at the new price) or Stop. */
+/** The products of the order the batch stopped at (a batch's orders hold one product each), as the held words name them. */
+function nextProducts(batch: BatchRecord): string {
+  return (batch.plan[batch.nextIndex]?.lines ?? []).map((line) => line.product.title).join(', ');
+}
+
+/**
+ * The word to the orderer when a batch stopped at an order: why, and
+ * Continue (at the new price) or Stop. Held for a product an administrator
+ * hid, only Stop: Continue could place nothing while it is hidden, and the
+ * batch goes on by itself once it is shown (batch-runner.ts).
+ */
 export function batchHeldView(c: BatchViewContext, batch: BatchRecord, price: PriceMove | null): { text: FormattedString; buttons: OutgoingButton[][] } {
   const reason = batch.heldReason ?? 'provider';
   const title = c.t('batch-held-title', { id: formatId(batch.id, c.locale), index: formatNumber(batch.nextIndex + 1, c.locale), orders: formatNumber(batch.plan.length, c.locale) });
+  const stop: OutgoingButton = { text: c.t('batch-button-stop'), callbackData: batchData('stop', batch.id) };
+  if (reason === 'product-hidden') return { text: joinLines(bold(title), plain(c.t('batch-held-product-hidden', { product: nextProducts(batch) }))), buttons: [[stop]] };
   const why =
     reason === 'price-changed' && price
       ? c.t('batch-held-price-changed', { product: price.product, from: money(c, price.from), to: money(c, price.to) })
@@ -97,7 +114,7 @@ export function batchHeldView(c: BatchViewContext, batch: BatchRecord, price: Pr
     reason === 'price-changed' && price
       ? { text: c.t('batch-button-continue-at', { price: money(c, price.to) }), callbackData: batchData('go', batch.id, price.to) }
       : { text: c.t('batch-button-continue'), callbackData: batchData('go', batch.id) };
-  return { text: joinLines(bold(title), plain(why)), buttons: [[go, { text: c.t('batch-button-stop'), callbackData: batchData('stop', batch.id) }]] };
+  return { text: joinLines(bold(title), plain(why)), buttons: [[go, stop]] };
 }
 
 /** The card administrators decide a batch on: who, what, how much, Approve or Refuse. */

@@ -5,7 +5,7 @@ import { UTF8_BOM, csvLine, type CsvValue } from '../reports/csv.js';
 import type { Translate } from '../text/i18n.js';
 import { isLive } from './batch-orders.js';
 import type { BatchRecord } from './batch-store.js';
-import { deliveryCards } from './delivery-cards.js';
+import { deliveryCards } from '../delivery/delivery-cards.js';
 
 /** Reads one order's detail from the provider; throws when it cannot (the file then waits for the next pass). */
 export type ReadDetail = (order: OrderRow) => Promise<OrderDetail | null>;

@@ -24,6 +24,7 @@ import type { DescribePerson } from './describe-person.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { VelocityGuard } from '../safeguards/velocity/velocity-guard.js';
 import type { CodeMessageStore } from '../safeguards/retention/code-message-store.js';
+import type { CodeExpiryStore } from '../expiry/code-expiry-store.js';
 import type { StepUp } from '../safeguards/step-up/step-up.js';
 import type { OrderStepUp } from '../safeguards/step-up/order-step-up.js';
 import type { SettingsRegistry } from '../settings/settings-registry.js';
@@ -127,6 +128,8 @@ export interface BotDeps {
   sendTyping: (chatId: number) => Promise<unknown>;
   /** Where /feed and /digest keep their settings; without it those commands are not offered. */
   reportSettings?: { settings: Settings; digest: Pick<DailyDigest, 'hour' | 'setHour'> };
+  /** /expiry's setting, and where "Mark handed over" marks a delivery's expiring codes; absent, neither. */
+  expiry?: { settings: Settings; codeExpiries: Pick<CodeExpiryStore, 'markHandedOver'> };
   /** /catalog: what staff may order, and whether new products arrive hidden. */
   catalogAdmin?: { catalog: HiddenCatalog; settings: Settings };
   /** Observers for metrics; they never change how an update is handled. */

@@ -12,7 +12,7 @@ const STAFF_MENU = ['order', 'batch', 'orders', 'track', 'balance', 'language', 
 const VIEWER_MENU = ['orders', 'track', 'balance', 'transactions', 'statement', 'audit', 'language', 'help'] as const;
 const ADMIN_MENU = [
   'order', 'batch', 'orders', 'track', 'balance', 'transactions', 'approvals', 'review', 'audit', 'staff', 'limits', 'lowbalance', 'retention', 'velocity', 'stepup', 'strangers', 'settings',
-  'export', 'statement', 'walletwatch', 'feed', 'digest', 'catalog',
+  'export', 'statement', 'walletwatch', 'feed', 'digest', 'expiry', 'catalog',
   'pause', 'resume', 'sync', 'language', 'cancel', 'help',
 ] as const;
 

@@ -23,6 +23,7 @@ import { exportFeature } from './features/export.js';
 import { statementFeature } from './features/statement.js';
 import { walletWatchFeature } from './features/wallet-watch.js';
 import { feedAndDigestFeature } from './features/feed-and-digest.js';
+import { expiryFeature } from './features/expiry.js';
 import { helpFeature } from './features/help.js';
 import { languageFeature } from './features/language.js';
 import { limitsFeature } from './features/limits.js';
@@ -341,6 +342,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     bot.use(walletWatchFeature({ settings: deps.statement.settings }));
   }
   if (deps.reportSettings) bot.use(feedAndDigestFeature({ ...deps.reportSettings }));
+  if (deps.expiry) bot.use(expiryFeature({ ...deps.expiry, orders: orderQueries, clock: deps.clock, logger: deps.logger }));
   if (deps.batches) {
     const batchDeps = { ...deps.batches, provider: deps.provider, perOrderMax: deps.perItemLimit, ...(deps.orderStepUp && stepUpGate ? { orderStepUp: deps.orderStepUp } : {}), ...(deps.velocity ? { velocity: deps.velocity } : {}), logger: deps.logger };
     bot.use(batchesFeature(batchDeps));

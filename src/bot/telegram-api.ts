@@ -19,16 +19,17 @@ export const telegramRetry = () => autoRetry({ maxRetryAttempts: 3, maxDelaySeco
  * With `retry`, a 429 is waited out (alerts, reports); without it, the caller
  * reschedules itself (the notification sender). With `pace`, messages wait
  * their turn under Telegram's limits as a fan-out, before any retry sees
- * them (a retried call waits its turn again). In sandbox mode every text
+ * them (a retried call waits its turn again); `first` puts them ahead of
+ * the other fan-outs. In sandbox mode every text
  * carries the SANDBOX badge; Persian texts are laid out right to left.
  */
 export function createTelegramApi(
   settings: { botToken: string; telegramApiRoot: string | undefined; sandboxMode: boolean },
-  options: { retry: boolean; localeOf: (chatId: number) => Locale; pace?: TelegramPace; chatSpacing?: boolean },
+  options: { retry: boolean; localeOf: (chatId: number) => Locale; pace?: TelegramPace; first?: boolean },
 ): Api {
   const api = new Api(settings.botToken, settings.telegramApiRoot ? { apiRoot: settings.telegramApiRoot } : undefined);
   // Installed first, so innermost: auto-retry's second try is paced as well.
-  if (options.pace) api.config.use(options.pace.fanOut({ chatSpacing: options.chatSpacing ?? true }));
+  if (options.pace) api.config.use(options.pace.fanOut({ first: options.first ?? false }));
   if (options.retry) api.config.use(telegramRetry());
   if (settings.sandboxMode) api.config.use(sandboxBadge(options.localeOf));
   api.config.use(rightToLeftLayout(options.localeOf));

@@ -42,8 +42,11 @@ export const PACED_METHODS: ReadonlySet<string> = new Set([
 ]);
 
 export interface TelegramPace {
-  /** For connections whose messages nobody is waiting on this instant: alerts, the feed, the digest, deliveries, approval cards, menus, batch progress. */
-  fanOut(options?: { chatSpacing?: boolean }): Transformer;
+  /**
+   * For connections whose messages nobody is waiting on this instant: alerts, the feed, the digest, deliveries, approval cards, menus, batch progress.
+   * `first`: news a person is waiting for (their codes, a card to decide on) is taken before the other fan-outs, within the same share and a chat's second.
+   */
+  fanOut(options?: { first?: boolean }): Transformer;
   /** For the bot's own connection: answers within a chat's update go first, and only ever wait for the overall limit. */
   interactive(): Transformer;
   /** Messages waiting for their turn. */
@@ -52,6 +55,8 @@ export interface TelegramPace {
 
 interface Job {
   interactive: boolean;
+  /** A fan-out taken before the others (TelegramPace.fanOut's `first`). */
+  first: boolean;
   /** Held to the one-message-a-second spacing of its chat. */
   chatSpaced: boolean;
   chat: string | null;
@@ -129,13 +134,14 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits }):
     );
   };
 
-  // Interactive jobs are looked at first; a chat's messages keep their order.
+  // Interactive jobs are looked at first, then the fan-outs sent first; a chat's messages keep their order.
+  const rank = (job: Job) => (job.interactive ? 0 : job.first ? 1 : 2);
   const pump = () => {
     const now = clock.now();
     forget(now);
     let next = Infinity;
     const heldChats = new Set<string>();
-    const order = [...waiting.filter((job) => job.interactive), ...waiting.filter((job) => !job.interactive)];
+    const order = [0, 1, 2].flatMap((level) => waiting.filter((job) => rank(job) === level));
     for (const job of order) {
       if (job.chat !== null && heldChats.has(job.chat)) continue;
       const at = readyAt(job);
@@ -151,7 +157,7 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits }):
     if (waiting.length > 0 && Number.isFinite(next)) wakeAt(next, now);
   };
 
-  const take = (interactive: boolean, chatSpaced: boolean, payload: Record<string, unknown> | undefined, signal: AbortSignal | undefined): Promise<void> =>
+  const take = (kind: Pick<Job, 'interactive' | 'chatSpaced' | 'first'>, payload: Record<string, unknown> | undefined, signal: AbortSignal | undefined): Promise<void> =>
     new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const onAbort = () => {
@@ -160,8 +166,7 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits }):
         reject(signal?.reason);
       };
       const job: Job = {
-        interactive,
-        chatSpaced,
+        ...kind,
         ...chatOf(payload),
         go: () => {
           signal?.removeEventListener('abort', onAbort);
@@ -174,16 +179,16 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits }):
     });
 
   const transformer =
-    (interactive: boolean, chatSpaced: boolean): Transformer =>
+    (kind: Pick<Job, 'interactive' | 'chatSpaced' | 'first'>): Transformer =>
     // grammY types the signal with its polyfill's AbortSignal; at run time it is the platform's.
     async (prev, method, payload, signal) => {
-      if (PACED_METHODS.has(method)) await take(interactive, chatSpaced, payload as Record<string, unknown> | undefined, signal as AbortSignal | undefined);
+      if (PACED_METHODS.has(method)) await take(kind, payload as Record<string, unknown> | undefined, signal as AbortSignal | undefined);
       return prev(method, payload, signal);
     };
 
   return {
-    fanOut: (options) => transformer(false, options?.chatSpacing ?? true),
-    interactive: () => transformer(true, false),
+    fanOut: (options) => transformer({ interactive: false, chatSpaced: true, first: options?.first ?? false }),
+    interactive: () => transformer({ interactive: true, chatSpaced: false, first: false }),
     waiting: () => waiting.length,
   };
 }

@@ -34,7 +34,28 @@ export interface HiddenCatalog {
   hide(item: CatalogItem, actorId: number): Promise<boolean>;
   /** False when it was not hidden. */
   show(item: Pick<CatalogItem, 'kind' | 'id'>, actorId: number): Promise<boolean>;
+  /**
+   * Which of these products staff may not order: hidden themselves (even
+   * while the provider no longer lists them), or under a hidden category
+   * at any depth. What placing an order asks right before it is sent.
+   */
+  hiddenAmong(productIds: readonly number[]): Promise<number[]>;
 }
+
+/**
+ * The categories administrators hid, with every category under them at
+ * any depth: a hidden category hides its sub-categories and their
+ * products, as an administrator reading the menu's tree expects. A
+ * subquery in the SQL both databases speak; `union` (not `union all`)
+ * ends a loop in the provider's parent links. The categories are few.
+ */
+export const HIDDEN_CATEGORIES = `(with recursive hidden_tree(id) as (
+    select item_id from catalog_hidden where kind = 'category'
+    union select k.id from categories k join hidden_tree t on k.parent_id = t.id)
+  select id from hidden_tree)`;
+
+/** Whether the product row `p` is hidden: itself, or the category it is listed under (or one above it). */
+export const PRODUCT_HIDDEN = `(exists (select 1 from catalog_hidden h where h.kind = 'product' and h.item_id = p.id) or p.bucket_id in ${HIDDEN_CATEGORIES})`;
 
 export const CATALOG_HIDDEN = 'catalog.hidden';
 export const CATALOG_SHOWN = 'catalog.shown';
@@ -57,6 +78,10 @@ export function createSqliteHiddenCatalog(deps: { db: Db; clock: Clock }): Hidde
     'insert into catalog_hidden (kind, item_id, title, hidden_by, hidden_at) values (?, ?, ?, ?, ?) on conflict do nothing',
   );
   const remove = sqlite.prepare<[string, number], { title: string }>('delete from catalog_hidden where kind = ? and item_id = ? returning title');
+  const hiddenOf = sqlite.prepare<[string, string], { id: number }>(
+    `select item_id as id from catalog_hidden where kind = 'product' and item_id in (select value from json_each(?))
+     union select p.id from products p where p.id in (select value from json_each(?)) and p.bucket_id in ${HIDDEN_CATEGORIES}`,
+  );
 
   return {
     async findItems(id) {
@@ -77,6 +102,12 @@ export function createSqliteHiddenCatalog(deps: { db: Db; clock: Clock }): Hidde
         },
         { behavior: 'immediate' },
       );
+    },
+    async hiddenAmong(productIds) {
+      if (productIds.length === 0) return [];
+      const ids = JSON.stringify(productIds);
+      const hidden = new Set(hiddenOf.all(ids, ids).map((row) => row.id));
+      return productIds.filter((id) => hidden.has(id));
     },
     async show(item, actorId) {
       return db.transaction(

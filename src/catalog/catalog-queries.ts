@@ -3,6 +3,7 @@ import type { Db } from '../db/open.js';
 import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
 import { productPrices, products } from '../db/schema.js';
 import { UNCATEGORISED_ID } from './catalog-writer.js';
+import { HIDDEN_CATEGORIES } from './catalog-hidden.js';
 import { buildMatchExpression } from './search-query.js';
 
 export { UNCATEGORISED_ID };
@@ -34,12 +35,16 @@ export interface CatalogQueries {
    * Every word of the query must begin a word of the title or of its
    * category's name, in either script for known brand names (see
    * search-query.ts); an empty query finds nothing. At most
-   * MAX_SEARCH_RESULTS products, in the provider's order.
+   * MAX_SEARCH_RESULTS products, in the provider's order. Hidden products
+   * are left out unless `includeHidden` (a batch file naming one by its
+   * title is told it is hidden, not that it is unknown).
    */
-  search(request: PageRequest & { query: string }): PageOf<CatalogProduct>;
+  search(request: SearchRequest): PageOf<CatalogProduct>;
   /** Hidden products too, marked, so that whoever reaches one can say why it cannot be ordered. */
   product(id: number): ListedProduct | null;
 }
+
+export type SearchRequest = PageRequest & { query: string; includeHidden?: boolean };
 
 /** A product as `product` reads it: whether administrators hid it (itself or its category). */
 export interface ListedProduct extends CatalogProduct {
@@ -73,10 +78,10 @@ export const MAX_SEARCH_RESULTS = 96;
 export function createCatalogQueries(deps: { db: Db }): CatalogQueries {
   const { db } = deps;
 
-  // A hidden category is left out; a category's count leaves out its hidden products (the hidden list is short).
+  // A hidden category (or one above it) is left out; a category's count leaves out its hidden products (the hidden list is short).
   const hiddenInBucket = `(select count(*) from catalog_hidden h join products p on p.id = h.item_id where h.kind = 'product' and p.bucket_id = c.category_id)`;
   const shownCount = `c.product_count - ${hiddenInBucket}`;
-  const bucketShown = `not exists (select 1 from catalog_hidden h where h.kind = 'category' and h.item_id = c.category_id)`;
+  const bucketShown = `c.category_id not in ${HIDDEN_CATEGORIES}`;
   const listedCategories = db.$client.prepare<[], CatalogCategory>(
     `select c.category_id as id, coalesce(k.title, '') as title, ${shownCount} as productCount
      from category_counts c left join categories k on k.id = c.category_id
@@ -99,7 +104,10 @@ export function createCatalogQueries(deps: { db: Db }): CatalogQueries {
     .prepare();
 
   const oneProduct = db
-    .select({ ...productColumns, hidden: sql<number>`exists (select 1 from catalog_hidden h where (h.kind = 'product' and h.item_id = ${products.id}) or (h.kind = 'category' and h.item_id = ${products.bucketId}))` })
+    .select({
+      ...productColumns,
+      hidden: sql<number>`(exists (select 1 from catalog_hidden h where h.kind = 'product' and h.item_id = ${products.id}) or ${products.bucketId} in ${sql.raw(HIDDEN_CATEGORIES)})`,
+    })
     .from(products)
     .leftJoin(productPrices, eq(productPrices.productId, products.id))
     .where(eq(products.id, sql.placeholder('id')))
@@ -108,27 +116,32 @@ export function createCatalogQueries(deps: { db: Db }): CatalogQueries {
   // A search stops at MAX_SEARCH_RESULTS matches: a word every title shares would otherwise
   // sort the whole catalog for one page, and nobody pages past a few dozen results.
   // Hidden products are left out before the limit, so that they never take a place among the results.
-  const hits = `select rowid as id from products_fts where products_fts match ?
+  const shownHits = `select rowid as id from products_fts where products_fts match ?
     and rowid not in (select item_id from catalog_hidden where kind = 'product')
-    and rowid not in (select p.id from catalog_hidden h join products p on p.bucket_id = h.item_id where h.kind = 'category')
+    and rowid not in (select p.id from products p where p.bucket_id in ${HIDDEN_CATEGORIES})
     limit ${MAX_SEARCH_RESULTS}`;
-  const searchCount = db.$client.prepare<[string], { n: number }>(`select count(*) as n from (${hits})`);
-  // The total rides along with the page, so the index is searched once per page shown;
-  // the hits are ordered by position alone, and only the page's rows are read in full.
-  const searchPage = db.$client.prepare<[string, number, number], RawProduct & { total: number }>(
-    `with page as (
-       select p.id, p.position, count(*) over () as total
-       from (${hits}) h
-       join products p on p.id = h.id
-       order by p.position, p.id
-       limit ? offset ?)
-     select p.id, p.title, p.category_id as categoryId, p.is_available as isAvailable,
-       pp.price_from as priceFrom, pp.price_to as priceTo, pp.stock_total as stockTotal, page.total
-     from page
-     join products p on p.id = page.id
-     left join product_prices pp on pp.product_id = p.id
-     order by page.position, page.id`,
-  );
+  const everyHit = `select rowid as id from products_fts where products_fts match ? limit ${MAX_SEARCH_RESULTS}`;
+  const searchStatements = (hits: string) => ({
+    count: db.$client.prepare<[string], { n: number }>(`select count(*) as n from (${hits})`),
+    // The total rides along with the page, so the index is searched once per page shown;
+    // the hits are ordered by position alone, and only the page's rows are read in full.
+    page: db.$client.prepare<[string, number, number], RawProduct & { total: number }>(
+      `with page as (
+         select p.id, p.position, count(*) over () as total
+         from (${hits}) h
+         join products p on p.id = h.id
+         order by p.position, p.id
+         limit ? offset ?)
+       select p.id, p.title, p.category_id as categoryId, p.is_available as isAvailable,
+         pp.price_from as priceFrom, pp.price_to as priceTo, pp.stock_total as stockTotal, page.total
+       from page
+       join products p on p.id = page.id
+       left join product_prices pp on pp.product_id = p.id
+       order by page.position, page.id`,
+    ),
+  });
+  const shownSearch = searchStatements(shownHits);
+  const everySearch = searchStatements(everyHit);
 
   return {
     categoriesPage(request) {
@@ -144,9 +157,10 @@ export function createCatalogQueries(deps: { db: Db }): CatalogQueries {
       return { items, page, pageCount, total };
     },
 
-    search({ query, ...request }) {
+    search({ query, includeHidden, ...request }) {
       const match = buildMatchExpression(query);
       if (match === null) return EMPTY_PAGE;
+      const { count: searchCount, page: searchPage } = includeHidden ? everySearch : shownSearch;
       const wanted = resolvePage(request, Number.MAX_SAFE_INTEGER);
       let rows = searchPage.all(match, wanted.pageSize, wanted.offset);
       let total = rows[0]?.total;

@@ -3,7 +3,7 @@ import type { Db } from '../db/open.js';
 import type { SyncDb } from '../db/sync-db.js';
 import type { Clock } from '../clock.js';
 import { createAppStateRepo, type Json } from '../db/app-state-repo.js';
-import { createCatalogQueries, type CatalogCategory, type CatalogProduct, type ListedProduct } from './catalog-queries.js';
+import { createCatalogQueries, type CatalogCategory, type CatalogProduct, type ListedProduct, type SearchRequest } from './catalog-queries.js';
 import { createSqliteHiddenCatalog, type HiddenCatalog } from './catalog-hidden.js';
 import { createCatalogWriter, type CatalogSnapshot, type CatalogWriteResult } from './catalog-writer.js';
 import { createPriceRecorder, productsDueForPrice } from './price-rows.js';
@@ -20,14 +20,15 @@ import type { ProductDetail } from '../provider/schemas.js';
  *   query finds nothing; at most MAX_SEARCH_RESULTS products (those with the
  *   lowest ids), listed in the provider's order.
  * - Pages past the end show the last page.
- * - What administrators hid (a product, or every product of a category) is
- *   left out of the category menu, its counts, products pages and search;
- *   `product` reads it marked hidden.
+ * - What administrators hid (a product, or every product of a category and
+ *   of the categories under it) is left out of the category menu, its
+ *   counts, products pages and search; `product` reads it marked hidden.
  */
 export interface CatalogStore extends HiddenCatalog {
   categoriesPage(request: PageRequest): Promise<PageOf<CatalogCategory>>;
   productsPage(request: PageRequest & { categoryId: number }): Promise<PageOf<CatalogProduct>>;
-  search(request: PageRequest & { query: string }): Promise<PageOf<CatalogProduct>>;
+  /** Hidden products are left out unless `includeHidden`. */
+  search(request: SearchRequest): Promise<PageOf<CatalogProduct>>;
   product(id: number): Promise<ListedProduct | null>;
   productCount(): Promise<number>;
   /**
@@ -60,7 +61,7 @@ export interface CatalogWriteOptions {
 }
 
 /** What the /order steps read. */
-export type CatalogReads = Pick<CatalogStore, 'categoriesPage' | 'productsPage' | 'search' | 'product'>;
+export type CatalogReads = Pick<CatalogStore, 'categoriesPage' | 'productsPage' | 'search' | 'product' | 'hiddenAmong'>;
 
 export interface CatalogStoreOptions {
   /** Products per write transaction. */

@@ -30,13 +30,14 @@ const BATCH_ROWS = 500;
 /**
  * The columns that hold money, summed on both sides before the commit.
  * Kept by hand: a test checks that every bigint column named like an
- * amount, a price or a total is listed.
+ * amount, a price, a total or a balance is listed.
  */
 export const AMOUNT_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   orders: ['total_amount', 'accepted_amount'],
   audit_log: ['amount'],
   product_prices: ['price_from', 'price_to'],
   batches: ['total'],
+  wallet_ledger: ['amount', 'balance_after'],
 };
 
 export interface CopiedTable {

@@ -162,7 +162,8 @@ export type StepUpAction =
  * - 'waiting-approval': confirmed, above the approval threshold as a whole: an administrator decides;
  * - 'running': orders are being placed one after another, from `nextIndex`;
  * - 'held': placing stopped at `nextIndex` and waits: for the orderer (a price change,
- *   the balance, a refusal: Continue or Stop) or for reconciliation (an unknown outcome);
+ *   the balance, a refusal: Continue or Stop), for reconciliation (an unknown outcome),
+ *   or for an administrator to show a product they hid ('product-hidden': Stop, or it goes on once shown);
  * - 'placed': every order was sent; deliveries are still coming;
  * - 'done': every order reached a final state and the file of codes went out;
  * - 'stopped': the orderer (or a refusal) stopped it; orders not yet sent never will be;
@@ -172,7 +173,7 @@ export const BATCH_STATES = ['draft', 'waiting-approval', 'running', 'held', 'pl
 export type BatchState = (typeof BATCH_STATES)[number];
 
 /** Why a batch is held: what the orderer is asked, or what it waits for. */
-export const BATCH_HOLD_REASONS = ['price-changed', 'stock', 'funds', 'paused', 'access', 'limit', 'approval', 'unknown-outcome', 'provider', 'velocity'] as const;
+export const BATCH_HOLD_REASONS = ['price-changed', 'stock', 'funds', 'paused', 'access', 'limit', 'approval', 'unknown-outcome', 'provider', 'velocity', 'product-hidden'] as const;
 export type BatchHoldReason = (typeof BATCH_HOLD_REASONS)[number];
 
 export type BatchSource = 'quantity' | 'file';

@@ -335,3 +335,4 @@ export { stepUp } from './step-up-table.js';
 export { batches } from './batches-table.js';
 export { catalogHidden } from './catalog-hidden-table.js';
 export { walletLedger } from './wallet-ledger-table.js';
+export { codeExpiries, REMINDER_STATES, type ReminderState } from './code-expiries-table.js';

@@ -67,6 +67,8 @@ import { createPostgresBatchStore } from './postgres/batch-store.js';
 import type { LedgerStore } from '../ledger/ledger-store.js';
 import { createSqliteLedgerStore } from '../ledger/ledger-store-sqlite.js';
 import { createPostgresLedgerStore } from './postgres/ledger-store.js';
+import { createSqliteCodeExpiryStore, type CodeExpiryStore } from '../expiry/code-expiry-store.js';
+import { createPostgresCodeExpiryStore } from './postgres/code-expiry-store.js';
 
 /**
  * Everything giftdesk keeps, behind asynchronous stores: the one place that
@@ -132,6 +134,8 @@ export interface Stores {
   batches: BatchStore;
   /** The local copy of the wallet's transactions, and the order look-ups the statement and the wallet watch match them with. */
   ledger: LedgerStore;
+  /** Delivered cards that expire: when, whether the orderer handed them over, and whether their reminder went. Never a code. */
+  codeExpiries: CodeExpiryStore;
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
@@ -169,6 +173,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     stepUp: createSqliteStepUpStore({ db, clock }),
     batches: createSqliteBatchStore({ db }),
     ledger: createSqliteLedgerStore({ db }),
+    codeExpiries: createSqliteCodeExpiryStore({ db }),
   };
 }
 
@@ -208,5 +213,6 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     stepUp: createPostgresStepUpStore({ db, clock }),
     batches: createPostgresBatchStore({ db }),
     ledger: createPostgresLedgerStore({ db }),
+    codeExpiries: createPostgresCodeExpiryStore({ db }),
   };
 }

@@ -14,6 +14,9 @@ import type { NotificationRow } from './notification-store.js';
 import { adminText, deliveryFooter, deliveryHeading, staffMessage, type AdminEvent, type TextContext } from './notification-texts.js';
 import { copyButtonRows, linesWithoutCodes, renderDelivery } from './render-delivery.js';
 import { lineLabel, productLabelIn } from '../orders/order-line.js';
+import { createLocalPeriods } from '../text/local-periods.js';
+import { cardExpiries, type CardExpiry } from './card-expiries.js';
+import { handedOverButton } from './handed-over-button.js';
 
 export interface NotificationPlannerDeps {
   provider: Pick<ProviderClient, 'getOrder' | 'listTransactions'>;
@@ -45,7 +48,8 @@ export interface Outgoing {
   toAdmin: boolean;
 }
 
-export type Plan = { kind: 'send'; messages: Outgoing[]; alert?: AdminEvent } | { kind: 'not-ready'; why: string };
+/** `expiries`: the delivery's cards that carry an expiry, remembered for their reminder once the codes may go to the orderer. */
+export type Plan = { kind: 'send'; messages: Outgoing[]; alert?: AdminEvent; expiries?: CardExpiry[] } | { kind: 'not-ready'; why: string };
 
 export interface NotificationPlanner {
   /** The words of a message in the reader's language, zone and amount unit. */
@@ -60,6 +64,8 @@ const QUIET_IN_BATCH: ReadonlySet<NotificationRow['kind']> = new Set(['delivered
 /** Turns an outbox row into the messages it sends and the alert it raises, reading the provider where the row needs it. */
 export function createNotificationPlanner(deps: NotificationPlannerDeps): NotificationPlanner {
   const { provider, clock } = deps;
+  // Only days: an expiry written as a bare date ends at a local midnight.
+  const periods = createLocalPeriods(deps.timeZone);
 
   const contextFor = (locale: Locale): TextContext => ({
     t: deps.translate(locale),
@@ -109,10 +115,15 @@ export function createNotificationPlanner(deps: NotificationPlannerDeps): Notifi
           footer: deliveryFooter(order, ctx, missing),
           productLabel: productLabelIn(order.lines),
         });
-        const messages = parts.map((part) => ({ ...toOrderer(order, part.text, true), buttons: copyButtonRows(part.copies) }));
-        return missing.length === 0
-          ? { kind: 'send', messages }
-          : { kind: 'send', messages, alert: { kind: 'lines-undelivered', products: missing.map(lineLabel) } };
+        const expiries = cardExpiries(detail, periods);
+        // Codes that expire can be marked handed over from the delivery's last message, the one that says how to see them again.
+        const messages = parts.map((part, index) => {
+          const rows: OutgoingButton[][] = copyButtonRows(part.copies);
+          if (expiries.length > 0 && index === parts.length - 1) rows.push([handedOverButton(ctx.t, order.id)]);
+          return { ...toOrderer(order, part.text, true), buttons: rows };
+        });
+        const plan: Plan = { kind: 'send', messages, ...(expiries.length > 0 ? { expiries } : {}) };
+        return missing.length === 0 ? plan : { ...plan, alert: { kind: 'lines-undelivered', products: missing.map(lineLabel) } };
       }
       case 'failed':
       case 'cancelled':

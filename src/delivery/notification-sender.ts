@@ -18,7 +18,9 @@ import type { DetailHandover } from '../tracking/detail-handover.js';
 import { createNotificationPlanner, type Outgoing, type Plan } from './notification-plan.js';
 import { leasedOutbox, type NotificationRow, type NotificationStore } from './notification-store.js';
 import { adminText, type AdminEvent } from './notification-texts.js';
+import { takeTurnsByChat } from './chat-turns.js';
 import type { AmountUnit } from '../text/format.js';
+import type { CardExpiry } from './card-expiries.js';
 
 export interface NotificationSenderDeps {
   /** The outbox: its rows, their leases, and the orders they announce. */
@@ -64,6 +66,13 @@ export interface NotificationSenderDeps {
    * A failure here is logged and never holds up the delivery.
    */
   onCodesSent?: (sent: { chatId: number; messageId: number; orderId: number; sentAt: number }) => Promise<void>;
+  /**
+   * Told of a delivery's cards that carry an expiry, right before the codes
+   * go to the orderer, so that a reminder can come before they expire
+   * (src/expiry/). Only positions and moments, never a code; a failure here
+   * is logged and never holds up the delivery.
+   */
+  onExpiringCards?: (delivery: { orderId: number; userId: number; cards: readonly CardExpiry[]; at: number }) => Promise<void>;
   /** Told once a notification has gone out (metrics: delivery lag); only observes. */
   onSent?: (sent: { kind: string; createdAt: number; sentAt: number }) => void;
   /** How long a claim holds; renewed before each message. Default two minutes. */
@@ -161,6 +170,15 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
     }
   }
 
+  async function recordExpiries(order: OrderRow, cards: readonly CardExpiry[]): Promise<void> {
+    if (!deps.onExpiringCards || cards.length === 0) return;
+    try {
+      await deps.onExpiringCards({ orderId: order.id, userId: order.userId, cards, at: clock.now() });
+    } catch (error) {
+      logger.warn({ orderId: order.id, cards: cards.length, error: describeError(error) }, 'expiring cards could not be recorded for their reminder');
+    }
+  }
+
   async function deliver(row: NotificationRow, order: OrderRow, messages: Outgoing[]): Promise<Outcome> {
     // The same order renders the same messages again, so the count on the row says where to go on.
     const start = Math.min(row.partsSent, messages.length);
@@ -198,8 +216,7 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
     return 'sent';
   }
 
-  async function handle(row: NotificationRow): Promise<Outcome> {
-    const order = await store.orderOf(row.orderId);
+  async function handle(row: NotificationRow, order: OrderRow | null): Promise<Outcome> {
     if (!order) return (await store.markUndeliverable(row.id, clock.now(), 'order not found', 'order-missing')) ? 'undeliverable' : 'lost';
     let plan: Plan;
     try {
@@ -234,7 +251,28 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
     }
     // Administrators hear of trouble even when the staff member cannot be reached.
     if (plan.alert) await alertAdmins(`order:${order.id}:${row.kind}`, plan.alert, order);
+    // Before the messages, whose button marks these cards handed over; a retried delivery records nothing twice.
+    if (plan.expiries) await recordExpiries(order, plan.expiries);
     return deliver(row, order, plan.messages);
+  }
+
+  /** One row, whatever happens: an unexpected failure is tried again later. */
+  async function handleSafely(row: NotificationRow, order: OrderRow | null): Promise<Outcome> {
+    let outcome: Outcome;
+    try {
+      outcome = await handle(row, order);
+    } catch (error) {
+      logger.error({ notificationId: row.id, error: describeError(error) }, 'notification failed unexpectedly');
+      try {
+        outcome = await retryLater(row, describeError(error));
+      } catch {
+        // The lease runs out and another run picks the row up again.
+        outcome = 'lost';
+      }
+    }
+    // Codes are kept in memory only for a delivery that is still to be tried again.
+    if (row.kind === 'delivered' && outcome !== 'retried') deps.handover?.drop(row.orderId);
+    return outcome;
   }
 
   return {
@@ -242,28 +280,17 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
       const run: SenderRun = { sent: 0, retried: 0, undeliverable: 0 };
       if (clock.now() < pausedUntil) return run;
       const rows = await store.claimDue(clock.now(), batchSize);
-      for (const [index, row] of rows.entries()) {
-        if (clock.now() < pausedUntil) {
-          // Telegram asked us to wait: give the rest back rather than sit on their leases.
-          for (const rest of rows.slice(index)) await store.release(rest.id);
-          break;
-        }
-        let outcome: Outcome;
-        try {
-          outcome = await handle(row);
-        } catch (error) {
-          logger.error({ notificationId: row.id, error: describeError(error) }, 'notification failed unexpectedly');
-          try {
-            outcome = await retryLater(row, describeError(error));
-          } catch {
-            // The lease runs out and another run picks the row up again.
-            outcome = 'lost';
-          }
-        }
-        // Codes are kept in memory only for a delivery that is still to be tried again.
-        if (row.kind === 'delivered' && outcome !== 'retried') deps.handover?.drop(row.orderId);
-        if (outcome !== 'lost') run[outcome] += 1;
-      }
+      await takeTurnsByChat(rows, {
+        orderOf: (orderId) => store.orderOf(orderId),
+        release: (id) => store.release(id),
+        snooze: (id, at) => store.reschedule(id, at, { countAttempt: false, lastError: 'waits its turn in the chat' }),
+        handle: async (row, order) => {
+          const outcome = await handleSafely(row, order);
+          if (outcome !== 'lost') run[outcome] += 1;
+        },
+        pausedUntil: () => pausedUntil,
+        clock,
+      });
       return run;
     },
   };

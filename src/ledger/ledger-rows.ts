@@ -1,20 +1,7 @@
-import { productsOf, type LedgerEntry, type LedgerOrder, type LedgerVerdict } from './ledger-store.js';
+import { productsOf, type LedgerEntry, type LedgerInput, type LedgerOrder, type LedgerVerdict } from './ledger-store.js';
 
-/** A wallet_ledger row as either database returns it. */
-interface LedgerRow {
-  id: number;
-  type: string;
-  amount: number;
-  balanceAfter: number | null;
-  providerOrderId: number | null;
-  description: string | null;
-  createdAt: string | null;
-  at: number | null;
-  seenAt: number;
-  baseline: boolean;
-  verdict: string | null;
-  judgedAt: number | null;
-}
+/** A wallet_ledger row as either database returns it: the verdict as stored text. */
+type LedgerRow = LedgerInput & { seenAt: number; baseline: boolean; verdict: string | null; judgedAt: number | null };
 
 /** The columns of an order the statement reads, as either database returns them. */
 interface OrderPick {

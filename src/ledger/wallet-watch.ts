@@ -16,6 +16,13 @@ export type WalletNews = { kind: 'foreign-debit'; entry: LedgerEntry; paused: bo
 export const WALLET_FOREIGN_DEBIT = 'wallet.foreign_debit';
 export const WALLET_LARGE_CREDIT = 'wallet.large_credit';
 
+/**
+ * How long a debit is held back for an order of the same amount still
+ * learning its provider id. Reconciliation settles an unknown outcome in
+ * minutes; past this, silence would cost more than a false alarm.
+ */
+export const HOLD_FOR_UNSETTLED_MS = 15 * 60_000;
+
 /** Entries judged per pass: far more than a minute brings, and a bound on one pass's work. */
 const JUDGED_PER_PASS = 500;
 
@@ -30,7 +37,8 @@ export interface WalletWatch {
  * the one sign a company gets that someone else is spending: administrators
  * hear of it once per debit (audited), and ordering pauses when the setting
  * says so. A debit is held back while an order of the same amount waits for
- * reconciliation to learn its provider id: that debit is probably ours.
+ * reconciliation to learn its provider id (that debit is probably ours),
+ * for at most HOLD_FOR_UNSETTLED_MS.
  */
 export function createWalletWatch(deps: {
   sync: Pick<LedgerSync, 'syncNow'>;
@@ -77,7 +85,7 @@ export function createWalletWatch(deps: {
         await store.judge(entry.id, 'ours', clock.now());
       } else if (direction === 'debit') {
         waiting ??= await store.unsettledPostTotals();
-        if (waiting.includes(entry.amount)) continue;
+        if (waiting.includes(entry.amount) && clock.now() - entry.seenAt < HOLD_FOR_UNSETTLED_MS) continue;
         await tell(entry, 'foreign-debit');
       } else if (direction === 'credit' && largeCredit !== null && entry.amount >= largeCredit) {
         await tell(entry, 'large-credit');

@@ -26,6 +26,8 @@ export interface ApprovalServiceDeps {
   provider: Pick<ProviderClient, 'getProduct' | 'getBalance'>;
   orders: Pick<OrderService, 'createIntentAndPlace'>;
   orderingPaused: () => Promise<{ source: PauseSource; reason: string | null } | null>;
+  /** Which of these products administrators hid from staff: an Approve places none of them. */
+  hiddenProducts?: (productIds: number[]) => Promise<number[]>;
   /** Whether the person may order now: still on the staff and not a viewer. */
   mayOrder: (personId: number) => boolean;
   checkLimits?: LimitCheck;
@@ -61,6 +63,8 @@ export type ApprovalChange =
 
 export type Blocked =
   | { kind: 'paused'; reason: string | null }
+  /** An administrator hid these products ("Title (Region)") since the request was made: it waits until they are shown, or is rejected. */
+  | { kind: 'hidden'; product: string }
   | { kind: 'funds'; balance: number }
   | { kind: 'limit'; verdict: Extract<LimitVerdict, { ok: false }> }
   | { kind: 'unchecked'; error: unknown };
@@ -148,6 +152,11 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
   async function recheck(approval: ApprovalRow): Promise<{ change: ApprovalChange; balance: number; lines?: OrderLine[] } | { blocked: Blocked } | null> {
     const paused = await deps.orderingPaused();
     if (paused) return { blocked: { kind: 'paused', reason: paused.reason } };
+    // Before the provider is asked: a hidden product is not ordered whatever its price.
+    const hidden = (await deps.hiddenProducts?.(approval.lines.map((line) => line.product.id))) ?? [];
+    if (hidden.length > 0) {
+      return { blocked: { kind: 'hidden', product: approval.lines.filter((line) => hidden.includes(line.product.id)).map(lineLabel).join(', ') } };
+    }
     let details;
     let balance;
     try {

@@ -12,6 +12,7 @@ import type { ClaimResult, OrderRow, OrderStore } from './order-repo.js';
 import { classifyPlaceError, OrderNotSentError, type RejectReason } from './place-errors.js';
 import { ANSWERED_FROM, createAnswerRecording, errorName } from './answer-recording.js';
 import type { PauseSource } from './ordering-pause.js';
+import { createSendChecks, type Unsent } from './send-checks.js';
 
 export { FIRST_CHECK_AFTER_PLACED_MS, FIRST_CHECK_AFTER_UNKNOWN_MS } from './answer-recording.js';
 
@@ -41,6 +42,8 @@ export type PlaceResult =
       error?: unknown;
       /** The balance read to tell a funds refusal from another 422; set with 'insufficient-funds' only. */
       balance?: number;
+      /** The products an administrator hid, set with 'product-hidden' only. */
+      hidden?: number[];
     }
   | { kind: 'unknown'; order: OrderRow }
   /** The provider accepted the order but it could not be recorded as placed: administrators sort it out. */
@@ -78,6 +81,13 @@ export interface OrderServiceDeps {
    * pause made on another instance stops this one too.
    */
   orderingPaused?: () => Promise<{ source: PauseSource; reason: string | null } | null>;
+  /**
+   * Which of these products administrators hid from staff (/catalog), read
+   * from the database before every order and again right before its POST:
+   * a product hidden after the summary, an approval request or a batch's
+   * Confirm is never bought, whichever path placed the order.
+   */
+  hiddenProducts?: (productIds: number[]) => Promise<number[]>;
   /**
    * The person's spending limits (limit-check.ts), checked
    * under the wallet lock: two orders confirmed together are counted one
@@ -125,11 +135,7 @@ const BUSY_WALLET_RETRY_MS = 250;
 /** How much longer than a POST's own timeout an intent waits for another instance's POST to end. */
 const BUSY_WALLET_GRACE_MS = 5_000;
 
-/** How long an order may wait for a rate-limit pause to end before it is refused unsent. */
-export const MAX_PAUSE_WAIT_MS = 3_000;
-
-/** Why an order goes unsent, and the facts its audit row keeps. */
-type Unsent = { reason: RejectReason; providerMessage: string | null; facts: Record<string, string | number> };
+export { MAX_PAUSE_WAIT_MS } from './send-checks.js';
 /** A check that failed after the claim: the order is closed as never sent before the failure is passed on. */
 const NEVER_SENT: Unsent = { reason: 'other', providerMessage: null, facts: { cause: 'never-sent' } };
 
@@ -139,27 +145,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
   const wallet = createMutex();
   const { settlePlaced, settleUnknown, settleAccepted } = createAnswerRecording({ repo, clock, logger, ...(deps.onChargedOtherAmount ? { onChargedOtherAmount: deps.onChargedOtherAmount } : {}) });
 
-  /**
-   * Why an intent must be closed unsent instead of posted, checked under the
-   * wallet lock: ordering paused, a spending limit that no longer fits (two
-   * orders confirmed together are counted one after the other), or a
-   * provider rate-limit pause too long to wait out (the order would sit in
-   * 'placing' holding the wallet, and a shutdown meanwhile would leave an
-   * outcome that looks unknown although nothing was sent).
-   */
-  async function whyNotSend(intent: OrderRow, input: PlaceInput): Promise<Unsent | null> {
-    if (deps.mayOrder && !deps.mayOrder(intent.userId)) return { reason: 'no-access', providerMessage: null, facts: { cause: 'no-access' } };
-    const paused = (await deps.orderingPaused?.()) ?? null;
-    if (paused) return { reason: 'paused', providerMessage: paused.reason, facts: { cause: 'paused', source: paused.source } };
-    const verdict = (await deps.checkLimits?.(intent.userId, intent.totalAmount, intent.id)) ?? { ok: true };
-    if (!verdict.ok) return { reason: 'over-limit', providerMessage: null, facts: { cause: 'limit', limit: verdict.limit, cap: verdict.cap, left: verdict.left } };
-    if (!input.approved && (await deps.needsApproval?.(intent.userId, intent.totalAmount, intent.id))) {
-      return { reason: 'needs-approval', providerMessage: null, facts: { cause: 'approval' } };
-    }
-    const pausedFor = (deps.providerPausedUntil?.() ?? 0) - clock.now();
-    if (pausedFor > MAX_PAUSE_WAIT_MS) return { reason: 'rate-limited', providerMessage: null, facts: { cause: 'rate-limit', seconds: Math.ceil(pausedFor / 1000) } };
-    return null;
-  }
+  const { hiddenIn, whyNotSend } = createSendChecks(deps);
 
   /** Closes an intent unsent for `unsent`'s reason; null when it had moved on meanwhile. */
   /**
@@ -178,7 +164,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     });
     if (!closed) return null;
     logger.warn({ orderId: order.id, ...unsent.facts }, 'order not sent');
-    return { kind: 'rejected', order: closed, providerMessage: unsent.providerMessage, reason: unsent.reason };
+    return { kind: 'rejected', order: closed, providerMessage: unsent.providerMessage, reason: unsent.reason, ...(unsent.hidden ? { hidden: unsent.hidden } : {}) };
   }
 
   /**
@@ -253,10 +239,12 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     try {
       placed = await provider.placeOrder(placeOrderBody(order.lines), {
         priority: 'interactive',
-        // The budget may have held the POST back a moment: a pause that began meanwhile still stops it.
+        // The budget may have held the POST back a moment: a pause that began, or a product hidden, meanwhile still stops it.
         beforeSend: async () => {
           const pausedNow = (await deps.orderingPaused?.()) ?? null;
           if (pausedNow) throw new OrderNotSentError('paused', pausedNow.reason);
+          const hiddenNow = await hiddenIn(order);
+          if (hiddenNow) throw new OrderNotSentError('product-hidden', null, hiddenNow.ids);
         },
       });
     } catch (error) {
@@ -274,8 +262,9 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       });
       if (!rejected) throw new Error(`order ${order.id} left 'placing' and 'unknown' while its POST was refused`);
       logger.info({ orderId: order.id, error: verdict.detail }, 'order rejected by the provider');
+      const hidden = error instanceof OrderNotSentError && error.hidden ? { hidden: error.hidden } : {};
       return {
-        result: { kind: 'rejected', order: rejected, providerMessage: verdict.providerMessage, reason: verdict.reason, error },
+        result: { kind: 'rejected', order: rejected, providerMessage: verdict.providerMessage, reason: verdict.reason, error, ...hidden },
         checkFunds: verdict.mayBeFunds,
       };
     }

@@ -27,6 +27,8 @@ export type RejectReason =
   | 'needs-approval'
   /** Not sent: read again right before the POST, the person may no longer order (removed, or made a viewer). */
   | 'no-access'
+  /** Not sent: an administrator hid a product of the order from staff (/catalog) since it was confirmed or approved. */
+  | 'product-hidden'
   /** Not sent: another instance's POST for the same wallet outlasted its own timeout while this order waited for it. */
   | 'wallet-busy'
   | 'other';
@@ -61,6 +63,8 @@ export class OrderNotSentError extends Error {
   constructor(
     readonly reason: RejectReason,
     readonly providerMessage: string | null,
+    /** With 'product-hidden': the products hidden. */
+    readonly hidden?: number[],
   ) {
     super(`order not sent: ${reason}`);
   }

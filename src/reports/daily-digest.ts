@@ -42,6 +42,8 @@ export function createDailyDigest(deps: {
   amountUnit: AmountUnit;
   /** Exceptions in this month's wallet statement (src/ledger), or null when not known; absent, not mentioned. */
   walletExceptions?: () => Promise<number | null>;
+  /** Delivered codes not handed over that expire soon (src/expiry/expiring-soon.ts); absent, not mentioned. */
+  expiringCodes?: () => Promise<{ count: number; lastDay: number }>;
   clock: Clock;
   logger: Logger;
 }): DailyDigest {
@@ -92,6 +94,7 @@ export function createDailyDigest(deps: {
         needingAction: await deps.queries.needingAction(),
         balance: await readBalance(),
         walletExceptions: await deps.walletExceptions?.().catch(() => null),
+        expiring: await deps.expiringCodes?.().catch(() => null),
       };
       for (const admin of deps.recipients()) {
         const text = digestText(facts, { t: deps.translate(admin.locale), locale: admin.locale, amountUnit: deps.amountUnit, timeZone: deps.timeZone, describePerson: deps.describePerson });

@@ -16,6 +16,8 @@ export interface DigestFacts {
   balance: number | null;
   /** Exceptions in this month's wallet statement; null (or absent) when not known. */
   walletExceptions?: number | null;
+  /** Codes not handed over that expire soon; null (or absent) when not known. */
+  expiring?: { count: number; lastDay: number } | null;
 }
 
 /** Lists stay short enough for one message; /export has everything. */
@@ -65,6 +67,8 @@ export function digestText(facts: DigestFacts, v: { t: Translate; locale: Locale
   lines.push('', facts.balance === null ? t('digest-balance-unknown') : t('digest-balance', { balance: amount(facts.balance) }));
   // Open exceptions are repeated every day until they leave the month: nobody forgets a debit nobody placed.
   if (facts.walletExceptions) lines.push(t('digest-wallet-exceptions', { count: formatNumber(facts.walletExceptions, locale) }));
+  // Only when there are some: a provider that writes no expiry would otherwise add a line of nothing every day.
+  if (facts.expiring?.count) lines.push(t('digest-expiring', { date: formatDay(facts.expiring.lastDay, locale, v.timeZone), count: formatNumber(facts.expiring.count, locale) }));
   const text = lines.filter((line) => line !== null).join('\n');
   return text.length <= MAX_LENGTH ? text : `${text.slice(0, text.lastIndexOf('\n', MAX_LENGTH - 2))}\n…`;
 }

@@ -9,6 +9,8 @@ import type { Settings } from '../settings/settings-view.js';
 import { type AmountUnit, formatAmount, formatGoods, formatId, formatNumber, localDigits } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import { goodsOf } from '../orders/order-line.js';
+import { plain } from '../text/formatted.js';
+import { splitMessage } from '../text/split-message.js';
 import type { BatchFacts, ReportQueries } from './report-queries.js';
 
 /** Whether administrators get a line for every order placed (and for one that then fails); off unless they turn it on. */
@@ -16,7 +18,12 @@ export const orderFeedSetting = defineSetting('feed.orders', z.boolean(), false)
 
 /** The last audit row the feed has looked at, so that a restart neither repeats nor skips orders. */
 const CURSOR_KEY = 'feed.orders.cursor';
-/** Lines sent per run: a burst of orders reaches administrators over a few runs instead of one flood. */
+/**
+ * Audit rows read per run. Each administrator gets the run's lines in one
+ * message (split only past Telegram's length): Telegram takes a message a
+ * second in a chat, so forty orders as forty messages would reach each
+ * administrator over forty seconds, and bury their chat.
+ */
 const BATCH = 20;
 
 /**
@@ -99,11 +106,13 @@ export async function createOrderFeed(deps: {
         return;
       }
       const rows = await queries.orderEvents({ afterId: cursor, upToId: newest, actions: [...PLACED_ACTIONS, ...FOLLOW_UP_ACTIONS], limit: BATCH });
+      const admins = deps.recipients();
+      const lines = new Map<number, string[]>(admins.map((admin) => [admin.telegramId, []]));
       for (const { auditId, action, order } of rows) {
         const own = await lineKeys(action, auditId, order);
         const { keys, batch } = order.batchId === null ? { keys: own, batch: null } : await batchKeys(own, auditId, order.batchId);
         for (const key of keys) {
-          for (const admin of deps.recipients()) {
+          for (const admin of admins) {
             const t = deps.translate(admin.locale);
             const line =
               key === 'feed-batch' && batch
@@ -120,15 +129,26 @@ export async function createOrderFeed(deps: {
                     amount: formatAmount(order.totalAmount, admin.locale, deps.amountUnit),
                     id: formatId(order.id, admin.locale),
                   });
-            await deps.sendText(admin.telegramId, line).catch((error: unknown) =>
-              deps.logger.warn({ adminId: admin.telegramId, orderId: order.id, err: error instanceof Error ? error.name : String(error) }, 'feed line not delivered'),
-            );
+            lines.get(admin.telegramId)!.push(line);
           }
         }
-        // After the send: a crash in between repeats one line rather than losing it.
-        await state.set(CURSOR_KEY, auditId);
       }
+      // Each administrator's chat at once beside the others (the pace keeps Telegram's limits), the parts of one in order.
+      await Promise.all(
+        admins.map(async (admin) => {
+          const own = lines.get(admin.telegramId)!;
+          if (own.length === 0) return;
+          for (const part of splitMessage(plain(own.join('\n')))) {
+            await deps.sendText(admin.telegramId, part.text).catch((error: unknown) =>
+              deps.logger.warn({ adminId: admin.telegramId, lines: own.length, err: error instanceof Error ? error.name : String(error) }, 'feed lines not delivered'),
+            );
+          }
+        }),
+      );
+      // After the sends: a crash in between repeats the run's lines rather than losing them.
+      const last = rows.at(-1);
       if (rows.length < BATCH) await state.set(CURSOR_KEY, newest);
+      else if (last) await state.set(CURSOR_KEY, last.auditId);
     },
   };
 }

@@ -47,6 +47,8 @@ export interface SandboxControls extends WalletControls {
   setProductOutcome(productId: number, finalState: string): void;
   /** While on, this product's items in orders completing from now on have no codes (`delivery: null`); the order still completes. */
   setProductUndelivered(productId: number, on: boolean): void;
+  /** Cards of orders completing from now on are written to expire this many days after completion (a date, as the sandbox writes it); null: a year. */
+  setCardValidity(days: number | null): void;
   /** The price or stock of one region from now on, as when the provider reprices or sells between two reads. */
   setRegionOffer(regionPropertyId: number, change: { price?: number; stock?: number }): void;
   /** Every JSON object in responses gains unknown fields. */
@@ -164,6 +166,7 @@ export function createControls(state: FaultState, store: SandboxStore, placeThro
     balance: () => store.balance(),
     setProductOutcome: (productId, finalState) => store.setProductOutcome(productId, finalState),
     setProductUndelivered: (productId, on) => store.setProductUndelivered(productId, on),
+    setCardValidity: (days) => store.setCardValidity(days),
     setRegionOffer: (regionPropertyId, change) => {
       const region = store.catalog.products.flatMap((p) => p.regions).find((r) => r.regionPropertyId === regionPropertyId);
       if (!region) throw new Error(`the sandbox has no region ${regionPropertyId}`);

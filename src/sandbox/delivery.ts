@@ -9,9 +9,11 @@ function randomChars(length: number, alphabet: string): string {
   return out;
 }
 
-function card(completedAtMs: number): SandboxCard {
+/** `validDays`: the card expires that many days after completion; a year when not given. */
+function card(completedAtMs: number, validDays: number | null): SandboxCard {
   const expires = new Date(completedAtMs);
-  expires.setUTCFullYear(expires.getUTCFullYear() + 1);
+  if (validDays === null) expires.setUTCFullYear(expires.getUTCFullYear() + 1);
+  else expires.setUTCDate(expires.getUTCDate() + validDays);
   return {
     code: [4, 4, 4].map((n) => randomChars(n, CODE_ALPHABET)).join('-'),
     pin: randomChars(4, '0123456789'),
@@ -20,7 +22,7 @@ function card(completedAtMs: number): SandboxCard {
   };
 }
 
-/** One card per unit, each with fresh random material. */
-export function createDelivery(quantity: number, instructions: string, completedAtMs: number): SandboxDelivery {
-  return { cards: Array.from({ length: quantity }, () => card(completedAtMs)), instructions };
+/** One card per unit, each with fresh random material, written to expire on a date (UTC) `validDays` after completion, or a year after. */
+export function createDelivery(quantity: number, instructions: string, completedAtMs: number, validDays: number | null = null): SandboxDelivery {
+  return { cards: Array.from({ length: quantity }, () => card(completedAtMs, validDays)), instructions };
 }

@@ -30,6 +30,8 @@ export interface SettlementDeps {
   outcomeFor(productId: number): string;
   /** Products whose items complete with no codes. */
   undelivered: ReadonlySet<number>;
+  /** Days a card is valid after completion; null: a year. */
+  cardValidDays(): number | null;
   refundDelayMs(): number;
 }
 
@@ -83,7 +85,7 @@ export function createSettlement(deps: SettlementDeps): Settlement {
             ...item,
             delivery: deps.undelivered.has(item.productId)
               ? null
-              : createDelivery(item.quantity, catalog.byId.get(item.productId)?.instructions ?? '', doneAt),
+              : createDelivery(item.quantity, catalog.byId.get(item.productId)?.instructions ?? '', doneAt, deps.cardValidDays()),
           }))
         : order.items;
     const owed = REFUNDING_STATES.has(finalState) && !order.refunded;

@@ -30,6 +30,8 @@ export interface SandboxStore {
    * keep `delivery: null`: the order is COMPLETED, the other items have their codes.
    */
   setProductUndelivered(productId: number, on: boolean): void;
+  /** Cards of orders completing from now on expire this many days after completion; null: a year, as by default. */
+  setCardValidity(days: number | null): void;
   /** Gives each order created from now on its own course; null goes back to the shared timing. */
   setOrderPlanner(planner: OrderPlanner | null): void;
   /** The list entries of the history, newest first; reading a page makes the entries of that page only. */
@@ -83,6 +85,7 @@ export function createStore(deps: StoreDeps): SandboxStore {
   const walletFaults = createWalletFaults();
   const outcomes = new Map<number, string>();
   const undelivered = new Set<number>();
+  let cardValidDays: number | null = null;
   const regions = new Map<number, SandboxRegion>(catalog.products.flatMap((p) => p.regions.map((r) => [r.regionPropertyId, r] as const)));
   let nextOrderId = FIRST_ORDER_ID;
   let nextItemId = 1;
@@ -127,6 +130,7 @@ export function createStore(deps: StoreDeps): SandboxStore {
     draft,
     outcomeFor,
     undelivered,
+    cardValidDays: () => cardValidDays,
     refundDelayMs: walletFaults.refundDelayMs,
   });
 
@@ -264,6 +268,11 @@ export function createStore(deps: StoreDeps): SandboxStore {
       settle();
       if (on) undelivered.add(productId);
       else undelivered.delete(productId);
+    },
+    setCardValidity(days) {
+      // Cards already delivered keep their dates.
+      settle();
+      cardValidDays = days;
     },
     walletFaults: {
       setDebitDropped: walletFaults.setDebitDropped,

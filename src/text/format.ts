@@ -137,6 +137,25 @@ export function formatClockTime(epochMs: number, locale: Locale, timeZone: strin
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_AND_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
+/** A date the provider wrote: a calendar day (month 1–12), or a moment with its offset. */
+export type DateText = { kind: 'day'; year: number; month: number; day: number } | { kind: 'moment'; ms: number };
+
+/** The date in a text ('2027-11-22', or a full ISO moment with its offset), or null when the text is not one. */
+export function readDateText(text: string): DateText | null {
+  const day = CALENDAR_DATE.exec(text.trim());
+  if (day) {
+    const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
+    const check = new Date(Date.UTC(year, month - 1, date));
+    if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) return null;
+    return { kind: 'day', year, month, day: date };
+  }
+  if (DATE_AND_TIME.test(text.trim())) {
+    const ms = Date.parse(text.trim());
+    return Number.isNaN(ms) ? null : { kind: 'moment', ms };
+  }
+  return null;
+}
+
 /**
  * A date the provider wrote as text ('2027-11-22', or a full ISO moment
  * with its offset) in the reader's calendar and digits, or null when the
@@ -144,20 +163,11 @@ const DATE_AND_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]
  * moved into the zone (it would become the day before in the Americas).
  */
 export function formatDateText(text: string, locale: Locale, timeZone: string): string | null {
-  const day = CALENDAR_DATE.exec(text.trim());
-  if (day) {
-    const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
-    const ms = Date.UTC(year, month - 1, date);
-    const check = new Date(ms);
-    if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) return null;
-    const format = cachedFormat(`d:${locale}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' }));
-    return format.format(ms);
-  }
-  if (DATE_AND_TIME.test(text.trim())) {
-    const ms = Date.parse(text.trim());
-    return Number.isNaN(ms) ? null : formatDateTime(ms, locale, timeZone);
-  }
-  return null;
+  const date = readDateText(text);
+  if (date === null) return null;
+  if (date.kind === 'moment') return formatDateTime(date.ms, locale, timeZone);
+  const format = cachedFormat(`d:${locale}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' }));
+  return format.format(Date.UTC(date.year, date.month - 1, date.day));
 }
 
 /**

@@ -15,6 +15,10 @@ export interface LocalPeriods {
   startOfMonth(epochMs: number): number;
   /** Epoch ms of the local midnight that starts the next month. */
   startOfNextMonth(epochMs: number): number;
+  /** Epoch ms of the local midnight that starts the day `days` days after the one holding `epochMs` (before it, when negative). */
+  startOfDayAfter(epochMs: number, days: number): number;
+  /** Epoch ms of the local midnight that starts a Gregorian calendar date (month 1–12), such as a date a provider wrote. */
+  startOfDate(year: number, month: number, day: number): number;
 }
 
 const DAY_MS = 86_400_000;
@@ -79,5 +83,7 @@ export function createLocalPeriods(timeZone: string, calendar: MonthCalendar = '
       // Months are at most 31 days long in both calendars: 32 days on from the start is always inside the next month.
       return startOfMonth(startOfMonth(epochMs) + 32 * DAY_MS);
     },
+    startOfDayAfter: (epochMs, days) => shiftDays(startOfDay(epochMs), days),
+    startOfDate: localMidnight,
   };
 }

@@ -8,8 +8,8 @@ type Sent = { method: string; chat: number | undefined; at: number; interactive:
 function paced(clock: ManualClock, limits?: PaceLimits) {
   const pace = createTelegramPace({ clock, ...(limits ? { limits } : {}) });
   const sent: Sent[] = [];
-  const call = (interactive: boolean) => {
-    const transformer = interactive ? pace.interactive() : pace.fanOut();
+  const call = (interactive: boolean, first = false) => {
+    const transformer = interactive ? pace.interactive() : pace.fanOut({ first });
     return (method: string, payload: Record<string, unknown>) =>
       transformer(
         async (m, p) => {
@@ -20,7 +20,7 @@ function paced(clock: ManualClock, limits?: PaceLimits) {
         payload as never,
       );
   };
-  return { pace, sent, fanOut: call(false), interactive: call(true) };
+  return { pace, sent, fanOut: call(false), first: call(false, true), interactive: call(true) };
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -82,6 +82,21 @@ describe('the pace of messages to Telegram', () => {
     expect(busiestWindow(sent.map((s) => s.at), 1_000)).toBeLessThanOrEqual(TELEGRAM_LIMITS.globalMax);
     const firstAfterFull = sent.findIndex((s) => s.at > 990);
     expect(sent.slice(firstAfterFull, firstAfterFull + 4).every((s) => s.interactive)).toBe(true);
+  });
+
+  it('sends news a person waits for ahead of the other fan-outs, within their share and a chat\'s second', async () => {
+    const clock = createManualClock(0);
+    const { sent, fanOut, first } = paced(clock);
+    const feed = Array.from({ length: 40 }, (_, i) => fanOut('sendMessage', { chat_id: 3000 + i, text: 'feed' }));
+    await runFor(clock, 200);
+    const codes = [first('sendMessage', { chat_id: 8, text: 'your codes' }), first('sendMessage', { chat_id: 8, text: 'more codes' }), first('sendMessage', { chat_id: 9, text: 'codes' })];
+    await runFor(clock, 3_000);
+    await Promise.all([...feed, ...codes]);
+    const at = (chat: number) => sent.filter((s) => s.chat === chat).map((s) => s.at);
+    // Next in line after the feed's message of the moment, the one chat's second a second later.
+    expect(at(8)).toEqual([240, 1_240]);
+    expect(at(9)).toEqual([280]);
+    expect(busiestWindow(sent.map((s) => s.at), 1_000)).toBe(TELEGRAM_LIMITS.fanOutMax);
   });
 
   it('keeps twenty a minute to a group, and leaves reads and typing alone', async () => {

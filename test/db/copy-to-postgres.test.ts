@@ -274,6 +274,19 @@ function fillSource(db: Db): void {
       { kind: 'category', itemId: 101, title: 'Google Play', hiddenBy: null, hiddenAt: t(142) },
     ])
     .run();
+  db.insert(s.walletLedger)
+    .values([
+      { id: 77, type: 'CREDIT', amount: BIG_AMOUNT, balanceAfter: BIG_AMOUNT, providerOrderId: null, description: 'شارژ کیف پول', createdAt: '2026-11-01T10:00:00Z', at: t(151).getTime(), seenAt: t(152).getTime(), baseline: true, verdict: null, judgedAt: null },
+      { id: 78, type: 'DEBIT', amount: 2_500_000, balanceAfter: BIG_AMOUNT - 2_500_000, providerOrderId: 55, description: null, createdAt: null, at: null, seenAt: t(153).getTime(), baseline: false, verdict: 'foreign-debit', judgedAt: t(154).getTime() },
+    ])
+    .run();
+  // A card handed over, and one whose reminder went; the orderer's id beyond 32 bits.
+  db.insert(s.codeExpiries)
+    .values([
+      { orderId: 6, itemIndex: 0, cardIndex: 0, productId: 101, userId: STAFF, expiresAt: t(151), recordedAt: t(152), handedOverAt: t(153) },
+      { orderId: 6, itemIndex: 0, cardIndex: 1, productId: 101, userId: STAFF, expiresAt: t(154), recordedAt: t(152), reminderState: 'sent', remindedAt: t(155) },
+    ])
+    .run();
 }
 
 function sourceDatabase(fill: (db: Db) => void = fillSource): string {
@@ -338,11 +351,11 @@ describe('copyToPostgres', () => {
     before('batches', 'orders');
   });
 
-  it('sums every bigint column that holds an amount, a price or a total', () => {
+  it('sums every bigint column that holds an amount, a price, a total or a balance', () => {
     for (const table of Object.values(pgSchema)) {
       if (!is(table, PgTable)) continue;
       const config = getPgTableConfig(table);
-      const money = config.columns.filter((c) => c.getSQLType() === 'bigint' && /amount|price|^total$/.test(c.name)).map((c) => c.name);
+      const money = config.columns.filter((c) => c.getSQLType() === 'bigint' && /amount|price|^total$|balance/.test(c.name)).map((c) => c.name);
       expect([...(AMOUNT_COLUMNS[config.name] ?? [])].sort(), config.name).toEqual(money.sort());
     }
   });
@@ -485,7 +498,7 @@ describe('npm run db:copy', () => {
     const first = await runCopy([url], { DATABASE_PATH: source });
     expect(first.output).toMatch(/^copying .* into postgresql:/);
     expect(first.output).toMatch(/\n  orders +8 rows, total_amount sum \d+ equal, accepted_amount sum \d+ equal\n/);
-    expect(first.output).toMatch(/copied \d+ rows in 20 tables to .* in \d+ ms/);
+    expect(first.output).toMatch(/copied \d+ rows in 22 tables to .* in \d+ ms/);
     expect(first.output).not.toMatch(/Google Play|a@example\.com|steam-user/);
     expect(first.code).toBe(0);
 

@@ -3,6 +3,7 @@ import { SANDBOX_PRODUCTS } from '../../src/sandbox/seed.js';
 import { ADMIN, sharedWorld, STAFF } from './harness.js';
 import { BATCH_WAIT_MS, csvRows, lastId, newMessages, PUBG_325, waitForFile, waitNew } from './batch-steps.js';
 import { posts } from './order-steps.js';
+import { craftedPress } from './chat-driver.js';
 
 const APPLE_25 = SANDBOX_PRODUCTS.oneField;
 const encoder = new TextEncoder();
@@ -130,6 +131,36 @@ describe('batches: many orders with one Confirm, one file of codes', () => {
     world.telegram.clickButton(STAFF, heldAgain, /Stop/);
     await world.telegram.waitFor(() => (world.telegram.messages(STAFF.id).some((m) => m.message_id > stopMark && /Batch #\d+: stopped/.test(m.text)) ? true : undefined), { timeoutMs: BATCH_WAIT_MS });
     expect(posts(world)).toBe(before + 3);
+  });
+
+  it('holds before a product an administrator hid, says so with only Stop offered, places nothing on Continue, and goes on by itself once it is shown', async () => {
+    const before = posts(world);
+    const mark = lastId(world, STAFF.id);
+    world.telegram.sendText(STAFF, `/batch ${PUBG_325} 20`);
+    const summary = await waitNew(world, STAFF.id, mark, /2 orders, 20 units/);
+    const batchId = /Batch #(\d+)/.exec(summary.text)![1]!;
+    const adminMark = lastId(world, ADMIN.id);
+    world.telegram.sendText(ADMIN, `/catalog hide product ${PUBG_325}`);
+    await waitNew(world, ADMIN.id, adminMark, /Hidden from staff/);
+    world.telegram.clickButton(STAFF, summary, /Confirm batch/);
+
+    const held = await waitNew(world, STAFF.id, mark, /An administrator hid PUBG Mobile 325 UC from staff/);
+    expect(held.text).toContain('goes on by itself once it is shown again');
+    const buttons = held.reply_markup && 'inline_keyboard' in held.reply_markup ? held.reply_markup.inline_keyboard.flat().map((b) => b.text) : [];
+    expect(buttons).toEqual([expect.stringMatching(/Stop/)]);
+    const bar = await world.telegram.waitFor(() => newMessages(world, STAFF.id, mark).find((m) => new RegExp(`Batch #${batchId}: waiting: an administrator hid PUBG Mobile 325 UC`).test(m.text)), { timeoutMs: 10_000 });
+    expect(bar.text).toContain('Ordered 0 of 2');
+    // A Continue from an older message (or a forged one) moves nothing while it is hidden.
+    const pressed = craftedPress(world.telegram, STAFF, `bt:go:${batchId}`);
+    const answer = await world.telegram.waitFor(() => world.telegram.callbackAnswer(pressed));
+    expect(answer.text).toContain('Still hidden');
+    expect(posts(world)).toBe(before);
+
+    const shownMark = lastId(world, ADMIN.id);
+    world.telegram.sendText(ADMIN, `/catalog show product ${PUBG_325}`);
+    await waitNew(world, ADMIN.id, shownMark, /Offered to staff again/);
+    await waitForFile(world, STAFF.id, held.message_id);
+    expect(posts(world)).toBe(before + 2);
   });
 
   it('waits for an administrator when the batch is above the approval threshold, and places it once approved', async () => {

@@ -69,6 +69,23 @@ describe('giftdesk on PostgreSQL, through the real process', () => {
     for (const card of cardsOf(sandboxOrder(world, order.orderReference))) for (const secret of [card.code, card.serial]) expect(text).not.toContain(secret);
   });
 
+  it('keeps its copy of the wallet in PostgreSQL and sends the month\'s statement, its CSV and its chart from the built program', async () => {
+    const before = new Set(world.telegram.messages(ADMIN.id).map((m) => m.message_id));
+    world.telegram.sendText(ADMIN, '/statement');
+    const fresh = () => world.telegram.messages(ADMIN.id).filter((m) => !before.has(m.message_id));
+    const chart = await world.telegram.waitFor(() => fresh().find((m) => m.photo !== undefined), { timeoutMs: 20_000 });
+    const text = fresh().find((m) => m.text.startsWith('Wallet statement'))!.text;
+    expect(text).toContain('giftdesk orders placed: 1; matched to a debit of the amount confirmed: 1.');
+    expect(text).toContain('the books balance');
+    expect(text).toContain('No exceptions');
+    expect(fresh().some((m) => m.document?.fileName.startsWith('giftdesk-statement-'))).toBe(true);
+    // A PNG drawn with the fonts the built program finds at run time.
+    expect(chart.photo!.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(chart.photo!.length).toBeGreaterThan(10_000);
+    const [copy] = await world.database.rows<{ n: number }>('select count(*)::int as n from wallet_ledger');
+    expect(copy!.n).toBeGreaterThanOrEqual(2);
+  });
+
   it('stops with exit code 2 naming host and database, never the password, when DATABASE_URL cannot be used', async () => {
     const missing = postgresUrl('no_such_database', 'postgres', 'hunter2-secret');
     const bot = startBotProcess(settings(missing));

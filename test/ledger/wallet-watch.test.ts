@@ -7,6 +7,7 @@ import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { auditLog, orders } from '../../src/db/schema.js';
 import { sqliteStores } from '../../src/db/stores.js';
 import { largeCreditSetting, pauseOnForeignDebitSetting } from '../../src/ledger/wallet-watch-settings.js';
+import { HOLD_FOR_UNSETTLED_MS } from '../../src/ledger/wallet-watch.js';
 import { silentLogger } from '../../src/logger.js';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { createSettingsView } from '../../src/settings/settings-view.js';
@@ -97,11 +98,30 @@ describe('the wallet watch', () => {
     expect(w.alertsSeen()).toEqual([]);
     expect((await w.stores.ledger.unjudged(10)).map((e) => e.providerOrderId)).toEqual([lost.orderId]);
 
+    w.clock.advance(HOLD_FOR_UNSETTLED_MS - 1_000);
+    await w.ledger.watch.tick();
+    expect(w.alertsSeen()).toEqual([]);
+
     // Reconciliation finds it: the held debit is ours.
     w.db.update(orders).set({ state: 'in_progress', providerOrderId: lost.orderId }).where(eq(orders.id, unknown.id)).run();
     await w.ledger.watch.tick();
     expect(w.alertsSeen()).toEqual([]);
     expect(await w.stores.ledger.unjudged(10)).toEqual([]);
+  });
+
+  it('tells of a held debit once reconciliation has had its time and still names no order of ours', async () => {
+    const w = await world();
+    await w.ledger.watch.tick();
+    const stuck = await w.orderElsewhere();
+    w.db.insert(orders).values(orderRow(T0, { state: 'needs_review', totalAmount: stuck.amount, postedAt: new Date(T0) })).run();
+    const foreign = await w.orderElsewhere();
+    expect(foreign.amount).toBe(stuck.amount);
+    await w.ledger.watch.tick();
+    expect(w.alertsSeen()).toEqual([]);
+    w.clock.advance(HOLD_FOR_UNSETTLED_MS);
+    await w.ledger.watch.tick();
+    // Both debits: the order waiting for review accounts for neither.
+    expect(w.alertsSeen()).toHaveLength(2);
   });
 
   it('pauses ordering on such a debit when administrators asked for it', async () => {

@@ -25,7 +25,7 @@ describe('approval service', () => {
     await Promise.all(sandboxes.splice(0).map((s) => s.close()));
   });
 
-  async function setup(options: { admins?: number[]; checkLimits?: LimitCheck; mayOrder?: (personId: number) => boolean } = {}) {
+  async function setup(options: { admins?: number[]; checkLimits?: LimitCheck; mayOrder?: (personId: number) => boolean; hiddenProducts?: (ids: number[]) => Promise<number[]> } = {}) {
     const sandbox = await createSandbox({ rateLimit: false });
     sandboxes.push(sandbox);
     const db = memoryDb();
@@ -46,6 +46,7 @@ describe('approval service', () => {
         orderingPaused: async () => null,
         mayOrder: (personId) => options.mayOrder?.(personId) ?? true,
         ...(options.checkLimits ? { checkLimits: options.checkLimits } : {}),
+        ...(options.hiddenProducts ? { hiddenProducts: options.hiddenProducts } : {}),
       });
     const posts = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders').length;
     const actions = () =>
@@ -154,6 +155,23 @@ describe('approval service', () => {
     expect(await service.approve(approval.id, ADMIN, 0)).toMatchObject({ kind: 'blocked', blocked: { kind: 'limit', verdict } });
     expect((await service.get(approval.id))?.state).toBe('pending');
     expect(posts()).toBe(0);
+  });
+
+  it('keeps the request waiting, unplaced and unasked of the provider, while an administrator has hidden its product, and places it once shown', async () => {
+    const hidden = new Set<number>();
+    const { service, sandbox, posts } = await setup({ hiddenProducts: async (ids) => ids.filter((id) => hidden.has(id)) });
+    const approval = await requested(service);
+    const productId = approval.lines[0]!.product.id;
+    hidden.add(productId);
+    const reads = sandbox.requests.length;
+    expect(await service.approve(approval.id, ADMIN, 0)).toMatchObject({ kind: 'blocked', blocked: { kind: 'hidden', product: 'Google Play 10 USD (US)' } });
+    expect((await service.get(approval.id))?.state).toBe('pending');
+    expect(sandbox.requests.length).toBe(reads);
+    expect(posts()).toBe(0);
+
+    hidden.delete(productId);
+    expect(await service.approve(approval.id, ADMIN, 0)).toMatchObject({ kind: 'placed', result: { kind: 'placed' } });
+    expect(posts()).toBe(1);
   });
 
   it('records a new price and revision when the provider repriced, so the older summary can no longer approve', async () => {

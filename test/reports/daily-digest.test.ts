@@ -16,6 +16,9 @@ import { sqliteSettings } from '../support/sqlite-settings.js';
 import { translatorFor } from '../../src/text/i18n.js';
 import { createManualClock, type ManualClock } from '../support/manual-clock.js';
 import { openedOrder } from '../support/order-fixtures.js';
+import { createSqliteCodeExpiryStore } from '../../src/expiry/code-expiry-store.js';
+import { createExpiringSoon } from '../../src/expiry/expiring-soon.js';
+import { EXPIRY_REMIND_DAYS } from '../../src/expiry/expiry-settings.js';
 
 const TEHRAN = 'Asia/Tehran';
 const MINUTE = 60_000;
@@ -58,9 +61,20 @@ function digest(locale: 'en' | 'fa' = 'en', walletExceptions?: () => Promise<num
     translate: (locale) => translatorFor(locale),
     describePerson: (id) => (id === 7 ? 'Sara' : String(id)),
     amountUnit: { en: 'IRR', fa: 'ریال' },
+    expiringCodes: createExpiringSoon({ store: createSqliteCodeExpiryStore({ db }), settings: sqliteSettings(db, clock), periods: createLocalPeriods(TEHRAN), clock }),
     clock,
     logger: silentLogger,
   });
+}
+
+/** Cards of a new order of user 7 that stop working at these moments; the order's id. */
+let keys = 0;
+async function expiringCards(...moments: number[]): Promise<number> {
+  const key = `expiring-${++keys}`;
+  const order = openedOrder(createOrderRepo({ db, clock }), { confirmKey: key, fingerprint: key, userId: 7, chatId: 7 });
+  const cards = moments.map((expiresAt, cardIndex) => ({ itemIndex: 0, cardIndex, productId: 101, expiresAt }));
+  await createSqliteCodeExpiryStore({ db }).record({ orderId: order.id, userId: 7, cards, at: clock.now() });
+  return order.id;
 }
 
 describe('the daily digest', () => {
@@ -136,6 +150,31 @@ describe('the daily digest', () => {
     expect(text).toContain('Failed, cancelled or refunded: 1');
     expect(text).toContain('Needing action now: 1');
     expect(text).toContain('Wallet balance: 9,000,000 IRR');
+    // No code expires: no line of nothing.
+    expect(text).not.toContain('expire by');
+  });
+
+  it('counts the codes not handed over whose last day is within a week while reminders are off', async () => {
+    // The digest goes at 09:00 on 22 November in Tehran: a week on is the end of the 29th, 20:30 UTC.
+    await expiringCards(Date.UTC(2026, 10, 29, 20, 30), Date.UTC(2026, 10, 29, 20, 31), Date.UTC(2026, 10, 22, 5, 0), Date.UTC(2026, 10, 23, 12));
+    const handedOver = await expiringCards(Date.UTC(2026, 10, 25));
+    await createSqliteCodeExpiryStore({ db }).markHandedOver(handedOver, 7, clock.now());
+    const d = digest();
+    await d.setHour(9, ADMIN_ID);
+    clock.advance(24 * 60 * MINUTE + 30 * MINUTE);
+    await d.run();
+    expect(sent[0]).toContain('\nCodes not marked handed over that expire by 29 Nov 2026: 2');
+  });
+
+  it('counts over the reminder’s days when they are set, in Persian for a Persian administrator', async () => {
+    await expiringCards(Date.UTC(2026, 10, 25, 20, 30), Date.UTC(2026, 10, 26, 12));
+    await sqliteSettings(db, clock).write(EXPIRY_REMIND_DAYS, 3, ADMIN_ID);
+    const d = digest('fa');
+    await d.setHour(9, ADMIN_ID);
+    clock.advance(24 * 60 * MINUTE + 30 * MINUTE);
+    await d.run();
+    // 25 November 2026 is 4 Azar 1405.
+    expect(sent[0]).toContain('کدهایی که تحویلشان ثبت نشده و تا ۴ آذر ۱۴۰۵ منقضی می‌شوند: ۱');
   });
 
   it("names the wallet statement's open exceptions until they are gone, and nothing when there are none or they are not known", async () => {

@@ -58,7 +58,9 @@ function world(locale: 'en' | 'fa' = 'en') {
     const store = createSqliteBatchStore({ db });
     return store.create({ key: `batch-${key}`, requesterId: userId, chatId: userId, source: 'quantity', fileHash: null, fileName: null, plan, total: 35 * 1_250_000 }, new Date(clock.now()));
   };
-  return { db, settings, sent, feed, placed, moved, adopted, batch };
+  /** Every line sent, whatever message it came in. */
+  const lines = () => sent.flatMap((text) => text.split('\n'));
+  return { db, settings, sent, lines, feed, placed, moved, adopted, batch };
 }
 
 describe('the order feed', () => {
@@ -81,10 +83,25 @@ describe('the order feed', () => {
     await feed.run();
     await feed.run();
     await (await w.feed()).run();
-    expect(w.sent).toEqual([
+    expect(w.lines()).toEqual([
       `🛒 Person 7 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${first.id})`,
       `🛒 Person 8 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${first.id + 1})`,
     ]);
+  });
+
+  it("sends each administrator one message a run, with a line for every order of it, and the rest at the next run", async () => {
+    const w = world();
+    await w.settings.write(orderFeedSetting, true, 1001);
+    const feed = await w.feed();
+    const orders = Array.from({ length: 25 }, (_, i) => w.placed(100 + i));
+    await feed.run();
+    expect(w.sent).toHaveLength(1);
+    expect(w.sent[0]!.split('\n')).toHaveLength(20);
+    await feed.run();
+    expect(w.sent).toHaveLength(2);
+    expect(w.lines()).toEqual(orders.map((order, i) => `🛒 Person ${100 + i} ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${order.id})`));
+    await feed.run();
+    expect(w.sent).toHaveLength(2);
   });
 
   it('follows an announced order with a line when it fails, is cancelled or refunded, or waits for a person', async () => {
@@ -101,7 +118,7 @@ describe('the order feed', () => {
     w.moved(refunded, 'in_progress', 'refunded');
     w.moved(waiting, 'in_progress', 'action_required');
     await feed.run();
-    expect(w.sent.slice(4)).toEqual([
+    expect(w.lines().slice(4)).toEqual([
       `❌ Order #${failed.id} (Person 7: Google Play 10 USD × 1, 1,250,000 IRR) failed at the provider.`,
       `❌ Order #${cancelled.id} (Person 7: Google Play 10 USD × 1, 1,250,000 IRR) was cancelled by the provider.`,
       `↩️ The provider refunded order #${refunded.id} (Person 8: Google Play 10 USD × 1, 1,250,000 IRR).`,
@@ -116,7 +133,7 @@ describe('the order feed', () => {
     const order = w.placed(7);
     w.moved(order, 'in_progress', 'completed');
     await feed.run();
-    expect(w.sent).toEqual([`🛒 Person 7 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${order.id})`]);
+    expect(w.lines()).toEqual([`🛒 Person 7 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${order.id})`]);
   });
 
   it('follows an order adopted already failed at once, and one that failed after its adoption once', async () => {
@@ -127,7 +144,7 @@ describe('the order feed', () => {
     const failedAfter = w.adopted(8, 'in_progress');
     w.moved(failedAfter, 'in_progress', 'failed');
     await feed.run();
-    expect(w.sent).toEqual([
+    expect(w.lines()).toEqual([
       `🛒 Person 7 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${failedBefore.id})`,
       `❌ Order #${failedBefore.id} (Person 7: Google Play 10 USD × 1, 1,250,000 IRR) failed at the provider.`,
       `🛒 Person 8 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${failedAfter.id})`,
@@ -143,7 +160,7 @@ describe('the order feed', () => {
     await feed.run();
     w.moved(order, 'in_progress', 'failed');
     await feed.run();
-    expect(w.sent.at(-1)).toBe(`❌ سفارش #${localDigits(String(order.id), 'fa')} (Person 7: Google Play 10 USD × ۱، ۱٬۲۵۰٬۰۰۰ IRR) نزد تأمین‌کننده ناموفق بود.`);
+    expect(w.lines().at(-1)).toBe(`❌ سفارش #${localDigits(String(order.id), 'fa')} (Person 7: Google Play 10 USD × ۱، ۱٬۲۵۰٬۰۰۰ IRR) نزد تأمین‌کننده ناموفق بود.`);
   });
 
   it('announces a batch once, at its first order placed, with its orders, units and total, whatever runs its orders fall in', async () => {
@@ -160,7 +177,7 @@ describe('the order feed', () => {
     await feed.run();
     w.moved(last, 'in_progress', 'failed');
     await feed.run();
-    expect(w.sent).toEqual([
+    expect(w.lines()).toEqual([
       `🛒 Person 7 ordered batch #${batch.id}: 4 orders, 35 units, 43,750,000 IRR in all`,
       `🛒 Person 8 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${alone.id})`,
       // A failure still speaks for its own order.
@@ -176,6 +193,6 @@ describe('the order feed', () => {
     const batch = await w.batch(7);
     w.placed(7, { id: batch.id, index: 0 });
     await feed.run();
-    expect(w.sent).toEqual([`🛒 Person 7 سفارش گروهی #${localDigits(String(batch.id), 'fa')} را ثبت کرد: ۴ سفارش، ۳۵ عدد، جمعاً ۴۳٬۷۵۰٬۰۰۰ IRR`]);
+    expect(w.lines()).toEqual([`🛒 Person 7 سفارش گروهی #${localDigits(String(batch.id), 'fa')} را ثبت کرد: ۴ سفارش، ۳۵ عدد، جمعاً ۴۳٬۷۵۰٬۰۰۰ IRR`]);
   });
 });

@@ -27,6 +27,17 @@ describe('sandbox order progression', () => {
     expect((await status(order.orderId)).status).toBe('COMPLETED');
   });
 
+  it('writes the cards of orders completing after setCardValidity to expire that many days on, and leaves earlier ones as they were', async () => {
+    const { clock, sandbox, status } = await setup();
+    const before = await placePlain(sandbox, P.noFields, 1);
+    clock.advance(5000);
+    sandbox.controls.setCardValidity(3);
+    const after = await placePlain(sandbox, P.noFields, 1);
+    clock.advance(5000);
+    expect((await status(before.orderId)).items[0].delivery.cards[0].expiresAt).toBe('2027-11-21');
+    expect((await status(after.orderId)).items[0].delivery.cards[0].expiresAt).toBe('2026-11-24');
+  });
+
   it('keeps delivery null until COMPLETED, then gives one distinct card per unit', async () => {
     const { clock, sandbox, status } = await setup();
     const order = await placePlain(sandbox, P.noFields, 3);

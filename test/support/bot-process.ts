@@ -29,6 +29,13 @@ export interface BotProcess {
   cwd: string;
 }
 
+/** Every bot process this test process started and that has not ended yet. */
+const running = new Set<ChildProcess>();
+// A test that fails before stopping its bot must not leave it running once the test process ends.
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /**
  * Starts the built program (dist/main.js, as `npm start` does) in its own
  * process, from an empty working directory so that no developer .env leaks in.
@@ -60,8 +67,10 @@ export function startBotProcess(env: Record<string, string>): BotProcess {
   };
   child.stdout?.on('data', onData);
   child.stderr?.on('data', onData);
+  running.add(child);
   const exited = new Promise<number | null>((resolve) => {
     child.once('exit', (code) => {
+      running.delete(child);
       rmSync(cwd, { recursive: true, force: true });
       resolve(code);
     });

@@ -33,6 +33,19 @@ describe('local days and months', () => {
     expect(iso(berlin.startOfNextDay(Date.parse('2026-03-29T12:00:00Z')))).toBe('2026-03-29T22:00:00.000Z');
   });
 
+  it('counts whole local days forwards and backwards, and finds the midnight of a written date', () => {
+    const tehran = createLocalPeriods('Asia/Tehran');
+    const at = Date.parse('2026-11-23T21:00:00Z'); // 24 November 00:30 in Tehran
+    expect(iso(tehran.startOfDayAfter(at, 0))).toBe('2026-11-23T20:30:00.000Z');
+    expect(iso(tehran.startOfDayAfter(at, 7))).toBe('2026-11-30T20:30:00.000Z');
+    expect(iso(tehran.startOfDayAfter(at, -30))).toBe('2026-10-24T20:30:00.000Z');
+    expect(iso(tehran.startOfDate(2026, 11, 24))).toBe('2026-11-23T20:30:00.000Z');
+    // Across a daylight saving change a day is 23 hours long, and still one day.
+    const berlin = createLocalPeriods('Europe/Berlin');
+    expect(iso(berlin.startOfDayAfter(Date.parse('2026-03-28T12:00:00Z'), 2))).toBe('2026-03-29T22:00:00.000Z');
+    expect(iso(berlin.startOfDate(2026, 3, 30))).toBe('2026-03-29T22:00:00.000Z');
+  });
+
   it('refuses a zone name Intl does not know', () => {
     expect(() => createLocalPeriods('Mars/Olympus')).toThrow(RangeError);
   });

@@ -45,6 +45,9 @@ describe('codes handed from the sweep to the sender', () => {
     handover.put(second.id, await world.provider.getOrder(first.providerOrderId!));
 
     await world.sender.runOnce();
+    // One delivery of a chat a run, the next a second later: Telegram takes a message a second in a chat.
+    world.clock.advance(1_000);
+    await world.sender.runOnce();
 
     const secondCards = world.cardsOf(second).map((c) => c.code);
     const sentToSecond = world.messagesTo(STAFF).filter((m) => m.text.includes(second.providerReference!));

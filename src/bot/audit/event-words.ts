@@ -33,9 +33,9 @@ const whole = (value: Json | undefined): number | null => (typeof value === 'num
 const WORDED: Readonly<Record<string, readonly string[]>> = {
   'audit-approval-': ['checking', 'approved', 'self-approved', 'expired'],
   'audit-approval-change-': ['price', 'stock', 'region-gone'],
-  'audit-approval-blocked-': ['paused', 'funds', 'limit', 'unchecked'],
+  'audit-approval-blocked-': ['paused', 'funds', 'limit', 'unchecked', 'hidden'],
   'audit-approval-interrupted-': ['checking', 'before-order'],
-  'audit-why-': ['review', 'never-sent', 'same-order-pending', 'another-in-flight', 'paused', 'limit', 'rate-limit', 'no-provider-order', 'interrupted', 'accepted-not-recorded', 'approval'],
+  'audit-why-': ['review', 'never-sent', 'same-order-pending', 'another-in-flight', 'paused', 'limit', 'no-access', 'hidden', 'rate-limit', 'no-provider-order', 'interrupted', 'accepted-not-recorded', 'approval'],
   'audit-limit-': ['order', 'day', 'month', 'approval'],
   'audit-undeliverable-': ['order-missing', 'removed', 'viewer', 'blocked', 'telegram'],
   'audit-export-': ['orders', 'transactions', 'audit', 'summary', 'statement'],
@@ -132,6 +132,7 @@ function notPlacedWhy(v: EventWordsView, facts: AuditFacts): string | null {
     seconds: formatNumber(whole(facts['seconds']) ?? 0, v.locale),
     checks: formatNumber(whole(facts['checks']) ?? 0, v.locale),
     providerOrder: formatId(whole(facts['providerOrder']) ?? '?', v.locale),
+    product: clipName(text(facts['product']) ?? '?', MAX_QUOTE),
   };
   return known(v, 'audit-why-', cause, args);
 }
@@ -259,6 +260,10 @@ function factsWords(v: EventWordsView, entry: AuditEntry, facts: AuditFacts): st
   if (area === 'wallet' && (step === 'foreign_debit' || step === 'large_credit')) {
     const transaction = whole(facts['transaction']);
     return v.t(`audit-wallet-${step.replace('_', '-')}`, { amount: entry.amount === null ? '?' : formatAmount(entry.amount, v.locale, v.amountUnit), transaction: transaction === null ? '?' : formatId(transaction, v.locale) });
+  }
+  if (entry.action === 'codes.handed_over') {
+    const cards = whole(facts['cards']) ?? 0;
+    return v.t('audit-codes-handed-over', { order: orderWords(v, entry), count: cards, cards: formatNumber(cards, v.locale) });
   }
   if (entry.action === 'velocity.refused') return known(v, 'audit-velocity-', text(facts['limit']) ?? '', { cap: formatNumber(whole(facts['cap']) ?? 0, v.locale) });
   return null;

@@ -60,6 +60,10 @@ export function settingWords(v: SettingView, facts: AuditFacts): string | null {
     };
     return v.t(codes ? 'audit-setting-codes-removal' : 'audit-setting-answers-kept', { value: words(after), before: words(before) });
   }
+  if (key === 'expiry.remind-days') {
+    const days = (value: Json) => (typeof value === 'number' ? v.t('retention-days', { days: formatNumber(value, v.locale) }) : v.t('settings-off'));
+    return v.t('audit-setting-expiry-remind', { value: days(after), before: days(before) });
+  }
   if (key === 'step-up.enabled') return v.t(after === true ? 'audit-setting-step-up-on' : 'audit-setting-step-up-off');
   if (key === 'catalog.new-hidden') return v.t(after === true ? 'audit-setting-new-products-hidden' : 'audit-setting-new-products-shown');
   if (key === 'strangers.reply') return v.t(after === false ? 'audit-setting-strangers-silent' : 'audit-setting-strangers-reply');

@@ -93,6 +93,8 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
     switch (blocked.kind) {
       case 'paused':
         return ctx.t('approval-blocked-paused');
+      case 'hidden':
+        return ctx.t('approval-blocked-hidden', { product: blocked.product });
       case 'funds':
         return ctx.t('approval-blocked-funds', { balance: money(c, blocked.balance), total: money(c, totalOf(approval)) });
       case 'limit':

@@ -173,6 +173,7 @@ export function batchesFeature(deps: BatchesDeps) {
         const accept = line && to !== undefined ? { productId: line.product.id, regionPropertyId: line.region.regionPropertyId, from: line.region.price, to } : undefined;
         const resumed = await deps.batches.resume(id, by, accept);
         if (resumed.kind === 'approved-price-up') return void (await ctx.answerCallbackQuery({ text: ctx.t('batch-approved-price-up'), show_alert: true }));
+        if (resumed.kind === 'hidden') return void (await ctx.answerCallbackQuery({ text: ctx.t('batch-still-hidden'), show_alert: true }));
         await ctx.answerCallbackQuery({ text: resumed.kind === 'running' ? ctx.t('batch-continues') : ctx.t('batch-not-held') });
         await clear();
         if (resumed.kind === 'running') await deps.notices.progress(resumed.batch, { force: true });

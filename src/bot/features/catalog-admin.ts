@@ -11,7 +11,7 @@ import { adminsOnly } from '../middleware/admins-only.js';
 
 /**
  * /catalog                                   what is hidden from staff, and whether new products arrive hidden
- * /catalog hide [product|category] <id>      hides a product, or every product of a category
+ * /catalog hide [product|category] <id>      hides a product, or every product of a category and of those under it
  * /catalog show [product|category] <id>      shows it again
  * /catalog new hidden|shown                  whether products the provider adds arrive hidden
  *

@@ -1,7 +1,8 @@
 /**
- * Callback data of /orders, /track and /transactions. Each has its own
- * prefix so that no other menu's handler takes its presses; values are ids
- * and page numbers only, well under Telegram's 64 bytes.
+ * Callback data of /orders, /track and /transactions, and the prefix a
+ * delivery's "Mark handed over" takes beside them. Each has its own prefix
+ * so that no other menu's handler takes its presses; values are ids and
+ * page numbers only, well under Telegram's 64 bytes.
  *
  *   ol:<page>[:<userId>]          a page of /orders (userId: an administrator's filter)
  *   ot:<id>                       an order's detail in a new message
@@ -9,6 +10,8 @@
  *   ot:<id>:<page>[:<userId>]     the same, in place of an /orders page, with Back to it
  *   oc:<id>                       show the codes of an order
  *   oa:<id>                       order the same again (a new order, up to its summary)
+ *   oh:<id>                       mark an order's expiring codes handed over (built where the
+ *                                 delivery is: src/delivery/handed-over-button.ts)
  *   tx:p:<page>                   a page of /transactions
  *   tx:d:<id>:<page>              a transaction, in place of that page
  */

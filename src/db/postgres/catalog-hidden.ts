@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Clock } from '../../clock.js';
-import { CATALOG_HIDDEN, CATALOG_SHOWN, type CatalogItem, type HiddenCatalog, type HiddenKind } from '../../catalog/catalog-hidden.js';
+import { CATALOG_HIDDEN, CATALOG_SHOWN, HIDDEN_CATEGORIES, type CatalogItem, type HiddenCatalog, type HiddenKind } from '../../catalog/catalog-hidden.js';
 import { encodeAuditFacts, type AuditFacts } from '../audit-log.js';
 
 /** The catalog writer's statement for new products arriving hidden: ids, titles, the time. */
@@ -55,6 +55,17 @@ export function createPostgresHiddenCatalog(deps: { pool: pg.Pool; clock: Clock 
          from catalog_hidden h order by h.kind = 'category', h.hidden_at, h.item_id`,
       );
       return rows;
+    },
+
+    async hiddenAmong(productIds) {
+      if (productIds.length === 0) return [];
+      const { rows } = await pool.query<{ id: number }>(
+        `select item_id::float8 as id from catalog_hidden where kind = 'product' and item_id = any($1::bigint[])
+         union select p.id::float8 from products p where p.id = any($1::bigint[]) and p.bucket_id in ${HIDDEN_CATEGORIES}`,
+        [productIds],
+      );
+      const hidden = new Set(rows.map((row) => row.id));
+      return productIds.filter((id) => hidden.has(id));
     },
 
     hide(item, actorId) {

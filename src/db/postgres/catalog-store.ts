@@ -12,6 +12,7 @@ import { buildSearchTerms, searchWords } from '../../catalog/search-query.js';
 import { priceRow } from '../../catalog/price-rows.js';
 import { phraseMatches, termCondition } from './search-terms.js';
 import { createPostgresHiddenCatalog, HIDE_NEW_PRODUCTS } from './catalog-hidden.js';
+import { HIDDEN_CATEGORIES, PRODUCT_HIDDEN } from '../../catalog/catalog-hidden.js';
 import { resolvePage, type PageOf } from '../paging.js';
 import type { PgDb } from './open.js';
 
@@ -28,9 +29,9 @@ interface ProductRow {
   bucketId: number;
 }
 
-/** A hidden category is left out; a category's count leaves out its hidden products (the hidden list is short). */
+/** A hidden category (or one above it) is left out; a category's count leaves out its hidden products (the hidden list is short). */
 const SHOWN_COUNT = `c.product_count - (select count(*) from catalog_hidden h join products p on p.id = h.item_id where h.kind = 'product' and p.bucket_id = c.category_id)`;
-const BUCKET_SHOWN = `not exists (select 1 from catalog_hidden h where h.kind = 'category' and h.item_id = c.category_id)`;
+const BUCKET_SHOWN = `c.category_id not in ${HIDDEN_CATEGORIES}`;
 
 const PRODUCT_COLUMNS = `p.id::float8 as id, p.title, p.category_id::float8 as "categoryId", p.is_available as "isAvailable",
   pp.price_from::float8 as "priceFrom", pp.price_to::float8 as "priceTo", pp.stock_total as "stockTotal"`;
@@ -172,7 +173,7 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
       return { items, page, pageCount, total };
     },
 
-    async search({ query, ...request }) {
+    async search({ query, includeHidden, ...request }) {
       const terms = buildSearchTerms(query);
       if (terms === null) return EMPTY_PAGE;
       const categories = await categoryWords();
@@ -185,7 +186,11 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
         })
         .join(' and ')
         // Left out before the limit, so that hidden products never take a place among the results.
-        .concat(` and not exists (select 1 from catalog_hidden h where (h.kind = 'product' and h.item_id = s.product_id) or (h.kind = 'category' and h.item_id = s.bucket_id))`);
+        .concat(
+          includeHidden
+            ? ''
+            : ` and not exists (select 1 from catalog_hidden h where h.kind = 'product' and h.item_id = s.product_id) and s.bucket_id not in ${HIDDEN_CATEGORIES}`,
+        );
       const wanted = resolvePage(request, Number.MAX_SAFE_INTEGER);
       let found = await searchPage(where, values, wanted.pageSize, wanted.offset);
       let total = found[0]?.total;
@@ -205,7 +210,7 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
     async product(id) {
       const found = await stepRows<ListedProduct>(
         'catalog-product',
-        `select ${PRODUCT_COLUMNS}, exists (select 1 from catalog_hidden h where (h.kind = 'product' and h.item_id = p.id) or (h.kind = 'category' and h.item_id = p.bucket_id)) as hidden
+        `select ${PRODUCT_COLUMNS}, ${PRODUCT_HIDDEN} as hidden
          from products p left join product_prices pp on pp.product_id = p.id where p.id = $1`,
         [id],
       );

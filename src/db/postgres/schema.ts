@@ -347,3 +347,4 @@ export { updateQueue } from './update-queue-table.js';
 export { batches } from './batches-table.js';
 export { catalogHidden } from './catalog-hidden-table.js';
 export { walletLedger } from './wallet-ledger-table.js';
+export { codeExpiries } from './code-expiries-table.js';

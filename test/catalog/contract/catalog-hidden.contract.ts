@@ -74,6 +74,54 @@ export function hiddenCatalogContract(database: string, subject: HiddenCatalogSu
       expect(await menu(store)).toEqual([]);
     });
 
+    it('hides the categories under a hidden category, at any depth, with their products, and shows them again with it', async () => {
+      const store = await subject.fresh();
+      const tree: CatalogSnapshot = {
+        categories: [
+          ...SNAPSHOT.categories,
+          { id: 3, title: 'Consoles', parentId: 2 },
+          { id: 4, title: 'Handhelds', parentId: 3 },
+          // A loop in the provider's parent links ends the walk rather than the query.
+          { id: 5, title: 'Loop A', parentId: 6 },
+          { id: 6, title: 'Loop B', parentId: 5 },
+        ],
+        products: [
+          ...SNAPSHOT.products,
+          { id: 30, title: 'Xbox Gift 25', categoryId: 3, imageUrl: null, isAvailable: true },
+          { id: 40, title: 'Switch eShop 10', categoryId: 4, imageUrl: null, isAvailable: true },
+          { id: 50, title: 'Loop Card', categoryId: 6, imageUrl: null, isAvailable: true },
+        ],
+      };
+      await store.write(tree);
+      await store.hide({ kind: 'category', id: 2, title: 'Games' }, ADMIN);
+      await store.hide({ kind: 'category', id: 5, title: 'Loop A' }, ADMIN);
+      expect(await menu(store)).toEqual([[1, 2]]);
+      expect(await page(store, 3)).toEqual({ ids: [], total: 0 });
+      expect(await page(store, 4)).toEqual({ ids: [], total: 0 });
+      expect(await search(store, 'xbox')).toEqual([]);
+      expect(await search(store, 'switch')).toEqual([]);
+      expect(await search(store, 'loop')).toEqual([]);
+      expect(await store.product(40)).toMatchObject({ hidden: true });
+      expect(await store.product(50)).toMatchObject({ hidden: true });
+      expect(await store.hiddenAmong([10, 40, 30, 20, 50, 99])).toEqual([40, 30, 20, 50]);
+
+      await store.show({ kind: 'category', id: 2 }, ADMIN);
+      expect(await menu(store)).toEqual([[1, 2], [2, 2], [3, 1], [4, 1]]);
+      expect(await search(store, 'switch')).toEqual([40]);
+      expect(await store.hiddenAmong([40, 30, 20])).toEqual([]);
+    });
+
+    it('names hidden products among those asked, even one the provider no longer lists, and finds them by search only when asked to', async () => {
+      const store = await written();
+      await store.hide({ kind: 'product', id: 11, title: 'Spotify 1 month' }, ADMIN);
+      expect(await store.hiddenAmong([])).toEqual([]);
+      expect(await store.hiddenAmong([10, 11])).toEqual([11]);
+      expect(await search(store, 'spotify')).toEqual([]);
+      expect((await store.search({ query: 'spotify', page: 1, pageSize: 8, includeHidden: true })).items.map((p) => p.id)).toEqual([11]);
+      await store.write({ ...SNAPSHOT, products: SNAPSHOT.products.filter((p) => p.id !== 11) });
+      expect(await store.hiddenAmong([11])).toEqual([11]);
+    });
+
     it('audits each change once, with who, what and its name; hiding twice or showing what is shown changes nothing', async () => {
       const store = await written();
       expect(await store.hide({ kind: 'category', id: 2, title: 'Games' }, ADMIN)).toBe(true);

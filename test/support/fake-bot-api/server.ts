@@ -56,7 +56,7 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
   const faults = new Map<string, FaultSpec[]>();
   const drops = new Map<string, number>();
   const store = createChatStore();
-  const rateLimits = options.rateLimits ? createRateLimits(options.rateLimits) : undefined;
+  let rateLimits = options.rateLimits ? createRateLimits(options.rateLimits) : undefined;
   const queue = createUpdateQueue(clock);
   const users = createUserSimulation({ store, queue, clock });
   const botMethods = createBotMethods({ me, store, queue });
@@ -208,6 +208,9 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
       );
     },
     findButton,
+    enforceLimits(limits) {
+      rateLimits = limits ? createRateLimits(limits) : undefined;
+    },
     failNext(method, error, times = 1) {
       const key = method.toLowerCase();
       faults.set(key, [...(faults.get(key) ?? []), ...Array.from({ length: times }, () => error)]);

@@ -1,4 +1,5 @@
 import type { WebhookDelivery, WebhookRegistration } from './webhook.js';
+import type { FakeRateLimits } from './rate-limits.js';
 import type {
   ForceReply,
   InlineKeyboardButton,
@@ -129,6 +130,12 @@ export interface FakeBotApi {
   waitForMessage(chatId: number, match: MessageMatch, options?: WaitOptions): Promise<SentMessage>;
   findButton(message: SentMessage, label: string | RegExp): CallbackButton;
 
+  /**
+   * From now on answers 429 beyond these limits (null: no more), counting
+   * from this call: for a test whose set-up, typed faster than a person
+   * types, is not what it measures.
+   */
+  enforceLimits(limits: FakeRateLimits | null): void;
   failNext(method: string, error: FaultSpec, times?: number): void;
   /** The next `times` calls of `method` get no answer: the connection is cut, as a network failure would. */
   dropNext(method: string, times?: number): void;

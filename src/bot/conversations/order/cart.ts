@@ -82,6 +82,19 @@ export function removeCurrent(draft: Draft): Draft {
   return onScreen(draft, cart[slot]!, cart.filter((_, i) => i !== slot), slot, 'summary');
 }
 
+/**
+ * The order without the lines of these products (administrators hid them):
+ * at the summary of what is left, its last line on screen, or at the
+ * categories when nothing is. An order without them is returned unchanged.
+ */
+export function withoutProducts(draft: Draft, productIds: readonly number[]): Draft {
+  const lines = cartLines(draft);
+  const kept = lines.filter((line) => !productIds.includes(line.product.id));
+  if (kept.length === lines.length) return draft;
+  if (kept.length === 0) return { ...newDraft(), categoryPage: draft.categoryPage };
+  return onScreen(draft, kept.at(-1)!, kept.slice(0, -1), kept.length - 1, 'summary');
+}
+
 function onScreen(draft: Draft, line: CartLine, others: CartLine[], slot: number, step: Draft['step']): Draft {
   return {
     ...draft,

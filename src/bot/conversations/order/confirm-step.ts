@@ -17,6 +17,7 @@ import { draftTotal } from './draft.js';
 import { orderStepUpNotice } from './step-up-notice.js';
 import { closedView, type ViewContext } from './views.js';
 import { velocityRefusalText } from '../../../safeguards/velocity/velocity-texts.js';
+import { hiddenIn } from './hidden-lines.js';
 
 /** What Confirm needs from the conversation around it; nothing here outlives the press. */
 export interface ConfirmTools {
@@ -51,6 +52,8 @@ export type ConfirmAnswer =
   | { kind: 'again'; prefetched: Quote; notice?: string }
   /** The order needs a step-up code: the summary stays, with `notice`; `asked` when a code for this key is awaited. */
   | { kind: 'step-up'; notice: string; asked: boolean }
+  /** Administrators hid these products since the summary: nothing was placed, and their lines leave the order (hidden-lines.ts). */
+  | { kind: 'hidden'; productIds: number[] }
   | { kind: 'not-now' };
 
 /**
@@ -67,6 +70,9 @@ export async function confirmStep(tools: ConfirmTools, state: ConfirmState): Pro
   const { draft } = state;
   const key = state.confirmKey;
   if (key === null || (await reads.pausedNow())) return { kind: 'not-now' };
+  // Hidden since the summary: not worth a provider read, and never placed (the order service asks again before its POST).
+  const hidden = await hiddenIn(tools, draft);
+  if (hidden.length > 0) return { kind: 'hidden', productIds: hidden };
   // Every line is read again, in parallel, with the balance: one read per product and one of the wallet.
   const quote = await reads.readQuote(cartLines(draft).map((line) => line.product.id));
   if (quote.details.some((detail) => !detail.ok)) return { kind: 'again', prefetched: quote };
@@ -109,6 +115,8 @@ async function place(tools: ConfirmTools, state: ConfirmState, key: string): Pro
       if (result.kind === 'rejected' && result.reason === 'over-limit') return { kind: 'over-limit' as const };
       // Counted again under the wallet lock, the day now needs an approval: the summary says so and Confirm asks for it.
       if (result.kind === 'rejected' && result.reason === 'needs-approval') return { kind: 'needs-approval' as const };
+      // Hidden in the instant between the check above and the POST: the same answer as that check's.
+      if (result.kind === 'rejected' && result.reason === 'product-hidden') return { kind: 'hidden' as const, productIds: result.hidden ?? [] };
       // A refused key or IP is for administrators to fix: they are told (once).
       if (result.kind === 'rejected' && (result.reason === 'auth' || result.reason === 'forbidden')) {
         await deps.onProviderTrouble(result.error, 'place order');
@@ -121,6 +129,7 @@ async function place(tools: ConfirmTools, state: ConfirmState, key: string): Pro
   });
   if (outcome.kind === 'over-limit') return { kind: 'over-limit', notice: t('order-limit-reached-meanwhile') };
   if (outcome.kind === 'needs-approval') return { kind: 'over-limit', notice: t('approval-needed-meanwhile') };
+  if (outcome.kind === 'hidden') return { kind: 'hidden', productIds: outcome.productIds };
   const money = (value: number) => formatAmount(value, locale, deps.amountUnit);
   const text =
     outcome.kind === 'approval'

@@ -14,6 +14,7 @@ import { answerPress, createMenuDisplay } from './menu-display.js';
 import { createOrderReads } from './order-reads.js';
 import type { OrderArgs, OrderConversationDeps, Quote } from './order-types.js';
 import { handOver } from './step-handover.js';
+import { dropHidden } from './hidden-lines.js';
 import { pressOnDraft } from './press-draft.js';
 import { acceptsPress } from './press-guard.js';
 import { NO_CHANGES } from './quote.js';
@@ -167,6 +168,11 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       const fresh = prefetched?.details.length === lines.length ? prefetched : null;
       const quote = fresh ?? (await readQuote(lines.map((line) => line.product.id)));
       prefetched = null;
+      // Hidden while it sat in the order: its line leaves, saying why, and nothing hidden is ever offered to confirm.
+      if (quote.hidden && quote.hidden.length > 0) {
+        ({ draft, notice } = dropHidden(view, draft, quote.hidden));
+        return render();
+      }
       const judged = judgeQuote(view, draft, quote, deps.troubleText);
       if (judged.kind === 'unchecked') return uncheckedView(view, judged.reason, notice);
       draft = judged.draft;
@@ -207,8 +213,10 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         return;
       }
       // A button shown before an administrator hid the product (or forged) still names it: refused, saying why.
-      if ((await conversation.external(() => deps.catalog.product(productId)))?.hidden) {
-        notice = t('order-product-hidden');
+      // Every list is drawn from the stored catalog, so an id it does not hold came from no menu: the provider is not asked for it.
+      const listed = await conversation.external(() => deps.catalog.product(productId));
+      if (listed === null || listed.hidden) {
+        notice = t(listed === null ? 'order-product-gone' : 'order-product-hidden');
         return;
       }
       const detail = await whileSlow(() => fetch('product detail', () => deps.provider.getProduct(productId)));
@@ -268,6 +276,10 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           codeFor = answer.asked ? confirmKey : null;
           return false;
         case 'not-now':
+          return false;
+        case 'hidden':
+          ({ draft, notice } = dropHidden(view, draft, answer.productIds));
+          editInPlace = true;
           return false;
       }
     }

@@ -31,14 +31,21 @@ export function createOrderReads(conversation: Conversation<BotContext, Context>
     return conversation.external(() => deps.checkLimits(userId, total));
   };
 
-  /** The detail of every product and the balance, all read at once. */
+  /**
+   * The detail of every product and the balance, all read at once, with
+   * which of the products administrators hid (from the database, in the
+   * same `external`, so a conversation stored before it was asked replays
+   * as it was recorded).
+   */
   const readQuote = (productIds: readonly number[]): Promise<Quote> =>
     whileSlow(() => conversation.external(async () => {
-      const [balance, ...details] = await Promise.all([
+      const [hidden, balance, ...details] = await Promise.all([
+        deps.catalog.hiddenAmong(productIds),
         attempt('balance for summary', () => deps.provider.getBalance()),
         ...productIds.map((productId) => attempt('product detail for summary', () => deps.provider.getProduct(productId))),
       ]);
       return {
+        hidden: hidden as number[],
         balance: balance as Fetched<Balance>,
         details: details.map((detail, index): Fetched<ProductDetail> => {
           const asked = productIds[index]!;

@@ -116,4 +116,6 @@ export type Fetched<T> = { ok: true; value: T } | { ok: false; trouble: Trouble 
 export interface Quote {
   details: Fetched<ProductDetail>[];
   balance: Fetched<Balance>;
+  /** The products administrators hid, read from the database beside the provider's answers; absent in quotes recorded before it was asked. */
+  hidden?: number[];
 }

@@ -95,6 +95,11 @@ export function describePlaceResult(result: PlaceResult): {
       };
     case 'rejected': {
       const reasonKey = REJECTION_MESSAGE[result.reason];
+      if (result.reason === 'product-hidden') {
+        // Named, since an order may hold other products nobody hid; all of them when the refusal did not say which.
+        const hidden = result.order.lines.filter((line) => result.hidden?.includes(line.product.id) ?? true);
+        return { kind: result.kind, messageKey: 'order-rejected-hidden', variables: { product: hidden.map((line) => line.product.title).join(', ') } };
+      }
       if (reasonKey) {
         return { kind: result.kind, messageKey: reasonKey, variables: {}, ...(result.providerMessage ? { providerSaid: result.providerMessage } : {}) };
       }

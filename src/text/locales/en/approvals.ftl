@@ -25,6 +25,7 @@ approval-changed-prices = The prices of { $count } products changed: the total w
 approval-changed-stock = The provider has only { $stock } of { $product } left, fewer than ordered. Nothing was placed; the request keeps waiting. Reject it, or approve again when the stock is back.
 approval-changed-region = The provider no longer offers { $product }. Nothing was placed; reject the request so that the staff member can order again.
 approval-blocked-paused = Ordering is paused, so nothing was placed. The request keeps waiting: approve again after /resume.
+approval-blocked-hidden = An administrator hid { $product } from staff, so nothing was placed. The request keeps waiting: approve it again once it is shown (/catalog show), or reject it.
 approval-blocked-funds = The wallet ({ $balance }) does not cover { $total }. Nothing was placed; the request keeps waiting.
 approval-blocked-limit = This order is over { $person }'s limits: { $reason }. Nothing was placed.
 approval-blocked-limit-reason = { $kind }: { $cap }, { $left } left

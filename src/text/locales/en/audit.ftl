@@ -28,6 +28,10 @@ audit-value-hour = { $hour }:00
 
 audit-codes-own = saw their own codes of { $order }
 audit-codes-other = saw { $owner }'s codes of { $order }
+audit-codes-handed-over = marked { $count ->
+    [one] the code
+   *[other] { $cards } codes
+} of { $order } handed over
 audit-staff-added = gave { $who } access as { $roles }
 audit-staff-role-changed = changed the role of { $who }: { $roles }
 audit-staff-removed = took access away from { $who } ({ $roles })
@@ -42,6 +46,7 @@ audit-setting-low-balance = set the low-balance alert to { $value } (was { $befo
 audit-setting-codes-removal = set codes to leave the chats after { $value } (was { $before })
 audit-setting-answers-kept = set end customers' answers to be kept { $value } (was { $before })
 audit-setting-digest = set the daily digest to { $value } (was { $before })
+audit-setting-expiry-remind = set expiry reminders to { $value } (was { $before })
 audit-setting-feed-on = turned the order feed on
 audit-setting-feed-off = turned the order feed off
 audit-setting-other = changed the setting “{ $setting }” to { $value } (was { $before })
@@ -72,6 +77,7 @@ audit-approval-blocked-paused = ordering is paused
 audit-approval-blocked-funds = the wallet balance is too low
 audit-approval-blocked-limit = a spending limit would be passed
 audit-approval-blocked-unchecked = the provider could not be asked
+audit-approval-blocked-hidden = an administrator had hidden a product of it from staff
 audit-approval-interrupted-checking = a restart interrupted the check
 audit-approval-interrupted-before-order = a restart came before the order was made
 
@@ -92,6 +98,7 @@ audit-why-another-in-flight = another order was being sent at that moment
 audit-why-paused = ordering was paused by { $source }
 audit-why-limit = over the { $limit } of { $cap } ({ $left } left)
 audit-why-no-access = the person could no longer order when it was about to be sent
+audit-why-hidden = an administrator had hidden { $product } from staff
 audit-why-rate-limit = the provider asked us to wait { $seconds } s
 audit-why-no-provider-order = the provider had no such order after { $checks } checks
 audit-why-interrupted = a restart interrupted the sending

@@ -11,7 +11,7 @@ catalog-new-line = New products from the provider: { $state }
 catalog-new-state-hidden = arrive hidden until an administrator shows them
 catalog-new-state-shown = are offered at once
 catalog-usage =
-    /catalog hide <id> — hide a product, or every product of a category, from staff
+    /catalog hide <id> — hide a product, or every product of a category and of the categories under it, from staff
     /catalog show <id> — offer it again
     (write product or category before the id when both have it)
     /catalog new hidden|shown — whether new products from the provider arrive hidden
@@ -38,3 +38,5 @@ audit-catalog-hidden = hid { $item } from staff
 audit-catalog-shown = offered { $item } to staff again
 audit-setting-new-products-hidden = set new products to arrive hidden
 audit-setting-new-products-shown = set new products to be offered at once
+order-rejected-hidden = Not sent: an administrator hid { $product } from staff, so it cannot be ordered now. Nothing was charged.
+order-lines-hidden = An administrator hid { $product } from staff, so it was taken out of your order. Nothing was ordered.

@@ -50,3 +50,4 @@ command-settings = Settings you can change in the chat
 command-export = Spreadsheets for accounting
 command-feed = A line for every order placed
 command-digest = The daily digest
+command-expiry = Reminders before codes expire

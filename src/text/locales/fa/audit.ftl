@@ -28,6 +28,10 @@ audit-value-hour = ساعت { $hour }:۰۰
 
 audit-codes-own = کدهای { $order } خودش را دید
 audit-codes-other = کدهای { $order } متعلق به { $owner } را دید
+audit-codes-handed-over = تحویل { $count ->
+    [one] کد
+   *[other] { $cards } کد
+} { $order } را ثبت کرد
 audit-staff-added = به { $who } با نقش { $roles } دسترسی داد
 audit-staff-role-changed = نقش { $who } را تغییر داد: { $roles }
 audit-staff-removed = دسترسی { $who } را برداشت ({ $roles })
@@ -42,6 +46,7 @@ audit-setting-low-balance = آستانهٔ هشدار کمبود موجودی ر
 audit-setting-codes-removal = برداشتن کدها از گفتگو را { $value } کرد (پیش‌تر: { $before })
 audit-setting-answers-kept = نگه‌داشتن پاسخ‌های مشتری را { $value } کرد (پیش‌تر: { $before })
 audit-setting-digest = خلاصهٔ روزانه را روی { $value } گذاشت (پیش‌تر: { $before })
+audit-setting-expiry-remind = یادآوری انقضای کدها را روی { $value } گذاشت (پیش‌تر: { $before })
 audit-setting-feed-on = گزارش لحظه‌ای سفارش‌ها را روشن کرد
 audit-setting-feed-off = گزارش لحظه‌ای سفارش‌ها را خاموش کرد
 audit-setting-other = تنظیم «{ $setting }» را { $value } کرد (پیش‌تر: { $before })
@@ -72,6 +77,7 @@ audit-approval-blocked-paused = ثبت سفارش متوقف بود
 audit-approval-blocked-funds = موجودی کیف پول کافی نبود
 audit-approval-blocked-limit = از یکی از سقف‌های خرید بیشتر می‌شد
 audit-approval-blocked-unchecked = پرسیدن از تأمین‌کننده ممکن نشد
+audit-approval-blocked-hidden = یکی از مدیران محصولی از آن را از کارمندان پنهان کرده بود
 audit-approval-interrupted-checking = راه‌اندازی دوبارهٔ ربات بررسی را نیمه‌کاره گذاشت
 audit-approval-interrupted-before-order = راه‌اندازی دوبارهٔ ربات پیش از ساختن سفارش پیش آمد
 
@@ -92,6 +98,7 @@ audit-why-another-in-flight = در همان لحظه سفارش دیگری در 
 audit-why-paused = ثبت سفارش به دست { $source } متوقف بود
 audit-why-limit = بیشتر از { $limit } ({ $cap }) می‌شد؛ باقی‌مانده: { $left }
 audit-why-no-access = هنگام ارسال، آن شخص دیگر اجازهٔ سفارش نداشت
+audit-why-hidden = یکی از مدیران { $product } را از کارمندان پنهان کرده بود
 audit-why-rate-limit = تأمین‌کننده خواست { $seconds } ثانیه صبر کنیم
 audit-why-no-provider-order = پس از { $checks } بار بررسی، چنین سفارشی نزد تأمین‌کننده نبود
 audit-why-interrupted = راه‌اندازی دوبارهٔ ربات ارسال را نیمه‌کاره گذاشت

@@ -11,7 +11,7 @@ catalog-new-line = محصولات تازهٔ تأمین‌کننده: { $state }
 catalog-new-state-hidden = پنهان می‌رسند تا مدیری نمایششان دهد
 catalog-new-state-shown = بی‌درنگ عرضه می‌شوند
 catalog-usage =
-    /catalog hide <شناسه> — پنهان کردن یک محصول، یا همهٔ محصولات یک دسته، از کارمندان
+    /catalog hide <شناسه> — پنهان کردن یک محصول، یا همهٔ محصولات یک دسته و زیردسته‌هایش، از کارمندان
     /catalog show <شناسه> — عرضهٔ دوباره
     (اگر محصول و دسته هر دو این شناسه را دارند، پیش از شناسه product یا category بنویسید)
     /catalog new hidden|shown — این‌که محصولات تازهٔ تأمین‌کننده پنهان برسند یا نه
@@ -38,3 +38,5 @@ audit-catalog-hidden = { $item } را از کارمندان پنهان کرد
 audit-catalog-shown = { $item } را دوباره به کارمندان عرضه کرد
 audit-setting-new-products-hidden = تنظیم کرد که محصولات تازه پنهان برسند
 audit-setting-new-products-shown = تنظیم کرد که محصولات تازه بی‌درنگ عرضه شوند
+order-rejected-hidden = فرستاده نشد: یکی از مدیران { $product } را از کارمندان پنهان کرده است و فعلاً نمی‌توان آن را سفارش داد. مبلغی کسر نشد.
+order-lines-hidden = یکی از مدیران { $product } را از کارمندان پنهان کرد، برای همین از سفارش شما برداشته شد. چیزی سفارش داده نشد.

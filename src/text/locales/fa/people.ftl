@@ -50,3 +50,4 @@ command-settings = تنظیمات قابل تغییر در گفتگو
 command-export = فایل‌های جدول برای حسابداری
 command-feed = خبر هر سفارشی که ثبت می‌شود
 command-digest = خلاصهٔ روزانه
+command-expiry = یادآوری پیش از انقضای کدها

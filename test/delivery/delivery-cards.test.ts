@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryCards } from '../../src/batches/delivery-cards.js';
+import { deliveryCards } from '../../src/delivery/delivery-cards.js';
 
 describe('the cards of a delivery, whatever its shape', () => {
   it('reads the sandbox shape, with the instructions beside the list kept on every card', () => {

@@ -1,11 +1,11 @@
-import { deliveryKey } from '../delivery/delivery-keys.js';
+import { deliveryKey } from './delivery-keys.js';
 import type { JsonValue } from '../provider/schemas.js';
 
 /**
- * One card of a delivery as the file of codes lists it: the code, its PIN,
- * serial and expiry where the delivery names them, and every other value
- * kept in `other` (as `key=value`), so that a shape nobody foresaw loses
- * nothing.
+ * One card of a delivery as a batch's file of codes lists it and the
+ * expiry reminders read it: the code, its PIN, serial and expiry where the
+ * delivery names them, and every other value kept in `other` (as
+ * `key=value`), so that a shape nobody foresaw loses nothing.
  */
 export interface DeliveryCard {
   code: string | null;

@@ -1,0 +1,2 @@
+ALTER TABLE "batches" DROP CONSTRAINT "batches_held_reason_check";--> statement-breakpoint
+ALTER TABLE "batches" ADD CONSTRAINT "batches_held_reason_check" CHECK (held_reason is null or held_reason in ('price-changed', 'stock', 'funds', 'paused', 'access', 'limit', 'approval', 'unknown-outcome', 'provider', 'velocity', 'product-hidden'));

@@ -1,0 +1,36 @@
+-- A batch can be held because an administrator hid a product of its next
+-- order ('product-hidden'). SQLite cannot change a CHECK in place, so the
+-- table is rebuilt; openDb runs migrations with foreign keys off and checks
+-- them before it commits, so orders.batch_id keeps every reference.
+PRAGMA foreign_keys=OFF;--> statement-breakpoint
+CREATE TABLE `__new_batches` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`key` text NOT NULL,
+	`requester_id` integer NOT NULL,
+	`chat_id` integer NOT NULL,
+	`source` text NOT NULL,
+	`file_hash` text,
+	`file_name` text,
+	`plan` text NOT NULL,
+	`total` integer NOT NULL,
+	`state` text NOT NULL,
+	`held_reason` text,
+	`next_index` integer DEFAULT 0 NOT NULL,
+	`progress_message_id` integer,
+	`progress_edited_at` integer,
+	`file_sent_at` integer,
+	`approved_by` integer,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	CONSTRAINT "batches_source_check" CHECK(source in ('quantity', 'file')),
+	CONSTRAINT "batches_state_check" CHECK(state in ('draft', 'waiting-approval', 'running', 'held', 'placed', 'done', 'stopped', 'cancelled')),
+	CONSTRAINT "batches_held_reason_check" CHECK(held_reason is null or held_reason in ('price-changed', 'stock', 'funds', 'paused', 'access', 'limit', 'approval', 'unknown-outcome', 'provider', 'velocity', 'product-hidden'))
+);
+--> statement-breakpoint
+INSERT INTO `__new_batches`("id", "key", "requester_id", "chat_id", "source", "file_hash", "file_name", "plan", "total", "state", "held_reason", "next_index", "progress_message_id", "progress_edited_at", "file_sent_at", "approved_by", "created_at", "updated_at") SELECT "id", "key", "requester_id", "chat_id", "source", "file_hash", "file_name", "plan", "total", "state", "held_reason", "next_index", "progress_message_id", "progress_edited_at", "file_sent_at", "approved_by", "created_at", "updated_at" FROM `batches`;--> statement-breakpoint
+DROP TABLE `batches`;--> statement-breakpoint
+ALTER TABLE `__new_batches` RENAME TO `batches`;--> statement-breakpoint
+PRAGMA foreign_keys=ON;--> statement-breakpoint
+CREATE UNIQUE INDEX `batches_key_idx` ON `batches` (`key`);--> statement-breakpoint
+CREATE INDEX `batches_state_idx` ON `batches` (`state`);--> statement-breakpoint
+CREATE INDEX `batches_requester_file_idx` ON `batches` (`requester_id`,`file_hash`);

@@ -1,0 +1,47 @@
+import type { AdminRecipient } from '../alerts/admin-alerts.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Stores } from '../db/stores.js';
+import type { Logger } from '../logger.js';
+import type { ProviderClient } from '../provider/client.js';
+import { createDailyDigest, type DailyDigest } from '../reports/daily-digest.js';
+import { createOrderFeed, type OrderFeed } from '../reports/order-feed.js';
+import type { SettingsView } from '../settings/settings-view.js';
+import type { Locale, Translate } from '../text/i18n.js';
+import type { LocalPeriods } from '../text/local-periods.js';
+
+/** The order feed and the daily digest, composed on the stores: what administrators are sent without asking. */
+export async function createReports(deps: {
+  config: Pick<Config, 'amountUnit' | 'timeZone'>;
+  stores: Pick<Stores, 'reports' | 'appState'>;
+  settings: SettingsView;
+  provider: Pick<ProviderClient, 'getBalance'>;
+  periods: LocalPeriods;
+  recipients: () => AdminRecipient[];
+  sendText: (chatId: number, text: string) => Promise<void>;
+  translate: (locale: Locale) => Translate;
+  describePerson: (id: number) => string;
+  /** The wallet statement's open exceptions, for the digest. */
+  walletExceptions: () => Promise<number | null>;
+  /** Delivered codes not handed over that expire soon (src/expiry/expiring-soon.ts), for the digest. */
+  expiringCodes: () => Promise<{ count: number; lastDay: number }>;
+  clock: Clock;
+  logger: Logger;
+}): Promise<{ orderFeed: OrderFeed; dailyDigest: DailyDigest }> {
+  const { config, stores, settings, logger } = deps;
+  const senders = { recipients: deps.recipients, sendText: deps.sendText, translate: deps.translate, describePerson: deps.describePerson, amountUnit: config.amountUnit, clock: deps.clock };
+  const orderFeed = await createOrderFeed({ queries: stores.reports, state: stores.appState, settings, ...senders, logger: logger.child({ component: 'feed' }) });
+  const dailyDigest = createDailyDigest({
+    state: stores.appState,
+    settings,
+    queries: stores.reports,
+    provider: deps.provider,
+    periods: deps.periods,
+    timeZone: config.timeZone,
+    walletExceptions: deps.walletExceptions,
+    expiringCodes: deps.expiringCodes,
+    ...senders,
+    logger: logger.child({ component: 'digest' }),
+  });
+  return { orderFeed, dailyDigest };
+}
