@@ -23,7 +23,7 @@ export function createAppBot(deps: { config: Config; services: Services; catalog
     apiRoot: config.telegramApiRoot,
     pace: services.pace,
     staff,
-    freshViews: () => services.viewFreshness.check(),
+    freshViews: (counts) => services.viewFreshness.check(counts),
     people: services.people,
     strangers: services.stores.strangerReplies,
     strangerSettings: services.settings,

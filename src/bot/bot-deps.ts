@@ -9,6 +9,7 @@ import type { CatalogSync } from '../catalog/catalog-sync.js';
 import type { Clock } from '../clock.js';
 import type { PeopleView } from '../db/people-view.js';
 import type { StaffView } from '../db/staff-view.js';
+import type { ChangeCounts } from '../db/change-counters.js';
 import type { SessionStore } from '../db/session-store.js';
 import type { StrangerRepliesStore } from '../db/stranger-replies-repo.js';
 import type { Logger } from '../logger.js';
@@ -51,10 +52,12 @@ export interface BotDeps {
   /**
    * Reads the staff, people and settings copies again where another
    * instance changed them (services.viewFreshness.check): awaited before
-   * anything of an update reads them. Absent, the copies follow only the
-   * changes made through them (one instance).
+   * anything of an update reads them. Given `counts`, the change counters
+   * the update's first read brought with its chat's state, it reads them
+   * no more. Absent, the copies follow only the changes made through them
+   * (one instance).
    */
-  freshViews?: () => Promise<void>;
+  freshViews?: (counts?: ChangeCounts) => Promise<void>;
   /** Names and @usernames from updates, shown instead of IDs. */
   people: PeopleView;
   strangers: StrangerRepliesStore;

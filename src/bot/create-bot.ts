@@ -105,19 +105,19 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   if (counted) bot.use((_ctx, next) => next().finally(counted));
   // Updates of one chat in order, chats in parallel (with the runner, and with the webhook intake).
   bot.use(sequentialize((ctx: Context) => ctx.chat?.id.toString()));
+  const freshViews = deps.freshViews;
   // Values are whatever this bot wrote under its keys: the conversations plugin's versioned state.
-  const sessions = createSessionPrefetch(deps.sessions as SessionStore<VersionedState<ConversationData>>);
+  const sessions = createSessionPrefetch(deps.sessions as SessionStore<VersionedState<ConversationData>>, { withCounts: freshViews !== undefined });
   const storage = sessions.store;
   // After the chat's turn has come and before anything reads who is staff, a rule, a setting or a language;
-  // the chat's conversation state is read meanwhile rather than after.
-  const freshViews = deps.freshViews;
+  // the chat's conversation state is read meanwhile rather than after (with the change counters, where the store can).
   bot.use(async (ctx, next) => {
-    const forget = ctx.chat ? sessions.start(`${CONVERSATION_KEY_PREFIX}${ctx.chat.id}`) : undefined;
+    const started = ctx.chat ? sessions.start(`${CONVERSATION_KEY_PREFIX}${ctx.chat.id}`) : undefined;
     try {
-      if (freshViews) await freshViews();
+      if (freshViews) await freshViews(started?.counts ? await started.counts : undefined);
       await next();
     } finally {
-      forget?.();
+      started?.forget();
     }
   });
   bot.use(privateChatsOnly(deps.logger));

@@ -34,6 +34,8 @@ const DONE_TRIES = 5;
  * take down every instance in turn.
  */
 const MAX_ATTEMPTS = 3;
+/** Why the worker's sleep ended early: an update was stored (see wake). */
+const WOKEN = 'woken';
 
 export interface UpdateWorker {
   /** An update was just stored here: look for work now rather than at the next poll. */
@@ -74,7 +76,8 @@ export function startUpdateWorker(
   let failing = false;
   let prunedAt = 0;
 
-  const wake = () => waiting?.abort();
+  // A plain reason: abort() with none builds a DOMException and its stack on every update's wake-up.
+  const wake = () => waiting?.abort(WOKEN);
 
   async function handleClaimed(claim: ClaimedUpdate): Promise<void> {
     if (claim.attempts > MAX_ATTEMPTS) {

@@ -6,7 +6,7 @@ import { createAppStateRepo, type Json } from '../db/app-state-repo.js';
 import { createCatalogQueries, type CatalogCategory, type CatalogProduct, type ListedProduct, type SearchRequest } from './catalog-queries.js';
 import { createSqliteHiddenCatalog, type HiddenCatalog } from './catalog-hidden.js';
 import { createCatalogWriter, type CatalogSnapshot, type CatalogWriteResult } from './catalog-writer.js';
-import { productsDueForPrice, recordProductDetail } from './price-rows.js';
+import { createPriceRecorder, productsDueForPrice } from './price-rows.js';
 import type { ProductDetail } from '../provider/schemas.js';
 
 /**
@@ -76,6 +76,9 @@ export function createSqliteCatalogStore(deps: { db: Db; clock: Clock } & Catalo
   const queries = createCatalogQueries({ db });
   const writer = createCatalogWriter({ db, ...(deps.chunkSize ? { chunkSize: deps.chunkSize } : {}), ...(deps.rest ? { rest: deps.rest } : {}) });
   const count = db.$client.prepare<[], { n: number }>('select count(*) as n from products');
+  // Kept, so that its compiled read is too: /order asks whether the first catalog is still loading.
+  const state = createAppStateRepo({ db, clock });
+  const recordPrice = createPriceRecorder(db);
   return {
     ...createSqliteHiddenCatalog({ db, clock }),
     categoriesPage: async (request) => queries.categoriesPage(request),
@@ -88,9 +91,9 @@ export function createSqliteCatalogStore(deps: { db: Db; clock: Clock } & Catalo
       const finish = state ? (tx: SyncDb) => createAppStateRepo({ db: tx, clock }).set(state.key, state.value) : undefined;
       return writer.write(snapshot, finish, { hideNew: options?.hideNew ?? false, now: clock.now() });
     },
-    recordPrice: async (detail, now) => recordProductDetail(db, detail, now),
+    recordPrice: async (detail, now) => recordPrice(detail, now),
     productsDueForPrice: async (cutoff, limit) => productsDueForPrice(db, cutoff, limit),
-    readState: async <T = Json>(key: string) => createAppStateRepo({ db, clock }).get<T>(key),
-    writeState: async (key, value) => createAppStateRepo({ db, clock }).set(key, value),
+    readState: async <T = Json>(key: string) => state.get<T>(key),
+    writeState: async (key, value) => state.set(key, value),
   };
 }

@@ -8,15 +8,33 @@ import type { ProductDetail } from '../provider/schemas.js';
  * price and stock, and which products are due for a fresh read.
  */
 
-/** Remembers what a product detail said about price and stock. */
-export function recordProductDetail(db: Db, detail: ProductDetail, now: number): void {
+/** What a product detail said about price and stock, as product_prices keeps it; null for a detail without regions. */
+export function priceRow(detail: ProductDetail): { productId: number; priceFrom: number; priceTo: number; stockTotal: number } | null {
   const regions = detail.regionProperties;
-  if (regions.length === 0) return;
+  if (regions.length === 0) return null;
   const inStock = regions.filter((r) => r.stock > 0);
   const prices = (inStock.length > 0 ? inStock : regions).map((r) => r.price);
   const stockTotal = regions.reduce((sum, r) => sum + Math.max(0, r.stock), 0);
-  const row = { productId: detail.id, priceFrom: Math.min(...prices), priceTo: Math.max(...prices), stockTotal, fetchedAt: new Date(now) };
-  db.insert(productPrices).values(row).onConflictDoUpdate({ target: productPrices.productId, set: row }).run();
+  return { productId: detail.id, priceFrom: Math.min(...prices), priceTo: Math.max(...prices), stockTotal };
+}
+
+/**
+ * Remembers what a product detail said about price and stock. Every
+ * product a person picks is read from the provider and recorded before
+ * the step goes on, so the statement is prepared once (built by drizzle
+ * and compiled on each call, it took about 0.3 ms); fetched_at in epoch
+ * milliseconds, as the schema's timestamp_ms column keeps it.
+ */
+export function createPriceRecorder(db: Db): (detail: ProductDetail, now: number) => void {
+  const upsert = db.$client.prepare<[number, number, number, number, number]>(
+    `insert into product_prices (product_id, price_from, price_to, stock_total, fetched_at) values (?, ?, ?, ?, ?)
+     on conflict (product_id) do update set price_from = excluded.price_from, price_to = excluded.price_to,
+       stock_total = excluded.stock_total, fetched_at = excluded.fetched_at`,
+  );
+  return (detail, now) => {
+    const row = priceRow(detail);
+    if (row) upsert.run(row.productId, row.priceFrom, row.priceTo, row.stockTotal, now);
+  };
 }
 
 /** Products whose price is unknown or fetched before `cutoff`: unknown first, then oldest. */

@@ -23,7 +23,8 @@ import { CATALOG_SYNC_STATE_KEY } from '../catalog/catalog-sync.js';
  * instance holds on this one from its next update on.
  */
 export interface ViewFreshness {
-  check(): Promise<void>;
+  /** `counts`: the counters as read just now with other reads (the update's first, session-prefetch.ts); absent, read here. */
+  check(counts?: ChangeCounts): Promise<void>;
 }
 
 type Reloadable = { refresh(): Promise<void> };
@@ -51,9 +52,9 @@ export function createViewFreshness(deps: {
   };
 
   return {
-    async check() {
+    async check(given) {
       if (!counters.shared) return;
-      const counts = await counters.read();
+      const counts = given ?? (await counters.read());
       await Promise.all(VIEW_NAMES.filter((name) => counts[name] > seen[name]).map((name) => reload(name, counts[name])));
     },
   };

@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import type { ChangeCounts } from './change-counters.js';
 import type { Db } from './open.js';
 import { takeIdleSessions, type TakenSession } from './idle-sessions.js';
 import type { OrderActivityRule } from './order-activity.js';
@@ -22,6 +23,13 @@ export type { StoredSession, TakenSession, OrderActivityRule };
  */
 export interface SessionStore<T> {
   read(key: string): Promise<T | undefined>;
+  /**
+   * `read`, and the change counters (change-counters.ts) in the same round
+   * trip: every update reads both first where the database is shared, and
+   * a second query would cost a second round trip and connection. Absent
+   * where the counters never move (SQLite).
+   */
+  readWithCounts?(key: string): Promise<{ value: T | undefined; counts: ChangeCounts }>;
   write(key: string, value: T): Promise<void>;
   delete(key: string): Promise<void>;
   /** The sessions whose key starts with `prefix`, as stored (JSON text); read only. */

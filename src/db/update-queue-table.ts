@@ -24,7 +24,7 @@ export const updateQueue = sqliteTable(
   },
   // The claim reads only unhandled rows; handled ones stay a day for the duplicate check.
   (t) => [
-    index('update_queue_chat_idx').on(t.chatKey, t.updateId),
+    index('update_queue_chat_idx').on(t.chatKey, t.updateId).where(sql`done_at is null`),
     index('update_queue_pending_idx').on(t.updateId).where(sql`done_at is null`),
     index('update_queue_done_idx').on(t.doneAt),
   ],

@@ -97,6 +97,8 @@ export function createSqliteSettingsStore(deps: { db: Db; clock: Clock }): Setti
 /** Settings live in app_state, so they survive restarts and need no migration per setting. */
 export function createSettingsRepo(deps: { db: Db; clock: Clock }): SettingsRepo {
   const { db, clock } = deps;
+  // Kept, so that its compiled read is too.
+  const state = createAppStateRepo({ db, clock });
 
   const store = <T extends Json>(setting: SettingDefinition<T>, value: T | null, actorId: number): SettingChange<T> =>
     db.transaction(
@@ -119,7 +121,7 @@ export function createSettingsRepo(deps: { db: Db; clock: Clock }): SettingsRepo
     );
 
   return {
-    read: (setting) => readFrom(createAppStateRepo({ db, clock }), setting),
+    read: (setting) => readFrom(state, setting),
     write(setting, value, actorId) {
       const checked = setting.schema.parse(value);
       return store(setting, checked, actorId);

@@ -160,7 +160,7 @@ export async function startRealBot(
     token: telegram.token,
     apiRoot: telegram.apiRoot,
     staff,
-    freshViews: () => viewFreshness.check(),
+    freshViews: (counts) => viewFreshness.check(counts),
     strangers: stores.strangerReplies,
     sessions: stores.sessions,
     reports: stores.reports,

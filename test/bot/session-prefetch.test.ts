@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSessionPrefetch } from '../../src/bot/session-prefetch.js';
 import { systemClock } from '../../src/clock.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
-import { createSqliteSessionStore } from '../../src/db/session-store.js';
+import { createSqliteSessionStore, type SessionStore } from '../../src/db/session-store.js';
+import type { ChangeCounts } from '../../src/db/change-counters.js';
 
 const opened: Db[] = [];
 afterAll(() => opened.splice(0).forEach(closeDb));
@@ -40,10 +41,34 @@ describe('the conversation state read at the start of a chat\'s turn', () => {
     const { store, prefetch } = world();
     await store.write('c:1', { step: 'menu' });
     await store.write('c:2', { step: 'other' });
-    const forget = prefetch.start('c:1');
+    const { forget } = prefetch.start('c:1');
     expect(await prefetch.store.read('c:2')).toEqual({ step: 'other' });
     forget();
     await store.write('c:1', { step: 'next update' });
     expect(await prefetch.store.read('c:1')).toEqual({ step: 'next update' });
+  });
+
+  it('hands on the change counters a store reads with the state, in the one read, when asked to', async () => {
+    const { store } = world();
+    await store.write('c:1', { step: 'menu' });
+    const counts: ChangeCounts = { staff: 3, people: 1, settings: 0, pause: 2, catalog: 7 };
+    let reads = 0;
+    const both: Pick<SessionStore<{ step: string }>, 'read' | 'write' | 'delete' | 'readWithCounts'> = {
+      read: (key) => (reads++, store.read(key)),
+      write: (key, value) => store.write(key, value),
+      delete: (key) => store.delete(key),
+      readWithCounts: async (key) => (reads++, { value: await store.read(key), counts }),
+    };
+    const started = createSessionPrefetch(both, { withCounts: true }).start('c:1');
+    expect(await started.counts).toEqual(counts);
+    // Not asked for counts (no freshness check to give them to): the plain read, and none handed on.
+    const plain = createSessionPrefetch(both).start('c:1');
+    expect(plain.counts).toBeNull();
+    expect(reads).toBe(2);
+  });
+
+  it('reads the counters apart when the store cannot read them with the state (SQLite, whose counters never move)', () => {
+    const { store } = world();
+    expect(createSessionPrefetch(store, { withCounts: true }).start('c:1').counts).toBeNull();
   });
 });

@@ -192,3 +192,19 @@ describe('views on several instances', () => {
     expect(reads).toBe(0);
   });
 });
+
+describe('the freshness check given the counters read with the update\'s first read', () => {
+  it('reads them no more, and reloads the views whose counters moved past its copies', async () => {
+    const a = await instance(first);
+    const stores = postgresStores({ db: second, clock: steppingClock() });
+    let counterReads = 0;
+    const read = stores.changes.read.bind(stores.changes);
+    const b = await openFreshViews({ ...stores, changes: { shared: true, read: () => (counterReads++, read()) } });
+    const baseline = counterReads;
+    await a.staff.add(60, 'staff', 1);
+    const counts = await stores.changes.read();
+    await b.viewFreshness.check(counts);
+    expect(counterReads).toBe(baseline);
+    expect(b.staff.current.find(60)?.role).toBe('staff');
+  });
+});

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
 import { createPostgresSessionStore } from '../../src/db/postgres/session-store.js';
+import { createPostgresChangeCounterStore } from '../../src/db/postgres/change-counters.js';
 import { freshDatabase } from '../support/postgres-database.js';
 import { sessionStoreContract } from './contract/session-store.contract.js';
 import { orderValues } from './contract/report-store.contract.js';
@@ -31,4 +32,22 @@ sessionStoreContract('PostgreSQL', async () => {
       await db.insert(orders).values(orderValues({ userId: chatId, state, createdAt }));
     },
   };
+});
+
+describe('the state read with the change counters (the first read of every update)', () => {
+  it('is the state read alone, with the counters as they are, another connection\'s change included', async () => {
+    await db.$client.query('truncate bot_sessions');
+    await db.$client.query('delete from staff where telegram_id = 77');
+    const store = createPostgresSessionStore<{ step: string }>({ db, clock: systemClock });
+    const before = await createPostgresChangeCounterStore({ db }).read();
+    expect(await store.readWithCounts!('conversation:1')).toEqual({ value: undefined, counts: before });
+
+    await store.write('conversation:1', { step: 'menu' });
+    // A change through another instance moves a counter in the same transaction.
+    await other.$client.query(`insert into staff (telegram_id, role, source, added_by, created_at) values (77, 'staff', 'chat', 1, now())`);
+    const { value, counts } = await store.readWithCounts!('conversation:1');
+    expect(value).toEqual({ step: 'menu' });
+    expect(counts).toEqual({ ...before, staff: before.staff + 1 });
+    expect(counts).toEqual(await createPostgresChangeCounterStore({ db }).read());
+  });
 });

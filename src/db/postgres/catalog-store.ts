@@ -9,6 +9,7 @@ import type { CatalogStore, CatalogStoreOptions } from '../../catalog/catalog-st
 import { categoryTexts, UNCATEGORISED_ID } from '../../catalog/catalog-writer.js';
 import { normaliseSearchText } from '../../catalog/normalise.js';
 import { buildSearchTerms, searchWords } from '../../catalog/search-query.js';
+import { priceRow } from '../../catalog/price-rows.js';
 import { phraseMatches, termCondition } from './search-terms.js';
 import { createPostgresHiddenCatalog, HIDE_NEW_PRODUCTS } from './catalog-hidden.js';
 import { HIDDEN_CATEGORIES, PRODUCT_HIDDEN } from '../../catalog/catalog-hidden.js';
@@ -53,6 +54,19 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
 
   async function rows<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
     return (await pool.query<T>(text, values)).rows;
+  }
+
+  /**
+   * The fixed reads of the /order steps, as named statements: each
+   * connection parses one once. Where the plan does not depend on the
+   * values the server keeps it too (a product by id: 0.2 ms of planning
+   * against 0.04 ms of running); a category's page is still planned for
+   * its values each time, and answers 0.15 ms sooner. A search is not
+   * named: its text follows what was typed, and a plan kept for one search
+   * took up to half as long again for others ("gift 25": 2.0 ms against 1.5 ms).
+   */
+  async function stepRows<T extends pg.QueryResultRow>(name: string, text: string, values: unknown[] = []): Promise<T[]> {
+    return (await pool.query<T>({ name, text, values })).rows;
   }
 
   async function inTransaction(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
@@ -126,7 +140,8 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
   return {
     ...createPostgresHiddenCatalog({ pool, clock }),
     async categoriesPage(request) {
-      const all = await rows<CatalogCategory>(
+      const all = await stepRows<CatalogCategory>(
+        'catalog-categories',
         `select c.category_id::float8 as id, coalesce(k.title, '') as title, (${SHOWN_COUNT})::int as "productCount"
          from category_counts c left join categories k on k.id = c.category_id
          where ${BUCKET_SHOWN} and ${SHOWN_COUNT} > 0
@@ -139,7 +154,8 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
     async productsPage({ categoryId, ...request }) {
       // The count and the page asked for in one query (one round trip, one connection); read again only when past the end.
       const pageAt = (size: number, offset: number) =>
-        rows<CatalogProduct & { total: number; pos: number | null }>(
+        stepRows<CatalogProduct & { total: number; pos: number | null }>(
+          'catalog-products-page',
           `select c.total, x.* from (select coalesce((select case when ${BUCKET_SHOWN} then ${SHOWN_COUNT} else 0 end from category_counts c where c.category_id = $1), 0)::int as total) c
            left join lateral (
              select ${PRODUCT_COLUMNS}, p.position as pos from products p left join product_prices pp on pp.product_id = p.id
@@ -192,7 +208,8 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
     },
 
     async product(id) {
-      const found = await rows<ListedProduct>(
+      const found = await stepRows<ListedProduct>(
+        'catalog-product',
         `select ${PRODUCT_COLUMNS}, ${PRODUCT_HIDDEN} as hidden
          from products p left join product_prices pp on pp.product_id = p.id where p.id = $1`,
         [id],
@@ -201,7 +218,7 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
     },
 
     async productCount() {
-      return (await rows<{ n: number }>('select count(*)::int as n from products'))[0]?.n ?? 0;
+      return (await stepRows<{ n: number }>('catalog-product-count', 'select count(*)::int as n from products'))[0]?.n ?? 0;
     },
 
     async write(snapshot, options) {
@@ -295,17 +312,16 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
     },
 
     async recordPrice(detail, now) {
-      const regions = detail.regionProperties;
-      if (regions.length === 0) return;
-      const inStock = regions.filter((r) => r.stock > 0);
-      const prices = (inStock.length > 0 ? inStock : regions).map((r) => r.price);
-      const stockTotal = regions.reduce((sum, r) => sum + Math.max(0, r.stock), 0);
-      await pool.query(
-        `insert into product_prices (product_id, price_from, price_to, stock_total, fetched_at) values ($1, $2, $3, $4, $5)
-         on conflict (product_id) do update set price_from = excluded.price_from, price_to = excluded.price_to,
-           stock_total = excluded.stock_total, fetched_at = excluded.fetched_at`,
-        [detail.id, Math.min(...prices), Math.max(...prices), stockTotal, new Date(now)],
-      );
+      const row = priceRow(detail);
+      if (!row) return;
+      // Named: every product a person picks is recorded before the step goes on.
+      await pool.query({
+        name: 'catalog-record-price',
+        text: `insert into product_prices (product_id, price_from, price_to, stock_total, fetched_at) values ($1, $2, $3, $4, $5)
+          on conflict (product_id) do update set price_from = excluded.price_from, price_to = excluded.price_to,
+            stock_total = excluded.stock_total, fetched_at = excluded.fetched_at`,
+        values: [row.productId, row.priceFrom, row.priceTo, row.stockTotal, new Date(now)],
+      });
     },
 
     async productsDueForPrice(cutoff, limit) {

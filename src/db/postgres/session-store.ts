@@ -3,9 +3,24 @@ import type { Clock } from '../../clock.js';
 import { orderActivityWhere } from '../order-activity.js';
 import type { SessionStore, TakenSession } from '../session-store.js';
 import { keyHasPrefix } from '../stored-sessions.js';
+import { countsOf, type CounterRow } from './change-counters.js';
 import type { PgDb } from './open.js';
 import { moneyTransaction } from './order-writes.js';
 import { botSessions, orders } from './schema.js';
+
+/*
+ * Every update reads its chat's row and writes it back: named statements,
+ * parsed and planned once per connection, and no query builder per call
+ * (built by drizzle, a read and a write took 0.4-0.5 ms of this process's
+ * CPU each; as statements, 0.1-0.2 ms).
+ */
+const READ = 'select value from bot_sessions where key = $1';
+const WRITE = `insert into bot_sessions (key, value, updated_at) values ($1, $2, $3)
+  on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`;
+const DELETE = 'delete from bot_sessions where key = $1';
+/** The chat's row and the change counters (change-counters.ts) in one round trip: a row has either a name or a value. */
+const READ_WITH_COUNTS = `select name, version, null::text as value from change_counters
+  union all select null, null, value from bot_sessions where key = $1`;
 
 /**
  * Session and conversation state on PostgreSQL, in `bot_sessions`: the
@@ -16,24 +31,25 @@ import { botSessions, orders } from './schema.js';
  */
 export function createPostgresSessionStore<T>(deps: { db: PgDb; clock: Clock }): SessionStore<T> {
   const { db, clock } = deps;
+  const pool = db.$client;
   const remove = async (key: string) => {
-    await db.delete(botSessions).where(eq(botSessions.key, key));
+    await pool.query({ name: 'session-delete', text: DELETE, values: [key] });
   };
+  const parsed = (value: string | null | undefined): T | undefined => (value === null || value === undefined ? undefined : (JSON.parse(value) as T));
   return {
     async read(key) {
-      const rows = await db.select({ value: botSessions.value }).from(botSessions).where(eq(botSessions.key, key));
-      const row = rows[0];
-      return row ? (JSON.parse(row.value) as T) : undefined;
+      const { rows } = await pool.query<{ value: string }>({ name: 'session-read', text: READ, values: [key] });
+      return parsed(rows[0]?.value);
+    },
+    async readWithCounts(key) {
+      const { rows } = await pool.query<CounterRow & { value: string | null }>({ name: 'session-read-with-counts', text: READ_WITH_COUNTS, values: [key] });
+      return { value: parsed(rows.find((row) => row.value !== null)?.value), counts: countsOf(rows) };
     },
     async write(key, value) {
       const json = JSON.stringify(value);
       // JSON has no `undefined`: writing it means there is nothing to keep.
       if (json === undefined) return remove(key);
-      const updatedAt = new Date(clock.now());
-      await db
-        .insert(botSessions)
-        .values({ key, value: json, updatedAt })
-        .onConflictDoUpdate({ target: botSessions.key, set: { value: json, updatedAt } });
+      await pool.query({ name: 'session-write', text: WRITE, values: [key, json, new Date(clock.now())] });
     },
     delete: remove,
     async readPrefix(prefix) {

@@ -65,6 +65,13 @@ export function createOrderConversation(deps: OrderConversationDeps) {
     let prefetched: Quote | null = null;
     /** The last step did not reach the staff member: their next update shows it again. */
     let unshown = carried?.unshown ?? false;
+    /**
+     * The answer to the press this run takes. Telegram needs it only to stop
+     * the button's spinner, and nothing of the step waits for it: it goes
+     * while the step is read and drawn, not one Telegram round trip before,
+     * and the run ends only once it has gone (answerPress never throws).
+     */
+    let pressAnswer: Promise<void> = Promise.resolve();
 
     const { fetch, whileSlow, pausedNow, limitFor, readQuote } = createOrderReads(conversation, deps, chatId, userId);
 
@@ -77,7 +84,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           // Buttons of other features are not ours to answer: skip() alone would swallow them.
           if (!pressed) await conversation.skip({ next: true });
           if (unshown) {
-            await answerPress(next);
+            pressAnswer = answerPress(next);
             editInPlace = false;
             return { kind: 'again' };
           }
@@ -89,10 +96,10 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           }
           editInPlace = true;
           if (!acceptsPress(draft, pressed!, { perItemLimit: deps.perItemLimit, confirmOffered: confirmKey !== null, maxLines: deps.maxLines })) {
-            await answerPress(next, t('order-button-invalid'));
+            pressAnswer = answerPress(next, t('order-button-invalid'));
             return { kind: 'again' };
           }
-          await answerPress(next);
+          pressAnswer = answerPress(next);
           return { kind: 'press', pressed: pressed! };
         }
         // Edits, reactions and the like are not answers.
@@ -310,25 +317,34 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       if (args?.again) ({ draft, notice, prefetched } = await startFromPast({ conversation, deps, readQuote, view }, args.again));
       await showStep();
     }
-    const input = await waitInput();
-    if (input.kind === 'not-text') {
-      notice = t('order-not-text');
-    } else if (input.kind === 'press') {
-      if ((await press(input.pressed)) === 'done') return;
-    } else if (input.kind === 'text' && codeFor !== null && (await conversation.external(() => deps.orderStepUp?.takePass(userId, codeFor!) ?? false))) {
-      // The step-up gate took a right code for this summary's order: Confirm goes on with it.
-      if (await confirmIfFresh(true)) return;
-    } else if (input.kind === 'text') {
-      const step = draft.step as InputStep;
-      const answered = answerText(draft, step, input.text.slice(0, step === 'field' ? 4096 : MAX_SEARCH_LENGTH), deps.perItemLimit, t);
-      draft = answered.draft;
-      notice = answered.notice;
-    }
-    await showStep();
-    const next: OrderArgs = {
-      locale,
-      carried: { draft, menuId: menu.id(), shownCategories, confirmKey, unshown, codeFor },
+    /** Takes the answer to the step on screen and shows the next, then hands the order on. */
+    const takeAnswer = async (input: Input): Promise<void> => {
+      if (input.kind === 'not-text') {
+        notice = t('order-not-text');
+      } else if (input.kind === 'press') {
+        if ((await press(input.pressed)) === 'done') return;
+      } else if (input.kind === 'text' && codeFor !== null && (await conversation.external(() => deps.orderStepUp?.takePass(userId, codeFor!) ?? false))) {
+        // The step-up gate took a right code for this summary's order: Confirm goes on with it.
+        if (await confirmIfFresh(true)) return;
+      } else if (input.kind === 'text') {
+        const step = draft.step as InputStep;
+        const answered = answerText(draft, step, input.text.slice(0, step === 'field' ? 4096 : MAX_SEARCH_LENGTH), deps.perItemLimit, t);
+        draft = answered.draft;
+        notice = answered.notice;
+      }
+      await showStep();
+      const next: OrderArgs = {
+        locale,
+        carried: { draft, menuId: menu.id(), shownCategories, confirmKey, unshown, codeFor },
+      };
+      await conversation.external((outside) => handOver(outside, next));
     };
-    await conversation.external((outside) => handOver(outside, next));
+
+    const input = await waitInput();
+    try {
+      await takeAnswer(input);
+    } finally {
+      await pressAnswer;
+    }
   };
 }
