@@ -170,6 +170,8 @@ describe('views on several instances', () => {
     await b.viewFreshness.check();
     expect(await menuTitles(b)).toEqual(['Streaming', 'Consoles']);
     expect((await b.catalog.search({ query: 'consoles', page: 1, pageSize: 8 })).items.map((p) => p.id)).toEqual([101]);
+    // The other's search for the old name, made before the rename, is not answered from what it kept.
+    expect((await b.catalog.search({ query: 'games', page: 1, pageSize: 8 })).items).toEqual([]);
 
     await second.$client.query(`update categories set title = 'Films' where id = 1`);
     await a.viewFreshness.check();

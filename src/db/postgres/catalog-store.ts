@@ -3,21 +3,18 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type pg from 'pg';
 import type { Clock } from '../../clock.js';
 import type { CatalogCategory, CatalogProduct, ListedProduct } from '../../catalog/catalog-queries.js';
-import { MAX_SEARCH_RESULTS } from '../../catalog/catalog-queries.js';
 import type { Json } from '../app-state-repo.js';
 import type { CatalogStore, CatalogStoreOptions } from '../../catalog/catalog-store.js';
 import { categoryTexts, UNCATEGORISED_ID } from '../../catalog/catalog-writer.js';
 import { normaliseSearchText } from '../../catalog/normalise.js';
-import { buildSearchTerms, searchWords } from '../../catalog/search-query.js';
 import { priceRow } from '../../catalog/price-rows.js';
-import { phraseMatches, termCondition } from './search-terms.js';
+import { createPostgresCatalogSearch, PRODUCT_COLUMNS } from './catalog-search.js';
 import { createPostgresHiddenCatalog, HIDE_NEW_PRODUCTS } from './catalog-hidden.js';
 import { HIDDEN_CATEGORIES, PRODUCT_HIDDEN } from '../../catalog/catalog-hidden.js';
-import { resolvePage, type PageOf } from '../paging.js';
+import { resolvePage } from '../paging.js';
 import type { PgDb } from './open.js';
 
 const DEFAULT_CHUNK = 250;
-const EMPTY_PAGE: PageOf<never> = { items: [], page: 1, pageCount: 1, total: 0 };
 
 interface ProductRow {
   id: number;
@@ -33,24 +30,20 @@ interface ProductRow {
 const SHOWN_COUNT = `c.product_count - (select count(*) from catalog_hidden h join products p on p.id = h.item_id where h.kind = 'product' and p.bucket_id = c.category_id)`;
 const BUCKET_SHOWN = `c.category_id not in ${HIDDEN_CATEGORIES}`;
 
-const PRODUCT_COLUMNS = `p.id::float8 as id, p.title, p.category_id::float8 as "categoryId", p.is_available as "isAvailable",
-  pp.price_from::float8 as "priceFrom", pp.price_to::float8 as "priceTo", pp.stock_total as "stockTotal"`;
 
 /**
- * The catalog on PostgreSQL. Search reads product_search, the words of the
- * folded titles and their prefixes that triggers on products keep
- * (migration 0002): each typed word is one key of a GIN index, so the index
- * answers exactly what FTS5's prefix queries answer on SQLite, with no
- * pattern to check row by row (the trigram index and regular expression
- * this replaced took 2.6 to 22 ms a search on 10,000 products). A category's name is not stored
- * beside each product: the few categories are folded here and a term that
- * matches a category's name matches that category's products.
+ * The catalog on PostgreSQL. Search is in catalog-search.ts: each typed
+ * word is one key of a GIN index over the titles' word prefixes, so the
+ * index answers exactly what FTS5's prefix queries answer on SQLite (the
+ * trigram index and regular expression this replaced took 2.6 to 22 ms a
+ * search on 10,000 products).
  */
 export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & CatalogStoreOptions): CatalogStore {
   const pool = deps.db.$client;
   const { clock } = deps;
   const chunkSize = deps.chunkSize ?? DEFAULT_CHUNK;
   const rest = deps.rest ?? ((ms: number) => delay(ms));
+  const searching = createPostgresCatalogSearch(pool);
 
   async function rows<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
     return (await pool.query<T>(text, values)).rows;
@@ -83,30 +76,6 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
     }
   }
 
-  /**
-   * The folded name (with its parent's) of every category, split into words,
-   * by category id. Every typed search needs them, and they change only
-   * with a catalog refresh: kept until a refresh written through this store,
-   * or until `forget`, which the catalog view calls when the catalog's
-   * change counter moved (a refresh by another instance or a script, see
-   * fresh-views.ts). A read every so often instead would put a second
-   * round trip before the search itself.
-   */
-  let keptWords: { words: Promise<Map<number, string[]>> } | null = null;
-  function categoryWords(): Promise<Map<number, string[]>> {
-    if (keptWords) return keptWords.words;
-    const words = rows<{ id: number; title: string; parentId: number | null }>(
-      'select id::float8 as id, title, parent_id::float8 as "parentId" from categories order by position',
-    ).then((cats) => new Map([...categoryTexts(cats)].map(([id, text]) => [id, searchWords(text)])));
-    const kept = { words };
-    keptWords = kept;
-    // A failed read is not kept: the next search asks again.
-    words.catch(() => {
-      if (keptWords === kept) keptWords = null;
-    });
-    return words;
-  }
-
   function pacer(): () => Promise<void> {
     let since = performance.now();
     return async () => {
@@ -115,30 +84,12 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
     };
   }
 
-  /**
-   * One page of the hits and their total, as on SQLite: the first
-   * MAX_SEARCH_RESULTS hits in id order, ordered by position, and only the
-   * page's rows read in full.
-   */
-  async function searchPage(where: string, values: unknown[], limit: number, offset: number) {
-    const n = values.length;
-    return rows<CatalogProduct & { total: number }>(
-      // Each hit's position is looked up by key (a scalar subquery): joined, the planner may read all of products to hash them.
-      // The matches are gathered from the index first (materialized), then the first by id kept: left to itself, the planner may
-      // walk the whole table in id order testing each row when it expects many matches and few come (20 ms and more).
-      `with matched as materialized (select s.product_id as id from product_search s where ${where}),
-       hits as (select id from matched order by id limit ${MAX_SEARCH_RESULTS}),
-       placed as (select h.id, (select p.position from products p where p.id = h.id) as position from hits h),
-       page as (select id, position, (count(*) over ())::int as total from placed order by position, id limit $${n + 1} offset $${n + 2})
-       select ${PRODUCT_COLUMNS}, page.total
-       from page join products p on p.id = page.id left join product_prices pp on pp.product_id = p.id
-       order by page.position, page.id`,
-      [...values, limit, offset],
-    );
-  }
-
+  const hidden = createPostgresHiddenCatalog({ pool, clock });
   return {
-    ...createPostgresHiddenCatalog({ pool, clock }),
+    ...hidden,
+    // What is hidden changes what a search finds.
+    hide: (item, actorId) => hidden.hide(item, actorId).finally(() => searching.forget()),
+    show: (item, actorId) => hidden.show(item, actorId).finally(() => searching.forget()),
     async categoriesPage(request) {
       const all = await stepRows<CatalogCategory>(
         'catalog-categories',
@@ -173,39 +124,7 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
       return { items, page, pageCount, total };
     },
 
-    async search({ query, includeHidden, ...request }) {
-      const terms = buildSearchTerms(query);
-      if (terms === null) return EMPTY_PAGE;
-      const categories = await categoryWords();
-      const values: unknown[] = [];
-      // Every term must find the product.
-      const where = terms
-        .map((phrases) => {
-          const buckets = [...categories].filter(([, words]) => phrases.some((p) => phraseMatches(p, words))).map(([id]) => id);
-          return termCondition(phrases, buckets, values);
-        })
-        .join(' and ')
-        // Left out before the limit, so that hidden products never take a place among the results.
-        .concat(
-          includeHidden
-            ? ''
-            : ` and not exists (select 1 from catalog_hidden h where h.kind = 'product' and h.item_id = s.product_id) and s.bucket_id not in ${HIDDEN_CATEGORIES}`,
-        );
-      const wanted = resolvePage(request, Number.MAX_SAFE_INTEGER);
-      let found = await searchPage(where, values, wanted.pageSize, wanted.offset);
-      let total = found[0]?.total;
-      // Nothing on the first page is nothing at all: no count to ask for.
-      if (total === undefined && wanted.offset === 0) return EMPTY_PAGE;
-      if (total === undefined) {
-        const counted = await rows<{ n: number }>(`select count(*)::int as n from (select 1 from product_search s where ${where} limit ${MAX_SEARCH_RESULTS}) h`, values);
-        total = counted[0]?.n ?? 0;
-        if (total === 0) return EMPTY_PAGE;
-        const last = resolvePage(request, total);
-        found = await searchPage(where, values, last.pageSize, last.offset);
-      }
-      const { page, pageCount } = resolvePage(request, total);
-      return { items: found.map(({ total: _total, ...row }) => row), page, pageCount, total };
-    },
+    search: searching.search,
 
     async product(id) {
       const found = await stepRows<ListedProduct>(
@@ -307,7 +226,7 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
           );
         }
       });
-      keptWords = null;
+      searching.forget();
       return { written, removed: gone.length, hidden };
     },
 
@@ -340,7 +259,7 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
     },
 
     forget() {
-      keptWords = null;
+      searching.forget();
     },
 
     async writeState(key, value) {
