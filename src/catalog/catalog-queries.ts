@@ -5,6 +5,7 @@ import { productPrices, products } from '../db/schema.js';
 import { UNCATEGORISED_ID } from './catalog-writer.js';
 import { HIDDEN_CATEGORIES } from './catalog-hidden.js';
 import { buildMatchExpression } from './search-query.js';
+import { inHitOrder, pageOfHits } from './kept-searches.js';
 
 export { UNCATEGORISED_ID };
 
@@ -40,6 +41,10 @@ export interface CatalogQueries {
    * title is told it is hidden, not that it is unknown).
    */
   search(request: SearchRequest): PageOf<CatalogProduct>;
+  /** The ids `search` pages through, in its order (none for an empty query). */
+  searchHits(request: Omit<SearchRequest, keyof PageRequest>): number[];
+  /** The products named, with their cached prices, in no particular order; ids not in the catalog are left out. */
+  productsById(ids: readonly number[]): CatalogProduct[];
   /** Hidden products too, marked, so that whoever reaches one can say why it cannot be ordered. */
   product(id: number): ListedProduct | null;
 }
@@ -65,7 +70,6 @@ interface RawProduct extends Omit<CatalogProduct, 'isAvailable'> {
   isAvailable: number | null;
 }
 
-const EMPTY_PAGE: PageOf<never> = { items: [], page: 1, pageCount: 1, total: 0 };
 
 /** Most products one search lists (12 pages of 8): a longer list on a phone is a sign to type more. */
 export const MAX_SEARCH_RESULTS = 96;
@@ -121,27 +125,24 @@ export function createCatalogQueries(deps: { db: Db }): CatalogQueries {
     and rowid not in (select p.id from products p where p.bucket_id in ${HIDDEN_CATEGORIES})
     limit ${MAX_SEARCH_RESULTS}`;
   const everyHit = `select rowid as id from products_fts where products_fts match ? limit ${MAX_SEARCH_RESULTS}`;
-  const searchStatements = (hits: string) => ({
-    count: db.$client.prepare<[string], { n: number }>(`select count(*) as n from (${hits})`),
-    // The total rides along with the page, so the index is searched once per page shown;
-    // the hits are ordered by position alone, and only the page's rows are read in full.
-    page: db.$client.prepare<[string, number, number], RawProduct & { total: number }>(
-      `with page as (
-         select p.id, p.position, count(*) over () as total
-         from (${hits}) h
-         join products p on p.id = h.id
-         order by p.position, p.id
-         limit ? offset ?)
-       select p.id, p.title, p.category_id as categoryId, p.is_available as isAvailable,
-         pp.price_from as priceFrom, pp.price_to as priceTo, pp.stock_total as stockTotal, page.total
-       from page
-       join products p on p.id = page.id
-       left join product_prices pp on pp.product_id = p.id
-       order by page.position, page.id`,
-    ),
-  });
-  const shownSearch = searchStatements(shownHits);
-  const everySearch = searchStatements(everyHit);
+  // The hits are ordered by position alone; only a page's rows are read in full, by id.
+  const orderedHits = (hits: string) =>
+    db.$client.prepare<[string], { id: number }>(`select h.id from (${hits}) h join products p on p.id = h.id order by p.position, p.id`).pluck();
+  const shownHitIds = orderedHits(shownHits);
+  const everyHitId = orderedHits(everyHit);
+  const byIds = db.$client.prepare<[string], RawProduct>(
+    `select p.id, p.title, p.category_id as categoryId, p.is_available as isAvailable,
+       pp.price_from as priceFrom, pp.price_to as priceTo, pp.stock_total as stockTotal
+     from products p left join product_prices pp on pp.product_id = p.id
+     where p.id in (select value from json_each(?))`,
+  );
+  const searchHits = ({ query, includeHidden }: Omit<SearchRequest, keyof PageRequest>): number[] => {
+    const match = buildMatchExpression(query);
+    if (match === null) return [];
+    return (includeHidden ? everyHitId : shownHitIds).all(match) as unknown as number[];
+  };
+  const productsById = (ids: readonly number[]): CatalogProduct[] =>
+    ids.length === 0 ? [] : byIds.all(JSON.stringify(ids)).map((row) => ({ ...row, isAvailable: row.isAvailable === null ? null : row.isAvailable === 1 }));
 
   return {
     categoriesPage(request) {
@@ -158,23 +159,12 @@ export function createCatalogQueries(deps: { db: Db }): CatalogQueries {
     },
 
     search({ query, includeHidden, ...request }) {
-      const match = buildMatchExpression(query);
-      if (match === null) return EMPTY_PAGE;
-      const { count: searchCount, page: searchPage } = includeHidden ? everySearch : shownSearch;
-      const wanted = resolvePage(request, Number.MAX_SAFE_INTEGER);
-      let rows = searchPage.all(match, wanted.pageSize, wanted.offset);
-      let total = rows[0]?.total;
-      if (total === undefined) {
-        // Past the last page (or nothing found): count, then show the last page.
-        total = searchCount.get(match)?.n ?? 0;
-        if (total === 0) return EMPTY_PAGE;
-        const last = resolvePage(request, total);
-        rows = searchPage.all(match, last.pageSize, last.offset);
-      }
-      const { page, pageCount } = resolvePage(request, total);
-      const items = rows.map(({ total: _total, ...row }) => ({ ...row, isAvailable: row.isAvailable === null ? null : row.isAvailable === 1 }));
-      return { items, page, pageCount, total };
+      const { wanted, ...place } = pageOfHits(searchHits({ query, ...(includeHidden === undefined ? {} : { includeHidden }) }), request);
+      return { items: inHitOrder(wanted, productsById(wanted)), ...place };
     },
+
+    searchHits,
+    productsById,
 
     product(id) {
       const row = oneProduct.get({ id });

@@ -7,6 +7,8 @@ import { createCatalogQueries, type CatalogCategory, type CatalogProduct, type L
 import { createSqliteHiddenCatalog, type HiddenCatalog } from './catalog-hidden.js';
 import { createCatalogWriter, type CatalogSnapshot, type CatalogWriteResult } from './catalog-writer.js';
 import { createPriceRecorder, productsDueForPrice } from './price-rows.js';
+import { createKeptSearches, inHitOrder, pageOfHits } from './kept-searches.js';
+import { buildSearchTerms } from './search-query.js';
 import type { ProductDetail } from '../provider/schemas.js';
 
 /**
@@ -79,17 +81,48 @@ export function createSqliteCatalogStore(deps: { db: Db; clock: Clock } & Catalo
   // Kept, so that its compiled read is too: /order asks whether the first catalog is still loading.
   const state = createAppStateRepo({ db, clock });
   const recordPrice = createPriceRecorder(db);
+  const hidden = createSqliteHiddenCatalog({ db, clock });
+  // Every write to the catalog on this connection goes through this store; another connection's
+  // (a script, a repair) moves SQLite's data_version, read before each search (a few microseconds).
+  const kept = createKeptSearches();
+  const dataVersion = db.$client.prepare<[], number>('pragma data_version').pluck();
+  let seenVersion = dataVersion.get();
+  // A refresh writes in chunks with rests between: what a search finds meanwhile is not kept.
+  let writing = 0;
+  const changed = async <T>(work: () => Promise<T>): Promise<T> => {
+    writing += 1;
+    kept.forget();
+    try {
+      return await work();
+    } finally {
+      writing -= 1;
+      kept.forget();
+    }
+  };
   return {
-    ...createSqliteHiddenCatalog({ db, clock }),
+    ...hidden,
+    hide: (item, actorId) => changed(() => hidden.hide(item, actorId)),
+    show: (item, actorId) => changed(() => hidden.show(item, actorId)),
     categoriesPage: async (request) => queries.categoriesPage(request),
     productsPage: async (request) => queries.productsPage(request),
-    search: async (request) => queries.search(request),
+    async search({ query, includeHidden, ...request }) {
+      const version = dataVersion.get();
+      if (version !== seenVersion) {
+        kept.forget();
+        seenVersion = version;
+      }
+      const find = () => queries.searchHits({ query, ...(includeHidden === undefined ? {} : { includeHidden }) });
+      const key = `${includeHidden ? 'all' : 'shown'} ${JSON.stringify(buildSearchTerms(query))}`;
+      const ids = writing > 0 ? find() : await kept.hits(key, async () => find());
+      const { wanted, ...place } = pageOfHits(ids, request);
+      return { items: inHitOrder(wanted, queries.productsById(wanted)), ...place };
+    },
     product: async (id) => queries.product(id),
     productCount: async () => count.get()?.n ?? 0,
     write: (snapshot, options) => {
       const state = options?.state;
       const finish = state ? (tx: SyncDb) => createAppStateRepo({ db: tx, clock }).set(state.key, state.value) : undefined;
-      return writer.write(snapshot, finish, { hideNew: options?.hideNew ?? false, now: clock.now() });
+      return changed(() => writer.write(snapshot, finish, { hideNew: options?.hideNew ?? false, now: clock.now() }));
     },
     recordPrice: async (detail, now) => recordPrice(detail, now),
     productsDueForPrice: async (cutoff, limit) => productsDueForPrice(db, cutoff, limit),

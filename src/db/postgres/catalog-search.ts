@@ -5,13 +5,11 @@ import type { CatalogStore } from '../../catalog/catalog-store.js';
 import { categoryTexts } from '../../catalog/catalog-writer.js';
 import { buildSearchTerms, searchWords } from '../../catalog/search-query.js';
 import { HIDDEN_CATEGORIES } from '../../catalog/catalog-hidden.js';
-import { resolvePage, type PageOf } from '../paging.js';
+import { createKeptSearches, inHitOrder, pageOfHits } from '../../catalog/kept-searches.js';
+import type { PageOf } from '../paging.js';
 import { phraseMatches, termCondition } from './search-terms.js';
 
 const EMPTY_PAGE: PageOf<never> = { items: [], page: 1, pageCount: 1, total: 0 };
-
-/** Searches whose hits are kept; the oldest is let go past this (each is at most MAX_SEARCH_RESULTS ids). */
-export const KEPT_SEARCHES = 256;
 
 export const PRODUCT_COLUMNS = `p.id::float8 as id, p.title, p.category_id::float8 as "categoryId", p.is_available as "isAvailable",
   pp.price_from::float8 as "priceFrom", pp.price_to::float8 as "priceTo", pp.stock_total as "stockTotal"`;
@@ -35,17 +33,13 @@ export interface PostgresCatalogSearch {
  * name is not stored beside each product: the few categories are folded
  * here, and a term that matches a category's name matches its products.
  *
- * A search's hits (at most MAX_SEARCH_RESULTS ids, in the order shown) are
- * kept in memory until the catalog changes. Finding them is one query of a
- * few milliseconds for a common word (the index gives the matching rows,
- * and reading their ids visits most of the table's pages), where FTS5 on
- * SQLite answers in a fraction of one; staff search the same brands again
- * and again, and the catalog changes only with a refresh or a hide. A
- * search already made reads only its page's rows, by id. The hits depend on
- * nothing the catalog's change counter does not cover (products,
- * categories, what is hidden), and the catalog view calls `forget` when it
- * moves, whichever instance made the change; prices and availability are
- * read with every page.
+ * A search's hits are kept (kept-searches.ts): finding them is one query of
+ * a few milliseconds for a common word (the index gives the matching rows,
+ * and reading their ids visits most of the table's pages). A search already
+ * made reads only its page's rows, by id. The catalog's change counter
+ * covers all the hits depend on (products, categories, what is hidden), and
+ * the catalog view calls `forget` when it moves, whichever instance or
+ * script made the change.
  */
 export function createPostgresCatalogSearch(pool: pg.Pool): PostgresCatalogSearch {
   async function rows<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
@@ -73,8 +67,7 @@ export function createPostgresCatalogSearch(pool: pg.Pool): PostgresCatalogSearc
     return words;
   }
 
-  /** Hits by search, oldest first; replaced whole by `forget`, so a search under way then is not put back in the new map. */
-  let keptHits = new Map<string, Promise<number[]>>();
+  const kept = createKeptSearches();
 
   /**
    * Every hit's id, in the order shown: the first MAX_SEARCH_RESULTS in id
@@ -116,43 +109,22 @@ export function createPostgresCatalogSearch(pool: pg.Pool): PostgresCatalogSearc
     return { where, values };
   }
 
-  /** The page's rows by id, in the hits' order; a product gone since (the counter not yet read) is left out. */
-  async function pageRows(ids: number[]): Promise<CatalogProduct[]> {
-    if (ids.length === 0) return [];
-    const found = (await pool.query<CatalogProduct>({ name: 'catalog-products-by-id', text: PRODUCTS_BY_ID, values: [ids] })).rows;
-    const byId = new Map(found.map((row) => [row.id, row]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  }
+  const productsById = async (ids: number[]): Promise<CatalogProduct[]> =>
+    ids.length === 0 ? [] : (await pool.query<CatalogProduct>({ name: 'catalog-products-by-id', text: PRODUCTS_BY_ID, values: [ids] })).rows;
 
   return {
     async search({ query, includeHidden, ...request }) {
       const terms = buildSearchTerms(query);
       if (terms === null) return EMPTY_PAGE;
       const key = `${includeHidden ? 'all' : 'shown'} ${JSON.stringify(terms)}`;
-      const into = keptHits;
-      let found = into.get(key);
-      if (found) {
-        // The most recently used is kept longest.
-        into.delete(key);
-      } else {
-        found = whereOf(terms, includeHidden).then(({ where, values }) => hitIds(where, values));
-        const finding = found;
-        // A failed search is not kept: the next one asks again.
-        finding.catch(() => {
-          if (into.get(key) === finding) into.delete(key);
-        });
-        if (into.size >= KEPT_SEARCHES) into.delete(into.keys().next().value!);
-      }
-      into.set(key, found);
-      const ids = await found;
-      if (ids.length === 0) return EMPTY_PAGE;
-      const { page, pageCount, offset, pageSize } = resolvePage(request, ids.length);
-      return { items: await pageRows(ids.slice(offset, offset + pageSize)), page, pageCount, total: ids.length };
+      const ids = await kept.hits(key, () => whereOf(terms, includeHidden).then(({ where, values }) => hitIds(where, values)));
+      const { wanted, ...place } = pageOfHits(ids, request);
+      return { items: inHitOrder(wanted, await productsById(wanted)), ...place };
     },
 
     forget() {
       keptWords = null;
-      keptHits = new Map();
+      kept.forget();
     },
   };
 }

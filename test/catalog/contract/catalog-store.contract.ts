@@ -417,6 +417,31 @@ export function catalogStoreContract(database: string, subject: CatalogStoreSubj
         expect(await db().productsDueForPrice(new Date(5_000), 10)).toEqual([30, 20, 10]);
         expect(await db().productsDueForPrice(new Date(5_000), 2)).toEqual([30, 20]);
       });
+
+      it('answers a search made again by the same store with the page’s prices as they are now, and forgets its hits at every write, hide and show', async () => {
+        const store = (await fresh())();
+        const wallets = (count: number): CatalogSnapshot => ({
+          categories: [category(1, 'Games')],
+          products: Array.from({ length: count }, (_, i) => product(i + 1, `Steam Wallet ${i + 1}`, 1)),
+        });
+        await store.write(wallets(20));
+        const ids = async (page = 1) => (await store.search({ query: 'steam', page, pageSize: 8 })).items.map((p) => p.id);
+        expect(await store.search({ query: 'steam', page: 2, pageSize: 8 })).toMatchObject({ page: 2, pageCount: 3, total: 20 });
+        await store.recordPrice(detail(9, [[500, 3]]), 1_000);
+        const again = await store.search({ query: 'steam', page: 2, pageSize: 8 });
+        expect(again.items.map((p) => p.id)).toEqual([9, 10, 11, 12, 13, 14, 15, 16]);
+        expect(again.items[0]).toMatchObject({ priceFrom: 500, stockTotal: 3 });
+        // Asked past its end, the last page.
+        expect(await store.search({ query: 'steam', page: 9, pageSize: 8 })).toMatchObject({ page: 3, total: 20, items: [{ id: 17 }, { id: 18 }, { id: 19 }, { id: 20 }] });
+
+        await store.hide({ kind: 'product', id: 2, title: 'Steam Wallet 2' }, 1);
+        expect((await ids()).slice(0, 3)).toEqual([1, 3, 4]);
+        await store.show({ kind: 'product', id: 2 }, 1);
+        expect((await ids()).slice(0, 3)).toEqual([1, 2, 3]);
+        await store.write(wallets(2));
+        expect(await ids()).toEqual([1, 2]);
+        expect(await ids(3)).toEqual([1, 2]);
+      });
     });
   });
 }
