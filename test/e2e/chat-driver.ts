@@ -9,7 +9,8 @@ import type { FakeBotApi, FakeUser, SentMessage } from '../support/fake-bot-api/
 export function chatDriver(telegram: FakeBotApi, user: FakeUser) {
   const snapshot = () => new Map(telegram.messages(user.id).map((m) => [m.message_id, m.edits]));
 
-  async function answerTo(action: () => void, match: RegExp, timeoutMs = 5_000): Promise<SentMessage> {
+  // A deadline, not a delay: a loaded two-core machine can take seconds where a quiet one takes milliseconds.
+  async function answerTo(action: () => void, match: RegExp, timeoutMs = 10_000): Promise<SentMessage> {
     const before = snapshot();
     action();
     return telegram.waitFor(

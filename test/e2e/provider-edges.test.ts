@@ -78,7 +78,8 @@ describe('a provider field pattern that backtracks', () => {
     await patternRefused;
 
     const reply = world.telegram.callsTo('sendMessage').find((call) => call.payload.chat_id === ADMIN.id && call.payload.text === help.text);
-    expect(reply!.at - askedAt).toBeLessThan(100);
+    // Backtracking on 500 characters would take longer than the universe's age: a second is room for a loaded machine only.
+    expect(reply!.at - askedAt).toBeLessThan(1_000);
   });
 });
 
