@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { OrderRow } from './order-repo.js';
-import type { OrderServiceDeps, PlaceInput } from './order-service.js';
+import type { OrderServiceDeps, PlaceInput } from './order-service-deps.js';
 import type { RejectReason } from './place-errors.js';
 
 /** How long an order may wait for a rate-limit pause to end before it is refused unsent. */
