@@ -71,6 +71,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
       stores,
       provider: sandbox ? { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } : { baseUrl: config.providerBaseUrl, apiKey: config.providerApiKey ?? '' },
       clock,
+      shutdown: shutdown.signal,
       logger,
     });
     const { staff, provider, metrics } = services;
@@ -186,12 +187,18 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
     return {
       async stop() {
         shutdown.abort();
+        // Each part's end is logged (debug): a stop that hangs names the part it waits for.
+        const part = async (name: string, work: () => Promise<unknown>) => {
+          const began = clock.now();
+          await work();
+          logger.debug({ part: name, ms: clock.now() - began }, 'stopped');
+        };
         // Updates in hand first: they may still need the provider (the sandbox too) and the database.
-        await serving?.stop(config.providerOrderTimeoutMs + 5_000);
+        await part('updates', async () => serving?.stop(config.providerOrderTimeoutMs + 5_000));
         // Stops the loops and releases the background work at once, for another instance to take over.
-        await background?.stop();
-        await sandbox?.close();
-        await storage.close();
+        await part('background work', async () => background?.stop());
+        await part('sandbox', async () => sandbox?.close());
+        await part('storage', () => storage.close());
       },
       failed: serving.source.failed.catch(async (error: unknown) => {
         // Another client took the updates while this one held the polling role: ordering stays paused after this process ends.

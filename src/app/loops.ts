@@ -12,6 +12,7 @@ import { retentionPasses } from './retention-wiring.js';
 import { expiryReminderPass } from './expiry-wiring.js';
 import { createBatchNoticesOf, createBatchRunnerOf } from './batch-wiring.js';
 import { createBatchDetails } from '../batches/batch-details.js';
+import { withCallSignal } from '../provider/call-signal.js';
 import type { Services } from './services.js';
 
 /** Product details read per catalog pass to keep list prices fresh. */
@@ -66,7 +67,8 @@ export function startLoops(deps: {
     // The first sync runs here, in the background, while the stored catalog serves.
     syncCatalog,
     sessions: services.stores.sessions,
-    checkLowBalance: createLowBalanceCheck({ watch: services.lowBalance, provider, clock, maxAgeMs: config.lowBalanceCheckSeconds * 1_000 }),
+    // Its balance read ends at shutdown rather than wait its turn behind staff (background.ts aborts the others).
+    checkLowBalance: createLowBalanceCheck({ watch: services.lowBalance, provider: withCallSignal(provider, deps.shutdown), clock, maxAgeMs: config.lowBalanceCheckSeconds * 1_000 }),
     orderFeed: services.orderFeed,
     dailyDigest: services.dailyDigest,
     // The database's own answer, not the copy chats are shown: the probe decides whether to ask the provider.

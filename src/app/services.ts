@@ -55,6 +55,7 @@ import type { StepUp } from '../safeguards/step-up/step-up.js';
 import { composeProvider } from './provider-stack.js';
 import type { CatalogStore } from '../catalog/catalog-store.js';
 import { createLedgerServices, type LedgerServices } from './ledger-wiring.js';
+import { withCallSignal } from '../provider/call-signal.js';
 
 /** Everything giftdesk knows and does, below the bot and the background loops. */
 export interface Services {
@@ -139,6 +140,12 @@ export async function createServices(deps: {
    * application's clock by hand still talks to a provider in real time.
    */
   providerClock?: Clock;
+  /**
+   * Aborted when the process stops: the wallet watch's reads, which wait for
+   * the request budget behind every instance's staff, end with it instead of
+   * holding the stop (and the background work another instance waits for).
+   */
+  shutdown?: AbortSignal;
   logger: Logger;
   /** Telegram's limits as kept; real time and Telegram's own numbers unless given. */
   telegramPace?: TelegramPace;
@@ -307,7 +314,7 @@ export async function createServices(deps: {
     logger: logger.child({ component: 'dual-control' }),
   });
 
-  const ledger = createLedgerServices({ config, stores, provider, settings, alerts, pauses: orderingPause, periods, translate, clock, logger });
+  const ledger = createLedgerServices({ config, stores, provider: deps.shutdown ? withCallSignal(provider, deps.shutdown) : provider, settings, alerts, pauses: orderingPause, periods, translate, clock, logger });
   const { orderFeed, dailyDigest } = await createReports({
     config, stores, settings, provider, periods, recipients: adminRecipients, sendText, translate, describePerson,
     walletExceptions: () => ledger.openExceptions(), expiringCodes: createExpiringSoon({ store: stores.codeExpiries, settings, periods, clock }), clock, logger,

@@ -100,6 +100,8 @@ export function createWalletWatch(deps: {
       try {
         await deps.sync.syncNow();
       } catch (error) {
+        // The process is stopping (its reads are aborted): no news, and whoever takes the work over looks again.
+        if (error instanceof Error && error.name === 'AbortError') return;
         logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'wallet watch: the newest transactions could not be read; the next look tries again');
       }
       // What an earlier pass kept but could not judge (a held debit, a crash) is judged even when this read failed.
