@@ -13,15 +13,26 @@ export function chatDriver(telegram: FakeBotApi, user: FakeUser) {
   async function answerTo(action: () => void, match: RegExp, timeoutMs = 10_000): Promise<SentMessage> {
     const before = snapshot();
     action();
-    return telegram.waitFor(
-      () =>
-        telegram
-          .messages(user.id)
-          .filter((m) => !m.deleted && match.test(m.text))
-          .filter((m) => !before.has(m.message_id) || (before.get(m.message_id) ?? 0) < m.edits)
-          .at(-1),
-      { timeoutMs },
-    );
+    try {
+      return await telegram.waitFor(
+        () =>
+          telegram
+            .messages(user.id)
+            .filter((m) => !m.deleted && match.test(m.text))
+            .filter((m) => !before.has(m.message_id) || (before.get(m.message_id) ?? 0) < m.edits)
+            .at(-1),
+        { timeoutMs },
+      );
+    } catch (error) {
+      // What the chat got since the action instead (new messages and edits), newest last: the first thing to read when an answer never came.
+      const changed = telegram
+        .messages(user.id)
+        .filter((m) => !before.has(m.message_id) || (before.get(m.message_id) ?? 0) < m.edits)
+        .slice(-6)
+        .map((m) => `  #${m.message_id}${m.deleted ? ' (deleted)' : ''}, ${m.edits} edits: ${m.text.slice(0, 160).replace(/\n/g, ' | ')}`);
+      const seen = changed.length > 0 ? changed : ['  nothing new or edited'];
+      throw new Error(`No answer matching ${match} in ${user.id}'s chat within ${timeoutMs} ms. Since the action:\n${seen.join('\n')}`, { cause: error });
+    }
   }
 
   /** The newest message that still has buttons. */

@@ -77,6 +77,12 @@ describe('three instances in webhook mode behind a proxy on one PostgreSQL datab
     everyProcess.push({ name: 'one', bot: world.bot });
     await Promise.all([start('two'), start('three')]);
     await addStaff(world, [STAFF, ...CREW]);
+    // The file's staff order back to back for minutes, past what one person may read and order in a
+    // minute and an hour: those limits are stolen-account.test.ts's to prove, not these instances'.
+    for (const [kind, per] of [['reads', 'minute'], ['orders', 'hour']]) {
+      world.telegram.sendText(ADMIN, `/velocity ${kind} off`);
+      await world.telegram.waitForMessage(ADMIN.id, new RegExp(`per person per ${per}: now off`));
+    }
   }, 90_000);
   afterAll(async () => {
     if (process.env.DUMP_BOT) for (const { name, bot: b } of everyProcess) console.log(`----- ${name} -----\n${b.output()}`);
