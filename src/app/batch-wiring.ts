@@ -11,8 +11,20 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { translatorFor } from '../text/i18n.js';
 import type { Services } from './services.js';
+import { withCallSignal } from '../provider/call-signal.js';
 
-type BatchWiringDeps = { config: Config; services: Services; clock: Clock; logger: Logger };
+type BatchWiringDeps = {
+  config: Config;
+  services: Services;
+  clock: Clock;
+  logger: Logger;
+  /** The background's: aborted when the process stops, ending the reads that wait their turn behind staff. */
+  shutdown?: AbortSignal;
+};
+
+/** The provider as the background's batch work reads it: its reads end at `shutdown`; a POST never does (call-signal.ts). */
+const backgroundProvider = ({ services, shutdown }: Pick<BatchWiringDeps, 'services' | 'shutdown'>) =>
+  shutdown ? withCallSignal(services.provider, shutdown) : services.provider;
 
 /** How a person other than the reader of an update is written to in batch messages. */
 export function batchViewFor(deps: Pick<BatchWiringDeps, 'config' | 'services'>): (personId: number) => BatchViewContext {
@@ -46,7 +58,7 @@ export function createBatchServiceOf({ services, clock, logger }: BatchWiringDep
 export const batchCatalogOf = (services: Services) => batchCatalog({ catalog: services.catalog, provider: { getProduct: (id) => services.provider.getProduct(id, { priority: 'interactive' }) } });
 
 /** Progress, held questions and the file of codes, through the services' fan-out connection (paced, 429s waited out). */
-export function createBatchNoticesOf({ config, services, clock, logger, details }: BatchWiringDeps & { details?: Pick<BatchDetails, 'take'> }): BatchNotices {
+export function createBatchNoticesOf({ config, services, clock, logger, details, shutdown }: BatchWiringDeps & { details?: Pick<BatchDetails, 'take'> }): BatchNotices {
   return createBatchNotices({
     store: services.stores.batches,
     port: createBatchChatPort(services.fanOutApi),
@@ -57,7 +69,7 @@ export function createBatchNoticesOf({ config, services, clock, logger, details 
       if (kept) return Promise.resolve(kept);
       const reference = order.providerOrderId ?? order.providerReference;
       if (reference === null) return Promise.resolve(null);
-      return services.provider.getOrder(reference, { priority: 'background', known: { orderId: order.providerOrderId, orderReference: order.providerReference } });
+      return backgroundProvider({ services, ...(shutdown ? { shutdown } : {}) }).getOrder(reference, { priority: 'background', known: { orderId: order.providerOrderId, orderReference: order.providerReference } });
     },
     mayReceiveCodes: (personId) => {
       const member = services.staff.current.find(personId);
@@ -77,7 +89,7 @@ export function createBatchRunnerOf(deps: BatchWiringDeps & { notices: BatchNoti
   return createBatchRunner({
     store: services.stores.batches,
     orders: services.orders,
-    provider: services.provider,
+    provider: backgroundProvider(deps),
     pause: services.stores.orderingPause,
     hiddenProducts: (ids) => services.catalog.hiddenAmong(ids),
     onProgress: (batch, options) => notices.progress(batch, options),

@@ -56,7 +56,8 @@ export function startLoops(deps: {
 
   // The sweep's details of a batch's completed orders, handed to its file of codes without a second read.
   const batchDetails = createBatchDetails();
-  const batchRunner = createBatchRunnerOf({ config, services, clock, logger, notices: createBatchNoticesOf({ config, services, clock, logger, details: batchDetails }) });
+  const shutdown = deps.shutdown;
+  const batchRunner = createBatchRunnerOf({ config, services, clock, logger, shutdown, notices: createBatchNoticesOf({ config, services, clock, logger, shutdown, details: batchDetails }) });
 
   return startBackgroundWork({
     config,

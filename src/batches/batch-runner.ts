@@ -269,6 +269,8 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
             await settleIfDone(batch);
           }
         } catch (error) {
+          // The process is stopping (its reads are aborted): the batch stays as it is for whoever takes the work over.
+          if (error instanceof Error && error.name === 'AbortError') return;
           // A provider read or a message that failed: the batch stays as it is and the next pass tries again.
           logger.warn({ batchId: batch.id, err: error instanceof Error ? error.message : String(error) }, 'batch pass failed; trying again on the next');
         }
