@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import type { NotificationRow } from './notification-store.js';
+import { QUIET_IN_BATCH } from './notification-plan.js';
 
 /**
  * A chat's rows one run of the sender sends; the rest wait for later runs,
@@ -37,7 +38,11 @@ export async function takeTurnsByChat(rows: readonly NotificationRow[], deps: Ch
   const chats = new Map<string, { row: NotificationRow; order: OrderRow | null }[]>();
   for (const row of rows) {
     const order = await deps.orderOf(row.orderId);
-    const chat = order ? `chat:${order.chatId}` : `row:${row.id}`;
+    // A batch's order is told in the batch's one file, not a message of its own: it takes no turn of the chat, or a
+    // batch of 100 would give its file the last order's codes 100 seconds after the first. One that does send after
+    // all (it ended after the file went out) still keeps the chat's second in the Telegram connection's pace.
+    const quiet = order !== null && order.batchId !== null && QUIET_IN_BATCH.has(row.kind);
+    const chat = order && !quiet ? `chat:${order.chatId}` : `row:${row.id}`;
     chats.set(chat, [...(chats.get(chat) ?? []), { row, order }]);
   }
   await Promise.all(

@@ -59,7 +59,7 @@ export interface NotificationPlanner {
 }
 
 /** What the orderer of a batch is not told order by order; administrators' alerts still go out. */
-const QUIET_IN_BATCH: ReadonlySet<NotificationRow['kind']> = new Set(['delivered', 'failed', 'cancelled', 'refunded', 'interrupted', 'not_placed']);
+export const QUIET_IN_BATCH: ReadonlySet<NotificationRow['kind']> = new Set(['delivered', 'failed', 'cancelled', 'refunded', 'interrupted', 'not_placed']);
 
 /** Turns an outbox row into the messages it sends and the alert it raises, reading the provider where the row needs it. */
 export function createNotificationPlanner(deps: NotificationPlannerDeps): NotificationPlanner {

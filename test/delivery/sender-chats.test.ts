@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
+import { createSqliteBatchStore } from '../../src/batches/batch-store-sqlite.js';
 import { createOrderPlacer, withBalanceReadAwaited } from '../support/order-fixtures.js';
 import { ADMIN, senderWorld, STAFF, UNTIL_FINAL_MS } from './sender-world.js';
 
@@ -44,5 +45,32 @@ describe("notification sender: a chat's second", () => {
     expect(world.messagesTo(STAFF)).toHaveLength(5);
     const refused = world.telegram.calls.filter((call) => call.response?.ok === false);
     expect(refused).toEqual([]);
+  });
+
+  it("gives a batch's orders no turns of the chat: their codes wait for the batch's file, not for a second each", async () => {
+    const world = await senderWorld();
+    world.telegram.enforceLimits({ chatSpacingMs: 750, globalMax: 30, globalWindowMs: 1_000 });
+    const product = await world.provider.getProduct(googlePlay);
+    const region = product.regionProperties[0]!;
+    const line = { product: { id: product.id, title: product.title }, region: { regionPropertyId: region.regionPropertyId, title: region.title, price: region.price }, quantity: 1, fields: [] };
+    const plan = Array.from({ length: 5 }, () => ({ lines: [line], rows: [] }));
+    const batch = await createSqliteBatchStore({ db: world.db }).create(
+      { key: 'b1', requesterId: STAFF, chatId: STAFF, source: 'quantity', fileHash: null, fileName: null, plan, total: 5 * region.price },
+      new Date(world.clock.now()),
+    );
+    const placed = [];
+    for (let index = 0; index < plan.length; index++) {
+      placed.push(await world.service.createIntentAndPlace({ confirmKey: `b1:${index}`, userId: STAFF, chatId: STAFF, lines: [line], batch: { id: batch.id, index } }));
+    }
+    world.clock.advance(UNTIL_FINAL_MS);
+    for (const result of placed) {
+      if (result.kind !== 'placed') throw new Error(`order was ${result.kind}`);
+      world.settle(result.order, 'completed', 'delivered', 'COMPLETED');
+    }
+
+    // One run takes all five: none is put off to a later second, and none sends a message of its own.
+    await world.sender.runOnce();
+    expect(placed.map((result) => world.notification(result.order.id).status)).toEqual(['sent', 'sent', 'sent', 'sent', 'sent']);
+    expect(world.messagesTo(STAFF)).toHaveLength(0);
   });
 });
