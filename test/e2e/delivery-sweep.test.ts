@@ -1,34 +1,12 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_PRODUCTS, type SandboxOrder } from '../../src/sandbox/server.js';
 import type { FakeUser } from '../support/fake-bot-api/index.js';
 import { ADMIN, sharedWorld, STAFF, type World } from './harness.js';
 import { orderThroughChat, referenceIn, sandboxOrder, waitForDelivery } from './order-steps.js';
+import { recordPlaced } from './record-placed.js';
 
 const GOOGLE_PLAY = { search: 'Google Play 10', product: /^Google Play 10 USD/ };
 const US = { productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1 };
-
-/** Orders the provider has, recorded in our database as the order service records a placed one, through a second connection. */
-function recordPlaced(world: World, placed: readonly SandboxOrder[], userId: number, providerOrderId = (o: SandboxOrder) => o.orderId): void {
-  const db = new Database(world.databasePath, { fileMustExist: true });
-  try {
-    db.pragma('busy_timeout = 5000');
-    const insert = db.prepare(
-      `insert into orders (user_id, chat_id, confirm_key, fingerprint, lines, total_amount, state, provider_order_id, provider_reference,
-         provider_status, sandbox, created_at, posted_at, updated_at, next_check_at, check_count)
-       values (?, ?, ?, ?, json_array(json_object('product', json_object('id', ?, 'title', 'Google Play 10 USD'), 'region', json_object('regionPropertyId', ?, 'title', 'US', 'price', ?), 'quantity', 1, 'fields', json('[]'))), ?, 'in_progress', ?, ?, 'PREPARING', 0, ?, ?, ?, ?, 0)`,
-    );
-    db.transaction(() => {
-      for (const order of placed) {
-        const at = order.createdAtMs;
-        insert.run(userId, userId, `sweep-${order.orderReference}`, `sweep-${order.orderReference}`, US.productId, US.regionPropertyId,
-          order.amount, order.amount, providerOrderId(order), order.orderReference, at, at, at, at);
-      }
-    })();
-  } finally {
-    db.close();
-  }
-}
 
 const deliveredReferences = (world: World, chatId: number): string[] =>
   world.telegram
@@ -46,7 +24,7 @@ const PEOPLE: FakeUser[] = [STAFF, ...Array.from({ length: 9 }, (_, i) => ({ id:
 /** The orders recorded as placed by the people in turn, each of whom has started the bot (Telegram lets a bot write only to them). */
 function recordPlacedByEveryone(world: World, placed: readonly SandboxOrder[]): void {
   for (const person of PEOPLE) world.telegram.addChat(person);
-  PEOPLE.forEach((person, i) => recordPlaced(world, placed.filter((_, k) => k % PEOPLE.length === i), person.id));
+  recordPlaced(world, placed, { userIdOf: (index) => PEOPLE[index % PEOPLE.length]!.id, keyPrefix: 'sweep' });
 }
 
 const deliveredToEveryone = (world: World): string[] => PEOPLE.flatMap((person) => deliveredReferences(world, person.id));
@@ -80,7 +58,7 @@ describe('the sweep: orders through unknown states, and orders the provider does
 
   it('tells the administrators about an order the provider answers 404 for, again and again', async () => {
     const [real] = world.sandbox.controls.placeOrders(1, US);
-    recordPlaced(world, [real!], STAFF.id, () => 424_242);
+    recordPlaced(world, [real!], { userIdOf: () => STAFF.id, keyPrefix: 'sweep', providerOrderId: () => 424_242 });
 
     const alert = await world.telegram.waitForMessage(ADMIN.id, /Unknown to the provider/, { timeoutMs: 40_000 });
 

@@ -1,9 +1,9 @@
-import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_PRODUCTS, type SandboxOrder } from '../../src/sandbox/server.js';
+import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import type { FakeRateLimits, FakeUser, RecordedCall } from '../support/fake-bot-api/index.js';
-import { ADMIN, sharedWorld, type World } from './harness.js';
+import { ADMIN, sharedWorld } from './harness.js';
 import { waitForDelivery } from './order-steps.js';
+import { recordPlaced } from './record-placed.js';
 
 /**
  * Telegram's flood control: one message a second to a chat, thirty a
@@ -23,35 +23,6 @@ const staff: FakeUser[] = Array.from({ length: 20 }, (_, i) => ({ id: 40_001 + i
 /** With ADMIN, ten administrators. */
 const admins: FakeUser[] = Array.from({ length: 9 }, (_, i) => ({ id: 50_001 + i, firstName: `Admin${i + 2}`, languageCode: 'en' }));
 const US = { productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1 };
-
-/**
- * Orders the provider has, recorded in our database as the order service
- * records a placed one (with the audit row the feed follows), through a
- * second connection: as if each person had confirmed theirs that moment.
- */
-function recordPlaced(world: World, placed: readonly SandboxOrder[], userIdOf: (index: number) => number): void {
-  const db = new Database(world.databasePath, { fileMustExist: true });
-  try {
-    db.pragma('busy_timeout = 5000');
-    const insert = db.prepare(
-      `insert into orders (user_id, chat_id, confirm_key, fingerprint, lines, total_amount, state, provider_order_id, provider_reference,
-         provider_status, sandbox, created_at, posted_at, updated_at, next_check_at, check_count)
-       values (?, ?, ?, ?, json_array(json_object('product', json_object('id', ?, 'title', 'Google Play 10 USD'), 'region', json_object('regionPropertyId', ?, 'title', 'US', 'price', ?), 'quantity', 1, 'fields', json('[]'))), ?, 'in_progress', ?, ?, 'PREPARING', 0, ?, ?, ?, ?, 0)`,
-    );
-    const audit = db.prepare(`insert into audit_log (at, actor_id, action, order_id, amount) values (?, ?, 'order.placed', ?, ?)`);
-    db.transaction(() => {
-      placed.forEach((order, index) => {
-        const userId = userIdOf(index);
-        const at = order.createdAtMs;
-        const row = insert.run(userId, userId, `burst-${order.orderReference}`, `burst-${order.orderReference}`, US.productId, US.regionPropertyId,
-          order.amount, order.amount, order.orderId, order.orderReference, at, at, at, at);
-        audit.run(at, userId, row.lastInsertRowid, order.amount);
-      });
-    })();
-  } finally {
-    db.close();
-  }
-}
 
 describe('a burst of orders against a Telegram that enforces its limits', () => {
   const world = sharedWorld({ staff });
@@ -95,7 +66,7 @@ describe('a burst of orders against a Telegram that enforces its limits', () => 
     const placed = world.sandbox.controls.placeOrders(staff.length * ORDERS_EACH, US);
     // Each person's two orders one after the other, as two Confirms in a row make them.
     const ownerOf = (index: number) => staff[Math.floor(index / ORDERS_EACH)]!;
-    recordPlaced(world, placed, (index) => ownerOf(index).id);
+    recordPlaced(world, placed, { userIdOf: (index) => ownerOf(index).id, keyPrefix: 'burst', audited: true });
     completeAt = Date.now() + 200;
 
     const references = placed.map((order) => order.orderReference);
