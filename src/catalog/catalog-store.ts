@@ -41,8 +41,12 @@ export interface CatalogStore extends HiddenCatalog {
    * reader sees it shown first.
    */
   write(snapshot: CatalogSnapshot, options?: CatalogWriteOptions): Promise<CatalogWriteResult>;
-  /** Remembers what a product detail said about price and stock (nothing for a detail without regions). */
-  recordPrice(detail: ProductDetail, now: number): Promise<void>;
+  /**
+   * Remembers what a product detail said about price and stock (nothing for
+   * a detail without regions); true when the price or stock kept before
+   * (or none) differs, and the pages that show it are stale.
+   */
+  recordPrice(detail: ProductDetail, now: number): Promise<boolean>;
   /** Up to `limit` product ids whose price is unknown or fetched before `cutoff`: unknown first, then oldest. */
   productsDueForPrice(cutoff: Date, limit: number): Promise<number[]>;
   /** The sync's own record in app_state (when it last succeeded or failed), so that its status survives a restart. */

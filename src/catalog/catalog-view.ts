@@ -1,44 +1,46 @@
 import type { Json } from '../db/app-state-repo.js';
 import type { CatalogStore } from './catalog-store.js';
+import { createKeptReads } from './kept-reads.js';
+
+/** Pages of products (a category's, a search's) kept; past this the least recently used is let go (each holds a page of rows). */
+export const KEPT_PAGES = 512;
 
 /**
- * The stored catalog with what the /order menu reads kept in memory: the
- * category pages, the number of products and the sync's own state (whether
- * the first catalog is still loading). They change only with a catalog
- * refresh, yet on a database server each read is a round trip on every
- * /order, "Back" and search that finds nothing. The copies are dropped by
- * every write through this store, and by the view freshness check when the
- * catalog's change counter moved (a refresh by any instance or a script);
- * the next read asks the database again, and so does the store's own
- * (search's category names). Products pages, search and product details
- * are not kept here: they are read as before.
+ * The stored catalog with what the /order steps read kept in memory, for a
+ * database server where each read is a round trip on top of the update's
+ * own (the chat's state and the change counters, read together):
+ *
+ * - the menu: the category pages, the number of products and the sync's own
+ *   state (whether the first catalog is still loading);
+ * - the pages of products: a category's page and a search's page, with the
+ *   cached prices and stock they show.
+ *
+ * All of it is dropped by every write, hide and show through this store,
+ * and by the view freshness check when the catalog's change counter moved
+ * (a refresh or a hide by any instance or a script); the next read asks the
+ * database again, and so does the store's own (search's category names and
+ * hits). The pages alone are dropped when a price or stock recorded through
+ * this store differs from what was kept, and when the prices' counter moved
+ * (the same, by any instance; the counter does not move for a price read
+ * again unchanged, so people picking products keep the pages). A product's own row (its detail,
+ * whether it is hidden) is never kept: ordering reads it afresh.
  */
 export interface CatalogView extends CatalogStore {
-  /** Forgets the copies (the freshness check, when the catalog's counter moved). */
+  /** Forgets every copy (the freshness check, when the catalog's counter moved). */
   refresh(): Promise<void>;
+  /** Forgets the pages of products (the freshness check, when the prices' counter moved). */
+  refreshPages(): Promise<void>;
 }
 
 export function createCatalogView(store: CatalogStore, deps: { keptStateKeys: readonly string[] }): CatalogView {
   const keptStateKeys = new Set(deps.keptStateKeys);
-  // One map of reads in memory; dropping replaces it, so a read that was under way is not put back in the new one.
-  let kept = new Map<string, Promise<unknown>>();
+  const menu = createKeptReads();
+  const pages = createKeptReads(KEPT_PAGES);
   const drop = () => {
-    kept = new Map();
+    menu.forget();
+    pages.forget();
     store.forget?.();
   };
-
-  function remembered<T>(key: string, read: () => Promise<T>): Promise<T> {
-    const held = kept.get(key);
-    if (held) return held as Promise<T>;
-    const into = kept;
-    const reading = read();
-    into.set(key, reading);
-    // A failed read is not kept: the next one asks again.
-    reading.catch(() => {
-      if (into.get(key) === reading) into.delete(key);
-    });
-    return reading;
-  }
 
   /** Drops the copies after a write (whether it succeeded or not: part of it may have landed) and on the way in. */
   async function writing<T>(work: () => Promise<T>): Promise<T> {
@@ -52,19 +54,30 @@ export function createCatalogView(store: CatalogStore, deps: { keptStateKeys: re
 
   return {
     ...store,
-    categoriesPage: (request) => remembered(`categories:${request.page}:${request.pageSize}`, () => store.categoriesPage(request)),
-    productCount: () => remembered('count', () => store.productCount()),
+    categoriesPage: (request) => menu.read(`categories:${request.page}:${request.pageSize}`, () => store.categoriesPage(request)),
+    productCount: () => menu.read('count', () => store.productCount()),
     readState<T = Json>(key: string): Promise<T | null> {
       if (!keptStateKeys.has(key)) return store.readState<T>(key);
-      return remembered(`state:${key}`, () => store.readState<T>(key));
+      return menu.read(`state:${key}`, () => store.readState<T>(key));
+    },
+    productsPage: (request) => pages.read(`products:${JSON.stringify(request)}`, () => store.productsPage(request)),
+    search: (request) => pages.read(`search:${JSON.stringify(request)}`, () => store.search(request)),
+    async recordPrice(detail, now) {
+      // Dropped after the price landed: a page read meanwhile may hold the old one.
+      const changed = await store.recordPrice(detail, now);
+      if (changed) pages.forget();
+      return changed;
     },
     write: (snapshot, options) => writing(() => store.write(snapshot, options)),
     writeState: (key, value) => writing(() => store.writeState(key, value)),
-    // What is hidden changes the menu's categories and counts.
+    // What is hidden changes the menu's categories and counts, and what the pages show.
     hide: (item, actorId) => writing(() => store.hide(item, actorId)),
     show: (item, actorId) => writing(() => store.show(item, actorId)),
     async refresh() {
       drop();
+    },
+    async refreshPages() {
+      pages.forget();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { resolvePage, type PageRequest } from '../db/paging.js';
+import { createKeptReads } from './kept-reads.js';
 
 /** Searches whose hits are kept; the least recently used is let go past this (each is at most MAX_SEARCH_RESULTS ids). */
 export const KEPT_SEARCHES = 256;
@@ -14,34 +15,14 @@ const EMPTY_PAGE = { page: 1, pageCount: 1, total: 0 };
  * products, the categories' names and what is hidden, nothing else: the
  * store that keeps them calls `forget` after each of its writes, hides and
  * shows, and whenever it learns that someone else changed the catalog.
- * Prices and availability are not kept: a page's rows are read afresh.
+ * Prices and availability are not kept here: a page's rows are read by id.
  */
 export function createKeptSearches() {
-  // Replaced whole by `forget`, so a search under way then is not put back in the new map.
-  let kept = new Map<string, Promise<number[]>>();
+  const kept = createKeptReads(KEPT_SEARCHES);
   return {
     /** The hits kept under `key`, or those `find` finds (kept unless it fails). */
-    hits(key: string, find: () => Promise<number[]>): Promise<number[]> {
-      const into = kept;
-      let found = into.get(key);
-      if (found) {
-        // The most recently used is kept longest.
-        into.delete(key);
-      } else {
-        found = find();
-        const finding = found;
-        // A failed search is not kept: the next one asks again.
-        finding.catch(() => {
-          if (into.get(key) === finding) into.delete(key);
-        });
-        if (into.size >= KEPT_SEARCHES) into.delete(into.keys().next().value!);
-      }
-      into.set(key, found);
-      return found;
-    },
-    forget(): void {
-      kept = new Map();
-    },
+    hits: (key: string, find: () => Promise<number[]>): Promise<number[]> => kept.read(key, find),
+    forget: () => kept.forget(),
   };
 }
 

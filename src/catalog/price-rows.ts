@@ -19,13 +19,18 @@ export function priceRow(detail: ProductDetail): { productId: number; priceFrom:
 }
 
 /**
- * Remembers what a product detail said about price and stock. Every
- * product a person picks is read from the provider and recorded before
- * the step goes on, so the statement is prepared once (built by drizzle
- * and compiled on each call, it took about 0.3 ms); fetched_at in epoch
- * milliseconds, as the schema's timestamp_ms column keeps it.
+ * Remembers what a product detail said about price and stock, and says
+ * whether that differs from what was kept (the pages kept in memory show
+ * it, catalog-view.ts). Every product a person picks is read from the
+ * provider and recorded before the step goes on, so the statements are
+ * prepared once (built by drizzle and compiled on each call, it took about
+ * 0.3 ms); fetched_at in epoch milliseconds, as the schema's timestamp_ms
+ * column keeps it.
  */
-export function createPriceRecorder(db: Db): (detail: ProductDetail, now: number) => void {
+export function createPriceRecorder(db: Db): (detail: ProductDetail, now: number) => boolean {
+  const kept = db.$client.prepare<[number], { priceFrom: number; priceTo: number; stockTotal: number }>(
+    'select price_from as priceFrom, price_to as priceTo, stock_total as stockTotal from product_prices where product_id = ?',
+  );
   const upsert = db.$client.prepare<[number, number, number, number, number]>(
     `insert into product_prices (product_id, price_from, price_to, stock_total, fetched_at) values (?, ?, ?, ?, ?)
      on conflict (product_id) do update set price_from = excluded.price_from, price_to = excluded.price_to,
@@ -33,7 +38,10 @@ export function createPriceRecorder(db: Db): (detail: ProductDetail, now: number
   );
   return (detail, now) => {
     const row = priceRow(detail);
-    if (row) upsert.run(row.productId, row.priceFrom, row.priceTo, row.stockTotal, now);
+    if (!row) return false;
+    const was = kept.get(row.productId);
+    upsert.run(row.productId, row.priceFrom, row.priceTo, row.stockTotal, now);
+    return !was || was.priceFrom !== row.priceFrom || was.priceTo !== row.priceTo || was.stockTotal !== row.stockTotal;
   };
 }
 

@@ -1,9 +1,10 @@
 /**
  * The in-memory copies whose tables other instances may change: the
- * staff, people and settings views, the ordering pause as shown, and the
- * catalog as the /order menu reads it (see fresh-views.ts).
+ * staff, people and settings views, the ordering pause as shown, the
+ * catalog as the /order steps read it, and the cached prices its pages
+ * show (see fresh-views.ts).
  */
-export const VIEW_NAMES = ['staff', 'people', 'settings', 'pause', 'catalog'] as const;
+export const VIEW_NAMES = ['staff', 'people', 'settings', 'pause', 'catalog', 'prices'] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];
 export type ChangeCounts = Readonly<Record<ViewName, number>>;
 
@@ -20,7 +21,10 @@ export interface ChangeCounterStore {
   read(): Promise<ChangeCounts>;
 }
 
-const NEVER_MOVED: ChangeCounts = { staff: 0, people: 0, settings: 0, pause: 0, catalog: 0 };
+/** Every counter at 0: a view with no row counts 0. */
+export const noChanges = (): Record<ViewName, number> => Object.fromEntries(VIEW_NAMES.map((name) => [name, 0])) as Record<ViewName, number>;
+
+const NEVER_MOVED: ChangeCounts = noChanges();
 
 export function createSqliteChangeCounterStore(): ChangeCounterStore {
   return { shared: false, read: async () => NEVER_MOVED };

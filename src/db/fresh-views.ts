@@ -14,7 +14,7 @@ import { CATALOG_SYNC_STATE_KEY } from '../catalog/catalog-sync.js';
 
 /**
  * Keeps the in-memory views (staff, people, settings, the pause as shown,
- * the catalog's menu) from acting on a stale copy when another instance
+ * the catalog's menu and pages) from acting on a stale copy when another instance
  * changes their tables. `check` reads the
  * change counters (one query on PostgreSQL, nothing at all on SQLite) and
  * reads again each view whose table moved since its copy was read; run at
@@ -67,7 +67,7 @@ export function createViewFreshness(deps: {
  *
  * `orderingPause` and `catalog` are the stores as the bot and the catalog
  * sync use them: on a shared database (PostgreSQL) with the pause and the
- * catalog's menu answered from memory; on SQLite the stores themselves,
+ * catalog's menu and pages answered from memory; on SQLite the stores themselves,
  * unchanged (one instance, whose reads cost no round trip).
  */
 export async function openFreshViews(stores: {
@@ -97,7 +97,14 @@ export async function openFreshViews(stores: {
   const viewFreshness = createViewFreshness({
     counters: stores.changes,
     baseline,
-    views: { staff, people, settings, pause: pause ?? nothingKept, catalog: catalog ?? nothingKept },
+    views: {
+      staff,
+      people,
+      settings,
+      pause: pause ?? nothingKept,
+      catalog: catalog ?? nothingKept,
+      prices: catalog ? { refresh: () => catalog.refreshPages() } : nothingKept,
+    },
   });
   return { staff, people, settings, orderingPause: pause ?? stores.orderingPause, catalog: catalog ?? stores.catalog, viewFreshness };
 }

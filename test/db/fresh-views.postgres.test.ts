@@ -10,6 +10,7 @@ import { steppingClock } from './contract/subjects.js';
 import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
 import { createLogger } from '../../src/logger.js';
 import type { CatalogSnapshot } from '../../src/catalog/catalog-writer.js';
+import type { ProductDetail } from '../../src/provider/schemas.js';
 
 /**
  * Two instances on one PostgreSQL: each its own pool, stores and views, as
@@ -176,6 +177,48 @@ describe('views on several instances', () => {
     await second.$client.query(`update categories set title = 'Films' where id = 1`);
     await a.viewFreshness.check();
     expect(await menuTitles(a)).toEqual(['Films', 'Consoles']);
+  });
+
+  it('a price moved through one instance, or in psql, is on the other\'s pages from its next update; the same price again reads nothing', async () => {
+    await first.$client.query('truncate products, categories, category_counts, product_prices');
+    const a = await instance(first);
+    const b = await instance(second);
+    await a.catalog.write(catalogOf([1, 'Streaming'], [2, 'Games']));
+    await b.viewFreshness.check();
+    const detail = (price: number, stock: number) => ({ id: 101, regionProperties: [{ price, stock }] }) as unknown as ProductDetail;
+    const page = async (views: typeof a) => (await views.catalog.productsPage({ categoryId: 2, page: 1, pageSize: 8 })).items[0];
+    const found = async (views: typeof a) => (await views.catalog.search({ query: 'card', page: 1, pageSize: 8 })).items.find((p) => p.id === 101);
+
+    expect(await a.catalog.recordPrice(detail(500, 3), 1_000)).toBe(true);
+    // Kept until the check, then read again: the counter moved with the price.
+    await b.viewFreshness.check();
+    expect(await page(b)).toMatchObject({ id: 101, priceFrom: 500, stockTotal: 3 });
+    expect(await found(b)).toMatchObject({ priceFrom: 500 });
+
+    let reads = 0;
+    const { productsPage, search } = b.stores.catalog;
+    b.stores.catalog.productsPage = (request) => (reads++, productsPage(request));
+    b.stores.catalog.search = (request) => (reads++, search(request));
+    // Picked again at the same price: the pages stay kept on every instance.
+    expect(await a.catalog.recordPrice(detail(500, 3), 2_000)).toBe(false);
+    await b.viewFreshness.check();
+    await page(b);
+    await found(b);
+    expect(reads).toBe(0);
+
+    await a.catalog.recordPrice(detail(450, 3), 3_000);
+    expect(await page(b)).toMatchObject({ priceFrom: 500 });
+    await b.viewFreshness.check();
+    expect(await page(b)).toMatchObject({ priceFrom: 450 });
+    expect(await found(b)).toMatchObject({ priceFrom: 450 });
+    expect(reads).toBe(2);
+    // A price changed in psql, or all of them dropped, is read too.
+    await second.$client.query('update product_prices set stock_total = 9 where product_id = 101');
+    await b.viewFreshness.check();
+    expect(await page(b)).toMatchObject({ stockTotal: 9 });
+    await second.$client.query('truncate product_prices');
+    await b.viewFreshness.check();
+    expect(await page(b)).toMatchObject({ priceFrom: null, stockTotal: null });
   });
 
   it('no change to the pause or the catalog means nothing read again', async () => {

@@ -29,7 +29,7 @@ async function balanceThrough(rateBudget: RateBudgetStore): Promise<{ baseUrl: s
     config: { providerTimeoutMs: 5_000, providerOrderTimeoutMs: 5_000, providerRequestsPerSecond: 8 },
     baseUrl: server.baseUrl,
     apiKey: SECRET_KEY,
-    catalog: { recordPrice: async () => undefined },
+    catalog: { recordPrice: async () => false },
     pauses: { pause: async () => ({ started: false, pause: { source: 'admin', reason: null, since: 0, by: null } }) },
     lowBalance: { observe: async () => undefined },
     alerts: { alert: async () => undefined },

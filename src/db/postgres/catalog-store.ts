@@ -232,15 +232,20 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
 
     async recordPrice(detail, now) {
       const row = priceRow(detail);
-      if (!row) return;
-      // Named: every product a person picks is recorded before the step goes on.
-      await pool.query({
+      if (!row) return false;
+      // Named: every product a person picks is recorded before the step goes on. The old row is read in
+      // the same statement (its snapshot is from before the upsert), to say whether the price moved.
+      const { rows: [result] } = await pool.query<{ changed: boolean }>({
         name: 'catalog-record-price',
-        text: `insert into product_prices (product_id, price_from, price_to, stock_total, fetched_at) values ($1, $2, $3, $4, $5)
-          on conflict (product_id) do update set price_from = excluded.price_from, price_to = excluded.price_to,
-            stock_total = excluded.stock_total, fetched_at = excluded.fetched_at`,
+        text: `with was as (select price_from, price_to, stock_total from product_prices where product_id = $1),
+          put as (insert into product_prices (product_id, price_from, price_to, stock_total, fetched_at) values ($1, $2, $3, $4, $5)
+            on conflict (product_id) do update set price_from = excluded.price_from, price_to = excluded.price_to,
+              stock_total = excluded.stock_total, fetched_at = excluded.fetched_at
+            returning 1)
+          select not exists (select 1 from was where price_from = $2 and price_to = $3 and stock_total = $4) as changed from put`,
         values: [row.productId, row.priceFrom, row.priceTo, row.stockTotal, new Date(now)],
       });
+      return result?.changed ?? true;
     },
 
     async productsDueForPrice(cutoff, limit) {

@@ -1,12 +1,12 @@
-import { VIEW_NAMES, type ChangeCounterStore, type ChangeCounts, type ViewName } from '../change-counters.js';
+import { noChanges, VIEW_NAMES, type ChangeCounterStore, type ChangeCounts, type ViewName } from '../change-counters.js';
 import type { PgDb } from './open.js';
 
 /**
  * The counters that triggers on staff, people and app_state's settings
- * (migration 0004), and on the pause's row and the catalog's tables
- * (migration 0013), move in the same transaction as the change: a reader
- * that sees a committed change also sees its count, whichever instance or
- * script made it.
+ * (migration 0004), on the pause's row and the catalog's tables (0014),
+ * and on a product's recorded price and stock (0022) move in the same
+ * transaction as the change: a reader that sees a committed change also
+ * sees its count, whichever instance or script made it.
  *
  * Read at the start of every update: a named statement, so that each
  * connection parses and plans it once (and no query builder runs per read).
@@ -31,7 +31,7 @@ export interface CounterRow {
 
 /** The counts in `rows`; a name this code does not know (a newer schema's) is left out, a view with no row counts 0. */
 export function countsOf(rows: readonly CounterRow[]): ChangeCounts {
-  const counts: Record<ViewName, number> = { staff: 0, people: 0, settings: 0, pause: 0, catalog: 0 };
+  const counts = noChanges();
   for (const row of rows) {
     if (row.name !== null && (VIEW_NAMES as readonly string[]).includes(row.name)) counts[row.name as ViewName] = Number(row.version);
   }

@@ -408,6 +408,21 @@ export function catalogStoreContract(database: string, subject: CatalogStoreSubj
         expect(await db().product(11)).toMatchObject({ priceFrom: null, stockTotal: null });
       });
 
+      it('says whether a price recorded differs from the one kept: first seen, price or stock moved, or the same again', async () => {
+        const db = await fresh();
+        await db().write(FIRST);
+        expect(await db().recordPrice(detail(10, [[900_000, 5]]), 1_000)).toBe(true);
+        expect(await db().recordPrice(detail(10, [[900_000, 5]]), 2_000)).toBe(false);
+        expect(await db().recordPrice(detail(10, [[900_000, 4]]), 3_000)).toBe(true);
+        expect(await db().recordPrice(detail(10, [[950_000, 4]]), 4_000)).toBe(true);
+        expect(await db().recordPrice(detail(10, [[950_000, 4], [1_000_000, 0]]), 5_000)).toBe(false);
+        expect(await db().recordPrice(detail(10, [[950_000, 0], [1_000_000, 1]]), 6_000)).toBe(true);
+        // Nothing to record: nothing kept moved.
+        expect(await db().recordPrice(detail(11, []), 6_000)).toBe(false);
+        // Recorded unchanged, it is still read again when due: the time moved.
+        expect(await db().productsDueForPrice(new Date(5_500), 10)).toEqual([11, 20, 30]);
+      });
+
       it('lists the products due for a price: unknown first in the provider order, then the oldest', async () => {
         const db = await fresh();
         await db().write(FIRST);
