@@ -170,6 +170,11 @@ export async function createServices(deps: {
   // Quiet periods shared through the database where other instances may raise the same alert.
   const alerts = createAdminAlerts({ recipients: adminRecipients, sendText, clock, logger, ...(stores.changes.shared ? { shared: stores.appState } : {}) });
 
+  // Whether a person may still order, by the role in the staff copy that `freshen` keeps current (asked before the POST and at an Approve).
+  const staffMayOrder = (personId: number): boolean => {
+    const member = staff.current.find(personId);
+    return member !== null && mayOrder(member.role);
+  };
   // What decides whether money moves reads the pause from the database, never from the copy shown in chats.
   const pausedNow = () => stores.orderingPause.current();
   const spendingRules = createSpendingRuleBook({ settings });
@@ -238,10 +243,7 @@ export async function createServices(deps: {
       checkLimits,
       needsApproval,
       freshen: () => viewFreshness.check(),
-      mayOrder: (personId) => {
-        const member = staff.current.find(personId);
-        return member !== null && mayOrder(member.role);
-      },
+      mayOrder: staffMayOrder,
       placeTimeoutMs: config.providerOrderTimeoutMs,
       // Every such order is news: quietMs 0, keyed by the order.
       onChargedOtherAmount: (order, confirmed) =>
@@ -279,10 +281,7 @@ export async function createServices(deps: {
     orders,
     orderingPaused: pausedNow,
     hiddenProducts: (ids) => catalog.hiddenAmong(ids),
-    mayOrder: (personId) => {
-      const member = staff.current.find(personId);
-      return member !== null && mayOrder(member.role);
-    },
+    mayOrder: staffMayOrder,
     checkLimits,
     judge: needsApproval,
     orderByConfirmKey: (key) => stores.orderQueries.byConfirmKey(key),
