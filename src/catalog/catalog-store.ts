@@ -43,8 +43,10 @@ export interface CatalogStore extends HiddenCatalog {
   write(snapshot: CatalogSnapshot, options?: CatalogWriteOptions): Promise<CatalogWriteResult>;
   /**
    * Remembers what a product detail said about price and stock (nothing for
-   * a detail without regions); true when the price or stock kept before
-   * (or none) differs, and the pages that show it are stale.
+   * a detail without regions); true when the price or stock stored before
+   * (or none) differs, and the pages that show it are stale. Exact for one
+   * writer; two instances recording one product at once may miss a move,
+   * which the prices counter catches (catalog-view.ts).
    */
   recordPrice(detail: ProductDetail, now: number): Promise<boolean>;
   /** Up to `limit` product ids whose price is unknown or fetched before `cutoff`: unknown first, then oldest. */

@@ -1,9 +1,14 @@
 import type { Json } from '../db/app-state-repo.js';
 import type { CatalogStore } from './catalog-store.js';
 import { createKeptReads } from './kept-reads.js';
+import { buildSearchTerms } from './search-query.js';
 
-/** Pages of products (a category's, a search's) kept; past this the least recently used is let go (each holds a page of rows). */
+/** Pages of products (a category's, a search's) kept; past this the least recently used is let go. */
 export const KEPT_PAGES = 512;
+/** A page kept holds at most this many rows (the /order steps show 8); a larger read goes to the store. */
+const KEPT_PAGE_ROWS = 24;
+/** Pages of the category menu kept: a menu has a handful; the page asked for comes from a button's data. */
+const KEPT_MENU_READS = 64;
 
 /**
  * The stored catalog with what the /order steps read kept in memory, for a
@@ -20,10 +25,13 @@ export const KEPT_PAGES = 512;
  * (a refresh or a hide by any instance or a script); the next read asks the
  * database again, and so does the store's own (search's category names and
  * hits). The pages alone are dropped when a price or stock recorded through
- * this store differs from what was kept, and when the prices' counter moved
- * (the same, by any instance; the counter does not move for a price read
- * again unchanged, so people picking products keep the pages). A product's own row (its detail,
- * whether it is hidden) is never kept: ordering reads it afresh.
+ * this store differs from the stored one, and when the prices' counter
+ * moved (the same, by any instance, learnt at this instance's next update;
+ * the counter does not move for a price read again unchanged, so people
+ * picking products keep the pages). A product's own row (its details,
+ * whether it is hidden) is never kept: ordering reads it afresh. Searches
+ * that include hidden products (a batch file's titles) and pages larger
+ * than the steps show are not kept either: they would push the steps' out.
  */
 export interface CatalogView extends CatalogStore {
   /** Forgets every copy (the freshness check, when the catalog's counter moved). */
@@ -34,7 +42,7 @@ export interface CatalogView extends CatalogStore {
 
 export function createCatalogView(store: CatalogStore, deps: { keptStateKeys: readonly string[] }): CatalogView {
   const keptStateKeys = new Set(deps.keptStateKeys);
-  const menu = createKeptReads();
+  const menu = createKeptReads(KEPT_MENU_READS);
   const pages = createKeptReads(KEPT_PAGES);
   const drop = () => {
     menu.forget();
@@ -60,8 +68,16 @@ export function createCatalogView(store: CatalogStore, deps: { keptStateKeys: re
       if (!keptStateKeys.has(key)) return store.readState<T>(key);
       return menu.read(`state:${key}`, () => store.readState<T>(key));
     },
-    productsPage: (request) => pages.read(`products:${JSON.stringify(request)}`, () => store.productsPage(request)),
-    search: (request) => pages.read(`search:${JSON.stringify(request)}`, () => store.search(request)),
+    productsPage(request) {
+      if (request.pageSize > KEPT_PAGE_ROWS) return store.productsPage(request);
+      return pages.read(`products:${request.categoryId}:${request.page}:${request.pageSize}`, () => store.productsPage(request));
+    },
+    search(request) {
+      // Keyed by the search's terms: "Steam", "steam " and "steam" are one search.
+      const terms = buildSearchTerms(request.query);
+      if (request.includeHidden || request.pageSize > KEPT_PAGE_ROWS || terms === null) return store.search(request);
+      return pages.read(`search:${JSON.stringify(terms)}:${request.page}:${request.pageSize}`, () => store.search(request));
+    },
     async recordPrice(detail, now) {
       // Dropped after the price landed: a page read meanwhile may hold the old one.
       const changed = await store.recordPrice(detail, now);

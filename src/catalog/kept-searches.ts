@@ -15,7 +15,8 @@ const EMPTY_PAGE = { page: 1, pageCount: 1, total: 0 };
  * products, the categories' names and what is hidden, nothing else: the
  * store that keeps them calls `forget` after each of its writes, hides and
  * shows, and whenever it learns that someone else changed the catalog.
- * Prices and availability are not kept here: a page's rows are read by id.
+ * Prices and availability are not kept here: a page's rows are read by id
+ * (on PostgreSQL the catalog view keeps whole pages, catalog-view.ts).
  */
 export function createKeptSearches() {
   const kept = createKeptReads(KEPT_SEARCHES);

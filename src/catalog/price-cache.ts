@@ -22,12 +22,15 @@ export function withPriceRecording(provider: ProviderClient, catalog: Pick<Catal
 /**
  * Reads the details of up to `limit` products whose price is unknown or
  * older than `maxAgeMs` (unknown first, then oldest), at background
- * priority so that staff requests go first. A bounded pass per sync keeps a
- * large catalog from costing thousands of requests at once; prices converge
- * over a few passes.
+ * priority so that staff requests go first. `provider` records each price
+ * it reads (withPriceRecording, as the application's provider does), so a
+ * detail is recorded once. A bounded pass per sync keeps a large catalog
+ * from costing thousands of requests at once; prices converge over a few
+ * passes.
  */
 export async function refreshStalePrices(deps: {
-  catalog: Pick<CatalogStore, 'recordPrice' | 'productsDueForPrice'>;
+  catalog: Pick<CatalogStore, 'productsDueForPrice'>;
+  /** One that records the prices it reads (withPriceRecording). */
   provider: Pick<ProviderClient, 'getProduct'>;
   clock: Clock;
   logger: Logger;
@@ -41,7 +44,7 @@ export async function refreshStalePrices(deps: {
   let failed = 0;
   for (const id of due) {
     try {
-      await catalog.recordPrice(await deps.provider.getProduct(id, { priority: 'background' }), clock.now());
+      await deps.provider.getProduct(id, { priority: 'background' });
       refreshed += 1;
     } catch (error) {
       failed += 1;

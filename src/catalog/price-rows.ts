@@ -20,15 +20,15 @@ export function priceRow(detail: ProductDetail): { productId: number; priceFrom:
 
 /**
  * Remembers what a product detail said about price and stock, and says
- * whether that differs from what was kept (the pages kept in memory show
- * it, catalog-view.ts). Every product a person picks is read from the
+ * whether that differs from the row stored before (the pages a catalog
+ * view keeps in memory show it, catalog-view.ts). Every product a person picks is read from the
  * provider and recorded before the step goes on, so the statements are
  * prepared once (built by drizzle and compiled on each call, it took about
  * 0.3 ms); fetched_at in epoch milliseconds, as the schema's timestamp_ms
  * column keeps it.
  */
 export function createPriceRecorder(db: Db): (detail: ProductDetail, now: number) => boolean {
-  const kept = db.$client.prepare<[number], { priceFrom: number; priceTo: number; stockTotal: number }>(
+  const stored = db.$client.prepare<[number], { priceFrom: number; priceTo: number; stockTotal: number }>(
     'select price_from as priceFrom, price_to as priceTo, stock_total as stockTotal from product_prices where product_id = ?',
   );
   const upsert = db.$client.prepare<[number, number, number, number, number]>(
@@ -39,7 +39,7 @@ export function createPriceRecorder(db: Db): (detail: ProductDetail, now: number
   return (detail, now) => {
     const row = priceRow(detail);
     if (!row) return false;
-    const was = kept.get(row.productId);
+    const was = stored.get(row.productId);
     upsert.run(row.productId, row.priceFrom, row.priceTo, row.stockTotal, now);
     return !was || was.priceFrom !== row.priceFrom || was.priceTo !== row.priceTo || was.stockTotal !== row.stockTotal;
   };

@@ -14,9 +14,9 @@ import { CATALOG_SYNC_STATE_KEY } from '../catalog/catalog-sync.js';
 
 /**
  * Keeps the in-memory views (staff, people, settings, the pause as shown,
- * the catalog's menu and pages) from acting on a stale copy when another instance
- * changes their tables. `check` reads the
- * change counters (one query on PostgreSQL, nothing at all on SQLite) and
+ * the catalog's menu and pages) from acting on a stale copy when another
+ * instance changes their tables. `check` reads the change counters (one
+ * query on PostgreSQL, nothing at all on SQLite) and
  * reads again each view whose table moved since its copy was read; run at
  * the start of every update, so a staff member removed, a role or a
  * spending rule changed, a setting or a language changed through any

@@ -95,6 +95,19 @@ describe('the catalog view: pages of products kept in memory', () => {
     expect((await page()).items.map((p) => p.id)).toEqual([9, 10]);
   });
 
+  it('keeps one search however it was typed, and passes searches of hidden products and large pages to the store', async () => {
+    const { view, reads } = await world();
+    await view.search({ query: 'Steam', page: 1, pageSize: 8 });
+    await view.search({ query: ' steam ', page: 1, pageSize: 8 });
+    expect(reads.pages).toBe(1);
+    // A batch file's titles (hidden ones included, up to 96 rows) would push the steps' pages out.
+    await view.search({ query: 'steam', page: 1, pageSize: 96, includeHidden: true });
+    await view.search({ query: 'steam', page: 1, pageSize: 96, includeHidden: true });
+    await view.productsPage({ categoryId: 1, page: 1, pageSize: 96 });
+    await view.productsPage({ categoryId: 1, page: 1, pageSize: 96 });
+    expect(reads.pages).toBe(5);
+  });
+
   it('keeps at most KEPT_PAGES pages, letting go of the least recently used', async () => {
     const { view, reads } = await world();
     const pageOf = (n: number) => view.search({ query: 'steam', page: n, pageSize: 1 });

@@ -57,18 +57,18 @@ describe('product prices for the lists', () => {
   });
 
   it('refreshes at most the given number of unknown prices per pass, unknown ones first', async () => {
-    const first = await refreshStalePrices({ catalog, provider, clock, logger: silentLogger, limit: 10, maxAgeMs: 60_000 });
+    const first = await refreshStalePrices({ catalog, provider: withPriceRecording(provider, catalog, clock), clock, logger: silentLogger, limit: 10, maxAgeMs: 60_000 });
     expect(first).toEqual({ refreshed: 10, failed: 0 });
     expect(detailRequests()).toBe(10);
     const total = (await catalog.categoriesPage({ page: 1, pageSize: 100 })).items.reduce((sum, category) => sum + category.productCount, 0);
     expect(total).toBeGreaterThan(10);
-    await refreshStalePrices({ catalog, provider, clock, logger: silentLogger, limit: 1000, maxAgeMs: 60_000 });
+    await refreshStalePrices({ catalog, provider: withPriceRecording(provider, catalog, clock), clock, logger: silentLogger, limit: 1000, maxAgeMs: 60_000 });
     // Everything is fresh now: a further pass within the age reads nothing.
     const before = detailRequests();
-    await refreshStalePrices({ catalog, provider, clock, logger: silentLogger, limit: 1000, maxAgeMs: 60_000 });
+    await refreshStalePrices({ catalog, provider: withPriceRecording(provider, catalog, clock), clock, logger: silentLogger, limit: 1000, maxAgeMs: 60_000 });
     expect(detailRequests()).toBe(before);
     clock.advance(61_000);
-    const again = await refreshStalePrices({ catalog, provider, clock, logger: silentLogger, limit: 5, maxAgeMs: 60_000 });
+    const again = await refreshStalePrices({ catalog, provider: withPriceRecording(provider, catalog, clock), clock, logger: silentLogger, limit: 5, maxAgeMs: 60_000 });
     expect(again.refreshed).toBe(5);
   });
 

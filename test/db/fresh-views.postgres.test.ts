@@ -189,8 +189,12 @@ describe('views on several instances', () => {
     const page = async (views: typeof a) => (await views.catalog.productsPage({ categoryId: 2, page: 1, pageSize: 8 })).items[0];
     const found = async (views: typeof a) => (await views.catalog.search({ query: 'card', page: 1, pageSize: 8 })).items.find((p) => p.id === 101);
 
+    // No price yet: the lists show none until someone picks the product once.
+    expect(await page(b)).toMatchObject({ id: 101, priceFrom: null });
+    expect(await found(b)).toMatchObject({ priceFrom: null });
     expect(await a.catalog.recordPrice(detail(500, 3), 1_000)).toBe(true);
-    // Kept until the check, then read again: the counter moved with the price.
+    // Kept until the check, then read again: the counter moved with the first price.
+    expect(await page(b)).toMatchObject({ priceFrom: null });
     await b.viewFreshness.check();
     expect(await page(b)).toMatchObject({ id: 101, priceFrom: 500, stockTotal: 3 });
     expect(await found(b)).toMatchObject({ priceFrom: 500 });
@@ -212,13 +216,37 @@ describe('views on several instances', () => {
     expect(await page(b)).toMatchObject({ priceFrom: 450 });
     expect(await found(b)).toMatchObject({ priceFrom: 450 });
     expect(reads).toBe(2);
-    // A price changed in psql, or all of them dropped, is read too.
+    // A price changed in psql, deleted, or all of them dropped, is read too.
     await second.$client.query('update product_prices set stock_total = 9 where product_id = 101');
     await b.viewFreshness.check();
     expect(await page(b)).toMatchObject({ stockTotal: 9 });
+    await second.$client.query('delete from product_prices where product_id = 101');
+    await b.viewFreshness.check();
+    expect(await page(b)).toMatchObject({ priceFrom: null, stockTotal: null });
+    await a.catalog.recordPrice(detail(450, 3), 4_000);
+    await b.viewFreshness.check();
+    expect(await page(b)).toMatchObject({ priceFrom: 450 });
     await second.$client.query('truncate product_prices');
     await b.viewFreshness.check();
     expect(await page(b)).toMatchObject({ priceFrom: null, stockTotal: null });
+  });
+
+  it('a statement writing two thousand prices moves the prices counter once, and one that changes none not at all', async () => {
+    const counter = async () => Number((await first.$client.query<{ version: string }>(`select version from change_counters where name = 'prices'`)).rows[0]!.version);
+    await first.$client.query('truncate products, categories, category_counts, product_prices');
+    await first.$client.query(`insert into products (id, title, search_text, category_id, is_available, position, bucket_id)
+      select 1000 + i, 'Card ' || i, 'card ' || i, null, true, i, 0 from generate_series(0, 1999) i`);
+    const before = await counter();
+    await first.$client.query(`insert into product_prices (product_id, price_from, price_to, stock_total, fetched_at)
+      select id, 100, 100, 1, now() from products`);
+    expect(await counter()).toBe(before + 1);
+    // Read again unchanged (only the time moves): no move.
+    await first.$client.query('update product_prices set fetched_at = now()');
+    expect(await counter()).toBe(before + 1);
+    await first.$client.query('update product_prices set stock_total = 2 where product_id < 1100');
+    expect(await counter()).toBe(before + 2);
+    await first.$client.query('delete from product_prices where product_id < 0');
+    expect(await counter()).toBe(before + 2);
   });
 
   it('no change to the pause or the catalog means nothing read again', async () => {

@@ -234,7 +234,9 @@ export function createPostgresCatalogStore(deps: { db: PgDb; clock: Clock } & Ca
       const row = priceRow(detail);
       if (!row) return false;
       // Named: every product a person picks is recorded before the step goes on. The old row is read in
-      // the same statement (its snapshot is from before the upsert), to say whether the price moved.
+      // the same statement (its snapshot is from before the upsert), to say whether the price moved. Two
+      // instances recording one product at once may each see the other's row too late and say false: the
+      // prices counter, which the triggers move on the row as written, drops the pages at the next update.
       const { rows: [result] } = await pool.query<{ changed: boolean }>({
         name: 'catalog-record-price',
         text: `with was as (select price_from, price_to, stock_total from product_prices where product_id = $1),
