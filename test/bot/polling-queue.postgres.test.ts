@@ -9,7 +9,7 @@ import { asSuperuser, freshDatabase } from '../support/postgres-database.js';
 import { waitUntil } from '../support/wait-until.js';
 
 /** An instance's start (its pool, its roles, its first getUpdates) on a loaded machine: more than the usual two seconds. */
-const STARTING = { timeoutMs: 10_000 };
+const STARTING = { timeoutMs: 20_000 };
 import { loseConfirmations, pollsBy, repliesPerUpdate, startPollingInstance, type PollingInstance } from './polling-instance.js';
 
 const ALICE = { id: 7101, firstName: 'Alice' };

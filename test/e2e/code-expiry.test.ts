@@ -46,7 +46,8 @@ describe('codes that expire', () => {
 
     await world.bot.stop();
     await world.restart();
-    const reminder = await world.telegram.waitForMessage(STAFF.id, /not marked handed over/);
+    // The pass runs as the restarted process starts its background work: seconds on a loaded machine.
+    const reminder = await world.telegram.waitForMessage(STAFF.id, /not marked handed over/, { timeoutMs: 10_000 });
     const written = sandboxOrder(world, forgotten).items[0]!.delivery!.cards[0]!.expiresAt;
     const lastDay = formatDateText(written, 'en', 'UTC');
     expect(reminder.text).toContain(`The code of order ${forgotten} (Google Play 10 USD (US)) expires on ${lastDay}, and it is not marked handed over.`);
