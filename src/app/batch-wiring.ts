@@ -22,10 +22,6 @@ type BatchWiringDeps = {
   shutdown?: AbortSignal;
 };
 
-/** The provider as the background's batch work reads it: its reads end at `shutdown`; a POST never does (call-signal.ts). */
-const backgroundProvider = ({ services, shutdown }: Pick<BatchWiringDeps, 'services' | 'shutdown'>) =>
-  shutdown ? withCallSignal(services.provider, shutdown) : services.provider;
-
 /** How a person other than the reader of an update is written to in batch messages. */
 export function batchViewFor(deps: Pick<BatchWiringDeps, 'config' | 'services'>): (personId: number) => BatchViewContext {
   return (personId) => {
@@ -59,6 +55,8 @@ export const batchCatalogOf = (services: Services) => batchCatalog({ catalog: se
 
 /** Progress, held questions and the file of codes, through the services' fan-out connection (paced, 429s waited out). */
 export function createBatchNoticesOf({ config, services, clock, logger, details, shutdown }: BatchWiringDeps & { details?: Pick<BatchDetails, 'take'> }): BatchNotices {
+  // Its reads end at shutdown rather than wait their turn behind staff.
+  const provider = withCallSignal(services.provider, shutdown);
   return createBatchNotices({
     store: services.stores.batches,
     port: createBatchChatPort(services.fanOutApi),
@@ -69,7 +67,7 @@ export function createBatchNoticesOf({ config, services, clock, logger, details,
       if (kept) return Promise.resolve(kept);
       const reference = order.providerOrderId ?? order.providerReference;
       if (reference === null) return Promise.resolve(null);
-      return backgroundProvider({ services, ...(shutdown ? { shutdown } : {}) }).getOrder(reference, { priority: 'background', known: { orderId: order.providerOrderId, orderReference: order.providerReference } });
+      return provider.getOrder(reference, { priority: 'background', known: { orderId: order.providerOrderId, orderReference: order.providerReference } });
     },
     mayReceiveCodes: (personId) => {
       const member = services.staff.current.find(personId);
@@ -89,7 +87,8 @@ export function createBatchRunnerOf(deps: BatchWiringDeps & { notices: BatchNoti
   return createBatchRunner({
     store: services.stores.batches,
     orders: services.orders,
-    provider: backgroundProvider(deps),
+    // Its reads end at shutdown; a POST never does (call-signal.ts).
+    provider: withCallSignal(services.provider, deps.shutdown),
     pause: services.stores.orderingPause,
     hiddenProducts: (ids) => services.catalog.hiddenAmong(ids),
     onProgress: (batch, options) => notices.progress(batch, options),

@@ -313,7 +313,7 @@ export async function createServices(deps: {
     logger: logger.child({ component: 'dual-control' }),
   });
 
-  const ledger = createLedgerServices({ config, stores, provider: deps.shutdown ? withCallSignal(provider, deps.shutdown) : provider, settings, alerts, pauses: orderingPause, periods, translate, clock, logger });
+  const ledger = createLedgerServices({ config, stores, provider: withCallSignal(provider, deps.shutdown), settings, alerts, pauses: orderingPause, periods, translate, clock, logger });
   const { orderFeed, dailyDigest } = await createReports({
     config, stores, settings, provider, periods, recipients: adminRecipients, sendText, translate, describePerson,
     walletExceptions: () => ledger.openExceptions(), expiringCodes: createExpiringSoon({ store: stores.codeExpiries, settings, periods, clock }), clock, logger,

@@ -7,7 +7,7 @@ import { createCatalogQueries, type CatalogCategory, type CatalogProduct, type L
 import { createSqliteHiddenCatalog, type HiddenCatalog } from './catalog-hidden.js';
 import { createCatalogWriter, type CatalogSnapshot, type CatalogWriteResult } from './catalog-writer.js';
 import { createPriceRecorder, productsDueForPrice } from './price-rows.js';
-import { createKeptSearches, inHitOrder, pageOfHits } from './kept-searches.js';
+import { createKeptSearches, inHitOrder, pageOfHits, searchKey } from './kept-searches.js';
 import { buildSearchTerms } from './search-query.js';
 import type { ProductDetail } from '../provider/schemas.js';
 
@@ -118,7 +118,7 @@ export function createSqliteCatalogStore(deps: { db: Db; clock: Clock } & Catalo
         seenVersion = version;
       }
       const find = () => queries.searchHits({ query, ...(includeHidden === undefined ? {} : { includeHidden }) });
-      const key = `${includeHidden ? 'all' : 'shown'} ${JSON.stringify(buildSearchTerms(query))}`;
+      const key = searchKey(buildSearchTerms(query), includeHidden);
       const ids = writing > 0 ? find() : await kept.hits(key, async () => find());
       const { wanted, ...place } = pageOfHits(ids, request);
       return { items: inHitOrder(wanted, queries.productsById(wanted)), ...place };

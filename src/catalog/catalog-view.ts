@@ -1,6 +1,7 @@
 import type { Json } from '../db/app-state-repo.js';
 import type { CatalogStore } from './catalog-store.js';
 import { createKeptReads } from './kept-reads.js';
+import { searchKey } from './kept-searches.js';
 import { buildSearchTerms } from './search-query.js';
 
 /** Pages of products (a category's, a search's) kept; past this the least recently used is let go. */
@@ -73,10 +74,8 @@ export function createCatalogView(store: CatalogStore, deps: { keptStateKeys: re
       return pages.read(`products:${request.categoryId}:${request.page}:${request.pageSize}`, () => store.productsPage(request));
     },
     search(request) {
-      // Keyed by the search's terms: "Steam", "steam " and "steam" are one search.
-      const terms = buildSearchTerms(request.query);
-      if (request.includeHidden || request.pageSize > KEPT_PAGE_ROWS || terms === null) return store.search(request);
-      return pages.read(`search:${JSON.stringify(terms)}:${request.page}:${request.pageSize}`, () => store.search(request));
+      if (request.includeHidden || request.pageSize > KEPT_PAGE_ROWS) return store.search(request);
+      return pages.read(`search:${searchKey(buildSearchTerms(request.query), false)}:${request.page}:${request.pageSize}`, () => store.search(request));
     },
     async recordPrice(detail, now) {
       // Dropped after the price landed: a page read meanwhile may hold the old one.

@@ -27,6 +27,13 @@ export function createKeptSearches() {
   };
 }
 
+/**
+ * What a search is kept under: its terms (buildSearchTerms), so that
+ * "Steam", "steam " and "steam" are one search, and whether hidden products
+ * count.
+ */
+export const searchKey = (terms: string[][][] | null, includeHidden: boolean | undefined): string => `${includeHidden ? 'all' : 'shown'} ${JSON.stringify(terms)}`;
+
 /** Where a page of a search's hits (`ids`, in the order shown) lies: the ids whose rows it shows, and its place. */
 export function pageOfHits(ids: readonly number[], request: PageRequest): { wanted: number[]; page: number; pageCount: number; total: number } {
   if (ids.length === 0) return { wanted: [], ...EMPTY_PAGE };

@@ -6,9 +6,11 @@ import type { ProviderClient } from './client.js';
  * background work reads through this so that stopping it (a clean stop, a
  * role handed to another instance) does not wait for sweeps whose reads
  * queue behind staff requests. Never for a POST: an order already sent is
- * answered, not abandoned.
+ * answered, not abandoned. With no signal (a caller that is never
+ * stopped, a test), the provider as it is.
  */
-export function withCallSignal(provider: ProviderClient, signal: AbortSignal): ProviderClient {
+export function withCallSignal(provider: ProviderClient, signal: AbortSignal | undefined): ProviderClient {
+  if (!signal) return provider;
   return {
     listCategories: (o) => provider.listCategories({ ...o, signal }),
     listProducts: (q, o) => provider.listProducts(q, { ...o, signal }),

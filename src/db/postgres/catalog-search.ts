@@ -5,7 +5,7 @@ import type { CatalogStore } from '../../catalog/catalog-store.js';
 import { categoryTexts } from '../../catalog/catalog-writer.js';
 import { buildSearchTerms, searchWords } from '../../catalog/search-query.js';
 import { HIDDEN_CATEGORIES } from '../../catalog/catalog-hidden.js';
-import { createKeptSearches, inHitOrder, pageOfHits } from '../../catalog/kept-searches.js';
+import { createKeptSearches, inHitOrder, pageOfHits, searchKey } from '../../catalog/kept-searches.js';
 import type { PageOf } from '../paging.js';
 import { phraseMatches, termCondition } from './search-terms.js';
 
@@ -116,7 +116,7 @@ export function createPostgresCatalogSearch(pool: pg.Pool): PostgresCatalogSearc
     async search({ query, includeHidden, ...request }) {
       const terms = buildSearchTerms(query);
       if (terms === null) return EMPTY_PAGE;
-      const key = `${includeHidden ? 'all' : 'shown'} ${JSON.stringify(terms)}`;
+      const key = searchKey(terms, includeHidden);
       const ids = await kept.hits(key, () => whereOf(terms, includeHidden).then(({ where, values }) => hitIds(where, values)));
       const { wanted, ...place } = pageOfHits(ids, request);
       return { items: inHitOrder(wanted, await productsById(wanted)), ...place };
