@@ -10,7 +10,7 @@ export default defineConfig({
     pool: 'forks',
     // Most test time is spent waiting on loopback HTTP and timers, not on the CPU: vitest's
     // default of one worker per core less one would run this 2-core machine's suite one file at a time.
-    // Whole suite on 2 cores, files in CI's order: 5 workers 398-441 s, 6 379 s, 7 316-374 s, 9 408 s
+    // Whole suite on 2 cores, files in CI's order: 5 workers 398-441 s, 6 379 s, 7 316-389 s, 9 408 s
     // (nine contend for the cores: imports alone took twice as long). Fewer: npm test -- --maxWorkers=N.
     maxWorkers: 7,
     // Process-level tests start dist/main.js: built once per run, when the sources changed.
