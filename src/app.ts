@@ -168,6 +168,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
           telegramContactAt = clock.now();
         },
         updateQueue: services.stores.updateQueue,
+        onArrival: (update) => services.pressedKeyboards.keep(update),
         pollingRole: storage.roles.lock('polling'),
         instanceId: config.instanceId,
         clock,

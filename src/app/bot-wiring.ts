@@ -53,7 +53,7 @@ export function createAppBot(deps: { config: Config; services: Services; catalog
     describePerson: services.describePerson,
     sendTyping: services.sendTyping,
     reportSettings: { settings: services.settings, digest: services.dailyDigest },
-    expiry: { settings: services.settings, codeExpiries: services.stores.codeExpiries },
+    expiry: { settings: services.settings, codeExpiries: services.stores.codeExpiries, pressedKeyboards: services.pressedKeyboards },
     walletExceptions: () => services.ledger.openExceptions(),
     statement: {
       read: (span) => readStatement({ store: services.stores.ledger, sync: services.ledger.sync, clock, logger }, span),

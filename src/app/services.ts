@@ -20,6 +20,7 @@ import type { Logger } from '../logger.js';
 import type { ClearButtons, SendMessage } from '../text/send-port.js';
 import { createOrderService, type OrderService } from '../orders/order-service.js';
 import type { OrderingPauseStore } from '../orders/ordering-pause.js';
+import { createPressedKeyboards, type PressedKeyboards } from '../bot/pressed-keyboards.js';
 import { createDescribePerson, type DescribePerson } from '../bot/describe-person.js';
 import { createLocaleOf, type LocaleOf } from '../bot/person-locale.js';
 import type { ProviderClient } from '../provider/client.js';
@@ -61,6 +62,8 @@ import { withCallSignal } from '../provider/call-signal.js';
 export interface Services {
   /** Everything kept, on whichever database holds it. */
   stores: Stores;
+  /** Pressed keyboards with copy buttons, in memory only: the queue stores them emptied. */
+  pressedKeyboards: PressedKeyboards;
   /** The staff store, with the in-memory copy that messages, deliveries and approvals read without waiting. */
   staff: StaffView;
   /** Who ADMIN_IDS made or stopped being an administrator at this start. */
@@ -323,6 +326,7 @@ export async function createServices(deps: {
 
   return {
     stores,
+    pressedKeyboards: createPressedKeyboards(clock),
     catalog,
     staff,
     adminIdChanges,

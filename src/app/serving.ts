@@ -39,6 +39,8 @@ export async function startServing(deps: {
   onDelivery: () => void;
   /** Where every update, posted or fetched, waits to be handled, shared by every instance. */
   updateQueue: UpdateQueueStore;
+  /** Told of every update before it is stored: keeps in memory what the queue must not store. */
+  onArrival?: (update: Update) => void;
   /** Names this instance in the queue's claims; host and pid when not given. */
   instanceId?: string;
   /** Polling mode: Telegram allows one getUpdates client per bot, so only the holder of this role polls. */
@@ -73,6 +75,7 @@ export async function startServing(deps: {
     logger: logger.child({ component: 'update-queue' }),
   });
   const enqueue = async (update: Update) => {
+    deps.onArrival?.(update);
     const fresh = await deps.updateQueue.accept(update);
     if (fresh) worker.wake();
     return fresh;

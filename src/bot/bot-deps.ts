@@ -25,6 +25,7 @@ import type { ProviderClient } from '../provider/client.js';
 import type { VelocityGuard } from '../safeguards/velocity/velocity-guard.js';
 import type { CodeMessageStore } from '../safeguards/retention/code-message-store.js';
 import type { CodeExpiryStore } from '../expiry/code-expiry-store.js';
+import type { PressedKeyboards } from './pressed-keyboards.js';
 import type { StepUp } from '../safeguards/step-up/step-up.js';
 import type { OrderStepUp } from '../safeguards/step-up/order-step-up.js';
 import type { SettingsRegistry } from '../settings/settings-registry.js';
@@ -129,7 +130,7 @@ export interface BotDeps {
   /** Where /feed and /digest keep their settings; without it those commands are not offered. */
   reportSettings?: { settings: Settings; digest: Pick<DailyDigest, 'hour' | 'setHour'> };
   /** /expiry's setting, and where "Mark handed over" marks a delivery's expiring codes; absent, neither. */
-  expiry?: { settings: Settings; codeExpiries: Pick<CodeExpiryStore, 'markHandedOver'> };
+  expiry?: { settings: Settings; codeExpiries: Pick<CodeExpiryStore, 'markHandedOver'>; pressedKeyboards?: Pick<PressedKeyboards, 'take'> };
   /** /catalog: what staff may order, and whether new products arrive hidden. */
   catalogAdmin?: { catalog: HiddenCatalog; settings: Settings };
   /** Observers for metrics; they never change how an update is handled. */

@@ -34,6 +34,9 @@ export function openDb(path: string): Db {
     // WAL mode and much faster than FULL.
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
+    // Deleted and overwritten content is zeroed in the file, not left in free space: an
+    // answer or a step-up prompt cleared after use is then gone from the disk too.
+    sqlite.pragma('secure_delete = ON');
     migrateKeepingReferences(sqlite);
     sqlite.pragma('foreign_keys = ON');
     return drizzle(sqlite, { schema });

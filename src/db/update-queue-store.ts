@@ -4,6 +4,7 @@ import type { Update } from 'grammy/types';
 import type { Clock } from '../clock.js';
 import type { Db } from './open.js';
 import { updateQueue } from './schema.js';
+import { storableUpdate } from './storable-update.js';
 
 /**
  * Every update, posted to the webhook or fetched by the poller, kept in the
@@ -33,7 +34,7 @@ export interface ClaimedUpdate {
 }
 
 export interface UpdateQueueStore {
-  /** Stores the update once; false when this update_id was stored before (Telegram posted it, or gave it to a poller, again). */
+  /** Stores the update once, only what handlers read of it (storable-update.ts); false when this update_id was stored before (Telegram posted it, or gave it to a poller, again). */
   accept(update: Update): Promise<boolean>;
   /**
    * Takes the update with the lowest update_id among the chats whose
@@ -119,7 +120,7 @@ export function createSqliteUpdateQueueStore(deps: { db: Db; clock: Clock }): Up
   });
   return {
     async accept(update) {
-      return insert.run(update.update_id, updateChatKey(update), JSON.stringify(update), clock.now()).changes === 1;
+      return insert.run(update.update_id, updateChatKey(update), JSON.stringify(storableUpdate(update)), clock.now()).changes === 1;
     },
     async claim(holder, leaseMs) {
       return claimNext.immediate(holder, leaseMs);

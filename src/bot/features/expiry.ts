@@ -2,6 +2,8 @@ import { Composer } from 'grammy';
 import type { InlineKeyboardButton } from 'grammy/types';
 import type { Clock } from '../../clock.js';
 import { handedOverData, HANDED_OVER_PATTERN, parseHandedOver } from '../../delivery/handed-over-button.js';
+import { hasEmptiedCopyTexts } from '../../db/storable-update.js';
+import type { PressedKeyboards } from '../pressed-keyboards.js';
 import type { CodeExpiryStore } from '../../expiry/code-expiry-store.js';
 import { EXPIRY_REMIND_DAYS, MAX_REMIND_DAYS } from '../../expiry/expiry-settings.js';
 import type { Logger } from '../../logger.js';
@@ -16,6 +18,8 @@ export interface ExpiryFeatureDeps {
   settings: Settings;
   codeExpiries: Pick<CodeExpiryStore, 'markHandedOver'>;
   orders: Pick<OrderQueries, 'byId'>;
+  /** The whole keyboard of a press, where this process still has it (the queue stores copy buttons emptied). */
+  pressedKeyboards?: Pick<PressedKeyboards, 'take'>;
   clock: Clock;
   logger: Logger;
 }
@@ -67,8 +71,10 @@ export function expiryFeature(deps: ExpiryFeatureDeps) {
 
   /** The button's text becomes the note; its press still answers (harmlessly), every other button stays as it was. */
   async function noteInPlaceOfButton(ctx: BaseContext, data: string): Promise<void> {
-    const rows = ctx.callbackQuery?.message?.reply_markup?.inline_keyboard;
-    if (!rows) return;
+    const press = ctx.callbackQuery;
+    const rows = (press && deps.pressedKeyboards?.take(press.id)) ?? press?.message?.reply_markup?.inline_keyboard;
+    // Redrawn from a stored keyboard, the copy buttons would lose their codes: the press is recorded, the keyboard stays.
+    if (!rows || hasEmptiedCopyTexts(rows)) return;
     const note = ctx.t('expiry-marked-note');
     let changed = false;
     const keyboard = rows.map((row) =>

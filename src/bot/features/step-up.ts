@@ -55,7 +55,13 @@ export function stepUpFeature(deps: StepUpFeatureDeps) {
     if (earlierQr !== null) await ctx.api.deleteMessage(id, earlierQr).catch(() => undefined);
     const png = await QRCode.toBuffer(totpUri(begun.secret, `${ctx.me.username}:${id}`), { type: 'png', width: 360, margin: 2 });
     // Protected (no forwarding or saving) and deleted once the first right code comes; the key is never logged.
-    const sent = await ctx.replyWithPhoto(new InputFile(png, 'step-up.png'), { caption: ctx.t('step-up-scan', { secret: begun.secret }), protect_content: true });
+    // The key rides in a copy button, never in the caption: a reply to this photo carries its caption into
+    // the update, and an update is stored before it is handled (the queue stores no copy button's text).
+    const sent = await ctx.replyWithPhoto(new InputFile(png, 'step-up.png'), {
+      caption: ctx.t('step-up-scan'),
+      protect_content: true,
+      reply_markup: { inline_keyboard: [[{ text: ctx.t('step-up-copy-key'), copy_text: { text: begun.secret } }]] },
+    });
     await stepUp.setQrMessage(id, sent.message_id);
     deps.logger.info({ personId: id }, 'step-up enrolment begun');
     await ctx.reply(ctx.t('step-up-enrol-ask'));

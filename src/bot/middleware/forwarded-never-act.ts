@@ -1,5 +1,5 @@
 import type { NextFunction } from 'grammy';
-import type { Message } from 'grammy/types';
+import { isForwarded } from '../../db/storable-update.js';
 import type { BaseContext } from '../context.js';
 
 /**
@@ -19,14 +19,3 @@ export function forwardedNeverAct() {
   };
 }
 
-/** Bot API 7 sets forward_origin; older servers (a self-hosted Bot API) set the forward_* fields. */
-export function isForwarded(message: Message): boolean {
-  const legacy = message as Message & { forward_from?: unknown; forward_from_chat?: unknown; forward_sender_name?: unknown; forward_date?: unknown };
-  return (
-    message.forward_origin !== undefined ||
-    legacy.forward_date !== undefined ||
-    legacy.forward_from !== undefined ||
-    legacy.forward_from_chat !== undefined ||
-    legacy.forward_sender_name !== undefined
-  );
-}

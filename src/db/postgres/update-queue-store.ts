@@ -4,6 +4,7 @@ import type { Update } from 'grammy/types';
 import type { Clock } from '../../clock.js';
 import { updateChatKey, type UpdateQueueStore } from '../update-queue-store.js';
 import { ownerLockHeld } from './owner-lock.js';
+import { storableUpdate } from '../storable-update.js';
 import type { PgDb } from './open.js';
 import { updateQueue } from './schema.js';
 
@@ -59,7 +60,7 @@ export function createPostgresUpdateQueueStore(deps: { db: PgDb; clock: Clock; o
   const pool = db.$client;
   return {
     async accept(update) {
-      const { rowCount } = await pool.query({ ...ACCEPT, values: [update.update_id, updateChatKey(update), JSON.stringify(update), new Date(clock.now())] });
+      const { rowCount } = await pool.query({ ...ACCEPT, values: [update.update_id, updateChatKey(update), JSON.stringify(storableUpdate(update)), new Date(clock.now())] });
       return rowCount === 1;
     },
     async claim(holder, leaseMs) {

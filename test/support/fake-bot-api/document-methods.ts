@@ -1,3 +1,4 @@
+import { readReplyMarkup } from './reply-markup.js';
 import { randomUUID } from 'node:crypto';
 import type { Message } from 'grammy/types';
 import { BotApiError, badRequest } from './api-error.js';
@@ -36,6 +37,9 @@ export function createDocumentMethods({ store, clock, botUser }: MessageMethodDe
       const caption = rawCaption === undefined || rawCaption === '' ? undefined : resolveFormattedText({ text: rawCaption, parse_mode: payload['parse_mode'], entities: payload['caption_entities'] });
       if (caption !== undefined && caption.text.length > MAX_CAPTION_LENGTH) throw badRequest('message caption is too long');
       const protect = payload['protect_content'] === true;
+      // An inline keyboard rides on a photo as on a text message (the step-up key's copy button).
+      const markup = readReplyMarkup(payload['reply_markup']);
+      const inline = markup !== undefined && 'inline_keyboard' in markup ? markup : undefined;
       const stored = store.addMessage(
         record,
         (messageId) =>
@@ -44,12 +48,13 @@ export function createDocumentMethods({ store, clock, botUser }: MessageMethodDe
             from: botUser,
             chat: record.chat,
             date: Math.floor(clock.now() / 1000),
+            ...(inline === undefined ? {} : { reply_markup: inline }),
             photo: [{ file_id: `photo-${randomUUID()}`, file_unique_id: randomUUID().slice(0, 8), width: 360, height: 360, file_size: file.content.length }],
             ...(caption === undefined ? {} : { caption: caption.text }),
             ...(caption === undefined || caption.entities.length === 0 ? {} : { caption_entities: caption.entities }),
             ...(protect ? { has_protected_content: true } : {}),
           }) as Message,
-        { fromBot: true, deleted: false, protect, edits: 0, upload: file.content },
+        { fromBot: true, deleted: false, protect, edits: 0, upload: file.content, ...(markup === undefined ? {} : { markup }) },
       );
       return stored.message;
     },
