@@ -259,7 +259,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(helpFeature({ orderingPaused }));
   bot.use(balanceFeature({ provider: deps.provider, onProviderTrouble, troubleText: troubleMessage, orderingPaused, ...(deps.walletExceptions ? { walletExceptions: deps.walletExceptions } : {}) }));
   bot.use(languageFeature({ staff: deps.staff, menus }));
-  bot.use(staffFeature({ staff: deps.staff, people: deps.people, describePerson, menus, tellPerson, ...(dual ? { dual } : {}), logger: deps.logger }));
+  bot.use(staffFeature({ staff: deps.staff, people: deps.people, describePerson, menus, tellPerson, ...(dual ? { dual } : {}), ...stepUpDep, logger: deps.logger }));
   bot.use(
     auditFeature({
       audit: deps.auditPages,
@@ -284,9 +284,10 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(settingsFeature({ registry: deps.settingsRegistry }));
   if (strangerSettings) bot.use(strangersFeature({ settings: strangerSettings, logger: deps.logger }));
   if (deps.velocity) bot.use(velocityFeature({ guard: deps.velocity, ...(dual ? { dual } : {}), logger: deps.logger }));
-  const notifyOtherAdmins = async (exceptId: number, render: (t: Translate, locale: Locale) => string) => {
+  const notifyOtherAdmins = async (exceptId: number | number[], render: (t: Translate, locale: Locale) => string) => {
+    const except = Array.isArray(exceptId) ? exceptId : [exceptId];
     for (const admin of await deps.staff.list()) {
-      if (admin.role !== 'admin' || admin.telegramId === exceptId) continue;
+      if (admin.role !== 'admin' || except.includes(admin.telegramId)) continue;
       const locale = admin.locale ?? deps.defaultLocale;
       await bot.api
         .sendMessage(admin.telegramId, render(translate(locale), locale))
@@ -319,6 +320,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         onProviderTrouble,
         troubleText: troubleMessage,
         ...(dual ? { dual } : {}),
+        ...stepUpDep,
         logger: deps.logger,
       }),
     );
@@ -344,7 +346,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   if (deps.reportSettings) bot.use(feedAndDigestFeature({ ...deps.reportSettings }));
   if (deps.expiry) bot.use(expiryFeature({ ...deps.expiry, orders: orderQueries, clock: deps.clock, logger: deps.logger }));
   if (deps.batches) {
-    const batchDeps = { ...deps.batches, provider: deps.provider, perOrderMax: deps.perItemLimit, ...(deps.orderStepUp && stepUpGate ? { orderStepUp: deps.orderStepUp } : {}), ...(deps.velocity ? { velocity: deps.velocity } : {}), logger: deps.logger };
+    const batchDeps = { ...deps.batches, provider: deps.provider, perOrderMax: deps.perItemLimit, ...(deps.orderStepUp && stepUpGate ? { orderStepUp: deps.orderStepUp } : {}), ...(stepUpGate ? { approverStepUp: stepUpGate } : {}), ...(deps.velocity ? { velocity: deps.velocity } : {}), logger: deps.logger };
     bot.use(batchesFeature(batchDeps));
     const downloadFile = createFileDownload({ api: bot.api, token: deps.token, ...(deps.apiRoot ? { apiRoot: deps.apiRoot } : {}), maxBytes: MAX_BATCH_FILE_BYTES });
     bot.use(batchUploadFeature({ ...batchDeps, batches: deps.batches.batches, downloadFile }));

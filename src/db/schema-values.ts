@@ -154,7 +154,14 @@ export type StepUpAction =
   /** Placing the order on the summary with this confirm key, of this total (src/safeguards/step-up/order-step-up.ts). */
   | { kind: 'order'; confirmKey: string; total: number }
   /** Raising or lifting the order amount above which a code is asked. */
-  | { kind: 'step-up-orders'; above: number | null };
+  | { kind: 'step-up-orders'; above: number | null }
+  /** Approving someone's order (the approval request at this revision) or batch: money moves on the approver's word. */
+  | { kind: 'approve'; approvalId: number; revision: number }
+  | { kind: 'approve-batch'; batchId: number }
+  /** Letting another person's authenticator take effect. */
+  | { kind: 'step-up-approve'; personId: number }
+  /** Giving someone a role that may order. */
+  | { kind: 'staff'; verb: 'add' | 'role'; personId: number; role: 'staff' };
 
 /**
  * A batch's life:

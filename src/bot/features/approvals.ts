@@ -18,6 +18,7 @@ import { showInPlace } from '../order-views/in-place.js';
 import { changeWords } from '../../safeguards/dual-control/dual-control-announcer.js';
 import type { AdminChange } from '../../safeguards/dual-control/admin-change.js';
 import { announceImmediate, throughDualControl, type DualControlFeatureDeps } from './dual-control.js';
+import type { StepUpGate } from '../step-up-gate.js';
 
 export interface ApprovalsFeatureDeps {
   approvals: ApprovalService;
@@ -28,6 +29,8 @@ export interface ApprovalsFeatureDeps {
   troubleText: (t: Translate, trouble: Trouble) => string;
   /** Raising or turning off the threshold waits for a second administrator; every change is told to the others. */
   dual?: DualControlFeatureDeps;
+  /** Where step-up is on, Approve asks the approver's own code first: a stolen account alone cannot let money go. */
+  stepUp?: Pick<StepUpGate, 'require' | 'onCode'>;
   logger: Logger;
 }
 
@@ -214,15 +217,29 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
     await deps.announcer.announce(approval, notice, ids);
   }
 
-  composer.callbackQuery(APPROVE_DATA, adminsOnly, async (ctx) => {
-    const id = Number(ctx.match[1]);
-    const revision = Number(ctx.match[2]);
-    // Answered before the provider is asked: the check may take seconds.
-    await ctx.answerCallbackQuery({ text: ctx.t('approval-checking') });
+  async function approve(ctx: BaseContext, id: number, revision: number): Promise<void> {
+    // Read fresh after a code too: someone demoted while the code was asked approves nothing.
+    if (ctx.member.role !== 'admin') return void (await ctx.reply(ctx.t('admin-only')));
     const outcome = await deps.approvals.approve(id, ctx.member.telegramId, revision);
     deps.logger.info({ approvalId: id, approverId: ctx.member.telegramId, outcome: outcome.kind }, 'approve pressed');
     await answerApprove(ctx, outcome, id);
+  }
+
+  composer.callbackQuery(APPROVE_DATA, adminsOnly, async (ctx) => {
+    const id = Number(ctx.match[1]);
+    const revision = Number(ctx.match[2]);
+    // The approver's own code first, where step-up is on; every other check is made again after it.
+    // A request that cannot be approved anyway (decided, their own) is answered without one.
+    const request = deps.stepUp ? await deps.approvals.get(id) : null;
+    const decidable = request?.state === 'pending' && request.requesterId !== ctx.member.telegramId;
+    if (deps.stepUp && decidable && !(await deps.stepUp.require(ctx, { kind: 'approve', approvalId: id, revision }, ctx.t('step-up-what-approval', { id: formatId(id, ctx.member.locale) })))) {
+      return void (await ctx.answerCallbackQuery());
+    }
+    // Answered before the provider is asked: the check may take seconds.
+    await ctx.answerCallbackQuery({ text: ctx.t('approval-checking') });
+    await approve(ctx, id, revision);
   });
+  deps.stepUp?.onCode('approve', (ctx, action) => approve(ctx, action.approvalId, action.revision));
 
   async function reject(ctx: BaseContext, id: number, reason: string | null): Promise<string> {
     const c = textsOf(ctx);

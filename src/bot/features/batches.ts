@@ -24,6 +24,7 @@ import type { VelocityGuard } from '../../safeguards/velocity/velocity-guard.js'
 import { velocityRefusalText } from '../../safeguards/velocity/velocity-texts.js';
 import type { OrderStepUp } from '../../safeguards/step-up/order-step-up.js';
 import { orderStepUpNotice } from '../conversations/order/step-up-notice.js';
+import type { StepUpGate } from '../step-up-gate.js';
 import type { ViewContext } from '../conversations/order/views.js';
 
 export interface BatchesDeps {
@@ -41,6 +42,8 @@ export interface BatchesDeps {
   velocity?: Pick<VelocityGuard, 'take'>;
   /** Step-up for large orders: a batch above the amount asks for a code at its Confirm too. */
   orderStepUp?: Pick<OrderStepUp, 'needed' | 'ask' | 'takePass'>;
+  /** Where step-up is on, approving a batch asks the approver's own code first. */
+  approverStepUp?: Pick<StepUpGate, 'require' | 'onCode'>;
   perOrderMax: number;
   /** Most orders a batch may hold (BATCH_MAX_ROWS, the same bound as a file's rows). */
   maxRows: number;
@@ -179,23 +182,42 @@ export function batchesFeature(deps: BatchesDeps) {
         if (resumed.kind === 'running') await deps.notices.progress(resumed.batch, { force: true });
         return;
       }
-      case 'ap':
-      case 'rf': {
-        const outcome = verb === 'ap' ? await deps.batches.approve(id, by) : await deps.batches.refuse(id, by);
-        if (outcome.kind === 'own') return void (await ctx.answerCallbackQuery({ text: ctx.t('batch-approve-own') }));
-        await ctx.answerCallbackQuery({ text: outcome.kind === 'not-waiting' ? ctx.t('batch-approval-settled') : undefined });
-        await clear();
-        if (outcome.kind === 'not-waiting' || !outcome.batch) return;
-        const batch = outcome.batch;
-        const requester = deps.viewFor(batch.requesterId);
-        const key = outcome.kind === 'approved' ? 'batch-approved' : 'batch-refused';
-        await ctx.reply(ctx.t(`${key}-admin`, { id: formatId(batch.id, ctx.member.locale) }));
-        await ctx.api.sendMessage(batch.chatId, requester.t(key, { id: formatId(batch.id, requester.locale) })).catch(() => undefined);
-        if (outcome.kind === 'approved') await deps.notices.progress(batch, { force: true });
-        return;
+      case 'ap': {
+        // A batch that cannot be approved anyway (decided, their own) is answered without a code.
+        const batch = deps.approverStepUp ? await deps.batches.get(id) : null;
+        const decidable = batch?.state === 'waiting-approval' && batch.requesterId !== by;
+        if (deps.approverStepUp && decidable && !(await deps.approverStepUp.require(ctx, { kind: 'approve-batch', batchId: id }, ctx.t('step-up-what-batch', { id: formatId(id, ctx.member.locale) })))) {
+          return void (await ctx.answerCallbackQuery());
+        }
+        return decide(ctx, 'ap', id, clear);
       }
+      case 'rf':
+        return decide(ctx, 'rf', id, clear);
     }
   });
+  // After the approver's code (a message, no press): every check is made again by the service.
+  deps.approverStepUp?.onCode('approve-batch', (ctx, action) => decide(ctx, 'ap', action.batchId, () => Promise.resolve()));
+
+  async function decide(ctx: BaseContext, verb: 'ap' | 'rf', id: number, clear: () => Promise<void>): Promise<void> {
+    // Read fresh after a code too: someone demoted while the code was asked decides nothing.
+    if (ctx.member.role !== 'admin') return void (await (ctx.callbackQuery ? ctx.answerCallbackQuery({ text: ctx.t('admin-only') }) : ctx.reply(ctx.t('admin-only'))));
+    const by = ctx.member.telegramId;
+    const outcome = verb === 'ap' ? await deps.batches.approve(id, by) : await deps.batches.refuse(id, by);
+    const answer = async (text?: string) => {
+      if (ctx.callbackQuery) await ctx.answerCallbackQuery(text === undefined ? undefined : { text });
+      else if (text !== undefined) await ctx.reply(text);
+    };
+    if (outcome.kind === 'own') return void (await answer(ctx.t('batch-approve-own')));
+    await answer(outcome.kind === 'not-waiting' ? ctx.t('batch-approval-settled') : undefined);
+    await clear();
+    if (outcome.kind === 'not-waiting' || !outcome.batch) return;
+    const batch = outcome.batch;
+    const requester = deps.viewFor(batch.requesterId);
+    const key = outcome.kind === 'approved' ? 'batch-approved' : 'batch-refused';
+    await ctx.reply(ctx.t(`${key}-admin`, { id: formatId(batch.id, ctx.member.locale) }));
+    await ctx.api.sendMessage(batch.chatId, requester.t(key, { id: formatId(batch.id, requester.locale) })).catch(() => undefined);
+    if (outcome.kind === 'approved') await deps.notices.progress(batch, { force: true });
+  }
 
   /** One Confirm of a draft: judged as a whole, then running, waiting for an administrator, or refused with why. */
   async function confirmAndStart(ctx: BaseContext, id: number, clear: () => Promise<void>): Promise<void> {

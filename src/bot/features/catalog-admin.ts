@@ -22,7 +22,7 @@ export function catalogAdminFeature(deps: {
   catalog: HiddenCatalog;
   settings: Settings;
   /** Tells every other administrator, each in their language. */
-  notifyOtherAdmins: (exceptId: number, render: (t: Translate, locale: Locale) => string) => Promise<void>;
+  notifyOtherAdmins: (exceptId: number | number[], render: (t: Translate, locale: Locale) => string) => Promise<void>;
   describePerson: DescribePerson;
 }) {
   const composer = new Composer<BaseContext>();

@@ -15,6 +15,7 @@ import { sendFormatted } from '../send.js';
 import type { TellPerson } from '../tell-person.js';
 import { formatId } from '../../text/format.js';
 import { announceImmediate, throughDualControl, type DualControlFeatureDeps } from './dual-control.js';
+import type { StepUpGate } from '../step-up-gate.js';
 
 export interface StaffDeps {
   staff: StaffStore;
@@ -24,6 +25,12 @@ export interface StaffDeps {
   tellPerson: TellPerson;
   /** Making someone an administrator waits for a second one; every change is told to the others. */
   dual?: DualControlFeatureDeps;
+  /**
+   * Where step-up is on, giving someone a role that may order asks the
+   * adder's own code: a stolen account cannot add an accomplice who orders.
+   * (An administrator waits for a second one instead, whose Confirm asks theirs.)
+   */
+  stepUp?: Pick<StepUpGate, 'require' | 'onCode'>;
   logger: Logger;
 }
 
@@ -127,22 +134,36 @@ export function staffFeature(deps: StaffDeps) {
       case 'role': {
         const { id, role } = command;
         if (role === 'admin' && deps.dual && !(await throughDualControl(ctx, deps.dual, { kind: 'role', verb: command.kind, personId: id, role }))) return;
-        const adminsBefore = await adminCount();
-        const wasAdmin = (await deps.staff.find(id))?.role === 'admin';
-        const result: ChangeRoleResult =
-          command.kind === 'add' ? await deps.staff.add(id, role, ctx.member.telegramId) : await deps.staff.changeRole(id, role, ctx.member.telegramId);
-        deps.logger.info({ actorId: ctx.member.telegramId, targetId: id, role, result: result.kind }, `staff ${command.kind}`);
-        if (result.kind === 'added' || result.kind === 'updated') {
-          if (role !== 'admin') await afterAdminLeft(wasAdmin, adminsBefore);
-          await tellOthers(ctx, (c) => c.t(`staff-${result.kind}`, { id: c.describePerson(id), role: c.t(`staff-role-${role}`) }));
+        // Only where ordering is new to them: demoting an administrator stays immediate, a stolen account is cut off at once.
+        const before = (await deps.staff.find(id))?.role;
+        if (role === 'staff' && deps.stepUp && (before === undefined || before === 'viewer')) {
+          const what = ctx.t('step-up-what-staff', { person: await named(ctx, id) });
+          if (!(await deps.stepUp.require(ctx, { kind: 'staff', verb: command.kind, personId: id, role }, what))) return;
         }
-        const note = await afterChange(ctx, id, role, result);
-        const answer = ctx.t(`staff-${result.kind}`, { id: await named(ctx, id), role: ctx.t(`staff-role-${role}`) });
-        await ctx.reply(note ? `${answer}\n${note}` : answer);
+        await setRole(ctx, command.kind, id, role);
         return;
       }
     }
   });
+  deps.stepUp?.onCode('staff', async (ctx, action) => {
+    // Read fresh after the code: someone demoted meanwhile changes nobody.
+    if (ctx.member.role !== 'admin') return void (await ctx.reply(ctx.t('admin-only')));
+    await setRole(ctx, action.verb, action.personId, action.role);
+  });
+
+  async function setRole(ctx: BaseContext, verb: 'add' | 'role', id: number, role: StaffRole): Promise<void> {
+    const adminsBefore = await adminCount();
+    const wasAdmin = (await deps.staff.find(id))?.role === 'admin';
+    const result: ChangeRoleResult = verb === 'add' ? await deps.staff.add(id, role, ctx.member.telegramId) : await deps.staff.changeRole(id, role, ctx.member.telegramId);
+    deps.logger.info({ actorId: ctx.member.telegramId, targetId: id, role, result: result.kind }, `staff ${verb}`);
+    if (result.kind === 'added' || result.kind === 'updated') {
+      if (role !== 'admin') await afterAdminLeft(wasAdmin, adminsBefore);
+      await tellOthers(ctx, (c) => c.t(`staff-${result.kind}`, { id: c.describePerson(id), role: c.t(`staff-role-${role}`) }));
+    }
+    const note = await afterChange(ctx, id, role, result);
+    const answer = ctx.t(`staff-${result.kind}`, { id: await named(ctx, id), role: ctx.t(`staff-role-${role}`) });
+    await ctx.reply(note ? `${answer}\n${note}` : answer);
+  }
   return composer;
 }
 

@@ -28,7 +28,7 @@ export interface StepUpFeatureDeps {
   describePerson: DescribePerson;
   tellPerson: TellPerson;
   /** A line to every administrator but `except`, each in their language. */
-  notifyOtherAdmins: (exceptId: number, render: (t: Translate, locale: Locale) => string) => Promise<void>;
+  notifyOtherAdmins: (exceptId: number | number[], render: (t: Translate, locale: Locale) => string) => Promise<void>;
   logger: Logger;
 }
 
@@ -118,14 +118,34 @@ export function stepUpFeature(deps: StepUpFeatureDeps) {
     await setOrders(ctx, orderStepUp, above);
   }
 
+  /**
+   * Another person's authenticator is what their large orders are confirmed
+   * with: letting it take effect is as much as approving those orders. So it
+   * needs the approver's own code (where step-up is on), and the other
+   * administrators are told, so that a stolen account approving an
+   * accomplice's authenticator is never silent.
+   */
   async function approve(ctx: BaseContext, personId: number): Promise<void> {
+    if (ctx.member.role !== 'admin') return void (await ctx.reply(ctx.t('admin-only')));
     const by = ctx.member.telegramId;
     const result = await stepUp.approve(personId, by);
     if (result !== 'approved') return void (await ctx.reply(ctx.t(result === 'own' ? 'step-up-own' : 'step-up-not-waiting')));
     const person = deps.describePerson(personId);
     const who = deps.describePerson(by);
+    deps.logger.info({ actorId: by, personId }, 'step-up enrolment approved');
     await ctx.reply(ctx.t('step-up-approved', { person }));
     await deps.tellPerson(personId, (t) => plain(t('step-up-approved-you', { by: who })));
+    // The person approved has just been told; every other administrator hears of it too.
+    await deps.notifyOtherAdmins([by, personId], (t) => t('step-up-approved-news', { by: who, person }));
+  }
+  deps.gate.onCode('step-up-approve', (ctx, action) => approve(ctx, action.personId));
+
+  async function askToApprove(ctx: BaseContext, personId: number): Promise<void> {
+    // Nothing to approve, or their own: answered without asking for a code.
+    if (personId === ctx.member.telegramId) return void (await ctx.reply(ctx.t('step-up-own')));
+    if ((await stepUp.status(personId)) !== 'waiting') return void (await ctx.reply(ctx.t('step-up-not-waiting')));
+    const what = ctx.t('step-up-what-approve', { person: deps.describePerson(personId) });
+    if (await deps.gate.require(ctx, { kind: 'step-up-approve', personId }, what)) await approve(ctx, personId);
   }
 
   async function reset(ctx: BaseContext, personId: number): Promise<void> {
@@ -159,7 +179,7 @@ export function stepUpFeature(deps: StepUpFeatureDeps) {
         return;
       }
       if (word === 'orders' && orderStepUp && target !== undefined && rest.length === 0) return orders(ctx, orderStepUp, target);
-      if (word === 'approve' && personId !== null && rest.length === 0) return approve(ctx, personId);
+      if (word === 'approve' && personId !== null && rest.length === 0) return askToApprove(ctx, personId);
       if (word === 'reset' && personId !== null && rest.length === 0) return reset(ctx, personId);
       await ctx.reply(ctx.t('step-up-usage'));
     });

@@ -3,13 +3,15 @@ import { chatDriver } from '../../e2e/chat-driver.js';
 import { ADMIN, SECOND_ADMIN, STAFF, startDualWorld, type DualWorld } from './dual-world.js';
 import { KEY, enrolled, freshCode, secretOf } from './step-up-helpers.js';
 
-/** STAFF sets up an authenticator, which ADMIN approves (there are two administrators); STAFF's secret. */
-async function staffEnrolled(world: DualWorld): Promise<string> {
+/** STAFF sets up an authenticator, which ADMIN approves with ADMIN's own code (`adminSecret`, step-up being on); STAFF's secret. */
+async function staffEnrolled(world: DualWorld, adminSecret: string): Promise<string> {
   const sam = chatDriver(world.telegram, STAFF);
   await sam.say('/stepup enrol', /send the 6-digit code/);
   const secret = await secretOf(world, STAFF);
   await sam.say(freshCode(world, secret), /another administrator approves/);
-  await chatDriver(world.telegram, ADMIN).say(`/stepup approve ${STAFF.id}`, /authenticator is now in force/);
+  const ada = chatDriver(world.telegram, ADMIN);
+  await ada.say(`/stepup approve ${STAFF.id}`, /to let Sam's authenticator take effect/);
+  await ada.say(freshCode(world, adminSecret), /authenticator is now in force/);
   return secret;
 }
 
@@ -18,8 +20,8 @@ const placedOrders = async (world: DualWorld) => (await world.services.stores.or
 describe('step-up for orders above an amount', () => {
   it('asks a code at Confirm, bound to that order, and places it once for the right code only', async () => {
     const world = await startDualWorld({ env: { STEP_UP_KEY: KEY }, sandboxTiming: { preparingMs: 0, processingMs: 0 } });
-    await enrolled(world);
-    const samSecret = await staffEnrolled(world);
+    const adaSecret = await enrolled(world);
+    const samSecret = await staffEnrolled(world, adaSecret);
     const ada = chatDriver(world.telegram, ADMIN);
     // Lowering from "no order" only asks more often: it takes effect at once, no code or second administrator.
     await ada.say('/stepup orders 1000000', /Done: ask a step-up code for orders above 1,000,000/);
@@ -78,8 +80,8 @@ describe('step-up for orders above an amount', () => {
 
   it('asks a code at a large batch\'s Confirm too, and the right code starts exactly that batch', async () => {
     const world = await startDualWorld({ env: { STEP_UP_KEY: KEY }, sandboxTiming: { preparingMs: 0, processingMs: 0 } });
-    await enrolled(world);
-    const samSecret = await staffEnrolled(world);
+    const adaSecret = await enrolled(world);
+    const samSecret = await staffEnrolled(world, adaSecret);
     await chatDriver(world.telegram, ADMIN).say('/stepup orders 1000000', /Done/);
     const sam = chatDriver(world.telegram, STAFF);
     // PUBG Mobile 325 UC, 580,000 a unit: 20 units are two orders, 11,600,000 in all.
