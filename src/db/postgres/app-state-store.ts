@@ -1,17 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { AppStateStore, Json } from '../app-state-repo.js';
 import type { PgDb, PgExec } from './open.js';
 import { appState } from './schema.js';
-
-/**
- * The first half of the two-key advisory lock that serialises updates of
- * one app_state key (the second half is the key's hash). A row lock would
- * not do: a key never written has no row to lock, and two first writers
- * would both read "nothing". Two-key locks live apart from the one-key
- * money, migration and instance locks.
- */
-const APP_STATE_LOCK = 745161;
+import { holdNamedLock } from './private-locks.js';
 
 async function read<T>(exec: PgExec, key: string): Promise<T | null> {
   const [row] = await exec.select({ value: appState.value }).from(appState).where(eq(appState.key, key));
@@ -31,7 +23,8 @@ export function createPostgresAppStateStore(deps: { db: PgDb; clock: Clock }): A
     set: (key, value) => write(db, clock, key, value),
     update: (key, step) =>
       db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${APP_STATE_LOCK}, hashtext(${key}))`);
+        // One key's updates one after the other, even for a key never written (no app_state row to lock yet).
+        await holdNamedLock(tx, `app_state:${key}`);
         const { next, result } = step(await read(tx, key));
         if (next !== undefined) await write(tx, clock, key, next);
         return result;

@@ -63,6 +63,7 @@ export async function openPostgres(url: string, options: OpenPostgresOptions = {
         await client.query('select pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY]);
       }
       options.logger?.info({ database: maskedUrl(url), serverVersion: row.server_version }, 'PostgreSQL schema up to date');
+      await warnIfEveryRoleConnects(client, options.logger);
     } finally {
       client.release();
     }
@@ -70,6 +71,23 @@ export async function openPostgres(url: string, options: OpenPostgresOptions = {
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * Any role that can connect can take advisory locks and read pg_locks: the
+ * keys giftdesk holds for its roles are secret (role-lock.ts) and its
+ * transaction locks are rows only its own role may lock (private-locks.ts),
+ * but a database every role may connect to is still one more door. The
+ * operations guide says what to revoke.
+ */
+async function warnIfEveryRoleConnects(client: pg.PoolClient, logger: OpenPostgresOptions['logger']): Promise<void> {
+  const { rows } = await client.query<{ open: boolean; db: string }>("select has_database_privilege('public', current_database(), 'CONNECT') as open, current_database() as db");
+  if (rows[0]?.open) {
+    logger?.warn(
+      { database: rows[0].db },
+      `every PostgreSQL role may connect to this database; allow only giftdesk's: revoke connect on database "${rows[0].db}" from public; grant connect on database "${rows[0].db}" to <giftdesk's role>`,
+    );
   }
 }
 

@@ -4,6 +4,7 @@ import { encodeAuditFacts, withBatchFact, type AuditRecord } from '../audit-log.
 import type { OrderRow, TransitionInput } from '../../orders/order-repo.js';
 import type { PgDb, PgExec, PgTx } from './open.js';
 import { auditLog, notifications, orders } from './schema.js';
+import { holdMoneyLock } from './private-locks.js';
 
 /**
  * The writes that every money repository on PostgreSQL shares, each the
@@ -13,21 +14,18 @@ import { auditLog, notifications, orders } from './schema.js';
  */
 
 /**
- * The one-key advisory lock that every transaction changing orders,
- * approvals or their announcements holds first: the twin of SQLite's
- * immediate transaction, which lets one writer in at a time. Holding it,
- * each statement of READ COMMITTED sees what the previous holder
- * committed, so the checks before a move (one POST in flight for the
- * wallet, the same order open elsewhere) cannot be raced across
- * connections or instances. Readers never wait for it. A constant of our
- * own, apart from the migration and instance locks.
+ * Every transaction changing orders, approvals or their announcements holds
+ * the money lock first: the twin of SQLite's immediate transaction, which
+ * lets one writer in at a time. Holding it, each statement of READ
+ * COMMITTED sees what the previous holder committed, so the checks before a
+ * move (one POST in flight for the wallet, the same order open elsewhere)
+ * cannot be raced across connections or instances. Readers never wait for
+ * it. A row lock, not an advisory one: no other database role can hold it
+ * (private-locks.ts).
  */
-const MONEY_LOCK_KEY = '7451613421063202156';
-
-/** Runs `work` in a transaction that holds the money lock from its first statement; rolled back if it throws. */
 export function moneyTransaction<T>(db: PgDb, work: (tx: PgTx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MONEY_LOCK_KEY}::bigint)`);
+    await holdMoneyLock(tx);
     return work(tx);
   });
 }

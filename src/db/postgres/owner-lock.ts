@@ -26,7 +26,7 @@ export function newOwnerLockKey(): number {
  * SQL that is true when some session of this database holds the owner lock
  * named by `column` (a bigint key; null is never held). pg_locks shows a
  * bigint advisory key as its high 32 bits in classid and its low 32 bits in
- * objid, with objsubid 1. Read in the same statement as the rows: a row's
+ * objid, with objsubid 1; only a session of giftdesk's own role counts. Read in the same statement as the rows: a row's
  * key was written after its owner took the lock, so a lock missing here
  * means its owner had died, and a dead session never takes it back.
  */
@@ -35,5 +35,7 @@ export function ownerLockHeld(column: AnyColumn): SQL {
     select 1 from pg_locks l
      where l.locktype = 'advisory' and l.granted and l.objsubid = 1 and l.mode = 'ExclusiveLock'
        and l.database = (select oid from pg_database where datname = current_database())
-       and l.classid = (${column} >> 32)::oid and l.objid = (${column} & 4294967295)::oid)`;
+       and l.classid = (${column} >> 32)::oid and l.objid = (${column} & 4294967295)::oid
+       -- Held by giftdesk's own role: another role that can connect could take a dead instance's key from pg_locks.
+       and exists (select 1 from pg_stat_activity a where a.pid = l.pid and a.usesysid = (select oid from pg_roles where rolname = current_user)))`;
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { newOwnerLockKey } from './owner-lock.js';
 import type { RoleHolder, RoleLock, RoleName, Roles } from '../roles.js';
@@ -14,15 +14,34 @@ import type { RoleHolder, RoleLock, RoleName, Roles } from '../roles.js';
  * through a session-mode pooler, never a transaction-mode one.
  */
 
-/** The lock key of a role: the first 8 bytes of SHA-256 of its name as a signed bigint, in decimal. */
-export function roleLockKey(name: RoleName): string {
-  return BigInt.asIntN(64, createHash('sha256').update(`giftdesk.role.${name}`).digest().readBigUInt64BE(0)).toString();
+/**
+ * Advisory keys are numbers any role that can connect may take: fixed ones
+ * (a hash of a known name) could be held by another role to stall the
+ * background work or the polling. So every key is derived from a secret of
+ * this database's own, drawn once and kept in app_state, which only
+ * giftdesk's role may read.
+ */
+const SALT_KEY = 'locks.salt';
+
+/** This database's secret for lock keys, drawn at the first start (two first starts at once agree on the one written first). */
+export async function lockSalt(pool: pg.Pool): Promise<string> {
+  const drawn = JSON.stringify(randomBytes(32).toString('hex'));
+  await pool.query('insert into app_state (key, value, updated_at) values ($1, $2, now()) on conflict (key) do nothing', [SALT_KEY, drawn]);
+  const { rows } = await pool.query<{ value: string }>('select value from app_state where key = $1', [SALT_KEY]);
+  return JSON.parse(rows[0]!.value) as string;
+}
+
+/** A lock key: the first 8 bytes of HMAC-SHA-256 of its name under the salt, as a signed bigint in decimal. */
+function lockKey(salt: string, name: string): string {
+  return BigInt.asIntN(64, createHmac('sha256', salt).update(name).digest().readBigUInt64BE(0)).toString();
+}
+
+/** The lock key of a role. */
+export function roleLockKey(name: RoleName, salt: string): string {
+  return lockKey(salt, `giftdesk.role.${name}`);
 }
 
 const recordKey = (name: RoleName) => `role.${name}`;
-
-/** Every running instance holds this key shared: how many hold it says how many are alive. */
-const PRESENCE_KEY = BigInt.asIntN(64, createHash('sha256').update('giftdesk.presence').digest().readBigUInt64BE(0)).toString();
 
 /**
  * Server-side keepalive on the role connection: PostgreSQL drops the session
@@ -50,6 +69,9 @@ export interface PostgresRolesOptions {
  */
 export async function createPostgresRoles(pool: pg.Pool, options: PostgresRolesOptions & { onPresenceLost?: (error: Error) => void }): Promise<Roles> {
   const locks = new Map<RoleName, PostgresRoleLock>();
+  const salt = await lockSalt(pool);
+  // Every running instance holds this key shared: how many hold it says how many are alive.
+  const presenceKey = lockKey(salt, 'giftdesk.presence');
   const presence = new pg.Client({ ...pool.options, keepAlive: true, keepAliveInitialDelayMillis: 2_000 });
   let closing = false;
   let told = false;
@@ -64,14 +86,14 @@ export async function createPostgresRoles(pool: pg.Pool, options: PostgresRolesO
   await presence.connect();
   try {
     for (const statement of SESSION_KEEPALIVE) await presence.query(statement).catch(() => undefined);
-    await presence.query('select pg_advisory_lock_shared($1::bigint)', [PRESENCE_KEY]);
+    await presence.query('select pg_advisory_lock_shared($1::bigint)', [presenceKey]);
     ownerLock = await takeOwnerLock(presence);
   } catch (error) {
     closing = true;
     await presence.end().catch(() => undefined);
     throw error;
   }
-  const key = BigInt.asUintN(64, BigInt(PRESENCE_KEY));
+  const key = BigInt.asUintN(64, BigInt(presenceKey));
   return {
     exclusive: false,
     ownerLock,
@@ -88,7 +110,7 @@ export async function createPostgresRoles(pool: pg.Pool, options: PostgresRolesO
     },
     lock(name) {
       let lock = locks.get(name);
-      if (!lock) locks.set(name, (lock = new PostgresRoleLock(pool, name, options)));
+      if (!lock) locks.set(name, (lock = new PostgresRoleLock(pool, name, roleLockKey(name, salt), options)));
       return lock;
     },
     async close() {
@@ -113,16 +135,14 @@ class PostgresRoleLock implements RoleLock {
   private connecting: Promise<pg.Client> | null = null;
   private heldOn: pg.Client | null = null;
   private readonly listeners: Array<(error: Error) => void> = [];
-  private readonly key: string;
   private closed = false;
 
   constructor(
     private readonly pool: pg.Pool,
     readonly name: RoleName,
+    private readonly key: string,
     private readonly self: PostgresRolesOptions,
-  ) {
-    this.key = roleLockKey(name);
-  }
+  ) {}
 
   get held(): boolean {
     return this.heldOn !== null;

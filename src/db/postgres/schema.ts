@@ -348,3 +348,4 @@ export { batches } from './batches-table.js';
 export { catalogHidden } from './catalog-hidden-table.js';
 export { walletLedger } from './wallet-ledger-table.js';
 export { codeExpiries } from './code-expiries-table.js';
+export { privateLocks } from './private-locks-table.js';

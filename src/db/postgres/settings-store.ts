@@ -1,4 +1,4 @@
-import { eq, like, sql } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import {
   SETTING_CHANGED,
@@ -15,19 +15,13 @@ import type { Json } from '../app-state-repo.js';
 import { encodeAuditFacts } from '../audit-log.js';
 import type { PgDb, PgExec, PgTx } from './open.js';
 import { appState, auditLog } from './schema.js';
+import { holdNamedLock } from './private-locks.js';
 
 type Exec = PgExec;
 
 /**
- * The first key of the two-key advisory locks that serialise changes of
- * one setting (the second is the hash of its storage key). Two-key locks
- * never meet the one-key locks of the migration and the instance lock.
- */
-const SETTING_LOCK_CLASS = 0x5e771;
-
-/**
  * The settings on PostgreSQL: the same values, validation and audit rows
- * as on SQLite. A change holds a transaction-scoped advisory lock on its
+ * as on SQLite. A change holds a transaction-scoped lock (private-locks.ts) on its
  * setting before reading the value it replaces, as SQLite's immediate
  * transaction does, so that two changes of the same setting at once run
  * one after the other and each audits what the other left, even for a
@@ -45,7 +39,7 @@ export function createPostgresSettingsStore(deps: { db: PgDb; clock: Clock }): S
   const store = <T extends Json>(setting: SettingDefinition<T>, value: T | null, actorId: number): Promise<SettingChange<T>> =>
     db.transaction(async (tx) => {
       const key = storageKey(setting as SettingDefinition<Json>);
-      await tx.execute(sql`select pg_advisory_xact_lock(${SETTING_LOCK_CLASS}::int, hashtext(${key}::text))`);
+      await holdNamedLock(tx, `setting:${key}`);
       const change = settingChange(setting, settingValue(setting, await stored(tx, key)), value);
       if (change.changed) {
         const at = new Date(clock.now());
