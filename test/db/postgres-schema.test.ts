@@ -111,6 +111,9 @@ describe('openPostgres', () => {
     expect(maskedUrl('postgres://gift:s3cr%40t@db.example:6543/giftdesk?sslmode=require')).toBe('postgres://gift:***@db.example:6543/giftdesk?sslmode=require');
     expect(maskedUrl('postgresql://gift@db.example/giftdesk?password=s3cret&sslmode=verify-full')).toBe('postgresql://gift@db.example/giftdesk?password=***&sslmode=verify-full');
     expect(maskedUrl('postgresql:///giftdesk?host=/var/run/postgresql')).toBe('postgresql:///giftdesk?host=/var/run/postgresql');
+    // A password typed raw, with the characters that end other parts of a URL: masked whole.
+    expect(maskedUrl('postgresql://gift:pa?ss#w/rd@db.example/giftdesk')).toBe('postgresql://gift:***@db.example/giftdesk');
+    expect(maskedUrl('postgresql://gift:p@ss@w0rd@db.example:5432/giftdesk')).toBe('postgresql://gift:***@db.example:5432/giftdesk');
     expect(describeTarget('postgresql://gift:pw@db.example:6543/giftdesk')).toEqual({ host: 'db.example', port: 6543, database: 'giftdesk', user: 'gift' });
     expect(describeTarget('postgresql://gift@/giftdesk?host=/run/pg')).toMatchObject({ host: '/run/pg', port: 5432, database: 'giftdesk' });
   });

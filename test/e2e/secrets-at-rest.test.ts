@@ -104,5 +104,6 @@ describe.each(['sqlite', 'postgresql'] as const)('codes and keys at rest on %s',
     expect(filesHolding([...(await databaseFiles(world)), ...(await backupFiles(world))], secrets)).toEqual([]);
     // The walk reached the database: the search would find what is there (the order's reference, for one).
     expect(filesHolding(await databaseFiles(world), [reference]).length).toBeGreaterThan(0);
-  });
+    // A walk, two starts of the process and a search of the files: room on a loaded machine.
+  }, 90_000);
 });

@@ -4,7 +4,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { parse } from 'pg-connection-string';
 import pg from 'pg';
 import * as schema from './schema.js';
-import { describeTarget, maskedUrl, PostgresConnectionError, type PostgresTarget } from './url.js';
+import { describeTarget, maskedUrl, passwordWritten, PostgresConnectionError, type PostgresTarget } from './url.js';
 
 export { describeTarget, maskedUrl, PostgresConnectionError, type PostgresConnectionProblem, type PostgresTarget } from './url.js';
 
@@ -127,7 +127,10 @@ function scrub(message: string, url: string): string {
   } catch {
     password = undefined;
   }
-  return password ? message.split(password).join('***') : message;
+  // As pg read it, and as written: a password holding '?' or '@' is read differently from how it was typed.
+  let scrubbed = message.split(url).join(maskedUrl(url));
+  for (const secret of [password, passwordWritten(url)]) if (secret) scrubbed = scrubbed.split(secret).join('***');
+  return scrubbed;
 }
 
 /** A transaction on a PgDb, as drizzle hands it to `db.transaction`'s callback. */

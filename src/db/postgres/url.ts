@@ -35,7 +35,14 @@ export function describeTarget(url: string): PostgresTarget {
  * `password=` parameter), for logs and the effective configuration.
  */
 export function maskedUrl(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/?#]*):[^@/?#]*@/i, '$1:***@').replace(/([?&]password=)[^&#]*/gi, '$1***');
+  // Up to the last '@': a password typed raw may hold '@', '?', '/' or '#', and the host never holds '@'.
+  // Should a parameter after the host hold an '@', more is masked than needed, never less.
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/?#]*):.*@/is, '$1:***@').replace(/([?&]password=)[^&#]*/gi, '$1***');
+}
+
+/** The password as written in the URL's authority (raw, up to the last '@'), or null. */
+export function passwordWritten(url: string): string | null {
+  return /^[a-z][a-z0-9+.-]*:\/\/[^:@/?#]*:(.*)@/is.exec(url)?.[1] || null;
 }
 
 export type PostgresConnectionProblem = 'invalid-url' | 'unreachable' | 'authentication' | 'missing-database' | 'too-old' | 'other';
