@@ -124,7 +124,7 @@ export const DERIVED_TABLES: readonly string[] = ['product_search'];
  * instances share and a single SQLite instance keeps in memory (the
  * provider's request budget). None is in SQLite's schema; db:copy skips them.
  */
-export const POSTGRES_ONLY_TABLES: readonly string[] = [...DERIVED_TABLES, 'provider_rate_budget', 'velocity_counters'];
+export const POSTGRES_ONLY_TABLES: readonly string[] = [...DERIVED_TABLES, 'provider_rate_budget', 'velocity_counters', 'private_locks'];
 
 export const categoryCounts = pgTable('category_counts', {
   categoryId: big('category_id').primaryKey(),
