@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Message, Update } from 'grammy/types';
+
+/** A message as an update's `message` carries it (not a channel post). */
+type UserMessage = NonNullable<Update['message']>;
 import { storableUpdate } from '../../src/db/storable-update.js';
 import { createPressedKeyboards } from '../../src/bot/pressed-keyboards.js';
 
@@ -17,7 +20,7 @@ const delivery = {
   text: `Order A1 is delivered\nCode: ${CODE}`,
   entities: [{ type: 'spoiler', offset: 28, length: CODE.length }],
   reply_markup: { inline_keyboard: [[{ text: 'Copy code 1', copy_text: { text: CODE } }], [{ text: '✅ Mark handed over', callback_data: 'oh:1' }]] },
-} as unknown as Message;
+} as unknown as UserMessage;
 
 const stored = (update: Update) => JSON.stringify(storableUpdate(update));
 
@@ -35,7 +38,7 @@ describe('what of an update is stored', () => {
   });
 
   it('keeps the person’s own reply and drops the message it replies to or quotes', () => {
-    const reply = { message_id: 42, from: person, chat, date: 1_700_000_100, text: 'this one did not work', reply_to_message: delivery, quote: { text: CODE, position: 0 } } as unknown as Message;
+    const reply = { message_id: 42, from: person, chat, date: 1_700_000_100, text: 'this one did not work', reply_to_message: delivery, quote: { text: CODE, position: 0 } } as unknown as UserMessage;
     const kept = storableUpdate({ update_id: 2, message: reply });
     expect(JSON.stringify(kept)).not.toContain(CODE);
     expect(kept.message).toEqual({ message_id: 42, from: person, chat, date: 1_700_000_100, text: 'this one did not work' });
@@ -43,14 +46,14 @@ describe('what of an update is stored', () => {
 
   it('keeps no text of a forwarded message but the command word it began with', () => {
     const origin = { type: 'user', sender_user: bot, date: 1_700_000_000 };
-    const forwarded = { ...delivery, message_id: 43, from: person, forward_origin: origin } as unknown as Message;
+    const forwarded = { ...delivery, message_id: 43, from: person, forward_origin: origin } as unknown as UserMessage;
     expect(stored({ update_id: 3, message: forwarded })).not.toContain(CODE);
-    const command = { message_id: 44, from: person, chat, date: 1, text: '/approvals threshold off', forward_origin: origin } as unknown as Message;
+    const command = { message_id: 44, from: person, chat, date: 1, text: '/approvals threshold off', forward_origin: origin } as unknown as UserMessage;
     expect(storableUpdate({ update_id: 4, message: command }).message?.text).toBe('/approvals');
   });
 
   it('leaves a plain message as it came', () => {
-    const message = { message_id: 45, from: person, chat, date: 1, text: 'customer@example.com' } as Message;
+    const message = { message_id: 45, from: person, chat, date: 1, text: 'customer@example.com' } as unknown as UserMessage;
     expect(storableUpdate({ update_id: 5, message })).toEqual({ update_id: 5, message });
   });
 });
@@ -72,7 +75,7 @@ describe('pressed keyboards in memory', () => {
 
   it('keeps nothing of a keyboard without copy buttons', () => {
     const keyboards = createPressedKeyboards(clock);
-    const plainMessage = { ...delivery, reply_markup: { inline_keyboard: [[{ text: 'Confirm', callback_data: 'ok' }]] } } as unknown as Message;
+    const plainMessage = { ...delivery, reply_markup: { inline_keyboard: [[{ text: 'Confirm', callback_data: 'ok' }]] } } as unknown as UserMessage;
     keyboards.keep({ update_id: 1, callback_query: { id: 'c', from: person, chat_instance: 'c', data: 'ok', message: plainMessage } });
     expect(keyboards.take('c')).toBeNull();
   });

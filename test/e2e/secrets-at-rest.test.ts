@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Message } from 'grammy/types';
+import type { Message, Update } from 'grammy/types';
 import { describe, expect, inject, it } from 'vitest';
 import { backupDatabase } from '../../src/db/backup.js';
 import type { SentMessage } from '../support/fake-bot-api/index.js';
@@ -58,7 +58,7 @@ function replyTo(world: World, message: SentMessage, text: string): void {
   const from = { id: STAFF.id, is_bot: false, first_name: STAFF.firstName };
   const repliedTo = { ...message, from: { id: world.telegram.botId, is_bot: true, first_name: 'giftdesk' } } as unknown as Message;
   world.telegram.pushUpdate({
-    message: { message_id: message.message_id + 10_000, from, chat: { id: STAFF.id, type: 'private', first_name: STAFF.firstName }, date: Math.floor(Date.now() / 1000), text, reply_to_message: repliedTo } as unknown as Message,
+    message: { message_id: message.message_id + 10_000, from, chat: { id: STAFF.id, type: 'private', first_name: STAFF.firstName }, date: Math.floor(Date.now() / 1000), text, reply_to_message: repliedTo } as unknown as NonNullable<Update['message']>,
   });
 }
 
@@ -91,7 +91,7 @@ describe.each(['sqlite', 'postgresql'] as const)('codes and keys at rest on %s',
     expect(qr.text).not.toContain(key);
     const asked = world.telegram.messages(ADMIN.id).length;
     world.telegram.pushUpdate({
-      message: { message_id: 90_001, from: { id: ADMIN.id, is_bot: false, first_name: ADMIN.firstName }, chat: { id: ADMIN.id, type: 'private', first_name: ADMIN.firstName }, date: Math.floor(Date.now() / 1000), text: 'scanned', reply_to_message: { ...qr, caption: qr.text } } as unknown as Message,
+      message: { message_id: 90_001, from: { id: ADMIN.id, is_bot: false, first_name: ADMIN.firstName }, chat: { id: ADMIN.id, type: 'private', first_name: ADMIN.firstName }, date: Math.floor(Date.now() / 1000), text: 'scanned', reply_to_message: { ...qr, caption: qr.text } } as unknown as NonNullable<Update['message']>,
     });
     await world.telegram.waitFor(() => world.telegram.messages(ADMIN.id).length > asked || undefined);
     const secrets = [...codes, key];
