@@ -64,6 +64,7 @@ export function createLedgerServices(deps: {
       description: (entry.description ?? '-').slice(0, 120),
     };
     if (news.kind === 'large-credit') return t('wallet-large-credit-alert', words);
+    if (news.kind === 'unknown-type') return t('wallet-unknown-type-alert', { ...words, type: entry.type.slice(0, 40) });
     return [t('wallet-foreign-debit-alert', words), news.paused ? t('wallet-foreign-debit-paused') : null].filter(Boolean).join('\n');
   };
   const watch = createWalletWatch({ sync, store: stores.ledger, settings: deps.settings, pauses: deps.pauses, alerts: deps.alerts, audit: stores.auditTrail, render, clock, logger });

@@ -197,7 +197,7 @@ export async function createServices(deps: {
   });
   const velocity = createVelocityService({ stores, settings, alerts, translate, describePerson, clock, logger });
   const stepUp = createStepUpService({ stepUpKey: config.stepUpKey, stores, settings, alerts, translate, describePerson, timeZone: config.timeZone, clock, logger: logger.child({ component: 'step-up' }) });
-  const orderStepUp = createOrderStepUp({ stepUp, settings, appState: stores.appState, clock });
+  const orderStepUp = createOrderStepUp({ stepUp, settings, appState: stores.appState, dayTotal: createDayCount(approvalDay), clock });
   const settingsRegistry = createSettingsRegistry();
   settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp, config.amountUnit), strangersSetting(settings), ...walletWatchSettings(settings, config.amountUnit), expirySettings(settings));
   const metrics = createMetrics({

@@ -72,7 +72,7 @@ export type { BotDeps } from './bot-deps.js';
  * Bump when the order conversation changes shape: stored conversations of
  * an older shape are then dropped instead of being replayed wrongly.
  */
-export const CONVERSATION_VERSION = 4;
+export const CONVERSATION_VERSION = 5;
 
 export function createBot(deps: BotDeps): Bot<BotContext> {
   const bot = new Bot<BotContext>(deps.token, deps.apiRoot ? { client: { apiRoot: deps.apiRoot } } : {});

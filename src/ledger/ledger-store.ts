@@ -7,7 +7,7 @@ import type { OrderState } from '../db/schema-values.js';
  * once: a debit no giftdesk order accounts for, or a large credit nobody
  * expected.
  */
-export const LEDGER_VERDICTS = ['ours', 'quiet', 'foreign-debit', 'large-credit'] as const;
+export const LEDGER_VERDICTS = ['ours', 'quiet', 'foreign-debit', 'large-credit', 'unknown-type'] as const;
 export type LedgerVerdict = (typeof LEDGER_VERDICTS)[number];
 
 /** A provider transaction as read (src/provider/schemas.ts), with its time read as a moment. */

@@ -11,10 +11,11 @@ import type { LedgerSync } from './ledger-sync.js';
 import { largeCreditSetting, pauseOnForeignDebitSetting } from './wallet-watch-settings.js';
 
 /** News of the wallet administrators hear once per transaction. */
-export type WalletNews = { kind: 'foreign-debit'; entry: LedgerEntry; paused: boolean } | { kind: 'large-credit'; entry: LedgerEntry };
+export type WalletNews = { kind: 'foreign-debit'; entry: LedgerEntry; paused: boolean } | { kind: 'large-credit'; entry: LedgerEntry } | { kind: 'unknown-type'; entry: LedgerEntry };
 
 export const WALLET_FOREIGN_DEBIT = 'wallet.foreign_debit';
 export const WALLET_LARGE_CREDIT = 'wallet.large_credit';
+export const WALLET_UNKNOWN_TYPE = 'wallet.unknown_type';
 
 /**
  * How long a debit is held back for an order of the same amount still
@@ -38,7 +39,9 @@ export interface WalletWatch {
  * hear of it once per debit (audited), and ordering pauses when the setting
  * says so. A debit is held back while an order of the same amount waits for
  * reconciliation to learn its provider id (that debit is probably ours),
- * for at most HOLD_FOR_UNSETTLED_MS.
+ * for at most HOLD_FOR_UNSETTLED_MS. A transaction of a type the contract
+ * does not name (neither DEBIT nor CREDIT) is news too: it may have moved
+ * money in a way nothing else here counts.
  */
 export function createWalletWatch(deps: {
   sync: Pick<LedgerSync, 'syncNow'>;
@@ -64,6 +67,11 @@ export function createWalletWatch(deps: {
       logger.error({ transaction: entry.id, amount: entry.amount, providerOrder: entry.providerOrderId, paused }, 'a wallet debit that no giftdesk order accounts for');
       await deps.audit.record({ actorId: null, action: WALLET_FOREIGN_DEBIT, orderId: null, amount: entry.amount, facts: { ...facts, paused } });
       await deps.alerts.alert(`wallet:${entry.id}`, (locale) => deps.render(locale, { kind: 'foreign-debit', entry, paused }), { quietMs: 0 });
+    } else if (verdict === 'unknown-type') {
+      // Neither a debit nor a credit as the contract names them: what it did to the wallet is unknown, so it is news.
+      logger.warn({ transaction: entry.id, amount: entry.amount, type: entry.type.slice(0, 40) }, 'a wallet transaction of a type giftdesk does not know');
+      await deps.audit.record({ actorId: null, action: WALLET_UNKNOWN_TYPE, orderId: null, amount: entry.amount, facts: { ...facts, type: entry.type.slice(0, 40) } });
+      await deps.alerts.alert(`wallet:${entry.id}`, (locale) => deps.render(locale, { kind: 'unknown-type', entry }), { quietMs: 0 });
     } else {
       logger.warn({ transaction: entry.id, amount: entry.amount }, 'a large wallet credit that is no refund of a giftdesk order');
       await deps.audit.record({ actorId: null, action: WALLET_LARGE_CREDIT, orderId: null, amount: entry.amount, facts });
@@ -87,6 +95,8 @@ export function createWalletWatch(deps: {
         waiting ??= await store.unsettledPostTotals();
         if (waiting.includes(entry.amount) && clock.now() - entry.seenAt < HOLD_FOR_UNSETTLED_MS) continue;
         await tell(entry, 'foreign-debit');
+      } else if (direction === null) {
+        await tell(entry, 'unknown-type');
       } else if (direction === 'credit' && largeCredit !== null && entry.amount >= largeCredit) {
         await tell(entry, 'large-credit');
       } else {

@@ -94,7 +94,7 @@ describe('a stolen administrator account, with two administrators', () => {
     await sam.say('Google Play 10', /Products matching/);
     await sam.tap(/^Google Play 10 USD/, /How many\?/);
     await sam.say('1', /Please check your order/);
-    await sam.tap(/Confirm/, /Not sent: you have confirmed 1 orders in this hour, the most allowed/);
+    await sam.tap(/Confirm/, /Not sent: you have confirmed 1 orders in the last hour, the most allowed/);
     await world.telegram.waitForMessage(SECOND_ADMIN.id, /more than 1 orders in an hour/);
     expect(posts(world)).toBe(sent);
 

@@ -147,6 +147,20 @@ describe('the wallet watch', () => {
     expect(w.auditActions()).toContain('wallet.large_credit');
   });
 
+  it('tells once of a transaction of a type the contract does not name, whatever it did to the wallet', async () => {
+    const w = await world();
+    await w.ledger.watch.tick();
+    // A fee the provider began to charge: neither DEBIT nor CREDIT, as the next read would bring it.
+    await w.stores.ledger.keep([{ id: 900_001, type: 'FEE', amount: 25_000, balanceAfter: null, providerOrderId: null, description: 'monthly fee', createdAt: new Date(T0).toISOString(), at: T0 }], T0, false);
+    await w.ledger.watch.tick();
+    await w.ledger.watch.tick();
+    const alerts = w.alertsSeen();
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toContain('type “FEE”');
+    expect(alerts[0]).toContain('25,000');
+    expect(w.auditActions()).toContain('wallet.unknown_type');
+  });
+
   it('counts the open exceptions of the month for /balance and the digest, again whenever the copy moves', async () => {
     const w = await world();
     expect(await w.ledger.openExceptions()).toBeNull();

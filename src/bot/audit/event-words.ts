@@ -257,7 +257,7 @@ function factsWords(v: EventWordsView, entry: AuditEntry, facts: AuditFacts): st
     return v.t(`audit-step-up-${step}`, { who: entry.subjectId === null ? '?' : v.describePerson(entry.subjectId) });
   }
   if (area === 'catalog' && (step === 'hidden' || step === 'shown')) return catalogEvent(v, step, facts);
-  if (area === 'wallet' && (step === 'foreign_debit' || step === 'large_credit')) {
+  if (area === 'wallet' && (step === 'foreign_debit' || step === 'large_credit' || step === 'unknown_type')) {
     const transaction = whole(facts['transaction']);
     return v.t(`audit-wallet-${step.replace('_', '-')}`, { amount: entry.amount === null ? '?' : formatAmount(entry.amount, v.locale, v.amountUnit), transaction: transaction === null ? '?' : formatId(transaction, v.locale) });
   }

@@ -150,7 +150,7 @@ export function batchesFeature(deps: BatchesDeps) {
         const batch = await deps.batches.get(id);
         // A large batch asks for a step-up code first, as a large order does; the code's message then confirms it.
         const stepUp = deps.orderStepUp;
-        if (batch?.state === 'draft' && batch.requesterId === by && stepUp?.needed(batch.total)) {
+        if (stepUp && batch?.state === 'draft' && batch.requesterId === by && (await stepUp.needed(by, batch.total))) {
           const asked = await stepUp.ask(by, { confirmKey: stepUpKeyOf(batch), total: batch.total });
           if (asked.kind !== 'pass') return void (await ctx.reply(orderStepUpNotice(stepUpView(ctx), asked, batch.total, ctx.presentation)));
         }

@@ -42,10 +42,11 @@ export function canSee(viewer: Viewer, order: Pick<OrderRow, 'userId'>): boolean
  * End customers' answers (e-mails, phone numbers, player ids): the orderer
  * and administrators, who may need them to sort out a delivery; a viewer
  * reads orders for the books and needs none of them (the exports leave
- * them out for the same reason).
+ * them out for the same reason), not even of orders placed before they
+ * were made a viewer.
  */
 export function canSeeAnswers(viewer: Viewer, order: Pick<OrderRow, 'userId'>): boolean {
-  return viewer.role === 'admin' || order.userId === viewer.telegramId;
+  return viewer.role === 'admin' || (viewer.role === 'staff' && order.userId === viewer.telegramId);
 }
 
 /** Codes: the orderer and administrators; a viewer never. */

@@ -339,8 +339,12 @@ export const adminRequests = pgTable(
  */
 export const velocityCounters = pgTable('velocity_counters', {
   key: text('key').primaryKey(),
+  /** The newest moment a hit was asked at (epoch ms). */
   windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+  /** 1 when the newest hit was taken, 0 when it was refused (velocity-store.ts). */
   count: integer('count').notNull(),
+  /** When each hit still inside the longest window was taken (epoch ms), oldest first: the sliding window. */
+  hits: bigint('hits', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
 });
 export { stepUp } from './step-up-table.js';
 export { updateQueue } from './update-queue-table.js';

@@ -28,17 +28,27 @@ export function createOrderStepUp(deps: {
   stepUp: Pick<StepUp, 'enabled' | 'ask'>;
   settings: Pick<Settings, 'read' | 'write'>;
   appState: Pick<AppStateStore, 'set' | 'update'>;
+  /** What the person spent in the local day and has waiting for approval, as the approval threshold counts it. */
+  dayTotal: (personId: number) => Promise<number>;
   clock: Clock;
 }) {
   const above = (): number | null => deps.settings.read(stepUpOrderAboveSetting);
   return {
     above,
     setAbove: async (value: number | null, actorId: number): Promise<boolean> => (await deps.settings.write(stepUpOrderAboveSetting, value, actorId)).changed,
-    /** Whether placing an order of `total` asks for a code now. */
-    needed(total: number): boolean {
+    /**
+     * Whether placing an order of `total` asks for a code now. Judged on the
+     * person's day, as the approval threshold is: judged per order, orders
+     * each just below the amount would never ask.
+     */
+    async needed(personId: number, total: number): Promise<boolean> {
       const amount = above();
-      return deps.stepUp.enabled() && amount !== null && total > amount;
+      if (!deps.stepUp.enabled() || amount === null) return false;
+      if (total > amount) return true;
+      return (await deps.dayTotal(personId)) + total > amount;
     },
+    /** Whether the amount is in force at all: nothing need be read otherwise. */
+    inForce: (): boolean => deps.stepUp.enabled() && above() !== null,
     ask: (personId: number, order: { confirmKey: string; total: number }): Promise<AskOutcome> => deps.stepUp.ask(personId, { kind: 'order', ...order }),
     /** The gate accepted a code for this order: the conversation may place it while the code would still be valid. */
     recordPass(personId: number, confirmKey: string): Promise<void> {

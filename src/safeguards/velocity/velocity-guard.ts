@@ -33,7 +33,7 @@ export const velocitySetting = (kind: VelocityKind): SettingDefinition<number> =
 
 export type VelocityVerdict =
   | { ok: true }
-  /** `freesAt`: when the window ends (epoch ms); null for 'pending', which frees as requests are decided. */
+  /** `freesAt`: when the next one will be let through (epoch ms); null for 'pending', which frees as requests are decided. */
   | { ok: false; kind: VelocityKind; cap: number; freesAt: number | null };
 
 export interface VelocityRefusal {
@@ -76,11 +76,12 @@ export function createVelocityGuard(deps: {
       const most = cap(kind);
       if (most === null) return { ok: true };
       const windowMs = VELOCITY_WINDOW_MS[kind];
-      // Fixed windows from the epoch: every instance agrees on where one ends without sharing anything.
-      const windowStart = Math.floor(deps.clock.now() / windowMs) * windowMs;
-      const count = await deps.store.hit(`${kind}:${personId}`, windowStart);
-      if (count <= most) return { ok: true };
-      return refuse(personId, { ok: false, kind, cap: most, freesAt: windowStart + windowMs });
+      // A sliding window: the last hour (or minute) from now, whatever the clock's hour; the next
+      // attempt can go through once the oldest hit in it is a whole window old.
+      const at = deps.clock.now();
+      const { taken, oldest } = await deps.store.take(`${kind}:${personId}`, at, windowMs, most);
+      if (taken) return { ok: true };
+      return refuse(personId, { ok: false, kind, cap: most, freesAt: (oldest ?? at) + windowMs });
     },
     async pending(personId, waiting) {
       const most = cap('pending');

@@ -7,7 +7,11 @@ import type { Locale, Translate } from '../../text/i18n.js';
 import { createVelocityGuard, type VelocityGuard } from './velocity-guard.js';
 import { velocityAlertText } from './velocity-texts.js';
 
-/** One alert per person and limit in this time: a loop of attempts is one alert, not one each. */
+/**
+ * One alert per person in this time, whichever limit refused them: a loop of
+ * attempts is one alert, not one each, and one attempt refused by two limits
+ * (its Confirm and its provider reads) is one alert too.
+ */
 const REFUSAL_ALERT_QUIET_MS = 60 * 60_000;
 
 /**
@@ -34,7 +38,7 @@ export function createVelocityService(deps: {
       await stores.auditTrail
         .record({ actorId: personId, action: 'velocity.refused', orderId: null, amount: null, facts: { limit: verdict.kind, cap: verdict.cap } })
         .catch((error: unknown) => logger.error({ err: error instanceof Error ? error.name : String(error) }, 'could not audit a velocity refusal'));
-      await alerts.alert(`velocity:${verdict.kind}:${personId}`, (locale) => velocityAlertText(translate(locale), locale, describePerson(personId), verdict), {
+      await alerts.alert(`velocity:${personId}`, (locale) => velocityAlertText(translate(locale), locale, describePerson(personId), verdict), {
         quietMs: REFUSAL_ALERT_QUIET_MS,
       });
     },

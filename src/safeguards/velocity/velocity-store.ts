@@ -1,33 +1,39 @@
 /**
- * Counts of what one person did in a fixed window (an hour, a minute):
- * orders confirmed, codes revealed, provider reads. On PostgreSQL one row
- * per key and window, shared by every instance; on SQLite, one instance,
- * the process's memory (as the provider's request budget is). A restart
- * forgets the current window's counts: a velocity limit slows a loop of
- * attempts down, it is not a spending limit (those count the orders).
+ * What one person did in the last window (an hour, a minute): orders
+ * confirmed, codes revealed, provider reads. The window slides: a hit
+ * counts for exactly `windowMs` after it was taken, so no moment lets a
+ * person through twice the limit (a fixed clock hour did, around its
+ * boundary). On PostgreSQL one row per key, shared by every instance; on
+ * SQLite, one instance, the process's memory (as the provider's request
+ * budget is). A restart forgets the counts: a velocity limit slows a loop
+ * of attempts down, it is not a spending limit (those count the orders).
  */
 export interface VelocityStore {
   /**
-   * Counts one more under `key` in the window starting at `windowStart`
-   * (epoch ms) and returns the count so far, this one included, in one
-   * step: two instances counting together get two different answers.
-   * Windows of the key that ended before `windowStart` are forgotten.
+   * Takes one more hit under `key` at `at` (epoch ms) when fewer than
+   * `cap` were taken in the window (`at - windowMs`, `at`], in one step:
+   * two instances taking together never both take the last one. A refused
+   * attempt is not recorded, so the window frees on time however often a
+   * loop knocks. `oldest`: when the oldest hit still in the window was taken.
    */
-  hit(key: string, windowStart: number): Promise<number>;
+  take(key: string, at: number, windowMs: number, cap: number): Promise<{ taken: boolean; oldest: number | null }>;
+}
+
+/** The hits of one key still inside the window ending at `at`, oldest first. */
+export function inWindow(hits: readonly number[], at: number, windowMs: number): number[] {
+  return hits.filter((hit) => hit > at - windowMs);
 }
 
 export function createMemoryVelocityStore(): VelocityStore {
-  const counts = new Map<string, { windowStart: number; count: number }>();
+  const hits = new Map<string, number[]>();
   return {
-    async hit(key, windowStart) {
-      const current = counts.get(key);
-      // A caller whose window is older than the one counted counts in the newer: the count never goes back.
-      if (current && current.windowStart >= windowStart) {
-        current.count += 1;
-        return current.count;
-      }
-      counts.set(key, { windowStart, count: 1 });
-      return 1;
+    async take(key, at, windowMs, cap) {
+      const kept = inWindow(hits.get(key) ?? [], at, windowMs);
+      const taken = kept.length < cap;
+      if (taken) kept.push(at);
+      if (kept.length === 0) hits.delete(key);
+      else hits.set(key, kept);
+      return { taken, oldest: kept[0] ?? null };
     },
   };
 }

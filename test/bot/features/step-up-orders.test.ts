@@ -45,7 +45,7 @@ describe('step-up for orders above an amount', () => {
     expect(await placedOrders(world)).toBe(1);
   });
 
-  it('places orders at or below the amount without a code, and asks one of someone who has no authenticator', async () => {
+  it('places orders at or below the amount without a code, asks one of someone who has no authenticator, and counts the day', async () => {
     const world = await startDualWorld({ env: { STEP_UP_KEY: KEY }, sandboxTiming: { preparingMs: 0, processingMs: 0 } });
     await enrolled(world);
     // One unit costs 1,250,000: at the amount, not above it.
@@ -61,6 +61,14 @@ describe('step-up for orders above an amount', () => {
     await sam.tap(/Quantity/, /How many\?/);
     await sam.tap(/^1$/, /Please check your order/);
     await sam.tap(/Confirm/, /Order A\d+ is placed/);
+    expect(await placedOrders(world)).toBe(1);
+
+    // The day counts, as for the approval threshold: a second order at the amount takes the day above it.
+    await sam.say('/order', /Choose a category/);
+    await sam.say('Google Play 10', /Products matching/);
+    await sam.tap(/^Google Play 10 USD/, /How many\?/);
+    await sam.say('1', /Please check your order/);
+    await sam.tap(/Confirm/, /Set one up first: \/stepup enrol/);
     expect(await placedOrders(world)).toBe(1);
   });
 

@@ -106,6 +106,8 @@ describe('the order detail', () => {
     expect(viewer).not.toContain('Recipient e-mail');
     expect(viewer).toContain("The end customer's answers are shown to the orderer and administrators only.");
     expect(viewer).toContain('Total: 2,000,000 IRR');
+    // Made a viewer after ordering it: the order is still theirs, the answers are no longer shown to them.
+    expect(detail({ telegramId: STAFF.telegramId, role: 'viewer' })).not.toContain('buyer@example.com');
   });
 
   it('shows an erased answer as erased, with the days it was kept, in both languages', () => {

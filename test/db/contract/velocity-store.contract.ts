@@ -9,7 +9,8 @@ export interface VelocitySubject {
 }
 
 const HOUR = 3_600_000;
-const W0 = 1_700_000_000_000 - (1_700_000_000_000 % HOUR);
+const MINUTE = 60_000;
+const T0 = 1_700_000_000_000;
 
 export function velocityStoreContract(database: string, fresh: () => Promise<VelocitySubject>): void {
   describe(`velocity counters on ${database}`, () => {
@@ -18,26 +19,31 @@ export function velocityStoreContract(database: string, fresh: () => Promise<Vel
       subject = await fresh();
     });
 
-    it('counts one more on every hit within a window, per key', async () => {
+    it('takes hits up to the cap within the window, per key, and names the oldest', async () => {
       const { store } = subject;
-      expect([await store.hit('orders:1', W0), await store.hit('orders:1', W0), await store.hit('orders:1', W0)]).toEqual([1, 2, 3]);
-      expect(await store.hit('orders:2', W0)).toBe(1);
-      expect(await store.hit('reads:1', W0)).toBe(1);
+      const taken = [];
+      for (let i = 0; i < 4; i++) taken.push(await store.take('orders:1', T0 + i * MINUTE, HOUR, 3));
+      expect(taken.map((t) => t.taken)).toEqual([true, true, true, false]);
+      expect(taken[3]!.oldest).toBe(T0);
+      expect((await store.take('orders:2', T0, HOUR, 3)).taken).toBe(true);
+      expect((await store.take('reads:1', T0, MINUTE, 3)).taken).toBe(true);
     });
 
-    it('starts afresh in the next window, and a hit stamped with an older window counts in the newer one', async () => {
+    it('slides: a hit frees its place exactly one window after it was taken, and a refused attempt is not kept', async () => {
       const { store } = subject;
-      await store.hit('orders:1', W0);
-      await store.hit('orders:1', W0);
-      expect(await store.hit('orders:1', W0 + HOUR)).toBe(1);
-      expect(await store.hit('orders:1', W0)).toBe(2);
-      expect(await store.hit('orders:1', W0 + HOUR)).toBe(3);
+      // Three hits late in one clock hour: early in the next clock hour they still count.
+      for (const at of [T0 + 57 * MINUTE, T0 + 58 * MINUTE, T0 + 59 * MINUTE]) expect((await store.take('orders:1', at, HOUR, 3)).taken).toBe(true);
+      expect((await store.take('orders:1', T0 + 61 * MINUTE, HOUR, 3)).taken).toBe(false);
+      expect((await store.take('orders:1', T0 + 117 * MINUTE - 1, HOUR, 3)).taken).toBe(false);
+      // The first hit is a whole hour old: one place frees, and only one.
+      expect(await store.take('orders:1', T0 + 117 * MINUTE, HOUR, 3)).toEqual({ taken: true, oldest: T0 + 58 * MINUTE });
+      expect((await store.take('orders:1', T0 + 117 * MINUTE + 1, HOUR, 3)).taken).toBe(false);
     });
 
-    it('gives hits made together, through two handles, every count once', async () => {
+    it('lets hits made together, through two handles, take exactly the cap', async () => {
       const { store, other } = subject;
-      const counts = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? store : other).hit('reveals:9', W0)));
-      expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? store : other).take('reveals:9', T0 + i, HOUR, 7)));
+      expect(results.filter((r) => r.taken)).toHaveLength(7);
     });
   });
 }

@@ -20,7 +20,7 @@ function world() {
 }
 
 describe('velocity limits', () => {
-  it('refuses the order past the hour’s limit, says when the hour frees, and lets the person go on in the next hour', async () => {
+  it('refuses the order past the hour’s limit, says when the first place frees, and lets the person go on an hour after their first order', async () => {
     const { clock, guard, refusals } = world();
     await guard.setCap('orders', 3, ADMIN);
     for (let i = 0; i < 3; i++) expect(await guard.take('orders', PERSON)).toEqual({ ok: true });
@@ -31,6 +31,16 @@ describe('velocity limits', () => {
     expect(await guard.take('orders', PERSON + 1)).toEqual({ ok: true });
     clock.advance(1);
     expect(await guard.take('orders', PERSON)).toEqual({ ok: true });
+  });
+
+  it('gives no more than the cap in any hour, across a clock hour’s boundary', async () => {
+    const { clock, guard } = world();
+    await guard.setCap('orders', 3, ADMIN);
+    clock.advance(HOUR - 60_000);
+    for (let i = 0; i < 3; i++) expect((await guard.take('orders', PERSON)).ok).toBe(true);
+    // Two minutes later the clock's hour is a new one; the last hour still holds three orders.
+    clock.advance(120_000);
+    expect(await guard.take('orders', PERSON)).toEqual({ ok: false, kind: 'orders', cap: 3, freesAt: T0 + 2 * HOUR - 60_000 });
   });
 
   it('counts provider reads by the minute and reveals by the hour, each with its default', async () => {

@@ -87,7 +87,8 @@ export async function confirmStep(tools: ConfirmTools, state: ConfirmState): Pro
   // Checked after the numbers: a code is asked for exactly the order that would be placed, and a change since asks again.
   const total = draftTotal(refreshed.draft);
   const stepUp = deps.orderStepUp;
-  if (stepUp && !state.codePassed && stepUp.needed(total)) {
+  // Judged on the day (spent and waiting), read only where the amount is in force.
+  if (stepUp && !state.codePassed && stepUp.inForce() && (await tools.conversation.external(() => stepUp.needed(tools.userId, total)))) {
     const asked = await tools.conversation.external(() => stepUp.ask(tools.userId, { confirmKey: key, total }));
     // 'pass': step-up was turned off meanwhile, and nothing is asked any more.
     if (asked.kind !== 'pass') return { kind: 'step-up', notice: orderStepUpNotice(view, asked, total, deps), asked: asked.kind === 'asked' };

@@ -58,7 +58,7 @@ export interface OrderConversationDeps {
    * summary's confirm key; the step-up gate checks the code and leaves a
    * pass that the conversation takes before placing.
    */
-  orderStepUp?: Pick<OrderStepUp, 'needed' | 'ask' | 'takePass'>;
+  orderStepUp?: Pick<OrderStepUp, 'needed' | 'inForce' | 'ask' | 'takePass'>;
   /** IANA zone every time is shown in (the approval deadline, for one). */
   timeZone: string;
   /** How long delivery usually takes (median of recent orders), for the recap after Confirm; null when unknown. */

@@ -19,7 +19,7 @@ describe('velocity limits in the chat', () => {
     await world.services.velocity.setCap('orders', 2, ADMIN.id);
     for (let n = 0; n < 2; n++) await (await toSummary(world)).chat.tap(/Confirm/, /Order A\d+ is placed/);
     for (let n = 0; n < 2; n++) {
-      const refused = await (await toSummary(world)).chat.tap(/Confirm/, /Not sent: you have confirmed 2 orders in this hour, the most allowed\. You can order again from .*\d{2}:00/);
+      const refused = await (await toSummary(world)).chat.tap(/Confirm/, /Not sent: you have confirmed 2 orders in the last hour, the most allowed\. You can order again from .*\d{2}:\d{2}/);
       expect(refused.text).toMatch(/Not sent/);
     }
     expect(world.posts()).toBe(2);
@@ -67,7 +67,7 @@ describe('velocity limits in the chat', () => {
       const id = craftedPress(world.telegram, ADMIN, codesData(order.id));
       answers.push(await world.telegram.waitFor(() => world.telegram.callbackAnswer(id)?.text));
     }
-    expect(answers[2]).toMatch(/Not shown: you have opened other people's codes 2 times in this hour/);
+    expect(answers[2]).toMatch(/Not shown: you have opened other people's codes 2 times in the last hour/);
     expect(answers.slice(0, 2).join()).not.toMatch(/Not shown/);
     await world.telegram.waitFor(() => alerts(/more than 2 reveals of other people's codes in an hour/).length === 1);
   });

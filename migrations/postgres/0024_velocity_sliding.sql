@@ -1,0 +1,1 @@
+ALTER TABLE "velocity_counters" ADD COLUMN "hits" bigint[] DEFAULT '{}'::bigint[] NOT NULL;
