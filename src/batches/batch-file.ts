@@ -1,4 +1,5 @@
-import { CsvError, parse } from 'csv-parse/sync';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { CsvError, parse } from 'csv-parse';
 import { columnKey, fixedColumn } from './columns.js';
 
 /**
@@ -41,7 +42,7 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** Thrown inside the parser to stop it at the first row past the limit. */
 class TooManyRows extends Error {}
 
-export function readBatchFile(bytes: Uint8Array, options: { maxRows: number }): BatchFile {
+export async function readBatchFile(bytes: Uint8Array, options: { maxRows: number }): Promise<BatchFile> {
   const refused = refuseByBytes(bytes);
   if (refused) return { ok: false, ...refused };
   let text: string;
@@ -57,7 +58,7 @@ export function readBatchFile(bytes: Uint8Array, options: { maxRows: number }): 
   const separator = detectSeparator(firstLine(text));
   let records: { record: string[]; index: number }[];
   try {
-    records = parseRecords(text, separator, options.maxRows);
+    records = await parseRecords(text, separator, options.maxRows);
   } catch (error) {
     if (error instanceof TooManyRows) return { ok: false, reason: 'too-many-rows', detail: { maxRows: options.maxRows } };
     if (error instanceof CsvError) return { ok: false, reason: 'not-csv', detail: { looksLike: 'broken-quotes', ...lineOf(error) } };
@@ -130,11 +131,17 @@ export function detectSeparator(line: string): Separator {
  * that numbers match the spreadsheet's rows), skipping those with no value.
  * Stops at the first non-empty record past the header and `maxRows`: a file
  * of 10,000 rows is refused after reading 501 of them.
+ *
+ * Read a slice at a time, with a turn of the event loop between slices: a
+ * file of megabytes (a sheet of nothing but commas) once held every chat
+ * for a second; now other chats are answered while it is read.
  */
-function parseRecords(text: string, separator: Separator, maxRows: number): { record: string[]; index: number }[] {
+async function parseRecords(text: string, separator: Separator, maxRows: number): Promise<{ record: string[]; index: number }[]> {
   const kept: { record: string[]; index: number }[] = [];
   let index = 0;
-  parse(text, {
+  let tooMany = false;
+  let failure: unknown = null;
+  const parser = parse({
     delimiter: separator,
     relax_column_count: true,
     // A stray quote inside an unquoted cell (5" screen) is text, as spreadsheets read it.
@@ -142,14 +149,39 @@ function parseRecords(text: string, separator: Separator, maxRows: number): { re
     skip_empty_lines: false,
     on_record: (record: string[]) => {
       const at = index++;
-      if (record.every((cell) => cell.trim() === '')) return null;
-      if (kept.length > maxRows) throw new TooManyRows();
-      kept.push({ record, index: at });
+      if (tooMany || record.every((cell) => cell.trim() === '')) return null;
+      if (kept.length > maxRows) tooMany = true;
+      else kept.push({ record, index: at });
       return null;
     },
   });
+  const ended = new Promise<void>((resolve) => {
+    parser.on('error', (error) => {
+      failure = error;
+      resolve();
+    });
+    parser.on('end', () => resolve());
+  });
+  // Every record is kept above and none is passed on: the stream only has to flow.
+  parser.resume();
+  for (let at = 0; at < text.length && failure === null && !tooMany; ) {
+    let end = Math.min(text.length, at + SLICE_CHARS);
+    // Never between the two halves of a character outside the BMP (an emoji in a cell).
+    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
+    parser.write(text.slice(at, end));
+    at = end;
+    await nextTurn();
+  }
+  if (failure === null) parser.end();
+  await ended;
+  if (tooMany) throw new TooManyRows();
+  if (failure !== null) throw failure;
   return kept;
 }
+
+/** Characters read in one turn of the event loop: a few milliseconds of parsing. */
+const SLICE_CHARS = 16_384;
+const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
 
 function lineOf(error: CsvError): { line?: number } {
   const line = (error as CsvError & { lines?: unknown }).lines;

@@ -40,7 +40,7 @@ describe('checking a batch against the sandbox catalog', () => {
   const world = sandboxCatalog();
 
   it('reports exactly the four broken rows of a 20-row file, with their rows and columns', async () => {
-    const result = await checkBatch(readOk(spreadsheetFile(twentyRows(true))), world.catalog);
+    const result = await checkBatch(await readOk(spreadsheetFile(twentyRows(true))), world.catalog);
     expect(result).toEqual({
       ok: false,
       problems: [
@@ -53,7 +53,7 @@ describe('checking a batch against the sandbox catalog', () => {
   });
 
   it('turns the fixed file into order lines as the order service takes them, reading each product once', async () => {
-    const result = await checkBatch(readOk(spreadsheetFile(twentyRows(false))), world.catalog);
+    const result = await checkBatch(await readOk(spreadsheetFile(twentyRows(false))), world.catalog);
     if (!result.ok) throw new Error(JSON.stringify(result.problems));
     expect(result.lines).toHaveLength(20);
     expect(result.lines.map((line) => line.rowNumber)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
@@ -75,21 +75,21 @@ describe('checking a batch against the sandbox catalog', () => {
   });
 
   it('needs the product and quantity columns before anything is looked up', async () => {
-    const result = await checkBatch(readOk(spreadsheetFile([['product', 'region'], ['101', 'US']])), world.catalog);
+    const result = await checkBatch(await readOk(spreadsheetFile([['product', 'region'], ['101', 'US']])), world.catalog);
     expect(result).toEqual({ ok: false, problems: [{ row: 1, column: 'quantity', rule: 'missing-column' }] });
     expect(world.detailReads()).toBe(0);
   });
 
   it('reads the Persian names of the fixed columns', async () => {
-    const result = await checkBatch(readOk(spreadsheetFile([['محصول', 'منطقه', 'تعداد'], ['Steam Wallet 20', 'US', '۳']])), world.catalog);
+    const result = await checkBatch(await readOk(spreadsheetFile([['محصول', 'منطقه', 'تعداد'], ['Steam Wallet 20', 'US', '۳']])), world.catalog);
     expect(result).toMatchObject({ ok: true, lines: [{ product: { id: P.multiRegion }, region: { title: 'US' }, quantity: 3 }] });
   });
 
   it('asks for a region where the product has several, and refuses one it does not have', async () => {
-    const noColumn = await checkBatch(readOk(spreadsheetFile([['product', 'quantity'], ['104', '1'], ['101', '1']])), world.catalog);
+    const noColumn = await checkBatch(await readOk(spreadsheetFile([['product', 'quantity'], ['104', '1'], ['101', '1']])), world.catalog);
     expect(noColumn).toEqual({ ok: false, problems: [{ row: 2, column: 'region', rule: 'missing-column' }] });
     const file = [['product', 'region', 'quantity'], ['104', '', '1'], ['104', 'Mars', '1'], ['104', 'EU', '1'], ['101', 'TR', '1'], ['104', '5006', '1']];
-    expect(await checkBatch(readOk(spreadsheetFile(file)), world.catalog)).toEqual({
+    expect(await checkBatch(await readOk(spreadsheetFile(file)), world.catalog)).toEqual({
       ok: false,
       problems: [
         { row: 2, column: 'region', rule: 'missing-value' },
@@ -103,7 +103,7 @@ describe('checking a batch against the sandbox catalog', () => {
 
   it('takes whole positive quantities only, in any digits, with no per-order cap', async () => {
     const file = [['product', 'quantity'], ['101', '0'], ['101', '-1'], ['101', '2.5'], ['101', 'two'], ['101', ''], ['101', '۱۲']];
-    expect(await checkBatch(readOk(spreadsheetFile(file)), world.catalog)).toEqual({
+    expect(await checkBatch(await readOk(spreadsheetFile(file)), world.catalog)).toEqual({
       ok: false,
       problems: [
         { row: 2, column: 'quantity', rule: 'bad-quantity', value: '0' },
@@ -114,7 +114,7 @@ describe('checking a batch against the sandbox catalog', () => {
       ],
     });
     // Twelve is above the per-order maximum of ten: the batch splits it later.
-    expect(await checkBatch(readOk(spreadsheetFile([['product', 'quantity'], ['101', '۱۲']])), world.catalog)).toMatchObject({ ok: true, lines: [{ quantity: 12 }] });
+    expect(await checkBatch(await readOk(spreadsheetFile([['product', 'quantity'], ['101', '۱۲']])), world.catalog)).toMatchObject({ ok: true, lines: [{ quantity: 12 }] });
   });
 
   it('holds answers to the rules the chat applies, field by field', async () => {
@@ -127,7 +127,7 @@ describe('checking a batch against the sandbox catalog', () => {
       ['109', '1', '', '', '123456', 'x'.repeat(21)],
       ['109', '1', '', '', '123456', 'Shadow'],
     ];
-    const result = await checkBatch(readOk(spreadsheetFile(file)), world.catalog);
+    const result = await checkBatch(await readOk(spreadsheetFile(file)), world.catalog);
     expect(result).toEqual({
       ok: false,
       problems: [
@@ -137,7 +137,7 @@ describe('checking a batch against the sandbox catalog', () => {
         { row: 6, column: 'نام مستعار', rule: 'invalid-answer', value: 'x'.repeat(21), problem: { reason: 'too-long', max: 20, rule: 'provider' } },
       ],
     });
-    const good = await checkBatch(readOk(spreadsheetFile([file[0]!, file[1]!, file[6]!])), world.catalog);
+    const good = await checkBatch(await readOk(spreadsheetFile([file[0]!, file[1]!, file[6]!])), world.catalog);
     expect(good).toMatchObject({
       ok: true,
       lines: [
@@ -148,7 +148,7 @@ describe('checking a batch against the sandbox catalog', () => {
   });
 
   it('reports unknown and doubled columns, and values outside the named columns', async () => {
-    const file = readOk(spreadsheetFile([['product', 'quantity', 'notes', PLAYER, '9'], ['109', '1', 'for Ali', '123456', '123456', 'stray']]));
+    const file = await readOk(spreadsheetFile([['product', 'quantity', 'notes', PLAYER, '9'], ['109', '1', 'for Ali', '123456', '123456', 'stray']]));
     expect(await checkBatch(file, world.catalog)).toEqual({
       ok: false,
       problems: [
@@ -161,21 +161,21 @@ describe('checking a batch against the sandbox catalog', () => {
 
   it('calls a product the provider has withdrawn since the catalog was synced unknown', async () => {
     world.sandbox.controls.withdrawProduct(P.noFields);
-    const result = await checkBatch(readOk(spreadsheetFile([['product', 'quantity'], ['Google Play 10 USD', '1']])), world.catalog);
+    const result = await checkBatch(await readOk(spreadsheetFile([['product', 'quantity'], ['Google Play 10 USD', '1']])), world.catalog);
     expect(result).toEqual({ ok: false, problems: [{ row: 2, column: 'product', rule: 'unknown-product', value: 'Google Play 10 USD' }] });
   });
 
   it('asks for the id when two products share a title', async () => {
     const twins = { categoryId: null, imageUrl: null, isAvailable: true };
     await world.store.write({ categories: [], products: [{ id: 101, title: 'Gift Card', ...twins }, { id: 110, title: 'gift  card', ...twins }] });
-    const result = await checkBatch(readOk(spreadsheetFile([['product', 'quantity'], ['Gift Card', '1'], ['110', '1']])), world.catalog);
+    const result = await checkBatch(await readOk(spreadsheetFile([['product', 'quantity'], ['Gift Card', '1'], ['110', '1']])), world.catalog);
     expect(result).toEqual({ ok: false, problems: [{ row: 2, column: 'product', rule: 'ambiguous-title', value: 'Gift Card', candidates: [101, 110] }] });
   });
 
   it('checks 500 rows with one detail read per distinct product', async () => {
     const products = ['101', '102', '103', '109', 'Steam Wallet 20'];
     const rows = Array.from({ length: 500 }, (_, i) => [products[i % 5]!, i % 5 === 4 ? 'US' : '', '1', 'x@example.com', '+989121234567', '123456']);
-    const file = readOk(spreadsheetFile([['product', 'region', 'quantity', EMAIL, PHONE, PLAYER], ...rows]));
+    const file = await readOk(spreadsheetFile([['product', 'region', 'quantity', EMAIL, PHONE, PLAYER], ...rows]));
     const result = await checkBatch(file, world.catalog);
     // A hundred units of each, one a row: past its stock, every further row is one too many.
     // Stocks: 101 50, 102 40, 103 30, 109 60, Steam Wallet 20 US 20.

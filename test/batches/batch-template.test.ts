@@ -23,7 +23,7 @@ describe('the batch template', () => {
   it('reads back and, once filled in, passes the check', async () => {
     const template = batchTemplate(await world.provider.getProduct(P.twoFields));
     const filled = template.replace('103,US,,,', '103,US,3,ali@example.com,09121234567');
-    const file = readBatchFile(bytesOf(filled), { maxRows: 500 });
+    const file = await readBatchFile(bytesOf(filled), { maxRows: 500 });
     if (!file.ok) throw new Error(file.reason);
     expect(await checkBatch(file, world.catalog)).toMatchObject({ ok: true, lines: [{ quantity: 3, fields: [{ fieldId: 7 }, { fieldId: 8 }] }] });
   });

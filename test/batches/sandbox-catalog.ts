@@ -67,8 +67,8 @@ export function spreadsheetFile(lines: readonly (readonly string[])[]): Uint8Arr
 }
 
 /** The header and rows of a file that must read. */
-export function readOk(bytes: Uint8Array, maxRows = 500): { header: string[]; rows: BatchRow[] } {
-  const file = readBatchFile(bytes, { maxRows });
+export async function readOk(bytes: Uint8Array, maxRows = 500): Promise<{ header: string[]; rows: BatchRow[] }> {
+  const file = await readBatchFile(bytes, { maxRows });
   if (!file.ok) throw new Error(`the file was refused: ${file.reason}`);
   return file;
 }

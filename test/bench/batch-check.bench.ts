@@ -60,7 +60,7 @@ try {
   let outcome = '';
   for (let run = 0; run < RUNS; run++) {
     const started = performance.now();
-    const file = readBatchFile(bytes, { maxRows: ROWS });
+    const file = await readBatchFile(bytes, { maxRows: ROWS });
     if (!file.ok) throw new Error(`the file was refused: ${file.reason}`);
     const result = await checkBatch(file, catalog);
     const answer = result.ok ? `${result.lines.length} lines` : batchProblemsText(result.problems, t, 'fa');

@@ -81,7 +81,7 @@ export function batchUploadFeature(deps: BatchUploadDeps) {
       await ctx.reply(ctx.t('batch-file-download-failed'));
       return;
     }
-    const file = readBatchFile(bytes, { maxRows: deps.maxRows });
+    const file = await readBatchFile(bytes, { maxRows: deps.maxRows });
     if (!file.ok) {
       await ctx.reply(batchRefusalText(file, ctx.t, ctx.member.locale));
       return;
