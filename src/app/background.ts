@@ -164,7 +164,7 @@ export function createDeliveryWork(deps: DeliveryWorkDeps): { handover: DetailHa
       ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
       timeZone: config.timeZone,
       ...(deps.batchDetails ? { keepBatchDetail: deps.batchDetails.keep } : {}),
-      batchFileSent: async (batchId) => ((await deps.stores.batches.get(batchId))?.fileSentAt ?? null) !== null,
+      batchFileSentAt: async (batchId) => (await deps.stores.batches.get(batchId))?.fileSentAt?.getTime() ?? null,
       owner,
     },
   };

@@ -27,7 +27,7 @@ export interface BatchRunnerDeps {
   /** Which of these products administrators hid from staff: a batch holds before one, and goes on once it is shown. */
   hiddenProducts: (productIds: number[]) => Promise<number[]>;
   /** The batch moved or one more of its orders went out: the progress message may be edited. Never throws. */
-  onProgress: (batch: BatchRecord, options?: { quiet?: boolean }) => Promise<void>;
+  onProgress: (batch: BatchRecord, options?: { quiet?: boolean; force?: boolean }) => Promise<void>;
   /** The batch stopped at an order and waits for the orderer's word (Continue or Stop); `price` when a price moved. Never throws. */
   onHeld: (batch: BatchRecord, price: PriceMove | null) => Promise<void>;
   /**
@@ -253,6 +253,9 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     if (batch.state === 'placed') {
       const done = await store.move(batch.id, { from: ['placed'], to: 'done', at: at() });
       if (done) await deps.onProgress(done);
+    } else if (batch.state === 'stopped') {
+      // A stopped batch stays stopped: its bar is shown once more with what was delivered, for the periodic refresh ends here.
+      await deps.onProgress(batch, { force: true });
     }
   }
 

@@ -33,8 +33,8 @@ export interface NotificationPlannerDeps {
   describePerson?: (telegramId: number) => string;
   /** IANA zone every time is shown in. */
   timeZone: string;
-  /** Whether the batch's file of codes has gone out; absent, batch orders are never told one by one. */
-  batchFileSent?: (batchId: number) => Promise<boolean>;
+  /** When the batch's file of codes went out (epoch ms), null while it has not; absent, batch orders are never told one by one. */
+  batchFileSentAt?: (batchId: number) => Promise<number | null>;
   /** Keeps a batch order's delivery detail for its file of codes (src/batches/batch-details.ts). */
   keepBatchDetail?: (orderId: number, detail: OrderDetail) => void;
 }
@@ -83,10 +83,22 @@ export function createNotificationPlanner(deps: NotificationPlannerDeps): Notifi
     toAdmin: false,
   });
 
+  /**
+   * Whether the batch's file carries (or will carry) this news: the file goes
+   * out once every order of the batch is settled, so news enqueued before it
+   * went out is in it, even when the file overtook this message (the batch
+   * runner and this sender run apart); news of an order that ended after
+   * the file (it waited for a person) is not.
+   */
+  async function inBatchFile(row: NotificationRow, batchId: number): Promise<boolean> {
+    const sentAt = (await deps.batchFileSentAt?.(batchId)) ?? null;
+    return sentAt === null || row.createdAt.getTime() <= sentAt;
+  }
+
   async function planFor(row: NotificationRow, order: OrderRow): Promise<Plan> {
     // A batch's orders are told in its one progress message and its one file of codes, not a message each;
     // one that ends after the file went out (it waited for a person) is told on its own.
-    if (order.batchId !== null && QUIET_IN_BATCH.has(row.kind) && !(await deps.batchFileSent?.(order.batchId))) {
+    if (order.batchId !== null && QUIET_IN_BATCH.has(row.kind) && (await inBatchFile(row, order.batchId))) {
       // The codes the sweep read go to the batch's file instead of a message: kept for it, not read again.
       const detail = row.kind === 'delivered' ? deps.handover?.get(order) : null;
       if (detail) deps.keepBatchDetail?.(order.id, detail);

@@ -55,7 +55,7 @@ export interface NotificationSenderDeps {
   /** IANA zone every time is shown in. */
   timeZone: string;
   /** Whether a batch's file of codes has gone out (see notification-plan.ts). */
-  batchFileSent?: (batchId: number) => Promise<boolean>;
+  batchFileSentAt?: (batchId: number) => Promise<number | null>;
   /** Keeps a batch order's delivery detail for its file of codes. */
   keepBatchDetail?: (orderId: number, detail: OrderDetail) => void;
   /** Unique per process: the lease owner written on claimed rows. */

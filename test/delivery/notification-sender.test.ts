@@ -25,6 +25,32 @@ describe('notification sender: delivered orders', () => {
     expect(world.notification(order.id).status).toBe('sent');
   });
 
+  it('sends a batch order’s codes once: not again as a message when the batch’s file carried them, even if the file overtook the message', async () => {
+    let fileSentAt: number | null = null;
+    const world = await senderWorld({ sender: { batchFileSentAt: async () => fileSentAt } });
+    const inBatch = (orderId: number) => {
+      // The batch row itself is not what this is about: the order only has to belong to one.
+      world.db.$client.pragma('foreign_keys = OFF');
+      world.db.$client.prepare('update orders set batch_id = 1 where id = ?').run(orderId);
+      world.db.$client.pragma('foreign_keys = ON');
+    };
+    const inFile = await world.completedOrder(googlePlay, 1);
+    inBatch(inFile.id);
+    // The batch runner sent the file (with these codes) before the sender got to the news.
+    world.clock.advance(1_000);
+    fileSentAt = world.clock.now();
+    await world.sender.runOnce();
+    expect(world.messagesTo(STAFF)).toHaveLength(0);
+    expect(world.notification(inFile.id).status).toBe('sent');
+
+    // An order that ended after the file went out (it waited for a person) is told on its own.
+    const later = await world.completedOrder(googlePlay, 1);
+    inBatch(later.id);
+    await world.sender.runOnce();
+    expect(world.messagesTo(STAFF)).toHaveLength(1);
+    expect(world.messagesTo(STAFF)[0]!.text).toContain(later.providerReference!);
+  });
+
   it('sends nothing to someone removed from the staff, and tells the administrators where the codes are', async () => {
     const world = await senderWorld();
     await world.completedOrder(googlePlay, 1);
