@@ -24,6 +24,15 @@ export async function startBuiltInSandbox(config: Pick<Config, 'sandboxFaults' |
       ...(orderIdsAbove === null ? {} : { orderIdsAbove }),
     });
   } catch (error) {
+    if (error instanceof SandboxStateError && error.held) {
+      // Moving the file away would give this instance a sandbox of its own behind the same database.
+      throw new StartupError(
+        `${error.message}. Another giftdesk in sandbox mode runs its built-in sandbox on it. ` +
+          'Several instances must order from one sandbox: run `npm run sandbox` once (SANDBOX_STATE_PATH to keep its wallet) and give every instance ' +
+          'PROVIDER_BASE_URL and PROVIDER_API_KEY from what it prints (README: "Rehearsing several instances in sandbox mode"). Do not move the file away.',
+        2,
+      );
+    }
     if (error instanceof SandboxStateError) {
       throw new StartupError(
         `${error.message}. It keeps the sandbox provider's wallet and orders; giftdesk leaves it as it is. ` +

@@ -1,3 +1,4 @@
+import { planTotals } from './batch-plan.js';
 import type { FormattedString } from '@grammyjs/parse-mode';
 import { lineLabel } from '../orders/order-line.js';
 import type { OrderRow } from '../orders/order-repo.js';
@@ -43,16 +44,39 @@ export function batchSummaryView(
   const lines: (FormattedString | string)[] = [bold(title), ''];
   lines.push(c.t('batch-summary-counts', { n: batch.plan.length, orders: formatNumber(batch.plan.length, c.locale), units: formatNumber(planUnits(batch.plan), c.locale), total: money(c, batch.total) }));
   lines.push(...productLines(c, batch));
-  if (facts.balance !== null) lines.push('', c.t('batch-summary-wallet', { balance: money(c, facts.balance), after: money(c, facts.balance - batch.total) }));
+  const short = facts.balance !== null && facts.balance < batch.total;
+  if (facts.balance !== null && short) lines.push('', shortWords(c, batch, facts.balance));
+  else if (facts.balance !== null) lines.push('', c.t('batch-summary-wallet', { balance: money(c, facts.balance), after: money(c, facts.balance - batch.total) }));
   if (facts.sameFile) {
     const earlier = facts.sameFile;
     lines.push('', c.t('batch-summary-same-file', { when: formatDateTimeWithZone(earlier.createdAt.getTime(), c.locale, c.timeZone), batch: formatId(earlier.id, c.locale), state: c.t(`batch-state-${earlier.state}`) }));
   }
   if (facts.approval) lines.push('', c.t('batch-summary-approval'));
-  lines.push('', c.t('batch-summary-hint'));
-  const short = facts.balance !== null && facts.balance < batch.total;
+  if (!short) lines.push('', c.t('batch-summary-hint'));
   const confirm: OutgoingButton[] = short ? [] : [{ text: c.t('batch-button-confirm'), callbackData: batchData('ok', batch.id) }];
   return { text: joinLines(...lines), buttons: [[...confirm, { text: c.t('batch-button-cancel'), callbackData: batchData('no', batch.id) }]] };
+}
+
+/**
+ * Why a batch the wallet cannot pay has no Confirm, as an order's summary
+ * says it: how much is missing, and how many of its orders (from the first)
+ * the wallet would pay, so a smaller file or a top-up can be chosen.
+ */
+function shortWords(c: BatchViewContext, batch: BatchRecord, balance: number): string {
+  let covered = 0;
+  let spent = 0;
+  for (const order of planTotals(batch.plan).orders) {
+    if (spent + order > balance) break;
+    spent += order;
+    covered += 1;
+  }
+  return c.t('batch-summary-wallet-short', {
+    balance: money(c, balance),
+    total: money(c, batch.total),
+    short: money(c, batch.total - balance),
+    covers: formatNumber(covered, c.locale),
+    orders: formatNumber(batch.plan.length, c.locale),
+  });
 }
 
 /** What the progress message counts, from the batch's orders. */

@@ -31,6 +31,8 @@ export class SandboxStateError extends Error {
   constructor(
     readonly path: string,
     readonly reason: string,
+    /** Another running sandbox holds the file (nothing is wrong with it). */
+    readonly held = false,
   ) {
     super(`the sandbox state file ${path} cannot be used: ${reason}`);
   }
@@ -110,7 +112,7 @@ export function openSandboxStateFile(path: string): SandboxStateFile {
     sqlite = new Database(path, { timeout: 0 });
     keepPrivate(path);
   } catch (error) {
-    throw new SandboxStateError(path, reasonOf(error));
+    throw new SandboxStateError(path, reasonOf(error), isBusy(error));
   }
   try {
     // One process per file: two sandboxes sharing it would each hand out the same next order id.
@@ -128,7 +130,7 @@ export function openSandboxStateFile(path: string): SandboxStateFile {
     return { path, saved, save: createSave(sqlite), close: () => sqlite.open && sqlite.close() };
   } catch (error) {
     sqlite.close();
-    throw new SandboxStateError(path, reasonOf(error));
+    throw new SandboxStateError(path, reasonOf(error), isBusy(error));
   }
 }
 
@@ -176,6 +178,8 @@ function safeJson(text: string): unknown {
     return undefined;
   }
 }
+
+const isBusy = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
 
 function reasonOf(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;

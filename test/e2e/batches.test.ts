@@ -180,4 +180,16 @@ describe('batches: many orders with one Confirm, one file of codes', () => {
     expect(posts(world)).toBe(before + 2);
     world.telegram.sendText(ADMIN, '/approvals threshold off');
   });
+
+  it('says why a batch the wallet cannot pay has no Confirm: how much is missing and how many orders the wallet would pay', async () => {
+    // Three orders of ten at 580,000 each: 17,400,000 in all.
+    world.sandbox.controls.setBalance(12_000_000);
+    const mark = lastId(world, STAFF.id);
+    world.telegram.sendText(STAFF, `/batch ${PUBG_325} 30`);
+    const summary = await waitNew(world, STAFF.id, mark, /3 orders, 30 units/);
+    expect(summary.text).toContain('Not enough in the wallet: 12,000,000 IRR now, this batch costs 17,400,000 IRR, 5,400,000 IRR short. The wallet would pay the first 2 of 3 orders.');
+    expect(summary.text).not.toMatch(/after this batch/);
+    const labels = ((summary.reply_markup as { inline_keyboard?: { text: string }[][] } | undefined)?.inline_keyboard ?? []).flat().map((button) => button.text);
+    expect(labels.some((label) => /Confirm/.test(label))).toBe(false);
+  });
 });

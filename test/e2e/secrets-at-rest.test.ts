@@ -12,10 +12,14 @@ import { copyButtons, orderThroughChat, referenceIn, waitForDelivery } from './o
 
 const GOOGLE_PLAY = { search: 'Google Play 10', product: /^Google Play 10 USD/, quantity: 2 };
 
-/** Every file under `path` (one file, or a folder walked whole). */
+/** When this file's tests began: WAL segments older than that hold other tests' writes only. */
+const STARTED_AT = Date.now() - 1_000;
+
+/** Every file under `path` (one file, or a folder walked whole) written since these tests began. */
 function filesUnder(path: string): string[] {
   if (!existsSync(path)) return [];
-  if (!statSync(path).isDirectory()) return [path];
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs >= STARTED_AT ? [path] : [];
   return readdirSync(path).flatMap((name) => filesUnder(join(path, name)));
 }
 

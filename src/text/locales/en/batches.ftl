@@ -59,6 +59,7 @@ batch-summary-counts = { $n ->
 }, { $units } units, { $total } in all
 batch-summary-product = • { $product }: { $units }
 batch-summary-wallet = Wallet: { $balance } now, { $after } after this batch
+batch-summary-wallet-short = Not enough in the wallet: { $balance } now, this batch costs { $total }, { $short } short. The wallet would pay the first { $covers } of { $orders } orders. Top up the wallet, or make the batch smaller.
 batch-summary-same-file = ⚠️ You sent this same file on { $when } (batch #{ $batch }, { $state }). Confirm only if it should be ordered again.
 batch-summary-approval = An administrator must approve this batch before anything is ordered.
 batch-summary-hint = The orders go out one after another; you can stop the rest at any time. Prices and stock are checked again before each order.
