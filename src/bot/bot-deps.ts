@@ -69,7 +69,7 @@ export interface BotDeps {
   reports: ReportQueries;
   auditPages: AuditQueries;
   catalog: CatalogReads;
-  catalogSync: Pick<CatalogSync, 'syncNow' | 'loading'>;
+  catalogSync: Pick<CatalogSync, 'syncNow' | 'loading' | 'loadedWithin'>;
   provider: ProviderClient;
   orders: Pick<OrderService, 'createIntentAndPlace'>;
   /** The orders as /track, /orders and the buttons read them. */

@@ -74,6 +74,9 @@ export type { BotDeps } from './bot-deps.js';
  */
 export const CONVERSATION_VERSION = 5;
 
+/** How long /order waits for a first catalog sync under way before saying it is still loading. */
+const FIRST_CATALOG_WAIT_MS = 3_000;
+
 export function createBot(deps: BotDeps): Bot<BotContext> {
   const bot = new Bot<BotContext>(deps.token, deps.apiRoot ? { client: { apiRoot: deps.apiRoot } } : {});
   // Innermost, so a retried answer is counted again; answers never queue behind a fan-out.
@@ -215,8 +218,10 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     ),
   );
 
-  bot.use(orderFeature({ catalogLoading: () => deps.catalogSync.loading(), orderMenuOf, orderingPaused: () => deps.orderingPause.current() }));
-  bot.use(orderAgainFeature({ orders: orderQueries, catalogLoading: () => deps.catalogSync.loading(), orderMenuOf, logger: deps.logger }));
+  // The first sync of a new database usually ends within moments of the start: /order waits for it briefly before saying it is loading.
+  const catalogLoading = async () => !(await deps.catalogSync.loadedWithin(FIRST_CATALOG_WAIT_MS));
+  bot.use(orderFeature({ catalogLoading, orderMenuOf, orderingPaused: () => deps.orderingPause.current() }));
+  bot.use(orderAgainFeature({ orders: orderQueries, catalogLoading, orderMenuOf, logger: deps.logger }));
   const menus = createCommandMenus({ api: bot.api, translate, logger: deps.logger });
   const tracking = { onProviderTrouble, troubleText: troubleMessage };
   const dual: DualControlFeatureDeps | undefined = deps.dualControl && {

@@ -23,7 +23,12 @@ export interface CatalogSync {
   status(): Promise<CatalogSyncStatus>;
   /** True while a run is under way (on this instance or another) and nothing is stored yet: the first sync of a new database. */
   loading(): Promise<boolean>;
+  /** Waits at most `ms` for the first catalog to be stored; true once it is (or nothing is loading), false when it is still loading. */
+  loadedWithin(ms: number): Promise<boolean>;
 }
+
+/** How often another instance's first run is looked at while a person waits for it. */
+const LOADED_CHECK_MS = 250;
 
 export interface CatalogSyncDeps {
   provider: Pick<ProviderClient, 'listCategories' | 'allProducts'>;
@@ -123,6 +128,15 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
     }
   }
 
+  async function loading(): Promise<boolean> {
+    if (running === null) {
+      // The run may be another instance's: its mark in the stored state says so.
+      const since = (await readState()).runningSince ?? null;
+      if (since === null || clock.now() - since > RUN_MARK_MAX_AGE_MS) return false;
+    }
+    return (await productCount()) === 0;
+  }
+
   return {
     syncNow() {
       running ??= run().finally(() => {
@@ -134,13 +148,17 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
       const state = await readState();
       return { lastSuccessAt: state.lastSuccessAt, lastError: state.lastError, productCount: await productCount() };
     },
-    async loading() {
-      if (running === null) {
-        // The run may be another instance's: its mark in the stored state says so.
-        const since = (await readState()).runningSince ?? null;
-        if (since === null || clock.now() - since > RUN_MARK_MAX_AGE_MS) return false;
+    loading,
+    async loadedWithin(ms) {
+      const deadline = clock.now() + ms;
+      while (await loading()) {
+        const left = deadline - clock.now();
+        if (left <= 0) return false;
+        // This instance's run ends the wait as soon as it ends; another instance's is looked at again shortly.
+        const pause = clock.sleep(Math.min(left, LOADED_CHECK_MS));
+        await (running ? Promise.race([running.then(() => undefined, () => undefined), pause]) : pause);
       }
-      return (await productCount()) === 0;
+      return true;
     },
   };
 }

@@ -5,6 +5,7 @@ import type { Locale, Translate } from '../text/i18n.js';
 import type { AdoptionProof, NotificationKind, ReviewCandidate } from '../db/schema.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import type { RefundSeen } from '../tracking/find-refund.js';
+import { answerExpectedBy } from '../tracking/reconcile-search.js';
 import { goodsOf, lineLabel, type OrderLine } from '../orders/order-line.js';
 
 /**
@@ -96,7 +97,7 @@ export function staffMessage(kind: StaffKind, order: OrderRow, ctx: TextContext,
       lines.push(ctx.t('notify-unrecognised', vars));
       break;
     case 'interrupted':
-      lines.push(ctx.t('notify-interrupted', vars));
+      lines.push(ctx.t('notify-interrupted', { ...vars, by: formatDateTimeWithZone(answerExpectedBy(order), ctx.locale, ctx.timeZone) }));
       break;
     case 'adopted':
       lines.push(ctx.t('notify-adopted', vars));

@@ -44,6 +44,19 @@ export function windowOf(order: Pick<OrderRow, 'postedAt' | 'createdAt'>): Windo
   return { anchor: (order.postedAt ?? order.createdAt).getTime() };
 }
 
+/** The checks after the grace period, and the sweep's own spacing between them. */
+const ANSWER_MARGIN_MS = 3 * 60_000;
+
+/**
+ * By when the person who ordered can expect to hear what became of an order
+ * whose outcome is unknown: 'not placed' needs the grace period after the
+ * POST, the checks a few minutes more. An order the provider shows is known
+ * sooner; an unanswering provider makes it later, and the person is told then.
+ */
+export function answerExpectedBy(order: Pick<OrderRow, 'postedAt' | 'createdAt'>): number {
+  return windowOf(order).anchor + RECONCILE.graceMs + ANSWER_MARGIN_MS;
+}
+
 const withinReach = (bounds: TimeBounds | null, anchor: number): boolean =>
   mayLieIn(bounds, anchor - RECONCILE.reachMs, anchor + RECONCILE.reachMs);
 

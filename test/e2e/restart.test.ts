@@ -97,7 +97,9 @@ describe.each(['sqlite', 'postgresql'] as const)('kill -9 and a restart on %s', 
     });
 
     // Their last word was "Placing your order…": they hear where it stands.
-    await world.telegram.waitForMessage(STAFF.id, /restarted while your order .* was being sent to the provider/, { timeoutMs: DELIVERY_WAIT_MS });
+    const interrupted = await world.telegram.waitForMessage(STAFF.id, /restarted while your order .* was being sent to the provider/, { timeoutMs: DELIVERY_WAIT_MS });
+    // With the time by which they will hear: the grace period after the POST and the checks.
+    expect(interrupted.text).toMatch(/Do not order again: I am checking with the provider and will tell you here, by about \d{1,2} \w{3} \d{4}, \d{2}:\d{2} \(Coordinated Universal Time\)\./);
     const reference = world.sandbox.controls.orders().at(-1)!.orderReference;
     await world.telegram.waitForMessage(STAFF.id, new RegExp(`was placed after all: reference ${reference}\\.`), { timeoutMs: DELIVERY_WAIT_MS });
     await expectDeliveredOnce(reference);

@@ -25,7 +25,8 @@ describe('start-up while the first catalog sync is still running', () => {
 
   it('says at /order that the catalog is still loading, instead of an empty menu', async () => {
     world.telegram.sendText(ADMIN, '/order');
-    await world.telegram.waitForMessage(ADMIN.id, 'The catalog is still loading from the provider. Please send /order again in a minute.');
+    // After a short wait for the sync under way, which here takes far longer.
+    await world.telegram.waitForMessage(ADMIN.id, 'The catalog is still loading from the provider. Please send /order again in a minute.', { timeoutMs: 10_000 });
     expect(world.telegram.messages(ADMIN.id).some((m) => /catalog is empty/.test(m.text))).toBe(false);
   });
 
@@ -60,7 +61,17 @@ describe('SANDBOX_FAULTS in sandbox mode', () => {
   it('slows the built-in sandbox’s catalog as set, so /order finds the catalog still loading', async () => {
     await world.bot.waitForLog('SANDBOX_FAULTS: the sandbox provider makes trouble on purpose');
     world.telegram.sendText(ADMIN, '/order');
-    await world.telegram.waitForMessage(ADMIN.id, /The catalog is still loading/);
+    await world.telegram.waitForMessage(ADMIN.id, /The catalog is still loading/, { timeoutMs: 10_000 });
+  });
+});
+
+describe('a first catalog sync that ends within moments of the start', () => {
+  const world = sharedWorld({ waitForCatalog: false, sandbox: { faults: parseSandboxFaults('catalog_latency=1000') } });
+
+  it('waits for it at /order and shows the menu, rather than asking to come back in a minute', async () => {
+    world.telegram.sendText(ADMIN, '/order');
+    await world.telegram.waitForMessage(ADMIN.id, /Choose a category/, { timeoutMs: 10_000 });
+    expect(world.telegram.messages(ADMIN.id).some((m) => /still loading/.test(m.text))).toBe(false);
   });
 });
 

@@ -4,7 +4,8 @@ import type { DescribePerson } from '../describe-person.js';
 import type { OrderRow } from '../../orders/order-repo.js';
 import { isFinal, localStateFor, PROVIDER_STATE_MAP } from '../../orders/order-states.js';
 import type { OrderDetail } from '../../provider/schemas.js';
-import { type AmountUnit, formatAmount, formatDateTime, formatGoods, formatId, formatNumber, formatZoneName } from '../../text/format.js';
+import { type AmountUnit, formatAmount, formatDateTime, formatDateTimeWithZone, formatGoods, formatId, formatNumber, formatZoneName } from '../../text/format.js';
+import { answerExpectedBy } from '../../tracking/reconcile-search.js';
 import { bold, joinLines } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import type { Outgoing } from '../send.js';
@@ -193,7 +194,9 @@ function detailView(v: TrackingView, facts: OrderFacts, viewer: Viewer, origin: 
     row.userId !== viewer.telegramId ? v.t('track-ordered-by', { id: personOf(v, row.userId) }) : null,
     v.t(row.postedAt ? 'track-placed-at' : 'track-started-at', { value: formatDateTime(placedAt(row), v.locale, v.timeZone), zone: formatZoneName(v.timeZone, v.locale) }),
     '',
-    withCodes ? v.t('track-hint-codes') : v.t(codesAvailable(facts) ? 'track-hint-completed' : hintKey(row)),
+    withCodes
+      ? v.t('track-hint-codes')
+      : v.t(codesAvailable(facts) ? 'track-hint-completed' : hintKey(row), { by: formatDateTimeWithZone(answerExpectedBy(row), v.locale, v.timeZone) }),
     facts.trouble
       ? v.t('track-from-records', { when: formatDateTime(row.updatedAt.getTime(), v.locale, v.timeZone), reason: facts.trouble })
       : null,
