@@ -50,6 +50,8 @@ export interface Statement {
   exceptions: StatementException[];
   /** Giftdesk orders placed in the span, and how many of them a debit of the confirmed amount accounts for. */
   orders: { placed: number; matched: number };
+  /** Orders placed so lately that their debit may not have reached the wallet yet (DEBIT_GRACE_MS): listed, not yet exceptions. */
+  awaitingDebit: LedgerOrder[];
   /** When the local copy starts, when it is after the span's start: the statement then covers less than asked. */
   copyStartsAt: number | null;
 }
@@ -151,6 +153,7 @@ export function computeStatement(input: StatementInput): Statement {
     if (direction === 'credit') refundOf.add(entry.providerOrderId);
   }
   let matched = 0;
+  const awaitingDebit: LedgerOrder[] = [];
   for (const order of input.placed) {
     const judged = order.placedAt >= input.copyFrom;
     const debit = firstDebit.get(order.providerOrderId);
@@ -158,6 +161,8 @@ export function computeStatement(input: StatementInput): Statement {
       if (debit.amount === order.totalAmount) matched += 1;
     } else if (judged && order.placedAt + DEBIT_GRACE_MS <= input.syncedAt) {
       exceptions.push({ kind: 'missing-debit', order });
+    } else if (judged) {
+      awaitingDebit.push(order);
     }
     if (judged && returned(order) && !refundOf.has(order.providerOrderId) && order.finishedAt !== null && order.finishedAt + REFUND_GRACE_MS <= input.now) {
       exceptions.push({ kind: 'missing-refund', order });
@@ -181,6 +186,7 @@ export function computeStatement(input: StatementInput): Statement {
     rows,
     exceptions,
     orders: { placed: input.placed.length, matched },
+    awaitingDebit,
     copyStartsAt: input.copyFrom > input.from ? input.copyFrom : null,
   };
 }

@@ -182,12 +182,12 @@ describe('batches: many orders with one Confirm, one file of codes', () => {
   });
 
   it('says why a batch the wallet cannot pay has no Confirm: how much is missing and how many orders the wallet would pay', async () => {
-    // Three orders of ten at 580,000 each: 17,400,000 in all.
-    world.sandbox.controls.setBalance(12_000_000);
+    // Steam 100 TRY, which no other test here buys: three orders of ten at 420,000 each, 12,600,000 in all.
+    world.sandbox.controls.setBalance(9_000_000);
     const mark = lastId(world, STAFF.id);
-    world.telegram.sendText(STAFF, `/batch ${PUBG_325} 30`);
+    world.telegram.sendText(STAFF, '/batch 118 30');
     const summary = await waitNew(world, STAFF.id, mark, /3 orders, 30 units/);
-    expect(summary.text).toContain('Not enough in the wallet: 12,000,000 IRR now, this batch costs 17,400,000 IRR, 5,400,000 IRR short. The wallet would pay the first 2 of 3 orders.');
+    expect(summary.text).toContain('Not enough in the wallet: 9,000,000 IRR now, this batch costs 12,600,000 IRR, 3,600,000 IRR short. The wallet would pay the first 2 of 3 orders.');
     expect(summary.text).not.toMatch(/after this batch/);
     const labels = ((summary.reply_markup as { inline_keyboard?: { text: string }[][] } | undefined)?.inline_keyboard ?? []).flat().map((button) => button.text);
     expect(labels.some((label) => /Confirm/.test(label))).toBe(false);

@@ -66,7 +66,7 @@ describe('SANDBOX_FAULTS in sandbox mode', () => {
 });
 
 describe('a first catalog sync that ends within moments of the start', () => {
-  const world = sharedWorld({ waitForCatalog: false, sandbox: { faults: parseSandboxFaults('catalog_latency=1000') } });
+  const world = sharedWorld({ waitForCatalog: false, sandbox: { faults: parseSandboxFaults('catalog_latency=200') } });
 
   it('waits for it at /order and shows the menu, rather than asking to come back in a minute', async () => {
     world.telegram.sendText(ADMIN, '/order');

@@ -58,7 +58,7 @@ describe('starting with a bad Telegram setting', () => {
     const closed = await unusedPort();
     const bot = startBotProcess(env({ TELEGRAM_API_ROOT: `http://127.0.0.1:${closed}` }));
     try {
-      const line = await bot.waitForLog('cannot reach Telegram yet; retrying', 8_000);
+      const line = await bot.waitForLog('cannot reach Telegram yet; retrying', 20_000);
       expect(line['reason']).toBe(
         `Could not reach the Telegram Bot API at http://127.0.0.1:${closed} (ECONNREFUSED). Check the network and TELEGRAM_API_ROOT.`,
       );
@@ -92,7 +92,7 @@ describe('starting without an amount unit', () => {
       AMOUNT_UNIT: '',
     });
     try {
-      const line = await bot.waitForLog((l) => l.msg.startsWith('AMOUNT_UNIT is empty'), 8_000);
+      const line = await bot.waitForLog((l) => l.msg.startsWith('AMOUNT_UNIT is empty'), 20_000);
       expect(line['level']).toBe(40);
       expect(line['msg']).toContain('Rial');
     } finally {

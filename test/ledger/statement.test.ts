@@ -100,6 +100,8 @@ describe('the wallet statement', () => {
     const s = statementOf([debit], [recent, failedLate], { syncedAt: DEC, now: DEC + HOUR });
     expect(s.exceptions).toEqual([]);
     expect(s.orders.matched).toBe(1);
+    // Not an exception yet, and not left unexplained either: listed as waiting for its debit.
+    expect(s.awaitingDebit).toEqual([recent]);
   });
 
   it("matches an order's debit that fell after the month's end, and leaves orders from before the copy unjudged", () => {

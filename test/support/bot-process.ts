@@ -112,7 +112,7 @@ export async function waitForLogLine(
 }
 
 /** The process's exit code; a process still running after a few seconds is killed and reported. */
-export async function exitCode(bot: BotProcess, timeoutMs = 8_000): Promise<number | null | 'still running'> {
+export async function exitCode(bot: BotProcess, timeoutMs = 20_000): Promise<number | null | 'still running'> {
   const timer = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), timeoutMs));
   const result = await Promise.race([bot.exited, timer]);
   if (result === 'still running') await bot.kill9();

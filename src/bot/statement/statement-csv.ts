@@ -3,7 +3,7 @@ import { formatLocalDateTime } from '../../reports/local-dates.js';
 import type { Table } from '../../reports/local-exports.js';
 import type { LedgerEntry, LedgerOrder } from '../../ledger/ledger-store.js';
 import type { EntryMatch, Statement, StatementException } from '../../ledger/statement.js';
-import { exceptionText, type StatementView } from './statement-text.js';
+import { awaitingText, exceptionText, type StatementView } from './statement-text.js';
 
 /** The exceptions about a transaction, by its id; the others are about an order with no transaction. */
 function exceptionsByEntry(exceptions: readonly StatementException[]): Map<number, StatementException[]> {
@@ -48,6 +48,9 @@ export function statementTable(v: StatementView, statement: Statement): Table {
     for (const exception of statement.exceptions) {
       if ('entry' in exception) continue;
       yield [null, null, null, null, null, exception.order.providerOrderId, null, t(`statement-match-none`), ...orderCells(exception.order), exceptionText(v, exception)];
+    }
+    for (const order of statement.awaitingDebit) {
+      yield [null, null, null, null, null, order.providerOrderId, null, t('statement-match-awaiting-debit'), ...orderCells(order), awaitingText(v, order)];
     }
   }
   return {

@@ -38,6 +38,11 @@ function orderWords(v: StatementView, order: LedgerOrder): Record<string, string
   };
 }
 
+/** An order whose debit has not reached the wallet yet, in one line. */
+export function awaitingText(v: StatementView, order: LedgerOrder): string {
+  return v.t('statement-awaiting-one', { ...orderWords(v, order), at: formatDateTime(order.placedAt, v.locale, v.timeZone) });
+}
+
 /** One exception in one line, in the reader's language. */
 export function exceptionText(v: StatementView, exception: StatementException): string {
   switch (exception.kind) {
@@ -80,6 +85,11 @@ export function statementText(v: StatementView, statement: Statement, extra: { s
     );
   }
   lines.push(t('statement-orders', { placed: formatNumber(statement.orders.placed, locale), matched: formatNumber(statement.orders.matched, locale), count: statement.orders.placed }));
+  // Placed moments ago: no exception yet, but every placed order is accounted for on the page.
+  if (statement.awaitingDebit.length > 0) {
+    lines.push(t('statement-awaiting-debit', { count: formatNumber(statement.awaitingDebit.length, locale) }));
+    lines.push(...statement.awaitingDebit.slice(0, LISTED_EXCEPTIONS).map((order) => `• ${awaitingText(v, order)}`));
+  }
   const { exceptions } = statement;
   if (exceptions.length === 0) {
     lines.push('', t('statement-no-exceptions'));

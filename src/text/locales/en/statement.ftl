@@ -16,6 +16,8 @@ statement-closing = = Closing balance: { $amount }
 statement-balanced = ✅ Opening + credits − debits = closing: the books balance.
 statement-unbalanced = ⚠️ The books do not balance: { $difference } is not accounted for by the transactions listed.
 statement-orders = giftdesk orders placed: { $placed }; matched to a debit of the amount confirmed: { $matched }.
+statement-awaiting-debit = Placed moments ago, their debit not in the wallet yet: { $count }
+statement-awaiting-one = Order { $order } ({ $person }, provider order { $providerOrder }, { $confirmed }), placed { $at }: its debit is not in the wallet yet; it is counted once it is.
 statement-no-exceptions = No exceptions: every debit, refund and order is accounted for.
 statement-exceptions = Exceptions to look at ({ $count }):
 statement-more-in-file = …and { $count } more in the file.
@@ -35,6 +37,7 @@ statement-match-elsewhere = order placed elsewhere
 statement-match-unplaced-refund = refund giftdesk cannot place
 statement-match-unknown-type = unknown type
 statement-match-none = no transaction
+statement-match-awaiting-debit = debit not in yet
 statement-col-matched = Matched to
 statement-col-confirmed = Amount confirmed
 statement-col-exception = Exception

@@ -16,6 +16,8 @@ statement-closing = = موجودی پایان دوره: { $amount }
 statement-balanced = ✅ موجودی اول + واریزها − برداشت‌ها = موجودی پایان: حساب‌ها تراز است.
 statement-unbalanced = ⚠️ حساب‌ها تراز نیست: { $difference } با تراکنش‌های فهرست‌شده توضیح داده نمی‌شود.
 statement-orders = سفارش‌های ثبت‌شدهٔ giftdesk: { $placed }؛ جورشده با برداشتی به همان مبلغ تأییدشده: { $matched }.
+statement-awaiting-debit = تازه ثبت‌شده، برداشتشان هنوز در کیف پول نیامده: { $count }
+statement-awaiting-one = سفارش { $order } ({ $person }، سفارش فروشنده { $providerOrder }، { $confirmed })، ثبت‌شده در { $at }: برداشت آن هنوز در کیف پول نیامده؛ وقتی بیاید شمرده می‌شود.
 statement-no-exceptions = موردی برای بررسی نیست: هر برداشت، بازگشت وجه و سفارش حساب شده است.
 statement-exceptions = موارد نیازمند بررسی ({ $count }):
 statement-more-in-file = …و { $count } مورد دیگر در فایل.
@@ -35,6 +37,7 @@ statement-match-elsewhere = سفارش ثبت‌شده در جای دیگر
 statement-match-unplaced-refund = بازگشت وجهی که giftdesk جایش را نمی‌داند
 statement-match-unknown-type = نوع ناشناخته
 statement-match-none = بدون تراکنش
+statement-match-awaiting-debit = برداشت هنوز نیامده
 statement-col-matched = جورشده با
 statement-col-confirmed = مبلغ تأییدشده
 statement-col-exception = مورد بررسی
