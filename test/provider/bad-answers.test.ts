@@ -1,3 +1,4 @@
+import { waitUntil } from '../support/wait-until.js';
 import { describe, expect, it } from 'vitest';
 import {
   describeProviderFailure,
@@ -109,8 +110,11 @@ describe('reads without an answer', () => {
     const server = await scripted([{ delayMs: 1_000, body: envelope({ balance: 1 }) }]);
     const controller = new AbortController();
     const pending = clientFor(server.baseUrl).getBalance({ signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('user went away')), 50);
-    await expect(pending).rejects.toThrow('user went away');
+    const rejected = expect(pending).rejects.toThrow('user went away');
+    // Cancelled once the request is at the server (a fixed 50 ms was sometimes before it, on a loaded machine).
+    await waitUntil(() => server.requests.length === 1, 'the request at the server');
+    controller.abort(new Error('user went away'));
+    await rejected;
     expect(server.requests).toHaveLength(1);
   });
 });
