@@ -15,6 +15,14 @@ async function staffEnrolled(world: DualWorld, adminSecret: string): Promise<str
   return secret;
 }
 
+/** Google Play 10 USD × `quantity`, from /order to the summary, as STAFF walks it. */
+async function toSummary(sam: ReturnType<typeof chatDriver>, quantity: number): Promise<void> {
+  await sam.say('/order', /Choose a category/);
+  await sam.say('Google Play 10', /Products matching/);
+  await sam.tap(/^Google Play 10 USD/, /How many\?/);
+  await sam.say(String(quantity), /Please check your order/);
+}
+
 const placedOrders = async (world: DualWorld) => (await world.services.stores.orders.listForUser(STAFF.id, { page: 1, pageSize: 10 })).total;
 
 describe('step-up for orders above an amount', () => {
@@ -28,10 +36,7 @@ describe('step-up for orders above an amount', () => {
     await ada.say('/settings', /Step-up code for large orders: orders above 1,000,000/);
 
     const sam = chatDriver(world.telegram, STAFF);
-    await sam.say('/order', /Choose a category/);
-    await sam.say('Google Play 10', /Products matching/);
-    await sam.tap(/^Google Play 10 USD/, /How many\?/);
-    await sam.say('1', /Please check your order/);
+    await toSummary(sam, 1);
     await sam.tap(/Confirm/, /6-digit code from your authenticator app to place this order of 1,250,000/);
     expect(await placedOrders(world)).toBe(0);
     await sam.say('123456', /Wrong code\. 4 tries left/);
@@ -51,10 +56,7 @@ describe('step-up for orders above an amount', () => {
     // One unit costs 1,250,000: at the amount, not above it.
     await chatDriver(world.telegram, ADMIN).say('/stepup orders 1250000', /Done/);
     const sam = chatDriver(world.telegram, STAFF);
-    await sam.say('/order', /Choose a category/);
-    await sam.say('Google Play 10', /Products matching/);
-    await sam.tap(/^Google Play 10 USD/, /How many\?/);
-    await sam.say('2', /Please check your order/);
+    await toSummary(sam, 2);
     await sam.tap(/Confirm/, /Set one up first: \/stepup enrol/);
     expect(await placedOrders(world)).toBe(0);
     await sam.tap(/Edit|Change/, /./);
@@ -64,10 +66,7 @@ describe('step-up for orders above an amount', () => {
     expect(await placedOrders(world)).toBe(1);
 
     // The day counts, as for the approval threshold: a second order at the amount takes the day above it.
-    await sam.say('/order', /Choose a category/);
-    await sam.say('Google Play 10', /Products matching/);
-    await sam.tap(/^Google Play 10 USD/, /How many\?/);
-    await sam.say('1', /Please check your order/);
+    await toSummary(sam, 1);
     await sam.tap(/Confirm/, /Set one up first: \/stepup enrol/);
     expect(await placedOrders(world)).toBe(1);
   });
