@@ -80,6 +80,9 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits }):
   // Times of the messages sent within the last window, oldest first.
   const recent: number[] = [];
   const lastInChat = new Map<string, number>();
+  // Chats with a message on its way: Telegram counts a message when it arrives, and a request may
+  // arrive late, so the next one to the chat waits for the answer and is spaced from it.
+  const inFlight = new Map<string, number>();
   const groupRecent = new Map<string, number[]>();
   const waiting: Job[] = [];
   let timer: { at: number; cancel: AbortController } | null = null;
@@ -106,7 +109,10 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits }):
     if (job.interactive) return at;
     at = Math.max(at, lastFanOut + fanOutSpacingMs);
     if (job.chat === null) return at;
-    if (job.chatSpaced) at = Math.max(at, (lastInChat.get(job.chat) ?? -Infinity) + limits.chatSpacingMs);
+    if (job.chatSpaced) {
+      if ((inFlight.get(job.chat) ?? 0) > 0) return Infinity;
+      at = Math.max(at, (lastInChat.get(job.chat) ?? -Infinity) + limits.chatSpacingMs);
+    }
     if (job.group) at = Math.max(at, windowFree(groupRecent.get(job.chat) ?? [], limits.groupMax, limits.groupWindowMs));
     return at;
   };
@@ -116,7 +122,18 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits }):
     if (!job.interactive) lastFanOut = now;
     if (job.chat === null) return;
     lastInChat.set(job.chat, now);
+    inFlight.set(job.chat, (inFlight.get(job.chat) ?? 0) + 1);
     if (job.group) groupRecent.set(job.chat, [...(groupRecent.get(job.chat) ?? []), now]);
+  };
+
+  // The answer came (or the request failed): the chat's spacing counts from now, which is no earlier than the arrival.
+  const answered = (chat: string | null) => {
+    if (chat === null) return;
+    const left = (inFlight.get(chat) ?? 1) - 1;
+    if (left > 0) inFlight.set(chat, left);
+    else inFlight.delete(chat);
+    lastInChat.set(chat, Math.max(lastInChat.get(chat) ?? -Infinity, clock.now()));
+    if (waiting.length > 0) pump();
   };
 
   const wakeAt = (at: number, now: number) => {
@@ -157,8 +174,9 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits }):
     if (waiting.length > 0 && Number.isFinite(next)) wakeAt(next, now);
   };
 
-  const take = (kind: Pick<Job, 'interactive' | 'chatSpaced' | 'first'>, payload: Record<string, unknown> | undefined, signal: AbortSignal | undefined): Promise<void> =>
-    new Promise<void>((resolve, reject) => {
+  /** Resolves when the message may go, with the call to make once its answer is in. */
+  const take = (kind: Pick<Job, 'interactive' | 'chatSpaced' | 'first'>, payload: Record<string, unknown> | undefined, signal: AbortSignal | undefined): Promise<() => void> =>
+    new Promise<() => void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const onAbort = () => {
         const at = waiting.indexOf(job);
@@ -170,7 +188,7 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits }):
         ...chatOf(payload),
         go: () => {
           signal?.removeEventListener('abort', onAbort);
-          resolve();
+          resolve(() => answered(job.chat));
         },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -182,8 +200,13 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits }):
     (kind: Pick<Job, 'interactive' | 'chatSpaced' | 'first'>): Transformer =>
     // grammY types the signal with its polyfill's AbortSignal; at run time it is the platform's.
     async (prev, method, payload, signal) => {
-      if (PACED_METHODS.has(method)) await take(kind, payload as Record<string, unknown> | undefined, signal as AbortSignal | undefined);
-      return prev(method, payload, signal);
+      if (!PACED_METHODS.has(method)) return prev(method, payload, signal);
+      const done = await take(kind, payload as Record<string, unknown> | undefined, signal as AbortSignal | undefined);
+      try {
+        return await prev(method, payload, signal);
+      } finally {
+        done();
+      }
     };
 
   return {

@@ -129,4 +129,25 @@ describe('the pace of messages to Telegram', () => {
       ['setMyCommands', 1_000],
     ]);
   });
+
+  it('spaces a chat\'s next message from the answer to its last, so a request that arrives late is not followed too soon', async () => {
+    const clock = createManualClock(0);
+    const pace = createTelegramPace({ clock });
+    const arrived: number[] = [];
+    const transformer = pace.fanOut();
+    // The first request travels 700 ms before Telegram counts it; the second is quick.
+    const slow = (travelMs: number) => async () => {
+      await clock.sleep(travelMs);
+      arrived.push(clock.now());
+      return { ok: true as const, result: true as never };
+    };
+    const calls = [
+      transformer(slow(700), 'sendMessage', { chat_id: 7, text: 'one' } as never),
+      transformer(slow(0), 'sendMessage', { chat_id: 7, text: 'two' } as never),
+    ];
+    await runFor(clock, 3_000);
+    await Promise.all(calls);
+    expect(arrived).toHaveLength(2);
+    expect(arrived[1]! - arrived[0]!).toBeGreaterThanOrEqual(TELEGRAM_LIMITS.chatSpacingMs);
+  });
 });
