@@ -1,7 +1,7 @@
 import type { OrderRow } from '../orders/order-repo.js';
 
-export { BATCH_HOLD_REASONS, BATCH_STATES, type BatchHoldReason, type BatchOrderPlan, type BatchSource, type BatchState } from '../db/schema-values.js';
-import type { BatchHoldReason, BatchOrderPlan, BatchSource, BatchState } from '../db/schema-values.js';
+export { BATCH_HOLD_REASONS, BATCH_STATES, type BatchHoldReason, type BatchOrderPlan, type BatchSource, type BatchState } from '../domain/batches.js';
+import type { BatchHoldReason, BatchOrderPlan, BatchSource, BatchState } from '../domain/batches.js';
 
 export interface BatchRecord {
   id: number;

@@ -1,5 +1,5 @@
 import type { Api } from 'grammy';
-import type { StaffRole } from '../db/schema.js';
+import type { StaffRole } from '../domain/staff-roles.js';
 import type { Logger } from '../logger.js';
 import type { Locale, Translate } from '../text/i18n.js';
 

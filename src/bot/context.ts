@@ -1,7 +1,7 @@
 import type { ConversationFlavor } from '@grammyjs/conversations';
 import type { I18nFlavor } from '@grammyjs/i18n';
 import type { Context } from 'grammy';
-import type { StaffRole } from '../db/schema.js';
+import type { StaffRole } from '../domain/staff-roles.js';
 import type { AmountUnit } from '../text/format.js';
 import type { Locale } from '../text/i18n.js';
 import type { MonthCalendar } from '../text/local-periods.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { ADMIN_REQUEST_STATES, type AdminChange, type RequestCard } from './schema-values.js';
+import { ADMIN_REQUEST_STATES, type AdminChange, type RequestCard } from '../domain/approvals.js';
 
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull();
 

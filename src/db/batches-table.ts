@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { BATCH_HOLD_REASONS, BATCH_STATES, type BatchOrderPlan } from './schema-values.js';
+import { BATCH_HOLD_REASONS, BATCH_STATES, type BatchOrderPlan } from '../domain/batches.js';
 
 const inList = (column: string, values: readonly string[]) => `${column} in (${values.map((v) => `'${v}'`).join(', ')})`;
 

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { batches } from './batches-table.js';
-import { APPROVAL_STATES, NOTIFICATION_KINDS, ORDER_STATES, STAFF_ROLES, type AdoptionProof, type OrderLine, type ReviewCandidate } from './schema-values.js';
+import { APPROVAL_STATES } from '../domain/approvals.js';
+import { NOTIFICATION_KINDS } from '../domain/notification-kinds.js';
+import { ORDER_STATES, type AdoptionProof, type ReviewCandidate } from '../domain/order-states.js';
+import { STAFF_ROLES } from '../domain/staff-roles.js';
+import { type OrderLine } from '../domain/order-line.js';
 
-export * from './schema-values.js';
 export * from './code-messages-schema.js'; // kept apart for length; drizzle-kit sees it through this re-export
 
 /**

@@ -2,10 +2,11 @@ import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import { appendAudit } from './audit-log.js';
 import type { Db } from './open.js';
-import { staff, type StaffRole } from './schema.js';
+import { staff } from './schema.js';
+import { type StaffRole } from '../domain/staff-roles.js';
 import type { SyncDb } from './sync-db.js';
 
-export type { StaffRole } from './schema.js';
+export type { StaffRole } from '../domain/staff-roles.js';
 export type StaffSource = 'env' | 'chat';
 export type Locale = 'en' | 'fa';
 

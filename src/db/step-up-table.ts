@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { STEP_UP_STATES, type StepUpAction } from './schema-values.js';
+import { STEP_UP_STATES, type StepUpAction } from '../domain/safeguards.js';
 
 /**
  * One row per person enrolled for step-up confirmation (src/safeguards/step-up): the

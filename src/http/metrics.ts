@@ -1,6 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { HealthStore } from '../db/health-store.js';
-import { ORDER_STATES } from '../db/schema.js';
+import { ORDER_STATES } from '../domain/order-states.js';
 import type { Exchange } from '../provider/http.js';
 import { registerOperationsMetrics, type OperationsReadings } from './operations-metrics.js';
 

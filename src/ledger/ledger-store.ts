@@ -1,4 +1,4 @@
-import type { OrderState } from '../db/schema-values.js';
+import type { OrderState } from '../domain/order-states.js';
 
 /**
  * What the wallet watch made of a transaction it read after the copy was

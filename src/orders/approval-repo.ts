@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
-import { approvals, orders, type ApprovalState } from '../db/schema.js';
+import { approvals, orders } from '../db/schema.js';
+import { type ApprovalState } from '../domain/approvals.js';
 import type { SyncDb } from '../db/sync-db.js';
 import { assertOrderLines, goodsOf, linesTotal, type OrderLine } from './order-line.js';
 import { appendAudit, type AuditFacts } from './audit-trail.js';

@@ -1,7 +1,7 @@
 import type { OrderItem, PlaceOrderBody } from '../provider/schemas.js';
-import type { OrderLine } from '../db/schema-values.js';
+import type { OrderLine } from '../domain/order-line.js';
 
-export type { FieldAnswer, OrderLine } from '../db/schema-values.js';
+export type { FieldAnswer, OrderLine } from '../domain/order-line.js';
 
 export function lineTotal(line: Pick<OrderLine, 'region' | 'quantity'>): number {
   return line.region.price * line.quantity;

@@ -1,5 +1,6 @@
 import type { SyncDb } from '../db/sync-db.js';
-import { notifications, type NotificationKind } from '../db/schema.js';
+import { notifications } from '../db/schema.js';
+import { type NotificationKind } from '../domain/notification-kinds.js';
 
 /**
  * Records that an order's event must be announced. Call it inside the

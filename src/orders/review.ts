@@ -1,7 +1,8 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
-import { orders, type NotificationKind } from '../db/schema.js';
+import { orders } from '../db/schema.js';
+import { type NotificationKind } from '../domain/notification-kinds.js';
 import type { OrderDetail } from '../provider/schemas.js';
 import type { SyncDb } from '../db/sync-db.js';
 import { appendAudit } from './audit-trail.js';

@@ -1,4 +1,5 @@
-import type { NotificationKind, OrderState } from '../db/schema.js';
+import type { NotificationKind } from '../domain/notification-kinds.js';
+import type { OrderState } from '../domain/order-states.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import { followPaceFor } from '../orders/order-states.js';
 import { nextCheckDelayMs } from './backoff.js';

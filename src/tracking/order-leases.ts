@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
-import { notifications, orders, type NotificationKind, type OrderState } from '../db/schema.js';
+import { notifications, orders } from '../db/schema.js';
+import { type NotificationKind } from '../domain/notification-kinds.js';
+import { type OrderState } from '../domain/order-states.js';
 import { transitionOrder, type AuditEntry, type OrderRow, type TransitionInput } from '../orders/order-repo.js';
 import { FOLLOWED_STATES } from '../orders/order-states.js';
 import { enqueueNotification } from '../orders/outbox.js';

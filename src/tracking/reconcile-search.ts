@@ -1,4 +1,4 @@
-import type { ReviewCandidate } from '../db/schema.js';
+import type { ReviewCandidate } from '../domain/order-states.js';
 import type { ProviderClient } from '../provider/client.js';
 import { ProviderNotFoundError } from '../provider/errors.js';
 import type { OrderDetail } from '../provider/schemas.js';

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { AppStateStore } from '../db/app-state-repo.js';
-import type { AdoptionProof, NotificationKind, ReviewCandidate } from '../db/schema.js';
+import type { AdoptionProof, ReviewCandidate } from '../domain/order-states.js';
+import type { NotificationKind } from '../domain/notification-kinds.js';
 import { planFollowUp } from './follow-up.js';
 import { ProviderOrderTakenError, type ClaimedWrite, type ClaimedWriteResult, type OrderLeaseStore } from './order-leases.js';
 import type { Logger } from '../logger.js';

@@ -15,7 +15,7 @@ import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { closePostgres, openPostgres } from '../../src/db/postgres/open.js';
 import * as pgSchema from '../../src/db/postgres/schema.js';
 import * as sqliteSchema from '../../src/db/schema.js';
-import type { OrderLine } from '../../src/db/schema.js';
+import type { OrderLine } from '../../src/domain/order-line.js';
 import { freshDatabase, postgresUrl } from '../support/postgres-database.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseBefore } from '../support/older-database.js';
 import { closeDb, DatabaseTooNewError, openDb, type Db } from '../../src/db/open.js';
-import { ORDER_STATES } from '../../src/db/schema.js';
+import { ORDER_STATES } from '../../src/domain/order-states.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
 import { orderFingerprint } from '../../src/orders/fingerprint.js';
 import { createManualClock } from '../support/manual-clock.js';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, type ReviewCandidate } from '../../src/db/schema.js';
+import { orders } from '../../src/db/schema.js';
+import { type ReviewCandidate } from '../../src/domain/order-states.js';
 import type { OrderRow } from '../../src/orders/order-repo.js';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { deliveryHeading } from '../../src/delivery/notification-texts.js';

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ReviewCandidate } from '../../src/db/schema.js';
+import type { ReviewCandidate } from '../../src/domain/order-states.js';
 import { orderFingerprint } from '../../src/orders/fingerprint.js';
 import { createProviderClient, type ProviderClient } from '../../src/provider/client.js';
 import type { PlacedOrder } from '../../src/provider/schemas.js';

@@ -6,6 +6,7 @@ import type { Message, Update } from 'grammy/types';
 import { describe, expect, inject, it } from 'vitest';
 import { backupDatabase } from '../../src/db/backup.js';
 import type { SentMessage } from '../support/fake-bot-api/index.js';
+import { pgDumpOnPath } from '../support/postgres-cluster.js';
 import { chatDriver } from './chat-driver.js';
 import { ADMIN, sharedWorld, STAFF, type World } from './harness.js';
 import { copyButtons, orderThroughChat, referenceIn, waitForDelivery } from './order-steps.js';
@@ -43,18 +44,32 @@ async function databaseFiles(world: World): Promise<string[]> {
   return [join(data, 'base', row!.oid), join(data, 'pg_wal')];
 }
 
-/** A backup as an operator makes one: `npm run backup` on SQLite, pg_dump on PostgreSQL. */
+/**
+ * A backup as an operator makes one: `npm run backup` on SQLite, pg_dump on
+ * PostgreSQL. The test server's package ships no pg_dump, so one on PATH
+ * is used when it can dump the server; without one, the server writes the
+ * backup's data as pg_dump does: every table in COPY's text format.
+ */
 async function backupFiles(world: World): Promise<string[]> {
   const target = join(inject('postgresSocketDir'), `backup-${randomBytes(4).toString('hex')}`);
   if (world.database.kind === 'sqlite') {
     await backupDatabase(world.databasePath, target);
-  } else {
-    const [row] = await world.database.rows<{ db: string }>('select current_database() as db');
-    const bin = readdirSync('/usr/lib/postgresql').map((v) => `/usr/lib/postgresql/${v}/bin/pg_dump`).find(existsSync) ?? 'pg_dump';
-    const dump = spawnSync(bin, ['-h', inject('postgresSocketDir'), '-U', 'postgres', '-f', target, row!.db], { encoding: 'utf8' });
-    expect(dump.status, dump.stderr).toBe(0);
+    return [target];
   }
-  return [target];
+  const [row] = await world.database.rows<{ db: string; major: number }>("select current_database() as db, current_setting('server_version_num')::int / 10000 as major");
+  const pgDump = pgDumpOnPath(row!.major);
+  if (pgDump) {
+    const dump = spawnSync(pgDump, ['-h', inject('postgresSocketDir'), '-U', 'postgres', '-f', target, row!.db], { encoding: 'utf8' });
+    expect(dump.status, dump.stderr).toBe(0);
+    return [target];
+  }
+  const tables = await world.database.rows<{ name: string }>(
+    "select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind = 'r' and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_toast%'",
+  );
+  expect(tables.length).toBeGreaterThan(0);
+  const files = tables.map((_, i) => `${target}-${i}`);
+  for (const [i, table] of tables.entries()) await world.database.change(`copy ${table.name} to '${files[i]}'`);
+  return files;
 }
 
 /** The person replies to the bot's message: Telegram puts the whole message replied to in the update. */

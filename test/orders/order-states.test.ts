@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATES, type OrderState } from '../../src/db/schema.js';
+import { ORDER_STATES, type OrderState } from '../../src/domain/order-states.js';
 import {
   canTransition,
   FINAL_STATES,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalPeriods, type MonthCalendar } from '../../src/text/local-periods.js';
-import type { OrderState } from '../../src/db/schema.js';
+import type { OrderState } from '../../src/domain/order-states.js';
 import { createLimitCheck, judgeLimits } from '../../src/orders/limit-check.js';
 import { createSpendingCounter, createSqliteSpendingStore } from '../../src/orders/spending-counter.js';
 import { sqliteSettings } from '../support/sqlite-settings.js';

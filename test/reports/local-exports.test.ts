@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderState } from '../../src/db/schema.js';
+import type { OrderState } from '../../src/domain/order-states.js';
 import { createSqliteBatchStore } from '../../src/batches/batch-store-sqlite.js';
 import { createOrderingPause } from '../../src/orders/ordering-pause.js';
 import { buildCsv } from '../../src/reports/csv.js';

@@ -11,7 +11,7 @@ import { translatorFor } from '../../src/text/i18n.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
 import { placingOrder } from '../support/order-fixtures.js';
-import type { OrderState } from '../../src/db/schema.js';
+import type { OrderState } from '../../src/domain/order-states.js';
 
 
 function world(locale: 'en' | 'fa' = 'en') {

@@ -1,7 +1,8 @@
 import type { AuditEntry } from '../../reports/audit-queries.js';
 import type { Json } from '../../db/app-state-repo.js';
 import type { AuditFacts } from '../../db/audit-log.js';
-import { ORDER_STATES, STAFF_ROLES } from '../../db/schema.js';
+import { ORDER_STATES } from '../../domain/order-states.js';
+import { STAFF_ROLES } from '../../domain/staff-roles.js';
 import { clipName, type DescribePerson } from '../describe-person.js';
 import { type AmountUnit, formatAmount, formatDateText, formatDateTimeWithZone, formatGoods, formatId, formatNumber } from '../../text/format.js';
 import type { Locale, Translate } from '../../text/i18n.js';

@@ -1,5 +1,5 @@
 import { Composer, InlineKeyboard } from 'grammy';
-import type { ReviewCandidate } from '../../db/schema.js';
+import type { ReviewCandidate } from '../../domain/order-states.js';
 import { splitMessage } from '../../text/split-message.js';
 import type { Logger } from '../../logger.js';
 import { parseOrderLookup } from '../../orders/order-queries.js';

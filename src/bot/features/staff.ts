@@ -1,7 +1,7 @@
 import { FormattedString } from '@grammyjs/parse-mode';
 import { Composer } from 'grammy';
 import type { PeopleStore } from '../../db/people-repo.js';
-import { STAFF_ROLES, type StaffRole } from '../../db/schema.js';
+import { STAFF_ROLES, type StaffRole } from '../../domain/staff-roles.js';
 import type { ChangeRoleResult, StaffStore } from '../../db/staff-repo.js';
 import { splitMessage } from '../../text/split-message.js';
 import type { Logger } from '../../logger.js';

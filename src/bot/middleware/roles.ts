@@ -1,5 +1,5 @@
 import type { NextFunction } from 'grammy';
-import type { StaffRole } from '../../db/schema.js';
+import type { StaffRole } from '../../domain/staff-roles.js';
 import type { BaseContext } from '../context.js';
 
 /** Administrators and staff order; a viewer never does. */

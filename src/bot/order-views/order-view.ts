@@ -1,5 +1,6 @@
 import { InlineKeyboard } from 'grammy';
-import type { OrderState, StaffRole } from '../../db/schema.js';
+import type { OrderState } from '../../domain/order-states.js';
+import type { StaffRole } from '../../domain/staff-roles.js';
 import type { DescribePerson } from '../describe-person.js';
 import type { OrderRow } from '../../orders/order-repo.js';
 import { isFinal, localStateFor, PROVIDER_STATE_MAP } from '../../orders/order-states.js';

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import { decidedAction, requestAudit, type AdminRequestRow, type AdminRequestStore } from '../../safeguards/dual-control/admin-request-store.js';
-import type { AdminRequestState } from '../schema-values.js';
+import type { AdminRequestState } from '../../domain/approvals.js';
 import type { PgDb, PgExec } from './open.js';
 import { appendAudit } from './order-writes.js';
 import { adminRequests } from './schema.js';

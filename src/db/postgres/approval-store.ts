@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, lte, not, or, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { AuditFacts } from '../audit-log.js';
-import type { ApprovalState } from '../schema-values.js';
+import type { ApprovalState } from '../../domain/approvals.js';
 import { assertOrderLines, goodsOf } from '../../orders/order-line.js';
 import { repricedBy, totalOf, type ApprovalRow, type ApprovalStore, type ClaimApprovalResult } from '../../orders/approval-repo.js';
 import type { PgDb, PgExec } from './open.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { BATCH_HOLD_REASONS, BATCH_STATES, type BatchOrderPlan } from '../schema-values.js';
+import { BATCH_HOLD_REASONS, BATCH_STATES, type BatchOrderPlan } from '../../domain/batches.js';
 
 const inList = (column: string, values: readonly string[]) => `${column} in (${values.map((v) => `'${v}'`).join(', ')})`;
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { NotificationKind } from '../schema-values.js';
+import type { NotificationKind } from '../../domain/notification-kinds.js';
 import { encodeAuditFacts, withBatchFact, type AuditRecord } from '../audit-log.js';
 import type { OrderRow, TransitionInput } from '../../orders/order-repo.js';
 import type { PgDb, PgExec, PgTx } from './open.js';

@@ -10,7 +10,7 @@ import {
   type ReviewStore,
   type SettleReviewResult,
 } from '../../orders/review.js';
-import type { NotificationKind } from '../schema-values.js';
+import type { NotificationKind } from '../../domain/notification-kinds.js';
 import type { OrderDetail } from '../../provider/schemas.js';
 import type { PgDb, PgTx } from './open.js';
 import { appendAudit, enqueueNotification, moneyTransaction, transitionOrder } from './order-writes.js';

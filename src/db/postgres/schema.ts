@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { batches } from './batches-table.js';
-import { ADMIN_REQUEST_STATES, APPROVAL_STATES, NOTIFICATION_KINDS, ORDER_STATES, STAFF_ROLES, type AdminChange, type AdoptionProof, type OrderLine, type RequestCard, type ReviewCandidate } from '../schema-values.js';
+import { ADMIN_REQUEST_STATES, APPROVAL_STATES, type AdminChange, type RequestCard } from '../../domain/approvals.js';
+import { NOTIFICATION_KINDS } from '../../domain/notification-kinds.js';
+import { ORDER_STATES, type AdoptionProof, type ReviewCandidate } from '../../domain/order-states.js';
+import { STAFF_ROLES } from '../../domain/staff-roles.js';
+import { type OrderLine } from '../../domain/order-line.js';
 
-export * from '../schema-values.js';
 export * from './code-messages-schema.js';
 
 /**
@@ -25,7 +28,7 @@ export * from './code-messages-schema.js';
  *   `products` (see migration 0002), under a GIN index.
  */
 
-/** `column in ('a', 'b')`, from one of the lists in schema-values.ts, as SQLite's CHECKs are built. */
+/** `column in ('a', 'b')`, from one of the lists in src/domain, as SQLite's CHECKs are built. */
 const inList = (column: string, values: readonly string[]) => `${column} in (${values.map((v) => `'${v}'`).join(', ')})`;
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

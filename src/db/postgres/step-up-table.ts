@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { STEP_UP_STATES, type StepUpAction } from '../schema-values.js';
+import { STEP_UP_STATES, type StepUpAction } from '../../domain/safeguards.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const big = (name: string) => bigint(name, { mode: 'number' });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { VELOCITY_KINDS, type AdminChange } from '../../db/schema-values.js';
+import { VELOCITY_KINDS } from '../../domain/safeguards.js';
+import { type AdminChange } from '../../domain/approvals.js';
 import { SPENDING_RULE_KINDS, type SpendingRules } from '../../orders/spending-rules.js';
 
-export type { AdminChange } from '../../db/schema-values.js';
+export type { AdminChange } from '../../domain/approvals.js';
 
 /** How long a privileged change may wait for a second administrator before it lapses. */
 export const ADMIN_REQUEST_EXPIRY_MS = 24 * 60 * 60_000;

@@ -3,7 +3,8 @@ import type { Clock } from '../../clock.js';
 import type { AuditFacts, AuditRecord } from '../../db/audit-log.js';
 import { appendAudit } from '../../db/audit-log.js';
 import type { Db } from '../../db/open.js';
-import { adminRequests, type AdminChange, type AdminRequestState, type RequestCard } from '../../db/schema.js';
+import { adminRequests } from '../../db/schema.js';
+import { type AdminChange, type AdminRequestState, type RequestCard } from '../../domain/approvals.js';
 import type { SyncDb } from '../../db/sync-db.js';
 
 export type AdminRequestRow = typeof adminRequests.$inferSelect;

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.js';
-import { approvals, auditLog, orders, people, staff, strangerReplies, type OrderLine } from '../../db/schema.js';
+import { approvals, auditLog, orders, people, staff, strangerReplies } from '../../db/schema.js';
+import { type OrderLine } from '../../domain/order-line.js';
 import { FINAL_STATES } from '../../orders/order-states.js';
 
 /** The lines with every answer's value taken out; the field's title stays, so views can say what was erased. */

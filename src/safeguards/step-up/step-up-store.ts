@@ -1,7 +1,8 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/open.js';
-import { stepUp, type StepUpAction } from '../../db/schema.js';
+import { stepUp } from '../../db/schema.js';
+import { type StepUpAction } from '../../domain/safeguards.js';
 
 export type StepUpRow = typeof stepUp.$inferSelect;
 

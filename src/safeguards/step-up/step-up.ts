@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
-import type { StepUpAction } from '../../db/schema-values.js';
+import type { StepUpAction } from '../../domain/safeguards.js';
 import type { Logger } from '../../logger.js';
 import type { AuditTrail } from '../../orders/audit-trail.js';
 import { defineSetting } from '../../settings/settings-store.js';
@@ -10,7 +10,7 @@ import type { SecretBox } from './secret-box.js';
 import type { StepUpStore } from './step-up-store.js';
 import { matchingStep, newTotpSecret, totpUri } from './totp.js';
 
-export type { StepUpAction } from '../../db/schema-values.js';
+export type { StepUpAction } from '../../domain/safeguards.js';
 
 /** How long a prompt's code may come: long enough to open the app, short enough that a prompt left open is no standing permission. */
 export const STEP_UP_CODE_VALID_MS = 3 * 60_000;

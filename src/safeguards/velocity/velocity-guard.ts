@@ -11,8 +11,8 @@ import type { VelocityStore } from './velocity-store.js';
  * requests waiting for approval at once. A stolen account, or a loop, hits
  * these long before it empties the wallet or the codes.
  */
-export { VELOCITY_KINDS, type VelocityKind } from '../../db/schema-values.js';
-import type { VelocityKind } from '../../db/schema-values.js';
+export { VELOCITY_KINDS, type VelocityKind } from '../../domain/safeguards.js';
+import type { VelocityKind } from '../../domain/safeguards.js';
 /** The kinds counted in a window; 'pending' is counted from the waiting requests themselves. */
 export type WindowedKind = Exclude<VelocityKind, 'pending'>;
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { HealthStore } from '../../../src/db/health-store.js';
-import type { OrderState } from '../../../src/db/schema.js';
+import type { OrderState } from '../../../src/domain/order-states.js';
 
 /** What /healthz, /readyz and /metrics read, whatever database keeps it. */
 export interface HealthStoreSubject {

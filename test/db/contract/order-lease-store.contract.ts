@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { OrderState } from '../../../src/db/schema.js';
+import type { OrderState } from '../../../src/domain/order-states.js';
 import { ProviderOrderTakenError, type ClaimedWrite, type OrderLeaseStore } from '../../../src/tracking/order-leases.js';
 import { expectLeaseFor, type LeaseTime } from './lease-time.js';
 import { orderValues, type OrderTables, type OrderValues } from './order-tables.js';

@@ -3,7 +3,9 @@ import type { Db } from '../../../src/db/open.js';
 import type { PgDb } from '../../../src/db/postgres/open.js';
 import * as pg from '../../../src/db/postgres/schema.js';
 import { decodeAuditDetail } from '../../../src/db/audit-log.js';
-import { auditLog, notifications, orders, type NotificationKind, type OrderState } from '../../../src/db/schema.js';
+import { auditLog, notifications, orders } from '../../../src/db/schema.js';
+import { type NotificationKind } from '../../../src/domain/notification-kinds.js';
+import { type OrderState } from '../../../src/domain/order-states.js';
 import type { NotificationRow } from '../../../src/delivery/notification-store.js';
 import type { OrderRow } from '../../../src/orders/order-repo.js';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppStateStore } from '../../../src/db/app-state-repo.js';
-import type { OrderState } from '../../../src/db/schema.js';
+import type { OrderState } from '../../../src/domain/order-states.js';
 import type { AuditQueries } from '../../../src/reports/audit-queries.js';
 import type { ReportQueries } from '../../../src/reports/report-queries.js';
 import { batchRow } from './order-rows.js';

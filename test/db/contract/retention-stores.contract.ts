@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ApprovalState, OrderLine } from '../../../src/db/schema-values.js';
+import type { ApprovalState } from '../../../src/domain/approvals.js';
+import type { OrderLine } from '../../../src/domain/order-line.js';
 import type { OrderRow } from '../../../src/orders/order-repo.js';
 import type { CodeMessageStore } from '../../../src/safeguards/retention/code-message-store.js';
 import type { RetentionStore } from '../../../src/safeguards/retention/retention-store.js';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { encodeAuditFacts } from '../../../src/db/audit-log.js';
-import type { ReviewCandidate } from '../../../src/db/schema.js';
+import type { ReviewCandidate } from '../../../src/domain/order-states.js';
 import type { IntentInput, OrderRow, OrderStore } from '../../../src/orders/order-repo.js';
 import type { ReviewStore } from '../../../src/orders/review.js';
 import type { OrderDetail } from '../../../src/provider/schemas.js';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../../src/clock.js';
-import type { OrderState } from '../../../src/db/schema.js';
+import type { OrderState } from '../../../src/domain/order-states.js';
 import type { SessionStore } from '../../../src/db/session-store.js';
 
 /**

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { OrderState } from '../../../src/db/schema.js';
+import type { OrderState } from '../../../src/domain/order-states.js';
 import { createSpendingCounter, type SpendingCounter } from '../../../src/orders/spending-counter.js';
 import { createLocalPeriods, type MonthCalendar } from '../../../src/text/local-periods.js';
 import { line, orderRow, type OrderReadsSubject } from './order-rows.js';

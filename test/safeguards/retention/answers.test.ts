@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pastOrderOf } from '../../../src/bot/conversations/order/past-order.js';
-import { orders, people, strangerReplies, type OrderState } from '../../../src/db/schema.js';
+import { orders, people, strangerReplies } from '../../../src/db/schema.js';
+import { type OrderState } from '../../../src/domain/order-states.js';
 import { createLogger } from '../../../src/logger.js';
 import { createRetentionPass, STRANGER_KEEP_DAYS } from '../../../src/safeguards/retention/answers.js';
 import { ANSWERS_KEPT_DAYS } from '../../../src/safeguards/retention/retention-settings.js';

@@ -3,7 +3,7 @@ import { describePlaceResult, placeResultText } from '../../../../src/bot/conver
 import { placedRecap } from '../../../../src/bot/conversations/order/recap.js';
 import { createI18n } from '../../../../src/text/i18n.js';
 import type { OrderRow } from '../../../../src/orders/order-repo.js';
-import type { OrderState } from '../../../../src/db/schema.js';
+import type { OrderState } from '../../../../src/domain/order-states.js';
 
 const i18n = createI18n('en');
 const t = (key: string, vars?: Record<string, string | number>) => i18n.t('en', key, vars);
