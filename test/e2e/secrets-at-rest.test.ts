@@ -64,7 +64,7 @@ async function backupFiles(world: World): Promise<string[]> {
     return [target];
   }
   const tables = await world.database.rows<{ name: string }>(
-    "select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind = 'r' and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_toast%'",
+    "select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind = 'r' and c.relpersistence <> 't' and n.nspname not in ('pg_catalog', 'information_schema')",
   );
   expect(tables.length).toBeGreaterThan(0);
   const files = tables.map((_, i) => `${target}-${i}`);

