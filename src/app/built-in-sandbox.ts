@@ -9,7 +9,7 @@ import { StartupError } from './startup-error.js';
  * The built-in sandbox provider of sandbox mode, on loopback. A fault naming
  * a product the sandbox does not sell is a setting to fix, like any other;
  * so is a state file the sandbox cannot use: it is left alone for the
- * operator (see the README).
+ * operator (see docs/operations.md, "Sandbox mode").
  */
 export async function startBuiltInSandbox(config: Pick<Config, 'sandboxFaults' | 'sandboxStatePath'>, orders: Pick<OrderQueries, 'highestProviderOrderId'>, logger: Logger): Promise<Sandbox> {
   const faults = config.sandboxFaults;
@@ -29,7 +29,7 @@ export async function startBuiltInSandbox(config: Pick<Config, 'sandboxFaults' |
       throw new StartupError(
         `${error.message}. Another giftdesk in sandbox mode runs its built-in sandbox on it. ` +
           'Several instances must order from one sandbox: run `npm run sandbox` once (SANDBOX_STATE_PATH to keep its wallet) and give every instance ' +
-          'PROVIDER_BASE_URL and PROVIDER_API_KEY from what it prints (README: "Rehearsing several instances in sandbox mode"). Do not move the file away.',
+          'PROVIDER_BASE_URL and PROVIDER_API_KEY from what it prints (docs/operations.md: "Rehearsing several instances in sandbox mode"). Do not move the file away.',
         2,
       );
     }

@@ -1,7 +1,7 @@
 // npm's prepare step (`npm ci`, `npm install`): builds dist/ once at install,
 // so that `npm start` runs the compiled program without compiling. TypeScript
 // is a dev dependency: an install without dev dependencies cannot build, and
-// keeps a dist/ built earlier (see the README's production install).
+// keeps a dist/ built earlier (see "Production install" in docs/operations.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -101,7 +101,7 @@ const SCHEMA = `
  * Opens the state file, creating it (and its folder) when missing, and reads everything it
  * holds. Throws SandboxStateError when the file is damaged, written by an
  * incompatible version, or held by another running sandbox: nothing is
- * repaired or replaced on the sandbox's own initiative (see the README), so
+ * repaired or replaced on the sandbox's own initiative (see docs/operations.md, "Sandbox mode"), so
  * a damaged file stays as it was for the operator to look at or move away.
  */
 export function openSandboxStateFile(path: string): SandboxStateFile {
