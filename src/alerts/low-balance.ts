@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
-import type { AppStateStore } from '../db/app-state-repo.js';
+import type { AppStateStore } from '../db/app-state-store.js';
 import type { Logger } from '../logger.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { ProviderClient } from '../provider/client.js';
@@ -70,15 +70,17 @@ export function createLowBalanceWatch(deps: {
   let observed: { balance: number; at: number } | null = null;
 
   /** Reads and moves the state in one transaction, so two balances read together announce one drop. */
-  const step = (balance: number): Promise<{ alert: LowBalanceAlert | null; threshold: number | null }> =>
-    deps.state.update<unknown, { alert: LowBalanceAlert | null; threshold: number | null }>(STATE_KEY, (current) => {
+  const step = (balance: number): Promise<{ alert: LowBalanceAlert | null; threshold: number | null }> => {
+    // Read before the transaction: only the state's own statements may run inside it.
+    const threshold = settings.read(LOW_BALANCE_THRESHOLD);
+    return deps.state.update<unknown, { alert: LowBalanceAlert | null; threshold: number | null }>(STATE_KEY, (current) => {
       const stored = stateSchema.safeParse(current);
       const state = stored.success ? stored.data : QUIET;
-      const threshold = settings.read(LOW_BALANCE_THRESHOLD);
       const { next, alert } = judgeBalance(state, threshold, balance, clock.now());
       const changed = JSON.stringify(next) !== JSON.stringify(state);
       return changed ? { next, result: { alert, threshold } } : { result: { alert, threshold } };
     });
+  };
 
   return {
     async observe(balance) {

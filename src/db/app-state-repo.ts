@@ -36,39 +36,3 @@ export function createAppStateRepo(deps: { db: SyncDb; clock: Clock }): AppState
     },
   };
 }
-
-/**
- * Small pieces of the app's own state (a cursor, the last day a digest
- * went out, the low-balance state), one JSON value per key, on either
- * database.
- */
-export interface AppStateStore {
-  get<T = Json>(key: string): Promise<T | null>;
-  set(key: string, value: Json): Promise<void>;
-  /**
-   * Reads the key, lets `step` judge, and writes `next` when given, in one
-   * transaction that no other update of the same key can interleave with:
-   * two callers that read together still act one after the other.
-   */
-  update<T, R>(key: string, step: (current: T | null) => { next?: Json; result: R }): Promise<R>;
-}
-
-/** The SQLite store: an immediate transaction lets one writer in at a time. */
-export function createSqliteAppStateStore(deps: { db: Db; clock: Clock }): AppStateStore {
-  const { db, clock } = deps;
-  const repo = createAppStateRepo({ db, clock });
-  return {
-    get: async <T = Json>(key: string) => repo.get<T>(key),
-    set: async (key, value) => repo.set(key, value),
-    update: async <T, R>(key: string, step: (current: T | null) => { next?: Json; result: R }) =>
-      db.transaction(
-        (tx) => {
-          const inTx = createAppStateRepo({ db: tx, clock });
-          const { next, result } = step(inTx.get<T>(key));
-          if (next !== undefined) inTx.set(key, next);
-          return result;
-        },
-        { behavior: 'immediate' },
-      ),
-  };
-}

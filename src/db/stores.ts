@@ -19,13 +19,13 @@ import type { SettingsStore } from '../settings/settings-store.js';
 import { createSqliteSettingsStore } from '../settings/settings-store.js';
 import { createSqliteRateBudgetStore, type RateBudgetStore } from '../provider/rate-budget-store.js';
 import { createSqliteOrderLeaseStore, type OrderLeaseStore } from '../tracking/order-leases.js';
-import { createSqliteAppStateStore, type AppStateStore } from './app-state-repo.js';
+import { createAppStateStore, type AppStateStore } from './app-state-store.js';
+import { databaseOf } from './seam/database-of.js';
 import { createSqliteChangeCounterStore, type ChangeCounterStore } from './change-counters.js';
 import { createSqliteHealthStore, type HealthStore } from './health-store.js';
 import type { Db } from './open.js';
 import { createSqlitePeopleStore, type PeopleStore } from './people-repo.js';
 import { createPostgresAdminRequestStore } from './postgres/admin-request-store.js';
-import { createPostgresAppStateStore } from './postgres/app-state-store.js';
 import { createPostgresApprovalCards } from './postgres/approval-cards.js';
 import { createPostgresApprovalStore } from './postgres/approval-store.js';
 import { createPostgresAuditQueries } from './postgres/audit-queries.js';
@@ -140,6 +140,7 @@ export interface Stores {
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
   const { db, clock } = deps;
+  const database = databaseOf(db);
   return {
     database: 'sqlite',
     staff: createSqliteStaffStore({ db, clock }),
@@ -159,7 +160,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     auditTrail: createSqliteAuditTrail({ db, clock }),
     orderLeases: createSqliteOrderLeaseStore({ db }),
     notifications: createSqliteNotificationStore({ db }),
-    appState: createSqliteAppStateStore({ db, clock }),
+    appState: createAppStateStore({ database, clock }),
     reports: createSqliteReportQueries({ db }),
     auditPages: createSqliteAuditQueries({ db }),
     health: createSqliteHealthStore({ db }),
@@ -181,6 +182,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
 export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: number | null }): Stores {
   const { db, clock } = deps;
   const ownerLock = deps.ownerLock ?? null;
+  const database = databaseOf(db);
   return {
     database: 'postgresql',
     staff: createPostgresStaffStore({ db, clock }),
@@ -200,7 +202,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     auditTrail: createPostgresAuditTrail({ db, clock }),
     orderLeases: createPostgresOrderLeaseStore({ db }),
     notifications: createPostgresNotificationStore({ db }),
-    appState: createPostgresAppStateStore({ db, clock }),
+    appState: createAppStateStore({ database, clock }),
     reports: createPostgresReportQueries({ db }),
     auditPages: createPostgresAuditQueries({ db }),
     health: createPostgresHealthStore({ db }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AdminRecipient } from '../alerts/admin-alerts.js';
 import type { LocalPeriods } from '../text/local-periods.js';
 import type { Clock } from '../clock.js';
-import type { AppStateStore } from '../db/app-state-repo.js';
+import type { AppStateStore } from '../db/app-state-store.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { defineSetting } from '../settings/settings-store.js';

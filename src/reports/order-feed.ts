@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AdminRecipient } from '../alerts/admin-alerts.js';
-import type { AppStateStore } from '../db/app-state-repo.js';
+import type { AppStateStore } from '../db/app-state-store.js';
 import type { OrderState } from '../domain/order-states.js';
 import { PROVIDER_DRIVEN } from '../orders/order-states.js';
 import type { Logger } from '../logger.js';

@@ -1,4 +1,4 @@
-import type { AppStateStore } from '../db/app-state-repo.js';
+import type { AppStateStore } from '../db/app-state-store.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import type { TimeBounds } from '../provider/time-bounds.js';
 

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import type { AppStateStore } from '../db/app-state-repo.js';
+import type { AppStateStore } from '../db/app-state-store.js';
 import type { Logger } from '../logger.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import { FOLLOWED_STATES, isFinal, localStateFor } from '../orders/order-states.js';

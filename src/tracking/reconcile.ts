@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import type { AppStateStore } from '../db/app-state-repo.js';
+import type { AppStateStore } from '../db/app-state-store.js';
 import type { AdoptionProof, ReviewCandidate } from '../domain/order-states.js';
 import type { NotificationKind } from '../domain/notification-kinds.js';
 import { planFollowUp } from './follow-up.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
-import { createPostgresAppStateStore } from '../../src/db/postgres/app-state-store.js';
+import { createAppStateStore } from '../../src/db/app-state-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
 import { silentLogger } from '../../src/logger.js';
 import { freshDatabase } from '../support/postgres-database.js';
@@ -29,7 +30,7 @@ function alertsOn(db: PgDb, sent: string[], failing = false) {
     },
     clock,
     logger: silentLogger,
-    shared: createPostgresAppStateStore({ db, clock }),
+    shared: createAppStateStore({ database: databaseOf(db), clock }),
   });
 }
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLowBalanceWatch, LOW_BALANCE_THRESHOLD } from '../../src/alerts/low-balance.js';
 import { systemClock } from '../../src/clock.js';
-import { createPostgresAppStateStore } from '../../src/db/postgres/app-state-store.js';
+import { createAppStateStore } from '../../src/db/app-state-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
 import { createPostgresSettingsStore } from '../../src/db/postgres/settings-store.js';
 import { silentLogger } from '../../src/logger.js';
@@ -26,7 +27,7 @@ async function watchOn(db: PgDb, alerts: string[]) {
   return {
     settings,
     watch: createLowBalanceWatch({
-      state: createPostgresAppStateStore({ db, clock: systemClock }),
+      state: createAppStateStore({ database: databaseOf(db), clock: systemClock }),
       clock: systemClock,
       settings,
       alerts: { alert: async (_key, text) => void alerts.push(text('en')) },

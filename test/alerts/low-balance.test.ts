@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
+import { createAppStateStore } from '../../src/db/app-state-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { createLowBalanceCheck, createLowBalanceWatch, LOW_BALANCE_REMINDER_MS } from '../../src/alerts/low-balance.js';
 import { silentLogger } from '../../src/logger.js';
@@ -18,7 +19,7 @@ function setup(db = memoryDb(), clock = createManualClock(1_700_000_000_000)) {
     logger: silentLogger,
   });
   const watch = createLowBalanceWatch({
-    state: createSqliteAppStateStore({ db, clock }),
+    state: createAppStateStore({ database: databaseOf(db), clock }),
     clock,
     settings: sqliteSettings(db, clock),
     alerts,

@@ -31,9 +31,9 @@ import { performance } from 'node:perf_hooks';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { translatorFor } from '../../src/text/i18n.js';
 import type { Clock } from '../../src/clock.js';
-import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
+import { createAppStateStore } from '../../src/db/app-state-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { closeDb, openDb } from '../../src/db/open.js';
-import { createPostgresAppStateStore } from '../../src/db/postgres/app-state-store.js';
 import { createPostgresNotificationStore } from '../../src/db/postgres/notification-store.js';
 import { closePostgres, openPostgres } from '../../src/db/postgres/open.js';
 import { createPostgresOrderLeaseStore } from '../../src/db/postgres/order-lease-store.js';
@@ -41,7 +41,7 @@ import { orders as pgOrders } from '../../src/db/postgres/schema.js';
 import { orders } from '../../src/db/schema.js';
 import { startNotificationSender } from '../../src/delivery/notification-sender.js';
 import { createSqliteNotificationStore, type NotificationStore } from '../../src/delivery/notification-store.js';
-import type { AppStateStore } from '../../src/db/app-state-repo.js';
+import type { AppStateStore } from '../../src/db/app-state-store.js';
 import { silentLogger } from '../../src/logger.js';
 import { createProviderClient, type ProviderClient } from '../../src/provider/client.js';
 import { ProviderRateLimitedError } from '../../src/provider/errors.js';
@@ -90,7 +90,7 @@ async function benchStores(database: Database, name: string, rows: OpenOrder[], 
     });
     return {
       leases: createSqliteOrderLeaseStore({ db }),
-      appState: createSqliteAppStateStore({ db, clock }),
+      appState: createAppStateStore({ database: databaseOf(db), clock }),
       notifications: createSqliteNotificationStore({ db }),
       close: async () => closeDb(db),
     };
@@ -101,7 +101,7 @@ async function benchStores(database: Database, name: string, rows: OpenOrder[], 
   for (let i = 0; i < rows.length; i += 500) await db.insert(pgOrders).values(rows.slice(i, i + 500));
   return {
     leases: createPostgresOrderLeaseStore({ db }),
-    appState: createPostgresAppStateStore({ db, clock }),
+    appState: createAppStateStore({ database: databaseOf(db), clock }),
     notifications: createPostgresNotificationStore({ db }),
     close: () => closePostgres(db),
   };

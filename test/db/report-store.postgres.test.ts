@@ -1,7 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
-import { createPostgresAppStateStore } from '../../src/db/postgres/app-state-store.js';
+import { createAppStateStore } from '../../src/db/app-state-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createPostgresAuditQueries } from '../../src/db/postgres/audit-queries.js';
 import { createPostgresReportQueries } from '../../src/db/postgres/report-queries.js';
 import { auditLog, batches, orders } from '../../src/db/postgres/schema.js';
@@ -28,8 +29,8 @@ reportStoreContract('PostgreSQL', async () => {
   return {
     reports: createPostgresReportQueries({ db }),
     audit: createPostgresAuditQueries({ db }),
-    appState: createPostgresAppStateStore({ db, clock: systemClock }),
-    otherAppState: createPostgresAppStateStore({ db: other, clock: systemClock }),
+    appState: createAppStateStore({ database: databaseOf(db), clock: systemClock }),
+    otherAppState: createAppStateStore({ database: databaseOf(other), clock: systemClock }),
     async addOrders(rows) {
       const ids: number[] = [];
       for (let i = 0; i < rows.length; i += CHUNK) {

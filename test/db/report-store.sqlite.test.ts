@@ -1,6 +1,7 @@
 import { afterAll } from 'vitest';
 import { systemClock } from '../../src/clock.js';
-import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
+import { createAppStateStore } from '../../src/db/app-state-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { auditLog, batches, orders } from '../../src/db/schema.js';
 import { createSqliteAuditQueries } from '../../src/reports/audit-queries.js';
@@ -16,7 +17,7 @@ const CHUNK = 200;
 reportStoreContract('SQLite', async () => {
   const db = openDb(':memory:');
   opened.push(db);
-  const appState = createSqliteAppStateStore({ db, clock: systemClock });
+  const appState = createAppStateStore({ database: databaseOf(db), clock: systemClock });
   return {
     reports: createSqliteReportQueries({ db }),
     audit: createSqliteAuditQueries({ db }),

@@ -1,6 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createSqliteHealthStore } from '../../src/db/health-store.js';
-import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
+import { createAppStateStore } from '../../src/db/app-state-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { createLowBalanceWatch, withBalanceWatch } from '../../src/alerts/low-balance.js';
 import { createLocalPeriods } from '../../src/text/local-periods.js';
@@ -22,7 +23,7 @@ const DAY = 24 * 60 * 60 * 1000;
 function operationsWorld() {
   const { db, clock, repo } = orderRepoWorld(MORNING);
   const lowBalance = createLowBalanceWatch({
-    state: createSqliteAppStateStore({ db, clock }),
+    state: createAppStateStore({ database: databaseOf(db), clock }),
     clock,
     settings: sqliteSettings(db, clock),
     alerts: createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock, logger: silentLogger }),

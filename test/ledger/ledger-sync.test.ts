@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
+import { createAppStateStore } from '../../src/db/app-state-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { createSqliteLedgerStore } from '../../src/ledger/ledger-store-sqlite.js';
 import { createLedgerSync } from '../../src/ledger/ledger-sync.js';
@@ -23,7 +24,7 @@ async function world(options: { moves: number; fillFrom?: number }) {
   const db = openDb(':memory:');
   opened.push(db);
   const store = createSqliteLedgerStore({ db });
-  const appState = createSqliteAppStateStore({ db, clock });
+  const appState = createAppStateStore({ database: databaseOf(db), clock });
   const provider = clientFor(sandbox.baseUrl, { apiKey: sandbox.apiKey });
   const sync = createLedgerSync({ provider, store, appState, fillFrom: () => options.fillFrom ?? 0, clock, logger: silentLogger, pageSize: 3 });
   const reads = () => sandbox.requests.filter((request) => request.path.includes('/wallet/transactions')).length;

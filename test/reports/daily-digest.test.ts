@@ -10,7 +10,8 @@ import { createOrderRepo } from '../../src/orders/order-repo.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createDailyDigest } from '../../src/reports/daily-digest.js';
 import { createSqliteReportQueries } from '../../src/reports/report-queries.js';
-import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
+import { createAppStateStore } from '../../src/db/app-state-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { sqliteSettings } from '../support/sqlite-settings.js';
 import { translatorFor } from '../../src/text/i18n.js';
@@ -50,7 +51,7 @@ afterEach(async () => {
 function digest(locale: 'en' | 'fa' = 'en', walletExceptions?: () => Promise<number | null>) {
   return createDailyDigest({
     ...(walletExceptions ? { walletExceptions } : {}),
-    state: createSqliteAppStateStore({ db, clock }),
+    state: createAppStateStore({ database: databaseOf(db), clock }),
     settings: sqliteSettings(db, clock),
     queries: createSqliteReportQueries({ db }),
     provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1_000 }),

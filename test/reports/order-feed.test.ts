@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/logger.js';
 import { createSqliteBatchStore } from '../../src/batches/batch-store-sqlite.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
-import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
+import { createAppStateStore } from '../../src/db/app-state-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createSqliteReportQueries } from '../../src/reports/report-queries.js';
 import { createOrderFeed, orderFeedSetting } from '../../src/reports/order-feed.js';
 import { sqliteSettings } from '../support/sqlite-settings.js';
@@ -23,7 +24,7 @@ function world(locale: 'en' | 'fa' = 'en') {
   const feed = () =>
     createOrderFeed({
       queries: createSqliteReportQueries({ db }),
-      state: createSqliteAppStateStore({ db, clock }),
+      state: createAppStateStore({ database: databaseOf(db), clock }),
       settings,
       recipients: () => [{ telegramId: 1001, locale }],
       sendText: async (_chatId, text) => void sent.push(text),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
+import { createAppStateStore } from '../../src/db/app-state-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import {
   combineSamples,
   createdInFlight,
@@ -49,7 +50,7 @@ describe('proof that a provider order was created during our POST', () => {
 
   it('keeps a measured offset for a day, then falls back to the default margin', async () => {
     const clock = createManualClock(T0);
-    const state = createSqliteAppStateStore({ db: memoryDb(), clock });
+    const state = createAppStateStore({ database: databaseOf(memoryDb()), clock });
     await currentOffset(state, { lowMs: 100, highMs: 120, measured: true }, T0);
 
     expect(await currentOffset(state, null, T0 + OFFSET_MAX_AGE_MS)).toEqual({ lowMs: 100, highMs: 120, measured: true });

@@ -4,7 +4,8 @@ import { createDeliveryWork } from '../../src/app/background.js';
 import { deliveryPartsOf } from '../../src/app/loops.js';
 import { createServices } from '../../src/app/services.js';
 import { systemClock } from '../../src/clock.js';
-import { createSqliteAppStateStore } from '../../src/db/app-state-repo.js';
+import { createAppStateStore } from '../../src/db/app-state-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { createSqliteOrderLeaseStore } from '../../src/tracking/order-leases.js';
 import { createDeliveryPoller, type DeliveryPollerDeps } from '../../src/tracking/poller.js';
@@ -146,7 +147,7 @@ export type PollerWorld = Awaited<ReturnType<typeof pollerWorld>>;
 
 /** What a poller built by hand on a SQLite database reads and writes through. */
 export function sqlitePollerStores(db: Db, clock: ManualClock): Pick<DeliveryPollerDeps, 'leases' | 'appState'> {
-  return { leases: createSqliteOrderLeaseStore({ db }), appState: createSqliteAppStateStore({ db, clock }) };
+  return { leases: createSqliteOrderLeaseStore({ db }), appState: createAppStateStore({ database: databaseOf(db), clock }) };
 }
 
 // Rows as the stores' contract writes them: one definition for both.

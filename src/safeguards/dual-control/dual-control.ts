@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock.js';
-import type { AppStateStore } from '../../db/app-state-repo.js';
+import type { AppStateStore } from '../../db/app-state-store.js';
 import type { StaffMember } from '../../db/staff-repo.js';
 import type { Logger } from '../../logger.js';
 import type { SpendingRuleBook } from '../../orders/spending-rules.js';

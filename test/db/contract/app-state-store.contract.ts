@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AppStateStore } from '../../../src/db/app-state-repo.js';
+import type { AppStateStore } from '../../../src/db/app-state-store.js';
 
 /** What every AppStateStore does, whatever database keeps it; `fresh` gives a store over an empty app_state table. */
 export function appStateStoreContract(database: string, fresh: () => Promise<AppStateStore>): void {

@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../clock.js';
+import type { Json } from './app-state-repo.js';
+import type { Database, Query } from './seam/database.js';
+
+/**
+ * Small pieces of the app's own state (a cursor, the last day a digest
+ * went out, the low-balance state), one JSON value per key, in `app_state`.
+ */
+export interface AppStateStore {
+  get<T = Json>(key: string): Promise<T | null>;
+  set(key: string, value: Json): Promise<void>;
+  /**
+   * Reads the key, lets `step` judge, and writes `next` when given, in one
+   * transaction that no other update of the same key can interleave with:
+   * two callers that read together still act one after the other.
+   */
+  update<T, R>(key: string, step: (current: T | null) => { next?: Json; result: R }): Promise<R>;
+}
+
+export function createAppStateStore(deps: { database: Database; clock: Clock }): AppStateStore {
+  const { database, clock } = deps;
+  const { appState } = database.tables;
+
+  const read = async <T>(q: Query, key: string): Promise<T | null> => {
+    const [row] = await q.select({ value: appState.value }).from(appState).where(eq(appState.key, key));
+    return row ? (JSON.parse(row.value) as T) : null;
+  };
+
+  const write = async (q: Query, key: string, value: Json): Promise<void> => {
+    const row = { key, value: JSON.stringify(value), updatedAt: new Date(clock.now()) };
+    await q.insert(appState).values(row).onConflictDoUpdate({ target: appState.key, set: { value: row.value, updatedAt: row.updatedAt } });
+  };
+
+  return {
+    get: (key) => read(database.q, key),
+    set: (key, value) => write(database.q, key, value),
+    update: (key, step) =>
+      database.transaction(async (tx) => {
+        // One key's updates one after the other, even for a key never written (no row to lock yet).
+        await database.holdLock(tx, `app_state:${key}`);
+        const { next, result } = step(await read(tx, key));
+        if (next !== undefined) await write(tx, key, next);
+        return result;
+      }),
+  };
+}

@@ -1,0 +1,40 @@
+import type { InferInsertModel, InferSelectModel, Table } from 'drizzle-orm';
+import * as postgres from '../postgres/schema.js';
+import * as sqlite from '../schema.js';
+
+/**
+ * The tables the stores written once use, in each database's schema. The
+ * stores are typed with PostgreSQL's; the check below makes the compiler
+ * refuse a table whose rows as read differ between the two, or where a row
+ * PostgreSQL's types let a store write would not do for SQLite (SQLite may
+ * ask less: an integer primary key numbers itself), so that a store's types
+ * hold on SQLite too.
+ */
+export const postgresTables = {
+  appState: postgres.appState,
+  strangerReplies: postgres.strangerReplies,
+};
+
+export type Tables = typeof postgresTables;
+
+const sqliteSchemaTables = {
+  appState: sqlite.appState,
+  strangerReplies: sqlite.strangerReplies,
+} satisfies { [Name in keyof Tables]: Table };
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type RowsAgree<Name extends keyof Tables> =
+  Same<InferSelectModel<(typeof sqliteSchemaTables)[Name]>, InferSelectModel<Tables[Name]>> extends true
+    ? [InferInsertModel<Tables[Name]>] extends [InferInsertModel<(typeof sqliteSchemaTables)[Name]>]
+      ? true
+      : { rowsWrittenDiffer: Name }
+    : { rowsReadDiffer: Name };
+
+// A compile error here names the table whose two schemas disagree.
+const everyTableAgrees: { [Name in keyof Tables]: RowsAgree<Name> } = Object.fromEntries(Object.keys(postgresTables).map((name) => [name, true])) as {
+  [Name in keyof Tables]: true;
+};
+void everyTableAgrees;
+
+/** SQLite's tables under PostgreSQL's types: the check above is what makes this cast true. */
+export const sqliteTables = sqliteSchemaTables as unknown as Tables;
