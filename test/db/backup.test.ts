@@ -165,7 +165,7 @@ describe('npm run backup', () => {
     expect(again.output).toBe(`backup refused: ${target} already exists; a backup never overwrites a file, so choose a new name\n`);
   });
 
-  it('backs up into backups/ in a folder that has none, as the operations guide's example does on a fresh clone', async () => {
+  it('backs up into backups/ in a folder that has none, as the operations guide shows on a fresh clone', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'giftdesk-backup-cli-'));
     dirs.push(dir);
     const source = join(dir, 'giftdesk.sqlite');
