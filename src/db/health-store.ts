@@ -1,8 +1,9 @@
-import type { Db } from './open.js';
+import { and, count, eq, lt, min } from 'drizzle-orm';
+import type { Database } from './seam/database.js';
 
 /**
- * What /healthz, /readyz and /metrics read from the database, on either
- * database: counts only, never a row's content.
+ * What /healthz, /readyz and /metrics read from the database: counts only,
+ * never a row's content.
  */
 export interface HealthStore {
   /** Resolves when the database answers a trivial query; rejects otherwise. */
@@ -15,22 +16,24 @@ export interface HealthStore {
   overdueNotifications(before: number): Promise<{ n: number; oldest: number | null }>;
 }
 
-/** The SQLite store: prepared statements behind promises. */
-export function createSqliteHealthStore(deps: { db: Db }): HealthStore {
-  const client = deps.db.$client;
-  const ping = client.prepare('select 1 as one');
-  const byState = client.prepare<[], { state: string; n: number }>('select state, count(*) as n from orders group by state');
-  const pending = client.prepare<[], { n: number }>("select count(*) as n from notifications where status = 'pending'");
-  const overdue = client.prepare<[number], { n: number; oldest: number | null }>(
-    "select count(*) as n, min(next_attempt_at) as oldest from notifications where status = 'pending' and next_attempt_at < ?",
-  );
+export function createHealthStore(deps: { database: Database }): HealthStore {
+  const { database } = deps;
+  const { q } = database;
+  const { orders, notifications } = database.tables;
+  const pending = eq(notifications.status, 'pending');
   return {
-    ping: async () => void ping.get(),
-    ordersByState: async () => byState.all(),
-    pendingNotifications: async () => pending.get()?.n ?? 0,
-    overdueNotifications: async (before) => {
-      const row = overdue.get(before);
-      return { n: row?.n ?? 0, oldest: row?.oldest ?? null };
+    ping: () => database.ping(),
+    ordersByState: () => q.select({ state: orders.state, n: count() }).from(orders).groupBy(orders.state),
+    async pendingNotifications() {
+      const [row] = await q.select({ n: count() }).from(notifications).where(pending);
+      return row?.n ?? 0;
+    },
+    async overdueNotifications(before) {
+      const [row] = await q
+        .select({ n: count(), oldest: min(notifications.nextAttemptAt) })
+        .from(notifications)
+        .where(and(pending, lt(notifications.nextAttemptAt, new Date(before))));
+      return { n: row?.n ?? 0, oldest: row?.oldest ? row.oldest.getTime() : null };
     },
   };
 }

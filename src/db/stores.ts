@@ -1,4 +1,4 @@
-import { createSqliteAdminRequestStore, type AdminRequestStore } from '../safeguards/dual-control/admin-request-store.js';
+import { createAdminRequestStore, type AdminRequestStore } from './admin-request-store.js';
 import type { CatalogStore } from '../catalog/catalog-store.js';
 import { createSqliteCatalogStore } from '../catalog/catalog-store.js';
 import type { Clock } from '../clock.js';
@@ -22,17 +22,15 @@ import { createSqliteOrderLeaseStore, type OrderLeaseStore } from '../tracking/o
 import { createAppStateStore, type AppStateStore } from './app-state-store.js';
 import { databaseOf } from './seam/database-of.js';
 import { createSqliteChangeCounterStore, type ChangeCounterStore } from './change-counters.js';
-import { createSqliteHealthStore, type HealthStore } from './health-store.js';
+import { createHealthStore, type HealthStore } from './health-store.js';
 import type { Db } from './open.js';
 import { createSqlitePeopleStore, type PeopleStore } from './people-repo.js';
-import { createPostgresAdminRequestStore } from './postgres/admin-request-store.js';
 import { createPostgresApprovalCards } from './postgres/approval-cards.js';
 import { createPostgresApprovalStore } from './postgres/approval-store.js';
 import { createPostgresAuditQueries } from './postgres/audit-queries.js';
 import { createPostgresAuditTrail } from './postgres/audit-trail.js';
 import { createPostgresChangeCounterStore } from './postgres/change-counters.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
-import { createPostgresHealthStore } from './postgres/health-store.js';
 import { createPostgresNotificationStore } from './postgres/notification-store.js';
 import type { PgDb } from './postgres/open.js';
 import { createPostgresOrderLeaseStore } from './postgres/order-lease-store.js';
@@ -47,10 +45,9 @@ import { createPostgresSessionStore } from './postgres/session-store.js';
 import { createPostgresSettingsStore } from './postgres/settings-store.js';
 import { createPostgresSpendingStore } from './postgres/spending-counter.js';
 import { createPostgresStaffStore } from './postgres/staff-store.js';
-import { createPostgresStrangerRepliesStore } from './postgres/stranger-replies-store.js';
 import { createSqliteSessionStore, type SessionStore } from './session-store.js';
 import { createSqliteStaffStore, type StaffStore } from './staff-repo.js';
-import { createSqliteStrangerRepliesStore, type StrangerRepliesStore } from './stranger-replies-repo.js';
+import { createStrangerRepliesStore, type StrangerRepliesStore } from './stranger-replies-store.js';
 import { createPostgresCodeMessageStore } from './postgres/code-message-store.js';
 import { createPostgresRetentionStore } from './postgres/retention-store.js';
 import { createSqliteCodeMessageStore, type CodeMessageStore } from '../safeguards/retention/code-message-store.js';
@@ -59,16 +56,14 @@ import { createPostgresUpdateQueueStore } from './postgres/update-queue-store.js
 import { createPostgresVelocityStore } from './postgres/velocity-store.js';
 import { createMemoryVelocityStore, type VelocityStore } from '../safeguards/velocity/velocity-store.js';
 import { createSqliteUpdateQueueStore, type UpdateQueueStore } from './update-queue-store.js';
-import { createSqliteStepUpStore, type StepUpStore } from '../safeguards/step-up/step-up-store.js';
-import { createPostgresStepUpStore } from './postgres/step-up-store.js';
+import { createStepUpStore, type StepUpStore } from './step-up-store.js';
 import type { BatchStore } from '../batches/batch-store.js';
 import { createSqliteBatchStore } from '../batches/batch-store-sqlite.js';
 import { createPostgresBatchStore } from './postgres/batch-store.js';
 import type { LedgerStore } from '../ledger/ledger-store.js';
 import { createSqliteLedgerStore } from '../ledger/ledger-store-sqlite.js';
 import { createPostgresLedgerStore } from './postgres/ledger-store.js';
-import { createSqliteCodeExpiryStore, type CodeExpiryStore } from '../expiry/code-expiry-store.js';
-import { createPostgresCodeExpiryStore } from './postgres/code-expiry-store.js';
+import { createCodeExpiryStore, type CodeExpiryStore } from './code-expiry-store.js';
 
 /**
  * Everything giftdesk keeps, behind asynchronous stores: the one place that
@@ -145,7 +140,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     database: 'sqlite',
     staff: createSqliteStaffStore({ db, clock }),
     people: createSqlitePeopleStore({ db, clock }),
-    strangerReplies: createSqliteStrangerRepliesStore({ db }),
+    strangerReplies: createStrangerRepliesStore({ database }),
     settings: createSqliteSettingsStore({ db, clock }),
     catalog: createSqliteCatalogStore({ db, clock }),
     sessions: createSqliteSessionStore({ db, clock }),
@@ -153,7 +148,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     spending: createSqliteSpendingStore({ db }),
     approvals: createSqliteApprovalStore({ db, clock }),
     approvalCards: createSqliteApprovalCards({ db, clock }),
-    adminRequests: createSqliteAdminRequestStore({ db, clock }),
+    adminRequests: createAdminRequestStore({ database, clock }),
     orders: createSqliteOrderStore({ db, clock }),
     orderingPause: createSqliteOrderingPauseStore({ db, clock }),
     review: createSqliteReviewStore({ db, clock }),
@@ -163,7 +158,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     appState: createAppStateStore({ database, clock }),
     reports: createSqliteReportQueries({ db }),
     auditPages: createSqliteAuditQueries({ db }),
-    health: createSqliteHealthStore({ db }),
+    health: createHealthStore({ database }),
     rateBudget: createSqliteRateBudgetStore({ clock }),
     // One instance on SQLite: counted in its memory, as the request budget is.
     velocity: createMemoryVelocityStore(),
@@ -171,10 +166,10 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     updateQueue: createSqliteUpdateQueueStore({ db, clock }),
     codeMessages: createSqliteCodeMessageStore({ db }),
     retention: createSqliteRetentionStore({ db }),
-    stepUp: createSqliteStepUpStore({ db, clock }),
+    stepUp: createStepUpStore({ database, clock }),
     batches: createSqliteBatchStore({ db }),
     ledger: createSqliteLedgerStore({ db }),
-    codeExpiries: createSqliteCodeExpiryStore({ db }),
+    codeExpiries: createCodeExpiryStore({ database }),
   };
 }
 
@@ -187,7 +182,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     database: 'postgresql',
     staff: createPostgresStaffStore({ db, clock }),
     people: createPostgresPeopleStore({ db, clock }),
-    strangerReplies: createPostgresStrangerRepliesStore({ db }),
+    strangerReplies: createStrangerRepliesStore({ database }),
     settings: createPostgresSettingsStore({ db, clock }),
     catalog: createPostgresCatalogStore({ db, clock }),
     sessions: createPostgresSessionStore({ db, clock }),
@@ -195,7 +190,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     spending: createPostgresSpendingStore({ db }),
     approvals: createPostgresApprovalStore({ db, clock, ownerLock }),
     approvalCards: createPostgresApprovalCards({ db, clock }),
-    adminRequests: createPostgresAdminRequestStore({ db, clock }),
+    adminRequests: createAdminRequestStore({ database, clock }),
     orders: createPostgresOrderStore({ db, clock, ownerLock }),
     orderingPause: createPostgresOrderingPauseStore({ db, clock }),
     review: createPostgresReviewStore({ db, clock }),
@@ -205,16 +200,16 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     appState: createAppStateStore({ database, clock }),
     reports: createPostgresReportQueries({ db }),
     auditPages: createPostgresAuditQueries({ db }),
-    health: createPostgresHealthStore({ db }),
+    health: createHealthStore({ database }),
     rateBudget: createPostgresRateBudgetStore({ db }),
     velocity: createPostgresVelocityStore({ db }),
     changes: createPostgresChangeCounterStore({ db }),
     updateQueue: createPostgresUpdateQueueStore({ db, clock, ownerLock }),
     codeMessages: createPostgresCodeMessageStore({ db }),
     retention: createPostgresRetentionStore({ db }),
-    stepUp: createPostgresStepUpStore({ db, clock }),
+    stepUp: createStepUpStore({ database, clock }),
     batches: createPostgresBatchStore({ db }),
     ledger: createPostgresLedgerStore({ db }),
-    codeExpiries: createPostgresCodeExpiryStore({ db }),
+    codeExpiries: createCodeExpiryStore({ database }),
   };
 }

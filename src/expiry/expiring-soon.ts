@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Settings } from '../settings/settings-view.js';
 import type { LocalPeriods } from '../text/local-periods.js';
-import type { CodeExpiryStore } from './code-expiry-store.js';
+import type { CodeExpiryStore } from '../db/code-expiry-store.js';
 import { DIGEST_EXPIRY_DAYS, expiringHorizon } from './expiry-days.js';
 import { EXPIRY_REMIND_DAYS } from './expiry-settings.js';
 

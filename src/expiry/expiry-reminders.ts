@@ -4,7 +4,7 @@ import type { OrderRow } from '../orders/order-repo.js';
 import type { Settings } from '../settings/settings-view.js';
 import type { LocalPeriods } from '../text/local-periods.js';
 import { SendForbiddenError, SendRejectedError, type OutgoingMessage, type SendMessage } from '../text/send-port.js';
-import type { ClaimedReminder, CodeExpiryStore, ReminderOutcome } from './code-expiry-store.js';
+import type { ClaimedReminder, CodeExpiryStore, ReminderOutcome } from '../db/code-expiry-store.js';
 import { reminderHorizon } from './expiry-days.js';
 import { EXPIRY_REMIND_DAYS } from './expiry-settings.js';
 

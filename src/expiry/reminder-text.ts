@@ -6,7 +6,7 @@ import { formatDay, formatNumber } from '../text/format.js';
 import { joinLines } from '../text/formatted.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { OutgoingMessage } from '../text/send-port.js';
-import type { ClaimedReminder } from './code-expiry-store.js';
+import type { ClaimedReminder } from '../db/code-expiry-store.js';
 import { lastWorkingMoment } from './expiry-days.js';
 
 export interface ReminderView {

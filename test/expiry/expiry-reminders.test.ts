@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../src/db/schema.js';
 import { sqliteStores } from '../../src/db/stores.js';
-import type { ExpiringCard } from '../../src/expiry/code-expiry-store.js';
+import type { ExpiringCard } from '../../src/db/code-expiry-store.js';
 import { createExpiryReminderPass } from '../../src/expiry/expiry-reminders.js';
 import { EXPIRY_REMIND_DAYS } from '../../src/expiry/expiry-settings.js';
 import { reminderMessage } from '../../src/expiry/reminder-text.js';

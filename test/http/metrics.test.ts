@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSqliteHealthStore } from '../../src/db/health-store.js';
+import { createHealthStore } from '../../src/db/health-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createMetrics, endpointOf } from '../../src/http/metrics.js';
 import { openedOrder, orderRepoWorld } from '../support/order-fixtures.js';
 
@@ -14,7 +15,7 @@ describe('metrics', () => {
 
   it('labels every series with the instance, so that several instances scraped together stay apart', async () => {
     const { db } = orderRepoWorld(0);
-    const metrics = createMetrics({ store: createSqliteHealthStore({ db }), defaultMetrics: false, instance: 'pod-a' });
+    const metrics = createMetrics({ store: createHealthStore({ database: databaseOf(db) }), defaultMetrics: false, instance: 'pod-a' });
     metrics.providerExchange({ method: 'GET', path: '/orders/17', outcome: 200, elapsedMs: 30 });
     const text = await metrics.registry.metrics();
     expect(text).toContain('giftdesk_provider_requests_total{endpoint="/orders/:id",method="GET",status="200",instance="pod-a"} 1');
@@ -23,7 +24,7 @@ describe('metrics', () => {
 
   it('counts provider requests by endpoint and status, and 429s on their own', async () => {
     const { db } = orderRepoWorld(0);
-    const metrics = createMetrics({ store: createSqliteHealthStore({ db }), defaultMetrics: false });
+    const metrics = createMetrics({ store: createHealthStore({ database: databaseOf(db) }), defaultMetrics: false });
     metrics.providerExchange({ method: 'GET', path: '/orders/17', outcome: 200, elapsedMs: 30 });
     metrics.providerExchange({ method: 'GET', path: '/orders/18', outcome: 429, elapsedMs: 5 });
     metrics.providerExchange({ method: 'POST', path: '/orders', outcome: 'timeout', elapsedMs: 30_000 });
@@ -37,7 +38,7 @@ describe('metrics', () => {
 
   it('measures delivery lag only for codes sent, from the completion seen to the message sent', async () => {
     const { db } = orderRepoWorld(0);
-    const metrics = createMetrics({ store: createSqliteHealthStore({ db }), defaultMetrics: false });
+    const metrics = createMetrics({ store: createHealthStore({ database: databaseOf(db) }), defaultMetrics: false });
     metrics.notificationSent({ kind: 'delivered', createdAt: 1_000, sentAt: 4_000 });
     metrics.notificationSent({ kind: 'failed', createdAt: 1_000, sentAt: 900_000 });
 
@@ -48,7 +49,7 @@ describe('metrics', () => {
 
   it('reads orders by state from the database at scrape time, every state listed', async () => {
     const { db, repo } = orderRepoWorld(0);
-    const metrics = createMetrics({ store: createSqliteHealthStore({ db }), defaultMetrics: false });
+    const metrics = createMetrics({ store: createHealthStore({ database: databaseOf(db) }), defaultMetrics: false });
     openedOrder(repo);
     openedOrder(repo, { confirmKey: 'second-key' });
 

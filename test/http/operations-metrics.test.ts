@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { createSqliteHealthStore } from '../../src/db/health-store.js';
+import { createHealthStore } from '../../src/db/health-store.js';
 import { createAppStateStore } from '../../src/db/app-state-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
@@ -33,7 +33,7 @@ function operationsWorld() {
   const pauses = createSqliteOrderingPauseStore({ db, clock });
   const spending = createSpendingCounter({ store: createSqliteSpendingStore({ db }), periods: createLocalPeriods('UTC') });
   const metrics = createMetrics({
-    store: createSqliteHealthStore({ db }),
+    store: createHealthStore({ database: databaseOf(db) }),
     defaultMetrics: false,
     operations: {
       lastBalance: () => lowBalance.lastObserved(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSqliteHealthStore } from '../../src/db/health-store.js';
+import { createHealthStore } from '../../src/db/health-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { notifications } from '../../src/db/schema.js';
 import { createHealth, type ReadinessDeps } from '../../src/http/readiness.js';
 import type { OrderingPause } from '../../src/orders/ordering-pause.js';
@@ -13,7 +14,7 @@ function readiness(overrides: Partial<ReadinessDeps> = {}) {
   const world = orderRepoWorld(T0);
   const signals = { telegram: T0 as number | null, sweep: T0 as number | null, pause: null as OrderingPause | null, providerPausedUntil: 0 };
   const health = createHealth({
-    store: createSqliteHealthStore({ db: world.db }),
+    store: createHealthStore({ database: databaseOf(world.db) }),
     clock: world.clock,
     startedAt: T0,
     lastTelegramContact: () => signals.telegram,

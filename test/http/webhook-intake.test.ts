@@ -1,6 +1,7 @@
 import type { Update } from 'grammy/types';
 import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
-import { createSqliteHealthStore } from '../../src/db/health-store.js';
+import { createHealthStore } from '../../src/db/health-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startUpdateWorker, type UpdateWorker } from '../../src/bot/update-worker.js';
 import { systemClock } from '../../src/clock.js';
@@ -50,7 +51,7 @@ describe('the webhook intake', () => {
       logger: silentLogger,
     });
     workers.push(worker);
-    const metrics = createMetrics({ store: createSqliteHealthStore({ db }), defaultMetrics: false });
+    const metrics = createMetrics({ store: createHealthStore({ database: databaseOf(db) }), defaultMetrics: false });
     const intake: WebhookIntake = createWebhookIntake({
       secret: SECRET,
       enqueue: async (u) => {
@@ -68,7 +69,7 @@ describe('the webhook intake', () => {
       host: '127.0.0.1',
       port: 0,
       health: createHealth({
-        store: createSqliteHealthStore({ db }),
+        store: createHealthStore({ database: databaseOf(db) }),
         clock: systemClock,
         startedAt: 0,
         lastTelegramContact: () => null,

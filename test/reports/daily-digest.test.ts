@@ -17,7 +17,7 @@ import { sqliteSettings } from '../support/sqlite-settings.js';
 import { translatorFor } from '../../src/text/i18n.js';
 import { createManualClock, type ManualClock } from '../support/manual-clock.js';
 import { openedOrder } from '../support/order-fixtures.js';
-import { createSqliteCodeExpiryStore } from '../../src/expiry/code-expiry-store.js';
+import { createCodeExpiryStore } from '../../src/db/code-expiry-store.js';
 import { createExpiringSoon } from '../../src/expiry/expiring-soon.js';
 import { EXPIRY_REMIND_DAYS } from '../../src/expiry/expiry-settings.js';
 
@@ -62,7 +62,7 @@ function digest(locale: 'en' | 'fa' = 'en', walletExceptions?: () => Promise<num
     translate: (locale) => translatorFor(locale),
     describePerson: (id) => (id === 7 ? 'Sara' : String(id)),
     amountUnit: { en: 'IRR', fa: 'ریال' },
-    expiringCodes: createExpiringSoon({ store: createSqliteCodeExpiryStore({ db }), settings: sqliteSettings(db, clock), periods: createLocalPeriods(TEHRAN), clock }),
+    expiringCodes: createExpiringSoon({ store: createCodeExpiryStore({ database: databaseOf(db) }), settings: sqliteSettings(db, clock), periods: createLocalPeriods(TEHRAN), clock }),
     clock,
     logger: silentLogger,
   });
@@ -74,7 +74,7 @@ async function expiringCards(...moments: number[]): Promise<number> {
   const key = `expiring-${++keys}`;
   const order = openedOrder(createOrderRepo({ db, clock }), { confirmKey: key, fingerprint: key, userId: 7, chatId: 7 });
   const cards = moments.map((expiresAt, cardIndex) => ({ itemIndex: 0, cardIndex, productId: 101, expiresAt }));
-  await createSqliteCodeExpiryStore({ db }).record({ orderId: order.id, userId: 7, cards, at: clock.now() });
+  await createCodeExpiryStore({ database: databaseOf(db) }).record({ orderId: order.id, userId: 7, cards, at: clock.now() });
   return order.id;
 }
 
@@ -159,7 +159,7 @@ describe('the daily digest', () => {
     // The digest goes at 09:00 on 22 November in Tehran: a week on is the end of the 29th, 20:30 UTC.
     await expiringCards(Date.UTC(2026, 10, 29, 20, 30), Date.UTC(2026, 10, 29, 20, 31), Date.UTC(2026, 10, 22, 5, 0), Date.UTC(2026, 10, 23, 12));
     const handedOver = await expiringCards(Date.UTC(2026, 10, 25));
-    await createSqliteCodeExpiryStore({ db }).markHandedOver(handedOver, 7, clock.now());
+    await createCodeExpiryStore({ database: databaseOf(db) }).markHandedOver(handedOver, 7, clock.now());
     const d = digest();
     await d.setHour(9, ADMIN_ID);
     clock.advance(24 * 60 * MINUTE + 30 * MINUTE);

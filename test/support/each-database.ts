@@ -10,32 +10,56 @@ export type DatabaseLabel = 'SQLite' | 'PostgreSQL';
 /**
  * Runs a store's contract suite on both databases: on SQLite a fresh
  * in-memory database for every case; on PostgreSQL one database for the
- * file, the tables named in `emptied` (children first) emptied before
- * every case. `suite` registers its cases with the `fresh` it is given.
+ * file, the tables named in `emptied` emptied before every case (with
+ * what refers to them, their numbering restarted). `suite` registers its cases with the `fresh` it is given;
+ * `another` is the same data as a second instance sees it: a second pool
+ * on PostgreSQL, the one connection on SQLite (one process holds the file).
  */
-export function forEachDatabase(emptied: readonly string[], suite: (label: DatabaseLabel, fresh: () => Promise<Database>) => void): void {
+export function forEachDatabase(
+  emptied: readonly string[],
+  suite: (label: DatabaseLabel, fresh: () => Promise<Database>, another: () => Database) => void,
+): void {
   describe('on SQLite', () => {
     const opened: Db[] = [];
     afterAll(() => opened.splice(0).forEach(closeDb));
-    suite('SQLite', async () => {
-      const db = openDb(':memory:');
-      opened.push(db);
-      return databaseOf(db);
-    });
+    suite(
+      'SQLite',
+      async () => {
+        const db = openDb(':memory:');
+        opened.push(db);
+        return databaseOf(db);
+      },
+      () => {
+        const last = opened.at(-1);
+        if (!last) throw new Error('another() before fresh()');
+        return databaseOf(last);
+      },
+    );
   });
 
   describe('on PostgreSQL', () => {
     let db: PgDb | undefined;
+    let second: PgDb | undefined;
     beforeAll(async () => {
-      db = await openPostgres(await freshDatabase(emptied[0] ?? 'store'));
+      const url = await freshDatabase(emptied[0] ?? 'store');
+      db = await openPostgres(url);
+      second = await openPostgres(url);
     });
     afterAll(async () => {
+      if (second) await closePostgres(second);
       if (db) await closePostgres(db);
     });
-    suite('PostgreSQL', async () => {
-      if (!db) throw new Error('the PostgreSQL database did not open');
-      for (const table of emptied) await db.$client.query(`delete from ${table}`);
-      return databaseOf(db);
-    });
+    suite(
+      'PostgreSQL',
+      async () => {
+        if (!db) throw new Error('the PostgreSQL database did not open');
+        if (emptied.length > 0) await db.$client.query(`truncate ${emptied.join(', ')} restart identity cascade`);
+        return databaseOf(db);
+      },
+      () => {
+        if (!second) throw new Error('the PostgreSQL database did not open');
+        return databaseOf(second);
+      },
+    );
   });
 }

@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import type { AdminChange } from '../../safeguards/dual-control/admin-change.js';
-import type { AdminRequestRow } from '../../safeguards/dual-control/admin-request-store.js';
+import type { AdminRequestRow } from '../../db/admin-request-store.js';
 import { CONFIRM_CHANGE_DATA, REFUSE_CHANGE_DATA, changeWords, untilWords, type DualControlAnnouncer, type DualTextContext } from '../../safeguards/dual-control/dual-control-announcer.js';
 import type { DecideOutcome, DualControl } from '../../safeguards/dual-control/dual-control.js';
 import type { Logger } from '../../logger.js';

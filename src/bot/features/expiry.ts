@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.js';
 import { handedOverData, HANDED_OVER_PATTERN, parseHandedOver } from '../../delivery/handed-over-button.js';
 import { hasEmptiedCopyTexts } from '../../db/storable-update.js';
 import type { PressedKeyboards } from '../pressed-keyboards.js';
-import type { CodeExpiryStore } from '../../expiry/code-expiry-store.js';
+import type { CodeExpiryStore } from '../../db/code-expiry-store.js';
 import { EXPIRY_REMIND_DAYS, MAX_REMIND_DAYS } from '../../expiry/expiry-settings.js';
 import type { Logger } from '../../logger.js';
 import type { OrderQueries } from '../../orders/order-queries.js';

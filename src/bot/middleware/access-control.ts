@@ -2,7 +2,7 @@ import type { Context, NextFunction } from 'grammy';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
 import type { StaffSnapshot } from '../../db/staff-view.js';
-import { STRANGER_REPLY_INTERVAL_MS, type StrangerRepliesStore } from '../../db/stranger-replies-repo.js';
+import { STRANGER_REPLY_INTERVAL_MS, type StrangerRepliesStore } from '../../db/stranger-replies-store.js';
 import { localeFromLanguageCode, type Locale, type Translate } from '../../text/i18n.js';
 import type { BaseContext } from '../context.js';
 import { formatId } from '../../text/format.js';

@@ -27,6 +27,8 @@ export interface Database {
   readonly tables: Tables;
   /** Single statements, each atomic on its own. */
   readonly q: Query;
+  /** Resolves when the database answers a trivial statement; rejects otherwise. */
+  ping(): Promise<void>;
   /**
    * A transaction: every statement of `work` through its `tx`, committed
    * when it resolves, rolled back when it throws. On SQLite it is

@@ -32,6 +32,9 @@ function createPostgresDatabase(pool: pg.Pool): Database {
     kind: 'postgresql',
     tables: postgresTables,
     q: db,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
     transaction: (work) => db.transaction((tx) => work(tx)),
     write: (work) =>
       db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import type { Database, Query } from './database.js';
 import { createMutex } from './mutex.js';
@@ -64,7 +65,7 @@ function createSqliteDatabase(client: BetterSqlite3.Database): Database {
     return { rows: statement.all(...params) };
   };
 
-  const q = drizzle(async (source, params, method) => {
+  const proxy = drizzle(async (source, params, method) => {
     if (open === null && !mutex.held) return execute(source, params, method);
     const release = await mutex.acquire();
     try {
@@ -72,7 +73,8 @@ function createSqliteDatabase(client: BetterSqlite3.Database): Database {
     } finally {
       release();
     }
-  }) as unknown as Query;
+  });
+  const q = proxy as unknown as Query;
 
   const transaction = async <T>(work: (tx: Query) => Promise<T>): Promise<T> => {
     const release = await mutex.acquire();
@@ -103,6 +105,9 @@ function createSqliteDatabase(client: BetterSqlite3.Database): Database {
     kind: 'sqlite',
     tables: sqliteTables,
     q,
+    ping: async () => {
+      await proxy.run(sql`select 1`);
+    },
     transaction,
     write: transaction,
     holdLock: async () => undefined,

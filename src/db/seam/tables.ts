@@ -13,6 +13,12 @@ import * as sqlite from '../schema.js';
 export const postgresTables = {
   appState: postgres.appState,
   strangerReplies: postgres.strangerReplies,
+  orders: postgres.orders,
+  notifications: postgres.notifications,
+  stepUp: postgres.stepUp,
+  auditLog: postgres.auditLog,
+  adminRequests: postgres.adminRequests,
+  codeExpiries: postgres.codeExpiries,
 };
 
 export type Tables = typeof postgresTables;
@@ -20,6 +26,12 @@ export type Tables = typeof postgresTables;
 const sqliteSchemaTables = {
   appState: sqlite.appState,
   strangerReplies: sqlite.strangerReplies,
+  orders: sqlite.orders,
+  notifications: sqlite.notifications,
+  stepUp: sqlite.stepUp,
+  auditLog: sqlite.auditLog,
+  adminRequests: sqlite.adminRequests,
+  codeExpiries: sqlite.codeExpiries,
 } satisfies { [Name in keyof Tables]: Table };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -4,7 +4,7 @@ import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import type { ClearButtons, OutgoingMessage, SendMessage } from '../../text/send-port.js';
 import { parseAdminChange, type AdminChange } from './admin-change.js';
-import type { AdminRequestRow, AdminRequestStore } from './admin-request-store.js';
+import type { AdminRequestRow, AdminRequestStore } from '../../db/admin-request-store.js';
 import type { DecideOutcome } from './dual-control.js';
 
 /** dc:y:<request> confirms, dc:n:<request> refuses: the id alone, every check is made again at the press. */

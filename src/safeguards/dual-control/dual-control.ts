@@ -4,7 +4,7 @@ import type { StaffMember } from '../../db/staff-repo.js';
 import type { Logger } from '../../logger.js';
 import type { SpendingRuleBook } from '../../orders/spending-rules.js';
 import { ADMIN_REQUEST_EXPIRY_MS, DUAL_CONTROL_HOLD_MS, needsSecondAdmin, parseAdminChange, type AdminChange } from './admin-change.js';
-import type { AdminRequestRow, AdminRequestStore } from './admin-request-store.js';
+import type { AdminRequestRow, AdminRequestStore } from '../../db/admin-request-store.js';
 import type { VelocityKind } from '../../domain/safeguards.js';
 
 /** The app-state key of the time until which dual control holds after an administrator was removed or demoted. */

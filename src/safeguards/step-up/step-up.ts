@@ -7,7 +7,7 @@ import type { AuditTrail } from '../../orders/audit-trail.js';
 import { defineSetting } from '../../settings/settings-store.js';
 import type { Settings } from '../../settings/settings-view.js';
 import type { SecretBox } from './secret-box.js';
-import type { StepUpStore } from './step-up-store.js';
+import type { StepUpStore } from '../../db/step-up-store.js';
 import { matchingStep, newTotpSecret, totpUri } from './totp.js';
 
 export type { StepUpAction } from '../../domain/safeguards.js';

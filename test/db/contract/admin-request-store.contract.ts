@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeAuditDetail } from '../../../src/db/audit-log.js';
-import type { AdminRequestStore } from '../../../src/safeguards/dual-control/admin-request-store.js';
+import type { AdminRequestStore } from '../../../src/db/admin-request-store.js';
 import type { AdminChange } from '../../../src/safeguards/dual-control/admin-change.js';
 import type { ManualClock } from '../../support/manual-clock.js';
 
@@ -17,7 +17,6 @@ export const T0 = 1_700_000_000_000;
 const HOUR = 60 * 60_000;
 const ADMIN = 1;
 const OTHER = 2;
-export const ADMIN_REQUEST_AUDIT_SQL = "select actor_id, action, subject_id, amount, detail from audit_log where action like 'admin_change.%' order by id";
 
 const liftOwnLimit: AdminChange = { kind: 'rule', personId: ADMIN, rule: 'approval', value: null, reset: false };
 const promote: AdminChange = { kind: 'role', verb: 'role', personId: 33, role: 'admin' };

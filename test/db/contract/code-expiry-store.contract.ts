@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CodeExpiryStore, ExpiringCard } from '../../../src/expiry/code-expiry-store.js';
+import type { CodeExpiryStore, ExpiringCard } from '../../../src/db/code-expiry-store.js';
 
 /** The store of one database over empty tables beside orders 1 to 4 (the audit rows name their order), and the audit rows it wrote. */
 export interface CodeExpirySubject {

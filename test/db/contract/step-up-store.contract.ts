@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StepUpStore } from '../../../src/safeguards/step-up/step-up-store.js';
+import type { StepUpStore } from '../../../src/db/step-up-store.js';
 import type { ManualClock } from '../../support/manual-clock.js';
 
 /** What every StepUpStore does, whatever database keeps it. */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { StrangerRepliesStore } from '../../../src/db/stranger-replies-repo.js';
+import type { StrangerRepliesStore } from '../../../src/db/stranger-replies-store.js';
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2025, 0, 1);

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { needsSecondAdmin, type AdminChange } from '../../../src/safeguards/dual-control/admin-change.js';
 import { createDualControl } from '../../../src/safeguards/dual-control/dual-control.js';
-import { createSqliteAdminRequestStore } from '../../../src/safeguards/dual-control/admin-request-store.js';
+import { createAdminRequestStore } from '../../../src/db/admin-request-store.js';
 import { createAppStateStore } from '../../../src/db/app-state-store.js';
 import { databaseOf } from '../../../src/db/seam/database-of.js';
 import { closeDb, openDb, type Db } from '../../../src/db/open.js';
@@ -30,7 +30,7 @@ async function world() {
   await staffStore.add(SAM, 'staff', ADA);
   const staff = await createStaffView(staffStore);
   const rules = createSpendingRuleBook({ settings: await createSettingsView(createSqliteSettingsStore({ db, clock })) });
-  const requests = createSqliteAdminRequestStore({ db, clock });
+  const requests = createAdminRequestStore({ database: databaseOf(db), clock });
   const dual = createDualControl({ requests, staffNow: staffStore, rules, roles: staff, appState: createAppStateStore({ database: databaseOf(db), clock }), clock, logger: createLogger({ level: 'silent' }) });
   return { dual, rules, staffStore, requests, clock };
 }

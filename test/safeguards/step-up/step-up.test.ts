@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/logger.js';
 import { createSqliteAuditTrail } from '../../../src/orders/audit-trail.js';
 import { createSecretBox, parseStepUpKey } from '../../../src/safeguards/step-up/secret-box.js';
-import { createSqliteStepUpStore } from '../../../src/safeguards/step-up/step-up-store.js';
+import { createStepUpStore } from '../../../src/db/step-up-store.js';
+import { databaseOf } from '../../../src/db/seam/database-of.js';
 import { createStepUp, STEP_UP_CODE_VALID_MS, STEP_UP_LOCK_MS, stepUpSetting } from '../../../src/safeguards/step-up/step-up.js';
 import { totpCodeAt } from '../../../src/safeguards/step-up/totp.js';
 import { createManualClock } from '../../support/manual-clock.js';
@@ -20,7 +21,7 @@ async function world(admins = [ANNA]) {
   const db = memoryDb();
   const clock = createManualClock(T0);
   const box = createSecretBox(randomBytes(32));
-  const store = createSqliteStepUpStore({ db, clock });
+  const store = createStepUpStore({ database: databaseOf(db), clock });
   const settings = sqliteSettings(db, clock);
   const locked: number[] = [];
   const stepUp = createStepUp({

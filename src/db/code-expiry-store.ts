@@ -1,12 +1,17 @@
-import { and, asc, count, eq, gt, isNull, lt, lte, min, type AnyColumn } from 'drizzle-orm';
-import { appendAudit } from '../db/audit-log.js';
-import type { Db } from '../db/open.js';
-import { codeExpiries } from '../db/schema.js';
-import type { ReminderState } from '../db/code-expiries-table.js';
-import type { CardExpiry } from '../delivery/card-expiries.js';
+import { and, asc, count, eq, gt, isNull, lt, lte, min } from 'drizzle-orm';
+import { appendAuditRow } from './audit-rows.js';
+import type { ReminderState } from './code-expiries-table.js';
+import type { Database } from './seam/database.js';
 
 /** A delivered card that carries an expiry, by its place in the provider's detail (src/delivery/card-expiries.ts). */
-export type ExpiringCard = CardExpiry;
+export interface ExpiringCard {
+  /** The item's position in the detail (0-based), and the card's among the item's cards. */
+  itemIndex: number;
+  cardIndex: number;
+  productId: number;
+  /** The first moment the card no longer works (ms since the epoch). */
+  expiresAt: number;
+}
 
 /** The cards of one order whose reminder a pass has claimed, and whom it goes to. */
 export interface ClaimedReminder {
@@ -36,11 +41,14 @@ export interface HandedOver {
 export const HANDED_OVER_ACTION = 'codes.handed_over';
 
 /**
- * Expiry dates of delivered cards and their reminders, on either database.
+ * Expiry dates of delivered cards and their reminders.
  * A reminder is claimed by compare-and-swap before it is sent (its state
  * moves from none to 'sending' in one statement), so two passes, two
  * instances or a restart never send one twice; a claim left by a crash
- * stays, and that reminder is lost rather than sent twice.
+ * stays, and that reminder is lost rather than sent twice. A second
+ * instance claiming the same order at the same moment waits for the first
+ * one's row locks on PostgreSQL, then finds the rows no longer due and
+ * claims nothing. No money moves here, so the money lock is not taken.
  */
 export interface CodeExpiryStore {
   /** Remembers a delivery's expiring cards; a card already known is left as it is. */
@@ -61,29 +69,8 @@ export interface CodeExpiryStore {
   prune(before: number): Promise<number>;
 }
 
-/** The columns the conditions below read: both databases' tables have them under the same names. */
-interface ExpiryColumns {
-  orderId: AnyColumn;
-  expiresAt: AnyColumn;
-  handedOverAt: AnyColumn;
-  reminderState: AnyColumn;
-  remindedAt: AnyColumn;
-}
-
-/** What the due cards of a window match. */
-export const dueWhere = (t: ExpiryColumns, window: DueWindow) =>
-  and(isNull(t.handedOverAt), isNull(t.reminderState), gt(t.expiresAt, new Date(window.now)), lte(t.expiresAt, new Date(window.horizon)));
-
-/** Cards still working at `now` that stop by `horizon` and were not handed over, reminded or not. */
-export const expiringWhere = (t: ExpiryColumns, window: DueWindow) =>
-  and(isNull(t.handedOverAt), gt(t.expiresAt, new Date(window.now)), lte(t.expiresAt, new Date(window.horizon)));
-
-/** A claim's rows: the order's, still 'sending' under this very claim. */
-export const claimWhere = (t: ExpiryColumns, claim: ClaimedReminder) =>
-  and(eq(t.orderId, claim.orderId), eq(t.reminderState, 'sending'), eq(t.remindedAt, new Date(claim.claimedAt)));
-
 /** Claimed rows as a reminder; null when none was claimed. Every card of an order has the same orderer. */
-export function reminderOf(orderId: number, claimedAt: number, rows: readonly { userId: number; itemIndex: number; cardIndex: number; productId: number; expiresAt: Date }[]): ClaimedReminder | null {
+function reminderOf(orderId: number, claimedAt: number, rows: readonly { userId: number; itemIndex: number; cardIndex: number; productId: number; expiresAt: Date }[]): ClaimedReminder | null {
   const first = rows[0];
   if (!first) return null;
   const cards = rows
@@ -92,71 +79,78 @@ export function reminderOf(orderId: number, claimedAt: number, rows: readonly { 
   return { orderId, userId: first.userId, claimedAt, cards };
 }
 
-const cardColumns = {
-  userId: codeExpiries.userId,
-  itemIndex: codeExpiries.itemIndex,
-  cardIndex: codeExpiries.cardIndex,
-  productId: codeExpiries.productId,
-  expiresAt: codeExpiries.expiresAt,
-};
+export function createCodeExpiryStore(deps: { database: Database }): CodeExpiryStore {
+  const { database } = deps;
+  const { q, tables } = database;
+  const { codeExpiries } = tables;
+  const cardColumns = {
+    userId: codeExpiries.userId,
+    itemIndex: codeExpiries.itemIndex,
+    cardIndex: codeExpiries.cardIndex,
+    productId: codeExpiries.productId,
+    expiresAt: codeExpiries.expiresAt,
+  };
+  /** What the due cards of a window match. */
+  const dueWhere = (window: DueWindow) =>
+    and(isNull(codeExpiries.handedOverAt), isNull(codeExpiries.reminderState), gt(codeExpiries.expiresAt, new Date(window.now)), lte(codeExpiries.expiresAt, new Date(window.horizon)));
+  /** Cards still working at `now` that stop by `horizon` and were not handed over, reminded or not. */
+  const expiringWhere = (window: DueWindow) => and(isNull(codeExpiries.handedOverAt), gt(codeExpiries.expiresAt, new Date(window.now)), lte(codeExpiries.expiresAt, new Date(window.horizon)));
+  /** A claim's rows: the order's, still 'sending' under this very claim. */
+  const claimWhere = (claim: ClaimedReminder) =>
+    and(eq(codeExpiries.orderId, claim.orderId), eq(codeExpiries.reminderState, 'sending'), eq(codeExpiries.remindedAt, new Date(claim.claimedAt)));
 
-/** The SQLite store: SQLite's single writer makes each claim one step. */
-export function createSqliteCodeExpiryStore(deps: { db: Db }): CodeExpiryStore {
-  const { db } = deps;
   return {
     async record({ orderId, userId, cards, at }) {
       if (cards.length === 0) return;
-      db.insert(codeExpiries)
+      await q
+        .insert(codeExpiries)
         .values(cards.map((card) => ({ orderId, userId, ...card, expiresAt: new Date(card.expiresAt), recordedAt: new Date(at) })))
-        .onConflictDoNothing()
-        .run();
+        .onConflictDoNothing();
     },
-    async markHandedOver(orderId, actorId, at) {
-      return db.transaction(
-        (tx) => {
-          const marked = tx
-            .update(codeExpiries)
-            .set({ handedOverAt: new Date(at) })
-            .where(and(eq(codeExpiries.orderId, orderId), isNull(codeExpiries.handedOverAt)))
-            .run().changes;
-          const cards = tx.select({ n: count() }).from(codeExpiries).where(eq(codeExpiries.orderId, orderId)).get()?.n ?? 0;
-          if (marked > 0) appendAudit(tx, new Date(at), { actorId, action: HANDED_OVER_ACTION, orderId, amount: null, facts: { cards: marked } });
-          return { marked, cards };
-        },
-        { behavior: 'immediate' },
-      );
-    },
+    markHandedOver: (orderId, actorId, at) =>
+      database.transaction(async (tx) => {
+        const marked = await tx
+          .update(codeExpiries)
+          .set({ handedOverAt: new Date(at) })
+          .where(and(eq(codeExpiries.orderId, orderId), isNull(codeExpiries.handedOverAt)))
+          .returning({ id: codeExpiries.id });
+        const [total] = await tx.select({ n: count() }).from(codeExpiries).where(eq(codeExpiries.orderId, orderId));
+        if (marked.length > 0) await appendAuditRow(tx, tables, new Date(at), { actorId, action: HANDED_OVER_ACTION, orderId, amount: null, facts: { cards: marked.length } });
+        return { marked: marked.length, cards: total?.n ?? 0 };
+      }),
     async dueOrders(window, limit) {
-      const rows = db
+      const rows = await q
         .select({ orderId: codeExpiries.orderId })
         .from(codeExpiries)
-        .where(dueWhere(codeExpiries, window))
+        .where(dueWhere(window))
         .groupBy(codeExpiries.orderId)
         .orderBy(asc(min(codeExpiries.expiresAt)), asc(codeExpiries.orderId))
-        .limit(limit)
-        .all();
+        .limit(limit);
       return rows.map((row) => row.orderId);
     },
     async claimReminder(orderId, window) {
-      const claimed = db
+      const claimed = await q
         .update(codeExpiries)
         .set({ reminderState: 'sending', remindedAt: new Date(window.now) })
-        .where(and(eq(codeExpiries.orderId, orderId), dueWhere(codeExpiries, window)))
-        .returning(cardColumns)
-        .all();
+        .where(and(eq(codeExpiries.orderId, orderId), dueWhere(window)))
+        .returning(cardColumns);
       return reminderOf(orderId, window.now, claimed);
     },
     async finishReminder(claim, outcome) {
-      return db.update(codeExpiries).set({ reminderState: outcome }).where(claimWhere(codeExpiries, claim)).run().changes > 0;
+      const done = await q.update(codeExpiries).set({ reminderState: outcome }).where(claimWhere(claim)).returning({ id: codeExpiries.id });
+      return done.length > 0;
     },
     async releaseReminder(claim) {
-      return db.update(codeExpiries).set({ reminderState: null, remindedAt: null }).where(claimWhere(codeExpiries, claim)).run().changes > 0;
+      const done = await q.update(codeExpiries).set({ reminderState: null, remindedAt: null }).where(claimWhere(claim)).returning({ id: codeExpiries.id });
+      return done.length > 0;
     },
     async countExpiring(window) {
-      return db.select({ n: count() }).from(codeExpiries).where(expiringWhere(codeExpiries, window)).get()?.n ?? 0;
+      const [row] = await q.select({ n: count() }).from(codeExpiries).where(expiringWhere(window));
+      return row?.n ?? 0;
     },
     async prune(before) {
-      return db.delete(codeExpiries).where(lt(codeExpiries.expiresAt, new Date(before))).run().changes;
+      const gone = await q.delete(codeExpiries).where(lt(codeExpiries.expiresAt, new Date(before))).returning({ id: codeExpiries.id });
+      return gone.length;
     },
   };
 }
