@@ -1,5 +1,5 @@
 import { OPEN_STATES, type OrderRow } from '../orders/order-repo.js';
-import { isFinal } from '../orders/order-states.js';
+import { isFinal } from '../domain/order-lifecycle.js';
 
 /** States of an order that was never sent, or refused: nothing at the provider, and its place in the batch may be tried again. */
 const NEVER_PLACED = ['not_placed', 'rejected'] as const;

@@ -23,7 +23,7 @@ import type { ReviewStore } from '../orders/review.js';
 import type { DescribePerson } from './describe-person.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { VelocityGuard } from '../safeguards/velocity/velocity-guard.js';
-import type { CodeMessageStore } from '../safeguards/retention/code-message-store.js';
+import type { CodeMessageStore } from '../db/code-message-store.js';
 import type { CodeExpiryStore } from '../db/code-expiry-store.js';
 import type { PressedKeyboards } from './pressed-keyboards.js';
 import type { StepUp } from '../safeguards/step-up/step-up.js';

@@ -48,10 +48,8 @@ import { createPostgresStaffStore } from './postgres/staff-store.js';
 import { createSqliteSessionStore, type SessionStore } from './session-store.js';
 import { createSqliteStaffStore, type StaffStore } from './staff-repo.js';
 import { createStrangerRepliesStore, type StrangerRepliesStore } from './stranger-replies-store.js';
-import { createPostgresCodeMessageStore } from './postgres/code-message-store.js';
-import { createPostgresRetentionStore } from './postgres/retention-store.js';
-import { createSqliteCodeMessageStore, type CodeMessageStore } from '../safeguards/retention/code-message-store.js';
-import { createSqliteRetentionStore, type RetentionStore } from '../safeguards/retention/retention-store.js';
+import { createCodeMessageStore, type CodeMessageStore } from './code-message-store.js';
+import { createRetentionStore, type RetentionStore } from './retention-store.js';
 import { createPostgresUpdateQueueStore } from './postgres/update-queue-store.js';
 import { createPostgresVelocityStore } from './postgres/velocity-store.js';
 import { createMemoryVelocityStore, type VelocityStore } from '../safeguards/velocity/velocity-store.js';
@@ -164,8 +162,8 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     velocity: createMemoryVelocityStore(),
     changes: createSqliteChangeCounterStore(),
     updateQueue: createSqliteUpdateQueueStore({ db, clock }),
-    codeMessages: createSqliteCodeMessageStore({ db }),
-    retention: createSqliteRetentionStore({ db }),
+    codeMessages: createCodeMessageStore({ database }),
+    retention: createRetentionStore({ database }),
     stepUp: createStepUpStore({ database, clock }),
     batches: createSqliteBatchStore({ db }),
     ledger: createSqliteLedgerStore({ db }),
@@ -205,8 +203,8 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     velocity: createPostgresVelocityStore({ db }),
     changes: createPostgresChangeCounterStore({ db }),
     updateQueue: createPostgresUpdateQueueStore({ db, clock, ownerLock }),
-    codeMessages: createPostgresCodeMessageStore({ db }),
-    retention: createPostgresRetentionStore({ db }),
+    codeMessages: createCodeMessageStore({ database }),
+    retention: createRetentionStore({ database }),
     stepUp: createStepUpStore({ database, clock }),
     batches: createPostgresBatchStore({ db }),
     ledger: createPostgresLedgerStore({ db }),

@@ -8,7 +8,7 @@ import type { SyncDb } from '../db/sync-db.js';
 import { appendAudit } from './audit-trail.js';
 import { itemsMismatch, type ItemsMismatch } from './order-line.js';
 import { transitionOrder, type OrderRow, type TransitionInput } from './order-repo.js';
-import { isFinal, isFollowed, localStateFor, notificationFor } from './order-states.js';
+import { isFinal, isFollowed, localStateFor, notificationFor } from '../domain/order-lifecycle.js';
 import { enqueueNotification } from './outbox.js';
 
 /**

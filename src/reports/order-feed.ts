@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AdminRecipient } from '../alerts/admin-alerts.js';
 import type { AppStateStore } from '../db/app-state-store.js';
 import type { OrderState } from '../domain/order-states.js';
-import { PROVIDER_DRIVEN } from '../orders/order-states.js';
+import { PROVIDER_DRIVEN } from '../domain/order-lifecycle.js';
 import type { Logger } from '../logger.js';
 import { defineSetting } from '../settings/settings-store.js';
 import type { Settings } from '../settings/settings-view.js';

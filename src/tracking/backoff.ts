@@ -1,5 +1,5 @@
 import { FIRST_CHECK_AFTER_PLACED_MS, FIRST_CHECK_AFTER_UNKNOWN_MS } from '../orders/order-service.js';
-import type { FollowPace } from '../orders/order-states.js';
+import type { FollowPace } from '../domain/order-lifecycle.js';
 
 /**
  * When to look at an order again. Pure: the caller passes the check count,

@@ -1,7 +1,7 @@
 import type { NotificationKind } from '../domain/notification-kinds.js';
 import type { OrderState } from '../domain/order-states.js';
 import type { OrderRow } from '../orders/order-repo.js';
-import { followPaceFor } from '../orders/order-states.js';
+import { followPaceFor } from '../domain/order-lifecycle.js';
 import { nextCheckDelayMs } from './backoff.js';
 
 export interface FollowUpInput {

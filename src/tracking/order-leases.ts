@@ -4,7 +4,7 @@ import { notifications, orders } from '../db/schema.js';
 import { type NotificationKind } from '../domain/notification-kinds.js';
 import { type OrderState } from '../domain/order-states.js';
 import { transitionOrder, type AuditEntry, type OrderRow, type TransitionInput } from '../orders/order-repo.js';
-import { FOLLOWED_STATES } from '../orders/order-states.js';
+import { FOLLOWED_STATES } from '../domain/order-lifecycle.js';
 import { enqueueNotification } from '../orders/outbox.js';
 
 /**

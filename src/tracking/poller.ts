@@ -2,7 +2,7 @@ import type { Clock } from '../clock.js';
 import type { AppStateStore } from '../db/app-state-store.js';
 import type { Logger } from '../logger.js';
 import type { OrderRow } from '../orders/order-repo.js';
-import { FOLLOWED_STATES, isFinal, localStateFor } from '../orders/order-states.js';
+import { FOLLOWED_STATES, isFinal, localStateFor } from '../domain/order-lifecycle.js';
 import { createProviderHistory, readPages, type ProviderHistory } from '../provider/history.js';
 import { reconcileClaimed } from './reconcile.js';
 import type { ProviderClient } from '../provider/client.js';

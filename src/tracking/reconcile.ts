@@ -9,7 +9,7 @@ import type { ProviderClient } from '../provider/client.js';
 import type { OrderDetail } from '../provider/schemas.js';
 import { combineSamples, currentOffset, flightOf, marginOf } from './flight-proof.js';
 import type { OrderRow } from '../orders/order-repo.js';
-import { isFinal, localStateFor, notificationFor } from '../orders/order-states.js';
+import { isFinal, localStateFor, notificationFor } from '../domain/order-lifecycle.js';
 import type { ProviderHistory } from '../provider/history.js';
 import { examineCandidates, RECONCILE, rivalsFor, searchCandidates, windowOf, type Examined, type Rival } from './reconcile-search.js';
 

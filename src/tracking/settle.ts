@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { OrderRow } from '../orders/order-repo.js';
-import { canTransition, isFinal, localStateFor, notificationFor } from '../orders/order-states.js';
+import { canTransition, isFinal, localStateFor, notificationFor } from '../domain/order-lifecycle.js';
 import { nextCheckDelayMs } from './backoff.js';
 import { planFollowUp } from './follow-up.js';
 import type { OrderLeaseStore } from './order-leases.js';

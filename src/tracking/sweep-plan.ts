@@ -1,5 +1,5 @@
 import type { OrderRow } from '../orders/order-repo.js';
-import { isFinal, localStateFor } from '../orders/order-states.js';
+import { isFinal, localStateFor } from '../domain/order-lifecycle.js';
 
 /**
  * The pace of the history sweep. Every open order is looked at on every

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextCheckDelayMs, nominalDelayMs } from '../../src/tracking/backoff.js';
-import type { FollowPace } from '../../src/orders/order-states.js';
+import type { FollowPace } from '../../src/domain/order-lifecycle.js';
 
 const middle = () => 0.5;
 const seconds = (ms: number) => ms / 1000;

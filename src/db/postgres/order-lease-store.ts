@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { OrderRow } from '../../orders/order-repo.js';
-import { FOLLOWED_STATES } from '../../orders/order-states.js';
+import { FOLLOWED_STATES } from '../../domain/order-lifecycle.js';
 import {
   byCheckTime,
   hasKeys,

@@ -19,6 +19,10 @@ export const postgresTables = {
   auditLog: postgres.auditLog,
   adminRequests: postgres.adminRequests,
   codeExpiries: postgres.codeExpiries,
+  codeMessages: postgres.codeMessages,
+  approvals: postgres.approvals,
+  people: postgres.people,
+  staff: postgres.staff,
 };
 
 export type Tables = typeof postgresTables;
@@ -32,6 +36,10 @@ const sqliteSchemaTables = {
   auditLog: sqlite.auditLog,
   adminRequests: sqlite.adminRequests,
   codeExpiries: sqlite.codeExpiries,
+  codeMessages: sqlite.codeMessages,
+  approvals: sqlite.approvals,
+  people: sqlite.people,
+  staff: sqlite.staff,
 } satisfies { [Name in keyof Tables]: Table };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

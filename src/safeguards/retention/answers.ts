@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
 import type { Settings } from '../../settings/settings-view.js';
-import type { RetentionStore } from './retention-store.js';
+import type { RetentionStore } from '../../db/retention-store.js';
 import { answersKeptDays } from './retention-settings.js';
 
 const DAY_MS = 86_400_000;

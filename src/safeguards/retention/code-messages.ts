@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
 import type { Settings } from '../../settings/settings-view.js';
-import type { CodeMessageRow, CodeMessageStore } from './code-message-store.js';
+import type { CodeMessageRow, CodeMessageStore } from '../../db/code-message-store.js';
 import { CODES_REMOVE_AFTER_HOURS } from './retention-settings.js';
 
 const HOUR_MS = 3_600_000;

@@ -6,7 +6,8 @@ import { type OrderState } from '../../../src/domain/order-states.js';
 import { createLogger } from '../../../src/logger.js';
 import { createRetentionPass, STRANGER_KEEP_DAYS } from '../../../src/safeguards/retention/answers.js';
 import { ANSWERS_KEPT_DAYS } from '../../../src/safeguards/retention/retention-settings.js';
-import { createSqliteRetentionStore } from '../../../src/safeguards/retention/retention-store.js';
+import { createRetentionStore } from '../../../src/db/retention-store.js';
+import { databaseOf } from '../../../src/db/seam/database-of.js';
 import { orderRow } from '../../db/contract/order-rows.js';
 import { createManualClock } from '../../support/manual-clock.js';
 import { memoryDb } from '../../support/memory-db.js';
@@ -25,7 +26,7 @@ function world() {
   const logger = createLogger({ level: 'debug', destination: { write: (line: string) => void logged.push(line) } });
   let forgotten = 0;
   const pass = createRetentionPass({
-    store: createSqliteRetentionStore({ db }),
+    store: createRetentionStore({ database: databaseOf(db) }),
     settings,
     clock,
     logger,

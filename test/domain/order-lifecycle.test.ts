@@ -8,7 +8,7 @@ import {
   isFollowed,
   localStateFor,
   notificationFor,
-} from '../../src/orders/order-states.js';
+} from '../../src/domain/order-lifecycle.js';
 
 describe('provider state -> local state', () => {
   it('maps every state the contract names', () => {

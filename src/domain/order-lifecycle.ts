@@ -1,5 +1,5 @@
-import type { NotificationKind } from '../domain/notification-kinds.js';
-import type { OrderState } from '../domain/order-states.js';
+import type { NotificationKind } from './notification-kinds.js';
+import type { OrderState } from './order-states.js';
 
 /**
  * The local order lifecycle in one place: what each provider state means

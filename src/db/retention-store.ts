@@ -1,8 +1,7 @@
-import { and, asc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../../db/open.js';
-import { approvals, auditLog, orders, people, staff, strangerReplies } from '../../db/schema.js';
-import { type OrderLine } from '../../domain/order-line.js';
-import { FINAL_STATES } from '../../orders/order-states.js';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { FINAL_STATES } from '../domain/order-lifecycle.js';
+import type { OrderLine } from '../domain/order-line.js';
+import type { Database } from './seam/database.js';
 
 /** The lines with every answer's value taken out; the field's title stays, so views can say what was erased. */
 export function eraseAnswers(lines: readonly OrderLine[], days: number): OrderLine[] {
@@ -21,7 +20,10 @@ export interface EraseAnswers {
 /**
  * Keeps only what is needed: end customers' answers on settled orders,
  * strangers' rows. The order, its amounts and its audit rows are never
- * touched.
+ * touched. Each order is erased by one compare-and-swap update on the row
+ * as read (no transaction holds the read), so it needs no money lock: a
+ * settled order's amounts and state are never written here, and a change
+ * to the row meanwhile makes the update a no-op.
  */
 export interface RetentionStore {
   /** Erases the answers of up to `limit` settled orders; the ids of the orders erased. */
@@ -42,72 +44,69 @@ export interface RetentionStore {
   expireStrangers(before: number): Promise<{ replies: number; people: number }>;
 }
 
-/** When an order settled: finished_at where the move to a final state set it, updated_at on older rows. */
-export const settledAtSql = sql`coalesce(${orders.finishedAt}, ${orders.updatedAt})`;
-
 /** Approval requests that are over: nothing will read their answers to place an order any more. */
 export const SETTLED_APPROVAL_STATES = ['approved', 'rejected', 'expired'] as const;
 
-export function createSqliteRetentionStore(deps: { db: Db }): RetentionStore {
-  const { db } = deps;
+export function createRetentionStore(deps: { database: Database }): RetentionStore {
+  const { q, tables } = deps.database;
+  const { approvals, auditLog, orders, people, staff, strangerReplies } = tables;
+  /** Settled before `at`: finished_at where the move to a final state set it, updated_at on older rows. */
+  const settledBefore = (at: Date) => or(and(isNotNull(orders.finishedAt), lt(orders.finishedAt, at)), and(isNull(orders.finishedAt), lt(orders.updatedAt, at)));
   return {
     async eraseAnswers(input) {
-      const due = db
+      const due = await q
         .select({ id: orders.id, lines: orders.lines, updatedAt: orders.updatedAt })
         .from(orders)
-        .where(and(isNull(orders.answersErasedAt), inArray(orders.state, [...FINAL_STATES]), lt(settledAtSql, new Date(input.settledBefore).getTime())))
+        .where(and(isNull(orders.answersErasedAt), inArray(orders.state, [...FINAL_STATES]), settledBefore(new Date(input.settledBefore))))
         .orderBy(asc(orders.id))
-        .limit(input.limit)
-        .all();
+        .limit(input.limit);
       const erased: number[] = [];
       for (const row of due) {
-        // Compare-and-swap on the row as read: a second pass, or any change to the order meanwhile, makes this one a no-op.
-        const done = db
+        const done = await q
           .update(orders)
           .set({ lines: eraseAnswers(row.lines, input.days), answersErasedAt: new Date(input.now) })
           .where(and(eq(orders.id, row.id), isNull(orders.answersErasedAt), eq(orders.updatedAt, row.updatedAt), inArray(orders.state, [...FINAL_STATES])))
-          .run();
-        if (done.changes > 0) erased.push(row.id);
+          .returning({ id: orders.id });
+        if (done.length > 0) erased.push(row.id);
       }
       return erased;
     },
     async eraseApprovalAnswers(input) {
       const settled = inArray(approvals.state, [...SETTLED_APPROVAL_STATES]);
-      const due = db
+      const due = await q
         .select({ id: approvals.id, lines: approvals.lines, updatedAt: approvals.updatedAt })
         .from(approvals)
         .where(and(isNull(approvals.answersErasedAt), settled, lt(approvals.updatedAt, new Date(input.settledBefore))))
         .orderBy(asc(approvals.id))
-        .limit(input.limit)
-        .all();
+        .limit(input.limit);
       const erased: number[] = [];
       for (const row of due) {
-        const done = db
+        const done = await q
           .update(approvals)
           .set({ lines: eraseAnswers(row.lines, input.days), answersErasedAt: new Date(input.now) })
           .where(and(eq(approvals.id, row.id), isNull(approvals.answersErasedAt), eq(approvals.updatedAt, row.updatedAt), settled))
-          .run();
-        if (done.changes > 0) erased.push(row.id);
+          .returning({ id: approvals.id });
+        if (done.length > 0) erased.push(row.id);
       }
       return erased;
     },
     async expireStrangers(before) {
       const cutoff = new Date(before);
-      const replies = db.delete(strangerReplies).where(lt(strangerReplies.lastReplyAt, cutoff)).run().changes;
-      const gone = db
+      const replies = await q.delete(strangerReplies).where(lt(strangerReplies.lastReplyAt, cutoff)).returning({ id: strangerReplies.telegramId });
+      const gone = await q
         .delete(people)
         .where(
           and(
             lt(people.updatedAt, cutoff),
-            notExists(db.select({ one: sql`1` }).from(staff).where(eq(staff.telegramId, people.telegramId))),
-            notExists(db.select({ one: sql`1` }).from(orders).where(eq(orders.userId, people.telegramId))),
-            notExists(db.select({ one: sql`1` }).from(approvals).where(eq(approvals.requesterId, people.telegramId))),
-            notExists(db.select({ one: sql`1` }).from(auditLog).where(eq(auditLog.actorId, people.telegramId))),
-            notExists(db.select({ one: sql`1` }).from(auditLog).where(eq(auditLog.subjectId, people.telegramId))),
+            notExists(q.select({ one: sql`1` }).from(staff).where(eq(staff.telegramId, people.telegramId))),
+            notExists(q.select({ one: sql`1` }).from(orders).where(eq(orders.userId, people.telegramId))),
+            notExists(q.select({ one: sql`1` }).from(approvals).where(eq(approvals.requesterId, people.telegramId))),
+            notExists(q.select({ one: sql`1` }).from(auditLog).where(eq(auditLog.actorId, people.telegramId))),
+            notExists(q.select({ one: sql`1` }).from(auditLog).where(eq(auditLog.subjectId, people.telegramId))),
           ),
         )
-        .run().changes;
-      return { replies, people: gone };
+        .returning({ id: people.telegramId });
+      return { replies: replies.length, people: gone.length };
     },
   };
 }

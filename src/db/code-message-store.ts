@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import { codeMessages, orders } from '../../db/schema.js';
-import type { Db } from '../../db/open.js';
+import type { Database } from './seam/database.js';
 
 /** A message carrying codes that a pass has claimed: where it is, and the order it showed. */
 export interface CodeMessageRow {
@@ -52,38 +51,36 @@ export interface CodeMessageStore {
   prune(before: number): Promise<number>;
 }
 
-/** What a due claim matches: waiting, or claimed long ago by a pass that never finished. */
-const claimableWhere = (t: typeof codeMessages, staleBefore: Date) =>
-  or(eq(t.state, 'kept'), and(eq(t.state, 'working'), lte(t.claimedAt, staleBefore)));
-
-export function createSqliteCodeMessageStore(deps: { db: Db }): CodeMessageStore {
-  const { db } = deps;
+export function createCodeMessageStore(deps: { database: Database }): CodeMessageStore {
+  const { q, tables } = deps.database;
+  const { codeMessages, orders } = tables;
+  /** What a due claim matches: waiting, or claimed long ago by a pass that never finished. */
+  const claimable = (staleBefore: Date) => or(eq(codeMessages.state, 'kept'), and(eq(codeMessages.state, 'working'), lte(codeMessages.claimedAt, staleBefore)));
   return {
     async record(message) {
-      db.insert(codeMessages)
-        .values({ chatId: message.chatId, messageId: message.messageId, orderId: message.orderId, sentAt: new Date(message.sentAt), state: 'kept' })
-        .run();
+      await q
+        .insert(codeMessages)
+        .values({ chatId: message.chatId, messageId: message.messageId, orderId: message.orderId, sentAt: new Date(message.sentAt), state: 'kept' });
     },
     async claimDue(input) {
       const staleBefore = new Date(input.staleBefore);
-      const candidates = db
+      const candidates = await q
         .select({ id: codeMessages.id })
         .from(codeMessages)
-        .where(and(claimableWhere(codeMessages, staleBefore), lte(codeMessages.sentAt, new Date(input.sentBefore))))
+        .where(and(claimable(staleBefore), lte(codeMessages.sentAt, new Date(input.sentBefore))))
         .orderBy(asc(codeMessages.sentAt), asc(codeMessages.id))
-        .limit(input.limit)
-        .all();
+        .limit(input.limit);
       const claimed: number[] = [];
       for (const { id } of candidates) {
-        const won = db
+        const won = await q
           .update(codeMessages)
           .set({ state: 'working', claimedAt: new Date(input.now) })
-          .where(and(eq(codeMessages.id, id), claimableWhere(codeMessages, staleBefore)))
-          .run();
-        if (won.changes > 0) claimed.push(id);
+          .where(and(eq(codeMessages.id, id), claimable(staleBefore)))
+          .returning({ id: codeMessages.id });
+        if (won.length > 0) claimed.push(id);
       }
       if (claimed.length === 0) return [];
-      return db
+      const rows = await q
         .select({
           id: codeMessages.id,
           chatId: codeMessages.chatId,
@@ -96,28 +93,28 @@ export function createSqliteCodeMessageStore(deps: { db: Db }): CodeMessageStore
         .from(codeMessages)
         .leftJoin(orders, eq(orders.id, codeMessages.orderId))
         .where(inArray(codeMessages.id, claimed))
-        .orderBy(asc(codeMessages.sentAt), asc(codeMessages.id))
-        .all()
-        .map((row) => ({ ...row, sentAt: row.sentAt.getTime(), claimedAt: input.now }));
+        .orderBy(asc(codeMessages.sentAt), asc(codeMessages.id));
+      return rows.map((row) => ({ ...row, sentAt: row.sentAt.getTime(), claimedAt: input.now }));
     },
     async finish(id, claimedAt, outcome, at, error = null) {
-      const done = db
+      const done = await q
         .update(codeMessages)
         .set({ state: outcome, doneAt: new Date(at), lastError: error })
         .where(and(eq(codeMessages.id, id), eq(codeMessages.state, 'working'), eq(codeMessages.claimedAt, new Date(claimedAt))))
-        .run();
-      return done.changes > 0;
+        .returning({ id: codeMessages.id });
+      return done.length > 0;
     },
     async release(id, claimedAt, error) {
-      const done = db
+      const done = await q
         .update(codeMessages)
         .set({ state: 'kept', claimedAt: null, attempts: sql`${codeMessages.attempts} + 1`, lastError: error })
         .where(and(eq(codeMessages.id, id), eq(codeMessages.state, 'working'), eq(codeMessages.claimedAt, new Date(claimedAt))))
-        .run();
-      return done.changes > 0;
+        .returning({ id: codeMessages.id });
+      return done.length > 0;
     },
     async prune(before) {
-      return db.delete(codeMessages).where(lt(codeMessages.sentAt, new Date(before))).run().changes;
+      const gone = await q.delete(codeMessages).where(lt(codeMessages.sentAt, new Date(before))).returning({ id: codeMessages.id });
+      return gone.length;
     },
   };
 }
