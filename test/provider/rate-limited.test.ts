@@ -28,9 +28,11 @@ describe('429 handling', () => {
         ? { status: 429, body: TOO_MANY, headers: { 'Retry-After': '1' } }
         : { body: request.path === '/wallet/balance' ? envelope({ balance: 7 }) : envelope([]) },
     );
-    const client = clientFor(server.baseUrl, { retryMaxDelayMs: 5_000 });
+    const limiter = createRateLimiter({ requestsPerSecond: 1_000, clock: systemClock });
+    const client = clientFor(server.baseUrl, { retryMaxDelayMs: 5_000, limiter });
     const first = client.getBalance();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The second call starts once the 429 is in, however long a loaded machine takes to bring it.
+    while (limiter.pausedUntil() <= Date.now()) await new Promise((resolve) => setTimeout(resolve, 5));
     const second = client.listCategories({ priority: 'background' });
     await Promise.all([first, second]);
     const limitedAt = server.requests[0]!.at;

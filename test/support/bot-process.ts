@@ -94,11 +94,11 @@ export function startBotProcess(env: Record<string, string>): BotProcess {
   };
 }
 
-/** Waits for a log line of a running bot, giving up early once it has ended; the error carries the end of its output. */
+/** Waits for a log line of a running bot (30 s: a process started on a loaded 2-core machine may take 20), giving up early once it has ended; the error carries the end of its output. */
 export async function waitForLogLine(
   bot: { lines: readonly LogLine[]; ended: () => boolean; output: () => string },
   match: string | ((line: LogLine) => boolean),
-  timeoutMs = 20_000,
+  timeoutMs = 30_000,
 ): Promise<LogLine> {
   const test = typeof match === 'string' ? (line: LogLine) => line.msg === match : match;
   const deadline = Date.now() + timeoutMs;
