@@ -18,7 +18,7 @@ import type { LocalPeriods, MonthCalendar } from '../text/local-periods.js';
 import type { OrderQueries } from '../orders/order-queries.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { OrderingPauseStore } from '../orders/ordering-pause.js';
-import type { AuditTrail } from '../orders/audit-trail.js';
+import type { AuditTrail } from '../db/audit-trail.js';
 import type { ReviewStore } from '../orders/review.js';
 import type { DescribePerson } from './describe-person.js';
 import type { ProviderClient } from '../provider/client.js';

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { AdminChange, AdminRequestState, RequestCard } from '../domain/approvals.js';
 import type { AuditFacts, AuditRecord } from './audit-log.js';
-import { appendAuditRow } from './audit-rows.js';
+import { appendAuditRow } from './audit-trail.js';
 import type { adminRequests } from './postgres/schema.js';
 import type { Database, Query } from './seam/database.js';
 

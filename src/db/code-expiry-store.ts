@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, isNull, lt, lte, min } from 'drizzle-orm';
-import { appendAuditRow } from './audit-rows.js';
+import { appendAuditRow } from './audit-trail.js';
 import type { ReminderState } from './code-expiries-table.js';
 import type { Database } from './seam/database.js';
 

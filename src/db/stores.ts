@@ -5,7 +5,7 @@ import type { Clock } from '../clock.js';
 import { createSqliteNotificationStore, type NotificationStore } from '../delivery/notification-store.js';
 import { createSqliteApprovalCards, type ApprovalCards } from '../orders/approval-cards.js';
 import { createSqliteApprovalStore, type ApprovalStore } from '../orders/approval-repo.js';
-import { createSqliteAuditTrail, type AuditTrail } from '../orders/audit-trail.js';
+import { createAuditTrail, type AuditTrail } from './audit-trail.js';
 import { createSqliteOrderQueries, type OrderQueries } from '../orders/order-queries.js';
 import { createSqliteOrderStore, type OrderStore } from '../orders/order-repo.js';
 import { createSqliteOrderingPauseStore, type OrderingPauseStore } from '../orders/ordering-pause.js';
@@ -28,7 +28,6 @@ import { createSqlitePeopleStore, type PeopleStore } from './people-repo.js';
 import { createPostgresApprovalCards } from './postgres/approval-cards.js';
 import { createPostgresApprovalStore } from './postgres/approval-store.js';
 import { createPostgresAuditQueries } from './postgres/audit-queries.js';
-import { createPostgresAuditTrail } from './postgres/audit-trail.js';
 import { createPostgresChangeCounterStore } from './postgres/change-counters.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
 import { createPostgresNotificationStore } from './postgres/notification-store.js';
@@ -150,7 +149,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     orders: createSqliteOrderStore({ db, clock }),
     orderingPause: createSqliteOrderingPauseStore({ db, clock }),
     review: createSqliteReviewStore({ db, clock }),
-    auditTrail: createSqliteAuditTrail({ db, clock }),
+    auditTrail: createAuditTrail({ database, clock }),
     orderLeases: createSqliteOrderLeaseStore({ db }),
     notifications: createSqliteNotificationStore({ db }),
     appState: createAppStateStore({ database, clock }),
@@ -192,7 +191,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     orders: createPostgresOrderStore({ db, clock, ownerLock }),
     orderingPause: createPostgresOrderingPauseStore({ db, clock }),
     review: createPostgresReviewStore({ db, clock }),
-    auditTrail: createPostgresAuditTrail({ db, clock }),
+    auditTrail: createAuditTrail({ database, clock }),
     orderLeases: createPostgresOrderLeaseStore({ db }),
     notifications: createPostgresNotificationStore({ db }),
     appState: createAppStateStore({ database, clock }),

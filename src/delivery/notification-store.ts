@@ -3,7 +3,7 @@ import type { Db } from '../db/open.js';
 import { notifications, orders } from '../db/schema.js';
 import type { SyncDb } from '../db/sync-db.js';
 import type { OrderRow } from '../orders/order-repo.js';
-import { appendAudit, type AuditFacts } from '../orders/audit-trail.js';
+import { appendAudit, type AuditFacts } from '../db/audit-log.js';
 
 /** Why a notification could not be delivered, for the audit's words; the Telegram error itself is kept as a note. */
 export type UndeliverableCause = 'order-missing' | 'removed' | 'viewer' | 'blocked' | 'telegram';

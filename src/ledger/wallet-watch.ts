@@ -1,7 +1,7 @@
 import type { AdminAlerts } from '../alerts/admin-alerts.js';
 import type { Logger } from '../logger.js';
 import type { Clock } from '../clock.js';
-import type { AuditTrail } from '../orders/audit-trail.js';
+import type { AuditTrail } from '../db/audit-trail.js';
 import type { OrderingPauseStore } from '../orders/ordering-pause.js';
 import { transactionDirection } from '../provider/transaction-shape.js';
 import type { Settings } from '../settings/settings-view.js';

@@ -5,7 +5,7 @@ import { approvals, orders } from '../db/schema.js';
 import { type ApprovalState } from '../domain/approvals.js';
 import type { SyncDb } from '../db/sync-db.js';
 import { assertOrderLines, goodsOf, linesTotal, type OrderLine } from './order-line.js';
-import { appendAudit, type AuditFacts } from './audit-trail.js';
+import { appendAudit, type AuditFacts } from '../db/audit-log.js';
 
 /** Why a request waits again after an Approve: what changed at the provider, or what blocked it. */
 export type ApprovalWaitCause = { change: string } | { blocked: string };

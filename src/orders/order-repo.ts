@@ -7,7 +7,7 @@ import { type NotificationKind } from '../domain/notification-kinds.js';
 import { type OrderState } from '../domain/order-states.js';
 import type { SyncDb } from '../db/sync-db.js';
 import { withBatchFact } from '../db/audit-log.js';
-import { appendAudit, type AuditRecord } from './audit-trail.js';
+import { appendAudit, type AuditRecord } from '../db/audit-log.js';
 import { enqueueNotification } from './outbox.js';
 import { assertOrderLines, linesTotal, type OrderLine } from './order-line.js';
 

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import { createAppStateRepo } from '../db/app-state-repo.js';
 import type { Db } from '../db/open.js';
-import { appendAudit } from './audit-trail.js';
+import { appendAudit } from '../db/audit-log.js';
 
 /**
  * Who paused ordering: the provider refused our key or IP, an administrator

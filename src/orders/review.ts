@@ -5,7 +5,7 @@ import { orders } from '../db/schema.js';
 import { type NotificationKind } from '../domain/notification-kinds.js';
 import type { OrderDetail } from '../provider/schemas.js';
 import type { SyncDb } from '../db/sync-db.js';
-import { appendAudit } from './audit-trail.js';
+import { appendAudit } from '../db/audit-log.js';
 import { itemsMismatch, type ItemsMismatch } from './order-line.js';
 import { transitionOrder, type OrderRow, type TransitionInput } from './order-repo.js';
 import { isFinal, isFollowed, localStateFor, notificationFor } from '../domain/order-lifecycle.js';

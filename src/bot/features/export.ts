@@ -2,7 +2,7 @@ import { Composer, GrammyError, InputFile } from 'grammy';
 import type { LocalPeriods } from '../../text/local-periods.js';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
-import type { AuditTrail } from '../../orders/audit-trail.js';
+import type { AuditTrail } from '../../db/audit-trail.js';
 import type { ProviderClient } from '../../provider/client.js';
 import { buildCsv } from '../../reports/csv.js';
 import { readDayRange, readMonth, type DayRange } from '../../reports/export-range.js';

@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.js';
 import type { StatementReading } from '../../ledger/statement-reader.js';
 import type { Statement } from '../../ledger/statement.js';
 import type { Logger } from '../../logger.js';
-import type { AuditTrail } from '../../orders/audit-trail.js';
+import type { AuditTrail } from '../../db/audit-trail.js';
 import { buildCsv } from '../../reports/csv.js';
 import { readMonth, type DayRange } from '../../reports/export-range.js';
 import { formatLocalDate } from '../../reports/local-dates.js';

@@ -4,7 +4,7 @@ import { Composer } from 'grammy';
 import type { StepUpGate } from '../step-up-gate.js';
 import { copyButtonRows, renderDelivery } from '../../delivery/render-delivery.js';
 import type { Logger } from '../../logger.js';
-import type { AuditTrail } from '../../orders/audit-trail.js';
+import type { AuditTrail } from '../../db/audit-trail.js';
 import { parseOrderLookup, type OrderLookup, type OrderQueries } from '../../orders/order-queries.js';
 import type { OrderRow } from '../../orders/order-repo.js';
 import { localStateFor } from '../../domain/order-lifecycle.js';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { encodeAuditFacts } from '../../../src/db/audit-log.js';
-import type { AuditTrail } from '../../../src/orders/audit-trail.js';
+import type { AuditTrail } from '../../../src/db/audit-trail.js';
 
 /** What every AuditTrail does, whatever database keeps it. */
 export interface AuditTrailSubject {

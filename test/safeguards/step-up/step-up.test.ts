@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/logger.js';
-import { createSqliteAuditTrail } from '../../../src/orders/audit-trail.js';
+import { createAuditTrail } from '../../../src/db/audit-trail.js';
 import { createSecretBox, parseStepUpKey } from '../../../src/safeguards/step-up/secret-box.js';
 import { createStepUpStore } from '../../../src/db/step-up-store.js';
 import { databaseOf } from '../../../src/db/seam/database-of.js';
@@ -28,7 +28,7 @@ async function world(admins = [ANNA]) {
     store,
     box,
     settings,
-    audit: createSqliteAuditTrail({ db, clock }),
+    audit: createAuditTrail({ database: databaseOf(db), clock }),
     adminIds: async () => admins,
     onLocked: async (personId) => void locked.push(personId),
     clock,
