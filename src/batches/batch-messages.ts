@@ -1,5 +1,5 @@
-import { fieldProblemText } from '../bot/conversations/order/answer-text.js';
-import { clip } from '../bot/conversations/order/clip.js';
+import { fieldProblemText } from '../orders/field-problem-text.js';
+import { clip } from '../text/clip.js';
 import { formatId, formatNumber } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import { SAFE_MESSAGE_LENGTH } from '../text/split-message.js';

@@ -24,6 +24,3 @@ export function planTotals(plan: readonly BatchOrderPlan[]): { total: number; or
   const orders = plan.map((order) => linesTotal(order.lines));
   return { total: orders.reduce((sum, value) => sum + value, 0), orders };
 }
-
-/** Units over the whole batch. */
-export const planUnits = (plan: readonly BatchOrderPlan[]): number => plan.reduce((sum, order) => sum + order.lines.reduce((s, line) => s + line.quantity, 0), 0);

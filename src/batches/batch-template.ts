@@ -1,5 +1,5 @@
 import type { ProductDetail } from '../provider/schemas.js';
-import { csvLine, UTF8_BOM } from '../reports/csv.js';
+import { csvLine, UTF8_BOM } from '../text/csv.js';
 import { BATCH_COLUMNS, columnKey, fieldIdOfHeader, fixedColumn } from './columns.js';
 
 /**

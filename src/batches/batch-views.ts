@@ -7,7 +7,7 @@ import { bold, joinLines, plain } from '../text/formatted.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { OutgoingButton } from '../text/send-port.js';
 import { isLive } from './batch-orders.js';
-import { planUnits } from './batch-plan.js';
+import { planUnits } from '../domain/batches.js';
 import type { BatchRecord } from './batch-store.js';
 import type { PriceMove } from './batch-runner.js';
 

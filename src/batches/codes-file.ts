@@ -1,7 +1,7 @@
 import type { OrderRow } from '../orders/order-repo.js';
 import { ProviderNotFoundError, ProviderOrderMismatchError } from '../provider/errors.js';
 import type { OrderDetail } from '../provider/schemas.js';
-import { UTF8_BOM, csvLine, type CsvValue } from '../reports/csv.js';
+import { UTF8_BOM, csvLine, type CsvValue } from '../text/csv.js';
 import type { Translate } from '../text/i18n.js';
 import { isLive } from './batch-orders.js';
 import type { BatchRecord } from './batch-store.js';

@@ -28,3 +28,6 @@ export interface BatchOrderPlan {
   /** Spreadsheet row numbers (a file batch), so that codes can be matched back to the rows; empty for a quantity batch. */
   rows: number[];
 }
+
+/** Units over the whole batch. */
+export const planUnits = (plan: readonly BatchOrderPlan[]): number => plan.reduce((sum, order) => sum + order.lines.reduce((s, line) => s + line.quantity, 0), 0);

@@ -1,4 +1,4 @@
-import type { BatchState } from '../batches/batch-store.js';
+import type { BatchState } from '../domain/batches.js';
 import type { OrderLine } from './order-line.js';
 import type { OrderRow } from './order-repo.js';
 

@@ -1,6 +1,6 @@
 import { auditDetailText } from '../db/audit-log.js';
 import type { Translate } from '../text/i18n.js';
-import type { CsvValue } from './csv.js';
+import type { CsvValue } from '../text/csv.js';
 import type { DayRange } from './export-range.js';
 import { formatLocalDateTime } from './local-dates.js';
 import type { ReportQueries } from './report-queries.js';

@@ -1,7 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, lt, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
-import { planUnits } from '../batches/batch-plan.js';
-import type { BatchOrderPlan } from '../batches/batch-store.js';
+import { planUnits, type BatchOrderPlan } from '../domain/batches.js';
 import { auditLog, batches, orders } from '../db/schema.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import { COUNTED_STATES, NEEDS_ACTION_STATES, RETURNED_STATES } from '../orders/counted-states.js';

@@ -1,7 +1,7 @@
 import type { ProviderClient } from '../provider/client.js';
 import { CONTRACT_LIMITS, type Transaction } from '../provider/schemas.js';
 import { transactionMoment as momentOf } from '../provider/transaction-shape.js';
-import type { CsvValue } from './csv.js';
+import type { CsvValue } from '../text/csv.js';
 import type { DayRange } from './export-range.js';
 import { formatLocalDateTime } from './local-dates.js';
 import type { ExportContext, Table } from './local-exports.js';

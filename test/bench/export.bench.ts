@@ -29,7 +29,7 @@ import { createPostgresReportQueries } from '../../src/db/postgres/report-querie
 import { auditLog as pgAuditLog, orders as pgOrders } from '../../src/db/postgres/schema.js';
 import { auditLog, orders } from '../../src/db/schema.js';
 import type { OrderLine } from '../../src/orders/order-line.js';
-import { buildCsv } from '../../src/reports/csv.js';
+import { buildCsv } from '../../src/text/csv.js';
 import type { DayRange } from '../../src/reports/export-range.js';
 import { ordersTable, type ExportContext } from '../../src/reports/local-exports.js';
 import { createSqliteReportQueries, type ReportQueries } from '../../src/reports/report-queries.js';

@@ -32,7 +32,7 @@ import { createSqliteLedgerStore } from '../../src/ledger/ledger-store-sqlite.js
 import type { LedgerStore } from '../../src/ledger/ledger-store.js';
 import { statementFromCopy } from '../../src/ledger/statement-reader.js';
 import { createProviderClient } from '../../src/provider/client.js';
-import { buildCsv } from '../../src/reports/csv.js';
+import { buildCsv } from '../../src/text/csv.js';
 import { createSandbox } from '../../src/sandbox/server.js';
 import { translatorFor } from '../../src/text/i18n.js';
 import { createLocalPeriods } from '../../src/text/local-periods.js';

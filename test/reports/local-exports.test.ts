@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderState } from '../../src/domain/order-states.js';
 import { createSqliteBatchStore } from '../../src/batches/batch-store-sqlite.js';
 import { createOrderingPause } from '../../src/orders/ordering-pause.js';
-import { buildCsv } from '../../src/reports/csv.js';
+import { buildCsv } from '../../src/text/csv.js';
 import { auditTable, ordersTable, summaryTable, type ExportContext, type Table } from '../../src/reports/local-exports.js';
 import { createSqliteReportQueries } from '../../src/reports/report-queries.js';
 import { translatorFor } from '../../src/text/i18n.js';

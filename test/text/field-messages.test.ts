@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldProblemText } from '../../src/bot/conversations/order/answer-text.js';
+import { fieldProblemText } from '../../src/orders/field-problem-text.js';
 import { checkFieldValue, type FieldCheck, type FieldProblem } from '../../src/orders/field-validation.js';
 import type { RequiredField } from '../../src/provider/schemas.js';
 import { createI18n, type Locale, type Translate } from '../../src/text/i18n.js';

@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
 import type { AuditTrail } from '../../db/audit-trail.js';
 import type { ProviderClient } from '../../provider/client.js';
-import { buildCsv } from '../../reports/csv.js';
+import { buildCsv } from '../../text/csv.js';
 import { readDayRange, readMonth, type DayRange } from '../../reports/export-range.js';
 import { formatLocalDate } from '../../reports/local-dates.js';
 import { auditTable, ordersTable, summaryTable, type ExportContext, type Table } from '../../reports/local-exports.js';

@@ -5,7 +5,7 @@ import type { StatementReading } from '../../ledger/statement-reader.js';
 import type { Statement } from '../../ledger/statement.js';
 import type { Logger } from '../../logger.js';
 import type { AuditTrail } from '../../db/audit-trail.js';
-import { buildCsv } from '../../reports/csv.js';
+import { buildCsv } from '../../text/csv.js';
 import { readMonth, type DayRange } from '../../reports/export-range.js';
 import { formatLocalDate } from '../../reports/local-dates.js';
 import { formatDay, formatNumber } from '../../text/format.js';

@@ -13,7 +13,7 @@ import type { Outgoing } from '../send.js';
 import { mayOrder } from '../middleware/roles.js';
 import { againData, codesData, listData, trackData, type TrackOrigin } from './callback-data.js';
 import { goodsOf } from '../../orders/order-line.js';
-import { CLIP, clip } from '../conversations/order/clip.js';
+import { CLIP, clip } from '../../text/clip.js';
 import { withoutUnsafeCharacters } from '../../text/unsafe-characters.js';
 
 export interface TrackingView {

@@ -1,4 +1,4 @@
-import type { CsvValue } from '../../reports/csv.js';
+import type { CsvValue } from '../../text/csv.js';
 import { formatLocalDateTime } from '../../reports/local-dates.js';
 import type { Table } from '../../reports/local-exports.js';
 import type { LedgerEntry, LedgerOrder } from '../../ledger/ledger-store.js';

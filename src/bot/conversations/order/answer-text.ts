@@ -1,4 +1,5 @@
-import { checkFieldValue, checkQuantity, type FieldProblem } from '../../../orders/field-validation.js';
+import { checkFieldValue, checkQuantity } from '../../../orders/field-validation.js';
+import { fieldProblemText } from '../../../orders/field-problem-text.js';
 import type { Translate } from '../../../text/i18n.js';
 import { normaliseDigits } from '../../../text/digits.js';
 import { answerField, chooseQuantity, chosenRegion, currentField, maxQuantity, searchProducts, type Draft, type Step as DraftStep } from './draft.js';
@@ -54,18 +55,4 @@ function tooLargeNotice(draft: Draft, text: string, max: number, perItemLimit: n
   if (product.requiredFields.length > 0) return `${refused}\n${t('order-quantity-batch-file', { command: `/batch template ${product.id}` })}`;
   const regionWord = product.regionProperties.length > 1 ? ` ${region.regionPropertyId}` : '';
   return `${refused}\n${t('order-quantity-batch', { command: `/batch ${product.id} ${wanted}${regionWord}` })}`;
-}
-
-export function fieldProblemText(problem: FieldProblem, t: Translate): string {
-  switch (problem.reason) {
-    case 'too-short':
-      return t('field-too-short', { min: problem.min });
-    case 'phone-length':
-      return t('field-phone-length', { min: problem.min, max: problem.max, digits: problem.digits });
-    case 'too-long':
-      // Our own limit names the kind of answer it is for; the provider's is worded as before.
-      return t(problem.rule === 'provider' ? 'field-too-long' : `field-too-long-${problem.rule}`, { max: problem.max });
-    default:
-      return t(`field-${problem.reason}`);
-  }
 }

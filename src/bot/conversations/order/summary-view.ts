@@ -5,7 +5,7 @@ import type { Translate } from '../../../text/i18n.js';
 import type { LimitVerdict } from '../../../orders/limit-check.js';
 import type { Outgoing } from '../../send.js';
 import { ACTION, data } from './actions.js';
-import { CLIP, clip } from './clip.js';
+import { CLIP, clip } from '../../../text/clip.js';
 import { canAddLine, cartLines, lineComplete } from './cart.js';
 import { chosenRegion, draftTotal, isComplete, maxQuantity, type CartLine, type Draft } from './draft.js';
 import { NO_CHANGES, hasChanges, type QuoteChanges } from './quote.js';

@@ -9,7 +9,7 @@ import type { Locale, Translate } from '../../../text/i18n.js';
 import type { Outgoing } from '../../send.js';
 import { chosenRegion, currentField, hasRegionChoice, maxQuantity, type Draft } from './draft.js';
 import { ACTION, data, type Action } from './actions.js';
-import { CLIP, clip } from './clip.js';
+import { CLIP, clip } from '../../../text/clip.js';
 
 /** What the views need besides the draft. */
 export interface ViewContext {

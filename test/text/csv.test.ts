@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCsv, csvCell } from '../../src/reports/csv.js';
+import { buildCsv, csvCell } from '../../src/text/csv.js';
 import { readCsv } from '../support/csv-reader.js';
 
 describe('CSV files', () => {
