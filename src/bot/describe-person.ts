@@ -1,4 +1,4 @@
-import type { Person } from '../db/people-repo.js';
+import type { Person } from '../db/people-store.js';
 import { withoutUnsafeCharacters } from '../text/unsafe-characters.js';
 
 /** Shows a person as "Name (@user)", or as their numeric ID when we never saw them. */

@@ -1,4 +1,4 @@
-import type { Person } from '../db/people-repo.js';
+import type { Person } from '../db/people-store.js';
 import type { StaffMember } from '../db/staff-repo.js';
 import { localeFromLanguageCode, type Locale } from '../text/i18n.js';
 

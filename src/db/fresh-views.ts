@@ -2,7 +2,7 @@ import type { ChangeCounterStore, ChangeCounts, ViewName } from './change-counte
 import { VIEW_NAMES } from './change-counters.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { createSettingsView, type SettingsView } from '../settings/settings-view.js';
-import type { PeopleStore } from './people-repo.js';
+import type { PeopleStore } from './people-store.js';
 import { createPeopleView, type PeopleView } from './people-view.js';
 import type { StaffStore } from './staff-repo.js';
 import { createStaffView, type StaffView } from './staff-view.js';

@@ -1,5 +1,5 @@
 import { latestRead } from './latest-read.js';
-import { personSignature, storedPerson, type Person, type PeopleStore } from './people-repo.js';
+import { personSignature, storedPerson, type Person, type PeopleStore } from './people-store.js';
 
 /** People as this process last knew them, answered without waiting. */
 export interface PeopleSnapshot {

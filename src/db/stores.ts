@@ -24,7 +24,7 @@ import { databaseOf } from './seam/database-of.js';
 import { createSqliteChangeCounterStore, type ChangeCounterStore } from './change-counters.js';
 import { createHealthStore, type HealthStore } from './health-store.js';
 import type { Db } from './open.js';
-import { createSqlitePeopleStore, type PeopleStore } from './people-repo.js';
+import { createPeopleStore, type PeopleStore } from './people-store.js';
 import { createPostgresApprovalCards } from './postgres/approval-cards.js';
 import { createPostgresApprovalStore } from './postgres/approval-store.js';
 import { createPostgresAuditQueries } from './postgres/audit-queries.js';
@@ -36,7 +36,6 @@ import { createPostgresOrderLeaseStore } from './postgres/order-lease-store.js';
 import { createPostgresOrderQueries } from './postgres/order-queries.js';
 import { createPostgresOrderStore } from './postgres/order-store.js';
 import { createPostgresOrderingPauseStore } from './postgres/ordering-pause.js';
-import { createPostgresPeopleStore } from './postgres/people-store.js';
 import { createPostgresRateBudgetStore } from './postgres/rate-budget-store.js';
 import { createPostgresReportQueries } from './postgres/report-queries.js';
 import { createPostgresReviewStore } from './postgres/review-store.js';
@@ -136,7 +135,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
   return {
     database: 'sqlite',
     staff: createSqliteStaffStore({ db, clock }),
-    people: createSqlitePeopleStore({ db, clock }),
+    people: createPeopleStore({ database, clock }),
     strangerReplies: createStrangerRepliesStore({ database }),
     settings: createSqliteSettingsStore({ db, clock }),
     catalog: createSqliteCatalogStore({ db, clock }),
@@ -178,7 +177,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
   return {
     database: 'postgresql',
     staff: createPostgresStaffStore({ db, clock }),
-    people: createPostgresPeopleStore({ db, clock }),
+    people: createPeopleStore({ database, clock }),
     strangerReplies: createStrangerRepliesStore({ database }),
     settings: createPostgresSettingsStore({ db, clock }),
     catalog: createPostgresCatalogStore({ db, clock }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Person } from '../../src/db/people-repo.js';
+import type { Person } from '../../src/db/people-store.js';
 import { createDescribePerson, personLabel } from '../../src/bot/describe-person.js';
 
 const person = (over: Partial<Person>): Person => ({

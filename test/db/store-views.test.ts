@@ -4,7 +4,8 @@ import { createAppStateRepo } from '../../src/db/app-state-repo.js';
 import { createSqliteSettingsStore, defineSetting } from '../../src/settings/settings-store.js';
 import { createSettingsView } from '../../src/settings/settings-view.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
-import { createSqlitePeopleStore } from '../../src/db/people-repo.js';
+import { createPeopleStore } from '../../src/db/people-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createPeopleView } from '../../src/db/people-view.js';
 import { createSqliteStaffStore } from '../../src/db/staff-repo.js';
 import { createStaffView } from '../../src/db/staff-view.js';
@@ -50,8 +51,8 @@ describe('people view', () => {
   it('starts from everyone stored and follows names remembered through it', async () => {
     const db = database();
     const clock = steppingClock();
-    await createSqlitePeopleStore({ db, clock }).remember({ id: 1, first_name: 'Ada', language_code: 'fa' });
-    const people = await createPeopleView(createSqlitePeopleStore({ db, clock }));
+    await createPeopleStore({ database: databaseOf(db), clock }).remember({ id: 1, first_name: 'Ada', language_code: 'fa' });
+    const people = await createPeopleView(createPeopleStore({ database: databaseOf(db), clock }));
     expect(people.current.find(1)).toMatchObject({ firstName: 'Ada', languageCode: 'fa' });
     expect(people.current.find(2)).toBeNull();
     expect(await people.remember({ id: 2, first_name: 'Sam', username: 'sam' })).toBe(true);
@@ -114,7 +115,7 @@ describe('reads of a whole table', () => {
     const views = await openFreshViews({
       changes: counters,
       staff: staffStore,
-      people: createSqlitePeopleStore({ db, clock }),
+      people: createPeopleStore({ database: databaseOf(db), clock }),
       settings: createSqliteSettingsStore({ db, clock }),
       orderingPause,
       catalog,

@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import type { AuditFilter, AuditQueries } from '../../reports/audit-queries.js';
-import type { PeopleStore } from '../../db/people-repo.js';
+import type { PeopleStore } from '../../db/people-store.js';
 import type { DescribePerson } from '../describe-person.js';
 import { normaliseDigits } from '../../text/digits.js';
 import { plain } from '../../text/formatted.js';

@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import { normaliseSearchText } from '../../catalog/normalise.js';
-import type { PeopleStore } from '../../db/people-repo.js';
+import type { PeopleStore } from '../../db/people-store.js';
 import type { OrderLookup, OrderQueries, OrderScope } from '../../orders/order-queries.js';
 import type { DescribePerson } from '../describe-person.js';
 import type { BaseContext } from '../context.js';

@@ -1,6 +1,6 @@
 import { FormattedString } from '@grammyjs/parse-mode';
 import { Composer } from 'grammy';
-import type { PeopleStore } from '../../db/people-repo.js';
+import type { PeopleStore } from '../../db/people-store.js';
 import { STAFF_ROLES, type StaffRole } from '../../domain/staff-roles.js';
 import type { ChangeRoleResult, StaffStore } from '../../db/staff-repo.js';
 import { splitMessage } from '../../text/split-message.js';

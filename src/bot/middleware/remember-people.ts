@@ -1,5 +1,5 @@
 import type { Context, NextFunction } from 'grammy';
-import type { PeopleStore } from '../../db/people-repo.js';
+import type { PeopleStore } from '../../db/people-store.js';
 import type { Logger } from '../../logger.js';
 
 /**

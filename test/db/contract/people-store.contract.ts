@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PeopleStore, TelegramPerson } from '../../../src/db/people-repo.js';
+import type { PeopleStore, TelegramPerson } from '../../../src/db/people-store.js';
 
 export interface PeopleStoreSubject {
   store: PeopleStore;
