@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { hostname } from 'node:os';
-import { createApp, StartupError, type App } from './app.js';
+import { createApp, StartupError, type App } from './app/create-app.js';
 import { systemClock } from './clock.js';
 import { ConfigError, effectiveConfig, parseConfig, type Config } from './config.js';
 import { filesPrivateFromNowOn, readableByOthers } from './db/private-file.js';
@@ -13,7 +13,7 @@ import { createSecretFilter } from './secret-filter.js';
 
 /**
  * The process shell: reads the environment, builds the application
- * (src/app.ts), and owns what only a process has: stderr, the exit code and
+ * (src/app/create-app.ts), and owns what only a process has: stderr, the exit code and
  * the signals. Every reason to stop goes through fail().
  */
 async function main(): Promise<void> {

@@ -251,7 +251,7 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
       : []),
     ...(deps.watchBotToken
       ? [
-          // Not at once: the first look follows our own setWebhook or deleteWebhook (app.ts), and the watch waits for it.
+          // Not at once: the first look follows our own setWebhook or deleteWebhook (create-app.ts), and the watch waits for it.
           startRepeating({ name: 'bot token watch', everyMs: config.tokenWatchSeconds * 1_000, task: deps.watchBotToken, clock, logger }),
         ]
       : []),

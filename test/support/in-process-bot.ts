@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createApp, StartupError, type App } from '../../src/app.js';
+import { createApp, StartupError, type App } from '../../src/app/create-app.js';
 import { systemClock } from '../../src/clock.js';
 import { parseConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';

@@ -1,30 +1,30 @@
-import { createAppBot } from './app/bot-wiring.js';
-import { startLoops } from './app/loops.js';
-import { startBuiltInSandbox } from './app/built-in-sandbox.js';
-import { createServices } from './app/services.js';
-import { StartupError } from './app/startup-error.js';
-import { maskedUrl } from './db/postgres/url.js';
-import { openStorage } from './app/storage.js';
-import { createCommandMenus, registerCommands } from './bot/commands.js';
-import { connectToTelegram, describeTelegramFailure } from './bot/connect-telegram.js';
-import { noteTelegramContact } from './bot/update-source.js';
-import { newProductsHiddenSetting } from './catalog/catalog-visibility.js';
-import { createCatalogSync } from './catalog/catalog-sync.js';
-import type { Clock } from './clock.js';
-import type { Config } from './config.js';
-import { createHealth } from './http/readiness.js';
-import type { Logger } from './logger.js';
-import type { ProcessProbe } from './process-probe.js';
-import { INTERACTIVE_MAX_WAIT_MS } from './provider/rate-limit.js';
-import type { Sandbox } from './sandbox/server.js';
-import { startServing } from './app/serving.js';
-import { repairInterrupted, REPAIR_EVERY_MS } from './app/repairs.js';
-import { watchRole, type RoleWatch } from './app/role-watcher.js';
-import { startRepeating, type Repeating } from './repeat.js';
-import { translatorFor } from './text/i18n.js';
-import { pollingConflictOf } from './alerts/token-watch.js';
+import { createAppBot } from './bot-wiring.js';
+import { startLoops } from './loops.js';
+import { startBuiltInSandbox } from './built-in-sandbox.js';
+import { createServices } from './services.js';
+import { StartupError } from './startup-error.js';
+import { maskedUrl } from '../db/postgres/url.js';
+import { openStorage } from './storage.js';
+import { createCommandMenus, registerCommands } from '../bot/commands.js';
+import { connectToTelegram, describeTelegramFailure } from '../bot/connect-telegram.js';
+import { noteTelegramContact } from '../bot/update-source.js';
+import { newProductsHiddenSetting } from '../catalog/catalog-visibility.js';
+import { createCatalogSync } from '../catalog/catalog-sync.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import { createHealth } from '../http/readiness.js';
+import type { Logger } from '../logger.js';
+import type { ProcessProbe } from '../process-probe.js';
+import { INTERACTIVE_MAX_WAIT_MS } from '../provider/rate-limit.js';
+import type { Sandbox } from '../sandbox/server.js';
+import { startServing } from './serving.js';
+import { repairInterrupted, REPAIR_EVERY_MS } from './repairs.js';
+import { watchRole, type RoleWatch } from './role-watcher.js';
+import { startRepeating, type Repeating } from '../repeat.js';
+import { translatorFor } from '../text/i18n.js';
+import { pollingConflictOf } from '../alerts/token-watch.js';
 
-export { StartupError } from './app/startup-error.js';
+export { StartupError } from './startup-error.js';
 
 /** What the process gives the application: time, logging, and the means to claim the database. */
 export interface AppIo {
