@@ -10,7 +10,7 @@ import { createSqliteOrderQueries, type OrderQueries } from '../orders/order-que
 import { createSqliteOrderStore, type OrderStore } from '../orders/order-repo.js';
 import { createSqliteOrderingPauseStore, type OrderingPauseStore } from '../orders/ordering-pause.js';
 import { createSqliteReviewStore, type ReviewStore } from '../orders/review.js';
-import { createSqliteSpendingStore, type SpendingStore } from '../orders/spending-counter.js';
+import { createSpendingStore, type SpendingStore } from './spending-store.js';
 import type { AuditQueries } from '../reports/audit-queries.js';
 import { createSqliteAuditQueries } from '../reports/audit-queries.js';
 import type { ReportQueries } from '../reports/report-queries.js';
@@ -41,7 +41,6 @@ import { createPostgresReportQueries } from './postgres/report-queries.js';
 import { createPostgresReviewStore } from './postgres/review-store.js';
 import { createPostgresSessionStore } from './postgres/session-store.js';
 import { createPostgresSettingsStore } from './postgres/settings-store.js';
-import { createPostgresSpendingStore } from './postgres/spending-counter.js';
 import { createPostgresStaffStore } from './postgres/staff-store.js';
 import { createSqliteSessionStore, type SessionStore } from './session-store.js';
 import { createSqliteStaffStore, type StaffStore } from './staff-repo.js';
@@ -141,7 +140,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     catalog: createSqliteCatalogStore({ db, clock }),
     sessions: createSqliteSessionStore({ db, clock }),
     orderQueries: createSqliteOrderQueries({ db }),
-    spending: createSqliteSpendingStore({ db }),
+    spending: createSpendingStore({ database }),
     approvals: createSqliteApprovalStore({ db, clock }),
     approvalCards: createSqliteApprovalCards({ db, clock }),
     adminRequests: createAdminRequestStore({ database, clock }),
@@ -183,7 +182,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     catalog: createPostgresCatalogStore({ db, clock }),
     sessions: createPostgresSessionStore({ db, clock }),
     orderQueries: createPostgresOrderQueries({ db }),
-    spending: createPostgresSpendingStore({ db }),
+    spending: createSpendingStore({ database }),
     approvals: createPostgresApprovalStore({ db, clock, ownerLock }),
     approvalCards: createPostgresApprovalCards({ db, clock }),
     adminRequests: createAdminRequestStore({ database, clock }),

@@ -1,4 +1,4 @@
-import { RETURNED_STATES } from '../orders/counted-states.js';
+import { RETURNED_STATES } from '../domain/counted-states.js';
 import { balanceChange, transactionDirection } from '../provider/transaction-shape.js';
 import type { LedgerEntry, LedgerOrder } from './ledger-store.js';
 

@@ -3,7 +3,7 @@ import type { Db } from '../db/open.js';
 import { planUnits, type BatchOrderPlan } from '../domain/batches.js';
 import { auditLog, batches, orders } from '../db/schema.js';
 import type { OrderRow } from '../orders/order-repo.js';
-import { COUNTED_STATES, NEEDS_ACTION_STATES, RETURNED_STATES } from '../orders/counted-states.js';
+import { COUNTED_STATES, NEEDS_ACTION_STATES, RETURNED_STATES } from '../domain/counted-states.js';
 import type { DayRange } from './export-range.js';
 
 export type AuditRow = typeof auditLog.$inferSelect;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
 import { createPostgresOrderQueries } from '../../src/db/postgres/order-queries.js';
 import { batches, orders } from '../../src/db/postgres/schema.js';
-import { createPostgresSpendingStore, exactSum } from '../../src/db/postgres/spending-counter.js';
+import { createSpendingStore, exactSum } from '../../src/db/spending-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import type { OrderRow } from '../../src/orders/order-repo.js';
 import { freshDatabase } from '../support/postgres-database.js';
 import { orderQueriesContract } from './contract/order-queries.contract.js';
@@ -22,7 +23,7 @@ async function fresh(): Promise<OrderReadsSubject> {
   await db.$client.query('truncate orders, batches restart identity cascade');
   return {
     queries: createPostgresOrderQueries({ db }),
-    spending: createPostgresSpendingStore({ db }),
+    spending: createSpendingStore({ database: databaseOf(db) }),
     async seed(rows) {
       const stored: OrderRow[] = [];
       for (const row of rows) stored.push((await db.insert(orders).values(row).returning())[0]!);

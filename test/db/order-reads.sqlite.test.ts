@@ -2,7 +2,8 @@ import { afterAll } from 'vitest';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { batches, orders } from '../../src/db/schema.js';
 import { createSqliteOrderQueries } from '../../src/orders/order-queries.js';
-import { createSqliteSpendingStore } from '../../src/orders/spending-counter.js';
+import { createSpendingStore } from '../../src/db/spending-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { orderQueriesContract } from './contract/order-queries.contract.js';
 import { batchRow, type OrderReadsSubject } from './contract/order-rows.js';
 import { spendingCounterContract } from './contract/spending-counter.contract.js';
@@ -15,7 +16,7 @@ async function fresh(): Promise<OrderReadsSubject> {
   opened.push(db);
   return {
     queries: createSqliteOrderQueries({ db }),
-    spending: createSqliteSpendingStore({ db }),
+    spending: createSpendingStore({ database: databaseOf(db) }),
     seed: async (rows) => rows.map((row) => db.insert(orders).values(row).returning().get()),
     seedBatch: async (requesterId, state) => db.insert(batches).values(batchRow(requesterId, state, new Date(0))).returning().get().id,
   };

@@ -11,7 +11,8 @@ import { createSqliteOrderingPauseStore } from '../../src/orders/ordering-pause.
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox } from '../../src/sandbox/server.js';
 import { sqliteSettings } from '../support/sqlite-settings.js';
-import { createSpendingCounter, createSqliteSpendingStore } from '../../src/orders/spending-counter.js';
+import { createSpendingCounter } from '../../src/orders/spending-counter.js';
+import { createSpendingStore } from '../../src/db/spending-store.js';
 import type { OrderRepo } from '../../src/orders/order-repo.js';
 import { intentInput, openedOrder, orderRepoWorld, placingOrder } from '../support/order-fixtures.js';
 
@@ -31,7 +32,7 @@ function operationsWorld() {
     logger: silentLogger,
   });
   const pauses = createSqliteOrderingPauseStore({ db, clock });
-  const spending = createSpendingCounter({ store: createSqliteSpendingStore({ db }), periods: createLocalPeriods('UTC') });
+  const spending = createSpendingCounter({ store: createSpendingStore({ database: databaseOf(db) }), periods: createLocalPeriods('UTC') });
   const metrics = createMetrics({
     store: createHealthStore({ database: databaseOf(db) }),
     defaultMetrics: false,

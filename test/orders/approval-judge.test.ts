@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createApprovalJudge } from '../../src/orders/approval-judge.js';
 import type { ApprovalRow } from '../../src/orders/approval-repo.js';
-import { createSpendingCounter, createSqliteSpendingStore } from '../../src/orders/spending-counter.js';
+import { createSpendingCounter } from '../../src/orders/spending-counter.js';
+import { createSpendingStore } from '../../src/db/spending-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { orderRepoWorld, placingOrder } from '../support/order-fixtures.js';
@@ -17,7 +19,7 @@ async function world() {
   const { db, clock, repo } = orderRepoWorld(T0);
   const rules = createSpendingRuleBook({ settings: sqliteSettings(db, clock) });
   await rules.setDefault('approval', 2 * PRICE, 1);
-  const counter = createSpendingCounter({ store: createSqliteSpendingStore({ db }), periods: createLocalPeriods('Asia/Tehran') });
+  const counter = createSpendingCounter({ store: createSpendingStore({ database: databaseOf(db) }), periods: createLocalPeriods('Asia/Tehran') });
   let pending: ApprovalRow[] = [];
   const judge = createApprovalJudge({ rules, counter, pending: async () => pending, clock });
   /** One order of one card, placed now and counted as spent. */

@@ -6,7 +6,8 @@ import { silentLogger } from '../../src/logger.js';
 import { createOrderService } from '../../src/orders/order-service.js';
 import { judgeLimits } from '../../src/orders/limit-check.js';
 import { createSpendingCounter } from '../../src/orders/spending-counter.js';
-import { createPostgresSpendingStore } from '../../src/db/postgres/spending-counter.js';
+import { createSpendingStore } from '../../src/db/spending-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
@@ -99,7 +100,7 @@ describe('a POST answered after a repair took it for a stopped instance’s', ()
 describe('a spending limit judged on two instances at once', () => {
   it('stops the second order at its claim when the first was placed between its check and its claim: one order, not two past the limit', async () => {
     const before = posts().length;
-    const counter = createSpendingCounter({ store: createPostgresSpendingStore({ db: first }), periods: createLocalPeriods('UTC') });
+    const counter = createSpendingCounter({ store: createSpendingStore({ database: databaseOf(first) }), periods: createLocalPeriods('UTC') });
     // Room for one Google Play 10 USD (1,250,000) a day, not two.
     const dayLimit = (userId: number, total: number, exceptOrderId?: number) =>
       counter.spentBy(userId, systemClock.now(), exceptOrderId).then((spent) => judgeLimits({ order: null, day: 2_000_000, month: null }, spent, total));

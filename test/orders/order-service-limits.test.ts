@@ -8,7 +8,9 @@ import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { sqliteSettings } from '../support/sqlite-settings.js';
 import { createLimitCheck } from '../../src/orders/limit-check.js';
 import { createApprovalJudge } from '../../src/orders/approval-judge.js';
-import { createSpendingCounter, createSqliteSpendingStore } from '../../src/orders/spending-counter.js';
+import { createSpendingCounter } from '../../src/orders/spending-counter.js';
+import { createSpendingStore } from '../../src/db/spending-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
@@ -29,7 +31,7 @@ describe('order service under spending limits', () => {
     const db = memoryDb();
     const clock = createManualClock(1_700_000_000_000);
     const rules = createSpendingRuleBook({ settings: sqliteSettings(db, clock) });
-    const counter = createSpendingCounter({ store: createSqliteSpendingStore({ db }), periods: createLocalPeriods('Asia/Tehran', 'persian') });
+    const counter = createSpendingCounter({ store: createSpendingStore({ database: databaseOf(db) }), periods: createLocalPeriods('Asia/Tehran', 'persian') });
     const service = createOrderService({
       orders: createSqliteOrderStore({ db, clock }),
       provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 }),

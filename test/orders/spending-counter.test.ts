@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createLocalPeriods, type MonthCalendar } from '../../src/text/local-periods.js';
 import type { OrderState } from '../../src/domain/order-states.js';
 import { createLimitCheck, judgeLimits } from '../../src/orders/limit-check.js';
-import { createSpendingCounter, createSqliteSpendingStore } from '../../src/orders/spending-counter.js';
+import { createSpendingCounter } from '../../src/orders/spending-counter.js';
+import { createSpendingStore } from '../../src/db/spending-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { sqliteSettings } from '../support/sqlite-settings.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { openedOrder, orderRepoWorld } from '../support/order-fixtures.js';
@@ -15,7 +17,7 @@ const USER = 7;
 
 function world(calendar: MonthCalendar, startMs: number) {
   const { db, clock, repo } = orderRepoWorld(startMs);
-  const counter = createSpendingCounter({ store: createSqliteSpendingStore({ db }), periods: createLocalPeriods(TEHRAN, calendar) });
+  const counter = createSpendingCounter({ store: createSpendingStore({ database: databaseOf(db) }), periods: createLocalPeriods(TEHRAN, calendar) });
   let made = 0;
   /** An order of `amount` by `userId`, confirmed at `atMs`, then taken to `state` through the real transitions. */
   const order = (atMs: number, amount: number, state: OrderState = 'in_progress', userId = USER) => {

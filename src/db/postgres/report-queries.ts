@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, lt, lte, max, sql } from 'drizzle-orm';
-import { NEEDS_ACTION_STATES, RETURNED_STATES } from '../../orders/counted-states.js';
+import { NEEDS_ACTION_STATES, RETURNED_STATES } from '../../domain/counted-states.js';
 import type { DayRange } from '../../reports/export-range.js';
 import { batchFactsOf, countedList, pagedById, REPORT_PAGE, withOrders, type ReportQueries } from '../../reports/report-queries.js';
 import type { PgDb } from './open.js';

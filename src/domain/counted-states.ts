@@ -1,4 +1,4 @@
-import type { OrderState } from '../domain/order-states.js';
+import type { OrderState } from './order-states.js';
 
 /**
  * The order states whose money counts as spent: everything the provider
