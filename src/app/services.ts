@@ -11,7 +11,7 @@ import { createLocalPeriods, type LocalPeriods } from '../text/local-periods.js'
 import type { Config } from '../config.js';
 import { openFreshViews, type ViewFreshness } from '../db/fresh-views.js';
 import type { PeopleView } from '../db/people-view.js';
-import type { AccessChange } from '../db/staff-repo.js';
+import type { AccessChange } from '../db/staff-store.js';
 import type { Stores } from '../db/stores.js';
 import type { StaffView } from '../db/staff-view.js';
 import { adminText } from '../delivery/notification-texts.js';

@@ -1,5 +1,5 @@
 import type { Person } from '../db/people-store.js';
-import type { StaffMember } from '../db/staff-repo.js';
+import type { StaffMember } from '../db/staff-store.js';
 import { localeFromLanguageCode, type Locale } from '../text/i18n.js';
 
 export type LocaleOf = (telegramId: number) => Locale;

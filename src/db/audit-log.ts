@@ -77,16 +77,18 @@ export function auditDetailText(detail: string | null): string | null {
  * or rolls back with the change it describes.
  */
 export function appendAudit(exec: SyncDb, at: Date, entry: AuditRecord): void {
-  exec
-    .insert(auditLog)
-    .values({
-      at,
-      actorId: entry.actorId,
-      action: entry.action,
-      orderId: entry.orderId,
-      amount: entry.amount,
-      detail: entry.facts ? encodeAuditFacts(entry.facts) : null,
-      subjectId: entry.subjectId ?? null,
-    })
-    .run();
+  exec.insert(auditLog).values(auditRow(at, entry)).run();
+}
+
+/** An audit record as the audit_log row that keeps it, on either database. */
+export function auditRow(at: Date, entry: AuditRecord) {
+  return {
+    at,
+    actorId: entry.actorId,
+    action: entry.action,
+    orderId: entry.orderId,
+    amount: entry.amount,
+    detail: entry.facts ? encodeAuditFacts(entry.facts) : null,
+    subjectId: entry.subjectId ?? null,
+  };
 }

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import { encodeAuditFacts, type AuditRecord } from './audit-log.js';
+import { auditRow, type AuditRecord } from './audit-log.js';
 import type { Database, Query } from './seam/database.js';
 import type { Tables } from './seam/tables.js';
 
@@ -18,15 +18,7 @@ export interface AuditTrail {
  * a transaction, the row commits or rolls back with the change it describes.
  */
 export async function appendAuditRow(q: Query, tables: Pick<Tables, 'auditLog'>, at: Date, entry: AuditRecord): Promise<void> {
-  await q.insert(tables.auditLog).values({
-    at,
-    actorId: entry.actorId,
-    action: entry.action,
-    orderId: entry.orderId,
-    amount: entry.amount,
-    detail: entry.facts ? encodeAuditFacts(entry.facts) : null,
-    subjectId: entry.subjectId ?? null,
-  });
+  await q.insert(tables.auditLog).values(auditRow(at, entry));
 }
 
 export function createAuditTrail(deps: { database: Database; clock: Clock }): AuditTrail {

@@ -4,7 +4,7 @@ import type { SettingsStore } from '../settings/settings-store.js';
 import { createSettingsView, type SettingsView } from '../settings/settings-view.js';
 import type { PeopleStore } from './people-store.js';
 import { createPeopleView, type PeopleView } from './people-view.js';
-import type { StaffStore } from './staff-repo.js';
+import type { StaffStore } from './staff-store.js';
 import { createStaffView, type StaffView } from './staff-view.js';
 import type { OrderingPauseStore } from '../orders/ordering-pause.js';
 import { createOrderingPauseView } from '../orders/ordering-pause-view.js';

@@ -1,5 +1,5 @@
 import { latestRead } from './latest-read.js';
-import type { StaffMember, StaffStore } from './staff-repo.js';
+import type { StaffMember, StaffStore } from './staff-store.js';
 
 /** The staff list as this process last read it, answered without waiting. */
 export interface StaffSnapshot {

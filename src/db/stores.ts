@@ -41,9 +41,8 @@ import { createPostgresReportQueries } from './postgres/report-queries.js';
 import { createPostgresReviewStore } from './postgres/review-store.js';
 import { createPostgresSessionStore } from './postgres/session-store.js';
 import { createPostgresSettingsStore } from './postgres/settings-store.js';
-import { createPostgresStaffStore } from './postgres/staff-store.js';
 import { createSqliteSessionStore, type SessionStore } from './session-store.js';
-import { createSqliteStaffStore, type StaffStore } from './staff-repo.js';
+import { createStaffStore, type StaffStore } from './staff-store.js';
 import { createStrangerRepliesStore, type StrangerRepliesStore } from './stranger-replies-store.js';
 import { createCodeMessageStore, type CodeMessageStore } from './code-message-store.js';
 import { createRetentionStore, type RetentionStore } from './retention-store.js';
@@ -133,7 +132,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
   const database = databaseOf(db);
   return {
     database: 'sqlite',
-    staff: createSqliteStaffStore({ db, clock }),
+    staff: createStaffStore({ database, clock }),
     people: createPeopleStore({ database, clock }),
     strangerReplies: createStrangerRepliesStore({ database }),
     settings: createSqliteSettingsStore({ db, clock }),
@@ -175,7 +174,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
   const database = databaseOf(db);
   return {
     database: 'postgresql',
-    staff: createPostgresStaffStore({ db, clock }),
+    staff: createStaffStore({ database, clock }),
     people: createPeopleStore({ database, clock }),
     strangerReplies: createStrangerRepliesStore({ database }),
     settings: createPostgresSettingsStore({ db, clock }),

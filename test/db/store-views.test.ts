@@ -7,7 +7,7 @@ import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { createPeopleStore } from '../../src/db/people-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createPeopleView } from '../../src/db/people-view.js';
-import { createSqliteStaffStore } from '../../src/db/staff-repo.js';
+import { createStaffStore } from '../../src/db/staff-store.js';
 import { createStaffView } from '../../src/db/staff-view.js';
 import { createSqliteChangeCounterStore } from '../../src/db/change-counters.js';
 import { openFreshViews } from '../../src/db/fresh-views.js';
@@ -28,8 +28,8 @@ describe('staff view', () => {
   it('starts from what the table holds and follows every change made through it', async () => {
     const db = database();
     const clock = steppingClock();
-    await createSqliteStaffStore({ db, clock }).syncEnvAdmins([10]);
-    const staff = await createStaffView(createSqliteStaffStore({ db, clock }));
+    await createStaffStore({ database: databaseOf(db), clock }).syncEnvAdmins([10]);
+    const staff = await createStaffView(createStaffStore({ database: databaseOf(db), clock }));
     expect(staff.current.adminIds()).toEqual([10]);
     await staff.add(30, 'staff', 10);
     expect(staff.current.find(30)).toMatchObject({ role: 'staff', locale: null });
@@ -109,7 +109,7 @@ describe('reads of a whole table', () => {
     let reads = 0;
     const read = counters.read;
     counters.read = () => (reads++, read());
-    const staffStore = createSqliteStaffStore({ db, clock });
+    const staffStore = createStaffStore({ database: databaseOf(db), clock });
     const orderingPause = createSqliteOrderingPauseStore({ db, clock });
     const catalog = createSqliteCatalogStore({ db, clock });
     const views = await openFreshViews({

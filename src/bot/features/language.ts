@@ -1,5 +1,5 @@
 import { Composer, InlineKeyboard } from 'grammy';
-import type { StaffStore } from '../../db/staff-repo.js';
+import type { StaffStore } from '../../db/staff-store.js';
 import type { CommandMenus } from '../commands.js';
 import type { BaseContext } from '../context.js';
 import { isLocale } from '../../text/i18n.js';

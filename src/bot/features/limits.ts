@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import type { Clock } from '../../clock.js';
-import type { StaffStore } from '../../db/staff-repo.js';
+import type { StaffStore } from '../../db/staff-store.js';
 import type { Logger } from '../../logger.js';
 import type { SpendingCounter } from '../../orders/spending-counter.js';
 import { SPENDING_RULE_KINDS, type SpendingRuleBook, type SpendingRuleKind } from '../../orders/spending-rules.js';

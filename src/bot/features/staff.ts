@@ -2,7 +2,7 @@ import { FormattedString } from '@grammyjs/parse-mode';
 import { Composer } from 'grammy';
 import type { PeopleStore } from '../../db/people-store.js';
 import { STAFF_ROLES, type StaffRole } from '../../domain/staff-roles.js';
-import type { ChangeRoleResult, StaffStore } from '../../db/staff-repo.js';
+import type { ChangeRoleResult, StaffStore } from '../../db/staff-store.js';
 import { splitMessage } from '../../text/split-message.js';
 import type { Logger } from '../../logger.js';
 import { personLabel, type DescribePerson } from '../describe-person.js';

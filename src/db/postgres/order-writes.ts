@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { NotificationKind } from '../../domain/notification-kinds.js';
-import { encodeAuditFacts, withBatchFact, type AuditRecord } from '../audit-log.js';
+import { auditRow, withBatchFact, type AuditRecord } from '../audit-log.js';
 import type { OrderRow, TransitionInput } from '../../orders/order-repo.js';
 import type { PgDb, PgExec, PgTx } from './open.js';
 import { auditLog, notifications, orders } from './schema.js';
@@ -32,15 +32,7 @@ export function moneyTransaction<T>(db: PgDb, work: (tx: PgTx) => Promise<T>): P
 
 /** The one way a row reaches audit_log on PostgreSQL. Given a transaction, the row commits or rolls back with the change it describes. */
 export async function appendAudit(exec: PgExec, at: Date, entry: AuditRecord): Promise<void> {
-  await exec.insert(auditLog).values({
-    at,
-    actorId: entry.actorId,
-    action: entry.action,
-    orderId: entry.orderId,
-    amount: entry.amount,
-    detail: entry.facts ? encodeAuditFacts(entry.facts) : null,
-    subjectId: entry.subjectId ?? null,
-  });
+  await exec.insert(auditLog).values(auditRow(at, entry));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.js';
 import type { AppStateStore } from '../../db/app-state-store.js';
-import type { StaffMember } from '../../db/staff-repo.js';
+import type { StaffMember } from '../../db/staff-store.js';
 import type { Logger } from '../../logger.js';
 import type { SpendingRuleBook } from '../../orders/spending-rules.js';
 import { ADMIN_REQUEST_EXPIRY_MS, DUAL_CONTROL_HOLD_MS, needsSecondAdmin, parseAdminChange, type AdminChange } from './admin-change.js';

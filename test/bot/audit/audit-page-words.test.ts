@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createSqliteApprovalStore } from '../../../src/orders/approval-repo.js';
 import { createSqliteAuditQueries } from '../../../src/reports/audit-queries.js';
 import { auditPageView, type AuditView } from '../../../src/bot/audit/audit-view.js';
-import { createStaffRepo } from '../../../src/db/staff-repo.js';
+import { createStaffStore } from '../../../src/db/staff-store.js';
+import { databaseOf } from '../../../src/db/seam/database-of.js';
 import { createOrderingPause } from '../../../src/orders/ordering-pause.js';
 import { LOW_BALANCE_THRESHOLD } from '../../../src/alerts/low-balance.js';
 import { digestHourSetting } from '../../../src/reports/daily-digest.js';
@@ -65,9 +66,9 @@ async function recordedAudit() {
   clock.advance(MINUTE);
   pause.resume(ADMIN);
 
-  const staff = createStaffRepo({ db, clock });
-  staff.add(SARA, 'staff', ADMIN);
-  staff.add(SARA, 'viewer', ADMIN);
+  const staff = createStaffStore({ database: databaseOf(db), clock });
+  await staff.add(SARA, 'staff', ADMIN);
+  await staff.add(SARA, 'viewer', ADMIN);
 
   return { page: await createSqliteAuditQueries({ db }).page({ kind: 'all' }, { page: 1, pageSize: 40 }), orderId: order.id, approvalId: approval.id };
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { StaffStore } from '../../../src/db/staff-repo.js';
+import type { StaffStore } from '../../../src/db/staff-store.js';
 
 /**
  * What every StaffStore does, whatever database keeps it: the same cases

@@ -5,7 +5,7 @@ import { createAdminRequestStore } from '../../../src/db/admin-request-store.js'
 import { createAppStateStore } from '../../../src/db/app-state-store.js';
 import { databaseOf } from '../../../src/db/seam/database-of.js';
 import { closeDb, openDb, type Db } from '../../../src/db/open.js';
-import { createSqliteStaffStore } from '../../../src/db/staff-repo.js';
+import { createStaffStore } from '../../../src/db/staff-store.js';
 import { createStaffView } from '../../../src/db/staff-view.js';
 import { createLogger } from '../../../src/logger.js';
 import { createSpendingRuleBook } from '../../../src/orders/spending-rules.js';
@@ -24,7 +24,7 @@ async function world() {
   const db = openDb(':memory:');
   opened.push(db);
   const clock = createManualClock(1_700_000_000_000);
-  const staffStore = createSqliteStaffStore({ db, clock });
+  const staffStore = createStaffStore({ database: databaseOf(db), clock });
   await staffStore.syncEnvAdmins([ADA]);
   await staffStore.add(BEA, 'admin', ADA);
   await staffStore.add(SAM, 'staff', ADA);
