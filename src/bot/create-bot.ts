@@ -1,11 +1,7 @@
-import { conversations, createConversation, type ConversationData, type VersionedState } from '@grammyjs/conversations';
-import { sequentialize } from '@grammyjs/runner';
+import { conversations, createConversation } from '@grammyjs/conversations';
 import { Bot, type Context } from 'grammy';
-import type { SessionStore } from '../db/session-store.js';
 import { createCommandMenus } from './commands.js';
 import type { BotContext, Presentation } from './context.js';
-import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
-import { createSessionPrefetch } from './session-prefetch.js';
 import { createKeptOrders } from './conversations/order/kept-orders.js';
 import { continueHandedOver } from './conversations/order/step-handover.js';
 import { orderMenuIn } from './conversations/order/stored-menu.js';
@@ -42,15 +38,12 @@ import { trackFeature } from './features/track.js';
 import { transactionsFeature } from './features/transactions.js';
 import { unhandledFeature } from './features/unhandled.js';
 import { createI18n, translatorFor, type Locale, type Translate } from '../text/i18n.js';
-import { accessControl } from './middleware/access-control.js';
 import { mayOrder } from './middleware/roles.js';
 import type { ApprovalTextContext } from '../orders/approval-texts.js';
 import { approvalsFeature } from './features/approvals.js';
 import { plain } from '../text/formatted.js';
 import { dualControlFeature, type DualControlFeatureDeps } from './features/dual-control.js';
 import { forwardedNeverAct } from './middleware/forwarded-never-act.js';
-import { privateChatsOnly } from './middleware/private-chats-only.js';
-import { rememberPeople } from './middleware/remember-people.js';
 import { handleProviderTrouble, troubleMessage } from './provider-trouble.js';
 import { readingAs } from '../safeguards/velocity/read-pace.js';
 import { velocityFeature } from './features/velocity.js';
@@ -59,11 +52,12 @@ import { createStepUpGate } from './step-up-gate.js';
 import { createTellPerson } from './tell-person.js';
 import { createTypingWhileSlow } from './typing-while-slow.js';
 import type { BotDeps } from './bot-deps.js';
+import { useUpdatePrelude } from './update-prelude.js';
+import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
 import { batchesFeature } from './features/batches.js';
 import { batchUploadFeature, MAX_BATCH_FILE_BYTES } from './features/batch-upload.js';
 import { createFileDownload } from './download-file.js';
 import { strangersFeature } from './features/strangers.js';
-import { STRANGERS_REPLY } from './strangers-setting.js';
 
 export type { BotDeps } from './bot-deps.js';
 
@@ -104,39 +98,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   const approvals = deps.approvals;
   const requestApproval = approvals ? createApprovalRequester({ ...approvals, ...(deps.velocity ? { velocity: deps.velocity } : {}) }) : undefined;
 
-  const counted = deps.onUpdateHandled;
-  if (counted) bot.use((_ctx, next) => next().finally(counted));
-  // Updates of one chat in order, chats in parallel (with the runner, and with the webhook intake).
-  bot.use(sequentialize((ctx: Context) => ctx.chat?.id.toString()));
-  const freshViews = deps.freshViews;
-  // Values are whatever this bot wrote under its keys: the conversations plugin's versioned state.
-  const sessions = createSessionPrefetch(deps.sessions as SessionStore<VersionedState<ConversationData>>, { withCounts: freshViews !== undefined });
-  const storage = sessions.store;
-  // After the chat's turn has come and before anything reads who is staff, a rule, a setting or a language;
-  // the chat's conversation state is read meanwhile rather than after (with the change counters, where the store can).
-  bot.use(async (ctx, next) => {
-    const started = ctx.chat ? sessions.start(`${CONVERSATION_KEY_PREFIX}${ctx.chat.id}`) : undefined;
-    try {
-      if (freshViews) await freshViews(started?.counts ? await started.counts : undefined);
-      await next();
-    } finally {
-      started?.forget();
-    }
-  });
-  bot.use(privateChatsOnly(deps.logger));
-  bot.use(rememberPeople({ people: deps.people, logger: deps.logger }));
-  const strangerSettings = deps.strangerSettings;
-  bot.use(
-    accessControl({
-      staff: deps.staff.current,
-      strangers: deps.strangers,
-      ...(strangerSettings ? { replyToStrangers: () => strangerSettings.read(STRANGERS_REPLY) } : {}),
-      defaultLocale: deps.defaultLocale,
-      translate,
-      clock: deps.clock,
-      logger: deps.logger,
-    }),
-  );
+  // Counted, one chat at a time, views fresh, private chats only, people remembered, staff only.
+  const storage = useUpdatePrelude(bot, deps, translate);
   bot.use(i18n);
   // Before the conversations and every command: a forwarded message is never taken as the forwarder's own.
   bot.use(forwardedNeverAct());
@@ -287,7 +250,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(lowBalanceFeature({ watch: deps.lowBalance, logger: deps.logger }));
   if (deps.retention) bot.use(retentionFeature({ settings: deps.retention.settings, logger: deps.logger }));
   bot.use(settingsFeature({ registry: deps.settingsRegistry }));
-  if (strangerSettings) bot.use(strangersFeature({ settings: strangerSettings, logger: deps.logger }));
+  if (deps.strangerSettings) bot.use(strangersFeature({ settings: deps.strangerSettings, logger: deps.logger }));
   if (deps.velocity) bot.use(velocityFeature({ guard: deps.velocity, ...(dual ? { dual } : {}), logger: deps.logger }));
   const notifyOtherAdmins = async (exceptId: number | number[], render: (t: Translate, locale: Locale) => string) => {
     const except = Array.isArray(exceptId) ? exceptId : [exceptId];

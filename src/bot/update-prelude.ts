@@ -1,0 +1,58 @@
+import type { ConversationData, VersionedState } from '@grammyjs/conversations';
+import { sequentialize } from '@grammyjs/runner';
+import type { Bot, Context } from 'grammy';
+import type { SessionStore } from '../db/session-store.js';
+import type { Translate, Locale } from '../text/i18n.js';
+import type { BotDeps } from './bot-deps.js';
+import type { BotContext } from './context.js';
+import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
+import { accessControl } from './middleware/access-control.js';
+import { privateChatsOnly } from './middleware/private-chats-only.js';
+import { rememberPeople } from './middleware/remember-people.js';
+import { createSessionPrefetch } from './session-prefetch.js';
+import { STRANGERS_REPLY } from './strangers-setting.js';
+
+/**
+ * What every update goes through before any feature: counted once handled,
+ * one chat at a time (chats in parallel), the chat's conversation state
+ * read ahead while the staff, people and settings views are brought up to
+ * date, private chats only, the sender remembered, and staff only past
+ * this point. Returns the session storage the conversations keep their
+ * state in, the one read ahead here.
+ */
+export function useUpdatePrelude(bot: Bot<BotContext>, deps: BotDeps, translate: (locale: Locale) => Translate) {
+  const counted = deps.onUpdateHandled;
+  if (counted) bot.use((_ctx, next) => next().finally(counted));
+  // Updates of one chat in order, chats in parallel (with the runner, and with the webhook intake).
+  bot.use(sequentialize((ctx: Context) => ctx.chat?.id.toString()));
+  const freshViews = deps.freshViews;
+  // Values are whatever this bot wrote under its keys: the conversations plugin's versioned state.
+  const sessions = createSessionPrefetch(deps.sessions as SessionStore<VersionedState<ConversationData>>, { withCounts: freshViews !== undefined });
+  const storage = sessions.store;
+  // After the chat's turn has come and before anything reads who is staff, a rule, a setting or a language;
+  // the chat's conversation state is read meanwhile rather than after (with the change counters, where the store can).
+  bot.use(async (ctx, next) => {
+    const started = ctx.chat ? sessions.start(`${CONVERSATION_KEY_PREFIX}${ctx.chat.id}`) : undefined;
+    try {
+      if (freshViews) await freshViews(started?.counts ? await started.counts : undefined);
+      await next();
+    } finally {
+      started?.forget();
+    }
+  });
+  bot.use(privateChatsOnly(deps.logger));
+  bot.use(rememberPeople({ people: deps.people, logger: deps.logger }));
+  const strangerSettings = deps.strangerSettings;
+  bot.use(
+    accessControl({
+      staff: deps.staff.current,
+      strangers: deps.strangers,
+      ...(strangerSettings ? { replyToStrangers: () => strangerSettings.read(STRANGERS_REPLY) } : {}),
+      defaultLocale: deps.defaultLocale,
+      translate,
+      clock: deps.clock,
+      logger: deps.logger,
+    }),
+  );
+  return storage;
+}
