@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { batches } from './batches-table.js';
-import { ADMIN_REQUEST_STATES, APPROVAL_STATES, type AdminChange, type RequestCard } from '../../domain/approvals.js';
+import { APPROVAL_STATES } from '../../domain/approvals.js';
 import { NOTIFICATION_KINDS } from '../../domain/notification-kinds.js';
 import { ORDER_STATES, type AdoptionProof, type ReviewCandidate } from '../../domain/order-states.js';
 import { STAFF_ROLES } from '../../domain/staff-roles.js';
@@ -314,27 +314,6 @@ export const providerRateBudget = pgTable('provider_rate_budget', {
   recentBackgroundGrants: timestamp('recent_background_grants', { withTimezone: true, mode: 'date' }).array().notNull().default(sql`'{}'`),
 });
 
-/** Privileged changes waiting for a second administrator: see ../schema.ts. */
-export const adminRequests = pgTable(
-  'admin_requests',
-  {
-    id: serialId(),
-    requesterId: big('requester_id').notNull(),
-    change: jsonb('change').$type<AdminChange>().notNull(),
-    state: text('state', { enum: ADMIN_REQUEST_STATES }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: at('updated_at').notNull(),
-    expiresAt: at('expires_at').notNull(),
-    decidedBy: big('decided_by'),
-    decidedAt: at('decided_at'),
-    reason: text('reason'),
-    cards: jsonb('cards').$type<RequestCard[]>().notNull().default([]),
-  },
-  (t) => [
-    check('admin_requests_state_check', sql.raw(inList('state', ADMIN_REQUEST_STATES))),
-    index('admin_requests_state_expiry_idx').on(t.state, t.expiresAt),
-  ],
-);
 /**
  * PostgreSQL only: how many orders, code reveals and provider reads each
  * person made in the current window (src/safeguards/velocity), shared by every
@@ -349,6 +328,7 @@ export const velocityCounters = pgTable('velocity_counters', {
   /** When each hit still inside the longest window was taken (epoch ms), oldest first: the sliding window. */
   hits: bigint('hits', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
 });
+export { adminRequests } from './admin-requests-table.js';
 export { stepUp } from './step-up-table.js';
 export { updateQueue } from './update-queue-table.js';
 export { batches } from './batches-table.js';
