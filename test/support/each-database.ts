@@ -1,6 +1,9 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
+import * as schema from '../../src/db/postgres/schema.js';
 import type { Database } from '../../src/db/seam/database.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { freshDatabase } from './postgres-database.js';
@@ -43,7 +46,8 @@ export function forEachDatabase(
     beforeAll(async () => {
       const url = await freshDatabase(emptied[0] ?? 'store');
       db = await openPostgres(url);
-      second = await openPostgres(url);
+      // Already migrated: a plain pool, which connects only when a suite asks for another instance.
+      second = drizzle(new pg.Pool({ connectionString: url }), { schema }) as PgDb;
     });
     afterAll(async () => {
       if (second) await closePostgres(second);

@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
-import type { PgTx } from './open.js';
+import { sql, type SQL } from 'drizzle-orm';
+
+/** A PostgreSQL transaction, whichever drizzle instance opened it: the locks need only its `execute`. */
+export type LockingTx = { execute(query: SQL): PromiseLike<unknown> };
 
 /**
  * Transaction locks that no other database role can take (see
@@ -9,7 +11,7 @@ import type { PgTx } from './open.js';
  */
 
 /** The money lock's row, made by its migration: one statement, no write. */
-export async function holdMoneyLock(tx: PgTx): Promise<void> {
+export async function holdMoneyLock(tx: LockingTx): Promise<void> {
   await tx.execute(sql`select 1 from private_locks where name = 'money' for update`);
 }
 
@@ -19,6 +21,6 @@ export async function holdMoneyLock(tx: PgTx): Promise<void> {
  * then takes the row, so they run one after the other, as with the
  * advisory lock it replaces.
  */
-export async function holdNamedLock(tx: PgTx, name: string): Promise<void> {
+export async function holdNamedLock(tx: LockingTx, name: string): Promise<void> {
   await tx.execute(sql`insert into private_locks (name) values (${name}) on conflict (name) do update set name = excluded.name`);
 }

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import type { Database, Query } from './database.js';
+import { holdMoneyLock, holdNamedLock, type LockingTx } from '../postgres/private-locks.js';
+import type { Database } from './database.js';
 import { postgresTables } from './tables.js';
-
-type Tx = Parameters<Parameters<ReturnType<typeof drizzle>['transaction']>[0]>[0];
 
 /**
  * The PostgreSQL side of the seam, over the pool that open.ts made. Locks
@@ -25,9 +24,6 @@ const seams = new WeakMap<pg.Pool, Database>();
 
 function createPostgresDatabase(pool: pg.Pool): Database {
   const db = drizzle(pool);
-  const holdLock = async (tx: Query, name: string) => {
-    await (tx as unknown as Tx).execute(sql`insert into private_locks (name) values (${name}) on conflict (name) do update set name = excluded.name`);
-  };
   return {
     kind: 'postgresql',
     tables: postgresTables,
@@ -38,9 +34,10 @@ function createPostgresDatabase(pool: pg.Pool): Database {
     transaction: (work) => db.transaction((tx) => work(tx)),
     write: (work) =>
       db.transaction(async (tx) => {
-        await tx.execute(sql`select 1 from private_locks where name = 'money' for update`);
+        await holdMoneyLock(tx);
         return work(tx);
       }),
-    holdLock,
+    // Every Query the seam hands out on PostgreSQL is a drizzle transaction or database, which can execute.
+    holdLock: (tx, name) => holdNamedLock(tx as unknown as LockingTx, name),
   };
 }

@@ -38,7 +38,6 @@ const seams = new WeakMap<BetterSqlite3.Database, Database>();
 
 function createSqliteDatabase(client: BetterSqlite3.Database): Database {
   const mutex = createMutex();
-  const prepare = client.prepare.bind(client);
   const statements = new Map<string, BetterSqlite3.Statement>();
   // The transaction now open, if any: its statements alone may run.
   let open: object | null = null;
@@ -47,7 +46,7 @@ function createSqliteDatabase(client: BetterSqlite3.Database): Database {
     let statement = statements.get(source);
     if (statement === undefined) {
       if (statements.size >= KEPT_STATEMENTS) statements.clear();
-      statement = prepare(source);
+      statement = client.prepare(source);
       statements.set(source, statement);
     }
     return statement;
@@ -66,7 +65,8 @@ function createSqliteDatabase(client: BetterSqlite3.Database): Database {
   };
 
   const proxy = drizzle(async (source, params, method) => {
-    if (open === null && !mutex.held) return execute(source, params, method);
+    // Free (and so no transaction open): run at once, without a turn of the event loop.
+    if (!mutex.held) return execute(source, params, method);
     const release = await mutex.acquire();
     try {
       return execute(source, params, method);
