@@ -7,7 +7,7 @@ import type { ApprovalService } from '../orders/approval-service.js';
 import type { DualControl } from '../safeguards/dual-control/dual-control.js';
 import type { DualControlAnnouncer } from '../safeguards/dual-control/dual-control-announcer.js';
 import type { LocalPeriods } from '../text/local-periods.js';
-import type { ViewFreshness } from '../db/fresh-views.js';
+import type { ViewFreshness } from './fresh-views.js';
 import type { PeopleView } from '../db/people-view.js';
 import type { AccessChange } from '../db/staff-store.js';
 import type { Stores } from '../db/stores.js';

@@ -9,7 +9,7 @@ import { createDualControlAnnouncer } from '../safeguards/dual-control/dual-cont
 import { mayOrder } from '../bot/middleware/roles.js';
 import { createLocalPeriods } from '../text/local-periods.js';
 import type { Config } from '../config.js';
-import { openFreshViews } from '../db/fresh-views.js';
+import { openFreshViews } from './fresh-views.js';
 import type { Stores } from '../db/stores.js';
 import { adminText } from '../delivery/notification-texts.js';
 import { createMetrics } from '../http/metrics.js';

@@ -10,7 +10,7 @@ import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
 import { Api, Bot, InlineKeyboard } from 'grammy';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { createLowBalanceWatch } from '../../src/alerts/low-balance.js';
-import { openFreshViews } from '../../src/db/fresh-views.js';
+import { openFreshViews } from '../../src/app/fresh-views.js';
 import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
 import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { createSettingsRegistry } from '../../src/settings/settings-registry.js';

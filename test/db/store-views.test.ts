@@ -10,7 +10,7 @@ import { createPeopleView } from '../../src/db/people-view.js';
 import { createStaffStore } from '../../src/db/staff-store.js';
 import { createStaffView } from '../../src/db/staff-view.js';
 import { createSqliteChangeCounterStore } from '../../src/db/change-counters.js';
-import { openFreshViews } from '../../src/db/fresh-views.js';
+import { openFreshViews } from '../../src/app/fresh-views.js';
 import { latestRead } from '../../src/db/latest-read.js';
 import { createSqliteOrderingPauseStore } from '../../src/orders/ordering-pause.js';
 import { createSqliteCatalogStore } from '../../src/catalog/catalog-store.js';

@@ -1,11 +1,11 @@
-import type { ChangeCounterStore, ChangeCounts, ViewName } from './change-counters.js';
-import { VIEW_NAMES } from './change-counters.js';
+import type { ChangeCounterStore, ChangeCounts, ViewName } from '../db/change-counters.js';
+import { VIEW_NAMES } from '../db/change-counters.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { createSettingsView, type SettingsView } from '../settings/settings-view.js';
-import type { PeopleStore } from './people-store.js';
-import { createPeopleView, type PeopleView } from './people-view.js';
-import type { StaffStore } from './staff-store.js';
-import { createStaffView, type StaffView } from './staff-view.js';
+import type { PeopleStore } from '../db/people-store.js';
+import { createPeopleView, type PeopleView } from '../db/people-view.js';
+import type { StaffStore } from '../db/staff-store.js';
+import { createStaffView, type StaffView } from '../db/staff-view.js';
 import type { OrderingPauseStore } from '../orders/ordering-pause.js';
 import { createOrderingPauseView } from '../orders/ordering-pause-view.js';
 import type { CatalogStore } from '../catalog/catalog-store.js';

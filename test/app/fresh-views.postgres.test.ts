@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mayOrder } from '../../src/bot/middleware/roles.js';
-import { openFreshViews } from '../../src/db/fresh-views.js';
+import { openFreshViews } from '../../src/app/fresh-views.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
 import { postgresStores } from '../../src/db/stores.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { LOW_BALANCE_THRESHOLD } from '../../src/alerts/low-balance.js';
 import { freshDatabase } from '../support/postgres-database.js';
-import { steppingClock } from './contract/subjects.js';
+import { steppingClock } from '../db/contract/subjects.js';
 import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
 import { createLogger } from '../../src/logger.js';
 import type { CatalogSnapshot } from '../../src/catalog/catalog-writer.js';
