@@ -22,7 +22,18 @@ export default defineConfig({
     globalSetup: ['test/support/build-once.ts', 'test/support/postgres-server.ts'],
     projects: [
       // Modules and in-process worlds: the sandbox and the fake Bot API over loopback, no bot process.
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/e2e/**'],
+          // A worker runs its files on one module graph instead of importing the application afresh for each:
+          // the unit project on this 2-core machine, same load, 339 s with 482 s spent importing, 120 s with 35 s.
+          // It holds because no unit test mocks a module or leaves a global changed (format.test.ts puts TZ back).
+          isolate: false,
+        },
+      },
       // The whole system: the built bot in its own process against the sandbox and the fake Bot API.
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
     ],
