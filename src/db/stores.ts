@@ -46,10 +46,9 @@ import { createStaffStore, type StaffStore } from './staff-store.js';
 import { createStrangerRepliesStore, type StrangerRepliesStore } from './stranger-replies-store.js';
 import { createCodeMessageStore, type CodeMessageStore } from './code-message-store.js';
 import { createRetentionStore, type RetentionStore } from './retention-store.js';
-import { createPostgresUpdateQueueStore } from './postgres/update-queue-store.js';
 import { createPostgresVelocityStore } from './postgres/velocity-store.js';
 import { createMemoryVelocityStore, type VelocityStore } from '../safeguards/velocity/velocity-store.js';
-import { createSqliteUpdateQueueStore, type UpdateQueueStore } from './update-queue-store.js';
+import { createUpdateQueueStore, type UpdateQueueStore } from './update-queue-store.js';
 import { createStepUpStore, type StepUpStore } from './step-up-store.js';
 import type { BatchStore } from '../batches/batch-store.js';
 import { createSqliteBatchStore } from '../batches/batch-store-sqlite.js';
@@ -157,7 +156,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     // One instance on SQLite: counted in its memory, as the request budget is.
     velocity: createMemoryVelocityStore(),
     changes: createSqliteChangeCounterStore(),
-    updateQueue: createSqliteUpdateQueueStore({ db, clock }),
+    updateQueue: createUpdateQueueStore({ database, clock }),
     codeMessages: createCodeMessageStore({ database }),
     retention: createRetentionStore({ database }),
     stepUp: createStepUpStore({ database, clock }),
@@ -198,7 +197,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     rateBudget: createPostgresRateBudgetStore({ db }),
     velocity: createPostgresVelocityStore({ db }),
     changes: createPostgresChangeCounterStore({ db }),
-    updateQueue: createPostgresUpdateQueueStore({ db, clock, ownerLock }),
+    updateQueue: createUpdateQueueStore({ database, clock, ownerLock }),
     codeMessages: createCodeMessageStore({ database }),
     retention: createRetentionStore({ database }),
     stepUp: createStepUpStore({ database, clock }),
