@@ -20,15 +20,16 @@ import { createSqliteSettingsStore } from '../settings/settings-store.js';
 import { createSqliteRateBudgetStore, type RateBudgetStore } from '../provider/rate-budget-store.js';
 import { createSqliteOrderLeaseStore, type OrderLeaseStore } from '../tracking/order-leases.js';
 import { createAppStateStore, type AppStateStore } from './app-state-store.js';
+import type { Database } from './seam/database.js';
 import { databaseOf } from './seam/database-of.js';
-import { createSqliteChangeCounterStore, type ChangeCounterStore } from './change-counters.js';
+import { createUnsharedChangeCounterStore, type ChangeCounterStore } from './change-counters.js';
+import { createSharedChangeCounterStore } from './shared-change-counters.js';
 import { createHealthStore, type HealthStore } from './health-store.js';
 import type { Db } from './open.js';
 import { createPeopleStore, type PeopleStore } from './people-store.js';
 import { createPostgresApprovalCards } from './postgres/approval-cards.js';
 import { createPostgresApprovalStore } from './postgres/approval-store.js';
 import { createPostgresAuditQueries } from './postgres/audit-queries.js';
-import { createPostgresChangeCounterStore } from './postgres/change-counters.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
 import { createPostgresNotificationStore } from './postgres/notification-store.js';
 import type { PgDb } from './postgres/open.js';
@@ -155,7 +156,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     rateBudget: createSqliteRateBudgetStore({ clock }),
     // One instance on SQLite: counted in its memory, as the request budget is.
     velocity: createMemoryVelocityStore(),
-    changes: createSqliteChangeCounterStore(),
+    changes: changeCounterStoreOf(database),
     updateQueue: createUpdateQueueStore({ database, clock }),
     codeMessages: createCodeMessageStore({ database }),
     retention: createRetentionStore({ database }),
@@ -196,7 +197,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     health: createHealthStore({ database }),
     rateBudget: createPostgresRateBudgetStore({ db }),
     velocity: createPostgresVelocityStore({ db }),
-    changes: createPostgresChangeCounterStore({ db }),
+    changes: changeCounterStoreOf(database),
     updateQueue: createUpdateQueueStore({ database, clock, ownerLock }),
     codeMessages: createCodeMessageStore({ database }),
     retention: createRetentionStore({ database }),
@@ -205,4 +206,13 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     ledger: createPostgresLedgerStore({ db }),
     codeExpiries: createCodeExpiryStore({ database }),
   };
+}
+
+/**
+ * The one choice between the two change counters: shared where instances
+ * share the database (PostgreSQL), nothing to read where one instance is
+ * the only writer (SQLite).
+ */
+function changeCounterStoreOf(database: Database): ChangeCounterStore {
+  return database.kind === 'postgresql' ? createSharedChangeCounterStore({ database }) : createUnsharedChangeCounterStore();
 }

@@ -1,4 +1,5 @@
 import type { InferInsertModel, InferSelectModel, Table } from 'drizzle-orm';
+import { changeCounters } from '../postgres/change-counters-table.js';
 import * as postgres from '../postgres/schema.js';
 import * as sqlite from '../schema.js';
 
@@ -60,3 +61,13 @@ void everyTableAgrees;
 
 /** SQLite's tables under PostgreSQL's types: the check above is what makes this cast true. */
 export const sqliteTables = sqliteSchemaTables as unknown as Tables;
+
+/**
+ * The tables only PostgreSQL has: what several instances share and a single
+ * SQLite instance keeps in its memory. No SQLite twin to agree with: only
+ * the shared strategies read them, chosen where `database.kind` is
+ * 'postgresql'.
+ */
+export const postgresOnlyTables = {
+  changeCounters,
+};
