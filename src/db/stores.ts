@@ -47,8 +47,9 @@ import { createStaffStore, type StaffStore } from './staff-store.js';
 import { createStrangerRepliesStore, type StrangerRepliesStore } from './stranger-replies-store.js';
 import { createCodeMessageStore, type CodeMessageStore } from './code-message-store.js';
 import { createRetentionStore, type RetentionStore } from './retention-store.js';
-import { createPostgresVelocityStore } from './postgres/velocity-store.js';
-import { createMemoryVelocityStore, type VelocityStore } from '../safeguards/velocity/velocity-store.js';
+import { createMemoryVelocityStore } from './memory-velocity.js';
+import { createSharedVelocityStore } from './shared-velocity.js';
+import type { VelocityStore } from './velocity-store.js';
 import { createUpdateQueueStore, type UpdateQueueStore } from './update-queue-store.js';
 import { createStepUpStore, type StepUpStore } from './step-up-store.js';
 import type { BatchStore } from '../batches/batch-store.js';
@@ -154,8 +155,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     auditPages: createSqliteAuditQueries({ db }),
     health: createHealthStore({ database }),
     rateBudget: createSqliteRateBudgetStore({ clock }),
-    // One instance on SQLite: counted in its memory, as the request budget is.
-    velocity: createMemoryVelocityStore(),
+    velocity: velocityStoreOf(database),
     changes: changeCounterStoreOf(database),
     updateQueue: createUpdateQueueStore({ database, clock }),
     codeMessages: createCodeMessageStore({ database }),
@@ -196,7 +196,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     auditPages: createPostgresAuditQueries({ db }),
     health: createHealthStore({ database }),
     rateBudget: createPostgresRateBudgetStore({ db }),
-    velocity: createPostgresVelocityStore({ db }),
+    velocity: velocityStoreOf(database),
     changes: changeCounterStoreOf(database),
     updateQueue: createUpdateQueueStore({ database, clock, ownerLock }),
     codeMessages: createCodeMessageStore({ database }),
@@ -215,4 +215,9 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
  */
 function changeCounterStoreOf(database: Database): ChangeCounterStore {
   return database.kind === 'postgresql' ? createSharedChangeCounterStore({ database }) : createUnsharedChangeCounterStore();
+}
+
+/** The one choice between the velocity counts: a row per key shared by the instances (PostgreSQL), or one instance's memory (SQLite), as the request budget is. */
+function velocityStoreOf(database: Database): VelocityStore {
+  return database.kind === 'postgresql' ? createSharedVelocityStore({ database }) : createMemoryVelocityStore();
 }

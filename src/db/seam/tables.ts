@@ -70,4 +70,5 @@ export const sqliteTables = sqliteSchemaTables as unknown as Tables;
  */
 export const postgresOnlyTables = {
   changeCounters,
+  velocityCounters: postgres.velocityCounters,
 };
