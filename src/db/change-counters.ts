@@ -24,8 +24,25 @@ export interface ChangeCounterStore {
 /** Every counter at 0: a view with no row counts 0. */
 export const noChanges = (): Record<ViewName, number> => Object.fromEntries(VIEW_NAMES.map((name) => [name, 0])) as Record<ViewName, number>;
 
+/** A counter as read from change_counters. */
+export interface CounterRow {
+  name: string | null;
+  /** bigint: pg hands it over as text where no schema maps it. */
+  version: string | number | null;
+}
+
+/** The counts in `rows`; a name this code does not know (a newer schema's) is left out, a view with no row counts 0. */
+export function countsOf(rows: readonly CounterRow[]): ChangeCounts {
+  const counts = noChanges();
+  for (const row of rows) {
+    if (row.name !== null && (VIEW_NAMES as readonly string[]).includes(row.name)) counts[row.name as ViewName] = Number(row.version);
+  }
+  return counts;
+}
+
 const NEVER_MOVED: ChangeCounts = noChanges();
 
-export function createSqliteChangeCounterStore(): ChangeCounterStore {
+/** One instance, the only writer: its views already saw every change, and nothing is read. */
+export function createUnsharedChangeCounterStore(): ChangeCounterStore {
   return { shared: false, read: async () => NEVER_MOVED };
 }

@@ -20,15 +20,16 @@ import { createSqliteSettingsStore } from '../settings/settings-store.js';
 import { createSqliteRateBudgetStore, type RateBudgetStore } from '../provider/rate-budget-store.js';
 import { createSqliteOrderLeaseStore, type OrderLeaseStore } from '../tracking/order-leases.js';
 import { createAppStateStore, type AppStateStore } from './app-state-store.js';
+import type { Database } from './seam/database.js';
 import { databaseOf } from './seam/database-of.js';
-import { createSqliteChangeCounterStore, type ChangeCounterStore } from './change-counters.js';
+import { createUnsharedChangeCounterStore, type ChangeCounterStore } from './change-counters.js';
+import { createSharedChangeCounterStore } from './shared-change-counters.js';
 import { createHealthStore, type HealthStore } from './health-store.js';
 import type { Db } from './open.js';
 import { createPeopleStore, type PeopleStore } from './people-store.js';
 import { createPostgresApprovalCards } from './postgres/approval-cards.js';
 import { createPostgresApprovalStore } from './postgres/approval-store.js';
 import { createPostgresAuditQueries } from './postgres/audit-queries.js';
-import { createPostgresChangeCounterStore } from './postgres/change-counters.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
 import { createPostgresNotificationStore } from './postgres/notification-store.js';
 import type { PgDb } from './postgres/open.js';
@@ -46,10 +47,10 @@ import { createStaffStore, type StaffStore } from './staff-store.js';
 import { createStrangerRepliesStore, type StrangerRepliesStore } from './stranger-replies-store.js';
 import { createCodeMessageStore, type CodeMessageStore } from './code-message-store.js';
 import { createRetentionStore, type RetentionStore } from './retention-store.js';
-import { createPostgresUpdateQueueStore } from './postgres/update-queue-store.js';
-import { createPostgresVelocityStore } from './postgres/velocity-store.js';
-import { createMemoryVelocityStore, type VelocityStore } from '../safeguards/velocity/velocity-store.js';
-import { createSqliteUpdateQueueStore, type UpdateQueueStore } from './update-queue-store.js';
+import { createMemoryVelocityStore } from './memory-velocity.js';
+import { createSharedVelocityStore } from './shared-velocity.js';
+import type { VelocityStore } from './velocity-store.js';
+import { createUpdateQueueStore, type UpdateQueueStore } from './update-queue-store.js';
 import { createStepUpStore, type StepUpStore } from './step-up-store.js';
 import type { BatchStore } from '../batches/batch-store.js';
 import { createSqliteBatchStore } from '../batches/batch-store-sqlite.js';
@@ -154,10 +155,9 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     auditPages: createSqliteAuditQueries({ db }),
     health: createHealthStore({ database }),
     rateBudget: createSqliteRateBudgetStore({ clock }),
-    // One instance on SQLite: counted in its memory, as the request budget is.
-    velocity: createMemoryVelocityStore(),
-    changes: createSqliteChangeCounterStore(),
-    updateQueue: createSqliteUpdateQueueStore({ db, clock }),
+    velocity: velocityStoreOf(database),
+    changes: changeCounterStoreOf(database),
+    updateQueue: createUpdateQueueStore({ database, clock }),
     codeMessages: createCodeMessageStore({ database }),
     retention: createRetentionStore({ database }),
     stepUp: createStepUpStore({ database, clock }),
@@ -196,9 +196,9 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     auditPages: createPostgresAuditQueries({ db }),
     health: createHealthStore({ database }),
     rateBudget: createPostgresRateBudgetStore({ db }),
-    velocity: createPostgresVelocityStore({ db }),
-    changes: createPostgresChangeCounterStore({ db }),
-    updateQueue: createPostgresUpdateQueueStore({ db, clock, ownerLock }),
+    velocity: velocityStoreOf(database),
+    changes: changeCounterStoreOf(database),
+    updateQueue: createUpdateQueueStore({ database, clock, ownerLock }),
     codeMessages: createCodeMessageStore({ database }),
     retention: createRetentionStore({ database }),
     stepUp: createStepUpStore({ database, clock }),
@@ -206,4 +206,18 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     ledger: createPostgresLedgerStore({ db }),
     codeExpiries: createCodeExpiryStore({ database }),
   };
+}
+
+/**
+ * The one choice between the two change counters: shared where instances
+ * share the database (PostgreSQL), nothing to read where one instance is
+ * the only writer (SQLite).
+ */
+function changeCounterStoreOf(database: Database): ChangeCounterStore {
+  return database.kind === 'postgresql' ? createSharedChangeCounterStore({ database }) : createUnsharedChangeCounterStore();
+}
+
+/** The one choice between the velocity counts: a row per key shared by the instances (PostgreSQL), or one instance's memory (SQLite), as the request budget is. */
+function velocityStoreOf(database: Database): VelocityStore {
+  return database.kind === 'postgresql' ? createSharedVelocityStore({ database }) : createMemoryVelocityStore();
 }

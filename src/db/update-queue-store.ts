@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, lt, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Update } from 'grammy/types';
 import type { Clock } from '../clock.js';
-import type { Db } from './open.js';
-import { updateQueue } from './schema.js';
+import { claimOwnersOf } from './claim-owners.js';
+import { leaseClockOf } from './lease-clock.js';
+import type { Database } from './seam/database.js';
 import { storableUpdate } from './storable-update.js';
 
 /**
@@ -80,76 +82,112 @@ export function updateChatKey(update: Update): string {
   return chat ? `chat:${chat.id}` : `update:${update.update_id}`;
 }
 
-/** The SQLite store: one process, and its immediate transaction lets one claimer in at a time. */
-export function createSqliteUpdateQueueStore(deps: { db: Db; clock: Clock }): UpdateQueueStore {
-  const { db, clock } = deps;
-  const sqlite = db.$client;
-  // The claims this process holds: any other one found is a dead process's (one process at a time on SQLite).
-  const mine = new Set<string>();
-  // Every update is stored, claimed and marked done: prepared once, where built by drizzle and compiled
-  // by SQLite on each call they took about 2 ms of CPU before each update's handler began.
-  // Times are epoch milliseconds, as the schema's timestamp_ms columns keep them.
-  const insert = sqlite.prepare<[number, string, string, number]>(
-    'insert into update_queue (update_id, chat_key, payload, received_at) values (?, ?, ?, ?) on conflict do nothing',
-  );
-  const nextRunnable = sqlite.prepare<[number], { update_id: number }>(
-    `select q.update_id from update_queue q
-     where q.done_at is null and (q.lease_until is null or q.lease_until <= ?)
-       and not exists (select 1 from update_queue p where p.chat_key = q.chat_key and p.done_at is null and p.update_id < q.update_id)
-     order by q.update_id limit 1`,
-  );
-  const take = sqlite.prepare<[string, string, number, number], { update_id: number; chat_key: string; payload: string | null; attempts: number }>(
-    `update update_queue set claim_token = ?, claimed_by = ?, lease_until = ?, attempts = attempts + 1
-     where update_id = ? returning update_id, chat_key, payload, attempts`,
-  );
-  const claimed = 'update_id = ? and claim_token = ? and done_at is null';
-  const renew = sqlite.prepare<[number, number, string]>(`update update_queue set lease_until = ? where ${claimed}`);
-  const done = sqlite.prepare<[number, number, string]>(
-    `update update_queue set done_at = ?, payload = null, lease_until = null, claim_token = null where ${claimed}`,
-  );
-  const release = sqlite.prepare<[number, string]>(`update update_queue set lease_until = null, claim_token = null, claimed_by = null where ${claimed}`);
-  const claimNext = sqlite.transaction((holder: string, leaseMs: number): ClaimedUpdate | null => {
-    const at = clock.now();
-    const next = nextRunnable.get(at);
-    if (!next) return null;
+/**
+ * Claims a claimer may lose in a row (each to another claimer that took the
+ * update it had found) before it returns null and reads the queue again at
+ * its next poll.
+ */
+const LOST_RACES = 8;
+
+/**
+ * The update queue of every instance on the database. A claim finds the
+ * runnable update, then takes it with a statement that sets the lease only
+ * while the update is still runnable: of two claimers that found the same
+ * one, the second changes nothing and looks again, and finds the next
+ * chat's. A chat's later update is no candidate while an earlier one is not
+ * done, so a chat never runs on two claimers at once.
+ *
+ * Leases follow one clock (lease-clock.ts): the server's on PostgreSQL, so
+ * that an instance whose clock runs ahead never sees a live lease as ended;
+ * this process's on SQLite. This process's clock stamps when an update
+ * arrived and was done, which only prune reads. `ownerLock`: this
+ * instance's on PostgreSQL (Roles.ownerLock), recorded on its claims so
+ * that another can release them once it is gone (claim-owners.ts).
+ */
+export function createUpdateQueueStore(deps: { database: Database; clock: Clock; ownerLock?: number | null }): UpdateQueueStore {
+  const { database, clock } = deps;
+  const { q } = database;
+  const { updateQueue } = database.tables;
+  const leases = leaseClockOf(database, clock);
+  const owners = claimOwnersOf(database, deps.ownerLock ?? null);
+  const earlier = alias(updateQueue, 'earlier');
+
+  /** Not done, no live lease, and the earliest of its chat not yet done. */
+  const runnable = (): SQL | undefined =>
+    and(
+      isNull(updateQueue.doneAt),
+      or(isNull(updateQueue.leaseUntil), lte(updateQueue.leaseUntil, leases.now())),
+      notExists(
+        q
+          .select({ one: sql`1` })
+          .from(earlier)
+          .where(and(eq(earlier.chatKey, updateQueue.chatKey), isNull(earlier.doneAt), lt(earlier.updateId, updateQueue.updateId))),
+      ),
+    );
+  /** The rows of a live claim. */
+  const claimed = (claimToken: string, updateId: number) => and(eq(updateQueue.updateId, updateId), eq(updateQueue.claimToken, claimToken), isNull(updateQueue.doneAt));
+  const unclaimed = { leaseUntil: null, claimToken: null, claimedBy: null };
+
+  async function take(updateId: number, holder: string, leaseMs: number): Promise<ClaimedUpdate | null | 'lost'> {
     const claimToken = randomUUID();
-    const row = take.get(claimToken, holder, at + leaseMs, next.update_id);
-    if (!row?.payload) return null;
-    mine.add(claimToken);
-    return { updateId: row.update_id, chatKey: row.chat_key, update: JSON.parse(row.payload) as Update, claimToken, attempts: row.attempts };
-  });
+    const [row] = await q
+      .update(updateQueue)
+      .set({ claimToken, claimedBy: holder, ownerLock: owners.mine, leaseUntil: leases.end(leaseMs), attempts: sql`${updateQueue.attempts} + 1` })
+      .where(and(eq(updateQueue.updateId, updateId), runnable()))
+      .returning({ chatKey: updateQueue.chatKey, payload: updateQueue.payload, attempts: updateQueue.attempts });
+    if (!row) return 'lost';
+    if (!row.payload) return null;
+    return { updateId, chatKey: row.chatKey, update: JSON.parse(row.payload) as Update, claimToken, attempts: row.attempts };
+  }
+
   return {
     async accept(update) {
-      return insert.run(update.update_id, updateChatKey(update), JSON.stringify(storableUpdate(update)), clock.now()).changes === 1;
+      const stored = await q
+        .insert(updateQueue)
+        .values({ updateId: update.update_id, chatKey: updateChatKey(update), payload: JSON.stringify(storableUpdate(update)), receivedAt: new Date(clock.now()) })
+        .onConflictDoNothing()
+        .returning({ updateId: updateQueue.updateId });
+      return stored.length === 1;
     },
     async claim(holder, leaseMs) {
-      return claimNext.immediate(holder, leaseMs);
+      for (let race = 0; race < LOST_RACES; race += 1) {
+        const [next] = await q.select({ updateId: updateQueue.updateId }).from(updateQueue).where(runnable()).orderBy(asc(updateQueue.updateId)).limit(1);
+        if (!next) return null;
+        const taken = await take(next.updateId, holder, leaseMs);
+        if (taken !== 'lost') return taken;
+      }
+      return null;
     },
     async renew(claimToken, updateId, leaseMs) {
-      return renew.run(clock.now() + leaseMs, updateId, claimToken).changes === 1;
+      const renewed = await q.update(updateQueue).set({ leaseUntil: leases.end(leaseMs) }).where(claimed(claimToken, updateId)).returning({ updateId: updateQueue.updateId });
+      return renewed.length === 1;
     },
     async done(claimToken, updateId) {
-      mine.delete(claimToken);
-      return done.run(clock.now(), updateId, claimToken).changes === 1;
+      const marked = await q
+        .update(updateQueue)
+        .set({ doneAt: new Date(clock.now()), payload: null, leaseUntil: null, claimToken: null })
+        .where(claimed(claimToken, updateId))
+        .returning({ updateId: updateQueue.updateId });
+      return marked.length === 1;
     },
     async release(claimToken, updateId) {
-      mine.delete(claimToken);
-      release.run(updateId, claimToken);
+      await q.update(updateQueue).set(unclaimed).where(claimed(claimToken, updateId));
     },
     async releaseOrphans() {
-      const held = and(isNull(updateQueue.doneAt), isNotNull(updateQueue.claimToken));
-      return db
+      const released = await q
         .update(updateQueue)
-        .set({ leaseUntil: null, claimToken: null, claimedBy: null })
-        .where(mine.size === 0 ? held : and(held, notInArray(updateQueue.claimToken, [...mine])))
-        .run().changes;
+        .set({ ...unclaimed, ownerLock: null })
+        .where(and(isNull(updateQueue.doneAt), isNotNull(updateQueue.claimToken), owners.gone(updateQueue.ownerLock)))
+        .returning({ updateId: updateQueue.updateId });
+      return released.length;
     },
     async prune(before) {
-      return db.delete(updateQueue).where(lt(updateQueue.doneAt, before)).run().changes;
+      const pruned = await q.delete(updateQueue).where(lt(updateQueue.doneAt, before)).returning({ updateId: updateQueue.updateId });
+      return pruned.length;
     },
     async pending() {
-      const row = db.get<{ n: number }>(sql`select count(*) as n from update_queue where done_at is null`);
-      return Number(row?.n ?? 0);
+      const [row] = await q.select({ n: count() }).from(updateQueue).where(isNull(updateQueue.doneAt));
+      return row?.n ?? 0;
     },
   };
 }

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
 import { createPostgresRoles } from '../../src/db/postgres/role-lock.js';
-import { createPostgresUpdateQueueStore } from '../../src/db/postgres/update-queue-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
+import { createUpdateQueueStore } from '../../src/db/update-queue-store.js';
 import type { Roles } from '../../src/db/roles.js';
 import { createFakeBotApi, type FakeBotApi } from '../support/fake-bot-api/index.js';
 import { asSuperuser, freshDatabase } from '../support/postgres-database.js';
@@ -47,7 +48,7 @@ async function instance(name: string, options: { handlerMs?: number } = {}): Pro
   const own = await createPostgresRoles(db.$client, { instance: name, host: `host-${name}`, pid: dbs.length });
   roles.push(own);
   const started = await startPollingInstance(name, telegram, {
-    updateQueue: createPostgresUpdateQueueStore({ db, clock: systemClock }),
+    updateQueue: createUpdateQueueStore({ database: databaseOf(db), clock: systemClock }),
     pollingRole: own.lock('polling'),
     ...options,
   });

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startUpdateWorker, type UpdateWorker } from '../../src/bot/update-worker.js';
 import { systemClock } from '../../src/clock.js';
-import { createSqliteUpdateQueueStore } from '../../src/db/update-queue-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
+import { createUpdateQueueStore } from '../../src/db/update-queue-store.js';
 import { silentLogger } from '../../src/logger.js';
 import { chatUpdate } from '../db/contract/update-queue-store.contract.js';
 import { memoryDb } from '../support/memory-db.js';
@@ -18,7 +19,7 @@ describe('the update worker', () => {
   };
 
   it('renews the lease of a handler that outlasts it, so that no other instance takes the update meanwhile', async () => {
-    const store = createSqliteUpdateQueueStore({ db: memoryDb(), clock: systemClock });
+    const store = createUpdateQueueStore({ database: databaseOf(memoryDb()), clock: systemClock });
     let finish = () => undefined as void;
     let calls = 0;
     const worker = startUpdateWorker({
@@ -50,7 +51,7 @@ describe('the update worker', () => {
   });
 
   it('runs an update once when its own lease lapsed while in hand and it took the update again, and marks it done under the newer claim', async () => {
-    const sqlite = createSqliteUpdateQueueStore({ db: memoryDb(), clock: systemClock });
+    const sqlite = createUpdateQueueStore({ database: databaseOf(memoryDb()), clock: systemClock });
     // Renewals that do not reach the database: the lease lapses while the handler runs.
     const store = { ...sqlite, renew: async () => false };
     let calls = 0;
@@ -74,7 +75,7 @@ describe('the update worker', () => {
   });
 
   it("counts an update whose handler failed as handled, so that its chat goes on", async () => {
-    const store = createSqliteUpdateQueueStore({ db: memoryDb(), clock: systemClock });
+    const store = createUpdateQueueStore({ database: databaseOf(memoryDb()), clock: systemClock });
     const seen: number[] = [];
     const worker = startUpdateWorker({
       store,
@@ -95,7 +96,7 @@ describe('the update worker', () => {
   });
 
   it('gives up, unhandled, on an update claimed three times already, and goes on with its chat', async () => {
-    const store = createSqliteUpdateQueueStore({ db: memoryDb(), clock: systemClock });
+    const store = createUpdateQueueStore({ database: databaseOf(memoryDb()), clock: systemClock });
     await store.accept(chatUpdate(1, 7));
     await store.accept(chatUpdate(2, 7));
     // Three instances took update 1 and died with it (their claims released, as a lease would end).

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
 import { createPostgresSessionStore } from '../../src/db/postgres/session-store.js';
-import { createPostgresChangeCounterStore } from '../../src/db/postgres/change-counters.js';
+import { createSharedChangeCounterStore } from '../../src/db/shared-change-counters.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { freshDatabase } from '../support/postgres-database.js';
 import { sessionStoreContract } from './contract/session-store.contract.js';
 import { orderValues } from './contract/report-store.contract.js';
@@ -39,7 +40,7 @@ describe('the state read with the change counters (the first read of every updat
     await db.$client.query('truncate bot_sessions');
     await db.$client.query('delete from staff where telegram_id = 77');
     const store = createPostgresSessionStore<{ step: string }>({ db, clock: systemClock });
-    const before = await createPostgresChangeCounterStore({ db }).read();
+    const before = await createSharedChangeCounterStore({ database: databaseOf(db) }).read();
     expect(await store.readWithCounts!('conversation:1')).toEqual({ value: undefined, counts: before });
 
     await store.write('conversation:1', { step: 'menu' });
@@ -48,6 +49,6 @@ describe('the state read with the change counters (the first read of every updat
     const { value, counts } = await store.readWithCounts!('conversation:1');
     expect(value).toEqual({ step: 'menu' });
     expect(counts).toEqual({ ...before, staff: before.staff + 1 });
-    expect(counts).toEqual(await createPostgresChangeCounterStore({ db }).read());
+    expect(counts).toEqual(await createSharedChangeCounterStore({ database: databaseOf(db) }).read());
   });
 });

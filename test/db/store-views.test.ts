@@ -9,7 +9,7 @@ import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createPeopleView } from '../../src/db/people-view.js';
 import { createStaffStore } from '../../src/db/staff-store.js';
 import { createStaffView } from '../../src/db/staff-view.js';
-import { createSqliteChangeCounterStore } from '../../src/db/change-counters.js';
+import { createUnsharedChangeCounterStore } from '../../src/db/change-counters.js';
 import { openFreshViews } from '../../src/app/fresh-views.js';
 import { latestRead } from '../../src/db/latest-read.js';
 import { createSqliteOrderingPauseStore } from '../../src/orders/ordering-pause.js';
@@ -105,7 +105,7 @@ describe('reads of a whole table', () => {
   it('on SQLite, a freshness check asks the database nothing, and the pause and the catalog are the stores themselves', async () => {
     const db = database();
     const clock = steppingClock();
-    const counters = createSqliteChangeCounterStore();
+    const counters = createUnsharedChangeCounterStore();
     let reads = 0;
     const read = counters.read;
     counters.read = () => (reads++, read());

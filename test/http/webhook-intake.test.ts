@@ -5,7 +5,7 @@ import { databaseOf } from '../../src/db/seam/database-of.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startUpdateWorker, type UpdateWorker } from '../../src/bot/update-worker.js';
 import { systemClock } from '../../src/clock.js';
-import { createSqliteUpdateQueueStore } from '../../src/db/update-queue-store.js';
+import { createUpdateQueueStore } from '../../src/db/update-queue-store.js';
 import { createMetrics } from '../../src/http/metrics.js';
 import { createHealth } from '../../src/http/readiness.js';
 import { startHttpServer, type HttpServer } from '../../src/http/server.js';
@@ -37,7 +37,7 @@ describe('the webhook intake', () => {
     const handled: number[] = [];
     const gates = new Map<number, () => void>();
     const db = memoryDb();
-    const queue = createSqliteUpdateQueueStore({ db, clock: systemClock });
+    const queue = createUpdateQueueStore({ database: databaseOf(db), clock: systemClock });
     const worker = startUpdateWorker({
       store: queue,
       holder: 'test',

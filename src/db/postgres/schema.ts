@@ -323,7 +323,7 @@ export const velocityCounters = pgTable('velocity_counters', {
   key: text('key').primaryKey(),
   /** The newest moment a hit was asked at (epoch ms). */
   windowStart: bigint('window_start', { mode: 'number' }).notNull(),
-  /** 1 when the newest hit was taken, 0 when it was refused (velocity-store.ts). */
+  /** 1 when the newest hit was taken, 0 when it was refused (shared-velocity.ts). */
   count: integer('count').notNull(),
   /** When each hit still inside the longest window was taken (epoch ms), oldest first: the sliding window. */
   hits: bigint('hits', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js';
 import { orderActivityWhere } from '../order-activity.js';
 import type { SessionStore, TakenSession } from '../session-store.js';
 import { keyHasPrefix } from '../stored-sessions.js';
-import { countsOf, type CounterRow } from './change-counters.js';
+import { countsOf, type CounterRow } from '../change-counters.js';
 import type { PgDb } from './open.js';
 import { moneyTransaction } from './order-writes.js';
 import { botSessions, orders } from './schema.js';

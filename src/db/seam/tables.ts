@@ -1,4 +1,5 @@
 import type { InferInsertModel, InferSelectModel, Table } from 'drizzle-orm';
+import { changeCounters } from '../postgres/change-counters-table.js';
 import * as postgres from '../postgres/schema.js';
 import * as sqlite from '../schema.js';
 
@@ -23,6 +24,7 @@ export const postgresTables = {
   approvals: postgres.approvals,
   people: postgres.people,
   staff: postgres.staff,
+  updateQueue: postgres.updateQueue,
 };
 
 export type Tables = typeof postgresTables;
@@ -40,6 +42,7 @@ const sqliteSchemaTables = {
   approvals: sqlite.approvals,
   people: sqlite.people,
   staff: sqlite.staff,
+  updateQueue: sqlite.updateQueue,
 } satisfies { [Name in keyof Tables]: Table };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -58,3 +61,14 @@ void everyTableAgrees;
 
 /** SQLite's tables under PostgreSQL's types: the check above is what makes this cast true. */
 export const sqliteTables = sqliteSchemaTables as unknown as Tables;
+
+/**
+ * The tables only PostgreSQL has: what several instances share and a single
+ * SQLite instance keeps in its memory. No SQLite twin to agree with: only
+ * the shared strategies read them, chosen where `database.kind` is
+ * 'postgresql'.
+ */
+export const postgresOnlyTables = {
+  changeCounters,
+  velocityCounters: postgres.velocityCounters,
+};

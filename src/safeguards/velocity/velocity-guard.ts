@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Settings } from '../../settings/settings-view.js';
 import { defineSetting, type SettingDefinition } from '../../settings/settings-store.js';
-import type { VelocityStore } from './velocity-store.js';
+import type { VelocityStore } from '../../db/velocity-store.js';
 
 /**
  * How fast one person may go, whatever their money allows: orders

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { VelocityStore } from '../../../src/safeguards/velocity/velocity-store.js';
+import type { VelocityStore } from '../../../src/db/velocity-store.js';
 
 /** What every VelocityStore answers, whatever keeps it. */
 export interface VelocitySubject {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createVelocityGuard, type VelocityRefusal } from '../../../src/safeguards/velocity/velocity-guard.js';
-import { createMemoryVelocityStore } from '../../../src/safeguards/velocity/velocity-store.js';
+import { createMemoryVelocityStore } from '../../../src/db/memory-velocity.js';
 import { createManualClock } from '../../support/manual-clock.js';
 import { memoryDb } from '../../support/memory-db.js';
 import { sqliteSettings } from '../../support/sqlite-settings.js';
