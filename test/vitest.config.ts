@@ -20,6 +20,7 @@ export default defineConfig({
     // Process-level tests start dist/main.js: built once per run, when the sources changed.
     // PostgreSQL tests use a server of the run's own: a fresh cluster on a Unix socket (under a second).
     globalSetup: ['test/support/build-once.ts', 'test/support/postgres-server.ts'],
+    setupFiles: ['test/support/per-file-hooks.ts'],
     projects: [
       // Modules and in-process worlds: the sandbox and the fake Bot API over loopback, no bot process.
       {

@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterThisTest } from '../support/after-this-test.js';
 import { createDeliveryWork } from '../../src/app/background.js';
 import { deliveryPartsOf } from '../../src/app/loops.js';
 import { createServices } from '../../src/app/services.js';
@@ -27,10 +27,6 @@ export const SECOND_ADMIN = 901;
 /** The sandbox's default time from POST to a final state. */
 export const UNTIL_FINAL_MS = 5_000;
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
 
 export interface SenderWorldOptions {
   sandbox?: Omit<SandboxOptions, 'clock'>;
@@ -51,11 +47,11 @@ export async function senderWorld(options: SenderWorldOptions = {}) {
   const logger = createLogger({ level: 'debug', destination: { write: (line: string) => void logLines.push(line) } });
 
   const sandbox: Sandbox = await createSandbox({ rateLimit: false, ...options.sandbox, clock });
-  cleanups.push(() => sandbox.close());
+  afterThisTest(() => sandbox.close());
   const telegram: FakeBotApi = await createFakeBotApi();
-  cleanups.push(() => telegram.close());
+  afterThisTest(() => telegram.close());
   const db: Db = openDb(':memory:');
-  cleanups.push(() => closeDb(db));
+  afterThisTest(() => closeDb(db));
 
   const admins = options.admins ?? [{ telegramId: ADMIN, locale: 'en' as Locale }];
   for (const chat of [STAFF, ...admins.map((a) => a.telegramId)]) telegram.addChat({ id: chat });

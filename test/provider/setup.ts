@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterThisTest } from '../support/after-this-test.js';
 import { createLogger, type Logger } from '../../src/logger.js';
 import { createProviderClient, type ProviderClient, type ProviderClientOptions } from '../../src/provider/client.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
@@ -7,23 +7,18 @@ import { createScriptedServer, type Script, type ScriptedServer } from '../suppo
 /** Distinctive enough that finding it anywhere in an error or a log line is proof of a leak. */
 export const SECRET_KEY = 'sk_live_SECRET_MARKER_123';
 
-const open: { close(): Promise<void> }[] = [];
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => server.close()));
-});
 
 /** A sandbox provider closed after the current test; its own rate limit is off unless asked for. */
 export async function sandboxed(options: SandboxOptions = {}): Promise<Sandbox> {
   const sandbox = await createSandbox({ rateLimit: false, ...options });
-  open.push(sandbox);
+  afterThisTest(() => sandbox.close());
   return sandbox;
 }
 
 /** A scripted provider that is closed after the current test. */
 export async function scripted(script: Script): Promise<ScriptedServer> {
   const server = await createScriptedServer(script);
-  open.push(server);
+  afterThisTest(() => server.close());
   return server;
 }
 

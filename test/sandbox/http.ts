@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterThisTest } from '../support/after-this-test.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 
 export interface Answer {
@@ -8,18 +8,12 @@ export interface Answer {
   body: any;
 }
 
-const open: Sandbox[] = [];
-
 /** Starts a sandbox that is closed after the current test. Rate limiting is off unless asked for. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const sandbox = await createSandbox({ rateLimit: false, ...options });
-  open.push(sandbox);
+  afterThisTest(() => sandbox.close());
   return sandbox;
 }
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
-});
 
 export interface CallInit {
   method?: string;

@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterThisTest } from '../support/after-this-test.js';
 import { sqliteStores } from '../../src/db/stores.js';
 import { createDeliveryWork } from '../../src/app/background.js';
 import { deliveryPartsOf } from '../../src/app/loops.js';
@@ -28,14 +28,10 @@ export const ADMIN = 900;
 /** Who the tests place orders for: googlePlayInput's 11, and 12 where two people order. */
 const ORDERERS = [11, 12];
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
 
 /** Runs after the current test, last registered first. */
 export function onCleanup(cleanup: () => Promise<void> | void): void {
-  cleanups.push(cleanup);
+  afterThisTest(cleanup);
 }
 
 /** A client on the manual clock: the limiter's burst is large so that it never waits on time that does not move. */
@@ -69,13 +65,13 @@ export async function pollerWorld(options: WorldOptions = {}) {
   const clock = createManualClock(T0);
   const logger = options.logger ?? silentLogger;
   const sandbox: Sandbox = await createSandbox({ rateLimit: false, ...options.sandbox, clock });
-  cleanups.push(() => sandbox.close());
+  afterThisTest(() => sandbox.close());
   const telegram: FakeBotApi = await createFakeBotApi();
-  cleanups.push(() => telegram.close());
+  afterThisTest(() => telegram.close());
   const admins = options.admins ?? [ADMIN];
   for (const admin of admins) telegram.addChat({ id: admin });
   const db: Db = openDb(':memory:');
-  cleanups.push(() => closeDb(db));
+  afterThisTest(() => closeDb(db));
   const config = worldConfig({ telegram, sandbox }, admins, { POLL_STALE_MINUTES: '30' });
   // The provider's client waits and retries in real time; the sandbox's orders move with the manual clock.
   const services = await createServices({ config, stores: sqliteStores({ db, clock }), provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
