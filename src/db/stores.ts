@@ -54,9 +54,7 @@ import { createStepUpStore, type StepUpStore } from './step-up-store.js';
 import type { BatchStore } from '../batches/batch-store.js';
 import { createSqliteBatchStore } from '../batches/batch-store-sqlite.js';
 import { createPostgresBatchStore } from './postgres/batch-store.js';
-import type { LedgerStore } from '../ledger/ledger-store.js';
-import { createSqliteLedgerStore } from '../ledger/ledger-store-sqlite.js';
-import { createPostgresLedgerStore } from './postgres/ledger-store.js';
+import { createLedgerStore, type LedgerStore } from './ledger-store.js';
 import { createCodeExpiryStore, type CodeExpiryStore } from './code-expiry-store.js';
 
 /**
@@ -162,7 +160,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     retention: createRetentionStore({ database }),
     stepUp: createStepUpStore({ database, clock }),
     batches: createSqliteBatchStore({ db }),
-    ledger: createSqliteLedgerStore({ db }),
+    ledger: createLedgerStore({ database }),
     codeExpiries: createCodeExpiryStore({ database }),
   };
 }
@@ -203,7 +201,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     retention: createRetentionStore({ database }),
     stepUp: createStepUpStore({ database, clock }),
     batches: createPostgresBatchStore({ db }),
-    ledger: createPostgresLedgerStore({ db }),
+    ledger: createLedgerStore({ database }),
     codeExpiries: createCodeExpiryStore({ database }),
   };
 }
