@@ -51,9 +51,7 @@ import { createPostgresVelocityStore } from './postgres/velocity-store.js';
 import { createMemoryVelocityStore, type VelocityStore } from '../safeguards/velocity/velocity-store.js';
 import { createSqliteUpdateQueueStore, type UpdateQueueStore } from './update-queue-store.js';
 import { createStepUpStore, type StepUpStore } from './step-up-store.js';
-import type { BatchStore } from '../batches/batch-store.js';
-import { createSqliteBatchStore } from '../batches/batch-store-sqlite.js';
-import { createPostgresBatchStore } from './postgres/batch-store.js';
+import { createBatchStore, type BatchStore } from './batch-store.js';
 import { createLedgerStore, type LedgerStore } from './ledger-store.js';
 import { createCodeExpiryStore, type CodeExpiryStore } from './code-expiry-store.js';
 
@@ -159,7 +157,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     codeMessages: createCodeMessageStore({ database }),
     retention: createRetentionStore({ database }),
     stepUp: createStepUpStore({ database, clock }),
-    batches: createSqliteBatchStore({ db }),
+    batches: createBatchStore({ database }),
     ledger: createLedgerStore({ database }),
     codeExpiries: createCodeExpiryStore({ database }),
   };
@@ -200,7 +198,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     codeMessages: createCodeMessageStore({ database }),
     retention: createRetentionStore({ database }),
     stepUp: createStepUpStore({ database, clock }),
-    batches: createPostgresBatchStore({ db }),
+    batches: createBatchStore({ database }),
     ledger: createLedgerStore({ database }),
     codeExpiries: createCodeExpiryStore({ database }),
   };

@@ -24,6 +24,7 @@ export const postgresTables = {
   people: postgres.people,
   staff: postgres.staff,
   walletLedger: postgres.walletLedger,
+  batches: postgres.batches,
 };
 
 export type Tables = typeof postgresTables;
@@ -42,6 +43,7 @@ const sqliteSchemaTables = {
   people: sqlite.people,
   staff: sqlite.staff,
   walletLedger: sqlite.walletLedger,
+  batches: sqlite.batches,
 } satisfies { [Name in keyof Tables]: Table };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -1,4 +1,4 @@
-import type { BatchOrderPlan, BatchState } from '../../../src/batches/batch-store.js';
+import type { BatchOrderPlan, BatchState } from '../../../src/db/batch-store.js';
 import type { orders } from '../../../src/db/schema.js';
 import type { OrderLine } from '../../../src/orders/order-line.js';
 import type { OrderRow } from '../../../src/orders/order-repo.js';
