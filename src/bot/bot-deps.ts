@@ -15,7 +15,7 @@ import type { StrangerRepliesStore } from '../db/stranger-replies-store.js';
 import type { Logger } from '../logger.js';
 import type { BatchesDeps } from './features/batches.js';
 import type { LocalPeriods, MonthCalendar } from '../text/local-periods.js';
-import type { OrderQueries } from '../orders/order-queries.js';
+import type { OrderQueries } from '../db/order-queries.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { OrderingPauseStore } from '../orders/ordering-pause.js';
 import type { AuditTrail } from '../db/audit-trail.js';

@@ -1,12 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { BatchHoldReason, BatchOrderPlan, BatchSource, BatchState } from '../domain/batches.js';
+import type { OrderRow } from './order-row.js';
 import type { Database } from './seam/database.js';
-import type { Tables } from './seam/tables.js';
 
 export type { BatchHoldReason, BatchOrderPlan, BatchSource, BatchState } from '../domain/batches.js';
-
-/** An order as its table holds it: what a batch's file and progress read. */
-type OrderRow = Tables['orders']['$inferSelect'];
 
 export interface BatchRecord {
   id: number;

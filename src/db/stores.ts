@@ -6,7 +6,7 @@ import { createSqliteNotificationStore, type NotificationStore } from '../delive
 import { createSqliteApprovalCards, type ApprovalCards } from '../orders/approval-cards.js';
 import { createSqliteApprovalStore, type ApprovalStore } from '../orders/approval-repo.js';
 import { createAuditTrail, type AuditTrail } from './audit-trail.js';
-import { createSqliteOrderQueries, type OrderQueries } from '../orders/order-queries.js';
+import { createOrderQueries, type OrderQueries } from './order-queries.js';
 import { createSqliteOrderStore, type OrderStore } from '../orders/order-repo.js';
 import { createSqliteOrderingPauseStore, type OrderingPauseStore } from '../orders/ordering-pause.js';
 import { createSqliteReviewStore, type ReviewStore } from '../orders/review.js';
@@ -33,7 +33,6 @@ import { createPostgresCatalogStore } from './postgres/catalog-store.js';
 import { createPostgresNotificationStore } from './postgres/notification-store.js';
 import type { PgDb } from './postgres/open.js';
 import { createPostgresOrderLeaseStore } from './postgres/order-lease-store.js';
-import { createPostgresOrderQueries } from './postgres/order-queries.js';
 import { createPostgresOrderStore } from './postgres/order-store.js';
 import { createPostgresOrderingPauseStore } from './postgres/ordering-pause.js';
 import { createPostgresRateBudgetStore } from './postgres/rate-budget-store.js';
@@ -134,7 +133,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     settings: createSqliteSettingsStore({ db, clock }),
     catalog: createSqliteCatalogStore({ db, clock }),
     sessions: createSqliteSessionStore({ db, clock }),
-    orderQueries: createSqliteOrderQueries({ db }),
+    orderQueries: createOrderQueries({ database }),
     spending: createSpendingStore({ database }),
     approvals: createSqliteApprovalStore({ db, clock }),
     approvalCards: createSqliteApprovalCards({ db, clock }),
@@ -176,7 +175,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     settings: createPostgresSettingsStore({ db, clock }),
     catalog: createPostgresCatalogStore({ db, clock }),
     sessions: createPostgresSessionStore({ db, clock }),
-    orderQueries: createPostgresOrderQueries({ db }),
+    orderQueries: createOrderQueries({ database }),
     spending: createSpendingStore({ database }),
     approvals: createPostgresApprovalStore({ db, clock, ownerLock }),
     approvalCards: createPostgresApprovalCards({ db, clock }),
