@@ -1,7 +1,7 @@
 import type { DualControl } from '../safeguards/dual-control/dual-control.js';
 import type { DualControlAnnouncer } from '../safeguards/dual-control/dual-control-announcer.js';
 import type { AuditQueries } from '../reports/audit-queries.js';
-import type { ReportQueries } from '../reports/report-queries.js';
+import type { ReportQueries } from '../db/report-queries.js';
 import type { AdminAlerts } from '../alerts/admin-alerts.js';
 import type { LowBalanceWatch } from '../alerts/low-balance.js';
 import type { CatalogReads } from '../catalog/catalog-store.js';

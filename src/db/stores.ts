@@ -13,8 +13,7 @@ import { createSqliteReviewStore, type ReviewStore } from '../orders/review.js';
 import { createSpendingStore, type SpendingStore } from './spending-store.js';
 import type { AuditQueries } from '../reports/audit-queries.js';
 import { createSqliteAuditQueries } from '../reports/audit-queries.js';
-import type { ReportQueries } from '../reports/report-queries.js';
-import { createSqliteReportQueries } from '../reports/report-queries.js';
+import { createReportQueries, type ReportQueries } from './report-queries.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { createSqliteSettingsStore } from '../settings/settings-store.js';
 import { createSqliteRateBudgetStore, type RateBudgetStore } from '../provider/rate-budget-store.js';
@@ -36,7 +35,6 @@ import { createPostgresOrderLeaseStore } from './postgres/order-lease-store.js';
 import { createPostgresOrderStore } from './postgres/order-store.js';
 import { createPostgresOrderingPauseStore } from './postgres/ordering-pause.js';
 import { createPostgresRateBudgetStore } from './postgres/rate-budget-store.js';
-import { createPostgresReportQueries } from './postgres/report-queries.js';
 import { createPostgresReviewStore } from './postgres/review-store.js';
 import { createPostgresSessionStore } from './postgres/session-store.js';
 import { createPostgresSettingsStore } from './postgres/settings-store.js';
@@ -145,7 +143,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     orderLeases: createSqliteOrderLeaseStore({ db }),
     notifications: createSqliteNotificationStore({ db }),
     appState: createAppStateStore({ database, clock }),
-    reports: createSqliteReportQueries({ db }),
+    reports: createReportQueries({ database }),
     auditPages: createSqliteAuditQueries({ db }),
     health: createHealthStore({ database }),
     rateBudget: createSqliteRateBudgetStore({ clock }),
@@ -187,7 +185,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     orderLeases: createPostgresOrderLeaseStore({ db }),
     notifications: createPostgresNotificationStore({ db }),
     appState: createAppStateStore({ database, clock }),
-    reports: createPostgresReportQueries({ db }),
+    reports: createReportQueries({ database }),
     auditPages: createPostgresAuditQueries({ db }),
     health: createHealthStore({ database }),
     rateBudget: createPostgresRateBudgetStore({ db }),

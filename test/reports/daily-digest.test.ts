@@ -9,7 +9,7 @@ import { createBatchStore } from '../../src/db/batch-store.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createDailyDigest } from '../../src/reports/daily-digest.js';
-import { createSqliteReportQueries } from '../../src/reports/report-queries.js';
+import { createReportQueries } from '../../src/db/report-queries.js';
 import { createAppStateStore } from '../../src/db/app-state-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
@@ -53,7 +53,7 @@ function digest(locale: 'en' | 'fa' = 'en', walletExceptions?: () => Promise<num
     ...(walletExceptions ? { walletExceptions } : {}),
     state: createAppStateStore({ database: databaseOf(db), clock }),
     settings: sqliteSettings(db, clock),
-    queries: createSqliteReportQueries({ db }),
+    queries: createReportQueries({ database: databaseOf(db) }),
     provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1_000 }),
     periods: createLocalPeriods(TEHRAN),
     timeZone: TEHRAN,

@@ -5,7 +5,7 @@ import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createOrderingPause } from '../../src/orders/ordering-pause.js';
 import { buildCsv } from '../../src/text/csv.js';
 import { auditTable, ordersTable, summaryTable, type ExportContext, type Table } from '../../src/reports/local-exports.js';
-import { createSqliteReportQueries } from '../../src/reports/report-queries.js';
+import { createReportQueries } from '../../src/db/report-queries.js';
 import { translatorFor } from '../../src/text/i18n.js';
 import { readCsv } from '../support/csv-reader.js';
 import { openedOrder, orderRepoWorld } from '../support/order-fixtures.js';
@@ -23,7 +23,7 @@ function world() {
     if (state !== 'intent') repo.transition({ id: opened.id, from: 'intent', to: state, audit: { actorId: null, action: `order.${state}` } });
     return opened;
   };
-  return { db, clock, order, queries: createSqliteReportQueries({ db }) };
+  return { db, clock, order, queries: createReportQueries({ database: databaseOf(db) }) };
 }
 
 const context = (locale: 'en' | 'fa'): ExportContext => ({

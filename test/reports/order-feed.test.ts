@@ -4,7 +4,7 @@ import { createBatchStore } from '../../src/db/batch-store.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
 import { createAppStateStore } from '../../src/db/app-state-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
-import { createSqliteReportQueries } from '../../src/reports/report-queries.js';
+import { createReportQueries } from '../../src/db/report-queries.js';
 import { createOrderFeed, orderFeedSetting } from '../../src/reports/order-feed.js';
 import { sqliteSettings } from '../support/sqlite-settings.js';
 import { localDigits } from '../../src/text/format.js';
@@ -23,7 +23,7 @@ function world(locale: 'en' | 'fa' = 'en') {
   const sent: string[] = [];
   const feed = () =>
     createOrderFeed({
-      queries: createSqliteReportQueries({ db }),
+      queries: createReportQueries({ database: databaseOf(db) }),
       state: createAppStateStore({ database: databaseOf(db), clock }),
       settings,
       recipients: () => [{ telegramId: 1001, locale }],
