@@ -1,6 +1,6 @@
 import type { DualControl } from '../safeguards/dual-control/dual-control.js';
 import type { DualControlAnnouncer } from '../safeguards/dual-control/dual-control-announcer.js';
-import type { AuditQueries } from '../reports/audit-queries.js';
+import type { AuditQueries } from '../db/audit-queries.js';
 import type { ReportQueries } from '../db/report-queries.js';
 import type { AdminAlerts } from '../alerts/admin-alerts.js';
 import type { LowBalanceWatch } from '../alerts/low-balance.js';

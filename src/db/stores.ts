@@ -11,8 +11,7 @@ import { createSqliteOrderStore, type OrderStore } from '../orders/order-repo.js
 import { createSqliteOrderingPauseStore, type OrderingPauseStore } from '../orders/ordering-pause.js';
 import { createSqliteReviewStore, type ReviewStore } from '../orders/review.js';
 import { createSpendingStore, type SpendingStore } from './spending-store.js';
-import type { AuditQueries } from '../reports/audit-queries.js';
-import { createSqliteAuditQueries } from '../reports/audit-queries.js';
+import { createAuditQueries, type AuditQueries } from './audit-queries.js';
 import { createReportQueries, type ReportQueries } from './report-queries.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { createSqliteSettingsStore } from '../settings/settings-store.js';
@@ -26,7 +25,6 @@ import type { Db } from './open.js';
 import { createPeopleStore, type PeopleStore } from './people-store.js';
 import { createPostgresApprovalCards } from './postgres/approval-cards.js';
 import { createPostgresApprovalStore } from './postgres/approval-store.js';
-import { createPostgresAuditQueries } from './postgres/audit-queries.js';
 import { createPostgresChangeCounterStore } from './postgres/change-counters.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
 import { createPostgresNotificationStore } from './postgres/notification-store.js';
@@ -144,7 +142,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     notifications: createSqliteNotificationStore({ db }),
     appState: createAppStateStore({ database, clock }),
     reports: createReportQueries({ database }),
-    auditPages: createSqliteAuditQueries({ db }),
+    auditPages: createAuditQueries({ database }),
     health: createHealthStore({ database }),
     rateBudget: createSqliteRateBudgetStore({ clock }),
     // One instance on SQLite: counted in its memory, as the request budget is.
@@ -186,7 +184,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     notifications: createPostgresNotificationStore({ db }),
     appState: createAppStateStore({ database, clock }),
     reports: createReportQueries({ database }),
-    auditPages: createPostgresAuditQueries({ db }),
+    auditPages: createAuditQueries({ database }),
     health: createHealthStore({ database }),
     rateBudget: createPostgresRateBudgetStore({ db }),
     velocity: createPostgresVelocityStore({ db }),

@@ -1,9 +1,8 @@
 import { systemClock } from '../../src/clock.js';
 import { createAppStateStore } from '../../src/db/app-state-store.js';
-import { createPostgresAuditQueries } from '../../src/db/postgres/audit-queries.js';
+import { createAuditQueries } from '../../src/db/audit-queries.js';
 import { createReportQueries } from '../../src/db/report-queries.js';
-import { createSqliteAuditQueries } from '../../src/reports/audit-queries.js';
-import { forEachDatabase, handleOf } from '../support/each-database.js';
+import { forEachDatabase } from '../support/each-database.js';
 import { reportStoreContract } from './contract/report-store.contract.js';
 
 /** Rows per insert: well under either database's limit on bound values. */
@@ -14,10 +13,9 @@ forEachDatabase(['audit_log', 'notifications', 'approvals', 'orders', 'batches',
     const database = await fresh();
     const { q, tables } = database;
     const { orders, auditLog, batches } = tables;
-    const handle = handleOf(database);
     return {
       reports: createReportQueries({ database }),
-      audit: handle.kind === 'sqlite' ? createSqliteAuditQueries({ db: handle.db }) : createPostgresAuditQueries({ db: handle.db }),
+      audit: createAuditQueries({ database }),
       appState: createAppStateStore({ database, clock: systemClock }),
       // A second pool on PostgreSQL; on SQLite the one connection, whose writers take turns.
       otherAppState: createAppStateStore({ database: another(), clock: systemClock }),
