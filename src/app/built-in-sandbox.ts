@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
-import type { OrderQueries } from '../orders/order-queries.js';
+import type { OrderQueries } from '../db/order-queries.js';
 import { SandboxFaultsError } from '../sandbox/fault-settings.js';
 import { createSandbox, SandboxStateError, type Sandbox } from '../sandbox/server.js';
 import { StartupError } from './startup-error.js';

@@ -7,7 +7,7 @@ import { formatId, formatNumber } from '../text/format.js';
 import { SendForbiddenError, SendRejectedError, type OutgoingButton } from '../text/send-port.js';
 import { buildCodesFile, type CodesFile, type ReadDetail } from './codes-file.js';
 import type { PriceMove } from './batch-runner.js';
-import type { BatchRecord, BatchStore } from './batch-store.js';
+import type { BatchRecord, BatchStore } from '../db/batch-store.js';
 import { batchCounts, batchHeldView, batchProgressView, type BatchViewContext } from './batch-views.js';
 
 export interface BatchView {

@@ -1,6 +1,6 @@
 import { linesTotal, type OrderLine } from '../orders/order-line.js';
 import type { BatchLine } from './batch-problems.js';
-import type { BatchOrderPlan } from './batch-store.js';
+import type { BatchOrderPlan } from '../domain/batches.js';
 import { splitQuantity } from './split-quantity.js';
 
 /**

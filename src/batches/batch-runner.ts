@@ -5,7 +5,8 @@ import type { OrderService, PlaceResult } from '../orders/order-service.js';
 import type { OrderingPauseStore } from '../orders/ordering-pause.js';
 import type { ProviderClient } from '../provider/client.js';
 import { ProviderNotFoundError } from '../provider/errors.js';
-import { batchConfirmKey, type BatchHoldReason, type BatchRecord, type BatchStore } from './batch-store.js';
+import type { BatchRecord, BatchStore } from '../db/batch-store.js';
+import { batchConfirmKey, type BatchHoldReason } from '../domain/batches.js';
 import { isLive, isOpen, ordersAt, settled } from './batch-orders.js';
 
 /** A hold for an unknown outcome is looked at again after this long at the soonest. */

@@ -5,7 +5,7 @@ import type { LimitVerdict } from '../orders/limit-check.js';
 import type { OrderingPauseStore } from '../orders/ordering-pause.js';
 import type { BatchLimitCheck } from './batch-limits.js';
 import { planTotals } from './batch-plan.js';
-import type { BatchOrderPlan, BatchRecord, BatchSource, BatchStore } from './batch-store.js';
+import type { BatchOrderPlan, BatchRecord, BatchSource, BatchStore } from '../db/batch-store.js';
 
 /** The same file sent again within this long is recognised, and its earlier batch named before anything is placed. */
 export const SAME_FILE_WINDOW_MS = 30 * 24 * 3_600_000;

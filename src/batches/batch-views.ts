@@ -8,7 +8,7 @@ import type { Locale, Translate } from '../text/i18n.js';
 import type { OutgoingButton } from '../text/send-port.js';
 import { isLive } from './batch-orders.js';
 import { planUnits } from '../domain/batches.js';
-import type { BatchRecord } from './batch-store.js';
+import type { BatchRecord } from '../db/batch-store.js';
 import type { PriceMove } from './batch-runner.js';
 
 /** How one reader is written to. */

@@ -4,7 +4,7 @@ import type { OrderDetail } from '../provider/schemas.js';
 import { UTF8_BOM, csvLine, type CsvValue } from '../text/csv.js';
 import type { Translate } from '../text/i18n.js';
 import { isLive } from './batch-orders.js';
-import type { BatchRecord } from './batch-store.js';
+import type { BatchRecord } from '../db/batch-store.js';
 import { deliveryCards } from '../delivery/delivery-cards.js';
 
 /** Reads one order's detail from the provider; throws when it cannot (the file then waits for the next pass). */

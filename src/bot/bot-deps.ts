@@ -1,7 +1,7 @@
 import type { DualControl } from '../safeguards/dual-control/dual-control.js';
 import type { DualControlAnnouncer } from '../safeguards/dual-control/dual-control-announcer.js';
-import type { AuditQueries } from '../reports/audit-queries.js';
-import type { ReportQueries } from '../reports/report-queries.js';
+import type { AuditQueries } from '../db/audit-queries.js';
+import type { ReportQueries } from '../db/report-queries.js';
 import type { AdminAlerts } from '../alerts/admin-alerts.js';
 import type { LowBalanceWatch } from '../alerts/low-balance.js';
 import type { CatalogReads } from '../catalog/catalog-store.js';
@@ -15,7 +15,7 @@ import type { StrangerRepliesStore } from '../db/stranger-replies-store.js';
 import type { Logger } from '../logger.js';
 import type { BatchesDeps } from './features/batches.js';
 import type { LocalPeriods, MonthCalendar } from '../text/local-periods.js';
-import type { OrderQueries } from '../orders/order-queries.js';
+import type { OrderQueries } from '../db/order-queries.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { OrderingPauseStore } from '../orders/ordering-pause.js';
 import type { AuditTrail } from '../db/audit-trail.js';

@@ -1,4 +1,4 @@
-import { parseOrderLookup, type OrderLookup } from '../orders/order-queries.js';
+import { parseOrderLookup, type OrderLookup } from '../orders/order-lookup.js';
 import { normaliseDigits } from '../text/digits.js';
 import { parsePersonWord, type PersonWord } from './person-word.js';
 

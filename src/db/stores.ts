@@ -6,15 +6,13 @@ import { createSqliteNotificationStore, type NotificationStore } from '../delive
 import { createSqliteApprovalCards, type ApprovalCards } from '../orders/approval-cards.js';
 import { createSqliteApprovalStore, type ApprovalStore } from '../orders/approval-repo.js';
 import { createAuditTrail, type AuditTrail } from './audit-trail.js';
-import { createSqliteOrderQueries, type OrderQueries } from '../orders/order-queries.js';
+import { createOrderQueries, type OrderQueries } from './order-queries.js';
 import { createSqliteOrderStore, type OrderStore } from '../orders/order-repo.js';
 import { createSqliteOrderingPauseStore, type OrderingPauseStore } from '../orders/ordering-pause.js';
 import { createSqliteReviewStore, type ReviewStore } from '../orders/review.js';
 import { createSpendingStore, type SpendingStore } from './spending-store.js';
-import type { AuditQueries } from '../reports/audit-queries.js';
-import { createSqliteAuditQueries } from '../reports/audit-queries.js';
-import type { ReportQueries } from '../reports/report-queries.js';
-import { createSqliteReportQueries } from '../reports/report-queries.js';
+import { createAuditQueries, type AuditQueries } from './audit-queries.js';
+import { createReportQueries, type ReportQueries } from './report-queries.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { createSqliteSettingsStore } from '../settings/settings-store.js';
 import { createSqliteRateBudgetStore, type RateBudgetStore } from '../provider/rate-budget-store.js';
@@ -29,16 +27,13 @@ import type { Db } from './open.js';
 import { createPeopleStore, type PeopleStore } from './people-store.js';
 import { createPostgresApprovalCards } from './postgres/approval-cards.js';
 import { createPostgresApprovalStore } from './postgres/approval-store.js';
-import { createPostgresAuditQueries } from './postgres/audit-queries.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
 import { createPostgresNotificationStore } from './postgres/notification-store.js';
 import type { PgDb } from './postgres/open.js';
 import { createPostgresOrderLeaseStore } from './postgres/order-lease-store.js';
-import { createPostgresOrderQueries } from './postgres/order-queries.js';
 import { createPostgresOrderStore } from './postgres/order-store.js';
 import { createPostgresOrderingPauseStore } from './postgres/ordering-pause.js';
 import { createPostgresRateBudgetStore } from './postgres/rate-budget-store.js';
-import { createPostgresReportQueries } from './postgres/report-queries.js';
 import { createPostgresReviewStore } from './postgres/review-store.js';
 import { createPostgresSessionStore } from './postgres/session-store.js';
 import { createPostgresSettingsStore } from './postgres/settings-store.js';
@@ -52,12 +47,8 @@ import { createSharedVelocityStore } from './shared-velocity.js';
 import type { VelocityStore } from './velocity-store.js';
 import { createUpdateQueueStore, type UpdateQueueStore } from './update-queue-store.js';
 import { createStepUpStore, type StepUpStore } from './step-up-store.js';
-import type { BatchStore } from '../batches/batch-store.js';
-import { createSqliteBatchStore } from '../batches/batch-store-sqlite.js';
-import { createPostgresBatchStore } from './postgres/batch-store.js';
-import type { LedgerStore } from '../ledger/ledger-store.js';
-import { createSqliteLedgerStore } from '../ledger/ledger-store-sqlite.js';
-import { createPostgresLedgerStore } from './postgres/ledger-store.js';
+import { createBatchStore, type BatchStore } from './batch-store.js';
+import { createLedgerStore, type LedgerStore } from './ledger-store.js';
 import { createCodeExpiryStore, type CodeExpiryStore } from './code-expiry-store.js';
 
 /**
@@ -139,7 +130,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     settings: createSqliteSettingsStore({ db, clock }),
     catalog: createSqliteCatalogStore({ db, clock }),
     sessions: createSqliteSessionStore({ db, clock }),
-    orderQueries: createSqliteOrderQueries({ db }),
+    orderQueries: createOrderQueries({ database }),
     spending: createSpendingStore({ database }),
     approvals: createSqliteApprovalStore({ db, clock }),
     approvalCards: createSqliteApprovalCards({ db, clock }),
@@ -151,8 +142,8 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     orderLeases: createSqliteOrderLeaseStore({ db }),
     notifications: createSqliteNotificationStore({ db }),
     appState: createAppStateStore({ database, clock }),
-    reports: createSqliteReportQueries({ db }),
-    auditPages: createSqliteAuditQueries({ db }),
+    reports: createReportQueries({ database }),
+    auditPages: createAuditQueries({ database }),
     health: createHealthStore({ database }),
     rateBudget: createSqliteRateBudgetStore({ clock }),
     velocity: velocityStoreOf(database),
@@ -161,8 +152,8 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     codeMessages: createCodeMessageStore({ database }),
     retention: createRetentionStore({ database }),
     stepUp: createStepUpStore({ database, clock }),
-    batches: createSqliteBatchStore({ db }),
-    ledger: createSqliteLedgerStore({ db }),
+    batches: createBatchStore({ database }),
+    ledger: createLedgerStore({ database }),
     codeExpiries: createCodeExpiryStore({ database }),
   };
 }
@@ -180,7 +171,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     settings: createPostgresSettingsStore({ db, clock }),
     catalog: createPostgresCatalogStore({ db, clock }),
     sessions: createPostgresSessionStore({ db, clock }),
-    orderQueries: createPostgresOrderQueries({ db }),
+    orderQueries: createOrderQueries({ database }),
     spending: createSpendingStore({ database }),
     approvals: createPostgresApprovalStore({ db, clock, ownerLock }),
     approvalCards: createPostgresApprovalCards({ db, clock }),
@@ -192,8 +183,8 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     orderLeases: createPostgresOrderLeaseStore({ db }),
     notifications: createPostgresNotificationStore({ db }),
     appState: createAppStateStore({ database, clock }),
-    reports: createPostgresReportQueries({ db }),
-    auditPages: createPostgresAuditQueries({ db }),
+    reports: createReportQueries({ database }),
+    auditPages: createAuditQueries({ database }),
     health: createHealthStore({ database }),
     rateBudget: createPostgresRateBudgetStore({ db }),
     velocity: velocityStoreOf(database),
@@ -202,8 +193,8 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     codeMessages: createCodeMessageStore({ database }),
     retention: createRetentionStore({ database }),
     stepUp: createStepUpStore({ database, clock }),
-    batches: createPostgresBatchStore({ db }),
-    ledger: createPostgresLedgerStore({ db }),
+    batches: createBatchStore({ database }),
+    ledger: createLedgerStore({ database }),
     codeExpiries: createCodeExpiryStore({ database }),
   };
 }

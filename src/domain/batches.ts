@@ -31,3 +31,6 @@ export interface BatchOrderPlan {
 
 /** Units over the whole batch. */
 export const planUnits = (plan: readonly BatchOrderPlan[]): number => plan.reduce((sum, order) => sum + order.lines.reduce((s, line) => s + line.quantity, 0), 0);
+
+/** The confirm key of the batch's order at `index`: a double tap, a replay or a restart finds the same order. */
+export const batchConfirmKey = (batchKey: string, index: number): string => `${batchKey}:${index}`;

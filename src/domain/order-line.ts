@@ -24,3 +24,21 @@ export interface OrderLine {
   /** Answers to the product's fields; optional fields left empty are not here. */
   fields: FieldAnswer[];
 }
+
+/** "Title (Region)": how a line's product is named wherever one line is shown. */
+export function lineLabel(line: Pick<OrderLine, 'product' | 'region'>): string {
+  return line.region.title ? `${line.product.title} (${line.region.title})` : line.product.title;
+}
+
+/**
+ * What an order holds, product by product, for messages that name it in
+ * one line (see formatGoods): "Title (Region)" and the quantity of each
+ * line. The terse lists (the feed, the digest, the audit) leave the regions
+ * out.
+ */
+export function goodsOf(
+  lines: readonly Pick<OrderLine, 'product' | 'region' | 'quantity'>[],
+  options: { regions: boolean } = { regions: true },
+): { product: string; quantity: number }[] {
+  return lines.map((line) => ({ product: options.regions ? lineLabel(line) : line.product.title, quantity: line.quantity }));
+}

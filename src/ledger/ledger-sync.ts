@@ -4,7 +4,7 @@ import type { Logger } from '../logger.js';
 import type { CallOptions, ProviderClient } from '../provider/client.js';
 import { CONTRACT_LIMITS, type Transaction } from '../provider/schemas.js';
 import { transactionMoment } from '../provider/transaction-shape.js';
-import type { LedgerEntry, LedgerInput, LedgerStore } from './ledger-store.js';
+import type { LedgerEntry, LedgerInput, LedgerStore } from '../db/ledger-store.js';
 
 /** app_state key: set once the copy was first filled back to its start; until then what is read is history, never news. */
 export const LEDGER_FILLED_KEY = 'ledger.filled';

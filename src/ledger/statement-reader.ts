@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
-import type { LedgerStore } from './ledger-store.js';
+import type { LedgerStore } from '../db/ledger-store.js';
 import type { LedgerSync } from './ledger-sync.js';
 import { computeStatement, type Statement } from './statement.js';
 

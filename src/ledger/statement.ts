@@ -1,6 +1,6 @@
 import { RETURNED_STATES } from '../domain/counted-states.js';
 import { balanceChange, transactionDirection } from '../provider/transaction-shape.js';
-import type { LedgerEntry, LedgerOrder } from './ledger-store.js';
+import type { LedgerEntry, LedgerOrder } from '../db/ledger-store.js';
 
 /** How long after its order's POST a debit may take to show in the list before its absence is an exception. */
 export const DEBIT_GRACE_MS = 10 * 60_000;

@@ -6,7 +6,7 @@ import type { OrderingPauseStore } from '../orders/ordering-pause.js';
 import { transactionDirection } from '../provider/transaction-shape.js';
 import type { Settings } from '../settings/settings-view.js';
 import type { Locale } from '../text/i18n.js';
-import type { LedgerEntry, LedgerStore, LedgerVerdict } from './ledger-store.js';
+import type { LedgerEntry, LedgerStore, LedgerVerdict } from '../db/ledger-store.js';
 import type { LedgerSync } from './ledger-sync.js';
 import { largeCreditSetting, pauseOnForeignDebitSetting } from './wallet-watch-settings.js';
 

@@ -1,7 +1,7 @@
 import type { OrderItem, PlaceOrderBody } from '../provider/schemas.js';
-import type { OrderLine } from '../domain/order-line.js';
+import { lineLabel, type OrderLine } from '../domain/order-line.js';
 
-export type { FieldAnswer, OrderLine } from '../domain/order-line.js';
+export { goodsOf, lineLabel, type FieldAnswer, type OrderLine } from '../domain/order-line.js';
 
 export function lineTotal(line: Pick<OrderLine, 'region' | 'quantity'>): number {
   return line.region.price * line.quantity;
@@ -27,11 +27,6 @@ export function linesTotal(lines: readonly Pick<OrderLine, 'region' | 'quantity'
 /** Units over all lines. */
 function unitCount(lines: readonly Pick<OrderLine, 'quantity'>[]): number {
   return lines.reduce((sum, line) => sum + line.quantity, 0);
-}
-
-/** "Title (Region)": how a line's product is named wherever one line is shown. */
-export function lineLabel(line: Pick<OrderLine, 'product' | 'region'>): string {
-  return line.region.title ? `${line.product.title} (${line.region.title})` : line.product.title;
 }
 
 /** The line of this product, if the order has one (a product appears once per order). */
@@ -93,19 +88,6 @@ export function sameGoods(a: readonly OrderLine[], b: readonly OrderLine[]): boo
       .sort()
       .join(',');
   return key(a) === key(b);
-}
-
-/**
- * What an order holds, product by product, for messages that name it in
- * one line (see formatGoods): "Title (Region)" and the quantity of each
- * line. The terse lists (the feed, the digest, the audit) leave the regions
- * out.
- */
-export function goodsOf(
-  lines: readonly Pick<OrderLine, 'product' | 'region' | 'quantity'>[],
-  options: { regions: boolean } = { regions: true },
-): { product: string; quantity: number }[] {
-  return lines.map((line) => ({ product: options.regions ? lineLabel(line) : line.product.title, quantity: line.quantity }));
 }
 
 /** Names a product of these lines by its id ("Title (Region)"), null for a product the order does not have. */

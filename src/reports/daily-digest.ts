@@ -10,7 +10,7 @@ import type { Settings } from '../settings/settings-view.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import { digestText, type DigestFacts } from './digest-text.js';
 import { formatLocalDate } from './local-dates.js';
-import type { ReportQueries } from './report-queries.js';
+import type { ReportQueries } from '../db/report-queries.js';
 import type { AmountUnit } from '../text/format.js';
 
 /** The local hour (0–23, in TIME_ZONE) at which administrators get the digest of the day before; null is off. */

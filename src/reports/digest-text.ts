@@ -1,7 +1,7 @@
 import type { OrderRow } from '../orders/order-repo.js';
 import { formatAmount, formatDay, formatId, formatNumber, type AmountUnit } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
-import type { PersonFigures } from './report-queries.js';
+import type { PersonFigures } from '../db/report-queries.js';
 
 /** What a digest reports on one local day, read once and rendered per administrator. */
 export interface DigestFacts {

@@ -1,12 +1,9 @@
+import type { DayRange } from '../db/report-queries.js';
 import type { LocalPeriods } from '../text/local-periods.js';
 import { normaliseDigits } from '../text/digits.js';
 import { parseLocalDay } from './local-dates.js';
 
-/** A span of local days: from the midnight starting `from` up to, not including, `to`. */
-export interface DayRange {
-  from: number;
-  to: number;
-}
+export type { DayRange } from '../db/report-queries.js';
 
 export type RangeReading =
   | { ok: true; range: DayRange }

@@ -3,7 +3,7 @@ import type { Translate } from '../text/i18n.js';
 import type { CsvValue } from '../text/csv.js';
 import type { DayRange } from './export-range.js';
 import { formatLocalDateTime } from './local-dates.js';
-import type { ReportQueries } from './report-queries.js';
+import type { ReportQueries } from '../db/report-queries.js';
 import { lineTotal } from '../orders/order-line.js';
 
 /** What every export needs to write its rows in the reader's language and the configured zone. */

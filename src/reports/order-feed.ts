@@ -11,7 +11,7 @@ import type { Locale, Translate } from '../text/i18n.js';
 import { goodsOf } from '../orders/order-line.js';
 import { plain } from '../text/formatted.js';
 import { splitMessage } from '../text/split-message.js';
-import type { BatchFacts, ReportQueries } from './report-queries.js';
+import type { BatchFacts, ReportQueries } from '../db/report-queries.js';
 
 /** Whether administrators get a line for every order placed (and for one that then fails); off unless they turn it on. */
 export const orderFeedSetting = defineSetting('feed.orders', z.boolean(), false);

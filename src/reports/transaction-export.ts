@@ -5,7 +5,7 @@ import type { CsvValue } from '../text/csv.js';
 import type { DayRange } from './export-range.js';
 import { formatLocalDateTime } from './local-dates.js';
 import type { ExportContext, Table } from './local-exports.js';
-import type { ReportQueries } from './report-queries.js';
+import type { ReportQueries } from '../db/report-queries.js';
 
 export interface TransactionTable extends Table {
   /** True when the pages ran out of budget before reaching back to the range's start. */

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSqliteBatchStore } from '../../src/batches/batch-store-sqlite.js';
+import { createBatchStore } from '../../src/db/batch-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createBatchService } from '../../src/batches/batch-service.js';
-import type { BatchOrderPlan } from '../../src/batches/batch-store.js';
+import type { BatchOrderPlan } from '../../src/db/batch-store.js';
 import { systemClock } from '../../src/clock.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { silentLogger } from '../../src/logger.js';
@@ -18,7 +19,7 @@ afterEach(() => {
 
 function service(options: { approval: boolean; paused?: boolean; limitLeft?: number | null }) {
   db = openDb(':memory:');
-  const store = createSqliteBatchStore({ db });
+  const store = createBatchStore({ database: databaseOf(db) });
   const batches = createBatchService({
     store,
     limits: async (_id, totals) => {

@@ -25,14 +25,14 @@ import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:pe
 import { MAX_EXPORT_BYTES } from '../../src/bot/features/export.js';
 import { closeDb, openDb } from '../../src/db/open.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
-import { createPostgresReportQueries } from '../../src/db/postgres/report-queries.js';
 import { auditLog as pgAuditLog, orders as pgOrders } from '../../src/db/postgres/schema.js';
+import { createReportQueries, type ReportQueries } from '../../src/db/report-queries.js';
 import { auditLog, orders } from '../../src/db/schema.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import type { OrderLine } from '../../src/orders/order-line.js';
 import { buildCsv } from '../../src/text/csv.js';
 import type { DayRange } from '../../src/reports/export-range.js';
 import { ordersTable, type ExportContext } from '../../src/reports/local-exports.js';
-import { createSqliteReportQueries, type ReportQueries } from '../../src/reports/report-queries.js';
 import { translatorFor } from '../../src/text/i18n.js';
 import { createDatabaseAt, startPostgresCluster, stopPostgresCluster } from '../support/postgres-cluster.js';
 
@@ -98,7 +98,7 @@ function fillSqlite(dir: string): Opened {
       tx.insert(auditLog).values(batch.audit).run();
     }
   });
-  return { queries: createSqliteReportQueries({ db }), close: async () => closeDb(db) };
+  return { queries: createReportQueries({ database: databaseOf(db) }), close: async () => closeDb(db) };
 }
 
 async function fillPostgres(socketDir: string): Promise<Opened> {
@@ -109,7 +109,7 @@ async function fillPostgres(socketDir: string): Promise<Opened> {
   }
   // As a server that has run a while would have them: the planner's figures for the filled tables.
   await db.$client.query('analyze');
-  return { queries: createPostgresReportQueries({ db }), close: () => closePostgres(db) };
+  return { queries: createReportQueries({ database: databaseOf(db) }), close: () => closePostgres(db) };
 }
 
 interface Measured {

@@ -23,13 +23,12 @@ import { spendPerDay } from '../../src/bot/statement/statement-chart-data.js';
 import { statementTable } from '../../src/bot/statement/statement-csv.js';
 import { statementText, type StatementView } from '../../src/bot/statement/statement-text.js';
 import { renderSpendChart } from '../../src/chart/spend-chart.js';
+import { createLedgerStore, type LedgerStore } from '../../src/db/ledger-store.js';
 import { closeDb, openDb } from '../../src/db/open.js';
-import { createPostgresLedgerStore } from '../../src/db/postgres/ledger-store.js';
 import { closePostgres, openPostgres } from '../../src/db/postgres/open.js';
 import { orders as pgOrders, walletLedger as pgLedger } from '../../src/db/postgres/schema.js';
 import { orders, walletLedger } from '../../src/db/schema.js';
-import { createSqliteLedgerStore } from '../../src/ledger/ledger-store-sqlite.js';
-import type { LedgerStore } from '../../src/ledger/ledger-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { statementFromCopy } from '../../src/ledger/statement-reader.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { buildCsv } from '../../src/text/csv.js';
@@ -76,7 +75,7 @@ async function onSqlite(dir: string) {
     for (let i = 0; i < month.orders.length; i += FILL_BATCH) tx.insert(orders).values(month.orders.slice(i, i + FILL_BATCH)).run();
     for (let i = 0; i < month.entries.length; i += FILL_BATCH) tx.insert(walletLedger).values(month.entries.slice(i, i + FILL_BATCH)).run();
   });
-  return { store: createSqliteLedgerStore({ db }), close: async () => closeDb(db) };
+  return { store: createLedgerStore({ database: databaseOf(db) }), close: async () => closeDb(db) };
 }
 
 async function onPostgres(socketDir: string) {
@@ -84,7 +83,7 @@ async function onPostgres(socketDir: string) {
   for (let i = 0; i < month.orders.length; i += FILL_BATCH) await db.insert(pgOrders).values(month.orders.slice(i, i + FILL_BATCH));
   for (let i = 0; i < month.entries.length; i += FILL_BATCH) await db.insert(pgLedger).values(month.entries.slice(i, i + FILL_BATCH));
   await db.$client.query('analyze');
-  return { store: createPostgresLedgerStore({ db }), close: () => closePostgres(db) };
+  return { store: createLedgerStore({ database: databaseOf(db) }), close: () => closePostgres(db) };
 }
 
 /** The naive statement's floor: every page of the month read from the provider at its rate limit. */

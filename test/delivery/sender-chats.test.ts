@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
-import { createSqliteBatchStore } from '../../src/batches/batch-store-sqlite.js';
+import { createBatchStore } from '../../src/db/batch-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createOrderPlacer, withBalanceReadAwaited } from '../support/order-fixtures.js';
 import { ADMIN, senderWorld, STAFF, UNTIL_FINAL_MS } from './sender-world.js';
 
@@ -54,7 +55,7 @@ describe("notification sender: a chat's second", () => {
     const region = product.regionProperties[0]!;
     const line = { product: { id: product.id, title: product.title }, region: { regionPropertyId: region.regionPropertyId, title: region.title, price: region.price }, quantity: 1, fields: [] };
     const plan = Array.from({ length: 5 }, () => ({ lines: [line], rows: [] }));
-    const batch = await createSqliteBatchStore({ db: world.db }).create(
+    const batch = await createBatchStore({ database: databaseOf(world.db) }).create(
       { key: 'b1', requesterId: STAFF, chatId: STAFF, source: 'quantity', fileHash: null, fileName: null, plan, total: 5 * region.price },
       new Date(world.clock.now()),
     );

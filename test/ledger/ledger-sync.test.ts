@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createAppStateStore } from '../../src/db/app-state-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
-import { createSqliteLedgerStore } from '../../src/ledger/ledger-store-sqlite.js';
+import { createLedgerStore } from '../../src/db/ledger-store.js';
 import { createLedgerSync } from '../../src/ledger/ledger-sync.js';
 import { silentLogger } from '../../src/logger.js';
 import { createManualClock } from '../support/manual-clock.js';
@@ -23,8 +23,9 @@ async function world(options: { moves: number; fillFrom?: number }) {
   }
   const db = openDb(':memory:');
   opened.push(db);
-  const store = createSqliteLedgerStore({ db });
-  const appState = createAppStateStore({ database: databaseOf(db), clock });
+  const database = databaseOf(db);
+  const store = createLedgerStore({ database });
+  const appState = createAppStateStore({ database, clock });
   const provider = clientFor(sandbox.baseUrl, { apiKey: sandbox.apiKey });
   const sync = createLedgerSync({ provider, store, appState, fillFrom: () => options.fillFrom ?? 0, clock, logger: silentLogger, pageSize: 3 });
   const reads = () => sandbox.requests.filter((request) => request.path.includes('/wallet/transactions')).length;

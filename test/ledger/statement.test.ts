@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LedgerEntry, LedgerOrder } from '../../src/ledger/ledger-store.js';
+import type { LedgerEntry, LedgerOrder } from '../../src/db/ledger-store.js';
 import { computeStatement, DEBIT_GRACE_MS, REFUND_GRACE_MS, type StatementInput } from '../../src/ledger/statement.js';
 
 const NOV = Date.UTC(2026, 10, 1);

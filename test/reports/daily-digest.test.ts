@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { silentLogger } from '../../src/logger.js';
-import { createSqliteBatchStore } from '../../src/batches/batch-store-sqlite.js';
+import { createBatchStore } from '../../src/db/batch-store.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createDailyDigest } from '../../src/reports/daily-digest.js';
-import { createSqliteReportQueries } from '../../src/reports/report-queries.js';
+import { createReportQueries } from '../../src/db/report-queries.js';
 import { createAppStateStore } from '../../src/db/app-state-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
@@ -53,7 +53,7 @@ function digest(locale: 'en' | 'fa' = 'en', walletExceptions?: () => Promise<num
     ...(walletExceptions ? { walletExceptions } : {}),
     state: createAppStateStore({ database: databaseOf(db), clock }),
     settings: sqliteSettings(db, clock),
-    queries: createSqliteReportQueries({ db }),
+    queries: createReportQueries({ database: databaseOf(db) }),
     provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1_000 }),
     periods: createLocalPeriods(TEHRAN),
     timeZone: TEHRAN,
@@ -211,7 +211,7 @@ describe('the daily digest', () => {
 
   it('says how many of the day’s orders came in batches, and in how many', async () => {
     const repo = createOrderRepo({ db, clock });
-    const batches = createSqliteBatchStore({ db });
+    const batches = createBatchStore({ database: databaseOf(db) });
     const line = { product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 }, quantity: 1, fields: [] };
     const plan = [{ lines: [line], rows: [] }, { lines: [line], rows: [] }];
     const newBatch = (key: string) =>
@@ -238,7 +238,7 @@ describe('the daily digest', () => {
   it('counts batches in Persian', async () => {
     const repo = createOrderRepo({ db, clock });
     const line = { product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 }, quantity: 1, fields: [] };
-    const batch = await createSqliteBatchStore({ db }).create(
+    const batch = await createBatchStore({ database: databaseOf(db) }).create(
       { key: 'b1', requesterId: 7, chatId: 7, source: 'quantity', fileHash: null, fileName: null, plan: [{ lines: [line], rows: [] }], total: 1_250_000 },
       new Date(clock.now()),
     );

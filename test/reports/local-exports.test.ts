@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderState } from '../../src/domain/order-states.js';
-import { createSqliteBatchStore } from '../../src/batches/batch-store-sqlite.js';
+import { createBatchStore } from '../../src/db/batch-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createOrderingPause } from '../../src/orders/ordering-pause.js';
 import { buildCsv } from '../../src/text/csv.js';
 import { auditTable, ordersTable, summaryTable, type ExportContext, type Table } from '../../src/reports/local-exports.js';
-import { createSqliteReportQueries } from '../../src/reports/report-queries.js';
+import { createReportQueries } from '../../src/db/report-queries.js';
 import { translatorFor } from '../../src/text/i18n.js';
 import { readCsv } from '../support/csv-reader.js';
 import { openedOrder, orderRepoWorld } from '../support/order-fixtures.js';
@@ -22,7 +23,7 @@ function world() {
     if (state !== 'intent') repo.transition({ id: opened.id, from: 'intent', to: state, audit: { actorId: null, action: `order.${state}` } });
     return opened;
   };
-  return { db, clock, order, queries: createSqliteReportQueries({ db }) };
+  return { db, clock, order, queries: createReportQueries({ database: databaseOf(db) }) };
 }
 
 const context = (locale: 'en' | 'fa'): ExportContext => ({
@@ -77,7 +78,7 @@ describe('the orders export', () => {
   it('writes the batch id on every row of a batch’s orders, and leaves it empty for an order of its own', async () => {
     const w = world();
     const line = { product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 }, quantity: 1, fields: [] };
-    const batch = await createSqliteBatchStore({ db: w.db }).create(
+    const batch = await createBatchStore({ database: databaseOf(w.db) }).create(
       { key: 'b1', requesterId: 7, chatId: 7, source: 'quantity', fileHash: null, fileName: null, plan: [{ lines: [line], rows: [] }, { lines: [line], rows: [] }], total: 2_500_000 },
       new Date(START),
     );

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/logger.js';
-import { createSqliteBatchStore } from '../../src/batches/batch-store-sqlite.js';
+import { createBatchStore } from '../../src/db/batch-store.js';
 import { createOrderRepo } from '../../src/orders/order-repo.js';
 import { createAppStateStore } from '../../src/db/app-state-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
-import { createSqliteReportQueries } from '../../src/reports/report-queries.js';
+import { createReportQueries } from '../../src/db/report-queries.js';
 import { createOrderFeed, orderFeedSetting } from '../../src/reports/order-feed.js';
 import { sqliteSettings } from '../support/sqlite-settings.js';
 import { localDigits } from '../../src/text/format.js';
@@ -23,7 +23,7 @@ function world(locale: 'en' | 'fa' = 'en') {
   const sent: string[] = [];
   const feed = () =>
     createOrderFeed({
-      queries: createSqliteReportQueries({ db }),
+      queries: createReportQueries({ database: databaseOf(db) }),
       state: createAppStateStore({ database: databaseOf(db), clock }),
       settings,
       recipients: () => [{ telegramId: 1001, locale }],
@@ -56,7 +56,7 @@ function world(locale: 'en' | 'fa' = 'en') {
   const batch = async (userId: number) => {
     const line = { product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 }, fields: [] };
     const plan = [10, 10, 10, 5].map((quantity) => ({ lines: [{ ...line, quantity }], rows: [] }));
-    const store = createSqliteBatchStore({ db });
+    const store = createBatchStore({ database: databaseOf(db) });
     return store.create({ key: `batch-${key}`, requesterId: userId, chatId: userId, source: 'quantity', fileHash: null, fileName: null, plan, total: 35 * 1_250_000 }, new Date(clock.now()));
   };
   /** Every line sent, whatever message it came in. */

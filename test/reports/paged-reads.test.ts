@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagedById } from '../../src/reports/report-queries.js';
+import { pagedById } from '../../src/db/report-queries.js';
 
 describe('paged report reads', () => {
   it('return to the event loop between pages, so that a database read synchronously does not hold other chats for the whole export', async () => {

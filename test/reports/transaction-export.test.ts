@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProviderClient } from '../../src/provider/client.js';
-import { createSqliteReportQueries } from '../../src/reports/report-queries.js';
+import { createReportQueries } from '../../src/db/report-queries.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { transactionsTable } from '../../src/reports/transaction-export.js';
 import { createSandbox, SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
 import { translatorFor } from '../../src/text/i18n.js';
@@ -28,7 +29,7 @@ afterEach(async () => {
 
 function read(range: { from: number; to: number }, maxPages: number) {
   const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1_000 });
-  return transactionsTable({ provider, queries: createSqliteReportQueries({ db: memoryDb() }), maxPages }, range, context);
+  return transactionsTable({ provider, queries: createReportQueries({ database: databaseOf(memoryDb()) }), maxPages }, range, context);
 }
 
 async function collect<T>(rows: Iterable<T> | AsyncIterable<T>): Promise<T[]> {

@@ -10,6 +10,23 @@ import { freshDatabase } from './postgres-database.js';
 
 export type DatabaseLabel = 'SQLite' | 'PostgreSQL';
 
+/** What a seam was opened over, for a suite that also needs a store not yet written once. */
+export type OpenedHandle = { kind: 'sqlite'; db: Db } | { kind: 'postgresql'; db: PgDb };
+const handles = new WeakMap<Database, OpenedHandle>();
+
+/** The handle a `fresh()` (or `another()`) database was opened from. */
+export function handleOf(database: Database): OpenedHandle {
+  const handle = handles.get(database);
+  if (!handle) throw new Error('not a database forEachDatabase opened');
+  return handle;
+}
+
+function seamOver(handle: OpenedHandle): Database {
+  const database = databaseOf(handle.db);
+  handles.set(database, handle);
+  return database;
+}
+
 /**
  * Runs a store's contract suite on both databases: on SQLite a fresh
  * in-memory database for every case; on PostgreSQL one database for the
@@ -30,12 +47,12 @@ export function forEachDatabase(
       async () => {
         const db = openDb(':memory:');
         opened.push(db);
-        return databaseOf(db);
+        return seamOver({ kind: 'sqlite', db });
       },
       () => {
         const last = opened.at(-1);
         if (!last) throw new Error('another() before fresh()');
-        return databaseOf(last);
+        return seamOver({ kind: 'sqlite', db: last });
       },
     );
   });
@@ -58,11 +75,11 @@ export function forEachDatabase(
       async () => {
         if (!db) throw new Error('the PostgreSQL database did not open');
         if (emptied.length > 0) await db.$client.query(`truncate ${emptied.join(', ')} restart identity cascade`);
-        return databaseOf(db);
+        return seamOver({ kind: 'postgresql', db });
       },
       () => {
         if (!second) throw new Error('the PostgreSQL database did not open');
-        return databaseOf(second);
+        return seamOver({ kind: 'postgresql', db: second });
       },
     );
   });

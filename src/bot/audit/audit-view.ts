@@ -1,6 +1,6 @@
 import { FormattedString } from '@grammyjs/parse-mode';
 import { InlineKeyboard } from 'grammy';
-import type { AuditEntry, AuditFilter } from '../../reports/audit-queries.js';
+import type { AuditEntry, AuditFilter } from '../../db/audit-queries.js';
 import type { PageOf } from '../../db/paging.js';
 import { SAFE_MESSAGE_LENGTH } from '../../text/split-message.js';
 import { clipName } from '../describe-person.js';

@@ -1,4 +1,4 @@
-import type { AuditFilter } from '../../reports/audit-queries.js';
+import type { AuditFilter } from '../../db/audit-queries.js';
 
 /**
  * Callback data of /audit pages, well under Telegram's 64 bytes:

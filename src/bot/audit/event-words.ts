@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../reports/audit-queries.js';
+import type { AuditEntry } from '../../db/audit-queries.js';
 import type { Json } from '../../db/app-state-repo.js';
 import type { AuditFacts } from '../../db/audit-log.js';
 import { ORDER_STATES } from '../../domain/order-states.js';

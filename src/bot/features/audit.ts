@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import type { AuditFilter, AuditQueries } from '../../reports/audit-queries.js';
+import type { AuditFilter, AuditQueries } from '../../db/audit-queries.js';
 import type { PeopleStore } from '../../db/people-store.js';
 import type { DescribePerson } from '../describe-person.js';
 import { normaliseDigits } from '../../text/digits.js';

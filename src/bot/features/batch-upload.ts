@@ -6,7 +6,7 @@ import { readBatchFile } from '../../batches/batch-file.js';
 import { batchProblemsText, batchRefusalText } from '../../batches/batch-messages.js';
 import { planBatch } from '../../batches/batch-plan.js';
 import type { BatchService } from '../../batches/batch-service.js';
-import type { BatchOrderPlan, BatchSource } from '../../batches/batch-store.js';
+import type { BatchOrderPlan, BatchSource } from '../../domain/batches.js';
 import { batchSummaryView } from '../../batches/batch-views.js';
 import type { Logger } from '../../logger.js';
 import type { ProviderClient } from '../../provider/client.js';

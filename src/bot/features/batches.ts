@@ -5,7 +5,7 @@ import { batchProblemsText } from '../../batches/batch-messages.js';
 import type { BatchNotices } from '../../batches/batch-notices.js';
 import { planBatch } from '../../batches/batch-plan.js';
 import type { BatchService } from '../../batches/batch-service.js';
-import type { BatchRecord } from '../../batches/batch-store.js';
+import type { BatchRecord } from '../../db/batch-store.js';
 import { batchTemplate, batchTemplateName } from '../../batches/batch-template.js';
 import { BATCH_COLUMNS } from '../../batches/columns.js';
 import { BATCH_DATA, batchApprovalView, batchListView, batchProgressView, type BatchViewContext } from '../../batches/batch-views.js';

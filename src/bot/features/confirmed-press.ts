@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import type { ApprovalService } from '../../orders/approval-service.js';
-import type { OrderQueries } from '../../orders/order-queries.js';
+import type { OrderQueries } from '../../db/order-queries.js';
 import type { BaseContext } from '../context.js';
 import { confirmKeyOf } from '../conversations/order/actions.js';
 import { removeKeyboard } from '../send.js';

@@ -7,7 +7,7 @@ import type { PressedKeyboards } from '../pressed-keyboards.js';
 import type { CodeExpiryStore } from '../../db/code-expiry-store.js';
 import { EXPIRY_REMIND_DAYS, MAX_REMIND_DAYS } from '../../expiry/expiry-settings.js';
 import type { Logger } from '../../logger.js';
-import type { OrderQueries } from '../../orders/order-queries.js';
+import type { OrderQueries } from '../../db/order-queries.js';
 import type { Settings } from '../../settings/settings-view.js';
 import { normaliseDigits } from '../../text/digits.js';
 import { formatNumber, formatZoneName } from '../../text/format.js';

@@ -8,7 +8,7 @@ import { buildCsv } from '../../text/csv.js';
 import { readDayRange, readMonth, type DayRange } from '../../reports/export-range.js';
 import { formatLocalDate } from '../../reports/local-dates.js';
 import { auditTable, ordersTable, summaryTable, type ExportContext, type Table } from '../../reports/local-exports.js';
-import type { ReportQueries } from '../../reports/report-queries.js';
+import type { ReportQueries } from '../../db/report-queries.js';
 import { transactionsTable } from '../../reports/transaction-export.js';
 import { formatAmount, formatDay, formatNumber, type AmountUnit } from '../../text/format.js';
 import type { Translate } from '../../text/i18n.js';

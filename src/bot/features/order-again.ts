@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import type { Logger } from '../../logger.js';
-import type { OrderQueries } from '../../orders/order-queries.js';
+import type { OrderQueries } from '../../db/order-queries.js';
 import type { BotContext } from '../context.js';
 import type { OrderArgs } from '../conversations/order/order-types.js';
 import { pastOrderOf } from '../conversations/order/past-order.js';

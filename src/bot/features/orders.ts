@@ -1,7 +1,7 @@
 import { Composer } from 'grammy';
 import { normaliseSearchText } from '../../catalog/normalise.js';
 import type { PeopleStore } from '../../db/people-store.js';
-import type { OrderLookup, OrderQueries, OrderScope } from '../../orders/order-queries.js';
+import type { OrderLookup, OrderQueries, OrderScope } from '../../db/order-queries.js';
 import type { DescribePerson } from '../describe-person.js';
 import type { BaseContext } from '../context.js';
 import { readsEveryone } from '../middleware/roles.js';

@@ -2,7 +2,7 @@ import { Composer, InlineKeyboard } from 'grammy';
 import type { ReviewCandidate } from '../../domain/order-states.js';
 import { splitMessage } from '../../text/split-message.js';
 import type { Logger } from '../../logger.js';
-import { parseOrderLookup } from '../../orders/order-queries.js';
+import { parseOrderLookup } from '../../orders/order-lookup.js';
 import type { OrderRow } from '../../orders/order-repo.js';
 import type { ReviewDecision, ReviewStore, SettleReviewResult } from '../../orders/review.js';
 import type { ProviderClient } from '../../provider/client.js';

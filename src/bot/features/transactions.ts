@@ -1,5 +1,5 @@
 import { Composer, InlineKeyboard } from 'grammy';
-import type { OrderQueries } from '../../orders/order-queries.js';
+import type { OrderQueries } from '../../db/order-queries.js';
 import type { ProviderClient } from '../../provider/client.js';
 import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { BaseContext } from '../context.js';

@@ -1,4 +1,4 @@
-import type { BatchListEntry } from '../../orders/order-list-entries.js';
+import type { BatchListEntry } from '../../db/order-list-entries.js';
 import { formatAmount, formatDateTime, formatId, formatNumber } from '../../text/format.js';
 import { personOf, type TrackingView } from './order-view.js';
 

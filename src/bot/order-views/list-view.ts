@@ -1,7 +1,7 @@
 import { InlineKeyboard } from 'grammy';
 import type { PageOf } from '../../db/paging.js';
 import { batchData } from '../../batches/batch-views.js';
-import type { OrderListEntry } from '../../orders/order-list-entries.js';
+import type { OrderListEntry } from '../../db/order-list-entries.js';
 import type { OrderRow } from '../../orders/order-repo.js';
 import { formatNumber } from '../../text/format.js';
 import { formatZoneName } from '../../text/format.js';

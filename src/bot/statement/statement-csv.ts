@@ -1,7 +1,7 @@
 import type { CsvValue } from '../../text/csv.js';
 import { formatLocalDateTime } from '../../reports/local-dates.js';
 import type { Table } from '../../reports/local-exports.js';
-import type { LedgerEntry, LedgerOrder } from '../../ledger/ledger-store.js';
+import type { LedgerEntry, LedgerOrder } from '../../db/ledger-store.js';
 import type { EntryMatch, Statement, StatementException } from '../../ledger/statement.js';
 import { awaitingText, exceptionText, type StatementView } from './statement-text.js';
 

@@ -1,7 +1,7 @@
 import { clipName, type DescribePerson } from '../describe-person.js';
 import { formatAmount, formatDateTime, formatDay, formatId, formatNumber, type AmountUnit } from '../../text/format.js';
 import type { Locale, Translate } from '../../text/i18n.js';
-import type { LedgerEntry, LedgerOrder } from '../../ledger/ledger-store.js';
+import type { LedgerEntry, LedgerOrder } from '../../db/ledger-store.js';
 import type { Statement, StatementException } from '../../ledger/statement.js';
 
 export interface StatementView {

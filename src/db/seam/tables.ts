@@ -25,6 +25,8 @@ export const postgresTables = {
   people: postgres.people,
   staff: postgres.staff,
   updateQueue: postgres.updateQueue,
+  walletLedger: postgres.walletLedger,
+  batches: postgres.batches,
 };
 
 export type Tables = typeof postgresTables;
@@ -43,6 +45,8 @@ const sqliteSchemaTables = {
   people: sqlite.people,
   staff: sqlite.staff,
   updateQueue: sqlite.updateQueue,
+  walletLedger: sqlite.walletLedger,
+  batches: sqlite.batches,
 } satisfies { [Name in keyof Tables]: Table };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

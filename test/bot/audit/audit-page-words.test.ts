@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSqliteApprovalStore } from '../../../src/orders/approval-repo.js';
-import { createSqliteAuditQueries } from '../../../src/reports/audit-queries.js';
+import { createAuditQueries } from '../../../src/db/audit-queries.js';
 import { auditPageView, type AuditView } from '../../../src/bot/audit/audit-view.js';
 import { createStaffStore } from '../../../src/db/staff-store.js';
 import { databaseOf } from '../../../src/db/seam/database-of.js';
@@ -70,7 +70,7 @@ async function recordedAudit() {
   await staff.add(SARA, 'staff', ADMIN);
   await staff.add(SARA, 'viewer', ADMIN);
 
-  return { page: await createSqliteAuditQueries({ db }).page({ kind: 'all' }, { page: 1, pageSize: 40 }), orderId: order.id, approvalId: approval.id };
+  return { page: await createAuditQueries({ database: databaseOf(db) }).page({ kind: 'all' }, { page: 1, pageSize: 40 }), orderId: order.id, approvalId: approval.id };
 }
 
 describe('an audit page in the reader’s language', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../../src/reports/audit-queries.js';
+import type { AuditEntry } from '../../../src/db/audit-queries.js';
 import { auditPageView, eventWords, type AuditView } from '../../../src/bot/audit/audit-view.js';
 import { parseAuditPage } from '../../../src/bot/audit/callback-data.js';
 import { parseAuditCommand } from '../../../src/bot/features/audit.js';

@@ -5,7 +5,7 @@ import { orderListView } from '../../../src/bot/order-views/list-view.js';
 import type { TrackingView } from '../../../src/bot/order-views/order-view.js';
 import type { Outgoing } from '../../../src/bot/send.js';
 import type { PageOf } from '../../../src/db/paging.js';
-import type { OrderListEntry } from '../../../src/orders/order-list-entries.js';
+import type { OrderListEntry } from '../../../src/db/order-list-entries.js';
 import type { OrderRow } from '../../../src/orders/order-repo.js';
 import { createI18n, type Locale } from '../../../src/text/i18n.js';
 

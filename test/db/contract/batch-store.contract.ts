@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { batchConfirmKey, type BatchOrderPlan, type BatchStore, type NewBatch } from '../../../src/batches/batch-store.js';
+import type { BatchOrderPlan, BatchStore, NewBatch } from '../../../src/db/batch-store.js';
+import { batchConfirmKey } from '../../../src/domain/batches.js';
 import type { OrderLine } from '../../../src/orders/order-line.js';
 import type { OrderStore } from '../../../src/orders/order-repo.js';
 import { intentInput } from '../../support/order-fixtures.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LedgerInput, LedgerStore } from '../../../src/ledger/ledger-store.js';
+import type { LedgerInput, LedgerStore } from '../../../src/db/ledger-store.js';
 import { line, orderRow, type SeedOrder } from './order-rows.js';
 
 /** The ledger store of one database over empty tables, and a way to put order rows in as they are. */

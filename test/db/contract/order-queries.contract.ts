@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { normaliseSearchText } from '../../../src/catalog/normalise.js';
-import type { OrderListEntry } from '../../../src/orders/order-list-entries.js';
-import type { OrderQueries } from '../../../src/orders/order-queries.js';
+import type { OrderListEntry } from '../../../src/db/order-list-entries.js';
+import type { OrderQueries } from '../../../src/db/order-queries.js';
 import { line, orderRow, type OrderReadsSubject, type SeedOrder } from './order-rows.js';
 
 const T0 = 1_700_000_000_000;

@@ -1,8 +1,8 @@
-import type { BatchOrderPlan, BatchState } from '../../../src/batches/batch-store.js';
+import type { BatchOrderPlan, BatchState } from '../../../src/db/batch-store.js';
 import type { orders } from '../../../src/db/schema.js';
 import type { OrderLine } from '../../../src/orders/order-line.js';
 import type { OrderRow } from '../../../src/orders/order-repo.js';
-import type { OrderQueries } from '../../../src/orders/order-queries.js';
+import type { OrderQueries } from '../../../src/db/order-queries.js';
 import type { SpendingStore } from '../../../src/db/spending-store.js';
 
 /** An order row as both databases take it; the id is the database's. */

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppStateStore } from '../../../src/db/app-state-store.js';
 import type { OrderState } from '../../../src/domain/order-states.js';
-import type { AuditQueries } from '../../../src/reports/audit-queries.js';
-import type { ReportQueries } from '../../../src/reports/report-queries.js';
+import type { AuditQueries } from '../../../src/db/audit-queries.js';
+import type { ReportQueries } from '../../../src/db/report-queries.js';
 import { batchRow } from './order-rows.js';
 
 /**

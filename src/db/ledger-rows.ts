@@ -1,9 +1,10 @@
-import { productsOf, type LedgerEntry, type LedgerInput, type LedgerOrder, type LedgerVerdict } from './ledger-store.js';
+import type { LedgerEntry, LedgerOrder, LedgerVerdict } from './ledger-store.js';
+import type { Tables } from './seam/tables.js';
 
-/** A wallet_ledger row as either database returns it: the verdict as stored text. */
-type LedgerRow = LedgerInput & { seenAt: number; baseline: boolean; verdict: string | null; judgedAt: number | null };
+/** A wallet_ledger row as read: the verdict as stored text. */
+type LedgerRow = Tables['walletLedger']['$inferSelect'];
 
-/** The columns of an order the statement reads, as either database returns them. */
+/** The columns of an order the statement reads. */
 interface OrderPick {
   id: number;
   userId: number;
@@ -30,7 +31,7 @@ export const LEDGER_PAGE = 1_000;
 export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** `read` over the items a chunk at a time, the event loop served between chunks. */
-export async function inTurns<T, R>(items: readonly T[], read: (part: T[]) => Promise<R[]> | R[]): Promise<R[]> {
+export async function inTurns<T, R>(items: readonly T[], read: (part: T[]) => Promise<R[]>): Promise<R[]> {
   const out: R[] = [];
   for (const part of chunked(items)) {
     out.push(...(await read(part)));
@@ -40,7 +41,7 @@ export async function inTurns<T, R>(items: readonly T[], read: (part: T[]) => Pr
 }
 
 /** A keyset-paged read, the event loop served between pages; `read` gets the last row of the page before (null first). */
-export async function inPages<T>(read: (after: T | null) => Promise<T[]> | T[]): Promise<T[]> {
+export async function inPages<T>(read: (after: T | null) => Promise<T[]>): Promise<T[]> {
   const out: T[] = [];
   for (let after: T | null = null; ; ) {
     const rows = await read(after);
@@ -51,7 +52,7 @@ export async function inPages<T>(read: (after: T | null) => Promise<T[]> | T[]):
   }
 }
 
-export function chunked<T>(items: readonly T[]): T[][] {
+function chunked<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
   return out;
@@ -59,6 +60,12 @@ export function chunked<T>(items: readonly T[]): T[][] {
 
 export function ledgerEntryOf(row: LedgerRow): LedgerEntry {
   return { ...row, verdict: row.verdict as LedgerVerdict | null };
+}
+
+/** The products of an order's lines, as the statement names them. */
+export function productsOf(lines: unknown): string[] {
+  if (!Array.isArray(lines)) return [];
+  return lines.map((line: { product?: { title?: unknown } }) => (typeof line?.product?.title === 'string' ? line.product.title : '?'));
 }
 
 /** An order row as the statement sees it; null without a provider id (nothing to match). */
@@ -78,8 +85,8 @@ export function ledgerOrderOf(row: OrderPick): LedgerOrder | null {
   };
 }
 
-/** The order columns `ledgerOrderOf` reads, taken from either dialect's `orders` table. */
-export function orderPickColumns<T extends { [K in keyof OrderPick]: unknown }>(table: T): { [K in keyof OrderPick]: T[K] } {
-  const { id, userId, totalAmount, state, providerOrderId, acceptedOrderId, postedAt, createdAt, finishedAt, batchId, lines } = table;
+/** The order columns `ledgerOrderOf` reads. */
+export function orderPickColumns(orders: Tables['orders']) {
+  const { id, userId, totalAmount, state, providerOrderId, acceptedOrderId, postedAt, createdAt, finishedAt, batchId, lines } = orders;
   return { id, userId, totalAmount, state, providerOrderId, acceptedOrderId, postedAt, createdAt, finishedAt, batchId, lines };
 }

@@ -1,11 +1,9 @@
-import { and, desc, eq, gte, inArray, isNotNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/open.js';
-import type { SyncDb } from '../db/sync-db.js';
-import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
-import { batches, orders } from '../db/schema.js';
-import { normaliseDigits } from '../text/digits.js';
+import { and, desc, eq, inArray, isNotNull, max, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { orderActivityWhere } from './order-activity.js';
 import { listEntries, type OrderListEntry } from './order-list-entries.js';
-import type { OrderRow } from './order-repo.js';
+import type { OrderRow } from './order-row.js';
+import { resolvePage, type PageOf, type PageRequest } from './paging.js';
+import type { Database } from './seam/database.js';
 
 /** Whose orders a list shows: one person's, or everyone's (administrators). */
 export type OrderScope = { kind: 'user'; userId: number } | { kind: 'everyone' };
@@ -18,8 +16,9 @@ export type OrderLookup =
 
 /**
  * Reading the orders, as every database keeps them: the lists and look-ups
- * of the chat, and what start-up and the idle sweeper ask. SQLite and
- * PostgreSQL answer the same calls with the same rows.
+ * of the chat, and what start-up and the idle sweeper ask. Plain reads,
+ * outside the money transaction: each is one statement (or, for a page, a
+ * count and a page that may disagree by an order confirmed in between).
  */
 export interface OrderQueries {
   /**
@@ -42,7 +41,7 @@ export interface OrderQueries {
   find(lookup: OrderLookup): Promise<OrderRow | null>;
   /** Median time from sending to delivery of the last completed orders; null when none has completed yet. */
   typicalDeliveryMs(): Promise<number | null>;
-  /** hasOrderActivity's question, asked outside a transaction: see there. */
+  /** Whether the chat is busy with an order (order-activity.ts), asked outside a transaction. */
   hasActivity(chatId: number, sinceMs: number): Promise<boolean>;
   /**
    * The highest order id the provider is known to have handed out, by any
@@ -57,40 +56,8 @@ export interface OrderQueries {
 /** Recent enough to say how the provider is doing now, enough that one slow order does not decide it. */
 export const TYPICAL_DELIVERY_SAMPLE = 20;
 
-/**
- * Whether a chat has an order being sent right now, or one created since
- * `sinceMs`: a conversation that looks idle may be waiting on its Confirm.
- */
-export function hasOrderActivity(exec: SyncDb, chatId: number, sinceMs: number): boolean {
-  const row = exec
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.chatId, chatId), or(inArray(orders.state, ['intent', 'placing']), gte(orders.createdAt, new Date(sinceMs)))))
-    .limit(1)
-    .get();
-  return row !== undefined;
-}
-
-const SAFE_INTEGER = /^[0-9]{1,15}$/;
-const REFERENCE = /^A[0-9]{1,30}$/i;
-
-/**
- * Reads what a person typed after /track. Persian and Arabic digits count,
- * and a reference is accepted in either case. Null when it names nothing.
- */
-export function parseOrderLookup(text: string): OrderLookup | null {
-  const value = normaliseDigits(text.trim());
-  if (value.startsWith('#')) {
-    const id = value.slice(1).trim();
-    return SAFE_INTEGER.test(id) && Number(id) > 0 ? { kind: 'local', id: Number(id) } : null;
-  }
-  if (SAFE_INTEGER.test(value) && Number(value) > 0) return { kind: 'provider-id', orderId: Number(value) };
-  if (REFERENCE.test(value)) return { kind: 'reference', reference: `A${value.slice(1)}` };
-  return null;
-}
-
-/** The median of the sample's send-to-delivery times; both databases read the same sample (newest completed first). */
-export function medianDeliveryMs(rows: ReadonlyArray<{ postedAt: Date | null; finishedAt: Date | null }>): number | null {
+/** The median of the sample's send-to-delivery times (newest completed first). */
+function medianDeliveryMs(rows: ReadonlyArray<{ postedAt: Date | null; finishedAt: Date | null }>): number | null {
   const durations = rows
     .map((row) => row.finishedAt!.getTime() - row.postedAt!.getTime())
     .filter((ms) => ms >= 0)
@@ -102,10 +69,10 @@ export function medianDeliveryMs(rows: ReadonlyArray<{ postedAt: Date | null; fi
 
 /**
  * The page of ids whose titles `matches` accepts, from every order of the
- * scope newest first: the predicate is the caller's (JavaScript), so both
- * databases hand over the titles and the filtering is done here, alike.
+ * scope newest first: the predicate is the caller's (JavaScript), so the
+ * lines are read and their titles judged here.
  */
-export function matchingPage(
+function matchingPage(
   rows: ReadonlyArray<{ id: number; titles: readonly string[] }>,
   matches: (productTitle: string) => boolean,
   request: PageRequest,
@@ -117,10 +84,9 @@ export function matchingPage(
 
 /**
  * The entries of recent(): each order outside a batch is its own group,
- * the orders of a batch one group, placed by its newest order. The same
- * SQL on both databases, over either's orders table.
+ * the orders of a batch one group, placed by its newest order.
  */
-export function entrySql(t: { id: AnyColumn; batchId: AnyColumn }) {
+function entrySql(t: { id: AnyColumn; batchId: AnyColumn }) {
   return {
     group: sql`case when ${t.batchId} is null then ${t.id} end`,
     count: sql`count(distinct ${t.batchId}) + coalesce(sum(case when ${t.batchId} is null then 1 else 0 end), 0)`,
@@ -129,7 +95,7 @@ export function entrySql(t: { id: AnyColumn; batchId: AnyColumn }) {
 }
 
 /** OrderQueries.find from the three look-ups. */
-export function findOrder(queries: Pick<OrderQueries, 'byId' | 'byProviderOrderId' | 'byProviderReference'>, lookup: OrderLookup): Promise<OrderRow | null> {
+function findOrder(queries: Pick<OrderQueries, 'byId' | 'byProviderOrderId' | 'byProviderReference'>, lookup: OrderLookup): Promise<OrderRow | null> {
   switch (lookup.kind) {
     case 'local':
       return queries.byId(lookup.id);
@@ -140,81 +106,83 @@ export function findOrder(queries: Pick<OrderQueries, 'byId' | 'byProviderOrderI
   }
 }
 
-/** The SQLite queries: synchronous statements behind promises; a statement that fails rejects. */
-export function createSqliteOrderQueries(deps: { db: Db }): OrderQueries {
-  const { db } = deps;
+export function createOrderQueries(deps: { database: Database }): OrderQueries {
+  const { q, tables } = deps.database;
+  const { orders, batches } = tables;
 
-  const first = (where: SQL): OrderRow | null => db.select().from(orders).where(where).get() ?? null;
+  const first = async (where: SQL): Promise<OrderRow | null> => (await q.select().from(orders).where(where).limit(1))[0] ?? null;
   const scoped = (scope: OrderScope) => (scope.kind === 'user' ? eq(orders.userId, scope.userId) : undefined);
   const entry = entrySql(orders);
 
   const queries: OrderQueries = {
     async recent(scope, request) {
       const where = scoped(scope);
-      const total = Number(db.select({ n: sql<number>`${entry.count}` }).from(orders).where(where).get()?.n ?? 0);
+      // A count is a bigint on PostgreSQL, which pg hands over as a string.
+      const total = Number((await q.select({ n: sql<number | string>`${entry.count}` }).from(orders).where(where))[0]?.n ?? 0);
       const { page, pageSize, pageCount, offset } = resolvePage(request, total);
       // Ids grow with time, and (user_id, id) is indexed.
-      const keys = db
-        .select({ batchId: orders.batchId, newestId: sql<number>`${entry.newest}` })
-        .from(orders)
-        .where(where)
-        .groupBy(orders.batchId, entry.group)
-        .orderBy(desc(entry.newest))
-        .limit(pageSize)
-        .offset(offset)
-        .all();
+      const keys = (
+        await q
+          .select({ batchId: orders.batchId, newestId: sql<number | string>`${entry.newest}` })
+          .from(orders)
+          .where(where)
+          .groupBy(orders.batchId, entry.group)
+          .orderBy(desc(entry.newest))
+          .limit(pageSize)
+          .offset(offset)
+      ).map((key) => ({ batchId: key.batchId, newestId: Number(key.newestId) }));
       const singleIds = keys.filter((key) => key.batchId === null).map((key) => key.newestId);
       const batchIds = keys.flatMap((key) => (key.batchId === null ? [] : [key.batchId]));
-      const singles = singleIds.length === 0 ? [] : db.select().from(orders).where(inArray(orders.id, singleIds)).all();
+      const singles = singleIds.length === 0 ? [] : await q.select().from(orders).where(inArray(orders.id, singleIds));
       const batchOrders =
         batchIds.length === 0
           ? []
-          : db
+          : await q
               .select({ batchId: orders.batchId, lines: orders.lines, totalAmount: orders.totalAmount, userId: orders.userId, createdAt: orders.createdAt })
               .from(orders)
-              .where(inArray(orders.batchId, batchIds))
-              .all();
-      const states = batchIds.length === 0 ? [] : db.select({ id: batches.id, state: batches.state }).from(batches).where(inArray(batches.id, batchIds)).all();
+              .where(inArray(orders.batchId, batchIds));
+      const states = batchIds.length === 0 ? [] : await q.select({ id: batches.id, state: batches.state }).from(batches).where(inArray(batches.id, batchIds));
       const items = listEntries(keys, singles, batchOrders, new Map(states.map((row) => [row.id, row.state])));
       return { items, page, pageCount, total };
     },
 
     async withProduct(scope, matches, request) {
-      const rows = db.select({ id: orders.id, lines: orders.lines }).from(orders).where(scoped(scope)).orderBy(desc(orders.id)).all();
+      const rows = await q.select({ id: orders.id, lines: orders.lines }).from(orders).where(scoped(scope)).orderBy(desc(orders.id));
       const { wanted, page, pageCount, total } = matchingPage(
         rows.map((row) => ({ id: row.id, titles: row.lines.map((line) => line.product.title) })),
         matches,
         request,
       );
-      const items = wanted.length === 0 ? [] : db.select().from(orders).where(inArray(orders.id, wanted)).orderBy(desc(orders.id)).all();
+      const items = wanted.length === 0 ? [] : await q.select().from(orders).where(inArray(orders.id, wanted)).orderBy(desc(orders.id));
       return { items, page, pageCount, total };
     },
 
-    byId: async (id) => first(eq(orders.id, id)),
-    byProviderOrderId: async (providerOrderId) => first(eq(orders.providerOrderId, providerOrderId)),
-    byProviderReference: async (reference) => first(sql`${orders.providerReference} = ${reference.trim()} collate nocase`),
-    byConfirmKey: async (confirmKey) => first(eq(orders.confirmKey, confirmKey)),
+    byId: (id) => first(eq(orders.id, id)),
+    byProviderOrderId: (providerOrderId) => first(eq(orders.providerOrderId, providerOrderId)),
+    // References are 'A' and digits: lower() folds them alike on both databases.
+    byProviderReference: (reference) => first(sql`lower(${orders.providerReference}) = lower(${reference.trim()})`),
+    byConfirmKey: (confirmKey) => first(eq(orders.confirmKey, confirmKey)),
     find: (lookup) => findOrder(queries, lookup),
 
     async typicalDeliveryMs() {
-      const rows = db
+      const rows = await q
         .select({ postedAt: orders.postedAt, finishedAt: orders.finishedAt })
         .from(orders)
         .where(and(eq(orders.state, 'completed'), isNotNull(orders.postedAt), isNotNull(orders.finishedAt)))
         .orderBy(desc(orders.id))
-        .limit(TYPICAL_DELIVERY_SAMPLE)
-        .all();
+        .limit(TYPICAL_DELIVERY_SAMPLE);
       return medianDeliveryMs(rows);
     },
 
-    hasActivity: async (chatId, sinceMs) => hasOrderActivity(db, chatId, sinceMs),
+    async hasActivity(chatId, sinceMs) {
+      const rows = await q.select({ id: orders.id }).from(orders).where(orderActivityWhere(orders, chatId, sinceMs)).limit(1);
+      return rows.length > 0;
+    },
 
     async highestProviderOrderId() {
-      const row = db
-        .select({ highest: sql<number | null>`max(max(coalesce(${orders.providerOrderId}, 0)), max(coalesce(${orders.acceptedOrderId}, 0)))` })
-        .from(orders)
-        .get();
-      const highest = Number(row?.highest ?? 0);
+      // Two aggregates, the larger taken here: SQLite's max(a, b) is PostgreSQL's greatest(a, b).
+      const [row] = await q.select({ recorded: max(orders.providerOrderId), accepted: max(orders.acceptedOrderId) }).from(orders);
+      const highest = Math.max(Number(row?.recorded ?? 0), Number(row?.accepted ?? 0));
       return highest > 0 ? highest : null;
     },
   };

@@ -1,12 +1,17 @@
-import { and, asc, eq, gt, gte, inArray, lt, lte, max, sql } from 'drizzle-orm';
-import type { Db } from '../db/open.js';
+import { and, asc, eq, gt, gte, inArray, lt, lte, max, sql, type Column } from 'drizzle-orm';
 import { planUnits, type BatchOrderPlan } from '../domain/batches.js';
-import { auditLog, batches, orders } from '../db/schema.js';
-import type { OrderRow } from '../orders/order-repo.js';
 import { COUNTED_STATES, NEEDS_ACTION_STATES, RETURNED_STATES } from '../domain/counted-states.js';
-import type { DayRange } from './export-range.js';
+import type { OrderRow } from './order-row.js';
+import type { Database } from './seam/database.js';
+import type { Tables } from './seam/tables.js';
 
-export type AuditRow = typeof auditLog.$inferSelect;
+export type AuditRow = Tables['auditLog']['$inferSelect'];
+
+/** A span of local days: from the midnight starting `from` up to, not including, `to` (ms). */
+export interface DayRange {
+  from: number;
+  to: number;
+}
 
 /** One person's figures over a span of time. */
 export interface PersonFigures {
@@ -31,8 +36,10 @@ export interface OrderEvent {
 }
 
 /**
- * What reports, exports, the digest and the order feed read, on either
- * database. Read only: nothing here changes a row.
+ * What reports, exports, the digest and the order feed read. Read only:
+ * nothing here changes a row. Sums come back as numbers from SQLite and as
+ * numeric text from PostgreSQL: both are read as numbers (amounts stay
+ * below 2^53).
  */
 export interface ReportQueries {
   /** Orders created inside the range, oldest first, read a page at a time (keyset on the id), so an export of any length holds one page. */
@@ -68,8 +75,8 @@ export interface BatchFacts {
   total: number;
 }
 
-/** A batch row's facts, alike from both databases. */
-export const batchFactsOf = (row: { id: number; requesterId: number; plan: readonly BatchOrderPlan[]; total: number }): BatchFacts => ({
+/** A batch row's facts. */
+const batchFactsOf = (row: { id: number; requesterId: number; plan: readonly BatchOrderPlan[]; total: number }): BatchFacts => ({
   id: row.id,
   requesterId: row.requesterId,
   orders: row.plan.length,
@@ -81,10 +88,10 @@ export const batchFactsOf = (row: { id: number; requesterId: number; plan: reado
 export const REPORT_PAGE = 500;
 
 /**
- * Keyset paging on the id, shared by both databases' stores. Before each
- * further page it returns to the event loop: SQLite reads a page
- * synchronously, so without this a page read would run in the same turn as
- * the rows written before it, holding other chats for both.
+ * Keyset paging on the id. Before each further page it returns to the
+ * event loop: SQLite reads a page synchronously, so without this a page
+ * read would run in the same turn as the rows written before it, holding
+ * other chats for both.
  */
 export async function* pagedById<T extends { id: number }>(read: (afterId: number) => Promise<T[]>, page = REPORT_PAGE): AsyncIterable<T> {
   let afterId = 0;
@@ -98,89 +105,82 @@ export async function* pagedById<T extends { id: number }>(read: (afterId: numbe
 }
 
 /** Keeps the people with at least one order of any kind in the span. */
-export const withOrders = (rows: PersonFigures[]): PersonFigures[] => rows.filter((r) => r.orders + r.failed + r.refunded > 0);
+const withOrders = (rows: PersonFigures[]): PersonFigures[] => rows.filter((r) => r.orders + r.failed + r.refunded > 0);
 
-/** The SQL list of the counted states, the same text on both databases. */
-export const countedList = () => sql.raw(`(${COUNTED_STATES.map((s) => `'${s}'`).join(', ')})`);
+/** The SQL list of the counted states, written out as text (they are the domain's own words, never input). */
+const countedList = () => sql.raw(`(${COUNTED_STATES.map((s) => `'${s}'`).join(', ')})`);
 
-/** The SQLite store: synchronous statements behind promises. */
-export function createSqliteReportQueries(deps: { db: Db; pageSize?: number }): ReportQueries {
-  const { db } = deps;
+export function createReportQueries(deps: { database: Database; pageSize?: number }): ReportQueries {
+  const { q, tables } = deps.database;
+  const { orders, auditLog, batches } = tables;
   const page = deps.pageSize ?? REPORT_PAGE;
 
-  const inRange = (column: typeof orders.createdAt | typeof auditLog.at | typeof orders.updatedAt, range: DayRange) =>
-    and(gte(column, new Date(range.from)), lt(column, new Date(range.to)));
+  const inRange = (column: Column, range: DayRange) => and(gte(column, new Date(range.from)), lt(column, new Date(range.to)));
+  const first = <T>(rows: T[]): T | null => rows[0] ?? null;
+  const counted = countedList();
+  /** A count or sum of the orders: a number from SQLite, numeric text from PostgreSQL. */
+  const figure = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
 
   return {
     ordersCreated: (range) =>
-      pagedById(
-        async (afterId) =>
-          db.select().from(orders).where(and(gt(orders.id, afterId), inRange(orders.createdAt, range))).orderBy(asc(orders.id)).limit(page).all(),
-        page,
-      ),
+      pagedById((afterId) => q.select().from(orders).where(and(gt(orders.id, afterId), inRange(orders.createdAt, range))).orderBy(asc(orders.id)).limit(page), page),
     auditBetween: (range) =>
-      pagedById(
-        async (afterId) =>
-          db.select().from(auditLog).where(and(gt(auditLog.id, afterId), inRange(auditLog.at, range))).orderBy(asc(auditLog.id)).limit(page).all(),
-        page,
-      ),
+      pagedById((afterId) => q.select().from(auditLog).where(and(gt(auditLog.id, afterId), inRange(auditLog.at, range))).orderBy(asc(auditLog.id)).limit(page), page),
     async figuresByPerson(range) {
-      const counted = countedList();
-      const rows = db
+      const rows = await q
         .select({
           userId: orders.userId,
-          orders: sql<number>`sum(case when ${orders.state} in ${counted} then 1 else 0 end)`,
-          spend: sql<number>`coalesce(sum(case when ${orders.state} in ${counted} then ${orders.totalAmount} else 0 end), 0)`,
-          failed: sql<number>`sum(case when ${orders.state} in ('failed', 'cancelled') then 1 else 0 end)`,
-          refunded: sql<number>`sum(case when ${orders.state} = 'refunded' then 1 else 0 end)`,
-          refundedAmount: sql<number>`coalesce(sum(case when ${orders.state} = 'refunded' then ${orders.totalAmount} else 0 end), 0)`,
-          batches: sql<number>`count(distinct case when ${orders.state} in ${counted} then ${orders.batchId} end)`,
-          batchOrders: sql<number>`coalesce(sum(case when ${orders.state} in ${counted} and ${orders.batchId} is not null then 1 else 0 end), 0)`,
+          orders: figure(sql`sum(case when ${orders.state} in ${counted} then 1 else 0 end)`),
+          spend: figure(sql`coalesce(sum(case when ${orders.state} in ${counted} then ${orders.totalAmount} else 0 end), 0)`),
+          failed: figure(sql`sum(case when ${orders.state} in ('failed', 'cancelled') then 1 else 0 end)`),
+          refunded: figure(sql`sum(case when ${orders.state} = 'refunded' then 1 else 0 end)`),
+          refundedAmount: figure(sql`coalesce(sum(case when ${orders.state} = 'refunded' then ${orders.totalAmount} else 0 end), 0)`),
+          batches: figure(sql`count(distinct case when ${orders.state} in ${counted} then ${orders.batchId} end)`),
+          batchOrders: figure(sql`coalesce(sum(case when ${orders.state} in ${counted} and ${orders.batchId} is not null then 1 else 0 end), 0)`),
         })
         .from(orders)
         .where(inRange(orders.createdAt, range))
         .groupBy(orders.userId)
-        .orderBy(asc(orders.userId))
-        .all();
+        .orderBy(asc(orders.userId));
       return withOrders(rows);
     },
     returnedBetween: async (range) =>
-      db
+      q
         .select()
         .from(orders)
         .where(and(inArray(orders.state, [...RETURNED_STATES]), inRange(orders.updatedAt, range)))
-        .orderBy(asc(orders.id))
-        .all(),
-    needingAction: async () => db.select().from(orders).where(inArray(orders.state, [...NEEDS_ACTION_STATES])).orderBy(asc(orders.id)).all(),
-    orderById: async (id) => db.select().from(orders).where(eq(orders.id, id)).get() ?? null,
-    orderByProviderId: async (providerOrderId) => db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId)).get() ?? null,
-    latestAuditId: async () => db.select({ id: max(auditLog.id) }).from(auditLog).get()?.id ?? 0,
+        .orderBy(asc(orders.id)),
+    needingAction: async () => q.select().from(orders).where(inArray(orders.state, [...NEEDS_ACTION_STATES])).orderBy(asc(orders.id)),
+    orderById: async (id) => first(await q.select().from(orders).where(eq(orders.id, id))),
+    orderByProviderId: async (providerOrderId) => first(await q.select().from(orders).where(eq(orders.providerOrderId, providerOrderId))),
+    latestAuditId: async () => (await q.select({ id: max(auditLog.id) }).from(auditLog))[0]?.id ?? 0,
     orderEvents: async ({ afterId, upToId, actions, limit }) =>
-      db
+      q
         .select({ auditId: auditLog.id, action: auditLog.action, order: orders })
         .from(auditLog)
         .innerJoin(orders, eq(auditLog.orderId, orders.id))
         .where(and(gt(auditLog.id, afterId), lte(auditLog.id, upToId), inArray(auditLog.action, [...actions])))
         .orderBy(asc(auditLog.id))
-        .limit(limit)
-        .all(),
-    hasOrderAuditAfter: async ({ orderId, afterId, actions }) =>
-      db
+        .limit(limit),
+    async hasOrderAuditAfter({ orderId, afterId, actions }) {
+      const rows = await q
         .select({ id: auditLog.id })
         .from(auditLog)
         .where(and(eq(auditLog.orderId, orderId), gt(auditLog.id, afterId), inArray(auditLog.action, [...actions])))
-        .limit(1)
-        .get() !== undefined,
-    hasBatchAuditBefore: async ({ batchId, beforeId, actions }) =>
-      db
+        .limit(1);
+      return rows.length > 0;
+    },
+    async hasBatchAuditBefore({ batchId, beforeId, actions }) {
+      const rows = await q
         .select({ id: auditLog.id })
         .from(auditLog)
         .innerJoin(orders, eq(auditLog.orderId, orders.id))
         .where(and(eq(orders.batchId, batchId), lt(auditLog.id, beforeId), inArray(auditLog.action, [...actions])))
-        .limit(1)
-        .get() !== undefined,
+        .limit(1);
+      return rows.length > 0;
+    },
     async batchFacts(batchId) {
-      const row = db.select().from(batches).where(eq(batches.id, batchId)).get();
+      const row = first(await q.select().from(batches).where(eq(batches.id, batchId)));
       return row ? batchFactsOf(row) : null;
     },
   };

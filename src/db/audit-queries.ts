@@ -1,9 +1,9 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
-import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
-import type { Db } from '../db/open.js';
-import { decodeAuditDetail, type AuditDetail } from '../db/audit-log.js';
-import { auditLog, orders } from '../db/schema.js';
-import { goodsOf, type OrderLine } from '../orders/order-line.js';
+import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { goodsOf, type OrderLine } from '../domain/order-line.js';
+import { decodeAuditDetail, type AuditDetail } from './audit-log.js';
+import { resolvePage, type PageOf, type PageRequest } from './paging.js';
+import type { Database } from './seam/database.js';
+import type { Tables } from './seam/tables.js';
 
 /** Which events /audit shows: all, those of one person (done by them, to them, or on their orders), or of one order. */
 export type AuditFilter = { kind: 'all' } | { kind: 'person'; telegramId: number } | { kind: 'order'; orderId: number };
@@ -23,13 +23,14 @@ export interface AuditEntry {
   order: { userId: number; goods: { product: string; quantity: number }[]; providerReference: string | null } | null;
 }
 
+/** /audit's pages: reads only. */
 export interface AuditQueries {
   /** Newest first. */
   page(filter: AuditFilter, request: PageRequest): Promise<PageOf<AuditEntry>>;
 }
 
-/** One row as both databases' queries select it, before the order's goods are worded. */
-export interface AuditJoinedRow {
+/** One row as the query selects it, before the order's goods are worded. */
+interface AuditJoinedRow {
   id: number;
   at: Date;
   actorId: number | null;
@@ -43,8 +44,8 @@ export interface AuditJoinedRow {
   providerReference: string | null;
 }
 
-/** The entry a joined row stands for, the same on both databases. */
-export function auditEntryOf({ userId, lines, providerReference, detail, ...row }: AuditJoinedRow): AuditEntry {
+/** The entry a joined row stands for. */
+function auditEntryOf({ userId, lines, providerReference, detail, ...row }: AuditJoinedRow): AuditEntry {
   return {
     ...row,
     detail: decodeAuditDetail(detail),
@@ -52,8 +53,8 @@ export function auditEntryOf({ userId, lines, providerReference, detail, ...row 
   };
 }
 
-/** The rows one filter shows; table and column names are the same on both databases. */
-export function auditWhereOf(filter: AuditFilter): SQL | undefined {
+/** The rows one filter shows; the subquery's table and column names are the same on both databases. */
+function auditWhereOf({ auditLog }: Pick<Tables, 'auditLog'>, filter: AuditFilter): SQL | undefined {
   switch (filter.kind) {
     case 'all':
       return undefined;
@@ -71,15 +72,17 @@ export function auditWhereOf(filter: AuditFilter): SQL | undefined {
   }
 }
 
-export function createSqliteAuditQueries(deps: { db: Db }): AuditQueries {
-  const { db } = deps;
+export function createAuditQueries(deps: { database: Database }): AuditQueries {
+  const { q, tables } = deps.database;
+  const { auditLog, orders } = tables;
   return {
     async page(filter, request) {
-      const where = auditWhereOf(filter);
-      const total = db.select({ n: sql<number>`count(*)` }).from(auditLog).where(where).get()?.n ?? 0;
+      const where = auditWhereOf(tables, filter);
+      const [counted] = await q.select({ n: count() }).from(auditLog).where(where);
+      const total = counted?.n ?? 0;
       const { page, pageSize, pageCount, offset } = resolvePage(request, total);
       // Ids grow with time: newest first is id descending, and stable while new rows arrive behind.
-      const rows = db
+      const rows = await q
         .select({
           id: auditLog.id,
           at: auditLog.at,
@@ -98,8 +101,7 @@ export function createSqliteAuditQueries(deps: { db: Db }): AuditQueries {
         .where(where)
         .orderBy(desc(auditLog.id))
         .limit(pageSize)
-        .offset(offset)
-        .all();
+        .offset(offset);
       return { items: rows.map(auditEntryOf), page, pageCount, total };
     },
   };

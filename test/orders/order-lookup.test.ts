@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOrderLookup } from '../../src/orders/order-queries.js';
+import { parseOrderLookup } from '../../src/orders/order-lookup.js';
 
 // The queries themselves are a contract run on both databases: test/db/contract/order-queries.contract.ts.
 describe('reading what follows /track', () => {

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { createBatchStore } from '../../src/db/batch-store.js';
+import { createPostgresOrderStore } from '../../src/db/postgres/order-store.js';
+import type { Database } from '../../src/db/seam/database.js';
+import { createSqliteOrderStore, type OrderStore } from '../../src/orders/order-repo.js';
+import { forEachDatabase, handleOf } from '../support/each-database.js';
+import { batchStoreContract, T0 } from './contract/batch-store.contract.js';
+import { steppingClock } from './contract/subjects.js';
+
+/** The order store of the same database, to place a batch's intents through (not yet written once). */
+function orderStoreOn(database: Database): OrderStore {
+  const handle = handleOf(database);
+  const clock = steppingClock();
+  return handle.kind === 'sqlite' ? createSqliteOrderStore({ db: handle.db, clock }) : createPostgresOrderStore({ db: handle.db, clock });
+}
+
+forEachDatabase(['batches', 'orders', 'audit_log', 'notifications'], (label, fresh, another) => {
+  batchStoreContract(label, async () => {
+    const database = await fresh();
+    return { store: createBatchStore({ database }), orders: orderStoreOn(database) };
+  });
+
+  // Two instances on PostgreSQL; on SQLite the one connection, whose statements take turns.
+  describe(`batch store (${label}), two connections at once`, () => {
+    it('lets exactly one of two moves from draft to running win', async () => {
+      const one = createBatchStore({ database: await fresh() });
+      const two = createBatchStore({ database: another() });
+      for (let round = 0; round < 10; round++) {
+        const batch = await one.create(
+          { key: `race-${round}`, requesterId: 1, chatId: 1, source: 'quantity', fileHash: null, fileName: null, plan: [{ lines: [], rows: [] }], total: 1 },
+          new Date(T0),
+        );
+        const moves = await Promise.all([
+          one.move(batch.id, { from: ['draft'], to: 'running', at: new Date(T0 + 1) }),
+          two.move(batch.id, { from: ['draft'], to: 'running', at: new Date(T0 + 2) }),
+        ]);
+        const won = moves.filter((m) => m !== null);
+        expect(won).toHaveLength(1);
+        expect(await one.get(batch.id)).toEqual(won[0]);
+      }
+    });
+
+    it('lets exactly one of two cursor moves from the same index win', async () => {
+      const one = createBatchStore({ database: await fresh() });
+      const two = createBatchStore({ database: another() });
+      const batch = await one.create({ key: 'cursor', requesterId: 1, chatId: 1, source: 'quantity', fileHash: null, fileName: null, plan: [], total: 0 }, new Date(T0));
+      for (let index = 0; index < 10; index++) {
+        const moves = await Promise.all([one.advance(batch.id, index, new Date(T0 + index)), two.advance(batch.id, index, new Date(T0 + index))]);
+        expect(moves.filter((m) => m !== null)).toHaveLength(1);
+      }
+      expect(await one.get(batch.id)).toMatchObject({ nextIndex: 10 });
+    });
+  });
+});
