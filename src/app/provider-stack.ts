@@ -10,7 +10,7 @@ import type { Logger } from '../logger.js';
 import type { OrderingPauseStore } from '../orders/ordering-pause.js';
 import { withPauseOnRefusal } from '../orders/pause-on-refusal.js';
 import { createProviderClient, type ProviderClient } from '../provider/client.js';
-import type { RateBudgetStore } from '../provider/rate-budget-store.js';
+import type { RateBudgetStore } from '../db/rate-budget-store.js';
 import { budgetShape, createRateLimiter, type RateLimiter } from '../provider/rate-limit.js';
 import { CONTRACT_LIMITS } from '../provider/schemas.js';
 import { formatId, formatNumber } from '../text/format.js';

@@ -15,7 +15,8 @@ import { createAuditQueries, type AuditQueries } from './audit-queries.js';
 import { createReportQueries, type ReportQueries } from './report-queries.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { createSqliteSettingsStore } from '../settings/settings-store.js';
-import { createSqliteRateBudgetStore, type RateBudgetStore } from '../provider/rate-budget-store.js';
+import { createMemoryRateBudgetStore } from './memory-rate-budget.js';
+import type { RateBudgetStore } from './rate-budget-store.js';
 import { createSqliteOrderLeaseStore, type OrderLeaseStore } from '../tracking/order-leases.js';
 import { createAppStateStore, type AppStateStore } from './app-state-store.js';
 import type { Database } from './seam/database.js';
@@ -33,7 +34,7 @@ import type { PgDb } from './postgres/open.js';
 import { createPostgresOrderLeaseStore } from './postgres/order-lease-store.js';
 import { createPostgresOrderStore } from './postgres/order-store.js';
 import { createPostgresOrderingPauseStore } from './postgres/ordering-pause.js';
-import { createPostgresRateBudgetStore } from './postgres/rate-budget-store.js';
+import { createSharedRateBudgetStore } from './shared-rate-budget.js';
 import { createPostgresReviewStore } from './postgres/review-store.js';
 import { createPostgresSessionStore } from './postgres/session-store.js';
 import { createPostgresSettingsStore } from './postgres/settings-store.js';
@@ -145,7 +146,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     reports: createReportQueries({ database }),
     auditPages: createAuditQueries({ database }),
     health: createHealthStore({ database }),
-    rateBudget: createSqliteRateBudgetStore({ clock }),
+    rateBudget: createMemoryRateBudgetStore({ clock }),
     velocity: velocityStoreOf(database),
     changes: changeCounterStoreOf(database),
     updateQueue: createUpdateQueueStore({ database, clock }),
@@ -186,7 +187,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     reports: createReportQueries({ database }),
     auditPages: createAuditQueries({ database }),
     health: createHealthStore({ database }),
-    rateBudget: createPostgresRateBudgetStore({ db }),
+    rateBudget: createSharedRateBudgetStore({ db }),
     velocity: velocityStoreOf(database),
     changes: changeCounterStoreOf(database),
     updateQueue: createUpdateQueueStore({ database, clock, ownerLock }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { budgetKey, composeProvider } from '../../src/app/provider-stack.js';
 import { systemClock } from '../../src/clock.js';
 import { silentLogger } from '../../src/logger.js';
-import type { RateBudgetStore } from '../../src/provider/rate-budget-store.js';
+import type { RateBudgetStore } from '../../src/db/rate-budget-store.js';
 import { envelope } from '../support/scripted-server.js';
 import { SECRET_KEY, scripted } from './setup.js';
 

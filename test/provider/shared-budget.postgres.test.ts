@@ -2,8 +2,8 @@ import { setMaxListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
-import { createPostgresRateBudgetStore } from '../../src/db/postgres/rate-budget-store.js';
-import type { RateBudgetStore } from '../../src/provider/rate-budget-store.js';
+import { createSharedRateBudgetStore } from '../../src/db/shared-rate-budget.js';
+import type { RateBudgetStore } from '../../src/db/rate-budget-store.js';
 import { budgetShape, createRateLimiter, RateLimitHoldError, type RateLimiter, type RequestPriority } from '../../src/provider/rate-limit.js';
 import { ProviderPausedError } from '../../src/provider/errors.js';
 import { envelope, errorEnvelope } from '../support/scripted-server.js';
@@ -46,7 +46,7 @@ interface Instance {
 function instances(rate: number, shape: { burst: number; keptForInteractive: number }, grants: { db: number[]; local: number[] }): Instance[] {
   const key = `shared-${++keys}`;
   return pools.map((db) => {
-    const inner = createPostgresRateBudgetStore({ db });
+    const inner = createSharedRateBudgetStore({ db });
     const store: RateBudgetStore = {
       ...inner,
       sharedAcrossInstances: true,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { INTERACTIVE_CLAIM_GRACE_MS, WINDOW_SPAN_MS, type BudgetShape, type BudgetTake, type RateBudgetStore } from '../../../src/provider/rate-budget-store.js';
+import { INTERACTIVE_CLAIM_GRACE_MS, WINDOW_SPAN_MS, type BudgetShape, type BudgetTake, type RateBudgetStore } from '../../../src/db/rate-budget-store.js';
 
 /**
  * What every RateBudgetStore answers, whatever keeps it. Real time: the

@@ -7,8 +7,8 @@ import {
   windowLimits,
   windowWaitMs,
   type RateBudgetStore,
-} from '../../provider/rate-budget-store.js';
-import type { PgDb } from './open.js';
+} from './rate-budget-store.js';
+import type { PgDb } from './postgres/open.js';
 
 /*
  * One row per budget key, changed by a single INSERT ... ON CONFLICT DO
@@ -105,7 +105,7 @@ interface TakeRow {
 }
 
 /** The provider's budget shared by every instance on the database. */
-export function createPostgresRateBudgetStore(deps: { db: PgDb }): RateBudgetStore {
+export function createSharedRateBudgetStore(deps: { db: PgDb }): RateBudgetStore {
   const pool = deps.db.$client;
   return {
     sharedAcrossInstances: true,
