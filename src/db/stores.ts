@@ -39,9 +39,8 @@ import { createPostgresOrderingPauseStore } from './postgres/ordering-pause.js';
 import { createPostgresRateBudgetStore } from './postgres/rate-budget-store.js';
 import { createPostgresReportQueries } from './postgres/report-queries.js';
 import { createPostgresReviewStore } from './postgres/review-store.js';
-import { createPostgresSessionStore } from './postgres/session-store.js';
 import { createPostgresSettingsStore } from './postgres/settings-store.js';
-import { createSqliteSessionStore, type SessionStore } from './session-store.js';
+import { createSessionStore, type SessionStore } from './session-store.js';
 import { createStaffStore, type StaffStore } from './staff-store.js';
 import { createStrangerRepliesStore, type StrangerRepliesStore } from './stranger-replies-store.js';
 import { createCodeMessageStore, type CodeMessageStore } from './code-message-store.js';
@@ -137,7 +136,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     strangerReplies: createStrangerRepliesStore({ database }),
     settings: createSqliteSettingsStore({ db, clock }),
     catalog: createSqliteCatalogStore({ db, clock }),
-    sessions: createSqliteSessionStore({ db, clock }),
+    sessions: createSessionStore({ database, clock }),
     orderQueries: createSqliteOrderQueries({ db }),
     spending: createSpendingStore({ database }),
     approvals: createSqliteApprovalStore({ db, clock }),
@@ -179,7 +178,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     strangerReplies: createStrangerRepliesStore({ database }),
     settings: createPostgresSettingsStore({ db, clock }),
     catalog: createPostgresCatalogStore({ db, clock }),
-    sessions: createPostgresSessionStore({ db, clock }),
+    sessions: createSessionStore({ database, clock }),
     orderQueries: createPostgresOrderQueries({ db }),
     spending: createSpendingStore({ database }),
     approvals: createPostgresApprovalStore({ db, clock, ownerLock }),

@@ -23,6 +23,7 @@ export const postgresTables = {
   approvals: postgres.approvals,
   people: postgres.people,
   staff: postgres.staff,
+  botSessions: postgres.botSessions,
 };
 
 export type Tables = typeof postgresTables;
@@ -40,6 +41,7 @@ const sqliteSchemaTables = {
   approvals: sqlite.approvals,
   people: sqlite.people,
   staff: sqlite.staff,
+  botSessions: sqlite.botSessions,
 } satisfies { [Name in keyof Tables]: Table };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
