@@ -1,6 +1,6 @@
 import type { ChangeCounterStore, ChangeCounts, ViewName } from './change-counters.js';
 import { VIEW_NAMES } from './change-counters.js';
-import type { SettingsStore } from '../settings/settings-store.js';
+import type { SettingsStore } from './settings-store.js';
 import { createSettingsView, type SettingsView } from '../settings/settings-view.js';
 import type { PeopleStore } from './people-store.js';
 import { createPeopleView, type PeopleView } from './people-view.js';

@@ -15,8 +15,6 @@ import type { AuditQueries } from '../reports/audit-queries.js';
 import { createSqliteAuditQueries } from '../reports/audit-queries.js';
 import type { ReportQueries } from '../reports/report-queries.js';
 import { createSqliteReportQueries } from '../reports/report-queries.js';
-import type { SettingsStore } from '../settings/settings-store.js';
-import { createSqliteSettingsStore } from '../settings/settings-store.js';
 import { createSqliteRateBudgetStore, type RateBudgetStore } from '../provider/rate-budget-store.js';
 import { createSqliteOrderLeaseStore, type OrderLeaseStore } from '../tracking/order-leases.js';
 import { createAppStateStore, type AppStateStore } from './app-state-store.js';
@@ -39,8 +37,8 @@ import { createPostgresOrderingPauseStore } from './postgres/ordering-pause.js';
 import { createPostgresRateBudgetStore } from './postgres/rate-budget-store.js';
 import { createPostgresReportQueries } from './postgres/report-queries.js';
 import { createPostgresReviewStore } from './postgres/review-store.js';
-import { createPostgresSettingsStore } from './postgres/settings-store.js';
 import { createSessionStore, type SessionStore } from './session-store.js';
+import { createSettingsStore, type SettingsStore } from './settings-store.js';
 import { createStaffStore, type StaffStore } from './staff-store.js';
 import { createStrangerRepliesStore, type StrangerRepliesStore } from './stranger-replies-store.js';
 import { createCodeMessageStore, type CodeMessageStore } from './code-message-store.js';
@@ -134,7 +132,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     staff: createStaffStore({ database, clock }),
     people: createPeopleStore({ database, clock }),
     strangerReplies: createStrangerRepliesStore({ database }),
-    settings: createSqliteSettingsStore({ db, clock }),
+    settings: createSettingsStore({ database, clock }),
     catalog: createSqliteCatalogStore({ db, clock }),
     sessions: createSessionStore({ database, clock }),
     orderQueries: createSqliteOrderQueries({ db }),
@@ -176,7 +174,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     staff: createStaffStore({ database, clock }),
     people: createPeopleStore({ database, clock }),
     strangerReplies: createStrangerRepliesStore({ database }),
-    settings: createPostgresSettingsStore({ db, clock }),
+    settings: createSettingsStore({ database, clock }),
     catalog: createPostgresCatalogStore({ db, clock }),
     sessions: createSessionStore({ database, clock }),
     orderQueries: createPostgresOrderQueries({ db }),
