@@ -8,7 +8,7 @@ import type { StaffStore } from './staff-store.js';
 import { createStaffView, type StaffView } from './staff-view.js';
 import type { OrderingPauseStore } from '../orders/ordering-pause.js';
 import { createOrderingPauseView } from '../orders/ordering-pause-view.js';
-import type { CatalogStore } from '../catalog/catalog-store.js';
+import type { CatalogStore } from './catalog-store.js';
 import { createCatalogView } from '../catalog/catalog-view.js';
 import { CATALOG_SYNC_STATE_KEY } from '../catalog/catalog-sync.js';
 

@@ -1,6 +1,5 @@
 import { createAdminRequestStore, type AdminRequestStore } from './admin-request-store.js';
-import type { CatalogStore } from '../catalog/catalog-store.js';
-import { createSqliteCatalogStore } from '../catalog/catalog-store.js';
+import { createCatalogStore, type CatalogStore } from './catalog-store.js';
 import type { Clock } from '../clock.js';
 import { createSqliteNotificationStore, type NotificationStore } from '../delivery/notification-store.js';
 import { createSqliteApprovalCards, type ApprovalCards } from '../orders/approval-cards.js';
@@ -27,7 +26,6 @@ import { createPostgresApprovalCards } from './postgres/approval-cards.js';
 import { createPostgresApprovalStore } from './postgres/approval-store.js';
 import { createPostgresAuditQueries } from './postgres/audit-queries.js';
 import { createPostgresChangeCounterStore } from './postgres/change-counters.js';
-import { createPostgresCatalogStore } from './postgres/catalog-store.js';
 import { createPostgresNotificationStore } from './postgres/notification-store.js';
 import type { PgDb } from './postgres/open.js';
 import { createPostgresOrderLeaseStore } from './postgres/order-lease-store.js';
@@ -133,7 +131,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     people: createPeopleStore({ database, clock }),
     strangerReplies: createStrangerRepliesStore({ database }),
     settings: createSettingsStore({ database, clock }),
-    catalog: createSqliteCatalogStore({ db, clock }),
+    catalog: createCatalogStore({ database, clock }),
     sessions: createSessionStore({ database, clock }),
     orderQueries: createSqliteOrderQueries({ db }),
     spending: createSpendingStore({ database }),
@@ -175,7 +173,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     people: createPeopleStore({ database, clock }),
     strangerReplies: createStrangerRepliesStore({ database }),
     settings: createSettingsStore({ database, clock }),
-    catalog: createPostgresCatalogStore({ db, clock }),
+    catalog: createCatalogStore({ database, clock }),
     sessions: createSessionStore({ database, clock }),
     orderQueries: createPostgresOrderQueries({ db }),
     spending: createSpendingStore({ database }),

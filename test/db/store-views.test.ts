@@ -13,7 +13,7 @@ import { createSqliteChangeCounterStore } from '../../src/db/change-counters.js'
 import { openFreshViews } from '../../src/db/fresh-views.js';
 import { latestRead } from '../../src/db/latest-read.js';
 import { createSqliteOrderingPauseStore } from '../../src/orders/ordering-pause.js';
-import { createSqliteCatalogStore } from '../../src/catalog/catalog-store.js';
+import { createCatalogStore } from '../../src/db/catalog-store.js';
 import { steppingClock } from './contract/subjects.js';
 
 const opened: Db[] = [];
@@ -111,7 +111,7 @@ describe('reads of a whole table', () => {
     counters.read = () => (reads++, read());
     const staffStore = createStaffStore({ database: databaseOf(db), clock });
     const orderingPause = createSqliteOrderingPauseStore({ db, clock });
-    const catalog = createSqliteCatalogStore({ db, clock });
+    const catalog = createCatalogStore({ database: databaseOf(db), clock });
     const views = await openFreshViews({
       changes: counters,
       staff: staffStore,

@@ -24,6 +24,11 @@ export const postgresTables = {
   people: postgres.people,
   staff: postgres.staff,
   botSessions: postgres.botSessions,
+  categories: postgres.categories,
+  products: postgres.products,
+  categoryCounts: postgres.categoryCounts,
+  productPrices: postgres.productPrices,
+  catalogHidden: postgres.catalogHidden,
 };
 
 export type Tables = typeof postgresTables;
@@ -42,6 +47,11 @@ const sqliteSchemaTables = {
   people: sqlite.people,
   staff: sqlite.staff,
   botSessions: sqlite.botSessions,
+  categories: sqlite.categories,
+  products: sqlite.products,
+  categoryCounts: sqlite.categoryCounts,
+  productPrices: sqlite.productPrices,
+  catalogHidden: sqlite.catalogHidden,
 } satisfies { [Name in keyof Tables]: Table };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
