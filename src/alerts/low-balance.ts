@@ -6,7 +6,7 @@ import type { OrderService } from '../orders/order-service.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { ListedSetting } from '../settings/settings-registry.js';
 import type { Settings } from '../settings/settings-view.js';
-import { defineSetting, type SettingChange } from '../settings/settings-store.js';
+import { defineSetting, type SettingChange } from '../db/settings-store.js';
 import { formatAmount, type AmountUnit } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { AdminAlerts } from './admin-alerts.js';

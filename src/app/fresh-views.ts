@@ -1,6 +1,6 @@
 import type { ChangeCounterStore, ChangeCounts, ViewName } from '../db/change-counters.js';
 import { VIEW_NAMES } from '../db/change-counters.js';
-import type { SettingsStore } from '../settings/settings-store.js';
+import type { SettingsStore } from '../db/settings-store.js';
 import { createSettingsView, type SettingsView } from '../settings/settings-view.js';
 import type { PeopleStore } from '../db/people-store.js';
 import { createPeopleView, type PeopleView } from '../db/people-view.js';
@@ -8,7 +8,7 @@ import type { StaffStore } from '../db/staff-store.js';
 import { createStaffView, type StaffView } from '../db/staff-view.js';
 import type { OrderingPauseStore } from '../orders/ordering-pause.js';
 import { createOrderingPauseView } from '../orders/ordering-pause-view.js';
-import type { CatalogStore } from '../catalog/catalog-store.js';
+import type { CatalogStore } from '../db/catalog-store.js';
 import { createCatalogView } from '../catalog/catalog-view.js';
 import { CATALOG_SYNC_STATE_KEY } from '../catalog/catalog-sync.js';
 

@@ -4,7 +4,7 @@ import { withBalanceWatch, type LowBalanceWatch } from '../alerts/low-balance.js
 import { withPriceRecording } from '../catalog/price-cache.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import type { CatalogStore } from '../catalog/catalog-store.js';
+import type { CatalogStore } from '../db/catalog-store.js';
 import type { Metrics } from '../http/metrics.js';
 import type { Logger } from '../logger.js';
 import type { OrderingPauseStore } from '../orders/ordering-pause.js';

@@ -33,7 +33,7 @@ import type { TelegramPace } from '../bot/telegram-pace.js';
 import type { TokenWatch } from '../alerts/token-watch.js';
 import type { OrderStepUp } from '../safeguards/step-up/order-step-up.js';
 import type { StepUp } from '../safeguards/step-up/step-up.js';
-import type { CatalogStore } from '../catalog/catalog-store.js';
+import type { CatalogStore } from '../db/catalog-store.js';
 import type { LedgerServices } from './ledger-wiring.js';
 
 /** Everything giftdesk knows and does, below the bot and the background loops. */

@@ -1,5 +1,5 @@
-import { MAX_SEARCH_RESULTS } from '../catalog/catalog-queries.js';
-import type { CatalogReads } from '../catalog/catalog-store.js';
+import { MAX_SEARCH_RESULTS } from '../db/search-query.js';
+import type { CatalogReads } from '../db/catalog-store.js';
 import { ProviderNotFoundError } from '../provider/errors.js';
 import type { ProductDetail } from '../provider/schemas.js';
 import { normaliseDigits } from '../text/digits.js';

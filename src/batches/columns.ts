@@ -1,4 +1,4 @@
-import { normaliseSearchText } from '../catalog/normalise.js';
+import { normaliseSearchText } from '../db/search-text.js';
 
 /**
  * The fixed columns of a batch file and the names each is known by. Staff

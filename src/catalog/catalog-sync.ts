@@ -3,7 +3,7 @@ import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { describeProviderFailure, ProviderError, providerFailureFields } from '../provider/errors.js';
 import type { Category, ProductSummary } from '../provider/schemas.js';
-import type { CatalogStore } from './catalog-store.js';
+import type { CatalogStore } from '../db/catalog-store.js';
 
 export type CatalogSyncResult =
   | { ok: true; products: number; categories: number; removed: number }

@@ -1,8 +1,8 @@
 import type { Json } from '../db/app-state-repo.js';
-import type { CatalogStore } from './catalog-store.js';
-import { createKeptReads } from './kept-reads.js';
-import { searchKey } from './kept-searches.js';
-import { buildSearchTerms } from './search-query.js';
+import type { CatalogStore } from '../db/catalog-store.js';
+import { createKeptReads } from '../db/kept-reads.js';
+import { searchKey } from '../db/kept-searches.js';
+import { buildSearchTerms } from '../db/search-query.js';
 
 /** Pages of products (a category's, a search's) kept; past this the least recently used is let go. */
 export const KEPT_PAGES = 512;

@@ -2,7 +2,7 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { providerFailureFields, ProviderNotFoundError, ProviderRateLimitedError } from '../provider/errors.js';
-import type { CatalogStore } from './catalog-store.js';
+import type { CatalogStore } from '../db/catalog-store.js';
 
 /**
  * The provider client with one change: every product detail read also

@@ -1,19 +1,27 @@
+import { and, eq, lt, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
-import type { ChangeCounts } from './change-counters.js';
-import type { Db } from './open.js';
-import { takeIdleSessions, type TakenSession } from './idle-sessions.js';
-import type { OrderActivityRule } from './order-activity.js';
-import { createSqliteStorage } from './session-storage.js';
-import { readSessions, type StoredSession } from './stored-sessions.js';
+import { orderActivityWhere, type OrderActivityRule } from './order-activity.js';
+import { countsOf, type ChangeCounts } from './change-counters.js';
+import type { Database } from './seam/database.js';
 
-export type { StoredSession, TakenSession, OrderActivityRule };
+export type { OrderActivityRule };
+
+export interface StoredSession {
+  key: string;
+  value: string;
+  /** Epoch ms of the last write. */
+  updatedAt: number;
+}
+
+export interface TakenSession {
+  key: string;
+  value: string;
+}
 
 /**
  * Session and conversation state, one JSON value per key, as every
- * database keeps it. Asynchronous, so that a store on a server (PostgreSQL)
- * and the SQLite file answer through the same shape; structurally grammY's
- * StorageAdapter<T>, declared here so that the database layer does not
- * depend on the bot framework.
+ * database keeps it. Structurally grammY's StorageAdapter<T>, declared
+ * here so that the database layer does not depend on the bot framework.
  *
  * - `read` gives undefined for a key that was never written or was deleted.
  * - `write` replaces the whole value; writing `undefined` (which JSON cannot
@@ -45,16 +53,116 @@ export interface SessionStore<T> {
 }
 
 /**
- * The SQLite store: the synchronous storage (session-storage.ts) behind
- * promises. A statement that fails rejects the promise instead of throwing.
+ * The keys that start with `prefix`, exactly and with the same meaning on
+ * both databases: LIKE ignores ASCII case on SQLite but not on PostgreSQL,
+ * and treats `%` and `_` in the prefix as wildcards.
  */
-export function createSqliteSessionStore<T>(deps: { db: Db; clock: Clock }): SessionStore<T> {
-  const storage = createSqliteStorage<T>(deps);
-  return {
-    read: async (key) => storage.read(key),
-    write: async (key, value) => storage.write(key, value),
-    delete: async (key) => storage.delete(key),
-    readPrefix: async (prefix) => readSessions(deps.db, prefix),
-    takeIdle: async (prefix, before, busy) => takeIdleSessions(deps.db, prefix, before, busy),
+function keyHasPrefix(column: Column, prefix: string): SQL {
+  return sql`substr(${column}, 1, ${sql.raw(String([...prefix].length))}) = ${prefix}`;
+}
+
+/**
+ * Session and conversation state in `bot_sessions`: the value as JSON text
+ * (the column is text on both databases, so a copied database reads back
+ * byte for byte), `updated_at` as the clock's time. A write is one upsert,
+ * so two writers of one key never collide on the primary key: the later
+ * write wins.
+ *
+ * Every update reads its chat's row and writes it back, so those
+ * statements are built once and prepared (on PostgreSQL named statements,
+ * parsed and planned once per connection; on SQLite kept by the seam):
+ * no query builder runs per call.
+ */
+export function createSessionStore<T>(deps: { database: Database; clock: Clock }): SessionStore<T> {
+  const { database, clock } = deps;
+  const { q, tables } = database;
+  const { botSessions, orders } = tables;
+  const key = sql.placeholder('key');
+
+  const readStatement = q.select({ value: botSessions.value }).from(botSessions).where(eq(botSessions.key, key)).prepare('session-read');
+  const writeStatement = q
+    .insert(botSessions)
+    .values({ key, value: sql.placeholder('value'), updatedAt: sql.placeholder('updatedAt') })
+    .onConflictDoUpdate({ target: botSessions.key, set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` } })
+    .prepare('session-write');
+  const deleteStatement = q.delete(botSessions).where(eq(botSessions.key, key)).prepare('session-delete');
+
+  const parsed = (value: string | null | undefined): T | undefined => (value === null || value === undefined ? undefined : (JSON.parse(value) as T));
+  const remove = async (key: string): Promise<void> => {
+    await deleteStatement.execute({ key });
+  };
+
+  const store: SessionStore<T> = {
+    async read(key) {
+      const [row] = await readStatement.execute({ key });
+      return parsed(row?.value);
+    },
+    async write(key, value) {
+      const json = JSON.stringify(value);
+      // JSON has no `undefined`: writing it means there is nothing to keep.
+      if (json === undefined) return remove(key);
+      await writeStatement.execute({ key, value: json, updatedAt: new Date(clock.now()) });
+    },
+    delete: remove,
+    async readPrefix(prefix) {
+      const rows = await q.select().from(botSessions).where(keyHasPrefix(botSessions.key, prefix));
+      return rows.map((row) => ({ key: row.key, value: row.value, updatedAt: row.updatedAt.getTime() }));
+    },
+    takeIdle(prefix, before, busy) {
+      // The money transaction, as every order write takes it: no intent can be created for a chat
+      // between the check below and the delete.
+      return database.write(async (tx) => {
+        const idle = await tx
+          .select()
+          .from(botSessions)
+          .where(and(keyHasPrefix(botSessions.key, prefix), lt(botSessions.updatedAt, new Date(before))));
+        const taken: TakenSession[] = [];
+        for (const row of idle) {
+          if (busy) {
+            const active = await tx
+              .select({ id: orders.id })
+              .from(orders)
+              .where(orderActivityWhere(orders, busy.chatIdOf(row.key), row.updatedAt.getTime()))
+              .limit(1);
+            if (active.length > 0) continue;
+          }
+          // Compare-and-swap on the time read: a session written again meanwhile (writes do not take the lock) stays.
+          const deleted = await tx
+            .delete(botSessions)
+            .where(and(eq(botSessions.key, row.key), eq(botSessions.updatedAt, row.updatedAt)))
+            .returning({ key: botSessions.key });
+          if (deleted.length > 0) taken.push({ key: row.key, value: row.value });
+        }
+        return taken;
+      });
+    },
+  };
+  // The counters move only where instances share the database (change-counters.ts); on SQLite there is nothing to read with the state.
+  if (database.kind === 'postgresql') store.readWithCounts = readWithCounts(database, parsed);
+  return store;
+}
+
+/**
+ * The chat's row and the change counters in one round trip, one named
+ * statement: a row has either a counter's name or the session's value.
+ * `change_counters` belongs to PostgreSQL alone (its triggers are the
+ * counters), so it is named here rather than listed among the tables.
+ */
+function readWithCounts<T>(database: Database, parsed: (value: string | null | undefined) => T | undefined) {
+  const { q, tables } = database;
+  const { botSessions } = tables;
+  const statement = q
+    .select({ name: sql<string | null>`name`, version: sql<string | number | null>`version`, value: sql<string | null>`cast(null as text)` })
+    .from(sql`change_counters`)
+    .unionAll(
+      q
+        .select({ name: sql<string | null>`null`, version: sql<string | number | null>`null`, value: botSessions.value })
+        .from(botSessions)
+        .where(eq(botSessions.key, sql.placeholder('key'))),
+    )
+    .prepare('session-read-with-counts');
+  return async (key: string): Promise<{ value: T | undefined; counts: ChangeCounts }> => {
+    const rows = await statement.execute({ key });
+    return { value: parsed(rows.find((row) => row.value !== null)?.value), counts: countsOf(rows) };
   };
 }

@@ -1,6 +1,5 @@
 import { createAdminRequestStore, type AdminRequestStore } from './admin-request-store.js';
-import type { CatalogStore } from '../catalog/catalog-store.js';
-import { createSqliteCatalogStore } from '../catalog/catalog-store.js';
+import { createCatalogStore, type CatalogStore } from './catalog-store.js';
 import type { Clock } from '../clock.js';
 import { createSqliteNotificationStore, type NotificationStore } from '../delivery/notification-store.js';
 import { createSqliteApprovalCards, type ApprovalCards } from '../orders/approval-cards.js';
@@ -13,8 +12,6 @@ import { createSqliteReviewStore, type ReviewStore } from '../orders/review.js';
 import { createSpendingStore, type SpendingStore } from './spending-store.js';
 import { createAuditQueries, type AuditQueries } from './audit-queries.js';
 import { createReportQueries, type ReportQueries } from './report-queries.js';
-import type { SettingsStore } from '../settings/settings-store.js';
-import { createSqliteSettingsStore } from '../settings/settings-store.js';
 import { createMemoryRateBudgetStore } from './memory-rate-budget.js';
 import type { RateBudgetStore } from './rate-budget-store.js';
 import { createSqliteOrderLeaseStore, type OrderLeaseStore } from '../tracking/order-leases.js';
@@ -28,7 +25,6 @@ import type { Db } from './open.js';
 import { createPeopleStore, type PeopleStore } from './people-store.js';
 import { createPostgresApprovalCards } from './postgres/approval-cards.js';
 import { createPostgresApprovalStore } from './postgres/approval-store.js';
-import { createPostgresCatalogStore } from './postgres/catalog-store.js';
 import { createPostgresNotificationStore } from './postgres/notification-store.js';
 import type { PgDb } from './postgres/open.js';
 import { createPostgresOrderLeaseStore } from './postgres/order-lease-store.js';
@@ -36,9 +32,8 @@ import { createPostgresOrderStore } from './postgres/order-store.js';
 import { createPostgresOrderingPauseStore } from './postgres/ordering-pause.js';
 import { createSharedRateBudgetStore } from './shared-rate-budget.js';
 import { createPostgresReviewStore } from './postgres/review-store.js';
-import { createPostgresSessionStore } from './postgres/session-store.js';
-import { createPostgresSettingsStore } from './postgres/settings-store.js';
-import { createSqliteSessionStore, type SessionStore } from './session-store.js';
+import { createSessionStore, type SessionStore } from './session-store.js';
+import { createSettingsStore, type SettingsStore } from './settings-store.js';
 import { createStaffStore, type StaffStore } from './staff-store.js';
 import { createStrangerRepliesStore, type StrangerRepliesStore } from './stranger-replies-store.js';
 import { createCodeMessageStore, type CodeMessageStore } from './code-message-store.js';
@@ -128,9 +123,9 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     staff: createStaffStore({ database, clock }),
     people: createPeopleStore({ database, clock }),
     strangerReplies: createStrangerRepliesStore({ database }),
-    settings: createSqliteSettingsStore({ db, clock }),
-    catalog: createSqliteCatalogStore({ db, clock }),
-    sessions: createSqliteSessionStore({ db, clock }),
+    settings: createSettingsStore({ database, clock }),
+    catalog: createCatalogStore({ database, clock }),
+    sessions: createSessionStore({ database, clock }),
     orderQueries: createOrderQueries({ database }),
     spending: createSpendingStore({ database }),
     approvals: createSqliteApprovalStore({ db, clock }),
@@ -169,9 +164,9 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     staff: createStaffStore({ database, clock }),
     people: createPeopleStore({ database, clock }),
     strangerReplies: createStrangerRepliesStore({ database }),
-    settings: createPostgresSettingsStore({ db, clock }),
-    catalog: createPostgresCatalogStore({ db, clock }),
-    sessions: createPostgresSessionStore({ db, clock }),
+    settings: createSettingsStore({ database, clock }),
+    catalog: createCatalogStore({ database, clock }),
+    sessions: createSessionStore({ database, clock }),
     orderQueries: createOrderQueries({ database }),
     spending: createSpendingStore({ database }),
     approvals: createPostgresApprovalStore({ db, clock, ownerLock }),

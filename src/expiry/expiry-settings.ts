@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ListedSetting } from '../settings/settings-registry.js';
-import { defineSetting } from '../settings/settings-store.js';
+import { defineSetting } from '../db/settings-store.js';
 import type { Settings } from '../settings/settings-view.js';
 import { formatNumber, formatZoneName } from '../text/format.js';
 

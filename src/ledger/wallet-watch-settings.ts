@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ListedSetting } from '../settings/settings-registry.js';
 import type { Settings } from '../settings/settings-view.js';
-import { defineSetting } from '../settings/settings-store.js';
+import { defineSetting } from '../db/settings-store.js';
 import { formatAmount, type AmountUnit } from '../text/format.js';
 
 /** Whether a debit no giftdesk order accounts for also pauses ordering (off: administrators are told, nothing stops). */

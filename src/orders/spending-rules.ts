@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineSetting, type SettingDefinition } from '../settings/settings-store.js';
+import { defineSetting, type SettingDefinition } from '../db/settings-store.js';
 import type { Settings } from '../settings/settings-view.js';
 
 /**

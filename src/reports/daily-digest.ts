@@ -5,7 +5,7 @@ import type { Clock } from '../clock.js';
 import type { AppStateStore } from '../db/app-state-store.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
-import { defineSetting } from '../settings/settings-store.js';
+import { defineSetting } from '../db/settings-store.js';
 import type { Settings } from '../settings/settings-view.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import { digestText, type DigestFacts } from './digest-text.js';

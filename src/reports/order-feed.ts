@@ -4,7 +4,7 @@ import type { AppStateStore } from '../db/app-state-store.js';
 import type { OrderState } from '../domain/order-states.js';
 import { PROVIDER_DRIVEN } from '../domain/order-lifecycle.js';
 import type { Logger } from '../logger.js';
-import { defineSetting } from '../settings/settings-store.js';
+import { defineSetting } from '../db/settings-store.js';
 import type { Settings } from '../settings/settings-view.js';
 import { type AmountUnit, formatAmount, formatGoods, formatId, formatNumber, localDigits } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';

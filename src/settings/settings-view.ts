@@ -1,6 +1,6 @@
 import type { Json } from '../db/app-state-repo.js';
 import { latestRead } from '../db/latest-read.js';
-import { settingValue, type SettingChange, type SettingDefinition, type SettingsStore } from './settings-store.js';
+import { settingValue, type SettingChange, type SettingDefinition, type SettingsStore } from '../db/settings-store.js';
 
 /**
  * A settings store with an in-memory copy of the stored settings beside

@@ -4,7 +4,7 @@ import { systemClock } from '../../src/clock.js';
 import { createAppStateStore } from '../../src/db/app-state-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
-import { createPostgresSettingsStore } from '../../src/db/postgres/settings-store.js';
+import { createSettingsStore } from '../../src/db/settings-store.js';
 import { silentLogger } from '../../src/logger.js';
 import { createSettingsView } from '../../src/settings/settings-view.js';
 import { freshDatabase } from '../support/postgres-database.js';
@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 async function watchOn(db: PgDb, alerts: string[]) {
-  const settings = await createSettingsView(createPostgresSettingsStore({ db, clock: systemClock }));
+  const settings = await createSettingsView(createSettingsStore({ database: databaseOf(db), clock: systemClock }));
   return {
     settings,
     watch: createLowBalanceWatch({

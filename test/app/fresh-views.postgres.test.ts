@@ -9,7 +9,7 @@ import { freshDatabase } from '../support/postgres-database.js';
 import { steppingClock } from '../db/contract/subjects.js';
 import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
 import { createLogger } from '../../src/logger.js';
-import type { CatalogSnapshot } from '../../src/catalog/catalog-writer.js';
+import type { CatalogSnapshot } from '../../src/db/catalog-writer.js';
 import type { ProductDetail } from '../../src/provider/schemas.js';
 
 /**

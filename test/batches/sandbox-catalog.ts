@@ -2,7 +2,8 @@ import { afterEach, beforeEach } from 'vitest';
 import { batchCatalog } from '../../src/batches/batch-catalog.js';
 import type { BatchCatalog } from '../../src/batches/batch-check.js';
 import { readBatchFile, type BatchRow } from '../../src/batches/batch-file.js';
-import { createSqliteCatalogStore, type CatalogStore } from '../../src/catalog/catalog-store.js';
+import { createCatalogStore, type CatalogStore } from '../../src/db/catalog-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
 import { systemClock } from '../../src/clock.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
@@ -32,7 +33,7 @@ export function sandboxCatalog(options: { catalogSize?: number } = {}): {
   beforeEach(async () => {
     sandbox = await createSandbox({ rateLimit: false, ...(options.catalogSize ? { catalogSize: options.catalogSize } : {}) });
     db = openDb(':memory:');
-    store = createSqliteCatalogStore({ db, clock: systemClock });
+    store = createCatalogStore({ database: databaseOf(db), clock: systemClock });
     provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1_000 });
     await createCatalogSync({ provider, store, clock: systemClock, logger: silentLogger }).syncNow();
     catalog = batchCatalog({ catalog: store, provider });

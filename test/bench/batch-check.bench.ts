@@ -18,7 +18,8 @@ import { batchCatalog } from '../../src/batches/batch-catalog.js';
 import { checkBatch } from '../../src/batches/batch-check.js';
 import { readBatchFile } from '../../src/batches/batch-file.js';
 import { batchProblemsText } from '../../src/batches/batch-messages.js';
-import { createSqliteCatalogStore } from '../../src/catalog/catalog-store.js';
+import { createCatalogStore } from '../../src/db/catalog-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
 import { systemClock } from '../../src/clock.js';
 import { closeDb, openDb } from '../../src/db/open.js';
@@ -36,7 +37,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const sandbox = await createSandbox({ catalogSize: 2_000 });
 const db = openDb(':memory:');
 try {
-  const store = createSqliteCatalogStore({ db, clock: systemClock });
+  const store = createCatalogStore({ database: databaseOf(db), clock: systemClock });
   const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: CONTRACT_LIMITS.requestsPerSecond });
   await createCatalogSync({ provider, store, clock: systemClock, logger: silentLogger }).syncNow();
   const catalog = batchCatalog({ catalog: store, provider });

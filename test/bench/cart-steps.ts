@@ -8,7 +8,8 @@
  * taken against bare grammY plus that provider round trip.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createSqliteCatalogStore } from '../../src/catalog/catalog-store.js';
+import { createCatalogStore } from '../../src/db/catalog-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -79,7 +80,7 @@ export async function cartSteps(size: number, rounds: number): Promise<void> {
     // The production budget would measure the limiter, not the code: lifted here, as in part 3.
     const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 10_000, logger });
     const db = openDb(join(dir, 'cart.sqlite'));
-    await createCatalogSync({ provider, store: createSqliteCatalogStore({ db, clock: systemClock }), clock: systemClock, logger }).syncNow();
+    await createCatalogSync({ provider, store: createCatalogStore({ database: databaseOf(db), clock: systemClock }), clock: systemClock, logger }).syncNow();
     const ids = productTitles.map((_, i) => GENERATED_PRODUCT_BASE_ID + 2 * (i + 1));
     const trips: number[] = [];
     for (let i = 0; i < 30; i += 1) {

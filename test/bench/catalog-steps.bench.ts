@@ -35,11 +35,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createCatalogQueries } from '../../src/catalog/catalog-queries.js';
-import { createSqliteCatalogStore, type CatalogStore } from '../../src/catalog/catalog-store.js';
+import { createCatalogStore, type CatalogStore } from '../../src/db/catalog-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
-import { createCatalogWriter, type CatalogSnapshot } from '../../src/catalog/catalog-writer.js';
-import { normaliseSearchText } from '../../src/catalog/normalise.js';
+import type { CatalogSnapshot } from '../../src/db/catalog-writer.js';
+import { normaliseSearchText } from '../../src/db/search-text.js';
 import { systemClock } from '../../src/clock.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { postgresStores, type Stores } from '../../src/db/stores.js';
@@ -134,7 +134,7 @@ async function refreshBlocks(provider: ProviderClient, snapshot: CatalogSnapshot
   closeDb(oldDb);
 
   const db = openDb(join(dir, 'writer.sqlite'));
-  const writer = createCatalogWriter({ db });
+  const writer = createCatalogStore({ database: databaseOf(db), clock: systemClock });
   const moved: CatalogSnapshot = {
     categories: snapshot.categories,
     products: [...snapshot.products].reverse().map((p, i) => (i % 10 === 0 ? { ...p, title: `${p.title} (new)` } : p)),
@@ -152,7 +152,7 @@ async function refreshBlocks(provider: ProviderClient, snapshot: CatalogSnapshot
     const took = performance.now() - started;
     console.log(`chunked writer, ${label}: block ${stop()}, ${ms(took)} in all, ${result.written} written, ${result.removed} removed`);
   }
-  const sync = createCatalogSync({ provider, store: createSqliteCatalogStore({ db, clock: systemClock }), clock: systemClock, logger });
+  const sync = createCatalogSync({ provider, store: createCatalogStore({ database: databaseOf(db), clock: systemClock }), clock: systemClock, logger });
   const stop = blockProbe();
   const started = performance.now();
   await sync.syncNow();
@@ -160,9 +160,9 @@ async function refreshBlocks(provider: ProviderClient, snapshot: CatalogSnapshot
   closeDb(db);
 }
 
-function queryTimes(db: Db): void {
+async function queryTimes(db: Db): Promise<void> {
   console.log('\n## Browsing queries (p50 / p95 over 300 runs), beside the query each replaced');
-  const queries = createCatalogQueries({ db });
+  const queries = createCatalogStore({ database: databaseOf(db), clock: systemClock });
   const sqlite = db.$client;
   const oldCategories = sqlite.prepare(
     `select c.id, c.title, count(p.id) from categories c join products p on p.category_id = c.id group by c.id order by c.position`,
@@ -172,28 +172,28 @@ function queryTimes(db: Db): void {
   );
   const oldSearch = (words: string[]) =>
     sqlite.prepare(`select count(*) from products where ${words.map(() => "search_text like ? escape '\\'").join(' and ')}`);
-  const time = (run: (i: number) => unknown) => {
+  const time = async (run: (i: number) => unknown) => {
     const samples: number[] = [];
     for (let i = 0; i < 300; i += 1) {
       const t = performance.now();
-      run(i);
+      await run(i);
       samples.push(performance.now() - t);
     }
     const s = stats(samples);
     return `${(s.p50 * 1000).toFixed(0)} / ${(s.p95 * 1000).toFixed(0)} µs`;
   };
-  console.log(`category menu: now ${time(() => queries.categoriesPage({ page: 1, pageSize: 8 }))}, before ${time(() => (oldCategories.all(), oldOrphans.get()))}`);
+  console.log(`category menu: now ${await time(() => queries.categoriesPage({ page: 1, pageSize: 8 }))}, before ${await time(() => (oldCategories.all(), oldOrphans.get()))}`);
   for (const query of ['gift 25', 'نمونه ۵۰']) {
     const words = normaliseSearchText(query).split(' ');
     const like = oldSearch(words);
-    const before = time(() => {
+    const before = await time(() => {
       like.get(...words.map((w) => `%${w}%`));
       // The page itself was a second scan of the same words.
       like.get(...words.map((w) => `%${w}%`));
     });
-    console.log(`search "${query}": now ${time(() => queries.search({ query, page: 1, pageSize: 8 }))}, before ${before}`);
+    console.log(`search "${query}": now ${await time(() => queries.search({ query, page: 1, pageSize: 8 }))}, before ${before}`);
   }
-  console.log(`category page: now ${time((i) => queries.productsPage({ categoryId: (i % 8) + 1, page: (i % 50) + 1, pageSize: 8 }))}`);
+  console.log(`category page: now ${await time((i) => queries.productsPage({ categoryId: (i % 8) + 1, page: (i % 50) + 1, pageSize: 8 }))}`);
 }
 
 /** Each bench search through the catalog stores (what the bot awaits), p50 / p95 over `runs` runs, in µs. */
@@ -272,8 +272,8 @@ async function catalogAndSteps(): Promise<void> {
     if (!process.env.BENCH_STEPS_ONLY) await refreshBlocks(provider, snapshot, dir);
 
     const db = openDb(join(dir, 'bot.sqlite'));
-    await createCatalogWriter({ db }).write(snapshot);
-    if (!process.env.BENCH_STEPS_ONLY) queryTimes(db);
+    await createCatalogStore({ database: databaseOf(db), clock: systemClock }).write(snapshot);
+    if (!process.env.BENCH_STEPS_ONLY) await queryTimes(db);
     const postgres = DATABASE === 'sqlite' ? null : await benchPostgres();
     try {
       const pgStores: Stores | null = postgres ? postgresStores({ db: postgres.db, clock: systemClock }) : null;
@@ -284,7 +284,7 @@ async function catalogAndSteps(): Promise<void> {
         await postgres.db.$client.query('vacuum (analyze) products, product_search, categories, category_counts');
       }
       const catalogs: [string, CatalogStore][] = [
-        ...(DATABASE === 'postgresql' ? [] : [['SQLite', createSqliteCatalogStore({ db, clock: systemClock })] as [string, CatalogStore]]),
+        ...(DATABASE === 'postgresql' ? [] : [['SQLite', createCatalogStore({ database: databaseOf(db), clock: systemClock })] as [string, CatalogStore]]),
         ...(pgStores ? [['PostgreSQL', pgStores.catalog] as [string, CatalogStore]] : []),
       ];
       if (!process.env.BENCH_STEPS_ONLY) await storeSearchTimes(catalogs);
@@ -300,7 +300,7 @@ async function catalogAndSteps(): Promise<void> {
       // Each real bot has a database of its own; the PostgreSQL one reads nothing from its spare SQLite file, which startRealBot's signature still asks for.
       const spares: Db[] = [];
       const reals: { label: string; bot: Awaited<ReturnType<typeof startRealBot>>; writer: { write(s: CatalogSnapshot): Promise<unknown> } }[] = [];
-      if (DATABASE !== 'postgresql') reals.push({ label: 'SQLite', bot: await startRealBot(db, provider), writer: createCatalogWriter({ db }) });
+      if (DATABASE !== 'postgresql') reals.push({ label: 'SQLite', bot: await startRealBot(db, provider), writer: createCatalogStore({ database: databaseOf(db), clock: systemClock }) });
       if (pgStores) {
         const spare = openDb(join(dir, 'pg-side.sqlite'));
         spares.push(spare);

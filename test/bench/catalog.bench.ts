@@ -6,11 +6,11 @@
  *   npm run bench            (CATALOG_SIZE=5000 by default)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createSqliteCatalogStore } from '../../src/catalog/catalog-store.js';
+import { createCatalogStore } from '../../src/db/catalog-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createCatalogQueries } from '../../src/catalog/catalog-queries.js';
 import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
 import { systemClock } from '../../src/clock.js';
 import { closeDb, openDb } from '../../src/db/open.js';
@@ -33,7 +33,7 @@ const db = openDb(join(dir, 'bench.sqlite'));
 try {
   // The production rate (8 requests/s) would measure the limiter, not the code: lift it here.
   const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 10_000 });
-  const sync = createCatalogSync({ provider, store: createSqliteCatalogStore({ db, clock: systemClock }), clock: systemClock, logger: silentLogger });
+  const sync = createCatalogSync({ provider, store: createCatalogStore({ database: databaseOf(db), clock: systemClock }), clock: systemClock, logger: silentLogger });
 
   global.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
@@ -50,20 +50,20 @@ try {
   await sync.syncNow();
   console.log(`second sync (replace in place): ${(performance.now() - again).toFixed(0)} ms`);
 
-  const queries = createCatalogQueries({ db });
-  const time = (label: string, run: (i: number) => unknown, rounds = 1000) => {
+  const queries = createCatalogStore({ database: databaseOf(db), clock: systemClock });
+  const time = async (label: string, run: (i: number) => Promise<unknown>, rounds = 1000) => {
     const samples: number[] = [];
     for (let i = 0; i < rounds; i += 1) {
       const t = performance.now();
-      run(i);
+      await run(i);
       samples.push(performance.now() - t);
     }
     console.log(`${label}: ${percentiles(samples)} over ${rounds} runs`);
   };
-  time('categories page', (i) => queries.categoriesPage({ page: (i % 3) + 1, pageSize: 8 }));
-  time('products page of a category', (i) => queries.productsPage({ categoryId: (i % 8) + 1, page: (i % 50) + 1, pageSize: 8 }));
-  time('search "gift 25" (two words)', (i) => queries.search({ query: 'gift 25', page: (i % 5) + 1, pageSize: 8 }));
-  time('search Persian "گیفت کارت"', () => queries.search({ query: 'گیفت کارت', page: 1, pageSize: 8 }));
+  await time('categories page', (i) => queries.categoriesPage({ page: (i % 3) + 1, pageSize: 8 }));
+  await time('products page of a category', (i) => queries.productsPage({ categoryId: (i % 8) + 1, page: (i % 50) + 1, pageSize: 8 }));
+  await time('search "gift 25" (two words)', (i) => queries.search({ query: 'gift 25', page: (i % 5) + 1, pageSize: 8 }));
+  await time('search Persian "گیفت کارت"', () => queries.search({ query: 'گیفت کارت', page: 1, pageSize: 8 }));
 } finally {
   closeDb(db);
   await sandbox.close();

@@ -9,7 +9,8 @@
  * limit (10/s), so a budget that overran it would show as 429s.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createSqliteCatalogStore } from '../../src/catalog/catalog-store.js';
+import { createCatalogStore } from '../../src/db/catalog-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -48,7 +49,7 @@ async function realBot(sandbox: Sandbox, dir: string, name: string, budget: Rate
   const db = openDb(join(dir, `${name}.sqlite`));
   const limiter = createRateLimiter(budget);
   const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, limiter, logger });
-  await createCatalogSync({ provider, store: createSqliteCatalogStore({ db, clock: systemClock }), clock: systemClock, logger }).syncNow();
+  await createCatalogSync({ provider, store: createCatalogStore({ database: databaseOf(db), clock: systemClock }), clock: systemClock, logger }).syncNow();
   // The catalog sync took the bucket down; the rounds start on a quiet one, as a person's first tap does.
   await delay(1_000);
   return { bot: await startRealBot(db, provider, { orderQuoteMaxAgeMs: 0 }), db };

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSessionPrefetch } from '../../src/bot/session-prefetch.js';
 import { systemClock } from '../../src/clock.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
-import { createSqliteSessionStore, type SessionStore } from '../../src/db/session-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
+import { createSessionStore, type SessionStore } from '../../src/db/session-store.js';
 import type { ChangeCounts } from '../../src/db/change-counters.js';
 
 const opened: Db[] = [];
@@ -11,7 +12,7 @@ afterAll(() => opened.splice(0).forEach(closeDb));
 function world() {
   const db = openDb(':memory:');
   opened.push(db);
-  const store = createSqliteSessionStore<{ step: string }>({ db, clock: systemClock });
+  const store = createSessionStore<{ step: string }>({ database: databaseOf(db), clock: systemClock });
   return { store, prefetch: createSessionPrefetch(store) };
 }
 

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import { createSqliteCatalogStore } from '../../src/catalog/catalog-store.js';
+import { createCatalogStore } from '../../src/db/catalog-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCatalogQueries } from '../../src/catalog/catalog-queries.js';
 import { createCatalogSync, describeSyncError } from '../../src/catalog/catalog-sync.js';
 import { systemClock } from '../../src/clock.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
@@ -48,7 +48,7 @@ describe('catalog sync', () => {
       requestsPerSecond: 1000,
       maxAttempts: 1,
     });
-    return createCatalogSync({ provider, store: createSqliteCatalogStore({ db, clock: systemClock }), clock: systemClock, logger: silentLogger });
+    return createCatalogSync({ provider, store: createCatalogStore({ database: databaseOf(db), clock: systemClock }), clock: systemClock, logger: silentLogger });
   }
 
   function freshDb(): Db {
@@ -151,7 +151,7 @@ describe('catalog sync', () => {
     const sandbox = await startSandbox(0);
     const db = freshDb();
     await syncFor(sandbox, db).syncNow();
-    const found = createCatalogQueries({ db }).search({ query: 'كارت گوگل پلي 10', page: 1, pageSize: 10 });
+    const found = await createCatalogStore({ database: databaseOf(db), clock: systemClock }).search({ query: 'كارت گوگل پلي 10', page: 1, pageSize: 10 });
     expect(found.items.map((p) => p.title)).toEqual(['گیفت کارت گوگل پلی ۱۰ دلاری']);
   });
 
@@ -159,9 +159,9 @@ describe('catalog sync', () => {
     const sandbox = await startSandbox(0);
     const db = freshDb();
     await syncFor(sandbox, db).syncNow();
-    const queries = createCatalogQueries({ db });
-    expect(queries.product(SANDBOX_PRODUCTS.outOfStock)).toMatchObject({ categoryId: 4, isAvailable: false });
-    expect(queries.product(SANDBOX_PRODUCTS.noFields)).toMatchObject({ categoryId: 1, isAvailable: true });
+    const queries = createCatalogStore({ database: databaseOf(db), clock: systemClock });
+    expect(await queries.product(SANDBOX_PRODUCTS.outOfStock)).toMatchObject({ categoryId: 4, isAvailable: false });
+    expect(await queries.product(SANDBOX_PRODUCTS.noFields)).toMatchObject({ categoryId: 1, isAvailable: true });
   });
 
   it('reports loading only while the first sync of an empty database runs', async () => {
@@ -202,7 +202,7 @@ describe('catalog sync', () => {
     const db = freshDb();
     const shutdown = new AbortController();
     const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000, maxAttempts: 1 });
-    const sync = createCatalogSync({ provider, store: createSqliteCatalogStore({ db, clock: systemClock }), clock: systemClock, logger: silentLogger, signal: shutdown.signal });
+    const sync = createCatalogSync({ provider, store: createCatalogStore({ database: databaseOf(db), clock: systemClock }), clock: systemClock, logger: silentLogger, signal: shutdown.signal });
     const run = sync.syncNow();
     await expect.poll(() => sandbox.requests.length).toBe(1);
     const started = Date.now();

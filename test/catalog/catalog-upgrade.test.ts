@@ -6,8 +6,10 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { onTestFinished, describe, expect, it } from 'vitest';
-import { createCatalogQueries, UNCATEGORISED_ID } from '../../src/catalog/catalog-queries.js';
-import { normaliseSearchText } from '../../src/catalog/normalise.js';
+import { systemClock } from '../../src/clock.js';
+import { createCatalogStore, UNCATEGORISED_ID } from '../../src/db/catalog-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
+import { normaliseSearchText } from '../../src/db/search-text.js';
 import { closeDb, openDb } from '../../src/db/open.js';
 
 const MIGRATIONS = fileURLToPath(new URL('../../migrations/sqlite', import.meta.url));
@@ -48,23 +50,23 @@ function databaseBeforeTheIndex(): string {
 }
 
 describe('upgrading a database that holds a catalog', () => {
-  it('serves the stored catalog at once, with its category counts and search, before any sync', () => {
+  it('serves the stored catalog at once, with its category counts and search, before any sync', async () => {
     const db = openDb(databaseBeforeTheIndex());
     onTestFinished(() => closeDb(db));
-    const queries = createCatalogQueries({ db });
-    expect(queries.categoriesPage({ page: 1, pageSize: 10 }).items).toEqual([
+    const queries = createCatalogStore({ database: databaseOf(db), clock: systemClock });
+    expect((await queries.categoriesPage({ page: 1, pageSize: 10 })).items).toEqual([
       { id: 3, title: 'Steam', productCount: 2 },
       { id: 8, title: 'Streaming', productCount: 1 },
       { id: UNCATEGORISED_ID, title: '', productCount: 1 },
     ]);
-    expect(queries.productsPage({ categoryId: UNCATEGORISED_ID, page: 1, pageSize: 10 }).items.map((p) => p.id)).toEqual([30]);
-    expect(queries.search({ query: 'نتفلیکس', page: 1, pageSize: 10 }).items.map((p) => p.id)).toEqual([10]);
-    expect(queries.search({ query: 'steam', page: 1, pageSize: 10 }).items.map((p) => p.id)).toEqual([20, 21]);
+    expect((await queries.productsPage({ categoryId: UNCATEGORISED_ID, page: 1, pageSize: 10 })).items.map((p) => p.id)).toEqual([30]);
+    expect((await queries.search({ query: 'نتفلیکس', page: 1, pageSize: 10 })).items.map((p) => p.id)).toEqual([10]);
+    expect((await queries.search({ query: 'steam', page: 1, pageSize: 10 })).items.map((p) => p.id)).toEqual([20, 21]);
   });
 });
 
 describe('upgrading a database whose search index has no prefix lists', () => {
-  it('keeps every indexed product findable, by whole words and by the start of one', () => {
+  it('keeps every indexed product findable, by whole words and by the start of one', async () => {
     const { path, sqlite } = databaseBefore('_search_prefix_index');
     sqlite.prepare("insert into categories (id, title, parent_id, position) values (3, 'Steam', null, 0)").run();
     const product = sqlite.prepare('insert into products (id, title, search_text, category_id, bucket_id, is_available, position) values (?, ?, ?, 3, 3, 1, ?)');
@@ -80,11 +82,11 @@ describe('upgrading a database whose search index has no prefix lists', () => {
 
     const db = openDb(path);
     onTestFinished(() => closeDb(db));
-    const queries = createCatalogQueries({ db });
-    const found = (query: string) => queries.search({ query, page: 1, pageSize: 10 }).items.map((p) => p.id);
-    expect(found('steam')).toEqual([20, 21]);
-    expect(found('wal 5')).toEqual([21]);
-    expect(found('والت')).toEqual([20]);
+    const queries = createCatalogStore({ database: databaseOf(db), clock: systemClock });
+    const found = async (query: string) => (await queries.search({ query, page: 1, pageSize: 10 })).items.map((p) => p.id);
+    expect(await found('steam')).toEqual([20, 21]);
+    expect(await found('wal 5')).toEqual([21]);
+    expect(await found('والت')).toEqual([20]);
     const definition = db.$client.prepare<[], { sql: string }>("select sql from sqlite_master where name = 'products_fts'").get();
     expect(definition?.sql).toContain("prefix = '1 2 3 4 5 6'");
   });

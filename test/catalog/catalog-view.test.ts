@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
-import { createSqliteCatalogStore, type CatalogStore } from '../../src/catalog/catalog-store.js';
+import { createCatalogStore, type CatalogStore } from '../../src/db/catalog-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createCatalogView, KEPT_PAGES } from '../../src/catalog/catalog-view.js';
 import { CATALOG_SYNC_STATE_KEY } from '../../src/catalog/catalog-sync.js';
-import type { CatalogSnapshot } from '../../src/catalog/catalog-writer.js';
+import type { CatalogSnapshot } from '../../src/db/catalog-writer.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import type { ProductDetail } from '../../src/provider/schemas.js';
 
@@ -27,7 +28,7 @@ const detail = (id: number, price: number, stock: number): ProductDetail =>
 async function world() {
   const db = openDb(':memory:');
   opened.push(db);
-  const store = createSqliteCatalogStore({ db, clock: systemClock, rest: async () => undefined });
+  const store = createCatalogStore({ database: databaseOf(db), clock: systemClock, rest: async () => undefined });
   await store.write(SNAPSHOT);
   const reads = { menu: 0, pages: 0 };
   const counted: CatalogStore = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createKeptReads } from '../../src/catalog/kept-reads.js';
+import { createKeptReads } from '../../src/db/kept-reads.js';
 
 /** A read that answers when told: what a database read under way looks like. */
 function deferred<T>() {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSqliteCatalogStore, type CatalogStore } from '../../src/catalog/catalog-store.js';
+import { createCatalogStore, type CatalogStore } from '../../src/db/catalog-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
 import { refreshStalePrices, withPriceRecording } from '../../src/catalog/price-cache.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
@@ -19,9 +20,9 @@ describe('product prices for the lists', () => {
     clock = createManualClock(Date.parse('2026-11-22T10:00:00Z'));
     sandbox = await createSandbox({ rateLimit: false });
     db = openDb(':memory:');
-    catalog = createSqliteCatalogStore({ db, clock });
+    catalog = createCatalogStore({ database: databaseOf(db), clock });
     provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 });
-    await createCatalogSync({ provider, store: createSqliteCatalogStore({ db, clock }), clock, logger: silentLogger }).syncNow();
+    await createCatalogSync({ provider, store: createCatalogStore({ database: databaseOf(db), clock }), clock, logger: silentLogger }).syncNow();
   });
   afterEach(async () => {
     closeDb(db);
@@ -74,7 +75,7 @@ describe('product prices for the lists', () => {
 
   it('keeps the cached prices across a catalog sync', async () => {
     await catalog.recordPrice(await provider.getProduct(SANDBOX_PRODUCTS.noFields), clock.now());
-    await createCatalogSync({ provider, store: createSqliteCatalogStore({ db, clock }), clock, logger: silentLogger }).syncNow();
+    await createCatalogSync({ provider, store: createCatalogStore({ database: databaseOf(db), clock }), clock, logger: silentLogger }).syncNow();
     expect((await catalog.product(SANDBOX_PRODUCTS.noFields))?.priceFrom).toBe(1_250_000);
   });
 });

@@ -22,9 +22,6 @@ const ALLOWED_TODAY: Record<string, string> = {
   'db/copy-source.ts': 'db:copy reads a SQLite file as it is, without migrating it',
   'db/copy-to-postgres.ts': 'db:copy writes through one PostgreSQL connection in one transaction',
   'db/sync-db.ts': 'the type of the synchronous SQLite stores not yet moved',
-  'db/postgres/catalog-store.ts': 'catalog search, not yet moved (a truly different index per database)',
-  'db/postgres/catalog-search.ts': 'catalog search, not yet moved',
-  'db/postgres/catalog-hidden.ts': 'catalog visibility, not yet moved',
   'sandbox/state-file.ts': "the sandbox's own state file, not giftdesk's database",
 };
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAppStateRepo } from '../../src/db/app-state-repo.js';
-import { createSqliteSettingsStore, defineSetting } from '../../src/settings/settings-store.js';
+import { createSettingsStore, defineSetting } from '../../src/db/settings-store.js';
 import { createSettingsView } from '../../src/settings/settings-view.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { createPeopleStore } from '../../src/db/people-store.js';
@@ -13,7 +13,7 @@ import { createUnsharedChangeCounterStore } from '../../src/db/change-counters.j
 import { openFreshViews } from '../../src/app/fresh-views.js';
 import { latestRead } from '../../src/db/latest-read.js';
 import { createSqliteOrderingPauseStore } from '../../src/orders/ordering-pause.js';
-import { createSqliteCatalogStore } from '../../src/catalog/catalog-store.js';
+import { createCatalogStore } from '../../src/db/catalog-store.js';
 import { steppingClock } from './contract/subjects.js';
 
 const opened: Db[] = [];
@@ -68,8 +68,8 @@ describe('settings view', () => {
   it('starts from what app_state holds and follows every change made through it, reading through the schema', async () => {
     const db = database();
     const clock = steppingClock();
-    await createSqliteSettingsStore({ db, clock }).write(threshold, 7, 1);
-    const settings = await createSettingsView(createSqliteSettingsStore({ db, clock }));
+    await createSettingsStore({ database: databaseOf(db), clock }).write(threshold, 7, 1);
+    const settings = await createSettingsView(createSettingsStore({ database: databaseOf(db), clock }));
     expect(settings.read(threshold)).toBe(7);
     expect(await settings.write(threshold, 9, 1)).toEqual({ before: 7, after: 9, changed: true });
     expect(settings.read(threshold)).toBe(9);
@@ -111,12 +111,12 @@ describe('reads of a whole table', () => {
     counters.read = () => (reads++, read());
     const staffStore = createStaffStore({ database: databaseOf(db), clock });
     const orderingPause = createSqliteOrderingPauseStore({ db, clock });
-    const catalog = createSqliteCatalogStore({ db, clock });
+    const catalog = createCatalogStore({ database: databaseOf(db), clock });
     const views = await openFreshViews({
       changes: counters,
       staff: staffStore,
       people: createPeopleStore({ database: databaseOf(db), clock }),
-      settings: createSqliteSettingsStore({ db, clock }),
+      settings: createSettingsStore({ database: databaseOf(db), clock }),
       orderingPause,
       catalog,
     });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSqliteCatalogStore } from '../../src/catalog/catalog-store.js';
+import { createCatalogStore } from '../../src/db/catalog-store.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { silentLogger } from '../../src/logger.js';
 import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
 import { createOrderService } from '../../src/orders/order-service.js';
@@ -23,7 +24,7 @@ async function setup(requestsPerSecond = 1000) {
   sandboxes.push(sandbox);
   const db = memoryDb();
   const clock = createManualClock(1_700_000_000_000);
-  const catalog = createSqliteCatalogStore({ db, clock, rest: async () => undefined });
+  const catalog = createCatalogStore({ database: databaseOf(db), clock, rest: async () => undefined });
   await catalog.write({
     categories: [{ id: 1, title: 'Stores', parentId: null }],
     products: [{ id: GOOGLE_PLAY.id, title: GOOGLE_PLAY.title, categoryId: 1, imageUrl: null, isAvailable: true }],

@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import type { CatalogItem, HiddenCatalog, HiddenItem, HiddenKind } from '../../catalog/catalog-hidden.js';
+import type { CatalogItem, HiddenCatalog, HiddenItem, HiddenKind } from '../../db/catalog-hidden.js';
 import { newProductsHiddenSetting } from '../../catalog/catalog-visibility.js';
 import type { Settings } from '../../settings/settings-view.js';
 import { normaliseDigits } from '../../text/digits.js';

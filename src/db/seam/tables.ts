@@ -27,6 +27,12 @@ export const postgresTables = {
   updateQueue: postgres.updateQueue,
   walletLedger: postgres.walletLedger,
   batches: postgres.batches,
+  botSessions: postgres.botSessions,
+  categories: postgres.categories,
+  products: postgres.products,
+  categoryCounts: postgres.categoryCounts,
+  productPrices: postgres.productPrices,
+  catalogHidden: postgres.catalogHidden,
 };
 
 export type Tables = typeof postgresTables;
@@ -47,6 +53,12 @@ const sqliteSchemaTables = {
   updateQueue: sqlite.updateQueue,
   walletLedger: sqlite.walletLedger,
   batches: sqlite.batches,
+  botSessions: sqlite.botSessions,
+  categories: sqlite.categories,
+  products: sqlite.products,
+  categoryCounts: sqlite.categoryCounts,
+  productPrices: sqlite.productPrices,
+  catalogHidden: sqlite.catalogHidden,
 } satisfies { [Name in keyof Tables]: Table };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

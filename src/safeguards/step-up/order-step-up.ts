@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { AppStateStore } from '../../db/app-state-store.js';
-import { defineSetting } from '../../settings/settings-store.js';
+import { defineSetting } from '../../db/settings-store.js';
 import type { Settings } from '../../settings/settings-view.js';
 import { STEP_UP_CODE_VALID_MS, type AskOutcome, type StepUp } from './step-up.js';
 

@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.js';
 import type { StepUpAction } from '../../domain/safeguards.js';
 import type { Logger } from '../../logger.js';
 import type { AuditTrail } from '../../db/audit-trail.js';
-import { defineSetting } from '../../settings/settings-store.js';
+import { defineSetting } from '../../db/settings-store.js';
 import type { Settings } from '../../settings/settings-view.js';
 import type { SecretBox } from './secret-box.js';
 import type { StepUpStore } from '../../db/step-up-store.js';

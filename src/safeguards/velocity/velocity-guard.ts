@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Settings } from '../../settings/settings-view.js';
-import { defineSetting, type SettingDefinition } from '../../settings/settings-store.js';
+import { defineSetting, type SettingDefinition } from '../../db/settings-store.js';
 import type { VelocityStore } from '../../db/velocity-store.js';
 
 /**

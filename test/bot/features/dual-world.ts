@@ -2,7 +2,8 @@ import { onTestFinished } from 'vitest';
 import { createAppBot } from '../../../src/app/bot-wiring.js';
 import { createServices, type Services } from '../../../src/app/services.js';
 import { createCatalogSync } from '../../../src/catalog/catalog-sync.js';
-import { createSqliteCatalogStore } from '../../../src/catalog/catalog-store.js';
+import { createCatalogStore } from '../../../src/db/catalog-store.js';
+import { databaseOf } from '../../../src/db/seam/database-of.js';
 import { systemClock, type Clock } from '../../../src/clock.js';
 import { closeDb, openDb, type Db } from '../../../src/db/open.js';
 import { sqliteStores } from '../../../src/db/stores.js';
@@ -54,7 +55,7 @@ export async function startDualWorld(options: { admins?: 1 | 2; env?: Record<str
   const services = await createServices({ config, stores: sqliteStores({ db, clock }), provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
   await services.staff.add(STAFF.id, 'staff', ADMIN.id);
   if ((options.admins ?? 2) === 2) await services.staff.add(SECOND_ADMIN.id, 'admin', ADMIN.id);
-  const catalogSync = createCatalogSync({ provider: services.provider, store: createSqliteCatalogStore({ db, clock }), clock, logger });
+  const catalogSync = createCatalogSync({ provider: services.provider, store: createCatalogStore({ database: databaseOf(db), clock }), clock, logger });
   await catalogSync.syncNow();
   const bot = createAppBot({ config, services, catalogSync, clock, logger });
   const polling = bot.start({ timeout: 1 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogStore } from '../../../src/catalog/catalog-store.js';
-import type { CatalogSnapshot } from '../../../src/catalog/catalog-writer.js';
+import type { CatalogStore } from '../../../src/db/catalog-store.js';
+import type { CatalogSnapshot } from '../../../src/db/catalog-writer.js';
 
 /**
  * What every catalog store does with what administrators hid, whatever

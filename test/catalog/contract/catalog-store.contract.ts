@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SEARCH_RESULTS, UNCATEGORISED_ID } from '../../../src/catalog/catalog-queries.js';
-import type { CatalogStore, CatalogStoreOptions } from '../../../src/catalog/catalog-store.js';
-import type { CatalogSnapshot } from '../../../src/catalog/catalog-writer.js';
+import { MAX_SEARCH_RESULTS, UNCATEGORISED_ID } from '../../../src/db/catalog-store.js';
+import type { CatalogStore, CatalogStoreOptions } from '../../../src/db/catalog-store.js';
+import type { CatalogSnapshot } from '../../../src/db/catalog-writer.js';
 import type { ProductDetail } from '../../../src/provider/schemas.js';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Json } from '../../../src/db/app-state-repo.js';
-import { defineSetting, type SettingsStore } from '../../../src/settings/settings-store.js';
+import { defineSetting, type SettingsStore } from '../../../src/db/settings-store.js';
 
 /**
  * What every SettingsStore does, whatever database keeps it: the same

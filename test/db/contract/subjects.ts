@@ -28,5 +28,3 @@ export function staffAuditOf(rows: AuditRowText[]) {
 }
 
 export const STAFF_AUDIT_SQL = "select actor_id, action, subject_id, detail from audit_log where action like 'staff.%' order by id";
-
-export const SETTINGS_AUDIT_SQL = "select actor_id, action, subject_id, detail from audit_log where action = 'setting.changed' order by id";

@@ -9,7 +9,7 @@ import { createStaffStore } from '../../../src/db/staff-store.js';
 import { createStaffView } from '../../../src/db/staff-view.js';
 import { createLogger } from '../../../src/logger.js';
 import { createSpendingRuleBook } from '../../../src/orders/spending-rules.js';
-import { createSqliteSettingsStore } from '../../../src/settings/settings-store.js';
+import { createSettingsStore } from '../../../src/db/settings-store.js';
 import { createSettingsView } from '../../../src/settings/settings-view.js';
 import { createManualClock } from '../../support/manual-clock.js';
 
@@ -29,7 +29,7 @@ async function world() {
   await staffStore.add(BEA, 'admin', ADA);
   await staffStore.add(SAM, 'staff', ADA);
   const staff = await createStaffView(staffStore);
-  const rules = createSpendingRuleBook({ settings: await createSettingsView(createSqliteSettingsStore({ db, clock })) });
+  const rules = createSpendingRuleBook({ settings: await createSettingsView(createSettingsStore({ database: databaseOf(db), clock })) });
   const requests = createAdminRequestStore({ database: databaseOf(db), clock });
   const dual = createDualControl({ requests, staffNow: staffStore, rules, roles: staff, appState: createAppStateStore({ database: databaseOf(db), clock }), clock, logger: createLogger({ level: 'silent' }) });
   return { dual, rules, staffStore, requests, clock };

@@ -1,6 +1,6 @@
 import type { Conversation } from '@grammyjs/conversations';
 import type { Context } from 'grammy';
-import type { CatalogCategory } from '../../../catalog/catalog-queries.js';
+import type { CatalogCategory } from '../../../db/catalog-store.js';
 import type { Locale } from '../../../text/i18n.js';
 import type { BotContext } from '../../context.js';
 import type { Outgoing } from '../../send.js';

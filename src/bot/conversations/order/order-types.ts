@@ -1,6 +1,6 @@
 import type { VelocityGuard, VelocityVerdict } from '../../../safeguards/velocity/velocity-guard.js';
-import type { CatalogCategory } from '../../../catalog/catalog-queries.js';
-import type { CatalogReads } from '../../../catalog/catalog-store.js';
+import type { CatalogCategory } from '../../../db/catalog-store.js';
+import type { CatalogReads } from '../../../db/catalog-store.js';
 import type { Logger } from '../../../logger.js';
 import type { LimitVerdict } from '../../../orders/limit-check.js';
 import type { OrderService, PlaceInput } from '../../../orders/order-service.js';

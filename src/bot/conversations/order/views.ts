@@ -1,6 +1,6 @@
 import { InlineKeyboard } from 'grammy';
-import type { CatalogCategory, CatalogProduct } from '../../../catalog/catalog-queries.js';
-import { UNCATEGORISED_ID } from '../../../catalog/catalog-queries.js';
+import type { CatalogCategory, CatalogProduct } from '../../../db/catalog-store.js';
+import { UNCATEGORISED_ID } from '../../../db/catalog-writer.js';
 import type { PageOf } from '../../../db/paging.js';
 import type { ProductDetail } from '../../../provider/schemas.js';
 import { formatAmount, formatNumber, type AmountUnit } from '../../../text/format.js';

@@ -1,5 +1,6 @@
 import { onTestFinished } from 'vitest';
-import { createSqliteCatalogStore } from '../../../../src/catalog/catalog-store.js';
+import { createCatalogStore } from '../../../../src/db/catalog-store.js';
+import { databaseOf } from '../../../../src/db/seam/database-of.js';
 import { sqliteStores } from '../../../../src/db/stores.js';
 import { createAppBot } from '../../../../src/app/bot-wiring.js';
 import { createServices } from '../../../../src/app/services.js';
@@ -60,7 +61,7 @@ export async function startBotWorld(
   await services.staff.add(STAFF.id, 'staff', ADMIN.id);
   if (options.orderLimit !== undefined) await services.spendingRules.setDefault('order', options.orderLimit, ADMIN.id);
   if (options.approvalThreshold !== undefined) await services.spendingRules.setDefault('approval', options.approvalThreshold, ADMIN.id);
-  const catalogSync = createCatalogSync({ provider: services.provider, store: createSqliteCatalogStore({ db, clock }), clock, logger });
+  const catalogSync = createCatalogSync({ provider: services.provider, store: createCatalogStore({ database: databaseOf(db), clock }), clock, logger });
   // false: a new database, as before the first refresh.
   if (options.catalogSynced ?? true) await catalogSync.syncNow();
   const bot = createAppBot({ config, services, catalogSync, clock, logger });

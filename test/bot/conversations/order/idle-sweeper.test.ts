@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CONVERSATION_KEY_PREFIX, createIdleOrderSweeper, EXPIRY_NOTICE_ATTEMPTS } from '../../../../src/bot/conversations/order/idle-sweeper.js';
 import type { Locale } from '../../../../src/text/i18n.js';
 import { closeDb, openDb, type Db } from '../../../../src/db/open.js';
-import { createSqliteStorage } from '../../../../src/db/session-storage.js';
-import { createSqliteSessionStore } from '../../../../src/db/session-store.js';
+import { createSessionStore } from '../../../../src/db/session-store.js';
+import { databaseOf } from '../../../../src/db/seam/database-of.js';
 import { createOrderRepo } from '../../../../src/orders/order-repo.js';
 import { silentLogger } from '../../../../src/logger.js';
 import { createManualClock } from '../../../support/manual-clock.js';
@@ -26,12 +26,12 @@ describe('the idle order sweeper', () => {
     const db = openDb(':memory:');
     opened.push(db);
     const clock = createManualClock(START);
-    const storage = createSqliteStorage<unknown>({ db, clock });
+    const storage = createSessionStore<unknown>({ database: databaseOf(db), clock });
     const told: { chatId: number; locale: Locale }[] = [];
     const tries: number[] = [];
     const cleared: { chatId: number; menuId: number }[] = [];
     const sweep = createIdleOrderSweeper({
-      sessions: createSqliteSessionStore({ db, clock }),
+      sessions: storage,
       idleMs: IDLE_MS,
       clock,
       notify: async (chatId, locale) => {
@@ -53,17 +53,17 @@ describe('the idle order sweeper', () => {
 
   it('tells the staff member, in their language, once the idle time has passed, and drops the conversation', async () => {
     const { clock, storage, told, sweep, key } = setup();
-    storage.write(key(3003), active);
+    await storage.write(key(3003), active);
     clock.advance(IDLE_MS + 1);
     await sweep();
     expect(told).toEqual([{ chatId: 3003, locale: 'fa' }]);
-    expect(storage.read(key(3003))).toBeUndefined();
+    expect(await storage.read(key(3003))).toBeUndefined();
   });
 
   it('takes the buttons off the menu the expired order had on screen', async () => {
     const { clock, storage, cleared, sweep, key } = setup();
     const onScreen = { ...active, state: { order: [{ ...active.state.order[0], args: '[{"locale":"en","carried":{"menuId":41}}]' }] } };
-    storage.write(key(2002), onScreen);
+    await storage.write(key(2002), onScreen);
     clock.advance(IDLE_MS + 1);
     await sweep();
     expect(cleared).toEqual([{ chatId: 2002, menuId: 41 }]);
@@ -71,7 +71,7 @@ describe('the idle order sweeper', () => {
 
   it('leaves alone a conversation whose order is being placed right now', async () => {
     const { db, clock, storage, told, sweep, key } = setup();
-    storage.write(key(2002), active);
+    await storage.write(key(2002), active);
     clock.advance(IDLE_MS - 1_000);
     // Confirm pressed just before the deadline: the intent exists, the session is saved only after the POST.
     const repo = createOrderRepo({ db, clock });
@@ -82,12 +82,12 @@ describe('the idle order sweeper', () => {
     clock.advance(2_000);
     await sweep();
     expect(told).toEqual([]);
-    expect(storage.read(key(2002))).toBeDefined();
+    expect(await storage.read(key(2002))).toBeDefined();
   });
 
   it('tells nobody twice', async () => {
     const { clock, storage, told, sweep, key } = setup();
-    storage.write(key(2002), active);
+    await storage.write(key(2002), active);
     clock.advance(IDLE_MS + 1);
     await sweep();
     clock.advance(IDLE_MS);
@@ -97,26 +97,26 @@ describe('the idle order sweeper', () => {
 
   it('leaves a conversation alone before the idle time has passed', async () => {
     const { clock, storage, told, sweep, key } = setup();
-    storage.write(key(2002), active);
+    await storage.write(key(2002), active);
     clock.advance(IDLE_MS - 1);
     await sweep();
     expect(told).toEqual([]);
-    expect(storage.read(key(2002))).toEqual(active);
+    expect(await storage.read(key(2002))).toEqual(active);
   });
 
   it('removes a finished conversation without a message', async () => {
     const { clock, storage, told, sweep, key } = setup();
-    storage.write(key(2002), ended);
+    await storage.write(key(2002), ended);
     clock.advance(IDLE_MS + 1);
     await sweep();
     expect(told).toEqual([]);
-    expect(storage.read(key(2002))).toBeUndefined();
+    expect(await storage.read(key(2002))).toBeUndefined();
   });
 
   it('still tells the others when one message cannot be delivered', async () => {
     const { clock, storage, told, sweep, key } = setup({ failFor: 2002 });
-    storage.write(key(2002), active);
-    storage.write(key(3003), active);
+    await storage.write(key(2002), active);
+    await storage.write(key(3003), active);
     clock.advance(IDLE_MS + 1);
     await expect(sweep()).resolves.toBeUndefined();
     expect(told).toEqual([{ chatId: 3003, locale: 'fa' }]);
@@ -124,7 +124,7 @@ describe('the idle order sweeper', () => {
 
   it('tries a notice Telegram did not take again on the next sweep, once it arrives', async () => {
     const { clock, storage, told, sweep, key } = setup({ failFor: 2002, failTimes: 2 });
-    storage.write(key(2002), active);
+    await storage.write(key(2002), active);
     clock.advance(IDLE_MS + 1);
     await sweep();
     expect(told).toEqual([]);
@@ -138,7 +138,7 @@ describe('the idle order sweeper', () => {
 
   it('gives up on a notice after a bounded number of attempts', async () => {
     const { clock, storage, told, tries, sweep, key } = setup({ failFor: 2002 });
-    storage.write(key(2002), active);
+    await storage.write(key(2002), active);
     clock.advance(IDLE_MS + 1);
     for (let i = 0; i < EXPIRY_NOTICE_ATTEMPTS + 3; i++) await sweep();
     expect(told).toEqual([]);

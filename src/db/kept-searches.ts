@@ -1,4 +1,4 @@
-import { resolvePage, type PageRequest } from '../db/paging.js';
+import { resolvePage, type PageRequest } from './paging.js';
 import { createKeptReads } from './kept-reads.js';
 
 /** Searches whose hits are kept; the least recently used is let go past this (each is at most MAX_SEARCH_RESULTS ids). */

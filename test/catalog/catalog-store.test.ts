@@ -1,17 +1,98 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/clock.js';
-import { createPostgresCatalogStore } from '../../src/db/postgres/catalog-store.js';
-import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
-import { freshDatabase } from '../support/postgres-database.js';
-import { catalogStoreContract } from './contract/catalog-store.contract.js';
-import { hiddenCatalogContract } from './contract/catalog-hidden.contract.js';
-import { CATALOG_AUDIT_SQL, catalogAuditOf } from './contract/catalog-audit.js';
-import type { AuditRowText } from '../db/contract/subjects.js';
-import { createCatalogView } from '../../src/catalog/catalog-view.js';
 import { CATALOG_SYNC_STATE_KEY } from '../../src/catalog/catalog-sync.js';
-import type { CatalogStore } from '../../src/catalog/catalog-store.js';
+import { createCatalogView } from '../../src/catalog/catalog-view.js';
+import { systemClock } from '../../src/clock.js';
+import { createCatalogStore, type CatalogStore } from '../../src/db/catalog-store.js';
+import { closeDb, openDb, type Db } from '../../src/db/open.js';
+import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
+import type { Database } from '../../src/db/seam/database.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
+import { forEachDatabase } from '../support/each-database.js';
+import { freshDatabase } from '../support/postgres-database.js';
+import { catalogAuditOf } from './contract/catalog-audit.js';
+import { hiddenCatalogContract } from './contract/catalog-hidden.contract.js';
+import { catalogStoreContract } from './contract/catalog-store.contract.js';
 
-/** One database for the file, its catalog emptied before each case. */
+const CATALOG_TABLES = ['products', 'categories', 'category_counts', 'product_prices', 'app_state', 'catalog_hidden', 'audit_log'];
+
+async function stateText(database: Database, key: string): Promise<string | undefined> {
+  const { appState } = database.tables;
+  return (await database.q.select({ value: appState.value }).from(appState).where(eq(appState.key, key)))[0]?.value;
+}
+
+async function catalogAudit(database: Database) {
+  const { auditLog } = database.tables;
+  const rows = await database.q
+    .select({ actor_id: auditLog.actorId, action: auditLog.action, subject_id: auditLog.subjectId, detail: auditLog.detail })
+    .from(auditLog)
+    .where(like(auditLog.action, 'catalog.%'))
+    .orderBy(asc(auditLog.id));
+  return catalogAuditOf(rows);
+}
+
+forEachDatabase(CATALOG_TABLES, (label, fresh) => {
+  let current: Database | undefined;
+  const stores = async () => {
+    const database = await fresh();
+    current = database;
+    return database;
+  };
+
+  catalogStoreContract(label, {
+    async fresh() {
+      const database = await stores();
+      return (options) => createCatalogStore({ database, clock: systemClock, ...options });
+    },
+    stateText: (key) => stateText(current!, key),
+  });
+  hiddenCatalogContract(label, {
+    fresh: async () => createCatalogStore({ database: await stores(), clock: systemClock, rest: async () => undefined }),
+    audit: () => catalogAudit(current!),
+  });
+  if (label === 'SQLite') return;
+
+  // The store as instances use it on PostgreSQL (fresh-views.ts): the menu's reads kept in memory, dropped by every write through it.
+  const viewed = (store: CatalogStore) => createCatalogView(store, { keptStateKeys: [CATALOG_SYNC_STATE_KEY] });
+  catalogStoreContract('PostgreSQL, through the catalog view', {
+    async fresh() {
+      const database = await stores();
+      return (options) => viewed(createCatalogStore({ database, clock: systemClock, ...options }));
+    },
+    stateText: (key) => stateText(current!, key),
+  });
+  // Hiding through the view drops the menu it keeps, so the next read is the database's.
+  hiddenCatalogContract('PostgreSQL, through the catalog view', {
+    fresh: async () => viewed(createCatalogStore({ database: await stores(), clock: systemClock, rest: async () => undefined })),
+    audit: () => catalogAudit(current!),
+  });
+});
+
+describe('SQLite search: the hits of a search kept until the catalog changes', () => {
+  const opened: Db[] = [];
+  afterAll(() => opened.splice(0).forEach(closeDb));
+
+  it('lets them go when another connection (a script, a repair) changes the database', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'giftdesk-kept-')), 'bot.sqlite');
+    const db = openDb(file);
+    const other = openDb(file);
+    opened.push(db, other);
+    const store = createCatalogStore({ database: databaseOf(db), clock: systemClock, rest: async () => undefined });
+    await store.write({
+      categories: [{ id: 1, title: 'Games', parentId: null }],
+      products: [1, 2, 3].map((id) => ({ id, title: `Steam Wallet ${id}`, categoryId: 1, isAvailable: true, imageUrl: null })),
+    });
+    const ids = async () => (await store.search({ query: 'steam', page: 1, pageSize: 8 })).items.map((p) => p.id);
+    expect(await ids()).toEqual([1, 2, 3]);
+    other.$client.prepare(`insert into catalog_hidden (kind, item_id, title, hidden_by, hidden_at) values ('product', 2, 'Steam Wallet 2', null, 0)`).run();
+    expect(await ids()).toEqual([1, 3]);
+  });
+});
+
+/** What only PostgreSQL has (the index its triggers keep, another instance's change learnt from the view): one database, changed as psql would change it. */
 let db: PgDb;
 beforeAll(async () => {
   db = await openPostgres(await freshDatabase('catalog_store'));
@@ -20,42 +101,11 @@ afterAll(async () => {
   if (db) await closePostgres(db);
 });
 
-catalogStoreContract('PostgreSQL', {
-  async fresh() {
-    await db.$client.query('truncate products, categories, category_counts, product_prices, app_state, catalog_hidden');
-    return (options) => createPostgresCatalogStore({ db, clock: systemClock, ...options });
-  },
-  stateText: async (key) => (await db.$client.query<{ value: string }>('select value from app_state where key = $1', [key])).rows[0]?.value,
-});
-
-// The store as instances use it on PostgreSQL (fresh-views.ts): the menu's reads kept in memory, dropped by every write through it.
-catalogStoreContract('PostgreSQL, through the catalog view', {
-  async fresh() {
-    await db.$client.query('truncate products, categories, category_counts, product_prices, app_state, catalog_hidden');
-    return (options) => createCatalogView(createPostgresCatalogStore({ db, clock: systemClock, ...options }), { keptStateKeys: [CATALOG_SYNC_STATE_KEY] });
-  },
-  stateText: async (key) => (await db.$client.query<{ value: string }>('select value from app_state where key = $1', [key])).rows[0]?.value,
-});
-
-for (const [name, through] of [
-  ['PostgreSQL', (store: CatalogStore) => store],
-  // Hiding through the view drops the menu it keeps, so the next read is the database's.
-  ['PostgreSQL, through the catalog view', (store: CatalogStore) => createCatalogView(store, { keptStateKeys: [CATALOG_SYNC_STATE_KEY] })],
-] as const) {
-  hiddenCatalogContract(name, {
-    async fresh() {
-      await db.$client.query('truncate products, categories, category_counts, product_prices, app_state, catalog_hidden, audit_log restart identity');
-      return through(createPostgresCatalogStore({ db, clock: systemClock, rest: async () => undefined }));
-    },
-    audit: async () => catalogAuditOf((await db.$client.query<AuditRowText>(CATALOG_AUDIT_SQL)).rows),
-  });
-}
-
 describe('catalog view on PostgreSQL', () => {
   it('answers the menu from memory and shows a refresh or a sync state written through it at once', async () => {
     const client = db.$client;
     await client.query('truncate products, categories, category_counts, product_prices, app_state, catalog_hidden');
-    const view = createCatalogView(createPostgresCatalogStore({ db, clock: systemClock, rest: async () => undefined }), { keptStateKeys: [CATALOG_SYNC_STATE_KEY] });
+    const view = createCatalogView(createCatalogStore({ database: databaseOf(db), clock: systemClock, rest: async () => undefined }), { keptStateKeys: [CATALOG_SYNC_STATE_KEY] });
     const snapshot = (title: string) => ({
       categories: [{ id: 1, title, parentId: null }],
       products: [{ id: 10, title: 'Card 10', categoryId: 1, imageUrl: null, isAvailable: true }],
@@ -86,7 +136,7 @@ describe('PostgreSQL search index (product_search, kept by triggers)', () => {
   it('follows products written outside the catalog writer (db:copy, a repair in psql): insert, rename, move, delete, truncate', async () => {
     const client = db.$client;
     await client.query('truncate products, categories, category_counts, product_prices, app_state, catalog_hidden');
-    const store = createPostgresCatalogStore({ db, clock: systemClock });
+    const store = createCatalogStore({ database: databaseOf(db), clock: systemClock });
     // Each change here moves the catalog's counter, on which the catalog view has the store forget its kept searches.
     const ids = async (query: string) => {
       store.forget!();
@@ -115,7 +165,7 @@ describe('PostgreSQL search: the hits of a search kept until the catalog changes
   it('keeps them through a change made outside the store until told to forget, as the catalog view does when the counter moves', async () => {
     const client = db.$client;
     await client.query('truncate products, categories, category_counts, product_prices, app_state, catalog_hidden');
-    const store = createPostgresCatalogStore({ db, clock: systemClock, rest: async () => undefined });
+    const store = createCatalogStore({ database: databaseOf(db), clock: systemClock, rest: async () => undefined });
     await store.write({
       categories: [{ id: 1, title: 'Games', parentId: null }],
       products: Array.from({ length: 20 }, (_, i) => ({ id: i + 1, title: `Steam Wallet ${i + 1}`, categoryId: 1, isAvailable: true, imageUrl: null })),

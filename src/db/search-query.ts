@@ -1,13 +1,16 @@
-import { ALIAS_GROUPS } from './aliases.js';
-import { normaliseSearchText } from './normalise.js';
+import { ALIAS_GROUPS } from './brand-aliases.js';
+import { normaliseSearchText } from './search-text.js';
 
 /**
  * Turns what a staff member typed into an FTS5 match expression over the
  * product index: every word must match (as a prefix, so half-typed words
  * find their products), and a word or phrase that is a known brand name
  * or common word in one script also matches its spellings in the other
- * (see aliases.ts). Returns null when nothing searchable was typed.
+ * (see brand-aliases.ts). Returns null when nothing searchable was typed.
  */
+
+/** Most products one search lists (12 pages of 8): a longer list on a phone is a sign to type more. */
+export const MAX_SEARCH_RESULTS = 96;
 
 const MAX_WORDS = 8;
 /** Longest alias in words ("call of duty"). */
@@ -20,6 +23,17 @@ const WORD = /[\p{L}\p{N}\p{M}%_]+/gu;
 
 export function searchWords(text: string): string[] {
   return normaliseSearchText(text).match(WORD) ?? [];
+}
+
+/** The words a product is found by besides its title, by category id: its category's name and that category's parent's, folded. */
+export function categoryTexts(categories: readonly { id: number; title: string; parentId: number | null }[]): Map<number, string> {
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  return new Map(
+    categories.map((c) => {
+      const parent = c.parentId === null ? undefined : byId.get(c.parentId);
+      return [c.id, normaliseSearchText(parent && parent.id !== c.id ? `${c.title} ${parent.title}` : c.title)];
+    }),
+  );
 }
 
 interface AliasIndex {
@@ -92,7 +106,12 @@ export function buildSearchTerms(query: string): string[][][] | null {
   return terms;
 }
 
+/** The terms (buildSearchTerms) as an FTS5 match expression: every term, each any of its phrases. */
+export function matchExpression(terms: string[][][]): string {
+  return terms.map(anyOf).join(' AND ');
+}
+
 export function buildMatchExpression(query: string): string | null {
   const terms = buildSearchTerms(query);
-  return terms === null ? null : terms.map(anyOf).join(' AND ');
+  return terms === null ? null : matchExpression(terms);
 }
