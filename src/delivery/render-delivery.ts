@@ -1,9 +1,10 @@
 import { FormattedString } from '@grammyjs/parse-mode';
-import { formatDateText, localDigits } from '../text/format.js';
+import { localDigits } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { JsonValue, OrderDetail, OrderItem } from '../provider/schemas.js';
 import { splitMessage } from '../text/split-message.js';
 import { deliveryKey, humaniseKey, isKnownKey, isSecretKey, singularLabel } from './delivery-keys.js';
+import { showDateText } from '../text/presentation.js';
 
 type Entity = FormattedString['rawEntities'][number];
 
@@ -219,7 +220,7 @@ function present(value: JsonValue | null, key: string | null, what: string, opts
   // A date reads in the reader's calendar, digits and zone, whatever its key; under a key known to hold
   // codes, or as the whole delivery, it is a code and is left as sent.
   const code = key === null || (isKnownKey(key) && isSecretKey(key));
-  const date = code ? null : formatDateText(text, opts.locale, opts.timeZone);
+  const date = code ? null : showDateText(opts, text);
   if (date !== null) return { text: new FormattedString(date) };
   if (!isSecretKey(key)) return { text: new FormattedString(text) };
   return { text: FormattedString.spoiler(text), copy: copyOf(text, what, opts) };

@@ -1,8 +1,9 @@
 import { clipName, type DescribePerson } from '../describe-person.js';
-import { formatAmount, formatDateTime, formatDay, formatId, formatNumber, type AmountUnit } from '../../text/format.js';
+import { formatDateTime, formatDay, formatId, formatNumber, type AmountUnit } from '../../text/format.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import type { LedgerEntry, LedgerOrder } from '../../ledger/ledger-store.js';
 import type { Statement, StatementException } from '../../ledger/statement.js';
+import { showAmount, showDateTime } from '../../text/presentation.js';
 
 export interface StatementView {
   t: Translate;
@@ -16,8 +17,8 @@ export interface StatementView {
 const LISTED_EXCEPTIONS = 15;
 const MAX_DESCRIPTION = 60;
 
-const amount = (v: StatementView, value: number) => formatAmount(value, v.locale, v.amountUnit);
-const when = (v: StatementView, at: number | null, text: string | null) => (at === null ? (text ?? '?') : formatDateTime(at, v.locale, v.timeZone));
+const amount = (v: StatementView, value: number) => showAmount(v, value);
+const when = (v: StatementView, at: number | null, text: string | null) => (at === null ? (text ?? '?') : showDateTime(v, at));
 
 function entryWords(v: StatementView, entry: LedgerEntry): Record<string, string> {
   return {
@@ -40,7 +41,7 @@ function orderWords(v: StatementView, order: LedgerOrder): Record<string, string
 
 /** An order whose debit has not reached the wallet yet, in one line. */
 export function awaitingText(v: StatementView, order: LedgerOrder): string {
-  return v.t('statement-awaiting-one', { ...orderWords(v, order), at: formatDateTime(order.placedAt, v.locale, v.timeZone) });
+  return v.t('statement-awaiting-one', { ...orderWords(v, order), at: showDateTime(v, order.placedAt) });
 }
 
 /** One exception in one line, in the reader's language. */
