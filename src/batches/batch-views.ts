@@ -2,23 +2,17 @@ import { planTotals } from './batch-plan.js';
 import type { FormattedString } from '@grammyjs/parse-mode';
 import { lineLabel } from '../orders/order-line.js';
 import type { OrderRow } from '../orders/order-repo.js';
-import { formatId, formatNumber, type AmountUnit } from '../text/format.js';
+import { formatId, formatNumber } from '../text/format.js';
 import { bold, joinLines, plain } from '../text/formatted.js';
-import type { Locale, Translate } from '../text/i18n.js';
 import type { OutgoingButton } from '../text/send-port.js';
 import { isLive } from './batch-orders.js';
 import { planUnits } from '../domain/batches.js';
 import type { BatchRecord } from './batch-store.js';
 import type { PriceMove } from './batch-runner.js';
-import { showAmount, showDateTimeWithZone } from '../text/presentation.js';
+import { showAmount, showDateTimeWithZone, type ReaderView } from '../text/presentation.js';
 
 /** How one reader is written to. */
-export interface BatchViewContext {
-  t: Translate;
-  locale: Locale;
-  amountUnit: AmountUnit;
-  timeZone: string;
-}
+export type BatchViewContext = ReaderView;
 
 /** Buttons of batch messages: 'bt:<verb>:<batch>[:<price>]'; every check is made again at the press. 'sh' shows the batch (from /orders). */
 export const BATCH_DATA = /^bt:(ok|no|stop|go|ap|rf|sh):([0-9]{1,12})(?::([0-9]{1,16}))?$/;

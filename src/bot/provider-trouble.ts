@@ -19,8 +19,8 @@ import { ReadPaceError } from '../safeguards/velocity/read-pace.js';
 import { INTERACTIVE_MAX_WAIT_MS } from '../provider/rate-limit.js';
 import type { Logger } from '../logger.js';
 import { formatNumber } from '../text/format.js';
-import type { Locale, Translate } from '../text/i18n.js';
-import { showClockTime, showZone } from '../text/presentation.js';
+import type { Translate } from '../text/i18n.js';
+import { showClockTime, showZone, type TimeReader } from '../text/presentation.js';
 
 /** What went wrong with the provider, in the terms a staff member needs. */
 export type Trouble =
@@ -65,11 +65,7 @@ const TROUBLE_MESSAGE: Record<Trouble, string> = {
 };
 
 /** What makes the words precise: the error itself, the reader's locale for digits, and the zone times are shown in. */
-export interface TroubleDetail {
-  error: unknown;
-  locale: Locale;
-  timeZone: string;
-}
+export type TroubleDetail = TimeReader & { error: unknown };
 
 /**
  * The trouble in plain words. With the error at hand, a wait says until when

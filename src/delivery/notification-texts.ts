@@ -1,30 +1,24 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
-import { type AmountUnit, formatGoods, formatId, formatNumber } from '../text/format.js';
+import { formatGoods, formatId, formatNumber } from '../text/format.js';
 import { bold, joinLines } from '../text/formatted.js';
-import type { Locale, Translate } from '../text/i18n.js';
+import type { Locale } from '../text/i18n.js';
 import type { AdoptionProof, ReviewCandidate } from '../domain/order-states.js';
 import type { NotificationKind } from '../domain/notification-kinds.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import type { RefundSeen } from '../tracking/find-refund.js';
 import { answerExpectedBy } from '../tracking/reconcile-search.js';
 import { goodsOf, lineLabel, type OrderLine } from '../orders/order-line.js';
-import { showAmount, showDateTime, showDateTimeWithZone, showPreciseTime } from '../text/presentation.js';
+import { showAmount, showDateTime, showDateTimeWithZone, showPreciseTime, type ReaderView } from '../text/presentation.js';
 
 /**
  * The words of every notification except the delivery itself. Only facts
  * from our own records (reference, product, amounts, states) reach Fluent;
  * no code ever does.
  */
-export interface TextContext {
-  t: Translate;
-  locale: Locale;
-  amountUnit: AmountUnit;
-  /** IANA zone every time is shown in. */
-  timeZone: string;
-  sandbox: boolean;
+export type TextContext = ReaderView & {
   /** Who ordered, in words ("Name (@user)"); the numeric ID when not given. */
   describePerson?: (telegramId: number) => string;
-}
+};
 
 export type StaffKind = Exclude<NotificationKind, 'delivered' | 'stale'>;
 

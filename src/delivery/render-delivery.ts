@@ -4,15 +4,12 @@ import type { Locale, Translate } from '../text/i18n.js';
 import type { JsonValue, OrderDetail, OrderItem } from '../provider/schemas.js';
 import { splitMessage } from '../text/split-message.js';
 import { deliveryKey, humaniseKey, isKnownKey, isSecretKey, singularLabel } from './delivery-keys.js';
-import { showDateText } from '../text/presentation.js';
+import { showDateText, type ReaderView } from '../text/presentation.js';
 
 type Entity = FormattedString['rawEntities'][number];
 
-export interface RenderDeliveryOptions {
-  t: Translate;
-  locale: Locale;
-  /** IANA zone a moment in the delivery (not a bare date) is shown in. */
-  timeZone: string;
+/** The reader's words and language, and the zone a moment in the delivery (not a bare date) is shown in; then what frames the codes. */
+export type RenderDeliveryOptions = Pick<ReaderView, 't' | 'locale' | 'timeZone'> & {
   /** First lines of the first message (order reference, product, sandbox badge); given by the caller. */
   heading: FormattedString;
   /** Last lines of the last message, if any. */
@@ -23,7 +20,7 @@ export interface RenderDeliveryOptions {
    * function) shows a "Product #id" fallback instead.
    */
   productLabel?: (productId: number) => string | null;
-}
+};
 
 /** A copy-to-clipboard button for one secret: Telegram copies `text` exactly when it is tapped. */
 export interface CopyButton {

@@ -4,17 +4,12 @@ import { lineLabel, lineOf } from '../orders/order-line.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import { formatDay, formatNumber } from '../text/format.js';
 import { joinLines } from '../text/formatted.js';
-import type { Locale, Translate } from '../text/i18n.js';
 import type { OutgoingMessage } from '../text/send-port.js';
 import type { ClaimedReminder } from '../db/code-expiry-store.js';
 import { lastWorkingMoment } from './expiry-days.js';
+import type { ReaderView } from '../text/presentation.js';
 
-export interface ReminderView {
-  t: Translate;
-  locale: Locale;
-  /** IANA zone the expiry day is named in. */
-  timeZone: string;
-}
+export type ReminderView = ReaderView;
 
 /**
  * The one reminder of an order's cards due to expire: which order, which

@@ -1,21 +1,16 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
-import { type AmountUnit, formatGoods, formatId } from '../text/format.js';
+import { formatGoods, formatId } from '../text/format.js';
 import { bold, joinLines } from '../text/formatted.js';
 import { withoutUnsafeCharacters } from '../text/unsafe-characters.js';
-import type { Locale, Translate } from '../text/i18n.js';
 import { totalOf, type ApprovalRow } from './approval-repo.js';
 import { goodsOf, lineTotal } from './order-line.js';
-import { showAmount, showDateTimeWithZone } from '../text/presentation.js';
+import { showAmount, showDateTimeWithZone, type ReaderView } from '../text/presentation.js';
 
 /** What every approval text needs: the reader's language and how amounts, times and people are written. */
-export interface ApprovalTextContext {
-  t: Translate;
-  locale: Locale;
-  amountUnit: AmountUnit;
-  timeZone: string;
+export type ApprovalTextContext = ReaderView & {
   /** A person as administrators know them; the names module supplies this, the id otherwise. */
   describePerson: (id: number) => string;
-}
+};
 
 /** ap:y:<approval>:<revision> approves the numbers that summary showed; ap:n:<approval> rejects. */
 export const APPROVE_DATA = /^ap:y:([0-9]{1,15}):([0-9]{1,9})$/;

@@ -2,17 +2,10 @@ import type { Json } from '../../db/app-state-repo.js';
 import type { AuditFacts } from '../../db/audit-log.js';
 import { SPENDING_RULE_KINDS } from '../../orders/spending-rules.js';
 import { formatId } from '../../text/format.js';
-import type { AmountUnit } from '../../text/format.js';
-import type { Locale, Translate } from '../../text/i18n.js';
 import { stepUpOrdersWords, velocityChangeWords } from '../../safeguards/dual-control/dual-control-announcer.js';
-import { showAmount } from '../../text/presentation.js';
+import { showAmount, type ReaderView } from '../../text/presentation.js';
 
-interface View {
-  t: Translate;
-  locale: Locale;
-  amountUnit: AmountUnit;
-  describePerson: (id: number) => string;
-}
+type View = Pick<ReaderView, 't' | 'locale' | 'amountUnit'> & { describePerson: (id: number) => string };
 
 const STEPS = ['requested', 'confirmed', 'refused', 'expired'] as const;
 

@@ -4,20 +4,13 @@ import type { AuditFacts } from '../../db/audit-log.js';
 import { ORDER_STATES } from '../../domain/order-states.js';
 import { STAFF_ROLES } from '../../domain/staff-roles.js';
 import { clipName, type DescribePerson } from '../describe-person.js';
-import { type AmountUnit, formatGoods, formatId, formatNumber } from '../../text/format.js';
-import type { Locale, Translate } from '../../text/i18n.js';
+import { formatGoods, formatId, formatNumber } from '../../text/format.js';
 import { factsFromLegacy } from './legacy-rows.js';
 import { settingWords } from './setting-words.js';
 import { adminChangeWords } from './admin-change-words.js';
-import { showAmount, showDateText, showDateTimeWithZone } from '../../text/presentation.js';
+import { showAmount, showDateText, showDateTimeWithZone, type ReaderView } from '../../text/presentation.js';
 
-export interface EventWordsView {
-  t: Translate;
-  locale: Locale;
-  amountUnit: AmountUnit;
-  timeZone: string;
-  describePerson: DescribePerson;
-}
+export type EventWordsView = ReaderView & { describePerson: DescribePerson };
 
 /** Words someone typed or the provider wrote are cut: one event stays a few lines. */
 const MAX_QUOTE = 160;

@@ -1,16 +1,10 @@
 import type { Json } from '../../db/app-state-repo.js';
 import type { AuditFacts } from '../../db/audit-log.js';
 import { clipName, type DescribePerson } from '../describe-person.js';
-import { formatNumber, type AmountUnit } from '../../text/format.js';
-import type { Locale, Translate } from '../../text/i18n.js';
-import { showAmount } from '../../text/presentation.js';
+import { formatNumber } from '../../text/format.js';
+import { showAmount, type ReaderView } from '../../text/presentation.js';
 
-interface SettingView {
-  t: Translate;
-  locale: Locale;
-  amountUnit: AmountUnit;
-  describePerson: DescribePerson;
-}
+type SettingView = Pick<ReaderView, 't' | 'locale' | 'amountUnit'> & { describePerson: DescribePerson };
 
 const SPENDING = /^spending\.(order|day|month|approval)\.(?:default|person\.(\d{1,16}))$/;
 

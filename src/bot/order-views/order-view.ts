@@ -5,29 +5,20 @@ import type { DescribePerson } from '../describe-person.js';
 import type { OrderRow } from '../../orders/order-repo.js';
 import { isFinal, localStateFor, PROVIDER_STATE_MAP } from '../../domain/order-lifecycle.js';
 import type { OrderDetail } from '../../provider/schemas.js';
-import { type AmountUnit, formatGoods, formatId, formatNumber } from '../../text/format.js';
+import { formatGoods, formatId, formatNumber } from '../../text/format.js';
 import { answerExpectedBy } from '../../tracking/reconcile-search.js';
 import { bold, joinLines } from '../../text/formatted.js';
-import type { Locale, Translate } from '../../text/i18n.js';
+import type { Translate } from '../../text/i18n.js';
 import type { Outgoing } from '../send.js';
 import { mayOrder } from '../middleware/roles.js';
 import { againData, codesData, listData, trackData, type TrackOrigin } from './callback-data.js';
 import { goodsOf } from '../../orders/order-line.js';
 import { CLIP, clip } from '../../text/clip.js';
 import { withoutUnsafeCharacters } from '../../text/unsafe-characters.js';
-import { showAmount, showDateTime, showDateTimeWithZone, showZone } from '../../text/presentation.js';
+import { showAmount, showDateTime, showDateTimeWithZone, showZone, type ReaderView } from '../../text/presentation.js';
 
-export interface TrackingView {
-  t: Translate;
-  locale: Locale;
-  amountUnit: AmountUnit;
-  /** Who ordered, in words; the numeric ID when not given. */
-  describePerson?: DescribePerson;
-  /** IANA zone every time is shown in. */
-  timeZone: string;
-  /** Sandbox mode: every message carries the badge. */
-  sandbox: boolean;
-}
+/** The reader (their language, the deployment's unit, zone and SANDBOX badge), and who ordered in words: the numeric ID when not given. */
+export type TrackingView = ReaderView & { describePerson?: DescribePerson };
 
 export interface Viewer {
   telegramId: number;

@@ -1,17 +1,10 @@
 import { clipName, type DescribePerson } from '../describe-person.js';
-import { formatDateTime, formatDay, formatId, formatNumber, type AmountUnit } from '../../text/format.js';
-import type { Locale, Translate } from '../../text/i18n.js';
+import { formatDateTime, formatDay, formatId, formatNumber } from '../../text/format.js';
 import type { LedgerEntry, LedgerOrder } from '../../ledger/ledger-store.js';
 import type { Statement, StatementException } from '../../ledger/statement.js';
-import { showAmount, showDateTime } from '../../text/presentation.js';
+import { showAmount, showDateTime, type ReaderView } from '../../text/presentation.js';
 
-export interface StatementView {
-  t: Translate;
-  locale: Locale;
-  timeZone: string;
-  amountUnit: AmountUnit;
-  describePerson: DescribePerson;
-}
+export type StatementView = ReaderView & { describePerson: DescribePerson };
 
 /** Exceptions listed in the chat; the file lists them all. */
 const LISTED_EXCEPTIONS = 15;

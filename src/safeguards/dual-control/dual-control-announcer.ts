@@ -1,25 +1,19 @@
 import type { Logger } from '../../logger.js';
-import { type AmountUnit, formatNumber } from '../../text/format.js';
+import { formatNumber } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
-import type { Locale, Translate } from '../../text/i18n.js';
+import type { Locale } from '../../text/i18n.js';
 import type { ClearButtons, OutgoingMessage, SendMessage } from '../../text/send-port.js';
 import { parseAdminChange, type AdminChange } from './admin-change.js';
 import type { AdminRequestRow, AdminRequestStore } from '../../db/admin-request-store.js';
 import type { DecideOutcome } from './dual-control.js';
-import { showAmount, showDateTimeWithZone } from '../../text/presentation.js';
+import { showAmount, showDateTimeWithZone, type ReaderView } from '../../text/presentation.js';
 
 /** dc:y:<request> confirms, dc:n:<request> refuses: the id alone, every check is made again at the press. */
 export const CONFIRM_CHANGE_DATA = /^dc:y:([0-9]{1,15})$/;
 export const REFUSE_CHANGE_DATA = /^dc:n:([0-9]{1,15})$/;
 
 /** How one reader is written to: their language, and how amounts, times and people read. */
-export interface DualTextContext {
-  t: Translate;
-  locale: Locale;
-  amountUnit: AmountUnit;
-  timeZone: string;
-  describePerson: (id: number) => string;
-}
+export type DualTextContext = ReaderView & { describePerson: (id: number) => string };
 
 /** The change in a few words, in the reader's language: "set Sam's “Per day” to no limit". */
 export function changeWords(c: DualTextContext, stored: AdminChange | unknown, teamDefault?: (rule: Extract<AdminChange, { kind: 'rule' }>['rule']) => number | null): string {

@@ -1,7 +1,6 @@
 import { InlineKeyboard } from 'grammy';
 import { formatNumber } from '../../../text/format.js';
 import { bold, joinLines } from '../../../text/formatted.js';
-import type { Translate } from '../../../text/i18n.js';
 import type { LimitVerdict } from '../../../orders/limit-check.js';
 import type { Outgoing } from '../../send.js';
 import { ACTION, data } from './actions.js';

@@ -3,27 +3,21 @@ import type { CatalogCategory, CatalogProduct } from '../../../catalog/catalog-q
 import { UNCATEGORISED_ID } from '../../../catalog/catalog-queries.js';
 import type { PageOf } from '../../../db/paging.js';
 import type { ProductDetail } from '../../../provider/schemas.js';
-import { formatNumber, type AmountUnit } from '../../../text/format.js';
+import { formatNumber } from '../../../text/format.js';
 import { bold, joinLines } from '../../../text/formatted.js';
-import type { Locale, Translate } from '../../../text/i18n.js';
+import type { Translate } from '../../../text/i18n.js';
 import type { Outgoing } from '../../send.js';
 import { chosenRegion, currentField, hasRegionChoice, maxQuantity, type Draft } from './draft.js';
 import { ACTION, data, type Action } from './actions.js';
 import { CLIP, clip } from '../../../text/clip.js';
-import { showAmount } from '../../../text/presentation.js';
+import { showAmount, type ReaderView } from '../../../text/presentation.js';
 
 /** What the views need besides the draft. */
-export interface ViewContext {
-  t: Translate;
-  locale: Locale;
-  amountUnit: AmountUnit;
-  sandbox: boolean;
+export type ViewContext = ReaderView & {
   perItemLimit: number;
-  /** IANA zone every time is shown in (when a spending limit starts afresh, for one). */
-  timeZone: string;
   /** The most products one order may hold; "Add another product" is not offered at it. Absent: not offered at all. */
   maxLines?: number;
-}
+};
 
 /** A line shown above a step, such as why the last answer was refused. */
 export type Notice = string | null;
