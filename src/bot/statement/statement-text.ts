@@ -1,8 +1,8 @@
 import { clipName, type DescribePerson } from '../describe-person.js';
-import { formatDateTime, formatDay, formatId, formatNumber } from '../../text/format.js';
+import { formatId, formatNumber } from '../../text/format.js';
 import type { LedgerEntry, LedgerOrder } from '../../ledger/ledger-store.js';
 import type { Statement, StatementException } from '../../ledger/statement.js';
-import { showAmount, showDateTime, type ReaderView } from '../../text/presentation.js';
+import { showAmount, showDateTime, showDay, type ReaderView } from '../../text/presentation.js';
 
 export type StatementView = ReaderView & { describePerson: DescribePerson };
 
@@ -61,10 +61,10 @@ export function exceptionText(v: StatementView, exception: StatementException): 
 /** The statement as the chat shows it: the figures, whether they add up, and the exceptions. */
 export function statementText(v: StatementView, statement: Statement, extra: { stale: boolean; syncedAt: number }): string {
   const { t, locale } = v;
-  const span = { from: formatDay(statement.from, locale, v.timeZone), to: formatDay(statement.to - 1, locale, v.timeZone), zone: v.timeZone };
+  const span = { from: showDay(v, statement.from), to: showDay(v, statement.to - 1), zone: v.timeZone };
   const lines: (string | null)[] = [t('statement-title', span)];
-  if (statement.copyStartsAt !== null) lines.push(t('statement-copy-starts', { at: formatDay(statement.copyStartsAt, locale, v.timeZone) }));
-  if (extra.stale) lines.push(t('statement-stale', { at: formatDateTime(extra.syncedAt, locale, v.timeZone) }));
+  if (statement.copyStartsAt !== null) lines.push(t('statement-copy-starts', { at: showDay(v, statement.copyStartsAt) }));
+  if (extra.stale) lines.push(t('statement-stale', { at: showDateTime(v, extra.syncedAt) }));
   if (statement.opening === null) {
     lines.push(t('statement-empty'));
   } else {
