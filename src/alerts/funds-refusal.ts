@@ -1,8 +1,9 @@
 import type { Logger } from '../logger.js';
 import type { OrderService } from '../orders/order-service.js';
-import { formatAmount, formatId, type AmountUnit } from '../text/format.js';
-import type { Locale, Translate } from '../text/i18n.js';
+import { formatId } from '../text/format.js';
+import type { Locale } from '../text/i18n.js';
 import type { AdminAlerts } from './admin-alerts.js';
+import { type ReaderView, showAmount } from '../text/presentation.js';
 
 /**
  * Heard at most once an hour: staff trying again and again against an empty
@@ -58,7 +59,7 @@ export function withFundsRefusalAlert<S extends Pick<OrderService, 'createIntent
 }
 
 /** The administrators' alert, in one reader's language. */
-export function walletShortText(t: Translate, locale: Locale, unit: AmountUnit, refusal: FundsRefusal): string {
-  const figures = { balance: formatAmount(refusal.balance, locale, unit), total: formatAmount(refusal.total, locale, unit) };
-  return refusal.orderId === null ? t('funds-short-alert', figures) : t('funds-refused-alert', { ...figures, id: formatId(refusal.orderId, locale) });
+export function walletShortText(v: Pick<ReaderView, 't' | 'locale' | 'amountUnit'>, refusal: FundsRefusal): string {
+  const figures = { balance: showAmount(v, refusal.balance), total: showAmount(v, refusal.total) };
+  return refusal.orderId === null ? v.t('funds-short-alert', figures) : v.t('funds-refused-alert', { ...figures, id: formatId(refusal.orderId, v.locale) });
 }

@@ -7,9 +7,9 @@ import type { ProviderClient } from '../provider/client.js';
 import type { ListedSetting } from '../settings/settings-registry.js';
 import type { Settings } from '../settings/settings-view.js';
 import { defineSetting, type SettingChange } from '../db/settings-store.js';
-import { formatAmount, type AmountUnit } from '../text/format.js';
-import type { Locale, Translate } from '../text/i18n.js';
+import type { Locale } from '../text/i18n.js';
 import type { AdminAlerts } from './admin-alerts.js';
+import { showAmount, type ReaderView } from '../text/presentation.js';
 
 /** The wallet balance below which administrators are told; null: no alert. */
 export const LOW_BALANCE_THRESHOLD = defineSetting('low-balance.threshold', z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable(), null);
@@ -27,10 +27,10 @@ const QUIET: LowBalanceState = { low: false, alertedAt: null };
 export type LowBalanceAlert = 'fell' | 'reminder';
 
 /** The administrators' alert, in one reader's language. */
-export function lowBalanceAlertText(t: Translate, locale: Locale, unit: AmountUnit, alert: LowBalanceAlert, figures: { balance: number; threshold: number }): string {
-  return t(alert === 'fell' ? 'low-balance-fell-alert' : 'low-balance-reminder-alert', {
-    balance: formatAmount(figures.balance, locale, unit),
-    threshold: formatAmount(figures.threshold, locale, unit),
+export function lowBalanceAlertText(v: Pick<ReaderView, 't' | 'locale' | 'amountUnit'>, alert: LowBalanceAlert, figures: { balance: number; threshold: number }): string {
+  return v.t(alert === 'fell' ? 'low-balance-fell-alert' : 'low-balance-reminder-alert', {
+    balance: showAmount(v, figures.balance),
+    threshold: showAmount(v, figures.threshold),
   });
 }
 
@@ -138,9 +138,9 @@ export function createLowBalanceCheck(deps: {
 export function lowBalanceSetting(watch: Pick<LowBalanceWatch, 'threshold'>): ListedSetting {
   return {
     labelKey: 'settings-low-balance',
-    show: ({ t, locale, amountUnit }) => {
+    show: (v) => {
       const value = watch.threshold();
-      return value === null ? t('settings-off') : formatAmount(value, locale, amountUnit);
+      return value === null ? v.t('settings-off') : showAmount(v, value);
     },
     how: ({ t }) => t('settings-low-balance-how'),
   };

@@ -28,6 +28,7 @@ import { APPROVAL_SWEEP_MS, createApprovalExpirySweep } from '../orders/expiry-s
 import { createAdminRequestExpiry, type DualControlAnnouncer } from '../safeguards/dual-control/dual-control-announcer.js';
 import type { DualControl } from '../safeguards/dual-control/dual-control.js';
 import { EXPIRY_REMINDER_EVERY_MS } from '../expiry/expiry-reminders.js';
+import { type Presentation, readerViewOf } from '../text/presentation.js';
 
 /**
  * While nothing is open the poller only looks at the database this often;
@@ -45,7 +46,7 @@ const DIGEST_TICK_MS = 60_000;
 type SenderParts = Pick<NotificationSenderDeps, 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent' | 'onExpiringCards'>;
 
 export interface BackgroundDeps extends SenderParts {
-  config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'sandboxMode' | 'amountUnit' | 'timeZone' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds' | 'tokenWatchSeconds' | 'walletWatchSeconds'>;
+  config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds' | 'tokenWatchSeconds' | 'walletWatchSeconds'>;
   /** The followed orders, the outbox and the measured provider clock. */
   stores: Pick<Stores, 'orderLeases' | 'notifications' | 'appState' | 'batches'>;
   provider: ProviderClient;
@@ -53,6 +54,8 @@ export interface BackgroundDeps extends SenderParts {
   sendText: (chatId: number, text: string) => Promise<void>;
   /** Names people in administrators' alerts. */
   describePerson?: (telegramId: number) => string;
+  /** How the deployment shows amounts and times to whoever the background work writes to, in their language. */
+  presentation: Presentation;
   syncCatalog: () => Promise<void>;
   /** Where conversations are kept: the idle sweeper takes the expired ones. */
   sessions: Pick<SessionStore<unknown>, 'takeIdle'>;
@@ -98,7 +101,7 @@ const BATCH_TICK_MS = 1_000;
 /** What the delivery poller and the notification sender are built on. */
 export type DeliveryWorkDeps = Pick<
   BackgroundDeps,
-  'config' | 'stores' | 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent' | 'onExpiringCards' | 'describePerson' | 'batchDetails' | 'clock' | 'logger'
+  'config' | 'stores' | 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent' | 'onExpiringCards' | 'describePerson' | 'presentation' | 'batchDetails' | 'clock' | 'logger'
 > & {
   /** Unique per process and start: the lease owner written on claimed rows. */
   owner: string;
@@ -132,11 +135,7 @@ export function createDeliveryWork(deps: DeliveryWorkDeps): { handover: DetailHa
       reportNotFound: (order, misses) =>
         deps.alerts.alert(`order-not-found:${order.id}`, (locale) =>
           adminText({ kind: 'not-found', misses }, order, {
-            t: deps.translate(locale),
-            locale,
-            amountUnit: config.amountUnit,
-            timeZone: config.timeZone,
-            sandbox: config.sandboxMode,
+            ...readerViewOf(deps.presentation, locale, deps.translate(locale)),
             ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
           }),
         ),
@@ -159,10 +158,8 @@ export function createDeliveryWork(deps: DeliveryWorkDeps): { handover: DetailHa
       clock,
       random,
       logger: logger.child({ component: 'sender' }),
-      sandbox: config.sandboxMode,
-      amountUnit: config.amountUnit,
+      presentation: deps.presentation,
       ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
-      timeZone: config.timeZone,
       ...(deps.batchDetails ? { keepBatchDetail: deps.batchDetails.keep } : {}),
       batchFileSentAt: async (batchId) => (await deps.stores.batches.get(batchId))?.fileSentAt?.getTime() ?? null,
       owner,

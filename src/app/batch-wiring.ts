@@ -12,6 +12,7 @@ import type { Logger } from '../logger.js';
 import { translatorFor } from '../text/i18n.js';
 import type { Services } from './services.js';
 import { withCallSignal } from '../provider/call-signal.js';
+import { readerViewOf } from '../text/presentation.js';
 
 type BatchWiringDeps = {
   config: Config;
@@ -23,10 +24,10 @@ type BatchWiringDeps = {
 };
 
 /** How a person other than the reader of an update is written to in batch messages. */
-export function batchViewFor(deps: Pick<BatchWiringDeps, 'config' | 'services'>): (personId: number) => BatchViewContext {
+export function batchViewFor(deps: Pick<BatchWiringDeps, 'services'>): (personId: number) => BatchViewContext {
   return (personId) => {
     const locale = deps.services.localeOf(personId);
-    return { t: translatorFor(locale), locale, amountUnit: deps.config.amountUnit, timeZone: deps.config.timeZone };
+    return readerViewOf(deps.services.presentation, locale, translatorFor(locale));
   };
 }
 
@@ -60,7 +61,7 @@ export function createBatchNoticesOf({ config, services, clock, logger, details,
   return createBatchNotices({
     store: services.stores.batches,
     port: createBatchChatPort(services.fanOutApi),
-    viewFor: batchViewFor({ config, services }),
+    viewFor: batchViewFor({ services }),
     // Both halves of the identity are checked, as for a delivery: another order's codes never reach this file.
     readDetail: (order) => {
       const kept = details?.take(order.id);

@@ -1,10 +1,10 @@
 import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
 import { createExpiryReminderPass } from '../expiry/expiry-reminders.js';
 import { reminderMessage } from '../expiry/reminder-text.js';
 import type { Logger } from '../logger.js';
 import { translatorFor } from '../text/i18n.js';
 import type { Services } from './services.js';
+import { readerViewOf } from '../text/presentation.js';
 
 /**
  * The expiry reminders' pass on the services: the outbox's connection (the
@@ -12,8 +12,7 @@ import type { Services } from './services.js';
  * staff as they are now, each reminder in its reader's language.
  */
 export function expiryReminderPass(deps: {
-  config: Pick<Config, 'timeZone'>;
-  services: Pick<Services, 'stores' | 'settings' | 'periods' | 'send' | 'viewFreshness' | 'staff' | 'localeOf'>;
+  services: Pick<Services, 'stores' | 'settings' | 'periods' | 'send' | 'viewFreshness' | 'staff' | 'localeOf' | 'presentation'>;
   clock: Clock;
   logger: Logger;
 }) {
@@ -33,7 +32,7 @@ export function expiryReminderPass(deps: {
     message: (order, reminder) => {
       // A private chat's id is its person's id: the reminder is in their language.
       const locale = services.localeOf(reminder.userId);
-      return reminderMessage(order, reminder, { t: translatorFor(locale), locale, timeZone: deps.config.timeZone });
+      return reminderMessage(order, reminder, readerViewOf(services.presentation, locale, translatorFor(locale)));
     },
     clock: deps.clock,
     logger: deps.logger.child({ component: 'expiry' }),

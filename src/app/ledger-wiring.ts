@@ -1,6 +1,5 @@
 import type { AdminAlerts } from '../alerts/admin-alerts.js';
 import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
 import type { Stores } from '../db/stores.js';
 import { createLedgerSync, type LedgerSync } from '../ledger/ledger-sync.js';
 import { statementFromCopy } from '../ledger/statement-reader.js';
@@ -9,9 +8,10 @@ import type { Logger } from '../logger.js';
 import type { OrderingPauseStore } from '../orders/ordering-pause.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { Settings } from '../settings/settings-view.js';
-import { formatAmount, formatDateTime, formatId } from '../text/format.js';
+import { formatId } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { LocalPeriods } from '../text/local-periods.js';
+import { type Presentation, readerViewOf, showAmount, showDateTime } from '../text/presentation.js';
 
 export interface LedgerServices {
   sync: LedgerSync;
@@ -28,7 +28,8 @@ const EXCEPTIONS_FRESH_MS = 60_000;
 
 /** The wallet's local copy, its watch and the open-exceptions count, composed on the stores and the provider. */
 export function createLedgerServices(deps: {
-  config: Pick<Config, 'amountUnit' | 'timeZone'>;
+  /** How the deployment shows amounts and times to the administrators the watch alerts. */
+  presentation: Presentation;
   stores: Stores;
   provider: Pick<ProviderClient, 'listTransactions'>;
   settings: Pick<Settings, 'read'>;
@@ -39,7 +40,7 @@ export function createLedgerServices(deps: {
   clock: Clock;
   logger: Logger;
 }): LedgerServices {
-  const { stores, periods, clock, config } = deps;
+  const { stores, periods, clock } = deps;
   let remembered: { at: number; count: number | null } | null = null;
   const logger = deps.logger.child({ component: 'wallet-watch' });
   // Back to the start of last month: this month's statement and last month's both have their opening balance.
@@ -55,11 +56,12 @@ export function createLedgerServices(deps: {
   };
   const render = (locale: Locale, news: WalletNews): string => {
     const t = deps.translate(locale);
+    const v = readerViewOf(deps.presentation, locale, t);
     const { entry } = news;
     const words = {
       transaction: formatId(entry.id, locale),
-      amount: formatAmount(entry.amount, locale, config.amountUnit),
-      at: entry.at === null ? (entry.createdAt ?? '?') : formatDateTime(entry.at, locale, config.timeZone),
+      amount: showAmount(v, entry.amount),
+      at: entry.at === null ? (entry.createdAt ?? '?') : showDateTime(v, entry.at),
       providerOrder: entry.providerOrderId === null ? '-' : formatId(entry.providerOrderId, locale),
       description: (entry.description ?? '-').slice(0, 120),
     };

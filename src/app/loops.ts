@@ -81,7 +81,7 @@ export function startLoops(deps: {
     batchDetails,
     dualControl: { service: services.dualControl, announcer: services.dualControlAnnouncer },
     retention: retentionPasses({ config, services, clock, logger }),
-    remindExpiringCodes: expiryReminderPass({ config, services, clock, logger }),
+    remindExpiringCodes: expiryReminderPass({ services, clock, logger }),
     onProviderAnswering: () => alerts.alert('ordering-provider-back', (locale) => translate(locale)('ordering-provider-back-alert'), { quietMs: 0 }),
     onSweepDone: deps.onSweepDone,
     onNotificationSent: (sent) => services.metrics.notificationSent(sent),
@@ -97,7 +97,7 @@ export function startLoops(deps: {
  */
 export function deliveryPartsOf(
   services: Services,
-): Pick<DeliveryWorkDeps, 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent' | 'onExpiringCards' | 'describePerson'> {
+): Pick<DeliveryWorkDeps, 'provider' | 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent' | 'onExpiringCards' | 'describePerson' | 'presentation'> {
   const { staff } = services;
   return {
     provider: services.provider,
@@ -112,5 +112,6 @@ export function deliveryPartsOf(
     onCodesSent: (sent) => services.stores.codeMessages.record(sent),
     onExpiringCards: (delivery) => services.stores.codeExpiries.record(delivery),
     describePerson: services.describePerson,
+    presentation: services.presentation,
   };
 }

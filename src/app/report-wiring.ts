@@ -1,6 +1,5 @@
 import type { AdminRecipient } from '../alerts/admin-alerts.js';
 import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
 import type { Stores } from '../db/stores.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
@@ -9,10 +8,12 @@ import { createOrderFeed, type OrderFeed } from '../reports/order-feed.js';
 import type { SettingsView } from '../settings/settings-view.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { LocalPeriods } from '../text/local-periods.js';
+import type { Presentation } from '../text/presentation.js';
 
 /** The order feed and the daily digest, composed on the stores: what administrators are sent without asking. */
 export async function createReports(deps: {
-  config: Pick<Config, 'amountUnit' | 'timeZone'>;
+  /** How the deployment shows amounts and days to the administrators these go to. */
+  presentation: Presentation;
   stores: Pick<Stores, 'reports' | 'appState'>;
   settings: SettingsView;
   provider: Pick<ProviderClient, 'getBalance'>;
@@ -28,8 +29,8 @@ export async function createReports(deps: {
   clock: Clock;
   logger: Logger;
 }): Promise<{ orderFeed: OrderFeed; dailyDigest: DailyDigest }> {
-  const { config, stores, settings, logger } = deps;
-  const senders = { recipients: deps.recipients, sendText: deps.sendText, translate: deps.translate, describePerson: deps.describePerson, amountUnit: config.amountUnit, clock: deps.clock };
+  const { stores, settings, logger } = deps;
+  const senders = { recipients: deps.recipients, sendText: deps.sendText, translate: deps.translate, describePerson: deps.describePerson, presentation: deps.presentation, clock: deps.clock };
   const orderFeed = await createOrderFeed({ queries: stores.reports, state: stores.appState, settings, ...senders, logger: logger.child({ component: 'feed' }) });
   const dailyDigest = createDailyDigest({
     state: stores.appState,
@@ -37,7 +38,6 @@ export async function createReports(deps: {
     queries: stores.reports,
     provider: deps.provider,
     periods: deps.periods,
-    timeZone: config.timeZone,
     walletExceptions: deps.walletExceptions,
     expiringCodes: deps.expiringCodes,
     ...senders,

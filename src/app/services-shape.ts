@@ -35,6 +35,7 @@ import type { OrderStepUp } from '../safeguards/step-up/order-step-up.js';
 import type { StepUp } from '../safeguards/step-up/step-up.js';
 import type { CatalogStore } from '../db/catalog-store.js';
 import type { LedgerServices } from './ledger-wiring.js';
+import type { Presentation } from '../text/presentation.js';
 
 /** Everything giftdesk knows and does, below the bot and the background loops. */
 export interface Services {
@@ -56,6 +57,8 @@ export interface Services {
   viewFreshness: ViewFreshness;
   describePerson: DescribePerson;
   localeOf: LocaleOf;
+  /** How this deployment shows amounts, times and the SANDBOX badge: the bot's updates and every sender without one read it. */
+  presentation: Presentation;
   /** Days and months in TIME_ZONE and MONTH_CALENDAR: spending limits, the digest and /export count by them. */
   periods: LocalPeriods;
   adminRecipients: () => AdminRecipient[];

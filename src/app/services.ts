@@ -30,7 +30,8 @@ import { createSpendingCounter } from '../orders/spending-counter.js';
 import { createSpendingRuleBook } from '../orders/spending-rules.js';
 import { spendingSettings } from '../orders/spending-settings.js';
 import { retentionSettings } from '../safeguards/retention/retention-settings.js';
-import { translatorFor } from '../text/i18n.js';
+import { translatorFor, type Locale } from '../text/i18n.js';
+import { deploymentPresentation } from './deployment-presentation.js';
 import { strangersSetting } from '../bot/strangers-setting.js';
 import { walletWatchSettings } from '../ledger/wallet-watch-settings.js';
 import { expirySettings } from '../expiry/expiry-settings.js';
@@ -44,6 +45,7 @@ import { createOrderStepUp } from '../safeguards/step-up/order-step-up.js';
 import { composeProvider } from './provider-stack.js';
 import { createLedgerServices } from './ledger-wiring.js';
 import { withCallSignal } from '../provider/call-signal.js';
+import { readerViewOf } from '../text/presentation.js';
 
 export type { Services } from './services-shape.js';
 
@@ -75,7 +77,9 @@ export async function createServices(deps: {
 }): Promise<Services> {
   const { config, stores, clock, logger } = deps;
   const translate = translatorFor;
-  const money = { amountUnit: config.amountUnit, timeZone: config.timeZone };
+  const presentation = deploymentPresentation(config);
+  /** One reader's view of the deployment's presentation, for what is written to them without an update of theirs. */
+  const viewFor = (locale: Locale) => readerViewOf(presentation, locale, translate(locale));
 
   // Read on hot paths that cannot wait (every summary's rules, every text's language, every /order's pause and menu): kept in memory, read again where another instance changed them.
   const { staff, people, settings, viewFreshness, orderingPause, catalog } = await openFreshViews(stores);
@@ -112,14 +116,14 @@ export async function createServices(deps: {
     clock,
     settings,
     alerts,
-    render: (locale, alert, figures) => lowBalanceAlertText(translate(locale), locale, config.amountUnit, alert, figures),
+    render: (locale, alert, figures) => lowBalanceAlertText(viewFor(locale), alert, figures),
     logger,
   });
   const velocity = createVelocityService({ stores, settings, alerts, translate, describePerson, clock, logger });
-  const stepUp = createStepUpService({ stepUpKey: config.stepUpKey, stores, settings, alerts, translate, describePerson, timeZone: config.timeZone, clock, logger: logger.child({ component: 'step-up' }) });
+  const stepUp = createStepUpService({ stepUpKey: config.stepUpKey, stores, settings, alerts, translate, describePerson, presentation, clock, logger: logger.child({ component: 'step-up' }) });
   const orderStepUp = createOrderStepUp({ stepUp, settings, appState: stores.appState, dayTotal: createDayCount(approvalDay), clock });
   const settingsRegistry = createSettingsRegistry();
-  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp, config.amountUnit), strangersSetting(settings), ...walletWatchSettings(settings, config.amountUnit), expirySettings(settings));
+  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp), strangersSetting(settings), ...walletWatchSettings(settings), expirySettings(settings));
   const metrics = createMetrics({
     store: stores.health,
     instance: config.instanceId,
@@ -148,7 +152,7 @@ export async function createServices(deps: {
   // Staff orders and approved ones alike: an order the wallet cannot pay for reaches administrators, whatever the low-balance setting.
   const walletShort = createWalletShortAlert({
     alerts,
-    render: (locale, refusal) => walletShortText(translate(locale), locale, config.amountUnit, refusal),
+    render: (locale, refusal) => walletShortText(viewFor(locale), refusal),
     logger: logger.child({ component: 'orders' }),
   });
   // Every order placed, from a Confirm or an Approve, is followed by a balance read for the low-balance alert.
@@ -172,7 +176,7 @@ export async function createServices(deps: {
       onChargedOtherAmount: (order, confirmed) =>
         void alerts.alert(
           `charged-other-amount:${order.id}`,
-          (locale) => adminText({ kind: 'charged-other-amount', confirmed }, order, { t: translate(locale), locale, ...money, sandbox: config.sandboxMode, describePerson }),
+          (locale) => adminText({ kind: 'charged-other-amount', confirmed }, order, { ...viewFor(locale), describePerson }),
           { quietMs: 0 },
         ),
     }),
@@ -220,7 +224,7 @@ export async function createServices(deps: {
     provider,
     isStaff: (personId) => staff.current.find(personId) !== null,
     localeOf,
-    texts: (locale) => ({ t: translate(locale), locale, ...money, describePerson }),
+    texts: (locale) => ({ ...viewFor(locale), describePerson }),
     dayTotal: createDayCount(approvalDay),
     logger: logger.child({ component: 'approvals' }),
   });
@@ -230,15 +234,15 @@ export async function createServices(deps: {
     clearButtons,
     requests: stores.adminRequests,
     adminIds: () => staff.current.adminIds(),
-    texts: (locale) => ({ t: translate(locale), locale, ...money, describePerson }),
+    texts: (locale) => ({ ...viewFor(locale), describePerson }),
     localeOf,
     teamDefault: (rule) => spendingRules.defaults()[rule],
     logger: logger.child({ component: 'dual-control' }),
   });
 
-  const ledger = createLedgerServices({ config, stores, provider: withCallSignal(provider, deps.shutdown), settings, alerts, pauses: orderingPause, periods, translate, clock, logger });
+  const ledger = createLedgerServices({ presentation, stores, provider: withCallSignal(provider, deps.shutdown), settings, alerts, pauses: orderingPause, periods, translate, clock, logger });
   const { orderFeed, dailyDigest } = await createReports({
-    config, stores, settings, provider, periods, recipients: adminRecipients, sendText, translate, describePerson,
+    presentation, stores, settings, provider, periods, recipients: adminRecipients, sendText, translate, describePerson,
     walletExceptions: () => ledger.openExceptions(), expiringCodes: createExpiringSoon({ store: stores.codeExpiries, settings, periods, clock }), clock, logger,
   });
 
@@ -254,6 +258,7 @@ export async function createServices(deps: {
     viewFreshness,
     describePerson,
     localeOf,
+    presentation,
     periods,
     adminRecipients,
     alerts,

@@ -2,29 +2,24 @@ import { planTotals } from './batch-plan.js';
 import type { FormattedString } from '@grammyjs/parse-mode';
 import { lineLabel } from '../orders/order-line.js';
 import type { OrderRow } from '../orders/order-repo.js';
-import { formatAmount, formatDateTimeWithZone, formatId, formatNumber, type AmountUnit } from '../text/format.js';
+import { formatId, formatNumber } from '../text/format.js';
 import { bold, joinLines, plain } from '../text/formatted.js';
-import type { Locale, Translate } from '../text/i18n.js';
 import type { OutgoingButton } from '../text/send-port.js';
 import { isLive } from './batch-orders.js';
 import { planUnits } from '../domain/batches.js';
 import type { BatchRecord } from '../db/batch-store.js';
 import type { PriceMove } from './batch-runner.js';
+import { showAmount, showDateTimeWithZone, type ReaderView } from '../text/presentation.js';
 
 /** How one reader is written to. */
-export interface BatchViewContext {
-  t: Translate;
-  locale: Locale;
-  amountUnit: AmountUnit;
-  timeZone: string;
-}
+export type BatchViewContext = ReaderView;
 
 /** Buttons of batch messages: 'bt:<verb>:<batch>[:<price>]'; every check is made again at the press. 'sh' shows the batch (from /orders). */
 export const BATCH_DATA = /^bt:(ok|no|stop|go|ap|rf|sh):([0-9]{1,12})(?::([0-9]{1,16}))?$/;
 
 export const batchData = (verb: 'ok' | 'no' | 'stop' | 'go' | 'ap' | 'rf' | 'sh', id: number, price?: number): string => `bt:${verb}:${id}${price === undefined ? '' : `:${price}`}`;
 
-const money = (c: BatchViewContext, value: number) => formatAmount(value, c.locale, c.amountUnit);
+const money = (c: BatchViewContext, value: number) => showAmount(c, value);
 
 /** Each product of the batch with its units, in the order they first appear. */
 function productLines(c: BatchViewContext, batch: BatchRecord): string[] {
@@ -49,7 +44,7 @@ export function batchSummaryView(
   else if (facts.balance !== null) lines.push('', c.t('batch-summary-wallet', { balance: money(c, facts.balance), after: money(c, facts.balance - batch.total) }));
   if (facts.sameFile) {
     const earlier = facts.sameFile;
-    lines.push('', c.t('batch-summary-same-file', { when: formatDateTimeWithZone(earlier.createdAt.getTime(), c.locale, c.timeZone), batch: formatId(earlier.id, c.locale), state: c.t(`batch-state-${earlier.state}`) }));
+    lines.push('', c.t('batch-summary-same-file', { when: showDateTimeWithZone(c, earlier.createdAt.getTime()), batch: formatId(earlier.id, c.locale), state: c.t(`batch-state-${earlier.state}`) }));
   }
   if (facts.approval) lines.push('', c.t('batch-summary-approval'));
   if (!short) lines.push('', c.t('batch-summary-hint'));
@@ -166,7 +161,7 @@ export function batchListView(c: BatchViewContext, batches: readonly BatchRecord
       lines.push(
         c.t('batch-list-line', {
           id: formatId(batch.id, c.locale),
-          when: formatDateTimeWithZone(batch.createdAt.getTime(), c.locale, c.timeZone),
+          when: showDateTimeWithZone(c, batch.createdAt.getTime()),
           orders: formatNumber(batch.plan.length, c.locale),
           total: money(c, batch.total),
           state: c.t(`batch-state-${batch.state}`),

@@ -14,7 +14,7 @@ import type { SessionStore } from '../db/session-store.js';
 import type { StrangerRepliesStore } from '../db/stranger-replies-store.js';
 import type { Logger } from '../logger.js';
 import type { BatchesDeps } from './features/batches.js';
-import type { LocalPeriods, MonthCalendar } from '../text/local-periods.js';
+import type { LocalPeriods } from '../text/local-periods.js';
 import type { OrderQueries } from '../db/order-queries.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { OrderingPauseStore } from '../orders/ordering-pause.js';
@@ -39,9 +39,9 @@ import type { LocaleOf } from './person-locale.js';
 import type { Locale } from '../text/i18n.js';
 import type { ApprovalAnnouncer } from '../orders/approval-announcer.js';
 import type { ApprovalService } from '../orders/approval-service.js';
-import type { AmountUnit } from '../text/format.js';
 import type { TelegramPace } from './telegram-pace.js';
 import type { StatementDeps } from './features/statement.js';
+import type { Presentation } from '../text/presentation.js';
 
 /** Everything the bot is built from: the services createApp made, and the settings it reads. */
 export interface BotDeps {
@@ -82,10 +82,13 @@ export interface BotDeps {
   /** Audit rows for events that move no order. */
   auditTrail: AuditTrail;
   defaultLocale: Locale;
-  amountUnit: AmountUnit;
-  /** IANA zone every time is shown in. */
-  timeZone: string;
-  sandbox: boolean;
+  /**
+   * How the deployment shows things beside each reader's language: the
+   * amount unit, the time zone every time is shown in, the calendar exports
+   * count months by, and the SANDBOX badge on every message (sandbox mode).
+   * Every update carries it (ctx.presentation).
+   */
+  presentation: Presentation;
   orderIdleMs: number;
   perItemLimit: number;
   /** The most products one order may hold (PROVIDER_MAX_PRODUCTS_PER_ORDER); 5 when not given. */
@@ -114,9 +117,7 @@ export interface BotDeps {
   orderStepUp?: OrderStepUp;
   /** Batches: a CSV file or a large quantity placed as many orders with one Confirm; absent, not offered. */
   batches?: Omit<BatchesDeps, 'perOrderMax' | 'logger' | 'provider'>;
-  /** Calendar whose months exports count by; Gregorian unless set. */
-  monthCalendar?: MonthCalendar;
-  /** Days and months in `timeZone` and `monthCalendar`, as /export reads its dates. */
+  /** Days and months in the presentation's zone and calendar, as /export reads its dates. */
   periods: LocalPeriods;
   /** The language a chat is written in outside its own update (the sandbox badge's, a person told of a change). */
   localeOf: LocaleOf;

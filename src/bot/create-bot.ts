@@ -1,7 +1,7 @@
 import { conversations, createConversation } from '@grammyjs/conversations';
 import { Bot, type Context } from 'grammy';
 import { createCommandMenus } from './commands.js';
-import type { BotContext, Presentation } from './context.js';
+import type { BotContext } from './context.js';
 import { createKeptOrders } from './conversations/order/kept-orders.js';
 import { continueHandedOver } from './conversations/order/step-handover.js';
 import { orderMenuIn } from './conversations/order/stored-menu.js';
@@ -58,6 +58,7 @@ import { batchesFeature } from './features/batches.js';
 import { batchUploadFeature, MAX_BATCH_FILE_BYTES } from './features/batch-upload.js';
 import { createFileDownload } from './download-file.js';
 import { strangersFeature } from './features/strangers.js';
+import { readerViewOf } from '../text/presentation.js';
 
 export type { BotDeps } from './bot-deps.js';
 
@@ -76,7 +77,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   // Innermost, so a retried answer is counted again; answers never queue behind a fan-out.
   if (deps.pace) bot.api.config.use(deps.pace.interactive());
   bot.api.config.use(telegramRetry());
-  if (deps.sandbox) bot.api.config.use(sandboxBadge(deps.localeOf));
+  if (deps.presentation.sandbox) bot.api.config.use(sandboxBadge(deps.localeOf));
   bot.api.config.use(rightToLeftLayout(deps.localeOf));
 
   const i18n = createI18n<BotContext>(deps.defaultLocale, (ctx) => ctx.member?.locale);
@@ -88,13 +89,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   const tellPerson = createTellPerson({ api: bot.api, localeOf: deps.localeOf, translate, logger: deps.logger });
   const stepUpGate = deps.stepUp && createStepUpGate({ stepUp: deps.stepUp, describePerson, tellPerson, logger: deps.logger });
   const stepUpDep = stepUpGate ? { stepUp: stepUpGate } : {};
-  const approvalTexts = (locale: Locale): ApprovalTextContext => ({
-    t: translate(locale),
-    locale,
-    amountUnit: deps.amountUnit,
-    timeZone: deps.timeZone,
-    describePerson,
-  });
+  const approvalTexts = (locale: Locale): ApprovalTextContext => ({ ...readerViewOf(deps.presentation, locale, translate(locale)), describePerson });
   const approvals = deps.approvals;
   const requestApproval = approvals ? createApprovalRequester({ ...approvals, ...(deps.velocity ? { velocity: deps.velocity } : {}) }) : undefined;
 
@@ -105,7 +100,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(forwardedNeverAct());
   // The provider reads this update makes count against the person (velocity limits, src/safeguards/velocity/read-pace.ts).
   bot.use((ctx, next) => (ctx.member ? readingAs(ctx.member.telegramId, next) : next()));
-  const presentation: Presentation = { amountUnit: deps.amountUnit, timeZone: deps.timeZone, monthCalendar: deps.monthCalendar ?? 'gregorian', sandbox: deps.sandbox };
+  const presentation = deps.presentation;
   bot.use((ctx, next) => {
     ctx.presentation = presentation;
     return next();
@@ -144,8 +139,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         translate,
         onProviderTrouble,
         troubleText: troubleMessage,
-        amountUnit: deps.amountUnit,
-        sandbox: deps.sandbox,
+        presentation: deps.presentation,
         idleMs: deps.orderIdleMs,
         perItemLimit: deps.perItemLimit,
         maxLines: deps.maxProductsPerOrder ?? 5,
@@ -155,7 +149,6 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         ...(requestApproval && approvals ? { requestApproval, approvalNeeded: (id: number, total: number) => approvals.service.needsApproval(id, total) } : {}),
         ...(deps.velocity ? { velocity: deps.velocity } : {}),
         ...(deps.orderStepUp && stepUpGate ? { orderStepUp: deps.orderStepUp } : {}),
-        timeZone: deps.timeZone,
         typicalDeliveryMs: () => orderQueries.typicalDeliveryMs(),
         ...(deps.onWalletShort ? { onWalletShort: deps.onWalletShort } : {}),
         typingWhileSlow,
@@ -172,7 +165,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
             ctx.api.config.use(
               conversationRetry({ stampedNow: () => conversation.now(), clock: deps.clock, maxRetries: 3, maxDelaySeconds: 10 }),
             );
-            if (deps.sandbox) ctx.api.config.use(sandboxBadge(deps.localeOf));
+            if (deps.presentation.sandbox) ctx.api.config.use(sandboxBadge(deps.localeOf));
             ctx.api.config.use(rightToLeftLayout(deps.localeOf));
             await next();
           },
@@ -262,7 +255,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         .catch((error: unknown) => deps.logger.warn({ adminId: admin.telegramId, err: error instanceof Error ? error.name : String(error) }, 'could not tell an administrator'));
     }
   };
-  if (deps.stepUp && stepUpGate) bot.use(stepUpFeature({ stepUp: deps.stepUp, ...(deps.orderStepUp ? { orders: deps.orderStepUp } : {}), amountUnit: deps.amountUnit, gate: stepUpGate, ...(dual ? { dual } : {}), describePerson, tellPerson, notifyOtherAdmins, logger: deps.logger }));
+  if (deps.stepUp && stepUpGate) bot.use(stepUpFeature({ stepUp: deps.stepUp, ...(deps.orderStepUp ? { orders: deps.orderStepUp } : {}), gate: stepUpGate, ...(dual ? { dual } : {}), describePerson, tellPerson, notifyOtherAdmins, logger: deps.logger }));
   if (deps.catalogAdmin) bot.use(catalogAdminFeature({ ...deps.catalogAdmin, notifyOtherAdmins, describePerson }));
   bot.use(
     orderingPauseFeature({

@@ -1,9 +1,8 @@
 import type { OrderingPause } from '../orders/ordering-pause.js';
-import { formatDateTimeWithZone } from '../text/format.js';
-import type { Locale, Translate } from '../text/i18n.js';
+import { showDateTimeWithZone, type ReaderView } from '../text/presentation.js';
 
 /** One paragraph saying that ordering is paused, since when, by whom and why. */
-export function pauseStatusText(t: Translate, locale: Locale, timeZone: string, pause: Pick<OrderingPause, 'source' | 'reason' | 'since'>): string {
-  const variables = { since: formatDateTimeWithZone(pause.since, locale, timeZone), reason: pause.reason ?? t('ordering-pause-no-reason') };
-  return t(`ordering-paused-by-${pause.source}`, variables);
+export function pauseStatusText(v: Pick<ReaderView, 't' | 'locale' | 'timeZone'>, pause: Pick<OrderingPause, 'source' | 'reason' | 'since'>): string {
+  const variables = { since: showDateTimeWithZone(v, pause.since), reason: pause.reason ?? v.t('ordering-pause-no-reason') };
+  return v.t(`ordering-paused-by-${pause.source}`, variables);
 }

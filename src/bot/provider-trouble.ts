@@ -18,8 +18,9 @@ import { alertOrderMismatch } from '../alerts/order-mismatch.js';
 import { ReadPaceError } from '../safeguards/velocity/read-pace.js';
 import { INTERACTIVE_MAX_WAIT_MS } from '../provider/rate-limit.js';
 import type { Logger } from '../logger.js';
-import { formatClockTime, formatNumber, formatZoneName } from '../text/format.js';
-import type { Locale, Translate } from '../text/i18n.js';
+import { formatNumber } from '../text/format.js';
+import type { Translate } from '../text/i18n.js';
+import { showClockTime, showZone, type TimeReader } from '../text/presentation.js';
 
 /** What went wrong with the provider, in the terms a staff member needs. */
 export type Trouble =
@@ -64,11 +65,7 @@ const TROUBLE_MESSAGE: Record<Trouble, string> = {
 };
 
 /** What makes the words precise: the error itself, the reader's locale for digits, and the zone times are shown in. */
-export interface TroubleDetail {
-  error: unknown;
-  locale: Locale;
-  timeZone: string;
-}
+export type TroubleDetail = TimeReader & { error: unknown };
 
 /**
  * The trouble in plain words. With the error at hand, a wait says until when
@@ -79,8 +76,8 @@ export function troubleMessage(t: Translate, trouble: Trouble, detail?: TroubleD
   const error = detail?.error;
   if (trouble === 'waiting' && detail && error instanceof ProviderRateLimitedError && error.resumeAt !== null) {
     return t('provider-waiting', {
-      time: formatClockTime(error.resumeAt, detail.locale, detail.timeZone),
-      zone: formatZoneName(detail.timeZone, detail.locale),
+      time: showClockTime(detail, error.resumeAt),
+      zone: showZone(detail),
       minutes: formatNumber(Math.max(1, Math.ceil(error.retryAfterMs / 60_000)), detail.locale),
     });
   }

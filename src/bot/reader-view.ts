@@ -1,9 +1,9 @@
-import type { BaseContext, Presentation } from './context.js';
-import type { Locale, Translate } from '../text/i18n.js';
+import type { BaseContext } from './context.js';
+import type { ReaderView } from '../text/presentation.js';
 
-/** Everything a view needs to speak to the person behind this update: their words and language, and the deployment's presentation. */
-export type ReaderView = Presentation & { t: Translate; locale: Locale };
+export type { ReaderView } from '../text/presentation.js';
 
+/** The person behind this update as a view speaks to them: their words and language, and the deployment's presentation. */
 export function readerView(ctx: BaseContext): ReaderView {
   return { t: ctx.t, locale: ctx.member.locale, ...ctx.presentation };
 }

@@ -1,12 +1,14 @@
 import type { MiddlewareFn } from 'grammy';
 import type { Logger } from '../logger.js';
 import { STEP_UP_CODE_VALID_MS, type StepUp, type StepUpAction } from '../safeguards/step-up/step-up.js';
-import { formatDateTimeWithZone, formatNumber } from '../text/format.js';
+import { formatNumber } from '../text/format.js';
 import { plain } from '../text/formatted.js';
 import type { BaseContext } from './context.js';
 import type { DescribePerson } from './describe-person.js';
 import type { TellPerson } from './tell-person.js';
 import { normaliseDigits } from '../text/digits.js';
+import { showDateTimeWithZone } from '../text/presentation.js';
+import { readerView } from './reader-view.js';
 
 type Kind = StepUpAction['kind'];
 type Resume<K extends Kind> = (ctx: BaseContext, action: Extract<StepUpAction, { kind: K }>) => Promise<void>;
@@ -44,7 +46,7 @@ export interface StepUpGateDeps {
   logger: Logger;
 }
 
-const when = (ctx: BaseContext, ms: number) => formatDateTimeWithZone(ms, ctx.member.locale, ctx.presentation.timeZone);
+const when = (ctx: BaseContext, ms: number) => showDateTimeWithZone(readerView(ctx), ms);
 
 export function createStepUpGate(deps: StepUpGateDeps): StepUpGate {
   const { stepUp } = deps;

@@ -4,7 +4,6 @@ import type { Clock } from '../clock.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { OrderDetail } from '../provider/schemas.js';
-import type { AmountUnit } from '../text/format.js';
 import { plain } from '../text/formatted.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { OutgoingButton } from '../text/send-port.js';
@@ -17,6 +16,7 @@ import { lineLabel, productLabelIn } from '../orders/order-line.js';
 import { createLocalPeriods } from '../text/local-periods.js';
 import { cardExpiries, type CardExpiry } from './card-expiries.js';
 import { handedOverButton } from './handed-over-button.js';
+import { type Presentation, readerViewOf } from '../text/presentation.js';
 
 export interface NotificationPlannerDeps {
   provider: Pick<ProviderClient, 'getOrder' | 'listTransactions'>;
@@ -26,13 +26,10 @@ export interface NotificationPlannerDeps {
   /** The detail the sweep read when it found the order completed: the codes without a second read. */
   handover?: DetailHandover;
   clock: Clock;
-  sandbox: boolean;
-  /** Label of the provider's amounts. */
-  amountUnit: AmountUnit;
+  /** How the deployment shows amounts and times, and whether messages carry the SANDBOX badge; each recipient reads it in their language. */
+  presentation: Presentation;
   /** Names the orderer in administrators' alerts; their ID when not given. */
   describePerson?: (telegramId: number) => string;
-  /** IANA zone every time is shown in. */
-  timeZone: string;
   /** When the batch's file of codes went out (epoch ms), null while it has not; absent, batch orders are never told one by one. */
   batchFileSentAt?: (batchId: number) => Promise<number | null>;
   /** Keeps a batch order's delivery detail for its file of codes (src/batches/batch-details.ts). */
@@ -65,14 +62,10 @@ export const QUIET_IN_BATCH: ReadonlySet<NotificationRow['kind']> = new Set(['de
 export function createNotificationPlanner(deps: NotificationPlannerDeps): NotificationPlanner {
   const { provider, clock } = deps;
   // Only days: an expiry written as a bare date ends at a local midnight.
-  const periods = createLocalPeriods(deps.timeZone);
+  const periods = createLocalPeriods(deps.presentation.timeZone);
 
   const contextFor = (locale: Locale): TextContext => ({
-    t: deps.translate(locale),
-    locale,
-    amountUnit: deps.amountUnit,
-    timeZone: deps.timeZone,
-    sandbox: deps.sandbox,
+    ...readerViewOf(deps.presentation, locale, deps.translate(locale)),
     ...(deps.describePerson ? { describePerson: deps.describePerson } : {}),
   });
 
@@ -120,9 +113,7 @@ export function createNotificationPlanner(deps: NotificationPlannerDeps): Notifi
         // A completed order is final: what came is sent now, and a line that came without codes is named, never left out in silence.
         const missing = linesWithoutCodes(order.lines, detail);
         const parts = renderDelivery(detail, {
-          t: ctx.t,
-          locale: ctx.locale,
-          timeZone: ctx.timeZone,
+          ...ctx,
           heading: deliveryHeading(order, ctx, detail.amount),
           footer: deliveryFooter(order, ctx, missing),
           productLabel: productLabelIn(order.lines),

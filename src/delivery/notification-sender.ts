@@ -19,8 +19,8 @@ import { createNotificationPlanner, type Outgoing, type Plan } from './notificat
 import { leasedOutbox, type NotificationRow, type NotificationStore } from './notification-store.js';
 import { adminText, type AdminEvent } from './notification-texts.js';
 import { takeTurnsByChat } from './chat-turns.js';
-import type { AmountUnit } from '../text/format.js';
 import type { CardExpiry } from './card-expiries.js';
+import type { Presentation } from '../text/presentation.js';
 
 export interface NotificationSenderDeps {
   /** The outbox: its rows, their leases, and the orders they announce. */
@@ -47,13 +47,10 @@ export interface NotificationSenderDeps {
   clock: Clock;
   random: () => number;
   logger: Logger;
-  sandbox: boolean;
-  /** Label of the provider's amounts. */
-  amountUnit: AmountUnit;
+  /** How the deployment shows amounts and times, and whether messages carry the SANDBOX badge. */
+  presentation: Presentation;
   /** Names the orderer in administrators' alerts; their ID when not given. */
   describePerson?: (telegramId: number) => string;
-  /** IANA zone every time is shown in. */
-  timeZone: string;
   /** Whether a batch's file of codes has gone out (see notification-plan.ts). */
   batchFileSentAt?: (batchId: number) => Promise<number | null>;
   /** Keeps a batch order's delivery detail for its file of codes. */

@@ -1,29 +1,24 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
-import { type AmountUnit, formatAmount, formatDateTime, formatDateTimeWithZone, formatGoods, formatId, formatNumber, formatPreciseTime } from '../text/format.js';
+import { formatGoods, formatId, formatNumber } from '../text/format.js';
 import { bold, joinLines } from '../text/formatted.js';
-import type { Locale, Translate } from '../text/i18n.js';
+import type { Locale } from '../text/i18n.js';
 import type { AdoptionProof, ReviewCandidate } from '../domain/order-states.js';
 import type { NotificationKind } from '../domain/notification-kinds.js';
 import type { OrderRow } from '../orders/order-repo.js';
 import type { RefundSeen } from '../tracking/find-refund.js';
 import { answerExpectedBy } from '../tracking/reconcile-search.js';
 import { goodsOf, lineLabel, type OrderLine } from '../orders/order-line.js';
+import { showAmount, showDateTime, showDateTimeWithZone, showPreciseTime, type ReaderView } from '../text/presentation.js';
 
 /**
  * The words of every notification except the delivery itself. Only facts
  * from our own records (reference, product, amounts, states) reach Fluent;
  * no code ever does.
  */
-export interface TextContext {
-  t: Translate;
-  locale: Locale;
-  amountUnit: AmountUnit;
-  /** IANA zone every time is shown in. */
-  timeZone: string;
-  sandbox: boolean;
+export type TextContext = ReaderView & {
   /** Who ordered, in words ("Name (@user)"); the numeric ID when not given. */
   describePerson?: (telegramId: number) => string;
-}
+};
 
 export type StaffKind = Exclude<NotificationKind, 'delivered' | 'stale'>;
 
@@ -58,7 +53,7 @@ export function deliveryHeading(order: OrderRow, ctx: TextContext, charged: numb
   return joinLines(
     badge(ctx),
     bold(heading),
-    ctx.t('delivery-charged', { amount: formatAmount(charged, ctx.locale, ctx.amountUnit) }),
+    ctx.t('delivery-charged', { amount: showAmount(ctx, charged) }),
   );
 }
 
@@ -73,7 +68,7 @@ export function deliveryFooter(order: OrderRow, ctx: TextContext, missing: reado
 }
 
 function refundLine(refund: RefundSeen, ctx: TextContext): string {
-  if (refund.kind === 'seen') return ctx.t('notify-refund-seen', { amount: formatAmount(refund.amount, ctx.locale, ctx.amountUnit) });
+  if (refund.kind === 'seen') return ctx.t('notify-refund-seen', { amount: showAmount(ctx, refund.amount) });
   return ctx.t(refund.kind === 'not-seen' ? 'notify-refund-not-seen' : 'notify-refund-unknown');
 }
 
@@ -98,7 +93,7 @@ export function staffMessage(kind: StaffKind, order: OrderRow, ctx: TextContext,
       lines.push(ctx.t('notify-unrecognised', vars));
       break;
     case 'interrupted':
-      lines.push(ctx.t('notify-interrupted', { ...vars, by: formatDateTimeWithZone(answerExpectedBy(order), ctx.locale, ctx.timeZone) }));
+      lines.push(ctx.t('notify-interrupted', { ...vars, by: showDateTimeWithZone(ctx, answerExpectedBy(order)) }));
       break;
     case 'adopted':
       lines.push(ctx.t('notify-adopted', vars));
@@ -119,7 +114,7 @@ function adminOrder(order: OrderRow, ctx: TextContext): string {
     reference: referenceOf(order),
     orderId: formatId(order.id, ctx.locale),
     goods: goodsText(order, ctx),
-    amount: formatAmount(order.totalAmount, ctx.locale, ctx.amountUnit),
+    amount: showAmount(ctx, order.totalAmount),
     userId: ctx.describePerson?.(order.userId) ?? String(order.userId),
   });
 }
@@ -158,7 +153,7 @@ export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext):
     case 'unrecognised':
       return withBadge(ctx.t('alert-unrecognised', { ...base, status: order.providerStatus ?? '?' }), ctx);
     case 'needs_review': {
-      const postedAt = formatDateTimeWithZone((order.postedAt ?? order.createdAt).getTime(), ctx.locale, ctx.timeZone);
+      const postedAt = showDateTimeWithZone(ctx, (order.postedAt ?? order.createdAt).getTime());
       return withBadge(ctx.t('alert-needs-review', { ...base, postedAt, candidates: candidateList(event.candidates, ctx) }), ctx);
     }
     case 'accepted-unrecorded':
@@ -168,13 +163,13 @@ export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext):
           orderId: formatId(order.id, ctx.locale),
           acceptedOrderId: order.acceptedOrderId === null ? '?' : formatId(order.acceptedOrderId, ctx.locale),
           acceptedReference: order.acceptedReference ?? '?',
-          acceptedAmount: order.acceptedAmount === null ? '?' : formatAmount(order.acceptedAmount, ctx.locale, ctx.amountUnit),
+          acceptedAmount: order.acceptedAmount === null ? '?' : showAmount(ctx, order.acceptedAmount),
         }),
         ctx,
       );
     case 'adopted': {
       const { proof } = event;
-      const time = (ms: number) => formatPreciseTime(ms, ctx.locale, ctx.timeZone);
+      const time = (ms: number) => showPreciseTime(ctx, ms);
       const created = Date.parse(proof.providerCreatedAt);
       return withBadge(
         ctx.t('alert-adopted', {
@@ -185,7 +180,7 @@ export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext):
           to: time(proof.flightTo),
           marginMs: formatNumber(proof.marginMs, ctx.locale),
           measured: proof.measured ? 'yes' : 'no',
-          debit: formatAmount(proof.debitAmount, ctx.locale, ctx.amountUnit),
+          debit: showAmount(ctx, proof.debitAmount),
         }),
         ctx,
       );
@@ -210,8 +205,8 @@ export function adminText(event: AdminEvent, order: OrderRow, ctx: TextContext):
       return withBadge(
         ctx.t('alert-charged-other-amount', {
           ...base,
-          charged: formatAmount(order.totalAmount, ctx.locale, ctx.amountUnit),
-          confirmed: formatAmount(event.confirmed, ctx.locale, ctx.amountUnit),
+          charged: showAmount(ctx, order.totalAmount),
+          confirmed: showAmount(ctx, event.confirmed),
         }),
         ctx,
       );
@@ -228,8 +223,8 @@ function candidateList(candidates: ReviewCandidate[] | null, ctx: TextContext): 
     const created = candidate.createdAt === null ? Number.NaN : Date.parse(candidate.createdAt);
     const facts = [
       candidate.status,
-      formatAmount(candidate.amount, ctx.locale, ctx.amountUnit),
-      Number.isNaN(created) ? null : formatDateTime(created, ctx.locale, ctx.timeZone),
+      showAmount(ctx, candidate.amount),
+      Number.isNaN(created) ? null : showDateTime(ctx, created),
     ].filter((fact) => fact !== null);
     // A candidate only the wallet named has no reference: its provider order id is what /track takes.
     return `${candidate.reference ?? formatId(candidate.orderId, ctx.locale)} (${facts.join(', ')})`;

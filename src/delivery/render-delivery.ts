@@ -1,17 +1,15 @@
 import { FormattedString } from '@grammyjs/parse-mode';
-import { formatDateText, localDigits } from '../text/format.js';
+import { localDigits } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { JsonValue, OrderDetail, OrderItem } from '../provider/schemas.js';
 import { splitMessage } from '../text/split-message.js';
 import { deliveryKey, humaniseKey, isKnownKey, isSecretKey, singularLabel } from './delivery-keys.js';
+import { showDateText, type ReaderView } from '../text/presentation.js';
 
 type Entity = FormattedString['rawEntities'][number];
 
-export interface RenderDeliveryOptions {
-  t: Translate;
-  locale: Locale;
-  /** IANA zone a moment in the delivery (not a bare date) is shown in. */
-  timeZone: string;
+/** The reader's words and language, and the zone a moment in the delivery (not a bare date) is shown in; then what frames the codes. */
+export type RenderDeliveryOptions = Pick<ReaderView, 't' | 'locale' | 'timeZone'> & {
   /** First lines of the first message (order reference, product, sandbox badge); given by the caller. */
   heading: FormattedString;
   /** Last lines of the last message, if any. */
@@ -22,7 +20,7 @@ export interface RenderDeliveryOptions {
    * function) shows a "Product #id" fallback instead.
    */
   productLabel?: (productId: number) => string | null;
-}
+};
 
 /** A copy-to-clipboard button for one secret: Telegram copies `text` exactly when it is tapped. */
 export interface CopyButton {
@@ -219,7 +217,7 @@ function present(value: JsonValue | null, key: string | null, what: string, opts
   // A date reads in the reader's calendar, digits and zone, whatever its key; under a key known to hold
   // codes, or as the whole delivery, it is a code and is left as sent.
   const code = key === null || (isKnownKey(key) && isSecretKey(key));
-  const date = code ? null : formatDateText(text, opts.locale, opts.timeZone);
+  const date = code ? null : showDateText(opts, text);
   if (date !== null) return { text: new FormattedString(date) };
   if (!isSecretKey(key)) return { text: new FormattedString(text) };
   return { text: FormattedString.spoiler(text), copy: copyOf(text, what, opts) };

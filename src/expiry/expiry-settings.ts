@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { ListedSetting } from '../settings/settings-registry.js';
 import { defineSetting } from '../db/settings-store.js';
 import type { Settings } from '../settings/settings-view.js';
-import { formatNumber, formatZoneName } from '../text/format.js';
+import { formatNumber } from '../text/format.js';
+import { showZone } from '../text/presentation.js';
 
 /** A year: the longest a card is commonly valid, so a longer notice would remind on the day of delivery. */
 export const MAX_REMIND_DAYS = 365;
@@ -19,9 +20,9 @@ export const EXPIRY_REMIND_DAYS = defineSetting('expiry.remind-days', z.number()
 export function expirySettings(settings: Pick<Settings, 'read'>): ListedSetting {
   return {
     labelKey: 'settings-expiry-remind',
-    show: ({ t, locale, timeZone }) => {
+    show: (v) => {
       const days = settings.read(EXPIRY_REMIND_DAYS);
-      return days === null ? t('settings-off') : t('expiry-days', { days: formatNumber(days, locale), zone: formatZoneName(timeZone, locale) });
+      return days === null ? v.t('settings-off') : v.t('expiry-days', { days: formatNumber(days, v.locale), zone: showZone(v) });
     },
     how: ({ t }) => t('settings-expiry-remind-how'),
   };

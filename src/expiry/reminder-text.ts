@@ -2,19 +2,14 @@ import { handedOverButton } from '../delivery/handed-over-button.js';
 import { referenceOf } from '../delivery/notification-texts.js';
 import { lineLabel, lineOf } from '../orders/order-line.js';
 import type { OrderRow } from '../orders/order-repo.js';
-import { formatDay, formatNumber } from '../text/format.js';
+import { formatNumber } from '../text/format.js';
 import { joinLines } from '../text/formatted.js';
-import type { Locale, Translate } from '../text/i18n.js';
 import type { OutgoingMessage } from '../text/send-port.js';
 import type { ClaimedReminder } from '../db/code-expiry-store.js';
 import { lastWorkingMoment } from './expiry-days.js';
+import { showDay, type ReaderView } from '../text/presentation.js';
 
-export interface ReminderView {
-  t: Translate;
-  locale: Locale;
-  /** IANA zone the expiry day is named in. */
-  timeZone: string;
-}
+export type ReminderView = ReaderView;
 
 /**
  * The one reminder of an order's cards due to expire: which order, which
@@ -23,12 +18,12 @@ export interface ReminderView {
  * over. Only our own records reach Fluent; the codes are not read for it.
  */
 export function reminderMessage(order: OrderRow, reminder: ClaimedReminder, view: ReminderView): OutgoingMessage {
-  const { t, locale, timeZone } = view;
+  const { t, locale } = view;
   const reference = referenceOf(order);
   const productIds = [...new Set(reminder.cards.map((card) => card.productId))];
   const lines = productIds.map((id) => lineOf(order.lines, id)).filter((line) => line !== null);
   const goods = (lines.length > 0 ? lines : order.lines).map(lineLabel).join(locale === 'fa' ? '، ' : ', ');
-  const days = reminder.cards.map((card) => formatDay(lastWorkingMoment(card.expiresAt), locale, timeZone));
+  const days = reminder.cards.map((card) => showDay(view, lastWorkingMoment(card.expiresAt)));
   // Cards come earliest first: the first date is the one to act by.
   const sameDay = days.every((day) => day === days[0]);
   const count = reminder.cards.length;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ListedSetting } from '../settings/settings-registry.js';
 import type { Settings } from '../settings/settings-view.js';
 import { defineSetting } from '../db/settings-store.js';
-import { formatAmount, type AmountUnit } from '../text/format.js';
+import { showAmount } from '../text/presentation.js';
 
 /** Whether a debit no giftdesk order accounts for also pauses ordering (off: administrators are told, nothing stops). */
 export const pauseOnForeignDebitSetting = defineSetting('wallet.pause-on-foreign-debit', z.boolean(), false);
@@ -11,7 +11,7 @@ export const pauseOnForeignDebitSetting = defineSetting('wallet.pause-on-foreign
 export const largeCreditSetting = defineSetting('wallet.large-credit', z.number().int().positive().nullable(), null);
 
 /** The wallet watch's two settings as /settings lists them; both change with /walletwatch. */
-export function walletWatchSettings(settings: Pick<Settings, 'read'>, amountUnit: AmountUnit): ListedSetting[] {
+export function walletWatchSettings(settings: Pick<Settings, 'read'>): ListedSetting[] {
   return [
     {
       labelKey: 'settings-wallet-pause',
@@ -20,9 +20,9 @@ export function walletWatchSettings(settings: Pick<Settings, 'read'>, amountUnit
     },
     {
       labelKey: 'settings-wallet-credit',
-      show: ({ t, locale }) => {
+      show: (v) => {
         const amount = settings.read(largeCreditSetting);
-        return amount === null ? t('settings-off') : formatAmount(amount, locale, amountUnit);
+        return amount === null ? v.t('settings-off') : showAmount(v, amount);
       },
       how: ({ t }) => t('settings-wallet-credit-how'),
     },

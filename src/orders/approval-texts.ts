@@ -1,20 +1,16 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
-import { type AmountUnit, formatAmount, formatDateTimeWithZone, formatGoods, formatId } from '../text/format.js';
+import { formatGoods, formatId } from '../text/format.js';
 import { bold, joinLines } from '../text/formatted.js';
 import { withoutUnsafeCharacters } from '../text/unsafe-characters.js';
-import type { Locale, Translate } from '../text/i18n.js';
 import { totalOf, type ApprovalRow } from './approval-repo.js';
 import { goodsOf, lineTotal } from './order-line.js';
+import { showAmount, showDateTimeWithZone, type ReaderView } from '../text/presentation.js';
 
 /** What every approval text needs: the reader's language and how amounts, times and people are written. */
-export interface ApprovalTextContext {
-  t: Translate;
-  locale: Locale;
-  amountUnit: AmountUnit;
-  timeZone: string;
+export type ApprovalTextContext = ReaderView & {
   /** A person as administrators know them; the names module supplies this, the id otherwise. */
   describePerson: (id: number) => string;
-}
+};
 
 /** ap:y:<approval>:<revision> approves the numbers that summary showed; ap:n:<approval> rejects. */
 export const APPROVE_DATA = /^ap:y:([0-9]{1,15}):([0-9]{1,9})$/;
@@ -38,7 +34,7 @@ const SHOWN = [
 const CARD_CHARS = 3_900;
 const NOTICE_CHARS = 500;
 
-const money = (c: ApprovalTextContext, value: number) => formatAmount(value, c.locale, c.amountUnit);
+const money = (c: ApprovalTextContext, value: number) => showAmount(c, value);
 const clipped = (text: string, max: number) => {
   const chars = Array.from(text);
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
@@ -105,7 +101,7 @@ function cardText(
     facts.balance === null ? c.t('summary-balance-unknown') : c.t('summary-balance-now', { value: money(c, facts.balance) }),
     facts.threshold === null ? null : c.t('approval-admin-threshold', { value: money(c, facts.threshold) }),
     facts.threshold === null || facts.dayTotal === undefined || facts.dayTotal === null ? null : c.t('approval-admin-day-total', { value: money(c, facts.dayTotal) }),
-    c.t('approval-admin-until', { until: formatDateTimeWithZone(approval.expiresAt.getTime(), c.locale, c.timeZone) }),
+    c.t('approval-admin-until', { until: showDateTimeWithZone(c, approval.expiresAt.getTime()) }),
     facts.selfApproval ? c.t('approval-admin-self') : null,
     c.t('approval-admin-reject-hint', { id: formatId(approval.id, c.locale) }),
   );

@@ -11,7 +11,7 @@ import type { Locale, Translate } from '../text/i18n.js';
 import { digestText, type DigestFacts } from './digest-text.js';
 import { formatLocalDate } from './local-dates.js';
 import type { ReportQueries } from '../db/report-queries.js';
-import type { AmountUnit } from '../text/format.js';
+import { type Presentation, readerViewOf } from '../text/presentation.js';
 
 /** The local hour (0–23, in TIME_ZONE) at which administrators get the digest of the day before; null is off. */
 export const digestHourSetting = defineSetting('digest.hour', z.number().int().min(0).max(23).nullable(), null);
@@ -34,12 +34,12 @@ export function createDailyDigest(deps: {
   queries: Pick<ReportQueries, 'figuresByPerson' | 'returnedBetween' | 'needingAction'>;
   provider: Pick<ProviderClient, 'getBalance'>;
   periods: LocalPeriods;
-  timeZone: string;
+  /** How the deployment shows amounts and days; each administrator reads it in their language. */
+  presentation: Presentation;
   recipients: () => AdminRecipient[];
   sendText: (chatId: number, text: string) => Promise<void>;
   translate: (locale: Locale) => Translate;
   describePerson: (id: number) => string;
-  amountUnit: AmountUnit;
   /** Exceptions in this month's wallet statement (src/ledger), or null when not known; absent, not mentioned. */
   walletExceptions?: () => Promise<number | null>;
   /** Delivered codes not handed over that expire soon (src/expiry/expiring-soon.ts); absent, not mentioned. */
@@ -87,7 +87,7 @@ export function createDailyDigest(deps: {
       if (!(await claim(day))) return;
       const range = { from: periods.startOfDay(day - 1), to: day };
       const facts: DigestFacts = {
-        day: formatLocalDate(range.from, deps.timeZone),
+        day: formatLocalDate(range.from, deps.presentation.timeZone),
         dayStart: range.from,
         people: await deps.queries.figuresByPerson(range),
         returned: await deps.queries.returnedBetween(range),
@@ -97,7 +97,7 @@ export function createDailyDigest(deps: {
         expiring: await deps.expiringCodes?.().catch(() => null),
       };
       for (const admin of deps.recipients()) {
-        const text = digestText(facts, { t: deps.translate(admin.locale), locale: admin.locale, amountUnit: deps.amountUnit, timeZone: deps.timeZone, describePerson: deps.describePerson });
+        const text = digestText(facts, { ...readerViewOf(deps.presentation, admin.locale, deps.translate(admin.locale)), describePerson: deps.describePerson });
         await deps.sendText(admin.telegramId, text).catch((error: unknown) =>
           deps.logger.warn({ adminId: admin.telegramId, err: error instanceof Error ? error.name : String(error) }, 'digest not delivered'),
         );

@@ -1,7 +1,7 @@
 import type { OrderRow } from '../orders/order-repo.js';
-import { formatAmount, formatDay, formatId, formatNumber, type AmountUnit } from '../text/format.js';
-import type { Locale, Translate } from '../text/i18n.js';
+import { formatId, formatNumber } from '../text/format.js';
 import type { PersonFigures } from '../db/report-queries.js';
+import { type ReaderView, showAmount, showDay } from '../text/presentation.js';
 
 /** What a digest reports on one local day, read once and rendered per administrator. */
 export interface DigestFacts {
@@ -26,9 +26,9 @@ const MAX_ORDERS = 8;
 /** Under Telegram's 4096 characters even with long names and product titles. */
 const MAX_LENGTH = 4_000;
 
-export function digestText(facts: DigestFacts, v: { t: Translate; locale: Locale; amountUnit: AmountUnit; timeZone: string; describePerson: (id: number) => string }): string {
+export function digestText(facts: DigestFacts, v: ReaderView & { describePerson: (id: number) => string }): string {
   const { t, locale } = v;
-  const amount = (value: number) => formatAmount(value, locale, v.amountUnit);
+  const amount = (value: number) => showAmount(v, value);
   const orderLine = (order: OrderRow) =>
     t('digest-order-line', {
       id: formatId(order.id, locale),
@@ -42,7 +42,7 @@ export function digestText(facts: DigestFacts, v: { t: Translate; locale: Locale
   const people = [...facts.people].sort((a, b) => b.spend - a.spend);
   const spend = people.reduce((sum, p) => sum + p.spend, 0);
   const count = people.reduce((sum, p) => sum + p.orders, 0);
-  const lines: (string | null)[] = [t('digest-title', { day: formatDay(facts.dayStart, locale, v.timeZone) })];
+  const lines: (string | null)[] = [t('digest-title', { day: showDay(v, facts.dayStart) })];
   if (count === 0) lines.push(t('digest-no-orders'));
   else {
     // A batch is many orders from one Confirm: the count says how many of the day's orders came that way.
@@ -68,7 +68,7 @@ export function digestText(facts: DigestFacts, v: { t: Translate; locale: Locale
   // Open exceptions are repeated every day until they leave the month: nobody forgets a debit nobody placed.
   if (facts.walletExceptions) lines.push(t('digest-wallet-exceptions', { count: formatNumber(facts.walletExceptions, locale) }));
   // Only when there are some: a provider that writes no expiry would otherwise add a line of nothing every day.
-  if (facts.expiring?.count) lines.push(t('digest-expiring', { date: formatDay(facts.expiring.lastDay, locale, v.timeZone), count: formatNumber(facts.expiring.count, locale) }));
+  if (facts.expiring?.count) lines.push(t('digest-expiring', { date: showDay(v, facts.expiring.lastDay), count: formatNumber(facts.expiring.count, locale) }));
   const text = lines.filter((line) => line !== null).join('\n');
   return text.length <= MAX_LENGTH ? text : `${text.slice(0, text.lastIndexOf('\n', MAX_LENGTH - 2))}\n…`;
 }

@@ -1,18 +1,16 @@
 import { auditDetailText } from '../db/audit-log.js';
-import type { Translate } from '../text/i18n.js';
 import type { CsvValue } from '../text/csv.js';
 import type { DayRange } from './export-range.js';
 import { formatLocalDateTime } from './local-dates.js';
 import type { ReportQueries } from '../db/report-queries.js';
 import { lineTotal } from '../orders/order-line.js';
+import type { ReaderView } from '../text/presentation.js';
 
 /** What every export needs to write its rows in the reader's language and the configured zone. */
-export interface ExportContext {
-  t: Translate;
-  timeZone: string;
+export type ExportContext = Pick<ReaderView, 't' | 'timeZone'> & {
   /** A person's name as the bot knows it; the id alone until names are kept. */
   describePerson: (id: number) => string;
-}
+};
 
 export interface Table {
   header: string[];

@@ -6,12 +6,13 @@ import { PROVIDER_DRIVEN } from '../domain/order-lifecycle.js';
 import type { Logger } from '../logger.js';
 import { defineSetting } from '../db/settings-store.js';
 import type { Settings } from '../settings/settings-view.js';
-import { type AmountUnit, formatAmount, formatGoods, formatId, formatNumber, localDigits } from '../text/format.js';
+import { formatGoods, formatId, formatNumber, localDigits } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import { goodsOf } from '../orders/order-line.js';
 import { plain } from '../text/formatted.js';
 import { splitMessage } from '../text/split-message.js';
 import type { BatchFacts, ReportQueries } from '../db/report-queries.js';
+import { type Presentation, readerViewOf, showAmount } from '../text/presentation.js';
 
 /** Whether administrators get a line for every order placed (and for one that then fails); off unless they turn it on. */
 export const orderFeedSetting = defineSetting('feed.orders', z.boolean(), false);
@@ -61,7 +62,8 @@ export async function createOrderFeed(deps: {
   sendText: (chatId: number, text: string) => Promise<void>;
   translate: (locale: Locale) => Translate;
   describePerson: (id: number) => string;
-  amountUnit: AmountUnit;
+  /** How the deployment shows amounts; each administrator reads it in their language. */
+  presentation: Presentation;
   logger: Logger;
 }): Promise<OrderFeed> {
   const { queries, state } = deps;
@@ -114,6 +116,7 @@ export async function createOrderFeed(deps: {
         for (const key of keys) {
           for (const admin of admins) {
             const t = deps.translate(admin.locale);
+            const v = readerViewOf(deps.presentation, admin.locale, t);
             const line =
               key === 'feed-batch' && batch
                 ? t(key, {
@@ -121,12 +124,12 @@ export async function createOrderFeed(deps: {
                     id: formatId(batch.id, admin.locale),
                     orders: formatNumber(batch.orders, admin.locale),
                     units: formatNumber(batch.units, admin.locale),
-                    amount: formatAmount(batch.total, admin.locale, deps.amountUnit),
+                    amount: showAmount(v, batch.total),
                   })
                 : t(key, {
                     person: deps.describePerson(order.userId),
                     goods: formatGoods(goodsOf(order.lines, { regions: false }), admin.locale),
-                    amount: formatAmount(order.totalAmount, admin.locale, deps.amountUnit),
+                    amount: showAmount(v, order.totalAmount),
                     id: formatId(order.id, admin.locale),
                   });
             lines.get(admin.telegramId)!.push(line);

@@ -1,14 +1,7 @@
-import type { Locale, Translate } from '../text/i18n.js';
-import type { AmountUnit } from '../text/format.js';
+import type { ReaderView } from '../text/presentation.js';
 
 /** What an entry needs to show its value in the reader's language. */
-export interface SettingsView {
-  t: Translate;
-  locale: Locale;
-  amountUnit: AmountUnit;
-  /** The configured zone, for a setting that is an hour of the day. */
-  timeZone: string;
-}
+export type SettingsView = ReaderView;
 
 /** One line of /settings: a setting administrators change from the chat. */
 export interface ListedSetting {

@@ -215,7 +215,7 @@ async function run(n: number, variant: Variant, dir: string, server: PostgresClu
           },
           translate: (locale) => translatorFor(locale), localeOf: () => 'en', isStaff: () => true, adminRecipients: () => [],
           alerts: createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock, logger: silentLogger }),
-          handover, sandbox: true, amountUnit: 'IRR', timeZone: 'UTC', everyMs: SECOND, batchSize: 50,
+          handover, presentation: { amountUnit: 'IRR', timeZone: 'UTC', monthCalendar: 'gregorian', sandbox: true }, everyMs: SECOND, batchSize: 50,
         }),
       ];
       return { database, ours, ourOrders, stores, sentAt, loops, firstRequest: firstRequests[d]! };

@@ -56,7 +56,7 @@ const telegramAnswer = () => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /** The command's work after its look at the provider: figures, text, CSV and chart, as /statement builds them for an English reader. */
 async function statementCommand(store: LedgerStore): Promise<{ exceptions: number; csvBytes: number; pngBytes: number; textLength: number }> {
-  const v: StatementView = { t: translatorFor('en'), locale: 'en', timeZone: 'UTC', amountUnit: 'IRR', describePerson: (id) => `Person ${id}` };
+  const v: StatementView = { t: translatorFor('en'), locale: 'en', timeZone: 'UTC', amountUnit: 'IRR', monthCalendar: 'gregorian', sandbox: false, describePerson: (id) => `Person ${id}` };
   const statement = await statementFromCopy(store, RANGE, { copyFrom: 0, syncedAt: RANGE.to, now: RANGE.to + 86_400_000 });
   const text = statementText(v, statement, { stale: false, syncedAt: RANGE.to });
   // Where the command sends the text, then the file, it waits for Telegram: other chats run then.
@@ -64,7 +64,7 @@ async function statementCommand(store: LedgerStore): Promise<{ exceptions: numbe
   const table = statementTable(v, statement);
   const csv = await buildCsv(table.header, table.rows, MAX_EXPORT_BYTES);
   await telegramAnswer();
-  const data = spendPerDay(statement, { periods, timeZone: 'UTC', calendar: 'gregorian', locale: 'en', describePerson: v.describePerson, elsewhere: 'Placed elsewhere' });
+  const data = spendPerDay(statement, { periods, view: v, describePerson: v.describePerson, elsewhere: 'Placed elsewhere' });
   const png = await renderSpendChart({ ...data, title: 'Spend per day, November 2026', othersName: 'Others', direction: 'ltr' });
   return { exceptions: statement.exceptions.length, csvBytes: csv.content.length, pngBytes: png.length, textLength: text.length };
 }

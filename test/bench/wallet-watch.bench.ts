@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   const told: number[] = [];
   const alerts = createAdminAlerts({ recipients: () => [{ telegramId: 1, locale: 'en' }], sendText: async () => void told.push(performance.now()), clock: systemClock, logger: silentLogger });
   const ledger = createLedgerServices({
-    config: { amountUnit: { en: 'IRR', fa: 'ریال' }, timeZone: 'UTC' },
+    presentation: { amountUnit: { en: 'IRR', fa: 'ریال' }, timeZone: 'UTC', monthCalendar: 'gregorian', sandbox: false },
     stores,
     provider,
     settings: await createSettingsView(stores.settings),

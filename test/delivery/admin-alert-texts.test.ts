@@ -9,6 +9,7 @@ const context = (locale: Locale): TextContext => ({
   locale,
   amountUnit: 'IRR',
   timeZone: 'Asia/Tehran',
+  monthCalendar: 'gregorian',
   sandbox: false,
   describePerson: () => 'Sam (@sam)',
 });

@@ -260,7 +260,7 @@ describe('notification sender: Persian', () => {
     const i18n = createI18n('fa');
     const line = (id: number, quantity: number) => ({ product: { id, title: `P${id}` }, region: { regionPropertyId: id, title: 'US', price: 1 }, quantity, fields: [] });
     const order = { id: 7, providerReference: 'A100234', lines: [line(1, 2), line(2, 1), line(3, 2)] } as unknown as OrderRow;
-    const ctx = { t: (key: string, vars?: Record<string, string | number>) => i18n.t('fa', key, vars), locale: 'fa' as const, amountUnit: 'IRR' as const, timeZone: 'UTC', sandbox: false };
+    const ctx = { t: (key: string, vars?: Record<string, string | number>) => i18n.t('fa', key, vars), locale: 'fa' as const, amountUnit: 'IRR' as const, timeZone: 'UTC', monthCalendar: 'gregorian' as const, sandbox: false };
     expect(deliveryHeading(order, ctx, 5).rawText.split('\n')[0]).toBe('سفارش A100234 تحویل شد: ۳ محصول، ۵ کارت');
   });
 });

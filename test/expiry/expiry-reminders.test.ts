@@ -8,6 +8,7 @@ import { reminderMessage } from '../../src/expiry/reminder-text.js';
 import { silentLogger } from '../../src/logger.js';
 import type { OrderLine } from '../../src/orders/order-line.js';
 import { translatorFor, type Locale } from '../../src/text/i18n.js';
+import { readerViewOf } from '../../src/text/presentation.js';
 import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { SendForbiddenError, SendRateLimitedError, type OutgoingButton, type SendMessage } from '../../src/text/send-port.js';
 import { orderRow } from '../db/contract/order-rows.js';
@@ -59,7 +60,7 @@ function reminderWorld(options: { locale?: Locale } = {}) {
       orderOf: (id) => stores.orderQueries.byId(id),
       send,
       mayReceiveCodes: (userId) => roles.get(userId) === 'staff',
-      message: (order, reminder) => reminderMessage(order, reminder, { t: translatorFor(locale), locale, timeZone: TEHRAN }),
+      message: (order, reminder) => reminderMessage(order, reminder, readerViewOf({ amountUnit: '', timeZone: TEHRAN, monthCalendar: 'gregorian', sandbox: false }, locale, translatorFor(locale))),
       clock,
       logger: silentLogger,
     })();

@@ -44,7 +44,7 @@ async function world() {
   const api = new Api(telegram.token, { apiRoot: telegram.apiRoot });
   const alerts = createAdminAlerts({ recipients: () => [{ telegramId: ADMIN.id, locale: 'en' }], sendText: async (chatId, text) => void (await api.sendMessage(chatId, text)), clock, logger: silentLogger });
   const ledger = createLedgerServices({
-    config: { amountUnit: { en: 'IRR', fa: 'ریال' }, timeZone: 'UTC' },
+    presentation: { amountUnit: { en: 'IRR', fa: 'ریال' }, timeZone: 'UTC', monthCalendar: 'gregorian', sandbox: false },
     stores,
     provider,
     settings,

@@ -69,7 +69,7 @@ describe('approval announcer', () => {
       provider,
       isStaff: (id) => staff.has(id),
       localeOf: () => 'en',
-      texts: (locale) => ({ t: translatorFor(locale), locale, amountUnit: 'IRR', timeZone: 'UTC', describePerson: String }),
+      texts: (locale) => ({ t: translatorFor(locale), locale, amountUnit: 'IRR', timeZone: 'UTC', monthCalendar: 'gregorian', sandbox: false, describePerson: String }),
       logger: silentLogger,
     });
     const sweep = createApprovalExpirySweep({ approvals: service, announcer, logger: silentLogger });

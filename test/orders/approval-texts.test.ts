@@ -8,6 +8,8 @@ const context = (locale: Locale) => ({
   locale,
   amountUnit: 'ریال',
   timeZone: 'Asia/Tehran',
+  monthCalendar: 'gregorian' as const,
+  sandbox: false,
   describePerson: (id: number) => `Sara (${id})`,
 });
 

@@ -30,7 +30,7 @@ function world(locale: 'en' | 'fa' = 'en') {
       sendText: async (_chatId, text) => void sent.push(text),
       translate: (locale) => translatorFor(locale),
       describePerson: (id) => `Person ${id}`,
-      amountUnit: 'IRR',
+      presentation: { amountUnit: 'IRR', timeZone: 'UTC', monthCalendar: 'gregorian', sandbox: false },
       logger: silentLogger,
     });
   let key = 0;

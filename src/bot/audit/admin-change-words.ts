@@ -1,17 +1,11 @@
 import type { Json } from '../../db/app-state-repo.js';
 import type { AuditFacts } from '../../db/audit-log.js';
 import { SPENDING_RULE_KINDS } from '../../orders/spending-rules.js';
-import { formatAmount, formatId } from '../../text/format.js';
-import type { AmountUnit } from '../../text/format.js';
-import type { Locale, Translate } from '../../text/i18n.js';
+import { formatId } from '../../text/format.js';
 import { stepUpOrdersWords, velocityChangeWords } from '../../safeguards/dual-control/dual-control-announcer.js';
+import { showAmount, type ReaderView } from '../../text/presentation.js';
 
-interface View {
-  t: Translate;
-  locale: Locale;
-  amountUnit: AmountUnit;
-  describePerson: (id: number) => string;
-}
+type View = Pick<ReaderView, 't' | 'locale' | 'amountUnit'> & { describePerson: (id: number) => string };
 
 const STEPS = ['requested', 'confirmed', 'refused', 'expired'] as const;
 
@@ -33,7 +27,7 @@ function changeOf(v: View, subjectId: number | null, facts: AuditFacts): string 
   const value: Json | undefined = facts['value'];
   if (value === 'default') return subjectId === null ? null : v.t('dual-change-reset-plain', { person: v.describePerson(subjectId), kind });
   const words =
-    value === null ? v.t(rule === 'approval' ? 'limits-no-approval' : 'limits-no-limit') : typeof value === 'number' ? formatAmount(value, v.locale, v.amountUnit) : '?';
+    value === null ? v.t(rule === 'approval' ? 'limits-no-approval' : 'limits-no-limit') : typeof value === 'number' ? showAmount(v, value) : '?';
   if (subjectId === null) return v.t('dual-change-default', { kind, value: words });
   return v.t('dual-change-person', { person: v.describePerson(subjectId), kind, value: words });
 }

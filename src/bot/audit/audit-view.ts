@@ -4,18 +4,19 @@ import type { AuditEntry, AuditFilter } from '../../db/audit-queries.js';
 import type { PageOf } from '../../db/paging.js';
 import { SAFE_MESSAGE_LENGTH } from '../../text/split-message.js';
 import { clipName } from '../describe-person.js';
-import { formatDateTime, formatId, formatNumber, formatZoneName } from '../../text/format.js';
+import { formatId, formatNumber } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Outgoing } from '../send.js';
 import { auditPageData } from './callback-data.js';
 import { eventWords, type EventWordsView } from './event-words.js';
+import { showDateTime, showZone } from '../../text/presentation.js';
 
 export { eventWords } from './event-words.js';
 export type AuditView = EventWordsView;
 
 function eventLines(v: AuditView, entry: AuditEntry): FormattedString {
   const who = entry.actorId === null ? v.t('audit-system') : v.describePerson(entry.actorId);
-  const when = formatDateTime(entry.at.getTime(), v.locale, v.timeZone);
+  const when = showDateTime(v, entry.at.getTime());
   return joinLines(bold(`${when} · ${who}`), eventWords(v, entry).trim());
 }
 
@@ -31,7 +32,7 @@ export function auditPageView(v: AuditView, filter: AuditFilter, page: PageOf<Au
   if (page.total === 0) return { text: joinLines(bold(title), v.t('audit-none')) };
   const heading = v.t('audit-page', { page: formatNumber(page.page, v.locale), pages: formatNumber(page.pageCount, v.locale) });
   // One line names the zone of every time below, as the order lists do.
-  let text = joinLines(bold(title), heading, v.t('times-in-zone', { zone: formatZoneName(v.timeZone, v.locale) }));
+  let text = joinLines(bold(title), heading, v.t('times-in-zone', { zone: showZone(v) }));
   for (const entry of page.items) {
     const next = joinLines(text, '', eventLines(v, entry));
     // Every piece is bounded, so this only guards against a page size raised without thinking.

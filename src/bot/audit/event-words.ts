@@ -4,19 +4,13 @@ import type { AuditFacts } from '../../db/audit-log.js';
 import { ORDER_STATES } from '../../domain/order-states.js';
 import { STAFF_ROLES } from '../../domain/staff-roles.js';
 import { clipName, type DescribePerson } from '../describe-person.js';
-import { type AmountUnit, formatAmount, formatDateText, formatDateTimeWithZone, formatGoods, formatId, formatNumber } from '../../text/format.js';
-import type { Locale, Translate } from '../../text/i18n.js';
+import { formatGoods, formatId, formatNumber } from '../../text/format.js';
 import { factsFromLegacy } from './legacy-rows.js';
 import { settingWords } from './setting-words.js';
 import { adminChangeWords } from './admin-change-words.js';
+import { showAmount, showDateText, showDateTimeWithZone, type ReaderView } from '../../text/presentation.js';
 
-export interface EventWordsView {
-  t: Translate;
-  locale: Locale;
-  amountUnit: AmountUnit;
-  timeZone: string;
-  describePerson: DescribePerson;
-}
+export type EventWordsView = ReaderView & { describePerson: DescribePerson };
 
 /** Words someone typed or the provider wrote are cut: one event stays a few lines. */
 const MAX_QUOTE = 160;
@@ -79,7 +73,7 @@ function requestedGoods(facts: AuditFacts): { product: string; quantity: number 
   return product === null || quantity === null ? null : [{ product, quantity }];
 }
 
-const money = (v: EventWordsView, value: number) => formatAmount(value, v.locale, v.amountUnit);
+const money = (v: EventWordsView, value: number) => showAmount(v, value);
 const roleWords = (v: EventWordsView, role: Json | undefined) => (isOneOf(STAFF_ROLES, role) ? v.t(`staff-role-${role}`) : String(role ?? '?'));
 
 /** A person's own words (a rejection reason, a pause reason), quoted as theirs. */
@@ -211,7 +205,7 @@ function pauseEvent(v: EventWordsView, step: string, facts: AuditFacts): string 
   if (step !== 'resumed') return null;
   const since = whole(facts['since']);
   if (since === null) return v.t('audit-resumed');
-  return v.t('audit-resumed-since', { since: formatDateTimeWithZone(since, v.locale, v.timeZone), by: byProvider ? v.t('audit-by-provider') : v.t('audit-by-admin') });
+  return v.t('audit-resumed-since', { since: showDateTimeWithZone(v, since), by: byProvider ? v.t('audit-by-provider') : v.t('audit-by-admin') });
 }
 
 function exportEvent(v: EventWordsView, facts: AuditFacts): string | null {
@@ -219,7 +213,7 @@ function exportEvent(v: EventWordsView, facts: AuditFacts): string | null {
   const what = kind === null ? null : known(v, 'audit-export-', kind);
   const day = (value: Json | undefined) => {
     const iso = text(value);
-    return iso === null ? '?' : (formatDateText(iso, v.locale, v.timeZone) ?? iso);
+    return iso === null ? '?' : (showDateText(v, iso) ?? iso);
   };
   const rows = whole(facts['rows']) ?? 0;
   if (what === null) return null;
@@ -260,7 +254,7 @@ function factsWords(v: EventWordsView, entry: AuditEntry, facts: AuditFacts): st
   if (area === 'catalog' && (step === 'hidden' || step === 'shown')) return catalogEvent(v, step, facts);
   if (area === 'wallet' && (step === 'foreign_debit' || step === 'large_credit' || step === 'unknown_type')) {
     const transaction = whole(facts['transaction']);
-    return v.t(`audit-wallet-${step.replace('_', '-')}`, { amount: entry.amount === null ? '?' : formatAmount(entry.amount, v.locale, v.amountUnit), transaction: transaction === null ? '?' : formatId(transaction, v.locale) });
+    return v.t(`audit-wallet-${step.replace('_', '-')}`, { amount: entry.amount === null ? '?' : showAmount(v, entry.amount), transaction: transaction === null ? '?' : formatId(transaction, v.locale) });
   }
   if (entry.action === 'codes.handed_over') {
     const cards = whole(facts['cards']) ?? 0;

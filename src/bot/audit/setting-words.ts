@@ -1,15 +1,10 @@
 import type { Json } from '../../db/app-state-repo.js';
 import type { AuditFacts } from '../../db/audit-log.js';
 import { clipName, type DescribePerson } from '../describe-person.js';
-import { formatAmount, formatNumber, type AmountUnit } from '../../text/format.js';
-import type { Locale, Translate } from '../../text/i18n.js';
+import { formatNumber } from '../../text/format.js';
+import { showAmount, type ReaderView } from '../../text/presentation.js';
 
-interface SettingView {
-  t: Translate;
-  locale: Locale;
-  amountUnit: AmountUnit;
-  describePerson: DescribePerson;
-}
+type SettingView = Pick<ReaderView, 't' | 'locale' | 'amountUnit'> & { describePerson: DescribePerson };
 
 const SPENDING = /^spending\.(order|day|month|approval)\.(?:default|person\.(\d{1,16}))$/;
 
@@ -23,7 +18,7 @@ export function settingWords(v: SettingView, facts: AuditFacts): string | null {
   if (key === null) return null;
   const before = facts['before'] ?? null;
   const after = facts['after'] ?? null;
-  const amountOr = (value: Json, none: string) => (typeof value === 'number' ? formatAmount(value, v.locale, v.amountUnit) : v.t(none));
+  const amountOr = (value: Json, none: string) => (typeof value === 'number' ? showAmount(v, value) : v.t(none));
 
   const spending = SPENDING.exec(key);
   if (spending) {

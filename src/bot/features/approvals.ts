@@ -6,7 +6,7 @@ import { adminSummary, APPROVE_DATA, approvalLine, notPendingText, REJECT_DATA, 
 import type { Logger } from '../../logger.js';
 import type { SpendingRuleBook } from '../../orders/spending-rules.js';
 import { normaliseDigits } from '../../text/digits.js';
-import { formatAmount, formatDateTime, formatId, formatZoneName } from '../../text/format.js';
+import { formatAmount, formatId } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import type { BaseContext } from '../context.js';
@@ -19,6 +19,7 @@ import { changeWords } from '../../safeguards/dual-control/dual-control-announce
 import type { AdminChange } from '../../safeguards/dual-control/admin-change.js';
 import { announceImmediate, throughDualControl, type DualControlFeatureDeps } from './dual-control.js';
 import type { StepUpGate } from '../step-up-gate.js';
+import { showAmount, showDateTime, showZone } from '../../text/presentation.js';
 
 export interface ApprovalsFeatureDeps {
   approvals: ApprovalService;
@@ -76,7 +77,7 @@ export function parseApprovalsCommand(text: string): ApprovalCommand {
 export function approvalsFeature(deps: ApprovalsFeatureDeps) {
   const composer = new Composer<BaseContext>();
   const textsOf = (ctx: BaseContext) => ({ ...deps.texts(ctx.member.locale), t: ctx.t });
-  const money = (c: ApprovalTextContext, value: number) => formatAmount(value, c.locale, c.amountUnit);
+  const money = (c: ApprovalTextContext, value: number) => showAmount(c, value);
 
   /** The summary again, with why it was not placed and buttons for the numbers it holds now. */
   async function showAgain(ctx: BaseContext, approval: ApprovalRow, notice: string, balance: number | null) {
@@ -172,8 +173,8 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
               order: approvalLine(o, approval),
               product: change.product,
               count: change.across ?? 1,
-              from: formatAmount(change.from, o.locale, o.amountUnit),
-              to: formatAmount(change.to, o.locale, o.amountUnit),
+              from: showAmount(o, change.from),
+              to: showAmount(o, change.to),
             }),
           );
           return;
@@ -195,7 +196,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
         // The provider's price moved between the check at Approve and the POST: said plainly to both.
         const charged = (o: Pick<ApprovalTextContext, 't' | 'locale' | 'amountUnit'>) =>
           recap && recap.amount !== recap.confirmed
-            ? `\n${o.t('approval-charged-other-amount', { charged: formatAmount(recap.amount, o.locale, o.amountUnit), confirmed: formatAmount(recap.confirmed, o.locale, o.amountUnit) })}`
+            ? `\n${o.t('approval-charged-other-amount', { charged: showAmount(o, recap.amount), confirmed: showAmount(o, recap.confirmed) })}`
             : '';
         const result = (o: Pick<ApprovalTextContext, 't' | 'locale' | 'amountUnit'>) =>
           placeResultText(o.t, described) + charged(o);
@@ -296,7 +297,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
           ctx.t('approvals-list-item', {
             order: approvalLine(c, approval),
             person: c.describePerson(approval.requesterId),
-            until: formatDateTime(approval.expiresAt.getTime(), c.locale, c.timeZone),
+            until: showDateTime(c, approval.expiresAt.getTime()),
           }),
         );
         await sendFormatted(ctx.api, ctx.chat.id, {
@@ -305,7 +306,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
             '',
             pending.length === 0 ? ctx.t('approvals-none') : bold(ctx.t('approvals-list-title', { count: pending.length })),
             // One line names the zone for every deadline below, as the order lists do.
-            pending.length === 0 ? null : ctx.t('times-in-zone', { zone: formatZoneName(c.timeZone, c.locale) }),
+            pending.length === 0 ? null : ctx.t('times-in-zone', { zone: showZone(c) }),
             ...lines,
             pending.length > LISTED ? ctx.t('approvals-list-more', { count: pending.length - LISTED }) : null,
           ),

@@ -2,11 +2,13 @@ import { Composer } from 'grammy';
 import type { OrderingPause } from '../../orders/ordering-pause.js';
 import type { ProviderClient } from '../../provider/client.js';
 import type { BaseContext } from '../context.js';
-import { formatAmount, formatNumber } from '../../text/format.js';
+import { formatNumber } from '../../text/format.js';
 import { readsEveryone } from '../middleware/roles.js';
 import type { Trouble, TroubleDetail } from '../provider-trouble.js';
 import type { Translate } from '../../text/i18n.js';
 import { pauseStatusText } from '../ordering-pause-text.js';
+import { showAmount } from '../../text/presentation.js';
+import { readerView } from '../reader-view.js';
 
 export function balanceFeature(deps: {
   provider: Pick<ProviderClient, 'getBalance'>;
@@ -22,17 +24,17 @@ export function balanceFeature(deps: {
     const pause = await deps.orderingPaused();
     const badged = ctx.presentation.sandbox ? `${ctx.t('sandbox-badge')}\n${text}` : text;
     const exceptions = readsEveryone(ctx.member.role) ? await deps.walletExceptions?.().catch(() => null) : null;
-    const tail = [pause ? pauseStatusText(ctx.t, ctx.member.locale, ctx.presentation.timeZone, pause) : null, exceptions ? ctx.t('balance-wallet-exceptions', { count: formatNumber(exceptions, ctx.member.locale) }) : null];
+    const tail = [pause ? pauseStatusText(readerView(ctx), pause) : null, exceptions ? ctx.t('balance-wallet-exceptions', { count: formatNumber(exceptions, ctx.member.locale) }) : null];
     return [badged, ...tail].filter(Boolean).join('\n\n');
   };
   composer.command('balance', async (ctx) => {
     await ctx.replyWithChatAction('typing').catch(() => undefined);
     try {
       const { balance } = await deps.provider.getBalance({ priority: 'interactive' });
-      await ctx.reply(await withPause(ctx, ctx.t('balance-line', { amount: formatAmount(balance, ctx.member.locale, ctx.presentation.amountUnit) })));
+      await ctx.reply(await withPause(ctx, ctx.t('balance-line', { amount: showAmount(readerView(ctx), balance) })));
     } catch (error) {
       const trouble = await deps.onProviderTrouble(error, 'balance');
-      await ctx.reply(await withPause(ctx, deps.troubleText(ctx.t, trouble, { error, locale: ctx.member.locale, timeZone: ctx.presentation.timeZone })));
+      await ctx.reply(await withPause(ctx, deps.troubleText(ctx.t, trouble, { ...readerView(ctx), error })));
     }
   });
   return composer;

@@ -13,7 +13,7 @@ import type { Logger } from '../../logger.js';
 import type { ProviderClient } from '../../provider/client.js';
 import { ProviderNotFoundError } from '../../provider/errors.js';
 import { normaliseDigits } from '../../text/digits.js';
-import { formatAmount, formatId } from '../../text/format.js';
+import { formatId } from '../../text/format.js';
 import type { BaseContext } from '../context.js';
 import { mayOrder, orderersOnly, readsEveryone } from '../middleware/roles.js';
 import { readerView } from '../reader-view.js';
@@ -26,6 +26,7 @@ import type { OrderStepUp } from '../../safeguards/step-up/order-step-up.js';
 import { orderStepUpNotice } from '../conversations/order/step-up-notice.js';
 import type { StepUpGate } from '../step-up-gate.js';
 import type { ViewContext } from '../conversations/order/views.js';
+import { showAmount } from '../../text/presentation.js';
 
 export interface BatchesDeps {
   batches: BatchService;
@@ -152,7 +153,7 @@ export function batchesFeature(deps: BatchesDeps) {
         const stepUp = deps.orderStepUp;
         if (stepUp && batch?.state === 'draft' && batch.requesterId === by && (await stepUp.needed(by, batch.total))) {
           const asked = await stepUp.ask(by, { confirmKey: stepUpKeyOf(batch), total: batch.total });
-          if (asked.kind !== 'pass') return void (await ctx.reply(orderStepUpNotice(stepUpView(ctx), asked, batch.total, ctx.presentation)));
+          if (asked.kind !== 'pass') return void (await ctx.reply(orderStepUpNotice(stepUpView(ctx), asked, batch.total)));
         }
         await confirmAndStart(ctx, id, clear);
         return;
@@ -223,13 +224,13 @@ export function batchesFeature(deps: BatchesDeps) {
   async function confirmAndStart(ctx: BaseContext, id: number, clear: () => Promise<void>): Promise<void> {
     // One Confirm counts as one order against the orders-per-hour limit: the batch's money is judged by the limits and approval.
     const pace = (await deps.velocity?.take('orders', ctx.member.telegramId)) ?? { ok: true as const };
-    if (!pace.ok) return void (await ctx.reply(velocityRefusalText(ctx.t, ctx.member.locale, ctx.presentation.timeZone, pace)));
+    if (!pace.ok) return void (await ctx.reply(velocityRefusalText(readerView(ctx), pace)));
     const outcome = await deps.batches.confirm(id, ctx.member.telegramId);
     if (outcome.kind === 'not-yours' || outcome.kind === 'not-draft') return void (await clear());
     if (outcome.kind === 'paused') return void (await say(ctx, 'batch-paused'));
     if (outcome.kind === 'over-limit') {
       const v = outcome.verdict;
-      return void (await say(ctx, 'batch-over-limit', { limit: ctx.t(`batch-limit-${v.limit}`), left: formatAmount(Math.max(0, v.left), ctx.member.locale, ctx.presentation.amountUnit) }));
+      return void (await say(ctx, 'batch-over-limit', { limit: ctx.t(`batch-limit-${v.limit}`), left: showAmount(readerView(ctx), Math.max(0, v.left)) }));
     }
     await clear();
     if (outcome.kind === 'waiting-approval') {

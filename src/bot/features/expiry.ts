@@ -10,9 +10,11 @@ import type { Logger } from '../../logger.js';
 import type { OrderQueries } from '../../db/order-queries.js';
 import type { Settings } from '../../settings/settings-view.js';
 import { normaliseDigits } from '../../text/digits.js';
-import { formatNumber, formatZoneName } from '../../text/format.js';
+import { formatNumber } from '../../text/format.js';
 import type { BaseContext } from '../context.js';
+import { readerView } from '../reader-view.js';
 import { adminsOnly } from '../middleware/admins-only.js';
+import { showZone } from '../../text/presentation.js';
 
 export interface ExpiryFeatureDeps {
   settings: Settings;
@@ -41,7 +43,7 @@ export function expiryFeature(deps: ExpiryFeatureDeps) {
     const max = formatNumber(MAX_REMIND_DAYS, locale);
     const state = () => {
       const days = deps.settings.read(EXPIRY_REMIND_DAYS);
-      return days === null ? ctx.t('expiry-state-off') : ctx.t('expiry-state-on', { days: formatNumber(days, locale), zone: formatZoneName(ctx.presentation.timeZone, locale) });
+      return days === null ? ctx.t('expiry-state-off') : ctx.t('expiry-state-on', { days: formatNumber(days, locale), zone: showZone(readerView(ctx)) });
     };
     const [what, value] = normaliseDigits(ctx.match.trim().toLowerCase()).split(/\s+/);
     if (what !== 'remind' || value === undefined) return void (await ctx.reply(`${state()}\n\n${ctx.t('expiry-usage', { max })}`));

@@ -10,12 +10,14 @@ import { formatLocalDate } from '../../reports/local-dates.js';
 import { auditTable, ordersTable, summaryTable, type ExportContext, type Table } from '../../reports/local-exports.js';
 import type { ReportQueries } from '../../db/report-queries.js';
 import { transactionsTable } from '../../reports/transaction-export.js';
-import { formatAmount, formatDay, formatNumber, type AmountUnit } from '../../text/format.js';
+import { formatNumber } from '../../text/format.js';
 import type { Translate } from '../../text/i18n.js';
 import type { BaseContext } from '../context.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 import type { StepUpGate } from '../step-up-gate.js';
 import type { Trouble, TroubleDetail } from '../provider-trouble.js';
+import { readerView, type ReaderView } from '../reader-view.js';
+import { showAmount, showDay } from '../../text/presentation.js';
 
 /**
  * Telegram takes documents of up to 50 MB from a bot; the multipart
@@ -87,7 +89,8 @@ export function exportFeature(deps: ExportDeps) {
       range = reading.range;
     }
 
-    const c: ExportContext = { t: ctx.t, timeZone: ctx.presentation.timeZone, describePerson: deps.describePerson };
+    const v = readerView(ctx);
+    const c: ExportContext = { ...v, describePerson: deps.describePerson };
     await ctx.replyWithChatAction('upload_document').catch(() => undefined);
     let table: Table;
     let pagesCut = false;
@@ -102,21 +105,21 @@ export function exportFeature(deps: ExportDeps) {
         pagesCut = read.cut;
       } catch (error) {
         const trouble = await deps.onProviderTrouble(error, 'export');
-        return void (await ctx.reply(deps.troubleText(ctx.t, trouble, { error, locale: ctx.member.locale, timeZone: ctx.presentation.timeZone })));
+        return void (await ctx.reply(deps.troubleText(ctx.t, trouble, { ...readerView(ctx), error })));
       }
     } else {
       table = kind === 'orders' ? ordersTable(deps.queries, range, c) : kind === 'audit' ? auditTable(deps.queries, range, c) : await summaryTable(deps.queries, range, c);
     }
 
     const csv = await buildCsv(table.header, table.rows, maxBytes);
-    const first = formatLocalDate(range.from, ctx.presentation.timeZone);
-    const last = formatLocalDate(range.to - 1, ctx.presentation.timeZone);
-    const locale = ctx.member.locale;
+    const first = formatLocalDate(range.from, v.timeZone);
+    const last = formatLocalDate(range.to - 1, v.timeZone);
+    const locale = v.locale;
     // The file name keeps ISO dates (files sort by them); what a person reads is in their calendar.
-    const span = { from: formatDay(range.from, locale, ctx.presentation.timeZone), to: formatDay(range.to - 1, locale, ctx.presentation.timeZone) };
-    if (kind === 'summary') await ctx.reply(await summaryText(ctx.t, deps, range, locale, span, ctx.presentation.amountUnit));
+    const span = { from: showDay(v, range.from), to: showDay(v, range.to - 1) };
+    if (kind === 'summary') await ctx.reply(await summaryText(v, deps, range, span));
     const caption = [
-      ctx.t(`export-caption-${kind}`, { ...span, zone: ctx.presentation.timeZone }),
+      ctx.t(`export-caption-${kind}`, { ...span, zone: v.timeZone }),
       ctx.t('export-rows', { count: csv.rows, rows: formatNumber(csv.rows, locale) }),
       csv.cut ? ctx.t('export-cut-size') : null,
       pagesCut ? ctx.t('export-cut-pages', { pages: formatNumber(deps.maxTransactionPages ?? MAX_TRANSACTION_PAGES, locale) }) : null,
@@ -150,7 +153,8 @@ export function exportFeature(deps: ExportDeps) {
   return composer;
 }
 
-async function summaryText(t: Translate, deps: ExportDeps, range: DayRange, locale: BaseContext['member']['locale'], span: { from: string; to: string }, unit: AmountUnit): Promise<string> {
+async function summaryText(v: ReaderView, deps: ExportDeps, range: DayRange, span: { from: string; to: string }): Promise<string> {
+  const { t, locale } = v;
   const figures = (await deps.queries.figuresByPerson(range)).sort((a, b) => b.spend - a.spend);
   const title = t('export-summary-title', span);
   if (figures.length === 0) return `${title}\n${t('export-summary-none')}`;
@@ -159,11 +163,11 @@ async function summaryText(t: Translate, deps: ExportDeps, range: DayRange, loca
       person: deps.describePerson(f.userId),
       count: f.orders,
       orders: formatNumber(f.orders, locale),
-      spend: formatAmount(f.spend, locale, unit),
+      spend: showAmount(v, f.spend),
       refunded: formatNumber(f.refunded, locale),
     }),
   );
   const total = figures.reduce((sum, f) => sum + f.spend, 0);
   const more = figures.length > SUMMARY_LINES ? t('export-summary-more', { count: formatNumber(figures.length - SUMMARY_LINES, locale) }) : null;
-  return [title, ...lines, more, t('export-summary-total', { spend: formatAmount(total, locale, unit) })].filter(Boolean).join('\n');
+  return [title, ...lines, more, t('export-summary-total', { spend: showAmount(v, total) })].filter(Boolean).join('\n');
 }

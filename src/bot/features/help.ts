@@ -2,6 +2,7 @@ import { Composer, InlineKeyboard } from 'grammy';
 import type { OrderingPause } from '../../orders/ordering-pause.js';
 import { plain } from '../../text/formatted.js';
 import type { BaseContext } from '../context.js';
+import { readerView } from '../reader-view.js';
 import { pauseStatusText } from '../ordering-pause-text.js';
 import { showInPlace } from '../order-views/in-place.js';
 
@@ -44,10 +45,10 @@ const guideButton = (ctx: BaseContext) => new InlineKeyboard().text(ctx.t('btn-h
 const offersCommands = (ctx: BaseContext) => ctx.member.role !== 'viewer';
 
 /** Staff learn of a pause before they start an order; administrators also how to end it; viewers see it too. */
-function pauseNote(ctx: BaseContext, pause: OrderingPause | null, timeZone: string): string {
+function pauseNote(ctx: BaseContext, pause: OrderingPause | null): string {
   if (!pause) return '';
   const hint = ctx.member.role === 'admin' ? `\n${ctx.t('ordering-pause-resume-hint')}` : '';
-  return `\n\n${pauseStatusText(ctx.t, ctx.member.locale, timeZone, pause)}${hint}`;
+  return `\n\n${pauseStatusText(readerView(ctx), pause)}${hint}`;
 }
 
 /**
@@ -59,7 +60,7 @@ export function helpFeature(deps: { orderingPaused: () => Promise<OrderingPause 
   const withButton = (ctx: BaseContext) => (offersCommands(ctx) ? { reply_markup: commandsButton(ctx) } : {});
 
   composer.command('start', async (ctx) =>
-    ctx.reply(`${ctx.t('start-welcome')}${pauseNote(ctx, await deps.orderingPaused(), ctx.presentation.timeZone)}\n\n${guide(ctx)}`, withButton(ctx)),
+    ctx.reply(`${ctx.t('start-welcome')}${pauseNote(ctx, await deps.orderingPaused())}\n\n${guide(ctx)}`, withButton(ctx)),
   );
   composer.command('help', (ctx) => {
     const asked = ctx.match.trim().toLowerCase();

@@ -4,13 +4,15 @@ import type { StaffStore } from '../../db/staff-store.js';
 import type { Logger } from '../../logger.js';
 import type { SpendingCounter } from '../../orders/spending-counter.js';
 import { SPENDING_RULE_KINDS, type SpendingRuleBook, type SpendingRuleKind } from '../../orders/spending-rules.js';
-import { type AmountUnit, formatAmount, formatId } from '../../text/format.js';
+import { formatId } from '../../text/format.js';
 import type { BaseContext } from '../context.js';
 import { parseLimitsCommand, type LimitsTarget } from '../limits-input.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 import { changeWords } from '../../safeguards/dual-control/dual-control-announcer.js';
 import type { AdminChange } from '../../safeguards/dual-control/admin-change.js';
 import { announceImmediate, throughDualControl, type DualControlFeatureDeps } from './dual-control.js';
+import { showAmount } from '../../text/presentation.js';
+import { readerView } from '../reader-view.js';
 
 export interface LimitsDeps {
   rules: SpendingRuleBook;
@@ -39,7 +41,7 @@ export function limitsFeature(deps: LimitsDeps) {
   const describe = (id: number) => deps.describePerson?.(id) ?? String(id);
 
   composer.command('limits', adminsOnly, async (ctx) => {
-    const money = (value: number) => formatAmount(value, ctx.member.locale, ctx.presentation.amountUnit);
+    const money = (value: number) => showAmount(readerView(ctx), value);
     const valueText = (kind: SpendingRuleKind, value: number | null) =>
       value === null ? ctx.t(kind === 'approval' ? 'limits-no-approval' : 'limits-no-limit') : money(value);
     const kindText = (kind: SpendingRuleKind) => ctx.t(`limits-kind-${kind}`);

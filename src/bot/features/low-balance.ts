@@ -2,9 +2,10 @@ import { Composer } from 'grammy';
 import { LOW_BALANCE_MARGIN, type LowBalanceWatch } from '../../alerts/low-balance.js';
 import type { Logger } from '../../logger.js';
 import { parseAmountInput } from '../../text/amount-input.js';
-import { formatAmount, type AmountUnit } from '../../text/format.js';
 import type { BaseContext } from '../context.js';
 import { adminsOnly } from '../middleware/admins-only.js';
+import { showAmount } from '../../text/presentation.js';
+import { readerView } from '../reader-view.js';
 
 /**
  * /lowbalance            the threshold now
@@ -14,7 +15,7 @@ import { adminsOnly } from '../middleware/admins-only.js';
 export function lowBalanceFeature(deps: { watch: Pick<LowBalanceWatch, 'threshold' | 'setThreshold'>; logger: Logger }) {
   const composer = new Composer<BaseContext>();
   composer.command('lowbalance', adminsOnly, async (ctx) => {
-    const money = (value: number) => formatAmount(value, ctx.member.locale, ctx.presentation.amountUnit);
+    const money = (value: number) => showAmount(readerView(ctx), value);
     const describe = (value: number | null) =>
       value === null ? ctx.t('low-balance-off') : ctx.t('low-balance-set', { value: money(value), rearm: money(Math.ceil(value * (1 + LOW_BALANCE_MARGIN))) });
     const words = ctx.match.trim().split(/\s+/).filter(Boolean);

@@ -5,6 +5,7 @@ import type { OrderArgs } from '../conversations/order/order-types.js';
 import { mayOrder, orderersOnly } from '../middleware/roles.js';
 import type { OrderingPause } from '../../orders/ordering-pause.js';
 import { pauseStatusText } from '../ordering-pause-text.js';
+import { readerView } from '../reader-view.js';
 
 export const ORDER_CONVERSATION = 'order';
 
@@ -28,7 +29,7 @@ export function orderFeature(deps: OrderFeatureDeps) {
     const [pause, loading] = await Promise.all([deps.orderingPaused(), deps.catalogLoading()]);
     if (pause) {
       const kept = Object.keys(ctx.conversation.active()).length > 0;
-      const status = pauseStatusText(ctx.t, ctx.member.locale, ctx.presentation.timeZone, pause);
+      const status = pauseStatusText(readerView(ctx), pause);
       await ctx.reply(`${status}\n${ctx.t(kept ? 'ordering-paused-order-kept' : 'ordering-paused-order-later')}`);
       return;
     }

@@ -8,6 +8,7 @@ import { adminsOnly } from '../middleware/admins-only.js';
 import { pauseStatusText } from '../ordering-pause-text.js';
 import type { TellPerson } from '../tell-person.js';
 import { plain } from '../../text/formatted.js';
+import { readerView } from '../reader-view.js';
 
 /** Tells every administrator but `exceptId`, each in their language. Never throws. */
 export type NotifyOtherAdmins = (exceptId: number, render: (t: Translate) => string) => Promise<void>;
@@ -50,7 +51,7 @@ export function orderingPauseFeature(deps: {
   composer.command('pause', adminsOnly, async (ctx) => {
     const reason = ctx.match.trim() || null;
     const { started, pause } = await deps.pauses.pause({ source: 'admin', reason, by: ctx.member.telegramId });
-    const status = pauseStatusText(ctx.t, ctx.member.locale, ctx.presentation.timeZone, pause);
+    const status = pauseStatusText(readerView(ctx), pause);
     if (!started) {
       await ctx.reply(`${status}\n${ctx.t('pause-already')}`);
       return;

@@ -10,9 +10,9 @@ import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { OrderDetail } from '../../provider/schemas.js';
 import { normaliseDigits } from '../../text/digits.js';
 import type { BaseContext } from '../context.js';
-import { type AmountUnit, formatAmount, formatDateTime, formatDateTimeWithZone, formatGoods, formatId } from '../../text/format.js';
+import { formatGoods, formatId } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
-import type { Locale, Translate } from '../../text/i18n.js';
+import type { Translate } from '../../text/i18n.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 import type { DescribePerson } from '../describe-person.js';
 import type { Trouble } from '../provider-trouble.js';
@@ -20,6 +20,8 @@ import { sendFormatted } from '../send.js';
 import { showInPlace } from '../order-views/in-place.js';
 import { providerStateWords, stateWords } from '../order-views/order-view.js';
 import { goodsOf, linesTotal } from '../../orders/order-line.js';
+import { showAmount, showDateTimeWithZone, type ReaderView, showDateTime } from '../../text/presentation.js';
+import { readerView } from '../reader-view.js';
 
 /** More orders than this are counted, not listed: they are settled oldest first anyway. */
 const LISTED_ORDERS = 20;
@@ -71,7 +73,7 @@ export function parseReviewCommand(text: string): ReviewCommand {
 export function reviewFeature(deps: ReviewDeps) {
   const composer = new Composer<BaseContext>();
 
-  const money = (ctx: BaseContext, value: number) => formatAmount(value, ctx.member.locale, ctx.presentation.amountUnit);
+  const money = (ctx: BaseContext, value: number) => showAmount(readerView(ctx), value);
   const summary = (ctx: BaseContext, order: OrderRow) =>
     ctx.t('review-order', {
       id: formatId(order.id, ctx.member.locale),
@@ -86,8 +88,8 @@ export function reviewFeature(deps: ReviewDeps) {
     const entries = items.map((order) =>
       joinLines(
         bold(summary(ctx, order)),
-        ctx.t('review-sent-at', { when: formatDateTimeWithZone((order.postedAt ?? order.createdAt).getTime(), ctx.member.locale, ctx.presentation.timeZone) }),
-        ctx.t('review-candidates', { candidates: candidateList(ctx.t, ctx.member.locale, ctx.presentation.amountUnit, ctx.presentation.timeZone, order.reviewCandidates) }),
+        ctx.t('review-sent-at', { when: showDateTimeWithZone(readerView(ctx), (order.postedAt ?? order.createdAt).getTime()) }),
+        ctx.t('review-candidates', { candidates: candidateList(readerView(ctx), order.reviewCandidates) }),
         '',
       ),
     );
@@ -224,15 +226,16 @@ export function reviewFeature(deps: ReviewDeps) {
 }
 
 /** Candidates as reconciliation recorded them, with what /review … adopt takes for each. */
-function candidateList(t: Translate, locale: Locale, unit: AmountUnit, timeZone: string, candidates: ReviewCandidate[] | null): string {
+function candidateList(v: ReaderView, candidates: ReviewCandidate[] | null): string {
+  const { t, locale } = v;
   if (candidates === null) return t('review-candidates-unrecorded');
   if (candidates.length === 0) return t('review-candidates-none');
   const listed = candidates.slice(0, LISTED_CANDIDATES).map((candidate) => {
     const created = candidate.createdAt === null ? Number.NaN : Date.parse(candidate.createdAt);
     const facts = [
       candidate.status === null ? null : providerStateWords(t, candidate.status),
-      formatAmount(candidate.amount, locale, unit),
-      Number.isNaN(created) ? null : formatDateTime(created, locale, timeZone),
+      showAmount(v, candidate.amount),
+      Number.isNaN(created) ? null : showDateTime(v, created),
     ].filter((fact) => fact !== null);
     return `${candidate.reference ?? formatId(candidate.orderId, locale)} (${facts.join(locale === 'fa' ? '، ' : ', ')})`;
   });

@@ -8,15 +8,17 @@ import type { AuditTrail } from '../../db/audit-trail.js';
 import { buildCsv } from '../../text/csv.js';
 import { readMonth, type DayRange } from '../../reports/export-range.js';
 import { formatLocalDate } from '../../reports/local-dates.js';
-import { formatDay, formatNumber } from '../../text/format.js';
+import { formatNumber } from '../../text/format.js';
 import type { LocalPeriods } from '../../text/local-periods.js';
 import type { BaseContext } from '../context.js';
+import { readerView } from '../reader-view.js';
 import type { DescribePerson } from '../describe-person.js';
 import { readersOnly } from '../middleware/roles.js';
 import { spendPerDay } from '../statement/statement-chart-data.js';
 import { statementTable } from '../statement/statement-csv.js';
 import { statementText, type StatementView } from '../statement/statement-text.js';
 import { MAX_EXPORT_BYTES } from './export.js';
+import { showDay } from '../../text/presentation.js';
 
 export interface StatementDeps {
   read(span: DayRange): Promise<StatementReading>;
@@ -43,11 +45,11 @@ export function statementFeature(deps: StatementDeps) {
   /** The month's picture, or null when there is no chart or it could not be drawn (the statement stands without it). */
   async function drawChart(ctx: BaseContext, statement: Statement, month: DayRange): Promise<Buffer | null> {
     if (!deps.chart) return null;
-    const { timeZone, monthCalendar } = ctx.presentation;
-    const locale = ctx.member.locale;
+    const v = readerView(ctx);
+    const locale = v.locale;
     try {
-      const data = spendPerDay(statement, { periods: deps.periods, timeZone, calendar: monthCalendar, locale, describePerson: deps.describePerson, elsewhere: ctx.t('statement-chart-elsewhere') });
-      const span = { from: formatDay(month.from, locale, timeZone), to: formatDay(month.to - 1, locale, timeZone) };
+      const data = spendPerDay(statement, { periods: deps.periods, view: v, describePerson: deps.describePerson, elsewhere: ctx.t('statement-chart-elsewhere') });
+      const span = { from: showDay(v, month.from), to: showDay(v, month.to - 1) };
       return await deps.chart({
         ...data,
         title: ctx.t('statement-chart-title', span),
@@ -64,8 +66,7 @@ export function statementFeature(deps: StatementDeps) {
 
   composer.command('statement', readersOnly, async (ctx) => {
     const words = ctx.match.trim().split(/\s+/).filter(Boolean);
-    const { timeZone, amountUnit } = ctx.presentation;
-    const locale = ctx.member.locale;
+    const { timeZone } = ctx.presentation;
     const month = words.length <= 1 ? readMonth(words[0], { timeZone, periods: deps.periods, now: deps.clock.now() }) : null;
     if (!month) {
       const value = words.join(' ').slice(0, 32);
@@ -75,7 +76,7 @@ export function statementFeature(deps: StatementDeps) {
     const reading = await deps.read(month);
     if (!reading.ok) return void (await ctx.reply(ctx.t('statement-not-filled')));
     const { statement } = reading;
-    const v: StatementView = { t: ctx.t, locale, timeZone, amountUnit, describePerson: deps.describePerson };
+    const v: StatementView = { ...readerView(ctx), describePerson: deps.describePerson };
     await ctx.reply(statementText(v, statement, reading));
 
     const first = formatLocalDate(month.from, timeZone);

@@ -6,6 +6,7 @@ import { totpUri } from '../../safeguards/step-up/totp.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import { plain } from '../../text/formatted.js';
 import type { BaseContext } from '../context.js';
+import { readerView } from '../reader-view.js';
 import type { DescribePerson } from '../describe-person.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 import type { StepUpGate } from '../step-up-gate.js';
@@ -15,13 +16,12 @@ import type { OrderStepUp } from '../../safeguards/step-up/order-step-up.js';
 import { stepUpOrdersWords } from '../../safeguards/dual-control/dual-control-announcer.js';
 import { widens } from '../../safeguards/dual-control/admin-change.js';
 import { parseAmountInput } from '../../text/amount-input.js';
-import { formatAmount, type AmountUnit } from '../../text/format.js';
+import { readerViewOf, showAmount } from '../../text/presentation.js';
 
 export interface StepUpFeatureDeps {
   stepUp: StepUp;
   /** The order amount above which placing asks for a code. */
   orders?: Pick<OrderStepUp, 'above' | 'setAbove'>;
-  amountUnit: AmountUnit;
   gate: Pick<StepUpGate, 'require' | 'onCode'>;
   /** Turning step-up off goes through dual control while there are two administrators. */
   dual?: DualControlFeatureDeps;
@@ -92,7 +92,7 @@ export function stepUpFeature(deps: StepUpFeatureDeps) {
   }
   deps.gate.onCode('step-up-off', (ctx) => turnOff(ctx));
 
-  const ordersWords = (ctx: BaseContext, above: number | null) => stepUpOrdersWords({ t: ctx.t, locale: ctx.member.locale, amountUnit: deps.amountUnit }, above);
+  const ordersWords = (ctx: BaseContext, above: number | null) => stepUpOrdersWords(readerView(ctx), above);
 
   /** After the code where one was needed: through dual control when it lets larger orders go without a code. */
   async function setOrders(ctx: BaseContext, orderStepUp: NonNullable<StepUpFeatureDeps['orders']>, above: number | null): Promise<void> {
@@ -101,7 +101,7 @@ export function stepUpFeature(deps: StepUpFeatureDeps) {
     if (deps.dual && !(await throughDualControl(ctx, deps.dual, { kind: 'step-up-orders', above }))) return;
     if (await orderStepUp.setAbove(above, by)) {
       const who = deps.describePerson(by);
-      await deps.notifyOtherAdmins(by, (t, locale) => t('step-up-orders-news', { by: who, change: stepUpOrdersWords({ t, locale, amountUnit: deps.amountUnit }, above) }));
+      await deps.notifyOtherAdmins(by, (t, locale) => t('step-up-orders-news', { by: who, change: stepUpOrdersWords(readerViewOf(ctx.presentation, locale, t), above) }));
     }
     await ctx.reply(ctx.t(stepUp.enabled() ? 'step-up-orders-set' : 'step-up-orders-set-while-off', { change: ordersWords(ctx, above) }));
   }
@@ -166,7 +166,7 @@ export function stepUpFeature(deps: StepUpFeatureDeps) {
       const mine = (await stepUp.status(ctx.member.telegramId)) ?? 'none';
       const state = stepUp.enabled() ? 'on' : stepUp.available ? 'off' : 'no-key';
       const above = deps.orders?.above() ?? null;
-      const ordersNow = above === null ? ctx.t('step-up-orders-none') : ctx.t('step-up-orders-above', { amount: formatAmount(above, ctx.member.locale, deps.amountUnit) });
+      const ordersNow = above === null ? ctx.t('step-up-orders-none') : ctx.t('step-up-orders-above', { amount: showAmount(readerView(ctx), above) });
       return void (await ctx.reply(ctx.t('step-up-status', { state: ctx.t(`step-up-state-${state}`), orders: ordersNow, mine: ctx.t(`step-up-mine-${mine}`) })));
     }
     if ((word === 'enrol' || word === 'enroll') && target === undefined) return enrol(ctx);

@@ -15,7 +15,7 @@ import type { OrderDetail } from '../../provider/schemas.js';
 import type { DescribePerson } from '../describe-person.js';
 import type { CodeMessageStore } from '../../db/code-message-store.js';
 import type { BaseContext } from '../context.js';
-import { type AmountUnit, formatDateTimeWithZone, formatGoods, formatId } from '../../text/format.js';
+import { formatGoods, formatId } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Translate } from '../../text/i18n.js';
 import type { Trouble, TroubleDetail } from '../provider-trouble.js';
@@ -38,6 +38,7 @@ import {
   type TrackingView,
   type Viewer,
 } from '../order-views/order-view.js';
+import { readerViewOf, showDateTimeWithZone } from '../../text/presentation.js';
 
 export interface TrackDeps {
   orders: Pick<OrderQueries, 'find' | 'byId' | 'byProviderOrderId'>;
@@ -85,7 +86,7 @@ export function trackFeature(deps: TrackDeps) {
   }
 
   async function troubleOf(ctx: BaseContext, error: unknown, context: string): Promise<string> {
-    return deps.troubleText(ctx.t, await deps.onProviderTrouble(error, context), { error, locale: ctx.member.locale, timeZone: ctx.presentation.timeZone });
+    return deps.troubleText(ctx.t, await deps.onProviderTrouble(error, context), { ...readerView(ctx), error });
   }
 
   /** Fresh from the provider when it has the order; our own record when it cannot be asked. */
@@ -204,7 +205,7 @@ export function trackFeature(deps: TrackDeps) {
     if (row.userId !== ctx.member.telegramId && deps.velocity) {
       const pace = await deps.velocity.take('reveals', ctx.member.telegramId);
       if (!pace.ok) {
-        await notice(ctx, velocityRefusalText(ctx.t, ctx.member.locale, ctx.presentation.timeZone, pace), true);
+        await notice(ctx, velocityRefusalText(readerView(ctx), pace), true);
         return;
       }
     }
@@ -227,9 +228,7 @@ export function trackFeature(deps: TrackDeps) {
       formatGoods(goodsOf(row.lines), ctx.member.locale),
     );
     const messages = renderDelivery(fresh, {
-      t: ctx.t,
-      locale: ctx.member.locale,
-      timeZone: ctx.presentation.timeZone,
+      ...readerView(ctx),
       heading,
       productLabel: productLabelIn(row.lines),
     });
@@ -261,7 +260,7 @@ export function trackFeature(deps: TrackDeps) {
       if (!byOrderer && (await deps.isStaff(row.userId))) {
         const who = deps.describePerson(ctx.member.telegramId);
         await deps.tellPerson(row.userId, (t, locale) =>
-          plain(t('codes-seen-by-other', { who, order: orderName(row), id: formatId(row.id, locale), when: formatDateTimeWithZone(at, locale, ctx.presentation.timeZone) })),
+          plain(t('codes-seen-by-other', { who, order: orderName(row), id: formatId(row.id, locale), when: showDateTimeWithZone(readerViewOf(ctx.presentation, locale, t), at) })),
         );
       }
     }

@@ -17,7 +17,6 @@ import {
 import { showInPlace } from '../order-views/in-place.js';
 import { transactionDetailView, transactionListView } from '../order-views/transaction-view.js';
 import { plain } from '../../text/formatted.js';
-import type { AmountUnit } from '../../text/format.js';
 import { readerView } from '../reader-view.js';
 import { formatId } from '../../text/format.js';
 
@@ -52,7 +51,7 @@ export function transactionsFeature(deps: {
       }
       const again = press.kind === 'page' ? transactionsPageData(press.page) : transactionData(press.id, press.page);
       return {
-        text: plain(deps.troubleText(ctx.t, await deps.onProviderTrouble(error, 'transactions'), { error, locale: ctx.member.locale, timeZone: ctx.presentation.timeZone })),
+        text: plain(deps.troubleText(ctx.t, await deps.onProviderTrouble(error, 'transactions'), { ...readerView(ctx), error })),
         keyboard: new InlineKeyboard().text(ctx.t('btn-retry'), again),
       };
     }

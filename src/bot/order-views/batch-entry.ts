@@ -1,6 +1,7 @@
 import type { BatchListEntry } from '../../db/order-list-entries.js';
-import { formatAmount, formatDateTime, formatId, formatNumber } from '../../text/format.js';
+import { formatId, formatNumber } from '../../text/format.js';
 import { personOf, type TrackingView } from './order-view.js';
+import { showAmount, showDateTime } from '../../text/presentation.js';
 
 /** A batch's place in /orders: how many orders and units, their total, where the batch stands, when its last order was made. */
 export function batchListEntry(v: TrackingView, entry: BatchListEntry, n: number, showOrderer: boolean): string {
@@ -10,8 +11,8 @@ export function batchListEntry(v: TrackingView, entry: BatchListEntry, n: number
     orders: formatNumber(entry.orders, v.locale),
     units: formatNumber(entry.units, v.locale),
     state: v.t(`batch-state-${entry.state}`),
-    amount: formatAmount(entry.total, v.locale, v.amountUnit),
-    when: formatDateTime(entry.latestAt.getTime(), v.locale, v.timeZone),
+    amount: showAmount(v, entry.total),
+    when: showDateTime(v, entry.latestAt.getTime()),
   });
   return showOrderer ? `${text} · ${v.t('orders-by', { id: personOf(v, entry.userId) })}` : text;
 }

@@ -4,12 +4,12 @@ import { batchData } from '../../batches/batch-views.js';
 import type { OrderListEntry } from '../../db/order-list-entries.js';
 import type { OrderRow } from '../../orders/order-repo.js';
 import { formatNumber } from '../../text/format.js';
-import { formatZoneName } from '../../text/format.js';
 import { bold, joinLines } from '../../text/formatted.js';
 import type { Outgoing } from '../send.js';
 import { listData, trackData, type ListRef } from './callback-data.js';
 import { batchButtonLabel, batchListEntry } from './batch-entry.js';
 import { orderButtonLabel, orderListEntry, type TrackingView } from './order-view.js';
+import { showZone } from '../../text/presentation.js';
 
 /** Whose orders a page shows, as the person looking at it sees it. */
 export type ListAudience = { kind: 'own' } | { kind: 'everyone' } | { kind: 'person'; userId: number };
@@ -49,7 +49,7 @@ export function orderListView(v: TrackingView, audience: ListAudience, page: Pag
     pages: formatNumber(page.pageCount, v.locale),
   });
   return {
-    text: joinLines(badge, title, v.t('times-in-zone', { zone: formatZoneName(v.timeZone, v.locale) }), '', entries.join('\n\n')),
+    text: joinLines(badge, title, v.t('times-in-zone', { zone: showZone(v) }), '', entries.join('\n\n')),
     keyboard,
   };
 }
@@ -70,7 +70,7 @@ export function foundOrdersView(v: TrackingView, title: string, rows: OrderRow[]
     text: joinLines(
       v.sandbox ? bold(v.t('sandbox-badge')) : null,
       title,
-      v.t('times-in-zone', { zone: formatZoneName(v.timeZone, v.locale) }),
+      v.t('times-in-zone', { zone: showZone(v) }),
       '',
       entries.join('\n\n'),
       options.more > 0 ? `\n${v.t('orders-matching-more', { count: options.more })}` : null,

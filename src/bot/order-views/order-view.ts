@@ -5,28 +5,20 @@ import type { DescribePerson } from '../describe-person.js';
 import type { OrderRow } from '../../orders/order-repo.js';
 import { isFinal, localStateFor, PROVIDER_STATE_MAP } from '../../domain/order-lifecycle.js';
 import type { OrderDetail } from '../../provider/schemas.js';
-import { type AmountUnit, formatAmount, formatDateTime, formatDateTimeWithZone, formatGoods, formatId, formatNumber, formatZoneName } from '../../text/format.js';
+import { formatGoods, formatId, formatNumber } from '../../text/format.js';
 import { answerExpectedBy } from '../../tracking/reconcile-search.js';
 import { bold, joinLines } from '../../text/formatted.js';
-import type { Locale, Translate } from '../../text/i18n.js';
+import type { Translate } from '../../text/i18n.js';
 import type { Outgoing } from '../send.js';
 import { mayOrder } from '../middleware/roles.js';
 import { againData, codesData, listData, trackData, type TrackOrigin } from './callback-data.js';
 import { goodsOf } from '../../orders/order-line.js';
 import { CLIP, clip } from '../../text/clip.js';
 import { withoutUnsafeCharacters } from '../../text/unsafe-characters.js';
+import { showAmount, showDateTime, showDateTimeWithZone, showZone, type ReaderView } from '../../text/presentation.js';
 
-export interface TrackingView {
-  t: Translate;
-  locale: Locale;
-  amountUnit: AmountUnit;
-  /** Who ordered, in words; the numeric ID when not given. */
-  describePerson?: DescribePerson;
-  /** IANA zone every time is shown in. */
-  timeZone: string;
-  /** Sandbox mode: every message carries the badge. */
-  sandbox: boolean;
-}
+/** The reader (their language, the deployment's unit, zone and SANDBOX badge), and who ordered in words: the numeric ID when not given. */
+export type TrackingView = ReaderView & { describePerson?: DescribePerson };
 
 export interface Viewer {
   telegramId: number;
@@ -126,8 +118,8 @@ export function orderListEntry(v: TrackingView, row: OrderRow, n: number, showOr
     name: orderName(row),
     goods: shorten(formatGoods(goodsOf(row.lines), v.locale), 120),
     state: stateWords(v.t, row.state),
-    amount: formatAmount(row.totalAmount, v.locale, v.amountUnit),
-    when: formatDateTime(placedAt(row), v.locale, v.timeZone),
+    amount: showAmount(v, row.totalAmount),
+    when: showDateTime(v, placedAt(row)),
   });
   return showOrderer ? `${entry} · ${v.t('orders-by', { id: personOf(v, row.userId) })}` : entry;
 }
@@ -162,7 +154,7 @@ function detailView(v: TrackingView, facts: OrderFacts, viewer: Viewer, origin: 
   const withAnswers = canSeeAnswers(viewer, row);
   const hidden = withAnswers ? Math.max(0, row.lines.reduce((sum, line) => sum + line.fields.length, 0) - answersShown) : 0;
   const anyAnswers = row.lines.some((line) => line.fields.length > 0);
-  const money = (n: number) => formatAmount(n, v.locale, v.amountUnit);
+  const money = (n: number) => showAmount(v, n);
   const providerStatus = fresh?.status ?? row.providerStatus;
   const title = row.providerReference
     ? v.t('track-title', { reference: row.providerReference, id: formatId(row.id, v.locale) })
@@ -193,13 +185,13 @@ function detailView(v: TrackingView, facts: OrderFacts, viewer: Viewer, origin: 
     v.t('track-total', { value: money(row.totalAmount) }),
     fresh && fresh.amount !== row.totalAmount ? v.t('track-charged', { value: money(fresh.amount) }) : null,
     row.userId !== viewer.telegramId ? v.t('track-ordered-by', { id: personOf(v, row.userId) }) : null,
-    v.t(row.postedAt ? 'track-placed-at' : 'track-started-at', { value: formatDateTime(placedAt(row), v.locale, v.timeZone), zone: formatZoneName(v.timeZone, v.locale) }),
+    v.t(row.postedAt ? 'track-placed-at' : 'track-started-at', { value: showDateTime(v, placedAt(row)), zone: showZone(v) }),
     '',
     withCodes
       ? v.t('track-hint-codes')
-      : v.t(codesAvailable(facts) ? 'track-hint-completed' : hintKey(row), { by: formatDateTimeWithZone(answerExpectedBy(row), v.locale, v.timeZone) }),
+      : v.t(codesAvailable(facts) ? 'track-hint-completed' : hintKey(row), { by: showDateTimeWithZone(v, answerExpectedBy(row)) }),
     facts.trouble
-      ? v.t('track-from-records', { when: formatDateTime(row.updatedAt.getTime(), v.locale, v.timeZone), reason: facts.trouble })
+      ? v.t('track-from-records', { when: showDateTime(v, row.updatedAt.getTime()), reason: facts.trouble })
       : null,
   );
 
@@ -213,7 +205,7 @@ function detailView(v: TrackingView, facts: OrderFacts, viewer: Viewer, origin: 
 
 /** An order the provider knows and we do not (placed elsewhere, or before giftdesk); administrators only. */
 export function providerOnlyView(v: TrackingView, order: OrderDetail): Outgoing {
-  const money = (n: number) => formatAmount(n, v.locale, v.amountUnit);
+  const money = (n: number) => showAmount(v, n);
   const created = order.createdAt ? Date.parse(order.createdAt) : Number.NaN;
   return {
     text: joinLines(
@@ -231,8 +223,8 @@ export function providerOnlyView(v: TrackingView, order: OrderDetail): Outgoing 
       v.t('track-total', { value: money(order.amount) }),
       order.createdAt
         ? v.t('track-placed-at', {
-            value: Number.isNaN(created) ? order.createdAt : formatDateTime(created, v.locale, v.timeZone),
-            zone: formatZoneName(v.timeZone, v.locale),
+            value: Number.isNaN(created) ? order.createdAt : showDateTime(v, created),
+            zone: showZone(v),
           })
         : null,
     ),

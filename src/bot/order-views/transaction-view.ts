@@ -1,13 +1,14 @@
 import { InlineKeyboard } from 'grammy';
 import type { OrderRow } from '../../orders/order-repo.js';
 import type { Page, Transaction } from '../../provider/schemas.js';
-import { formatAmount, formatDateTime, formatDateTimeWithZone, formatGoods, formatId, formatNumber, formatZoneName } from '../../text/format.js';
+import { formatGoods, formatId, formatNumber } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Translate } from '../../text/i18n.js';
 import type { Outgoing } from '../send.js';
 import { trackData, transactionData, transactionsPageData } from './callback-data.js';
 import { orderName, type TrackingView } from './order-view.js';
 import { goodsOf } from '../../orders/order-line.js';
+import { showAmount, showDateTime, showDateTimeWithZone, showZone } from '../../text/presentation.js';
 
 const KNOWN_TYPES = new Set(['DEBIT', 'CREDIT']);
 
@@ -21,7 +22,7 @@ function when(v: TrackingView, iso: string | null, alone = false): string {
   if (!iso) return '—';
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return iso;
-  return alone ? formatDateTimeWithZone(ms, v.locale, v.timeZone) : formatDateTime(ms, v.locale, v.timeZone);
+  return alone ? showDateTimeWithZone(v, ms) : showDateTime(v, ms);
 }
 
 /**
@@ -31,7 +32,7 @@ function when(v: TrackingView, iso: string | null, alone = false): string {
 export function transactionListView(v: TrackingView, page: Page<Transaction>): Outgoing {
   const keyboard = new InlineKeyboard();
   for (const tx of page.items) {
-    const label = [transactionTypeWords(v.t, tx.type), formatAmount(tx.amount, v.locale, v.amountUnit), when(v, tx.createdAt)];
+    const label = [transactionTypeWords(v.t, tx.type), showAmount(v, tx.amount), when(v, tx.createdAt)];
     keyboard.text(label.join(' · '), transactionData(tx.id, page.page)).row();
   }
   if (page.page > 1) keyboard.text(v.t('btn-prev'), transactionsPageData(page.page - 1));
@@ -41,12 +42,12 @@ export function transactionListView(v: TrackingView, page: Page<Transaction>): O
   if (page.items.length === 0) {
     return page.page > 1 ? { text: joinLines(badge, v.t('tx-no-more')), keyboard } : { text: joinLines(badge, v.t('tx-none')) };
   }
-  return { text: joinLines(badge, v.t('tx-title', { page: formatNumber(page.page, v.locale) }), v.t('times-in-zone', { zone: formatZoneName(v.timeZone, v.locale) })), keyboard };
+  return { text: joinLines(badge, v.t('tx-title', { page: formatNumber(page.page, v.locale) }), v.t('times-in-zone', { zone: showZone(v) })), keyboard };
 }
 
 /** `local` is our order behind the transaction, when it is one of ours. */
 export function transactionDetailView(v: TrackingView, tx: Transaction, local: OrderRow | null, backToPage: number): Outgoing {
-  const money = (n: number) => formatAmount(n, v.locale, v.amountUnit);
+  const money = (n: number) => showAmount(v, n);
   let orderLine: string | null = null;
   if (tx.orderId !== null) {
     orderLine = local

@@ -1,6 +1,6 @@
 import type { Statement } from '../../ledger/statement.js';
-import type { Locale } from '../../text/i18n.js';
-import type { LocalPeriods, MonthCalendar } from '../../text/local-periods.js';
+import type { LocalPeriods } from '../../text/local-periods.js';
+import type { ReaderView } from '../../text/presentation.js';
 
 export interface SpendPerDay {
   /** The day of the month of each day of the span, in the month's calendar and the reader's digits. */
@@ -17,14 +17,15 @@ export interface SpendPerDay {
  */
 export function spendPerDay(
   statement: Statement,
-  deps: { periods: LocalPeriods; timeZone: string; calendar: MonthCalendar; locale: Locale; describePerson: (id: number) => string; elsewhere: string },
+  deps: { periods: LocalPeriods; view: Pick<ReaderView, 'locale' | 'timeZone' | 'monthCalendar'>; describePerson: (id: number) => string; elsewhere: string },
 ): SpendPerDay {
   const starts: number[] = [];
   for (let day = deps.periods.startOfDay(statement.from); day < statement.to; day = deps.periods.startOfNextDay(day)) starts.push(day);
-  const format = new Intl.DateTimeFormat(deps.locale === 'fa' ? 'fa-IR' : 'en-US', {
+  const { locale, timeZone, monthCalendar } = deps.view;
+  const format = new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR' : 'en-US', {
     day: 'numeric',
-    timeZone: deps.timeZone,
-    calendar: deps.calendar === 'persian' ? 'persian' : 'gregory',
+    timeZone,
+    calendar: monthCalendar === 'persian' ? 'persian' : 'gregory',
   });
   const dayLabels = starts.map((start) => format.format(start));
   const dayOf = (at: number): number => {

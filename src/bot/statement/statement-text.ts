@@ -1,23 +1,17 @@
 import { clipName, type DescribePerson } from '../describe-person.js';
-import { formatAmount, formatDateTime, formatDay, formatId, formatNumber, type AmountUnit } from '../../text/format.js';
-import type { Locale, Translate } from '../../text/i18n.js';
+import { formatId, formatNumber } from '../../text/format.js';
 import type { LedgerEntry, LedgerOrder } from '../../db/ledger-store.js';
 import type { Statement, StatementException } from '../../ledger/statement.js';
+import { showAmount, showDateTime, showDay, type ReaderView } from '../../text/presentation.js';
 
-export interface StatementView {
-  t: Translate;
-  locale: Locale;
-  timeZone: string;
-  amountUnit: AmountUnit;
-  describePerson: DescribePerson;
-}
+export type StatementView = ReaderView & { describePerson: DescribePerson };
 
 /** Exceptions listed in the chat; the file lists them all. */
 const LISTED_EXCEPTIONS = 15;
 const MAX_DESCRIPTION = 60;
 
-const amount = (v: StatementView, value: number) => formatAmount(value, v.locale, v.amountUnit);
-const when = (v: StatementView, at: number | null, text: string | null) => (at === null ? (text ?? '?') : formatDateTime(at, v.locale, v.timeZone));
+const amount = (v: StatementView, value: number) => showAmount(v, value);
+const when = (v: StatementView, at: number | null, text: string | null) => (at === null ? (text ?? '?') : showDateTime(v, at));
 
 function entryWords(v: StatementView, entry: LedgerEntry): Record<string, string> {
   return {
@@ -40,7 +34,7 @@ function orderWords(v: StatementView, order: LedgerOrder): Record<string, string
 
 /** An order whose debit has not reached the wallet yet, in one line. */
 export function awaitingText(v: StatementView, order: LedgerOrder): string {
-  return v.t('statement-awaiting-one', { ...orderWords(v, order), at: formatDateTime(order.placedAt, v.locale, v.timeZone) });
+  return v.t('statement-awaiting-one', { ...orderWords(v, order), at: showDateTime(v, order.placedAt) });
 }
 
 /** One exception in one line, in the reader's language. */
@@ -67,10 +61,10 @@ export function exceptionText(v: StatementView, exception: StatementException): 
 /** The statement as the chat shows it: the figures, whether they add up, and the exceptions. */
 export function statementText(v: StatementView, statement: Statement, extra: { stale: boolean; syncedAt: number }): string {
   const { t, locale } = v;
-  const span = { from: formatDay(statement.from, locale, v.timeZone), to: formatDay(statement.to - 1, locale, v.timeZone), zone: v.timeZone };
+  const span = { from: showDay(v, statement.from), to: showDay(v, statement.to - 1), zone: v.timeZone };
   const lines: (string | null)[] = [t('statement-title', span)];
-  if (statement.copyStartsAt !== null) lines.push(t('statement-copy-starts', { at: formatDay(statement.copyStartsAt, locale, v.timeZone) }));
-  if (extra.stale) lines.push(t('statement-stale', { at: formatDateTime(extra.syncedAt, locale, v.timeZone) }));
+  if (statement.copyStartsAt !== null) lines.push(t('statement-copy-starts', { at: showDay(v, statement.copyStartsAt) }));
+  if (extra.stale) lines.push(t('statement-stale', { at: showDateTime(v, extra.syncedAt) }));
   if (statement.opening === null) {
     lines.push(t('statement-empty'));
   } else {

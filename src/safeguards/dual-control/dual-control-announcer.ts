@@ -1,24 +1,19 @@
 import type { Logger } from '../../logger.js';
-import { type AmountUnit, formatAmount, formatDateTimeWithZone, formatNumber } from '../../text/format.js';
+import { formatNumber } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
-import type { Locale, Translate } from '../../text/i18n.js';
+import type { Locale } from '../../text/i18n.js';
 import type { ClearButtons, OutgoingMessage, SendMessage } from '../../text/send-port.js';
 import { parseAdminChange, type AdminChange } from './admin-change.js';
 import type { AdminRequestRow, AdminRequestStore } from '../../db/admin-request-store.js';
 import type { DecideOutcome } from './dual-control.js';
+import { showAmount, showDateTimeWithZone, type ReaderView } from '../../text/presentation.js';
 
 /** dc:y:<request> confirms, dc:n:<request> refuses: the id alone, every check is made again at the press. */
 export const CONFIRM_CHANGE_DATA = /^dc:y:([0-9]{1,15})$/;
 export const REFUSE_CHANGE_DATA = /^dc:n:([0-9]{1,15})$/;
 
 /** How one reader is written to: their language, and how amounts, times and people read. */
-export interface DualTextContext {
-  t: Translate;
-  locale: Locale;
-  amountUnit: AmountUnit;
-  timeZone: string;
-  describePerson: (id: number) => string;
-}
+export type DualTextContext = ReaderView & { describePerson: (id: number) => string };
 
 /** The change in a few words, in the reader's language: "set Sam's “Per day” to no limit". */
 export function changeWords(c: DualTextContext, stored: AdminChange | unknown, teamDefault?: (rule: Extract<AdminChange, { kind: 'rule' }>['rule']) => number | null): string {
@@ -30,7 +25,7 @@ export function changeWords(c: DualTextContext, stored: AdminChange | unknown, t
   if (change.kind === 'step-up-orders') return stepUpOrdersWords(c, change.above);
   const kind = c.t(`limits-kind-${change.rule}`);
   const value = (amount: number | null) =>
-    amount === null ? c.t(change.rule === 'approval' ? 'limits-no-approval' : 'limits-no-limit') : formatAmount(amount, c.locale, c.amountUnit);
+    amount === null ? c.t(change.rule === 'approval' ? 'limits-no-approval' : 'limits-no-limit') : showAmount(c, amount);
   if (change.personId === null) return c.t('dual-change-default', { kind, value: value(change.value) });
   const person = c.describePerson(change.personId);
   if (change.reset) return c.t('dual-change-reset', { person, kind, value: value(teamDefault?.(change.rule) ?? null) });
@@ -39,10 +34,10 @@ export function changeWords(c: DualTextContext, stored: AdminChange | unknown, t
 
 /** "ask a step-up code for orders above 500 USD", or "ask no step-up code for any order". */
 export const stepUpOrdersWords = (c: Pick<DualTextContext, 't' | 'locale' | 'amountUnit'>, above: number | null): string =>
-  above === null ? c.t('dual-change-step-up-orders-off') : c.t('dual-change-step-up-orders', { amount: formatAmount(above, c.locale, c.amountUnit) });
+  above === null ? c.t('dual-change-step-up-orders-off') : c.t('dual-change-step-up-orders', { amount: showAmount(c, above) });
 
 export const untilWords = (c: DualTextContext, request: Pick<AdminRequestRow, 'expiresAt'>) =>
-  formatDateTimeWithZone(request.expiresAt.getTime(), c.locale, c.timeZone);
+  showDateTimeWithZone(c, request.expiresAt.getTime());
 
 export interface DualControlAnnouncer {
   /** The card with Confirm and Refuse, to each of these administrators; where each went is kept on the request. */

@@ -9,7 +9,7 @@ import { readHoldUntil } from '../dual-control/dual-control.js';
 import { createSecretBox, parseStepUpKey } from './secret-box.js';
 import { createStepUp, STEP_UP_LOCK_MS, type StepUp } from './step-up.js';
 import type { OrderStepUp } from './order-step-up.js';
-import { formatAmount, formatDateTimeWithZone, type AmountUnit } from '../../text/format.js';
+import { showAmount, type Presentation, showDateTimeWithZone } from '../../text/presentation.js';
 
 /**
  * Step-up as the app composes it: the secrets sealed with STEP_UP_KEY (none:
@@ -23,7 +23,8 @@ export function createStepUpService(deps: {
   alerts: AdminAlerts;
   translate: (locale: Locale) => Translate;
   describePerson: (id: number) => string;
-  timeZone: string;
+  /** The deployment's zone, which a lock's end is shown in. */
+  presentation: Pick<Presentation, 'timeZone'>;
   clock: Clock;
   logger: Logger;
 }): StepUp {
@@ -38,7 +39,7 @@ export function createStepUpService(deps: {
     onLocked: (personId, until) =>
       deps.alerts.alert(
         `step-up-locked:${personId}`,
-        (locale) => deps.translate(locale)('step-up-locked-alert', { person: deps.describePerson(personId), when: formatDateTimeWithZone(until, locale, deps.timeZone) }),
+        (locale) => deps.translate(locale)('step-up-locked-alert', { person: deps.describePerson(personId), when: showDateTimeWithZone({ locale, timeZone: deps.presentation.timeZone }, until) }),
         { quietMs: STEP_UP_LOCK_MS },
       ),
     clock: deps.clock,
@@ -57,11 +58,11 @@ export const stepUpSettingEntry = (stepUp: Pick<StepUp, 'enabled' | 'available'>
 });
 
 /** The order amount above which a code is asked, as /settings lists it. */
-export const stepUpOrdersSettingEntry = (orders: Pick<OrderStepUp, 'above'>, amountUnit: AmountUnit): ListedSetting => ({
+export const stepUpOrdersSettingEntry = (orders: Pick<OrderStepUp, 'above'>): ListedSetting => ({
   labelKey: 'settings-step-up-orders',
-  show: ({ t, locale }) => {
+  show: (v) => {
     const above = orders.above();
-    return above === null ? t('step-up-orders-none') : t('step-up-orders-above', { amount: formatAmount(above, locale, amountUnit) });
+    return above === null ? v.t('step-up-orders-none') : v.t('step-up-orders-above', { amount: showAmount(v, above) });
   },
   how: ({ t }) => t('settings-step-up-orders-how'),
 });

@@ -1,15 +1,16 @@
 import type { ListedSetting } from '../../settings/settings-registry.js';
-import { formatDateTimeWithZone, formatNumber } from '../../text/format.js';
+import { formatNumber } from '../../text/format.js';
+import { showDateTimeWithZone, type ReaderView } from '../../text/presentation.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import { VELOCITY_KINDS, type VelocityGuard, type VelocityVerdict } from './velocity-guard.js';
 
 type Refused = Extract<VelocityVerdict, { ok: false }>;
 
 /** What the refused person reads: which limit, and when it frees. */
-export function velocityRefusalText(t: Translate, locale: Locale, timeZone: string, verdict: Refused): string {
-  return t(`velocity-refused-${verdict.kind}`, {
-    cap: formatNumber(verdict.cap, locale),
-    when: verdict.freesAt === null ? '' : formatDateTimeWithZone(verdict.freesAt, locale, timeZone),
+export function velocityRefusalText(v: Pick<ReaderView, 't' | 'locale' | 'timeZone'>, verdict: Refused): string {
+  return v.t(`velocity-refused-${verdict.kind}`, {
+    cap: formatNumber(verdict.cap, v.locale),
+    when: verdict.freesAt === null ? '' : showDateTimeWithZone(v, verdict.freesAt),
   });
 }
 

@@ -22,6 +22,8 @@ const view = (locale: Locale): AuditView => ({
   locale,
   amountUnit: { en: 'IRR', fa: 'ریال' },
   timeZone: 'Asia/Tehran',
+  monthCalendar: 'gregorian',
+  sandbox: false,
   describePerson: (id) => names[id] ?? String(id),
 });
 

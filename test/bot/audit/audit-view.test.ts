@@ -11,6 +11,8 @@ const view = (locale: 'en' | 'fa' = 'en'): AuditView => ({
   locale,
   amountUnit: 'IRR',
   timeZone: 'Asia/Tehran',
+  monthCalendar: 'gregorian',
+  sandbox: false,
   describePerson: (id) => names[id] ?? String(id),
 });
 

@@ -15,6 +15,7 @@ const view = (locale: Locale = 'en'): TrackingView => ({
   locale,
   amountUnit: 'IRR',
   timeZone: 'UTC',
+  monthCalendar: 'gregorian',
   sandbox: false,
   describePerson: (id) => `person ${id}`,
 });

@@ -23,6 +23,7 @@ const view = (locale: Locale = 'en'): TrackingView => ({
   locale,
   amountUnit: 'IRR',
   timeZone: 'UTC',
+  monthCalendar: 'gregorian',
   sandbox: false,
 });
 const STAFF = { telegramId: 2002, role: 'staff' as const };

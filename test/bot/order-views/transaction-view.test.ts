@@ -8,6 +8,7 @@ const view = (locale: Locale): TrackingView => ({
   locale,
   amountUnit: { en: 'IRR', fa: 'ریال' },
   timeZone: 'Asia/Tehran',
+  monthCalendar: 'gregorian',
   sandbox: false,
 });
 

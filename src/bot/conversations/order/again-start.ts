@@ -1,7 +1,7 @@
 import type { Conversation } from '@grammyjs/conversations';
 import type { Context } from 'grammy';
 import type { ProductDetail } from '../../../provider/schemas.js';
-import { formatAmount, formatNumber } from '../../../text/format.js';
+import { formatNumber } from '../../../text/format.js';
 import type { BotContext } from '../../context.js';
 import { cartLines } from './cart.js';
 import { newDraft, type Draft } from './draft.js';
@@ -9,6 +9,7 @@ import type { OrderReads } from './order-reads.js';
 import type { OrderConversationDeps, Quote } from './order-types.js';
 import { cartFromPastOrder, type PastLineChange, type PastOrder } from './past-order.js';
 import type { Notice, ViewContext } from './views.js';
+import { showAmount } from '../../../text/presentation.js';
 
 /**
  * "Order again": every line of the past order on its product as the
@@ -52,7 +53,7 @@ export async function startFromPast(
 
 function againNotice(view: ViewContext, deps: OrderConversationDeps, past: PastOrder, draft: Draft, changes: PastLineChange[]): Notice {
   const { t, locale } = view;
-  const money = (value: number) => formatAmount(value, locale, deps.amountUnit);
+  const money = (value: number) => showAmount(view, value);
   if (past.lines.length === 1) {
     const change = changes[0]?.change;
     if (change) return t(`again-${change.kind}`, { order: past.name });

@@ -1,6 +1,5 @@
 import type { Conversation } from '@grammyjs/conversations';
 import type { Context } from 'grammy';
-import { formatAmount, formatDateTimeWithZone } from '../../../text/format.js';
 import type { BotContext } from '../../context.js';
 import type { Outgoing } from '../../send.js';
 import type { Draft } from './draft.js';
@@ -18,6 +17,7 @@ import { orderStepUpNotice } from './step-up-notice.js';
 import { closedView, type ViewContext } from './views.js';
 import { velocityRefusalText } from '../../../safeguards/velocity/velocity-texts.js';
 import { hiddenIn } from './hidden-lines.js';
+import { showAmount, showDateTimeWithZone } from '../../../text/presentation.js';
 
 /** What Confirm needs from the conversation around it; nothing here outlives the press. */
 export interface ConfirmTools {
@@ -91,7 +91,7 @@ export async function confirmStep(tools: ConfirmTools, state: ConfirmState): Pro
   if (stepUp && !state.codePassed && stepUp.inForce() && (await tools.conversation.external(() => stepUp.needed(tools.userId, total)))) {
     const asked = await tools.conversation.external(() => stepUp.ask(tools.userId, { confirmKey: key, total }));
     // 'pass': step-up was turned off meanwhile, and nothing is asked any more.
-    if (asked.kind !== 'pass') return { kind: 'step-up', notice: orderStepUpNotice(view, asked, total, deps), asked: asked.kind === 'asked' };
+    if (asked.kind !== 'pass') return { kind: 'step-up', notice: orderStepUpNotice(view, asked, total), asked: asked.kind === 'asked' };
   }
   return place(tools, state, key);
 }
@@ -100,7 +100,7 @@ export async function confirmStep(tools: ConfirmTools, state: ConfirmState): Pro
 async function place(tools: ConfirmTools, state: ConfirmState, key: string): Promise<ConfirmAnswer> {
   const { conversation, deps, menu, view } = tools;
   const { t, locale } = view;
-  await menu.show(closedView(t('order-placing'), deps.sandbox, t), null, state.editInPlace);
+  await menu.show(closedView(t('order-placing'), view.sandbox, t), null, state.editInPlace);
   const input = placeInputFrom(state.draft, { confirmKey: key, userId: tools.userId, chatId: tools.chatId });
   const outcome = await conversation.external(async () => {
     try {
@@ -131,15 +131,15 @@ async function place(tools: ConfirmTools, state: ConfirmState, key: string): Pro
   if (outcome.kind === 'over-limit') return { kind: 'over-limit', notice: t('order-limit-reached-meanwhile') };
   if (outcome.kind === 'needs-approval') return { kind: 'over-limit', notice: t('approval-needed-meanwhile') };
   if (outcome.kind === 'hidden') return { kind: 'hidden', productIds: outcome.productIds };
-  const money = (value: number) => formatAmount(value, locale, deps.amountUnit);
+  const money = (value: number) => showAmount(view, value);
   const text =
     outcome.kind === 'approval'
       ? t('approval-waiting', {
           total: money(outcome.waiting.total),
-          until: formatDateTimeWithZone(outcome.waiting.expiresAt, locale, deps.timeZone),
+          until: showDateTimeWithZone(view, outcome.waiting.expiresAt),
         })
       : outcome.kind === 'velocity'
-      ? velocityRefusalText(t, locale, deps.timeZone, outcome.verdict)
+      ? velocityRefusalText(view, outcome.verdict)
       : outcome.kind === 'trouble'
       ? outcome.trouble === 'internal'
         ? t('order-failed-internal')
@@ -154,5 +154,5 @@ async function place(tools: ConfirmTools, state: ConfirmState, key: string): Pro
       : outcome.kind !== 'trouble' && outcome.kind !== 'velocity' && outcome.recap
       ? placedRecap(view, outcome.recap, 'typicalMs' in outcome ? outcome.typicalMs : null)
       : null;
-  return { kind: 'placed', out: closedView(recap ? `${text}\n\n${recap}` : text, deps.sandbox, t) };
+  return { kind: 'placed', out: closedView(recap ? `${text}\n\n${recap}` : text, view.sandbox, t) };
 }

@@ -21,6 +21,7 @@ import { NO_CHANGES } from './quote.js';
 import { judgeQuote } from './summary-quote.js';
 import { canConfirm, pausedView, summaryView, uncheckedView } from './summary-view.js';
 import { categoryView, closedView, editView, fallbackView, fieldView, productListView, quantityView, regionView, type Notice, type ViewContext } from './views.js';
+import { readerViewOf } from '../../../text/presentation.js';
 
 const PAGE_SIZE = 8;
 const MAX_SEARCH_LENGTH = 64;
@@ -50,7 +51,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
     if (chatId === undefined || userId === undefined) return;
     const locale: Locale = args?.locale ?? 'en';
     const t = deps.translate(locale);
-    const view: ViewContext = { t, locale, amountUnit: deps.amountUnit, sandbox: deps.sandbox, perItemLimit: deps.perItemLimit, timeZone: deps.timeZone, maxLines: deps.maxLines };
+    const view: ViewContext = { ...readerViewOf(deps.presentation, locale, t), perItemLimit: deps.perItemLimit, maxLines: deps.maxLines };
 
     const carried = args?.carried;
     let draft = carried?.draft ?? newDraft();

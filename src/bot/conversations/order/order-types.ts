@@ -6,7 +6,6 @@ import type { LimitVerdict } from '../../../orders/limit-check.js';
 import type { OrderService, PlaceInput } from '../../../orders/order-service.js';
 import type { ProviderClient } from '../../../provider/client.js';
 import type { Balance, ProductDetail } from '../../../provider/schemas.js';
-import type { AmountUnit } from '../../../text/format.js';
 import type { Locale, Translate } from '../../../text/i18n.js';
 import type { Trouble } from '../../provider-trouble.js';
 import type { TypingWhileSlow } from '../../typing-while-slow.js';
@@ -14,6 +13,7 @@ import type { Draft } from './draft.js';
 import type { PastOrder } from './past-order.js';
 import type { PauseSource } from '../../../orders/ordering-pause.js';
 import type { OrderStepUp } from '../../../safeguards/step-up/order-step-up.js';
+import type { Presentation } from '../../../text/presentation.js';
 
 export interface OrderConversationDeps {
   catalog: CatalogReads;
@@ -23,8 +23,8 @@ export interface OrderConversationDeps {
   /** Classifies and logs a provider failure, alerting administrators where needed. */
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble) => string;
-  amountUnit: AmountUnit;
-  sandbox: boolean;
+  /** How the deployment shows amounts and times, and whether every step carries the SANDBOX badge. */
+  presentation: Presentation;
   idleMs: number;
   perItemLimit: number;
   /** The most products (lines) one order may hold: the provider's limit, a setting. */
@@ -59,8 +59,6 @@ export interface OrderConversationDeps {
    * pass that the conversation takes before placing.
    */
   orderStepUp?: Pick<OrderStepUp, 'needed' | 'inForce' | 'ask' | 'takePass'>;
-  /** IANA zone every time is shown in (the approval deadline, for one). */
-  timeZone: string;
   /** How long delivery usually takes (median of recent orders), for the recap after Confirm; null when unknown. */
   typicalDeliveryMs: () => Promise<number | null>;
   /** The balance read for a summary does not cover its total: administrators hear that staff cannot order. */

@@ -1,6 +1,7 @@
-import { formatAmount, formatGoods, formatNumber } from '../../../text/format.js';
+import { formatGoods, formatNumber } from '../../../text/format.js';
 import type { PlacedRecap } from './place.js';
 import type { ViewContext } from './views.js';
+import { showAmount } from '../../../text/presentation.js';
 
 const MINUTE = 60_000;
 
@@ -14,8 +15,8 @@ export function placedRecap(v: ViewContext, recap: PlacedRecap, typicalMs: numbe
   return [
     ...(recap.goods.length > 1 ? goodsLines(v, recap.goods) : [v.t('recap-order', { goods: formatGoods(recap.goods, v.locale) })]),
     recap.amount === recap.confirmed
-      ? v.t('recap-charged', { amount: formatAmount(recap.amount, v.locale, v.amountUnit) })
-      : v.t('recap-charged-other-amount', { charged: formatAmount(recap.amount, v.locale, v.amountUnit), confirmed: formatAmount(recap.confirmed, v.locale, v.amountUnit) }),
+      ? v.t('recap-charged', { amount: showAmount(v, recap.amount) })
+      : v.t('recap-charged-other-amount', { charged: showAmount(v, recap.amount), confirmed: showAmount(v, recap.confirmed) }),
     typicalDeliveryLine(v, typicalMs),
     v.t('recap-check', { reference: recap.reference }),
   ].join('\n');

@@ -1,6 +1,7 @@
 import type { AskOutcome } from '../../../safeguards/step-up/step-up.js';
 import { STEP_UP_CODE_VALID_MS } from '../../../safeguards/step-up/step-up.js';
-import { formatAmount, formatDateTimeWithZone, formatNumber, type AmountUnit } from '../../../text/format.js';
+import { formatNumber } from '../../../text/format.js';
+import { showAmount, showDateTimeWithZone } from '../../../text/presentation.js';
 import type { ViewContext } from './views.js';
 
 /**
@@ -8,16 +9,16 @@ import type { ViewContext } from './views.js';
  * is for (its total), how long the code may take, or why none can be
  * taken (no authenticator yet, one waiting for approval, locked out).
  */
-export function orderStepUpNotice(view: ViewContext, asked: Exclude<AskOutcome, { kind: 'pass' }>, total: number, units: { amountUnit: AmountUnit; timeZone: string }): string {
+export function orderStepUpNotice(view: ViewContext, asked: Exclude<AskOutcome, { kind: 'pass' }>, total: number): string {
   const { t, locale } = view;
   switch (asked.kind) {
     case 'asked':
       return t('step-up-ask', {
-        what: t('step-up-what-order', { total: formatAmount(total, locale, units.amountUnit) }),
+        what: t('step-up-what-order', { total: showAmount(view, total) }),
         minutes: formatNumber(STEP_UP_CODE_VALID_MS / 60_000, locale),
       });
     case 'locked':
-      return t('step-up-locked', { when: formatDateTimeWithZone(asked.until, locale, units.timeZone) });
+      return t('step-up-locked', { when: showDateTimeWithZone(view, asked.until) });
     case 'no-key':
       return t('step-up-no-key');
     case 'waiting-approval':

@@ -1,7 +1,6 @@
 import { InlineKeyboard } from 'grammy';
-import { formatAmount, formatDateTime, formatNumber } from '../../../text/format.js';
+import { formatNumber } from '../../../text/format.js';
 import { bold, joinLines } from '../../../text/formatted.js';
-import type { Translate } from '../../../text/i18n.js';
 import type { LimitVerdict } from '../../../orders/limit-check.js';
 import type { Outgoing } from '../../send.js';
 import { ACTION, data } from './actions.js';
@@ -11,6 +10,7 @@ import { chosenRegion, draftTotal, isComplete, maxQuantity, type CartLine, type 
 import { NO_CHANGES, hasChanges, type QuoteChanges } from './quote.js';
 import type { Notice, ViewContext } from './views.js';
 import type { PauseSource } from '../../../orders/ordering-pause.js';
+import { showAmount, showDateTime } from '../../../text/presentation.js';
 
 export interface SummaryFacts {
   /** null when the balance could not be read. */
@@ -81,7 +81,7 @@ function build(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice
   const quantity = draft.quantity ?? 0;
   const unitPrice = region?.price ?? 0;
   const total = unitPrice * quantity;
-  const money = (n: number) => formatAmount(n, v.locale, v.amountUnit);
+  const money = (n: number) => showAmount(v, n);
   const max = maxQuantity(draft, v.perItemLimit);
   const stockShort = quantity > max;
   const balanceShort = facts.balance !== null && facts.balance < total;
@@ -163,7 +163,7 @@ function cartSummaryView(v: ViewContext, draft: Draft, facts: SummaryFacts, noti
 
 function buildCart(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice, answerCap: number, answersShown: number): Outgoing {
   const lines = cartLines(draft);
-  const money = (n: number) => formatAmount(n, v.locale, v.amountUnit);
+  const money = (n: number) => showAmount(v, n);
   const number = (n: number) => formatNumber(n, v.locale);
   const total = draftTotal(draft);
   const changes = facts.lineChanges ?? [];
@@ -237,10 +237,10 @@ function buildCart(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: No
  */
 function overLimitLines(v: ViewContext, limit: LimitVerdict | undefined, unitPrice: number): (ReturnType<typeof bold> | string)[] {
   if (!limit || limit.ok) return [];
-  const money = (n: number) => formatAmount(n, v.locale, v.amountUnit);
+  const money = (n: number) => showAmount(v, n);
   const amounts = { cap: money(limit.cap), left: money(limit.left) };
   if (limit.left >= unitPrice) return [bold(v.t(`summary-over-limit-${limit.limit}`, amounts)), v.t('summary-over-limit-hint')];
-  const resets = limit.resetsAt === undefined || limit.resetsAt === null ? null : formatDateTime(limit.resetsAt, v.locale, v.timeZone);
+  const resets = limit.resetsAt === undefined || limit.resetsAt === null ? null : showDateTime(v, limit.resetsAt);
   const used = bold(v.t(`summary-limit-used-${limit.limit}`, { ...amounts, rest: limit.left > 0 ? 'some' : 'none' }));
   return [used, resets === null ? null : v.t('summary-limit-resets', { when: resets }), v.t('summary-limit-used-hint')].filter((line) => line !== null);
 }

@@ -3,26 +3,21 @@ import type { CatalogCategory, CatalogProduct } from '../../../db/catalog-store.
 import { UNCATEGORISED_ID } from '../../../db/catalog-writer.js';
 import type { PageOf } from '../../../db/paging.js';
 import type { ProductDetail } from '../../../provider/schemas.js';
-import { formatAmount, formatNumber, type AmountUnit } from '../../../text/format.js';
+import { formatNumber } from '../../../text/format.js';
 import { bold, joinLines } from '../../../text/formatted.js';
-import type { Locale, Translate } from '../../../text/i18n.js';
+import type { Translate } from '../../../text/i18n.js';
 import type { Outgoing } from '../../send.js';
 import { chosenRegion, currentField, hasRegionChoice, maxQuantity, type Draft } from './draft.js';
 import { ACTION, data, type Action } from './actions.js';
 import { CLIP, clip } from '../../../text/clip.js';
+import { showAmount, type ReaderView } from '../../../text/presentation.js';
 
 /** What the views need besides the draft. */
-export interface ViewContext {
-  t: Translate;
-  locale: Locale;
-  amountUnit: AmountUnit;
-  sandbox: boolean;
+export type ViewContext = ReaderView & {
   perItemLimit: number;
-  /** IANA zone every time is shown in (when a spending limit starts afresh, for one). */
-  timeZone: string;
   /** The most products one order may hold; "Add another product" is not offered at it. Absent: not offered at all. */
   maxLines?: number;
-}
+};
 
 /** A line shown above a step, such as why the last answer was refused. */
 export type Notice = string | null;
@@ -71,7 +66,7 @@ export const FEW_LEFT = 5;
 export function productFacts(v: ViewContext, product: CatalogProduct): string | null {
   const parts: string[] = [];
   if (product.priceFrom !== null) {
-    const price = formatAmount(product.priceFrom, v.locale, v.amountUnit);
+    const price = showAmount(v, product.priceFrom);
     parts.push(product.priceTo !== null && product.priceTo > product.priceFrom ? v.t('catalog-price-from', { price }) : price);
   }
   if (product.isAvailable === false || product.stockTotal === 0) parts.push(v.t('order-out-of-stock'));
@@ -102,7 +97,7 @@ export function productListView(
 export function regionView(v: ViewContext, product: ProductDetail, notice: Notice): Outgoing {
   const keyboard = new InlineKeyboard();
   for (const region of product.regionProperties) {
-    const price = formatAmount(region.price, v.locale, v.amountUnit);
+    const price = showAmount(v, region.price);
     const label = `${region.title ?? '—'} · ${price}`;
     if (region.stock > 0) keyboard.text(label, data(ACTION.region, region.regionPropertyId)).row();
     else keyboard.text(`${label} (${v.t('order-out-of-stock')})`, data(ACTION.soldOut)).row();
@@ -128,7 +123,7 @@ export function quantityView(v: ViewContext, draft: Draft, notice: Notice, line:
         ? bold(clip(draft.product?.title ?? '', CLIP.title))
         : bold(v.t('edit-line-title', { index: formatNumber(line, v.locale), product: clip(draft.product?.title ?? '', CLIP.title) })),
       region && draft.product && hasRegionChoice(draft.product) ? v.t('summary-region', { value: region.title ?? '—' }) : null,
-      region ? v.t('summary-unit-price', { value: formatAmount(region.price, v.locale, v.amountUnit) }) : null,
+      region ? v.t('summary-unit-price', { value: showAmount(v, region.price) }) : null,
       '',
       v.t('order-ask-quantity', { max }),
     ),

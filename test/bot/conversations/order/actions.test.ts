@@ -29,6 +29,7 @@ const view: ViewContext = {
   sandbox: true,
   perItemLimit: CONTRACT_LIMITS.maxQuantityPerItem,
   timeZone: 'UTC',
+  monthCalendar: 'gregorian',
 };
 
 function callbackData(keyboard: InlineKeyboard | undefined): string[] {

@@ -178,6 +178,7 @@ const viewIn = (locale: Locale, maxLines = 5): ViewContext => ({
   sandbox: false,
   perItemLimit: 10,
   timeZone: 'UTC',
+  monthCalendar: 'gregorian',
   maxLines,
 });
 const labels = (out: ReturnType<typeof summaryView>) => (out.keyboard?.inline_keyboard ?? []).flat().map((b) => b.text);

@@ -62,6 +62,7 @@ describe('the recap under a placed order', () => {
     locale,
     amountUnit: 'IRR',
     timeZone: 'UTC',
+    monthCalendar: 'gregorian' as const,
     sandbox: false,
     perItemLimit: 10,
   });

@@ -12,6 +12,7 @@ const viewIn = (locale: Locale): ViewContext => ({
   sandbox: false,
   perItemLimit: 10,
   timeZone: 'UTC',
+  monthCalendar: 'gregorian',
 });
 
 const item = (over: Partial<CatalogProduct>): CatalogProduct => ({

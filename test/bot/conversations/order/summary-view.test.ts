@@ -14,6 +14,7 @@ const viewIn = (locale: Locale): ViewContext => ({
   sandbox: true,
   perItemLimit: 10,
   timeZone: 'UTC',
+  monthCalendar: 'gregorian',
 });
 
 /** What Telegram takes in one message. */
