@@ -34,7 +34,8 @@ import { createPostgresNotificationStore } from './postgres/notification-store.j
 import type { PgDb } from './postgres/open.js';
 import { createPostgresOrderLeaseStore } from './postgres/order-lease-store.js';
 import { createPostgresOrderQueries } from './postgres/order-queries.js';
-import { createPostgresOrderStore } from './postgres/order-store.js';
+import { createOrderStore } from './order-store.js';
+import { postgresOwnerLocks } from './postgres/owner-lock.js';
 import { createPostgresOrderingPauseStore } from './postgres/ordering-pause.js';
 import { createPostgresRateBudgetStore } from './postgres/rate-budget-store.js';
 import { createPostgresReportQueries } from './postgres/report-queries.js';
@@ -171,6 +172,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
 export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: number | null }): Stores {
   const { db, clock } = deps;
   const ownerLock = deps.ownerLock ?? null;
+  const owners = postgresOwnerLocks(ownerLock);
   const database = databaseOf(db);
   return {
     database: 'postgresql',
@@ -185,7 +187,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     approvals: createPostgresApprovalStore({ db, clock, ownerLock }),
     approvalCards: createPostgresApprovalCards({ db, clock }),
     adminRequests: createAdminRequestStore({ database, clock }),
-    orders: createPostgresOrderStore({ db, clock, ownerLock }),
+    orders: createOrderStore({ database, clock, owners }),
     orderingPause: createPostgresOrderingPauseStore({ db, clock }),
     review: createPostgresReviewStore({ db, clock }),
     auditTrail: createAuditTrail({ database, clock }),

@@ -3,96 +3,17 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
 import { orders } from '../db/schema.js';
-import { type NotificationKind } from '../domain/notification-kinds.js';
-import { type OrderState } from '../domain/order-states.js';
+import { interruptedPostEnd, OPEN_STATES, type ClaimOptions, type ClaimResult, type IntentInput, type NotifyingTransition, type OpenIntentResult, type OrderRow, type OrderStore, type TransitionInput } from '../db/order-store.js';
 import type { SyncDb } from '../db/sync-db.js';
 import { withBatchFact } from '../db/audit-log.js';
-import { appendAudit, type AuditRecord } from '../db/audit-log.js';
+import { appendAudit } from '../db/audit-log.js';
 import { enqueueNotification } from './outbox.js';
-import { assertOrderLines, linesTotal, type OrderLine } from './order-line.js';
+import { assertOrderLines, linesTotal } from './order-line.js';
 
-export type OrderRow = typeof orders.$inferSelect;
-type OrderUpdate = Partial<Omit<typeof orders.$inferInsert, 'id' | 'state'>>;
-
-/** States in which the same order must not be placed again (the partial unique index agrees). */
-export const OPEN_STATES = ['placing', 'unknown', 'needs_review'] as const satisfies readonly OrderState[];
-
-export interface IntentInput {
-  confirmKey: string;
-  userId: number;
-  chatId: number;
-  fingerprint: string;
-  lines: OrderLine[];
-  sandbox: boolean;
-  /** The batch this order is one of, and its index in the batch's plan (orders.batch_id, batch_index). */
-  batch?: { id: number; index: number };
-}
-
-export type OpenIntentResult =
-  | { kind: 'created'; order: OrderRow }
-  | { kind: 'already-confirmed'; order: OrderRow }
-  | { kind: 'same-order-pending'; order: OrderRow };
-
-export interface ClaimOptions {
-  keepIfBusy?: boolean;
-}
-
-export type ClaimResult =
-  | { kind: 'placing'; order: OrderRow }
-  /** Another attempt at the same order is open; this intent was closed as not placed. */
-  | { kind: 'same-order-pending'; order: OrderRow; pending: OrderRow }
-  /**
-   * Another order is in flight (another process or instance): the intent was
-   * closed as not placed, or, when the caller asked to keep it, is still an
-   * intent to claim again once that POST has ended.
-   */
-  | { kind: 'busy'; order: OrderRow }
-  /** The intent had already left 'intent' (handled elsewhere). */
-  | { kind: 'moved'; order: OrderRow };
-
-/** The audit row of a transition: the order and its amount come from the order itself. */
-export type AuditEntry = Omit<AuditRecord, 'orderId' | 'amount'>;
-
-export interface TransitionInput {
-  id: number;
-  from: OrderState | readonly OrderState[];
-  to: OrderState;
-  set?: OrderUpdate;
-  audit: AuditEntry;
-}
-
-export interface NotifyingTransition extends TransitionInput {
-  /** Announced in the same transaction as the move (see outbox.ts). */
-  notify?: readonly NotificationKind[];
-}
+export type { AuditEntry, ClaimOptions, ClaimResult, IntentInput, NotifyingTransition, OpenIntentResult, OrderRow, OrderStore, TransitionInput } from '../db/order-store.js';
+export { interruptedPostEnd, OPEN_STATES } from '../db/order-store.js';
 
 export type OrderRepo = ReturnType<typeof createOrderRepo>;
-
-/**
- * The orders as every database keeps them: the same results, audit rows and
- * announcements on SQLite and PostgreSQL, each change in one transaction
- * with its audit row (see createOrderRepo for what each call does).
- */
-export interface OrderStore {
-  get(id: number): Promise<OrderRow | null>;
-  transition(input: NotifyingTransition): Promise<OrderRow | null>;
-  openIntent(input: IntentInput): Promise<OpenIntentResult>;
-  /** `keepIfBusy`: another order in flight leaves this intent as it is, to claim again, instead of closing it. */
-  claimForPlacing(id: number, actorId: number, options?: ClaimOptions): Promise<ClaimResult>;
-  /**
-   * Repairs orders whose process stopped in the middle (see the SQLite
-   * implementation). Without `unownedBefore`, every one found: the database
-   * is this process's alone. With it (other instances may be working on
-   * orders right now), an order whose owner lock is recorded
-   * (src/db/postgres/owner-lock.ts) is repaired exactly when that lock is
-   * free, its instance gone, whatever its age, and never while it is held;
-   * an order with no owner recorded (SQLite records none; PostgreSQL rows
-   * from before owners were recorded) only when its POST (or, for an
-   * intent, its creation) is older than `unownedBefore`.
-   */
-  recoverInterrupted(maxFlightMs: number, unownedBefore?: Date): Promise<{ unknown: number; notPlaced: number }>;
-  listForUser(userId: number, request: PageRequest): Promise<PageOf<OrderRow>>;
-}
 
 /** The SQLite store: the synchronous repository behind promises; a statement that fails rejects. */
 export function createSqliteOrderStore(deps: { db: Db; clock: Clock }): OrderStore {
@@ -105,14 +26,6 @@ export function createSqliteOrderStore(deps: { db: Db; clock: Clock }): OrderSto
     recoverInterrupted: async (maxFlightMs, unownedBefore) => repo.recoverInterrupted(maxFlightMs, unownedBefore),
     listForUser: async (userId, request) => repo.listForUser(userId, request),
   };
-}
-
-/**
- * When a POST a crash interrupted ended at the latest: when its timeout ran
- * out or when this process started (`at`), whichever came first.
- */
-export function interruptedPostEnd(at: Date, postedAt: Date | null, maxFlightMs: number): Date {
-  return postedAt === null ? at : new Date(Math.min(at.getTime(), postedAt.getTime() + maxFlightMs));
 }
 
 /**

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresBatchStore } from '../../src/db/postgres/batch-store.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
-import { createPostgresOrderStore } from '../../src/db/postgres/order-store.js';
+import { createOrderStore } from '../../src/db/order-store.js';
+import { postgresOwnerLocks } from '../../src/db/postgres/owner-lock.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { freshDatabase } from '../support/postgres-database.js';
 import { batchStoreContract, T0 } from './contract/batch-store.contract.js';
 import { steppingClock } from './contract/subjects.js';
@@ -23,7 +25,7 @@ const empty = () => db.$client.query('truncate batches, orders, audit_log, notif
 
 batchStoreContract('PostgreSQL', async () => {
   await empty();
-  return { store: createPostgresBatchStore({ db }), orders: createPostgresOrderStore({ db, clock: steppingClock() }) };
+  return { store: createPostgresBatchStore({ db }), orders: createOrderStore({ database: databaseOf(db), clock: steppingClock(), owners: postgresOwnerLocks(null) }) };
 });
 
 describe('batch store on PostgreSQL, two connections at once', () => {

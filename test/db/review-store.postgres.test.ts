@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
-import { createPostgresOrderStore } from '../../src/db/postgres/order-store.js';
+import { createOrderStore } from '../../src/db/order-store.js';
+import { postgresOwnerLocks } from '../../src/db/postgres/owner-lock.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createPostgresReviewStore } from '../../src/db/postgres/review-store.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { intentInput } from '../support/order-fixtures.js';
@@ -27,7 +29,7 @@ reviewStoreContract('PostgreSQL', async () => {
   const clock = createManualClock(REVIEW_T0);
   return {
     review: createPostgresReviewStore({ db, clock }),
-    orders: createPostgresOrderStore({ db, clock }),
+    orders: createOrderStore({ database: databaseOf(db), clock, owners: postgresOwnerLocks(null) }),
     clock,
     kinds: async (orderId) =>
       (await db.$client.query<{ kind: string }>('select kind from notifications where order_id = $1 order by id', [orderId])).rows.map((r) => r.kind),
@@ -54,7 +56,7 @@ describe('review on PostgreSQL, two connections at once', () => {
     for (let round = 0; round < 5; round++) {
       await db.$client.query('truncate orders, audit_log, notifications restart identity cascade');
       const clock = createManualClock(REVIEW_T0);
-      const orders = createPostgresOrderStore({ db, clock });
+      const orders = createOrderStore({ database: databaseOf(db), clock, owners: postgresOwnerLocks(null) });
       const waiting: number[] = [];
       for (const key of ['a', 'b']) {
         const opened = await orders.openIntent(intentInput({ confirmKey: key, fingerprint: key }));
