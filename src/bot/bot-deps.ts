@@ -19,7 +19,7 @@ import type { OrderQueries } from '../orders/order-queries.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { OrderingPauseStore } from '../orders/ordering-pause.js';
 import type { AuditTrail } from '../db/audit-trail.js';
-import type { ReviewStore } from '../orders/review.js';
+import type { ReviewStore } from '../db/review-store.js';
 import type { DescribePerson } from './describe-person.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { VelocityGuard } from '../safeguards/velocity/velocity-guard.js';

@@ -9,7 +9,8 @@ import { createAuditTrail, type AuditTrail } from './audit-trail.js';
 import { createSqliteOrderQueries, type OrderQueries } from '../orders/order-queries.js';
 import { createSqliteOrderStore, type OrderStore } from '../orders/order-repo.js';
 import { createSqliteOrderingPauseStore, type OrderingPauseStore } from '../orders/ordering-pause.js';
-import { createSqliteReviewStore, type ReviewStore } from '../orders/review.js';
+import { createSqliteReviewStore } from '../orders/review.js';
+import type { ReviewStore } from './review-store.js';
 import { createSpendingStore, type SpendingStore } from './spending-store.js';
 import type { AuditQueries } from '../reports/audit-queries.js';
 import { createSqliteAuditQueries } from '../reports/audit-queries.js';
@@ -39,7 +40,7 @@ import { postgresOwnerLocks } from './postgres/owner-lock.js';
 import { createPostgresOrderingPauseStore } from './postgres/ordering-pause.js';
 import { createPostgresRateBudgetStore } from './postgres/rate-budget-store.js';
 import { createPostgresReportQueries } from './postgres/report-queries.js';
-import { createPostgresReviewStore } from './postgres/review-store.js';
+import { createReviewStore } from './review-store.js';
 import { createPostgresSessionStore } from './postgres/session-store.js';
 import { createPostgresSettingsStore } from './postgres/settings-store.js';
 import { createSqliteSessionStore, type SessionStore } from './session-store.js';
@@ -189,7 +190,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     adminRequests: createAdminRequestStore({ database, clock }),
     orders: createOrderStore({ database, clock, owners }),
     orderingPause: createPostgresOrderingPauseStore({ db, clock }),
-    review: createPostgresReviewStore({ db, clock }),
+    review: createReviewStore({ database, clock }),
     auditTrail: createAuditTrail({ database, clock }),
     orderLeases: createPostgresOrderLeaseStore({ db }),
     notifications: createPostgresNotificationStore({ db }),

@@ -3,72 +3,25 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import { orders } from '../db/schema.js';
 import { type NotificationKind } from '../domain/notification-kinds.js';
-import type { OrderDetail } from '../provider/schemas.js';
+import {
+  releaseFacts,
+  reviewedAdoption,
+  reviewedNotPlaced,
+  reviewMismatches,
+  staleLink,
+  type ReviewedProviderOrder,
+  type ReviewLookup,
+  type ReviewStore,
+  type SettleReviewInput,
+  type SettleReviewResult,
+} from '../db/review-store.js';
 import type { SyncDb } from '../db/sync-db.js';
 import { appendAudit } from '../db/audit-log.js';
-import { itemsMismatch, type ItemsMismatch } from './order-line.js';
-import { transitionOrder, type OrderRow, type TransitionInput } from './order-repo.js';
-import { isFinal, isFollowed, localStateFor, notificationFor } from '../domain/order-lifecycle.js';
+import { transitionOrder, type OrderRow } from './order-repo.js';
 import { enqueueNotification } from './outbox.js';
 
-/**
- * Orders reconciliation could not settle wait in 'needs_review' for an
- * administrator: they are not polled, and their fingerprint blocks the same
- * order. An administrator either names the provider order that is this one
- * (adopt) or rules that nothing was placed (none).
- */
-
-export type ReviewDecision = { kind: 'adopt'; providerOrder: OrderDetail } | { kind: 'none' };
-
-export interface SettleReviewInput {
-  orderId: number;
-  /** The administrator who decided; recorded in the audit row. */
-  actorId: number;
-  decision: ReviewDecision;
-}
-
-/** Why a provider order cannot be this local order. */
-export type ReviewMismatch = ItemsMismatch;
-
-export type SettleReviewResult =
-  /** `released`: another local order whose stale link to this provider order was removed (see settleReview). */
-  | { kind: 'settled'; order: OrderRow; enqueued: NotificationKind[]; released?: OrderRow }
-  /** The provider accepted this order (its POST answer is kept): it can be adopted, never settled as not placed. */
-  | { kind: 'accepted'; order: OrderRow }
-  | { kind: 'not-found' }
-  /** Someone else settled it first, or it never waited for review. */
-  | { kind: 'not-in-review'; order: OrderRow }
-  /** orders.provider_order_id is unique: another local order already follows that provider order. */
-  | { kind: 'already-linked'; order: OrderRow; linked: OrderRow }
-  /** The provider order is for something else; adopting it would deliver codes of another order. */
-  | { kind: 'mismatch'; order: OrderRow; mismatches: ReviewMismatch[] };
-
-/**
- * What makes a provider order clearly another order. The amount is not
- * among them: a price may change between the summary and the POST, and the
- * administrator sees both amounts before deciding.
- */
-export function reviewMismatches(order: Pick<OrderRow, 'lines'>, detail: Pick<OrderDetail, 'items'>): ReviewMismatch[] {
-  return itemsMismatch(order.lines, detail.items);
-}
-
-export type ReviewLookup = { kind: 'waiting'; order: OrderRow } | Extract<SettleReviewResult, { kind: 'not-found' | 'not-in-review' }>;
-
-/** The review of orders as every database keeps it: the same results, audit rows and announcements on each. */
-export interface ReviewStore {
-  /**
-   * Settles an order waiting for review in one transaction (SQLite's
-   * immediate one, PostgreSQL's money lock), as a compare-and-swap from
-   * 'needs_review': the audit row and the staff member's notifications
-   * commit with the move, and a second decision on the same order (two
-   * administrators, a replayed press) changes nothing.
-   */
-  settleReview(input: SettleReviewInput): Promise<SettleReviewResult>;
-  /** Whether our order `orderId` waits for review, read before asking the administrator or the provider anything. */
-  findForReview(orderId: number): Promise<ReviewLookup>;
-  /** Orders waiting for an administrator, oldest first, at most `limit`; `total` counts them all. */
-  listAwaitingReview(limit: number): Promise<{ items: OrderRow[]; total: number }>;
-}
+export type { ReviewDecision, ReviewLookup, ReviewMismatch, ReviewStore, SettleReviewInput, SettleReviewResult } from '../db/review-store.js';
+export { reviewMismatches } from '../db/review-store.js';
 
 /** The SQLite store: the synchronous code below behind promises; a statement that fails rejects. */
 export function createSqliteReviewStore(deps: { db: Db; clock: Clock }): ReviewStore {
@@ -121,69 +74,8 @@ function settleReview(db: Db, clock: Clock, input: SettleReviewInput): SettleRev
   );
 }
 
-/** The move of an order an administrator ruled was never placed. Shared with the PostgreSQL store. */
-export function reviewedNotPlaced(order: OrderRow, actorId: number, at: Date): TransitionInput {
-  return {
-    id: order.id,
-    from: 'needs_review',
-    to: 'not_placed',
-    set: { finishedAt: at, nextCheckAt: null },
-    audit: { actorId, action: 'order.not_placed', facts: { cause: 'review' } },
-  };
-}
-
-/** The move of an order an administrator matched to a provider order, and what it announces. Shared with the PostgreSQL store. */
-export function reviewedAdoption(order: OrderRow, detail: OrderDetail, actorId: number, at: Date): { move: TransitionInput; notify: NotificationKind[] } {
-  const state = localStateFor(detail.status);
-  const kind = notificationFor(state);
-  return {
-    move: {
-      id: order.id,
-      from: 'needs_review',
-      to: state,
-      set: {
-        providerOrderId: detail.orderId,
-        providerReference: detail.orderReference,
-        providerStatus: detail.status,
-        // What the provider charged is what the records and the audit trail show.
-        totalAmount: detail.amount,
-        // A followed order is due at once, so the poller takes it from its first, quick checks.
-        nextCheckAt: isFollowed(state) ? at : null,
-        checkCount: 0,
-        ...(isFinal(state) ? { finishedAt: at } : {}),
-      },
-      audit: { actorId, action: 'order.adopted', facts: { byReview: true, providerOrder: detail.orderId, status: detail.status } },
-    },
-    notify: ['adopted', ...(kind ? [kind] : [])],
-  };
-}
-
-/** Clock difference between the provider and us that a creation time must clear before it proves anything. */
-const CLOCK_MARGIN_MS = 10 * 60_000;
-
-/**
- * Another local order holds the provider order id, but the provider's POST
- * answered that id to this order, and the holder's link is left over from
- * another provider account or a sandbox that started its numbering over,
- * where the same number meant another order. Proved by either: the holder
- * recorded another reference, or the provider created this order well after
- * the holder's own order request had ended, so it cannot be the holder's.
- */
-export function staleLink(order: OrderRow, holder: OrderRow, detail: OrderDetail): boolean {
-  if (order.acceptedOrderId !== detail.orderId || order.acceptedReference !== detail.orderReference) return false;
-  if (holder.providerReference !== null && holder.providerReference !== detail.orderReference) return true;
-  const created = detail.createdAt === null ? Number.NaN : Date.parse(detail.createdAt);
-  const holderSentBy = (holder.postEndedAt ?? holder.postedAt ?? holder.createdAt).getTime();
-  return !Number.isNaN(created) && created > holderSentBy + CLOCK_MARGIN_MS;
-}
-
-/** The audit facts of a released link, the same on both databases. */
-export function releaseFacts(holder: OrderRow, order: OrderRow, detail: OrderDetail) {
-  return { providerOrder: detail.orderId, reference: detail.orderReference, order: order.id, was: holder.providerReference };
-}
-
 /** Frees the provider order id from the holder; its own reference and history stay. Audited on the holder. */
-function releaseLink(tx: SyncDb, holder: OrderRow, order: OrderRow, detail: OrderDetail, actorId: number, at: Date): OrderRow {
+function releaseLink(tx: SyncDb, holder: OrderRow, order: OrderRow, detail: ReviewedProviderOrder, actorId: number, at: Date): OrderRow {
   const released = tx.update(orders).set({ providerOrderId: null, updatedAt: at }).where(eq(orders.id, holder.id)).returning().get() ?? holder;
   appendAudit(tx, at, {
     actorId,

@@ -4,7 +4,7 @@ import { splitMessage } from '../../text/split-message.js';
 import type { Logger } from '../../logger.js';
 import { parseOrderLookup } from '../../orders/order-queries.js';
 import type { OrderRow } from '../../orders/order-repo.js';
-import type { ReviewDecision, ReviewStore, SettleReviewResult } from '../../orders/review.js';
+import type { ReviewDecision, ReviewStore, SettleReviewResult } from '../../db/review-store.js';
 import type { ProviderClient } from '../../provider/client.js';
 import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { OrderDetail } from '../../provider/schemas.js';
