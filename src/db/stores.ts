@@ -8,7 +8,7 @@ import { createSqliteApprovalStore, type ApprovalStore } from '../orders/approva
 import { createAuditTrail, type AuditTrail } from './audit-trail.js';
 import { createSqliteOrderQueries, type OrderQueries } from '../orders/order-queries.js';
 import { createSqliteOrderStore, type OrderStore } from '../orders/order-repo.js';
-import { createSqliteOrderingPauseStore, type OrderingPauseStore } from '../orders/ordering-pause.js';
+import { createSqliteOrderingPauseStore } from '../orders/ordering-pause.js';
 import { createSqliteReviewStore } from '../orders/review.js';
 import type { ReviewStore } from './review-store.js';
 import { createSpendingStore, type SpendingStore } from './spending-store.js';
@@ -37,7 +37,7 @@ import { createPostgresOrderLeaseStore } from './postgres/order-lease-store.js';
 import { createPostgresOrderQueries } from './postgres/order-queries.js';
 import { createOrderStore } from './order-store.js';
 import { postgresOwnerLocks } from './postgres/owner-lock.js';
-import { createPostgresOrderingPauseStore } from './postgres/ordering-pause.js';
+import { createOrderingPauseStore, type OrderingPauseStore } from './ordering-pause-store.js';
 import { createPostgresRateBudgetStore } from './postgres/rate-budget-store.js';
 import { createPostgresReportQueries } from './postgres/report-queries.js';
 import { createReviewStore } from './review-store.js';
@@ -189,7 +189,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     approvalCards: createPostgresApprovalCards({ db, clock }),
     adminRequests: createAdminRequestStore({ database, clock }),
     orders: createOrderStore({ database, clock, owners }),
-    orderingPause: createPostgresOrderingPauseStore({ db, clock }),
+    orderingPause: createOrderingPauseStore({ database, clock }),
     review: createReviewStore({ database, clock }),
     auditTrail: createAuditTrail({ database, clock }),
     orderLeases: createPostgresOrderLeaseStore({ db }),
