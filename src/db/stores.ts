@@ -3,8 +3,9 @@ import type { CatalogStore } from '../catalog/catalog-store.js';
 import { createSqliteCatalogStore } from '../catalog/catalog-store.js';
 import type { Clock } from '../clock.js';
 import { createSqliteNotificationStore, type NotificationStore } from '../delivery/notification-store.js';
-import { createSqliteApprovalCards, type ApprovalCards } from '../orders/approval-cards.js';
-import { createSqliteApprovalStore, type ApprovalStore } from '../orders/approval-repo.js';
+import { createSqliteApprovalStore } from '../orders/approval-repo.js';
+import { createApprovalCards, type ApprovalCards } from './approval-cards.js';
+import { createApprovalStore, type ApprovalStore } from './approval-store.js';
 import { createAuditTrail, type AuditTrail } from './audit-trail.js';
 import { createSqliteOrderQueries, type OrderQueries } from '../orders/order-queries.js';
 import { createSqliteOrderStore, type OrderStore } from '../orders/order-repo.js';
@@ -26,8 +27,6 @@ import { createSqliteChangeCounterStore, type ChangeCounterStore } from './chang
 import { createHealthStore, type HealthStore } from './health-store.js';
 import type { Db } from './open.js';
 import { createPeopleStore, type PeopleStore } from './people-store.js';
-import { createPostgresApprovalCards } from './postgres/approval-cards.js';
-import { createPostgresApprovalStore } from './postgres/approval-store.js';
 import { createPostgresAuditQueries } from './postgres/audit-queries.js';
 import { createPostgresChangeCounterStore } from './postgres/change-counters.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
@@ -143,7 +142,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     orderQueries: createSqliteOrderQueries({ db }),
     spending: createSpendingStore({ database }),
     approvals: createSqliteApprovalStore({ db, clock }),
-    approvalCards: createSqliteApprovalCards({ db, clock }),
+    approvalCards: createApprovalCards({ database, clock }),
     adminRequests: createAdminRequestStore({ database, clock }),
     orders: createSqliteOrderStore({ db, clock }),
     orderingPause: createSqliteOrderingPauseStore({ db, clock }),
@@ -185,8 +184,8 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     sessions: createPostgresSessionStore({ db, clock }),
     orderQueries: createPostgresOrderQueries({ db }),
     spending: createSpendingStore({ database }),
-    approvals: createPostgresApprovalStore({ db, clock, ownerLock }),
-    approvalCards: createPostgresApprovalCards({ db, clock }),
+    approvals: createApprovalStore({ database, clock, owners }),
+    approvalCards: createApprovalCards({ database, clock }),
     adminRequests: createAdminRequestStore({ database, clock }),
     orders: createOrderStore({ database, clock, owners }),
     orderingPause: createOrderingPauseStore({ database, clock }),

@@ -4,68 +4,12 @@ import type { Db } from '../db/open.js';
 import { approvals, orders } from '../db/schema.js';
 import { type ApprovalState } from '../domain/approvals.js';
 import type { SyncDb } from '../db/sync-db.js';
-import { assertOrderLines, goodsOf, linesTotal, type OrderLine } from './order-line.js';
+import { assertOrderLines, goodsOf, type OrderLine } from './order-line.js';
+import { repricedBy, totalOf, type ApprovalRequest, type ApprovalRow, type ApprovalStore, type ApprovalWaitCause, type ClaimApprovalResult } from '../db/approval-store.js';
 import { appendAudit, type AuditFacts } from '../db/audit-log.js';
 
-/** Why a request waits again after an Approve: what changed at the provider, or what blocked it. */
-export type ApprovalWaitCause = { change: string } | { blocked: string };
-
-export type ApprovalRow = typeof approvals.$inferSelect;
-
-export interface ApprovalRequest {
-  confirmKey: string;
-  requesterId: number;
-  chatId: number;
-  lines: OrderLine[];
-}
-
-export type ClaimApprovalResult =
-  | { kind: 'claimed'; approval: ApprovalRow }
-  /** Someone decided first, it expired, or the press carried an older revision. */
-  | { kind: 'not-pending'; approval: ApprovalRow }
-  | { kind: 'stale'; approval: ApprovalRow }
-  /** Its deadline passed; the expiry sweep moves it and tells everyone. */
-  | { kind: 'expired'; approval: ApprovalRow }
-  | { kind: 'not-found' };
-
-export const totalOf = (row: Pick<ApprovalRow, 'lines'>): number => linesTotal(row.lines);
-
-/**
- * Approval requests as every database keeps them. Each move is a
- * compare-and-swap on the request's state, committed with its audit row,
- * so that two administrators, or an administrator and the expiry sweep,
- * acting at once see exactly one of them win, on any number of
- * connections.
- */
-export interface ApprovalStore {
-  get(id: number): Promise<ApprovalRow | null>;
-  byConfirmKey(key: string): Promise<ApprovalRow | null>;
-  /** Stores the request unless this confirmation already made one (a replayed Confirm). */
-  request(input: ApprovalRequest, expiresAt: Date): Promise<{ created: boolean; approval: ApprovalRow }>;
-  /** pending -> approving, if the press was for the numbers the row holds now and before its deadline. */
-  claim(id: number, approverId: number, revision: number): Promise<ClaimApprovalResult>;
-  /** approving -> pending: the checks said no for now; a new price on any line raises the revision. */
-  release(id: number, approverId: number, change: { lines?: OrderLine[]; why: ApprovalWaitCause }): Promise<ApprovalRow | null>;
-  /** approving -> approved; the order is created next, with this row's confirm key. */
-  approve(id: number, approverId: number, selfApproved: boolean): Promise<ApprovalRow | null>;
-  /** Links the order once; a second link is ignored. */
-  attachOrder(id: number, orderId: number): Promise<void>;
-  /** pending -> rejected. */
-  reject(id: number, by: number, reason: string | null): Promise<ApprovalRow | null>;
-  /** Every pending approval whose time ran out, each moved to 'expired' with its audit row. */
-  expireDue(): Promise<ApprovalRow[]>;
-  listPending(): Promise<ApprovalRow[]>;
-  /**
-   * Repair of what a stopped process left: a cut-short check waits again; an
-   * approved request gets its order's id if the order was created, and
-   * otherwise waits again (its confirm key still allows one order). Without
-   * `unownedBefore`, every one found. With it, as for orders
-   * (OrderStore.recoverInterrupted): an approval whose owner lock is
-   * recorded (claim records it) is repaired exactly when that lock is free,
-   * whatever its age; one without only when last changed before the cut-off.
-   */
-  recoverInterrupted(unownedBefore?: Date): Promise<{ requeued: number; attached: number }>;
-}
+export type { ApprovalRequest, ApprovalRow, ApprovalStore, ApprovalWaitCause, ClaimApprovalResult } from '../db/approval-store.js';
+export { repricedBy, totalOf } from '../db/approval-store.js';
 
 /** The SQLite store: the synchronous repository behind promises; a statement that fails rejects. */
 export function createSqliteApprovalStore(deps: { db: Db; clock: Clock }): ApprovalStore {
@@ -84,10 +28,6 @@ export function createSqliteApprovalStore(deps: { db: Db; clock: Clock }): Appro
     recoverInterrupted: async (unownedBefore) => repo.recoverInterrupted(unownedBefore),
   };
 }
-
-/** Whether the move a release makes gives the request new numbers: any line's price changed. Shared so both databases decide alike. */
-export const repricedBy = (current: Pick<ApprovalRow, 'lines'>, lines: OrderLine[] | undefined): boolean =>
-  lines !== undefined && lines.some((line, index) => line.region.price !== current.lines[index]?.region.price);
 
 /**
  * Every move of an approval is a compare-and-swap on its state inside one

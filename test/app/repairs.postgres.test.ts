@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { repairInterrupted } from '../../src/app/repairs.js';
 import { systemClock, type Clock } from '../../src/clock.js';
-import { createPostgresApprovalStore } from '../../src/db/postgres/approval-store.js';
+import { createApprovalStore } from '../../src/db/approval-store.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
 import { createOrderStore } from '../../src/db/order-store.js';
 import { postgresOwnerLocks } from '../../src/db/postgres/owner-lock.js';
@@ -62,7 +62,7 @@ async function instance(url: string, name: string, clock: Clock = systemClock): 
     db,
     roles,
     orders: createOrderStore({ database: databaseOf(db), clock, owners: postgresOwnerLocks(roles.ownerLock) }),
-    approvals: createPostgresApprovalStore({ db, clock, ownerLock: roles.ownerLock }),
+    approvals: createApprovalStore({ database: databaseOf(db), clock, owners: postgresOwnerLocks(roles.ownerLock) }),
   };
   opened.push(one);
   return one;

@@ -2,7 +2,8 @@ import { Api } from 'grammy';
 import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApprovalAnnouncer } from '../../src/orders/approval-announcer.js';
-import { createSqliteApprovalCards } from '../../src/orders/approval-cards.js';
+import { createApprovalCards } from '../../src/db/approval-cards.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createSqliteApprovalStore } from '../../src/orders/approval-repo.js';
 import { createApprovalService } from '../../src/orders/approval-service.js';
 import { createApprovalExpirySweep } from '../../src/orders/expiry-sweep.js';
@@ -64,7 +65,7 @@ describe('approval announcer', () => {
         return sent;
       },
       clearButtons: createClearButtons(api),
-      cards: createSqliteApprovalCards({ db, clock }),
+      cards: createApprovalCards({ database: databaseOf(db), clock }),
       approvals: service,
       provider,
       isStaff: (id) => staff.has(id),

@@ -21,6 +21,7 @@ export const postgresTables = {
   codeExpiries: postgres.codeExpiries,
   codeMessages: postgres.codeMessages,
   approvals: postgres.approvals,
+  approvalCards: postgres.approvalCards,
   people: postgres.people,
   staff: postgres.staff,
 };
@@ -38,6 +39,7 @@ const sqliteSchemaTables = {
   codeExpiries: sqlite.codeExpiries,
   codeMessages: sqlite.codeMessages,
   approvals: sqlite.approvals,
+  approvalCards: sqlite.approvalCards,
   people: sqlite.people,
   staff: sqlite.staff,
 } satisfies { [Name in keyof Tables]: Table };
