@@ -2,7 +2,7 @@ import { createAdminRequestStore, type AdminRequestStore } from './admin-request
 import type { CatalogStore } from '../catalog/catalog-store.js';
 import { createSqliteCatalogStore } from '../catalog/catalog-store.js';
 import type { Clock } from '../clock.js';
-import { createSqliteNotificationStore, type NotificationStore } from '../delivery/notification-store.js';
+import { createSqliteNotificationStore } from '../delivery/notification-store.js';
 import { createSqliteApprovalStore } from '../orders/approval-repo.js';
 import { createApprovalCards, type ApprovalCards } from './approval-cards.js';
 import { createApprovalStore, type ApprovalStore } from './approval-store.js';
@@ -20,7 +20,7 @@ import { createSqliteReportQueries } from '../reports/report-queries.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { createSqliteSettingsStore } from '../settings/settings-store.js';
 import { createSqliteRateBudgetStore, type RateBudgetStore } from '../provider/rate-budget-store.js';
-import { createSqliteOrderLeaseStore, type OrderLeaseStore } from '../tracking/order-leases.js';
+import { createSqliteOrderLeaseStore } from '../tracking/order-leases.js';
 import { createAppStateStore, type AppStateStore } from './app-state-store.js';
 import { databaseOf } from './seam/database-of.js';
 import { createSqliteChangeCounterStore, type ChangeCounterStore } from './change-counters.js';
@@ -30,9 +30,10 @@ import { createPeopleStore, type PeopleStore } from './people-store.js';
 import { createPostgresAuditQueries } from './postgres/audit-queries.js';
 import { createPostgresChangeCounterStore } from './postgres/change-counters.js';
 import { createPostgresCatalogStore } from './postgres/catalog-store.js';
-import { createPostgresNotificationStore } from './postgres/notification-store.js';
+import { createNotificationStore, type NotificationStore } from './notification-store.js';
+import { leaseTimeFor } from './lease-time.js';
 import type { PgDb } from './postgres/open.js';
-import { createPostgresOrderLeaseStore } from './postgres/order-lease-store.js';
+import { createOrderLeaseStore, type OrderLeaseStore } from './order-lease-store.js';
 import { createPostgresOrderQueries } from './postgres/order-queries.js';
 import { createOrderStore } from './order-store.js';
 import { postgresOwnerLocks } from './postgres/owner-lock.js';
@@ -191,8 +192,8 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     orderingPause: createOrderingPauseStore({ database, clock }),
     review: createReviewStore({ database, clock }),
     auditTrail: createAuditTrail({ database, clock }),
-    orderLeases: createPostgresOrderLeaseStore({ db }),
-    notifications: createPostgresNotificationStore({ db }),
+    orderLeases: createOrderLeaseStore({ database, leases: leaseTimeFor(database) }),
+    notifications: createNotificationStore({ database, leases: leaseTimeFor(database) }),
     appState: createAppStateStore({ database, clock }),
     reports: createPostgresReportQueries({ db }),
     auditPages: createPostgresAuditQueries({ db }),

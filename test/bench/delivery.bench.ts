@@ -34,9 +34,10 @@ import type { Clock } from '../../src/clock.js';
 import { createAppStateStore } from '../../src/db/app-state-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { closeDb, openDb } from '../../src/db/open.js';
-import { createPostgresNotificationStore } from '../../src/db/postgres/notification-store.js';
+import { createNotificationStore } from '../../src/db/notification-store.js';
+import { serverLeaseTime } from '../../src/db/lease-time.js';
 import { closePostgres, openPostgres } from '../../src/db/postgres/open.js';
-import { createPostgresOrderLeaseStore } from '../../src/db/postgres/order-lease-store.js';
+import { createOrderLeaseStore } from '../../src/db/order-lease-store.js';
 import { orders as pgOrders } from '../../src/db/postgres/schema.js';
 import { orders } from '../../src/db/schema.js';
 import { startNotificationSender } from '../../src/delivery/notification-sender.js';
@@ -100,9 +101,9 @@ async function benchStores(database: Database, name: string, rows: OpenOrder[], 
   const db = await openPostgres(url);
   for (let i = 0; i < rows.length; i += 500) await db.insert(pgOrders).values(rows.slice(i, i + 500));
   return {
-    leases: createPostgresOrderLeaseStore({ db }),
+    leases: createOrderLeaseStore({ database: databaseOf(db), leases: serverLeaseTime }),
     appState: createAppStateStore({ database: databaseOf(db), clock }),
-    notifications: createPostgresNotificationStore({ db }),
+    notifications: createNotificationStore({ database: databaseOf(db), leases: serverLeaseTime }),
     close: () => closePostgres(db),
   };
 }
