@@ -1,4 +1,4 @@
-import type { OrderRow } from '../orders/order-repo.js';
+import type { OrderRow } from '../db/order-store.js';
 
 export { BATCH_HOLD_REASONS, BATCH_STATES, type BatchHoldReason, type BatchOrderPlan, type BatchSource, type BatchState } from '../domain/batches.js';
 import type { BatchHoldReason, BatchOrderPlan, BatchSource, BatchState } from '../domain/batches.js';

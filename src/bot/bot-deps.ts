@@ -17,7 +17,7 @@ import type { BatchesDeps } from './features/batches.js';
 import type { LocalPeriods, MonthCalendar } from '../text/local-periods.js';
 import type { OrderQueries } from '../orders/order-queries.js';
 import type { OrderService } from '../orders/order-service.js';
-import type { OrderingPauseStore } from '../orders/ordering-pause.js';
+import type { OrderingPauseStore } from '../db/ordering-pause-store.js';
 import type { AuditTrail } from '../db/audit-trail.js';
 import type { ReviewStore } from '../db/review-store.js';
 import type { DescribePerson } from './describe-person.js';

@@ -1,4 +1,4 @@
-import type { OrderingPause } from '../orders/ordering-pause.js';
+import type { OrderingPause } from '../db/ordering-pause-store.js';
 import { formatDateTimeWithZone } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 

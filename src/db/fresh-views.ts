@@ -6,7 +6,7 @@ import type { PeopleStore } from './people-store.js';
 import { createPeopleView, type PeopleView } from './people-view.js';
 import type { StaffStore } from './staff-store.js';
 import { createStaffView, type StaffView } from './staff-view.js';
-import type { OrderingPauseStore } from '../orders/ordering-pause.js';
+import type { OrderingPauseStore } from './ordering-pause-store.js';
 import { createOrderingPauseView } from '../orders/ordering-pause-view.js';
 import type { CatalogStore } from '../catalog/catalog-store.js';
 import { createCatalogView } from '../catalog/catalog-view.js';

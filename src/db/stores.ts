@@ -2,16 +2,10 @@ import { createAdminRequestStore, type AdminRequestStore } from './admin-request
 import type { CatalogStore } from '../catalog/catalog-store.js';
 import { createSqliteCatalogStore } from '../catalog/catalog-store.js';
 import type { Clock } from '../clock.js';
-import { createSqliteNotificationStore } from '../delivery/notification-store.js';
-import { createSqliteApprovalStore } from '../orders/approval-repo.js';
 import { createApprovalCards, type ApprovalCards } from './approval-cards.js';
 import { createApprovalStore, type ApprovalStore } from './approval-store.js';
 import { createAuditTrail, type AuditTrail } from './audit-trail.js';
 import { createSqliteOrderQueries, type OrderQueries } from '../orders/order-queries.js';
-import { createSqliteOrderStore, type OrderStore } from '../orders/order-repo.js';
-import { createSqliteOrderingPauseStore } from '../orders/ordering-pause.js';
-import { createSqliteReviewStore } from '../orders/review.js';
-import type { ReviewStore } from './review-store.js';
 import { createSpendingStore, type SpendingStore } from './spending-store.js';
 import type { AuditQueries } from '../reports/audit-queries.js';
 import { createSqliteAuditQueries } from '../reports/audit-queries.js';
@@ -20,7 +14,6 @@ import { createSqliteReportQueries } from '../reports/report-queries.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import { createSqliteSettingsStore } from '../settings/settings-store.js';
 import { createSqliteRateBudgetStore, type RateBudgetStore } from '../provider/rate-budget-store.js';
-import { createSqliteOrderLeaseStore } from '../tracking/order-leases.js';
 import { createAppStateStore, type AppStateStore } from './app-state-store.js';
 import { databaseOf } from './seam/database-of.js';
 import { createSqliteChangeCounterStore, type ChangeCounterStore } from './change-counters.js';
@@ -35,12 +28,12 @@ import { leaseTimeFor } from './lease-time.js';
 import type { PgDb } from './postgres/open.js';
 import { createOrderLeaseStore, type OrderLeaseStore } from './order-lease-store.js';
 import { createPostgresOrderQueries } from './postgres/order-queries.js';
-import { createOrderStore } from './order-store.js';
+import { createOrderStore, type OrderStore } from './order-store.js';
 import { postgresOwnerLocks } from './postgres/owner-lock.js';
 import { createOrderingPauseStore, type OrderingPauseStore } from './ordering-pause-store.js';
 import { createPostgresRateBudgetStore } from './postgres/rate-budget-store.js';
 import { createPostgresReportQueries } from './postgres/report-queries.js';
-import { createReviewStore } from './review-store.js';
+import { createReviewStore, type ReviewStore } from './review-store.js';
 import { createPostgresSessionStore } from './postgres/session-store.js';
 import { createPostgresSettingsStore } from './postgres/settings-store.js';
 import { createSqliteSessionStore, type SessionStore } from './session-store.js';
@@ -142,15 +135,15 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     sessions: createSqliteSessionStore({ db, clock }),
     orderQueries: createSqliteOrderQueries({ db }),
     spending: createSpendingStore({ database }),
-    approvals: createSqliteApprovalStore({ db, clock }),
+    approvals: createApprovalStore({ database, clock }),
     approvalCards: createApprovalCards({ database, clock }),
     adminRequests: createAdminRequestStore({ database, clock }),
-    orders: createSqliteOrderStore({ db, clock }),
-    orderingPause: createSqliteOrderingPauseStore({ db, clock }),
-    review: createSqliteReviewStore({ db, clock }),
+    orders: createOrderStore({ database, clock }),
+    orderingPause: createOrderingPauseStore({ database, clock }),
+    review: createReviewStore({ database, clock }),
     auditTrail: createAuditTrail({ database, clock }),
-    orderLeases: createSqliteOrderLeaseStore({ db }),
-    notifications: createSqliteNotificationStore({ db }),
+    orderLeases: createOrderLeaseStore({ database, leases: leaseTimeFor(database) }),
+    notifications: createNotificationStore({ database, leases: leaseTimeFor(database) }),
     appState: createAppStateStore({ database, clock }),
     reports: createSqliteReportQueries({ db }),
     auditPages: createSqliteAuditQueries({ db }),

@@ -3,7 +3,7 @@ import { type AmountUnit, formatAmount, formatDateTimeWithZone, formatGoods, for
 import { bold, joinLines } from '../text/formatted.js';
 import { withoutUnsafeCharacters } from '../text/unsafe-characters.js';
 import type { Locale, Translate } from '../text/i18n.js';
-import { totalOf, type ApprovalRow } from './approval-repo.js';
+import { totalOf, type ApprovalRow } from '../db/approval-store.js';
 import { goodsOf, lineTotal } from './order-line.js';
 
 /** What every approval text needs: the reader's language and how amounts, times and people are written. */

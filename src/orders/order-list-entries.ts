@@ -1,6 +1,6 @@
 import type { BatchState } from '../domain/batches.js';
 import type { OrderLine } from './order-line.js';
-import type { OrderRow } from './order-repo.js';
+import type { OrderRow } from '../db/order-store.js';
 
 /**
  * One batch as a single entry of /orders: a batch of a hundred orders

@@ -5,7 +5,7 @@ import { resolvePage, type PageOf, type PageRequest } from '../db/paging.js';
 import { batches, orders } from '../db/schema.js';
 import { normaliseDigits } from '../text/digits.js';
 import { listEntries, type OrderListEntry } from './order-list-entries.js';
-import type { OrderRow } from './order-repo.js';
+import type { OrderRow } from '../db/order-store.js';
 
 /** Whose orders a list shows: one person's, or everyone's (administrators). */
 export type OrderScope = { kind: 'user'; userId: number } | { kind: 'everyone' };

@@ -1,4 +1,4 @@
-import type { OrderRow } from '../orders/order-repo.js';
+import type { OrderRow } from '../db/order-store.js';
 import { formatAmount, formatDay, formatId, formatNumber, type AmountUnit } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { PersonFigures } from './report-queries.js';

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, gte, inArray, lt, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { planUnits, type BatchOrderPlan } from '../domain/batches.js';
 import { auditLog, batches, orders } from '../db/schema.js';
-import type { OrderRow } from '../orders/order-repo.js';
+import type { OrderRow } from '../db/order-store.js';
 import { COUNTED_STATES, NEEDS_ACTION_STATES, RETURNED_STATES } from '../domain/counted-states.js';
 import type { DayRange } from './export-range.js';
 

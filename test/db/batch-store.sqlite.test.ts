@@ -1,7 +1,8 @@
 import { afterAll } from 'vitest';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createSqliteBatchStore } from '../../src/batches/batch-store-sqlite.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
-import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
+import { createOrderStore } from '../../src/db/order-store.js';
 import { batchStoreContract } from './contract/batch-store.contract.js';
 import { steppingClock } from './contract/subjects.js';
 
@@ -11,5 +12,5 @@ afterAll(() => opened.splice(0).forEach(closeDb));
 batchStoreContract('SQLite', async () => {
   const db = openDb(':memory:');
   opened.push(db);
-  return { store: createSqliteBatchStore({ db }), orders: createSqliteOrderStore({ db, clock: steppingClock() }) };
+  return { store: createSqliteBatchStore({ db }), orders: createOrderStore({ database: databaseOf(db), clock: steppingClock() }) };
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leasedOutbox } from '../../src/delivery/notification-store.js';
+import { leasedOutbox } from '../../src/db/notification-store.js';
 import { createNotificationStore } from '../../src/db/notification-store.js';
 import { serverLeaseTime as leasesOnServer } from '../../src/db/lease-time.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';

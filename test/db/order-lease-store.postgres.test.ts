@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
-import { leasedOutbox } from '../../src/delivery/notification-store.js';
+import { leasedOutbox } from '../../src/db/notification-store.js';
 import { createNotificationStore } from '../../src/db/notification-store.js';
 import { serverLeaseTime as leasesOnServer } from '../../src/db/lease-time.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';

@@ -4,7 +4,7 @@ import { createPostgresOrderQueries } from '../../src/db/postgres/order-queries.
 import { batches, orders } from '../../src/db/postgres/schema.js';
 import { createSpendingStore, exactSum } from '../../src/db/spending-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
-import type { OrderRow } from '../../src/orders/order-repo.js';
+import type { OrderRow } from '../../src/db/order-store.js';
 import { freshDatabase } from '../support/postgres-database.js';
 import { orderQueriesContract } from './contract/order-queries.contract.js';
 import { batchRow, type OrderReadsSubject } from './contract/order-rows.js';

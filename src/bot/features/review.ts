@@ -3,7 +3,7 @@ import type { ReviewCandidate } from '../../domain/order-states.js';
 import { splitMessage } from '../../text/split-message.js';
 import type { Logger } from '../../logger.js';
 import { parseOrderLookup } from '../../orders/order-queries.js';
-import type { OrderRow } from '../../orders/order-repo.js';
+import type { OrderRow } from '../../db/order-store.js';
 import type { ReviewDecision, ReviewStore, SettleReviewResult } from '../../db/review-store.js';
 import type { ProviderClient } from '../../provider/client.js';
 import { ProviderNotFoundError } from '../../provider/errors.js';

@@ -6,7 +6,7 @@ import { copyButtonRows, renderDelivery } from '../../delivery/render-delivery.j
 import type { Logger } from '../../logger.js';
 import type { AuditTrail } from '../../db/audit-trail.js';
 import { parseOrderLookup, type OrderLookup, type OrderQueries } from '../../orders/order-queries.js';
-import type { OrderRow } from '../../orders/order-repo.js';
+import type { OrderRow } from '../../db/order-store.js';
 import { localStateFor } from '../../domain/order-lifecycle.js';
 import type { ProviderClient } from '../../provider/client.js';
 import { ProviderNotFoundError } from '../../provider/errors.js';

@@ -2,7 +2,7 @@ import { InlineKeyboard } from 'grammy';
 import type { PageOf } from '../../db/paging.js';
 import { batchData } from '../../batches/batch-views.js';
 import type { OrderListEntry } from '../../orders/order-list-entries.js';
-import type { OrderRow } from '../../orders/order-repo.js';
+import type { OrderRow } from '../../db/order-store.js';
 import { formatNumber } from '../../text/format.js';
 import { formatZoneName } from '../../text/format.js';
 import { bold, joinLines } from '../../text/formatted.js';

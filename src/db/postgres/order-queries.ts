@@ -11,7 +11,7 @@ import {
   type OrderQueries,
   type OrderScope,
 } from '../../orders/order-queries.js';
-import type { OrderRow } from '../../orders/order-repo.js';
+import type { OrderRow } from '../order-store.js';
 import type { PgDb } from './open.js';
 import { batches, orders } from './schema.js';
 

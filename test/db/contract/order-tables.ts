@@ -7,8 +7,8 @@ import { decodeAuditDetail } from '../../../src/db/audit-log.js';
 import { auditLog, notifications, orders } from '../../../src/db/schema.js';
 import { type NotificationKind } from '../../../src/domain/notification-kinds.js';
 import { type OrderState } from '../../../src/domain/order-states.js';
-import type { NotificationRow } from '../../../src/delivery/notification-store.js';
-import type { OrderRow } from '../../../src/orders/order-repo.js';
+import type { NotificationRow } from '../../../src/db/notification-store.js';
+import type { OrderRow } from '../../../src/db/order-store.js';
 
 export type OrderValues = typeof orders.$inferInsert;
 
