@@ -1,7 +1,7 @@
 import { GrammyError, type Api } from 'grammy';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
-import type { OrderingPauseStore } from '../orders/ordering-pause.js';
+import type { OrderingPauseStore } from '../db/ordering-pause-store.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { AdminAlerts } from './admin-alerts.js';
 

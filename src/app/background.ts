@@ -14,7 +14,7 @@ import { createDetailHandover, type DetailHandover } from '../tracking/detail-ha
 import { startDeliveryPoller } from '../tracking/poller-loop.js';
 import type { DeliveryPollerDeps } from '../tracking/poller.js';
 import type { Logger } from '../logger.js';
-import type { OrderingPause, OrderingPauseStore } from '../orders/ordering-pause.js';
+import type { OrderingPause, OrderingPauseStore } from '../db/ordering-pause-store.js';
 import { createPauseProbe, PAUSE_PROBE_MS } from '../orders/pause-probe.js';
 import type { ClearButtons } from '../text/send-port.js';
 import type { ProviderClient } from '../provider/client.js';

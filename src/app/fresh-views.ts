@@ -6,7 +6,7 @@ import type { PeopleStore } from '../db/people-store.js';
 import { createPeopleView, type PeopleView } from '../db/people-view.js';
 import type { StaffStore } from '../db/staff-store.js';
 import { createStaffView, type StaffView } from '../db/staff-view.js';
-import type { OrderingPauseStore } from '../orders/ordering-pause.js';
+import type { OrderingPauseStore } from '../db/ordering-pause-store.js';
 import { createOrderingPauseView } from '../orders/ordering-pause-view.js';
 import type { CatalogStore } from '../db/catalog-store.js';
 import { createCatalogView } from '../catalog/catalog-view.js';

@@ -5,7 +5,7 @@ import { createLedgerSync, type LedgerSync } from '../ledger/ledger-sync.js';
 import { statementFromCopy } from '../ledger/statement-reader.js';
 import { createWalletWatch, type WalletNews, type WalletWatch } from '../ledger/wallet-watch.js';
 import type { Logger } from '../logger.js';
-import type { OrderingPauseStore } from '../orders/ordering-pause.js';
+import type { OrderingPauseStore } from '../db/ordering-pause-store.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { Settings } from '../settings/settings-view.js';
 import { formatId } from '../text/format.js';

@@ -7,7 +7,7 @@ import type { Config } from '../config.js';
 import type { CatalogStore } from '../db/catalog-store.js';
 import type { Metrics } from '../http/metrics.js';
 import type { Logger } from '../logger.js';
-import type { OrderingPauseStore } from '../orders/ordering-pause.js';
+import type { OrderingPauseStore } from '../db/ordering-pause-store.js';
 import { withPauseOnRefusal } from '../orders/pause-on-refusal.js';
 import { createProviderClient, type ProviderClient } from '../provider/client.js';
 import type { RateBudgetStore } from '../db/rate-budget-store.js';

@@ -15,7 +15,7 @@ import type { StaffView } from '../db/staff-view.js';
 import type { Metrics } from '../http/metrics.js';
 import type { ClearButtons, SendMessage } from '../text/send-port.js';
 import type { OrderService } from '../orders/order-service.js';
-import type { OrderingPauseStore } from '../orders/ordering-pause.js';
+import type { OrderingPauseStore } from '../db/ordering-pause-store.js';
 import type { PressedKeyboards } from '../bot/pressed-keyboards.js';
 import type { DescribePerson } from '../bot/describe-person.js';
 import type { LocaleOf } from '../bot/person-locale.js';

@@ -2,7 +2,7 @@ import type { FormattedString } from '@grammyjs/parse-mode';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { AuditTrail } from '../db/audit-trail.js';
-import type { OrderRow } from '../orders/order-repo.js';
+import type { OrderRow } from '../db/order-store.js';
 import { formatId, formatNumber } from '../text/format.js';
 import { SendForbiddenError, SendRejectedError, type OutgoingButton } from '../text/send-port.js';
 import { buildCodesFile, type CodesFile, type ReadDetail } from './codes-file.js';

@@ -1,4 +1,4 @@
-import { OPEN_STATES, type OrderRow } from '../orders/order-repo.js';
+import { OPEN_STATES, type OrderRow } from '../db/order-store.js';
 import { isFinal } from '../domain/order-lifecycle.js';
 
 /** States of an order that was never sent, or refused: nothing at the provider, and its place in the batch may be tried again. */

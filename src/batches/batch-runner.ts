@@ -1,8 +1,8 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
-import type { OrderRow } from '../orders/order-repo.js';
+import type { OrderRow } from '../db/order-store.js';
 import type { OrderService, PlaceResult } from '../orders/order-service.js';
-import type { OrderingPauseStore } from '../orders/ordering-pause.js';
+import type { OrderingPauseStore } from '../db/ordering-pause-store.js';
 import type { ProviderClient } from '../provider/client.js';
 import { ProviderNotFoundError } from '../provider/errors.js';
 import type { BatchRecord, BatchStore } from '../db/batch-store.js';

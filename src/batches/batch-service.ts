@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { LimitVerdict } from '../orders/limit-check.js';
-import type { OrderingPauseStore } from '../orders/ordering-pause.js';
+import type { OrderingPauseStore } from '../db/ordering-pause-store.js';
 import type { BatchLimitCheck } from './batch-limits.js';
 import { planTotals } from './batch-plan.js';
 import type { BatchOrderPlan, BatchRecord, BatchSource, BatchStore } from '../db/batch-store.js';

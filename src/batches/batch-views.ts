@@ -1,7 +1,7 @@
 import { planTotals } from './batch-plan.js';
 import type { FormattedString } from '@grammyjs/parse-mode';
 import { lineLabel } from '../orders/order-line.js';
-import type { OrderRow } from '../orders/order-repo.js';
+import type { OrderRow } from '../db/order-row.js';
 import { formatId, formatNumber } from '../text/format.js';
 import { bold, joinLines, plain } from '../text/formatted.js';
 import type { OutgoingButton } from '../text/send-port.js';

@@ -1,4 +1,4 @@
-import type { OrderRow } from '../orders/order-repo.js';
+import type { OrderRow } from '../db/order-store.js';
 import { ProviderNotFoundError, ProviderOrderMismatchError } from '../provider/errors.js';
 import type { OrderDetail } from '../provider/schemas.js';
 import { UTF8_BOM, csvLine, type CsvValue } from '../text/csv.js';

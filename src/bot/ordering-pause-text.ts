@@ -1,4 +1,4 @@
-import type { OrderingPause } from '../orders/ordering-pause.js';
+import type { OrderingPause } from '../db/ordering-pause-store.js';
 import { showDateTimeWithZone, type ReaderView } from '../text/presentation.js';
 
 /** One paragraph saying that ordering is paused, since when, by whom and why. */

@@ -1,20 +1,15 @@
 import { createAdminRequestStore, type AdminRequestStore } from './admin-request-store.js';
 import { createCatalogStore, type CatalogStore } from './catalog-store.js';
 import type { Clock } from '../clock.js';
-import { createSqliteNotificationStore, type NotificationStore } from '../delivery/notification-store.js';
-import { createSqliteApprovalCards, type ApprovalCards } from '../orders/approval-cards.js';
-import { createSqliteApprovalStore, type ApprovalStore } from '../orders/approval-repo.js';
+import { createApprovalCards, type ApprovalCards } from './approval-cards.js';
+import { createApprovalStore, type ApprovalStore } from './approval-store.js';
 import { createAuditTrail, type AuditTrail } from './audit-trail.js';
 import { createOrderQueries, type OrderQueries } from './order-queries.js';
-import { createSqliteOrderStore, type OrderStore } from '../orders/order-repo.js';
-import { createSqliteOrderingPauseStore, type OrderingPauseStore } from '../orders/ordering-pause.js';
-import { createSqliteReviewStore, type ReviewStore } from '../orders/review.js';
 import { createSpendingStore, type SpendingStore } from './spending-store.js';
 import { createAuditQueries, type AuditQueries } from './audit-queries.js';
 import { createReportQueries, type ReportQueries } from './report-queries.js';
 import { createMemoryRateBudgetStore } from './memory-rate-budget.js';
 import type { RateBudgetStore } from './rate-budget-store.js';
-import { createSqliteOrderLeaseStore, type OrderLeaseStore } from '../tracking/order-leases.js';
 import { createAppStateStore, type AppStateStore } from './app-state-store.js';
 import type { Database } from './seam/database.js';
 import { databaseOf } from './seam/database-of.js';
@@ -23,15 +18,15 @@ import { createSharedChangeCounterStore } from './shared-change-counters.js';
 import { createHealthStore, type HealthStore } from './health-store.js';
 import type { Db } from './open.js';
 import { createPeopleStore, type PeopleStore } from './people-store.js';
-import { createPostgresApprovalCards } from './postgres/approval-cards.js';
-import { createPostgresApprovalStore } from './postgres/approval-store.js';
-import { createPostgresNotificationStore } from './postgres/notification-store.js';
+import { createNotificationStore, type NotificationStore } from './notification-store.js';
+import { leaseTimeFor } from './lease-time.js';
 import type { PgDb } from './postgres/open.js';
-import { createPostgresOrderLeaseStore } from './postgres/order-lease-store.js';
-import { createPostgresOrderStore } from './postgres/order-store.js';
-import { createPostgresOrderingPauseStore } from './postgres/ordering-pause.js';
+import { createOrderLeaseStore, type OrderLeaseStore } from './order-lease-store.js';
+import { createOrderStore, type OrderStore } from './order-store.js';
+import { postgresOwnerLocks } from './postgres/owner-lock.js';
+import { createOrderingPauseStore, type OrderingPauseStore } from './ordering-pause-store.js';
 import { createSharedRateBudgetStore } from './shared-rate-budget.js';
-import { createPostgresReviewStore } from './postgres/review-store.js';
+import { createReviewStore, type ReviewStore } from './review-store.js';
 import { createSessionStore, type SessionStore } from './session-store.js';
 import { createSettingsStore, type SettingsStore } from './settings-store.js';
 import { createStaffStore, type StaffStore } from './staff-store.js';
@@ -128,15 +123,15 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
     sessions: createSessionStore({ database, clock }),
     orderQueries: createOrderQueries({ database }),
     spending: createSpendingStore({ database }),
-    approvals: createSqliteApprovalStore({ db, clock }),
-    approvalCards: createSqliteApprovalCards({ db, clock }),
+    approvals: createApprovalStore({ database, clock }),
+    approvalCards: createApprovalCards({ database, clock }),
     adminRequests: createAdminRequestStore({ database, clock }),
-    orders: createSqliteOrderStore({ db, clock }),
-    orderingPause: createSqliteOrderingPauseStore({ db, clock }),
-    review: createSqliteReviewStore({ db, clock }),
+    orders: createOrderStore({ database, clock }),
+    orderingPause: createOrderingPauseStore({ database, clock }),
+    review: createReviewStore({ database, clock }),
     auditTrail: createAuditTrail({ database, clock }),
-    orderLeases: createSqliteOrderLeaseStore({ db }),
-    notifications: createSqliteNotificationStore({ db }),
+    orderLeases: createOrderLeaseStore({ database, leases: leaseTimeFor(database) }),
+    notifications: createNotificationStore({ database, leases: leaseTimeFor(database) }),
     appState: createAppStateStore({ database, clock }),
     reports: createReportQueries({ database }),
     auditPages: createAuditQueries({ database }),
@@ -158,6 +153,7 @@ export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
 export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: number | null }): Stores {
   const { db, clock } = deps;
   const ownerLock = deps.ownerLock ?? null;
+  const owners = postgresOwnerLocks(ownerLock);
   const database = databaseOf(db);
   return {
     database: 'postgresql',
@@ -169,15 +165,15 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     sessions: createSessionStore({ database, clock }),
     orderQueries: createOrderQueries({ database }),
     spending: createSpendingStore({ database }),
-    approvals: createPostgresApprovalStore({ db, clock, ownerLock }),
-    approvalCards: createPostgresApprovalCards({ db, clock }),
+    approvals: createApprovalStore({ database, clock, owners }),
+    approvalCards: createApprovalCards({ database, clock }),
     adminRequests: createAdminRequestStore({ database, clock }),
-    orders: createPostgresOrderStore({ db, clock, ownerLock }),
-    orderingPause: createPostgresOrderingPauseStore({ db, clock }),
-    review: createPostgresReviewStore({ db, clock }),
+    orders: createOrderStore({ database, clock, owners }),
+    orderingPause: createOrderingPauseStore({ database, clock }),
+    review: createReviewStore({ database, clock }),
     auditTrail: createAuditTrail({ database, clock }),
-    orderLeases: createPostgresOrderLeaseStore({ db }),
-    notifications: createPostgresNotificationStore({ db }),
+    orderLeases: createOrderLeaseStore({ database, leases: leaseTimeFor(database) }),
+    notifications: createNotificationStore({ database, leases: leaseTimeFor(database) }),
     appState: createAppStateStore({ database, clock }),
     reports: createReportQueries({ database }),
     auditPages: createAuditQueries({ database }),

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Update } from 'grammy/types';
 import type { Clock } from '../clock.js';
 import { claimOwnersOf } from './claim-owners.js';
-import { leaseClockOf } from './lease-clock.js';
+import { leaseTimeFor } from './lease-time.js';
 import type { Database } from './seam/database.js';
 import { storableUpdate } from './storable-update.js';
 
@@ -97,7 +97,7 @@ const LOST_RACES = 8;
  * chat's. A chat's later update is no candidate while an earlier one is not
  * done, so a chat never runs on two claimers at once.
  *
- * Leases follow one clock (lease-clock.ts): the server's on PostgreSQL, so
+ * Leases follow one clock (lease-time.ts, as the outbox's and the followed orders' do): the server's on PostgreSQL, so
  * that an instance whose clock runs ahead never sees a live lease as ended;
  * this process's on SQLite. This process's clock stamps when an update
  * arrived and was done, which only prune reads. `ownerLock`: this
@@ -108,7 +108,8 @@ export function createUpdateQueueStore(deps: { database: Database; clock: Clock;
   const { database, clock } = deps;
   const { q } = database;
   const { updateQueue } = database.tables;
-  const leases = leaseClockOf(database, clock);
+  const time = leaseTimeFor(database);
+  const leases = { now: () => time.now(clock.now()), end: (leaseMs: number) => time.end(clock.now(), leaseMs) };
   const owners = claimOwnersOf(database, deps.ownerLock ?? null);
   const earlier = alias(updateQueue, 'earlier');
 

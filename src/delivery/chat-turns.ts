@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
-import type { OrderRow } from '../orders/order-repo.js';
-import type { NotificationRow } from './notification-store.js';
+import type { OrderRow } from '../db/order-store.js';
+import type { NotificationRow } from '../db/notification-store.js';
 import { QUIET_IN_BATCH } from './notification-plan.js';
 
 /**

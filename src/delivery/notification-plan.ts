@@ -1,7 +1,7 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
 import type { AdminRecipient } from '../alerts/admin-alerts.js';
 import type { Clock } from '../clock.js';
-import type { OrderRow } from '../orders/order-repo.js';
+import type { OrderRow } from '../db/order-store.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { OrderDetail } from '../provider/schemas.js';
 import { plain } from '../text/formatted.js';
@@ -9,7 +9,7 @@ import type { Locale, Translate } from '../text/i18n.js';
 import type { OutgoingButton } from '../text/send-port.js';
 import type { DetailHandover } from '../tracking/detail-handover.js';
 import { findRefund } from '../tracking/find-refund.js';
-import type { NotificationRow } from './notification-store.js';
+import type { NotificationRow } from '../db/notification-store.js';
 import { adminText, deliveryFooter, deliveryHeading, staffMessage, type AdminEvent, type TextContext } from './notification-texts.js';
 import { copyButtonRows, linesWithoutCodes, renderDelivery } from './render-delivery.js';
 import { lineLabel, productLabelIn } from '../orders/order-line.js';

@@ -8,7 +8,7 @@ import {
   SendRejectedError,
   type SendMessage,
 } from '../text/send-port.js';
-import type { OrderRow } from '../orders/order-repo.js';
+import type { OrderRow } from '../db/order-store.js';
 import type { OrderDetail } from '../provider/schemas.js';
 import type { ProviderClient } from '../provider/client.js';
 import { alertOrderMismatch } from '../alerts/order-mismatch.js';
@@ -16,7 +16,7 @@ import { describeProviderFailure, ProviderError, ProviderOrderMismatchError } fr
 import { startRepeating, type Repeating } from '../repeat.js';
 import type { DetailHandover } from '../tracking/detail-handover.js';
 import { createNotificationPlanner, type Outgoing, type Plan } from './notification-plan.js';
-import { leasedOutbox, type NotificationRow, type NotificationStore } from './notification-store.js';
+import { leasedOutbox, type NotificationRow, type NotificationStore } from '../db/notification-store.js';
 import { adminText, type AdminEvent } from './notification-texts.js';
 import { takeTurnsByChat } from './chat-turns.js';
 import type { CardExpiry } from './card-expiries.js';
@@ -108,7 +108,7 @@ function describeError(error: unknown): string {
 }
 
 /**
- * Delivers the outbox (src/orders/outbox.ts) to Telegram. Codes live only
+ * Delivers the outbox (src/db/order-writes.ts, enqueueNotification) to Telegram. Codes live only
  * in memory: the detail the sweep has just read is handed over in process,
  * and read fresh from the provider when it is not there (after a restart,
  * or once it has aged out). Each message Telegram accepts is counted on the row

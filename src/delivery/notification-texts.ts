@@ -4,7 +4,7 @@ import { bold, joinLines } from '../text/formatted.js';
 import type { Locale } from '../text/i18n.js';
 import type { AdoptionProof, ReviewCandidate } from '../domain/order-states.js';
 import type { NotificationKind } from '../domain/notification-kinds.js';
-import type { OrderRow } from '../orders/order-repo.js';
+import type { OrderRow } from '../db/order-store.js';
 import type { RefundSeen } from '../tracking/find-refund.js';
 import { answerExpectedBy } from '../tracking/reconcile-search.js';
 import { goodsOf, lineLabel, type OrderLine } from '../orders/order-line.js';

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
-import type { OrderRow } from '../orders/order-repo.js';
+import type { OrderRow } from '../db/order-store.js';
 import type { Settings } from '../settings/settings-view.js';
 import type { LocalPeriods } from '../text/local-periods.js';
 import { SendForbiddenError, SendRejectedError, type OutgoingMessage, type SendMessage } from '../text/send-port.js';

@@ -1,7 +1,7 @@
 import { handedOverButton } from '../delivery/handed-over-button.js';
 import { referenceOf } from '../delivery/notification-texts.js';
 import { lineLabel, lineOf } from '../orders/order-line.js';
-import type { OrderRow } from '../orders/order-repo.js';
+import type { OrderRow } from '../db/order-row.js';
 import { formatNumber } from '../text/format.js';
 import { joinLines } from '../text/formatted.js';
 import type { OutgoingMessage } from '../text/send-port.js';

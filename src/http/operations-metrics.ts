@@ -1,6 +1,6 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { Spent } from '../orders/spending-counter.js';
-import type { PauseSource } from '../orders/ordering-pause.js';
+import type { PauseSource } from '../db/ordering-pause-store.js';
 
 /** What an operator alerts on, read at scrape time from the parts that know it. */
 export interface OperationsReadings {

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { HealthStore } from '../db/health-store.js';
 import type { RoleHolder } from '../db/roles.js';
-import type { OrderingPause } from '../orders/ordering-pause.js';
+import type { OrderingPause } from '../db/ordering-pause-store.js';
 
 /**
  * /healthz and /readyz. Health is "the process answers and so does its

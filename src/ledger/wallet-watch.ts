@@ -2,7 +2,7 @@ import type { AdminAlerts } from '../alerts/admin-alerts.js';
 import type { Logger } from '../logger.js';
 import type { Clock } from '../clock.js';
 import type { AuditTrail } from '../db/audit-trail.js';
-import type { OrderingPauseStore } from '../orders/ordering-pause.js';
+import type { OrderingPauseStore } from '../db/ordering-pause-store.js';
 import { transactionDirection } from '../provider/transaction-shape.js';
 import type { Settings } from '../settings/settings-view.js';
 import type { Locale } from '../text/i18n.js';

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { PlacedOrder } from '../provider/schemas.js';
-import type { OrderRow, OrderStore } from './order-repo.js';
+import type { OrderRow, OrderStore } from '../db/order-store.js';
 
 /**
  * First delivery check after an accepted order, and first reconciliation

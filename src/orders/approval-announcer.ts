@@ -3,7 +3,7 @@ import type { ClearButtons, SendMessage } from '../text/send-port.js';
 import type { ProviderClient } from '../provider/client.js';
 import { plain } from '../text/formatted.js';
 import type { Locale } from '../text/i18n.js';
-import type { ApprovalCards } from './approval-cards.js';
+import type { ApprovalCards } from '../db/approval-cards.js';
 import type { ApprovalRow, ApprovalService } from './approval-service.js';
 import { adminSummary, type ApprovalTextContext } from './approval-texts.js';
 

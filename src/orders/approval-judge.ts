@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
-import type { ApprovalRow } from './approval-repo.js';
-import { totalOf } from './approval-repo.js';
+import type { ApprovalRow } from '../db/approval-store.js';
+import { totalOf } from '../db/approval-store.js';
 import type { SpendingCounter } from './spending-counter.js';
 import type { SpendingRuleBook } from './spending-rules.js';
 

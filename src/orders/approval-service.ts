@@ -3,16 +3,16 @@ import type { Logger } from '../logger.js';
 import type { OrderService, PlaceInput, PlaceResult } from './order-service.js';
 import type { ProviderClient } from '../provider/client.js';
 import type { SpendingRuleBook } from './spending-rules.js';
-import type { ApprovalRow, ApprovalStore } from './approval-repo.js';
+import type { ApprovalRow, ApprovalStore } from '../db/approval-store.js';
 
-export type { ApprovalRow } from './approval-repo.js';
+export type { ApprovalRow } from '../db/approval-store.js';
 
 /** How long a request waits for an administrator before it expires, unless configured. */
 export const DEFAULT_APPROVAL_EXPIRY_MS = 24 * 60 * 60_000;
 
 import { lineLabel, linesTotal, type OrderLine } from './order-line.js';
 import type { LimitCheck, LimitVerdict } from './limit-check.js';
-import type { PauseSource } from './ordering-pause.js';
+import type { PauseSource } from '../db/ordering-pause-store.js';
 import type { ApprovalJudge } from './approval-judge.js';
 export type { LimitCheck };
 

@@ -2,7 +2,7 @@ import type { FormattedString } from '@grammyjs/parse-mode';
 import { formatGoods, formatId } from '../text/format.js';
 import { bold, joinLines } from '../text/formatted.js';
 import { withoutUnsafeCharacters } from '../text/unsafe-characters.js';
-import { totalOf, type ApprovalRow } from './approval-repo.js';
+import { totalOf, type ApprovalRow } from '../db/approval-store.js';
 import { goodsOf, lineTotal } from './order-line.js';
 import { showAmount, showDateTimeWithZone, type ReaderView } from '../text/presentation.js';
 

@@ -4,8 +4,8 @@ import type { ProviderClient } from '../provider/client.js';
 import type { ApprovalJudge } from './approval-judge.js';
 import type { LimitCheck } from './limit-check.js';
 import type { OrderLine } from './order-line.js';
-import type { OrderRow, OrderStore } from './order-repo.js';
-import type { PauseSource } from './ordering-pause.js';
+import type { OrderRow, OrderStore } from '../db/order-store.js';
+import type { PauseSource } from '../db/ordering-pause-store.js';
 
 /** What the order service is given (order-service.ts), and what it is asked to place: shared with the checks before a POST (send-checks.ts). */
 
@@ -38,7 +38,7 @@ export interface OrderServiceDeps {
    */
   providerPausedUntil?: () => number;
   /**
-   * The ordering pause in force, if any (src/orders/ordering-pause.ts): while
+   * The ordering pause in force, if any (src/db/ordering-pause-store.ts): while
    * the provider refuses our key or an administrator paused ordering, no
    * POST goes out. Read from the database before every order, so that a
    * pause made on another instance stops this one too.

@@ -3,7 +3,7 @@ import type { PlacedOrder } from '../provider/schemas.js';
 import { orderFingerprint } from './fingerprint.js';
 import { createMutex } from './mutex.js';
 import { placeOrderBody } from './order-line.js';
-import type { ClaimResult, OrderRow } from './order-repo.js';
+import type { ClaimResult, OrderRow } from '../db/order-store.js';
 import { classifyPlaceError, OrderNotSentError, type RejectReason } from './place-errors.js';
 import { ANSWERED_FROM, createAnswerRecording, errorName } from './answer-recording.js';
 import { createSendChecks, type Unsent } from './send-checks.js';
@@ -11,7 +11,7 @@ import type { OrderServiceDeps, PlaceInput } from './order-service-deps.js';
 
 export { FIRST_CHECK_AFTER_PLACED_MS, FIRST_CHECK_AFTER_UNKNOWN_MS } from './answer-recording.js';
 
-export type { OrderRow } from './order-repo.js';
+export type { OrderRow } from '../db/order-store.js';
 export type { RejectReason } from './place-errors.js';
 export type { OrderServiceDeps, PlaceInput } from './order-service-deps.js';
 

@@ -1,4 +1,4 @@
-import type { OrderingPause, OrderingPauseStore } from './ordering-pause.js';
+import type { OrderingPause, OrderingPauseStore } from '../db/ordering-pause-store.js';
 
 /**
  * The ordering pause as this instance shows it, from memory: what /order,

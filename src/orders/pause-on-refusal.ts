@@ -1,7 +1,7 @@
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { ProviderAuthError, ProviderForbiddenError, type ProviderError } from '../provider/errors.js';
-import type { OrderingPause, OrderingPauseStore } from './ordering-pause.js';
+import type { OrderingPause, OrderingPauseStore } from '../db/ordering-pause-store.js';
 
 /**
  * The provider client with one addition: any answer 401 or 403, to an order

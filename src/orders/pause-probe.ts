@@ -1,6 +1,6 @@
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
-import type { OrderingPause, OrderingPauseStore } from './ordering-pause.js';
+import type { OrderingPause, OrderingPauseStore } from '../db/ordering-pause-store.js';
 
 /**
  * How often a pause the provider caused checks whether the provider answers

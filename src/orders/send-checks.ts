@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import type { OrderRow } from './order-repo.js';
+import type { OrderRow } from '../db/order-store.js';
 import type { OrderServiceDeps, PlaceInput } from './order-service-deps.js';
 import type { RejectReason } from './place-errors.js';
 

@@ -1,4 +1,4 @@
-import type { OrderRow } from '../orders/order-repo.js';
+import type { OrderRow } from '../db/order-row.js';
 import { formatId, formatNumber } from '../text/format.js';
 import type { PersonFigures } from '../db/report-queries.js';
 import { type ReaderView, showAmount, showDay } from '../text/presentation.js';

@@ -1,4 +1,4 @@
-import type { OrderRow } from '../orders/order-repo.js';
+import type { OrderRow } from '../db/order-store.js';
 import { readBack } from '../provider/history.js';
 import { RECONCILE } from './reconcile-search.js';
 import type { ProviderClient } from '../provider/client.js';

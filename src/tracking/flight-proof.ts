@@ -1,5 +1,5 @@
 import type { AppStateStore } from '../db/app-state-store.js';
-import type { OrderRow } from '../orders/order-repo.js';
+import type { OrderRow } from '../db/order-store.js';
 import type { TimeBounds } from '../provider/time-bounds.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { NotificationKind } from '../domain/notification-kinds.js';
 import type { OrderState } from '../domain/order-states.js';
-import type { OrderRow } from '../orders/order-repo.js';
+import type { OrderRow } from '../db/order-store.js';
 import { followPaceFor } from '../domain/order-lifecycle.js';
 import { nextCheckDelayMs } from './backoff.js';
 

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { AppStateStore } from '../db/app-state-store.js';
 import type { Logger } from '../logger.js';
-import type { OrderRow } from '../orders/order-repo.js';
+import type { OrderRow } from '../db/order-store.js';
 import { FOLLOWED_STATES, isFinal, localStateFor } from '../domain/order-lifecycle.js';
 import { createProviderHistory, readPages, type ProviderHistory } from '../provider/history.js';
 import { reconcileClaimed } from './reconcile.js';
@@ -10,7 +10,7 @@ import { describeProviderFailure, ProviderError, ProviderNotFoundError, Provider
 import type { OrderDetail, OrderListEntry } from '../provider/schemas.js';
 import type { DetailHandover } from './detail-handover.js';
 import { inPool } from './in-pool.js';
-import type { OrderLeaseStore } from './order-leases.js';
+import type { OrderLeaseStore } from '../db/order-lease-store.js';
 import { createClaimedWrites } from './settle.js';
 import { planSweep, probeIntervalMs, SWEEP, sweepIntervalMs, type Watched } from './sweep-plan.js';
 

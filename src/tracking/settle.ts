@@ -1,10 +1,10 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
-import type { OrderRow } from '../orders/order-repo.js';
+import type { OrderRow } from '../db/order-store.js';
 import { canTransition, isFinal, localStateFor, notificationFor } from '../domain/order-lifecycle.js';
 import { nextCheckDelayMs } from './backoff.js';
 import { planFollowUp } from './follow-up.js';
-import type { OrderLeaseStore } from './order-leases.js';
+import type { OrderLeaseStore } from '../db/order-lease-store.js';
 
 export interface ClaimedWritesDeps {
   leases: OrderLeaseStore;

@@ -1,4 +1,4 @@
-import type { OrderRow } from '../orders/order-repo.js';
+import type { OrderRow } from '../db/order-store.js';
 import { isFinal, localStateFor } from '../domain/order-lifecycle.js';
 
 /**

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
+import { createOrderStore } from '../../src/db/order-store.js';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { createWalletShortAlert, withFundsRefusalAlert, type FundsRefusal } from '../../src/alerts/funds-refusal.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
@@ -36,7 +37,7 @@ describe('administrators hear when the wallet cannot pay for an order', () => {
       logger: silentLogger,
     });
     const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 });
-    const orders = withFundsRefusalAlert(createOrderService({ orders: createSqliteOrderStore({ db, clock }), provider, clock, logger: silentLogger, sandbox: true }), walletShort);
+    const orders = withFundsRefusalAlert(createOrderService({ orders: createOrderStore({ database: databaseOf(db), clock }), provider, clock, logger: silentLogger, sandbox: true }), walletShort);
     return { sandbox, orders, walletShort, sent, refusals, clock };
   }
 

@@ -1,11 +1,12 @@
 import { Api } from 'grammy';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import { tokenWatchFor } from '../../src/alerts/token-watch.js';
 import { systemClock } from '../../src/clock.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { silentLogger } from '../../src/logger.js';
-import { createSqliteOrderingPauseStore } from '../../src/orders/ordering-pause.js';
+import { createOrderingPauseStore } from '../../src/db/ordering-pause-store.js';
 import { translatorFor } from '../../src/text/i18n.js';
 import { ADMIN } from '../support/fake-people.js';
 import { createFakeBotApi, type FakeBotApi } from '../support/fake-bot-api/index.js';
@@ -29,7 +30,7 @@ function watch(mode: 'polling' | 'webhook') {
   const db = openDb(':memory:');
   opened.push(db);
   const api = new Api(telegram.token, { apiRoot: telegram.apiRoot });
-  const pauses = createSqliteOrderingPauseStore({ db, clock: systemClock });
+  const pauses = createOrderingPauseStore({ database: databaseOf(db), clock: systemClock });
   const alerts = createAdminAlerts({
     recipients: () => [{ telegramId: ADMIN.id, locale: 'en' }],
     sendText: async (chatId, text) => void (await api.sendMessage(chatId, text)),

@@ -1,14 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { repairInterrupted } from '../../src/app/repairs.js';
 import { systemClock, type Clock } from '../../src/clock.js';
-import { createPostgresApprovalStore } from '../../src/db/postgres/approval-store.js';
+import { createApprovalStore } from '../../src/db/approval-store.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
-import { createPostgresOrderStore } from '../../src/db/postgres/order-store.js';
+import { createOrderStore } from '../../src/db/order-store.js';
+import { postgresOwnerLocks } from '../../src/db/postgres/owner-lock.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createPostgresRoles } from '../../src/db/postgres/role-lock.js';
 import type { Roles } from '../../src/db/roles.js';
 import { silentLogger } from '../../src/logger.js';
-import type { ApprovalStore } from '../../src/orders/approval-repo.js';
-import type { OrderStore } from '../../src/orders/order-repo.js';
+import type { ApprovalStore } from '../../src/db/approval-store.js';
+import type { OrderStore } from '../../src/db/order-store.js';
 import { createOrderService, type PlaceInput } from '../../src/orders/order-service.js';
 import { orderFingerprint } from '../../src/orders/fingerprint.js';
 import { createProviderClient } from '../../src/provider/client.js';
@@ -59,8 +61,8 @@ async function instance(url: string, name: string, clock: Clock = systemClock): 
   const one = {
     db,
     roles,
-    orders: createPostgresOrderStore({ db, clock, ownerLock: roles.ownerLock }),
-    approvals: createPostgresApprovalStore({ db, clock, ownerLock: roles.ownerLock }),
+    orders: createOrderStore({ database: databaseOf(db), clock, owners: postgresOwnerLocks(roles.ownerLock) }),
+    approvals: createApprovalStore({ database: databaseOf(db), clock, owners: postgresOwnerLocks(roles.ownerLock) }),
   };
   opened.push(one);
   return one;
@@ -154,7 +156,7 @@ describe('an order whose instance is alive', () => {
   it('keeps a live instance’s queued intent however old, and repairs it the moment its instance dies', async () => {
     const { a, b } = await twoInstances('repair_live_old');
     // A queued intent of A's own, an hour old by now.
-    const past = createPostgresOrderStore({ db: a.db, clock: aheadBy(-HOUR), ownerLock: a.roles.ownerLock });
+    const past = createOrderStore({ database: databaseOf(a.db), clock: aheadBy(-HOUR), owners: postgresOwnerLocks(a.roles.ownerLock) });
     const queued = await intentOn(past, googlePlayInput('live-old-queued', { userId: 34, chatId: 34 }));
 
     await repairPass(b);
@@ -168,7 +170,7 @@ describe('an order whose instance is alive', () => {
 
   it('repairs a live instance’s order left in placing longer than any POST can last: it would hold the wallet while that instance lives', async () => {
     const { a, b } = await twoInstances('repair_live_stuck');
-    const past = createPostgresOrderStore({ db: a.db, clock: aheadBy(-HOUR), ownerLock: a.roles.ownerLock });
+    const past = createOrderStore({ database: databaseOf(a.db), clock: aheadBy(-HOUR), owners: postgresOwnerLocks(a.roles.ownerLock) });
     const placing = await intentOn(past, googlePlayInput('live-stuck-placing', { userId: 33, chatId: 33 }));
     expect((await past.claimForPlacing(placing.id, 33)).kind).toBe('placing');
 
@@ -210,9 +212,9 @@ describe('an order whose instance is alive', () => {
 describe('an order recorded before owners were', () => {
   it('keeps the age rule: repaired once older than the order timeout plus the margin, not before', async () => {
     const { a, b } = await twoInstances('repair_unowned');
-    const recent = createPostgresOrderStore({ db: a.db, clock: systemClock });
+    const recent = createOrderStore({ database: databaseOf(a.db), clock: systemClock, owners: postgresOwnerLocks(null) });
     const fresh = await intentOn(recent, googlePlayInput('unowned-fresh', { userId: 37, chatId: 37 }));
-    const old = await intentOn(createPostgresOrderStore({ db: a.db, clock: aheadBy(-HOUR) }), googlePlayInput('unowned-old', { userId: 38, chatId: 38 }));
+    const old = await intentOn(createOrderStore({ database: databaseOf(a.db), clock: aheadBy(-HOUR), owners: postgresOwnerLocks(null) }), googlePlayInput('unowned-old', { userId: 38, chatId: 38 }));
     expect(fresh.ownerLock).toBeNull();
 
     // A is alive: the cut-off is the order timeout plus the margin ago.

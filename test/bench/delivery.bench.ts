@@ -34,13 +34,12 @@ import type { Clock } from '../../src/clock.js';
 import { createAppStateStore } from '../../src/db/app-state-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { closeDb, openDb } from '../../src/db/open.js';
-import { createPostgresNotificationStore } from '../../src/db/postgres/notification-store.js';
+import { processLeaseTime, serverLeaseTime } from '../../src/db/lease-time.js';
 import { closePostgres, openPostgres } from '../../src/db/postgres/open.js';
-import { createPostgresOrderLeaseStore } from '../../src/db/postgres/order-lease-store.js';
 import { orders as pgOrders } from '../../src/db/postgres/schema.js';
 import { orders } from '../../src/db/schema.js';
 import { startNotificationSender } from '../../src/delivery/notification-sender.js';
-import { createSqliteNotificationStore, type NotificationStore } from '../../src/delivery/notification-store.js';
+import { createNotificationStore, type NotificationStore } from '../../src/db/notification-store.js';
 import type { AppStateStore } from '../../src/db/app-state-store.js';
 import { silentLogger } from '../../src/logger.js';
 import { createProviderClient, type ProviderClient } from '../../src/provider/client.js';
@@ -48,7 +47,7 @@ import { ProviderRateLimitedError } from '../../src/provider/errors.js';
 import { createRateLimiter } from '../../src/provider/rate-limit.js';
 import { createSandbox, SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
 import { createDetailHandover } from '../../src/tracking/detail-handover.js';
-import { createSqliteOrderLeaseStore, type OrderLeaseStore } from '../../src/tracking/order-leases.js';
+import { createOrderLeaseStore, type OrderLeaseStore } from '../../src/db/order-lease-store.js';
 import { startDeliveryPoller } from '../../src/tracking/poller-loop.js';
 import { createDatabaseAt, startPostgresCluster, stopPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
 
@@ -89,9 +88,9 @@ async function benchStores(database: Database, name: string, rows: OpenOrder[], 
       for (const row of rows) tx.insert(orders).values(row).run();
     });
     return {
-      leases: createSqliteOrderLeaseStore({ db }),
+      leases: createOrderLeaseStore({ database: databaseOf(db), leases: processLeaseTime }),
       appState: createAppStateStore({ database: databaseOf(db), clock }),
-      notifications: createSqliteNotificationStore({ db }),
+      notifications: createNotificationStore({ database: databaseOf(db), leases: processLeaseTime }),
       close: async () => closeDb(db),
     };
   }
@@ -100,9 +99,9 @@ async function benchStores(database: Database, name: string, rows: OpenOrder[], 
   const db = await openPostgres(url);
   for (let i = 0; i < rows.length; i += 500) await db.insert(pgOrders).values(rows.slice(i, i + 500));
   return {
-    leases: createPostgresOrderLeaseStore({ db }),
+    leases: createOrderLeaseStore({ database: databaseOf(db), leases: serverLeaseTime }),
     appState: createAppStateStore({ database: databaseOf(db), clock }),
-    notifications: createPostgresNotificationStore({ db }),
+    notifications: createNotificationStore({ database: databaseOf(db), leases: serverLeaseTime }),
     close: () => closePostgres(db),
   };
 }

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createBatchStore } from '../../src/db/batch-store.js';
-import { createPostgresOrderStore } from '../../src/db/postgres/order-store.js';
+import { createOrderStore, type OrderStore } from '../../src/db/order-store.js';
 import type { Database } from '../../src/db/seam/database.js';
-import { createSqliteOrderStore, type OrderStore } from '../../src/orders/order-repo.js';
-import { forEachDatabase, handleOf } from '../support/each-database.js';
+import { forEachDatabase } from '../support/each-database.js';
 import { batchStoreContract, T0 } from './contract/batch-store.contract.js';
 import { steppingClock } from './contract/subjects.js';
 
-/** The order store of the same database, to place a batch's intents through (not yet written once). */
+/** The order store of the same database, to place a batch's intents through. */
 function orderStoreOn(database: Database): OrderStore {
-  const handle = handleOf(database);
-  const clock = steppingClock();
-  return handle.kind === 'sqlite' ? createSqliteOrderStore({ db: handle.db, clock }) : createPostgresOrderStore({ db: handle.db, clock });
+  return createOrderStore({ database, clock: steppingClock() });
 }
 
 forEachDatabase(['batches', 'orders', 'audit_log', 'notifications'], (label, fresh, another) => {

@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leasedOutbox } from '../../src/delivery/notification-store.js';
-import { createPostgresNotificationStore } from '../../src/db/postgres/notification-store.js';
+import { leasedOutbox } from '../../src/db/notification-store.js';
+import { createNotificationStore } from '../../src/db/notification-store.js';
+import { serverLeaseTime as leasesOnServer } from '../../src/db/lease-time.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
 import { freshDatabase } from '../support/postgres-database.js';
 import { serverLeaseTime } from './contract/lease-time.js';
-import { notificationStoreContract } from './contract/notification-store.contract.js';
 import { orderValues, postgresOrderTables } from './contract/order-tables.js';
 import { whileRowsLocked } from './contract/row-locks.js';
 
-/** One database for the file, emptied before each case; two pools on it, two senders as far as PostgreSQL can tell. */
+/**
+ * What only PostgreSQL's shared leases do (its contract runs on both databases in notification-store.test.ts):
+ * one database for the file, emptied before each case; two pools on it, two senders as far as PostgreSQL can tell.
+ */
 let url: string;
 let a: PgDb;
 let b: PgDb;
@@ -25,10 +29,6 @@ afterAll(async () => {
 const leaseTime = () => serverLeaseTime(a.$client, [{ table: 'notifications', column: 'lease_expires_at' }]);
 const emptied = () => a.$client.query('truncate orders, notifications, audit_log restart identity cascade');
 
-notificationStoreContract('PostgreSQL', async () => {
-  await emptied();
-  return { store: createPostgresNotificationStore({ db: a }), other: createPostgresNotificationStore({ db: b }), tables: postgresOrderTables(a), leases: leaseTime() };
-});
 
 describe('notification store on PostgreSQL, two senders on two connections', () => {
   const T0 = 1_700_000_000_000;
@@ -39,8 +39,8 @@ describe('notification store on PostgreSQL, two senders on two connections', () 
     const orderId = await tables.insertOrder(orderValues({ key: 'race', state: 'completed', at: T0 }));
     const rows = [];
     for (const kind of ['delivered', 'stale', 'failed', 'adopted'] as const) rows.push(await tables.insertNotification({ orderId, kind, nextAttemptAt: T0 }));
-    const first = leasedOutbox(createPostgresNotificationStore({ db: a }), { owner: 'a', leaseMs: 60_000 });
-    const second = leasedOutbox(createPostgresNotificationStore({ db: b }), { owner: 'b', leaseMs: 60_000 });
+    const first = leasedOutbox(createNotificationStore({ database: databaseOf(a), leases: leasesOnServer }), { owner: 'a', leaseMs: 60_000 });
+    const second = leasedOutbox(createNotificationStore({ database: databaseOf(b), leases: leasesOnServer }), { owner: 'b', leaseMs: 60_000 });
 
     const [mine, theirs] = await whileRowsLocked(url, 'notifications', rows.slice(0, 2), () => Promise.all([first.claimDue(T0, 10), second.claimDue(T0, 10)]));
 
@@ -58,8 +58,8 @@ describe('notification store on PostgreSQL, two senders on two connections', () 
     const tables = postgresOrderTables(a);
     const orderId = await tables.insertOrder(orderValues({ key: 'skew', state: 'completed', at: T0 }));
     const id = await tables.insertNotification({ orderId, kind: 'delivered', nextAttemptAt: T0 });
-    const here = leasedOutbox(createPostgresNotificationStore({ db: a }), { owner: 'here', leaseMs: 120_000 });
-    const ahead = leasedOutbox(createPostgresNotificationStore({ db: b }), { owner: 'ahead', leaseMs: 120_000 });
+    const here = leasedOutbox(createNotificationStore({ database: databaseOf(a), leases: leasesOnServer }), { owner: 'here', leaseMs: 120_000 });
+    const ahead = leasedOutbox(createNotificationStore({ database: databaseOf(b), leases: leasesOnServer }), { owner: 'ahead', leaseMs: 120_000 });
     const now = Date.now();
     const HOUR = 60 * 60 * 1000;
 

@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
-import { leasedOutbox } from '../../src/delivery/notification-store.js';
-import { createPostgresNotificationStore } from '../../src/db/postgres/notification-store.js';
-import { createPostgresOrderLeaseStore } from '../../src/db/postgres/order-lease-store.js';
+import { leasedOutbox } from '../../src/db/notification-store.js';
+import { createNotificationStore } from '../../src/db/notification-store.js';
+import { serverLeaseTime as leasesOnServer } from '../../src/db/lease-time.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
+import { createOrderLeaseStore } from '../../src/db/order-lease-store.js';
 import { freshDatabase } from '../support/postgres-database.js';
 import { serverLeaseTime } from './contract/lease-time.js';
-import { orderLeaseStoreContract } from './contract/order-lease-store.contract.js';
 import { orderValues, postgresOrderTables } from './contract/order-tables.js';
 import { whileRowsLocked } from './contract/row-locks.js';
 
-/** One database for the file, emptied before each case; two pools on it, two processes as far as PostgreSQL can tell. */
+/**
+ * What only PostgreSQL's shared leases do (its contract runs on both databases in order-lease-store.test.ts):
+ * one database for the file, emptied before each case; two pools on it, two processes as far as PostgreSQL can tell.
+ */
 let url: string;
 let a: PgDb;
 let b: PgDb;
@@ -23,16 +27,6 @@ afterAll(async () => {
   if (b) await closePostgres(b);
 });
 
-orderLeaseStoreContract('PostgreSQL', async () => {
-  await a.$client.query('truncate orders, notifications, audit_log restart identity cascade');
-  return {
-    store: createPostgresOrderLeaseStore({ db: a }),
-    other: createPostgresOrderLeaseStore({ db: b }),
-    tables: postgresOrderTables(a),
-    leases: leaseTime(),
-    takeoverFreesLiveClaims: false,
-  };
-});
 
 const leaseTime = () =>
   serverLeaseTime(a.$client, [
@@ -47,8 +41,8 @@ describe('order lease store on PostgreSQL, two processes on two connections', ()
   it('never gives one due order to both claimers, even when both read the due orders before either could write', async () => {
     await a.$client.query('truncate orders, notifications, audit_log restart identity cascade');
     const ids = [await due('1'), await due('2'), await due('3'), await due('4')];
-    const first = createPostgresOrderLeaseStore({ db: a });
-    const second = createPostgresOrderLeaseStore({ db: b });
+    const first = createOrderLeaseStore({ database: databaseOf(a), leases: leasesOnServer });
+    const second = createOrderLeaseStore({ database: databaseOf(b), leases: leasesOnServer });
 
     const [mine, theirs] = await whileRowsLocked(url, 'orders', ids.slice(0, 2), () =>
       Promise.all([first.claimDue({ owner: 'a', now: T0, leaseMs: 60_000, limit: 10 }), second.claimDue({ owner: 'b', now: T0, leaseMs: 60_000, limit: 10 })]),
@@ -62,8 +56,8 @@ describe('order lease store on PostgreSQL, two processes on two connections', ()
   it('gives one order to exactly one of two claimers waiting on the same row', async () => {
     await a.$client.query('truncate orders, notifications, audit_log restart identity cascade');
     const id = await due('1');
-    const first = createPostgresOrderLeaseStore({ db: a });
-    const second = createPostgresOrderLeaseStore({ db: b });
+    const first = createOrderLeaseStore({ database: databaseOf(a), leases: leasesOnServer });
+    const second = createOrderLeaseStore({ database: databaseOf(b), leases: leasesOnServer });
 
     const won = await whileRowsLocked(url, 'orders', [id], () =>
       Promise.all([first.claim({ id, owner: 'a', now: T0, leaseMs: 60_000 }), second.claim({ id, owner: 'b', now: T0, leaseMs: 60_000 })]),
@@ -75,8 +69,8 @@ describe('order lease store on PostgreSQL, two processes on two connections', ()
   it('an instance whose clock runs an hour ahead cannot take an order another instance holds, until its lease ends by the server clock', async () => {
     await a.$client.query('truncate orders, notifications, audit_log restart identity cascade');
     const id = await due('1');
-    const here = createPostgresOrderLeaseStore({ db: a });
-    const ahead = createPostgresOrderLeaseStore({ db: b });
+    const here = createOrderLeaseStore({ database: databaseOf(a), leases: leasesOnServer });
+    const ahead = createOrderLeaseStore({ database: databaseOf(b), leases: leasesOnServer });
     const now = Date.now();
     const HOUR = 60 * 60 * 1000;
 
@@ -94,12 +88,12 @@ describe('order lease store on PostgreSQL, two processes on two connections', ()
     const tables = postgresOrderTables(a);
     const orderId = await tables.insertOrder(orderValues({ key: 'n', state: 'completed', at: T0 }));
     const id = await tables.insertNotification({ orderId, kind: 'delivered', nextAttemptAt: T0 });
-    const earlier = leasedOutbox(createPostgresNotificationStore({ db: a }), { owner: 'earlier', leaseMs: 120_000 });
-    const successor = leasedOutbox(createPostgresNotificationStore({ db: b }), { owner: 'successor', leaseMs: 120_000 });
+    const earlier = leasedOutbox(createNotificationStore({ database: databaseOf(a), leases: leasesOnServer }), { owner: 'earlier', leaseMs: 120_000 });
+    const successor = leasedOutbox(createNotificationStore({ database: databaseOf(b), leases: leasesOnServer }), { owner: 'successor', leaseMs: 120_000 });
     expect((await earlier.claimDue(T0, 10)).map((row) => row.id)).toEqual([id]);
 
     // The earlier instance lost its role connection; the successor takes over and starts its sender.
-    expect(await createPostgresOrderLeaseStore({ db: b }).takeOverEarlierClaims()).toEqual({ orders: 0, notifications: 0 });
+    expect(await createOrderLeaseStore({ database: databaseOf(b), leases: leasesOnServer }).takeOverEarlierClaims()).toEqual({ orders: 0, notifications: 0 });
     expect(await successor.claimDue(T0 + 1, 10)).toEqual([]);
     expect(await earlier.markSent(id, T0 + 2, { kind: 'delivered', messages: 1 })).toBe(true);
     expect((await tables.audit()).map((row) => row.action)).toEqual(['notification.sent']);

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { databaseBefore } from '../support/older-database.js';
 import { closeDb, DatabaseTooNewError, openDb, type Db } from '../../src/db/open.js';
 import { ORDER_STATES } from '../../src/domain/order-states.js';
-import { createOrderRepo } from '../../src/orders/order-repo.js';
+import { createOrderStore } from '../../src/db/order-store.js';
 import { orderFingerprint } from '../../src/orders/fingerprint.js';
 import { createManualClock } from '../support/manual-clock.js';
 
@@ -109,14 +110,14 @@ describe('the order lines migration', () => {
     expect(sqlite.prepare('select count(*) as n from approval_cards c join approvals a on a.id = c.approval_id').get()).toEqual({ n: 1 });
   });
 
-  it('keeps an open order from being placed again: the migrated line hashes as the stored fingerprint did', () => {
+  it('keeps an open order from being placed again: the migrated line hashes as the stored fingerprint did', async () => {
     const path = oldDatabase();
     const db = upgraded(path);
     const line = { product: { id: 102, title: 'Apple 25 USD' }, region: { regionPropertyId: 5002, title: 'US', price: 3_100_000 }, quantity: 1, fields: [] };
     const print = orderFingerprint(20, [line]);
     db.$client.prepare("update orders set fingerprint = ? where state = 'unknown'").run(print);
-    const repo = createOrderRepo({ db, clock: createManualClock(AT) });
-    const again = repo.openIntent({ confirmKey: 'new', userId: 20, chatId: 20, fingerprint: print, lines: [line], sandbox: false });
+    const repo = createOrderStore({ database: databaseOf(db), clock: createManualClock(AT) });
+    const again = await repo.openIntent({ confirmKey: 'new', userId: 20, chatId: 20, fingerprint: print, lines: [line], sandbox: false });
     expect(again.kind).toBe('same-order-pending');
   });
 

@@ -1,8 +1,9 @@
 import { afterAll } from 'vitest';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { systemClock } from '../../src/clock.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { createSqliteProviderIdentity } from '../../src/db/provider-identity.js';
-import { createOrderRepo } from '../../src/orders/order-repo.js';
+import { createOrderStore } from '../../src/db/order-store.js';
 import { intentInput } from '../support/order-fixtures.js';
 import { providerIdentityContract } from './contract/provider-identity.contract.js';
 
@@ -12,13 +13,13 @@ afterAll(() => opened.splice(0).forEach(closeDb));
 providerIdentityContract('SQLite', async () => {
   const db = openDb(':memory:');
   opened.push(db);
-  const orders = createOrderRepo({ db, clock: systemClock });
+  const orders = createOrderStore({ database: databaseOf(db), clock: systemClock });
   let n = 0;
   return {
     store: createSqliteProviderIdentity({ db, clock: systemClock }),
     addOrder: async (sandbox) => {
       n += 1;
-      orders.openIntent(intentInput({ sandbox, confirmKey: `k${n}`, fingerprint: `f${n}` }));
+      await orders.openIntent(intentInput({ sandbox, confirmKey: `k${n}`, fingerprint: `f${n}` }));
     },
     stateText: async (key) => db.$client.prepare<[string], { value: string }>('select value from app_state where key = ?').get(key)?.value,
   };

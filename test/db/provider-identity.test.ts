@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createAppStateRepo } from '../../src/db/app-state-repo.js';
 import { claimDatabaseForProvider, describeProviderMismatch, normaliseProvider, PROVIDER_IDENTITY_KEY } from '../../src/db/provider-identity.js';
-import { createOrderRepo } from '../../src/orders/order-repo.js';
+import { createOrderStore } from '../../src/db/order-store.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { memoryDb } from '../support/memory-db.js';
 import { intentInput } from '../support/order-fixtures.js';
@@ -39,25 +40,25 @@ describe('provider identity of a database', () => {
     expect(claimDatabaseForProvider(deps, 'https://other.example/api/v1').kind).toBe('other');
   });
 
-  it('gives an older database holding only sandbox orders to the sandbox', () => {
+  it('gives an older database holding only sandbox orders to the sandbox', async () => {
     const { db, clock, deps } = setup();
-    createOrderRepo({ db, clock }).openIntent(intentInput({ sandbox: true }));
+    await createOrderStore({ database: databaseOf(db), clock }).openIntent(intentInput({ sandbox: true }));
     expect(claimDatabaseForProvider(deps, LIVE)).toMatchObject({ kind: 'other', recorded: 'sandbox' });
     expect(claimDatabaseForProvider(deps, 'sandbox')).toEqual({ kind: 'recorded', provider: 'sandbox' });
   });
 
-  it('gives an older database holding only live orders to the configured live provider, never to the sandbox', () => {
+  it('gives an older database holding only live orders to the configured live provider, never to the sandbox', async () => {
     const { db, clock, deps } = setup();
-    createOrderRepo({ db, clock }).openIntent(intentInput({ sandbox: false }));
+    await createOrderStore({ database: databaseOf(db), clock }).openIntent(intentInput({ sandbox: false }));
     expect(claimDatabaseForProvider(deps, 'sandbox')).toEqual({ kind: 'other', recorded: 'live', configured: 'sandbox' });
     expect(claimDatabaseForProvider(deps, LIVE)).toEqual({ kind: 'recorded', provider: 'https://provider.example/api/v1' });
   });
 
-  it('refuses an older database holding both sandbox and live orders', () => {
+  it('refuses an older database holding both sandbox and live orders', async () => {
     const { db, clock, deps } = setup();
-    const repo = createOrderRepo({ db, clock });
-    repo.openIntent(intentInput({ sandbox: true }));
-    repo.openIntent(intentInput({ sandbox: false, confirmKey: 'k2', fingerprint: 'f2' }));
+    const repo = createOrderStore({ database: databaseOf(db), clock });
+    await repo.openIntent(intentInput({ sandbox: true }));
+    await repo.openIntent(intentInput({ sandbox: false, confirmKey: 'k2', fingerprint: 'f2' }));
     expect(claimDatabaseForProvider(deps, LIVE)).toMatchObject({ kind: 'other', recorded: 'sandbox' });
     expect(claimDatabaseForProvider(deps, 'sandbox')).toMatchObject({ kind: 'other', recorded: 'live' });
   });

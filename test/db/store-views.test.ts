@@ -12,7 +12,7 @@ import { createStaffView } from '../../src/db/staff-view.js';
 import { createUnsharedChangeCounterStore } from '../../src/db/change-counters.js';
 import { openFreshViews } from '../../src/app/fresh-views.js';
 import { latestRead } from '../../src/db/latest-read.js';
-import { createSqliteOrderingPauseStore } from '../../src/orders/ordering-pause.js';
+import { createOrderingPauseStore } from '../../src/db/ordering-pause-store.js';
 import { createCatalogStore } from '../../src/db/catalog-store.js';
 import { steppingClock } from './contract/subjects.js';
 
@@ -110,7 +110,7 @@ describe('reads of a whole table', () => {
     const read = counters.read;
     counters.read = () => (reads++, read());
     const staffStore = createStaffStore({ database: databaseOf(db), clock });
-    const orderingPause = createSqliteOrderingPauseStore({ db, clock });
+    const orderingPause = createOrderingPauseStore({ database: databaseOf(db), clock });
     const catalog = createCatalogStore({ database: databaseOf(db), clock });
     const views = await openFreshViews({
       changes: counters,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminText, type TextContext } from '../../src/delivery/notification-texts.js';
-import type { OrderRow } from '../../src/orders/order-repo.js';
+import type { OrderRow } from '../../src/db/order-store.js';
 import { createI18n, type Locale } from '../../src/text/i18n.js';
 
 const i18n = createI18n('en');

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../src/db/schema.js';
 import { type ReviewCandidate } from '../../src/domain/order-states.js';
-import type { OrderRow } from '../../src/orders/order-repo.js';
+import type { OrderRow } from '../../src/db/order-store.js';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { deliveryHeading } from '../../src/delivery/notification-texts.js';
 import { createI18n } from '../../src/text/i18n.js';
@@ -21,7 +21,7 @@ describe('notification sender: orders that end without codes', () => {
     const world = await senderWorld();
     const order = await placed(world, P.alwaysFails);
     world.clock.advance(UNTIL_FINAL_MS);
-    world.settle(order, 'failed', 'failed', 'FAILED');
+    await world.settle(order, 'failed', 'failed', 'FAILED');
 
     expect((await world.sender.runOnce()).sent).toBe(1);
 
@@ -34,7 +34,7 @@ describe('notification sender: orders that end without codes', () => {
   it('says no refund is seen yet when the wallet has no credit for the order', async () => {
     const world = await senderWorld();
     const order = await placed(world, P.alwaysFails);
-    world.settle(order, 'cancelled', 'cancelled', 'CANCELLED');
+    await world.settle(order, 'cancelled', 'cancelled', 'CANCELLED');
 
     await world.sender.runOnce();
 
@@ -47,7 +47,7 @@ describe('notification sender: orders that end without codes', () => {
     const world = await senderWorld();
     const order = await placed(world, P.actionRequired);
     world.clock.advance(UNTIL_FINAL_MS);
-    world.settle(order, 'action_required', 'action_required', 'ACTION_REQUIRED');
+    await world.settle(order, 'action_required', 'action_required', 'ACTION_REQUIRED');
 
     await world.sender.runOnce();
 
@@ -62,7 +62,7 @@ describe('notification sender: orders that end without codes', () => {
   it('names a state nobody knows to the staff member and administrators', async () => {
     const world = await senderWorld();
     const order = await placed(world, P.noFields);
-    world.settle(order, 'unrecognised', 'unrecognised', 'ON_HOLD_BY_BANK');
+    await world.settle(order, 'unrecognised', 'unrecognised', 'ON_HOLD_BY_BANK');
 
     await world.sender.runOnce();
 
@@ -84,14 +84,14 @@ describe('notification sender: unknown outcomes', () => {
     const world = await senderWorld();
     const order = await unknownOrder(world);
     const remote = world.sandbox.controls.orders()[0];
-    world.repo.transition({
+    await world.repo.transition({
       id: order.id,
       from: 'unknown',
       to: 'in_progress',
       set: { providerOrderId: remote?.orderId, providerReference: remote?.orderReference },
       audit: { actorId: null, action: 'order.adopted' },
     });
-    world.settle({ ...order, state: 'in_progress' }, 'in_progress', 'adopted');
+    await world.settle({ ...order, state: 'in_progress' }, 'in_progress', 'adopted');
 
     await world.sender.runOnce();
 
@@ -103,7 +103,7 @@ describe('notification sender: unknown outcomes', () => {
     const order = await unknownOrder(world);
     const remote = world.sandbox.controls.orders()[0];
     if (!remote) throw new Error('the sandbox has no order');
-    world.repo.transition({
+    await world.repo.transition({
       id: order.id,
       from: 'unknown',
       to: 'in_progress',
@@ -134,7 +134,7 @@ describe('notification sender: unknown outcomes', () => {
   it('tells administrators, not the staff member again, of an order the provider accepted that could not be recorded', async () => {
     const world = await senderWorld();
     const order = await unknownOrder(world);
-    world.repo.transition({
+    await world.repo.transition({
       id: order.id,
       from: 'unknown',
       to: 'needs_review',
@@ -156,7 +156,7 @@ describe('notification sender: unknown outcomes', () => {
   it('tells the staff member it is safe to order again when the provider has no such order', async () => {
     const world = await senderWorld();
     const order = await unknownOrder(world);
-    world.settle(order, 'not_placed', 'not_placed');
+    await world.settle(order, 'not_placed', 'not_placed');
 
     await world.sender.runOnce();
 
@@ -166,8 +166,8 @@ describe('notification sender: unknown outcomes', () => {
   });
 
   /** Moves the order to needs_review with the candidates reconciliation recorded, as it would. */
-  function inReview(world: Awaited<ReturnType<typeof senderWorld>>, order: OrderRow, candidates: ReviewCandidate[]) {
-    world.settle(order, 'needs_review', 'needs_review');
+  async function inReview(world: Awaited<ReturnType<typeof senderWorld>>, order: OrderRow, candidates: ReviewCandidate[]) {
+    await world.settle(order, 'needs_review', 'needs_review');
     world.db.update(orders).set({ reviewCandidates: candidates }).where(eq(orders.id, order.id)).run();
   }
 
@@ -176,7 +176,7 @@ describe('notification sender: unknown outcomes', () => {
     const order = await unknownOrder(world);
     const remote = world.sandbox.controls.orders()[0];
     if (!remote) throw new Error('the sandbox has no order');
-    inReview(world, order, [
+    await inReview(world, order, [
       { orderId: remote.orderId, reference: remote.orderReference, status: 'PREPARING', amount: 1_250_000, createdAt: null },
       { orderId: 4242, reference: null, status: null, amount: 1_250_000, createdAt: null },
     ]);
@@ -194,7 +194,7 @@ describe('notification sender: unknown outcomes', () => {
   it('tells administrators the order may be further back when no candidate within reach was left', async () => {
     const world = await senderWorld();
     const order = await unknownOrder(world);
-    inReview(world, order, []);
+    await inReview(world, order, []);
 
     await world.sender.runOnce();
 
@@ -212,7 +212,7 @@ describe('notification sender: stale orders', () => {
     });
     const order = await placed(world, P.noFields);
     world.clock.advance(31 * 60_000);
-    world.settle(order, 'in_progress', 'stale');
+    await world.settle(order, 'in_progress', 'stale');
 
     await world.sender.runOnce();
     await world.sender.runOnce();
@@ -235,7 +235,7 @@ describe('notification sender: stale orders', () => {
     });
     const order = await placed(world, P.noFields);
     world.telegram.blockBy(ADMIN);
-    world.settle(order, 'in_progress', 'stale');
+    await world.settle(order, 'in_progress', 'stale');
 
     expect((await world.sender.runOnce()).sent).toBe(1);
     expect(world.messagesTo(SECOND_ADMIN)).toHaveLength(1);

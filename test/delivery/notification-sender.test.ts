@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { databaseOf } from '../../src/db/seam/database-of.js';
+import { processLeaseTime } from '../../src/db/lease-time.js';
 import { createNotificationSender, retryDelayMs, startNotificationSender } from '../../src/delivery/notification-sender.js';
-import { createSqliteNotificationStore, leasedOutbox } from '../../src/delivery/notification-store.js';
+import { createNotificationStore, leasedOutbox } from '../../src/db/notification-store.js';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { ADMIN, senderWorld, spoilersOf, STAFF, UNTIL_FINAL_MS } from './sender-world.js';
 import { encodeAuditFacts } from '../../src/db/audit-log.js';
@@ -247,7 +249,7 @@ describe('notification sender: Telegram trouble', () => {
   it('stops a split delivery once another sender has taken the notification over', async () => {
     const world = await senderWorld({ sandbox: { maxQuantity: 30 } });
     const order = await world.completedOrder(googlePlay, 30);
-    const other = leasedOutbox(createSqliteNotificationStore({ db: world.db }), { owner: 'other', leaseMs: 120_000 });
+    const other = leasedOutbox(createNotificationStore({ database: databaseOf(world.db), leases: processLeaseTime }), { owner: 'other', leaseMs: 120_000 });
     let calls = 0;
     const slow = createNotificationSender({
       ...world.deps,
@@ -346,7 +348,7 @@ describe('notification sender: orders of several products', () => {
     });
     if (result.kind !== 'placed') throw new Error(`order was ${result.kind}`);
     world.clock.advance(UNTIL_FINAL_MS);
-    return { order: world.settle(result.order, 'completed', 'delivered', 'COMPLETED'), play, apple };
+    return { order: await world.settle(result.order, 'completed', 'delivered', 'COMPLETED'), play, apple };
   }
 
   it("groups the codes under each line's product, every code of both lines in a spoiler", async () => {

@@ -22,7 +22,7 @@ describe("notification sender: a chat's second", () => {
     world.clock.advance(UNTIL_FINAL_MS);
     for (const result of [...mine, theirs]) {
       if (result.kind !== 'placed') throw new Error(`order was ${result.kind}`);
-      world.settle(result.order, 'completed', 'delivered', 'COMPLETED');
+      await world.settle(result.order, 'completed', 'delivered', 'COMPLETED');
     }
 
     const first = await world.sender.runOnce();
@@ -66,7 +66,7 @@ describe("notification sender: a chat's second", () => {
     world.clock.advance(UNTIL_FINAL_MS);
     for (const result of placed) {
       if (result.kind !== 'placed') throw new Error(`order was ${result.kind}`);
-      world.settle(result.order, 'completed', 'delivered', 'COMPLETED');
+      await world.settle(result.order, 'completed', 'delivered', 'COMPLETED');
     }
 
     // One run takes all five: none is put off to a later second, and none sends a message of its own.

@@ -1,4 +1,5 @@
 import { afterThisTest } from '../support/after-this-test.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createDeliveryWork } from '../../src/app/background.js';
 import { deliveryPartsOf } from '../../src/app/loops.js';
 import { createServices } from '../../src/app/services.js';
@@ -9,9 +10,8 @@ import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import type { NotificationKind } from '../../src/domain/notification-kinds.js';
 import type { OrderState } from '../../src/domain/order-states.js';
 import { createNotificationSender, type NotificationSenderDeps } from '../../src/delivery/notification-sender.js';
-import { enqueueNotification } from '../../src/orders/outbox.js';
 import { createLogger } from '../../src/logger.js';
-import { createOrderRepo, type OrderRow } from '../../src/orders/order-repo.js';
+import { createOrderStore, type OrderRow } from '../../src/db/order-store.js';
 import type { PlaceResult } from '../../src/orders/order-service.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 import type { SandboxCard } from '../../src/sandbox/types.js';
@@ -62,7 +62,7 @@ export async function senderWorld(options: SenderWorldOptions = {}) {
   await services.staff.add(STAFF, 'staff', ADMIN);
   if (options.staffLocale) await services.staff.setLocale(STAFF, options.staffLocale);
   const { provider, orders: service } = services;
-  const repo = createOrderRepo({ db, clock });
+  const repo = createOrderStore({ database: databaseOf(db), clock });
 
   const deps: NotificationSenderDeps = {
     ...createDeliveryWork({ config, stores: services.stores, ...deliveryPartsOf(services), clock, logger, owner: 'sender-a', random: () => 0.5 }).sender,
@@ -73,16 +73,16 @@ export async function senderWorld(options: SenderWorldOptions = {}) {
   const place = (productId: number, quantity = 1): Promise<PlaceResult> => placeFirstRegion(productId, quantity, STAFF);
 
   /** Moves the order as the poller would and enqueues the event in the same step. */
-  function settle(order: OrderRow, to: OrderState, kind: NotificationKind, providerStatus?: string): OrderRow {
-    const moved = repo.transition({
+  async function settle(order: OrderRow, to: OrderState, kind: NotificationKind, providerStatus?: string): Promise<OrderRow> {
+    const moved = await repo.transition({
       id: order.id,
       from: order.state,
       to,
       set: providerStatus === undefined ? {} : { providerStatus },
       audit: { actorId: null, action: `order.${to}` },
+      notify: [kind],
     });
     if (!moved) throw new Error(`order ${order.id} was not in ${order.state}`);
-    enqueueNotification(db, { orderId: order.id, kind, now: clock.now() });
     return moved;
   }
 

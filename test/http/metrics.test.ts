@@ -50,8 +50,8 @@ describe('metrics', () => {
   it('reads orders by state from the database at scrape time, every state listed', async () => {
     const { db, repo } = orderRepoWorld(0);
     const metrics = createMetrics({ store: createHealthStore({ database: databaseOf(db) }), defaultMetrics: false });
-    openedOrder(repo);
-    openedOrder(repo, { confirmKey: 'second-key' });
+    await openedOrder(repo);
+    await openedOrder(repo, { confirmKey: 'second-key' });
 
     const text = await metrics.registry.metrics();
     expect(text).toMatch(/^giftdesk_orders\{state="intent"\} 2$/m);

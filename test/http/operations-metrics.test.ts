@@ -7,13 +7,13 @@ import { createLowBalanceWatch, withBalanceWatch } from '../../src/alerts/low-ba
 import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { createMetrics } from '../../src/http/metrics.js';
 import { silentLogger } from '../../src/logger.js';
-import { createSqliteOrderingPauseStore } from '../../src/orders/ordering-pause.js';
+import { createOrderingPauseStore } from '../../src/db/ordering-pause-store.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox } from '../../src/sandbox/server.js';
 import { sqliteSettings } from '../support/sqlite-settings.js';
 import { createSpendingCounter } from '../../src/orders/spending-counter.js';
 import { createSpendingStore } from '../../src/db/spending-store.js';
-import type { OrderRepo } from '../../src/orders/order-repo.js';
+import type { OrderStore } from '../../src/db/order-store.js';
 import { intentInput, openedOrder, orderRepoWorld, placingOrder } from '../support/order-fixtures.js';
 
 // 2026-11-24 09:00 UTC.
@@ -31,7 +31,7 @@ function operationsWorld() {
     render: () => '',
     logger: silentLogger,
   });
-  const pauses = createSqliteOrderingPauseStore({ db, clock });
+  const pauses = createOrderingPauseStore({ database: databaseOf(db), clock });
   const spending = createSpendingCounter({ store: createSpendingStore({ database: databaseOf(db) }), periods: createLocalPeriods('UTC') });
   const metrics = createMetrics({
     store: createHealthStore({ database: databaseOf(db) }),
@@ -47,9 +47,9 @@ function operationsWorld() {
 }
 
 /** An order taken through the real transitions to in progress: the provider accepted it. */
-function placed(repo: OrderRepo, overrides: Parameters<typeof intentInput>[0]): void {
-  const order = placingOrder(repo, overrides);
-  repo.transition({ id: order.id, from: 'placing', to: 'in_progress', audit: { actorId: order.userId, action: 'test' } });
+async function placed(repo: OrderStore, overrides: Parameters<typeof intentInput>[0]): Promise<void> {
+  const order = await placingOrder(repo, overrides);
+  await repo.transition({ id: order.id, from: 'placing', to: 'in_progress', audit: { actorId: order.userId, action: 'test' } });
 }
 
 const sample = (text: string, series: string): string | undefined => new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1];
@@ -89,11 +89,11 @@ describe('/metrics for operators', () => {
   it('shows what all staff spent today and this month, counted as the spending limits count it', async () => {
     const world = operationsWorld();
     // Yesterday's order counts for the month only; an intent not yet sent counts for neither.
-    placed(world.repo, { confirmKey: 'yesterday', fingerprint: 'yesterday', userId: 1, unitPrice: 400_000, quantity: 1 });
+    await placed(world.repo, { confirmKey: 'yesterday', fingerprint: 'yesterday', userId: 1, unitPrice: 400_000, quantity: 1 });
     world.clock.advance(DAY);
-    placed(world.repo, { confirmKey: 'today-1', fingerprint: 'today-1', userId: 1, unitPrice: 1_250_000, quantity: 2 });
-    placed(world.repo, { confirmKey: 'today-2', fingerprint: 'today-2', userId: 2, unitPrice: 300_000, quantity: 1 });
-    openedOrder(world.repo, { confirmKey: 'not-sent', fingerprint: 'not-sent', userId: 2, unitPrice: 9_000_000, quantity: 1 });
+    await placed(world.repo, { confirmKey: 'today-1', fingerprint: 'today-1', userId: 1, unitPrice: 1_250_000, quantity: 2 });
+    await placed(world.repo, { confirmKey: 'today-2', fingerprint: 'today-2', userId: 2, unitPrice: 300_000, quantity: 1 });
+    await openedOrder(world.repo, { confirmKey: 'not-sent', fingerprint: 'not-sent', userId: 2, unitPrice: 9_000_000, quantity: 1 });
 
     const text = await world.scrape();
     expect(sample(text, 'giftdesk_spent_today')).toBe('2800000');

@@ -3,7 +3,7 @@ import { createHealthStore } from '../../src/db/health-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { notifications } from '../../src/db/schema.js';
 import { createHealth, type ReadinessDeps } from '../../src/http/readiness.js';
-import type { OrderingPause } from '../../src/orders/ordering-pause.js';
+import type { OrderingPause } from '../../src/db/ordering-pause-store.js';
 import { openedOrder, orderRepoWorld } from '../support/order-fixtures.js';
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
@@ -87,7 +87,7 @@ describe('readiness', () => {
 
   it('is not ready while a notification has been due for more than five minutes', async () => {
     const { health, clock, signals, db, repo } = readiness();
-    const order = openedOrder(repo);
+    const order = await openedOrder(repo);
     db.insert(notifications)
       .values({ orderId: order.id, kind: 'delivered', status: 'pending', createdAt: new Date(T0), nextAttemptAt: new Date(T0) })
       .run();

@@ -1,5 +1,4 @@
 import type { Update } from 'grammy/types';
-import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
 import { createHealthStore } from '../../src/db/health-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { afterEach, describe, expect, it } from 'vitest';

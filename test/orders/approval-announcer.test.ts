@@ -1,9 +1,10 @@
 import { Api } from 'grammy';
-import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
+import { createOrderStore } from '../../src/db/order-store.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApprovalAnnouncer } from '../../src/orders/approval-announcer.js';
-import { createSqliteApprovalCards } from '../../src/orders/approval-cards.js';
-import { createSqliteApprovalStore } from '../../src/orders/approval-repo.js';
+import { createApprovalCards } from '../../src/db/approval-cards.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
+import { createApprovalStore } from '../../src/db/approval-store.js';
 import { createApprovalService } from '../../src/orders/approval-service.js';
 import { createApprovalExpirySweep } from '../../src/orders/expiry-sweep.js';
 import { createClearButtons, createSendPort } from '../../src/bot/send-port.js';
@@ -43,13 +44,13 @@ describe('approval announcer', () => {
     await rules.setDefault('approval', 1_000_000, ADMIN);
     const staff = new Set([ADMIN, STAFF]);
     const service = createApprovalService({
-      approvals: createSqliteApprovalStore({ db, clock }),
+      approvals: createApprovalStore({ database: databaseOf(db), clock }),
       clock,
       logger: silentLogger,
       rules,
       adminIds: () => [ADMIN],
       provider,
-      orders: createOrderService({ orders: createSqliteOrderStore({ db, clock }), provider, clock, logger: silentLogger, sandbox: true }),
+      orders: createOrderService({ orders: createOrderStore({ database: databaseOf(db), clock }), provider, clock, logger: silentLogger, sandbox: true }),
       orderingPaused: async () => null,
       mayOrder: (id) => staff.has(id),
     });
@@ -64,7 +65,7 @@ describe('approval announcer', () => {
         return sent;
       },
       clearButtons: createClearButtons(api),
-      cards: createSqliteApprovalCards({ db, clock }),
+      cards: createApprovalCards({ database: databaseOf(db), clock }),
       approvals: service,
       provider,
       isStaff: (id) => staff.has(id),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApprovalJudge } from '../../src/orders/approval-judge.js';
-import type { ApprovalRow } from '../../src/orders/approval-repo.js';
+import type { ApprovalRow } from '../../src/db/approval-store.js';
 import { createSpendingCounter } from '../../src/orders/spending-counter.js';
 import { createSpendingStore } from '../../src/db/spending-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
@@ -23,9 +23,9 @@ async function world() {
   let pending: ApprovalRow[] = [];
   const judge = createApprovalJudge({ rules, counter, pending: async () => pending, clock });
   /** One order of one card, placed now and counted as spent. */
-  const placed = (key: string) => {
-    const order = placingOrder(repo, { confirmKey: key, fingerprint: key, userId: PERSON, chatId: PERSON });
-    repo.transition({ id: order.id, from: 'placing', to: 'in_progress', set: {}, audit: { actorId: PERSON, action: 'order.placed', facts: {} } });
+  const placed = async (key: string) => {
+    const order = await placingOrder(repo, { confirmKey: key, fingerprint: key, userId: PERSON, chatId: PERSON });
+    await repo.transition({ id: order.id, from: 'placing', to: 'in_progress', set: {}, audit: { actorId: PERSON, action: 'order.placed', facts: {} } });
     return order;
   };
   return { clock, rules, judge, placed, setPending: (rows: ApprovalRow[]) => void (pending = rows) };
@@ -35,9 +35,9 @@ describe('the approval threshold judged on the local day', () => {
   it('counts what the person spent today and what waits for approval, with this order', async () => {
     const { judge, placed, setPending } = await world();
     expect(await judge(PERSON, PRICE)).toBe(false);
-    placed('a');
+    await placed('a');
     expect(await judge(PERSON, PRICE)).toBe(false);
-    placed('b');
+    await placed('b');
     expect(await judge(PERSON, 1)).toBe(true);
     // Someone else's day is theirs.
     expect(await judge(PERSON + 1, PRICE)).toBe(false);
@@ -51,8 +51,8 @@ describe('the approval threshold judged on the local day', () => {
 
   it('leaves out the order being judged, and starts afresh at the local midnight', async () => {
     const { clock, judge, placed } = await world();
-    placed('a');
-    const second = placed('b');
+    await placed('a');
+    const second = await placed('b');
     expect(await judge(PERSON, PRICE, second.id)).toBe(false);
     expect(await judge(PERSON, PRICE)).toBe(true);
     // 23:43 in Tehran: still the same day.
@@ -67,7 +67,7 @@ describe('the approval threshold judged on the local day', () => {
   it('needs nothing without a threshold, and the order alone above it always waits', async () => {
     const { rules, judge, placed } = await world();
     expect(await judge(PERSON, 2 * PRICE + 1)).toBe(true);
-    placed('a');
+    await placed('a');
     await rules.setDefault('approval', null, 1);
     expect(await judge(PERSON, 100 * PRICE)).toBe(false);
   });

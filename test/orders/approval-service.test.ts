@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSqliteApprovalStore } from '../../src/orders/approval-repo.js';
-import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
+import { createApprovalStore } from '../../src/db/approval-store.js';
+import { createOrderStore } from '../../src/db/order-store.js';
 import { createApprovalService, type LimitCheck } from '../../src/orders/approval-service.js';
 import { createApprovalExpirySweep } from '../../src/orders/expiry-sweep.js';
 import { silentLogger } from '../../src/logger.js';
@@ -31,12 +32,12 @@ describe('approval service', () => {
     const db = memoryDb();
     const clock = createManualClock(T0);
     const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 });
-    const orders = createOrderService({ orders: createSqliteOrderStore({ db, clock }), provider, clock, logger: silentLogger, sandbox: true });
+    const orders = createOrderService({ orders: createOrderStore({ database: databaseOf(db), clock }), provider, clock, logger: silentLogger, sandbox: true });
     const rules = createSpendingRuleBook({ settings: sqliteSettings(db, clock) });
     await rules.setDefault('approval', 1_000_000, ADMIN);
     const make = () =>
       createApprovalService({
-        approvals: createSqliteApprovalStore({ db, clock }),
+        approvals: createApprovalStore({ database: databaseOf(db), clock }),
         clock,
         logger: silentLogger,
         rules,
@@ -54,7 +55,7 @@ describe('approval service', () => {
         .prepare("select action from audit_log where action like 'approval.%' order by id")
         .all()
         .map((row) => (row as { action: string }).action);
-    return { sandbox, db, clock, rules, service: make(), restarted: make, posts, actions, repo: createSqliteApprovalStore({ db, clock }) };
+    return { sandbox, db, clock, rules, service: make(), restarted: make, posts, actions, repo: createApprovalStore({ database: databaseOf(db), clock }) };
   }
 
   async function requested(service: ReturnType<typeof createApprovalService>, key = 'k1', userId = STAFF) {

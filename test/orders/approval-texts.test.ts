@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApprovalRow } from '../../src/orders/approval-repo.js';
+import type { ApprovalRow } from '../../src/db/approval-store.js';
 import { adminSummary, approvalLine, APPROVE_DATA, REJECT_DATA } from '../../src/orders/approval-texts.js';
 import { translatorFor, type Locale } from '../../src/text/i18n.js';
 

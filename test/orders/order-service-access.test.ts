@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { silentLogger } from '../../src/logger.js';
-import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
+import { createOrderStore } from '../../src/db/order-store.js';
 import { createOrderService, type OrderServiceDeps } from '../../src/orders/order-service.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
@@ -20,7 +21,7 @@ async function serviceWith(checks: Pick<OrderServiceDeps, 'mayOrder' | 'checkLim
   const db = memoryDb();
   const clock = createManualClock(1_700_000_000_000);
   const service = createOrderService({
-    orders: createSqliteOrderStore({ db, clock }),
+    orders: createOrderStore({ database: databaseOf(db), clock }),
     provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 }),
     clock,
     logger: silentLogger,

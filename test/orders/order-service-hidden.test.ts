@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCatalogStore } from '../../src/db/catalog-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { silentLogger } from '../../src/logger.js';
-import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
+import { createOrderStore } from '../../src/db/order-store.js';
 import { createOrderService } from '../../src/orders/order-service.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
@@ -31,7 +31,7 @@ async function setup(requestsPerSecond = 1000) {
   });
   const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond });
   const service = createOrderService({
-    orders: createSqliteOrderStore({ db, clock }),
+    orders: createOrderStore({ database: databaseOf(db), clock }),
     provider,
     clock,
     logger: silentLogger,

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
-import { createPostgresOrderStore } from '../../src/db/postgres/order-store.js';
+import { createOrderStore } from '../../src/db/order-store.js';
+import { postgresOwnerLocks } from '../../src/db/postgres/owner-lock.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderService } from '../../src/orders/order-service.js';
 import { judgeLimits } from '../../src/orders/limit-check.js';
 import { createSpendingCounter } from '../../src/orders/spending-counter.js';
 import { createSpendingStore } from '../../src/db/spending-store.js';
-import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
@@ -35,7 +36,7 @@ afterAll(async () => {
 });
 
 const serviceDeps = (db: PgDb, placeTimeoutMs = 10_000) => ({
-  orders: createPostgresOrderStore({ db, clock: systemClock }),
+  orders: createOrderStore({ database: databaseOf(db), clock: systemClock, owners: postgresOwnerLocks(null) }),
   provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 }),
   clock: systemClock,
   logger: silentLogger,
@@ -87,7 +88,7 @@ describe('a POST answered after a repair took it for a stopped instance’s', ()
     await expect.poll(() => posts().length, { timeout: 5_000 }).toBe(before + 1);
     sandbox.controls.setOrderPostFault({ kind: 'none' });
     // The background holder's repair, with a cut-off that takes in this POST.
-    const repaired = await createPostgresOrderStore({ db: second, clock: systemClock }).recoverInterrupted(30_000, new Date(Date.now() + 1_000));
+    const repaired = await createOrderStore({ database: databaseOf(second), clock: systemClock, owners: postgresOwnerLocks(null) }).recoverInterrupted(30_000, new Date(Date.now() + 1_000));
     expect(repaired.unknown).toBe(1);
 
     const result = await placing;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
+import { createOrderStore } from '../../src/db/order-store.js';
 import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderService } from '../../src/orders/order-service.js';
@@ -33,7 +33,7 @@ describe('order service under spending limits', () => {
     const rules = createSpendingRuleBook({ settings: sqliteSettings(db, clock) });
     const counter = createSpendingCounter({ store: createSpendingStore({ database: databaseOf(db) }), periods: createLocalPeriods('Asia/Tehran', 'persian') });
     const service = createOrderService({
-      orders: createSqliteOrderStore({ db, clock }),
+      orders: createOrderStore({ database: databaseOf(db), clock }),
       provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 }),
       clock,
       logger: silentLogger,

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { silentLogger } from '../../src/logger.js';
-import { createSqliteOrderStore } from '../../src/orders/order-repo.js';
+import { createOrderStore } from '../../src/db/order-store.js';
 import { createOrderService } from '../../src/orders/order-service.js';
-import { createSqliteOrderingPauseStore } from '../../src/orders/ordering-pause.js';
+import { createOrderingPauseStore } from '../../src/db/ordering-pause-store.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
 import { createManualClock } from '../support/manual-clock.js';
@@ -22,9 +23,9 @@ describe('order service while ordering is paused', () => {
     sandboxes.push(sandbox);
     const db = memoryDb();
     const clock = createManualClock(1_700_000_000_000);
-    const pauses = createSqliteOrderingPauseStore({ db, clock });
+    const pauses = createOrderingPauseStore({ database: databaseOf(db), clock });
     const service = createOrderService({
-      orders: createSqliteOrderStore({ db, clock }),
+      orders: createOrderStore({ database: databaseOf(db), clock }),
       provider: createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 }),
       clock,
       logger: silentLogger,
@@ -49,10 +50,10 @@ describe('order service while ordering is paused', () => {
     const sandbox = await createSandbox({ rateLimit: false });
     sandboxes.push(sandbox);
     const db = memoryDb();
-    const pauses = createSqliteOrderingPauseStore({ db, clock: createManualClock(1_700_000_000_000) });
+    const pauses = createOrderingPauseStore({ database: databaseOf(db), clock: createManualClock(1_700_000_000_000) });
     // One request a second: the balance read takes this second's turn, so the POST waits for the next.
     const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1 });
-    const service = createOrderService({ orders: createSqliteOrderStore({ db, clock: createManualClock(1_700_000_000_000) }), provider, clock: createManualClock(1_700_000_000_000), logger: silentLogger, sandbox: true, orderingPaused: () => pauses.current() });
+    const service = createOrderService({ orders: createOrderStore({ database: databaseOf(db), clock: createManualClock(1_700_000_000_000) }), provider, clock: createManualClock(1_700_000_000_000), logger: silentLogger, sandbox: true, orderingPaused: () => pauses.current() });
     await provider.getBalance();
 
     const placing = service.createIntentAndPlace(googlePlay('c-1'));

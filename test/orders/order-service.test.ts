@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { notifications, orders } from '../../src/db/schema.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { silentLogger } from '../../src/logger.js';
-import { createOrderRepo, createSqliteOrderStore } from '../../src/orders/order-repo.js';
+import { createOrderStore } from '../../src/db/order-store.js';
 import { createOrderService, type PlaceInput } from '../../src/orders/order-service.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, SANDBOX_PRODUCTS, type Sandbox } from '../../src/sandbox/server.js';
@@ -49,7 +50,7 @@ describe('order service', () => {
     const clock = createManualClock(T0);
     const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 });
     const service = createOrderService({
-      orders: createSqliteOrderStore({ db, clock }),
+      orders: createOrderStore({ database: databaseOf(db), clock }),
       provider,
       clock,
       logger: silentLogger,
@@ -236,16 +237,16 @@ describe('order service', () => {
 
   it('turns an interrupted POST into unknown and every unsent intent into not placed at start-up', async () => {
     const { db, clock, service } = await setup();
-    const repo = createOrderRepo({ db, clock });
-    const open = (key: string) => {
-      const opened = repo.openIntent(intentInput({ confirmKey: key, userId: 1, chatId: 1, fingerprint: key, productTitle: 'x', regionTitle: null, unitPrice: 1 }));
+    const repo = createOrderStore({ database: databaseOf(db), clock });
+    const open = async (key: string) => {
+      const opened = await repo.openIntent(intentInput({ confirmKey: key, userId: 1, chatId: 1, fingerprint: key, productTitle: 'x', regionTitle: null, unitPrice: 1 }));
       return opened.order.id;
     };
-    const old = open('old');
-    const inFlight = open('in-flight');
-    repo.claimForPlacing(inFlight, 1);
+    const old = await open('old');
+    const inFlight = await open('in-flight');
+    await repo.claimForPlacing(inFlight, 1);
     clock.advance(61_000);
-    const waiting = open('waiting-for-the-wallet');
+    const waiting = await open('waiting-for-the-wallet');
 
     expect(await service.recoverInterrupted()).toEqual({ unknown: 1, notPlaced: 2 });
     expect((await service.get(old))?.state).toBe('not_placed');
@@ -257,9 +258,9 @@ describe('order service', () => {
 
   it('tells the staff member once about an order whose POST was interrupted', async () => {
     const { db, clock, service } = await setup();
-    const repo = createOrderRepo({ db, clock });
-    const opened = repo.openIntent(intentInput({ confirmKey: 'k', userId: 1, chatId: 1, fingerprint: 'f', productTitle: 'x', regionTitle: null, unitPrice: 1 }));
-    repo.claimForPlacing(opened.order.id, 1);
+    const repo = createOrderStore({ database: databaseOf(db), clock });
+    const opened = await repo.openIntent(intentInput({ confirmKey: 'k', userId: 1, chatId: 1, fingerprint: 'f', productTitle: 'x', regionTitle: null, unitPrice: 1 }));
+    await repo.claimForPlacing(opened.order.id, 1);
 
     await service.recoverInterrupted();
     await service.recoverInterrupted();

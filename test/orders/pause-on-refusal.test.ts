@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { silentLogger } from '../../src/logger.js';
-import { createSqliteOrderingPauseStore, type OrderingPause } from '../../src/orders/ordering-pause.js';
+import { createOrderingPauseStore, type OrderingPause } from '../../src/db/ordering-pause-store.js';
 import { withPauseOnRefusal } from '../../src/orders/pause-on-refusal.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { ProviderForbiddenError, ProviderServerError } from '../../src/provider/errors.js';
@@ -18,7 +19,7 @@ describe('pausing ordering when the provider refuses us', () => {
     const sandbox = await createSandbox({ rateLimit: false });
     sandboxes.push(sandbox);
     const clock = createManualClock(Date.UTC(2025, 2, 1));
-    const pauses = createSqliteOrderingPauseStore({ db: memoryDb(), clock });
+    const pauses = createOrderingPauseStore({ database: databaseOf(memoryDb()), clock });
     const announced: { pause: OrderingPause; status: number | null }[] = [];
     const provider = withPauseOnRefusal(
       createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: apiKey ?? sandbox.apiKey, requestsPerSecond: 1000, maxAttempts: 1 }),

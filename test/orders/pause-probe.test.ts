@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { silentLogger } from '../../src/logger.js';
-import { createSqliteOrderingPauseStore, type OrderingPause } from '../../src/orders/ordering-pause.js';
+import { createOrderingPauseStore, type OrderingPause } from '../../src/db/ordering-pause-store.js';
 import { createPauseProbe } from '../../src/orders/pause-probe.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
@@ -17,7 +18,7 @@ describe('probe while the provider refuses us', () => {
     const sandbox = await createSandbox({ rateLimit: false });
     sandboxes.push(sandbox);
     const clock = createManualClock(Date.UTC(2025, 2, 1));
-    const pauses = createSqliteOrderingPauseStore({ db: memoryDb(), clock });
+    const pauses = createOrderingPauseStore({ database: databaseOf(memoryDb()), clock });
     const told: OrderingPause[] = [];
     const probe = createPauseProbe({
       pauses,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reviewMismatches } from '../../src/orders/review.js';
+import { reviewMismatches } from '../../src/db/review-store.js';
 
 describe('telling a provider order apart from the order under review', () => {
   const order = { lines: [{ product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: null, price: 1 }, quantity: 3, fields: [] }] };

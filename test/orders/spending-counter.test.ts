@@ -7,6 +7,7 @@ import { createSpendingStore } from '../../src/db/spending-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { sqliteSettings } from '../support/sqlite-settings.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
+import type { OrderRow } from '../../src/db/order-store.js';
 import { openedOrder, orderRepoWorld } from '../support/order-fixtures.js';
 
 const TEHRAN = 'Asia/Tehran';
@@ -20,20 +21,20 @@ function world(calendar: MonthCalendar, startMs: number) {
   const counter = createSpendingCounter({ store: createSpendingStore({ database: databaseOf(db) }), periods: createLocalPeriods(TEHRAN, calendar) });
   let made = 0;
   /** An order of `amount` by `userId`, confirmed at `atMs`, then taken to `state` through the real transitions. */
-  const order = (atMs: number, amount: number, state: OrderState = 'in_progress', userId = USER) => {
+  const order = async (atMs: number, amount: number, state: OrderState = 'in_progress', userId = USER): Promise<OrderRow> => {
     clock.advance(atMs - clock.now());
     made += 1;
-    const opened = openedOrder(repo, { userId, confirmKey: `k${made}`, fingerprint: `f${made}`, unitPrice: amount });
+    const opened = await openedOrder(repo, { userId, confirmKey: `k${made}`, fingerprint: `f${made}`, unitPrice: amount });
     if (state === 'intent') return opened;
-    if (state === 'not_placed') return repo.transition({ id: opened.id, from: 'intent', to: 'not_placed', audit: { actorId: userId, action: 'test' } })!;
-    repo.claimForPlacing(opened.id, userId);
+    if (state === 'not_placed') return (await repo.transition({ id: opened.id, from: 'intent', to: 'not_placed', audit: { actorId: userId, action: 'test' } }))!;
+    await repo.claimForPlacing(opened.id, userId);
     const path: OrderState[] = state === 'rejected' || state === 'unknown' ? [state] : state === 'in_progress' ? ['in_progress'] : ['in_progress', state];
     let from: OrderState = 'placing';
     for (const to of path) {
-      repo.transition({ id: opened.id, from, to, audit: { actorId: userId, action: 'test' } });
+      await repo.transition({ id: opened.id, from, to, audit: { actorId: userId, action: 'test' } });
       from = to;
     }
-    return repo.get(opened.id)!;
+    return (await repo.get(opened.id))!;
   };
   return { clock, counter, order, db };
 }
@@ -70,7 +71,7 @@ describe('judging an order against the limits', () => {
     const { db, clock, counter, order } = world('persian', AZAR_1);
     const rules = createSpendingRuleBook({ settings: sqliteSettings(db, clock) });
     await rules.setDefault('day', 2_000, 1);
-    order(AZAR_1 + MINUTE, 1_500);
+    await order(AZAR_1 + MINUTE, 1_500);
     const check = createLimitCheck({ rules, counter, clock });
     // The day limit starts afresh at the next local midnight.
     expect(await check(USER, 1_000)).toEqual({ ok: false, limit: 'day', cap: 2_000, left: 500, resetsAt: AZAR_1 + 24 * 60 * MINUTE });

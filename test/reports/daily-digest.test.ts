@@ -6,7 +6,7 @@ import { createLocalPeriods } from '../../src/text/local-periods.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { silentLogger } from '../../src/logger.js';
 import { createBatchStore } from '../../src/db/batch-store.js';
-import { createOrderRepo } from '../../src/orders/order-repo.js';
+import { createOrderStore } from '../../src/db/order-store.js';
 import { createProviderClient } from '../../src/provider/client.js';
 import { createDailyDigest } from '../../src/reports/daily-digest.js';
 import { createReportQueries } from '../../src/db/report-queries.js';
@@ -71,7 +71,7 @@ function digest(locale: 'en' | 'fa' = 'en', walletExceptions?: () => Promise<num
 let keys = 0;
 async function expiringCards(...moments: number[]): Promise<number> {
   const key = `expiring-${++keys}`;
-  const order = openedOrder(createOrderRepo({ db, clock }), { confirmKey: key, fingerprint: key, userId: 7, chatId: 7 });
+  const order = await openedOrder(createOrderStore({ database: databaseOf(db), clock }), { confirmKey: key, fingerprint: key, userId: 7, chatId: 7 });
   const cards = moments.map((expiresAt, cardIndex) => ({ itemIndex: 0, cardIndex, productId: 101, expiresAt }));
   await createCodeExpiryStore({ database: databaseOf(db) }).record({ orderId: order.id, userId: 7, cards, at: clock.now() });
   return order.id;
@@ -127,15 +127,15 @@ describe('the daily digest', () => {
   });
 
   it('reports the past local day’s orders per person, what was returned, what needs action and the balance', async () => {
-    const repo = createOrderRepo({ db, clock });
-    const order = (key: string, state: 'completed' | 'refunded' | 'action_required', userId: number) => {
-      const opened = openedOrder(repo, { confirmKey: key, fingerprint: key, userId, chatId: userId });
-      repo.transition({ id: opened.id, from: 'intent', to: state, audit: { actorId: null, action: `order.${state}` } });
+    const repo = createOrderStore({ database: databaseOf(db), clock });
+    const order = async (key: string, state: 'completed' | 'refunded' | 'action_required', userId: number) => {
+      const opened = await openedOrder(repo, { confirmKey: key, fingerprint: key, userId, chatId: userId });
+      await repo.transition({ id: opened.id, from: 'intent', to: state, audit: { actorId: null, action: `order.${state}` } });
     };
-    order('a', 'completed', 7);
-    order('b', 'completed', 7);
-    order('c', 'refunded', 8);
-    order('d', 'action_required', 8);
+    await order('a', 'completed', 7);
+    await order('b', 'completed', 7);
+    await order('c', 'refunded', 8);
+    await order('d', 'action_required', 8);
     sandbox.controls.setBalance(9_000_000);
     const d = digest();
     await d.setHour(9, ADMIN_ID);
@@ -191,9 +191,9 @@ describe('the daily digest', () => {
   });
 
   it('reads in Persian for a Persian administrator: the day in the Persian calendar, Persian digits, no internal words', async () => {
-    const repo = createOrderRepo({ db, clock });
-    const opened = openedOrder(repo, { confirmKey: 'a', fingerprint: 'a', userId: 7, chatId: 7 });
-    repo.transition({ id: opened.id, from: 'intent', to: 'action_required', audit: { actorId: null, action: 'order.action_required' } });
+    const repo = createOrderStore({ database: databaseOf(db), clock });
+    const opened = await openedOrder(repo, { confirmKey: 'a', fingerprint: 'a', userId: 7, chatId: 7 });
+    await repo.transition({ id: opened.id, from: 'intent', to: 'action_required', audit: { actorId: null, action: 'order.action_required' } });
     sandbox.controls.setBalance(9_000_000);
     const d = digest('fa');
     await d.setHour(9, ADMIN_ID);
@@ -209,7 +209,7 @@ describe('the daily digest', () => {
   });
 
   it('says how many of the day’s orders came in batches, and in how many', async () => {
-    const repo = createOrderRepo({ db, clock });
+    const repo = createOrderStore({ database: databaseOf(db), clock });
     const batches = createBatchStore({ database: databaseOf(db) });
     const line = { product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 }, quantity: 1, fields: [] };
     const plan = [{ lines: [line], rows: [] }, { lines: [line], rows: [] }];
@@ -217,16 +217,16 @@ describe('the daily digest', () => {
       batches.create({ key, requesterId: 7, chatId: 7, source: 'quantity', fileHash: null, fileName: null, plan, total: 2_500_000 }, new Date(clock.now()));
     const first = await newBatch('b1');
     const second = await newBatch('b2');
-    const order = (key: string, state: 'completed' | 'failed', batch?: { id: number; index: number }) => {
-      const opened = openedOrder(repo, { confirmKey: key, fingerprint: key, userId: 7, chatId: 7, ...(batch ? { batch } : {}) });
-      repo.transition({ id: opened.id, from: 'intent', to: state, audit: { actorId: null, action: `order.${state}` } });
+    const order = async (key: string, state: 'completed' | 'failed', batch?: { id: number; index: number }) => {
+      const opened = await openedOrder(repo, { confirmKey: key, fingerprint: key, userId: 7, chatId: 7, ...(batch ? { batch } : {}) });
+      await repo.transition({ id: opened.id, from: 'intent', to: state, audit: { actorId: null, action: `order.${state}` } });
     };
-    order('a', 'completed');
-    order('b', 'completed', { id: first.id, index: 0 });
-    order('c', 'completed', { id: first.id, index: 1 });
-    order('d', 'completed', { id: second.id, index: 0 });
+    await order('a', 'completed');
+    await order('b', 'completed', { id: first.id, index: 0 });
+    await order('c', 'completed', { id: first.id, index: 1 });
+    await order('d', 'completed', { id: second.id, index: 0 });
     // A failed order spent nothing: neither it nor its batch counts.
-    order('e', 'failed', { id: (await newBatch('b3')).id, index: 0 });
+    await order('e', 'failed', { id: (await newBatch('b3')).id, index: 0 });
     const d = digest();
     await d.setHour(9, ADMIN_ID);
     clock.advance(24 * 60 * MINUTE + 30 * MINUTE);
@@ -235,14 +235,14 @@ describe('the daily digest', () => {
   });
 
   it('counts batches in Persian', async () => {
-    const repo = createOrderRepo({ db, clock });
+    const repo = createOrderStore({ database: databaseOf(db), clock });
     const line = { product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 }, quantity: 1, fields: [] };
     const batch = await createBatchStore({ database: databaseOf(db) }).create(
       { key: 'b1', requesterId: 7, chatId: 7, source: 'quantity', fileHash: null, fileName: null, plan: [{ lines: [line], rows: [] }], total: 1_250_000 },
       new Date(clock.now()),
     );
-    const opened = openedOrder(repo, { confirmKey: 'a', fingerprint: 'a', userId: 7, chatId: 7, batch: { id: batch.id, index: 0 } });
-    repo.transition({ id: opened.id, from: 'intent', to: 'completed', audit: { actorId: null, action: 'order.completed' } });
+    const opened = await openedOrder(repo, { confirmKey: 'a', fingerprint: 'a', userId: 7, chatId: 7, batch: { id: batch.id, index: 0 } });
+    await repo.transition({ id: opened.id, from: 'intent', to: 'completed', audit: { actorId: null, action: 'order.completed' } });
     const d = digest('fa');
     await d.setHour(9, ADMIN_ID);
     clock.advance(24 * 60 * MINUTE + 30 * MINUTE);

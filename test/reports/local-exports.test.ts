@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import type { OrderState } from '../../src/domain/order-states.js';
 import { createBatchStore } from '../../src/db/batch-store.js';
-import { databaseOf } from '../../src/db/seam/database-of.js';
-import { createOrderingPause } from '../../src/orders/ordering-pause.js';
+import { createOrderingPauseStore } from '../../src/db/ordering-pause-store.js';
 import { buildCsv } from '../../src/text/csv.js';
 import { auditTable, ordersTable, summaryTable, type ExportContext, type Table } from '../../src/reports/local-exports.js';
 import { createReportQueries } from '../../src/db/report-queries.js';
@@ -17,10 +17,10 @@ const NOVEMBER = { from: Date.UTC(2026, 9, 31, 20, 30), to: Date.UTC(2026, 10, 3
 function world() {
   const { db, clock, repo } = orderRepoWorld(START);
   let key = 0;
-  const order = (userId: number, state: OrderState, overrides: Parameters<typeof openedOrder>[1] = {}) => {
+  const order = async (userId: number, state: OrderState, overrides: Parameters<typeof openedOrder>[1] = {}) => {
     key += 1;
-    const opened = openedOrder(repo, { confirmKey: `k${key}`, fingerprint: `f${key}`, userId, chatId: userId, ...overrides });
-    if (state !== 'intent') repo.transition({ id: opened.id, from: 'intent', to: state, audit: { actorId: null, action: `order.${state}` } });
+    const opened = await openedOrder(repo, { confirmKey: `k${key}`, fingerprint: `f${key}`, userId, chatId: userId, ...overrides });
+    if (state !== 'intent') await repo.transition({ id: opened.id, from: 'intent', to: state, audit: { actorId: null, action: `order.${state}` } });
     return opened;
   };
   return { db, clock, order, queries: createReportQueries({ database: databaseOf(db) }) };
@@ -37,7 +37,7 @@ const read = async (table: Table | Promise<Table>) => readCsv(await (async (t: T
 describe('the orders export', () => {
   it('writes each order with its local time in Asia/Tehran, the person and the state, and none of the customer’s field values', async () => {
     const w = world();
-    w.order(7, 'completed', { productTitle: 'گیفت کارت گوگل پلی', fieldValues: [{ fieldId: 1, title: 'Email', value: 'buyer@example.com' }] });
+    await w.order(7, 'completed', { productTitle: 'گیفت کارت گوگل پلی', fieldValues: [{ fieldId: 1, title: 'Email', value: 'buyer@example.com' }] });
     const rows = await read(ordersTable(w.queries, NOVEMBER, context('en')));
     expect(rows[0]).toContain('Created (Asia/Tehran)');
     expect(rows[1]).toEqual(['1', '', '2026-11-21 13:30:00', '7', 'سارا (@sara)', '1', 'گیفت کارت گوگل پلی', 'US', '1', '1250000', '1250000', '1250000', 'Completed', '', '']);
@@ -46,7 +46,7 @@ describe('the orders export', () => {
 
   it("writes a row per line of an order with several products, each with its amount, and the order's amount once", async () => {
     const w = world();
-    w.order(7, 'completed', {
+    await w.order(7, 'completed', {
       lines: [
         { product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 }, quantity: 2, fields: [] },
         { product: { id: 109, title: 'PUBG 60 UC' }, region: { regionPropertyId: 5014, title: null, price: 900_000 }, quantity: 1, fields: [{ fieldId: 9, title: 'Player id', value: '5123456' }] },
@@ -63,9 +63,9 @@ describe('the orders export', () => {
 
   it('leaves out orders created outside the span', async () => {
     const w = world();
-    w.order(7, 'completed');
+    await w.order(7, 'completed');
     w.clock.advance(10 * 86_400_000);
-    w.order(8, 'completed');
+    await w.order(8, 'completed');
     expect(await read(ordersTable(w.queries, { from: NOVEMBER.from, to: START + 86_400_000 }, context('en')))).toHaveLength(2);
   });
 
@@ -82,9 +82,9 @@ describe('the orders export', () => {
       { key: 'b1', requesterId: 7, chatId: 7, source: 'quantity', fileHash: null, fileName: null, plan: [{ lines: [line], rows: [] }, { lines: [line], rows: [] }], total: 2_500_000 },
       new Date(START),
     );
-    w.order(7, 'completed');
-    w.order(7, 'completed', { batch: { id: batch.id, index: 0 } });
-    w.order(7, 'completed', { batch: { id: batch.id, index: 1 } });
+    await w.order(7, 'completed');
+    await w.order(7, 'completed', { batch: { id: batch.id, index: 0 } });
+    await w.order(7, 'completed', { batch: { id: batch.id, index: 1 } });
     const rows = await read(ordersTable(w.queries, NOVEMBER, context('en')));
     expect(rows[0]!.at(-1)).toBe('Batch #');
     expect(rows.slice(1).map((row) => [row[0], row.at(-1)])).toEqual([
@@ -98,12 +98,12 @@ describe('the orders export', () => {
 describe('the monthly summary', () => {
   it('counts spend as limits do: failed, cancelled, refunded and unplaced orders are not spent', async () => {
     const w = world();
-    w.order(7, 'completed');
-    w.order(7, 'in_progress');
-    w.order(7, 'refunded');
-    w.order(7, 'failed');
-    w.order(7, 'not_placed');
-    w.order(8, 'cancelled');
+    await w.order(7, 'completed');
+    await w.order(7, 'in_progress');
+    await w.order(7, 'refunded');
+    await w.order(7, 'failed');
+    await w.order(7, 'not_placed');
+    await w.order(8, 'cancelled');
     const rows = await read(summaryTable(w.queries, NOVEMBER, context('en')));
     expect(rows.slice(1)).toEqual([
       ['7', 'سارا (@sara)', '2', '2500000', '1', '1', '1250000'],
@@ -115,7 +115,7 @@ describe('the monthly summary', () => {
 describe('the audit export', () => {
   it('names the actor and marks rows the system wrote', async () => {
     const w = world();
-    w.order(7, 'completed');
+    await w.order(7, 'completed');
     const rows = await read(auditTable(w.queries, NOVEMBER, context('en')));
     expect(rows.slice(1).map((r) => [r[0], r[2], r[3], r[4]])).toEqual([
       ['2026-11-21 13:30:00', 'سارا (@sara)', 'order.intent', '1'],
@@ -125,7 +125,7 @@ describe('the audit export', () => {
 
   it('writes a row’s facts as plain values, and an older row’s sentence as it was', async () => {
     const w = world();
-    createOrderingPause({ db: w.db, clock: w.clock }).pause({ source: 'admin', reason: 'wallet audit', by: 7 });
+    await createOrderingPauseStore({ database: databaseOf(w.db), clock: w.clock }).pause({ source: 'admin', reason: 'wallet audit', by: 7 });
     w.db.$client.prepare("insert into audit_log (at, actor_id, action, detail) values (?, null, 'order.completed', 'PREPARING -> COMPLETED')").run(w.clock.now());
     const rows = await read(auditTable(w.queries, NOVEMBER, context('en')));
     expect(rows.slice(1).map((r) => [r[3], r[6]])).toEqual([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/logger.js';
 import { createBatchStore } from '../../src/db/batch-store.js';
-import { createOrderRepo } from '../../src/orders/order-repo.js';
+import { createOrderStore } from '../../src/db/order-store.js';
 import { createAppStateStore } from '../../src/db/app-state-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createReportQueries } from '../../src/db/report-queries.js';
@@ -18,7 +18,7 @@ import type { OrderState } from '../../src/domain/order-states.js';
 function world(locale: 'en' | 'fa' = 'en') {
   const db = memoryDb();
   const clock = createManualClock(Date.UTC(2026, 10, 21));
-  const repo = createOrderRepo({ db, clock });
+  const repo = createOrderStore({ database: databaseOf(db), clock });
   const settings = sqliteSettings(db, clock);
   const sent: string[] = [];
   const feed = () =>
@@ -35,21 +35,21 @@ function world(locale: 'en' | 'fa' = 'en') {
     });
   let key = 0;
   /** An order the provider accepted, recorded as the order service records it; `batch`: the batch it is one of. */
-  const placed = (userId: number, batch?: { id: number; index: number }) => {
+  const placed = async (userId: number, batch?: { id: number; index: number }) => {
     key += 1;
-    const order = placingOrder(repo, { confirmKey: `k${key}`, fingerprint: `f${key}`, userId, chatId: userId, ...(batch ? { batch, quantity: 10 } : {}) });
-    repo.transition({ id: order.id, from: 'placing', to: 'in_progress', audit: { actorId: userId, action: 'order.placed' } });
+    const order = await placingOrder(repo, { confirmKey: `k${key}`, fingerprint: `f${key}`, userId, chatId: userId, ...(batch ? { batch, quantity: 10 } : {}) });
+    await repo.transition({ id: order.id, from: 'placing', to: 'in_progress', audit: { actorId: userId, action: 'order.placed' } });
     return order;
   };
   /** The poller's move of an order into a state the provider reported, audited as the poller audits it. */
-  const moved = (order: { id: number }, from: OrderState, to: OrderState) =>
-    repo.transition({ id: order.id, from, to, audit: { actorId: null, action: `order.${to}` } });
+  const moved = async (order: { id: number }, from: OrderState, to: OrderState) =>
+    await repo.transition({ id: order.id, from, to, audit: { actorId: null, action: `order.${to}` } });
   /** An order whose POST outcome was unknown, then found at the provider in `state` and adopted. */
-  const adopted = (userId: number, state: OrderState) => {
+  const adopted = async (userId: number, state: OrderState) => {
     key += 1;
-    const order = placingOrder(repo, { confirmKey: `k${key}`, fingerprint: `f${key}`, userId, chatId: userId });
-    repo.transition({ id: order.id, from: 'placing', to: 'unknown', audit: { actorId: userId, action: 'order.unknown' } });
-    repo.transition({ id: order.id, from: 'unknown', to: state, audit: { actorId: null, action: 'order.adopted' } });
+    const order = await placingOrder(repo, { confirmKey: `k${key}`, fingerprint: `f${key}`, userId, chatId: userId });
+    await repo.transition({ id: order.id, from: 'placing', to: 'unknown', audit: { actorId: userId, action: 'order.unknown' } });
+    await repo.transition({ id: order.id, from: 'unknown', to: state, audit: { actorId: null, action: 'order.adopted' } });
     return order;
   };
   /** A confirmed batch of four orders (10, 10, 10 and 5 units of 1,250,000) by `userId`. */
@@ -68,7 +68,7 @@ describe('the order feed', () => {
   it('sends nothing while it is off, and nothing from before it was turned on', async () => {
     const w = world();
     const feed = await w.feed();
-    w.placed(7);
+    await w.placed(7);
     await feed.run();
     await w.settings.write(orderFeedSetting, true, 1001);
     await feed.run();
@@ -79,8 +79,8 @@ describe('the order feed', () => {
     const w = world();
     await w.settings.write(orderFeedSetting, true, 1001);
     const feed = await w.feed();
-    const first = w.placed(7);
-    w.placed(8);
+    const first = await w.placed(7);
+    await w.placed(8);
     await feed.run();
     await feed.run();
     await (await w.feed()).run();
@@ -94,7 +94,8 @@ describe('the order feed', () => {
     const w = world();
     await w.settings.write(orderFeedSetting, true, 1001);
     const feed = await w.feed();
-    const orders = Array.from({ length: 25 }, (_, i) => w.placed(100 + i));
+    const orders = [];
+    for (let i = 0; i < 25; i++) orders.push(await w.placed(100 + i));
     await feed.run();
     expect(w.sent).toHaveLength(1);
     expect(w.sent[0]!.split('\n')).toHaveLength(20);
@@ -109,15 +110,15 @@ describe('the order feed', () => {
     const w = world();
     await w.settings.write(orderFeedSetting, true, 1001);
     const feed = await w.feed();
-    const failed = w.placed(7);
-    const cancelled = w.placed(7);
-    const refunded = w.placed(8);
-    const waiting = w.placed(8);
+    const failed = await w.placed(7);
+    const cancelled = await w.placed(7);
+    const refunded = await w.placed(8);
+    const waiting = await w.placed(8);
     await feed.run();
-    w.moved(failed, 'in_progress', 'failed');
-    w.moved(cancelled, 'in_progress', 'cancelled');
-    w.moved(refunded, 'in_progress', 'refunded');
-    w.moved(waiting, 'in_progress', 'action_required');
+    await w.moved(failed, 'in_progress', 'failed');
+    await w.moved(cancelled, 'in_progress', 'cancelled');
+    await w.moved(refunded, 'in_progress', 'refunded');
+    await w.moved(waiting, 'in_progress', 'action_required');
     await feed.run();
     expect(w.lines().slice(4)).toEqual([
       `❌ Order #${failed.id} (Person 7: Google Play 10 USD × 1, 1,250,000 IRR) failed at the provider.`,
@@ -131,8 +132,8 @@ describe('the order feed', () => {
     const w = world();
     await w.settings.write(orderFeedSetting, true, 1001);
     const feed = await w.feed();
-    const order = w.placed(7);
-    w.moved(order, 'in_progress', 'completed');
+    const order = await w.placed(7);
+    await w.moved(order, 'in_progress', 'completed');
     await feed.run();
     expect(w.lines()).toEqual([`🛒 Person 7 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${order.id})`]);
   });
@@ -141,9 +142,9 @@ describe('the order feed', () => {
     const w = world();
     await w.settings.write(orderFeedSetting, true, 1001);
     const feed = await w.feed();
-    const failedBefore = w.adopted(7, 'failed');
-    const failedAfter = w.adopted(8, 'in_progress');
-    w.moved(failedAfter, 'in_progress', 'failed');
+    const failedBefore = await w.adopted(7, 'failed');
+    const failedAfter = await w.adopted(8, 'in_progress');
+    await w.moved(failedAfter, 'in_progress', 'failed');
     await feed.run();
     expect(w.lines()).toEqual([
       `🛒 Person 7 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${failedBefore.id})`,
@@ -157,9 +158,9 @@ describe('the order feed', () => {
     const w = world('fa');
     await w.settings.write(orderFeedSetting, true, 1001);
     const feed = await w.feed();
-    const order = w.placed(7);
+    const order = await w.placed(7);
     await feed.run();
-    w.moved(order, 'in_progress', 'failed');
+    await w.moved(order, 'in_progress', 'failed');
     await feed.run();
     expect(w.lines().at(-1)).toBe(`❌ سفارش #${localDigits(String(order.id), 'fa')} (Person 7: Google Play 10 USD × ۱، ۱٬۲۵۰٬۰۰۰ IRR) نزد تأمین‌کننده ناموفق بود.`);
   });
@@ -169,14 +170,14 @@ describe('the order feed', () => {
     await w.settings.write(orderFeedSetting, true, 1001);
     const feed = await w.feed();
     const batch = await w.batch(7);
-    const first = w.placed(7, { id: batch.id, index: 0 });
-    const alone = w.placed(8);
-    w.placed(7, { id: batch.id, index: 1 });
+    const first = await w.placed(7, { id: batch.id, index: 0 });
+    const alone = await w.placed(8);
+    await w.placed(7, { id: batch.id, index: 1 });
     await feed.run();
-    w.placed(7, { id: batch.id, index: 2 });
-    const last = w.placed(7, { id: batch.id, index: 3 });
+    await w.placed(7, { id: batch.id, index: 2 });
+    const last = await w.placed(7, { id: batch.id, index: 3 });
     await feed.run();
-    w.moved(last, 'in_progress', 'failed');
+    await w.moved(last, 'in_progress', 'failed');
     await feed.run();
     expect(w.lines()).toEqual([
       `🛒 Person 7 ordered batch #${batch.id}: 4 orders, 35 units, 43,750,000 IRR in all`,
@@ -192,7 +193,7 @@ describe('the order feed', () => {
     await w.settings.write(orderFeedSetting, true, 1001);
     const feed = await w.feed();
     const batch = await w.batch(7);
-    w.placed(7, { id: batch.id, index: 0 });
+    await w.placed(7, { id: batch.id, index: 0 });
     await feed.run();
     expect(w.lines()).toEqual([`🛒 Person 7 سفارش گروهی #${localDigits(String(batch.id), 'fa')} را ثبت کرد: ۴ سفارش، ۳۵ عدد، جمعاً ۴۳٬۷۵۰٬۰۰۰ IRR`]);
   });

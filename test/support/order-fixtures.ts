@@ -1,5 +1,6 @@
 import type { Db } from '../../src/db/open.js';
-import { createOrderRepo, type IntentInput, type OrderRepo, type OrderRow } from '../../src/orders/order-repo.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
+import { createOrderStore, type IntentInput, type OrderRow, type OrderStore } from '../../src/db/order-store.js';
 import type { FieldAnswer, OrderLine } from '../../src/orders/order-line.js';
 import type { OrderService, PlaceInput, PlaceResult } from '../../src/orders/order-service.js';
 import type { ProviderClient } from '../../src/provider/client.js';
@@ -41,25 +42,25 @@ export function intentInput(overrides: IntentOverrides = {}): IntentInput {
 }
 
 /** A new order in 'intent'; throws when the repository does not create one, so a test cannot go on from a wrong start. */
-export function openedOrder(repo: OrderRepo, overrides: IntentOverrides = {}): OrderRow {
-  const opened = repo.openIntent(intentInput(overrides));
+export async function openedOrder(repo: Pick<OrderStore, 'openIntent'>, overrides: IntentOverrides = {}): Promise<OrderRow> {
+  const opened = await repo.openIntent(intentInput(overrides));
   if (opened.kind !== 'created') throw new Error(`expected a new intent, got ${opened.kind}`);
   return opened.order;
 }
 
 /** A new order claimed for placing by `actorId` (its own user unless said otherwise); returned as it was opened. */
-export function placingOrder(repo: OrderRepo, overrides: IntentOverrides = {}, actorId?: number): OrderRow {
-  const order = openedOrder(repo, overrides);
-  const claim = repo.claimForPlacing(order.id, actorId ?? order.userId);
+export async function placingOrder(repo: Pick<OrderStore, 'openIntent' | 'claimForPlacing'>, overrides: IntentOverrides = {}, actorId?: number): Promise<OrderRow> {
+  const order = await openedOrder(repo, overrides);
+  const claim = await repo.claimForPlacing(order.id, actorId ?? order.userId);
   if (claim.kind !== 'placing') throw new Error(`expected placing, got ${claim.kind}`);
   return order;
 }
 
 /** The order repository on a fresh in-memory database (closed after the test) and a manual clock. */
-export function orderRepoWorld(startMs: number): { db: Db; clock: ManualClock; repo: OrderRepo } {
+export function orderRepoWorld(startMs: number): { db: Db; clock: ManualClock; repo: OrderStore } {
   const db = memoryDb();
   const clock = createManualClock(startMs);
-  return { db, clock, repo: createOrderRepo({ db, clock }) };
+  return { db, clock, repo: createOrderStore({ database: databaseOf(db), clock }) };
 }
 
 /**

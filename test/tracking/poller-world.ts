@@ -1,4 +1,5 @@
 import { afterThisTest } from '../support/after-this-test.js';
+import { processLeaseTime } from '../../src/db/lease-time.js';
 import { sqliteStores } from '../../src/db/stores.js';
 import { createDeliveryWork } from '../../src/app/background.js';
 import { deliveryPartsOf } from '../../src/app/loops.js';
@@ -7,10 +8,10 @@ import { systemClock } from '../../src/clock.js';
 import { createAppStateStore } from '../../src/db/app-state-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
-import { createSqliteOrderLeaseStore } from '../../src/tracking/order-leases.js';
+import { createOrderLeaseStore } from '../../src/db/order-lease-store.js';
 import { createDeliveryPoller, type DeliveryPollerDeps } from '../../src/tracking/poller.js';
 import { silentLogger, type Logger } from '../../src/logger.js';
-import { createOrderRepo, type OrderRow } from '../../src/orders/order-repo.js';
+import { createOrderStore, type OrderRow } from '../../src/db/order-store.js';
 import type { PlaceResult } from '../../src/orders/order-service.js';
 import { createProviderClient, type ProviderClient } from '../../src/provider/client.js';
 import { createRateLimiter } from '../../src/provider/rate-limit.js';
@@ -78,7 +79,7 @@ export async function pollerWorld(options: WorldOptions = {}) {
   const { provider, orders: service } = services;
   // The people the tests order for: orders are placed only for staff.
   for (const orderer of options.orderers ?? ORDERERS) await services.staff.add(orderer, 'staff', admins[0]!);
-  const repo = createOrderRepo({ db, clock });
+  const repo = createOrderStore({ database: databaseOf(db), clock });
   const { poller: work, handover } = createDeliveryWork({ config, stores: services.stores, ...deliveryPartsOf(services), clock, logger, owner: 'poller-a', random: () => 0.5 });
   const notFound: { orderId: number; misses: number }[] = [];
   const alertNotFound = work.reportNotFound;
@@ -130,8 +131,8 @@ export async function pollerWorld(options: WorldOptions = {}) {
   const detailCalls = () => sandbox.requests.filter((r) => r.method === 'GET' && /^\/orders\/[^/]+$/.test(r.path)).length;
   const listCalls = () => sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/orders').length;
   const posts = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders').length;
-  const get = (orderId: number): OrderRow => {
-    const row = repo.get(orderId);
+  const get = async (orderId: number): Promise<OrderRow> => {
+    const row = await repo.get(orderId);
     if (!row) throw new Error(`order ${orderId} is missing`);
     return row;
   };
@@ -143,7 +144,7 @@ export type PollerWorld = Awaited<ReturnType<typeof pollerWorld>>;
 
 /** What a poller built by hand on a SQLite database reads and writes through. */
 export function sqlitePollerStores(db: Db, clock: ManualClock): Pick<DeliveryPollerDeps, 'leases' | 'appState'> {
-  return { leases: createSqliteOrderLeaseStore({ db }), appState: createAppStateStore({ database: databaseOf(db), clock }) };
+  return { leases: createOrderLeaseStore({ database: databaseOf(db), leases: processLeaseTime }), appState: createAppStateStore({ database: databaseOf(db), clock }) };
 }
 
 // Rows as the stores' contract writes them: one definition for both.
@@ -156,7 +157,7 @@ export const LOST_POST_FLIGHT_MS = 1_500;
  * An order row left in 'unknown' as if its POST, sent now, had timed out
  * after `flightMs`, without any provider order behind it.
  */
-export function unknownOrder(
+export async function unknownOrder(
   world: Pick<PollerWorld, 'repo' | 'clock'>,
   input: {
     confirmKey: string;
@@ -169,9 +170,9 @@ export function unknownOrder(
     /** Several products: replaces the one line the other fields describe. */
     lines?: OrderLine[];
   },
-): OrderRow {
+): Promise<OrderRow> {
   const userId = input.userId ?? 11;
-  const order = placingOrder(
+  const order = await placingOrder(
     world.repo,
     {
       confirmKey: input.confirmKey,
@@ -186,7 +187,7 @@ export function unknownOrder(
     },
     11,
   );
-  const unknown = world.repo.transition({
+  const unknown = await world.repo.transition({
     id: order.id,
     from: 'placing',
     to: 'unknown',

@@ -45,8 +45,8 @@ describe('delivery sweep', () => {
     await world.runFor(2 * MINUTE, SWEEP_MS);
 
     expect(first).toMatchObject({ watched: 1, changed: 1, detailsFetched: 1, errors: 0 });
-    expect(world.get(order.id)).toMatchObject({ state: 'completed', providerStatus: 'COMPLETED', nextCheckAt: null, leaseOwner: null });
-    expect(world.get(order.id).finishedAt?.getTime()).toBe(T0 + 5_000);
+    expect((await world.get(order.id))).toMatchObject({ state: 'completed', providerStatus: 'COMPLETED', nextCheckAt: null, leaseOwner: null });
+    expect((await world.get(order.id)).finishedAt?.getTime()).toBe(T0 + 5_000);
     expect(world.kinds(order.id)).toEqual(['delivered']);
     expect(world.detailCalls()).toBe(1);
   });
@@ -57,7 +57,7 @@ describe('delivery sweep', () => {
 
     await world.advanceAndRun(5_000);
 
-    const completed = world.get(order.id);
+    const completed = (await world.get(order.id));
     expect(world.handover.get(completed)?.orderId).toBe(order.providerOrderId);
     expect(world.handover.get({ id: order.id, providerOrderId: 424242 })).toBeNull();
   });
@@ -78,7 +78,7 @@ describe('delivery sweep', () => {
     const result = await world.advanceAndRun(5_000);
 
     expect(result).toMatchObject({ changed: 1, detailsFetched: 0 });
-    expect(world.get(order.id)).toMatchObject({ state: 'in_progress', providerStatus: 'PROCESSING' });
+    expect((await world.get(order.id))).toMatchObject({ state: 'in_progress', providerStatus: 'PROCESSING' });
     expect(world.detailCalls()).toBe(0);
   });
 
@@ -91,11 +91,11 @@ describe('delivery sweep', () => {
     const order = await world.placed(SANDBOX_PRODUCTS.noFields);
 
     await world.advanceAndRun(2_000);
-    expect(world.get(order.id)).toMatchObject({ state: 'unrecognised', providerStatus: 'UNDER_MANUAL_REVIEW' });
+    expect((await world.get(order.id))).toMatchObject({ state: 'unrecognised', providerStatus: 'UNDER_MANUAL_REVIEW' });
     world.clock.advance(20 * MINUTE - 2_000);
     await world.advanceAndRun(SWEEP_MS);
 
-    expect(world.get(order.id).state).toBe('completed');
+    expect((await world.get(order.id)).state).toBe('completed');
     expect(world.kinds(order.id)).toEqual(['unrecognised', 'delivered']);
     expect(world.detailCalls()).toBe(1);
   });
@@ -106,7 +106,7 @@ describe('delivery sweep', () => {
 
     await world.runFor(MINUTE, SWEEP_MS);
 
-    expect(world.get(order.id)).toMatchObject({ state: 'failed', providerStatus: 'FAILED', nextCheckAt: null });
+    expect((await world.get(order.id))).toMatchObject({ state: 'failed', providerStatus: 'FAILED', nextCheckAt: null });
     expect(world.kinds(order.id)).toEqual(['failed']);
   });
 
@@ -118,7 +118,7 @@ describe('delivery sweep', () => {
     const lists = world.listCalls();
     await world.runFor(10 * MINUTE, SWEEP_MS);
 
-    expect(world.get(order.id)).toMatchObject({ state: 'action_required', providerStatus: 'ACTION_REQUIRED' });
+    expect((await world.get(order.id))).toMatchObject({ state: 'action_required', providerStatus: 'ACTION_REQUIRED' });
     expect(world.listCalls() - lists).toBe((10 * MINUTE) / SWEEP_MS);
     expect(world.kinds(order.id)).toEqual(['action_required']);
     expect(world.posts()).toBe(1);
@@ -132,7 +132,7 @@ describe('delivery sweep', () => {
 
     await world.advanceAndRun(5_000);
 
-    expect(world.get(order.id)).toMatchObject({ state: 'failed', providerStatus: 'FAILED', nextCheckAt: null });
+    expect((await world.get(order.id))).toMatchObject({ state: 'failed', providerStatus: 'FAILED', nextCheckAt: null });
     expect(world.kinds(order.id)).toEqual(['failed']);
   });
 
@@ -159,7 +159,7 @@ describe('delivery sweep', () => {
 
     expect(first).toMatchObject({ pagesRead: 1, detailsFetched: 1 });
     expect(world.sandbox.requests.at(-2)?.path).toBe(`/orders/${oldest.providerOrderId}`);
-    expect(world.get(oldest.id).nextCheckAt?.getTime()).toBe(T0 + 2_000 + 4_000);
+    expect((await world.get(oldest.id)).nextCheckAt?.getTime()).toBe(T0 + 2_000 + 4_000);
     expect(early).toMatchObject({ pagesRead: 1, detailsFetched: 0 });
   });
 
@@ -170,7 +170,7 @@ describe('delivery sweep', () => {
     world.db.$client.prepare('update orders set provider_order_id = 424242 where id = ?').run(lost.id);
 
     for (let i = 0; i < 30 && world.notFound.length === 0; i++) await world.advanceAndRun(SWEEP_MS);
-    const reported = world.get(lost.id);
+    const reported = (await world.get(lost.id));
 
     expect(world.notFound).toEqual([{ orderId: lost.id, misses: 3 }]);
     expect(reported).toMatchObject({ state: 'in_progress', leaseOwner: null });
@@ -186,8 +186,8 @@ describe('delivery sweep', () => {
     const result = await world.advanceAndRun(5_000);
 
     expect(result).toMatchObject({ errors: 1 });
-    expect(world.get(good.id).state).toBe('completed');
-    expect(world.get(broken.id)).toMatchObject({ state: 'in_progress', checkCount: 1, leaseOwner: null });
+    expect((await world.get(good.id)).state).toBe('completed');
+    expect((await world.get(broken.id))).toMatchObject({ state: 'in_progress', checkCount: 1, leaseOwner: null });
   });
 
   it('ends the sweep at a rate limit and sends nothing more before the wait is over', async () => {
@@ -200,7 +200,7 @@ describe('delivery sweep', () => {
 
     expect(result).toMatchObject({ changed: 0, errors: 0, nextAt: T0 + 5_000 + 30_000 });
     expect(world.sandbox.requests.length - before).toBe(1);
-    expect(world.get(order.id)).toMatchObject({ state: 'in_progress', leaseOwner: null });
+    expect((await world.get(order.id))).toMatchObject({ state: 'in_progress', leaseOwner: null });
   });
 
   it('reports an order still open after the stale limit once, and keeps watching it', async () => {
@@ -208,11 +208,11 @@ describe('delivery sweep', () => {
     const order = await world.placed(SANDBOX_PRODUCTS.noFields);
 
     await world.runFor(30 * MINUTE - SWEEP_MS, SWEEP_MS);
-    expect(world.get(order.id).staleReportedAt).toBeNull();
+    expect((await world.get(order.id)).staleReportedAt).toBeNull();
     await world.runFor(10 * MINUTE, SWEEP_MS);
 
-    expect(world.get(order.id).staleReportedAt?.getTime()).toBe(T0 + 30 * MINUTE);
-    expect(world.get(order.id)).toMatchObject({ state: 'in_progress', leaseOwner: null });
+    expect((await world.get(order.id)).staleReportedAt?.getTime()).toBe(T0 + 30 * MINUTE);
+    expect((await world.get(order.id))).toMatchObject({ state: 'in_progress', leaseOwner: null });
     expect(world.kinds(order.id)).toEqual(['stale']);
   });
 
@@ -225,7 +225,7 @@ describe('delivery sweep', () => {
     await world.runFor(3 * MINUTE, SWEEP_MS);
 
     const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(world.get(order.id)).toMatchObject({ state: 'in_progress', providerStatus: 'PROCESSING' });
+    expect((await world.get(order.id))).toMatchObject({ state: 'in_progress', providerStatus: 'PROCESSING' });
     expect(logged.filter((l) => l['msg'] === 'order state changed')).toEqual([]);
     expect(logged.filter((l) => l['msg'] === 'provider status changed')).toMatchObject([{ orderId: order.id, state: 'in_progress', to: 'PROCESSING' }]);
   });

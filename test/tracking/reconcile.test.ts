@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/clock.js';
 import { closeDb, openDb } from '../../src/db/open.js';
@@ -6,7 +7,7 @@ import { orders } from '../../src/db/schema.js';
 import { DEFAULT_OFFSET_MARGIN_MS } from '../../src/tracking/flight-proof.js';
 import { createDeliveryPoller } from '../../src/tracking/poller.js';
 import { silentLogger } from '../../src/logger.js';
-import { createOrderRepo, createSqliteOrderStore } from '../../src/orders/order-repo.js';
+import { createOrderStore } from '../../src/db/order-store.js';
 import { createSandbox, SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { createOrderPlacer, placingOrder } from '../support/order-fixtures.js';
@@ -29,7 +30,7 @@ describe('reconciliation of unknown outcomes against the sandbox', () => {
 
     const [remote] = world.sandbox.controls.orders();
     expect(run).toMatchObject({ reconciled: 1, errors: 0 });
-    expect(world.get(result.order.id)).toMatchObject({
+    expect((await world.get(result.order.id))).toMatchObject({
       state: 'completed',
       providerOrderId: remote?.orderId,
       providerReference: remote?.orderReference,
@@ -64,14 +65,14 @@ describe('reconciliation of unknown outcomes against the sandbox', () => {
 
     const [remote] = world.sandbox.controls.orders();
     expect(remote?.items.map((item) => item.productId)).toEqual([play.id, apple.id]);
-    expect(world.get(result.order.id)).toMatchObject({ state: 'completed', providerOrderId: remote?.orderId });
+    expect((await world.get(result.order.id))).toMatchObject({ state: 'completed', providerOrderId: remote?.orderId });
     expect(world.posts()).toBe(1);
   });
 
   it('does not adopt a candidate that has only some of the lines of a cart', async () => {
     const world = await pollerWorld();
     await world.provider.placeOrder({ products: [{ productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1 }] });
-    const order = unknownOrder(world, {
+    const order = await unknownOrder(world, {
       confirmKey: 'half-cart',
       lines: [
         { product: { id: SANDBOX_PRODUCTS.noFields, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 }, quantity: 1, fields: [] },
@@ -81,7 +82,7 @@ describe('reconciliation of unknown outcomes against the sandbox', () => {
 
     await world.advanceAndRun(30_000);
 
-    expect(world.get(order.id)).toMatchObject({ state: 'unknown', providerOrderId: null, checkCount: 1 });
+    expect((await world.get(order.id))).toMatchObject({ state: 'unknown', providerOrderId: null, checkCount: 1 });
   });
 
   it('follows an adopted order that is still in progress until it completes, announcing each event once', async () => {
@@ -90,12 +91,12 @@ describe('reconciliation of unknown outcomes against the sandbox', () => {
     const result = await world.place(SANDBOX_PRODUCTS.noFields);
 
     await world.advanceAndRun(30_000);
-    const adopted = world.get(result.order.id);
+    const adopted = (await world.get(result.order.id));
     await world.runFor(5 * MINUTE, 5_000);
 
     expect(adopted).toMatchObject({ state: 'in_progress', providerStatus: 'PREPARING', checkCount: 0 });
     expect(adopted.nextCheckAt?.getTime()).toBe(T0 + 32_000);
-    expect(world.get(result.order.id).state).toBe('completed');
+    expect((await world.get(result.order.id)).state).toBe('completed');
     expect(world.kinds(result.order.id)).toEqual(['adopted', 'delivered']);
     expect(world.posts()).toBe(1);
   });
@@ -103,28 +104,28 @@ describe('reconciliation of unknown outcomes against the sandbox', () => {
   it('keeps an order that matches nothing unknown through the grace period, then marks it not placed once', async () => {
     const world = await pollerWorld();
     await world.placed(SANDBOX_PRODUCTS.alwaysFails); // history that is not this order
-    const order = unknownOrder(world, { confirmKey: 'lost', ...GOOGLE_PLAY });
+    const order = await unknownOrder(world, { confirmKey: 'lost', ...GOOGLE_PLAY });
 
     await world.runFor(10 * MINUTE, 30_000);
-    const during = world.get(order.id);
+    const during = (await world.get(order.id));
     await world.runFor(10 * MINUTE, 30_000);
 
     expect(during).toMatchObject({ state: 'unknown', checkCount: 7 });
-    expect(world.get(order.id)).toMatchObject({ state: 'not_placed', checkCount: 8, nextCheckAt: null });
-    expect(world.get(order.id).finishedAt?.getTime()).toBe(T0 + 10.5 * MINUTE);
+    expect((await world.get(order.id))).toMatchObject({ state: 'not_placed', checkCount: 8, nextCheckAt: null });
+    expect((await world.get(order.id)).finishedAt?.getTime()).toBe(T0 + 10.5 * MINUTE);
     expect(world.kinds(order.id)).toEqual(['not_placed']);
   });
 
   it('needs five checks before calling an order not placed, even when ten minutes have long passed', async () => {
     const world = await pollerWorld();
-    const order = unknownOrder(world, { confirmKey: 'lost', ...GOOGLE_PLAY });
+    const order = await unknownOrder(world, { confirmKey: 'lost', ...GOOGLE_PLAY });
 
     await world.advanceAndRun(20 * MINUTE);
-    const afterOne = world.get(order.id);
+    const afterOne = (await world.get(order.id));
     await world.runFor(10 * MINUTE, 30_000);
 
     expect(afterOne).toMatchObject({ state: 'unknown', checkCount: 1 });
-    expect(world.get(order.id)).toMatchObject({ state: 'not_placed', checkCount: 5 });
+    expect((await world.get(order.id))).toMatchObject({ state: 'not_placed', checkCount: 5 });
   });
 
   /** Two provider orders that look the same, and a local unknown outcome that could be either. */
@@ -133,7 +134,7 @@ describe('reconciliation of unknown outcomes against the sandbox', () => {
     const body = { products: [{ productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1 }] };
     const first = await world.provider.placeOrder(body);
     const second = await world.provider.placeOrder(body);
-    const order = unknownOrder(world, { confirmKey: 'twice', ...GOOGLE_PLAY });
+    const order = await unknownOrder(world, { confirmKey: 'twice', ...GOOGLE_PLAY });
     return { world, first, second, order };
   }
 
@@ -143,7 +144,7 @@ describe('reconciliation of unknown outcomes against the sandbox', () => {
     const run = await world.advanceAndRun(30_000);
 
     expect(run).toMatchObject({ reconciled: 1 });
-    expect(world.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, nextCheckAt: null });
+    expect((await world.get(order.id))).toMatchObject({ state: 'needs_review', providerOrderId: null, nextCheckAt: null });
     expect(world.kinds(order.id)).toEqual(['needs_review']);
     const detail = world.db.$client
       .prepare("select detail from audit_log where order_id = ? and action = 'order.needs_review'")
@@ -157,7 +158,7 @@ describe('reconciliation of unknown outcomes against the sandbox', () => {
 
     await world.advanceAndRun(30_000);
 
-    const recorded = world.get(order.id).reviewCandidates ?? [];
+    const recorded = (await world.get(order.id)).reviewCandidates ?? [];
     expect(recorded.map((c) => c.orderId).sort((a, b) => a - b)).toEqual([first.orderId, second.orderId].sort((a, b) => a - b));
     for (const placed of [first, second]) {
       expect(recorded.find((c) => c.orderId === placed.orderId)).toEqual({
@@ -174,13 +175,13 @@ describe('reconciliation of unknown outcomes against the sandbox', () => {
     const world = await pollerWorld();
     const placed = await world.placed(SANDBOX_PRODUCTS.noFields);
     await world.advanceAndRun(5_000);
-    const order = unknownOrder(world, { confirmKey: 'other', ...GOOGLE_PLAY });
+    const order = await unknownOrder(world, { confirmKey: 'other', ...GOOGLE_PLAY });
     const details = world.detailCalls();
 
     await world.runFor(15 * MINUTE, 30_000);
 
-    expect(world.get(placed.id).state).toBe('completed');
-    expect(world.get(order.id)).toMatchObject({ state: 'not_placed', providerOrderId: null });
+    expect((await world.get(placed.id)).state).toBe('completed');
+    expect((await world.get(order.id))).toMatchObject({ state: 'not_placed', providerOrderId: null });
     expect(world.detailCalls()).toBe(details);
   });
 
@@ -189,24 +190,24 @@ describe('reconciliation of unknown outcomes against the sandbox', () => {
     await world.provider.placeOrder({
       products: [{ productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1 }],
     });
-    const order = unknownOrder(world, { confirmKey: 'other-product', ...GOOGLE_PLAY, productId: 110, regionPropertyId: 5013 });
+    const order = await unknownOrder(world, { confirmKey: 'other-product', ...GOOGLE_PLAY, productId: 110, regionPropertyId: 5013 });
 
     await world.advanceAndRun(30_000);
 
-    expect(world.get(order.id)).toMatchObject({ state: 'unknown', providerOrderId: null, checkCount: 1 });
+    expect((await world.get(order.id))).toMatchObject({ state: 'unknown', providerOrderId: null, checkCount: 1 });
     expect(world.detailCalls()).toBe(1);
   });
 
   it('leaves an order unknown, and tries again, when the provider cannot be read', async () => {
     const world = await pollerWorld();
-    const order = unknownOrder(world, { confirmKey: 'lost', ...GOOGLE_PLAY });
+    const order = await unknownOrder(world, { confirmKey: 'lost', ...GOOGLE_PLAY });
     world.sandbox.controls.setServerErrorRate(1);
 
     const run = await world.advanceAndRun(30_000);
 
     expect(run).toMatchObject({ errors: 1, reconciled: 0 });
-    expect(world.get(order.id)).toMatchObject({ state: 'unknown', checkCount: 1, leaseOwner: null });
-    expect(world.get(order.id).nextCheckAt?.getTime()).toBe(T0 + 35_000);
+    expect((await world.get(order.id))).toMatchObject({ state: 'unknown', checkCount: 1, leaseOwner: null });
+    expect((await world.get(order.id)).nextCheckAt?.getTime()).toBe(T0 + 35_000);
   });
 });
 
@@ -223,7 +224,7 @@ describe('adoption needs proof, and "not placed" needs no candidate at all', () 
 
     await world.advanceAndRun(30_000);
 
-    expect(world.get(failed.order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [{ orderId: panel.orderId }] });
+    expect((await world.get(failed.order.id))).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [{ orderId: panel.orderId }] });
     expect(world.kinds(failed.order.id)).toEqual(['needs_review']);
   });
 
@@ -235,7 +236,7 @@ describe('adoption needs proof, and "not placed" needs no candidate at all', () 
     await world.advanceAndRun(30_000);
 
     const [remote] = world.sandbox.controls.orders();
-    expect(world.get(result.order.id).adoptionProof).toEqual({
+    expect((await world.get(result.order.id)).adoptionProof).toEqual({
       providerOrderId: remote?.orderId,
       providerCreatedAt: new Date(T0).toISOString(),
       flightFrom: T0,
@@ -259,19 +260,19 @@ describe('adoption needs proof, and "not placed" needs no candidate at all', () 
 
     await world.runFor(20 * MINUTE, 30_000);
 
-    expect(world.get(result.order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [{ orderId: 9001 }] });
+    expect((await world.get(result.order.id))).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [{ orderId: 9001 }] });
     const why = world.db.$client.prepare("select detail from audit_log where order_id = ? and action = 'order.needs_review'").get(result.order.id);
     expect(why).toEqual({ detail: encodeAuditFacts({ note: `candidate 9001 (held by local order ${old.id})` }) });
   });
 
   it('never calls not placed an order whose POST the provider answered as accepted, even when the history shows nothing', async () => {
     const world = await pollerWorld();
-    const order = unknownOrder(world, { confirmKey: 'accepted', ...GOOGLE_PLAY });
+    const order = await unknownOrder(world, { confirmKey: 'accepted', ...GOOGLE_PLAY });
     world.db.update(orders).set({ acceptedOrderId: 4711, acceptedReference: 'A4711', acceptedAmount: 1_250_000 }).where(eq(orders.id, order.id)).run();
 
     await world.runFor(20 * MINUTE, 30_000);
 
-    expect(world.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null });
+    expect((await world.get(order.id))).toMatchObject({ state: 'needs_review', providerOrderId: null });
     expect(world.kinds(order.id)).toEqual(['needs_review']);
   });
 
@@ -290,20 +291,20 @@ describe('adoption needs proof, and "not placed" needs no candidate at all', () 
     onCleanup(() => server.close());
     const db = openDb(':memory:');
     onCleanup(() => closeDb(db));
-    const repo = createOrderRepo({ db, clock });
+    const repo = createOrderStore({ database: databaseOf(db), clock });
     const poller = createDeliveryPoller({ ...sqlitePollerStores(db, clock), provider: clientOn(server.baseUrl, 'key', clock), clock, random: () => 0.5, logger: silentLogger, owner: 'p', staleMs: 60 * MINUTE });
-    const order = unknownOrder({ repo, clock }, { confirmKey: 'no-debit', ...GOOGLE_PLAY });
+    const order = await unknownOrder({ repo, clock }, { confirmKey: 'no-debit', ...GOOGLE_PLAY });
 
     clock.advance(30_000);
     await poller.runOnce();
-    const first = repo.get(order.id);
+    const first = await repo.get(order.id);
     for (let step = 0; step < 30; step++) {
       clock.advance(30_000);
       await poller.runOnce();
     }
 
     expect(first).toMatchObject({ state: 'unknown', checkCount: 1 });
-    expect(repo.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [{ orderId: 790 }] });
+    expect(await repo.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [{ orderId: 790 }] });
   });
 });
 
@@ -320,9 +321,9 @@ describe('reconciliation when the provider charged or stamped the order differen
     const db = openDb(':memory:');
     onCleanup(() => closeDb(db));
     const provider = clientOn(sandbox.baseUrl, sandbox.apiKey, clock);
-    const repo = createOrderRepo({ db, clock });
+    const repo = createOrderStore({ database: databaseOf(db), clock });
     const poller = createDeliveryPoller({ ...sqlitePollerStores(db, clock), provider, clock, random: () => 0.5, logger: silentLogger, owner: 'p', staleMs: 60 * MINUTE });
-    const service = createOrderService({ orders: createSqliteOrderStore({ db, clock }), provider, clock, logger: silentLogger, sandbox: true });
+    const service = createOrderService({ orders: createOrderStore({ database: databaseOf(db), clock }), provider, clock, logger: silentLogger, sandbox: true });
     const place = createOrderPlacer({ provider, service });
     const runFor = async (totalMs: number, stepMs: number) => {
       for (let spent = 0; spent < totalMs; spent += stepMs) {
@@ -337,11 +338,11 @@ describe('reconciliation when the provider charged or stamped the order differen
     const world = await pollerWorld();
     const charged = await world.provider.placeOrder(ONE_CARD);
     // Quoted before a repricing: the summary said 1,200,000, the provider took 1,250,000.
-    const order = unknownOrder(world, { confirmKey: 'repriced', ...GOOGLE_PLAY, unitPrice: 1_200_000 });
+    const order = await unknownOrder(world, { confirmKey: 'repriced', ...GOOGLE_PLAY, unitPrice: 1_200_000 });
 
     await world.advanceAndRun(30_000);
 
-    expect(world.get(order.id)).toMatchObject({ state: 'completed', providerOrderId: charged.orderId, totalAmount: 1_250_000 });
+    expect((await world.get(order.id))).toMatchObject({ state: 'completed', providerOrderId: charged.orderId, totalAmount: 1_250_000 });
     expect(world.kinds(order.id)).toEqual(['adopted', 'delivered']);
     const adopted = world.db.$client
       .prepare("select detail, amount from audit_log where order_id = ? and action = 'order.adopted'")
@@ -356,12 +357,12 @@ describe('reconciliation when the provider charged or stamped the order differen
     const world = await skewedWorld(-5 * MINUTE);
     expect((await world.place(SANDBOX_PRODUCTS.noFields, 1, 11)).kind).toBe('placed');
     const placed = await world.provider.placeOrder(ONE_CARD);
-    const order = unknownOrder(world, { confirmKey: 'behind', ...GOOGLE_PLAY });
+    const order = await unknownOrder(world, { confirmKey: 'behind', ...GOOGLE_PLAY });
 
     world.clock.advance(30_000);
     await world.poller.runOnce();
 
-    expect(world.repo.get(order.id)).toMatchObject({
+    expect(await world.repo.get(order.id)).toMatchObject({
       state: 'completed',
       providerOrderId: placed.orderId,
       adoptionProof: { providerOrderId: placed.orderId, providerCreatedAt: iso(T0 - 5 * MINUTE), flightFrom: T0, flightTo: T0 + 1_500, marginMs: 0, measured: true, debitAmount: 1_250_000 },
@@ -371,22 +372,22 @@ describe('reconciliation when the provider charged or stamped the order differen
   it('hands an order to an administrator at once when its provider clock runs five minutes behind and nothing has measured that', async () => {
     const world = await skewedWorld(-5 * MINUTE);
     const placed = await world.provider.placeOrder(ONE_CARD);
-    const order = unknownOrder(world, { confirmKey: 'behind', ...GOOGLE_PLAY });
+    const order = await unknownOrder(world, { confirmKey: 'behind', ...GOOGLE_PLAY });
 
     world.clock.advance(30_000);
     await world.poller.runOnce();
 
-    expect(world.repo.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [{ orderId: placed.orderId }] });
+    expect(await world.repo.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [{ orderId: placed.orderId }] });
   });
 
   it('hands an order to an administrator, never calling it not placed, when the provider clock runs half an hour behind', async () => {
     const world = await skewedWorld(-30 * MINUTE);
     const placed = await world.provider.placeOrder(ONE_CARD);
-    const order = unknownOrder(world, { confirmKey: 'far-behind', ...GOOGLE_PLAY });
+    const order = await unknownOrder(world, { confirmKey: 'far-behind', ...GOOGLE_PLAY });
 
     await world.runFor(20 * MINUTE, 30_000);
 
-    expect(world.repo.get(order.id)).toMatchObject({
+    expect(await world.repo.get(order.id)).toMatchObject({
       state: 'needs_review',
       providerOrderId: null,
       reviewCandidates: [
@@ -400,11 +401,11 @@ describe('reconciliation when the provider charged or stamped the order differen
   it('rules out an order of another product by its detail and calls the order not placed after the grace period', async () => {
     const world = await pollerWorld();
     await world.provider.placeOrder(ONE_CARD);
-    const order = unknownOrder(world, { confirmKey: 'other-card', ...GOOGLE_PLAY, productId: 110, regionPropertyId: 5013 });
+    const order = await unknownOrder(world, { confirmKey: 'other-card', ...GOOGLE_PLAY, productId: 110, regionPropertyId: 5013 });
 
     await world.runFor(15 * MINUTE, 30_000);
 
-    expect(world.get(order.id)).toMatchObject({ state: 'not_placed', providerOrderId: null });
+    expect((await world.get(order.id))).toMatchObject({ state: 'not_placed', providerOrderId: null });
     expect(world.kinds(order.id)).toEqual(['not_placed']);
   });
 });
@@ -439,8 +440,8 @@ describe('two open outcomes of the same card', () => {
     await world.advanceAndRun(30_000);
 
     expect(world.sandbox.controls.orders()).toHaveLength(1);
-    expect(world.get(b.order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null });
-    expect(world.get(a.order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null });
+    expect((await world.get(b.order.id))).toMatchObject({ state: 'needs_review', providerOrderId: null });
+    expect((await world.get(a.order.id))).toMatchObject({ state: 'needs_review', providerOrderId: null });
     expect(world.kinds(b.order.id)).toEqual(['needs_review']);
     expect(world.kinds(a.order.id)).toEqual(['needs_review']);
   });
@@ -448,8 +449,8 @@ describe('two open outcomes of the same card', () => {
   it('waits while another order of the same card is being sent, then adopts its own once that one is settled', async () => {
     const world = await pollerWorld();
     const placed = await world.provider.placeOrder({ products: [{ productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1 }] });
-    const order = unknownOrder(world, { confirmKey: 'mine', ...GOOGLE_PLAY });
-    const other = placingOrder(world.repo, {
+    const order = await unknownOrder(world, { confirmKey: 'mine', ...GOOGLE_PLAY });
+    const other = await placingOrder(world.repo, {
       confirmKey: 'sending',
       userId: 12,
       chatId: 12,
@@ -458,25 +459,25 @@ describe('two open outcomes of the same card', () => {
     });
 
     await world.advanceAndRun(30_000);
-    const whileSending = world.get(order.id);
-    world.repo.transition({ id: other.id, from: 'placing', to: 'rejected', audit: { actorId: 12, action: 'order.rejected', facts: { note: 'test' } } });
+    const whileSending = (await world.get(order.id));
+    await world.repo.transition({ id: other.id, from: 'placing', to: 'rejected', audit: { actorId: 12, action: 'order.rejected', facts: { note: 'test' } } });
     await world.advanceAndRun(30_000);
 
     expect(whileSending).toMatchObject({ state: 'unknown', providerOrderId: null, checkCount: 1 });
-    expect(world.get(order.id)).toMatchObject({ state: 'completed', providerOrderId: placed.orderId });
+    expect((await world.get(order.id))).toMatchObject({ state: 'completed', providerOrderId: placed.orderId });
   });
 
   it('adopts its own order although an open order of the same card was sent hours earlier', async () => {
     const world = await pollerWorld();
-    const earlier = unknownOrder(world, { confirmKey: 'earlier', ...GOOGLE_PLAY, userId: 12 });
+    const earlier = await unknownOrder(world, { confirmKey: 'earlier', ...GOOGLE_PLAY, userId: 12 });
     world.clock.advance(3 * 60 * MINUTE);
     const placed = await world.provider.placeOrder({ products: [{ productId: SANDBOX_PRODUCTS.noFields, regionPropertyId: 5001, quantity: 1 }] });
-    const order = unknownOrder(world, { confirmKey: 'later', ...GOOGLE_PLAY });
+    const order = await unknownOrder(world, { confirmKey: 'later', ...GOOGLE_PLAY });
 
     await world.advanceAndRun(30_000);
 
-    expect(world.get(order.id)).toMatchObject({ state: 'completed', providerOrderId: placed.orderId });
-    expect(world.get(earlier.id)).toMatchObject({ state: 'unknown', providerOrderId: null });
+    expect((await world.get(order.id))).toMatchObject({ state: 'completed', providerOrderId: placed.orderId });
+    expect((await world.get(earlier.id))).toMatchObject({ state: 'unknown', providerOrderId: null });
   });
 });
 
@@ -498,7 +499,7 @@ describe('reconciliation against a provider with thinner answers', () => {
     const db = openDb(':memory:');
     onCleanup(() => closeDb(db));
     const provider = clientOn(server.baseUrl, 'key', clock);
-    const repo = createOrderRepo({ db, clock });
+    const repo = createOrderStore({ database: databaseOf(db), clock });
     const poller = createDeliveryPoller({ ...sqlitePollerStores(db, clock), provider, clock, random: () => 0.5, logger: silentLogger, owner: 'p', staleMs: 60 * MINUTE });
     return { server, clock, db, repo, poller };
   }
@@ -512,12 +513,12 @@ describe('reconciliation against a provider with thinner answers', () => {
       if (request.path === '/orders/777') return { body: envelope(detail(777)) };
       return { status: 404, body: { status: 'error', code: 404, message: 'x', data: null } };
     });
-    const order = unknownOrder(world, { confirmKey: 'debit', ...GOOGLE_PLAY });
+    const order = await unknownOrder(world, { confirmKey: 'debit', ...GOOGLE_PLAY });
 
     world.clock.advance(30_000);
     await world.poller.runOnce();
 
-    expect(world.repo.get(order.id)).toMatchObject({ state: 'in_progress', providerOrderId: 777, providerReference: 'A777' });
+    expect(await world.repo.get(order.id)).toMatchObject({ state: 'in_progress', providerOrderId: 777, providerReference: 'A777' });
   });
 
   it('hands a matching order without a creation time to an administrator: nothing proves it was our POST', async () => {
@@ -527,12 +528,12 @@ describe('reconciliation against a provider with thinner answers', () => {
       if (request.path === '/orders/778') return { body: envelope({ ...detail(778), createdAt: null }) };
       return { status: 404, body: { status: 'error', code: 404, message: 'x', data: null } };
     });
-    const order = unknownOrder(world, { confirmKey: 'undated', ...GOOGLE_PLAY });
+    const order = await unknownOrder(world, { confirmKey: 'undated', ...GOOGLE_PLAY });
 
     world.clock.advance(30_000);
     await world.poller.runOnce();
 
-    expect(world.repo.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [{ orderId: 778 }] });
+    expect(await world.repo.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [{ orderId: 778 }] });
   });
 
   it('never calls an order not placed when the history pages do not reach back to it', async () => {
@@ -552,14 +553,14 @@ describe('reconciliation against a provider with thinner answers', () => {
         world.db.insert(orders).values(orderValues({ key: `busy-${entry.orderId}`, state: 'completed', at: T0, providerOrderId: entry.orderId })).run();
       }
     }
-    const order = unknownOrder(world, { confirmKey: 'buried', ...GOOGLE_PLAY });
+    const order = await unknownOrder(world, { confirmKey: 'buried', ...GOOGLE_PLAY });
 
     for (let step = 0; step < 30; step++) {
       world.clock.advance(30_000);
       await world.poller.runOnce();
     }
 
-    expect(world.repo.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [] });
+    expect(await world.repo.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [] });
     const actions = world.db.$client.prepare('select kind from notifications where order_id = ?').all(order.id);
     expect(actions).toEqual([{ kind: 'needs_review' }]);
   });
@@ -575,12 +576,12 @@ describe('reconciliation against a provider with thinner answers', () => {
       if (request.path === '/orders/781') return { body: envelope({ ...detail(781), createdAt: wallClock }) };
       return { status: 404, body: { status: 'error', code: 404, message: 'x', data: null } };
     });
-    const order = unknownOrder(world, { confirmKey: 'zoneless', ...GOOGLE_PLAY });
+    const order = await unknownOrder(world, { confirmKey: 'zoneless', ...GOOGLE_PLAY });
 
     world.clock.advance(30_000);
     await world.poller.runOnce();
 
-    expect(world.repo.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [{ orderId: 781 }] });
+    expect(await world.repo.get(order.id)).toMatchObject({ state: 'needs_review', providerOrderId: null, reviewCandidates: [{ orderId: 781 }] });
   });
 
   it('never calls an order not placed while a wallet debit names an order the provider cannot show', async () => {
@@ -591,14 +592,14 @@ describe('reconciliation against a provider with thinner answers', () => {
       }
       return { status: 404, body: { status: 'error', code: 404, message: 'x', data: null } };
     });
-    const order = unknownOrder(world, { confirmKey: 'debit-only', ...GOOGLE_PLAY });
+    const order = await unknownOrder(world, { confirmKey: 'debit-only', ...GOOGLE_PLAY });
 
     for (let step = 0; step < 30; step++) {
       world.clock.advance(30_000);
       await world.poller.runOnce();
     }
 
-    expect(world.repo.get(order.id)).toMatchObject({
+    expect(await world.repo.get(order.id)).toMatchObject({
       state: 'needs_review',
       providerOrderId: null,
       reviewCandidates: [{ orderId: 779, reference: null, status: null, amount: 1_300_000, createdAt: iso(T0 + 1_000) }],
@@ -618,14 +619,14 @@ describe('reconciliation against a provider with thinner answers', () => {
     for (const entry of ours) {
       world.db.insert(orders).values(orderValues({ key: `ours-${entry.orderId}`, state: 'completed', at: T0, providerOrderId: entry.orderId })).run();
     }
-    const order = unknownOrder(world, { confirmKey: 'undated', ...GOOGLE_PLAY });
+    const order = await unknownOrder(world, { confirmKey: 'undated', ...GOOGLE_PLAY });
 
     for (let step = 0; step < 30; step++) {
       world.clock.advance(30_000);
       await world.poller.runOnce();
     }
 
-    expect(world.repo.get(order.id)).toMatchObject({
+    expect(await world.repo.get(order.id)).toMatchObject({
       state: 'needs_review',
       reviewCandidates: [{ orderId: 950, reference: 'A950', status: 'COMPLETED', amount: 1_300_000, createdAt: 'sometime' }],
     });
@@ -641,7 +642,7 @@ describe('reconciliation against a provider with thinner answers', () => {
       // Orders of somebody else's product: each one is ruled out by its detail.
       return { body: envelope({ ...detail(id), items: [{ ...detail(id).items[0], productId: 999 }] }) };
     });
-    const order = unknownOrder(world, { confirmKey: 'crowded', ...GOOGLE_PLAY });
+    const order = await unknownOrder(world, { confirmKey: 'crowded', ...GOOGLE_PLAY });
 
     world.clock.advance(30_000);
     await world.poller.runOnce();
@@ -649,6 +650,6 @@ describe('reconciliation against a provider with thinner answers', () => {
     const details = world.server.requests.filter((r) => r.path.startsWith('/orders/')).map((r) => r.path);
     // 1, 2, 3, 4, 5 and 6 minutes away.
     expect(details).toEqual(['/orders/805', '/orders/804', '/orders/806', '/orders/803', '/orders/807', '/orders/802']);
-    expect(world.repo.get(order.id)).toMatchObject({ state: 'unknown', checkCount: 1 });
+    expect(await world.repo.get(order.id)).toMatchObject({ state: 'unknown', checkCount: 1 });
   });
 });

@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { ApprovalAnnouncer } from '../../orders/approval-announcer.js';
 import type { ApprovalRow, ApprovalService, ApproveOutcome, Blocked } from '../../orders/approval-service.js';
-import { totalOf } from '../../orders/approval-repo.js';
+import { totalOf } from '../../db/approval-store.js';
 import { adminSummary, APPROVE_DATA, approvalLine, notPendingText, REJECT_DATA, type ApprovalTextContext } from '../../orders/approval-texts.js';
 import type { Logger } from '../../logger.js';
 import type { SpendingRuleBook } from '../../orders/spending-rules.js';

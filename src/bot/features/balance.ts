@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import type { OrderingPause } from '../../orders/ordering-pause.js';
+import type { OrderingPause } from '../../db/ordering-pause-store.js';
 import type { ProviderClient } from '../../provider/client.js';
 import type { BaseContext } from '../context.js';
 import { formatNumber } from '../../text/format.js';

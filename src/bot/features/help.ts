@@ -1,5 +1,5 @@
 import { Composer, InlineKeyboard } from 'grammy';
-import type { OrderingPause } from '../../orders/ordering-pause.js';
+import type { OrderingPause } from '../../db/ordering-pause-store.js';
 import { plain } from '../../text/formatted.js';
 import type { BaseContext } from '../context.js';
 import { readerView } from '../reader-view.js';

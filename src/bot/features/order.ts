@@ -3,7 +3,7 @@ import type { BotContext } from '../context.js';
 import { dropOrder, type OrderMenuOf } from '../conversations/order/drop-order.js';
 import type { OrderArgs } from '../conversations/order/order-types.js';
 import { mayOrder, orderersOnly } from '../middleware/roles.js';
-import type { OrderingPause } from '../../orders/ordering-pause.js';
+import type { OrderingPause } from '../../db/ordering-pause-store.js';
 import { pauseStatusText } from '../ordering-pause-text.js';
 import { readerView } from '../reader-view.js';
 

@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import type { OrderingPauseStore } from '../../orders/ordering-pause.js';
+import type { OrderingPauseStore } from '../../db/ordering-pause-store.js';
 import type { Logger } from '../../logger.js';
 import type { BaseContext } from '../context.js';
 import type { Translate } from '../../text/i18n.js';

@@ -7,7 +7,7 @@ import type { Logger } from '../../logger.js';
 import type { AuditTrail } from '../../db/audit-trail.js';
 import type { OrderLookup, OrderQueries } from '../../db/order-queries.js';
 import { parseOrderLookup } from '../../orders/order-lookup.js';
-import type { OrderRow } from '../../orders/order-repo.js';
+import type { OrderRow } from '../../db/order-row.js';
 import { localStateFor } from '../../domain/order-lifecycle.js';
 import type { ProviderClient } from '../../provider/client.js';
 import { ProviderNotFoundError } from '../../provider/errors.js';

@@ -2,7 +2,7 @@ import { InlineKeyboard } from 'grammy';
 import type { PageOf } from '../../db/paging.js';
 import { batchData } from '../../batches/batch-views.js';
 import type { OrderListEntry } from '../../db/order-list-entries.js';
-import type { OrderRow } from '../../orders/order-repo.js';
+import type { OrderRow } from '../../db/order-row.js';
 import { formatNumber } from '../../text/format.js';
 import { bold, joinLines } from '../../text/formatted.js';
 import type { Outgoing } from '../send.js';

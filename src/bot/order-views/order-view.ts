@@ -2,7 +2,7 @@ import { InlineKeyboard } from 'grammy';
 import type { OrderState } from '../../domain/order-states.js';
 import type { StaffRole } from '../../domain/staff-roles.js';
 import type { DescribePerson } from '../describe-person.js';
-import type { OrderRow } from '../../orders/order-repo.js';
+import type { OrderRow } from '../../db/order-store.js';
 import { isFinal, localStateFor, PROVIDER_STATE_MAP } from '../../domain/order-lifecycle.js';
 import type { OrderDetail } from '../../provider/schemas.js';
 import { formatGoods, formatId, formatNumber } from '../../text/format.js';

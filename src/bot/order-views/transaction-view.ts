@@ -1,5 +1,5 @@
 import { InlineKeyboard } from 'grammy';
-import type { OrderRow } from '../../orders/order-repo.js';
+import type { OrderRow } from '../../db/order-store.js';
 import type { Page, Transaction } from '../../provider/schemas.js';
 import { formatGoods, formatId, formatNumber } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { OwnerLocks } from '../owner-locks.js';
 
 /**
  * The owner lock: every instance on PostgreSQL holds an exclusive
@@ -38,4 +39,9 @@ export function ownerLockHeld(column: AnyColumn): SQL {
        and l.classid = (${column} >> 32)::oid and l.objid = (${column} & 4294967295)::oid
        -- Held by giftdesk's own role: another role that can connect could take a dead instance's key from pg_locks.
        and exists (select 1 from pg_stat_activity a where a.pid = l.pid and a.usesysid = (select oid from pg_roles where rolname = current_user)))`;
+}
+
+/** The owner locks as the stores are given them (see OwnerLocks), with this process's key when it holds one. */
+export function postgresOwnerLocks(key: number | null): OwnerLocks {
+  return { key, held: ownerLockHeld };
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createSqliteApprovalStore } from '../../../src/orders/approval-repo.js';
+import { createApprovalStore } from '../../../src/db/approval-store.js';
 import { createAuditQueries } from '../../../src/db/audit-queries.js';
 import { auditPageView, type AuditView } from '../../../src/bot/audit/audit-view.js';
 import { createStaffStore } from '../../../src/db/staff-store.js';
 import { databaseOf } from '../../../src/db/seam/database-of.js';
-import { createOrderingPause } from '../../../src/orders/ordering-pause.js';
+import { createOrderingPauseStore } from '../../../src/db/ordering-pause-store.js';
 import { LOW_BALANCE_THRESHOLD } from '../../../src/alerts/low-balance.js';
 import { digestHourSetting } from '../../../src/reports/daily-digest.js';
 import { SANDBOX_PRODUCTS } from '../../../src/sandbox/server.js';
@@ -39,9 +39,9 @@ async function recordedAudit() {
   const { db, clock } = world;
   const order = await world.placed(SANDBOX_PRODUCTS.noFields, 1, SARA);
   await world.advanceAndRun(5_000);
-  expect(world.get(order.id).state).toBe('completed');
+  expect((await world.get(order.id)).state).toBe('completed');
 
-  const approvals = createSqliteApprovalStore({ db, clock });
+  const approvals = createApprovalStore({ database: databaseOf(db), clock });
   const { approval } = await approvals.request(
     {
       confirmKey: 'c1',
@@ -63,10 +63,10 @@ async function recordedAudit() {
   await settings.write(digestHourSetting, 9, ADMIN);
   await settings.write(LOW_BALANCE_THRESHOLD, 10_000_000, ADMIN);
 
-  const pause = createOrderingPause({ db, clock });
-  pause.pause({ source: 'admin', reason: 'wallet audit', by: ADMIN });
+  const pause = createOrderingPauseStore({ database: databaseOf(db), clock });
+  await pause.pause({ source: 'admin', reason: 'wallet audit', by: ADMIN });
   clock.advance(MINUTE);
-  pause.resume(ADMIN);
+  await pause.resume(ADMIN);
 
   const staff = createStaffStore({ database: databaseOf(db), clock });
   await staff.add(SARA, 'staff', ADMIN);

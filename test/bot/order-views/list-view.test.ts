@@ -6,7 +6,7 @@ import type { TrackingView } from '../../../src/bot/order-views/order-view.js';
 import type { Outgoing } from '../../../src/bot/send.js';
 import type { PageOf } from '../../../src/db/paging.js';
 import type { OrderListEntry } from '../../../src/db/order-list-entries.js';
-import type { OrderRow } from '../../../src/orders/order-repo.js';
+import type { OrderRow } from '../../../src/db/order-row.js';
 import { createI18n, type Locale } from '../../../src/text/i18n.js';
 
 const i18n = createI18n('en');

@@ -13,7 +13,7 @@ import {
   transactionsPageData,
 } from '../../../src/bot/order-views/callback-data.js';
 import { orderButtonLabel, orderDetailView, type TrackingView } from '../../../src/bot/order-views/order-view.js';
-import type { OrderRow } from '../../../src/orders/order-repo.js';
+import type { OrderRow } from '../../../src/db/order-store.js';
 import type { OrderDetail } from '../../../src/provider/schemas.js';
 import type { Outgoing } from '../../../src/bot/send.js';
 

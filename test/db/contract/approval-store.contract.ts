@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { decodeAuditDetail } from '../../../src/db/audit-log.js';
-import type { ApprovalRequest, ApprovalStore } from '../../../src/orders/approval-repo.js';
-import type { ApprovalCards } from '../../../src/orders/approval-cards.js';
+import type { ApprovalRequest, ApprovalStore } from '../../../src/db/approval-store.js';
+import type { ApprovalCards } from '../../../src/db/approval-cards.js';
 import type { OrderLine } from '../../../src/orders/order-line.js';
 import type { ManualClock } from '../../support/manual-clock.js';
 

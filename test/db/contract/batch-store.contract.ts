@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BatchOrderPlan, BatchStore, NewBatch } from '../../../src/db/batch-store.js';
 import { batchConfirmKey } from '../../../src/domain/batches.js';
 import type { OrderLine } from '../../../src/orders/order-line.js';
-import type { OrderStore } from '../../../src/orders/order-repo.js';
+import type { OrderStore } from '../../../src/db/order-store.js';
 import { intentInput } from '../../support/order-fixtures.js';
 
 /** What every BatchStore does, whatever database keeps it: one small test file per dialect runs these cases. */

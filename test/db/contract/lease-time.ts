@@ -1,4 +1,6 @@
 import { expect } from 'vitest';
+import { isNotNull, sql, type AnyColumn } from 'drizzle-orm';
+import type { Database } from '../../../src/db/seam/database.js';
 
 /**
  * How a subject's leases keep time. On SQLite they follow the `now` (or
@@ -49,4 +51,25 @@ export async function expectLeaseFor<T>(leases: LeaseTime, now: number, leaseMs:
   expect(until).toBeGreaterThanOrEqual(before + leaseMs);
   expect(until).toBeLessThanOrEqual(after + leaseMs);
   return result;
+}
+
+/**
+ * The lease time of a store written once over the seam, read and moved
+ * through the seam: the caller's `now` on SQLite, the server's clock on
+ * PostgreSQL (the lease columns of orders and notifications).
+ */
+export function seamLeaseTime(database: Database): LeaseTime {
+  if (database.kind === 'sqlite') return callerLeaseTime;
+  const { orders, notifications } = database.tables;
+  return {
+    async serverNow() {
+      const [row] = await database.q.select({ ms: sql<number>`extract(epoch from clock_timestamp())::float8 * 1000`.mapWith(Number) }).from(sql`(select 1) as one`);
+      return row!.ms;
+    },
+    async pass(ms) {
+      const earlier = (column: AnyColumn) => sql`${column} - ${ms}::float8 * interval '1 millisecond'`;
+      await database.q.update(orders).set({ leaseExpiresAt: earlier(orders.leaseExpiresAt) }).where(isNotNull(orders.leaseExpiresAt));
+      await database.q.update(notifications).set({ leaseExpiresAt: earlier(notifications.leaseExpiresAt) }).where(isNotNull(notifications.leaseExpiresAt));
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { leasedOutbox, type LeasedOutbox, type NotificationStore } from '../../../src/delivery/notification-store.js';
+import { leasedOutbox, type LeasedOutbox, type NotificationStore } from '../../../src/db/notification-store.js';
 import { expectLeaseFor, type LeaseTime } from './lease-time.js';
 import { orderValues, type OrderTables } from './order-tables.js';
 

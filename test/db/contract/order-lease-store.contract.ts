@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OrderState } from '../../../src/domain/order-states.js';
-import { ProviderOrderTakenError, type ClaimedWrite, type OrderLeaseStore } from '../../../src/tracking/order-leases.js';
+import { ProviderOrderTakenError, type ClaimedWrite, type OrderLeaseStore } from '../../../src/db/order-lease-store.js';
 import { expectLeaseFor, type LeaseTime } from './lease-time.js';
 import { orderValues, type OrderTables, type OrderValues } from './order-tables.js';
 

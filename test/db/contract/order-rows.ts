@@ -1,7 +1,7 @@
 import type { BatchOrderPlan, BatchState } from '../../../src/db/batch-store.js';
 import type { orders } from '../../../src/db/schema.js';
 import type { OrderLine } from '../../../src/orders/order-line.js';
-import type { OrderRow } from '../../../src/orders/order-repo.js';
+import type { OrderRow } from '../../../src/db/order-row.js';
 import type { OrderQueries } from '../../../src/db/order-queries.js';
 import type { SpendingStore } from '../../../src/db/spending-store.js';
 

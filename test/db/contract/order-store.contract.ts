@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { OrderRow, OrderStore } from '../../../src/orders/order-repo.js';
+import type { OrderRow, OrderStore } from '../../../src/db/order-store.js';
 import { intentInput, type IntentOverrides } from '../../support/order-fixtures.js';
 
 /**

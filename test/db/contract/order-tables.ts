@@ -1,13 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../src/db/open.js';
 import type { PgDb } from '../../../src/db/postgres/open.js';
+import type { Database } from '../../../src/db/seam/database.js';
 import * as pg from '../../../src/db/postgres/schema.js';
 import { decodeAuditDetail } from '../../../src/db/audit-log.js';
 import { auditLog, notifications, orders } from '../../../src/db/schema.js';
 import { type NotificationKind } from '../../../src/domain/notification-kinds.js';
 import { type OrderState } from '../../../src/domain/order-states.js';
-import type { NotificationRow } from '../../../src/delivery/notification-store.js';
-import type { OrderRow } from '../../../src/orders/order-repo.js';
+import type { NotificationRow } from '../../../src/db/notification-store.js';
+import type { OrderRow } from '../../../src/db/order-store.js';
 
 export type OrderValues = typeof orders.$inferInsert;
 
@@ -108,5 +109,29 @@ export function postgresOrderTables(db: PgDb): OrderTables {
         amount: row.amount,
         facts: factsOf(row.detail),
       })),
+  };
+}
+
+/** The same rows through the storage seam, on either database. */
+export function seamOrderTables(database: Database): OrderTables {
+  const { q } = database;
+  const { orders: o, notifications: n, auditLog: a } = database.tables;
+  return {
+    async insertOrder(values) {
+      const [row] = await q.insert(o).values(values as typeof pg.orders.$inferInsert).returning({ id: o.id });
+      if (!row) throw new Error('no order inserted');
+      return row.id;
+    },
+    order: async (id) => (await q.select().from(o).where(eq(o.id, id)))[0],
+    setState: async (id, state) => void (await q.update(o).set({ state }).where(eq(o.id, id))),
+    async insertNotification(values) {
+      const [row] = await q.insert(n).values(notificationInsert(values)).returning({ id: n.id });
+      if (!row) throw new Error('no notification inserted');
+      return row.id;
+    },
+    notification: async (id) => (await q.select().from(n).where(eq(n.id, id)))[0],
+    notificationKinds: async () => (await q.select({ kind: n.kind }).from(n).orderBy(asc(n.id))).map((row) => row.kind),
+    audit: async () =>
+      (await q.select().from(a).orderBy(asc(a.id))).map((row) => ({ action: row.action, orderId: row.orderId, amount: row.amount, facts: factsOf(row.detail) })),
   };
 }

@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { OrderingPauseStore } from '../../../src/orders/ordering-pause.js';
-import { MAX_REASON_LENGTH } from '../../../src/orders/ordering-pause.js';
+import { MAX_REASON_LENGTH, type OrderingPauseStore } from '../../../src/db/ordering-pause-store.js';
 import type { ManualClock } from '../../support/manual-clock.js';
 import { encodeAuditFacts } from '../../../src/db/audit-log.js';
 

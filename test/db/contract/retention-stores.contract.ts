@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApprovalState } from '../../../src/domain/approvals.js';
 import type { OrderLine } from '../../../src/domain/order-line.js';
-import type { OrderRow } from '../../../src/orders/order-repo.js';
+import type { OrderRow } from '../../../src/db/order-store.js';
 import type { CodeMessageStore } from '../../../src/db/code-message-store.js';
 import type { RetentionStore } from '../../../src/db/retention-store.js';
 import { orderRow, type SeedOrder } from './order-rows.js';

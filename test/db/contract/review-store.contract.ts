@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { encodeAuditFacts } from '../../../src/db/audit-log.js';
 import type { ReviewCandidate } from '../../../src/domain/order-states.js';
-import type { IntentInput, OrderRow, OrderStore } from '../../../src/orders/order-repo.js';
-import type { ReviewStore } from '../../../src/orders/review.js';
+import type { IntentInput, OrderRow, OrderStore } from '../../../src/db/order-store.js';
+import type { ReviewStore } from '../../../src/db/review-store.js';
 import type { OrderDetail } from '../../../src/provider/schemas.js';
 import type { ManualClock } from '../../support/manual-clock.js';
 import { intentInput, type IntentOverrides } from '../../support/order-fixtures.js';

@@ -11,7 +11,7 @@ import type { Trouble } from '../../provider-trouble.js';
 import type { TypingWhileSlow } from '../../typing-while-slow.js';
 import type { Draft } from './draft.js';
 import type { PastOrder } from './past-order.js';
-import type { PauseSource } from '../../../orders/ordering-pause.js';
+import type { PauseSource } from '../../../db/ordering-pause-store.js';
 import type { OrderStepUp } from '../../../safeguards/step-up/order-step-up.js';
 import type { Presentation } from '../../../text/presentation.js';
 

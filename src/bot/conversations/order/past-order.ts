@@ -1,4 +1,4 @@
-import type { OrderRow } from '../../../orders/order-repo.js';
+import type { OrderRow } from '../../../db/order-store.js';
 import type { ProductDetail } from '../../../provider/schemas.js';
 import { newDraft, resumeIncomplete, type CartLine, type Draft } from './draft.js';
 

@@ -1,6 +1,6 @@
 import type { ApprovalAnnouncer } from '../../../orders/approval-announcer.js';
 import type { ApprovalService } from '../../../orders/approval-service.js';
-import { totalOf } from '../../../orders/approval-repo.js';
+import { totalOf } from '../../../db/approval-store.js';
 import type { PlaceInput } from '../../../orders/order-service.js';
 import type { VelocityGuard } from '../../../safeguards/velocity/velocity-guard.js';
 import { linesTotal } from '../../../orders/order-line.js';

@@ -9,7 +9,7 @@ import { canAddLine, cartLines, lineComplete } from './cart.js';
 import { chosenRegion, draftTotal, isComplete, maxQuantity, type CartLine, type Draft } from './draft.js';
 import { NO_CHANGES, hasChanges, type QuoteChanges } from './quote.js';
 import type { Notice, ViewContext } from './views.js';
-import type { PauseSource } from '../../../orders/ordering-pause.js';
+import type { PauseSource } from '../../../db/ordering-pause-store.js';
 import { showAmount, showDateTime } from '../../../text/presentation.js';
 
 export interface SummaryFacts {

@@ -9,7 +9,7 @@ import { systemClock, type Clock } from '../../../../src/clock.js';
 import { CONVERSATION_KEY_PREFIX } from '../../../../src/bot/conversations/order/idle-sweeper.js';
 import { closeDb, openDb } from '../../../../src/db/open.js';
 import { createLogger } from '../../../../src/logger.js';
-import type { OrderingPauseStore } from '../../../../src/orders/ordering-pause.js';
+import type { OrderingPauseStore } from '../../../../src/db/ordering-pause-store.js';
 import { createSandbox, type Sandbox } from '../../../../src/sandbox/server.js';
 import type { OrderTiming } from '../../../../src/sandbox/progression.js';
 import { ADMIN, STAFF } from '../../../e2e/harness.js';

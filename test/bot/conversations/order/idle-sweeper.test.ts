@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseOf } from '../../../../src/db/seam/database-of.js';
 import { CONVERSATION_KEY_PREFIX, createIdleOrderSweeper, EXPIRY_NOTICE_ATTEMPTS } from '../../../../src/bot/conversations/order/idle-sweeper.js';
 import type { Locale } from '../../../../src/text/i18n.js';
 import { closeDb, openDb, type Db } from '../../../../src/db/open.js';
 import { createSessionStore } from '../../../../src/db/session-store.js';
-import { databaseOf } from '../../../../src/db/seam/database-of.js';
-import { createOrderRepo } from '../../../../src/orders/order-repo.js';
+import { createOrderStore } from '../../../../src/db/order-store.js';
 import { silentLogger } from '../../../../src/logger.js';
 import { createManualClock } from '../../../support/manual-clock.js';
 import { intentInput } from '../../../support/order-fixtures.js';
@@ -74,11 +74,11 @@ describe('the idle order sweeper', () => {
     await storage.write(key(2002), active);
     clock.advance(IDLE_MS - 1_000);
     // Confirm pressed just before the deadline: the intent exists, the session is saved only after the POST.
-    const repo = createOrderRepo({ db, clock });
-    const intent = repo.openIntent(
+    const repo = createOrderStore({ database: databaseOf(db), clock });
+    const intent = await repo.openIntent(
       intentInput({ confirmKey: 'k', userId: 2002, chatId: 2002, fingerprint: 'f', productId: 101, productTitle: 'x', regionTitle: null, unitPrice: 1 }),
     );
-    repo.claimForPlacing(intent.order.id, 2002);
+    await repo.claimForPlacing(intent.order.id, 2002);
     clock.advance(2_000);
     await sweep();
     expect(told).toEqual([]);

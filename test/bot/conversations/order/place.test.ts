@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describePlaceResult, placeResultText } from '../../../../src/bot/conversations/order/place.js';
 import { placedRecap } from '../../../../src/bot/conversations/order/recap.js';
 import { createI18n } from '../../../../src/text/i18n.js';
-import type { OrderRow } from '../../../../src/orders/order-repo.js';
+import type { OrderRow } from '../../../../src/db/order-store.js';
 import type { OrderState } from '../../../../src/domain/order-states.js';
 
 const i18n = createI18n('en');

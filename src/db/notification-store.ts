@@ -1,14 +1,15 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/open.js';
-import { notifications, orders } from '../db/schema.js';
-import type { SyncDb } from '../db/sync-db.js';
-import type { OrderRow } from '../orders/order-repo.js';
-import { appendAudit, type AuditFacts } from '../db/audit-log.js';
+import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { AuditFacts } from './audit-log.js';
+import { appendAuditRow } from './audit-trail.js';
+import type { LeaseTime } from './lease-time.js';
+import type { OrderRow } from './order-writes.js';
+import type { Database, Query } from './seam/database.js';
+import type { Tables } from './seam/tables.js';
 
 /** Why a notification could not be delivered, for the audit's words; the Telegram error itself is kept as a note. */
 export type UndeliverableCause = 'order-missing' | 'removed' | 'viewer' | 'blocked' | 'telegram';
 
-export type NotificationRow = typeof notifications.$inferSelect;
+export type NotificationRow = Tables['notifications']['$inferSelect'];
 
 /** Who holds a claim, and for how long each claim or renewal holds. */
 export interface OutboxLease {
@@ -22,9 +23,12 @@ export interface OutboxLease {
  * no row goes to two senders; every later write is a compare-and-swap on
  * the lease owner (and the pending status), so a row whose lease ran out
  * and went to another sender is never written by the first one.
- * `now` is the caller's clock: it decides which rows are due and stamps
- * what is written. On SQLite (one instance) it also times the leases; on
- * PostgreSQL leases follow the server's clock, shared by every instance.
+ * `now` is the caller's clock: it decides which rows are due (the
+ * sender's own schedule) and stamps what is written. Leases keep the time
+ * of LeaseTime: on SQLite (one instance) that `now` too; on PostgreSQL the
+ * server's clock, shared by every instance whatever its own clock says. The
+ * final writes commit with their audit row in the money transaction, as
+ * every change of notifications does.
  */
 export interface NotificationStore {
   /** Claims up to `limit` due pending rows whose lease is free or expired, oldest first. */
@@ -70,99 +74,90 @@ export const undeliverableFacts = (reason: string, cause: UndeliverableCause): A
 /** Oldest due first, then id: RETURNING comes back in no promised order. */
 export const byDueTime = (a: NotificationRow, b: NotificationRow): number => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id;
 
-/** The SQLite store: synchronous statements behind promises; SQLite's single writer makes each claim one step. */
-export function createSqliteNotificationStore(deps: { db: Db }): NotificationStore {
-  const { db } = deps;
+export function createNotificationStore(deps: { database: Database; leases: LeaseTime }): NotificationStore {
+  const { database, leases } = deps;
+  const { q, tables } = database;
+  const { notifications, orders } = tables;
   const mine = (owner: string, id: number) => and(eq(notifications.id, id), eq(notifications.leaseOwner, owner), eq(notifications.status, 'pending'));
+  // Due by the caller's clock (the schedule), free by the lease's.
+  const claimable = (now: number) =>
+    and(
+      eq(notifications.status, 'pending'),
+      lte(notifications.nextAttemptAt, new Date(now)),
+      or(isNull(notifications.leaseOwner), lte(notifications.leaseExpiresAt, leases.now(now))),
+    );
   const released = { leaseOwner: null, leaseExpiresAt: null };
 
-  function audit(exec: SyncDb, id: number, action: string, facts: AuditFacts, now: number): void {
-    const row = exec
+  async function audit(tx: Query, id: number, action: string, facts: AuditFacts, now: number): Promise<void> {
+    const [row] = await tx
       .select({ orderId: notifications.orderId, amount: orders.totalAmount })
       .from(notifications)
       .innerJoin(orders, eq(orders.id, notifications.orderId))
-      .where(eq(notifications.id, id))
-      .get();
+      .where(eq(notifications.id, id));
     if (!row) return;
-    appendAudit(exec, new Date(now), { actorId: null, action, orderId: row.orderId, amount: row.amount, facts });
+    await appendAuditRow(tx, tables, new Date(now), { actorId: null, action, orderId: row.orderId, amount: row.amount, facts });
   }
 
-  /** Ends the row's claim with a final status and its audit row, in one immediate transaction. */
-  function finish(owner: string, id: number, now: number, set: Partial<typeof notifications.$inferInsert>, action: string, facts: AuditFacts): boolean {
-    return db.transaction(
-      (tx) => {
-        const result = tx
-          .update(notifications)
-          .set({ ...set, attempts: sql`${notifications.attempts} + 1`, ...released })
-          .where(mine(owner, id))
-          .run();
-        if (result.changes === 0) return false;
-        audit(tx, id, action, facts, now);
-        return true;
-      },
-      { behavior: 'immediate' },
-    );
+  /** Ends the row's claim with a final status and its audit row, in one money transaction. */
+  function finish(owner: string, id: number, now: number, set: Partial<Tables['notifications']['$inferInsert']>, action: string, facts: AuditFacts): Promise<boolean> {
+    return database.write(async (tx) => {
+      const changed = await tx
+        .update(notifications)
+        .set({ ...set, attempts: sql`${notifications.attempts} + 1`, ...released })
+        .where(mine(owner, id))
+        .returning({ id: notifications.id });
+      if (changed.length === 0) return false;
+      await audit(tx, id, action, facts, now);
+      return true;
+    });
+  }
+
+  /** An update of a row we hold; whether it was still ours. */
+  async function onMine(owner: string, id: number, set: Parameters<ReturnType<Query['update']>['set']>[0]): Promise<boolean> {
+    const changed = await q.update(notifications).set(set).where(mine(owner, id)).returning({ id: notifications.id });
+    return changed.length > 0;
   }
 
   return {
     async claimDue(lease, now, limit) {
-      const due = db
+      const due = q
         .select({ id: notifications.id })
         .from(notifications)
-        .where(
-          and(
-            eq(notifications.status, 'pending'),
-            lte(notifications.nextAttemptAt, new Date(now)),
-            or(isNull(notifications.leaseOwner), lte(notifications.leaseExpiresAt, new Date(now))),
-          ),
-        )
+        .where(claimable(now))
         .orderBy(asc(notifications.nextAttemptAt), asc(notifications.id))
         .limit(limit);
-      const claimed = db
+      const claimed = await q
         .update(notifications)
-        .set({ leaseOwner: lease.owner, leaseExpiresAt: new Date(now + lease.leaseMs) })
-        .where(inArray(notifications.id, due))
-        .returning()
-        .all();
+        .set({ leaseOwner: lease.owner, leaseExpiresAt: leases.end(now, lease.leaseMs) })
+        .where(and(leases.among(notifications.id, due), claimable(now)))
+        .returning();
       return claimed.sort(byDueTime);
     },
 
-    async renew(lease, id, now) {
-      return db.update(notifications).set({ leaseExpiresAt: new Date(now + lease.leaseMs) }).where(mine(lease.owner, id)).run().changes > 0;
-    },
+    renew: (lease, id, now) => onMine(lease.owner, id, { leaseExpiresAt: leases.end(now, lease.leaseMs) }),
 
-    async recordParts(lease, id, partsSent, now) {
-      return db.update(notifications).set({ partsSent, leaseExpiresAt: new Date(now + lease.leaseMs) }).where(mine(lease.owner, id)).run().changes > 0;
-    },
+    recordParts: (lease, id, partsSent, now) => onMine(lease.owner, id, { partsSent, leaseExpiresAt: leases.end(now, lease.leaseMs) }),
 
-    async markSent(lease, id, now, facts) {
-      return finish(lease.owner, id, now, { status: 'sent', sentAt: new Date(now), lastError: null }, 'notification.sent', facts);
-    },
+    markSent: (lease, id, now, facts) => finish(lease.owner, id, now, { status: 'sent', sentAt: new Date(now), lastError: null }, 'notification.sent', facts),
 
-    async markUndeliverable(lease, id, now, reason, cause) {
-      return finish(lease.owner, id, now, { status: 'undeliverable', lastError: reason }, 'notification.undeliverable', undeliverableFacts(reason, cause));
-    },
+    markUndeliverable: (lease, id, now, reason, cause) =>
+      finish(lease.owner, id, now, { status: 'undeliverable', lastError: reason }, 'notification.undeliverable', undeliverableFacts(reason, cause)),
 
-    async reschedule(lease, id, at, options) {
-      const result = db
-        .update(notifications)
-        .set({
-          nextAttemptAt: new Date(at),
-          lastError: options.lastError,
-          ...(options.countAttempt ? { attempts: sql`${notifications.attempts} + 1` } : {}),
-          ...released,
-        })
-        .where(mine(lease.owner, id))
-        .run();
-      return result.changes > 0;
-    },
+    reschedule: (lease, id, at, options) =>
+      onMine(lease.owner, id, {
+        nextAttemptAt: new Date(at),
+        lastError: options.lastError,
+        ...(options.countAttempt ? { attempts: sql`${notifications.attempts} + 1` } : {}),
+        ...released,
+      }),
 
     async release(lease, id) {
-      db.update(notifications).set(released).where(mine(lease.owner, id)).run();
+      await onMine(lease.owner, id, released);
     },
 
     async orderOf(orderId) {
-      return db.select().from(orders).where(eq(orders.id, orderId)).get() ?? null;
+      const [order] = await q.select().from(orders).where(eq(orders.id, orderId));
+      return order ?? null;
     },
   };
 }

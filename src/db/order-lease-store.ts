@@ -1,11 +1,10 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
-import type { Db } from '../db/open.js';
-import { notifications, orders } from '../db/schema.js';
-import { type NotificationKind } from '../domain/notification-kinds.js';
-import { type OrderState } from '../domain/order-states.js';
-import { transitionOrder, type AuditEntry, type OrderRow, type TransitionInput } from '../orders/order-repo.js';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { NotificationKind } from '../domain/notification-kinds.js';
 import { FOLLOWED_STATES } from '../domain/order-lifecycle.js';
-import { enqueueNotification } from '../orders/outbox.js';
+import type { OrderState } from '../domain/order-states.js';
+import type { LeaseTime } from './lease-time.js';
+import { enqueueNotifications, transitionOrder, type AuditEntry, type OrderRow, type TransitionInput } from './order-writes.js';
+import type { Database } from './seam/database.js';
 
 /**
  * Work on open orders is claimed with a lease instead of a lock flag: a
@@ -83,10 +82,12 @@ export type OpenOrder = Pick<OrderRow, 'id' | 'state' | 'postedAt' | 'createdAt'
  * writes a lease holder makes, and the reads of the sweep and of
  * reconciliation. Both databases give the same answers; a claim never
  * hands one order to two claimers (takeOverEarlierClaims differs, see
- * there). The `now` callers pass decides what is due and
- * stamps what is written; on SQLite (one instance) it also times the
- * leases, on PostgreSQL leases follow the server's clock, shared by every
- * instance whatever its own clock says.
+ * there). The `now` callers pass decides what is due and stamps what is
+ * written; leases keep the time of LeaseTime: on SQLite (one instance) that
+ * `now` too, on PostgreSQL the server's clock, shared by every instance
+ * whatever its own clock says. Claims are single statements whose WHERE
+ * holds the lease check (compare-and-swap); writes after a claim run in the
+ * money transaction.
  */
 export interface OrderLeaseStore {
   /**
@@ -142,155 +143,151 @@ export const byCheckTime = (a: OrderRow, b: OrderRow): number =>
 
 export const hasKeys = (value: object | undefined): boolean => value !== undefined && Object.keys(value).length > 0;
 
-const leaseFree = (now: Date) => or(isNull(orders.leaseOwner), isNull(orders.leaseExpiresAt), lte(orders.leaseExpiresAt, now));
+
 const released = { leaseOwner: null, leaseExpiresAt: null };
 
-/** The SQLite store: synchronous statements behind promises; one statement claims, immediate transactions write. */
-export function createSqliteOrderLeaseStore(deps: { db: Db }): OrderLeaseStore {
-  const { db } = deps;
+export function createOrderLeaseStore(deps: { database: Database; leases: LeaseTime }): OrderLeaseStore {
+  const { database, leases } = deps;
+  const { q, tables } = database;
+  const { orders, notifications } = tables;
+  /** A lease nobody holds or that has ended, by the lease's clock. */
+  const leaseFree = (now: number) => or(isNull(orders.leaseOwner), isNull(orders.leaseExpiresAt), lte(orders.leaseExpiresAt, leases.now(now)));
 
-  function writeClaimed(input: ClaimedWrite): ClaimedWriteResult | null {
-    return db.transaction(
-      (tx): ClaimedWriteResult | null => {
-        const held = tx
-          .select({ id: orders.id })
-          .from(orders)
-          .where(and(eq(orders.id, input.order.id), eq(orders.leaseOwner, input.owner), eq(orders.state, input.order.state)))
-          .get();
-        if (!held) return null;
-        const columns = {
-          ...input.set,
-          nextCheckAt: input.nextCheckAt === null ? null : new Date(input.nextCheckAt),
-          checkCount: input.checkCount,
-          ...released,
-        };
-        const move = input.move && input.move.to !== input.order.state ? input.move : null;
-        const updated = move
-          ? transitionOrder(tx, { id: input.order.id, from: input.order.state, to: move.to, set: columns, audit: move.audit }, new Date(input.now))
-          : tx
-              .update(orders)
-              .set(hasKeys(input.set) ? { ...columns, updatedAt: new Date(input.now) } : columns)
-              .where(and(eq(orders.id, input.order.id), eq(orders.leaseOwner, input.owner)))
-              .returning()
-              .get();
-        if (!updated) return null;
-        const enqueued = (input.notify ?? []).filter((kind) => enqueueNotification(tx, { orderId: updated.id, kind, now: input.now }));
-        return { order: updated, enqueued };
-      },
-      { behavior: 'immediate' },
-    );
+  async function writeClaimed(input: ClaimedWrite): Promise<ClaimedWriteResult | null> {
+    return database.write(async (tx): Promise<ClaimedWriteResult | null> => {
+      // The check is itself a write of the row (its owner, unchanged): on PostgreSQL it holds the row until commit, as claims do not
+      // take the money lock, so a claim of a lease that expires meanwhile waits, then finds it released or taken, never beside this.
+      const [held] = await tx
+        .update(orders)
+        .set({ leaseOwner: input.owner })
+        .where(and(eq(orders.id, input.order.id), eq(orders.leaseOwner, input.owner), eq(orders.state, input.order.state)))
+        .returning({ id: orders.id });
+      if (!held) return null;
+      const columns = {
+        ...input.set,
+        nextCheckAt: input.nextCheckAt === null ? null : new Date(input.nextCheckAt),
+        checkCount: input.checkCount,
+        ...released,
+      };
+      const move = input.move && input.move.to !== input.order.state ? input.move : null;
+      let updated: OrderRow | null;
+      if (move) {
+        updated = await transitionOrder(tx, tables, { id: input.order.id, from: input.order.state, to: move.to, set: columns, audit: move.audit }, new Date(input.now));
+      } else {
+        const [row] = await tx
+          .update(orders)
+          .set(hasKeys(input.set) ? { ...columns, updatedAt: new Date(input.now) } : columns)
+          .where(and(eq(orders.id, input.order.id), eq(orders.leaseOwner, input.owner)))
+          .returning();
+        updated = row ?? null;
+      }
+      if (!updated) return null;
+      return { order: updated, enqueued: await enqueueNotifications(tx, tables, updated.id, input.notify ?? [], input.now) };
+    });
   }
 
   return {
     async claimDue(options) {
-      const now = new Date(options.now);
-      const due = db
+      const due = q
         .select({ id: orders.id })
         .from(orders)
-        .where(
-          and(
-            inArray(orders.state, [...(options.states ?? FOLLOWED_STATES)]),
-            or(isNull(orders.nextCheckAt), lte(orders.nextCheckAt, now)),
-            leaseFree(now),
-          ),
-        )
-        .orderBy(asc(orders.nextCheckAt), asc(orders.id))
+        .where(and(inArray(orders.state, [...(options.states ?? FOLLOWED_STATES)]), or(isNull(orders.nextCheckAt), lte(orders.nextCheckAt, new Date(options.now))), leaseFree(options.now)))
+        // An order without a check time first (SQLite's own order for NULL; PostgreSQL's must be asked), or it would wait behind the others.
+        .orderBy(sql`${orders.nextCheckAt} asc nulls first`, asc(orders.id))
         .limit(Math.max(0, Math.floor(options.limit)));
-      // One statement: SQLite's single writer makes the select and the update one step.
-      const claimed = db
+      const claimed = await q
         .update(orders)
-        .set({ leaseOwner: options.owner, leaseExpiresAt: new Date(options.now + options.leaseMs) })
-        .where(inArray(orders.id, due))
-        .returning()
-        .all();
+        .set({ leaseOwner: options.owner, leaseExpiresAt: leases.end(options.now, options.leaseMs) })
+        .where(and(leases.among(orders.id, due), leaseFree(options.now)))
+        .returning();
       return claimed.sort(byCheckTime);
     },
 
     async claim(input) {
-      const now = new Date(input.now);
-      return (
-        db
-          .update(orders)
-          .set({ leaseOwner: input.owner, leaseExpiresAt: new Date(input.now + input.leaseMs) })
-          .where(and(eq(orders.id, input.id), inArray(orders.state, [...FOLLOWED_STATES]), leaseFree(now)))
-          .returning()
-          .get() ?? null
-      );
+      const [claimed] = await q
+        .update(orders)
+        .set({ leaseOwner: input.owner, leaseExpiresAt: leases.end(input.now, input.leaseMs) })
+        .where(and(eq(orders.id, input.id), inArray(orders.state, [...FOLLOWED_STATES]), leaseFree(input.now)))
+        .returning();
+      return claimed ?? null;
     },
 
     async reschedule(input) {
-      return (
-        db
-          .update(orders)
-          .set({ nextCheckAt: input.nextCheckAt === null ? null : new Date(input.nextCheckAt), checkCount: input.checkCount, ...released })
-          .where(and(eq(orders.id, input.id), eq(orders.leaseOwner, input.owner)))
-          .returning()
-          .get() ?? null
-      );
+      const [updated] = await q
+        .update(orders)
+        .set({ nextCheckAt: input.nextCheckAt === null ? null : new Date(input.nextCheckAt), checkCount: input.checkCount, ...released })
+        .where(and(eq(orders.id, input.id), eq(orders.leaseOwner, input.owner)))
+        .returning();
+      return updated ?? null;
     },
 
     async release(input) {
-      const result = db.update(orders).set(released).where(and(eq(orders.id, input.id), eq(orders.leaseOwner, input.owner))).run();
-      return result.changes > 0;
+      const freed = await q
+        .update(orders)
+        .set(released)
+        .where(and(eq(orders.id, input.id), eq(orders.leaseOwner, input.owner)))
+        .returning({ id: orders.id });
+      return freed.length > 0;
     },
 
     async writeClaimed(input) {
       try {
-        return writeClaimed(input);
+        return await writeClaimed(input);
       } catch (error) {
-        if (isSqliteUniqueViolation(error)) throw new ProviderOrderTakenError(input.order.id, { cause: error });
+        // The money transaction serialises these writes, so this is a link another process made between our search and this write.
+        if (isUniqueViolation(error)) throw new ProviderOrderTakenError(input.order.id, { cause: error });
         throw error;
       }
     },
 
-    async takeOverEarlierClaims() {
-      return db.transaction(
-        (tx) => ({
-          orders: tx.update(orders).set(released).where(isNotNull(orders.leaseOwner)).run().changes,
-          notifications: tx.update(notifications).set(released).where(isNotNull(notifications.leaseOwner)).run().changes,
-        }),
-        { behavior: 'immediate' },
-      );
+    takeOverEarlierClaims() {
+      return database.write(async (tx) => ({
+        orders: (await tx.update(orders).set(released).where(and(isNotNull(orders.leaseOwner), leases.takenOver(orders.leaseExpiresAt))).returning({ id: orders.id })).length,
+        notifications: (
+          await tx
+            .update(notifications)
+            .set(released)
+            .where(and(isNotNull(notifications.leaseOwner), leases.takenOver(notifications.leaseExpiresAt)))
+            .returning({ id: notifications.id })
+        ).length,
+      }));
     },
 
-    async watched(states) {
-      return db
-        .select(watchedColumns)
-        .from(orders)
-        .where(and(inArray(orders.state, [...states]), isNotNull(orders.providerOrderId)))
-        .all();
-    },
+    watched: (states) => q.select(watchedColumns(tables)).from(orders).where(and(inArray(orders.state, [...states]), isNotNull(orders.providerOrderId))),
 
     async linkedTo(providerOrderIds, exceptId) {
       if (providerOrderIds.length === 0) return [];
-      return db
-        .select(linkedColumns)
+      return q
+        .select({
+          id: orders.id,
+          providerOrderId: orders.providerOrderId,
+          providerReference: orders.providerReference,
+          sandbox: orders.sandbox,
+          postedAt: orders.postedAt,
+          createdAt: orders.createdAt,
+        })
         .from(orders)
-        .where(and(inArray(orders.providerOrderId, [...providerOrderIds]), isNotNull(orders.providerOrderId), ne(orders.id, exceptId)))
-        .all();
+        .where(and(inArray(orders.providerOrderId, [...providerOrderIds]), isNotNull(orders.providerOrderId), ne(orders.id, exceptId)));
     },
 
     async acceptedFlights(acceptedOrderIds, limit) {
       if (acceptedOrderIds.length === 0) return [];
-      return db
-        .select(flightColumns)
+      return q
+        .select({ acceptedOrderId: orders.acceptedOrderId, acceptedReference: orders.acceptedReference, postedAt: orders.postedAt, postEndedAt: orders.postEndedAt })
         .from(orders)
         .where(and(inArray(orders.acceptedOrderId, [...acceptedOrderIds]), isNotNull(orders.postEndedAt)))
-        .limit(limit)
-        .all();
+        .limit(limit);
     },
 
-    async openOrders(states, exceptId) {
-      return db
-        .select(openColumns)
+    openOrders: (states, exceptId) =>
+      q
+        .select({ id: orders.id, state: orders.state, postedAt: orders.postedAt, createdAt: orders.createdAt, lines: orders.lines })
         .from(orders)
-        .where(and(inArray(orders.state, [...states]), ne(orders.id, exceptId)))
-        .all();
-    },
+        .where(and(inArray(orders.state, [...states]), ne(orders.id, exceptId))),
   };
 }
 
-const watchedColumns = {
+const watchedColumns = ({ orders }: Database['tables']) => ({
   id: orders.id,
   state: orders.state,
   providerOrderId: orders.providerOrderId,
@@ -299,27 +296,12 @@ const watchedColumns = {
   postedAt: orders.postedAt,
   createdAt: orders.createdAt,
   staleReportedAt: orders.staleReportedAt,
-};
-const linkedColumns = {
-  id: orders.id,
-  providerOrderId: orders.providerOrderId,
-  providerReference: orders.providerReference,
-  sandbox: orders.sandbox,
-  postedAt: orders.postedAt,
-  createdAt: orders.createdAt,
-};
-const flightColumns = {
-  acceptedOrderId: orders.acceptedOrderId,
-  acceptedReference: orders.acceptedReference,
-  postedAt: orders.postedAt,
-  postEndedAt: orders.postEndedAt,
-};
-const openColumns = { id: orders.id, state: orders.state, postedAt: orders.postedAt, createdAt: orders.createdAt, lines: orders.lines };
+});
 
-/** drizzle wraps the driver's error; the SQLite code is on the cause. */
-function isSqliteUniqueViolation(error: unknown): boolean {
+/** A unique index refused the write: SQLite's code or PostgreSQL's SQLSTATE, on the error or a cause drizzle wrapped it in. */
+function isUniqueViolation(error: unknown): boolean {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
-    if ('code' in current && current.code === 'SQLITE_CONSTRAINT_UNIQUE') return true;
+    if ('code' in current && (current.code === 'SQLITE_CONSTRAINT_UNIQUE' || current.code === '23505')) return true;
   }
   return false;
 }
