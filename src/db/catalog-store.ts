@@ -1,6 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
-import type { ProductDetail } from '../provider/schemas.js';
 import { createAppStateStore } from './app-state-store.js';
 import type { Json } from './app-state-repo.js';
 import { createHiddenCatalog, HIDDEN_CATEGORIES, type HiddenCatalog } from './catalog-hidden.js';
@@ -77,7 +76,7 @@ export interface CatalogStore extends HiddenCatalog {
    * writer; two instances recording one product at once may miss a move,
    * which the prices counter catches (catalog-view.ts).
    */
-  recordPrice(detail: ProductDetail, now: number): Promise<boolean>;
+  recordPrice(detail: PricedProduct, now: number): Promise<boolean>;
   /** Up to `limit` product ids whose price is unknown or fetched before `cutoff`: unknown first, then oldest. */
   productsDueForPrice(cutoff: Date, limit: number): Promise<number[]>;
   /** The sync's own record in app_state (when it last succeeded or failed), so that its status survives a restart. */
@@ -109,8 +108,14 @@ export interface CatalogStoreOptions {
 }
 
 
+/** What of a product's detail its price row is made of: its regions' prices and stock. */
+export interface PricedProduct {
+  id: number;
+  regionProperties: readonly { price: number; stock: number }[];
+}
+
 /** What a product detail said about price and stock, as product_prices keeps it; null for a detail without regions. */
-export function priceRow(detail: ProductDetail): { productId: number; priceFrom: number; priceTo: number; stockTotal: number } | null {
+export function priceRow(detail: PricedProduct): { productId: number; priceFrom: number; priceTo: number; stockTotal: number } | null {
   const regions = detail.regionProperties;
   if (regions.length === 0) return null;
   const inStock = regions.filter((r) => r.stock > 0);

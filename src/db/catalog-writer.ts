@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { asc, gt, inArray, sql } from 'drizzle-orm';
-import type { Category, ProductSummary } from '../provider/schemas.js';
 import type { CatalogSearch, SearchEntry } from './catalog-search.js';
 import { categoryTexts } from './search-query.js';
 import { normaliseSearchText } from './search-text.js';
@@ -10,9 +9,25 @@ import type { Database, Query } from './seam/database.js';
 /** The synthetic category of products with no category, or one the provider did not list. */
 export const UNCATEGORISED_ID = 0;
 
+/** A category as the catalog keeps it: the provider's, or any shape that has these. */
+export interface SnapshotCategory {
+  id: number;
+  title: string;
+  parentId: number | null;
+}
+
+/** A product as the catalog lists it (its price and stock come with its detail, recordPrice). */
+export interface SnapshotProduct {
+  id: number;
+  title: string;
+  categoryId: number | null;
+  isAvailable: boolean | null;
+}
+
+/** The whole catalog at one moment. Storage names the fields it keeps, so it needs nothing of the provider's client. */
 export interface CatalogSnapshot {
-  categories: Category[];
-  products: ProductSummary[];
+  categories: SnapshotCategory[];
+  products: SnapshotProduct[];
 }
 
 export interface CatalogWriteResult {

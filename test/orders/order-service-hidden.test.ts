@@ -27,7 +27,7 @@ async function setup(requestsPerSecond = 1000) {
   const catalog = createCatalogStore({ database: databaseOf(db), clock, rest: async () => undefined });
   await catalog.write({
     categories: [{ id: 1, title: 'Stores', parentId: null }],
-    products: [{ id: GOOGLE_PLAY.id, title: GOOGLE_PLAY.title, categoryId: 1, imageUrl: null, isAvailable: true }],
+    products: [{ id: GOOGLE_PLAY.id, title: GOOGLE_PLAY.title, categoryId: 1, isAvailable: true }],
   });
   const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond });
   const service = createOrderService({
