@@ -24,6 +24,7 @@ import type { PgDb } from './postgres/open.js';
 import { createOrderLeaseStore, type OrderLeaseStore } from './order-lease-store.js';
 import { createOrderStore, type OrderStore } from './order-store.js';
 import { postgresOwnerLocks } from './postgres/owner-lock.js';
+import type { OwnerLocks } from './owner-locks.js';
 import { createOrderingPauseStore, type OrderingPauseStore } from './ordering-pause-store.js';
 import { createSharedRateBudgetStore } from './shared-rate-budget.js';
 import { createReviewStore, type ReviewStore } from './review-store.js';
@@ -111,52 +112,35 @@ export interface Stores {
 }
 
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
-  const { db, clock } = deps;
-  const database = databaseOf(db);
-  return {
-    database: 'sqlite',
-    staff: createStaffStore({ database, clock }),
-    people: createPeopleStore({ database, clock }),
-    strangerReplies: createStrangerRepliesStore({ database }),
-    settings: createSettingsStore({ database, clock }),
-    catalog: createCatalogStore({ database, clock }),
-    sessions: createSessionStore({ database, clock }),
-    orderQueries: createOrderQueries({ database }),
-    spending: createSpendingStore({ database }),
-    approvals: createApprovalStore({ database, clock }),
-    approvalCards: createApprovalCards({ database, clock }),
-    adminRequests: createAdminRequestStore({ database, clock }),
-    orders: createOrderStore({ database, clock }),
-    orderingPause: createOrderingPauseStore({ database, clock }),
-    review: createReviewStore({ database, clock }),
-    auditTrail: createAuditTrail({ database, clock }),
-    orderLeases: createOrderLeaseStore({ database, leases: leaseTimeFor(database) }),
-    notifications: createNotificationStore({ database, leases: leaseTimeFor(database) }),
-    appState: createAppStateStore({ database, clock }),
-    reports: createReportQueries({ database }),
-    auditPages: createAuditQueries({ database }),
-    health: createHealthStore({ database }),
-    rateBudget: createMemoryRateBudgetStore({ clock }),
-    velocity: velocityStoreOf(database),
-    changes: changeCounterStoreOf(database),
-    updateQueue: createUpdateQueueStore({ database, clock }),
-    codeMessages: createCodeMessageStore({ database }),
-    retention: createRetentionStore({ database }),
-    stepUp: createStepUpStore({ database, clock }),
-    batches: createBatchStore({ database }),
-    ledger: createLedgerStore({ database }),
-    codeExpiries: createCodeExpiryStore({ database }),
-  };
+  const { clock } = deps;
+  // One instance: no owner locks to record, and the request budget in its memory.
+  return storesOver(databaseOf(deps.db), clock, { owners: null, ownerLock: null, rateBudget: createMemoryRateBudgetStore({ clock }) });
 }
 
-/** `ownerLock`: this process's (Roles.ownerLock), recorded on the orders and approvals it works on. */
+/** `ownerLock`: this process's (Roles.ownerLock), recorded on the orders, approvals and update claims it works on. */
 export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: number | null }): Stores {
-  const { db, clock } = deps;
   const ownerLock = deps.ownerLock ?? null;
-  const owners = postgresOwnerLocks(ownerLock);
-  const database = databaseOf(db);
+  return storesOver(databaseOf(deps.db), deps.clock, {
+    owners: postgresOwnerLocks(ownerLock),
+    ownerLock,
+    // SQL only PostgreSQL speaks (shared-rate-budget.ts): given the pool, not the seam.
+    rateBudget: createSharedRateBudgetStore({ db: deps.db }),
+  });
+}
+
+/** What differs between one instance and several beyond what `database.kind` chooses: who holds this process's work, and the request budget. */
+interface InstanceStrategies {
+  owners: OwnerLocks | null;
+  ownerLock: number | null;
+  rateBudget: RateBudgetStore;
+}
+
+/** Every store, each written once over the seam, on either database. */
+function storesOver(database: Database, clock: Clock, instance: InstanceStrategies): Stores {
+  const { owners, ownerLock } = instance;
+  const leases = leaseTimeFor(database);
   return {
-    database: 'postgresql',
+    database: database.kind,
     staff: createStaffStore({ database, clock }),
     people: createPeopleStore({ database, clock }),
     strangerReplies: createStrangerRepliesStore({ database }),
@@ -172,13 +156,13 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
     orderingPause: createOrderingPauseStore({ database, clock }),
     review: createReviewStore({ database, clock }),
     auditTrail: createAuditTrail({ database, clock }),
-    orderLeases: createOrderLeaseStore({ database, leases: leaseTimeFor(database) }),
-    notifications: createNotificationStore({ database, leases: leaseTimeFor(database) }),
+    orderLeases: createOrderLeaseStore({ database, leases }),
+    notifications: createNotificationStore({ database, leases }),
     appState: createAppStateStore({ database, clock }),
     reports: createReportQueries({ database }),
     auditPages: createAuditQueries({ database }),
     health: createHealthStore({ database }),
-    rateBudget: createSharedRateBudgetStore({ db }),
+    rateBudget: instance.rateBudget,
     velocity: velocityStoreOf(database),
     changes: changeCounterStoreOf(database),
     updateQueue: createUpdateQueueStore({ database, clock, ownerLock }),
