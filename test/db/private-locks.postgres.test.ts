@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
-import { moneyTransaction } from '../../src/db/postgres/order-writes.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createPostgresRoles } from '../../src/db/postgres/role-lock.js';
 import { asSuperuser, freshDatabase, postgresUrl } from '../support/postgres-database.js';
 
@@ -35,7 +35,7 @@ describe('locks another database role cannot hold', () => {
   it('keeps the money lock out of another role’s reach: it can neither lock its row nor stall it with the old key', async () => {
     await expect(intruder.query('select 1 from private_locks for update')).rejects.toThrow(/permission denied/);
     await intruder.query('select pg_advisory_lock($1::bigint)', [OLD_MONEY_KEY]);
-    const done = await Promise.race([moneyTransaction(db, async () => 'placed'), new Promise((resolve) => setTimeout(() => resolve('stalled'), 3_000))]);
+    const done = await Promise.race([databaseOf(db).write(async () => 'placed'), new Promise((resolve) => setTimeout(() => resolve('stalled'), 3_000))]);
     expect(done).toBe('placed');
   });
 
