@@ -52,7 +52,7 @@ const WEBHOOK_SECRET_SHAPE = /^[A-Za-z0-9_-]{1,256}$/;
  * whoever guesses it acts as any administrator. 32 characters from
  * `openssl rand -hex 32` (64) are far beyond guessing; one character is not.
  */
-export const WEBHOOK_SECRET_MIN_LENGTH = 32;
+const WEBHOOK_SECRET_MIN_LENGTH = 32;
 
 const amountUnit = optional(z.string().trim().max(16, { error: 'must be at most 16 characters' }));
 
@@ -205,7 +205,7 @@ export type Config = {
 };
 
 /** The port the HTTP server takes in webhook mode when HTTP_PORT is not set. */
-export const DEFAULT_WEBHOOK_PORT = 8080;
+const DEFAULT_WEBHOOK_PORT = 8080;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

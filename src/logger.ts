@@ -9,7 +9,7 @@ export type { Logger };
  * provider's whole `delivery` section). Code that logs should not pass these
  * in the first place; this is the second line of defence.
  */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'apiKey',
   'token',
   'botToken',

@@ -9,7 +9,7 @@ export interface AdminRecipient {
 }
 
 /** Delivers one plain text to one chat; background code talks to Telegram only through this. */
-export type SendText = (chatId: number, text: string) => Promise<void>;
+type SendText = (chatId: number, text: string) => Promise<void>;
 
 export interface AdminAlerts {
   /**

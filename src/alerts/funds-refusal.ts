@@ -10,7 +10,7 @@ import { type ReaderView, showAmount } from '../text/presentation.js';
  * wallet is one piece of news, but a wallet that runs dry again later the
  * same day, after a top-up, is news again.
  */
-export const FUNDS_REFUSAL_QUIET_MS = 60 * 60 * 1000;
+const FUNDS_REFUSAL_QUIET_MS = 60 * 60 * 1000;
 
 /**
  * An order the wallet could not pay for. `orderId` is set when the provider

@@ -21,10 +21,10 @@ export const LOW_BALANCE_REMINDER_MS = 24 * 60 * 60 * 1000;
 
 const STATE_KEY = 'low-balance.state';
 const stateSchema = z.object({ low: z.boolean(), alertedAt: z.number().nullable() });
-export type LowBalanceState = z.infer<typeof stateSchema>;
+type LowBalanceState = z.infer<typeof stateSchema>;
 const QUIET: LowBalanceState = { low: false, alertedAt: null };
 
-export type LowBalanceAlert = 'fell' | 'reminder';
+type LowBalanceAlert = 'fell' | 'reminder';
 
 /** The administrators' alert, in one reader's language. */
 export function lowBalanceAlertText(v: Pick<ReaderView, 't' | 'locale' | 'amountUnit'>, alert: LowBalanceAlert, figures: { balance: number; threshold: number }): string {
@@ -35,7 +35,7 @@ export function lowBalanceAlertText(v: Pick<ReaderView, 't' | 'locale' | 'amount
 }
 
 /** What a balance just read means, given the state so far. Pure, for the tests. */
-export function judgeBalance(state: LowBalanceState, threshold: number | null, balance: number, now: number): { next: LowBalanceState; alert: LowBalanceAlert | null } {
+function judgeBalance(state: LowBalanceState, threshold: number | null, balance: number, now: number): { next: LowBalanceState; alert: LowBalanceAlert | null } {
   if (threshold === null) return { next: QUIET, alert: null };
   if (balance < threshold) {
     if (!state.low) return { next: { low: true, alertedAt: now }, alert: 'fell' };
@@ -152,7 +152,7 @@ export function lowBalanceSetting(watch: Pick<LowBalanceWatch, 'threshold'>): Li
  * Background priority: the staff member's own next step goes first.
  */
 /** A batch's orders read the balance for the low-balance watch at most this often. */
-export const BATCH_BALANCE_READ_MS = 10_000;
+const BATCH_BALANCE_READ_MS = 10_000;
 
 export function withBalanceCheckAfterOrders<S extends Pick<OrderService, 'createIntentAndPlace'>>(
   orders: S,

@@ -30,12 +30,12 @@ export interface TokenWatch {
   pollingConflict(detail: string): Promise<void>;
 }
 
-export type TokenSign = { kind: 'foreign-webhook'; url: string } | { kind: 'polling-conflict'; detail: string };
+type TokenSign = { kind: 'foreign-webhook'; url: string } | { kind: 'polling-conflict'; detail: string };
 
 /** One alert per sign a day at most: the pause is what matters, and it stays until an administrator resumes. */
 const SIGN_QUIET_MS = 24 * 60 * 60 * 1000;
 
-export function createTokenWatch(deps: {
+function createTokenWatch(deps: {
   /** Telegram's getWebhookInfo: its URL, '' or absent while no webhook is set. */
   registration: () => Promise<{ url?: string | undefined }>;
   mode: 'polling' | 'webhook';

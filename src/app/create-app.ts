@@ -27,7 +27,7 @@ import { pollingConflictOf } from '../alerts/token-watch.js';
 export { StartupError } from './startup-error.js';
 
 /** What the process gives the application: time, logging, and the means to claim the database. */
-export interface AppIo {
+interface AppIo {
   clock: Clock;
   logger: Logger;
   /** Unique per process: written on the database claim. */

@@ -29,7 +29,7 @@ export interface ViewFreshness {
 
 type Reloadable = { refresh(): Promise<void> };
 
-export function createViewFreshness(deps: {
+function createViewFreshness(deps: {
   counters: ChangeCounterStore;
   /** The counts read before the views first loaded: what their copies include at least. */
   baseline: ChangeCounts;

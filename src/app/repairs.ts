@@ -12,7 +12,7 @@ import type { OrderService } from '../orders/order-service.js';
  * POSTing instance's own timeout moves it on by then, and this margin covers
  * clocks that differ between machines and a slow database write.
  */
-export const LIVE_FLIGHT_MARGIN_MS = 60_000;
+const LIVE_FLIGHT_MARGIN_MS = 60_000;
 
 /**
  * While other instances may be serving, the holder of the background work

@@ -2,7 +2,7 @@ import type { RoleLock } from '../db/roles.js';
 import type { Logger } from '../logger.js';
 
 /** A standby tries to take a free role this often: a crash is taken over within this after PostgreSQL drops the dead connection. */
-export const ROLE_RETRY_MS = 2_000;
+const ROLE_RETRY_MS = 2_000;
 
 export interface RoleWatch {
   /** Whether this instance does the role's work now. */

@@ -6,7 +6,6 @@ import type { BatchRow } from './batch-file.js';
 import type { BatchCheck, BatchLine, BatchProblem } from './batch-problems.js';
 import { BATCH_COLUMNS, columnKey, fieldIdOfHeader, fixedColumn, type BatchColumn } from './columns.js';
 
-export type { BatchCheck, BatchLine, BatchProblem, ProblemRule } from './batch-problems.js';
 
 /** The catalog as a batch check reads it; injected, so the check itself reads no database and no network. */
 export interface BatchCatalog {

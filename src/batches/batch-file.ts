@@ -25,7 +25,7 @@ export type BatchFileRefusal =
   | { reason: 'not-utf8'; detail: { encoding: 'utf-16' | 'other' } }
   | { reason: 'duplicate-column'; detail: { column: string } };
 
-export type BatchFile = { ok: true; header: string[]; rows: BatchRow[]; separator: Separator } | ({ ok: false } & BatchFileRefusal);
+type BatchFile = { ok: true; header: string[]; rows: BatchRow[]; separator: Separator } | ({ ok: false } & BatchFileRefusal);
 
 /**
  * Separators spreadsheets save with: the comma, the semicolon of locales
@@ -33,7 +33,7 @@ export type BatchFile = { ok: true; header: string[]; rows: BatchRow[]; separato
  * semicolon that Windows set to Persian uses as its list separator.
  */
 const SEPARATORS = [',', ';', '\t', '؛'] as const;
-export type Separator = (typeof SEPARATORS)[number];
+type Separator = (typeof SEPARATORS)[number];
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 /** Control characters no text file has (tab, line feed and carriage return are fine). */
@@ -114,7 +114,7 @@ function firstLine(text: string): string {
 }
 
 /** The separator used most in the header line outside quotes; the comma when there is none (a one-column file). */
-export function detectSeparator(line: string): Separator {
+function detectSeparator(line: string): Separator {
   const counts = new Map<Separator, number>(SEPARATORS.map((s) => [s, 0]));
   let quoted = false;
   for (const char of line) {

@@ -35,11 +35,11 @@ export interface BatchChatPort {
  * Telegram's limits on a bar nobody reads that fast. A change of state
  * (held, placed, done, stopped) is shown at once.
  */
-export const PROGRESS_EDIT_MS = 3_000;
+const PROGRESS_EDIT_MS = 3_000;
 
 const SHOWN_AT_ONCE = new Set(['held', 'placed', 'done', 'stopped']);
 
-export interface BatchNoticesDeps {
+interface BatchNoticesDeps {
   store: BatchStore;
   port: BatchChatPort;
   /** How the orderer is written to: their language, the amount unit and the zone. */

@@ -32,8 +32,6 @@ export type BatchProblem = { row: number; column: string } & (
   | { rule: 'stray-value'; value: string }
 );
 
-export type ProblemRule = BatchProblem['rule'];
-
 /** One order line of a checked batch: what the order service takes, and the row it came from. */
 export interface BatchLine extends OrderLine {
   rowNumber: number;

@@ -18,7 +18,7 @@ const FILE_RETRY_MAX_MS = 10 * 60_000;
 /** How long one pass keeps placing a batch's orders before it lets the loop's other batches and work have a turn. */
 const PASS_BUDGET_MS = 10_000;
 
-export interface BatchRunnerDeps {
+interface BatchRunnerDeps {
   store: BatchStore;
   orders: Pick<OrderService, 'createIntentAndPlace'>;
   /** Reads of the product before each order: its price and stock now. */

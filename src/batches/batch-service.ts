@@ -8,10 +8,10 @@ import { planTotals } from './batch-plan.js';
 import type { BatchOrderPlan, BatchRecord, BatchSource, BatchStore } from '../db/batch-store.js';
 
 /** The same file sent again within this long is recognised, and its earlier batch named before anything is placed. */
-export const SAME_FILE_WINDOW_MS = 30 * 24 * 3_600_000;
+const SAME_FILE_WINDOW_MS = 30 * 24 * 3_600_000;
 
 /** The new price a Continue accepts, as the held message showed it. */
-export interface AcceptedPrice {
+interface AcceptedPrice {
   productId: number;
   regionPropertyId: number;
   from: number;
@@ -19,7 +19,7 @@ export interface AcceptedPrice {
 }
 
 /** The plan with the orders from `from` on moved from the old price of that product and region to the new one. */
-export function repriced(plan: readonly BatchOrderPlan[], from: number, accept: AcceptedPrice): BatchOrderPlan[] {
+function repriced(plan: readonly BatchOrderPlan[], from: number, accept: AcceptedPrice): BatchOrderPlan[] {
   return plan.map((order, index) =>
     index < from
       ? order
@@ -34,7 +34,7 @@ export function repriced(plan: readonly BatchOrderPlan[], from: number, accept: 
   );
 }
 
-export type ConfirmOutcome =
+type ConfirmOutcome =
   | { kind: 'running'; batch: BatchRecord }
   | { kind: 'waiting-approval'; batch: BatchRecord }
   | { kind: 'over-limit'; verdict: Extract<LimitVerdict, { ok: false }> }
@@ -43,9 +43,9 @@ export type ConfirmOutcome =
   | { kind: 'not-yours' | 'not-draft'; batch: BatchRecord | null };
 
 /** 'hidden': held for a product an administrator hid; it goes on by itself once shown (batch-runner.ts), never on Continue. */
-export type ResumeOutcome = { kind: 'running'; batch: BatchRecord } | { kind: 'not-held' } | { kind: 'approved-price-up' } | { kind: 'hidden' };
+type ResumeOutcome = { kind: 'running'; batch: BatchRecord } | { kind: 'not-held' } | { kind: 'approved-price-up' } | { kind: 'hidden' };
 
-export interface BatchServiceDeps {
+interface BatchServiceDeps {
   store: BatchStore;
   limits: BatchLimitCheck;
   /** Whether a batch of this total needs an administrator's approval, counted on the person's day. */

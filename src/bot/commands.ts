@@ -16,7 +16,7 @@ const ADMIN_MENU = [
   'pause', 'resume', 'sync', 'language', 'cancel', 'help',
 ] as const;
 
-export const MENUS: Record<StaffRole, readonly string[]> = { staff: STAFF_MENU, viewer: VIEWER_MENU, admin: ADMIN_MENU };
+const MENUS: Record<StaffRole, readonly string[]> = { staff: STAFF_MENU, viewer: VIEWER_MENU, admin: ADMIN_MENU };
 
 type Translator = (locale: Locale) => Translate;
 

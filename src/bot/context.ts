@@ -25,5 +25,3 @@ export type BaseContext = Context &
 
 export type BotContext = ConversationFlavor<BaseContext>;
 
-/** The context inside a conversation: plain, plus what its plugins add. */
-export type ConversationContext = Context;

@@ -60,14 +60,13 @@ import { createFileDownload } from './download-file.js';
 import { strangersFeature } from './features/strangers.js';
 import { readerViewOf } from '../text/presentation.js';
 
-export type { BotDeps } from './bot-deps.js';
 
 
 /**
  * Bump when the order conversation changes shape: stored conversations of
  * an older shape are then dropped instead of being replayed wrongly.
  */
-export const CONVERSATION_VERSION = 5;
+const CONVERSATION_VERSION = 5;
 
 /** How long /order waits for a first catalog sync under way before saying it is still loading. */
 const FIRST_CATALOG_WAIT_MS = 3_000;

@@ -1,7 +1,7 @@
 import type { Api } from 'grammy';
 
 /** Telegram lets a bot download files of up to 20 MB; a batch file is far smaller, and this bound is the caller's to set lower. */
-export class FileDownloadError extends Error {
+class FileDownloadError extends Error {
   override name = 'FileDownloadError';
 }
 

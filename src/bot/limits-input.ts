@@ -6,9 +6,9 @@ import { parsePersonWord } from './person-word.js';
 export type LimitsTarget = { kind: 'default' } | { kind: 'id'; id: number } | { kind: 'username'; username: string };
 
 /** What to store: an amount, no limit (null), or back to the team default (undefined, people only). */
-export type LimitsValue = number | null | undefined;
+type LimitsValue = number | null | undefined;
 
-export type LimitsCommand =
+type LimitsCommand =
   | { kind: 'overview' }
   | { kind: 'show'; target: Exclude<LimitsTarget, { kind: 'default' }> }
   | { kind: 'set'; target: LimitsTarget; rule: SpendingRuleKind; value: LimitsValue }

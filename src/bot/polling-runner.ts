@@ -24,7 +24,7 @@ const STORE_RETRY_MS = 1_000;
  * again. Storing is insert-if-new by update_id: an update given again
  * after a handover or a restart is recognised and not handled twice.
  */
-export interface QueuedPolling {
+interface QueuedPolling {
   /**
    * Stops fetching at once: the held getUpdates is aborted and no other is
    * sent by this runner, even one its retry loop still has in mind. A batch

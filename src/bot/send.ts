@@ -57,6 +57,6 @@ export async function removeKeyboard(api: Api, chatId: number, messageId: number
   }
 }
 
-export function isNotModified(error: unknown): boolean {
+function isNotModified(error: unknown): boolean {
   return error instanceof GrammyError && error.error_code === 400 && /not modified/i.test(error.description);
 }

@@ -15,7 +15,7 @@ import type { SessionStore } from '../db/session-store.js';
  * has come (after sequentialize), so the previous update's write is
  * already in.
  */
-export interface SessionPrefetch<T> {
+interface SessionPrefetch<T> {
   /** The store to give the conversation plugin (and whoever reads the chat's state). */
   readonly store: Pick<SessionStore<T>, 'read' | 'write' | 'delete'>;
   /**

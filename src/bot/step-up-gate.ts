@@ -39,7 +39,7 @@ export interface StepUpGate {
   answers: MiddlewareFn<BaseContext>;
 }
 
-export interface StepUpGateDeps {
+interface StepUpGateDeps {
   stepUp: StepUp;
   describePerson: DescribePerson;
   tellPerson: TellPerson;

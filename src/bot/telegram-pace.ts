@@ -34,7 +34,7 @@ export const TELEGRAM_LIMITS: PaceLimits = {
  * count against the limits. Reads, callback answers and "typing…" go as they
  * come: typing held back a second would show nothing useful.
  */
-export const PACED_METHODS: ReadonlySet<string> = new Set([
+const PACED_METHODS: ReadonlySet<string> = new Set([
   'sendMessage', 'sendDocument', 'sendPhoto', 'sendMediaGroup', 'sendAnimation', 'sendVideo', 'sendAudio', 'sendVoice', 'sendSticker',
   'copyMessage', 'copyMessages', 'forwardMessage', 'forwardMessages',
   'editMessageText', 'editMessageCaption', 'editMessageReplyMarkup', 'editMessageMedia',

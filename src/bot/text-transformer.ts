@@ -4,10 +4,10 @@ import type { Transformer } from 'grammy';
 const TEXT_LIMIT = 4096;
 const CAPTION_LIMIT = 1024;
 
-export type Payload = Record<string, unknown>;
+type Payload = Record<string, unknown>;
 
 /** Where a call carries the text a person reads: its key, its entities' key and Telegram's length limit for it. */
-export interface TextPlace {
+interface TextPlace {
   textKey: 'text' | 'caption';
   entitiesKey: 'entities' | 'caption_entities';
   limit: number;

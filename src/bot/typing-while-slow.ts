@@ -5,9 +5,9 @@ import type { Logger } from '../logger.js';
 export type TypingWhileSlow = <T>(chatId: number, wait: () => Promise<T>) => Promise<T>;
 
 /** Long enough that a quick answer shows no flicker, short enough that a tap is never met by silence. */
-export const SLOW_AFTER_MS = 400;
+const SLOW_AFTER_MS = 400;
 /** Telegram shows "typing" for 5 s or until the next message: renewed before it fades. */
-export const TYPING_RENEW_MS = 4_000;
+const TYPING_RENEW_MS = 4_000;
 
 /**
  * "typing…" in a chat while a step waits on the provider, from SLOW_AFTER_MS

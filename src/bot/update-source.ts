@@ -20,7 +20,7 @@ import { runPollingIntoQueue } from './polling-runner.js';
  */
 
 /** The update types the bot handles; Telegram keeps no others for us. */
-export const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member', 'channel_post'] as const;
+const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member', 'channel_post'] as const;
 
 /** Pause between attempts to fetch updates while Telegram cannot be reached: back within seconds once it can. */
 const POLL_RETRY_MS = 3_000;

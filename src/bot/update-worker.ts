@@ -45,7 +45,7 @@ export interface UpdateWorker {
   inFlight(): number;
 }
 
-export interface UpdateWorkerOptions {
+interface UpdateWorkerOptions {
   pollMs?: number;
   leaseMs?: number;
   concurrency?: number;

@@ -30,7 +30,7 @@ export interface CatalogSync {
 /** How often another instance's first run is looked at while a person waits for it. */
 const LOADED_CHECK_MS = 250;
 
-export interface CatalogSyncDeps {
+interface CatalogSyncDeps {
   provider: Pick<ProviderClient, 'listCategories' | 'allProducts'>;
   /** Where the catalog, and the sync's own status, are stored. */
   store: Pick<CatalogStore, 'write' | 'productCount' | 'readState' | 'writeState'>;

@@ -34,7 +34,7 @@ const KEPT_MENU_READS = 64;
  * that include hidden products (a batch file's titles) and pages larger
  * than the steps show are not kept either: they would push the steps' out.
  */
-export interface CatalogView extends CatalogStore {
+interface CatalogView extends CatalogStore {
   /** Forgets every copy (the freshness check, when the catalog's counter moved). */
   refresh(): Promise<void>;
   /** Forgets the pages of products (the freshness check, when the prices' counter moved). */

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 /** The family name inside the font files; the chart asks for it by this name. */
 export const CHART_FONT_FAMILY = 'Vazirmatn';
 
-export interface ChartFontFiles {
+interface ChartFontFiles {
   regular: string;
   bold: string;
 }

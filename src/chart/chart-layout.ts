@@ -37,7 +37,7 @@ export interface ChartLayout {
   dayCentre(day: number): number;
 }
 
-export interface LayoutInput {
+interface LayoutInput {
   width: number;
   height: number;
   title: string;
@@ -50,7 +50,7 @@ export interface LayoutInput {
 }
 
 /** Cuts text to fit `room` pixels, ending it with an ellipsis when something was cut. */
-export function fitText(text: string, room: number, fontSize: number, bold = false): string {
+function fitText(text: string, room: number, fontSize: number, bold = false): string {
   if (textWidth(text, fontSize, bold) <= room) return text;
   const chars = [...text];
   while (chars.length > 1 && textWidth(`${chars.join('').trimEnd()}…`, fontSize, bold) > room) chars.pop();

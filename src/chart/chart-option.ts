@@ -13,7 +13,7 @@ export const SERIES_COLOURS = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#b07
 /** The folded "others" series is grey, so it reads as the rest rather than as one more person. */
 export const OTHERS_COLOUR = '#a5a5a5';
 
-export interface OptionInput {
+interface OptionInput {
   layout: ChartLayout;
   direction: 'ltr' | 'rtl';
   dayLabels: string[];
@@ -28,7 +28,7 @@ export interface OptionInput {
 const GRID_LINE = '#e4e4e4';
 const AXIS_LINE = '#8c8c8c';
 
-export function seriesColour(index: number, input: Pick<OptionInput, 'series' | 'hasOthers'>): string {
+function seriesColour(index: number, input: Pick<OptionInput, 'series' | 'hasOthers'>): string {
   return input.hasOthers && index === input.series.length - 1 ? OTHERS_COLOUR : SERIES_COLOURS[index % SERIES_COLOURS.length]!;
 }
 

@@ -23,7 +23,7 @@ export interface SpendChartInput {
   height?: number;
 }
 
-export interface SpendChartSvg {
+interface SpendChartSvg {
   svg: string;
   /** Where the title, legend and bars were put, to find them in the picture. */
   layout: ChartLayout;

@@ -35,7 +35,7 @@ export interface AdminRequestStore {
 }
 
 /** The audit row of a request's move. */
-export function requestAudit(row: AdminRequestRow, action: string, actorId: number | null, extra?: AuditFacts): AuditRecord {
+function requestAudit(row: AdminRequestRow, action: string, actorId: number | null, extra?: AuditFacts): AuditRecord {
   const change = row.change;
   const facts: Record<string, AuditFacts[string]> = { request: row.id, change: change.kind, requester: row.requesterId };
   if (change.kind === 'role') facts.role = change.role;

@@ -32,7 +32,7 @@ export type ClaimApprovalResult =
 export const totalOf = (row: Pick<ApprovalRow, 'lines'>): number => linesTotal(row.lines);
 
 /** Whether the move a release makes gives the request new numbers: any line's price changed. */
-export const repricedBy = (current: Pick<ApprovalRow, 'lines'>, lines: OrderLine[] | undefined): boolean =>
+const repricedBy = (current: Pick<ApprovalRow, 'lines'>, lines: OrderLine[] | undefined): boolean =>
   lines !== undefined && lines.some((line, index) => line.region.price !== current.lines[index]?.region.price);
 
 /**

@@ -115,7 +115,7 @@ export interface PricedProduct {
 }
 
 /** What a product detail said about price and stock, as product_prices keeps it; null for a detail without regions. */
-export function priceRow(detail: PricedProduct): { productId: number; priceFrom: number; priceTo: number; stockTotal: number } | null {
+function priceRow(detail: PricedProduct): { productId: number; priceFrom: number; priceTo: number; stockTotal: number } | null {
   const regions = detail.regionProperties;
   if (regions.length === 0) return null;
   const inStock = regions.filter((r) => r.stock > 0);

@@ -38,7 +38,7 @@ export interface CatalogWriteResult {
   removed: number;
 }
 
-export interface CatalogWriter {
+interface CatalogWriter {
   /**
    * Brings the stored catalog to `snapshot`, writing only what changed, in
    * transactions of at most `chunkSize` products with the event loop free

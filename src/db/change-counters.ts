@@ -25,7 +25,7 @@ export interface ChangeCounterStore {
 export const noChanges = (): Record<ViewName, number> => Object.fromEntries(VIEW_NAMES.map((name) => [name, 0])) as Record<ViewName, number>;
 
 /** A counter as read from change_counters. */
-export interface CounterRow {
+interface CounterRow {
   name: string | null;
   /** bigint: pg hands it over as text where no schema maps it. */
   version: string | number | null;

@@ -9,7 +9,7 @@ import type { Database } from './seam/database.js';
  * claim records in its owner_lock column, and what makes a recorded key a
  * gone process's.
  */
-export interface ClaimOwners {
+interface ClaimOwners {
   /** Recorded on each claim this process takes. */
   readonly mine: number | null;
   /** True of a held claim, by its owner_lock column, whose process is gone. */
@@ -22,7 +22,7 @@ export interface ClaimOwners {
  * ended. The key is drawn per store, never kept, so that a restarted process
  * never takes its predecessor's claims for its own.
  */
-export function oneProcessClaims(): ClaimOwners {
+function oneProcessClaims(): ClaimOwners {
   const mine = randomInt(1, 2 ** 48);
   return { mine, gone: (ownerLock) => or(isNull(ownerLock), ne(ownerLock, mine)) as SQL };
 }
@@ -33,7 +33,7 @@ export function oneProcessClaims(): ClaimOwners {
  * no session holds that lock any more. A claim recorded without one is left
  * to its lease.
  */
-export function ownerLockClaims(ownerLock: number | null): ClaimOwners {
+function ownerLockClaims(ownerLock: number | null): ClaimOwners {
   return { mine: ownerLock, gone: (column) => and(isNotNull(column), not(ownerLockHeld(column))) as SQL };
 }
 

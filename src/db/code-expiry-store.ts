@@ -38,7 +38,7 @@ export interface HandedOver {
 }
 
 /** The audit action of the press, with the number of cards among its facts. */
-export const HANDED_OVER_ACTION = 'codes.handed_over';
+const HANDED_OVER_ACTION = 'codes.handed_over';
 
 /**
  * Expiry dates of delivered cards and their reminders.

@@ -40,7 +40,7 @@ export const AMOUNT_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   wallet_ledger: ['amount', 'balance_after'],
 };
 
-export interface CopiedTable {
+interface CopiedTable {
   table: string;
   rows: number;
   /** The amount columns' sums, equal on both sides (as decimal strings: exact). */
@@ -49,7 +49,7 @@ export interface CopiedTable {
   sequenceAt: number | null;
 }
 
-export interface CopyResult {
+interface CopyResult {
   source: string;
   /** The target URL, password masked. */
   target: string;
@@ -59,7 +59,7 @@ export interface CopyResult {
   ms: number;
 }
 
-export interface CopyOptions {
+interface CopyOptions {
   /** The clock that judges the instance lock's heartbeat; Date.now by default. */
   now?: () => number;
   /** Called before each table is copied, for progress. */

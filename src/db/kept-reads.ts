@@ -38,4 +38,3 @@ export function createKeptReads(limit = Number.POSITIVE_INFINITY) {
   };
 }
 
-export type KeptReads = ReturnType<typeof createKeptReads>;

@@ -2,7 +2,7 @@ import { resolvePage, type PageRequest } from './paging.js';
 import { createKeptReads } from './kept-reads.js';
 
 /** Searches whose hits are kept; the least recently used is let go past this (each is at most MAX_SEARCH_RESULTS ids). */
-export const KEPT_SEARCHES = 256;
+const KEPT_SEARCHES = 256;
 
 const EMPTY_PAGE = { page: 1, pageCount: 1, total: 0 };
 

@@ -28,7 +28,7 @@ export const LEDGER_PAGE = 1_000;
  * Back to the event loop between two reads: SQLite reads synchronously, and
  * a month read in one go would hold every other chat for its whole length.
  */
-export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** `read` over the items a chunk at a time, the event loop served between chunks. */
 export async function inTurns<T, R>(items: readonly T[], read: (part: T[]) => Promise<R[]>): Promise<R[]> {
@@ -63,7 +63,7 @@ export function ledgerEntryOf(row: LedgerRow): LedgerEntry {
 }
 
 /** The products of an order's lines, as the statement names them. */
-export function productsOf(lines: unknown): string[] {
+function productsOf(lines: unknown): string[] {
   if (!Array.isArray(lines)) return [];
   return lines.map((line: { product?: { title?: unknown } }) => (typeof line?.product?.title === 'string' ? line.product.title : '?'));
 }

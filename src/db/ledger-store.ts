@@ -84,7 +84,7 @@ export interface LedgerStore {
 }
 
 /** States in which a POST went out but the provider's order id is not known yet. */
-export const UNSETTLED_POST_STATES = ['placing', 'unknown', 'needs_review'] as const satisfies readonly OrderState[];
+const UNSETTLED_POST_STATES = ['placing', 'unknown', 'needs_review'] as const satisfies readonly OrderState[];
 
 export function createLedgerStore(deps: { database: Database }): LedgerStore {
   const { q, tables } = deps.database;

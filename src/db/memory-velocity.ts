@@ -1,7 +1,7 @@
 import type { VelocityStore } from './velocity-store.js';
 
 /** The hits of one key still inside the window ending at `at`, oldest first. */
-export function inWindow(hits: readonly number[], at: number, windowMs: number): number[] {
+function inWindow(hits: readonly number[], at: number, windowMs: number): number[] {
   return hits.filter((hit) => hit > at - windowMs);
 }
 

@@ -68,11 +68,11 @@ export function leasedOutbox(store: NotificationStore, lease: OutboxLease): Leas
 }
 
 /** The audit facts of a dead letter: Telegram's own words only when Telegram refused it. */
-export const undeliverableFacts = (reason: string, cause: UndeliverableCause): AuditFacts =>
+const undeliverableFacts = (reason: string, cause: UndeliverableCause): AuditFacts =>
   cause === 'telegram' ? { cause, note: reason } : { cause };
 
 /** Oldest due first, then id: RETURNING comes back in no promised order. */
-export const byDueTime = (a: NotificationRow, b: NotificationRow): number => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id;
+const byDueTime = (a: NotificationRow, b: NotificationRow): number => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id;
 
 export function createNotificationStore(deps: { database: Database; leases: LeaseTime }): NotificationStore {
   const { database, leases } = deps;

@@ -8,7 +8,7 @@ import { and, eq, gte, inArray, or, type Column, type SQL } from 'drizzle-orm';
  * being placed still carries the time the summary was shown. Written once
  * for both databases: the columns are the same names on each.
  */
-export const ORDER_IN_HAND_STATES = ['intent', 'placing'] as const;
+const ORDER_IN_HAND_STATES = ['intent', 'placing'] as const;
 
 export function orderActivityWhere(columns: { chatId: Column; state: Column; createdAt: Column }, chatId: number, sinceMs: number): SQL {
   return and(eq(columns.chatId, chatId), or(inArray(columns.state, [...ORDER_IN_HAND_STATES]), gte(columns.createdAt, new Date(sinceMs))))!;

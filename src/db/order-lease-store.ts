@@ -138,10 +138,10 @@ export interface OrderLeaseStore {
 }
 
 /** RETURNING comes back in no promised order: earliest check first, then id. */
-export const byCheckTime = (a: OrderRow, b: OrderRow): number =>
+const byCheckTime = (a: OrderRow, b: OrderRow): number =>
   (a.nextCheckAt?.getTime() ?? 0) - (b.nextCheckAt?.getTime() ?? 0) || a.id - b.id;
 
-export const hasKeys = (value: object | undefined): boolean => value !== undefined && Object.keys(value).length > 0;
+const hasKeys = (value: object | undefined): boolean => value !== undefined && Object.keys(value).length > 0;
 
 
 const released = { leaseOwner: null, leaseExpiresAt: null };

@@ -23,13 +23,13 @@ export interface BatchListEntry {
 export type OrderListEntry = { kind: 'order'; order: OrderRow } | BatchListEntry;
 
 /** A place on a page: an order on its own, or a batch (by id). */
-export interface EntryKey {
+interface EntryKey {
   batchId: number | null;
   newestId: number;
 }
 
 /** What the entry of a batch is counted from: its orders, as both databases read them. */
-export interface BatchOrderFacts {
+interface BatchOrderFacts {
   batchId: number | null;
   lines: readonly OrderLine[];
   totalAmount: number;

@@ -54,7 +54,7 @@ export interface OrderQueries {
 }
 
 /** Recent enough to say how the provider is doing now, enough that one slow order does not decide it. */
-export const TYPICAL_DELIVERY_SAMPLE = 20;
+const TYPICAL_DELIVERY_SAMPLE = 20;
 
 /** The median of the sample's send-to-delivery times (newest completed first). */
 function medianDeliveryMs(rows: ReadonlyArray<{ postedAt: Date | null; finishedAt: Date | null }>): number | null {

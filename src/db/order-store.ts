@@ -9,7 +9,7 @@ import { ownerGone, type OwnerLocks } from './owner-locks.js';
 import { resolvePage, type PageOf, type PageRequest } from './paging.js';
 import type { Database, Query } from './seam/database.js';
 
-export type { AuditEntry, NotifyingTransition, OrderRow, OrderUpdate, TransitionInput } from './order-writes.js';
+export type { NotifyingTransition, OrderRow } from './order-writes.js';
 
 /** States in which the same order must not be placed again (the partial unique index agrees). */
 export const OPEN_STATES = ['placing', 'unknown', 'needs_review'] as const satisfies readonly OrderState[];
@@ -91,7 +91,7 @@ export interface OrderStore {
  * When a POST a crash interrupted ended at the latest: when its timeout ran
  * out or when the repair began (`at`), whichever came first.
  */
-export function interruptedPostEnd(at: Date, postedAt: Date | null, maxFlightMs: number): Date {
+function interruptedPostEnd(at: Date, postedAt: Date | null, maxFlightMs: number): Date {
   return postedAt === null ? at : new Date(Math.min(at.getTime(), postedAt.getTime() + maxFlightMs));
 }
 

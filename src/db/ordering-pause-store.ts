@@ -45,12 +45,12 @@ export interface OrderingPauseStore {
 }
 
 /** app_state key of the pause; absent or null while ordering is open. */
-export const ORDERING_PAUSE_KEY = 'ordering.pause';
+const ORDERING_PAUSE_KEY = 'ordering.pause';
 /** A provider message or an administrator's reason is shown in chats and alerts: keep it to a line or two. */
 export const MAX_REASON_LENGTH = 300;
 
 /** One line, trimmed and bounded; an empty reason is no reason. */
-export function cleanReason(reason: string | null): string | null {
+function cleanReason(reason: string | null): string | null {
   const line = (reason ?? '').replace(/\s+/g, ' ').trim();
   if (line === '') return null;
   // By code point, so that an emoji or a Persian letter is never cut in half.

@@ -12,7 +12,7 @@ export interface PageOf<T> {
   total: number;
 }
 
-export interface ResolvedPage {
+interface ResolvedPage {
   page: number;
   pageSize: number;
   pageCount: number;

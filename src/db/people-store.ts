@@ -39,9 +39,9 @@ export interface PeopleStore {
 }
 
 /** Stored as Telegram sends it; cut only so that a row stays small (Telegram's own limits are 64 and 32). */
-export const MAX_STORED = 128;
+const MAX_STORED = 128;
 
-export const stored = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value.slice(0, MAX_STORED));
+const stored = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value.slice(0, MAX_STORED));
 
 /** What is kept of a person Telegram names in an update, on either database. */
 export function storedPerson(from: TelegramPerson): Pick<Person, 'firstName' | 'lastName' | 'username' | 'languageCode'> {

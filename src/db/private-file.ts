@@ -8,7 +8,7 @@ import { chmodSync, statSync } from 'node:fs';
  * tightens files made before (by an older release, by hand, by a test),
  * whatever umask the process has. A file that is missing is skipped.
  */
-export const PRIVATE_UMASK = 0o077;
+const PRIVATE_UMASK = 0o077;
 
 export function keepPrivate(path: string): void {
   if (path === ':memory:' || path === '') return;

@@ -75,7 +75,7 @@ export const TOKEN_EPSILON = 1e-9;
  * plus a second of its rate into one sliding second; this window makes the
  * rate a strict cap on every second, whatever the burst.
  */
-export const WINDOW_MS = 1_000;
+const WINDOW_MS = 1_000;
 /**
  * Grants are timed where they are decided (this process, or the database
  * server) but counted where they arrive: two requests granted just over a

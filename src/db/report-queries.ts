@@ -85,7 +85,7 @@ const batchFactsOf = (row: { id: number; requesterId: number; plan: readonly Bat
 });
 
 /** Rows per page of an export: steady memory however long the span. */
-export const REPORT_PAGE = 500;
+const REPORT_PAGE = 500;
 
 /**
  * Keyset paging on the id. Before each further page it returns to the

@@ -4,7 +4,7 @@ import type { OrderLine } from '../domain/order-line.js';
 import type { Database } from './seam/database.js';
 
 /** The lines with every answer's value taken out; the field's title stays, so views can say what was erased. */
-export function eraseAnswers(lines: readonly OrderLine[], days: number): OrderLine[] {
+function eraseAnswers(lines: readonly OrderLine[], days: number): OrderLine[] {
   return lines.map((line) => ({ ...line, fields: line.fields.map((field) => ({ fieldId: field.fieldId, title: field.title, value: '', erasedAfterDays: days })) }));
 }
 
@@ -45,7 +45,7 @@ export interface RetentionStore {
 }
 
 /** Approval requests that are over: nothing will read their answers to place an order any more. */
-export const SETTLED_APPROVAL_STATES = ['approved', 'rejected', 'expired'] as const;
+const SETTLED_APPROVAL_STATES = ['approved', 'rejected', 'expired'] as const;
 
 export function createRetentionStore(deps: { database: Database }): RetentionStore {
   const { q, tables } = deps.database;

@@ -139,7 +139,7 @@ export function createReviewStore(deps: { database: Database; clock: Clock }): R
 }
 
 /** The move of an order an administrator ruled was never placed. */
-export function reviewedNotPlaced(order: OrderRow, actorId: number, at: Date): TransitionInput {
+function reviewedNotPlaced(order: OrderRow, actorId: number, at: Date): TransitionInput {
   return {
     id: order.id,
     from: 'needs_review',
@@ -150,7 +150,7 @@ export function reviewedNotPlaced(order: OrderRow, actorId: number, at: Date): T
 }
 
 /** The move of an order an administrator matched to a provider order, and what it announces. */
-export function reviewedAdoption(order: OrderRow, detail: ReviewedProviderOrder, actorId: number, at: Date): { move: TransitionInput; notify: NotificationKind[] } {
+function reviewedAdoption(order: OrderRow, detail: ReviewedProviderOrder, actorId: number, at: Date): { move: TransitionInput; notify: NotificationKind[] } {
   const state = localStateFor(detail.status);
   const kind = notificationFor(state);
   return {
@@ -186,7 +186,7 @@ const CLOCK_MARGIN_MS = 10 * 60_000;
  * recorded another reference, or the provider created this order well after
  * the holder's own order request had ended, so it cannot be the holder's.
  */
-export function staleLink(order: OrderRow, holder: OrderRow, detail: ReviewedProviderOrder): boolean {
+function staleLink(order: OrderRow, holder: OrderRow, detail: ReviewedProviderOrder): boolean {
   if (order.acceptedOrderId !== detail.orderId || order.acceptedReference !== detail.orderReference) return false;
   if (holder.providerReference !== null && holder.providerReference !== detail.orderReference) return true;
   const created = detail.createdAt === null ? Number.NaN : Date.parse(detail.createdAt);
@@ -195,7 +195,7 @@ export function staleLink(order: OrderRow, holder: OrderRow, detail: ReviewedPro
 }
 
 /** The audit facts of a released link. */
-export function releaseFacts(holder: OrderRow, order: OrderRow, detail: ReviewedProviderOrder) {
+function releaseFacts(holder: OrderRow, order: OrderRow, detail: ReviewedProviderOrder) {
   return { providerOrder: detail.orderId, reference: detail.orderReference, order: order.id, was: holder.providerReference };
 }
 

@@ -9,8 +9,6 @@
  */
 export type RoleName = 'background' | 'polling';
 
-export const ROLE_NAMES: readonly RoleName[] = ['background', 'polling'];
-
 /** Who holds a role, as the holder recorded it when it took it. */
 export interface RoleHolder {
   instance: string;

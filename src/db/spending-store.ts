@@ -10,7 +10,7 @@ export interface Spent {
 }
 
 /** From `from` (included) to `to` (excluded), in epoch milliseconds. */
-export interface SpendingWindow {
+interface SpendingWindow {
   from: number;
   to: number;
 }

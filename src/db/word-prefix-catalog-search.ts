@@ -5,7 +5,7 @@ import { categoryTexts, MAX_SEARCH_RESULTS, searchWords } from './search-query.j
 import type { Database } from './seam/database.js';
 
 /** Whether a phrase matches words (already split): consecutive, the last one a prefix. */
-export function phraseMatches(phrase: string[], words: string[]): boolean {
+function phraseMatches(phrase: string[], words: string[]): boolean {
   const last = phrase.length - 1;
   for (let start = 0; start + last < words.length; start += 1) {
     if (phrase.every((w, i) => (i === last ? words[start + i]!.startsWith(w) : words[start + i] === w))) return true;
@@ -21,7 +21,7 @@ export function phraseMatches(phrase: string[], words: string[]): boolean {
  * holding all its words from the index, then checks they stand together,
  * whole but the last.
  */
-export function termCondition(phrases: string[][], buckets: number[]): SQL {
+function termCondition(phrases: string[][], buckets: number[]): SQL {
   const alternatives: SQL[] = [];
   // The bucket first: where a phrase keeps the condition as a filter on each row, the server tries the
   // alternatives in this order, and a category's every product then matches on its bucket id without

@@ -11,7 +11,7 @@ import { QUIET_IN_BATCH } from './notification-plan.js';
 const ROWS_PER_CHAT_RUN = 1;
 const CHAT_SPACING_MS = 1_000;
 
-export interface ChatTurnsDeps {
+interface ChatTurnsDeps {
   orderOf(orderId: number): Promise<OrderRow | null>;
   /** Gives a claimed row back untouched. */
   release(id: number): Promise<unknown>;

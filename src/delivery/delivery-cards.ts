@@ -7,7 +7,7 @@ import type { JsonValue } from '../provider/schemas.js';
  * delivery names them, and every other value kept in `other` (as
  * `key=value`), so that a shape nobody foresaw loses nothing.
  */
-export interface DeliveryCard {
+interface DeliveryCard {
   code: string | null;
   pin: string | null;
   serial: string | null;

@@ -8,7 +8,7 @@
  */
 
 /** What a known key means to the reader. */
-export interface DeliveryKey {
+interface DeliveryKey {
   /** Fluent id of the field's label; none: the key is humanised. */
   readonly label?: string;
   /** Fluent id of one entry's label when the key names a list ('Card { $n }'). */
@@ -20,7 +20,7 @@ export interface DeliveryKey {
 }
 
 /** The columns a batch's file of codes gives every card (src/batches/codes-file.ts). */
-export type CardColumn = 'code' | 'pin' | 'serial' | 'expiry';
+type CardColumn = 'code' | 'pin' | 'serial' | 'expiry';
 
 const secret = (label: string, entry?: string): DeliveryKey => ({ label, secret: true, ...(entry ? { entry } : {}) });
 const clear = (label?: string): DeliveryKey => ({ secret: false, ...(label ? { label } : {}) });

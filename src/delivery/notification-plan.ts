@@ -18,7 +18,7 @@ import { cardExpiries, type CardExpiry } from './card-expiries.js';
 import { handedOverButton } from './handed-over-button.js';
 import { type Presentation, readerViewOf } from '../text/presentation.js';
 
-export interface NotificationPlannerDeps {
+interface NotificationPlannerDeps {
   provider: Pick<ProviderClient, 'getOrder' | 'listTransactions'>;
   translate: (locale: Locale) => Translate;
   localeOf: (userId: number) => Locale;
@@ -48,7 +48,7 @@ export interface Outgoing {
 /** `expiries`: the delivery's cards that carry an expiry, remembered for their reminder once the codes may go to the orderer. */
 export type Plan = { kind: 'send'; messages: Outgoing[]; alert?: AdminEvent; expiries?: CardExpiry[] } | { kind: 'not-ready'; why: string };
 
-export interface NotificationPlanner {
+interface NotificationPlanner {
   /** The words of a message in the reader's language, zone and amount unit. */
   contextFor(locale: Locale): TextContext;
   /** What a notification row sends, and to whom; 'not-ready' while the provider has no delivery to show yet. */

@@ -79,13 +79,13 @@ export interface NotificationSenderDeps {
   retryCapMs?: number;
 }
 
-export interface SenderRun {
+interface SenderRun {
   sent: number;
   retried: number;
   undeliverable: number;
 }
 
-export interface NotificationSender {
+interface NotificationSender {
   runOnce(): Promise<SenderRun>;
 }
 

@@ -20,7 +20,7 @@ export type TextContext = ReaderView & {
   describePerson?: (telegramId: number) => string;
 };
 
-export type StaffKind = Exclude<NotificationKind, 'delivered' | 'stale'>;
+type StaffKind = Exclude<NotificationKind, 'delivered' | 'stale'>;
 
 /** The provider's reference, or our own number before the provider gave one. */
 export function referenceOf(order: OrderRow): string {

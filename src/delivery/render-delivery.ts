@@ -44,7 +44,7 @@ export const COPY_BUTTONS_PER_MESSAGE = 20;
 const COPY_LABEL_MAX = 18;
 
 /** Shown for null, empty strings, empty lists and empty objects. */
-export const EMPTY_VALUE = '—';
+const EMPTY_VALUE = '—';
 const INDENT = '   ';
 
 /**

@@ -8,7 +8,7 @@ import type { OrderState } from './order-states.js';
  */
 
 /** Local states a provider status can put an order in. */
-export type ProviderDrivenState = Extract<
+type ProviderDrivenState = Extract<
   OrderState,
   'in_progress' | 'completed' | 'failed' | 'cancelled' | 'refunded' | 'action_required' | 'unrecognised'
 >;

@@ -4,7 +4,6 @@ export type VelocityKind = (typeof VELOCITY_KINDS)[number];
 
 /** A step-up enrolment: waiting for its first right code, for another administrator's approval, or in force. */
 export const STEP_UP_STATES = ['enrolling', 'waiting', 'active'] as const;
-export type StepUpState = (typeof STEP_UP_STATES)[number];
 
 /**
  * The one action a step-up code was asked for: what the prompt restated,

@@ -6,7 +6,7 @@ import { DIGEST_EXPIRY_DAYS, expiringHorizon } from './expiry-days.js';
 import { EXPIRY_REMIND_DAYS } from './expiry-settings.js';
 
 /** Cards not handed over that still work and whose last day is at most so many local days away; `lastDay` is a moment of that day. */
-export interface ExpiringSoon {
+interface ExpiringSoon {
   count: number;
   lastDay: number;
 }

@@ -4,7 +4,7 @@ import type { LocalPeriods } from '../text/local-periods.js';
  * Reminders go out from this local hour of their day: a message about
  * codes is read in the morning, not at the midnight that starts the day.
  */
-export const REMINDER_HOUR = 9;
+const REMINDER_HOUR = 9;
 
 /** The digest's window while reminders are off: a week ahead, so that what lapses is seen in time to act. */
 export const DIGEST_EXPIRY_DAYS = 7;

@@ -12,9 +12,9 @@ import { EXPIRY_REMIND_DAYS } from './expiry-settings.js';
 export const EXPIRY_REMINDER_EVERY_MS = 3_600_000;
 
 /** Cards that stopped working this long ago are forgotten: nothing is reminded or counted of them any more. */
-export const FORGET_EXPIRED_AFTER_MS = 30 * 86_400_000;
+const FORGET_EXPIRED_AFTER_MS = 30 * 86_400_000;
 
-export interface ExpiryReminderDeps {
+interface ExpiryReminderDeps {
   store: Omit<CodeExpiryStore, 'record' | 'markHandedOver' | 'countExpiring'>;
   settings: Pick<Settings, 'read'>;
   periods: LocalPeriods;
@@ -33,7 +33,7 @@ export interface ExpiryReminderDeps {
   batchSize?: number;
 }
 
-export interface ExpiryReminderRun {
+interface ExpiryReminderRun {
   sent: number;
   withheld: number;
   undeliverable: number;

@@ -9,7 +9,7 @@ import type { ClaimedReminder } from '../db/code-expiry-store.js';
 import { lastWorkingMoment } from './expiry-days.js';
 import { showDay, type ReaderView } from '../text/presentation.js';
 
-export type ReminderView = ReaderView;
+type ReminderView = ReaderView;
 
 /**
  * The one reminder of an order's cards due to expire: which order, which

@@ -31,7 +31,7 @@ export interface ReadinessLimits {
   outboxOverdueMs: number;
 }
 
-export const DEFAULT_READINESS_LIMITS: ReadinessLimits = {
+const DEFAULT_READINESS_LIMITS: ReadinessLimits = {
   // Long polls return at least every 30 s and the webhook probe runs every 60 s: three misses.
   telegramSilenceMs: 3 * 60_000,
   // The sweep runs every second while idle and every few seconds under load; Retry-After is capped at ten minutes.

@@ -10,11 +10,11 @@ import type { Logger } from '../logger.js';
  * count goes to /metrics; the log gets at most one line a minute summing
  * them up, never a line per attempt, and never what was sent.
  */
-export const REFUSAL_DELAY_MS = 1_000;
+const REFUSAL_DELAY_MS = 1_000;
 const MAX_WAITING = 64;
 const LOG_EVERY_MS = 60_000;
 
-export interface RefusedAttempts {
+interface RefusedAttempts {
   /** Counts one refusal and resolves when it may be answered. */
   refuse(from: string | null): Promise<void>;
   /** Logs what was counted since the last line (at shutdown). */

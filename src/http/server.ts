@@ -17,7 +17,7 @@ export interface HttpServer {
   close(): Promise<void>;
 }
 
-export interface HttpServerDeps {
+interface HttpServerDeps {
   host: string;
   port: number;
   health: Health;

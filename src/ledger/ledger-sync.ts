@@ -7,9 +7,9 @@ import { transactionMoment } from '../provider/transaction-shape.js';
 import type { LedgerEntry, LedgerInput, LedgerStore } from '../db/ledger-store.js';
 
 /** app_state key: set once the copy was first filled back to its start; until then what is read is history, never news. */
-export const LEDGER_FILLED_KEY = 'ledger.filled';
+const LEDGER_FILLED_KEY = 'ledger.filled';
 /** app_state key: when a pass last read the newest page through to what was kept (ms). */
-export const LEDGER_SYNCED_KEY = 'ledger.synced';
+const LEDGER_SYNCED_KEY = 'ledger.synced';
 
 export interface LedgerFilled {
   /** When the first fill ended. */
@@ -44,7 +44,7 @@ export interface LedgerSync {
 /** Far more pages than a minute of any wallet's activity: a bound against a provider that pages in circles. */
 const MAX_PAGES_PER_PASS = 500;
 
-export function inputOf(transaction: Transaction): LedgerInput {
+function inputOf(transaction: Transaction): LedgerInput {
   return {
     id: transaction.id,
     type: transaction.type,

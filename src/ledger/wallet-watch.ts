@@ -13,9 +13,9 @@ import { largeCreditSetting, pauseOnForeignDebitSetting } from './wallet-watch-s
 /** News of the wallet administrators hear once per transaction. */
 export type WalletNews = { kind: 'foreign-debit'; entry: LedgerEntry; paused: boolean } | { kind: 'large-credit'; entry: LedgerEntry } | { kind: 'unknown-type'; entry: LedgerEntry };
 
-export const WALLET_FOREIGN_DEBIT = 'wallet.foreign_debit';
-export const WALLET_LARGE_CREDIT = 'wallet.large_credit';
-export const WALLET_UNKNOWN_TYPE = 'wallet.unknown_type';
+const WALLET_FOREIGN_DEBIT = 'wallet.foreign_debit';
+const WALLET_LARGE_CREDIT = 'wallet.large_credit';
+const WALLET_UNKNOWN_TYPE = 'wallet.unknown_type';
 
 /**
  * How long a debit is held back for an order of the same amount still

@@ -7,7 +7,7 @@ import type { ApprovalCards } from '../db/approval-cards.js';
 import type { ApprovalRow, ApprovalService } from './approval-service.js';
 import { adminSummary, type ApprovalTextContext } from './approval-texts.js';
 
-export interface ApprovalAnnouncerDeps {
+interface ApprovalAnnouncerDeps {
   send: SendMessage;
   clearButtons: ClearButtons;
   /** Where each request's Approve and Reject went, so that every copy loses them once it is settled. */

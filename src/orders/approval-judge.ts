@@ -11,7 +11,7 @@ import type { SpendingRuleBook } from './spending-rules.js';
  */
 export type ApprovalJudge = (userId: number, total: number, exceptOrderId?: number) => Promise<boolean>;
 
-export interface ApprovalJudgeDeps {
+interface ApprovalJudgeDeps {
   rules: Pick<SpendingRuleBook, 'rulesFor'>;
   counter: Pick<SpendingCounter, 'spentBy'>;
   /** The requests still waiting for an administrator, everyone's. */

@@ -8,7 +8,7 @@ import type { ApprovalRow, ApprovalStore } from '../db/approval-store.js';
 export type { ApprovalRow } from '../db/approval-store.js';
 
 /** How long a request waits for an administrator before it expires, unless configured. */
-export const DEFAULT_APPROVAL_EXPIRY_MS = 24 * 60 * 60_000;
+const DEFAULT_APPROVAL_EXPIRY_MS = 24 * 60 * 60_000;
 
 import { lineLabel, linesTotal, type OrderLine } from './order-line.js';
 import type { LimitCheck, LimitVerdict } from './limit-check.js';
@@ -16,7 +16,7 @@ import type { PauseSource } from '../db/ordering-pause-store.js';
 import type { ApprovalJudge } from './approval-judge.js';
 export type { LimitCheck };
 
-export interface ApprovalServiceDeps {
+interface ApprovalServiceDeps {
   approvals: ApprovalStore;
   clock: Clock;
   logger: Logger;
@@ -111,7 +111,7 @@ export interface ApprovalService {
   recoverInterrupted(unownedBefore?: Date): Promise<{ requeued: number; attached: number }>;
 }
 
-export function placeInputOf(approval: ApprovalRow): PlaceInput {
+function placeInputOf(approval: ApprovalRow): PlaceInput {
   return {
     confirmKey: approval.confirmKey,
     userId: approval.requesterId,

@@ -15,8 +15,8 @@ export type ApprovalTextContext = ReaderView & {
 /** ap:y:<approval>:<revision> approves the numbers that summary showed; ap:n:<approval> rejects. */
 export const APPROVE_DATA = /^ap:y:([0-9]{1,15}):([0-9]{1,9})$/;
 export const REJECT_DATA = /^ap:n:([0-9]{1,15})$/;
-export const approveData = (approval: Pick<ApprovalRow, 'id' | 'revision'>) => `ap:y:${approval.id}:${approval.revision}`;
-export const rejectData = (approval: Pick<ApprovalRow, 'id'>) => `ap:n:${approval.id}`;
+const approveData = (approval: Pick<ApprovalRow, 'id' | 'revision'>) => `ap:y:${approval.id}:${approval.revision}`;
+const rejectData = (approval: Pick<ApprovalRow, 'id'>) => `ap:n:${approval.id}`;
 
 /**
  * How much of each line the card shows, tried in turn until the card fits

@@ -26,7 +26,7 @@ export type LengthRule = 'provider' | RequiredFieldType;
  * message can carry (the summary shortens long answers for display, the
  * provider gets them whole). The provider's own maxLength applies when lower.
  */
-export const FIELD_LENGTH_LIMITS: Record<RequiredFieldType, number> = {
+const FIELD_LENGTH_LIMITS: Record<RequiredFieldType, number> = {
   email: 254,
   phone: 32,
   number: 32,
@@ -34,7 +34,7 @@ export const FIELD_LENGTH_LIMITS: Record<RequiredFieldType, number> = {
 };
 
 /** The limit that applies to a field and whose it is. */
-export function lengthLimit(field: RequiredField): { max: number; rule: LengthRule } {
+function lengthLimit(field: RequiredField): { max: number; rule: LengthRule } {
   const ours = FIELD_LENGTH_LIMITS[field.type];
   return field.maxLength !== null && field.maxLength >= 0 && field.maxLength <= ours
     ? { max: field.maxLength, rule: 'provider' }
@@ -42,7 +42,7 @@ export function lengthLimit(field: RequiredField): { max: number; rule: LengthRu
 }
 
 /** The shortest and longest phone numbers taken, in digits (E.164 allows 15; some providers add a trunk 0). */
-export const PHONE_DIGITS = { min: 6, max: 16 } as const;
+const PHONE_DIGITS = { min: 6, max: 16 } as const;
 
 /** A provider pattern that only counts digits, like ^\+?[0-9]{10,14}$: its bounds are a phone length rule. */
 const DIGIT_COUNT_PATTERN = /^\^(?:\\\+\?)?(?:\[0-9\]|\\d)\{([0-9]{1,2}),([0-9]{1,2})\}\$$/;
@@ -120,7 +120,7 @@ export function checkFieldValue(field: RequiredField, raw: string): FieldCheck {
   return { ok: true, value };
 }
 
-export type QuantityCheck =
+type QuantityCheck =
   | { ok: true; value: number }
   | { ok: false; reason: 'not-a-number' | 'too-small' }
   | { ok: false; reason: 'too-large'; max: number };

@@ -1,5 +1,5 @@
 /** A FIFO lock for async work within this process. */
-export interface Mutex {
+interface Mutex {
   runExclusive<T>(work: () => Promise<T>): Promise<T>;
 }
 

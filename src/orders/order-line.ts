@@ -1,7 +1,7 @@
-import type { OrderItem, PlaceOrderBody } from '../provider/schemas.js';
+import type { PlaceOrderBody } from '../provider/schemas.js';
 import { lineLabel, type OrderLine } from '../domain/order-line.js';
 
-export type { FieldAnswer, ItemsMismatch, OrderLine } from '../domain/order-line.js';
+export type { FieldAnswer, OrderLine } from '../domain/order-line.js';
 // The rules every order's lines keep are the domain's, also where the stores save them.
 export { assertOrderLines, goodsOf, itemsMismatch, lineLabel, linesTotal, lineTotal } from '../domain/order-line.js';
 

@@ -49,7 +49,6 @@ const BUSY_WALLET_RETRY_MS = 250;
 /** How much longer than a POST's own timeout an intent waits for another instance's POST to end. */
 const BUSY_WALLET_GRACE_MS = 5_000;
 
-export { MAX_PAUSE_WAIT_MS } from './send-checks.js';
 /** A check that failed after the claim: the order is closed as never sent before the failure is passed on. */
 const NEVER_SENT: Unsent = { reason: 'other', providerMessage: null, facts: { cause: 'never-sent' } };
 

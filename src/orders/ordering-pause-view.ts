@@ -12,7 +12,7 @@ import type { OrderingPause, OrderingPauseStore } from '../db/ordering-pause-sto
  * service under the wallet lock and just before the POST, approvals,
  * readiness) reads the store itself.
  */
-export interface OrderingPauseView extends OrderingPauseStore {
+interface OrderingPauseView extends OrderingPauseStore {
   /** Reads the pause again (the freshness check, when its counter moved). */
   refresh(): Promise<void>;
 }

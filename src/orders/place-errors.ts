@@ -33,7 +33,7 @@ export type RejectReason =
   | 'wallet-busy'
   | 'other';
 
-export type PlaceErrorVerdict =
+type PlaceErrorVerdict =
   | {
       kind: 'rejected';
       reason: RejectReason;

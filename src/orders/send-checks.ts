@@ -4,7 +4,7 @@ import type { OrderServiceDeps, PlaceInput } from './order-service-deps.js';
 import type { RejectReason } from './place-errors.js';
 
 /** How long an order may wait for a rate-limit pause to end before it is refused unsent. */
-export const MAX_PAUSE_WAIT_MS = 3_000;
+const MAX_PAUSE_WAIT_MS = 3_000;
 
 /** Why an order goes unsent, and the facts its audit row keeps; `hidden` names the products hidden. */
 export type Unsent = { reason: RejectReason; providerMessage: string | null; facts: Record<string, string | number>; hidden?: number[] };

@@ -1,7 +1,7 @@
 import type { Spent, SpendingStore } from '../db/spending-store.js';
 import type { LocalPeriods } from '../text/local-periods.js';
 
-export type { Spent, SpendingStore } from '../db/spending-store.js';
+export type { Spent } from '../db/spending-store.js';
 
 export interface SpendingCounter {
   /**

@@ -19,10 +19,10 @@ const amountOrNone = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullab
 /** A per-person value distinguishes "not set, use the default" (undefined in the store) from "no limit for this person" (null). */
 const personValue = z.object({ value: amountOrNone });
 
-export const defaultRule = (kind: SpendingRuleKind): SettingDefinition<number | null> =>
+const defaultRule = (kind: SpendingRuleKind): SettingDefinition<number | null> =>
   defineSetting(`spending.${kind}.default`, amountOrNone, null);
 
-export const personRule = (kind: SpendingRuleKind, personId: number): SettingDefinition<{ value: number | null } | null> =>
+const personRule = (kind: SpendingRuleKind, personId: number): SettingDefinition<{ value: number | null } | null> =>
   defineSetting(`spending.${kind}.person.${personId}`, personValue.nullable(), null);
 
 export interface SpendingRuleBook {

@@ -4,7 +4,7 @@
  * transport's own error objects: those carry the API key.
  */
 
-export interface ProviderErrorInit {
+interface ProviderErrorInit {
   message: string;
   method: string;
   /** Path below the base URL, without the query string. */

@@ -8,9 +8,9 @@ import { RE2JS } from 're2js';
  */
 
 /** Longer patterns are not enforced (the provider still checks the value). */
-export const MAX_FIELD_PATTERN_LENGTH = 1_000;
+const MAX_FIELD_PATTERN_LENGTH = 1_000;
 
-export type FieldPattern = { kind: 'none' } | { kind: 'ok'; regex: RE2JS } | { kind: 'refused'; why: string };
+type FieldPattern = { kind: 'none' } | { kind: 'ok'; regex: RE2JS } | { kind: 'refused'; why: string };
 
 const compiled = new Map<string, FieldPattern>();
 

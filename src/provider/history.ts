@@ -39,7 +39,7 @@ export function createProviderHistory(deps: {
   };
 }
 
-export interface EntriesRead<T> {
+interface EntriesRead<T> {
   /** In the provider's order (newest first), each with its position in the whole list. */
   entries: { entry: T; position: number }[];
   /** True when the list provably ended, or a page was enough for the caller. */
@@ -114,7 +114,7 @@ export function readBack<T extends { createdAt: string | null }>(
 }
 
 /** Epoch milliseconds of a provider timestamp, or null when it is missing or unreadable. */
-export function parseTime(value: string | null): number | null {
+function parseTime(value: string | null): number | null {
   if (value === null) return null;
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? null : ms;

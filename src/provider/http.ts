@@ -10,7 +10,7 @@ import { systemErrorCode } from './system-error-code.js';
  * them the API key.
  */
 
-export interface TransportOptions {
+interface TransportOptions {
   baseUrl: string;
   apiKey: string;
   fetch?: typeof globalThis.fetch;
@@ -29,7 +29,7 @@ export interface Exchange {
   elapsedMs: number;
 }
 
-export interface TransportRequest {
+interface TransportRequest {
   method: 'GET' | 'POST';
   /** Below the base URL, already encoded, without a query string. */
   path: string;
@@ -61,7 +61,7 @@ export type TransportResult =
       notSent: boolean;
     };
 
-export interface Transport {
+interface Transport {
   send(request: TransportRequest): Promise<TransportResult>;
 }
 

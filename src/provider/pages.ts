@@ -1,7 +1,7 @@
 import { ProviderResponseError } from './errors.js';
 import type { Page } from './schemas.js';
 
-export interface FollowPagesOptions<T> {
+interface FollowPagesOptions<T> {
   fetchPage(page: number): Promise<Page<T>>;
   /** What makes two pages "the same page": compared to detect a provider that ignores `page`. */
   identity(item: T): string | number;

@@ -23,7 +23,7 @@ export interface CallContext {
   redact(text: string): string;
 }
 
-export type Failure = Extract<TransportResult, { kind: 'failure' }>;
+type Failure = Extract<TransportResult, { kind: 'failure' }>;
 export type Answer = Extract<TransportResult, { kind: 'response' }>;
 
 export interface Envelope<T> {
@@ -79,7 +79,7 @@ export function statusError(answer: Answer, ctx: CallContext): ProviderError {
   });
 }
 
-export type EnvelopeReading<T> =
+type EnvelopeReading<T> =
   | { ok: true; envelope: Envelope<T> }
   | { ok: false; problem: string; fieldPath: string | null };
 
@@ -125,7 +125,7 @@ export function readEnvelope<T>(answer: Answer, schema: z.ZodType<T>, ctx: CallC
 }
 
 /** ['data', 'items', 0, 'id'] -> 'data.items[0].id' */
-export function formatPath(path: readonly PropertyKey[]): string {
+function formatPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const key of path) {
     if (typeof key === 'number') out += `[${key}]`;

@@ -1,5 +1,5 @@
 /** Used when a 429 carries no usable Retry-After. */
-export const DEFAULT_RETRY_AFTER_MS = 1_000;
+const DEFAULT_RETRY_AFTER_MS = 1_000;
 
 /**
  * The longest wait one Retry-After can impose. A day-long value (seen: 86400)

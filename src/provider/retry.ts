@@ -5,7 +5,7 @@ import {
   ProviderServerError,
 } from './errors.js';
 
-export interface RetryDelayInput {
+interface RetryDelayInput {
   /** The attempt that just failed, starting at 1. */
   attempt: number;
   baseMs: number;
@@ -32,7 +32,7 @@ export function retryDelayMs(input: RetryDelayInput): number {
  * Causes worth another try for a read: the request may succeed later. A 408
  * is the provider's own "too slow", so it counts as transient too.
  */
-export function isRetryableReadError(error: unknown): error is ProviderError {
+function isRetryableReadError(error: unknown): error is ProviderError {
   return (
     error instanceof ProviderNetworkError ||
     error instanceof ProviderServerError ||
@@ -41,7 +41,7 @@ export function isRetryableReadError(error: unknown): error is ProviderError {
   );
 }
 
-export interface RetryPlanInput {
+interface RetryPlanInput {
   error: unknown;
   attempt: number;
   maxAttempts: number;
@@ -50,7 +50,7 @@ export interface RetryPlanInput {
   random: () => number;
 }
 
-export type RetryPlan = { retry: false } | { retry: true; delayMs: number };
+type RetryPlan = { retry: false } | { retry: true; delayMs: number };
 
 /**
  * Whether and when to retry a failed read. A Retry-After longer than the

@@ -107,7 +107,7 @@ export interface RegionProperty {
   stock: number;
 }
 
-export const regionPropertySchema: z.ZodType<RegionProperty> = z.looseObject({
+const regionPropertySchema: z.ZodType<RegionProperty> = z.looseObject({
   regionPropertyId: integer,
   title: optional(z.string()),
   price: quantityOrAmount,
@@ -136,7 +136,7 @@ export interface RequiredField {
   hint: string | null;
 }
 
-export const requiredFieldSchema: z.ZodType<RequiredField> = z.looseObject({
+const requiredFieldSchema: z.ZodType<RequiredField> = z.looseObject({
   fieldId: integer,
   title: z.string(),
   type: z.string().nullish().transform(fieldType),
@@ -234,7 +234,7 @@ export interface OrderItem {
   delivery: JsonValue | null;
 }
 
-export const orderItemSchema: z.ZodType<OrderItem> = z.looseObject({
+const orderItemSchema: z.ZodType<OrderItem> = z.looseObject({
   id: integer,
   productId: integer,
   regionPropertyId: optional(integer),

@@ -9,7 +9,7 @@ import { timeBounds } from './time-bounds.js';
  * a credit refunded (null for a top-up), and `createdAt` is when it happened.
  * Kept here, beside the schemas, so that one edit corrects them all.
  */
-export type TransactionDirection = 'debit' | 'credit';
+type TransactionDirection = 'debit' | 'credit';
 
 /** Null for a type the contract does not name: such an entry is shown, never counted. */
 export function transactionDirection(transaction: Pick<Transaction, 'type'>): TransactionDirection | null {

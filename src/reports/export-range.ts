@@ -5,7 +5,7 @@ import { parseLocalDay } from './local-dates.js';
 
 export type { DayRange } from '../db/report-queries.js';
 
-export type RangeReading =
+type RangeReading =
   | { ok: true; range: DayRange }
   | { ok: false; problem: 'not-a-date'; text: string }
   | { ok: false; problem: 'reversed' }

@@ -6,7 +6,7 @@ import { PROVIDER_DRIVEN } from '../domain/order-lifecycle.js';
 import type { Logger } from '../logger.js';
 import { defineSetting } from '../db/settings-store.js';
 import type { Settings } from '../settings/settings-view.js';
-import { formatGoods, formatId, formatNumber, localDigits } from '../text/format.js';
+import { formatGoods, formatId, formatNumber } from '../text/format.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import { goodsOf } from '../orders/order-line.js';
 import { plain } from '../text/formatted.js';

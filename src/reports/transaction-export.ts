@@ -7,7 +7,7 @@ import { formatLocalDateTime } from './local-dates.js';
 import type { ExportContext, Table } from './local-exports.js';
 import type { ReportQueries } from '../db/report-queries.js';
 
-export interface TransactionTable extends Table {
+interface TransactionTable extends Table {
   /** True when the pages ran out of budget before reaching back to the range's start. */
   cut: boolean;
 }

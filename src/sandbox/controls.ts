@@ -115,7 +115,7 @@ export function createFaultState(): FaultState {
 }
 
 /** POST /orders as the routes handle it; the status and whether an order was created. */
-export type PlaceThroughRoutes = (body: unknown) => { status: number; created: boolean };
+type PlaceThroughRoutes = (body: unknown) => { status: number; created: boolean };
 
 const share = (rate: number) => Math.min(1, Math.max(0, rate));
 

@@ -5,7 +5,7 @@ import { MESSAGES, errorBody } from './envelope.js';
 import type { RouteResponse } from './routes.js';
 import type { TokenBuckets } from './token-bucket.js';
 
-export interface GateDeps {
+interface GateDeps {
   apiKey: string;
   state: FaultState;
   buckets: TokenBuckets | null;

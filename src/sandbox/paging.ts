@@ -1,8 +1,8 @@
 import type { PageMeta } from './envelope.js';
 
-export type PagingResult = { ok: true; page: number; pageSize: number } | { ok: false; message: string };
+type PagingResult = { ok: true; page: number; pageSize: number } | { ok: false; message: string };
 
-export const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 
 function positiveInteger(raw: string | undefined, fallback: number): number | null {
   if (raw === undefined) return fallback;

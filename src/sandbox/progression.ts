@@ -29,7 +29,7 @@ export const REFUNDING_STATES: ReadonlySet<string> = new Set(['FAILED', 'CANCELL
 /** Of those, the ones whose credit a late refund holds back; REFUNDED says the money is already back. */
 export const LATE_REFUND_STATES: ReadonlySet<string> = new Set(['FAILED', 'CANCELLED']);
 
-export type Phase = 'PREPARING' | 'PROCESSING' | 'FINAL';
+type Phase = 'PREPARING' | 'PROCESSING' | 'FINAL';
 
 export function phaseAt(createdAtMs: number, nowMs: number, timing: OrderTiming): Phase {
   const elapsed = nowMs - createdAtMs;

@@ -5,7 +5,7 @@ import type { SandboxStore } from './store.js';
 import type { SandboxOrder, SandboxProduct } from './types.js';
 import { validateOrder } from './validation.js';
 
-export interface RouteRequest {
+interface RouteRequest {
   method: string;
   /** Path below the base URL, e.g. '/orders/9001'. */
   path: string;
@@ -21,7 +21,7 @@ export interface RouteResponse {
   orderCreated?: boolean;
 }
 
-export interface RouteDeps {
+interface RouteDeps {
   store: SandboxStore;
   /** Read on every request: see SandboxControls.setOrderDetailSwap. */
   faults: Pick<FaultState, 'orderDetailSwap'>;

@@ -22,7 +22,7 @@ export interface SeedHistoryRequest {
 }
 
 /** Where the wallet and the sequences stand when the history is appended. */
-export interface SeedStart {
+interface SeedStart {
   balance: number;
   nextTransactionId: number;
   nextOrderId: number;
@@ -40,7 +40,7 @@ export interface SeededHistory {
   transactions: SandboxTransaction[];
 }
 
-export const DEFAULT_DEBIT_SHARE = 0.9;
+const DEFAULT_DEBIT_SHARE = 0.9;
 const MAX_SEEDED = 1_000_000;
 /** Top-ups are whole millions, at least ten, like the credits a person makes. */
 const TOP_UP_STEP = 1_000_000;

@@ -19,7 +19,7 @@ export const SANDBOX_PRODUCTS = {
 /** First id of the products generated for `catalogSize`. */
 export const GENERATED_PRODUCT_BASE_ID = 100_000;
 
-export const SANDBOX_CATEGORIES: readonly SandboxCategory[] = [
+const SANDBOX_CATEGORIES: readonly SandboxCategory[] = [
   { id: 1, title: 'گوگل پلی', parentId: null },
   { id: 2, title: 'Apple iTunes', parentId: null },
   { id: 3, title: 'استیم', parentId: null },
@@ -107,7 +107,7 @@ function product(input: ProductInput): SandboxProduct {
 }
 
 /** Builds fresh seed products; stock is mutable, so every sandbox gets its own copy. */
-export function createSeedProducts(): SandboxProduct[] {
+function createSeedProducts(): SandboxProduct[] {
   const region = createRegionFactory(5001);
   const p = SANDBOX_PRODUCTS;
   const special = [
@@ -165,7 +165,7 @@ export function createSeedProducts(): SandboxProduct[] {
 }
 
 /** Extra products for the "thousands of products" case: plain, orderable, deterministic. */
-export function createGeneratedProducts(count: number): SandboxProduct[] {
+function createGeneratedProducts(count: number): SandboxProduct[] {
   const products: SandboxProduct[] = [];
   for (let i = 0; i < count; i++) {
     const id = GENERATED_PRODUCT_BASE_ID + i + 1;

@@ -16,11 +16,9 @@ import { createTokenBuckets } from './token-bucket.js';
 import type { Schedule } from './wallet-controls.js';
 
 export type { OrderPostFault, SandboxControls } from './controls.js';
-export type { PanelOrderRequest, PlacedPanelOrder, SeededTransactions, SeedHistoryRequest } from './wallet-controls.js';
-export type { SandboxOrder, SandboxOrderItem, SandboxTransaction } from './types.js';
+export type { SandboxOrder } from './types.js';
 export { SANDBOX_PRODUCTS } from './seed.js';
 export { SandboxStateError } from './state-file.js';
-export type { OrderPlan, OrderPlanner } from './progression.js';
 
 export interface SandboxOptions {
   /** Default: 'sbx_' + 24 random hex characters. */
@@ -71,7 +69,7 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-export const BASE_PATH = '/api/v1';
+const BASE_PATH = '/api/v1';
 const MAX_BODY_BYTES = 1_000_000;
 
 function readBody(req: IncomingMessage): Promise<{ text: string; tooLarge: boolean }> {

@@ -11,14 +11,14 @@ import type { StateChange, StoredOrder } from './types.js';
  * late-refund fault holds back. Nothing runs in the background: the store
  * calls `settle` before every read and change.
  */
-export interface Settlement {
+interface Settlement {
   /** Brings every order up to the clock, each final state and refund once. */
   settle(): void;
   statusAt(order: StoredOrder, nowMs: number): string;
   finalAt(order: StoredOrder): number;
 }
 
-export interface SettlementDeps {
+interface SettlementDeps {
   clock: Clock;
   timing: OrderTiming;
   catalog: SandboxCatalog;

@@ -50,7 +50,7 @@ export interface OrderEntry {
   createdAt: string;
 }
 
-export interface StoreDeps {
+interface StoreDeps {
   clock: Clock;
   catalog: SandboxCatalog;
   /** Credited when the wallet has no history yet (a new sandbox, or a state file without transactions). */

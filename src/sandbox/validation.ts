@@ -13,9 +13,9 @@ export interface ValidOrder {
   amount: number;
 }
 
-export type ValidationResult = { ok: true; order: ValidOrder } | { ok: false; status: 400 | 404 | 409 | 422; message: string };
+type ValidationResult = { ok: true; order: ValidOrder } | { ok: false; status: 400 | 404 | 409 | 422; message: string };
 
-export interface ValidationContext {
+interface ValidationContext {
   products: ReadonlyMap<number, SandboxProduct>;
   balance: number;
   maxQuantity: number;

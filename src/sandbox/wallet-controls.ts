@@ -51,7 +51,7 @@ export interface WalletControls {
 }
 
 /** The extra of `overcharge_product=<id>` without `:<extra>`: 1% of the product's lowest price, rounded up, at least 1. */
-export function defaultOvercharge(product: SandboxProduct): number {
+function defaultOvercharge(product: SandboxProduct): number {
   const lowest = Math.min(...product.regions.map((r) => r.price));
   return Number.isFinite(lowest) ? Math.max(1, Math.ceil(lowest / 100)) : 1;
 }

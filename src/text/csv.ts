@@ -35,7 +35,7 @@ export function csvLine(values: readonly CsvValue[]): string {
   return `${values.map(csvCell).join(',')}\r\n`;
 }
 
-export interface CsvBuild {
+interface CsvBuild {
   content: Buffer;
   rows: number;
   /** True when rows were left out to stay under `maxBytes`. */

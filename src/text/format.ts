@@ -138,7 +138,7 @@ const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_AND_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** A date the provider wrote: a calendar day (month 1–12), or a moment with its offset. */
-export type DateText = { kind: 'day'; year: number; month: number; day: number } | { kind: 'moment'; ms: number };
+type DateText = { kind: 'day'; year: number; month: number; day: number } | { kind: 'moment'; ms: number };
 
 /** The date in a text ('2027-11-22', or a full ISO moment with its offset), or null when the text is not one. */
 export function readDateText(text: string): DateText | null {

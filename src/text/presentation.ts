@@ -36,7 +36,7 @@ export function readerViewOf(presentation: Presentation, locale: Locale, t: Tran
 }
 
 /** What amounts are shown with: the reader's language and the deployment's unit. */
-export type AmountReader = Pick<ReaderView, 'locale' | 'amountUnit'>;
+type AmountReader = Pick<ReaderView, 'locale' | 'amountUnit'>;
 /** What moments are shown with: the reader's language and the deployment's zone. */
 export type TimeReader = Pick<ReaderView, 'locale' | 'timeZone'>;
 

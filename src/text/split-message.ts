@@ -12,7 +12,7 @@ export const SAFE_MESSAGE_LENGTH = 4000;
  */
 export const SAFE_MESSAGE_ENTITIES = 90;
 
-export interface SplitOptions {
+interface SplitOptions {
   maxLength?: number;
   maxEntities?: number;
   /** Put on its own first line of every part after the first (counts towards the limits). */

@@ -20,14 +20,14 @@ import type { FollowPace } from '../domain/order-lifecycle.js';
  * Every delay is spread by +-20% so that orders placed together are not
  * checked together for ever.
  */
-export const BACKOFF = {
+const BACKOFF = {
   fast: { firstMs: FIRST_CHECK_AFTER_PLACED_MS, capMs: 180_000 },
   reconcile: { firstMs: FIRST_CHECK_AFTER_UNKNOWN_MS, capMs: 180_000 },
   slow: { nominalMs: 750_000 },
   jitter: 0.2,
 } as const;
 
-export interface NextCheckInput {
+interface NextCheckInput {
   /** Checks made so far, including the one just finished (orders.check_count). */
   checkCount: number;
   pace: FollowPace;

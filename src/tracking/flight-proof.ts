@@ -32,7 +32,7 @@ export const UNMEASURED: ClockOffset = { lowMs: -DEFAULT_OFFSET_MARGIN_MS, highM
 export const OFFSET_MAX_AGE_MS = 24 * 60 * 60_000;
 const OFFSET_KEY = 'provider-clock-offset';
 
-export interface Flight {
+interface Flight {
   from: number;
   to: number;
 }

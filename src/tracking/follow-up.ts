@@ -4,7 +4,7 @@ import type { OrderRow } from '../db/order-store.js';
 import { followPaceFor } from '../domain/order-lifecycle.js';
 import { nextCheckDelayMs } from './backoff.js';
 
-export interface FollowUpInput {
+interface FollowUpInput {
   order: Pick<OrderRow, 'postedAt' | 'createdAt' | 'staleReportedAt'>;
   /** The state the order is in after this check. */
   state: OrderState;
@@ -16,7 +16,7 @@ export interface FollowUpInput {
   random: () => number;
 }
 
-export interface FollowUp {
+interface FollowUp {
   /** Null when nobody follows the order in that state any more. */
   nextCheckAt: number | null;
   stale: boolean;

@@ -43,7 +43,7 @@ export interface DeliveryPollerDeps {
   onOrderMismatch?: (error: ProviderOrderMismatchError) => Promise<void>;
 }
 
-export interface PollRunResult {
+interface PollRunResult {
   /** Open orders the sweep looked for in the history. */
   watched: number;
   /** History and wallet pages read (GET /orders, GET /wallet/transactions). */
@@ -59,7 +59,7 @@ export interface PollRunResult {
   nextAt: number | null;
 }
 
-export interface DeliveryPoller {
+interface DeliveryPoller {
   runOnce(): Promise<PollRunResult>;
 }
 

@@ -36,7 +36,7 @@ export const RECONCILE = {
 } as const;
 
 /** Where the search is centred: when the POST was sent (adoption itself needs the whole flight, see flight-proof.ts). */
-export interface Window {
+interface Window {
   anchor: number;
 }
 
@@ -74,7 +74,7 @@ interface Sighting {
   heldBy?: number;
 }
 
-export interface Found {
+interface Found {
   /** Provider orders within reach no other local order provably follows, closest in time first. */
   ranked: Sighting[];
   /** False when the pages did not reach back far enough to rule anything older out. */
@@ -184,7 +184,7 @@ async function offsetSamples(leases: OrderLeaseStore, listed: Map<number, Listed
 }
 
 /** What the detail says of the items: these products, in these regions where named, these quantities. */
-export function matchesOrder(detail: OrderDetail, order: Pick<OrderRow, 'lines'>): boolean {
+function matchesOrder(detail: OrderDetail, order: Pick<OrderRow, 'lines'>): boolean {
   return itemsMismatch(order.lines, detail.items).length === 0;
 }
 

@@ -13,9 +13,8 @@ import { isFinal, localStateFor, notificationFor } from '../domain/order-lifecyc
 import type { ProviderHistory } from '../provider/history.js';
 import { examineCandidates, RECONCILE, rivalsFor, searchCandidates, windowOf, type Examined, type Rival } from './reconcile-search.js';
 
-export { matchesOrder, RECONCILE } from './reconcile-search.js';
 
-export interface ReconcileDeps {
+interface ReconcileDeps {
   leases: OrderLeaseStore;
   /** Where the provider's measured clock offset is kept between checks. */
   appState: AppStateStore;
@@ -30,16 +29,16 @@ export interface ReconcileDeps {
   staleMs: number;
 }
 
-export type ReconcileVerdict = 'adopted' | 'not_placed' | 'needs_review' | 'pending';
+type ReconcileVerdict = 'adopted' | 'not_placed' | 'needs_review' | 'pending';
 
-export interface ReconcileResult {
+interface ReconcileResult {
   /** Null when the lease or the state changed under us and nothing was written. */
   verdict: ReconcileVerdict | null;
   order: OrderRow | null;
   detailsFetched: number;
 }
 
-export type Decision =
+type Decision =
   | { verdict: 'adopted'; adopted: OrderDetail }
   | { verdict: 'needs_review'; named: ReviewCandidate[]; why: string }
   | { verdict: 'not_placed' }
@@ -57,7 +56,7 @@ const listIds = (candidates: readonly ReviewCandidate[]): string => {
  * of a single match proven ours (created inside the POST's flight, its
  * debit in the wallet) that nothing else found could contest.
  */
-export function decide(input: {
+function decide(input: {
   examined: Examined;
   covered: boolean;
   rivals: readonly Rival[];

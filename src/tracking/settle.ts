@@ -6,7 +6,7 @@ import { nextCheckDelayMs } from './backoff.js';
 import { planFollowUp } from './follow-up.js';
 import type { OrderLeaseStore } from '../db/order-lease-store.js';
 
-export interface ClaimedWritesDeps {
+interface ClaimedWritesDeps {
   leases: OrderLeaseStore;
   clock: Clock;
   random: () => number;
@@ -18,7 +18,7 @@ export interface ClaimedWritesDeps {
 }
 
 /** What the sweep writes on an order it holds the lease of. */
-export interface ClaimedWrites {
+interface ClaimedWrites {
   /** Applies what the provider says now; returns whether anything changed. */
   settle(order: OrderRow, status: string): Promise<boolean>;
   /** Nothing new from the provider: keeps the schedule going and reports the order stale once, if it is. */

@@ -78,7 +78,7 @@ export type Watched = Pick<
   'id' | 'state' | 'providerOrderId' | 'providerStatus' | 'nextCheckAt' | 'postedAt' | 'createdAt' | 'staleReportedAt'
 >;
 
-export interface SweepPlan<O extends Watched = Watched> {
+interface SweepPlan<O extends Watched = Watched> {
   /**
    * Listed with a final status other than the one stored: the detail is
    * read, because the final outcome (and the codes) come from the detail.
@@ -94,7 +94,7 @@ export interface SweepPlan<O extends Watched = Watched> {
   waiting: number;
 }
 
-export interface PlanInput<O extends Watched> {
+interface PlanInput<O extends Watched> {
   watched: readonly O[];
   /** Provider order id -> status, from the pages read in this sweep. */
   listed: ReadonlyMap<number, string>;

@@ -21,7 +21,7 @@ import { announceImmediate, throughDualControl, type DualControlFeatureDeps } fr
 import type { StepUpGate } from '../step-up-gate.js';
 import { showAmount, showDateTime, showZone } from '../../text/presentation.js';
 
-export interface ApprovalsFeatureDeps {
+interface ApprovalsFeatureDeps {
   approvals: ApprovalService;
   announcer: ApprovalAnnouncer;
   rules: Pick<SpendingRuleBook, 'setDefault' | 'defaults'>;

@@ -12,11 +12,10 @@ import { readersOnly } from '../middleware/roles.js';
 import { sendFormatted } from '../send.js';
 import { showInPlace } from '../order-views/in-place.js';
 import { readerView } from '../reader-view.js';
-import type { AmountUnit } from '../../text/format.js';
 
-export const AUDIT_PAGE_SIZE = 10;
+const AUDIT_PAGE_SIZE = 10;
 
-export type AuditCommand = { kind: 'filter'; filter: AuditFilter } | { kind: 'username'; username: string } | { kind: 'usage' };
+type AuditCommand = { kind: 'filter'; filter: AuditFilter } | { kind: 'username'; username: string } | { kind: 'usage' };
 
 /** `/audit`, `/audit @user`, `/audit <telegram id>`, `/audit #<order>`; Persian digits count. */
 export function parseAuditCommand(text: string): AuditCommand {

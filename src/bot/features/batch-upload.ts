@@ -19,7 +19,7 @@ import { keyboardOf } from '../send-port.js';
 /** A batch file larger than this is not downloaded: a thousand rows of a few answers each fit in far less. */
 export const MAX_BATCH_FILE_BYTES = 2 * 1024 * 1024;
 
-export interface BatchUploadDeps {
+interface BatchUploadDeps {
   batches: Pick<BatchService, 'draft' | 'sameFile' | 'needsApproval'>;
   catalog: BatchCatalog;
   provider: Pick<ProviderClient, 'getBalance'>;

@@ -16,7 +16,7 @@ import { readerView } from '../reader-view.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 import { showZone } from '../../text/presentation.js';
 
-export interface ExpiryFeatureDeps {
+interface ExpiryFeatureDeps {
   settings: Settings;
   codeExpiries: Pick<CodeExpiryStore, 'markHandedOver'>;
   orders: Pick<OrderQueries, 'byId'>;

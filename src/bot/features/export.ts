@@ -25,7 +25,7 @@ import { showAmount, showDay } from '../../text/presentation.js';
  */
 export const MAX_EXPORT_BYTES = 49 * 1024 * 1024;
 /** 50 transactions a page: up to 10,000 transactions, at most 200 requests of the shared budget. */
-export const MAX_TRANSACTION_PAGES = 200;
+const MAX_TRANSACTION_PAGES = 200;
 /** People listed in the chat under a summary; the file always has everyone. */
 const SUMMARY_LINES = 30;
 
@@ -33,7 +33,7 @@ const KINDS = ['orders', 'transactions', 'audit', 'summary'] as const;
 type ExportKind = (typeof KINDS)[number];
 const isKind = (word: string | undefined): word is ExportKind => (KINDS as readonly string[]).includes(word ?? '');
 
-export interface ExportDeps {
+interface ExportDeps {
   queries: ReportQueries;
   provider: Pick<ProviderClient, 'listTransactions'>;
   audit: AuditTrail;

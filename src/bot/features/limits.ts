@@ -14,7 +14,7 @@ import { announceImmediate, throughDualControl, type DualControlFeatureDeps } fr
 import { showAmount } from '../../text/presentation.js';
 import { readerView } from '../reader-view.js';
 
-export interface LimitsDeps {
+interface LimitsDeps {
   rules: SpendingRuleBook;
   counter: SpendingCounter;
   staff: Pick<StaffStore, 'find' | 'list'>;

@@ -9,7 +9,7 @@ import { readerView } from '../reader-view.js';
 
 export const ORDER_CONVERSATION = 'order';
 
-export interface OrderFeatureDeps {
+interface OrderFeatureDeps {
   /** True while the first catalog of this database is still being read: there is nothing to browse yet. */
   catalogLoading: () => Promise<boolean>;
   /** The ordering pause in force, or null while ordering is open. */

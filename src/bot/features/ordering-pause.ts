@@ -11,7 +11,7 @@ import { plain } from '../../text/formatted.js';
 import { readerView } from '../reader-view.js';
 
 /** Tells every administrator but `exceptId`, each in their language. Never throws. */
-export type NotifyOtherAdmins = (exceptId: number, render: (t: Translate) => string) => Promise<void>;
+type NotifyOtherAdmins = (exceptId: number, render: (t: Translate) => string) => Promise<void>;
 
 /**
  * /pause [reason]   stop every order until /resume

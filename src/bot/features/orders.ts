@@ -13,11 +13,10 @@ import { showInPlace } from '../order-views/in-place.js';
 import { foundOrdersView, orderListView, type ListAudience } from '../order-views/list-view.js';
 import { canSee, orderName, type TrackingView } from '../order-views/order-view.js';
 import { readerView } from '../reader-view.js';
-import type { AmountUnit } from '../../text/format.js';
 
-export const ORDERS_PAGE_SIZE = 8;
+const ORDERS_PAGE_SIZE = 8;
 
-export interface OrdersDeps {
+interface OrdersDeps {
   orders: Pick<OrderQueries, 'recent' | 'find' | 'withProduct'>;
   people: Pick<PeopleStore, 'findByUsername'>;
   describePerson: DescribePerson;

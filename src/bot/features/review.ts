@@ -31,7 +31,7 @@ const LISTED_CANDIDATES = 10;
 const CONFIRM_NONE = /^rv:n:([0-9]{1,15})$/;
 const KEEP_WAITING = /^rv:x:([0-9]{1,15})$/;
 
-export interface ReviewDeps {
+interface ReviewDeps {
   review: ReviewStore;
   provider: Pick<ProviderClient, 'getOrder'>;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;

@@ -3,7 +3,6 @@ import type { SettingsRegistry } from '../../settings/settings-registry.js';
 import type { BaseContext } from '../context.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 import { readerView } from '../reader-view.js';
-import type { AmountUnit } from '../../text/format.js';
 
 /** /settings: every setting administrators change from the chat, its value now, and how to change it. */
 export function settingsFeature(deps: { registry: Pick<SettingsRegistry, 'list'> }) {

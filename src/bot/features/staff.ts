@@ -17,7 +17,7 @@ import { formatId } from '../../text/format.js';
 import { announceImmediate, throughDualControl, type DualControlFeatureDeps } from './dual-control.js';
 import type { StepUpGate } from '../step-up-gate.js';
 
-export interface StaffDeps {
+interface StaffDeps {
   staff: StaffStore;
   people: Pick<PeopleStore, 'find'>;
   describePerson: DescribePerson;

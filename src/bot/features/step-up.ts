@@ -18,7 +18,7 @@ import { widens } from '../../safeguards/dual-control/admin-change.js';
 import { parseAmountInput } from '../../text/amount-input.js';
 import { readerViewOf, showAmount } from '../../text/presentation.js';
 
-export interface StepUpFeatureDeps {
+interface StepUpFeatureDeps {
   stepUp: StepUp;
   /** The order amount above which placing asks for a code. */
   orders?: Pick<OrderStepUp, 'above' | 'setAbove'>;

@@ -40,7 +40,7 @@ import {
 } from '../order-views/order-view.js';
 import { readerViewOf, showDateTimeWithZone } from '../../text/presentation.js';
 
-export interface TrackDeps {
+interface TrackDeps {
   orders: Pick<OrderQueries, 'find' | 'byId' | 'byProviderOrderId'>;
   provider: Pick<ProviderClient, 'getOrder'>;
   audit: Pick<AuditTrail, 'record'>;

@@ -20,7 +20,7 @@ import { plain } from '../../text/formatted.js';
 import { readerView } from '../reader-view.js';
 import { formatId } from '../../text/format.js';
 
-export const TRANSACTIONS_PAGE_SIZE = 8;
+const TRANSACTIONS_PAGE_SIZE = 8;
 
 /** /transactions (administrators and viewers): the wallet's transactions from the provider, paged; a press opens one. */
 export function transactionsFeature(deps: {

@@ -7,7 +7,7 @@ import { localeFromLanguageCode, type Locale, type Translate } from '../../text/
 import type { BaseContext } from '../context.js';
 import { formatId } from '../../text/format.js';
 
-export interface AccessControlDeps {
+interface AccessControlDeps {
   /**
    * The staff as this process holds them: fresh at this point of every
    * update, since the view freshness check that runs before it reads again

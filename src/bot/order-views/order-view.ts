@@ -39,7 +39,7 @@ export function canSee(viewer: Viewer, order: Pick<OrderRow, 'userId'>): boolean
  * them out for the same reason), not even of orders placed before they
  * were made a viewer.
  */
-export function canSeeAnswers(viewer: Viewer, order: Pick<OrderRow, 'userId'>): boolean {
+function canSeeAnswers(viewer: Viewer, order: Pick<OrderRow, 'userId'>): boolean {
   return viewer.role === 'admin' || (viewer.role === 'staff' && order.userId === viewer.telegramId);
 }
 
@@ -81,7 +81,7 @@ export interface OrderFacts {
 }
 
 /** Codes can be shown once the provider says the order is complete (or we last knew so). */
-export function codesAvailable(facts: Pick<OrderFacts, 'row' | 'fresh'>): boolean {
+function codesAvailable(facts: Pick<OrderFacts, 'row' | 'fresh'>): boolean {
   return facts.fresh ? localStateFor(facts.fresh.status) === 'completed' : facts.row.state === 'completed';
 }
 

@@ -2,7 +2,7 @@ import { InlineKeyboard } from 'grammy';
 import type { OrderRow } from '../../db/order-store.js';
 import type { Page, Transaction } from '../../provider/schemas.js';
 import { formatGoods, formatId, formatNumber } from '../../text/format.js';
-import { bold, joinLines, plain } from '../../text/formatted.js';
+import { bold, joinLines } from '../../text/formatted.js';
 import type { Translate } from '../../text/i18n.js';
 import type { Outgoing } from '../send.js';
 import { trackData, transactionData, transactionsPageData } from './callback-data.js';
@@ -12,7 +12,7 @@ import { showAmount, showDateTime, showDateTimeWithZone, showZone } from '../../
 
 const KNOWN_TYPES = new Set(['DEBIT', 'CREDIT']);
 
-export function transactionTypeWords(t: Translate, type: string): string {
+function transactionTypeWords(t: Translate, type: string): string {
   const name = type.trim().toUpperCase();
   return KNOWN_TYPES.has(name) ? t(`tx-type-${name.toLowerCase()}`) : type;
 }

@@ -2,7 +2,7 @@ import type { Statement } from '../../ledger/statement.js';
 import type { LocalPeriods } from '../../text/local-periods.js';
 import type { ReaderView } from '../../text/presentation.js';
 
-export interface SpendPerDay {
+interface SpendPerDay {
   /** The day of the month of each day of the span, in the month's calendar and the reader's digits. */
   dayLabels: string[];
   /** Spend per day of each person (or of orders placed elsewhere), largest total first. */

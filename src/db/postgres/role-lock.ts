@@ -24,7 +24,7 @@ import type { RoleHolder, RoleLock, RoleName, Roles } from '../roles.js';
 const SALT_KEY = 'locks.salt';
 
 /** This database's secret for lock keys, drawn at the first start (two first starts at once agree on the one written first). */
-export async function lockSalt(pool: pg.Pool): Promise<string> {
+async function lockSalt(pool: pg.Pool): Promise<string> {
   const drawn = JSON.stringify(randomBytes(32).toString('hex'));
   await pool.query('insert into app_state (key, value, updated_at) values ($1, $2, now()) on conflict (key) do nothing', [SALT_KEY, drawn]);
   const { rows } = await pool.query<{ value: string }>('select value from app_state where key = $1', [SALT_KEY]);
@@ -37,7 +37,7 @@ function lockKey(salt: string, name: string): string {
 }
 
 /** The lock key of a role. */
-export function roleLockKey(name: RoleName, salt: string): string {
+function roleLockKey(name: RoleName, salt: string): string {
   return lockKey(salt, `giftdesk.role.${name}`);
 }
 
@@ -50,7 +50,7 @@ const recordKey = (name: RoleName) => `role.${name}`;
  */
 const SESSION_KEEPALIVE = ['set tcp_keepalives_idle = 4', 'set tcp_keepalives_interval = 2', 'set tcp_keepalives_count = 3'];
 
-export interface PostgresRolesOptions {
+interface PostgresRolesOptions {
   instance: string;
   host: string;
   pid: number;

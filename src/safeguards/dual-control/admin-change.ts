@@ -19,7 +19,7 @@ const telegramId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const amountOrNone = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable();
 
 /** What a stored request may say: read back from the database, it is checked again before it is applied. */
-export const adminChangeSchema: z.ZodType<AdminChange> = z.discriminatedUnion('kind', [
+const adminChangeSchema: z.ZodType<AdminChange> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('role'), verb: z.enum(['add', 'role']), personId: telegramId, role: z.literal('admin') }).strict(),
   z
     .object({ kind: z.literal('rule'), personId: telegramId.nullable(), rule: z.enum(SPENDING_RULE_KINDS), value: amountOrNone, reset: z.boolean() })
@@ -45,14 +45,14 @@ const reach = (value: number | null): number => (value === null ? Number.POSITIV
  */
 export const widens = (before: number | null, after: number | null): boolean => reach(after) > reach(before);
 
-export interface RuleView {
+interface RuleView {
   defaults(): SpendingRules;
   rulesFor(personId: number): SpendingRules;
   overridesFor(personId: number): Partial<SpendingRules>;
 }
 
 /** The value in force before the change, and after it, for the people it concerns. */
-export function ruleEffect(change: Extract<AdminChange, { kind: 'rule' }>, rules: RuleView): { before: number | null; after: number | null } {
+function ruleEffect(change: Extract<AdminChange, { kind: 'rule' }>, rules: RuleView): { before: number | null; after: number | null } {
   if (change.personId === null) return { before: rules.defaults()[change.rule], after: change.value };
   const before = rules.rulesFor(change.personId)[change.rule];
   return { before, after: change.reset ? rules.defaults()[change.rule] : change.value };

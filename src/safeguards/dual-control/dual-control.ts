@@ -13,7 +13,7 @@ const HOLD_KEY = 'dual-control.hold-until';
 /** Until when dual control holds after an administrator was removed or demoted; 0 when it never did. Read by step-up enrolment too. */
 export const readHoldUntil = async (appState: Pick<AppStateStore, 'get'>): Promise<number> => (await appState.get<number>(HOLD_KEY)) ?? 0;
 
-export interface DualControlDeps {
+interface DualControlDeps {
   requests: AdminRequestStore;
   /** Who is on the staff, read from the database at the moment of asking, never from a copy. */
   staffNow: { find(id: number): Promise<StaffMember | null>; list(): Promise<StaffMember[]> };

@@ -13,7 +13,7 @@ const DAY_MS = 86_400_000;
  */
 export const STRANGER_KEEP_DAYS = 30;
 
-export interface RetentionPassRun {
+interface RetentionPassRun {
   /** Orders whose answers were erased. */
   erased: number;
   /** Settled approval requests whose answers were erased. */

@@ -6,11 +6,11 @@ import { CODES_REMOVE_AFTER_HOURS } from './retention-settings.js';
 
 const HOUR_MS = 3_600_000;
 /** Past this, Telegram lets the bot neither delete the message nor, often, edit it: the row is forgotten. */
-export const TELEGRAM_DELETE_WINDOW_MS = 48 * HOUR_MS;
+const TELEGRAM_DELETE_WINDOW_MS = 48 * HOUR_MS;
 /** A claim this old was left by a pass that stopped (a crash, a restart). */
 const STALE_CLAIM_MS = 5 * 60_000;
 /** Network trouble or 429s this many times, and the message is left as it is: never retried forever. */
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 
 /**
  * What Telegram said to an edit or a delete: done; gone (the message, or
@@ -27,7 +27,7 @@ export interface CodeMessagePort {
   remove(chatId: number, messageId: number): Promise<TouchResult>;
 }
 
-export interface CodeMessagePassDeps {
+interface CodeMessagePassDeps {
   store: CodeMessageStore;
   settings: Pick<Settings, 'read'>;
   port: CodeMessagePort;
@@ -38,7 +38,7 @@ export interface CodeMessagePassDeps {
   batchSize?: number;
 }
 
-export interface CodeMessagePassRun {
+interface CodeMessagePassRun {
   replaced: number;
   deleted: number;
   gone: number;

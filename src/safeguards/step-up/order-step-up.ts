@@ -9,7 +9,7 @@ import { STEP_UP_CODE_VALID_MS, type AskOutcome, type StepUp } from './step-up.j
  * The order total above which placing needs a step-up code; null (the
  * default) asks for none. It applies while step-up is on.
  */
-export const stepUpOrderAboveSetting = defineSetting('step-up.order-above', z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable(), null);
+const stepUpOrderAboveSetting = defineSetting('step-up.order-above', z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable(), null);
 
 /** Where a right code for an order waits for the order conversation to take it: one per person. */
 const passKey = (personId: number) => `step-up.order-pass:${personId}`;

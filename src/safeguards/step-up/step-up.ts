@@ -15,7 +15,7 @@ export type { StepUpAction } from '../../domain/safeguards.js';
 /** How long a prompt's code may come: long enough to open the app, short enough that a prompt left open is no standing permission. */
 export const STEP_UP_CODE_VALID_MS = 3 * 60_000;
 /** Wrong codes in a row before the person is locked out of step-up for STEP_UP_LOCK_MS. */
-export const STEP_UP_MAX_WRONG = 5;
+const STEP_UP_MAX_WRONG = 5;
 export const STEP_UP_LOCK_MS = 15 * 60_000;
 
 /** Off by default: a team turns it on once its people have enrolled. */
@@ -30,7 +30,7 @@ export type AskOutcome =
   | { kind: 'no-key' }
   | { kind: 'locked'; until: number };
 
-export type AnswerOutcome =
+type AnswerOutcome =
   /** No prompt waits for this person: the message is not a code for us. */
   | { kind: 'no-prompt' }
   | { kind: 'accepted'; action: StepUpAction }
@@ -40,7 +40,7 @@ export type AnswerOutcome =
   /** The code was right but its time-step was used already (a replay, or the same code twice). */
   | { kind: 'replayed' };
 
-export type EnrolAnswer =
+type EnrolAnswer =
   | { kind: 'active' }
   | { kind: 'waiting'; approvers: number[] }
   /** Dual control holds (an administrator was removed lately) and no other administrator is there to approve: not enrolled. */
@@ -49,7 +49,7 @@ export type EnrolAnswer =
   | { kind: 'locked'; until: number }
   | { kind: 'not-enrolling' };
 
-export interface StepUpDeps {
+interface StepUpDeps {
   store: StepUpStore;
   /** Absent when STEP_UP_KEY is not set: nobody can enrol and step-up cannot be turned on. */
   box: SecretBox | null;

@@ -1,10 +1,10 @@
 import { Secret, TOTP } from 'otpauth';
 
 /** RFC 6238 as every authenticator app knows it: SHA-1, six digits, 30-second steps. */
-export const TOTP_PERIOD_S = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_PERIOD_S = 30;
+const TOTP_DIGITS = 6;
 /** One step either side: a phone's clock a little off, or a code typed as it turned. */
-export const TOTP_DRIFT_STEPS = 1;
+const TOTP_DRIFT_STEPS = 1;
 
 const totpOf = (secretBase32: string, label = 'giftdesk') =>
   new TOTP({ issuer: 'giftdesk', label, algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD_S, secret: Secret.fromBase32(secretBase32) });
@@ -16,7 +16,7 @@ export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
 export const totpUri = (secretBase32: string, label: string): string => totpOf(secretBase32, label).toString();
 
 /** The time-step a moment falls in. */
-export const stepAt = (nowMs: number): number => Math.floor(nowMs / 1000 / TOTP_PERIOD_S);
+const stepAt = (nowMs: number): number => Math.floor(nowMs / 1000 / TOTP_PERIOD_S);
 
 /**
  * The time-step the code belongs to, within the drift allowed around `nowMs`,

@@ -18,17 +18,17 @@ export type WindowedKind = Exclude<VelocityKind, 'pending'>;
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
-export const VELOCITY_WINDOW_MS: Record<WindowedKind, number> = { orders: HOUR_MS, reveals: HOUR_MS, reads: MINUTE_MS };
+const VELOCITY_WINDOW_MS: Record<WindowedKind, number> = { orders: HOUR_MS, reveals: HOUR_MS, reads: MINUTE_MS };
 
 /**
  * Safe defaults: far above what a person at work does, far below what a loop
  * does. Reads: a summary and a Confirm of a ten-product cart read eleven
  * times each; 60 a minute is an eighth of the provider's budget at 8/s.
  */
-export const DEFAULT_VELOCITY: Record<VelocityKind, number> = { orders: 20, reveals: 30, reads: 60, pending: 3 };
+const DEFAULT_VELOCITY: Record<VelocityKind, number> = { orders: 20, reveals: 30, reads: 60, pending: 3 };
 
 /** 0: no limit of that kind (a stored null would read as "not set", that is the default). */
-export const velocitySetting = (kind: VelocityKind): SettingDefinition<number> =>
+const velocitySetting = (kind: VelocityKind): SettingDefinition<number> =>
   defineSetting(`velocity.${kind}`, z.number().int().min(0).max(1_000_000), DEFAULT_VELOCITY[kind]);
 
 export type VelocityVerdict =

@@ -2,7 +2,7 @@
  * Callback data of the order menu: 'o:<action>[:<value>]'. Short by design:
  * Telegram allows 64 bytes, and values are ids, page numbers or one letter.
  */
-export const ORDER_PREFIX = 'o:';
+const ORDER_PREFIX = 'o:';
 
 export const ACTION = {
   category: 'c',

@@ -20,7 +20,7 @@ import { hiddenIn } from './hidden-lines.js';
 import { showAmount, showDateTimeWithZone } from '../../../text/presentation.js';
 
 /** What Confirm needs from the conversation around it; nothing here outlives the press. */
-export interface ConfirmTools {
+interface ConfirmTools {
   conversation: Conversation<BotContext, Context>;
   deps: OrderConversationDeps;
   reads: Pick<OrderReads, 'pausedNow' | 'readQuote' | 'limitFor'>;
@@ -31,7 +31,7 @@ export interface ConfirmTools {
 }
 
 /** The conversation's state at the press, read only. */
-export interface ConfirmState {
+interface ConfirmState {
   draft: Draft;
   /** The key chosen with the summary on screen; null when it offered no Confirm. */
   confirmKey: string | null;
@@ -46,7 +46,7 @@ export interface ConfirmState {
  * 'again': the summary is shown again on the numbers read just now, with the notice when there is one.
  * 'not-now': no Confirm is on offer (no key, or ordering is paused): the summary is shown again.
  */
-export type ConfirmAnswer =
+type ConfirmAnswer =
   | { kind: 'placed'; out: Outgoing }
   | { kind: 'over-limit'; notice: string }
   | { kind: 'again'; prefetched: Quote; notice?: string }
@@ -99,7 +99,7 @@ export async function confirmStep(tools: ConfirmTools, state: ConfirmState): Pro
 /** Places the order; 'over-limit' when a limit refused it unsent and the summary is to be shown again. */
 async function place(tools: ConfirmTools, state: ConfirmState, key: string): Promise<ConfirmAnswer> {
   const { conversation, deps, menu, view } = tools;
-  const { t, locale } = view;
+  const { t } = view;
   await menu.show(closedView(t('order-placing'), view.sandbox, t), null, state.editInPlace);
   const input = placeInputFrom(state.draft, { confirmKey: key, userId: tools.userId, chatId: tools.chatId });
   const outcome = await conversation.external(async () => {

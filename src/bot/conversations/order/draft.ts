@@ -47,7 +47,7 @@ export function cartOf(draft: Draft): CartLine[] {
 }
 
 /** What one finished line costs at the price it holds. */
-export function cartLineTotal(line: CartLine): number {
+function cartLineTotal(line: CartLine): number {
   const region = line.product.regionProperties.find((r) => r.regionPropertyId === line.regionPropertyId);
   return (region?.price ?? 0) * line.quantity;
 }

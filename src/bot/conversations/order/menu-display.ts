@@ -6,7 +6,7 @@ import { editFormatted, removeKeyboard, sendFormatted, type Outgoing } from '../
  * 'shown'; 'fallback' when Telegram refused the step and the short one went
  * instead; 'failed' when nothing arrived (a long 429, the network).
  */
-export type ShowResult = 'shown' | 'fallback' | 'failed';
+type ShowResult = 'shown' | 'fallback' | 'failed';
 
 /**
  * The order's menu message in one chat: edited in place while the staff

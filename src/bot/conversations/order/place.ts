@@ -3,17 +3,10 @@ import { goodsOf, linesTotal, type OrderLine } from '../../../orders/order-line.
 import type { Translate } from '../../../text/i18n.js';
 import type { ProductDetail, RegionProperty } from '../../../provider/schemas.js';
 import { cartLines } from './cart.js';
-import { chosenRegion, type CartLine, type Draft } from './draft.js';
-
-/** The order line a complete draft holds; skipped optional fields are left out. */
-export function lineOfDraft(draft: Draft): OrderLine {
-  const product = draft.product!;
-  const region = chosenRegion(draft)!;
-  return orderLineOf(draft, product, region);
-}
+import type { CartLine, Draft } from './draft.js';
 
 /** The order line of one line of the cart. */
-export function orderLineOfCart(line: CartLine): OrderLine {
+function orderLineOfCart(line: CartLine): OrderLine {
   const region = line.product.regionProperties.find((r) => r.regionPropertyId === line.regionPropertyId)!;
   return orderLineOf(line, line.product, region);
 }

@@ -17,7 +17,7 @@ const OFFERED: Record<Step, readonly string[]> = {
   edit: [ACTION.editTarget, ACTION.removeLine, ACTION.back, ACTION.cancel],
 };
 
-export interface PressContext {
+interface PressContext {
   perItemLimit: number;
   /** Whether the summary on screen carries a Confirm button (fresh numbers, not paused, nothing short). */
   confirmOffered: boolean;
@@ -72,7 +72,7 @@ export function acceptsPress(draft: Draft, pressed: Pressed, context: PressConte
 }
 
 /** Edit targets are those the Edit menu lists for this draft; it is only reached from a complete summary. */
-export function editTargetAllowed(draft: Draft, target: EditTarget): boolean {
+function editTargetAllowed(draft: Draft, target: EditTarget): boolean {
   if (draft.step !== 'edit' || !isComplete(draft) || !chosenRegion(draft)) return false;
   switch (target.kind) {
     case 'product':

@@ -60,7 +60,7 @@ function chooseRegionAgain(draft: Draft): Draft {
  * the line whose region the provider no longer offers, `asksMore` the first
  * line whose product now asks a question it has no answer to.
  */
-export interface CartChanges {
+interface CartChanges {
   lines: QuoteChanges[];
   regionGone: { index: number; title: string } | null;
   asksMore: { index: number } | null;

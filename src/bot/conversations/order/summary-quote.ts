@@ -14,7 +14,7 @@ import type { ViewContext } from './views.js';
  * 'step': a line needs the staff member first (its product or region is gone), with why;
  * 'fresh': the draft on the numbers read, with what changed per line.
  */
-export type JudgedQuote =
+type JudgedQuote =
   | { kind: 'unchecked'; reason: string }
   | { kind: 'step'; draft: Draft; notice: string }
   | { kind: 'fresh'; draft: Draft; changes: QuoteChanges[] };

@@ -12,7 +12,7 @@ import type { Notice, ViewContext } from './views.js';
 import type { PauseSource } from '../../../db/ordering-pause-store.js';
 import { showAmount, showDateTime } from '../../../text/presentation.js';
 
-export interface SummaryFacts {
+interface SummaryFacts {
   /** null when the balance could not be read. */
   balance: number | null;
   /** What the fresh read changed since the staff member last saw the numbers. */
@@ -33,7 +33,7 @@ function regionOf(line: CartLine) {
 }
 
 /** Largest quantity a finished line can have now: its region's stock and the per-item limit. */
-export function lineMax(line: CartLine, perItemLimit: number): number {
+function lineMax(line: CartLine, perItemLimit: number): number {
   return Math.max(0, Math.min(regionOf(line)?.stock ?? 0, perItemLimit));
 }
 

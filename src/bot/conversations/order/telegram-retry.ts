@@ -1,7 +1,7 @@
 import type { Transformer } from 'grammy';
 import type { Clock } from '../../../clock.js';
 
-export interface ConversationRetryOptions {
+interface ConversationRetryOptions {
   /**
    * A timestamp that every replay of the conversation gets back unchanged
    * (`conversation.now()`): taken when a 429 arrives, it tells a replay

@@ -60,10 +60,10 @@ export function categoryView(v: ViewContext, page: PageOf<CatalogCategory>, noti
 /** A product's line in the message text. */
 const LINE_TITLE = 64;
 /** At or below this many, the list says "only N left" instead of the plain count. */
-export const FEW_LEFT = 5;
+const FEW_LEFT = 5;
 
 /** What the list knows of a product's price and stock, from its last detail read; null when nothing is known. */
-export function productFacts(v: ViewContext, product: CatalogProduct): string | null {
+function productFacts(v: ViewContext, product: CatalogProduct): string | null {
   const parts: string[] = [];
   if (product.priceFrom !== null) {
     const price = showAmount(v, product.priceFrom);
