@@ -1,7 +1,6 @@
 import type { Conversation } from '@grammyjs/conversations';
 import type { Context } from 'grammy';
 import type { CatalogCategory } from '../../../db/catalog-store.js';
-import type { Locale } from '../../../text/i18n.js';
 import type { BotContext } from '../../context.js';
 import type { Outgoing } from '../../send.js';
 import { ACTION, numericValue, parseData, type Pressed } from './actions.js';
@@ -49,7 +48,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
     const chatId = ctx.chat?.id;
     const userId = ctx.from?.id;
     if (chatId === undefined || userId === undefined) return;
-    const locale: Locale = args?.locale ?? 'en';
+    const locale = args?.locale ?? 'en';
     const t = deps.translate(locale);
     const view: ViewContext = { ...readerViewOf(deps.presentation, locale, t), perItemLimit: deps.perItemLimit, maxLines: deps.maxLines };
 
