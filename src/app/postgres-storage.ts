@@ -5,9 +5,9 @@ import type { ProcessProbe } from '../process-probe.js';
 import { createPostgresRoles } from '../db/postgres/role-lock.js';
 import type { Roles } from '../db/roles.js';
 import { closePostgres, openPostgres, PostgresConnectionError, type PgDb } from '../db/postgres/open.js';
-import { createPostgresProviderIdentity } from '../db/postgres/provider-identity.js';
 import { maskedUrl } from '../db/postgres/url.js';
-import type { ProviderIdentityStore } from '../db/provider-identity.js';
+import { createProviderIdentity, type ProviderIdentityStore } from '../db/provider-identity.js';
+import { databaseOf } from '../db/seam/database-of.js';
 import type { Stores } from '../db/stores.js';
 import { StartupError } from './startup-error.js';
 
@@ -62,7 +62,7 @@ export async function openPostgresStorage(
   }
   return {
     stores: storesOf(db, roles.ownerLock),
-    identity: createPostgresProviderIdentity({ db, clock: io.clock }),
+    identity: createProviderIdentity({ database: databaseOf(db), clock: io.clock }),
     roles,
     name,
     async close() {

@@ -2,7 +2,8 @@ import { hostname } from 'node:os';
 import type { Config } from '../config.js';
 import { acquireInstanceLock, AnotherInstanceError, HEARTBEAT_MS, type InstanceLock } from '../db/instance-lock.js';
 import { closeDb, DatabasePathError, DatabaseTooNewError, openDb, type Db } from '../db/open.js';
-import { createSqliteProviderIdentity, describeProviderMismatch, type ProviderIdentityStore } from '../db/provider-identity.js';
+import { createProviderIdentity, describeProviderMismatch, type ProviderIdentityStore } from '../db/provider-identity.js';
+import { databaseOf } from '../db/seam/database-of.js';
 import { postgresStores, sqliteStores, type Stores } from '../db/stores.js';
 import type { Logger } from '../logger.js';
 import { exclusiveRoles, type Roles } from '../db/roles.js';
@@ -48,23 +49,35 @@ async function openSqliteStorage(databasePath: string, providerBaseUrl: string, 
     if (error instanceof DatabaseTooNewError) throw new StartupError(`${error.message} (${databasePath})`, 2);
     throw error;
   }
+  // From here on the connection is the seam's: everything reaches it through `database`.
+  const database = databaseOf(db);
   // Before anything talks to the provider or claims the database.
-  await checkProvider(createSqliteProviderIdentity({ db, clock }), providerBaseUrl, databasePath, undefined, logger, async () => closeDb(db));
+  await checkProvider(createProviderIdentity({ database, clock }), providerBaseUrl, databasePath, undefined, logger, async () => closeDb(db));
 
   let lock: InstanceLock;
   try {
-    lock = await acquireInstanceLock(db, clock, io.owner, io.probe);
+    lock = await acquireInstanceLock(database, clock, io.owner, io.probe);
   } catch (error) {
     closeDb(db);
     if (error instanceof AnotherInstanceError) throw new StartupError(error.message, 1);
     throw error;
   }
   if (lock.takeover) logger.warn(lock.takeover, 'took over the database from a run that ended without releasing it');
-  const timer = setInterval(() => {
-    if (!lock.beat()) {
+  // One beat at a time; close waits for the one under way before it releases the claim.
+  let beating: Promise<void> | null = null;
+  const beat = async (): Promise<void> => {
+    try {
+      if (await lock.beat()) return;
       logger.fatal('another giftdesk took over this database; stopping');
-      io.onClaimLost();
+    } catch (error) {
+      logger.fatal({ err: error instanceof Error ? error.message : String(error) }, 'could not keep this instance\'s claim on the database; stopping');
     }
+    io.onClaimLost();
+  };
+  const timer = setInterval(() => {
+    beating ??= beat().finally(() => {
+      beating = null;
+    });
   }, HEARTBEAT_MS);
   timer.unref();
   return {
@@ -72,7 +85,8 @@ async function openSqliteStorage(databasePath: string, providerBaseUrl: string, 
     roles: exclusiveRoles({ instance: io.instance, host: hostname(), pid: process.pid, since: clock.now() }),
     async close() {
       clearInterval(timer);
-      lock.release();
+      await beating;
+      await lock.release();
       closeDb(db);
     },
   };

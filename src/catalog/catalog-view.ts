@@ -1,4 +1,4 @@
-import type { Json } from '../db/app-state-repo.js';
+import type { Json } from '../db/json.js';
 import type { CatalogStore } from '../db/catalog-store.js';
 import { createKeptReads } from '../db/kept-reads.js';
 import { searchKey } from '../db/kept-searches.js';

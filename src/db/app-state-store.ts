@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
-import type { Json } from './app-state-repo.js';
+import type { Json } from './json.js';
 import type { Database, Query } from './seam/database.js';
 
 /**

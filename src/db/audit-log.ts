@@ -1,6 +1,4 @@
-import type { Json } from './app-state-repo.js';
-import { auditLog } from './schema.js';
-import type { SyncDb } from './sync-db.js';
+import type { Json } from './json.js';
 
 /**
  * What an event was, as values rather than sentences: the audit view words
@@ -70,14 +68,6 @@ export function auditDetailText(detail: string | null): string | null {
     .filter(([, value]) => value !== null)
     .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join('; ');
-}
-
-/**
- * The one way a row reaches audit_log. Given a transaction, the row commits
- * or rolls back with the change it describes.
- */
-export function appendAudit(exec: SyncDb, at: Date, entry: AuditRecord): void {
-  exec.insert(auditLog).values(auditRow(at, entry)).run();
 }
 
 /** An audit record as the audit_log row that keeps it, on either database. */

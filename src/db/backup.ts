@@ -34,6 +34,12 @@ const ALL_PAGES = 0x7fffffff;
  * an existing file is never overwritten. The copy uses a rollback journal:
  * one self-contained file, which giftdesk turns back to WAL when it opens it.
  * A missing folder is created: `backups/` does not exist in a fresh clone.
+ *
+ * It runs in its own process (`npm run backup`) on a connection of its
+ * own, never the running bot's (whose seam refuses a backup while one of
+ * its transactions is open): SQLite's backup reads only what was
+ * committed, so a transaction the bot has under way is never copied half
+ * done.
  */
 export async function backupDatabase(source: string, target: string, options: { pagesPerStep?: number } = {}): Promise<BackupResult> {
   const from = resolve(source);

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import { createAppStateStore } from './app-state-store.js';
-import type { Json } from './app-state-repo.js';
+import type { Json } from './json.js';
 import { createHiddenCatalog, HIDDEN_CATEGORIES, type HiddenCatalog } from './catalog-hidden.js';
 import { catalogSearchFor } from './catalog-search.js';
 import { createCatalogWriter, type CatalogSnapshot, type CatalogWriteResult } from './catalog-writer.js';

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { ProcessMark, ProcessProbe } from '../process-probe.js';
-import { createAppStateRepo } from './app-state-repo.js';
-import type { Db } from './open.js';
+import { createAppStateStore } from './app-state-store.js';
+import type { Database } from './seam/database.js';
 
 const KEY = 'instance.lock';
 
@@ -18,8 +18,8 @@ type Holder = {
 
 export interface InstanceLock {
   /** Keeps the claim fresh; call every HEARTBEAT_MS. False when another instance took it over. */
-  beat(): boolean;
-  release(): void;
+  beat(): Promise<boolean>;
+  release(): Promise<void>;
   /** How the claim of a run that ended without releasing it was taken over; null when nobody held it. */
   takeover: { reason: string; waitedMs: number } | null;
 }
@@ -45,35 +45,30 @@ export class AnotherInstanceError extends Error {
  * now another process), it is taken over at once: a restart after a crash
  * waits for nothing.
  */
-export async function acquireInstanceLock(db: Db, clock: Clock, owner: string, probe?: ProcessProbe): Promise<InstanceLock> {
-  const state = createAppStateRepo({ db, clock });
+export async function acquireInstanceLock(database: Database, clock: Clock, owner: string, probe?: ProcessProbe): Promise<InstanceLock> {
+  // Each read and write of the claim is one transaction (BEGIN IMMEDIATE on SQLite): two instances never both take it.
+  const state = createAppStateStore({ database, clock });
   const record = (now: number): Holder => ({ owner, beatAt: now, ...(probe ? { process: probe.self } : {}) });
   type Claim = { held: true } | { held: false; previous: Holder | null; gone: string | null };
-  const tryClaim = (): Claim =>
-    db.transaction(
-      (tx) => {
-        const repo = createAppStateRepo({ db: tx, clock });
-        const holder = repo.get<Holder>(KEY);
-        const now = clock.now();
-        const claimed = holder && holder.owner !== '' && holder.owner !== owner ? holder : null;
-        let gone: string | null = null;
-        if (claimed && now - claimed.beatAt < STALE_AFTER_MS) {
-          const mark = markOf(claimed);
-          gone = mark && probe ? probe.goneReason(mark) : null;
-          if (gone === null) return { held: true };
-        }
-        repo.set(KEY, record(now));
-        return { held: false, previous: claimed, gone };
-      },
-      { behavior: 'immediate' },
-    );
+  const tryClaim = (): Promise<Claim> =>
+    state.update<Holder, Claim>(KEY, (holder) => {
+      const now = clock.now();
+      const claimed = holder && holder.owner !== '' && holder.owner !== owner ? holder : null;
+      let gone: string | null = null;
+      if (claimed && now - claimed.beatAt < STALE_AFTER_MS) {
+        const mark = markOf(claimed);
+        gone = mark && probe ? probe.goneReason(mark) : null;
+        if (gone === null) return { result: { held: true } };
+      }
+      return { next: record(now), result: { held: false, previous: claimed, gone } };
+    });
 
   const startedAt = clock.now();
-  let claim = tryClaim();
+  let claim = await tryClaim();
   if (claim.held) {
     // Fresh heartbeat: wait long enough to tell a dead run from a live one.
     await clock.sleep(STALE_AFTER_MS);
-    claim = tryClaim();
+    claim = await tryClaim();
     if (claim.held) {
       throw new AnotherInstanceError(
         'another giftdesk is running on this database (its heartbeat is fresh); stop it before starting this one',
@@ -86,21 +81,11 @@ export async function acquireInstanceLock(db: Db, clock: Clock, owner: string, p
 
   return {
     takeover,
-    beat() {
-      return db.transaction(
-        (tx) => {
-          const repo = createAppStateRepo({ db: tx, clock });
-          const holder = repo.get<Holder>(KEY);
-          if (holder && holder.owner !== owner) return false;
-          repo.set(KEY, record(clock.now()));
-          return true;
-        },
-        { behavior: 'immediate' },
-      );
-    },
-    release() {
-      const holder = state.get<Holder>(KEY);
-      if (holder?.owner === owner) state.set(KEY, { owner: '', beatAt: 0 });
-    },
+    beat: () =>
+      state.update<Holder, boolean>(KEY, (holder) =>
+        holder && holder.owner !== owner ? { result: false } : { next: record(clock.now()), result: true },
+      ),
+    release: () =>
+      state.update<Holder, void>(KEY, (holder) => (holder?.owner === owner ? { next: { owner: '', beatAt: 0 }, result: undefined } : { result: undefined })),
   };
 }

@@ -6,6 +6,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import * as schema from './schema.js';
 import { keepPrivate } from './private-file.js';
+import { sqliteDatabase } from './seam/sqlite-database.js';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -39,6 +40,8 @@ export function openDb(path: string): Db {
     sqlite.pragma('secure_delete = ON');
     migrateKeepingReferences(sqlite);
     sqlite.pragma('foreign_keys = ON');
+    // The seam, made now, guards the connection before it leaves here: nothing outside the seam runs inside its transactions.
+    sqliteDatabase(sqlite);
     return drizzle(sqlite, { schema });
   } catch (error) {
     sqlite.close();

@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
-import { createAppStateRepo } from './app-state-repo.js';
-import type { Db } from './open.js';
-import { orders } from './schema.js';
+import type { Database, Query } from './seam/database.js';
 
 /** app_state key holding the provider this database belongs to. */
 export const PROVIDER_IDENTITY_KEY = 'provider.identity';
@@ -29,38 +27,51 @@ export function normaliseProvider(baseUrl: string): ProviderIdentity {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-/**
- * Makes sure the database belongs to the configured provider, recording it
- * on first start. Orders, provider order ids and reconciliation windows of
- * one provider mean nothing to another: a sandbox order polled against the
- * live API, or a live order id colliding with a sandbox one, loses money.
- *
- * A database from before this record takes the provider its orders say
- * (each order knows whether it was a sandbox order); one holding both kinds
- * belongs to neither.
- */
-export function claimDatabaseForProvider(deps: { db: Db; clock: Clock }, baseUrl: string): ProviderIdentityCheck {
-  const configured = normaliseProvider(baseUrl);
-  return deps.db.transaction(
-    (tx) => {
-      const state = createAppStateRepo({ db: tx, clock: deps.clock });
-      const recorded = state.get<string>(PROVIDER_IDENTITY_KEY);
-      const check = decideProviderIdentity(configured, recorded, recorded === null ? providerOfOrders(tx) : 'none');
-      if (check.kind === 'recorded') state.set(PROVIDER_IDENTITY_KEY, configured);
-      return check;
-    },
-    { behavior: 'immediate' },
-  );
-}
-
 /** Which provider a database belongs to, as every database answers it. */
 export interface ProviderIdentityStore {
-  /** claimDatabaseForProvider: records the configured provider on first start, compares afterwards. */
+  /**
+   * Makes sure the database belongs to the configured provider, recording
+   * it on first start. Orders, provider order ids and reconciliation
+   * windows of one provider mean nothing to another: a sandbox order polled
+   * against the live API, or a live order id colliding with a sandbox one,
+   * loses money.
+   *
+   * A database from before this record takes the provider its orders say
+   * (each order knows whether it was a sandbox order); one holding both
+   * kinds belongs to neither.
+   */
   claim(baseUrl: string): Promise<ProviderIdentityCheck>;
 }
 
-export function createSqliteProviderIdentity(deps: { db: Db; clock: Clock }): ProviderIdentityStore {
-  return { claim: async (baseUrl) => claimDatabaseForProvider(deps, baseUrl) };
+/**
+ * The provider a database belongs to, in app_state (the value as JSON
+ * text). The claim is one transaction holding the key's lock (the one the
+ * app state store's updates hold), so that two processes starting together
+ * cannot record two providers.
+ */
+export function createProviderIdentity(deps: { database: Database; clock: Clock }): ProviderIdentityStore {
+  const { database, clock } = deps;
+  const { appState } = database.tables;
+  return {
+    claim(baseUrl) {
+      const configured = normaliseProvider(baseUrl);
+      return database.transaction(async (tx) => {
+        await database.holdLock(tx, `app_state:${PROVIDER_IDENTITY_KEY}`);
+        const [row] = await tx.select({ value: appState.value }).from(appState).where(eq(appState.key, PROVIDER_IDENTITY_KEY));
+        const recorded = row ? (JSON.parse(row.value) as string) : null;
+        const check = decideProviderIdentity(configured, recorded, recorded === null ? await providerOfOrders(database, tx) : 'none');
+        if (check.kind === 'recorded') {
+          const value = JSON.stringify(configured);
+          const updatedAt = new Date(clock.now());
+          await tx
+            .insert(appState)
+            .values({ key: PROVIDER_IDENTITY_KEY, value, updatedAt })
+            .onConflictDoUpdate({ target: appState.key, set: { value, updatedAt } });
+        }
+        return check;
+      });
+    },
+  };
 }
 
 /**
@@ -92,14 +103,15 @@ export function providerOfCounts(sandbox: number, live: number): 'none' | 'sandb
   return live > 0 ? 'live' : 'none';
 }
 
-function providerOfOrders(tx: Pick<Db, 'select'>): 'none' | 'sandbox' | 'live' | 'mixed' {
-  const row = tx
+async function providerOfOrders(database: Database, tx: Query): Promise<'none' | 'sandbox' | 'live' | 'mixed'> {
+  const { orders } = database.tables;
+  const [row] = await tx
     .select({
-      sandbox: sql<number>`coalesce(sum(case when ${orders.sandbox} then 1 else 0 end), 0)`,
-      live: sql<number>`coalesce(sum(case when ${orders.sandbox} then 0 else 1 end), 0)`,
+      // A sum is text on PostgreSQL (bigint) and a number on SQLite: Number reads both.
+      sandbox: sql<number | string>`coalesce(sum(case when ${orders.sandbox} then 1 else 0 end), 0)`,
+      live: sql<number | string>`coalesce(sum(case when ${orders.sandbox} then 0 else 1 end), 0)`,
     })
-    .from(orders)
-    .get();
+    .from(orders);
   return providerOfCounts(Number(row?.sandbox ?? 0), Number(row?.live ?? 0));
 }
 

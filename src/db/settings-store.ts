@@ -1,7 +1,7 @@
 import { eq, like } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Clock } from '../clock.js';
-import type { Json } from './app-state-repo.js';
+import type { Json } from './json.js';
 import { appendAuditRow } from './audit-trail.js';
 import type { Database, Query } from './seam/database.js';
 

@@ -1,4 +1,4 @@
-import type { Json } from '../db/app-state-repo.js';
+import type { Json } from '../db/json.js';
 import { latestRead } from '../db/latest-read.js';
 import { settingValue, type SettingChange, type SettingDefinition, type SettingsStore } from '../db/settings-store.js';
 

@@ -10,22 +10,24 @@
  * Prints per operation p50 / p95 / max in microseconds, and each seam
  * figure's ratio to the synchronous one.
  */
+import { eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createAppStateRepo } from '../../src/db/app-state-repo.js';
 import { createAppStateStore } from '../../src/db/app-state-store.js';
 import { closeDb, openDb } from '../../src/db/open.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { systemClock } from '../../src/clock.js';
+import { appState } from '../../src/db/schema.js';
+import { syncAppState } from '../support/sync-app-state.js';
 
 const OPS = Number(process.env['BENCH_OPS'] ?? 20_000);
 const ROUNDS = 10;
 
 const folder = mkdtempSync(join(tmpdir(), 'giftdesk-seam-bench-'));
 const db = openDb(join(folder, 'bench.sqlite'));
-const repo = createAppStateRepo({ db, clock: systemClock });
+const repo = syncAppState(db, systemClock);
 const store = createAppStateStore({ database: databaseOf(db), clock: systemClock });
 repo.set('bench.key', { cursor: 12_345, day: '2026-12-02' });
 
@@ -37,9 +39,9 @@ const paths: Record<'sync' | 'seam', Record<Kind, (i: number) => unknown>> = {
     'read-modify-write': (i) =>
       db.transaction(
         (tx) => {
-          const inTx = createAppStateRepo({ db: tx, clock: systemClock });
-          inTx.get('bench.key');
-          inTx.set('bench.key', { cursor: i, day: '2026-12-02' });
+          tx.select({ value: appState.value }).from(appState).where(eq(appState.key, 'bench.key')).get();
+          const value = JSON.stringify({ cursor: i, day: '2026-12-02' });
+          tx.update(appState).set({ value, updatedAt: new Date(systemClock.now()) }).where(eq(appState.key, 'bench.key')).run();
         },
         { behavior: 'immediate' },
       ),

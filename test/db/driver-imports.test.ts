@@ -21,7 +21,6 @@ const ALLOWED_TODAY: Record<string, string> = {
   'db/backup.ts': "better-sqlite3's online backup",
   'db/copy-source.ts': 'db:copy reads a SQLite file as it is, without migrating it',
   'db/copy-to-postgres.ts': 'db:copy writes through one PostgreSQL connection in one transaction',
-  'db/sync-db.ts': 'the type of the synchronous SQLite stores not yet moved',
   'sandbox/state-file.ts': "the sandbox's own state file, not giftdesk's database",
 };
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
-import { createPostgresProviderIdentity } from '../../src/db/postgres/provider-identity.js';
+import { createProviderIdentity } from '../../src/db/provider-identity.js';
+import { databaseOf } from '../../src/db/seam/database-of.js';
 import { freshDatabase } from '../support/postgres-database.js';
 import { providerIdentityContract } from './contract/provider-identity.contract.js';
 
@@ -18,7 +19,7 @@ providerIdentityContract('PostgreSQL', async () => {
   await db.$client.query('truncate orders, app_state restart identity cascade');
   let n = 0;
   return {
-    store: createPostgresProviderIdentity({ db, clock: systemClock }),
+    store: createProviderIdentity({ database: databaseOf(db), clock: systemClock }),
     addOrder: async (sandbox) => {
       n += 1;
       await db.$client.query(

@@ -2,7 +2,7 @@ import { afterAll } from 'vitest';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { systemClock } from '../../src/clock.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
-import { createSqliteProviderIdentity } from '../../src/db/provider-identity.js';
+import { createProviderIdentity } from '../../src/db/provider-identity.js';
 import { createOrderStore } from '../../src/db/order-store.js';
 import { intentInput } from '../support/order-fixtures.js';
 import { providerIdentityContract } from './contract/provider-identity.contract.js';
@@ -16,7 +16,7 @@ providerIdentityContract('SQLite', async () => {
   const orders = createOrderStore({ database: databaseOf(db), clock: systemClock });
   let n = 0;
   return {
-    store: createSqliteProviderIdentity({ db, clock: systemClock }),
+    store: createProviderIdentity({ database: databaseOf(db), clock: systemClock }),
     addOrder: async (sandbox) => {
       n += 1;
       await orders.openIntent(intentInput({ sandbox, confirmKey: `k${n}`, fingerprint: `f${n}` }));

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createAppStateRepo } from '../../src/db/app-state-repo.js';
+import { createAppStateStore } from '../../src/db/app-state-store.js';
 import { createSettingsStore, defineSetting } from '../../src/db/settings-store.js';
 import { createSettingsView } from '../../src/settings/settings-view.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
@@ -77,7 +77,7 @@ describe('settings view', () => {
     expect(settings.read(threshold)).toBe(9);
     await settings.reset(threshold, 1);
     expect(settings.read(threshold)).toBeNull();
-    createAppStateRepo({ db, clock }).set('setting.test.threshold', 'lots');
+    await createAppStateStore({ database: databaseOf(db), clock }).set('setting.test.threshold', 'lots');
     await settings.refresh();
     expect(settings.read(threshold)).toBeNull();
   });

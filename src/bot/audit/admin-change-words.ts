@@ -1,4 +1,4 @@
-import type { Json } from '../../db/app-state-repo.js';
+import type { Json } from '../../db/json.js';
 import type { AuditFacts } from '../../db/audit-log.js';
 import { SPENDING_RULE_KINDS } from '../../orders/spending-rules.js';
 import { formatId } from '../../text/format.js';

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '../../db/audit-queries.js';
-import type { Json } from '../../db/app-state-repo.js';
+import type { Json } from '../../db/json.js';
 import type { AuditFacts } from '../../db/audit-log.js';
 import { ORDER_STATES } from '../../domain/order-states.js';
 import { STAFF_ROLES } from '../../domain/staff-roles.js';

@@ -1,4 +1,4 @@
-import type { Json } from '../../db/app-state-repo.js';
+import type { Json } from '../../db/json.js';
 import type { AuditFacts } from '../../db/audit-log.js';
 import { clipName, type DescribePerson } from '../describe-person.js';
 import { formatNumber } from '../../text/format.js';

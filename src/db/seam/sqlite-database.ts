@@ -19,10 +19,12 @@ const KEPT_STATEMENTS = 500;
  * single statements wait for the mutex, and a transaction's builder works
  * only while its transaction is open.
  *
- * While stores still move onto the seam, the ones not yet moved share the
- * connection synchronously: one that runs while a seam transaction is open
- * runs inside it (a better-sqlite3 transaction nests as a savepoint). Once
- * the last has moved, the connection is the seam's alone, and nothing can.
+ * The connection is the seam's alone: from the moment the seam exists (open.ts
+ * makes it before it hands the connection out), a statement reaching the
+ * connection any other way while a seam transaction is open throws
+ * `OutsideTheSeamError` instead of running inside that transaction (see
+ * `guardConnection`), and the seam refuses to run in a transaction that it
+ * did not open.
  */
 export function sqliteDatabase(client: BetterSqlite3.Database): Database {
   let database = seams.get(client);
@@ -41,12 +43,14 @@ function createSqliteDatabase(client: BetterSqlite3.Database): Database {
   const statements = new Map<string, BetterSqlite3.Statement>();
   // The transaction now open, if any: its statements alone may run.
   let open: object | null = null;
+  // The seam's own way in; everyone else's goes through the guard from here on.
+  const { prepare, exec } = guardConnection(client, () => open !== null);
 
   const statementFor = (source: string): BetterSqlite3.Statement => {
     let statement = statements.get(source);
     if (statement === undefined) {
       if (statements.size >= KEPT_STATEMENTS) statements.clear();
-      statement = client.prepare(source);
+      statement = prepare(source);
       statements.set(source, statement);
     }
     return statement;
@@ -64,11 +68,20 @@ function createSqliteDatabase(client: BetterSqlite3.Database): Database {
     return { rows: statement.all(...params) };
   };
 
+  // A transaction the seam did not open would take in the seam's statements: refused, as the guard refuses the other way round.
+  const refuseOthersTransaction = () => {
+    if (client.inTransaction) throw new OutsideTheSeamError('the storage seam found a transaction it did not open on its SQLite connection (begun past the seam), and would have run inside it');
+  };
+
   const proxy = drizzle(async (source, params, method) => {
     // Free (and so no transaction open): run at once, without a turn of the event loop.
-    if (!mutex.held) return execute(source, params, method);
+    if (!mutex.held) {
+      refuseOthersTransaction();
+      return execute(source, params, method);
+    }
     const release = await mutex.acquire();
     try {
+      refuseOthersTransaction();
       return execute(source, params, method);
     } finally {
       release();
@@ -85,14 +98,15 @@ function createSqliteDatabase(client: BetterSqlite3.Database): Database {
       return execute(source, params, method);
     }) as unknown as Query;
     try {
-      client.exec('BEGIN IMMEDIATE');
+      refuseOthersTransaction();
+      exec('BEGIN IMMEDIATE');
       open = token;
       try {
         const result = await work(tx);
-        client.exec('COMMIT');
+        exec('COMMIT');
         return result;
       } catch (error) {
-        if (client.inTransaction) client.exec('ROLLBACK');
+        if (client.inTransaction) exec('ROLLBACK');
         throw error;
       }
     } finally {
@@ -112,6 +126,125 @@ function createSqliteDatabase(client: BetterSqlite3.Database): Database {
     write: transaction,
     holdLock: async () => undefined,
   };
+}
+
+type Entry = 'prepare' | 'exec' | 'pragma' | 'transaction' | 'backup' | 'serialize';
+
+/**
+ * Shadows the connection's own entry points with guarded ones, and returns
+ * the unguarded `prepare` and `exec` for the seam alone. While
+ * `inSeamTransaction()`, each of these throws `OutsideTheSeamError` before
+ * it touches the database:
+ * - `prepare` and `exec`: the way in of drizzle's better-sqlite3 driver (it
+ *   prepares each query as it runs it) and of direct users;
+ * - running a statement prepared through the guarded `prepare`, whenever it
+ *   was prepared (`run`, `get`, `all`, `iterate`): a statement kept from
+ *   before a transaction opened, as drizzle's `.prepare()` keeps one;
+ * - `pragma`, which prepares past `prepare`;
+ * - a function made by `transaction()`, in each of its variants, before its
+ *   BEGIN or SAVEPOINT (whose statements better-sqlite3 prepares past
+ *   `prepare`): it would nest inside the seam's transaction as a savepoint;
+ * - `backup` and `serialize`, which would read the open transaction's work
+ *   through this connection.
+ * Outside a seam transaction they run as before: a statement is then atomic
+ * on its own, and cannot land in the seam's work.
+ *
+ * What cannot be caught: a statement prepared (or a transaction function
+ * made) before this guard was installed (open.ts installs it before the
+ * connection leaves openDb, so only the migration's own statements were,
+ * and they end with it), and code that reaches better-sqlite3's native
+ * object past the public methods (its internal symbol, or a Statement
+ * prototype's method called on a statement). Registering functions,
+ * `close` and the connection's other settings run no statement and are
+ * left as they are.
+ */
+function guardConnection(
+  client: BetterSqlite3.Database,
+  inSeamTransaction: () => boolean,
+): { prepare: (source: string) => BetterSqlite3.Statement; exec: (source: string) => void } {
+  const refuse = (entry: Entry) => {
+    if (inSeamTransaction()) {
+      throw new OutsideTheSeamError(
+        `a statement (${entry}) reached the SQLite connection outside the storage seam while a seam transaction was open, and would have run inside that transaction: go through the seam (database.q or database.transaction)`,
+      );
+    }
+  };
+  const own = {
+    prepare: client.prepare.bind(client) as (source: string) => BetterSqlite3.Statement,
+    exec: client.exec.bind(client),
+    pragma: client.pragma.bind(client),
+    transaction: client.transaction.bind(client),
+    backup: client.backup.bind(client),
+    serialize: client.serialize.bind(client),
+  };
+  const guardStatement = (statement: BetterSqlite3.Statement): BetterSqlite3.Statement => {
+    for (const name of ['run', 'get', 'all', 'iterate'] as const) {
+      const run = statement[name] as (...params: unknown[]) => unknown;
+      Object.defineProperty(statement, name, {
+        configurable: true,
+        value(this: BetterSqlite3.Statement, ...params: unknown[]) {
+          refuse('prepare');
+          return run.apply(this, params);
+        },
+      });
+    }
+    return statement;
+  };
+  const guardTransaction = (made: BetterSqlite3.Transaction<(...params: unknown[]) => unknown>) => {
+    const variant =
+      (run: (...params: unknown[]) => unknown) =>
+      function (this: unknown, ...params: unknown[]) {
+        refuse('transaction');
+        return run.apply(this, params);
+      };
+    const guarded = variant(made);
+    const variants = {
+      default: { value: guarded },
+      deferred: { value: variant(made.deferred) },
+      immediate: { value: variant(made.immediate) },
+      exclusive: { value: variant(made.exclusive) },
+      database: { value: client, enumerable: true },
+    };
+    for (const { value } of [variants.default, variants.deferred, variants.immediate, variants.exclusive]) Object.defineProperties(value, variants);
+    return guarded;
+  };
+  const shadow: { [Name in Entry]: BetterSqlite3.Database[Name] } = {
+    prepare: ((source: string) => {
+      refuse('prepare');
+      return guardStatement(own.prepare(source));
+    }) as BetterSqlite3.Database['prepare'],
+    exec: (source) => {
+      refuse('exec');
+      own.exec(source);
+      return client;
+    },
+    pragma: (source, options) => {
+      refuse('pragma');
+      return own.pragma(source, options);
+    },
+    transaction: ((fn: (...params: unknown[]) => unknown) => guardTransaction(own.transaction(fn))) as BetterSqlite3.Database['transaction'],
+    backup: (destination, options) => {
+      refuse('backup');
+      return own.backup(destination, options);
+    },
+    serialize: (options) => {
+      refuse('serialize');
+      return own.serialize(options);
+    },
+  };
+  for (const [name, value] of Object.entries(shadow)) Object.defineProperty(client, name, { configurable: true, writable: true, value });
+  return { prepare: own.prepare, exec: (source) => void own.exec(source) };
+}
+
+/**
+ * A statement reached the seam's connection past the seam while a seam
+ * transaction was open (it would have run inside that transaction, and
+ * committed or rolled back with work not its own), or the seam found a
+ * transaction it did not open. Everything on the connection goes through
+ * the seam: `database.q` or `database.transaction`.
+ */
+export class OutsideTheSeamError extends Error {
+  override name = 'OutsideTheSeamError';
 }
 
 /** A transaction's builder was used after its transaction had ended. */

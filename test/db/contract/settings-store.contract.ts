@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Json } from '../../../src/db/app-state-repo.js';
+import type { Json } from '../../../src/db/json.js';
 import { defineSetting, type SettingsStore } from '../../../src/db/settings-store.js';
 
 /**
