@@ -1,4 +1,4 @@
-import { MAX_SEARCH_RESULTS } from '../db/search-query.js';
+import { MAX_SEARCH_RESULTS } from '../text/search-query.js';
 import type { CatalogReads } from '../db/catalog-store.js';
 import { ProviderNotFoundError } from '../provider/errors.js';
 import type { ProductDetail } from '../provider/schemas.js';

@@ -1,4 +1,4 @@
-import { normaliseSearchText } from '../db/search-text.js';
+import { normaliseSearchText } from '../text/search-text.js';
 
 /**
  * The fixed columns of a batch file and the names each is known by. Staff

@@ -2,7 +2,7 @@ import type { Json } from '../db/json.js';
 import type { CatalogStore } from '../db/catalog-store.js';
 import { createKeptReads } from '../db/kept-reads.js';
 import { searchKey } from '../db/kept-searches.js';
-import { buildSearchTerms } from '../db/search-query.js';
+import { buildSearchTerms } from '../text/search-query.js';
 
 /** Pages of products (a category's, a search's) kept; past this the least recently used is let go. */
 export const KEPT_PAGES = 512;

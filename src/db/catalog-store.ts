@@ -7,11 +7,11 @@ import { catalogSearchFor } from './catalog-search.js';
 import { createCatalogWriter, type CatalogSnapshot, type CatalogWriteResult } from './catalog-writer.js';
 import { createKeptSearches, inHitOrder, pageOfHits, searchKey } from './kept-searches.js';
 import { resolvePage, type PageOf, type PageRequest } from './paging.js';
-import { buildSearchTerms } from './search-query.js';
+import { buildSearchTerms } from '../text/search-query.js';
 import type { Database, Query } from './seam/database.js';
 
 export { UNCATEGORISED_ID } from './catalog-writer.js';
-export { MAX_SEARCH_RESULTS } from './search-query.js';
+export { MAX_SEARCH_RESULTS } from '../text/search-query.js';
 
 export interface CatalogCategory {
   id: number;

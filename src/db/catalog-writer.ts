@@ -2,8 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { asc, gt, inArray, sql } from 'drizzle-orm';
 import type { CatalogSearch, SearchEntry } from './catalog-search.js';
-import { categoryTexts } from './search-query.js';
-import { normaliseSearchText } from './search-text.js';
+import { categoryTexts } from '../text/search-query.js';
+import { normaliseSearchText } from '../text/search-text.js';
 import type { Database, Query } from './seam/database.js';
 
 /** The synthetic category of products with no category, or one the provider did not list. */

@@ -3,7 +3,7 @@ import { bigint, pgTable, text as pgText } from 'drizzle-orm/pg-core';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { HIDDEN_CATEGORIES } from './catalog-hidden.js';
 import type { CatalogSearch } from './catalog-search.js';
-import { matchExpression, MAX_SEARCH_RESULTS } from './search-query.js';
+import { matchExpression, MAX_SEARCH_RESULTS } from '../text/search-query.js';
 import type { Database } from './seam/database.js';
 
 /** products_fts's shape as the seam's builder is typed (PostgreSQL's), as seam/tables.ts types SQLite's tables; never built. */

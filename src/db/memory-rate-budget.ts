@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
-import { checkShape, placeWaitMs, recordGrant, refillWaitMs, TOKEN_EPSILON, INTERACTIVE_CLAIM_GRACE_MS, type GrantWindow, type RateBudgetStore } from './rate-budget-store.js';
+import { type RateBudgetStore } from './rate-budget-store.js';
+import { checkShape, placeWaitMs, recordGrant, refillWaitMs, TOKEN_EPSILON, INTERACTIVE_CLAIM_GRACE_MS, type GrantWindow } from '../domain/request-budget.js';
 
 interface Bucket {
   tokens: number;

@@ -1,13 +1,5 @@
-import {
-  checkShape,
-  INTERACTIVE_CLAIM_GRACE_MS,
-  refillWaitMs,
-  TOKEN_EPSILON,
-  WINDOW_SPAN_MS,
-  windowLimits,
-  windowWaitMs,
-  type RateBudgetStore,
-} from './rate-budget-store.js';
+import { type RateBudgetStore } from './rate-budget-store.js';
+import { checkShape, INTERACTIVE_CLAIM_GRACE_MS, refillWaitMs, TOKEN_EPSILON, WINDOW_SPAN_MS, windowLimits, windowWaitMs } from '../domain/request-budget.js';
 import type { PgDb } from './postgres/open.js';
 
 /*

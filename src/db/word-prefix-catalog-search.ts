@@ -1,7 +1,7 @@
 import { asc, sql, type SQL } from 'drizzle-orm';
 import { HIDDEN_CATEGORIES } from './catalog-hidden.js';
 import type { CatalogSearch } from './catalog-search.js';
-import { categoryTexts, MAX_SEARCH_RESULTS, searchWords } from './search-query.js';
+import { categoryTexts, MAX_SEARCH_RESULTS, searchWords } from '../text/search-query.js';
 import type { Database } from './seam/database.js';
 
 /** Whether a phrase matches words (already split): consecutive, the last one a prefix. */

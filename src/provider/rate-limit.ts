@@ -1,7 +1,8 @@
 import type { Clock } from '../clock.js';
-import { placeWaitMs, recordGrant, type BudgetShape, type GrantWindow, type RateBudgetStore, type RequestPriority } from '../db/rate-budget-store.js';
+import type { RateBudgetStore } from '../db/rate-budget-store.js';
+import { placeWaitMs, recordGrant, type BudgetShape, type GrantWindow, type RequestPriority } from '../domain/request-budget.js';
 
-export type { RequestPriority } from '../db/rate-budget-store.js';
+export type { RequestPriority } from '../domain/request-budget.js';
 
 /**
  * The longest an interactive request waits behind a pause (a 429's

@@ -39,7 +39,7 @@ import { createCatalogStore, type CatalogStore } from '../../src/db/catalog-stor
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
 import type { CatalogSnapshot } from '../../src/db/catalog-writer.js';
-import { normaliseSearchText } from '../../src/db/search-text.js';
+import { normaliseSearchText } from '../../src/text/search-text.js';
 import { systemClock } from '../../src/clock.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { postgresStores, type Stores } from '../../src/db/stores.js';

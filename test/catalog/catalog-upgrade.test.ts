@@ -9,7 +9,7 @@ import { onTestFinished, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { createCatalogStore, UNCATEGORISED_ID } from '../../src/db/catalog-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
-import { normaliseSearchText } from '../../src/db/search-text.js';
+import { normaliseSearchText } from '../../src/text/search-text.js';
 import { closeDb, openDb } from '../../src/db/open.js';
 
 const MIGRATIONS = fileURLToPath(new URL('../../migrations/sqlite', import.meta.url));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMatchExpression, searchWords } from '../../src/db/search-query.js';
+import { buildMatchExpression, searchWords } from '../../src/text/search-query.js';
 
 describe('search query', () => {
   it('makes every typed word a prefix that must match', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { budgetShape, createRateLimiter, type RequestPriority } from '../../src/provider/rate-limit.js';
-import { WINDOW_MARGIN_MS, WINDOW_SPAN_MS, windowLimits } from '../../src/db/rate-budget-store.js';
+import { WINDOW_MARGIN_MS, WINDOW_SPAN_MS, windowLimits } from '../../src/domain/request-budget.js';
 import { createManualClock } from '../support/manual-clock.js';
 
 const START = 1_700_000_000_000;

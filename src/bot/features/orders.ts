@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import { normaliseSearchText } from '../../db/search-text.js';
+import { normaliseSearchText } from '../../text/search-text.js';
 import type { PeopleStore } from '../../db/people-store.js';
 import type { OrderLookup, OrderQueries, OrderScope } from '../../db/order-queries.js';
 import type { DescribePerson } from '../describe-person.js';

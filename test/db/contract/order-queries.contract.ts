@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { normaliseSearchText } from '../../../src/db/search-text.js';
+import { normaliseSearchText } from '../../../src/text/search-text.js';
 import type { OrderListEntry } from '../../../src/db/order-list-entries.js';
 import type { OrderQueries } from '../../../src/db/order-queries.js';
 import { line, orderRow, type OrderReadsSubject, type SeedOrder } from './order-rows.js';

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { INTERACTIVE_CLAIM_GRACE_MS, WINDOW_SPAN_MS, type BudgetShape, type BudgetTake, type RateBudgetStore } from '../../../src/db/rate-budget-store.js';
+import { type BudgetTake, type RateBudgetStore } from '../../../src/db/rate-budget-store.js';
+import { INTERACTIVE_CLAIM_GRACE_MS, WINDOW_SPAN_MS, type BudgetShape } from '../../../src/domain/request-budget.js';
 
 /**
  * What every RateBudgetStore answers, whatever keeps it. Real time: the

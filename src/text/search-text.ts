@@ -1,4 +1,4 @@
-import { normaliseDigits } from '../text/digits.js';
+import { normaliseDigits } from './digits.js';
 
 /**
  * Search folding for Persian, Arabic and Latin titles. Titles and queries go
