@@ -21,20 +21,14 @@ export default defineConfig({
     // PostgreSQL tests use a server of the run's own: a fresh cluster on a Unix socket (under a second).
     globalSetup: ['test/support/build-once.ts', 'test/support/postgres-server.ts'],
     setupFiles: ['test/support/per-file-hooks.ts'],
+    // A worker runs its files on one module graph instead of importing the application afresh for each
+    // (docs/performance.md, "The test suite"). It holds because no test mocks a module or leaves a global
+    // changed (format.test.ts puts TZ back), and helper modules register no hooks of their own: what a test
+    // opened is closed, and a file's databases dropped, by the hooks per-file-hooks.ts registers for every file.
+    isolate: false,
     projects: [
       // Modules and in-process worlds: the sandbox and the fake Bot API over loopback, no bot process.
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**'],
-          // A worker runs its files on one module graph instead of importing the application afresh for each:
-          // the unit project on this 2-core machine, same load, 339 s with 482 s spent importing, 120 s with 35 s.
-          // It holds because no unit test mocks a module or leaves a global changed (format.test.ts puts TZ back).
-          isolate: false,
-        },
-      },
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**'] } },
       // The whole system: the built bot in its own process against the sandbox and the fake Bot API.
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
     ],
