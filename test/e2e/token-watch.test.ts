@@ -70,8 +70,9 @@ describe('a stolen bot token, against the built program', () => {
     expect(alert!.text).toMatch(/Ordering is paused.*revoke the token/s);
     expect(JSON.parse(await pause())).toMatchObject({ source: 'telegram', reason: `webhook ${THIEF}` });
     await world.bot.waitForLog((line) => line.msg === 'someone else is using the bot token: ordering paused');
-    // Told once, however often the watch looks meanwhile.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // Told once, however often the watch looks meanwhile: twice more, here.
+    const looked = world.telegram.calls.length;
+    await world.telegram.waitFor(() => (methodsFrom(looked).filter((method) => method === 'getWebhookInfo').length >= 2 ? true : undefined), { timeoutMs: 10_000 });
     expect(alerts()).toHaveLength(1);
   });
 });
