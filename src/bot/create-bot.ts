@@ -50,6 +50,7 @@ import { velocityFeature } from './features/velocity.js';
 import { stepUpFeature } from './features/step-up.js';
 import { createStepUpGate } from './step-up-gate.js';
 import { createTellPerson } from './tell-person.js';
+import { createNotifyOtherAdmins } from './notify-other-admins.js';
 import { createTypingWhileSlow } from './typing-while-slow.js';
 import type { BotDeps } from './bot-deps.js';
 import { useUpdatePrelude } from './update-prelude.js';
@@ -244,16 +245,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(settingsFeature({ registry: deps.settingsRegistry }));
   if (deps.strangerSettings) bot.use(strangersFeature({ settings: deps.strangerSettings, logger: deps.logger }));
   if (deps.velocity) bot.use(velocityFeature({ guard: deps.velocity, ...(dual ? { dual } : {}), logger: deps.logger }));
-  const notifyOtherAdmins = async (exceptId: number | number[], render: (t: Translate, locale: Locale) => string) => {
-    const except = Array.isArray(exceptId) ? exceptId : [exceptId];
-    for (const admin of await deps.staff.list()) {
-      if (admin.role !== 'admin' || except.includes(admin.telegramId)) continue;
-      const locale = admin.locale ?? deps.defaultLocale;
-      await bot.api
-        .sendMessage(admin.telegramId, render(translate(locale), locale))
-        .catch((error: unknown) => deps.logger.warn({ adminId: admin.telegramId, err: error instanceof Error ? error.name : String(error) }, 'could not tell an administrator'));
-    }
-  };
+  const notifyOtherAdmins = createNotifyOtherAdmins({ api: bot.api, staff: deps.staff, defaultLocale: deps.defaultLocale, translate, logger: deps.logger });
   if (deps.stepUp && stepUpGate) bot.use(stepUpFeature({ stepUp: deps.stepUp, ...(deps.orderStepUp ? { orders: deps.orderStepUp } : {}), gate: stepUpGate, ...(dual ? { dual } : {}), describePerson, tellPerson, notifyOtherAdmins, logger: deps.logger }));
   if (deps.catalogAdmin) bot.use(catalogAdminFeature({ ...deps.catalogAdmin, notifyOtherAdmins, describePerson }));
   bot.use(
