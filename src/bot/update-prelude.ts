@@ -3,7 +3,7 @@ import { sequentialize } from '@grammyjs/runner';
 import type { Bot, Context } from 'grammy';
 import type { SessionStore } from '../db/session-store.js';
 import type { Translate, Locale } from '../text/i18n.js';
-import type { BotDeps } from './bot-deps.js';
+import type { BotEssentials } from './bot-essentials.js';
 import type { BotContext } from './context.js';
 import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
 import { accessControl } from './middleware/access-control.js';
@@ -20,7 +20,7 @@ import { STRANGERS_REPLY } from './strangers-setting.js';
  * this point. Returns the session storage the conversations keep their
  * state in, the one read ahead here.
  */
-export function useUpdatePrelude(bot: Bot<BotContext>, deps: BotDeps, translate: (locale: Locale) => Translate) {
+export function useUpdatePrelude(bot: Bot<BotContext>, deps: Pick<BotEssentials, 'onUpdateHandled' | 'freshViews' | 'sessions' | 'people' | 'staff' | 'strangers' | 'strangerSettings' | 'defaultLocale' | 'clock' | 'logger'>, translate: (locale: Locale) => Translate) {
   const counted = deps.onUpdateHandled;
   if (counted) bot.use((_ctx, next) => next().finally(counted));
   // Updates of one chat in order, chats in parallel (with the runner, and with the webhook intake).

@@ -9,14 +9,18 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
 import { Api, Bot, InlineKeyboard } from 'grammy';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
-import { createLowBalanceWatch } from '../../src/alerts/low-balance.js';
 import { openFreshViews } from '../../src/app/fresh-views.js';
 import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
 import { createLocalPeriods } from '../../src/text/local-periods.js';
-import { createSettingsRegistry } from '../../src/settings/settings-registry.js';
 import { createLimitCheck } from '../../src/orders/limit-check.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { createBot } from '../../src/bot/create-bot.js';
+import { confirmedPressFeature } from '../../src/bot/features/confirmed-press.js';
+import { orderFeature } from '../../src/bot/features/order.js';
+import { orderAgainFeature } from '../../src/bot/features/order-again.js';
+import { handleProviderTrouble, troubleMessage } from '../../src/bot/provider-trouble.js';
+import { createTypingWhileSlow } from '../../src/bot/typing-while-slow.js';
+import { translatorFor } from '../../src/text/i18n.js';
 import { createLocaleOf } from '../../src/bot/person-locale.js';
 import { createDescribePerson } from '../../src/bot/describe-person.js';
 import { systemClock, type Clock } from '../../src/clock.js';
@@ -156,6 +160,11 @@ export async function startRealBot(
   const periods = createLocalPeriods('UTC');
   const counter = createSpendingCounter({ store: stores.spending, periods });
   const typingApi = new Api(telegram.token, { apiRoot: telegram.apiRoot });
+  const presentation = { amountUnit: 'IRR', timeZone: 'UTC', monthCalendar: 'gregorian', sandbox: true } as const;
+  const orderingPaused = () => pauses.current();
+  const catalogSync = createCatalogSync({ provider, store: catalog, clock: systemClock, logger });
+  const orderQueries = stores.orderQueries;
+  const checkLimits = createLimitCheck({ rules, counter, clock: systemClock });
   const bot = createBot({
     token: telegram.token,
     apiRoot: telegram.apiRoot,
@@ -163,32 +172,39 @@ export async function startRealBot(
     freshViews: (counts) => viewFreshness.check(counts),
     strangers: stores.strangerReplies,
     sessions: stores.sessions,
-    reports: stores.reports,
-    auditPages: stores.auditPages,
-    catalog,
-    // The real sync: /order asks it whether the first catalog is still loading, a read of app_state.
-    catalogSync: createCatalogSync({ provider, store: catalog, clock: systemClock, logger }),
-    provider,
-    orders: createOrderService({ orders: stores.orders, provider, clock: systemClock, logger, sandbox: true, orderingPaused: () => stores.orderingPause.current() }),
-    orderQueries: stores.orderQueries,
-    alerts,
-    spending: { checkLimits: createLimitCheck({ rules, counter, clock: systemClock }), rules, counter },
-    lowBalance: createLowBalanceWatch({ state: stores.appState, clock: systemClock, settings, alerts, render: () => '', logger }),
-    settingsRegistry: createSettingsRegistry(),
     people,
     localeOf: createLocaleOf({ staff: staff.current, people: people.current, defaultLocale: 'en' }),
     describePerson: createDescribePerson({ find: people.current.find }),
-    sendTyping: (chatId) => typingApi.sendChatAction(chatId, 'typing'),
-    periods,
-    presentation: { amountUnit: 'IRR', timeZone: 'UTC', monthCalendar: 'gregorian', sandbox: true },
+    presentation,
     defaultLocale: 'en',
     orderIdleMs: 15 * 60_000,
-    ...(options.orderQuoteMaxAgeMs === undefined ? {} : { orderQuoteMaxAgeMs: options.orderQuoteMaxAgeMs }),
-    perItemLimit: 10,
-    ...(options.maxProductsPerOrder === undefined ? {} : { maxProductsPerOrder: options.maxProductsPerOrder }),
-    orderingPause: pauses,
-    review: stores.review,
-    auditTrail: stores.auditTrail,
+    orderConversation: {
+      catalog,
+      provider,
+      orders: createOrderService({ orders: stores.orders, provider, clock: systemClock, logger, sandbox: true, orderingPaused: () => stores.orderingPause.current() }),
+      translate: translatorFor,
+      onProviderTrouble: (error, context) => handleProviderTrouble(error, { logger, alerts, translate: translatorFor }, context),
+      troubleText: troubleMessage,
+      presentation,
+      idleMs: 15 * 60_000,
+      perItemLimit: 10,
+      maxLines: options.maxProductsPerOrder ?? 5,
+      orderingPaused,
+      checkLimits: (userId, total) => checkLimits(userId, total),
+      typicalDeliveryMs: () => orderQueries.typicalDeliveryMs(),
+      typingWhileSlow: createTypingWhileSlow({ sendTyping: (chatId) => typingApi.sendChatAction(chatId, 'typing'), clock: systemClock, logger }),
+      logger,
+    },
+    // The features an /order step passes through; the rest of the commands take none of its updates.
+    features: (tools) => {
+      // The real sync: /order asks it whether the first catalog is still loading, a read of app_state.
+      const catalogLoading = async () => !(await catalogSync.loadedWithin(3_000));
+      return [
+        { name: 'order', middleware: orderFeature({ catalogLoading, orderMenuOf: tools.orderMenuOf, orderingPaused }) },
+        { name: 'order-again', middleware: orderAgainFeature({ orders: orderQueries, catalogLoading, orderMenuOf: tools.orderMenuOf, logger }) },
+        { name: 'confirmed-press', middleware: confirmedPressFeature({ orders: orderQueries }) },
+      ];
+    },
     clock: systemClock,
     logger,
   });

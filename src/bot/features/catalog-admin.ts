@@ -8,6 +8,7 @@ import type { Locale, Translate } from '../../text/i18n.js';
 import type { BaseContext } from '../context.js';
 import { clipName, type DescribePerson } from '../describe-person.js';
 import { adminsOnly } from '../middleware/admins-only.js';
+import type { NotifyOtherAdmins } from '../notify-other-admins.js';
 
 /**
  * /catalog                                   what is hidden from staff, and whether new products arrive hidden
@@ -22,7 +23,7 @@ export function catalogAdminFeature(deps: {
   catalog: HiddenCatalog;
   settings: Settings;
   /** Tells every other administrator, each in their language. */
-  notifyOtherAdmins: (exceptId: number | number[], render: (t: Translate, locale: Locale) => string) => Promise<void>;
+  notifyOtherAdmins: NotifyOtherAdmins;
   describePerson: DescribePerson;
 }) {
   const composer = new Composer<BaseContext>();

@@ -2,16 +2,13 @@ import { Composer } from 'grammy';
 import type { OrderingPauseStore } from '../../db/ordering-pause-store.js';
 import type { Logger } from '../../logger.js';
 import type { BaseContext } from '../context.js';
-import type { Translate } from '../../text/i18n.js';
 import type { DescribePerson } from '../describe-person.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 import { pauseStatusText } from '../ordering-pause-text.js';
 import type { TellPerson } from '../tell-person.js';
 import { plain } from '../../text/formatted.js';
 import { readerView } from '../reader-view.js';
-
-/** Tells every administrator but `exceptId`, each in their language. Never throws. */
-type NotifyOtherAdmins = (exceptId: number, render: (t: Translate) => string) => Promise<void>;
+import type { NotifyOtherAdmins } from '../notify-other-admins.js';
 
 /**
  * /pause [reason]   stop every order until /resume

@@ -3,7 +3,6 @@ import QRCode from 'qrcode';
 import type { Logger } from '../../logger.js';
 import type { StepUp } from '../../safeguards/step-up/step-up.js';
 import { totpUri } from '../../safeguards/step-up/totp.js';
-import type { Locale, Translate } from '../../text/i18n.js';
 import { plain } from '../../text/formatted.js';
 import type { BaseContext } from '../context.js';
 import { readerView } from '../reader-view.js';
@@ -17,6 +16,7 @@ import { stepUpOrdersWords } from '../../safeguards/dual-control/dual-control-an
 import { widens } from '../../safeguards/dual-control/admin-change.js';
 import { parseAmountInput } from '../../text/amount-input.js';
 import { readerViewOf, showAmount } from '../../text/presentation.js';
+import type { NotifyOtherAdmins } from '../notify-other-admins.js';
 
 interface StepUpFeatureDeps {
   stepUp: StepUp;
@@ -28,7 +28,7 @@ interface StepUpFeatureDeps {
   describePerson: DescribePerson;
   tellPerson: TellPerson;
   /** A line to every administrator but `except`, each in their language. */
-  notifyOtherAdmins: (exceptId: number | number[], render: (t: Translate, locale: Locale) => string) => Promise<void>;
+  notifyOtherAdmins: NotifyOtherAdmins;
   logger: Logger;
 }
 

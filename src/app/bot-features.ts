@@ -1,0 +1,225 @@
+import type { Middleware } from 'grammy';
+import { renderSpendChart } from '../chart/spend-chart.js';
+import { readStatement } from '../ledger/statement-reader.js';
+import { withReadPace } from '../safeguards/velocity/read-pace.js';
+import type { BotContext } from '../bot/context.js';
+import type { OrderConversationDeps } from '../bot/conversations/order/order-types.js';
+import { createApprovalRequester } from '../bot/conversations/order/request-approval.js';
+import { createTypingWhileSlow } from '../bot/typing-while-slow.js';
+import { handleProviderTrouble, troubleMessage } from '../bot/provider-trouble.js';
+import { createCommandMenus } from '../bot/commands.js';
+import { createNotifyOtherAdmins } from '../bot/notify-other-admins.js';
+import { createFileDownload } from '../bot/download-file.js';
+import { mayOrder } from '../bot/middleware/roles.js';
+import type { FeatureWiring, WiredFeature } from '../bot/wired-features.js';
+import { approvalsFeature } from '../bot/features/approvals.js';
+import { auditFeature } from '../bot/features/audit.js';
+import { balanceFeature } from '../bot/features/balance.js';
+import { batchesFeature, type BatchesDeps } from '../bot/features/batches.js';
+import { batchUploadFeature, MAX_BATCH_FILE_BYTES } from '../bot/features/batch-upload.js';
+import { catalogAdminFeature } from '../bot/features/catalog-admin.js';
+import { confirmedPressFeature } from '../bot/features/confirmed-press.js';
+import { dualControlFeature } from '../bot/features/dual-control.js';
+import { expiryFeature } from '../bot/features/expiry.js';
+import { exportFeature } from '../bot/features/export.js';
+import { feedAndDigestFeature } from '../bot/features/feed-and-digest.js';
+import { helpFeature } from '../bot/features/help.js';
+import { languageFeature } from '../bot/features/language.js';
+import { limitsFeature } from '../bot/features/limits.js';
+import { lowBalanceFeature } from '../bot/features/low-balance.js';
+import { orderFeature } from '../bot/features/order.js';
+import { orderAgainFeature } from '../bot/features/order-again.js';
+import { orderingPauseFeature } from '../bot/features/ordering-pause.js';
+import { ordersFeature } from '../bot/features/orders.js';
+import { retentionFeature } from '../bot/features/retention.js';
+import { reviewFeature } from '../bot/features/review.js';
+import { settingsFeature } from '../bot/features/settings.js';
+import { staffFeature } from '../bot/features/staff.js';
+import { statementFeature } from '../bot/features/statement.js';
+import { stepUpFeature } from '../bot/features/step-up.js';
+import { strangersFeature } from '../bot/features/strangers.js';
+import { syncFeature } from '../bot/features/sync.js';
+import { trackFeature } from '../bot/features/track.js';
+import { transactionsFeature } from '../bot/features/transactions.js';
+import { velocityFeature } from '../bot/features/velocity.js';
+import { walletWatchFeature } from '../bot/features/wallet-watch.js';
+import type { CatalogSync } from '../catalog/catalog-sync.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+import { translatorFor, type Locale } from '../text/i18n.js';
+import { readerViewOf } from '../text/presentation.js';
+import type { ApprovalTextContext } from '../orders/approval-texts.js';
+import { batchCatalogOf, batchViewFor, createBatchNoticesOf, createBatchServiceOf } from './batch-wiring.js';
+import { wireDualControl } from './dual-control-wiring.js';
+import type { Services } from './services.js';
+
+export interface BotFeatureWiringDeps {
+  config: Config;
+  services: Services;
+  catalogSync: Pick<CatalogSync, 'syncNow' | 'loadedWithin'>;
+  clock: Clock;
+  /** The application's logger: the statement's reads and the batches log under it, as the background work does. */
+  logger: Logger;
+  /** The bot's (component 'bot'): every feature and the order conversation log under it. */
+  botLogger: Logger;
+}
+
+/** How long /order waits for a first catalog sync under way before saying it is still loading. */
+const FIRST_CATALOG_WAIT_MS = 3_000;
+
+const feature = (name: string, middleware: Middleware<BotContext>): WiredFeature => ({ name, middleware });
+
+/**
+ * Every feature of the bot given exactly what it uses, straight from the
+ * services, next to its name: from a feature's file, its deps are found
+ * here. The features are listed in the order grammY runs them, which
+ * matters (the first that takes an update ends its way): a new feature
+ * goes where the updates it takes are not taken before it.
+ */
+export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation: OrderConversationDeps; features: FeatureWiring } {
+  const { config, services, catalogSync, clock, botLogger: logger } = deps;
+  const { stores, settings, staff, people, describePerson, velocity } = services;
+  const translate = translatorFor;
+  // A person's reads are paced; the services' own (deliveries, approvals' checks) are not.
+  const provider = withReadPace(services.provider, velocity, clock);
+  // A provider failure is classified, logged and told to administrators where needed; the words for the reader beside it.
+  const trouble = {
+    onProviderTrouble: (error: unknown, context: string) => handleProviderTrouble(error, { logger, alerts: services.alerts, translate }, context),
+    troubleText: troubleMessage,
+  };
+  // What chats show of the pause; whether an order is sent is decided by the order service from the database.
+  const orderingPaused = () => services.orderingPause.current();
+  // The first sync of a new database usually ends within moments of the start: /order waits for it briefly before saying it is loading.
+  const catalogLoading = async () => !(await catalogSync.loadedWithin(FIRST_CATALOG_WAIT_MS));
+  // How an approval's or a held change's card reads in one administrator's language.
+  const approvalTexts = (locale: Locale): ApprovalTextContext => ({ ...readerViewOf(services.presentation, locale, translate(locale)), describePerson });
+
+  const orderConversation: OrderConversationDeps = {
+    catalog: services.catalog,
+    provider,
+    orders: services.orders,
+    translate,
+    ...trouble,
+    presentation: services.presentation,
+    idleMs: config.orderIdleMinutes * 60_000,
+    perItemLimit: config.providerMaxQuantityPerItem,
+    maxLines: config.providerMaxProductsPerOrder,
+    // The conversation offers no Confirm while ordering is paused; the order service refuses too.
+    orderingPaused,
+    checkLimits: (userId, total) => services.checkLimits(userId, total),
+    requestApproval: createApprovalRequester({ service: services.approvals, announcer: services.approvalAnnouncer, velocity }),
+    approvalNeeded: (id, total) => services.approvals.needsApproval(id, total),
+    velocity,
+    // Its codes are answered by the step-up gate createBot makes from the step-up given to it (bot-wiring.ts).
+    orderStepUp: services.orderStepUp,
+    typicalDeliveryMs: () => stores.orderQueries.typicalDeliveryMs(),
+    onWalletShort: (short) => services.walletShort({ ...short, orderId: null }),
+    typingWhileSlow: createTypingWhileSlow({ sendTyping: services.sendTyping, clock, logger }),
+    logger,
+  };
+
+  const features: FeatureWiring = (bot) => {
+    const gate = bot.stepUpGate;
+    const stepUp = gate ? { stepUp: gate } : {};
+    const menus = createCommandMenus({ api: bot.api, translate, logger });
+    const notifyOtherAdmins = createNotifyOtherAdmins({ api: bot.api, staff, defaultLocale: config.defaultLocale, translate, logger });
+    // Shared by every command whose change may wait for a second administrator.
+    const dual = wireDualControl({ services, texts: approvalTexts, menus, tellPerson: bot.tellPerson, ...stepUp, logger });
+    const batches: BatchesDeps = {
+      batches: createBatchServiceOf({ config, services, clock, logger: deps.logger }),
+      notices: createBatchNoticesOf({ config, services, clock, logger: deps.logger }),
+      catalog: batchCatalogOf(services),
+      approvers: (requesterId) => services.approvals.approversFor({ requesterId }),
+      viewFor: batchViewFor({ services }),
+      describePerson,
+      maxRows: config.batchMaxRows,
+      provider,
+      perOrderMax: config.providerMaxQuantityPerItem,
+      ...(gate ? { orderStepUp: services.orderStepUp, approverStepUp: gate } : {}),
+      velocity,
+      logger,
+    };
+    const downloadFile = createFileDownload({ api: bot.api, token: config.botToken, ...(config.telegramApiRoot ? { apiRoot: config.telegramApiRoot } : {}), maxBytes: MAX_BATCH_FILE_BYTES });
+
+    return [
+      feature('order', orderFeature({ catalogLoading, orderMenuOf: bot.orderMenuOf, orderingPaused })),
+      feature('order-again', orderAgainFeature({ orders: stores.orderQueries, catalogLoading, orderMenuOf: bot.orderMenuOf, logger })),
+      feature('dual-control', dualControlFeature(dual)),
+      feature('orders', ordersFeature({ orders: stores.orderQueries, people, describePerson })),
+      feature(
+        'track',
+        trackFeature({
+          ...trouble,
+          orders: stores.orderQueries,
+          provider,
+          audit: stores.auditTrail,
+          velocity,
+          ...stepUp,
+          describePerson,
+          tellPerson: bot.tellPerson,
+          isStaff: async (telegramId) => (await staff.find(telegramId)) !== null,
+          codeMessages: stores.codeMessages,
+          clock,
+          logger,
+        }),
+      ),
+      feature('transactions', transactionsFeature({ ...trouble, orders: stores.orderQueries, provider })),
+      feature('review', reviewFeature({ ...trouble, review: stores.review, provider, describePerson, logger })),
+      feature('help', helpFeature({ orderingPaused })),
+      feature('balance', balanceFeature({ provider, ...trouble, orderingPaused, walletExceptions: () => services.ledger.openExceptions() })),
+      feature('language', languageFeature({ staff, menus })),
+      feature('staff', staffFeature({ staff, people, describePerson, menus, tellPerson: bot.tellPerson, dual, ...stepUp, logger })),
+      feature('audit', auditFeature({ audit: stores.auditPages, people, describePerson })),
+      feature('sync', syncFeature({ catalogSync })),
+      feature('limits', limitsFeature({ rules: services.spendingRules, counter: services.spendingCounter, staff, describePerson, dual, clock, logger })),
+      feature('low-balance', lowBalanceFeature({ watch: services.lowBalance, logger })),
+      feature('retention', retentionFeature({ settings, logger })),
+      feature('settings', settingsFeature({ registry: services.settingsRegistry })),
+      feature('strangers', strangersFeature({ settings, logger })),
+      feature('velocity', velocityFeature({ guard: velocity, dual, logger })),
+      // The gate exists wherever createBot is given step-up, as bot-wiring.ts always gives it.
+      ...(gate ? [feature('step-up', stepUpFeature({ stepUp: services.stepUp, orders: services.orderStepUp, gate, dual, describePerson, tellPerson: bot.tellPerson, notifyOtherAdmins, logger }))] : []),
+      feature('catalog-admin', catalogAdminFeature({ catalog: services.catalog, settings, notifyOtherAdmins, describePerson })),
+      feature(
+        'ordering-pause',
+        orderingPauseFeature({
+          pauses: services.orderingPause,
+          notifyOtherAdmins,
+          describePerson,
+          keptOrders: bot.keptOrderChats,
+          mayOrder: (telegramId) => {
+            const member = staff.current.find(telegramId);
+            return member !== null && mayOrder(member.role);
+          },
+          tellPerson: bot.tellPerson,
+          logger,
+        }),
+      ),
+      feature(
+        'approvals',
+        approvalsFeature({ approvals: services.approvals, announcer: services.approvalAnnouncer, rules: services.spendingRules, texts: approvalTexts, ...trouble, dual, ...stepUp, logger }),
+      ),
+      feature('export', exportFeature({ queries: stores.reports, provider, audit: stores.auditTrail, describePerson, periods: services.periods, ...stepUp, ...trouble, clock, logger })),
+      feature(
+        'statement',
+        statementFeature({
+          read: (span) => readStatement({ store: stores.ledger, sync: services.ledger.sync, clock, logger: deps.logger }, span),
+          chart: renderSpendChart,
+          periods: services.periods,
+          describePerson,
+          audit: stores.auditTrail,
+          clock,
+          logger,
+        }),
+      ),
+      feature('wallet-watch', walletWatchFeature({ settings })),
+      feature('feed-and-digest', feedAndDigestFeature({ settings, digest: services.dailyDigest })),
+      feature('expiry', expiryFeature({ settings, codeExpiries: stores.codeExpiries, pressedKeyboards: services.pressedKeyboards, orders: stores.orderQueries, clock, logger })),
+      feature('batches', batchesFeature(batches)),
+      feature('batch-upload', batchUploadFeature({ ...batches, downloadFile })),
+      feature('confirmed-press', confirmedPressFeature({ orders: stores.orderQueries, approvals: services.approvals })),
+    ];
+  };
+  return { orderConversation, features };
+}
