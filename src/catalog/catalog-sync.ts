@@ -130,9 +130,13 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
 
   async function loading(): Promise<boolean> {
     if (running === null) {
-      // The run may be another instance's: its mark in the stored state says so.
-      const since = (await readState()).runningSince ?? null;
-      if (since === null || clock.now() - since > RUN_MARK_MAX_AGE_MS) return false;
+      // The run may be another instance's: its mark in the stored state says so. A database whose first run
+      // has neither ended nor failed is loading too: that run is about to start (the background work starts
+      // a moment after the bot answers), and an /order meanwhile must not be told the catalog is empty.
+      const state = await readState();
+      const since = state.runningSince ?? null;
+      const firstRunAhead = state.lastSuccessAt === null && state.lastErrorAt === null;
+      if (!firstRunAhead && (since === null || clock.now() - since > RUN_MARK_MAX_AGE_MS)) return false;
     }
     return (await productCount()) === 0;
   }

@@ -109,8 +109,11 @@ describe('catalog sync', () => {
 
   it('says a failed sync on a new database kept no catalog, since there was none', async () => {
     const port = await unusedPort();
-    const result = await syncFor({ baseUrl: `http://127.0.0.1:${port}/api/v1`, apiKey: 'key' }, freshDb()).syncNow();
+    const sync = syncFor({ baseUrl: `http://127.0.0.1:${port}/api/v1`, apiKey: 'key' }, freshDb());
+    const result = await sync.syncNow();
     expect(result).toMatchObject({ ok: false, kept: 0 });
+    // Its first run has ended, in failure: the catalog is empty, not loading, and /order says so.
+    expect(await sync.loading()).toBe(false);
   });
 
   it('refuses to replace a catalog with an empty answer', async () => {
@@ -164,11 +167,12 @@ describe('catalog sync', () => {
     expect(await queries.product(SANDBOX_PRODUCTS.noFields)).toMatchObject({ categoryId: 1, isAvailable: true });
   });
 
-  it('reports loading only while the first sync of an empty database runs', async () => {
+  it('reports loading until the first sync of an empty database has ended, and not while a refresh runs', async () => {
     const sandbox = await startSandbox(0);
     const db = freshDb();
     const sync = syncFor(sandbox, db);
-    expect((await sync.loading())).toBe(false);
+    // The first run is ahead (the background work starts a moment after the bot answers): loading, not empty.
+    expect((await sync.loading())).toBe(true);
     const first = sync.syncNow();
     expect((await sync.loading())).toBe(true);
     await first;
