@@ -128,17 +128,21 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
     }
   }
 
+  /**
+   * Whether staff must wait for the first catalog. A catalog stored once is
+   * served while a refresh runs. Until then: loading while the first run is
+   * under way (this instance's, or another's by its mark), even once its
+   * first chunks of products are in, since the categories come with its
+   * last; and loading while it is still ahead on an empty database (the
+   * background work starts a moment after the bot answers). A first run
+   * that failed leaves the catalog empty, not loading: /order says so.
+   */
   async function loading(): Promise<boolean> {
-    if (running === null) {
-      // The run may be another instance's: its mark in the stored state says so. A database whose first run
-      // has neither ended nor failed is loading too: that run is about to start (the background work starts
-      // a moment after the bot answers), and an /order meanwhile must not be told the catalog is empty.
-      const state = await readState();
-      const since = state.runningSince ?? null;
-      const firstRunAhead = state.lastSuccessAt === null && state.lastErrorAt === null;
-      if (!firstRunAhead && (since === null || clock.now() - since > RUN_MARK_MAX_AGE_MS)) return false;
-    }
-    return (await productCount()) === 0;
+    const state = await readState();
+    if (state.lastSuccessAt !== null) return false;
+    const since = state.runningSince ?? null;
+    if (running !== null || (since !== null && clock.now() - since <= RUN_MARK_MAX_AGE_MS)) return true;
+    return state.lastErrorAt === null && (await productCount()) === 0;
   }
 
   return {

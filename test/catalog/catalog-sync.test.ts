@@ -183,6 +183,26 @@ describe('catalog sync', () => {
     await refresh;
   });
 
+  it('reports loading while the first sync has stored only its first products, whose categories come with its last chunk', async () => {
+    const sandbox = await startSandbox(0);
+    const db = freshDb();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let rests = 0;
+    const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000, maxAttempts: 1 });
+    // Chunks of ten products; the writer's first rest between chunks waits for the gate.
+    const store = createCatalogStore({ database: databaseOf(db), clock: systemClock, chunkSize: 10, rest: () => (++rests === 1 ? gate : Promise.resolve()) });
+    const sync = createCatalogSync({ provider, store, clock: systemClock, logger: silentLogger });
+    const first = sync.syncNow();
+    while (rests === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Some products are in, no category yet: a menu now would be empty.
+    expect(await store.productCount()).toBeGreaterThan(0);
+    expect(await sync.loading()).toBe(true);
+    release();
+    await first;
+    expect(await sync.loading()).toBe(false);
+  });
+
   it('reports loading on another instance while the first sync of an empty database runs on the background one', async () => {
     const sandbox = await startSandbox(0);
     const db = freshDb();

@@ -148,8 +148,9 @@ describe('administrators settling orders that wait for review', () => {
     expect(orderRow(second)).toMatchObject({ state: 'needs_review', provider_reference: null });
     await admin().say(`/review #${second} none`, /Mark this order as not placed\?/);
     await admin().tap(/Confirm: nothing was placed/, /marked as not placed/);
-    // Heard before the next test waits for the same words about another order.
-    await world.telegram.waitForMessage(STAFF.id, /was not placed and nothing was charged/);
+    // Heard before the next test waits for the same words about another order. It waits its turn in the staff
+    // member's chat behind the notices of the two adopted orders, a second apart: a deadline, not the default 2 s.
+    await world.telegram.waitForMessage(STAFF.id, /was not placed and nothing was charged/, { timeoutMs: 10_000 });
   });
 
   it('settles an order as not placed only after the confirmation, and the staff member can then order the same again', async () => {
