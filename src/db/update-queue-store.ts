@@ -83,19 +83,11 @@ export function updateChatKey(update: Update): string {
 }
 
 /**
- * Claims a claimer may lose in a row (each to another claimer that took the
- * update it had found) before it returns null and reads the queue again at
- * its next poll.
- */
-const LOST_RACES = 8;
-
-/**
- * The update queue of every instance on the database. A claim finds the
- * runnable update, then takes it with a statement that sets the lease only
- * while the update is still runnable: of two claimers that found the same
- * one, the second changes nothing and looks again, and finds the next
- * chat's. A chat's later update is no candidate while an earlier one is not
- * done, so a chat never runs on two claimers at once.
+ * The update queue of every instance on the database. A claim picks the
+ * runnable update and leases it in one statement (takeNext), the pick as
+ * the outbox's and the followed orders' are (lease-time.ts: SKIP LOCKED on
+ * PostgreSQL). A chat's later update is no candidate while an earlier one
+ * is not done, so a chat never runs on two claimers at once.
  *
  * Leases follow one clock (lease-time.ts, as the outbox's and the followed orders' do): the server's on PostgreSQL, so
  * that an instance whose clock runs ahead never sees a live lease as ended;
@@ -129,16 +121,24 @@ export function createUpdateQueueStore(deps: { database: Database; clock: Clock;
   const claimed = (claimToken: string, updateId: number) => and(eq(updateQueue.updateId, updateId), eq(updateQueue.claimToken, claimToken), isNull(updateQueue.doneAt));
   const unclaimed = { leaseUntil: null, claimToken: null, claimedBy: null };
 
-  async function take(updateId: number, holder: string, leaseMs: number): Promise<ClaimedUpdate | null | 'lost'> {
+  /**
+   * One statement: the lowest runnable update, picked and leased together.
+   * On PostgreSQL the pick skips a row another claimer is leasing at that
+   * moment (SKIP LOCKED), so two claimers take two chats' updates instead of
+   * one waiting on the other; the lease is set only while the row is still
+   * runnable, so a row taken meanwhile is left. On SQLite the statement is
+   * one step of the one writer.
+   */
+  async function takeNext(holder: string, leaseMs: number): Promise<ClaimedUpdate | null> {
     const claimToken = randomUUID();
+    const next = q.select({ updateId: updateQueue.updateId }).from(updateQueue).where(runnable()).orderBy(asc(updateQueue.updateId)).limit(1);
     const [row] = await q
       .update(updateQueue)
       .set({ claimToken, claimedBy: holder, ownerLock: owners.mine, leaseUntil: leases.end(leaseMs), attempts: sql`${updateQueue.attempts} + 1` })
-      .where(and(eq(updateQueue.updateId, updateId), runnable()))
-      .returning({ chatKey: updateQueue.chatKey, payload: updateQueue.payload, attempts: updateQueue.attempts });
-    if (!row) return 'lost';
-    if (!row.payload) return null;
-    return { updateId, chatKey: row.chatKey, update: JSON.parse(row.payload) as Update, claimToken, attempts: row.attempts };
+      .where(and(time.among(updateQueue.updateId, next), runnable()))
+      .returning({ updateId: updateQueue.updateId, chatKey: updateQueue.chatKey, payload: updateQueue.payload, attempts: updateQueue.attempts });
+    if (!row?.payload) return null;
+    return { updateId: row.updateId, chatKey: row.chatKey, update: JSON.parse(row.payload) as Update, claimToken, attempts: row.attempts };
   }
 
   return {
@@ -150,15 +150,9 @@ export function createUpdateQueueStore(deps: { database: Database; clock: Clock;
         .returning({ updateId: updateQueue.updateId });
       return stored.length === 1;
     },
-    async claim(holder, leaseMs) {
-      for (let race = 0; race < LOST_RACES; race += 1) {
-        const [next] = await q.select({ updateId: updateQueue.updateId }).from(updateQueue).where(runnable()).orderBy(asc(updateQueue.updateId)).limit(1);
-        if (!next) return null;
-        const taken = await take(next.updateId, holder, leaseMs);
-        if (taken !== 'lost') return taken;
-      }
-      return null;
-    },
+    // Nothing taken: none runnable, or (rarely, on PostgreSQL) the one picked was leased by another claimer
+    // between the pick and the lease: the worker asks again at its next poll.
+    claim: takeNext,
     async renew(claimToken, updateId, leaseMs) {
       const renewed = await q.update(updateQueue).set({ leaseUntil: leases.end(leaseMs) }).where(claimed(claimToken, updateId)).returning({ updateId: updateQueue.updateId });
       return renewed.length === 1;

@@ -96,8 +96,9 @@ forEachDatabase(['update_queue'], (label, fresh, another) => {
         const ids = handled.filter((h) => h.chat === chat).map((h) => h.id);
         expect(ids).toEqual([...ids].sort((x, y) => x - y));
       }
-      // Both instances did some of the work.
-      expect(new Set(handled.map((h) => h.by)).size).toBe(2);
+      // Two processes on PostgreSQL share the work. On SQLite both claimers are one process on one connection,
+      // where a claim is one statement: the worker that wakes first may take every chat's next update.
+      if (label === 'PostgreSQL') expect(new Set(handled.map((h) => h.by)).size).toBe(2);
       expect(await stores[0]!.pending()).toBe(0);
     });
 
