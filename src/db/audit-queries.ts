@@ -30,19 +30,12 @@ export interface AuditQueries {
 }
 
 /** One row as the query selects it, before the order's goods are worded. */
-interface AuditJoinedRow {
-  id: number;
-  at: Date;
-  actorId: number | null;
-  action: string;
-  orderId: number | null;
-  amount: number | null;
+type AuditJoinedRow = Omit<AuditEntry, 'detail' | 'order'> & {
   detail: string | null;
-  subjectId: number | null;
   userId: number | null;
   lines: OrderLine[] | null;
   providerReference: string | null;
-}
+};
 
 /** The entry a joined row stands for. */
 function auditEntryOf({ userId, lines, providerReference, detail, ...row }: AuditJoinedRow): AuditEntry {

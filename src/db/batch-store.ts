@@ -34,16 +34,8 @@ export interface BatchRecord {
   updatedAt: Date;
 }
 
-export interface NewBatch {
-  key: string;
-  requesterId: number;
-  chatId: number;
-  source: BatchSource;
-  fileHash: string | null;
-  fileName: string | null;
-  plan: BatchOrderPlan[];
-  total: number;
-}
+/** What a batch is created with; the rest of its record starts at its defaults. */
+export type NewBatch = Pick<BatchRecord, 'key' | 'requesterId' | 'chatId' | 'source' | 'fileHash' | 'fileName' | 'plan' | 'total'>;
 
 /** A state change, applied only while the batch is in one of `from` (compare-and-swap). */
 export interface BatchMove {

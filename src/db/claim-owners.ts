@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { and, isNotNull, isNull, ne, not, or, type AnyColumn, type SQL } from 'drizzle-orm';
-import { ownerLockHeld } from './postgres/owner-lock.js';
+import { isNull, ne, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { ownerGone } from './owner-locks.js';
+import { postgresOwnerLocks } from './postgres/owner-lock.js';
 import type { Database } from './seam/database.js';
 
 /**
@@ -30,11 +31,13 @@ function oneProcessClaims(): ClaimOwners {
 /**
  * Instances share the database (PostgreSQL): a claim records its instance's
  * owner lock (postgres/owner-lock.ts), and is a gone instance's exactly when
- * no session holds that lock any more. A claim recorded without one is left
+ * no session holds that lock any more, as an order's or an approval's is
+ * (owner-locks.ts). A claim recorded without one is left
  * to its lease.
  */
 function ownerLockClaims(ownerLock: number | null): ClaimOwners {
-  return { mine: ownerLock, gone: (column) => and(isNotNull(column), not(ownerLockHeld(column))) as SQL };
+  const owners = postgresOwnerLocks(ownerLock);
+  return { mine: owners.key, gone: (column) => ownerGone(owners, column)! };
 }
 
 /** The one choice between them: several instances exactly where the database is PostgreSQL. */

@@ -24,7 +24,6 @@ import type { PgDb } from './postgres/open.js';
 import { createOrderLeaseStore, type OrderLeaseStore } from './order-lease-store.js';
 import { createOrderStore, type OrderStore } from './order-store.js';
 import { postgresOwnerLocks } from './postgres/owner-lock.js';
-import type { OwnerLocks } from './owner-locks.js';
 import { createOrderingPauseStore, type OrderingPauseStore } from './ordering-pause-store.js';
 import { createSharedRateBudgetStore } from './shared-rate-budget.js';
 import { createReviewStore, type ReviewStore } from './review-store.js';
@@ -114,30 +113,30 @@ export interface Stores {
 export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
   const { clock } = deps;
   // One instance: no owner locks to record, and the request budget in its memory.
-  return storesOver(databaseOf(deps.db), clock, { owners: null, ownerLock: null, rateBudget: createMemoryRateBudgetStore({ clock }) });
+  return storesOver(databaseOf(deps.db), clock, { ownerLock: null, rateBudget: createMemoryRateBudgetStore({ clock }) });
 }
 
 /** `ownerLock`: this process's (Roles.ownerLock), recorded on the orders, approvals and update claims it works on. */
 export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: number | null }): Stores {
   const ownerLock = deps.ownerLock ?? null;
   return storesOver(databaseOf(deps.db), deps.clock, {
-    owners: postgresOwnerLocks(ownerLock),
     ownerLock,
     // SQL only PostgreSQL speaks (shared-rate-budget.ts): given the pool, not the seam.
     rateBudget: createSharedRateBudgetStore({ db: deps.db }),
   });
 }
 
-/** What differs between one instance and several beyond what `database.kind` chooses: who holds this process's work, and the request budget. */
+/** What differs between one instance and several beyond what `database.kind` chooses: this process's owner lock, and the request budget. */
 interface InstanceStrategies {
-  owners: OwnerLocks | null;
   ownerLock: number | null;
   rateBudget: RateBudgetStore;
 }
 
 /** Every store, each written once over the seam, on either database. */
 function storesOver(database: Database, clock: Clock, instance: InstanceStrategies): Stores {
-  const { owners, ownerLock } = instance;
+  const { ownerLock } = instance;
+  // Owner locks are PostgreSQL's (several instances); one SQLite process records none on orders and approvals.
+  const owners = database.kind === 'postgresql' ? postgresOwnerLocks(ownerLock) : null;
   const leases = leaseTimeFor(database);
   return {
     database: database.kind,
