@@ -122,6 +122,7 @@ const schema = z.strictObject({
   POLL_STALE_MINUTES: positiveInt(30, 7 * 24 * 60),
   LOW_BALANCE_CHECK_SECONDS: positiveInt(300, 24 * 60 * 60),
   TOKEN_WATCH_SECONDS: positiveInt(180, 24 * 60 * 60),
+  DATABASE_OUTAGE_ALERT_SECONDS: positiveInt(60, 24 * 60 * 60),
   WALLET_WATCH_SECONDS: positiveInt(60, 60 * 60),
   APPROVAL_EXPIRY_MINUTES: positiveInt(24 * 60, 30 * 24 * 60),
   PROVIDER_TIMEOUT_MS: positiveInt(10_000, 120_000),
@@ -172,6 +173,8 @@ export type Config = {
   lowBalanceCheckSeconds: number;
   /** How often Telegram's registration of the bot is compared with ours: a stolen token is seen within this. */
   tokenWatchSeconds: number;
+  /** PostgreSQL away longer than this is told to administrators (once, and once when it is back). */
+  databaseOutageAlertSeconds: number;
   /** How often the wallet's newest transactions are read (one request while nothing changes) and new ones judged. */
   walletWatchSeconds: number;
   /** An order waiting for approval longer than this expires unplaced; both sides are told. */
@@ -287,6 +290,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     pollStaleMinutes: data.POLL_STALE_MINUTES,
     lowBalanceCheckSeconds: data.LOW_BALANCE_CHECK_SECONDS,
     tokenWatchSeconds: data.TOKEN_WATCH_SECONDS,
+    databaseOutageAlertSeconds: data.DATABASE_OUTAGE_ALERT_SECONDS,
     walletWatchSeconds: data.WALLET_WATCH_SECONDS,
     approvalExpiryMinutes: data.APPROVAL_EXPIRY_MINUTES,
     providerTimeoutMs: data.PROVIDER_TIMEOUT_MS,

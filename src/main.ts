@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { hostname } from 'node:os';
-import { createApp, StartupError, type App } from './app/create-app.js';
+import { StartupError } from './app/create-app.js';
+import { runApp, type RunningApp } from './app/run-app.js';
 import { systemClock } from './clock.js';
 import { ConfigError, effectiveConfig, parseConfig, type Config } from './config.js';
 import { filesPrivateFromNowOn, readableByOthers } from './db/private-file.js';
@@ -46,9 +47,9 @@ async function main(): Promise<void> {
   // Before anything starts: a SIGTERM during start-up (a deploy, a test) is a stop, not an abrupt kill.
   const shutdown = installShutdown(logger);
 
-  let app: App;
+  let app: RunningApp;
   try {
-    app = await createApp(config, {
+    app = await runApp(config, {
       clock: systemClock,
       logger,
       owner: `${hostname()}:${process.pid}:${randomUUID()}`,

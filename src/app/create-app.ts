@@ -12,6 +12,7 @@ import { newProductsHiddenSetting } from '../catalog/catalog-visibility.js';
 import { createCatalogSync } from '../catalog/catalog-sync.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import type { StaffRole } from '../domain/staff-roles.js';
 import { createHealth } from '../http/readiness.js';
 import type { Logger } from '../logger.js';
 import type { ProcessProbe } from '../process-probe.js';
@@ -21,13 +22,13 @@ import { startServing } from './serving.js';
 import { repairInterrupted, REPAIR_EVERY_MS } from './repairs.js';
 import { watchRole, type RoleWatch } from './role-watcher.js';
 import { startRepeating, type Repeating } from '../repeat.js';
-import { translatorFor } from '../text/i18n.js';
+import { translatorFor, type Locale } from '../text/i18n.js';
 import { pollingConflictOf } from '../alerts/token-watch.js';
 
 export { StartupError } from './startup-error.js';
 
 /** What the process gives the application: time, logging, and the means to claim the database. */
-interface AppIo {
+export interface AppIo {
   clock: Clock;
   logger: Logger;
   /** Unique per process: written on the database claim. */
@@ -35,6 +36,21 @@ interface AppIo {
   probe: ProcessProbe;
   /** Another instance took the database over: the process should stop. */
   onClaimLost: () => void;
+  /**
+   * PostgreSQL: the connection saying this instance is alive was lost (the
+   * server stopped or ended it). Others may now repair what this instance was
+   * doing, so its application must stop; the process may build it again once
+   * the database answers (run-app.ts). Without it, the claim counts as lost.
+   */
+  onDatabaseLost?: (error: Error) => void;
+  /** Built again after the database was lost: the command menus Telegram keeps are not set again. */
+  rebuilt?: boolean;
+}
+
+/** Who to tell while the database cannot be read: the staff as this instance last read them, and whether it did the background work. */
+export interface OutageContacts {
+  people: ReadonlyArray<{ telegramId: number; role: StaffRole; locale: Locale }>;
+  heldBackground: boolean;
 }
 
 export interface App {
@@ -42,6 +58,8 @@ export interface App {
   stop(): Promise<void>;
   /** Rejects, with Telegram's failure described in its message, when updates can no longer be received. */
   failed: Promise<never>;
+  /** Read without the database: for the notices of an outage, taken the moment it began. */
+  outageContacts(): OutageContacts;
 }
 
 /**
@@ -98,16 +116,18 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
       throw new StartupError(describeTelegramFailure(error, config.telegramApiRoot), 1, 'failed to start', 'could not connect to Telegram');
     }
     logger.info({ username: bot.botInfo.username }, 'connected to Telegram');
-    // The menu next to the text box is no reason to keep staff waiting: set it while polling runs.
-    // Paced as a fan-out: a long staff list's menus never push an answer to a person back.
-    void registerCommands(services.fanOutApi, translatorFor, logger);
-    // Administrators and viewers have menus of their own; someone ADMIN_IDS no longer lists loses theirs.
-    // In the background: a long staff list must not hold up the start.
-    const menus = createCommandMenus({ api: services.fanOutApi, translate: translatorFor, logger });
-    void (async () => {
-      for (const change of services.adminIdChanges) if (change.to === null) await menus.clear(change.telegramId);
-      for (const member of await staff.list()) if (member.role !== 'staff') await menus.show(member);
-    })();
+    if (!io.rebuilt) {
+      // The menu next to the text box is no reason to keep staff waiting: set it while polling runs.
+      // Paced as a fan-out: a long staff list's menus never push an answer to a person back.
+      void registerCommands(services.fanOutApi, translatorFor, logger);
+      // Administrators and viewers have menus of their own; someone ADMIN_IDS no longer lists loses theirs.
+      // In the background: a long staff list must not hold up the start.
+      const menus = createCommandMenus({ api: services.fanOutApi, translate: translatorFor, logger });
+      void (async () => {
+        for (const change of services.adminIdChanges) if (change.to === null) await menus.clear(change.telegramId);
+        for (const member of await staff.list()) if (member.role !== 'staff') await menus.show(member);
+      })();
+    }
 
     // The background work runs on the one instance holding its role: here at once on SQLite, on PostgreSQL
     // when this instance gets the role (at start, or when its holder stops or dies).
@@ -201,6 +221,10 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
         await part('sandbox', async () => sandbox?.close());
         await part('storage', () => storage.close());
       },
+      outageContacts: () => ({
+        people: staff.current.list().map((member) => ({ telegramId: member.telegramId, role: member.role, locale: services.localeOf(member.telegramId) })),
+        heldBackground: backgroundRole.held || (background?.active ?? false),
+      }),
       failed: serving.source.failed.catch(async (error: unknown) => {
         // Another client took the updates while this one held the polling role: ordering stays paused after this process ends.
         const conflict = pollingConflictOf(error);

@@ -20,6 +20,8 @@ export interface StorageIo {
   instance: string;
   probe: ProcessProbe;
   onClaimLost: () => void;
+  /** PostgreSQL: this instance's presence was lost with its connection; onClaimLost when not given. */
+  onDatabaseLost?: (error: Error) => void;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function openPostgresStorage(
       now: () => io.clock.now(),
       // Others now take this instance for dead and may repair what it is doing: it must stop.
       onPresenceLost: (error) => {
+        if (io.onDatabaseLost) return io.onDatabaseLost(error);
         io.logger.fatal({ err: error.message }, 'the connection saying this instance is alive was lost; stopping');
         io.onClaimLost();
       },

@@ -45,7 +45,7 @@ export function createWebhookIntake(deps: {
   clock: Clock;
   logger: Logger;
 }): WebhookIntake {
-  const expected = digest(deps.secret);
+  const secretMatches = webhookSecretCheck(deps.secret);
   const running = new Set<Promise<void>>();
   let closed = false;
   const refused = createRefusedAttempts({
@@ -63,9 +63,7 @@ export function createWebhookIntake(deps: {
   return {
     async accept(req, res) {
       if (req.method !== 'POST') return answer(res, 405, 'method not allowed');
-      const given = req.headers['x-telegram-bot-api-secret-token'];
-      // Compared as digests, in constant time: neither the secret's length nor its prefix leaks.
-      if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
+      if (!secretMatches(req)) {
         req.resume();
         await refused.refuse(req.socket.remoteAddress ?? null);
         return answer(res, 401, 'unauthorized');
@@ -76,7 +74,7 @@ export function createWebhookIntake(deps: {
       }
       let update: Update;
       try {
-        update = parseUpdate(await readBody(req, MAX_UPDATE_BYTES));
+        update = await readWebhookUpdate(req);
       } catch (error) {
         deps.logger.warn({ reason: error instanceof Error ? error.message : String(error) }, 'webhook request refused: not an update');
         return answer(res, 400, 'bad request');
@@ -116,6 +114,20 @@ export function createWebhookIntake(deps: {
 function failureName(error: unknown): string {
   const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.cause?.code ?? (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : error instanceof Error ? error.name : 'unknown';
+}
+
+/** Whether a post carries WEBHOOK_SECRET, compared as digests in constant time: neither the secret's length nor its prefix leaks. */
+export function webhookSecretCheck(secret: string): (req: IncomingMessage) => boolean {
+  const expected = digest(secret);
+  return (req) => {
+    const given = req.headers['x-telegram-bot-api-secret-token'];
+    return typeof given === 'string' && timingSafeEqual(digest(given), expected);
+  };
+}
+
+/** The update a post carries; rejects a body that is too large, not JSON or without an update_id. */
+export async function readWebhookUpdate(req: IncomingMessage): Promise<Update> {
+  return parseUpdate(await readBody(req, MAX_UPDATE_BYTES));
 }
 
 function digest(text: string): Buffer {

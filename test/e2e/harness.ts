@@ -56,6 +56,8 @@ export interface WorldOptions {
   process?: boolean;
   /** The database the bot runs on: SQLite (the default) or a fresh PostgreSQL database on the run's server. */
   database?: 'sqlite' | 'postgresql';
+  /** With database 'postgresql': this database instead of a fresh one on the run's server (one on a server the test stops and starts). */
+  postgresUrl?: string;
   /** How the fake Bot API behaves (its webhook delivery, for one). */
   telegram?: FakeBotApiOptions;
 }
@@ -70,7 +72,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const sandbox = await createSandbox({ timing: { preparingMs: 300, processingMs: 300 }, ...options.sandbox });
   const dir = mkdtempSync(join(tmpdir(), 'giftdesk-e2e-'));
   const databasePath = join(dir, 'giftdesk.sqlite');
-  const database = await worldDatabase(options.database ?? 'sqlite', databasePath);
+  const database = await worldDatabase(options.database ?? 'sqlite', databasePath, options.postgresUrl);
   const env = (extra: Record<string, string> = {}) => ({
     BOT_TOKEN: telegram.token,
     TELEGRAM_API_ROOT: telegram.apiRoot,

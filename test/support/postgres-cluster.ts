@@ -43,20 +43,38 @@ export function startPostgresCluster(): PostgresCluster {
     run(asServerUser(user, bin, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions']), 'initdb');
     const hba = ['local all postgres trust', 'local all all scram-sha-256', ''].join('\n');
     writeFileSync(join(data, 'pg_hba.conf'), hba);
-    const settings = [
-      "listen_addresses=''",
-      `unix_socket_directories='${root}'`,
-      'fsync=off',
-      'synchronous_commit=off',
-      'full_page_writes=off',
-      'max_connections=200',
-    ];
-    run(asServerUser(user, bin, 'pg_ctl', ['start', '-w', '-s', '-D', data, '-l', join(root, 'server.log'), '-o', settings.map((s) => `-c ${s}`).join(' ')]), 'pg_ctl start');
+    startServer({ root, data, bin });
   } catch (error) {
     rmSync(root, { recursive: true, force: true });
     throw error;
   }
   return { root, data, bin };
+}
+
+/** Starts the cluster's server (again): listening only on its folder's socket, durability off. */
+function startServer({ root, data, bin }: PostgresCluster): void {
+  const settings = [
+    "listen_addresses=''",
+    `unix_socket_directories='${root}'`,
+    'fsync=off',
+    'synchronous_commit=off',
+    'full_page_writes=off',
+    'max_connections=200',
+  ];
+  run(asServerUser(serverUser(), bin, 'pg_ctl', ['start', '-w', '-s', '-D', data, '-l', join(root, 'server.log'), '-o', settings.map((s) => `-c ${s}`).join(' ')]), 'pg_ctl start');
+}
+
+/**
+ * The database lost and back: stops the server as an operator's restart or
+ * a failover does (`fast`: every session ended, nothing accepted until
+ * resumed), keeping its data; resumePostgresServer starts it again.
+ */
+export function pausePostgresServer(server: PostgresCluster): void {
+  run(asServerUser(serverUser(), server.bin, 'pg_ctl', ['stop', '-D', server.data, '-m', 'fast', '-w', '-s']), 'pg_ctl stop');
+}
+
+export function resumePostgresServer(server: PostgresCluster): void {
+  startServer(server);
 }
 
 /** Stops the server at once (its data is thrown away) and removes its folder. */

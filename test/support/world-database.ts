@@ -19,7 +19,8 @@ export interface WorldDatabase {
   close(): Promise<void>;
 }
 
-export async function worldDatabase(kind: 'sqlite' | 'postgresql', sqlitePath: string): Promise<WorldDatabase> {
+/** `postgresUrl`: a database of the test's own choosing (on a server it stops and starts), instead of a fresh one on the run's server. */
+export async function worldDatabase(kind: 'sqlite' | 'postgresql', sqlitePath: string, postgresUrl?: string): Promise<WorldDatabase> {
   if (kind === 'sqlite') {
     return {
       kind,
@@ -43,7 +44,7 @@ export async function worldDatabase(kind: 'sqlite' | 'postgresql', sqlitePath: s
       close: async () => undefined,
     };
   }
-  const url = await freshDatabase('e2e');
+  const url = postgresUrl ?? (await freshDatabase('e2e'));
   const pool = new pg.Pool({ connectionString: url, max: 2, types: { getTypeParser: sqliteLikeValues } as pg.CustomTypesConfig });
   // The database is dropped with force when the file ends, maybe before the world closes this pool:
   // an idle client's connection then ends under it, which pg reports here rather than to a query.

@@ -40,9 +40,14 @@ export interface OpenPostgresOptions {
  */
 export async function openPostgres(url: string, options: OpenPostgresOptions = {}): Promise<PgDb> {
   const target = describeTarget(url);
-  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
+  // A connection that cannot be made within seconds is an outage, not a wait: the caller hears of it (run-app.ts).
+  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, connectionTimeoutMillis: 10_000, keepAlive: true });
   // An idle connection the server drops must not crash the process: pg then emits 'error' on the pool.
   pool.on('error', (error) => options.logger?.warn({ err: scrub(error.message, url) }, 'a pooled PostgreSQL connection failed'));
+  // pg-pool listens for the errors of idle connections only: one checked out (a transaction between two
+  // statements) that the server ends would emit an error nobody hears, and end the process. Its statement
+  // fails all the same, so the caller learns of it.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     const client = await pool.connect().catch((error: unknown) => {
       throw connectionError(error, target, url);
@@ -88,6 +93,26 @@ async function warnIfEveryRoleConnects(client: pg.PoolClient, logger: OpenPostgr
       { database: rows[0].db },
       `every PostgreSQL role may connect to this database; allow only giftdesk's: revoke connect on database "${rows[0].db}" from public; grant connect on database "${rows[0].db}" to <giftdesk's role>`,
     );
+  }
+}
+
+/**
+ * Whether the server at `url` takes a connection and answers a query now,
+ * within a few seconds: asked every second while the database is away
+ * (run-app.ts), before anything heavier is tried.
+ */
+export async function postgresAnswers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  // A failure after connecting is emitted, not thrown: without a listener it would end the process.
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 
