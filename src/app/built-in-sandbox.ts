@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { OrderQueries } from '../db/order-queries.js';
 import { SandboxFaultsError } from '../sandbox/fault-settings.js';
+import { priceControlUrl } from '../sandbox/price-control.js';
 import { createSandbox, SandboxStateError, type Sandbox } from '../sandbox/server.js';
 import { StartupError } from './startup-error.js';
 
@@ -43,7 +44,8 @@ export async function startBuiltInSandbox(config: Pick<Config, 'sandboxFaults' |
     if (error instanceof SandboxFaultsError) throw new StartupError(`SANDBOX_FAULTS: ${error.message}`, 2, 'did not start', 'not starting', 'See .env.example for every setting.');
     throw error;
   }
-  logger.warn({ baseUrl: sandbox.baseUrl, statePath: config.sandboxStatePath }, 'SANDBOX MODE: orders go to the built-in sandbox provider; no real money is involved');
+  // priceControl: where to rehearse a price change (docs/operations.md, "Rehearsing trouble").
+  logger.warn({ baseUrl: sandbox.baseUrl, priceControl: priceControlUrl(sandbox.baseUrl), statePath: config.sandboxStatePath }, 'SANDBOX MODE: orders go to the built-in sandbox provider; no real money is involved');
   if (faults) logger.warn({ faults }, 'SANDBOX_FAULTS: the sandbox provider makes trouble on purpose');
   return sandbox;
 }

@@ -7,6 +7,7 @@
 import { filesPrivateFromNowOn } from '../db/private-file.js';
 import { createLogger } from '../logger.js';
 import { hasSandboxFaults, parseSandboxFaults, SandboxFaultsError, type SandboxFaults } from './fault-settings.js';
+import { priceControlUrl } from './price-control.js';
 import { createSandbox, SandboxStateError, type Sandbox } from './server.js';
 
 // The state file holds the sandbox's orders: the running account's alone.
@@ -44,6 +45,7 @@ try {
 // Printed on purpose: this key only opens the local emulator.
 process.stdout.write(`Sandbox provider listening\n  base URL: ${sandbox.baseUrl}\n  API key:  ${sandbox.apiKey}\n`);
 process.stdout.write(`  state:    ${statePath ?? 'in memory (set SANDBOX_STATE_PATH to keep it across restarts)'}\n`);
+process.stdout.write(`  prices:   POST {"productId":…,"price":…} to ${priceControlUrl(sandbox.baseUrl)} (from this machine)\n`);
 if (hasSandboxFaults(faults)) process.stdout.write(`  faults:   ${process.env['SANDBOX_FAULTS']}\n`);
 
 let stopping = false;

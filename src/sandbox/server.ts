@@ -8,6 +8,7 @@ import { BAD_GATEWAY_HTML, MESSAGES, errorBody, withExtraFields } from './envelo
 import type { SandboxFaults } from './fault-settings.js';
 import { createGate } from './gate.js';
 import { DEFAULT_TIMING, type OrderTiming } from './progression.js';
+import { PRICE_CONTROL_PATH, priceControl } from './price-control.js';
 import { createRoutes, type RouteResponse } from './routes.js';
 import { createCatalog } from './seed.js';
 import { openSandboxStateFile, type SandboxStateFile } from './state-file.js';
@@ -183,6 +184,10 @@ async function startSandbox(options: SandboxOptions, stateFile: SandboxStateFile
     };
     requests.push(entry);
     const body = await readBody(req);
+    // The operator's control, not the provider's API: untouched by the key, the faults and the rate limit.
+    if (url.pathname === PRICE_CONTROL_PATH && !body.tooLarge) {
+      return send(res, entry, priceControl({ method: entry.method, remoteAddress: req.socket.remoteAddress, rawBody: body.text }, controls));
+    }
     const catalogList = entry.method === 'GET' && (entry.path === '/products' || entry.path === '/products/categories');
     const latencyMs = state.latencyMs + (catalogList ? state.catalogLatencyMs : 0);
     if (latencyMs > 0) await delay(latencyMs);

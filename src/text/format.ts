@@ -35,8 +35,8 @@ export function formatNumber(value: number, locale: Locale): string {
  */
 export type AmountUnit = string | Readonly<Record<Locale, string>>;
 
-/** The label a reader of `locale` sees. */
-function amountUnitFor(unit: AmountUnit, locale: Locale): string {
+/** The label a reader of `locale` sees; empty where the deployment names none. */
+export function amountUnitFor(unit: AmountUnit, locale: Locale): string {
   return typeof unit === 'string' ? unit : unit[locale];
 }
 
@@ -80,6 +80,16 @@ export function formatDateTime(epochMs: number, locale: Locale, timeZone: string
  */
 export function formatDay(epochMs: number, locale: Locale, timeZone: string): string {
   const format = cachedFormat(`day:${locale}:${timeZone}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone }));
+  return format.format(epochMs);
+}
+
+/**
+ * The day of the month holding a moment ("21", «۳۰»), in the zone and in
+ * the same calendar and digits as formatDay: a chart's days under a
+ * heading whose days formatDay wrote.
+ */
+export function formatDayOfMonth(epochMs: number, locale: Locale, timeZone: string): string {
+  const format = cachedFormat(`dom:${locale}:${timeZone}`, () => new Intl.DateTimeFormat(intlLocale(locale), { day: 'numeric', timeZone }));
   return format.format(epochMs);
 }
 

@@ -1,10 +1,12 @@
 import {
+  amountUnitFor,
   formatAmount,
   formatClockTime,
   formatDateText,
   formatDateTime,
   formatDateTimeWithZone,
   formatDay,
+  formatDayOfMonth,
   formatPreciseTime,
   formatZoneName,
   type AmountUnit,
@@ -43,6 +45,9 @@ export type TimeReader = Pick<ReaderView, 'locale' | 'timeZone'>;
 /** An amount with the deployment's unit in the reader's language (formatAmount). */
 export const showAmount = (v: AmountReader, value: number): string => formatAmount(value, v.locale, v.amountUnit);
 
+/** The deployment's amount unit as the reader's language names it, empty where none is set: for a heading over bare amounts. */
+export const showAmountUnit = (v: AmountReader): string => amountUnitFor(v.amountUnit, v.locale);
+
 /** A moment in the deployment's zone, in the reader's calendar and digits (formatDateTime). */
 export const showDateTime = (v: TimeReader, epochMs: number): string => formatDateTime(epochMs, v.locale, v.timeZone);
 
@@ -51,6 +56,9 @@ export const showDateTimeWithZone = (v: TimeReader, epochMs: number): string => 
 
 /** The zone's calendar day holding a moment (formatDay). */
 export const showDay = (v: TimeReader, epochMs: number): string => formatDay(epochMs, v.locale, v.timeZone);
+
+/** The day of the month holding a moment, in the calendar and digits showDay writes days in (formatDayOfMonth). */
+export const showDayOfMonth = (v: TimeReader, epochMs: number): string => formatDayOfMonth(epochMs, v.locale, v.timeZone);
 
 /** The deployment's zone by its name in the reader's language (formatZoneName). */
 export const showZone = (v: TimeReader): string => formatZoneName(v.timeZone, v.locale);

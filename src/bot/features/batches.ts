@@ -27,6 +27,7 @@ import { orderStepUpNotice } from '../conversations/order/step-up-notice.js';
 import type { StepUpGate } from '../step-up-gate.js';
 import type { ViewContext } from '../conversations/order/views.js';
 import { showAmount } from '../../text/presentation.js';
+import { BATCH_OFFER_DATA, readBatchOffer } from '../batch-offer.js';
 
 export interface BatchesDeps {
   batches: BatchService;
@@ -65,7 +66,8 @@ const stepUpView = (ctx: BaseContext): ViewContext => ({ ...readerView(ctx), per
  * /batch template <product id>        a file to fill in for that product
  * /batch <product id> <quantity> [region]  a batch of that many units, split into orders of the per-order maximum
  * /batch #<id>                        one batch's progress, and its file of codes again (to its orderer)
- * and the buttons of batch messages: Confirm, Cancel, Stop, Continue, Approve, Refuse.
+ * and the buttons of batch messages: Confirm, Cancel, Stop, Continue, Approve, Refuse;
+ * and the batch an order offers for more than one order may hold (batch-offer.ts).
  */
 export function batchesFeature(deps: BatchesDeps) {
   const composer = new Composer<BaseContext>();
@@ -87,6 +89,16 @@ export function batchesFeature(deps: BatchesDeps) {
       if (Date.now() - last < RESEND_EVERY_MS) return void (await say(ctx, 'batch-file-just-sent'));
       lastResend.set(batch.id, Date.now());
       await deps.notices.resend(batch, orders, ctx.member.telegramId);
+    }
+  }
+
+  async function sendTemplate(ctx: BaseContext, id: number): Promise<void> {
+    try {
+      const product = await deps.provider.getProduct(id, { priority: 'interactive' });
+      await ctx.replyWithDocument(new InputFile(Buffer.from(batchTemplate(product), 'utf8'), batchTemplateName(id)), { caption: ctx.t('batch-template-caption', { product: product.title }) });
+    } catch (error) {
+      if (error instanceof ProviderNotFoundError) return void (await say(ctx, 'batch-product-unknown', { product: String(id) }));
+      throw error;
     }
   }
 
@@ -117,19 +129,22 @@ export function batchesFeature(deps: BatchesDeps) {
     if (words[0]!.toLowerCase() === 'template') {
       const id = Number(words[1]);
       if (!Number.isSafeInteger(id) || id <= 0) return void (await say(ctx, 'batch-template-usage'));
-      try {
-        const product = await deps.provider.getProduct(id, { priority: 'interactive' });
-        await ctx.replyWithDocument(new InputFile(Buffer.from(batchTemplate(product), 'utf8'), batchTemplateName(id)), { caption: ctx.t('batch-template-caption', { product: product.title }) });
-      } catch (error) {
-        if (error instanceof ProviderNotFoundError) return void (await say(ctx, 'batch-product-unknown', { product: String(id) }));
-        throw error;
-      }
-      return;
+      return sendTemplate(ctx, id);
     }
     const batchRef = /^#?([0-9]{1,12})$/.exec(words[0]!);
     if (words.length === 1 && batchRef) return showBatch(ctx, Number(batchRef[1]));
     if (words.length >= 2 && /^[0-9]{1,12}$/.test(words[0]!) && /^[0-9]{1,6}$/.test(words[1]!)) return quantityBatch(ctx, words);
     await say(ctx, 'batch-usage');
+  });
+
+  // The batch an order offered for a quantity above one order's: what /batch would have answered to the command it stands for.
+  composer.callbackQuery(BATCH_OFFER_DATA, async (ctx) => {
+    if (!mayOrder(ctx.member.role)) return void (await ctx.answerCallbackQuery({ text: ctx.t('viewer-refused') }));
+    await ctx.answerCallbackQuery();
+    const offer = readBatchOffer(ctx.match as RegExpMatchArray);
+    if (offer.kind === 'file') return sendTemplate(ctx, offer.productId);
+    const region = offer.regionPropertyId === null ? [] : [String(offer.regionPropertyId)];
+    return quantityBatch(ctx, [String(offer.productId), String(offer.quantity), ...region]);
   });
 
   composer.callbackQuery(BATCH_DATA, async (ctx) => {

@@ -8,17 +8,15 @@ import type { AuditTrail } from '../../db/audit-trail.js';
 import { buildCsv } from '../../text/csv.js';
 import { readMonth, type DayRange } from '../../reports/export-range.js';
 import { formatLocalDate } from '../../reports/local-dates.js';
-import { formatNumber } from '../../text/format.js';
 import type { LocalPeriods } from '../../text/local-periods.js';
 import type { BaseContext } from '../context.js';
 import { readerView } from '../reader-view.js';
 import type { DescribePerson } from '../describe-person.js';
 import { readersOnly } from '../middleware/roles.js';
-import { spendPerDay } from '../statement/statement-chart-data.js';
+import { statementChartInput } from '../statement/statement-chart-input.js';
 import { statementTable } from '../statement/statement-csv.js';
 import { statementText, type StatementView } from '../statement/statement-text.js';
 import { MAX_EXPORT_BYTES } from './export.js';
-import { showDay } from '../../text/presentation.js';
 
 export interface StatementDeps {
   read(span: DayRange): Promise<StatementReading>;
@@ -45,19 +43,8 @@ export function statementFeature(deps: StatementDeps) {
   /** The month's picture, or null when there is no chart or it could not be drawn (the statement stands without it). */
   async function drawChart(ctx: BaseContext, statement: Statement, month: DayRange): Promise<Buffer | null> {
     if (!deps.chart) return null;
-    const v = readerView(ctx);
-    const locale = v.locale;
     try {
-      const data = spendPerDay(statement, { periods: deps.periods, view: v, describePerson: deps.describePerson, elsewhere: ctx.t('statement-chart-elsewhere') });
-      const span = { from: showDay(v, month.from), to: showDay(v, month.to - 1) };
-      return await deps.chart({
-        ...data,
-        title: ctx.t('statement-chart-title', span),
-        othersName: ctx.t('statement-chart-others'),
-        noSpendText: ctx.t('statement-chart-no-spend'),
-        valueLabel: (value) => formatNumber(value, locale),
-        direction: locale === 'fa' ? 'rtl' : 'ltr',
-      });
+      return await deps.chart(statementChartInput(readerView(ctx), statement, month, deps));
     } catch (error) {
       deps.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'statement chart could not be drawn; the statement went without it');
       return null;

@@ -1,9 +1,9 @@
 import type { Statement } from '../../ledger/statement.js';
 import type { LocalPeriods } from '../../text/local-periods.js';
-import type { ReaderView } from '../../text/presentation.js';
+import { showDayOfMonth, type ReaderView } from '../../text/presentation.js';
 
 interface SpendPerDay {
-  /** The day of the month of each day of the span, in the month's calendar and the reader's digits. */
+  /** The day of the month of each day of the span, in the reader's calendar and digits: those of the title's days (showDay). */
   dayLabels: string[];
   /** Spend per day of each person (or of orders placed elsewhere), largest total first. */
   series: { name: string; values: number[] }[];
@@ -17,17 +17,12 @@ interface SpendPerDay {
  */
 export function spendPerDay(
   statement: Statement,
-  deps: { periods: LocalPeriods; view: Pick<ReaderView, 'locale' | 'timeZone' | 'monthCalendar'>; describePerson: (id: number) => string; elsewhere: string },
+  deps: { periods: LocalPeriods; view: Pick<ReaderView, 'locale' | 'timeZone'>; describePerson: (id: number) => string; elsewhere: string },
 ): SpendPerDay {
   const starts: number[] = [];
   for (let day = deps.periods.startOfDay(statement.from); day < statement.to; day = deps.periods.startOfNextDay(day)) starts.push(day);
-  const { locale, timeZone, monthCalendar } = deps.view;
-  const format = new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR' : 'en-US', {
-    day: 'numeric',
-    timeZone,
-    calendar: monthCalendar === 'persian' ? 'persian' : 'gregory',
-  });
-  const dayLabels = starts.map((start) => format.format(start));
+  // The span is the deployment's month (MONTH_CALENDAR); its days are named as the title names its first and last.
+  const dayLabels = starts.map((start) => showDayOfMonth(deps.view, start));
   const dayOf = (at: number): number => {
     // Days are few (at most 31): the last start at or before the moment.
     let index = 0;

@@ -2,9 +2,17 @@ import { checkFieldValue, checkQuantity } from '../../../orders/field-validation
 import { fieldProblemText } from '../../../orders/field-problem-text.js';
 import type { Translate } from '../../../text/i18n.js';
 import { normaliseDigits } from '../../../text/digits.js';
+import type { BatchOffer } from '../../batch-offer.js';
 import { answerField, chooseQuantity, chosenRegion, currentField, maxQuantity, searchProducts, type Draft, type Step as DraftStep } from './draft.js';
 
 export type Step = DraftStep;
+
+/** What a typed message makes of the order: the draft, a line saying why an answer was refused, and a batch to offer instead. */
+interface Answered {
+  draft: Draft;
+  notice: string | null;
+  offer?: BatchOffer;
+}
 
 /**
  * A typed message at the current step: a search at the catalog steps, a
@@ -16,7 +24,7 @@ export function answerText(
   text: string,
   perItemLimit: number,
   t: Translate,
-): { draft: Draft; notice: string | null } {
+): Answered {
   switch (step) {
     case 'category':
     case 'product': {
@@ -26,7 +34,7 @@ export function answerText(
     case 'quantity': {
       const checked = checkQuantity(text, maxQuantity(draft, perItemLimit));
       if (checked.ok) return { draft: chooseQuantity(draft, checked.value), notice: null };
-      if (checked.reason === 'too-large') return { draft, notice: tooLargeNotice(draft, text, checked.max, perItemLimit, t) };
+      if (checked.reason === 'too-large') return { draft, ...tooLarge(draft, text, checked.max, perItemLimit, t) };
       return { draft, notice: t(checked.reason === 'too-small' ? 'order-quantity-too-small' : 'order-quantity-not-a-number') };
     }
     case 'field': {
@@ -43,16 +51,17 @@ export function answerText(
 
 /**
  * More than one order may hold, with the stock for it: a batch places that
- * many as several orders with one Confirm, so the notice says how to ask
- * for one (with a file where each order needs its own answers).
+ * many as several orders with one Confirm, so the notice offers one, with a
+ * button (a file to fill in where each order needs its own answers).
  */
-function tooLargeNotice(draft: Draft, text: string, max: number, perItemLimit: number, t: Translate): string {
+function tooLarge(draft: Draft, text: string, max: number, perItemLimit: number, t: Translate): Omit<Answered, 'draft'> {
   const refused = t('order-quantity-too-large', { max });
   const wanted = Number(normaliseDigits(text.trim()));
   const region = chosenRegion(draft);
   const product = draft.product;
-  if (!product || !region || max < perItemLimit || wanted > region.stock) return refused;
-  if (product.requiredFields.length > 0) return `${refused}\n${t('order-quantity-batch-file', { command: `/batch template ${product.id}` })}`;
-  const regionWord = product.regionProperties.length > 1 ? ` ${region.regionPropertyId}` : '';
-  return `${refused}\n${t('order-quantity-batch', { command: `/batch ${product.id} ${wanted}${regionWord}` })}`;
+  if (!product || !region || max < perItemLimit || wanted > region.stock) return { notice: refused };
+  if (product.requiredFields.length > 0) return { notice: `${refused}\n${t('order-quantity-batch-file')}`, offer: { kind: 'file', productId: product.id } };
+  // The region is named only where there is a choice, as /batch asks it.
+  const regionPropertyId = product.regionProperties.length > 1 ? region.regionPropertyId : null;
+  return { notice: `${refused}\n${t('order-quantity-batch')}`, offer: { kind: 'quantity', productId: product.id, quantity: wanted, regionPropertyId } };
 }

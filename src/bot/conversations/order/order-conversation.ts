@@ -11,7 +11,7 @@ import { cartLines, currentIndex, lineCount, lineIndexOfProduct, openLine, remov
 import { chooseProduct, draftTotal, newDraft } from './draft.js';
 import { answerPress, createMenuDisplay } from './menu-display.js';
 import { createOrderReads } from './order-reads.js';
-import type { OrderArgs, OrderConversationDeps, Quote } from './order-types.js';
+import type { Input, OrderArgs, OrderConversationDeps, Quote } from './order-types.js';
 import { handOver } from './step-handover.js';
 import { dropHidden } from './hidden-lines.js';
 import { pressOnDraft } from './press-draft.js';
@@ -21,15 +21,10 @@ import { judgeQuote } from './summary-quote.js';
 import { canConfirm, pausedView, summaryView, uncheckedView } from './summary-view.js';
 import { categoryView, closedView, editView, fallbackView, fieldView, productListView, quantityView, regionView, type Notice, type ViewContext } from './views.js';
 import { readerViewOf } from '../../../text/presentation.js';
+import type { BatchOffer } from '../../batch-offer.js';
 
 const PAGE_SIZE = 8;
 const MAX_SEARCH_LENGTH = 64;
-
-/**
- * 'again': show the current step again (it did not reach the staff member, or a button was not valid).
- * 'not-text': a sticker, photo, voice note, contact… where only text or a button can answer.
- */
-type Input = { kind: 'press'; pressed: Pressed } | { kind: 'text'; text: string } | { kind: 'not-text' } | { kind: 'again' };
 
 /**
  * The guided order: category, product, region, quantity, each required
@@ -55,6 +50,8 @@ export function createOrderConversation(deps: OrderConversationDeps) {
     const carried = args?.carried;
     let draft = carried?.draft ?? newDraft();
     let notice: Notice = null;
+    /** A batch offered with the notice, for a quantity above one order's; shown once, as the notice is. */
+    let offer: BatchOffer | null = null;
     const menu = createMenuDisplay(ctx.api, chatId, deps.logger, carried?.menuId ?? null);
     let editInPlace = false;
     let shownCategories: CatalogCategory[] = carried?.shownCategories ?? [];
@@ -141,7 +138,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         case 'region':
           return regionView(view, draft.product!, notice);
         case 'quantity':
-          return quantityView(view, draft, notice, lineCount(draft) > 1 && currentIndex(draft) !== null ? currentIndex(draft)! + 1 : null);
+          return quantityView(view, draft, notice, lineCount(draft) > 1 && currentIndex(draft) !== null ? currentIndex(draft)! + 1 : null, offer);
         case 'field':
           return fieldView(view, draft, notice);
         case 'summary':
@@ -308,6 +305,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       // A code is awaited only for the summary on screen, with the key it was asked for.
       if (confirmKey !== codeFor) codeFor = null;
       notice = null;
+      offer = null;
     }
 
     // A run takes one answer to the step on screen and shows the next, then hands the order on:
@@ -328,9 +326,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         if (await confirmIfFresh(true)) return;
       } else if (input.kind === 'text') {
         const step = draft.step as InputStep;
-        const answered = answerText(draft, step, input.text.slice(0, step === 'field' ? 4096 : MAX_SEARCH_LENGTH), deps.perItemLimit, t);
-        draft = answered.draft;
-        notice = answered.notice;
+        ({ draft, notice, offer = null } = answerText(draft, step, input.text.slice(0, step === 'field' ? 4096 : MAX_SEARCH_LENGTH), deps.perItemLimit, t));
       }
       await showStep();
       const next: OrderArgs = {

@@ -9,11 +9,19 @@ import type { Balance, ProductDetail } from '../../../provider/schemas.js';
 import type { Locale, Translate } from '../../../text/i18n.js';
 import type { Trouble } from '../../provider-trouble.js';
 import type { TypingWhileSlow } from '../../typing-while-slow.js';
+import type { Pressed } from './actions.js';
 import type { Draft } from './draft.js';
 import type { PastOrder } from './past-order.js';
 import type { PauseSource } from '../../../db/ordering-pause-store.js';
 import type { OrderStepUp } from '../../../safeguards/step-up/order-step-up.js';
 import type { Presentation } from '../../../text/presentation.js';
+
+/**
+ * One answer the conversation takes to the step on screen.
+ * 'again': show the current step again (it did not reach the staff member, or a button was not valid).
+ * 'not-text': a sticker, photo, voice note, contact… where only text or a button can answer.
+ */
+export type Input = { kind: 'press'; pressed: Pressed } | { kind: 'text'; text: string } | { kind: 'not-text' } | { kind: 'again' };
 
 export interface OrderConversationDeps {
   catalog: CatalogReads;

@@ -11,6 +11,7 @@ import { chosenRegion, currentField, hasRegionChoice, maxQuantity, type Draft } 
 import { ACTION, data, type Action } from './actions.js';
 import { CLIP, clip } from '../../../text/clip.js';
 import { showAmount, type ReaderView } from '../../../text/presentation.js';
+import { batchOfferData, type BatchOffer } from '../../batch-offer.js';
 
 /** What the views need besides the draft. */
 export type ViewContext = ReaderView & {
@@ -109,9 +110,11 @@ export function regionView(v: ViewContext, product: ProductDetail, notice: Notic
 }
 
 /** `line`: the line's number when a line of an order of several is being changed, to say which. */
-export function quantityView(v: ViewContext, draft: Draft, notice: Notice, line: number | null = null): Outgoing {
+/** `offer`: the batch the notice offers for a quantity above one order's, as a button. */
+export function quantityView(v: ViewContext, draft: Draft, notice: Notice, line: number | null = null, offer: BatchOffer | null = null): Outgoing {
   const max = maxQuantity(draft, v.perItemLimit);
   const keyboard = new InlineKeyboard();
+  if (offer) keyboard.text(offer.kind === 'file' ? v.t('btn-batch-file') : v.t('btn-order-batch', { quantity: offer.quantity }), batchOfferData(offer)).row();
   const quick = QUICK_QUANTITIES.filter((n) => n <= max);
   quick.forEach((n) => keyboard.text(formatNumber(n, v.locale), data(ACTION.quantity, n)));
   if (quick.length > 0) keyboard.row();

@@ -43,6 +43,7 @@ statement-col-confirmed = Amount confirmed
 statement-col-exception = Exception
 statement-caption = The statement as a spreadsheet: every transaction with what it was matched to, and the exceptions.
 statement-chart-title = Spend per day, { $from } – { $to }
+statement-chart-title-unit = Spend per day in { $unit }, { $from } – { $to }
 statement-chart-elsewhere = Placed elsewhere
 statement-chart-others = Others
 statement-chart-no-spend = Nothing was spent this month

@@ -43,6 +43,7 @@ statement-col-confirmed = مبلغ تأییدشده
 statement-col-exception = مورد بررسی
 statement-caption = صورت‌حساب به شکل جدول: هر تراکنش با آنچه با آن جور شده، و موارد نیازمند بررسی.
 statement-chart-title = هزینهٔ هر روز، { $from } تا { $to }
+statement-chart-title-unit = هزینهٔ هر روز به { $unit }، { $from } تا { $to }
 statement-chart-elsewhere = ثبت‌شده در جای دیگر
 statement-chart-others = دیگران
 statement-chart-no-spend = در این ماه خرجی نشده است
