@@ -103,8 +103,9 @@ function build(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice
   const price = changes.price;
   return {
     text: joinLines(
-      notice === null ? null : clip(notice, 1_000),
+      // The badge first on every message, as the transformer puts it on those without one: a notice never above it.
       v.sandbox ? bold(v.t('sandbox-badge')) : null,
+      notice === null ? null : clip(notice, 1_000),
       hasChanges(changes) ? bold(v.t('summary-changed')) : null,
       bold(v.t('summary-title')),
       v.t('summary-product', { value: clip(product?.title ?? '', CLIP.title) }),
@@ -209,8 +210,9 @@ function buildCart(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: No
 
   return {
     text: joinLines(
-      notice === null ? null : clip(notice, 1_000),
+      // The badge first on every message, as the transformer puts it on those without one: a notice never above it.
       v.sandbox ? bold(v.t('sandbox-badge')) : null,
+      notice === null ? null : clip(notice, 1_000),
       anyChange ? bold(v.t('summary-changed')) : null,
       bold(v.t('summary-title')),
       '',
@@ -258,8 +260,8 @@ function checkAgainKeyboard(v: ViewContext): InlineKeyboard {
 export function pausedView(v: ViewContext, pause: { source: PauseSource; reason: string | null }, notice: Notice): Outgoing {
   return {
     text: joinLines(
-      notice,
       v.sandbox ? bold(v.t('sandbox-badge')) : null,
+      notice,
       bold(v.t(`order-paused-${pause.source}`)),
       // The provider's refusal is quoted as its own words; an administrator's reason is theirs to word.
       pause.reason ? v.t(pause.source === 'provider' ? 'provider-said' : 'order-paused-reason', { reason: clip(pause.reason, 500), text: clip(pause.reason, 500) }) : null,
@@ -272,7 +274,7 @@ export function pausedView(v: ViewContext, pause: { source: PauseSource; reason:
 /** The summary could not be checked with the provider: say why, offer to check again, no Confirm. */
 export function uncheckedView(v: ViewContext, reason: string, notice: Notice): Outgoing {
   return {
-    text: joinLines(notice, v.sandbox ? bold(v.t('sandbox-badge')) : null, v.t('summary-check-failed', { reason })),
+    text: joinLines(v.sandbox ? bold(v.t('sandbox-badge')) : null, notice, v.t('summary-check-failed', { reason })),
     keyboard: checkAgainKeyboard(v),
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { addAnother } from '../../../../src/bot/conversations/order/cart.js';
 import { chooseProduct, chooseQuantity, newDraft, type Draft } from '../../../../src/bot/conversations/order/draft.js';
-import { pausedView, summaryView } from '../../../../src/bot/conversations/order/summary-view.js';
+import { pausedView, summaryView, uncheckedView } from '../../../../src/bot/conversations/order/summary-view.js';
 import type { ViewContext } from '../../../../src/bot/conversations/order/views.js';
 import { createI18n, type Locale } from '../../../../src/text/i18n.js';
 import type { Outgoing } from '../../../../src/bot/send.js';
@@ -89,3 +90,28 @@ describe('the paused step', () => {
     expect(pausedView(viewIn('en'), { source: 'provider', reason: 'کلید غیرفعال است' }, null).text.text).toContain('The provider said: “کلید غیرفعال است”');
   });
 });
+
+describe('the SANDBOX badge on the summary steps', () => {
+  const firstLine = (out: Outgoing) => out.text.text.split('\n')[0];
+  const notice = 'The price changed while you were choosing.';
+
+  it('stands above a notice, on the summary of one product and of several, the paused step and the unchecked one', () => {
+    const one = summaryOf(0, '');
+    const cart: Draft = { ...chooseQuantity(chooseProduct(addAnother(one), one.product!), 2), step: 'summary' };
+    for (const locale of ['en', 'fa'] as const) {
+      const v = viewIn(locale);
+      const badge = v.t('sandbox-badge');
+      const views = [
+        summaryView(v, one, { balance: 10_000_000 }, notice),
+        summaryView(v, cart, { balance: 10_000_000 }, notice),
+        pausedView(v, { source: 'admin', reason: null }, notice),
+        uncheckedView(v, 'timed out', notice),
+      ];
+      for (const out of views) {
+        expect(firstLine(out)).toBe(badge);
+        expect(out.text.text.split('\n')[1]).toBe(notice);
+      }
+    }
+  });
+});
+
