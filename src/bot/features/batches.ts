@@ -1,7 +1,7 @@
 import { Composer, InputFile } from 'grammy';
 import type { BatchCatalog } from '../../batches/batch-check.js';
 import { checkBatch } from '../../batches/batch-check.js';
-import { batchProblemsText } from '../../batches/batch-messages.js';
+import { batchCommandProblemsText } from '../../batches/batch-messages.js';
 import type { BatchNotices } from '../../batches/batch-notices.js';
 import { planBatch } from '../../batches/batch-plan.js';
 import type { BatchService } from '../../batches/batch-service.js';
@@ -103,7 +103,7 @@ export function batchesFeature(deps: BatchesDeps) {
     if (product.requiredFields.length > 0) return void (await say(ctx, 'batch-quantity-needs-file', { id: product.id }));
     const row = { rowNumber: 2, cells: { [BATCH_COLUMNS.product[0]]: String(product.id), [BATCH_COLUMNS.region[0]]: regionWords.join(' '), [BATCH_COLUMNS.quantity[0]]: quantityWord ?? '' }, stray: [] };
     const checked = await checkBatch({ header: Object.keys(row.cells), rows: [row] }, deps.catalog);
-    if (!checked.ok) return void (await ctx.reply(batchProblemsText(checked.problems, ctx.t, ctx.member.locale)));
+    if (!checked.ok) return void (await ctx.reply(batchCommandProblemsText(checked.problems, product.title, ctx.t, ctx.member.locale)));
     const plan = planBatch(checked.lines, deps.perOrderMax).map((order) => ({ ...order, rows: [] }));
     await offerBatch(ctx, deps, { source: 'quantity', fileHash: null, fileName: null, plan });
   }
