@@ -10,7 +10,7 @@ import { chosenRegion, draftTotal, isComplete, maxQuantity, type CartLine, type 
 import { NO_CHANGES, hasChanges, type QuoteChanges } from './quote.js';
 import type { Notice, ViewContext } from './views.js';
 import type { PauseSource } from '../../../db/ordering-pause-store.js';
-import { showAmount, showDateTime } from '../../../text/presentation.js';
+import { showAmount, showDateTimeWithZone } from '../../../text/presentation.js';
 
 interface SummaryFacts {
   /** null when the balance could not be read. */
@@ -242,9 +242,12 @@ function overLimitLines(v: ViewContext, limit: LimitVerdict | undefined, unitPri
   const money = (n: number) => showAmount(v, n);
   const amounts = { cap: money(limit.cap), left: money(limit.left) };
   if (limit.left >= unitPrice) return [bold(v.t(`summary-over-limit-${limit.limit}`, amounts)), v.t('summary-over-limit-hint')];
-  const resets = limit.resetsAt === undefined || limit.resetsAt === null ? null : showDateTime(v, limit.resetsAt);
+  // A sentence of its own: the zone is named, as a staff member elsewhere reads the day in theirs.
+  const resets = limit.resetsAt === undefined || limit.resetsAt === null ? null : showDateTimeWithZone(v, limit.resetsAt);
   const used = bold(v.t(`summary-limit-used-${limit.limit}`, { ...amounts, rest: limit.left > 0 ? 'some' : 'none' }));
-  return [used, resets === null ? null : v.t('summary-limit-resets', { when: resets }), v.t('summary-limit-used-hint')].filter((line) => line !== null);
+  // With nothing left, no product is cheap enough: only waiting for the new period or a higher limit helps.
+  const hint = limit.left > 0 ? 'summary-limit-used-hint' : 'summary-limit-used-up-hint';
+  return [used, resets === null ? null : v.t('summary-limit-resets', { when: resets }), v.t(hint)].filter((line) => line !== null);
 }
 
 /** Where the summary cannot offer Confirm: look again, change something, or leave. */
