@@ -62,7 +62,7 @@ export interface OrderConversationDeps {
   /** How long delivery usually takes (median of recent orders), for the recap after Confirm; null when unknown. */
   typicalDeliveryMs: () => Promise<number | null>;
   /** The balance read for a summary does not cover its total: administrators hear that staff cannot order. */
-  onWalletShort?: (short: { balance: number; total: number }) => void;
+  onWalletShort?: (short: { balance: number; total: number; personId: number }) => void;
   /** Shows "typing…" in the chat while a provider read takes longer than a moment. */
   typingWhileSlow: TypingWhileSlow;
   logger: Logger;
