@@ -40,7 +40,7 @@ export interface BatchesDeps {
   /** Names the requester on approval cards: name, @username and Telegram id, controls stripped. */
   describePerson: (telegramId: number) => string;
   /** Velocity limits: a batch's Confirm counts as one order of the person's hour. */
-  velocity?: Pick<VelocityGuard, 'take'>;
+  velocity?: Pick<VelocityGuard, 'take' | 'check'>;
   /** Step-up for large orders: a batch above the amount asks for a code at its Confirm too. */
   orderStepUp?: Pick<OrderStepUp, 'needed' | 'ask' | 'takePass'>;
   /** Where step-up is on, approving a batch asks the approver's own code first. */
@@ -152,6 +152,9 @@ export function batchesFeature(deps: BatchesDeps) {
         // A large batch asks for a step-up code first, as a large order does; the code's message then confirms it.
         const stepUp = deps.orderStepUp;
         if (stepUp && batch?.state === 'draft' && batch.requesterId === by && (await stepUp.needed(by, batch.total))) {
+          // The hour's limit refuses first, before anyone types a code for nothing; the Confirm is counted after the code.
+          const pace = (await deps.velocity?.check('orders', by)) ?? { ok: true as const };
+          if (!pace.ok) return void (await ctx.reply(velocityRefusalText(readerView(ctx), pace)));
           const asked = await stepUp.ask(by, { confirmKey: stepUpKeyOf(batch), total: batch.total });
           if (asked.kind !== 'pass') return void (await ctx.reply(orderStepUpNotice(stepUpView(ctx), asked, batch.total)));
         }

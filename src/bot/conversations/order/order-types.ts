@@ -44,7 +44,7 @@ export interface OrderConversationDeps {
    */
   requestApproval?: (input: PlaceInput) => Promise<ApprovalWaiting | VelocityRefused | null>;
   /** Velocity limits: orders confirmed per hour (each Confirm that would send or ask counts). */
-  velocity?: Pick<VelocityGuard, 'take'>;
+  velocity?: Pick<VelocityGuard, 'take' | 'check'>;
   /**
    * Whether an order of `total` would wait for approval now, counted on the
    * person's day, so that the summary says before Confirm that it will wait.
