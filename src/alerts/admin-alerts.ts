@@ -16,8 +16,10 @@ export interface AdminAlerts {
    * Tells every administrator, each in their language, at most once per
    * `key` within `quietMs` (default six hours), so an outage does not flood
    * their chats. Never throws: an alert that cannot be sent is logged.
+   * `about` is the person the alert is about, when an administrator: she is
+   * told in her own words where she acted, never warned about herself.
    */
-  alert(key: string, render: (locale: Locale) => string, options?: { quietMs?: number }): Promise<void>;
+  alert(key: string, render: (locale: Locale) => string, options?: { quietMs?: number; about?: number }): Promise<void>;
 }
 
 const DEFAULT_QUIET_MS = 6 * 60 * 60 * 1000;
@@ -79,6 +81,7 @@ export function createAdminAlerts(deps: {
       deps.logger.warn({ alert: key }, 'alerting administrators');
       let reached = 0;
       for (const admin of deps.recipients()) {
+        if (admin.telegramId === options?.about) continue;
         try {
           await deps.sendText(admin.telegramId, render(admin.locale));
           reached += 1;

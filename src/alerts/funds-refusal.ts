@@ -21,6 +21,8 @@ export interface FundsRefusal {
   balance: number;
   total: number;
   orderId: number | null;
+  /** Who could not order: administrators learn whom to tell once the wallet is topped up. */
+  personId: number;
 }
 
 /** Tells administrators that staff cannot order for lack of funds; never throws, never waits. */
@@ -51,7 +53,7 @@ export function withFundsRefusalAlert<S extends Pick<OrderService, 'createIntent
     async createIntentAndPlace(input) {
       const result = await orders.createIntentAndPlace(input);
       if (result.kind === 'rejected' && result.reason === 'insufficient-funds' && result.balance !== undefined) {
-        walletShort({ balance: result.balance, total: result.order.totalAmount, orderId: result.order.id });
+        walletShort({ balance: result.balance, total: result.order.totalAmount, orderId: result.order.id, personId: result.order.userId });
       }
       return result;
     },
@@ -59,7 +61,7 @@ export function withFundsRefusalAlert<S extends Pick<OrderService, 'createIntent
 }
 
 /** The administrators' alert, in one reader's language. */
-export function walletShortText(v: Pick<ReaderView, 't' | 'locale' | 'amountUnit'>, refusal: FundsRefusal): string {
-  const figures = { balance: showAmount(v, refusal.balance), total: showAmount(v, refusal.total) };
+export function walletShortText(v: Pick<ReaderView, 't' | 'locale' | 'amountUnit'>, refusal: FundsRefusal, describePerson: (telegramId: number) => string): string {
+  const figures = { balance: showAmount(v, refusal.balance), total: showAmount(v, refusal.total), person: describePerson(refusal.personId) };
   return refusal.orderId === null ? v.t('funds-short-alert', figures) : v.t('funds-refused-alert', { ...figures, id: formatId(refusal.orderId, v.locale) });
 }

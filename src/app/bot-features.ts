@@ -123,7 +123,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
     const gate = bot.stepUpGate;
     const stepUp = gate ? { stepUp: gate } : {};
     const menus = createCommandMenus({ api: bot.api, translate, logger });
-    const notifyOtherAdmins = createNotifyOtherAdmins({ api: bot.api, staff, defaultLocale: config.defaultLocale, translate, logger });
+    const notifyOtherAdmins = createNotifyOtherAdmins({ api: bot.api, staff, localeOf: services.localeOf, translate, logger });
     // Shared by every command whose change may wait for a second administrator.
     const dual = wireDualControl({ services, texts: approvalTexts, menus, tellPerson: bot.tellPerson, ...stepUp, logger });
     const batches: BatchesDeps = {

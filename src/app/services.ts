@@ -152,7 +152,7 @@ export async function createServices(deps: {
   // Staff orders and approved ones alike: an order the wallet cannot pay for reaches administrators, whatever the low-balance setting.
   const walletShort = createWalletShortAlert({
     alerts,
-    render: (locale, refusal) => walletShortText(viewFor(locale), refusal),
+    render: (locale, refusal) => walletShortText(viewFor(locale), refusal, describePerson),
     logger: logger.child({ component: 'orders' }),
   });
   // Every order placed, from a Confirm or an Approve, is followed by a balance read for the low-balance alert.

@@ -83,11 +83,12 @@ export async function checkBatch(file: { header: readonly string[]; rows: readon
       if (checked.ok) quantity = checked.value;
       else problem({ row: row.rowNumber, column: quantityColumn, rule: 'bad-quantity', value: quantityCell });
     }
-    // Stock is judged on every row of the product and region so far, whatever else is wrong with them.
+    // Stock is judged on the rows of the product and region above that fit it, whatever else is wrong with them;
+    // a row over it takes nothing, so the rows after it are judged on their own quantities, not blamed for its.
     if (region && quantity !== null) {
       const asked = (taken.get(region.regionPropertyId) ?? 0) + quantity;
-      taken.set(region.regionPropertyId, asked);
-      if (asked > region.stock) problem({ row: row.rowNumber, column: quantityColumn, rule: 'quantity-above-stock', value: quantityCell, stock: region.stock, asked });
+      if (asked <= region.stock) taken.set(region.regionPropertyId, asked);
+      else problem({ row: row.rowNumber, column: quantityColumn, rule: 'quantity-above-stock', value: quantityCell, stock: region.stock, asked });
     }
 
     const fields = detail ? answersOf(detail, fieldColumns, at, row.rowNumber, problem) : [];

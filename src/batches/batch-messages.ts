@@ -25,6 +25,16 @@ export function batchRefusalText(refusal: BatchFileRefusal, t: Translate, locale
   }
 }
 
+/**
+ * The problems of `/batch <product> <quantity>` as one message: the command
+ * has no rows or columns to point at, and no file to fix. A product taken
+ * off the list is said to be unavailable as such.
+ */
+export function batchCommandProblemsText(problems: readonly BatchProblem[], product: string, t: Translate, locale: Locale): string {
+  if (problems.some((problem) => problem.rule === 'not-orderable')) return t('batch-quantity-not-orderable', { product: clip(product, QUOTED) });
+  return problems.map((problem) => t('batch-quantity-problem', { text: problemText(problem, t, locale) })).join('\n');
+}
+
 /** One problem as a line: where it is, then what is wrong. */
 export function batchProblemLine(problem: BatchProblem, t: Translate, locale: Locale): string {
   const text = problemText(problem, t, locale);

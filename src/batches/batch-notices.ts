@@ -56,42 +56,77 @@ interface BatchNoticesDeps {
   logger: Logger;
 }
 
+/**
+ * Per database, shared by every BatchNotices over it in this process: whose
+ * turn it is to show a batch's progress, and the text each progress
+ * message shows now (an edit that would change nothing is not sent; memory
+ * only, a restart edits once more).
+ */
+interface ProgressTurns {
+  queue: Map<number, Promise<void>>;
+  shown: Map<number, string>;
+}
+const progressTurns = new WeakMap<BatchStore, ProgressTurns>();
+
+function progressTurnsOf(store: BatchStore): ProgressTurns {
+  let turns = progressTurns.get(store);
+  if (!turns) progressTurns.set(store, (turns = { queue: new Map(), shown: new Map() }));
+  return turns;
+}
+
 /** What the batch runner tells the orderer: progress in one message, the held question, and the one file of codes. */
 export function createBatchNotices(deps: BatchNoticesDeps) {
   const { store, port, clock, logger } = deps;
   const at = () => new Date(clock.now());
 
-  /** The text each progress message shows now: an edit that would change nothing is not sent (memory only; a restart edits once more). */
-  const shown = new Map<number, string>();
+  const turns = progressTurnsOf(store);
+
+  const waitOf = (batch: BatchRecord): number => (batch.progressEditedAt === null ? 0 : batch.progressEditedAt.getTime() + PROGRESS_EDIT_MS - clock.now());
+  const isUrgent = (batch: BatchRecord, options: { force?: boolean; quiet?: boolean }): boolean => options.force === true || (!options.quiet && SHOWN_AT_ONCE.has(batch.state));
 
   /**
    * Sends or edits the progress message; never throws (the next change
    * shows it again). `quiet`: a periodic refresh, edited only when due and
-   * when something changed.
+   * when something changed. One batch's calls take turns with every other
+   * call on the same database in this process (the Confirm's and the
+   * runner's): two at once both found no message and both sent one, the
+   * second then deleted, and the bar left at the first's numbers.
    */
-  async function progress(batch: BatchRecord, options: { force?: boolean; quiet?: boolean } = {}): Promise<void> {
+  function progress(batch: BatchRecord, options: { force?: boolean; quiet?: boolean } = {}): Promise<void> {
+    const mine = (turns.queue.get(batch.id) ?? Promise.resolve()).then(() => showProgress(batch, options));
+    turns.queue.set(batch.id, mine);
+    return mine.finally(() => {
+      if (turns.queue.get(batch.id) === mine) turns.queue.delete(batch.id);
+    });
+  }
+
+  async function showProgress(given: BatchRecord, options: { force?: boolean; quiet?: boolean }): Promise<void> {
     try {
-      const wait = batch.progressEditedAt === null ? 0 : batch.progressEditedAt.getTime() + PROGRESS_EDIT_MS - clock.now();
-      const urgent = options.force === true || (!options.quiet && SHOWN_AT_ONCE.has(batch.state));
+      // Not due by `given`, not due by the row, edited no earlier: the periodic refresh costs no read.
+      if (!isUrgent(given, options) && given.progressMessageId !== null && waitOf(given) > 0) return;
+      // Read again at its turn: the call before may have sent the message, or the batch moved on since `given` was read.
+      const batch = (await store.get(given.id)) ?? given;
+      const wait = waitOf(batch);
       if (batch.progressMessageId !== null && wait > 0) {
-        if (!urgent) return;
+        if (!isUrgent(batch, options)) return;
         // A change of state is shown, but never sooner than the spacing allows: at most a 3 s wait.
         await clock.sleep(wait);
       }
       const view = batchProgressView(deps.viewFor(batch.requesterId), batch, await store.orders(batch.id));
-      if (batch.progressMessageId !== null && shown.get(batch.id) === view.text.text) return;
-      shown.set(batch.id, view.text.text);
-      if (batch.state === 'done' || batch.state === 'cancelled') shown.delete(batch.id);
+      if (batch.progressMessageId !== null && turns.shown.get(batch.id) === view.text.text) return;
       if (batch.progressMessageId === null) {
         const messageId = await port.send(batch.chatId, view);
-        // Confirm's instance and the runner can both find none recorded: the first recorded stays, the other goes (with its Stop button).
-        if (!(await store.setProgressMessage(batch.id, messageId, at()))) await port.remove(batch.chatId, messageId);
+        // Another instance may have recorded one meanwhile: the first recorded stays, this one goes (with its Stop button), and what it said is not taken as shown.
+        if (!(await store.setProgressMessage(batch.id, messageId, at()))) return void (await port.remove(batch.chatId, messageId));
       } else {
         await port.edit(batch.chatId, batch.progressMessageId, view);
         await store.setProgressEdited(batch.id, at());
       }
+      // Only what the chat now shows counts as shown: an edit that failed is tried again with the same text.
+      if (batch.state === 'done' || batch.state === 'cancelled') turns.shown.delete(batch.id);
+      else turns.shown.set(batch.id, view.text.text);
     } catch (error) {
-      logger.warn({ batchId: batch.id, err: error instanceof Error ? error.message : String(error) }, 'batch progress not shown');
+      logger.warn({ batchId: given.id, err: error instanceof Error ? error.message : String(error) }, 'batch progress not shown');
     }
   }
 

@@ -65,7 +65,8 @@ export async function buildCodesFile(batch: BatchRecord, orders: readonly OrderR
     const { detail, unread } = order.state === 'completed' ? await readOrNote(order, readDetail) : { detail: null, unread: false };
     for (const line of order.lines) {
       const answers = line.fields.map((field) => `${field.title}: ${field.value}`).join('; ');
-      const base: CsvValue[] = [(order.batchIndex ?? 0) + 1, reference, order.state];
+      // The state in the reader's words, as /orders shows it: a Persian file says تکمیل‌شده, not completed.
+      const base: CsvValue[] = [(order.batchIndex ?? 0) + 1, reference, t(`track-state-${order.state}`)];
       const product: CsvValue[] = [line.product.title, line.region.title ?? ''];
       const found = detail?.items.filter((item) => item.productId === line.product.id).flatMap((item) => deliveryCards(item.delivery)) ?? [];
       if (found.length === 0) {

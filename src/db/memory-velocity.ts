@@ -17,5 +17,9 @@ export function createMemoryVelocityStore(): VelocityStore {
       else hits.set(key, kept);
       return { taken, oldest: kept[0] ?? null };
     },
+    async peek(key, at, windowMs) {
+      const kept = inWindow(hits.get(key) ?? [], at, windowMs);
+      return { hits: kept.length, oldest: kept[0] ?? null };
+    },
   };
 }

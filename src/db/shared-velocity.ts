@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from './seam/database.js';
 import { postgresOnlyTables } from './seam/tables.js';
 import type { VelocityStore } from './velocity-store.js';
@@ -32,6 +32,12 @@ export function createSharedVelocityStore(deps: { database: Database }): Velocit
         })
         .returning({ count: v.count, oldest: sql<string | number | null>`${v.hits}[1]` });
       return { taken: Number(row!.count) === 1, oldest: row!.oldest === null ? null : Number(row!.oldest) };
+    },
+    async peek(key, at, windowMs) {
+      const [row] = await q.select({ hits: v.hits }).from(v).where(eq(v.key, key));
+      // Read, not moved: the hits out of the window are dropped by the next take.
+      const kept = (row?.hits ?? []).map(Number).filter((hit) => hit > at - windowMs).sort((a, b) => a - b);
+      return { hits: kept.length, oldest: kept[0] ?? null };
     },
   };
 }

@@ -18,4 +18,10 @@ export interface VelocityStore {
    * loop knocks. `oldest`: when the oldest hit still in the window was taken.
    */
   take(key: string, at: number, windowMs: number, cap: number): Promise<{ taken: boolean; oldest: number | null }>;
+  /**
+   * The hits under `key` in the window ending at `at`, taking none: whether
+   * a later take could pass, asked before something that must not be done
+   * for nothing (a step-up code typed for an order the limit would refuse).
+   */
+  peek(key: string, at: number, windowMs: number): Promise<{ hits: number; oldest: number | null }>;
 }

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createOrderStore } from '../../src/db/order-store.js';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
-import { createWalletShortAlert, withFundsRefusalAlert, type FundsRefusal } from '../../src/alerts/funds-refusal.js';
+import { createWalletShortAlert, walletShortText, withFundsRefusalAlert, type FundsRefusal } from '../../src/alerts/funds-refusal.js';
+import { translatorFor } from '../../src/text/i18n.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderService } from '../../src/orders/order-service.js';
@@ -49,23 +50,23 @@ describe('administrators hear when the wallet cannot pay for an order', () => {
 
     expect(result).toMatchObject({ kind: 'rejected', reason: 'insufficient-funds' });
     await expect.poll(() => sent.length).toBe(1);
-    expect(refusals).toEqual([{ balance: 1_000_000, total: 1_250_000, orderId: result.order.id }]);
+    expect(refusals).toEqual([{ balance: 1_000_000, total: 1_250_000, orderId: result.order.id, personId: googlePlayInput('c-short').userId }]);
   });
 
   it('once within the quiet hour, whether the provider refused or giftdesk held the order back, and again after it', async () => {
     const { sandbox, orders, walletShort, sent, clock } = await setup();
     sandbox.controls.setBalance(1_000_000);
-    walletShort({ balance: 1_000_000, total: 1_250_000, orderId: null });
+    walletShort({ balance: 1_000_000, total: 1_250_000, orderId: null, personId: 2002 });
     await expect.poll(() => sent.length).toBe(1);
 
     await orders.createIntentAndPlace(googlePlayInput('c-short-again'));
     clock.advance(30 * 60_000);
-    walletShort({ balance: 1_000_000, total: 1_250_000, orderId: null });
+    walletShort({ balance: 1_000_000, total: 1_250_000, orderId: null, personId: 2002 });
     await new Promise((resolve) => setImmediate(resolve));
     expect(sent).toHaveLength(1);
 
     clock.advance(31 * 60_000);
-    walletShort({ balance: 1_000_000, total: 1_250_000, orderId: null });
+    walletShort({ balance: 1_000_000, total: 1_250_000, orderId: null, personId: 2002 });
     await expect.poll(() => sent.length).toBe(2);
   });
 
@@ -74,5 +75,14 @@ describe('administrators hear when the wallet cannot pay for an order', () => {
     expect((await orders.createIntentAndPlace(googlePlayInput('c-fits'))).kind).toBe('placed');
     await new Promise((resolve) => setImmediate(resolve));
     expect(sent).toHaveLength(0);
+  });
+
+  it('names who could not order, in either language, whether giftdesk held the order back or the provider refused it', () => {
+    const describe = (id: number) => (id === 2002 ? 'Sam (@sam)' : String(id));
+    for (const locale of ['en', 'fa'] as const) {
+      const v = { t: translatorFor(locale), locale, amountUnit: 'IRR' as const };
+      expect(walletShortText(v, { balance: 1_000_000, total: 1_250_000, orderId: null, personId: 2002 }, describe)).toContain('Sam (@sam)');
+      expect(walletShortText(v, { balance: 1_000_000, total: 1_250_000, orderId: 7, personId: 2002 }, describe)).toContain('Sam (@sam)');
+    }
   });
 });

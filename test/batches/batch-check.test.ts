@@ -172,6 +172,19 @@ describe('checking a batch against the sandbox catalog', () => {
     expect(result).toEqual({ ok: false, problems: [{ row: 2, column: 'product', rule: 'ambiguous-title', value: 'Gift Card', candidates: [101, 110] }] });
   });
 
+  it('judges each row against the stock the rows above it left, a row over it taking none', async () => {
+    // Steam Wallet 20 TR has 15 in stock: the 20 of row 2 do not fit, the 5 and 10 after them do, the 1 after those does not.
+    const rows = [['Steam Wallet 20', 'TR', '20'], ['Steam Wallet 20', 'TR', '5'], ['Steam Wallet 20', 'TR', '10'], ['Steam Wallet 20', 'TR', '1']];
+    const result = await checkBatch(await readOk(spreadsheetFile([['product', 'region', 'quantity'], ...rows])), world.catalog);
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        { row: 2, column: 'quantity', rule: 'quantity-above-stock', value: '20', stock: 15, asked: 20 },
+        { row: 5, column: 'quantity', rule: 'quantity-above-stock', value: '1', stock: 15, asked: 16 },
+      ],
+    });
+  });
+
   it('checks 500 rows with one detail read per distinct product', async () => {
     const products = ['101', '102', '103', '109', 'Steam Wallet 20'];
     const rows = Array.from({ length: 500 }, (_, i) => [products[i % 5]!, i % 5 === 4 ? 'US' : '', '1', 'x@example.com', '+989121234567', '123456']);

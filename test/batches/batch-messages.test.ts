@@ -48,8 +48,8 @@ describe('batch texts', () => {
     expect(batchProblemLine(EVERY_PROBLEM[8]!, en, 'en')).toBe(
       'Row 12, “ایمیل گیرنده”: “not-an-email”: That is not an e-mail address: it needs a name, an @ and a domain, like name@example.com.',
     );
-    expect(batchProblemLine(EVERY_PROBLEM[5]!, en, 'en')).toBe('Row 13, “quantity”: only 15 are in stock, and the rows of this product up to here ask for 16.');
-    expect(batchProblemLine(EVERY_PROBLEM[5]!, fa, 'fa')).toBe('ردیف ۱۳، «quantity»: فقط ۱۵ عدد موجود است و ردیف‌های این محصول تا اینجا ۱۶ عدد می‌خواهند.');
+    expect(batchProblemLine(EVERY_PROBLEM[5]!, en, 'en')).toBe('Row 13, “quantity”: only 15 are in stock, and this row with the rows of this product above it that fit asks for 16.');
+    expect(batchProblemLine(EVERY_PROBLEM[5]!, fa, 'fa')).toBe('ردیف ۱۳، «quantity»: فقط ۱۵ عدد موجود است و این ردیف همراه با ردیف‌های بالاتر این محصول که در موجودی جا شده‌اند ۱۶ عدد می‌خواهد.');
     expect(batchRefusalText({ reason: 'too-many-rows', detail: { maxRows: 1_000 } }, fa, 'fa')).toContain('۱٬۰۰۰');
   });
 

@@ -1,7 +1,7 @@
 import { Composer, InputFile } from 'grammy';
 import type { BatchCatalog } from '../../batches/batch-check.js';
 import { checkBatch } from '../../batches/batch-check.js';
-import { batchProblemsText } from '../../batches/batch-messages.js';
+import { batchCommandProblemsText } from '../../batches/batch-messages.js';
 import type { BatchNotices } from '../../batches/batch-notices.js';
 import { planBatch } from '../../batches/batch-plan.js';
 import type { BatchService } from '../../batches/batch-service.js';
@@ -41,7 +41,7 @@ export interface BatchesDeps {
   /** Names the requester on approval cards: name, @username and Telegram id, controls stripped. */
   describePerson: (telegramId: number) => string;
   /** Velocity limits: a batch's Confirm counts as one order of the person's hour. */
-  velocity?: Pick<VelocityGuard, 'take'>;
+  velocity?: Pick<VelocityGuard, 'take' | 'check'>;
   /** Step-up for large orders: a batch above the amount asks for a code at its Confirm too. */
   orderStepUp?: Pick<OrderStepUp, 'needed' | 'ask' | 'takePass'>;
   /** Where step-up is on, approving a batch asks the approver's own code first. */
@@ -115,7 +115,7 @@ export function batchesFeature(deps: BatchesDeps) {
     if (product.requiredFields.length > 0) return void (await say(ctx, 'batch-quantity-needs-file', { id: product.id }));
     const row = { rowNumber: 2, cells: { [BATCH_COLUMNS.product[0]]: String(product.id), [BATCH_COLUMNS.region[0]]: regionWords.join(' '), [BATCH_COLUMNS.quantity[0]]: quantityWord ?? '' }, stray: [] };
     const checked = await checkBatch({ header: Object.keys(row.cells), rows: [row] }, deps.catalog);
-    if (!checked.ok) return void (await ctx.reply(batchProblemsText(checked.problems, ctx.t, ctx.member.locale)));
+    if (!checked.ok) return void (await ctx.reply(batchCommandProblemsText(checked.problems, product.title, ctx.t, ctx.member.locale)));
     const plan = planBatch(checked.lines, deps.perOrderMax).map((order) => ({ ...order, rows: [] }));
     await offerBatch(ctx, deps, { source: 'quantity', fileHash: null, fileName: null, plan });
   }
@@ -167,6 +167,9 @@ export function batchesFeature(deps: BatchesDeps) {
         // A large batch asks for a step-up code first, as a large order does; the code's message then confirms it.
         const stepUp = deps.orderStepUp;
         if (stepUp && batch?.state === 'draft' && batch.requesterId === by && (await stepUp.needed(by, batch.total))) {
+          // The hour's limit refuses first, before anyone types a code for nothing; the Confirm is counted after the code.
+          const pace = (await deps.velocity?.check('orders', by)) ?? { ok: true as const };
+          if (!pace.ok) return void (await ctx.reply(velocityRefusalText(readerView(ctx), pace)));
           const asked = await stepUp.ask(by, { confirmKey: stepUpKeyOf(batch), total: batch.total });
           if (asked.kind !== 'pass') return void (await ctx.reply(orderStepUpNotice(stepUpView(ctx), asked, batch.total)));
         }

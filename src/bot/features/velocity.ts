@@ -8,12 +8,22 @@ import { adminsOnly } from '../middleware/admins-only.js';
 import { throughDualControl, type DualControlFeatureDeps } from './dual-control.js';
 
 /**
- * /velocity <orders|reveals|reads|pending> <number|off>: sets one velocity
- * limit for everyone. /settings shows them all.
+ * /velocity                                        every velocity limit as it is now, and how to change one
+ * /velocity <orders|reveals|reads|pending> <number|off>  sets one velocity limit for everyone
  */
 export function velocityFeature(deps: { guard: Pick<VelocityGuard, 'cap' | 'setCap'>; dual?: DualControlFeatureDeps; logger: Logger }) {
   const composer = new Composer<BaseContext>();
+  const valueOf = (ctx: BaseContext, kind: VelocityKind): string => {
+    const cap = deps.guard.cap(kind);
+    return cap === null ? ctx.t('settings-off') : formatNumber(cap, ctx.member.locale);
+  };
+
   composer.command('velocity', adminsOnly, async (ctx) => {
+    // Asked with nothing after it, the values come before the usage: what one would change is seen first.
+    if (ctx.match.trim() === '') {
+      const lines = VELOCITY_KINDS.map((kind) => ctx.t('velocity-current', { label: ctx.t(`settings-velocity-${kind}`), value: valueOf(ctx, kind) }));
+      return ctx.reply([...lines, '', ctx.t('velocity-usage')].join('\n'));
+    }
     const [kindWord, valueWord, ...rest] = ctx.match.trim().split(/\s+/).filter(Boolean);
     const kind = VELOCITY_KINDS.find((k) => k === kindWord?.toLowerCase()) as VelocityKind | undefined;
     const off = valueWord?.toLowerCase() === 'off';
@@ -25,8 +35,7 @@ export function velocityFeature(deps: { guard: Pick<VelocityGuard, 'cap' | 'setC
     if (deps.dual && !(await throughDualControl(ctx, deps.dual, { kind: 'velocity', limit: kind, value }))) return;
     const changed = await deps.guard.setCap(kind, value, ctx.member.telegramId);
     deps.logger.info({ actorId: ctx.member.telegramId, limit: kind, value, changed }, 'velocity limit set');
-    const now = deps.guard.cap(kind);
-    const said = ctx.t('velocity-set', { label: ctx.t(`settings-velocity-${kind}`), value: now === null ? ctx.t('settings-off') : formatNumber(now, ctx.member.locale) });
+    const said = ctx.t('velocity-set', { label: ctx.t(`settings-velocity-${kind}`), value: valueOf(ctx, kind) });
     return ctx.reply(changed ? said : `${ctx.t('limits-unchanged')}\n${said}`);
   });
   return composer;

@@ -40,7 +40,8 @@ export function createStepUpService(deps: {
       deps.alerts.alert(
         `step-up-locked:${personId}`,
         (locale) => deps.translate(locale)('step-up-locked-alert', { person: deps.describePerson(personId), when: showDateTimeWithZone({ locale, timeZone: deps.presentation.timeZone }, until) }),
-        { quietMs: STEP_UP_LOCK_MS },
+        // The locked person reads her own lock message where she typed the code, not the alert that suggests removing her.
+        { quietMs: STEP_UP_LOCK_MS, about: personId },
       ),
     clock: deps.clock,
     logger: deps.logger,

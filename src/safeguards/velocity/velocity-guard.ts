@@ -44,6 +44,12 @@ export interface VelocityRefusal {
 export interface VelocityGuard {
   /** Counts one more of `kind` for the person now, and refuses it when that passes the setting. */
   take(kind: WindowedKind, personId: number): Promise<VelocityVerdict>;
+  /**
+   * Whether a take of `kind` would pass now, counting nothing; a refusal is
+   * told as a take's is. Asked before what costs the person effort (a
+   * step-up code), so that the limit refuses first, not after.
+   */
+  check(kind: WindowedKind, personId: number): Promise<VelocityVerdict>;
   /** Whether the person may add one more request to the `waiting` ones they have. */
   pending(personId: number, waiting: number): Promise<VelocityVerdict>;
   /** What the setting is now, for /settings. */
@@ -81,6 +87,15 @@ export function createVelocityGuard(deps: {
       const at = deps.clock.now();
       const { taken, oldest } = await deps.store.take(`${kind}:${personId}`, at, windowMs, most);
       if (taken) return { ok: true };
+      return refuse(personId, { ok: false, kind, cap: most, freesAt: (oldest ?? at) + windowMs });
+    },
+    async check(kind, personId) {
+      const most = cap(kind);
+      if (most === null) return { ok: true };
+      const windowMs = VELOCITY_WINDOW_MS[kind];
+      const at = deps.clock.now();
+      const { hits, oldest } = await deps.store.peek(`${kind}:${personId}`, at, windowMs);
+      if (hits < most) return { ok: true };
       return refuse(personId, { ok: false, kind, cap: most, freesAt: (oldest ?? at) + windowMs });
     },
     async pending(personId, waiting) {

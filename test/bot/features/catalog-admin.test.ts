@@ -37,6 +37,10 @@ describe('/catalog: what administrators hide from staff', () => {
     const catalog = batchCatalog({ catalog: world.services.catalog, provider: world.services.provider });
     const checked = await checkBatch({ header: ['product', 'quantity'], rows: [{ rowNumber: 2, cells: { product: String(id), quantity: '1' }, stray: [] }] }, catalog);
     expect(checked).toEqual({ ok: false, problems: [{ row: 2, column: 'product', rule: 'not-orderable', value: String(id) }] });
+    // Asked for by quantity, there is no file to fix: the product is said to be unavailable.
+    const refused = await chat.say(`/batch ${id} 3`, /not available|Row|file/);
+    expect(refused.text).toContain('Google Play 10 USD is not available: administrators have taken it off the list.');
+    expect(refused.text).not.toMatch(/Row|file/);
 
     expect((await admin.say('/catalog', /Hidden from staff:/)).text).toContain(`product ${id} (Google Play 10 USD)`);
     await admin.say(`/catalog show ${id}`, /Offered to staff again/);

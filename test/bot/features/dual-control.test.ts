@@ -45,6 +45,11 @@ describe('dual control with two administrators', () => {
     expect(world.services.velocity.cap('orders')).toBe(5);
     // Only the lift was a request.
     expect(world.audit().filter((a) => a.action === 'admin_change.requested')).toHaveLength(1);
+
+    // Alone, the command shows every limit as it is now before how to change one.
+    const shown = await ada.say('/velocity', /Usage: \/velocity/);
+    expect(shown.text).toContain('Most orders per person per hour: 5');
+    expect(shown.text).toContain(`Most provider requests per person per minute: ${world.services.velocity.cap('reads') ?? 'off'}`);
   });
 
   it('applies a raised limit only once a second administrator confirms, and tells both', async () => {

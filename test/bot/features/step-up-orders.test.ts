@@ -71,6 +71,23 @@ describe('step-up for orders above an amount', () => {
     expect(await placedOrders(world)).toBe(1);
   });
 
+  it('refuses an order over the hourly velocity limit before asking anyone to set up or type a code, and counts no order for it', async () => {
+    const world = await startDualWorld({ env: { STEP_UP_KEY: KEY }, sandboxTiming: { preparingMs: 0, processingMs: 0 } });
+    await enrolled(world);
+    await chatDriver(world.telegram, ADMIN).say('/stepup orders 1250000', /Done/);
+    await world.services.velocity.setCap('orders', 1, ADMIN.id);
+    const sam = chatDriver(world.telegram, STAFF);
+    await toSummary(sam, 1);
+    await sam.tap(/Confirm/, /Order A\d+ is placed/);
+
+    // The day now passes the amount, so a code would be asked: the limit speaks first.
+    await toSummary(sam, 1);
+    const refused = await sam.tap(/Confirm/, /Not sent|Set one up first/);
+    expect(refused.text).toMatch(/Not sent: you have confirmed 1 orders in the last hour/);
+    expect(refused.text).not.toContain('/stepup enrol');
+    expect(await placedOrders(world)).toBe(1);
+  });
+
   it('needs a code and the second administrator to raise the amount or ask none', async () => {
     const world = await startDualWorld({ env: { STEP_UP_KEY: KEY } });
     const secret = await enrolled(world);

@@ -40,6 +40,17 @@ export function velocityStoreContract(database: string, fresh: () => Promise<Vel
       expect((await store.take('orders:1', T0 + 117 * MINUTE + 1, HOUR, 3)).taken).toBe(false);
     });
 
+    it('peeks at the hits in the window without taking one, through either handle', async () => {
+      const { store, other } = subject;
+      expect(await store.peek('orders:1', T0, HOUR)).toEqual({ hits: 0, oldest: null });
+      for (const at of [T0, T0 + MINUTE]) await store.take('orders:1', at, HOUR, 3);
+      expect(await other.peek('orders:1', T0 + 2 * MINUTE, HOUR)).toEqual({ hits: 2, oldest: T0 });
+      expect(await store.peek('orders:1', T0 + 2 * MINUTE, HOUR)).toEqual({ hits: 2, oldest: T0 });
+      // Peeking took nothing: the third place is still free, and the first hit leaves the window on time.
+      expect((await store.take('orders:1', T0 + 3 * MINUTE, HOUR, 3)).taken).toBe(true);
+      expect(await store.peek('orders:1', T0 + HOUR, HOUR)).toEqual({ hits: 2, oldest: T0 + MINUTE });
+    });
+
     it('lets hits made together, through two handles, take exactly the cap', async () => {
       const { store, other } = subject;
       const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? store : other).take('reveals:9', T0 + i, HOUR, 7)));

@@ -89,6 +89,10 @@ export async function confirmStep(tools: ConfirmTools, state: ConfirmState): Pro
   const stepUp = deps.orderStepUp;
   // Judged on the day (spent and waiting), read only where the amount is in force.
   if (stepUp && !state.codePassed && stepUp.inForce() && (await tools.conversation.external(() => stepUp.needed(tools.userId, total)))) {
+    // What refuses without a code comes first: nobody enrols or types a code for an order the hour's limit then refuses.
+    // Only looked at: the order is counted when it is placed, after the code.
+    const pace = await tools.conversation.external(async () => (await deps.velocity?.check('orders', tools.userId)) ?? { ok: true as const });
+    if (!pace.ok) return { kind: 'placed', out: closedView(velocityRefusalText(view, pace), view.sandbox, view.t) };
     const asked = await tools.conversation.external(() => stepUp.ask(tools.userId, { confirmKey: key, total }));
     // 'pass': step-up was turned off meanwhile, and nothing is asked any more.
     if (asked.kind !== 'pass') return { kind: 'step-up', notice: orderStepUpNotice(view, asked, total), asked: asked.kind === 'asked' };

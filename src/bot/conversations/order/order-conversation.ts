@@ -182,7 +182,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       const facts = { balance: quote.balance.ok ? quote.balance.value.balance : null, changes, lineChanges, limit: await limitFor(draft) };
       const total = draftTotal(draft);
       if (facts.balance !== null && facts.balance < total) {
-        const short = { balance: facts.balance, total };
+        const short = { balance: facts.balance, total, personId: userId! };
         await conversation.external(() => deps.onWalletShort?.(short));
       }
       if (canConfirm(draft, facts, deps.perItemLimit)) {

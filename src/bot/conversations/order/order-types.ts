@@ -52,7 +52,7 @@ export interface OrderConversationDeps {
    */
   requestApproval?: (input: PlaceInput) => Promise<ApprovalWaiting | VelocityRefused | null>;
   /** Velocity limits: orders confirmed per hour (each Confirm that would send or ask counts). */
-  velocity?: Pick<VelocityGuard, 'take'>;
+  velocity?: Pick<VelocityGuard, 'take' | 'check'>;
   /**
    * Whether an order of `total` would wait for approval now, counted on the
    * person's day, so that the summary says before Confirm that it will wait.
@@ -70,7 +70,7 @@ export interface OrderConversationDeps {
   /** How long delivery usually takes (median of recent orders), for the recap after Confirm; null when unknown. */
   typicalDeliveryMs: () => Promise<number | null>;
   /** The balance read for a summary does not cover its total: administrators hear that staff cannot order. */
-  onWalletShort?: (short: { balance: number; total: number }) => void;
+  onWalletShort?: (short: { balance: number; total: number; personId: number }) => void;
   /** Shows "typing…" in the chat while a provider read takes longer than a moment. */
   typingWhileSlow: TypingWhileSlow;
   logger: Logger;

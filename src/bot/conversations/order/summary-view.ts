@@ -10,7 +10,7 @@ import { chosenRegion, draftTotal, isComplete, maxQuantity, type CartLine, type 
 import { NO_CHANGES, hasChanges, type QuoteChanges } from './quote.js';
 import type { Notice, ViewContext } from './views.js';
 import type { PauseSource } from '../../../db/ordering-pause-store.js';
-import { showAmount, showDateTime } from '../../../text/presentation.js';
+import { showAmount, showDateTimeWithZone } from '../../../text/presentation.js';
 
 interface SummaryFacts {
   /** null when the balance could not be read. */
@@ -103,8 +103,9 @@ function build(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice
   const price = changes.price;
   return {
     text: joinLines(
-      notice === null ? null : clip(notice, 1_000),
+      // The badge first on every message, as the transformer puts it on those without one: a notice never above it.
       v.sandbox ? bold(v.t('sandbox-badge')) : null,
+      notice === null ? null : clip(notice, 1_000),
       hasChanges(changes) ? bold(v.t('summary-changed')) : null,
       bold(v.t('summary-title')),
       v.t('summary-product', { value: clip(product?.title ?? '', CLIP.title) }),
@@ -209,8 +210,9 @@ function buildCart(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: No
 
   return {
     text: joinLines(
-      notice === null ? null : clip(notice, 1_000),
+      // The badge first on every message, as the transformer puts it on those without one: a notice never above it.
       v.sandbox ? bold(v.t('sandbox-badge')) : null,
+      notice === null ? null : clip(notice, 1_000),
       anyChange ? bold(v.t('summary-changed')) : null,
       bold(v.t('summary-title')),
       '',
@@ -240,9 +242,12 @@ function overLimitLines(v: ViewContext, limit: LimitVerdict | undefined, unitPri
   const money = (n: number) => showAmount(v, n);
   const amounts = { cap: money(limit.cap), left: money(limit.left) };
   if (limit.left >= unitPrice) return [bold(v.t(`summary-over-limit-${limit.limit}`, amounts)), v.t('summary-over-limit-hint')];
-  const resets = limit.resetsAt === undefined || limit.resetsAt === null ? null : showDateTime(v, limit.resetsAt);
+  // A sentence of its own: the zone is named, as a staff member elsewhere reads the day in theirs.
+  const resets = limit.resetsAt === undefined || limit.resetsAt === null ? null : showDateTimeWithZone(v, limit.resetsAt);
   const used = bold(v.t(`summary-limit-used-${limit.limit}`, { ...amounts, rest: limit.left > 0 ? 'some' : 'none' }));
-  return [used, resets === null ? null : v.t('summary-limit-resets', { when: resets }), v.t('summary-limit-used-hint')].filter((line) => line !== null);
+  // With nothing left, no product is cheap enough: only waiting for the new period or a higher limit helps.
+  const hint = limit.left > 0 ? 'summary-limit-used-hint' : 'summary-limit-used-up-hint';
+  return [used, resets === null ? null : v.t('summary-limit-resets', { when: resets }), v.t(hint)].filter((line) => line !== null);
 }
 
 /** Where the summary cannot offer Confirm: look again, change something, or leave. */
@@ -258,8 +263,8 @@ function checkAgainKeyboard(v: ViewContext): InlineKeyboard {
 export function pausedView(v: ViewContext, pause: { source: PauseSource; reason: string | null }, notice: Notice): Outgoing {
   return {
     text: joinLines(
-      notice,
       v.sandbox ? bold(v.t('sandbox-badge')) : null,
+      notice,
       bold(v.t(`order-paused-${pause.source}`)),
       // The provider's refusal is quoted as its own words; an administrator's reason is theirs to word.
       pause.reason ? v.t(pause.source === 'provider' ? 'provider-said' : 'order-paused-reason', { reason: clip(pause.reason, 500), text: clip(pause.reason, 500) }) : null,
@@ -272,7 +277,7 @@ export function pausedView(v: ViewContext, pause: { source: PauseSource; reason:
 /** The summary could not be checked with the provider: say why, offer to check again, no Confirm. */
 export function uncheckedView(v: ViewContext, reason: string, notice: Notice): Outgoing {
   return {
-    text: joinLines(notice, v.sandbox ? bold(v.t('sandbox-badge')) : null, v.t('summary-check-failed', { reason })),
+    text: joinLines(v.sandbox ? bold(v.t('sandbox-badge')) : null, notice, v.t('summary-check-failed', { reason })),
     keyboard: checkAgainKeyboard(v),
   };
 }

@@ -17,6 +17,7 @@ summary-limit-used-month =
     }
 summary-limit-resets = It starts afresh on { $when }.
 summary-limit-used-hint = Choose a cheaper product, or ask an administrator to change your limit.
+summary-limit-used-up-hint = Wait until then, or ask an administrator to change your limit.
 order-limit-reached-meanwhile = Your spending limits were checked again at Confirm, and this order no longer fits them. Nothing was sent or charged.
 
 limits-kind-order = Per order

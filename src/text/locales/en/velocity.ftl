@@ -17,3 +17,4 @@ settings-velocity-pending = Most orders waiting for approval per person
 settings-velocity-how = Change with /velocity { $kind } <number|off>
 velocity-usage = Usage: /velocity <orders|reveals|reads|pending> <number|off>
 velocity-set = { $label }: now { $value }.
+velocity-current = { $label }: { $value }

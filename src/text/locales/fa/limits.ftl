@@ -17,6 +17,7 @@ summary-limit-used-month =
     }
 summary-limit-resets = شمارش این سقف از { $when } از نو شروع می‌شود.
 summary-limit-used-hint = محصول ارزان‌تری انتخاب کنید یا از یکی از مدیران بخواهید سقف شما را تغییر دهد.
+summary-limit-used-up-hint = تا آن زمان صبر کنید یا از یکی از مدیران بخواهید سقف شما را تغییر دهد.
 order-limit-reached-meanwhile = با زدن «تأیید سفارش»، سقف‌های خرید شما دوباره بررسی شد و این سفارش دیگر در آن‌ها نمی‌گنجد. چیزی فرستاده یا کسر نشد.
 
 limits-kind-order = هر سفارش

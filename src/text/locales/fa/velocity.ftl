@@ -17,3 +17,4 @@ settings-velocity-pending = بیشترین سفارش در انتظار تأیی
 settings-velocity-how = تغییر با /velocity { $kind } <عدد|off>
 velocity-usage = روش استفاده: /velocity <orders|reveals|reads|pending> <عدد|off>
 velocity-set = { $label }: اکنون { $value }.
+velocity-current = { $label }: { $value }

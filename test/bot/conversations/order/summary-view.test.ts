@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { addAnother } from '../../../../src/bot/conversations/order/cart.js';
 import { chooseProduct, chooseQuantity, newDraft, type Draft } from '../../../../src/bot/conversations/order/draft.js';
-import { pausedView, summaryView } from '../../../../src/bot/conversations/order/summary-view.js';
+import { pausedView, summaryView, uncheckedView } from '../../../../src/bot/conversations/order/summary-view.js';
 import type { ViewContext } from '../../../../src/bot/conversations/order/views.js';
+import { formatZoneName } from '../../../../src/text/format.js';
 import { createI18n, type Locale } from '../../../../src/text/i18n.js';
+import { showDateTimeWithZone } from '../../../../src/text/presentation.js';
 import type { Outgoing } from '../../../../src/bot/send.js';
 import { field, productWith, region } from './fixtures.js';
 
@@ -87,5 +90,52 @@ describe('the paused step', () => {
   it('quotes the provider’s refusal as the provider’s own words, in either language', () => {
     expect(pausedView(viewIn('fa'), { source: 'provider', reason: 'API key disabled' }, null).text.text).toContain('پاسخ خود تأمین‌کننده: «API key disabled»');
     expect(pausedView(viewIn('en'), { source: 'provider', reason: 'کلید غیرفعال است' }, null).text.text).toContain('The provider said: “کلید غیرفعال است”');
+  });
+});
+
+describe('the SANDBOX badge on the summary steps', () => {
+  const firstLine = (out: Outgoing) => out.text.text.split('\n')[0];
+  const notice = 'The price changed while you were choosing.';
+
+  it('stands above a notice, on the summary of one product and of several, the paused step and the unchecked one', () => {
+    const one = summaryOf(0, '');
+    const cart: Draft = { ...chooseQuantity(chooseProduct(addAnother(one), one.product!), 2), step: 'summary' };
+    for (const locale of ['en', 'fa'] as const) {
+      const v = viewIn(locale);
+      const badge = v.t('sandbox-badge');
+      const views = [
+        summaryView(v, one, { balance: 10_000_000 }, notice),
+        summaryView(v, cart, { balance: 10_000_000 }, notice),
+        pausedView(v, { source: 'admin', reason: null }, notice),
+        uncheckedView(v, 'timed out', notice),
+      ];
+      for (const out of views) {
+        expect(firstLine(out)).toBe(badge);
+        expect(out.text.text.split('\n')[1]).toBe(notice);
+      }
+    }
+  });
+});
+
+describe('a spending limit that not even one unit fits', () => {
+  // Midnight in Tehran, 2026-12-03.
+  const resetsAt = Date.UTC(2026, 11, 2, 20, 30);
+  const tehran = (locale: Locale): ViewContext => ({ ...viewIn(locale), timeZone: 'Asia/Tehran' });
+
+  it('offers no cheaper product when nothing is left, and names the zone of the moment the limit starts afresh', () => {
+    for (const locale of ['en', 'fa'] as const) {
+      const v = tehran(locale);
+      const out = summaryView(v, summaryOf(0, ''), { balance: 10_000_000, limit: { ok: false, limit: 'day', cap: 3_000_000, left: 0, resetsAt } }, null);
+      expect(out.text.text).not.toContain(v.t('summary-limit-used-hint'));
+      expect(out.text.text).toContain(v.t('summary-limit-used-up-hint'));
+      expect(out.text.text).toContain(v.t('summary-limit-resets', { when: showDateTimeWithZone(v, resetsAt) }));
+      expect(out.text.text).toContain(`(${formatZoneName('Asia/Tehran', locale)})`);
+    }
+  });
+
+  it('still offers a cheaper product when some is left under the limit', () => {
+    const v = viewIn('en');
+    const out = summaryView(v, summaryOf(0, ''), { balance: 10_000_000, limit: { ok: false, limit: 'day', cap: 3_000_000, left: 500_000, resetsAt } }, null);
+    expect(out.text.text).toContain('Choose a cheaper product');
   });
 });
