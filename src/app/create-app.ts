@@ -27,6 +27,9 @@ import { pollingConflictOf } from '../alerts/token-watch.js';
 
 export { StartupError } from './startup-error.js';
 
+/** Background work that ended this recently, as the database went, still makes this instance the one that tells of the outage. */
+const BACKGROUND_JUST_ENDED_MS = 10_000;
+
 /** What the process gives the application: time, logging, and the means to claim the database. */
 export interface AppIo {
   clock: Clock;
@@ -134,6 +137,8 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
     const repairs = () =>
       repairInterrupted({ orders: services.orders, approvals: services.approvals, roles: storage.roles, updates: services.stores.updateQueue, startedAt: openedAt, placeTimeoutMs: config.providerOrderTimeoutMs, clock, logger });
     const backgroundRole = storage.roles.lock('background');
+    // When this instance last stopped the background work: a database lost takes the role's connection a moment before the presence's.
+    let backgroundEndedAt: number | null = null;
     background = watchRole(
       backgroundRole,
       {
@@ -155,6 +160,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
           if (!storage.roles.exclusive) loops.push(startRepeating({ name: 'interrupted order repair', everyMs: REPAIR_EVERY_MS, task: repairs, clock, logger }));
         },
         stop: async () => {
+          backgroundEndedAt = clock.now();
           const running = loops;
           loops = [];
           await Promise.allSettled(running.map((loop) => loop.stop()));
@@ -223,7 +229,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
       },
       outageContacts: () => ({
         people: staff.current.list().map((member) => ({ telegramId: member.telegramId, role: member.role, locale: services.localeOf(member.telegramId) })),
-        heldBackground: backgroundRole.held || (background?.active ?? false),
+        heldBackground: backgroundRole.held || (background?.active ?? false) || (backgroundEndedAt !== null && clock.now() - backgroundEndedAt < BACKGROUND_JUST_ENDED_MS),
       }),
       failed: serving.source.failed.catch(async (error: unknown) => {
         // Another client took the updates while this one held the polling role: ordering stays paused after this process ends.
