@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { OrderState } from '../domain/order-states.js';
 import { assertOrderLines, linesTotal, type OrderLine } from '../domain/order-line.js';
 import { withBatchFact } from './audit-log.js';
 import { appendAuditRow } from './audit-trail.js';
 import { enqueueNotification, transitionOrder, type NotifyingTransition, type OrderRow, type TransitionInput } from './order-writes.js';
-import { ownerGone, type OwnerLocks } from './owner-locks.js';
+import { ownerGone, OwnerLockLostError, type OwnerLocks } from './owner-locks.js';
 import { resolvePage, type PageOf, type PageRequest } from './paging.js';
 import type { Database, Query } from './seam/database.js';
 
@@ -183,6 +183,11 @@ export function createOrderStore(deps: { database: Database; clock: Clock; owner
           })) ?? order;
         const pending = await openSameOrder(tx, order.fingerprint, id);
         if (pending) return { kind: 'same-order-pending', order: await close('same-order-pending'), pending };
+        // Claimed only while this instance's owner lock is held: once its presence is lost, others may repair the claim as a dead instance's.
+        if (owners && ownerLock !== null) {
+          const [alive] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.id, id), owners.held(sql`${ownerLock}::bigint`)));
+          if (!alive) throw new OwnerLockLostError();
+        }
         const [inFlight] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.state, 'placing')).limit(1);
         if (inFlight) return { kind: 'busy', order: options.keepIfBusy ? order : await close('another-in-flight') };
         const placing = await transitionIn(tx, {

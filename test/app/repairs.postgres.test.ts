@@ -4,6 +4,7 @@ import { systemClock, type Clock } from '../../src/clock.js';
 import { createApprovalStore } from '../../src/db/approval-store.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
 import { createOrderStore } from '../../src/db/order-store.js';
+import { OwnerLockLostError } from '../../src/db/owner-locks.js';
 import { postgresOwnerLocks } from '../../src/db/postgres/owner-lock.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createPostgresRoles } from '../../src/db/postgres/role-lock.js';
@@ -149,6 +150,19 @@ describe('an order whose instance died in the middle', () => {
     expect((await b.orders.get(intent.id))?.state).toBe('not_placed');
     // Compare-and-swap: the maker's claim, had it lived on, finds the intent gone.
     expect(await a.orders.claimForPlacing(intent.id, 32)).toMatchObject({ kind: 'moved', order: { state: 'not_placed' } });
+  });
+});
+
+describe('an instance whose presence was lost', () => {
+  it('claims nothing for the POST, though its pool reaches the database again: others may already repair its orders', async () => {
+    const { a, b } = await twoInstances('repair_presence_lost');
+    const intent = await intentOn(a.orders, googlePlayInput('presence-lost', { userId: 35, chatId: 35 }));
+    await die(a, b);
+    await expect(a.orders.claimForPlacing(intent.id, 35)).rejects.toBeInstanceOf(OwnerLockLostError);
+    expect((await b.orders.get(intent.id))?.state).toBe('intent');
+    // The repair then closes it unsent, as any dead instance's intent.
+    await repairPass(b);
+    expect((await b.orders.get(intent.id))?.state).toBe('not_placed');
   });
 });
 

@@ -31,7 +31,7 @@ export function newOwnerLockKey(): number {
  * key was written after its owner took the lock, so a lock missing here
  * means its owner had died, and a dead session never takes it back.
  */
-export function ownerLockHeld(column: AnyColumn): SQL {
+export function ownerLockHeld(column: AnyColumn | SQL): SQL {
   return sql`exists (
     select 1 from pg_locks l
      where l.locktype = 'advisory' and l.granted and l.objsubid = 1 and l.mode = 'ExclusiveLock'
