@@ -69,8 +69,12 @@ export async function openPostgresStorage(
     roles,
     name,
     async close() {
+      // Each end logged (debug), as the application's parts are: a stop that hangs names what it waits for.
+      const began = io.clock.now();
       await roles.close();
+      io.logger.debug({ part: 'roles', ms: io.clock.now() - began }, 'stopped');
       await closePostgres(db);
+      io.logger.debug({ part: 'pool', ms: io.clock.now() - began }, 'stopped');
     },
   };
 }

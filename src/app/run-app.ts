@@ -73,6 +73,16 @@ export async function runApp(config: Config, io: Omit<AppIo, 'onDatabaseLost' | 
       { err: error.message },
       'lost the database: this instance stops its work and sends nothing to the provider until the database answers again; it starts again by itself',
     );
+    // Nothing else may keep the process up meanwhile (polling mode without HTTP_PORT): it waits for its database, it does not end.
+    const keepAlive = setInterval(() => undefined, 60_000);
+    try {
+      await waitForDatabase(app, lostAt);
+    } finally {
+      clearInterval(keepAlive);
+    }
+  };
+
+  const waitForDatabase = async (app: App, lostAt: number): Promise<void> => {
     const contacts = app.outageContacts();
     current = null;
     const notices = createOutageNotices({ config, contacts, lostAt, clock, logger });

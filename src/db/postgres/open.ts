@@ -116,8 +116,17 @@ export async function postgresAnswers(url: string): Promise<boolean> {
   }
 }
 
+/** How long closing waits for connections still checked out: one whose server went away may never be given back. */
+const CLOSE_WITHIN_MS = 5_000;
+
 export async function closePostgres(db: PgDb): Promise<void> {
-  if (!db.$client.ended) await db.$client.end();
+  if (db.$client.ended) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => {
+    // Not unref'd: while the pool's end is pending, this timer may be all that keeps the process waiting for it.
+    timer = setTimeout(resolve, CLOSE_WITHIN_MS);
+  });
+  await Promise.race([db.$client.end(), late]).finally(() => clearTimeout(timer));
 }
 
 /** What pg reports while connecting, as one error that says what to fix. */

@@ -44,6 +44,19 @@ function roleLockKey(name: RoleName, salt: string): string {
 const recordKey = (name: RoleName) => `role.${name}`;
 
 /**
+ * The fence: a held role's connection is asked to answer this often, and a
+ * role whose connection has not answered for FENCE_MS counts as lost here
+ * (its work stops: the poller's held getUpdates is aborted). PostgreSQL ends
+ * a session that stopped answering after about 10 s (SESSION_KEEPALIVE) and
+ * another instance takes the role within ROLE_RETRY_MS after that, so the
+ * holder cut off from the database stops well before anyone else can start:
+ * two instances never poll Telegram at once, and no 409 is one of ours.
+ */
+const FENCE_BEAT_MS = 2_000;
+const FENCE_MS = 4_000;
+const FENCE_CHECK_MS = 250;
+
+/**
  * Server-side keepalive on the role connection: PostgreSQL drops the session
  * (and the lock) within about ten seconds of a machine that vanished without
  * closing its socket, rather than after the operating system's two hours.
@@ -177,6 +190,7 @@ class PostgresRoleLock implements RoleLock {
       throw error;
     }
     this.heldOn = client;
+    this.fence(client);
     return true;
   }
 
@@ -243,6 +257,31 @@ class PostgresRoleLock implements RoleLock {
       this.connecting = null;
     });
     return this.connecting;
+  }
+
+  /** Asks the holding connection to answer every FENCE_BEAT_MS while the role is held on it; silence for FENCE_MS is a loss. */
+  private fence(client: pg.Client): void {
+    let answeredAt = Date.now();
+    let asking = false;
+    const timer = setInterval(() => {
+      if (this.heldOn !== client) return clearInterval(timer);
+      if (Date.now() - answeredAt > FENCE_MS) {
+        clearInterval(timer);
+        return this.lost(client, new Error(`the connection holding the ${this.name} role has not answered for ${FENCE_MS / 1000} s`));
+      }
+      if (asking || Date.now() - answeredAt < FENCE_BEAT_MS) return;
+      asking = true;
+      client.query('select 1').then(
+        () => {
+          answeredAt = Date.now();
+          asking = false;
+        },
+        () => {
+          asking = false;
+        },
+      );
+    }, FENCE_CHECK_MS);
+    timer.unref();
   }
 
   private lost(client: pg.Client, error: Error): void {
