@@ -65,6 +65,14 @@ export function createLedgerServices(deps: {
       providerOrder: entry.providerOrderId === null ? '-' : formatId(entry.providerOrderId, locale),
       description: (entry.description ?? '-').slice(0, 120),
     };
+    if (news.kind === 'history-replaced') {
+      const { listed } = news;
+      return t('wallet-history-replaced-alert', {
+        ...words,
+        listedAmount: showAmount(v, listed.amount),
+        listedAt: listed.at === null ? (listed.createdAt ?? '?') : showDateTime(v, listed.at),
+      });
+    }
     if (news.kind === 'large-credit') return t('wallet-large-credit-alert', words);
     if (news.kind === 'unknown-type') return t('wallet-unknown-type-alert', { ...words, type: entry.type.slice(0, 40) });
     return [t('wallet-foreign-debit-alert', words), news.paused ? t('wallet-foreign-debit-paused') : null].filter(Boolean).join('\n');

@@ -59,7 +59,8 @@ const TROUBLE_MESSAGE: Record<Trouble, string> = {
   unavailable: 'provider-unavailable',
   'bad-answer': 'provider-bad-answer',
   mismatch: 'provider-order-mismatch',
-  'not-found': 'provider-unavailable',
+  // The provider answered: whatever was asked for is unknown to it, which waiting will not change.
+  'not-found': 'provider-not-found',
   'too-fast': 'velocity-too-fast',
   internal: 'provider-internal',
 };

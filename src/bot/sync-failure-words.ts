@@ -9,7 +9,7 @@ const REASON: Record<Trouble, string> = {
   waiting: 'sync-reason-busy',
   refused: 'sync-reason-refused',
   unavailable: 'sync-reason-unavailable',
-  'not-found': 'sync-reason-unavailable',
+  'not-found': 'sync-reason-not-found',
   'too-fast': 'sync-reason-busy',
   'bad-answer': 'sync-reason-bad-answer',
   mismatch: 'sync-reason-bad-answer',

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { checkNotHeld, checkSourceSchema, DbCopyError, openSource, skippedTables, type TableSpec } from './copy-source.js';
 import { closePostgres, maskedUrl, openPostgres, PostgresConnectionError } from './postgres/open.js';
 import * as pgSchema from './postgres/schema.js';
+import { openCarriedState, removeCarriedState, writeCarriedState, type SandboxStateCarry } from './copy-sandbox-state.js';
 
 export { DbCopyError } from './copy-source.js';
 
@@ -56,6 +57,8 @@ interface CopyResult {
   tables: CopiedTable[];
   /** SQLite tables left behind (FTS5 search tables and their shadows). */
   skipped: string[];
+  /** The sandbox state file carried along with the copy, or null when there was none to carry. */
+  sandboxState: SandboxStateCarry | null;
   ms: number;
 }
 
@@ -64,6 +67,8 @@ interface CopyOptions {
   now?: () => number;
   /** Called before each table is copied, for progress. */
   onTable?: (table: string, rows: number) => void;
+  /** Sandbox mode: the built-in sandbox's state file, written beside the target's name when the copy commits (see copy-sandbox-state.ts). */
+  sandboxState?: SandboxStateCarry;
 }
 
 /** The PostgreSQL schema's tables, parents before children (by their foreign keys). */
@@ -115,9 +120,12 @@ export async function copyToPostgres(sourcePath: string, targetUrl: string, opti
   const started = performance.now();
   const specs = tablesInCopyOrder();
   const source = openSource(sourcePath);
+  const carry = options.sandboxState ?? null;
+  let state: Database.Database | null = null;
   try {
     checkSourceSchema(source, sourcePath, specs);
     checkNotHeld(source, sourcePath, now);
+    state = carry ? openCarriedState(carry) : null;
 
     let db: Awaited<ReturnType<typeof openPostgres>>;
     try {
@@ -129,6 +137,7 @@ export async function copyToPostgres(sourcePath: string, targetUrl: string, opti
     try {
       const client = await db.$client.connect();
       try {
+        let committed = false;
         await client.query('begin');
         try {
           // Nobody else writes these tables until the commit: a second copy started at the same time waits, then finds them full.
@@ -145,11 +154,15 @@ export async function copyToPostgres(sourcePath: string, targetUrl: string, opti
           const tables = await copyTables(source, client, specs, options);
           // The source may have been started while we copied: what was read is then not the final state.
           checkNotHeld(source, sourcePath, now);
+          // Written before the commit and taken back on a rollback: the database and its sandbox arrive together or not at all.
+          if (state && carry) writeCarriedState(state, carry.to);
           await client.query('commit');
+          committed = true;
           const skipped = skippedTables(source, specs);
-          return { source: sourcePath, target: maskedUrl(targetUrl), tables, skipped, ms: Math.round(performance.now() - started) };
+          return { source: sourcePath, target: maskedUrl(targetUrl), tables, skipped, sandboxState: carry, ms: Math.round(performance.now() - started) };
         } catch (error) {
           await client.query('rollback').catch(() => undefined);
+          if (carry && !committed) removeCarriedState(carry.to);
           throw error;
         }
       } finally {
@@ -159,6 +172,7 @@ export async function copyToPostgres(sourcePath: string, targetUrl: string, opti
       await closePostgres(db);
     }
   } finally {
+    state?.close();
     source.close();
   }
 }

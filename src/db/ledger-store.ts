@@ -59,8 +59,8 @@ export interface LedgerOrder {
 export interface LedgerStore {
   /** Keeps the entries not kept yet; answers those that were new. */
   keep(entries: readonly LedgerInput[], seenAt: number, baseline: boolean): Promise<LedgerEntry[]>;
-  /** Which of these transaction ids are kept already. */
-  known(ids: readonly number[]): Promise<Set<number>>;
+  /** The kept entries among these transaction ids, by id: what was read then, to compare with what is read now. */
+  known(ids: readonly number[]): Promise<Map<number, LedgerEntry>>;
   count(): Promise<number>;
   /** Entries timed inside [from, to), oldest first (time, then id). */
   between(from: number, to: number): Promise<LedgerEntry[]>;
@@ -108,8 +108,8 @@ export function createLedgerStore(deps: { database: Database }): LedgerStore {
     },
 
     async known(ids) {
-      const rows = await inTurns(ids, (part) => q.select({ id: walletLedger.id }).from(walletLedger).where(inArray(walletLedger.id, part)));
-      return new Set(rows.map((row) => row.id));
+      const rows = await inTurns(ids, (part) => q.select().from(walletLedger).where(inArray(walletLedger.id, part)));
+      return new Map(rows.map((row) => [row.id, ledgerEntryOf(row)]));
     },
 
     count: async () => (await q.select({ n: count() }).from(walletLedger))[0]?.n ?? 0,

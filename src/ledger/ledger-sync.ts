@@ -41,6 +41,30 @@ export interface LedgerSync {
   syncedAt(): Promise<number | null>;
 }
 
+/**
+ * A transaction the provider lists under an id already kept, but not the
+ * one kept: another amount, type, balance, order or time. Ids are the
+ * provider's, so this is a wallet whose history was replaced (a sandbox
+ * started afresh, another provider behind the same database): the copy no
+ * longer describes the wallet, and every pass says so until an
+ * administrator has looked, rather than skipping the "known" entries.
+ */
+export class LedgerHistoryReplacedError extends Error {
+  override name = 'LedgerHistoryReplacedError';
+  constructor(
+    readonly kept: LedgerEntry,
+    readonly listed: LedgerInput,
+  ) {
+    super(`the provider lists transaction ${listed.id} unlike the one kept under that id (${differences(kept, listed).join(', ')}): the wallet's history was replaced`);
+  }
+}
+
+/** What makes a listed transaction another one than the one kept under its id; the description is words and may be reworded. */
+function differences(kept: LedgerInput, listed: LedgerInput): string[] {
+  const fields = ['type', 'amount', 'balanceAfter', 'providerOrderId', 'at'] as const;
+  return fields.filter((field) => kept[field] !== listed[field]);
+}
+
 /** Far more pages than a minute of any wallet's activity: a bound against a provider that pages in circles. */
 const MAX_PAGES_PER_PASS = 500;
 
@@ -97,6 +121,10 @@ export function createLedgerSync(deps: {
       servedSize = Math.max(servedSize, items.length);
       const inputs = items.map(inputOf);
       const known = await store.known(inputs.map((input) => input.id));
+      for (const input of inputs) {
+        const kept = known.get(input.id);
+        if (kept && differences(kept, input).length > 0) throw new LedgerHistoryReplacedError(kept, input);
+      }
       const fresh = await store.keep(inputs.filter((input) => !known.has(input.id)), clock.now(), history);
       kept += fresh.length;
       if (!history) added.push(...fresh);

@@ -1,13 +1,15 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { LedgerStore } from '../db/ledger-store.js';
-import type { LedgerSync } from './ledger-sync.js';
+import { LedgerHistoryReplacedError, type LedgerSync } from './ledger-sync.js';
 import { computeStatement, type Statement } from './statement.js';
 
 export type StatementReading =
   | { ok: true; statement: Statement; /** The newest page could not be read just now: the copy is as of `syncedAt`. */ stale: boolean; syncedAt: number }
   /** The copy was never filled (the provider has not answered since giftdesk started watching the wallet). */
-  | { ok: false; problem: 'not-filled' };
+  | { ok: false; problem: 'not-filled' }
+  /** The provider lists a kept transaction's id with other content: the copy is another wallet's history, and no sum of it is the wallet's. */
+  | { ok: false; problem: 'history-replaced'; transactionId: number };
 
 /**
  * A span's statement: the newest transactions read first (one request when
@@ -23,6 +25,7 @@ export async function readStatement(
   try {
     await sync.syncNow({ priority: 'interactive' });
   } catch (error) {
+    if (error instanceof LedgerHistoryReplacedError) return { ok: false, problem: 'history-replaced', transactionId: error.listed.id };
     stale = true;
     deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'statement: the newest wallet transactions could not be read; the local copy is used as it is');
   }

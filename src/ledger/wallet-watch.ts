@@ -6,12 +6,17 @@ import type { OrderingPauseStore } from '../db/ordering-pause-store.js';
 import { transactionDirection } from '../provider/transaction-shape.js';
 import type { Settings } from '../settings/settings-view.js';
 import type { Locale } from '../text/i18n.js';
-import type { LedgerEntry, LedgerStore, LedgerVerdict } from '../db/ledger-store.js';
-import type { LedgerSync } from './ledger-sync.js';
+import type { LedgerEntry, LedgerInput, LedgerStore, LedgerVerdict } from '../db/ledger-store.js';
+import { LedgerHistoryReplacedError, type LedgerSync } from './ledger-sync.js';
 import { largeCreditSetting, pauseOnForeignDebitSetting } from './wallet-watch-settings.js';
 
 /** News of the wallet administrators hear once per transaction. */
-export type WalletNews = { kind: 'foreign-debit'; entry: LedgerEntry; paused: boolean } | { kind: 'large-credit'; entry: LedgerEntry } | { kind: 'unknown-type'; entry: LedgerEntry };
+export type WalletNews =
+  | { kind: 'foreign-debit'; entry: LedgerEntry; paused: boolean }
+  | { kind: 'large-credit'; entry: LedgerEntry }
+  | { kind: 'unknown-type'; entry: LedgerEntry }
+  /** The provider lists a kept transaction's id with other content: the wallet's history was replaced. */
+  | { kind: 'history-replaced'; entry: LedgerEntry; listed: LedgerInput };
 
 const WALLET_FOREIGN_DEBIT = 'wallet.foreign_debit';
 const WALLET_LARGE_CREDIT = 'wallet.large_credit';
@@ -112,7 +117,14 @@ export function createWalletWatch(deps: {
       } catch (error) {
         // The process is stopping (its reads are aborted): no news, and whoever takes the work over looks again.
         if (error instanceof Error && error.name === 'AbortError') return;
-        logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'wallet watch: the newest transactions could not be read; the next look tries again');
+        if (error instanceof LedgerHistoryReplacedError) {
+          // Not a read to try again quietly: nothing new is recorded until someone looks, so administrators hear of it (once per quiet period).
+          logger.error({ transaction: error.listed.id, err: error.message }, 'wallet watch: the provider lists a kept transaction id with other content; new transactions are not recorded');
+          const { kept: entry, listed } = error;
+          await deps.alerts.alert('wallet:history-replaced', (locale) => deps.render(locale, { kind: 'history-replaced', entry, listed }));
+        } else {
+          logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'wallet watch: the newest transactions could not be read; the next look tries again');
+        }
       }
       // What an earlier pass kept but could not judge (a held debit, a crash) is judged even when this read failed.
       await judgeNew();

@@ -5,6 +5,10 @@
  * amount sums equal the source's. The source is DATABASE_PATH (and
  * PROVIDER_BASE_URL for its default) from the environment and ./.env, as
  * giftdesk reads it, unless --from names another file. It is only read.
+ * In sandbox mode the built-in sandbox's state file beside it is carried
+ * to where the PostgreSQL database's sandbox looks for it (./data/<database>.provider.sqlite),
+ * so that the rehearsal goes on with the same sandbox: its wallet, its
+ * orders and its transaction ids.
  * Exit codes: 0 copied, 2 refused (usage, no source, a running giftdesk
  * holds it, target not empty or not reachable), 1 failed (rolled back).
  */
@@ -12,6 +16,7 @@ import { existsSync } from 'node:fs';
 import { DEFAULT_DATABASE_PATH, DEFAULT_SANDBOX_DATABASE_PATH } from '../config.js';
 import { copyToPostgres, DbCopyError } from '../db/copy-to-postgres.js';
 import { maskedUrl } from '../db/postgres/url.js';
+import { sandboxStatePathFor } from '../sandbox/state-path.js';
 
 const USAGE = 'usage: npm run db:copy -- <postgres://user:password@host/database> [--from <sqlite file>]   (into an empty database; stop giftdesk first)';
 
@@ -53,7 +58,11 @@ async function main(): Promise<number> {
   const source = parsed.from ?? databasePath(process.env);
   process.stdout.write(`copying ${source} into ${maskedUrl(parsed.url)}\n`);
   try {
-    const result = await copyToPostgres(source, parsed.url);
+    // A database from sandbox mode has its sandbox's file beside it; a live one has none.
+    const sandboxFrom = sandboxStatePathFor({ path: source });
+    const sandboxTo = sandboxStatePathFor({ url: parsed.url });
+    const sandboxState = sandboxFrom !== null && sandboxTo !== null && existsSync(sandboxFrom) ? { from: sandboxFrom, to: sandboxTo } : undefined;
+    const result = await copyToPostgres(source, parsed.url, sandboxState ? { sandboxState } : {});
     const width = Math.max(...result.tables.map((table) => table.table.length));
     for (const table of result.tables) {
       const sums = table.sums.map((sum) => `${sum.column} sum ${sum.total} equal`).join(', ');
@@ -61,6 +70,11 @@ async function main(): Promise<number> {
     }
     if (result.skipped.length > 0) process.stdout.write(`not copied (SQLite's own search tables; PostgreSQL indexes products.search_text itself): ${result.skipped.join(', ')}\n`);
     const rows = result.tables.reduce((sum, table) => sum + table.rows, 0);
+    if (result.sandboxState) {
+      process.stdout.write(
+        `sandbox: carried its state file ${result.sandboxState.from} to ${result.sandboxState.to}, where giftdesk in sandbox mode on this PostgreSQL database finds it (the same wallet, orders and transaction ids)\n`,
+      );
+    }
     process.stdout.write(`copied ${rows} rows in ${result.tables.length} tables to ${result.target} in ${result.ms} ms; row counts and amount sums checked before the commit\n`);
     return 0;
   } catch (error) {

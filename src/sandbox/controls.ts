@@ -59,6 +59,12 @@ export interface SandboxControls extends WalletControls {
    * deliveries.
    */
   setOrderDetailSwap(on: boolean): void;
+  /**
+   * The provider loses an order it accepted: reading its detail is answered
+   * 404, as when another provider, or a sandbox started afresh, answers for
+   * the same database. Its debit and its line in the history stay.
+   */
+  forgetOrder(orderId: number): void;
   /** Sets the price of every region of a product; any integer, negative included. */
   setProductPrice(productId: number, price: number): void;
   /** The provider stops offering a product: it leaves the listing, and reading or ordering it is answered 404. */
@@ -97,6 +103,8 @@ export interface FaultState {
   orderPostFault: OrderPostFault;
   extraFields: boolean;
   orderDetailSwap: boolean;
+  /** Orders whose detail is answered 404: see SandboxControls.forgetOrder. */
+  forgottenOrders: Set<number>;
 }
 
 export function createFaultState(): FaultState {
@@ -111,6 +119,7 @@ export function createFaultState(): FaultState {
     orderPostFault: { kind: 'none' },
     extraFields: false,
     orderDetailSwap: false,
+    forgottenOrders: new Set(),
   };
 }
 
@@ -178,6 +187,9 @@ export function createControls(state: FaultState, store: SandboxStore, placeThro
     },
     setOrderDetailSwap: (on) => {
       state.orderDetailSwap = on;
+    },
+    forgetOrder: (orderId) => {
+      state.forgottenOrders.add(orderId);
     },
     setProductPrice: (productId, price) => {
       for (const region of productOf(store, productId).regions) region.price = price;

@@ -24,7 +24,7 @@ export interface RouteResponse {
 interface RouteDeps {
   store: SandboxStore;
   /** Read on every request: see SandboxControls.setOrderDetailSwap. */
-  faults: Pick<FaultState, 'orderDetailSwap'>;
+  faults: Pick<FaultState, 'orderDetailSwap' | 'forgottenOrders'>;
   maxPageSize: number;
   maxQuantity: number;
   maxItemsPerOrder: number;
@@ -118,7 +118,7 @@ export function createRoutes(deps: RouteDeps): (req: RouteRequest) => RouteRespo
     if (resource === 'orders') {
       if (sub === undefined) return paged(query, store.listOrderEntries());
       const order = store.findOrder(sub);
-      return order ? detailAnswer(order) : fail(404, MESSAGES.orderNotFound);
+      return order && !deps.faults.forgottenOrders.has(order.orderId) ? detailAnswer(order) : fail(404, MESSAGES.orderNotFound);
     }
     if (sub === 'balance') return ok({ balance: store.balance() });
     if (id === undefined) return paged(query, store.listTransactions());

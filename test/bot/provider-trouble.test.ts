@@ -3,6 +3,7 @@ import { translatorFor } from '../../src/text/i18n.js';
 import { classifyTrouble, troubleMessage } from '../../src/bot/provider-trouble.js';
 import {
   ProviderConflictError,
+  ProviderNotFoundError,
   ProviderOrderMismatchError,
   ProviderPausedError,
   ProviderRateLimitedError,
@@ -63,5 +64,12 @@ describe('provider trouble in words', () => {
     });
     expect(classifyTrouble(error)).toBe('mismatch');
     expect(troubleMessage(en, 'mismatch', { error, locale: 'en', timeZone: ZONE })).toMatch(/different order, so nothing is shown/);
+  });
+
+  it('words a 404 as something the provider does not know, never as a provider that is not answering', () => {
+    const error = new ProviderNotFoundError({ ...where, message: 'x', status: 404 });
+    expect(classifyTrouble(error)).toBe('not-found');
+    for (const t of [en, fa]) expect(troubleMessage(t, 'not-found', { error, locale: 'en', timeZone: ZONE })).not.toBe(t('provider-unavailable'));
+    expect(troubleMessage(en, 'not-found', { error, locale: 'en', timeZone: ZONE })).toMatch(/does not know what was asked for/);
   });
 });

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asc, eq, is } from 'drizzle-orm';
 import { getTableConfig as getPgTableConfig, PgTable } from 'drizzle-orm/pg-core';
@@ -17,6 +17,8 @@ import * as pgSchema from '../../src/db/postgres/schema.js';
 import * as sqliteSchema from '../../src/db/schema.js';
 import type { OrderLine } from '../../src/domain/order-line.js';
 import { freshDatabase, postgresUrl } from '../support/postgres-database.js';
+import { openSandboxStateFile } from '../../src/sandbox/state-file.js';
+import { sandboxStatePathFor } from '../../src/sandbox/state-path.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const NOW = 1_790_000_000_000;
@@ -479,9 +481,9 @@ describe('copyToPostgres', () => {
 });
 
 describe('npm run db:copy', () => {
-  async function runCopy(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  async function runCopy(args: string[], env: Record<string, string>, cwd = tmpdir()): Promise<{ code: number | null; output: string }> {
     const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(root, 'src/ops/db-copy.ts'), ...args], {
-      cwd: tmpdir(),
+      cwd,
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -510,5 +512,34 @@ describe('npm run db:copy', () => {
     const usage = await runCopy(['not-a-url'], {});
     expect(usage.code).toBe(2);
     expect(usage.output).toMatch(/^usage: npm run db:copy -- /);
+  });
+
+  it('carries the built-in sandbox along in sandbox mode, so that the rehearsal goes on with the same wallet, orders and transaction ids', async () => {
+    const source = sourceDatabase();
+    const from = sandboxStatePathFor({ path: source })!;
+    const topUp = { id: 1, type: 'CREDIT' as const, amount: 5_000_000, balanceAfter: 5_000_000, orderId: null, description: 'top-up', createdAt: '2026-11-01T10:00:00.000Z' };
+    const sandbox = openSandboxStateFile(from);
+    sandbox.save({ transactions: [topUp], nextOrderId: 100_300 });
+    const url = await freshDatabase('dbcopy_sandbox');
+    const cwd = dirname(tempPath('workdir'));
+    const to = join(cwd, sandboxStatePathFor({ url })!);
+
+    // A sandbox still running on the file: nothing is copied.
+    const held = await runCopy([url, '--from', source], {}, cwd);
+    expect(held.output).toMatch(/db:copy refused: the sandbox state file .* cannot be read: a running sandbox holds it/);
+    expect(held.code).toBe(2);
+    expect(existsSync(to)).toBe(false);
+    sandbox.close();
+
+    const copied = await runCopy([url, '--from', source], {}, cwd);
+    expect(copied.output).toMatch(/sandbox: carried its state file .* to \.\/data\/dbcopy_sandbox\w*\.provider\.sqlite/);
+    expect(copied.code).toBe(0);
+    const carried = openSandboxStateFile(to);
+    try {
+      expect(carried.saved.transactions).toEqual([topUp]);
+      expect(carried.saved.nextOrderId).toBe(100_300);
+    } finally {
+      carried.close();
+    }
   });
 });

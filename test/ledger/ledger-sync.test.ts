@@ -3,7 +3,8 @@ import { createAppStateStore } from '../../src/db/app-state-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { createLedgerStore } from '../../src/db/ledger-store.js';
-import { createLedgerSync } from '../../src/ledger/ledger-sync.js';
+import { createLedgerSync, LedgerHistoryReplacedError } from '../../src/ledger/ledger-sync.js';
+import { readStatement } from '../../src/ledger/statement-reader.js';
 import { silentLogger } from '../../src/logger.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { clientFor, sandboxed } from '../provider/setup.js';
@@ -70,5 +71,38 @@ describe('the local copy of the wallet transactions', () => {
     // Pages 1 (10, 9, 8), 2 (7, 6, 5): transaction 6 is from before the start asked for, and ends the fill.
     expect(await store.count()).toBe(6);
     expect(await sync.filled()).toMatchObject({ from: T0 + 6.5 * HOUR });
+  });
+
+  it('never takes a new wallet’s transactions for the kept ones because their ids repeat: the sync and the statement say the history was replaced', async () => {
+    const clock = createManualClock(T0);
+    const first = await sandboxed({ clock, maxPageSize: 3, initialBalance: 1_000_000 });
+    clock.advance(HOUR);
+    first.controls.setBalance(1_001_000);
+    const db = openDb(':memory:');
+    opened.push(db);
+    const database = databaseOf(db);
+    const store = createLedgerStore({ database });
+    const appState = createAppStateStore({ database, clock });
+    let current = clientFor(first.baseUrl, { apiKey: first.apiKey });
+    // The same database, then a sandbox started afresh: its transaction ids start at 1 again.
+    const provider = { listTransactions: (...args: Parameters<typeof current.listTransactions>) => current.listTransactions(...args) };
+    const sync = createLedgerSync({ provider, store, appState, fillFrom: () => 0, clock, logger: silentLogger, pageSize: 3 });
+    await sync.syncNow();
+    expect(await store.count()).toBe(2);
+
+    clock.advance(HOUR);
+    const fresh = await sandboxed({ clock, maxPageSize: 3, initialBalance: 5_000_000 });
+    clock.advance(HOUR);
+    fresh.controls.setBalance(4_000_000);
+    current = clientFor(fresh.baseUrl, { apiKey: fresh.apiKey });
+
+    const replaced = await sync.syncNow().catch((error: unknown) => error);
+    expect(replaced).toBeInstanceOf(LedgerHistoryReplacedError);
+    expect(replaced).toMatchObject({ kept: { id: 2, amount: 1_000 }, listed: { id: 2, amount: 1_000_000 } });
+    // Nothing of the other wallet was mixed into the copy.
+    expect(await store.count()).toBe(2);
+
+    const reading = await readStatement({ store, sync, clock, logger: silentLogger }, { from: 0, to: T0 + 10 * HOUR });
+    expect(reading).toEqual({ ok: false, problem: 'history-replaced', transactionId: 2 });
   });
 });

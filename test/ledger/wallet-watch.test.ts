@@ -37,6 +37,9 @@ async function world() {
   const clock = createManualClock(T0);
   const sandbox = await sandboxed({ clock, initialBalance: 50_000_000 });
   const provider = clientFor(sandbox.baseUrl, { apiKey: sandbox.apiKey });
+  // What the watch reads from: another provider (a sandbox started afresh) can be put in its place.
+  let watched = provider;
+  const useProvider = (other: { baseUrl: string; apiKey: string }) => void (watched = clientFor(other.baseUrl, { apiKey: other.apiKey }));
   const db = openDb(':memory:');
   opened.push(db);
   const stores = sqliteStores({ db, clock });
@@ -46,7 +49,7 @@ async function world() {
   const ledger = createLedgerServices({
     presentation: { amountUnit: { en: 'IRR', fa: 'ریال' }, timeZone: 'UTC', monthCalendar: 'gregorian', sandbox: false },
     stores,
-    provider,
+    provider: { listTransactions: (...args: Parameters<typeof provider.listTransactions>) => watched.listTransactions(...args) },
     settings,
     alerts,
     pauses: stores.orderingPause,
@@ -63,10 +66,26 @@ async function world() {
   }
   const alertsSeen = () => telegram.messages(ADMIN.id).map((m) => m.text);
   const auditActions = () => db.select().from(auditLog).all().map((row) => row.action);
-  return { clock, sandbox, provider, db, stores, settings, ledger, orderElsewhere, alertsSeen, auditActions };
+  return { clock, sandbox, provider, useProvider, db, stores, settings, ledger, orderElsewhere, alertsSeen, auditActions };
 }
 
 describe('the wallet watch', () => {
+  it('tells administrators once when a sandbox started afresh answers with transaction ids it already kept, and keeps nothing of the other wallet', async () => {
+    const w = await world();
+    await w.orderElsewhere();
+    await w.ledger.watch.tick();
+    expect(await w.stores.ledger.count()).toBe(2);
+
+    w.clock.advance(3_600_000);
+    w.useProvider(await sandboxed({ clock: w.clock, initialBalance: 9_000_000 }));
+    await w.ledger.watch.tick();
+    await w.ledger.watch.tick();
+    const alerts = w.alertsSeen();
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatch(/The wallet's history was replaced: the provider now lists transaction 1 as 9,000,000 IRR/);
+    expect(await w.stores.ledger.count()).toBe(2);
+  });
+
   it('takes what was spent before it started as history, and tells administrators once of a debit giftdesk did not place', async () => {
     const w = await world();
     await w.orderElsewhere();

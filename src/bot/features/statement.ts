@@ -8,6 +8,7 @@ import type { AuditTrail } from '../../db/audit-trail.js';
 import { buildCsv } from '../../text/csv.js';
 import { readMonth, type DayRange } from '../../reports/export-range.js';
 import { formatLocalDate } from '../../reports/local-dates.js';
+import { formatId } from '../../text/format.js';
 import type { LocalPeriods } from '../../text/local-periods.js';
 import type { BaseContext } from '../context.js';
 import { readerView } from '../reader-view.js';
@@ -61,6 +62,9 @@ export function statementFeature(deps: StatementDeps) {
     }
     await ctx.replyWithChatAction('typing').catch(() => undefined);
     const reading = await deps.read(month);
+    if (!reading.ok && reading.problem === 'history-replaced') {
+      return void (await ctx.reply(ctx.t('statement-history-replaced', { transaction: formatId(reading.transactionId, ctx.member.locale) })));
+    }
     if (!reading.ok) return void (await ctx.reply(ctx.t('statement-not-filled')));
     const { statement } = reading;
     const v: StatementView = { ...readerView(ctx), describePerson: deps.describePerson };

@@ -89,6 +89,17 @@ export function trackFeature(deps: TrackDeps) {
     return deps.troubleText(ctx.t, await deps.onProviderTrouble(error, context), { ...readerView(ctx), error });
   }
 
+  /**
+   * A 404 for an order the provider once accepted: it answers, but no longer
+   * knows the order (lost on its side, or another provider or a sandbox
+   * started afresh answers now). Not an outage to wait out: the person is
+   * told to take it to an administrator.
+   */
+  async function orderUnknown(ctx: BaseContext, row: OrderRow, error: ProviderNotFoundError): Promise<string> {
+    await deps.onProviderTrouble(error, 'track');
+    return ctx.t('provider-order-unknown', { order: orderName(row) });
+  }
+
   /** Fresh from the provider when it has the order; our own record when it cannot be asked. */
   async function factsOf(ctx: BaseContext, row: OrderRow): Promise<OrderFacts> {
     if (row.providerOrderId === null) return { row, fresh: null, trouble: null };
@@ -96,6 +107,7 @@ export function trackFeature(deps: TrackDeps) {
       const fresh = await deps.provider.getOrder(row.providerOrderId, { priority: 'interactive', known: { orderReference: row.providerReference } });
       return { row, fresh, trouble: null };
     } catch (error) {
+      if (error instanceof ProviderNotFoundError) return { row, fresh: null, trouble: await orderUnknown(ctx, row, error), unknownToProvider: true };
       return { row, fresh: null, trouble: await troubleOf(ctx, error, 'track') };
     }
   }
@@ -215,6 +227,7 @@ export function trackFeature(deps: TrackDeps) {
       // The client refuses another order's detail (ProviderOrderMismatchError): nothing of it is shown.
       fresh = await deps.provider.getOrder(row.providerOrderId, { priority: 'interactive', known: { orderReference: row.providerReference } });
     } catch (error) {
+      if (error instanceof ProviderNotFoundError) return void (await ctx.reply(await orderUnknown(ctx, row, error)));
       await ctx.reply(ctx.t('codes-unreachable', { reason: await troubleOf(ctx, error, 'show codes') }));
       return;
     }

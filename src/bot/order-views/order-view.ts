@@ -78,6 +78,8 @@ export interface OrderFacts {
   fresh: OrderDetail | null;
   /** Why the provider was not read, in plain words; null when it was, or need not be. */
   trouble: string | null;
+  /** The provider was asked and answered that it does not know the order (404): it answers, so "could not be asked" would be untrue. */
+  unknownToProvider?: boolean;
 }
 
 /** Codes can be shown once the provider says the order is complete (or we last knew so). */
@@ -191,7 +193,7 @@ function detailView(v: TrackingView, facts: OrderFacts, viewer: Viewer, origin: 
       ? v.t('track-hint-codes')
       : v.t(codesAvailable(facts) ? 'track-hint-completed' : hintKey(row), { by: showDateTimeWithZone(v, answerExpectedBy(row)) }),
     facts.trouble
-      ? v.t('track-from-records', { when: showDateTime(v, row.updatedAt.getTime()), reason: facts.trouble })
+      ? v.t(facts.unknownToProvider ? 'track-from-records-unknown' : 'track-from-records', { when: showDateTime(v, row.updatedAt.getTime()), reason: facts.trouble })
       : null,
   );
 

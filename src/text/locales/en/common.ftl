@@ -49,6 +49,7 @@ forwarded-message = I do not act on forwarded messages. Please type it yourself.
 provider-auth = The provider refused our access right now. Administrators have been told. Please try again later.
 provider-rate-limited = The provider is limiting how often we may ask, so I am holding requests back and retrying once it allows. Please try again in a minute.
 provider-unavailable = The provider is not answering right now. Please try again in a few minutes.
+provider-not-found = The provider answered that it does not know what was asked for ("not found"). It is answering, so trying again will not change this; if it should exist, tell an administrator.
 provider-internal = Something went wrong on our side. Please try again; if it keeps happening, tell an administrator.
 provider-bad-answer = The provider gave an answer I could not read. Please try again later; administrators can see the details in the log.
 
@@ -175,6 +176,7 @@ sync-reason-auth = the provider refused our API key or this server's IP.
 sync-reason-busy = the provider asked us to slow down; the next refresh tries again.
 sync-reason-refused = the provider refused the request.
 sync-reason-unavailable = the provider did not answer (down, or unreachable from this server).
+sync-reason-not-found = the provider answered "not found" for the catalog (it answers, but not with this catalog: check PROVIDER_BASE_URL).
 sync-reason-bad-answer = the provider's answer could not be read.
 sync-reason-internal = something went wrong on our side; the log has the details.
 sync-reason-empty = the provider listed no products at all, so the catalog was left as it was.

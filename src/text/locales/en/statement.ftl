@@ -5,6 +5,7 @@ statement-usage =
     The month as YYYY-MM (a year below 1700 is read in the Persian calendar); nothing means this month.
 statement-bad-month = “{ $value }” is not a month. Write it as YYYY-MM, for example 2026-11 or 1405-09.
 statement-not-filled = The wallet's transactions have not been read yet: the provider has not answered since giftdesk started watching the wallet. Try again in a minute.
+statement-history-replaced = No statement: the provider now lists wallet transaction { $transaction } differently from the one recorded here, so the wallet's history was replaced (a sandbox started afresh, or another provider behind this database). What is recorded here no longer describes this wallet, and new transactions are not recorded. Check which provider giftdesk is pointed at; administrators have been told.
 statement-title = Wallet statement, { $from } – { $to } ({ $zone })
 statement-copy-starts = giftdesk has the wallet's transactions from { $at } on: what came before is not in this statement.
 statement-stale = The provider did not answer just now: this is the wallet as read at { $at }.
@@ -52,6 +53,7 @@ statement-chart-caption = The month at a glance: what was spent each day, per pe
 wallet-foreign-debit-alert = ⚠️ Someone else is spending this wallet: debit { $transaction } of { $amount } on { $at } (provider order { $providerOrder }, “{ $description }”) was not placed by giftdesk. If this was not you in the provider's panel, revoke the API key in the provider's panel now and put a new one in PROVIDER_API_KEY.
 wallet-foreign-debit-paused = Ordering is paused until an administrator sends /resume.
 wallet-large-credit-alert = A credit of { $amount } arrived in the wallet on { $at } (“{ $description }”) that is no refund of a giftdesk order. If nobody expected it, ask the provider what it is.
+wallet-history-replaced-alert = ⚠️ The wallet's history was replaced: the provider now lists transaction { $transaction } as { $listedAmount } on { $listedAt }, but the one recorded under that id is { $amount } on { $at }. This happens when the sandbox starts afresh or another provider answers for this database. New transactions are not recorded and /statement stops until this is sorted out: check PROVIDER_BASE_URL and, in sandbox mode, the sandbox state file (docs/operations.md, "Sandbox mode").
 wallet-unknown-type-alert = A wallet transaction of a type giftdesk does not know arrived: { $transaction } of { $amount } on { $at }, type “{ $type }” (provider order { $providerOrder }, “{ $description }”). It is not counted in the statement. Ask the provider what it did to the wallet.
 ordering-paused-by-wallet = Ordering is paused since { $since }: the wallet showed a debit that giftdesk did not place ({ $reason }). No order is sent until an administrator resumes ordering.
 order-paused-wallet = Ordering is paused: the wallet shows spending that giftdesk did not place. Administrators have been told; nothing can be ordered until one of them resumes ordering.

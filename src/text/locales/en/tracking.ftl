@@ -87,6 +87,7 @@ track-hint-cancelled = The order was cancelled at the provider.
 track-hint-refunded = The provider returned the amount of this order to the wallet.
 track-hint-needs_review = Several orders at the provider could be this one. An administrator will decide; do not order again.
 track-from-records = These details are from our records of { $when }: the provider could not be asked just now. { $reason }
+track-from-records-unknown = These details are from our records of { $when }. { $reason }
 
 track-usage = Send /track followed by an order: the provider's order number (like 9001), its reference (like A100234) or our number (like #12).
 track-not-found = I found no order { $value }.
