@@ -13,6 +13,7 @@ import { createFileDownload } from '../bot/download-file.js';
 import { mayOrder } from '../bot/middleware/roles.js';
 import type { FeatureWiring, WiredFeature } from '../bot/wired-features.js';
 import { approvalsFeature } from '../bot/features/approvals.js';
+import { approvalWithdrawFeature } from '../bot/features/approval-withdraw.js';
 import { auditFeature } from '../bot/features/audit.js';
 import { balanceFeature } from '../bot/features/balance.js';
 import { batchesFeature, type BatchesDeps } from '../bot/features/batches.js';
@@ -200,6 +201,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
         'approvals',
         approvalsFeature({ approvals: services.approvals, announcer: services.approvalAnnouncer, rules: services.spendingRules, texts: approvalTexts, ...trouble, dual, ...stepUp, logger }),
       ),
+      feature('approval-withdraw', approvalWithdrawFeature({ approvals: services.approvals, announcer: services.approvalAnnouncer, texts: approvalTexts, logger })),
       feature('export', exportFeature({ queries: stores.reports, provider, audit: stores.auditTrail, describePerson, periods: services.periods, ...stepUp, ...trouble, clock, logger })),
       feature(
         'statement',

@@ -93,7 +93,7 @@ export async function createServices(deps: {
       .filter((m) => m.role === 'admin')
       .map((m) => ({ telegramId: m.telegramId, locale: localeOf(m.telegramId) }));
 
-  const { pace, textApi, sendText, send, clearButtons, sendTyping } = createTelegramConnections(config, localeOf, deps.telegramPace);
+  const { pace, textApi, sendText, send, clearButtons, replaceText, sendTyping } = createTelegramConnections(config, localeOf, deps.telegramPace);
   // Quiet periods shared through the database where other instances may raise the same alert.
   const alerts = createAdminAlerts({ recipients: adminRecipients, sendText, clock, logger, ...(stores.changes.shared ? { shared: stores.appState } : {}) });
 
@@ -219,6 +219,7 @@ export async function createServices(deps: {
   const approvalAnnouncer = createApprovalAnnouncer({
     send,
     clearButtons,
+    replaceText,
     cards: stores.approvalCards,
     approvals,
     provider,

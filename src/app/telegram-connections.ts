@@ -1,5 +1,5 @@
 import type { Api } from 'grammy';
-import { createClearButtons, createSendPort } from '../bot/send-port.js';
+import { createClearButtons, createReplaceText, createSendPort } from '../bot/send-port.js';
 import { createTelegramApi } from '../bot/telegram-api.js';
 import { createTelegramPace, type TelegramPace } from '../bot/telegram-pace.js';
 import { systemClock } from '../clock.js';
@@ -27,6 +27,7 @@ export function createTelegramConnections(config: Config, localeOf: (chatId: num
     sendText: async (chatId: number, text: string): Promise<void> => void (await textApi.sendMessage(chatId, text)),
     send: createSendPort(outboxApi),
     clearButtons: createClearButtons(outboxApi),
+    replaceText: createReplaceText(outboxApi),
     /** "typing…" without auto-retry: held up behind a 429 it would show nothing useful. */
     sendTyping: (chatId: number) => outboxApi.sendChatAction(chatId, 'typing'),
   };

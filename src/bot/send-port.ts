@@ -6,6 +6,7 @@ import {
   SendTransientError,
   type ClearButtons,
   type OutgoingButton,
+  type ReplaceText,
   type SendMessage,
 } from '../text/send-port.js';
 import { removeKeyboard, sendFormatted } from './send.js';
@@ -34,6 +35,17 @@ export function createSendPort(api: Api): SendMessage {
 /** The ClearButtons port over grammY's Api. */
 export function createClearButtons(api: Api): ClearButtons {
   return (chatId, messageId) => removeKeyboard(api, chatId, messageId);
+}
+
+/** The ReplaceText port over grammY's Api: a message that cannot be edited (too old, gone) still loses its buttons where it can. */
+export function createReplaceText(api: Api): ReplaceText {
+  return async (chatId, messageId, text) => {
+    try {
+      await api.editMessageText(chatId, messageId, text.text, { entities: text.entities, link_preview_options: { is_disabled: true }, reply_markup: { inline_keyboard: [] } });
+    } catch {
+      await removeKeyboard(api, chatId, messageId);
+    }
+  };
 }
 
 export function keyboardOf(buttons: OutgoingButton[][]): InlineKeyboard {

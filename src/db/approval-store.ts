@@ -29,6 +29,15 @@ export type ClaimApprovalResult =
   | { kind: 'expired'; approval: ApprovalRow }
   | { kind: 'not-found' };
 
+export type WithdrawApprovalResult =
+  | { kind: 'withdrawn'; approval: ApprovalRow }
+  /** Being approved, approved, rejected, expired or withdrawn already: too late. */
+  | { kind: 'not-pending'; approval: ApprovalRow }
+  /** Its deadline passed; the expiry sweep moves it and tells everyone. */
+  | { kind: 'expired'; approval: ApprovalRow }
+  /** No such request, or another person's: told alike, so nobody learns of requests not theirs. */
+  | { kind: 'not-found' };
+
 export const totalOf = (row: Pick<ApprovalRow, 'lines'>): number => linesTotal(row.lines);
 
 /** Whether the move a release makes gives the request new numbers: any line's price changed. */
@@ -59,6 +68,12 @@ export interface ApprovalStore {
   attachOrder(id: number, orderId: number): Promise<void>;
   /** pending -> rejected. */
   reject(id: number, by: number, reason: string | null): Promise<ApprovalRow | null>;
+  /**
+   * pending -> withdrawn, by the person who asked for it and only before its
+   * deadline. In the money transaction like every move, so an Approve's
+   * claim and a withdrawal at once see exactly one of them win.
+   */
+  withdraw(id: number, requesterId: number): Promise<WithdrawApprovalResult>;
   /** Every pending approval whose time ran out, each moved to 'expired' with its audit row. */
   expireDue(): Promise<ApprovalRow[]>;
   listPending(): Promise<ApprovalRow[]>;
@@ -203,6 +218,17 @@ export function createApprovalStore(deps: { database: Database; clock: Clock; ow
       return database.write((tx) =>
         move(tx, id, 'pending', 'rejected', { decidedBy: by, decidedAt: now(), reason }, { actorId: by, action: 'approval.rejected', facts: { reason } }),
       );
+    },
+
+    withdraw(id, requesterId) {
+      return database.write(async (tx): Promise<WithdrawApprovalResult> => {
+        const current = await find(tx, id);
+        if (!current || current.requesterId !== requesterId) return { kind: 'not-found' };
+        if (current.state !== 'pending') return { kind: 'not-pending', approval: current };
+        if (current.expiresAt.getTime() <= clock.now()) return { kind: 'expired', approval: current };
+        const withdrawn = await move(tx, id, 'pending', 'withdrawn', { decidedBy: requesterId, decidedAt: now() }, { actorId: requesterId, action: 'approval.withdrawn' });
+        return withdrawn ? { kind: 'withdrawn', approval: withdrawn } : { kind: 'not-pending', approval: (await find(tx, id))! };
+      });
     },
 
     expireDue() {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import { FINAL_STATES } from '../domain/order-lifecycle.js';
+import { SETTLED_APPROVAL_STATES } from '../domain/approvals.js';
 import type { OrderLine } from '../domain/order-line.js';
 import type { Database } from './seam/database.js';
 
@@ -44,8 +45,6 @@ export interface RetentionStore {
   expireStrangers(before: number): Promise<{ replies: number; people: number }>;
 }
 
-/** Approval requests that are over: nothing will read their answers to place an order any more. */
-const SETTLED_APPROVAL_STATES = ['approved', 'rejected', 'expired'] as const;
 
 export function createRetentionStore(deps: { database: Database }): RetentionStore {
   const { q, tables } = deps.database;

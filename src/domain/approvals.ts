@@ -6,8 +6,13 @@ export const APPROVAL_STATES = [
   'approved', // the order was handed to the order service (its confirm key is this approval's)
   'rejected',
   'expired',
+  'withdrawn', // the orderer withdrew it while it waited (a price changed, say): nothing is ever placed for it
 ] as const;
 export type ApprovalState = (typeof APPROVAL_STATES)[number];
+
+/** The states a request ends in: no button on any copy of it may act any more, and nothing reads its answers to place an order. */
+export const SETTLED_APPROVAL_STATES = ['approved', 'rejected', 'expired', 'withdrawn'] as const satisfies readonly ApprovalState[];
+export const isSettledApproval = (state: ApprovalState): boolean => (SETTLED_APPROVAL_STATES as readonly ApprovalState[]).includes(state);
 
 /** A privileged change waiting for a second administrator (dual control), and how it ended. */
 export const ADMIN_REQUEST_STATES = [

@@ -1,15 +1,18 @@
 import type { Logger } from '../logger.js';
-import type { ClearButtons, SendMessage } from '../text/send-port.js';
+import type { ClearButtons, OutgoingButton, ReplaceText, SendMessage } from '../text/send-port.js';
 import type { ProviderClient } from '../provider/client.js';
 import { plain } from '../text/formatted.js';
 import type { Locale } from '../text/i18n.js';
 import type { ApprovalCards } from '../db/approval-cards.js';
 import type { ApprovalRow, ApprovalService } from './approval-service.js';
-import { adminSummary, type ApprovalTextContext } from './approval-texts.js';
+import { isSettledApproval } from '../domain/approvals.js';
+import { adminSummary, withdrawnCardText, type ApprovalTextContext } from './approval-texts.js';
 
 interface ApprovalAnnouncerDeps {
   send: SendMessage;
   clearButtons: ClearButtons;
+  /** Where given, a withdrawn request's cards say so in place of its summary, so that nobody approves it afterwards; otherwise they only lose their buttons. */
+  replaceText?: ReplaceText;
   /** Where each request's Approve and Reject went, so that every copy loses them once it is settled. */
   cards: ApprovalCards;
   approvals: Pick<ApprovalService, 'approversFor' | 'thresholdFor' | 'get'>;
@@ -26,19 +29,20 @@ interface ApprovalAnnouncerDeps {
 export interface ApprovalAnnouncer {
   /** Sends the request's summary with Approve and Reject to every administrator who may approve it (or to `only` of them). */
   announce(approval: ApprovalRow, notice?: (c: ApprovalTextContext) => string, only?: readonly number[]): Promise<void>;
-  /** A line to the staff member who asked, in their chat. */
-  tellRequester(approval: ApprovalRow, render: (c: ApprovalTextContext) => string): Promise<void>;
+  /** A line to the staff member who asked, in their chat, with these buttons under it. */
+  tellRequester(approval: ApprovalRow, render: (c: ApprovalTextContext) => string, buttons?: (c: ApprovalTextContext) => OutgoingButton[][]): Promise<void>;
   /** A line to each of these administrators, each in their language. */
   tellAdmins(ids: readonly number[], render: (c: ApprovalTextContext) => string): Promise<void>;
   /**
    * Takes Approve and Reject off every summary of the request sent so far:
    * it was decided or expired, and a button left on another administrator's
-   * copy would only lead to "already decided".
+   * copy would only lead to "already decided". A withdrawn request's
+   * summaries are replaced by the words that its orderer withdrew it.
    */
-  settle(approval: Pick<ApprovalRow, 'id'>): Promise<void>;
+  settle(approval: ApprovalRow): Promise<void>;
 }
 
-const isDecided = (row: ApprovalRow | null): boolean => row !== null && (row.state === 'approved' || row.state === 'rejected' || row.state === 'expired');
+const isDecided = (row: ApprovalRow | null): row is ApprovalRow => row !== null && isSettledApproval(row.state);
 
 /**
  * How approvals reach people outside the update that caused them. Sending
@@ -56,8 +60,13 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
     }
   };
 
-  async function settle(approval: Pick<ApprovalRow, 'id'>): Promise<void> {
-    for (const card of await deps.cards.take(approval.id)) await deps.clearButtons(card.chatId, card.messageId);
+  async function settle(approval: ApprovalRow): Promise<void> {
+    const replaceText = approval.state === 'withdrawn' ? deps.replaceText : undefined;
+    for (const card of await deps.cards.take(approval.id)) {
+      // Cards go to administrators' own chats: the chat is the reader.
+      if (replaceText) await replaceText(card.chatId, card.messageId, plain(withdrawnCardText(deps.texts(deps.localeOf(card.chatId)), approval)));
+      else await deps.clearButtons(card.chatId, card.messageId);
+    }
   }
 
   return {
@@ -85,17 +94,19 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
         if (messageId === null) continue;
         await deps.cards.record(approval.id, { chatId: adminId, messageId });
         // Decided while this copy was on its way: the settling that took the cards before it was recorded missed it.
-        if (isDecided(await deps.approvals.get(approval.id))) await settle(approval);
+        const now = await deps.approvals.get(approval.id);
+        if (isDecided(now)) await settle(now);
       }
     },
 
-    async tellRequester(approval, render) {
+    async tellRequester(approval, render, buttons) {
       // Removed since asking: what they ordered and its total are no longer theirs to read.
       if (!deps.isStaff(approval.requesterId)) {
         logger.info({ approvalId: approval.id }, 'requester no longer on the staff: approval news withheld');
         return;
       }
-      await deliver(approval.chatId, { text: plain(render(deps.texts(deps.localeOf(approval.requesterId)))) }, 'approval news');
+      const c = deps.texts(deps.localeOf(approval.requesterId));
+      await deliver(approval.chatId, { text: plain(render(c)), ...(buttons ? { buttons: buttons(c) } : {}) }, 'approval news');
     },
 
     async tellAdmins(ids, render) {

@@ -5,7 +5,7 @@ import type { ProviderClient } from '../provider/client.js';
 import type { SpendingRuleBook } from './spending-rules.js';
 import type { ApprovalRow, ApprovalStore } from '../db/approval-store.js';
 
-export type { ApprovalRow } from '../db/approval-store.js';
+export type { ApprovalRow, WithdrawApprovalResult } from '../db/approval-store.js';
 
 /** How long a request waits for an administrator before it expires, unless configured. */
 const DEFAULT_APPROVAL_EXPIRY_MS = 24 * 60 * 60_000;
@@ -102,6 +102,8 @@ export interface ApprovalService {
   approversFor(approval: Pick<ApprovalRow, 'requesterId'>): number[];
   approve(id: number, approverId: number, revision: number): Promise<ApproveOutcome>;
   reject(id: number, by: number, reason: string | null): Promise<RejectOutcome>;
+  /** The orderer withdraws their own request while it still waits; too late once an administrator began approving it. */
+  withdraw: ApprovalStore['withdraw'];
   expireDue(): Promise<ApprovalRow[]>;
   listPending(): Promise<ApprovalRow[]>;
   get(id: number): Promise<ApprovalRow | null>;
@@ -271,6 +273,12 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       if (rejected) return { kind: 'rejected', approval: rejected };
       const current = await repo.get(id);
       return current ? { kind: 'not-pending', approval: current } : { kind: 'not-found' };
+    },
+
+    async withdraw(id, requesterId) {
+      const outcome = await repo.withdraw(id, requesterId);
+      logger.info({ approvalId: id, requesterId, outcome: outcome.kind }, 'withdrawal pressed');
+      return outcome;
     },
 
     expireDue: () => repo.expireDue(),

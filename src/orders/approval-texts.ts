@@ -17,6 +17,9 @@ export const APPROVE_DATA = /^ap:y:([0-9]{1,15}):([0-9]{1,9})$/;
 export const REJECT_DATA = /^ap:n:([0-9]{1,15})$/;
 const approveData = (approval: Pick<ApprovalRow, 'id' | 'revision'>) => `ap:y:${approval.id}:${approval.revision}`;
 const rejectData = (approval: Pick<ApprovalRow, 'id'>) => `ap:n:${approval.id}`;
+/** ap:w:<approval>: the orderer withdraws their waiting request (on the news that its price changed). */
+export const WITHDRAW_DATA = /^ap:w:([0-9]{1,15})$/;
+export const withdrawData = (approval: Pick<ApprovalRow, 'id'>) => `ap:w:${approval.id}`;
 
 /**
  * How much of each line the card shows, tried in turn until the card fits
@@ -119,9 +122,35 @@ export function notPendingText(c: ApprovalTextContext, approval: ApprovalRow): s
       return c.t('approval-already-rejected', { person });
     case 'expired':
       return c.t('approval-already-expired');
+    case 'withdrawn':
+      return c.t('approval-already-withdrawn', { person: c.describePerson(approval.requesterId) });
     case 'pending':
       return c.t('approval-stale');
   }
+}
+
+/** What the orderer is told when their Withdraw comes too late: what became of the request instead. */
+export function withdrawTooLateText(c: ApprovalTextContext, approval: ApprovalRow): string {
+  const person = approval.decidedBy === null ? '?' : c.describePerson(approval.decidedBy);
+  switch (approval.state) {
+    // 'pending' only if it moved and came back within the press: an administrator is at it.
+    case 'pending':
+    case 'approving':
+      return c.t('approval-withdraw-being-approved', { person });
+    case 'approved':
+      return c.t('approval-withdraw-approved', { person });
+    case 'rejected':
+      return c.t('approval-withdraw-rejected', { person });
+    case 'expired':
+      return c.t('approval-withdraw-expired');
+    case 'withdrawn':
+      return c.t('approval-withdraw-already');
+  }
+}
+
+/** What every administrator's copy of a withdrawn request says instead of its summary: nobody approves it afterwards. */
+export function withdrawnCardText(c: ApprovalTextContext, approval: ApprovalRow): string {
+  return c.t('approval-admin-withdrawn', { person: c.describePerson(approval.requesterId), order: approvalLine(c, approval) });
 }
 
 export function expiredTexts(c: ApprovalTextContext, approval: ApprovalRow): { staff: string; admin: string } {

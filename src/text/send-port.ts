@@ -21,6 +21,9 @@ export type SendMessage = (chatId: number, message: OutgoingMessage) => Promise<
 /** Takes the buttons off a message sent earlier; best effort, never throws (the message may be too old or gone). */
 export type ClearButtons = (chatId: number, messageId: number) => Promise<void>;
 
+/** Puts this text in place of a message sent earlier, without its buttons; best effort, never throws (at worst the buttons alone go). */
+export type ReplaceText = (chatId: number, messageId: number, text: FormattedString) => Promise<void>;
+
 /** Telegram asked us to slow down (429); try again after `retryAfterMs`. */
 export class SendRateLimitedError extends Error {
   override name = 'SendRateLimitedError';

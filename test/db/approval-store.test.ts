@@ -93,6 +93,24 @@ forEachDatabase(['approval_cards', 'approvals', 'orders', 'audit_log'], (label, 
       expect(all.filter((action) => action === 'approval.checking').length + all.filter((action) => action === 'approval.expired').length).toBe(ROUNDS);
     });
 
+    it('gives an Approve racing a withdrawal one outcome only: claimed and not withdrawn, or withdrawn and not claimed', async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const { approval } = await first.request(requestOf(`k${round}`), new Date(T0 + HOUR));
+        const [claim, withdrawal] = await Promise.all([first.claim(approval.id, 1, 0), second.withdraw(approval.id, approval.requesterId)]);
+        const final = await first.get(approval.id);
+        if (claim.kind === 'claimed') {
+          expect(withdrawal).toMatchObject({ kind: 'not-pending', approval: { state: 'approving' } });
+          expect(final?.state).toBe('approving');
+        } else {
+          expect(claim).toMatchObject({ kind: 'not-pending', approval: { state: 'withdrawn' } });
+          expect(withdrawal.kind).toBe('withdrawn');
+          expect(final?.state).toBe('withdrawn');
+        }
+      }
+      const all = await actions();
+      expect(all.filter((action) => action === 'approval.checking').length + all.filter((action) => action === 'approval.withdrawn').length).toBe(ROUNDS);
+    });
+
     it('gives a Reject racing the expiry sweep one outcome only', async () => {
       const sweeper = createApprovalStore({ database: another(), clock: createManualClock(T0 + HOUR), owners: ownersOf(database) });
       for (let round = 0; round < ROUNDS; round++) {

@@ -26,7 +26,7 @@ const whole = (value: Json | undefined): number | null => (typeof value === 'num
  * gets no sentence rather than a key shown as text.
  */
 const WORDED: Readonly<Record<string, readonly string[]>> = {
-  'audit-approval-': ['checking', 'approved', 'self-approved', 'expired'],
+  'audit-approval-': ['checking', 'approved', 'self-approved', 'expired', 'withdrawn'],
   'audit-approval-change-': ['price', 'stock', 'region-gone'],
   'audit-approval-blocked-': ['paused', 'funds', 'limit', 'unchecked', 'hidden'],
   'audit-approval-interrupted-': ['checking', 'before-order'],

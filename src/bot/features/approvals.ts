@@ -2,7 +2,8 @@ import { Composer, InlineKeyboard } from 'grammy';
 import type { ApprovalAnnouncer } from '../../orders/approval-announcer.js';
 import type { ApprovalRow, ApprovalService, ApproveOutcome, Blocked } from '../../orders/approval-service.js';
 import { totalOf } from '../../db/approval-store.js';
-import { adminSummary, APPROVE_DATA, approvalLine, notPendingText, REJECT_DATA, type ApprovalTextContext } from '../../orders/approval-texts.js';
+import { adminSummary, APPROVE_DATA, approvalLine, notPendingText, REJECT_DATA, withdrawData, type ApprovalTextContext } from '../../orders/approval-texts.js';
+import { isSettledApproval } from '../../domain/approvals.js';
 import type { Logger } from '../../logger.js';
 import type { SpendingRuleBook } from '../../orders/spending-rules.js';
 import { normaliseDigits } from '../../text/digits.js';
@@ -126,7 +127,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
    * waiting (a price changed, a limit blocks it): its buttons stay.
    */
   async function settleIfDecided(approval: ApprovalRow): Promise<void> {
-    if (approval.state === 'approved' || approval.state === 'rejected' || approval.state === 'expired') await deps.announcer.settle(approval);
+    if (isSettledApproval(approval.state)) await deps.announcer.settle(approval);
   }
 
   async function answerApproveInPlace(ctx: BaseContext, outcome: ApproveOutcome, id: number): Promise<void> {
@@ -168,14 +169,18 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
           // Their summaries carry the old revision now: each gets the new one.
           const others = deps.approvals.approversFor(approval).filter((adminId) => adminId !== ctx.member.telegramId);
           if (others.length > 0) await announceTo(others, approval, (o) => notice(o.t, o.locale));
-          await deps.announcer.tellRequester(approval, (o) =>
-            o.t(several ? 'approval-staff-prices-changed' : 'approval-staff-price-changed', {
-              order: approvalLine(o, approval),
-              product: change.product,
-              count: change.across ?? 1,
-              from: showAmount(o, change.from),
-              to: showAmount(o, change.to),
-            }),
+          // Asked to pay more than they confirmed, the orderer may withdraw while no administrator has approved it yet.
+          await deps.announcer.tellRequester(
+            approval,
+            (o) =>
+              o.t(several ? 'approval-staff-prices-changed' : 'approval-staff-price-changed', {
+                order: approvalLine(o, approval),
+                product: change.product,
+                count: change.across ?? 1,
+                from: showAmount(o, change.from),
+                to: showAmount(o, change.to),
+              }),
+            (o) => [[{ text: o.t('btn-withdraw'), callbackData: withdrawData(approval) }]],
           );
           return;
         }

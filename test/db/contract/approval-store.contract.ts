@@ -175,6 +175,39 @@ export function approvalStoreContract(database: string, fresh: () => Promise<App
       expect((await subject.audit()).at(-1)).toEqual({ actorId: ADMIN, action: 'approval.rejected', orderId: null, amount: 2_500_000, facts: { approval: approval.id, reason: 'over budget' } });
     });
 
+    it('lets only the orderer withdraw a waiting request, once, audited as withdrawn; an Approve then finds it withdrawn', async () => {
+      const { approval } = await approvals.request(requestOf('k1'), deadline());
+      expect(await approvals.withdraw(approval.id, ADMIN)).toEqual({ kind: 'not-found' });
+      expect(await approvals.withdraw(404, STAFF)).toEqual({ kind: 'not-found' });
+      const withdrawn = await approvals.withdraw(approval.id, STAFF);
+      expect(withdrawn).toMatchObject({ kind: 'withdrawn', approval: { state: 'withdrawn', decidedBy: STAFF, decidedAt: new Date(T0) } });
+      expect(await approvals.withdraw(approval.id, STAFF)).toMatchObject({ kind: 'not-pending', approval: { state: 'withdrawn' } });
+      expect(await approvals.claim(approval.id, ADMIN, 0)).toMatchObject({ kind: 'not-pending', approval: { state: 'withdrawn' } });
+      expect(await approvals.reject(approval.id, ADMIN, null)).toBeNull();
+      expect(await approvals.listPending()).toEqual([]);
+      subject.clock.advance(HOUR);
+      expect(await approvals.expireDue()).toEqual([]);
+      expect((await subject.audit()).map((row) => [row.action, row.actorId])).toEqual([
+        ['approval.requested', STAFF],
+        ['approval.withdrawn', STAFF],
+      ]);
+      expect((await subject.audit()).at(-1)).toEqual({ actorId: STAFF, action: 'approval.withdrawn', orderId: null, amount: 2_500_000, facts: { approval: approval.id } });
+    });
+
+    it('refuses a withdrawal once an administrator is approving or approved it, and after its deadline', async () => {
+      const checking = (await approvals.request(requestOf('checking'), deadline())).approval;
+      const approved = (await approvals.request(requestOf('approved'), deadline())).approval;
+      const late = (await approvals.request(requestOf('late'), deadline())).approval;
+      await approvals.claim(checking.id, ADMIN, 0);
+      await approvals.claim(approved.id, ADMIN, 0);
+      await approvals.approve(approved.id, ADMIN, false);
+      expect(await approvals.withdraw(checking.id, STAFF)).toMatchObject({ kind: 'not-pending', approval: { state: 'approving', decidedBy: ADMIN } });
+      expect(await approvals.withdraw(approved.id, STAFF)).toMatchObject({ kind: 'not-pending', approval: { state: 'approved', decidedBy: ADMIN } });
+      subject.clock.advance(HOUR);
+      expect(await approvals.withdraw(late.id, STAFF)).toMatchObject({ kind: 'expired', approval: { state: 'pending' } });
+      expect((await subject.audit()).filter((row) => row.action === 'approval.withdrawn')).toEqual([]);
+    });
+
     it('expires every waiting request whose deadline came, once, and lists the ones still waiting', async () => {
       const soon = (await approvals.request(requestOf('a'), new Date(T0 + HOUR))).approval;
       const later = (await approvals.request(requestOf('b'), new Date(T0 + 2 * HOUR))).approval;

@@ -42,6 +42,15 @@ approval-staff-expired = Your order waited for approval too long and has expired
 approval-staff-price-changed = The price of { $product } in your waiting order changed from { $from } to { $to } per item. { $order }. The administrators are asked to approve the new total.
 approval-staff-prices-changed = The prices of { $count } products in your waiting order changed: the total went from { $from } to { $to }. { $order }. The administrators are asked to approve the new total.
 approval-admin-expired = A request of { $person } expired without a decision. { $order }. Nothing was placed.
+btn-withdraw = Withdraw
+approval-already-withdrawn = Withdrawn by { $person }, who asked for it; nothing was placed.
+approval-admin-withdrawn = { $person } withdrew this request: there is nothing to approve. { $order }. Nothing was placed.
+approval-withdrawn-done = You withdrew your order. { $order }. Nothing was sent or charged.
+approval-withdraw-being-approved = Too late to withdraw: { $person } is approving it right now. I will tell you here how it ends.
+approval-withdraw-approved = Too late to withdraw: { $person } already approved it. /orders shows where it stands.
+approval-withdraw-rejected = Nothing to withdraw: { $person } already rejected it. Nothing was charged.
+approval-withdraw-expired = Nothing to withdraw: it expired without a decision. Nothing was sent or charged.
+approval-withdraw-already = You already withdrew it. Nothing was sent or charged.
 approvals-usage =
     Usage:
     /approvals: the orders waiting for approval

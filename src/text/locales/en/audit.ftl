@@ -68,6 +68,7 @@ audit-approval-approved = approved request { $approval }
 audit-approval-self-approved = approved their own request { $approval }
 audit-approval-rejected = rejected request { $approval }
 audit-approval-expired = request { $approval } expired without a decision
+audit-approval-withdrawn = withdrew their request { $approval }
 audit-approval-not-yet = request { $approval } waits again: { $why }
 audit-approval-not-yet-plain = request { $approval } waits again
 audit-approval-change-price = the price changed

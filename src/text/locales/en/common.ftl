@@ -141,6 +141,7 @@ order-already-requested =
         [approved] This order was already sent for approval (request { $id }), and it was approved. /orders shows where it stands.
         [rejected] This order was already sent for approval (request { $id }), and it was rejected. Send /order to start again.
         [expired] This order was already sent for approval (request { $id }), and nobody decided in time. Send /order to start again.
+        [withdrawn] This order was already sent for approval (request { $id }), and you withdrew it. Send /order to start again.
        *[other] This order was already sent for approval (request { $id }); it was not sent a second time. I will tell you here what administrators decide.
     }
 order-same-pending = An identical order is still being checked with the provider. Wait for its outcome before ordering the same again.

@@ -42,6 +42,15 @@ approval-staff-expired = سفارش شما مدت زیادی منتظر تأیی
 approval-staff-price-changed = قیمت هر عدد { $product } در سفارش منتظر تأیید شما از { $from } به { $to } تغییر کرد. { $order }. از مدیران خواسته شد جمع تازه را تأیید کنند.
 approval-staff-prices-changed = قیمت { $count } محصول در سفارش منتظر تأیید شما تغییر کرد و جمع کل از { $from } به { $to } رسید. { $order }. از مدیران خواسته شد جمع تازه را تأیید کنند.
 approval-admin-expired = درخواست { $person } بدون تصمیم منقضی شد. { $order }. سفارشی ثبت نشد.
+btn-withdraw = انصراف
+approval-already-withdrawn = { $person } که آن را خواسته بود، پسش گرفت؛ سفارشی ثبت نشد.
+approval-admin-withdrawn = { $person } این درخواست را پس گرفت و دیگر چیزی برای تأیید نمانده است. { $order }. سفارشی ثبت نشد.
+approval-withdrawn-done = سفارشتان را پس گرفتید. { $order }. چیزی فرستاده یا کسر نشد.
+approval-withdraw-being-approved = دیگر نمی‌شود آن را پس گرفت: { $person } همین حالا در حال تأیید آن است. نتیجه را همین‌جا به شما خبر می‌دهم.
+approval-withdraw-approved = دیگر نمی‌شود آن را پس گرفت: { $person } آن را تأیید کرده است. وضعیتش را در /orders ببینید.
+approval-withdraw-rejected = چیزی برای پس گرفتن نمانده است: { $person } آن را رد کرده است. مبلغی کسر نشد.
+approval-withdraw-expired = چیزی برای پس گرفتن نمانده است: بدون تصمیم منقضی شد. چیزی فرستاده یا کسر نشد.
+approval-withdraw-already = این درخواست را پیش‌تر پس گرفته‌اید. چیزی فرستاده یا کسر نشد.
 approvals-usage =
     روش استفاده:
     /approvals: سفارش‌هایی که منتظر تأییدند

@@ -68,6 +68,7 @@ audit-approval-approved = درخواست { $approval } را تأیید کرد
 audit-approval-self-approved = درخواست { $approval } خودش را تأیید کرد
 audit-approval-rejected = درخواست { $approval } را رد کرد
 audit-approval-expired = درخواست { $approval } بدون تصمیم منقضی شد
+audit-approval-withdrawn = درخواست { $approval } خودش را پس گرفت
 audit-approval-not-yet = درخواست { $approval } دوباره منتظر ماند: { $why }
 audit-approval-not-yet-plain = درخواست { $approval } دوباره منتظر ماند
 audit-approval-change-price = قیمت تغییر کرده بود
