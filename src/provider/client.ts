@@ -11,7 +11,8 @@ import { createTransport, type Exchange, type TransportResult } from './http.js'
 import { compileFieldPattern } from './field-pattern.js';
 import { followPages } from './pages.js';
 import { assertSameOrder, identityOf, type OrderIdentity } from './order-identity.js';
-import { createRateLimiter, INTERACTIVE_MAX_WAIT_MS, RateLimitHoldError, type RateLimiter, type RequestPriority } from './rate-limit.js';
+import { createRateLimiter, INTERACTIVE_MAX_WAIT_MS, RateLimitHoldError, type Grant, type RateLimiter, type RequestPriority } from './rate-limit.js';
+import { LATE_DEPARTURE_MS } from '../domain/request-budget.js';
 import {
   isSuccessStatus,
   networkError,
@@ -184,7 +185,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
    * Waits for the shared budget. A person does not wait in silence behind a
    * long pause: their request fails at once with the time it would go out.
    */
-  async function admit(priority: RequestPriority, o: CallOptions | undefined, method: string, path: string): Promise<void> {
+  async function admit(priority: RequestPriority, o: CallOptions | undefined, method: string, path: string, beforeSend?: () => void | Promise<void>): Promise<void> {
     const paused = (resumeAt: number, now: number) =>
       new ProviderPausedError({
         message: `${method} ${path}: not sent, the provider asked us to wait ${Math.ceil((resumeAt - now) / 1000)} s more`,
@@ -196,12 +197,24 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     const now = clock.now();
     const resumeAt = limiter.pausedUntil();
     if (priority === 'interactive' && resumeAt - now > INTERACTIVE_MAX_WAIT_MS) throw paused(resumeAt, now);
-    try {
-      await limiter.acquire(priority, o?.signal);
-    } catch (error) {
-      // Another instance's 429, learned while waiting for the shared budget.
-      if (error instanceof RateLimitHoldError) throw paused(error.resumeAt, clock.now());
-      throw error;
+    for (;;) {
+      let grant: Grant;
+      try {
+        grant = await limiter.acquire(priority, o?.signal);
+      } catch (error) {
+        // Another instance's 429, learned while waiting for the shared budget.
+        if (error instanceof RateLimitHoldError) throw paused(error.resumeAt, clock.now());
+        throw error;
+      }
+      // Once, after the first grant: a fresh grant taken after it follows within a round trip.
+      if (beforeSend) await beforeSend();
+      beforeSend = undefined;
+      // The request leaves right after this (nothing but this function's return stands between): a grant
+      // held up too long on the way here (a busy event loop, the database's answer read late) would land at
+      // the provider beside the next grants, so it is left unused and a fresh one taken.
+      const lateMs = clock.now() - grant.countedFrom;
+      if (lateMs <= LATE_DEPARTURE_MS) return;
+      logger.debug({ method, path, lateMs }, 'provider grant too old to use; taking another');
     }
   }
 
@@ -273,8 +286,8 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     async placeOrder(body, o) {
       const checked = placeOrderBodySchema.safeParse(body);
       if (!checked.success) throw new TypeError(`invalid order body: ${z.prettifyError(checked.error)}`);
-      await admit(o?.priority ?? 'interactive', o, 'POST', '/orders');
-      await o?.beforeSend?.();
+      // beforeSend runs after the grant, before it is judged fresh: its own wait counts against the grant.
+      await admit(o?.priority ?? 'interactive', o, 'POST', '/orders', o?.beforeSend);
       // Last point at which cancelling is still clean: after this the POST is on the wire.
       o?.signal?.throwIfAborted();
       const result = await transport.send({

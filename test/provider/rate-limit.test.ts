@@ -8,7 +8,7 @@ const START = 1_700_000_000_000;
 /** Lets every settled promise chain run. */
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function track(acquire: Promise<void>, label: string, into: string[]): void {
+function track(acquire: Promise<unknown>, label: string, into: string[]): void {
   void acquire.then(() => into.push(label));
 }
 
