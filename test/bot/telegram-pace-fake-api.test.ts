@@ -77,7 +77,7 @@ describe('fan-outs through the paced connections against a Bot API that enforces
     { name: 'each keeping to its share', shared: true },
     { name: 'each taking the whole limits, as before they were shared', shared: false },
   ])('three instances answering people and fanning out at once against one bot\'s limits: $name', async ({ shared }) => {
-    // Telegram's own numbers: a shared window's margin is a tenth of its second, room for a loaded machine's lag.
+    // Telegram's own numbers: a shared window's margin is a fifth of its second, room for a loaded machine's lag.
     fake = await createFakeBotApi({ rateLimits: { chatSpacingMs: 1_000, globalMax: TELEGRAM_LIMITS.globalMax, globalWindowMs: TELEGRAM_LIMITS.globalWindowMs } });
     for (let id = 1; id <= 60; id++) fake.addChat({ id: 1000 + id, type: 'private' });
     const api = fake;
