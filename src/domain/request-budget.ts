@@ -51,7 +51,7 @@ const WINDOW_MS = 1_000;
  *   count than another after leaving: the network, the sockets' queues on
  *   either side, and a busy receiver reading it late. Three instances on a
  *   2-core machine at load 9 put 5 requests into one second at a sandbox
- *   counting 4 with 50 ms here; none in several runs with 100 ms.
+ *   counting 4 with 50 ms here; none in the runs since with 100 ms.
  * 150 ms in all costs 13% of the rate (8 per 1,150 ms at 8/s: 7.0/s, against
  * 7.8/s with the 25 ms kept before), the price of never letting the
  * provider count more than the rate in any second it measures.
