@@ -11,8 +11,7 @@ import { createTransport, type Exchange, type TransportResult } from './http.js'
 import { compileFieldPattern } from './field-pattern.js';
 import { followPages } from './pages.js';
 import { assertSameOrder, identityOf, type OrderIdentity } from './order-identity.js';
-import { createRateLimiter, INTERACTIVE_MAX_WAIT_MS, RateLimitHoldError, type Grant, type RateLimiter, type RequestPriority } from './rate-limit.js';
-import { LATE_DEPARTURE_MS } from '../domain/request-budget.js';
+import { acquireToSend, createRateLimiter, INTERACTIVE_MAX_WAIT_MS, RateLimitHoldError, type RateLimiter, type RequestPriority } from './rate-limit.js';
 import {
   isSuccessStatus,
   networkError,
@@ -197,24 +196,14 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     const now = clock.now();
     const resumeAt = limiter.pausedUntil();
     if (priority === 'interactive' && resumeAt - now > INTERACTIVE_MAX_WAIT_MS) throw paused(resumeAt, now);
-    for (;;) {
-      let grant: Grant;
-      try {
-        grant = await limiter.acquire(priority, o?.signal);
-      } catch (error) {
-        // Another instance's 429, learned while waiting for the shared budget.
-        if (error instanceof RateLimitHoldError) throw paused(error.resumeAt, clock.now());
-        throw error;
-      }
-      // Once, after the first grant: a fresh grant taken after it follows within a round trip.
-      if (beforeSend) await beforeSend();
-      beforeSend = undefined;
-      // The request leaves right after this (nothing but this function's return stands between): a grant
-      // held up too long on the way here (a busy event loop, the database's answer read late) would land at
-      // the provider beside the next grants, so it is left unused and a fresh one taken.
-      const lateMs = clock.now() - grant.countedFrom;
-      if (lateMs <= LATE_DEPARTURE_MS) return;
-      logger.debug({ method, path, lateMs }, 'provider grant too old to use; taking another');
+    try {
+      // The request leaves right after this: nothing but this function's return stands between.
+      await acquireToSend(limiter, { clock, priority, ...(o?.signal ? { signal: o.signal } : {}), ...(beforeSend ? { beforeSend } : {}),
+        onTooOld: (lateMs) => logger.debug({ method, path, lateMs }, 'provider grant too old to use; taking another') });
+    } catch (error) {
+      // Another instance's 429, learned while waiting for the shared budget.
+      if (error instanceof RateLimitHoldError) throw paused(error.resumeAt, clock.now());
+      throw error;
     }
   }
 

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { RateBudgetStore } from '../db/rate-budget-store.js';
-import { placeWaitMs, recordGrant, type BudgetShape, type GrantWindow, type RequestPriority } from '../domain/request-budget.js';
+import { LATE_DEPARTURE_MS, placeWaitMs, recordGrant, type BudgetShape, type GrantWindow, type RequestPriority } from '../domain/request-budget.js';
 
 export type { RequestPriority } from '../domain/request-budget.js';
 
@@ -284,4 +284,27 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     },
     pausedUntil: () => paused,
   };
+}
+
+/**
+ * A grant young enough to use at the moment the request leaves, which must
+ * follow at once. A grant held up too long on its way (a busy event loop,
+ * the database's answer read late, `beforeSend`'s own reads) would land at
+ * the provider beside the next grants: it is left unused, still counted,
+ * and a fresh one taken. `beforeSend` runs once, after the first grant:
+ * a fresh grant after it follows within a round trip.
+ */
+export async function acquireToSend(
+  limiter: RateLimiter,
+  o: { clock: Clock; priority: RequestPriority; signal?: AbortSignal; beforeSend?: () => void | Promise<void>; onTooOld?: (lateMs: number) => void },
+): Promise<void> {
+  let beforeSend = o.beforeSend;
+  for (;;) {
+    const grant = await limiter.acquire(o.priority, o.signal);
+    if (beforeSend) await beforeSend();
+    beforeSend = undefined;
+    const lateMs = o.clock.now() - grant.countedFrom;
+    if (lateMs <= LATE_DEPARTURE_MS) return;
+    o.onTooOld?.(lateMs);
+  }
 }

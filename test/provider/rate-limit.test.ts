@@ -113,8 +113,8 @@ describe('createRateLimiter', () => {
   it.each([
     { rate: 8, every: 1_400 },
     { rate: 7, every: 1_400 },
-    { rate: 8, every: 700 },
-    { rate: 7, every: 700 },
+    { rate: 8, every: 900 },
+    { rate: 7, every: 900 },
   ])('holds $rate requests/s in every second, people\'s pairs of reads every $every ms and saturating background work sharing it', async ({ rate, every }) => {
     const clock = createManualClock(START);
     const shape = budgetShape(rate, 10);
