@@ -10,7 +10,7 @@ import { connectToTelegram, describeTelegramFailure } from '../bot/connect-teleg
 import { noteTelegramContact } from '../bot/update-source.js';
 import { newProductsHiddenSetting } from '../catalog/catalog-visibility.js';
 import { createCatalogSync } from '../catalog/catalog-sync.js';
-import type { Clock } from '../clock.js';
+import { systemClock, type Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { StaffRole } from '../domain/staff-roles.js';
 import { createHealth } from '../http/readiness.js';
@@ -21,6 +21,7 @@ import type { Sandbox } from '../sandbox/server.js';
 import { startServing } from './serving.js';
 import { repairInterrupted, REPAIR_EVERY_MS } from './repairs.js';
 import { watchRole, type RoleWatch } from './role-watcher.js';
+import { watchLiveInstances, type LiveInstances } from './live-instances.js';
 import { startRepeating, type Repeating } from '../repeat.js';
 import { translatorFor, type Locale } from '../text/i18n.js';
 import { pollingConflictOf } from '../alerts/token-watch.js';
@@ -82,14 +83,18 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
   let sandbox: Sandbox | null = null;
   let loops: Repeating[] = [];
   let background: RoleWatch | null = null;
+  let instances: LiveInstances | null = null;
   try {
     const startedAt = clock.now();
     sandbox = config.sandboxMode ? await startBuiltInSandbox(config, stores.orderQueries, logger) : null;
     warnOfMissingUnits(config, logger);
 
+    // Telegram counts the bot, in real seconds: each instance keeps to its share of the limits.
+    instances = await watchLiveInstances({ roles: storage.roles, clock: systemClock, logger });
     const services = await createServices({
       config,
       stores,
+      liveInstances: instances.count,
       provider: sandbox ? { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } : { baseUrl: config.providerBaseUrl, apiKey: config.providerApiKey ?? '' },
       clock,
       shutdown: shutdown.signal,
@@ -224,6 +229,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
         await part('updates', async () => serving?.stop(config.providerOrderTimeoutMs + 5_000));
         // Stops the loops and releases the background work at once, for another instance to take over.
         await part('background work', async () => background?.stop());
+        await part('instance count', async () => instances?.stop());
         await part('sandbox', async () => sandbox?.close());
         await part('storage', () => storage.close());
       },
@@ -242,6 +248,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
     // A start that fails half-way leaves nothing running: the loops, the built-in sandbox and the claim on the database end here.
     shutdown.abort();
     await background?.stop();
+    await instances?.stop();
     await Promise.allSettled(loops.map((loop) => loop.stop()));
     await sandbox?.close();
     await storage.close();

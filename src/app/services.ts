@@ -36,9 +36,9 @@ import { strangersSetting } from '../bot/strangers-setting.js';
 import { walletWatchSettings } from '../ledger/wallet-watch-settings.js';
 import { expirySettings } from '../expiry/expiry-settings.js';
 import { createExpiringSoon } from '../expiry/expiring-soon.js';
-import type { TelegramPace } from '../bot/telegram-pace.js';
+import { createTelegramPace, type TelegramPace } from '../bot/telegram-pace.js';
 import { createTelegramConnections } from './telegram-connections.js';
-import type { Clock } from '../clock.js';
+import { systemClock, type Clock } from '../clock.js';
 import { tokenWatchFor } from '../alerts/token-watch.js';
 import { createStepUpService, stepUpOrdersSettingEntry, stepUpSettingEntry } from '../safeguards/step-up/step-up-services.js';
 import { createOrderStepUp } from '../safeguards/step-up/order-step-up.js';
@@ -74,6 +74,8 @@ export async function createServices(deps: {
   logger: Logger;
   /** Telegram's limits as kept; real time and Telegram's own numbers unless given. */
   telegramPace?: TelegramPace;
+  /** How many instances send as this bot now (app/live-instances.ts): the default pace keeps to this one's share. One unless given. */
+  liveInstances?: () => number;
 }): Promise<Services> {
   const { config, stores, clock, logger } = deps;
   const translate = translatorFor;
@@ -93,7 +95,11 @@ export async function createServices(deps: {
       .filter((m) => m.role === 'admin')
       .map((m) => ({ telegramId: m.telegramId, locale: localeOf(m.telegramId) }));
 
-  const { pace, textApi, sendText, send, clearButtons, replaceText, sendTyping } = createTelegramConnections(config, localeOf, deps.telegramPace);
+  const { pace, textApi, sendText, send, clearButtons, replaceText, sendTyping } = createTelegramConnections(
+    config,
+    localeOf,
+    deps.telegramPace ?? createTelegramPace({ clock: systemClock, ...(deps.liveInstances ? { liveInstances: deps.liveInstances } : {}) }),
+  );
   // Quiet periods shared through the database where other instances may raise the same alert.
   const alerts = createAdminAlerts({ recipients: adminRecipients, sendText, clock, logger, ...(stores.changes.shared ? { shared: stores.appState } : {}) });
 

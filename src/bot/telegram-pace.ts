@@ -5,7 +5,8 @@ import type { Clock } from '../clock.js';
  * Telegram's limits, kept before a 429 says so: a message a second to one
  * chat, twenty a minute to a group, thirty a second from the bot overall.
  * One pace is shared by every connection of the process, since Telegram
- * counts the bot, not the connection.
+ * counts the bot, not the connection; and where several instances run on
+ * one database, each keeps to its share (shareOf), for the same reason.
  */
 export interface PaceLimits {
   /** The least time between two messages to one chat. */
@@ -28,6 +29,41 @@ export const TELEGRAM_LIMITS: PaceLimits = {
   globalWindowMs: 1_000,
   fanOutMax: 25,
 };
+
+/**
+ * What one of `instances` live instances may send: the bot's overall, fan-out
+ * and group limits divided among them, so that together they keep to
+ * Telegram's. Each keeps the same part of its share for answers to people
+ * (globalMax - fanOutMax), so a person's answer never queues behind a
+ * fan-out on any instance. Each keeps its window on its own clock, at the
+ * moment its messages leave, while Telegram counts them all where they
+ * arrive: the overall window is SHARED_WINDOW_MARGIN_MS wider, so that
+ * messages that travel unevenly do not land as more than the limit in one
+ * second (three instances: 10 per 1.2 s each, 25 a second together), and
+ * the pace spaces them evenly, answers too (one every 120 ms of three).
+ * A chat's spacing stays whole: a chat's answers come from the one
+ * instance handling its update (a chat's updates are handled one at a
+ * time, in order), and its fan-outs (deliveries, alerts, the digest) from
+ * the one holding the background work.
+ */
+export function shareOf(limits: PaceLimits, instances: number): PaceLimits {
+  const n = Math.max(1, Math.floor(instances));
+  if (n === 1) return limits;
+  const part = (max: number) => Math.max(1, Math.floor(max / n));
+  const globalMax = part(limits.globalMax);
+  const globalWindowMs = limits.globalWindowMs + Math.min(SHARED_WINDOW_MARGIN_MS, limits.globalWindowMs / 5);
+  return { ...limits, globalMax, globalWindowMs, fanOutMax: Math.min(globalMax, part(limits.fanOutMax)), groupMax: part(limits.groupMax) };
+}
+
+/**
+ * Room for the uneven travel of several instances' messages, a fifth of
+ * Telegram's second: on a loaded machine a message leaves, or is read
+ * where it arrives, that much later than the one after it (three instances
+ * against a fake Bot API as strict as Telegram's numbers met a 429 with a
+ * tenth of a second, at load 9). It costs a sixth of the bot's rate when
+ * shared (25 a second, where one instance alone may send 30).
+ */
+const SHARED_WINDOW_MARGIN_MS = 200;
 
 /**
  * The methods that put something in a chat (or change what is there) and
@@ -73,10 +109,17 @@ const chatOf = (payload: Record<string, unknown> | undefined): { chat: string | 
   return { chat: null, group: false };
 };
 
-export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits }): TelegramPace {
+/**
+ * `liveInstances`: how many instances send as this bot now, this one
+ * included (app/live-instances.ts); each pace keeps to its share of the
+ * limits. One unless given.
+ */
+export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits; liveInstances?: () => number }): TelegramPace {
   const { clock } = deps;
-  const limits = deps.limits ?? TELEGRAM_LIMITS;
-  if (limits.fanOutMax > limits.globalMax || limits.fanOutMax < 1) throw new RangeError('fanOutMax must be between 1 and globalMax');
+  const whole = deps.limits ?? TELEGRAM_LIMITS;
+  if (whole.fanOutMax > whole.globalMax || whole.fanOutMax < 1) throw new RangeError('fanOutMax must be between 1 and globalMax');
+  // This instance's share, taken again at every turn of the pump: the count of instances changes as they come and go.
+  let limits = whole;
   // Times of the messages sent within the last window, oldest first.
   const recent: number[] = [];
   const lastInChat = new Map<string, number>();
@@ -101,13 +144,18 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits }):
 
   // Fan-outs are spread evenly over the window rather than sent in bursts: a burst at the end of one
   // window and the next at the start of another would arrive as one, a request's travel time being uneven.
-  const fanOutSpacingMs = limits.globalWindowMs / limits.fanOutMax;
+  const fanOutSpacingMs = () => limits.globalWindowMs / limits.fanOutMax;
   let lastFanOut = -Infinity;
+  // Shared with other instances, every message is spaced evenly over the share, answers too: a burst of this
+  // instance's whole share would reach Telegram spread over its own time to arrive, and land beside the others'.
+  let spacedEvenly = false;
+  let lastSent = -Infinity;
 
   const readyAt = (job: Job): number => {
     let at = windowFree(recent, job.interactive ? limits.globalMax : limits.fanOutMax, limits.globalWindowMs);
+    if (spacedEvenly) at = Math.max(at, lastSent + limits.globalWindowMs / limits.globalMax);
     if (job.interactive) return at;
-    at = Math.max(at, lastFanOut + fanOutSpacingMs);
+    at = Math.max(at, lastFanOut + fanOutSpacingMs());
     if (job.chat === null) return at;
     if (job.chatSpaced) {
       if ((inFlight.get(job.chat) ?? 0) > 0) return Infinity;
@@ -119,6 +167,7 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits }):
 
   const record = (job: Job, now: number) => {
     recent.push(now);
+    lastSent = now;
     if (!job.interactive) lastFanOut = now;
     if (job.chat === null) return;
     lastInChat.set(job.chat, now);
@@ -154,6 +203,9 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits }):
   // Interactive jobs are looked at first, then the fan-outs sent first; a chat's messages keep their order.
   const rank = (job: Job) => (job.interactive ? 0 : job.first ? 1 : 2);
   const pump = () => {
+    const instances = deps.liveInstances?.() ?? 1;
+    limits = shareOf(whole, instances);
+    spacedEvenly = instances > 1;
     const now = clock.now();
     forget(now);
     let next = Infinity;

@@ -53,6 +53,8 @@ export interface Roles {
    * database). Always false on SQLite.
    */
   othersAlive(): Promise<boolean>;
+  /** How many instances are running on the database now, this one included (the same presence locks): 1 on SQLite. */
+  liveInstances(): Promise<number>;
   /** Releases every role and closes their connections. */
   close(): Promise<void>;
 }
@@ -77,6 +79,7 @@ export function exclusiveRoles(self: { instance: string; host: string; pid: numb
       return lock;
     },
     othersAlive: async () => false,
+    liveInstances: async () => 1,
     close: async () => undefined,
   };
 }

@@ -11,7 +11,7 @@ import { createTransport, type Exchange, type TransportResult } from './http.js'
 import { compileFieldPattern } from './field-pattern.js';
 import { followPages } from './pages.js';
 import { assertSameOrder, identityOf, type OrderIdentity } from './order-identity.js';
-import { createRateLimiter, INTERACTIVE_MAX_WAIT_MS, RateLimitHoldError, type RateLimiter, type RequestPriority } from './rate-limit.js';
+import { acquireToSend, createRateLimiter, INTERACTIVE_MAX_WAIT_MS, RateLimitHoldError, type RateLimiter, type RequestPriority } from './rate-limit.js';
 import {
   isSuccessStatus,
   networkError,
@@ -184,7 +184,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
    * Waits for the shared budget. A person does not wait in silence behind a
    * long pause: their request fails at once with the time it would go out.
    */
-  async function admit(priority: RequestPriority, o: CallOptions | undefined, method: string, path: string): Promise<void> {
+  async function admit(priority: RequestPriority, o: CallOptions | undefined, method: string, path: string, beforeSend?: () => void | Promise<void>): Promise<void> {
     const paused = (resumeAt: number, now: number) =>
       new ProviderPausedError({
         message: `${method} ${path}: not sent, the provider asked us to wait ${Math.ceil((resumeAt - now) / 1000)} s more`,
@@ -197,7 +197,9 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     const resumeAt = limiter.pausedUntil();
     if (priority === 'interactive' && resumeAt - now > INTERACTIVE_MAX_WAIT_MS) throw paused(resumeAt, now);
     try {
-      await limiter.acquire(priority, o?.signal);
+      // The request leaves right after this: nothing but this function's return stands between.
+      await acquireToSend(limiter, { clock, priority, ...(o?.signal ? { signal: o.signal } : {}), ...(beforeSend ? { beforeSend } : {}),
+        onTooOld: (lateMs) => logger.debug({ method, path, lateMs }, 'provider grant too old to use; taking another') });
     } catch (error) {
       // Another instance's 429, learned while waiting for the shared budget.
       if (error instanceof RateLimitHoldError) throw paused(error.resumeAt, clock.now());
@@ -273,8 +275,8 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     async placeOrder(body, o) {
       const checked = placeOrderBodySchema.safeParse(body);
       if (!checked.success) throw new TypeError(`invalid order body: ${z.prettifyError(checked.error)}`);
-      await admit(o?.priority ?? 'interactive', o, 'POST', '/orders');
-      await o?.beforeSend?.();
+      // beforeSend runs after the grant, before it is judged fresh: its own wait counts against the grant.
+      await admit(o?.priority ?? 'interactive', o, 'POST', '/orders', o?.beforeSend);
       // Last point at which cancelling is still clean: after this the POST is on the wire.
       o?.signal?.throwIfAborted();
       const result = await transport.send({

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { RateBudgetStore } from '../db/rate-budget-store.js';
-import { placeWaitMs, recordGrant, type BudgetShape, type GrantWindow, type RequestPriority } from '../domain/request-budget.js';
+import { LATE_DEPARTURE_MS, placeWaitMs, recordGrant, type BudgetShape, type GrantWindow, type RequestPriority } from '../domain/request-budget.js';
 
 export type { RequestPriority } from '../domain/request-budget.js';
 
@@ -11,9 +11,21 @@ export type { RequestPriority } from '../domain/request-budget.js';
  */
 export const INTERACTIVE_MAX_WAIT_MS = 3_000;
 
+/** One request's place in the budget. */
+export interface Grant {
+  /**
+   * This process's clock no later than the moment the budget counted the
+   * grant: the grant itself in memory; with the shared budget, when the
+   * take was sent to the database (the row counted it somewhere between
+   * that and the answer). The request must leave within
+   * LATE_DEPARTURE_MS of it (domain/request-budget.ts).
+   */
+  countedFrom: number;
+}
+
 export interface RateLimiter {
   /** Resolves when this caller may send one request; rejects with the signal's reason if aborted first. */
-  acquire(priority: RequestPriority, signal?: AbortSignal): Promise<void>;
+  acquire(priority: RequestPriority, signal?: AbortSignal): Promise<Grant>;
   /** Holds every caller until `epochMs` (a later pause wins over an earlier one). */
   pauseUntil(epochMs: number): void;
   /** The end of the current pause, or 0 when none was ever set. */
@@ -87,7 +99,7 @@ export function budgetShape(requestsPerSecond: number, providerLimitPerSecond: n
 }
 
 interface Waiter {
-  resolve: () => void;
+  resolve: (grant: Grant) => void;
   reject: (reason: unknown) => void;
   signal: AbortSignal | undefined;
   onAbort: () => void;
@@ -164,17 +176,18 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     }
   }
 
-  function grantHead(): void {
+  function grantHead(countedFrom: number): void {
     const waiter = head();
     if (!waiter) return;
     remove(waiter);
-    waiter.resolve();
+    waiter.resolve({ countedFrom });
   }
 
   /** One round trip to the shared budget for the head of the queue. */
   async function takeShared(store: RateBudgetStore, key: string): Promise<void> {
     const priority: RequestPriority = queues.interactive.length > 0 ? 'interactive' : 'background';
     let answer;
+    const asked = clock.now();
     try {
       answer = await store.take(key, priority, shape);
     } catch (error) {
@@ -187,7 +200,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       return;
     }
     // A caller that left meanwhile gives its token to the next one.
-    if (answer.granted) return grantHead();
+    if (answer.granted) return grantHead(asked);
     const now = clock.now();
     if (answer.holdMs > 0) {
       paused = Math.max(paused, now + answer.holdMs);
@@ -225,7 +238,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
           tokens = Math.max(0, tokens - 1);
           recordGrant(recent, now, priority, shape);
           remove(waiter);
-          waiter.resolve();
+          waiter.resolve({ countedFrom: now });
           continue;
         }
         const untilEnough = Math.max(untilPlace, Math.ceil(((needed - tokens) * 1000) / rate - EPSILON_MS));
@@ -247,7 +260,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   return {
     acquire(priority, signal) {
       if (signal?.aborted) return Promise.reject(signal.reason);
-      return new Promise<void>((resolve, reject) => {
+      return new Promise<Grant>((resolve, reject) => {
         const waiter: Waiter = {
           resolve,
           reject,
@@ -271,4 +284,27 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     },
     pausedUntil: () => paused,
   };
+}
+
+/**
+ * A grant young enough to use at the moment the request leaves, which must
+ * follow at once. A grant held up too long on its way (a busy event loop,
+ * the database's answer read late, `beforeSend`'s own reads) would land at
+ * the provider beside the next grants: it is left unused, still counted,
+ * and a fresh one taken. `beforeSend` runs once, after the first grant:
+ * a fresh grant after it follows within a round trip.
+ */
+export async function acquireToSend(
+  limiter: RateLimiter,
+  o: { clock: Clock; priority: RequestPriority; signal?: AbortSignal; beforeSend?: () => void | Promise<void>; onTooOld?: (lateMs: number) => void },
+): Promise<void> {
+  let beforeSend = o.beforeSend;
+  for (;;) {
+    const grant = await limiter.acquire(o.priority, o.signal);
+    if (beforeSend) await beforeSend();
+    beforeSend = undefined;
+    const lateMs = o.clock.now() - grant.countedFrom;
+    if (lateMs <= LATE_DEPARTURE_MS) return;
+    o.onTooOld?.(lateMs);
+  }
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Api } from 'grammy';
 import { createTelegramApi } from '../../src/bot/telegram-api.js';
-import { createTelegramPace, type PaceLimits } from '../../src/bot/telegram-pace.js';
+import { createTelegramPace, TELEGRAM_LIMITS, type PaceLimits } from '../../src/bot/telegram-pace.js';
 import { systemClock } from '../../src/clock.js';
 import { createFakeBotApi, type FakeBotApi, type FakeRateLimits, type RecordedCall } from '../support/fake-bot-api/index.js';
 
@@ -71,6 +71,41 @@ describe('fan-outs through the paced connections against a Bot API that enforces
     // The one chat's ten, 500 ms apart, take the longest: four and a half seconds.
     expect(tookMs).toBeGreaterThanOrEqual(4_500);
     expect(tookMs).toBeLessThan(9_000);
+  });
+
+  it.each([
+    { name: 'each keeping to its share', shared: true },
+    { name: 'each taking the whole limits, as before they were shared', shared: false },
+  ])('three instances answering people and fanning out at once against one bot\'s limits: $name', async ({ shared }) => {
+    // Telegram's own numbers: a shared window's margin is a fifth of its second, room for a loaded machine's lag.
+    fake = await createFakeBotApi({ rateLimits: { chatSpacingMs: 1_000, globalMax: TELEGRAM_LIMITS.globalMax, globalWindowMs: TELEGRAM_LIMITS.globalWindowMs } });
+    for (let id = 1; id <= 60; id++) fake.addChat({ id: 1000 + id, type: 'private' });
+    const api = fake;
+    const config = { botToken: api.token, telegramApiRoot: api.apiRoot, sandboxMode: false };
+    const instances = [0, 1, 2].map(() => {
+      const pace = createTelegramPace({ clock: systemClock, liveInstances: () => (shared ? 3 : 1) });
+      const answers = new Api(api.token, { apiRoot: api.apiRoot });
+      answers.config.use(pace.interactive());
+      return { answers, fanOut: createTelegramApi(config, { retry: false, localeOf: () => 'en', pace }) };
+    });
+    // Each instance answers ten people and sends ten messages of news to others, all at once.
+    const results = await Promise.allSettled(
+      instances.flatMap(({ answers, fanOut }, i) => [
+        ...Array.from({ length: 10 }, (_, j) => answers.sendMessage(1001 + i * 20 + j, 'your answer')),
+        ...Array.from({ length: 10 }, (_, j) => fanOut.sendMessage(1011 + i * 20 + j, 'news')),
+      ]),
+    );
+    const calls = sends(api.calls);
+    const refused = calls.filter((call) => call.response?.ok !== true);
+    const accepted = calls.filter((call) => call.response?.ok === true).map((call) => call.at);
+    console.log(`three instances ${shared ? 'sharing' : 'not sharing'} the pace: ${calls.length} sends, ${refused.length} refused, busiest second ${busiestWindow(accepted, 1_000)}`);
+    if (!shared) {
+      expect(refused.length).toBeGreaterThan(0);
+      return;
+    }
+    expect(refused).toEqual([]);
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    expect(calls).toHaveLength(60);
   });
 
   it('without the pace, the same Bot API answers a burst with 429s', async () => {

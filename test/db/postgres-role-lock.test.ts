@@ -103,6 +103,18 @@ describe('roles on PostgreSQL', () => {
     expect(await a.othersAlive()).toBe(false);
   });
 
+  it('counts the instances alive, itself included, for the share of Telegram\'s limits each may take', async () => {
+    const a = await instance('a');
+    expect(await a.liveInstances()).toBe(1);
+    const [b, c] = [await instance('b'), await instance('c')];
+    expect(await a.liveInstances()).toBe(3);
+    expect(await c.liveInstances()).toBe(3);
+    await b.close();
+    expect(await a.liveInstances()).toBe(2);
+    await c.close();
+    expect(await a.liveInstances()).toBe(1);
+  });
+
   it('releases every role when an instance closes', async () => {
     const [a, b] = [await instance('a'), await instance('b')];
     expect(await a.lock('background').tryTake()).toBe(true);

@@ -107,20 +107,24 @@ export async function createPostgresRoles(pool: pg.Pool, options: PostgresRolesO
     throw error;
   }
   const key = BigInt.asUintN(64, BigInt(presenceKey));
+  /** The instances holding the presence key shared: this one and every other alive. */
+  const liveInstances = async (): Promise<number> => {
+    const { rows } = await pool.query<{ n: string }>(
+      `select count(*) as n from pg_locks l
+         where l.locktype = 'advisory' and l.granted and l.objsubid = 1 and l.mode = 'ShareLock'
+           and l.database = (select oid from pg_database where datname = current_database())
+           and l.classid = $1::bigint::oid and l.objid = $2::bigint::oid`,
+      [(key >> 32n).toString(), (key & 0xffffffffn).toString()],
+    );
+    // This instance's own presence is one of them, whatever the count says.
+    return Math.max(1, Number(rows[0]?.n ?? 0));
+  };
   return {
     exclusive: false,
     ownerLock,
-    async othersAlive() {
-      const { rows } = await pool.query<{ n: string }>(
-        `select count(*) as n from pg_locks l
-           where l.locktype = 'advisory' and l.granted and l.objsubid = 1 and l.mode = 'ShareLock'
-             and l.database = (select oid from pg_database where datname = current_database())
-             and l.classid = $1::bigint::oid and l.objid = $2::bigint::oid`,
-        [(key >> 32n).toString(), (key & 0xffffffffn).toString()],
-      );
-      // This instance's own presence is one of them.
-      return Number(rows[0]?.n ?? 0) > 1;
-    },
+    liveInstances,
+    // This instance's own presence is one of the live ones.
+    othersAlive: async () => (await liveInstances()) > 1,
     lock(name) {
       let lock = locks.get(name);
       if (!lock) locks.set(name, (lock = new PostgresRoleLock(pool, name, roleLockKey(name, salt), options)));
