@@ -2,6 +2,7 @@ import { GrammyError, type Api } from 'grammy';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { OrderingPauseStore } from '../db/ordering-pause-store.js';
+import type { AppStateStore } from '../db/app-state-store.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { AdminAlerts } from './admin-alerts.js';
 
@@ -44,10 +45,22 @@ function createTokenWatch(deps: {
   pauses: Pick<OrderingPauseStore, 'pause'>;
   alerts: Pick<AdminAlerts, 'alert'>;
   render: (locale: Locale, sign: TokenSign) => string;
+  /** The webhook URLs giftdesk's own instances registered, kept in the database they share: another of them is no sign. */
+  ownUrls: OwnWebhookUrls;
   logger: Logger;
 }): TokenWatch {
   const { logger } = deps;
   let ours = false;
+
+  /** A URL one of our own instances registered (a change of WEBHOOK_URL rolling through the fleet): told, not raised. */
+  async function oneOfOurs(url: string): Promise<boolean> {
+    if (!(await deps.ownUrls.known()).includes(url)) return false;
+    logger.warn(
+      { registered: url, mine: deps.webhookUrl ?? null },
+      'Telegram holds a webhook URL another giftdesk instance on this database registered: a change of WEBHOOK_URL or BOT_MODE is under way; restart this instance with the new settings',
+    );
+    return true;
+  }
 
   async function raise(sign: TokenSign): Promise<void> {
     logger.error({ sign: sign.kind, ...('url' in sign ? { registered: sign.url } : {}) }, 'someone else is using the bot token: ordering paused');
@@ -59,7 +72,7 @@ function createTokenWatch(deps: {
   async function check(): Promise<void> {
     const url = (await deps.registration()).url ?? '';
     if (deps.mode === 'polling') {
-      if (url !== '') await raise({ kind: 'foreign-webhook', url });
+      if (url !== '' && !(await oneOfOurs(url))) await raise({ kind: 'foreign-webhook', url });
       return;
     }
     if (url === deps.webhookUrl) return;
@@ -68,6 +81,7 @@ function createTokenWatch(deps: {
       logger.warn('Telegram has no webhook for this bot: updates stop until giftdesk registers it again (restart)');
       return;
     }
+    if (await oneOfOurs(url)) return;
     await raise({ kind: 'foreign-webhook', url });
   }
 
@@ -78,10 +92,18 @@ function createTokenWatch(deps: {
     },
     async registered(lookNow) {
       ours = true;
+      if (deps.mode === 'webhook' && deps.webhookUrl) {
+        await deps.ownUrls.record(deps.webhookUrl).catch((error: unknown) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not record our webhook URL'));
+      }
       if (!lookNow) return;
       await check().catch((error: unknown) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, "could not read the bot's registration with Telegram at start; the periodic watch reads it again"));
     },
-    pollingConflict: (detail) => raise({ kind: 'polling-conflict', detail }),
+    async pollingConflict(detail) {
+      // A webhook our own fleet set (polling being switched to webhook) also ends getUpdates with 409.
+      const url = await deps.registration().then((info) => info.url ?? '', () => '');
+      if (url !== '' && (await oneOfOurs(url))) return;
+      await raise({ kind: 'polling-conflict', detail });
+    },
   };
 }
 
@@ -95,10 +117,28 @@ export function pollingConflictOf(error: unknown): string | null {
   return error instanceof GrammyError && error.error_code === 409 ? error.description : null;
 }
 
+/** The webhook URLs our instances registered: the last OWN_URLS_KEPT distinct ones, newest first. */
+export interface OwnWebhookUrls {
+  record(url: string): Promise<void>;
+  known(): Promise<string[]>;
+}
+
+const OWN_URLS_KEY = 'webhook.own-urls';
+const OWN_URLS_KEPT = 5;
+
+/** Kept in app_state, which only giftdesk's instances write: someone holding the token alone cannot add to it. */
+export function ownWebhookUrlsIn(state: Pick<AppStateStore, 'get' | 'update'>): OwnWebhookUrls {
+  return {
+    record: (url) => state.update<string[], void>(OWN_URLS_KEY, (current) => ({ next: [url, ...(current ?? []).filter((known) => known !== url)].slice(0, OWN_URLS_KEPT), result: undefined })),
+    known: async () => (await state.get<string[]>(OWN_URLS_KEY)) ?? [],
+  };
+}
+
 /** The watch as the app composes it: Telegram's registration read through `api`, compared with BOT_MODE and WEBHOOK_URL. */
 export function tokenWatchFor(deps: {
   config: Pick<Config, 'botMode' | 'webhookUrl'>;
   api: Pick<Api, 'getWebhookInfo'>;
+  appState: Pick<AppStateStore, 'get' | 'update'>;
   pauses: Pick<OrderingPauseStore, 'pause'>;
   alerts: Pick<AdminAlerts, 'alert'>;
   translate: (locale: Locale) => Translate;
@@ -111,6 +151,7 @@ export function tokenWatchFor(deps: {
     webhookUrl: deps.config.webhookUrl,
     pauses: deps.pauses,
     alerts: deps.alerts,
+    ownUrls: ownWebhookUrlsIn(deps.appState),
     render: (locale, sign) =>
       sign.kind === 'foreign-webhook' ? translate(locale)('bot-token-foreign-webhook-alert', { url: sign.url }) : translate(locale)('bot-token-polling-conflict-alert'),
     logger: deps.logger,

@@ -253,7 +253,7 @@ export async function createServices(deps: {
     walletExceptions: () => ledger.openExceptions(), expiringCodes: createExpiringSoon({ store: stores.codeExpiries, settings, periods, clock }), clock, logger,
   });
 
-  const tokenWatch = tokenWatchFor({ config, api: textApi, pauses: orderingPause, alerts, translate, logger: logger.child({ component: 'token-watch' }) });
+  const tokenWatch = tokenWatchFor({ config, api: textApi, appState: stores.appState, pauses: orderingPause, alerts, translate, logger: logger.child({ component: 'token-watch' }) });
 
   return {
     stores,

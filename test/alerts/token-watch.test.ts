@@ -7,6 +7,7 @@ import { systemClock } from '../../src/clock.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderingPauseStore } from '../../src/db/ordering-pause-store.js';
+import { createAppStateStore } from '../../src/db/app-state-store.js';
 import { translatorFor } from '../../src/text/i18n.js';
 import { ADMIN } from '../support/fake-people.js';
 import { createFakeBotApi, type FakeBotApi } from '../support/fake-bot-api/index.js';
@@ -26,9 +27,9 @@ afterAll(async () => {
 });
 
 /** The watch as the app composes it, on a real pause store and real alerts through the fake Bot API. */
-function watch(mode: 'polling' | 'webhook') {
-  const db = openDb(':memory:');
-  opened.push(db);
+function watch(mode: 'polling' | 'webhook', shared?: { db: Db; webhookUrl?: string }) {
+  const db = shared?.db ?? openDb(':memory:');
+  if (!shared) opened.push(db);
   const api = new Api(telegram.token, { apiRoot: telegram.apiRoot });
   const pauses = createOrderingPauseStore({ database: databaseOf(db), clock: systemClock });
   const alerts = createAdminAlerts({
@@ -38,20 +39,48 @@ function watch(mode: 'polling' | 'webhook') {
     logger: silentLogger,
   });
   const tokenWatch = tokenWatchFor({
-    config: { botMode: mode, webhookUrl: mode === 'webhook' ? OURS : undefined },
+    config: { botMode: mode, webhookUrl: mode === 'webhook' ? (shared?.webhookUrl ?? OURS) : undefined },
     api,
+    appState: createAppStateStore({ database: databaseOf(db), clock: systemClock }),
     pauses,
     alerts,
     translate: translatorFor,
     logger: silentLogger,
   });
-  return { tokenWatch, pauses, api };
+  return { tokenWatch, pauses, api, db };
 }
 
 /** What someone holding the token does to take the bot's messages: their own webhook. */
 const stealWebhook = () => new Api(telegram.token, { apiRoot: telegram.apiRoot }).setWebhook('https://thief.example.net/hook');
 
 describe('the bot token watch', () => {
+  it('tells a WEBHOOK_URL changed on a running fleet from a stolen token: the URL another of our instances registered pauses nothing, a stranger\'s still does', async () => {
+    const NEW = 'https://giftdesk.example.com/telegram-v2';
+    const before = watch('webhook');
+    const after = watch('webhook', { db: before.db, webhookUrl: NEW });
+    await before.tokenWatch.registered(false);
+    // An instance started with the new WEBHOOK_URL registers it: the older one sees another URL at Telegram.
+    await after.api.setWebhook(NEW);
+    await after.tokenWatch.registered(true);
+    await before.tokenWatch.check();
+    expect(await before.pauses.current()).toBeNull();
+
+    await stealWebhook();
+    await before.tokenWatch.check();
+    expect(await before.pauses.current()).toMatchObject({ source: 'telegram', reason: 'webhook https://thief.example.net/hook' });
+  });
+
+  it('tells a fleet switched from polling to webhook from a stolen token, at the watch and at a 409', async () => {
+    const polling = watch('polling');
+    const webhook = watch('webhook', { db: polling.db });
+    await webhook.api.setWebhook(OURS);
+    await webhook.tokenWatch.registered(true);
+    await polling.tokenWatch.check();
+    await polling.tokenWatch.pollingConflict("Conflict: can't use getUpdates method while webhook is active");
+    expect(await polling.pauses.current()).toBeNull();
+    expect(telegram.messages(ADMIN.id)).toEqual([]);
+  });
+
   it('in polling mode, pauses ordering and tells administrators once when a webhook appears that giftdesk did not set', async () => {
     const { tokenWatch, pauses } = watch('polling');
     await tokenWatch.check();
