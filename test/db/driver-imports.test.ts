@@ -19,6 +19,7 @@ const ALLOWED_TODAY: Record<string, string> = {
   'db/postgres/open.ts': 'opens the pool, checks the server, migrates under a lock',
   'db/postgres/role-lock.ts': "session advisory locks on a pooled connection of their own (the instances' roles)",
   'db/backup.ts': "better-sqlite3's online backup",
+  'db/copy-sandbox-state.ts': "db:copy copies the built-in sandbox's own SQLite file beside the database, through SQLite's backup",
   'db/copy-source.ts': 'db:copy reads a SQLite file as it is, without migrating it',
   'db/copy-to-postgres.ts': 'db:copy writes through one PostgreSQL connection in one transaction',
   'sandbox/state-file.ts': "the sandbox's own state file, not giftdesk's database",
