@@ -124,6 +124,23 @@ describe('the database lost and back, on PostgreSQL', () => {
     expect(world.sandbox.controls.orders().length).toBe(ordersBefore + 1);
   });
 
+  it('stays up through a 60-second stop and answers within seconds of the return, with one alert and one all-clear', async () => {
+    const alertsBefore = world.telegram.messages(ADMIN.id).filter((m) => /cannot reach its database since/.test(m.text)).length;
+    const allClearsBefore = world.telegram.messages(ADMIN.id).filter((m) => /reaches its database again/.test(m.text)).length;
+    const lostAt = Date.now();
+    pausePostgresServer(server);
+    await world.bot.waitForLog((line) => (line.msg as string).startsWith('lost the database') && (line.time as number) >= lostAt);
+    await sleep(Math.max(0, lostAt + 60_000 - Date.now()));
+    expect(running()).toBe(true);
+    expect(world.telegram.messages(ADMIN.id).filter((m) => /cannot reach its database since/.test(m.text))).toHaveLength(alertsBefore + 1);
+    const resumedAt = Date.now();
+    resumePostgresServer(server);
+    await backAfter(resumedAt);
+    expect(Date.now() - resumedAt).toBeLessThan(BACK_WITHIN_MS + 5_000);
+    await world.telegram.waitFor(() => (world.telegram.messages(ADMIN.id).filter((m) => /reaches its database again, after 1 min/.test(m.text)).length === allClearsBefore + 1 ? true : undefined));
+    await orderOnce();
+  }, 120_000);
+
   it("answers again within seconds when every one of giftdesk's sessions is ended by pg_terminate_backend", async () => {
     const endedAt = Date.now();
     const ended = await asSuperuserAt(server.root, async (client) => {
