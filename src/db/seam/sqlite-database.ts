@@ -20,8 +20,12 @@ type Method = 'run' | 'all' | 'values' | 'get';
  * exist, or the start fails here rather than the logs quietly carrying
  * parameters again.
  */
+const UNWRAPPED = Symbol.for('giftdesk.unwrapFileErrors');
 function unwrapFileErrors(): void {
-  const prototype = SQLitePreparedQuery.prototype as unknown as { queryWithCache: (...args: unknown[]) => Promise<unknown> };
+  const prototype = SQLitePreparedQuery.prototype as unknown as { queryWithCache: (...args: unknown[]) => Promise<unknown>; [UNWRAPPED]?: true };
+  // Once, however often this module is loaded (test runners load it again per file over one drizzle).
+  if (prototype[UNWRAPPED]) return;
+  prototype[UNWRAPPED] = true;
   const original = prototype.queryWithCache;
   if (typeof original !== 'function') throw new Error("drizzle's SQLitePreparedQuery.queryWithCache is gone: src/db/seam/sqlite-database.ts needs another way to keep statements out of file errors");
   prototype.queryWithCache = async function (this: unknown, ...args: unknown[]) {
