@@ -88,12 +88,17 @@ describe('the SQLite file in trouble under a running instance', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
+    // Mounted when the block is collected, whichever of its tests run.
+    if (disk !== null) {
+      execFileSync('umount', ['-l', disk]);
+      rmSync(disk, { recursive: true, force: true });
+    }
   });
 
   it.skipIf(disk === null)('disk full: nothing is sent while it lasts, the log names the file and the cause, and the confirmed order goes through once space is freed, without a restart', async () => {
     const databasePath = join(disk!, 'giftdesk.sqlite');
     const world = await startWorld({ process: true, staff: [STAFF], env: { DATABASE_PATH: databasePath } });
-    cleanups.push(() => void execFileSync('umount', ['-l', disk!]), () => world.close());
+    cleanups.push(() => world.close());
 
     const order = await upToConfirm(world, STAFF);
     // The summary's step saved before the disk fills: the Confirm then finds its conversation where the chat shows it.
