@@ -54,7 +54,11 @@ async function main(): Promise<void> {
       logger,
       owner: `${hostname()}:${process.pid}:${randomUUID()}`,
       probe: createProcessProbe(),
-      onClaimLost: () => process.kill(process.pid, 'SIGTERM'),
+      // A clean stop, with the exit code asked for (1 when the SQLite file was lost: a supervisor starts it again on the saved file).
+      onClaimLost: (exitCode) => {
+        if (exitCode !== undefined) process.exitCode = exitCode;
+        process.kill(process.pid, 'SIGTERM');
+      },
     });
   } catch (error) {
     if (!(error instanceof StartupError)) throw error;
@@ -109,7 +113,7 @@ function installShutdown(logger: Logger): { ready(stop: () => Promise<void>): vo
   let stopApp: (() => Promise<void>) | null = null;
   const run = (stop: () => Promise<void>) =>
     stop()
-      .then(() => process.exit(0))
+      .then(() => process.exit(Number(process.exitCode ?? 0)))
       .catch((error: unknown) => {
         logger.error({ err: String(error) }, 'unclean shutdown');
         process.exit(1);

@@ -38,8 +38,8 @@ export interface AppIo {
   /** Unique per process: written on the database claim. */
   owner: string;
   probe: ProcessProbe;
-  /** Another instance took the database over: the process should stop. */
-  onClaimLost: () => void;
+  /** Another instance took the database over (or its SQLite file is gone): the process should stop, with `exitCode` when given (a restart is wanted). */
+  onClaimLost: (exitCode?: number) => void;
   /**
    * PostgreSQL: the connection saying this instance is alive was lost (the
    * server stopped or ended it). Others may now repair what this instance was

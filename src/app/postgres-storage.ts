@@ -19,7 +19,7 @@ export interface StorageIo {
   /** This instance's id (INSTANCE_ID), recorded with the roles it holds. */
   instance: string;
   probe: ProcessProbe;
-  onClaimLost: () => void;
+  onClaimLost: (exitCode?: number) => void;
   /** PostgreSQL: this instance's presence was lost with its connection; onClaimLost when not given. */
   onDatabaseLost?: (error: Error) => void;
 }

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { Config } from '../config.js';
 import { acquireInstanceLock, AnotherInstanceError, HEARTBEAT_MS, type InstanceLock } from '../db/instance-lock.js';
+import { databaseFileErrorIn } from '../db/database-file-error.js';
 import { closeDb, DatabasePathError, DatabaseTooNewError, openDb, type Db } from '../db/open.js';
 import { createProviderIdentity, describeProviderMismatch, type ProviderIdentityStore } from '../db/provider-identity.js';
 import { databaseOf } from '../db/seam/database-of.js';
@@ -11,6 +12,7 @@ import { openPostgresStorage, type StorageIo } from './postgres-storage.js';
 
 export type { StorageIo } from './postgres-storage.js';
 import { StartupError } from './startup-error.js';
+import { guardSqliteFile } from './sqlite-file-guard.js';
 
 export interface Storage {
   stores: Stores;
@@ -51,25 +53,39 @@ async function openSqliteStorage(databasePath: string, providerBaseUrl: string, 
   }
   // From here on the connection is the seam's: everything reaches it through `database`.
   const database = databaseOf(db);
+  // The file opened but cannot be written (read-only: a file to fix; full or failing: it may pass, and a restart may then start).
+  const unwritable = (error: unknown): never => {
+    closeDb(db);
+    const file = databaseFileErrorIn(error);
+    if (file) throw new StartupError(`${file.message}; ${file.fix}`, file.trouble === 'read-only' ? 2 : 1);
+    throw error;
+  };
   // Before anything talks to the provider or claims the database.
-  await checkProvider(createProviderIdentity({ database, clock }), providerBaseUrl, databasePath, undefined, logger, async () => closeDb(db));
+  await checkProvider(createProviderIdentity({ database, clock }), providerBaseUrl, databasePath, undefined, logger, async () => closeDb(db)).catch(unwritable);
 
   let lock: InstanceLock;
   try {
     lock = await acquireInstanceLock(database, clock, io.owner, io.probe);
   } catch (error) {
-    closeDb(db);
-    if (error instanceof AnotherInstanceError) throw new StartupError(error.message, 1);
-    throw error;
+    if (error instanceof AnotherInstanceError) {
+      closeDb(db);
+      throw new StartupError(error.message, 1);
+    }
+    return unwritable(error);
   }
   if (lock.takeover) logger.warn(lock.takeover, 'took over the database from a run that ended without releasing it');
+  // The file removed, replaced, full or read-only under the running instance (sqlite-file-guard.ts).
+  const file = guardSqliteFile({ db, path: databasePath, logger, stop: (exitCode) => io.onClaimLost(exitCode) });
   // One beat at a time; close waits for the one under way before it releases the claim.
   let beating: Promise<void> | null = null;
   const beat = async (): Promise<void> => {
+    if (file.gone()) return;
     try {
-      if (await lock.beat()) return;
+      if (await lock.beat()) return file.wrote();
       logger.fatal('another giftdesk took over this database; stopping');
     } catch (error) {
+      // The disk full or the file read-only: the claim is still this instance's, and writes work again once the cause is gone.
+      if (file.failedToWrite(error)) return;
       logger.fatal({ err: error instanceof Error ? error.message : String(error) }, 'could not keep this instance\'s claim on the database; stopping');
     }
     io.onClaimLost();
@@ -81,12 +97,16 @@ async function openSqliteStorage(databasePath: string, providerBaseUrl: string, 
   }, HEARTBEAT_MS);
   timer.unref();
   return {
-    stores: sqliteStores({ db, clock }),
+    stores: sqliteStores({ db, clock, beforeClaim: file.beforeClaim }),
     roles: exclusiveRoles({ instance: io.instance, host: hostname(), pid: process.pid, since: clock.now() }),
     async close() {
       clearInterval(timer);
       await beating;
-      await lock.release();
+      // A file that cannot be written must not keep the database open: the stop goes on.
+      await lock.release().catch((error: unknown) => {
+        if (!file.failedToWrite(error)) throw error;
+      });
+      await file.close();
       closeDb(db);
     },
   };

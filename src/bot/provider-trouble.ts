@@ -15,6 +15,7 @@ import {
   ProviderServerError,
 } from '../provider/errors.js';
 import { alertOrderMismatch } from '../alerts/order-mismatch.js';
+import { OrderNotStoredError } from '../orders/place-errors.js';
 import { ReadPaceError } from '../safeguards/velocity/read-pace.js';
 import { INTERACTIVE_MAX_WAIT_MS } from '../provider/rate-limit.js';
 import type { Logger } from '../logger.js';
@@ -37,10 +38,13 @@ export type Trouble =
   | 'not-found'
   /** The person passed their provider reads per minute (velocity limits): nothing was asked of the provider. */
   | 'too-fast'
+  /** The order was not sent: the database could not record it before the POST (its file full, read-only or gone). */
+  | 'not-stored'
   | 'internal';
 
 export function classifyTrouble(error: unknown): Trouble {
   if (error instanceof ReadPaceError) return 'too-fast';
+  if (error instanceof OrderNotStoredError) return 'not-stored';
   if (error instanceof ProviderAuthError || error instanceof ProviderForbiddenError) return 'auth';
   if (error instanceof ProviderRateLimitedError) return error.retryAfterMs > INTERACTIVE_MAX_WAIT_MS ? 'waiting' : 'rate-limited';
   if (error instanceof ProviderServerError || error instanceof ProviderNetworkError) return 'unavailable';
@@ -62,6 +66,7 @@ const TROUBLE_MESSAGE: Record<Trouble, string> = {
   // The provider answered: whatever was asked for is unknown to it, which waiting will not change.
   'not-found': 'provider-not-found',
   'too-fast': 'velocity-too-fast',
+  'not-stored': 'order-not-stored',
   internal: 'provider-internal',
 };
 
@@ -104,6 +109,8 @@ export async function handleProviderTrouble(
   context: string,
 ): Promise<Trouble> {
   const trouble = classifyTrouble(error);
+  // Not the provider's: the order service logged the file and its cause.
+  if (trouble === 'not-stored') return trouble;
   const cause = error instanceof ProviderError ? providerFailureFields(error) : { err: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
   deps.logger.warn({ context, trouble, ...cause, reason: describeProviderFailure(error) }, 'provider call failed');
   if (error instanceof ProviderOrderMismatchError) await alertOrderMismatch(deps, error);

@@ -13,6 +13,8 @@ const REASON: Record<Trouble, string> = {
   'too-fast': 'sync-reason-busy',
   'bad-answer': 'sync-reason-bad-answer',
   mismatch: 'sync-reason-bad-answer',
+  // A sync places no order: never met here.
+  'not-stored': 'sync-reason-internal',
   internal: 'sync-reason-internal',
 };
 

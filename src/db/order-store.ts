@@ -95,8 +95,11 @@ function interruptedPostEnd(at: Date, postedAt: Date | null, maxFlightMs: number
   return postedAt === null ? at : new Date(Math.min(at.getTime(), postedAt.getTime() + maxFlightMs));
 }
 
-/** `owners`: the owner locks where instances share the database (recorded on intents and claims, asked by the repair); null on SQLite. */
-export function createOrderStore(deps: { database: Database; clock: Clock; owners?: OwnerLocks | null }): OrderStore {
+/**
+ * `owners`: the owner locks where instances share the database (recorded on intents and claims, asked by the repair); null on SQLite.
+ * `beforeClaim`: asked inside the claim's transaction, the last write before the POST; when it throws, nothing is claimed or sent.
+ */
+export function createOrderStore(deps: { database: Database; clock: Clock; owners?: OwnerLocks | null; beforeClaim?: () => void }): OrderStore {
   const { database, clock } = deps;
   const owners = deps.owners ?? null;
   const ownerLock = owners?.key ?? null;
@@ -173,6 +176,7 @@ export function createOrderStore(deps: { database: Database; clock: Clock; owner
         const order = await findById(tx, id);
         if (!order) throw new Error(`order ${id} does not exist`);
         if (order.state !== 'intent') return { kind: 'moved', order };
+        deps.beforeClaim?.();
         const close = async (cause: string) =>
           (await transitionIn(tx, {
             id,

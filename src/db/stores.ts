@@ -110,10 +110,11 @@ export interface Stores {
   codeExpiries: CodeExpiryStore;
 }
 
-export function sqliteStores(deps: { db: Db; clock: Clock }): Stores {
+/** `beforeClaim`: throws when the order must not be claimed for its POST (the database file is no longer where it was opened). */
+export function sqliteStores(deps: { db: Db; clock: Clock; beforeClaim?: () => void }): Stores {
   const { clock } = deps;
   // One instance: no owner locks to record, and the request budget in its memory.
-  return storesOver(databaseOf(deps.db), clock, { ownerLock: null, rateBudget: createMemoryRateBudgetStore({ clock }) });
+  return storesOver(databaseOf(deps.db), clock, { ownerLock: null, rateBudget: createMemoryRateBudgetStore({ clock }), ...(deps.beforeClaim ? { beforeClaim: deps.beforeClaim } : {}) });
 }
 
 /** `ownerLock`: this process's (Roles.ownerLock), recorded on the orders, approvals and update claims it works on. */
@@ -130,6 +131,7 @@ export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: numbe
 interface InstanceStrategies {
   ownerLock: number | null;
   rateBudget: RateBudgetStore;
+  beforeClaim?: () => void;
 }
 
 /** Every store, each written once over the seam, on either database. */
@@ -151,7 +153,7 @@ function storesOver(database: Database, clock: Clock, instance: InstanceStrategi
     approvals: createApprovalStore({ database, clock, owners }),
     approvalCards: createApprovalCards({ database, clock }),
     adminRequests: createAdminRequestStore({ database, clock }),
-    orders: createOrderStore({ database, clock, owners }),
+    orders: createOrderStore({ database, clock, owners, ...(instance.beforeClaim ? { beforeClaim: instance.beforeClaim } : {}) }),
     orderingPause: createOrderingPauseStore({ database, clock }),
     review: createReviewStore({ database, clock }),
     auditTrail: createAuditTrail({ database, clock }),

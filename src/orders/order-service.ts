@@ -4,7 +4,8 @@ import { orderFingerprint } from './fingerprint.js';
 import { createMutex } from './mutex.js';
 import { placeOrderBody } from './order-line.js';
 import type { ClaimResult, OrderRow } from '../db/order-store.js';
-import { classifyPlaceError, OrderNotSentError, type RejectReason } from './place-errors.js';
+import { databaseFileErrorIn } from '../db/database-file-error.js';
+import { classifyPlaceError, OrderNotSentError, OrderNotStoredError, type RejectReason } from './place-errors.js';
 import { ANSWERED_FROM, createAnswerRecording, errorName } from './answer-recording.js';
 import { createSendChecks, type Unsent } from './send-checks.js';
 import type { OrderServiceDeps, PlaceInput } from './order-service-deps.js';
@@ -125,10 +126,26 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     return { closed };
   }
 
+  /**
+   * Runs a step before the POST: a database file that cannot be written
+   * (full, read-only, gone) there means nothing was sent, and is said so
+   * (OrderNotStoredError), with the file and the cause in the log.
+   */
+  async function beforePost<T>(step: () => Promise<T>): Promise<T> {
+    try {
+      return await step();
+    } catch (error) {
+      const file = databaseFileErrorIn(error);
+      if (!file) throw error;
+      logger.error({ file: file.path, code: file.code }, `order not sent: ${file.message}`);
+      throw new OrderNotStoredError(file);
+    }
+  }
+
   /** Holds the wallet lock from the claim to the recorded outcome. Returns whether a 422 may be a funds problem. */
   async function placeClaimed(intent: OrderRow, input: PlaceInput): Promise<{ result: PlaceResult; checkFunds: boolean }> {
     // Under the wallet lock (held across the awaited reads, not released before the POST).
-    const claimed = await claimWaiting(intent, input);
+    const claimed = await beforePost(() => claimWaiting(intent, input));
     if ('closed' in claimed) {
       if (claimed.closed) return { result: claimed.closed, checkFunds: false };
       const now = await repo.get(intent.id);
@@ -144,7 +161,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         checkFunds: false,
       };
     }
-    const claimedNow = await recheckClaimed(claim.order, input);
+    const claimedNow = await beforePost(() => recheckClaimed(claim.order, input));
     if ('closed' in claimedNow) return { result: claimedNow.closed, checkFunds: false };
     const order = claimedNow.order;
 
@@ -207,7 +224,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
 
   return {
     async createIntentAndPlace(input) {
-      const opened = await repo.openIntent({
+      const opened = await beforePost(() => repo.openIntent({
         confirmKey: input.confirmKey,
         userId: input.userId,
         chatId: input.chatId,
@@ -215,7 +232,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         lines: input.lines,
         sandbox,
         ...(input.batch ? { batch: input.batch } : {}),
-      });
+      }));
       if (opened.kind !== 'created') return opened;
 
       const { result, checkFunds } = await wallet.runExclusive(() => placeClaimed(opened.order, input));

@@ -1,3 +1,4 @@
+import type { DatabaseFileError } from '../db/database-file-error.js';
 import {
   OrderOutcomeUnknownError,
   ProviderAuthError,
@@ -32,6 +33,17 @@ export type RejectReason =
   /** Not sent: another instance's POST for the same wallet outlasted its own timeout while this order waited for it. */
   | 'wallet-busy'
   | 'other';
+
+/**
+ * The order was not sent: before its POST, the database could not record it
+ * (its file full, read-only or gone). Nothing was ordered and no money spent.
+ */
+export class OrderNotStoredError extends Error {
+  override name = 'OrderNotStoredError';
+  constructor(readonly file: DatabaseFileError) {
+    super(`the order was not sent: ${file.message}`);
+  }
+}
 
 type PlaceErrorVerdict =
   | {

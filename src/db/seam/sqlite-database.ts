@@ -1,11 +1,43 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { SQLitePreparedQuery } from 'drizzle-orm/sqlite-core';
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import type { Database, Query } from './database.js';
+import { DatabaseFileError, fileTroubleOf } from '../database-file-error.js';
 import { createMutex } from './mutex.js';
 import { sqliteTables } from './tables.js';
 
 type Method = 'run' | 'all' | 'values' | 'get';
+
+/**
+ * drizzle wraps every failure of a statement in an error whose message is
+ * the statement and its parameters (a person's answers, a conversation's
+ * state), which every log line that names the error then prints. A file
+ * that cannot be written is no fault of the statement: its failure comes out
+ * as the seam's DatabaseFileError itself, which names the file and the
+ * cause only. Patched once, on drizzle's SQLite base class: the method must
+ * exist, or the start fails here rather than the logs quietly carrying
+ * parameters again.
+ */
+const UNWRAPPED = Symbol.for('giftdesk.unwrapFileErrors');
+function unwrapFileErrors(): void {
+  const prototype = SQLitePreparedQuery.prototype as unknown as { queryWithCache: (...args: unknown[]) => Promise<unknown>; [UNWRAPPED]?: true };
+  // Once, however often this module is loaded (test runners load it again per file over one drizzle).
+  if (prototype[UNWRAPPED]) return;
+  prototype[UNWRAPPED] = true;
+  const original = prototype.queryWithCache;
+  if (typeof original !== 'function') throw new Error("drizzle's SQLitePreparedQuery.queryWithCache is gone: src/db/seam/sqlite-database.ts needs another way to keep statements out of file errors");
+  prototype.queryWithCache = async function (this: unknown, ...args: unknown[]) {
+    try {
+      return await original.apply(this, args);
+    } catch (error) {
+      if (error instanceof DrizzleQueryError && error.cause instanceof DatabaseFileError) throw error.cause;
+      throw error;
+    }
+  };
+}
+unwrapFileErrors();
 
 /** Prepared statements kept by their SQL: the stores' statements are few, so this rarely empties. */
 const KEPT_STATEMENTS = 500;
@@ -35,8 +67,20 @@ export function sqliteDatabase(client: BetterSqlite3.Database): Database {
   return database;
 }
 
+/**
+ * The whole database as the connection sees it, committed work only: taken
+ * at the seam's turn, between its transactions, so it is never one half
+ * done. For saving what an open connection still holds when its file is
+ * gone (src/app/sqlite-rescue.ts).
+ */
+export function sqliteSnapshot(client: BetterSqlite3.Database): Promise<Buffer> {
+  sqliteDatabase(client);
+  return snapshots.get(client)!();
+}
+
 // One seam per connection: two would hold two mutexes over one connection.
 const seams = new WeakMap<BetterSqlite3.Database, Database>();
+const snapshots = new WeakMap<BetterSqlite3.Database, () => Promise<Buffer>>();
 
 function createSqliteDatabase(client: BetterSqlite3.Database): Database {
   const mutex = createMutex();
@@ -44,7 +88,18 @@ function createSqliteDatabase(client: BetterSqlite3.Database): Database {
   // The transaction now open, if any: its statements alone may run.
   let open: object | null = null;
   // The seam's own way in; everyone else's goes through the guard from here on.
-  const { prepare, exec } = guardConnection(client, () => open !== null);
+  const { prepare, exec: execRaw, serialize } = guardConnection(client, () => open !== null);
+  // A file that cannot be written says so by its path and cause, whatever the statement (drizzle's wrapper adds the statement).
+  const fileErrors = <T>(work: () => T): T => {
+    try {
+      return work();
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      const trouble = typeof code === 'string' ? fileTroubleOf(code) : null;
+      throw trouble ? new DatabaseFileError(client.name, trouble, code as string) : error;
+    }
+  };
+  const exec = (source: string) => fileErrors(() => execRaw(source));
 
   const statementFor = (source: string): BetterSqlite3.Statement => {
     let statement = statements.get(source);
@@ -56,7 +111,8 @@ function createSqliteDatabase(client: BetterSqlite3.Database): Database {
     return statement;
   };
 
-  const execute = (source: string, params: unknown[], method: Method): { rows: unknown[] } => {
+  const execute = (source: string, params: unknown[], method: Method): { rows: unknown[] } => fileErrors(() => executeRaw(source, params, method));
+  const executeRaw = (source: string, params: unknown[], method: Method): { rows: unknown[] } => {
     const statement = statementFor(source);
     if (method === 'run' || !statement.reader) {
       statement.run(...params);
@@ -88,6 +144,15 @@ function createSqliteDatabase(client: BetterSqlite3.Database): Database {
     }
   });
   const q = proxy as unknown as Query;
+  snapshots.set(client, async () => {
+    const release = await mutex.acquire();
+    try {
+      refuseOthersTransaction();
+      return serialize();
+    } finally {
+      release();
+    }
+  });
 
   const transaction = async <T>(work: (tx: Query) => Promise<T>): Promise<T> => {
     const release = await mutex.acquire();
@@ -132,7 +197,7 @@ type Entry = 'prepare' | 'exec' | 'pragma' | 'transaction' | 'backup' | 'seriali
 
 /**
  * Shadows the connection's own entry points with guarded ones, and returns
- * the unguarded `prepare` and `exec` for the seam alone. While
+ * the unguarded `prepare`, `exec` and `serialize` for the seam alone. While
  * `inSeamTransaction()`, each of these throws `OutsideTheSeamError` before
  * it touches the database:
  * - `prepare` and `exec`: the way in of drizzle's better-sqlite3 driver (it
@@ -161,7 +226,7 @@ type Entry = 'prepare' | 'exec' | 'pragma' | 'transaction' | 'backup' | 'seriali
 function guardConnection(
   client: BetterSqlite3.Database,
   inSeamTransaction: () => boolean,
-): { prepare: (source: string) => BetterSqlite3.Statement; exec: (source: string) => void } {
+): { prepare: (source: string) => BetterSqlite3.Statement; exec: (source: string) => void; serialize: () => Buffer } {
   const refuse = (entry: Entry) => {
     if (inSeamTransaction()) {
       throw new OutsideTheSeamError(
@@ -233,7 +298,7 @@ function guardConnection(
     },
   };
   for (const [name, value] of Object.entries(shadow)) Object.defineProperty(client, name, { configurable: true, writable: true, value });
-  return { prepare: own.prepare, exec: (source) => void own.exec(source) };
+  return { prepare: own.prepare, exec: (source) => void own.exec(source), serialize: () => own.serialize() };
 }
 
 /**

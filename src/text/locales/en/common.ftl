@@ -146,6 +146,7 @@ order-already-requested =
     }
 order-same-pending = An identical order is still being checked with the provider. Wait for its outcome before ordering the same again.
 order-failed-internal = Something went wrong on our side while placing your order. Please look at /orders before trying again.
+order-not-stored = giftdesk is briefly unavailable: it cannot write to its database right now. Nothing was ordered and no money was spent. Please try again in a few minutes.
 order-expired =
     Your order was cancelled after { $minutes ->
         [one] one minute
