@@ -13,8 +13,16 @@ import type { Logger } from '../logger.js';
  * reading the queue every POLL_MS.
  */
 
-/** How often the queue is read for updates posted to other instances. */
+/**
+ * How often the queue is read for updates posted to other instances while
+ * there is work; an idle worker reads it less and less often, down to once
+ * every IDLE_POLL_MS. An update posted to this instance wakes it at once
+ * whatever the wait, and one posted to another is taken by that instance's
+ * own worker, which it wakes: the reads only find what a full instance could
+ * not take, and at rest they were most of what an idle instance cost.
+ */
 const POLL_MS = 150;
+const IDLE_POLL_MS = 1_000;
 /**
  * A claim's lease: another instance takes the update over only after it
  * ends, so a crashed handler's chat waits at most this long. A live
@@ -117,8 +125,9 @@ export function startUpdateWorker(
     }
   }
 
-  /** Claims and starts updates until the queue has none runnable or every slot is taken. */
-  async function fill(): Promise<void> {
+  /** Claims and starts updates until the queue has none runnable or every slot is taken; returns how many it started. */
+  async function fill(): Promise<number> {
+    let started = 0;
     while (!stopped && running.size < concurrency) {
       let claim: ClaimedUpdate | null;
       try {
@@ -129,12 +138,12 @@ export function startUpdateWorker(
         // Only the error's name: a failed statement's message may quote its parameters.
         if (!failing) logger.warn({ err: error instanceof Error ? error.name : 'unknown' }, 'could not read the update queue; trying again');
         failing = true;
-        return;
+        return started;
       }
-      if (!claim) return;
+      if (!claim) return started;
       if (stopped) {
         await store.release(claim.claimToken, claim.updateId).catch(() => undefined);
-        return;
+        return started;
       }
       const mine = running.get(claim.updateId);
       if (mine) {
@@ -152,7 +161,9 @@ export function startUpdateWorker(
           wake();
         });
       running.set(held.updateId, { claim: held, task });
+      started += 1;
     }
+    return started;
   }
 
   async function prune(): Promise<void> {
@@ -161,15 +172,18 @@ export function startUpdateWorker(
     await store.prune(new Date(clock.now() - keepDoneMs)).catch(() => logger.warn({}, 'could not prune handled updates'));
   }
 
+  let idleMs = pollMs;
   const loop = (async () => {
     while (!stopped) {
       await prune();
       const wait = new AbortController();
       waiting = wait;
-      await fill();
+      const started = await fill();
       if (stopped) break;
+      // Found work, or woken: read again soon. Found none: wait longer each time, up to IDLE_POLL_MS.
+      idleMs = started > 0 || wait.signal.aborted ? pollMs : Math.min(Math.max(idleMs, pollMs) * 2, Math.max(pollMs, IDLE_POLL_MS));
       // A wake during fill has already aborted `wait`: the sleep then ends at once.
-      await clock.sleep(pollMs, wait.signal).catch(() => undefined);
+      await clock.sleep(idleMs, wait.signal).catch(() => undefined);
     }
   })();
 

@@ -18,6 +18,24 @@ describe('the update worker', () => {
     while (!(await check()) && Date.now() < deadline) await systemClock.sleep(5);
   };
 
+  it('reads the queue less and less often while idle, and still takes an update stored by another instance within a second', async () => {
+    const sqlite = createUpdateQueueStore({ database: databaseOf(memoryDb()), clock: systemClock });
+    let claims = 0;
+    const store = { ...sqlite, claim: (holder: string, leaseMs: number) => ((claims += 1), sqlite.claim(holder, leaseMs)) };
+    const handled: number[] = [];
+    const worker = startUpdateWorker({ store, holder: 'a', handle: async (update) => void handled.push(update.update_id), clock: systemClock, logger: silentLogger });
+    workers.push(worker);
+    await systemClock.sleep(3_000);
+    // At a steady 150 ms that would be 20 reads; backing off to one a second it is about 6.
+    expect(claims).toBeLessThanOrEqual(8);
+    // Stored without a wake, as an update posted to another instance is.
+    const storedAt = Date.now();
+    await sqlite.accept(chatUpdate(1, 7));
+    await until(() => handled.length === 1);
+    expect(handled).toEqual([1]);
+    expect(Date.now() - storedAt).toBeLessThan(1_500);
+  });
+
   it('renews the lease of a handler that outlasts it, so that no other instance takes the update meanwhile', async () => {
     const store = createUpdateQueueStore({ database: databaseOf(memoryDb()), clock: systemClock });
     let finish = () => undefined as void;
