@@ -4,7 +4,7 @@ import pg from 'pg';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 import { startBotProcess, type BotProcess, type LogLine } from '../support/bot-process.js';
 import { createFakeBotApi, type FakeBotApi, type FakeUser } from '../support/fake-bot-api/index.js';
-import { startPostgresCluster, stopPostgresCluster } from '../support/postgres-cluster.js';
+import { startPostgresCluster, stopPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
 import { portForServer } from '../support/unused-port.js';
 
 /**
@@ -24,6 +24,8 @@ export interface Instance {
 }
 
 export interface Fleet {
+  /** The fleet's PostgreSQL server: its folder, for the server's own processes. */
+  cluster: PostgresCluster;
   telegram: FakeBotApi;
   sandbox: Sandbox;
   /** Reads the bot's tables behind its back. */
@@ -39,8 +41,8 @@ export interface Fleet {
   close(): Promise<void>;
 }
 
-export async function startFleet(options: { mode: 'polling' | 'webhook'; sandbox?: SandboxOptions; env?: Record<string, string> }): Promise<Fleet> {
-  const cluster = startPostgresCluster();
+export async function startFleet(options: { mode: 'polling' | 'webhook'; sandbox?: SandboxOptions; env?: Record<string, string>; postgresSettings?: string[] }): Promise<Fleet> {
+  const cluster = startPostgresCluster(options.postgresSettings);
   const url = (database: string) => `postgresql://postgres@/${database}?host=${encodeURIComponent(cluster.root)}`;
   const admin = new pg.Client({ connectionString: url('postgres') });
   await admin.connect();
@@ -81,6 +83,7 @@ export async function startFleet(options: { mode: 'polling' | 'webhook'; sandbox
   };
 
   return {
+    cluster,
     telegram,
     sandbox,
     db,

@@ -19,16 +19,21 @@
  * 4. A rolling restart of two instances while BENCH_ROLL_STAFF (20) staff
  *    order for BENCH_ROLL_SECONDS (60; the issue's target says 300):
  *    instances-roll.ts.
+ * 5. Coordination cost: CPU (every giftdesk process and the PostgreSQL
+ *    server) and statements per handled update at a fixed load, for one,
+ *    two and three instances, and statements a second at rest:
+ *    instances-cost.ts.
  *
  *   npm run bench:instances
  *   BENCH_KILLS=5 BENCH_BUDGET_SECONDS=20 BENCH_STAFF=100 BENCH_THROUGHPUT_SECONDS=20 CATALOG_SIZE=2000 npm run bench:instances
- *   BENCH_ONLY=takeover|budget|throughput|roll runs one part.
+ *   BENCH_ONLY=takeover|budget|throughput|roll|cost runs one part.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FakeUser } from '../support/fake-bot-api/index.js';
 import { budgetShape } from '../../src/provider/rate-limit.js';
 import { chatDriver } from '../e2e/chat-driver.js';
+import { coordinationCost } from './instances-cost.js';
 import { rollingRestart } from './instances-roll.js';
 import { percentile, staffMembers, startFleet, sweepDone, tookRole, type Fleet, type Instance } from './instance-fleet.js';
 
@@ -208,3 +213,12 @@ if (!ONLY || ONLY === 'takeover') await takeover();
 if (!ONLY || ONLY === 'budget') await budget();
 if (!ONLY || ONLY === 'throughput') await throughput();
 if (!ONLY || ONLY === 'roll') await rollingRestart({ seconds: Number(process.env.BENCH_ROLL_SECONDS ?? 60), staff: Number(process.env.BENCH_ROLL_STAFF ?? 20), out });
+if (!ONLY || ONLY === 'cost') {
+  await coordinationCost({
+    staff: Number(process.env.BENCH_COST_STAFF ?? 20),
+    stepEveryMs: Number(process.env.BENCH_COST_STEP_MS ?? 1_000),
+    seconds: Number(process.env.BENCH_COST_SECONDS ?? 30),
+    restSeconds: Number(process.env.BENCH_COST_REST_SECONDS ?? 10),
+    out,
+  });
+}

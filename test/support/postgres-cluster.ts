@@ -31,9 +31,11 @@ export interface PostgresCluster {
   root: string;
   data: string;
   bin: string;
+  /** Server settings beyond the throwaway ones (a benchmark's shared_preload_libraries, say). */
+  settings?: string[];
 }
 
-export function startPostgresCluster(): PostgresCluster {
+export function startPostgresCluster(extraSettings: string[] = []): PostgresCluster {
   const bin = postgresBinDir();
   const root = mkdtempSync(join(tmpdir(), 'giftdesk-pg-'));
   const data = join(root, 'data');
@@ -43,16 +45,16 @@ export function startPostgresCluster(): PostgresCluster {
     run(asServerUser(user, bin, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions']), 'initdb');
     const hba = ['local all postgres trust', 'local all all scram-sha-256', ''].join('\n');
     writeFileSync(join(data, 'pg_hba.conf'), hba);
-    startServer({ root, data, bin });
+    startServer({ root, data, bin, settings: extraSettings });
   } catch (error) {
     rmSync(root, { recursive: true, force: true });
     throw error;
   }
-  return { root, data, bin };
+  return { root, data, bin, settings: extraSettings };
 }
 
 /** Starts the cluster's server (again): listening only on its folder's socket, durability off. */
-function startServer({ root, data, bin }: PostgresCluster): void {
+function startServer({ root, data, bin, settings: extra = [] }: PostgresCluster): void {
   const settings = [
     "listen_addresses=''",
     `unix_socket_directories='${root}'`,
@@ -60,6 +62,7 @@ function startServer({ root, data, bin }: PostgresCluster): void {
     'synchronous_commit=off',
     'full_page_writes=off',
     'max_connections=200',
+    ...extra,
   ];
   run(asServerUser(serverUser(), bin, 'pg_ctl', ['start', '-w', '-s', '-D', data, '-l', join(root, 'server.log'), '-o', settings.map((s) => `-c ${s}`).join(' ')]), 'pg_ctl start');
 }
