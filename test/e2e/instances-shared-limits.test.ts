@@ -5,6 +5,7 @@ import type { FakeRateLimits, FakeUser } from '../support/fake-bot-api/index.js'
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy.js';
 import { portForServer } from '../support/unused-port.js';
 import { addStaff, ADMIN, startWorld, type World } from './harness.js';
+import { busiestSecond } from '../support/busiest-second.js';
 
 const SECRET = 'shared-Limits-0123456789abcdefghijkl';
 const PATH = '/telegram/updates';
@@ -17,17 +18,6 @@ const TELEGRAM: FakeRateLimits = { chatSpacingMs: 750, globalMax: 30, globalWind
 const COUNTED = /^(send(?!chataction)|edit|copy|forward|deletemessage|setmycommands|deletemycommands)/i;
 /** Forty-five staff members, each in a chat of their own: fifteen updates for each instance at once. */
 const CREW: FakeUser[] = Array.from({ length: 45 }, (_, i) => ({ id: 7100 + i, firstName: `Crew${i}`, languageCode: 'en' }));
-
-/** The most of `times` in any one-second window [t, t + 1000): what the receiving side counts. */
-function busiestSecond(times: readonly number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; j < sorted.length; j++) {
-    while (sorted[j]! - sorted[i]! >= 1000) i++;
-    best = Math.max(best, j - i + 1);
-  }
-  return best;
-}
 
 /** The densest one-second window of `times`, as offsets from its first, for the test's output. */
 function densest(times: readonly number[]): number[] {

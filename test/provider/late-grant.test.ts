@@ -6,19 +6,9 @@ import { createRateLimiter } from '../../src/provider/rate-limit.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { envelope } from '../support/scripted-server.js';
 import { capturedLogger, clientFor, scripted } from './setup.js';
+import { busiestSecond } from '../support/busiest-second.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** The most of `times` inside any one-second window [t, t + 1000), as the provider counts. */
-function busiestSecond(times: readonly number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; j < sorted.length; j++) {
-    while (sorted[j]! - sorted[i]! >= 1000) i++;
-    best = Math.max(best, j - i + 1);
-  }
-  return best;
-}
 
 /**
  * A shared budget whose first grant reaches this process `lagMs` late: the

@@ -9,6 +9,7 @@ import { ProviderPausedError } from '../../src/provider/errors.js';
 import { envelope, errorEnvelope } from '../support/scripted-server.js';
 import { freshDatabase } from '../support/postgres-database.js';
 import { clientFor, rejectionOf, scripted } from './setup.js';
+import { busiestSecond } from '../support/busiest-second.js';
 
 /**
  * Three instances on one database, each its own pool and limiter, sharing
@@ -25,17 +26,6 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 let keys = 0;
-
-/** The most of `times` inside any one-second window [t, t + 1000). */
-function busiestSecond(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; j < sorted.length; j++) {
-    while (sorted[j]! - sorted[i]! >= 1000) i++;
-    best = Math.max(best, j - i + 1);
-  }
-  return best;
-}
 
 interface Instance {
   limiter: RateLimiter;
