@@ -40,7 +40,7 @@ export async function openPostgresStorage(
   const name = maskedUrl(url);
   let db: PgDb;
   try {
-    db = await openPostgres(url, { logger: io.logger });
+    db = await openPostgres(url, { logger: io.logger, applicationName: applicationNameOf(io.instance) });
   } catch (error) {
     if (error instanceof PostgresConnectionError) throw new StartupError(`DATABASE_URL: ${error.message}`, 2);
     throw error;
@@ -77,4 +77,13 @@ export async function openPostgresStorage(
       io.logger.debug({ part: 'pool', ms: io.clock.now() - began }, 'stopped');
     },
   };
+}
+
+/**
+ * What pg_stat_activity shows for this instance's pooled sessions; its role
+ * and presence connections add what they hold (role-lock.ts). PostgreSQL
+ * keeps 63 bytes of it.
+ */
+function applicationNameOf(instance: string): string {
+  return `giftdesk ${instance}`.slice(0, 63);
 }

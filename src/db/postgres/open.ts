@@ -29,6 +29,8 @@ export interface OpenPostgresOptions {
   logger?: { info: (fields: object, message: string) => void; warn: (fields: object, message: string) => void };
   /** Connections in the pool (pg's default is 10). */
   maxConnections?: number;
+  /** Shown in pg_stat_activity beside each of the pool's sessions, so an operator can tell whose they are. */
+  applicationName?: string;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface OpenPostgresOptions {
 export async function openPostgres(url: string, options: OpenPostgresOptions = {}): Promise<PgDb> {
   const target = describeTarget(url);
   // A connection that cannot be made within seconds is an outage, not a wait: the caller hears of it (run-app.ts).
-  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, connectionTimeoutMillis: 10_000, keepAlive: true });
+  const pool = new pg.Pool({ connectionString: url, application_name: options.applicationName, max: options.maxConnections ?? 10, connectionTimeoutMillis: 10_000, keepAlive: true });
   // An idle connection the server drops must not crash the process: pg then emits 'error' on the pool.
   pool.on('error', (error) => options.logger?.warn({ err: scrub(error.message, url) }, 'a pooled PostgreSQL connection failed'));
   // pg-pool listens for the errors of idle connections only: one checked out (a transaction between two

@@ -43,6 +43,12 @@ function roleLockKey(name: RoleName, salt: string): string {
 
 const recordKey = (name: RoleName) => `role.${name}`;
 
+/** The pool's application name with what this connection holds: pg_stat_activity tells an operator which session is which. */
+function sessionName(pool: pg.Pool, holds: string): string {
+  const base = (pool.options as { application_name?: string }).application_name ?? 'giftdesk';
+  return `${base} ${holds}`.slice(0, 63);
+}
+
 /**
  * The fence: a held role's connection is asked to answer this often, and a
  * role whose connection has not answered for FENCE_MS counts as lost here
@@ -85,7 +91,7 @@ export async function createPostgresRoles(pool: pg.Pool, options: PostgresRolesO
   const salt = await lockSalt(pool);
   // Every running instance holds this key shared: how many hold it says how many are alive.
   const presenceKey = lockKey(salt, 'giftdesk.presence');
-  const presence = new pg.Client({ ...pool.options, keepAlive: true, keepAliveInitialDelayMillis: 2_000 });
+  const presence = new pg.Client({ ...pool.options, application_name: sessionName(pool, 'presence'), keepAlive: true, keepAliveInitialDelayMillis: 2_000 });
   let closing = false;
   let told = false;
   let ownerLock = 0;
@@ -244,7 +250,7 @@ class PostgresRoleLock implements RoleLock {
   private async connection(): Promise<pg.Client> {
     if (this.client) return this.client;
     this.connecting ??= (async () => {
-      const client = new pg.Client({ ...this.pool.options, keepAlive: true, keepAliveInitialDelayMillis: 2_000 });
+      const client = new pg.Client({ ...this.pool.options, application_name: sessionName(this.pool, `role ${this.name}`), keepAlive: true, keepAliveInitialDelayMillis: 2_000 });
       // A failure of an idle client is emitted, not thrown: without a listener it would end the process.
       client.on('error', (error) => this.lost(client, error));
       client.on('end', () => this.lost(client, new Error(`the connection holding the ${this.name} role ended`)));
