@@ -225,10 +225,13 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
           await work();
           logger.debug({ part: name, ms: clock.now() - began }, 'stopped');
         };
-        // Updates in hand first: they may still need the provider (the sandbox too) and the database.
-        await part('updates', async () => serving?.stop(config.providerOrderTimeoutMs + 5_000));
-        // Stops the loops and releases the background work at once, for another instance to take over.
-        await part('background work', async () => background?.stop());
+        // The updates in hand get their time, and the background work ends beside them: its role is released at
+        // once for another instance to take, and its provider reads no longer take turns from the staff whose
+        // steps are still running here. Both still need the provider (the sandbox too) and the database.
+        await Promise.all([
+          part('updates', async () => serving?.stop(config.providerOrderTimeoutMs + 5_000)),
+          part('background work', async () => background?.stop()),
+        ]);
         await part('instance count', async () => instances?.stop());
         await part('sandbox', async () => sandbox?.close());
         await part('storage', () => storage.close());

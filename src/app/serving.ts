@@ -125,6 +125,8 @@ export async function startServing(deps: {
     source = {
       async stop(timeoutMs) {
         // Polling ends first (the role is released for a standby at once); the updates in hand then get their time.
+        // Nothing more is claimed meanwhile: what is stored and not yet claimed is another instance's to take.
+        worker.stopClaiming();
         await poller.stop(timeoutMs);
         // Updates stored and not yet claimed stay in the queue for another instance or the next start.
         await worker.stop(timeoutMs);

@@ -119,9 +119,10 @@ export async function startWebhook(
     async stop(timeoutMs) {
       // The webhook stays registered: Telegram keeps updates for the next start, or posts them to another instance.
       deps.intake.close();
-      await probe.stop();
-      await deps.intake.drain(timeoutMs);
-      // Updates stored and not yet claimed stay in the queue for another instance or the next start.
+      // Updates stored and not yet claimed stay in the queue for another instance or the next start:
+      // nothing more is claimed from here, while the posts in hand are stored and the probe ends.
+      deps.worker.stopClaiming();
+      await Promise.all([probe.stop(), deps.intake.drain(timeoutMs)]);
       await deps.worker.stop(timeoutMs);
     },
     failed: new Promise<never>(() => undefined),

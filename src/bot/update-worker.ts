@@ -48,6 +48,12 @@ const WOKEN = 'woken';
 export interface UpdateWorker {
   /** An update was just stored here: look for work now rather than at the next poll. */
   wake(): void;
+  /**
+   * Claims nothing more from now on (a stop begins here: every update not
+   * yet claimed is left to another instance at once, rather than taken while
+   * the rest of the stop goes on).
+   */
+  stopClaiming(): void;
   /** Stops claiming, waits for running handlers at most `timeoutMs`, releases the claims of those still running; returns how many. */
   stop(timeoutMs: number): Promise<number>;
   inFlight(): number;
@@ -187,12 +193,16 @@ export function startUpdateWorker(
     }
   })();
 
+  const stopClaiming = () => {
+    stopped = true;
+    wake();
+  };
   return {
     wake,
     inFlight: () => running.size,
+    stopClaiming,
     async stop(timeoutMs) {
-      stopped = true;
-      wake();
+      stopClaiming();
       await loop;
       const deadline = clock.now() + timeoutMs;
       while (running.size > 0 && clock.now() < deadline) {
