@@ -13,6 +13,7 @@ import { createProviderClient, type ProviderClient } from '../provider/client.js
 import type { RateBudgetStore } from '../db/rate-budget-store.js';
 import { budgetShape, createRateLimiter, type RateLimiter } from '../provider/rate-limit.js';
 import { CONTRACT_LIMITS } from '../provider/schemas.js';
+import { withSharedReads } from '../provider/shared-reads.js';
 import { formatId, formatNumber } from '../text/format.js';
 import type { Translate } from '../text/i18n.js';
 import type { Locale } from '../text/i18n.js';
@@ -74,7 +75,7 @@ export function composeProvider(deps: {
         }),
       ),
   });
-  const pausing = withPauseOnRefusal(client, {
+  const pausing = withPauseOnRefusal(withSharedReads(client), {
     pauses: deps.pauses,
     // Every pause is news: quietMs 0, the switch itself makes sure each is announced once.
     onPaused: (pause, status) =>
