@@ -66,7 +66,7 @@ export async function startFleet(options: { mode: 'polling' | 'webhook'; sandbox
       ADMIN_IDS: String(ADMIN_ID),
       AMOUNT_UNIT: 'IRR',
       INSTANCE_ID: id,
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       ...(forwarder ? { BOT_MODE: 'webhook', HTTP_PORT: String(port), WEBHOOK_URL: forwarder.url, WEBHOOK_SECRET: SECRET } : {}),
       ...options.env,
       ...extraEnv,

@@ -42,7 +42,7 @@ export async function rollingRestart(options: { seconds: number; staff: number; 
         let t = Date.now();
         const before = instance?.bot.logs().length ?? 0;
         if (instance) await fleet.stop(instance);
-        if (process.env.BENCH_DEBUG && instance) console.log(instance.bot.logs().slice(before).map((l) => `${l['time']} ${l.msg}`).join('\n'));
+        if (process.env.BENCH_DEBUG && instance) console.log(instance.bot.logs().slice(before).map((l) => JSON.stringify(l).slice(0, 300)).join('\n'));
         stops.push(Date.now() - t);
         t = Date.now();
         await fleet.start(name);
