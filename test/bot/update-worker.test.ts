@@ -36,6 +36,36 @@ describe('the update worker', () => {
     expect(Date.now() - storedAt).toBeLessThan(1_500);
   });
 
+  it('claims nothing more once its stop begins: an update stored meanwhile is left for another instance, the one in hand still finishes', async () => {
+    const store = createUpdateQueueStore({ database: databaseOf(memoryDb()), clock: systemClock });
+    const handled: number[] = [];
+    let finish = () => undefined as void;
+    const worker = startUpdateWorker({
+      store,
+      holder: 'a',
+      pollMs: 5,
+      handle: (update) => {
+        handled.push(update.update_id);
+        return update.update_id === 1 ? new Promise<void>((resolve) => (finish = resolve)) : Promise.resolve();
+      },
+      clock: systemClock,
+      logger: silentLogger,
+    });
+    workers.push(worker);
+    await store.accept(chatUpdate(1, 7));
+    worker.wake();
+    await until(() => worker.inFlight() === 1);
+    // The stop begins (the webhook's posts in hand are still being stored); another chat's update arrives.
+    worker.stopClaiming();
+    await store.accept(chatUpdate(2, 8));
+    worker.wake();
+    await systemClock.sleep(100);
+    expect(handled).toEqual([1]);
+    finish();
+    expect(await worker.stop(5_000)).toBe(0);
+    expect(await store.claim('b', 1_000)).toMatchObject({ updateId: 2 });
+  });
+
   it('renews the lease of a handler that outlasts it, so that no other instance takes the update meanwhile', async () => {
     const store = createUpdateQueueStore({ database: databaseOf(memoryDb()), clock: systemClock });
     let finish = () => undefined as void;
