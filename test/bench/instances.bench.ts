@@ -26,7 +26,11 @@
  *
  *   npm run bench:instances
  *   BENCH_KILLS=5 BENCH_BUDGET_SECONDS=20 BENCH_STAFF=100 BENCH_THROUGHPUT_SECONDS=20 CATALOG_SIZE=2000 npm run bench:instances
- *   BENCH_ONLY=takeover|budget|throughput|roll|cost runs one part.
+ * 6. The database lost and back under load: three instances while
+ *    BENCH_OUTAGE_STAFF (15) staff order, PostgreSQL stopped for each of
+ *    BENCH_OUTAGES seconds (5,60) in turn: instances-outage.ts.
+ *
+ *   BENCH_ONLY=takeover|budget|throughput|roll|cost|outage runs one part.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -34,6 +38,7 @@ import type { FakeUser } from '../support/fake-bot-api/index.js';
 import { budgetShape } from '../../src/provider/rate-limit.js';
 import { chatDriver } from '../e2e/chat-driver.js';
 import { coordinationCost } from './instances-cost.js';
+import { databaseOutages } from './instances-outage.js';
 import { rollingRestart } from './instances-roll.js';
 import { percentile, staffMembers, startFleet, sweepDone, tookRole, type Fleet, type Instance } from './instance-fleet.js';
 
@@ -219,6 +224,13 @@ if (!ONLY || ONLY === 'cost') {
     stepEveryMs: Number(process.env.BENCH_COST_STEP_MS ?? 1_000),
     seconds: Number(process.env.BENCH_COST_SECONDS ?? 30),
     restSeconds: Number(process.env.BENCH_COST_REST_SECONDS ?? 10),
+    out,
+  });
+}
+if (!ONLY || ONLY === 'outage') {
+  await databaseOutages({
+    outages: (process.env.BENCH_OUTAGES ?? '5,60').split(',').map(Number),
+    staff: Number(process.env.BENCH_OUTAGE_STAFF ?? 15),
     out,
   });
 }
