@@ -87,7 +87,10 @@ export async function settle(fleet: Fleet, atMostMs: number): Promise<number> {
  */
 export async function fleetOutcome(fleet: Fleet): Promise<{
   accepted: number;
+  /** Accepted and stored, never handled. */
   lost: number;
+  /** Accepted and never stored: answered by an instance waiting for its database (told "briefly unavailable"), or lost. */
+  notStored: number;
   retaken: number;
   lateHandled: number;
   busyWallet: number;
@@ -103,6 +106,7 @@ export async function fleetOutcome(fleet: Fleet): Promise<{
   const accepted = new Set(fleet.telegram.webhookDeliveries.filter((d) => typeof d.status === 'number' && d.status < 300).map((d) => d.updateId));
   const rows = (await fleet.db.query<{ update_id: string; done: boolean; attempts: number }>('select update_id, done_at is not null as done, attempts from update_queue')).rows;
   const done = new Set(rows.filter((r) => r.done).map((r) => Number(r.update_id)));
+  const stored = new Set(rows.map((r) => Number(r.update_id)));
   const logs = fleet.everStarted.flatMap((i) => i.bot.logs());
   const sandboxOrders = fleet.sandbox.controls.orders();
   const posts = fleet.sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/orders');
@@ -115,7 +119,8 @@ export async function fleetOutcome(fleet: Fleet): Promise<{
   const times = codes.map((code) => sends.filter((c) => (c.payload.text as string).includes(code)).length);
   return {
     accepted: accepted.size,
-    lost: [...accepted].filter((id) => !done.has(id)).length,
+    lost: [...accepted].filter((id) => stored.has(id) && !done.has(id)).length,
+    notStored: [...accepted].filter((id) => !stored.has(id)).length,
     retaken: rows.filter((r) => r.attempts > 1).length,
     lateHandled: logs.filter((l) => l.msg === 'an update was handled after its claim had been taken over').length,
     busyWallet: logs.filter((l) => l.msg === 'another order was in flight outside this process; not sent').length,

@@ -63,7 +63,8 @@ export async function databaseOutages(options: { outages: number[]; staff: numbe
     for (const row of rows) options.out(row);
     options.out(`   orders placed ${outcomes.placed}, other answers to Confirm ${outcomes.other}, walks cut off without an answer in 5 s ${outcomes.unanswered} (${[...outcomes.cutAt].map(([k, v]) => `${k} ${v}`).join(', ')}); /order p95 ${percentile(steps.map((s) => s.ms), 95)} ms`);
     for (const [text, n] of outcomes.otherTexts) options.out(`     ${n}× "${text}…"`);
-    options.out(`   updates accepted by the webhook ${o.accepted}: not handled ${o.lost}, taken over after an unfinished handler ${o.retaken}, handled after the claim was taken over ${o.lateHandled} -> ${o.lost === 0 && o.lateHandled === 0 ? 'met' : 'MISSED'}`);
+    const told = staff.reduce((n, user) => n + fleet.telegram.messages(user.id).filter((m) => /briefly unavailable/.test(m.text)).length, 0);
+    options.out(`   updates accepted by the webhook ${o.accepted}: stored and not handled ${o.lost}; answered while the database was away, not stored ${o.notStored} (staff told "briefly unavailable, nothing was ordered" ${told} times, once per chat and outage); taken over after an unfinished handler ${o.retaken}, handled after the claim was taken over ${o.lateHandled} -> ${o.lost === 0 && o.lateHandled === 0 ? 'met' : 'MISSED'}`);
     options.out(`   POSTs ${o.posts} (answered ${[...o.postStatuses].map(([k, v]) => `${k}: ${v}`).join(', ')}) for ${o.providerOrders} provider orders; with no local order ${o.orphans} -> ${o.orphans === 0 && o.posts === o.providerOrders ? 'met' : 'CHECK'}`);
     options.out(`   codes ${o.codes}: delivered once ${o.deliveredOnce}, not delivered ${o.undelivered}, more than once ${o.deliveredTwice} (settled ${settledMs} ms after the staff stopped) -> ${o.undelivered === 0 && o.deliveredTwice === 0 ? 'met' : 'MISSED'}`);
   } finally {
