@@ -6,6 +6,15 @@ export interface Repeating {
   stop(): Promise<void>;
 }
 
+export interface Wakeable extends Repeating {
+  /**
+   * Ends the pause now, so the next run starts at once. A wake during a run
+   * changes nothing: that run's pause goes as usual, so wakes coming fast
+   * never turn the loop into runs back to back.
+   */
+  wake(): void;
+}
+
 /**
  * Runs `task` every `everyMs`, measured from the end of the previous run, so
  * runs never overlap. A failing run is logged and the loop goes on.
@@ -18,17 +27,21 @@ export function startRepeating(options: {
   logger: Logger;
   /** Run once right away instead of after the first interval. */
   immediately?: boolean;
-}): Repeating {
+}): Wakeable {
   const abort = new AbortController();
+  // Set only during a pause: a wake ends it.
+  let pause: AbortController | null = null;
   const loop = (async () => {
     let first = true;
     while (!abort.signal.aborted) {
       if (!(first && options.immediately)) {
+        pause = new AbortController();
         try {
-          await options.clock.sleep(options.everyMs, abort.signal);
+          await options.clock.sleep(options.everyMs, AbortSignal.any([abort.signal, pause.signal]));
         } catch {
-          return;
+          if (abort.signal.aborted) return;
         }
+        pause = null;
       }
       first = false;
       try {
@@ -46,6 +59,9 @@ export function startRepeating(options: {
     async stop() {
       abort.abort();
       await loop;
+    },
+    wake() {
+      pause?.abort();
     },
   };
 }

@@ -293,10 +293,14 @@ export function createNotificationSender(deps: NotificationSenderDeps): Notifica
   };
 }
 
-/** Runs the sender every `everyMs` (from the end of one run to the start of the next). */
+/**
+ * Runs the sender every `everyMs` (from the end of one run to the start of
+ * the next), and at once when the sweep has written a completed order whose
+ * detail it handed over: those codes do not wait for the next turn.
+ */
 export function startNotificationSender(deps: NotificationSenderDeps & { everyMs: number }): Repeating {
   const sender = createNotificationSender(deps);
-  return startRepeating({
+  const repeating = startRepeating({
     name: 'notification sender',
     everyMs: deps.everyMs,
     task: async () => {
@@ -306,4 +310,11 @@ export function startNotificationSender(deps: NotificationSenderDeps & { everyMs
     logger: deps.logger,
     immediately: true,
   });
+  const stopListening = deps.handover?.onWritten(() => repeating.wake());
+  return {
+    async stop() {
+      stopListening?.();
+      await repeating.stop();
+    },
+  };
 }

@@ -15,6 +15,10 @@ export interface DetailHandover {
    */
   get(order: { id: number; providerOrderId: number | null }): OrderDetail | null;
   drop(orderId: number): void;
+  /** Told by the sweep once a completed order it handed over is written: its codes wait for the sender now. */
+  written(): void;
+  /** The sender listens, so that codes go out at once instead of at its next turn; returns the way to stop listening. */
+  onWritten(listener: () => void): () => void;
 }
 
 export function createDetailHandover(deps: { clock: Clock; maxEntries?: number; maxAgeMs?: number }): DetailHandover {
@@ -22,6 +26,7 @@ export function createDetailHandover(deps: { clock: Clock; maxEntries?: number; 
   const maxAgeMs = deps.maxAgeMs ?? 10 * 60_000;
   // A Map keeps insertion order: the first entry is the oldest.
   const held = new Map<number, { detail: OrderDetail; at: number }>();
+  const listeners = new Set<() => void>();
 
   return {
     put(orderId, detail) {
@@ -44,6 +49,13 @@ export function createDetailHandover(deps: { clock: Clock; maxEntries?: number; 
     },
     drop(orderId) {
       held.delete(orderId);
+    },
+    written() {
+      for (const listener of listeners) listener();
+    },
+    onWritten(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
   };
 }

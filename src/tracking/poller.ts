@@ -12,7 +12,8 @@ import type { DetailHandover } from './detail-handover.js';
 import { inPool } from './in-pool.js';
 import type { OrderLeaseStore } from '../db/order-lease-store.js';
 import { createClaimedWrites } from './settle.js';
-import { planSweep, probeIntervalMs, SWEEP, sweepIntervalMs, type Watched } from './sweep-plan.js';
+import { planSweep, probeIntervalMs, SWEEP, type Watched } from './sweep-plan.js';
+import { createChangeRate, hasYoungOrder, nextSweepIntervalMs, youngestAgeMs } from './sweep-pace.js';
 
 export type SweepSettings = { -readonly [K in keyof typeof SWEEP]: number };
 
@@ -100,6 +101,7 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
   let seenInLastSweep = new Set<number>();
   /** Quiet single-page reads so far: picks the page of the next. */
   let probes = 0;
+  const changes = createChangeRate(() => settings.changeWindowMs);
 
   const watchedOrders = (): Promise<Watched[]> => leases.watched(WATCHED_STATES);
 
@@ -118,6 +120,12 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
     // Handed over before the write, so that the sender, which may claim the row at once, finds it.
     if (localStateFor(detail.status) === 'completed') deps.handover?.put(order.id, detail);
     return detail;
+  }
+
+  /** Counts a change; codes just written are the sender's to send now. */
+  function changedTo(status: string, result: PollRunResult): void {
+    result.changed++;
+    if (localStateFor(status) === 'completed') deps.handover?.written();
   }
 
   /** Runs the work on one claimed order; a rate limit ends the sweep, any other failure only this order's turn. */
@@ -152,7 +160,7 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
         // Another process got there first.
         if (order.providerStatus === listed) return void (await leases.release({ id: order.id, owner }));
         const status = isFinal(localStateFor(listed)) ? (await readDetail(order, result)).status : listed;
-        if (await settle(order, status)) result.changed++;
+        if (await settle(order, status)) changedTo(status, result);
       },
       (order, error) => {
         logger.warn({ orderId: order.id, state: order.state, err: describeSweepFailure(error) }, 'order check failed; the next sweep looks again');
@@ -167,7 +175,8 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
       id,
       result,
       async (order) => {
-        if (await settle(order, (await readDetail(order, result)).status)) result.changed++;
+        const { status } = await readDetail(order, result);
+        if (await settle(order, status)) changedTo(status, result);
       },
       async (order, error) => {
         const misses = error instanceof ProviderNotFoundError && order.providerOrderId !== null ? (notFound.get(order.providerOrderId) ?? 0) + 1 : 0;
@@ -183,17 +192,34 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
     );
   }
 
-  /** Reads the pages newest first until every open order has been seen, and acts on what changed. */
+  /**
+   * Reads the pages newest first until every open order has been seen. An
+   * order whose status changed is acted on as soon as its page is read,
+   * while the next page loads, so that its codes do not wait for the rest of
+   * the history; the orders no page showed are read one by one at the end.
+   */
   async function sweep(watched: Watched[], history: ProviderHistory, result: PollRunResult): Promise<void> {
     const wanted = new Set(watched.map((order) => order.providerOrderId));
+    const byProviderId = new Map(watched.flatMap((order) => (order.providerOrderId === null ? [] : [[order.providerOrderId, order] as const])));
     const listed = new Map<number, string>();
+    const actedOn = new Set<number>();
     let deepest = 0;
+    // One page's changes at a time, in page order; a failure (a rate limit) stops the rest and ends the sweep below.
+    let acting: Promise<void> = Promise.resolve();
+    let actFailure: unknown = null;
     // A later page is a later read: an order pushed down by new ones is taken as last seen.
     const note = (items: readonly OrderListEntry[]) => {
+      const changed: Watched[] = [];
       for (const entry of items) {
         listed.set(entry.orderId, entry.status);
         wanted.delete(entry.orderId);
+        const order = byProviderId.get(entry.orderId);
+        if (order && entry.status !== order.providerStatus && !actedOn.has(order.id)) changed.push(order);
       }
+      if (changed.length === 0) return;
+      for (const order of changed) actedOn.add(order.id);
+      const seen = new Map(listed);
+      acting = acting.then(() => (actFailure === null ? act(changed, seen, result) : undefined)).catch((error: unknown) => void (actFailure ??= error));
     };
     const loadPage = (number: number) => ((deepest = Math.max(deepest, number)), history.orderPage(number));
     try {
@@ -207,11 +233,13 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
       pagesNeeded = Math.max(1, deepest);
       seenInLastSweep = new Set(listed.keys());
     } catch (error) {
-      if (error instanceof ProviderRateLimitedError) throw error;
+      if (error instanceof ProviderRateLimitedError) throw await acting.then(() => error);
       result.errors++;
       logger.warn({ err: describeSweepFailure(error) }, 'order history unavailable; orders not shown are read one by one');
     }
-    await act(watched, listed, result);
+    await acting;
+    if (actFailure !== null) throw actFailure;
+    await act(watched.filter((order) => !actedOn.has(order.id)), listed, result);
   }
 
   /**
@@ -288,7 +316,9 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
       const watched = await watchedOrders();
       result.watched = watched.length;
       const newest = watched.reduce((max, order) => Math.max(max, order.id), 0);
-      const probing = quietSweeps >= settings.quietAfterSweeps && pagesNeeded > 1 && newest <= newestWatchedId;
+      const youngestAge = youngestAgeMs(watched, startedAt);
+      const young = hasYoungOrder(youngestAge, settings.youngOrderMs);
+      const probing = quietSweeps >= settings.quietAfterSweeps && pagesNeeded > 1 && newest <= newestWatchedId && !young;
       try {
         if (watched.length > 0) await (probing ? probe : sweep)(watched, history, result);
         await reconcileDue(history, result);
@@ -303,16 +333,16 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
       const quiet = result.changed === 0 && result.errors === 0 && newest <= newestWatchedId;
       quietSweeps = quiet ? quietSweeps + 1 : 0;
       newestWatchedId = Math.max(newestWatchedId, newest);
+      changes.note(startedAt, result.changed);
       if (watched.length > 0) {
-        const usualMs = sweepIntervalMs({ pagesRead: pages, requestsPerSecond, budgetShare: settings.budgetShare, minIntervalMs: settings.minIntervalMs });
-        // Quiet with more than one page: the next run reads a single page, at the quiet rate. A single
-        // page that showed a change means more are likely on the pages not read: all of them at once.
+        const paceMs = nextSweepIntervalMs({ pagesRead: pages, requestsPerSecond, youngestAgeMs: youngestAge, changesPerMs: changes.perMs(startedAt), settings });
+        // Quiet with more than one page and no young order: the next run reads a single page, at the quiet rate.
+        // A single page that showed a change means more are likely on the pages not read: all of them at once.
         const interval =
-          probing && !quiet ? 0 : quietSweeps >= settings.quietAfterSweeps && pagesNeeded > 1 ? probeIntervalMs(settings.quietPagesPerSecond) : usualMs;
+          probing && !quiet ? 0 : quietSweeps >= settings.quietAfterSweeps && pagesNeeded > 1 && !young ? probeIntervalMs(settings.quietPagesPerSecond) : paceMs;
         result.nextAt = startedAt + interval;
       }
       return result;
     },
-
   };
 }

@@ -19,6 +19,24 @@ export const SWEEP = {
    * first anyway), detail reads and the sender.
    */
   budgetShare: 0.5,
+  /**
+   * While an order sent moments ago is open or completions are arriving,
+   * whole sweeps come sooner than `minIntervalMs`, but never sooner than
+   * this (nor than the budget share allows): see sweep-pace.ts.
+   */
+  busyMinIntervalMs: 1_000,
+  /** While completions are arriving, whole sweeps come at least this often (as far as the budget share allows). */
+  busyMaxIntervalMs: 5_000,
+  /** An order sent less than this long ago is young: its completion is expected any moment. */
+  youngOrderMs: 60_000,
+  /** Changes seen over this window tell how fast completions are arriving. */
+  changeWindowMs: 30_000,
+  /**
+   * While completions arrive, sweeps come about as often as this many
+   * history pages are read per change seen: the sooner codes cost no more
+   * pages than the orders they deliver.
+   */
+  pagesPerChange: 1,
   /** Pages read per sweep at most; open orders further back are read one by one. */
   maxPages: 250,
   /** Orders the history does not show whose detail is read per sweep, at most. */

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { createDetailHandover } from '../../src/tracking/detail-handover.js';
+import { startNotificationSender } from '../../src/delivery/notification-sender.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { senderWorld, spoilersOf, STAFF, T0 } from '../delivery/sender-world.js';
 
@@ -53,6 +54,22 @@ describe('codes handed from the sweep to the sender', () => {
     const sentToSecond = world.messagesTo(STAFF).filter((m) => m.text.includes(second.providerReference!));
     expect(sentToSecond).toHaveLength(1);
     expect(spoilersOf(sentToSecond[0]!)).toContain(secondCards[0]);
+  });
+
+  it('sends the codes as soon as the sweep has written them, not at the next turn of the sender', async () => {
+    const world = await senderWorld();
+    const handover = createDetailHandover({ clock: world.clock });
+    const loop = startNotificationSender({ ...world.deps, handover, everyMs: 60_000 });
+    // The first run finds nothing; the sender then pauses for a minute that never passes here.
+    await vi.waitFor(() => expect(world.clock.pendingSleeps()).toBeGreaterThan(0));
+    const order = await world.completedOrder(googlePlay, 1);
+    handover.put(order.id, await world.provider.getOrder(order.providerOrderId!));
+
+    handover.written();
+    await world.telegram.waitFor(() => world.messagesTo(STAFF).length === 1);
+    await loop.stop();
+
+    expect(world.notification(order.id).status).toBe('sent');
   });
 
   it('forgets a detail once it is older than its limit or pushed out by newer ones', () => {

@@ -12,6 +12,8 @@ import { clientOn, MINUTE, onCleanup, orderValues, pollerWorld, sqlitePollerStor
 
 const SLOW_ORDERS = { timing: { preparingMs: 10 * MINUTE, processingMs: 10 * MINUTE } };
 const SWEEP_MS = SWEEP.minIntervalMs;
+/** The usual pace on its own: orders just placed are not taken as young (the young-order pace: sweep-pace.test.ts). */
+const USUAL_PACE = { sweep: { youngOrderMs: 0 } };
 
 describe('delivery sweep', () => {
   it('sends no request at all while no order is open', async () => {
@@ -24,7 +26,7 @@ describe('delivery sweep', () => {
   });
 
   it('looks at an open order on every sweep with one history page, whatever its own schedule', async () => {
-    const world = await pollerWorld({ sandbox: SLOW_ORDERS });
+    const world = await pollerWorld({ sandbox: SLOW_ORDERS, poller: USUAL_PACE });
     await world.placed(SANDBOX_PRODUCTS.noFields);
     const lists = world.listCalls();
 
@@ -246,7 +248,7 @@ describe('delivery sweep', () => {
   });
 
   it('reads one history page every four seconds once four whole sweeps in a row saw nothing change', async () => {
-    const world = await pollerWorld({ sandbox: { ...SLOW_ORDERS, maxPageSize: 1 } });
+    const world = await pollerWorld({ sandbox: { ...SLOW_ORDERS, maxPageSize: 1 }, poller: USUAL_PACE });
     for (let i = 0; i < 3; i++) await world.placed(SANDBOX_PRODUCTS.noFields);
 
     const runs = [];
@@ -261,7 +263,7 @@ describe('delivery sweep', () => {
   });
 
   it('spaces quiet single-page reads four seconds apart', async () => {
-    const world = await pollerWorld({ sandbox: { ...SLOW_ORDERS, maxPageSize: 1 } });
+    const world = await pollerWorld({ sandbox: { ...SLOW_ORDERS, maxPageSize: 1 }, poller: USUAL_PACE });
     for (let i = 0; i < 3; i++) await world.placed(SANDBOX_PRODUCTS.noFields);
     await world.advanceAndRun(1);
     for (let i = 0; i < SWEEP.quietAfterSweeps - 1; i++) await world.advanceAndRun(SWEEP_MS);
@@ -274,7 +276,7 @@ describe('delivery sweep', () => {
   });
 
   it('reads all pages at once when a single-page read sees a change, and goes back to the usual pace', async () => {
-    const world = await pollerWorld({ sandbox: { maxPageSize: 1, timing: { preparingMs: 30_000, processingMs: 10 * MINUTE } } });
+    const world = await pollerWorld({ sandbox: { maxPageSize: 1, timing: { preparingMs: 30_000, processingMs: 10 * MINUTE } }, poller: USUAL_PACE });
     for (let i = 0; i < 2; i++) await world.placed(SANDBOX_PRODUCTS.noFields);
     await world.advanceAndRun(1);
     for (let i = 0; i < SWEEP.quietAfterSweeps; i++) await world.advanceAndRun(SWEEP_MS);
@@ -288,7 +290,7 @@ describe('delivery sweep', () => {
   });
 
   it('reads all pages again as soon as an order is placed during quiet reads', async () => {
-    const world = await pollerWorld({ sandbox: { ...SLOW_ORDERS, maxPageSize: 1 } });
+    const world = await pollerWorld({ sandbox: { ...SLOW_ORDERS, maxPageSize: 1 }, poller: USUAL_PACE });
     for (let i = 0; i < 3; i++) await world.placed(SANDBOX_PRODUCTS.noFields);
     await world.advanceAndRun(1);
     for (let i = 0; i < SWEEP.quietAfterSweeps; i++) await world.advanceAndRun(SWEEP_MS);
@@ -312,6 +314,7 @@ describe('delivery sweep', () => {
       owner: 'ticking',
       staleMs: 30 * MINUTE,
       everyMs: 1_000,
+      ...USUAL_PACE,
     });
     const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
