@@ -2,7 +2,7 @@
  * A person's summary and Confirm beside their past orders: the real bot
  * (createBot, the runner, the sandbox, a day limit set, so that both steps
  * count the person's spending) with 0, 20,000 and 100,000 past orders in
- * the database, 40 % of them the person's own, on SQLite and PostgreSQL,
+ * the database (before the current month), 40 % of them the person's own, on SQLite and PostgreSQL,
  * beside bare grammY in the same rounds. At each size the steps run twice:
  * without the (user_id, created_at) index, as the count was read before
  * (every order of the person through (user_id, id), each one's time checked
@@ -76,15 +76,32 @@ async function subjects(dir: string): Promise<Subject[]> {
   return list;
 }
 
-/** Adds past orders until there are `total`, created over the two years before the last hour, all completed. */
+/**
+ * Adds past orders until there are `total`, all completed (sent a second after they were made, delivered a minute
+ * after), over the two years before the current month: orders of the past, outside the day and the month counted.
+ */
 async function seedPast(subject: Subject, from: number, total: number): Promise<void> {
   const { q, tables } = subject.seam;
-  const now = Date.now();
+  const now = new Date();
+  const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
   const rows = [];
   for (let i = from; i < total; i += 1) {
-    const at = new Date(now - 3_600_000 - Math.floor(((i * 7919) % total) * ((730 * DAY) / Math.max(total, 1))));
+    const at = monthStart - 3_600_000 - Math.floor(((i * 7919) % total) * ((730 * DAY) / Math.max(total, 1)));
     const userId = i % 5 < OWN_SHARE * 5 ? ADMIN.id : 900_000 + (i % 50);
-    rows.push({ userId, chatId: userId, confirmKey: `past-${i}`, fingerprint: `past-${i}`, lines: [], totalAmount: 1_000, state: 'completed' as const, sandbox: true, createdAt: at, updatedAt: at });
+    rows.push({
+      userId,
+      chatId: userId,
+      confirmKey: `past-${i}`,
+      fingerprint: `past-${i}`,
+      lines: [],
+      totalAmount: 1_000,
+      state: 'completed' as const,
+      sandbox: true,
+      createdAt: new Date(at),
+      updatedAt: new Date(at + 60_000),
+      postedAt: new Date(at + 1_000),
+      finishedAt: new Date(at + 60_000),
+    });
   }
   for (let i = 0; i < rows.length; i += 500) await q.insert(tables.orders).values(rows.slice(i, i + 500));
   // PostgreSQL's planner reads the table's statistics, which autovacuum keeps in a running database.
