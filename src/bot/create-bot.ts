@@ -5,6 +5,7 @@ import { createKeptOrders } from './conversations/order/kept-orders.js';
 import { continueHandedOver } from './conversations/order/step-handover.js';
 import { orderMenuIn } from './conversations/order/stored-menu.js';
 import { createOrderConversation } from './conversations/order/order-conversation.js';
+import { botApiFetch } from './bot-api-fetch.js';
 import { rightToLeftLayout } from './right-to-left.js';
 import { sandboxBadge } from './sandbox-badge.js';
 import { telegramRetry } from './telegram-api.js';
@@ -36,7 +37,7 @@ const CONVERSATION_VERSION = 5;
  * wired, not here: this file knows no feature's needs.
  */
 export function createBot(deps: BotEssentials): Bot<BotContext> {
-  const bot = new Bot<BotContext>(deps.token, deps.apiRoot ? { client: { apiRoot: deps.apiRoot } } : {});
+  const bot = new Bot<BotContext>(deps.token, { client: { ...(deps.apiRoot ? { apiRoot: deps.apiRoot } : {}), fetch: botApiFetch } });
   // Innermost, so a retried answer is counted again; answers never queue behind a fan-out.
   if (deps.pace) bot.api.config.use(deps.pace.interactive());
   bot.api.config.use(telegramRetry());

@@ -1,6 +1,7 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { Api } from 'grammy';
 import type { Locale } from '../text/i18n.js';
+import { botApiFetch } from './bot-api-fetch.js';
 import { rightToLeftLayout } from './right-to-left.js';
 import { sandboxBadge } from './sandbox-badge.js';
 import type { TelegramPace } from './telegram-pace.js';
@@ -27,7 +28,7 @@ export function createTelegramApi(
   settings: { botToken: string; telegramApiRoot: string | undefined; sandboxMode: boolean },
   options: { retry: boolean; localeOf: (chatId: number) => Locale; pace?: TelegramPace; first?: boolean },
 ): Api {
-  const api = new Api(settings.botToken, settings.telegramApiRoot ? { apiRoot: settings.telegramApiRoot } : undefined);
+  const api = new Api(settings.botToken, { ...(settings.telegramApiRoot ? { apiRoot: settings.telegramApiRoot } : {}), fetch: botApiFetch });
   // Installed first, so innermost: auto-retry's second try is paced as well.
   if (options.pace) api.config.use(options.pace.fanOut({ first: options.first ?? false }));
   if (options.retry) api.config.use(telegramRetry());

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { COUNTED_STATES } from '../domain/counted-states.js';
 import type { Database } from './seam/database.js';
 
@@ -56,27 +56,39 @@ export function exactSum(value: string | number | null | undefined): number {
   return Number(exact);
 }
 
-export function createSpendingStore(deps: { database: Database }): SpendingStore {
-  const { q, tables } = deps.database;
+/**
+ * The statement that counts one person's (or everyone's) spending: built
+ * apart so that a test can ask each database how it runs it. A person's
+ * count reaches the period's orders through orders_user_created_idx
+ * (user_id, created_at), not every order the person ever made.
+ */
+export function spendingStatement(database: Database, { userId, day, month, exceptOrderId }: SpendingQuery) {
+  const { q, tables } = database;
   const { orders } = tables;
+  // The window's ends bound as the column stores a moment, so each database compares like with like.
+  const at = (ms: number) => sql.param(new Date(ms), orders.createdAt);
+  const within = (period: SpendingWindow) =>
+    sql`coalesce(sum(case when ${orders.createdAt} >= ${at(period.from)} and ${orders.createdAt} < ${at(period.to)} then ${orders.totalAmount} else 0 end), 0)`;
+  return q
+    .select({ day: sql<string | number>`${within(day)}`, month: sql<string | number>`${within(month)}` })
+    .from(orders)
+    .where(
+      and(
+        userId === null ? undefined : eq(orders.userId, userId),
+        gte(orders.createdAt, new Date(Math.min(day.from, month.from))),
+        // Both periods end at the latest of their ends: orders dated later (a clock set back) are read by neither.
+        lt(orders.createdAt, new Date(Math.max(day.to, month.to))),
+        // Intents are not counted here: the order service counts them under the wallet lock as they are placed.
+        inArray(orders.state, [...COUNTED_STATES]),
+        exceptOrderId === undefined ? undefined : ne(orders.id, exceptOrderId),
+      ),
+    );
+}
+
+export function createSpendingStore(deps: { database: Database }): SpendingStore {
   return {
-    async spentWithin({ userId, day, month, exceptOrderId }) {
-      // The window's ends bound as the column stores a moment, so each database compares like with like.
-      const at = (ms: number) => sql.param(new Date(ms), orders.createdAt);
-      const within = (period: SpendingWindow) =>
-        sql`coalesce(sum(case when ${orders.createdAt} >= ${at(period.from)} and ${orders.createdAt} < ${at(period.to)} then ${orders.totalAmount} else 0 end), 0)`;
-      const rows = await q
-        .select({ day: sql<string | number>`${within(day)}`, month: sql<string | number>`${within(month)}` })
-        .from(orders)
-        .where(
-          and(
-            userId === null ? undefined : eq(orders.userId, userId),
-            gte(orders.createdAt, new Date(Math.min(day.from, month.from))),
-            // Intents are not counted here: the order service counts them under the wallet lock as they are placed.
-            inArray(orders.state, [...COUNTED_STATES]),
-            exceptOrderId === undefined ? undefined : ne(orders.id, exceptOrderId),
-          ),
-        );
+    async spentWithin(query) {
+      const rows = await spendingStatement(deps.database, query);
       return { day: exactSum(rows[0]?.day), month: exactSum(rows[0]?.month) };
     },
   };

@@ -22,7 +22,7 @@
  *
  *   npm run bench:catalog-steps   (CATALOG_SIZE=10000, BENCH_ROUNDS=200, enough for a steady p95;
  *                                  BENCH_THINK_MS=50 between an answer and the next step;
- *                                  BENCH_STEPS_ONLY=1 skips parts 1 and 2;
+ *                                  BENCH_STEPS_ONLY=1 skips parts 1 and 2; BENCH_ORDER_STEPS_ONLY=1 runs part 3's steps alone, without the refreshes;
  *                                  BENCH_SUMMARY_ROUNDS=60, BENCH_SUMMARY_THINK_MS=300 for part 4,
  *                                  BENCH_SUMMARY_ONLY=1 runs part 4 alone;
  *                                  BENCH_CART_ROUNDS=30 for part 5, BENCH_CART_ONLY=1 runs part 5 alone;
@@ -269,11 +269,11 @@ async function catalogAndSteps(): Promise<void> {
     const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 10_000, logger });
     const snapshot = await fetchSnapshot(provider);
     console.log(`catalog: ${snapshot.products.length} products in ${snapshot.categories.length} categories`);
-    if (!process.env.BENCH_STEPS_ONLY) await refreshBlocks(provider, snapshot, dir);
+    if (!process.env.BENCH_STEPS_ONLY && !process.env.BENCH_ORDER_STEPS_ONLY) await refreshBlocks(provider, snapshot, dir);
 
     const db = openDb(join(dir, 'bot.sqlite'));
     await createCatalogStore({ database: databaseOf(db), clock: systemClock }).write(snapshot);
-    if (!process.env.BENCH_STEPS_ONLY) await queryTimes(db);
+    if (!process.env.BENCH_STEPS_ONLY && !process.env.BENCH_ORDER_STEPS_ONLY) await queryTimes(db);
     const postgres = DATABASE === 'sqlite' ? null : await benchPostgres();
     try {
       const pgStores: Stores | null = postgres ? postgresStores({ db: postgres.db, clock: systemClock }) : null;
@@ -287,7 +287,7 @@ async function catalogAndSteps(): Promise<void> {
         ...(DATABASE === 'postgresql' ? [] : [['SQLite', createCatalogStore({ database: databaseOf(db), clock: systemClock })] as [string, CatalogStore]]),
         ...(pgStores ? [['PostgreSQL', pgStores.catalog] as [string, CatalogStore]] : []),
       ];
-      if (!process.env.BENCH_STEPS_ONLY) await storeSearchTimes(catalogs);
+      if (!process.env.BENCH_STEPS_ONLY && !process.env.BENCH_ORDER_STEPS_ONLY) await storeSearchTimes(catalogs);
 
       const trips: number[] = [];
       for (let i = 0; i < 60; i += 1) {
@@ -327,7 +327,7 @@ async function catalogAndSteps(): Promise<void> {
 
       // The same steps while the catalog is rewritten again and again (every product moved each time), one database at a time.
       const reversed = { ...snapshot, products: [...snapshot.products].reverse() };
-      for (const real of reals) {
+      for (const real of process.env.BENCH_ORDER_STEPS_ONLY ? [] : reals) {
         let refreshing = true;
         let refreshes = 0;
         const refresher = (async () => {
@@ -361,6 +361,7 @@ if (process.env.BENCH_CART_ONLY) {
   await cartSteps(SIZE, Number(process.env.BENCH_CART_ROUNDS ?? 30));
 } else {
   if (!process.env.BENCH_SUMMARY_ONLY) await catalogAndSteps();
+  if (process.env.BENCH_ORDER_STEPS_ONLY) process.exit(0);
   await summaryAndConfirm(Number(process.env.BENCH_SUMMARY_ROUNDS ?? 60), Number(process.env.BENCH_SUMMARY_THINK_MS ?? 300));
   if (!process.env.BENCH_SUMMARY_ONLY) await cartSteps(SIZE, Number(process.env.BENCH_CART_ROUNDS ?? 30));
 }

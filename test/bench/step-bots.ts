@@ -141,12 +141,13 @@ export interface StepBot {
  * The real bot as createBot builds it, with the real order service, on its
  * own fake Bot API, over `options.stores` (PostgreSQL's, say) or else the
  * SQLite stores of `db`. `orderQuoteMaxAgeMs` 0 reads the
- * product and the balance again at every Confirm.
+ * product and the balance again at every Confirm; `dayLimit` sets a
+ * team-wide day limit.
  */
 export async function startRealBot(
   db: Db,
   provider: ProviderClient,
-  options: { orderQuoteMaxAgeMs?: number; maxProductsPerOrder?: number; stores?: Stores } = {},
+  options: { orderQuoteMaxAgeMs?: number; maxProductsPerOrder?: number; stores?: Stores; dayLimit?: number } = {},
 ): Promise<StepBot> {
   const telegram = await createFakeBotApi({ clock: preciseClock });
   const logger = benchLogger;
@@ -157,6 +158,8 @@ export async function startRealBot(
   const pauses = orderingPause;
   const alerts = createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock: systemClock, logger });
   const rules = createSpendingRuleBook({ settings });
+  // A limit set makes the summary and Confirm count the person's spending (with none they skip the count).
+  if (options.dayLimit !== undefined) await rules.setDefault('day', options.dayLimit, ADMIN.id);
   const periods = createLocalPeriods('UTC');
   const counter = createSpendingCounter({ store: stores.spending, periods });
   const typingApi = new Api(telegram.token, { apiRoot: telegram.apiRoot });

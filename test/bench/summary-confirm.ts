@@ -25,14 +25,14 @@ import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import type { RecordedCall } from '../support/fake-bot-api/index.js';
 import { benchLogger as logger, ms, startBareBot, startRealBot, stats, stepper, stopStepBot, type StepBot } from './step-bots.js';
 
-type Step = 'pick product (1 read)' | 'summary (2 reads at once)' | 'confirm (2 reads again, then the POST)';
-const STEPS: Step[] = ['pick product (1 read)', 'summary (2 reads at once)', 'confirm (2 reads again, then the POST)'];
+export type Step = 'pick product (1 read)' | 'summary (2 reads at once)' | 'confirm (2 reads again, then the POST)';
+export const STEPS: Step[] = ['pick product (1 read)', 'summary (2 reads at once)', 'confirm (2 reads again, then the POST)'];
 const WARM_UP = 3;
 
 const placed = (call: RecordedCall) => typeof call.payload['text'] === 'string' && / is placed /.test(call.payload['text']);
 
 /** One order from the search to the placed order; the bare bot answers each step with its usual menu. */
-async function roundOf(bot: StepBot, real: boolean, round: number, thinkMs: number, samples: Map<Step, number[]> | null): Promise<void> {
+export async function roundOf(bot: StepBot, real: boolean, round: number, thinkMs: number, samples: Map<Step, number[]> | null): Promise<void> {
   const chat = stepper(bot.telegram, thinkMs);
   const record = (step: Step, value: number) => samples?.get(step)?.push(value);
   await chat.say('/order');
