@@ -22,6 +22,7 @@ export function createAppBot(deps: { config: Config; services: Services; catalog
     token: config.botToken,
     apiRoot: config.telegramApiRoot,
     pace: services.pace,
+    buttonLooks: services.buttonLooks,
     staff: services.staff,
     freshViews: (counts) => services.viewFreshness.check(counts),
     people: services.people,

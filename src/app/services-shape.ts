@@ -30,6 +30,7 @@ import type { VelocityGuard } from '../safeguards/velocity/velocity-guard.js';
 import type { SpendingCounter } from '../orders/spending-counter.js';
 import type { SpendingRuleBook } from '../orders/spending-rules.js';
 import type { TelegramPace } from '../bot/telegram-pace.js';
+import type { ButtonLooks } from '../bot/keyboard-style.js';
 import type { TokenWatch } from '../alerts/token-watch.js';
 import type { OrderStepUp } from '../safeguards/step-up/order-step-up.js';
 import type { StepUp } from '../safeguards/step-up/step-up.js';
@@ -65,6 +66,8 @@ export interface Services {
   alerts: AdminAlerts;
   /** Telegram's limits for the whole process: every connection below paces its messages as a fan-out, the bot's own as answers. */
   pace: TelegramPace;
+  /** Button styles and disabled buttons, or plain keyboards where the Bot API server refuses them: one memory for every connection. */
+  buttonLooks: ButtonLooks;
   /** Fan-outs outside the services (command menus at start, batch progress and files), paced, with 429s waited out. */
   fanOutApi: Api;
   /** Plain texts outside a chat's update (alerts, feed, digest), with 429s waited out. */

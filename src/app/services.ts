@@ -14,6 +14,7 @@ import type { Stores } from '../db/stores.js';
 import { adminText } from '../delivery/notification-texts.js';
 import { createMetrics } from '../http/metrics.js';
 import type { Logger } from '../logger.js';
+import { createButtonLooks } from '../bot/keyboard-style.js';
 import { createOrderService } from '../orders/order-service.js';
 import { createPressedKeyboards } from '../bot/pressed-keyboards.js';
 import { createDescribePerson } from '../bot/describe-person.js';
@@ -95,10 +96,13 @@ export async function createServices(deps: {
       .filter((m) => m.role === 'admin')
       .map((m) => ({ telegramId: m.telegramId, locale: localeOf(m.telegramId) }));
 
+  // One for the process: what one connection learns of the Bot API server holds for all of them.
+  const buttonLooks = createButtonLooks(logger.child({ component: 'telegram' }));
   const { pace, textApi, sendText, send, clearButtons, replaceText, sendTyping } = createTelegramConnections(
     config,
     localeOf,
     deps.telegramPace ?? createTelegramPace({ clock: systemClock, ...(deps.liveInstances ? { liveInstances: deps.liveInstances } : {}) }),
+    buttonLooks,
   );
   // Quiet periods shared through the database where other instances may raise the same alert.
   const alerts = createAdminAlerts({ recipients: adminRecipients, sendText, clock, logger, ...(stores.changes.shared ? { shared: stores.appState } : {}) });
@@ -270,6 +274,7 @@ export async function createServices(deps: {
     adminRecipients,
     alerts,
     pace,
+    buttonLooks,
     fanOutApi: textApi,
     sendText,
     send,

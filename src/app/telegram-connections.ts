@@ -1,6 +1,7 @@
 import type { Api } from 'grammy';
 import { createClearButtons, createReplaceText, createSendPort } from '../bot/send-port.js';
 import { createTelegramApi } from '../bot/telegram-api.js';
+import type { ButtonLooks } from '../bot/keyboard-style.js';
 import { createTelegramPace, type TelegramPace } from '../bot/telegram-pace.js';
 import { systemClock } from '../clock.js';
 import type { Config } from '../config.js';
@@ -18,9 +19,14 @@ import type { Locale } from '../text/i18n.js';
  *   like them it keeps to a chat's second, and the sender works on several
  *   chats at once, so one person's many deliveries hold nobody else's.
  */
-export function createTelegramConnections(config: Config, localeOf: (chatId: number) => Locale, pace: TelegramPace = createTelegramPace({ clock: systemClock })) {
-  const textApi: Api = createTelegramApi(config, { retry: true, localeOf, pace });
-  const outboxApi: Api = createTelegramApi(config, { retry: false, localeOf, pace, first: true });
+export function createTelegramConnections(
+  config: Config,
+  localeOf: (chatId: number) => Locale,
+  pace: TelegramPace = createTelegramPace({ clock: systemClock }),
+  buttons?: ButtonLooks,
+) {
+  const textApi: Api = createTelegramApi(config, { retry: true, localeOf, pace, ...(buttons ? { buttons } : {}) });
+  const outboxApi: Api = createTelegramApi(config, { retry: false, localeOf, pace, first: true, ...(buttons ? { buttons } : {}) });
   return {
     pace,
     textApi,

@@ -48,8 +48,8 @@ export function batchSummaryView(
   }
   if (facts.approval) lines.push('', c.t('batch-summary-approval'));
   if (!short) lines.push('', c.t('batch-summary-hint'));
-  const confirm: OutgoingButton[] = short ? [] : [{ text: c.t('batch-button-confirm'), callbackData: batchData('ok', batch.id) }];
-  return { text: joinLines(...lines), buttons: [[...confirm, { text: c.t('batch-button-cancel'), callbackData: batchData('no', batch.id) }]] };
+  const confirm: OutgoingButton[] = short ? [] : [{ text: c.t('batch-button-confirm'), callbackData: batchData('ok', batch.id), style: 'success' }];
+  return { text: joinLines(...lines), buttons: [[...confirm, { text: c.t('batch-button-cancel'), callbackData: batchData('no', batch.id), style: 'danger' }]] };
 }
 
 /**
@@ -106,7 +106,7 @@ export function batchProgressView(c: BatchViewContext, batch: BatchRecord, order
     c.t('batch-progress-spent', { spent: money(c, counts.spent), total: money(c, batch.total) }),
   ];
   const stoppable = batch.state === 'running' || batch.state === 'held' || batch.state === 'waiting-approval';
-  return { text: joinLines(...lines), buttons: stoppable ? [[{ text: c.t('batch-button-stop'), callbackData: batchData('stop', batch.id) }]] : [] };
+  return { text: joinLines(...lines), buttons: stoppable ? [[{ text: c.t('batch-button-stop'), callbackData: batchData('stop', batch.id), style: 'danger' }]] : [] };
 }
 
 /** The products of the order the batch stopped at (a batch's orders hold one product each), as the held words name them. */
@@ -123,7 +123,7 @@ function nextProducts(batch: BatchRecord): string {
 export function batchHeldView(c: BatchViewContext, batch: BatchRecord, price: PriceMove | null): { text: FormattedString; buttons: OutgoingButton[][] } {
   const reason = batch.heldReason ?? 'provider';
   const title = c.t('batch-held-title', { id: formatId(batch.id, c.locale), index: formatNumber(batch.nextIndex + 1, c.locale), orders: formatNumber(batch.plan.length, c.locale) });
-  const stop: OutgoingButton = { text: c.t('batch-button-stop'), callbackData: batchData('stop', batch.id) };
+  const stop: OutgoingButton = { text: c.t('batch-button-stop'), callbackData: batchData('stop', batch.id), style: 'danger' };
   if (reason === 'product-hidden') return { text: joinLines(bold(title), plain(c.t('batch-held-product-hidden', { product: nextProducts(batch) }))), buttons: [[stop]] };
   const why =
     reason === 'price-changed' && price
@@ -131,8 +131,8 @@ export function batchHeldView(c: BatchViewContext, batch: BatchRecord, price: Pr
       : c.t(`batch-held-${reason}`);
   const go: OutgoingButton =
     reason === 'price-changed' && price
-      ? { text: c.t('batch-button-continue-at', { price: money(c, price.to) }), callbackData: batchData('go', batch.id, price.to) }
-      : { text: c.t('batch-button-continue'), callbackData: batchData('go', batch.id) };
+      ? { text: c.t('batch-button-continue-at', { price: money(c, price.to) }), callbackData: batchData('go', batch.id, price.to), style: 'success' }
+      : { text: c.t('batch-button-continue'), callbackData: batchData('go', batch.id), style: 'success' };
   return { text: joinLines(bold(title), plain(why)), buttons: [[go, stop]] };
 }
 
@@ -148,7 +148,7 @@ export function batchApprovalView(c: BatchViewContext, batch: BatchRecord, reque
   if (batch.fileName) lines.push(c.t('batch-approval-file', { file: batch.fileName }));
   return {
     text: joinLines(...lines),
-    buttons: [[{ text: c.t('batch-button-approve'), callbackData: batchData('ap', batch.id) }, { text: c.t('batch-button-refuse'), callbackData: batchData('rf', batch.id) }]],
+    buttons: [[{ text: c.t('batch-button-approve'), callbackData: batchData('ap', batch.id), style: 'success' }, { text: c.t('batch-button-refuse'), callbackData: batchData('rf', batch.id), style: 'danger' }]],
   };
 }
 

@@ -14,6 +14,7 @@ import type { OrderConversationDeps } from './conversations/order/order-types.js
 import type { DescribePerson } from './describe-person.js';
 import type { LocaleOf } from './person-locale.js';
 import type { TelegramPace } from './telegram-pace.js';
+import type { ButtonLooks } from './keyboard-style.js';
 import type { FeatureWiring } from './wired-features.js';
 
 /**
@@ -28,6 +29,8 @@ export interface BotEssentials {
   apiRoot?: string | undefined;
   /** Telegram's limits shared with the process's fan-outs: the bot's answers count in them and go first. */
   pace?: TelegramPace;
+  /** Styled and disabled buttons, plain where the Bot API server refuses them; shared with the process's other connections. */
+  buttonLooks?: ButtonLooks;
   staff: StaffView;
   /**
    * Reads the staff, people and settings copies again where another

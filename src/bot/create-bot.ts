@@ -43,6 +43,8 @@ export function createBot(deps: BotEssentials): Bot<BotContext> {
   bot.api.config.use(telegramRetry());
   if (deps.presentation.sandbox) bot.api.config.use(sandboxBadge(deps.localeOf));
   bot.api.config.use(rightToLeftLayout(deps.localeOf));
+  // Last, so that a keyboard sent again without styles is paced and retried like any call.
+  if (deps.buttonLooks) bot.api.config.use(deps.buttonLooks.transformer());
 
   const i18n = createI18n<BotContext>(deps.defaultLocale, (ctx) => ctx.member?.locale);
   const translate = (locale: Locale): Translate => translatorFor(locale);
@@ -98,6 +100,7 @@ export function createBot(deps: BotEssentials): Bot<BotContext> {
           );
           if (deps.presentation.sandbox) ctx.api.config.use(sandboxBadge(deps.localeOf));
           ctx.api.config.use(rightToLeftLayout(deps.localeOf));
+          if (deps.buttonLooks) ctx.api.config.use(deps.buttonLooks.transformer());
           await next();
         },
       ],

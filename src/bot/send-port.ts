@@ -50,7 +50,9 @@ export function createReplaceText(api: Api): ReplaceText {
 
 export function keyboardOf(buttons: OutgoingButton[][]): InlineKeyboard {
   return InlineKeyboard.from(
-    buttons.map((row) => row.map((b) => ('copyText' in b ? InlineKeyboard.copyText(b.text, b.copyText) : InlineKeyboard.text(b.text, b.callbackData)))),
+    buttons.map((row) =>
+      row.map((b) => ('copyText' in b ? InlineKeyboard.copyText(b.text, b.copyText) : { ...InlineKeyboard.text(b.text, b.callbackData), ...(b.style ? { style: b.style } : {}) })),
+    ),
   );
 }
 

@@ -3,6 +3,7 @@ import { Api } from 'grammy';
 import type { Locale } from '../text/i18n.js';
 import { botApiFetch } from './bot-api-fetch.js';
 import { rightToLeftLayout } from './right-to-left.js';
+import type { ButtonLooks } from './keyboard-style.js';
 import { sandboxBadge } from './sandbox-badge.js';
 import type { TelegramPace } from './telegram-pace.js';
 
@@ -23,10 +24,12 @@ export const telegramRetry = () => autoRetry({ maxRetryAttempts: 3, maxDelaySeco
  * them (a retried call waits its turn again); `first` puts them ahead of
  * the other fan-outs. In sandbox mode every text
  * carries the SANDBOX badge; Persian texts are laid out right to left.
+ * With `buttons`, keyboards lose their styles and disabled buttons where the
+ * Bot API server refuses them (keyboard-style.ts).
  */
 export function createTelegramApi(
   settings: { botToken: string; telegramApiRoot: string | undefined; sandboxMode: boolean },
-  options: { retry: boolean; localeOf: (chatId: number) => Locale; pace?: TelegramPace; first?: boolean },
+  options: { retry: boolean; localeOf: (chatId: number) => Locale; pace?: TelegramPace; first?: boolean; buttons?: ButtonLooks },
 ): Api {
   const api = new Api(settings.botToken, { ...(settings.telegramApiRoot ? { apiRoot: settings.telegramApiRoot } : {}), fetch: botApiFetch });
   // Installed first, so innermost: auto-retry's second try is paced as well.
@@ -34,5 +37,6 @@ export function createTelegramApi(
   if (options.retry) api.config.use(telegramRetry());
   if (settings.sandboxMode) api.config.use(sandboxBadge(options.localeOf));
   api.config.use(rightToLeftLayout(options.localeOf));
+  if (options.buttons) api.config.use(options.buttons.transformer());
   return api;
 }

@@ -38,8 +38,10 @@ export interface ApprovalAnnouncer {
    * it was decided or expired, and a button left on another administrator's
    * copy would only lead to "already decided". A withdrawn request's
    * summaries are replaced by the words that its orderer withdrew it.
+   * `answered`: the copy whose button decided it, already answered in
+   * place with the pressed button kept, disabled: left as it is.
    */
-  settle(approval: ApprovalRow): Promise<void>;
+  settle(approval: ApprovalRow, answered?: { chatId: number; messageId: number }): Promise<void>;
 }
 
 const isDecided = (row: ApprovalRow | null): row is ApprovalRow => row !== null && isSettledApproval(row.state);
@@ -60,9 +62,10 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
     }
   };
 
-  async function settle(approval: ApprovalRow): Promise<void> {
+  async function settle(approval: ApprovalRow, answered?: { chatId: number; messageId: number }): Promise<void> {
     const replaceText = approval.state === 'withdrawn' ? deps.replaceText : undefined;
     for (const card of await deps.cards.take(approval.id)) {
+      if (answered && card.chatId === answered.chatId && card.messageId === answered.messageId) continue;
       // Cards go to administrators' own chats: the chat is the reader.
       if (replaceText) await replaceText(card.chatId, card.messageId, plain(withdrawnCardText(deps.texts(deps.localeOf(card.chatId)), approval)));
       else await deps.clearButtons(card.chatId, card.messageId);

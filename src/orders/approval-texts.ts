@@ -1,4 +1,5 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
+import type { ButtonStyle } from '../text/send-port.js';
 import { formatGoods, formatId } from '../text/format.js';
 import { bold, joinLines } from '../text/formatted.js';
 import { withoutUnsafeCharacters } from '../text/unsafe-characters.js';
@@ -61,7 +62,7 @@ export function adminSummary(
   c: ApprovalTextContext,
   approval: ApprovalRow,
   facts: { balance: number | null; threshold: number | null; dayTotal?: number | null; selfApproval: boolean; notice?: string | null },
-): { text: FormattedString; buttons: { text: string; callbackData: string }[][] } {
+): { text: FormattedString; buttons: { text: string; callbackData: string; style?: ButtonStyle }[][] } {
   let text = cardText(c, approval, facts, SHOWN[0]);
   for (const shown of SHOWN.slice(1)) {
     if (text.text.length <= CARD_CHARS) break;
@@ -69,7 +70,7 @@ export function adminSummary(
   }
   return {
     text,
-    buttons: [[{ text: c.t('btn-approve'), callbackData: approveData(approval) }, { text: c.t('btn-reject'), callbackData: rejectData(approval) }]],
+    buttons: [[{ text: c.t('btn-approve'), callbackData: approveData(approval), style: 'success' }, { text: c.t('btn-reject'), callbackData: rejectData(approval), style: 'danger' }]],
   };
 }
 

@@ -5,8 +5,15 @@ import type { FormattedString } from '@grammyjs/parse-mode';
  * through this port only, so it never imports grammY and tests can hand in
  * the real bot's API pointed at the fake server.
  */
+/**
+ * How a button looks where Telegram shows styles: 'success' (green) for what
+ * goes ahead with money (Confirm, Approve, Continue), 'danger' (red) for what
+ * stops or refuses it (Cancel, Reject, Stop). Its words must say the same.
+ */
+export type ButtonStyle = 'success' | 'danger' | 'primary';
+
 /** An inline button: a press the bot answers (at most 64 bytes of data), or text Telegram copies to the clipboard (at most 256 characters). */
-export type OutgoingButton = { text: string; callbackData: string } | { text: string; copyText: string };
+export type OutgoingButton = { text: string; callbackData: string; style?: ButtonStyle } | { text: string; copyText: string };
 
 export interface OutgoingMessage {
   text: FormattedString;

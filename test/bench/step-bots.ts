@@ -57,7 +57,8 @@ export function stepper(telegram: FakeBotApi, thinkMs: number) {
   const menu = (): SentMessage => {
     const found = telegram
       .messages(ADMIN.id)
-      .filter((m) => !m.deleted && m.reply_markup && 'inline_keyboard' in m.reply_markup && m.reply_markup.inline_keyboard.length > 0)
+      // A settled message keeps its chosen button, disabled: not a menu.
+      .filter((m) => !m.deleted && m.reply_markup && 'inline_keyboard' in m.reply_markup && m.reply_markup.inline_keyboard.some((row) => row.some((b) => !('disabled' in b))))
       .at(-1);
     if (!found) throw new Error('no menu');
     return found;

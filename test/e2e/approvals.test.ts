@@ -108,8 +108,9 @@ describe('orders above the approval threshold wait for an administrator', () => 
     expect(summary.text).toContain('Product: Google Play 10 USD');
     expect(summary.text).toContain('Total: 1,250,000 IRR');
     expect(summary.text).toMatch(/Wallet now: [\d,]+ IRR/);
-    expect(world.telegram.findButton(summary, /Approve/)).toBeDefined();
-    expect(world.telegram.findButton(summary, /Reject/)).toBeDefined();
+    // Approve lets money go, Reject stops it: coloured so (where Telegram shows styles), and said so in words.
+    expect(world.telegram.findButton(summary, /^Approve$/).style).toBe('success');
+    expect(world.telegram.findButton(summary, /^Reject$/).style).toBe('danger');
   });
 
   it('judges the threshold on the price read at Confirm: a rise above it since the summary shows the summary again and then asks for approval', async () => {
@@ -159,7 +160,9 @@ describe('orders above the approval threshold wait for an administrator', () => 
     });
     // The summary itself stays readable; only its buttons went.
     expect(cleared.text).toContain('Product: Google Play 10 USD');
-    expect(buttonsOf(world.telegram.messages(ADMIN.id).find((m) => m.message_id === byAdmin.get(ADMIN.id)!.message_id)!)).toHaveLength(0);
+    // The copy pressed keeps Approve, disabled: what was chosen stays in sight, and cannot be pressed again.
+    const pressed = world.telegram.messages(ADMIN.id).find((m) => m.message_id === byAdmin.get(ADMIN.id)!.message_id)!;
+    expect(pressed.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Approve', disabled: {}, style: 'success' }]] });
   });
 
   it('tells a staff member who taps Confirm again that the order already waits for approval, and asks nobody twice', async () => {
@@ -182,7 +185,8 @@ describe('orders above the approval threshold wait for an administrator', () => 
   it('places nothing when rejected, and tells the staff member who rejected it', async () => {
     const sent = posts(world);
     const { byAdmin } = await requestApproval();
-    await press(SECOND_ADMIN, byAdmin.get(SECOND_ADMIN.id)!, /Reject/, /Rejected\. Sam is told/);
+    const rejected = await press(SECOND_ADMIN, byAdmin.get(SECOND_ADMIN.id)!, /Reject/, /Rejected\. Sam is told/);
+    expect(rejected.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Reject', disabled: {}, style: 'danger' }]] });
     await world.telegram.waitForMessage(STAFF.id, /Bea rejected your order\. Request \d+: Google Play 10 USD/);
     await pressLate(ADMIN, byAdmin.get(ADMIN.id)!, /Approve/, /Already rejected by Bea/);
     expect(posts(world)).toBe(sent);

@@ -112,10 +112,13 @@ describe('batches: many orders with one Confirm, one file of codes', () => {
     const mark = lastId(world, STAFF.id);
     world.telegram.sendText(STAFF, `/batch ${PUBG_325} 30`);
     const summary = await waitNew(world, STAFF.id, mark, /3 orders, 30 units/);
+    // What spends is green, what stops is red, where Telegram shows button colours.
+    expect([world.telegram.findButton(summary, /Confirm batch/).style, world.telegram.findButton(summary, /^Cancel$/).style]).toEqual(['success', 'danger']);
     world.sandbox.controls.setProductPrice(PUBG_325, 600_000);
     world.telegram.clickButton(STAFF, summary, /Confirm batch/);
     const held = await waitNew(world, STAFF.id, mark, /changed from 580,000 IRR to 600,000 IRR/);
     expect(posts(world)).toBe(before);
+    expect([world.telegram.findButton(held, /Continue at/).style, world.telegram.findButton(held, /Stop/).style]).toEqual(['success', 'danger']);
     world.telegram.clickButton(STAFF, held, /Continue at/);
     await waitForFile(world, STAFF.id, held.message_id);
     expect(posts(world)).toBe(before + 3);

@@ -35,11 +35,11 @@ export function chatDriver(telegram: FakeBotApi, user: FakeUser) {
     }
   }
 
-  /** The newest message that still has buttons. */
+  /** The newest message that still has buttons to press (a settled one keeps its chosen button, disabled). */
   function currentMenu(): SentMessage {
     const menu = telegram
       .messages(user.id)
-      .filter((m) => !m.deleted && m.reply_markup && 'inline_keyboard' in m.reply_markup && m.reply_markup.inline_keyboard.length > 0)
+      .filter((m) => !m.deleted && m.reply_markup && 'inline_keyboard' in m.reply_markup && m.reply_markup.inline_keyboard.some((row) => row.some((b) => !('disabled' in b))))
       .at(-1);
     if (!menu) throw new Error(`chat ${user.id} has no menu with buttons`);
     return menu;

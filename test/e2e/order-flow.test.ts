@@ -54,7 +54,8 @@ describe('the guided order', () => {
     await chat.tap(/^1$/, /Total: 3,700,000 IRR/);
 
     const placed = await chat.tap(/Confirm/, /Order A\d+ is placed/);
-    expect(placed.reply_markup).toBeUndefined();
+    // Settled: Confirm stays, disabled, to show what was pressed; nothing can be pressed again.
+    expect(placed.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Confirm order', disabled: {}, style: 'success' }]] });
     expect(posts(world)).toBe(before + 1);
 
     const order = world.sandbox.controls.orders().at(-1)!;

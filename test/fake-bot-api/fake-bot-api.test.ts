@@ -195,6 +195,27 @@ describe('sendMessage validation', () => {
     );
   });
 
+  it('keeps button styles and disabled buttons with the message (Bot API 9.4)', async () => {
+    api.addChat(alice);
+    const reply_markup = { inline_keyboard: [[{ text: 'Pay', callback_data: 'ok', style: 'success' }, { text: 'Paid', disabled: {}, style: 'danger' }]] };
+    const sent = await call('sendMessage', { chat_id: alice.id, text: 'x', reply_markup });
+    expect(sent.ok).toBe(true);
+    expect(api.lastMessage(alice.id)?.reply_markup).toEqual(reply_markup);
+    expect(() => api.clickButton(alice, api.lastMessage(alice.id)!, 'Paid')).toThrow(/No callback button "?Paid/);
+    const odd = { inline_keyboard: [[{ text: 'Pay', callback_data: 'ok', style: 'green' }]] };
+    await expectError('sendMessage', { chat_id: alice.id, text: 'x', reply_markup: odd }, 400, 'Bad Request: BUTTON_STYLE_INVALID');
+  });
+
+  it('refuses styles and disabled buttons when told to act as an older server that refuses unknown fields', async () => {
+    api.addChat(alice);
+    api.setButtonLooks('refused');
+    const styled = { inline_keyboard: [[{ text: 'Pay', callback_data: 'ok', style: 'success' }]] };
+    await expectError('sendMessage', { chat_id: alice.id, text: 'x', reply_markup: styled }, 400, /can't parse inline keyboard button: Field "style"/);
+    const disabled = { inline_keyboard: [[{ text: 'Paid', disabled: {} }]] };
+    await expectError('editMessageReplyMarkup', { chat_id: alice.id, message_id: 1, reply_markup: disabled }, 400, /Text buttons are unallowed/);
+    expect((await call('sendMessage', { chat_id: alice.id, text: 'x', reply_markup: { inline_keyboard: [[{ text: 'Pay', callback_data: 'ok' }]] } })).ok).toBe(true);
+  });
+
   it('rejects a chat that never wrote to the bot', async () => {
     await expectError('sendMessage', { chat_id: 424242, text: 'x' }, 400, 'Bad Request: chat not found');
   });

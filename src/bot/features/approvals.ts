@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import { Composer } from 'grammy';
 import type { ApprovalAnnouncer } from '../../orders/approval-announcer.js';
 import type { ApprovalRow, ApprovalService, ApproveOutcome, Blocked } from '../../orders/approval-service.js';
 import { totalOf } from '../../db/approval-store.js';
@@ -15,6 +15,8 @@ import { describePlaceResult, placeResultText } from '../conversations/order/pla
 import { adminsOnly } from '../middleware/admins-only.js';
 import type { Trouble } from '../provider-trouble.js';
 import { sendFormatted } from '../send.js';
+import { keyboardOf } from '../send-port.js';
+import { chosenKeyboard, GOES_AHEAD, STOPS } from '../keyboard-style.js';
 import { showInPlace } from '../order-views/in-place.js';
 import { changeWords } from '../../safeguards/dual-control/dual-control-announcer.js';
 import type { AdminChange } from '../../safeguards/dual-control/admin-change.js';
@@ -89,8 +91,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
       selfApproval: approval.requesterId === ctx.member.telegramId,
       notice,
     });
-    const keyboard = InlineKeyboard.from(summary.buttons.map((row) => row.map((b) => InlineKeyboard.text(b.text, b.callbackData))));
-    await showInPlace(ctx, { text: summary.text, keyboard });
+    await showInPlace(ctx, { text: summary.text, keyboard: keyboardOf(summary.buttons) });
   }
 
   async function blockedNotice(ctx: BaseContext, approval: ApprovalRow, blocked: Blocked): Promise<string> {
@@ -118,16 +119,22 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
 
   async function answerApprove(ctx: BaseContext, outcome: ApproveOutcome, id: number): Promise<void> {
     await answerApproveInPlace(ctx, outcome, id);
-    if ('approval' in outcome) await settleIfDecided(outcome.approval);
+    if ('approval' in outcome) await settleIfDecided(outcome.approval, pressedCard(ctx));
   }
+
+  /** The card whose button was pressed, answered in place: settling leaves it as that answer left it. */
+  const pressedCard = (ctx: BaseContext) => {
+    const messageId = ctx.callbackQuery?.message?.message_id;
+    return ctx.chat && messageId !== undefined ? { chatId: ctx.chat.id, messageId } : undefined;
+  };
 
   /**
    * Once a request is decided or expired, every administrator's copy loses
    * its buttons. One being approved right now may still come back to
    * waiting (a price changed, a limit blocks it): its buttons stay.
    */
-  async function settleIfDecided(approval: ApprovalRow): Promise<void> {
-    if (isSettledApproval(approval.state)) await deps.announcer.settle(approval);
+  async function settleIfDecided(approval: ApprovalRow, answered?: { chatId: number; messageId: number }): Promise<void> {
+    if (isSettledApproval(approval.state)) await deps.announcer.settle(approval, answered);
   }
 
   async function answerApproveInPlace(ctx: BaseContext, outcome: ApproveOutcome, id: number): Promise<void> {
@@ -207,6 +214,8 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
           placeResultText(o.t, described) + charged(o);
         await showInPlace(ctx, {
           text: joinLines(bold(ctx.t(outcome.selfApproved ? 'approval-done-self' : 'approval-done', { order: approvalLine(c, outcome.approval) })), result(c)),
+          // Approve stays, disabled: the card still shows what was pressed, and nothing on it can be pressed again.
+          keyboard: chosenKeyboard(ctx.t('btn-approve'), GOES_AHEAD),
         });
         if (!outcome.selfApproved) {
           await deps.announcer.tellRequester(outcome.approval, (o) =>
@@ -247,12 +256,14 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
   });
   deps.stepUp?.onCode('approve', (ctx, action) => approve(ctx, action.approvalId, action.revision));
 
-  async function reject(ctx: BaseContext, id: number, reason: string | null): Promise<string> {
+  /** What to say to the administrator, and whether this call rejected it (not found or decided before: nothing was). */
+  async function reject(ctx: BaseContext, id: number, reason: string | null): Promise<{ text: string; rejected: boolean }> {
     const c = textsOf(ctx);
     const outcome = await deps.approvals.reject(id, ctx.member.telegramId, reason);
-    if (outcome.kind === 'not-found') return ctx.t('approval-not-found', { id: formatId(id, ctx.member.locale) });
-    await settleIfDecided(outcome.approval);
-    if (outcome.kind === 'not-pending') return `${approvalLine(c, outcome.approval)}\n${notPendingText(c, outcome.approval)}`;
+    if (outcome.kind === 'not-found') return { text: ctx.t('approval-not-found', { id: formatId(id, ctx.member.locale) }), rejected: false };
+    // A pressed Reject is answered in place below, with Reject kept: only the other copies are settled here.
+    await settleIfDecided(outcome.approval, outcome.kind === 'not-pending' ? undefined : pressedCard(ctx));
+    if (outcome.kind === 'not-pending') return { text: `${approvalLine(c, outcome.approval)}\n${notPendingText(c, outcome.approval)}`, rejected: false };
     const approval = outcome.approval;
     deps.logger.info({ approvalId: id, by: ctx.member.telegramId }, 'approval rejected');
     if (approval.requesterId !== ctx.member.telegramId) {
@@ -265,12 +276,14 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
           .join('\n'),
       );
     }
-    return `${approvalLine(c, approval)}\n${ctx.t('approval-rejected-done', { person: c.describePerson(approval.requesterId) })}`;
+    return { text: `${approvalLine(c, approval)}\n${ctx.t('approval-rejected-done', { person: c.describePerson(approval.requesterId) })}`, rejected: true };
   }
 
   composer.callbackQuery(REJECT_DATA, adminsOnly, async (ctx) => {
     await ctx.answerCallbackQuery();
-    await showInPlace(ctx, { text: plain(await reject(ctx, Number(ctx.match[1]), null)) });
+    const answer = await reject(ctx, Number(ctx.match[1]), null);
+    // Reject stays, disabled: the card still shows what was pressed, and nothing on it can be pressed again.
+    await showInPlace(ctx, { text: plain(answer.text), ...(answer.rejected ? { keyboard: chosenKeyboard(ctx.t('btn-reject'), STOPS) } : {}) });
   });
 
   composer.command('approvals', adminsOnly, async (ctx) => {
@@ -293,7 +306,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
         return;
       }
       case 'reject':
-        await ctx.reply(await reject(ctx, command.id, command.reason));
+        await ctx.reply((await reject(ctx, command.id, command.reason)).text);
         return;
       case 'list': {
         const pending = await deps.approvals.listPending();

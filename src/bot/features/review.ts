@@ -22,6 +22,7 @@ import { providerStateWords, stateWords } from '../order-views/order-view.js';
 import { goodsOf, linesTotal } from '../../orders/order-line.js';
 import { showAmount, showDateTimeWithZone, type ReaderView, showDateTime } from '../../text/presentation.js';
 import { readerView } from '../reader-view.js';
+import { STOPS } from '../keyboard-style.js';
 
 /** More orders than this are counted, not listed: they are settled oldest first anyway. */
 const LISTED_ORDERS = 20;
@@ -202,7 +203,8 @@ export function reviewFeature(deps: ReviewDeps) {
         const keyboard = new InlineKeyboard()
           .text(ctx.t('btn-review-none-confirm'), `rv:n:${command.id}`)
           .row()
-          .text(ctx.t('btn-cancel'), `rv:x:${command.id}`);
+          .text(ctx.t('btn-cancel'), `rv:x:${command.id}`)
+          .style(STOPS);
         const text = joinLines(bold(summary(ctx, waiting.order)), ctx.t('review-none-confirm'));
         await sendFormatted(ctx.api, ctx.chat.id, { text, keyboard });
         return;

@@ -111,7 +111,7 @@ export function createDualControlAnnouncer(deps: {
           c.t('dual-card', { requester: c.describePerson(request.requesterId), change: changeWords(c, request.change, deps.teamDefault) }),
           c.t('dual-card-hint', { until: untilWords(c, request) }),
         );
-        const buttons = [[{ text: c.t('dual-confirm-button'), callbackData: `dc:y:${request.id}` }, { text: c.t('dual-refuse-button'), callbackData: `dc:n:${request.id}` }]];
+        const buttons = [[{ text: c.t('dual-confirm-button'), callbackData: `dc:y:${request.id}`, style: 'success' as const }, { text: c.t('dual-refuse-button'), callbackData: `dc:n:${request.id}`, style: 'danger' as const }]];
         const messageId = await deliver(adminId, { text, buttons });
         if (messageId !== null) await deps.requests.addCards(request.id, [{ chatId: adminId, messageId }]);
       }

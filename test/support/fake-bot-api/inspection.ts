@@ -11,7 +11,7 @@ export function listButtons(markup: ReplyMarkup | undefined): InlineKeyboardButt
 }
 
 const describeButton = (button: InlineKeyboardButton): string =>
-  `${JSON.stringify(button.text)} -> ${'callback_data' in button ? JSON.stringify(button.callback_data) : 'not a callback button'}`;
+  `${JSON.stringify(button.text)} -> ${'callback_data' in button ? JSON.stringify(button.callback_data) : 'disabled' in button ? 'disabled' : 'not a callback button'}`;
 
 export function findButton(message: SentMessage, label: string | RegExp): CallbackButton {
   const buttons = listButtons(message.reply_markup);

@@ -1,4 +1,4 @@
-import { badRequest } from './api-error.js';
+import { badRequest, type BotApiError } from './api-error.js';
 import { checkLink } from './entities.js';
 import type { ReplyMarkup } from './types.js';
 
@@ -7,8 +7,10 @@ export const MAX_COPY_TEXT_LENGTH = 256;
 
 const INLINE_ACTIONS = [
   'callback_data', 'url', 'web_app', 'login_url', 'switch_inline_query', 'switch_inline_query_current_chat',
-  'switch_inline_query_chosen_chat', 'copy_text', 'callback_game', 'pay',
+  'switch_inline_query_chosen_chat', 'copy_text', 'callback_game', 'pay', 'disabled',
 ];
+/** Telegram's button styles (Bot API 9.4). */
+const STYLES = ['success', 'danger', 'primary'];
 const BOOLEAN_FIELDS = ['resize_keyboard', 'one_time_keyboard', 'is_persistent', 'selective', 'remove_keyboard', 'force_reply'];
 
 /** Validates `reply_markup` with Telegram's error messages and returns it parsed, or undefined when absent. */
@@ -60,6 +62,10 @@ function validateInlineKeyboard(value: unknown): void {
       const actions = INLINE_ACTIONS.filter((key) => button[key] !== undefined && button[key] !== '');
       if (actions.length === 0) throw fail('Text buttons are unallowed in the inline keyboard');
       if (button['text'].trim() === '') throw badRequest('BUTTON_TEXT_INVALID');
+      const style = button['style'];
+      if (style !== undefined && !STYLES.includes(style as string)) throw badRequest('BUTTON_STYLE_INVALID');
+      const disabled = button['disabled'];
+      if (disabled !== undefined && (disabled === null || typeof disabled !== 'object')) throw fail('Field "disabled" must be of type Object');
       const data = button['callback_data'];
       if (data !== undefined && data !== '') {
         if (typeof data !== 'string') throw fail('Field "callback_data" must be of type String');
@@ -91,4 +97,27 @@ function validateKeyboard(value: unknown): void {
       if (typeof text !== 'string') throw badRequest('can\'t parse keyboard button: Field "text" must be of type String');
     }
   }
+}
+
+/**
+ * A Bot API server from before styles and disabled buttons (9.4) that
+ * refuses fields it does not know, as some self-hosted ones do (Telegram's
+ * own ignores them): the refusal such a server gives this markup, or null.
+ */
+export function refusedButtonLooks(value: unknown): BotApiError | null {
+  let markup: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      markup = JSON.parse(value) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  const rows = markup !== null && typeof markup === 'object' ? (markup as Record<string, unknown>)['inline_keyboard'] : undefined;
+  if (!Array.isArray(rows)) return null;
+  const buttons = rows.flatMap((row: unknown) => (Array.isArray(row) ? (row as unknown[]) : [])).filter((b): b is Record<string, unknown> => b !== null && typeof b === 'object');
+  // A disabled button is, to such a server, a button without an action.
+  if (buttons.some((button) => button['disabled'] !== undefined)) return badRequest("can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard");
+  if (buttons.some((button) => button['style'] !== undefined)) return badRequest('can\'t parse inline keyboard button: Field "style" is unknown');
+  return null;
 }

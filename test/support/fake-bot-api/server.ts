@@ -10,6 +10,7 @@ import { createDocumentMethods } from './document-methods.js';
 import { createMessageMethods, type MethodHandler } from './message-methods.js';
 import { createRateLimits, type FakeRateLimits } from './rate-limits.js';
 import { readPayload } from './request-payload.js';
+import { refusedButtonLooks } from './reply-markup.js';
 import type { ApiResponse, FakeBotApi, FaultSpec, RecordedCall, SentMessage } from './types.js';
 import { createUpdateQueue } from './update-queue.js';
 import { createUserSimulation } from './user-simulation.js';
@@ -26,6 +27,13 @@ export interface FakeBotApiOptions {
   webhookOneUpdatePerChat?: boolean;
   /** Answers 429 to messages beyond these limits, as Telegram's flood control does; none unless given. */
   rateLimits?: FakeRateLimits;
+  /**
+   * 'refused': behaves as a Bot API server from before button styles and
+   * disabled buttons (9.4) that refuses fields it does not know (400), as
+   * some self-hosted servers do; Telegram's own ignores them. Default
+   * 'supported': both are taken and kept with the message.
+   */
+  buttonLooks?: 'supported' | 'refused';
 }
 
 export const DEFAULT_FAKE_TOKEN = '123456:TEST-fake-token-not-real';
@@ -57,6 +65,7 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
   const drops = new Map<string, number>();
   const store = createChatStore();
   let rateLimits = options.rateLimits ? createRateLimits(options.rateLimits) : undefined;
+  let buttonLooks = options.buttonLooks ?? 'supported';
   const queue = createUpdateQueue(clock);
   const users = createUserSimulation({ store, queue, clock });
   const botMethods = createBotMethods({ me, store, queue });
@@ -107,7 +116,10 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
   ): Promise<ApiResponse> => {
     try {
       if (pathToken !== token) throw unauthorized();
-      const fault = takeFault(method) ?? rateLimits?.check(method, payload, clock.now());
+      const fault =
+        takeFault(method) ??
+        rateLimits?.check(method, payload, clock.now()) ??
+        (buttonLooks === 'refused' ? (refusedButtonLooks(payload['reply_markup']) ?? undefined) : undefined);
       if (fault !== undefined) throw fault;
       const handler = handlers.get(method.toLowerCase());
       if (handler === undefined) throw notFound();
@@ -208,6 +220,9 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
       );
     },
     findButton,
+    setButtonLooks(looks) {
+      buttonLooks = looks;
+    },
     enforceLimits(limits) {
       rateLimits = limits ? createRateLimits(limits) : undefined;
     },

@@ -136,6 +136,8 @@ export interface FakeBotApi {
    * types, is not what it measures.
    */
   enforceLimits(limits: FakeRateLimits | null): void;
+  /** From now on takes button styles and disabled buttons, or refuses them as an older Bot API server that refuses unknown fields would (see FakeBotApiOptions.buttonLooks). */
+  setButtonLooks(looks: 'supported' | 'refused'): void;
   failNext(method: string, error: FaultSpec, times?: number): void;
   /** The next `times` calls of `method` get no answer: the connection is cut, as a network failure would. */
   dropNext(method: string, times?: number): void;

@@ -15,6 +15,7 @@ import { canConfirm } from './summary-view.js';
 import { draftTotal } from './draft.js';
 import { orderStepUpNotice } from './step-up-notice.js';
 import { closedView, type ViewContext } from './views.js';
+import { chosenKeyboard, GOES_AHEAD } from '../../keyboard-style.js';
 import { velocityRefusalText } from '../../../safeguards/velocity/velocity-texts.js';
 import { hiddenIn } from './hidden-lines.js';
 import { showAmount, showDateTimeWithZone } from '../../../text/presentation.js';
@@ -104,7 +105,9 @@ export async function confirmStep(tools: ConfirmTools, state: ConfirmState): Pro
 async function place(tools: ConfirmTools, state: ConfirmState, key: string): Promise<ConfirmAnswer> {
   const { conversation, deps, menu, view } = tools;
   const { t } = view;
-  await menu.show(closedView(t('order-placing'), view.sandbox, t), null, state.editInPlace);
+  // Confirm stays under the message, disabled: what was pressed is still shown, and nothing can be pressed again.
+  const chosen = (out: Outgoing): Outgoing => ({ ...out, keyboard: chosenKeyboard(t('btn-confirm'), GOES_AHEAD) });
+  await menu.show(chosen(closedView(t('order-placing'), view.sandbox, t)), null, state.editInPlace);
   const input = placeInputFrom(state.draft, { confirmKey: key, userId: tools.userId, chatId: tools.chatId });
   const outcome = await conversation.external(async () => {
     try {
@@ -158,5 +161,5 @@ async function place(tools: ConfirmTools, state: ConfirmState, key: string): Pro
       : outcome.kind !== 'trouble' && outcome.kind !== 'velocity' && outcome.recap
       ? placedRecap(view, outcome.recap, 'typicalMs' in outcome ? outcome.typicalMs : null)
       : null;
-  return { kind: 'placed', out: closedView(recap ? `${text}\n\n${recap}` : text, view.sandbox, t) };
+  return { kind: 'placed', out: chosen(closedView(recap ? `${text}\n\n${recap}` : text, view.sandbox, t)) };
 }

@@ -4,6 +4,7 @@ import { bold, joinLines } from '../../../text/formatted.js';
 import type { LimitVerdict } from '../../../orders/limit-check.js';
 import type { Outgoing } from '../../send.js';
 import { ACTION, data } from './actions.js';
+import { GOES_AHEAD, STOPS } from '../../keyboard-style.js';
 import { CLIP, clip } from '../../../text/clip.js';
 import { canAddLine, cartLines, lineComplete } from './cart.js';
 import { chosenRegion, draftTotal, isComplete, maxQuantity, type CartLine, type Draft } from './draft.js';
@@ -96,9 +97,9 @@ function build(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice
   const hidden = fields.length - fieldLines.length;
 
   const keyboard = new InlineKeyboard();
-  if (canConfirm(draft, facts, v.perItemLimit)) keyboard.text(v.t('btn-confirm'), data(ACTION.confirm, facts.confirmKey ?? undefined)).row();
+  if (canConfirm(draft, facts, v.perItemLimit)) keyboard.text(v.t('btn-confirm'), data(ACTION.confirm, facts.confirmKey ?? undefined)).style(GOES_AHEAD).row();
   if (v.maxLines !== undefined && canAddLine(draft, v.maxLines)) keyboard.text(v.t('btn-add-product'), data(ACTION.addLine)).row();
-  keyboard.text(v.t('btn-edit'), data(ACTION.edit)).text(v.t('btn-cancel'), data(ACTION.cancel));
+  keyboard.text(v.t('btn-edit'), data(ACTION.edit)).text(v.t('btn-cancel'), data(ACTION.cancel)).style(STOPS);
 
   const price = changes.price;
   return {
@@ -200,13 +201,13 @@ function buildCart(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: No
   const anyChange = changes.some(hasChanges);
 
   const keyboard = new InlineKeyboard();
-  if (canConfirm(draft, facts, v.perItemLimit)) keyboard.text(v.t('btn-confirm'), data(ACTION.confirm, facts.confirmKey ?? undefined)).row();
+  if (canConfirm(draft, facts, v.perItemLimit)) keyboard.text(v.t('btn-confirm'), data(ACTION.confirm, facts.confirmKey ?? undefined)).style(GOES_AHEAD).row();
   const canAdd = v.maxLines === undefined || canAddLine(draft, v.maxLines);
   if (canAdd) keyboard.text(v.t('btn-add-product'), data(ACTION.addLine)).row();
   lines.forEach((line, index) => {
     keyboard.text(v.t('btn-edit-line', { index: number(index + 1), product: clip(line.product.title, LINE_BUTTON_TITLE) }), data(ACTION.editLine, index + 1)).row();
   });
-  keyboard.text(v.t('btn-cancel'), data(ACTION.cancel));
+  keyboard.text(v.t('btn-cancel'), data(ACTION.cancel)).style(STOPS);
 
   return {
     text: joinLines(
@@ -256,7 +257,8 @@ function checkAgainKeyboard(v: ViewContext): InlineKeyboard {
     .text(v.t('btn-check-again'), data(ACTION.refresh))
     .row()
     .text(v.t('btn-edit'), data(ACTION.edit))
-    .text(v.t('btn-cancel'), data(ACTION.cancel));
+    .text(v.t('btn-cancel'), data(ACTION.cancel))
+    .style(STOPS);
 }
 
 /** Instead of the summary while ordering is paused: why, and no Confirm. The draft is kept. */

@@ -9,6 +9,7 @@ import type { Translate } from '../../../text/i18n.js';
 import type { Outgoing } from '../../send.js';
 import { chosenRegion, currentField, hasRegionChoice, maxQuantity, type Draft } from './draft.js';
 import { ACTION, data, type Action } from './actions.js';
+import { STOPS } from '../../keyboard-style.js';
 import { CLIP, clip } from '../../../text/clip.js';
 import { showAmount, type ReaderView } from '../../../text/presentation.js';
 import { batchOfferData, type BatchOffer } from '../../batch-offer.js';
@@ -36,7 +37,7 @@ function navRow(keyboard: InlineKeyboard, t: Translate, page: number, pageCount:
 
 function footer(keyboard: InlineKeyboard, t: Translate, withBack: boolean): InlineKeyboard {
   if (withBack) keyboard.text(t('btn-back'), data(ACTION.back));
-  return keyboard.text(t('btn-cancel'), data(ACTION.cancel));
+  return keyboard.text(t('btn-cancel'), data(ACTION.cancel)).style(STOPS);
 }
 
 /**
@@ -161,7 +162,7 @@ export function editView(v: ViewContext, draft: Draft, line: number | null = nul
     keyboard.text(clip(field.title, BUTTON_TITLE), data(ACTION.editTarget, `f${index}`)).row();
   });
   keyboard.text(v.t('btn-remove-line'), data(ACTION.removeLine)).row();
-  keyboard.text(v.t('btn-back'), data(ACTION.back)).text(v.t('btn-cancel'), data(ACTION.cancel));
+  keyboard.text(v.t('btn-back'), data(ACTION.back)).text(v.t('btn-cancel'), data(ACTION.cancel)).style(STOPS);
   const heading = line === null ? null : bold(v.t('edit-line-title', { index: formatNumber(line, v.locale), product: clip(draft.product?.title ?? '', CLIP.title) }));
   return { text: joinLines(notice, heading, v.t('edit-choose')), keyboard };
 }
