@@ -22,6 +22,8 @@ const HEAVY: Record<string, RegExp> = {
   "the chart's code and fonts": /\/dist\/chart\//,
   'the QR code maker': /\/node_modules\/qrcode\//,
   'the batch file CSV parser': /\/node_modules\/csv-parse\//,
+  // giftdesk's own language middleware does its work (src/bot/middleware/reader-language.ts).
+  "grammY's i18n plugin": /\/node_modules\/@grammyjs\/i18n\//,
   'the built-in sandbox (with a real provider)': /\/dist\/sandbox\/server\.js/,
 };
 
