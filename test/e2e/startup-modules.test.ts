@@ -21,6 +21,7 @@ const HEAVY: Record<string, RegExp> = {
   'the chart renderer': /\/node_modules\/(echarts|zrender|@resvg\/resvg-js)\//,
   "the chart's code and fonts": /\/dist\/chart\//,
   'the QR code maker': /\/node_modules\/qrcode\//,
+  'the authenticator codes of step-up': /\/node_modules\/otpauth\//,
   'the batch file CSV parser': /\/node_modules\/csv-parse\//,
   // giftdesk's own language middleware does its work (src/bot/middleware/reader-language.ts).
   "grammY's i18n plugin": /\/node_modules\/@grammyjs\/i18n\//,
