@@ -1,5 +1,4 @@
 import type { Middleware } from 'grammy';
-import { renderSpendChart } from '../chart/spend-chart.js';
 import { readStatement } from '../ledger/statement-reader.js';
 import { withReadPace } from '../safeguards/velocity/read-pace.js';
 import type { BotContext } from '../bot/context.js';
@@ -53,6 +52,7 @@ import { readerViewOf } from '../text/presentation.js';
 import type { ApprovalTextContext } from '../orders/approval-texts.js';
 import { batchCatalogOf, batchViewFor, createBatchNoticesOf, createBatchServiceOf } from './batch-wiring.js';
 import { wireDualControl } from './dual-control-wiring.js';
+import { lazyModule } from '../lazy-module.js';
 import type { Services } from './services.js';
 
 export interface BotFeatureWiringDeps {
@@ -70,6 +70,9 @@ export interface BotFeatureWiringDeps {
 const FIRST_CATALOG_WAIT_MS = 3_000;
 
 const feature = (name: string, middleware: Middleware<BotContext>): WiredFeature => ({ name, middleware });
+
+// The chart renderer and its fonts are loaded by the first /statement that draws a chart, not at start-up.
+const spendChart = lazyModule(() => import('../chart/spend-chart.js'));
 
 /**
  * Every feature of the bot given exactly what it uses, straight from the
@@ -207,7 +210,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
         'statement',
         statementFeature({
           read: (span) => readStatement({ store: stores.ledger, sync: services.ledger.sync, clock, logger: deps.logger }, span),
-          chart: renderSpendChart,
+          chart: async (input) => (await spendChart()).renderSpendChart(input),
           periods: services.periods,
           describePerson,
           audit: stores.auditTrail,

@@ -3,7 +3,7 @@ import type { Logger } from '../logger.js';
 import type { OrderQueries } from '../db/order-queries.js';
 import { SandboxFaultsError } from '../sandbox/fault-settings.js';
 import { priceControlUrl } from '../sandbox/price-control.js';
-import { createSandbox, SandboxStateError, type Sandbox } from '../sandbox/server.js';
+import type { Sandbox } from '../sandbox/server.js';
 import { StartupError } from './startup-error.js';
 
 /**
@@ -16,6 +16,8 @@ export async function startBuiltInSandbox(config: Pick<Config, 'sandboxFaults' |
   const faults = config.sandboxFaults;
   // The database's orders are the sandbox's: a state file lost or new never numbers an order like one of them.
   const orderIdsAbove = await orders.highestProviderOrderId();
+  // The sandbox's server is loaded only in sandbox mode: a live provider's start does without it.
+  const { createSandbox, SandboxStateError } = await import('../sandbox/server.js');
   let sandbox: Sandbox;
   try {
     sandbox = await createSandbox({

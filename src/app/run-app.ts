@@ -1,5 +1,4 @@
 import type { Config } from '../config.js';
-import { postgresAnswers } from '../db/postgres/open.js';
 import { startHoldingServer, type HoldingServer } from '../http/holding-server.js';
 import { createApp, type App, type AppIo } from './create-app.js';
 import { createOutageNotices, type OutageNotices } from './outage-notices.js';
@@ -98,7 +97,7 @@ export async function runApp(config: Config, io: Omit<AppIo, 'onDatabaseLost' | 
         await notices.alert();
       }
       await clock.sleep(DATABASE_RETRY_MS, waiting.signal).catch(() => undefined);
-      if (stopping || !(await postgresAnswers(config.databaseUrl!))) continue;
+      if (stopping || !(await databaseAnswers(config.databaseUrl!))) continue;
       // The application's own server takes the port back.
       await holding?.close();
       holding = null;
@@ -141,4 +140,10 @@ export async function runApp(config: Config, io: Omit<AppIo, 'onDatabaseLost' | 
       await current?.stop();
     },
   };
+}
+
+/** Whether the PostgreSQL server answers again; its driver is loaded here, not at start, so that a start on SQLite never loads it. */
+async function databaseAnswers(url: string): Promise<boolean> {
+  const { postgresAnswers } = await import('../db/postgres/open.js');
+  return postgresAnswers(url);
 }

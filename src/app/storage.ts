@@ -4,11 +4,11 @@ import { acquireInstanceLock, AnotherInstanceError, HEARTBEAT_MS, type InstanceL
 import { databaseFileErrorIn } from '../db/database-file-error.js';
 import { closeDb, DatabasePathError, DatabaseTooNewError, openDb, type Db } from '../db/open.js';
 import { createProviderIdentity, describeProviderMismatch, type ProviderIdentityStore } from '../db/provider-identity.js';
-import { databaseOf } from '../db/seam/database-of.js';
-import { postgresStores, sqliteStores, type Stores } from '../db/stores.js';
+import { sqliteDatabase } from '../db/seam/sqlite-database.js';
+import { sqliteStores, type Stores } from '../db/stores.js';
 import type { Logger } from '../logger.js';
 import { exclusiveRoles, type Roles } from '../db/roles.js';
-import { openPostgresStorage, type StorageIo } from './postgres-storage.js';
+import type { StorageIo } from './postgres-storage.js';
 
 export type { StorageIo } from './postgres-storage.js';
 import { StartupError } from './startup-error.js';
@@ -32,6 +32,8 @@ export interface Storage {
  */
 export async function openStorage(config: Pick<Config, 'databasePath' | 'databaseUrl' | 'providerBaseUrl'>, io: StorageIo): Promise<Storage> {
   if (config.databaseUrl !== null) {
+    // The PostgreSQL driver is loaded only when DATABASE_URL asks for it: a start on SQLite does without it.
+    const [{ openPostgresStorage }, { postgresStores }] = await Promise.all([import('./postgres-storage.js'), import('../db/postgres-stores.js')]);
     const opened = await openPostgresStorage(config.databaseUrl, io, (db, ownerLock) => postgresStores({ db, clock: io.clock, ownerLock }));
     await checkProvider(opened.identity, config.providerBaseUrl, opened.name, 'set DATABASE_URL to a new, empty database (giftdesk creates the tables)', io.logger, opened.close);
     return { stores: opened.stores, roles: opened.roles, close: opened.close };
@@ -52,7 +54,7 @@ async function openSqliteStorage(databasePath: string, providerBaseUrl: string, 
     throw error;
   }
   // From here on the connection is the seam's: everything reaches it through `database`.
-  const database = databaseOf(db);
+  const database = sqliteDatabase(db.$client);
   // The file opened but cannot be written (read-only: a file to fix; full or failing: it may pass, and a restart may then start).
   const unwritable = (error: unknown): never => {
     closeDb(db);

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { CsvError, parse } from 'csv-parse';
+import type { CsvError } from 'csv-parse';
+import { lazyModule } from '../lazy-module.js';
 import { columnKey, fixedColumn } from './columns.js';
 
 /**
@@ -39,6 +40,9 @@ const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 /** Control characters no text file has (tab, line feed and carriage return are fine). */
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
+// The CSV parser is loaded by the first batch file sent, not at start-up.
+const csvParser = lazyModule(() => import('csv-parse'));
+
 /** Thrown inside the parser to stop it at the first row past the limit. */
 class TooManyRows extends Error {}
 
@@ -56,12 +60,13 @@ export async function readBatchFile(bytes: Uint8Array, options: { maxRows: numbe
   if (text.trim() === '') return { ok: false, reason: 'empty' };
 
   const separator = detectSeparator(firstLine(text));
+  const csv = await csvParser();
   let records: { record: string[]; index: number }[];
   try {
-    records = await parseRecords(text, separator, options.maxRows);
+    records = await parseRecords(csv.parse, text, separator, options.maxRows);
   } catch (error) {
     if (error instanceof TooManyRows) return { ok: false, reason: 'too-many-rows', detail: { maxRows: options.maxRows } };
-    if (error instanceof CsvError) return { ok: false, reason: 'not-csv', detail: { looksLike: 'broken-quotes', ...lineOf(error) } };
+    if (error instanceof csv.CsvError) return { ok: false, reason: 'not-csv', detail: { looksLike: 'broken-quotes', ...lineOf(error) } };
     throw error;
   }
 
@@ -136,7 +141,7 @@ function detectSeparator(line: string): Separator {
  * file of megabytes (a sheet of nothing but commas) once held every chat
  * for a second; now other chats are answered while it is read.
  */
-async function parseRecords(text: string, separator: Separator, maxRows: number): Promise<{ record: string[]; index: number }[]> {
+async function parseRecords(parse: typeof import('csv-parse').parse, text: string, separator: Separator, maxRows: number): Promise<{ record: string[]; index: number }[]> {
   const kept: { record: string[]; index: number }[] = [];
   let index = 0;
   let tooMany = false;

@@ -1,9 +1,9 @@
 import type { ConversationFlavor } from '@grammyjs/conversations';
-import type { I18nFlavor } from '@grammyjs/i18n';
 import type { Context } from 'grammy';
 import type { StaffRole } from '../domain/staff-roles.js';
 import type { Locale } from '../text/i18n.js';
 import type { Presentation } from '../text/presentation.js';
+import type { LanguageFlavor } from './middleware/reader-language.js';
 
 export type { Presentation } from '../text/presentation.js';
 
@@ -16,7 +16,7 @@ export interface Member {
 
 /** What every handler after the access check can rely on. */
 export type BaseContext = Context &
-  I18nFlavor & {
+  LanguageFlavor & {
     /** The authorised person behind this update; set by the access middleware. */
     member: Member;
     /** How this deployment shows things (amount unit, time zone, month calendar, SANDBOX badge), beside the reader's language. */

@@ -13,7 +13,8 @@ import { conversationRetry } from './conversations/order/telegram-retry.js';
 import { cancelFeature } from './features/cancel.js';
 import { dropOrdersOfViewers, ORDER_CONVERSATION } from './features/order.js';
 import { unhandledFeature } from './features/unhandled.js';
-import { createI18n, translatorFor, type Locale, type Translate } from '../text/i18n.js';
+import { translatorFor, type Locale, type Translate } from '../text/i18n.js';
+import { readerLanguage } from './middleware/reader-language.js';
 import { forwardedNeverAct } from './middleware/forwarded-never-act.js';
 import { readingAs } from '../safeguards/velocity/read-pace.js';
 import { createStepUpGate } from './step-up-gate.js';
@@ -46,14 +47,13 @@ export function createBot(deps: BotEssentials): Bot<BotContext> {
   // Last, so that a keyboard sent again without styles is paced and retried like any call.
   if (deps.buttonLooks) bot.api.config.use(deps.buttonLooks.transformer());
 
-  const i18n = createI18n<BotContext>(deps.defaultLocale, (ctx) => ctx.member?.locale);
   const translate = (locale: Locale): Translate => translatorFor(locale);
   const tellPerson = createTellPerson({ api: bot.api, localeOf: deps.localeOf, translate, logger: deps.logger });
   const stepUpGate = deps.stepUp && createStepUpGate({ stepUp: deps.stepUp, describePerson: deps.describePerson, tellPerson, logger: deps.logger });
 
   // Counted, one chat at a time, views fresh, private chats only, people remembered, staff only.
   const storage = useUpdatePrelude(bot, deps, translate);
-  bot.use(i18n);
+  bot.use(readerLanguage<BotContext>({ defaultLocale: deps.defaultLocale, localeOf: (ctx) => ctx.member?.locale, translate }));
   // Before the conversations and every command: a forwarded message is never taken as the forwarder's own.
   bot.use(forwardedNeverAct());
   // The provider reads this update makes count against the person (velocity limits, src/safeguards/velocity/read-pace.ts).

@@ -12,7 +12,7 @@ import { createMemoryRateBudgetStore } from './memory-rate-budget.js';
 import type { RateBudgetStore } from './rate-budget-store.js';
 import { createAppStateStore, type AppStateStore } from './app-state-store.js';
 import type { Database } from './seam/database.js';
-import { databaseOf } from './seam/database-of.js';
+import { sqliteDatabase } from './seam/sqlite-database.js';
 import { createUnsharedChangeCounterStore, type ChangeCounterStore } from './change-counters.js';
 import { createSharedChangeCounterStore } from './shared-change-counters.js';
 import { createHealthStore, type HealthStore } from './health-store.js';
@@ -20,12 +20,10 @@ import type { Db } from './open.js';
 import { createPeopleStore, type PeopleStore } from './people-store.js';
 import { createNotificationStore, type NotificationStore } from './notification-store.js';
 import { leaseTimeFor } from './lease-time.js';
-import type { PgDb } from './postgres/open.js';
 import { createOrderLeaseStore, type OrderLeaseStore } from './order-lease-store.js';
 import { createOrderStore, type OrderStore } from './order-store.js';
 import { postgresOwnerLocks } from './postgres/owner-lock.js';
 import { createOrderingPauseStore, type OrderingPauseStore } from './ordering-pause-store.js';
-import { createSharedRateBudgetStore } from './shared-rate-budget.js';
 import { createReviewStore, type ReviewStore } from './review-store.js';
 import { createSessionStore, type SessionStore } from './session-store.js';
 import { createSettingsStore, type SettingsStore } from './settings-store.js';
@@ -114,28 +112,18 @@ export interface Stores {
 export function sqliteStores(deps: { db: Db; clock: Clock; beforeClaim?: () => void }): Stores {
   const { clock } = deps;
   // One instance: no owner locks to record, and the request budget in its memory.
-  return storesOver(databaseOf(deps.db), clock, { ownerLock: null, rateBudget: createMemoryRateBudgetStore({ clock }), ...(deps.beforeClaim ? { beforeClaim: deps.beforeClaim } : {}) });
-}
-
-/** `ownerLock`: this process's (Roles.ownerLock), recorded on the orders, approvals and update claims it works on. */
-export function postgresStores(deps: { db: PgDb; clock: Clock; ownerLock?: number | null }): Stores {
-  const ownerLock = deps.ownerLock ?? null;
-  return storesOver(databaseOf(deps.db), deps.clock, {
-    ownerLock,
-    // SQL only PostgreSQL speaks (shared-rate-budget.ts): given the pool, not the seam.
-    rateBudget: createSharedRateBudgetStore({ db: deps.db }),
-  });
+  return storesOver(sqliteDatabase(deps.db.$client), clock, { ownerLock: null, rateBudget: createMemoryRateBudgetStore({ clock }), ...(deps.beforeClaim ? { beforeClaim: deps.beforeClaim } : {}) });
 }
 
 /** What differs between one instance and several beyond what `database.kind` chooses: this process's owner lock, and the request budget. */
-interface InstanceStrategies {
+export interface InstanceStrategies {
   ownerLock: number | null;
   rateBudget: RateBudgetStore;
   beforeClaim?: () => void;
 }
 
-/** Every store, each written once over the seam, on either database. */
-function storesOver(database: Database, clock: Clock, instance: InstanceStrategies): Stores {
+/** Every store, each written once over the seam, on either database (PostgreSQL's: postgres-stores.ts). */
+export function storesOver(database: Database, clock: Clock, instance: InstanceStrategies): Stores {
   const { ownerLock } = instance;
   // Owner locks are PostgreSQL's (several instances); one SQLite process records none on orders and approvals.
   const owners = database.kind === 'postgresql' ? postgresOwnerLocks(ownerLock) : null;

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { FluentBundle, FluentResource } from '@fluent/bundle';
-import { I18n } from '@grammyjs/i18n';
 
 /**
  * The Fluent sources: one folder per language, one `.ftl` file per feature,
@@ -17,7 +16,8 @@ export function readFluentSources(locale: Locale): { name: string; source: strin
     .map((name) => ({ name, source: readFileSync(new URL(name, dir), 'utf8') }));
 }
 
-const sourceOf = (locale: Locale): string =>
+/** Every source of a language as one Fluent text. */
+export const sourceOf = (locale: Locale): string =>
   readFluentSources(locale)
     .map((file) => file.source)
     .join('\n');
@@ -38,28 +38,12 @@ export function localeFromLanguageCode(code: string | undefined): Locale | undef
 export type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 /**
- * Fluent translations. `useIsolating: false` keeps Unicode isolation marks
- * out of messages: they would end up in copied IDs.
- */
-export function createI18n<C extends import('grammy').Context>(
-  defaultLocale: Locale,
-  localeNegotiator?: (ctx: C) => Locale | undefined | Promise<Locale | undefined>,
-): I18n<C> {
-  const i18n = new I18n<C>({
-    defaultLocale,
-    fluentBundleOptions: { useIsolating: false },
-    ...(localeNegotiator ? { localeNegotiator } : {}),
-  });
-  for (const locale of LOCALES) i18n.loadLocaleSync(locale, { source: sourceOf(locale) });
-  return i18n;
-}
-
-/**
  * One Fluent bundle per language, from the same sources, for translate
- * functions bound to a language. The i18n plugin negotiates the language
- * again for every message it formats (it lists its bundles and runs
- * language negotiation per call), which an order step paid for each of
- * its dozen lines; a bound language needs none of that.
+ * functions bound to a language, and for every update through
+ * bot/middleware/reader-language.ts. grammY's i18n plugin, used before,
+ * negotiated the language again for every message it formatted, which an
+ * order step paid for each of its dozen lines; a bound language needs none
+ * of that.
  */
 const bundles = new Map<Locale, FluentBundle>();
 

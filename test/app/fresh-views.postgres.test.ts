@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mayOrder } from '../../src/bot/middleware/roles.js';
 import { openFreshViews } from '../../src/app/fresh-views.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
-import { postgresStores } from '../../src/db/stores.js';
+import { postgresStores } from '../../src/db/postgres-stores.js';
 import { createSpendingRuleBook } from '../../src/orders/spending-rules.js';
 import { LOW_BALANCE_THRESHOLD } from '../../src/alerts/low-balance.js';
 import { freshDatabase } from '../support/postgres-database.js';

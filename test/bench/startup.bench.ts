@@ -10,6 +10,11 @@
  * in the same run. The first start on an empty database, and how long its
  * background catalog sync took, are printed once. Target: 2 s for both starts.
  *
+ * Then memory (startup-memory.ts, BENCH_MEMORY_RUNS of each): the resident
+ * set of a start once its refresh is over and it is idle, and with
+ * BENCH_STAFF (50) order conversations open at once, beside a bare grammY
+ * bot idle.
+ *
  * Each database of BENCH_DATABASES (sqlite,postgresql by default) is
  * measured in the same run: SQLite through DATABASE_PATH, PostgreSQL through
  * DATABASE_URL on a throwaway server (postgres-cluster.ts) started here; the
@@ -26,14 +31,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSandbox } from '../../src/sandbox/server.js';
 import { createFakeBotApi, type FakeBotApi } from '../support/fake-bot-api/index.js';
+import { addBenchStaff, openConversations, residentMiB, settle, STAFF_AT_ONCE } from './startup-memory.js';
 import { createDatabaseAt, startPostgresCluster, stopPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const MEMORY_RUNS = Number(process.env.BENCH_MEMORY_RUNS ?? 3);
 const CATALOG_SIZE = Number(process.env.CATALOG_SIZE ?? 10_000);
 const TARGET_MS = 2_000;
 type Database = 'sqlite' | 'postgresql';
 const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgresql').split(',').filter((d): d is Database => d === 'sqlite' || d === 'postgresql');
-const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+/** BENCH_MAIN: another build's main.js (an earlier release, built elsewhere) to measure in the same way. */
+const MAIN = process.env.BENCH_MAIN ?? fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const BARE = fileURLToPath(new URL('./bare-bot.mjs', import.meta.url));
 
 interface Running {
@@ -114,6 +122,7 @@ async function main(): Promise<void> {
     process.stdout.write(`start-up, ${CATALOG_SIZE} generated products (+ seed), default budget, ${RUNS} runs per database, node ${process.version}\n`);
     const rows: [string, number[]][] = [];
     const bare: number[] = [];
+    const memory: [string, number[]][] = [];
     for (const database of DATABASES) {
       // A working folder per database, so that nothing one leaves behind is seen by the other.
       const cwd = mkdtempSync(join(dir, `${database}-`));
@@ -126,6 +135,8 @@ async function main(): Promise<void> {
       process.stdout.write(
         `${database}: first start, empty database: polling after ${first.ms} ms; its background sync stored ${products} products ${Date.now() - syncStarted} ms later\n`,
       );
+      // Stored with the catalog: the memory runs below order as them.
+      await addBenchStaff(telegram);
       await stop(first.running, 'SIGTERM');
 
       const clean: number[] = [];
@@ -144,7 +155,31 @@ async function main(): Promise<void> {
         await stop(baseline.running, 'SIGTERM');
       }
       rows.push([`${database}: after a clean stop`, clean], [`${database}: after kill -9`, crashed]);
+
+      const idle: number[] = [];
+      const open: number[] = [];
+      const peak: number[] = [];
+      for (let run = 0; run < MEMORY_RUNS; run++) {
+        const started = await timeToPolling(telegram, giftdesk);
+        await waitForLine(started.running, /"component":"catalog".*"msg":"catalog synced"/, 180_000);
+        await settle();
+        idle.push(residentMiB(started.running.child.pid!).now);
+        await openConversations(telegram);
+        const resident = residentMiB(started.running.child.pid!);
+        open.push(resident.now);
+        peak.push(resident.peak);
+        await stop(started.running, 'SIGTERM');
+      }
+      memory.push([`${database}: idle after start and refresh`, idle], [`${database}: ${STAFF_AT_ONCE} order conversations open`, open], [`${database}: highest of the run (VmHWM)`, peak]);
     }
+    const bareIdle: number[] = [];
+    for (let run = 0; run < MEMORY_RUNS; run++) {
+      const started = await timeToPolling(telegram, bareBot);
+      await settle();
+      bareIdle.push(residentMiB(started.running.child.pid!).now);
+      await stop(started.running, 'SIGTERM');
+    }
+    memory.push(['bare grammY bot idle (baseline)', bareIdle]);
     rows.push(['bare grammY bot (baseline)', bare]);
 
     const base = summary(bare);
@@ -155,6 +190,12 @@ async function main(): Promise<void> {
       process.stdout.write(
         `${name.padEnd(36)} ${String(median).padStart(6)} ms ${String(max).padStart(6)} ms ${(median / base.median).toFixed(2).padStart(8)}×   ${target}\n`,
       );
+    }
+    process.stdout.write(`\nresident memory (RSS), ${MEMORY_RUNS} runs  median       max\n`);
+    for (const [name, values] of memory) {
+      const sorted = [...values].sort((a, b) => a - b);
+      const median = sorted[Math.floor(sorted.length / 2)]!;
+      process.stdout.write(`${name.padEnd(44)} ${median.toFixed(0).padStart(5)} MiB ${sorted.at(-1)!.toFixed(0).padStart(5)} MiB\n`);
     }
   } finally {
     await telegram.close();

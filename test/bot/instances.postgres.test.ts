@@ -6,7 +6,7 @@ import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
 import { systemClock } from '../../src/clock.js';
 import { parseConfig } from '../../src/config.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
-import { postgresStores } from '../../src/db/stores.js';
+import { postgresStores } from '../../src/db/postgres-stores.js';
 import { createLogger } from '../../src/logger.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { chatDriver } from '../e2e/chat-driver.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { adminText, type TextContext } from '../../src/delivery/notification-texts.js';
 import type { OrderRow } from '../../src/db/order-store.js';
-import { createI18n, type Locale } from '../../src/text/i18n.js';
+import type { Locale } from '../../src/text/i18n.js';
+import { createI18n } from '../support/i18n-plugin.js';
 
 const i18n = createI18n('en');
 const context = (locale: Locale): TextContext => ({

@@ -5,7 +5,7 @@ import { type ReviewCandidate } from '../../src/domain/order-states.js';
 import type { OrderRow } from '../../src/db/order-store.js';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { deliveryHeading } from '../../src/delivery/notification-texts.js';
-import { createI18n } from '../../src/text/i18n.js';
+import { createI18n } from '../support/i18n-plugin.js';
 import { ADMIN, SECOND_ADMIN, senderWorld, STAFF, T0, UNTIL_FINAL_MS } from './sender-world.js';
 
 const P = SANDBOX_PRODUCTS;

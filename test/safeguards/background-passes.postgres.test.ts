@@ -6,7 +6,7 @@ import { systemClock, type Clock } from '../../src/clock.js';
 import { parseConfig } from '../../src/config.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
 import { orders } from '../../src/db/postgres/schema.js';
-import { postgresStores } from '../../src/db/stores.js';
+import { postgresStores } from '../../src/db/postgres-stores.js';
 import { createLogger } from '../../src/logger.js';
 import { ADMIN_REQUEST_EXPIRY_MS } from '../../src/safeguards/dual-control/admin-change.js';
 import { createAdminRequestExpiry } from '../../src/safeguards/dual-control/dual-control-announcer.js';

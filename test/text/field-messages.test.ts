@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fieldProblemText } from '../../src/orders/field-problem-text.js';
 import { checkFieldValue, type FieldCheck, type FieldProblem } from '../../src/orders/field-validation.js';
 import type { RequiredField } from '../../src/provider/schemas.js';
-import { createI18n, type Locale, type Translate } from '../../src/text/i18n.js';
+import type { Locale, Translate } from '../../src/text/i18n.js';
+import { createI18n } from '../support/i18n-plugin.js';
 
 const i18n = createI18n('en');
 const translate = (locale: Locale): Translate => (key, variables) => i18n.t(locale, key, variables);

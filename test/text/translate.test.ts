@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n, LOCALES, readFluentSources, translatorFor } from '../../src/text/i18n.js';
+import { LOCALES, readFluentSources, translatorFor } from '../../src/text/i18n.js';
+import { createI18n } from '../support/i18n-plugin.js';
 import { messageVariables } from './fluent-variables.js';
 
 /** Every message of a language with the variables it uses, each given the same sample value. */

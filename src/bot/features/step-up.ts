@@ -1,8 +1,7 @@
 import { Composer, InputFile } from 'grammy';
-import QRCode from 'qrcode';
+import { lazyModule } from '../../lazy-module.js';
 import type { Logger } from '../../logger.js';
 import type { StepUp } from '../../safeguards/step-up/step-up.js';
-import { totpUri } from '../../safeguards/step-up/totp.js';
 import { plain } from '../../text/formatted.js';
 import type { BaseContext } from '../context.js';
 import { readerView } from '../reader-view.js';
@@ -32,6 +31,10 @@ interface StepUpFeatureDeps {
   logger: Logger;
 }
 
+// The QR code maker and the authenticator codes' module are loaded by the first enrolment, not at start-up.
+const qrCodes = lazyModule(async () => (await import('qrcode')).default);
+const authenticatorCodes = lazyModule(() => import('../../safeguards/step-up/totp.js'));
+
 const personIdOf = (word: string | undefined): number | null => (word !== undefined && /^\d{1,16}$/.test(word) ? Number(word) : null);
 
 /**
@@ -53,7 +56,8 @@ export function stepUpFeature(deps: StepUpFeatureDeps) {
     const begun = await stepUp.beginEnrolment(id, String(id));
     if (!begun) return void (await ctx.reply(ctx.t('step-up-already', { id: String(id) })));
     if (earlierQr !== null) await ctx.api.deleteMessage(id, earlierQr).catch(() => undefined);
-    const png = await QRCode.toBuffer(totpUri(begun.secret, `${ctx.me.username}:${id}`), { type: 'png', width: 360, margin: 2 });
+    const { totpUri } = await authenticatorCodes();
+    const png = await (await qrCodes()).toBuffer(totpUri(begun.secret, `${ctx.me.username}:${id}`), { type: 'png', width: 360, margin: 2 });
     // Protected (no forwarding or saving) and deleted once the first right code comes; the key is never logged.
     // The key rides in a copy button, never in the caption: a reply to this photo carries its caption into
     // the update, and an update is stored before it is handled (the queue stores no copy button's text).

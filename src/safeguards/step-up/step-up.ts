@@ -8,7 +8,7 @@ import { defineSetting } from '../../db/settings-store.js';
 import type { Settings } from '../../settings/settings-view.js';
 import type { SecretBox } from './secret-box.js';
 import type { StepUpStore } from '../../db/step-up-store.js';
-import { matchingStep, newTotpSecret, totpUri } from './totp.js';
+import { lazyModule } from '../../lazy-module.js';
 
 export type { StepUpAction } from '../../domain/safeguards.js';
 
@@ -72,6 +72,9 @@ interface StepUpDeps {
  * restated) and nothing else, once: its time-step is kept per person in the
  * database, so the same code is refused the second time on any instance.
  */
+// The authenticator codes' module is loaded by the first code or enrolment, not at start-up.
+const totp = lazyModule(() => import('./totp.js'));
+
 export function createStepUp(deps: StepUpDeps) {
   const { store, clock, logger } = deps;
   const now = () => clock.now();
@@ -81,9 +84,12 @@ export function createStepUp(deps: StepUpDeps) {
     });
 
   /** The code's time-step when it is right for the person's secret now. The secret is opened here and nowhere kept. */
-  function stepOf(personId: number, sealed: string, code: string): number | null {
+  async function stepOf(personId: number, sealed: string, code: string): Promise<number | null> {
     if (!deps.box) return null;
-    return matchingStep(deps.box.open(sealed, personId), code, now());
+    // The moment the code arrived, not the moment the authenticator module was ready.
+    const at = now();
+    const { matchingStep } = await totp();
+    return matchingStep(deps.box.open(sealed, personId), code, at);
   }
 
   async function wrong(personId: number): Promise<{ kind: 'wrong'; left: number } | { kind: 'locked'; until: number }> {
@@ -147,7 +153,7 @@ export function createStepUp(deps: StepUpDeps) {
         await store.clearChallenge(personId);
         return { kind: 'expired' };
       }
-      const step = stepOf(personId, row.secret, code);
+      const step = await stepOf(personId, row.secret, code);
       if (step === null) return wrong(personId);
       if (!(await store.accept(personId, step, row.challengeId))) {
         // Either the step was taken (a replay), or another instance took this prompt with the same code a moment ago.
@@ -161,6 +167,7 @@ export function createStepUp(deps: StepUpDeps) {
     /** A new secret for the person, sealed in the database; the caller shows it once. Null when enrolled (a reset comes first). */
     async beginEnrolment(personId: number, label: string): Promise<{ secret: string; uri: string } | null> {
       if (!deps.box) return null;
+      const { newTotpSecret, totpUri } = await totp();
       const secret = newTotpSecret();
       const row = await store.begin(personId, deps.box.seal(secret, personId));
       return row ? { secret, uri: totpUri(secret, label) } : null;
@@ -180,7 +187,7 @@ export function createStepUp(deps: StepUpDeps) {
       if (!row || row.state !== 'enrolling') return { kind: 'not-enrolling' };
       const locked = lockedUntil(row);
       if (locked !== null) return { kind: 'locked', until: locked };
-      const step = stepOf(personId, row.secret, code);
+      const step = await stepOf(personId, row.secret, code);
       if (step === null) return wrong(personId);
       const admins = await deps.adminIds();
       const approvers = admins.filter((id) => id !== personId);

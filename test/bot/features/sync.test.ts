@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { syncFailureWords } from '../../../src/bot/sync-failure-words.js';
 import { EmptyCatalogError } from '../../../src/catalog/catalog-sync.js';
 import { ProviderNetworkError } from '../../../src/provider/errors.js';
-import { createI18n } from '../../../src/text/i18n.js';
+import { createI18n } from '../../support/i18n-plugin.js';
 import { chatDriver } from '../../e2e/chat-driver.js';
 import { ADMIN, startBotWorld } from '../conversations/order/bot-world.js';
 

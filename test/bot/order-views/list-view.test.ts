@@ -7,7 +7,8 @@ import type { Outgoing } from '../../../src/bot/send.js';
 import type { PageOf } from '../../../src/db/paging.js';
 import type { OrderListEntry } from '../../../src/db/order-list-entries.js';
 import type { OrderRow } from '../../../src/db/order-row.js';
-import { createI18n, type Locale } from '../../../src/text/i18n.js';
+import { type Locale } from '../../../src/text/i18n.js';
+import { createI18n } from '../../support/i18n-plugin.js';
 
 const i18n = createI18n('en');
 const view = (locale: Locale = 'en'): TrackingView => ({

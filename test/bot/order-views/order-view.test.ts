@@ -1,6 +1,7 @@
 import type { InlineKeyboardButton } from 'grammy/types';
 import { describe, expect, it } from 'vitest';
-import { createI18n, type Locale } from '../../../src/text/i18n.js';
+import { type Locale } from '../../../src/text/i18n.js';
+import { createI18n } from '../../support/i18n-plugin.js';
 import {
   codesData,
   listData,

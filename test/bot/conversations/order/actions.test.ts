@@ -12,7 +12,7 @@ import {
   type ViewContext,
 } from '../../../../src/bot/conversations/order/views.js';
 import { summaryView } from '../../../../src/bot/conversations/order/summary-view.js';
-import { createI18n } from '../../../../src/text/i18n.js';
+import { createI18n } from '../../../support/i18n-plugin.js';
 import { CONTRACT_LIMITS } from '../../../../src/provider/schemas.js';
 import { field, productWith, region } from './fixtures.js';
 

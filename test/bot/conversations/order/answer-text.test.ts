@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { answerText } from '../../../../src/bot/conversations/order/answer-text.js';
 import { chooseProduct, chooseQuantity, newDraft, type Draft } from '../../../../src/bot/conversations/order/draft.js';
-import { createI18n, type Translate } from '../../../../src/text/i18n.js';
+import { type Translate } from '../../../../src/text/i18n.js';
+import { createI18n } from '../../../support/i18n-plugin.js';
 import { field, productWith, region } from './fixtures.js';
 
 const i18n = createI18n('en');

@@ -17,7 +17,8 @@ import { acceptsPress } from '../../../../src/bot/conversations/order/press-guar
 import { refreshCart } from '../../../../src/bot/conversations/order/quote.js';
 import { canConfirm, summaryView } from '../../../../src/bot/conversations/order/summary-view.js';
 import type { ViewContext } from '../../../../src/bot/conversations/order/views.js';
-import { createI18n, type Locale } from '../../../../src/text/i18n.js';
+import { type Locale } from '../../../../src/text/i18n.js';
+import { createI18n } from '../../../support/i18n-plugin.js';
 import { field, productWith, region } from './fixtures.js';
 
 const plain = (id: number, price = 1_000, stock = 10) => productWith([region(id * 10, stock, price)], [], id);

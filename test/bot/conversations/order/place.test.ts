@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describePlaceResult, placeResultText } from '../../../../src/bot/conversations/order/place.js';
 import { placedRecap } from '../../../../src/bot/conversations/order/recap.js';
-import { createI18n } from '../../../../src/text/i18n.js';
+import { createI18n } from '../../../support/i18n-plugin.js';
 import type { OrderRow } from '../../../../src/db/order-store.js';
 import type { OrderState } from '../../../../src/domain/order-states.js';
 

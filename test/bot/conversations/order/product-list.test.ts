@@ -1,7 +1,8 @@
 import type { InlineKeyboard } from 'grammy';
 import { describe, expect, it } from 'vitest';
 import { productListView, type ViewContext } from '../../../../src/bot/conversations/order/views.js';
-import { createI18n, type Locale } from '../../../../src/text/i18n.js';
+import { type Locale } from '../../../../src/text/i18n.js';
+import { createI18n } from '../../../support/i18n-plugin.js';
 import type { CatalogProduct } from '../../../../src/db/catalog-store.js';
 
 const i18n = createI18n('en');

@@ -4,7 +4,8 @@ import { chooseProduct, chooseQuantity, newDraft, type Draft } from '../../../..
 import { pausedView, summaryView, uncheckedView } from '../../../../src/bot/conversations/order/summary-view.js';
 import type { ViewContext } from '../../../../src/bot/conversations/order/views.js';
 import { formatZoneName } from '../../../../src/text/format.js';
-import { createI18n, type Locale } from '../../../../src/text/i18n.js';
+import { type Locale } from '../../../../src/text/i18n.js';
+import { createI18n } from '../../../support/i18n-plugin.js';
 import { showDateTimeWithZone } from '../../../../src/text/presentation.js';
 import type { Outgoing } from '../../../../src/bot/send.js';
 import { field, productWith, region } from './fixtures.js';

@@ -1,0 +1,82 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { startBotProcess, type BotProcess } from '../support/bot-process.js';
+import { createFakeBotApi, type FakeBotApi } from '../support/fake-bot-api/index.js';
+import { waitUntil } from '../support/wait-until.js';
+import { ADMIN } from './harness.js';
+
+const RECORDER = fileURLToPath(new URL('../support/record-modules.mjs', import.meta.url));
+
+/**
+ * What a feature alone needs, loaded when the feature is first used: at
+ * start-up each would only cost time before the first getUpdates and memory
+ * for as long as the process runs (docs/performance.md, "Start-up").
+ */
+const HEAVY: Record<string, RegExp> = {
+  'the PostgreSQL driver (on SQLite)': /\/node_modules\/(pg|pg-pool|drizzle-orm\/node-postgres)\//,
+  'the chart renderer': /\/node_modules\/(echarts|zrender|@resvg\/resvg-js)\//,
+  "the chart's code and fonts": /\/dist\/chart\//,
+  'the QR code maker': /\/node_modules\/qrcode\//,
+  'the authenticator codes of step-up': /\/node_modules\/otpauth\//,
+  'the batch file CSV parser': /\/node_modules\/csv-parse\//,
+  // giftdesk's own language middleware does its work (src/bot/middleware/reader-language.ts).
+  "grammY's i18n plugin": /\/node_modules\/@grammyjs\/i18n\//,
+  'the built-in sandbox (with a real provider)': /\/dist\/sandbox\/server\.js/,
+};
+
+describe('start-up with a stored catalog, on SQLite, against a provider', () => {
+  let telegram: FakeBotApi;
+  let sandbox: Sandbox;
+  let dir: string;
+  let bot: BotProcess | undefined;
+  beforeAll(async () => {
+    telegram = await createFakeBotApi();
+    sandbox = await createSandbox({ catalogSize: 200 });
+    dir = mkdtempSync(join(tmpdir(), 'giftdesk-start-modules-'));
+  });
+  afterAll(async () => {
+    await bot?.kill9();
+    await telegram?.close();
+    await sandbox?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Starts the built program recording the modules it loads; the list as it stood when its first getUpdates arrived. */
+  async function modulesAtFirstPoll(list: string): Promise<string[]> {
+    const polls = telegram.callsTo('getUpdates').length;
+    bot = startBotProcess({
+      BOT_TOKEN: telegram.token,
+      TELEGRAM_API_ROOT: telegram.apiRoot,
+      PROVIDER_BASE_URL: sandbox.baseUrl,
+      PROVIDER_API_KEY: sandbox.apiKey,
+      DATABASE_PATH: join(dir, 'giftdesk.sqlite'),
+      ADMIN_IDS: String(ADMIN.id),
+      NODE_OPTIONS: `--import ${RECORDER}`,
+      RECORD_MODULES_TO: list,
+    });
+    await waitUntil(() => telegram.callsTo('getUpdates').length > polls || bot!.child?.exitCode !== null, 'the first getUpdates', { timeoutMs: 30_000 });
+    expect(bot.child?.exitCode, bot.output().slice(-2000)).toBeNull();
+    return readFileSync(list, 'utf8').split('\n').filter(Boolean);
+  }
+
+  it('has loaded none of the modules only a feature needs by its first getUpdates', async () => {
+    // The first start stores the catalog; the start measured is the restart over it, as after a deploy.
+    await modulesAtFirstPoll(join(dir, 'first-start.txt'));
+    await bot!.waitForLog((line) => line['component'] === 'catalog' && line.msg === 'catalog synced');
+    await bot!.stop();
+
+    const loaded = await modulesAtFirstPoll(join(dir, 'restart.txt'));
+    // The recorder works: what start-up does need is in the list.
+    expect(loaded.some((url) => url.includes('/node_modules/grammy/'))).toBe(true);
+    expect(loaded.some((url) => url.endsWith('/dist/main.js'))).toBe(true);
+    const found = Object.entries(HEAVY).flatMap(([what, pattern]) => {
+      const urls = loaded.filter((url) => pattern.test(url));
+      return urls.length > 0 ? [`${what}: ${urls.slice(0, 3).join(', ')}`] : [];
+    });
+    expect(found).toEqual([]);
+  });
+});
