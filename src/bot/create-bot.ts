@@ -16,6 +16,7 @@ import { unhandledFeature } from './features/unhandled.js';
 import { translatorFor, type Locale, type Translate } from '../text/i18n.js';
 import { readerLanguage } from './middleware/reader-language.js';
 import { forwardedNeverAct } from './middleware/forwarded-never-act.js';
+import { pacedFetch } from './paced-fetch.js';
 import { readingAs } from '../safeguards/velocity/read-pace.js';
 import { createStepUpGate } from './step-up-gate.js';
 import { createTellPerson } from './tell-person.js';
@@ -38,9 +39,10 @@ const CONVERSATION_VERSION = 5;
  * wired, not here: this file knows no feature's needs.
  */
 export function createBot(deps: BotEssentials): Bot<BotContext> {
-  const bot = new Bot<BotContext>(deps.token, { client: { ...(deps.apiRoot ? { apiRoot: deps.apiRoot } : {}), fetch: botApiFetch } });
-  // Innermost, so a retried answer is counted again; answers never queue behind a fan-out.
-  if (deps.pace) bot.api.config.use(deps.pace.interactive());
+  // Answers are paced where they leave (paced-fetch.ts), so a retried answer is counted again, a call an order
+  // conversation only replays is not, and answers never queue behind a fan-out.
+  const client = { ...(deps.apiRoot ? { apiRoot: deps.apiRoot } : {}), fetch: deps.pace ? pacedFetch(deps.pace, botApiFetch) : botApiFetch };
+  const bot = new Bot<BotContext>(deps.token, { client });
   bot.api.config.use(telegramRetry());
   if (deps.presentation.sandbox) bot.api.config.use(sandboxBadge(deps.localeOf));
   bot.api.config.use(rightToLeftLayout(deps.localeOf));
@@ -89,12 +91,11 @@ export function createBot(deps: BotEssentials): Bot<BotContext> {
   bot.use(
     createConversation(createOrderConversation(deps.orderConversation), {
       id: ORDER_CONVERSATION,
-      // Transformers on bot.api do not reach ctx.api inside a conversation. Three waits
+      // Transformers on bot.api do not reach ctx.api inside a conversation (its client's fetch, and so the pace, does). Three waits
       // of up to 10 s hold one chat's queue for at most 30 s; beyond that the step is
       // shown again on the staff member's next update.
       plugins: (conversation) => [
         async (ctx, next) => {
-          if (deps.pace) ctx.api.config.use(deps.pace.interactive());
           ctx.api.config.use(
             conversationRetry({ stampedNow: () => conversation.now(), clock: deps.clock, maxRetries: 3, maxDelaySeconds: 10 }),
           );

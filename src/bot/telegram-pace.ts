@@ -78,6 +78,23 @@ const PACED_METHODS: ReadonlySet<string> = new Set([
   'deleteMessage', 'deleteMessages', 'setMyCommands', 'deleteMyCommands', 'setChatMenuButton',
 ]);
 
+/**
+ * An edit that only takes the buttons off a message (an order's old menu,
+ * once a newer one is on screen). Nobody waits for it, and leaving it out
+ * costs nothing that matters: a press on a menu that is not the current
+ * one is refused as expired (and the refusal takes the buttons off then).
+ */
+const isButtonRemoval = (method: string, payload: Record<string, unknown> | undefined): boolean => {
+  if (method !== 'editMessageReplyMarkup') return false;
+  const markup = payload?.['reply_markup'];
+  if (markup === undefined) return true;
+  const rows = markup && typeof markup === 'object' ? (markup as Record<string, unknown>)['inline_keyboard'] : undefined;
+  return Array.isArray(rows) && rows.every((row) => Array.isArray(row) && row.length === 0);
+};
+
+/** What a button removal left out answers: done, as far as the caller needs to know (see isButtonRemoval). */
+const LEFT_OUT = { ok: true as const, result: true };
+
 export interface TelegramPace {
   /**
    * For connections whose messages nobody is waiting on this instant: alerts, the feed, the digest, deliveries, approval cards, menus, batch progress.
@@ -86,9 +103,20 @@ export interface TelegramPace {
   fanOut(options?: { first?: boolean }): Transformer;
   /** For the bot's own connection: answers within a chat's update go first, and only ever wait for the overall limit. */
   interactive(): Transformer;
+  /**
+   * The same as interactive(), for a call about to leave (src/bot/paced-fetch.ts): null when the
+   * method is not paced, 'left out' for a button removal left out, else the call to make once
+   * its answer is in.
+   */
+  admitAnswer(method: string, payload: Record<string, unknown> | undefined, signal: AbortSignal | undefined): Promise<Admitted>;
   /** Messages waiting for their turn. */
   waiting(): number;
+  /** Button removals among a chat's answers left out because the pace had no room to spare for them. */
+  leftOut(): number;
 }
+
+type Admitted = null | 'left out' | (() => void);
+type JobKind = Pick<Job, 'interactive' | 'chatSpaced' | 'first'>;
 
 interface Job {
   interactive: boolean;
@@ -121,8 +149,13 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits; li
   if (whole.fanOutMax > whole.globalMax || whole.fanOutMax < 1) throw new RangeError('fanOutMax must be between 1 and globalMax');
   // This instance's share, taken again at every turn of the pump: the count of instances changes as they come and go.
   let limits = whole;
-  // Times of the messages sent within the last window, oldest first.
+  // When the answers to the messages of the last window came, oldest first, and how many are on their way.
+  // Telegram counts a message when it arrives, somewhere between the request leaving and its answer
+  // coming back: counted until a window after its answer, a message can never share Telegram's second
+  // with more than the limit, however unevenly requests travel (a busy machine, a slow network).
   const recent: number[] = [];
+  let onTheWay = 0;
+  let leftOut = 0;
   const lastInChat = new Map<string, number>();
   // Chats with a message on its way: Telegram counts a message when it arrives, and a request may
   // arrive late, so the next one to the chat waits for the answer and is spaced from it.
@@ -142,6 +175,12 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits; li
 
   // When a window of `max` messages lets one more in: once the oldest of the last `max` has left it.
   const windowFree = (times: readonly number[], max: number, windowMs: number) => (times.length >= max ? times[times.length - max]! + windowMs : -Infinity);
+  // The same for the overall window, where the messages on their way count too and leave it only a window after their answers.
+  const overallFree = (max: number) => {
+    const extra = recent.length + onTheWay - max;
+    if (extra < 0) return -Infinity;
+    return extra < recent.length ? recent[extra]! + limits.globalWindowMs : Infinity;
+  };
 
   // Fan-outs are spread evenly over the window rather than sent in bursts: a burst at the end of one
   // window and the next at the start of another would arrive as one, a request's travel time being uneven.
@@ -153,7 +192,7 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits; li
   let lastSent = -Infinity;
 
   const readyAt = (job: Job): number => {
-    let at = windowFree(recent, job.interactive ? limits.globalMax : limits.fanOutMax, limits.globalWindowMs);
+    let at = overallFree(job.interactive ? limits.globalMax : limits.fanOutMax);
     if (spacedEvenly) at = Math.max(at, lastSent + limits.globalWindowMs / limits.globalMax);
     if (job.interactive) return at;
     at = Math.max(at, lastFanOut + fanOutSpacingMs());
@@ -167,7 +206,7 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits; li
   };
 
   const record = (job: Job, now: number) => {
-    recent.push(now);
+    onTheWay += 1;
     lastSent = now;
     if (!job.interactive) lastFanOut = now;
     if (job.chat === null) return;
@@ -176,9 +215,14 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits; li
     if (job.group) groupRecent.set(job.chat, [...(groupRecent.get(job.chat) ?? []), now]);
   };
 
-  // The answer came (or the request failed): the chat's spacing counts from now, which is no earlier than the arrival.
+  // The answer came (or the request failed): the chat's spacing and the overall window count from now, which is no earlier than the arrival.
   const answered = (chat: string | null) => {
-    if (chat === null) return;
+    onTheWay -= 1;
+    recent.push(clock.now());
+    if (chat === null) {
+      if (waiting.length > 0) pump();
+      return;
+    }
     const left = (inFlight.get(chat) ?? 1) - 1;
     if (left > 0) inFlight.set(chat, left);
     else inFlight.delete(chat);
@@ -228,7 +272,7 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits; li
   };
 
   /** Resolves when the message may go, with the call to make once its answer is in. */
-  const take = (kind: Pick<Job, 'interactive' | 'chatSpaced' | 'first'>, payload: Record<string, unknown> | undefined, signal: AbortSignal | undefined): Promise<() => void> =>
+  const take = (kind: JobKind, payload: Record<string, unknown> | undefined, signal: AbortSignal | undefined): Promise<() => void> =>
     new Promise<() => void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const onAbort = () => {
@@ -249,22 +293,50 @@ export function createTelegramPace(deps: { clock: Clock; limits?: PaceLimits; li
       pump();
     });
 
+  /**
+   * Whether a button removal among a chat's answers may go now: only while
+   * nothing waits and the window keeps the answers' reserve (what fan-outs
+   * may not take) free; otherwise it is left out rather than queued, so it
+   * never takes a turn an answer to someone could have had.
+   */
+  const roomToSpare = (): boolean => {
+    const instances = deps.liveInstances?.() ?? 1;
+    limits = shareOf(whole, instances);
+    spacedEvenly = instances > 1;
+    forget(clock.now());
+    if (waiting.length > 0 || recent.length + onTheWay >= limits.fanOutMax) return false;
+    return !spacedEvenly || lastSent + limits.globalWindowMs / limits.globalMax <= clock.now();
+  };
+
+  const admit = async (kind: JobKind, method: string, payload: Record<string, unknown> | undefined, signal: AbortSignal | undefined): Promise<Admitted> => {
+    if (!PACED_METHODS.has(method)) return null;
+    if (kind.interactive && isButtonRemoval(method, payload) && !roomToSpare()) {
+      leftOut += 1;
+      return 'left out';
+    }
+    return take(kind, payload, signal);
+  };
+
   const transformer =
-    (kind: Pick<Job, 'interactive' | 'chatSpaced' | 'first'>): Transformer =>
+    (kind: JobKind): Transformer =>
     // grammY types the signal with its polyfill's AbortSignal; at run time it is the platform's.
     async (prev, method, payload, signal) => {
-      if (!PACED_METHODS.has(method)) return prev(method, payload, signal);
-      const done = await take(kind, payload as Record<string, unknown> | undefined, signal as AbortSignal | undefined);
+      const admitted = await admit(kind, method, payload as Record<string, unknown> | undefined, signal as AbortSignal | undefined);
+      if (admitted === null) return prev(method, payload, signal);
+      if (admitted === 'left out') return LEFT_OUT as never;
       try {
         return await prev(method, payload, signal);
       } finally {
-        done();
+        admitted();
       }
     };
+  const answers: JobKind = { interactive: true, chatSpaced: false, first: false };
 
   return {
     fanOut: (options) => transformer({ interactive: false, chatSpaced: true, first: options?.first ?? false }),
-    interactive: () => transformer({ interactive: true, chatSpaced: false, first: false }),
+    interactive: () => transformer(answers),
+    admitAnswer: (method, payload, signal) => admit(answers, method, payload, signal),
     waiting: () => waiting.length,
+    leftOut: () => leftOut,
   };
 }

@@ -31,7 +31,8 @@ import { createLogger } from '../../src/logger.js';
 import { createOrderService } from '../../src/orders/order-service.js';
 import type { ProviderClient } from '../../src/provider/client.js';
 import { ADMIN } from '../support/fake-people.js';
-import { createFakeBotApi, type FakeBotApi, type RecordedCall, type SentMessage } from '../support/fake-bot-api/index.js';
+import { createFakeBotApi, type FakeBotApi, type FakeUser, type RecordedCall, type SentMessage } from '../support/fake-bot-api/index.js';
+import type { TelegramPace } from '../../src/bot/telegram-pace.js';
 
 /** Call times with fractions of a millisecond, for the fake Bot API's records and our own marks. */
 export const preciseClock: Clock = { now: () => performance.timeOrigin + performance.now(), sleep: systemClock.sleep };
@@ -53,10 +54,10 @@ const isAnswer = (call: RecordedCall) => call.method === 'sendMessage' || call.m
  * for the bot's message or edit that answers it (the first one, or the
  * first that `until` accepts).
  */
-export function stepper(telegram: FakeBotApi, thinkMs: number) {
+export function stepper(telegram: FakeBotApi, thinkMs: number, person: FakeUser = ADMIN, onPressAnswered?: (ms: number) => void) {
   const menu = (): SentMessage => {
     const found = telegram
-      .messages(ADMIN.id)
+      .messages(person.id)
       // A settled message keeps its chosen button, disabled: not a menu.
       .filter((m) => !m.deleted && m.reply_markup && 'inline_keyboard' in m.reply_markup && m.reply_markup.inline_keyboard.some((row) => row.some((b) => !('disabled' in b))))
       .at(-1);
@@ -68,13 +69,20 @@ export function stepper(telegram: FakeBotApi, thinkMs: number) {
     return markup && 'inline_keyboard' in markup ? markup.inline_keyboard.flat().map((b) => b.text) : [];
   };
   /** Latency from the update's push to the answer's arrival at the fake Bot API. */
-  async function timed(act: () => void, until: (call: RecordedCall) => boolean): Promise<number> {
+  async function timed(act: () => string | void, until: (call: RecordedCall) => boolean): Promise<number> {
     // Told by the fake as the answer arrives: polling the call list would take the event loop from the bot measured.
     let stop = () => {};
+    let pressId: string | void = undefined;
+    let pressAnswered = false;
     const answered = new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no answer within 20 s')), 20_000);
       const off = telegram.onCall((call) => {
-        if (!isAnswer(call) || !until(call)) return;
+        // The press's own acknowledgement (the spinner on the button stops), timed apart from the menu it brings.
+        if (call.method === 'answerCallbackQuery' && pressId !== undefined && call.payload['callback_query_id'] === pressId && !pressAnswered) {
+          pressAnswered = true;
+          onPressAnswered?.(call.at - started);
+        }
+        if (!isAnswer(call) || String(call.payload['chat_id']) !== String(person.id) || !until(call)) return;
         clearTimeout(timer);
         resolve(call.at);
       });
@@ -84,7 +92,7 @@ export function stepper(telegram: FakeBotApi, thinkMs: number) {
       };
     });
     const started = preciseClock.now();
-    act();
+    pressId = act();
     try {
       return (await answered) - started;
     } finally {
@@ -94,14 +102,14 @@ export function stepper(telegram: FakeBotApi, thinkMs: number) {
   return {
     say: async (text: string, until: (call: RecordedCall) => boolean = () => true) => {
       await delay(thinkMs);
-      return timed(() => telegram.sendText(ADMIN, text), until);
+      return timed(() => void telegram.sendText(person, text), until);
     },
     tap: async (pick: (labels: string[]) => string, until: (call: RecordedCall) => boolean = () => true) => {
       await delay(thinkMs);
       // The button is found before the clock starts: reading the chat's messages is the benchmark's work, not the bot's.
       const shown = menu();
       const data = telegram.findButton(shown, pick(buttons())).callback_data;
-      return timed(() => telegram.pressButton(ADMIN, shown.message_id, data), until);
+      return timed(() => telegram.pressButton(person, shown.message_id, data), until);
     },
   };
 }
@@ -118,9 +126,9 @@ export async function orderStepsRound(
   telegram: FakeBotApi,
   round: number,
   samples: Map<OrderStep, number[]> | null,
-  walk: { thinkMs: number; categories: number; searches: readonly string[] },
+  walk: { thinkMs: number; categories: number; searches: readonly string[]; person?: FakeUser; onPressAnswered?: (ms: number) => void },
 ): Promise<void> {
-  const chat = stepper(telegram, walk.thinkMs);
+  const chat = stepper(telegram, walk.thinkMs, walk.person, walk.onPressAnswered);
   const record = (step: OrderStep, value: number) => samples?.get(step)?.push(value);
   record('order menu', await chat.say('/order'));
   record('category page', await chat.tap((labels) => labels[round % walk.categories]!));
@@ -148,14 +156,14 @@ export interface StepBot {
 export async function startRealBot(
   db: Db,
   provider: ProviderClient,
-  options: { orderQuoteMaxAgeMs?: number; maxProductsPerOrder?: number; stores?: Stores; dayLimit?: number } = {},
+  options: { orderQuoteMaxAgeMs?: number; maxProductsPerOrder?: number; stores?: Stores; dayLimit?: number; pace?: TelegramPace; staffIds?: readonly number[] } = {},
 ): Promise<StepBot> {
   const telegram = await createFakeBotApi({ clock: preciseClock });
   const logger = benchLogger;
   const stores = options.stores ?? sqliteStores({ db, clock: systemClock });
   // As production builds them (services.ts): on PostgreSQL each update reads the change counters first, and the pause and the catalog's menu come from memory.
   const { staff, people, settings, viewFreshness, orderingPause, catalog } = await openFreshViews(stores);
-  await staff.syncEnvAdmins([ADMIN.id]);
+  await staff.syncEnvAdmins([ADMIN.id, ...(options.staffIds ?? [])]);
   const pauses = orderingPause;
   const alerts = createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock: systemClock, logger });
   const rules = createSpendingRuleBook({ settings });
@@ -172,6 +180,7 @@ export async function startRealBot(
   const bot = createBot({
     token: telegram.token,
     apiRoot: telegram.apiRoot,
+    ...(options.pace ? { pace: options.pace } : {}),
     staff,
     freshViews: (counts) => viewFreshness.check(counts),
     strangers: stores.strangerReplies,

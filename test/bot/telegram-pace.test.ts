@@ -150,4 +150,44 @@ describe('the pace of messages to Telegram', () => {
     expect(arrived).toHaveLength(2);
     expect(arrived[1]! - arrived[0]!).toBeGreaterThanOrEqual(TELEGRAM_LIMITS.chatSpacingMs);
   });
+
+  it('counts an answer in the overall second until a second after its answer came, so a request that travels slowly cannot land beside thirty more', async () => {
+    const clock = createManualClock(0);
+    const pace = createTelegramPace({ clock });
+    const left: number[] = [];
+    const transformer = pace.interactive();
+    const travelling = (travelMs: number) => async () => {
+      left.push(clock.now());
+      await clock.sleep(travelMs);
+      return { ok: true as const, result: true as never };
+    };
+    // Thirty answers, each 300 ms on its way: the thirty-first goes a second after their answers, not after they left.
+    const calls = Array.from({ length: 31 }, (_, i) => transformer(travelling(300), 'sendMessage', { chat_id: 100 + i, text: 'answer' } as never));
+    await runFor(clock, 2_000);
+    await Promise.all(calls);
+    expect(left.slice(0, 30).every((at) => at === 0)).toBe(true);
+    expect(left[30]).toBe(1_300);
+  });
+
+  it('leaves out taking an old menu\'s buttons off while answers fill the second, and sends it when there is room', async () => {
+    const clock = createManualClock(0);
+    const { pace, sent, interactive } = paced(clock);
+    const removal = (chat: number) => interactive('editMessageReplyMarkup', { chat_id: chat, message_id: 1, reply_markup: { inline_keyboard: [] } });
+    // With room to spare, it goes at once.
+    await expect(removal(1)).resolves.toEqual({ ok: true, result: true });
+    expect(sent.map((s) => s.method)).toEqual(['editMessageReplyMarkup']);
+    await runFor(clock, 1_100);
+    const answers = Array.from({ length: TELEGRAM_LIMITS.fanOutMax }, (_, i) => interactive('editMessageText', { chat_id: 10 + i, message_id: 1, text: 'step' }));
+    await settle();
+    await Promise.all(answers);
+    // The answers' reserve is all that is left of this second: the removal does not take it, nor wait for the next.
+    await expect(removal(2)).resolves.toEqual({ ok: true, result: true });
+    expect(sent.filter((s) => s.method === 'editMessageReplyMarkup')).toHaveLength(1);
+    expect(pace.leftOut()).toBe(1);
+    // A menu's new buttons are never left out.
+    const menu = interactive('editMessageReplyMarkup', { chat_id: 3, message_id: 1, reply_markup: { inline_keyboard: [[{ text: 'Next', callback_data: 'n' }]] } });
+    await settle();
+    await menu;
+    expect(sent.filter((s) => s.method === 'editMessageReplyMarkup')).toHaveLength(2);
+  });
 });

@@ -6,8 +6,7 @@ import { dropOrder, type OrderMenuOf } from '../conversations/order/drop-order.j
 export function cancelFeature(deps: { orderMenuOf: OrderMenuOf }) {
   const composer = new Composer<BotContext>();
   composer.command('cancel', async (ctx) => {
-    const dropped = await dropOrder(ctx, deps.orderMenuOf);
-    await ctx.reply(ctx.t(dropped ? 'cancel-done' : 'cancel-nothing'));
+    await dropOrder(ctx, deps.orderMenuOf, (dropped) => ctx.reply(ctx.t(dropped ? 'cancel-done' : 'cancel-nothing')));
   });
   return composer;
 }

@@ -32,13 +32,11 @@ export function orderAgainFeature(deps: { orders: Pick<OrderQueries, 'byId'>; ca
     }
     await ctx.answerCallbackQuery();
     // Like /order: an order half-way through is dropped, nothing of it was placed.
-    await dropOrder(ctx, deps.orderMenuOf);
-    if (await deps.catalogLoading()) {
-      await ctx.reply(ctx.t('order-catalog-loading'));
-      return;
-    }
-    const args: OrderArgs = { locale: ctx.member.locale, again: pastOrderOf(row) };
-    await ctx.conversation.enter(ORDER_CONVERSATION, args);
+    await dropOrder(ctx, deps.orderMenuOf, async () => {
+      if (await deps.catalogLoading()) return ctx.reply(ctx.t('order-catalog-loading'));
+      const args: OrderArgs = { locale: ctx.member.locale, again: pastOrderOf(row) };
+      return ctx.conversation.enter(ORDER_CONVERSATION, args);
+    });
   });
   return composer;
 }

@@ -33,14 +33,12 @@ export function orderFeature(deps: OrderFeatureDeps) {
       await ctx.reply(`${status}\n${ctx.t(kept ? 'ordering-paused-order-kept' : 'ordering-paused-order-later')}`);
       return;
     }
-    await dropOrder(ctx, deps.orderMenuOf);
-    // An empty menu would read as an empty shop; say it is on its way instead.
-    if (loading) {
-      await ctx.reply(ctx.t('order-catalog-loading'));
-      return;
-    }
-    const args: OrderArgs = { locale: ctx.member.locale };
-    await ctx.conversation.enter(ORDER_CONVERSATION, args);
+    await dropOrder(ctx, deps.orderMenuOf, async () => {
+      // An empty menu would read as an empty shop; say it is on its way instead.
+      if (loading) return ctx.reply(ctx.t('order-catalog-loading'));
+      const args: OrderArgs = { locale: ctx.member.locale };
+      return ctx.conversation.enter(ORDER_CONVERSATION, args);
+    });
   });
   return composer;
 }

@@ -5,15 +5,22 @@ import { removeKeyboard } from '../../send.js';
 export type OrderMenuOf = (chatId: number) => Promise<number | null>;
 
 /**
- * Drops an order half-way through in this chat (nothing of it was placed)
- * and takes the buttons off its menu, so that its Confirm cannot be
- * pressed after the order was given up. True when there was one.
+ * Drops an order half-way through in this chat (nothing of it was placed),
+ * gives the person `answer` (told whether there was one), and only then
+ * takes the buttons off the dropped order's menu. The answer is what they
+ * wait for; the old menu is safe before its buttons go, since a press on
+ * it is no longer the current menu's and is refused as expired, and when
+ * Telegram's limit is busy the removal may be left out for the same reason
+ * (bot/telegram-pace.ts).
  */
-export async function dropOrder(ctx: BotContext, menuOf: OrderMenuOf): Promise<boolean> {
-  if (Object.keys(ctx.conversation.active()).length === 0) return false;
+export async function dropOrder(ctx: BotContext, menuOf: OrderMenuOf, answer: (dropped: boolean) => Promise<unknown>): Promise<void> {
+  if (Object.keys(ctx.conversation.active()).length === 0) {
+    await answer(false);
+    return;
+  }
   const chatId = ctx.chat?.id;
   const menu = chatId === undefined ? null : await menuOf(chatId);
   await ctx.conversation.exitAll();
+  await answer(true);
   if (chatId !== undefined && menu !== null) await removeKeyboard(ctx.api, chatId, menu);
-  return true;
 }
