@@ -341,3 +341,4 @@ export { batches } from './batches-table.js';
 export { catalogHidden } from './catalog-hidden-table.js';
 export { walletLedger } from './wallet-ledger-table.js';
 export { codeExpiries, REMINDER_STATES, type ReminderState } from './code-expiries-table.js';
+export { favourites } from './favourites-table.js';

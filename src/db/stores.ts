@@ -28,6 +28,7 @@ import { createReviewStore, type ReviewStore } from './review-store.js';
 import { createSessionStore, type SessionStore } from './session-store.js';
 import { createSettingsStore, type SettingsStore } from './settings-store.js';
 import { createStaffStore, type StaffStore } from './staff-store.js';
+import { createFavouriteStore, type FavouriteStore } from './favourite-store.js';
 import { createStrangerRepliesStore, type StrangerRepliesStore } from './stranger-replies-store.js';
 import { createCodeMessageStore, type CodeMessageStore } from './code-message-store.js';
 import { createRetentionStore, type RetentionStore } from './retention-store.js';
@@ -106,6 +107,8 @@ export interface Stores {
   ledger: LedgerStore;
   /** Delivered cards that expire: when, whether the orderer handed them over, and whether their reminder went. Never a code. */
   codeExpiries: CodeExpiryStore;
+  /** Each person's favourites and the team's picks: what /order opens with. */
+  favourites: FavouriteStore;
 }
 
 /** `beforeClaim`: throws when the order must not be claimed for its POST (the database file is no longer where it was opened). */
@@ -161,6 +164,7 @@ export function storesOver(database: Database, clock: Clock, instance: InstanceS
     batches: createBatchStore({ database }),
     ledger: createLedgerStore({ database }),
     codeExpiries: createCodeExpiryStore({ database }),
+    favourites: createFavouriteStore({ database, clock }),
   };
 }
 

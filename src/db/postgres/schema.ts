@@ -338,3 +338,4 @@ export { catalogHidden } from './catalog-hidden-table.js';
 export { walletLedger } from './wallet-ledger-table.js';
 export { codeExpiries } from './code-expiries-table.js';
 export { privateLocks } from './private-locks-table.js';
+export { favourites } from './favourites-table.js';

@@ -34,6 +34,7 @@ export const postgresTables = {
   categoryCounts: postgres.categoryCounts,
   productPrices: postgres.productPrices,
   catalogHidden: postgres.catalogHidden,
+  favourites: postgres.favourites,
 };
 
 export type Tables = typeof postgresTables;
@@ -61,6 +62,7 @@ const sqliteSchemaTables = {
   categoryCounts: sqlite.categoryCounts,
   productPrices: sqlite.productPrices,
   catalogHidden: sqlite.catalogHidden,
+  favourites: sqlite.favourites,
 } satisfies { [Name in keyof Tables]: Table };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
