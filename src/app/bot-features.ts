@@ -14,6 +14,7 @@ import type { FeatureWiring, WiredFeature } from '../bot/wired-features.js';
 import { approvalsFeature } from '../bot/features/approvals.js';
 import { approvalWithdrawFeature } from '../bot/features/approval-withdraw.js';
 import { auditFeature } from '../bot/features/audit.js';
+import { auditPick, favouritesFeature } from '../bot/features/favourites.js';
 import { balanceFeature } from '../bot/features/balance.js';
 import { batchesFeature, type BatchesDeps } from '../bot/features/batches.js';
 import { batchUploadFeature, MAX_BATCH_FILE_BYTES } from '../bot/features/batch-upload.js';
@@ -119,6 +120,9 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
     orderStepUp: services.orderStepUp,
     typicalDeliveryMs: () => stores.orderQueries.typicalDeliveryMs(),
     onWalletShort: (short) => services.walletShort({ ...short, orderId: null }),
+    favourites: stores.favourites,
+    // Asked at the press, from the in-memory staff view: a role taken away since the menu was drawn pins nothing.
+    favouritePins: { canPin: async (id) => staff.current.find(id)?.role === 'admin', pinned: (actorId, pick) => auditPick(stores.auditTrail, actorId, 'pinned', pick) },
     typingWhileSlow: createTypingWhileSlow({ sendTyping: services.sendTyping, clock, logger }),
     logger,
   };
@@ -149,6 +153,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
     return [
       feature('order', orderFeature({ catalogLoading, orderMenuOf: bot.orderMenuOf, orderingPaused })),
       feature('order-again', orderAgainFeature({ orders: stores.orderQueries, catalogLoading, orderMenuOf: bot.orderMenuOf, logger })),
+      feature('favourites', favouritesFeature({ favourites: stores.favourites, orders: stores.orderQueries, audit: stores.auditTrail, logger })),
       feature('dual-control', dualControlFeature(dual)),
       feature('orders', ordersFeature({ orders: stores.orderQueries, people, describePerson })),
       feature(

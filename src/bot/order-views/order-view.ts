@@ -11,6 +11,7 @@ import { bold, joinLines } from '../../text/formatted.js';
 import type { Translate } from '../../text/i18n.js';
 import type { Outgoing } from '../send.js';
 import { mayOrder } from '../middleware/roles.js';
+import { favouriteData } from '../favourite-data.js';
 import { againData, codesData, listData, trackData, type TrackOrigin } from './callback-data.js';
 import { goodsOf } from '../../orders/order-line.js';
 import { CLIP, clip } from '../../text/clip.js';
@@ -200,7 +201,10 @@ function detailView(v: TrackingView, facts: OrderFacts, viewer: Viewer, origin: 
   const keyboard = new InlineKeyboard();
   if (withCodes) keyboard.text(v.t('btn-show-codes'), codesData(row.id)).row();
   if (!settled) keyboard.text(v.t('btn-refresh'), trackData(row.id, origin.kind === 'new' ? { kind: 'refresh' } : origin)).row();
-  if (orderAgainRefusal(viewer, row) === null) keyboard.text(v.t('btn-order-again'), againData(row.id)).row();
+  if (orderAgainRefusal(viewer, row) === null) {
+    keyboard.text(v.t('btn-order-again'), againData(row.id)).text(v.t('btn-star-order'), favouriteData({ kind: 'star-order', id: row.id })).row();
+  }
+  if (viewer.role === 'admin' && isFinal(row.state)) keyboard.text(v.t('btn-pin-order'), favouriteData({ kind: 'pin-order', id: row.id })).row();
   if (origin.kind === 'list') keyboard.text(v.t('btn-back'), listData(origin.list));
   return { text, keyboard };
 }

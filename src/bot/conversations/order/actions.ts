@@ -27,6 +27,12 @@ export const ACTION = {
   removeLine: 'rm',
   /** Categories while adding a product: back to the order's summary. */
   toCart: 'tc',
+  /** Categories of a fresh order: start from one's own favourite N (its id). */
+  favourite: 'fa',
+  /** Categories of a fresh order: start from the team's pick N (its id). */
+  pick: 'pk',
+  /** Quantity step: star the product ('team': pin it for everyone, administrators only). */
+  star: 'st',
 } as const;
 
 export type Action = (typeof ACTION)[keyof typeof ACTION];

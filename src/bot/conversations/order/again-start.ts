@@ -4,7 +4,7 @@ import type { ProductDetail } from '../../../provider/schemas.js';
 import { formatNumber } from '../../../text/format.js';
 import type { BotContext } from '../../context.js';
 import { cartLines } from './cart.js';
-import { newDraft, type Draft } from './draft.js';
+import { chosenRegion, newDraft, type Draft } from './draft.js';
 import type { OrderReads } from './order-reads.js';
 import type { OrderConversationDeps, Quote } from './order-types.js';
 import { cartFromPastOrder, type PastLineChange, type PastOrder } from './past-order.js';
@@ -36,7 +36,7 @@ export async function startFromPast(
   const quote = asked.length > 0 ? await tools.readQuote(asked) : null;
   const failed = quote?.details.find((detail) => !detail.ok && detail.trouble !== 'not-found');
   if (failed && !failed.ok) {
-    return { draft: newDraft(), notice: t('again-unchecked', { order: past.name, reason: deps.troubleText(t, failed.trouble) }), prefetched: null };
+    return { draft: newDraft(), notice: t(`${wordsOf(past)}-unchecked`, { order: past.name, reason: deps.troubleText(t, failed.trouble) }), prefetched: null };
   }
   let read = 0;
   const products: (ProductDetail | null)[] = past.lines.map((_, index) => {
@@ -51,24 +51,29 @@ export async function startFromPast(
   return { draft, notice: againNotice(view, deps, past, draft, changes), prefetched };
 }
 
+/** The prefix of the texts that say what changed: a past order's, or a favourite's. */
+const wordsOf = (past: PastOrder) => past.words ?? 'again';
+
 function againNotice(view: ViewContext, deps: OrderConversationDeps, past: PastOrder, draft: Draft, changes: PastLineChange[]): Notice {
   const { t, locale } = view;
   const money = (value: number) => showAmount(view, value);
   if (past.lines.length === 1) {
     const change = changes[0]?.change;
-    if (change) return t(`again-${change.kind}`, { order: past.name });
+    if (change) return t(`${wordsOf(past)}-${change.kind}`, { order: past.name });
     const line = cartLines(draft)[0];
-    const price = line?.product.regionProperties.find((r) => r.regionPropertyId === line.regionPropertyId)?.price;
-    if (price === undefined || price === past.lines[0]!.unitPrice) return null;
-    return t('again-price-changed', { order: past.name, from: money(past.lines[0]!.unitPrice), to: money(price) });
+    // A favourite product still asks its quantity: its line is not finished, its region is.
+    const price = line ? line.product.regionProperties.find((r) => r.regionPropertyId === line.regionPropertyId)?.price : chosenRegion(draft)?.price;
+    const then = past.lines[0]!.unitPrice;
+    if (price === undefined || then === null || price === then) return null;
+    return t(`${wordsOf(past)}-price-changed`, { order: past.name, from: money(then), to: money(price) });
   }
   const said = changes.map(({ index, change }) =>
-    t(`again-line-${change.kind}`, { order: past.name, index: formatNumber(index + 1, locale), product: past.lines[index]!.title }),
+    t(`${wordsOf(past)}-line-${change.kind}`, { order: past.name, index: formatNumber(index + 1, locale), product: past.lines[index]!.title }),
   );
   for (const line of cartLines(draft)) {
     const then = past.lines.find((pastLine) => pastLine.productId === line.product.id);
     const price = line.product.regionProperties.find((r) => r.regionPropertyId === line.regionPropertyId)?.price;
-    if (then && price !== undefined && price !== then.unitPrice) {
+    if (then && then.unitPrice !== null && price !== undefined && price !== then.unitPrice) {
       said.push(t('again-line-price-changed', { product: then.title, from: money(then.unitPrice), to: money(price) }));
     }
   }

@@ -7,6 +7,7 @@ import { ACTION, numericValue, parseData, type Pressed } from './actions.js';
 import { answerText, type Step as InputStep } from './answer-text.js';
 import { confirmStep } from './confirm-step.js';
 import { startFromPast } from './again-start.js';
+import { favouritePress, favouritesShown } from './favourite-press.js';
 import { cartLines, currentIndex, lineCount, lineIndexOfProduct, openLine, removeCurrent, resumeCart } from './cart.js';
 import { chooseProduct, draftTotal, newDraft } from './draft.js';
 import { answerPress, createMenuDisplay } from './menu-display.js';
@@ -58,19 +59,15 @@ export function createOrderConversation(deps: OrderConversationDeps) {
     let confirmKey: string | null = carried?.confirmKey ?? null;
     /** The confirm key a step-up code is awaited for (confirm-step.ts); the summary keeps that key while its numbers hold. */
     let codeFor: string | null = carried?.codeFor ?? null;
-    /** A fresh read taken at Confirm, for the summary shown again instead of placing. */
-    let prefetched: Quote | null = null;
+    let prefetched: Quote | null = null; // A fresh read taken at Confirm, for the summary shown again instead of placing.
     /** The last step did not reach the staff member: their next update shows it again. */
     let unshown = carried?.unshown ?? false;
-    /**
-     * The answer to the press this run takes. Telegram needs it only to stop
-     * the button's spinner, and nothing of the step waits for it: it goes
-     * while the step is read and drawn, not one Telegram round trip before,
-     * and the run ends only once it has gone (answerPress never throws).
-     */
+    /** The answer to the press this run takes: it only stops the button's spinner, so it goes while the step is
+     * read and drawn, not one Telegram round trip before; the run ends once it has gone (answerPress never throws). */
     let pressAnswer: Promise<void> = Promise.resolve();
 
     const { fetch, whileSlow, pausedNow, limitFor, readQuote } = createOrderReads(conversation, deps, chatId, userId);
+    const favouriteTools = { conversation, deps, readQuote, view, userId };
 
     async function waitInput(): Promise<Input> {
       for (;;) {
@@ -117,7 +114,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         case 'category': {
           const page = await conversation.external(() => deps.catalog.categoriesPage({ page: draft.categoryPage, pageSize: PAGE_SIZE }));
           shownCategories = page.items;
-          return categoryView(view, page, notice, lineCount(draft), draft.product === null);
+          return categoryView(view, page, notice, lineCount(draft), draft.product === null, await favouritesShown(favouriteTools, draft));
         }
         case 'product': {
           if (draft.search !== null) {
@@ -137,8 +134,10 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         }
         case 'region':
           return regionView(view, draft.product!, notice);
-        case 'quantity':
-          return quantityView(view, draft, notice, lineCount(draft) > 1 && currentIndex(draft) !== null ? currentIndex(draft)! + 1 : null, offer);
+        case 'quantity': {
+          const stars = deps.favourites ? { pin: await conversation.external(() => deps.favouritePins?.canPin(userId!) ?? false) } : undefined;
+          return quantityView({ ...view, ...(stars ? { stars } : {}) }, draft, notice, lineCount(draft) > 1 && currentIndex(draft) !== null ? currentIndex(draft)! + 1 : null, offer);
+        }
         case 'field':
           return fieldView(view, draft, notice);
         case 'summary':
@@ -246,8 +245,12 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         }
         case ACTION.confirm:
           return (await confirmIfFresh()) ? 'done' : 'continue';
-        default:
-          draft = pressOnDraft(draft, pressed, deps.perItemLimit);
+        default: {
+          // A favourite, a team pick or the star; any other press only moves the draft.
+          const moved = await favouritePress(favouriteTools, draft, pressed);
+          if (moved) ({ draft, notice, prefetched } = moved);
+          else draft = pressOnDraft(draft, pressed, deps.perItemLimit);
+        }
       }
       return 'continue';
     }

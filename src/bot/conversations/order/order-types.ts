@@ -14,6 +14,7 @@ import type { Draft } from './draft.js';
 import type { PastOrder } from './past-order.js';
 import type { PauseSource } from '../../../db/ordering-pause-store.js';
 import type { OrderStepUp } from '../../../safeguards/step-up/order-step-up.js';
+import type { Favourite, FavouriteStore } from '../../../db/favourite-store.js';
 import type { Presentation } from '../../../text/presentation.js';
 
 /**
@@ -71,6 +72,10 @@ export interface OrderConversationDeps {
   typicalDeliveryMs: () => Promise<number | null>;
   /** The balance read for a summary does not cover its total: administrators hear that staff cannot order. */
   onWalletShort?: (short: { balance: number; total: number; personId: number }) => void;
+  /** Each person's favourites and the team's picks: /order opens with them, and the quantity step stars a product. */
+  favourites?: Pick<FavouriteStore, 'menuFor' | 'get' | 'add' | 'markUsed'>;
+  /** Who may pin a product for the team (administrators, asked at the press), and the audit of a pin. */
+  favouritePins?: { canPin: (personId: number) => Promise<boolean>; pinned: (actorId: number, pick: Favourite) => Promise<void> };
   /** Shows "typing…" in the chat while a provider read takes longer than a moment. */
   typingWhileSlow: TypingWhileSlow;
   logger: Logger;

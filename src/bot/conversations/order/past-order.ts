@@ -12,18 +12,22 @@ export interface PastOrder {
   name: string;
   /** One per product, in the order's order. */
   lines: PastLine[];
+  /** How its changes are worded: a past order's number (absent), or a favourite's name. */
+  words?: 'favourite';
 }
 
 export interface PastLine {
   productId: number;
   /** The product's title then, to name a line that cannot be repeated. */
   title: string;
-  regionPropertyId: number;
-  quantity: number;
+  /** Null: asked (a favourite product starred before a region was chosen). */
+  regionPropertyId: number | null;
+  /** Null: asked (a favourite product, ordered in any quantity). */
+  quantity: number | null;
   /** Answers by fieldId, as the draft keeps them; skipped optional fields were never stored. */
   fieldValues: Record<string, string>;
-  /** What a unit cost then, so that a new price can be pointed out. */
-  unitPrice: number;
+  /** What a unit cost then, so that a new price can be pointed out; null when not known. */
+  unitPrice: number | null;
 }
 
 export function pastOrderOf(row: Pick<OrderRow, 'id' | 'providerReference' | 'lines'>): PastOrder {
@@ -68,6 +72,7 @@ export function draftFromPastOrder(past: PastLine, product: ProductDetail | null
     else if (!field.required) fieldValues[String(field.fieldId)] = '';
     else unanswered = true;
   }
+  const regionAsked = past.regionPropertyId === null;
   const regionKept = product.regionProperties.some((r) => r.regionPropertyId === past.regionPropertyId);
   const draft: Draft = {
     ...newDraft(),
@@ -80,7 +85,7 @@ export function draftFromPastOrder(past: PastLine, product: ProductDetail | null
   };
   // The same rule the summary applies to any draft: the first missing answer is asked, then the summary follows.
   const resumed = resumeIncomplete(draft);
-  if (!regionKept) return { draft: resumed, change: { kind: 'region-gone' } };
+  if (!regionKept && !regionAsked) return { draft: resumed, change: { kind: 'region-gone' } };
   return { draft: resumed, change: unanswered ? { kind: 'fields-changed' } : null };
 }
 

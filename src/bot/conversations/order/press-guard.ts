@@ -8,10 +8,10 @@ import { chosenRegion, currentField, hasRegionChoice, isComplete, maxQuantity, t
  * kept a stale keyboard) and leads nowhere.
  */
 const OFFERED: Record<Step, readonly string[]> = {
-  category: [ACTION.category, ACTION.categoryPage, ACTION.toCart, ACTION.cancel],
+  category: [ACTION.category, ACTION.categoryPage, ACTION.toCart, ACTION.favourite, ACTION.pick, ACTION.cancel],
   product: [ACTION.product, ACTION.productPage, ACTION.back, ACTION.cancel],
   region: [ACTION.region, ACTION.soldOut, ACTION.back, ACTION.cancel],
-  quantity: [ACTION.quantity, ACTION.back, ACTION.cancel],
+  quantity: [ACTION.quantity, ACTION.star, ACTION.back, ACTION.cancel],
   field: [ACTION.skip, ACTION.back, ACTION.cancel],
   summary: [ACTION.confirm, ACTION.refresh, ACTION.edit, ACTION.addLine, ACTION.editLine, ACTION.back, ACTION.cancel],
   edit: [ACTION.editTarget, ACTION.removeLine, ACTION.back, ACTION.cancel],
@@ -60,6 +60,12 @@ export function acceptsPress(draft: Draft, pressed: Pressed, context: PressConte
       return pressed.value === null && isComplete(draft);
     case ACTION.toCart:
       return pressed.value === null && lineCount(draft) > 0;
+    case ACTION.favourite:
+    case ACTION.pick:
+      // Offered only on a fresh order; whose it is and whether it still exists is read at the press.
+      return id !== null && id >= 1 && lineCount(draft) === 0 && draft.product === null;
+    case ACTION.star:
+      return (pressed.value === null || pressed.value === 'team') && draft.product !== null;
     case ACTION.soldOut:
     case ACTION.refresh:
     case ACTION.edit:

@@ -19,7 +19,15 @@ export type ViewContext = ReaderView & {
   perItemLimit: number;
   /** The most products one order may hold; "Add another product" is not offered at it. Absent: not offered at all. */
   maxLines?: number;
+  /** The quantity step offers the star (and, to administrators, the team pin); absent: no favourites here. */
+  stars?: { pin: boolean };
 };
+
+/** What /order opens with above the categories: one's own favourites, then the team's picks. */
+export interface Shortcuts {
+  mine: readonly { id: number; name: string }[];
+  picks: readonly { id: number; name: string }[];
+}
 
 /** A line shown above a step, such as why the last answer was refused. */
 export type Notice = string | null;
@@ -44,8 +52,11 @@ function footer(keyboard: InlineKeyboard, t: Translate, withBack: boolean): Inli
  * `cartLines`: the lines the order already has; they get a way back to its
  * summary. `adding`: another product is being added (not one line's product changed).
  */
-export function categoryView(v: ViewContext, page: PageOf<CatalogCategory>, notice: Notice, cartLines = 0, adding = cartLines > 0): Outgoing {
+export function categoryView(v: ViewContext, page: PageOf<CatalogCategory>, notice: Notice, cartLines = 0, adding = cartLines > 0, shortcuts?: Shortcuts): Outgoing {
   const keyboard = new InlineKeyboard();
+  for (const favourite of shortcuts?.mine ?? []) keyboard.text(`★ ${clip(favourite.name, BUTTON_TITLE)}`, data(ACTION.favourite, favourite.id)).row();
+  for (const pick of shortcuts?.picks ?? []) keyboard.text(`📌 ${clip(pick.name, BUTTON_TITLE)}`, data(ACTION.pick, pick.id)).row();
+  const shortcutsShown = (shortcuts?.mine.length ?? 0) + (shortcuts?.picks.length ?? 0) > 0;
   for (const category of page.items) {
     const title = category.id === UNCATEGORISED_ID ? v.t('order-uncategorised') : category.title;
     keyboard.text(`${clip(title, BUTTON_TITLE)} (${formatNumber(category.productCount, v.locale)})`, data(ACTION.category, category.id)).row();
@@ -54,7 +65,7 @@ export function categoryView(v: ViewContext, page: PageOf<CatalogCategory>, noti
   const intro = page.total === 0 ? v.t('order-catalog-empty') : v.t('order-choose-category');
   if (cartLines > 0) keyboard.text(v.t('btn-back-to-order'), data(ACTION.toCart)).row();
   return {
-    text: joinLines(notice, adding && cartLines > 0 ? v.t('cart-adding', { count: formatNumber(cartLines, v.locale) }) : null, intro),
+    text: joinLines(notice, adding && cartLines > 0 ? v.t('cart-adding', { count: formatNumber(cartLines, v.locale) }) : null, shortcutsShown ? v.t('order-favourites-first') : null, intro),
     keyboard: footer(keyboard, v.t, false),
   };
 }
@@ -119,6 +130,8 @@ export function quantityView(v: ViewContext, draft: Draft, notice: Notice, line:
   const quick = QUICK_QUANTITIES.filter((n) => n <= max);
   quick.forEach((n) => keyboard.text(formatNumber(n, v.locale), data(ACTION.quantity, n)));
   if (quick.length > 0) keyboard.row();
+  if (v.stars) keyboard.text(v.t('btn-star'), data(ACTION.star)).row();
+  if (v.stars?.pin) keyboard.text(v.t('btn-pin-for-team'), data(ACTION.star, 'team')).row();
   const region = chosenRegion(draft);
   return {
     text: joinLines(

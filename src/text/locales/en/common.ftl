@@ -19,6 +19,7 @@ btn-help-commands = All commands
 btn-help-guide = « How it works
 help-staff =
     /order: order gift cards
+    /favourites: your favourites, first in /order (☆ when asked how many, or under a finished order)
     /batch: many orders at once, from a quantity or a CSV file; one file of codes
     /orders: your recent orders
     /track <order>: where an order stands, and its codes again
@@ -30,6 +31,7 @@ help-admin =
     Administrators also have:
     /staff: list staff; /staff add <id> [admin|staff|viewer]; /staff role <id> <role>; /staff remove <id>
     /sync: refresh the catalog from the provider now
+    /picks: team picks, shown to everyone in /order (📌 when asked how many, or under a finished order)
     /orders @user or <telegram id>: one person's orders (/orders alone lists everyone's; #12, A100234 or a product name find orders)
     /transactions: the wallet's transactions
     /review: orders whose outcome is unknown and that wait for your decision
