@@ -17,6 +17,8 @@ const buttonsOf = (message: SentMessage) =>
 describe('favourites and team picks', () => {
   const world = sharedWorld({ staff: [STAFF, OTHER_STAFF, PERSIAN_STAFF] });
   const staff = () => chatDriver(world.telegram, STAFF);
+  /** A settled order of Sam's (Free Fire 520 Diamonds × 3), starred in the second case. */
+  let settled = '';
   const answerTo = async (user: FakeUser, data: string) => {
     const query = craftedPress(world.telegram, user, data);
     return (await world.telegram.waitFor(() => world.telegram.callbackAnswer(query))).text ?? '';
@@ -65,8 +67,10 @@ describe('favourites and team picks', () => {
     await chat.say('55555', /optional/);
     await chat.tap(/Skip/, /Please check your order/);
     const reference = referenceIn(await chat.tap(/Confirm/, /Order A\d+ is placed/));
+    settled = reference;
     await waitForDelivery(world, STAFF.id, reference);
     const detail = await chat.say(`/track ${reference}`, new RegExp(`Order ${reference}`));
+    expect(buttonsOf(detail).some((b) => /Pin for the team/.test(b.text))).toBe(false);
     expect(await tapAnswer(STAFF, detail, /☆ Favourite/)).toContain(`Added to your favourites: ${reference}`);
     expect(await tapAnswer(STAFF, detail, /☆ Favourite/)).toContain(`Already among your favourites: ${reference}`);
 
@@ -160,7 +164,15 @@ describe('favourites and team picks', () => {
     await chat.answerTo(() => craftedPress(world.telegram, STAFF, 'o:st:team'), /Only administrators pin and remove team picks/);
     await chat.tap(/Cancel/, /Cancelled/);
 
+    // A whole order, from its detail; a forged pin of it by staff is refused.
+    const detail = await admin.say(`/track ${settled}`, new RegExp(`Order ${settled}`));
+    const orderId = /our #(\d+)/.exec(detail.text)![1]!;
+    expect(await answerTo(STAFF, `fv:po:${orderId}`)).toMatch(/Only administrators/);
+    expect(await tapAnswer(ADMIN, detail, /Pin for the team/)).toContain(`Pinned for the team: ${settled}`);
+    expect((await admin.say('/audit', /./)).text).toContain(`pinned "${settled}" for the team`);
+
     const menu = await chat.say('/order', /Choose a category/);
+    expect(buttonsOf(menu).map((b) => b.text)).toContain(`📌 ${settled}`);
     const labels = buttonsOf(menu).map((b) => b.text);
     expect(labels.indexOf('📌 Steam Wallet 20 · TR')).toBeGreaterThan(labels.findIndex((l) => l.startsWith('★ ')));
     const pick = buttonsOf(menu).find((b) => b.text === '📌 Steam Wallet 20 · TR')!.data!;
@@ -174,6 +186,8 @@ describe('favourites and team picks', () => {
 
     const picks = await admin.say('/picks', /Team picks/);
     expect(await tapAnswer(ADMIN, picks, /✖ Steam Wallet 20 · TR/)).toContain('No longer a team pick');
+    const left = await admin.say('/picks', /Team picks/);
+    expect(await tapAnswer(ADMIN, left, new RegExp(`✖ ${settled}`))).toContain('No longer a team pick');
     const menuAfter = await chat.say('/order', /Choose a category/);
     expect(buttonsOf(menuAfter).some((b) => b.text.startsWith('📌'))).toBe(false);
     await chat.tap(/Cancel/, /Cancelled/);

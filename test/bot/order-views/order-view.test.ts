@@ -1,3 +1,4 @@
+import { favouriteData, parseFavouriteData } from '../../../src/bot/favourite-data.js';
 import type { InlineKeyboardButton } from 'grammy/types';
 import { describe, expect, it } from 'vitest';
 import { type Locale } from '../../../src/text/i18n.js';
@@ -147,7 +148,7 @@ describe('the order detail', () => {
     const origin = { kind: 'list' as const, list: { page: 3, userId: 2002 } };
     const out = orderDetailView(view(), { row: row({ state: 'completed' }), fresh: null, trouble: null }, STAFF, origin);
 
-    expect(buttons(out).map((b) => b.callback_data)).toEqual(['oc:12', 'oa:12', 'ol:3:2002']);
+    expect(buttons(out).map((b) => b.callback_data)).toEqual(['oc:12', 'oa:12', 'fv:so:12', 'ol:3:2002']);
   });
 
   it('offers Order again to the orderer of a settled order only', () => {
@@ -158,6 +159,22 @@ describe('the order detail', () => {
     expect(offered('completed', { telegramId: 4004, role: 'staff' })).toBe(false);
     expect(offered('completed', { telegramId: 1001, role: 'admin' })).toBe(false);
     expect(offered('completed', { telegramId: STAFF.telegramId, role: 'viewer' })).toBe(false);
+  });
+
+  it('offers the star to the orderer of a settled order, and the team pin to administrators, within 64 bytes', () => {
+    const datas = (state: 'completed' | 'in_progress', viewer: typeof STAFF | { telegramId: number; role: 'staff' | 'viewer' | 'admin' }) =>
+      buttons(orderDetailView(view(), { row: row({ state }), fresh: null, trouble: null }, viewer, { kind: 'new' })).map((b) => b.callback_data ?? '');
+    expect(datas('completed', STAFF)).toContain('fv:so:12');
+    expect(datas('completed', STAFF)).not.toContain('fv:po:12');
+    expect(datas('in_progress', STAFF)).not.toContain('fv:so:12');
+    expect(datas('completed', { telegramId: STAFF.telegramId, role: 'viewer' })).not.toContain('fv:so:12');
+    expect(datas('completed', { telegramId: 1001, role: 'admin' })).toEqual(expect.arrayContaining(['fv:po:12']));
+    expect(datas('completed', { telegramId: 1001, role: 'admin' })).not.toContain('fv:so:12');
+    expect(datas('in_progress', { telegramId: 1001, role: 'admin' })).not.toContain('fv:po:12');
+    expect(Buffer.byteLength(favouriteData({ kind: 'pin-order', id: 999_999_999_999_999 }))).toBeLessThanOrEqual(64);
+    expect(parseFavouriteData('fv:rm:12')).toEqual({ kind: 'remove', id: 12 });
+    expect(parseFavouriteData('fv:rm:12:x')).toBeNull();
+    expect(parseFavouriteData('fv:zz:12')).toBeNull();
   });
 
   it('says when it shows our own record because the provider could not be asked', () => {

@@ -33,6 +33,22 @@ describe('presses checked against the draft', () => {
     expect(acceptsPress(atQuantity, press(ACTION.editTarget, 'q'), context)).toBe(false);
   });
 
+  it('takes a favourite or a team pick only on a fresh order, and the star only where a product is chosen', () => {
+    expect(acceptsPress(newDraft(), press(ACTION.favourite, 12), context)).toBe(true);
+    expect(acceptsPress(newDraft(), press(ACTION.pick, 3), context)).toBe(true);
+    expect(acceptsPress(newDraft(), press(ACTION.favourite, 'x'), context)).toBe(false);
+    expect(acceptsPress(newDraft(), press(ACTION.pick, 0), context)).toBe(false);
+    // Over an order that already has a line, a favourite would replace it: not offered, so refused.
+    const adding: Draft = { ...atEdit(), step: 'category' };
+    expect(acceptsPress(adding, press(ACTION.favourite, 12), context)).toBe(false);
+    const atQuantity = chooseProduct(newDraft(), productWith([region(1, 5)], []));
+    expect(acceptsPress(atQuantity, press(ACTION.star), context)).toBe(true);
+    expect(acceptsPress(atQuantity, press(ACTION.star, 'team'), context)).toBe(true);
+    expect(acceptsPress(atQuantity, press(ACTION.star, 'other'), context)).toBe(false);
+    expect(acceptsPress(atQuantity, press(ACTION.favourite, 12), context)).toBe(false);
+    expect(acceptsPress(newDraft(), press(ACTION.star), context)).toBe(false);
+  });
+
   it('refuses Confirm when the summary on screen offers none', () => {
     const summary: Draft = { ...atEdit(), step: 'summary' };
     expect(acceptsPress(summary, press(ACTION.confirm), context)).toBe(true);
