@@ -83,6 +83,16 @@ describe('favourites and team picks', () => {
     const placed = await chat.tap(/Confirm/, /Order A\d+ is placed/);
     expect(posts(world)).toBe(sent + 1);
     expect(sandboxOrder(world, referenceIn(placed)).items[0]).toMatchObject({ productId: SANDBOX_PRODUCTS.unusualFields, quantity: 3 });
+
+    // Fewer cards left than the favourite asks: the summary says so and offers no Confirm.
+    const regionId = sandboxOrder(world, referenceIn(placed)).items[0]!.regionPropertyId;
+    world.sandbox.controls.setRegionOffer(regionId, { stock: 2 });
+    await chat.say('/order', /Choose a category/);
+    await chat.tap(new RegExp(`★ ${reference}`), /Please send/);
+    const short = await chat.say('66666', /at most 2 can be ordered now/);
+    expect(buttonsOf(short).some((b) => /Confirm/.test(b.text))).toBe(false);
+    await chat.tap(/Cancel/, /Cancelled/);
+    world.sandbox.controls.setRegionOffer(regionId, { stock: 60 });
   });
 
   it('says so of a favourite whose product administrators hid, and of one out of stock, and offers the rest', async () => {
