@@ -7,6 +7,7 @@ import { isFinal } from '../../domain/order-lifecycle.js';
 import type { FavouriteLine } from '../../domain/favourite.js';
 import type { Logger } from '../../logger.js';
 import { clip } from '../../text/clip.js';
+import { formatNumber } from '../../text/format.js';
 import type { BotContext } from '../context.js';
 import { favouriteData, FAVOURITE_PATTERN, parseFavouriteData } from '../favourite-data.js';
 import { adminsOnly } from '../middleware/admins-only.js';
@@ -88,7 +89,7 @@ export function favouritesFeature(deps: FavouritesDeps) {
         const answer = await deps.favourites.add({ owner, kind: 'order', name, lines: linesOf(row), createdBy: actorId });
         if (answer.kind === 'added' && team) await auditPick(deps.audit, actorId, 'pinned', answer.favourite);
         const prefix = team ? 'pick' : 'favourite';
-        const said = answer.kind === 'full' ? ctx.t(`${prefix}-full`, { max: answer.max }) : ctx.t(`${prefix}-${answer.kind}`, { name });
+        const said = answer.kind === 'full' ? ctx.t(`${prefix}-full`, { max: formatNumber(answer.max, ctx.member.locale) }) : ctx.t(`${prefix}-${answer.kind}`, { name });
         return void (await ctx.answerCallbackQuery({ text: said, show_alert: answer.kind === 'full' }));
       }
       case 'remove':

@@ -1,6 +1,7 @@
 import type { Conversation } from '@grammyjs/conversations';
 import type { Context } from 'grammy';
 import type { Favourite, FavouriteOwner } from '../../../db/favourite-store.js';
+import { formatNumber } from '../../../text/format.js';
 import type { BotContext } from '../../context.js';
 import { ACTION, numericValue, type Pressed } from './actions.js';
 import { startFromPast } from './again-start.js';
@@ -79,6 +80,6 @@ async function star(tools: Tools, draft: Draft, owner: FavouriteOwner): Promise<
     return answer;
   });
   const prefix = owner === 'team' ? 'pick' : 'favourite';
-  if (starred.kind === 'full') return view.t(`${prefix}-full`, { max: starred.max });
+  if (starred.kind === 'full') return view.t(`${prefix}-full`, { max: formatNumber(starred.max, view.locale) });
   return view.t(`${prefix}-${starred.kind}`, { name });
 }
