@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTelegramPace } from '../../src/bot/telegram-pace.js';
+import { createTelegramPace, type TelegramPace } from '../../src/bot/telegram-pace.js';
 import { systemClock } from '../../src/clock.js';
 import { createCatalogStore } from '../../src/db/catalog-store.js';
 import { closeDb, openDb } from '../../src/db/open.js';
@@ -33,7 +33,7 @@ function densest(times: number[], windowMs: number): number {
 }
 
 describe('a burst of answers under Telegram\'s limit, through the real bot and its pace', () => {
-  it('28 staff pressing their order menus at once are all answered within the second, with no 429 and never more than 30 a second', async () => {
+  it('28 staff pressing their order menus at once take a turn of the pace only for what leaves, with no 429 and never more than 30 a second', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'giftdesk-answers-burst-'));
     const sandbox = await createSandbox({ catalogSize: 200, rateLimit: false });
     const db = openDb(join(dir, 'bot.sqlite'));
@@ -42,7 +42,18 @@ describe('a burst of answers under Telegram\'s limit, through the real bot and i
       const products = [];
       for await (const product of provider.allProducts({ pageSize: 50 })) products.push(product);
       await createCatalogStore({ database: databaseOf(db), clock: systemClock }).write({ categories: await provider.listCategories(), products });
-      const bot = await startRealBot(db, provider, { pace: createTelegramPace({ clock: systemClock }), staffIds: staff.map((p) => p.id) });
+      // The real pace, with every turn it hands out counted: a turn is taken by a call that leaves, never by one an order conversation only replays.
+      const realPace = createTelegramPace({ clock: systemClock });
+      let turns = 0;
+      const pace: TelegramPace = {
+        ...realPace,
+        admitAnswer: async (method, payload, signal) => {
+          const admitted = await realPace.admitAnswer(method, payload, signal);
+          if (typeof admitted === 'function') turns += 1;
+          return admitted;
+        },
+      };
+      const bot = await startRealBot(db, provider, { pace, staffIds: staff.map((p) => p.id) });
       const { telegram } = bot;
       try {
         for (const person of staff) telegram.sendText(person, '/order');
@@ -51,6 +62,7 @@ describe('a burst of answers under Telegram\'s limit, through the real bot and i
         await new Promise((resolve) => setTimeout(resolve, 1_500));
 
         const from = telegram.calls.length;
+        const turnsBefore = turns;
         telegram.enforceLimits(TELEGRAM);
         const pressedAt = preciseClock.now();
         staff.forEach((person, i) => telegram.clickButton(person, menus[i]!, buttonsOf(menus[i]!)[0]!.text));
@@ -62,8 +74,10 @@ describe('a burst of answers under Telegram\'s limit, through the real bot and i
         console.log(`28 presses at once: answered after ${answered.join(', ')} ms; ${counted.length} messages`);
         expect(counted.filter((call) => call.response?.ok === false).map((call) => call.response)).toEqual([]);
         expect(densest(counted.map((call) => call.at), TELEGRAM.globalWindowMs)).toBeLessThanOrEqual(TELEGRAM.globalMax);
-        // Held for the next second, the last answers would come a whole second after the first.
-        expect(answered.at(-1)! - answered[0]!).toBeLessThan(800);
+        // Every paced turn was a message that reached the Bot API: a replayed call taking a turn (and, in a busy
+        // second, waiting for one) held the chat's answer for the next second. The times above are for reading;
+        // how long answers take under load is the busy-moments benchmark's to measure.
+        expect(turns - turnsBefore).toBe(counted.length);
       } finally {
         await stopStepBot(bot);
       }

@@ -71,8 +71,11 @@ describe('the database lost and back, on PostgreSQL', () => {
     pausePostgresServer(server);
     await world.bot.waitForLog((line) => (line.msg as string).startsWith('lost the database') && (line.time as number) >= lostAt);
     // The holding server answers on the application's port.
-    await world.telegram.waitFor(async () => ((await readyz())?.status === 503 ? true : undefined), { timeoutMs: 10_000 });
-    expect((await readyz())?.body.checks?.database?.ok).toBe(false);
+    // The application's own /readyz may say 503 for a moment first (its checks fail as the database goes): wait for the holding server's.
+    await world.telegram.waitFor(async () => {
+      const ready = await readyz();
+      return ready?.status === 503 && ready.body.checks?.database?.ok === false ? true : undefined;
+    }, { timeoutMs: 10_000 });
     const before = world.telegram.messages(STAFF.id).length;
     world.telegram.sendText(STAFF, '/order');
     const told = await world.telegram.waitForMessage(STAFF.id, /briefly unavailable/);

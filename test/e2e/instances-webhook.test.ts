@@ -174,7 +174,7 @@ describe('three instances in webhook mode behind a proxy on one PostgreSQL datab
     const answers = await world.telegram.waitFor(() => {
       const now = world.telegram.messages(ADMIN.id).slice(before);
       return now.length >= sent.length ? now : undefined;
-    });
+    }, { timeoutMs: 15_000 });
     world.sandbox.controls.setLatency(0);
     expect(answers.map((m) => (/Wallet balance/.test(m.text) ? '/balance' : /How it works/.test(m.text) ? '/help' : m.text))).toEqual(sent);
     expect(new Set(proxy.forwards.slice(forwardsBefore).map((f) => f.port)).size).toBe(NAMES.length);

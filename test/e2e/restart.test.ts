@@ -89,7 +89,8 @@ describe.each(['sqlite', 'postgresql'] as const)('kill -9 and a restart on %s', 
     await chat.tap(ITUNES.product, /How many\?/);
     const summary = await chat.say('2', /Please check your order/);
     world.telegram.clickButton(STAFF, summary, /Confirm/);
-    await world.telegram.waitFor(() => world.sandbox.controls.orders().length > ordersBefore);
+    // The POST is under way (a loaded machine takes seconds to get there).
+    await world.telegram.waitFor(() => world.sandbox.controls.orders().length > ordersBefore, { timeoutMs: 15_000 });
 
     await killAndRestart(async () => {
       expect(await newestLocalState(world)).toBe('placing');
