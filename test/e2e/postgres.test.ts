@@ -73,7 +73,8 @@ describe('giftdesk on PostgreSQL, through the real process', () => {
     const before = new Set(world.telegram.messages(ADMIN.id).map((m) => m.message_id));
     world.telegram.sendText(ADMIN, '/statement');
     const fresh = () => world.telegram.messages(ADMIN.id).filter((m) => !before.has(m.message_id));
-    const chart = await world.telegram.waitFor(() => fresh().find((m) => m.photo !== undefined), { timeoutMs: 20_000 });
+    // The first chart of a process loads the renderer and its fonts first: seconds on a loaded machine.
+    const chart = await world.telegram.waitFor(() => fresh().find((m) => m.photo !== undefined), { timeoutMs: 45_000 });
     const text = fresh().find((m) => m.text.startsWith('Wallet statement'))!.text;
     expect(text).toContain('giftdesk orders placed: 1; matched to a debit of the amount confirmed: 1.');
     expect(text).toContain('the books balance');

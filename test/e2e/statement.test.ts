@@ -23,7 +23,8 @@ async function statementAs(world: World, user: FakeUser, text: string): Promise<
   const before = new Set(world.telegram.messages(user.id).map((m) => m.message_id));
   world.telegram.sendText(user, text);
   const fresh = () => world.telegram.messages(user.id).filter((m) => !before.has(m.message_id));
-  const chart = await world.telegram.waitFor(() => fresh().find((m) => m.photo !== undefined), { timeoutMs: 20_000 });
+  // The first chart of a process loads the renderer and its fonts first: seconds on a loaded machine.
+  const chart = await world.telegram.waitFor(() => fresh().find((m) => m.photo !== undefined), { timeoutMs: 45_000 });
   const file = fresh().find((m) => m.document !== undefined)!;
   const message = fresh().find((m) => m.document === undefined && m.photo === undefined)!;
   return { message, file, chart };
