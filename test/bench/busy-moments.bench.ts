@@ -34,6 +34,7 @@ import { createSandbox } from '../../src/sandbox/server.js';
 import { createTelegramPace } from '../../src/bot/telegram-pace.js';
 import type { FakeUser, RecordedCall } from '../support/fake-bot-api/index.js';
 import { benchLogger as logger, ms, orderStepsRound, preciseClock, startRealBot, stats, stopStepBot } from './step-bots.js';
+import { busiestSecond } from '../support/busiest-second.js';
 
 const STAFF = Number(process.env.BENCH_STAFF ?? 50);
 const CLOSED_STAFF = Number(process.env.BENCH_CLOSED_STAFF ?? STAFF);
@@ -47,16 +48,6 @@ const COUNTED = /^(send(?!chataction)|edit|copy|forward|deletemessage|setmycomma
 
 const people = (count: number): FakeUser[] => Array.from({ length: count }, (_, i) => ({ id: 70_001 + i, firstName: `Staff${i + 1}`, languageCode: 'en' }));
 
-/** The most calls that arrived within any one window. */
-function densest(times: number[], windowMs: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let most = 0;
-  for (let i = 0, j = 0; i < sorted.length; i += 1) {
-    while (sorted[i]! - sorted[j]! >= windowMs) j += 1;
-    most = Math.max(most, i - j + 1);
-  }
-  return most;
-}
 
 interface Outcome {
   /** Steps and messages within the measured stretch of `seconds`, while everyone walks. */
@@ -111,7 +102,7 @@ async function walkFor(db: Db, provider: ProviderClient, crowd: FakeUser[], pace
   const within = (at: number) => at >= from && at < endAt;
   await stopStepBot(bot);
   const refused = calls.filter((call) => call.response?.ok === false).length;
-  return { steps: acts.filter(within).length, seconds, answers, acks, leftOut: pace?.leftOut() ?? 0, counted: calls.filter((c) => within(c.at)).length, densest: densest(calls.filter((c) => c.response?.ok !== false).map((c) => c.at), 1_000), refused };
+  return { steps: acts.filter(within).length, seconds, answers, acks, leftOut: pace?.leftOut() ?? 0, counted: calls.filter((c) => within(c.at)).length, densest: busiestSecond(calls.filter((c) => c.response?.ok !== false).map((c) => c.at)), refused };
 }
 
 function line(label: string, o: Outcome): string {

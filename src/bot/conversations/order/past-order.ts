@@ -1,6 +1,7 @@
 import type { OrderRow } from '../../../db/order-store.js';
 import type { ProductDetail } from '../../../provider/schemas.js';
 import { newDraft, resumeIncomplete, type CartLine, type Draft } from './draft.js';
+import type { FavouriteLine } from '../../../domain/favourite.js';
 
 /**
  * What "Order again" carries into the order conversation: the choices of a
@@ -16,19 +17,8 @@ export interface PastOrder {
   words?: 'favourite';
 }
 
-export interface PastLine {
-  productId: number;
-  /** The product's title then, to name a line that cannot be repeated. */
-  title: string;
-  /** Null: asked (a favourite product starred before a region was chosen). */
-  regionPropertyId: number | null;
-  /** Null: asked (a favourite product, ordered in any quantity). */
-  quantity: number | null;
-  /** Answers by fieldId, as the draft keeps them; skipped optional fields were never stored. */
-  fieldValues: Record<string, string>;
-  /** What a unit cost then, so that a new price can be pointed out; null when not known. */
-  unitPrice: number | null;
-}
+/** A past order's line to order again: the same choices a favourite keeps (a favourite is a past order kept). */
+export type PastLine = FavouriteLine;
 
 export function pastOrderOf(row: Pick<OrderRow, 'id' | 'providerReference' | 'lines'>): PastOrder {
   return {
