@@ -1,5 +1,6 @@
 import type { Transformer } from 'grammy';
 import type { Clock } from '../clock.js';
+import { takeLeaveOutMark } from './droppable-removals.js';
 
 /**
  * Telegram's limits, kept before a 429 says so: a message a second to one
@@ -79,13 +80,14 @@ const PACED_METHODS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * An edit that only takes the buttons off a message (an order's old menu,
- * once a newer one is on screen). Nobody waits for it, and leaving it out
- * costs nothing that matters: a press on a menu that is not the current
- * one is refused as expired (and the refusal takes the buttons off then).
+ * An edit that only takes the buttons off an order's old menu, once a newer
+ * one is on screen (marked by drop-order.ts: droppable-removals.ts). Nobody
+ * waits for it, and leaving it out costs nothing that matters: a press on a
+ * menu that is not the current one is refused as expired (and the refusal
+ * takes the buttons off then). Any other removal is an answer like others.
  */
 const isButtonRemoval = (method: string, payload: Record<string, unknown> | undefined): boolean => {
-  if (method !== 'editMessageReplyMarkup') return false;
+  if (method !== 'editMessageReplyMarkup' || !takeLeaveOutMark(payload?.['chat_id'], payload?.['message_id'])) return false;
   const markup = payload?.['reply_markup'];
   if (markup === undefined) return true;
   const rows = markup && typeof markup === 'object' ? (markup as Record<string, unknown>)['inline_keyboard'] : undefined;

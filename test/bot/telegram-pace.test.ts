@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTelegramPace, TELEGRAM_LIMITS, type PaceLimits } from '../../src/bot/telegram-pace.js';
 import { createManualClock, type ManualClock } from '../support/manual-clock.js';
+import { mayLeaveOut } from '../../src/bot/droppable-removals.js';
 
 type Sent = { method: string; chat: number | undefined; at: number; interactive: boolean };
 
@@ -172,7 +173,11 @@ describe('the pace of messages to Telegram', () => {
   it('leaves out taking an old menu\'s buttons off while answers fill the second, and sends it when there is room', async () => {
     const clock = createManualClock(0);
     const { pace, sent, interactive } = paced(clock);
-    const removal = (chat: number) => interactive('editMessageReplyMarkup', { chat_id: chat, message_id: 1, reply_markup: { inline_keyboard: [] } });
+    // An old order menu's removal, marked as drop-order.ts marks it.
+    const removal = (chat: number) => {
+      mayLeaveOut(chat, 1);
+      return interactive('editMessageReplyMarkup', { chat_id: chat, message_id: 1, reply_markup: { inline_keyboard: [] } });
+    };
     // With room to spare, it goes at once.
     await expect(removal(1)).resolves.toEqual({ ok: true, result: true });
     expect(sent.map((s) => s.method)).toEqual(['editMessageReplyMarkup']);
@@ -184,10 +189,16 @@ describe('the pace of messages to Telegram', () => {
     await expect(removal(2)).resolves.toEqual({ ok: true, result: true });
     expect(sent.filter((s) => s.method === 'editMessageReplyMarkup')).toHaveLength(1);
     expect(pace.leftOut()).toBe(1);
+    // Any other removal (a settled card's, a withdrawn request's) is never left out: it waits its turn.
+    const settled = interactive('editMessageReplyMarkup', { chat_id: 4, message_id: 1, reply_markup: { inline_keyboard: [] } });
+    await runFor(clock, 1_100);
+    await settled;
+    expect(sent.filter((s) => s.method === 'editMessageReplyMarkup')).toHaveLength(2);
+    expect(pace.leftOut()).toBe(1);
     // A menu's new buttons are never left out.
     const menu = interactive('editMessageReplyMarkup', { chat_id: 3, message_id: 1, reply_markup: { inline_keyboard: [[{ text: 'Next', callback_data: 'n' }]] } });
     await settle();
     await menu;
-    expect(sent.filter((s) => s.method === 'editMessageReplyMarkup')).toHaveLength(2);
+    expect(sent.filter((s) => s.method === 'editMessageReplyMarkup')).toHaveLength(3);
   });
 });

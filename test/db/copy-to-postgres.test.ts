@@ -289,6 +289,13 @@ function fillSource(db: Db): void {
       { orderId: 6, itemIndex: 0, cardIndex: 1, productId: 101, userId: STAFF, expiresAt: t(154), recordedAt: t(152), reminderState: 'sent', remindedAt: t(155) },
     ])
     .run();
+  // A person's favourite (their id beyond 32 bits) and a team pick of a whole order, its title in Persian.
+  db.insert(s.favourites)
+    .values([
+      { id: 4, ownerId: STAFF, kind: 'product', name: 'Google Play 10 USD', lines: [{ productId: 101, title: 'Google Play 10 USD', regionPropertyId: 5001, quantity: null, fieldValues: {}, unitPrice: BIG_AMOUNT }], uses: 3, lastUsedAt: t(161), createdBy: STAFF, createdAt: t(160) },
+      { id: 5, ownerId: null, kind: 'order', name: 'گیفت کارت اپل', lines: [{ productId: 102, title: 'گیفت کارت اپل', regionPropertyId: null, quantity: 2, fieldValues: { email: 'a@example.com' }, unitPrice: null }], uses: 0, lastUsedAt: null, createdBy: ADMIN, createdAt: t(162) },
+    ])
+    .run();
 }
 
 function sourceDatabase(fill: (db: Db) => void = fillSource): string {
@@ -500,7 +507,7 @@ describe('npm run db:copy', () => {
     const first = await runCopy([url], { DATABASE_PATH: source });
     expect(first.output).toMatch(/^copying .* into postgresql:/);
     expect(first.output).toMatch(/\n  orders +8 rows, total_amount sum \d+ equal, accepted_amount sum \d+ equal\n/);
-    expect(first.output).toMatch(/copied \d+ rows in 22 tables to .* in \d+ ms/);
+    expect(first.output).toMatch(/copied \d+ rows in 23 tables to .* in \d+ ms/);
     expect(first.output).not.toMatch(/Google Play|a@example\.com|steam-user/);
     expect(first.code).toBe(0);
 
