@@ -114,7 +114,7 @@ describe('three instances keep to one provider budget and one bot\'s Telegram li
     try {
       const before = CREW.map((user) => world.telegram.messages(user.id).length);
       for (const user of CREW) world.telegram.sendText(user, '/help');
-      await world.telegram.waitFor(() => CREW.every((user, i) => world.telegram.messages(user.id).length > before[i]!) || undefined, { timeoutMs: 60_000 });
+      await world.telegram.waitFor(() => CREW.every((user, i) => world.telegram.messages(user.id).length > before[i]!) || undefined, { timeoutMs: 100_000 });
     } finally {
       stopBurning();
       world.telegram.enforceLimits(null);
