@@ -1,13 +1,12 @@
 import { InlineKeyboard, type Transformer } from 'grammy';
-import type { InlineKeyboardButton } from 'grammy/types';
 import type { Logger } from '../logger.js';
+import type { ButtonStyle } from '../text/send-port.js';
 
 /**
  * How a money button looks (Bot API 9.4): what goes ahead (Confirm,
  * Approve) is green, what stops or refuses (Cancel, Reject) is red. The
  * words on the buttons say the same without colour: the style only helps.
  */
-export type ButtonStyle = NonNullable<InlineKeyboardButton.AbstractInlineKeyboardButton['style']>;
 export const GOES_AHEAD: ButtonStyle = 'success';
 export const STOPS: ButtonStyle = 'danger';
 

@@ -32,7 +32,7 @@ export interface FavouriteStore {
   get(owner: FavouriteOwner, id: number): Promise<Favourite | null>;
   /** Keeps a favourite; the same choices starred twice are kept once, and a full list refuses. */
   add(favourite: NewFavourite): Promise<Starred>;
-  /** Removes this owner's favourite; false when it was not theirs or was gone. */
+  /** Removes this owner's favourite and answers it; null when it was not theirs or was gone. */
   remove(owner: FavouriteOwner, id: number): Promise<Favourite | null>;
   /** Counts one use, which moves it up the person's list. */
   markUsed(id: number): Promise<void>;
