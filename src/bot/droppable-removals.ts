@@ -1,7 +1,7 @@
 /**
  * Button removals that may be left out when Telegram's limit is busy: only
  * an order's old menu, taken off after a newer menu or an answer is on
- * screen (drop-order.ts). A press on such a menu is refused as expired
+ * screen (send.ts removeKeyboard's `oldOrderMenu`). A press on such a menu is refused as expired
  * whether or not its buttons are gone. Every other removal (a settled
  * approval, a withdrawn request, a spent summary) always goes: what it takes
  * off must not stay pressable. Keyed by chat and message; at most MAX_KEPT

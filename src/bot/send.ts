@@ -1,5 +1,6 @@
 import type { FormattedString } from '@grammyjs/parse-mode';
 import { GrammyError, InlineKeyboard, type Api } from 'grammy';
+import { mayLeaveOut } from './droppable-removals.js';
 
 /**
  * Text always travels as entities, never parse_mode: a product called
@@ -48,8 +49,13 @@ export async function editFormatted(api: Api, chatId: number, messageId: number,
   }
 }
 
-/** Takes the buttons off an old menu so that it cannot be pressed again; best effort. */
-export async function removeKeyboard(api: Api, chatId: number, messageId: number): Promise<void> {
+/**
+ * Takes the buttons off an old menu so that it cannot be pressed again; best effort.
+ * `oldOrderMenu`: an order's menu replaced by a newer one, whose presses are refused as expired
+ * anyway: the removal may be left out while Telegram's limit is busy (droppable-removals.ts).
+ */
+export async function removeKeyboard(api: Api, chatId: number, messageId: number, options: { oldOrderMenu?: boolean } = {}): Promise<void> {
+  if (options.oldOrderMenu) mayLeaveOut(chatId, messageId);
   try {
     await api.editMessageReplyMarkup(chatId, messageId, { reply_markup: { inline_keyboard: [] } });
   } catch {

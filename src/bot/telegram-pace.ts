@@ -81,7 +81,7 @@ const PACED_METHODS: ReadonlySet<string> = new Set([
 
 /**
  * An edit that only takes the buttons off an order's old menu, once a newer
- * one is on screen (marked by drop-order.ts: droppable-removals.ts). Nobody
+ * one is on screen (marked by removeKeyboard: droppable-removals.ts). Nobody
  * waits for it, and leaving it out costs nothing that matters: a press on a
  * menu that is not the current one is refused as expired (and the refusal
  * takes the buttons off then). Any other removal is an answer like others.

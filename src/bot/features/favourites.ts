@@ -7,12 +7,12 @@ import { isFinal } from '../../domain/order-lifecycle.js';
 import type { FavouriteLine } from '../../domain/favourite.js';
 import type { Logger } from '../../logger.js';
 import { clip } from '../../text/clip.js';
-import { formatNumber } from '../../text/format.js';
 import type { BotContext } from '../context.js';
 import { favouriteData, FAVOURITE_PATTERN, parseFavouriteData } from '../favourite-data.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 import { orderersOnly } from '../middleware/roles.js';
 import { orderAgainRefusal } from '../order-views/order-view.js';
+import { starredText } from '../conversations/order/favourite-press.js';
 import { pastOrderOf } from '../conversations/order/past-order.js';
 
 const BUTTON_TITLE = 30;
@@ -44,27 +44,23 @@ export function auditPick(audit: AuditTrail, actorId: number, step: 'pinned' | '
 export function favouritesFeature(deps: FavouritesDeps) {
   const composer = new Composer<BotContext>();
 
-  const listOwn = async (ctx: BotContext) => {
-    const { mine } = await deps.favourites.menuFor(ctx.member.telegramId);
+  /** A person's favourites (✖ removes one) or, for administrators, the team's picks (✖ unpins one), as one message. */
+  const listing = async (ctx: BotContext, team: boolean) => {
+    const { mine, picks } = await deps.favourites.menuFor(ctx.member.telegramId);
+    const shown = team ? picks : mine;
+    const [glyph, prefix, kind] = team ? (['📌', 'picks', 'unpin'] as const) : (['★', 'favourites', 'remove'] as const);
     const keyboard = new InlineKeyboard();
-    for (const favourite of mine) keyboard.text(`✖ ${clip(favourite.name, BUTTON_TITLE)}`, favouriteData({ kind: 'remove', id: favourite.id })).row();
-    const lines = mine.map((favourite) => `★ ${favourite.name}`);
-    return { text: [ctx.t(mine.length === 0 ? 'favourites-none' : 'favourites-title'), ...lines, '', ctx.t('favourites-how')].join('\n'), keyboard };
-  };
-  const listPicks = async (ctx: BotContext) => {
-    const { picks } = await deps.favourites.menuFor(ctx.member.telegramId);
-    const keyboard = new InlineKeyboard();
-    for (const pick of picks) keyboard.text(`✖ ${clip(pick.name, BUTTON_TITLE)}`, favouriteData({ kind: 'unpin', id: pick.id })).row();
-    const lines = picks.map((pick) => `📌 ${pick.name}`);
-    return { text: [ctx.t(picks.length === 0 ? 'picks-none' : 'picks-title'), ...lines, '', ctx.t('picks-how')].join('\n'), keyboard };
+    for (const favourite of shown) keyboard.text(`✖ ${clip(favourite.name, BUTTON_TITLE)}`, favouriteData({ kind, id: favourite.id })).row();
+    const lines = shown.map((favourite) => `${glyph} ${favourite.name}`);
+    return { text: [ctx.t(shown.length === 0 ? `${prefix}-none` : `${prefix}-title`), ...lines, '', ctx.t(`${prefix}-how`)].join('\n'), keyboard };
   };
 
   composer.command('favourites', orderersOnly, async (ctx) => {
-    const { text, keyboard } = await listOwn(ctx);
+    const { text, keyboard } = await listing(ctx, false);
     await ctx.reply(text, { reply_markup: keyboard });
   });
   composer.command('picks', adminsOnly, async (ctx) => {
-    const { text, keyboard } = await listPicks(ctx);
+    const { text, keyboard } = await listing(ctx, true);
     await ctx.reply(text, { reply_markup: keyboard });
   });
 
@@ -88,8 +84,7 @@ export function favouritesFeature(deps: FavouritesDeps) {
         const name = pastOrderOf(row).name;
         const answer = await deps.favourites.add({ owner, kind: 'order', name, lines: linesOf(row), createdBy: actorId });
         if (answer.kind === 'added' && team) await auditPick(deps.audit, actorId, 'pinned', answer.favourite);
-        const prefix = team ? 'pick' : 'favourite';
-        const said = answer.kind === 'full' ? ctx.t(`${prefix}-full`, { max: formatNumber(answer.max, ctx.member.locale) }) : ctx.t(`${prefix}-${answer.kind}`, { name });
+        const said = starredText(ctx.t, team, answer, name, ctx.member.locale);
         return void (await ctx.answerCallbackQuery({ text: said, show_alert: answer.kind === 'full' }));
       }
       case 'remove':
@@ -101,7 +96,7 @@ export function favouritesFeature(deps: FavouritesDeps) {
         if (!removed) return void (await refuse('favourite-gone'));
         if (team) await auditPick(deps.audit, actorId, 'unpinned', removed);
         await ctx.answerCallbackQuery({ text: ctx.t(team ? 'pick-removed' : 'favourite-removed', { name: removed.name }) });
-        const { text, keyboard } = team ? await listPicks(ctx) : await listOwn(ctx);
+        const { text, keyboard } = await listing(ctx, team);
         await ctx.editMessageText(text, { reply_markup: keyboard }).catch(() => undefined);
       }
     }

@@ -1,5 +1,4 @@
 import type { BotContext } from '../../context.js';
-import { mayLeaveOut } from '../../droppable-removals.js';
 import { removeKeyboard } from '../../send.js';
 
 /** The order menu on screen in a chat (see stored-menu.ts), or null. */
@@ -23,8 +22,5 @@ export async function dropOrder(ctx: BotContext, menuOf: OrderMenuOf, answer: (d
   const menu = chatId === undefined ? null : await menuOf(chatId);
   await ctx.conversation.exitAll();
   await answer(true);
-  if (chatId !== undefined && menu !== null) {
-    mayLeaveOut(chatId, menu);
-    await removeKeyboard(ctx.api, chatId, menu);
-  }
+  if (chatId !== undefined && menu !== null) await removeKeyboard(ctx.api, chatId, menu, { oldOrderMenu: true });
 }

@@ -1,7 +1,8 @@
 import type { Conversation } from '@grammyjs/conversations';
 import type { Context } from 'grammy';
-import type { Favourite, FavouriteOwner } from '../../../db/favourite-store.js';
+import type { Favourite, FavouriteOwner, Starred } from '../../../db/favourite-store.js';
 import { formatNumber } from '../../../text/format.js';
+import type { Locale, Translate } from '../../../text/i18n.js';
 import type { BotContext } from '../../context.js';
 import { ACTION, numericValue, type Pressed } from './actions.js';
 import { startFromPast } from './again-start.js';
@@ -79,7 +80,12 @@ async function star(tools: Tools, draft: Draft, owner: FavouriteOwner): Promise<
     if (answer.kind === 'added' && owner === 'team') await deps.favouritePins?.pinned(userId, answer.favourite);
     return answer;
   });
-  const prefix = owner === 'team' ? 'pick' : 'favourite';
-  if (starred.kind === 'full') return view.t(`${prefix}-full`, { max: formatNumber(starred.max, view.locale) });
-  return view.t(`${prefix}-${starred.kind}`, { name });
+  return starredText(view.t, owner === 'team', starred, name, view.locale);
+}
+
+/** What a star or a team pin answered, in the reader's words (here and on a settled order's detail, features/favourites.ts). */
+export function starredText(t: Translate, team: boolean, starred: Starred, name: string, locale: Locale): string {
+  const prefix = team ? 'pick' : 'favourite';
+  if (starred.kind === 'full') return t(`${prefix}-full`, { max: formatNumber(starred.max, locale) });
+  return t(`${prefix}-${starred.kind}`, { name });
 }

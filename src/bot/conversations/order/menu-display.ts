@@ -51,7 +51,7 @@ export function createMenuDisplay(api: Api, chatId: number, logger: Logger, curr
       menu = null;
       const sent = await send(out);
       const shown = sent === 'sent' ? 'shown' : sent === 'refused' && fallback !== null && (await send(fallback)) === 'sent' ? 'fallback' : 'failed';
-      if (old !== null) await removeKeyboard(api, chatId, old);
+      if (old !== null) await removeKeyboard(api, chatId, old, { oldOrderMenu: true });
       return shown;
     },
   };
