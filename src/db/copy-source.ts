@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { projectFile } from '../project-files.js';
 import Database from 'better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { STALE_AFTER_MS } from './instance-lock.js';
@@ -10,7 +10,7 @@ import { STALE_AFTER_MS } from './instance-lock.js';
  * very release or a running giftdesk holds it.
  */
 
-const SQLITE_MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations/sqlite', import.meta.url));
+const SQLITE_MIGRATIONS_FOLDER = projectFile('migrations', 'sqlite');
 const INSTANCE_LOCK_KEY = 'instance.lock';
 
 export class DbCopyError extends Error {

@@ -1,17 +1,17 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { projectFile } from '../project-files.js';
 import * as schema from './schema.js';
 import { keepPrivate } from './private-file.js';
 import { sqliteDatabase } from './seam/sqlite-database.js';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
-/** Resolved from this module so that the working directory does not matter (src/db and dist/db alike). */
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../migrations/sqlite', import.meta.url));
+/** In the checkout, so that neither the working directory nor the bundling of the built program matters. */
+const MIGRATIONS_FOLDER = projectFile('migrations', 'sqlite');
 
 /**
  * Opens (creating if needed) the SQLite database at `path` and brings its

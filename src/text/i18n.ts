@@ -1,12 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { FluentBundle, FluentResource } from '@fluent/bundle';
+import { projectFile } from '../project-files.js';
 
 /**
  * The Fluent sources: one folder per language, one `.ftl` file per feature,
- * so translators' tools open them as they are. The build copies the folder
- * beside the compiled module; every file in it is loaded, in name order.
+ * so translators' tools open them as they are. They are read where they are
+ * kept, in the checkout's src/text/locales, by the built program too; every
+ * file in the folder is loaded, in name order.
  */
-const LOCALES_DIR = new URL('./locales/', import.meta.url);
+const LOCALES_DIR = pathToFileURL(`${projectFile('src', 'text', 'locales')}/`);
 
 export function readFluentSources(locale: Locale): { name: string; source: string }[] {
   const dir = new URL(`${locale}/`, LOCALES_DIR);

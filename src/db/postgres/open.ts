@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { parse } from 'pg-connection-string';
 import pg from 'pg';
+import { projectFile } from '../../project-files.js';
 import * as schema from './schema.js';
 import { describeTarget, maskedUrl, passwordWritten, PostgresConnectionError, type PostgresTarget } from './url.js';
 
@@ -10,8 +10,8 @@ export { describeTarget, maskedUrl, PostgresConnectionError, type PostgresConnec
 
 export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
-/** Resolved from this module so that the working directory does not matter (src/db/postgres and dist/db/postgres alike). */
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../migrations/postgres', import.meta.url));
+/** In the checkout, so that neither the working directory nor the bundling of the built program matters. */
+const MIGRATIONS_FOLDER = projectFile('migrations', 'postgres');
 
 /** The oldest server accepted: 14 is the oldest PostgreSQL its project still supports. */
 const MINIMUM_SERVER_VERSION = 140000;

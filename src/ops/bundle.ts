@@ -1,0 +1,78 @@
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import { projectFile } from '../project-files.js';
+
+/**
+ * The last step of `npm run build`: the program (src/main.ts and everything
+ * it imports) as one file, dist/main.js, with what a feature loads on first
+ * use split into dist/chunks/. Node 20 spends about a millisecond and a half
+ * per ES module file on resolving and linking; the program is some 680 files
+ * (our own, drizzle's, zod's), which was two thirds of its start-up
+ * (docs/performance.md, "Start-up"). tsc still type-checks and emits every
+ * module: the operations scripts (backup, db:copy, the sandbox) run from
+ * those.
+ */
+
+/** Left as imports: native code, and the packages only a feature uses, loaded when it is first used (src/lazy-module.ts). */
+const NOT_BUNDLED = [
+  'better-sqlite3',
+  'pg',
+  'pg-native',
+  'echarts',
+  'zrender',
+  '@resvg/resvg-js',
+  'vazirmatn',
+  'qrcode',
+  'otpauth',
+  'csv-parse',
+  'pino-pretty',
+];
+
+/**
+ * grammY's Node build requires node-fetch (with whatwg-url and its Unicode
+ * tables, a fifth of the bundle) and an AbortController polyfill. giftdesk
+ * always gives grammY its own fetch (src/bot/bot-api-fetch.ts) and Node 20
+ * has both natively, so in the bundle they are Node's own.
+ */
+const nativeFetch: Plugin = {
+  name: 'native-fetch',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^(node-fetch|abort-controller)$/ }, (args) => ({ path: args.path, namespace: 'native-fetch' }));
+    bundle.onLoad({ filter: /.*/, namespace: 'native-fetch' }, (args) => ({
+      loader: 'js',
+      contents:
+        args.path === 'node-fetch'
+          ? 'module.exports = (...a) => globalThis.fetch(...a); module.exports.default = module.exports;'
+          : 'module.exports = { AbortController: globalThis.AbortController, AbortSignal: globalThis.AbortSignal, default: globalThis.AbortController };',
+    }));
+  },
+};
+
+export async function bundleProgram(): Promise<void> {
+  rmSync(projectFile('dist', 'chunks'), { recursive: true, force: true });
+  await build({
+    entryPoints: { main: projectFile('src', 'main.ts') },
+    outdir: projectFile('dist'),
+    allowOverwrite: true,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    chunkNames: 'chunks/[name]-[hash]',
+    external: NOT_BUNDLED,
+    plugins: [nativeFetch],
+    // grammY and other CommonJS packages require() Node's modules; an ES module has no require of its own.
+    banner: { js: "import { createRequire as bundledRequire } from 'node:module'; const require = bundledRequire(import.meta.url);" },
+    // Kept readable: a stack trace in the log names our functions and files' code as written.
+    minify: false,
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await bundleProgram();
+  process.stdout.write('bundled the program into dist/main.js\n');
+}
