@@ -120,7 +120,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
     orderStepUp: services.orderStepUp,
     typicalDeliveryMs: () => stores.orderQueries.typicalDeliveryMs(),
     onWalletShort: (short) => services.walletShort({ ...short, orderId: null }),
-    favourites: stores.favourites,
+    favourites: services.favourites,
     // Asked at the press, from the in-memory staff view: a role taken away since the menu was drawn pins nothing.
     favouritePins: { canPin: async (id) => staff.current.find(id)?.role === 'admin', pinned: (actorId, pick) => auditPick(stores.auditTrail, actorId, 'pinned', pick) },
     typingWhileSlow: createTypingWhileSlow({ sendTyping: services.sendTyping, clock, logger }),
@@ -153,7 +153,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
     return [
       feature('order', orderFeature({ catalogLoading, orderMenuOf: bot.orderMenuOf, orderingPaused })),
       feature('order-again', orderAgainFeature({ orders: stores.orderQueries, catalogLoading, orderMenuOf: bot.orderMenuOf, logger })),
-      feature('favourites', favouritesFeature({ favourites: stores.favourites, orders: stores.orderQueries, audit: stores.auditTrail, logger })),
+      feature('favourites', favouritesFeature({ favourites: services.favourites, orders: stores.orderQueries, audit: stores.auditTrail, logger })),
       feature('dual-control', dualControlFeature(dual)),
       feature('orders', ordersFeature({ orders: stores.orderQueries, people, describePerson })),
       feature(

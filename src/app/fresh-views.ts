@@ -11,10 +11,13 @@ import { createOrderingPauseView } from '../orders/ordering-pause-view.js';
 import type { CatalogStore } from '../db/catalog-store.js';
 import { createCatalogView } from '../catalog/catalog-view.js';
 import { CATALOG_SYNC_STATE_KEY } from '../catalog/catalog-sync.js';
+import type { Clock } from '../clock.js';
+import type { FavouriteStore } from '../db/favourite-store.js';
+import { createFavouriteView, type FavouriteView } from '../db/favourite-view.js';
 
 /**
  * Keeps the in-memory views (staff, people, settings, the pause as shown,
- * the catalog's menu and pages) from acting on a stale copy when another
+ * the catalog's menu and pages, the favourites) from acting on a stale copy when another
  * instance changes their tables. `check` reads the change counters (one
  * query on PostgreSQL, nothing at all on SQLite) and
  * reads again each view whose table moved since its copy was read; run at
@@ -77,18 +80,21 @@ export async function openFreshViews(stores: {
   settings: SettingsStore;
   orderingPause: OrderingPauseStore;
   catalog: CatalogStore;
-}): Promise<{
+  favourites: FavouriteStore;
+}, clock: Clock): Promise<{
   staff: StaffView;
   people: PeopleView;
   settings: SettingsView;
   orderingPause: OrderingPauseStore;
   catalog: CatalogStore;
+  favourites: FavouriteView;
   viewFreshness: ViewFreshness;
 }> {
   const baseline = await stores.changes.read();
   const staff = await createStaffView(stores.staff);
   const people = await createPeopleView(stores.people);
   const settings = await createSettingsView(stores.settings);
+  const favourites = await createFavouriteView(stores.favourites, clock);
   const shared = stores.changes.shared;
   const pause = shared ? await createOrderingPauseView(stores.orderingPause) : null;
   const catalog = shared ? createCatalogView(stores.catalog, { keptStateKeys: [CATALOG_SYNC_STATE_KEY] }) : null;
@@ -104,7 +110,8 @@ export async function openFreshViews(stores: {
       pause: pause ?? nothingKept,
       catalog: catalog ?? nothingKept,
       prices: catalog ? { refresh: () => catalog.refreshPages() } : nothingKept,
+      favourites,
     },
   });
-  return { staff, people, settings, orderingPause: pause ?? stores.orderingPause, catalog: catalog ?? stores.catalog, viewFreshness };
+  return { staff, people, settings, orderingPause: pause ?? stores.orderingPause, catalog: catalog ?? stores.catalog, favourites, viewFreshness };
 }

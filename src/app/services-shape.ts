@@ -9,6 +9,7 @@ import type { DualControlAnnouncer } from '../safeguards/dual-control/dual-contr
 import type { LocalPeriods } from '../text/local-periods.js';
 import type { ViewFreshness } from './fresh-views.js';
 import type { PeopleView } from '../db/people-view.js';
+import type { FavouriteView } from '../db/favourite-view.js';
 import type { AccessChange } from '../db/staff-store.js';
 import type { Stores } from '../db/stores.js';
 import type { StaffView } from '../db/staff-view.js';
@@ -50,6 +51,8 @@ export interface Services {
   adminIdChanges: AccessChange[];
   /** The people store, with the in-memory copy that names and languages in texts are read from without waiting. */
   people: PeopleView;
+  /** Favourites and team picks, kept in memory: /order opens without reading them. */
+  favourites: FavouriteView;
   /**
    * Reads the staff, people and settings views again where another
    * instance changed their tables: awaited at the start of every update

@@ -85,7 +85,7 @@ export async function createServices(deps: {
   const viewFor = (locale: Locale) => readerViewOf(presentation, locale, translate(locale));
 
   // Read on hot paths that cannot wait (every summary's rules, every text's language, every /order's pause and menu): kept in memory, read again where another instance changed them.
-  const { staff, people, settings, viewFreshness, orderingPause, catalog } = await openFreshViews(stores);
+  const { staff, people, settings, viewFreshness, orderingPause, catalog, favourites } = await openFreshViews(stores, clock);
   const adminIdChanges = await staff.syncEnvAdmins(config.adminIds);
   if (adminIdChanges.length > 0) logger.info({ changes: adminIdChanges }, 'ADMIN_IDS changed who is an administrator');
   const describePerson = createDescribePerson({ find: people.current.find });
@@ -266,6 +266,7 @@ export async function createServices(deps: {
     staff,
     adminIdChanges,
     people,
+    favourites,
     viewFreshness,
     describePerson,
     localeOf,

@@ -1,10 +1,11 @@
 /**
  * The in-memory copies whose tables other instances may change: the
  * staff, people and settings views, the ordering pause as shown, the
- * catalog as the /order steps read it, and the cached prices its pages
- * show (see fresh-views.ts).
+ * catalog as the /order steps read it, the cached prices its pages
+ * show, and the favourites and team picks /order opens with (see
+ * fresh-views.ts).
  */
-export const VIEW_NAMES = ['staff', 'people', 'settings', 'pause', 'catalog', 'prices'] as const;
+export const VIEW_NAMES = ['staff', 'people', 'settings', 'pause', 'catalog', 'prices', 'favourites'] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];
 export type ChangeCounts = Readonly<Record<ViewName, number>>;
 

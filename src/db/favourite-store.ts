@@ -34,41 +34,67 @@ export interface FavouriteStore {
   add(favourite: NewFavourite): Promise<Starred>;
   /** Removes this owner's favourite and answers it; null when it was not theirs or was gone. */
   remove(owner: FavouriteOwner, id: number): Promise<Favourite | null>;
-  /** Counts one use, which moves it up the person's list. */
+  /** Counts one use, which moves it up the person's list (while the person has not ordered it by hand). */
   markUsed(id: number): Promise<void>;
+  /** Gives this owner's favourite a new name and answers it; null when it was not theirs or was gone. */
+  rename(owner: FavouriteOwner, id: number, name: string): Promise<Favourite | null>;
+  /** Moves this owner's favourite one place up their list as shown, and answers whether it moved. */
+  moveUp(owner: FavouriteOwner, id: number): Promise<boolean>;
+  /** Every favourite and pick of everyone: what an in-memory copy holds (favourite-view.ts). */
+  all(): Promise<Favourite[]>;
+}
+
+/** Whether `row` belongs to `owner`. */
+export const ownedBy = (row: Favourite, owner: FavouriteOwner): boolean => (owner === 'team' ? row.ownerId === null : row.ownerId === owner.person);
+
+/**
+ * A list in the order shown: by hand where the owner ordered it (rank),
+ * then the most used, then the most recently used, then the oldest; team
+ * picks without a rank oldest first. Sorted here rather than in SQL: the
+ * two databases place nulls differently.
+ */
+export function inShownOrder(rows: readonly Favourite[]): Favourite[] {
+  const rank = (row: Favourite) => row.rank ?? Number.MAX_SAFE_INTEGER;
+  const lastUse = (row: Favourite) => row.lastUsedAt?.getTime() ?? 0;
+  const byUse = (a: Favourite, b: Favourite) => (a.ownerId === null ? 0 : b.uses - a.uses || lastUse(b) - lastUse(a));
+  return [...rows].sort((a, b) => rank(a) - rank(b) || byUse(a, b) || a.id - b.id);
+}
+
+/** What /order opens with for `personId`, out of rows holding at least theirs and the team's. */
+export function menuOf(rows: readonly Favourite[], personId: number): { mine: Favourite[]; picks: Favourite[] } {
+  return {
+    mine: inShownOrder(rows.filter((row) => row.ownerId === personId)).slice(0, MAX_FAVOURITES),
+    picks: inShownOrder(rows.filter((row) => row.ownerId === null)).slice(0, MAX_TEAM_PICKS),
+  };
 }
 
 export function createFavouriteStore(deps: { database: Database; clock: Clock }): FavouriteStore {
   const { database } = deps;
   const { q } = database;
   const { favourites: table } = database.tables;
-  const ownedBy = (owner: FavouriteOwner) => (owner === 'team' ? isNull(table.ownerId) : eq(table.ownerId, owner.person));
+  const ownerIs = (owner: FavouriteOwner) => (owner === 'team' ? isNull(table.ownerId) : eq(table.ownerId, owner.person));
+  const lockOf = (owner: FavouriteOwner) => `favourites:${owner === 'team' ? 'team' : owner.person}`;
   // The choices alone, in a fixed order: PostgreSQL's jsonb gives keys back in an order of its own.
   const choices = (lines: FavouriteLine[]) =>
     JSON.stringify(lines.map((l) => [l.productId, l.regionPropertyId, l.quantity, Object.entries(l.fieldValues).sort(([a], [b]) => a.localeCompare(b))]));
   const sameLines = (a: FavouriteLine[], b: FavouriteLine[]) => choices(a) === choices(b);
   return {
     async menuFor(personId) {
-      const rows = await q.select().from(table).where(or(eq(table.ownerId, personId), isNull(table.ownerId))).orderBy(asc(table.id));
-      // Sorted here: the two databases place a null last use differently in SQL.
-      const lastUse = (row: Favourite) => row.lastUsedAt?.getTime() ?? 0;
-      const mine = rows
-        .filter((row) => row.ownerId !== null)
-        .sort((a, b) => b.uses - a.uses || lastUse(b) - lastUse(a) || a.id - b.id)
-        .slice(0, MAX_FAVOURITES);
-      const picks = rows.filter((row) => row.ownerId === null).slice(0, MAX_TEAM_PICKS);
-      return { mine, picks };
+      return menuOf(await q.select().from(table).where(or(eq(table.ownerId, personId), isNull(table.ownerId))), personId);
+    },
+    async all() {
+      return q.select().from(table).orderBy(asc(table.id));
     },
     async get(owner, id) {
-      const [row] = await q.select().from(table).where(and(eq(table.id, id), ownedBy(owner)));
+      const [row] = await q.select().from(table).where(and(eq(table.id, id), ownerIs(owner)));
       return row ?? null;
     },
     async add(favourite) {
       const max = favourite.owner === 'team' ? MAX_TEAM_PICKS : MAX_FAVOURITES;
       return database.transaction(async (tx) => {
         // Two stars at once from one person count against the same list, one after the other.
-        await database.holdLock(tx, `favourites:${favourite.owner === 'team' ? 'team' : favourite.owner.person}`);
-        const kept = await tx.select().from(table).where(ownedBy(favourite.owner));
+        await database.holdLock(tx, lockOf(favourite.owner));
+        const kept = await tx.select().from(table).where(ownerIs(favourite.owner));
         const same = kept.find((row) => row.kind === favourite.kind && sameLines(row.lines, favourite.lines));
         if (same) return { kind: 'already', favourite: same } as const;
         if (kept.length >= max) return { kind: 'full', max } as const;
@@ -87,7 +113,7 @@ export function createFavouriteStore(deps: { database: Database; clock: Clock })
       });
     },
     async remove(owner, id) {
-      const [row] = await q.delete(table).where(and(eq(table.id, id), ownedBy(owner))).returning();
+      const [row] = await q.delete(table).where(and(eq(table.id, id), ownerIs(owner))).returning();
       return row ?? null;
     },
     async markUsed(id) {
@@ -95,6 +121,25 @@ export function createFavouriteStore(deps: { database: Database; clock: Clock })
         .update(table)
         .set({ uses: sql`${table.uses} + 1`, lastUsedAt: new Date(deps.clock.now()) })
         .where(eq(table.id, id));
+    },
+    async rename(owner, id, name) {
+      const [row] = await q.update(table).set({ name }).where(and(eq(table.id, id), ownerIs(owner))).returning();
+      return row ?? null;
+    },
+    async moveUp(owner, id) {
+      return database.transaction(async (tx) => {
+        // A move and a star at once from one person see one list, one after the other.
+        await database.holdLock(tx, lockOf(owner));
+        const shown = inShownOrder(await tx.select().from(table).where(ownerIs(owner)));
+        const at = shown.findIndex((row) => row.id === id);
+        if (at <= 0) return false;
+        [shown[at - 1], shown[at]] = [shown[at]!, shown[at - 1]!];
+        // The whole list takes the order shown: from now on it is the owner's, not the uses'.
+        for (const [rank, row] of shown.entries()) {
+          if (row.rank !== rank) await tx.update(table).set({ rank }).where(eq(table.id, row.id));
+        }
+        return true;
+      });
     },
   };
 }

@@ -5,7 +5,9 @@ import { FAVOURITE_KINDS, type FavouriteLine } from '../domain/favourite.js';
 /**
  * Favourites and team picks. `owner_id` is the person a favourite belongs
  * to; null for a team pick, which administrators keep for everyone.
- * `uses` and `last_used_at` order the list: most used first.
+ * `uses` and `last_used_at` order the list: most used first, unless the
+ * owner ordered it by hand: then `rank` (0 first) holds their order, and a
+ * favourite added later (no rank yet) comes after the ranked ones.
  */
 export const favourites = sqliteTable(
   'favourites',
@@ -17,6 +19,7 @@ export const favourites = sqliteTable(
     lines: text('lines', { mode: 'json' }).$type<FavouriteLine[]>().notNull(),
     uses: integer('uses').notNull().default(0),
     lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+    rank: integer('rank'),
     createdBy: integer('created_by').notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },

@@ -30,7 +30,7 @@ afterAll(async () => {
 
 async function instance(db: PgDb) {
   const stores = postgresStores({ db, clock: steppingClock() });
-  const views = await openFreshViews(stores);
+  const views = await openFreshViews(stores, steppingClock());
   return { ...views, stores, rules: createSpendingRuleBook({ settings: views.settings }) };
 }
 
@@ -62,6 +62,38 @@ describe('views on several instances', () => {
     await a.staff.changeRole(21, 'admin', 1);
     await b.viewFreshness.check();
     expect(b.staff.current.adminIds()).toEqual([1, 21]);
+  });
+
+  it('a favourite starred, renamed, moved or removed and a team pick pinned through one instance are what the other opens /order with at its next update', async () => {
+    const a = await instance(first);
+    const b = await instance(second);
+    const line = (productId: number) => ({ productId, title: `Card ${productId}`, regionPropertyId: null, quantity: null, fieldValues: {}, unitPrice: 100 });
+    const star = async (productId: number) => {
+      const added = await a.favourites.add({ owner: { person: 70 }, kind: 'product', name: `Card ${productId}`, lines: [line(productId)], createdBy: 70 });
+      return added.kind === 'added' ? added.favourite.id : -1;
+    };
+    const cardOne = await star(1);
+    const cardTwo = await star(2);
+    await a.favourites.add({ owner: 'team', kind: 'product', name: 'Team card', lines: [line(3)], createdBy: 1 });
+    // Before its next update the copy is what it read: the check is what brings the change.
+    expect((await b.favourites.menuFor(70)).mine).toEqual([]);
+    await b.viewFreshness.check();
+    const names = async () => {
+      const menu = await b.favourites.menuFor(70);
+      return [...menu.mine.map((f) => f.name), ...menu.picks.map((f) => `📌 ${f.name}`)];
+    };
+    expect(await names()).toEqual(['Card 1', 'Card 2', '📌 Team card']);
+
+    await a.favourites.rename({ person: 70 }, cardTwo, 'Support team');
+    expect(await a.favourites.moveUp({ person: 70 }, cardTwo)).toBe(true);
+    await b.viewFreshness.check();
+    expect(await names()).toEqual(['Support team', 'Card 1', '📌 Team card']);
+    expect(await b.favourites.get({ person: 70 }, cardOne)).toMatchObject({ name: 'Card 1' });
+
+    await a.favourites.remove({ person: 70 }, cardOne);
+    await b.viewFreshness.check();
+    expect(await b.favourites.get({ person: 70 }, cardOne)).toBeNull();
+    expect(await names()).toEqual(['Support team', '📌 Team card']);
   });
 
   it('a spending rule, a setting and a language changed through one instance hold on the other at its next update', async () => {
@@ -272,7 +304,7 @@ describe('the freshness check given the counters read with the update\'s first r
     const stores = postgresStores({ db: second, clock: steppingClock() });
     let counterReads = 0;
     const read = stores.changes.read.bind(stores.changes);
-    const b = await openFreshViews({ ...stores, changes: { shared: true, read: () => (counterReads++, read()) } });
+    const b = await openFreshViews({ ...stores, changes: { shared: true, read: () => (counterReads++, read()) } }, steppingClock());
     const baseline = counterReads;
     await a.staff.add(60, 'staff', 1);
     const counts = await stores.changes.read();

@@ -162,7 +162,7 @@ export async function startRealBot(
   const logger = benchLogger;
   const stores = options.stores ?? sqliteStores({ db, clock: systemClock });
   // As production builds them (services.ts): on PostgreSQL each update reads the change counters first, and the pause and the catalog's menu come from memory.
-  const { staff, people, settings, viewFreshness, orderingPause, catalog } = await openFreshViews(stores);
+  const { staff, people, settings, viewFreshness, orderingPause, catalog } = await openFreshViews(stores, systemClock);
   await staff.syncEnvAdmins([ADMIN.id, ...(options.staffIds ?? [])]);
   const pauses = orderingPause;
   const alerts = createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock: systemClock, logger });

@@ -52,7 +52,7 @@ describe('the conversation state read at the start of a chat\'s turn', () => {
   it('hands on the change counters a store reads with the state, in the one read, when asked to', async () => {
     const { store } = world();
     await store.write('c:1', { step: 'menu' });
-    const counts: ChangeCounts = { staff: 3, people: 1, settings: 0, pause: 2, catalog: 7, prices: 4 };
+    const counts: ChangeCounts = { staff: 3, people: 1, settings: 0, pause: 2, catalog: 7, prices: 4, favourites: 5 };
     let reads = 0;
     const both: Pick<SessionStore<{ step: string }>, 'read' | 'write' | 'delete' | 'readWithCounts'> = {
       read: (key) => (reads++, store.read(key)),

@@ -11,6 +11,7 @@ import { createStaffStore } from '../../src/db/staff-store.js';
 import { createStaffView } from '../../src/db/staff-view.js';
 import { createUnsharedChangeCounterStore } from '../../src/db/change-counters.js';
 import { openFreshViews } from '../../src/app/fresh-views.js';
+import { createFavouriteStore } from '../../src/db/favourite-store.js';
 import { latestRead } from '../../src/db/latest-read.js';
 import { createOrderingPauseStore } from '../../src/db/ordering-pause-store.js';
 import { createCatalogStore } from '../../src/db/catalog-store.js';
@@ -119,7 +120,8 @@ describe('reads of a whole table', () => {
       settings: createSettingsStore({ database: databaseOf(db), clock }),
       orderingPause,
       catalog,
-    });
+      favourites: createFavouriteStore({ database: databaseOf(db), clock }),
+    }, clock);
     const before = reads;
     await views.viewFreshness.check();
     expect(reads).toBe(before);

@@ -16,6 +16,7 @@ export const favourites = pgTable(
     lines: jsonb('lines').$type<FavouriteLine[]>().notNull(),
     uses: integer('uses').notNull().default(0),
     lastUsedAt: at('last_used_at'),
+    rank: integer('rank'),
     createdBy: big('created_by').notNull(),
     createdAt: at('created_at').notNull(),
   },

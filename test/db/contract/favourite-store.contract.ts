@@ -91,6 +91,48 @@ export function favouriteStoreContract(database: string, fresh: () => Promise<{ 
       expect(await store.get({ person: ANNA }, id)).toBeNull();
     });
 
+    it("renames only the owner's favourite", async () => {
+      const added = await store.add(product(ANNA, 1));
+      const id = added.kind === 'added' ? added.favourite.id : -1;
+      expect(await store.rename({ person: BORIS }, id, 'Mine now')).toBeNull();
+      expect(await store.rename('team', id, 'Ours now')).toBeNull();
+      expect(await store.rename({ person: ANNA }, id, 'نوروز')).toMatchObject({ id, name: 'نوروز' });
+      expect((await other.menuFor(ANNA)).mine.map((f) => f.name)).toEqual(['نوروز']);
+    });
+
+    it('moves a favourite one place up the list as shown, and keeps that order by hand over later uses', async () => {
+      const ids: number[] = [];
+      for (const productId of [1, 2, 3]) {
+        const added = await store.add(product(ANNA, productId));
+        ids.push(added.kind === 'added' ? added.favourite.id : -1);
+      }
+      await store.markUsed(ids[0]!);
+      expect((await store.menuFor(ANNA)).mine.map((f) => f.id)).toEqual([ids[0], ids[1], ids[2]]);
+      expect(await store.moveUp({ person: ANNA }, ids[2]!)).toBe(true);
+      expect(await store.moveUp({ person: ANNA }, ids[2]!)).toBe(true);
+      // Already first, someone else's, or the team's: nothing moves.
+      expect(await store.moveUp({ person: ANNA }, ids[2]!)).toBe(false);
+      expect(await store.moveUp({ person: BORIS }, ids[1]!)).toBe(false);
+      expect(await store.moveUp('team', ids[1]!)).toBe(false);
+      await store.markUsed(ids[1]!);
+      await store.markUsed(ids[1]!);
+      expect((await other.menuFor(ANNA)).mine.map((f) => f.id)).toEqual([ids[2], ids[0], ids[1]]);
+      // One starred after the list was ordered by hand comes last.
+      const later = await store.add(product(ANNA, 4));
+      expect((await other.menuFor(ANNA)).mine.at(-1)?.id).toBe(later.kind === 'added' ? later.favourite.id : -1);
+    });
+
+    it('answers every favourite and pick of everyone, for a copy kept in memory', async () => {
+      await store.add(product(ANNA, 1));
+      await store.add(product(BORIS, 2));
+      await store.add({ owner: 'team', kind: 'product', name: 'Card 5', lines: [line(5)], createdBy: ADMIN });
+      expect((await other.all()).map((f) => [f.ownerId, f.name])).toEqual([
+        [ANNA, 'Card 1'],
+        [BORIS, 'Card 2'],
+        [null, 'Card 5'],
+      ]);
+    });
+
     it('counts two stars at once against one list, and keeps the same choices once', async () => {
       const results = await Promise.all([store.add(product(ANNA, 1)), other.add(product(ANNA, 1))]);
       expect(results.map((r) => r.kind).sort()).toEqual(['added', 'already']);
