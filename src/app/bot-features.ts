@@ -15,6 +15,7 @@ import { approvalsFeature } from '../bot/features/approvals.js';
 import { approvalWithdrawFeature } from '../bot/features/approval-withdraw.js';
 import { auditFeature } from '../bot/features/audit.js';
 import { auditPick, favouritesFeature } from '../bot/features/favourites.js';
+import { favouriteRenames } from '../bot/features/favourite-rename.js';
 import { balanceFeature } from '../bot/features/balance.js';
 import { batchesFeature, type BatchesDeps } from '../bot/features/batches.js';
 import { batchUploadFeature, MAX_BATCH_FILE_BYTES } from '../bot/features/batch-upload.js';
@@ -82,7 +83,7 @@ const spendChart = lazyModule(() => import('../chart/spend-chart.js'));
  * matters (the first that takes an update ends its way): a new feature
  * goes where the updates it takes are not taken before it.
  */
-export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation: OrderConversationDeps; features: FeatureWiring } {
+export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation: OrderConversationDeps; features: FeatureWiring; beforeConversations: Middleware<BotContext>[] } {
   const { config, services, catalogSync, clock, botLogger: logger } = deps;
   const { stores, settings, staff, people, describePerson, velocity } = services;
   const translate = translatorFor;
@@ -99,6 +100,14 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
   const catalogLoading = async () => !(await catalogSync.loadedWithin(FIRST_CATALOG_WAIT_MS));
   // How an approval's or a held change's card reads in one administrator's language.
   const approvalTexts = (locale: Locale): ApprovalTextContext => ({ ...readerViewOf(services.presentation, locale, translate(locale)), describePerson });
+
+  // A favourite's new name is a reply to the bot's question, taken before the order conversation could read it as a search.
+  const renames = favouriteRenames({
+    favourites: services.favourites,
+    appState: stores.appState,
+    renamedPick: (actorId, pick, from) => auditPick(stores.auditTrail, actorId, 'renamed', pick, from),
+    clock,
+  });
 
   const orderConversation: OrderConversationDeps = {
     catalog: services.catalog,
@@ -153,7 +162,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
     return [
       feature('order', orderFeature({ catalogLoading, orderMenuOf: bot.orderMenuOf, orderingPaused })),
       feature('order-again', orderAgainFeature({ orders: stores.orderQueries, catalogLoading, orderMenuOf: bot.orderMenuOf, logger })),
-      feature('favourites', favouritesFeature({ favourites: services.favourites, orders: stores.orderQueries, audit: stores.auditTrail, logger })),
+      feature('favourites', favouritesFeature({ favourites: services.favourites, renames, orders: stores.orderQueries, audit: stores.auditTrail, logger })),
       feature('dual-control', dualControlFeature(dual)),
       feature('orders', ordersFeature({ orders: stores.orderQueries, people, describePerson })),
       feature(
@@ -231,5 +240,5 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       feature('confirmed-press', confirmedPressFeature({ orders: stores.orderQueries, approvals: services.approvals })),
     ];
   };
-  return { orderConversation, features };
+  return { orderConversation, features, beforeConversations: [renames.replies] };
 }

@@ -16,7 +16,7 @@ import type { Services } from './services.js';
 export function createAppBot(deps: { config: Config; services: Services; catalogSync: CatalogSync; clock: Clock; logger: Logger }): Bot<BotContext> {
   const { config, services, clock } = deps;
   const botLogger = deps.logger.child({ component: 'bot' });
-  const { orderConversation, features } = wireBotFeatures({ ...deps, botLogger });
+  const { orderConversation, features, beforeConversations } = wireBotFeatures({ ...deps, botLogger });
   const { metrics } = services;
   return createBot({
     token: config.botToken,
@@ -39,6 +39,7 @@ export function createAppBot(deps: { config: Config; services: Services; catalog
     orderIdleMs: config.orderIdleMinutes * 60_000,
     orderConversation,
     features,
+    beforeConversations,
     onUpdateHandled: () => metrics.updateHandled(),
     onHandlerError: () => metrics.handlerFailed(),
     clock,

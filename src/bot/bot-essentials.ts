@@ -1,3 +1,5 @@
+import type { Middleware } from 'grammy';
+import type { BotContext } from './context.js';
 import type { Clock } from '../clock.js';
 import type { ChangeCounts } from '../db/change-counters.js';
 import type { PeopleView } from '../db/people-view.js';
@@ -60,6 +62,8 @@ export interface BotEssentials {
   localeOf: LocaleOf;
   /** Names people on the step-up gate's prompts and news. */
   describePerson: DescribePerson;
+  /** Answers to the bot's own questions (a favourite's new name), taken before the order conversation, which would read them as a search. */
+  beforeConversations?: Middleware<BotContext>[];
   /** Step-up confirmation (one-time codes from an authenticator app); absent, nothing asks for one. */
   stepUp?: StepUp;
   /** Step-up for orders above an amount (with `stepUp`): a right code leaves a pass for the order's Confirm. */

@@ -67,6 +67,7 @@ export function createBot(deps: BotEssentials): Bot<BotContext> {
   });
   // Before the conversations: a code answering a step-up prompt is never taken as an answer to an order's question.
   if (stepUpGate) bot.use(stepUpGate.answers);
+  for (const answers of deps.beforeConversations ?? []) bot.use(answers);
   // A right code for an order leaves a pass for its confirm key; the message goes on to the order conversation, which takes it.
   const orderStepUp = deps.orderStepUp;
   if (stepUpGate && orderStepUp) stepUpGate.onCode('order', (ctx, action) => orderStepUp.recordPass(ctx.member.telegramId, action.confirmKey), { passOn: true });

@@ -40,6 +40,12 @@ const CONTENT = ['text', 'entities', 'caption', 'caption_entities', 'link_previe
 function ownMessage<M extends Message>(message: M): M {
   const kept = { ...message } as Record<string, unknown>;
   for (const field of QUOTING) delete kept[field];
+  // Which message a reply answers, without a word of it: a reply to the bot's question (a favourite's new name) is told apart by it.
+  const answered = message.reply_to_message;
+  if (answered) {
+    const { message_id, date, chat, from } = answered;
+    kept['reply_to_message'] = { message_id, date, chat, ...(from ? { from: { id: from.id, is_bot: from.is_bot, first_name: '' } } : {}) };
+  }
   if (isForwarded(message)) {
     for (const field of CONTENT) delete kept[field];
     const command = /^\/\S*/.exec((message.text ?? message.caption ?? '').trimStart());

@@ -37,11 +37,12 @@ describe('what of an update is stored', () => {
     });
   });
 
-  it('keeps the person’s own reply and drops the message it replies to or quotes', () => {
+  it('keeps the person’s own reply and which message it answers, and drops the words of the message it replies to or quotes', () => {
     const reply = { message_id: 42, from: person, chat, date: 1_700_000_100, text: 'this one did not work', reply_to_message: delivery, quote: { text: CODE, position: 0 } } as unknown as UserMessage;
     const kept = storableUpdate({ update_id: 2, message: reply });
     expect(JSON.stringify(kept)).not.toContain(CODE);
-    expect(kept.message).toEqual({ message_id: 42, from: person, chat, date: 1_700_000_100, text: 'this one did not work' });
+    const answered = { message_id: delivery.message_id, date: delivery.date, chat: delivery.chat, from: { id: bot.id, is_bot: true, first_name: '' } };
+    expect(kept.message).toEqual({ message_id: 42, from: person, chat, date: 1_700_000_100, text: 'this one did not work', reply_to_message: answered });
   });
 
   it('keeps no text of a forwarded message but the command word it began with', () => {

@@ -27,6 +27,17 @@ describe('favourites and team picks', () => {
     const query = world.telegram.clickButton(user, message, label);
     return (await world.telegram.waitFor(() => world.telegram.callbackAnswer(query))).text ?? '';
   };
+  /** In /favourites or /picks: the id of the favourite named `name` (its ✏️ button's). */
+  const idIn = (listing: SentMessage, name: string) => {
+    const rename = buttonsOf(listing).find((b) => b.text === `✏️ ${name}`);
+    if (!rename) throw new Error(`no ✏️ ${name} in ${JSON.stringify(buttonsOf(listing))}`);
+    return Number(rename.data!.split(':')[2]);
+  };
+  /** Presses a listing's ✖, ⬆ or ✏️ on the row of `name`; the answer shown on the press. */
+  const pressRow = async (user: FakeUser, listing: SentMessage, name: string, code: 'rm' | 'mu' | 'nm' | 'up' | 'tm' | 'tn') => {
+    const query = world.telegram.pressButton(user, listing.message_id, `fv:${code}:${idIn(listing, name)}`, { id: user.id, type: 'private' });
+    return (await world.telegram.waitFor(() => world.telegram.callbackAnswer(query))).text ?? '';
+  };
 
   beforeAll(async () => {
     const admin = chatDriver(world.telegram, ADMIN);
@@ -147,7 +158,7 @@ describe('favourites and team picks', () => {
     await chat.say('/order', /Choose a category/);
     // The /order menu stays on screen while the favourite is removed from /favourites.
     const stale = chat.currentMenu();
-    expect(await tapAnswer(STAFF, list, /✖ Google Play 10 USD/)).toContain('Removed from your favourites: Google Play 10 USD');
+    expect(await pressRow(STAFF, list, 'Google Play 10 USD', 'rm')).toContain('Removed from your favourites: Google Play 10 USD');
     await chat.answerTo(() => world.telegram.clickButton(STAFF, stale, /★ Google Play 10 USD/), /That favourite or team pick is no longer there/);
     await chat.tap(/Cancel/, /Cancelled/);
     expect(posts(world)).toBe(sent);
@@ -195,12 +206,62 @@ describe('favourites and team picks', () => {
     await chatDriver(world.telegram, VIEWER).say('/favourites', /As a viewer/);
 
     const picks = await admin.say('/picks', /Team picks/);
-    expect(await tapAnswer(ADMIN, picks, /✖ Steam Wallet 20 · TR/)).toContain('No longer a team pick');
+    // Renamed and moved up by an administrator, audited, as staff see it; then unpinned.
+    expect(await pressRow(ADMIN, picks, settled, 'tm')).toContain(`Moved up: ${settled}`);
+    await pressRow(ADMIN, picks, 'Steam Wallet 20 · TR', 'tn');
+    const prompt = await world.telegram.waitForMessage(ADMIN.id, /Reply to this message with the new name for 📌 Steam Wallet 20 · TR/);
+    await admin.answerTo(() => world.telegram.sendText(ADMIN, 'Steam for the interns', undefined, { replyTo: prompt.message_id }), /Renamed: Steam Wallet 20 · TR → Steam for the interns/);
+    await admin.say('/audit', /renamed the team pick "Steam Wallet 20 · TR" to "Steam for the interns"/);
+    expect(buttonsOf(await chat.say('/order', /Choose a category/)).filter((b) => b.text.startsWith('📌')).map((b) => b.text)).toEqual([`📌 ${settled}`, '📌 Steam for the interns']);
+    await chat.tap(/Cancel/, /Cancelled/);
+    const renamed = await admin.say('/picks', /Team picks/);
+    expect(await pressRow(ADMIN, renamed, 'Steam for the interns', 'up')).toContain('No longer a team pick');
     const left = await admin.say('/picks', /Team picks/);
-    expect(await tapAnswer(ADMIN, left, new RegExp(`✖ ${settled}`))).toContain('No longer a team pick');
+    expect(await pressRow(ADMIN, left, settled, 'up')).toContain('No longer a team pick');
     const menuAfter = await chat.say('/order', /Choose a category/);
     expect(buttonsOf(menuAfter).some((b) => b.text.startsWith('📌'))).toBe(false);
     await chat.tap(/Cancel/, /Cancelled/);
+  });
+
+  it('renames a favourite by a reply to its question and moves one up; a forged or stale press changes nothing', async () => {
+    const chat = staff();
+    for (const search of ['Google Play 10', 'Free Fire']) {
+      await chat.say('/order', /Choose a category/);
+      await chat.say(search, /Products matching/);
+      await chat.tap(new RegExp(`^${search}`), /How many\?|region/i);
+      await chat.tap(/Add to favourites/, /Added to your favourites/);
+      await chat.tap(/Cancel/, /Cancelled/);
+    }
+    const list = await chat.say('/favourites', /Your favourites/);
+    const names = (message: SentMessage) => buttonsOf(message).filter((b) => b.text.startsWith('✏️')).map((b) => b.text.slice(3));
+    const [first, second] = names(list);
+    // The first has no ⬆.
+    expect(buttonsOf(list).filter((b) => b.text === '⬆')).toHaveLength(names(list).length - 1);
+    expect(await pressRow(STAFF, list, second!, 'mu')).toContain(`Moved up: ${second}`);
+    const moved = await world.telegram.waitFor(() => (names(world.telegram.messages(STAFF.id).find((m) => m.message_id === list.message_id)!)[0] === second ? true : undefined));
+    expect(moved).toBe(true);
+    expect(buttonsOf(await chat.say('/order', /Choose a category/)).slice(0, 2).map((b) => b.text)).toEqual([`★ ${second}`, `★ ${first}`]);
+    await chat.tap(/Cancel/, /Cancelled/);
+
+    // Someone else's ✏️ and ⬆, forged: refused, nothing changes.
+    expect(await answerTo(OTHER_STAFF, `fv:nm:${idIn(list, first!)}`)).toMatch(/no longer there/);
+    expect(await answerTo(OTHER_STAFF, `fv:mu:${idIn(list, first!)}`)).toMatch(/no longer there/);
+    expect(await answerTo(VIEWER, `fv:nm:${idIn(list, first!)}`)).toMatch(/viewer/i);
+
+    await pressRow(STAFF, list, first!, 'nm');
+    const prompt = await world.telegram.waitForMessage(STAFF.id, /Reply to this message with the new name for ★ /);
+    expect(prompt.reply_markup).toMatchObject({ force_reply: true });
+    // A name too long is refused, and the question stays open for another reply.
+    await chat.answerTo(() => world.telegram.sendText(STAFF, 'x'.repeat(41), undefined, { replyTo: prompt.message_id }), /A name is one line of 1 to 40 characters/);
+    // Text that is not a reply to the question is not a name: while /order waits it is a search.
+    await chat.say('/order', /Choose a category/);
+    await chat.say('Monthly vouchers', /No product matches "Monthly vouchers"/);
+    await chat.answerTo(() => world.telegram.sendText(STAFF, 'Monthly vouchers', undefined, { replyTo: prompt.message_id }), /Renamed: .* → Monthly vouchers/);
+    await chat.tap(/Cancel/, /Cancelled/);
+    expect(names(await chat.say('/favourites', /Your favourites/))).toContain('Monthly vouchers');
+    // The question is answered: a second reply to it is no rename.
+    await chat.answerTo(() => world.telegram.sendText(STAFF, 'Again', undefined, { replyTo: prompt.message_id }), /./);
+    expect(names(await chat.say('/favourites', /Your favourites/))).not.toContain('Again');
   });
 
   it('in Persian: the star, the favourite first in /order and its summary', async () => {
@@ -216,12 +277,21 @@ describe('favourites and team picks', () => {
     const summary = await chat.tap(/^۱$/, /سفارش خود را بررسی کنید/);
     expect(summary.text).toContain('Google Play 10 USD');
     await chat.tap(/لغو/, /لغو شد/);
+
+    // Renamed in Persian, by a reply to the question, and first in /order under its new name.
+    const list = await chat.say('/favourites', /علاقه‌مندی‌های شما \(✏️/);
+    await pressRow(PERSIAN_STAFF, list, 'Google Play 10 USD', 'nm');
+    const prompt = await world.telegram.waitForMessage(PERSIAN_STAFF.id, /در پاسخ به همین پیام، نام تازهٔ ★ Google Play 10 USD را بفرستید \(یک خط، حداکثر ۴۰ نویسه\)/);
+    await chat.answerTo(() => world.telegram.sendText(PERSIAN_STAFF, 'کارت نوروز', undefined, { replyTo: prompt.message_id }), /نام عوض شد: Google Play 10 USD ← کارت نوروز/);
+    const renamed = await chat.say('/order', /علاقه‌مندی‌های شما/);
+    expect(buttonsOf(renamed)[0]!.text).toBe('★ کارت نوروز');
+    await chat.tap(/لغو/, /لغو شد/);
   });
 
   it('keeps favourites across a restart', async () => {
     await world.bot.stop();
     await world.restart();
     const menu = await chatDriver(world.telegram, PERSIAN_STAFF).say('/order', /علاقه‌مندی‌های شما/);
-    expect(buttonsOf(menu)[0]!.text).toBe('★ Google Play 10 USD');
+    expect(buttonsOf(menu)[0]!.text).toBe('★ کارت نوروز');
   });
 });

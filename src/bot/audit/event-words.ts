@@ -252,7 +252,9 @@ function factsWords(v: EventWordsView, entry: AuditEntry, facts: AuditFacts): st
     return v.t(`audit-step-up-${step}`, { who: entry.subjectId === null ? '?' : v.describePerson(entry.subjectId) });
   }
   if (area === 'catalog' && (step === 'hidden' || step === 'shown')) return catalogEvent(v, step, facts);
-  if (area === 'team_pick' && (step === 'pinned' || step === 'unpinned')) return v.t(`audit-team-pick-${step}`, { name: clipName(text(facts['name']) ?? '?', MAX_PRODUCT) });
+  if (area === 'team_pick' && (step === 'pinned' || step === 'unpinned' || step === 'moved')) return v.t(`audit-team-pick-${step}`, { name: clipName(text(facts['name']) ?? '?', MAX_PRODUCT) });
+  if (area === 'team_pick' && step === 'renamed')
+    return v.t('audit-team-pick-renamed', { from: clipName(text(facts['from']) ?? '?', MAX_PRODUCT), name: clipName(text(facts['name']) ?? '?', MAX_PRODUCT) });
   if (area === 'wallet' && (step === 'foreign_debit' || step === 'large_credit' || step === 'unknown_type')) {
     const transaction = whole(facts['transaction']);
     return v.t(`audit-wallet-${step.replace('_', '-')}`, { amount: entry.amount === null ? '?' : showAmount(v, entry.amount), transaction: transaction === null ? '?' : formatId(transaction, v.locale) });

@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from 'grammy';
+import { Composer } from 'grammy';
 import type { AuditTrail } from '../../db/audit-trail.js';
 import type { Favourite, FavouriteOwner, FavouriteStore } from '../../db/favourite-store.js';
 import type { OrderQueries } from '../../db/order-queries.js';
@@ -6,19 +6,19 @@ import type { OrderRow } from '../../db/order-store.js';
 import { isFinal } from '../../domain/order-lifecycle.js';
 import type { FavouriteLine } from '../../domain/favourite.js';
 import type { Logger } from '../../logger.js';
-import { clip } from '../../text/clip.js';
 import type { BotContext } from '../context.js';
-import { favouriteData, FAVOURITE_PATTERN, parseFavouriteData } from '../favourite-data.js';
+import { FAVOURITE_PATTERN, parseFavouriteData } from '../favourite-data.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 import { orderersOnly } from '../middleware/roles.js';
 import { orderAgainRefusal } from '../order-views/order-view.js';
 import { starredText } from '../conversations/order/favourite-press.js';
 import { pastOrderOf } from '../conversations/order/past-order.js';
-
-const BUTTON_TITLE = 30;
+import { favouriteListing } from './favourite-listing.js';
+import type { FavouriteRenames } from './favourite-rename.js';
 
 interface FavouritesDeps {
-  favourites: Pick<FavouriteStore, 'menuFor' | 'get' | 'add' | 'remove'>;
+  favourites: Pick<FavouriteStore, 'menuFor' | 'get' | 'add' | 'remove' | 'moveUp'>;
+  renames: Pick<FavouriteRenames, 'ask'>;
   orders: Pick<OrderQueries, 'byId'>;
   audit: AuditTrail;
   logger: Logger;
@@ -30,30 +30,27 @@ function linesOf(row: OrderRow): FavouriteLine[] {
 }
 
 /** A team pick pinned or unpinned: audited like the other acts of administrators. */
-export function auditPick(audit: AuditTrail, actorId: number, step: 'pinned' | 'unpinned', pick: Pick<Favourite, 'id' | 'name'>): Promise<void> {
-  return audit.record({ actorId, action: `team_pick.${step}`, orderId: null, amount: null, facts: { pick: pick.id, name: pick.name } });
+export function auditPick(
+  audit: AuditTrail,
+  actorId: number,
+  step: 'pinned' | 'unpinned' | 'renamed' | 'moved',
+  pick: Pick<Favourite, 'id' | 'name'>,
+  from?: string,
+): Promise<void> {
+  return audit.record({ actorId, action: `team_pick.${step}`, orderId: null, amount: null, facts: { pick: pick.id, name: pick.name, ...(from === undefined ? {} : { from }) } });
 }
 
 /**
  * Favourites outside the order menu: the star and the team pin on a settled
- * order's detail, /favourites (one's own, each a tap from removal) and
- * /picks (the team's, administrators only). Every press is checked again
+ * order's detail, /favourites (one's own, each a tap from renaming, moving
+ * up or removal) and /picks (the team's, administrators only). Every press is checked again
  * here against the stored order or favourite and the presser's role now:
  * a forged or stale button changes nothing.
  */
 export function favouritesFeature(deps: FavouritesDeps) {
   const composer = new Composer<BotContext>();
 
-  /** A person's favourites (✖ removes one) or, for administrators, the team's picks (✖ unpins one), as one message. */
-  const listing = async (ctx: BotContext, team: boolean) => {
-    const { mine, picks } = await deps.favourites.menuFor(ctx.member.telegramId);
-    const shown = team ? picks : mine;
-    const [glyph, prefix, kind] = team ? (['📌', 'picks', 'unpin'] as const) : (['★', 'favourites', 'remove'] as const);
-    const keyboard = new InlineKeyboard();
-    for (const favourite of shown) keyboard.text(`✖ ${clip(favourite.name, BUTTON_TITLE)}`, favouriteData({ kind, id: favourite.id })).row();
-    const lines = shown.map((favourite) => `${glyph} ${favourite.name}`);
-    return { text: [ctx.t(shown.length === 0 ? `${prefix}-none` : `${prefix}-title`), ...lines, '', ctx.t(`${prefix}-how`)].join('\n'), keyboard };
-  };
+  const listing = (ctx: BotContext, team: boolean) => favouriteListing(deps.favourites, ctx, team);
 
   composer.command('favourites', orderersOnly, async (ctx) => {
     const { text, keyboard } = await listing(ctx, false);
@@ -87,12 +84,32 @@ export function favouritesFeature(deps: FavouritesDeps) {
         const said = starredText(ctx.t, team, answer, name, ctx.member.locale);
         return void (await ctx.answerCallbackQuery({ text: said, show_alert: answer.kind === 'full' }));
       }
+      case 'rename':
+      case 'rename-pick':
+      case 'move-up':
+      case 'move-pick':
       case 'remove':
       case 'unpin': {
-        const team = press.kind === 'unpin';
+        const team = press.kind === 'unpin' || press.kind === 'rename-pick' || press.kind === 'move-pick';
         if (team && ctx.member.role !== 'admin') return void (await refuse('picks-admins-only'));
         if (!team && ctx.member.role === 'viewer') return void (await refuse('viewer-refused'));
-        const removed = await deps.favourites.remove(team ? 'team' : { person: actorId }, press.id);
+        const owner: FavouriteOwner = team ? 'team' : { person: actorId };
+        if (press.kind === 'rename' || press.kind === 'rename-pick') {
+          const favourite = await deps.favourites.get(owner, press.id);
+          if (!favourite) return void (await refuse('favourite-gone'));
+          await ctx.answerCallbackQuery();
+          return void (await deps.renames.ask(ctx, favourite, team));
+        }
+        if (press.kind === 'move-up' || press.kind === 'move-pick') {
+          const favourite = await deps.favourites.get(owner, press.id);
+          if (!favourite) return void (await refuse('favourite-gone'));
+          // Already first (a listing shown before another move): nothing to do, and the listing is drawn again as it is.
+          if ((await deps.favourites.moveUp(owner, press.id)) && team) await auditPick(deps.audit, actorId, 'moved', favourite);
+          await ctx.answerCallbackQuery({ text: ctx.t('favourite-moved', { name: favourite.name }) });
+          const { text, keyboard } = await listing(ctx, team);
+          return void (await ctx.editMessageText(text, { reply_markup: keyboard }).catch(() => undefined));
+        }
+        const removed = await deps.favourites.remove(owner, press.id);
         if (!removed) return void (await refuse('favourite-gone'));
         if (team) await auditPick(deps.audit, actorId, 'unpinned', removed);
         await ctx.answerCallbackQuery({ text: ctx.t(team ? 'pick-removed' : 'favourite-removed', { name: removed.name }) });

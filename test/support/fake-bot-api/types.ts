@@ -110,7 +110,7 @@ export interface FakeBotApi {
 
   /** Makes a chat known without an update, as if its user had talked to the bot earlier. */
   addChat(chat: FakeUser | ChatSpec): void;
-  sendText(from: FakeUser, text: string, chat?: ChatSpec): Message;
+  sendText(from: FakeUser, text: string, chat?: ChatSpec, options?: { replyTo?: number }): Message;
   /** The user sends a file (a document message); the bot can getFile and download its bytes. */
   sendDocument(from: FakeUser, file: { fileName: string; bytes: Uint8Array; mimeType?: string }, caption?: string): void;
   pressButton(from: FakeUser, messageId: number, data: string, chat?: ChatSpec): string;

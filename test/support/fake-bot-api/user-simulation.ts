@@ -13,7 +13,8 @@ export interface UserSimulationDeps {
 
 export interface UserSimulation {
   addChat(chat: FakeUser | ChatSpec): void;
-  sendText(from: FakeUser, text: string, chat?: ChatSpec): Message;
+  /** `replyTo`: the message (of the bot's) the user answers with Reply, as a force_reply prompt makes them. */
+  sendText(from: FakeUser, text: string, chat?: ChatSpec, options?: { replyTo?: number }): Message;
   pressButton(from: FakeUser, messageId: number, data: string, chatId: number): string;
   pushUpdate(update: RawUpdate): Update;
 }
@@ -38,9 +39,11 @@ export function createUserSimulation({ store, queue, clock }: UserSimulationDeps
       store.remember(toChat(chat));
     },
 
-    sendText(from, text, spec) {
+    sendText(from, text, spec, options) {
       const chat = toChat(spec ?? from);
       const record = store.remember(chat);
+      const repliedTo = options?.replyTo === undefined ? undefined : record.messages.get(options.replyTo)?.message;
+      if (options?.replyTo !== undefined && repliedTo === undefined) throw new Error(`sendText: chat ${chat.id} has no message ${options.replyTo} to reply to`);
       // Writing to a bot unblocks it, as in the Telegram apps.
       if (chat.type === 'private') store.blocked.delete(chat.id);
       const entities = commandEntities(text);
@@ -54,6 +57,7 @@ export function createUserSimulation({ store, queue, clock }: UserSimulationDeps
             date: now(),
             text,
             ...(entities.length === 0 ? {} : { entities }),
+            ...(repliedTo === undefined ? {} : { reply_to_message: repliedTo }),
           }) as Message,
         { fromBot: false, deleted: false, protect: false, edits: 0 },
       );
