@@ -9,6 +9,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
 import { Api, Bot, InlineKeyboard } from 'grammy';
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
+import type { FavouriteView } from '../../src/db/favourite-view.js';
 import { openFreshViews } from '../../src/app/fresh-views.js';
 import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
 import { createLocalPeriods } from '../../src/text/local-periods.js';
@@ -157,12 +158,12 @@ export async function startRealBot(
   db: Db,
   provider: ProviderClient,
   options: { orderQuoteMaxAgeMs?: number; maxProductsPerOrder?: number; stores?: Stores; dayLimit?: number; pace?: TelegramPace; staffIds?: readonly number[] } = {},
-): Promise<StepBot> {
+): Promise<StepBot & { favourites: FavouriteView }> {
   const telegram = await createFakeBotApi({ clock: preciseClock });
   const logger = benchLogger;
   const stores = options.stores ?? sqliteStores({ db, clock: systemClock });
   // As production builds them (services.ts): on PostgreSQL each update reads the change counters first, and the pause and the catalog's menu come from memory.
-  const { staff, people, settings, viewFreshness, orderingPause, catalog } = await openFreshViews(stores, systemClock);
+  const { staff, people, settings, viewFreshness, orderingPause, catalog, favourites } = await openFreshViews(stores, systemClock);
   await staff.syncEnvAdmins([ADMIN.id, ...(options.staffIds ?? [])]);
   const pauses = orderingPause;
   const alerts = createAdminAlerts({ recipients: () => [], sendText: async () => undefined, clock: systemClock, logger });
@@ -205,6 +206,8 @@ export async function startRealBot(
       orderingPaused,
       checkLimits: (userId, total) => checkLimits(userId, total),
       typicalDeliveryMs: () => orderQueries.typicalDeliveryMs(),
+      // /order opens with the person's favourites, as production wires it (read from memory).
+      favourites,
       typingWhileSlow: createTypingWhileSlow({ sendTyping: (chatId) => typingApi.sendChatAction(chatId, 'typing'), clock: systemClock, logger }),
       logger,
     },
@@ -221,7 +224,7 @@ export async function startRealBot(
     clock: systemClock,
     logger,
   });
-  return { telegram, runner: run(bot, { runner: { silent: true } }) };
+  return { telegram, runner: run(bot, { runner: { silent: true } }), favourites };
 }
 
 /** grammY and nothing else: a reply or an edit of about the size the order menu sends, with eight buttons. */
