@@ -39,6 +39,7 @@ import { staffFeature } from '../bot/features/staff.js';
 import { statementFeature } from '../bot/features/statement.js';
 import { stepUpFeature } from '../bot/features/step-up.js';
 import { strangersFeature } from '../bot/features/strangers.js';
+import { costCentresFeature } from '../bot/features/cost-centres.js';
 import { syncFeature } from '../bot/features/sync.js';
 import { trackFeature } from '../bot/features/track.js';
 import { transactionsFeature } from '../bot/features/transactions.js';
@@ -186,6 +187,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       feature('retention', retentionFeature({ settings, logger })),
       feature('settings', settingsFeature({ registry: services.settingsRegistry })),
       feature('strangers', strangersFeature({ settings, logger })),
+      feature('cost-centres', costCentresFeature({ costCentres: stores.costCentres, settings, logger })),
       feature('velocity', velocityFeature({ guard: velocity, dual, logger })),
       // The gate exists wherever createBot is given step-up, as bot-wiring.ts always gives it.
       ...(gate ? [feature('step-up', stepUpFeature({ stepUp: services.stepUp, orders: services.orderStepUp, gate, dual, describePerson, tellPerson: bot.tellPerson, notifyOtherAdmins, logger }))] : []),

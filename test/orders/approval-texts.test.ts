@@ -37,6 +37,8 @@ const approval: ApprovalRow = {
   orderId: null,
   ownerLock: null,
   answersErasedAt: null,
+  costCentreId: null,
+  purposeNote: null,
 };
 
 describe('approval summary for administrators', () => {
