@@ -40,6 +40,7 @@ import { statementFeature } from '../bot/features/statement.js';
 import { stepUpFeature } from '../bot/features/step-up.js';
 import { strangersFeature } from '../bot/features/strangers.js';
 import { costCentresFeature } from '../bot/features/cost-centres.js';
+import { COST_CENTRE_MODE } from '../bot/cost-centre-setting.js';
 import { syncFeature } from '../bot/features/sync.js';
 import { trackFeature } from '../bot/features/track.js';
 import { transactionsFeature } from '../bot/features/transactions.js';
@@ -122,6 +123,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
     typicalDeliveryMs: () => stores.orderQueries.typicalDeliveryMs(),
     onWalletShort: (short) => services.walletShort({ ...short, orderId: null }),
     favourites: stores.favourites,
+    costCentres: { mode: () => settings.read(COST_CENTRE_MODE), active: () => stores.costCentres.active(), lastUsedBy: (id) => stores.costCentres.lastUsedBy(id) },
     // Asked at the press, from the in-memory staff view: a role taken away since the menu was drawn pins nothing.
     favouritePins: { canPin: async (id) => staff.current.find(id)?.role === 'admin', pinned: (actorId, pick) => auditPick(stores.auditTrail, actorId, 'pinned', pick) },
     typingWhileSlow: createTypingWhileSlow({ sendTyping: services.sendTyping, clock, logger }),
@@ -170,6 +172,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
           tellPerson: bot.tellPerson,
           isStaff: async (telegramId) => (await staff.find(telegramId)) !== null,
           codeMessages: stores.codeMessages,
+          costCentreOf: (id) => stores.costCentres.get(id),
           clock,
           logger,
         }),

@@ -238,6 +238,7 @@ export async function createServices(deps: {
     localeOf,
     texts: (locale) => ({ ...viewFor(locale), describePerson }),
     dayTotal: createDayCount(approvalDay),
+    costCentreOf: (id) => stores.costCentres.get(id),
     logger: logger.child({ component: 'approvals' }),
   });
 

@@ -194,7 +194,7 @@ export const orders = sqliteTable(
     /** The batch this order is one of (src/batches), and its index in the batch's plan; null for an order on its own. */
     batchId: integer('batch_id').references(() => batches.id),
     batchIndex: integer('batch_index'),
-    /** The cost centre the order spends (cost_centres.id), when one was asked for and chosen; with the orderer's one-line note of what it was for. */
+    /** The cost centre the order spends (cost_centres.id), when one was asked for and chosen; with the orderer's one-line note of what it was for; approvals carry both to the order. */
     costCentreId: integer('cost_centre_id'),
     purposeNote: text('purpose_note'),
   },
@@ -308,7 +308,6 @@ export const approvals = sqliteTable(
     ownerLock: integer('owner_lock'),
     /** When the retention pass erased the end customer's answers of this settled request, as on orders. */
     answersErasedAt: integer('answers_erased_at', { mode: 'timestamp_ms' }),
-    /** The cost centre and note the orderer gave, carried to the order once approved. */
     costCentreId: integer('cost_centre_id'),
     purposeNote: text('purpose_note'),
   },

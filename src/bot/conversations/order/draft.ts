@@ -1,4 +1,5 @@
 import type { ProductDetail, RegionProperty, RequiredField } from '../../../provider/schemas.js';
+import type { Purpose } from './purpose-step.js';
 
 /**
  * The order being put together, as plain data. The conversation keeps one
@@ -6,7 +7,7 @@ import type { ProductDetail, RegionProperty, RequiredField } from '../../../prov
  * navigation rules (Back, Edit, skipping the region step) are testable
  * without Telegram.
  */
-export type Step = 'category' | 'product' | 'region' | 'quantity' | 'field' | 'summary' | 'edit';
+export type Step = 'category' | 'product' | 'region' | 'quantity' | 'field' | 'summary' | 'edit' | 'purpose' | 'note';
 
 export interface Draft {
   step: Step;
@@ -30,6 +31,8 @@ export interface Draft {
    */
   cart?: CartLine[];
   slot?: number;
+  /** What the whole order is for (purpose-step.ts); absent where it was not asked. */
+  purpose?: Purpose;
 }
 
 /** A finished line of the order: what is needed to show it, change it and quote it again. */
@@ -185,6 +188,9 @@ export function back(draft: Draft): Draft {
       return { ...draft, step: draft.product && hasRegionChoice(draft.product) ? 'region' : 'product' };
     case 'field':
       return draft.fieldIndex > 0 ? { ...draft, fieldIndex: draft.fieldIndex - 1 } : { ...draft, step: 'quantity' };
+    case 'note':
+      return { ...draft, step: 'purpose' };
+    case 'purpose':
     case 'summary': {
       const count = fieldsOf(draft).length;
       return count > 0 ? { ...draft, step: 'field', fieldIndex: count - 1 } : { ...draft, step: 'quantity' };

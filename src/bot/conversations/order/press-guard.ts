@@ -15,6 +15,8 @@ const OFFERED: Record<Step, readonly string[]> = {
   field: [ACTION.skip, ACTION.back, ACTION.cancel],
   summary: [ACTION.confirm, ACTION.refresh, ACTION.edit, ACTION.addLine, ACTION.editLine, ACTION.back, ACTION.cancel],
   edit: [ACTION.editTarget, ACTION.removeLine, ACTION.back, ACTION.cancel],
+  purpose: [ACTION.costCentre, ACTION.skipPurpose, ACTION.back, ACTION.cancel],
+  note: [ACTION.skipPurpose, ACTION.back, ACTION.cancel],
 };
 
 interface PressContext {
@@ -66,6 +68,10 @@ export function acceptsPress(draft: Draft, pressed: Pressed, context: PressConte
       return id !== null && id >= 1 && lineCount(draft) === 0 && draft.product === null;
     case ACTION.star:
       return (pressed.value === null || pressed.value === 'team') && draft.product !== null;
+    case ACTION.costCentre:
+      // Whether it is still offered is read at the press (purpose-step.ts).
+      return id !== null && id >= 1;
+    case ACTION.skipPurpose:
     case ACTION.soldOut:
     case ACTION.refresh:
     case ACTION.edit:
