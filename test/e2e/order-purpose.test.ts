@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SentMessage } from '../support/fake-bot-api/index.js';
+import { readCsv } from '../support/csv-reader.js';
 import { chatDriver, craftedPress } from './chat-driver.js';
 import { ADMIN, PERSIAN_STAFF, sharedWorld, STAFF } from './harness.js';
 import { referenceIn } from './order-steps.js';
@@ -135,5 +136,17 @@ describe('what an order is for: a cost centre and a note', () => {
     expect(detail.text).toContain('مرکز هزینه: Marketing');
     expect(detail.text).toContain('یادداشت: هدیهٔ نوروز برای تیم بازاریابی');
     await admin().say('/costcentres mode off', /does not ask/);
+  });
+  it('gives /export orders the cost centre, its code and the note of each order, as the approved one', async () => {
+    const before = new Set(world.telegram.messages(ADMIN.id).map((m) => m.message_id));
+    world.telegram.sendText(ADMIN, '/export orders');
+    const sent = await world.telegram.waitFor(() => world.telegram.messages(ADMIN.id).find((m) => !before.has(m.message_id) && m.document !== undefined), { timeoutMs: 15_000 });
+    const { rows } = readCsv(sent.document!.content);
+    const header = rows[0]!;
+    expect(header.slice(-3)).toEqual(['Cost centre', 'Cost centre code', 'Note']);
+    const tail = (note: string) => rows.find((row) => row.at(-1) === note)?.slice(-3);
+    expect(tail('Nowruz gifts for the support team')).toEqual(['Support team', 'SUP-01', 'Nowruz gifts for the support team']);
+    expect(tail('هدیهٔ نوروز برای تیم بازاریابی')).toEqual(['Marketing', '', 'هدیهٔ نوروز برای تیم بازاریابی']);
+    expect(tail('Gifts for the launch')).toEqual(['Support team', 'SUP-01', 'Gifts for the launch']);
   });
 });

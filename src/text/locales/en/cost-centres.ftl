@@ -43,3 +43,6 @@ summary-note = Note: { $note }
 purpose-skip-refused = A cost centre is required: Skip is not offered. Please choose one.
 order-cost-centre = Cost centre: { $centre }
 order-note = Note: { $note }
+export-col-cost-centre = Cost centre
+export-col-cost-centre-code = Cost centre code
+export-col-note = Note

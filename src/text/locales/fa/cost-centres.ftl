@@ -43,3 +43,6 @@ summary-note = یادداشت: { $note }
 purpose-skip-refused = مرکز هزینه الزامی است: «رد کردن» پیشنهاد نمی‌شود. لطفاً یکی را برگزینید.
 order-cost-centre = مرکز هزینه: { $centre }
 order-note = یادداشت: { $note }
+export-col-cost-centre = مرکز هزینه
+export-col-cost-centre-code = کد مرکز هزینه
+export-col-note = یادداشت
