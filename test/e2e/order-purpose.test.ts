@@ -124,8 +124,8 @@ describe('what an order is for: a cost centre and a note', () => {
     await admin().say('/costcentres mode optional', /both may be skipped/);
     const chat = chatDriver(world.telegram, PERSIAN_STAFF);
     await chat.say('/order', /./);
-    await chat.say('Google Play 10', /./);
-    await chat.tap(/^Google Play 10 USD/, /./);
+    await chat.say('Google Play 10', /Google Play 10 USD —/);
+    await chat.tap(/^Google Play 10 USD/, /Google Play 10 USD\n/);
     await chat.tap(/^(1|۱)$/, /این سفارش برای کدام مرکز هزینه است؟/);
     await chat.tap(/Marketing/, /برای چیست؟ یادداشتی یک‌خطی \(حداکثر ۲۰۰ نویسه\)/);
     const summary = await chat.say('هدیهٔ نوروز برای تیم بازاریابی', /مرکز هزینه: Marketing/);
@@ -137,6 +137,34 @@ describe('what an order is for: a cost centre and a note', () => {
     expect(detail.text).toContain('یادداشت: هدیهٔ نوروز برای تیم بازاریابی');
     await admin().say('/costcentres mode off', /does not ask/);
   });
+  it('asks once for a cart: one cost centre for the whole order, kept while products are added, placed with it', async () => {
+    await admin().say('/costcentres mode optional', /both may be skipped/);
+    try {
+      const chat = staff();
+      await chat.say('/order', /Choose a category/);
+      await chat.say('Google Play 10', /Products matching/);
+      await chat.tap(/^Google Play 10 USD/, /How many\?/);
+      await chat.say('1', /Which cost centre/);
+      await chat.tap(/Marketing/, /What is it for\?/);
+      await chat.say('Campaign prizes', /Please check your order/);
+      await chat.tap(/Add another product/, /Products in this order so far: 1/);
+      await chat.say('Free Fire', /Products matching/);
+      await chat.tap(/^Free Fire 520/, /How many\?/);
+      await chat.say('1', /Please send/);
+      await chat.say('123456789', /optional/);
+      // Straight to the summary of both: the order already says what it is for.
+      const summary = await chat.tap(/Skip/, /Please check your order/);
+      expect(summary.text).toMatch(/1\. Google Play 10 USD[\s\S]*2\. Free Fire 520/);
+      expect(summary.text).toContain('Cost centre: Marketing');
+      expect(summary.text).toContain('Note: Campaign prizes');
+      await chat.tap(/Confirm/, /Order A\d+ is placed/);
+      const rows = await world.database.rows<{ cost_centre_id: number; purpose_note: string }>("select cost_centre_id, purpose_note from orders where purpose_note = 'Campaign prizes'");
+      expect(rows).toEqual([{ cost_centre_id: Number(ids['Marketing']), purpose_note: 'Campaign prizes' }]);
+    } finally {
+      await admin().say('/costcentres mode off', /does not ask/);
+    }
+  });
+
   it('gives /export orders the cost centre, its code and the note of each order, as the approved one', async () => {
     const before = new Set(world.telegram.messages(ADMIN.id).map((m) => m.message_id));
     world.telegram.sendText(ADMIN, '/export orders');
