@@ -95,6 +95,13 @@ describe('what an order is for: a cost centre and a note', () => {
     const summary = await chat.tap(/Skip/, /Please check your order/);
     expect(summary.text).toContain('Cost centre: Marketing');
     expect(summary.text).not.toContain('Note:');
+    // Changed from the summary's Edit menu, before Confirm.
+    await chat.tap(/Edit/, /What would you like to change/);
+    await chat.tap(/Cost centre and note/, /Which cost centre/);
+    await chat.tap(/Support team/, /What is it for\?/);
+    const changed = await chat.say('Team lunch vouchers', /Please check your order/);
+    expect(changed.text).toContain('Cost centre: Support team');
+    expect(changed.text).toContain('Note: Team lunch vouchers');
     await chat.tap(/Cancel/, /Cancelled/);
     await admin().say('/costcentres mode off', /does not ask/);
   });

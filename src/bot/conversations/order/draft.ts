@@ -200,7 +200,7 @@ export function back(draft: Draft): Draft {
   }
 }
 
-export type EditTarget = { kind: 'product' } | { kind: 'region' } | { kind: 'quantity' } | { kind: 'field'; index: number };
+export type EditTarget = { kind: 'product' } | { kind: 'region' } | { kind: 'quantity' } | { kind: 'field'; index: number } | { kind: 'purpose' };
 
 /** From the summary's Edit menu to the chosen step. Changing the product starts the choice again. */
 export function editStep(draft: Draft, target: EditTarget): Draft {
@@ -213,6 +213,9 @@ export function editStep(draft: Draft, target: EditTarget): Draft {
       return { ...draft, step: 'quantity', editing: true };
     case 'field':
       return { ...draft, step: 'field', fieldIndex: target.index, editing: true };
+    case 'purpose':
+      // The cost centre and the note of the whole order, asked again; the note typed before is kept until replaced.
+      return draft.purpose ? { ...draft, step: 'purpose', editing: false, purpose: { ...draft.purpose, done: false } } : draft;
   }
 }
 

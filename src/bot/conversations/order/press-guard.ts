@@ -92,6 +92,8 @@ function editTargetAllowed(draft: Draft, target: EditTarget): boolean {
       return true;
     case 'region':
       return draft.product !== null && hasRegionChoice(draft.product);
+    case 'purpose':
+      return draft.purpose !== undefined;
     case 'field':
       return Number.isInteger(target.index) && target.index >= 0 && target.index < (draft.product?.requiredFields.length ?? 0);
   }
@@ -101,6 +103,7 @@ export function editTargetOf(value: string | null): EditTarget | null {
   if (value === 'p') return { kind: 'product' };
   if (value === 'r') return { kind: 'region' };
   if (value === 'q') return { kind: 'quantity' };
+  if (value === 'c') return { kind: 'purpose' };
   const match = value?.match(/^f([0-9]{1,3})$/);
   return match ? { kind: 'field', index: Number(match[1]) } : null;
 }

@@ -46,3 +46,4 @@ order-note = Note: { $note }
 export-col-cost-centre = Cost centre
 export-col-cost-centre-code = Cost centre code
 export-col-note = Note
+edit-purpose = Cost centre and note

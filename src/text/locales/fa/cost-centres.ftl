@@ -46,3 +46,4 @@ order-note = یادداشت: { $note }
 export-col-cost-centre = مرکز هزینه
 export-col-cost-centre-code = کد مرکز هزینه
 export-col-note = یادداشت
+edit-purpose = مرکز هزینه و یادداشت
