@@ -212,7 +212,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       ),
       feature(
         'approvals',
-        approvalsFeature({ approvals: services.approvals, announcer: services.approvalAnnouncer, rules: services.spendingRules, texts: approvalTexts, ...trouble, dual, ...stepUp, logger }),
+        approvalsFeature({ approvals: services.approvals, announcer: services.approvalAnnouncer, rules: services.spendingRules, texts: approvalTexts, costCentreOf: (id) => stores.costCentres.get(id), ...trouble, dual, ...stepUp, logger }),
       ),
       feature('approval-withdraw', approvalWithdrawFeature({ approvals: services.approvals, announcer: services.approvalAnnouncer, texts: approvalTexts, logger })),
       feature('export', exportFeature({ queries: stores.reports, provider, audit: stores.auditTrail, describePerson, costCentres: () => stores.costCentres.list(), periods: services.periods, ...stepUp, ...trouble, clock, logger })),
