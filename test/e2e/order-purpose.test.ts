@@ -80,7 +80,14 @@ describe('what an order is for: a cost centre and a note', () => {
     await chat.answerTo(() => craftedPress(world.telegram, STAFF, 'o:cc:999999'), /That cost centre is no longer offered/);
     await chat.tap(/Marketing/, /What is it for\?/);
     await chat.tap(/Skip/, /Please check your order/);
+    // Retired while its summary is on screen: Confirm asks again instead of placing.
+    await admin().say(`/costcentres retire ${ids['Marketing']}`, /Retired/);
+    const orders = Number((await world.database.rows<{ n: number }>('select count(*) as n from orders'))[0]!.n);
+    await chat.tap(/Confirm/, /That cost centre is no longer offered/);
+    expect(Number((await world.database.rows<{ n: number }>('select count(*) as n from orders'))[0]!.n)).toBe(orders);
     await chat.tap(/Cancel/, /Cancelled/);
+    const again = await admin().say('/costcentres add Marketing', /Added cost centre/);
+    ids['Marketing'] = /(\d+)\./.exec(again.text)![1]!;
   });
 
   it('requires one when the setting says so: no Skip, and a forged Skip is refused', async () => {

@@ -245,6 +245,12 @@ export function createOrderConversation(deps: OrderConversationDeps) {
 
     /** Confirm pressed: places the order, or shows the summary again on what changed (confirm-step.ts). */
     async function confirmIfFresh(codePassed = false): Promise<boolean> {
+      // A cost centre retired (or a mode changed) since the summary was shown: asked again, nothing placed.
+      const asked = await purposeFirst(purposeTools, draft);
+      if (asked) {
+        ({ draft, notice } = asked);
+        return false;
+      }
       const answer = await confirmStep({ conversation, deps, reads: { pausedNow, readQuote, limitFor }, menu, view, chatId: chatId!, userId: userId! }, { draft, confirmKey, editInPlace, codePassed });
       switch (answer.kind) {
         case 'placed':
