@@ -40,6 +40,8 @@ import { staffFeature } from '../bot/features/staff.js';
 import { statementFeature } from '../bot/features/statement.js';
 import { stepUpFeature } from '../bot/features/step-up.js';
 import { strangersFeature } from '../bot/features/strangers.js';
+import { costCentresFeature } from '../bot/features/cost-centres.js';
+import { COST_CENTRE_MODE } from '../bot/cost-centre-setting.js';
 import { syncFeature } from '../bot/features/sync.js';
 import { trackFeature } from '../bot/features/track.js';
 import { transactionsFeature } from '../bot/features/transactions.js';
@@ -130,6 +132,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
     typicalDeliveryMs: () => stores.orderQueries.typicalDeliveryMs(),
     onWalletShort: (short) => services.walletShort({ ...short, orderId: null }),
     favourites: services.favourites,
+    costCentres: { mode: () => settings.read(COST_CENTRE_MODE), active: () => stores.costCentres.active(), lastUsedBy: (id) => stores.costCentres.lastUsedBy(id) },
     // Asked at the press, from the in-memory staff view: a role taken away since the menu was drawn pins nothing.
     favouritePins: { canPin: async (id) => staff.current.find(id)?.role === 'admin', pinned: (actorId, pick) => auditPick(stores.auditTrail, actorId, 'pinned', pick) },
     typingWhileSlow: createTypingWhileSlow({ sendTyping: services.sendTyping, clock, logger }),
@@ -178,6 +181,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
           tellPerson: bot.tellPerson,
           isStaff: async (telegramId) => (await staff.find(telegramId)) !== null,
           codeMessages: stores.codeMessages,
+          costCentreOf: (id) => stores.costCentres.get(id),
           clock,
           logger,
         }),
@@ -195,6 +199,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       feature('retention', retentionFeature({ settings, logger })),
       feature('settings', settingsFeature({ registry: services.settingsRegistry })),
       feature('strangers', strangersFeature({ settings, logger })),
+      feature('cost-centres', costCentresFeature({ costCentres: stores.costCentres, settings, logger })),
       feature('velocity', velocityFeature({ guard: velocity, dual, logger })),
       // The gate exists wherever createBot is given step-up, as bot-wiring.ts always gives it.
       ...(gate ? [feature('step-up', stepUpFeature({ stepUp: services.stepUp, orders: services.orderStepUp, gate, dual, describePerson, tellPerson: bot.tellPerson, notifyOtherAdmins, logger }))] : []),
@@ -216,10 +221,10 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       ),
       feature(
         'approvals',
-        approvalsFeature({ approvals: services.approvals, announcer: services.approvalAnnouncer, rules: services.spendingRules, texts: approvalTexts, ...trouble, dual, ...stepUp, logger }),
+        approvalsFeature({ approvals: services.approvals, announcer: services.approvalAnnouncer, rules: services.spendingRules, texts: approvalTexts, costCentreOf: (id) => stores.costCentres.get(id), ...trouble, dual, ...stepUp, logger }),
       ),
       feature('approval-withdraw', approvalWithdrawFeature({ approvals: services.approvals, announcer: services.approvalAnnouncer, texts: approvalTexts, logger })),
-      feature('export', exportFeature({ queries: stores.reports, provider, audit: stores.auditTrail, describePerson, periods: services.periods, ...stepUp, ...trouble, clock, logger })),
+      feature('export', exportFeature({ queries: stores.reports, provider, audit: stores.auditTrail, describePerson, costCentres: () => stores.costCentres.list(), periods: services.periods, ...stepUp, ...trouble, clock, logger })),
       feature(
         'statement',
         statementFeature({

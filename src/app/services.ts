@@ -34,6 +34,7 @@ import { retentionSettings } from '../safeguards/retention/retention-settings.js
 import { translatorFor, type Locale } from '../text/i18n.js';
 import { deploymentPresentation } from './deployment-presentation.js';
 import { strangersSetting } from '../bot/strangers-setting.js';
+import { costCentreSetting } from '../bot/cost-centre-setting.js';
 import { walletWatchSettings } from '../ledger/wallet-watch-settings.js';
 import { expirySettings } from '../expiry/expiry-settings.js';
 import { createExpiringSoon } from '../expiry/expiring-soon.js';
@@ -133,7 +134,7 @@ export async function createServices(deps: {
   const stepUp = createStepUpService({ stepUpKey: config.stepUpKey, stores, settings, alerts, translate, describePerson, presentation, clock, logger: logger.child({ component: 'step-up' }) });
   const orderStepUp = createOrderStepUp({ stepUp, settings, appState: stores.appState, dayTotal: createDayCount(approvalDay), clock });
   const settingsRegistry = createSettingsRegistry();
-  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp), strangersSetting(settings), ...walletWatchSettings(settings), expirySettings(settings));
+  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp), strangersSetting(settings), costCentreSetting(settings), ...walletWatchSettings(settings), expirySettings(settings));
   const metrics = createMetrics({
     store: stores.health,
     instance: config.instanceId,
@@ -237,6 +238,7 @@ export async function createServices(deps: {
     localeOf,
     texts: (locale) => ({ ...viewFor(locale), describePerson }),
     dayTotal: createDayCount(approvalDay),
+    costCentreOf: (id) => stores.costCentres.get(id),
     logger: logger.child({ component: 'approvals' }),
   });
 

@@ -5,6 +5,7 @@ import { assertOrderLines, goodsOf, linesTotal, type OrderLine } from '../domain
 import type { AuditFacts } from './audit-log.js';
 import { appendAuditRow } from './audit-trail.js';
 import { ownerGone, type OwnerLocks } from './owner-locks.js';
+import type { OrderPurpose } from '../domain/cost-centre.js';
 import type { Database, Query } from './seam/database.js';
 import type { Tables } from './seam/tables.js';
 
@@ -18,6 +19,8 @@ export interface ApprovalRequest {
   requesterId: number;
   chatId: number;
   lines: OrderLine[];
+  /** What the order is for, carried to the order once approved. */
+  purpose?: OrderPurpose;
 }
 
 export type ClaimApprovalResult =
@@ -151,6 +154,8 @@ export function createApprovalStore(deps: { database: Database; clock: Clock; ow
             requesterId: input.requesterId,
             chatId: input.chatId,
             lines: input.lines,
+            costCentreId: input.purpose?.costCentreId ?? null,
+            purposeNote: input.purpose?.note ?? null,
             state: 'pending',
             createdAt: at,
             updatedAt: at,

@@ -7,6 +7,7 @@ import { appendAuditRow } from './audit-trail.js';
 import { enqueueNotification, transitionOrder, type NotifyingTransition, type OrderRow, type TransitionInput } from './order-writes.js';
 import { ownerGone, OwnerLockLostError, type OwnerLocks } from './owner-locks.js';
 import { resolvePage, type PageOf, type PageRequest } from './paging.js';
+import type { OrderPurpose } from '../domain/cost-centre.js';
 import type { Database, Query } from './seam/database.js';
 
 export type { NotifyingTransition, OrderRow } from './order-writes.js';
@@ -23,6 +24,8 @@ export interface IntentInput {
   sandbox: boolean;
   /** The batch this order is one of, and its index in the batch's plan (orders.batch_id, batch_index). */
   batch?: { id: number; index: number };
+  /** What the order is for (orders.cost_centre_id, purpose_note). */
+  purpose?: OrderPurpose;
 }
 
 export type OpenIntentResult =
@@ -163,6 +166,8 @@ export function createOrderStore(deps: { database: Database; clock: Clock; owner
             ownerLock,
             batchId: input.batch?.id ?? null,
             batchIndex: input.batch?.index ?? null,
+            costCentreId: input.purpose?.costCentreId ?? null,
+            purposeNote: input.purpose?.note ?? null,
           })
           .returning();
         if (!order) throw new Error('the new order was not returned');

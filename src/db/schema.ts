@@ -194,6 +194,9 @@ export const orders = sqliteTable(
     /** The batch this order is one of (src/batches), and its index in the batch's plan; null for an order on its own. */
     batchId: integer('batch_id').references(() => batches.id),
     batchIndex: integer('batch_index'),
+    /** The cost centre the order spends (cost_centres.id), when one was asked for and chosen; with the orderer's one-line note of what it was for; approvals carry both to the order. */
+    costCentreId: integer('cost_centre_id'),
+    purposeNote: text('purpose_note'),
   },
   (t) => [
     check('orders_state_check', sql.raw(`state in (${ORDER_STATES.map((s) => `'${s}'`).join(', ')})`)),
@@ -305,6 +308,8 @@ export const approvals = sqliteTable(
     ownerLock: integer('owner_lock'),
     /** When the retention pass erased the end customer's answers of this settled request, as on orders. */
     answersErasedAt: integer('answers_erased_at', { mode: 'timestamp_ms' }),
+    costCentreId: integer('cost_centre_id'),
+    purposeNote: text('purpose_note'),
   },
   (t) => [
     check('approvals_state_check', sql.raw(`state in (${APPROVAL_STATES.map((s) => `'${s}'`).join(', ')})`)),
@@ -342,3 +347,4 @@ export { catalogHidden } from './catalog-hidden-table.js';
 export { walletLedger } from './wallet-ledger-table.js';
 export { codeExpiries, REMINDER_STATES, type ReminderState } from './code-expiries-table.js';
 export { favourites } from './favourites-table.js';
+export { costCentres } from './cost-centres-table.js';

@@ -29,6 +29,7 @@ import { createSessionStore, type SessionStore } from './session-store.js';
 import { createSettingsStore, type SettingsStore } from './settings-store.js';
 import { createStaffStore, type StaffStore } from './staff-store.js';
 import { createFavouriteStore, type FavouriteStore } from './favourite-store.js';
+import { createCostCentreStore, type CostCentreStore } from './cost-centre-store.js';
 import { createStrangerRepliesStore, type StrangerRepliesStore } from './stranger-replies-store.js';
 import { createCodeMessageStore, type CodeMessageStore } from './code-message-store.js';
 import { createRetentionStore, type RetentionStore } from './retention-store.js';
@@ -109,6 +110,8 @@ export interface Stores {
   codeExpiries: CodeExpiryStore;
   /** Each person's favourites and the team's picks: what /order opens with. */
   favourites: FavouriteStore;
+  /** The cost centres administrators keep, and the last one each person's orders named. */
+  costCentres: CostCentreStore;
 }
 
 /** `beforeClaim`: throws when the order must not be claimed for its POST (the database file is no longer where it was opened). */
@@ -165,6 +168,7 @@ export function storesOver(database: Database, clock: Clock, instance: InstanceS
     ledger: createLedgerStore({ database }),
     codeExpiries: createCodeExpiryStore({ database }),
     favourites: createFavouriteStore({ database, clock }),
+    costCentres: createCostCentreStore({ database, clock }),
   };
 }
 

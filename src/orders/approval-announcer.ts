@@ -1,3 +1,4 @@
+import type { CostCentreName } from '../domain/cost-centre.js';
 import type { Logger } from '../logger.js';
 import type { ClearButtons, OutgoingButton, ReplaceText, SendMessage } from '../text/send-port.js';
 import type { ProviderClient } from '../provider/client.js';
@@ -9,6 +10,8 @@ import { isSettledApproval } from '../domain/approvals.js';
 import { adminSummary, withdrawnCardText, type ApprovalTextContext } from './approval-texts.js';
 
 interface ApprovalAnnouncerDeps {
+  /** The cost centre a request names, by id, for its card; absent, none is shown. */
+  costCentreOf?: (id: number) => Promise<CostCentreName | null>;
   send: SendMessage;
   clearButtons: ClearButtons;
   /** Where given, a withdrawn request's cards say so in place of its summary, so that nobody approves it afterwards; otherwise they only lose their buttons. */
@@ -84,6 +87,7 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
       const threshold = deps.approvals.thresholdFor(approval.requesterId);
       // Unread is better than no card: the card is what administrators decide on.
       const dayTotal = threshold === null || !deps.dayTotal ? null : await deps.dayTotal(approval.requesterId).catch(() => null);
+      const costCentre = approval.costCentreId === null ? null : await (deps.costCentreOf?.(approval.costCentreId) ?? null);
       for (const adminId of approvers) {
         const c = deps.texts(deps.localeOf(adminId));
         const summary = adminSummary(c, approval, {
@@ -91,6 +95,7 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
           threshold,
           dayTotal,
           selfApproval: adminId === approval.requesterId,
+          costCentre,
           notice: notice ? notice(c) : null,
         });
         const messageId = await deliver(adminId, { text: summary.text, buttons: summary.buttons }, 'approval request');

@@ -119,6 +119,7 @@ function placeInputOf(approval: ApprovalRow): PlaceInput {
     userId: approval.requesterId,
     chatId: approval.chatId,
     lines: approval.lines,
+    purpose: { costCentreId: approval.costCentreId, note: approval.purposeNote },
     // An administrator decided: the order service does not ask for approval again.
     approved: true,
   };
@@ -212,6 +213,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
           requesterId: input.userId,
           chatId: input.chatId,
           lines: input.lines,
+          ...(input.purpose ? { purpose: input.purpose } : {}),
         },
         new Date(clock.now() + expiryMs),
       );

@@ -1,3 +1,4 @@
+import { costCentreWords, type CostCentreName } from '../domain/cost-centre.js';
 import type { FormattedString } from '@grammyjs/parse-mode';
 import type { ButtonStyle } from '../text/send-port.js';
 import { formatGoods, formatId } from '../text/format.js';
@@ -53,6 +54,9 @@ export function approvalLine(c: ApprovalTextContext, approval: ApprovalRow): str
   });
 }
 
+/** What a card shows beside the request itself; `costCentre`: the one the request names, read by id. */
+type CardFacts = { balance: number | null; threshold: number | null; dayTotal?: number | null; selfApproval: boolean; notice?: string | null; costCentre?: CostCentreName | null };
+
 /**
  * The request as administrators decide on it: who, what, the answers given,
  * the total, the wallet, the threshold and the deadline. `notice` (a change
@@ -61,7 +65,7 @@ export function approvalLine(c: ApprovalTextContext, approval: ApprovalRow): str
 export function adminSummary(
   c: ApprovalTextContext,
   approval: ApprovalRow,
-  facts: { balance: number | null; threshold: number | null; dayTotal?: number | null; selfApproval: boolean; notice?: string | null },
+  facts: CardFacts,
 ): { text: FormattedString; buttons: { text: string; callbackData: string; style?: ButtonStyle }[][] } {
   let text = cardText(c, approval, facts, SHOWN[0]);
   for (const shown of SHOWN.slice(1)) {
@@ -77,7 +81,7 @@ export function adminSummary(
 function cardText(
   c: ApprovalTextContext,
   approval: ApprovalRow,
-  facts: { balance: number | null; threshold: number | null; dayTotal?: number | null; selfApproval: boolean; notice?: string | null },
+  facts: CardFacts,
   shown: (typeof SHOWN)[number],
 ): FormattedString {
   const several = approval.lines.length > 1;
@@ -100,6 +104,8 @@ function cardText(
       line.fields.length > shown.answers ? c.t('summary-more-answers', { count: line.fields.length - shown.answers }) : null,
     ]),
     several ? '' : null,
+    facts.costCentre ? c.t('order-cost-centre', { centre: costCentreWords(facts.costCentre) }) : null,
+    approval.purposeNote ? c.t('order-note', { note: clipped(withoutUnsafeCharacters(approval.purposeNote), 200) }) : null,
     bold(c.t('summary-total', { value: money(c, totalOf(approval)) })),
     '',
     facts.balance === null ? c.t('summary-balance-unknown') : c.t('summary-balance-now', { value: money(c, facts.balance) }),

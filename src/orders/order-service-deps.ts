@@ -4,6 +4,7 @@ import type { ProviderClient } from '../provider/client.js';
 import type { ApprovalJudge } from './approval-judge.js';
 import type { LimitCheck } from './limit-check.js';
 import type { OrderLine } from './order-line.js';
+import type { OrderPurpose } from '../domain/cost-centre.js';
 import type { OrderRow, OrderStore } from '../db/order-store.js';
 import type { PauseSource } from '../db/ordering-pause-store.js';
 
@@ -20,6 +21,8 @@ export interface PlaceInput {
   approved?: boolean;
   /** One order of a batch (src/batches): the batch's id and the order's index in its plan, recorded on the order. */
   batch?: { id: number; index: number };
+  /** The cost centre and note the orderer gave, where the order flow asked (recorded on the order as given). */
+  purpose?: OrderPurpose;
 }
 
 export interface OrderServiceDeps {

@@ -232,6 +232,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         lines: input.lines,
         sandbox,
         ...(input.batch ? { batch: input.batch } : {}),
+        ...(input.purpose ? { purpose: input.purpose } : {}),
       }));
       if (opened.kind !== 'created') return opened;
 

@@ -5,6 +5,7 @@ import { formatLocalDateTime } from './local-dates.js';
 import type { ReportQueries } from '../db/report-queries.js';
 import { lineTotal } from '../orders/order-line.js';
 import type { ReaderView } from '../text/presentation.js';
+import type { CostCentreName } from '../domain/cost-centre.js';
 
 /** What every export needs to write its rows in the reader's language and the configured zone. */
 export type ExportContext = Pick<ReaderView, 't' | 'timeZone'> & {
@@ -27,10 +28,12 @@ const timeHeader = (c: ExportContext, key: string) => c.t(key, { zone: c.timeZon
  * orders of a batch stay a row each (each was charged on its own) and
  * carry the batch's id, so a sheet can add a batch up.
  */
-export function ordersTable(queries: Pick<ReportQueries, 'ordersCreated'>, range: DayRange, c: ExportContext): Table {
+export function ordersTable(queries: Pick<ReportQueries, 'ordersCreated'>, range: DayRange, c: ExportContext, costCentres: ReadonlyMap<number, CostCentreName> = new Map()): Table {
   // One translation per state, not one per row.
   const states = new Map<string, string>();
   const stateLabel = (state: string) => states.get(state) ?? states.set(state, c.t(`track-state-${state}`)).get(state)!;
+  // Every cost centre, retired ones too, read once before the file: an order names one by id.
+  const centre = (id: number | null) => (id === null ? undefined : costCentres.get(id));
   return {
     header: [
       c.t('export-col-id'),
@@ -49,6 +52,10 @@ export function ordersTable(queries: Pick<ReportQueries, 'ordersCreated'>, range
       c.t('export-col-provider-state'),
       // Last, so that sheets made from the columns before it keep reading them where they were.
       c.t('export-col-batch'),
+      // What the order was for (empty where it was not asked), after the batch for the same reason.
+      c.t('export-col-cost-centre'),
+      c.t('export-col-cost-centre-code'),
+      c.t('export-col-note'),
     ],
     rows: (async function* () {
       // A row per line, so that accounting sees each product's amount; the
@@ -73,6 +80,9 @@ export function ordersTable(queries: Pick<ReportQueries, 'ordersCreated'>, range
             order.providerStatus,
             // The batch the order was one of; empty for an order of its own.
             order.batchId,
+            centre(order.costCentreId)?.name ?? null,
+            centre(order.costCentreId)?.code ?? null,
+            order.purposeNote,
           ];
         }
       }

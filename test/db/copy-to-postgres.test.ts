@@ -296,6 +296,13 @@ function fillSource(db: Db): void {
       { id: 5, ownerId: null, kind: 'order', name: 'گیفت کارت اپل', lines: [{ productId: 102, title: 'گیفت کارت اپل', regionPropertyId: null, quantity: 2, fieldValues: { email: 'a@example.com' }, unitPrice: null }], uses: 0, lastUsedAt: null, createdBy: ADMIN, createdAt: t(162) },
     ])
     .run();
+  // A cost centre named in Persian with its code, and a retired one (an administrator's id beyond 32 bits).
+  db.insert(s.costCentres)
+    .values([
+      { id: 3, name: 'پشتیبانی مشتریان', code: 'SUP-01', createdBy: ADMIN, createdAt: t(170) },
+      { id: 4, name: 'Nowruz campaign', code: null, createdBy: ADMIN, createdAt: t(171), retiredAt: t(172) },
+    ])
+    .run();
 }
 
 function sourceDatabase(fill: (db: Db) => void = fillSource): string {
@@ -507,7 +514,7 @@ describe('npm run db:copy', () => {
     const first = await runCopy([url], { DATABASE_PATH: source });
     expect(first.output).toMatch(/^copying .* into postgresql:/);
     expect(first.output).toMatch(/\n  orders +8 rows, total_amount sum \d+ equal, accepted_amount sum \d+ equal\n/);
-    expect(first.output).toMatch(/copied \d+ rows in 23 tables to .* in \d+ ms/);
+    expect(first.output).toMatch(/copied \d+ rows in 24 tables to .* in \d+ ms/);
     expect(first.output).not.toMatch(/Google Play|a@example\.com|steam-user/);
     expect(first.code).toBe(0);
 

@@ -37,6 +37,8 @@ const approval: ApprovalRow = {
   orderId: null,
   ownerLock: null,
   answersErasedAt: null,
+  costCentreId: null,
+  purposeNote: null,
 };
 
 describe('approval summary for administrators', () => {
@@ -50,6 +52,16 @@ describe('approval summary for administrators', () => {
     expect(text.text).toContain('ایمیل گیرنده: buyer@example.com');
     expect(text.text).toContain('۶٬۲۰۰٬۰۰۰ ریال');
     expect(text.text).not.toMatch(/6,200,000/);
+  });
+
+  it('names the cost centre (with its code) and the note the order is for, in Persian too, and nothing where none was given', () => {
+    const asked = { ...approval, costCentreId: 4, purposeNote: 'هدیهٔ نوروز برای تیم پشتیبانی' };
+    const { text } = adminSummary(context('fa'), asked, { balance: null, threshold: null, selfApproval: false, costCentre: { name: 'پشتیبانی', code: 'SUP-01' } });
+    expect(text.text).toContain('مرکز هزینه: پشتیبانی (SUP-01)');
+    expect(text.text).toContain('یادداشت: هدیهٔ نوروز برای تیم پشتیبانی');
+    const plain = adminSummary(context('en'), approval, { balance: null, threshold: null, selfApproval: false }).text.text;
+    expect(plain).not.toContain('Cost centre');
+    expect(plain).not.toContain('Note:');
   });
 
   it("shows the requester's Telegram ID on a line of its own, which the display name cannot imitate", () => {

@@ -40,7 +40,7 @@ describe('the orders export', () => {
     await w.order(7, 'completed', { productTitle: 'گیفت کارت گوگل پلی', fieldValues: [{ fieldId: 1, title: 'Email', value: 'buyer@example.com' }] });
     const rows = await read(ordersTable(w.queries, NOVEMBER, context('en')));
     expect(rows[0]).toContain('Created (Asia/Tehran)');
-    expect(rows[1]).toEqual(['1', '', '2026-11-21 13:30:00', '7', 'سارا (@sara)', '1', 'گیفت کارت گوگل پلی', 'US', '1', '1250000', '1250000', '1250000', 'Completed', '', '']);
+    expect(rows[1]).toEqual(['1', '', '2026-11-21 13:30:00', '7', 'سارا (@sara)', '1', 'گیفت کارت گوگل پلی', 'US', '1', '1250000', '1250000', '1250000', 'Completed', '', '', '', '', '']);
     expect(rows.flat().join(' ')).not.toContain('buyer@example.com');
   });
 
@@ -54,8 +54,8 @@ describe('the orders export', () => {
     });
     const rows = await read(ordersTable(w.queries, NOVEMBER, context('en')));
     expect(rows.slice(1).map((row) => row.slice(5))).toEqual([
-      ['1', 'Google Play 10 USD', 'US', '2', '1250000', '2500000', '3400000', 'Completed', '', ''],
-      ['2', 'PUBG 60 UC', '', '1', '900000', '900000', '', 'Completed', '', ''],
+      ['1', 'Google Play 10 USD', 'US', '2', '1250000', '2500000', '3400000', 'Completed', '', '', '', '', ''],
+      ['2', 'PUBG 60 UC', '', '1', '900000', '900000', '', 'Completed', '', '', '', '', ''],
     ]);
     expect(rows.slice(1).map((row) => row[0])).toEqual(['1', '1']);
     expect(rows.flat().join(' ')).not.toContain('5123456');
@@ -72,7 +72,7 @@ describe('the orders export', () => {
   it('writes its header in Persian for a Persian reader', async () => {
     const rows = await read(ordersTable(world().queries, NOVEMBER, context('fa')));
     expect(rows[0]).toContain('زمان ثبت (Asia/Tehran)');
-    expect(rows[0]!.at(-1)).toBe('شمارهٔ سفارش گروهی');
+    expect(rows[0]!.slice(-4)).toEqual(['شمارهٔ سفارش گروهی', 'مرکز هزینه', 'کد مرکز هزینه', 'یادداشت']);
   });
 
   it('writes the batch id on every row of a batch’s orders, and leaves it empty for an order of its own', async () => {
@@ -86,11 +86,38 @@ describe('the orders export', () => {
     await w.order(7, 'completed', { batch: { id: batch.id, index: 0 } });
     await w.order(7, 'completed', { batch: { id: batch.id, index: 1 } });
     const rows = await read(ordersTable(w.queries, NOVEMBER, context('en')));
-    expect(rows[0]!.at(-1)).toBe('Batch #');
-    expect(rows.slice(1).map((row) => [row[0], row.at(-1)])).toEqual([
+    expect(rows[0]!.at(-4)).toBe('Batch #');
+    expect(rows.slice(1).map((row) => [row[0], row.at(-4)])).toEqual([
       ['1', ''],
       ['2', String(batch.id)],
       ['3', String(batch.id)],
+    ]);
+  });
+});
+
+describe('the orders export with cost centres', () => {
+  it("writes the cost centre's name and code (a retired one too) and the note on every row of the order, empty where none was given", async () => {
+    const w = world();
+    await w.order(7, 'completed', {
+      lines: [
+        { product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 }, quantity: 1, fields: [] },
+        { product: { id: 109, title: 'PUBG 60 UC' }, region: { regionPropertyId: 5014, title: null, price: 900_000 }, quantity: 1, fields: [] },
+      ],
+      purpose: { costCentreId: 4, note: 'هدیهٔ نوروز' },
+    });
+    await w.order(7, 'completed', { purpose: { costCentreId: 9, note: null } });
+    await w.order(7, 'completed');
+    const centres = new Map([
+      [4, { name: 'پشتیبانی', code: 'SUP-01' }],
+      [9, { name: 'Retired campaign', code: null }],
+    ]);
+    const rows = await read(ordersTable(w.queries, NOVEMBER, context('en'), centres));
+    expect(rows[0]!.slice(-3)).toEqual(['Cost centre', 'Cost centre code', 'Note']);
+    expect(rows.slice(1).map((row) => [row[0], ...row.slice(-3)])).toEqual([
+      ['1', 'پشتیبانی', 'SUP-01', 'هدیهٔ نوروز'],
+      ['1', 'پشتیبانی', 'SUP-01', 'هدیهٔ نوروز'],
+      ['2', 'Retired campaign', '', ''],
+      ['3', '', '', ''],
     ]);
   });
 });

@@ -252,6 +252,9 @@ function factsWords(v: EventWordsView, entry: AuditEntry, facts: AuditFacts): st
     return v.t(`audit-step-up-${step}`, { who: entry.subjectId === null ? '?' : v.describePerson(entry.subjectId) });
   }
   if (area === 'catalog' && (step === 'hidden' || step === 'shown')) return catalogEvent(v, step, facts);
+  if (area === 'cost_centre' && ['added', 'renamed', 'retired'].includes(step)) {
+    return v.t(`audit-cost-centre-${step}`, { name: clipName(text(facts['name']) ?? '?', MAX_PRODUCT), before: clipName(text(facts['before']) ?? '?', MAX_PRODUCT) });
+  }
   if (area === 'team_pick' && (step === 'pinned' || step === 'unpinned' || step === 'moved')) return v.t(`audit-team-pick-${step}`, { name: clipName(text(facts['name']) ?? '?', MAX_PRODUCT) });
   if (area === 'team_pick' && step === 'renamed')
     return v.t('audit-team-pick-renamed', { from: clipName(text(facts['from']) ?? '?', MAX_PRODUCT), name: clipName(text(facts['name']) ?? '?', MAX_PRODUCT) });

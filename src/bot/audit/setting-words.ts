@@ -61,6 +61,10 @@ export function settingWords(v: SettingView, facts: AuditFacts): string | null {
   }
   if (key === 'step-up.enabled') return v.t(after === true ? 'audit-setting-step-up-on' : 'audit-setting-step-up-off');
   if (key === 'catalog.new-hidden') return v.t(after === true ? 'audit-setting-new-products-hidden' : 'audit-setting-new-products-shown');
+  if (key === 'cost-centres.mode') {
+    const mode = (value: Json) => (typeof value === 'string' && ['off', 'optional', 'required'].includes(value) ? v.t(`cost-centres-mode-${value}`) : v.t('cost-centres-mode-off'));
+    return v.t('audit-setting-cost-centres', { value: mode(after), before: mode(before) });
+  }
   if (key === 'strangers.reply') return v.t(after === false ? 'audit-setting-strangers-silent' : 'audit-setting-strangers-reply');
   if (key === 'feed.orders') return v.t(after === true ? 'audit-setting-feed-on' : 'audit-setting-feed-off');
   const shown = (value: Json) => (value === null ? v.t('settings-off') : clipName(typeof value === 'string' ? value : JSON.stringify(value), 40));

@@ -1,3 +1,4 @@
+import type { CostCentreName } from '../../domain/cost-centre.js';
 import { Composer } from 'grammy';
 import type { ApprovalAnnouncer } from '../../orders/approval-announcer.js';
 import type { ApprovalRow, ApprovalService, ApproveOutcome, Blocked } from '../../orders/approval-service.js';
@@ -29,6 +30,8 @@ interface ApprovalsFeatureDeps {
   announcer: ApprovalAnnouncer;
   rules: Pick<SpendingRuleBook, 'setDefault' | 'defaults'>;
   texts: (locale: Locale) => ApprovalTextContext;
+  /** The cost centre a request names, by id, for its card shown again; absent, none is shown. */
+  costCentreOf?: (id: number) => Promise<CostCentreName | null>;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble) => string;
   /** Raising or turning off the threshold waits for a second administrator; every change is told to the others. */
@@ -90,6 +93,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
       threshold: deps.approvals.thresholdFor(approval.requesterId),
       selfApproval: approval.requesterId === ctx.member.telegramId,
       notice,
+      costCentre: approval.costCentreId === null ? null : ((await deps.costCentreOf?.(approval.costCentreId)) ?? null),
     });
     await showInPlace(ctx, { text: summary.text, keyboard: keyboardOf(summary.buttons) });
   }

@@ -1,3 +1,4 @@
+import type { CostCentreName } from '../../domain/cost-centre.js';
 import { Composer, GrammyError, InputFile } from 'grammy';
 import type { LocalPeriods } from '../../text/local-periods.js';
 import type { Clock } from '../../clock.js';
@@ -38,6 +39,8 @@ interface ExportDeps {
   provider: Pick<ProviderClient, 'listTransactions'>;
   audit: AuditTrail;
   describePerson: (id: number) => string;
+  /** Every cost centre (retired ones too), for the orders' columns; absent, those columns stay empty. */
+  costCentres?: () => Promise<readonly ({ id: number } & CostCentreName)[]>;
   /** Days and months in the bot's time zone and calendar, those of ctx.presentation. */
   periods: LocalPeriods;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
@@ -108,7 +111,7 @@ export function exportFeature(deps: ExportDeps) {
         return void (await ctx.reply(deps.troubleText(ctx.t, trouble, { ...readerView(ctx), error })));
       }
     } else {
-      table = kind === 'orders' ? ordersTable(deps.queries, range, c) : kind === 'audit' ? auditTable(deps.queries, range, c) : await summaryTable(deps.queries, range, c);
+      table = kind === 'orders' ? ordersTable(deps.queries, range, c, new Map((await (deps.costCentres?.() ?? [])).map((centre) => [centre.id, centre]))) : kind === 'audit' ? auditTable(deps.queries, range, c) : await summaryTable(deps.queries, range, c);
     }
 
     const csv = await buildCsv(table.header, table.rows, maxBytes);

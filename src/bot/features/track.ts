@@ -1,3 +1,4 @@
+import type { CostCentreName } from '../../domain/cost-centre.js';
 import type { VelocityGuard } from '../../safeguards/velocity/velocity-guard.js';
 import { velocityRefusalText } from '../../safeguards/velocity/velocity-texts.js';
 import { Composer } from 'grammy';
@@ -57,6 +58,8 @@ interface TrackDeps {
   tellPerson: TellPerson;
   /** Whether someone is on the staff now (any role), read at the moment of telling: someone removed hears nothing more. */
   isStaff: (telegramId: number) => Promise<boolean>;
+  /** The cost centre an order names, by id (retired ones too); absent, none is shown. */
+  costCentreOf?: (id: number) => Promise<CostCentreName | null>;
   clock: { now(): number };
   logger: Logger;
 }
@@ -100,6 +103,8 @@ export function trackFeature(deps: TrackDeps) {
     return ctx.t('provider-order-unknown', { order: orderName(row) });
   }
 
+  const costCentreOf = async (row: OrderRow) => (row.costCentreId === null ? null : ((await deps.costCentreOf?.(row.costCentreId)) ?? null));
+
   /** Fresh from the provider when it has the order; our own record when it cannot be asked. */
   async function factsOf(ctx: BaseContext, row: OrderRow): Promise<OrderFacts> {
     if (row.providerOrderId === null) return { row, fresh: null, trouble: null };
@@ -113,7 +118,7 @@ export function trackFeature(deps: TrackDeps) {
   }
 
   async function detail(ctx: BaseContext, row: OrderRow, origin: TrackOrigin) {
-    return orderDetailView(viewOf(ctx), await factsOf(ctx, row), viewerOf(ctx), origin);
+    return orderDetailView(viewOf(ctx), { ...(await factsOf(ctx, row)), costCentre: await costCentreOf(row) }, viewerOf(ctx), origin);
   }
 
   /** An order only the provider knows: administrators may look it up there. */
@@ -160,7 +165,7 @@ export function trackFeature(deps: TrackDeps) {
     // Typed one way (a reference) and stored the other (the provider's id).
     const local = await deps.orders.byProviderOrderId(found.order.orderId);
     const view = local
-      ? orderDetailView(viewOf(ctx), { row: local, fresh: found.order, trouble: null }, viewerOf(ctx), { kind: 'new' })
+      ? orderDetailView(viewOf(ctx), { row: local, fresh: found.order, trouble: null, costCentre: await costCentreOf(local) }, viewerOf(ctx), { kind: 'new' })
       : providerOnlyView(viewOf(ctx), found.order);
     await sendFormatted(ctx.api, ctx.chat.id, view);
   });

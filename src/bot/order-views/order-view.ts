@@ -1,3 +1,4 @@
+import { costCentreWords, type CostCentreName } from '../../domain/cost-centre.js';
 import { InlineKeyboard } from 'grammy';
 import type { OrderState } from '../../domain/order-states.js';
 import type { StaffRole } from '../../domain/staff-roles.js';
@@ -81,6 +82,8 @@ export interface OrderFacts {
   trouble: string | null;
   /** The provider was asked and answered that it does not know the order (404): it answers, so "could not be asked" would be untrue. */
   unknownToProvider?: boolean;
+  /** The cost centre the order names, read by id (a retired one too); absent or null when it names none. */
+  costCentre?: CostCentreName | null;
 }
 
 /** Codes can be shown once the provider says the order is complete (or we last knew so). */
@@ -188,6 +191,8 @@ function detailView(v: TrackingView, facts: OrderFacts, viewer: Viewer, origin: 
     v.t('track-total', { value: money(row.totalAmount) }),
     fresh && fresh.amount !== row.totalAmount ? v.t('track-charged', { value: money(fresh.amount) }) : null,
     row.userId !== viewer.telegramId ? v.t('track-ordered-by', { id: personOf(v, row.userId) }) : null,
+    facts.costCentre ? v.t('order-cost-centre', { centre: costCentreWords(facts.costCentre) }) : null,
+    row.purposeNote ? v.t('order-note', { note: clip(withoutUnsafeCharacters(row.purposeNote), 200) }) : null,
     v.t(row.postedAt ? 'track-placed-at' : 'track-started-at', { value: showDateTime(v, placedAt(row)), zone: showZone(v) }),
     '',
     withCodes

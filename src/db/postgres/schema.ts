@@ -189,6 +189,9 @@ export const orders = pgTable(
     answersErasedAt: at('answers_erased_at'),
     batchId: integer('batch_id').references(() => batches.id),
     batchIndex: integer('batch_index'),
+    /** The cost centre the order spends (cost_centres.id), when one was asked for and chosen; with the orderer's one-line note of what it was for. */
+    costCentreId: integer('cost_centre_id'),
+    purposeNote: text('purpose_note'),
   },
   (t) => [
     check('orders_state_check', sql.raw(inList('state', ORDER_STATES))),
@@ -275,6 +278,9 @@ export const approvals = pgTable(
     orderId: integer('order_id').references(() => orders.id),
     ownerLock: big('owner_lock'),
     answersErasedAt: at('answers_erased_at'),
+    /** The cost centre and note the orderer gave, carried to the order once approved. */
+    costCentreId: integer('cost_centre_id'),
+    purposeNote: text('purpose_note'),
   },
   (t) => [
     check('approvals_state_check', sql.raw(inList('state', APPROVAL_STATES))),
@@ -339,3 +345,4 @@ export { walletLedger } from './wallet-ledger-table.js';
 export { codeExpiries } from './code-expiries-table.js';
 export { privateLocks } from './private-locks-table.js';
 export { favourites } from './favourites-table.js';
+export { costCentres } from './cost-centres-table.js';

@@ -35,6 +35,7 @@ export const postgresTables = {
   productPrices: postgres.productPrices,
   catalogHidden: postgres.catalogHidden,
   favourites: postgres.favourites,
+  costCentres: postgres.costCentres,
 };
 
 export type Tables = typeof postgresTables;
@@ -63,6 +64,7 @@ const sqliteSchemaTables = {
   productPrices: sqlite.productPrices,
   catalogHidden: sqlite.catalogHidden,
   favourites: sqlite.favourites,
+  costCentres: sqlite.costCentres,
 } satisfies { [Name in keyof Tables]: Table };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

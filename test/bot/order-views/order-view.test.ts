@@ -72,6 +72,8 @@ function row(overrides: Partial<OrderRow> = {}): OrderRow {
     answersErasedAt: null,
     batchId: null,
     batchIndex: null,
+    costCentreId: null,
+    purposeNote: null,
     ...overrides,
   };
 }

@@ -33,6 +33,10 @@ export const ACTION = {
   pick: 'pk',
   /** Quantity step: star the product ('team': pin it for everyone, administrators only). */
   star: 'st',
+  /** Before the summary: the cost centre N (its id) the order is for. */
+  costCentre: 'cc',
+  /** Before the summary: no cost centre, or no note. */
+  skipPurpose: 'sp',
 } as const;
 
 export type Action = (typeof ACTION)[keyof typeof ACTION];

@@ -56,6 +56,8 @@ export function addAnother(draft: Draft): Draft {
     categoryPage: draft.categoryPage,
     cart,
     slot: cart.length,
+    // One cost centre for the whole order: a product added is not asked again.
+    ...(draft.purpose ? { purpose: draft.purpose } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ProductDetail, RegionProperty, RequiredField } from '../../../provider/schemas.js';
+import type { Purpose } from './purpose-step.js';
 
 /**
  * The order being put together, as plain data. The conversation keeps one
@@ -6,7 +7,7 @@ import type { ProductDetail, RegionProperty, RequiredField } from '../../../prov
  * navigation rules (Back, Edit, skipping the region step) are testable
  * without Telegram.
  */
-export type Step = 'category' | 'product' | 'region' | 'quantity' | 'field' | 'summary' | 'edit';
+export type Step = 'category' | 'product' | 'region' | 'quantity' | 'field' | 'summary' | 'edit' | 'purpose' | 'note';
 
 export interface Draft {
   step: Step;
@@ -30,6 +31,8 @@ export interface Draft {
    */
   cart?: CartLine[];
   slot?: number;
+  /** What the whole order is for (purpose-step.ts); absent where it was not asked. */
+  purpose?: Purpose;
 }
 
 /** A finished line of the order: what is needed to show it, change it and quote it again. */
@@ -185,6 +188,9 @@ export function back(draft: Draft): Draft {
       return { ...draft, step: draft.product && hasRegionChoice(draft.product) ? 'region' : 'product' };
     case 'field':
       return draft.fieldIndex > 0 ? { ...draft, fieldIndex: draft.fieldIndex - 1 } : { ...draft, step: 'quantity' };
+    case 'note':
+      return { ...draft, step: 'purpose' };
+    case 'purpose':
     case 'summary': {
       const count = fieldsOf(draft).length;
       return count > 0 ? { ...draft, step: 'field', fieldIndex: count - 1 } : { ...draft, step: 'quantity' };
@@ -194,7 +200,7 @@ export function back(draft: Draft): Draft {
   }
 }
 
-export type EditTarget = { kind: 'product' } | { kind: 'region' } | { kind: 'quantity' } | { kind: 'field'; index: number };
+export type EditTarget = { kind: 'product' } | { kind: 'region' } | { kind: 'quantity' } | { kind: 'field'; index: number } | { kind: 'purpose' };
 
 /** From the summary's Edit menu to the chosen step. Changing the product starts the choice again. */
 export function editStep(draft: Draft, target: EditTarget): Draft {
@@ -207,6 +213,9 @@ export function editStep(draft: Draft, target: EditTarget): Draft {
       return { ...draft, step: 'quantity', editing: true };
     case 'field':
       return { ...draft, step: 'field', fieldIndex: target.index, editing: true };
+    case 'purpose':
+      // The cost centre and the note of the whole order, asked again; the note typed before is kept until replaced.
+      return draft.purpose ? { ...draft, step: 'purpose', editing: false, purpose: { ...draft.purpose, done: false } } : draft;
   }
 }
 

@@ -8,8 +8,10 @@ import { answerText, type Step as InputStep } from './answer-text.js';
 import { confirmStep } from './confirm-step.js';
 import { startFromPast } from './again-start.js';
 import { favouritePress, favouritesShown } from './favourite-press.js';
-import { cartLines, currentIndex, lineCount, lineIndexOfProduct, openLine, removeCurrent, resumeCart } from './cart.js';
-import { chooseProduct, draftTotal, newDraft } from './draft.js';
+import { cartLines, currentIndex, lineCount, removeCurrent, resumeCart } from './cart.js';
+import { draftTotal, newDraft } from './draft.js';
+import { pickProduct } from './product-pick.js';
+import { answerNote, pressPurpose, purposeFirst, purposeView } from './purpose-step.js';
 import { answerPress, createMenuDisplay } from './menu-display.js';
 import { createOrderReads } from './order-reads.js';
 import type { Input, OrderArgs, OrderConversationDeps, Quote } from './order-types.js';
@@ -68,6 +70,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
 
     const { fetch, whileSlow, pausedNow, limitFor, readQuote } = createOrderReads(conversation, deps, chatId, userId);
     const favouriteTools = { conversation, deps, readQuote, view, userId };
+    const purposeTools = { conversation, reads: deps.costCentres, view, userId };
 
     async function waitInput(): Promise<Input> {
       for (;;) {
@@ -140,8 +143,17 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         }
         case 'field':
           return fieldView(view, draft, notice);
-        case 'summary':
-          return renderSummary();
+        case 'summary': {
+          // What the order is for is asked first, where administrators turned that on (purpose-step.ts).
+          const first = await purposeFirst(purposeTools, draft);
+          if (!first) return renderSummary();
+          ({ draft } = first);
+          notice = first.notice ?? notice;
+          return render();
+        }
+        case 'purpose':
+        case 'note':
+          return purposeView(purposeTools, draft, notice);
         case 'edit':
           return editView(view, draft, lineCount(draft) > 1 ? (currentIndex(draft) ?? 0) + 1 : null, notice);
       }
@@ -199,34 +211,6 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       return summaryView(view, draft, { ...facts, confirmKey }, notice);
     }
 
-    async function pickProduct(productId: number): Promise<void> {
-      // A product appears once per order (the provider keys answers by product): its line is opened instead.
-      const existing = lineIndexOfProduct(draft, productId);
-      if (existing !== null && existing !== currentIndex(draft)) {
-        const title = cartLines(draft)[existing]!.product.title;
-        draft = openLine(draft, existing) ?? draft;
-        notice = t('cart-already', { product: title });
-        return;
-      }
-      // A button shown before an administrator hid the product (or forged) still names it: refused, saying why.
-      // Every list is drawn from the stored catalog, so an id it does not hold came from no menu: the provider is not asked for it.
-      const listed = await conversation.external(() => deps.catalog.product(productId));
-      if (listed === null || listed.hidden) {
-        notice = t(listed === null ? 'order-product-gone' : 'order-product-hidden');
-        return;
-      }
-      const detail = await whileSlow(() => fetch('product detail', () => deps.provider.getProduct(productId)));
-      if (!detail.ok) {
-        notice = detail.trouble === 'not-found' ? t('order-product-gone') : deps.troubleText(t, detail.trouble);
-        return;
-      }
-      if (!detail.value.regionProperties.some((r) => r.stock > 0)) {
-        notice = t('order-product-sold-out');
-        return;
-      }
-      draft = chooseProduct(draft, detail.value);
-    }
-
     /** Presses reach here only when the step offers them (see acceptsPress); moves within the draft are in press-draft.ts. */
     async function press(pressed: Pressed): Promise<'continue' | 'done'> {
       const id = numericValue(pressed);
@@ -235,7 +219,11 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           await finish(closedView(t('cancel-done'), false, t));
           return 'done';
         case ACTION.product:
-          if (id !== null) await pickProduct(id);
+          if (id !== null) ({ draft, notice } = await pickProduct({ conversation, deps, reads: { fetch, whileSlow }, t }, draft, id));
+          break;
+        case ACTION.costCentre:
+        case ACTION.skipPurpose:
+          ({ draft, notice } = await pressPurpose(purposeTools, draft, pressed));
           break;
         case ACTION.removeLine: {
           const title = draft.product?.title ?? '';
@@ -257,6 +245,12 @@ export function createOrderConversation(deps: OrderConversationDeps) {
 
     /** Confirm pressed: places the order, or shows the summary again on what changed (confirm-step.ts). */
     async function confirmIfFresh(codePassed = false): Promise<boolean> {
+      // A cost centre retired (or a mode changed) since the summary was shown: asked again, nothing placed.
+      const asked = await purposeFirst(purposeTools, draft);
+      if (asked) {
+        ({ draft, notice } = asked);
+        return false;
+      }
       const answer = await confirmStep({ conversation, deps, reads: { pausedNow, readQuote, limitFor }, menu, view, chatId: chatId!, userId: userId! }, { draft, confirmKey, editInPlace, codePassed });
       switch (answer.kind) {
         case 'placed':
@@ -327,6 +321,8 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       } else if (input.kind === 'text' && codeFor !== null && (await conversation.external(() => deps.orderStepUp?.takePass(userId, codeFor!) ?? false))) {
         // The step-up gate took a right code for this summary's order: Confirm goes on with it.
         if (await confirmIfFresh(true)) return;
+      } else if (input.kind === 'text' && draft.step === 'note') {
+        ({ draft, notice } = answerNote(draft, input.text.slice(0, 4096), view));
       } else if (input.kind === 'text') {
         const step = draft.step as InputStep;
         ({ draft, notice, offer = null } = answerText(draft, step, input.text.slice(0, step === 'field' ? 4096 : MAX_SEARCH_LENGTH), deps.perItemLimit, t));

@@ -16,6 +16,7 @@ import type { PauseSource } from '../../../db/ordering-pause-store.js';
 import type { OrderStepUp } from '../../../safeguards/step-up/order-step-up.js';
 import type { Favourite, FavouriteStore } from '../../../db/favourite-store.js';
 import type { Presentation } from '../../../text/presentation.js';
+import type { PurposeReads } from './purpose-step.js';
 
 /**
  * One answer the conversation takes to the step on screen.
@@ -76,6 +77,8 @@ export interface OrderConversationDeps {
   favourites?: Pick<FavouriteStore, 'menuFor' | 'get' | 'add' | 'markUsed'>;
   /** Who may pin a product for the team (administrators, asked at the press), and the audit of a pin. */
   favouritePins?: { canPin: (personId: number) => Promise<boolean>; pinned: (actorId: number, pick: Favourite) => Promise<void> };
+  /** The cost centres an order may name and whether it must (purpose-step.ts); absent, nothing is asked. */
+  costCentres?: PurposeReads;
   /** Shows "typing…" in the chat while a provider read takes longer than a moment. */
   typingWhileSlow: TypingWhileSlow;
   logger: Logger;

@@ -24,7 +24,8 @@ function orderLineOf(draft: Pick<Draft, 'quantity' | 'fieldValues'>, product: Pr
 
 /** The order service's input from a complete draft: every line of the order, in the order shown. */
 export function placeInputFrom(draft: Draft, who: { confirmKey: string; userId: number; chatId: number }): PlaceInput {
-  return { ...who, lines: cartLines(draft).map(orderLineOfCart) };
+  const purpose = draft.purpose?.done ? { costCentreId: draft.purpose.costCentreId, note: draft.purpose.note } : null;
+  return { ...who, lines: cartLines(draft).map(orderLineOfCart), ...(purpose ? { purpose } : {}) };
 }
 
 /** Refusals with a cause the staff member can act on get their own words; the rest quote the provider. */

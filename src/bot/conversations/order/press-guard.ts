@@ -15,6 +15,8 @@ const OFFERED: Record<Step, readonly string[]> = {
   field: [ACTION.skip, ACTION.back, ACTION.cancel],
   summary: [ACTION.confirm, ACTION.refresh, ACTION.edit, ACTION.addLine, ACTION.editLine, ACTION.back, ACTION.cancel],
   edit: [ACTION.editTarget, ACTION.removeLine, ACTION.back, ACTION.cancel],
+  purpose: [ACTION.costCentre, ACTION.skipPurpose, ACTION.back, ACTION.cancel],
+  note: [ACTION.skipPurpose, ACTION.back, ACTION.cancel],
 };
 
 interface PressContext {
@@ -66,6 +68,10 @@ export function acceptsPress(draft: Draft, pressed: Pressed, context: PressConte
       return id !== null && id >= 1 && lineCount(draft) === 0 && draft.product === null;
     case ACTION.star:
       return (pressed.value === null || pressed.value === 'team') && draft.product !== null;
+    case ACTION.costCentre:
+      // Whether it is still offered is read at the press (purpose-step.ts).
+      return id !== null && id >= 1;
+    case ACTION.skipPurpose:
     case ACTION.soldOut:
     case ACTION.refresh:
     case ACTION.edit:
@@ -86,6 +92,8 @@ function editTargetAllowed(draft: Draft, target: EditTarget): boolean {
       return true;
     case 'region':
       return draft.product !== null && hasRegionChoice(draft.product);
+    case 'purpose':
+      return draft.purpose !== undefined;
     case 'field':
       return Number.isInteger(target.index) && target.index >= 0 && target.index < (draft.product?.requiredFields.length ?? 0);
   }
@@ -95,6 +103,7 @@ export function editTargetOf(value: string | null): EditTarget | null {
   if (value === 'p') return { kind: 'product' };
   if (value === 'r') return { kind: 'region' };
   if (value === 'q') return { kind: 'quantity' };
+  if (value === 'c') return { kind: 'purpose' };
   const match = value?.match(/^f([0-9]{1,3})$/);
   return match ? { kind: 'field', index: Number(match[1]) } : null;
 }

@@ -1,4 +1,5 @@
 import { InlineKeyboard } from 'grammy';
+import { purposeLines } from './purpose-step.js';
 import { formatNumber } from '../../../text/format.js';
 import { bold, joinLines } from '../../../text/formatted.js';
 import type { LimitVerdict } from '../../../orders/limit-check.js';
@@ -121,6 +122,7 @@ function build(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: Notice
       changes.stock ? bold(v.t('summary-stock-now', { from: changes.stock.from, to: changes.stock.to })) : null,
       ...fieldLines,
       hidden > 0 ? v.t('summary-more-answers', { count: hidden }) : null,
+      ...purposeLines(v, draft),
       '',
       facts.balance === null ? v.t('summary-balance-unknown') : v.t('summary-balance-now', { value: money(facts.balance) }),
       facts.balance !== null && !balanceShort ? v.t('summary-balance-after', { value: money(facts.balance - total) }) : null,
@@ -219,6 +221,7 @@ function buildCart(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: No
       '',
       ...body,
       hidden > 0 ? v.t('summary-more-answers', { count: hidden }) : null,
+      ...purposeLines(v, draft),
       '',
       totalBefore !== total
         ? bold(v.t('summary-total-changed', { from: money(totalBefore), to: money(total) }))

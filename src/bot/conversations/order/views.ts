@@ -174,6 +174,8 @@ export function editView(v: ViewContext, draft: Draft, line: number | null = nul
   (draft.product?.requiredFields ?? []).forEach((field, index) => {
     keyboard.text(clip(field.title, BUTTON_TITLE), data(ACTION.editTarget, `f${index}`)).row();
   });
+  // Only where the order was asked what it is for: the cost centre and note belong to the whole order.
+  if (draft.purpose) keyboard.text(v.t('edit-purpose'), data(ACTION.editTarget, 'c')).row();
   keyboard.text(v.t('btn-remove-line'), data(ACTION.removeLine)).row();
   keyboard.text(v.t('btn-back'), data(ACTION.back)).text(v.t('btn-cancel'), data(ACTION.cancel)).style(STOPS);
   const heading = line === null ? null : bold(v.t('edit-line-title', { index: formatNumber(line, v.locale), product: clip(draft.product?.title ?? '', CLIP.title) }));

@@ -80,6 +80,16 @@ describe('the cart of an order', () => {
     expect(back(adding)).toMatchObject({ step: 'summary', product: { id: 1 } });
   });
 
+  it('keeps the one cost centre and note of the whole order when another product is added, and places every line with them', () => {
+    const purpose = { costCentreId: 4, costCentreName: 'Support', note: 'Nowruz gifts', done: true };
+    const draft = withLine(addAnother({ ...withLine(newDraft()), purpose }), plain(2), 2);
+    expect(draft.purpose).toEqual(purpose);
+    const input = placeInputFrom(draft, { confirmKey: 'k', userId: 7, chatId: 7 });
+    expect(input.lines).toHaveLength(2);
+    expect(input.purpose).toEqual({ costCentreId: 4, note: 'Nowruz gifts' });
+    expect(placeInputFrom(withLine(newDraft()), { confirmKey: 'k', userId: 7, chatId: 7 })).not.toHaveProperty('purpose');
+  });
+
   it('a single product works as before: one line, nothing kept elsewhere', () => {
     const draft = withLine(newDraft());
     expect(ids(draft)).toEqual([[1, 1]]);
