@@ -283,7 +283,9 @@ describe('favourites and team picks', () => {
     await pressRow(PERSIAN_STAFF, list, 'Google Play 10 USD', 'nm');
     const prompt = await world.telegram.waitForMessage(PERSIAN_STAFF.id, /در پاسخ به همین پیام، نام تازهٔ ★ Google Play 10 USD را بفرستید \(یک خط، حداکثر ۴۰ نویسه\)/);
     await chat.answerTo(() => world.telegram.sendText(PERSIAN_STAFF, 'کارت نوروز', undefined, { replyTo: prompt.message_id }), /نام عوض شد: Google Play 10 USD ← کارت نوروز/);
-    const renamed = await chat.say('/order', /علاقه‌مندی‌های شما/);
+    // The listing is drawn again with the new name first; the /order menu after it opens with the favourite under it.
+    await world.telegram.waitFor(() => (buttonsOf(world.telegram.messages(PERSIAN_STAFF.id).find((m) => m.message_id === list.message_id)!)[0]?.text === '✏️ کارت نوروز' ? true : undefined));
+    const renamed = await chat.say('/order', /یک دسته را انتخاب کنید/);
     expect(buttonsOf(renamed)[0]!.text).toBe('★ کارت نوروز');
     await chat.tap(/لغو/, /لغو شد/);
   });
