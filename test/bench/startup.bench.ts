@@ -167,7 +167,11 @@ async function main(): Promise<void> {
         await waitForLine(started.running, /"component":"catalog".*"msg":"catalog synced"/, 180_000);
         await settle();
         idle.push(residentMiB(started.running.child.pid!).now);
-        await openConversations(telegram);
+        await openConversations(telegram).catch((error: unknown) => {
+          // What the process was doing when someone's /order went unanswered.
+          process.stdout.write(`${database}: giftdesk's last log lines:\n${started.running.lines.slice(-40).join('\n')}\n`);
+          throw error;
+        });
         const resident = residentMiB(started.running.child.pid!);
         open.push(resident.now);
         peak.push(resident.peak);
