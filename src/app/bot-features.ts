@@ -41,6 +41,7 @@ import { statementFeature } from '../bot/features/statement.js';
 import { stepUpFeature } from '../bot/features/step-up.js';
 import { strangersFeature } from '../bot/features/strangers.js';
 import { costCentresFeature } from '../bot/features/cost-centres.js';
+import { budgetsFeature } from '../bot/features/budgets.js';
 import { COST_CENTRE_MODE } from '../bot/cost-centre-setting.js';
 import { syncFeature } from '../bot/features/sync.js';
 import { trackFeature } from '../bot/features/track.js';
@@ -123,9 +124,9 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
     maxLines: config.providerMaxProductsPerOrder,
     // The conversation offers no Confirm while ordering is paused; the order service refuses too.
     orderingPaused,
-    checkLimits: (userId, total) => services.checkLimits(userId, total),
+    checkLimits: (userId, total, costCentreId) => services.checkLimits(userId, total, undefined, costCentreId),
     requestApproval: createApprovalRequester({ service: services.approvals, announcer: services.approvalAnnouncer, velocity }),
-    approvalNeeded: (id, total) => services.approvals.needsApproval(id, total),
+    approvalNeeded: (id, total, costCentreId) => services.approvals.needsApproval(id, total, costCentreId),
     velocity,
     // Its codes are answered by the step-up gate createBot makes from the step-up given to it (bot-wiring.ts).
     orderStepUp: services.orderStepUp,
@@ -200,6 +201,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       feature('settings', settingsFeature({ registry: services.settingsRegistry })),
       feature('strangers', strangersFeature({ settings, logger })),
       feature('cost-centres', costCentresFeature({ costCentres: stores.costCentres, settings, logger })),
+      feature('budgets', budgetsFeature({ budgets: services.budgets, store: stores.budgets, costCentres: stores.costCentres, periods: services.periods, settings, dual, clock, logger })),
       feature('velocity', velocityFeature({ guard: velocity, dual, logger })),
       // The gate exists wherever createBot is given step-up, as bot-wiring.ts always gives it.
       ...(gate ? [feature('step-up', stepUpFeature({ stepUp: services.stepUp, orders: services.orderStepUp, gate, dual, describePerson, tellPerson: bot.tellPerson, notifyOtherAdmins, logger }))] : []),
