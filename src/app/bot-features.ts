@@ -42,6 +42,7 @@ import { stepUpFeature } from '../bot/features/step-up.js';
 import { strangersFeature } from '../bot/features/strangers.js';
 import { costCentresFeature } from '../bot/features/cost-centres.js';
 import { budgetsFeature } from '../bot/features/budgets.js';
+import { totalOf } from '../db/approval-store.js';
 import { COST_CENTRE_MODE } from '../bot/cost-centre-setting.js';
 import { syncFeature } from '../bot/features/sync.js';
 import { trackFeature } from '../bot/features/track.js';
@@ -223,7 +224,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       ),
       feature(
         'approvals',
-        approvalsFeature({ approvals: services.approvals, announcer: services.approvalAnnouncer, rules: services.spendingRules, texts: approvalTexts, costCentreOf: (id) => stores.costCentres.get(id), ...trouble, dual, ...stepUp, logger }),
+        approvalsFeature({ approvals: services.approvals, announcer: services.approvalAnnouncer, rules: services.spendingRules, texts: approvalTexts, costCentreOf: (id) => stores.costCentres.get(id), overBudget: (approval) => services.budgets.judge(approval.costCentreId, totalOf(approval)), ...trouble, dual, ...stepUp, logger }),
       ),
       feature('approval-withdraw', approvalWithdrawFeature({ approvals: services.approvals, announcer: services.approvalAnnouncer, texts: approvalTexts, logger })),
       feature('export', exportFeature({ queries: stores.reports, provider, audit: stores.auditTrail, describePerson, costCentres: () => stores.costCentres.list(), periods: services.periods, ...stepUp, ...trouble, clock, logger })),
