@@ -90,6 +90,9 @@ describe('monthly budgets per cost centre', () => {
     await ada().say('/budgets over approve', /waits for an administrator's approval/);
     const audit = await world.database.rows<{ n: number }>("select count(*) as n from audit_log where action = 'setting.changed' and detail like '%budgets.over%'");
     expect(Number(audit[0]!.n)).toBe(2);
+    const shown = await ada().say('/audit', /Audit|audit/);
+    expect(shown.text).toMatch(/changed what an order over its cost centre's budget meets: it now waits for an administrator's approval \(before: is refused\)/);
+    expect(shown.text).toMatch(/set the monthly budget of the cost centre "Support" from 2,000,000 IRR to 3,000,000 IRR/);
   });
 
   it('gives the budget back when an order fails', async () => {

@@ -32,3 +32,4 @@ summary-limit-used-budget =
     }
 limits-kind-budget = Cost centre's monthly budget
 batch-limit-budget = the cost centre's monthly budget
+audit-setting-budgets-over = changed what an order over its cost centre's budget meets: it now { $value } (before: { $before })

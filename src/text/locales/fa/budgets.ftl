@@ -31,3 +31,4 @@ summary-limit-used-budget =
     }
 limits-kind-budget = بودجهٔ ماهانهٔ مرکز هزینه
 batch-limit-budget = بودجهٔ ماهانهٔ مرکز هزینه
+audit-setting-budgets-over = تغییر داد که با سفارشِ بیش از بودجهٔ مرکز هزینه چه شود: اکنون { $value } (پیش‌تر: { $before })
