@@ -82,6 +82,7 @@ describe('monthly budgets per cost centre', () => {
 
   it('refuses it instead where administrators say so: no Confirm, nothing stored', async () => {
     await ada().say('/budgets over refuse', /An order over its cost centre's budget is refused/);
+    expect((await ada().say('/settings', /Orders over a cost centre's budget/)).text).toMatch(/Orders over a cost centre's budget: is refused/);
     const orders = await orderCount();
     const { summary } = await toSummary(STAFF, 1, /^Support/);
     expect(summary.text).toMatch(/This cost centre's monthly budget of 3,000,000 IRR is used up for this month: the 500,000 IRR left does not cover even one/);
