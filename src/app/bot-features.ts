@@ -41,6 +41,8 @@ import { statementFeature } from '../bot/features/statement.js';
 import { stepUpFeature } from '../bot/features/step-up.js';
 import { strangersFeature } from '../bot/features/strangers.js';
 import { costCentresFeature } from '../bot/features/cost-centres.js';
+import { budgetsFeature } from '../bot/features/budgets.js';
+import { totalOf } from '../db/approval-store.js';
 import { COST_CENTRE_MODE } from '../bot/cost-centre-setting.js';
 import { syncFeature } from '../bot/features/sync.js';
 import { trackFeature } from '../bot/features/track.js';
@@ -123,9 +125,9 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
     maxLines: config.providerMaxProductsPerOrder,
     // The conversation offers no Confirm while ordering is paused; the order service refuses too.
     orderingPaused,
-    checkLimits: (userId, total) => services.checkLimits(userId, total),
+    checkLimits: (userId, total, costCentreId) => services.checkLimits(userId, total, undefined, costCentreId),
     requestApproval: createApprovalRequester({ service: services.approvals, announcer: services.approvalAnnouncer, velocity }),
-    approvalNeeded: (id, total) => services.approvals.needsApproval(id, total),
+    approvalNeeded: (id, total, costCentreId) => services.approvals.needsApproval(id, total, costCentreId),
     velocity,
     // Its codes are answered by the step-up gate createBot makes from the step-up given to it (bot-wiring.ts).
     orderStepUp: services.orderStepUp,
@@ -200,6 +202,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       feature('settings', settingsFeature({ registry: services.settingsRegistry })),
       feature('strangers', strangersFeature({ settings, logger })),
       feature('cost-centres', costCentresFeature({ costCentres: stores.costCentres, settings, logger })),
+      feature('budgets', budgetsFeature({ budgets: services.budgets, store: stores.budgets, costCentres: stores.costCentres, periods: services.periods, settings, dual, clock, logger })),
       feature('velocity', velocityFeature({ guard: velocity, dual, logger })),
       // The gate exists wherever createBot is given step-up, as bot-wiring.ts always gives it.
       ...(gate ? [feature('step-up', stepUpFeature({ stepUp: services.stepUp, orders: services.orderStepUp, gate, dual, describePerson, tellPerson: bot.tellPerson, notifyOtherAdmins, logger }))] : []),
@@ -221,7 +224,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       ),
       feature(
         'approvals',
-        approvalsFeature({ approvals: services.approvals, announcer: services.approvalAnnouncer, rules: services.spendingRules, texts: approvalTexts, costCentreOf: (id) => stores.costCentres.get(id), ...trouble, dual, ...stepUp, logger }),
+        approvalsFeature({ approvals: services.approvals, announcer: services.approvalAnnouncer, rules: services.spendingRules, texts: approvalTexts, costCentreOf: (id) => stores.costCentres.get(id), overBudget: (approval) => services.budgets.judge(approval.costCentreId, totalOf(approval)), ...trouble, dual, ...stepUp, logger }),
       ),
       feature('approval-withdraw', approvalWithdrawFeature({ approvals: services.approvals, announcer: services.approvalAnnouncer, texts: approvalTexts, logger })),
       feature('export', exportFeature({ queries: stores.reports, provider, audit: stores.auditTrail, describePerson, costCentres: () => stores.costCentres.list(), periods: services.periods, ...stepUp, ...trouble, clock, logger })),

@@ -27,6 +27,7 @@ import type { OrderFeed } from '../reports/order-feed.js';
 import type { SettingsRegistry } from '../settings/settings-registry.js';
 import type { SettingsView } from '../settings/settings-view.js';
 import type { createLimitCheck } from '../orders/limit-check.js';
+import type { Budgets } from '../budgets/budget-judge.js';
 import type { VelocityGuard } from '../safeguards/velocity/velocity-guard.js';
 import type { SpendingCounter } from '../orders/spending-counter.js';
 import type { SpendingRuleBook } from '../orders/spending-rules.js';
@@ -95,6 +96,8 @@ export interface Services {
   /** Step-up for orders above an amount (a setting). */
   orderStepUp: OrderStepUp;
   checkLimits: ReturnType<typeof createLimitCheck>;
+  /** Each cost centre's monthly budget: judged at the summary, Confirm and Approve, and shown by /budgets. */
+  budgets: Budgets;
   lowBalance: LowBalanceWatch;
   walletShort: WalletShortAlert;
   metrics: Metrics;

@@ -9,6 +9,7 @@ import { createDualControlAnnouncer } from '../safeguards/dual-control/dual-cont
 import { mayOrder } from '../bot/middleware/roles.js';
 import { createLocalPeriods } from '../text/local-periods.js';
 import type { Config } from '../config.js';
+import { totalOf } from '../db/approval-store.js';
 import { openFreshViews } from './fresh-views.js';
 import type { Stores } from '../db/stores.js';
 import { adminText } from '../delivery/notification-texts.js';
@@ -28,6 +29,10 @@ import { createApprovalJudge, createDayCount } from '../orders/approval-judge.js
 import { velocitySettings } from '../safeguards/velocity/velocity-texts.js';
 import { createVelocityService } from '../safeguards/velocity/velocity-services.js';
 import { createSpendingCounter } from '../orders/spending-counter.js';
+import { createBudgets } from '../budgets/budget-judge.js';
+import { budgetOverSetting } from '../budgets/budget-settings.js';
+import { createBudgetAlert, withBudgetAlertAfterOrders } from '../budgets/budget-alert.js';
+import { budgetAlertText } from '../budgets/budget-texts.js';
 import { createSpendingRuleBook } from '../orders/spending-rules.js';
 import { spendingSettings } from '../orders/spending-settings.js';
 import { retentionSettings } from '../safeguards/retention/retention-settings.js';
@@ -118,10 +123,12 @@ export async function createServices(deps: {
   const spendingRules = createSpendingRuleBook({ settings });
   const periods = createLocalPeriods(config.timeZone, config.monthCalendar);
   const spendingCounter = createSpendingCounter({ store: stores.spending, periods });
-  const checkLimits = createLimitCheck({ rules: spendingRules, counter: spendingCounter, clock });
+  // A cost centre's month is one more limit (refused) or one more reason to ask an administrator, judged where the person's are.
+  const budgets = createBudgets({ store: stores.budgets, centres: stores.costCentres, periods, settings, clock });
+  const checkLimits = createLimitCheck({ rules: spendingRules, counter: spendingCounter, clock, budgets });
   // The approval threshold counts the person's day: one judge at the summary, at Confirm and under the wallet lock.
   const approvalDay = { counter: spendingCounter, pending: () => stores.approvals.listPending(), clock };
-  const needsApproval = createApprovalJudge({ rules: spendingRules, ...approvalDay });
+  const needsApproval = createApprovalJudge({ rules: spendingRules, ...approvalDay, budgets });
   const lowBalance = createLowBalanceWatch({
     state: stores.appState,
     clock,
@@ -134,7 +141,7 @@ export async function createServices(deps: {
   const stepUp = createStepUpService({ stepUpKey: config.stepUpKey, stores, settings, alerts, translate, describePerson, presentation, clock, logger: logger.child({ component: 'step-up' }) });
   const orderStepUp = createOrderStepUp({ stepUp, settings, appState: stores.appState, dayTotal: createDayCount(approvalDay), clock });
   const settingsRegistry = createSettingsRegistry();
-  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp), strangersSetting(settings), costCentreSetting(settings), ...walletWatchSettings(settings), expirySettings(settings));
+  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp), strangersSetting(settings), costCentreSetting(settings), budgetOverSetting(settings), ...walletWatchSettings(settings), expirySettings(settings));
   const metrics = createMetrics({
     store: stores.health,
     instance: config.instanceId,
@@ -166,8 +173,22 @@ export async function createServices(deps: {
     render: (locale, refusal) => walletShortText(viewFor(locale), refusal, describePerson),
     logger: logger.child({ component: 'orders' }),
   });
-  // Every order placed, from a Confirm or an Approve, is followed by a balance read for the low-balance alert.
-  const orders = withBalanceCheckAfterOrders(
+  const budgetAlert = createBudgetAlert({
+    budgets,
+    figuresOf: async (centreId, window) => {
+      const centre = await stores.costCentres.get(centreId);
+      if (!centre || centre.monthlyBudget === null) return null;
+      const figures = (await stores.budgets.figures(window, { centreIds: [centreId] })).get(centreId) ?? { spent: 0, committed: 0 };
+      return { name: centre.name, budget: centre.monthlyBudget, ...figures };
+    },
+    appState: stores.appState,
+    // The told mark is the app state's: the alert itself is never held back by a quiet period.
+    tell: (facts) => alerts.alert(`budget-80:${facts.name}`, (locale) => budgetAlertText(viewFor(locale), facts), { quietMs: 0 }),
+    clock,
+    logger: logger.child({ component: 'budgets' }),
+  });
+  // Every order placed, from a Confirm or an Approve, is followed by a balance read for the low-balance alert, and its cost centre's budget looked at.
+  const orders = withBudgetAlertAfterOrders(withBalanceCheckAfterOrders(
     withFundsRefusalAlert(
     createOrderService({
       orders: stores.orders,
@@ -195,7 +216,7 @@ export async function createServices(deps: {
     ),
     provider,
     logger.child({ component: 'orders' }),
-  );
+  ), budgetAlert, logger.child({ component: 'budgets' }));
   // Interrupted orders and approvals are repaired by the instance holding the background work (src/app/repairs.ts).
   const dualControl = createDualControl({
     requests: stores.adminRequests,
@@ -206,6 +227,7 @@ export async function createServices(deps: {
     appState: stores.appState,
     stepUp: { setEnabled: stepUp.setEnabled, orderAbove: orderStepUp.above, setOrderAbove: orderStepUp.setAbove },
     velocity,
+    budgets: stores.budgets,
     clock,
     logger: logger.child({ component: 'dual-control' }),
   });
@@ -239,6 +261,7 @@ export async function createServices(deps: {
     texts: (locale) => ({ ...viewFor(locale), describePerson }),
     dayTotal: createDayCount(approvalDay),
     costCentreOf: (id) => stores.costCentres.get(id),
+    overBudget: (approval) => budgets.judge(approval.costCentreId, totalOf(approval)),
     logger: logger.child({ component: 'approvals' }),
   });
 
@@ -293,6 +316,7 @@ export async function createServices(deps: {
     stepUp,
     orderStepUp,
     checkLimits,
+    budgets,
     lowBalance,
     walletShort,
     metrics,

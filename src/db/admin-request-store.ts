@@ -44,6 +44,11 @@ function requestAudit(row: AdminRequestRow, action: string, actorId: number | nu
   else if (change.kind === 'velocity') {
     facts.limit = change.limit;
     facts.value = change.value;
+  } else if (change.kind === 'budget') {
+    facts.centre = change.centreId;
+    facts.name = change.name;
+    facts.before = change.before;
+    facts.value = change.value;
   } else {
     facts.rule = change.rule;
     facts.value = change.reset ? 'default' : change.value;
@@ -52,7 +57,7 @@ function requestAudit(row: AdminRequestRow, action: string, actorId: number | nu
     actorId,
     action,
     orderId: null,
-    amount: change.kind === 'rule' && !change.reset ? change.value : null,
+    amount: (change.kind === 'rule' && !change.reset) || change.kind === 'budget' ? change.value : null,
     subjectId: change.kind === 'rule' || change.kind === 'role' ? change.personId : null,
     facts: { ...facts, ...extra },
   };

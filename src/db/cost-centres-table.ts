@@ -5,7 +5,8 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
  * means no longer offered, while the orders that named one still show it.
  * The same name may be kept twice only when one of them is retired; the
  * store checks that (a partial unique index would also have to fold case
- * and Persian letters).
+ * and Persian letters). A budget is changed only through dual control
+ * (src/budgets), audited as `cost_centre.budget`.
  */
 export const costCentres = sqliteTable(
   'cost_centres',
@@ -16,6 +17,8 @@ export const costCentres = sqliteTable(
     createdBy: integer('created_by').notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     retiredAt: integer('retired_at', { mode: 'timestamp_ms' }),
+    /** The most its orders may spend in one month of the deployment's calendar; null: no budget. */
+    monthlyBudget: integer('monthly_budget'),
   },
   (t) => [index('cost_centres_retired_idx').on(t.retiredAt)],
 );

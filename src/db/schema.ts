@@ -205,13 +205,12 @@ export const orders = sqliteTable(
     // The wallet has at most one POST in flight at a time.
     uniqueIndex('orders_one_placing_idx').on(t.state).where(sql`state = 'placing'`),
     // While an outcome is unknown, the same order cannot be placed again.
-    uniqueIndex('orders_open_fingerprint_idx')
-      .on(t.fingerprint)
-      .where(sql`state in ('placing', 'unknown', 'needs_review')`),
+    uniqueIndex('orders_open_fingerprint_idx').on(t.fingerprint).where(sql`state in ('placing', 'unknown', 'needs_review')`),
     index('orders_next_check_idx').on(t.nextCheckAt),
     index('orders_user_idx').on(t.userId, t.id),
-    // A person's spending in a day or a month (the limits, the approval threshold) reads only that period's orders, however many came before.
+    // A person's spending in a day or a month (the limits, the approval threshold), and a cost centre's month (its budget), read only that period's orders.
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_cost_centre_created_idx').on(t.costCentreId, t.createdAt),
     // Looked for by the repair of orders a stopped process left half-way: only the few orders in hand.
     index('orders_in_hand_idx').on(t.state).where(sql`state in ('intent', 'placing')`),
     index('orders_answers_kept_idx').on(t.finishedAt).where(sql`answers_erased_at is null`),

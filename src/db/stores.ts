@@ -30,6 +30,7 @@ import { createSettingsStore, type SettingsStore } from './settings-store.js';
 import { createStaffStore, type StaffStore } from './staff-store.js';
 import { createFavouriteStore, type FavouriteStore } from './favourite-store.js';
 import { createCostCentreStore, type CostCentreStore } from './cost-centre-store.js';
+import { createBudgetStore, type BudgetStore } from './budget-store.js';
 import { createStrangerRepliesStore, type StrangerRepliesStore } from './stranger-replies-store.js';
 import { createCodeMessageStore, type CodeMessageStore } from './code-message-store.js';
 import { createRetentionStore, type RetentionStore } from './retention-store.js';
@@ -112,6 +113,8 @@ export interface Stores {
   favourites: FavouriteStore;
   /** The cost centres administrators keep, and the last one each person's orders named. */
   costCentres: CostCentreStore;
+  /** Each cost centre's monthly budget and the month's figures it is judged on, counted from the orders. */
+  budgets: BudgetStore;
 }
 
 /** `beforeClaim`: throws when the order must not be claimed for its POST (the database file is no longer where it was opened). */
@@ -169,6 +172,7 @@ export function storesOver(database: Database, clock: Clock, instance: InstanceS
     codeExpiries: createCodeExpiryStore({ database }),
     favourites: createFavouriteStore({ database, clock }),
     costCentres: createCostCentreStore({ database, clock }),
+    budgets: createBudgetStore({ database, clock }),
   };
 }
 

@@ -36,7 +36,9 @@ export type AdminChange =
   /** The order total above which placing asks for a code; null: no order does. */
   | { kind: 'step-up-orders'; above: number | null }
   /** A velocity limit for everyone (src/safeguards/velocity); null lifts it. */
-  | { kind: 'velocity'; limit: VelocityKind; value: number | null };
+  | { kind: 'velocity'; limit: VelocityKind; value: number | null }
+  /** A cost centre's monthly budget (src/budgets); null lifts it. `before` and `name` as they were when it was asked, for the cards. */
+  | { kind: 'budget'; centreId: number; name: string; before: number | null; value: number | null };
 
 /** A message that carries a request's Confirm and Refuse, so that every copy loses them once it is decided. */
 export interface RequestCard {

@@ -7,7 +7,7 @@ import type { Locale } from '../text/i18n.js';
 import type { ApprovalCards } from '../db/approval-cards.js';
 import type { ApprovalRow, ApprovalService } from './approval-service.js';
 import { isSettledApproval } from '../domain/approvals.js';
-import { adminSummary, withdrawnCardText, type ApprovalTextContext } from './approval-texts.js';
+import { adminSummary, withdrawnCardText, type ApprovalTextContext, type OverBudget } from './approval-texts.js';
 
 interface ApprovalAnnouncerDeps {
   /** The cost centre a request names, by id, for its card; absent, none is shown. */
@@ -26,6 +26,8 @@ interface ApprovalAnnouncerDeps {
   texts: (locale: Locale) => ApprovalTextContext;
   /** The requester's day as the threshold counts it, this request included (approval-judge.ts); absent, not shown. */
   dayTotal?: (personId: number) => Promise<number>;
+  /** Whether the request would take its cost centre over the month's budget, and by what figures; absent, not shown. */
+  overBudget?: (approval: ApprovalRow) => Promise<({ ok: false } & OverBudget) | { ok: true }>;
   logger: Logger;
 }
 
@@ -88,6 +90,7 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
       // Unread is better than no card: the card is what administrators decide on.
       const dayTotal = threshold === null || !deps.dayTotal ? null : await deps.dayTotal(approval.requesterId).catch(() => null);
       const costCentre = approval.costCentreId === null ? null : await (deps.costCentreOf?.(approval.costCentreId) ?? null);
+      const budget = deps.overBudget ? await deps.overBudget(approval).catch(() => ({ ok: true }) as const) : ({ ok: true } as const);
       for (const adminId of approvers) {
         const c = deps.texts(deps.localeOf(adminId));
         const summary = adminSummary(c, approval, {
@@ -96,6 +99,7 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
           dayTotal,
           selfApproval: adminId === approval.requesterId,
           costCentre,
+          overBudget: budget.ok ? null : budget,
           notice: notice ? notice(c) : null,
         });
         const messageId = await deliver(adminId, { text: summary.text, buttons: summary.buttons }, 'approval request');

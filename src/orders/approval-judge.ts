@@ -1,3 +1,4 @@
+import type { Budgets } from '../budgets/budget-judge.js';
 import type { Clock } from '../clock.js';
 import type { ApprovalRow } from '../db/approval-store.js';
 import { totalOf } from '../db/approval-store.js';
@@ -9,7 +10,7 @@ import type { SpendingRuleBook } from './spending-rules.js';
  * `exceptOrderId` leaves out the order being judged once it is an order
  * (under the wallet lock it is already 'placing', which counts as spent).
  */
-export type ApprovalJudge = (userId: number, total: number, exceptOrderId?: number) => Promise<boolean>;
+export type ApprovalJudge = (userId: number, total: number, exceptOrderId?: number, costCentreId?: number | null) => Promise<boolean>;
 
 interface ApprovalJudgeDeps {
   rules: Pick<SpendingRuleBook, 'rulesFor'>;
@@ -17,6 +18,8 @@ interface ApprovalJudgeDeps {
   /** The requests still waiting for an administrator, everyone's. */
   pending: () => Promise<ApprovalRow[]>;
   clock: Clock;
+  /** The cost centres' budgets: an order over its cost centre's month waits for an administrator where the deployment asks (not refuses). */
+  budgets?: Pick<Budgets, 'judge'>;
 }
 
 /**
@@ -29,12 +32,18 @@ interface ApprovalJudgeDeps {
  */
 export function createApprovalJudge(deps: ApprovalJudgeDeps): ApprovalJudge {
   const dayOf = createDayCount(deps);
-  return async (userId, total, exceptOrderId) => {
+  const personal = async (userId: number, total: number, exceptOrderId?: number) => {
     const threshold = deps.rules.rulesFor(userId).approval;
     if (threshold === null) return false;
     // The order alone already passes it: nothing to count.
     if (total > threshold) return true;
     return (await dayOf(userId, exceptOrderId)) + total > threshold;
+  };
+  return async (userId, total, exceptOrderId, costCentreId) => {
+    if (await personal(userId, total, exceptOrderId)) return true;
+    if (!deps.budgets) return false;
+    const budget = await deps.budgets.judge(costCentreId, total, exceptOrderId);
+    return !budget.ok && budget.mode === 'approve';
   };
 }
 

@@ -95,7 +95,7 @@ export interface ApprovalService {
   /** The total above which this person's order waits for an administrator; null: never. */
   thresholdFor(personId: number): number | null;
   /** Whether an order of `total` would wait for an administrator now, counted on the person's day. */
-  needsApproval(personId: number, total: number): Promise<boolean>;
+  needsApproval(personId: number, total: number, costCentreId?: number | null): Promise<boolean>;
   /** Stores the request when the order needs approval; null when it can be placed at once. */
   requestIfNeeded(input: PlaceInput): Promise<{ created: boolean; approval: ApprovalRow } | null>;
   /** Administrators who are asked: everyone but the requester, unless the requester is the only one. */
@@ -189,7 +189,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     if (short >= 0) return { change: { kind: 'stock', product: lineLabel(approval.lines[short]!), stock: regions[short]!.stock }, balance: wallet };
     const total = linesTotal(approval.lines);
     if (wallet < total) return { blocked: { kind: 'funds', balance: wallet } };
-    const limits = await deps.checkLimits?.(approval.requesterId, total);
+    const limits = await deps.checkLimits?.(approval.requesterId, total, undefined, approval.costCentreId);
     if (limits && !limits.ok) return { blocked: { kind: 'limit', verdict: limits } };
     return null;
   }
@@ -197,7 +197,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
   return {
     thresholdFor,
     approversFor,
-    needsApproval: (personId, total) => needsApproval(personId, total),
+    needsApproval: (personId, total, costCentreId) => needsApproval(personId, total, undefined, costCentreId),
 
     async requestIfNeeded(input) {
       const total = linesTotal(input.lines);
@@ -205,7 +205,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
       const existing = await repo.byConfirmKey(input.confirmKey);
       if (existing) return { created: false, approval: existing };
       if (deps.orderByConfirmKey && (await deps.orderByConfirmKey(input.confirmKey)) !== null) return null;
-      if (!(await needsApproval(input.userId, total))) return null;
+      if (!(await needsApproval(input.userId, total, undefined, input.purpose?.costCentreId))) return null;
       const threshold = thresholdFor(input.userId);
       const stored = await repo.request(
         {

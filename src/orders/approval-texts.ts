@@ -55,7 +55,25 @@ export function approvalLine(c: ApprovalTextContext, approval: ApprovalRow): str
 }
 
 /** What a card shows beside the request itself; `costCentre`: the one the request names, read by id. */
-type CardFacts = { balance: number | null; threshold: number | null; dayTotal?: number | null; selfApproval: boolean; notice?: string | null; costCentre?: CostCentreName | null };
+type CardFacts = {
+  balance: number | null;
+  threshold: number | null;
+  dayTotal?: number | null;
+  selfApproval: boolean;
+  notice?: string | null;
+  costCentre?: CostCentreName | null;
+  /** Where the order would take its cost centre over the month's budget: the figures that say so. */
+  overBudget?: OverBudget | null;
+};
+
+/** A cost centre's month as an over-budget order meets it (src/budgets/budget-judge.ts). */
+export interface OverBudget {
+  name: string;
+  spent: number;
+  committed: number;
+  total: number;
+  budget: number;
+}
 
 /**
  * The request as administrators decide on it: who, what, the answers given,
@@ -111,10 +129,17 @@ function cardText(
     facts.balance === null ? c.t('summary-balance-unknown') : c.t('summary-balance-now', { value: money(c, facts.balance) }),
     facts.threshold === null ? null : c.t('approval-admin-threshold', { value: money(c, facts.threshold) }),
     facts.threshold === null || facts.dayTotal === undefined || facts.dayTotal === null ? null : c.t('approval-admin-day-total', { value: money(c, facts.dayTotal) }),
+    facts.overBudget ? overBudgetLine(c, facts.overBudget) : null,
     c.t('approval-admin-until', { until: showDateTimeWithZone(c, approval.expiresAt.getTime()) }),
     facts.selfApproval ? c.t('approval-admin-self') : null,
     c.t('approval-admin-reject-hint', { id: formatId(approval.id, c.locale) }),
   );
+}
+
+/** "Over the budget of Support: spent …, committed …, this order …, budget …". */
+function overBudgetLine(c: ApprovalTextContext, over: OverBudget): string {
+  const { name, ...amounts } = over;
+  return c.t('budgets-over-card', { centre: name, ...Object.fromEntries(Object.entries(amounts).map(([key, value]) => [key, money(c, value)])) });
 }
 
 /** Why a request a press found is no longer waiting. */

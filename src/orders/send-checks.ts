@@ -36,9 +36,9 @@ export function createSendChecks(deps: Pick<OrderServiceDeps, 'mayOrder' | 'orde
     if (paused) return { reason: 'paused', providerMessage: paused.reason, facts: { cause: 'paused', source: paused.source } };
     const hidden = await hiddenIn(intent);
     if (hidden) return { reason: 'product-hidden', providerMessage: null, facts: hidden.facts, hidden: hidden.ids };
-    const verdict = (await deps.checkLimits?.(intent.userId, intent.totalAmount, intent.id)) ?? { ok: true };
+    const verdict = (await deps.checkLimits?.(intent.userId, intent.totalAmount, intent.id, intent.costCentreId)) ?? { ok: true };
     if (!verdict.ok) return { reason: 'over-limit', providerMessage: null, facts: { cause: 'limit', limit: verdict.limit, cap: verdict.cap, left: verdict.left } };
-    if (!input.approved && (await deps.needsApproval?.(intent.userId, intent.totalAmount, intent.id))) {
+    if (!input.approved && (await deps.needsApproval?.(intent.userId, intent.totalAmount, intent.id, intent.costCentreId))) {
       return { reason: 'needs-approval', providerMessage: null, facts: { cause: 'approval' } };
     }
     const pausedFor = (deps.providerPausedUntil?.() ?? 0) - clock.now();

@@ -20,6 +20,10 @@ function changeOf(v: View, subjectId: number | null, facts: AuditFacts): string 
     const value = facts['value'];
     return typeof facts['limit'] === 'string' ? velocityChangeWords(v, facts['limit'], typeof value === 'number' ? value : null) : null;
   }
+  if (facts['change'] === 'budget') {
+    const amount = (value: Json | undefined) => (typeof value === 'number' ? showAmount(v, value) : v.t('budgets-none'));
+    return v.t('dual-change-budget', { centre: String(facts['name'] ?? facts['centre'] ?? '?'), before: amount(facts['before']), value: amount(facts['value']) });
+  }
   if (facts['change'] === 'role') return subjectId === null ? null : v.t('dual-change-role', { person: v.describePerson(subjectId) });
   const rule = facts['rule'];
   if (facts['change'] !== 'rule' || typeof rule !== 'string' || !(SPENDING_RULE_KINDS as readonly string[]).includes(rule)) return null;

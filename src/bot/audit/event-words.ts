@@ -255,6 +255,10 @@ function factsWords(v: EventWordsView, entry: AuditEntry, facts: AuditFacts): st
   if (area === 'cost_centre' && ['added', 'renamed', 'retired'].includes(step)) {
     return v.t(`audit-cost-centre-${step}`, { name: clipName(text(facts['name']) ?? '?', MAX_PRODUCT), before: clipName(text(facts['before']) ?? '?', MAX_PRODUCT) });
   }
+  if (entry.action === 'cost_centre.budget') {
+    const amount = (value: unknown) => (typeof value === 'number' ? showAmount(v, value) : v.t('budgets-none'));
+    return v.t('audit-cost-centre-budget', { name: clipName(text(facts['name']) ?? '?', MAX_PRODUCT), before: amount(facts['before']), value: amount(facts['budget']) });
+  }
   if (area === 'team_pick' && (step === 'pinned' || step === 'unpinned' || step === 'moved')) return v.t(`audit-team-pick-${step}`, { name: clipName(text(facts['name']) ?? '?', MAX_PRODUCT) });
   if (area === 'team_pick' && step === 'renamed')
     return v.t('audit-team-pick-renamed', { from: clipName(text(facts['from']) ?? '?', MAX_PRODUCT), name: clipName(text(facts['name']) ?? '?', MAX_PRODUCT) });

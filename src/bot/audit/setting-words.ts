@@ -65,6 +65,10 @@ export function settingWords(v: SettingView, facts: AuditFacts): string | null {
     const mode = (value: Json) => (typeof value === 'string' && ['off', 'optional', 'required'].includes(value) ? v.t(`cost-centres-mode-${value}`) : v.t('cost-centres-mode-off'));
     return v.t('audit-setting-cost-centres', { value: mode(after), before: mode(before) });
   }
+  if (key === 'budgets.over') {
+    const mode = (value: Json) => v.t(value === 'refuse' ? 'budgets-over-refuse' : 'budgets-over-approve');
+    return v.t('audit-setting-budgets-over', { value: mode(after), before: mode(before) });
+  }
   if (key === 'strangers.reply') return v.t(after === false ? 'audit-setting-strangers-silent' : 'audit-setting-strangers-reply');
   if (key === 'feed.orders') return v.t(after === true ? 'audit-setting-feed-on' : 'audit-setting-feed-off');
   const shown = (value: Json) => (value === null ? v.t('settings-off') : clipName(typeof value === 'string' ? value : JSON.stringify(value), 40));

@@ -3,7 +3,7 @@ import { Composer } from 'grammy';
 import type { ApprovalAnnouncer } from '../../orders/approval-announcer.js';
 import type { ApprovalRow, ApprovalService, ApproveOutcome, Blocked } from '../../orders/approval-service.js';
 import { totalOf } from '../../db/approval-store.js';
-import { adminSummary, APPROVE_DATA, approvalLine, notPendingText, REJECT_DATA, withdrawData, type ApprovalTextContext } from '../../orders/approval-texts.js';
+import { adminSummary, APPROVE_DATA, approvalLine, notPendingText, REJECT_DATA, withdrawData, type ApprovalTextContext, type OverBudget } from '../../orders/approval-texts.js';
 import { isSettledApproval } from '../../domain/approvals.js';
 import type { Logger } from '../../logger.js';
 import type { SpendingRuleBook } from '../../orders/spending-rules.js';
@@ -32,6 +32,8 @@ interface ApprovalsFeatureDeps {
   texts: (locale: Locale) => ApprovalTextContext;
   /** The cost centre a request names, by id, for its card shown again; absent, none is shown. */
   costCentreOf?: (id: number) => Promise<CostCentreName | null>;
+  /** Whether the request would take its cost centre over the month's budget, as its first card said; absent, not shown. */
+  overBudget?: (approval: ApprovalRow) => Promise<({ ok: false } & OverBudget) | { ok: true }>;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble) => string;
   /** Raising or turning off the threshold waits for a second administrator; every change is told to the others. */
@@ -85,6 +87,11 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
   const textsOf = (ctx: BaseContext) => ({ ...deps.texts(ctx.member.locale), t: ctx.t });
   const money = (c: ApprovalTextContext, value: number) => showAmount(c, value);
 
+  const overBudgetOf = async (approval: ApprovalRow) => {
+    const verdict = deps.overBudget ? await deps.overBudget(approval).catch(() => ({ ok: true }) as const) : ({ ok: true } as const);
+    return verdict.ok ? null : verdict;
+  };
+
   /** The summary again, with why it was not placed and buttons for the numbers it holds now. */
   async function showAgain(ctx: BaseContext, approval: ApprovalRow, notice: string, balance: number | null) {
     const c = textsOf(ctx);
@@ -94,6 +101,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
       selfApproval: approval.requesterId === ctx.member.telegramId,
       notice,
       costCentre: approval.costCentreId === null ? null : ((await deps.costCentreOf?.(approval.costCentreId)) ?? null),
+      overBudget: await overBudgetOf(approval),
     });
     await showInPlace(ctx, { text: summary.text, keyboard: keyboardOf(summary.buttons) });
   }

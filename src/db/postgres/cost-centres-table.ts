@@ -12,6 +12,7 @@ export const costCentres = pgTable(
     createdBy: bigint('created_by', { mode: 'number' }).notNull(),
     createdAt: at('created_at').notNull(),
     retiredAt: at('retired_at'),
+    monthlyBudget: bigint('monthly_budget', { mode: 'number' }),
   },
   (t) => [index('cost_centres_retired_idx').on(t.retiredAt)],
 );

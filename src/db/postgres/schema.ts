@@ -207,6 +207,8 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.id),
     // A person's spending in a day or a month (the limits, the approval threshold) reads only that period's orders, however many came before.
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // A cost centre's month (its budget's figures) reads only that month's orders of it.
+    index('orders_cost_centre_created_idx').on(t.costCentreId, t.createdAt),
     // The repair looks for these every few seconds: the index holds only the few orders in hand.
     index('orders_in_hand_idx').on(t.state).where(sql`state in ('intent', 'placing')`),
     index('orders_answers_kept_idx').on(t.finishedAt).where(sql`answers_erased_at is null`),

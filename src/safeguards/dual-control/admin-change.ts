@@ -28,6 +28,7 @@ const adminChangeSchema: z.ZodType<AdminChange> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('step-up'), enabled: z.boolean() }).strict(),
   z.object({ kind: z.literal('step-up-orders'), above: amountOrNone }).strict(),
   z.object({ kind: z.literal('velocity'), limit: z.enum(VELOCITY_KINDS), value: z.number().int().min(1).max(1_000_000).nullable() }).strict(),
+  z.object({ kind: z.literal('budget'), centreId: z.number().int().positive(), name: z.string().min(1).max(200), before: amountOrNone, value: amountOrNone }).strict(),
 ]);
 
 export function parseAdminChange(value: unknown): AdminChange | null {
@@ -78,6 +79,8 @@ export function needsSecondAdmin(
   if (change.kind === 'step-up') return !change.enabled;
   // A higher velocity limit, or none, lets a stolen account go faster: it waits; a lower one never does.
   if (change.kind === 'velocity') return widens(velocityCap(change.limit), change.value);
+  // A higher budget, or none, lets a cost centre spend more without an administrator: it waits; a lower one never does.
+  if (change.kind === 'budget') return widens(change.before, change.value);
   // A higher amount, or none, lets larger orders go without a code: it waits; a lower one never does.
   if (change.kind === 'step-up-orders') return widens(stepUpOrderAbove(), change.above);
   const { before, after } = ruleEffect(change, rules);

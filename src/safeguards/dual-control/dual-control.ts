@@ -29,6 +29,8 @@ interface DualControlDeps {
   };
   /** The velocity limits in force, and how a confirmed change of one is written (src/safeguards/velocity). */
   velocity?: { cap(limit: VelocityKind): number | null; setCap(limit: VelocityKind, value: number | null, actorId: number): Promise<unknown> };
+  /** How a confirmed change of a cost centre's budget is written (src/budgets); absent, such requests cannot be applied. */
+  budgets?: { setBudget(centreId: number, amount: number | null, actorId: number): Promise<{ kind: string }> };
   clock: Clock;
   logger: Logger;
   expiryMs?: number;
@@ -82,6 +84,13 @@ export function createDualControl(deps: DualControlDeps): DualControl {
   const isAdminNow = async (id: number) => (await staffNow.find(id))?.role === 'admin';
 
   async function apply(change: AdminChange, requesterId: number): Promise<void> {
+    if (change.kind === 'budget') {
+      if (!deps.budgets) throw new Error('budgets are not available here');
+      // A cost centre retired (or gone) meanwhile takes no budget: the confirmation fails and nothing changes.
+      const set = await deps.budgets.setBudget(change.centreId, change.value, requesterId);
+      if (set.kind !== 'set') throw new Error(`cost centre ${change.centreId} is ${set.kind}`);
+      return;
+    }
     if (change.kind === 'velocity') {
       if (!deps.velocity) throw new Error('velocity limits are not available here');
       await deps.velocity.setCap(change.limit, change.value, requesterId);
@@ -107,7 +116,7 @@ export function createDualControl(deps: DualControlDeps): DualControl {
     const change = parseAdminChange(request.change);
     if (change === null) return 'invalid';
     if (!(await isAdminNow(request.requesterId))) return 'requester-not-admin';
-    if (change.kind === 'step-up' || change.kind === 'step-up-orders' || change.kind === 'velocity') return null;
+    if (change.kind === 'step-up' || change.kind === 'step-up-orders' || change.kind === 'velocity' || change.kind === 'budget') return null;
     const concernsPerson = change.personId !== null && !(change.kind === 'role' && change.verb === 'add');
     if (concernsPerson && !(await staffNow.find(change.personId!))) return 'person-gone';
     return null;

@@ -41,6 +41,14 @@ describe('which changes wait for a second administrator', () => {
   const rules = { defaults: () => ({ order: null, day: 1_000, month: null, approval: 500 }), rulesFor: () => ({ order: null, day: 1_000, month: null, approval: 500 }), overridesFor: () => ({}) };
   const admin = (id: number) => id === ADA;
 
+  it("waits for a cost centre's budget raised or lifted; never for a first or lower one", () => {
+    const budget = (before: number | null, value: number | null): AdminChange => ({ kind: 'budget', centreId: 3, name: 'Support', before, value });
+    expect(needsSecondAdmin(budget(1_000, 2_000), rules, admin)).toBe(true);
+    expect(needsSecondAdmin(budget(1_000, null), rules, admin)).toBe(true);
+    expect(needsSecondAdmin(budget(null, 2_000), rules, admin)).toBe(false);
+    expect(needsSecondAdmin(budget(2_000, 1_000), rules, admin)).toBe(false);
+  });
+
   it('waits for raising, lifting, and making an administrator; never for lowering', () => {
     expect(needsSecondAdmin({ kind: 'rule', personId: null, rule: 'approval', value: null, reset: false }, rules, admin)).toBe(true);
     expect(needsSecondAdmin({ kind: 'rule', personId: null, rule: 'approval', value: 600, reset: false }, rules, admin)).toBe(true);

@@ -201,7 +201,8 @@ export function createOrderConversation(deps: OrderConversationDeps) {
         // if the process dies after the POST, the replayed Confirm carries the same key
         // and the order service recognises it instead of placing a second order.
         confirmKey = codeFor ?? (await conversation.external(() => crypto.randomUUID()));
-        const waits = await conversation.external(async () => (await deps.approvalNeeded?.(userId!, total)) ?? false);
+        const centre = draft.purpose?.costCentreId ?? null;
+        const waits = await conversation.external(async () => (await deps.approvalNeeded?.(userId!, total, centre)) ?? false);
         if (waits) {
           // Below any other notice (a price changed since an order repeated), never instead of it.
           const note = t('approval-summary-note');

@@ -28,7 +28,8 @@ export function createOrderReads(conversation: Conversation<BotContext, Context>
   /** The limits against the draft's total at the quoted price; counted from the database, so in `external`. */
   const limitFor = (checked: Draft) => {
     const total = draftTotal(checked);
-    return conversation.external(() => deps.checkLimits(userId, total));
+    const costCentreId = checked.purpose?.costCentreId ?? null;
+    return conversation.external(() => deps.checkLimits(userId, total, costCentreId));
   };
 
   /**

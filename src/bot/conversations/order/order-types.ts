@@ -46,7 +46,8 @@ export interface OrderConversationDeps {
    * the limit and offers no Confirm; the order service checks again at
    * Confirm, under the wallet lock.
    */
-  checkLimits: (userId: number, total: number) => Promise<LimitVerdict>;
+  /** `costCentreId`: the order's, whose month's budget is one more limit where over-budget orders are refused. */
+  checkLimits: (userId: number, total: number, costCentreId?: number | null) => Promise<LimitVerdict>;
   /**
    * Stores the order for an administrator's approval instead of placing it
    * when its total is above the person's approval threshold; null when it
@@ -61,7 +62,7 @@ export interface OrderConversationDeps {
    * The threshold itself is never shown to the staff member: knowing it
    * would invite splitting an order to stay under it.
    */
-  approvalNeeded?: (personId: number, total: number) => Promise<boolean>;
+  approvalNeeded?: (personId: number, total: number, costCentreId?: number | null) => Promise<boolean>;
   /**
    * Step-up for large orders: above the amount administrators set, Confirm
    * asks for a code from the person's authenticator app, bound to the

@@ -16,7 +16,7 @@ export function createApprovalRequester(approvals: { service: ApprovalService; a
   return async (input: PlaceInput): Promise<ApprovalWaiting | VelocityRefused | null> => {
     const { velocity } = approvals;
     // A new request beyond the person's waiting ones is refused; a replayed Confirm finds its own request below.
-    if (velocity && (await approvals.service.byConfirmKey(input.confirmKey)) === null && (await approvals.service.needsApproval(input.userId, linesTotal(input.lines)))) {
+    if (velocity && (await approvals.service.byConfirmKey(input.confirmKey)) === null && (await approvals.service.needsApproval(input.userId, linesTotal(input.lines), input.purpose?.costCentreId))) {
       const waiting = (await approvals.service.listPending()).filter((row) => row.requesterId === input.userId).length;
       const verdict = await velocity.pending(input.userId, waiting);
       if (!verdict.ok) return { kind: 'velocity', verdict };
