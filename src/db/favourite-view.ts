@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import { menuOf, ownedBy, type Favourite, type FavouriteStore } from './favourite-store.js';
-import { latestRead } from './latest-read.js';
+import { latestRead, readAgainAfter } from './latest-read.js';
 
 /**
  * The favourites store with every favourite and team pick kept in memory
@@ -24,14 +24,7 @@ export async function createFavouriteView(store: FavouriteStore, clock: Clock): 
       rows = all;
     },
   );
-  /** Runs a change, then reads the table again, whether the change went through or not. */
-  const changing = async <T>(work: Promise<T>): Promise<T> => {
-    try {
-      return await work;
-    } finally {
-      await refresh();
-    }
-  };
+  const changing = readAgainAfter(refresh);
   await refresh();
   return {
     refresh,

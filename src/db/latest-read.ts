@@ -16,3 +16,18 @@ export function latestRead<T>(read: () => Promise<T>, apply: (value: T) => void)
     }
   };
 }
+
+/**
+ * For a view whose copy is read whole again after each change made through
+ * it: runs the change, then reads again, whether the change went through
+ * or not (a failed change may still have written part of what it meant to).
+ */
+export function readAgainAfter(refresh: () => Promise<void>): <T>(work: Promise<T>) => Promise<T> {
+  return async (work) => {
+    try {
+      return await work;
+    } finally {
+      await refresh();
+    }
+  };
+}

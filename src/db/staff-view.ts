@@ -1,4 +1,4 @@
-import { latestRead } from './latest-read.js';
+import { latestRead, readAgainAfter } from './latest-read.js';
 import type { StaffMember, StaffStore } from './staff-store.js';
 
 /** The staff list as this process last read it, answered without waiting. */
@@ -36,14 +36,7 @@ export async function createStaffView(store: StaffStore): Promise<StaffView> {
       byId = new Map(list.map((m) => [m.telegramId, m]));
     },
   );
-  /** Runs a change, then reads the table again, whether the change went through or not. */
-  const changing = async <T>(work: Promise<T>): Promise<T> => {
-    try {
-      return await work;
-    } finally {
-      await refresh();
-    }
-  };
+  const changing = readAgainAfter(refresh);
   await refresh();
   return {
     current: {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SentMessage } from '../support/fake-bot-api/index.js';
 import { chatDriver } from './chat-driver.js';
 import { ADMIN, sharedWorld, STAFF } from './harness.js';
+import { starProducts } from './order-steps.js';
 
 const labels = (message: SentMessage) =>
   message.reply_markup && 'inline_keyboard' in message.reply_markup ? message.reply_markup.inline_keyboard.flat().map((b) => b.text) : [];
@@ -11,13 +12,7 @@ describe('favourites when the process is killed with -9', () => {
 
   it('keeps favourites starred and moved by hand, and a team pick, across kill -9 and the restart', async () => {
     const chat = chatDriver(world.telegram, STAFF);
-    for (const search of ['Google Play 10', 'Free Fire']) {
-      await chat.say('/order', /Choose a category/);
-      await chat.say(search, /Products matching/);
-      await chat.tap(new RegExp(`^${search}`), /How many\?|region/i);
-      await chat.tap(/Add to favourites/, /Added to your favourites/);
-      await chat.tap(/Cancel/, /Cancelled/);
-    }
+    await starProducts(world, STAFF, ['Google Play 10', 'Free Fire']);
     const admin = chatDriver(world.telegram, ADMIN);
     await admin.say('/order', /Choose a category/);
     await admin.say('Google Play 10', /Products matching/);

@@ -3,7 +3,7 @@ import { SANDBOX_PRODUCTS } from '../../src/sandbox/seed.js';
 import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
 import { chatDriver, craftedPress } from './chat-driver.js';
 import { ADMIN, PERSIAN_STAFF, sharedWorld, STAFF } from './harness.js';
-import { posts, referenceIn, sandboxOrder, waitForDelivery } from './order-steps.js';
+import { posts, referenceIn, sandboxOrder, starProducts, waitForDelivery } from './order-steps.js';
 
 const OTHER_STAFF: FakeUser = { id: 4014, firstName: 'Olga', languageCode: 'en' };
 const VIEWER: FakeUser = { id: 5015, firstName: 'Vic', languageCode: 'en' };
@@ -225,13 +225,7 @@ describe('favourites and team picks', () => {
 
   it('renames a favourite by a reply to its question and moves one up; a forged or stale press changes nothing', async () => {
     const chat = staff();
-    for (const search of ['Google Play 10', 'Free Fire']) {
-      await chat.say('/order', /Choose a category/);
-      await chat.say(search, /Products matching/);
-      await chat.tap(new RegExp(`^${search}`), /How many\?|region/i);
-      await chat.tap(/Add to favourites/, /Added to your favourites/);
-      await chat.tap(/Cancel/, /Cancelled/);
-    }
+    await starProducts(world, STAFF, ['Google Play 10', 'Free Fire']);
     const list = await chat.say('/favourites', /Your favourites/);
     const names = (message: SentMessage) => buttonsOf(message).filter((b) => b.text.startsWith('✏️')).map((b) => b.text.slice(3));
     const [first, second] = names(list);

@@ -197,3 +197,15 @@ export async function databaseBytes(world: World): Promise<Buffer> {
   const files = [world.databasePath, `${world.databasePath}-wal`, `${world.databasePath}-journal`].filter((file) => existsSync(file));
   return Buffer.concat(files.map((file) => readFileSync(file)));
 }
+
+/** Stars each product a search finds first, at the step that asks how many (choosing its first region where it asks one). */
+export async function starProducts(world: World, user: FakeUser, searches: readonly string[]): Promise<void> {
+  const chat = chatDriver(world.telegram, user);
+  for (const search of searches) {
+    await chat.say('/order', /Choose a category/);
+    await chat.say(search, /Products matching/);
+    await chat.tap(new RegExp(`^${search}`), /How many\?|region/i);
+    await chat.tap(/Add to favourites/, /Added to your favourites/);
+    await chat.tap(/Cancel/, /Cancelled/);
+  }
+}
