@@ -13,8 +13,10 @@ import type { LocalPeriods } from '../../text/local-periods.js';
 import { showAmount } from '../../text/presentation.js';
 import type { BaseContext } from '../context.js';
 import { costCentreLine } from './cost-centres.js';
+import { budgetsMonthText } from './budgets-month-text.js';
 import { readersOnly } from '../middleware/roles.js';
 import { readerView } from '../reader-view.js';
+import { replyInParts } from '../reply-in-parts.js';
 import { changeWords } from '../../safeguards/dual-control/dual-control-announcer.js';
 import { announceImmediate, throughDualControl, type DualControlFeatureDeps } from './dual-control.js';
 
@@ -50,14 +52,8 @@ export function budgetsFeature(deps: BudgetsFeatureDeps) {
       const now = deps.clock.now();
       const months = await deps.budgets.month(now);
       const daysLeft = Math.round((deps.periods.startOfNextMonth(now) - deps.periods.startOfDay(now)) / DAY_MS);
-      const lines = months.map(({ centre, figures }) => {
-        const name = costCentreLine(centre, ctx.member.locale);
-        const base = { centre: name, spent: money(figures.spent), committed: money(figures.committed) };
-        if (centre.monthlyBudget === null) return ctx.t('budgets-line-none', base);
-        return ctx.t('budgets-line', { ...base, budget: money(centre.monthlyBudget), left: money(Math.max(0, centre.monthlyBudget - figures.spent - figures.committed)) });
-      });
-      const head = ctx.t(months.length === 0 ? 'budgets-no-centres' : 'budgets-title', { days: formatNumber(daysLeft, ctx.member.locale), count: daysLeft });
-      return ctx.reply([head, ...lines, '', over(), ...(admin ? ['', ctx.t('budgets-usage')] : [])].join('\n'));
+      // 50 cost centres with long names run past one message: sent in parts.
+      return replyInParts(ctx, [budgetsMonthText(view, months, daysLeft), '', over(), ...(admin ? ['', ctx.t('budgets-usage')] : [])].join('\n'));
     }
     if (!admin) return ctx.reply(ctx.t('admin-only'));
 

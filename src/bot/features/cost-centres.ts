@@ -8,6 +8,7 @@ import { formatId } from '../../text/format.js';
 import type { Locale } from '../../text/i18n.js';
 import { withoutUnsafeCharacters } from '../../text/unsafe-characters.js';
 import type { BaseContext } from '../context.js';
+import { replyInParts } from '../reply-in-parts.js';
 import { COST_CENTRE_MODE } from '../cost-centre-setting.js';
 import { adminsOnly } from '../middleware/admins-only.js';
 
@@ -61,7 +62,7 @@ export function costCentresFeature(deps: { costCentres: CostCentreStore; setting
         const retired = all.filter((c) => c.retiredAt !== null).map((c) => costCentreLine(c, locale));
         const lines = [ctx.t(active.length === 0 ? 'cost-centres-none' : 'cost-centres-title'), ...active];
         if (retired.length > 0) lines.push('', ctx.t('cost-centres-retired-title'), ...retired);
-        return ctx.reply([...lines, '', mode(), '', ctx.t('cost-centres-usage')].join('\n'));
+        return replyInParts(ctx, [...lines, '', mode(), '', ctx.t('cost-centres-usage')].join('\n'));
       }
       case 'add': {
         const parsed = nameAndCode(after);
