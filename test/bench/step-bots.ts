@@ -34,6 +34,8 @@ import type { ProviderClient } from '../../src/provider/client.js';
 import { ADMIN } from '../support/fake-people.js';
 import { createFakeBotApi, type FakeBotApi, type FakeUser, type RecordedCall, type SentMessage } from '../support/fake-bot-api/index.js';
 import type { TelegramPace } from '../../src/bot/telegram-pace.js';
+import type { PurposeReads } from '../../src/bot/conversations/order/purpose-step.js';
+import type { Budgets } from '../../src/budgets/budget-judge.js';
 
 /** Call times with fractions of a millisecond, for the fake Bot API's records and our own marks. */
 export const preciseClock: Clock = { now: () => performance.timeOrigin + performance.now(), sleep: systemClock.sleep };
@@ -157,7 +159,7 @@ export interface StepBot {
 export async function startRealBot(
   db: Db,
   provider: ProviderClient,
-  options: { orderQuoteMaxAgeMs?: number; maxProductsPerOrder?: number; stores?: Stores; dayLimit?: number; pace?: TelegramPace; staffIds?: readonly number[] } = {},
+  options: { orderQuoteMaxAgeMs?: number; maxProductsPerOrder?: number; stores?: Stores; dayLimit?: number; pace?: TelegramPace; staffIds?: readonly number[]; costCentres?: PurposeReads; budgets?: Pick<Budgets, 'judge' | 'window'> } = {},
 ): Promise<StepBot & { favourites: FavouriteView }> {
   const telegram = await createFakeBotApi({ clock: preciseClock });
   const logger = benchLogger;
@@ -177,7 +179,7 @@ export async function startRealBot(
   const orderingPaused = () => pauses.current();
   const catalogSync = createCatalogSync({ provider, store: catalog, clock: systemClock, logger });
   const orderQueries = stores.orderQueries;
-  const checkLimits = createLimitCheck({ rules, counter, clock: systemClock });
+  const checkLimits = createLimitCheck({ rules, counter, clock: systemClock, ...(options.budgets ? { budgets: options.budgets } : {}) });
   const bot = createBot({
     token: telegram.token,
     apiRoot: telegram.apiRoot,
@@ -204,7 +206,9 @@ export async function startRealBot(
       perItemLimit: 10,
       maxLines: options.maxProductsPerOrder ?? 5,
       orderingPaused,
-      checkLimits: (userId, total) => checkLimits(userId, total),
+      checkLimits: (userId, total, costCentreId) => checkLimits(userId, total, undefined, costCentreId),
+      // What the order is for, where the benchmark asks it (production: bot-features.ts).
+      ...(options.costCentres ? { costCentres: options.costCentres } : {}),
       typicalDeliveryMs: () => orderQueries.typicalDeliveryMs(),
       // /order opens with the person's favourites, as production wires it (read from memory).
       favourites,

@@ -43,9 +43,12 @@ describe('what an order is for: a cost centre and a note', () => {
     const question = await chat.tap(/^1$/, /Which cost centre is this order for\?/);
     expect(buttonsOf(question).map((b) => b.text)).toEqual(['Marketing', 'Nowruz 1405 · NWZ', 'Support team · SUP-01', 'Skip', '« Back', 'Cancel']);
     expect(buttonsOf(question)[2]!.data).toBe(`o:cc:${ids['Support team']}`);
-    await chat.tap(/Support team/, /What is it for\?/);
+    expect(question.text).toContain('To add a note of one line (what it is for, at most 200 characters), send it before you choose.');
+    // The note is typed on the question itself; the tap then goes straight on to the summary: one step.
     await chat.say('x'.repeat(201), /That note is 201 characters long; at most 200 fit on one line/);
-    const summary = await chat.say('Nowruz gifts for the support team', /Please check your order/);
+    const noted = await chat.say('Nowruz gifts for the support team', /Note: Nowruz gifts for the support team/);
+    expect(buttonsOf(noted).map((b) => b.text)).toContain('Support team · SUP-01');
+    const summary = await chat.tap(/Support team/, /Please check your order/);
     expect(summary.text).toContain('Cost centre: Support team');
     expect(summary.text).toContain('Note: Nowruz gifts for the support team');
     const placed = await chat.tap(/Confirm/, /Order A\d+ is placed/);
@@ -59,10 +62,9 @@ describe('what an order is for: a cost centre and a note', () => {
     // The next order offers the last one first.
     const again = await (await toQuantity()).tap(/^1$/, /Which cost centre/);
     expect(buttonsOf(again)[0]!.text).toBe('Support team · SUP-01');
-    const skipped = await chat.tap(/Skip/, /What is it for\?/);
-    expect(skipped.text).not.toContain('Cost centre:');
     const bare = await chat.tap(/Skip/, /Please check your order/);
     expect(bare.text).not.toContain('Cost centre');
+    expect(bare.text).not.toContain('Note:');
     await chat.tap(/Cancel/, /Cancelled/);
   });
 
@@ -73,13 +75,14 @@ describe('what an order is for: a cost centre and a note', () => {
     const refused = await chat.tap(/Nowruz 1405/, /That cost centre is no longer offered/);
     expect(buttonsOf(refused).map((b) => b.text)).not.toContain('Nowruz 1405 · NWZ');
     expect(refused.message_id).toBe(question.message_id);
-    await chat.tap(/Marketing/, /What is it for\?/);
-    const back = await chat.tap(/Back/, /Which cost centre/);
+    const chosen = await chat.tap(/Marketing/, /Please check your order/);
+    expect(chosen.text).toContain('Cost centre: Marketing');
+    await chat.tap(/Edit/, /What would you like to change/);
+    const back = await chat.tap(/Cost centre and note/, /Which cost centre/);
     expect(back.text).not.toContain('no longer offered');
     // A cost centre that never was on any keyboard: refused the same way.
     await chat.answerTo(() => craftedPress(world.telegram, STAFF, 'o:cc:999999'), /That cost centre is no longer offered/);
-    await chat.tap(/Marketing/, /What is it for\?/);
-    await chat.tap(/Skip/, /Please check your order/);
+    await chat.tap(/Marketing/, /Please check your order/);
     // Retired while its summary is on screen: Confirm asks again instead of placing.
     await admin().say(`/costcentres retire ${ids['Marketing']}`, /Retired/);
     const orders = Number((await world.database.rows<{ n: number }>('select count(*) as n from orders'))[0]!.n);
@@ -98,15 +101,14 @@ describe('what an order is for: a cost centre and a note', () => {
     expect(buttonsOf(question).map((b) => b.text)).not.toContain('Skip');
     const refused = await chat.answerTo(() => craftedPress(world.telegram, STAFF, 'o:sp'), /A cost centre is required: Skip is not offered/);
     expect(refused.message_id).toBe(question.message_id);
-    await chat.tap(/Marketing/, /What is it for\?/);
-    const summary = await chat.tap(/Skip/, /Please check your order/);
+    const summary = await chat.tap(/Marketing/, /Please check your order/);
     expect(summary.text).toContain('Cost centre: Marketing');
     expect(summary.text).not.toContain('Note:');
     // Changed from the summary's Edit menu, before Confirm.
     await chat.tap(/Edit/, /What would you like to change/);
     await chat.tap(/Cost centre and note/, /Which cost centre/);
-    await chat.tap(/Support team/, /What is it for\?/);
-    const changed = await chat.say('Team lunch vouchers', /Please check your order/);
+    await chat.say('Team lunch vouchers', /Note: Team lunch vouchers/);
+    const changed = await chat.tap(/Support team/, /Please check your order/);
     expect(changed.text).toContain('Cost centre: Support team');
     expect(changed.text).toContain('Note: Team lunch vouchers');
     await chat.tap(/Cancel/, /Cancelled/);
@@ -119,8 +121,8 @@ describe('what an order is for: a cost centre and a note', () => {
     try {
       const chat = await toQuantity();
       await chat.tap(/^1$/, /Which cost centre/);
-      await chat.tap(/Support team/, /What is it for\?/);
-      await chat.say('Gifts for the launch', /needs an administrator's approval/);
+      await chat.say('Gifts for the launch', /Note: Gifts for the launch/);
+      await chat.tap(/Support team/, /needs an administrator's approval/);
       const card = world.telegram.waitForMessage(ADMIN.id, /Cost centre: Support team \(SUP-01\)/);
       await chat.tap(/Confirm/, /needs an administrator's approval/);
       const shown = await card;
@@ -140,9 +142,9 @@ describe('what an order is for: a cost centre and a note', () => {
     await chat.say('/order', /./);
     await chat.say('Google Play 10', /Google Play 10 USD —/);
     await chat.tap(/^Google Play 10 USD/, /Google Play 10 USD\n/);
-    await chat.tap(/^(1|۱)$/, /این سفارش برای کدام مرکز هزینه است؟/);
-    await chat.tap(/Marketing/, /برای چیست؟ یادداشتی یک‌خطی \(حداکثر ۲۰۰ نویسه\)/);
-    const summary = await chat.say('هدیهٔ نوروز برای تیم بازاریابی', /مرکز هزینه: Marketing/);
+    await chat.tap(/^(1|۱)$/, /این سفارش برای کدام مرکز هزینه است؟[\s\S]*برای افزودن یادداشتی یک‌خطی \(برای چیست، حداکثر ۲۰۰ نویسه\)/);
+    await chat.say('هدیهٔ نوروز برای تیم بازاریابی', /یادداشت: هدیهٔ نوروز برای تیم بازاریابی/);
+    const summary = await chat.tap(/Marketing/, /مرکز هزینه: Marketing/);
     expect(summary.text).toContain('یادداشت: هدیهٔ نوروز برای تیم بازاریابی');
     const placed = await chat.tap(/تأیید|Confirm/, /A\d+/);
     const reference = referenceIn(placed);
@@ -159,8 +161,8 @@ describe('what an order is for: a cost centre and a note', () => {
       await chat.say('Google Play 10', /Products matching/);
       await chat.tap(/^Google Play 10 USD/, /How many\?/);
       await chat.say('1', /Which cost centre/);
-      await chat.tap(/Marketing/, /What is it for\?/);
-      await chat.say('Campaign prizes', /Please check your order/);
+      await chat.say('Campaign prizes', /Note: Campaign prizes/);
+      await chat.tap(/Marketing/, /Please check your order/);
       await chat.tap(/Add another product/, /Products in this order so far: 1/);
       await chat.say('Free Fire', /Products matching/);
       await chat.tap(/^Free Fire 520/, /How many\?/);

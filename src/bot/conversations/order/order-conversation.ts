@@ -322,7 +322,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
       } else if (input.kind === 'text' && codeFor !== null && (await conversation.external(() => deps.orderStepUp?.takePass(userId, codeFor!) ?? false))) {
         // The step-up gate took a right code for this summary's order: Confirm goes on with it.
         if (await confirmIfFresh(true)) return;
-      } else if (input.kind === 'text' && draft.step === 'note') {
+      } else if (input.kind === 'text' && (draft.step === 'purpose' || draft.step === 'note')) {
         ({ draft, notice } = answerNote(draft, input.text.slice(0, 4096), view));
       } else if (input.kind === 'text') {
         const step = draft.step as InputStep;

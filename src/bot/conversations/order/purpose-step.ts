@@ -95,7 +95,13 @@ export async function purposeView(tools: PurposeTools, draft: Draft, notice: Not
   const read = await readPurpose(tools);
   for (const centre of read.centres) keyboard.text(centreLabel(centre), data(ACTION.costCentre, centre.id)).row();
   if (read.mode !== 'required') keyboard.text(t('btn-skip'), data(ACTION.skipPurpose)).row();
-  return { text: joinLines(notice, bold(t('purpose-ask-centre')), t(read.mode === 'required' ? 'purpose-required' : 'purpose-optional')), keyboard: footer(keyboard, t) };
+  // The note is typed on this same step, before the tap that goes on to the summary: one step, not two.
+  const note = draft.purpose?.note;
+  const max = formatNumber(MAX_PURPOSE_NOTE, tools.view.locale);
+  return {
+    text: joinLines(notice, bold(t('purpose-ask-centre')), t(read.mode === 'required' ? 'purpose-required' : 'purpose-optional'), note ? t('purpose-note-kept', { note: clip(note, MAX_PURPOSE_NOTE) }) : t('purpose-note-hint', { max })),
+    keyboard: footer(keyboard, t),
+  };
 }
 
 const footer = (keyboard: InlineKeyboard, t: Translate) => keyboard.text(t('btn-back'), data(ACTION.back)).text(t('btn-cancel'), data(ACTION.cancel)).style(STOPS);
@@ -111,20 +117,28 @@ export async function pressPurpose(tools: PurposeTools, draft: Draft, pressed: P
   const purpose: Purpose = draft.purpose ?? { costCentreId: null, costCentreName: null, note: null, done: false };
   if (draft.step === 'note') return { draft: { ...draft, step: 'summary', purpose: { ...purpose, note: null, done: true } }, notice: null };
   const read = await readPurpose(tools);
+  // The tap answers the step: on to the summary, with the note typed before it (if any).
   if (pressed.action === ACTION.skipPurpose) {
     if (read.mode === 'required') return { draft, notice: t('purpose-skip-refused') };
-    return { draft: { ...draft, step: 'note', purpose: { ...purpose, costCentreId: null, costCentreName: null } }, notice: null };
+    return { draft: { ...draft, step: 'summary', purpose: { ...purpose, costCentreId: null, costCentreName: null, done: true } }, notice: null };
   }
   const centre = read.centres.find((c) => c.id === numericValue(pressed));
   if (!centre) return { draft, notice: t('purpose-centre-gone') };
-  return { draft: { ...draft, step: 'note', purpose: { ...purpose, costCentreId: centre.id, costCentreName: centre.name } }, notice: null };
+  return { draft: { ...draft, step: 'summary', purpose: { ...purpose, costCentreId: centre.id, costCentreName: centre.name, done: true } }, notice: null };
 }
 
-/** The note typed at its step: one line, refused past the longest with how long it was. */
+/**
+ * The note typed while the cost centre is asked: one line, refused past the
+ * longest with how long it was. It is kept on the question (a later line
+ * replaces it), and the cost centre's tap goes on to the summary. A note
+ * typed at the separate note step (a conversation saved before the note
+ * moved onto the question) answers that step, as it did.
+ */
 export function answerNote(draft: Draft, text: string, { t, locale }: Pick<ViewContext, 't' | 'locale'>): { draft: Draft; notice: Notice } {
   const note = withoutUnsafeCharacters(text.replace(/\s+/g, ' ')).trim();
   if (note === '') return { draft, notice: t('purpose-note-empty') };
   if (note.length > MAX_PURPOSE_NOTE) return { draft, notice: t('purpose-note-too-long', { max: formatNumber(MAX_PURPOSE_NOTE, locale), length: formatNumber(note.length, locale) }) };
+  if (draft.step === 'purpose') return { draft: { ...draft, purpose: { costCentreId: null, costCentreName: null, ...draft.purpose, note, done: false } }, notice: null };
   const purpose: Purpose = { costCentreId: null, costCentreName: null, ...draft.purpose, note, done: true };
   return { draft: { ...draft, step: 'summary', purpose }, notice: null };
 }

@@ -35,9 +35,12 @@ purpose-required = Choose one: every order names its cost centre.
 purpose-optional = Choose one, or tap Skip.
 purpose-centre-gone = That cost centre is no longer offered. Please choose another.
 purpose-chosen = Cost centre: { $name }
+purpose-note-hint = To add a note of one line (what it is for, at most { $max } characters), send it before you choose.
+purpose-note-kept = Note: { $note }
+    (send another line to replace it, then choose)
 purpose-ask-note = What is it for? Send a note of one line (at most { $max } characters), or tap Skip.
-purpose-note-empty = Please send the note as text, or tap Skip.
-purpose-note-too-long = That note is { $length } characters long; at most { $max } fit on one line. Please send a shorter one, or tap Skip.
+purpose-note-empty = Please send the note as text.
+purpose-note-too-long = That note is { $length } characters long; at most { $max } fit on one line. Please send a shorter one.
 summary-cost-centre = Cost centre: { $name }
 summary-note = Note: { $note }
 purpose-skip-refused = A cost centre is required: Skip is not offered. Please choose one.
