@@ -18,6 +18,7 @@ import { auditPick, favouritesFeature } from '../bot/features/favourites.js';
 import { favouriteRenames } from '../bot/features/favourite-rename.js';
 import { casesFeature } from '../bot/features/cases.js';
 import { caseReports } from '../bot/cases/case-report.js';
+import { caseRefundSettler } from '../bot/cases/case-refunds.js';
 import type { CaseTellersOf } from '../bot/cases/case-tellers.js';
 import { createTellPerson } from '../bot/tell-person.js';
 import { balanceFeature } from '../bot/features/balance.js';
@@ -248,7 +249,8 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       feature(
         'statement',
         statementFeature({
-          read: (span) => readStatement({ store: stores.ledger, sync: services.ledger.sync, clock, logger: deps.logger }, span),
+          read: (span) => readStatement({ store: stores.ledger, sync: services.ledger.sync, clock, logger: deps.logger, cases: services.ledger.statementCases }, span),
+          settleCaseRefunds: caseRefundSettler({ cases: stores.codeCases, orders: stores.orderQueries, tellers: caseTellers, presentation: services.presentation, logger }),
           chart: async (input) => (await spendChart()).renderSpendChart(input),
           periods: services.periods,
           describePerson,
