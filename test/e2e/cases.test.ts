@@ -126,6 +126,9 @@ describe('cases: a code that does not work', () => {
     expect(await caseRows(world)).toMatchObject([{ id: 1, state: 'waiting', provider_answer: 'Ticket 8812: refund within 3 days' }]);
     const audited = await world.database.rows<{ action: string }>("select action from audit_log where action like 'case.%' order by id");
     expect(audited.map((row) => row.action)).toEqual(['case.opened', 'case.moved', 'case.answered']);
+    const trail = await admin.say('/audit', /noted the provider's answer on case #1/);
+    expect(trail.text).toContain(`moved case #1 (order #${orderId}) from open to waiting for the provider`);
+    expect(trail.text).toContain(`opened case #1 on order #${orderId}: Already used`);
   });
 
   it("closes the case as refunded when the statement matches the provider's refund, and tells the orderer", async () => {

@@ -62,3 +62,7 @@ statement-case-refunded-one = Case { $case }: order #{ $order } ({ $person }), r
 statement-match-case-refund = refund of a reported code
 statement-col-case = Case #
 help-admin-cases = /cases: codes that did not work: open cases, their state and the provider's answer
+audit-case-opened = opened case { $case } on order #{ $order }: { $reason }
+audit-case-moved = moved case { $case } (order #{ $order }) from { $from } to { $to }
+audit-case-refunded = moved case { $case } (order #{ $order }) from { $from } to { $to }: the statement matched refund transaction { $transaction }
+audit-case-answered = noted the provider's answer on case { $case } (order #{ $order }): "{ $answer }"

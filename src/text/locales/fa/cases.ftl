@@ -62,3 +62,7 @@ statement-case-refunded-one = پرونده { $case }: سفارش #{ $order } ({ 
 statement-match-case-refund = بازپرداخت کدی که گزارش شده بود
 statement-col-case = شمارهٔ پرونده
 help-admin-cases = /cases: کدهایی که کار نکردند: پرونده‌های باز، وضعیت آن‌ها و پاسخ فروشنده
+audit-case-opened = پرونده { $case } را برای سفارش #{ $order } باز کرد: { $reason }
+audit-case-moved = پرونده { $case } (سفارش #{ $order }) را از «{ $from }» به «{ $to }» برد
+audit-case-refunded = پرونده { $case } (سفارش #{ $order }) را از «{ $from }» به «{ $to }» برد: صورت‌حساب تراکنش بازپرداخت { $transaction } را با آن جور کرد
+audit-case-answered = پاسخ فروشنده را روی پرونده { $case } (سفارش #{ $order }) ثبت کرد: «{ $answer }»
