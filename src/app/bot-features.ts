@@ -120,10 +120,14 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
 
   // A case is opened, and its provider's answer noted, by a reply to the bot's question, taken before the order conversation too;
   // who they tell is reached over the update's own connection.
-  const caseTellers: CaseTellersOf = (api) => ({
-    notifyOtherAdmins: createNotifyOtherAdmins({ api, staff, localeOf: services.localeOf, translate, logger }),
-    tellPerson: createTellPerson({ api, localeOf: services.localeOf, translate, logger }),
-  });
+  // The orderer is told only while on the staff, read at the moment of telling: someone removed hears nothing more.
+  const caseTellers: CaseTellersOf = (api) => {
+    const tell = createTellPerson({ api, localeOf: services.localeOf, translate, logger });
+    return {
+      notifyOtherAdmins: createNotifyOtherAdmins({ api, staff, localeOf: services.localeOf, translate, logger }),
+      tellPerson: async (telegramId, render) => ((await staff.find(telegramId)) === null ? false : tell(telegramId, render)),
+    };
+  };
   const caseCommon = { orders: stores.orderQueries, appState: stores.appState, describePerson, tellers: caseTellers, clock, logger };
   const cases = casesFeature({ ...caseCommon, cases: stores.codeCases, settings });
   const caseReport = caseReports({ ...caseCommon, cases: stores.codeCases });
