@@ -16,6 +16,11 @@ import { approvalWithdrawFeature } from '../bot/features/approval-withdraw.js';
 import { auditFeature } from '../bot/features/audit.js';
 import { auditPick, favouritesFeature } from '../bot/features/favourites.js';
 import { favouriteRenames } from '../bot/features/favourite-rename.js';
+import { casesFeature } from '../bot/features/cases.js';
+import { caseReports } from '../bot/cases/case-report.js';
+import { caseRefundSettler } from '../bot/cases/case-refunds.js';
+import type { CaseTellersOf } from '../bot/cases/case-tellers.js';
+import { createTellPerson } from '../bot/tell-person.js';
 import { balanceFeature } from '../bot/features/balance.js';
 import { batchesFeature, type BatchesDeps } from '../bot/features/batches.js';
 import { batchUploadFeature, MAX_BATCH_FILE_BYTES } from '../bot/features/batch-upload.js';
@@ -113,6 +118,20 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
     clock,
   });
 
+  // A case is opened, and its provider's answer noted, by a reply to the bot's question, taken before the order conversation too;
+  // who they tell is reached over the update's own connection.
+  // The orderer is told only while on the staff, read at the moment of telling: someone removed hears nothing more.
+  const caseTellers: CaseTellersOf = (api) => {
+    const tell = createTellPerson({ api, localeOf: services.localeOf, translate, logger });
+    return {
+      notifyOtherAdmins: createNotifyOtherAdmins({ api, staff, localeOf: services.localeOf, translate, logger }),
+      tellPerson: async (telegramId, render) => ((await staff.find(telegramId)) === null ? false : tell(telegramId, render)),
+    };
+  };
+  const caseCommon = { orders: stores.orderQueries, appState: stores.appState, describePerson, tellers: caseTellers, clock, logger };
+  const cases = casesFeature({ ...caseCommon, cases: stores.codeCases, settings });
+  const caseReport = caseReports({ ...caseCommon, cases: stores.codeCases });
+
   const orderConversation: OrderConversationDeps = {
     catalog: services.catalog,
     provider,
@@ -188,6 +207,9 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
           logger,
         }),
       ),
+      // /cases and its cards first: the reports take every other press of a case's button, forged ones included.
+      feature('cases', cases.feature),
+      feature('case-report', caseReport.feature),
       feature('transactions', transactionsFeature({ ...trouble, orders: stores.orderQueries, provider })),
       feature('review', reviewFeature({ ...trouble, review: stores.review, provider, describePerson, logger })),
       feature('help', helpFeature({ orderingPaused })),
@@ -231,7 +253,8 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       feature(
         'statement',
         statementFeature({
-          read: (span) => readStatement({ store: stores.ledger, sync: services.ledger.sync, clock, logger: deps.logger }, span),
+          read: (span) => readStatement({ store: stores.ledger, sync: services.ledger.sync, clock, logger: deps.logger, cases: services.ledger.statementCases }, span),
+          settleCaseRefunds: caseRefundSettler({ cases: stores.codeCases, orders: stores.orderQueries, tellers: caseTellers, presentation: services.presentation, logger }),
           chart: async (input) => (await spendChart()).renderSpendChart(input),
           periods: services.periods,
           describePerson,
@@ -248,5 +271,5 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       feature('confirmed-press', confirmedPressFeature({ orders: stores.orderQueries, approvals: services.approvals })),
     ];
   };
-  return { orderConversation, features, beforeConversations: [renames.replies] };
+  return { orderConversation, features, beforeConversations: [renames.replies, caseReport.replies, cases.replies] };
 }

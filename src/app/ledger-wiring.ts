@@ -2,7 +2,8 @@ import type { AdminAlerts } from '../alerts/admin-alerts.js';
 import type { Clock } from '../clock.js';
 import type { Stores } from '../db/stores.js';
 import { createLedgerSync, type LedgerSync } from '../ledger/ledger-sync.js';
-import { statementFromCopy } from '../ledger/statement-reader.js';
+import { statementFromCopy, type StatementCases } from '../ledger/statement-reader.js';
+import { caseOverdueDaysSetting } from '../ledger/case-overdue-setting.js';
 import { createWalletWatch, type WalletNews, type WalletWatch } from '../ledger/wallet-watch.js';
 import type { Logger } from '../logger.js';
 import type { OrderingPauseStore } from '../db/ordering-pause-store.js';
@@ -22,6 +23,8 @@ export interface LedgerServices {
    * most once a minute: /balance and the digest ask often, the answer moves slowly.
    */
   openExceptions(): Promise<number | null>;
+  /** The cases a statement weighs: refunds of reported codes, and cases open past the setting. */
+  statementCases: StatementCases;
 }
 
 const EXCEPTIONS_FRESH_MS = 60_000;
@@ -77,6 +80,8 @@ export function createLedgerServices(deps: {
     if (news.kind === 'unknown-type') return t('wallet-unknown-type-alert', { ...words, type: entry.type.slice(0, 40) });
     return [t('wallet-foreign-debit-alert', words), news.paused ? t('wallet-foreign-debit-paused') : null].filter(Boolean).join('\n');
   };
+  // A refund of a reported code is no exception, and a case open too long is one: the same cases /statement weighs.
+  const statementCases: StatementCases = { store: stores.codeCases, overdueDays: () => deps.settings.read(caseOverdueDaysSetting) };
   const watch = createWalletWatch({ sync, store: stores.ledger, settings: deps.settings, pauses: deps.pauses, alerts: deps.alerts, audit: stores.auditTrail, render, clock, logger });
 
   async function openExceptions(): Promise<number | null> {
@@ -86,11 +91,11 @@ export function createLedgerServices(deps: {
     let count: number | null = null;
     if (filled) {
       const span = { from: periods.startOfMonth(now), to: periods.startOfNextMonth(now) };
-      const statement = await statementFromCopy(stores.ledger, span, { copyFrom: filled.from, syncedAt: (await sync.syncedAt()) ?? filled.at, now });
+      const statement = await statementFromCopy(stores.ledger, span, { copyFrom: filled.from, syncedAt: (await sync.syncedAt()) ?? filled.at, now }, statementCases);
       count = statement.exceptions.length;
     }
     remembered = { at: now, count };
     return count;
   }
-  return { sync, watch, openExceptions };
+  return { sync, watch, openExceptions, statementCases };
 }

@@ -1,3 +1,4 @@
+import { caseOverdueSetting } from '../ledger/case-overdue-setting.js';
 import type { Services } from './services-shape.js';
 import { createAdminAlerts } from '../alerts/admin-alerts.js';
 import { createWalletShortAlert, walletShortText, withFundsRefusalAlert } from '../alerts/funds-refusal.js';
@@ -141,7 +142,7 @@ export async function createServices(deps: {
   const stepUp = createStepUpService({ stepUpKey: config.stepUpKey, stores, settings, alerts, translate, describePerson, presentation, clock, logger: logger.child({ component: 'step-up' }) });
   const orderStepUp = createOrderStepUp({ stepUp, settings, appState: stores.appState, dayTotal: createDayCount(approvalDay), clock });
   const settingsRegistry = createSettingsRegistry();
-  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp), strangersSetting(settings), costCentreSetting(settings), budgetOverSetting(settings), ...walletWatchSettings(settings), expirySettings(settings));
+  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp), strangersSetting(settings), costCentreSetting(settings), budgetOverSetting(settings), ...walletWatchSettings(settings), expirySettings(settings), caseOverdueSetting(settings));
   const metrics = createMetrics({
     store: stores.health,
     instance: config.instanceId,

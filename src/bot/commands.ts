@@ -12,7 +12,7 @@ const STAFF_MENU = ['order', 'favourites', 'batch', 'orders', 'track', 'balance'
 const VIEWER_MENU = ['orders', 'track', 'balance', 'transactions', 'statement', 'audit', 'budgets', 'language', 'help'] as const;
 const ADMIN_MENU = [
   'order', 'favourites', 'picks', 'batch', 'orders', 'track', 'balance', 'transactions', 'approvals', 'review', 'audit', 'staff', 'limits', 'lowbalance', 'retention', 'velocity', 'stepup', 'strangers', 'costcentres', 'budgets', 'settings',
-  'export', 'statement', 'walletwatch', 'feed', 'digest', 'expiry', 'catalog',
+  'export', 'statement', 'cases', 'walletwatch', 'feed', 'digest', 'expiry', 'catalog',
   'pause', 'resume', 'sync', 'language', 'cancel', 'help',
 ] as const;
 

@@ -16,6 +16,7 @@ import { lineLabel, productLabelIn } from '../orders/order-line.js';
 import { createLocalPeriods } from '../text/local-periods.js';
 import { cardExpiries, type CardExpiry } from './card-expiries.js';
 import { handedOverButton } from './handed-over-button.js';
+import { problemButton } from './problem-button.js';
 import { type Presentation, readerViewOf } from '../text/presentation.js';
 
 interface NotificationPlannerDeps {
@@ -119,10 +120,12 @@ export function createNotificationPlanner(deps: NotificationPlannerDeps): Notifi
           productLabel: productLabelIn(order.lines),
         });
         const expiries = cardExpiries(detail, periods);
-        // Codes that expire can be marked handed over from the delivery's last message, the one that says how to see them again.
+        // Codes that expire can be marked handed over from the delivery's last message, the one that says how to see them again;
+        // a code that does not work is reported from there too.
         const messages = parts.map((part, index) => {
           const rows: OutgoingButton[][] = copyButtonRows(part.copies);
           if (expiries.length > 0 && index === parts.length - 1) rows.push([handedOverButton(ctx.t, order.id)]);
+          if (index === parts.length - 1) rows.push([problemButton(ctx.t, order.id)]);
           return { ...toOrderer(order, part.text, true), buttons: rows };
         });
         const plan: Plan = { kind: 'send', messages, ...(expiries.length > 0 ? { expiries } : {}) };

@@ -2,7 +2,14 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { LedgerStore } from '../db/ledger-store.js';
 import { LedgerHistoryReplacedError, type LedgerSync } from './ledger-sync.js';
-import { computeStatement, type Statement } from './statement.js';
+import type { CodeCaseStore } from '../db/code-case-store.js';
+import { computeStatement, type Statement, type StatementCase } from './statement.js';
+
+/** The cases a statement weighs: their store, and after how many days an open one is an exception. */
+export interface StatementCases {
+  store: Pick<CodeCaseStore, 'forOrders' | 'openSince'>;
+  overdueDays(): number;
+}
 
 export type StatementReading =
   | { ok: true; statement: Statement; /** The newest page could not be read just now: the copy is as of `syncedAt`. */ stale: boolean; syncedAt: number }
@@ -17,7 +24,7 @@ export type StatementReading =
  * A provider that does not answer leaves the copy as it was, said so.
  */
 export async function readStatement(
-  deps: { store: LedgerStore; sync: Pick<LedgerSync, 'syncNow' | 'filled' | 'syncedAt'>; clock: Clock; logger: Logger },
+  deps: { store: LedgerStore; sync: Pick<LedgerSync, 'syncNow' | 'filled' | 'syncedAt'>; clock: Clock; logger: Logger; cases?: StatementCases },
   span: { from: number; to: number },
 ): Promise<StatementReading> {
   const { store, sync } = deps;
@@ -32,7 +39,7 @@ export async function readStatement(
   const filled = await sync.filled();
   if (filled === null) return { ok: false, problem: 'not-filled' };
   const syncedAt = (await sync.syncedAt()) ?? filled.at;
-  const statement = await statementFromCopy(store, span, { copyFrom: filled.from, syncedAt, now: deps.clock.now() });
+  const statement = await statementFromCopy(store, span, { copyFrom: filled.from, syncedAt, now: deps.clock.now() }, deps.cases);
   return { ok: true, statement, stale, syncedAt };
 }
 
@@ -41,6 +48,7 @@ export async function statementFromCopy(
   store: LedgerStore,
   span: { from: number; to: number },
   copy: { copyFrom: number; syncedAt: number; now: number },
+  cases?: StatementCases,
 ): Promise<Statement> {
   const entries = await store.between(span.from, span.to);
   const before = await store.lastBefore(span.from);
@@ -50,5 +58,14 @@ export async function statementFromCopy(
   const namedIds = [...new Set(entries.flatMap((entry) => (entry.providerOrderId === null || placedIds.has(entry.providerOrderId) ? [] : [entry.providerOrderId])))];
   const named = await store.ordersByProviderIds(namedIds);
   const entriesOfPlaced = await store.forProviderOrders(placed.map((order) => order.providerOrderId));
-  return computeStatement({ ...span, entries, before, placed, named, entriesOfPlaced, ...copy });
+  if (!cases) return computeStatement({ ...span, entries, before, placed, named, entriesOfPlaced, ...copy });
+  const caseOverdueDays = cases.overdueDays();
+  // The cases of the orders in play, and the open ones old enough to be exceptions whatever month their order was placed in.
+  const ofOrders = await cases.store.forOrders([...placed, ...named].map((order) => order.id));
+  const overdue = await cases.store.openSince(copy.now - caseOverdueDays * 86_400_000);
+  const known = new Set([...placed, ...named].map((order) => order.id));
+  const missing = [...new Set(overdue.flatMap((row) => (known.has(row.orderId) || row.providerOrderId === null ? [] : [row.providerOrderId])))];
+  const caseOrders = await store.ordersByProviderIds(missing);
+  const statementCases: StatementCase[] = [...ofOrders, ...overdue].map((row) => ({ id: row.id, orderId: row.orderId, state: row.state, openedAt: row.openedAt.getTime() }));
+  return computeStatement({ ...span, entries, before, placed, named, entriesOfPlaced, ...copy, cases: statementCases, caseOrders, caseOverdueDays });
 }

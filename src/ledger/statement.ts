@@ -1,6 +1,7 @@
 import { RETURNED_STATES } from '../domain/counted-states.js';
 import { balanceChange, transactionDirection } from '../provider/transaction-shape.js';
 import type { LedgerEntry, LedgerOrder } from '../db/ledger-store.js';
+import { isOpenCase, type CaseState } from '../domain/code-cases.js';
 
 /** How long after its order's POST a debit may take to show in the list before its absence is an exception. */
 export const DEBIT_GRACE_MS = 10 * 60_000;
@@ -11,6 +12,8 @@ export const REFUND_GRACE_MS = 24 * 60 * 60_000;
 export type EntryMatch =
   | { kind: 'order'; order: LedgerOrder }
   | { kind: 'refund'; order: LedgerOrder }
+  /** A credit for a delivered order whose code was reported: the provider's support refunded it. */
+  | { kind: 'case-refund'; order: LedgerOrder; caseId: number }
   | { kind: 'top-up' }
   /** A debit no giftdesk order accounts for: an order placed elsewhere (the provider's panel, another client of the key). */
   | { kind: 'elsewhere' }
@@ -27,7 +30,26 @@ export type StatementException =
   | { kind: 'unplaced-refund'; entry: LedgerEntry; order: LedgerOrder | null }
   | { kind: 'missing-refund'; order: LedgerOrder }
   | { kind: 'chain-break'; entry: LedgerEntry; expected: number }
-  | { kind: 'unknown-type'; entry: LedgerEntry };
+  | { kind: 'unknown-type'; entry: LedgerEntry }
+  /** A case open longer than the administrators' setting: the provider's support has not settled it. */
+  | { kind: 'case-overdue'; caseId: number; order: LedgerOrder; openedAt: number; days: number };
+
+/** A case as the statement weighs it: never more than its number, order, state and age. */
+export interface StatementCase {
+  id: number;
+  /** giftdesk's order id (LedgerOrder.id). */
+  orderId: number;
+  state: CaseState;
+  openedAt: number;
+}
+
+/** A refund matched to a reported order; `closes`: its case is still open, and this refund settles it. */
+export interface CaseRefund {
+  caseId: number;
+  order: LedgerOrder;
+  entry: LedgerEntry;
+  closes: boolean;
+}
 
 export interface StatementRow {
   entry: LedgerEntry;
@@ -54,6 +76,10 @@ export interface Statement {
   awaitingDebit: LedgerOrder[];
   /** When the local copy starts, when it is after the span's start: the statement then covers less than asked. */
   copyStartsAt: number | null;
+  /** Refunds of reported codes; those whose case is still open close it as refunded. */
+  caseRefunds: CaseRefund[];
+  /** The newest case of each order the statement names, by giftdesk's order id: the CSV's case column. */
+  caseOf: ReadonlyMap<number, number>;
 }
 
 export interface StatementInput {
@@ -74,6 +100,12 @@ export interface StatementInput {
   /** When the copy last read the newest page: orders after it cannot be missing a debit yet. */
   syncedAt: number;
   now: number;
+  /** The cases of the orders above, and every case still open; absent, none. */
+  cases?: readonly StatementCase[];
+  /** The orders of open cases that the span does not name, for their exception. */
+  caseOrders?: readonly LedgerOrder[];
+  /** After how many days an open case is an exception (the /cases overdue setting). */
+  caseOverdueDays?: number;
 }
 
 const returned = (order: LedgerOrder): boolean => (RETURNED_STATES as readonly string[]).includes(order.state);
@@ -87,6 +119,11 @@ export function computeStatement(input: StatementInput): Statement {
   const { entries, before } = input;
   const ordersByProvider = new Map<number, LedgerOrder>();
   for (const order of [...input.named, ...input.placed]) ordersByProvider.set(order.providerOrderId, order);
+
+  // The newest case of each order decides: a case closed and another opened since is the one that counts.
+  const caseByOrder = new Map<number, StatementCase>();
+  for (const reported of [...(input.cases ?? [])].sort((a, b) => a.id - b.id)) caseByOrder.set(reported.orderId, reported);
+  const caseRefunds: CaseRefund[] = [];
 
   const exceptions: StatementException[] = [];
   const rows: StatementRow[] = [];
@@ -123,9 +160,15 @@ export function computeStatement(input: StatementInput): Statement {
         match = { kind: 'top-up' };
       } else {
         credits.refunds += entry.amount;
+        const reported = order ? caseByOrder.get(order.id) : undefined;
         if (order && returned(order) && !refunded.has(order.providerOrderId)) {
           refunded.add(order.providerOrderId);
           match = { kind: 'refund', order };
+        } else if (order && reported && (isOpenCase(reported.state) || reported.state === 'refunded') && !refunded.has(order.providerOrderId)) {
+          // A delivered order's money back after its code was reported: the support's answer, not an exception.
+          refunded.add(order.providerOrderId);
+          match = { kind: 'case-refund', order, caseId: reported.id };
+          caseRefunds.push({ caseId: reported.id, order, entry, closes: isOpenCase(reported.state) });
         } else {
           match = { kind: 'unplaced-refund', order };
           exceptions.push({ kind: 'unplaced-refund', entry, order });
@@ -169,6 +212,17 @@ export function computeStatement(input: StatementInput): Statement {
     }
   }
 
+  // A case opened before the span ended and still open past the setting: listed until someone settles it.
+  const overdueMs = (input.caseOverdueDays ?? Number.POSITIVE_INFINITY) * 86_400_000;
+  const settledNow = new Set(caseRefunds.map((refund) => refund.caseId));
+  const orderById = new Map<number, LedgerOrder>();
+  for (const order of [...(input.caseOrders ?? []), ...input.named, ...input.placed]) orderById.set(order.id, order);
+  for (const reported of caseByOrder.values()) {
+    const order = orderById.get(reported.orderId);
+    if (!order || !isOpenCase(reported.state) || settledNow.has(reported.id) || reported.openedAt >= input.to || reported.openedAt + overdueMs > input.now) continue;
+    exceptions.push({ kind: 'case-overdue', caseId: reported.id, order, openedAt: reported.openedAt, days: input.caseOverdueDays! });
+  }
+
   const first = entries[0];
   const last = entries.at(-1);
   const opening = before?.balanceAfter ?? (first && first.balanceAfter !== null ? first.balanceAfter - balanceChange(first) : null);
@@ -188,5 +242,7 @@ export function computeStatement(input: StatementInput): Statement {
     orders: { placed: input.placed.length, matched },
     awaitingDebit,
     copyStartsAt: input.copyFrom > input.from ? input.copyFrom : null,
+    caseRefunds,
+    caseOf: new Map([...caseByOrder].map(([orderId, reported]) => [orderId, reported.id])),
   };
 }

@@ -40,6 +40,12 @@ export interface SandboxStore {
   walletFaults: Omit<WalletFaults, 'debitDropped' | 'extraCharge' | 'refundDelayMs'>;
   /** Appends a made-up past to the wallet in one step; see SeedHistoryRequest. Throws RangeError when it cannot. */
   seedHistory(request: SeedHistoryRequest): SeededHistory;
+  /**
+   * Credits a completed order's amount back, naming the order, as the
+   * provider's support does for a code that did not work; the order stays
+   * COMPLETED. Throws RangeError for an order it does not know.
+   */
+  refundAfterSupport(orderId: number): SandboxTransaction;
 }
 
 export interface OrderEntry {
@@ -282,6 +288,15 @@ export function createStore(deps: StoreDeps): SandboxStore {
         settle();
         walletFaults.setRefundDelay(ms);
       },
+    },
+    refundAfterSupport(orderId) {
+      settle();
+      const index = orderIndex.get(orderId);
+      if (index === undefined) throw new RangeError(`the sandbox has no order ${orderId}`);
+      const order = orders[index]!;
+      const credit = draft('CREDIT', order.amount, order.orderId, DESCRIPTIONS.refund(order.orderReference), clock.now());
+      commit({ transactions: [credit] });
+      return { ...credit };
     },
     seedHistory(request) {
       settle();

@@ -48,6 +48,8 @@ export interface WalletControls {
    * Wallet faults do not apply to it. Throws RangeError when it cannot.
    */
   seedTransactions(request: SeedHistoryRequest): SeededTransactions;
+  /** The provider's support credits a completed order back (a code that did not work); the order stays COMPLETED. */
+  refundAfterSupport(orderId: number): SandboxTransaction;
 }
 
 /** The extra of `overcharge_product=<id>` without `:<extra>`: 1% of the product's lowest price, rounded up, at least 1. */
@@ -82,6 +84,7 @@ export function createWalletControls(store: SandboxStore, schedule: Schedule): W
       store.walletFaults.setOvercharge(productId, extraAmount);
     },
     setRefundDelay: (ms) => store.walletFaults.setRefundDelay(ms),
+    refundAfterSupport: (orderId) => store.refundAfterSupport(orderId),
     seedTransactions(request) {
       const seeded = store.seedHistory(request);
       return {

@@ -8,6 +8,7 @@ import { formatGoods, formatId, formatNumber } from '../../text/format.js';
 import { factsFromLegacy } from './legacy-rows.js';
 import { settingWords } from './setting-words.js';
 import { adminChangeWords } from './admin-change-words.js';
+import { caseWords } from './case-words.js';
 import { showAmount, showDateText, showDateTimeWithZone, type ReaderView } from '../../text/presentation.js';
 
 export type EventWordsView = ReaderView & { describePerson: DescribePerson };
@@ -270,6 +271,7 @@ function factsWords(v: EventWordsView, entry: AuditEntry, facts: AuditFacts): st
     const cards = whole(facts['cards']) ?? 0;
     return v.t('audit-codes-handed-over', { order: orderWords(v, entry), count: cards, cards: formatNumber(cards, v.locale) });
   }
+  if (area === 'case') return caseWords(v, entry, step, facts);
   if (entry.action === 'velocity.refused') return known(v, 'audit-velocity-', text(facts['limit']) ?? '', { cap: formatNumber(whole(facts['cap']) ?? 0, v.locale) });
   return null;
 }

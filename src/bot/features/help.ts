@@ -23,6 +23,7 @@ function commandList(ctx: BaseContext): string {
       ctx.t('help-admin-limits'),
       ctx.t('help-admin-approvals'),
       ctx.t('help-admin-reports'),
+      ctx.t('help-admin-cases'),
     );
   }
   return parts.join('\n');

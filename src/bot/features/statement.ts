@@ -18,6 +18,7 @@ import { statementChartInput } from '../statement/statement-chart-input.js';
 import { statementTable } from '../statement/statement-csv.js';
 import { statementText, type StatementView } from '../statement/statement-text.js';
 import { MAX_EXPORT_BYTES } from './export.js';
+import type { SettleCaseRefunds } from '../cases/case-refunds.js';
 
 export interface StatementDeps {
   read(span: DayRange): Promise<StatementReading>;
@@ -29,6 +30,8 @@ export interface StatementDeps {
   clock: Clock;
   logger: Logger;
   maxBytes?: number;
+  /** Closes the cases this statement's refunds settle, and tells their orderers; absent, cases are left as they are. */
+  settleCaseRefunds?: SettleCaseRefunds;
 }
 
 /**
@@ -67,6 +70,7 @@ export function statementFeature(deps: StatementDeps) {
     }
     if (!reading.ok) return void (await ctx.reply(ctx.t('statement-not-filled')));
     const { statement } = reading;
+    await deps.settleCaseRefunds?.(statement, ctx.api);
     const v: StatementView = { ...readerView(ctx), describePerson: deps.describePerson };
     await ctx.reply(statementText(v, statement, reading));
 

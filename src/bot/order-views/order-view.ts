@@ -1,3 +1,4 @@
+import { caseData } from '../cases/case-data.js';
 import { costCentreWords, type CostCentreName } from '../../domain/cost-centre.js';
 import { InlineKeyboard } from 'grammy';
 import type { OrderState } from '../../domain/order-states.js';
@@ -205,6 +206,8 @@ function detailView(v: TrackingView, facts: OrderFacts, viewer: Viewer, origin: 
 
   const keyboard = new InlineKeyboard();
   if (withCodes) keyboard.text(v.t('btn-show-codes'), codesData(row.id)).row();
+  // A delivered code that does not work is reported from here as from the delivery (src/bot/cases/).
+  if (withCodes && row.state === 'completed') keyboard.text(v.t('btn-case-problem'), caseData({ kind: 'problem', orderId: row.id })).row();
   if (!settled) keyboard.text(v.t('btn-refresh'), trackData(row.id, origin.kind === 'new' ? { kind: 'refresh' } : origin)).row();
   if (orderAgainRefusal(viewer, row) === null) {
     keyboard.text(v.t('btn-order-again'), againData(row.id)).text(v.t('btn-star-order'), favouriteData({ kind: 'star-order', id: row.id })).row();

@@ -31,6 +31,8 @@ export function statementTable(v: StatementView, statement: Statement): Table {
   const byEntry = exceptionsByEntry(statement.exceptions);
   const orderCells = (order: LedgerOrder | null): CsvValue[] =>
     order === null ? [null, null, null, null, null] : [order.id, order.batchId, order.userId, v.describePerson(order.userId), order.totalAmount];
+  // Last, so that a spreadsheet reading the columns before it by place still finds them there.
+  const caseCell = (order: LedgerOrder | null): CsvValue => (order === null ? null : (statement.caseOf.get(order.id) ?? null));
   const entryCells = (entry: LedgerEntry): CsvValue[] => [
     entry.id,
     entry.at === null ? entry.createdAt : formatLocalDateTime(entry.at, v.timeZone),
@@ -43,14 +45,14 @@ export function statementTable(v: StatementView, statement: Statement): Table {
   function* rows(): Generator<CsvValue[]> {
     for (const { entry, match } of statement.rows) {
       const notes = (byEntry.get(entry.id) ?? []).map((exception) => exceptionText(v, exception)).join(' | ');
-      yield [...entryCells(entry), t(`statement-match-${match.kind}`), ...orderCells(orderOf(match)), notes || null];
+      yield [...entryCells(entry), t(`statement-match-${match.kind}`), ...orderCells(orderOf(match)), notes || null, caseCell(orderOf(match))];
     }
     for (const exception of statement.exceptions) {
       if ('entry' in exception) continue;
-      yield [null, null, null, null, null, exception.order.providerOrderId, null, t(`statement-match-none`), ...orderCells(exception.order), exceptionText(v, exception)];
+      yield [null, null, null, null, null, exception.order.providerOrderId, null, t(`statement-match-none`), ...orderCells(exception.order), exceptionText(v, exception), caseCell(exception.order)];
     }
     for (const order of statement.awaitingDebit) {
-      yield [null, null, null, null, null, order.providerOrderId, null, t('statement-match-awaiting-debit'), ...orderCells(order), awaitingText(v, order)];
+      yield [null, null, null, null, null, order.providerOrderId, null, t('statement-match-awaiting-debit'), ...orderCells(order), awaitingText(v, order), caseCell(order)];
     }
   }
   return {
@@ -69,6 +71,7 @@ export function statementTable(v: StatementView, statement: Statement): Table {
       t('export-col-person'),
       t('statement-col-confirmed'),
       t('statement-col-exception'),
+      t('statement-col-case'),
     ],
     rows: rows(),
   };

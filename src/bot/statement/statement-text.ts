@@ -55,7 +55,33 @@ export function exceptionText(v: StatementView, exception: StatementException): 
       return v.t(`statement-x-${exception.kind}`, orderWords(v, exception.order));
     case 'chain-break':
       return v.t('statement-x-chain-break', { ...entryWords(v, exception.entry), expected: amount(v, exception.expected), found: amount(v, exception.entry.balanceAfter ?? 0) });
+    case 'case-overdue':
+      return v.t('statement-x-case-overdue', {
+        ...orderWords(v, exception.order),
+        case: `#${formatId(exception.caseId, v.locale)}`,
+        at: showDateTime(v, exception.openedAt),
+        days: formatNumber(exception.days, v.locale),
+      });
   }
+}
+
+/** The refunds of reported codes, each closing (or having closed) its case as refunded. */
+function caseRefundLines(v: StatementView, statement: Statement): string[] {
+  if (statement.caseRefunds.length === 0) return [];
+  return [
+    '',
+    v.t('statement-cases-refunded'),
+    ...statement.caseRefunds.slice(0, LISTED_EXCEPTIONS).map(
+      (refund) =>
+        `• ${v.t('statement-case-refunded-one', {
+          case: `#${formatId(refund.caseId, v.locale)}`,
+          order: formatId(refund.order.id, v.locale),
+          person: v.describePerson(refund.order.userId),
+          amount: amount(v, refund.entry.amount),
+          transaction: formatId(refund.entry.id, v.locale),
+        })}`,
+    ),
+  ];
 }
 
 /** The statement as the chat shows it: the figures, whether they add up, and the exceptions. */
@@ -84,6 +110,7 @@ export function statementText(v: StatementView, statement: Statement, extra: { s
     lines.push(t('statement-awaiting-debit', { count: formatNumber(statement.awaitingDebit.length, locale) }));
     lines.push(...statement.awaitingDebit.slice(0, LISTED_EXCEPTIONS).map((order) => `• ${awaitingText(v, order)}`));
   }
+  lines.push(...caseRefundLines(v, statement));
   const { exceptions } = statement;
   if (exceptions.length === 0) {
     lines.push('', t('statement-no-exceptions'));

@@ -19,8 +19,7 @@ export * from './code-messages-schema.js';
  *   PostgreSQL's 32-bit integer. Positions and counters are `integer`.
  * - Times are `timestamptz`, read as Date like SQLite's `timestamp_ms`
  *   columns, so repositories get the same values; PostgreSQL keeps
- *   microseconds, so no millisecond is lost, and the columns read as times
- *   in psql and in the DBA's tools.
+ *   microseconds, so no millisecond is lost, and they read as times in psql.
  * - JSON columns are `jsonb` with the same TypeScript shapes.
  * - Product search: SQLite's FTS5 table has no equivalent here; the
  *   words of each product's folded `search_text`, and their prefixes,
@@ -348,3 +347,4 @@ export { codeExpiries } from './code-expiries-table.js';
 export { privateLocks } from './private-locks-table.js';
 export { favourites } from './favourites-table.js';
 export { costCentres } from './cost-centres-table.js';
+export { codeCases } from './code-cases-table.js';

@@ -150,7 +150,7 @@ describe('the order detail', () => {
     const origin = { kind: 'list' as const, list: { page: 3, userId: 2002 } };
     const out = orderDetailView(view(), { row: row({ state: 'completed' }), fresh: null, trouble: null }, STAFF, origin);
 
-    expect(buttons(out).map((b) => b.callback_data)).toEqual(['oc:12', 'oa:12', 'fv:so:12', 'ol:3:2002']);
+    expect(buttons(out).map((b) => b.callback_data)).toEqual(['oc:12', 'cs:p:12', 'oa:12', 'fv:so:12', 'ol:3:2002']);
   });
 
   it('offers Order again to the orderer of a settled order only', () => {

@@ -1,0 +1,154 @@
+import { Composer, InlineKeyboard, type Middleware } from 'grammy';
+import type { Clock } from '../../clock.js';
+import type { AppStateStore } from '../../db/app-state-store.js';
+import type { CodeCase, CodeCaseStore } from '../../db/code-case-store.js';
+import type { OrderQueries } from '../../db/order-queries.js';
+import type { OrderRow } from '../../db/order-row.js';
+import { CASE_REASONS, MAX_CASE_TEXT, type CaseReason } from '../../domain/code-cases.js';
+import type { Logger } from '../../logger.js';
+import { formatNumber } from '../../text/format.js';
+import { readerViewOf } from '../../text/presentation.js';
+import type { BaseContext, BotContext } from '../context.js';
+import type { DescribePerson } from '../describe-person.js';
+import { orderName } from '../order-views/order-view.js';
+import { caseData, parseCaseData } from './case-data.js';
+import type { CaseTellersOf } from './case-tellers.js';
+import { caseNumber, caseOpenedText } from './case-texts.js';
+
+/** A question left unanswered this long is no longer taken as one. */
+const ASKED_FOR_MS = 15 * 60_000;
+
+/** The one report a person is half-way through, kept with the app's state so that any instance takes the reply or the Skip. */
+interface AskedNote {
+  orderId: number;
+  reason: CaseReason;
+  /** The force_reply question: only a reply to it is the line of text. */
+  prompt: number;
+  /** The reasons' message, which carries Skip and becomes the case's note. */
+  menu: number | null;
+  at: number;
+}
+
+const askedKey = (personId: number) => `case.report:${personId}`;
+
+export interface CaseReportDeps {
+  cases: Pick<CodeCaseStore, 'report' | 'openFor'>;
+  orders: Pick<OrderQueries, 'byId'>;
+  appState: AppStateStore;
+  /** Administrators are told of a new case, each in their language, but the one who reported it. */
+  tellers: CaseTellersOf;
+  describePerson: DescribePerson;
+  clock: Clock;
+  logger: Logger;
+}
+
+/**
+ * Why this person may not report a problem with this order's codes (a text
+ * key), or null. The orderer and administrators may, a viewer never (they
+ * never see codes); only a delivered order has codes to report.
+ */
+function refusalOf(ctx: BaseContext, order: OrderRow | null): string | null {
+  if (!order) return 'case-gone';
+  if (ctx.member.role === 'viewer') return 'case-refused-viewer';
+  if (ctx.member.role !== 'admin' && order.userId !== ctx.member.telegramId) return 'case-refused-not-yours';
+  if (order.state !== 'completed') return 'case-refused-not-delivered';
+  return null;
+}
+
+/**
+ * "Problem with this code": the press asks a reason (four buttons), the
+ * reason asks for one optional line as a reply (force_reply) beside a Skip
+ * button, and Skip or the line opens the case: three taps from the
+ * delivery. Each step judges the person, the order and its open case again.
+ */
+export function caseReports(deps: CaseReportDeps): { feature: Composer<BaseContext>; replies: Middleware<BotContext> } {
+  const feature = new Composer<BaseContext>();
+
+  /** Refuses with its reason, on the press or as a message; answers whether it refused. */
+  async function refused(ctx: BaseContext, order: OrderRow | null): Promise<boolean> {
+    const refusal = refusalOf(ctx, order);
+    const open = refusal === null && order ? await deps.cases.openFor(order.id) : null;
+    if (refusal === null && open === null) return false;
+    const text = open ? alreadyText(ctx, open, order!) : ctx.t(refusal!, { order: order ? orderName(order) : '' });
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text, show_alert: true });
+    else await ctx.reply(text);
+    return true;
+  }
+
+  const alreadyText = (ctx: BaseContext, open: CodeCase, order: OrderRow) => ctx.t('case-refused-already', { case: caseNumber(ctx.member, open.id), order: orderName(order) });
+
+  async function open(ctx: BaseContext, asked: AskedNote, note: string | null): Promise<void> {
+    const order = await deps.orders.byId(asked.orderId);
+    await deps.appState.set(askedKey(ctx.member.telegramId), null);
+    if (await refused(ctx, order)) return;
+    const reported = await deps.cases.report({
+      orderId: order!.id,
+      ordererId: order!.userId,
+      reportedBy: ctx.member.telegramId,
+      reason: asked.reason,
+      note,
+      providerOrderId: order!.providerOrderId,
+      amount: order!.totalAmount,
+    });
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery();
+    if (reported.kind === 'already') return void (await ctx.reply(alreadyText(ctx, reported.case, order!)));
+    const row = reported.case;
+    // Never the code: the log and the administrators get the order's facts only.
+    deps.logger.info({ caseId: row.id, orderId: row.orderId, reason: row.reason, actorId: ctx.member.telegramId }, 'case opened');
+    const done = ctx.t('case-opened', { case: caseNumber(ctx.member, row.id), order: orderName(order!) });
+    if (asked.menu !== null) await ctx.api.editMessageText(ctx.chat!.id, asked.menu, done).catch(() => undefined);
+    await ctx.reply(done);
+    await deps.tellers(ctx.api).notifyOtherAdmins(ctx.member.telegramId, (t, locale) => caseOpenedText({ ...readerViewOf(ctx.presentation, locale, t), describePerson: deps.describePerson }, row, order!));
+  }
+
+  feature.callbackQuery(/^cs:/, async (ctx) => {
+    const press = parseCaseData(ctx.callbackQuery.data);
+    if (!press || (press.kind !== 'problem' && press.kind !== 'reason' && press.kind !== 'skip')) {
+      return void (await ctx.answerCallbackQuery({ text: ctx.t('case-refused-stale'), show_alert: true }));
+    }
+    if (press.kind === 'skip') {
+      const asked = await deps.appState.get<AskedNote>(askedKey(ctx.member.telegramId));
+      if (!asked || asked.orderId !== press.orderId || deps.clock.now() - asked.at > ASKED_FOR_MS) {
+        return void (await ctx.answerCallbackQuery({ text: ctx.t('case-refused-stale'), show_alert: true }));
+      }
+      return open(ctx, asked, null);
+    }
+    const order = await deps.orders.byId(press.orderId);
+    if (await refused(ctx, order)) return;
+    if (press.kind === 'problem') {
+      await ctx.answerCallbackQuery();
+      const keyboard = new InlineKeyboard();
+      CASE_REASONS.forEach((reason, index) => {
+        keyboard.text(ctx.t(`case-reason-${reason}`), caseData({ kind: 'reason', orderId: order!.id, reason }));
+        if (index % 2 === 1) keyboard.row();
+      });
+      await ctx.reply(ctx.t('case-ask-reason', { order: orderName(order!) }), { reply_markup: keyboard });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    const menu = ctx.callbackQuery.message?.message_id ?? null;
+    const askNote = ctx.t('case-ask-note', { reason: ctx.t(`case-reason-${press.reason}`), max: formatNumber(MAX_CASE_TEXT, ctx.member.locale) });
+    if (menu !== null) {
+      await ctx.editMessageText(askNote, { reply_markup: new InlineKeyboard().text(ctx.t('btn-case-skip'), caseData({ kind: 'skip', orderId: order!.id })) }).catch(() => undefined);
+    }
+    const prompt = await ctx.reply(ctx.t('case-note-prompt'), { reply_markup: { force_reply: true, input_field_placeholder: ctx.t('case-note-placeholder') } });
+    const asked: AskedNote = { orderId: order!.id, reason: press.reason, prompt: prompt.message_id, menu, at: deps.clock.now() };
+    await deps.appState.set(askedKey(ctx.member.telegramId), { ...asked });
+  });
+
+  /** The line of text, a reply to the question; taken before the order conversation, which would read it as a search. */
+  const replies: Middleware<BotContext> = async (ctx, next) => {
+    const replyTo = ctx.message?.reply_to_message;
+    const text = ctx.message?.text;
+    if (!ctx.member || !replyTo || text === undefined || text.startsWith('/') || replyTo.from?.id !== ctx.me.id) return next();
+    const asked = await deps.appState.get<AskedNote>(askedKey(ctx.member.telegramId));
+    if (!asked || asked.prompt !== replyTo.message_id || deps.clock.now() - asked.at > ASKED_FOR_MS) return next();
+    const note = text.trim();
+    if (note.length === 0 || [...note].length > MAX_CASE_TEXT || /[\r\n]/.test(note)) {
+      return void (await ctx.reply(ctx.t('case-note-refused', { max: formatNumber(MAX_CASE_TEXT, ctx.member.locale) })));
+    }
+    await open(ctx, asked, note);
+  };
+
+  return { feature, replies };
+}
