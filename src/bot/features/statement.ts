@@ -62,7 +62,10 @@ export function statementFeature(deps: StatementDeps) {
   async function drawChart(ctx: BaseContext, statement: Statement, month: DayRange, how: { stacking: ChartStacking; costCentres: ReadonlyMap<number, CostCentreName> }): Promise<Buffer | null> {
     if (!deps.chart) return null;
     try {
-      return await deps.chart(statementChartInput(readerView(ctx), statement, month, { ...deps, costCentres: how.costCentres }, how.stacking));
+      const input = statementChartInput(readerView(ctx), statement, month, { ...deps, costCentres: how.costCentres }, how.stacking);
+      // What was stacked, by totals only (names are people's and cost centres'): enough to tell one stacking from the other in the log.
+      deps.logger.debug({ stacking: how.stacking, seriesTotals: input.series.map((series) => series.values.reduce((sum, value) => sum + value, 0)) }, 'statement chart input');
+      return await deps.chart(input);
     } catch (error) {
       deps.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'statement chart could not be drawn; the statement went without it');
       return null;
