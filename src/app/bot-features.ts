@@ -258,6 +258,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
           chart: async (input) => (await spendChart()).renderSpendChart(input),
           periods: services.periods,
           describePerson,
+          costCentres: stores.costCentres,
           audit: stores.auditTrail,
           clock,
           logger,

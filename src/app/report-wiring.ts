@@ -14,7 +14,7 @@ import type { Presentation } from '../text/presentation.js';
 export async function createReports(deps: {
   /** How the deployment shows amounts and days to the administrators these go to. */
   presentation: Presentation;
-  stores: Pick<Stores, 'reports' | 'appState'>;
+  stores: Pick<Stores, 'reports' | 'appState' | 'costCentres'>;
   settings: SettingsView;
   provider: Pick<ProviderClient, 'getBalance'>;
   periods: LocalPeriods;
@@ -31,11 +31,12 @@ export async function createReports(deps: {
 }): Promise<{ orderFeed: OrderFeed; dailyDigest: DailyDigest }> {
   const { stores, settings, logger } = deps;
   const senders = { recipients: deps.recipients, sendText: deps.sendText, translate: deps.translate, describePerson: deps.describePerson, presentation: deps.presentation, clock: deps.clock };
-  const orderFeed = await createOrderFeed({ queries: stores.reports, state: stores.appState, settings, ...senders, logger: logger.child({ component: 'feed' }) });
+  const orderFeed = await createOrderFeed({ queries: stores.reports, state: stores.appState, costCentres: stores.costCentres, settings, ...senders, logger: logger.child({ component: 'feed' }) });
   const dailyDigest = createDailyDigest({
     state: stores.appState,
     settings,
     queries: stores.reports,
+    costCentres: stores.costCentres,
     provider: deps.provider,
     periods: deps.periods,
     walletExceptions: deps.walletExceptions,

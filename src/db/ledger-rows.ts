@@ -17,6 +17,8 @@ interface OrderPick {
   finishedAt: Date | null;
   batchId: number | null;
   lines: unknown;
+  costCentreId: number | null;
+  purposeNote: string | null;
 }
 
 /** IN lists stay far below either database's parameter limit, and one list's read stays a few milliseconds. */
@@ -82,11 +84,13 @@ export function ledgerOrderOf(row: OrderPick): LedgerOrder | null {
     finishedAt: row.finishedAt?.getTime() ?? null,
     batchId: row.batchId,
     products: productsOf(row.lines),
+    costCentreId: row.costCentreId,
+    purposeNote: row.purposeNote,
   };
 }
 
 /** The order columns `ledgerOrderOf` reads. */
 export function orderPickColumns(orders: Tables['orders']) {
-  const { id, userId, totalAmount, state, providerOrderId, acceptedOrderId, postedAt, createdAt, finishedAt, batchId, lines } = orders;
-  return { id, userId, totalAmount, state, providerOrderId, acceptedOrderId, postedAt, createdAt, finishedAt, batchId, lines };
+  const { id, userId, totalAmount, state, providerOrderId, acceptedOrderId, postedAt, createdAt, finishedAt, batchId, lines, costCentreId, purposeNote } = orders;
+  return { id, userId, totalAmount, state, providerOrderId, acceptedOrderId, postedAt, createdAt, finishedAt, batchId, lines, costCentreId, purposeNote };
 }

@@ -48,6 +48,9 @@ export interface LedgerOrder {
   batchId: number | null;
   /** The products' titles, for the chart's per-product view and the CSV. */
   products: string[];
+  /** What the order was for, as /order asked it (null where it was not asked or was skipped). */
+  costCentreId: number | null;
+  purposeNote: string | null;
 }
 
 /**

@@ -12,6 +12,8 @@ import { digestText, type DigestFacts } from './digest-text.js';
 import { formatLocalDate } from './local-dates.js';
 import type { ReportQueries } from '../db/report-queries.js';
 import { type Presentation, readerViewOf } from '../text/presentation.js';
+import type { CostCentreStore } from '../db/cost-centre-store.js';
+import { costCentreSpend, type CostCentreSpend } from './cost-centre-spend.js';
 
 /** The local hour (0–23, in TIME_ZONE) at which administrators get the digest of the day before; null is off. */
 export const digestHourSetting = defineSetting('digest.hour', z.number().int().min(0).max(23).nullable(), null);
@@ -31,7 +33,9 @@ export interface DailyDigest {
 export function createDailyDigest(deps: {
   state: Pick<AppStateStore, 'update'>;
   settings: Settings;
-  queries: Pick<ReportQueries, 'figuresByPerson' | 'returnedBetween' | 'needingAction'>;
+  queries: Pick<ReportQueries, 'figuresByPerson' | 'figuresByCostCentre' | 'returnedBetween' | 'needingAction'>;
+  /** The cost centres orders name (retired ones too), for the day's spend per cost centre; absent, the digest leaves it out. */
+  costCentres?: Pick<CostCentreStore, 'byIds'>;
   provider: Pick<ProviderClient, 'getBalance'>;
   periods: LocalPeriods;
   /** How the deployment shows amounts and days; each administrator reads it in their language. */
@@ -72,6 +76,14 @@ export function createDailyDigest(deps: {
     }
   }
 
+  /** The day's spend per cost centre, or null when no order of the day named one (or cost centres are not wired). */
+  async function spendPerCostCentre(range: { from: number; to: number }): Promise<CostCentreSpend | null> {
+    if (!deps.costCentres) return null;
+    const figures = await deps.queries.figuresByCostCentre(range);
+    const ids = figures.flatMap((figure) => (figure.costCentreId === null ? [] : [figure.costCentreId]));
+    return ids.length === 0 ? null : costCentreSpend(figures, await deps.costCentres.byIds(ids));
+  }
+
   return {
     hour: () => deps.settings.read(digestHourSetting),
     async setHour(hour, actorId) {
@@ -90,6 +102,7 @@ export function createDailyDigest(deps: {
         day: formatLocalDate(range.from, deps.presentation.timeZone),
         dayStart: range.from,
         people: await deps.queries.figuresByPerson(range),
+        costCentres: await spendPerCostCentre(range),
         returned: await deps.queries.returnedBetween(range),
         needingAction: await deps.queries.needingAction(),
         balance: await readBalance(),

@@ -2,6 +2,9 @@ import type { OrderRow } from '../db/order-row.js';
 import { formatId, formatNumber } from '../text/format.js';
 import type { PersonFigures } from '../db/report-queries.js';
 import { type ReaderView, showAmount, showDay } from '../text/presentation.js';
+import { costCentreWords } from '../domain/cost-centre.js';
+import type { CostCentreSpend } from './cost-centre-spend.js';
+import { oneLineOf } from './purpose-words.js';
 
 /** What a digest reports on one local day, read once and rendered per administrator. */
 export interface DigestFacts {
@@ -10,6 +13,8 @@ export interface DigestFacts {
   /** A moment of that day (its local midnight), from which the heading names it in the reader's calendar. */
   dayStart: number;
   people: PersonFigures[];
+  /** The day's spend per cost centre; null (or absent) when no order of the day named one. */
+  costCentres?: CostCentreSpend | null;
   returned: OrderRow[];
   needingAction: OrderRow[];
   /** Null when the provider could not be asked. */
@@ -59,6 +64,7 @@ export function digestText(facts: DigestFacts, v: ReaderView & { describePerson:
       lines.push(t('digest-person-line', { person: v.describePerson(p.userId), count: p.orders, orders: formatNumber(p.orders, locale), spend: amount(p.spend) }));
     }
     lines.push(more(people.length, MAX_PEOPLE));
+    if (facts.costCentres) lines.push('', ...costCentreLines(facts.costCentres, v));
   }
   lines.push('', facts.returned.length === 0 ? t('digest-no-returned') : t('digest-returned', { count: formatNumber(facts.returned.length, locale) }));
   lines.push(...facts.returned.slice(0, MAX_ORDERS).map(orderLine), more(facts.returned.length, MAX_ORDERS));
@@ -71,4 +77,17 @@ export function digestText(facts: DigestFacts, v: ReaderView & { describePerson:
   if (facts.expiring?.count) lines.push(t('digest-expiring', { date: showDay(v, facts.expiring.lastDay), count: formatNumber(facts.expiring.count, locale) }));
   const text = lines.filter((line) => line !== null).join('\n');
   return text.length <= MAX_LENGTH ? text : `${text.slice(0, text.lastIndexOf('\n', MAX_LENGTH - 2))}\n…`;
+}
+
+/** The day's spend per cost centre, one row each, largest first, the rest folded into one row. */
+function costCentreLines(spend: CostCentreSpend, v: ReaderView): string[] {
+  const { t, locale } = v;
+  const figures = (row: { orders: number; spend: number }) => ({ count: row.orders, orders: formatNumber(row.orders, locale), spend: showAmount(v, row.spend) });
+  return [
+    t('digest-cost-centres'),
+    ...spend.rows.map((row) =>
+      t('digest-cost-centre-line', { centre: row.centre === null ? t('digest-no-cost-centre') : oneLineOf(costCentreWords(row.centre)), ...figures(row) }),
+    ),
+    ...(spend.folded ? [t('digest-cost-centres-folded', { centres: formatNumber(spend.folded.centres, locale), ...figures(spend.folded) })] : []),
+  ];
 }

@@ -13,6 +13,8 @@ import { plain } from '../text/formatted.js';
 import { splitMessage } from '../text/split-message.js';
 import type { BatchFacts, ReportQueries } from '../db/report-queries.js';
 import { type Presentation, readerViewOf, showAmount } from '../text/presentation.js';
+import type { CostCentreStore } from '../db/cost-centre-store.js';
+import { purposeEnding } from './purpose-words.js';
 
 /** Whether administrators get a line for every order placed (and for one that then fails); off unless they turn it on. */
 export const orderFeedSetting = defineSetting('feed.orders', z.boolean(), false);
@@ -62,6 +64,8 @@ export async function createOrderFeed(deps: {
   sendText: (chatId: number, text: string) => Promise<void>;
   translate: (locale: Locale) => Translate;
   describePerson: (id: number) => string;
+  /** The cost centres orders name (retired ones too), for what each order was for; absent, lines say nothing of it. */
+  costCentres?: Pick<CostCentreStore, 'byIds'>;
   /** How the deployment shows amounts; each administrator reads it in their language. */
   presentation: Presentation;
   logger: Logger;
@@ -109,6 +113,9 @@ export async function createOrderFeed(deps: {
       }
       const rows = await queries.orderEvents({ afterId: cursor, upToId: newest, actions: [...PLACED_ACTIONS, ...FOLLOW_UP_ACTIONS], limit: BATCH });
       const admins = deps.recipients();
+      // Read once a run, and only when an order of it names a cost centre: a deployment without them reads nothing more.
+      const centreIds = rows.flatMap(({ order }) => (order.costCentreId === null ? [] : [order.costCentreId]));
+      const centres = centreIds.length > 0 && deps.costCentres ? await deps.costCentres.byIds(centreIds) : new Map<number, never>();
       const lines = new Map<number, string[]>(admins.map((admin) => [admin.telegramId, []]));
       for (const { auditId, action, order } of rows) {
         const own = await lineKeys(action, auditId, order);
@@ -132,7 +139,10 @@ export async function createOrderFeed(deps: {
                     amount: showAmount(v, order.totalAmount),
                     id: formatId(order.id, admin.locale),
                   });
-            lines.get(admin.telegramId)!.push(line);
+            // The line that says an order was placed also says what it was for; its follow-ups name it by number.
+            const purpose =
+              key === 'feed-line' ? purposeEnding(t, { centre: order.costCentreId === null ? null : (centres.get(order.costCentreId) ?? null), note: order.purposeNote }) : null;
+            lines.get(admin.telegramId)!.push(purpose ? `${line} ${purpose}` : line);
           }
         }
       }

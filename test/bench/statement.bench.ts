@@ -64,7 +64,7 @@ async function statementCommand(store: LedgerStore): Promise<{ exceptions: numbe
   const table = statementTable(v, statement);
   const csv = await buildCsv(table.header, table.rows, MAX_EXPORT_BYTES);
   await telegramAnswer();
-  const data = spendPerDay(statement, { periods, view: v, describePerson: v.describePerson, elsewhere: 'Placed elsewhere' });
+  const data = spendPerDay(statement, { periods, view: v, seriesOf: (order) => ({ key: String(order.userId), name: v.describePerson(order.userId) }), elsewhere: 'Placed elsewhere' });
   const png = await renderSpendChart({ ...data, title: 'Spend per day, November 2026', othersName: 'Others', direction: 'ltr' });
   return { exceptions: statement.exceptions.length, csvBytes: csv.content.length, pngBytes: png.length, textLength: text.length };
 }

@@ -122,11 +122,13 @@ describe('the wallet statement and the wallet watch, through the real process', 
     expect(file.document!.fileName).toMatch(/^giftdesk-statement-\d{4}-\d{2}-01_\d{4}-\d{2}-\d{2}\.csv$/);
     const { bom, rows } = readCsv(file.document!.content);
     expect(bom).toBe(true);
-    expect(rows[0]).toEqual(['Transaction', 'Time (UTC)', 'Type', 'Amount', 'Balance after', 'Provider order', 'Description', 'Matched to', 'Order #', 'Batch #', 'Person ID', 'Person', 'Amount confirmed', 'Exception', 'Case #']);
+    expect(rows[0]).toEqual(['Transaction', 'Time (UTC)', 'Type', 'Amount', 'Balance after', 'Provider order', 'Description', 'Matched to', 'Order #', 'Batch #', 'Person ID', 'Person', 'Amount confirmed', 'Exception', 'Cost centre', 'Cost centre code', 'Note', 'Case #']);
     const body = rows.slice(1);
     // Seven transactions, and the order with none.
     expect(body).toHaveLength(8);
-    expect(body.every((row) => row.length === 15)).toBe(true);
+    expect(body.every((row) => row.length === 18)).toBe(true);
+    // No order here asked what it was for: those columns stay empty.
+    expect(body.every((row) => row.slice(-4, -1).join('') === '')).toBe(true);
     const matched = body.map((row) => row[7]);
     expect(matched.sort()).toEqual(['giftdesk order', 'giftdesk order', 'giftdesk order', 'no transaction', 'order placed elsewhere', 'refund of a giftdesk order', 'top-up', 'top-up']);
     const foreign = body.find((row) => row[5] === String(foreignOrderId))!;

@@ -12,7 +12,7 @@ function entry(id: number, at: number, type: 'DEBIT' | 'CREDIT', amount: number,
 }
 
 function order(id: number, providerOrderId: number, totalAmount: number, placedAt: number): LedgerOrder {
-  return { id, userId: 100 + id, totalAmount, state: 'completed', providerOrderId, placedAt, finishedAt: placedAt + HOUR, batchId: null, products: ['Apple 25'] };
+  return { id, userId: 100 + id, totalAmount, state: 'completed', providerOrderId, placedAt, finishedAt: placedAt + HOUR, batchId: null, products: ['Apple 25'], costCentreId: null, purposeNote: null };
 }
 
 const reported = (id: number, orderId: number, state: StatementCase['state'], openedAt: number): StatementCase => ({ id, orderId, state, openedAt });

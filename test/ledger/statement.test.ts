@@ -12,7 +12,7 @@ function entry(id: number, at: number, type: 'DEBIT' | 'CREDIT' | string, amount
 }
 
 function order(id: number, providerOrderId: number, totalAmount: number, placedAt: number, state: LedgerOrder['state'] = 'completed', finishedAt: number | null = null): LedgerOrder {
-  return { id, userId: 100 + id, totalAmount, state, providerOrderId, placedAt, finishedAt, batchId: null, products: ['Apple 25'] };
+  return { id, userId: 100 + id, totalAmount, state, providerOrderId, placedAt, finishedAt, batchId: null, products: ['Apple 25'], costCentreId: null, purposeNote: null };
 }
 
 /** The input the reader gives: the orders named by the entries and the placed orders' own entries, looked up as the store would. */

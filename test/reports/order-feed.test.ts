@@ -5,6 +5,7 @@ import { createOrderStore } from '../../src/db/order-store.js';
 import { createAppStateStore } from '../../src/db/app-state-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createReportQueries } from '../../src/db/report-queries.js';
+import { createCostCentreStore } from '../../src/db/cost-centre-store.js';
 import { createOrderFeed, orderFeedSetting } from '../../src/reports/order-feed.js';
 import { sqliteSettings } from '../support/sqlite-settings.js';
 import { localDigits } from '../../src/text/format.js';
@@ -26,6 +27,7 @@ function world(locale: 'en' | 'fa' = 'en') {
       queries: createReportQueries({ database: databaseOf(db) }),
       state: createAppStateStore({ database: databaseOf(db), clock }),
       settings,
+      costCentres: createCostCentreStore({ database: databaseOf(db), clock }),
       recipients: () => [{ telegramId: 1001, locale }],
       sendText: async (_chatId, text) => void sent.push(text),
       translate: (locale) => translatorFor(locale),
@@ -35,9 +37,9 @@ function world(locale: 'en' | 'fa' = 'en') {
     });
   let key = 0;
   /** An order the provider accepted, recorded as the order service records it; `batch`: the batch it is one of. */
-  const placed = async (userId: number, batch?: { id: number; index: number }) => {
+  const placed = async (userId: number, batch?: { id: number; index: number }, purpose?: { costCentreId: number | null; note: string | null }) => {
     key += 1;
-    const order = await placingOrder(repo, { confirmKey: `k${key}`, fingerprint: `f${key}`, userId, chatId: userId, ...(batch ? { batch, quantity: 10 } : {}) });
+    const order = await placingOrder(repo, { confirmKey: `k${key}`, fingerprint: `f${key}`, userId, chatId: userId, ...(batch ? { batch, quantity: 10 } : {}), ...(purpose ? { purpose } : {}) });
     await repo.transition({ id: order.id, from: 'placing', to: 'in_progress', audit: { actorId: userId, action: 'order.placed' } });
     return order;
   };
@@ -61,7 +63,11 @@ function world(locale: 'en' | 'fa' = 'en') {
   };
   /** Every line sent, whatever message it came in. */
   const lines = () => sent.flatMap((text) => text.split('\n'));
-  return { db, settings, sent, lines, feed, placed, moved, adopted, batch };
+  const costCentre = async (name: string, code: string | null) => {
+    const added = await createCostCentreStore({ database: databaseOf(db), clock }).add({ name, code, actorId: 1001 });
+    return added.centre.id;
+  };
+  return { db, settings, sent, lines, feed, placed, moved, adopted, batch, costCentre };
 }
 
 describe('the order feed', () => {
@@ -196,5 +202,33 @@ describe('the order feed', () => {
     await w.placed(7, { id: batch.id, index: 0 });
     await feed.run();
     expect(w.lines()).toEqual([`🛒 Person 7 سفارش گروهی #${localDigits(String(batch.id), 'fa')} را ثبت کرد: ۴ سفارش، ۳۵ عدد، جمعاً ۴۳٬۷۵۰٬۰۰۰ IRR`]);
+  });
+
+  it("ends a placed order's line with its cost centre and note, the note cut to one line; its follow-up names it by number only", async () => {
+    const w = world();
+    await w.settings.write(orderFeedSetting, true, 1001);
+    const feed = await w.feed();
+    const support = await w.costCentre('Support team', 'SUP-01');
+    const both = await w.placed(7, undefined, { costCentreId: support, note: `Nowruz gifts\n${'x'.repeat(100)}` });
+    const centreOnly = await w.placed(8, undefined, { costCentreId: support, note: null });
+    const plain = await w.placed(9);
+    await feed.run();
+    await w.moved(both, 'in_progress', 'failed');
+    await feed.run();
+    expect(w.lines()).toEqual([
+      `🛒 Person 7 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${both.id}) — for Support team (SUP-01): Nowruz gifts ${'x'.repeat(46)}…`,
+      `🛒 Person 8 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${centreOnly.id}) — for Support team (SUP-01)`,
+      `🛒 Person 9 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${plain.id})`,
+      `❌ Order #${both.id} (Person 7: Google Play 10 USD × 1, 1,250,000 IRR) failed at the provider.`,
+    ]);
+  });
+
+  it("says in Persian what an order was for, for a Persian administrator", async () => {
+    const w = world('fa');
+    await w.settings.write(orderFeedSetting, true, 1001);
+    const feed = await w.feed();
+    const order = await w.placed(7, undefined, { costCentreId: await w.costCentre('بازاریابی', null), note: 'هدیهٔ نوروز' });
+    await feed.run();
+    expect(w.lines()).toEqual([`🛒 Person 7 Google Play 10 USD × ۱ به مبلغ ۱٬۲۵۰٬۰۰۰ IRR سفارش داد (#${localDigits(String(order.id), 'fa')}) — برای بازاریابی: هدیهٔ نوروز`]);
   });
 });

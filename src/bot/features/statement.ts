@@ -3,6 +3,7 @@ import type { SpendChartInput } from '../../chart/spend-chart.js';
 import type { Clock } from '../../clock.js';
 import type { StatementReading } from '../../ledger/statement-reader.js';
 import type { Statement } from '../../ledger/statement.js';
+import type { LedgerOrder } from '../../db/ledger-store.js';
 import type { Logger } from '../../logger.js';
 import type { AuditTrail } from '../../db/audit-trail.js';
 import { buildCsv } from '../../text/csv.js';
@@ -14,7 +15,9 @@ import type { BaseContext } from '../context.js';
 import { readerView } from '../reader-view.js';
 import type { DescribePerson } from '../describe-person.js';
 import { readersOnly } from '../middleware/roles.js';
-import { statementChartInput } from '../statement/statement-chart-input.js';
+import { statementChartInput, type ChartStacking } from '../statement/statement-chart-input.js';
+import type { CostCentreStore } from '../../db/cost-centre-store.js';
+import type { CostCentreName } from '../../domain/cost-centre.js';
 import { statementTable } from '../statement/statement-csv.js';
 import { statementText, type StatementView } from '../statement/statement-text.js';
 import { MAX_EXPORT_BYTES } from './export.js';
@@ -26,6 +29,8 @@ export interface StatementDeps {
   chart?: (input: SpendChartInput) => Promise<Buffer>;
   periods: LocalPeriods;
   describePerson: DescribePerson;
+  /** The cost centres the month's orders name (retired ones too), for the CSV's columns and the chart per cost centre; absent, those stay empty. */
+  costCentres?: Pick<CostCentreStore, 'byIds'>;
   audit: AuditTrail;
   clock: Clock;
   logger: Logger;
@@ -34,8 +39,20 @@ export interface StatementDeps {
   settleCaseRefunds?: SettleCaseRefunds;
 }
 
+/** The word after /statement that stacks the chart per cost centre; the month may come before or after it. */
+const PER_COST_CENTRE = /^(cost-?centres?|cc)$/i;
+
+/** Every order the statement names: matched to a transaction, without one, or waiting for its debit. */
+function ordersOf(statement: Statement): LedgerOrder[] {
+  return [
+    ...statement.rows.flatMap(({ match }) => ('order' in match && match.order ? [match.order] : [])),
+    ...statement.exceptions.flatMap((exception) => ('order' in exception && exception.order ? [exception.order] : [])),
+    ...statement.awaitingDebit,
+  ];
+}
+
 /**
- * /statement [month] (administrators and viewers): the wallet's statement for
+ * /statement [month] [costcentres] (administrators and viewers): the wallet's statement for
  * a month in TIME_ZONE and MONTH_CALENDAR: the figures and whether they add
  * up, with every exception, then the same as a CSV for the accountant and
  * the month's spending as a picture. Read from the local copy of the
@@ -45,10 +62,13 @@ export function statementFeature(deps: StatementDeps) {
   const composer = new Composer<BaseContext>();
 
   /** The month's picture, or null when there is no chart or it could not be drawn (the statement stands without it). */
-  async function drawChart(ctx: BaseContext, statement: Statement, month: DayRange): Promise<Buffer | null> {
+  async function drawChart(ctx: BaseContext, statement: Statement, month: DayRange, how: { stacking: ChartStacking; costCentres: ReadonlyMap<number, CostCentreName> }): Promise<Buffer | null> {
     if (!deps.chart) return null;
     try {
-      return await deps.chart(statementChartInput(readerView(ctx), statement, month, deps));
+      const input = statementChartInput(readerView(ctx), statement, month, { ...deps, costCentres: how.costCentres }, how.stacking);
+      // What was stacked, by totals only (names are people's and cost centres'): enough to tell one stacking from the other in the log.
+      deps.logger.debug({ stacking: how.stacking, seriesTotals: input.series.map((series) => series.values.reduce((sum, value) => sum + value, 0)) }, 'statement chart input');
+      return await deps.chart(input);
     } catch (error) {
       deps.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'statement chart could not be drawn; the statement went without it');
       return null;
@@ -56,7 +76,9 @@ export function statementFeature(deps: StatementDeps) {
   }
 
   composer.command('statement', readersOnly, async (ctx) => {
-    const words = ctx.match.trim().split(/\s+/).filter(Boolean);
+    const given = ctx.match.trim().split(/\s+/).filter(Boolean);
+    const words = given.filter((word) => !PER_COST_CENTRE.test(word));
+    const stacking: ChartStacking = words.length < given.length ? 'cost-centre' : 'person';
     const { timeZone } = ctx.presentation;
     const month = words.length <= 1 ? readMonth(words[0], { timeZone, periods: deps.periods, now: deps.clock.now() }) : null;
     if (!month) {
@@ -76,12 +98,16 @@ export function statementFeature(deps: StatementDeps) {
 
     const first = formatLocalDate(month.from, timeZone);
     const last = formatLocalDate(month.to - 1, timeZone);
-    const table = statementTable(v, statement);
+    // Read once for the file and the chart, and only when an order of the month names one.
+    const centreIds = ordersOf(statement).flatMap((order) => (order.costCentreId === null ? [] : [order.costCentreId]));
+    const costCentres: ReadonlyMap<number, CostCentreName> = centreIds.length > 0 && deps.costCentres ? await deps.costCentres.byIds(centreIds) : new Map();
+    const table = statementTable(v, statement, costCentres);
     const csv = await buildCsv(table.header, table.rows, deps.maxBytes ?? MAX_EXPORT_BYTES);
     try {
       await ctx.replyWithDocument(new InputFile(csv.content, `giftdesk-statement-${first}_${last}.csv`), { caption: ctx.t('statement-caption') });
-      const png = await drawChart(ctx, statement, month);
-      if (png) await ctx.replyWithPhoto(new InputFile(png, `giftdesk-statement-${first}_${last}.png`), { caption: ctx.t('statement-chart-caption') });
+      const png = await drawChart(ctx, statement, month, { stacking, costCentres });
+      const caption = ctx.t(stacking === 'cost-centre' ? 'statement-chart-caption-cost-centres' : 'statement-chart-caption');
+      if (png) await ctx.replyWithPhoto(new InputFile(png, `giftdesk-statement-${first}_${last}.png`), { caption });
     } catch (error) {
       if (!(error instanceof GrammyError)) throw error;
       deps.logger.warn({ actorId: ctx.member.telegramId, status: error.error_code }, 'statement file not accepted by Telegram');

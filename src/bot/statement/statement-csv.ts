@@ -3,6 +3,7 @@ import { formatLocalDateTime } from '../../reports/local-dates.js';
 import type { Table } from '../../reports/local-exports.js';
 import type { LedgerEntry, LedgerOrder } from '../../db/ledger-store.js';
 import type { EntryMatch, Statement, StatementException } from '../../ledger/statement.js';
+import type { CostCentreName } from '../../domain/cost-centre.js';
 import { awaitingText, exceptionText, type StatementView } from './statement-text.js';
 
 /** The exceptions about a transaction, by its id; the others are about an order with no transaction. */
@@ -26,12 +27,17 @@ const orderOf = (match: EntryMatch): LedgerOrder | null => ('order' in match ? m
  * giftdesk orders that no transaction stands for. Opening and closing are
  * the first and last balance columns; the chat message carries the totals.
  */
-export function statementTable(v: StatementView, statement: Statement): Table {
+export function statementTable(v: StatementView, statement: Statement, costCentres: ReadonlyMap<number, CostCentreName> = new Map()): Table {
   const { t } = v;
   const byEntry = exceptionsByEntry(statement.exceptions);
   const orderCells = (order: LedgerOrder | null): CsvValue[] =>
     order === null ? [null, null, null, null, null] : [order.id, order.batchId, order.userId, v.describePerson(order.userId), order.totalAmount];
-  // Last, so that a spreadsheet reading the columns before it by place still finds them there.
+  /** What the order was for, as /export orders writes it: the cost centre's name and code (a retired one's too) and the note; empty for a row of no order. */
+  const purposeCells = (order: LedgerOrder | null): CsvValue[] => {
+    const centre = order?.costCentreId == null ? undefined : costCentres.get(order.costCentreId);
+    return [centre?.name ?? null, centre?.code ?? null, order?.purposeNote ?? null];
+  };
+  // The case number last of all, so that a spreadsheet reading the columns before it by place still finds them there.
   const caseCell = (order: LedgerOrder | null): CsvValue => (order === null ? null : (statement.caseOf.get(order.id) ?? null));
   const entryCells = (entry: LedgerEntry): CsvValue[] => [
     entry.id,
@@ -45,14 +51,14 @@ export function statementTable(v: StatementView, statement: Statement): Table {
   function* rows(): Generator<CsvValue[]> {
     for (const { entry, match } of statement.rows) {
       const notes = (byEntry.get(entry.id) ?? []).map((exception) => exceptionText(v, exception)).join(' | ');
-      yield [...entryCells(entry), t(`statement-match-${match.kind}`), ...orderCells(orderOf(match)), notes || null, caseCell(orderOf(match))];
+      yield [...entryCells(entry), t(`statement-match-${match.kind}`), ...orderCells(orderOf(match)), notes || null, ...purposeCells(orderOf(match)), caseCell(orderOf(match))];
     }
     for (const exception of statement.exceptions) {
       if ('entry' in exception) continue;
-      yield [null, null, null, null, null, exception.order.providerOrderId, null, t(`statement-match-none`), ...orderCells(exception.order), exceptionText(v, exception), caseCell(exception.order)];
+      yield [null, null, null, null, null, exception.order.providerOrderId, null, t(`statement-match-none`), ...orderCells(exception.order), exceptionText(v, exception), ...purposeCells(exception.order), caseCell(exception.order)];
     }
     for (const order of statement.awaitingDebit) {
-      yield [null, null, null, null, null, order.providerOrderId, null, t('statement-match-awaiting-debit'), ...orderCells(order), awaitingText(v, order), caseCell(order)];
+      yield [null, null, null, null, null, order.providerOrderId, null, t('statement-match-awaiting-debit'), ...orderCells(order), awaitingText(v, order), ...purposeCells(order), caseCell(order)];
     }
   }
   return {
@@ -71,6 +77,10 @@ export function statementTable(v: StatementView, statement: Statement): Table {
       t('export-col-person'),
       t('statement-col-confirmed'),
       t('statement-col-exception'),
+      // Last, so that sheets made from the columns before them keep reading them where they were; named as in /export orders.
+      t('export-col-cost-centre'),
+      t('export-col-cost-centre-code'),
+      t('export-col-note'),
       t('statement-col-case'),
     ],
     rows: rows(),

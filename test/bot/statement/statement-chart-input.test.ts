@@ -17,7 +17,7 @@ function entry(id: number, at: number, amount: number, providerOrderId: number):
 }
 
 function order(providerOrderId: number, totalAmount: number, placedAt: number): LedgerOrder {
-  return { id: providerOrderId, userId: 7, totalAmount, state: 'completed', providerOrderId, placedAt, finishedAt: placedAt, batchId: null, products: ['Apple 25'] };
+  return { id: providerOrderId, userId: 7, totalAmount, state: 'completed', providerOrderId, placedAt, finishedAt: placedAt, batchId: null, products: ['Apple 25'], costCentreId: null, purposeNote: null };
 }
 
 /** The chart of /statement for Azar 1405 (22 Nov – 21 Dec 2026) in a deployment counting Persian months, one debit of 1,250,000 on its first day. */

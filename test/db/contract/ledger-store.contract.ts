@@ -57,7 +57,7 @@ export function ledgerStoreContract(name: string, open: () => Promise<LedgerSubj
       const { store, seedOrders } = await open();
       const inside = new Date(T0 + 10 * MINUTE);
       await seedOrders([
-        orderRow(T0, { providerOrderId: 501, postedAt: inside, totalAmount: BIG, lines: [line('Apple 25', 2_500, 2)], state: 'completed', userId: 7 }),
+        orderRow(T0, { providerOrderId: 501, postedAt: inside, totalAmount: BIG, lines: [line('Apple 25', 2_500, 2)], state: 'completed', userId: 7, costCentreId: 4, purposeNote: 'هدیهٔ نوروز' }),
         // Accepted but not recorded under the unique id: still ours, by the answer's id.
         orderRow(T0, { acceptedOrderId: 502, postedAt: inside, state: 'needs_review' }),
         orderRow(T0, { providerOrderId: 503, postedAt: new Date(T0 + 90 * MINUTE) }),
@@ -67,6 +67,11 @@ export function ledgerStoreContract(name: string, open: () => Promise<LedgerSubj
       const placed = await store.ordersPlacedBetween(T0, T0 + 60 * MINUTE);
       expect(placed.map((order) => order.providerOrderId)).toEqual([501, 502]);
       expect(placed[0]).toMatchObject({ userId: 7, totalAmount: BIG, state: 'completed', placedAt: inside.getTime(), products: ['Apple 25'], batchId: null });
+      // What each order was for travels with it, for the statement's columns and its chart per cost centre.
+      expect(placed.map((order) => [order.costCentreId, order.purposeNote])).toEqual([
+        [4, 'هدیهٔ نوروز'],
+        [null, null],
+      ]);
       expect((await store.ordersByProviderIds([503, 502, 999])).map((order) => order.providerOrderId).sort()).toEqual([502, 503]);
       expect(await store.unsettledPostTotals()).toEqual([4_200]);
     });

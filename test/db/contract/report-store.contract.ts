@@ -23,6 +23,7 @@ export interface SeedOrder {
   title?: string;
   batchId?: number | null;
   batchIndex?: number | null;
+  costCentreId?: number | null;
 }
 
 export interface SeedAudit {
@@ -64,6 +65,7 @@ export function orderValues(seed: SeedOrder) {
     providerOrderId: seed.providerOrderId ?? null,
     batchId: seed.batchId ?? null,
     batchIndex: seed.batchIndex ?? null,
+    costCentreId: seed.costCentreId ?? null,
     sandbox: true,
     createdAt: new Date(seed.createdAt),
     updatedAt: new Date(seed.updatedAt ?? seed.createdAt),
@@ -163,6 +165,28 @@ export function reportStoreContract(database: string, fresh: () => Promise<Repor
         { userId: 7, orders: 2, spend: 2 * BIG + 1, failed: 1, refunded: 1, refundedAmount: BIG, batches: 0, batchOrders: 0 },
         { userId: 8, orders: 0, spend: 0, failed: 1, refunded: 0, refundedAmount: 0, batches: 0, batchOrders: 0 },
       ]);
+    });
+
+    it('sums the day’s spend per cost centre, orders without one as their own row, largest first, exactly above 2^31', async () => {
+      await s.addOrders([
+        orderValues({ userId: 7, state: 'completed', createdAt: START, totalAmount: BIG, costCentreId: 3 }),
+        orderValues({ userId: 8, state: 'in_progress', createdAt: START, totalAmount: BIG + 1, costCentreId: 3 }),
+        // Not spent: returned, or never placed.
+        orderValues({ userId: 7, state: 'refunded', createdAt: START, totalAmount: BIG, costCentreId: 5 }),
+        orderValues({ userId: 7, state: 'failed', createdAt: START, costCentreId: 5 }),
+        orderValues({ userId: 7, state: 'completed', createdAt: START, totalAmount: 2_000, costCentreId: 4 }),
+        orderValues({ userId: 9, state: 'completed', createdAt: START, totalAmount: 2_000 }),
+        orderValues({ userId: 9, state: 'completed', createdAt: START, totalAmount: 500 }),
+        // Outside the span.
+        orderValues({ userId: 7, state: 'completed', createdAt: START - 1, costCentreId: 4 }),
+        orderValues({ userId: 7, state: 'completed', createdAt: NOVEMBER.to, costCentreId: 4 }),
+      ]);
+      expect(await s.reports.figuresByCostCentre(NOVEMBER)).toEqual([
+        { costCentreId: 3, orders: 2, spend: 2 * BIG + 1 },
+        { costCentreId: null, orders: 2, spend: 2_500 },
+        { costCentreId: 4, orders: 1, spend: 2_000 },
+      ]);
+      expect(await s.reports.figuresByCostCentre({ from: NOVEMBER.to + DAY, to: NOVEMBER.to + 2 * DAY })).toEqual([]);
     });
 
     it('finds returned orders by when they ended, those waiting for a person, and orders by either id', async () => {

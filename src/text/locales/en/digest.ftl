@@ -50,3 +50,18 @@ digest-order-line = • #{ $id } { $person }: { $product }, { $amount } ({ $stat
 digest-more = …and { $count } more (see /export).
 digest-balance = Wallet balance: { $balance }
 digest-balance-unknown = Wallet balance: the provider could not be asked.
+# What an order was for, ending its line in the feed (the note is shortened to fit).
+feed-for-centre = — for { $centre }
+feed-for-centre-note = — for { $centre }: { $note }
+feed-for-note = — for: { $note }
+# The day's spend per cost centre, where any order of the day named one.
+digest-cost-centres = Spend per cost centre:
+digest-cost-centre-line = • { $centre }: { $count ->
+    [one] { $orders } order
+   *[other] { $orders } orders
+}, { $spend }
+digest-no-cost-centre = No cost centre
+digest-cost-centres-folded = • { $centres } more cost centres: { $count ->
+    [one] { $orders } order
+   *[other] { $orders } orders
+}, { $spend }

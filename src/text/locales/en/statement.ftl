@@ -1,8 +1,9 @@
 ### English messages for the wallet statement (/statement) and the wallet watch (/walletwatch and its alerts).
 
 statement-usage =
-    Usage: /statement [month]
+    Usage: /statement [month] [costcentres]
     The month as YYYY-MM (a year below 1700 is read in the Persian calendar); nothing means this month.
+    costcentres stacks the month's chart per cost centre instead of per person.
 statement-bad-month = “{ $value }” is not a month. Write it as YYYY-MM, for example 2026-11 or 1405-09.
 statement-not-filled = The wallet's transactions have not been read yet: the provider has not answered since giftdesk started watching the wallet. Try again in a minute.
 statement-history-replaced = No statement: the provider now lists wallet transaction { $transaction } differently from the one recorded here, so the wallet's history was replaced (a sandbox started afresh, or another provider behind this database). What is recorded here no longer describes this wallet, and new transactions are not recorded. Check which provider giftdesk is pointed at; administrators have been told.
@@ -49,6 +50,8 @@ statement-chart-elsewhere = Placed elsewhere
 statement-chart-others = Others
 statement-chart-no-spend = Nothing was spent this month
 statement-chart-caption = The month at a glance: what was spent each day, per person.
+statement-chart-no-cost-centre = No cost centre
+statement-chart-caption-cost-centres = The month at a glance: what was spent each day, per cost centre.
 
 wallet-foreign-debit-alert = ⚠️ Someone else is spending this wallet: debit { $transaction } of { $amount } on { $at } (provider order { $providerOrder }, “{ $description }”) was not placed by giftdesk. If this was not you in the provider's panel, revoke the API key in the provider's panel now and put a new one in PROVIDER_API_KEY.
 wallet-foreign-debit-paused = Ordering is paused until an administrator sends /resume.

@@ -46,3 +46,16 @@ digest-order-line = • #{ $id } { $person }: { $product }، { $amount } ({ $sta
 digest-more = …و { $count } مورد دیگر (با /export ببینید).
 digest-balance = موجودی کیف پول: { $balance }
 digest-balance-unknown = موجودی کیف پول: دریافت آن از تأمین‌کننده ممکن نشد.
+# آنچه سفارش برایش بود، در پایان خط آن در گزارش لحظه‌ای (یادداشت کوتاه می‌شود).
+feed-for-centre = — برای { $centre }
+feed-for-centre-note = — برای { $centre }: { $note }
+feed-for-note = — برای: { $note }
+# هزینهٔ روز به تفکیک مرکز هزینه، وقتی سفارشی از آن روز مرکز هزینه‌ای داشته باشد.
+digest-cost-centres = هزینه به تفکیک مرکز هزینه:
+digest-cost-centre-line = • { $centre }: { $count ->
+   *[other] { $orders } سفارش
+}، { $spend }
+digest-no-cost-centre = بدون مرکز هزینه
+digest-cost-centres-folded = • { $centres } مرکز هزینهٔ دیگر: { $count ->
+   *[other] { $orders } سفارش
+}، { $spend }
