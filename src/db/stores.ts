@@ -30,6 +30,7 @@ import { createSettingsStore, type SettingsStore } from './settings-store.js';
 import { createStaffStore, type StaffStore } from './staff-store.js';
 import { createFavouriteStore, type FavouriteStore } from './favourite-store.js';
 import { createCostCentreStore, type CostCentreStore } from './cost-centre-store.js';
+import { createTopUpStore, type TopUpStore } from './top-up-store.js';
 import { createBudgetStore, type BudgetStore } from './budget-store.js';
 import { createStrangerRepliesStore, type StrangerRepliesStore } from './stranger-replies-store.js';
 import { createCodeMessageStore, type CodeMessageStore } from './code-message-store.js';
@@ -113,6 +114,8 @@ export interface Stores {
   favourites: FavouriteStore;
   /** The cost centres administrators keep, and the last one each person's orders named. */
   costCentres: CostCentreStore;
+  /** Top-ups asked of finance, and the credits that settled them. */
+  topUps: TopUpStore;
   /** Each cost centre's monthly budget and the month's figures it is judged on, counted from the orders. */
   budgets: BudgetStore;
 }
@@ -172,6 +175,7 @@ export function storesOver(database: Database, clock: Clock, instance: InstanceS
     codeExpiries: createCodeExpiryStore({ database }),
     favourites: createFavouriteStore({ database, clock }),
     costCentres: createCostCentreStore({ database, clock }),
+    topUps: createTopUpStore({ database, clock }),
     budgets: createBudgetStore({ database, clock }),
   };
 }

@@ -36,6 +36,7 @@ export const postgresTables = {
   catalogHidden: postgres.catalogHidden,
   favourites: postgres.favourites,
   costCentres: postgres.costCentres,
+  topUpRequests: postgres.topUpRequests,
 };
 
 export type Tables = typeof postgresTables;
@@ -65,6 +66,7 @@ const sqliteSchemaTables = {
   catalogHidden: sqlite.catalogHidden,
   favourites: sqlite.favourites,
   costCentres: sqlite.costCentres,
+  topUpRequests: sqlite.topUpRequests,
 } satisfies { [Name in keyof Tables]: Table };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
