@@ -3,6 +3,8 @@ import type { Clock } from '../clock.js';
 import type { Stores } from '../db/stores.js';
 import { createLedgerSync, type LedgerSync } from '../ledger/ledger-sync.js';
 import { statementFromCopy } from '../ledger/statement-reader.js';
+import type { Statement } from '../ledger/statement.js';
+import type { MonthSoFar } from '../runway/top-up-draft.js';
 import { createWalletWatch, type WalletNews, type WalletWatch } from '../ledger/wallet-watch.js';
 import type { Logger } from '../logger.js';
 import type { OrderingPauseStore } from '../db/ordering-pause-store.js';
@@ -22,6 +24,8 @@ export interface LedgerServices {
    * most once a minute: /balance and the digest ask often, the answer moves slowly.
    */
   openExceptions(): Promise<number | null>;
+  /** This month's statement so far from the local copy (no request), as a top-up request shows it; null before the copy was first filled. */
+  monthSoFar(): Promise<MonthSoFar | null>;
 }
 
 const EXCEPTIONS_FRESH_MS = 60_000;
@@ -79,18 +83,34 @@ export function createLedgerServices(deps: {
   };
   const watch = createWalletWatch({ sync, store: stores.ledger, settings: deps.settings, pauses: deps.pauses, alerts: deps.alerts, audit: stores.auditTrail, render, clock, logger });
 
+  /** This month's statement from the local copy; null before the copy was first filled. */
+  async function thisMonth(now: number): Promise<Statement | null> {
+    const filled = await sync.filled();
+    if (!filled) return null;
+    const span = { from: periods.startOfMonth(now), to: periods.startOfNextMonth(now) };
+    return statementFromCopy(stores.ledger, span, { copyFrom: filled.from, syncedAt: (await sync.syncedAt()) ?? filled.at, now });
+  }
+
   async function openExceptions(): Promise<number | null> {
     const now = clock.now();
     if (remembered && now - remembered.at < EXCEPTIONS_FRESH_MS) return remembered.count;
-    const filled = await sync.filled();
-    let count: number | null = null;
-    if (filled) {
-      const span = { from: periods.startOfMonth(now), to: periods.startOfNextMonth(now) };
-      const statement = await statementFromCopy(stores.ledger, span, { copyFrom: filled.from, syncedAt: (await sync.syncedAt()) ?? filled.at, now });
-      count = statement.exceptions.length;
-    }
+    const count = (await thisMonth(now))?.exceptions.length ?? null;
     remembered = { at: now, count };
     return count;
   }
-  return { sync, watch, openExceptions };
+
+  async function monthSoFar(): Promise<MonthSoFar | null> {
+    const statement = await thisMonth(clock.now());
+    if (!statement) return null;
+    return {
+      from: statement.from,
+      opening: statement.opening,
+      credits: statement.credits.total,
+      debits: statement.debits.total,
+      closing: statement.closing,
+      exceptions: statement.exceptions.length,
+      spent: statement.debits.total - statement.credits.refunds,
+    };
+  }
+  return { sync, watch, openExceptions, monthSoFar };
 }

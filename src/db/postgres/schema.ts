@@ -8,7 +8,6 @@ import { STAFF_ROLES } from '../../domain/staff-roles.js';
 import { type OrderLine } from '../../domain/order-line.js';
 
 export * from './code-messages-schema.js';
-
 /**
  * The whole PostgreSQL schema: the tables, columns, CHECKs and indexes of
  * the SQLite schema (../schema.ts) under the same names, so that one set of
