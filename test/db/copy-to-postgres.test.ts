@@ -303,6 +303,13 @@ function fillSource(db: Db): void {
       { id: 4, name: 'Nowruz campaign', code: null, createdBy: ADMIN, createdAt: t(171), retiredAt: t(172) },
     ])
     .run();
+  // A top-up request still open, its note in Persian, and one a credit settled (amounts beyond 32 bits).
+  db.insert(s.topUpRequests)
+    .values([
+      { id: 2, requestedBy: ADMIN, amount: BIG_AMOUNT, note: 'برای آذر', createdAt: t(180) },
+      { id: 3, requestedBy: ADMIN, amount: 20_000_000, note: null, createdAt: t(181), receivedAt: t(182), creditId: 77, creditAmount: BIG_AMOUNT },
+    ])
+    .run();
 }
 
 function sourceDatabase(fill: (db: Db) => void = fillSource): string {
