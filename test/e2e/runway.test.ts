@@ -47,7 +47,7 @@ describe('the runway and top-up requests, in English and Persian', () => {
   const creditSettles = () => readsMore('/wallet/transactions', 2);
 
   beforeAll(async () => {
-    await world.bot.waitForLog((line) => line.msg === 'wallet transactions: local copy filled', 15_000);
+    await world.bot.waitForLog((line) => line.msg === 'wallet transactions: local copy filled', 45_000);
     world.telegram.addChat(PERSIAN_ADMIN);
     await admin().say(`/staff add ${PERSIAN_ADMIN.id} admin`, new RegExp(`${PERSIAN_ADMIN.id} can now use giftdesk`));
   });
