@@ -144,4 +144,21 @@ describe('the runway and top-up requests, in English and Persian', () => {
     const told = await world.telegram.waitFor(() => world.telegram.messages(PERSIAN_ADMIN.id).find((m) => m.text.startsWith('درخواست شارژ شمارهٔ ۲ به مبلغ ۳۰٬۰۰۰٬۰۰۰ ریال رسید')), { timeoutMs: 15_000 });
     expect(told.text).toContain('واریزی به مبلغ ۳۰٬۰۰۰٬۰۰۰ ریال');
   });
+
+  it('lets an administrator change the runway alert, audited, and refuses a number of days that is none', async () => {
+    expect((await admin().say('/runway alert 0', /not a number of days/)).text).toContain('"0" is not a number of days');
+    const set = await admin().say('/runway alert ۵', /Administrators are told/);
+    expect(set.text).toContain('less than 5 days at the recent pace. After an alert, the next one comes when it has lasted 7 days or more again');
+    expect((await admin().say('/audit', /./)).text).toContain('set the runway alert to 5 days (was 3 days)');
+    expect((await admin().say('/runway', /At this pace|within a day/)).text).toContain('/runway alert <days>');
+    expect((await chatDriver(world.telegram, STAFF).say('/runway', /./)).text).not.toMatch(/At this pace/);
+  });
+
+  it('says in the low-balance alert how long the wallet lasts', async () => {
+    await admin().say('/lowbalance 10,000,000', /falls below/);
+    world.sandbox.controls.setBalance(5_000_000);
+    const low = await world.telegram.waitFor(() => world.telegram.messages(ADMIN.id).find((m) => m.text.startsWith('The wallet is running low')), { timeoutMs: 15_000 });
+    expect(low.text).toContain('5,000,000 IRR left');
+    expect(low.text).toContain(`\nAt this pace the wallet lasts about 4 days (to ${formatDay(Date.now() + 4 * DAY, 'en', 'UTC')})`);
+  });
 });
