@@ -14,14 +14,15 @@ const GOOGLE_PLAY = { search: 'Google Play 10', product: /^Google Play 10 USD/, 
 const EN_ALERT = /^The wallet is running out: at this pace/;
 const FA_ALERT = /^موجودی کیف پول رو به پایان است: با این روند/;
 
-/** The sandbox's clock, set back while its past is made: the debits are then dated on the days before today. */
-let setBack = 31 * DAY;
-const sandboxClock: Clock = { now: () => Date.now() - setBack, sleep: systemClock.sleep };
-
-describe('the runway and top-up requests, in English and Persian', () => {
+// Each database runs the whole story: the alert's state, the requests and their credits live in it.
+describe.each(['sqlite', 'postgresql'] as const)('the runway and top-up requests, in English and Persian, on %s', (database) => {
+  /** The sandbox's clock, set back while its past is made: the debits are then dated on the days before today. */
+  let setBack = 31 * DAY;
+  const sandboxClock: Clock = { now: () => Date.now() - setBack, sleep: systemClock.sleep };
   // Balance reads every second (the periodic check) and a look at the wallet's transactions every second.
   const world = sharedWorld({
     staff: [STAFF],
+    database,
     sandbox: { clock: sandboxClock, initialBalance: 100_000_000 },
     env: { LOW_BALANCE_CHECK_SECONDS: '1', WALLET_WATCH_SECONDS: '1', TIME_ZONE: 'UTC', AMOUNT_UNIT_FA: 'ریال' },
     // Thirty days of one card a day bought in the provider's panel, then a wallet of 5,000,000: four days at that pace.
