@@ -43,7 +43,8 @@ export function runwayFeature(deps: {
     if (ctx.member.role !== 'admin') return ctx.reply(ctx.t('admin-only'));
     const value = words[1]?.toLowerCase();
     const days = value !== undefined && /^\d{1,3}$/.test(normaliseDigits(value)) ? Number(normaliseDigits(value)) : null;
-    if (words[0]!.toLowerCase() !== 'alert' || words.length !== 2 || (value !== 'off' && (days === null || days < 1 || days > 365))) {
+    if (words[0]!.toLowerCase() !== 'alert') return ctx.reply(ctx.t('runway-usage'));
+    if (words.length !== 2 || (value !== 'off' && (days === null || days < 1 || days > 365))) {
       return ctx.reply(`${ctx.t('runway-bad-days', { value: clip(words.slice(1).join(' '), 32) })}\n${ctx.t('runway-usage')}`);
     }
     const change = await deps.watch.setThreshold(value === 'off' ? null : days, ctx.member.telegramId);
