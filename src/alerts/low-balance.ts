@@ -10,6 +10,8 @@ import { defineSetting, type SettingChange } from '../db/settings-store.js';
 import type { Locale } from '../text/i18n.js';
 import type { AdminAlerts } from './admin-alerts.js';
 import { showAmount, type ReaderView } from '../text/presentation.js';
+import type { Runway } from '../runway/forecast.js';
+import { runwayText } from '../runway/runway-text.js';
 
 /** The wallet balance below which administrators are told; null: no alert. */
 export const LOW_BALANCE_THRESHOLD = defineSetting('low-balance.threshold', z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable(), null);
@@ -27,11 +29,20 @@ const QUIET: LowBalanceState = { low: false, alertedAt: null };
 type LowBalanceAlert = 'fell' | 'reminder';
 
 /** The administrators' alert, in one reader's language. */
-export function lowBalanceAlertText(v: Pick<ReaderView, 't' | 'locale' | 'amountUnit'>, alert: LowBalanceAlert, figures: { balance: number; threshold: number }): string {
-  return v.t(alert === 'fell' ? 'low-balance-fell-alert' : 'low-balance-reminder-alert', {
+export function lowBalanceAlertText(v: Pick<ReaderView, 't' | 'locale' | 'amountUnit' | 'timeZone'>, alert: LowBalanceAlert, figures: LowBalanceFigures): string {
+  const line = v.t(alert === 'fell' ? 'low-balance-fell-alert' : 'low-balance-reminder-alert', {
     balance: showAmount(v, figures.balance),
     threshold: showAmount(v, figures.threshold),
   });
+  // "Low" says little without "when": the runway says how many days are left to top it up.
+  return figures.runway ? `${line}\n${runwayText(v, figures.runway)}` : line;
+}
+
+/** What the alert reports; the runway when the wallet's pace is known. */
+export interface LowBalanceFigures {
+  balance: number;
+  threshold: number;
+  runway?: Runway | null;
 }
 
 /** What a balance just read means, given the state so far. Pure, for the tests. */
@@ -63,7 +74,9 @@ export function createLowBalanceWatch(deps: {
   clock: Clock;
   settings: Settings;
   alerts: Pick<AdminAlerts, 'alert'>;
-  render: (locale: Locale, alert: LowBalanceAlert, figures: { balance: number; threshold: number }) => string;
+  render: (locale: Locale, alert: LowBalanceAlert, figures: LowBalanceFigures) => string;
+  /** How long a balance lasts at the recent pace (src/runway/); absent, the alert does not say. */
+  runway?: (balance: number) => Promise<Runway | null>;
   logger: Logger;
 }): LowBalanceWatch {
   const { clock, settings } = deps;
@@ -89,8 +102,9 @@ export function createLowBalanceWatch(deps: {
         const { alert, threshold } = await step(balance);
         if (alert === null || threshold === null) return;
         deps.logger.warn({ balance, threshold, alert }, 'wallet balance below the low-balance threshold');
+        const runway = await deps.runway?.(balance).catch(() => null);
         // quietMs 0: the stored state already decides how often this is said.
-        await deps.alerts.alert('low-balance', (locale) => deps.render(locale, alert, { balance, threshold }), { quietMs: 0 });
+        await deps.alerts.alert('low-balance', (locale) => deps.render(locale, alert, { balance, threshold, runway: runway ?? null }), { quietMs: 0 });
       } catch (error) {
         deps.logger.error({ err: error instanceof Error ? error.name : String(error) }, 'low-balance check failed');
       }

@@ -34,6 +34,8 @@ import { helpFeature } from '../bot/features/help.js';
 import { languageFeature } from '../bot/features/language.js';
 import { limitsFeature } from '../bot/features/limits.js';
 import { lowBalanceFeature } from '../bot/features/low-balance.js';
+import { runwayFeature } from '../bot/features/runway.js';
+import { topUpFeature } from '../bot/features/topup.js';
 import { orderFeature } from '../bot/features/order.js';
 import { orderAgainFeature } from '../bot/features/order-again.js';
 import { orderingPauseFeature } from '../bot/features/ordering-pause.js';
@@ -213,7 +215,9 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       feature('transactions', transactionsFeature({ ...trouble, orders: stores.orderQueries, provider })),
       feature('review', reviewFeature({ ...trouble, review: stores.review, provider, describePerson, logger })),
       feature('help', helpFeature({ orderingPaused })),
-      feature('balance', balanceFeature({ provider, ...trouble, orderingPaused, walletExceptions: () => services.ledger.openExceptions() })),
+      feature('balance', balanceFeature({ provider, ...trouble, orderingPaused, walletExceptions: () => services.ledger.openExceptions(), runway: (balance) => services.runway.reader.of(balance) })),
+      feature('runway', runwayFeature({ provider, reader: services.runway.reader, watch: services.runway.watch, ...trouble, logger })),
+      feature('topup', topUpFeature({ store: stores.topUps, provider, runway: services.runway.reader, monthSoFar: () => services.ledger.monthSoFar(), describePerson, logger })),
       feature('language', languageFeature({ staff, menus })),
       feature('staff', staffFeature({ staff, people, describePerson, menus, tellPerson: bot.tellPerson, dual, ...stepUp, logger })),
       feature('audit', auditFeature({ audit: stores.auditPages, people, describePerson })),

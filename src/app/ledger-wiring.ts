@@ -4,6 +4,8 @@ import type { Stores } from '../db/stores.js';
 import { createLedgerSync, type LedgerSync } from '../ledger/ledger-sync.js';
 import { statementFromCopy, type StatementCases } from '../ledger/statement-reader.js';
 import { caseOverdueDaysSetting } from '../ledger/case-overdue-setting.js';
+import type { Statement } from '../ledger/statement.js';
+import type { MonthSoFar } from '../runway/top-up-draft.js';
 import { createWalletWatch, type WalletNews, type WalletWatch } from '../ledger/wallet-watch.js';
 import type { Logger } from '../logger.js';
 import type { OrderingPauseStore } from '../db/ordering-pause-store.js';
@@ -25,6 +27,8 @@ export interface LedgerServices {
   openExceptions(): Promise<number | null>;
   /** The cases a statement weighs: refunds of reported codes, and cases open past the setting. */
   statementCases: StatementCases;
+  /** This month's statement so far from the local copy (no request), as a top-up request shows it; null before the copy was first filled. */
+  monthSoFar(): Promise<MonthSoFar | null>;
 }
 
 const EXCEPTIONS_FRESH_MS = 60_000;
@@ -84,18 +88,34 @@ export function createLedgerServices(deps: {
   const statementCases: StatementCases = { store: stores.codeCases, overdueDays: () => deps.settings.read(caseOverdueDaysSetting) };
   const watch = createWalletWatch({ sync, store: stores.ledger, settings: deps.settings, pauses: deps.pauses, alerts: deps.alerts, audit: stores.auditTrail, render, clock, logger });
 
+  /** This month's statement from the local copy; null before the copy was first filled. */
+  async function thisMonth(now: number): Promise<Statement | null> {
+    const filled = await sync.filled();
+    if (!filled) return null;
+    const span = { from: periods.startOfMonth(now), to: periods.startOfNextMonth(now) };
+    return statementFromCopy(stores.ledger, span, { copyFrom: filled.from, syncedAt: (await sync.syncedAt()) ?? filled.at, now }, statementCases);
+  }
+
   async function openExceptions(): Promise<number | null> {
     const now = clock.now();
     if (remembered && now - remembered.at < EXCEPTIONS_FRESH_MS) return remembered.count;
-    const filled = await sync.filled();
-    let count: number | null = null;
-    if (filled) {
-      const span = { from: periods.startOfMonth(now), to: periods.startOfNextMonth(now) };
-      const statement = await statementFromCopy(stores.ledger, span, { copyFrom: filled.from, syncedAt: (await sync.syncedAt()) ?? filled.at, now }, statementCases);
-      count = statement.exceptions.length;
-    }
+    const count = (await thisMonth(now))?.exceptions.length ?? null;
     remembered = { at: now, count };
     return count;
   }
-  return { sync, watch, openExceptions, statementCases };
+
+  async function monthSoFar(): Promise<MonthSoFar | null> {
+    const statement = await thisMonth(clock.now());
+    if (!statement) return null;
+    return {
+      from: statement.from,
+      opening: statement.opening,
+      credits: statement.credits.total,
+      debits: statement.debits.total,
+      closing: statement.closing,
+      exceptions: statement.exceptions.length,
+      spent: statement.debits.total - statement.credits.refunds,
+    };
+  }
+  return { sync, watch, openExceptions, monthSoFar, statementCases };
 }

@@ -69,14 +69,18 @@ export function startLoops(deps: {
     syncCatalog,
     sessions: services.stores.sessions,
     // Its balance read ends at shutdown rather than wait its turn behind staff (background.ts aborts the others).
-    checkLowBalance: createLowBalanceCheck({ watch: services.lowBalance, provider: withCallSignal(provider, deps.shutdown), clock, maxAgeMs: config.lowBalanceCheckSeconds * 1_000 }),
+    checkLowBalance: createLowBalanceCheck({ watch: { lastObservedAt: services.lowBalance.lastObservedAt, threshold: () => services.lowBalance.threshold() ?? services.runway.watch.threshold() }, provider: withCallSignal(provider, deps.shutdown), clock, maxAgeMs: config.lowBalanceCheckSeconds * 1_000 }),
     orderFeed: services.orderFeed,
     dailyDigest: services.dailyDigest,
     // The database's own answer, not the copy chats are shown: the probe decides whether to ask the provider.
     orderingPause: services.stores.orderingPause,
     approvals: { service: services.approvals, announcer: services.approvalAnnouncer },
     watchBotToken: () => services.tokenWatch.tick(),
-    watchWallet: () => services.ledger.watch.tick(),
+    // Credits the watch has just kept may answer a top-up request.
+    watchWallet: async () => {
+      await services.ledger.watch.tick();
+      await services.runway.topUps.tick();
+    },
     runBatches: () => batchRunner.runOnce(),
     batchDetails,
     dualControl: { service: services.dualControl, announcer: services.dualControlAnnouncer },

@@ -9,6 +9,7 @@ import type { SettingsView } from '../settings/settings-view.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { LocalPeriods } from '../text/local-periods.js';
 import type { Presentation } from '../text/presentation.js';
+import type { Runway } from '../runway/forecast.js';
 
 /** The order feed and the daily digest, composed on the stores: what administrators are sent without asking. */
 export async function createReports(deps: {
@@ -26,6 +27,8 @@ export async function createReports(deps: {
   walletExceptions: () => Promise<number | null>;
   /** Delivered codes not handed over that expire soon (src/expiry/expiring-soon.ts), for the digest. */
   expiringCodes: () => Promise<{ count: number; lastDay: number }>;
+  /** How long a balance lasts at the recent pace, for the digest. */
+  runway: (balance: number) => Promise<Runway | null>;
   clock: Clock;
   logger: Logger;
 }): Promise<{ orderFeed: OrderFeed; dailyDigest: DailyDigest }> {
@@ -41,6 +44,7 @@ export async function createReports(deps: {
     periods: deps.periods,
     walletExceptions: deps.walletExceptions,
     expiringCodes: deps.expiringCodes,
+    runway: deps.runway,
     ...senders,
     logger: logger.child({ component: 'digest' }),
   });

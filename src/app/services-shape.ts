@@ -38,6 +38,7 @@ import type { OrderStepUp } from '../safeguards/step-up/order-step-up.js';
 import type { StepUp } from '../safeguards/step-up/step-up.js';
 import type { CatalogStore } from '../db/catalog-store.js';
 import type { LedgerServices } from './ledger-wiring.js';
+import type { RunwayServices } from './runway-wiring.js';
 import type { Presentation } from '../text/presentation.js';
 
 /** Everything giftdesk knows and does, below the bot and the background loops. */
@@ -99,6 +100,8 @@ export interface Services {
   /** Each cost centre's monthly budget: judged at the summary, Confirm and Approve, and shown by /budgets. */
   budgets: Budgets;
   lowBalance: LowBalanceWatch;
+  /** The runway (how long the wallet lasts), its alert and the top-up requests' watch. */
+  runway: RunwayServices;
   walletShort: WalletShortAlert;
   metrics: Metrics;
   /** The stored catalog: what the sync writes, what /order reads (its menu from memory on PostgreSQL, kept by viewFreshness), the cached prices. */

@@ -52,6 +52,7 @@ import { createStepUpService, stepUpOrdersSettingEntry, stepUpSettingEntry } fro
 import { createOrderStepUp } from '../safeguards/step-up/order-step-up.js';
 import { composeProvider } from './provider-stack.js';
 import { createLedgerServices } from './ledger-wiring.js';
+import { createRunwayServices } from './runway-wiring.js';
 import { withCallSignal } from '../provider/call-signal.js';
 import { readerViewOf } from '../text/presentation.js';
 
@@ -130,19 +131,22 @@ export async function createServices(deps: {
   // The approval threshold counts the person's day: one judge at the summary, at Confirm and under the wallet lock.
   const approvalDay = { counter: spendingCounter, pending: () => stores.approvals.listPending(), clock };
   const needsApproval = createApprovalJudge({ rules: spendingRules, ...approvalDay, budgets });
+  // The wallet copy's start is the ledger services' (below): asked only once the app runs.
+  const runway = createRunwayServices({ stores, filled: () => ledger.sync.filled(), periods, settings, alerts, viewFor, localeOf, sendText, clock, logger });
   const lowBalance = createLowBalanceWatch({
     state: stores.appState,
     clock,
     settings,
     alerts,
     render: (locale, alert, figures) => lowBalanceAlertText(viewFor(locale), alert, figures),
+    runway: (balance) => runway.reader.of(balance),
     logger,
   });
   const velocity = createVelocityService({ stores, settings, alerts, translate, describePerson, clock, logger });
   const stepUp = createStepUpService({ stepUpKey: config.stepUpKey, stores, settings, alerts, translate, describePerson, presentation, clock, logger: logger.child({ component: 'step-up' }) });
   const orderStepUp = createOrderStepUp({ stepUp, settings, appState: stores.appState, dayTotal: createDayCount(approvalDay), clock });
   const settingsRegistry = createSettingsRegistry();
-  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp), strangersSetting(settings), costCentreSetting(settings), budgetOverSetting(settings), ...walletWatchSettings(settings), expirySettings(settings), caseOverdueSetting(settings));
+  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), runway.setting, ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp), strangersSetting(settings), costCentreSetting(settings), budgetOverSetting(settings), ...walletWatchSettings(settings), expirySettings(settings), caseOverdueSetting(settings));
   const metrics = createMetrics({
     store: stores.health,
     instance: config.instanceId,
@@ -158,7 +162,8 @@ export async function createServices(deps: {
     ...deps.provider,
     catalog,
     pauses: orderingPause,
-    lowBalance,
+    // Every balance read feeds both alerts: the low balance and the runway.
+    lowBalance: { observe: async (balance) => void (await Promise.all([lowBalance.observe(balance), runway.watch.observe(balance)])) },
     alerts,
     translate,
     metrics,
@@ -280,7 +285,7 @@ export async function createServices(deps: {
   const ledger = createLedgerServices({ presentation, stores, provider: withCallSignal(provider, deps.shutdown), settings, alerts, pauses: orderingPause, periods, translate, clock, logger });
   const { orderFeed, dailyDigest } = await createReports({
     presentation, stores, settings, provider, periods, recipients: adminRecipients, sendText, translate, describePerson,
-    walletExceptions: () => ledger.openExceptions(), expiringCodes: createExpiringSoon({ store: stores.codeExpiries, settings, periods, clock }), clock, logger,
+    walletExceptions: () => ledger.openExceptions(), expiringCodes: createExpiringSoon({ store: stores.codeExpiries, settings, periods, clock }), runway: (balance) => runway.reader.of(balance), clock, logger,
   });
 
   const tokenWatch = tokenWatchFor({ config, api: textApi, appState: stores.appState, pauses: orderingPause, alerts, translate, logger: logger.child({ component: 'token-watch' }) });
@@ -319,6 +324,7 @@ export async function createServices(deps: {
     checkLimits,
     budgets,
     lowBalance,
+    runway,
     walletShort,
     metrics,
     provider,

@@ -39,6 +39,7 @@ export const AMOUNT_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   product_prices: ['price_from', 'price_to'],
   batches: ['total'],
   wallet_ledger: ['amount', 'balance_after'],
+  top_up_requests: ['amount', 'credit_amount'],
 };
 
 interface CopiedTable {

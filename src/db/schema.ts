@@ -336,15 +336,5 @@ export const approvalCards = sqliteTable(
   (t) => [index('approval_cards_approval_idx').on(t.approvalId)],
 );
 
-
-// Dual control's table has a file of its own; drizzle-kit reads it through this re-export.
-export { adminRequests } from './admin-requests-table.js';
-export { updateQueue } from './update-queue-table.js';
-export { stepUp } from './step-up-table.js';
-export { batches } from './batches-table.js';
-export { catalogHidden } from './catalog-hidden-table.js';
-export { walletLedger } from './wallet-ledger-table.js';
-export { codeExpiries, REMINDER_STATES, type ReminderState } from './code-expiries-table.js';
-export { favourites } from './favourites-table.js';
-export { costCentres } from './cost-centres-table.js';
-export { codeCases } from './code-cases-table.js';
+// The tables kept in files of their own (one file per table); drizzle-kit reads them through this re-export.
+export * from './table-files.js';

@@ -31,6 +31,7 @@ import { createStaffStore, type StaffStore } from './staff-store.js';
 import { createFavouriteStore, type FavouriteStore } from './favourite-store.js';
 import { createCodeCaseStore, type CodeCaseStore } from './code-case-store.js';
 import { createCostCentreStore, type CostCentreStore } from './cost-centre-store.js';
+import { createTopUpStore, type TopUpStore } from './top-up-store.js';
 import { createBudgetStore, type BudgetStore } from './budget-store.js';
 import { createStrangerRepliesStore, type StrangerRepliesStore } from './stranger-replies-store.js';
 import { createCodeMessageStore, type CodeMessageStore } from './code-message-store.js';
@@ -116,6 +117,8 @@ export interface Stores {
   codeCases: CodeCaseStore;
   /** The cost centres administrators keep, and the last one each person's orders named. */
   costCentres: CostCentreStore;
+  /** Top-ups asked of finance, and the credits that settled them. */
+  topUps: TopUpStore;
   /** Each cost centre's monthly budget and the month's figures it is judged on, counted from the orders. */
   budgets: BudgetStore;
 }
@@ -176,6 +179,7 @@ export function storesOver(database: Database, clock: Clock, instance: InstanceS
     favourites: createFavouriteStore({ database, clock }),
     codeCases: createCodeCaseStore({ database, clock }),
     costCentres: createCostCentreStore({ database, clock }),
+    topUps: createTopUpStore({ database, clock }),
     budgets: createBudgetStore({ database, clock }),
   };
 }

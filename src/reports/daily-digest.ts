@@ -14,6 +14,7 @@ import type { ReportQueries } from '../db/report-queries.js';
 import { type Presentation, readerViewOf } from '../text/presentation.js';
 import type { CostCentreStore } from '../db/cost-centre-store.js';
 import { costCentreSpend, type CostCentreSpend } from './cost-centre-spend.js';
+import type { Runway } from '../runway/forecast.js';
 
 /** The local hour (0–23, in TIME_ZONE) at which administrators get the digest of the day before; null is off. */
 export const digestHourSetting = defineSetting('digest.hour', z.number().int().min(0).max(23).nullable(), null);
@@ -48,6 +49,8 @@ export function createDailyDigest(deps: {
   walletExceptions?: () => Promise<number | null>;
   /** Delivered codes not handed over that expire soon (src/expiry/expiring-soon.ts); absent, not mentioned. */
   expiringCodes?: () => Promise<{ count: number; lastDay: number }>;
+  /** How long a balance lasts at the recent pace (src/runway/); absent, not mentioned. */
+  runway?: (balance: number) => Promise<Runway | null>;
   clock: Clock;
   logger: Logger;
 }): DailyDigest {
@@ -98,6 +101,7 @@ export function createDailyDigest(deps: {
       // Claimed before sending: a crash while sending loses that day's digest rather than sending it twice.
       if (!(await claim(day))) return;
       const range = { from: periods.startOfDay(day - 1), to: day };
+      const balance = await readBalance();
       const facts: DigestFacts = {
         day: formatLocalDate(range.from, deps.presentation.timeZone),
         dayStart: range.from,
@@ -105,7 +109,8 @@ export function createDailyDigest(deps: {
         costCentres: await spendPerCostCentre(range),
         returned: await deps.queries.returnedBetween(range),
         needingAction: await deps.queries.needingAction(),
-        balance: await readBalance(),
+        balance,
+        runway: balance === null ? null : await deps.runway?.(balance).catch(() => null),
         walletExceptions: await deps.walletExceptions?.().catch(() => null),
         expiring: await deps.expiringCodes?.().catch(() => null),
       };

@@ -5,6 +5,8 @@ import { type ReaderView, showAmount, showDay } from '../text/presentation.js';
 import { costCentreWords } from '../domain/cost-centre.js';
 import type { CostCentreSpend } from './cost-centre-spend.js';
 import { oneLineOf } from './purpose-words.js';
+import type { Runway } from '../runway/forecast.js';
+import { runwayText } from '../runway/runway-text.js';
 
 /** What a digest reports on one local day, read once and rendered per administrator. */
 export interface DigestFacts {
@@ -21,6 +23,8 @@ export interface DigestFacts {
   balance: number | null;
   /** Exceptions in this month's wallet statement; null (or absent) when not known. */
   walletExceptions?: number | null;
+  /** How long the balance lasts at the recent pace; null (or absent) when not known. */
+  runway?: Runway | null;
   /** Codes not handed over that expire soon; null (or absent) when not known. */
   expiring?: { count: number; lastDay: number } | null;
 }
@@ -71,6 +75,7 @@ export function digestText(facts: DigestFacts, v: ReaderView & { describePerson:
   lines.push('', facts.needingAction.length === 0 ? t('digest-no-action') : t('digest-action', { count: formatNumber(facts.needingAction.length, locale) }));
   lines.push(...facts.needingAction.slice(0, MAX_ORDERS).map(orderLine), more(facts.needingAction.length, MAX_ORDERS));
   lines.push('', facts.balance === null ? t('digest-balance-unknown') : t('digest-balance', { balance: amount(facts.balance) }));
+  if (facts.runway) lines.push(runwayText(v, facts.runway));
   // Open exceptions are repeated every day until they leave the month: nobody forgets a debit nobody placed.
   if (facts.walletExceptions) lines.push(t('digest-wallet-exceptions', { count: formatNumber(facts.walletExceptions, locale) }));
   // Only when there are some: a provider that writes no expiry would otherwise add a line of nothing every day.

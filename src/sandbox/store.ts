@@ -3,6 +3,7 @@ import { createLedger, DESCRIPTIONS } from './ledger.js';
 import { newestFirst, type Sliceable } from './paging.js';
 import type { OrderPlanner, OrderTiming } from './progression.js';
 import type { SandboxCatalog } from './seed.js';
+import { planRunwayHistory, type RunwayHistoryStart } from './runway-history.js';
 import { planSeededHistory, type SeededHistory, type SeedHistoryRequest } from './seed-history.js';
 import { createSettlement } from './settlement.js';
 import type { RegionStock, SandboxOrder, SandboxRegion, SandboxTransaction, SavedSandboxState, SaveState, StateChange, StoredOrder } from './types.js';
@@ -46,6 +47,8 @@ export interface SandboxStore {
    * COMPLETED. Throws RangeError for an order it does not know.
    */
   refundAfterSupport(orderId: number): SandboxTransaction;
+  /** Appends the sixty days of src/sandbox/runway-history.ts from `fromMs`. Throws RangeError when it cannot. */
+  seedRunwayHistory(fromMs: number): SeededHistory;
 }
 
 export interface OrderEntry {
@@ -123,6 +126,15 @@ export function createStore(deps: StoreDeps): SandboxStore {
   }
 
   const draft = ledger.draft;
+
+  /** A made-up past, planned from where the wallet and the sequences stand, kept in one step. */
+  function appendPast(plan: (start: RunwayHistoryStart) => SeededHistory): SeededHistory {
+    settle();
+    const seeded = plan({ balance: ledger.balance(), nextTransactionId: ledger.nextId(), nextOrderId, nextItemId, lastEntryAtMs: ledger.lastEntryAtMs(), nowMs: clock.now(), referenceOf });
+    const lastOrder = seeded.orders.at(-1);
+    commit({ orders: seeded.orders, transactions: seeded.transactions, ...(lastOrder ? { nextOrderId: lastOrder.orderId + 1 } : {}) });
+    return seeded;
+  }
   const orderAt = (orderId: number): StoredOrder => orders[orderIndex.get(orderId)!]!;
 
   const outcomeFor = (productId: number) => outcomes.get(productId) ?? catalog.byId.get(productId)?.outcome ?? 'COMPLETED';
@@ -298,20 +310,7 @@ export function createStore(deps: StoreDeps): SandboxStore {
       commit({ transactions: [credit] });
       return { ...credit };
     },
-    seedHistory(request) {
-      settle();
-      const seeded = planSeededHistory(catalog, request, {
-        balance: ledger.balance(),
-        nextTransactionId: ledger.nextId(),
-        nextOrderId,
-        nextItemId,
-        lastEntryAtMs: ledger.lastEntryAtMs(),
-        nowMs: clock.now(),
-        referenceOf,
-      });
-      const lastOrder = seeded.orders.at(-1);
-      commit({ orders: seeded.orders, transactions: seeded.transactions, ...(lastOrder ? { nextOrderId: lastOrder.orderId + 1 } : {}) });
-      return seeded;
-    },
+    seedHistory: (request) => appendPast((start) => planSeededHistory(catalog, request, start)),
+    seedRunwayHistory: (fromMs) => appendPast((start) => planRunwayHistory(catalog, fromMs, start)),
   };
 }

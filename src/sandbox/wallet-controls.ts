@@ -1,6 +1,6 @@
 import type { SandboxFaults } from './fault-settings.js';
 import { cheapestInStock, panelOrder, type PanelOrderRequest, type PlacedPanelOrder } from './panel-orders.js';
-import type { SeedHistoryRequest } from './seed-history.js';
+import type { SeededHistory, SeedHistoryRequest } from './seed-history.js';
 import type { SandboxStore } from './store.js';
 import type { SandboxProduct, SandboxTransaction } from './types.js';
 
@@ -50,6 +50,11 @@ export interface WalletControls {
   seedTransactions(request: SeedHistoryRequest): SeededTransactions;
   /** The provider's support credits a completed order back (a code that did not work); the order stays COMPLETED. */
   refundAfterSupport(orderId: number): SandboxTransaction;
+  /**
+   * Appends sixty days of a company's spend from `from` (src/sandbox/runway-history.ts):
+   * rising, with quiet weekends and refunds, the wallet empty at the end. Throws RangeError when it cannot.
+   */
+  seedRunwayHistory(from: Date | number): SeededTransactions;
 }
 
 /** The extra of `overcharge_product=<id>` without `:<extra>`: 1% of the product's lowest price, rounded up, at least 1. */
@@ -62,6 +67,12 @@ function defaultOvercharge(product: SandboxProduct): number {
 export function walletFaultProducts(faults: SandboxFaults): number[] {
   return [...faults.droppedDebitProducts, ...faults.overchargedProducts.map((entry) => entry.productId)];
 }
+
+/** Copies, so that callers may change what they get. */
+const listed = (seeded: SeededHistory): SeededTransactions => ({
+  transactions: seeded.transactions.map((t) => ({ ...t })),
+  orders: seeded.orders.map((o) => ({ orderId: o.orderId, orderReference: o.orderReference, amount: o.amount })),
+});
 
 export function createWalletControls(store: SandboxStore, schedule: Schedule): WalletControls & { applyFaults(faults: SandboxFaults): void } {
   const productOf = (productId: number): SandboxProduct => {
@@ -85,13 +96,8 @@ export function createWalletControls(store: SandboxStore, schedule: Schedule): W
     },
     setRefundDelay: (ms) => store.walletFaults.setRefundDelay(ms),
     refundAfterSupport: (orderId) => store.refundAfterSupport(orderId),
-    seedTransactions(request) {
-      const seeded = store.seedHistory(request);
-      return {
-        transactions: seeded.transactions.map((t) => ({ ...t })),
-        orders: seeded.orders.map((o) => ({ orderId: o.orderId, orderReference: o.orderReference, amount: o.amount })),
-      };
-    },
+    seedTransactions: (request) => listed(store.seedHistory(request)),
+    seedRunwayHistory: (from) => listed(store.seedRunwayHistory(typeof from === 'number' ? from : from.getTime())),
   };
 
   return {

@@ -310,6 +310,13 @@ function fillSource(db: Db): void {
       { id: 13, orderId: 6, ordererId: STAFF, reportedBy: ADMIN, reason: 'invalid', note: null, state: 'refunded', providerOrderId: 55, providerAnswer: 'ticket 8812', openedAt: t(181), updatedAt: t(182), closedAt: t(182) },
     ])
     .run();
+  // A top-up request still open, its note in Persian, and one a credit settled (amounts beyond 32 bits).
+  db.insert(s.topUpRequests)
+    .values([
+      { id: 2, requestedBy: ADMIN, amount: BIG_AMOUNT, note: 'برای آذر', createdAt: t(180) },
+      { id: 3, requestedBy: ADMIN, amount: 20_000_000, note: null, createdAt: t(181), receivedAt: t(182), creditId: 77, creditAmount: BIG_AMOUNT },
+    ])
+    .run();
 }
 
 function sourceDatabase(fill: (db: Db) => void = fillSource): string {

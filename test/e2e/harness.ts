@@ -60,6 +60,8 @@ export interface WorldOptions {
   postgresUrl?: string;
   /** How the fake Bot API behaves (its webhook delivery, for one). */
   telegram?: FakeBotApiOptions;
+  /** Runs on the sandbox before the bot first starts: a wallet's past the bot then finds as history, not news. */
+  beforeBot?: (sandbox: Sandbox) => void | Promise<void>;
 }
 
 /**
@@ -70,6 +72,7 @@ export interface WorldOptions {
 export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const telegram = await createFakeBotApi(options.telegram);
   const sandbox = await createSandbox({ timing: { preparingMs: 300, processingMs: 300 }, ...options.sandbox });
+  await options.beforeBot?.(sandbox);
   const dir = mkdtempSync(join(tmpdir(), 'giftdesk-e2e-'));
   const databasePath = join(dir, 'giftdesk.sqlite');
   const database = await worldDatabase(options.database ?? 'sqlite', databasePath, options.postgresUrl);

@@ -20,6 +20,8 @@ import { openedOrder } from '../support/order-fixtures.js';
 import { createCodeExpiryStore } from '../../src/db/code-expiry-store.js';
 import { createExpiringSoon } from '../../src/expiry/expiring-soon.js';
 import { EXPIRY_REMIND_DAYS } from '../../src/expiry/expiry-settings.js';
+import { createLedgerStore } from '../../src/db/ledger-store.js';
+import { createRunwayReader, type RunwayReader } from '../../src/runway/runway-reader.js';
 
 const TEHRAN = 'Asia/Tehran';
 const MINUTE = 60_000;
@@ -48,9 +50,10 @@ afterEach(async () => {
 });
 
 /** The digest as main.ts builds it, on the database currently open. */
-function digest(locale: 'en' | 'fa' = 'en', walletExceptions?: () => Promise<number | null>) {
+function digest(locale: 'en' | 'fa' = 'en', walletExceptions?: () => Promise<number | null>, runway?: RunwayReader) {
   return createDailyDigest({
     ...(walletExceptions ? { walletExceptions } : {}),
+    ...(runway ? { runway: (balance: number) => runway.of(balance) } : {}),
     state: createAppStateStore({ database: databaseOf(db), clock }),
     settings: sqliteSettings(db, clock),
     queries: createReportQueries({ database: databaseOf(db) }),
@@ -248,5 +251,26 @@ describe('the daily digest', () => {
     clock.advance(24 * 60 * MINUTE + 30 * MINUTE);
     await d.run();
     expect(sent[0]).toContain('۱ سفارش، جمعاً ۱٬۲۵۰٬۰۰۰ ریال، که ۱ سفارش از آن‌ها در ۱ سفارش گروهی بود:');
+  });
+});
+
+describe('the digest and the runway', () => {
+  it('says how long the wallet lasts at the recent pace, in English and in Persian', async () => {
+    // Ten days before the digest's day, 1,000,000 spent each day: 9,000,000 lasts nine days.
+    const ledger = createLedgerStore({ database: databaseOf(db) });
+    const day = (n: number) => START - n * 24 * 60 * MINUTE;
+    await ledger.keep(
+      Array.from({ length: 10 }, (_, i) => ({ id: i + 1, type: 'DEBIT', amount: 1_000_000, balanceAfter: null, providerOrderId: 500 + i, description: null, createdAt: null, at: day(i) })),
+      START,
+      true,
+    );
+    const reader = createRunwayReader({ store: ledger, filled: async () => ({ from: day(9) - 24 * 60 * MINUTE }), periods: createLocalPeriods(TEHRAN), clock });
+    sandbox.controls.setBalance(9_000_000);
+    const d = digest('en', undefined, reader);
+    await d.setHour(9, ADMIN_ID);
+    clock.advance(24 * 60 * MINUTE + 30 * MINUTE);
+    await d.run();
+    expect(sent[0]).toContain('Wallet balance: 9,000,000 IRR\nAt this pace the wallet lasts about 9 days');
+    expect(sent[0]).toContain('lately about 1,000,000 IRR a day');
   });
 });

@@ -267,6 +267,10 @@ function factsWords(v: EventWordsView, entry: AuditEntry, facts: AuditFacts): st
     const transaction = whole(facts['transaction']);
     return v.t(`audit-wallet-${step.replace('_', '-')}`, { amount: entry.amount === null ? '?' : showAmount(v, entry.amount), transaction: transaction === null ? '?' : formatId(transaction, v.locale) });
   }
+  if (area === 'topup' && (step === 'requested' || step === 'received')) {
+    const request = whole(facts['request']);
+    return v.t(`audit-topup-${step}`, { amount: entry.amount === null ? '?' : showAmount(v, entry.amount), request: request === null ? '?' : formatId(request, v.locale) });
+  }
   if (entry.action === 'codes.handed_over') {
     const cards = whole(facts['cards']) ?? 0;
     return v.t('audit-codes-handed-over', { order: orderWords(v, entry), count: cards, cards: formatNumber(cards, v.locale) });

@@ -38,6 +38,10 @@ export function settingWords(v: SettingView, facts: AuditFacts): string | null {
     const key = inner(after) === undefined ? 'audit-setting-person-limit-default' : inner(after) === null ? 'audit-setting-person-limit-off' : 'audit-setting-person-limit';
     return v.t(key, { person, limit, value: own(after), before: own(before) });
   }
+  if (key === 'runway.alert-days') {
+    const days = (value: Json) => (typeof value === 'number' ? v.t('runway-days', { count: value, days: formatNumber(value, v.locale) }) : v.t('settings-off'));
+    return v.t('audit-setting-runway', { value: days(after), before: days(before) });
+  }
   if (key === 'low-balance.threshold') return v.t('audit-setting-low-balance', { value: amountOr(after, 'settings-off'), before: amountOr(before, 'settings-off') });
   if (key === 'digest.hour') {
     const hour = (value: Json) => (typeof value === 'number' ? v.t('audit-value-hour', { hour: formatNumber(value, v.locale).padStart(2, v.locale === 'fa' ? '۰' : '0') }) : v.t('settings-off'));

@@ -9,6 +9,8 @@ import type { Translate } from '../../text/i18n.js';
 import { pauseStatusText } from '../ordering-pause-text.js';
 import { showAmount } from '../../text/presentation.js';
 import { readerView } from '../reader-view.js';
+import type { Runway } from '../../runway/forecast.js';
+import { runwayText } from '../../runway/runway-text.js';
 
 export function balanceFeature(deps: {
   provider: Pick<ProviderClient, 'getBalance'>;
@@ -17,6 +19,8 @@ export function balanceFeature(deps: {
   orderingPaused: () => Promise<OrderingPause | null>;
   /** Exceptions in this month's wallet statement, shown to those who read it (administrators and viewers); absent, never. */
   walletExceptions?: () => Promise<number | null>;
+  /** How long a balance lasts at the recent pace (src/runway/), shown to administrators and viewers; absent or null, not shown. */
+  runway?: (balance: number) => Promise<Runway | null>;
 }) {
   const composer = new Composer<BaseContext>();
   // Whoever checks the money also learns that none of it can be spent right now.
@@ -31,7 +35,10 @@ export function balanceFeature(deps: {
     await ctx.replyWithChatAction('typing').catch(() => undefined);
     try {
       const { balance } = await deps.provider.getBalance({ priority: 'interactive' });
-      await ctx.reply(await withPause(ctx, ctx.t('balance-line', { amount: showAmount(readerView(ctx), balance) })));
+      // Staff see the balance alone: when the wallet runs dry is the business of those who read the money.
+      const runway = readsEveryone(ctx.member.role) ? await deps.runway?.(balance).catch(() => null) : null;
+      const line = ctx.t('balance-line', { amount: showAmount(readerView(ctx), balance) });
+      await ctx.reply(await withPause(ctx, runway ? `${line}\n${runwayText(readerView(ctx), runway)}` : line));
     } catch (error) {
       const trouble = await deps.onProviderTrouble(error, 'balance');
       await ctx.reply(await withPause(ctx, deps.troubleText(ctx.t, trouble, { ...readerView(ctx), error })));

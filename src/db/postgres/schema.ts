@@ -8,7 +8,6 @@ import { STAFF_ROLES } from '../../domain/staff-roles.js';
 import { type OrderLine } from '../../domain/order-line.js';
 
 export * from './code-messages-schema.js';
-
 /**
  * The whole PostgreSQL schema: the tables, columns, CHECKs and indexes of
  * the SQLite schema (../schema.ts) under the same names, so that one set of
@@ -337,14 +336,6 @@ export const velocityCounters = pgTable('velocity_counters', {
   /** When each hit still inside the longest window was taken (epoch ms), oldest first: the sliding window. */
   hits: bigint('hits', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
 });
-export { adminRequests } from './admin-requests-table.js';
-export { stepUp } from './step-up-table.js';
-export { updateQueue } from './update-queue-table.js';
-export { batches } from './batches-table.js';
-export { catalogHidden } from './catalog-hidden-table.js';
-export { walletLedger } from './wallet-ledger-table.js';
-export { codeExpiries } from './code-expiries-table.js';
-export { privateLocks } from './private-locks-table.js';
-export { favourites } from './favourites-table.js';
-export { costCentres } from './cost-centres-table.js';
-export { codeCases } from './code-cases-table.js';
+
+// The tables kept in files of their own (one file per table); drizzle-kit reads them through this re-export.
+export * from './table-files.js';

@@ -37,6 +37,7 @@ export const postgresTables = {
   favourites: postgres.favourites,
   costCentres: postgres.costCentres,
   codeCases: postgres.codeCases,
+  topUpRequests: postgres.topUpRequests,
 };
 
 export type Tables = typeof postgresTables;
@@ -67,6 +68,7 @@ const sqliteSchemaTables = {
   favourites: sqlite.favourites,
   costCentres: sqlite.costCentres,
   codeCases: sqlite.codeCases,
+  topUpRequests: sqlite.topUpRequests,
 } satisfies { [Name in keyof Tables]: Table };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

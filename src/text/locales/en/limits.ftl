@@ -58,6 +58,8 @@ limits-unchanged = Nothing was changed: that is already the value.
 help-admin-limits =
     /limits: spending limits per order, day and month, team-wide and per person
     /lowbalance <amount|off>: tell administrators when the wallet runs low
+    /runway: how long the wallet lasts at the recent pace; /runway alert <days|off>: tell administrators when it lasts fewer days
+    /topup request <amount> [note]: a top-up request for finance, marked received when the credit comes; /topup: those waiting
     /retention: how long delivered codes stay in the chats and end customers' answers are kept
     /velocity <orders|reveals|reads|pending> <number|off>: how many orders, code reveals, provider reads and waiting approvals one person may have per hour or minute
     /stepup: one-time codes from an authenticator app for codes, exports and privileged changes (enrol, on, off, approve, reset)

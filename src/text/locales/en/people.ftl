@@ -9,7 +9,8 @@ help-viewer =
     You are a viewer: you can look at everything and change nothing.
     /orders: everyone's recent orders (/orders @user or <telegram id> for one person, /orders <product name> for a product)
     /track <order>: where an order stands (without codes)
-    /balance: the wallet balance
+    /balance: the wallet balance, and how long it lasts at the recent pace
+    /runway: how long the wallet lasts
     /transactions: the wallet's transactions
     /statement [month]: the wallet's statement for a month, and whether it balances
     /audit: who did what (/audit @user, /audit <telegram id>, /audit #<order>)
