@@ -134,7 +134,15 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
     typicalDeliveryMs: () => stores.orderQueries.typicalDeliveryMs(),
     onWalletShort: (short) => services.walletShort({ ...short, orderId: null }),
     favourites: services.favourites,
-    costCentres: { mode: () => settings.read(COST_CENTRE_MODE), active: () => stores.costCentres.active(), lastUsedBy: (id) => stores.costCentres.lastUsedBy(id) },
+    costCentres: {
+      mode: () => settings.read(COST_CENTRE_MODE),
+      active: () => stores.costCentres.active(),
+      lastUsedBy: (id) => stores.costCentres.lastUsedBy(id),
+      centre: async (id) => {
+        const centre = await stores.costCentres.get(id);
+        return centre && { id: centre.id, name: centre.name, code: centre.code, retired: centre.retiredAt !== null };
+      },
+    },
     // Asked at the press, from the in-memory staff view: a role taken away since the menu was drawn pins nothing.
     favouritePins: { canPin: async (id) => staff.current.find(id)?.role === 'admin', pinned: (actorId, pick) => auditPick(stores.auditTrail, actorId, 'pinned', pick) },
     typingWhileSlow: createTypingWhileSlow({ sendTyping: services.sendTyping, clock, logger }),
