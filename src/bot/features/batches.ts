@@ -27,6 +27,7 @@ import { orderStepUpNotice } from '../conversations/order/step-up-notice.js';
 import type { StepUpGate } from '../step-up-gate.js';
 import type { ViewContext } from '../conversations/order/views.js';
 import { showAmount } from '../../text/presentation.js';
+import { batchOverBudgetText } from '../../budgets/budget-texts.js';
 import { BATCH_OFFER_DATA, readBatchOffer } from '../batch-offer.js';
 
 export interface BatchesDeps {
@@ -248,6 +249,7 @@ export function batchesFeature(deps: BatchesDeps) {
     if (outcome.kind === 'paused') return void (await say(ctx, 'batch-paused'));
     if (outcome.kind === 'over-limit') {
       const v = outcome.verdict;
+      if (v.budget) return void (await ctx.reply(batchOverBudgetText(readerView(ctx), v.cap, v.budget)));
       return void (await say(ctx, 'batch-over-limit', { limit: ctx.t(`batch-limit-${v.limit}`), left: showAmount(readerView(ctx), Math.max(0, v.left)) }));
     }
     await clear();

@@ -142,3 +142,5 @@ batch-approved-price-up = This batch was approved at the prices it was shown wit
 batch-file-codes-unread = The provider did not give this order's codes when the file was made; /track shows the order.
 batch-too-many-orders = That is { $orders } orders; a batch holds at most { $max }. Split it into several batches.
 batch-file-just-sent = The file of this batch was sent a moment ago; ask again in a minute.
+batch-problem-unknown-cost-centre = no cost centre has the name or code “{ $value }”.
+batch-problem-retired-cost-centre = the cost centre “{ $value }” is retired: name an active one.

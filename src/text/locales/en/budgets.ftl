@@ -38,3 +38,4 @@ summary-over-budget-figures = This month so far: { $used } (spent { $spent }, co
 summary-budget-resets = The budget starts afresh on { $when }.
 summary-over-budget-hint = Order less, choose another cost centre in Edit, or ask an administrator to raise the budget.
 order-budget-reached-meanwhile = The cost centre's budget was checked again at Confirm, and this order no longer fits it: another order was counted meanwhile. Nothing was sent or charged.
+batch-over-budget = This batch goes over the monthly budget of the cost centre “{ $centre }”: its orders for it come to { $total }, and { $left } of its budget of { $budget } is left ({ $used } already spent or committed this month). Nothing was ordered.

@@ -141,3 +141,5 @@ batch-approved-price-up = این سفارش گروهی با همان قیمت‌
 batch-file-codes-unread = تأمین‌کننده هنگام ساختن فایل کدهای این سفارش را نداد؛ ‎/track‎ سفارش را نشان می‌دهد.
 batch-too-many-orders = این { $orders } سفارش است؛ هر سفارش گروهی حداکثر { $max } سفارش دارد. آن را به چند سفارش گروهی تقسیم کنید.
 batch-file-just-sent = فایل این سفارش گروهی همین الان فرستاده شد؛ یک دقیقهٔ دیگر دوباره بخواهید.
+batch-problem-unknown-cost-centre = هیچ مرکز هزینه‌ای نام یا کد «{ $value }» را ندارد.
+batch-problem-retired-cost-centre = مرکز هزینهٔ «{ $value }» کنار گذاشته شده است: یکی از مراکز فعال را بنویسید.
