@@ -18,7 +18,8 @@ import { auditPick, favouritesFeature } from '../bot/features/favourites.js';
 import { favouriteRenames } from '../bot/features/favourite-rename.js';
 import { balanceFeature } from '../bot/features/balance.js';
 import { batchesFeature, type BatchesDeps } from '../bot/features/batches.js';
-import { batchUploadFeature, MAX_BATCH_FILE_BYTES } from '../bot/features/batch-upload.js';
+import { batchUploadFeature, MAX_BATCH_FILE_BYTES, showBatchSummaryAgain } from '../bot/features/batch-upload.js';
+import { batchCostCentreFeature } from '../bot/features/batch-cost-centre.js';
 import { catalogAdminFeature } from '../bot/features/catalog-admin.js';
 import { confirmedPressFeature } from '../bot/features/confirmed-press.js';
 import { dualControlFeature } from '../bot/features/dual-control.js';
@@ -160,6 +161,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       batches: createBatchServiceOf({ config, services, clock, logger: deps.logger }),
       notices: createBatchNoticesOf({ config, services, clock, logger: deps.logger }),
       catalog: batchCatalogOf(services),
+      costCentres: { mode: () => settings.read(COST_CENTRE_MODE), active: () => stores.costCentres.active() },
       approvers: (requesterId) => services.approvals.approversFor({ requesterId }),
       viewFor: batchViewFor({ services }),
       describePerson,
@@ -253,6 +255,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       feature('expiry', expiryFeature({ settings, codeExpiries: stores.codeExpiries, pressedKeyboards: services.pressedKeyboards, orders: stores.orderQueries, clock, logger })),
       feature('batches', batchesFeature(batches)),
       feature('batch-upload', batchUploadFeature({ ...batches, downloadFile })),
+      feature('batch-cost-centre', batchCostCentreFeature({ batches: batches.batches, costCentres: batches.costCentres!, showSummary: (ctx, batch) => showBatchSummaryAgain(ctx, batches, batch), logger })),
       feature('confirmed-press', confirmedPressFeature({ orders: stores.orderQueries, approvals: services.approvals })),
     ];
   };

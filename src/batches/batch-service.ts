@@ -155,6 +155,18 @@ export function createBatchService(deps: BatchServiceDeps) {
       return { kind: 'refused', batch: moved };
     },
 
+    /**
+     * The cost centre asked for a whole batch whose file named none: every
+     * order of the draft is placed for it (null: none). Only the requester's
+     * draft changes; anything else answers null.
+     */
+    async forCostCentre(id: number, by: number, costCentreId: number | null): Promise<BatchRecord | null> {
+      const batch = await store.get(id);
+      if (!batch || batch.requesterId !== by || batch.state !== 'draft') return null;
+      const plan = batch.plan.map(({ costCentreId: _was, ...order }) => (costCentreId === null ? order : { ...order, costCentreId }));
+      return store.setDraftPlan(id, plan, at());
+    },
+
     /** Whether a batch of this total would wait for an administrator, as Confirm will judge it. */
     needsApproval: (personId: number, total: number) => deps.approvalNeeded(personId, total),
     get: (id: number) => store.get(id),

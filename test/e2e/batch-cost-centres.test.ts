@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chatDriver } from './chat-driver.js';
+import { chatDriver, craftedPress } from './chat-driver.js';
 import { ADMIN, PERSIAN_STAFF, sharedWorld, STAFF } from './harness.js';
 import { BATCH_WAIT_MS, lastId, PUBG_325, waitNew } from './batch-steps.js';
 import { posts } from './order-steps.js';
@@ -77,6 +77,44 @@ describe('batches naming the cost centre of each row', () => {
       expect(posts(world)).toBe(before);
     } finally {
       await admin().say('/budgets over approve', /waits for an administrator's approval/);
+    }
+  });
+  it('asks a batch whose file names no cost centre for one, as /order asks, and places every order for it; nothing while off', async () => {
+    const before = posts(world);
+    const mark = send(STAFF, 'plain.csv', ['product,quantity', `${PUBG_325},1`, `${PUBG_325},1`]);
+    const question = await waitNew(world, STAFF.id, mark, /Which cost centre is batch #\d+ for\?/);
+    const batchId = /batch #(\d+)/.exec(question.text)![1]!;
+    const labels = question.reply_markup && 'inline_keyboard' in question.reply_markup ? question.reply_markup.inline_keyboard.flat().map((b) => b.text) : [];
+    expect(labels).toEqual(['Events', 'Support · SUP-01', 'Skip']);
+    // A retired one, forged onto the question: refused, nothing changed.
+    const forged = craftedPress(world.telegram, STAFF, `bk:${batchId}:${ids['Old projects']}`);
+    expect((await world.telegram.waitFor(() => world.telegram.callbackAnswer(forged))).text).toMatch(/no longer offered/);
+    const afterForged = lastId(world, STAFF.id);
+    world.telegram.clickButton(STAFF, question, /Support/);
+    const summary = await waitNew(world, STAFF.id, afterForged, /Batch #\d+ from plain\.csv/);
+    await world.telegram.waitForMessage(STAFF.id, (m) => m.message_id === question.message_id && /Batch #\d+: cost centre Support\./.test(m.text));
+    world.telegram.clickButton(STAFF, summary, /Confirm batch/);
+    await world.telegram.waitFor(() => posts(world) >= before + 2, { timeoutMs: BATCH_WAIT_MS });
+    const placed = () => world.database.rows<{ cost_centre_id: number | null }>(`select cost_centre_id from orders where batch_id = ${Number(batchId)} order by batch_index`);
+    await expect.poll(async () => (await placed()).length, { timeout: BATCH_WAIT_MS }).toBe(2);
+    expect((await placed()).map((row) => Number(row.cost_centre_id))).toEqual([ids['Support'], ids['Support']]);
+    // A stale press once the batch is confirmed changes nothing.
+    const stale = craftedPress(world.telegram, STAFF, `bk:${batchId}:${ids['Events']}`);
+    expect((await world.telegram.waitFor(() => world.telegram.callbackAnswer(stale))).text).toMatch(/no longer waiting for its cost centre/);
+
+    // In Persian: a quantity batch is asked too.
+    const persianMark = lastId(world, PERSIAN_STAFF.id);
+    world.telegram.sendText(PERSIAN_STAFF, `/batch ${PUBG_325} 2`);
+    const persian = await waitNew(world, PERSIAN_STAFF.id, persianMark, /برای کدام مرکز هزینه است/);
+    expect(persian.text).toMatch(/سفارش گروهی #[۰-۹]+/);
+
+    await admin().say('/costcentres mode off', /does not ask/);
+    try {
+      const offMark = send(STAFF, 'off.csv', ['product,quantity', `${PUBG_325},1`]);
+      const offSummary = await waitNew(world, STAFF.id, offMark, /Batch #\d+ from off\.csv|Which cost centre/);
+      expect(offSummary.text).toMatch(/Batch #\d+ from off\.csv/);
+    } finally {
+      await admin().say('/costcentres mode optional', /both may be skipped/);
     }
   });
 });

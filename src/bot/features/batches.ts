@@ -20,6 +20,7 @@ import { readerView } from '../reader-view.js';
 import { removeKeyboard, sendFormatted } from '../send.js';
 import { keyboardOf } from '../send-port.js';
 import { offerBatch } from './batch-upload.js';
+import type { BatchCostCentreReads } from './batch-cost-centre.js';
 import type { VelocityGuard } from '../../safeguards/velocity/velocity-guard.js';
 import { velocityRefusalText } from '../../safeguards/velocity/velocity-texts.js';
 import type { OrderStepUp } from '../../safeguards/step-up/order-step-up.js';
@@ -32,6 +33,8 @@ import { BATCH_OFFER_DATA, readBatchOffer } from '../batch-offer.js';
 
 export interface BatchesDeps {
   batches: BatchService;
+  /** What /order asks of cost centres: a batch whose file named none is asked one (batch-cost-centre.ts). */
+  costCentres?: BatchCostCentreReads;
   notices: Pick<BatchNotices, 'progress' | 'resend'>;
   catalog: BatchCatalog;
   provider: Pick<ProviderClient, 'getBalance' | 'getProduct'>;

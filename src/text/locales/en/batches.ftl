@@ -144,3 +144,7 @@ batch-too-many-orders = That is { $orders } orders; a batch holds at most { $max
 batch-file-just-sent = The file of this batch was sent a moment ago; ask again in a minute.
 batch-problem-unknown-cost-centre = no cost centre has the name or code “{ $value }”.
 batch-problem-retired-cost-centre = the cost centre “{ $value }” is retired: name an active one.
+batch-ask-cost-centre = Which cost centre is batch #{ $id } for? Every order of it is placed for the one you choose (a column “cost centre” in the file names one per row).
+batch-cost-centre-chosen = Batch #{ $id }: cost centre { $name }.
+batch-cost-centre-none = Batch #{ $id }: no cost centre.
+batch-cost-centre-stale = That batch is no longer waiting for its cost centre. Nothing was changed.
