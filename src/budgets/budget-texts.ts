@@ -1,7 +1,7 @@
 import { formatNumber } from '../text/format.js';
 import { showAmount, type ReaderView } from '../text/presentation.js';
 import type { BudgetAlertFacts } from './budget-alert.js';
-import type { BudgetRefusal } from '../orders/limit-check.js';
+import type { BudgetRefusal } from './budget-judge.js';
 
 /** The administrators' alert at 80 %: the cost centre, how much of its budget is used, and the figures. */
 export function budgetAlertText(v: ReaderView, facts: BudgetAlertFacts): string {

@@ -1,4 +1,6 @@
-import type { Budgets } from '../budgets/budget-judge.js';
+import type { BudgetRefusal, Budgets } from '../budgets/budget-judge.js';
+
+export type { BudgetRefusal } from '../budgets/budget-judge.js';
 import type { Clock } from '../clock.js';
 import type { SpendingCounter, Spent } from './spending-counter.js';
 import type { SpendingRuleBook, SpendingRules } from './spending-rules.js';
@@ -16,14 +18,6 @@ export type LimitVerdict =
    */
   | { ok: false; limit: LimitKind; cap: number; left: number; resetsAt?: number | null; budget?: BudgetRefusal };
 
-/** For 'budget': which cost centre and its month's figures, so the refusal says whose budget and by how much, not a person's limit. */
-export interface BudgetRefusal {
-  centre: string;
-  spent: number;
-  committed: number;
-  /** This order's total at today's prices. */
-  total: number;
-}
 
 /** A verdict on the person's own limits only: never 'budget'. */
 export type PersonalLimitVerdict = { ok: true } | (Extract<LimitVerdict, { ok: false }> & { limit: Exclude<LimitKind, 'budget'> });
