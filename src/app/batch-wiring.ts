@@ -38,6 +38,7 @@ export function createBatchServiceOf({ services, clock, logger }: BatchWiringDep
     store: services.stores.batches,
     limits: createBatchLimitCheck({ rules: services.spendingRules, counter: services.spendingCounter, clock }),
     approvalNeeded: (personId, total) => approvals.needsApproval(personId, total),
+    budgets: services.budgets,
     pause: services.stores.orderingPause,
     // Read at the press, as an order's approval is: another administrator, or oneself only when nobody else can and dual control allows.
     mayApprove: async (approverId, requesterId) => {
@@ -52,7 +53,8 @@ export function createBatchServiceOf({ services, clock, logger }: BatchWiringDep
 }
 
 /** The batch catalog the file check and the quantity batch read: the stored catalog for names, the provider for prices, stock and fields. */
-export const batchCatalogOf = (services: Services) => batchCatalog({ catalog: services.catalog, provider: { getProduct: (id) => services.provider.getProduct(id, { priority: 'interactive' }) } });
+export const batchCatalogOf = (services: Services) =>
+  batchCatalog({ catalog: services.catalog, provider: { getProduct: (id) => services.provider.getProduct(id, { priority: 'interactive' }) }, costCentres: () => services.stores.costCentres.list() });
 
 /** Progress, held questions and the file of codes, through the services' fan-out connection (paced, 429s waited out). */
 export function createBatchNoticesOf({ config, services, clock, logger, details, shutdown }: BatchWiringDeps & { details?: Pick<BatchDetails, 'take'> }): BatchNotices {

@@ -23,7 +23,8 @@ import type { CaseTellersOf } from '../bot/cases/case-tellers.js';
 import { createTellPerson } from '../bot/tell-person.js';
 import { balanceFeature } from '../bot/features/balance.js';
 import { batchesFeature, type BatchesDeps } from '../bot/features/batches.js';
-import { batchUploadFeature, MAX_BATCH_FILE_BYTES } from '../bot/features/batch-upload.js';
+import { batchUploadFeature, MAX_BATCH_FILE_BYTES, showBatchSummaryAgain } from '../bot/features/batch-upload.js';
+import { batchCostCentreFeature } from '../bot/features/batch-cost-centre.js';
 import { catalogAdminFeature } from '../bot/features/catalog-admin.js';
 import { confirmedPressFeature } from '../bot/features/confirmed-press.js';
 import { dualControlFeature } from '../bot/features/dual-control.js';
@@ -155,7 +156,15 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
     typicalDeliveryMs: () => stores.orderQueries.typicalDeliveryMs(),
     onWalletShort: (short) => services.walletShort({ ...short, orderId: null }),
     favourites: services.favourites,
-    costCentres: { mode: () => settings.read(COST_CENTRE_MODE), active: () => stores.costCentres.active(), lastUsedBy: (id) => stores.costCentres.lastUsedBy(id) },
+    costCentres: {
+      mode: () => settings.read(COST_CENTRE_MODE),
+      active: () => stores.costCentres.active(),
+      lastUsedBy: (id) => stores.costCentres.lastUsedBy(id),
+      centre: async (id) => {
+        const centre = await stores.costCentres.get(id);
+        return centre && { id: centre.id, name: centre.name, code: centre.code, retired: centre.retiredAt !== null };
+      },
+    },
     // Asked at the press, from the in-memory staff view: a role taken away since the menu was drawn pins nothing.
     favouritePins: { canPin: async (id) => staff.current.find(id)?.role === 'admin', pinned: (actorId, pick) => auditPick(stores.auditTrail, actorId, 'pinned', pick) },
     typingWhileSlow: createTypingWhileSlow({ sendTyping: services.sendTyping, clock, logger }),
@@ -173,6 +182,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       batches: createBatchServiceOf({ config, services, clock, logger: deps.logger }),
       notices: createBatchNoticesOf({ config, services, clock, logger: deps.logger }),
       catalog: batchCatalogOf(services),
+      costCentres: { mode: () => settings.read(COST_CENTRE_MODE), active: () => stores.costCentres.active() },
       approvers: (requesterId) => services.approvals.approversFor({ requesterId }),
       viewFor: batchViewFor({ services }),
       describePerson,
@@ -273,6 +283,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       feature('expiry', expiryFeature({ settings, codeExpiries: stores.codeExpiries, pressedKeyboards: services.pressedKeyboards, orders: stores.orderQueries, clock, logger })),
       feature('batches', batchesFeature(batches)),
       feature('batch-upload', batchUploadFeature({ ...batches, downloadFile })),
+      feature('batch-cost-centre', batchCostCentreFeature({ batches: batches.batches, costCentres: batches.costCentres!, showSummary: (ctx, batch) => showBatchSummaryAgain(ctx, batches, batch), logger })),
       feature('confirmed-press', confirmedPressFeature({ orders: stores.orderQueries, approvals: services.approvals })),
     ];
   };

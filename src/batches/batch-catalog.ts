@@ -1,5 +1,6 @@
 import { MAX_SEARCH_RESULTS } from '../text/search-query.js';
 import type { CatalogReads } from '../db/catalog-store.js';
+import type { CostCentre } from '../db/cost-centre-store.js';
 import { ProviderNotFoundError } from '../provider/errors.js';
 import type { ProductDetail } from '../provider/schemas.js';
 import { normaliseDigits } from '../text/digits.js';
@@ -19,8 +20,12 @@ import { columnKey } from './columns.js';
 export function batchCatalog(deps: {
   catalog: Pick<CatalogReads, 'product' | 'search' | 'hiddenAmong'>;
   provider: { getProduct(id: number): Promise<ProductDetail> };
+  /** Every cost centre, retired ones too: a file's cost centre column names them. */
+  costCentres?: () => Promise<readonly Pick<CostCentre, 'id' | 'name' | 'code' | 'retiredAt'>[]>;
 }): BatchCatalog {
+  const costCentres = deps.costCentres;
   return {
+    ...(costCentres ? { costCentres: async () => (await costCentres()).map(({ id, name, code, retiredAt }) => ({ id, name, code, retired: retiredAt !== null })) } : {}),
     async findProducts(idOrTitle) {
       const text = idOrTitle.trim();
       const digits = normaliseDigits(text);

@@ -4,6 +4,7 @@ import type { ProductDetail, RegionProperty, RequiredField } from '../provider/s
 import { normaliseDigits } from '../text/digits.js';
 import type { BatchRow } from './batch-file.js';
 import type { BatchCheck, BatchLine, BatchProblem } from './batch-problems.js';
+import { costCentreOfRow, type BatchCostCentre } from './batch-cost-centres.js';
 import { BATCH_COLUMNS, columnKey, fieldIdOfHeader, fixedColumn, type BatchColumn } from './columns.js';
 
 
@@ -17,6 +18,8 @@ export interface BatchCatalog {
   findProducts(idOrTitle: string): Promise<{ id: number; title: string; hidden?: boolean }[]>;
   /** The product as the provider describes it now (regions, prices, stock, fields); null when it is gone. */
   productDetail(id: number): Promise<ProductDetail | null>;
+  /** Every cost centre, retired ones too, read once for a file with the cost centre column. */
+  costCentres?(): Promise<BatchCostCentre[]>;
 }
 
 /** Lookups in flight at once: the provider client queues beyond its budget anyway, and a file rarely names many products. */
@@ -50,6 +53,8 @@ export async function checkBatch(file: { header: readonly string[]; rows: readon
   const quantityColumn = fixed.get('quantity');
   if (productColumn === undefined || quantityColumn === undefined) return { ok: false, problems };
   const regionColumn = fixed.get('region');
+  const centreColumn = fixed.get('costCentre');
+  const centres = centreColumn === undefined ? [] : ((await catalog.costCentres?.()) ?? []);
 
   const resolved = await resolveProducts(file.rows.map((row) => row.cells[productColumn] ?? ''), catalog);
   const details = [...resolved.values()].flatMap((r) => (r.kind === 'found' ? [r.detail] : []));
@@ -92,6 +97,7 @@ export async function checkBatch(file: { header: readonly string[]; rows: readon
     }
 
     const fields = detail ? answersOf(detail, fieldColumns, at, row.rowNumber, problem) : [];
+    const costCentreId = centreColumn === undefined ? undefined : costCentreOfRow(at(centreColumn), centres, { row: row.rowNumber, column: centreColumn }, problem);
     problems.push(...rowProblems);
     if (rowProblems.length === 0 && detail && region && quantity !== null) {
       lines.push({
@@ -100,6 +106,7 @@ export async function checkBatch(file: { header: readonly string[]; rows: readon
         region: { regionPropertyId: region.regionPropertyId, title: region.title, price: region.price },
         quantity,
         fields,
+        ...(costCentreId === undefined ? {} : { costCentreId }),
       });
     }
   }

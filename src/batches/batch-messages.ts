@@ -48,6 +48,8 @@ function problemText(problem: BatchProblem, t: Translate, locale: Locale): strin
     case 'unknown-product':
     case 'product-unavailable':
     case 'not-orderable':
+    case 'unknown-cost-centre':
+    case 'retired-cost-centre':
     case 'bad-quantity':
     case 'stray-value':
       return t(`batch-problem-${problem.rule}`, { value: clip(problem.value, QUOTED) });

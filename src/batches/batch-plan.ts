@@ -13,8 +13,9 @@ export function planBatch(lines: readonly (OrderLine | BatchLine)[], perOrderMax
   const plan: BatchOrderPlan[] = [];
   for (const line of lines) {
     const rows = 'rowNumber' in line ? [line.rowNumber] : [];
-    const { rowNumber: _row, ...orderLine } = line as BatchLine;
-    for (const quantity of splitQuantity(line.quantity, perOrderMax)) plan.push({ lines: [{ ...orderLine, quantity }], rows });
+    const { rowNumber: _row, costCentreId, ...orderLine } = line as BatchLine;
+    const centre = costCentreId === undefined || costCentreId === null ? {} : { costCentreId };
+    for (const quantity of splitQuantity(line.quantity, perOrderMax)) plan.push({ lines: [{ ...orderLine, quantity }], rows, ...centre });
   }
   return plan;
 }

@@ -28,6 +28,10 @@ export type BatchProblem = { row: number; column: string } & (
   | { rule: 'unknown-column' }
   /** Two headers name the same field (its title and its id). */
   | { rule: 'duplicate-column' }
+  /** No cost centre has this name or code. */
+  | { rule: 'unknown-cost-centre'; value: string }
+  /** The cost centre was retired: orders no longer name it. */
+  | { rule: 'retired-cost-centre'; value: string }
   /** A value beyond the header's columns or under a column without a name. */
   | { rule: 'stray-value'; value: string }
 );
@@ -35,6 +39,8 @@ export type BatchProblem = { row: number; column: string } & (
 /** One order line of a checked batch: what the order service takes, and the row it came from. */
 export interface BatchLine extends OrderLine {
   rowNumber: number;
+  /** The cost centre the row names, where the file has that column; absent or null: none named. */
+  costCentreId?: number | null;
 }
 
 export type BatchCheck = { ok: true; lines: BatchLine[] } | { ok: false; problems: BatchProblem[] };

@@ -168,6 +168,8 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       chatId: batch.chatId,
       lines: batch.plan[index]!.lines,
       batch: { id: batch.id, index },
+      // Judged again under the wallet's one POST against its cost centre's budget, as any order.
+      ...(batch.plan[index]!.costCentreId ? { purpose: { costCentreId: batch.plan[index]!.costCentreId!, note: null } } : {}),
       // Approved as a whole: the day's threshold was judged on the batch, not order by order.
       ...(batch.approvedBy !== null ? { approved: true } : {}),
     });

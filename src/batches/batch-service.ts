@@ -3,7 +3,8 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { LimitVerdict } from '../orders/limit-check.js';
 import type { OrderingPauseStore } from '../db/ordering-pause-store.js';
-import type { BatchLimitCheck } from './batch-limits.js';
+import { judgeBatchBudgets, type BatchLimitCheck } from './batch-limits.js';
+import type { Budgets } from '../budgets/budget-judge.js';
 import { planTotals } from './batch-plan.js';
 import type { BatchOrderPlan, BatchRecord, BatchSource, BatchStore } from '../db/batch-store.js';
 
@@ -50,6 +51,8 @@ interface BatchServiceDeps {
   limits: BatchLimitCheck;
   /** Whether a batch of this total needs an administrator's approval, counted on the person's day. */
   approvalNeeded: (personId: number, total: number) => Promise<boolean>;
+  /** The cost centres' budgets, judged on the whole batch per cost centre at Confirm; absent: none. */
+  budgets?: Pick<Budgets, 'judge' | 'window'>;
   pause: Pick<OrderingPauseStore, 'current'>;
   /**
    * Whether this administrator may approve this person's batch, read at the
@@ -87,7 +90,9 @@ export function createBatchService(deps: BatchServiceDeps) {
       if (await deps.pause.current()) return { kind: 'paused' };
       const verdict = await deps.limits(by, planTotals(batch.plan).orders);
       if (!verdict.ok) return { kind: 'over-limit', verdict };
-      const waits = await deps.approvalNeeded(by, batch.total);
+      const budget = deps.budgets ? await judgeBatchBudgets(deps.budgets, batch.plan, clock.now()) : { refused: null, approval: false };
+      if (budget.refused) return { kind: 'over-limit', verdict: budget.refused };
+      const waits = budget.approval || (await deps.approvalNeeded(by, batch.total));
       const moved = await store.move(id, { from: ['draft'], to: waits ? 'waiting-approval' : 'running', at: at() });
       if (!moved) return { kind: 'not-draft', batch: await store.get(id) };
       logger.info({ batchId: id, orders: batch.plan.length, total: batch.total, approval: waits }, 'batch confirmed');
@@ -148,6 +153,18 @@ export function createBatchService(deps: BatchServiceDeps) {
       if (!moved) return { kind: 'not-waiting', batch: await store.get(id) };
       logger.info({ batchId: id, by }, 'batch refused');
       return { kind: 'refused', batch: moved };
+    },
+
+    /**
+     * The cost centre asked for a whole batch whose file named none: every
+     * order of the draft is placed for it (null: none). Only the requester's
+     * draft changes; anything else answers null.
+     */
+    async forCostCentre(id: number, by: number, costCentreId: number | null): Promise<BatchRecord | null> {
+      const batch = await store.get(id);
+      if (!batch || batch.requesterId !== by || batch.state !== 'draft') return null;
+      const plan = batch.plan.map(({ costCentreId: _was, ...order }) => (costCentreId === null ? order : { ...order, costCentreId }));
+      return store.setDraftPlan(id, plan, at());
     },
 
     /** Whether a batch of this total would wait for an administrator, as Confirm will judge it. */

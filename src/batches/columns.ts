@@ -10,6 +10,8 @@ export const BATCH_COLUMNS = {
   product: ['product', 'product id', 'محصول', 'کالا'],
   region: ['region', 'منطقه', 'ریجن'],
   quantity: ['quantity', 'qty', 'تعداد'],
+  /** Optional: the cost centre of the row's orders, by name or accounting code. */
+  costCentre: ['cost centre', 'cost center', 'cost centre code', 'مرکز هزینه'],
 } as const;
 
 export type BatchColumn = keyof typeof BATCH_COLUMNS;

@@ -15,6 +15,15 @@ export type BudgetVerdict =
   | { ok: true }
   | { ok: false; mode: BudgetOverMode; centreId: number; name: string; budget: number; spent: number; committed: number; total: number };
 
+/** For 'budget': which cost centre and its month's figures, so the refusal says whose budget and by how much, not a person's limit. */
+export interface BudgetRefusal {
+  centre: string;
+  spent: number;
+  committed: number;
+  /** This order's total at today's prices. */
+  total: number;
+}
+
 /** One cost centre's month as /budgets shows it. */
 export interface BudgetMonth {
   centre: Pick<CostCentre, 'id' | 'name' | 'code' | 'monthlyBudget'>;

@@ -73,6 +73,8 @@ export interface BatchStore {
    * is still at `expectedIndex` and the batch is held; false otherwise.
    */
   setPlan(id: number, change: { plan: BatchOrderPlan[]; total: number; expectedIndex: number }, at: Date): Promise<boolean>;
+  /** Replaces a draft's plan (the cost centre asked for the whole batch), while it is still a draft; null otherwise. */
+  setDraftPlan(id: number, plan: BatchOrderPlan[], at: Date): Promise<BatchRecord | null>;
   /** Batches in these states, oldest first: what the runner works on. */
   inStates(states: readonly BatchState[]): Promise<BatchRecord[]>;
   /**
@@ -150,6 +152,10 @@ export function createBatchStore(deps: { database: Database }): BatchStore {
         .where(and(eq(batches.id, id), eq(batches.state, 'held'), eq(batches.nextIndex, change.expectedIndex)))
         .returning({ id: batches.id });
       return changed.length > 0;
+    },
+
+    async setDraftPlan(id, plan, at) {
+      return one(await q.update(batches).set({ plan, updatedAt: at }).where(and(eq(batches.id, id), eq(batches.state, 'draft'))).returning());
     },
 
     inStates: async (states) => (states.length === 0 ? [] : q.select().from(batches).where(inArray(batches.state, [...states])).orderBy(asc(batches.id))),

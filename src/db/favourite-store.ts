@@ -15,6 +15,8 @@ export interface NewFavourite {
   name: string;
   lines: FavouriteLine[];
   createdBy: number;
+  /** The cost centre of the order it is starred from; none for a product. */
+  costCentreId?: number | null;
 }
 
 /** What starring answered: kept (or already kept, the same choices), or refused because the list is full. */
@@ -106,6 +108,7 @@ export function createFavouriteStore(deps: { database: Database; clock: Clock })
             name: favourite.name,
             lines: favourite.lines,
             createdBy: favourite.createdBy,
+            costCentreId: favourite.costCentreId ?? null,
             createdAt: new Date(deps.clock.now()),
           })
           .returning();

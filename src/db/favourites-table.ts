@@ -8,6 +8,7 @@ import { FAVOURITE_KINDS, type FavouriteLine } from '../domain/favourite.js';
  * `uses` and `last_used_at` order the list: most used first, unless the
  * owner ordered it by hand: then `rank` (0 first) holds their order, and a
  * favourite added later (no rank yet) comes after the ranked ones.
+ * `cost_centre_id`: kept from a starred order, null for a product.
  */
 export const favourites = sqliteTable(
   'favourites',
@@ -20,6 +21,8 @@ export const favourites = sqliteTable(
     uses: integer('uses').notNull().default(0),
     lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
     rank: integer('rank'),
+    /** The cost centre of the order it was starred from (retired ones too): its order is for the same, unless retired since. */
+    costCentreId: integer('cost_centre_id'),
     createdBy: integer('created_by').notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },

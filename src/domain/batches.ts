@@ -27,6 +27,8 @@ export interface BatchOrderPlan {
   lines: OrderLine[];
   /** Spreadsheet row numbers (a file batch), so that codes can be matched back to the rows; empty for a quantity batch. */
   rows: number[];
+  /** The cost centre the order is placed for (its row's, or the one asked for the batch); absent or null: none. */
+  costCentreId?: number | null;
 }
 
 /** Units over the whole batch. */

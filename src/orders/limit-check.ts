@@ -1,4 +1,6 @@
-import type { Budgets } from '../budgets/budget-judge.js';
+import type { BudgetRefusal, Budgets } from '../budgets/budget-judge.js';
+
+export type { BudgetRefusal } from '../budgets/budget-judge.js';
 import type { Clock } from '../clock.js';
 import type { SpendingCounter, Spent } from './spending-counter.js';
 import type { SpendingRuleBook, SpendingRules } from './spending-rules.js';
@@ -14,7 +16,8 @@ export type LimitVerdict =
    * month limit starts afresh; null for 'order', and when not known.
    * Plain data: it travels through the order conversation's log.
    */
-  | { ok: false; limit: LimitKind; cap: number; left: number; resetsAt?: number | null };
+  | { ok: false; limit: LimitKind; cap: number; left: number; resetsAt?: number | null; budget?: BudgetRefusal };
+
 
 /** A verdict on the person's own limits only: never 'budget'. */
 export type PersonalLimitVerdict = { ok: true } | (Extract<LimitVerdict, { ok: false }> & { limit: Exclude<LimitKind, 'budget'> });
@@ -58,6 +61,7 @@ export function createLimitCheck(deps: { rules: Pick<SpendingRuleBook, 'rulesFor
     const budget = await deps.budgets.judge(costCentreId, total, exceptOrderId);
     if (budget.ok || budget.mode !== 'refuse') return { ok: true };
     const left = Math.max(0, budget.budget - budget.spent - budget.committed);
-    return { ok: false, limit: 'budget', cap: budget.budget, left, resetsAt: deps.budgets.window(deps.clock.now()).to };
+    const refusal: BudgetRefusal = { centre: budget.name, spent: budget.spent, committed: budget.committed, total: budget.total };
+    return { ok: false, limit: 'budget', cap: budget.budget, left, resetsAt: deps.budgets.window(deps.clock.now()).to, budget: refusal };
   };
 }

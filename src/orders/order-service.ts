@@ -8,6 +8,7 @@ import { databaseFileErrorIn } from '../db/database-file-error.js';
 import { classifyPlaceError, OrderNotSentError, OrderNotStoredError, type RejectReason } from './place-errors.js';
 import { ANSWERED_FROM, createAnswerRecording, errorName } from './answer-recording.js';
 import { createSendChecks, type Unsent } from './send-checks.js';
+import type { LimitKind } from './limit-check.js';
 import type { OrderServiceDeps, PlaceInput } from './order-service-deps.js';
 
 export { FIRST_CHECK_AFTER_PLACED_MS, FIRST_CHECK_AFTER_UNKNOWN_MS } from './answer-recording.js';
@@ -28,6 +29,8 @@ export type PlaceResult =
       balance?: number;
       /** The products an administrator hid, set with 'product-hidden' only. */
       hidden?: number[];
+      /** Which limit refused it, set with 'over-limit' only: a cost centre's budget is worded apart from the person's limits. */
+      limit?: LimitKind;
     }
   | { kind: 'unknown'; order: OrderRow }
   /** The provider accepted the order but it could not be recorded as placed: administrators sort it out. */
@@ -78,7 +81,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     });
     if (!closed) return null;
     logger.warn({ orderId: order.id, ...unsent.facts }, 'order not sent');
-    return { kind: 'rejected', order: closed, providerMessage: unsent.providerMessage, reason: unsent.reason, ...(unsent.hidden ? { hidden: unsent.hidden } : {}) };
+    return { kind: 'rejected', order: closed, providerMessage: unsent.providerMessage, reason: unsent.reason, ...(unsent.hidden ? { hidden: unsent.hidden } : {}), ...(unsent.limit ? { limit: unsent.limit } : {}) };
   }
 
   /**

@@ -1,13 +1,14 @@
 import type { Clock } from '../clock.js';
 import type { OrderRow } from '../db/order-store.js';
 import type { OrderServiceDeps, PlaceInput } from './order-service-deps.js';
+import type { LimitKind } from './limit-check.js';
 import type { RejectReason } from './place-errors.js';
 
 /** How long an order may wait for a rate-limit pause to end before it is refused unsent. */
 const MAX_PAUSE_WAIT_MS = 3_000;
 
 /** Why an order goes unsent, and the facts its audit row keeps; `hidden` names the products hidden. */
-export type Unsent = { reason: RejectReason; providerMessage: string | null; facts: Record<string, string | number>; hidden?: number[] };
+export type Unsent = { reason: RejectReason; providerMessage: string | null; facts: Record<string, string | number>; hidden?: number[]; limit?: LimitKind };
 
 /** The order service's reasons not to send an order, read afresh every time they are asked. */
 export function createSendChecks(deps: Pick<OrderServiceDeps, 'mayOrder' | 'orderingPaused' | 'hiddenProducts' | 'checkLimits' | 'needsApproval' | 'providerPausedUntil'> & { clock: Clock }) {
@@ -37,7 +38,7 @@ export function createSendChecks(deps: Pick<OrderServiceDeps, 'mayOrder' | 'orde
     const hidden = await hiddenIn(intent);
     if (hidden) return { reason: 'product-hidden', providerMessage: null, facts: hidden.facts, hidden: hidden.ids };
     const verdict = (await deps.checkLimits?.(intent.userId, intent.totalAmount, intent.id, intent.costCentreId)) ?? { ok: true };
-    if (!verdict.ok) return { reason: 'over-limit', providerMessage: null, facts: { cause: 'limit', limit: verdict.limit, cap: verdict.cap, left: verdict.left } };
+    if (!verdict.ok) return { reason: 'over-limit', providerMessage: null, facts: { cause: 'limit', limit: verdict.limit, cap: verdict.cap, left: verdict.left }, limit: verdict.limit };
     if (!input.approved && (await deps.needsApproval?.(intent.userId, intent.totalAmount, intent.id, intent.costCentreId))) {
       return { reason: 'needs-approval', providerMessage: null, facts: { cause: 'approval' } };
     }

@@ -67,7 +67,15 @@ try {
   const settings = { read: () => 'approve' } as unknown as Settings;
   const budgets = createBudgets({ store: budgetStore, centres, periods, settings, clock: systemClock });
   const real = await startRealBot(db, provider, {
-    costCentres: { mode: () => mode, active: () => centres.active(), lastUsedBy: (id) => centres.lastUsedBy(id) },
+    costCentres: {
+      mode: () => mode,
+      active: () => centres.active(),
+      lastUsedBy: (id) => centres.lastUsedBy(id),
+      centre: async (id) => {
+        const centre = await centres.get(id);
+        return centre && { id: centre.id, name: centre.name, code: centre.code, retired: centre.retiredAt !== null };
+      },
+    },
     budgets,
   });
   bots.push(real);

@@ -84,7 +84,11 @@ describe('monthly budgets per cost centre', () => {
     expect((await ada().say('/settings', /Orders over a cost centre's budget/)).text).toMatch(/Orders over a cost centre's budget: is refused/);
     const orders = await orderCount();
     const { summary } = await toSummary(STAFF, 1, /^Support/);
-    expect(summary.text).toMatch(/This cost centre's monthly budget of 3,000,000 IRR is used up for this month: the 500,000 IRR left does not cover even one/);
+    // Its own words: whose budget, what the month holds and what this order adds, not the person's limit.
+    expect(summary.text).toMatch(/Over the monthly budget of the cost centre “Support”: this order \(1,250,000 IRR\) does not fit the 500,000 IRR left of its budget of 3,000,000 IRR/);
+    expect(summary.text).toMatch(/This month so far: 2,500,000 IRR \(spent 2,500,000 IRR, committed 0 IRR\)/);
+    expect(summary.text).toMatch(/choose another cost centre in Edit, or ask an administrator to raise the budget/);
+    expect(summary.text).not.toMatch(/your limit|Your spending limits/);
     expect(() => world.telegram.findButton(summary, /Confirm/)).toThrow(/No callback button/);
     expect(await orderCount()).toBe(orders);
     await ada().say('/budgets over approve', /waits for an administrator's approval/);
@@ -116,6 +120,45 @@ describe('monthly budgets per cost centre', () => {
     const viewer = chatDriver(world.telegram, PERSIAN_VIEWER);
     await viewer.say(`/budgets set ${ids['Events']} off`, /./);
     expect((await ada().say('/budgets', /This month's budgets/)).text).toMatch(/Events: budget 2,000,000 IRR/);
+  });
+
+  it('no longer counts an order the provider refunded in the cost centre\'s spent', async () => {
+    world.sandbox.controls.setProductOutcome(SANDBOX_PRODUCTS.noFields, 'REFUNDED');
+    try {
+      const { chat } = await toSummary(STAFF, 1, /^Events/);
+      const placed = await chat.tap(/Confirm/, /Order A\d+ is placed/);
+      const reference = /Order (A\d+)/.exec(placed.text)![1]!;
+      await world.telegram.waitForMessage(STAFF.id, new RegExp(`refunded order ${reference}`), { timeoutMs: 30_000 });
+      await settled('refunded', 1);
+    } finally {
+      world.sandbox.controls.setProductOutcome(SANDBOX_PRODUCTS.noFields, 'completed');
+    }
+    const listed = await ada().say('/budgets', /This month's budgets/);
+    expect(listed.text).toMatch(/Events: budget 2,000,000 IRR, spent 0 IRR, committed 0 IRR, left 2,000,000 IRR/);
+  });
+
+  it('refuses at Confirm, in words of its own, an order whose budget another order took meanwhile; in Persian too', async () => {
+    await ada().say('/budgets over refuse', /is refused/);
+    try {
+      // Both fit alone (1,250,000 of 2,000,000): the first confirmed takes what the second needed.
+      const first = await toSummary(STAFF, 1, /^Events/);
+      expect(first.summary.text).not.toMatch(/budget/i);
+      const second = await toSummary(PERSIAN_STAFF, 1, /^Events/);
+      await second.chat.tap(/تأیید سفارش/, /ثبت شد/);
+      const orders = await orderCount();
+      const again = await first.chat.tap(/Confirm/, /budget was checked again at Confirm/);
+      expect(again.text).toMatch(/this order no longer fits it: another order was counted meanwhile\. Nothing was sent or charged/);
+      expect(again.text).toMatch(/Over the monthly budget of the cost centre “Events”: this order \(1,250,000 IRR\) does not fit the 750,000 IRR left of its budget of 2,000,000 IRR/);
+      expect(() => world.telegram.findButton(again, /Confirm/)).toThrow(/No callback button/);
+      expect(await orderCount()).toBe(orders);
+      const persian = await toSummary(PERSIAN_STAFF, 1, /^Events/);
+      expect(persian.summary.text).toContain('بیش از بودجهٔ ماهانهٔ مرکز هزینهٔ «Events»');
+      expect(persian.summary.text).toMatch(/۱٬۲۵۰٬۰۰۰.*۷۵۰٬۰۰۰.*۲٬۰۰۰٬۰۰۰/);
+      expect(persian.summary.text).toContain('تا اینجای این ماه: ۱٬۲۵۰٬۰۰۰');
+      expect(() => world.telegram.findButton(persian.summary, /تأیید سفارش/)).toThrow(/No callback button/);
+    } finally {
+      await ada().say('/budgets over approve', /waits for an administrator's approval/);
+    }
   });
 
   it('speaks Persian: the figures in Persian digits, and the approval asked for a Persian order over the budget', async () => {

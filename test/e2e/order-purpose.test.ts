@@ -86,7 +86,7 @@ describe('what an order is for: a cost centre and a note', () => {
     // Retired while its summary is on screen: Confirm asks again instead of placing.
     await admin().say(`/costcentres retire ${ids['Marketing']}`, /Retired/);
     const orders = Number((await world.database.rows<{ n: number }>('select count(*) as n from orders'))[0]!.n);
-    await chat.tap(/Confirm/, /That cost centre is no longer offered/);
+    await chat.tap(/Confirm/, /The cost centre “Marketing” is retired: please choose another\./);
     expect(Number((await world.database.rows<{ n: number }>('select count(*) as n from orders'))[0]!.n)).toBe(orders);
     await chat.tap(/Cancel/, /Cancelled/);
     const again = await admin().say('/costcentres add Marketing', /Added cost centre/);

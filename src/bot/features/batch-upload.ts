@@ -7,6 +7,8 @@ import { batchProblemsText, batchRefusalText } from '../../batches/batch-message
 import { planBatch } from '../../batches/batch-plan.js';
 import type { BatchService } from '../../batches/batch-service.js';
 import type { BatchOrderPlan, BatchSource } from '../../domain/batches.js';
+import type { BatchRecord } from '../../db/batch-store.js';
+import { askBatchCostCentre, type BatchCostCentreReads } from './batch-cost-centre.js';
 import { batchSummaryView } from '../../batches/batch-views.js';
 import type { Logger } from '../../logger.js';
 import type { ProviderClient } from '../../provider/client.js';
@@ -28,6 +30,8 @@ interface BatchUploadDeps {
   maxRows: number;
   perOrderMax: number;
   logger: Logger;
+  /** What /order asks of cost centres: a batch whose file named none is asked one for the whole batch (batch-cost-centre.ts). */
+  costCentres?: BatchCostCentreReads;
 }
 
 /**
@@ -38,15 +42,30 @@ interface BatchUploadDeps {
  */
 export async function offerBatch(
   ctx: BaseContext,
-  deps: Pick<BatchUploadDeps, 'batches' | 'provider' | 'maxRows' | 'logger'>,
-  input: { source: BatchSource; fileHash: string | null; fileName: string | null; plan: BatchOrderPlan[] },
+  deps: Pick<BatchUploadDeps, 'batches' | 'provider' | 'maxRows' | 'logger' | 'costCentres'>,
+  input: { source: BatchSource; fileHash: string | null; fileName: string | null; plan: BatchOrderPlan[]; costCentreNamed?: boolean },
 ): Promise<void> {
   // The same bound as a file's rows: a batch of more orders would take hours at the provider's pace.
   if (input.plan.length > deps.maxRows) return void (await ctx.reply(ctx.t('batch-too-many-orders', { orders: input.plan.length, max: deps.maxRows })));
   const requesterId = ctx.member.telegramId;
   // Looked up before the draft is stored, so that the draft does not find itself.
   const sameFile = input.fileHash ? await deps.batches.sameFile(requesterId, input.fileHash) : null;
-  const batch = await deps.batches.draft({ ...input, requesterId, chatId: ctx.chat!.id });
+  const { costCentreNamed, ...drafted } = input;
+  const batch = await deps.batches.draft({ ...drafted, requesterId, chatId: ctx.chat!.id });
+  // A file without the cost centre column: the whole batch is asked one first, as an order is; its summary follows the answer.
+  if (!costCentreNamed && deps.costCentres && (await askBatchCostCentre(ctx, deps.costCentres, batch.id))) return;
+  await showBatchSummary(ctx, deps, batch, sameFile);
+}
+
+/** The summary once the batch's cost centre was chosen: an earlier batch of the same file is looked for again, the draft itself left out. */
+export async function showBatchSummaryAgain(ctx: BaseContext, deps: Pick<BatchUploadDeps, 'batches' | 'provider' | 'logger'>, batch: BatchRecord): Promise<void> {
+  const found = batch.fileHash ? await deps.batches.sameFile(batch.requesterId, batch.fileHash) : null;
+  await showBatchSummary(ctx, deps, batch, found?.id === batch.id ? null : found);
+}
+
+/** The batch's one summary, with Confirm: after the file, or after its cost centre was chosen. */
+export async function showBatchSummary(ctx: BaseContext, deps: Pick<BatchUploadDeps, 'batches' | 'provider' | 'logger'>, batch: BatchRecord, sameFile: BatchRecord | null): Promise<void> {
+  const requesterId = ctx.member.telegramId;
   const [balance, approval] = await Promise.all([
     // Without the balance the summary still shows; Confirm is judged again anyway.
     deps.provider.getBalance({ priority: 'interactive' }).then((b) => b.balance).catch(() => null),
@@ -54,7 +73,7 @@ export async function offerBatch(
   ]);
   const view = batchSummaryView(readerView(ctx), batch, { balance, sameFile, approval });
   await sendFormatted(ctx.api, ctx.chat!.id, { text: view.text, keyboard: keyboardOf(view.buttons) });
-  deps.logger.info({ batchId: batch.id, orders: batch.plan.length, total: batch.total, source: input.source }, 'batch summarised');
+  deps.logger.info({ batchId: batch.id, orders: batch.plan.length, total: batch.total, source: batch.source }, 'batch summarised');
 }
 
 /**
@@ -93,7 +112,7 @@ export function batchUploadFeature(deps: BatchUploadDeps) {
       return;
     }
     const fileHash = createHash('sha256').update(bytes).digest('hex');
-    await offerBatch(ctx, deps, { source: 'file', fileHash, fileName: document.file_name ?? null, plan: planBatch(checked.lines, deps.perOrderMax) });
+    await offerBatch(ctx, deps, { source: 'file', fileHash, fileName: document.file_name ?? null, plan: planBatch(checked.lines, deps.perOrderMax), costCentreNamed: checked.lines.some((line) => line.costCentreId !== undefined) });
   });
 
   return composer;

@@ -20,6 +20,7 @@ import { readerView } from '../reader-view.js';
 import { removeKeyboard, sendFormatted } from '../send.js';
 import { keyboardOf } from '../send-port.js';
 import { offerBatch } from './batch-upload.js';
+import type { BatchCostCentreReads } from './batch-cost-centre.js';
 import type { VelocityGuard } from '../../safeguards/velocity/velocity-guard.js';
 import { velocityRefusalText } from '../../safeguards/velocity/velocity-texts.js';
 import type { OrderStepUp } from '../../safeguards/step-up/order-step-up.js';
@@ -27,10 +28,13 @@ import { orderStepUpNotice } from '../conversations/order/step-up-notice.js';
 import type { StepUpGate } from '../step-up-gate.js';
 import type { ViewContext } from '../conversations/order/views.js';
 import { showAmount } from '../../text/presentation.js';
+import { batchOverBudgetText } from '../../budgets/budget-texts.js';
 import { BATCH_OFFER_DATA, readBatchOffer } from '../batch-offer.js';
 
 export interface BatchesDeps {
   batches: BatchService;
+  /** What /order asks of cost centres: a batch whose file named none is asked one (batch-cost-centre.ts). */
+  costCentres?: BatchCostCentreReads;
   notices: Pick<BatchNotices, 'progress' | 'resend'>;
   catalog: BatchCatalog;
   provider: Pick<ProviderClient, 'getBalance' | 'getProduct'>;
@@ -248,6 +252,7 @@ export function batchesFeature(deps: BatchesDeps) {
     if (outcome.kind === 'paused') return void (await say(ctx, 'batch-paused'));
     if (outcome.kind === 'over-limit') {
       const v = outcome.verdict;
+      if (v.budget) return void (await ctx.reply(batchOverBudgetText(readerView(ctx), v.cap, v.budget)));
       return void (await say(ctx, 'batch-over-limit', { limit: ctx.t(`batch-limit-${v.limit}`), left: showAmount(readerView(ctx), Math.max(0, v.left)) }));
     }
     await clear();

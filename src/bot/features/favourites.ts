@@ -79,7 +79,7 @@ export function favouritesFeature(deps: FavouritesDeps) {
         if (refusal) return void (await refuse(refusal));
         const owner: FavouriteOwner = team ? 'team' : { person: actorId };
         const name = pastOrderOf(row).name;
-        const answer = await deps.favourites.add({ owner, kind: 'order', name, lines: linesOf(row), createdBy: actorId });
+        const answer = await deps.favourites.add({ owner, kind: 'order', name, lines: linesOf(row), createdBy: actorId, costCentreId: row.costCentreId });
         if (answer.kind === 'added' && team) await auditPick(deps.audit, actorId, 'pinned', answer.favourite);
         const said = starredText(ctx.t, team, answer, name, ctx.member.locale);
         return void (await ctx.answerCallbackQuery({ text: said, show_alert: answer.kind === 'full' }));

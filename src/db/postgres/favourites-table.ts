@@ -17,6 +17,8 @@ export const favourites = pgTable(
     uses: integer('uses').notNull().default(0),
     lastUsedAt: at('last_used_at'),
     rank: integer('rank'),
+    /** The cost centre of the order it was starred from (retired ones too): its order is for the same, unless retired since. */
+    costCentreId: integer('cost_centre_id'),
     createdBy: big('created_by').notNull(),
     createdAt: at('created_at').notNull(),
   },

@@ -126,6 +126,17 @@ export function batchStoreContract(name: string, open: () => Promise<BatchSubjec
       expect(await store.setPlan(batch.id + 1000, change, at(8))).toBe(false);
     });
 
+    it('replaces a draft\'s plan, and nothing once it is confirmed', async () => {
+      const { store } = await open();
+      const batch = await store.create(newBatch(), at(1));
+      const forCentre: BatchOrderPlan[] = PLAN.map((order) => ({ ...order, costCentreId: 7 }));
+      expect(await store.setDraftPlan(batch.id, forCentre, at(2))).toMatchObject({ plan: forCentre, state: 'draft', total: BIG_TOTAL, updatedAt: at(2) });
+      expect((await store.get(batch.id))!.plan.map((order) => order.costCentreId)).toEqual([7, 7, 7]);
+      await store.move(batch.id, { from: ['draft'], to: 'running', at: at(3) });
+      expect(await store.setDraftPlan(batch.id, PLAN, at(4))).toBeNull();
+      expect((await store.get(batch.id))!.plan).toEqual(forCentre);
+    });
+
     it("finds the person's newest batch from the same file since a time, not a cancelled one", async () => {
       const { store } = await open();
       const hash = 'cd'.repeat(32);

@@ -41,6 +41,17 @@ export function favouriteStoreContract(database: string, fresh: () => Promise<{ 
       expect((await store.menuFor(BORIS)).mine).toEqual([]);
     });
 
+    it("keeps a starred order's cost centre, and none for a product", async () => {
+      const order = await store.add({ owner: { person: ANNA }, kind: 'order', name: 'A77', lines: [line(3, 1)], createdBy: ANNA, costCentreId: 42 });
+      const pick = await store.add({ owner: 'team', kind: 'order', name: 'A78', lines: [line(4, 1)], createdBy: ADMIN, costCentreId: 43 });
+      const card = await store.add(product(ANNA, 5));
+      const idOf = (starred: typeof order) => (starred.kind === 'added' ? starred.favourite.id : -1);
+      expect((await other.get({ person: ANNA }, idOf(order)))?.costCentreId).toBe(42);
+      expect((await other.get('team', idOf(pick)))?.costCentreId).toBe(43);
+      expect((await other.get({ person: ANNA }, idOf(card)))?.costCentreId).toBeNull();
+      expect((await other.all()).map((row) => row.costCentreId)).toEqual([42, 43, null]);
+    });
+
     it('keeps the same choices once, and refuses past a screenful', async () => {
       const first = await store.add(product(ANNA, 1));
       const again = await store.add(product(ANNA, 1));

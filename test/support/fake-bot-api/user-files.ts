@@ -42,7 +42,8 @@ export function createUserFiles(deps: { pushUpdate: (update: RawUpdate) => unkno
           message_id: 800_000 + n,
           date: Math.floor(deps.now() / 1000),
           chat,
-          from: { id: from.id, is_bot: false, first_name: from.firstName ?? 'x' },
+          // As Telegram sends it on every message: the sender's language too, which a document's answer is worded in.
+          from: { id: from.id, is_bot: false, first_name: from.firstName ?? 'x', ...(from.languageCode === undefined ? {} : { language_code: from.languageCode }) },
           document: { file_id: fileId, file_unique_id: `u${n}`, file_name: sent.fileName, ...(sent.mimeType ? { mime_type: sent.mimeType } : {}), file_size: sent.bytes.length },
           ...(caption ? { caption } : {}),
         } as unknown as NonNullable<RawUpdate['message']> & Message,

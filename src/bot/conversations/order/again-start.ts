@@ -7,6 +7,7 @@ import { cartLines } from './cart.js';
 import { chosenRegion, newDraft, type Draft } from './draft.js';
 import type { OrderReads } from './order-reads.js';
 import type { OrderConversationDeps, Quote } from './order-types.js';
+import { keptPurpose } from './purpose-step.js';
 import { cartFromPastOrder, type PastLineChange, type PastOrder } from './past-order.js';
 import type { Notice, ViewContext } from './views.js';
 import { showAmount } from '../../../text/presentation.js';
@@ -44,7 +45,8 @@ export async function startFromPast(
     const detail = quote!.details[read++]!;
     return detail.ok ? detail.value : null;
   });
-  const { draft, changes: fromProvider } = cartFromPastOrder(past, products);
+  const { draft: started, changes: fromProvider } = cartFromPastOrder(past, products);
+  const draft = await keptPurpose({ conversation, reads: deps.costCentres, view }, started, past.purpose);
   const changes = fromProvider.map((line) => (found[line.index] === 'hidden' ? { ...line, change: { kind: 'product-hidden' as const } } : line));
   // Every line came back as it was: the reads are the summary's, in its line order.
   const prefetched = changes.length === 0 && quote && asked.length === cartLines(draft).length ? quote : null;

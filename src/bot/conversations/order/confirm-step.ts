@@ -18,6 +18,7 @@ import { closedView, type ViewContext } from './views.js';
 import { chosenKeyboard, GOES_AHEAD } from '../../keyboard-style.js';
 import { velocityRefusalText } from '../../../safeguards/velocity/velocity-texts.js';
 import { hiddenIn } from './hidden-lines.js';
+import type { LimitVerdict } from '../../../orders/limit-check.js';
 import { showAmount, showDateTimeWithZone } from '../../../text/presentation.js';
 
 /** What Confirm needs from the conversation around it; nothing here outlives the press. */
@@ -82,7 +83,7 @@ export async function confirmStep(tools: ConfirmTools, state: ConfirmState): Pro
   const limit = await reads.limitFor(refreshed.draft);
   if (cartHasChanges(refreshed.changes) || !canConfirm(refreshed.draft, { balance, limit }, deps.perItemLimit)) {
     // Same numbers, but a limit lowered or another order counted since the summary: say why Confirm is gone.
-    if (!cartHasChanges(refreshed.changes) && !limit.ok) return { kind: 'again', prefetched: quote, notice: view.t('order-limit-reached-meanwhile') };
+    if (!cartHasChanges(refreshed.changes) && !limit.ok) return { kind: 'again', prefetched: quote, notice: limitMeanwhile(view, limit) };
     return { kind: 'again', prefetched: quote };
   }
   // Checked after the numbers: a code is asked for exactly the order that would be placed, and a change since asks again.
@@ -99,6 +100,11 @@ export async function confirmStep(tools: ConfirmTools, state: ConfirmState): Pro
     if (asked.kind !== 'pass') return { kind: 'step-up', notice: orderStepUpNotice(view, asked, total), asked: asked.kind === 'asked' };
   }
   return place(tools, state, key);
+}
+
+/** Why Confirm is gone though the numbers held: a cost centre's budget is not the person's limit, and is worded apart. */
+function limitMeanwhile(view: ViewContext, limit: LimitVerdict): string {
+  return view.t(!limit.ok && limit.limit === 'budget' ? 'order-budget-reached-meanwhile' : 'order-limit-reached-meanwhile');
 }
 
 /** Places the order; 'over-limit' when a limit refused it unsent and the summary is to be shown again. */
@@ -120,7 +126,7 @@ async function place(tools: ConfirmTools, state: ConfirmState, key: string): Pro
       if (waiting) return { kind: 'approval' as const, waiting };
       const result = await deps.orders.createIntentAndPlace(input);
       // A limit lowered or another order counted since the summary: it shows the limit again instead of a dead end.
-      if (result.kind === 'rejected' && result.reason === 'over-limit') return { kind: 'over-limit' as const };
+      if (result.kind === 'rejected' && result.reason === 'over-limit') return { kind: 'over-limit' as const, budget: result.limit === 'budget' };
       // Counted again under the wallet lock, the day now needs an approval: the summary says so and Confirm asks for it.
       if (result.kind === 'rejected' && result.reason === 'needs-approval') return { kind: 'needs-approval' as const };
       // Hidden in the instant between the check above and the POST: the same answer as that check's.
@@ -135,7 +141,7 @@ async function place(tools: ConfirmTools, state: ConfirmState, key: string): Pro
       return { kind: 'trouble' as const, trouble: await deps.onProviderTrouble(error, 'place order') };
     }
   });
-  if (outcome.kind === 'over-limit') return { kind: 'over-limit', notice: t('order-limit-reached-meanwhile') };
+  if (outcome.kind === 'over-limit') return { kind: 'over-limit', notice: t(outcome.budget ? 'order-budget-reached-meanwhile' : 'order-limit-reached-meanwhile') };
   if (outcome.kind === 'needs-approval') return { kind: 'over-limit', notice: t('approval-needed-meanwhile') };
   if (outcome.kind === 'hidden') return { kind: 'hidden', productIds: outcome.productIds };
   const money = (value: number) => showAmount(view, value);

@@ -48,7 +48,9 @@ async function startFromFavourite(tools: Tools, owner: FavouriteOwner, id: numbe
     return found;
   });
   if (!favourite) return { draft: newDraft(), notice: view.t('favourite-gone'), prefetched: null };
-  const past: PastOrder = { name: favourite.name, lines: favourite.lines, words: 'favourite' };
+  // A favourite keeps the cost centre of the order it was starred from; its note was that order's own, and is asked again.
+  const purpose = favourite.costCentreId === null ? {} : { purpose: { costCentreId: favourite.costCentreId, note: null } };
+  const past: PastOrder = { name: favourite.name, lines: favourite.lines, words: 'favourite', ...purpose };
   const started = await startFromPast(tools, past);
   // A starred product asks its quantity: one sold out in its region says so here, and the favourites stay on offer.
   const region = chosenRegion(started.draft);

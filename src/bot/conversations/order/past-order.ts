@@ -15,14 +15,23 @@ export interface PastOrder {
   lines: PastLine[];
   /** How its changes are worded: a past order's number (absent), or a favourite's name. */
   words?: 'favourite';
+  /** What the past order was for: its cost centre (retired ones too) and, for Order again, its note; absent when it named none. */
+  purpose?: KeptPurpose;
+}
+
+/** The cost centre (and note) an order repeated was for: the new order is for the same, unless that cost centre was retired since. */
+export interface KeptPurpose {
+  costCentreId: number;
+  note: string | null;
 }
 
 /** A past order's line to order again: the same choices a favourite keeps (a favourite is a past order kept). */
 export type PastLine = FavouriteLine;
 
-export function pastOrderOf(row: Pick<OrderRow, 'id' | 'providerReference' | 'lines'>): PastOrder {
+export function pastOrderOf(row: Pick<OrderRow, 'id' | 'providerReference' | 'lines' | 'costCentreId' | 'purposeNote'>): PastOrder {
   return {
     name: row.providerReference ?? `#${row.id}`,
+    ...(row.costCentreId === null ? {} : { purpose: { costCentreId: row.costCentreId, note: row.purposeNote } }),
     lines: row.lines.map((line) => ({
       productId: line.product.id,
       title: line.product.title,

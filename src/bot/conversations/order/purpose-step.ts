@@ -11,6 +11,7 @@ import { STOPS } from '../../keyboard-style.js';
 import type { Outgoing } from '../../send.js';
 import { ACTION, data, numericValue, type Pressed } from './actions.js';
 import type { Draft } from './draft.js';
+import type { KeptPurpose } from './past-order.js';
 import type { Notice, ViewContext } from './views.js';
 
 /** A cost centre as the order step offers it. */
@@ -26,6 +27,8 @@ export interface PurposeReads {
   active(): Promise<CostCentreChoice[]>;
   /** The cost centre of the person's latest order that named one: offered first. */
   lastUsedBy(personId: number): Promise<number | null>;
+  /** One cost centre by id, retired ones too (an order repeated names it); null when unknown. */
+  centre(id: number): Promise<(CostCentreChoice & { retired: boolean }) | null>;
 }
 
 /**
@@ -72,15 +75,38 @@ async function readPurpose(tools: PurposeTools): Promise<Read> {
  */
 export async function purposeFirst(tools: PurposeTools, draft: Draft): Promise<{ draft: Draft; notice: Notice } | null> {
   const read = await readPurpose(tools);
-  if (read.mode === 'off' || read.centres.length === 0) return null;
+  if (read.mode === 'off') return null;
   const purpose = draft.purpose;
+  const retired = purpose?.done === true && purpose.costCentreId !== null && !read.centres.some((c) => c.id === purpose.costCentreId);
+  if (read.centres.length === 0) {
+    // Nothing to choose from: the order goes without one, as when none was asked, never with a retired one.
+    return retired ? { draft: { ...draft, purpose: { ...purpose, costCentreId: null, costCentreName: null } }, notice: retiredNotice(tools.view, purpose) } : null;
+  }
   if (purpose?.done) {
     if (purpose.costCentreId === null && read.mode === 'optional') return null;
-    if (purpose.costCentreId !== null && read.centres.some((c) => c.id === purpose.costCentreId)) return null;
+    if (!retired && purpose.costCentreId !== null) return null;
   }
-  const retired = purpose?.done === true && purpose.costCentreId !== null;
   const kept: Purpose = { costCentreId: null, costCentreName: null, note: purpose?.note ?? null, done: false };
-  return { draft: { ...draft, step: 'purpose', purpose: kept }, notice: retired ? tools.view.t('purpose-centre-gone') : null };
+  return { draft: { ...draft, step: 'purpose', purpose: kept }, notice: retired ? retiredNotice(tools.view, purpose) : null };
+}
+
+/** Names the cost centre retired since it was chosen (or since the order repeated was placed), where its name is known. */
+const retiredNotice = (view: Pick<ViewContext, 't'>, purpose: Purpose | undefined): string =>
+  purpose?.costCentreName ? view.t('purpose-centre-retired', { name: clip(purpose.costCentreName, 60) }) : view.t('purpose-centre-gone');
+
+/**
+ * An order repeated (Order again, a favourite or a team pick) is for the
+ * cost centre the past one named, and Order again keeps its note: the
+ * question is not asked again, unless that cost centre was retired since
+ * (then purposeFirst asks, naming it). Nothing is kept where the
+ * deployment does not ask, or where no line of the order is left.
+ */
+export async function keptPurpose(tools: Omit<PurposeTools, 'userId'>, draft: Draft, kept: KeptPurpose | undefined): Promise<Draft> {
+  const reads = tools.reads;
+  if (!kept || !reads || draft.step === 'category') return draft;
+  const centre = await tools.conversation.external(async () => (reads.mode() === 'off' ? null : await reads.centre(kept.costCentreId)));
+  if (!centre) return draft;
+  return { ...draft, purpose: { costCentreId: centre.id, costCentreName: centre.name, note: kept.note, done: true } };
 }
 
 /** The cost centre question or the note's, as the draft's step says. */

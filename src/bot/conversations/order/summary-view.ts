@@ -2,7 +2,7 @@ import { InlineKeyboard } from 'grammy';
 import { purposeLines } from './purpose-step.js';
 import { formatNumber } from '../../../text/format.js';
 import { bold, joinLines } from '../../../text/formatted.js';
-import type { LimitVerdict } from '../../../orders/limit-check.js';
+import type { BudgetRefusal, LimitVerdict } from '../../../orders/limit-check.js';
 import type { Outgoing } from '../../send.js';
 import { ACTION, data } from './actions.js';
 import { GOES_AHEAD, STOPS } from '../../keyboard-style.js';
@@ -243,6 +243,7 @@ function buildCart(v: ViewContext, draft: Draft, facts: SummaryFacts, notice: No
  */
 function overLimitLines(v: ViewContext, limit: LimitVerdict | undefined, unitPrice: number): (ReturnType<typeof bold> | string)[] {
   if (!limit || limit.ok) return [];
+  if (limit.budget) return overBudgetLines(v, limit, limit.budget);
   const money = (n: number) => showAmount(v, n);
   const amounts = { cap: money(limit.cap), left: money(limit.left) };
   if (limit.left >= unitPrice) return [bold(v.t(`summary-over-limit-${limit.limit}`, amounts)), v.t('summary-over-limit-hint')];
@@ -252,6 +253,18 @@ function overLimitLines(v: ViewContext, limit: LimitVerdict | undefined, unitPri
   // With nothing left, no product is cheap enough: only waiting for the new period or a higher limit helps.
   const hint = limit.left > 0 ? 'summary-limit-used-hint' : 'summary-limit-used-up-hint';
   return [used, resets === null ? null : v.t('summary-limit-resets', { when: resets }), v.t(hint)].filter((line) => line !== null);
+}
+
+/**
+ * An order refused by its cost centre's budget: whose budget, what the
+ * month already holds and what this order adds; the way out is another
+ * cost centre, a smaller order or a higher budget, not the person's limit.
+ */
+function overBudgetLines(v: ViewContext, limit: Extract<LimitVerdict, { ok: false }>, over: BudgetRefusal): (ReturnType<typeof bold> | string)[] {
+  const money = (n: number) => showAmount(v, n);
+  const figures = { centre: over.centre, budget: money(limit.cap), used: money(over.spent + over.committed), spent: money(over.spent), committed: money(over.committed), total: money(over.total), left: money(limit.left) };
+  const resets = limit.resetsAt === undefined || limit.resetsAt === null ? null : showDateTimeWithZone(v, limit.resetsAt);
+  return [bold(v.t('summary-over-budget', figures)), v.t('summary-over-budget-figures', figures), resets === null ? null : v.t('summary-budget-resets', { when: resets }), v.t('summary-over-budget-hint')].filter((line) => line !== null);
 }
 
 /** Where the summary cannot offer Confirm: look again, change something, or leave. */

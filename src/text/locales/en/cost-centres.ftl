@@ -50,3 +50,4 @@ export-col-cost-centre = Cost centre
 export-col-cost-centre-code = Cost centre code
 export-col-note = Note
 edit-purpose = Cost centre and note
+purpose-centre-retired = The cost centre “{ $name }” is retired: please choose another.

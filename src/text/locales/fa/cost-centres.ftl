@@ -50,3 +50,4 @@ export-col-cost-centre = مرکز هزینه
 export-col-cost-centre-code = کد مرکز هزینه
 export-col-note = یادداشت
 edit-purpose = مرکز هزینه و یادداشت
+purpose-centre-retired = مرکز هزینهٔ «{ $name }» کنار گذاشته شده است: لطفاً مرکز دیگری برگزینید.

@@ -36,7 +36,7 @@ describe('a past order as the start of a new one', () => {
       quantity: 2,
       fields,
     });
-    const row = { id: 9, providerReference: null, lines: [line(500, [{ fieldId: 1, title: 'E-mail', value: 'a@b.co' }]), line(501, [])] };
+    const row = { id: 9, providerReference: null, lines: [line(500, [{ fieldId: 1, title: 'E-mail', value: 'a@b.co' }]), line(501, [])], costCentreId: null, purposeNote: null };
     expect(pastOrderOf(row)).toEqual({
       name: '#9',
       lines: [
@@ -44,6 +44,9 @@ describe('a past order as the start of a new one', () => {
         { productId: 501, title: 'Product 501', regionPropertyId: 7, quantity: 2, fieldValues: {}, unitPrice: 1_000 },
       ],
     });
+    // What it was for travels with it: the new order is for the same cost centre, with the same note.
+    expect(pastOrderOf({ ...row, costCentreId: 4, purposeNote: 'Team lunch' }).purpose).toEqual({ costCentreId: 4, note: 'Team lunch' });
+    expect(pastOrderOf({ ...row, costCentreId: 4, purposeNote: null }).purpose).toEqual({ costCentreId: 4, note: null });
   });
 });
 

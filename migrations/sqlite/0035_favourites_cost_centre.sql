@@ -1,0 +1,1 @@
+ALTER TABLE `favourites` ADD `cost_centre_id` integer;
