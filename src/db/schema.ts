@@ -347,3 +347,4 @@ export { walletLedger } from './wallet-ledger-table.js';
 export { codeExpiries, REMINDER_STATES, type ReminderState } from './code-expiries-table.js';
 export { favourites } from './favourites-table.js';
 export { costCentres } from './cost-centres-table.js';
+export { statementNotes, closedMonths } from './month-close-tables.js';

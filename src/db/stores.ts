@@ -29,6 +29,7 @@ import { createSessionStore, type SessionStore } from './session-store.js';
 import { createSettingsStore, type SettingsStore } from './settings-store.js';
 import { createStaffStore, type StaffStore } from './staff-store.js';
 import { createFavouriteStore, type FavouriteStore } from './favourite-store.js';
+import { createMonthCloseStore, type MonthCloseStore } from './month-close-store.js';
 import { createCostCentreStore, type CostCentreStore } from './cost-centre-store.js';
 import { createBudgetStore, type BudgetStore } from './budget-store.js';
 import { createStrangerRepliesStore, type StrangerRepliesStore } from './stranger-replies-store.js';
@@ -111,6 +112,8 @@ export interface Stores {
   codeExpiries: CodeExpiryStore;
   /** Each person's favourites and the team's picks: what /order opens with. */
   favourites: FavouriteStore;
+  /** The statement's annotations and the months closed and signed off. */
+  monthClose: MonthCloseStore;
   /** The cost centres administrators keep, and the last one each person's orders named. */
   costCentres: CostCentreStore;
   /** Each cost centre's monthly budget and the month's figures it is judged on, counted from the orders. */
@@ -171,6 +174,7 @@ export function storesOver(database: Database, clock: Clock, instance: InstanceS
     ledger: createLedgerStore({ database }),
     codeExpiries: createCodeExpiryStore({ database }),
     favourites: createFavouriteStore({ database, clock }),
+    monthClose: createMonthCloseStore({ database, clock }),
     costCentres: createCostCentreStore({ database, clock }),
     budgets: createBudgetStore({ database, clock }),
   };

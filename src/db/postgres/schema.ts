@@ -348,3 +348,4 @@ export { codeExpiries } from './code-expiries-table.js';
 export { privateLocks } from './private-locks-table.js';
 export { favourites } from './favourites-table.js';
 export { costCentres } from './cost-centres-table.js';
+export { statementNotes, closedMonths } from './month-close-tables.js';

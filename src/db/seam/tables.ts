@@ -36,6 +36,8 @@ export const postgresTables = {
   catalogHidden: postgres.catalogHidden,
   favourites: postgres.favourites,
   costCentres: postgres.costCentres,
+  statementNotes: postgres.statementNotes,
+  closedMonths: postgres.closedMonths,
 };
 
 export type Tables = typeof postgresTables;
@@ -65,6 +67,8 @@ const sqliteSchemaTables = {
   catalogHidden: sqlite.catalogHidden,
   favourites: sqlite.favourites,
   costCentres: sqlite.costCentres,
+  statementNotes: sqlite.statementNotes,
+  closedMonths: sqlite.closedMonths,
 } satisfies { [Name in keyof Tables]: Table };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
