@@ -76,7 +76,11 @@ export function startLoops(deps: {
     orderingPause: services.stores.orderingPause,
     approvals: { service: services.approvals, announcer: services.approvalAnnouncer },
     watchBotToken: () => services.tokenWatch.tick(),
-    watchWallet: () => services.ledger.watch.tick(),
+    // Whatever the pass kept may be dated in a closed month: told once as a late entry.
+    watchWallet: async () => {
+      await services.ledger.watch.tick();
+      await services.monthClose.tellLateEntries();
+    },
     runBatches: () => batchRunner.runOnce(),
     batchDetails,
     dualControl: { service: services.dualControl, announcer: services.dualControlAnnouncer },

@@ -3,6 +3,8 @@ import type { Clock } from '../clock.js';
 import type { NoteKind } from '../domain/month-close.js';
 import type { OrderState } from '../domain/order-states.js';
 import { appendAuditRow } from './audit-trail.js';
+import type { LedgerEntry } from './ledger-store.js';
+import { ledgerEntryOf } from './ledger-rows.js';
 import type { closedMonths, statementNotes } from './postgres/month-close-tables.js';
 import type { Database } from './seam/database.js';
 
@@ -45,12 +47,14 @@ export interface MonthCloseStore {
   markLateTold(month: string, ids: readonly number[]): Promise<number[]>;
   /** giftdesk orders sent (or saved) inside [from, to) that are still open, oldest first. */
   openOrdersBetween(from: number, to: number): Promise<{ id: number; state: OrderState }[]>;
+  /** Wallet transactions timed inside [from, to) that the local copy kept at or after `seenSince`, oldest first: a closed month's candidates for late entries. */
+  seenSince(from: number, to: number, seenSince: number): Promise<LedgerEntry[]>;
 }
 
 export function createMonthCloseStore(deps: { database: Database; clock: Clock }): MonthCloseStore {
   const { database, clock } = deps;
   const { q, tables } = database;
-  const { statementNotes, closedMonths, orders } = tables;
+  const { statementNotes, closedMonths, orders, walletLedger } = tables;
   const head = {
     month: closedMonths.month,
     fromAt: closedMonths.fromAt,
@@ -123,5 +127,14 @@ export function createMonthCloseStore(deps: { database: Database; clock: Clock }
         .where(and(inArray(orders.state, [...OPEN_ORDER_STATES]), gte(placedAt, moment(from)), lt(placedAt, moment(to))))
         .orderBy(asc(orders.id));
     },
+
+    seenSince: async (from, to, seenSince) =>
+      (
+        await q
+          .select()
+          .from(walletLedger)
+          .where(and(gte(walletLedger.at, from), lt(walletLedger.at, to), gte(walletLedger.seenAt, seenSince)))
+          .orderBy(asc(walletLedger.at), asc(walletLedger.id))
+      ).map(ledgerEntryOf),
   };
 }

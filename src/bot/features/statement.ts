@@ -29,6 +29,8 @@ export interface StatementDeps {
   clock: Clock;
   logger: Logger;
   maxBytes?: number;
+  /** After the statement, its file and chart were sent: what else the reader is shown of it (the annotations, to administrators). */
+  afterStatement?: (ctx: BaseContext, statement: Statement, month: DayRange) => Promise<void>;
 }
 
 /**
@@ -91,6 +93,7 @@ export function statementFeature(deps: StatementDeps) {
       facts: { kind: 'statement', from: first, to: last, rows: csv.rows, cut: csv.cut, exceptions: statement.exceptions.length },
     });
     deps.logger.info({ actorId: ctx.member.telegramId, transactions: statement.rows.length, exceptions: statement.exceptions.length, balanced: statement.balanced }, 'statement sent');
+    await deps.afterStatement?.(ctx, statement, month);
   });
 
   return composer;
