@@ -22,9 +22,9 @@ month-close-already-closed = The statement of { $from } – { $to } was closed o
 month-close-future = { $from } – { $to } has not begun: there is nothing to close.
 month-close-bad-month = Write the month to close as YYYY-MM, for example /statement close 2026-11.
 month-close-blocked = The statement of { $from } – { $to } cannot be closed yet:
-month-close-blocked-unannotated = { $count } exceptions not annotated: { $keys }
-month-close-blocked-open = { $count } orders still open: { $orders }
-month-close-blocked-awaiting = { $count } orders placed moments ago whose debit is not in the wallet yet: { $orders }
+month-close-blocked-unannotated = Exceptions not annotated ({ $count }): { $keys }
+month-close-blocked-open = Orders still open ({ $count }): { $orders }
+month-close-blocked-awaiting = Orders placed moments ago, their debit not in the wallet yet ({ $count }): { $orders }
 month-close-blocked-hint = Annotate with /statement note { $month } <key> …; wait for open orders to finish, then ask again.
 month-close-done = The statement of { $from } – { $to } is closed. It is kept as it is now and sent to the administrators{ $finance ->
     [yes] {" "}and the finance chat

@@ -22,9 +22,9 @@ month-close-already-closed = صورت‌حساب { $from } تا { $to } در { $
 month-close-future = { $from } تا { $to } هنوز شروع نشده است: چیزی برای بستن نیست.
 month-close-bad-month = ماهی را که می‌بندید به شکل YYYY-MM بنویسید، مثلاً /statement close 1405-09.
 month-close-blocked = صورت‌حساب { $from } تا { $to } هنوز بسته نمی‌شود:
-month-close-blocked-unannotated = { $count } مورد بی‌یادداشت: { $keys }
-month-close-blocked-open = { $count } سفارش هنوز باز: { $orders }
-month-close-blocked-awaiting = { $count } سفارش تازه ثبت‌شده که برداشتشان هنوز در کیف پول نیامده: { $orders }
+month-close-blocked-unannotated = موارد بی‌یادداشت ({ $count }): { $keys }
+month-close-blocked-open = سفارش‌های هنوز باز ({ $count }): { $orders }
+month-close-blocked-awaiting = سفارش‌های تازه ثبت‌شده که برداشتشان هنوز در کیف پول نیامده ({ $count }): { $orders }
 month-close-blocked-hint = با /statement note { $month } <کلید> … یادداشت بگذارید؛ صبر کنید سفارش‌های باز تمام شوند و دوباره بخواهید.
 month-close-done = صورت‌حساب { $from } تا { $to } بسته شد. همین‌طور که هست نگه داشته می‌شود و برای مدیران{ $finance ->
     [yes] {" "}و گفتگوی مالی
