@@ -6,7 +6,7 @@ CREATE TABLE "closed_months" (
 	"confirmed_by" bigint,
 	"requested_at" timestamp with time zone NOT NULL,
 	"closed_at" timestamp with time zone NOT NULL,
-	"snapshot" jsonb NOT NULL,
+	"snapshot" text NOT NULL,
 	"late_told" jsonb NOT NULL
 );
 --> statement-breakpoint

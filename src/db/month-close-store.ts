@@ -23,7 +23,8 @@ export interface NewClosedMonth {
   requestedBy: number;
   confirmedBy: number | null;
   requestedAt: number;
-  snapshot: unknown;
+  /** The snapshot as its codec wrote it. */
+  snapshot: string;
 }
 
 /**

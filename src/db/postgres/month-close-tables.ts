@@ -28,6 +28,6 @@ export const closedMonths = pgTable('closed_months', {
   confirmedBy: big('confirmed_by'),
   requestedAt: at('requested_at').notNull(),
   closedAt: at('closed_at').notNull(),
-  snapshot: jsonb('snapshot').$type<unknown>().notNull(),
+  snapshot: text('snapshot').notNull(),
   lateTold: jsonb('late_told').$type<number[]>().notNull(),
 });

@@ -8,8 +8,8 @@ export const T0 = Date.UTC(2026, 10, 20, 9);
 const ADMIN = 9001;
 const OTHER_ADMIN = 9002;
 const NOV = { month: '2026-11-01', fromAt: Date.UTC(2026, 10, 1), toAt: Date.UTC(2026, 11, 1) };
-// A statement as the ledger snapshots it: nested, with Persian text and large amounts, read back as it was kept.
-const SNAPSHOT = { version: 1, statement: { opening: 12_500_000_000, rows: [{ entry: { id: 41, description: 'خرید سفارش ۴۱', at: T0 } }], exceptions: [] } };
+// A statement as the ledger's codec writes it: lines of JSON, with Persian text and large amounts, read back exactly as kept.
+const SNAPSHOT = `${JSON.stringify({ version: 1, statement: { opening: 12_500_000_000, exceptions: [] } })}\n${JSON.stringify([{ entry: { id: 41, description: 'خرید سفارش ۴۱', at: T0 } }])}`;
 
 /** `fresh` gives a store over empty statement-note, closed-month, order and audit tables, its database and the clock it reads; `other` the same data as a second instance sees it. */
 export function monthCloseStoreContract(database: string, fresh: () => Promise<{ store: MonthCloseStore; other: MonthCloseStore; clock: ManualClock; db: Database }>): void {
@@ -55,7 +55,7 @@ export function monthCloseStoreContract(database: string, fresh: () => Promise<{
       expect(closed).toMatchObject({ month: NOV.month, requestedBy: ADMIN, confirmedBy: OTHER_ADMIN, fromAt: NOV.fromAt, toAt: NOV.toAt, lateTold: [] });
       expect(closed!.closedAt.getTime()).toBe(T0);
       expect(closed!.requestedAt.getTime()).toBe(T0 - 5_000);
-      expect(await other.close({ ...NOV, requestedBy: OTHER_ADMIN, confirmedBy: null, requestedAt: T0, snapshot: { version: 1, statement: {} } })).toBeNull();
+      expect(await other.close({ ...NOV, requestedBy: OTHER_ADMIN, confirmedBy: null, requestedAt: T0, snapshot: '{}' })).toBeNull();
       const read = await other.closed(NOV.month);
       expect(read!.snapshot).toEqual(SNAPSHOT);
       expect(read!.requestedBy).toBe(ADMIN);
