@@ -38,7 +38,7 @@ import { reviewFeature } from '../bot/features/review.js';
 import { settingsFeature } from '../bot/features/settings.js';
 import { staffFeature } from '../bot/features/staff.js';
 import { statementFeature } from '../bot/features/statement.js';
-import { annotationsAfterStatement, monthCloseFeature } from '../bot/features/month-close.js';
+import { annotationsUnderStatement, monthCloseFeature } from '../bot/features/month-close.js';
 import { createClosedMonthDelivery } from '../bot/statement/closed-month-delivery.js';
 import { MAX_EXPORT_BYTES } from '../bot/features/export.js';
 import { stepUpFeature } from '../bot/features/step-up.js';
@@ -274,7 +274,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
           audit: stores.auditTrail,
           clock,
           logger,
-          afterStatement: annotationsAfterStatement({ monthClose: services.monthClose.months, describePerson }),
+          underText: annotationsUnderStatement({ monthClose: services.monthClose.months, describePerson }),
         }),
       ),
       feature('wallet-watch', walletWatchFeature({ settings })),

@@ -152,7 +152,7 @@ export function monthCloseFeature(deps: MonthCloseFeatureDeps) {
  * Under an open month's statement, to administrators: each exception's key
  * and what was said of it, and how to annotate and close.
  */
-export function annotationsAfterStatement(deps: Pick<MonthCloseFeatureDeps, 'monthClose' | 'describePerson'>) {
+export function annotationsUnderStatement(deps: Pick<MonthCloseFeatureDeps, 'monthClose' | 'describePerson'>) {
   return async (ctx: BaseContext, statement: Statement, range: DayRange): Promise<void> => {
     if (ctx.member.role !== 'admin' || statement.exceptions.length === 0) return;
     const span = spanOf(range, ctx.presentation.timeZone);

@@ -29,8 +29,8 @@ export interface StatementDeps {
   clock: Clock;
   logger: Logger;
   maxBytes?: number;
-  /** After the statement, its file and chart were sent: what else the reader is shown of it (the annotations, to administrators). */
-  afterStatement?: (ctx: BaseContext, statement: Statement, month: DayRange) => Promise<void>;
+  /** Right under the statement's text, before its file and chart: what else the reader is shown of it (the exceptions' annotations, to administrators). */
+  underText?: (ctx: BaseContext, statement: Statement, month: DayRange) => Promise<void>;
 }
 
 /**
@@ -71,6 +71,7 @@ export function statementFeature(deps: StatementDeps) {
     const { statement } = reading;
     const v: StatementView = { ...readerView(ctx), describePerson: deps.describePerson };
     await ctx.reply(statementText(v, statement, reading));
+    await deps.underText?.(ctx, statement, month);
 
     const first = formatLocalDate(month.from, timeZone);
     const last = formatLocalDate(month.to - 1, timeZone);
@@ -93,7 +94,6 @@ export function statementFeature(deps: StatementDeps) {
       facts: { kind: 'statement', from: first, to: last, rows: csv.rows, cut: csv.cut, exceptions: statement.exceptions.length },
     });
     deps.logger.info({ actorId: ctx.member.telegramId, transactions: statement.rows.length, exceptions: statement.exceptions.length, balanced: statement.balanced }, 'statement sent');
-    await deps.afterStatement?.(ctx, statement, month);
   });
 
   return composer;
