@@ -303,6 +303,13 @@ function fillSource(db: Db): void {
       { id: 4, name: 'Nowruz campaign', code: null, createdBy: ADMIN, createdAt: t(171), retiredAt: t(172) },
     ])
     .run();
+  // An exception annotated in Persian, and a month closed by two administrators with its snapshot (lines of JSON) and a late entry told.
+  db.insert(s.statementNotes)
+    .values([{ month: '2026-11-01', key: 'fd-41', kind: 'written-off', note: 'خرید مستقیم واحد مالی', actorId: ADMIN, at: t(180) }])
+    .run();
+  db.insert(s.closedMonths)
+    .values([{ month: '2026-11-01', fromAt: 1_793_491_200_000, toAt: 1_796_083_200_000, requestedBy: ADMIN, confirmedBy: STAFF, requestedAt: t(181), closedAt: t(182), snapshot: '{"version":1}\n[{"entry":{"id":41,"amount":1250000}}]', lateTold: [90, 91] }])
+    .run();
 }
 
 function sourceDatabase(fill: (db: Db) => void = fillSource): string {
@@ -514,7 +521,7 @@ describe('npm run db:copy', () => {
     const first = await runCopy([url], { DATABASE_PATH: source });
     expect(first.output).toMatch(/^copying .* into postgresql:/);
     expect(first.output).toMatch(/\n  orders +8 rows, total_amount sum \d+ equal, accepted_amount sum \d+ equal\n/);
-    expect(first.output).toMatch(/copied \d+ rows in 24 tables to .* in \d+ ms/);
+    expect(first.output).toMatch(/copied \d+ rows in 26 tables to .* in \d+ ms/);
     expect(first.output).not.toMatch(/Google Play|a@example\.com|steam-user/);
     expect(first.code).toBe(0);
 

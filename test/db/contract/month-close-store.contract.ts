@@ -72,6 +72,17 @@ export function monthCloseStoreContract(database: string, fresh: () => Promise<{
       expect(await store.markLateTold('2026-12-01', [1])).toEqual([]);
     });
 
+    it('finds the transactions of a span kept since a moment: the candidates for late entries of a closed month', async () => {
+      const { walletLedger } = db.tables;
+      const entry = (id: number, at: number, seenAt: number) => ({ id, type: 'DEBIT', amount: 1_250_000, balanceAfter: null, providerOrderId: null, description: 'خرید', createdAt: null, at, seenAt, baseline: false, verdict: null, judgedAt: null });
+      const inside = NOV.fromAt + 86_400_000;
+      await db.q.insert(walletLedger).values([entry(1, inside, T0 - 1), entry(2, inside + 1, T0), entry(3, NOV.toAt, T0 + 5), entry(4, inside - 1, T0 + 9)]);
+      expect((await other.seenSince(NOV.fromAt, NOV.toAt, T0)).map((e) => [e.id, e.at, e.seenAt])).toEqual([
+        [4, inside - 1, T0 + 9],
+        [2, inside + 1, T0],
+      ]);
+    });
+
     it('lists the orders of the span still open, not those finished or outside it', async () => {
       const { orders } = db.tables;
       const inside = NOV.fromAt + 86_400_000;
