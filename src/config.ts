@@ -70,6 +70,8 @@ const schema = z.strictObject({
   // The value is never echoed in a message: it may hold a password.
   DATABASE_URL: optional(z.string().trim().regex(/^postgres(ql)?:\/\/./i, { error: 'must be a postgres:// or postgresql:// URL (libpq style)' })),
   ADMIN_IDS: adminIds,
+  // The chat (a group's negative id, or a person's) that also receives each closed month's statement and CSV.
+  FINANCE_CHAT_ID: optional(z.coerce.number({ error: 'must be a Telegram chat id' }).int({ error: 'must be a Telegram chat id' }).refine((id) => id !== 0 && Number.isSafeInteger(id), { error: 'must be a Telegram chat id' })),
   DEFAULT_LOCALE: optional(z.enum(['en', 'fa'], { error: 'must be "en" or "fa"' })).transform((v) => v ?? 'en'),
   AMOUNT_UNIT: amountUnit,
   // A label per language overrides AMOUNT_UNIT for readers of that language only.
@@ -155,6 +157,8 @@ export type Config = {
   /** Sandbox mode: the file keeping the sandbox provider's wallet and orders across restarts; null in memory or live. */
   sandboxStatePath: string | null;
   adminIds: number[];
+  /** FINANCE_CHAT_ID: where closed statements go besides the administrators; null: administrators only. */
+  financeChatId: number | null;
   defaultLocale: 'en' | 'fa';
   /** The label after amounts per reader's language: AMOUNT_UNIT_EN / AMOUNT_UNIT_FA, else AMOUNT_UNIT, else none. */
   amountUnit: Readonly<Record<'en' | 'fa', string>>;
@@ -279,6 +283,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: data.DATABASE_URL ?? null,
     sandboxStatePath: data.PROVIDER_BASE_URL === 'sandbox' ? sandboxStatePathFor(data.DATABASE_URL ? { url: data.DATABASE_URL } : { path: databasePath }) : null,
     adminIds: data.ADMIN_IDS,
+    financeChatId: data.FINANCE_CHAT_ID ?? null,
     defaultLocale: data.DEFAULT_LOCALE,
     amountUnit: { en: data.AMOUNT_UNIT_EN ?? data.AMOUNT_UNIT ?? '', fa: data.AMOUNT_UNIT_FA ?? data.AMOUNT_UNIT ?? '' },
     timeZone: data.TIME_ZONE,

@@ -46,6 +46,9 @@ import { reviewFeature } from '../bot/features/review.js';
 import { settingsFeature } from '../bot/features/settings.js';
 import { staffFeature } from '../bot/features/staff.js';
 import { statementFeature } from '../bot/features/statement.js';
+import { annotationsUnderStatement, monthCloseFeature } from '../bot/features/month-close.js';
+import { createClosedMonthDelivery } from '../bot/statement/closed-month-delivery.js';
+import { MAX_EXPORT_BYTES } from '../bot/features/export.js';
 import { stepUpFeature } from '../bot/features/step-up.js';
 import { strangersFeature } from '../bot/features/strangers.js';
 import { costCentresFeature } from '../bot/features/cost-centres.js';
@@ -177,7 +180,26 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
     const menus = createCommandMenus({ api: bot.api, translate, logger });
     const notifyOtherAdmins = createNotifyOtherAdmins({ api: bot.api, staff, localeOf: services.localeOf, translate, logger });
     // Shared by every command whose change may wait for a second administrator.
-    const dual = wireDualControl({ services, texts: approvalTexts, menus, tellPerson: bot.tellPerson, ...stepUp, logger });
+    const wired = wireDualControl({ services, texts: approvalTexts, menus, tellPerson: bot.tellPerson, ...stepUp, logger });
+    // A closed month goes to the administrators and the finance chat once it is closed: at the second administrator's Confirm, or at once when there is no second.
+    const closedMonths = createClosedMonthDelivery({
+      api: bot.api,
+      admins: services.adminRecipients,
+      financeChat: config.financeChatId === null ? null : { chatId: config.financeChatId, locale: config.defaultLocale },
+      viewFor: approvalTexts,
+      maxBytes: MAX_EXPORT_BYTES,
+      costCentres: (ids) => stores.costCentres.byIds(ids),
+      logger,
+    });
+    const dual: typeof wired = {
+      ...wired,
+      onApplied: async (request) => {
+        await wired.onApplied?.(request);
+        if (request.change.kind !== 'month-close') return;
+        const view = await services.monthClose.months.closedView(request.change.month);
+        if (view) await closedMonths.deliver(view);
+      },
+    };
     const batches: BatchesDeps = {
       batches: createBatchServiceOf({ config, services, clock, logger: deps.logger }),
       notices: createBatchNoticesOf({ config, services, clock, logger: deps.logger }),
@@ -265,6 +287,22 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       feature('approval-withdraw', approvalWithdrawFeature({ approvals: services.approvals, announcer: services.approvalAnnouncer, texts: approvalTexts, logger })),
       feature('export', exportFeature({ queries: stores.reports, provider, audit: stores.auditTrail, describePerson, costCentres: () => stores.costCentres.list(), periods: services.periods, ...stepUp, ...trouble, clock, logger })),
       feature(
+        'month-close',
+        monthCloseFeature({
+          monthClose: services.monthClose.months,
+          deliver: (view) => closedMonths.deliver(view),
+          financeChat: config.financeChatId !== null,
+          costCentres: (ids) => stores.costCentres.byIds(ids),
+          chart: async (input) => (await spendChart()).renderSpendChart(input),
+          periods: services.periods,
+          describePerson,
+          audit: stores.auditTrail,
+          dual,
+          clock,
+          logger,
+        }),
+      ),
+      feature(
         'statement',
         statementFeature({
           read: (span) => readStatement({ store: stores.ledger, sync: services.ledger.sync, clock, logger: deps.logger, cases: services.ledger.statementCases }, span),
@@ -276,6 +314,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
           audit: stores.auditTrail,
           clock,
           logger,
+          underText: annotationsUnderStatement({ monthClose: services.monthClose.months, describePerson }),
         }),
       ),
       feature('wallet-watch', walletWatchFeature({ settings })),

@@ -80,6 +80,8 @@ export function startLoops(deps: {
     watchWallet: async () => {
       await services.ledger.watch.tick();
       await services.runway.topUps.tick();
+      // Whatever the pass kept may be dated in a closed month: told once as a late entry.
+      await services.monthClose.tellLateEntries();
     },
     runBatches: () => batchRunner.runOnce(),
     batchDetails,

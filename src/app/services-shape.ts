@@ -1,3 +1,4 @@
+import type { MonthCloseServices } from './month-close-wiring.js';
 import type { Api } from 'grammy';
 import type { AdminAlerts, AdminRecipient } from '../alerts/admin-alerts.js';
 import type { WalletShortAlert } from '../alerts/funds-refusal.js';
@@ -114,6 +115,8 @@ export interface Services {
   /** Privileged changes that wait for a second administrator, and their cards and news. */
   dualControl: DualControl;
   dualControlAnnouncer: DualControlAnnouncer;
+  /** Annotating the statement's exceptions and closing months. */
+  monthClose: MonthCloseServices;
   orderFeed: OrderFeed;
   dailyDigest: DailyDigest;
   /** The wallet's local copy of transactions, its watch and the statement's open exceptions. */

@@ -53,6 +53,7 @@ import { createOrderStepUp } from '../safeguards/step-up/order-step-up.js';
 import { composeProvider } from './provider-stack.js';
 import { createLedgerServices } from './ledger-wiring.js';
 import { createRunwayServices } from './runway-wiring.js';
+import { createMonthCloseServices, financeChatSetting } from './month-close-wiring.js';
 import { withCallSignal } from '../provider/call-signal.js';
 import { readerViewOf } from '../text/presentation.js';
 
@@ -146,7 +147,7 @@ export async function createServices(deps: {
   const stepUp = createStepUpService({ stepUpKey: config.stepUpKey, stores, settings, alerts, translate, describePerson, presentation, clock, logger: logger.child({ component: 'step-up' }) });
   const orderStepUp = createOrderStepUp({ stepUp, settings, appState: stores.appState, dayTotal: createDayCount(approvalDay), clock });
   const settingsRegistry = createSettingsRegistry();
-  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), runway.setting, ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp), strangersSetting(settings), costCentreSetting(settings), budgetOverSetting(settings), ...walletWatchSettings(settings), expirySettings(settings), caseOverdueSetting(settings));
+  settingsRegistry.add(...spendingSettings(spendingRules), lowBalanceSetting(lowBalance), runway.setting, ...velocitySettings(velocity), ...retentionSettings(settings), ...reportSettings(settings), ...catalogSettings(settings), stepUpSettingEntry(stepUp), stepUpOrdersSettingEntry(orderStepUp), strangersSetting(settings), costCentreSetting(settings), budgetOverSetting(settings), ...walletWatchSettings(settings), expirySettings(settings), caseOverdueSetting(settings), financeChatSetting(config.financeChatId));
   const metrics = createMetrics({
     store: stores.health,
     instance: config.instanceId,
@@ -234,6 +235,8 @@ export async function createServices(deps: {
     stepUp: { setEnabled: stepUp.setEnabled, orderAbove: orderStepUp.above, setOrderAbove: orderStepUp.setAbove },
     velocity,
     budgets: stores.budgets,
+    // Made below, once the wallet's copy is: only called at a confirmation.
+    monthClose: { closeConfirmed: (change, request, by) => monthClose.closeConfirmed(change, request, by) },
     clock,
     logger: logger.child({ component: 'dual-control' }),
   });
@@ -283,6 +286,7 @@ export async function createServices(deps: {
   });
 
   const ledger = createLedgerServices({ presentation, stores, provider: withCallSignal(provider, deps.shutdown), settings, alerts, pauses: orderingPause, periods, translate, clock, logger });
+  const monthClose = createMonthCloseServices({ stores, sync: ledger.sync, alerts, viewFor: (locale) => ({ ...viewFor(locale), describePerson }), clock, logger });
   const { orderFeed, dailyDigest } = await createReports({
     presentation, stores, settings, provider, periods, recipients: adminRecipients, sendText, translate, describePerson,
     walletExceptions: () => ledger.openExceptions(), expiringCodes: createExpiringSoon({ store: stores.codeExpiries, settings, periods, clock }), runway: (balance) => runway.reader.of(balance), clock, logger,
@@ -334,6 +338,7 @@ export async function createServices(deps: {
     approvalAnnouncer,
     dualControl,
     dualControlAnnouncer,
+    monthClose,
     orderFeed,
     dailyDigest,
     ledger,

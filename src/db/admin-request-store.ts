@@ -44,6 +44,8 @@ function requestAudit(row: AdminRequestRow, action: string, actorId: number | nu
   else if (change.kind === 'velocity') {
     facts.limit = change.limit;
     facts.value = change.value;
+  } else if (change.kind === 'month-close') {
+    facts.month = change.month;
   } else if (change.kind === 'budget') {
     facts.centre = change.centreId;
     facts.name = change.name;

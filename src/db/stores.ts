@@ -30,6 +30,7 @@ import { createSettingsStore, type SettingsStore } from './settings-store.js';
 import { createStaffStore, type StaffStore } from './staff-store.js';
 import { createFavouriteStore, type FavouriteStore } from './favourite-store.js';
 import { createCodeCaseStore, type CodeCaseStore } from './code-case-store.js';
+import { createMonthCloseStore, type MonthCloseStore } from './month-close-store.js';
 import { createCostCentreStore, type CostCentreStore } from './cost-centre-store.js';
 import { createTopUpStore, type TopUpStore } from './top-up-store.js';
 import { createBudgetStore, type BudgetStore } from './budget-store.js';
@@ -115,6 +116,8 @@ export interface Stores {
   favourites: FavouriteStore;
   /** Cases: delivered codes that did not work, followed until the provider's support answered. Never a code. */
   codeCases: CodeCaseStore;
+  /** The statement's annotations and the months closed and signed off. */
+  monthClose: MonthCloseStore;
   /** The cost centres administrators keep, and the last one each person's orders named. */
   costCentres: CostCentreStore;
   /** Top-ups asked of finance, and the credits that settled them. */
@@ -178,6 +181,7 @@ export function storesOver(database: Database, clock: Clock, instance: InstanceS
     codeExpiries: createCodeExpiryStore({ database }),
     favourites: createFavouriteStore({ database, clock }),
     codeCases: createCodeCaseStore({ database, clock }),
+    monthClose: createMonthCloseStore({ database, clock }),
     costCentres: createCostCentreStore({ database, clock }),
     topUps: createTopUpStore({ database, clock }),
     budgets: createBudgetStore({ database, clock }),

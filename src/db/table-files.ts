@@ -13,3 +13,4 @@ export { favourites } from './favourites-table.js';
 export { costCentres } from './cost-centres-table.js';
 export { codeCases } from './code-cases-table.js';
 export { topUpRequests } from './top-up-requests-table.js';
+export { statementNotes, closedMonths } from './month-close-tables.js';

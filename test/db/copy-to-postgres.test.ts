@@ -317,6 +317,13 @@ function fillSource(db: Db): void {
       { id: 3, requestedBy: ADMIN, amount: 20_000_000, note: null, createdAt: t(181), receivedAt: t(182), creditId: 77, creditAmount: BIG_AMOUNT },
     ])
     .run();
+  // An exception annotated in Persian, and a month closed by two administrators with its snapshot (lines of JSON) and a late entry told.
+  db.insert(s.statementNotes)
+    .values([{ month: '2026-11-01', key: 'fd-41', kind: 'written-off', note: 'خرید مستقیم واحد مالی', actorId: ADMIN, at: t(180) }])
+    .run();
+  db.insert(s.closedMonths)
+    .values([{ month: '2026-11-01', fromAt: 1_793_491_200_000, toAt: 1_796_083_200_000, requestedBy: ADMIN, confirmedBy: STAFF, requestedAt: t(181), closedAt: t(182), snapshot: '{"version":1}\n[{"entry":{"id":41,"amount":1250000}}]', lateTold: [90, 91] }])
+    .run();
 }
 
 function sourceDatabase(fill: (db: Db) => void = fillSource): string {

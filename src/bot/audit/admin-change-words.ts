@@ -20,6 +20,7 @@ function changeOf(v: View, subjectId: number | null, facts: AuditFacts): string 
     const value = facts['value'];
     return typeof facts['limit'] === 'string' ? velocityChangeWords(v, facts['limit'], typeof value === 'number' ? value : null) : null;
   }
+  if (facts['change'] === 'month-close') return v.t('dual-change-month-close-plain', { month: String(facts['month'] ?? '?') });
   if (facts['change'] === 'budget') {
     const amount = (value: Json | undefined) => (typeof value === 'number' ? showAmount(v, value) : v.t('budgets-none'));
     return v.t('dual-change-budget', { centre: String(facts['name'] ?? facts['centre'] ?? '?'), before: amount(facts['before']), value: amount(facts['value']) });

@@ -276,6 +276,14 @@ function factsWords(v: EventWordsView, entry: AuditEntry, facts: AuditFacts): st
     return v.t('audit-codes-handed-over', { order: orderWords(v, entry), count: cards, cards: formatNumber(cards, v.locale) });
   }
   if (area === 'case') return caseWords(v, entry, step, facts);
+  if (area === 'statement' && step === 'annotated') {
+    const kind = text(facts['kind']) ?? '';
+    return v.t('audit-statement-annotated', { key: text(facts['key']) ?? '?', month: text(facts['month']) ?? '?', kind: ['explained', 'refunded', 'written-off'].includes(kind) ? v.t(`month-close-note-kind-${kind}`) : '?', note: clipName(text(facts['note']) ?? '', MAX_PRODUCT) });
+  }
+  if (area === 'statement' && step === 'closed') {
+    const requester = whole(facts['requester']);
+    return v.t('audit-statement-closed', { month: text(facts['month']) ?? '?', requester: requester === null ? '?' : v.describePerson(requester) });
+  }
   if (entry.action === 'velocity.refused') return known(v, 'audit-velocity-', text(facts['limit']) ?? '', { cap: formatNumber(whole(facts['cap']) ?? 0, v.locale) });
   return null;
 }

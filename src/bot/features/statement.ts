@@ -16,6 +16,7 @@ import { readerView } from '../reader-view.js';
 import type { DescribePerson } from '../describe-person.js';
 import { readersOnly } from '../middleware/roles.js';
 import { statementChartInput, type ChartStacking } from '../statement/statement-chart-input.js';
+import { costCentresOf } from '../statement/statement-cost-centres.js';
 import type { CostCentreStore } from '../../db/cost-centre-store.js';
 import type { CostCentreName } from '../../domain/cost-centre.js';
 import { statementTable } from '../statement/statement-csv.js';
@@ -37,19 +38,12 @@ export interface StatementDeps {
   maxBytes?: number;
   /** Closes the cases this statement's refunds settle, and tells their orderers; absent, cases are left as they are. */
   settleCaseRefunds?: SettleCaseRefunds;
+  /** Right under the statement's text, before its file and chart: what else the reader is shown of it (the exceptions' annotations, to administrators). */
+  underText?: (ctx: BaseContext, statement: Statement, month: DayRange) => Promise<void>;
 }
 
 /** The word after /statement that stacks the chart per cost centre; the month may come before or after it. */
 const PER_COST_CENTRE = /^(cost-?centres?|cc)$/i;
-
-/** Every order the statement names: matched to a transaction, without one, or waiting for its debit. */
-function ordersOf(statement: Statement): LedgerOrder[] {
-  return [
-    ...statement.rows.flatMap(({ match }) => ('order' in match && match.order ? [match.order] : [])),
-    ...statement.exceptions.flatMap((exception) => ('order' in exception && exception.order ? [exception.order] : [])),
-    ...statement.awaitingDebit,
-  ];
-}
 
 /**
  * /statement [month] [costcentres] (administrators and viewers): the wallet's statement for
@@ -95,12 +89,11 @@ export function statementFeature(deps: StatementDeps) {
     await deps.settleCaseRefunds?.(statement, ctx.api);
     const v: StatementView = { ...readerView(ctx), describePerson: deps.describePerson };
     await ctx.reply(statementText(v, statement, reading));
+    await deps.underText?.(ctx, statement, month);
 
     const first = formatLocalDate(month.from, timeZone);
     const last = formatLocalDate(month.to - 1, timeZone);
-    // Read once for the file and the chart, and only when an order of the month names one.
-    const centreIds = ordersOf(statement).flatMap((order) => (order.costCentreId === null ? [] : [order.costCentreId]));
-    const costCentres: ReadonlyMap<number, CostCentreName> = centreIds.length > 0 && deps.costCentres ? await deps.costCentres.byIds(centreIds) : new Map();
+    const costCentres = await costCentresOf(statement, deps.costCentres && ((ids) => deps.costCentres!.byIds(ids)));
     const table = statementTable(v, statement, costCentres);
     const csv = await buildCsv(table.header, table.rows, deps.maxBytes ?? MAX_EXPORT_BYTES);
     try {

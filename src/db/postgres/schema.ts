@@ -121,9 +121,8 @@ export const productSearch = pgTable(
 export const DERIVED_TABLES: readonly string[] = ['product_search'];
 
 /**
- * Tables only PostgreSQL has: the derived ones, and state that several
- * instances share and a single SQLite instance keeps in memory (the
- * provider's request budget). None is in SQLite's schema; db:copy skips them.
+ * Tables only PostgreSQL has: the derived ones, and state that several instances share and a single
+ * SQLite instance keeps in memory (the provider's request budget). None is in SQLite's schema; db:copy skips them.
  */
 export const POSTGRES_ONLY_TABLES: readonly string[] = [...DERIVED_TABLES, 'provider_rate_budget', 'velocity_counters', 'private_locks'];
 

@@ -38,6 +38,8 @@ export const postgresTables = {
   costCentres: postgres.costCentres,
   codeCases: postgres.codeCases,
   topUpRequests: postgres.topUpRequests,
+  statementNotes: postgres.statementNotes,
+  closedMonths: postgres.closedMonths,
 };
 
 export type Tables = typeof postgresTables;
@@ -69,6 +71,8 @@ const sqliteSchemaTables = {
   costCentres: sqlite.costCentres,
   codeCases: sqlite.codeCases,
   topUpRequests: sqlite.topUpRequests,
+  statementNotes: sqlite.statementNotes,
+  closedMonths: sqlite.closedMonths,
 } satisfies { [Name in keyof Tables]: Table };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

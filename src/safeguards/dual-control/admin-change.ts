@@ -28,6 +28,10 @@ const adminChangeSchema: z.ZodType<AdminChange> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('step-up'), enabled: z.boolean() }).strict(),
   z.object({ kind: z.literal('step-up-orders'), above: amountOrNone }).strict(),
   z.object({ kind: z.literal('velocity'), limit: z.enum(VELOCITY_KINDS), value: z.number().int().min(1).max(1_000_000).nullable() }).strict(),
+  z
+    .object({ kind: z.literal('month-close'), month: z.string().regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/), from: z.number().int().min(0), to: z.number().int().min(0) })
+    .strict()
+    .refine((c) => c.from < c.to, 'a month ends after it starts'),
   z.object({ kind: z.literal('budget'), centreId: z.number().int().positive(), name: z.string().min(1).max(200), before: amountOrNone, value: amountOrNone }).strict(),
 ]);
 
@@ -75,6 +79,8 @@ export function needsSecondAdmin(
   stepUpOrderAbove: () => number | null = () => null,
 ): boolean {
   if (change.kind === 'role') return !isAdmin(change.personId);
+  // A month signed off is frozen for good: two people close it.
+  if (change.kind === 'month-close') return true;
   // Step-up off takes the second factor away from every guarded action: turning it on only makes things safer.
   if (change.kind === 'step-up') return !change.enabled;
   // A higher velocity limit, or none, lets a stolen account go faster: it waits; a lower one never does.

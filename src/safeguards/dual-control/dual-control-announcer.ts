@@ -6,7 +6,7 @@ import type { ClearButtons, OutgoingMessage, SendMessage } from '../../text/send
 import { parseAdminChange, type AdminChange } from './admin-change.js';
 import type { AdminRequestRow, AdminRequestStore } from '../../db/admin-request-store.js';
 import type { DecideOutcome } from './dual-control.js';
-import { showAmount, showDateTimeWithZone, type ReaderView } from '../../text/presentation.js';
+import { showAmount, showDateTimeWithZone, showDay, type ReaderView } from '../../text/presentation.js';
 
 /** dc:y:<request> confirms, dc:n:<request> refuses: the id alone, every check is made again at the press. */
 export const CONFIRM_CHANGE_DATA = /^dc:y:([0-9]{1,15})$/;
@@ -23,6 +23,7 @@ export function changeWords(c: DualTextContext, stored: AdminChange | unknown, t
   if (change.kind === 'step-up') return c.t(change.enabled ? 'dual-change-step-up-on' : 'dual-change-step-up-off');
   if (change.kind === 'velocity') return velocityChangeWords(c, change.limit, change.value);
   if (change.kind === 'step-up-orders') return stepUpOrdersWords(c, change.above);
+  if (change.kind === 'month-close') return c.t('dual-change-month-close', { from: showDay(c, change.from), to: showDay(c, change.to - 1) });
   if (change.kind === 'budget') {
     const value = (amount: number | null) => (amount === null ? c.t('budgets-none') : showAmount(c, amount));
     return c.t('dual-change-budget', { centre: change.name, before: value(change.before), value: value(change.value) });

@@ -29,6 +29,8 @@ interface DualControlDeps {
   };
   /** The velocity limits in force, and how a confirmed change of one is written (src/safeguards/velocity). */
   velocity?: { cap(limit: VelocityKind): number | null; setCap(limit: VelocityKind, value: number | null, actorId: number): Promise<unknown> };
+  /** How a confirmed month close is made (src/ledger/month-close.ts): it throws when the month may not be closed now, and nothing is closed. */
+  monthClose?: { closeConfirmed(change: Extract<AdminChange, { kind: 'month-close' }>, request: AdminRequestRow, confirmedBy: number): Promise<void> };
   /** How a confirmed change of a cost centre's budget is written (src/budgets); absent, such requests cannot be applied. */
   budgets?: { setBudget(centreId: number, amount: number | null, actorId: number): Promise<{ kind: string }> };
   clock: Clock;
@@ -83,7 +85,13 @@ export function createDualControl(deps: DualControlDeps): DualControl {
   const holdUntil = () => readHoldUntil(deps.appState);
   const isAdminNow = async (id: number) => (await staffNow.find(id))?.role === 'admin';
 
-  async function apply(change: AdminChange, requesterId: number): Promise<void> {
+  async function apply(change: AdminChange, request: AdminRequestRow, confirmedBy: number): Promise<void> {
+    const { requesterId } = request;
+    if (change.kind === 'month-close') {
+      if (!deps.monthClose) throw new Error('closing a month is not available here');
+      await deps.monthClose.closeConfirmed(change, request, confirmedBy);
+      return;
+    }
     if (change.kind === 'budget') {
       if (!deps.budgets) throw new Error('budgets are not available here');
       // A cost centre retired (or gone) meanwhile takes no budget: the confirmation fails and nothing changes.
@@ -116,7 +124,7 @@ export function createDualControl(deps: DualControlDeps): DualControl {
     const change = parseAdminChange(request.change);
     if (change === null) return 'invalid';
     if (!(await isAdminNow(request.requesterId))) return 'requester-not-admin';
-    if (change.kind === 'step-up' || change.kind === 'step-up-orders' || change.kind === 'velocity' || change.kind === 'budget') return null;
+    if (change.kind === 'step-up' || change.kind === 'step-up-orders' || change.kind === 'velocity' || change.kind === 'budget' || change.kind === 'month-close') return null;
     const concernsPerson = change.personId !== null && !(change.kind === 'role' && change.verb === 'add');
     if (concernsPerson && !(await staffNow.find(change.personId!))) return 'person-gone';
     return null;
@@ -166,7 +174,7 @@ export function createDualControl(deps: DualControlDeps): DualControl {
       const confirmed = await requests.decide(id, { to: 'confirmed', by });
       if (!confirmed) return lost(id);
       try {
-        await apply(parseAdminChange(confirmed.change)!, confirmed.requesterId);
+        await apply(parseAdminChange(confirmed.change)!, confirmed, by);
       } catch (error) {
         logger.error({ requestId: id, err: error instanceof Error ? error.message : String(error) }, 'a confirmed privileged change could not be written');
         return { kind: 'failed', request: confirmed };

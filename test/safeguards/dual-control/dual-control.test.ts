@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { needsSecondAdmin, type AdminChange } from '../../../src/safeguards/dual-control/admin-change.js';
+import { needsSecondAdmin, parseAdminChange, type AdminChange } from '../../../src/safeguards/dual-control/admin-change.js';
 import { createDualControl } from '../../../src/safeguards/dual-control/dual-control.js';
 import { createAdminRequestStore } from '../../../src/db/admin-request-store.js';
 import { createAppStateStore } from '../../../src/db/app-state-store.js';
@@ -47,6 +47,14 @@ describe('which changes wait for a second administrator', () => {
     expect(needsSecondAdmin(budget(1_000, null), rules, admin)).toBe(true);
     expect(needsSecondAdmin(budget(null, 2_000), rules, admin)).toBe(false);
     expect(needsSecondAdmin(budget(2_000, 1_000), rules, admin)).toBe(false);
+  });
+
+  it('always waits for closing a month, and reads back only a month that ends after it starts', () => {
+    const close: AdminChange = { kind: 'month-close', month: '2026-11-01', from: Date.UTC(2026, 10, 1), to: Date.UTC(2026, 11, 1) };
+    expect(needsSecondAdmin(close, rules, admin)).toBe(true);
+    expect(parseAdminChange(close)).toEqual(close);
+    expect(parseAdminChange({ ...close, to: close.from })).toBeNull();
+    expect(parseAdminChange({ ...close, month: '2026-11' })).toBeNull();
   });
 
   it('waits for raising, lifting, and making an administrator; never for lowering', () => {
