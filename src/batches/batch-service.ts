@@ -80,8 +80,9 @@ export function createBatchService(deps: BatchServiceDeps) {
       return store.create({ ...input, key: randomUUID(), total }, at());
     },
 
-    /** The earlier batch made from the same file, if any, so that the summary says so before Confirm. */
-    sameFile: (requesterId: number, fileHash: string): Promise<BatchRecord | null> => store.sameFile(requesterId, fileHash, new Date(clock.now() - SAME_FILE_WINDOW_MS)),
+    /** The earlier batch made from the same file, if any (other than `exceptId`, the draft being shown), so that the summary says so before Confirm. */
+    sameFile: (requesterId: number, fileHash: string, exceptId?: number): Promise<BatchRecord | null> =>
+      store.sameFile(requesterId, fileHash, new Date(clock.now() - SAME_FILE_WINDOW_MS), exceptId),
 
     async confirm(id: number, by: number): Promise<ConfirmOutcome> {
       const batch = await store.get(id);

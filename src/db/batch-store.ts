@@ -63,7 +63,7 @@ export interface BatchStore {
   create(batch: NewBatch, now: Date): Promise<BatchRecord>;
   get(id: number): Promise<BatchRecord | null>;
   /** The newest batch of this person made from a file with this hash since `since`, whatever its state but 'cancelled'. */
-  sameFile(requesterId: number, fileHash: string, since: Date): Promise<BatchRecord | null>;
+  sameFile(requesterId: number, fileHash: string, since: Date, exceptId?: number): Promise<BatchRecord | null>;
   /** Null when the batch was not in one of `move.from` (someone else moved it first). */
   move(id: number, move: BatchMove): Promise<BatchRecord | null>;
   /** Moves the cursor from `index` to `index + 1`; null when it was not at `index`. */
@@ -117,12 +117,20 @@ export function createBatchStore(deps: { database: Database }): BatchStore {
 
     get: async (id) => one(await q.select().from(batches).where(eq(batches.id, id))),
 
-    sameFile: async (requesterId, fileHash, since) =>
+    sameFile: async (requesterId, fileHash, since, exceptId) =>
       one(
         await q
           .select()
           .from(batches)
-          .where(and(eq(batches.requesterId, requesterId), eq(batches.fileHash, fileHash), ne(batches.state, 'cancelled'), gte(batches.createdAt, since)))
+          .where(
+            and(
+              eq(batches.requesterId, requesterId),
+              eq(batches.fileHash, fileHash),
+              ne(batches.state, 'cancelled'),
+              gte(batches.createdAt, since),
+              exceptId === undefined ? undefined : ne(batches.id, exceptId),
+            ),
+          )
           .orderBy(desc(batches.id))
           .limit(1),
       ),

@@ -102,6 +102,16 @@ describe('batches naming the cost centre of each row', () => {
     const stale = craftedPress(world.telegram, STAFF, `bk:${batchId}:${ids['Events']}`);
     expect((await world.telegram.waitFor(() => world.telegram.callbackAnswer(stale))).text).toMatch(/no longer waiting for its cost centre/);
 
+    // The same file again: once its cost centre is chosen, its summary names the batch placed before (not the new draft itself).
+    const againMark = send(STAFF, 'plain.csv', ['product,quantity', `${PUBG_325},1`, `${PUBG_325},1`]);
+    const againQuestion = await waitNew(world, STAFF.id, againMark, /Which cost centre is batch #\d+ for\?/);
+    const afterAgain = lastId(world, STAFF.id);
+    world.telegram.clickButton(STAFF, againQuestion, /Support/);
+    const againSummary = await waitNew(world, STAFF.id, afterAgain, /Batch #\d+ from plain\.csv/);
+    expect(againSummary.text).toContain(`You sent this same file on`);
+    expect(againSummary.text).toContain(`(batch #${batchId},`);
+    world.telegram.clickButton(STAFF, againSummary, /Cancel/);
+
     // In Persian: a quantity batch is asked too.
     const persianMark = lastId(world, PERSIAN_STAFF.id);
     world.telegram.sendText(PERSIAN_STAFF, `/batch ${PUBG_325} 2`);

@@ -59,8 +59,8 @@ export async function offerBatch(
 
 /** The summary once the batch's cost centre was chosen: an earlier batch of the same file is looked for again, the draft itself left out. */
 export async function showBatchSummaryAgain(ctx: BaseContext, deps: Pick<BatchUploadDeps, 'batches' | 'provider' | 'logger'>, batch: BatchRecord): Promise<void> {
-  const found = batch.fileHash ? await deps.batches.sameFile(batch.requesterId, batch.fileHash) : null;
-  await showBatchSummary(ctx, deps, batch, found?.id === batch.id ? null : found);
+  const found = batch.fileHash ? await deps.batches.sameFile(batch.requesterId, batch.fileHash, batch.id) : null;
+  await showBatchSummary(ctx, deps, batch, found);
 }
 
 /** The batch's one summary, with Confirm: after the file, or after its cost centre was chosen. */

@@ -145,6 +145,9 @@ export function batchStoreContract(name: string, open: () => Promise<BatchSubjec
       await store.create(newBatch({ fileHash: hash, requesterId: OTHER }), at(30));
       await store.create(newBatch({ fileHash: 'ef'.repeat(32) }), at(40));
       expect((await store.sameFile(PERSON, hash, at(0)))?.id).toBe(second.id);
+      // The draft being shown is left out: the batch before it is the one named.
+      expect((await store.sameFile(PERSON, hash, at(0), second.id))?.id).toBe(first.id);
+      expect(await store.sameFile(PERSON, hash, at(0), first.id).then((b) => b?.id)).toBe(second.id);
       await store.move(second.id, { from: ['draft'], to: 'cancelled', at: at(50) });
       expect((await store.sameFile(PERSON, hash, at(0)))?.id).toBe(first.id);
       expect((await store.sameFile(PERSON, hash, at(10)))?.id).toBe(first.id);
