@@ -18,8 +18,10 @@ describe('a delivery whose cards expire', () => {
 
     const [delivery] = world.messagesTo(STAFF);
     const keyboard = buttonRows(delivery!);
-    expect(keyboard.at(-1)).toEqual([{ text: '✅ Mark handed over', callback_data: `oh:${order.id}` }]);
-    expect(keyboard.slice(0, -1).flat().every((button) => button.copy_text !== undefined)).toBe(true);
+    // The copy buttons, then Mark handed over, then the way to report a code that does not work.
+    expect(keyboard.at(-2)).toEqual([{ text: '✅ Mark handed over', callback_data: `oh:${order.id}` }]);
+    expect(keyboard.at(-1)).toEqual([{ text: '⚠️ Problem with this code', callback_data: `cs:p:${order.id}` }]);
+    expect(keyboard.slice(0, -2).flat().every((button) => button.copy_text !== undefined)).toBe(true);
 
     // The sandbox writes 2027-11-21: the cards work through that day in TIME_ZONE (UTC here).
     const expiresAt = Date.parse('2027-11-22T00:00:00Z');
@@ -35,7 +37,7 @@ describe('a delivery whose cards expire', () => {
     const world = await senderWorld({ staffLocale: 'fa' });
     await world.completedOrder(googlePlay, 1);
     await world.sender.runOnce();
-    expect(buttonRows(world.messagesTo(STAFF)[0]!).at(-1)?.[0]?.text).toBe('✅ کدها را تحویل دادم');
+    expect(buttonRows(world.messagesTo(STAFF)[0]!).at(-2)?.[0]?.text).toBe('✅ کدها را تحویل دادم');
   });
 
   it('remembers nothing of a delivery withheld from someone no longer on the staff', async () => {
