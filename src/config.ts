@@ -143,6 +143,9 @@ const schema = z.strictObject({
   ),
 });
 
+/** Every key the configuration reads: .env.example explains each one (test/app/env-example.test.ts). */
+export const CONFIG_KEYS: readonly string[] = Object.keys(schema.shape);
+
 export type Config = {
   botToken: string;
   telegramApiRoot: string | undefined;
