@@ -127,4 +127,23 @@ describe('batches naming the cost centre of each row', () => {
       await admin().say('/costcentres mode optional', /both may be skipped/);
     }
   });
+
+  it('places nothing on a Confirm pressed before the required cost centre was chosen', async () => {
+    await admin().say('/costcentres mode required', /asks for a cost centre before the summary/);
+    try {
+      const before = posts(world);
+      const mark = send(STAFF, 'early.csv', ['product,quantity', `${PUBG_325},1`]);
+      const question = await waitNew(world, STAFF.id, mark, /Which cost centre is batch #\d+ for\?/);
+      const batchId = /batch #(\d+)/.exec(question.text)![1]!;
+      // The summary's Confirm, forged before the question was answered.
+      const afterQuestion = lastId(world, STAFF.id);
+      craftedPress(world.telegram, STAFF, `bt:ok:${batchId}`);
+      await waitNew(world, STAFF.id, afterQuestion, /Choose the batch’s cost centre first/);
+      const [row] = await world.database.rows<{ state: string }>(`select state from batches where id = ${Number(batchId)}`);
+      expect(row!.state).toBe('draft');
+      expect(posts(world)).toBe(before);
+    } finally {
+      await admin().say('/costcentres mode optional', /both may be skipped/);
+    }
+  });
 });

@@ -244,6 +244,11 @@ export function batchesFeature(deps: BatchesDeps) {
 
   /** One Confirm of a draft: judged as a whole, then running, waiting for an administrator, or refused with why. */
   async function confirmAndStart(ctx: BaseContext, id: number, clear: () => Promise<void>): Promise<void> {
+    // Where every order names its cost centre, a draft whose question was never answered (a forged or early Confirm) is not placed.
+    if (deps.costCentres?.mode() === 'required') {
+      const draft = await deps.batches.get(id);
+      if (draft?.state === 'draft' && draft.plan.some((order) => order.costCentreId === undefined || order.costCentreId === null)) return void (await say(ctx, 'batch-cost-centre-first'));
+    }
     // One Confirm counts as one order against the orders-per-hour limit: the batch's money is judged by the limits and approval.
     const pace = (await deps.velocity?.take('orders', ctx.member.telegramId)) ?? { ok: true as const };
     if (!pace.ok) return void (await ctx.reply(velocityRefusalText(readerView(ctx), pace)));

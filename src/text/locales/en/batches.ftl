@@ -148,3 +148,4 @@ batch-ask-cost-centre = Which cost centre is batch #{ $id } for? Every order of 
 batch-cost-centre-chosen = Batch #{ $id }: cost centre { $name }.
 batch-cost-centre-none = Batch #{ $id }: no cost centre.
 batch-cost-centre-stale = That batch is no longer waiting for its cost centre. Nothing was changed.
+batch-cost-centre-first = Choose the batch’s cost centre first (the question above): every order names its cost centre. Nothing was placed.
