@@ -16,6 +16,7 @@ import type { Stores } from '../db/stores.js';
 import { adminText } from '../delivery/notification-texts.js';
 import { createMetrics } from '../http/metrics.js';
 import type { Logger } from '../logger.js';
+import { createRichReports } from '../bot/rich-report.js';
 import { createButtonLooks } from '../bot/keyboard-style.js';
 import { createOrderService } from '../orders/order-service.js';
 import { createPressedKeyboards } from '../bot/pressed-keyboards.js';
@@ -106,6 +107,8 @@ export async function createServices(deps: {
 
   // One for the process: what one connection learns of the Bot API server holds for all of them.
   const buttonLooks = createButtonLooks(logger.child({ component: 'telegram' }));
+  // Likewise one for the process: whether its Bot API server takes rich messages, learnt once for the bot and the background alike.
+  const richReports = createRichReports({ mode: config.richReports, clock, logger: logger.child({ component: 'telegram' }) });
   const { pace, textApi, sendText, send, clearButtons, replaceText, sendTyping } = createTelegramConnections(
     config,
     localeOf,
@@ -285,6 +288,7 @@ export async function createServices(deps: {
   const ledger = createLedgerServices({ presentation, stores, provider: withCallSignal(provider, deps.shutdown), settings, alerts, pauses: orderingPause, periods, translate, clock, logger });
   const { orderFeed, dailyDigest } = await createReports({
     presentation, stores, settings, provider, periods, recipients: adminRecipients, sendText, translate, describePerson,
+    sendReport: (chatId, report) => richReports.send(textApi, chatId, report),
     walletExceptions: () => ledger.openExceptions(), expiringCodes: createExpiringSoon({ store: stores.codeExpiries, settings, periods, clock }), runway: (balance) => runway.reader.of(balance), clock, logger,
   });
 
@@ -307,6 +311,7 @@ export async function createServices(deps: {
     alerts,
     pace,
     buttonLooks,
+    richReports,
     fanOutApi: textApi,
     sendText,
     send,
