@@ -17,7 +17,7 @@ const budgets = (name: string, rtl = false): Report => ({
 function richOf(report: Report) {
   const rendering = toRichMessage(report);
   if (!rendering.ok) throw new Error(`not rendered: ${rendering.reason}`);
-  return rendering.message;
+  return { ...rendering.message, blocks: rendering.message.blocks ?? [] };
 }
 
 describe('a report described once', () => {
