@@ -38,8 +38,7 @@ const MAX_LENGTH = 4_000;
 
 /** The digest as plain text, as it has always been sent: cut under Telegram's 4,096 characters. */
 export function digestText(facts: DigestFacts, v: ReaderView & { describePerson: (id: number) => string }): string {
-  const text = reportPlainText(digestReport(facts, v));
-  return text.length <= MAX_LENGTH ? text : `${text.slice(0, text.lastIndexOf('\n', MAX_LENGTH - 2))}\n…`;
+  return reportPlainText(digestReport(facts, v));
 }
 
 /**
@@ -114,7 +113,8 @@ export function digestReport(facts: DigestFacts, v: ReaderView & { describePerso
       facts.expiring?.count ? t('digest-expiring', { date: showDay(v, facts.expiring.lastDay), count: formatNumber(facts.expiring.count, locale) }) : null,
     ),
   );
-  return { parts, rtl: locale === 'fa' };
+  const text = reportPlainText({ parts, rtl: false });
+  return { parts, rtl: locale === 'fa', plainText: text.length <= MAX_LENGTH ? text : `${text.slice(0, text.lastIndexOf('\n', MAX_LENGTH - 2))}\n…` };
 }
 
 /** The day's spend per cost centre, one row each, largest first, the rest folded into one row. */

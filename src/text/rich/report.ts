@@ -53,6 +53,8 @@ export interface Report {
   parts: readonly ReportPart[];
   /** Laid out right to left (a Persian reader's). */
   rtl: boolean;
+  /** The plain text where it is not simply the parts' lines (the digest's, cut under one message as it always was). */
+  plainText?: string;
 }
 
 /** The report's lines as plain text shows them, in order. */
@@ -73,7 +75,7 @@ export function plainLines(parts: readonly ReportPart[]): string[] {
 
 /** The report as one plain text, line by line: what every report was before rich messages (split at 4,096 where sent). */
 export function reportPlainText(report: Report): string {
-  return plainLines(report.parts).join('\n');
+  return report.plainText ?? plainLines(report.parts).join('\n');
 }
 
 /** Lines without the ones left out (null), as the plain texts have always been built. */
