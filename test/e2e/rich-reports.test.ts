@@ -133,7 +133,8 @@ describe('long reports as rich messages where the Bot API server takes them', ()
 });
 
 describe('long reports where the Bot API server is older than rich messages', () => {
-  const world = sharedWorld({ staff: [STAFF], env: { TIME_ZONE: 'UTC', AMOUNT_UNIT_FA: 'ریال' } });
+  // The built program in its own process, as `npm start` runs it, with RICH_REPORTS left to its default.
+  const world = sharedWorld({ staff: [STAFF], process: true, env: { TIME_ZONE: 'UTC', AMOUNT_UNIT_FA: 'ریال' } });
 
   beforeAll(async () => {
     await setUp(world);
