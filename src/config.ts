@@ -114,6 +114,8 @@ const schema = z.strictObject({
   // Names this instance in its logs, /metrics and the roles it holds; several instances on one database need distinct ids.
   INSTANCE_ID: optional(z.string().trim().min(1, { error: 'must not be empty' }).max(200, { error: 'must be at most 200 characters' })),
   LOG_PRETTY: optional(z.stringbool({ error: 'must be true or false' })).transform((v) => v ?? false),
+  // Reports as tables where the Bot API server takes rich messages (found out by trying), or always as plain text.
+  RICH_REPORTS: optional(z.enum(['auto', 'off'], { error: 'must be "auto" or "off"' })).transform((v) => v ?? 'auto'),
   LOG_LEVEL: optional(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -212,6 +214,12 @@ export type Config = {
   stepUpKey: string | undefined;
   /** Human-readable log lines (pino-pretty, a development dependency) instead of JSON. */
   logPretty: boolean;
+  /**
+   * /statement, /budgets, /limits and the digest as rich messages (tables,
+   * expandable blocks) where the Bot API server takes them ('auto'), or
+   * always as plain text ('off').
+   */
+  richReports: 'auto' | 'off';
 };
 
 /** The port the HTTP server takes in webhook mode when HTTP_PORT is not set. */
@@ -316,6 +324,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     webhookSecret: data.WEBHOOK_SECRET,
     stepUpKey: data.STEP_UP_KEY,
     logPretty: data.LOG_PRETTY,
+    richReports: data.RICH_REPORTS,
   };
 }
 

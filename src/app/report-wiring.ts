@@ -9,6 +9,7 @@ import type { SettingsView } from '../settings/settings-view.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { LocalPeriods } from '../text/local-periods.js';
 import type { Presentation } from '../text/presentation.js';
+import type { Report } from '../text/rich/report.js';
 import type { Runway } from '../runway/forecast.js';
 
 /** The order feed and the daily digest, composed on the stores: what administrators are sent without asking. */
@@ -21,6 +22,8 @@ export async function createReports(deps: {
   periods: LocalPeriods;
   recipients: () => AdminRecipient[];
   sendText: (chatId: number, text: string) => Promise<void>;
+  /** A long report (the digest): rich where the Bot API server takes it, plain text otherwise. */
+  sendReport: (chatId: number, report: Report) => Promise<void>;
   translate: (locale: Locale) => Translate;
   describePerson: (id: number) => string;
   /** The wallet statement's open exceptions, for the digest. */
@@ -45,6 +48,7 @@ export async function createReports(deps: {
     walletExceptions: deps.walletExceptions,
     expiringCodes: deps.expiringCodes,
     runway: deps.runway,
+    sendReport: deps.sendReport,
     ...senders,
     logger: logger.child({ component: 'digest' }),
   });

@@ -33,6 +33,7 @@ import type { VelocityGuard } from '../safeguards/velocity/velocity-guard.js';
 import type { SpendingCounter } from '../orders/spending-counter.js';
 import type { SpendingRuleBook } from '../orders/spending-rules.js';
 import type { TelegramPace } from '../bot/telegram-pace.js';
+import type { RichReports } from '../bot/rich-report.js';
 import type { ButtonLooks } from '../bot/keyboard-style.js';
 import type { TokenWatch } from '../alerts/token-watch.js';
 import type { OrderStepUp } from '../safeguards/step-up/order-step-up.js';
@@ -74,6 +75,8 @@ export interface Services {
   pace: TelegramPace;
   /** Button styles and disabled buttons, or plain keyboards where the Bot API server refuses them: one memory for every connection. */
   buttonLooks: ButtonLooks;
+  /** Long reports as rich messages where the Bot API server takes them (rich-report.ts); one per process. */
+  richReports: RichReports;
   /** Fan-outs outside the services (command menus at start, batch progress and files), paced, with 429s waited out. */
   fanOutApi: Api;
   /** Plain texts outside a chat's update (alerts, feed, digest), with 429s waited out. */

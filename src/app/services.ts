@@ -16,6 +16,7 @@ import type { Stores } from '../db/stores.js';
 import { adminText } from '../delivery/notification-texts.js';
 import { createMetrics } from '../http/metrics.js';
 import type { Logger } from '../logger.js';
+import { createRichReports } from '../bot/rich-report.js';
 import { createButtonLooks } from '../bot/keyboard-style.js';
 import { createOrderService } from '../orders/order-service.js';
 import { createPressedKeyboards } from '../bot/pressed-keyboards.js';
@@ -32,8 +33,8 @@ import { createVelocityService } from '../safeguards/velocity/velocity-services.
 import { createSpendingCounter } from '../orders/spending-counter.js';
 import { createBudgets } from '../budgets/budget-judge.js';
 import { budgetOverSetting } from '../budgets/budget-settings.js';
-import { createBudgetAlert, withBudgetAlertAfterOrders } from '../budgets/budget-alert.js';
-import { budgetAlertText } from '../budgets/budget-texts.js';
+import { withBudgetAlertAfterOrders } from '../budgets/budget-alert.js';
+import { wireBudgetAlert } from './budget-alert-wiring.js';
 import { createSpendingRuleBook } from '../orders/spending-rules.js';
 import { spendingSettings } from '../orders/spending-settings.js';
 import { retentionSettings } from '../safeguards/retention/retention-settings.js';
@@ -107,6 +108,8 @@ export async function createServices(deps: {
 
   // One for the process: what one connection learns of the Bot API server holds for all of them.
   const buttonLooks = createButtonLooks(logger.child({ component: 'telegram' }));
+  // Likewise one for the process: whether its Bot API server takes rich messages, learnt once for the bot and the background alike.
+  const richReports = createRichReports({ mode: config.richReports, clock, logger: logger.child({ component: 'telegram' }) });
   const { pace, textApi, sendText, send, clearButtons, replaceText, sendTyping } = createTelegramConnections(
     config,
     localeOf,
@@ -180,20 +183,7 @@ export async function createServices(deps: {
     render: (locale, refusal) => walletShortText(viewFor(locale), refusal, describePerson),
     logger: logger.child({ component: 'orders' }),
   });
-  const budgetAlert = createBudgetAlert({
-    budgets,
-    figuresOf: async (centreId, window) => {
-      const centre = await stores.costCentres.get(centreId);
-      if (!centre || centre.monthlyBudget === null) return null;
-      const figures = (await stores.budgets.figures(window, { centreIds: [centreId] })).get(centreId) ?? { spent: 0, committed: 0 };
-      return { name: centre.name, budget: centre.monthlyBudget, ...figures };
-    },
-    appState: stores.appState,
-    // The told mark is the app state's: the alert itself is never held back by a quiet period.
-    tell: (facts) => alerts.alert(`budget-80:${facts.name}`, (locale) => budgetAlertText(viewFor(locale), facts), { quietMs: 0 }),
-    clock,
-    logger: logger.child({ component: 'budgets' }),
-  });
+  const budgetAlert = wireBudgetAlert({ stores, budgets, alerts, viewFor, clock, logger });
   // Every order placed, from a Confirm or an Approve, is followed by a balance read for the low-balance alert, and its cost centre's budget looked at.
   const orders = withBudgetAlertAfterOrders(withBalanceCheckAfterOrders(
     withFundsRefusalAlert(
@@ -289,6 +279,7 @@ export async function createServices(deps: {
   const monthClose = createMonthCloseServices({ stores, sync: ledger.sync, alerts, viewFor: (locale) => ({ ...viewFor(locale), describePerson }), clock, logger });
   const { orderFeed, dailyDigest } = await createReports({
     presentation, stores, settings, provider, periods, recipients: adminRecipients, sendText, translate, describePerson,
+    sendReport: (chatId, report) => richReports.send(textApi, chatId, report),
     walletExceptions: () => ledger.openExceptions(), expiringCodes: createExpiringSoon({ store: stores.codeExpiries, settings, periods, clock }), runway: (balance) => runway.reader.of(balance), clock, logger,
   });
 
@@ -311,6 +302,7 @@ export async function createServices(deps: {
     alerts,
     pace,
     buttonLooks,
+    richReports,
     fanOutApi: textApi,
     sendText,
     send,

@@ -16,7 +16,7 @@ export function sandboxBadge(localeOf: (chatId: number) => Locale): Transformer 
   const badges = LOCALES.map((locale) => translatorFor(locale)('sandbox-badge'));
   const badgeFor = (chatId: unknown): string => translatorFor(typeof chatId === 'number' ? localeOf(chatId) : 'en')('sandbox-badge');
 
-  return textTransformer((payload, { textKey, entitiesKey, limit }) => {
+  const texts = textTransformer((payload, { textKey, entitiesKey, limit }) => {
     const text = payload[textKey];
     // Formatting is sent as entities here; a parse_mode text would read the badge's brackets as markup.
     if (typeof text !== 'string' || payload['parse_mode'] !== undefined || badges.some((badge) => text.includes(badge))) return payload;
@@ -30,4 +30,12 @@ export function sandboxBadge(localeOf: (chatId: number) => Locale): Transformer 
       [entitiesKey]: [{ type: 'bold', offset: 0, length: prefix.length - 1 }, ...(entities ?? []).map((e) => ({ ...e, offset: e.offset + prefix.length }))],
     };
   });
+  // A rich report (rich-report.ts) carries the badge as its first block, in bold.
+  return (prev, method, payload, signal) => {
+    if (method !== 'sendRichMessage') return texts(prev, method, payload, signal);
+    const rich = (payload as { rich_message?: { blocks?: unknown[] } }).rich_message;
+    if (!Array.isArray(rich?.blocks)) return prev(method, payload, signal);
+    const badge = { type: 'paragraph', text: { type: 'bold', text: badgeFor((payload as { chat_id?: unknown }).chat_id) } };
+    return prev(method, { ...payload, rich_message: { ...rich, blocks: [badge, ...rich.blocks] } } as typeof payload, signal);
+  };
 }

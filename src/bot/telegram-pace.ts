@@ -73,7 +73,7 @@ const SHARED_WINDOW_MARGIN_MS = 400;
  * come: typing held back a second would show nothing useful.
  */
 const PACED_METHODS: ReadonlySet<string> = new Set([
-  'sendMessage', 'sendDocument', 'sendPhoto', 'sendMediaGroup', 'sendAnimation', 'sendVideo', 'sendAudio', 'sendVoice', 'sendSticker',
+  'sendMessage', 'sendRichMessage', 'sendDocument', 'sendPhoto', 'sendMediaGroup', 'sendAnimation', 'sendVideo', 'sendAudio', 'sendVoice', 'sendSticker',
   'copyMessage', 'copyMessages', 'forwardMessage', 'forwardMessages',
   'editMessageText', 'editMessageCaption', 'editMessageReplyMarkup', 'editMessageMedia',
   'deleteMessage', 'deleteMessages', 'setMyCommands', 'deleteMyCommands', 'setChatMenuButton',

@@ -8,7 +8,8 @@ import type { ProviderClient } from '../provider/client.js';
 import { defineSetting } from '../db/settings-store.js';
 import type { Settings } from '../settings/settings-view.js';
 import type { Locale, Translate } from '../text/i18n.js';
-import { digestText, type DigestFacts } from './digest-text.js';
+import { digestReport, digestText, type DigestFacts } from './digest-text.js';
+import type { Report } from '../text/rich/report.js';
 import { formatLocalDate } from './local-dates.js';
 import type { ReportQueries } from '../db/report-queries.js';
 import { type Presentation, readerViewOf } from '../text/presentation.js';
@@ -43,6 +44,8 @@ export function createDailyDigest(deps: {
   presentation: Presentation;
   recipients: () => AdminRecipient[];
   sendText: (chatId: number, text: string) => Promise<void>;
+  /** Sends a long report rich where the Bot API server takes it (rich-report.ts); absent, the digest goes as plain text through sendText. */
+  sendReport?: (chatId: number, report: Report) => Promise<void>;
   translate: (locale: Locale) => Translate;
   describePerson: (id: number) => string;
   /** Exceptions in this month's wallet statement (src/ledger), or null when not known; absent, not mentioned. */
@@ -115,8 +118,9 @@ export function createDailyDigest(deps: {
         expiring: await deps.expiringCodes?.().catch(() => null),
       };
       for (const admin of deps.recipients()) {
-        const text = digestText(facts, { ...readerViewOf(deps.presentation, admin.locale, deps.translate(admin.locale)), describePerson: deps.describePerson });
-        await deps.sendText(admin.telegramId, text).catch((error: unknown) =>
+        const view = { ...readerViewOf(deps.presentation, admin.locale, deps.translate(admin.locale)), describePerson: deps.describePerson };
+        const sent = deps.sendReport ? deps.sendReport(admin.telegramId, digestReport(facts, view)) : deps.sendText(admin.telegramId, digestText(facts, view));
+        await sent.catch((error: unknown) =>
           deps.logger.warn({ adminId: admin.telegramId, err: error instanceof Error ? error.name : String(error) }, 'digest not delivered'),
         );
       }

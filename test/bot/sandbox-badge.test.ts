@@ -32,6 +32,12 @@ describe('the sandbox badge on what the bot sends', () => {
     expect(sent.payload['text']).toBe('[آزمایشی · SANDBOX]\nسلام');
   });
 
+  it('tops a rich report with the badge as its first block, in bold, in the reader’s language', async () => {
+    const table = { type: 'table', cells: [[{ text: 'x', align: 'left', valign: 'top' }]] };
+    const sent = await through('sendRichMessage', { chat_id: 7, rich_message: { blocks: [table], is_rtl: true } }, 'fa');
+    expect(sent.payload['rich_message']).toEqual({ blocks: [{ type: 'paragraph', text: { type: 'bold', text: '[آزمایشی · SANDBOX]' } }, table], is_rtl: true });
+  });
+
   it('leaves a text that already shows the badge, a parse_mode text, and other methods alone', async () => {
     expect((await through('sendMessage', { chat_id: 7, text: 'Order placed [SANDBOX]' })).payload['text']).toBe('Order placed [SANDBOX]');
     expect((await through('sendMessage', { chat_id: 7, text: '*hi*', parse_mode: 'MarkdownV2' })).payload['text']).toBe('*hi*');

@@ -72,7 +72,7 @@ describe('a month closed and signed off, through the real bot', () => {
     expect(refused.text).toContain(`Orders still open (1): ${openOrderId}`);
     expect(refused.text).toMatch(new RegExp(`${foreignKey}: Debit .* no giftdesk order accounts for it`));
     expect(await world.database.rows('select month from closed_months')).toHaveLength(0);
-  });
+  }, 30_000);
 
   it('keeps an annotation in Persian, audited, and refuses a key the month does not have', async () => {
     await nasrin().say('/statement note fd-999999 explained x', /موردی با کلید fd-999999 ندارد/);

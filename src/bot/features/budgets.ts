@@ -13,7 +13,9 @@ import type { LocalPeriods } from '../../text/local-periods.js';
 import { showAmount } from '../../text/presentation.js';
 import type { BaseContext } from '../context.js';
 import { costCentreLine } from './cost-centres.js';
-import { budgetsMonthText } from './budgets-month-text.js';
+import { budgetsMonthParts } from './budgets-month-text.js';
+import { lines, reportPlainText } from '../../text/rich/report.js';
+import type { RichReports } from '../rich-report.js';
 import { readersOnly } from '../middleware/roles.js';
 import { readerView } from '../reader-view.js';
 import { replyInParts } from '../reply-in-parts.js';
@@ -29,6 +31,8 @@ interface BudgetsFeatureDeps {
   periods: Pick<LocalPeriods, 'startOfDay' | 'startOfNextMonth'>;
   settings: Settings;
   dual?: DualControlFeatureDeps;
+  /** The month as a table where Telegram shows rich messages; absent, plain text. */
+  reports?: RichReports;
   clock: Clock;
   logger: Logger;
 }
@@ -52,8 +56,9 @@ export function budgetsFeature(deps: BudgetsFeatureDeps) {
       const now = deps.clock.now();
       const months = await deps.budgets.month(now);
       const daysLeft = Math.round((deps.periods.startOfNextMonth(now) - deps.periods.startOfDay(now)) / DAY_MS);
-      // 50 cost centres with long names run past one message: sent in parts.
-      return replyInParts(ctx, [budgetsMonthText(view, months, daysLeft), '', over(), ...(admin ? ['', ctx.t('budgets-usage')] : [])].join('\n'));
+      const report = { parts: [...budgetsMonthParts(view, months, daysLeft), lines('', over(), ...(admin ? ['', ctx.t('budgets-usage')] : []))], rtl: view.locale === 'fa' };
+      // A table where Telegram shows one; else 50 cost centres with long names run past one message: sent in parts.
+      return deps.reports ? deps.reports.send(ctx.api, ctx.chat.id, report) : replyInParts(ctx, reportPlainText(report));
     }
     if (!admin) return ctx.reply(ctx.t('admin-only'));
 

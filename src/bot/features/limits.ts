@@ -13,6 +13,8 @@ import type { AdminChange } from '../../safeguards/dual-control/admin-change.js'
 import { announceImmediate, throughDualControl, type DualControlFeatureDeps } from './dual-control.js';
 import { showAmount } from '../../text/presentation.js';
 import { readerView } from '../reader-view.js';
+import { lines, reportPlainText, type Report, type ReportPart } from '../../text/rich/report.js';
+import type { RichReports } from '../rich-report.js';
 
 interface LimitsDeps {
   rules: SpendingRuleBook;
@@ -24,6 +26,8 @@ interface LimitsDeps {
   findUsername?: (username: string) => number | null;
   /** Changes that widen anyone's limits wait for a second administrator; every change is told to the others. */
   dual?: DualControlFeatureDeps;
+  /** The overview as tables where Telegram shows rich messages; absent, plain text. */
+  reports?: RichReports;
   clock: Clock;
   logger: Logger;
 }
@@ -48,8 +52,10 @@ export function limitsFeature(deps: LimitsDeps) {
 
     const command = parseLimitsCommand(ctx.match);
     switch (command.kind) {
-      case 'overview':
-        return ctx.reply(await overview());
+      case 'overview': {
+        const report = await overview();
+        return deps.reports ? deps.reports.send(ctx.api, ctx.chat.id, report) : ctx.reply(reportPlainText(report));
+      }
       case 'usage':
         return ctx.reply(ctx.t('limits-usage'));
       case 'bad-person':
@@ -93,23 +99,47 @@ export function limitsFeature(deps: LimitsDeps) {
       return { ok: true, id };
     }
 
-    async function overview(): Promise<string> {
+    /** Team defaults and everyone's own values: tables where Telegram shows them, the lines they have always been otherwise. */
+    async function overview(): Promise<Report> {
       const defaults = deps.rules.defaults();
-      const lines = [ctx.t('limits-title'), '', ctx.t('limits-defaults-title')];
-      for (const kind of SPENDING_RULE_KINDS) lines.push(ctx.t('limits-line', { kind: kindText(kind), value: valueText(kind, defaults[kind]) }));
-      lines.push('', ctx.t('limits-own-title'));
       const own = (await deps.staff.list())
         .map((member) => ({ id: member.telegramId, values: deps.rules.overridesFor(member.telegramId) }))
         .filter((entry) => Object.keys(entry.values).length > 0);
-      if (own.length === 0) lines.push(ctx.t('limits-own-none'));
-      for (const entry of own) {
-        const values = SPENDING_RULE_KINDS.filter((kind) => kind in entry.values)
-          .map((kind) => ctx.t('limits-own-value', { kind: kindText(kind), value: valueText(kind, entry.values[kind] ?? null) }))
-          .join(ctx.t('limits-own-separator'));
-        lines.push(ctx.t('limits-own-line', { person: describe(entry.id), values }));
-      }
-      lines.push('', ctx.t('limits-usage'));
-      return lines.join('\n');
+      const ownParts: ReportPart[] =
+        own.length === 0
+          ? [lines(ctx.t('limits-own-none'))]
+          : [
+              {
+                kind: 'table',
+                header: [ctx.t('limits-col-person'), ...SPENDING_RULE_KINDS.map(kindText)],
+                rows: own.map((entry) => [
+                  describe(entry.id),
+                  ...SPENDING_RULE_KINDS.map((kind) => (kind in entry.values ? valueText(kind, entry.values[kind] ?? null) : ctx.t('limits-col-follows-default'))),
+                ]),
+                align: ['start', ...SPENDING_RULE_KINDS.map(() => 'end' as const)],
+                plain: own.map((entry) => {
+                  const values = SPENDING_RULE_KINDS.filter((kind) => kind in entry.values)
+                    .map((kind) => ctx.t('limits-own-value', { kind: kindText(kind), value: valueText(kind, entry.values[kind] ?? null) }))
+                    .join(ctx.t('limits-own-separator'));
+                  return ctx.t('limits-own-line', { person: describe(entry.id), values });
+                }),
+              },
+            ];
+      const parts: ReportPart[] = [
+        { kind: 'heading', text: ctx.t('limits-title') },
+        lines('', ctx.t('limits-defaults-title')),
+        {
+          kind: 'table',
+          header: [ctx.t('limits-col-rule'), ctx.t('limits-col-value')],
+          rows: SPENDING_RULE_KINDS.map((kind) => [kindText(kind), valueText(kind, defaults[kind])]),
+          align: ['start', 'end'],
+          plain: SPENDING_RULE_KINDS.map((kind) => ctx.t('limits-line', { kind: kindText(kind), value: valueText(kind, defaults[kind]) })),
+        },
+        lines('', ctx.t('limits-own-title')),
+        ...ownParts,
+        lines('', ctx.t('limits-usage')),
+      ];
+      return { parts, rtl: ctx.member.locale === 'fa' };
     }
 
     async function personView(id: number): Promise<string> {

@@ -20,7 +20,9 @@ import { costCentresOf } from '../statement/statement-cost-centres.js';
 import type { CostCentreStore } from '../../db/cost-centre-store.js';
 import type { CostCentreName } from '../../domain/cost-centre.js';
 import { statementTable } from '../statement/statement-csv.js';
-import { statementText, type StatementView } from '../statement/statement-text.js';
+import { statementReport, type StatementView } from '../statement/statement-text.js';
+import { reportPlainText } from '../../text/rich/report.js';
+import type { RichReports } from '../rich-report.js';
 import { MAX_EXPORT_BYTES } from './export.js';
 import type { SettleCaseRefunds } from '../cases/case-refunds.js';
 
@@ -40,6 +42,8 @@ export interface StatementDeps {
   settleCaseRefunds?: SettleCaseRefunds;
   /** Right under the statement's text, before its file and chart: what else the reader is shown of it (the exceptions' annotations, to administrators). */
   underText?: (ctx: BaseContext, statement: Statement, month: DayRange) => Promise<void>;
+  /** The statement as a table with expandable blocks where Telegram shows rich messages; absent, plain text. */
+  reports?: RichReports;
 }
 
 /** The word after /statement that stacks the chart per cost centre; the month may come before or after it. */
@@ -88,7 +92,9 @@ export function statementFeature(deps: StatementDeps) {
     const { statement } = reading;
     await deps.settleCaseRefunds?.(statement, ctx.api);
     const v: StatementView = { ...readerView(ctx), describePerson: deps.describePerson };
-    await ctx.reply(statementText(v, statement, reading));
+    // A table and expandable blocks where Telegram shows them; else the plain text, in parts past 4,096 characters.
+    const report = statementReport(v, statement, reading);
+    await (deps.reports ? deps.reports.send(ctx.api, ctx.chat.id, report) : ctx.reply(reportPlainText(report)));
     await deps.underText?.(ctx, statement, month);
 
     const first = formatLocalDate(month.from, timeZone);

@@ -3,6 +3,7 @@ import { formatId, formatNumber } from '../../text/format.js';
 import type { LedgerEntry, LedgerOrder } from '../../db/ledger-store.js';
 import type { Statement, StatementException } from '../../ledger/statement.js';
 import { showAmount, showDateTime, showDay, type ReaderView } from '../../text/presentation.js';
+import { lines, reportPlainText, type Report, type ReportPart } from '../../text/rich/report.js';
 
 export type StatementView = ReaderView & { describePerson: DescribePerson };
 
@@ -65,59 +66,94 @@ export function exceptionText(v: StatementView, exception: StatementException): 
   }
 }
 
-/** The refunds of reported codes, each closing (or having closed) its case as refunded. */
-function caseRefundLines(v: StatementView, statement: Statement): string[] {
+/** The refunds of reported codes, each closing (or having closed) its case as refunded: an expandable block. */
+function caseRefundParts(v: StatementView, statement: Statement): ReportPart[] {
   if (statement.caseRefunds.length === 0) return [];
+  const refunds = statement.caseRefunds.slice(0, LISTED_EXCEPTIONS).map(
+    (refund) =>
+      `• ${v.t('statement-case-refunded-one', {
+        case: `#${formatId(refund.caseId, v.locale)}`,
+        order: formatId(refund.order.id, v.locale),
+        person: v.describePerson(refund.order.userId),
+        amount: amount(v, refund.entry.amount),
+        transaction: formatId(refund.entry.id, v.locale),
+      })}`,
+  );
+  return [lines(''), { kind: 'details', summary: v.t('statement-cases-refunded'), parts: [lines(...refunds)] }];
+}
+
+/** The wallet's figures for the month as a table (plain text: the lines they have always been), and whether they add up. */
+function figureParts(v: StatementView, statement: Statement & { opening: number }): ReportPart[] {
+  const { t } = v;
+  const { credits, debits } = statement;
+  const closing = statement.closing ?? statement.opening;
+  const row = (key: string, value: number) => [t(`statement-row-${key}`), amount(v, value)];
   return [
-    '',
-    v.t('statement-cases-refunded'),
-    ...statement.caseRefunds.slice(0, LISTED_EXCEPTIONS).map(
-      (refund) =>
-        `• ${v.t('statement-case-refunded-one', {
-          case: `#${formatId(refund.caseId, v.locale)}`,
-          order: formatId(refund.order.id, v.locale),
-          person: v.describePerson(refund.order.userId),
-          amount: amount(v, refund.entry.amount),
-          transaction: formatId(refund.entry.id, v.locale),
-        })}`,
-    ),
+    lines(''),
+    {
+      kind: 'table',
+      header: [t('statement-col-item'), t('statement-col-amount')],
+      rows: [
+        row('opening', statement.opening),
+        row('credits', credits.total),
+        row('top-ups', credits.topUps),
+        row('refunds', credits.refunds),
+        row('debits', debits.total),
+        row('giftdesk', debits.giftdesk),
+        row('elsewhere', debits.elsewhere),
+        row('closing', closing),
+      ],
+      align: ['start', 'end'],
+      plain: [
+        t('statement-opening', { amount: amount(v, statement.opening) }),
+        t('statement-credits', { amount: amount(v, credits.total), topUps: amount(v, credits.topUps), refunds: amount(v, credits.refunds) }),
+        t('statement-debits', { amount: amount(v, debits.total), giftdesk: amount(v, debits.giftdesk), elsewhere: amount(v, debits.elsewhere) }),
+        t('statement-closing', { amount: amount(v, closing) }),
+      ],
+    },
+    lines(statement.balanced ? t('statement-balanced') : t('statement-unbalanced', { difference: amount(v, statement.difference) })),
   ];
 }
 
 /** The statement as the chat shows it: the figures, whether they add up, and the exceptions. */
 export function statementText(v: StatementView, statement: Statement, extra: { stale: boolean; syncedAt: number }): string {
+  return reportPlainText(statementReport(v, statement, extra));
+}
+
+/**
+ * The same described once: the figures as a table, the orders awaiting
+ * their debit, the cases refunded and the exceptions each in an
+ * expandable block, so that a long month reads on a phone.
+ */
+export function statementReport(v: StatementView, statement: Statement, extra: { stale: boolean; syncedAt: number }): Report {
   const { t, locale } = v;
   const span = { from: showDay(v, statement.from), to: showDay(v, statement.to - 1), zone: v.timeZone };
-  const lines: (string | null)[] = [t('statement-title', span)];
-  if (statement.copyStartsAt !== null) lines.push(t('statement-copy-starts', { at: showDay(v, statement.copyStartsAt) }));
-  if (extra.stale) lines.push(t('statement-stale', { at: showDateTime(v, extra.syncedAt) }));
-  if (statement.opening === null) {
-    lines.push(t('statement-empty'));
-  } else {
-    const { credits, debits } = statement;
-    lines.push(
-      '',
-      t('statement-opening', { amount: amount(v, statement.opening) }),
-      t('statement-credits', { amount: amount(v, credits.total), topUps: amount(v, credits.topUps), refunds: amount(v, credits.refunds) }),
-      t('statement-debits', { amount: amount(v, debits.total), giftdesk: amount(v, debits.giftdesk), elsewhere: amount(v, debits.elsewhere) }),
-      t('statement-closing', { amount: amount(v, statement.closing ?? statement.opening) }),
-      statement.balanced ? t('statement-balanced') : t('statement-unbalanced', { difference: amount(v, statement.difference) }),
-    );
-  }
-  lines.push(t('statement-orders', { placed: formatNumber(statement.orders.placed, locale), matched: formatNumber(statement.orders.matched, locale), count: statement.orders.placed }));
+  const parts: ReportPart[] = [{ kind: 'heading', text: t('statement-title', span) }];
+  parts.push(
+    lines(
+      statement.copyStartsAt !== null ? t('statement-copy-starts', { at: showDay(v, statement.copyStartsAt) }) : null,
+      extra.stale ? t('statement-stale', { at: showDateTime(v, extra.syncedAt) }) : null,
+    ),
+  );
+  const { opening } = statement;
+  parts.push(...(opening === null ? [lines(t('statement-empty'))] : figureParts(v, { ...statement, opening })));
+  parts.push(lines(t('statement-orders', { placed: formatNumber(statement.orders.placed, locale), matched: formatNumber(statement.orders.matched, locale), count: statement.orders.placed })));
   // Placed moments ago: no exception yet, but every placed order is accounted for on the page.
   if (statement.awaitingDebit.length > 0) {
-    lines.push(t('statement-awaiting-debit', { count: formatNumber(statement.awaitingDebit.length, locale) }));
-    lines.push(...statement.awaitingDebit.slice(0, LISTED_EXCEPTIONS).map((order) => `• ${awaitingText(v, order)}`));
+    parts.push({
+      kind: 'details',
+      summary: t('statement-awaiting-debit', { count: formatNumber(statement.awaitingDebit.length, locale) }),
+      parts: [lines(...statement.awaitingDebit.slice(0, LISTED_EXCEPTIONS).map((order) => `• ${awaitingText(v, order)}`))],
+    });
   }
-  lines.push(...caseRefundLines(v, statement));
+  parts.push(...caseRefundParts(v, statement));
   const { exceptions } = statement;
   if (exceptions.length === 0) {
-    lines.push('', t('statement-no-exceptions'));
+    parts.push(lines('', t('statement-no-exceptions')));
   } else {
-    lines.push('', t('statement-exceptions', { count: formatNumber(exceptions.length, locale) }));
-    lines.push(...exceptions.slice(0, LISTED_EXCEPTIONS).map((exception) => `• ${exceptionText(v, exception)}`));
-    if (exceptions.length > LISTED_EXCEPTIONS) lines.push(t('statement-more-in-file', { count: formatNumber(exceptions.length - LISTED_EXCEPTIONS, locale) }));
+    const listed = exceptions.slice(0, LISTED_EXCEPTIONS).map((exception) => `• ${exceptionText(v, exception)}`);
+    const more = exceptions.length > LISTED_EXCEPTIONS ? t('statement-more-in-file', { count: formatNumber(exceptions.length - LISTED_EXCEPTIONS, locale) }) : null;
+    parts.push(lines(''), { kind: 'details', summary: t('statement-exceptions', { count: formatNumber(exceptions.length, locale) }), parts: [lines(...listed, more)] });
   }
-  return lines.filter((line) => line !== null).join('\n');
+  return { parts, rtl: locale === 'fa' };
 }

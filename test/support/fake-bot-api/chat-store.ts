@@ -1,6 +1,7 @@
 import type { Chat, Message, Update, User } from 'grammy/types';
 import { badRequest, forbidden } from './api-error.js';
 import type { CallbackAnswer, ChatSpec, FakeUser, ReplyMarkup, SentMessage } from './types.js';
+import { richPlainText } from './rich-content.js';
 
 export interface StoredMessage {
   message: Message;
@@ -69,7 +70,9 @@ export function toSentMessage(stored: StoredMessage): SentMessage {
   return {
     message_id: message.message_id,
     chat_id: message.chat.id,
-    text: message.text ?? message.caption ?? '',
+    // A rich message reads as its blocks' text, so that matching a message by its words finds it too.
+    text: message.text ?? message.caption ?? (message.rich_message ? richPlainText(message.rich_message.blocks) : ''),
+    ...(message.rich_message === undefined ? {} : { rich: message.rich_message }),
     entities: message.entities ?? message.caption_entities ?? [],
     ...(stored.markup === undefined ? {} : { reply_markup: stored.markup }),
     protect_content: stored.protect,

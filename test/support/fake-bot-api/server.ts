@@ -8,6 +8,7 @@ import { createChatStore, toSentMessage } from './chat-store.js';
 import { describeCalls, describeMessages, findButton, waitFor } from './inspection.js';
 import { createDocumentMethods } from './document-methods.js';
 import { createMessageMethods, type MethodHandler } from './message-methods.js';
+import { createRichMessageMethods } from './rich-messages.js';
 import { createRateLimits, type FakeRateLimits } from './rate-limits.js';
 import { readPayload } from './request-payload.js';
 import { refusedButtonLooks } from './reply-markup.js';
@@ -34,6 +35,13 @@ export interface FakeBotApiOptions {
    * 'supported': both are taken and kept with the message.
    */
   buttonLooks?: 'supported' | 'refused';
+  /**
+   * 'supported': sendRichMessage (Bot API 10) is taken and checked as the
+   * Bot API documents it (rich-messages.ts). Default 'refused': a Bot API
+   * server from before rich messages, which answers the method 404, as this
+   * fake always did; the bot then sends its reports as plain text.
+   */
+  richMessages?: 'supported' | 'refused';
 }
 
 export const DEFAULT_FAKE_TOKEN = '123456:TEST-fake-token-not-real';
@@ -66,6 +74,7 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
   const store = createChatStore();
   let rateLimits = options.rateLimits ? createRateLimits(options.rateLimits) : undefined;
   let buttonLooks = options.buttonLooks ?? 'supported';
+  let richMessages = options.richMessages ?? 'refused';
   const queue = createUpdateQueue(clock);
   const users = createUserSimulation({ store, queue, clock });
   const botMethods = createBotMethods({ me, store, queue });
@@ -77,7 +86,8 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
     botUser: { id: me.id, is_bot: true, first_name: me.first_name, username: me.username },
   };
   const userFiles = createUserFiles({ pushUpdate: (update) => users.pushUpdate(update), now: () => clock.now() });
-  const messageMethods = { ...createMessageMethods(methodDeps), ...createDocumentMethods(methodDeps), ...userFiles.handlers };
+  const richMethods = createRichMessageMethods({ store, now: () => Math.floor(clock.now() / 1000), botUser: methodDeps.botUser });
+  const messageMethods = { ...createMessageMethods(methodDeps), ...createDocumentMethods(methodDeps), ...richMethods, ...userFiles.handlers };
 
   const getUpdates: MethodHandler = (payload, clientGone) => {
     if (webhook.current() !== null) throw webhookActive();
@@ -116,12 +126,14 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
   ): Promise<ApiResponse> => {
     try {
       if (pathToken !== token) throw unauthorized();
+      // A method the server does not know is answered before anything counts it.
+      const handler = richMessages === 'refused' && method.toLowerCase() === 'sendrichmessage' ? undefined : handlers.get(method.toLowerCase());
+      if (handler === undefined && !faults.has(method.toLowerCase())) throw notFound();
       const fault =
         takeFault(method) ??
         rateLimits?.check(method, payload, clock.now()) ??
         (buttonLooks === 'refused' ? (refusedButtonLooks(payload['reply_markup']) ?? undefined) : undefined);
       if (fault !== undefined) throw fault;
-      const handler = handlers.get(method.toLowerCase());
       if (handler === undefined) throw notFound();
       return { ok: true, result: await handler.handle(payload, clientGone) };
     } catch (error) {
@@ -222,6 +234,9 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
     findButton,
     setButtonLooks(looks) {
       buttonLooks = looks;
+    },
+    setRichMessages(rich) {
+      richMessages = rich;
     },
     enforceLimits(limits) {
       rateLimits = limits ? createRateLimits(limits) : undefined;

@@ -8,6 +8,7 @@ import type {
   MessageEntity,
   ReplyKeyboardMarkup,
   ReplyKeyboardRemove,
+  RichMessage,
   Update,
 } from 'grammy/types';
 
@@ -62,6 +63,8 @@ export interface SentMessage {
   document?: SentDocument;
   /** A photo the bot uploaded: its bytes; `text` holds its caption. */
   photo?: Buffer;
+  /** A rich message (sendRichMessage): its blocks as sent; `text` holds what they read as (rich-content.ts). */
+  rich?: RichMessage;
 }
 
 export interface SentDocument {
@@ -138,6 +141,8 @@ export interface FakeBotApi {
   enforceLimits(limits: FakeRateLimits | null): void;
   /** From now on takes button styles and disabled buttons, or refuses them as an older Bot API server that refuses unknown fields would (see FakeBotApiOptions.buttonLooks). */
   setButtonLooks(looks: 'supported' | 'refused'): void;
+  /** From now on takes rich messages, or answers sendRichMessage 404 as a Bot API server from before them (see FakeBotApiOptions.richMessages). */
+  setRichMessages(rich: 'supported' | 'refused'): void;
   failNext(method: string, error: FaultSpec, times?: number): void;
   /** The next `times` calls of `method` get no answer: the connection is cut, as a network failure would. */
   dropNext(method: string, times?: number): void;
