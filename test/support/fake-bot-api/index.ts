@@ -9,7 +9,7 @@ export { BotApiError } from './api-error.js';
 export { MAX_MESSAGE_LENGTH } from './formatted-text.js';
 export { MAX_CALLBACK_DATA_BYTES } from './reply-markup.js';
 export { createFakeBotApi, DEFAULT_FAKE_TOKEN, type FakeBotApiOptions } from './server.js';
-export type { FakeRateLimits } from './rate-limits.js';
+export type { FakeGroupLimit, FakeRateLimits } from './rate-limits.js';
 export type { WebhookDelivery, WebhookRegistration } from './webhook.js';
 export type {
   ApiResponse,

@@ -8,7 +8,8 @@ import { createChatStore, toSentMessage } from './chat-store.js';
 import { describeCalls, describeMessages, findButton, waitFor } from './inspection.js';
 import { createDocumentMethods } from './document-methods.js';
 import { createMessageMethods, type MethodHandler } from './message-methods.js';
-import { createRateLimits, type FakeRateLimits } from './rate-limits.js';
+import { createGroupMethods } from './group-methods.js';
+import { createGroupLimit, createRateLimits, TELEGRAM_GROUP_LIMIT, type FakeGroupLimit, type FakeRateLimits } from './rate-limits.js';
 import { readPayload } from './request-payload.js';
 import { refusedButtonLooks } from './reply-markup.js';
 import type { ApiResponse, FakeBotApi, FaultSpec, RecordedCall, SentMessage } from './types.js';
@@ -34,6 +35,8 @@ export interface FakeBotApiOptions {
    * 'supported': both are taken and kept with the message.
    */
   buttonLooks?: 'supported' | 'refused';
+  /** Messages a minute per group before a 429, as Telegram counts them; default 20 a minute, null for none. */
+  groupLimit?: FakeGroupLimit | null;
 }
 
 export const DEFAULT_FAKE_TOKEN = '123456:TEST-fake-token-not-real';
@@ -77,7 +80,13 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
     botUser: { id: me.id, is_bot: true, first_name: me.first_name, username: me.username },
   };
   const userFiles = createUserFiles({ pushUpdate: (update) => users.pushUpdate(update), now: () => clock.now() });
-  const messageMethods = { ...createMessageMethods(methodDeps), ...createDocumentMethods(methodDeps), ...userFiles.handlers };
+  const groups = createGroupMethods({ store, queue, clock, botId: me.id, botName: me.first_name, botUsername: me.username });
+  const groupLimit = options.groupLimit === null ? undefined : createGroupLimit(options.groupLimit ?? TELEGRAM_GROUP_LIMIT);
+  const messageMethods = { ...createMessageMethods(methodDeps), ...createDocumentMethods(methodDeps), ...userFiles.handlers, ...groups.handlers };
+  const inGroup = (chatId: unknown): boolean => {
+    const type = chatId === undefined ? undefined : store.find(Number(chatId))?.chat.type;
+    return type === 'group' || type === 'supergroup';
+  };
 
   const getUpdates: MethodHandler = (payload, clientGone) => {
     if (webhook.current() !== null) throw webhookActive();
@@ -119,6 +128,7 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
       const fault =
         takeFault(method) ??
         rateLimits?.check(method, payload, clock.now()) ??
+        (inGroup(payload['chat_id']) ? groupLimit?.check(method, payload['chat_id'], clock.now()) : undefined) ??
         (buttonLooks === 'refused' ? (refusedButtonLooks(payload['reply_markup']) ?? undefined) : undefined);
       if (fault !== undefined) throw fault;
       const handler = handlers.get(method.toLowerCase());
@@ -237,6 +247,9 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
     webhook: webhook.current,
     webhookDeliveries: webhook.deliveries,
     postToWebhook: webhook.post,
+    addBotToGroup: groups.simulation.addBotToGroup,
+    removeBotFromGroup: groups.simulation.removeBotFromGroup,
+    topics: groups.simulation.topics,
     blockBy: (userId) => void store.blocked.add(userId),
     unblockBy: (userId) => void store.blocked.delete(userId),
     close() {
