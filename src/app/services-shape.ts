@@ -1,4 +1,5 @@
 import type { Api } from 'grammy';
+import type { AdminGroupBinding } from '../admin-group/admin-group-binding.js';
 import type { AdminAlerts, AdminRecipient } from '../alerts/admin-alerts.js';
 import type { WalletShortAlert } from '../alerts/funds-refusal.js';
 import type { LowBalanceWatch } from '../alerts/low-balance.js';
@@ -114,6 +115,8 @@ export interface Services {
   /** Privileged changes that wait for a second administrator, and their cards and news. */
   dualControl: DualControl;
   dualControlAnnouncer: DualControlAnnouncer;
+  /** The administrators' group where bound (src/admin-group): where cards, alerts and the feed go instead of private chats. */
+  adminGroup: AdminGroupBinding;
   orderFeed: OrderFeed;
   dailyDigest: DailyDigest;
   /** The wallet's local copy of transactions, its watch and the statement's open exceptions. */

@@ -1,4 +1,5 @@
 import { caseOverdueSetting } from '../ledger/case-overdue-setting.js';
+import { createAdminGroupBinding } from '../admin-group/admin-group-binding.js';
 import type { Services } from './services-shape.js';
 import { createAdminAlerts } from '../alerts/admin-alerts.js';
 import { createWalletShortAlert, walletShortText, withFundsRefusalAlert } from '../alerts/funds-refusal.js';
@@ -223,6 +224,14 @@ export async function createServices(deps: {
     provider,
     logger.child({ component: 'orders' }),
   ), budgetAlert, logger.child({ component: 'budgets' }));
+  // The administrators' group, where bound: its topics are named in the deployment's default language.
+  const adminGroup = createAdminGroupBinding({
+    appState: stores.appState,
+    audit: stores.auditTrail,
+    createTopic: async (chatId, topic) => (await textApi.createForumTopic(chatId, translate(config.defaultLocale)(`admin-group-topic-${topic}`))).message_thread_id,
+    clock,
+    logger: logger.child({ component: 'admin-group' }),
+  });
   // Interrupted orders and approvals are repaired by the instance holding the background work (src/app/repairs.ts).
   const dualControl = createDualControl({
     requests: stores.adminRequests,
@@ -234,6 +243,7 @@ export async function createServices(deps: {
     stepUp: { setEnabled: stepUp.setEnabled, orderAbove: orderStepUp.above, setOrderAbove: orderStepUp.setAbove },
     velocity,
     budgets: stores.budgets,
+    adminGroup,
     clock,
     logger: logger.child({ component: 'dual-control' }),
   });
@@ -334,6 +344,7 @@ export async function createServices(deps: {
     approvalAnnouncer,
     dualControl,
     dualControlAnnouncer,
+    adminGroup,
     orderFeed,
     dailyDigest,
     ledger,

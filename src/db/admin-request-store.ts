@@ -44,6 +44,10 @@ function requestAudit(row: AdminRequestRow, action: string, actorId: number | nu
   else if (change.kind === 'velocity') {
     facts.limit = change.limit;
     facts.value = change.value;
+  } else if (change.kind === 'admin-group') {
+    facts.verb = change.verb;
+    facts.group = change.chatId;
+    facts.title = change.title;
   } else if (change.kind === 'budget') {
     facts.centre = change.centreId;
     facts.name = change.name;

@@ -38,7 +38,9 @@ export type AdminChange =
   /** A velocity limit for everyone (src/safeguards/velocity); null lifts it. */
   | { kind: 'velocity'; limit: VelocityKind; value: number | null }
   /** A cost centre's monthly budget (src/budgets); null lifts it. `before` and `name` as they were when it was asked, for the cards. */
-  | { kind: 'budget'; centreId: number; name: string; before: number | null; value: number | null };
+  | { kind: 'budget'; centreId: number; name: string; before: number | null; value: number | null }
+  /** The administrators' group bound (the chat where the request was made) or unbound; `title` as it was when asked, for the cards. */
+  | { kind: 'admin-group'; verb: 'bind' | 'unbind'; chatId: number; title: string; forum: boolean };
 
 /** A message that carries a request's Confirm and Refuse, so that every copy loses them once it is decided. */
 export interface RequestCard {

@@ -28,6 +28,7 @@ const adminChangeSchema: z.ZodType<AdminChange> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('step-up'), enabled: z.boolean() }).strict(),
   z.object({ kind: z.literal('step-up-orders'), above: amountOrNone }).strict(),
   z.object({ kind: z.literal('velocity'), limit: z.enum(VELOCITY_KINDS), value: z.number().int().min(1).max(1_000_000).nullable() }).strict(),
+  z.object({ kind: z.literal('admin-group'), verb: z.enum(['bind', 'unbind']), chatId: z.number().int().negative(), title: z.string().max(200), forum: z.boolean() }).strict(),
   z.object({ kind: z.literal('budget'), centreId: z.number().int().positive(), name: z.string().min(1).max(200), before: amountOrNone, value: amountOrNone }).strict(),
 ]);
 
@@ -75,6 +76,8 @@ export function needsSecondAdmin(
   stepUpOrderAbove: () => number | null = () => null,
 ): boolean {
   if (change.kind === 'role') return !isAdmin(change.personId);
+  // Where every card and alert goes: moving them, or back, is never one person's call.
+  if (change.kind === 'admin-group') return true;
   // Step-up off takes the second factor away from every guarded action: turning it on only makes things safer.
   if (change.kind === 'step-up') return !change.enabled;
   // A higher velocity limit, or none, lets a stolen account go faster: it waits; a lower one never does.

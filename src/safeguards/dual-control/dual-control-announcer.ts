@@ -23,6 +23,7 @@ export function changeWords(c: DualTextContext, stored: AdminChange | unknown, t
   if (change.kind === 'step-up') return c.t(change.enabled ? 'dual-change-step-up-on' : 'dual-change-step-up-off');
   if (change.kind === 'velocity') return velocityChangeWords(c, change.limit, change.value);
   if (change.kind === 'step-up-orders') return stepUpOrdersWords(c, change.above);
+  if (change.kind === 'admin-group') return c.t(`dual-change-admin-group-${change.verb}`, { group: change.title });
   if (change.kind === 'budget') {
     const value = (amount: number | null) => (amount === null ? c.t('budgets-none') : showAmount(c, amount));
     return c.t('dual-change-budget', { centre: change.name, before: value(change.before), value: value(change.value) });
