@@ -1,4 +1,5 @@
 import { caseOverdueSetting } from '../ledger/case-overdue-setting.js';
+import { createAdminRouting } from '../admin-group/admin-routing.js';
 import { createAdminGroupBinding } from '../admin-group/admin-group-binding.js';
 import type { Services } from './services-shape.js';
 import { createAdminAlerts } from '../alerts/admin-alerts.js';
@@ -113,8 +114,19 @@ export async function createServices(deps: {
     deps.telegramPace ?? createTelegramPace({ clock: systemClock, ...(deps.liveInstances ? { liveInstances: deps.liveInstances } : {}) }),
     buttonLooks,
   );
+  // The administrators' group, where bound: its topics are named in the deployment's default language.
+  const adminGroup = createAdminGroupBinding({
+    appState: stores.appState,
+    audit: stores.auditTrail,
+    createTopic: async (chatId, topic) => (await textApi.createForumTopic(chatId, translate(config.defaultLocale)(`admin-group-topic-${topic}`))).message_thread_id,
+    clock,
+    logger: logger.child({ component: 'admin-group' }),
+  });
+  // Alerts, the feed and the digest go where the administrators' group says: there (each in its topic), or privately.
+  const routing = createAdminRouting({ binding: adminGroup, admins: adminRecipients, groupLocale: config.defaultLocale, sendText, logger: logger.child({ component: 'admin-group' }) });
+  const alertsRoute = routing.route('alerts');
   // Quiet periods shared through the database where other instances may raise the same alert.
-  const alerts = createAdminAlerts({ recipients: adminRecipients, sendText, clock, logger, ...(stores.changes.shared ? { shared: stores.appState } : {}) });
+  const alerts = createAdminAlerts({ recipients: alertsRoute.recipients, sendText: alertsRoute.sendText, clock, logger, ...(stores.changes.shared ? { shared: stores.appState } : {}) });
 
   // Whether a person may still order, by the role in the staff copy that `freshen` keeps current (asked before the POST and at an Approve).
   const staffMayOrder = (personId: number): boolean => {
@@ -224,14 +236,6 @@ export async function createServices(deps: {
     provider,
     logger.child({ component: 'orders' }),
   ), budgetAlert, logger.child({ component: 'budgets' }));
-  // The administrators' group, where bound: its topics are named in the deployment's default language.
-  const adminGroup = createAdminGroupBinding({
-    appState: stores.appState,
-    audit: stores.auditTrail,
-    createTopic: async (chatId, topic) => (await textApi.createForumTopic(chatId, translate(config.defaultLocale)(`admin-group-topic-${topic}`))).message_thread_id,
-    clock,
-    logger: logger.child({ component: 'admin-group' }),
-  });
   // Interrupted orders and approvals are repaired by the instance holding the background work (src/app/repairs.ts).
   const dualControl = createDualControl({
     requests: stores.adminRequests,
@@ -294,7 +298,7 @@ export async function createServices(deps: {
 
   const ledger = createLedgerServices({ presentation, stores, provider: withCallSignal(provider, deps.shutdown), settings, alerts, pauses: orderingPause, periods, translate, clock, logger });
   const { orderFeed, dailyDigest } = await createReports({
-    presentation, stores, settings, provider, periods, recipients: adminRecipients, sendText, translate, describePerson,
+    presentation, stores, settings, provider, periods, feedRoute: routing.route('feed'), translate, describePerson,
     walletExceptions: () => ledger.openExceptions(), expiringCodes: createExpiringSoon({ store: stores.codeExpiries, settings, periods, clock }), runway: (balance) => runway.reader.of(balance), clock, logger,
   });
 

@@ -41,7 +41,7 @@ export function createDailyDigest(deps: {
   periods: LocalPeriods;
   /** How the deployment shows amounts and days; each administrator reads it in their language. */
   presentation: Presentation;
-  recipients: () => AdminRecipient[];
+  recipients: () => AdminRecipient[] | Promise<AdminRecipient[]>;
   sendText: (chatId: number, text: string) => Promise<void>;
   translate: (locale: Locale) => Translate;
   describePerson: (id: number) => string;
@@ -114,13 +114,14 @@ export function createDailyDigest(deps: {
         walletExceptions: await deps.walletExceptions?.().catch(() => null),
         expiring: await deps.expiringCodes?.().catch(() => null),
       };
-      for (const admin of deps.recipients()) {
+      const recipients = await deps.recipients();
+      for (const admin of recipients) {
         const text = digestText(facts, { ...readerViewOf(deps.presentation, admin.locale, deps.translate(admin.locale)), describePerson: deps.describePerson });
         await deps.sendText(admin.telegramId, text).catch((error: unknown) =>
           deps.logger.warn({ adminId: admin.telegramId, err: error instanceof Error ? error.name : String(error) }, 'digest not delivered'),
         );
       }
-      deps.logger.info({ day: facts.day, recipients: deps.recipients().length }, 'daily digest sent');
+      deps.logger.info({ day: facts.day, recipients: recipients.length }, 'daily digest sent');
     },
   };
 }
