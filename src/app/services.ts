@@ -1,6 +1,5 @@
 import { caseOverdueSetting } from '../ledger/case-overdue-setting.js';
-import { createAdminRouting } from '../admin-group/admin-routing.js';
-import { createAdminGroupBinding } from '../admin-group/admin-group-binding.js';
+import { wireAdminGroup } from './admin-group-wiring.js';
 import type { Services } from './services-shape.js';
 import { createAdminAlerts } from '../alerts/admin-alerts.js';
 import { createWalletShortAlert, walletShortText, withFundsRefusalAlert } from '../alerts/funds-refusal.js';
@@ -114,16 +113,8 @@ export async function createServices(deps: {
     deps.telegramPace ?? createTelegramPace({ clock: systemClock, ...(deps.liveInstances ? { liveInstances: deps.liveInstances } : {}) }),
     buttonLooks,
   );
-  // The administrators' group, where bound: its topics are named in the deployment's default language.
-  const adminGroup = createAdminGroupBinding({
-    appState: stores.appState,
-    audit: stores.auditTrail,
-    createTopic: async (chatId, topic) => (await textApi.createForumTopic(chatId, translate(config.defaultLocale)(`admin-group-topic-${topic}`))).message_thread_id,
-    clock,
-    logger: logger.child({ component: 'admin-group' }),
-  });
-  // Alerts, the feed and the digest go where the administrators' group says: there (each in its topic), or privately.
-  const routing = createAdminRouting({ binding: adminGroup, admins: adminRecipients, groupLocale: config.defaultLocale, sendText, logger: logger.child({ component: 'admin-group' }) });
+  // The administrators' group, where bound: alerts, the feed and the digest go there (each in its topic), or privately.
+  const { adminGroup, routing } = wireAdminGroup({ stores, api: textApi, translate, defaultLocale: config.defaultLocale, sendText, admins: adminRecipients, clock, logger });
   const alertsRoute = routing.route('alerts');
   // Quiet periods shared through the database where other instances may raise the same alert.
   const alerts = createAdminAlerts({ recipients: alertsRoute.recipients, sendText: alertsRoute.sendText, clock, logger, ...(stores.changes.shared ? { shared: stores.appState } : {}) });
