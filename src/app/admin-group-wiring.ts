@@ -31,5 +31,10 @@ export function wireAdminGroup(deps: {
     logger,
   });
   const routing = createAdminRouting({ binding: adminGroup, admins: deps.admins, groupLocale: deps.defaultLocale, sendText: deps.sendText, logger });
-  return { adminGroup, routing };
+  /** Where approval cards go in the group; where step-up asks the approver's own code, they stay in private chats, where it is typed. */
+  const approvalsPlace = async (stepUpOn: () => boolean) => {
+    const group = stepUpOn() ? null : await adminGroup.placeFor('approvals');
+    return group && { ...group, locale: deps.defaultLocale, privateCopies: await adminGroup.privateCopies() };
+  };
+  return { adminGroup, routing, approvalsPlace };
 }

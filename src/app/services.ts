@@ -114,7 +114,7 @@ export async function createServices(deps: {
     buttonLooks,
   );
   // The administrators' group, where bound: alerts, the feed and the digest go there (each in its topic), or privately.
-  const { adminGroup, routing } = wireAdminGroup({ stores, api: textApi, translate, defaultLocale: config.defaultLocale, sendText, admins: adminRecipients, clock, logger });
+  const { adminGroup, routing, approvalsPlace } = wireAdminGroup({ stores, api: textApi, translate, defaultLocale: config.defaultLocale, sendText, admins: adminRecipients, clock, logger });
   const alertsRoute = routing.route('alerts');
   // Quiet periods shared through the database where other instances may raise the same alert.
   const alerts = createAdminAlerts({ recipients: alertsRoute.recipients, sendText: alertsRoute.sendText, clock, logger, ...(stores.changes.shared ? { shared: stores.appState } : {}) });
@@ -261,6 +261,7 @@ export async function createServices(deps: {
   });
 
   const approvalAnnouncer = createApprovalAnnouncer({
+    groupPlace: () => approvalsPlace(() => stepUp.enabled()),
     send,
     clearButtons,
     replaceText,
