@@ -28,7 +28,8 @@ const DEFAULT_QUIET_MS = 6 * 60 * 60 * 1000;
 const quietKey = (key: string): string => `alert.quiet.${key}`;
 
 export function createAdminAlerts(deps: {
-  recipients: () => AdminRecipient[];
+  /** Read at each alert: the administrators, or the administrators' group where bound (src/admin-group/admin-routing.ts). */
+  recipients: () => AdminRecipient[] | Promise<AdminRecipient[]>;
   sendText: SendText;
   clock: Clock;
   logger: Logger;
@@ -80,7 +81,7 @@ export function createAdminAlerts(deps: {
       if (!claimed.taken) return;
       deps.logger.warn({ alert: key }, 'alerting administrators');
       let reached = 0;
-      for (const admin of deps.recipients()) {
+      for (const admin of await deps.recipients()) {
         if (admin.telegramId === options?.about) continue;
         try {
           await deps.sendText(admin.telegramId, render(admin.locale));

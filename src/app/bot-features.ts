@@ -28,6 +28,7 @@ import { batchCostCentreFeature } from '../bot/features/batch-cost-centre.js';
 import { catalogAdminFeature } from '../bot/features/catalog-admin.js';
 import { confirmedPressFeature } from '../bot/features/confirmed-press.js';
 import { dualControlFeature } from '../bot/features/dual-control.js';
+import { adminGroupFeature } from '../bot/features/admin-group.js';
 import { expiryFeature } from '../bot/features/expiry.js';
 import { exportFeature } from '../bot/features/export.js';
 import { feedAndDigestFeature } from '../bot/features/feed-and-digest.js';
@@ -222,6 +223,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       feature('order-again', orderAgainFeature({ orders: stores.orderQueries, catalogLoading, orderMenuOf: bot.orderMenuOf, logger })),
       feature('favourites', favouritesFeature({ favourites: services.favourites, renames, orders: stores.orderQueries, audit: stores.auditTrail, logger })),
       feature('dual-control', dualControlFeature(dual)),
+      feature('admin-group', adminGroupFeature({ binding: services.adminGroup, dual, logger })),
       feature('orders', ordersFeature({ orders: stores.orderQueries, people, describePerson })),
       feature(
         'track',

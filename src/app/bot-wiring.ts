@@ -24,6 +24,7 @@ export function createAppBot(deps: { config: Config; services: Services; catalog
     pace: services.pace,
     buttonLooks: services.buttonLooks,
     staff: services.staff,
+    adminGroup: services.adminGroup,
     freshViews: (counts) => services.viewFreshness.check(counts),
     people: services.people,
     strangers: services.stores.strangerReplies,

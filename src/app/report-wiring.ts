@@ -1,4 +1,5 @@
 import type { AdminRecipient } from '../alerts/admin-alerts.js';
+import type { AdminRoute } from '../admin-group/admin-routing.js';
 import type { Clock } from '../clock.js';
 import type { Stores } from '../db/stores.js';
 import type { Logger } from '../logger.js';
@@ -20,10 +21,8 @@ export async function createReports(deps: {
   settings: SettingsView;
   provider: Pick<ProviderClient, 'getBalance'>;
   periods: LocalPeriods;
-  recipients: () => AdminRecipient[];
-  sendText: (chatId: number, text: string) => Promise<void>;
-  /** A long report (the digest): rich where the Bot API server takes it, plain text otherwise. */
-  sendReport: (chatId: number, report: Report) => Promise<void>;
+  /** Where the feed and the digest go: the administrators, or their group's feed topic (src/admin-group/admin-routing.ts). */
+  feedRoute: AdminRoute;
   translate: (locale: Locale) => Translate;
   describePerson: (id: number) => string;
   /** The wallet statement's open exceptions, for the digest. */
@@ -36,7 +35,7 @@ export async function createReports(deps: {
   logger: Logger;
 }): Promise<{ orderFeed: OrderFeed; dailyDigest: DailyDigest }> {
   const { stores, settings, logger } = deps;
-  const senders = { recipients: deps.recipients, sendText: deps.sendText, translate: deps.translate, describePerson: deps.describePerson, presentation: deps.presentation, clock: deps.clock };
+  const senders = { recipients: deps.feedRoute.recipients, sendText: deps.feedRoute.sendText, translate: deps.translate, describePerson: deps.describePerson, presentation: deps.presentation, clock: deps.clock };
   const orderFeed = await createOrderFeed({ queries: stores.reports, state: stores.appState, costCentres: stores.costCentres, settings, ...senders, logger: logger.child({ component: 'feed' }) });
   const dailyDigest = createDailyDigest({
     state: stores.appState,
@@ -48,7 +47,7 @@ export async function createReports(deps: {
     walletExceptions: deps.walletExceptions,
     expiringCodes: deps.expiringCodes,
     runway: deps.runway,
-    sendReport: deps.sendReport,
+    sendReport: deps.feedRoute.sendReport,
     ...senders,
     logger: logger.child({ component: 'digest' }),
   });

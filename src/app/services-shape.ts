@@ -1,5 +1,6 @@
 import type { MonthCloseServices } from './month-close-wiring.js';
 import type { Api } from 'grammy';
+import type { AdminGroupBinding } from '../admin-group/admin-group-binding.js';
 import type { AdminAlerts, AdminRecipient } from '../alerts/admin-alerts.js';
 import type { WalletShortAlert } from '../alerts/funds-refusal.js';
 import type { LowBalanceWatch } from '../alerts/low-balance.js';
@@ -120,6 +121,8 @@ export interface Services {
   dualControlAnnouncer: DualControlAnnouncer;
   /** Annotating the statement's exceptions and closing months. */
   monthClose: MonthCloseServices;
+  /** The administrators' group where bound (src/admin-group): where cards, alerts and the feed go instead of private chats. */
+  adminGroup: AdminGroupBinding;
   orderFeed: OrderFeed;
   dailyDigest: DailyDigest;
   /** The wallet's local copy of transactions, its watch and the statement's open exceptions. */

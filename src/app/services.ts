@@ -1,4 +1,5 @@
 import { caseOverdueSetting } from '../ledger/case-overdue-setting.js';
+import { wireAdminGroup } from './admin-group-wiring.js';
 import type { Services } from './services-shape.js';
 import { createAdminAlerts } from '../alerts/admin-alerts.js';
 import { createWalletShortAlert, walletShortText, withFundsRefusalAlert } from '../alerts/funds-refusal.js';
@@ -116,8 +117,11 @@ export async function createServices(deps: {
     deps.telegramPace ?? createTelegramPace({ clock: systemClock, ...(deps.liveInstances ? { liveInstances: deps.liveInstances } : {}) }),
     buttonLooks,
   );
+  // The administrators' group, where bound: alerts, the feed and the digest go there (each in its topic), or privately.
+  const { adminGroup, routing, approvalsPlace } = wireAdminGroup({ stores, api: textApi, translate, defaultLocale: config.defaultLocale, sendText, sendReport: (chatId, report, options) => richReports.send(textApi, chatId, report, options), admins: adminRecipients, clock, logger });
+  const alertsRoute = routing.route('alerts');
   // Quiet periods shared through the database where other instances may raise the same alert.
-  const alerts = createAdminAlerts({ recipients: adminRecipients, sendText, clock, logger, ...(stores.changes.shared ? { shared: stores.appState } : {}) });
+  const alerts = createAdminAlerts({ recipients: alertsRoute.recipients, sendText: alertsRoute.sendText, clock, logger, ...(stores.changes.shared ? { shared: stores.appState } : {}) });
 
   // Whether a person may still order, by the role in the staff copy that `freshen` keeps current (asked before the POST and at an Approve).
   const staffMayOrder = (personId: number): boolean => {
@@ -227,6 +231,7 @@ export async function createServices(deps: {
     budgets: stores.budgets,
     // Made below, once the wallet's copy is: only called at a confirmation.
     monthClose: { closeConfirmed: (change, request, by) => monthClose.closeConfirmed(change, request, by) },
+    adminGroup,
     clock,
     logger: logger.child({ component: 'dual-control' }),
   });
@@ -249,6 +254,7 @@ export async function createServices(deps: {
   });
 
   const approvalAnnouncer = createApprovalAnnouncer({
+    groupPlace: () => approvalsPlace(() => stepUp.enabled()),
     send,
     clearButtons,
     replaceText,
@@ -278,8 +284,7 @@ export async function createServices(deps: {
   const ledger = createLedgerServices({ presentation, stores, provider: withCallSignal(provider, deps.shutdown), settings, alerts, pauses: orderingPause, periods, translate, clock, logger });
   const monthClose = createMonthCloseServices({ stores, sync: ledger.sync, alerts, viewFor: (locale) => ({ ...viewFor(locale), describePerson }), clock, logger });
   const { orderFeed, dailyDigest } = await createReports({
-    presentation, stores, settings, provider, periods, recipients: adminRecipients, sendText, translate, describePerson,
-    sendReport: (chatId, report) => richReports.send(textApi, chatId, report),
+    presentation, stores, settings, provider, periods, feedRoute: routing.route('feed'), translate, describePerson,
     walletExceptions: () => ledger.openExceptions(), expiringCodes: createExpiringSoon({ store: stores.codeExpiries, settings, periods, clock }), runway: (balance) => runway.reader.of(balance), clock, logger,
   });
 
@@ -331,6 +336,7 @@ export async function createServices(deps: {
     dualControl,
     dualControlAnnouncer,
     monthClose,
+    adminGroup,
     orderFeed,
     dailyDigest,
     ledger,

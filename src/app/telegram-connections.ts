@@ -30,7 +30,8 @@ export function createTelegramConnections(
   return {
     pace,
     textApi,
-    sendText: async (chatId: number, text: string): Promise<void> => void (await textApi.sendMessage(chatId, text)),
+    sendText: async (chatId: number, text: string, options?: { threadId?: number }): Promise<void> =>
+      void (await textApi.sendMessage(chatId, text, options?.threadId === undefined ? {} : { message_thread_id: options.threadId })),
     send: createSendPort(outboxApi),
     clearButtons: createClearButtons(outboxApi),
     replaceText: createReplaceText(outboxApi),

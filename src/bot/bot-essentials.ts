@@ -1,4 +1,5 @@
 import type { Middleware } from 'grammy';
+import type { AdminGroupBinding } from '../admin-group/admin-group-binding.js';
 import type { BotContext } from './context.js';
 import type { Clock } from '../clock.js';
 import type { ChangeCounts } from '../db/change-counters.js';
@@ -34,6 +35,8 @@ export interface BotEssentials {
   /** Styled and disabled buttons, plain where the Bot API server refuses them; shared with the process's other connections. */
   buttonLooks?: ButtonLooks;
   staff: StaffView;
+  /** The administrators' group (src/admin-group): presses and /admingroup there go on; absent, every group is left. */
+  adminGroup?: Pick<AdminGroupBinding, 'current' | 'lost'>;
   /**
    * Reads the staff, people and settings copies again where another
    * instance changed them (services.viewFreshness.check): awaited before

@@ -11,7 +11,7 @@ import type { Locale, Translate } from '../text/i18n.js';
 const STAFF_MENU = ['order', 'favourites', 'batch', 'orders', 'track', 'balance', 'language', 'cancel', 'help'] as const;
 const VIEWER_MENU = ['orders', 'track', 'balance', 'runway', 'transactions', 'statement', 'audit', 'budgets', 'language', 'help'] as const;
 const ADMIN_MENU = [
-  'order', 'favourites', 'picks', 'batch', 'orders', 'track', 'balance', 'transactions', 'approvals', 'review', 'audit', 'staff', 'limits', 'lowbalance', 'runway', 'topup', 'retention', 'velocity', 'stepup', 'strangers', 'costcentres', 'budgets', 'settings',
+  'order', 'favourites', 'picks', 'batch', 'orders', 'track', 'balance', 'transactions', 'approvals', 'review', 'audit', 'staff', 'limits', 'lowbalance', 'runway', 'topup', 'retention', 'velocity', 'stepup', 'strangers', 'costcentres', 'budgets', 'settings', 'admingroup',
   'export', 'statement', 'cases', 'walletwatch', 'feed', 'digest', 'expiry', 'catalog',
   'pause', 'resume', 'sync', 'language', 'cancel', 'help',
 ] as const;

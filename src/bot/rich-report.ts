@@ -19,7 +19,7 @@ const NOT_SUPPORTED = /method not found|not (?:supported|implemented)|unknown me
 
 export interface RichReports {
   /** Sends the report to the chat: as a rich message where it can, else as today's plain text in parts of at most 4,096 characters. */
-  send(api: Api, chatId: number, report: Report): Promise<void>;
+  send(api: Api, chatId: number, report: Report, options?: { threadId?: number }): Promise<void>;
   /** False while rich reports are off (RICH_REPORTS=off) or this process believes its Bot API server refuses them. */
   rich(): boolean;
 }
@@ -41,21 +41,23 @@ export function createRichReports(deps: { mode: 'auto' | 'off'; clock: Clock; lo
   let refusedUntil = deps.mode === 'off' ? Number.POSITIVE_INFINITY : 0;
   const rich = () => deps.clock.now() >= refusedUntil;
 
-  const sendPlain = async (api: Api, chatId: number, report: Report) => {
-    for (const part of splitMessage(plain(reportPlainText(report)))) await sendFormatted(api, chatId, { text: part });
+  const sendPlain = async (api: Api, chatId: number, report: Report, threadId: number | undefined) => {
+    for (const part of splitMessage(plain(reportPlainText(report)))) await sendFormatted(api, chatId, { text: part, ...(threadId === undefined ? {} : { threadId }) });
   };
 
   return {
     rich,
-    async send(api, chatId, report) {
-      if (!rich()) return sendPlain(api, chatId, report);
+    async send(api, chatId, report, options = {}) {
+      const { threadId } = options;
+      if (!rich()) return sendPlain(api, chatId, report, threadId);
       const rendering = toRichMessage(report);
       if (!rendering.ok) {
         deps.logger.debug({ chatId, over: rendering.reason }, 'report past the rich message limits: sent as plain text');
-        return sendPlain(api, chatId, report);
+        return sendPlain(api, chatId, report, threadId);
       }
       try {
-        await api.sendRichMessage(chatId, rendering.message);
+        // In the administrators' group, the topic the report belongs to.
+        await api.sendRichMessage(chatId, rendering.message, threadId === undefined ? {} : { message_thread_id: threadId });
         return;
       } catch (error) {
         if (isNotSupported(error)) {
@@ -65,7 +67,7 @@ export function createRichReports(deps: { mode: 'auto' | 'off'; clock: Clock; lo
           deps.logger.warn({ chatId, refusal: describe(error) }, 'rich report not sent: sent as plain text');
         }
       }
-      await sendPlain(api, chatId, report);
+      await sendPlain(api, chatId, report, threadId);
     },
   };
 }

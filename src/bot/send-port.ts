@@ -24,6 +24,7 @@ export function createSendPort(api: Api): SendMessage {
         text: message.text,
         ...(keyboard ? { keyboard } : {}),
         ...(message.protectContent ? { protectContent: true } : {}),
+        ...(message.threadId === undefined ? {} : { threadId: message.threadId }),
       });
       return { messageId };
     } catch (error) {

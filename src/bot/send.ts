@@ -10,6 +10,7 @@ export interface Outgoing {
   text: FormattedString;
   keyboard?: InlineKeyboard;
   protectContent?: boolean;
+  threadId?: number;
 }
 
 /**
@@ -30,6 +31,7 @@ export async function sendFormatted(api: Api, chatId: number, message: Outgoing)
     link_preview_options: { is_disabled: true },
     ...(keyboard ? { reply_markup: keyboard } : {}),
     ...(message.protectContent ? { protect_content: true } : {}),
+    ...(message.threadId === undefined ? {} : { message_thread_id: message.threadId }),
   });
   return sent.message_id;
 }

@@ -7,7 +7,7 @@ import type { BotEssentials } from './bot-essentials.js';
 import type { BotContext } from './context.js';
 import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
 import { accessControl } from './middleware/access-control.js';
-import { privateChatsOnly } from './middleware/private-chats-only.js';
+import { groupGate } from './middleware/group-gate.js';
 import { rememberPeople } from './middleware/remember-people.js';
 import { createSessionPrefetch } from './session-prefetch.js';
 import { STRANGERS_REPLY } from './strangers-setting.js';
@@ -16,11 +16,11 @@ import { STRANGERS_REPLY } from './strangers-setting.js';
  * What every update goes through before any feature: counted once handled,
  * one chat at a time (chats in parallel), the chat's conversation state
  * read ahead while the staff, people and settings views are brought up to
- * date, private chats only, the sender remembered, and staff only past
+ * date, private chats (and the administrators' group) only, the sender remembered, and staff only past
  * this point. Returns the session storage the conversations keep their
  * state in, the one read ahead here.
  */
-export function useUpdatePrelude(bot: Bot<BotContext>, deps: Pick<BotEssentials, 'onUpdateHandled' | 'freshViews' | 'sessions' | 'people' | 'staff' | 'strangers' | 'strangerSettings' | 'defaultLocale' | 'clock' | 'logger'>, translate: (locale: Locale) => Translate) {
+export function useUpdatePrelude(bot: Bot<BotContext>, deps: Pick<BotEssentials, 'onUpdateHandled' | 'adminGroup' | 'localeOf' | 'freshViews' | 'sessions' | 'people' | 'staff' | 'strangers' | 'strangerSettings' | 'defaultLocale' | 'clock' | 'logger'>, translate: (locale: Locale) => Translate) {
   const counted = deps.onUpdateHandled;
   if (counted) bot.use((_ctx, next) => next().finally(counted));
   // Updates of one chat in order, chats in parallel (with the runner, and with the webhook intake).
@@ -40,7 +40,13 @@ export function useUpdatePrelude(bot: Bot<BotContext>, deps: Pick<BotEssentials,
       started?.forget();
     }
   });
-  bot.use(privateChatsOnly(deps.logger));
+  const binding = deps.adminGroup;
+  bot.use(
+    groupGate(
+      binding && { binding, staff: deps.staff.current, localeOf: deps.localeOf, defaultLocale: deps.defaultLocale, translate, logger: deps.logger },
+      deps.logger,
+    ),
+  );
   bot.use(rememberPeople({ people: deps.people, logger: deps.logger }));
   const strangerSettings = deps.strangerSettings;
   bot.use(

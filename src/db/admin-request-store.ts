@@ -46,6 +46,10 @@ function requestAudit(row: AdminRequestRow, action: string, actorId: number | nu
     facts.value = change.value;
   } else if (change.kind === 'month-close') {
     facts.month = change.month;
+  } else if (change.kind === 'admin-group') {
+    facts.verb = change.verb;
+    facts.group = change.chatId;
+    facts.title = change.title;
   } else if (change.kind === 'budget') {
     facts.centre = change.centreId;
     facts.name = change.name;

@@ -40,7 +40,9 @@ export type AdminChange =
   /** A cost centre's monthly budget (src/budgets); null lifts it. `before` and `name` as they were when it was asked, for the cards. */
   | { kind: 'budget'; centreId: number; name: string; before: number | null; value: number | null }
   /** Closing a month of the wallet statement (src/ledger/month-close.ts): `month` is the local date its span starts. Always waits for a second administrator while dual control is in force. */
-  | { kind: 'month-close'; month: string; from: number; to: number };
+  | { kind: 'month-close'; month: string; from: number; to: number }
+  /** The administrators' group bound (the chat where the request was made) or unbound; `title` as it was when asked, for the cards. */
+  | { kind: 'admin-group'; verb: 'bind' | 'unbind'; chatId: number; title: string; forum: boolean };
 
 /** A message that carries a request's Confirm and Refuse, so that every copy loses them once it is decided. */
 export interface RequestCard {

@@ -28,6 +28,12 @@ interface ApprovalAnnouncerDeps {
   dayTotal?: (personId: number) => Promise<number>;
   /** Whether the request would take its cost centre over the month's budget, and by what figures; absent, not shown. */
   overBudget?: (approval: ApprovalRow) => Promise<({ ok: false } & OverBudget) | { ok: true }>;
+  /**
+   * The administrators' group's approvals topic, where bound and where a
+   * card may go there (src/admin-group): one card for all, and private
+   * ones only to those who asked for copies. Null: each approver privately.
+   */
+  groupPlace?: () => Promise<{ chatId: number; threadId?: number; locale: Locale; privateCopies: readonly number[] } | null>;
   logger: Logger;
 }
 
@@ -85,30 +91,37 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
       } catch {
         // The summary says the balance could not be read; Approve checks it anyway.
       }
-      const approvers = deps.approvals.approversFor(approval).filter((id) => only === undefined || only.includes(id));
+      const group = only === undefined && deps.groupPlace ? await deps.groupPlace().catch(() => null) : null;
+      const approvers = deps.approvals.approversFor(approval).filter((id) => (only === undefined || only.includes(id)) && (group === null || group.privateCopies.includes(id)));
       const threshold = deps.approvals.thresholdFor(approval.requesterId);
       // Unread is better than no card: the card is what administrators decide on.
       const dayTotal = threshold === null || !deps.dayTotal ? null : await deps.dayTotal(approval.requesterId).catch(() => null);
       const costCentre = approval.costCentreId === null ? null : await (deps.costCentreOf?.(approval.costCentreId) ?? null);
       const budget = deps.overBudget ? await deps.overBudget(approval).catch(() => ({ ok: true }) as const) : ({ ok: true } as const);
-      for (const adminId of approvers) {
-        const c = deps.texts(deps.localeOf(adminId));
+      const place = async (chatId: number, locale: Locale, threadId?: number): Promise<boolean> => {
+        const c = deps.texts(locale);
         const summary = adminSummary(c, approval, {
           balance,
           threshold,
           dayTotal,
-          selfApproval: adminId === approval.requesterId,
+          // In the group nobody may approve what they asked for: the card never offers it.
+          selfApproval: chatId === approval.requesterId,
           costCentre,
           overBudget: budget.ok ? null : budget,
           notice: notice ? notice(c) : null,
         });
-        const messageId = await deliver(adminId, { text: summary.text, buttons: summary.buttons }, 'approval request');
-        if (messageId === null) continue;
-        await deps.cards.record(approval.id, { chatId: adminId, messageId });
-        // Decided while this copy was on its way: the settling that took the cards before it was recorded missed it.
-        const now = await deps.approvals.get(approval.id);
-        if (isDecided(now)) await settle(now);
-      }
+        const messageId = await deliver(chatId, { text: summary.text, buttons: summary.buttons, ...(threadId === undefined ? {} : { threadId }) }, 'approval request');
+        if (messageId === null) return false;
+        await deps.cards.record(approval.id, { chatId, messageId });
+        return true;
+      };
+      // A card the group did not take goes to each approver privately: nothing waits unseen.
+      const inGroup = group !== null && (await place(group.chatId, group.locale, group.threadId));
+      const privately = inGroup || group === null ? approvers : deps.approvals.approversFor(approval);
+      for (const adminId of privately) await place(adminId, deps.localeOf(adminId));
+      // Decided while a copy was on its way: the settling that took the cards before it was recorded missed it.
+      const now = await deps.approvals.get(approval.id);
+      if (isDecided(now)) await settle(now);
     },
 
     async tellRequester(approval, render, buttons) {

@@ -42,7 +42,7 @@ export function createDailyDigest(deps: {
   periods: LocalPeriods;
   /** How the deployment shows amounts and days; each administrator reads it in their language. */
   presentation: Presentation;
-  recipients: () => AdminRecipient[];
+  recipients: () => AdminRecipient[] | Promise<AdminRecipient[]>;
   sendText: (chatId: number, text: string) => Promise<void>;
   /** Sends a long report rich where the Bot API server takes it (rich-report.ts); absent, the digest goes as plain text through sendText. */
   sendReport?: (chatId: number, report: Report) => Promise<void>;
@@ -117,14 +117,15 @@ export function createDailyDigest(deps: {
         walletExceptions: await deps.walletExceptions?.().catch(() => null),
         expiring: await deps.expiringCodes?.().catch(() => null),
       };
-      for (const admin of deps.recipients()) {
+      const recipients = await deps.recipients();
+      for (const admin of recipients) {
         const view = { ...readerViewOf(deps.presentation, admin.locale, deps.translate(admin.locale)), describePerson: deps.describePerson };
         const sent = deps.sendReport ? deps.sendReport(admin.telegramId, digestReport(facts, view)) : deps.sendText(admin.telegramId, digestText(facts, view));
         await sent.catch((error: unknown) =>
           deps.logger.warn({ adminId: admin.telegramId, err: error instanceof Error ? error.name : String(error) }, 'digest not delivered'),
         );
       }
-      deps.logger.info({ day: facts.day, recipients: deps.recipients().length }, 'daily digest sent');
+      deps.logger.info({ day: facts.day, recipients: recipients.length }, 'daily digest sent');
     },
   };
 }

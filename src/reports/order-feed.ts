@@ -60,7 +60,7 @@ export async function createOrderFeed(deps: {
   queries: Pick<ReportQueries, 'latestAuditId' | 'orderEvents' | 'hasOrderAuditAfter' | 'hasBatchAuditBefore' | 'batchFacts'>;
   state: Pick<AppStateStore, 'get' | 'set'>;
   settings: Pick<Settings, 'read'>;
-  recipients: () => AdminRecipient[];
+  recipients: () => AdminRecipient[] | Promise<AdminRecipient[]>;
   sendText: (chatId: number, text: string) => Promise<void>;
   translate: (locale: Locale) => Translate;
   describePerson: (id: number) => string;
@@ -112,7 +112,7 @@ export async function createOrderFeed(deps: {
         return;
       }
       const rows = await queries.orderEvents({ afterId: cursor, upToId: newest, actions: [...PLACED_ACTIONS, ...FOLLOW_UP_ACTIONS], limit: BATCH });
-      const admins = deps.recipients();
+      const admins = await deps.recipients();
       // Read once a run, and only when an order of it names a cost centre: a deployment without them reads nothing more.
       const centreIds = rows.flatMap(({ order }) => (order.costCentreId === null ? [] : [order.costCentreId]));
       const centres = centreIds.length > 0 && deps.costCentres ? await deps.costCentres.byIds(centreIds) : new Map<number, never>();

@@ -21,6 +21,8 @@ export interface OutgoingMessage {
   protectContent?: boolean;
   /** Inline buttons, in rows. */
   buttons?: OutgoingButton[][];
+  /** In a forum supergroup: the topic the message goes to. */
+  threadId?: number;
 }
 
 export type SendMessage = (chatId: number, message: OutgoingMessage) => Promise<{ messageId: number }>;

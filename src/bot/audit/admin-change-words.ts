@@ -16,6 +16,7 @@ function changeOf(v: View, subjectId: number | null, facts: AuditFacts): string 
     const value = facts['value'];
     return stepUpOrdersWords(v, typeof value === 'number' ? value : null);
   }
+  if (facts['change'] === 'admin-group') return v.t(facts['verb'] === 'unbind' ? 'dual-change-admin-group-unbind' : 'dual-change-admin-group-bind', { group: String(facts['title'] ?? facts['group'] ?? '?') });
   if (facts['change'] === 'velocity') {
     const value = facts['value'];
     return typeof facts['limit'] === 'string' ? velocityChangeWords(v, facts['limit'], typeof value === 'number' ? value : null) : null;

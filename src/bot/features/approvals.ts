@@ -253,10 +253,10 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
   }
 
   composer.callbackQuery(APPROVE_DATA, adminsOnly, async (ctx) => {
-    const id = Number(ctx.match[1]);
-    const revision = Number(ctx.match[2]);
-    // The approver's own code first, where step-up is on; every other check is made again after it.
-    // A request that cannot be approved anyway (decided, their own) is answered without one.
+    const [id, revision] = [Number(ctx.match[1]), Number(ctx.match[2])];
+    // In the administrators' group whoever asked for the order never approves it, alone or not.
+    if (ctx.chat?.type !== 'private' && (await deps.approvals.get(id))?.requesterId === ctx.member.telegramId) return void (await ctx.answerCallbackQuery({ text: ctx.t('approval-own-order'), show_alert: true }));
+    // The approver's own code first, where step-up is on (not for a request that cannot be approved anyway); every check is made again after it.
     const request = deps.stepUp ? await deps.approvals.get(id) : null;
     const decidable = request?.state === 'pending' && request.requesterId !== ctx.member.telegramId;
     if (deps.stepUp && decidable && !(await deps.stepUp.require(ctx, { kind: 'approve', approvalId: id, revision }, ctx.t('step-up-what-approval', { id: formatId(id, ctx.member.locale) })))) {

@@ -32,6 +32,7 @@ const adminChangeSchema: z.ZodType<AdminChange> = z.discriminatedUnion('kind', [
     .object({ kind: z.literal('month-close'), month: z.string().regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/), from: z.number().int().min(0), to: z.number().int().min(0) })
     .strict()
     .refine((c) => c.from < c.to, 'a month ends after it starts'),
+  z.object({ kind: z.literal('admin-group'), verb: z.enum(['bind', 'unbind']), chatId: z.number().int().negative(), title: z.string().max(200), forum: z.boolean() }).strict(),
   z.object({ kind: z.literal('budget'), centreId: z.number().int().positive(), name: z.string().min(1).max(200), before: amountOrNone, value: amountOrNone }).strict(),
 ]);
 
@@ -81,6 +82,8 @@ export function needsSecondAdmin(
   if (change.kind === 'role') return !isAdmin(change.personId);
   // A month signed off is frozen for good: two people close it.
   if (change.kind === 'month-close') return true;
+  // Where every card and alert goes: moving them, or back, is never one person's call.
+  if (change.kind === 'admin-group') return true;
   // Step-up off takes the second factor away from every guarded action: turning it on only makes things safer.
   if (change.kind === 'step-up') return !change.enabled;
   // A higher velocity limit, or none, lets a stolen account go faster: it waits; a lower one never does.

@@ -24,6 +24,7 @@ export function changeWords(c: DualTextContext, stored: AdminChange | unknown, t
   if (change.kind === 'velocity') return velocityChangeWords(c, change.limit, change.value);
   if (change.kind === 'step-up-orders') return stepUpOrdersWords(c, change.above);
   if (change.kind === 'month-close') return c.t('dual-change-month-close', { from: showDay(c, change.from), to: showDay(c, change.to - 1) });
+  if (change.kind === 'admin-group') return c.t(`dual-change-admin-group-${change.verb}`, { group: change.title });
   if (change.kind === 'budget') {
     const value = (amount: number | null) => (amount === null ? c.t('budgets-none') : showAmount(c, amount));
     return c.t('dual-change-budget', { centre: change.name, before: value(change.before), value: value(change.value) });

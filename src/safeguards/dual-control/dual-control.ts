@@ -33,6 +33,8 @@ interface DualControlDeps {
   monthClose?: { closeConfirmed(change: Extract<AdminChange, { kind: 'month-close' }>, request: AdminRequestRow, confirmedBy: number): Promise<void> };
   /** How a confirmed change of a cost centre's budget is written (src/budgets); absent, such requests cannot be applied. */
   budgets?: { setBudget(centreId: number, amount: number | null, actorId: number): Promise<{ kind: string }> };
+  /** How a confirmed binding or unbinding of the administrators' group is written (src/admin-group); absent, such requests cannot be applied. */
+  adminGroup?: { apply(change: Extract<AdminChange, { kind: 'admin-group' }>, actorId: number): Promise<void> };
   clock: Clock;
   logger: Logger;
   expiryMs?: number;
@@ -99,6 +101,11 @@ export function createDualControl(deps: DualControlDeps): DualControl {
       if (set.kind !== 'set') throw new Error(`cost centre ${change.centreId} is ${set.kind}`);
       return;
     }
+    if (change.kind === 'admin-group') {
+      if (!deps.adminGroup) throw new Error('the administrators\' group is not available here');
+      await deps.adminGroup.apply(change, requesterId);
+      return;
+    }
     if (change.kind === 'velocity') {
       if (!deps.velocity) throw new Error('velocity limits are not available here');
       await deps.velocity.setCap(change.limit, change.value, requesterId);
@@ -124,7 +131,7 @@ export function createDualControl(deps: DualControlDeps): DualControl {
     const change = parseAdminChange(request.change);
     if (change === null) return 'invalid';
     if (!(await isAdminNow(request.requesterId))) return 'requester-not-admin';
-    if (change.kind === 'step-up' || change.kind === 'step-up-orders' || change.kind === 'velocity' || change.kind === 'budget' || change.kind === 'month-close') return null;
+    if (change.kind === 'step-up' || change.kind === 'step-up-orders' || change.kind === 'velocity' || change.kind === 'budget' || change.kind === 'month-close' || change.kind === 'admin-group') return null;
     const concernsPerson = change.personId !== null && !(change.kind === 'role' && change.verb === 'add');
     if (concernsPerson && !(await staffNow.find(change.personId!))) return 'person-gone';
     return null;

@@ -19,6 +19,10 @@ export interface ChatRecord {
   chat: Chat;
   nextMessageId: number;
   messages: Map<number, StoredMessage>;
+  /** In a group: the bot's membership as the last my_chat_member said; undefined for a chat the bot was never added to or removed from. */
+  botStatus?: 'member' | 'administrator' | 'left' | 'kicked';
+  /** In a forum supergroup: its topics by message_thread_id. */
+  topics?: Map<number, string>;
 }
 
 export interface ChatStore {
@@ -61,7 +65,7 @@ export function toChat(spec: ChatSpec | FakeUser): Chat {
   if (spec.type === 'group') return { id: spec.id, type: 'group', title };
   const username = spec.username === undefined ? {} : { username: spec.username };
   return spec.type === 'supergroup'
-    ? { id: spec.id, type: 'supergroup', title, ...username }
+    ? { id: spec.id, type: 'supergroup', title, ...username, ...(spec.isForum === true ? { is_forum: true as const } : {}) }
     : { id: spec.id, type: 'channel', title, ...username };
 }
 
@@ -80,6 +84,7 @@ export function toSentMessage(stored: StoredMessage): SentMessage {
     date: message.date,
     ...(message.edit_date === undefined ? {} : { edit_date: message.edit_date }),
     ...(message.reply_to_message === undefined ? {} : { reply_to_message_id: message.reply_to_message.message_id }),
+    ...(message.message_thread_id === undefined ? {} : { thread_id: message.message_thread_id }),
     edits: stored.edits,
     ...(message.photo === undefined || stored.upload === undefined ? {} : { photo: stored.upload }),
     ...(message.document === undefined || stored.upload === undefined
@@ -144,6 +149,8 @@ export function createChatStore(): ChatStore {
     resolveWritable(chatId) {
       const record = resolve(chatId);
       if (record.chat.type === 'private' && blocked.has(record.chat.id)) throw forbidden('bot was blocked by the user');
+      if (record.botStatus === 'kicked') throw forbidden(`bot was kicked from the ${record.chat.type === 'group' ? 'group' : 'supergroup'} chat`);
+      if (record.botStatus === 'left') throw forbidden(`bot is not a member of the ${record.chat.type === 'group' ? 'group' : 'supergroup'} chat`);
       return record;
     },
     find: (chatId) => chats.get(chatId),

@@ -11,7 +11,7 @@ export { MAX_CALLBACK_DATA_BYTES } from './reply-markup.js';
 export { flattenRichText, richDetails, richPlainText, richTables } from './rich-content.js';
 export { RICH_LIMITS } from './rich-messages.js';
 export { createFakeBotApi, DEFAULT_FAKE_TOKEN, type FakeBotApiOptions } from './server.js';
-export type { FakeRateLimits } from './rate-limits.js';
+export type { FakeGroupLimit, FakeRateLimits } from './rate-limits.js';
 export type { WebhookDelivery, WebhookRegistration } from './webhook.js';
 export type {
   ApiResponse,

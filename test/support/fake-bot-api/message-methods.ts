@@ -44,6 +44,18 @@ function readObject(value: unknown): Record<string, unknown> | undefined {
   return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
 }
 
+/**
+ * The forum topic a message goes to: Telegram refuses a thread that does
+ * not exist, and a thread in a chat without topics.
+ */
+export function readThread(record: ChatRecord, value: unknown): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const threadId = Number(value);
+  if (!Number.isInteger(threadId)) throw badRequest('field "message_thread_id" must be of type Integer');
+  if (record.topics?.has(threadId) !== true) throw badRequest('message thread not found');
+  return threadId;
+}
+
 export function createMessageMethods({ store, clock, botUser }: MessageMethodDeps): Record<string, MethodHandler> {
   const now = () => Math.floor(clock.now() / 1000);
 
@@ -97,6 +109,7 @@ export function createMessageMethods({ store, clock, botUser }: MessageMethodDep
       const markup = readReplyMarkup(payload['reply_markup']);
       const record = store.resolveWritable(payload['chat_id']);
       const replyTo = findReplyTarget(record, payload);
+      const threadId = readThread(record, payload['message_thread_id']);
       const protect = payload['protect_content'] === true;
       const inline = inlineOnly(markup);
       const { chat } = record;
@@ -108,6 +121,7 @@ export function createMessageMethods({ store, clock, botUser }: MessageMethodDep
             ...(chat.type === 'channel' ? { sender_chat: chat } : { from: botUser }),
             chat,
             date: now(),
+            ...(threadId === undefined ? {} : { message_thread_id: threadId, is_topic_message: true }),
             ...(replyTo === undefined ? {} : { reply_to_message: replyTo }),
             text: formatted.text,
             ...(formatted.entities.length === 0 ? {} : { entities: formatted.entities }),

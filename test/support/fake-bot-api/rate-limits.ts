@@ -34,3 +34,27 @@ export function createRateLimits(limits: FakeRateLimits) {
     },
   };
 }
+
+/** Telegram's limit in a group: about 20 messages a minute; sending is counted as in `createRateLimits`. */
+export interface FakeGroupLimit {
+  max: number;
+  windowMs: number;
+}
+
+export const TELEGRAM_GROUP_LIMIT: FakeGroupLimit = { max: 20, windowMs: 60_000 };
+
+/** Per group, always on (unlike the private-chat limits): the 21st message within a minute is answered 429 with the wait until a slot frees. */
+export function createGroupLimit(limit: FakeGroupLimit) {
+  const sent = new Map<string, number[]>();
+  return {
+    check(method: string, chatId: unknown, now: number): BotApiError | undefined {
+      if (!COUNTED.test(method) || /^(deletemessage|setmycommands|deletemycommands)$/i.test(method)) return undefined;
+      const key = String(chatId);
+      const recent = (sent.get(key) ?? []).filter((at) => at > now - limit.windowMs);
+      sent.set(key, recent);
+      if (recent.length >= limit.max) return tooManyRequests(Math.max(1, Math.ceil((recent[0]! + limit.windowMs - now) / 1000)));
+      recent.push(now);
+      return undefined;
+    },
+  };
+}

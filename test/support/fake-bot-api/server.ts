@@ -9,7 +9,8 @@ import { describeCalls, describeMessages, findButton, waitFor } from './inspecti
 import { createDocumentMethods } from './document-methods.js';
 import { createMessageMethods, type MethodHandler } from './message-methods.js';
 import { createRichMessageMethods } from './rich-messages.js';
-import { createRateLimits, type FakeRateLimits } from './rate-limits.js';
+import { createGroupMethods } from './group-methods.js';
+import { createGroupLimit, createRateLimits, TELEGRAM_GROUP_LIMIT, type FakeGroupLimit, type FakeRateLimits } from './rate-limits.js';
 import { readPayload } from './request-payload.js';
 import { refusedButtonLooks } from './reply-markup.js';
 import type { ApiResponse, FakeBotApi, FaultSpec, RecordedCall, SentMessage } from './types.js';
@@ -42,6 +43,8 @@ export interface FakeBotApiOptions {
    * fake always did; the bot then sends its reports as plain text.
    */
   richMessages?: 'supported' | 'refused';
+  /** Messages a minute per group before a 429, as Telegram counts them; default 20 a minute, null for none. */
+  groupLimit?: FakeGroupLimit | null;
 }
 
 export const DEFAULT_FAKE_TOKEN = '123456:TEST-fake-token-not-real';
@@ -87,7 +90,13 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
   };
   const userFiles = createUserFiles({ pushUpdate: (update) => users.pushUpdate(update), now: () => clock.now() });
   const richMethods = createRichMessageMethods({ store, now: () => Math.floor(clock.now() / 1000), botUser: methodDeps.botUser });
-  const messageMethods = { ...createMessageMethods(methodDeps), ...createDocumentMethods(methodDeps), ...richMethods, ...userFiles.handlers };
+  const groups = createGroupMethods({ store, queue, clock, botId: me.id, botName: me.first_name, botUsername: me.username });
+  const groupLimit = options.groupLimit === null ? undefined : createGroupLimit(options.groupLimit ?? TELEGRAM_GROUP_LIMIT);
+  const messageMethods = { ...createMessageMethods(methodDeps), ...createDocumentMethods(methodDeps), ...richMethods, ...userFiles.handlers, ...groups.handlers };
+  const inGroup = (chatId: unknown): boolean => {
+    const type = chatId === undefined ? undefined : store.find(Number(chatId))?.chat.type;
+    return type === 'group' || type === 'supergroup';
+  };
 
   const getUpdates: MethodHandler = (payload, clientGone) => {
     if (webhook.current() !== null) throw webhookActive();
@@ -132,6 +141,7 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
       const fault =
         takeFault(method) ??
         rateLimits?.check(method, payload, clock.now()) ??
+        (inGroup(payload['chat_id']) ? groupLimit?.check(method, payload['chat_id'], clock.now()) : undefined) ??
         (buttonLooks === 'refused' ? (refusedButtonLooks(payload['reply_markup']) ?? undefined) : undefined);
       if (fault !== undefined) throw fault;
       if (handler === undefined) throw notFound();
@@ -252,6 +262,9 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
     webhook: webhook.current,
     webhookDeliveries: webhook.deliveries,
     postToWebhook: webhook.post,
+    addBotToGroup: groups.simulation.addBotToGroup,
+    removeBotFromGroup: groups.simulation.removeBotFromGroup,
+    topics: groups.simulation.topics,
     blockBy: (userId) => void store.blocked.add(userId),
     unblockBy: (userId) => void store.blocked.delete(userId),
     close() {

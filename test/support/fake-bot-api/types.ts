@@ -27,6 +27,8 @@ export interface ChatSpec {
   type: 'private' | 'group' | 'supergroup' | 'channel';
   title?: string;
   username?: string;
+  /** A supergroup with topics (a forum): messages go to a topic by message_thread_id. */
+  isForum?: boolean;
 }
 
 export type ReplyMarkup = InlineKeyboardMarkup | ReplyKeyboardMarkup | ReplyKeyboardRemove | ForceReply;
@@ -58,6 +60,8 @@ export interface SentMessage {
   date: number;
   edit_date?: number;
   reply_to_message_id?: number;
+  /** The forum topic the message is in (message_thread_id), kept through edits. */
+  thread_id?: number;
   edits: number;
   /** A document the bot uploaded, with its bytes; `text` holds its caption. */
   document?: SentDocument;
@@ -113,7 +117,8 @@ export interface FakeBotApi {
 
   /** Makes a chat known without an update, as if its user had talked to the bot earlier. */
   addChat(chat: FakeUser | ChatSpec): void;
-  sendText(from: FakeUser, text: string, chat?: ChatSpec, options?: { replyTo?: number }): Message;
+  /** In a forum supergroup, `threadId` is the topic the user writes in. */
+  sendText(from: FakeUser, text: string, chat?: ChatSpec, options?: { replyTo?: number; threadId?: number }): Message;
   /** The user sends a file (a document message); the bot can getFile and download its bytes. */
   sendDocument(from: FakeUser, file: { fileName: string; bytes: Uint8Array; mimeType?: string }, caption?: string): void;
   pressButton(from: FakeUser, messageId: number, data: string, chat?: ChatSpec): string;
@@ -152,6 +157,12 @@ export interface FakeBotApi {
   readonly webhookDeliveries: readonly WebhookDelivery[];
   /** Posts one update to the webhook as Telegram would; `secret` replaces the registered secret (null: no header). */
   postToWebhook(update: Update, secret?: string | null): Promise<number>;
+  /** A member adds the bot to a group or supergroup (forum when `isForum`): my_chat_member, as Telegram sends it. */
+  addBotToGroup(by: FakeUser, group: ChatSpec): Update;
+  /** A member removes the bot ('kicked'), or the group is deleted ('left'); sends there get 403 from then on. */
+  removeBotFromGroup(by: FakeUser, groupId: number, status?: 'kicked' | 'left'): Update;
+  /** The forum topics created in a group, by message_thread_id. */
+  topics(groupId: number): Map<number, string>;
   blockBy(userId: number): void;
   unblockBy(userId: number): void;
   close(): Promise<void>;

@@ -14,7 +14,7 @@ export interface UserSimulationDeps {
 export interface UserSimulation {
   addChat(chat: FakeUser | ChatSpec): void;
   /** `replyTo`: the message (of the bot's) the user answers with Reply, as a force_reply prompt makes them. */
-  sendText(from: FakeUser, text: string, chat?: ChatSpec, options?: { replyTo?: number }): Message;
+  sendText(from: FakeUser, text: string, chat?: ChatSpec, options?: { replyTo?: number; threadId?: number }): Message;
   pressButton(from: FakeUser, messageId: number, data: string, chatId: number): string;
   pushUpdate(update: RawUpdate): Update;
 }
@@ -55,6 +55,7 @@ export function createUserSimulation({ store, queue, clock }: UserSimulationDeps
             ...(chat.type === 'channel' ? { sender_chat: chat } : { from: toUser(from) }),
             chat,
             date: now(),
+            ...(options?.threadId === undefined ? {} : { message_thread_id: options.threadId, is_topic_message: true }),
             text,
             ...(entities.length === 0 ? {} : { entities }),
             ...(repliedTo === undefined ? {} : { reply_to_message: repliedTo }),

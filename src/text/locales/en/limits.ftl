@@ -64,5 +64,6 @@ help-admin-limits =
     /velocity <orders|reveals|reads|pending> <number|off>: how many orders, code reveals, provider reads and waiting approvals one person may have per hour or minute
     /stepup: one-time codes from an authenticator app for codes, exports and privileged changes (enrol, on, off, approve, reset)
     /strangers reply|silent: whether people outside the staff are told their ID or get nothing
+    /admingroup: the administrators' group, where alerts, the feed and the digest go once bound (bind, unbind, private on|off)
     /costcentres: cost centres orders are charged to (add, rename, retire), and whether /order asks for one
     /settings: the settings you can change in the chat

@@ -1,0 +1,76 @@
+import type { AdminRecipient } from '../alerts/admin-alerts.js';
+import type { Logger } from '../logger.js';
+import type { Locale } from '../text/i18n.js';
+import type { Report } from '../text/rich/report.js';
+import type { AdminGroupBinding, AdminGroupTopic } from './admin-group-binding.js';
+
+/** Delivers one plain text to one chat, in a forum topic when `threadId` is given. */
+export type SendTextTo = (chatId: number, text: string, options?: { threadId?: number }) => Promise<void>;
+
+/** Delivers one long report (rich where the Bot API server takes it) to one chat, in a forum topic when `threadId` is given. */
+export type SendReportTo = (chatId: number, report: Report, options?: { threadId?: number }) => Promise<void>;
+
+/** Who hears one kind of administrators' news, and how a text or a report reaches them: what alerts, the feed and the digest are given. */
+export interface AdminRoute {
+  recipients(): Promise<AdminRecipient[]>;
+  sendText(chatId: number, text: string): Promise<void>;
+  sendReport(chatId: number, report: Report): Promise<void>;
+}
+
+/**
+ * The one place that decides where administrators' news goes: to the bound
+ * group (its topic for the kind, where it has topics) and to the
+ * administrators who asked for private copies too; with no group, to every
+ * administrator privately, as always. A text the group did not take
+ * (removed meanwhile, a refusal) goes to each administrator privately
+ * instead, so that nothing is lost in between. Only what these routes carry
+ * reaches the group: codes, answers, enrolment and files never take them.
+ */
+export function createAdminRouting(deps: {
+  binding: Pick<AdminGroupBinding, 'current' | 'privateCopies'>;
+  admins: () => AdminRecipient[];
+  /** The group reads in the deployment's default language. */
+  groupLocale: Locale;
+  sendText: SendTextTo;
+  sendReport: SendReportTo;
+  logger: Logger;
+}) {
+  const { logger } = deps;
+  return {
+    route(topic: AdminGroupTopic): AdminRoute {
+      // The topic of the group as last read by recipients(): a send follows the read that named the group.
+      const threads = new Map<number, number | undefined>();
+      /** Sends by `attempt` to the chat, in the kind's topic where the chat is the group; what the group does not take goes privately instead. */
+      const deliver = async (chatId: number, attempt: (to: number, options: { threadId?: number }) => Promise<void>) => {
+        if (!threads.has(chatId)) return attempt(chatId, {});
+        const threadId = threads.get(chatId);
+        try {
+          await attempt(chatId, threadId === undefined ? {} : { threadId });
+        } catch (error) {
+          logger.warn({ chatId, topic, err: error instanceof Error ? error.message : String(error) }, 'the administrators\' group did not take a message: sent privately instead');
+          const copies = await deps.binding.privateCopies().catch(() => [] as number[]);
+          for (const admin of deps.admins()) {
+            if (copies.includes(admin.telegramId)) continue;
+            await attempt(admin.telegramId, {}).catch(() => undefined);
+          }
+        }
+      };
+      return {
+        async recipients() {
+          const group = await deps.binding.current().catch((error: unknown) => {
+            // A database that cannot say where the group is: private chats, where news always reached.
+            logger.warn({ err: error instanceof Error ? error.name : String(error) }, 'could not read the administrators\' group');
+            return null;
+          });
+          const admins = deps.admins();
+          if (group === null) return admins;
+          threads.set(group.chatId, group.topics[topic]);
+          const copies = await deps.binding.privateCopies().catch(() => [] as number[]);
+          return [{ telegramId: group.chatId, locale: deps.groupLocale }, ...admins.filter((admin) => copies.includes(admin.telegramId))];
+        },
+        sendText: (chatId, text) => deliver(chatId, (to, options) => deps.sendText(to, text, options)),
+        sendReport: (chatId, report) => deliver(chatId, (to, options) => deps.sendReport(to, report, options)),
+      };
+    },
+  };
+}
