@@ -26,6 +26,7 @@ const NOT_BUNDLED = [
   'qrcode',
   'otpauth',
   'csv-parse',
+  're2js',
   'pino-pretty',
 ];
 

@@ -1,4 +1,5 @@
-import { RE2JS } from 're2js';
+import { createRequire } from 'node:module';
+import type { RE2JS } from 're2js';
 
 /**
  * Patterns the provider sends with a required field (requiredFields[].pattern)
@@ -6,6 +7,16 @@ import { RE2JS } from 're2js';
  * JavaScript's backtracking engine: `^(a+)+$` against 27 letters held the
  * event loop, and with it every chat, for seconds.
  */
+
+/**
+ * RE2 (a quarter of a megabyte of code) is loaded the first time a pattern
+ * is compiled, not at start-up: most catalogs send few patterns or none
+ * (docs/performance.md, "Start-up"). Loaded synchronously through its
+ * CommonJS build, so that checking an answer stays synchronous.
+ */
+const loadCommonJs = createRequire(import.meta.url);
+let engine: typeof RE2JS | undefined;
+const re2 = (): typeof RE2JS => (engine ??= (loadCommonJs('re2js') as typeof import('re2js')).RE2JS);
 
 /** Longer patterns are not enforced (the provider still checks the value). */
 const MAX_FIELD_PATTERN_LENGTH = 1_000;
@@ -29,7 +40,7 @@ export function compileFieldPattern(pattern: string | null): FieldPattern {
     result = { kind: 'refused', why: `longer than ${MAX_FIELD_PATTERN_LENGTH} characters` };
   } else {
     try {
-      result = { kind: 'ok', regex: RE2JS.compile(pattern) };
+      result = { kind: 'ok', regex: re2().compile(pattern) };
     } catch (error) {
       result = { kind: 'refused', why: error instanceof Error ? error.name : 'does not compile' };
     }

@@ -24,6 +24,7 @@ const HEAVY: Record<string, RegExp> = {
   'the QR code maker': /\/node_modules\/qrcode\//,
   'the authenticator codes of step-up': /\/node_modules\/otpauth\//,
   'the batch file CSV parser': /\/node_modules\/csv-parse\//,
+  "the RE2 engine of the provider's field patterns": /\/node_modules\/re2js\//,
   // giftdesk's own language middleware does its work (src/bot/middleware/reader-language.ts).
   "grammY's i18n plugin": /\/node_modules\/@grammyjs\/i18n\//,
   'the built-in sandbox (with a real provider)': /\/dist\/(sandbox\/server\.js|chunks\/server-)/,
