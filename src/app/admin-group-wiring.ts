@@ -32,9 +32,9 @@ export function wireAdminGroup(deps: {
     logger,
   });
   const routing = createAdminRouting({ binding: adminGroup, admins: deps.admins, groupLocale: deps.defaultLocale, sendText: deps.sendText, sendReport: deps.sendReport, logger });
-  /** Where approval cards go in the group; where step-up asks the approver's own code, they stay in private chats, where it is typed. */
-  const approvalsPlace = async (stepUpOn: () => boolean) => {
-    const group = stepUpOn() ? null : await adminGroup.placeFor('approvals');
+  /** Where approval cards go in the group; with step-up on too, an Approve pressed there asks the presser's code in their private chat. */
+  const approvalsPlace = async () => {
+    const group = await adminGroup.placeFor('approvals');
     return group && { ...group, locale: deps.defaultLocale, privateCopies: await adminGroup.privateCopies() };
   };
   return { adminGroup, routing, approvalsPlace };

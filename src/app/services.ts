@@ -254,7 +254,7 @@ export async function createServices(deps: {
   });
 
   const approvalAnnouncer = createApprovalAnnouncer({
-    groupPlace: () => approvalsPlace(() => stepUp.enabled()),
+    groupPlace: approvalsPlace,
     send,
     clearButtons,
     replaceText,

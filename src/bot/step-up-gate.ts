@@ -1,4 +1,4 @@
-import type { MiddlewareFn } from 'grammy';
+import { GrammyError, type MiddlewareFn } from 'grammy';
 import type { Logger } from '../logger.js';
 import { STEP_UP_CODE_VALID_MS, type StepUp, type StepUpAction } from '../safeguards/step-up/step-up.js';
 import { formatNumber } from '../text/format.js';
@@ -26,6 +26,14 @@ export interface StepUpGate {
    */
   require(ctx: BaseContext, action: StepUpAction, what: string): Promise<boolean>;
   /**
+   * As `require`, for a press in the administrators' group: the prompt (or
+   * why none can be asked) goes to the person's private chat with the bot,
+   * where the code is typed, never to the group. 'pass': go ahead now;
+   * 'told': the person was written to privately; 'no-private-chat': they
+   * never started one, so nothing was asked (the press says so).
+   */
+  requirePrivately(ctx: BaseContext, action: StepUpAction, what: string): Promise<'pass' | 'told' | 'no-private-chat'>;
+  /**
    * `passOn`: after `resume`, the message goes on down the chain, for an
    * action that lives in a conversation (an order's Confirm): the
    * conversation takes it from there.
@@ -47,6 +55,10 @@ interface StepUpGateDeps {
 }
 
 const when = (ctx: BaseContext, ms: number) => showDateTimeWithZone(readerView(ctx), ms);
+
+/** Telegram's answer when a person never started a private chat with the bot (403), or the bot never met them (400). */
+const noPrivateChat = (error: unknown): boolean =>
+  error instanceof GrammyError && (error.error_code === 403 || (error.error_code === 400 && /chat not found/i.test(error.description)));
 
 export function createStepUpGate(deps: StepUpGateDeps): StepUpGate {
   const { stepUp } = deps;
@@ -86,21 +98,42 @@ export function createStepUpGate(deps: StepUpGateDeps): StepUpGate {
     return true;
   }
 
+  /** Stores a prompt for the action and says what to tell the person; null: step-up is off, go ahead. */
+  async function ask(ctx: BaseContext, action: StepUpAction, what: string): Promise<{ text: string; asked: boolean } | null> {
+    const asked = await stepUp.ask(ctx.member.telegramId, action);
+    switch (asked.kind) {
+      case 'pass':
+        return null;
+      case 'asked':
+        return { text: ctx.t('step-up-ask', { what, minutes: formatNumber(STEP_UP_CODE_VALID_MS / 60_000, ctx.member.locale) }), asked: true };
+      case 'locked':
+        return { text: ctx.t('step-up-locked', { when: when(ctx, asked.until) }), asked: false };
+      default:
+        return { text: ctx.t(asked.kind === 'no-key' ? 'step-up-no-key' : asked.kind === 'waiting-approval' ? 'step-up-waiting' : 'step-up-not-enrolled'), asked: false };
+    }
+  }
+
   return {
     async require(ctx, action, what) {
-      const asked = await stepUp.ask(ctx.member.telegramId, action);
-      switch (asked.kind) {
-        case 'pass':
-          return true;
-        case 'asked':
-          await ctx.reply(ctx.t('step-up-ask', { what, minutes: formatNumber(STEP_UP_CODE_VALID_MS / 60_000, ctx.member.locale) }));
-          return false;
-        case 'locked':
-          await ctx.reply(ctx.t('step-up-locked', { when: when(ctx, asked.until) }));
-          return false;
-        default:
-          await ctx.reply(ctx.t(asked.kind === 'no-key' ? 'step-up-no-key' : asked.kind === 'waiting-approval' ? 'step-up-waiting' : 'step-up-not-enrolled'));
-          return false;
+      const told = await ask(ctx, action, what);
+      if (told === null) return true;
+      await ctx.reply(told.text);
+      return false;
+    },
+
+    async requirePrivately(ctx, action, what) {
+      const told = await ask(ctx, action, what);
+      if (told === null) return 'pass';
+      const personId = ctx.member.telegramId;
+      try {
+        await ctx.api.sendMessage(personId, told.text);
+        return 'told';
+      } catch (error) {
+        if (!noPrivateChat(error)) throw error;
+        // A prompt nobody can read would only wait to take a six-digit message meant for something else.
+        if (told.asked) await stepUp.withdraw(personId);
+        deps.logger.info({ personId, action: action.kind }, 'step-up code not asked: no private chat with the person');
+        return 'no-private-chat';
       }
     },
 

@@ -18,8 +18,11 @@ export type StepUpAction =
   | { kind: 'order'; confirmKey: string; total: number }
   /** Raising or lifting the order amount above which a code is asked. */
   | { kind: 'step-up-orders'; above: number | null }
-  /** Approving someone's order (the approval request at this revision) or batch: money moves on the approver's word. */
-  | { kind: 'approve'; approvalId: number; revision: number }
+  /**
+   * Approving someone's order (the approval request at this revision) or batch: money moves on the approver's word.
+   * `card`: the card in the administrators' group whose Approve asked for the code, which then shows the outcome.
+   */
+  | { kind: 'approve'; approvalId: number; revision: number; card?: { chatId: number; messageId: number } }
   | { kind: 'approve-batch'; batchId: number }
   /** Letting another person's authenticator take effect. */
   | { kind: 'step-up-approve'; personId: number }

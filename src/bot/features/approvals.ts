@@ -7,18 +7,18 @@ import { adminSummary, APPROVE_DATA, approvalLine, notPendingText, REJECT_DATA, 
 import { isSettledApproval } from '../../domain/approvals.js';
 import type { Logger } from '../../logger.js';
 import type { SpendingRuleBook } from '../../orders/spending-rules.js';
-import { normaliseDigits } from '../../text/digits.js';
 import { formatAmount, formatId } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Locale, Translate } from '../../text/i18n.js';
 import type { BaseContext } from '../context.js';
 import { describePlaceResult, placeResultText } from '../conversations/order/place.js';
 import { adminsOnly } from '../middleware/admins-only.js';
+import { parseApprovalsCommand } from './approvals-command.js';
 import type { Trouble } from '../provider-trouble.js';
-import { sendFormatted } from '../send.js';
+import { sendFormatted, type Outgoing } from '../send.js';
 import { keyboardOf } from '../send-port.js';
 import { chosenKeyboard, GOES_AHEAD, STOPS } from '../keyboard-style.js';
-import { showInPlace } from '../order-views/in-place.js';
+import { showInPlace, showOnCard, type GroupCard } from '../order-views/in-place.js';
 import { changeWords } from '../../safeguards/dual-control/dual-control-announcer.js';
 import type { AdminChange } from '../../safeguards/dual-control/admin-change.js';
 import { announceImmediate, throughDualControl, type DualControlFeatureDeps } from './dual-control.js';
@@ -39,42 +39,12 @@ interface ApprovalsFeatureDeps {
   /** Raising or turning off the threshold waits for a second administrator; every change is told to the others. */
   dual?: DualControlFeatureDeps;
   /** Where step-up is on, Approve asks the approver's own code first: a stolen account alone cannot let money go. */
-  stepUp?: Pick<StepUpGate, 'require' | 'onCode'>;
+  stepUp?: Pick<StepUpGate, 'require' | 'requirePrivately' | 'onCode'>;
   logger: Logger;
 }
 
-/** A rejection's reason is shown to the staff member and kept in the audit: a line or two. */
-const MAX_REASON_CHARS = 300;
 /** Waiting requests listed by /approvals; the rest are counted, so the list fits one message. */
 const LISTED = 25;
-
-type ApprovalCommand =
-  | { kind: 'list' }
-  | { kind: 'threshold'; value: number | null }
-  | { kind: 'reject'; id: number; reason: string | null }
-  | { kind: 'usage' };
-
-/** `/approvals`, `/approvals threshold <amount>|off`, `/approvals reject <id> [reason]`. */
-export function parseApprovalsCommand(text: string): ApprovalCommand {
-  const [verb, argument, ...rest] = text.trim().split(/\s+/).filter(Boolean);
-  if (verb === undefined) return { kind: 'list' };
-  switch (verb.toLowerCase()) {
-    case 'threshold': {
-      if (argument === undefined || rest.length > 0) return { kind: 'usage' };
-      if (argument.toLowerCase() === 'off') return { kind: 'threshold', value: null };
-      const amount = normaliseDigits(argument).replace(/[,٬_]/g, '');
-      return /^[0-9]{1,15}$/.test(amount) ? { kind: 'threshold', value: Number(amount) } : { kind: 'usage' };
-    }
-    case 'reject': {
-      const id = /^#?([0-9]{1,15})$/.exec(normaliseDigits(argument ?? ''));
-      if (!id) return { kind: 'usage' };
-      const reason = Array.from(rest.join(' ')).slice(0, MAX_REASON_CHARS).join('');
-      return { kind: 'reject', id: Number(id[1]), reason: reason === '' ? null : reason };
-    }
-    default:
-      return { kind: 'usage' };
-  }
-}
 
 /**
  * Approve and Reject on the summaries administrators receive, and
@@ -129,9 +99,16 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
     }
   }
 
-  async function answerApprove(ctx: BaseContext, outcome: ApproveOutcome, id: number): Promise<void> {
-    await answerApproveInPlace(ctx, outcome, id);
-    if ('approval' in outcome) await settleIfDecided(outcome.approval, pressedCard(ctx));
+  /** `groupCard`: the group's card whose Approve asked for the code now typed privately; it shows the approval too. */
+  async function answerApprove(ctx: BaseContext, outcome: ApproveOutcome, id: number, groupCard?: GroupCard): Promise<void> {
+    await answerApproveInPlace(ctx, outcome, id, groupCard);
+    if ('approval' in outcome) await settleIfDecided(outcome.approval, groupCard && outcome.kind === 'placed' ? groupCard : pressedCard(ctx));
+  }
+
+  /** The approval in place, and on the group's card where the code for it was asked by a press there. */
+  async function showApproved(ctx: BaseContext, groupCard: GroupCard | undefined, message: Outgoing): Promise<void> {
+    await showInPlace(ctx, message);
+    if (groupCard) await showOnCard(ctx.api, groupCard, message, deps.logger);
   }
 
   /** The card whose button was pressed, answered in place: settling leaves it as that answer left it. */
@@ -149,7 +126,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
     if (isSettledApproval(approval.state)) await deps.announcer.settle(approval, answered);
   }
 
-  async function answerApproveInPlace(ctx: BaseContext, outcome: ApproveOutcome, id: number): Promise<void> {
+  async function answerApproveInPlace(ctx: BaseContext, outcome: ApproveOutcome, id: number, groupCard?: GroupCard): Promise<void> {
     const c = textsOf(ctx);
     switch (outcome.kind) {
       case 'not-found':
@@ -224,7 +201,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
             : '';
         const result = (o: Pick<ApprovalTextContext, 't' | 'locale' | 'amountUnit'>) =>
           placeResultText(o.t, described) + charged(o);
-        await showInPlace(ctx, {
+        await showApproved(ctx, groupCard, {
           text: joinLines(bold(ctx.t(outcome.selfApproved ? 'approval-done-self' : 'approval-done', { order: approvalLine(c, outcome.approval) })), result(c)),
           // Approve stays, disabled: the card still shows what was pressed, and nothing on it can be pressed again.
           keyboard: chosenKeyboard(ctx.t('btn-approve'), GOES_AHEAD),
@@ -244,12 +221,12 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
     await deps.announcer.announce(approval, notice, ids);
   }
 
-  async function approve(ctx: BaseContext, id: number, revision: number): Promise<void> {
+  async function approve(ctx: BaseContext, id: number, revision: number, groupCard?: GroupCard): Promise<void> {
     // Read fresh after a code too: someone demoted while the code was asked approves nothing.
     if (ctx.member.role !== 'admin') return void (await ctx.reply(ctx.t('admin-only')));
     const outcome = await deps.approvals.approve(id, ctx.member.telegramId, revision);
     deps.logger.info({ approvalId: id, approverId: ctx.member.telegramId, outcome: outcome.kind }, 'approve pressed');
-    await answerApprove(ctx, outcome, id);
+    await answerApprove(ctx, outcome, id, groupCard);
   }
 
   composer.callbackQuery(APPROVE_DATA, adminsOnly, async (ctx) => {
@@ -259,14 +236,19 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
     // The approver's own code first, where step-up is on (not for a request that cannot be approved anyway); every check is made again after it.
     const request = deps.stepUp ? await deps.approvals.get(id) : null;
     const decidable = request?.state === 'pending' && request.requesterId !== ctx.member.telegramId;
-    if (deps.stepUp && decidable && !(await deps.stepUp.require(ctx, { kind: 'approve', approvalId: id, revision }, ctx.t('step-up-what-approval', { id: formatId(id, ctx.member.locale) })))) {
+    const card = pressedCard(ctx);
+    if (deps.stepUp && decidable && ctx.chat?.type !== 'private' && card) {
+      // In the group the code is asked, and typed, in the presser's private chat: never where the group reads it.
+      const asked = await deps.stepUp.requirePrivately(ctx, { kind: 'approve', approvalId: id, revision, card }, ctx.t('step-up-what-approval-group', { id: formatId(id, ctx.member.locale) }));
+      if (asked !== 'pass') return void (await ctx.answerCallbackQuery({ text: ctx.t(asked === 'told' ? 'approval-code-asked-privately' : 'approval-open-private-chat'), show_alert: asked !== 'told' }));
+    } else if (deps.stepUp && decidable && !(await deps.stepUp.require(ctx, { kind: 'approve', approvalId: id, revision }, ctx.t('step-up-what-approval', { id: formatId(id, ctx.member.locale) })))) {
       return void (await ctx.answerCallbackQuery());
     }
     // Answered before the provider is asked: the check may take seconds.
     await ctx.answerCallbackQuery({ text: ctx.t('approval-checking') });
     await approve(ctx, id, revision);
   });
-  deps.stepUp?.onCode('approve', (ctx, action) => approve(ctx, action.approvalId, action.revision));
+  deps.stepUp?.onCode('approve', (ctx, action) => approve(ctx, action.approvalId, action.revision, action.card));
 
   /** What to say to the administrator, and whether this call rejected it (not found or decided before: nothing was). */
   async function reject(ctx: BaseContext, id: number, reason: string | null): Promise<{ text: string; rejected: boolean }> {

@@ -1,4 +1,5 @@
-import { GrammyError } from 'grammy';
+import { GrammyError, type Api } from 'grammy';
+import type { Logger } from '../../logger.js';
 import type { BaseContext } from '../context.js';
 import { editFormatted, sendFormatted, type Outgoing } from '../send.js';
 
@@ -20,5 +21,26 @@ export async function showInPlace(ctx: BaseContext, message: Outgoing): Promise<
   } catch (error) {
     if (!(error instanceof GrammyError && error.error_code === 400)) throw error;
     await sendFormatted(ctx.api, chatId, message);
+  }
+}
+
+/** A message with buttons in a chat other than the one being answered: a card in the administrators' group. */
+export interface GroupCard {
+  chatId: number;
+  messageId: number;
+}
+
+/**
+ * Replaces a card that was pressed in another update (a code typed
+ * privately for a press in the group). A card Telegram no longer lets us
+ * edit, or a group that is gone, is left as it is: the answer was shown
+ * where the person is.
+ */
+export async function showOnCard(api: Api, card: GroupCard, message: Outgoing, logger: Logger): Promise<void> {
+  try {
+    await editFormatted(api, card.chatId, card.messageId, message);
+  } catch (error) {
+    if (!(error instanceof GrammyError)) throw error;
+    logger.warn({ chatId: card.chatId, messageId: card.messageId, err: error.description }, 'could not show the outcome on the card pressed');
   }
 }

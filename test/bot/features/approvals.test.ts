@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseApprovalsCommand } from '../../../src/bot/features/approvals.js';
+import { parseApprovalsCommand } from '../../../src/bot/features/approvals-command.js';
 
 describe('/approvals arguments', () => {
   it('reads a threshold typed in Persian digits with separators', () => {

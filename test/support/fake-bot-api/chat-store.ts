@@ -35,6 +35,8 @@ export interface ChatStore {
   find(chatId: number): ChatRecord | undefined;
   addMessage(record: ChatRecord, build: (messageId: number) => Message, extra: Omit<StoredMessage, 'message'>): StoredMessage;
   blocked: Set<number>;
+  /** People the bot met in a group (they wrote or pressed there) without their private chat: Telegram refuses to write to them first (403). */
+  metInGroups: Set<number>;
   callbackQueries: Map<string, { answered?: CallbackAnswer }>;
 }
 
@@ -102,6 +104,7 @@ export function toSentMessage(stored: StoredMessage): SentMessage {
 export function createChatStore(): ChatStore {
   const chats = new Map<number, ChatRecord>();
   const blocked = new Set<number>();
+  const metInGroups = new Set<number>();
   const callbackQueries = new Map<string, { answered?: CallbackAnswer }>();
 
   const remember = (chat: Chat): ChatRecord => {
@@ -124,6 +127,7 @@ export function createChatStore(): ChatStore {
       const name = chatId.slice(1).toLowerCase();
       record = [...chats.values()].find((candidate) => candidate.chat.username?.toLowerCase() === name);
     }
+    if (record === undefined && typeof chatId === 'number' && metInGroups.has(chatId)) throw forbidden("bot can't initiate conversation with a user");
     if (record === undefined) throw badRequest('chat not found');
     return record;
   };
@@ -160,6 +164,7 @@ export function createChatStore(): ChatStore {
       return stored;
     },
     blocked,
+    metInGroups,
     callbackQueries,
   };
 }

@@ -46,6 +46,7 @@ export function createUserSimulation({ store, queue, clock }: UserSimulationDeps
       if (options?.replyTo !== undefined && repliedTo === undefined) throw new Error(`sendText: chat ${chat.id} has no message ${options.replyTo} to reply to`);
       // Writing to a bot unblocks it, as in the Telegram apps.
       if (chat.type === 'private') store.blocked.delete(chat.id);
+      else store.metInGroups.add(from.id);
       const entities = commandEntities(text);
       const stored = store.addMessage(
         record,
@@ -79,6 +80,7 @@ export function createUserSimulation({ store, queue, clock }: UserSimulationDeps
             `its buttons: ${buttons.map((b) => `${JSON.stringify(b.text)} -> ${'callback_data' in b ? JSON.stringify(b.callback_data) : 'no callback_data'}`).join(', ') || 'none'}`,
         );
       }
+      if (stored.message.chat.type !== 'private') store.metInGroups.add(from.id);
       const id = `${4_000_000_000_000 + nextCallbackId++}`;
       store.callbackQueries.set(id, {});
       queue.push({

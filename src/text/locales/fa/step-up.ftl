@@ -9,6 +9,7 @@ step-up-what-order = ثبت این سفارش به مبلغ { $total }
 step-up-what-orders = { $change }
 step-up-what-approve = به کار انداختن برنامهٔ احراز هویت { $person }
 step-up-what-approval = تأیید درخواست { $id }
+step-up-what-approval-group = تأیید درخواست { $id } که در گروه مدیران زدید (کد را همین‌جا بفرستید، نه در گروه)
 step-up-what-batch = تأیید دستهٔ { $id }
 step-up-what-staff = اجازهٔ سفارش به { $person } در نقش کارمند
 step-up-not-enrolled = این کار کد برنامهٔ احراز هویت می‌خواهد. اول آن را راه بیندازید: /stepup enrol
