@@ -48,6 +48,7 @@ import { settingsFeature } from '../bot/features/settings.js';
 import { staffFeature } from '../bot/features/staff.js';
 import { statementFeature } from '../bot/features/statement.js';
 import { annotationsUnderStatement, monthCloseFeature } from '../bot/features/month-close.js';
+import { annotationButtons } from '../bot/features/annotation-buttons.js';
 import { createClosedMonthDelivery } from '../bot/statement/closed-month-delivery.js';
 import { MAX_EXPORT_BYTES } from '../bot/features/export.js';
 import { stepUpFeature } from '../bot/features/step-up.js';
@@ -138,6 +139,8 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
   const caseCommon = { orders: stores.orderQueries, appState: stores.appState, describePerson, tellers: caseTellers, clock, logger };
   const cases = casesFeature({ ...caseCommon, cases: stores.codeCases, settings });
   const caseReport = caseReports({ ...caseCommon, cases: stores.codeCases });
+  // An exception's annotation given through the buttons under the statement ends with a reply too.
+  const annotations = annotationButtons({ monthClose: services.monthClose.months, appState: stores.appState, periods: services.periods, describePerson, clock, logger });
 
   const orderConversation: OrderConversationDeps = {
     catalog: services.catalog,
@@ -304,6 +307,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
           logger,
         }),
       ),
+      feature('annotation-buttons', annotations.feature),
       feature(
         'statement',
         statementFeature({
@@ -329,5 +333,5 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       feature('confirmed-press', confirmedPressFeature({ orders: stores.orderQueries, approvals: services.approvals })),
     ];
   };
-  return { orderConversation, features, beforeConversations: [renames.replies, caseReport.replies, cases.replies] };
+  return { orderConversation, features, beforeConversations: [renames.replies, caseReport.replies, cases.replies, annotations.replies] };
 }

@@ -6,7 +6,7 @@ import { costCentreWords } from '../domain/cost-centre.js';
 import type { CostCentreSpend } from './cost-centre-spend.js';
 import { oneLineOf } from './purpose-words.js';
 import type { Runway } from '../runway/forecast.js';
-import { runwayText } from '../runway/runway-text.js';
+import { runwayLine } from '../runway/runway-text.js';
 import { lines, reportPlainText, type Report, type ReportPart, type ReportTable } from '../text/rich/report.js';
 
 /** What a digest reports on one local day, read once and rendered per administrator. */
@@ -106,7 +106,7 @@ export function digestReport(facts: DigestFacts, v: ReaderView & { describePerso
     lines(
       '',
       facts.balance === null ? t('digest-balance-unknown') : t('digest-balance', { balance: amount(facts.balance) }),
-      facts.runway ? runwayText(v, facts.runway) : null,
+      runwayLine(v, facts.runway),
       // Open exceptions are repeated every day until they leave the month: nobody forgets a debit nobody placed.
       facts.walletExceptions ? t('digest-wallet-exceptions', { count: formatNumber(facts.walletExceptions, locale) }) : null,
       // Only when there are some: a provider that writes no expiry would otherwise add a line of nothing every day.

@@ -18,3 +18,13 @@ export function runwayText(v: RunwayReader, runway: Runway): string {
   if (runway.days < 1) return v.t('runway-within-day', { perDay });
   return v.t('runway-lasts', { days: runwayDays(v, runway.days), date: showDay(v, runway.runsOutAt), perDay });
 }
+
+/**
+ * The runway as /balance and the digest show it, under the balance: none
+ * when there is no pace to go by (a fresh install, a quiet month), where a
+ * line saying so would be read every day for nothing. /runway, asked
+ * outright, says why there is none.
+ */
+export function runwayLine(v: RunwayReader, runway: Runway | null | undefined): string | null {
+  return runway && runway.kind === 'lasts' ? runwayText(v, runway) : null;
+}

@@ -33,6 +33,12 @@ describe('a month closed and signed off, through the real bot', () => {
   let openOrderId = '';
   let closedText = '';
   let closedCsv: Buffer = Buffer.alloc(0);
+  let annotations: SentMessage | undefined;
+  /** An annotation button pressed on the annotations sent at the start; the bot's answer to the press. */
+  const pressKey = async (user: FakeUser, data: string) => {
+    const id = craftedPress(world.telegram, user, data);
+    return (await world.telegram.waitFor(() => world.telegram.callbackAnswer(id), { timeoutMs: 15_000 })).text ?? '';
+  };
 
   /** Someone with the API key orders straight from the provider: a debit giftdesk did not place. */
   async function orderBehindGiftdesk(): Promise<number> {
@@ -64,6 +70,16 @@ describe('a month closed and signed off, through the real bot', () => {
     expect(notes.text).toMatch(/Annotations: 0 of 1 exceptions of .* annotated\./);
     foreignKey = /(fd-\d+): not annotated yet/.exec(notes.text)![1]!;
     expect(notes.text).toContain(`/statement close ${MONTH}`);
+    // A button per exception still to annotate: a phone needs no key typed.
+    expect(world.telegram.findButton(notes, `✍️ ${foreignKey}`).callback_data).toBe(`sn:${MONTH}:${foreignKey}`);
+    annotations = notes;
+  });
+
+  it("refuses an annotation button pressed by someone who is not an administrator, or naming an exception the month does not have, and changes nothing", async () => {
+    expect(await pressKey(STAFF, `sn:${MONTH}:${foreignKey}:w`)).toBe('Only administrators can do that.');
+    expect(await pressKey(ADMIN, `sn:${MONTH}:fd-999999`)).toMatch(/no longer has exception fd-999999: nothing was changed/);
+    expect(await pressKey(ADMIN, 'sn:2026-13:fd-1')).toMatch(/no longer valid: nothing was changed/);
+    expect(await world.database.rows('select key from statement_notes')).toHaveLength(0);
   });
 
   it('refuses to close the month while an exception is unannotated and an order is open, naming each', async () => {
@@ -76,12 +92,19 @@ describe('a month closed and signed off, through the real bot', () => {
 
   it('keeps an annotation in Persian, audited, and refuses a key the month does not have', async () => {
     await nasrin().say('/statement note fd-999999 explained x', /موردی با کلید fd-999999 ندارد/);
+    // Its button asks, in Persian, what it was; the typed note below answers instead.
+    const sent = await sentAfter(world, PERSIAN_ADMIN.id, () => world.telegram.sendText(PERSIAN_ADMIN, '/statement'), (fresh) => fresh.some((m) => /^یادداشت‌ها:/.test(m.text)), 60_000);
+    const notes = sent.find((m) => /^یادداشت‌ها:/.test(m.text))!;
+    const choice = await nasrin().answerTo(() => world.telegram.clickButton(PERSIAN_ADMIN, notes, `✍️ ${foreignKey}`), new RegExp(`${foreignKey} چه بود؟`));
+    expect(choice.reply_markup).toMatchObject({ inline_keyboard: [[{ text: 'توضیح داده شد' }, { text: 'وجه برگشت' }, { text: 'به هزینه منظور شد' }]] });
     const noted = await nasrin().say(`/statement note ${foreignKey} written-off خرید مستقیم واحد مالی از پنل`, /ثبت شد/);
     expect(noted.text).toContain('به هزینه منظور شد');
     expect(noted.text).toContain(`/statement close ${MONTH}`);
     const audit = await world.database.rows<{ actor_id: number }>("select actor_id from audit_log where action = 'statement.annotated'");
     expect(audit.map((row) => Number(row.actor_id))).toEqual([PERSIAN_ADMIN.id]);
     // Annotated, but the order is still open.
+    // Its button, pressed now, says who annotated it and changes nothing.
+    expect(await pressKey(ADMIN, world.telegram.findButton(annotations!, `✍️ ${foreignKey}`).callback_data!)).toMatch(new RegExp(`${foreignKey} is annotated already \\(written off by Nasrin\\): nothing was changed`));
     const refused = await ada().say(`/statement close ${MONTH}`, /cannot be closed yet/);
     expect(refused.text).not.toContain('Exceptions not annotated');
     expect(refused.text).toContain(`Orders still open (1): ${openOrderId}`);
@@ -139,6 +162,7 @@ describe('a month closed and signed off, through the real bot', () => {
     // A closed month takes no more annotations, and is not closed twice.
     await ada().say(`/statement note ${foreignKey} explained again`, /was closed on .*: it no longer changes/);
     await ada().say(`/statement close ${MONTH}`, /was closed on .*: it no longer changes/);
+    expect(await pressKey(ADMIN, `sn:${MONTH}:${foreignKey}:e`)).toMatch(/was closed on .*: it no longer changes/);
   });
 
   it('shows a Persian administrator the closed month in Persian', async () => {

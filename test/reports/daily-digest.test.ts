@@ -274,3 +274,20 @@ describe('the digest and the runway', () => {
     expect(sent[0]).toContain('lately about 1,000,000 IRR a day');
   });
 });
+
+describe('the digest on a fresh install', () => {
+  it('shows no runway line when nothing was spent in the 30 days before its day: there is no pace to go by', async () => {
+    const ledger = createLedgerStore({ database: databaseOf(db) });
+    // The whole history is known (the provider listed it to its end) and holds nothing spent.
+    const reader = createRunwayReader({ store: ledger, filled: async () => ({ from: 0 }), periods: createLocalPeriods(TEHRAN), clock });
+    expect(await reader.of(9_000_000)).toEqual({ kind: 'no-spend' });
+    sandbox.controls.setBalance(9_000_000);
+    const d = digest('en', undefined, reader);
+    await d.setHour(9, ADMIN_ID);
+    clock.advance(24 * 60 * MINUTE + 30 * MINUTE);
+    await d.run();
+    const afterBalance = sent[0]!.split('Wallet balance: 9,000,000 IRR')[1];
+    expect(afterBalance).toBeDefined();
+    expect(afterBalance).not.toMatch(/pace|spent from the wallet/);
+  });
+});

@@ -10,7 +10,7 @@ import { pauseStatusText } from '../ordering-pause-text.js';
 import { showAmount } from '../../text/presentation.js';
 import { readerView } from '../reader-view.js';
 import type { Runway } from '../../runway/forecast.js';
-import { runwayText } from '../../runway/runway-text.js';
+import { runwayLine } from '../../runway/runway-text.js';
 
 export function balanceFeature(deps: {
   provider: Pick<ProviderClient, 'getBalance'>;
@@ -19,7 +19,7 @@ export function balanceFeature(deps: {
   orderingPaused: () => Promise<OrderingPause | null>;
   /** Exceptions in this month's wallet statement, shown to those who read it (administrators and viewers); absent, never. */
   walletExceptions?: () => Promise<number | null>;
-  /** How long a balance lasts at the recent pace (src/runway/), shown to administrators and viewers; absent or null, not shown. */
+  /** How long a balance lasts at the recent pace (src/runway/), shown to administrators and viewers; absent, null or with no pace to go by, not shown. */
   runway?: (balance: number) => Promise<Runway | null>;
 }) {
   const composer = new Composer<BaseContext>();
@@ -38,7 +38,8 @@ export function balanceFeature(deps: {
       // Staff see the balance alone: when the wallet runs dry is the business of those who read the money.
       const runway = readsEveryone(ctx.member.role) ? await deps.runway?.(balance).catch(() => null) : null;
       const line = ctx.t('balance-line', { amount: showAmount(readerView(ctx), balance) });
-      await ctx.reply(await withPause(ctx, runway ? `${line}\n${runwayText(readerView(ctx), runway)}` : line));
+      const below = runwayLine(readerView(ctx), runway);
+      await ctx.reply(await withPause(ctx, below ? `${line}\n${below}` : line));
     } catch (error) {
       const trouble = await deps.onProviderTrouble(error, 'balance');
       await ctx.reply(await withPause(ctx, deps.troubleText(ctx.t, trouble, { ...readerView(ctx), error })));

@@ -2,23 +2,23 @@ import { Composer, GrammyError, InputFile } from 'grammy';
 import type { SpendChartInput } from '../../chart/spend-chart.js';
 import type { Clock } from '../../clock.js';
 import type { AuditTrail } from '../../db/audit-trail.js';
-import { MAX_NOTE_TEXT, NOTE_KINDS, type NoteKind } from '../../domain/month-close.js';
+import { NOTE_KINDS, type NoteKind } from '../../domain/month-close.js';
 import { EXCEPTION_KEY } from '../../ledger/exception-keys.js';
 import type { ClosedMonthView, MonthClose, MonthSpan } from '../../ledger/month-close.js';
 import type { Statement } from '../../ledger/statement.js';
 import type { Logger } from '../../logger.js';
 import { readMonth, type DayRange } from '../../reports/export-range.js';
-import { formatLocalDate } from '../../reports/local-dates.js';
-import { formatId, formatNumber } from '../../text/format.js';
 import type { LocalPeriods } from '../../text/local-periods.js';
-import { showDateTime, showDay } from '../../text/presentation.js';
+import { showDay } from '../../text/presentation.js';
 import type { BaseContext } from '../context.js';
 import type { DescribePerson } from '../describe-person.js';
 import { readersOnly } from '../middleware/roles.js';
 import { readerView } from '../reader-view.js';
 import { closedMonthCsv } from '../statement/closed-month-files.js';
 import type { CostCentresByIds } from '../statement/statement-cost-centres.js';
-import { annotationsText, blockedText, closedStatementText, monthWord } from '../statement/month-close-text.js';
+import { annotationKeyboard } from '../statement/annotation-data.js';
+import { alreadyClosedText, keepAnnotation, spanOf } from '../statement/keep-annotation.js';
+import { annotationsText, blockedText, closedStatementText } from '../statement/month-close-text.js';
 import { statementChartInput } from '../statement/statement-chart-input.js';
 import type { StatementView } from '../statement/statement-text.js';
 import { throughDualControl, type DualControlFeatureDeps } from './dual-control.js';
@@ -42,8 +42,6 @@ export interface MonthCloseFeatureDeps {
   costCentres?: CostCentresByIds;
 }
 
-const spanOf = (range: DayRange, timeZone: string): MonthSpan => ({ month: formatLocalDate(range.from, timeZone), from: range.from, to: range.to });
-
 /**
  * The month's sign-off, beside /statement (registered before it):
  *   /statement note [YYYY-MM] <key> <kind> <text>   an administrator says what an exception was
@@ -63,21 +61,10 @@ export function monthCloseFeature(deps: MonthCloseFeatureDeps) {
     const [key = '', kind = '', ...text] = typedMonth ? words.slice(1) : words;
     const line = text.join(' ').trim();
     if (!EXCEPTION_KEY.test(key.toLowerCase()) || !(NOTE_KINDS as readonly string[]).includes(kind.toLowerCase()) || line === '') return ctx.reply(ctx.t('month-close-bad-note'));
-    if (line.length > MAX_NOTE_TEXT) return ctx.reply(ctx.t('month-close-note-too-long', { max: formatNumber(MAX_NOTE_TEXT, ctx.member.locale) }));
-    const span = spanOf(range, timeZone);
-    const outcome = await deps.monthClose.annotate(span, { key: key.toLowerCase(), kind: kind.toLowerCase() as NoteKind, note: line, actorId: ctx.member.telegramId });
-    if (outcome.kind === 'closed') return alreadyClosed(ctx, span);
-    if (outcome.kind === 'unreadable') return ctx.reply(ctx.t(outcome.reading.problem === 'not-filled' ? 'statement-not-filled' : 'statement-history-replaced', outcome.reading.problem === 'history-replaced' ? { transaction: formatId(outcome.reading.transactionId, ctx.member.locale) } : {}));
-    if (outcome.kind === 'no-such-exception') return ctx.reply(ctx.t('month-close-no-such-exception', { key: key.toLowerCase(), month: monthWord(span, timeZone) }));
-    const { left } = outcome;
-    return ctx.reply(ctx.t('month-close-noted', { key: outcome.note.key, kind: ctx.t(`month-close-note-kind-${outcome.note.kind}`), note: outcome.note.note, left: formatNumber(left, ctx.member.locale), count: left, month: monthWord(span, timeZone) }));
+    return ctx.reply(await keepAnnotation(ctx, deps, spanOf(range, timeZone), { key: key.toLowerCase(), kind: kind.toLowerCase() as NoteKind, note: line }));
   }
 
-  async function alreadyClosed(ctx: BaseContext, span: MonthSpan): Promise<unknown> {
-    const closed = await deps.monthClose.closedView(span.month);
-    const v = view(ctx);
-    return ctx.reply(ctx.t('month-close-already-closed', { from: showDay(v, span.from), to: showDay(v, span.to - 1), at: closed ? showDateTime(v, closed.closed.closedAt.getTime()) : '?' }));
-  }
+  const alreadyClosed = async (ctx: BaseContext, span: MonthSpan): Promise<unknown> => ctx.reply(await alreadyClosedText(ctx, deps, span));
 
   async function close(ctx: BaseContext, words: string[]): Promise<unknown> {
     const { timeZone } = ctx.presentation;
@@ -153,13 +140,16 @@ export function monthCloseFeature(deps: MonthCloseFeatureDeps) {
 
 /**
  * Under an open month's statement, to administrators: each exception's key
- * and what was said of it, and how to annotate and close.
+ * and what was said of it, and how to annotate and close, with a button
+ * for each exception still to annotate (annotation-buttons.ts).
  */
 export function annotationsUnderStatement(deps: Pick<MonthCloseFeatureDeps, 'monthClose' | 'describePerson'>) {
   return async (ctx: BaseContext, statement: Statement, range: DayRange): Promise<void> => {
     if (ctx.member.role !== 'admin' || statement.exceptions.length === 0) return;
     const span = spanOf(range, ctx.presentation.timeZone);
     const notes = await deps.monthClose.notes(span.month);
-    await ctx.reply(annotationsText({ ...readerView(ctx), describePerson: deps.describePerson }, statement, notes, span));
+    // A button for each exception still to annotate: on a phone, quicker than typing its key.
+    const keyboard = annotationKeyboard(statement, new Set(notes.map((note) => note.key)), span, ctx.presentation.timeZone, ctx.t);
+    await ctx.reply(annotationsText({ ...readerView(ctx), describePerson: deps.describePerson }, statement, notes, span), keyboard ? { reply_markup: keyboard } : {});
   };
 }

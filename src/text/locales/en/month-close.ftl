@@ -18,6 +18,15 @@ month-close-noted = Noted: { $key } { $kind }: “{ $note }”. { $count ->
     [0] Every exception of the month is annotated: /statement close { $month } closes it.
    *[other] Still to annotate: { $left }.
 }
+month-close-button = ✍️ { $key }
+month-close-ask-kind = What was { $key }? { $exception }
+month-close-kind-chosen = { $key }: { $kind }. Write one line about it as a reply to the next message.
+month-close-note-prompt = { $key } { $kind }: why, in one line of at most { $max } characters?
+month-close-note-placeholder = What it was, in one line
+month-close-note-refused = One line of 1 to { $max } characters, please. Reply to the question again.
+month-close-press-stale = This button is no longer valid: nothing was changed. /statement lists the month's exceptions as they are now.
+month-close-press-gone = The statement of { $month } no longer has exception { $key }: nothing was changed.
+month-close-press-annotated = { $key } is annotated already ({ $kind } by { $person }): nothing was changed. To change what it says: /statement note { $month } { $key } explained|refunded|written-off <one line>
 month-close-already-closed = The statement of { $from } – { $to } was closed on { $at }: it no longer changes.
 month-close-future = { $from } – { $to } has not begun: there is nothing to close.
 month-close-bad-month = Write the month to close as YYYY-MM, for example /statement close 2026-11.

@@ -18,6 +18,15 @@ month-close-noted = ثبت شد: { $key } { $kind }: «{ $note }». { $count ->
     [0] همهٔ موارد این ماه یادداشت دارند: با /statement close { $month } بسته می‌شود.
    *[other] موارد بی‌یادداشت: { $left }.
 }
+month-close-button = ✍️ { $key }
+month-close-ask-kind = { $key } چه بود؟ { $exception }
+month-close-kind-chosen = { $key }: { $kind }. یک خط دربارهٔ آن، در پاسخ به پیام بعدی بنویسید.
+month-close-note-prompt = { $key } { $kind }: چرا؟ در یک خط، حداکثر { $max } نویسه.
+month-close-note-placeholder = آنچه بود، در یک خط
+month-close-note-refused = لطفاً یک خط، از ۱ تا { $max } نویسه. دوباره به پرسش پاسخ دهید.
+month-close-press-stale = این دکمه دیگر معتبر نیست: چیزی تغییر نکرد. /statement موارد ماه را همان‌طور که اکنون هستند نشان می‌دهد.
+month-close-press-gone = صورت‌حساب { $month } دیگر موردی با کلید { $key } ندارد: چیزی تغییر نکرد.
+month-close-press-annotated = { $key } پیش‌تر یادداشت شده است ({ $kind } به دست { $person }): چیزی تغییر نکرد. برای تغییر آن: /statement note { $month } { $key } explained|refunded|written-off <یک خط>
 month-close-already-closed = صورت‌حساب { $from } تا { $to } در { $at } بسته شده است و دیگر تغییر نمی‌کند.
 month-close-future = { $from } تا { $to } هنوز شروع نشده است: چیزی برای بستن نیست.
 month-close-bad-month = ماهی را که می‌بندید به شکل YYYY-MM بنویسید، مثلاً /statement close 1405-09.
