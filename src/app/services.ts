@@ -271,8 +271,12 @@ export async function createServices(deps: {
   });
 
   const dualControlAnnouncer = createDualControlAnnouncer({
+    // Where step-up asks the confirmer's code, cards stay private, as approval cards do.
+    groupPlace: () => approvalsPlace(() => stepUp.enabled()),
+    groupLocale: config.defaultLocale,
     send,
     clearButtons,
+    replaceText,
     requests: stores.adminRequests,
     adminIds: () => staff.current.adminIds(),
     texts: (locale) => ({ ...viewFor(locale), describePerson }),

@@ -21,6 +21,7 @@ admin-group-left-stranger = { $by } added the bot to “{ $group }”; it left, 
 admin-group-left-unbound = The bot left “{ $group }”: it is not the administrators' group.
 admin-group-press-refused = Only an administrator can do this; nothing was changed.
 admin-group-not-bound = This group is no longer the administrators' group; nothing was changed.
+admin-group-press-not-here = This button does not work in the administrators' group; nothing was changed. Use it in your private chat with the bot.
 admin-group-topic-approvals = Approvals
 admin-group-topic-alerts = Alerts
 admin-group-topic-feed = Feed and digest

@@ -21,6 +21,7 @@ admin-group-left-stranger = { $by } ربات را به «{ $group }» اضافه
 admin-group-left-unbound = ربات از «{ $group }» بیرون آمد: این گروه، گروه مدیران نیست.
 admin-group-press-refused = فقط مدیران می‌توانند این کار را بکنند؛ چیزی تغییر نکرد.
 admin-group-not-bound = این گروه دیگر گروه مدیران نیست؛ چیزی تغییر نکرد.
+admin-group-press-not-here = این دکمه در گروه مدیران کار نمی‌کند؛ چیزی تغییر نکرد. از آن در گفتگوی خصوصی با ربات استفاده کنید.
 admin-group-topic-approvals = تأییدها
 admin-group-topic-alerts = هشدارها
 admin-group-topic-feed = گزارش سفارش‌ها و خلاصهٔ روزانه
