@@ -87,10 +87,8 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
   const textsOf = (ctx: BaseContext) => ({ ...deps.texts(ctx.member.locale), t: ctx.t });
   const money = (c: ApprovalTextContext, value: number) => showAmount(c, value);
 
-  const overBudgetOf = async (approval: ApprovalRow) => {
-    const verdict = deps.overBudget ? await deps.overBudget(approval).catch(() => ({ ok: true }) as const) : ({ ok: true } as const);
-    return verdict.ok ? null : verdict;
-  };
+  const overBudgetOf = async (approval: ApprovalRow) =>
+    deps.overBudget ? await deps.overBudget(approval).then((verdict) => (verdict.ok ? null : verdict)).catch(() => null) : null;
 
   /** The summary again, with why it was not placed and buttons for the numbers it holds now. */
   async function showAgain(ctx: BaseContext, approval: ApprovalRow, notice: string, balance: number | null) {
@@ -224,8 +222,10 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
             : '';
         const result = (o: Pick<ApprovalTextContext, 't' | 'locale' | 'amountUnit'>) =>
           placeResultText(o.t, described) + charged(o);
+        // In the administrators' group the card is everyone's: it names who approved it, not "you".
+        const done = outcome.selfApproved ? 'approval-done-self' : ctx.chat?.type !== 'private' ? 'approval-done-by' : 'approval-done';
         await showInPlace(ctx, {
-          text: joinLines(bold(ctx.t(outcome.selfApproved ? 'approval-done-self' : 'approval-done', { order: approvalLine(c, outcome.approval) })), result(c)),
+          text: joinLines(bold(ctx.t(done, { order: approvalLine(c, outcome.approval), by: c.describePerson(ctx.member.telegramId) })), result(c)),
           // Approve stays, disabled: the card still shows what was pressed, and nothing on it can be pressed again.
           keyboard: chosenKeyboard(ctx.t('btn-approve'), GOES_AHEAD),
         });
@@ -288,7 +288,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
           .join('\n'),
       );
     }
-    return { text: `${approvalLine(c, approval)}\n${ctx.t('approval-rejected-done', { person: c.describePerson(approval.requesterId) })}`, rejected: true };
+    return { text: `${approvalLine(c, approval)}\n${ctx.t(ctx.chat?.type !== 'private' ? 'approval-rejected-done-by' : 'approval-rejected-done', { person: c.describePerson(approval.requesterId), by: c.describePerson(ctx.member.telegramId) })}`, rejected: true };
   }
 
   composer.callbackQuery(REJECT_DATA, adminsOnly, async (ctx) => {
