@@ -341,6 +341,7 @@ export async function createServices(deps: {
     dualControlAnnouncer,
     monthClose,
     adminGroup,
+    adminRouting: routing,
     orderFeed,
     dailyDigest,
     ledger,
