@@ -89,17 +89,19 @@ export function createStepUpGate(deps: StepUpGateDeps): StepUpGate {
   return {
     async require(ctx, action, what) {
       const asked = await stepUp.ask(ctx.member.telegramId, action);
+      // A card pressed in the administrators' group: the code is asked, and typed, in the presser's private chat, never where the group reads it.
+      const say = (text: string) => (ctx.chat?.type === 'private' ? ctx.reply(text) : ctx.api.sendMessage(ctx.member.telegramId, text));
       switch (asked.kind) {
         case 'pass':
           return true;
         case 'asked':
-          await ctx.reply(ctx.t('step-up-ask', { what, minutes: formatNumber(STEP_UP_CODE_VALID_MS / 60_000, ctx.member.locale) }));
+          await say(ctx.t('step-up-ask', { what, minutes: formatNumber(STEP_UP_CODE_VALID_MS / 60_000, ctx.member.locale) }));
           return false;
         case 'locked':
-          await ctx.reply(ctx.t('step-up-locked', { when: when(ctx, asked.until) }));
+          await say(ctx.t('step-up-locked', { when: when(ctx, asked.until) }));
           return false;
         default:
-          await ctx.reply(ctx.t(asked.kind === 'no-key' ? 'step-up-no-key' : asked.kind === 'waiting-approval' ? 'step-up-waiting' : 'step-up-not-enrolled'));
+          await say(ctx.t(asked.kind === 'no-key' ? 'step-up-no-key' : asked.kind === 'waiting-approval' ? 'step-up-waiting' : 'step-up-not-enrolled'));
           return false;
       }
     },
