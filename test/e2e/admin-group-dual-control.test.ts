@@ -6,6 +6,7 @@ import { ADMIN, sharedWorld, STAFF } from './harness.js';
 const SECOND_ADMIN: FakeUser = { id: 1002, firstName: 'Bea', languageCode: 'en' };
 const NEWCOMER: FakeUser = { id: 1003, firstName: 'Cai', languageCode: 'en' };
 const LATECOMER: FakeUser = { id: 1004, firstName: 'Dev', languageCode: 'en' };
+const THIRD_COMER: FakeUser = { id: 1005, firstName: 'Eli', languageCode: 'en' };
 const FORUM = { id: -100_556, type: 'supergroup' as const, title: 'Gift admins', isForum: true };
 const LONG = { timeoutMs: 15_000 };
 
@@ -72,6 +73,20 @@ describe('dual-control cards in the administrators\' group', () => {
     expect(decided.text).toMatch(/Not done: make .* an administrator\. Asked by Ada, refused by Bea\./);
     const [row] = await world.database.rows<{ state: string }>('select state from admin_requests order by id desc limit 1');
     expect(row!.state).toBe('refused');
+  });
+
+  it('sends the card to each other administrator privately when the group does not take it', async () => {
+    const stopWatching = world.telegram.onCall((call) => {
+      if (call.method !== 'sendMessage' || String(call.payload['chat_id']) !== String(FORUM.id) || !String(call.payload['text']).includes('wants to make')) return;
+      // This very send is refused, as Telegram refuses a message to a topic deleted meanwhile.
+      world.telegram.failNext('sendMessage', { code: 400, description: 'Bad Request: message thread not found' });
+      stopWatching();
+    });
+    world.telegram.addChat(THIRD_COMER);
+    await ada().say(`/staff add ${THIRD_COMER.id} admin`, /Sent to the other administrators/);
+    const card = await world.telegram.waitForMessage(SECOND_ADMIN.id, new RegExp(`Ada wants to make ${THIRD_COMER.id} an administrator`), LONG);
+    world.telegram.clickButton(SECOND_ADMIN, card, /Refuse/);
+    await world.telegram.waitForMessage(SECOND_ADMIN.id, /Not done: .*refused by Bea/, LONG);
   });
 
   it('refuses, politely and before any feature, an administrator\'s press in the group of a button that does not belong there', async () => {
