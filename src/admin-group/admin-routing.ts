@@ -1,6 +1,6 @@
 import type { AdminRecipient } from '../alerts/admin-alerts.js';
 import type { Logger } from '../logger.js';
-import type { Locale } from '../text/i18n.js';
+import type { Locale, Translate } from '../text/i18n.js';
 import type { Report } from '../text/rich/report.js';
 import type { AdminGroupBinding, AdminGroupTopic } from './admin-group-binding.js';
 
@@ -74,3 +74,31 @@ export function createAdminRouting(deps: {
     },
   };
 }
+
+/** A line for the administrators but `exceptId`, each in their language (as src/bot/notify-other-admins.ts has it). Never throws. */
+export type NoticeToAdmins = (exceptId: number | number[], render: (t: Translate, locale: Locale) => string) => Promise<void>;
+
+/**
+ * A notice that is news for the administrators (a case opened) by the
+ * route of its kind: to the bound group's topic, where everyone reads it,
+ * the one who caused it too (they are in the group; only their private
+ * copy is spared), and to those who asked for private copies; with no
+ * group, `privately` as always. Only what is fit for the whole group may
+ * take this: the notice is written once, in the group's language.
+ */
+export function noticeThroughRoute(deps: { route: AdminRoute; translate: (locale: Locale) => Translate; privately: NoticeToAdmins; logger: Logger }): NoticeToAdmins {
+  return async (exceptId, render) => {
+    const except = [exceptId].flat();
+    const recipients = await deps.route.recipients();
+    // Group chats have negative ids: none among the recipients means no group is bound.
+    if (!recipients.some((recipient) => recipient.telegramId < 0)) return deps.privately(exceptId, render);
+    for (const { telegramId, locale } of recipients) {
+      if (except.includes(telegramId)) continue;
+      await deps.route
+        .sendText(telegramId, render(deps.translate(locale), locale))
+        .catch((error: unknown) => deps.logger.warn({ chatId: telegramId, err: error instanceof Error ? error.name : String(error) }, 'could not tell the administrators'));
+    }
+  };
+}
+
+export type AdminRouting = ReturnType<typeof createAdminRouting>;

@@ -20,6 +20,7 @@ import { casesFeature } from '../bot/features/cases.js';
 import { caseReports } from '../bot/cases/case-report.js';
 import { caseRefundSettler } from '../bot/cases/case-refunds.js';
 import type { CaseTellersOf } from '../bot/cases/case-tellers.js';
+import { noticeThroughRoute } from '../admin-group/admin-routing.js';
 import { createTellPerson } from '../bot/tell-person.js';
 import { balanceFeature } from '../bot/features/balance.js';
 import { batchesFeature, type BatchesDeps } from '../bot/features/batches.js';
@@ -132,7 +133,8 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
   const caseTellers: CaseTellersOf = (api) => {
     const tell = createTellPerson({ api, localeOf: services.localeOf, translate, logger });
     return {
-      notifyOtherAdmins: createNotifyOtherAdmins({ api, staff, localeOf: services.localeOf, translate, logger }),
+      // Where the administrators' group is bound, a case is news for its alerts topic (told without the code, as ever).
+      notifyOtherAdmins: noticeThroughRoute({ route: services.adminRouting.route('alerts'), translate, privately: createNotifyOtherAdmins({ api, staff, localeOf: services.localeOf, translate, logger }), logger }),
       tellPerson: async (telegramId, render) => ((await staff.find(telegramId)) === null ? false : tell(telegramId, render)),
     };
   };

@@ -20,7 +20,7 @@ export function wireDualControl(deps: {
   texts: (locale: Locale) => DualTextContext;
   menus: Pick<CommandMenus, 'show'>;
   tellPerson: TellPerson;
-  stepUp?: Pick<StepUpGate, 'require' | 'onCode'>;
+  stepUp?: Pick<StepUpGate, 'require' | 'requirePrivately' | 'onCode'>;
   logger: Logger;
 }): DualControlFeatureDeps {
   const { services, menus, tellPerson, logger } = deps;

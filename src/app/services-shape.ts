@@ -1,6 +1,7 @@
 import type { MonthCloseServices } from './month-close-wiring.js';
 import type { Api } from 'grammy';
 import type { AdminGroupBinding } from '../admin-group/admin-group-binding.js';
+import type { AdminRouting } from '../admin-group/admin-routing.js';
 import type { AdminAlerts, AdminRecipient } from '../alerts/admin-alerts.js';
 import type { WalletShortAlert } from '../alerts/funds-refusal.js';
 import type { LowBalanceWatch } from '../alerts/low-balance.js';
@@ -123,6 +124,8 @@ export interface Services {
   monthClose: MonthCloseServices;
   /** The administrators' group where bound (src/admin-group): where cards, alerts and the feed go instead of private chats. */
   adminGroup: AdminGroupBinding;
+  /** How a kind of administrators' news reaches the group's topic or each administrator (cases take the alerts' route). */
+  adminRouting: AdminRouting;
   orderFeed: OrderFeed;
   dailyDigest: DailyDigest;
   /** The wallet's local copy of transactions, its watch and the statement's open exceptions. */

@@ -271,8 +271,12 @@ export async function createServices(deps: {
   });
 
   const dualControlAnnouncer = createDualControlAnnouncer({
+    // With step-up on too: a Confirm pressed in the group asks the confirmer's code privately.
+    groupPlace: approvalsPlace,
+    groupLocale: config.defaultLocale,
     send,
     clearButtons,
+    replaceText,
     requests: stores.adminRequests,
     adminIds: () => staff.current.adminIds(),
     texts: (locale) => ({ ...viewFor(locale), describePerson }),
@@ -337,6 +341,7 @@ export async function createServices(deps: {
     dualControlAnnouncer,
     monthClose,
     adminGroup,
+    adminRouting: routing,
     orderFeed,
     dailyDigest,
     ledger,

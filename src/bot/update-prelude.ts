@@ -11,6 +11,11 @@ import { groupGate } from './middleware/group-gate.js';
 import { rememberPeople } from './middleware/remember-people.js';
 import { createSessionPrefetch } from './session-prefetch.js';
 import { STRANGERS_REPLY } from './strangers-setting.js';
+import { APPROVE_DATA, REJECT_DATA } from '../orders/approval-texts.js';
+import { CONFIRM_CHANGE_DATA, REFUSE_CHANGE_DATA } from '../safeguards/dual-control/dual-control-announcer.js';
+
+/** The presses that act in the administrators' group: the buttons of the cards that go there, and nothing else. */
+const GROUP_PRESSES = [APPROVE_DATA, REJECT_DATA, CONFIRM_CHANGE_DATA, REFUSE_CHANGE_DATA] as const;
 
 /**
  * What every update goes through before any feature: counted once handled,
@@ -43,7 +48,7 @@ export function useUpdatePrelude(bot: Bot<BotContext>, deps: Pick<BotEssentials,
   const binding = deps.adminGroup;
   bot.use(
     groupGate(
-      binding && { binding, staff: deps.staff.current, localeOf: deps.localeOf, defaultLocale: deps.defaultLocale, translate, logger: deps.logger },
+      binding && { binding, groupPresses: GROUP_PRESSES, staff: deps.staff.current, localeOf: deps.localeOf, defaultLocale: deps.defaultLocale, translate, logger: deps.logger },
       deps.logger,
     ),
   );

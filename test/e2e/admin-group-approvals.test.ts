@@ -62,7 +62,9 @@ describe('approval cards in the administrators\' group', () => {
       const now = world.telegram.messages(FORUM.id).find((m) => m.message_id === card.message_id)!;
       return now.edits > 0 && /approved/i.test(now.text) ? now : undefined;
     }, LONG);
-    expect(decided.text).toMatch(/approved/i);
+    // The card is everyone's in the group: it names who approved it.
+    expect(decided.text).toContain('Bea approved it.');
+    expect(decided.text).not.toContain('You approved it');
     await world.telegram.waitForMessage(STAFF.id, /approved/i, LONG);
   });
 
@@ -73,5 +75,15 @@ describe('approval cards in the administrators\' group', () => {
     expect(answer.text).toBe("Your own order needs another administrator's approval.");
     const [row] = await world.database.rows<{ state: string }>('select state from approvals order by id desc limit 1');
     expect(row!.state).toBe('pending');
+  });
+
+  it('names who rejected a request on its card in the group', async () => {
+    const card = await requestApproval(STAFF);
+    world.telegram.clickButton(SECOND_ADMIN, card, /^Reject$/);
+    const decided = await world.telegram.waitFor(() => {
+      const now = world.telegram.messages(FORUM.id).find((m) => m.message_id === card.message_id)!;
+      return /Rejected by/.test(now.text) ? now : undefined;
+    }, LONG);
+    expect(decided.text).toContain('Rejected by Bea. Sam is told.');
   });
 });

@@ -97,3 +97,25 @@ export function forwardedText(telegram: FakeBotApi, by: FakeUser, text: string, 
     } as unknown as NonNullable<RawUpdate['message']>,
   });
 }
+
+/**
+ * A button press in a group, on the bot's newest message there, with
+ * callback data of the test's choosing (a button that never belonged in
+ * the group, or a forged one); returns the query id, whose answer
+ * `telegram.callbackAnswer` shows.
+ */
+export function craftedGroupPress(telegram: FakeBotApi, user: FakeUser, group: { id: number; type: 'group' | 'supergroup'; title: string; isForum?: boolean }, data: string): string {
+  const id = `crafted-${++crafted}`;
+  const own = telegram.lastMessage(group.id)!;
+  const chat = { id: group.id, type: group.type, title: group.title, ...(group.isForum ? { is_forum: true as const } : {}) };
+  telegram.pushUpdate({
+    callback_query: {
+      id,
+      from: { id: user.id, is_bot: false, first_name: user.firstName ?? 'x' },
+      message: { message_id: own.message_id, date: own.date, chat, text: own.text },
+      chat_instance: `instance-${group.id}`,
+      data,
+    },
+  } as RawUpdate);
+  return id;
+}

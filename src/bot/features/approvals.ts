@@ -57,10 +57,8 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
   const textsOf = (ctx: BaseContext) => ({ ...deps.texts(ctx.member.locale), t: ctx.t });
   const money = (c: ApprovalTextContext, value: number) => showAmount(c, value);
 
-  const overBudgetOf = async (approval: ApprovalRow) => {
-    const verdict = deps.overBudget ? await deps.overBudget(approval).catch(() => ({ ok: true }) as const) : ({ ok: true } as const);
-    return verdict.ok ? null : verdict;
-  };
+  const overBudgetOf = async (approval: ApprovalRow) =>
+    deps.overBudget ? await deps.overBudget(approval).then((verdict) => (verdict.ok ? null : verdict)).catch(() => null) : null;
 
   /** The summary again, with why it was not placed and buttons for the numbers it holds now. */
   async function showAgain(ctx: BaseContext, approval: ApprovalRow, notice: string, balance: number | null) {
@@ -106,9 +104,10 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
   }
 
   /** The approval in place, and on the group's card where the code for it was asked by a press there. */
-  async function showApproved(ctx: BaseContext, groupCard: GroupCard | undefined, message: Outgoing): Promise<void> {
-    await showInPlace(ctx, message);
-    if (groupCard) await showOnCard(ctx.api, groupCard, message, deps.logger);
+  async function showApproved(ctx: BaseContext, groupCard: GroupCard | undefined, message: (done: 'approval-done' | 'approval-done-by') => Outgoing): Promise<void> {
+    // In the administrators' group the card is everyone's: it names who approved it, not "you".
+    await showInPlace(ctx, message(ctx.chat?.type === 'private' ? 'approval-done' : 'approval-done-by'));
+    if (groupCard) await showOnCard(ctx.api, groupCard, message('approval-done-by'), deps.logger);
   }
 
   /** The card whose button was pressed, answered in place: settling leaves it as that answer left it. */
@@ -201,11 +200,11 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
             : '';
         const result = (o: Pick<ApprovalTextContext, 't' | 'locale' | 'amountUnit'>) =>
           placeResultText(o.t, described) + charged(o);
-        await showApproved(ctx, groupCard, {
-          text: joinLines(bold(ctx.t(outcome.selfApproved ? 'approval-done-self' : 'approval-done', { order: approvalLine(c, outcome.approval) })), result(c)),
+        await showApproved(ctx, groupCard, (done) => ({
+          text: joinLines(bold(ctx.t(outcome.selfApproved ? 'approval-done-self' : done, { order: approvalLine(c, outcome.approval), by: c.describePerson(ctx.member.telegramId) })), result(c)),
           // Approve stays, disabled: the card still shows what was pressed, and nothing on it can be pressed again.
           keyboard: chosenKeyboard(ctx.t('btn-approve'), GOES_AHEAD),
-        });
+        }));
         if (!outcome.selfApproved) {
           await deps.announcer.tellRequester(outcome.approval, (o) =>
             `${o.t('approval-staff-approved', { order: approvalLine(o, outcome.approval), person: o.describePerson(ctx.member.telegramId) })}\n${result(o)}`,
@@ -270,7 +269,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
           .join('\n'),
       );
     }
-    return { text: `${approvalLine(c, approval)}\n${ctx.t('approval-rejected-done', { person: c.describePerson(approval.requesterId) })}`, rejected: true };
+    return { text: `${approvalLine(c, approval)}\n${ctx.t(ctx.chat?.type !== 'private' ? 'approval-rejected-done-by' : 'approval-rejected-done', { person: c.describePerson(approval.requesterId), by: c.describePerson(ctx.member.telegramId) })}`, rejected: true };
   }
 
   composer.callbackQuery(REJECT_DATA, adminsOnly, async (ctx) => {

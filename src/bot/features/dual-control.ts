@@ -19,7 +19,7 @@ export interface DualControlFeatureDeps {
   /** After a confirmed change was written: a new administrator gets their menu and is told. */
   onApplied?: (request: AdminRequestRow) => Promise<void>;
   /** Step-up confirmation before a Confirm; absent, none. */
-  stepUp?: Pick<StepUpGate, 'require' | 'onCode'>;
+  stepUp?: Pick<StepUpGate, 'require' | 'requirePrivately' | 'onCode'>;
   logger: Logger;
 }
 
@@ -112,7 +112,11 @@ export function dualControlFeature(deps: DualControlFeatureDeps) {
     // A request that cannot be confirmed anyway (decided, their own) is answered without one.
     if (deps.stepUp && request?.state === 'pending' && request.requesterId !== ctx.member.telegramId) {
       const what = ctx.t('step-up-what-confirm', { change: changeWords(textsOf(ctx, deps), request.change, deps.teamDefault) });
-      if (!(await deps.stepUp.require(ctx, { kind: 'dual-confirm', requestId: id }, what))) return void (await ctx.answerCallbackQuery());
+      if (ctx.chat?.type !== 'private') {
+        // In the administrators' group the code is asked, and typed, in the presser's private chat: never where the group reads it.
+        const asked = await deps.stepUp.requirePrivately(ctx, { kind: 'dual-confirm', requestId: id }, what);
+        if (asked !== 'pass') return void (await ctx.answerCallbackQuery({ text: ctx.t(asked === 'told' ? 'dual-code-asked-privately' : 'dual-open-private-chat'), show_alert: asked !== 'told' }));
+      } else if (!(await deps.stepUp.require(ctx, { kind: 'dual-confirm', requestId: id }, what))) return void (await ctx.answerCallbackQuery());
     }
     await confirm(ctx, id);
   });

@@ -12,6 +12,15 @@ export interface GroupGateDeps {
   localeOf: (telegramId: number) => Locale;
   defaultLocale: Locale;
   translate: (locale: Locale) => Translate;
+  /**
+   * The callback data of the cards that belong in the group (approval
+   * cards, dual-control cards): the only presses that act there. Anything
+   * else pressed in the group (a code's button, an export, a case: crafted,
+   * or from a message that never belonged there) is refused before any
+   * feature sees it, since those answer with codes, files or answers that
+   * the whole group would read.
+   */
+  groupPresses: readonly RegExp[];
   logger: Logger;
 }
 
@@ -21,7 +30,7 @@ const ADMIN_GROUP_COMMAND = /^\/admingroup(?:@\w+)?(?:\s|$)/;
 /**
  * giftdesk talks in private chats, and in the one administrators' group
  * once it is bound. There, only `/admingroup` from an administrator and
- * presses on its cards go on, and a press counts only when the presser is
+ * presses on its own cards (an allow-list of their callback data) go on, and a press counts only when the presser is
  * an administrator now: authority is the person's, never the group's. A
  * group where an administrator just added the bot may be bound; any other
  * group or channel is left at once and the administrators are told
@@ -69,10 +78,13 @@ export function groupGate(deps: GroupGateDeps | undefined, logger: Logger) {
     }
 
     if (ctx.callbackQuery) {
-      if (bound && isAdmin(by?.id)) return next();
+      const belongs = deps.groupPresses.some((pattern) => pattern.test(ctx.callbackQuery?.data ?? ''));
+      if (bound && belongs && isAdmin(by?.id)) return next();
       const locale = (by && (deps.staff.find(by.id)?.locale ?? localeFromLanguageCode(by.language_code))) ?? deps.defaultLocale;
-      // Nothing a member who is not an administrator presses reaches a staff action; they are told so, quietly.
-      await ctx.answerCallbackQuery({ text: deps.translate(locale)(bound ? 'admin-group-press-refused' : 'admin-group-not-bound'), show_alert: true }).catch(() => undefined);
+      if (!belongs) logger.warn({ chatId: chat.id, by: by?.id }, 'a press that does not belong in a group was refused');
+      // Nothing a member who is not an administrator presses reaches a staff action, nor anything but the group's own cards; they are told so, quietly.
+      const why = !bound ? 'admin-group-not-bound' : !belongs ? 'admin-group-press-not-here' : 'admin-group-press-refused';
+      await ctx.answerCallbackQuery({ text: deps.translate(locale)(why), show_alert: true }).catch(() => undefined);
       return;
     }
 

@@ -2,7 +2,7 @@ import type { Logger } from '../../logger.js';
 import { formatNumber } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Locale } from '../../text/i18n.js';
-import type { ClearButtons, OutgoingMessage, SendMessage } from '../../text/send-port.js';
+import type { ClearButtons, OutgoingMessage, ReplaceText, SendMessage } from '../../text/send-port.js';
 import { parseAdminChange, type AdminChange } from './admin-change.js';
 import type { AdminRequestRow, AdminRequestStore } from '../../db/admin-request-store.js';
 import type { DecideOutcome } from './dual-control.js';
@@ -58,9 +58,31 @@ export interface DualControlAnnouncer {
   outcomeLine(outcome: DecideOutcome | { kind: 'expired-by-pass'; request: AdminRequestRow }, by: number | null, c: DualTextContext): string | null;
 }
 
+/** Where a card goes in the administrators' group (its approvals topic), in the group's language, and who still asked for private copies. */
+export type DualCardPlace = { chatId: number; threadId?: number; locale: Locale; privateCopies: readonly number[] };
+
+/** Group chats have negative ids, private chats positive ones: a card in the group is read by everyone there, in the group's language. */
+const isGroupChat = (chatId: number) => chatId < 0;
+
 export function createDualControlAnnouncer(deps: {
   send: SendMessage;
   clearButtons: ClearButtons;
+  /** Where given, a card in the group is replaced by what became of the request (who confirmed or refused it), so the group sees the end of it. */
+  replaceText?: ReplaceText;
+  /**
+   * The administrators' group's approvals topic, where bound and where a
+   * card may go there (src/admin-group/admin-group-wiring.ts: not while
+   * step-up asks the confirmer's own code, which is typed privately).
+   * Every kind of privileged change (src/domain/approvals.ts AdminChange)
+   * is words about settings, roles, budgets or the group itself: none
+   * carries a secret, so all may be decided in the group. Approving a new
+   * authenticator (step-up enrolment) is no such card: it has its own
+   * path, to each administrator privately, and stays there. Null: each
+   * administrator privately, as always.
+   */
+  groupPlace?: () => Promise<DualCardPlace | null>;
+  /** The language the group reads in (the deployment's default), for what replaces its card. */
+  groupLocale?: Locale;
   requests: Pick<AdminRequestStore, 'get' | 'addCards'>;
   adminIds: () => number[];
   texts: (locale: Locale) => DualTextContext;
@@ -80,9 +102,14 @@ export function createDualControlAnnouncer(deps: {
     }
   };
 
-  async function settle(request: AdminRequestRow): Promise<void> {
+  async function settle(request: AdminRequestRow, line?: (c: DualTextContext) => string | null): Promise<void> {
     const current = (await deps.requests.get(request.id)) ?? request;
-    for (const card of current.cards) await deps.clearButtons(card.chatId, card.messageId);
+    for (const card of current.cards) {
+      // The group's card says who decided it, for everyone there to read; private copies only lose their buttons.
+      const said = isGroupChat(card.chatId) && deps.replaceText && line ? line(deps.texts(deps.groupLocale ?? deps.localeOf(card.chatId))) : null;
+      if (said) await deps.replaceText!(card.chatId, card.messageId, plain(said));
+      else await deps.clearButtons(card.chatId, card.messageId);
+    }
   }
 
   function outcomeLine(outcome: DecideOutcome | { kind: 'expired-by-pass'; request: AdminRequestRow }, by: number | null, c: DualTextContext): string | null {
@@ -110,17 +137,23 @@ export function createDualControlAnnouncer(deps: {
 
   return {
     async cards(request, adminIds) {
-      for (const adminId of adminIds) {
-        const c = contextOf(adminId);
+      const place = async (chatId: number, c: DualTextContext, threadId?: number): Promise<boolean> => {
         const text = joinLines(
           bold(c.t('dual-card-title')),
           c.t('dual-card', { requester: c.describePerson(request.requesterId), change: changeWords(c, request.change, deps.teamDefault) }),
           c.t('dual-card-hint', { until: untilWords(c, request) }),
         );
         const buttons = [[{ text: c.t('dual-confirm-button'), callbackData: `dc:y:${request.id}`, style: 'success' as const }, { text: c.t('dual-refuse-button'), callbackData: `dc:n:${request.id}`, style: 'danger' as const }]];
-        const messageId = await deliver(adminId, { text, buttons });
-        if (messageId !== null) await deps.requests.addCards(request.id, [{ chatId: adminId, messageId }]);
-      }
+        const messageId = await deliver(chatId, { text, buttons, ...(threadId === undefined ? {} : { threadId }) });
+        if (messageId === null) return false;
+        await deps.requests.addCards(request.id, [{ chatId, messageId }]);
+        return true;
+      };
+      const group = deps.groupPlace ? await deps.groupPlace().catch(() => null) : null;
+      // One card in the group for all; a card the group did not take goes to each administrator privately: nothing waits unseen.
+      const inGroup = group !== null && (await place(group.chatId, deps.texts(group.locale), group.threadId));
+      const privately = inGroup ? adminIds.filter((id) => group.privateCopies.includes(id)) : adminIds;
+      for (const adminId of privately) await place(adminId, contextOf(adminId));
       // Decided while the cards were on their way: those sent after the settling keep no buttons.
       const now = await deps.requests.get(request.id);
       if (now && now.state !== 'pending') await settle(now);
@@ -135,7 +168,7 @@ export function createDualControlAnnouncer(deps: {
       if (!('request' in outcome)) return;
       if (!['confirmed', 'refused', 'void', 'expired-by-pass'].includes(outcome.kind)) return;
       await news((c) => outcomeLine(outcome, by, c) ?? '', except);
-      await settle(outcome.request);
+      await settle(outcome.request, (c) => outcomeLine(outcome, by, c));
     },
   };
 }

@@ -32,3 +32,5 @@ audit-admin-change-requested = asked another administrator to confirm (request {
 audit-admin-change-confirmed = confirmed request { $id } from { $requester }: { $change }
 audit-admin-change-refused = refused request { $id } from { $requester }: { $change }
 audit-admin-change-expired = request { $id } from { $requester } lapsed unconfirmed: { $change }
+dual-code-asked-privately = I wrote to you in our private chat: confirming needs your authenticator code, typed there, never in the group.
+dual-open-private-chat = Confirming needs your authenticator code, which I ask in a private chat. Open a private chat with me first (press Start there), then press Confirm again.

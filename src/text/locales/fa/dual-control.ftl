@@ -32,3 +32,5 @@ audit-admin-change-requested = از مدیر دیگری تأیید خواست (�
 audit-admin-change-confirmed = درخواست { $id } از { $requester } را تأیید کرد: { $change }
 audit-admin-change-refused = درخواست { $id } از { $requester } را رد کرد: { $change }
 audit-admin-change-expired = درخواست { $id } از { $requester } بی‌تأیید منقضی شد: { $change }
+dual-code-asked-privately = در گفت‌وگوی خصوصی‌مان برایتان نوشتم: تأیید به کد برنامهٔ احراز هویت شما نیاز دارد که همان‌جا فرستاده می‌شود، هرگز در گروه.
+dual-open-private-chat = تأیید به کد برنامهٔ احراز هویت شما نیاز دارد که در گفت‌وگوی خصوصی پرسیده می‌شود. اول یک گفت‌وگوی خصوصی با من باز کنید (آن‌جا Start را بزنید) و بعد دوباره «تأیید» را بزنید.
