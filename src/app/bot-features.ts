@@ -226,7 +226,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
     return [
       feature('order', orderFeature({ catalogLoading, orderMenuOf: bot.orderMenuOf, orderingPaused })),
       feature('order-again', orderAgainFeature({ orders: stores.orderQueries, catalogLoading, orderMenuOf: bot.orderMenuOf, logger })),
-      feature('favourites', favouritesFeature({ favourites: services.favourites, renames, orders: stores.orderQueries, audit: stores.auditTrail, logger })),
+      feature('favourites', favouritesFeature({ favourites: services.favourites, costCentres: stores.costCentres, renames, orders: stores.orderQueries, audit: stores.auditTrail, logger })),
       feature('dual-control', dualControlFeature(dual)),
       feature('admin-group', adminGroupFeature({ binding: services.adminGroup, dual, logger })),
       feature('orders', ordersFeature({ orders: stores.orderQueries, people, describePerson })),

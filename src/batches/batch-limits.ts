@@ -1,4 +1,4 @@
-import type { Budgets } from '../budgets/budget-judge.js';
+import type { BudgetRefusal, Budgets } from '../budgets/budget-judge.js';
 import type { BatchOrderPlan } from '../domain/batches.js';
 import { linesTotal } from '../orders/order-line.js';
 import { judgeLimits, type LimitVerdict } from '../orders/limit-check.js';
@@ -29,28 +29,30 @@ export function createBatchLimitCheck(deps: { rules: Pick<SpendingRuleBook, 'rul
 
 export type BatchLimitCheck = ReturnType<typeof createBatchLimitCheck>;
 
+/** A cost centre the batch would take over its month's budget: whose, by how much (a limit verdict of kind 'budget'). */
+export type BatchOverBudget = Extract<LimitVerdict, { ok: false }> & { budget: BudgetRefusal };
+
 /**
  * The cost centres' budgets judged on the whole batch: each cost centre
  * its orders name, on the sum of those orders at their confirmed prices,
  * with everything it already holds this month. Over a budget the batch is
- * refused (the verdict says whose and by how much) or waits for an
- * administrator, as the deployment says. Each order is judged again under
- * the wallet lock when it is placed.
+ * refused (`refused` says whose and by how much) or waits for an
+ * administrator (`approval`, the first cost centre it goes over), as the
+ * deployment says. The summary shows the same judgement before Confirm;
+ * each order is judged again under the wallet lock when it is placed.
  */
-export async function judgeBatchBudgets(budgets: Pick<Budgets, 'judge' | 'window'>, plan: readonly BatchOrderPlan[], nowMs: number): Promise<{ refused: Extract<LimitVerdict, { ok: false }> | null; approval: boolean }> {
+export async function judgeBatchBudgets(budgets: Pick<Budgets, 'judge' | 'window'>, plan: readonly BatchOrderPlan[], nowMs: number): Promise<{ refused: BatchOverBudget | null; approval: BatchOverBudget | null }> {
   const totals = new Map<number, number>();
   for (const order of plan) if (order.costCentreId) totals.set(order.costCentreId, (totals.get(order.costCentreId) ?? 0) + linesTotal(order.lines));
-  let approval = false;
+  let approval: BatchOverBudget | null = null;
   for (const [centre, total] of totals) {
     const verdict = await budgets.judge(centre, total);
     if (verdict.ok) continue;
-    if (verdict.mode === 'approve') {
-      approval = true;
-      continue;
-    }
     const left = Math.max(0, verdict.budget - verdict.spent - verdict.committed);
     const budget = { centre: verdict.name, spent: verdict.spent, committed: verdict.committed, total };
-    return { refused: { ok: false, limit: 'budget', cap: verdict.budget, left, resetsAt: budgets.window(nowMs).to, budget }, approval };
+    const over: BatchOverBudget = { ok: false, limit: 'budget', cap: verdict.budget, left, resetsAt: budgets.window(nowMs).to, budget };
+    if (verdict.mode === 'refuse') return { refused: over, approval };
+    approval ??= over;
   }
   return { refused: null, approval };
 }

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { LimitVerdict } from '../orders/limit-check.js';
 import type { OrderingPauseStore } from '../db/ordering-pause-store.js';
-import { judgeBatchBudgets, type BatchLimitCheck } from './batch-limits.js';
+import { judgeBatchBudgets, type BatchLimitCheck, type BatchOverBudget } from './batch-limits.js';
 import type { Budgets } from '../budgets/budget-judge.js';
 import { planTotals } from './batch-plan.js';
 import type { BatchOrderPlan, BatchRecord, BatchSource, BatchStore } from '../db/batch-store.js';
@@ -37,7 +37,8 @@ function repriced(plan: readonly BatchOrderPlan[], from: number, accept: Accepte
 
 type ConfirmOutcome =
   | { kind: 'running'; batch: BatchRecord }
-  | { kind: 'waiting-approval'; batch: BatchRecord }
+  /** `overBudget`: the cost centre whose budget it goes over, when that is why it waits (the administrators' card says so). */
+  | { kind: 'waiting-approval'; batch: BatchRecord; overBudget: BatchOverBudget | null }
   | { kind: 'over-limit'; verdict: Extract<LimitVerdict, { ok: false }> }
   | { kind: 'paused' }
   /** Not this person's batch, or no longer a draft (confirmed already, cancelled, replaced). */
@@ -73,6 +74,7 @@ interface BatchServiceDeps {
 export function createBatchService(deps: BatchServiceDeps) {
   const { store, clock, logger } = deps;
   const at = () => new Date(clock.now());
+  const judgeBudgets = (plan: readonly BatchOrderPlan[]) => (deps.budgets ? judgeBatchBudgets(deps.budgets, plan, clock.now()) : Promise.resolve({ refused: null, approval: null } as const));
 
   return {
     async draft(input: { requesterId: number; chatId: number; source: BatchSource; fileHash: string | null; fileName: string | null; plan: BatchOrderPlan[] }): Promise<BatchRecord> {
@@ -91,13 +93,13 @@ export function createBatchService(deps: BatchServiceDeps) {
       if (await deps.pause.current()) return { kind: 'paused' };
       const verdict = await deps.limits(by, planTotals(batch.plan).orders);
       if (!verdict.ok) return { kind: 'over-limit', verdict };
-      const budget = deps.budgets ? await judgeBatchBudgets(deps.budgets, batch.plan, clock.now()) : { refused: null, approval: false };
+      const budget = await judgeBudgets(batch.plan);
       if (budget.refused) return { kind: 'over-limit', verdict: budget.refused };
-      const waits = budget.approval || (await deps.approvalNeeded(by, batch.total));
+      const waits = budget.approval !== null || (await deps.approvalNeeded(by, batch.total));
       const moved = await store.move(id, { from: ['draft'], to: waits ? 'waiting-approval' : 'running', at: at() });
       if (!moved) return { kind: 'not-draft', batch: await store.get(id) };
       logger.info({ batchId: id, orders: batch.plan.length, total: batch.total, approval: waits }, 'batch confirmed');
-      return waits ? { kind: 'waiting-approval', batch: moved } : { kind: 'running', batch: moved };
+      return waits ? { kind: 'waiting-approval', batch: moved, overBudget: budget.approval } : { kind: 'running', batch: moved };
     },
 
     /** Orders not yet sent are never sent; what was placed is still delivered. A draft is simply cancelled. */
@@ -170,6 +172,8 @@ export function createBatchService(deps: BatchServiceDeps) {
 
     /** Whether a batch of this total would wait for an administrator, as Confirm will judge it. */
     needsApproval: (personId: number, total: number) => deps.approvalNeeded(personId, total),
+    /** The cost centres' budgets on this plan, as Confirm will judge them: for the summary to say before Confirm. */
+    judgeBudgets: (plan: readonly BatchOrderPlan[]) => judgeBudgets(plan),
     get: (id: number) => store.get(id),
     orders: (id: number) => store.orders(id),
     listForUser: (requesterId: number, limit: number) => store.listForUser(requesterId, limit),

@@ -10,6 +10,8 @@ import { planUnits } from '../domain/batches.js';
 import type { BatchRecord } from '../db/batch-store.js';
 import type { PriceMove } from './batch-runner.js';
 import { showAmount, showDateTimeWithZone, type ReaderView } from '../text/presentation.js';
+import { batchOverBudgetText } from '../budgets/budget-texts.js';
+import type { BatchOverBudget } from './batch-limits.js';
 
 /** How one reader is written to. */
 export type BatchViewContext = ReaderView;
@@ -28,11 +30,27 @@ function productLines(c: BatchViewContext, batch: BatchRecord): string[] {
   return [...units].map(([product, count]) => c.t('batch-summary-product', { product, units: formatNumber(count, c.locale) }));
 }
 
-/** The one summary a batch is confirmed on: orders, units, total, the wallet before and after, and what else the orderer must know. */
+/** What a cost centre's budget makes of the batch at Confirm, judged as Confirm will: refused, or waiting for an administrator. */
+export interface BatchBudgetFacts {
+  refused: BatchOverBudget | null;
+  approval: BatchOverBudget | null;
+}
+
+/** The over-budget line of the summary: whose budget and by how much, and whether that means an approval or a refusal. */
+function budgetWords(c: BatchViewContext, over: BatchOverBudget, mode: 'approve' | 'refuse'): string {
+  return batchOverBudgetText(c, over.cap, over.budget, `batch-summary-over-budget-${mode}`);
+}
+
+/**
+ * The one summary a batch is confirmed on: orders, units, total, the wallet
+ * before and after, and what else the orderer must know. A batch that a
+ * cost centre's budget would refuse has no Confirm, as an order's summary
+ * has none: Confirm could only say the same.
+ */
 export function batchSummaryView(
   c: BatchViewContext,
   batch: BatchRecord,
-  facts: { balance: number | null; sameFile: BatchRecord | null; approval: boolean },
+  facts: { balance: number | null; sameFile: BatchRecord | null; approval: boolean; budget?: BatchBudgetFacts },
 ): { text: FormattedString; buttons: OutgoingButton[][] } {
   const id = formatId(batch.id, c.locale);
   const title = batch.fileName ? c.t('batch-summary-title', { id, file: batch.fileName }) : c.t('batch-summary-title-quantity', { id });
@@ -46,9 +64,14 @@ export function batchSummaryView(
     const earlier = facts.sameFile;
     lines.push('', c.t('batch-summary-same-file', { when: showDateTimeWithZone(c, earlier.createdAt.getTime()), batch: formatId(earlier.id, c.locale), state: c.t(`batch-state-${earlier.state}`) }));
   }
-  if (facts.approval) lines.push('', c.t('batch-summary-approval'));
-  if (!short) lines.push('', c.t('batch-summary-hint'));
-  const confirm: OutgoingButton[] = short ? [] : [{ text: c.t('batch-button-confirm'), callbackData: batchData('ok', batch.id), style: 'success' }];
+  const refused = facts.budget?.refused ?? null;
+  const overBudget = facts.budget?.approval ?? null;
+  if (refused) lines.push('', budgetWords(c, refused, 'refuse'));
+  else if (overBudget) lines.push('', budgetWords(c, overBudget, 'approve'), c.t('batch-summary-approval'));
+  else if (facts.approval) lines.push('', c.t('batch-summary-approval'));
+  const confirmable = !short && refused === null;
+  if (confirmable) lines.push('', c.t('batch-summary-hint'));
+  const confirm: OutgoingButton[] = !confirmable ? [] : [{ text: c.t('batch-button-confirm'), callbackData: batchData('ok', batch.id), style: 'success' }];
   return { text: joinLines(...lines), buttons: [[...confirm, { text: c.t('batch-button-cancel'), callbackData: batchData('no', batch.id), style: 'danger' }]] };
 }
 
@@ -136,8 +159,8 @@ export function batchHeldView(c: BatchViewContext, batch: BatchRecord, price: Pr
   return { text: joinLines(bold(title), plain(why)), buttons: [[go, stop]] };
 }
 
-/** The card administrators decide a batch on: who, what, how much, Approve or Refuse. */
-export function batchApprovalView(c: BatchViewContext, batch: BatchRecord, requester: string): { text: FormattedString; buttons: OutgoingButton[][] } {
+/** The card administrators decide a batch on: who, what, how much, the budget it goes over when that is why it waits, Approve or Refuse. */
+export function batchApprovalView(c: BatchViewContext, batch: BatchRecord, requester: string, overBudget: BatchOverBudget | null = null): { text: FormattedString; buttons: OutgoingButton[][] } {
   const id = formatId(batch.id, c.locale);
   const lines: (FormattedString | string)[] = [
     bold(c.t('batch-approval-title', { id })),
@@ -146,6 +169,10 @@ export function batchApprovalView(c: BatchViewContext, batch: BatchRecord, reque
     ...productLines(c, batch),
   ];
   if (batch.fileName) lines.push(c.t('batch-approval-file', { file: batch.fileName }));
+  if (overBudget) {
+    const { centre, spent, committed, total } = overBudget.budget;
+    lines.push(c.t('batch-approval-over-budget', { centre, spent: money(c, spent), committed: money(c, committed), total: money(c, total), budget: money(c, overBudget.cap) }));
+  }
   return {
     text: joinLines(...lines),
     buttons: [[{ text: c.t('batch-button-approve'), callbackData: batchData('ap', batch.id), style: 'success' }, { text: c.t('batch-button-refuse'), callbackData: batchData('rf', batch.id), style: 'danger' }]],

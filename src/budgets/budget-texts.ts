@@ -15,10 +15,15 @@ export function budgetAlertText(v: ReaderView, facts: BudgetAlertFacts): string 
   });
 }
 
-/** A batch refused at Confirm by a cost centre's budget: whose, what the month holds, what the batch's orders for it add. */
-export function batchOverBudgetText(v: ReaderView, budget: number, over: BudgetRefusal): string {
+/**
+ * A batch over a cost centre's budget: whose, what the month holds, what
+ * the batch's orders for it add. `key` says when: refused at Confirm
+ * ('batch-over-budget'), or on the summary before it, waiting for an
+ * administrator or refused ('batch-summary-over-budget-approve' / '-refuse').
+ */
+export function batchOverBudgetText(v: ReaderView, budget: number, over: BudgetRefusal, key = 'batch-over-budget'): string {
   const money = (n: number) => showAmount(v, n);
-  return v.t('batch-over-budget', {
+  return v.t(key, {
     centre: over.centre,
     budget: money(budget),
     used: money(over.spent + over.committed),

@@ -19,8 +19,16 @@ export interface NewFavourite {
   costCentreId?: number | null;
 }
 
-/** What starring answered: kept (or already kept, the same choices), or refused because the list is full. */
-export type Starred = { kind: 'added'; favourite: Favourite } | { kind: 'already'; favourite: Favourite } | { kind: 'full'; max: number };
+/**
+ * What starring answered: kept, already kept (the same choices), already
+ * kept but for another cost centre (now the new one: `before` was its
+ * cost centre), or refused because the list is full.
+ */
+export type Starred =
+  | { kind: 'added'; favourite: Favourite }
+  | { kind: 'already'; favourite: Favourite }
+  | { kind: 'centre-changed'; favourite: Favourite; before: number | null }
+  | { kind: 'full'; max: number };
 
 /**
  * Favourites and team picks, kept per person across restarts on either
@@ -32,7 +40,12 @@ export interface FavouriteStore {
   menuFor(personId: number): Promise<{ mine: Favourite[]; picks: Favourite[] }>;
   /** One favourite of this owner, or null (gone, or someone else's). */
   get(owner: FavouriteOwner, id: number): Promise<Favourite | null>;
-  /** Keeps a favourite; the same choices starred twice are kept once, and a full list refuses. */
+  /**
+   * Keeps a favourite; the same choices starred twice are kept once, and a
+   * full list refuses. The same order starred again from an order of
+   * another cost centre takes that cost centre: the star points at what
+   * the person orders now.
+   */
   add(favourite: NewFavourite): Promise<Starred>;
   /** Removes this owner's favourite and answers it; null when it was not theirs or was gone. */
   remove(owner: FavouriteOwner, id: number): Promise<Favourite | null>;
@@ -98,6 +111,11 @@ export function createFavouriteStore(deps: { database: Database; clock: Clock })
         await database.holdLock(tx, lockOf(favourite.owner));
         const kept = await tx.select().from(table).where(ownerIs(favourite.owner));
         const same = kept.find((row) => row.kind === favourite.kind && sameLines(row.lines, favourite.lines));
+        const centre = favourite.costCentreId ?? null;
+        if (same && same.kind === 'order' && same.costCentreId !== centre) {
+          const [moved] = await tx.update(table).set({ costCentreId: centre }).where(eq(table.id, same.id)).returning();
+          return { kind: 'centre-changed', favourite: moved!, before: same.costCentreId } as const;
+        }
         if (same) return { kind: 'already', favourite: same } as const;
         if (kept.length >= max) return { kind: 'full', max } as const;
         const [row] = await tx

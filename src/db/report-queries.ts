@@ -83,6 +83,8 @@ export interface BatchFacts {
   orders: number;
   units: number;
   total: number;
+  /** The cost centres its orders name, each once, in the order of the plan. */
+  costCentreIds: number[];
 }
 
 /** A batch row's facts. */
@@ -92,6 +94,7 @@ const batchFactsOf = (row: { id: number; requesterId: number; plan: readonly Bat
   orders: row.plan.length,
   units: planUnits(row.plan),
   total: row.total,
+  costCentreIds: [...new Set(row.plan.flatMap((order) => (order.costCentreId ? [order.costCentreId] : [])))],
 });
 
 /** Rows per page of an export: steady memory however long the span. */

@@ -14,7 +14,8 @@ import { splitMessage } from '../text/split-message.js';
 import type { BatchFacts, ReportQueries } from '../db/report-queries.js';
 import { type Presentation, readerViewOf, showAmount } from '../text/presentation.js';
 import type { CostCentreStore } from '../db/cost-centre-store.js';
-import { purposeEnding } from './purpose-words.js';
+import { centresEnding, oneLineOf, purposeEnding } from './purpose-words.js';
+import { costCentreWords, type CostCentreName } from '../domain/cost-centre.js';
 
 /** Whether administrators get a line for every order placed (and for one that then fails); off unless they turn it on. */
 export const orderFeedSetting = defineSetting('feed.orders', z.boolean(), false);
@@ -113,13 +114,20 @@ export async function createOrderFeed(deps: {
       }
       const rows = await queries.orderEvents({ afterId: cursor, upToId: newest, actions: [...PLACED_ACTIONS, ...FOLLOW_UP_ACTIONS], limit: BATCH });
       const admins = await deps.recipients();
-      // Read once a run, and only when an order of it names a cost centre: a deployment without them reads nothing more.
-      const centreIds = rows.flatMap(({ order }) => (order.costCentreId === null ? [] : [order.costCentreId]));
-      const centres = centreIds.length > 0 && deps.costCentres ? await deps.costCentres.byIds(centreIds) : new Map<number, never>();
+      // Read once a run, and only when an order (or a batch) of it names a cost centre: a deployment without them reads nothing more.
+      const centres = new Map<number, CostCentreName>();
+      const namesOf = async (ids: readonly number[]): Promise<CostCentreName[]> => {
+        const unread = ids.filter((id) => !centres.has(id));
+        if (unread.length > 0 && deps.costCentres) for (const [id, centre] of await deps.costCentres.byIds(unread)) centres.set(id, centre);
+        return ids.flatMap((id) => centres.get(id) ?? []);
+      };
+      await namesOf(rows.flatMap(({ order }) => (order.costCentreId === null ? [] : [order.costCentreId])));
       const lines = new Map<number, string[]>(admins.map((admin) => [admin.telegramId, []]));
       for (const { auditId, action, order } of rows) {
         const own = await lineKeys(action, auditId, order);
         const { keys, batch } = order.batchId === null ? { keys: own, batch: null } : await batchKeys(own, auditId, order.batchId);
+        const centre = order.costCentreId === null ? null : (centres.get(order.costCentreId) ?? null);
+        const batchCentres = batch ? await namesOf(batch.costCentreIds) : [];
         for (const key of keys) {
           for (const admin of admins) {
             const t = deps.translate(admin.locale);
@@ -138,10 +146,12 @@ export async function createOrderFeed(deps: {
                     goods: formatGoods(goodsOf(order.lines, { regions: false }), admin.locale),
                     amount: showAmount(v, order.totalAmount),
                     id: formatId(order.id, admin.locale),
+                    // A follow-up (failed, refunded…) names the cost centre beside the amount, whose month it leaves; not the note.
+                    centre: centre === null ? '' : t('feed-follow-up-centre', { centre: oneLineOf(costCentreWords(centre)) }),
                   });
-            // The line that says an order was placed also says what it was for; its follow-ups name it by number.
+            // The line that says an order was placed also says what it was for; a batch's, the cost centres of its orders.
             const purpose =
-              key === 'feed-line' ? purposeEnding(t, { centre: order.costCentreId === null ? null : (centres.get(order.costCentreId) ?? null), note: order.purposeNote }) : null;
+              key === 'feed-line' ? purposeEnding(t, { centre, note: order.purposeNote }) : key === 'feed-batch' ? centresEnding(t, batchCentres, admin.locale) : null;
             lines.get(admin.telegramId)!.push(purpose ? `${line} ${purpose}` : line);
           }
         }

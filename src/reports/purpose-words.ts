@@ -1,6 +1,7 @@
 import { costCentreWords, type CostCentreName } from '../domain/cost-centre.js';
 import { clip } from '../text/clip.js';
-import type { Translate } from '../text/i18n.js';
+import { formatNumber } from '../text/format.js';
+import type { Locale, Translate } from '../text/i18n.js';
 import { withoutUnsafeCharacters } from '../text/unsafe-characters.js';
 
 /**
@@ -26,4 +27,21 @@ export function purposeEnding(t: Translate, purpose: { centre: CostCentreName | 
   if (centre && note) return t('feed-for-centre-note', { centre, note });
   if (centre) return t('feed-for-centre', { centre });
   return note ? t('feed-for-note', { note }) : null;
+}
+
+/** How many cost centres a batch's feed line names before it counts the rest. */
+export const FEED_BATCH_CENTRES = 3;
+
+/**
+ * The cost centres a batch's orders name, to end its line in the feed:
+ * " — for Support team (SUP-01), Events", the first few and a count of
+ * the rest. Null when they name none (orders of no cost centre are not
+ * counted: the line then reads as before cost centres).
+ */
+export function centresEnding(t: Translate, centres: readonly CostCentreName[], locale: Locale): string | null {
+  if (centres.length === 0) return null;
+  const named = centres.slice(0, FEED_BATCH_CENTRES).map((centre) => oneLineOf(costCentreWords(centre)));
+  const more = centres.length - named.length;
+  const list = named.join(locale === 'fa' ? '، ' : ', ');
+  return t('feed-for-centre', { centre: more > 0 ? t('feed-centres-more', { centres: list, more: formatNumber(more, locale) }) : list });
 }

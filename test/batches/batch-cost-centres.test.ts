@@ -91,8 +91,11 @@ describe('a batch file naming the cost centre of each row', () => {
     await settings.write(BUDGET_OVER, 'refuse', ADMIN);
     const refused = await judgeBatchBudgets(budgets, plan, c.clock.now());
     expect(refused.refused).toMatchObject({ ok: false, limit: 'budget', cap: 1_000_000, left: 1_000_000, budget: { centre: 'Customer Support', spent: 0, committed: 0, total: 1_200_000 } });
-    expect(await judgeBatchBudgets(budgets, plan.slice(0, 4), c.clock.now())).toEqual({ refused: null, approval: false });
+    expect(await judgeBatchBudgets(budgets, plan.slice(0, 4), c.clock.now())).toEqual({ refused: null, approval: null });
     await settings.write(BUDGET_OVER, 'approve', ADMIN);
-    expect(await judgeBatchBudgets(budgets, plan, c.clock.now())).toEqual({ refused: null, approval: true });
+    // The approval says whose budget too, for the summary and the administrators' card.
+    const approval = await judgeBatchBudgets(budgets, plan, c.clock.now());
+    expect(approval.refused).toBeNull();
+    expect(approval.approval).toMatchObject({ limit: 'budget', cap: 1_000_000, left: 1_000_000, budget: { centre: 'Customer Support', total: 1_200_000 } });
   });
 });

@@ -51,15 +51,45 @@ describe('batches naming the cost centre of each row', () => {
     expect(posts(world)).toBe(before);
   });
 
-  it("judges the whole batch against each cost centre's budget at Confirm: two orders that fit alone are refused together, saying whose budget", async () => {
+  it("says on the summary that a batch over its cost centre's budget waits for an administrator, and Confirm sends it for approval with whose budget on the card", async () => {
+    const before = posts(world);
+    // Events holds 580,000 of 1,000,000: the 420,000 left is less than the batch's two orders for it, though each fits alone.
+    const mark = send(STAFF, 'events-approve.csv', ['product,quantity,cost centre', `${PUBG_325},1,Events`, `${PUBG_325},1,Events`]);
+    const summary = await waitNew(world, STAFF.id, mark, /Batch #\d+ from events-approve\.csv/);
+    expect(summary.text).toContain('Its orders for the cost centre “Events” come to 1,160,000 IRR: more than the 420,000 IRR left of its monthly budget of 1,000,000 IRR (580,000 IRR already spent or committed this month).');
+    expect(summary.text).toContain('An administrator must approve this batch before anything is ordered.');
+    const batchId = /Batch #(\d+)/.exec(summary.text)![1]!;
+    const adminMark = lastId(world, ADMIN.id);
+    world.telegram.clickButton(STAFF, summary, /Confirm batch/);
+    await waitNew(world, STAFF.id, mark, /waiting for an administrator's approval/);
+    const card = await waitNew(world, ADMIN.id, adminMark, new RegExp(`Batch #${batchId} waits for your approval`));
+    // The first batch's order for Events may be delivered by now or not: spent and committed hold its 580,000 IRR between them.
+    expect(card.text).toMatch(/Over the budget of Events: spent (0|580,000) IRR, committed (0|580,000) IRR, this batch's orders for it 1,160,000 IRR, budget 1,000,000 IRR\./);
+    world.telegram.clickButton(ADMIN, card, /Refuse/);
+    await waitNew(world, STAFF.id, mark, new RegExp(`Batch #${batchId} was refused by an administrator`));
+    expect(posts(world)).toBe(before);
+  });
+
+  it("says on the summary that a batch over its cost centre's budget is refused, with no Confirm; one whose budget was taken after its summary is refused at Confirm", async () => {
     await admin().say('/budgets over refuse', /is refused/);
     try {
       const before = posts(world);
-      // Events holds 580,000 of 1,000,000: the 420,000 left is less than the batch's two orders for it.
       const mark = send(STAFF, 'events.csv', ['product,quantity,cost centre', `${PUBG_325},1,Events`, `${PUBG_325},1,Events`]);
       const summary = await waitNew(world, STAFF.id, mark, /Batch #\d+ from events\.csv/);
-      world.telegram.clickButton(STAFF, summary, /Confirm batch/);
-      const refused = await waitNew(world, STAFF.id, mark, /goes over the monthly budget/);
+      expect(summary.text).toContain('This batch goes over the monthly budget of the cost centre “Events”: its orders for it come to 1,160,000 IRR, and 420,000 IRR of its budget of 1,000,000 IRR is left (580,000 IRR already spent or committed this month).');
+      expect(summary.text).toContain('it cannot be confirmed: order less, name another cost centre, or ask an administrator to raise the budget.');
+      expect(summary.text).not.toMatch(/must approve/);
+      expect(() => world.telegram.findButton(summary, /Confirm batch/)).toThrow(/No callback button/);
+      world.telegram.findButton(summary, /Cancel/);
+
+      // Shown while over-budget batches waited for approval; refused by the time Confirm is pressed: Confirm judges again and says why.
+      await admin().say('/budgets over approve', /waits for an administrator's approval/);
+      const laterMark = send(STAFF, 'events-later.csv', ['product,quantity,cost centre', `${PUBG_325},1,Events`, `${PUBG_325},1,Events`]);
+      const shown = await waitNew(world, STAFF.id, laterMark, /Batch #\d+ from events-later\.csv/);
+      expect(shown.text).toContain('An administrator must approve this batch');
+      await admin().say('/budgets over refuse', /is refused/);
+      world.telegram.clickButton(STAFF, shown, /Confirm batch/);
+      const refused = await waitNew(world, STAFF.id, laterMark, /goes over the monthly budget/);
       expect(refused.text).toContain('This batch goes over the monthly budget of the cost centre “Events”: its orders for it come to 1,160,000 IRR, and 420,000 IRR of its budget of 1,000,000 IRR is left (580,000 IRR already spent or committed this month). Nothing was ordered.');
       expect(posts(world)).toBe(before);
 
@@ -69,16 +99,22 @@ describe('batches naming the cost centre of each row', () => {
       expect(problems.text).toContain('هیچ مرکز هزینه‌ای نام یا کد «بازاریابی» را ندارد.');
       const fixedMark = send(PERSIAN_STAFF, 'رویداد.csv', ['محصول,تعداد,مرکز هزینه', `${PUBG_325},۱,events`, `${PUBG_325},۱,events`]);
       const persianSummary = await waitNew(world, PERSIAN_STAFF.id, fixedMark, /سفارش گروهی #/);
-      world.telegram.clickButton(PERSIAN_STAFF, persianSummary, /تأیید سفارش گروهی/);
-      const persian = await waitNew(world, PERSIAN_STAFF.id, fixedMark, /بودجهٔ ماهانهٔ مرکز هزینهٔ «Events»/);
-      expect(persian.text).toContain('۱٬۱۶۰٬۰۰۰');
-      expect(persian.text).toContain('۴۲۰٬۰۰۰');
-      expect(persian.text).toContain('چیزی سفارش داده نشد');
+      expect(persianSummary.text).toContain('این سفارش گروهی از بودجهٔ ماهانهٔ مرکز هزینهٔ «Events» بیشتر است');
+      expect(persianSummary.text).toContain('۱٬۱۶۰٬۰۰۰');
+      expect(persianSummary.text).toContain('۴۲۰٬۰۰۰');
+      expect(persianSummary.text).toContain('نمی‌توان آن را تأیید کرد');
+      expect(() => world.telegram.findButton(persianSummary, /تأیید سفارش گروهی/)).toThrow(/No callback button/);
+      await admin().say('/budgets over approve', /waits for an administrator's approval/);
+      const persianApprove = send(PERSIAN_STAFF, 'رویداد.csv', ['محصول,تعداد,مرکز هزینه', `${PUBG_325},۱,events`, `${PUBG_325},۱,events`]);
+      const persianApproval = await waitNew(world, PERSIAN_STAFF.id, persianApprove, /سفارش گروهی #/);
+      expect(persianApproval.text).toContain('سفارش‌های آن برای مرکز هزینهٔ «Events» ۱٬۱۶۰٬۰۰۰');
+      expect(persianApproval.text).toContain('پیش از هر سفارشی، یک مدیر باید این سفارش گروهی را تأیید کند.');
       expect(posts(world)).toBe(before);
     } finally {
       await admin().say('/budgets over approve', /waits for an administrator's approval/);
     }
   });
+
   it('asks a batch whose file names no cost centre for one, as /order asks, and places every order for it; nothing while off', async () => {
     const before = posts(world);
     const mark = send(STAFF, 'plain.csv', ['product,quantity', `${PUBG_325},1`, `${PUBG_325},1`]);

@@ -80,6 +80,38 @@ describe('an order repeated keeps what it was for', () => {
     expect(await latestOrder()).toEqual({ cost_centre_id: Number(ids['Support']), purpose_note: null });
   });
 
+  it('starring the same order again from an order of another cost centre moves the favourite and the team pick to it, saying from which; audited for the pick', async () => {
+    const events = await orderFor(STAFF, /^Events/, 'Spring fair');
+    const detail = await chatDriver(world.telegram, STAFF).say(`/track ${events}`, new RegExp(`Order ${events}`));
+    expect(await tapAnswer(STAFF, detail, /☆ Favourite/)).toBe(`Already among your favourites: ${reference}. It now orders for Events (before: Support).`);
+    const pinned = await chatDriver(world.telegram, ADMIN).say(`/track ${events}`, new RegExp(`Order ${events}`));
+    expect(await tapAnswer(ADMIN, pinned, /Pin for the team/)).toBe(`Already a team pick: ${reference}. It now orders for Events (before: Support).`);
+    const kept = await world.database.rows<{ name: string; cost_centre_id: number }>('select name, cost_centre_id from favourites order by id');
+    expect(kept.map((row) => [row.name, Number(row.cost_centre_id)])).toEqual([[reference, Number(ids['Events'])], [reference, Number(ids['Events'])]]);
+    expect((await admin().say('/audit', /./)).text).toContain(`set the cost centre of the team pick "${reference}" from Support to Events`);
+
+    const chat = chatDriver(world.telegram, STAFF);
+    await chat.say('/order', /Choose a category/);
+    const summary = await chat.tap(new RegExp(`★ ${reference}`), /Please check your order/);
+    expect(summary.text).toContain('Cost centre: Events');
+    await chat.tap(/Cancel/, /Cancelled/);
+
+    // Starred again from the first order: back to its cost centre; starred once more from it: as before, nothing changes.
+    const first = await chat.say(`/track ${reference}`, new RegExp(`Order ${reference}`));
+    expect(await tapAnswer(STAFF, first, /☆ Favourite/)).toBe(`Already among your favourites: ${reference}. It now orders for Support (before: Events).`);
+    expect(await tapAnswer(STAFF, first, /☆ Favourite/)).toBe(`Already among your favourites: ${reference}.`);
+    const firstPinned = await chatDriver(world.telegram, ADMIN).say(`/track ${reference}`, new RegExp(`Order ${reference}`));
+    expect(await tapAnswer(ADMIN, firstPinned, /Pin for the team/)).toBe(`Already a team pick: ${reference}. It now orders for Support (before: Events).`);
+
+    // In Persian.
+    const persianSupport = await orderFor(PERSIAN_STAFF, /^Support/, 'ناهار تیم');
+    const persianEvents = await orderFor(PERSIAN_STAFF, /^Events/, 'جشن بهار');
+    const persian = chatDriver(world.telegram, PERSIAN_STAFF);
+    expect(await tapAnswer(PERSIAN_STAFF, await persian.say(`/track ${persianSupport}`, new RegExp(persianSupport)), /☆ علاقه‌مندی/)).toContain(persianSupport);
+    const moved = await tapAnswer(PERSIAN_STAFF, await persian.say(`/track ${persianEvents}`, new RegExp(persianEvents)), /☆ علاقه‌مندی/);
+    expect(moved).toBe(`از قبل در علاقه‌مندی‌های شماست: ${persianSupport}. از این پس برای Events سفارش می‌دهد (پیش‌تر: Support).`);
+  });
+
   it('asks again, naming it, when that cost centre was retired since: the retired one is not offered and the new choice is placed', async () => {
     await admin().say(`/costcentres retire ${ids['Support']}`, /Retired/);
     const chat = chatDriver(world.telegram, STAFF);

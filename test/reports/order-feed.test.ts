@@ -54,10 +54,10 @@ function world(locale: 'en' | 'fa' = 'en') {
     await repo.transition({ id: order.id, from: 'unknown', to: state, audit: { actorId: null, action: 'order.adopted' } });
     return order;
   };
-  /** A confirmed batch of four orders (10, 10, 10 and 5 units of 1,250,000) by `userId`. */
-  const batch = async (userId: number) => {
+  /** A confirmed batch of four orders (10, 10, 10 and 5 units of 1,250,000) by `userId`; `centres`: each order's cost centre, in turn. */
+  const batch = async (userId: number, centres: readonly number[] = []) => {
     const line = { product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 }, fields: [] };
-    const plan = [10, 10, 10, 5].map((quantity) => ({ lines: [{ ...line, quantity }], rows: [] }));
+    const plan = [10, 10, 10, 5].map((quantity, index) => ({ lines: [{ ...line, quantity }], rows: [], ...(centres[index] === undefined ? {} : { costCentreId: centres[index] }) }));
     const store = createBatchStore({ database: databaseOf(db) });
     return store.create({ key: `batch-${key}`, requesterId: userId, chatId: userId, source: 'quantity', fileHash: null, fileName: null, plan, total: 35 * 1_250_000 }, new Date(clock.now()));
   };
@@ -204,7 +204,7 @@ describe('the order feed', () => {
     expect(w.lines()).toEqual([`🛒 Person 7 سفارش گروهی #${localDigits(String(batch.id), 'fa')} را ثبت کرد: ۴ سفارش، ۳۵ عدد، جمعاً ۴۳٬۷۵۰٬۰۰۰ IRR`]);
   });
 
-  it("ends a placed order's line with its cost centre and note, the note cut to one line; its follow-up names it by number only", async () => {
+  it("ends a placed order's line with its cost centre and note, the note cut to one line; its follow-up names the cost centre beside the amount, not the note", async () => {
     const w = world();
     await w.settings.write(orderFeedSetting, true, 1001);
     const feed = await w.feed();
@@ -219,7 +219,7 @@ describe('the order feed', () => {
       `🛒 Person 7 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${both.id}) — for Support team (SUP-01): Nowruz gifts ${'x'.repeat(46)}…`,
       `🛒 Person 8 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${centreOnly.id}) — for Support team (SUP-01)`,
       `🛒 Person 9 ordered Google Play 10 USD × 1 for 1,250,000 IRR (#${plain.id})`,
-      `❌ Order #${both.id} (Person 7: Google Play 10 USD × 1, 1,250,000 IRR) failed at the provider.`,
+      `❌ Order #${both.id} (Person 7: Google Play 10 USD × 1, 1,250,000 IRR, Support team (SUP-01)) failed at the provider.`,
     ]);
   });
 
@@ -230,5 +230,17 @@ describe('the order feed', () => {
     const order = await w.placed(7, undefined, { costCentreId: await w.costCentre('بازاریابی', null), note: 'هدیهٔ نوروز' });
     await feed.run();
     expect(w.lines()).toEqual([`🛒 Person 7 Google Play 10 USD × ۱ به مبلغ ۱٬۲۵۰٬۰۰۰ IRR سفارش داد (#${localDigits(String(order.id), 'fa')}) — برای بازاریابی: هدیهٔ نوروز`]);
+  });
+
+  it("ends a batch's line with the cost centres its orders name, the first three and a count of the rest", async () => {
+    const w = world();
+    await w.settings.write(orderFeedSetting, true, 1001);
+    const feed = await w.feed();
+    const centres: number[] = [];
+    for (const name of ['Support team', 'Events', 'Marketing', 'Sales']) centres.push(await w.costCentre(name, null));
+    const batch = await w.batch(7, centres);
+    await w.placed(7, { id: batch.id, index: 0 });
+    await feed.run();
+    expect(w.lines()).toEqual([`🛒 Person 7 ordered batch #${batch.id}: 4 orders, 35 units, 43,750,000 IRR in all — for Support team, Events, Marketing and 1 more`]);
   });
 });

@@ -261,6 +261,8 @@ function factsWords(v: EventWordsView, entry: AuditEntry, facts: AuditFacts): st
     return v.t('audit-cost-centre-budget', { name: clipName(text(facts['name']) ?? '?', MAX_PRODUCT), before: amount(facts['before']), value: amount(facts['budget']) });
   }
   if (area === 'team_pick' && (step === 'pinned' || step === 'unpinned' || step === 'moved')) return v.t(`audit-team-pick-${step}`, { name: clipName(text(facts['name']) ?? '?', MAX_PRODUCT) });
+  if (area === 'team_pick' && step === 'recentred')
+    return v.t('audit-team-pick-recentred', { name: clipName(text(facts['name']) ?? '?', MAX_PRODUCT), before: text(facts['before']) ?? '?', after: text(facts['after']) ?? '?' });
   if (area === 'team_pick' && step === 'renamed')
     return v.t('audit-team-pick-renamed', { from: clipName(text(facts['from']) ?? '?', MAX_PRODUCT), name: clipName(text(facts['name']) ?? '?', MAX_PRODUCT) });
   if (area === 'wallet' && (step === 'foreign_debit' || step === 'large_credit' || step === 'unknown_type')) {

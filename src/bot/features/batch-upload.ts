@@ -22,7 +22,7 @@ import { keyboardOf } from '../send-port.js';
 export const MAX_BATCH_FILE_BYTES = 2 * 1024 * 1024;
 
 interface BatchUploadDeps {
-  batches: Pick<BatchService, 'draft' | 'sameFile' | 'needsApproval'>;
+  batches: Pick<BatchService, 'draft' | 'sameFile' | 'needsApproval' | 'judgeBudgets'>;
   catalog: BatchCatalog;
   provider: Pick<ProviderClient, 'getBalance'>;
   /** The bytes of a file a user sent, through getFile and the Bot API's file download. */
@@ -66,12 +66,14 @@ export async function showBatchSummaryAgain(ctx: BaseContext, deps: Pick<BatchUp
 /** The batch's one summary, with Confirm: after the file, or after its cost centre was chosen. */
 export async function showBatchSummary(ctx: BaseContext, deps: Pick<BatchUploadDeps, 'batches' | 'provider' | 'logger'>, batch: BatchRecord, sameFile: BatchRecord | null): Promise<void> {
   const requesterId = ctx.member.telegramId;
-  const [balance, approval] = await Promise.all([
+  const [balance, approval, budget] = await Promise.all([
     // Without the balance the summary still shows; Confirm is judged again anyway.
     deps.provider.getBalance({ priority: 'interactive' }).then((b) => b.balance).catch(() => null),
     deps.batches.needsApproval(requesterId, batch.total),
+    // The cost centres' budgets as Confirm will judge them, so that the summary says it first.
+    deps.batches.judgeBudgets(batch.plan),
   ]);
-  const view = batchSummaryView(readerView(ctx), batch, { balance, sameFile, approval });
+  const view = batchSummaryView(readerView(ctx), batch, { balance, sameFile, approval, budget });
   await sendFormatted(ctx.api, ctx.chat!.id, { text: view.text, keyboard: keyboardOf(view.buttons) });
   deps.logger.info({ batchId: batch.id, orders: batch.plan.length, total: batch.total, source: batch.source }, 'batch summarised');
 }

@@ -30,6 +30,7 @@ import type { ViewContext } from '../conversations/order/views.js';
 import { showAmount } from '../../text/presentation.js';
 import { batchOverBudgetText } from '../../budgets/budget-texts.js';
 import { BATCH_OFFER_DATA, readBatchOffer } from '../batch-offer.js';
+import type { BatchOverBudget } from '../../batches/batch-limits.js';
 
 export interface BatchesDeps {
   batches: BatchService;
@@ -263,7 +264,7 @@ export function batchesFeature(deps: BatchesDeps) {
     await clear();
     if (outcome.kind === 'waiting-approval') {
       await say(ctx, 'batch-sent-for-approval');
-      await sendApprovalCards(ctx, outcome.batch);
+      await sendApprovalCards(ctx, outcome.batch, outcome.overBudget);
       return;
     }
     if (outcome.kind === 'running') await deps.notices.progress(outcome.batch, { force: true });
@@ -278,9 +279,9 @@ export function batchesFeature(deps: BatchesDeps) {
     await confirmAndStart(ctx, newest.id, () => Promise.resolve());
   });
 
-  async function sendApprovalCards(ctx: BaseContext, batch: BatchRecord): Promise<void> {
+  async function sendApprovalCards(ctx: BaseContext, batch: BatchRecord, overBudget: BatchOverBudget | null): Promise<void> {
     for (const adminId of deps.approvers(batch.requesterId)) {
-      const view = batchApprovalView(deps.viewFor(adminId), batch, deps.describePerson(batch.requesterId));
+      const view = batchApprovalView(deps.viewFor(adminId), batch, deps.describePerson(batch.requesterId), overBudget);
       await sendFormatted(ctx.api, adminId, { text: view.text, keyboard: keyboardOf(view.buttons) }).catch((error: unknown) =>
         deps.logger.warn({ adminId, batchId: batch.id, err: error instanceof Error ? error.message : String(error) }, 'batch approval card not sent'),
       );

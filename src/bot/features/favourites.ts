@@ -6,6 +6,9 @@ import type { OrderRow } from '../../db/order-store.js';
 import { isFinal } from '../../domain/order-lifecycle.js';
 import type { FavouriteLine } from '../../domain/favourite.js';
 import type { Logger } from '../../logger.js';
+import type { CostCentreStore } from '../../db/cost-centre-store.js';
+import { costCentreWords } from '../../domain/cost-centre.js';
+import { clip } from '../../text/clip.js';
 import type { BotContext } from '../context.js';
 import { FAVOURITE_PATTERN, parseFavouriteData } from '../favourite-data.js';
 import { adminsOnly } from '../middleware/admins-only.js';
@@ -18,6 +21,8 @@ import type { FavouriteRenames } from './favourite-rename.js';
 
 interface FavouritesDeps {
   favourites: Pick<FavouriteStore, 'menuFor' | 'get' | 'add' | 'remove' | 'moveUp'>;
+  /** The cost centres (retired ones too), to say which a favourite had and now has when it is starred again for another. */
+  costCentres: Pick<CostCentreStore, 'byIds'>;
   renames: Pick<FavouriteRenames, 'ask'>;
   orders: Pick<OrderQueries, 'byId'>;
   audit: AuditTrail;
@@ -33,11 +38,13 @@ function linesOf(row: OrderRow): FavouriteLine[] {
 export function auditPick(
   audit: AuditTrail,
   actorId: number,
-  step: 'pinned' | 'unpinned' | 'renamed' | 'moved',
+  step: 'pinned' | 'unpinned' | 'renamed' | 'moved' | 'recentred',
   pick: Pick<Favourite, 'id' | 'name'>,
   from?: string,
+  centres?: { before: string; after: string },
 ): Promise<void> {
-  return audit.record({ actorId, action: `team_pick.${step}`, orderId: null, amount: null, facts: { pick: pick.id, name: pick.name, ...(from === undefined ? {} : { from }) } });
+  const facts = { pick: pick.id, name: pick.name, ...(from === undefined ? {} : { from }), ...(centres ?? {}) };
+  return audit.record({ actorId, action: `team_pick.${step}`, orderId: null, amount: null, facts });
 }
 
 /**
@@ -51,6 +58,16 @@ export function favouritesFeature(deps: FavouritesDeps) {
   const composer = new Composer<BotContext>();
 
   const listing = (ctx: BotContext, team: boolean) => favouriteListing(deps.favourites, ctx, team);
+
+  /** What a favourite's cost centre was and is, named (short enough for a press's answer), or "none". */
+  async function centreNames(ctx: BotContext, before: number | null, after: number | null): Promise<{ before: string; after: string }> {
+    const known = await deps.costCentres.byIds([before, after].filter((id): id is number => id !== null));
+    const named = (id: number | null) => {
+      const centre = id === null ? undefined : known.get(id);
+      return centre ? clip(costCentreWords(centre), 50) : ctx.t('favourite-no-centre');
+    };
+    return { before: named(before), after: named(after) };
+  }
 
   composer.command('favourites', orderersOnly, async (ctx) => {
     const { text, keyboard } = await listing(ctx, false);
@@ -81,8 +98,12 @@ export function favouritesFeature(deps: FavouritesDeps) {
         const name = pastOrderOf(row).name;
         const answer = await deps.favourites.add({ owner, kind: 'order', name, lines: linesOf(row), createdBy: actorId, costCentreId: row.costCentreId });
         if (answer.kind === 'added' && team) await auditPick(deps.audit, actorId, 'pinned', answer.favourite);
-        const said = starredText(ctx.t, team, answer, name, ctx.member.locale);
-        return void (await ctx.answerCallbackQuery({ text: said, show_alert: answer.kind === 'full' }));
+        if (answer.kind !== 'centre-changed') return void (await ctx.answerCallbackQuery({ text: starredText(ctx.t, team, answer, name, ctx.member.locale), show_alert: answer.kind === 'full' }));
+        // The same order starred from an order of another cost centre: the favourite now repeats this one, and says so plainly.
+        const centres = await centreNames(ctx, answer.before, answer.favourite.costCentreId);
+        if (team) await auditPick(deps.audit, actorId, 'recentred', answer.favourite, undefined, centres);
+        const said = starredText(ctx.t, team, answer, clip(answer.favourite.name, 40), ctx.member.locale, centres);
+        return void (await ctx.answerCallbackQuery({ text: said, show_alert: true }));
       }
       case 'rename':
       case 'rename-pick':

@@ -52,6 +52,19 @@ export function favouriteStoreContract(database: string, fresh: () => Promise<{ 
       expect((await other.all()).map((row) => row.costCentreId)).toEqual([42, 43, null]);
     });
 
+    it('gives a starred order the cost centre of the order it is starred from again, and says which it had', async () => {
+      const first = await store.add({ owner: { person: ANNA }, kind: 'order', name: 'A77', lines: [line(3, 1)], createdBy: ANNA, costCentreId: 42 });
+      const id = first.kind === 'added' ? first.favourite.id : -1;
+      const again = await store.add({ owner: { person: ANNA }, kind: 'order', name: 'A80', lines: [line(3, 1)], createdBy: ANNA, costCentreId: 43 });
+      expect(again).toMatchObject({ kind: 'centre-changed', before: 42, favourite: { id, name: 'A77', costCentreId: 43 } });
+      expect((await other.get({ person: ANNA }, id))?.costCentreId).toBe(43);
+      expect(await store.add({ owner: { person: ANNA }, kind: 'order', name: 'A81', lines: [line(3, 1)], createdBy: ANNA, costCentreId: 43 })).toMatchObject({ kind: 'already' });
+      // An order of no cost centre leaves it with none; the team's pick of the same order is its own.
+      expect(await store.add({ owner: { person: ANNA }, kind: 'order', name: 'A82', lines: [line(3, 1)], createdBy: ANNA, costCentreId: null })).toMatchObject({ kind: 'centre-changed', before: 43, favourite: { costCentreId: null } });
+      expect((await store.add({ owner: 'team', kind: 'order', name: 'A83', lines: [line(3, 1)], createdBy: ADMIN, costCentreId: 42 })).kind).toBe('added');
+      expect((await other.all()).map((row) => row.costCentreId)).toEqual([null, 42]);
+    });
+
     it('keeps the same choices once, and refuses past a screenful', async () => {
       const first = await store.add(product(ANNA, 1));
       const again = await store.add(product(ANNA, 1));

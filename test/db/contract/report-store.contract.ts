@@ -230,9 +230,10 @@ export function reportStoreContract(database: string, fresh: () => Promise<Repor
     });
     const unitsOf = (quantity: number) => ({ lines: [{ product: { id: 101, title: 'x' }, region: { regionPropertyId: 5001, title: 'US', price: 1_000 }, quantity, fields: [] }], rows: [] });
 
-    it('reads a batch as confirmed: its orders, units and total', async () => {
-      const id = await s.addBatch(batchRow(7, 'running', new Date(START), [unitsOf(10), unitsOf(10), unitsOf(10), unitsOf(5)], BIG));
-      expect(await s.reports.batchFacts(id)).toEqual({ id, requesterId: 7, orders: 4, units: 35, total: BIG });
+    it('reads a batch as confirmed: its orders, units, total and the cost centres its orders name, each once', async () => {
+      const plan = [{ ...unitsOf(10), costCentreId: 4 }, unitsOf(10), { ...unitsOf(10), costCentreId: 2 }, { ...unitsOf(5), costCentreId: 4 }];
+      const id = await s.addBatch(batchRow(7, 'running', new Date(START), plan, BIG));
+      expect(await s.reports.batchFacts(id)).toEqual({ id, requesterId: 7, orders: 4, units: 35, total: BIG, costCentreIds: [4, 2] });
       expect(await s.reports.batchFacts(id + 1)).toBeNull();
     });
 

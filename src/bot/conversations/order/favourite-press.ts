@@ -85,9 +85,14 @@ async function star(tools: Tools, draft: Draft, owner: FavouriteOwner): Promise<
   return starredText(view.t, owner === 'team', starred, name, view.locale);
 }
 
-/** What a star or a team pin answered, in the reader's words (here and on a settled order's detail, features/favourites.ts). */
-export function starredText(t: Translate, team: boolean, starred: Starred, name: string, locale: Locale): string {
+/**
+ * What a star or a team pin answered, in the reader's words (here and on a
+ * settled order's detail, features/favourites.ts). `centres`: for a
+ * favourite that took another cost centre, which it had and which it has.
+ */
+export function starredText(t: Translate, team: boolean, starred: Starred, name: string, locale: Locale, centres?: { before: string; after: string }): string {
   const prefix = team ? 'pick' : 'favourite';
   if (starred.kind === 'full') return t(`${prefix}-full`, { max: formatNumber(starred.max, locale) });
+  if (starred.kind === 'centre-changed') return t(`${prefix}-centre-changed`, { name, before: centres?.before ?? '?', after: centres?.after ?? '?' });
   return t(`${prefix}-${starred.kind}`, { name });
 }

@@ -2,10 +2,10 @@
 
 feed-line = 🛒 { $person } ordered { $goods } for { $amount } (#{ $id })
 feed-batch = 🛒 { $person } ordered batch #{ $id }: { $orders } orders, { $units } units, { $amount } in all
-feed-failed = ❌ Order #{ $id } ({ $person }: { $goods }, { $amount }) failed at the provider.
-feed-cancelled = ❌ Order #{ $id } ({ $person }: { $goods }, { $amount }) was cancelled by the provider.
-feed-refunded = ↩️ The provider refunded order #{ $id } ({ $person }: { $goods }, { $amount }).
-feed-action-required = ⚠️ Order #{ $id } ({ $person }: { $goods }, { $amount }) is waiting for someone at the provider to act.
+feed-failed = ❌ Order #{ $id } ({ $person }: { $goods }, { $amount }{ $centre }) failed at the provider.
+feed-cancelled = ❌ Order #{ $id } ({ $person }: { $goods }, { $amount }{ $centre }) was cancelled by the provider.
+feed-refunded = ↩️ The provider refunded order #{ $id } ({ $person }: { $goods }, { $amount }{ $centre }).
+feed-action-required = ⚠️ Order #{ $id } ({ $person }: { $goods }, { $amount }{ $centre }) is waiting for someone at the provider to act.
 feed-usage = Usage: /feed on or /feed off. The feed is { $state }.
 feed-state-on = on
 feed-state-off = off
@@ -65,3 +65,5 @@ digest-cost-centres-folded = • { $centres } more cost centres: { $count ->
     [one] { $orders } order
    *[other] { $orders } orders
 }, { $spend }
+feed-centres-more = { $centres } and { $more } more
+feed-follow-up-centre = , { $centre }

@@ -42,3 +42,7 @@ favourite-rename-refused = A name is one line of 1 to { $max } characters. Reply
 favourite-moved = Moved up: { $name }.
 audit-team-pick-renamed = renamed the team pick "{ $from }" to "{ $name }"
 audit-team-pick-moved = moved the team pick "{ $name }" up
+favourite-centre-changed = Already among your favourites: { $name }. It now orders for { $after } (before: { $before }).
+pick-centre-changed = Already a team pick: { $name }. It now orders for { $after } (before: { $before }).
+favourite-no-centre = no cost centre
+audit-team-pick-recentred = set the cost centre of the team pick "{ $name }" from { $before } to { $after }

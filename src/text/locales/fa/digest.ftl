@@ -2,10 +2,10 @@
 
 feed-line = 🛒 { $person } { $goods } به مبلغ { $amount } سفارش داد (#{ $id })
 feed-batch = 🛒 { $person } سفارش گروهی #{ $id } را ثبت کرد: { $orders } سفارش، { $units } عدد، جمعاً { $amount }
-feed-failed = ❌ سفارش #{ $id } ({ $person }: { $goods }، { $amount }) نزد تأمین‌کننده ناموفق بود.
-feed-cancelled = ❌ سفارش #{ $id } ({ $person }: { $goods }، { $amount }) از طرف تأمین‌کننده لغو شد.
-feed-refunded = ↩️ تأمین‌کننده مبلغ سفارش #{ $id } ({ $person }: { $goods }، { $amount }) را بازگرداند.
-feed-action-required = ⚠️ سفارش #{ $id } ({ $person }: { $goods }، { $amount }) منتظر اقدام یکی از کارکنان تأمین‌کننده است.
+feed-failed = ❌ سفارش #{ $id } ({ $person }: { $goods }، { $amount }{ $centre }) نزد تأمین‌کننده ناموفق بود.
+feed-cancelled = ❌ سفارش #{ $id } ({ $person }: { $goods }، { $amount }{ $centre }) از طرف تأمین‌کننده لغو شد.
+feed-refunded = ↩️ تأمین‌کننده مبلغ سفارش #{ $id } ({ $person }: { $goods }، { $amount }{ $centre }) را بازگرداند.
+feed-action-required = ⚠️ سفارش #{ $id } ({ $person }: { $goods }، { $amount }{ $centre }) منتظر اقدام یکی از کارکنان تأمین‌کننده است.
 feed-usage = روش استفاده: /feed on یا /feed off. گزارش لحظه‌ای سفارش‌ها اکنون { $state } است.
 feed-state-on = روشن
 feed-state-off = خاموش
@@ -59,3 +59,5 @@ digest-no-cost-centre = بدون مرکز هزینه
 digest-cost-centres-folded = • { $centres } مرکز هزینهٔ دیگر: { $count ->
    *[other] { $orders } سفارش
 }، { $spend }
+feed-centres-more = { $centres } و { $more } مرکز دیگر
+feed-follow-up-centre = ، { $centre }

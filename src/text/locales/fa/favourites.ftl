@@ -42,3 +42,7 @@ favourite-rename-refused = نام یک خط از ۱ تا { $max } نویسه ا�
 favourite-moved = بالاتر رفت: { $name }.
 audit-team-pick-renamed = نام انتخاب تیم «{ $from }» را به «{ $name }» تغییر داد
 audit-team-pick-moved = انتخاب تیم «{ $name }» را بالاتر برد
+favourite-centre-changed = از قبل در علاقه‌مندی‌های شماست: { $name }. از این پس برای { $after } سفارش می‌دهد (پیش‌تر: { $before }).
+pick-centre-changed = از قبل انتخاب تیم است: { $name }. از این پس برای { $after } سفارش می‌دهد (پیش‌تر: { $before }).
+favourite-no-centre = بدون مرکز هزینه
+audit-team-pick-recentred = مرکز هزینهٔ انتخاب تیم «{ $name }» را از { $before } به { $after } تغییر داد
