@@ -65,7 +65,7 @@ export interface BackgroundDeps extends SenderParts {
   dailyDigest: DailyDigest;
   orderingPause: Pick<OrderingPauseStore, 'current'>;
   /** Requests that waited too long for an administrator expire here; absent, there are none. */
-  approvals?: { service: Pick<ApprovalService, 'expireDue' | 'approversFor'>; announcer: Pick<ApprovalAnnouncer, 'tellRequester' | 'tellAdmins' | 'settle'> };
+  approvals?: { service: Pick<ApprovalService, 'expireDue' | 'approversFor'>; announcer: Pick<ApprovalAnnouncer, 'expired'> };
   /** Privileged changes waiting for a second administrator: lapsed ones are expired and told. */
   dualControl?: { service: Pick<DualControl, 'expireDue'>; announcer: Pick<DualControlAnnouncer, 'outcome'> };
   /** Tells administrators that the provider answers again while ordering is still paused. */

@@ -255,6 +255,7 @@ export async function createServices(deps: {
 
   const approvalAnnouncer = createApprovalAnnouncer({
     groupPlace: approvalsPlace,
+    groupLocale: config.defaultLocale,
     send,
     clearButtons,
     replaceText,

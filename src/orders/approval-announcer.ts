@@ -7,7 +7,7 @@ import type { Locale } from '../text/i18n.js';
 import type { ApprovalCards } from '../db/approval-cards.js';
 import type { ApprovalRow, ApprovalService } from './approval-service.js';
 import { isSettledApproval } from '../domain/approvals.js';
-import { adminSummary, withdrawnCardText, type ApprovalTextContext, type OverBudget } from './approval-texts.js';
+import { adminSummary, approvalLine, expiredTexts, notPendingText, withdrawnCardText, type ApprovalTextContext, type OverBudget } from './approval-texts.js';
 
 interface ApprovalAnnouncerDeps {
   /** The cost centre a request names, by id, for its card; absent, none is shown. */
@@ -34,6 +34,8 @@ interface ApprovalAnnouncerDeps {
    * ones only to those who asked for copies. Null: each approver privately.
    */
   groupPlace?: () => Promise<{ chatId: number; threadId?: number; locale: Locale; privateCopies: readonly number[] } | null>;
+  /** The language the group reads in (the deployment's default), for what its card says once the request is decided. */
+  groupLocale?: Locale;
   logger: Logger;
 }
 
@@ -53,7 +55,17 @@ export interface ApprovalAnnouncer {
    * place with the pressed button kept, disabled: left as it is.
    */
   settle(approval: ApprovalRow, answered?: { chatId: number; messageId: number }): Promise<void>;
+  /**
+   * A request that expired: its cards settled, the requester told, and
+   * these administrators told privately; where a card of it was in the
+   * administrators' group, that card says it instead, and only those who
+   * asked for private copies are told privately too.
+   */
+  expired(approval: ApprovalRow, admins: readonly number[]): Promise<void>;
 }
+
+/** Group chats have negative ids, private chats positive ones: a card in the group is read by everyone there, in the group's language. */
+const isGroupChat = (chatId: number) => chatId < 0;
 
 const isDecided = (row: ApprovalRow | null): row is ApprovalRow => row !== null && isSettledApproval(row.state);
 
@@ -73,14 +85,43 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
     }
   };
 
-  async function settle(approval: ApprovalRow, answered?: { chatId: number; messageId: number }): Promise<void> {
-    const replaceText = approval.state === 'withdrawn' ? deps.replaceText : undefined;
+  /** What a settled card says in place of its summary: a withdrawn request's everywhere, any decision on the group's card (decided elsewhere, or lapsed). */
+  function settledText(approval: ApprovalRow, chatId: number): string | null {
+    if (approval.state === 'withdrawn') return withdrawnCardText(deps.texts(deps.localeOf(chatId)), approval);
+    if (!isGroupChat(chatId)) return null;
+    const c = deps.texts(deps.groupLocale ?? deps.localeOf(chatId));
+    return approval.state === 'expired' ? expiredTexts(c, approval).admin : `${approvalLine(c, approval)}\n${notPendingText(c, approval)}`;
+  }
+
+  /** Settles every card but `answered`; true when one of them was in the administrators' group. */
+  async function settleCards(approval: ApprovalRow, answered?: { chatId: number; messageId: number }): Promise<boolean> {
+    let inGroup = false;
     for (const card of await deps.cards.take(approval.id)) {
+      inGroup ||= isGroupChat(card.chatId);
       if (answered && card.chatId === answered.chatId && card.messageId === answered.messageId) continue;
-      // Cards go to administrators' own chats: the chat is the reader.
-      if (replaceText) await replaceText(card.chatId, card.messageId, plain(withdrawnCardText(deps.texts(deps.localeOf(card.chatId)), approval)));
+      const said = deps.replaceText ? settledText(approval, card.chatId) : null;
+      if (said !== null) await deps.replaceText!(card.chatId, card.messageId, plain(said));
       else await deps.clearButtons(card.chatId, card.messageId);
     }
+    return inGroup;
+  }
+
+  async function settle(approval: ApprovalRow, answered?: { chatId: number; messageId: number }): Promise<void> {
+    await settleCards(approval, answered);
+  }
+
+  async function tellRequester(approval: ApprovalRow, render: (c: ApprovalTextContext) => string, buttons?: (c: ApprovalTextContext) => OutgoingButton[][]): Promise<void> {
+    // Removed since asking: what they ordered and its total are no longer theirs to read.
+    if (!deps.isStaff(approval.requesterId)) {
+      logger.info({ approvalId: approval.id }, 'requester no longer on the staff: approval news withheld');
+      return;
+    }
+    const c = deps.texts(deps.localeOf(approval.requesterId));
+    await deliver(approval.chatId, { text: plain(render(c)), ...(buttons ? { buttons: buttons(c) } : {}) }, 'approval news');
+  }
+
+  async function tellAdmins(ids: readonly number[], render: (c: ApprovalTextContext) => string): Promise<void> {
+    for (const id of ids) await deliver(id, { text: plain(render(deps.texts(deps.localeOf(id)))) }, 'approval news');
   }
 
   return {
@@ -124,20 +165,16 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
       if (isDecided(now)) await settle(now);
     },
 
-    async tellRequester(approval, render, buttons) {
-      // Removed since asking: what they ordered and its total are no longer theirs to read.
-      if (!deps.isStaff(approval.requesterId)) {
-        logger.info({ approvalId: approval.id }, 'requester no longer on the staff: approval news withheld');
-        return;
-      }
-      const c = deps.texts(deps.localeOf(approval.requesterId));
-      await deliver(approval.chatId, { text: plain(render(c)), ...(buttons ? { buttons: buttons(c) } : {}) }, 'approval news');
-    },
-
-    async tellAdmins(ids, render) {
-      for (const id of ids) await deliver(id, { text: plain(render(deps.texts(deps.localeOf(id)))) }, 'approval news');
-    },
-
+    tellRequester,
+    tellAdmins,
     settle,
+
+    async expired(approval, admins) {
+      const inGroup = await settleCards(approval);
+      await tellRequester(approval, (c) => expiredTexts(c, approval).staff);
+      const group = inGroup && deps.groupPlace ? await deps.groupPlace().catch(() => null) : null;
+      // The group's card says it lapsed, for everyone there to read: privately only those who asked for copies.
+      await tellAdmins(group === null ? admins : admins.filter((id) => group.privateCopies.includes(id)), (c) => expiredTexts(c, approval).admin);
+    },
   };
 }

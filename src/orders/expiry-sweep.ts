@@ -1,7 +1,6 @@
 import type { Logger } from '../logger.js';
 import type { ApprovalAnnouncer } from './approval-announcer.js';
 import type { ApprovalService } from './approval-service.js';
-import { expiredTexts } from './approval-texts.js';
 
 /** How often waiting requests are checked for their deadline. */
 export const APPROVAL_SWEEP_MS = 30_000;
@@ -14,19 +13,14 @@ export const APPROVAL_SWEEP_MS = 30_000;
  */
 export function createApprovalExpirySweep(deps: {
   approvals: Pick<ApprovalService, 'expireDue' | 'approversFor'>;
-  announcer: Pick<ApprovalAnnouncer, 'tellRequester' | 'tellAdmins' | 'settle'>;
+  announcer: Pick<ApprovalAnnouncer, 'expired'>;
   logger: Logger;
 }): () => Promise<void> {
   return async () => {
     const expired = await deps.approvals.expireDue();
     for (const approval of expired) {
       deps.logger.info({ approvalId: approval.id, requesterId: approval.requesterId }, 'approval request expired');
-      await deps.announcer.settle(approval);
-      await deps.announcer.tellRequester(approval, (c) => expiredTexts(c, approval).staff);
-      await deps.announcer.tellAdmins(
-        deps.approvals.approversFor(approval).filter((id) => id !== approval.requesterId),
-        (c) => expiredTexts(c, approval).admin,
-      );
+      await deps.announcer.expired(approval, deps.approvals.approversFor(approval).filter((id) => id !== approval.requesterId));
     }
   };
 }

@@ -11,7 +11,7 @@ describe('help that explains', () => {
   it('greets an administrator with how ordering works in a few lines, the commands a tap away', async () => {
     const start = await chatDriver(world.telegram, ADMIN).say('/start', /How it works/);
     expect(start.text.length).toBeLessThan(SCREENFUL);
-    for (const topic of [/approval/i, /Limits/, /Order again/, /Needs action at the provider/, /\/approvals/]) expect(start.text).toMatch(topic);
+    for (const topic of [/approval/i, /Limits/, /Order again/, /Needs action at the provider/, /\/approvals/, /\/admingroup/]) expect(start.text).toMatch(topic);
     expect(start.text).not.toContain('/export');
     expect(world.telegram.findButton(start, /All commands/)).toBeDefined();
   });
@@ -22,6 +22,8 @@ describe('help that explains', () => {
     const list = await chat.tap(/All commands/, /\/export/);
     expect(list.text).toContain('/limits');
     expect(list.text).toContain('/staff add');
+    // The administrators' group, briefly: binding, unbinding and one's own private copies.
+    expect(list.text).toMatch(/\/admingroup: .*bind .*unbind.*private on\|off/);
     const guide = await chat.tap(/How it works/, /^How it works/);
     expect(guide.message_id).toBe(list.message_id);
   });
@@ -32,11 +34,27 @@ describe('help that explains', () => {
     expect(help.text).not.toContain('/approvals');
     const list = await chat.say('/help commands', /\/balance: the wallet balance/);
     expect(list.text).not.toContain('/staff');
+    expect(list.text).not.toContain('/admingroup');
   });
 
   it('explains in Persian to a Persian reader', async () => {
     const help = await chatDriver(world.telegram, PERSIAN_STAFF).say('/help', /روند کار/);
     expect(help.text).toContain('سفارش دوباره');
     expect(world.telegram.findButton(help, /همهٔ فرمان‌ها/)).toBeDefined();
+  });
+
+  it('tells a Persian administrator of the administrators\' group in Persian', async () => {
+    const chat = chatDriver(world.telegram, ADMIN);
+    await chat.say('/language', /Choose your language/);
+    await chat.tap('فارسی', /فارسی صحبت می‌کنم/);
+    try {
+      const help = await chat.say('/help', /روند کار/);
+      expect(help.text).toMatch(/گروه تلگرام: .*\/admingroup/);
+      const list = await chat.tap(/همهٔ فرمان‌ها/, /\/admingroup: /);
+      expect(list.text).toMatch(/\/admingroup: تأییدها، هشدارها و گزارش سفارش‌ها در یک گروه مدیران: bind .*unbind.*private on\|off/);
+    } finally {
+      await chat.say('/language', /زبان خود را انتخاب کنید/);
+      await chat.tap('English', /I will speak English/);
+    }
   });
 });

@@ -79,9 +79,7 @@ describe('approval service', () => {
     const sweep = createApprovalExpirySweep({
       approvals: service,
       announcer: {
-        tellRequester: async (row) => void told.push(`staff ${row.chatId}`),
-        tellAdmins: async (ids) => void told.push(...ids.map((id) => `admin ${id}`)),
-        settle: async (row) => void told.push(`settled ${row.id}`),
+        expired: async (row, admins) => void told.push(`settled ${row.id}`, `staff ${row.chatId}`, ...admins.map((id) => `admin ${id}`)),
       },
       logger: silentLogger,
     });

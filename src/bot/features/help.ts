@@ -24,6 +24,7 @@ function commandList(ctx: BaseContext): string {
       ctx.t('help-admin-approvals'),
       ctx.t('help-admin-reports'),
       ctx.t('help-admin-cases'),
+      ctx.t('help-admin-group'),
     );
   }
   return parts.join('\n');

@@ -52,7 +52,12 @@ export interface DualControlAnnouncer {
   settle(request: AdminRequestRow): Promise<void>;
   /** A line to every administrator (but `except`), each in their language. */
   news(render: (c: DualTextContext) => string, except?: number): Promise<void>;
-  /** What became of a request, to every administrator but `except` (who saw it in place), and its cards settled. */
+  /**
+   * What became of a request, to every administrator but `except` (who saw
+   * it in place), and its cards settled. Where a card of it is in the
+   * administrators' group, that card says it instead: privately only the
+   * requester and those who asked for private copies hear it.
+   */
   outcome(outcome: DecideOutcome | { kind: 'expired-by-pass'; request: AdminRequestRow }, by: number | null, except?: number): Promise<void>;
   /** The line `outcome` sends, for one reader: null for outcomes that are no news. */
   outcomeLine(outcome: DecideOutcome | { kind: 'expired-by-pass'; request: AdminRequestRow }, by: number | null, c: DualTextContext): string | null;
@@ -167,7 +172,15 @@ export function createDualControlAnnouncer(deps: {
     async outcome(outcome, by, except) {
       if (!('request' in outcome)) return;
       if (!['confirmed', 'refused', 'void', 'expired-by-pass'].includes(outcome.kind)) return;
-      await news((c) => outcomeLine(outcome, by, c) ?? '', except);
+      const render = (c: DualTextContext) => outcomeLine(outcome, by, c) ?? '';
+      const current = (await deps.requests.get(outcome.request.id)) ?? outcome.request;
+      const group = current.cards.some((card) => isGroupChat(card.chatId)) && deps.groupPlace ? await deps.groupPlace().catch(() => null) : null;
+      if (group === null) await news(render, except);
+      else {
+        // The group's card says the outcome for everyone there: privately only the one who asked, and those who asked for private copies.
+        const readers = deps.adminIds().filter((id) => id !== except && (id === current.requesterId || group.privateCopies.includes(id)));
+        for (const id of readers) await deliver(id, { text: plain(render(contextOf(id))) });
+      }
       await settle(outcome.request, (c) => outcomeLine(outcome, by, c));
     },
   };

@@ -1,6 +1,7 @@
 ### English messages for the administrators' group: approvals, alerts and the feed in one group of administrators.
 
 command-admingroup = The administrators' group: approvals, alerts and the feed in one group
+help-admin-group = /admingroup: approvals, alerts and the feed in one administrators' group: bind (sent in the group) or unbind, each confirmed by another administrator; private on|off: your own private copies too
 admin-group-usage =
     /admingroup bind (sent in the group): make it the administrators' group; another administrator confirms
     /admingroup unbind: everything back to private chats; another administrator confirms

@@ -14,7 +14,7 @@ help-guide-staff =
     • Order again: open a settled order in /orders and tap 🔁 Order again for the same order at today's price.
     • Needs action at the provider: a person there must act on the order. Administrators are told; do not order it again.
     /orders and /track show where an order stands.
-help-guide-admin = As an administrator you also decide on approvals (/approvals), set limits (/limits) and manage the staff (/staff).
+help-guide-admin = As an administrator you also decide on approvals (/approvals), set limits (/limits) and manage the staff (/staff). To decide together in one Telegram group: /admingroup.
 btn-help-commands = All commands
 btn-help-guide = « How it works
 help-staff =
