@@ -140,7 +140,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
   };
   const caseCommon = { orders: stores.orderQueries, appState: stores.appState, describePerson, tellers: caseTellers, clock, logger };
   const cases = casesFeature({ ...caseCommon, cases: stores.codeCases, settings });
-  const caseReport = caseReports({ ...caseCommon, cases: stores.codeCases });
+  const caseReport = caseReports({ ...caseCommon, cases: stores.codeCases, provider });
   // An exception's annotation given through the buttons under the statement ends with a reply too.
   const annotations = annotationButtons({ monthClose: services.monthClose.months, appState: stores.appState, periods: services.periods, describePerson, clock, logger });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, notInArray, or } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import { isOpenCase, OPEN_CASE_STATES, type CaseReason, type CaseState } from '../domain/code-cases.js';
 import { appendAuditRow } from './audit-trail.js';
@@ -9,6 +9,8 @@ export type CodeCase = typeof codeCases.$inferSelect;
 
 export interface NewCase {
   orderId: number;
+  /** Which card of the order (1 = "Card 1" of its delivery), or null for the whole order. Never the code. */
+  card: number | null;
   ordererId: number;
   reportedBy: number;
   reason: CaseReason;
@@ -18,7 +20,7 @@ export interface NewCase {
   amount: number;
 }
 
-/** What reporting answered: a case opened, or the one already open for the order (the same codes are not reported twice). */
+/** What reporting answered: a case opened, or the open one it would repeat (the same card, or the whole order, is not reported twice). */
 export type Reported = { kind: 'opened'; case: CodeCase } | { kind: 'already'; case: CodeCase };
 
 /** What moving a case answered: moved; already in that state; or refused because it was not in the state the press was made on. */
@@ -31,11 +33,17 @@ export type Moved = { kind: 'moved'; case: CodeCase; from: CaseState } | { kind:
  * (or a press on an old card) do not undo each other.
  */
 export interface CodeCaseStore {
-  /** Opens a case for a delivered order, or answers the one already open for it. */
+  /** Opens a case for a card (or the whole) of a delivered order, or answers the open one it would repeat. */
   report(entry: NewCase): Promise<Reported>;
   get(id: number): Promise<CodeCase | null>;
-  /** The case open for an order now, or null. */
-  openFor(orderId: number): Promise<CodeCase | null>;
+  /**
+   * The open case a report of this card of the order (null: the whole order)
+   * would repeat, or null: one of the same card, or of the whole order; a
+   * report of the whole order repeats any open case of it.
+   */
+  openFor(orderId: number, card: number | null): Promise<CodeCase | null>;
+  /** Every open case of an order, oldest first. */
+  openOf(orderId: number): Promise<CodeCase[]>;
   /** Every open case (oldest first) and the `recent` most recently changed cases that are not open. */
   list(recent: number): Promise<{ open: CodeCase[]; recent: CodeCase[] }>;
   /** Moves a case from `from` (what the presser saw) to `to`; `actorId` null: giftdesk itself (the statement). */
@@ -54,19 +62,23 @@ export function createCodeCaseStore(deps: { database: Database; clock: Clock }):
   const { codeCases: table } = database.tables;
   const openStates = [...OPEN_CASE_STATES];
   const lockOf = (orderId: number) => `code_cases:order:${orderId}`;
+  /** The open cases a case of this card (null: the whole order) may not stand beside. */
+  const clashing = (orderId: number, card: number | null) =>
+    and(eq(table.orderId, orderId), inArray(table.state, openStates), card === null ? undefined : or(isNull(table.card), eq(table.card, card)));
 
   return {
     async report(entry) {
       return database.transaction(async (tx) => {
         // Two reports of one order at once: the second sees the first's case.
         await database.holdLock(tx, lockOf(entry.orderId));
-        const [open] = await tx.select().from(table).where(and(eq(table.orderId, entry.orderId), inArray(table.state, openStates)));
+        const [open] = await tx.select().from(table).where(clashing(entry.orderId, entry.card)).orderBy(asc(table.id)).limit(1);
         if (open) return { kind: 'already', case: open } as const;
         const now = new Date(clock.now());
         const [row] = await tx
           .insert(table)
           .values({
             orderId: entry.orderId,
+            card: entry.card,
             ordererId: entry.ordererId,
             reportedBy: entry.reportedBy,
             reason: entry.reason,
@@ -83,7 +95,7 @@ export function createCodeCaseStore(deps: { database: Database; clock: Clock }):
           orderId: entry.orderId,
           amount: entry.amount,
           subjectId: entry.ordererId === entry.reportedBy ? null : entry.ordererId,
-          facts: { case: row!.id, reason: entry.reason, ...(entry.note === null ? {} : { note: entry.note }) },
+          facts: { case: row!.id, ...(entry.card === null ? {} : { card: entry.card }), reason: entry.reason, ...(entry.note === null ? {} : { note: entry.note }) },
         });
         return { kind: 'opened', case: row! } as const;
       });
@@ -92,9 +104,12 @@ export function createCodeCaseStore(deps: { database: Database; clock: Clock }):
       const [row] = await q.select().from(table).where(eq(table.id, id));
       return row ?? null;
     },
-    async openFor(orderId) {
-      const [row] = await q.select().from(table).where(and(eq(table.orderId, orderId), inArray(table.state, openStates)));
+    async openFor(orderId, card) {
+      const [row] = await q.select().from(table).where(clashing(orderId, card)).orderBy(asc(table.id)).limit(1);
       return row ?? null;
+    },
+    async openOf(orderId) {
+      return q.select().from(table).where(and(eq(table.orderId, orderId), inArray(table.state, openStates))).orderBy(asc(table.id));
     },
     async list(recent) {
       const open = await q.select().from(table).where(inArray(table.state, openStates)).orderBy(asc(table.id));
@@ -109,9 +124,9 @@ export function createCodeCaseStore(deps: { database: Database; clock: Clock }):
         const [current] = await tx.select().from(table).where(eq(table.id, id));
         if (current!.state === to) return { kind: 'same', case: current! } as const;
         if (current!.state !== from) return { kind: 'stale', case: current! } as const;
-        // Reopening an order's case while another of its cases is open would break "one open case per order".
+        // Reopening a case while another open case covers its card would break "one open case per card".
         if (isOpenCase(to) && !isOpenCase(from)) {
-          const [other] = await tx.select().from(table).where(and(eq(table.orderId, row.orderId), inArray(table.state, openStates)));
+          const [other] = await tx.select().from(table).where(clashing(row.orderId, row.card));
           if (other) return { kind: 'stale', case: current! } as const;
         }
         const now = new Date(clock.now());

@@ -14,6 +14,8 @@ export const codeCases = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     orderId: integer('order_id').notNull(),
+    /** Which card of the order (1 for "Card 1" of its delivery); null: the whole order (every case reported before cards were told apart, and "All cards"). */
+    card: integer('card'),
     ordererId: integer('orderer_id').notNull(),
     reportedBy: integer('reported_by').notNull(),
     reason: text('reason', { enum: CASE_REASONS }).notNull(),
@@ -28,8 +30,9 @@ export const codeCases = sqliteTable(
   (t) => [
     check('code_cases_reason_check', inList('reason', CASE_REASONS)),
     check('code_cases_state_check', inList('state', CASE_STATES)),
-    // One case open per order at a time: the same codes reported twice are refused.
-    uniqueIndex('code_cases_one_open_idx').on(t.orderId).where(sql`state in ('open', 'waiting')`),
+    // One case open per card of an order at a time (0: the whole order): the same card reported twice is refused.
+    // The store also refuses a card while the whole order's case is open, and the whole order while a card's is.
+    uniqueIndex('code_cases_one_open_card_idx').on(t.orderId, sql`coalesce(${t.card}, 0)`).where(sql`state in ('open', 'waiting')`),
     index('code_cases_order_idx').on(t.orderId),
     index('code_cases_updated_idx').on(t.updatedAt),
   ],

@@ -26,13 +26,14 @@ export async function encodeSnapshot(snapshot: MonthSnapshot): Promise<string> {
 
 export async function decodeSnapshot(text: string): Promise<MonthSnapshot> {
   const lines = text.split('\n');
-  const head = JSON.parse(lines[0]!) as Omit<MonthSnapshot, 'statement'> & { statement: Omit<MonthSnapshot['statement'], 'rows' | 'caseOf'> & { caseOf?: [number, number][] } };
+  const head = JSON.parse(lines[0]!) as Omit<MonthSnapshot, 'statement'> & { statement: Omit<MonthSnapshot['statement'], 'rows' | 'caseOf'> & { caseOf?: [number, number | number[]][] } };
   const rows: StatementRow[] = [];
   for (const line of lines.slice(1)) {
     for (const row of JSON.parse(line) as StatementRow[]) rows.push(row);
     await breather();
   }
-  // A snapshot written before cases were weighed has none.
+  // A snapshot written before cases were weighed has none; one written before cases were per card, one case per order.
   const { caseOf = [], ...figures } = head.statement;
-  return { ...head, statement: { ...figures, caseRefunds: figures.caseRefunds ?? [], caseOf: new Map(caseOf), rows } };
+  const caseRefunds = (figures.caseRefunds ?? []).map((refund) => ({ ...refund, open: refund.open ?? (refund.closes ? [refund.caseId] : []) }));
+  return { ...head, statement: { ...figures, caseRefunds, caseOf: new Map(caseOf.map(([orderId, ids]) => [orderId, typeof ids === 'number' ? [ids] : ids])), rows } };
 }

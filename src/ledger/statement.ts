@@ -43,9 +43,12 @@ export interface StatementCase {
   openedAt: number;
 }
 
-/** A refund matched to a reported order; `closes`: its case is still open, and this refund settles it. */
+/** A refund matched to a reported order; `closes`: a case of it is still open, and this refund settles every open one (`open`). */
 export interface CaseRefund {
+  /** The newest case of the order the refund stands for. */
   caseId: number;
+  /** Every open case of the order (one per card reported), all closed by this refund; empty when `closes` is false. */
+  open: number[];
   order: LedgerOrder;
   entry: LedgerEntry;
   closes: boolean;
@@ -78,8 +81,8 @@ export interface Statement {
   copyStartsAt: number | null;
   /** Refunds of reported codes; those whose case is still open close it as refunded. */
   caseRefunds: CaseRefund[];
-  /** The newest case of each order the statement names, by giftdesk's order id: the CSV's case column. */
-  caseOf: ReadonlyMap<number, number>;
+  /** Every case of each order the statement names (oldest first), by giftdesk's order id: the CSV's case column. */
+  caseOf: ReadonlyMap<number, readonly number[]>;
 }
 
 export interface StatementInput {
@@ -120,9 +123,14 @@ export function computeStatement(input: StatementInput): Statement {
   const ordersByProvider = new Map<number, LedgerOrder>();
   for (const order of [...input.named, ...input.placed]) ordersByProvider.set(order.providerOrderId, order);
 
-  // The newest case of each order decides: a case closed and another opened since is the one that counts.
-  const caseByOrder = new Map<number, StatementCase>();
-  for (const reported of [...(input.cases ?? [])].sort((a, b) => a.id - b.id)) caseByOrder.set(reported.orderId, reported);
+  // An order may have several cases (one per card, and new ones after old ones closed): each counted once, oldest first.
+  const casesByOrder = new Map<number, StatementCase[]>();
+  const seenCases = new Set<number>();
+  for (const reported of [...(input.cases ?? [])].sort((a, b) => a.id - b.id)) {
+    if (seenCases.has(reported.id)) continue;
+    seenCases.add(reported.id);
+    casesByOrder.set(reported.orderId, [...(casesByOrder.get(reported.orderId) ?? []), reported]);
+  }
   const caseRefunds: CaseRefund[] = [];
 
   const exceptions: StatementException[] = [];
@@ -160,15 +168,18 @@ export function computeStatement(input: StatementInput): Statement {
         match = { kind: 'top-up' };
       } else {
         credits.refunds += entry.amount;
-        const reported = order ? caseByOrder.get(order.id) : undefined;
+        // The cases a refund may stand for: open ones, or ones already closed as refunded (the refund seen again).
+        const counted = (order ? (casesByOrder.get(order.id) ?? []) : []).filter((reported) => isOpenCase(reported.state) || reported.state === 'refunded');
+        const reported = counted.at(-1);
         if (order && returned(order) && !refunded.has(order.providerOrderId)) {
           refunded.add(order.providerOrderId);
           match = { kind: 'refund', order };
-        } else if (order && reported && (isOpenCase(reported.state) || reported.state === 'refunded') && !refunded.has(order.providerOrderId)) {
-          // A delivered order's money back after its code was reported: the support's answer, not an exception.
+        } else if (order && reported && !refunded.has(order.providerOrderId)) {
+          // A delivered order's money back after its code was reported: the support's answer, not an exception. It settles every open case of the order.
           refunded.add(order.providerOrderId);
+          const open = counted.filter((one) => isOpenCase(one.state)).map((one) => one.id);
           match = { kind: 'case-refund', order, caseId: reported.id };
-          caseRefunds.push({ caseId: reported.id, order, entry, closes: isOpenCase(reported.state) });
+          caseRefunds.push({ caseId: reported.id, open, order, entry, closes: open.length > 0 });
         } else {
           match = { kind: 'unplaced-refund', order };
           exceptions.push({ kind: 'unplaced-refund', entry, order });
@@ -214,10 +225,10 @@ export function computeStatement(input: StatementInput): Statement {
 
   // A case opened before the span ended and still open past the setting: listed until someone settles it.
   const overdueMs = (input.caseOverdueDays ?? Number.POSITIVE_INFINITY) * 86_400_000;
-  const settledNow = new Set(caseRefunds.map((refund) => refund.caseId));
+  const settledNow = new Set(caseRefunds.flatMap((refund) => refund.open));
   const orderById = new Map<number, LedgerOrder>();
   for (const order of [...(input.caseOrders ?? []), ...input.named, ...input.placed]) orderById.set(order.id, order);
-  for (const reported of caseByOrder.values()) {
+  for (const reported of [...casesByOrder.values()].flat()) {
     const order = orderById.get(reported.orderId);
     if (!order || !isOpenCase(reported.state) || settledNow.has(reported.id) || reported.openedAt >= input.to || reported.openedAt + overdueMs > input.now) continue;
     exceptions.push({ kind: 'case-overdue', caseId: reported.id, order, openedAt: reported.openedAt, days: input.caseOverdueDays! });
@@ -243,6 +254,6 @@ export function computeStatement(input: StatementInput): Statement {
     awaitingDebit,
     copyStartsAt: input.copyFrom > input.from ? input.copyFrom : null,
     caseRefunds,
-    caseOf: new Map([...caseByOrder].map(([orderId, reported]) => [orderId, reported.id])),
+    caseOf: new Map([...casesByOrder].map(([orderId, reported]) => [orderId, reported.map((one) => one.id)])),
   };
 }

@@ -13,11 +13,27 @@ describe('a closed month\'s snapshot as text', () => {
     const snapshot: MonthSnapshot = {
       version: 1,
       notes: [{ key: 'fd-7', kind: 'written-off', note: 'هزینه‌ی جاری\nwith a line break', actorId: 9001 }],
-      statement: { from: 0, to: 10, opening: 5, credits: { topUps: 0, refunds: 0, total: 0 }, debits: { giftdesk: 0, elsewhere: 1, total: 1 }, closing: 4, balanced: true, difference: 0, rows, exceptions, orders: { placed: 0, matched: 0 }, awaitingDebit: [], copyStartsAt: null, caseRefunds: [], caseOf: new Map([[12, 3]]) },
+      statement: { from: 0, to: 10, opening: 5, credits: { topUps: 0, refunds: 0, total: 0 }, debits: { giftdesk: 0, elsewhere: 1, total: 1 }, closing: 4, balanced: true, difference: 0, rows, exceptions, orders: { placed: 0, matched: 0 }, awaitingDebit: [], copyStartsAt: null, caseRefunds: [], caseOf: new Map([[12, [3, 4]]]) },
     };
     const text = await encodeSnapshot(snapshot);
     expect(text.split('\n')).toHaveLength(1 + 3);
     expect(await decodeSnapshot(text)).toEqual(snapshot);
+  });
+
+  it('reads a snapshot written before cases were per card: one case per order, and the refund closing that one', async () => {
+    const written = await encodeSnapshot({
+      version: 1,
+      notes: [],
+      statement: { from: 0, to: 10, opening: 5, credits: { topUps: 0, refunds: 0, total: 0 }, debits: { giftdesk: 0, elsewhere: 0, total: 0 }, closing: 5, balanced: true, difference: 0, rows: [], exceptions: [], orders: { placed: 0, matched: 0 }, awaitingDebit: [], copyStartsAt: null, caseRefunds: [], caseOf: new Map() },
+    });
+    const [head, ...rest] = written.split('\n');
+    const old = JSON.parse(head!);
+    const order = { id: 12, userId: 1, totalAmount: 5, state: 'completed', providerOrderId: 900, placedAt: 0, finishedAt: null, batchId: null, products: [], costCentreId: null, purposeNote: null };
+    old.statement.caseOf = [[12, 3]];
+    old.statement.caseRefunds = [{ caseId: 3, order, entry: entry(1), closes: true }];
+    const read = await decodeSnapshot([JSON.stringify(old), ...rest].join('\n'));
+    expect(read.statement.caseOf).toEqual(new Map([[12, [3]]]));
+    expect(read.statement.caseRefunds).toEqual([{ caseId: 3, open: [3], order, entry: entry(1), closes: true }]);
   });
 
   it('keys an exception by its kind and its transaction, or its order when it has none', () => {

@@ -50,15 +50,15 @@ describe('cases in the wallet statement', () => {
     expect(s.rows.map((row) => row.match.kind)).toEqual(['top-up', 'order', 'order', 'case-refund']);
     expect(s.exceptions).toEqual([]);
     expect(s.credits.refunds).toBe(200_000);
-    expect(s.caseRefunds).toEqual([{ caseId: 7, order: placed[0], entry: entries[3], closes: true }]);
-    expect(s.caseOf.get(1)).toBe(7);
+    expect(s.caseRefunds).toEqual([{ caseId: 7, open: [7], order: placed[0], entry: entries[3], closes: true }]);
+    expect(s.caseOf.get(1)).toEqual([7]);
   });
 
   it('without a case, the same refund is an exception; after its case closed as refunded, it stays matched and closes nothing', () => {
     expect(statementOf(entries, placed, {}).exceptions.map((x) => x.kind)).toEqual(['unplaced-refund']);
     const later = statementOf(entries, placed, { cases: [reported(7, 1, 'refunded', d(10))] });
     expect(later.exceptions).toEqual([]);
-    expect(later.caseRefunds).toEqual([{ caseId: 7, order: placed[0], entry: entries[3], closes: false }]);
+    expect(later.caseRefunds).toEqual([{ caseId: 7, open: [], order: placed[0], entry: entries[3], closes: false }]);
     // A case the administrators rejected does not make the credit a refund of it.
     expect(statementOf(entries, placed, { cases: [reported(7, 1, 'rejected', d(10))] }).exceptions.map((x) => x.kind)).toEqual(['unplaced-refund']);
   });
@@ -75,9 +75,18 @@ describe('cases in the wallet statement', () => {
     ]);
     const strict = statementOf(entries, placed, { cases: [reported(7, 1, 'open', d(1)), reported(8, 2, 'open', d(16))], caseOverdueDays: 16 });
     expect(strict.exceptions).toEqual([]);
-    // The newest case of an order counts: an old closed one and a fresh open one.
+    // Every case of an order is listed, oldest first: an old closed one and a fresh open one.
     const newest = statementOf(entries, placed, { cases: [reported(1, 1, 'refunded', d(1)), reported(3, 2, 'open', d(25)), reported(2, 2, 'closed', d(1))] });
-    expect(newest.caseOf.get(2)).toBe(3);
+    expect(newest.caseOf.get(2)).toEqual([2, 3]);
     expect(newest.exceptions).toEqual([]);
+  });
+
+  it('one refund of an order with a case per card closes every open case of it, each counted once however often it is read', () => {
+    const cards = [reported(7, 1, 'open', d(10)), reported(8, 1, 'waiting', d(11)), reported(6, 1, 'rejected', d(9))];
+    const s = statementOf(entries, placed, { cases: [...cards, reported(8, 1, 'waiting', d(11))] });
+    expect(s.rows.map((row) => row.match.kind)).toEqual(['top-up', 'order', 'order', 'case-refund']);
+    expect(s.caseRefunds).toEqual([{ caseId: 8, open: [7, 8], order: placed[0], entry: entries[3], closes: true }]);
+    expect(s.caseOf.get(1)).toEqual([6, 7, 8]);
+    expect(s.exceptions).toEqual([]);
   });
 });

@@ -7,7 +7,8 @@ import { CASE_REASONS, CASE_STATES, type CaseReason, type CaseState } from '../.
  * the data only says what was pressed.
  *
  *   cs:p:<orderId>                 "Problem with this code" (a delivery, /track)
- *   cs:r:<orderId>:<reason>        a reason chosen
+ *   cs:c:<orderId>:<card>          which card of an order of several (0: all of them)
+ *   cs:r:<orderId>:<reason>[:<card>] a reason chosen, for that card (none: the whole order)
  *   cs:k:<orderId>                 skip the line of text: open the case now
  *   cs:v:<caseId>                  a case's card (/cases)
  *   cs:m:<caseId>:<from>:<to>      move a case from the state its card showed
@@ -15,7 +16,8 @@ import { CASE_REASONS, CASE_STATES, type CaseReason, type CaseState } from '../.
  */
 export type CasePress =
   | { kind: 'problem'; orderId: number }
-  | { kind: 'reason'; orderId: number; reason: CaseReason }
+  | { kind: 'card'; orderId: number; card: number | null }
+  | { kind: 'reason'; orderId: number; reason: CaseReason; card: number | null }
   | { kind: 'skip'; orderId: number }
   | { kind: 'view'; caseId: number }
   | { kind: 'move'; caseId: number; from: CaseState; to: CaseState }
@@ -32,8 +34,10 @@ export function caseData(press: CasePress): string {
   switch (press.kind) {
     case 'problem':
       return `cs:p:${press.orderId}`;
+    case 'card':
+      return `cs:c:${press.orderId}:${press.card ?? 0}`;
     case 'reason':
-      return `cs:r:${press.orderId}:${REASON_LETTERS[press.reason]}`;
+      return `cs:r:${press.orderId}:${REASON_LETTERS[press.reason]}${press.card === null ? '' : `:${press.card}`}`;
     case 'skip':
       return `cs:k:${press.orderId}`;
     case 'view':
@@ -46,11 +50,15 @@ export function caseData(press: CasePress): string {
 }
 
 const ID = '([0-9]{1,15})';
+/** A card's number: 1 to 999 (an order's quantity is far below). */
+const CARD = '([1-9][0-9]{0,2})';
+const cardOf = (text: string | undefined): number | null => (text === undefined || text === '0' ? null : Number(text));
 const FORMS: [RegExp, (m: RegExpExecArray) => CasePress | null][] = [
   [new RegExp(`^cs:p:${ID}$`), (m) => ({ kind: 'problem', orderId: Number(m[1]) })],
-  [new RegExp(`^cs:r:${ID}:([a-z])$`), (m) => {
+  [new RegExp(`^cs:c:${ID}:(0|${CARD.slice(1, -1)})$`), (m) => ({ kind: 'card', orderId: Number(m[1]), card: cardOf(m[2]) })],
+  [new RegExp(`^cs:r:${ID}:([a-z])(?::${CARD})?$`), (m) => {
     const reason = reasonOf(m[2]!);
-    return reason ? { kind: 'reason', orderId: Number(m[1]), reason } : null;
+    return reason ? { kind: 'reason', orderId: Number(m[1]), reason, card: cardOf(m[3]) } : null;
   }],
   [new RegExp(`^cs:k:${ID}$`), (m) => ({ kind: 'skip', orderId: Number(m[1]) })],
   [new RegExp(`^cs:v:${ID}$`), (m) => ({ kind: 'view', caseId: Number(m[1]) })],

@@ -14,8 +14,8 @@ import { caseNumber } from './case-texts.js';
 export type SettleCaseRefunds = (statement: Statement, api: Api) => Promise<void>;
 
 /**
- * A refund the statement matched to an order with an open case closes that
- * case as refunded: giftdesk itself is the actor in the audit row, the
+ * A refund the statement matched to an order with open cases closes each
+ * as refunded: giftdesk itself is the actor in the audit row, the
  * transaction its reason, and the orderer is told in their language.
  * A case already moved meanwhile is left as it is (the move compares the
  * state it read).
@@ -28,9 +28,9 @@ export function caseRefundSettler(deps: {
   logger: Logger;
 }): SettleCaseRefunds {
   return async (statement, api) => {
-    for (const refund of statement.caseRefunds) {
-      if (!refund.closes) continue;
-      const row = await deps.cases.get(refund.caseId);
+    // One refund settles every open case of its order (one per card reported).
+    for (const [refund, caseId] of statement.caseRefunds.flatMap((refund) => (refund.closes ? refund.open.map((id) => [refund, id] as const) : []))) {
+      const row = await deps.cases.get(caseId);
       if (!row || !isOpenCase(row.state)) continue;
       const moved = await deps.cases.move(row.id, row.state, 'refunded', null, { transaction: refund.entry.id });
       if (moved.kind !== 'moved') continue;

@@ -2,7 +2,7 @@ import type { CodeCase } from '../../db/code-case-store.js';
 import type { OrderRow } from '../../db/order-row.js';
 import { goodsOf } from '../../orders/order-line.js';
 import { clip } from '../../text/clip.js';
-import { formatGoods, formatId } from '../../text/format.js';
+import { formatGoods, formatId, formatNumber } from '../../text/format.js';
 import { showAmount, showDateTime, showDateTimeWithZone, type ReaderView } from '../../text/presentation.js';
 import { withoutUnsafeCharacters } from '../../text/unsafe-characters.js';
 import type { DescribePerson } from '../describe-person.js';
@@ -16,6 +16,20 @@ export const caseNumber = (v: Pick<ReaderView, 'locale'>, id: number): string =>
 /** Words people typed, shown as one clipped line that cannot reorder the text around it. */
 export const typedLine = (text: string): string => clip(withoutUnsafeCharacters(text.replace(/\s+/g, ' ').trim()), 200);
 
+/** How many cards an order delivers: one per unit of each line, numbered "Card 1".."Card N" as its delivery lists them. */
+export const cardCountOf = (order: Pick<OrderRow, 'lines'>): number => order.lines.reduce((sum, line) => sum + line.quantity, 0);
+
+/** What a case is about: "order A12", or "card 2 of order A12" (a case of one card of several). */
+export const caseSubject = (v: Pick<ReaderView, 'locale' | 't'>, card: number | null, order: Pick<OrderRow, 'id' | 'providerReference'>): string =>
+  card === null ? v.t('case-subject-order', { order: orderName(order) }) : v.t('case-subject-card', { n: formatNumber(card, v.locale), order: orderName(order) });
+
+/** Which cards, for the administrators: the card (of how many), or all of an order of several; nothing for an order of one card. */
+function cardsLine(v: CaseView, row: CodeCase, order: OrderRow): string | null {
+  const count = formatNumber(cardCountOf(order), v.locale);
+  if (row.card !== null) return v.t('case-admin-card', { n: formatNumber(row.card, v.locale), count });
+  return cardCountOf(order) > 1 ? v.t('case-admin-all-cards', { count }) : null;
+}
+
 const goods = (v: CaseView, order: OrderRow) => clip(formatGoods(goodsOf(order.lines), v.locale), 120);
 const deliveredAt = (order: OrderRow) => (order.finishedAt ?? order.updatedAt).getTime();
 
@@ -28,6 +42,7 @@ export function caseOpenedText(v: CaseView, row: CodeCase, order: OrderRow): str
   return [
     v.t('case-admin-opened', { case: caseNumber(v, row.id), reason: v.t(`case-reason-${row.reason}`), person: v.describePerson(row.reportedBy) }),
     v.t('case-admin-order', { order: orderName(order), id: formatId(order.id, v.locale), orderer: v.describePerson(order.userId), goods: goods(v, order), amount: showAmount(v, order.totalAmount) }),
+    cardsLine(v, row, order),
     v.t('case-admin-delivered', { when: showDateTimeWithZone(v, deliveredAt(order)) }),
     // Latin digits: pasted as they are into the provider's support form.
     v.t('case-admin-provider', { providerOrder: String(order.providerOrderId ?? '-'), reference: order.providerReference ?? '-' }),
@@ -43,7 +58,7 @@ export function caseLine(v: CaseView, row: CodeCase, order: OrderRow | null): st
   return v.t('cases-line', {
     case: caseNumber(v, row.id),
     state: v.t(`case-state-${row.state}`),
-    order: order ? orderName(order) : `#${formatId(row.orderId, v.locale)}`,
+    subject: caseSubject(v, row.card, order ?? { id: row.orderId, providerReference: null }),
     goods: order ? goods(v, order) : '-',
     amount: order ? showAmount(v, order.totalAmount) : '-',
     when: showDateTime(v, row.openedAt.getTime()),
@@ -55,6 +70,7 @@ export function caseCardText(v: CaseView, row: CodeCase, order: OrderRow | null)
   return [
     v.t('case-card-title', { case: caseNumber(v, row.id), state: v.t(`case-state-${row.state}`) }),
     caseLine(v, row, order),
+    order ? cardsLine(v, row, order) : null,
     v.t('case-card-reason', { reason: v.t(`case-reason-${row.reason}`), person: v.describePerson(row.reportedBy) }),
     row.note === null ? null : v.t('case-card-note', { note: typedLine(row.note) }),
     order ? v.t('case-admin-provider', { providerOrder: String(order.providerOrderId ?? '-'), reference: order.providerReference ?? '-' }) : null,

@@ -38,7 +38,8 @@ export function statementTable(v: StatementView, statement: Statement, costCentr
     return [centre?.name ?? null, centre?.code ?? null, order?.purposeNote ?? null];
   };
   // The case number last of all, so that a spreadsheet reading the columns before it by place still finds them there.
-  const caseCell = (order: LedgerOrder | null): CsvValue => (order === null ? null : (statement.caseOf.get(order.id) ?? null));
+  // Every case of the order (one per card reported): "3" or "3, 4", the column's title naming them numbers.
+  const caseCell = (order: LedgerOrder | null): CsvValue => (order === null ? null : (statement.caseOf.get(order.id)?.join(', ') || null));
   const entryCells = (entry: LedgerEntry): CsvValue[] => [
     entry.id,
     entry.at === null ? entry.createdAt : formatLocalDateTime(entry.at, v.timeZone),

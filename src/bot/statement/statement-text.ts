@@ -72,7 +72,8 @@ function caseRefundParts(v: StatementView, statement: Statement): ReportPart[] {
   const refunds = statement.caseRefunds.slice(0, LISTED_EXCEPTIONS).map(
     (refund) =>
       `• ${v.t('statement-case-refunded-one', {
-        case: `#${formatId(refund.caseId, v.locale)}`,
+        // Every case the refund closed (one per card reported), or the one it stands for.
+        case: (refund.open.length > 0 ? refund.open : [refund.caseId]).map((id) => `#${formatId(id, v.locale)}`).join(v.locale === 'fa' ? '، ' : ', '),
         order: formatId(refund.order.id, v.locale),
         person: v.describePerson(refund.order.userId),
         amount: amount(v, refund.entry.amount),

@@ -12,6 +12,7 @@ export const codeCases = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     orderId: integer('order_id').notNull(),
+    card: integer('card'),
     ordererId: big('orderer_id').notNull(),
     reportedBy: big('reported_by').notNull(),
     reason: text('reason', { enum: CASE_REASONS }).notNull(),
@@ -26,7 +27,7 @@ export const codeCases = pgTable(
   (t) => [
     check('code_cases_reason_check', inList('reason', CASE_REASONS)),
     check('code_cases_state_check', inList('state', CASE_STATES)),
-    uniqueIndex('code_cases_one_open_idx').on(t.orderId).where(sql`state in ('open', 'waiting')`),
+    uniqueIndex('code_cases_one_open_card_idx').on(t.orderId, sql`coalesce(${t.card}, 0)`).where(sql`state in ('open', 'waiting')`),
     index('code_cases_order_idx').on(t.orderId),
     index('code_cases_updated_idx').on(t.updatedAt),
   ],

@@ -9,6 +9,7 @@ const DAY = 86_400_000;
 
 const report = (orderId: number, extra: Partial<NewCase> = {}): NewCase => ({
   orderId,
+  card: null,
   ordererId: ANNA,
   reportedBy: ANNA,
   reason: 'invalid',
@@ -39,7 +40,8 @@ export function codeCaseStoreContract(
       const kept = await other.get(id);
       expect(kept).toMatchObject({ orderId: 7, ordererId: ANNA, reportedBy: ANNA, reason: 'used', note: 'the shop says already redeemed', state: 'open', providerOrderId: 507, providerAnswer: null, closedAt: null });
       expect(kept!.openedAt.getTime()).toBe(T0);
-      expect(await other.openFor(7)).toMatchObject({ id });
+      expect(await other.openFor(7, null)).toMatchObject({ id });
+      expect(kept!.card).toBeNull();
       const rows = await audit();
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ action: 'case.opened', orderId: 7 });
@@ -56,6 +58,34 @@ export function codeCaseStoreContract(
       const later = await store.report(report(7));
       expect(later.kind).toBe('opened');
       expect(later.case.id).not.toBe(first.case.id);
+    });
+
+    it('keeps one open case per card of an order: another card is another case, the same card or the whole order is refused', async () => {
+      const first = await store.report(report(7, { card: 1 }));
+      expect(first.kind).toBe('opened');
+      expect(first.case.card).toBe(1);
+      const second = await other.report(report(7, { card: 2, reportedBy: ADMIN }));
+      expect(second.kind).toBe('opened');
+      expect(await other.report(report(7, { card: 1, reportedBy: ADMIN }))).toMatchObject({ kind: 'already', case: { id: first.case.id } });
+      // The whole order while a card's case is open, and a card while the whole order's is, repeat a case.
+      expect(await store.report(report(7))).toMatchObject({ kind: 'already', case: { id: first.case.id } });
+      expect(await other.openFor(7, 2)).toMatchObject({ id: second.case.id });
+      expect(await other.openFor(7, 3)).toBeNull();
+      expect((await other.openOf(7)).map((row) => row.id)).toEqual([first.case.id, second.case.id]);
+      expect(JSON.parse((await audit())[1]!.detail!)).toEqual({ facts: { case: second.case.id, card: 2, reason: 'invalid' } });
+      // Card 1 closed: reported again; its old case cannot be reopened beside the new one.
+      await store.move(first.case.id, 'open', 'closed', ADMIN);
+      const again = await store.report(report(7, { card: 1 }));
+      expect(again.kind).toBe('opened');
+      expect(await store.move(first.case.id, 'closed', 'open', ADMIN)).toMatchObject({ kind: 'stale' });
+      const whole = await store.report(report(8));
+      expect(await other.report(report(8, { card: 2 }))).toMatchObject({ kind: 'already', case: { id: whole.case.id } });
+      expect((await other.forOrders([7])).map((row) => row.card)).toEqual([1, 2, 1]);
+    });
+
+    it('two reports of one card at once open one case', async () => {
+      const both = await Promise.all([store.report(report(9, { card: 2 })), other.report(report(9, { card: 2, reportedBy: ADMIN }))]);
+      expect(both.map((r) => r.kind).sort()).toEqual(['already', 'opened']);
     });
 
     it('two reports of one order at once open one case', async () => {
@@ -76,7 +106,7 @@ export function codeCaseStoreContract(
       const refunded = await other.move(opened.id, 'waiting', 'refunded', null, { transaction: 44 });
       expect(refunded.kind).toBe('moved');
       expect(refunded.kind === 'moved' && refunded.case.closedAt?.getTime()).toBe(T0 + 120_000);
-      expect(await store.openFor(7)).toBeNull();
+      expect(await store.openFor(7, null)).toBeNull();
       expect(await store.move(99_999, 'open', 'closed', ADMIN)).toEqual({ kind: 'gone' });
       const moves = (await audit()).filter((row) => row.action === 'case.moved').map((row) => JSON.parse(row.detail!).facts);
       expect(moves).toEqual([
