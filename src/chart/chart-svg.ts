@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { SpendChartOption } from './chart-option.js';
 import { measureCssText } from './text-width.js';
 
@@ -27,12 +28,20 @@ function loadEcharts(): Promise<Echarts> {
   return loading;
 }
 
-/** Draws the option as an SVG document; this part runs on the main thread, synchronously, once the library is loaded. */
+/**
+ * Draws the option as an SVG document; this part runs on the main thread,
+ * once the library is loaded. Laying the chart out and writing its SVG are
+ * each tens of milliseconds on a loaded machine: with the month's figures
+ * before them they held other chats 120 ms in one go, so each has a turn
+ * of its own.
+ */
 export async function chartSvg(option: SpendChartOption, width: number, height: number): Promise<string> {
   const echarts = await loadEcharts();
+  await nextTurn();
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
     chart.setOption(option);
+    await nextTurn();
     return chart.renderToSVGString();
   } finally {
     chart.dispose();

@@ -23,7 +23,7 @@ export interface NewClosedMonth {
   requestedBy: number;
   confirmedBy: number | null;
   requestedAt: number;
-  /** The snapshot as its codec wrote it. */
+  /** The snapshot as src/ledger/snapshot-packing.ts keeps it. */
   snapshot: string;
 }
 

@@ -37,7 +37,7 @@ export const closedMonths = sqliteTable('closed_months', {
   confirmedBy: integer('confirmed_by'),
   requestedAt: integer('requested_at', { mode: 'timestamp_ms' }).notNull(),
   closedAt: integer('closed_at', { mode: 'timestamp_ms' }).notNull(),
-  /** The snapshot as its codec wrote it (src/ledger/snapshot-codec.ts): written and read in parts, so that a large month holds no chat up. */
+  /** The snapshot as its codec wrote it (src/ledger/snapshot-codec.ts), compressed (src/ledger/snapshot-packing.ts; months closed before, plain): made and read in parts, and small, so that a large month holds no chat up. */
   snapshot: text('snapshot').notNull(),
   lateTold: text('late_told', { mode: 'json' }).$type<number[]>().notNull(),
 });

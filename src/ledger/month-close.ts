@@ -5,7 +5,7 @@ import type { NoteKind } from '../domain/month-close.js';
 import type { OrderState } from '../domain/order-states.js';
 import type { Logger } from '../logger.js';
 import { exceptionKey } from './exception-keys.js';
-import { decodeSnapshot, encodeSnapshot } from './snapshot-codec.js';
+import { packSnapshot, unpackSnapshot } from './snapshot-packing.js';
 import type { StatementReading } from './statement-reader.js';
 import type { Statement, StatementException } from './statement.js';
 
@@ -106,7 +106,7 @@ export function createMonthClose(deps: {
     let ids = snapshotIds.get(month);
     if (!ids) {
       const closed = await store.closed(month);
-      ids = new Set(closed ? (await decodeSnapshot(closed.snapshot)).statement.rows.map((row) => row.entry.id) : []);
+      ids = new Set(closed ? (await unpackSnapshot(closed.snapshot)).statement.rows.map((row) => row.entry.id) : []);
       snapshotIds.set(month, ids);
     }
     return ids;
@@ -148,7 +148,7 @@ export function createMonthClose(deps: {
         statement: checked.statement,
         notes: checked.notes.map(({ key, kind, note, actorId }) => ({ key, kind, note, actorId })),
       };
-      const closed = await store.close({ month: span.month, fromAt: span.from, toAt: span.to, ...people, snapshot: await encodeSnapshot(snapshot) });
+      const closed = await store.close({ month: span.month, fromAt: span.from, toAt: span.to, ...people, snapshot: await packSnapshot(snapshot) });
       // Closed by someone else in the meantime: theirs stands.
       if (!closed) return { kind: 'closed', closed: (await store.closed(span.month))! };
       logger.info({ month: span.month, requestedBy: people.requestedBy, confirmedBy: people.confirmedBy, transactions: snapshot.statement.rows.length }, 'statement month closed');
@@ -158,7 +158,7 @@ export function createMonthClose(deps: {
     async closedView(month) {
       const closed = await store.closed(month);
       if (!closed) return null;
-      const snapshot = await decodeSnapshot(closed.snapshot);
+      const snapshot = await unpackSnapshot(closed.snapshot);
       snapshotIds.set(month, new Set(snapshot.statement.rows.map((row) => row.entry.id)));
       return { closed, snapshot, late: await lateOf(closed) };
     },

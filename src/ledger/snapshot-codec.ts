@@ -1,10 +1,9 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { MonthSnapshot } from './month-close.js';
 import type { StatementRow } from './statement.js';
 
 /** Transactions per line: one line is stringified or parsed in a few milliseconds. */
 const ROWS_PER_LINE = 500;
-
-const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * A closed month's snapshot as text: a first line with the figures, the
@@ -14,24 +13,38 @@ const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
  * large part of a second: line by line, other chats run in between.
  */
 export async function encodeSnapshot(snapshot: MonthSnapshot): Promise<string> {
-  const { rows, caseOf, ...figures } = snapshot.statement;
-  // A Map has no JSON of its own: its pairs are written instead.
-  const lines = [JSON.stringify({ ...snapshot, statement: { ...figures, caseOf: [...caseOf] } })];
-  for (let at = 0; at < rows.length; at += ROWS_PER_LINE) {
-    lines.push(JSON.stringify(rows.slice(at, at + ROWS_PER_LINE)));
-    await breather();
-  }
+  const lines: string[] = [];
+  for await (const line of snapshotLines(snapshot)) lines.push(line);
   return lines.join('\n');
 }
 
-export async function decodeSnapshot(text: string): Promise<MonthSnapshot> {
-  const lines = text.split('\n');
-  const head = JSON.parse(lines[0]!) as Omit<MonthSnapshot, 'statement'> & { statement: Omit<MonthSnapshot['statement'], 'rows' | 'caseOf'> & { caseOf?: [number, number | number[]][] } };
-  const rows: StatementRow[] = [];
-  for (const line of lines.slice(1)) {
-    for (const row of JSON.parse(line) as StatementRow[]) rows.push(row);
-    await breather();
+/** The snapshot's lines as encodeSnapshot joins them, each made in a turn of its own. */
+export async function* snapshotLines(snapshot: MonthSnapshot): AsyncGenerator<string> {
+  const { rows, caseOf, ...figures } = snapshot.statement;
+  // A Map has no JSON of its own: its pairs are written instead.
+  yield JSON.stringify({ ...snapshot, statement: { ...figures, caseOf: [...caseOf] } });
+  for (let at = 0; at < rows.length; at += ROWS_PER_LINE) {
+    await nextTurn();
+    yield JSON.stringify(rows.slice(at, at + ROWS_PER_LINE));
   }
+}
+
+export async function decodeSnapshot(text: string): Promise<MonthSnapshot> {
+  return decodeSnapshotLines(text.split('\n'));
+}
+
+type SnapshotHead = Omit<MonthSnapshot, 'statement'> & { statement: Omit<MonthSnapshot['statement'], 'rows' | 'caseOf'> & { caseOf?: [number, number | number[]][] } };
+
+/** The snapshot from its lines as encodeSnapshot wrote them; each line is taken (and may be made) in a turn of its own. */
+export async function decodeSnapshotLines(lines: Iterable<string>): Promise<MonthSnapshot> {
+  let head: SnapshotHead | undefined;
+  const rows: StatementRow[] = [];
+  for (const line of lines) {
+    if (head === undefined) head = JSON.parse(line) as SnapshotHead;
+    else for (const row of JSON.parse(line) as StatementRow[]) rows.push(row);
+    await nextTurn();
+  }
+  if (head === undefined) throw new Error('an empty month snapshot');
   // A snapshot written before cases were weighed has none; one written before cases were per card, one case per order.
   const { caseOf = [], ...figures } = head.statement;
   const caseRefunds = (figures.caseRefunds ?? []).map((refund) => ({ ...refund, open: refund.open ?? (refund.closes ? [refund.caseId] : []) }));

@@ -3,7 +3,8 @@ import type { Logger } from '../logger.js';
 import type { LedgerStore } from '../db/ledger-store.js';
 import { LedgerHistoryReplacedError, type LedgerSync } from './ledger-sync.js';
 import type { CodeCaseStore } from '../db/code-case-store.js';
-import { computeStatement, type Statement, type StatementCase } from './statement.js';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { computeStatementInTurns, type Statement, type StatementCase } from './statement.js';
 
 /** The cases a statement weighs: their store, and after how many days an open one is an exception. */
 export interface StatementCases {
@@ -50,15 +51,20 @@ export async function statementFromCopy(
   copy: { copyFrom: number; syncedAt: number; now: number },
   cases?: StatementCases,
 ): Promise<Statement> {
+  // SQLite answers synchronously: without a turn between two reads of a large month, they and the work between them hold other chats as one.
   const entries = await store.between(span.from, span.to);
+  await nextTurn();
   const before = await store.lastBefore(span.from);
   const placed = await store.ordersPlacedBetween(span.from, span.to);
+  await nextTurn();
   // Most orders the span's entries name were placed in it: only the others are looked up.
   const placedIds = new Set(placed.map((order) => order.providerOrderId));
   const namedIds = [...new Set(entries.flatMap((entry) => (entry.providerOrderId === null || placedIds.has(entry.providerOrderId) ? [] : [entry.providerOrderId])))];
+  await nextTurn();
   const named = await store.ordersByProviderIds(namedIds);
   const entriesOfPlaced = await store.forProviderOrders(placed.map((order) => order.providerOrderId));
-  if (!cases) return computeStatement({ ...span, entries, before, placed, named, entriesOfPlaced, ...copy });
+  await nextTurn();
+  if (!cases) return computeStatementInTurns({ ...span, entries, before, placed, named, entriesOfPlaced, ...copy });
   const caseOverdueDays = cases.overdueDays();
   // The cases of the orders in play, and the open ones old enough to be exceptions whatever month their order was placed in.
   const ofOrders = await cases.store.forOrders([...placed, ...named].map((order) => order.id));
@@ -67,5 +73,5 @@ export async function statementFromCopy(
   const missing = [...new Set(overdue.flatMap((row) => (known.has(row.orderId) || row.providerOrderId === null ? [] : [row.providerOrderId])))];
   const caseOrders = await store.ordersByProviderIds(missing);
   const statementCases: StatementCase[] = [...ofOrders, ...overdue].map((row) => ({ id: row.id, orderId: row.orderId, state: row.state, openedAt: row.openedAt.getTime() }));
-  return computeStatement({ ...span, entries, before, placed, named, entriesOfPlaced, ...copy, cases: statementCases, caseOrders, caseOverdueDays });
+  return computeStatementInTurns({ ...span, entries, before, placed, named, entriesOfPlaced, ...copy, cases: statementCases, caseOrders, caseOverdueDays });
 }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { RETURNED_STATES } from '../domain/counted-states.js';
 import { balanceChange, transactionDirection } from '../provider/transaction-shape.js';
 import type { LedgerEntry, LedgerOrder } from '../db/ledger-store.js';
@@ -119,6 +120,33 @@ const returned = (order: LedgerOrder): boolean => (RETURNED_STATES as readonly s
  * checked by hand. Every exception an administrator must look at is listed.
  */
 export function computeStatement(input: StatementInput): Statement {
+  const steps = statementSteps(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Transactions matched between two returns to the event loop: a few milliseconds' work. */
+const ROWS_PER_TURN = 1_000;
+
+/**
+ * computeStatement, other chats served every ROWS_PER_TURN transactions: a
+ * month of 10,000 worked out in one go held them for 35 ms on a quiet
+ * machine and past 100 ms on a loaded one. The same steps, so the same
+ * statement.
+ */
+export async function computeStatementInTurns(input: StatementInput): Promise<Statement> {
+  const steps = statementSteps(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await nextTurn();
+  }
+}
+
+/** The statement's work, pausing (yield) after each ROWS_PER_TURN transactions. */
+function* statementSteps(input: StatementInput): Generator<void, Statement, void> {
   const { entries, before } = input;
   const ordersByProvider = new Map<number, LedgerOrder>();
   for (const order of [...input.named, ...input.placed]) ordersByProvider.set(order.providerOrderId, order);
@@ -195,6 +223,7 @@ export function computeStatement(input: StatementInput): Statement {
     }
     rows.push({ entry, match });
     previous = entry;
+    if (rows.length % ROWS_PER_TURN === 0) yield;
   }
 
   // The placed orders' own entries, wherever they lie, decide what is missing.
