@@ -4,6 +4,7 @@ import { createBatchLimitCheck } from '../batches/batch-limits.js';
 import { createBatchNotices, type BatchNotices } from '../batches/batch-notices.js';
 import { createBatchRunner, type BatchRunner } from '../batches/batch-runner.js';
 import { createBatchService, type BatchService } from '../batches/batch-service.js';
+import { createBatchApprovalCards, type BatchApprovalCards } from '../batches/batch-approval-cards.js';
 import type { BatchViewContext } from '../batches/batch-views.js';
 import { createBatchChatPort } from '../bot/batch-port.js';
 import type { Clock } from '../clock.js';
@@ -48,6 +49,28 @@ export function createBatchServiceOf({ services, clock, logger }: BatchWiringDep
       return approverId !== requesterId || !(await dualControl.selfApprovalHeld());
     },
     clock,
+    logger: logger.child({ component: 'batches' }),
+  });
+}
+
+/**
+ * Where a batch waiting for an administrator is announced: the
+ * administrators' group's approvals topic where one is bound (and private
+ * copies to those who asked), otherwise each approver privately, as an
+ * order's approval card is.
+ */
+export function createBatchApprovalCardsOf({ config, services, logger }: Omit<BatchWiringDeps, 'clock'>): BatchApprovalCards {
+  return createBatchApprovalCards({
+    send: services.send,
+    replaceText: services.replaceText,
+    cards: services.stores.batchCards,
+    groupPlace: services.approvalsPlace,
+    approvers: (requesterId) => services.approvals.approversFor({ requesterId }),
+    viewFor: batchViewFor({ services }),
+    viewIn: (locale) => readerViewOf(services.presentation, locale, translatorFor(locale)),
+    groupLocale: config.defaultLocale,
+    describePerson: services.describePerson,
+    batchNow: (id) => services.stores.batches.get(id),
     logger: logger.child({ component: 'batches' }),
   });
 }

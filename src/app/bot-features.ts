@@ -70,7 +70,7 @@ import type { Logger } from '../logger.js';
 import { translatorFor, type Locale } from '../text/i18n.js';
 import { readerViewOf } from '../text/presentation.js';
 import type { ApprovalTextContext } from '../orders/approval-texts.js';
-import { batchCatalogOf, batchViewFor, createBatchNoticesOf, createBatchServiceOf } from './batch-wiring.js';
+import { batchCatalogOf, batchViewFor, createBatchApprovalCardsOf, createBatchNoticesOf, createBatchServiceOf } from './batch-wiring.js';
 import { wireDualControl } from './dual-control-wiring.js';
 import { lazyModule } from '../lazy-module.js';
 import type { Services } from './services.js';
@@ -211,7 +211,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       notices: createBatchNoticesOf({ config, services, clock, logger: deps.logger }),
       catalog: batchCatalogOf(services),
       costCentres: { mode: () => settings.read(COST_CENTRE_MODE), active: () => stores.costCentres.active() },
-      approvers: (requesterId) => services.approvals.approversFor({ requesterId }),
+      approvalCards: createBatchApprovalCardsOf({ config, services, logger: deps.logger }),
       viewFor: batchViewFor({ services }),
       describePerson,
       maxRows: config.batchMaxRows,

@@ -10,6 +10,7 @@ import type { ApprovalService } from '../orders/approval-service.js';
 import type { DualControl } from '../safeguards/dual-control/dual-control.js';
 import type { DualControlAnnouncer } from '../safeguards/dual-control/dual-control-announcer.js';
 import type { LocalPeriods } from '../text/local-periods.js';
+import type { Locale } from '../text/i18n.js';
 import type { ViewFreshness } from './fresh-views.js';
 import type { PeopleView } from '../db/people-view.js';
 import type { FavouriteView } from '../db/favourite-view.js';
@@ -17,7 +18,7 @@ import type { AccessChange } from '../db/staff-store.js';
 import type { Stores } from '../db/stores.js';
 import type { StaffView } from '../db/staff-view.js';
 import type { Metrics } from '../http/metrics.js';
-import type { ClearButtons, SendMessage } from '../text/send-port.js';
+import type { ClearButtons, ReplaceText, SendMessage } from '../text/send-port.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { OrderingPauseStore } from '../db/ordering-pause-store.js';
 import type { PressedKeyboards } from '../bot/pressed-keyboards.js';
@@ -86,6 +87,8 @@ export interface Services {
   /** The notification outbox's port: Telegram's answers as errors, no waiting on its behalf. */
   send: SendMessage;
   clearButtons: ClearButtons;
+  /** A card's text in place of its buttons once it is settled (the outbox's port, as `send`). */
+  replaceText: ReplaceText;
   /** "typing…" in a chat, without auto-retry: held up behind a 429 it would show nothing useful. */
   sendTyping: (chatId: number) => Promise<unknown>;
   /** The switch as chats show it (`current` from a copy on PostgreSQL); what decides whether an order is sent reads stores.orderingPause. */
@@ -124,6 +127,8 @@ export interface Services {
   monthClose: MonthCloseServices;
   /** The administrators' group where bound (src/admin-group): where cards, alerts and the feed go instead of private chats. */
   adminGroup: AdminGroupBinding;
+  /** Where approval cards go in the group (its approvals topic, its language, who asked for private copies); null: no group bound. */
+  approvalsPlace: () => Promise<{ chatId: number; threadId?: number; locale: Locale; privateCopies: readonly number[] } | null>;
   /** How a kind of administrators' news reaches the group's topic or each administrator (cases take the alerts' route). */
   adminRouting: AdminRouting;
   orderFeed: OrderFeed;

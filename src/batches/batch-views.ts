@@ -19,6 +19,10 @@ export type BatchViewContext = ReaderView;
 /** Buttons of batch messages: 'bt:<verb>:<batch>[:<price>]'; every check is made again at the press. 'sh' shows the batch (from /orders). */
 export const BATCH_DATA = /^bt:(ok|no|stop|go|ap|rf|sh):([0-9]{1,12})(?::([0-9]{1,16}))?$/;
 
+/** Approve and Refuse on a batch's approval card, exactly as the card carries them: the only batch buttons that act in the administrators' group. */
+export const BATCH_APPROVE_DATA = /^bt:ap:([0-9]{1,12})$/;
+export const BATCH_REFUSE_DATA = /^bt:rf:([0-9]{1,12})$/;
+
 export const batchData = (verb: 'ok' | 'no' | 'stop' | 'go' | 'ap' | 'rf' | 'sh', id: number, price?: number): string => `bt:${verb}:${id}${price === undefined ? '' : `:${price}`}`;
 
 const money = (c: BatchViewContext, value: number) => showAmount(c, value);
@@ -177,6 +181,21 @@ export function batchApprovalView(c: BatchViewContext, batch: BatchRecord, reque
     text: joinLines(...lines),
     buttons: [[{ text: c.t('batch-button-approve'), callbackData: batchData('ap', batch.id), style: 'success' }, { text: c.t('batch-button-refuse'), callbackData: batchData('rf', batch.id), style: 'danger' }]],
   };
+}
+
+/** What became of a batch, on its approval cards once it is no longer waiting: who approved or refused it, or that its orderer stopped it. Null: decided, by whom unknown here. */
+export type BatchDecision = { kind: 'approved' | 'refused'; by: string } | { kind: 'stopped' } | null;
+
+/** An approval card once settled: what was asked, and what became of it, in place of Approve and Refuse. */
+export function batchDecidedView(c: BatchViewContext, batch: BatchRecord, requester: string, decision: BatchDecision): FormattedString {
+  const outcome =
+    decision === null ? c.t('batch-approval-settled') : decision.kind === 'stopped' ? c.t('batch-approval-stopped') : c.t(`batch-approval-${decision.kind}-by`, { by: decision.by });
+  return joinLines(
+    c.t('batch-approval-decided-title', { id: formatId(batch.id, c.locale) }),
+    c.t('batch-approval-requester', { person: requester }),
+    c.t('batch-summary-counts', { n: batch.plan.length, orders: formatNumber(batch.plan.length, c.locale), units: formatNumber(planUnits(batch.plan), c.locale), total: money(c, batch.total) }),
+    bold(outcome),
+  );
 }
 
 /** /batch with nothing after it: the person's recent batches, then how to start one. */

@@ -13,9 +13,10 @@ import { createSessionPrefetch } from './session-prefetch.js';
 import { STRANGERS_REPLY } from './strangers-setting.js';
 import { APPROVE_DATA, REJECT_DATA } from '../orders/approval-texts.js';
 import { CONFIRM_CHANGE_DATA, REFUSE_CHANGE_DATA } from '../safeguards/dual-control/dual-control-announcer.js';
+import { BATCH_APPROVE_DATA, BATCH_REFUSE_DATA } from '../batches/batch-views.js';
 
 /** The presses that act in the administrators' group: the buttons of the cards that go there, and nothing else. */
-const GROUP_PRESSES = [APPROVE_DATA, REJECT_DATA, CONFIRM_CHANGE_DATA, REFUSE_CHANGE_DATA] as const;
+const GROUP_PRESSES = [APPROVE_DATA, REJECT_DATA, CONFIRM_CHANGE_DATA, REFUSE_CHANGE_DATA, BATCH_APPROVE_DATA, BATCH_REFUSE_DATA] as const;
 
 /**
  * What every update goes through before any feature: counted once handled,

@@ -23,7 +23,7 @@ export type StepUpAction =
    * `card`: the card in the administrators' group whose Approve asked for the code, which then shows the outcome.
    */
   | { kind: 'approve'; approvalId: number; revision: number; card?: { chatId: number; messageId: number } }
-  | { kind: 'approve-batch'; batchId: number }
+  | { kind: 'approve-batch'; batchId: number; card?: { chatId: number; messageId: number } }
   /** Letting another person's authenticator take effect. */
   | { kind: 'step-up-approve'; personId: number }
   /** Giving someone a role that may order. */

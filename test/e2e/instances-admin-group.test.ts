@@ -7,6 +7,8 @@ import { portForServer } from '../support/unused-port.js';
 import { chatDriver } from './chat-driver.js';
 import { ADMIN, STAFF, startWorld, type World } from './harness.js';
 import { posts } from './order-steps.js';
+import { batchAwaitingApproval } from './admin-group-steps.js';
+import { fileRows, lastId } from './batch-steps.js';
 
 const SECRET = 'group-Instances-0123456789abcdefghij';
 const PATH = '/telegram/updates';
@@ -108,6 +110,35 @@ describe('two instances with the administrators\' group and step-up', () => {
     expect(postedCards(id)).toBe(1);
     expect(world.telegram.messages(ADMIN.id).filter((m) => CARD.test(m.text))).toEqual([]);
   });
+
+  it("posts a batch's card once, and approves it once for presses and a code taken by either instance", async () => {
+    // Time-steps are taken once and only go forward: this case's code must come from a step after the one the case above used.
+    const stepAtStart = Math.floor(Date.now() / 30_000);
+    world.sandbox.controls.setBalance(1_000_000_000);
+    const card = await batchAwaitingApproval(world, STAFF, FORUM);
+    const id = Number(/Batch #(\d+)/.exec(card.text)![1]);
+    const batchPosts = () => world.telegram.callsTo('sendMessage').filter((call) => Number(call.payload['chat_id']) === FORUM.id && String(call.payload['text']).includes(`Batch #${id} waits`)).length;
+    const since = lastId(world, STAFF.id);
+    const sent = posts(world);
+    const forwarded = proxy.forwards.length;
+    for (let round = 0; round < 2; round++) {
+      let press = '';
+      await ada().answerTo(() => void (press = world.telegram.clickButton(ADMIN, card, /Approve batch/)), new RegExp(`approve batch ${id}, pressed in the administrators' group`), LONG.timeoutMs);
+      expect((await world.telegram.waitFor(() => world.telegram.callbackAnswer(press), LONG)).text).toMatch(/I wrote to you in our private chat/);
+    }
+    expect(new Set(proxy.forwards.slice(forwarded).map((forward) => forward.port)).size).toBe(2);
+    const [waiting] = await world.database.rows<{ state: string }>('select state from batches where id = ?', [id]);
+    expect(waiting!.state).toBe('waiting-approval');
+
+    await world.telegram.waitFor(() => Math.floor(Date.now() / 30_000) > stepAtStart || undefined, { timeoutMs: 35_000 });
+    await ada().say(totpCodeAt(secret, Date.now() + 30_000), new RegExp(`You approved batch #${id}`));
+    await world.telegram.waitFor(() => (/Approved by Ada/.test(current(card).text) ? true : undefined), LONG);
+    expect(await fileRows(world, STAFF.id, since)).toHaveLength(2);
+    expect(posts(world)).toBe(sent + 1);
+    expect(current(card).edits).toBe(1);
+    expect(batchPosts()).toBe(1);
+    expect(world.telegram.messages(ADMIN.id).filter((m) => /waits for your approval/.test(m.text))).toEqual([]);
+  }, 90_000);
 
   it('counts wrong codes typed to either instance together and alerts the group once when they lock', async () => {
     const card = await requestApproval();

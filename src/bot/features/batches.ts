@@ -8,7 +8,7 @@ import type { BatchService } from '../../batches/batch-service.js';
 import type { BatchRecord } from '../../db/batch-store.js';
 import { batchTemplate, batchTemplateName } from '../../batches/batch-template.js';
 import { BATCH_COLUMNS } from '../../batches/columns.js';
-import { BATCH_DATA, batchApprovalView, batchListView, batchProgressView, type BatchViewContext } from '../../batches/batch-views.js';
+import { BATCH_DATA, batchListView, batchProgressView, type BatchViewContext } from '../../batches/batch-views.js';
 import type { Logger } from '../../logger.js';
 import type { ProviderClient } from '../../provider/client.js';
 import { ProviderNotFoundError } from '../../provider/errors.js';
@@ -26,11 +26,12 @@ import { velocityRefusalText } from '../../safeguards/velocity/velocity-texts.js
 import type { OrderStepUp } from '../../safeguards/step-up/order-step-up.js';
 import { orderStepUpNotice } from '../conversations/order/step-up-notice.js';
 import type { StepUpGate } from '../step-up-gate.js';
+import type { BatchApprovalCards } from '../../batches/batch-approval-cards.js';
+import { batchApprovalsFeature } from './batch-approvals.js';
 import type { ViewContext } from '../conversations/order/views.js';
 import { showAmount } from '../../text/presentation.js';
 import { batchOverBudgetText } from '../../budgets/budget-texts.js';
 import { BATCH_OFFER_DATA, readBatchOffer } from '../batch-offer.js';
-import type { BatchOverBudget } from '../../batches/batch-limits.js';
 
 export interface BatchesDeps {
   batches: BatchService;
@@ -39,9 +40,9 @@ export interface BatchesDeps {
   notices: Pick<BatchNotices, 'progress' | 'resend'>;
   catalog: BatchCatalog;
   provider: Pick<ProviderClient, 'getBalance' | 'getProduct'>;
-  /** Who may approve this person's batch: their chats get the card. */
-  approvers: (requesterId: number) => number[];
-  /** How an administrator (not the reader of this update) is written to. */
+  /** Where a batch waiting for an administrator is announced (the administrators' group, or each approver privately), and how its cards end. */
+  approvalCards: BatchApprovalCards;
+  /** How a person other than the reader of this update is written to. */
   viewFor: (personId: number) => BatchViewContext;
   /** Names the requester on approval cards: name, @username and Telegram id, controls stripped. */
   describePerson: (telegramId: number) => string;
@@ -49,8 +50,8 @@ export interface BatchesDeps {
   velocity?: Pick<VelocityGuard, 'take' | 'check'>;
   /** Step-up for large orders: a batch above the amount asks for a code at its Confirm too. */
   orderStepUp?: Pick<OrderStepUp, 'needed' | 'ask' | 'takePass'>;
-  /** Where step-up is on, approving a batch asks the approver's own code first. */
-  approverStepUp?: Pick<StepUpGate, 'require' | 'onCode'>;
+  /** Where step-up is on, approving a batch asks the approver's own code first (in the group, privately). */
+  approverStepUp?: Pick<StepUpGate, 'require' | 'requirePrivately' | 'onCode'>;
   perOrderMax: number;
   /** Most orders a batch may hold (BATCH_MAX_ROWS, the same bound as a file's rows). */
   maxRows: number;
@@ -71,11 +72,13 @@ const stepUpView = (ctx: BaseContext): ViewContext => ({ ...readerView(ctx), per
  * /batch template <product id>        a file to fill in for that product
  * /batch <product id> <quantity> [region]  a batch of that many units, split into orders of the per-order maximum
  * /batch #<id>                        one batch's progress, and its file of codes again (to its orderer)
- * and the buttons of batch messages: Confirm, Cancel, Stop, Continue, Approve, Refuse;
+ * and the buttons of batch messages: Confirm, Cancel, Stop, Continue (Approve and Refuse: batch-approvals.ts);
  * and the batch an order offers for more than one order may hold (batch-offer.ts).
  */
 export function batchesFeature(deps: BatchesDeps) {
   const composer = new Composer<BaseContext>();
+  // Before the other batch buttons: Approve and Refuse exactly as a card carries them, privately or in the administrators' group.
+  composer.use(batchApprovalsFeature(deps));
   const lastResend = new Map<number, number>();
   const say = (ctx: BaseContext, key: string, vars?: Record<string, string | number>) => ctx.reply(ctx.t(key, vars));
 
@@ -163,8 +166,9 @@ export function batchesFeature(deps: BatchesDeps) {
       await ctx.answerCallbackQuery();
       return showBatch(ctx, id);
     }
-    if ((verb === 'ap' || verb === 'rf') && ctx.member.role !== 'admin') return void (await ctx.answerCallbackQuery({ text: ctx.t('admin-only') }));
-    if (verb !== 'ap' && verb !== 'rf' && !mayOrder(ctx.member.role)) return void (await ctx.answerCallbackQuery({ text: ctx.t('viewer-refused') }));
+    // Approve and Refuse carry no price: one that does was not made by this bot, and changes nothing.
+    if (verb === 'ap' || verb === 'rf') return void (await ctx.answerCallbackQuery({ text: ctx.t('batch-approval-settled') }));
+    if (!mayOrder(ctx.member.role)) return void (await ctx.answerCallbackQuery({ text: ctx.t('viewer-refused') }));
     switch (verb) {
       case 'ok': {
         await ctx.answerCallbackQuery();
@@ -190,7 +194,10 @@ export function batchesFeature(deps: BatchesDeps) {
       case 'stop': {
         const stopped = await deps.batches.stop(id, by);
         await ctx.answerCallbackQuery({ text: stopped ? ctx.t('batch-stopped') : ctx.t('batch-not-stoppable') });
-        if (stopped) await deps.notices.progress(stopped, { force: true });
+        if (!stopped) return;
+        await deps.notices.progress(stopped, { force: true });
+        // Stopped while it waited for an administrator: its approval cards say so instead of offering Approve.
+        if (stopped.approvedBy === null) await deps.approvalCards.settle(stopped, { kind: 'stopped' });
         return;
       }
       case 'go': {
@@ -206,42 +213,8 @@ export function batchesFeature(deps: BatchesDeps) {
         if (resumed.kind === 'running') await deps.notices.progress(resumed.batch, { force: true });
         return;
       }
-      case 'ap': {
-        // A batch that cannot be approved anyway (decided, their own) is answered without a code.
-        const batch = deps.approverStepUp ? await deps.batches.get(id) : null;
-        const decidable = batch?.state === 'waiting-approval' && batch.requesterId !== by;
-        if (deps.approverStepUp && decidable && !(await deps.approverStepUp.require(ctx, { kind: 'approve-batch', batchId: id }, ctx.t('step-up-what-batch', { id: formatId(id, ctx.member.locale) })))) {
-          return void (await ctx.answerCallbackQuery());
-        }
-        return decide(ctx, 'ap', id, clear);
-      }
-      case 'rf':
-        return decide(ctx, 'rf', id, clear);
     }
   });
-  // After the approver's code (a message, no press): every check is made again by the service.
-  deps.approverStepUp?.onCode('approve-batch', (ctx, action) => decide(ctx, 'ap', action.batchId, () => Promise.resolve()));
-
-  async function decide(ctx: BaseContext, verb: 'ap' | 'rf', id: number, clear: () => Promise<void>): Promise<void> {
-    // Read fresh after a code too: someone demoted while the code was asked decides nothing.
-    if (ctx.member.role !== 'admin') return void (await (ctx.callbackQuery ? ctx.answerCallbackQuery({ text: ctx.t('admin-only') }) : ctx.reply(ctx.t('admin-only'))));
-    const by = ctx.member.telegramId;
-    const outcome = verb === 'ap' ? await deps.batches.approve(id, by) : await deps.batches.refuse(id, by);
-    const answer = async (text?: string) => {
-      if (ctx.callbackQuery) await ctx.answerCallbackQuery(text === undefined ? undefined : { text });
-      else if (text !== undefined) await ctx.reply(text);
-    };
-    if (outcome.kind === 'own') return void (await answer(ctx.t('batch-approve-own')));
-    await answer(outcome.kind === 'not-waiting' ? ctx.t('batch-approval-settled') : undefined);
-    await clear();
-    if (outcome.kind === 'not-waiting' || !outcome.batch) return;
-    const batch = outcome.batch;
-    const requester = deps.viewFor(batch.requesterId);
-    const key = outcome.kind === 'approved' ? 'batch-approved' : 'batch-refused';
-    await ctx.reply(ctx.t(`${key}-admin`, { id: formatId(batch.id, ctx.member.locale) }));
-    await ctx.api.sendMessage(batch.chatId, requester.t(key, { id: formatId(batch.id, requester.locale) })).catch(() => undefined);
-    if (outcome.kind === 'approved') await deps.notices.progress(batch, { force: true });
-  }
 
   /** One Confirm of a draft: judged as a whole, then running, waiting for an administrator, or refused with why. */
   async function confirmAndStart(ctx: BaseContext, id: number, clear: () => Promise<void>): Promise<void> {
@@ -264,7 +237,7 @@ export function batchesFeature(deps: BatchesDeps) {
     await clear();
     if (outcome.kind === 'waiting-approval') {
       await say(ctx, 'batch-sent-for-approval');
-      await sendApprovalCards(ctx, outcome.batch, outcome.overBudget);
+      await deps.approvalCards.announce(outcome.batch, outcome.overBudget);
       return;
     }
     if (outcome.kind === 'running') await deps.notices.progress(outcome.batch, { force: true });
@@ -278,15 +251,6 @@ export function batchesFeature(deps: BatchesDeps) {
     if (newest?.state !== 'draft' || !(await stepUp.takePass(ctx.member.telegramId, stepUpKeyOf(newest)))) return next();
     await confirmAndStart(ctx, newest.id, () => Promise.resolve());
   });
-
-  async function sendApprovalCards(ctx: BaseContext, batch: BatchRecord, overBudget: BatchOverBudget | null): Promise<void> {
-    for (const adminId of deps.approvers(batch.requesterId)) {
-      const view = batchApprovalView(deps.viewFor(adminId), batch, deps.describePerson(batch.requesterId), overBudget);
-      await sendFormatted(ctx.api, adminId, { text: view.text, keyboard: keyboardOf(view.buttons) }).catch((error: unknown) =>
-        deps.logger.warn({ adminId, batchId: batch.id, err: error instanceof Error ? error.message : String(error) }, 'batch approval card not sent'),
-      );
-    }
-  }
 
   return composer;
 }

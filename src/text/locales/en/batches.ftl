@@ -95,6 +95,11 @@ batch-approved = Batch #{ $id } was approved: the orders are going out.
 batch-approved-admin = You approved batch #{ $id }.
 batch-refused = Batch #{ $id } was refused by an administrator. Nothing was ordered.
 batch-refused-admin = You refused batch #{ $id }.
+batch-decide-own = Another administrator must decide on your own batch.
+batch-approval-decided-title = Batch #{ $id }
+batch-approval-approved-by = Approved by { $by }: the orders are going out.
+batch-approval-refused-by = Refused by { $by }. Nothing was ordered.
+batch-approval-stopped = Stopped by its orderer before anyone decided. Nothing was ordered.
 
 ## Progress, held orders and the file of codes.
 

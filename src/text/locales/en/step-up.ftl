@@ -11,6 +11,7 @@ step-up-what-approve = let { $person }'s authenticator take effect
 step-up-what-approval = approve request { $id }
 step-up-what-approval-group = approve request { $id }, pressed in the administrators' group (type the code here, not in the group)
 step-up-what-batch = approve batch { $id }
+step-up-what-batch-group = approve batch { $id }, pressed in the administrators' group (type the code here, not in the group)
 step-up-what-staff = let { $person } order as staff
 step-up-not-enrolled = This needs a code from an authenticator app. Set one up first: /stepup enrol
 step-up-waiting = Your authenticator waits for another administrator's approval.

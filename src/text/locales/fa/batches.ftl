@@ -94,6 +94,11 @@ batch-approved = سفارش گروهی #{ $id } تأیید شد: سفارش‌ه
 batch-approved-admin = سفارش گروهی #{ $id } را تأیید کردید.
 batch-refused = سفارش گروهی #{ $id } را یک مدیر رد کرد. چیزی سفارش داده نشد.
 batch-refused-admin = سفارش گروهی #{ $id } را رد کردید.
+batch-decide-own = دربارهٔ سفارش گروهی خودتان باید مدیر دیگری تصمیم بگیرد.
+batch-approval-decided-title = سفارش گروهی #{ $id }
+batch-approval-approved-by = { $by } آن را تأیید کرد: سفارش‌ها در حال ثبت‌اند.
+batch-approval-refused-by = { $by } آن را رد کرد. چیزی سفارش داده نشد.
+batch-approval-stopped = سفارش‌دهنده پیش از تصمیم مدیران آن را متوقف کرد. چیزی سفارش داده نشد.
 
 ## Progress, held orders and the file of codes.
 

@@ -11,6 +11,7 @@ step-up-what-approve = به کار انداختن برنامهٔ احراز هو
 step-up-what-approval = تأیید درخواست { $id }
 step-up-what-approval-group = تأیید درخواست { $id } که در گروه مدیران زدید (کد را همین‌جا بفرستید، نه در گروه)
 step-up-what-batch = تأیید دستهٔ { $id }
+step-up-what-batch-group = تأیید دستهٔ { $id } که در گروه مدیران زدید (کد را همین‌جا بفرستید، نه در گروه)
 step-up-what-staff = اجازهٔ سفارش به { $person } در نقش کارمند
 step-up-not-enrolled = این کار کد برنامهٔ احراز هویت می‌خواهد. اول آن را راه بیندازید: /stepup enrol
 step-up-waiting = برنامهٔ احراز هویت شما منتظر تأیید مدیری دیگر است.

@@ -1,0 +1,38 @@
+import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
+import { chatDriver } from './chat-driver.js';
+import { ADMIN, type World } from './harness.js';
+import { lastId, PUBG_325, waitNew } from './batch-steps.js';
+
+/** The administrators' group as the fake Bot API knows it; a forum gets its topics when it is bound. */
+export type Forum = { id: number; type: 'group' | 'supergroup'; title: string; isForum?: boolean };
+
+const LONG = { timeoutMs: 20_000 };
+
+/**
+ * `second` made an administrator by Ada, the bot added to `forum` by Ada and
+ * bound there with `second`'s confirmation: its three topics made.
+ * Returns the approvals topic's thread.
+ */
+export async function bindAdminGroup(world: World, second: FakeUser, forum: Forum): Promise<number> {
+  world.telegram.addChat(second);
+  await chatDriver(world.telegram, ADMIN).say(`/staff add ${second.id} admin`, new RegExp(`${second.id} can now use giftdesk`));
+  world.telegram.addBotToGroup(ADMIN, forum);
+  world.telegram.sendText(ADMIN, '/admingroup bind', forum);
+  const card = await world.telegram.waitForMessage(second.id, /Please confirm[\s\S]*“Gift admins”/, LONG);
+  world.telegram.clickButton(second, card, /Confirm/);
+  await world.telegram.waitFor(() => world.telegram.topics(forum.id).size === 3 || undefined, LONG);
+  return [...world.telegram.topics(forum.id)].find(([, name]) => name === 'Approvals')![0];
+}
+
+/** `who` asks for a batch of `quantity` PUBG Mobile 325 UC and confirms it: it waits for an administrator. Its card in the group. */
+export async function batchAwaitingApproval(world: World, who: FakeUser, forum: Forum, quantity = 2): Promise<SentMessage> {
+  const cards = () => world.telegram.messages(forum.id).filter((m) => /waits for your approval/.test(m.text));
+  const before = cards().length;
+  const since = lastId(world, who.id);
+  world.telegram.sendText(who, `/batch ${PUBG_325} ${quantity}`);
+  // The summary: not a word about an earlier batch arriving meanwhile.
+  const summary = await waitNew(world, who.id, since, /Batch #\d+[\s\S]* units, /);
+  world.telegram.clickButton(who, summary, /Confirm batch/);
+  await waitNew(world, who.id, since, /waiting for an administrator's approval/);
+  return world.telegram.waitFor(() => (cards().length > before ? cards().at(-1) : undefined), LONG);
+}
