@@ -12,6 +12,12 @@ import { ADMIN } from '../support/fake-people.js';
 
 export { ADMIN, PERSIAN_STAFF, STAFF, STRANGER } from '../support/fake-people.js';
 
+/**
+ * For a wait on what a background loop does on its next turn (a poll, a periodic check, a timer), not on an
+ * answer: its period, plus the seconds a loaded 2-core machine adds to it. A wait that holds returns at once.
+ */
+export const BACKGROUND_WAIT = { timeoutMs: 20_000 };
+
 export interface World {
   telegram: FakeBotApi;
   sandbox: Sandbox;

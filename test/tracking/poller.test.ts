@@ -8,6 +8,7 @@ import { startDeliveryPoller } from '../../src/tracking/poller-loop.js';
 import { SWEEP } from '../../src/tracking/sweep-plan.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { createScriptedServer, envelope, errorEnvelope } from '../support/scripted-server.js';
+import { waitUntil } from '../support/wait-until.js';
 import { clientOn, MINUTE, onCleanup, orderValues, pollerWorld, sqlitePollerStores, T0 } from './poller-world.js';
 
 const SLOW_ORDERS = { timing: { preparingMs: 10 * MINUTE, processingMs: 10 * MINUTE } };
@@ -305,6 +306,7 @@ describe('delivery sweep', () => {
   it('runs sweep after sweep once started, at the pace each sweep sets, and stops cleanly', async () => {
     const world = await pollerWorld({ sandbox: SLOW_ORDERS });
     await world.placed(SANDBOX_PRODUCTS.noFields);
+    const sleepsBefore = world.clock.pendingSleeps();
     const started = startDeliveryPoller({
       ...sqlitePollerStores(world.db, world.clock),
       provider: world.provider,
@@ -316,19 +318,17 @@ describe('delivery sweep', () => {
       everyMs: 1_000,
       ...USUAL_PACE,
     });
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+    // The loop asleep on the manual clock until its next sweep: whatever it does next waits for the clock to move.
+    const asleepAfter = (calls: number) => world.listCalls() === calls && world.clock.pendingSleeps() > sleepsBefore;
 
-    await settle();
-    const afterFirst = world.listCalls();
+    await waitUntil(() => asleepAfter(1), 'the first sweep done and the loop asleep');
     world.clock.advance(SWEEP_MS - 1);
-    await settle();
-    const beforeSecond = world.listCalls();
+    // Nothing came due: the loop sleeps on, and no second sweep has started.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(asleepAfter(1)).toBe(true);
     world.clock.advance(1);
-    await settle();
+    await waitUntil(() => asleepAfter(2), 'the second sweep done once its time came');
     await started.stop();
-
-    expect(afterFirst).toBe(1);
-    expect(beforeSecond).toBe(1);
     expect(world.listCalls()).toBe(2);
   });
 });
