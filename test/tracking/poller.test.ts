@@ -210,9 +210,14 @@ describe('delivery sweep', () => {
     const world = await pollerWorld({ sandbox: { timing: { preparingMs: 10 * MINUTE, processingMs: 90 * MINUTE } } });
     const order = await world.placed(SANDBOX_PRODUCTS.noFields);
 
-    await world.runFor(30 * MINUTE - SWEEP_MS, SWEEP_MS);
+    // Sweeps early on, then the one just before the limit: the stale mark is kept, so one made at any earlier sweep would show.
+    await world.runFor(MINUTE, SWEEP_MS);
+    world.clock.advance(30 * MINUTE - MINUTE - 2 * SWEEP_MS);
+    await world.advanceAndRun(SWEEP_MS);
     expect((await world.get(order.id)).staleReportedAt).toBeNull();
-    await world.runFor(10 * MINUTE, SWEEP_MS);
+    // The sweep at the limit reports it; ten minutes of sweeps after it, a minute apart, report nothing more.
+    await world.advanceAndRun(SWEEP_MS);
+    await world.runFor(10 * MINUTE, MINUTE);
 
     expect((await world.get(order.id)).staleReportedAt?.getTime()).toBe(T0 + 30 * MINUTE);
     expect((await world.get(order.id))).toMatchObject({ state: 'in_progress', leaseOwner: null });
