@@ -58,7 +58,11 @@ const SNAPSHOT_READ_MARGIN_MS = 5 * 60_000;
 
 export interface MonthClose {
   check(span: MonthSpan): Promise<CloseCheck>;
-  annotate(span: MonthSpan, input: { key: string; kind: NoteKind; note: string; actorId: number }): Promise<AnnotateOutcome>;
+  /**
+   * Keeps an annotation of an exception of the month's statement, read afresh; or of `statement`, when the
+   * caller has just read it through check() (one page of the wallet per annotation, not two).
+   */
+  annotate(span: MonthSpan, input: { key: string; kind: NoteKind; note: string; actorId: number }, statement?: Statement): Promise<AnnotateOutcome>;
   notes(month: string): Promise<StatementNote[]>;
   /** Closes the month if it may be closed now: checked again, from the wallet read afresh, at the moment of closing. */
   close(span: MonthSpan, people: { requestedBy: number; confirmedBy: number | null; requestedAt: number }): Promise<CloseOutcome>;
@@ -125,16 +129,20 @@ export function createMonthClose(deps: {
   return {
     check,
 
-    async annotate(span, input) {
+    async annotate(span, input, justRead) {
       if (await store.closed(span.month)) return { kind: 'closed' };
-      const reading = await deps.read(span);
-      if (!reading.ok) return { kind: 'unreadable', reading };
-      const exception = reading.statement.exceptions.find((candidate) => exceptionKey(candidate) === input.key);
+      let statement = justRead;
+      if (!statement) {
+        const reading = await deps.read(span);
+        if (!reading.ok) return { kind: 'unreadable', reading };
+        statement = reading.statement;
+      }
+      const exception = statement.exceptions.find((candidate) => exceptionKey(candidate) === input.key);
       if (!exception) return { kind: 'no-such-exception' };
       const note = await store.annotate({ month: span.month, ...input });
       logger.info({ actorId: input.actorId, month: span.month, key: input.key, kind: input.kind }, 'statement exception annotated');
       const annotated = new Set((await store.notes(span.month)).map((kept) => kept.key));
-      const left = reading.statement.exceptions.filter((candidate) => !annotated.has(exceptionKey(candidate))).length;
+      const left = statement.exceptions.filter((candidate) => !annotated.has(exceptionKey(candidate))).length;
       return { kind: 'kept', note, exception, left };
     },
 

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser } from '../support/fake-bot-api/index.js';
 import { chatDriver } from './chat-driver.js';
-import { ADMIN, sharedWorld, STAFF } from './harness.js';
+import { ADMIN, adminForum, bindAdminGroup, sharedWorld, STAFF } from './harness.js';
 
 const SECOND_ADMIN: FakeUser = { id: 1002, firstName: 'Bea', languageCode: 'en' };
-const FORUM = { id: -100_555, type: 'supergroup' as const, title: 'Gift admins', isForum: true };
+const FORUM = adminForum(-100_555);
 const LONG = { timeoutMs: 15_000 };
 
 /** Orders above 1,000,000 IRR wait for an administrator; Google Play 10 USD costs 1,250,000 IRR in the sandbox. */
@@ -18,11 +18,7 @@ describe('approval cards in the administrators\' group', () => {
     await ada().say('/approvals threshold 1000000', /Orders above 1,000,000 IRR now wait/);
     world.telegram.addChat(SECOND_ADMIN);
     await ada().say(`/staff add ${SECOND_ADMIN.id} admin`, new RegExp(`${SECOND_ADMIN.id} can now use giftdesk`));
-    world.telegram.addBotToGroup(ADMIN, FORUM);
-    world.telegram.sendText(ADMIN, '/admingroup bind', FORUM);
-    const card = await world.telegram.waitForMessage(SECOND_ADMIN.id, /Please confirm[\s\S]*“Gift admins”/, LONG);
-    world.telegram.clickButton(SECOND_ADMIN, card, /Confirm/);
-    await world.telegram.waitFor(() => world.telegram.topics(FORUM.id).size === 3 || undefined, LONG);
+    await bindAdminGroup(world, FORUM, { confirmedBy: SECOND_ADMIN });
   }, 60_000);
 
   /** `who` orders one Google Play 10 USD to its summary and confirms: the request waits for approval. */

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
 import { chatDriver, craftedGroupPress } from './chat-driver.js';
-import { ADMIN, sharedWorld, STAFF } from './harness.js';
+import { ADMIN, adminForum, bindAdminGroup, sharedWorld, STAFF } from './harness.js';
 
 const SECOND_ADMIN: FakeUser = { id: 1002, firstName: 'Bea', languageCode: 'en' };
 const NEWCOMER: FakeUser = { id: 1003, firstName: 'Cai', languageCode: 'en' };
 const LATECOMER: FakeUser = { id: 1004, firstName: 'Dev', languageCode: 'en' };
 const THIRD_COMER: FakeUser = { id: 1005, firstName: 'Eli', languageCode: 'en' };
-const FORUM = { id: -100_556, type: 'supergroup' as const, title: 'Gift admins', isForum: true };
+const FORUM = adminForum(-100_556);
 const LONG = { timeoutMs: 15_000 };
 
 /** Dual-control cards (a privileged change waiting for a second administrator) once the administrators' group is bound. */
@@ -22,12 +22,8 @@ describe('dual-control cards in the administrators\' group', () => {
   beforeAll(async () => {
     world.telegram.addChat(SECOND_ADMIN);
     await ada().say(`/staff add ${SECOND_ADMIN.id} admin`, new RegExp(`${SECOND_ADMIN.id} can now use giftdesk`));
-    world.telegram.addBotToGroup(ADMIN, FORUM);
-    world.telegram.sendText(ADMIN, '/admingroup bind', FORUM);
     // No group is bound yet: the binding's own card goes to the other administrator privately.
-    const card = await world.telegram.waitForMessage(SECOND_ADMIN.id, /Please confirm[\s\S]*“Gift admins”/, LONG);
-    world.telegram.clickButton(SECOND_ADMIN, card, /Confirm/);
-    await world.telegram.waitFor(() => world.telegram.topics(FORUM.id).size === 3 || undefined, LONG);
+    await bindAdminGroup(world, FORUM, { confirmedBy: SECOND_ADMIN });
     approvalsTopic = [...world.telegram.topics(FORUM.id)].find(([, name]) => name === 'Approvals')![0];
   }, 60_000);
 

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
 import { chatDriver } from './chat-driver.js';
-import { ADMIN, sharedWorld, STAFF } from './harness.js';
+import { ADMIN, adminForum, bindAdminGroup, sharedWorld, STAFF } from './harness.js';
 
 const BEA: FakeUser = { id: 1002, firstName: 'Bea', languageCode: 'en' };
 const CAI: FakeUser = { id: 1003, firstName: 'Cai', languageCode: 'en' };
 const DEE: FakeUser = { id: 1004, firstName: 'Dee', languageCode: 'en' };
-const FORUM = { id: -100_557, type: 'supergroup' as const, title: 'Gift admins', isForum: true };
+const FORUM = adminForum(-100_557);
 const LONG = { timeoutMs: 20_000 };
 
 /**
@@ -52,11 +52,7 @@ describe('outcomes of requests decided in the administrators\' group', () => {
     await ada().say(`/staff add ${BEA.id} admin`, new RegExp(`${BEA.id} can now use giftdesk`));
     await addAdminPrivately(CAI);
     await addAdminPrivately(DEE);
-    world.telegram.addBotToGroup(ADMIN, FORUM);
-    world.telegram.sendText(ADMIN, '/admingroup bind', FORUM);
-    const card = await world.telegram.waitForMessage(BEA.id, /Please confirm[\s\S]*“Gift admins”/, LONG);
-    world.telegram.clickButton(BEA, card, /Confirm/);
-    await world.telegram.waitFor(() => world.telegram.topics(FORUM.id).size === 3 || undefined, LONG);
+    await bindAdminGroup(world, FORUM, { confirmedBy: BEA });
     await chatDriver(world.telegram, DEE).say('/admingroup private on', /You also get them in your private chat/);
   }, 120_000);
 

@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import type { RecordedCall } from '../support/fake-bot-api/index.js';
 import { chatDriver } from './chat-driver.js';
-import { ADMIN, sharedWorld, STAFF } from './harness.js';
+import { ADMIN, adminForum, bindAdminGroup, sharedWorld, STAFF } from './harness.js';
 import { orderThroughChat, referenceIn, waitForDelivery } from './order-steps.js';
 import { recordPlaced } from './record-placed.js';
 
 const GOOGLE_PLAY = { search: 'Google Play 10', product: /^Google Play 10 USD/, quantity: 1 };
-const FORUM = { id: -100_991, type: 'supergroup' as const, title: 'Gift admins', isForum: true };
+const FORUM = adminForum(-100_991);
 const LONG = { timeoutMs: 15_000 };
 
 /** The forum topic named so in the group, by its thread id. */
@@ -25,11 +25,8 @@ describe.each([
   beforeAll(async () => {
     await ada().say('/velocity reads off', /now off/);
     await ada().say('/feed on', /every order placed/);
-    world.telegram.addBotToGroup(ADMIN, FORUM);
     // One administrator: nobody else to confirm, so the binding is made at once.
-    world.telegram.sendText(ADMIN, '/admingroup bind', FORUM);
-    await world.telegram.waitFor(() => world.telegram.topics(FORUM.id).size === 3 || undefined, LONG);
-    await world.telegram.waitForMessage(FORUM.id, /Gift admins/, LONG);
+    await bindAdminGroup(world, FORUM);
   }, 60_000);
 
   it('puts the feed line of an order in the feed topic, not in the administrator\'s private chat, and the code only in the orderer\'s', async () => {

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../support/fake-bot-api/index.js';
 import { chatDriver, craftedGroupPress } from './chat-driver.js';
-import { ADMIN, sharedWorld, STAFF } from './harness.js';
+import { ADMIN, adminForum, bindAdminGroup, sharedWorld, STAFF } from './harness.js';
 import { cardsOf, copyButtons, localOrder, referenceIn, sandboxOrder, waitForDelivery } from './order-steps.js';
 
-const FORUM = { id: -100_992, type: 'supergroup' as const, title: 'Gift admins', isForum: true };
+const FORUM = adminForum(-100_992);
 const LONG = { timeoutMs: 20_000 };
 const DAY = 24 * 60 * 60_000;
 /** The end customer's answers to Netflix's two required fields: theirs, never the group's. */
@@ -48,10 +48,7 @@ describe('what never goes to the administrators\' group, across a day\'s work', 
     await ada().say('/velocity reads off', /now off/);
     await ada().say('/feed on', /every order placed/);
     await ada().say('/digest 0', /every day at 0:00/);
-    world.telegram.addBotToGroup(ADMIN, FORUM);
-    world.telegram.sendText(ADMIN, '/admingroup bind', FORUM);
-    await world.telegram.waitFor(() => world.telegram.topics(FORUM.id).size === 3 || undefined, LONG);
-    await world.telegram.waitForMessage(FORUM.id, /Gift admins/, LONG);
+    await bindAdminGroup(world, FORUM);
   }, 60_000);
 
   it('delivers an order with an end customer\'s answers to the orderer, and its feed line to the group', async () => {

@@ -5,12 +5,18 @@ import { afterAll, beforeAll } from 'vitest';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 import { startBotProcess, type BotProcess, type LogLine } from '../support/bot-process.js';
 import { startBotInProcess } from '../support/in-process-bot.js';
-import { createFakeBotApi, type FakeBotApi, type FakeBotApiOptions, type FakeUser } from '../support/fake-bot-api/index.js';
+import { createFakeBotApi, type ChatSpec, type FakeBotApi, type FakeBotApiOptions, type FakeUser } from '../support/fake-bot-api/index.js';
 import { worldDatabase, type WorldDatabase } from '../support/world-database.js';
 
 import { ADMIN } from '../support/fake-people.js';
 
 export { ADMIN, PERSIAN_STAFF, STAFF, STRANGER } from '../support/fake-people.js';
+
+/**
+ * For a wait on what a background loop does on its next turn (a poll, a periodic check, a timer), not on an
+ * answer: its period, plus the seconds a loaded 2-core machine adds to it. A wait that holds returns at once.
+ */
+export const BACKGROUND_WAIT = { timeoutMs: 20_000 };
 
 export interface World {
   telegram: FakeBotApi;
@@ -149,6 +155,30 @@ export async function addStaff(world: World, users: readonly FakeUser[]): Promis
     world.telegram.sendText(ADMIN, `/staff add ${user.id}`);
     await world.telegram.waitForMessage(ADMIN.id, new RegExp(`${user.id} can now use giftdesk`));
   }
+}
+
+/** A forum supergroup to bind as the administrators' group (its topics need a forum). */
+export const adminForum = (id: number) => ({ id, type: 'supergroup' as const, title: 'Gift admins', isForum: true });
+
+/**
+ * Binds `group` as the administrators' group the way an administrator
+ * does: ADMIN adds the bot and sends /admingroup bind there. With a second
+ * administrator on the team the binding waits for them (dual control, its
+ * card in their private chat, as no group is bound yet): `confirmedBy`
+ * presses Confirm, in English. Handed back once the group's three topics
+ * are made (and, bound at once, its welcome is there).
+ */
+export async function bindAdminGroup(world: World, group: ChatSpec, options: { confirmedBy?: FakeUser } = {}): Promise<void> {
+  const long = { timeoutMs: 20_000 };
+  world.telegram.addBotToGroup(ADMIN, group);
+  world.telegram.sendText(ADMIN, '/admingroup bind', group);
+  const { confirmedBy } = options;
+  if (confirmedBy) {
+    const card = await world.telegram.waitForMessage(confirmedBy.id, new RegExp(`Please confirm[\\s\\S]*“${group.title}”`), long);
+    world.telegram.clickButton(confirmedBy, card, /Confirm/);
+  }
+  await world.telegram.waitFor(() => world.telegram.topics(group.id).size === 3 || undefined, long);
+  if (!confirmedBy) await world.telegram.waitForMessage(group.id, group.title ?? '', long);
 }
 
 /**

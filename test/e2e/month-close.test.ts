@@ -4,7 +4,7 @@ import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import type { ChatSpec, FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
 import { readCsv } from '../support/csv-reader.js';
 import { chatDriver, craftedPress } from './chat-driver.js';
-import { ADMIN, sharedWorld, STAFF, type World } from './harness.js';
+import { ADMIN, BACKGROUND_WAIT, sharedWorld, STAFF, type World } from './harness.js';
 import { orderThroughChat, referenceIn } from './order-steps.js';
 
 const PERSIAN_ADMIN: FakeUser = { id: 5005, firstName: 'Nasrin', languageCode: 'fa' };
@@ -156,8 +156,11 @@ describe('a month closed and signed off, through the real bot', () => {
     expect(text).toMatch(new RegExp(`provider order ${late}\\)`));
     // The CSV is the one sent at the close, row for row.
     expect(readCsv(after.find((m) => m.document !== undefined)!.document!.content).rows).toEqual(readCsv(closedCsv).rows);
-    // Told once, however many passes of the wallet watch went by.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // Told once, however many passes of the wallet watch went by: two more whole passes, each ending with its look
+    // for late entries (a pass reads the newest page, then tells; the next begins only once it has ended).
+    const reads = () => world.sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/wallet/transactions').length;
+    const readsBefore = reads();
+    await world.telegram.waitFor(() => reads() >= readsBefore + 3 || undefined, BACKGROUND_WAIT);
     expect(world.telegram.messages(ADMIN.id).filter((m) => /^A transaction dated in the closed month/.test(m.text))).toHaveLength(1);
     // A closed month takes no more annotations, and is not closed twice.
     await ada().say(`/statement note ${foreignKey} explained again`, /was closed on .*: it no longer changes/);

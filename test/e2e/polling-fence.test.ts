@@ -3,7 +3,7 @@ import type { BotProcess, LogLine } from '../support/bot-process.js';
 import { freshDatabase } from '../support/postgres-database.js';
 import { startSocketProxy, type SocketProxy } from '../support/socket-proxy.js';
 import { chatDriver } from './chat-driver.js';
-import { STAFF, startWorld, type World } from './harness.js';
+import { BACKGROUND_WAIT, STAFF, startWorld, type World } from './harness.js';
 
 const tookRole = (role: string) => (line: LogLine) => line.msg === 'took the role' && line['role'] === role;
 const lostRole = (role: string) => (line: LogLine) => line.msg === 'lost a role: its connection to the database failed; stopping its work' && line['role'] === role;
@@ -35,6 +35,8 @@ describe('a poller cut off from PostgreSQL', () => {
     await proxy?.close();
   });
 
+  const balanceAnswered = () => chatDriver(world.telegram, STAFF).answerTo(() => world.telegram.sendText(STAFF, '/balance'), /balance/i, BACKGROUND_WAIT.timeoutMs);
+
   it('stops polling before the standby can take the role, and no getUpdates is answered 409', async () => {
     expect(world.bot.logs().some(tookRole('polling'))).toBe(true);
     await chatDriver(world.telegram, STAFF).say('/balance', /balance/i);
@@ -49,12 +51,13 @@ describe('a poller cut off from PostgreSQL', () => {
     proxy.cutServerSide();
     const taken = await standby.waitForLog(tookRole('polling'), 20_000);
     expect(taken.time as number).toBeGreaterThan(fenced.time as number);
-    await chatDriver(world.telegram, STAFF).say('/balance', /balance/i);
+    // The standby's first long poll after taking the role, not an answer of a running poller: a background turn's deadline.
+    await balanceAnswered();
 
     // The network back: the cut instance finds its sessions gone, starts again, and stands by.
     proxy.heal();
     await world.bot.waitForLog('the database answers again; giftdesk is running again', 30_000);
-    await chatDriver(world.telegram, STAFF).say('/balance', /balance/i);
+    await balanceAnswered();
     const conflicts = world.telegram.callsTo('getUpdates').filter((call) => call.response && !call.response.ok && call.response.error_code === 409);
     expect(conflicts).toEqual([]);
     expect(world.bot.child?.exitCode ?? null).toBeNull();

@@ -4,7 +4,7 @@ import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { formatDay } from '../../src/text/format.js';
 import type { FakeUser } from '../support/fake-bot-api/index.js';
 import { chatDriver } from './chat-driver.js';
-import { ADMIN, sharedWorld, STAFF } from './harness.js';
+import { ADMIN, BACKGROUND_WAIT, sharedWorld, STAFF } from './harness.js';
 import { orderThroughChat } from './order-steps.js';
 
 const DAY = 86_400_000;
@@ -76,11 +76,11 @@ describe.each(['sqlite', 'postgresql'] as const)('the runway and top-up requests
     await balanceSettles();
     expect(alerts(ADMIN, EN_ALERT)).toHaveLength(0);
     await orderThroughChat(world, STAFF, GOOGLE_PLAY);
-    await world.telegram.waitFor(() => alerts(ADMIN, EN_ALERT).length > 0 || undefined);
+    await world.telegram.waitFor(() => alerts(ADMIN, EN_ALERT).length > 0 || undefined, BACKGROUND_WAIT);
     const [alert] = alerts(ADMIN, EN_ALERT);
     expect(alert!.text).toContain('lasts less than 3 days. Balance: 2,500,000 IRR.');
     expect(alert!.text).toContain('At this pace the wallet lasts about 2 days');
-    await world.telegram.waitFor(() => alerts(PERSIAN_ADMIN, FA_ALERT).length > 0 || undefined);
+    await world.telegram.waitFor(() => alerts(PERSIAN_ADMIN, FA_ALERT).length > 0 || undefined, BACKGROUND_WAIT);
     expect(alerts(PERSIAN_ADMIN, FA_ALERT)[0]!.text).toContain('کمتر از ۳ روز کفایت می‌کند');
     expect(alerts(STAFF, EN_ALERT)).toHaveLength(0);
     // A third order takes it to a day: the same fall, not news.
@@ -100,7 +100,7 @@ describe.each(['sqlite', 'postgresql'] as const)('the runway and top-up requests
     world.sandbox.controls.setBalance(6_250_000);
     await balanceSettles();
     world.sandbox.controls.setBalance(2_000_000);
-    await world.telegram.waitFor(() => alerts(ADMIN, EN_ALERT).length > 1 || undefined);
+    await world.telegram.waitFor(() => alerts(ADMIN, EN_ALERT).length > 1 || undefined, BACKGROUND_WAIT);
     expect(alerts(ADMIN, EN_ALERT)).toHaveLength(2);
     expect(alerts(ADMIN, EN_ALERT)[1]!.text).toContain('Balance: 2,000,000 IRR.');
   });

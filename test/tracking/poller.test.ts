@@ -8,6 +8,7 @@ import { startDeliveryPoller } from '../../src/tracking/poller-loop.js';
 import { SWEEP } from '../../src/tracking/sweep-plan.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { createScriptedServer, envelope, errorEnvelope } from '../support/scripted-server.js';
+import { waitUntil } from '../support/wait-until.js';
 import { clientOn, MINUTE, onCleanup, orderValues, pollerWorld, sqlitePollerStores, T0 } from './poller-world.js';
 
 const SLOW_ORDERS = { timing: { preparingMs: 10 * MINUTE, processingMs: 10 * MINUTE } };
@@ -209,9 +210,14 @@ describe('delivery sweep', () => {
     const world = await pollerWorld({ sandbox: { timing: { preparingMs: 10 * MINUTE, processingMs: 90 * MINUTE } } });
     const order = await world.placed(SANDBOX_PRODUCTS.noFields);
 
-    await world.runFor(30 * MINUTE - SWEEP_MS, SWEEP_MS);
+    // Sweeps early on, then the one just before the limit: the stale mark is kept, so one made at any earlier sweep would show.
+    await world.runFor(MINUTE, SWEEP_MS);
+    world.clock.advance(30 * MINUTE - MINUTE - 2 * SWEEP_MS);
+    await world.advanceAndRun(SWEEP_MS);
     expect((await world.get(order.id)).staleReportedAt).toBeNull();
-    await world.runFor(10 * MINUTE, SWEEP_MS);
+    // The sweep at the limit reports it; ten minutes of sweeps after it, a minute apart, report nothing more.
+    await world.advanceAndRun(SWEEP_MS);
+    await world.runFor(10 * MINUTE, MINUTE);
 
     expect((await world.get(order.id)).staleReportedAt?.getTime()).toBe(T0 + 30 * MINUTE);
     expect((await world.get(order.id))).toMatchObject({ state: 'in_progress', leaseOwner: null });
@@ -305,6 +311,7 @@ describe('delivery sweep', () => {
   it('runs sweep after sweep once started, at the pace each sweep sets, and stops cleanly', async () => {
     const world = await pollerWorld({ sandbox: SLOW_ORDERS });
     await world.placed(SANDBOX_PRODUCTS.noFields);
+    const sleepsBefore = world.clock.pendingSleeps();
     const started = startDeliveryPoller({
       ...sqlitePollerStores(world.db, world.clock),
       provider: world.provider,
@@ -316,19 +323,17 @@ describe('delivery sweep', () => {
       everyMs: 1_000,
       ...USUAL_PACE,
     });
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+    // The loop asleep on the manual clock until its next sweep: whatever it does next waits for the clock to move.
+    const asleepAfter = (calls: number) => world.listCalls() === calls && world.clock.pendingSleeps() > sleepsBefore;
 
-    await settle();
-    const afterFirst = world.listCalls();
+    await waitUntil(() => asleepAfter(1), 'the first sweep done and the loop asleep');
     world.clock.advance(SWEEP_MS - 1);
-    await settle();
-    const beforeSecond = world.listCalls();
+    // Nothing came due: the loop sleeps on, and no second sweep has started.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(asleepAfter(1)).toBe(true);
     world.clock.advance(1);
-    await settle();
+    await waitUntil(() => asleepAfter(2), 'the second sweep done once its time came');
     await started.stop();
-
-    expect(afterFirst).toBe(1);
-    expect(beforeSecond).toBe(1);
     expect(world.listCalls()).toBe(2);
   });
 });

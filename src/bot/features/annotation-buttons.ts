@@ -4,7 +4,7 @@ import type { AppStateStore } from '../../db/app-state-store.js';
 import { MAX_NOTE_TEXT, type NoteKind } from '../../domain/month-close.js';
 import { exceptionKey } from '../../ledger/exception-keys.js';
 import type { MonthClose, MonthSpan } from '../../ledger/month-close.js';
-import type { StatementException } from '../../ledger/statement.js';
+import type { Statement, StatementException } from '../../ledger/statement.js';
 import type { Logger } from '../../logger.js';
 import { readMonth } from '../../reports/export-range.js';
 import { formatNumber } from '../../text/format.js';
@@ -42,7 +42,7 @@ export interface AnnotationButtonsDeps {
 }
 
 /** Where an exception pressed stands now: still to annotate, or why not (a text to say, nothing changed). */
-type Pending = { ok: true; span: MonthSpan; exception: StatementException } | { ok: false; text: string };
+type Pending = { ok: true; span: MonthSpan; exception: StatementException; /** The month as just read, to keep the note against without reading the wallet again. */ statement: Statement } | { ok: false; text: string };
 
 /**
  * The buttons under the statement's annotations (administrators): an
@@ -64,7 +64,7 @@ export function annotationButtons(deps: AnnotationButtonsDeps): { feature: Compo
     if (checked.kind === 'unreadable') return { ok: false, text: ctx.t('statement-not-filled') };
     if (checked.kind === 'future') return stale;
     const exception = checked.kind === 'blocked' ? checked.unannotated.find((candidate) => exceptionKey(candidate) === key) : undefined;
-    if (exception) return { ok: true, span, exception };
+    if (exception) return { ok: true, span, exception, statement: checked.statement };
     const note = (await deps.monthClose.notes(span.month)).find((kept) => kept.key === key);
     if (!note) return { ok: false, text: ctx.t('month-close-press-gone', { key, month }) };
     return { ok: false, text: ctx.t('month-close-press-annotated', { key, month, kind: ctx.t(`month-close-note-kind-${note.kind}`), person: deps.describePerson(note.actorId) }) };
@@ -115,9 +115,10 @@ export function annotationButtons(deps: AnnotationButtonsDeps): { feature: Compo
     }
     await deps.appState.set(key, null);
     // Another administrator may have annotated it, or the month closed, since the press: theirs stands.
+    // The statement read for that check is the one the note is kept against: one read of the wallet, not two.
     const found = await pending(ctx, asked.month, asked.key);
     if (!found.ok) return void (await ctx.reply(found.text));
-    await ctx.reply(await keepAnnotation(ctx, deps, found.span, { key: asked.key, kind: asked.kind, note: line }));
+    await ctx.reply(await keepAnnotation(ctx, deps, found.span, { key: asked.key, kind: asked.kind, note: line }, found.statement));
   };
 
   return { feature, replies };

@@ -1,4 +1,4 @@
-import { Composer, GrammyError, InputFile } from 'grammy';
+import { Composer } from 'grammy';
 import type { SpendChartInput } from '../../chart/spend-chart.js';
 import type { Clock } from '../../clock.js';
 import type { AuditTrail } from '../../db/audit-trail.js';
@@ -15,6 +15,7 @@ import type { DescribePerson } from '../describe-person.js';
 import { readersOnly } from '../middleware/roles.js';
 import { readerView } from '../reader-view.js';
 import { closedMonthCsv } from '../statement/closed-month-files.js';
+import { sendStatementFiles } from '../statement/send-statement-files.js';
 import type { CostCentresByIds } from '../statement/statement-cost-centres.js';
 import { annotationKeyboard } from '../statement/annotation-data.js';
 import { alreadyClosedText, keepAnnotation, spanOf } from '../statement/keep-annotation.js';
@@ -97,24 +98,16 @@ export function monthCloseFeature(deps: MonthCloseFeatureDeps) {
     await ctx.reply(closedStatementText(v, closed));
     const csv = await closedMonthCsv(v, closed, deps.maxBytes ?? MAX_EXPORT_BYTES, deps.costCentres);
     const range = { from: closed.closed.fromAt, to: closed.closed.toAt };
-    try {
-      await ctx.replyWithDocument(new InputFile(csv.content, csv.fileName), { caption: ctx.t('month-close-sent-caption', { from: showDay(v, range.from), to: showDay(v, range.to - 1) }) });
-      if (deps.chart) {
+    await sendStatementFiles(ctx, deps, {
+      csv: { content: csv.content, fileName: csv.fileName, caption: ctx.t('month-close-sent-caption', { from: showDay(v, range.from), to: showDay(v, range.to - 1) }) },
+      chart: async () => {
+        if (!deps.chart) return null;
         const png = await deps.chart(statementChartInput(v, closed.snapshot.statement, range, { periods: deps.periods, describePerson: deps.describePerson })).catch((error: unknown) => {
           deps.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'closed statement chart could not be drawn; sent without it');
           return null;
         });
-        if (png) await ctx.replyWithPhoto(new InputFile(png, csv.fileName.replace(/\.csv$/, '.png')), { caption: ctx.t('statement-chart-caption') });
-      }
-    } catch (error) {
-      if (!(error instanceof GrammyError)) throw error;
-      return void (await ctx.reply(ctx.t('export-not-sent')));
-    }
-    await deps.audit.record({
-      actorId: ctx.member.telegramId,
-      action: 'export.sent',
-      orderId: null,
-      amount: null,
+        return png && { png, caption: ctx.t('statement-chart-caption') };
+      },
       facts: { kind: 'statement', closed: closed.closed.month, rows: csv.rows, cut: csv.cut, late: closed.late.length },
     });
   }

@@ -1,4 +1,4 @@
-import { Composer, GrammyError, InputFile } from 'grammy';
+import { Composer } from 'grammy';
 import type { SpendChartInput } from '../../chart/spend-chart.js';
 import type { Clock } from '../../clock.js';
 import type { StatementReading } from '../../ledger/statement-reader.js';
@@ -20,6 +20,7 @@ import { costCentresOf } from '../statement/statement-cost-centres.js';
 import type { CostCentreStore } from '../../db/cost-centre-store.js';
 import type { CostCentreName } from '../../domain/cost-centre.js';
 import { statementTable } from '../statement/statement-csv.js';
+import { sendStatementFiles } from '../statement/send-statement-files.js';
 import { statementReport, type StatementView } from '../statement/statement-text.js';
 import { reportPlainText } from '../../text/rich/report.js';
 import type { RichReports } from '../rich-report.js';
@@ -102,23 +103,16 @@ export function statementFeature(deps: StatementDeps) {
     const costCentres = await costCentresOf(statement, deps.costCentres && ((ids) => deps.costCentres!.byIds(ids)));
     const table = statementTable(v, statement, costCentres);
     const csv = await buildCsv(table.header, table.rows, deps.maxBytes ?? MAX_EXPORT_BYTES);
-    try {
-      await ctx.replyWithDocument(new InputFile(csv.content, `giftdesk-statement-${first}_${last}.csv`), { caption: ctx.t('statement-caption') });
-      const png = await drawChart(ctx, statement, month, { stacking, costCentres });
-      const caption = ctx.t(stacking === 'cost-centre' ? 'statement-chart-caption-cost-centres' : 'statement-chart-caption');
-      if (png) await ctx.replyWithPhoto(new InputFile(png, `giftdesk-statement-${first}_${last}.png`), { caption });
-    } catch (error) {
-      if (!(error instanceof GrammyError)) throw error;
-      deps.logger.warn({ actorId: ctx.member.telegramId, status: error.error_code }, 'statement file not accepted by Telegram');
-      return void (await ctx.reply(ctx.t('export-not-sent')));
-    }
-    await deps.audit.record({
-      actorId: ctx.member.telegramId,
-      action: 'export.sent',
-      orderId: null,
-      amount: null,
+    const chartCaption = ctx.t(stacking === 'cost-centre' ? 'statement-chart-caption-cost-centres' : 'statement-chart-caption');
+    const sent = await sendStatementFiles(ctx, deps, {
+      csv: { content: csv.content, fileName: `giftdesk-statement-${first}_${last}.csv`, caption: ctx.t('statement-caption') },
+      chart: async () => {
+        const png = await drawChart(ctx, statement, month, { stacking, costCentres });
+        return png && { png, caption: chartCaption };
+      },
       facts: { kind: 'statement', from: first, to: last, rows: csv.rows, cut: csv.cut, exceptions: statement.exceptions.length },
     });
+    if (!sent) return;
     deps.logger.info({ actorId: ctx.member.telegramId, transactions: statement.rows.length, exceptions: statement.exceptions.length, balanced: statement.balanced }, 'statement sent');
   });
 

@@ -1,5 +1,6 @@
 import { MAX_NOTE_TEXT, type NoteKind } from '../../domain/month-close.js';
 import type { MonthClose, MonthSpan } from '../../ledger/month-close.js';
+import type { Statement } from '../../ledger/statement.js';
 import type { DayRange } from '../../reports/export-range.js';
 import { formatLocalDate } from '../../reports/local-dates.js';
 import { formatId, formatNumber } from '../../text/format.js';
@@ -22,17 +23,20 @@ export async function alreadyClosedText(ctx: BaseContext, deps: { monthClose: Pi
  * Keeps one administrator's annotation and says how it went: the one way
  * an annotation is kept, whether typed (/statement note) or given through
  * the buttons under the statement. The month is checked open and the
- * exception present from the wallet read afresh; the store audits it.
+ * exception present from the wallet read afresh (or just read by the
+ * caller's check); the store audits it.
  */
 export async function keepAnnotation(
   ctx: BaseContext,
   deps: { monthClose: Pick<MonthClose, 'annotate' | 'closedView'>; describePerson: DescribePerson },
   span: MonthSpan,
   input: { key: string; kind: NoteKind; note: string },
+  /** The month's statement, when the caller has just read it: the wallet is then not read again. */
+  statement?: Statement,
 ): Promise<string> {
   const { locale } = ctx.member;
   if (input.note.length > MAX_NOTE_TEXT) return ctx.t('month-close-note-too-long', { max: formatNumber(MAX_NOTE_TEXT, locale) });
-  const outcome = await deps.monthClose.annotate(span, { ...input, actorId: ctx.member.telegramId });
+  const outcome = await deps.monthClose.annotate(span, { ...input, actorId: ctx.member.telegramId }, statement);
   const month = monthWord(span, ctx.presentation.timeZone);
   if (outcome.kind === 'closed') return alreadyClosedText(ctx, deps, span);
   if (outcome.kind === 'unreadable') {
