@@ -4,7 +4,7 @@ import { totpCodeAt } from '../../src/safeguards/step-up/totp.js';
 import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
 import { chatDriver, craftedGroupPress } from './chat-driver.js';
 import { ADMIN, sharedWorld, STAFF } from './harness.js';
-import { batchAwaitingApproval, bindAdminGroup } from './admin-group-steps.js';
+import { batchAwaitingApproval, bindWithSecondAdmin } from './admin-group-steps.js';
 import { fileRows, lastId } from './batch-steps.js';
 
 const BEA: FakeUser = { id: 1002, firstName: 'Bea', languageCode: 'en' };
@@ -33,7 +33,7 @@ describe('batch approval cards in the administrators\' group', () => {
     world.sandbox.controls.setBalance(1_000_000_000);
     await ada().say('/velocity reads off', /now off/);
     await ada().say('/approvals threshold 1000000', /Orders above 1,000,000 IRR now wait/);
-    approvalsTopic = await bindAdminGroup(world, BEA, FORUM);
+    approvalsTopic = await bindWithSecondAdmin(world, BEA, FORUM);
     await ada().say('/admingroup private on', /You also get them in your private chat/);
   }, 90_000);
 

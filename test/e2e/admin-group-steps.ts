@@ -1,6 +1,6 @@
 import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
 import { chatDriver } from './chat-driver.js';
-import { ADMIN, type World } from './harness.js';
+import { ADMIN, bindAdminGroup, type World } from './harness.js';
 import { lastId, PUBG_325, waitNew } from './batch-steps.js';
 
 /** The administrators' group as the fake Bot API knows it; a forum gets its topics when it is bound. */
@@ -9,18 +9,14 @@ export type Forum = { id: number; type: 'group' | 'supergroup'; title: string; i
 const LONG = { timeoutMs: 20_000 };
 
 /**
- * `second` made an administrator by Ada, the bot added to `forum` by Ada and
- * bound there with `second`'s confirmation: its three topics made.
+ * `second` made an administrator by Ada, then the group bound with
+ * `second`'s confirmation (the harness's `bindAdminGroup`).
  * Returns the approvals topic's thread.
  */
-export async function bindAdminGroup(world: World, second: FakeUser, forum: Forum): Promise<number> {
+export async function bindWithSecondAdmin(world: World, second: FakeUser, forum: Forum): Promise<number> {
   world.telegram.addChat(second);
   await chatDriver(world.telegram, ADMIN).say(`/staff add ${second.id} admin`, new RegExp(`${second.id} can now use giftdesk`));
-  world.telegram.addBotToGroup(ADMIN, forum);
-  world.telegram.sendText(ADMIN, '/admingroup bind', forum);
-  const card = await world.telegram.waitForMessage(second.id, /Please confirm[\s\S]*“Gift admins”/, LONG);
-  world.telegram.clickButton(second, card, /Confirm/);
-  await world.telegram.waitFor(() => world.telegram.topics(forum.id).size === 3 || undefined, LONG);
+  await bindAdminGroup(world, forum, { confirmedBy: second });
   return [...world.telegram.topics(forum.id)].find(([, name]) => name === 'Approvals')![0];
 }
 
