@@ -108,14 +108,12 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
   const claim = (id: number): Promise<OrderRow | null> => leases.claim({ id, owner, now: clock.now(), leaseMs });
   const { settle, keepFollowing, giveBack } = createClaimedWrites({ leases, clock, random, logger, owner, staleMs });
 
-  /** `seenFinal`: a page showed it finished; its codes wait only for this read, so it goes before the next history page. */
-  async function readDetail(order: OrderRow, result: PollRunResult, seenFinal = false): Promise<OrderDetail> {
+  async function readDetail(order: OrderRow, result: PollRunResult): Promise<OrderDetail> {
     if (order.providerOrderId === null) throw new Error(`order ${order.id} is ${order.state} without a provider order id`);
     result.detailsFetched++;
     // The client checks that the answer is this order (id and reference) and throws otherwise.
     const detail = await provider.getOrder(order.providerOrderId, {
       priority: 'background',
-      ahead: seenFinal,
       known: { orderReference: order.providerReference },
     });
     notFound.delete(order.providerOrderId);
@@ -161,7 +159,7 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
       async (order) => {
         // Another process got there first.
         if (order.providerStatus === listed) return void (await leases.release({ id: order.id, owner }));
-        const status = isFinal(localStateFor(listed)) ? (await readDetail(order, result, true)).status : listed;
+        const status = isFinal(localStateFor(listed)) ? (await readDetail(order, result)).status : listed;
         if (await settle(order, status)) changedTo(status, result);
       },
       (order, error) => {
