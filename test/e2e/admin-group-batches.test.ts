@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { totpCodeAt } from '../../src/safeguards/step-up/totp.js';
 import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
-import { chatDriver, craftedGroupPress } from './chat-driver.js';
+import { chatDriver, craftedGroupPress, craftedPress } from './chat-driver.js';
 import { ADMIN, sharedWorld, STAFF } from './harness.js';
 import { batchAwaitingApproval, bindWithSecondAdmin } from './admin-group-steps.js';
 import { fileRows, lastId } from './batch-steps.js';
@@ -102,6 +102,17 @@ describe('batch approval cards in the administrators\' group', () => {
     const answer = await answerTo(craftedGroupPress(world.telegram, BEA, FORUM, `bt:ap:${id}`));
     expect(answer.text).toBe('This batch was already decided.');
     expect(await stateOf(card)).toBe('stopped');
+  });
+
+  it("settles every copy when the summary's Cancel, still on an old client, stops the batch while it waits", async () => {
+    const card = await batchAwaitingApproval(world, STAFF, FORUM);
+    const id = BATCH_ID.exec(card.text)![1]!;
+    const copy = await world.telegram.waitFor(() => privateCards(ADMIN).find((m) => m.text.includes(`Batch #${id}`)), LONG);
+    await answerTo(craftedPress(world.telegram, STAFF, `bt:no:${id}`));
+    expect(await stateOf(card)).toBe('stopped');
+    for (const message of [card, copy]) await world.telegram.waitFor(() => (/Stopped by its orderer/.test(now(message).text) ? true : undefined), LONG);
+    expect(pressable(now(card))).toEqual([]);
+    expect(pressable(now(copy))).toEqual([]);
   });
 
   it('with step-up on, asks the presser\'s code in their private chat, never in the group, and the card then says who approved it', async () => {

@@ -59,9 +59,10 @@ export function batchApprovalsFeature(deps: BatchApprovalDeps) {
     const batch = await deps.batches.get(id);
     // In the administrators' group whoever asked for the batch never decides it, alone or not.
     if (inGroup(ctx) && batch?.requesterId === by) return void (await ctx.answerCallbackQuery({ text: ctx.t('batch-decide-own'), show_alert: true }));
-    // The approver's own code first, where step-up is on (not for a batch that cannot be approved anyway); every check is made again after it.
+    // The approver's own code first, where step-up is on (not for a batch that no longer waits); every check is made again after it.
+    // Their own batch too: the only administrator may approve it, and a stolen account alone must not let it go.
     const stepUp = deps.approverStepUp;
-    const decidable = batch?.state === 'waiting-approval' && batch.requesterId !== by;
+    const decidable = batch?.state === 'waiting-approval';
     const card = pressedCard(ctx);
     if (verb === 'ap' && stepUp && decidable && inGroup(ctx) && card) {
       // In the group the code is asked, and typed, in the presser's private chat: never where the group reads it.

@@ -187,17 +187,16 @@ export function batchesFeature(deps: BatchesDeps) {
       }
       case 'no': {
         const cancelled = await deps.batches.stop(id, by);
-        await ctx.answerCallbackQuery({ text: cancelled ? ctx.t('batch-cancelled') : undefined });
+        await ctx.answerCallbackQuery({ text: cancelled ? ctx.t(cancelled.state === 'stopped' ? 'batch-stopped' : 'batch-cancelled') : undefined });
         await clear();
+        // The summary's Cancel pressed after its Confirm (an old client) stops the confirmed batch: told and settled as Stop is.
+        if (cancelled?.state === 'stopped') await afterStop(cancelled);
         return;
       }
       case 'stop': {
         const stopped = await deps.batches.stop(id, by);
         await ctx.answerCallbackQuery({ text: stopped ? ctx.t('batch-stopped') : ctx.t('batch-not-stoppable') });
-        if (!stopped) return;
-        await deps.notices.progress(stopped, { force: true });
-        // Stopped while it waited for an administrator: its approval cards say so instead of offering Approve.
-        if (stopped.approvedBy === null) await deps.approvalCards.settle(stopped, { kind: 'stopped' });
+        if (stopped) await afterStop(stopped);
         return;
       }
       case 'go': {
@@ -215,6 +214,12 @@ export function batchesFeature(deps: BatchesDeps) {
       }
     }
   });
+
+  /** A confirmed batch its orderer stopped: its progress says so, and, stopped while it waited for an administrator, its approval cards say so instead of offering Approve. */
+  async function afterStop(stopped: BatchRecord): Promise<void> {
+    await deps.notices.progress(stopped, { force: true });
+    if (stopped.approvedBy === null) await deps.approvalCards.settle(stopped, { kind: 'stopped' });
+  }
 
   /** One Confirm of a draft: judged as a whole, then running, waiting for an administrator, or refused with why. */
   async function confirmAndStart(ctx: BaseContext, id: number, clear: () => Promise<void>): Promise<void> {
