@@ -115,6 +115,18 @@ describe('batch approval cards in the administrators\' group', () => {
     expect(pressable(now(copy))).toEqual([]);
   });
 
+  it('still settles the private copy and tells the orderer when the group card cannot be edited at that moment', async () => {
+    const card = await batchAwaitingApproval(world, STAFF, FORUM);
+    const copy = await world.telegram.waitFor(() => privateCards(ADMIN).find((m) => m.text.includes(BATCH_ID.exec(card.text)![0])), LONG);
+    const told = world.telegram.messages(STAFF.id).filter((m) => /was approved/.test(m.text)).length;
+    // The edit of the pressed card gets no answer, as a network failure would.
+    world.telegram.dropNext('editMessageText');
+    world.telegram.clickButton(BEA, card, /Approve batch/);
+    await world.telegram.waitFor(() => (/Approved by Bea/.test(now(copy).text) ? true : undefined), LONG);
+    await world.telegram.waitFor(() => (world.telegram.messages(STAFF.id).filter((m) => /was approved/.test(m.text)).length > told ? true : undefined), LONG);
+    expect(await stateOf(card)).not.toBe('waiting-approval');
+  });
+
   it('with step-up on, asks the presser\'s code in their private chat, never in the group, and the card then says who approved it', async () => {
     const bea = chatDriver(world.telegram, BEA);
     await bea.say('/stepup enrol', /send the 6-digit code/);

@@ -18,7 +18,7 @@ import type { Trouble } from '../provider-trouble.js';
 import { sendFormatted, type Outgoing } from '../send.js';
 import { keyboardOf } from '../send-port.js';
 import { chosenKeyboard, GOES_AHEAD, STOPS } from '../keyboard-style.js';
-import { showInPlace, showOnCard, type GroupCard } from '../order-views/in-place.js';
+import { showDecided, showInPlace, showOnCard, type GroupCard } from '../order-views/in-place.js';
 import { changeWords } from '../../safeguards/dual-control/dual-control-announcer.js';
 import type { AdminChange } from '../../safeguards/dual-control/admin-change.js';
 import { announceImmediate, throughDualControl, type DualControlFeatureDeps } from './dual-control.js';
@@ -106,7 +106,7 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
   /** The approval in place, and on the group's card where the code for it was asked by a press there. */
   async function showApproved(ctx: BaseContext, groupCard: GroupCard | undefined, message: (done: 'approval-done' | 'approval-done-by') => Outgoing): Promise<void> {
     // In the administrators' group the card is everyone's: it names who approved it, not "you".
-    await showInPlace(ctx, message(ctx.chat?.type === 'private' ? 'approval-done' : 'approval-done-by'));
+    await showDecided(ctx, message(ctx.chat?.type === 'private' ? 'approval-done' : 'approval-done-by'), deps.logger);
     if (groupCard) await showOnCard(ctx.api, groupCard, message('approval-done-by'), deps.logger);
   }
 

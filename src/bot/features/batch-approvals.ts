@@ -8,7 +8,7 @@ import type { Logger } from '../../logger.js';
 import { formatId } from '../../text/format.js';
 import type { BaseContext } from '../context.js';
 import { chosenKeyboard, GOES_AHEAD, STOPS } from '../keyboard-style.js';
-import { showInPlace, showOnCard, type GroupCard } from '../order-views/in-place.js';
+import { showDecided, showOnCard, type GroupCard } from '../order-views/in-place.js';
 import { removeKeyboard } from '../send.js';
 import type { StepUpGate } from '../step-up-gate.js';
 
@@ -98,7 +98,7 @@ export function batchApprovalsFeature(deps: BatchApprovalDeps) {
       return { text: batchDecidedView(c, batch, deps.describePerson(batch.requesterId), decision), keyboard: chosen };
     };
     const key = outcome.kind === 'approved' ? 'batch-approved' : 'batch-refused';
-    if (pressed && inGroup(ctx)) await showInPlace(ctx, decidedCard(pressed.chatId));
+    if (pressed && inGroup(ctx)) await showDecided(ctx, decidedCard(pressed.chatId), deps.logger);
     else {
       if (pressed) await removeKeyboard(ctx.api, pressed.chatId, pressed.messageId);
       await ctx.reply(ctx.t(`${key}-admin`, { id: formatId(batch.id, ctx.member.locale) }));

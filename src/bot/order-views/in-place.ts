@@ -24,6 +24,20 @@ export async function showInPlace(ctx: BaseContext, message: Outgoing): Promise<
   }
 }
 
+/**
+ * Shows a decision already made (an approval, a refusal) on the card that
+ * was pressed. Whatever Telegram answers (a network error, a 429 in a busy
+ * group), the decision stands: the failure is logged and what follows it,
+ * the other copies settled and the requester told, still happens.
+ */
+export async function showDecided(ctx: BaseContext, message: Outgoing, logger: Logger): Promise<void> {
+  try {
+    await showInPlace(ctx, message);
+  } catch (error) {
+    logger.warn({ chatId: ctx.chat?.id, err: error instanceof GrammyError ? error.description : String(error) }, 'could not show a decision on the card pressed');
+  }
+}
+
 /** A message with buttons in a chat other than the one being answered: a card in the administrators' group. */
 export interface GroupCard {
   chatId: number;
