@@ -27,12 +27,18 @@ export function startRepeating(options: {
   logger: Logger;
   /** Run once right away instead of after the first interval. */
   immediately?: boolean;
+  /** The first run waits for this too (a stop meanwhile ends the loop without a run). */
+  firstRunAfter?: Promise<unknown>;
 }): Wakeable {
   const abort = new AbortController();
   // Set only during a pause: a wake ends it.
   let pause: AbortController | null = null;
   const loop = (async () => {
     let first = true;
+    if (options.firstRunAfter) {
+      const stopped = new Promise<void>((resolve) => abort.signal.addEventListener('abort', () => resolve(), { once: true }));
+      await Promise.race([options.firstRunAfter.catch(() => undefined), stopped]);
+    }
     while (!abort.signal.aborted) {
       if (!(first && options.immediately)) {
         pause = new AbortController();

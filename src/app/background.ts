@@ -46,6 +46,12 @@ const DIGEST_TICK_MS = 60_000;
 type SenderParts = Pick<NotificationSenderDeps, 'send' | 'translate' | 'localeOf' | 'isStaff' | 'mayReceiveCodes' | 'adminRecipients' | 'alerts' | 'freshen' | 'onCodesSent' | 'onExpiringCards'>;
 
 export interface BackgroundDeps extends SenderParts {
+  /**
+   * Resolved once updates are being taken: the loops run for the first time
+   * after it, so that their first runs (the catalog refresh above all) do
+   * not hold up the start's first getUpdates.
+   */
+  firstRunsAfter?: Promise<unknown>;
   config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds' | 'tokenWatchSeconds' | 'walletWatchSeconds'>;
   /** The followed orders, the outbox and the measured provider clock. */
   stores: Pick<Stores, 'orderLeases' | 'notifications' | 'appState' | 'batches'>;
@@ -185,6 +191,7 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
   const delivery = createDeliveryWork({ ...deps, provider, owner: `${hostname()}:${process.pid}:${randomUUID()}`, random: Math.random });
   // Passes that decide who hears what (staff, administrators) first read again whatever another instance changed.
   const retention = deps.retention;
+  const repeat = (options: Parameters<typeof startRepeating>[0]) => startRepeating({ ...options, ...(deps.firstRunsAfter ? { firstRunAfter: deps.firstRunsAfter } : {}) });
   const fresh = (task: () => Promise<unknown>) => async (): Promise<void> => {
     await deps.freshen?.();
     await task();
@@ -194,8 +201,8 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
     // Stopped together with the others (Promise.allSettled over them all): aborts the reads in progress at once.
     { stop: async () => stopping.abort() },
     // At once: start-up does not wait for the catalog, the stored one serves meanwhile.
-    startRepeating({ name: 'catalog sync', everyMs: config.catalogRefreshMinutes * 60_000, task: deps.syncCatalog, clock, logger, immediately: true }),
-    startRepeating({
+    repeat({ name: 'catalog sync', everyMs: config.catalogRefreshMinutes * 60_000, task: deps.syncCatalog, clock, logger, immediately: true }),
+    repeat({
       name: 'idle order sweeper',
       everyMs: IDLE_SWEEP_MS,
       task: fresh(createIdleOrderSweeper({
@@ -214,11 +221,11 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
       clock,
       logger,
     }),
-    startRepeating({ name: 'low-balance check', everyMs: config.lowBalanceCheckSeconds * 1_000, task: fresh(deps.checkLowBalance), clock, logger }),
-    startRepeating({ name: 'order feed', everyMs: FEED_TICK_MS, task: fresh(deps.orderFeed.run), clock, logger }),
+    repeat({ name: 'low-balance check', everyMs: config.lowBalanceCheckSeconds * 1_000, task: fresh(deps.checkLowBalance), clock, logger }),
+    repeat({ name: 'order feed', everyMs: FEED_TICK_MS, task: fresh(deps.orderFeed.run), clock, logger }),
     // At once on start-up: a digest whose hour passed while the bot was down goes out late rather than never.
-    startRepeating({ name: 'daily digest', everyMs: DIGEST_TICK_MS, task: fresh(deps.dailyDigest.run), clock, logger, immediately: true }),
-    startRepeating({
+    repeat({ name: 'daily digest', everyMs: DIGEST_TICK_MS, task: fresh(deps.dailyDigest.run), clock, logger, immediately: true }),
+    repeat({
       name: 'ordering pause probe',
       everyMs: config.pauseProbeSeconds !== undefined ? config.pauseProbeSeconds * 1_000 : PAUSE_PROBE_MS,
       task: createPauseProbe({ pauses: deps.orderingPause, provider, onAnswering: deps.onProviderAnswering, logger }),
@@ -227,7 +234,7 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
     }),
     ...(deps.approvals
       ? [
-          startRepeating({
+          repeat({
             name: 'approval expiry',
             everyMs: APPROVAL_SWEEP_MS,
             // Right away: requests that expired while the process was down are told at once.
@@ -242,33 +249,33 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
       ? [
           // At once too: messages that fell due while the process was down go at start, not a minute later.
           // Cheap when nothing is due: one delete, and one indexed read while the setting is on.
-          startRepeating({ name: 'code message removal', everyMs: CODE_REMOVAL_MS, task: async () => void (await retention.removeCodeMessages()), clock, logger, immediately: true }),
-          startRepeating({ name: 'retention', everyMs: RETENTION_MS, task: async () => void (await retention.eraseOldAnswers()), clock, logger, immediately: true }),
+          repeat({ name: 'code message removal', everyMs: CODE_REMOVAL_MS, task: async () => void (await retention.removeCodeMessages()), clock, logger, immediately: true }),
+          repeat({ name: 'retention', everyMs: RETENTION_MS, task: async () => void (await retention.eraseOldAnswers()), clock, logger, immediately: true }),
         ]
       : []),
     ...(deps.watchBotToken
       ? [
           // Not at once: the first look follows our own setWebhook or deleteWebhook (create-app.ts), and the watch waits for it.
-          startRepeating({ name: 'bot token watch', everyMs: config.tokenWatchSeconds * 1_000, task: deps.watchBotToken, clock, logger }),
+          repeat({ name: 'bot token watch', everyMs: config.tokenWatchSeconds * 1_000, task: deps.watchBotToken, clock, logger }),
         ]
       : []),
     ...(deps.watchWallet
       ? [
           // At once: the first look fills the local copy, and whatever was spent while the process was down is judged now.
-          startRepeating({ name: 'wallet watch', everyMs: config.walletWatchSeconds * 1_000, task: fresh(deps.watchWallet), clock, logger, immediately: true }),
+          repeat({ name: 'wallet watch', everyMs: config.walletWatchSeconds * 1_000, task: fresh(deps.watchWallet), clock, logger, immediately: true }),
         ]
       : []),
     ...(deps.remindExpiringCodes
       ? [
           // At once too: a reminder whose day came while the process was down goes at start. Cheap when off: one delete.
           // Fresh views first: the setting may have changed on another instance.
-          startRepeating({ name: 'expiry reminders', everyMs: EXPIRY_REMINDER_EVERY_MS, task: fresh(deps.remindExpiringCodes), clock, logger, immediately: true }),
+          repeat({ name: 'expiry reminders', everyMs: EXPIRY_REMINDER_EVERY_MS, task: fresh(deps.remindExpiringCodes), clock, logger, immediately: true }),
         ]
       : []),
-    ...(deps.runBatches ? [startRepeating({ name: 'batch runner', everyMs: BATCH_TICK_MS, task: fresh(deps.runBatches), clock, logger, immediately: true })] : []),
+    ...(deps.runBatches ? [repeat({ name: 'batch runner', everyMs: BATCH_TICK_MS, task: fresh(deps.runBatches), clock, logger, immediately: true })] : []),
     ...(deps.dualControl
       ? [
-          startRepeating({
+          repeat({
             name: 'privileged change expiry',
             everyMs: APPROVAL_SWEEP_MS,
             immediately: true,

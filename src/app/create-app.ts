@@ -137,6 +137,12 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
       })();
     }
 
+    // The loops' first runs (the catalog refresh, a dozen passes) wait until updates are being taken; the repair of
+    // interrupted orders does not, and comes before serving as it did.
+    let updatesTaken!: () => void;
+    const firstRunsAfter = new Promise<void>((resolve) => {
+      updatesTaken = resolve;
+    });
     // The background work runs on the one instance holding its role: here at once on SQLite, on PostgreSQL
     // when this instance gets the role (at start, or when its holder stops or dies).
     const repairs = () =>
@@ -155,6 +161,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
             services,
             catalogSync,
             shutdown: shutdown.signal,
+            firstRunsAfter,
             onSweepDone: (at) => {
               sweepDoneAt = at;
             },
@@ -208,6 +215,8 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
     } catch (error) {
       throw new StartupError(describeTelegramFailure(error, config.telegramApiRoot), 1, 'failed to start', 'could not start receiving updates');
     }
+    // After this turn, in which the poller sent its first getUpdates.
+    setImmediate(updatesTaken);
     // The first look at Telegram's registration comes after our own (setWebhook, or the poller's deleteWebhook), so
     // that it cannot take what the previous run left for a sign. An instance that does not poll removed nothing:
     // it leaves the look to the periodic watch.

@@ -31,6 +31,8 @@ export function startLoops(deps: {
   /** Aborted at shutdown: a sync cut short by it is not news. */
   shutdown: AbortSignal;
   onSweepDone: (at: number) => void;
+  /** The loops' first runs wait for it (background.ts). */
+  firstRunsAfter?: Promise<unknown>;
   clock: Clock;
   logger: Logger;
 }): Promise<Repeating[]> {
@@ -61,6 +63,7 @@ export function startLoops(deps: {
 
   return startBackgroundWork({
     config,
+    ...(deps.firstRunsAfter ? { firstRunsAfter: deps.firstRunsAfter } : {}),
     stores: services.stores,
     ...deliveryPartsOf(services),
     clearButtons: services.clearButtons,

@@ -1,11 +1,12 @@
 import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { projectFile } from '../project-files.js';
 
 /**
- * The last step of `npm run build`: the program (src/main.ts and everything
- * it imports) as one file, dist/main.js, with what a feature loads on first
+ * The last step of `npm run build`: the program (src/entry.ts, src/main.ts
+ * and everything they import) as dist/main.js and its chunks, with what a feature loads on first
  * use split into dist/chunks/. Node 20 spends about a millisecond and a half
  * per ES module file on resolving and linking; the program is some 680 files
  * (our own, drizzle's, zod's), which was two thirds of its start-up
@@ -50,10 +51,44 @@ const nativeFetch: Plugin = {
   },
 };
 
+/**
+ * ofetch's Node build imports node-fetch-native's Node build, a copy of
+ * node-fetch (150 KB), and uses it only where Node has no fetch of its own;
+ * Node 20 has one. Its native build hands over Node's own fetch, Headers and
+ * AbortController.
+ */
+const nativeFetchForOfetch: Plugin = {
+  name: 'native-fetch-for-ofetch',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^node-fetch-native$/ }, (args) => bundle.resolve('node-fetch-native/native', { kind: args.kind, resolveDir: args.resolveDir }));
+  },
+};
+
+/**
+ * zod's main entry exports every language of its error messages (about
+ * 45, 370 KB in the bundle, a fifth of it) as `z.locales`; its schemas
+ * import English, the only one giftdesk uses (start-up errors are in
+ * English), on their own. The other languages are left out.
+ */
+const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](core|classic)[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), '..', 'locales', 'en.js'), namespace: 'zod-english-only' } : undefined,
+    );
+    bundle.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
+      loader: 'js',
+      resolveDir: dirname(args.path),
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+    }));
+  },
+};
+
 export async function bundleProgram(): Promise<void> {
   rmSync(projectFile('dist', 'chunks'), { recursive: true, force: true });
   await build({
-    entryPoints: { main: projectFile('src', 'main.ts') },
+    // src/entry.ts keeps V8's young generation small, then loads the process shell, src/main.ts.
+    entryPoints: { main: projectFile('src', 'entry.ts') },
     outdir: projectFile('dist'),
     allowOverwrite: true,
     bundle: true,
@@ -63,7 +98,7 @@ export async function bundleProgram(): Promise<void> {
     target: 'node20',
     chunkNames: 'chunks/[name]-[hash]',
     external: NOT_BUNDLED,
-    plugins: [nativeFetch],
+    plugins: [nativeFetch, nativeFetchForOfetch, zodEnglishOnly],
     // grammY and other CommonJS packages require() Node's modules; an ES module has no require of its own.
     banner: { js: "import { createRequire as bundledRequire } from 'node:module'; const require = bundledRequire(import.meta.url);" },
     // Kept readable: a stack trace in the log names our functions and files' code as written.

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { FluentBundle, FluentResource } from '@fluent/bundle';
 import { projectFile } from '../project-files.js';
+import { fluentMessagesOf, type FluentMessages } from './fluent-on-demand.js';
 
 /**
  * The Fluent sources: one folder per language, one `.ftl` file per feature,
@@ -41,23 +41,23 @@ export function localeFromLanguageCode(code: string | undefined): Locale | undef
 export type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 /**
- * One Fluent bundle per language, from the same sources, for translate
+ * One set of messages per language, from the same sources, for translate
  * functions bound to a language, and for every update through
  * bot/middleware/reader-language.ts. grammY's i18n plugin, used before,
  * negotiated the language again for every message it formatted, which an
  * order step paid for each of its dozen lines; a bound language needs none
- * of that.
+ * of that. Each message is parsed when it is first formatted
+ * (fluent-on-demand.ts), not all of them at start.
  */
-const bundles = new Map<Locale, FluentBundle>();
+const languages = new Map<Locale, FluentMessages>();
 
-function bundleOf(locale: Locale): FluentBundle {
-  let bundle = bundles.get(locale);
-  if (bundle === undefined) {
-    bundle = new FluentBundle(locale, { useIsolating: false });
-    bundle.addResource(new FluentResource(sourceOf(locale)));
-    bundles.set(locale, bundle);
+function messagesOf(locale: Locale): FluentMessages {
+  let messages = languages.get(locale);
+  if (messages === undefined) {
+    messages = fluentMessagesOf(locale, sourceOf(locale));
+    languages.set(locale, messages);
   }
-  return bundle;
+  return messages;
 }
 
 /**
@@ -67,11 +67,11 @@ function bundleOf(locale: Locale): FluentBundle {
  * key.
  */
 export function translatorFor(locale: Locale): Translate {
-  const own = bundleOf(locale);
-  const english = bundleOf('en');
+  const own = messagesOf(locale);
+  const english = messagesOf('en');
   return (key, variables) => {
-    const bundle = own.hasMessage(key) ? own : english;
-    const pattern = bundle.getMessage(key)?.value;
-    return pattern ? bundle.formatPattern(pattern, variables) : key;
+    const found = (own.hasMessage(key) ? own : english).message(key);
+    const pattern = found?.message.value;
+    return found && pattern ? found.bundle.formatPattern(pattern, variables) : key;
   };
 }
