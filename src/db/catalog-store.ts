@@ -5,7 +5,7 @@ import type { Json } from './json.js';
 import { createHiddenCatalog, HIDDEN_CATEGORIES, type HiddenCatalog } from './catalog-hidden.js';
 import { catalogSearchFor } from './catalog-search.js';
 import { createCatalogWriter, type CatalogSnapshot, type CatalogWriteResult } from './catalog-writer.js';
-import { createKeptSearches, inHitOrder, pageOfHits, searchKey } from './kept-searches.js';
+import { createKeptSearches, inHitOrder, KEPT_PAGE_ROWS, pageOfHits, searchKey } from './kept-searches.js';
 import { resolvePage, type PageOf, type PageRequest } from './paging.js';
 import { buildSearchTerms } from '../text/search-query.js';
 import type { Database, Query } from './seam/database.js';
@@ -259,7 +259,10 @@ export function createCatalogStore(deps: { database: Database; clock: Clock } & 
       const find = () => search.hitIds(terms, includeHidden ?? false);
       const ids = writing > 0 ? await find() : await kept.hits(searchKey(terms, includeHidden), find);
       const { wanted, ...place } = pageOfHits(ids, request);
-      return { items: inHitOrder(wanted, await productsById(wanted)), ...place };
+      // Kept only where every change is learnt here (kept-searches.ts), and never while a refresh is half written.
+      const keepRows = writing === 0 && !search.toldOfChanges && wanted.length <= KEPT_PAGE_ROWS;
+      const rows = keepRows ? await kept.rows(wanted, () => productsById(wanted)) : await productsById(wanted);
+      return { items: inHitOrder(wanted, rows), ...place };
     },
 
     async product(id) {
@@ -288,7 +291,13 @@ export function createCatalogStore(deps: { database: Database; clock: Clock } & 
       if (!row) return false;
       const values = { id: row.productId, from: row.priceFrom, to: row.priceTo, stock: row.stockTotal, at: new Date(now) };
       if ((await touchUnchanged.execute(values)).length > 0) return false;
-      await putPrice.execute(values);
+      // The kept rows show the price and stock read before: dropped before the write, and after, for a page read meanwhile.
+      kept.forgetRows();
+      try {
+        await putPrice.execute(values);
+      } finally {
+        kept.forgetRows();
+      }
       return true;
     },
 

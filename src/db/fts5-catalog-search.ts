@@ -31,7 +31,9 @@ const productsFts = sqliteTable('products_fts', {
 export function createFts5CatalogSearch(database: Database): CatalogSearch {
   const { q, tables } = database;
   const { products, catalogHidden } = tables;
-  const dataVersion = () => q.select({ version: sql<number>`data_version` }).from(sql`pragma_data_version`);
+  // Read before every search: built once, not by the query builder at each call.
+  const versionRead = q.select({ version: sql<number>`data_version` }).from(sql`pragma_data_version`).prepare('catalog-data-version');
+  const dataVersion = () => versionRead.execute();
   let seenVersion: Promise<number | undefined> = dataVersion().then(([row]) => row?.version);
 
   return {

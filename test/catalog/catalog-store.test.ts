@@ -7,6 +7,7 @@ import { CATALOG_SYNC_STATE_KEY } from '../../src/catalog/catalog-sync.js';
 import { createCatalogView } from '../../src/catalog/catalog-view.js';
 import { systemClock } from '../../src/clock.js';
 import { createCatalogStore, type CatalogStore } from '../../src/db/catalog-store.js';
+import type { ProductDetail } from '../../src/provider/schemas.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { closePostgres, openPostgres, type PgDb } from '../../src/db/postgres/open.js';
 import type { Database } from '../../src/db/seam/database.js';
@@ -89,6 +90,33 @@ describe('SQLite search: the hits of a search kept until the catalog changes', (
     expect(await ids()).toEqual([1, 2, 3]);
     other.$client.prepare(`insert into catalog_hidden (kind, item_id, title, hidden_by, hidden_at) values ('product', 2, 'Steam Wallet 2', null, 0)`).run();
     expect(await ids()).toEqual([1, 3]);
+  });
+
+  it('keeps the rows of a page shown, and shows a price or stock recorded differently, here or by another connection, at the next search', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'giftdesk-kept-')), 'bot.sqlite');
+    const db = openDb(file);
+    const other = openDb(file);
+    opened.push(db, other);
+    const store = createCatalogStore({ database: databaseOf(db), clock: systemClock, rest: async () => undefined });
+    await store.write({
+      categories: [{ id: 1, title: 'Games', parentId: null }],
+      products: [1, 2].map((id) => ({ id, title: `Steam Wallet ${id}`, categoryId: 1, isAvailable: true, imageUrl: null })),
+    });
+    const detail = (id: number, price: number, stock: number) =>
+      ({ id, regionProperties: [{ regionId: 1, regionName: 'Global', price, stock }] }) as unknown as ProductDetail;
+    const shown = async () => (await store.search({ query: 'steam', page: 1, pageSize: 8 })).items.map((p) => [p.id, p.priceFrom, p.stockTotal]);
+    await store.recordPrice(detail(1, 500, 3), 1_000);
+    expect(await shown()).toEqual([[1, 500, 3], [2, null, null]]);
+    // The same price and stock read again keeps the page; a different one is shown at the next search.
+    expect(await store.recordPrice(detail(1, 500, 3), 2_000)).toBe(false);
+    expect(await shown()).toEqual([[1, 500, 3], [2, null, null]]);
+    expect(await store.recordPrice(detail(1, 450, 2), 3_000)).toBe(true);
+    expect(await shown()).toEqual([[1, 450, 2], [2, null, null]]);
+    other.$client.prepare('update product_prices set price_from = 400 where product_id = 1').run();
+    expect(await shown()).toEqual([[1, 400, 2], [2, null, null]]);
+    // Kept: a write past the store on its own connection (nothing in giftdesk writes so) is not read again.
+    db.$client.prepare('update product_prices set stock_total = 99 where product_id = 1').run();
+    expect(await shown()).toEqual([[1, 400, 2], [2, null, null]]);
   });
 });
 
