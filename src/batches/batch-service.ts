@@ -133,6 +133,9 @@ export function createBatchService(deps: BatchServiceDeps) {
       return running ? { kind: 'running', batch: running } : { kind: 'not-held' };
     },
 
+    /** Whether this administrator may decide the batch now: asked before a step-up code is, so that nobody gives a code for nothing. */
+    mayDecide: (batch: Pick<BatchRecord, 'requesterId'>, by: number): Promise<boolean> => deps.mayApprove(by, batch.requesterId),
+
     /**
      * An administrator approves the batch exactly as it was shown: it starts,
      * and its orders are not held to the threshold again (limits and the

@@ -100,6 +100,8 @@ export interface ApprovalService {
   requestIfNeeded(input: PlaceInput): Promise<{ created: boolean; approval: ApprovalRow } | null>;
   /** Administrators who are asked: everyone but the requester, unless the requester is the only one. */
   approversFor(approval: Pick<ApprovalRow, 'requesterId'>): number[];
+  /** Whether this administrator may decide the request now: asked of it before a step-up code is, so that nobody gives a code for nothing. */
+  mayDecide(approval: Pick<ApprovalRow, 'requesterId'>, approverId: number): Promise<boolean>;
   approve(id: number, approverId: number, revision: number): Promise<ApproveOutcome>;
   reject(id: number, by: number, reason: string | null): Promise<RejectOutcome>;
   /** The orderer withdraws their own request while it still waits; too late once an administrator began approving it. */
@@ -151,6 +153,11 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
     return others.length > 0 ? others : admins;
   }
 
+  async function mayDecide(approval: Pick<ApprovalRow, 'requesterId'>, approverId: number): Promise<boolean> {
+    if (!approversFor(approval).includes(approverId)) return false;
+    return !(approverId === approval.requesterId && (await deps.selfApprovalHeld?.()));
+  }
+
   /** Re-reads the provider's numbers for every line; a change, a block, or null when the request can be placed as it stands. */
   async function recheck(approval: ApprovalRow): Promise<{ change: ApprovalChange; balance: number; lines?: OrderLine[] } | { blocked: Blocked } | null> {
     const paused = await deps.orderingPaused();
@@ -197,6 +204,7 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
   return {
     thresholdFor,
     approversFor,
+    mayDecide,
     needsApproval: (personId, total, costCentreId) => needsApproval(personId, total, undefined, costCentreId),
 
     async requestIfNeeded(input) {
@@ -232,10 +240,8 @@ export function createApprovalService(deps: ApprovalServiceDeps): ApprovalServic
           return { kind: 'requester-cannot-order', approval: closed };
         }
       }
-      const approvers = approversFor(current);
       // Checked before the claim: pressing one's own request must not hold it while the others look.
-      if (!approvers.includes(approverId)) return { kind: 'own-order', approval: current };
-      if (approverId === current.requesterId && (await deps.selfApprovalHeld?.())) return { kind: 'own-order', approval: current };
+      if (!(await mayDecide(current, approverId))) return { kind: 'own-order', approval: current };
       const claim = await repo.claim(id, approverId, revision);
       if (claim.kind !== 'claimed') return claim;
       const approval = claim.approval;

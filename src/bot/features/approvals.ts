@@ -233,9 +233,9 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
     // In the administrators' group whoever asked for the order never approves it, alone or not.
     if (ctx.chat?.type !== 'private' && (await deps.approvals.get(id))?.requesterId === ctx.member.telegramId) return void (await ctx.answerCallbackQuery({ text: ctx.t('approval-own-order'), show_alert: true }));
     // The approver's own code first, where step-up is on (not for a request that no longer waits); every check is made again after it.
-    // Their own order too: the only administrator may approve it, and a stolen account alone must not let it go.
+    // Their own order too, where they may approve it (the only administrator): a stolen account alone must not let it go.
     const request = deps.stepUp ? await deps.approvals.get(id) : null;
-    const decidable = request?.state === 'pending';
+    const decidable = request?.state === 'pending' && (await deps.approvals.mayDecide(request, ctx.member.telegramId));
     const card = pressedCard(ctx);
     if (deps.stepUp && decidable && ctx.chat?.type !== 'private' && card) {
       // In the group the code is asked, and typed, in the presser's private chat: never where the group reads it.

@@ -13,7 +13,7 @@ import { removeKeyboard } from '../send.js';
 import type { StepUpGate } from '../step-up-gate.js';
 
 export interface BatchApprovalDeps {
-  batches: Pick<BatchService, 'get' | 'approve' | 'refuse'>;
+  batches: Pick<BatchService, 'get' | 'approve' | 'refuse' | 'mayDecide'>;
   /** Where the batch's approval cards went, and how they end. */
   approvalCards: BatchApprovalCards;
   notices: Pick<BatchNotices, 'progress'>;
@@ -62,7 +62,7 @@ export function batchApprovalsFeature(deps: BatchApprovalDeps) {
     // The approver's own code first, where step-up is on (not for a batch that no longer waits); every check is made again after it.
     // Their own batch too: the only administrator may approve it, and a stolen account alone must not let it go.
     const stepUp = deps.approverStepUp;
-    const decidable = batch?.state === 'waiting-approval';
+    const decidable = batch?.state === 'waiting-approval' && (await deps.batches.mayDecide(batch, by));
     const card = pressedCard(ctx);
     if (verb === 'ap' && stepUp && decidable && inGroup(ctx) && card) {
       // In the group the code is asked, and typed, in the presser's private chat: never where the group reads it.
