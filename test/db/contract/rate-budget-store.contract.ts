@@ -100,13 +100,21 @@ export function rateBudgetContract(database: string, fresh: () => Promise<RateBu
 
     it('makes background takes leave the kept tokens to people', async () => {
       // Places in the window for all of them (four, background's share three): only the kept token decides.
-      // A token refills in 250 ms, longer than these five takes on any machine that runs the suite.
+      // A token refills in 250 ms: a round whose five takes took longer (a stalled machine) proves nothing and is
+      // made again on a fresh key, so what is judged is always a round the refill did not reach.
       const shape: BudgetShape = { requestsPerSecond: 4, burst: 3, keptForInteractive: 1 };
-      const background = [];
-      for (let i = 0; i < 3; i++) background.push(await budget.take(KEY, 'background', shape));
-      expect(background.map((t) => t.granted)).toEqual([true, true, false]);
-      expect((await budget.take(KEY, 'interactive', shape)).granted).toBe(true);
-      expect((await budget.take(KEY, 'interactive', shape)).granted).toBe(false);
+      for (let round = 0; round < 5; round++) {
+        const key = `${KEY}-kept-${round}`;
+        const started = performance.now();
+        const background = [];
+        for (let i = 0; i < 3; i++) background.push(await budget.take(key, 'background', shape));
+        const people = [await budget.take(key, 'interactive', shape), await budget.take(key, 'interactive', shape)];
+        if (performance.now() - started >= 200) continue;
+        expect(background.map((t) => t.granted)).toEqual([true, true, false]);
+        expect(people.map((t) => t.granted)).toEqual([true, false]);
+        return;
+      }
+      throw new Error('five takes never fitted in 200 ms in five rounds: the machine is too busy to judge the bucket');
     });
 
     it('keeps background takes away from the token a refused person is waiting for', async () => {
