@@ -76,7 +76,8 @@ describe('SQLite search: the hits of a search kept until the catalog changes', (
   const opened: Db[] = [];
   afterAll(() => opened.splice(0).forEach(closeDb));
 
-  it('lets them go when another connection (a script, a repair) changes the database', async () => {
+  /** A catalog store over a fresh file holding Steam Wallet products of these ids, and a second connection to the same file. */
+  async function storeWithAnotherConnection(productIds: number[]) {
     const file = join(mkdtempSync(join(tmpdir(), 'giftdesk-kept-')), 'bot.sqlite');
     const db = openDb(file);
     const other = openDb(file);
@@ -84,8 +85,13 @@ describe('SQLite search: the hits of a search kept until the catalog changes', (
     const store = createCatalogStore({ database: databaseOf(db), clock: systemClock, rest: async () => undefined });
     await store.write({
       categories: [{ id: 1, title: 'Games', parentId: null }],
-      products: [1, 2, 3].map((id) => ({ id, title: `Steam Wallet ${id}`, categoryId: 1, isAvailable: true, imageUrl: null })),
+      products: productIds.map((id) => ({ id, title: `Steam Wallet ${id}`, categoryId: 1, isAvailable: true, imageUrl: null })),
     });
+    return { store, db, other };
+  }
+
+  it('lets them go when another connection (a script, a repair) changes the database', async () => {
+    const { store, other } = await storeWithAnotherConnection([1, 2, 3]);
     const ids = async () => (await store.search({ query: 'steam', page: 1, pageSize: 8 })).items.map((p) => p.id);
     expect(await ids()).toEqual([1, 2, 3]);
     other.$client.prepare(`insert into catalog_hidden (kind, item_id, title, hidden_by, hidden_at) values ('product', 2, 'Steam Wallet 2', null, 0)`).run();
@@ -93,15 +99,7 @@ describe('SQLite search: the hits of a search kept until the catalog changes', (
   });
 
   it('keeps the rows of a page shown, and shows a price or stock recorded differently, here or by another connection, at the next search', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'giftdesk-kept-')), 'bot.sqlite');
-    const db = openDb(file);
-    const other = openDb(file);
-    opened.push(db, other);
-    const store = createCatalogStore({ database: databaseOf(db), clock: systemClock, rest: async () => undefined });
-    await store.write({
-      categories: [{ id: 1, title: 'Games', parentId: null }],
-      products: [1, 2].map((id) => ({ id, title: `Steam Wallet ${id}`, categoryId: 1, isAvailable: true, imageUrl: null })),
-    });
+    const { store, db, other } = await storeWithAnotherConnection([1, 2]);
     const detail = (id: number, price: number, stock: number) =>
       ({ id, regionProperties: [{ regionId: 1, regionName: 'Global', price, stock }] }) as unknown as ProductDetail;
     const shown = async () => (await store.search({ query: 'steam', page: 1, pageSize: 8 })).items.map((p) => [p.id, p.priceFrom, p.stockTotal]);
