@@ -198,8 +198,8 @@ async function main(): Promise<void> {
         `${name.padEnd(36)} ${String(median).padStart(6)} ms ${String(max).padStart(6)} ms ${(median / base.median).toFixed(2).padStart(8)}×   ${target}\n`,
       );
     }
-    process.stdout.write(`\nresident memory (RSS), ${MEMORY_RUNS} runs  median       max\n`);
-    for (const [name, values] of memory) {
+    if (MEMORY_RUNS > 0) process.stdout.write(`\nresident memory (RSS), ${MEMORY_RUNS} runs  median       max\n`);
+    for (const [name, values] of memory.filter(([, measured]) => measured.length > 0)) {
       const sorted = [...values].sort((a, b) => a - b);
       const median = sorted[Math.floor(sorted.length / 2)]!;
       const target = name.includes('idle after') ? IDLE_TARGET_MIB : name.includes('conversations open') ? OPEN_TARGET_MIB : null;
