@@ -23,29 +23,46 @@ export interface LocalPeriods {
 
 const DAY_MS = 86_400_000;
 
-/** Throws a RangeError for a name Intl does not know. */
+/**
+ * Throws a RangeError for a name Intl does not know. UTC is always known:
+ * it is not checked, since the first formatter with a time zone loads ICU's
+ * zone data (tens of milliseconds), which a start on the default zone need
+ * not spend before it takes updates.
+ */
 export function assertTimeZone(timeZone: string): void {
+  if (timeZone === 'UTC') return;
   new Intl.DateTimeFormat('en-US', { timeZone });
+}
+
+/** A value made on first use: the formatters below load ICU's zone data, which a start does not need yet. */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
 }
 
 export function createLocalPeriods(timeZone: string, calendar: MonthCalendar = 'gregorian'): LocalPeriods {
   assertTimeZone(timeZone);
-  const wallClock = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
+  const wallClock = onFirstUse(
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      }),
+  );
   // ICU calls the Gregorian calendar "gregory".
-  const dayOfMonth = new Intl.DateTimeFormat('en-US', { timeZone, calendar: calendar === 'gregorian' ? 'gregory' : 'persian', day: 'numeric' });
+  const dayOfMonth = onFirstUse(
+    () => new Intl.DateTimeFormat('en-US', { timeZone, calendar: calendar === 'gregorian' ? 'gregory' : 'persian', day: 'numeric' }),
+  );
 
   const parts = (epochMs: number) => {
     const out: Record<string, number> = {};
-    for (const part of wallClock.formatToParts(epochMs)) if (part.type !== 'literal') out[part.type] = Number(part.value);
+    for (const part of wallClock().formatToParts(epochMs)) if (part.type !== 'literal') out[part.type] = Number(part.value);
     return out as { year: number; month: number; day: number; hour: number; minute: number; second: number };
   };
   /** How far the zone's wall clock is ahead of UTC at that moment. */
@@ -71,7 +88,7 @@ export function createLocalPeriods(timeZone: string, calendar: MonthCalendar = '
 
   const startOfMonth = (epochMs: number): number => {
     const today = startOfDay(epochMs);
-    const day = Number(dayOfMonth.format(today + DAY_MS / 2).replace(/\D/g, ''));
+    const day = Number(dayOfMonth().format(today + DAY_MS / 2).replace(/\D/g, ''));
     return day <= 1 ? today : shiftDays(today, -(day - 1));
   };
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createLocalPeriods } from '../../src/text/local-periods.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { assertTimeZone, createLocalPeriods } from '../../src/text/local-periods.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -48,5 +48,34 @@ describe('local days and months', () => {
 
   it('refuses a zone name Intl does not know', () => {
     expect(() => createLocalPeriods('Mars/Olympus')).toThrow(RangeError);
+  });
+
+  describe('what a start spends', () => {
+    const original = Intl.DateTimeFormat;
+    afterEach(() => {
+      Intl.DateTimeFormat = original;
+    });
+    /** Counts the formatters made from here on. */
+    function countFormatters(): { made: number } {
+      const counter = { made: 0 };
+      Intl.DateTimeFormat = new Proxy(original, {
+        construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+          counter.made += 1;
+          return new target(...args);
+        },
+      });
+      return counter;
+    }
+
+    // The first formatter with a time zone loads ICU's zone data (tens of milliseconds, docs/performance.md):
+    // a start on the default zone makes none before it takes updates.
+    it('makes no formatter for the default zone, UTC, until a day or month is first asked for', () => {
+      const counter = countFormatters();
+      assertTimeZone('UTC');
+      const utc = createLocalPeriods('UTC', 'persian');
+      expect(counter.made).toBe(0);
+      expect(iso(utc.startOfMonth(Date.parse('2026-11-25T08:00:00Z')))).toBe('2026-11-22T00:00:00.000Z');
+      expect(counter.made).toBe(2);
+    });
   });
 });
