@@ -143,9 +143,10 @@ type Path = readonly number[];
 
 /**
  * "2.1" (product 2, entry 1); in Persian "۲-۱", the way Persian numbers
- * sections, since "۲.۱" reads as a decimal number.
+ * sections, since "۲.۱" reads as a decimal number. A case names a card
+ * of several products the same way (src/bot/cases/case-card.ts).
  */
-function pathText(path: Path, locale: Locale): string {
+export function entryPathText(path: Path, locale: Locale): string {
   return localDigits(path.join(locale === 'fa' ? '-' : '.'), locale);
 }
 
@@ -181,7 +182,7 @@ function renderField(
     renderList(lines, key, value, indent + 1, opts, path);
     return;
   }
-  const what = path.length > 0 ? `${label} ${pathText(path, opts.locale)}` : label;
+  const what = path.length > 0 ? `${label} ${entryPathText(path, opts.locale)}` : label;
   const shown = present(value, key, what, opts);
   lines.add(indent, new FormattedString(`${label}: `).concat(shown.text), shown.copy);
 }
@@ -197,7 +198,7 @@ function renderList(lines: LineBuilder, key: string | null, list: JsonValue[], i
       lines.add(indent, FormattedString.bold(entryLabel(key, n, opts.t)));
       renderList(lines, key, value, indent + 1, opts, [...path, n]);
     } else {
-      const what = path.length > 0 ? `${entryLabel(key, n, opts.t)} (${pathText(path, opts.locale)})` : entryLabel(key, n, opts.t);
+      const what = path.length > 0 ? `${entryLabel(key, n, opts.t)} (${entryPathText(path, opts.locale)})` : entryLabel(key, n, opts.t);
       const shown = present(value, key, what, opts);
       lines.add(indent, new FormattedString(`${localDigits(String(n), opts.locale)}. `).concat(shown.text), shown.copy);
     }

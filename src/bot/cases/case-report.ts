@@ -15,7 +15,9 @@ import { orderName } from '../order-views/order-view.js';
 import { readerView } from '../reader-view.js';
 import { caseData, parseCaseData } from './case-data.js';
 import type { CaseTellersOf } from './case-tellers.js';
-import { cardCountOf, caseNumber, caseOpenedText, caseSubject } from './case-texts.js';
+import { cardCountOf } from './case-card.js';
+import { cardPicker } from './card-picker.js';
+import { caseNumber, caseOpenedText, caseSubject } from './case-texts.js';
 import { checkNote } from './note-codes.js';
 
 /** A question left unanswered this long is no longer taken as one. */
@@ -134,13 +136,8 @@ export function caseReports(deps: CaseReportDeps): { feature: Composer<BaseConte
     if (await refused(ctx, order, card)) return;
     if (press.kind === 'problem' && several) {
       await ctx.answerCallbackQuery();
-      const keyboard = new InlineKeyboard();
-      for (let n = 1; n <= cardCountOf(order); n += 1) {
-        keyboard.text(ctx.t('btn-case-card', { n: formatNumber(n, ctx.member.locale) }), caseData({ kind: 'card', orderId: order.id, card: n }));
-        if (n % 3 === 0) keyboard.row();
-      }
-      keyboard.row().text(ctx.t('btn-case-all-cards'), caseData({ kind: 'card', orderId: order.id, card: null }));
-      return void (await ctx.reply(ctx.t('case-ask-card', { order: orderName(order) }), { reply_markup: keyboard }));
+      const picker = cardPicker(readerView(ctx), order);
+      return void (await ctx.reply(picker.text, { reply_markup: picker.keyboard }));
     }
     if (press.kind === 'problem' || press.kind === 'card') {
       await ctx.answerCallbackQuery();

@@ -7,6 +7,7 @@ import { showAmount, showDateTime, showDateTimeWithZone, type ReaderView } from 
 import { withoutUnsafeCharacters } from '../../text/unsafe-characters.js';
 import type { DescribePerson } from '../describe-person.js';
 import { orderName } from '../order-views/order-view.js';
+import { cardCountOf, cardPlace, productName, severalProducts } from './case-card.js';
 
 export type CaseView = ReaderView & { describePerson: DescribePerson };
 
@@ -16,16 +17,28 @@ export const caseNumber = (v: Pick<ReaderView, 'locale'>, id: number): string =>
 /** Words people typed, shown as one clipped line that cannot reorder the text around it. */
 export const typedLine = (text: string): string => clip(withoutUnsafeCharacters(text.replace(/\s+/g, ' ').trim()), 200);
 
-/** How many cards an order delivers: one per unit of each line, numbered "Card 1".."Card N" as its delivery lists them. */
-export const cardCountOf = (order: Pick<OrderRow, 'lines'>): number => order.lines.reduce((sum, line) => sum + line.quantity, 0);
+/** The order a case names: its lines too where known (an order no longer found is named by its id alone). */
+type NamedOrder = Pick<OrderRow, 'id' | 'providerReference'> & Partial<Pick<OrderRow, 'lines'>>;
 
-/** What a case is about: "order A12", or "card 2 of order A12" (a case of one card of several). */
-export const caseSubject = (v: Pick<ReaderView, 'locale' | 't'>, card: number | null, order: Pick<OrderRow, 'id' | 'providerReference'>): string =>
-  card === null ? v.t('case-subject-order', { order: orderName(order) }) : v.t('case-subject-card', { n: formatNumber(card, v.locale), order: orderName(order) });
+/**
+ * What a case is about, naming the card as the delivery did: "order A12";
+ * "card 2 of order A12" (one product); "card 3 of Free Fire (Global)
+ * (product 2) in order A12" (several products, each numbering its own cards).
+ */
+export function caseSubject(v: Pick<ReaderView, 'locale' | 't'>, card: number | null, order: NamedOrder): string {
+  if (card === null) return v.t('case-subject-order', { order: orderName(order) });
+  const place = order.lines && severalProducts({ lines: order.lines }) ? cardPlace({ lines: order.lines }, card) : null;
+  if (place === null) return v.t('case-subject-card', { n: formatNumber(card, v.locale), order: orderName(order) });
+  return v.t('case-subject-product-card', { n: formatNumber(place.n, v.locale), product: productName(place), index: formatNumber(place.product, v.locale), order: orderName(order) });
+}
 
-/** Which cards, for the administrators: the card (of how many), or all of an order of several; nothing for an order of one card. */
+/** Which cards, for the administrators: the card (of how many of its product), or all of an order of several; nothing for an order of one card. */
 function cardsLine(v: CaseView, row: CodeCase, order: OrderRow): string | null {
   const count = formatNumber(cardCountOf(order), v.locale);
+  const place = row.card !== null && severalProducts(order) ? cardPlace(order, row.card) : null;
+  if (place !== null) {
+    return v.t('case-admin-product-card', { n: formatNumber(place.n, v.locale), count: formatNumber(place.of, v.locale), index: formatNumber(place.product, v.locale), product: productName(place) });
+  }
   if (row.card !== null) return v.t('case-admin-card', { n: formatNumber(row.card, v.locale), count });
   return cardCountOf(order) > 1 ? v.t('case-admin-all-cards', { count }) : null;
 }

@@ -74,5 +74,11 @@ btn-case-card = Card { $n }
 btn-case-all-cards = All cards
 case-admin-card = Card: { $n } of { $count }, as the delivery numbers them
 case-admin-all-cards = Cards: all { $count } of the order
+# An order of several products: its delivery lists each product under its number and numbers that product's cards from 1; a case names its card the same way.
+case-subject-product-card = card { $n } of { $product } (product { $index }) in order { $order }
+case-ask-card-of-products = Which card of order { $order } does not work? The cards are numbered as in the delivery, product by product:
+case-ask-card-product = { $index }. { $product } × { $quantity }
+btn-case-product-card = Card { $path }
+case-admin-product-card = Card: { $n } of { $count } of product { $index }, { $product }, as the delivery numbers them
 case-note-has-code = This line contains one of the order's codes. Codes are never sent to the administrators: describe the problem without the code, as a reply to this message (or press Skip).
 case-note-unchecked = The line could not be checked against the order's codes just now, so it was not sent. Reply to this message to try again, or press Skip to open the case without it.
