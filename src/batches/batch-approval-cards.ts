@@ -5,6 +5,7 @@ import type { Locale } from '../text/i18n.js';
 import type { ReplaceText, SendMessage } from '../text/send-port.js';
 import type { BatchOverBudget } from './batch-limits.js';
 import { batchApprovalView, batchDecidedView, type BatchDecision, type BatchViewContext } from './batch-views.js';
+import { isGroupChat } from '../text/telegram-id.js';
 
 /** The administrators' group's approvals topic (src/app/admin-group-wiring.ts), in the group's language, and who still asked for private copies. */
 export type BatchCardPlace = { chatId: number; threadId?: number; locale: Locale; privateCopies: readonly number[] };
@@ -25,9 +26,6 @@ export interface BatchApprovalCards {
   /** How the readers of a card's chat are written to: the group in its language, a person in theirs. */
   viewOf(chatId: number): BatchViewContext;
 }
-
-/** Group chats have negative ids, private chats positive ones: a card in the group is read by everyone there, in the group's language. */
-const isGroupChat = (chatId: number) => chatId < 0;
 
 /**
  * Where a batch waiting for an administrator is announced, and how its

@@ -8,6 +8,7 @@ import type { ApprovalCards } from '../db/approval-cards.js';
 import type { ApprovalRow, ApprovalService } from './approval-service.js';
 import { isSettledApproval } from '../domain/approvals.js';
 import { adminSummary, approvalLine, expiredTexts, notPendingText, withdrawnCardText, type ApprovalTextContext, type OverBudget } from './approval-texts.js';
+import { isGroupChat } from '../text/telegram-id.js';
 
 interface ApprovalAnnouncerDeps {
   /** The cost centre a request names, by id, for its card; absent, none is shown. */
@@ -63,9 +64,6 @@ export interface ApprovalAnnouncer {
    */
   expired(approval: ApprovalRow, admins: readonly number[]): Promise<void>;
 }
-
-/** Group chats have negative ids, private chats positive ones: a card in the group is read by everyone there, in the group's language. */
-const isGroupChat = (chatId: number) => chatId < 0;
 
 const isDecided = (row: ApprovalRow | null): row is ApprovalRow => row !== null && isSettledApproval(row.state);
 
