@@ -1,4 +1,4 @@
-import type { BatchCard, BatchCardStore } from '../db/batch-card-store.js';
+import type { CardLocation, CardsOfKind } from '../db/card-locations.js';
 import type { BatchRecord } from '../db/batch-store.js';
 import type { Logger } from '../logger.js';
 import type { Locale } from '../text/i18n.js';
@@ -11,7 +11,7 @@ import { isGroupChat } from '../text/telegram-id.js';
 export type BatchCardPlace = { chatId: number; threadId?: number; locale: Locale; privateCopies: readonly number[] };
 
 /** A card already answered in place by the update that decided it: settling leaves it as that answer left it. */
-export type AnsweredCard = Pick<BatchCard, 'chatId' | 'messageId'>;
+export type AnsweredCard = Pick<CardLocation, 'chatId' | 'messageId'>;
 
 export interface BatchApprovalCards {
   /**
@@ -35,7 +35,7 @@ export interface BatchApprovalCards {
 export function createBatchApprovalCards(deps: {
   send: SendMessage;
   replaceText: ReplaceText;
-  cards: BatchCardStore;
+  cards: CardsOfKind;
   /** Null, or absent: no group is bound, every approver privately. */
   groupPlace?: () => Promise<BatchCardPlace | null>;
   /** Who may approve this person's batch, privately. */

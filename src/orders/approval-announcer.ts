@@ -4,7 +4,7 @@ import type { ClearButtons, OutgoingButton, ReplaceText, SendMessage } from '../
 import type { ProviderClient } from '../provider/client.js';
 import { plain } from '../text/formatted.js';
 import type { Locale } from '../text/i18n.js';
-import type { ApprovalCards } from '../db/approval-cards.js';
+import type { CardsOfKind } from '../db/card-locations.js';
 import type { ApprovalRow, ApprovalService } from './approval-service.js';
 import { isSettledApproval } from '../domain/approvals.js';
 import { adminSummary, approvalLine, expiredTexts, notPendingText, withdrawnCardText, type ApprovalTextContext, type OverBudget } from './approval-texts.js';
@@ -18,7 +18,7 @@ interface ApprovalAnnouncerDeps {
   /** Where given, a withdrawn request's cards say so in place of its summary, so that nobody approves it afterwards; otherwise they only lose their buttons. */
   replaceText?: ReplaceText;
   /** Where each request's Approve and Reject went, so that every copy loses them once it is settled. */
-  cards: ApprovalCards;
+  cards: CardsOfKind;
   approvals: Pick<ApprovalService, 'approversFor' | 'thresholdFor' | 'get'>;
   provider: Pick<ProviderClient, 'getBalance'>;
   /** Whether the person is still on the staff: nobody else hears from the bot. */
