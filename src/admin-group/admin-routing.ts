@@ -2,6 +2,7 @@ import type { AdminRecipient } from '../alerts/admin-alerts.js';
 import type { Logger } from '../logger.js';
 import type { Locale, Translate } from '../text/i18n.js';
 import type { Report } from '../text/rich/report.js';
+import { isGroupChat } from '../text/telegram-id.js';
 import type { AdminGroupBinding, AdminGroupTopic } from './admin-group-binding.js';
 
 /** Delivers one plain text to one chat, in a forum topic when `threadId` is given. */
@@ -90,8 +91,8 @@ export function noticeThroughRoute(deps: { route: AdminRoute; translate: (locale
   return async (exceptId, render) => {
     const except = [exceptId].flat();
     const recipients = await deps.route.recipients();
-    // Group chats have negative ids: none among the recipients means no group is bound.
-    if (!recipients.some((recipient) => recipient.telegramId < 0)) return deps.privately(exceptId, render);
+    // No group chat among the recipients means no group is bound.
+    if (!recipients.some((recipient) => isGroupChat(recipient.telegramId))) return deps.privately(exceptId, render);
     for (const { telegramId, locale } of recipients) {
       if (except.includes(telegramId)) continue;
       await deps.route

@@ -63,7 +63,7 @@ export function createBatchApprovalCardsOf({ config, services, logger }: Omit<Ba
   return createBatchApprovalCards({
     send: services.send,
     replaceText: services.replaceText,
-    cards: services.stores.batchCards,
+    cards: services.stores.cardLocations.of('batch'),
     groupPlace: services.approvalsPlace,
     approvers: (requesterId) => services.approvals.approversFor({ requesterId }),
     viewFor: batchViewFor({ services }),

@@ -259,7 +259,7 @@ export async function createServices(deps: {
     send,
     clearButtons,
     replaceText,
-    cards: stores.approvalCards,
+    cards: stores.cardLocations.of('order'),
     approvals,
     provider,
     isStaff: (personId) => staff.current.find(personId) !== null,

@@ -1,16 +1,17 @@
-import type { BatchCard, BatchCardStore } from '../db/batch-card-store.js';
+import type { CardLocation, CardsOfKind } from '../db/card-locations.js';
 import type { BatchRecord } from '../db/batch-store.js';
 import type { Logger } from '../logger.js';
 import type { Locale } from '../text/i18n.js';
 import type { ReplaceText, SendMessage } from '../text/send-port.js';
 import type { BatchOverBudget } from './batch-limits.js';
 import { batchApprovalView, batchDecidedView, type BatchDecision, type BatchViewContext } from './batch-views.js';
+import { isGroupChat } from '../text/telegram-id.js';
 
 /** The administrators' group's approvals topic (src/app/admin-group-wiring.ts), in the group's language, and who still asked for private copies. */
 export type BatchCardPlace = { chatId: number; threadId?: number; locale: Locale; privateCopies: readonly number[] };
 
 /** A card already answered in place by the update that decided it: settling leaves it as that answer left it. */
-export type AnsweredCard = Pick<BatchCard, 'chatId' | 'messageId'>;
+export type AnsweredCard = Pick<CardLocation, 'chatId' | 'messageId'>;
 
 export interface BatchApprovalCards {
   /**
@@ -26,9 +27,6 @@ export interface BatchApprovalCards {
   viewOf(chatId: number): BatchViewContext;
 }
 
-/** Group chats have negative ids, private chats positive ones: a card in the group is read by everyone there, in the group's language. */
-const isGroupChat = (chatId: number) => chatId < 0;
-
 /**
  * Where a batch waiting for an administrator is announced, and how its
  * cards end. A batch card carries no code and no answer (who asked, what,
@@ -37,7 +35,7 @@ const isGroupChat = (chatId: number) => chatId < 0;
 export function createBatchApprovalCards(deps: {
   send: SendMessage;
   replaceText: ReplaceText;
-  cards: BatchCardStore;
+  cards: CardsOfKind;
   /** Null, or absent: no group is bound, every approver privately. */
   groupPlace?: () => Promise<BatchCardPlace | null>;
   /** Who may approve this person's batch, privately. */

@@ -1,6 +1,7 @@
 import type { Transformer } from 'grammy';
 import type { Clock } from '../clock.js';
 import { takeLeaveOutMark } from './droppable-removals.js';
+import { isGroupChat } from '../text/telegram-id.js';
 
 /**
  * Telegram's limits, kept before a 429 says so: a message a second to one
@@ -134,7 +135,7 @@ interface Job {
 const chatOf = (payload: Record<string, unknown> | undefined): { chat: string | null; group: boolean } => {
   const scope = payload?.['scope'];
   const id = payload?.['chat_id'] ?? (scope && typeof scope === 'object' ? (scope as Record<string, unknown>)['chat_id'] : undefined);
-  if (typeof id === 'number') return { chat: String(id), group: id < 0 };
+  if (typeof id === 'number') return { chat: String(id), group: isGroupChat(id) };
   // A string is a @username of a channel or group; private chats are always numbers.
   if (typeof id === 'string') return { chat: id, group: true };
   return { chat: null, group: false };

@@ -317,24 +317,5 @@ export const approvals = sqliteTable(
   ],
 );
 
-/**
- * The messages with Approve and Reject that each request was announced
- * in, so that all of them lose their buttons once one administrator
- * decided or the request expired. Forgotten once their buttons are gone.
- */
-export const approvalCards = sqliteTable(
-  'approval_cards',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    approvalId: integer('approval_id')
-      .notNull()
-      .references(() => approvals.id),
-    chatId: integer('chat_id').notNull(),
-    messageId: integer('message_id').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('approval_cards_approval_idx').on(t.approvalId)],
-);
-
 // The tables kept in files of their own (one file per table); drizzle-kit reads them through this re-export.
 export * from './table-files.js';

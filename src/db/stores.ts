@@ -1,8 +1,7 @@
 import { createAdminRequestStore, type AdminRequestStore } from './admin-request-store.js';
 import { createCatalogStore, type CatalogStore } from './catalog-store.js';
 import type { Clock } from '../clock.js';
-import { createBatchCardStore, type BatchCardStore } from './batch-card-store.js';
-import { createApprovalCards, type ApprovalCards } from './approval-cards.js';
+import { createCardLocations, type CardLocations } from './card-locations.js';
 import { createApprovalStore, type ApprovalStore } from './approval-store.js';
 import { createAuditTrail, type AuditTrail } from './audit-trail.js';
 import { createOrderQueries, type OrderQueries } from './order-queries.js';
@@ -69,10 +68,8 @@ export interface Stores {
   spending: SpendingStore;
   /** Orders above a person's threshold, waiting for an administrator. */
   approvals: ApprovalStore;
-  /** Where each approval request's buttons were sent. */
-  approvalCards: ApprovalCards;
-  /** Where each batch waiting for an administrator was announced. */
-  batchCards: BatchCardStore;
+  /** Where each copy of an approval request's or a batch's card went, until it is settled. */
+  cardLocations: CardLocations;
   /** Privileged changes waiting for a second administrator (dual control). */
   adminRequests: AdminRequestStore;
   /** Orders as they move: intents, the claim for the one POST in flight, transitions with their audit rows, start-up repair. */
@@ -160,8 +157,7 @@ export function storesOver(database: Database, clock: Clock, instance: InstanceS
     orderQueries: createOrderQueries({ database }),
     spending: createSpendingStore({ database }),
     approvals: createApprovalStore({ database, clock, owners }),
-    approvalCards: createApprovalCards({ database, clock }),
-    batchCards: createBatchCardStore({ database, clock }),
+    cardLocations: createCardLocations({ database, clock }),
     adminRequests: createAdminRequestStore({ database, clock }),
     orders: createOrderStore({ database, clock, owners, ...(instance.beforeClaim ? { beforeClaim: instance.beforeClaim } : {}) }),
     orderingPause: createOrderingPauseStore({ database, clock }),

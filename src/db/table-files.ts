@@ -6,7 +6,7 @@ export { adminRequests } from './admin-requests-table.js';
 export { updateQueue } from './update-queue-table.js';
 export { stepUp } from './step-up-table.js';
 export { batches } from './batches-table.js';
-export { batchCards } from './batch-cards-table.js';
+export { cardLocations } from './card-locations-table.js';
 export { catalogHidden } from './catalog-hidden-table.js';
 export { walletLedger } from './wallet-ledger-table.js';
 export { codeExpiries, REMINDER_STATES, type ReminderState } from './code-expiries-table.js';

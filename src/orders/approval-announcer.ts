@@ -4,10 +4,11 @@ import type { ClearButtons, OutgoingButton, ReplaceText, SendMessage } from '../
 import type { ProviderClient } from '../provider/client.js';
 import { plain } from '../text/formatted.js';
 import type { Locale } from '../text/i18n.js';
-import type { ApprovalCards } from '../db/approval-cards.js';
+import type { CardsOfKind } from '../db/card-locations.js';
 import type { ApprovalRow, ApprovalService } from './approval-service.js';
 import { isSettledApproval } from '../domain/approvals.js';
 import { adminSummary, approvalLine, expiredTexts, notPendingText, withdrawnCardText, type ApprovalTextContext, type OverBudget } from './approval-texts.js';
+import { isGroupChat } from '../text/telegram-id.js';
 
 interface ApprovalAnnouncerDeps {
   /** The cost centre a request names, by id, for its card; absent, none is shown. */
@@ -17,7 +18,7 @@ interface ApprovalAnnouncerDeps {
   /** Where given, a withdrawn request's cards say so in place of its summary, so that nobody approves it afterwards; otherwise they only lose their buttons. */
   replaceText?: ReplaceText;
   /** Where each request's Approve and Reject went, so that every copy loses them once it is settled. */
-  cards: ApprovalCards;
+  cards: CardsOfKind;
   approvals: Pick<ApprovalService, 'approversFor' | 'thresholdFor' | 'get'>;
   provider: Pick<ProviderClient, 'getBalance'>;
   /** Whether the person is still on the staff: nobody else hears from the bot. */
@@ -63,9 +64,6 @@ export interface ApprovalAnnouncer {
    */
   expired(approval: ApprovalRow, admins: readonly number[]): Promise<void>;
 }
-
-/** Group chats have negative ids, private chats positive ones: a card in the group is read by everyone there, in the group's language. */
-const isGroupChat = (chatId: number) => chatId < 0;
 
 const isDecided = (row: ApprovalRow | null): row is ApprovalRow => row !== null && isSettledApproval(row.state);
 

@@ -11,3 +11,10 @@ export function parseTelegramUserId(text: string): number | null {
   const id = Number(digits);
   return Number.isSafeInteger(id) ? id : null;
 }
+
+/**
+ * Group chats have negative ids, private chats positive ones (a private
+ * chat's id is its person's): a message in a group is read by everyone
+ * there, in the group's language.
+ */
+export const isGroupChat = (chatId: number): boolean => chatId < 0;

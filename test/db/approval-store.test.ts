@@ -1,6 +1,5 @@
 import { asc, like } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createApprovalCards } from '../../src/db/approval-cards.js';
 import { createApprovalStore, type ApprovalStore } from '../../src/db/approval-store.js';
 import { postgresOwnerLocks } from '../../src/db/postgres/owner-lock.js';
 import type { Database } from '../../src/db/seam/database.js';
@@ -22,14 +21,13 @@ async function approvalAudit(database: Database) {
   );
 }
 
-forEachDatabase(['approval_cards', 'approvals', 'orders', 'audit_log'], (label, fresh, another) => {
+forEachDatabase(['approvals', 'orders', 'audit_log'], (label, fresh, another) => {
   approvalStoreContract(label, async () => {
     const database = await fresh();
     const clock = createManualClock(T0);
     const { orders } = database.tables;
     return {
       store: createApprovalStore({ database, clock, owners: ownersOf(database) }),
-      cards: createApprovalCards({ database, clock }),
       clock,
       insertOrder: async (confirmKey) => (await database.q.insert(orders).values(orderValues(confirmKey, new Date(clock.now()))).returning({ id: orders.id }))[0]!.id,
       audit: () => approvalAudit(database),

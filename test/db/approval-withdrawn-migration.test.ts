@@ -33,7 +33,7 @@ describe('the migration that lets an orderer withdraw an approval request', () =
     opened.push(db);
     const client = db.$client;
     expect(client.prepare('select confirm_key as confirmKey, state, revision from approvals').all()).toEqual([{ confirmKey: 'k-1', state: 'pending', revision: 2 }]);
-    expect(client.prepare('select approval_id as approvalId, message_id as messageId from approval_cards').all()).toEqual([{ approvalId: 1, messageId: 77 }]);
+    expect(client.prepare("select subject_id as approvalId, message_id as messageId from card_locations where kind = 'order'").all()).toEqual([{ approvalId: 1, messageId: 77 }]);
     expect(client.prepare("select name from sqlite_master where type = 'index' and tbl_name = 'approvals' and name like 'approvals_%' order by name").all()).toEqual([
       { name: 'approvals_confirm_key_idx' },
       { name: 'approvals_state_expiry_idx' },

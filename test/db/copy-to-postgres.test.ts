@@ -156,10 +156,10 @@ function fillSource(db: Db): void {
     ])
     .run();
   // A batch's approval card in the administrators' group's topic and a private copy (ids beyond 32 bits), kept until it is decided.
-  db.insert(s.batchCards)
+  db.insert(s.cardLocations)
     .values([
-      { batchId: 1, chatId: GROUP, messageId: 3_000_000_010, threadId: 3_000_000_011, createdAt: t(70) },
-      { batchId: 1, chatId: ADMIN, messageId: 12, threadId: null, createdAt: t(71) },
+      { kind: 'batch', subjectId: 1, chatId: GROUP, messageId: 3_000_000_010, threadId: 3_000_000_011, createdAt: t(70) },
+      { kind: 'batch', subjectId: 1, chatId: ADMIN, messageId: 12, threadId: null, createdAt: t(71) },
     ])
     .run();
 
@@ -249,15 +249,16 @@ function fillSource(db: Db): void {
       { requesterId: STAFF, chatId: STAFF, confirmKey: 'approval-rejected', lines: multiLine, state: 'rejected', createdAt: t(98), updatedAt: t(99), expiresAt: t(100), decidedBy: ADMIN, decidedAt: t(101), reason: 'too much' },
     ])
     .run();
-  db.insert(s.approvalCards)
+  // An approval request's cards, after the batch's two.
+  db.insert(s.cardLocations)
     .values([
-      { approvalId: 2, chatId: ADMIN, messageId: 3_000_000_001, createdAt: t(111) },
-      { approvalId: 2, chatId: VIEWER, messageId: 12, createdAt: t(112) },
-      { approvalId: 3, chatId: ADMIN, messageId: 13, createdAt: t(113) },
+      { kind: 'order', subjectId: 2, chatId: ADMIN, messageId: 3_000_000_001, createdAt: t(111) },
+      { kind: 'order', subjectId: 2, chatId: VIEWER, messageId: 12, createdAt: t(112) },
+      { kind: 'order', subjectId: 3, chatId: ADMIN, messageId: 13, createdAt: t(113) },
     ])
     .run();
   // Cards are forgotten once their buttons are gone: the highest id used is no longer in the table.
-  db.delete(s.approvalCards).where(eq(s.approvalCards.id, 3)).run();
+  db.delete(s.cardLocations).where(eq(s.cardLocations.id, 5)).run();
   db.insert(s.adminRequests)
     .values([
       { requesterId: ADMIN, change: { kind: 'rule', personId: 9_000_000_009, rule: 'day', value: 5_000_000_000, reset: false }, state: 'pending', createdAt: t(121), updatedAt: t(121), expiresAt: t(122), cards: [{ chatId: VIEWER, messageId: 3_000_000_002 }] },
@@ -391,9 +392,7 @@ describe('copyToPostgres', () => {
     before('orders', 'audit_log');
     before('orders', 'notifications');
     before('orders', 'approvals');
-    before('approvals', 'approval_cards');
     before('batches', 'orders');
-    before('batches', 'batch_cards');
   });
 
   it('sums every bigint column that holds an amount, a price, a total or a balance', () => {
@@ -411,7 +410,7 @@ describe('copyToPostgres', () => {
     const result = await copyToPostgres(source, url, { now: () => NOW });
 
     const rows = Object.fromEntries(result.tables.map((table) => [table.table, table.rows]));
-    expect(rows).toMatchObject({ staff: 3, people: 2, orders: 8, audit_log: 4, notifications: 3, approvals: 3, approval_cards: 2, app_state: 3, bot_sessions: 2, products: 3, update_queue: 2, batches: 2, batch_cards: 2 });
+    expect(rows).toMatchObject({ staff: 3, people: 2, orders: 8, audit_log: 4, notifications: 3, approvals: 3, card_locations: 4, app_state: 3, bot_sessions: 2, products: 3, update_queue: 2, batches: 2 });
     const orderSums = result.tables.find((table) => table.table === 'orders')!.sums;
     expect(orderSums).toContainEqual({ column: 'accepted_amount', total: String(2_500_000 + BIG_AMOUNT + 1_250_000) });
     expect(result.tables.find((table) => table.table === 'batches')!.sums).toEqual([{ column: 'total', total: String(2_500_000 + BIG_AMOUNT) }]);
@@ -441,7 +440,7 @@ describe('copyToPostgres', () => {
     const source = sourceDatabase();
     const url = await freshDatabase('dbcopy_ids');
     const result = await copyToPostgres(source, url, { now: () => NOW });
-    expect(result.tables.find((table) => table.table === 'approval_cards')!.sequenceAt).toBe(3);
+    expect(result.tables.find((table) => table.table === 'card_locations')!.sequenceAt).toBe(5);
 
     const db = await openPostgres(url, { maxConnections: 1 });
     try {
@@ -450,8 +449,8 @@ describe('copyToPostgres', () => {
         .values({ userId: STAFF, chatId: STAFF, confirmKey: 'after-copy', fingerprint: 'after-copy', lines: [], totalAmount: 1, state: 'intent', sandbox: false, createdAt: new Date(NOW), updatedAt: new Date(NOW) })
         .returning({ id: pgSchema.orders.id });
       expect(created!.id).toBe(9);
-      const [card] = await db.insert(pgSchema.approvalCards).values({ approvalId: 2, chatId: ADMIN, messageId: 1, createdAt: new Date(NOW) }).returning({ id: pgSchema.approvalCards.id });
-      expect(card!.id).toBe(4);
+      const [card] = await db.insert(pgSchema.cardLocations).values({ kind: 'order', subjectId: 2, chatId: ADMIN, messageId: 1, createdAt: new Date(NOW) }).returning({ id: pgSchema.cardLocations.id });
+      expect(card!.id).toBe(6);
       const [audit] = await db.insert(pgSchema.auditLog).values({ at: new Date(NOW), action: 'x' }).returning({ id: pgSchema.auditLog.id });
       expect(audit!.id).toBe(5);
     } finally {

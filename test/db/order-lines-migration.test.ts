@@ -107,7 +107,7 @@ describe('the order lines migration', () => {
     const approval = db.query.approvals.findFirst().sync()!;
     expect(approval).toMatchObject({ confirmKey: 'approval-key', state: 'pending', revision: 1 });
     expect(approval.lines).toEqual([{ product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_250_000 }, quantity: 2, fields: [] }]);
-    expect(sqlite.prepare('select count(*) as n from approval_cards c join approvals a on a.id = c.approval_id').get()).toEqual({ n: 1 });
+    expect(sqlite.prepare("select count(*) as n from card_locations c join approvals a on a.id = c.subject_id where c.kind = 'order'").get()).toEqual({ n: 1 });
   });
 
   it('keeps an open order from being placed again: the migrated line hashes as the stored fingerprint did', async () => {

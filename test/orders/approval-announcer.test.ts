@@ -2,7 +2,7 @@ import { Api } from 'grammy';
 import { createOrderStore } from '../../src/db/order-store.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApprovalAnnouncer } from '../../src/orders/approval-announcer.js';
-import { createApprovalCards } from '../../src/db/approval-cards.js';
+import { createCardLocations } from '../../src/db/card-locations.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createApprovalStore } from '../../src/db/approval-store.js';
 import { createApprovalService } from '../../src/orders/approval-service.js';
@@ -65,7 +65,7 @@ describe('approval announcer', () => {
         return sent;
       },
       clearButtons: createClearButtons(api),
-      cards: createApprovalCards({ database: databaseOf(db), clock }),
+      cards: createCardLocations({ database: databaseOf(db), clock }).of('order'),
       approvals: service,
       provider,
       isStaff: (id) => staff.has(id),

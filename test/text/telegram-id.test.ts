@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTelegramUserId } from '../../src/text/telegram-id.js';
+import { isGroupChat, parseTelegramUserId } from '../../src/text/telegram-id.js';
 
 describe('parseTelegramUserId', () => {
   it('reads ASCII, Persian and Arabic-Indic digits alike', () => {
@@ -15,5 +15,13 @@ describe('parseTelegramUserId', () => {
 
   it('refuses what is not a positive whole number', () => {
     for (const text of ['', '0', '-5', '12a', '1e5', '0123', '1.5']) expect(parseTelegramUserId(text)).toBeNull();
+  });
+});
+
+describe('isGroupChat', () => {
+  it('tells a group (negative id) from a private chat (the person\'s positive id)', () => {
+    expect(isGroupChat(-1001234567890)).toBe(true);
+    expect(isGroupChat(-42)).toBe(true);
+    expect(isGroupChat(2002)).toBe(false);
   });
 });

@@ -23,6 +23,7 @@ import { changeWords } from '../../safeguards/dual-control/dual-control-announce
 import type { AdminChange } from '../../safeguards/dual-control/admin-change.js';
 import { announceImmediate, throughDualControl, type DualControlFeatureDeps } from './dual-control.js';
 import type { StepUpGate } from '../step-up-gate.js';
+import { pressedCard, stepUpBeforeApproving } from './approval-card-press.js';
 import { showAmount, showDateTime, showZone } from '../../text/presentation.js';
 
 interface ApprovalsFeatureDeps {
@@ -109,12 +110,6 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
     await showDecided(ctx, message(ctx.chat?.type === 'private' ? 'approval-done' : 'approval-done-by'), deps.logger);
     if (groupCard) await showOnCard(ctx.api, groupCard, message('approval-done-by'), deps.logger);
   }
-
-  /** The card whose button was pressed, answered in place: settling leaves it as that answer left it. */
-  const pressedCard = (ctx: BaseContext) => {
-    const messageId = ctx.callbackQuery?.message?.message_id;
-    return ctx.chat && messageId !== undefined ? { chatId: ctx.chat.id, messageId } : undefined;
-  };
 
   /**
    * Once a request is decided or expired, every administrator's copy loses
@@ -236,13 +231,10 @@ export function approvalsFeature(deps: ApprovalsFeatureDeps) {
     // Their own order too, where they may approve it (the only administrator): a stolen account alone must not let it go.
     const request = deps.stepUp ? await deps.approvals.get(id) : null;
     const decidable = request?.state === 'pending' && (await deps.approvals.mayDecide(request, ctx.member.telegramId));
-    const card = pressedCard(ctx);
-    if (deps.stepUp && decidable && ctx.chat?.type !== 'private' && card) {
-      // In the group the code is asked, and typed, in the presser's private chat: never where the group reads it.
-      const asked = await deps.stepUp.requirePrivately(ctx, { kind: 'approve', approvalId: id, revision, card }, ctx.t('step-up-what-approval-group', { id: formatId(id, ctx.member.locale) }));
-      if (asked !== 'pass') return void (await ctx.answerCallbackQuery({ text: ctx.t(asked === 'told' ? 'approval-code-asked-privately' : 'approval-open-private-chat'), show_alert: asked !== 'told' }));
-    } else if (deps.stepUp && decidable && !(await deps.stepUp.require(ctx, { kind: 'approve', approvalId: id, revision }, ctx.t('step-up-what-approval', { id: formatId(id, ctx.member.locale) })))) {
-      return void (await ctx.answerCallbackQuery());
+    if (deps.stepUp && decidable) {
+      const action = (card?: GroupCard) => ({ kind: 'approve' as const, approvalId: id, revision, ...(card ? { card } : {}) });
+      const what = (inGroup: boolean) => ctx.t(inGroup ? 'step-up-what-approval-group' : 'step-up-what-approval', { id: formatId(id, ctx.member.locale) });
+      if (!(await stepUpBeforeApproving(ctx, deps.stepUp, action, what))) return;
     }
     // Answered before the provider is asked: the check may take seconds.
     await ctx.answerCallbackQuery({ text: ctx.t('approval-checking') });

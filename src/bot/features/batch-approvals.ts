@@ -11,6 +11,7 @@ import { chosenKeyboard, GOES_AHEAD, STOPS } from '../keyboard-style.js';
 import { showDecided, showOnCard, type GroupCard } from '../order-views/in-place.js';
 import { removeKeyboard } from '../send.js';
 import type { StepUpGate } from '../step-up-gate.js';
+import { pressedCard, stepUpBeforeApproving } from './approval-card-press.js';
 
 export interface BatchApprovalDeps {
   batches: Pick<BatchService, 'get' | 'approve' | 'refuse' | 'mayDecide'>;
@@ -32,12 +33,6 @@ async function ack(ctx: BaseContext, answer?: { text: string; show_alert?: boole
 }
 
 const inGroup = (ctx: BaseContext) => ctx.chat !== undefined && ctx.chat.type !== 'private';
-
-/** The card whose button was pressed. */
-const pressedCard = (ctx: BaseContext): GroupCard | undefined => {
-  const messageId = ctx.callbackQuery?.message?.message_id;
-  return ctx.chat && messageId !== undefined ? { chatId: ctx.chat.id, messageId } : undefined;
-};
 
 /**
  * Approve and Refuse on a batch's approval card, privately or in the
@@ -63,13 +58,10 @@ export function batchApprovalsFeature(deps: BatchApprovalDeps) {
     // Their own batch too: the only administrator may approve it, and a stolen account alone must not let it go.
     const stepUp = deps.approverStepUp;
     const decidable = batch?.state === 'waiting-approval' && (await deps.batches.mayDecide(batch, by));
-    const card = pressedCard(ctx);
-    if (verb === 'ap' && stepUp && decidable && inGroup(ctx) && card) {
-      // In the group the code is asked, and typed, in the presser's private chat: never where the group reads it.
-      const asked = await stepUp.requirePrivately(ctx, { kind: 'approve-batch', batchId: id, card }, ctx.t('step-up-what-batch-group', { id: formatId(id, ctx.member.locale) }));
-      if (asked !== 'pass') return void (await ctx.answerCallbackQuery({ text: ctx.t(asked === 'told' ? 'approval-code-asked-privately' : 'approval-open-private-chat'), show_alert: asked !== 'told' }));
-    } else if (verb === 'ap' && stepUp && decidable && !(await stepUp.require(ctx, { kind: 'approve-batch', batchId: id }, ctx.t('step-up-what-batch', { id: formatId(id, ctx.member.locale) })))) {
-      return void (await ctx.answerCallbackQuery());
+    if (verb === 'ap' && stepUp && decidable) {
+      const action = (card?: GroupCard) => ({ kind: 'approve-batch' as const, batchId: id, ...(card ? { card } : {}) });
+      const what = (group: boolean) => ctx.t(group ? 'step-up-what-batch-group' : 'step-up-what-batch', { id: formatId(id, ctx.member.locale) });
+      if (!(await stepUpBeforeApproving(ctx, stepUp, action, what))) return;
     }
     await decide(ctx, verb, id);
   });

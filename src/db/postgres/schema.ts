@@ -288,20 +288,6 @@ export const approvals = pgTable(
   ],
 );
 
-export const approvalCards = pgTable(
-  'approval_cards',
-  {
-    id: serialId(),
-    approvalId: integer('approval_id')
-      .notNull()
-      .references(() => approvals.id),
-    chatId: big('chat_id').notNull(),
-    messageId: big('message_id').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('approval_cards_approval_idx').on(t.approvalId)],
-);
-
 /**
  * PostgreSQL only: the provider's request budget and Retry-After hold,
  * shared by every instance on the database (a token bucket per key; see

@@ -7,6 +7,7 @@ import { parseAdminChange, type AdminChange } from './admin-change.js';
 import type { AdminRequestRow, AdminRequestStore } from '../../db/admin-request-store.js';
 import type { DecideOutcome } from './dual-control.js';
 import { showAmount, showDateTimeWithZone, showDay, type ReaderView } from '../../text/presentation.js';
+import { isGroupChat } from '../../text/telegram-id.js';
 
 /** dc:y:<request> confirms, dc:n:<request> refuses: the id alone, every check is made again at the press. */
 export const CONFIRM_CHANGE_DATA = /^dc:y:([0-9]{1,15})$/;
@@ -65,9 +66,6 @@ export interface DualControlAnnouncer {
 
 /** Where a card goes in the administrators' group (its approvals topic), in the group's language, and who still asked for private copies. */
 export type DualCardPlace = { chatId: number; threadId?: number; locale: Locale; privateCopies: readonly number[] };
-
-/** Group chats have negative ids, private chats positive ones: a card in the group is read by everyone there, in the group's language. */
-const isGroupChat = (chatId: number) => chatId < 0;
 
 export function createDualControlAnnouncer(deps: {
   send: SendMessage;

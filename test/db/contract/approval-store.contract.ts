@@ -1,18 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { decodeAuditDetail } from '../../../src/db/audit-log.js';
 import type { ApprovalRequest, ApprovalStore } from '../../../src/db/approval-store.js';
-import type { ApprovalCards } from '../../../src/db/approval-cards.js';
 import type { OrderLine } from '../../../src/orders/order-line.js';
 import type { ManualClock } from '../../support/manual-clock.js';
 
 /**
- * What every ApprovalStore and ApprovalCards does, whatever database keeps
+ * What every ApprovalStore does, whatever database keeps
  * them: the same cases run on each database by one small test file per
  * dialect.
  */
 export interface ApprovalStoreSubject {
   store: ApprovalStore;
-  cards: ApprovalCards;
   /** The clock both read: starts at T0 and moves only when advanced. */
   clock: ManualClock;
   /** Adds an order placed with this confirm key, as the order service would after an Approve; its id. */
@@ -259,27 +257,6 @@ export function approvalStoreContract(database: string, fresh: () => Promise<App
       expect(await approvals.recoverInterrupted(cutOff)).toEqual({ requeued: 1, attached: 0 });
       expect(await approvals.get(old.id)).toMatchObject({ state: 'pending' });
       expect(await approvals.get(live.id)).toMatchObject({ state: 'approving' });
-    });
-  });
-
-  describe(`approval cards on ${database}`, () => {
-    let subject: ApprovalStoreSubject;
-    beforeEach(async () => {
-      subject = await fresh();
-    });
-
-    it('hands out a request’s cards once, in the order they were sent, and only that request’s', async () => {
-      const a = (await subject.store.request(requestOf('a'), new Date(T0 + HOUR))).approval;
-      const b = (await subject.store.request(requestOf('b'), new Date(T0 + HOUR))).approval;
-      await subject.cards.record(a.id, { chatId: ADMIN, messageId: 10 });
-      await subject.cards.record(b.id, { chatId: ADMIN, messageId: 11 });
-      await subject.cards.record(a.id, { chatId: OTHER_ADMIN, messageId: 5_000_000_000 });
-      expect(await subject.cards.take(a.id)).toEqual([
-        { chatId: ADMIN, messageId: 10 },
-        { chatId: OTHER_ADMIN, messageId: 5_000_000_000 },
-      ]);
-      expect(await subject.cards.take(a.id)).toEqual([]);
-      expect(await subject.cards.take(b.id)).toEqual([{ chatId: ADMIN, messageId: 11 }]);
     });
   });
 }
