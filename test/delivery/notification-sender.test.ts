@@ -5,19 +5,13 @@ import { createNotificationSender, retryDelayMs, startNotificationSender } from 
 import { createNotificationStore, leasedOutbox } from '../../src/db/notification-store.js';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
 import { ADMIN, senderWorld, spoilersOf, STAFF, UNTIL_FINAL_MS, type SenderWorldOptions } from './sender-world.js';
-import { TELEGRAM_LIMITS, type PaceLimits } from '../../src/bot/telegram-pace.js';
+import { QUICK_CHAT_PACE } from '../support/quick-pace.js';
 import { encodeAuditFacts } from '../../src/db/audit-log.js';
 
 type SenderWorld = Awaited<ReturnType<typeof senderWorld>>;
 
-/**
- * The sender's own work (once, in parts, resumed, handed over), with the parts of a split delivery
- * to one chat spaced by 20 ms instead of Telegram's second: a 30-code delivery waited four seconds
- * for nothing these tests look at. Telegram's second per chat is sender-chats.test.ts's subject, on
- * the real pace, and the pace's own tests' (test/bot/telegram-pace*.test.ts).
- */
-const QUICK_PACE: PaceLimits = { ...TELEGRAM_LIMITS, chatSpacingMs: 20 };
-const quickSenderWorld = (options: SenderWorldOptions = {}) => senderWorld({ paceLimits: QUICK_PACE, ...options });
+/** The sender's own work (once, in parts, resumed, handed over), the parts of a split delivery 20 ms apart, not a second. */
+const quickSenderWorld = (options: SenderWorldOptions = {}) => senderWorld({ paceLimits: QUICK_CHAT_PACE, ...options });
 
 const googlePlay = SANDBOX_PRODUCTS.noFields;
 

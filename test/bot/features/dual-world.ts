@@ -1,7 +1,6 @@
 import { onTestFinished } from 'vitest';
 import { createAppBot } from '../../../src/app/bot-wiring.js';
 import { createServices, type Services } from '../../../src/app/services.js';
-import { createTelegramPace, TELEGRAM_LIMITS, type PaceLimits } from '../../../src/bot/telegram-pace.js';
 import { createCatalogSync } from '../../../src/catalog/catalog-sync.js';
 import { createCatalogStore } from '../../../src/db/catalog-store.js';
 import { databaseOf } from '../../../src/db/seam/database-of.js';
@@ -15,16 +14,10 @@ import { chatDriver } from '../../e2e/chat-driver.js';
 import { createFakeBotApi, type FakeBotApi, type FakeUser } from '../../support/fake-bot-api/index.js';
 import { ADMIN, STAFF } from '../../support/fake-people.js';
 import { worldConfig } from '../../support/world-config.js';
+import { quickTelegramPace } from '../../support/quick-pace.js';
 
 export { ADMIN, STAFF } from '../../support/fake-people.js';
 export const SECOND_ADMIN: FakeUser = { id: 1002, firstName: 'Bea', languageCode: 'en' };
-
-/**
- * Telegram's limits, but a chat's messages spaced 20 ms apart, not a second: a card to the other
- * administrator and its outcome waited a second each for nothing these features are about. The
- * pace itself is tested on its own (test/bot/telegram-pace*.test.ts, test/delivery/sender-chats.test.ts).
- */
-const QUICK_PACE: PaceLimits = { ...TELEGRAM_LIMITS, chatSpacingMs: 20 };
 
 /** Real time, moved forward by hand: requests lapse without waiting a day. */
 export interface ShiftedClock extends Clock {
@@ -67,7 +60,8 @@ export async function startDualWorld(options: { admins?: 1 | 2; env?: Record<str
     clock,
     providerClock: systemClock,
     logger,
-    telegramPace: createTelegramPace({ clock: systemClock, limits: QUICK_PACE }),
+    // A chat's messages 20 ms apart: the pace is not what these features are about.
+    telegramPace: quickTelegramPace(),
   });
   await services.staff.add(STAFF.id, 'staff', ADMIN.id);
   if ((options.admins ?? 2) === 2) await services.staff.add(SECOND_ADMIN.id, 'admin', ADMIN.id);
