@@ -78,6 +78,8 @@ describe('openDb', () => {
       expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
       expect(db.$client.pragma('secure_delete', { simple: true })).toBe(1);
       expect(db.$client.pragma('busy_timeout', { simple: true })).toBe(5000);
+      // A rollback journal, kept in memory, as a fresh in-memory database has.
+      expect(db.$client.pragma('journal_mode', { simple: true })).toBe('memory');
     }
   });
 
