@@ -18,7 +18,8 @@ const MIGRATIONS_FOLDER = projectFile('migrations', 'sqlite');
  * schema up to date. ':memory:' gives a private in-memory database.
  */
 export function openDb(path: string): Db {
-  if (path !== ':memory:') createFolderOf(path);
+  if (path === ':memory:') return openMemoryDb();
+  createFolderOf(path);
   let sqlite: Database.Database;
   try {
     sqlite = new Database(path);
@@ -46,6 +47,40 @@ export function openDb(path: string): Db {
   } catch (error) {
     sqlite.close();
     throw error;
+  }
+}
+
+/**
+ * A private in-memory database, already migrated: a copy of an image this
+ * process migrated once. Migrating afresh reads and runs every migration
+ * (about 80 ms); tests open thousands of these, each on its own database,
+ * and the copy takes about one. The image is made by the same migration a
+ * file gets, and the connection's settings are set on each copy, as above.
+ */
+function openMemoryDb(): Db {
+  const sqlite = new Database(migratedImage());
+  try {
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('secure_delete = ON');
+    sqlite.pragma('foreign_keys = ON');
+    sqliteDatabase(sqlite);
+    return drizzle(sqlite, { schema });
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+}
+
+let memoryImage: Buffer | undefined;
+function migratedImage(): Buffer {
+  if (memoryImage) return memoryImage;
+  const sqlite = new Database(':memory:');
+  try {
+    migrateKeepingReferences(sqlite);
+    memoryImage = sqlite.serialize();
+    return memoryImage;
+  } finally {
+    sqlite.close();
   }
 }
 

@@ -6,9 +6,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+// The built program, as `npm start` runs it (built once per run by the tests' global set-up): from the
+// sources, tsx would compile the whole program again at every start, several seconds each.
+const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 
-/** The real entry point, from the sources, in a folder of its own (with the .env given, if any), with only the given environment. */
+/** The real entry point, built, in a folder of its own (with the .env given, if any), with only the given environment. */
 async function start(env: Record<string, string>, dotEnv?: { text: string; mode: number }): Promise<{ code: number | null; output: string }> {
   const cwd = mkdtempSync(join(tmpdir(), 'giftdesk-start-'));
   dirs.push(cwd);
@@ -16,7 +18,7 @@ async function start(env: Record<string, string>, dotEnv?: { text: string; mode:
     writeFileSync(join(cwd, '.env'), dotEnv.text);
     chmodSync(join(cwd, '.env'), dotEnv.mode);
   }
-  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(root, 'src/main.ts')], {
+  const child = spawn(process.execPath, [MAIN], {
     cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -137,7 +137,8 @@ describe('npm run backup', () => {
   afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
   async function runBackup(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(root, 'src/ops/backup.ts'), ...args], {
+    // The built script, as `npm run backup` runs it (built once per run by the tests' global set-up).
+    const child = spawn(process.execPath, [join(root, 'dist/ops/backup.js'), ...args], {
       cwd: env['CWD'] ?? root,
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

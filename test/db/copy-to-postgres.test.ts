@@ -524,7 +524,8 @@ describe('copyToPostgres', () => {
 
 describe('npm run db:copy', () => {
   async function runCopy(args: string[], env: Record<string, string>, cwd = tmpdir()): Promise<{ code: number | null; output: string }> {
-    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(root, 'src/ops/db-copy.ts'), ...args], {
+    // The built script, as `npm run db:copy` runs it (built once per run by the tests' global set-up).
+    const child = spawn(process.execPath, [join(root, 'dist/ops/db-copy.js'), ...args], {
       cwd,
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

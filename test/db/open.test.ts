@@ -49,14 +49,37 @@ describe('openDb', () => {
   });
 
   it('does not depend on the working directory', () => {
+    // A file, which always migrates: an in-memory database may copy an image migrated before the change of folder.
+    const path = tempPath();
     const previous = process.cwd();
     process.chdir(tmpdir());
     try {
-      const db = openDb(':memory:');
+      const db = openDb(path);
       opened.push(db);
       expect(db.$client.prepare('select count(*) as n from orders').get()).toEqual({ n: 0 });
     } finally {
       process.chdir(previous);
+    }
+  });
+
+  it('gives each in-memory database the schema a file gets, its own rows and the same connection settings', () => {
+    const file = openDb(tempPath());
+    const first = openDb(':memory:');
+    const second = openDb(':memory:');
+    opened.push(file, first, second);
+    const schemaOf = (db: Db) => db.$client.prepare("select type, name, sql from sqlite_master order by type, name").all();
+    expect(schemaOf(first)).toEqual(schemaOf(file));
+    expect(first.$client.prepare('select hash, created_at from __drizzle_migrations order by id').all()).toEqual(
+      file.$client.prepare('select hash, created_at from __drizzle_migrations order by id').all(),
+    );
+    first.$client.prepare("insert into app_state (key, value, updated_at) values ('k', 'v', 0)").run();
+    expect(second.$client.prepare('select count(*) as n from app_state').get()).toEqual({ n: 0 });
+    for (const db of [first, second]) {
+      expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
+      expect(db.$client.pragma('secure_delete', { simple: true })).toBe(1);
+      expect(db.$client.pragma('busy_timeout', { simple: true })).toBe(5000);
+      // A rollback journal, kept in memory, as a fresh in-memory database has.
+      expect(db.$client.pragma('journal_mode', { simple: true })).toBe('memory');
     }
   });
 

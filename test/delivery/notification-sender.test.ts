@@ -4,10 +4,14 @@ import { processLeaseTime } from '../../src/db/lease-time.js';
 import { createNotificationSender, retryDelayMs, startNotificationSender } from '../../src/delivery/notification-sender.js';
 import { createNotificationStore, leasedOutbox } from '../../src/db/notification-store.js';
 import { SANDBOX_PRODUCTS } from '../../src/sandbox/server.js';
-import { ADMIN, senderWorld, spoilersOf, STAFF, UNTIL_FINAL_MS } from './sender-world.js';
+import { ADMIN, senderWorld, spoilersOf, STAFF, UNTIL_FINAL_MS, type SenderWorldOptions } from './sender-world.js';
+import { QUICK_CHAT_PACE } from '../support/quick-pace.js';
 import { encodeAuditFacts } from '../../src/db/audit-log.js';
 
 type SenderWorld = Awaited<ReturnType<typeof senderWorld>>;
+
+/** The sender's own work (once, in parts, resumed, handed over), the parts of a split delivery 20 ms apart, not a second. */
+const quickSenderWorld = (options: SenderWorldOptions = {}) => senderWorld({ paceLimits: QUICK_CHAT_PACE, ...options });
 
 const googlePlay = SANDBOX_PRODUCTS.noFields;
 
@@ -17,7 +21,7 @@ const TOO_MANY = { code: 429, description: 'Too Many Requests: retry after 7', r
 
 describe('notification sender: delivered orders', () => {
   it('delivers a completed order exactly once however many times it runs', async () => {
-    const world = await senderWorld();
+    const world = await quickSenderWorld();
     const order = await world.completedOrder(googlePlay, 2);
 
     const runs = [await world.sender.runOnce(), await world.sender.runOnce(), await world.sender.runOnce()];
@@ -29,7 +33,7 @@ describe('notification sender: delivered orders', () => {
 
   it('sends a batch order’s codes once: not again as a message when the batch’s file carried them, even if the file overtook the message', async () => {
     let fileSentAt: number | null = null;
-    const world = await senderWorld({ sender: { batchFileSentAt: async () => fileSentAt } });
+    const world = await quickSenderWorld({ sender: { batchFileSentAt: async () => fileSentAt } });
     const inBatch = (orderId: number) => {
       // The batch row itself is not what this is about: the order only has to belong to one.
       world.db.$client.pragma('foreign_keys = OFF');
@@ -54,7 +58,7 @@ describe('notification sender: delivered orders', () => {
   });
 
   it('sends nothing to someone removed from the staff, and tells the administrators where the codes are', async () => {
-    const world = await senderWorld();
+    const world = await quickSenderWorld();
     await world.completedOrder(googlePlay, 1);
     await world.removeStaff(STAFF);
 
@@ -67,7 +71,7 @@ describe('notification sender: delivered orders', () => {
   });
 
   it('sends no codes to someone made a viewer after ordering, and tells the administrators where they are', async () => {
-    const world = await senderWorld();
+    const world = await quickSenderWorld();
     const order = await world.completedOrder(googlePlay, 1);
     await world.services.staff.changeRole(STAFF, 'viewer', ADMIN);
 
@@ -81,7 +85,7 @@ describe('notification sender: delivered orders', () => {
   });
 
   it('shows every code, PIN and serial as a spoiler, with protected content', async () => {
-    const world = await senderWorld();
+    const world = await quickSenderWorld();
     const order = await world.completedOrder(googlePlay, 2);
 
     await world.sender.runOnce();
@@ -96,7 +100,7 @@ describe('notification sender: delivered orders', () => {
   });
 
   it('heads the delivery with the sandbox badge, the reference, the product and the quantity', async () => {
-    const world = await senderWorld();
+    const world = await quickSenderWorld();
     const order = await world.completedOrder(googlePlay, 2);
 
     await world.sender.runOnce();
@@ -106,7 +110,7 @@ describe('notification sender: delivered orders', () => {
   });
 
   it('splits a delivery of 30 codes across messages under 4096 characters, in order', async () => {
-    const world = await senderWorld({ sandbox: { maxQuantity: 30 } });
+    const world = await quickSenderWorld({ sandbox: { maxQuantity: 30 } });
     const order = await world.completedOrder(googlePlay, 30);
 
     const run = await world.sender.runOnce();
@@ -123,7 +127,7 @@ describe('notification sender: delivered orders', () => {
   });
 
   it('writes no code, PIN or serial to the log', async () => {
-    const world = await senderWorld({ sandbox: { maxQuantity: 30 } });
+    const world = await quickSenderWorld({ sandbox: { maxQuantity: 30 } });
     const order = await world.completedOrder(googlePlay, 30);
     world.telegram.failNext('sendMessage', { code: 500, description: 'Internal Server Error' });
 
@@ -145,7 +149,7 @@ describe('notification sender: delivered orders', () => {
   });
 
   it('writes an audit row when the codes are sent', async () => {
-    const world = await senderWorld();
+    const world = await quickSenderWorld();
     const order = await world.completedOrder(googlePlay);
 
     await world.sender.runOnce();
@@ -155,7 +159,7 @@ describe('notification sender: delivered orders', () => {
   });
 
   it('sends a notification once when two senders run at the same time', async () => {
-    const world = await senderWorld();
+    const world = await quickSenderWorld();
     await world.completedOrder(googlePlay, 2);
     const other = createNotificationSender({ ...world.deps, owner: 'sender-b' });
 
@@ -166,7 +170,7 @@ describe('notification sender: delivered orders', () => {
   });
 
   it('runs on its own once started and stops cleanly', async () => {
-    const world = await senderWorld();
+    const world = await quickSenderWorld();
     const order = await world.completedOrder(googlePlay);
 
     const loop = startNotificationSender({ ...world.deps, everyMs: 1_000 });
@@ -179,7 +183,7 @@ describe('notification sender: delivered orders', () => {
 
 describe('notification sender: Telegram trouble', () => {
   it('waits retry_after when Telegram answers 429, then delivers once', async () => {
-    const world = await senderWorld();
+    const world = await quickSenderWorld();
     const order = await world.completedOrder(googlePlay, 2);
     world.telegram.failNext('sendMessage', TOO_MANY);
 
@@ -197,7 +201,7 @@ describe('notification sender: Telegram trouble', () => {
   });
 
   it('resumes a split delivery after a 429 without sending the earlier parts again', async () => {
-    const world = await senderWorld({ sandbox: { maxQuantity: 30 } });
+    const world = await quickSenderWorld({ sandbox: { maxQuantity: 30 } });
     const order = await world.completedOrder(googlePlay, 30);
     let calls = 0;
     const send = world.deps.send;
@@ -221,7 +225,7 @@ describe('notification sender: Telegram trouble', () => {
   });
 
   it('resumes a split delivery after a restart from the part Telegram accepted last, sending no part twice', async () => {
-    const world = await senderWorld({ sandbox: { maxQuantity: 30 } });
+    const world = await quickSenderWorld({ sandbox: { maxQuantity: 30 } });
     const order = await world.completedOrder(googlePlay, 30);
     let calls = 0;
     const before = createNotificationSender({
@@ -247,7 +251,7 @@ describe('notification sender: Telegram trouble', () => {
   });
 
   it('stops a split delivery once another sender has taken the notification over', async () => {
-    const world = await senderWorld({ sandbox: { maxQuantity: 30 } });
+    const world = await quickSenderWorld({ sandbox: { maxQuantity: 30 } });
     const order = await world.completedOrder(googlePlay, 30);
     const other = leasedOutbox(createNotificationStore({ database: databaseOf(world.db), leases: processLeaseTime }), { owner: 'other', leaseMs: 120_000 });
     let calls = 0;
@@ -271,7 +275,7 @@ describe('notification sender: Telegram trouble', () => {
   });
 
   it('marks the notification undeliverable and tells administrators when the staff member blocked the bot', async () => {
-    const world = await senderWorld();
+    const world = await quickSenderWorld();
     const order = await world.completedOrder(googlePlay);
     world.telegram.blockBy(STAFF);
 
@@ -289,7 +293,7 @@ describe('notification sender: Telegram trouble', () => {
   });
 
   it('retries with backoff after a network-like Telegram failure', async () => {
-    const world = await senderWorld();
+    const world = await quickSenderWorld();
     const order = await world.completedOrder(googlePlay);
     world.telegram.failNext('sendMessage', { code: 502, description: 'Bad Gateway' });
 
@@ -303,7 +307,7 @@ describe('notification sender: Telegram trouble', () => {
   });
 
   it('marks a message Telegram refuses as undeliverable and tells administrators', async () => {
-    const world = await senderWorld();
+    const world = await quickSenderWorld();
     const order = await world.completedOrder(googlePlay);
     world.telegram.failNext('sendMessage', { code: 400, description: 'Bad Request: chat not found' });
 
@@ -313,7 +317,7 @@ describe('notification sender: Telegram trouble', () => {
   });
 
   it('retries later when the provider cannot give the delivery', async () => {
-    const world = await senderWorld();
+    const world = await quickSenderWorld();
     const order = await world.completedOrder(googlePlay);
     world.sandbox.controls.setServerErrorRate(1);
 
@@ -352,7 +356,7 @@ describe('notification sender: orders of several products', () => {
   }
 
   it("groups the codes under each line's product, every code of both lines in a spoiler", async () => {
-    const world = await senderWorld();
+    const world = await quickSenderWorld();
     const { order, play, apple } = await twoProductOrder(world);
     expect((await world.sender.runOnce()).sent).toBe(1);
 
@@ -374,7 +378,7 @@ describe('notification sender: orders of several products', () => {
   });
 
   it('names the line that came without codes to the staff member and alerts administrators, sending the codes that came', async () => {
-    const world = await senderWorld();
+    const world = await quickSenderWorld();
     world.sandbox.controls.setProductUndelivered(SANDBOX_PRODUCTS.oneField, true);
     const { order, apple } = await twoProductOrder(world);
     expect((await world.sender.runOnce()).sent).toBe(1);

@@ -17,6 +17,7 @@ import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sand
 import type { SandboxCard } from '../../src/sandbox/types.js';
 import { createFakeBotApi, type FakeBotApi, type SentMessage } from '../support/fake-bot-api/index.js';
 import { createManualClock } from '../support/manual-clock.js';
+import { createTelegramPace, type PaceLimits } from '../../src/bot/telegram-pace.js';
 import { createOrderPlacer, withBalanceReadAwaited } from '../support/order-fixtures.js';
 import { worldConfig } from '../support/world-config.js';
 
@@ -33,6 +34,8 @@ export interface SenderWorldOptions {
   sender?: Partial<NotificationSenderDeps>;
   staffLocale?: Locale;
   admins?: { telegramId: number; locale: Locale }[];
+  /** The pace of messages to Telegram, on the real clock: Telegram's own unless given. */
+  paceLimits?: PaceLimits;
 }
 
 /**
@@ -57,7 +60,15 @@ export async function senderWorld(options: SenderWorldOptions = {}) {
   for (const chat of [STAFF, ...admins.map((a) => a.telegramId)]) telegram.addChat({ id: chat });
   const config = worldConfig({ telegram, sandbox }, admins.map((a) => a.telegramId));
   // As production builds them; the provider's client waits and retries in real time, the sandbox's orders move with the manual clock.
-  const services = await createServices({ config, stores: sqliteStores({ db, clock }), provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
+  const services = await createServices({
+    config,
+    stores: sqliteStores({ db, clock }),
+    provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
+    clock,
+    providerClock: systemClock,
+    logger,
+    ...(options.paceLimits ? { telegramPace: createTelegramPace({ clock: systemClock, limits: options.paceLimits }) } : {}),
+  });
   for (const admin of admins) await services.staff.setLocale(admin.telegramId, admin.locale);
   await services.staff.add(STAFF, 'staff', ADMIN);
   if (options.staffLocale) await services.staff.setLocale(STAFF, options.staffLocale);

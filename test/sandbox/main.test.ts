@@ -7,10 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+// The built entry point, as `npm run sandbox` runs it (built once per run by the tests' global set-up).
+const SANDBOX_MAIN = join(root, 'dist/sandbox/main.js');
 
 describe('standalone sandbox', () => {
   it('starts from its entry point, prints its base URL, answers, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts'], {
+    const child = spawn(process.execPath, [SANDBOX_MAIN], {
       cwd: root,
       env: { ...process.env, PORT: '0', SANDBOX_API_KEY: 'sbx_fixed_for_test', LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -39,7 +41,7 @@ describe('standalone sandbox', () => {
   });
 
   it('exits 2 and says which fault is wrong when SANDBOX_FAULTS cannot be read', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts'], {
+    const child = spawn(process.execPath, [SANDBOX_MAIN], {
       cwd: root,
       env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent', SANDBOX_FAULTS: 'error_rate=lots' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -57,7 +59,7 @@ describe('standalone sandbox', () => {
     const env = { ...process.env, PORT: '0', SANDBOX_API_KEY: 'sbx_fixed_for_test', LOG_LEVEL: 'silent', SANDBOX_STATE_PATH: join(dir, 'sandbox.sqlite') };
     /** Starts the standalone sandbox, hands its base URL to `use`, then stops it with SIGTERM. */
     const run = async (use: (baseUrl: string) => Promise<void>) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [SANDBOX_MAIN], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
       try {
         let output = '';
         const baseUrl = await new Promise<string>((resolve, reject) => {

@@ -14,6 +14,7 @@ import { chatDriver } from '../../e2e/chat-driver.js';
 import { createFakeBotApi, type FakeBotApi, type FakeUser } from '../../support/fake-bot-api/index.js';
 import { ADMIN, STAFF } from '../../support/fake-people.js';
 import { worldConfig } from '../../support/world-config.js';
+import { quickTelegramPace } from '../../support/quick-pace.js';
 
 export { ADMIN, STAFF } from '../../support/fake-people.js';
 export const SECOND_ADMIN: FakeUser = { id: 1002, firstName: 'Bea', languageCode: 'en' };
@@ -52,7 +53,16 @@ export async function startDualWorld(options: { admins?: 1 | 2; env?: Record<str
   const config = worldConfig({ telegram, sandbox }, [ADMIN.id], options.env);
   const db = openDb(':memory:');
   const logger = createLogger({ level: 'silent' });
-  const services = await createServices({ config, stores: sqliteStores({ db, clock }), provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, clock, providerClock: systemClock, logger });
+  const services = await createServices({
+    config,
+    stores: sqliteStores({ db, clock }),
+    provider: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
+    clock,
+    providerClock: systemClock,
+    logger,
+    // A chat's messages 20 ms apart: the pace is not what these features are about.
+    telegramPace: quickTelegramPace(),
+  });
   await services.staff.add(STAFF.id, 'staff', ADMIN.id);
   if ((options.admins ?? 2) === 2) await services.staff.add(SECOND_ADMIN.id, 'admin', ADMIN.id);
   const catalogSync = createCatalogSync({ provider: services.provider, store: createCatalogStore({ database: databaseOf(db), clock }), clock, logger });
