@@ -32,7 +32,8 @@ const isGroupChat = (chatId: number) => chatId < 0;
 /**
  * Where a batch waiting for an administrator is announced, and how its
  * cards end. A batch card carries no code and no answer (who asked, what,
- * how much, the file's name), so it may be read by the whole group.
+ * how much), so it may be read by the whole group; the file's name, which
+ * staff chose and which may name a customer, goes on private copies only.
  */
 export function createBatchApprovalCards(deps: {
   send: SendMessage;
@@ -68,7 +69,7 @@ export function createBatchApprovalCards(deps: {
     async announce(batch, overBudget) {
       const requester = deps.describePerson(batch.requesterId);
       const post = async (chatId: number, c: BatchViewContext, threadId?: number): Promise<boolean> => {
-        const view = batchApprovalView(c, batch, requester, overBudget);
+        const view = batchApprovalView(c, batch, requester, overBudget, isGroupChat(chatId) ? 'group' : 'private');
         try {
           const { messageId } = await deps.send(chatId, { text: view.text, buttons: view.buttons, ...(threadId === undefined ? {} : { threadId }) });
           await deps.cards.record(batch.id, { chatId, messageId, threadId: threadId ?? null });

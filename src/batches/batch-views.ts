@@ -163,16 +163,31 @@ export function batchHeldView(c: BatchViewContext, batch: BatchRecord, price: Pr
   return { text: joinLines(bold(title), plain(why)), buttons: [[go, stop]] };
 }
 
-/** The card administrators decide a batch on: who, what, how much, the budget it goes over when that is why it waits, Approve or Refuse. */
-export function batchApprovalView(c: BatchViewContext, batch: BatchRecord, requester: string, overBudget: BatchOverBudget | null = null): { text: FormattedString; buttons: OutgoingButton[][] } {
+/** Who reads an approval card: one administrator in their private chat, or everyone in the administrators' group. */
+export type BatchCardAudience = 'private' | 'group';
+
+/**
+ * The card administrators decide a batch on: who, what, how much, the
+ * budget it goes over when that is why it waits, Approve or Refuse. In the
+ * group it is addressed to every administrator there, not to "you", and it
+ * leaves out the file's name: a name staff chose may carry a customer's
+ * details, and the group is a wider audience than one approver.
+ */
+export function batchApprovalView(
+  c: BatchViewContext,
+  batch: BatchRecord,
+  requester: string,
+  overBudget: BatchOverBudget | null = null,
+  audience: BatchCardAudience = 'private',
+): { text: FormattedString; buttons: OutgoingButton[][] } {
   const id = formatId(batch.id, c.locale);
   const lines: (FormattedString | string)[] = [
-    bold(c.t('batch-approval-title', { id })),
+    bold(c.t(audience === 'group' ? 'batch-approval-title-group' : 'batch-approval-title', { id })),
     c.t('batch-approval-requester', { person: requester }),
     c.t('batch-summary-counts', { n: batch.plan.length, orders: formatNumber(batch.plan.length, c.locale), units: formatNumber(planUnits(batch.plan), c.locale), total: money(c, batch.total) }),
     ...productLines(c, batch),
   ];
-  if (batch.fileName) lines.push(c.t('batch-approval-file', { file: batch.fileName }));
+  if (batch.fileName && audience === 'private') lines.push(c.t('batch-approval-file', { file: batch.fileName }));
   if (overBudget) {
     const { centre, spent, committed, total } = overBudget.budget;
     lines.push(c.t('batch-approval-over-budget', { centre, spent: money(c, spent), committed: money(c, committed), total: money(c, total), budget: money(c, overBudget.cap) }));

@@ -4,8 +4,8 @@ import { totpCodeAt } from '../../src/safeguards/step-up/totp.js';
 import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
 import { chatDriver, craftedGroupPress, craftedPress } from './chat-driver.js';
 import { ADMIN, sharedWorld, STAFF } from './harness.js';
-import { batchAwaitingApproval, bindWithSecondAdmin } from './admin-group-steps.js';
-import { fileRows, lastId } from './batch-steps.js';
+import { batchAwaitingApproval, bindWithSecondAdmin, GROUP_BATCH_CARD } from './admin-group-steps.js';
+import { fileRows, lastId, PUBG_325, waitNew } from './batch-steps.js';
 
 const BEA: FakeUser = { id: 1002, firstName: 'Bea', languageCode: 'en' };
 const FORUM = { id: -100_559, type: 'supergroup' as const, title: 'Gift admins', isForum: true };
@@ -42,12 +42,15 @@ describe('batch approval cards in the administrators\' group', () => {
     const card = await batchAwaitingApproval(world, STAFF, FORUM);
     expect(card.thread_id).toBe(approvalsTopic);
     expect(card.text).toContain('Requested by Sam');
-    await world.telegram.waitFor(() => privateCards(ADMIN).find((m) => m.text.includes(BATCH_ID.exec(card.text)![0])), LONG);
+    // Everyone in the group reads it: it does not say "your approval" there.
+    expect(card.text).not.toMatch(/your approval/);
+    const copy = await world.telegram.waitFor(() => privateCards(ADMIN).find((m) => m.text.includes(BATCH_ID.exec(card.text)![0])), LONG);
+    expect(copy.text).toMatch(/Batch #\d+ waits for your approval/);
     expect(privateCards(BEA)).toHaveLength(bea);
   });
 
   it('refuses a press by a member who is not an administrator politely, and changes nothing', async () => {
-    const card = world.telegram.messages(FORUM.id).filter((m) => /waits for your approval/.test(m.text)).at(-1)!;
+    const card = world.telegram.messages(FORUM.id).filter((m) => GROUP_BATCH_CARD.test(m.text)).at(-1)!;
     const answer = await answerTo(world.telegram.clickButton(STAFF, card, /Approve batch/));
     expect(answer.text).toBe('Only an administrator can do this; nothing was changed.');
     expect(await stateOf(card)).toBe('waiting-approval');
@@ -55,7 +58,7 @@ describe('batch approval cards in the administrators\' group', () => {
   });
 
   it('lets an administrator approve it there: the card says who, the private copy is settled, and the batch is placed', async () => {
-    const card = world.telegram.messages(FORUM.id).filter((m) => /waits for your approval/.test(m.text)).at(-1)!;
+    const card = world.telegram.messages(FORUM.id).filter((m) => GROUP_BATCH_CARD.test(m.text)).at(-1)!;
     const copy = privateCards(ADMIN).at(-1)!;
     const since = lastId(world, STAFF.id);
     world.telegram.clickButton(BEA, card, /Approve batch/);
@@ -67,6 +70,26 @@ describe('batch approval cards in the administrators\' group', () => {
     expect(await fileRows(world, STAFF.id, since)).toHaveLength(2);
     // Nothing said in the group but the card itself.
     expect(world.telegram.messages(FORUM.id).filter((m) => /approved batch/i.test(m.text))).toEqual([]);
+  });
+
+  it("leaves the uploaded file's name off the group's card, where more people read it, and keeps it on the private copy", async () => {
+    const since = lastId(world, STAFF.id);
+    const name = 'jane-doe-0912-acme.csv';
+    world.telegram.sendDocument(STAFF, { fileName: name, bytes: new TextEncoder().encode(`product,quantity\n${PUBG_325},2\n`), mimeType: 'text/csv' });
+    const summary = await waitNew(world, STAFF.id, since, /Batch #\d+ from jane-doe-0912-acme\.csv/);
+    const before = world.telegram.messages(FORUM.id).filter((m) => GROUP_BATCH_CARD.test(m.text)).length;
+    world.telegram.clickButton(STAFF, summary, /Confirm batch/);
+    const card = await world.telegram.waitFor(() => world.telegram.messages(FORUM.id).filter((m) => GROUP_BATCH_CARD.test(m.text)).at(before), LONG);
+    const id = BATCH_ID.exec(card.text)![0];
+    const copy = await world.telegram.waitFor(() => privateCards(ADMIN).find((m) => m.text.includes(id)), LONG);
+    expect(copy.text).toContain(`File: ${name}`);
+    expect(card.text).toContain('Requested by Sam');
+    expect(card.text).not.toContain('jane-doe');
+    expect(card.text).not.toMatch(/File:/);
+    // Refused, so that it does not wait on into the cases below; the settled card names no file either.
+    world.telegram.clickButton(BEA, card, /Refuse/);
+    await world.telegram.waitFor(() => (/Refused by Bea/.test(now(card).text) ? true : undefined), LONG);
+    expect(now(card).text).not.toContain('jane-doe');
   });
 
   it("refuses the requester's own press in the group, even an administrator's, and names who refused it on the card", async () => {

@@ -87,6 +87,7 @@ batch-not-held = This batch is not waiting for you any more.
 
 batch-sent-for-approval = The batch is waiting for an administrator's approval. Nothing is ordered until then; you will be told.
 batch-approval-title = Batch #{ $id } waits for your approval
+batch-approval-title-group = Batch #{ $id } waits for an administrator's approval
 batch-approval-requester = Requested by { $person }
 batch-approval-file = File: { $file }
 batch-approve-own = Another administrator must approve your own batch.

@@ -86,6 +86,7 @@ batch-not-held = این سفارش گروهی دیگر منتظر شما نیس�
 
 batch-sent-for-approval = سفارش گروهی منتظر تأیید یک مدیر است. تا آن زمان چیزی سفارش داده نمی‌شود و به شما خبر می‌دهیم.
 batch-approval-title = سفارش گروهی #{ $id } منتظر تأیید شماست
+batch-approval-title-group = سفارش گروهی #{ $id } منتظر تأیید یک مدیر است
 batch-approval-requester = درخواست‌کننده: { $person }
 batch-approval-file = فایل: { $file }
 batch-approve-own = سفارش گروهی خودتان را باید مدیر دیگری تأیید کند.
