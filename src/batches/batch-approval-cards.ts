@@ -54,6 +54,9 @@ export function createBatchApprovalCards(deps: {
 }): BatchApprovalCards {
   const { logger } = deps;
   const viewOf = (chatId: number) => (isGroupChat(chatId) ? deps.viewIn(deps.groupLocale) : deps.viewFor(chatId));
+  /** What became of a batch no longer waiting, as far as its record tells. */
+  const decisionOf = (batch: BatchRecord): BatchDecision =>
+    batch.approvedBy !== null ? { kind: 'approved', by: deps.describePerson(batch.approvedBy) } : batch.state === 'stopped' || batch.state === 'expired' ? { kind: batch.state } : null;
 
   async function settle(batch: BatchRecord, decision: BatchDecision, answered?: AnsweredCard): Promise<void> {
     const requester = deps.describePerson(batch.requesterId);
@@ -87,7 +90,7 @@ export function createBatchApprovalCards(deps: {
       for (const adminId of privately) await post(adminId, deps.viewFor(adminId));
       // Decided while a copy was on its way: the settling that took the cards before it was recorded missed it.
       const now = await deps.batchNow(batch.id).catch(() => null);
-      if (now && now.state !== 'waiting-approval') await settle(now, now.approvedBy !== null ? { kind: 'approved', by: deps.describePerson(now.approvedBy) } : now.state === 'stopped' ? { kind: 'stopped' } : null);
+      if (now && now.state !== 'waiting-approval') await settle(now, decisionOf(now));
     },
   };
 }

@@ -198,13 +198,13 @@ export function batchApprovalView(
   };
 }
 
-/** What became of a batch, on its approval cards once it is no longer waiting: who approved or refused it, or that its orderer stopped it. Null: decided, by whom unknown here. */
-export type BatchDecision = { kind: 'approved' | 'refused'; by: string } | { kind: 'stopped' } | null;
+/** What became of a batch, on its approval cards once it is no longer waiting: who approved or refused it, that its orderer stopped it, or that nobody decided in time. Null: decided, by whom unknown here. */
+export type BatchDecision = { kind: 'approved' | 'refused'; by: string } | { kind: 'stopped' | 'expired' } | null;
 
 /** An approval card once settled: what was asked, and what became of it, in place of Approve and Refuse. */
 export function batchDecidedView(c: BatchViewContext, batch: BatchRecord, requester: string, decision: BatchDecision): FormattedString {
   const outcome =
-    decision === null ? c.t('batch-approval-settled') : decision.kind === 'stopped' ? c.t('batch-approval-stopped') : c.t(`batch-approval-${decision.kind}-by`, { by: decision.by });
+    decision === null ? c.t('batch-approval-settled') : 'by' in decision ? c.t(`batch-approval-${decision.kind}-by`, { by: decision.by }) : c.t(`batch-approval-${decision.kind}`);
   return joinLines(
     c.t('batch-approval-decided-title', { id: formatId(batch.id, c.locale) }),
     c.t('batch-approval-requester', { person: requester }),

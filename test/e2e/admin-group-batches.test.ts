@@ -5,12 +5,14 @@ import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
 import { chatDriver, craftedGroupPress, craftedPress } from './chat-driver.js';
 import { ADMIN, sharedWorld, STAFF } from './harness.js';
 import { batchAwaitingApproval, bindWithSecondAdmin, GROUP_BATCH_CARD } from './admin-group-steps.js';
-import { fileRows, lastId, PUBG_325, waitNew } from './batch-steps.js';
+import { fileRows, lastId, newMessages, PUBG_325, waitNew } from './batch-steps.js';
 
 const BEA: FakeUser = { id: 1002, firstName: 'Bea', languageCode: 'en' };
 const FORUM = { id: -100_559, type: 'supergroup' as const, title: 'Gift admins', isForum: true };
 const LONG = { timeoutMs: 20_000 };
 const BATCH_ID = /Batch #(\d+)/;
+/** APPROVAL_EXPIRY_MINUTES as the world leaves it: the default day. */
+const APPROVAL_EXPIRY_MS = 24 * 60 * 60_000;
 
 /**
  * Batch approval cards once the administrators' group is bound: Ada and Bea
@@ -176,4 +178,30 @@ describe('batch approval cards in the administrators\' group', () => {
     expect(world.telegram.messages(FORUM.id)).toHaveLength(inGroup);
     expect(await stateOf(card)).not.toBe('waiting-approval');
   }, 60_000);
+
+  it('expires a batch nobody decided in time: every copy says so without buttons, the orderer is told, and an old Approve places nothing', async () => {
+    const card = await batchAwaitingApproval(world, STAFF, FORUM);
+    const id = Number(BATCH_ID.exec(card.text)![1]);
+    const copy = await world.telegram.waitFor(() => privateCards(ADMIN).find((m) => m.text.includes(`Batch #${id}`)), LONG);
+    const since = lastId(world, STAFF.id);
+
+    // Its deadline passes while the process is down: the sweep at start expires it.
+    await world.bot.stop();
+    await world.database.change(`update batches set approval_expires_at = approval_expires_at - ${APPROVAL_EXPIRY_MS + 60_000} where id = ${id}`);
+    await world.restart();
+
+    for (const message of [card, copy]) await world.telegram.waitFor(() => (/Nobody decided in time: it expired\. Nothing was ordered\./.test(now(message).text) ? true : undefined), LONG);
+    expect(pressable(now(card))).toEqual([]);
+    expect(pressable(now(copy))).toEqual([]);
+    await waitNew(world, STAFF.id, since, new RegExp(`Batch #${id} waited too long for an administrator's approval and has expired`));
+    expect(await stateOf(card)).toBe('expired');
+
+    // An old client still showing Approve, in the group and privately: it says the batch expired and changes nothing.
+    for (const press of [craftedGroupPress(world.telegram, BEA, FORUM, `bt:ap:${id}`), craftedPress(world.telegram, ADMIN, `bt:ap:${id}`)]) {
+      expect((await answerTo(press)).text).toBe('This batch expired without a decision; nothing was ordered.');
+    }
+    expect(await stateOf(card)).toBe('expired');
+    expect(await world.database.rows('select id from orders where batch_id = ?', [id])).toEqual([]);
+    expect(newMessages(world, STAFF.id, since).filter((m) => /was approved/.test(m.text))).toEqual([]);
+  }, 90_000);
 });

@@ -13,7 +13,7 @@ import { removeKeyboard } from '../send.js';
 import type { StepUpGate } from '../step-up-gate.js';
 
 export interface BatchApprovalDeps {
-  batches: Pick<BatchService, 'get' | 'approve' | 'refuse' | 'mayDecide'>;
+  batches: Pick<BatchService, 'get' | 'approve' | 'refuse' | 'mayDecide' | 'waitsForApproval'>;
   /** Where the batch's approval cards went, and how they end. */
   approvalCards: BatchApprovalCards;
   notices: Pick<BatchNotices, 'progress'>;
@@ -62,7 +62,8 @@ export function batchApprovalsFeature(deps: BatchApprovalDeps) {
     // The approver's own code first, where step-up is on (not for a batch that no longer waits); every check is made again after it.
     // Their own batch too: the only administrator may approve it, and a stolen account alone must not let it go.
     const stepUp = deps.approverStepUp;
-    const decidable = batch?.state === 'waiting-approval' && (await deps.batches.mayDecide(batch, by));
+    // Not for a batch past its deadline either: nobody gives a code for a press that can change nothing.
+    const decidable = batch !== null && deps.batches.waitsForApproval(batch) && (await deps.batches.mayDecide(batch, by));
     const card = pressedCard(ctx);
     if (verb === 'ap' && stepUp && decidable && inGroup(ctx) && card) {
       // In the group the code is asked, and typed, in the presser's private chat: never where the group reads it.
@@ -83,8 +84,9 @@ export function batchApprovalsFeature(deps: BatchApprovalDeps) {
     const outcome = verb === 'ap' ? await deps.batches.approve(id, by) : await deps.batches.refuse(id, by);
     if (outcome.kind === 'own') return ack(ctx, { text: ctx.t('batch-approve-own'), show_alert: inGroup(ctx) });
     const pressed = pressedCard(ctx);
-    if (outcome.kind === 'not-waiting' || !outcome.batch) {
-      await ack(ctx, { text: ctx.t('batch-approval-settled') });
+    // Past its deadline nothing changes: the expiry sweep says so on every copy (or already did) and tells the orderer.
+    if (outcome.kind === 'expired' || outcome.kind === 'not-waiting' || !outcome.batch) {
+      await ack(ctx, { text: ctx.t(outcome.kind === 'expired' ? 'batch-approval-expired-press' : 'batch-approval-settled') });
       if (pressed) await removeKeyboard(ctx.api, pressed.chatId, pressed.messageId);
       return;
     }
