@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { totpCodeAt } from '../../src/safeguards/step-up/totp.js';
 import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
 import { chatDriver, craftedGroupPress, craftedPress } from './chat-driver.js';
-import { ADMIN, sharedWorld, STAFF } from './harness.js';
+import { ADMIN, PERSIAN_STAFF, sharedWorld, STAFF } from './harness.js';
 import { batchAwaitingApproval, bindWithSecondAdmin, GROUP_BATCH_CARD } from './admin-group-steps.js';
 import { fileRows, lastId, newMessages, PUBG_325, waitNew } from './batch-steps.js';
 
@@ -21,7 +21,7 @@ const APPROVAL_EXPIRY_MS = 24 * 60 * 60_000;
  * PUBG Mobile 325 UC cost 1,160,000 IRR in the sandbox.
  */
 describe('batch approval cards in the administrators\' group', () => {
-  const world = sharedWorld({ staff: [STAFF], env: { STEP_UP_KEY: randomBytes(32).toString('hex') } });
+  const world = sharedWorld({ staff: [STAFF, PERSIAN_STAFF], env: { STEP_UP_KEY: randomBytes(32).toString('hex') } });
   const ada = () => chatDriver(world.telegram, ADMIN);
   const now = (card: SentMessage) => world.telegram.messages(card.chat_id).find((m) => m.message_id === card.message_id)!;
   const privateCards = (who: FakeUser) => world.telegram.messages(who.id).filter((m) => /waits for your approval/.test(m.text));
@@ -184,10 +184,17 @@ describe('batch approval cards in the administrators\' group', () => {
     const id = Number(BATCH_ID.exec(card.text)![1]);
     const copy = await world.telegram.waitFor(() => privateCards(ADMIN).find((m) => m.text.includes(`Batch #${id}`)), LONG);
     const since = lastId(world, STAFF.id);
+    // Sara reads Persian: she is told in Persian, with Persian digits.
+    const sara = lastId(world, PERSIAN_STAFF.id);
+    world.telegram.sendText(PERSIAN_STAFF, `/batch ${PUBG_325} 2`);
+    const summary = await waitNew(world, PERSIAN_STAFF.id, sara, /سفارش گروهی #[۰-۹]+/);
+    world.telegram.clickButton(PERSIAN_STAFF, summary, /تأیید سفارش گروهی/);
+    await waitNew(world, PERSIAN_STAFF.id, sara, /سفارش گروهی منتظر تأیید یک مدیر است/);
+    const saraId = (await world.database.rows<{ id: number }>("select id from batches where requester_id = ? and state = 'waiting-approval'", [PERSIAN_STAFF.id]))[0]!.id;
 
-    // Its deadline passes while the process is down: the sweep at start expires it.
+    // Their deadlines pass while the process is down: the sweep at start expires them.
     await world.bot.stop();
-    await world.database.change(`update batches set approval_expires_at = approval_expires_at - ${APPROVAL_EXPIRY_MS + 60_000} where id = ${id}`);
+    await world.database.change(`update batches set approval_expires_at = approval_expires_at - ${APPROVAL_EXPIRY_MS + 60_000} where id in (${id}, ${saraId})`);
     await world.restart();
 
     for (const message of [card, copy]) await world.telegram.waitFor(() => (/Nobody decided in time: it expired\. Nothing was ordered\./.test(now(message).text) ? true : undefined), LONG);
@@ -195,6 +202,8 @@ describe('batch approval cards in the administrators\' group', () => {
     expect(pressable(now(copy))).toEqual([]);
     await waitNew(world, STAFF.id, since, new RegExp(`Batch #${id} waited too long for an administrator's approval and has expired`));
     expect(await stateOf(card)).toBe('expired');
+    await waitNew(world, PERSIAN_STAFF.id, sara, /سفارش گروهی #[۰-۹]+ مدت زیادی منتظر تأیید مدیر ماند و منقضی شد/);
+    expect((await world.database.rows<{ state: string }>('select state from batches where id = ?', [saraId]))[0]!.state).toBe('expired');
 
     // An old client still showing Approve, in the group and privately: it says the batch expired and changes nothing.
     for (const press of [craftedGroupPress(world.telegram, BEA, FORUM, `bt:ap:${id}`), craftedPress(world.telegram, ADMIN, `bt:ap:${id}`)]) {
