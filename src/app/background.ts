@@ -72,6 +72,8 @@ export interface BackgroundDeps extends SenderParts {
   orderingPause: Pick<OrderingPauseStore, 'current'>;
   /** Requests that waited too long for an administrator expire here; absent, there are none. */
   approvals?: { service: Pick<ApprovalService, 'expireDue' | 'approversFor'>; announcer: Pick<ApprovalAnnouncer, 'expired'> };
+  /** One pass of the batch approval expiry (src/batches/batch-expiry.ts), on the approval expiry's beat; absent, batches wait. */
+  expireBatches?: () => Promise<void>;
   /** Privileged changes waiting for a second administrator: lapsed ones are expired and told. */
   dualControl?: { service: Pick<DualControl, 'expireDue'>; announcer: Pick<DualControlAnnouncer, 'outcome'> };
   /** Tells administrators that the provider answers again while ordering is still paused. */
@@ -243,6 +245,12 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
             clock,
             logger,
           }),
+        ]
+      : []),
+    ...(deps.expireBatches
+      ? [
+          // Batches waiting for an administrator lapse as single requests do: the same setting, the same beat, at once on start-up too.
+          repeat({ name: 'batch approval expiry', everyMs: APPROVAL_SWEEP_MS, immediately: true, task: fresh(deps.expireBatches), clock, logger }),
         ]
       : []),
     ...(retention

@@ -6,6 +6,8 @@ import { createBatchRunner, type BatchRunner } from '../batches/batch-runner.js'
 import { createBatchService, type BatchService } from '../batches/batch-service.js';
 import { createBatchApprovalCards, type BatchApprovalCards } from '../batches/batch-approval-cards.js';
 import type { BatchViewContext } from '../batches/batch-views.js';
+import { createBatchExpirySweep } from '../batches/batch-expiry.js';
+import { formatId } from '../text/format.js';
 import { createBatchChatPort } from '../bot/batch-port.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
@@ -33,7 +35,7 @@ export function batchViewFor(deps: Pick<BatchWiringDeps, 'services'>): (personId
 }
 
 /** Batches as chats handle them: drafts, one Confirm judged as a whole, Stop, Continue, approval. */
-export function createBatchServiceOf({ services, clock, logger }: BatchWiringDeps): BatchService {
+export function createBatchServiceOf({ config, services, clock, logger }: BatchWiringDeps): BatchService {
   const { approvals, dualControl } = services;
   return createBatchService({
     store: services.stores.batches,
@@ -48,6 +50,8 @@ export function createBatchServiceOf({ services, clock, logger }: BatchWiringDep
       if (!approvals.approversFor({ requesterId }).includes(approverId)) return false;
       return approverId !== requesterId || !(await dualControl.selfApprovalHeld());
     },
+    // The same deadline as a single request's: one setting for everything that waits for an administrator.
+    approvalExpiryMs: config.approvalExpiryMinutes * 60_000,
     clock,
     logger: logger.child({ component: 'batches' }),
   });
@@ -72,6 +76,23 @@ export function createBatchApprovalCardsOf({ config, services, logger }: Omit<Ba
     describePerson: services.describePerson,
     batchNow: (id) => services.stores.batches.get(id),
     logger: logger.child({ component: 'batches' }),
+  });
+}
+
+/** One pass of the batch approval expiry: lapsed batches expired, their cards settled, their orderers told (batch-expiry.ts). */
+export function createBatchExpirySweepOf(deps: BatchWiringDeps): () => Promise<void> {
+  const { services } = deps;
+  const viewFor = batchViewFor({ services });
+  return createBatchExpirySweep({
+    batches: createBatchServiceOf(deps),
+    cards: createBatchApprovalCardsOf(deps),
+    tellRequester: async (batch) => {
+      // Removed since asking: what they ordered is no longer theirs to read.
+      if (services.staff.current.find(batch.requesterId) === null) return;
+      const reader = viewFor(batch.requesterId);
+      await services.sendText(batch.chatId, reader.t('batch-expired', { id: formatId(batch.id, reader.locale) }));
+    },
+    logger: deps.logger.child({ component: 'batches' }),
   });
 }
 

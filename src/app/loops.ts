@@ -10,7 +10,7 @@ import type { Repeating } from '../repeat.js';
 import { translatorFor } from '../text/i18n.js';
 import { retentionPasses } from './retention-wiring.js';
 import { expiryReminderPass } from './expiry-wiring.js';
-import { createBatchNoticesOf, createBatchRunnerOf } from './batch-wiring.js';
+import { createBatchExpirySweepOf, createBatchNoticesOf, createBatchRunnerOf } from './batch-wiring.js';
 import { createBatchDetails } from '../batches/batch-details.js';
 import { withCallSignal } from '../provider/call-signal.js';
 import type { Services } from './services.js';
@@ -78,6 +78,7 @@ export function startLoops(deps: {
     // The database's own answer, not the copy chats are shown: the probe decides whether to ask the provider.
     orderingPause: services.stores.orderingPause,
     approvals: { service: services.approvals, announcer: services.approvalAnnouncer },
+    expireBatches: createBatchExpirySweepOf({ config, services, clock, logger, shutdown }),
     watchBotToken: () => services.tokenWatch.tick(),
     // Credits the watch has just kept may answer a top-up request.
     watchWallet: async () => {

@@ -30,7 +30,8 @@ export interface BatchApprovalCards {
 /**
  * Where a batch waiting for an administrator is announced, and how its
  * cards end. A batch card carries no code and no answer (who asked, what,
- * how much, the file's name), so it may be read by the whole group.
+ * how much), so it may be read by the whole group; the file's name, which
+ * staff chose and which may name a customer, goes on private copies only.
  */
 export function createBatchApprovalCards(deps: {
   send: SendMessage;
@@ -51,6 +52,9 @@ export function createBatchApprovalCards(deps: {
 }): BatchApprovalCards {
   const { logger } = deps;
   const viewOf = (chatId: number) => (isGroupChat(chatId) ? deps.viewIn(deps.groupLocale) : deps.viewFor(chatId));
+  /** What became of a batch no longer waiting, as far as its record tells. */
+  const decisionOf = (batch: BatchRecord): BatchDecision =>
+    batch.approvedBy !== null ? { kind: 'approved', by: deps.describePerson(batch.approvedBy) } : batch.state === 'stopped' || batch.state === 'expired' ? { kind: batch.state } : null;
 
   async function settle(batch: BatchRecord, decision: BatchDecision, answered?: AnsweredCard): Promise<void> {
     const requester = deps.describePerson(batch.requesterId);
@@ -66,7 +70,7 @@ export function createBatchApprovalCards(deps: {
     async announce(batch, overBudget) {
       const requester = deps.describePerson(batch.requesterId);
       const post = async (chatId: number, c: BatchViewContext, threadId?: number): Promise<boolean> => {
-        const view = batchApprovalView(c, batch, requester, overBudget);
+        const view = batchApprovalView(c, batch, requester, overBudget, isGroupChat(chatId) ? 'group' : 'private');
         try {
           const { messageId } = await deps.send(chatId, { text: view.text, buttons: view.buttons, ...(threadId === undefined ? {} : { threadId }) });
           await deps.cards.record(batch.id, { chatId, messageId, threadId: threadId ?? null });
@@ -84,7 +88,7 @@ export function createBatchApprovalCards(deps: {
       for (const adminId of privately) await post(adminId, deps.viewFor(adminId));
       // Decided while a copy was on its way: the settling that took the cards before it was recorded missed it.
       const now = await deps.batchNow(batch.id).catch(() => null);
-      if (now && now.state !== 'waiting-approval') await settle(now, now.approvedBy !== null ? { kind: 'approved', by: deps.describePerson(now.approvedBy) } : now.state === 'stopped' ? { kind: 'stopped' } : null);
+      if (now && now.state !== 'waiting-approval') await settle(now, decisionOf(now));
     },
   };
 }

@@ -6,7 +6,10 @@ import type { OrderingPauseStore } from '../db/ordering-pause-store.js';
 import { judgeBatchBudgets, type BatchLimitCheck, type BatchOverBudget } from './batch-limits.js';
 import type { Budgets } from '../budgets/budget-judge.js';
 import { planTotals } from './batch-plan.js';
-import type { BatchOrderPlan, BatchRecord, BatchSource, BatchStore } from '../db/batch-store.js';
+import type { BatchMove, BatchOrderPlan, BatchRecord, BatchSource, BatchStore } from '../db/batch-store.js';
+
+/** How long a batch waits for an administrator before it expires, unless configured (APPROVAL_EXPIRY_MINUTES, as for single requests). */
+const DEFAULT_APPROVAL_EXPIRY_MS = 24 * 60 * 60_000;
 
 /** The same file sent again within this long is recognised, and its earlier batch named before anything is placed. */
 const SAME_FILE_WINDOW_MS = 30 * 24 * 3_600_000;
@@ -61,9 +64,14 @@ interface BatchServiceDeps {
    * administrator exists and dual control does not hold self-approval.
    */
   mayApprove: (approverId: number, requesterId: number) => Promise<boolean>;
+  /** How long a confirmed batch waits for an administrator before it expires; the deadline is fixed at Confirm. */
+  approvalExpiryMs?: number;
   clock: Clock;
   logger: Logger;
 }
+
+/** Approve or Refuse on a batch: 'expired' when it waited past its deadline (moved by the sweep or not yet): nothing changes. */
+type DecideOutcome<K extends string> = { kind: K | 'not-waiting' | 'own' | 'expired'; batch: BatchRecord | null };
 
 /**
  * Batches as people handle them: a checked plan becomes a draft with one
@@ -74,6 +82,29 @@ interface BatchServiceDeps {
 export function createBatchService(deps: BatchServiceDeps) {
   const { store, clock, logger } = deps;
   const at = () => new Date(clock.now());
+  const expiryMs = deps.approvalExpiryMs ?? DEFAULT_APPROVAL_EXPIRY_MS;
+  /** Whether the batch waited past its deadline, whether or not the sweep has moved it yet. */
+  const overdue = (batch: BatchRecord) => batch.state === 'expired' || (batch.state === 'waiting-approval' && batch.approvalExpiresAt !== null && batch.approvalExpiresAt.getTime() <= clock.now());
+
+  /**
+   * One administrator's decision, moved from 'waiting-approval' only while
+   * the deadline is still ahead (a conditional update in the store): a
+   * press after it, before or after the sweep moved the batch, changes nothing.
+   */
+  async function decide<K extends string>(id: number, by: number, kind: K, move: Omit<BatchMove, 'from' | 'at' | 'beforeDeadline'>): Promise<DecideOutcome<K>> {
+    const batch = await store.get(id);
+    if (batch && overdue(batch)) return { kind: 'expired', batch };
+    if (!batch || batch.state !== 'waiting-approval') return { kind: 'not-waiting', batch };
+    if (!(await deps.mayApprove(by, batch.requesterId))) return { kind: 'own', batch };
+    const now = at();
+    const moved = await store.move(id, { ...move, from: ['waiting-approval'], beforeDeadline: now, at: now });
+    if (!moved) {
+      const current = await store.get(id);
+      return { kind: current && overdue(current) ? 'expired' : 'not-waiting', batch: current };
+    }
+    logger.info({ batchId: id, by }, `batch ${kind}`);
+    return { kind, batch: moved };
+  }
   const judgeBudgets = (plan: readonly BatchOrderPlan[]) => (deps.budgets ? judgeBatchBudgets(deps.budgets, plan, clock.now()) : Promise.resolve({ refused: null, approval: null } as const));
 
   return {
@@ -96,7 +127,8 @@ export function createBatchService(deps: BatchServiceDeps) {
       const budget = await judgeBudgets(batch.plan);
       if (budget.refused) return { kind: 'over-limit', verdict: budget.refused };
       const waits = budget.approval !== null || (await deps.approvalNeeded(by, batch.total));
-      const moved = await store.move(id, { from: ['draft'], to: waits ? 'waiting-approval' : 'running', at: at() });
+      const now = at();
+      const moved = await store.move(id, { from: ['draft'], to: waits ? 'waiting-approval' : 'running', ...(waits ? { approvalExpiresAt: new Date(now.getTime() + expiryMs) } : {}), at: now });
       if (!moved) return { kind: 'not-draft', batch: await store.get(id) };
       logger.info({ batchId: id, orders: batch.plan.length, total: batch.total, approval: waits }, 'batch confirmed');
       return waits ? { kind: 'waiting-approval', batch: moved, overBudget: budget.approval } : { kind: 'running', batch: moved };
@@ -139,26 +171,20 @@ export function createBatchService(deps: BatchServiceDeps) {
     /**
      * An administrator approves the batch exactly as it was shown: it starts,
      * and its orders are not held to the threshold again (limits and the
-     * pause still are, under the wallet lock). One press wins.
+     * pause still are, under the wallet lock). One press wins; none after the deadline.
      */
-    async approve(id: number, by: number): Promise<{ kind: 'approved' | 'not-waiting' | 'own'; batch: BatchRecord | null }> {
-      const batch = await store.get(id);
-      if (!batch || batch.state !== 'waiting-approval') return { kind: 'not-waiting', batch };
-      if (!(await deps.mayApprove(by, batch.requesterId))) return { kind: 'own', batch };
-      const moved = await store.move(id, { from: ['waiting-approval'], to: 'running', approvedBy: by, at: at() });
-      if (!moved) return { kind: 'not-waiting', batch: await store.get(id) };
-      logger.info({ batchId: id, by }, 'batch approved');
-      return { kind: 'approved', batch: moved };
-    },
+    approve: (id: number, by: number) => decide(id, by, 'approved', { to: 'running', approvedBy: by }),
 
-    async refuse(id: number, by: number): Promise<{ kind: 'refused' | 'not-waiting' | 'own'; batch: BatchRecord | null }> {
-      const batch = await store.get(id);
-      if (!batch || batch.state !== 'waiting-approval') return { kind: 'not-waiting', batch };
-      if (!(await deps.mayApprove(by, batch.requesterId))) return { kind: 'own', batch };
-      const moved = await store.move(id, { from: ['waiting-approval'], to: 'cancelled', at: at() });
-      if (!moved) return { kind: 'not-waiting', batch: await store.get(id) };
-      logger.info({ batchId: id, by }, 'batch refused');
-      return { kind: 'refused', batch: moved };
+    refuse: (id: number, by: number) => decide(id, by, 'refused', { to: 'cancelled' }),
+
+    /** Whether the batch still waits for an administrator: confirmed above the threshold, its deadline not yet passed. */
+    waitsForApproval: (batch: BatchRecord): boolean => batch.state === 'waiting-approval' && !overdue(batch),
+
+    /** Every batch that waited for an administrator past its deadline, moved to 'expired' exactly once: nothing of it is placed. */
+    async expireDue(): Promise<BatchRecord[]> {
+      const expired = await store.expireDue(at());
+      for (const batch of expired) logger.info({ batchId: batch.id, requesterId: batch.requesterId }, 'batch approval expired');
+      return expired;
     },
 
     /**

@@ -163,16 +163,31 @@ export function batchHeldView(c: BatchViewContext, batch: BatchRecord, price: Pr
   return { text: joinLines(bold(title), plain(why)), buttons: [[go, stop]] };
 }
 
-/** The card administrators decide a batch on: who, what, how much, the budget it goes over when that is why it waits, Approve or Refuse. */
-export function batchApprovalView(c: BatchViewContext, batch: BatchRecord, requester: string, overBudget: BatchOverBudget | null = null): { text: FormattedString; buttons: OutgoingButton[][] } {
+/** Who reads an approval card: one administrator in their private chat, or everyone in the administrators' group. */
+export type BatchCardAudience = 'private' | 'group';
+
+/**
+ * The card administrators decide a batch on: who, what, how much, the
+ * budget it goes over when that is why it waits, Approve or Refuse. In the
+ * group it is addressed to every administrator there, not to "you", and it
+ * leaves out the file's name: a name staff chose may carry a customer's
+ * details, and the group is a wider audience than one approver.
+ */
+export function batchApprovalView(
+  c: BatchViewContext,
+  batch: BatchRecord,
+  requester: string,
+  overBudget: BatchOverBudget | null = null,
+  audience: BatchCardAudience = 'private',
+): { text: FormattedString; buttons: OutgoingButton[][] } {
   const id = formatId(batch.id, c.locale);
   const lines: (FormattedString | string)[] = [
-    bold(c.t('batch-approval-title', { id })),
+    bold(c.t(audience === 'group' ? 'batch-approval-title-group' : 'batch-approval-title', { id })),
     c.t('batch-approval-requester', { person: requester }),
     c.t('batch-summary-counts', { n: batch.plan.length, orders: formatNumber(batch.plan.length, c.locale), units: formatNumber(planUnits(batch.plan), c.locale), total: money(c, batch.total) }),
     ...productLines(c, batch),
   ];
-  if (batch.fileName) lines.push(c.t('batch-approval-file', { file: batch.fileName }));
+  if (batch.fileName && audience === 'private') lines.push(c.t('batch-approval-file', { file: batch.fileName }));
   if (overBudget) {
     const { centre, spent, committed, total } = overBudget.budget;
     lines.push(c.t('batch-approval-over-budget', { centre, spent: money(c, spent), committed: money(c, committed), total: money(c, total), budget: money(c, overBudget.cap) }));
@@ -183,13 +198,13 @@ export function batchApprovalView(c: BatchViewContext, batch: BatchRecord, reque
   };
 }
 
-/** What became of a batch, on its approval cards once it is no longer waiting: who approved or refused it, or that its orderer stopped it. Null: decided, by whom unknown here. */
-export type BatchDecision = { kind: 'approved' | 'refused'; by: string } | { kind: 'stopped' } | null;
+/** What became of a batch, on its approval cards once it is no longer waiting: who approved or refused it, that its orderer stopped it, or that nobody decided in time. Null: decided, by whom unknown here. */
+export type BatchDecision = { kind: 'approved' | 'refused'; by: string } | { kind: 'stopped' | 'expired' } | null;
 
 /** An approval card once settled: what was asked, and what became of it, in place of Approve and Refuse. */
 export function batchDecidedView(c: BatchViewContext, batch: BatchRecord, requester: string, decision: BatchDecision): FormattedString {
   const outcome =
-    decision === null ? c.t('batch-approval-settled') : decision.kind === 'stopped' ? c.t('batch-approval-stopped') : c.t(`batch-approval-${decision.kind}-by`, { by: decision.by });
+    decision === null ? c.t('batch-approval-settled') : 'by' in decision ? c.t(`batch-approval-${decision.kind}-by`, { by: decision.by }) : c.t(`batch-approval-${decision.kind}`);
   return joinLines(
     c.t('batch-approval-decided-title', { id: formatId(batch.id, c.locale) }),
     c.t('batch-approval-requester', { person: requester }),

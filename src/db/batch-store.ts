@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import type { BatchHoldReason, BatchOrderPlan, BatchSource, BatchState } from '../domain/batches.js';
 import type { OrderRow } from './order-row.js';
 import type { Database } from './seam/database.js';
@@ -30,6 +30,8 @@ export interface BatchRecord {
   fileSentAt: Date | null;
   /** The administrator who approved the batch as a whole: its orders are not judged against the approval threshold again. */
   approvedBy: number | null;
+  /** While it waits for an administrator, when it expires: fixed at Confirm, so a restart neither forgets it nor gives it more time. */
+  approvalExpiresAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -44,6 +46,14 @@ export interface BatchMove {
   heldReason?: BatchHoldReason | null;
   /** Recorded with the move out of 'waiting-approval'. */
   approvedBy?: number;
+  /** Recorded with the move into 'waiting-approval': when it expires unless decided. */
+  approvalExpiresAt?: Date;
+  /**
+   * Only while the batch's approval deadline is later than this: an
+   * Approve or Refuse pressed after it changes nothing, even before the
+   * expiry sweep moved the batch. A batch without a deadline is not held to one.
+   */
+  beforeDeadline?: Date;
   at: Date;
 }
 
@@ -64,10 +74,18 @@ export interface BatchStore {
   get(id: number): Promise<BatchRecord | null>;
   /** The newest batch of this person made from a file with this hash since `since`, whatever its state but 'cancelled'. */
   sameFile(requesterId: number, fileHash: string, since: Date, exceptId?: number): Promise<BatchRecord | null>;
-  /** Null when the batch was not in one of `move.from` (someone else moved it first). */
+  /** Null when the batch was not in one of `move.from` (someone else moved it first), or its deadline passed where `move.beforeDeadline` asks. */
   move(id: number, move: BatchMove): Promise<BatchRecord | null>;
   /** Moves the cursor from `index` to `index + 1`; null when it was not at `index`. */
   advance(id: number, index: number, at: Date): Promise<BatchRecord | null>;
+  /**
+   * Every batch waiting for an administrator whose deadline is `now` or
+   * earlier, moved to 'expired' by one conditional UPDATE and returned as it
+   * became, oldest first: a batch approved, refused or stopped meanwhile is
+   * not among them, and of two sweeps at once (or a sweep and a press)
+   * exactly one moves each batch.
+   */
+  expireDue(now: Date): Promise<BatchRecord[]>;
   /**
    * Replaces the plan and total (Continue at a new price) while the cursor
    * is still at `expectedIndex` and the batch is held; false otherwise.
@@ -139,10 +157,32 @@ export function createBatchStore(deps: { database: Database }): BatchStore {
       one(
         await q
           .update(batches)
-          .set({ state: move.to, heldReason: move.heldReason ?? null, ...(move.approvedBy === undefined ? {} : { approvedBy: move.approvedBy }), updatedAt: move.at })
-          .where(and(eq(batches.id, id), inArray(batches.state, [...move.from])))
+          .set({
+            state: move.to,
+            heldReason: move.heldReason ?? null,
+            ...(move.approvedBy === undefined ? {} : { approvedBy: move.approvedBy }),
+            ...(move.approvalExpiresAt === undefined ? {} : { approvalExpiresAt: move.approvalExpiresAt }),
+            updatedAt: move.at,
+          })
+          .where(
+            and(
+              eq(batches.id, id),
+              inArray(batches.state, [...move.from]),
+              move.beforeDeadline === undefined ? undefined : or(isNull(batches.approvalExpiresAt), gt(batches.approvalExpiresAt, move.beforeDeadline)),
+            ),
+          )
           .returning(),
       ),
+
+    async expireDue(now) {
+      const expired = await q
+        .update(batches)
+        .set({ state: 'expired', heldReason: null, updatedAt: now })
+        .where(and(eq(batches.state, 'waiting-approval'), lte(batches.approvalExpiresAt, now)))
+        .returning();
+      // Oldest first, as everything else here: RETURNING promises no order.
+      return expired.sort((a, b) => a.id - b.id);
+    },
 
     advance: async (id, index, at) =>
       one(

@@ -35,6 +35,8 @@ export const batches = sqliteTable(
     fileSentAt: integer('file_sent_at', { mode: 'timestamp_ms' }),
     /** The administrator who approved the batch as a whole (its orders skip the threshold); null when none was needed. */
     approvedBy: integer('approved_by'),
+    /** While it waits for an administrator: when it expires, fixed at Confirm as a single request's deadline is. */
+    approvalExpiresAt: integer('approval_expires_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
@@ -44,6 +46,7 @@ export const batches = sqliteTable(
     check('batches_held_reason_check', sql.raw(`held_reason is null or ${inList('held_reason', BATCH_HOLD_REASONS)}`)),
     uniqueIndex('batches_key_idx').on(t.key),
     index('batches_state_idx').on(t.state),
+    index('batches_state_expiry_idx').on(t.state, t.approvalExpiresAt),
     index('batches_requester_file_idx').on(t.requesterId, t.fileHash),
   ],
 );

@@ -11,9 +11,10 @@ import type { OrderLine } from './order-line.js';
  * - 'placed': every order was sent; deliveries are still coming;
  * - 'done': every order reached a final state and the file of codes went out;
  * - 'stopped': the orderer (or a refusal) stopped it; orders not yet sent never will be;
- * - 'cancelled': never confirmed (a draft left, or replaced), or refused by an administrator.
+ * - 'cancelled': never confirmed (a draft left, or replaced), or refused by an administrator;
+ * - 'expired': waited for an administrator past its deadline (APPROVAL_EXPIRY_MINUTES); nothing was ordered.
  */
-export const BATCH_STATES = ['draft', 'waiting-approval', 'running', 'held', 'placed', 'done', 'stopped', 'cancelled'] as const;
+export const BATCH_STATES = ['draft', 'waiting-approval', 'running', 'held', 'placed', 'done', 'stopped', 'cancelled', 'expired'] as const;
 export type BatchState = (typeof BATCH_STATES)[number];
 
 /** Why a batch is held: what the orderer is asked, or what it waits for. */

@@ -6,6 +6,8 @@ import type { BatchOrderPlan } from '../../src/db/batch-store.js';
 import { systemClock } from '../../src/clock.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { silentLogger } from '../../src/logger.js';
+import { createManualClock } from '../support/manual-clock.js';
+import type { Clock } from '../../src/clock.js';
 
 const STAFF_ID = 7;
 const ADMIN_ID = 1;
@@ -17,7 +19,7 @@ afterEach(() => {
   db = null;
 });
 
-function service(options: { approval: boolean; paused?: boolean; limitLeft?: number | null }) {
+function service(options: { approval: boolean; paused?: boolean; limitLeft?: number | null; clock?: Clock; approvalExpiryMs?: number }) {
   db = openDb(':memory:');
   const store = createBatchStore({ database: databaseOf(db) });
   const batches = createBatchService({
@@ -31,7 +33,8 @@ function service(options: { approval: boolean; paused?: boolean; limitLeft?: num
     approvalNeeded: async () => options.approval,
     pause: { current: async () => (options.paused ? { source: 'admin', reason: null, since: new Date(), by: ADMIN_ID } : null) } as never,
     mayApprove: async (approverId, requesterId) => approverId === ADMIN_ID && requesterId !== ADMIN_ID,
-    clock: systemClock,
+    ...(options.approvalExpiryMs === undefined ? {} : { approvalExpiryMs: options.approvalExpiryMs }),
+    clock: options.clock ?? systemClock,
     logger: silentLogger,
   });
   return { store, batches };
@@ -68,6 +71,29 @@ describe('the batch service: one Confirm judged as a whole', () => {
     expect((await batches.approve(batch.id, STAFF_ID)).kind).toBe('own');
     expect(await batches.approve(batch.id, ADMIN_ID)).toMatchObject({ kind: 'approved', batch: { state: 'running', approvedBy: ADMIN_ID } });
     expect((await batches.refuse(batch.id, ADMIN_ID)).kind).toBe('not-waiting');
+  });
+
+  it('expires a batch nobody decided by its deadline: Approve and Refuse after it change nothing, before or after the sweep', async () => {
+    const clock = createManualClock(1_700_000_000_000);
+    const { batches, store } = service({ approval: true, clock, approvalExpiryMs: 60_000 });
+    const late = await draft(batches);
+    const decided = await draft(batches);
+    expect(await batches.confirm(late.id, STAFF_ID)).toMatchObject({ kind: 'waiting-approval', batch: { approvalExpiresAt: new Date(1_700_000_060_000) } });
+    await batches.confirm(decided.id, STAFF_ID);
+    clock.advance(59_999);
+    expect(await batches.expireDue()).toEqual([]);
+    expect(await batches.approve(decided.id, ADMIN_ID)).toMatchObject({ kind: 'approved' });
+
+    clock.advance(1);
+    // Past the deadline, before the sweep moved it: nothing changes, and the press says why.
+    expect(batches.waitsForApproval((await store.get(late.id))!)).toBe(false);
+    expect(await batches.approve(late.id, ADMIN_ID)).toMatchObject({ kind: 'expired', batch: { state: 'waiting-approval', approvedBy: null } });
+    expect((await batches.refuse(late.id, ADMIN_ID)).kind).toBe('expired');
+    expect(await batches.expireDue()).toMatchObject([{ id: late.id, state: 'expired', approvedBy: null }]);
+    expect(await batches.expireDue()).toEqual([]);
+    expect((await batches.approve(late.id, ADMIN_ID)).kind).toBe('expired');
+    expect(await store.get(late.id)).toMatchObject({ state: 'expired', approvedBy: null });
+    expect(await store.get(decided.id)).toMatchObject({ state: 'running', approvedBy: ADMIN_ID });
   });
 
   it('goes on at a new price only from a hold; an approved batch is not taken above the prices it was approved at', async () => {

@@ -41,11 +41,10 @@ describe('the migration that lets a batch be held for a hidden product', () => {
       { key: 'k-1', state: 'held', heldReason: 'price-changed', nextIndex: 2 },
     ]);
     expect(client.prepare('select batch_id as batchId from orders').all()).toEqual([{ batchId: 1 }]);
-    expect(client.prepare("select name from sqlite_master where type = 'index' and tbl_name = 'batches' and name like 'batches_%' order by name").all()).toEqual([
-      { name: 'batches_key_idx' },
-      { name: 'batches_requester_file_idx' },
-      { name: 'batches_state_idx' },
-    ]);
+    // Later migrations may add indexes of their own: these three must survive the rebuild.
+    expect(client.prepare("select name from sqlite_master where type = 'index' and tbl_name = 'batches' and name like 'batches_%' order by name").all()).toEqual(
+      expect.arrayContaining([{ name: 'batches_key_idx' }, { name: 'batches_requester_file_idx' }, { name: 'batches_state_idx' }]),
+    );
     client.prepare("update batches set held_reason = 'product-hidden'").run();
     expect(() => client.prepare("update batches set held_reason = 'no-such-reason'").run()).toThrow(/CHECK/);
     expect(client.pragma('foreign_key_check')).toEqual([]);

@@ -37,6 +37,27 @@ forEachDatabase(['batches', 'orders', 'audit_log', 'notifications'], (label, fre
       }
     });
 
+    it('expires each overdue batch exactly once when two sweeps and an Approve pressed just before the deadline meet', async () => {
+      const one = createBatchStore({ database: await fresh() });
+      const two = createBatchStore({ database: another() });
+      for (let round = 0; round < 10; round++) {
+        const batch = await one.create(
+          { key: `lapse-${round}`, requesterId: 1, chatId: 1, source: 'quantity', fileHash: null, fileName: null, plan: [{ lines: [], rows: [] }], total: 1 },
+          new Date(T0),
+        );
+        await one.move(batch.id, { from: ['draft'], to: 'waiting-approval', approvalExpiresAt: new Date(T0 + 100), at: new Date(T0) });
+        const [first, second, approve] = await Promise.all([
+          one.expireDue(new Date(T0 + 100)),
+          two.expireDue(new Date(T0 + 101)),
+          // Pressed a moment before the deadline: it may still win, but then the batch never expires.
+          (round % 2 === 0 ? one : two).move(batch.id, { from: ['waiting-approval'], to: 'running', approvedBy: 9, beforeDeadline: new Date(T0 + 99), at: new Date(T0 + 99) }),
+        ]);
+        const expired = [...first, ...second].filter((b) => b.id === batch.id);
+        expect(expired.length + (approve === null ? 0 : 1)).toBe(1);
+        expect((await one.get(batch.id))!.state).toBe(approve === null ? 'expired' : 'running');
+      }
+    });
+
     it('lets exactly one of two cursor moves from the same index win', async () => {
       const one = createBatchStore({ database: await fresh() });
       const two = createBatchStore({ database: another() });

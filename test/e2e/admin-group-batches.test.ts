@@ -3,14 +3,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { totpCodeAt } from '../../src/safeguards/step-up/totp.js';
 import type { FakeUser, SentMessage } from '../support/fake-bot-api/index.js';
 import { chatDriver, craftedGroupPress, craftedPress } from './chat-driver.js';
-import { ADMIN, sharedWorld, STAFF } from './harness.js';
-import { batchAwaitingApproval, bindWithSecondAdmin } from './admin-group-steps.js';
-import { fileRows, lastId } from './batch-steps.js';
+import { ADMIN, PERSIAN_STAFF, sharedWorld, STAFF } from './harness.js';
+import { batchAwaitingApproval, bindWithSecondAdmin, GROUP_BATCH_CARD } from './admin-group-steps.js';
+import { fileRows, lastId, newMessages, PUBG_325, waitNew } from './batch-steps.js';
 
 const BEA: FakeUser = { id: 1002, firstName: 'Bea', languageCode: 'en' };
 const FORUM = { id: -100_559, type: 'supergroup' as const, title: 'Gift admins', isForum: true };
 const LONG = { timeoutMs: 20_000 };
 const BATCH_ID = /Batch #(\d+)/;
+/** APPROVAL_EXPIRY_MINUTES as the world leaves it: the default day. */
+const APPROVAL_EXPIRY_MS = 24 * 60 * 60_000;
 
 /**
  * Batch approval cards once the administrators' group is bound: Ada and Bea
@@ -19,7 +21,7 @@ const BATCH_ID = /Batch #(\d+)/;
  * PUBG Mobile 325 UC cost 1,160,000 IRR in the sandbox.
  */
 describe('batch approval cards in the administrators\' group', () => {
-  const world = sharedWorld({ staff: [STAFF], env: { STEP_UP_KEY: randomBytes(32).toString('hex') } });
+  const world = sharedWorld({ staff: [STAFF, PERSIAN_STAFF], env: { STEP_UP_KEY: randomBytes(32).toString('hex') } });
   const ada = () => chatDriver(world.telegram, ADMIN);
   const now = (card: SentMessage) => world.telegram.messages(card.chat_id).find((m) => m.message_id === card.message_id)!;
   const privateCards = (who: FakeUser) => world.telegram.messages(who.id).filter((m) => /waits for your approval/.test(m.text));
@@ -42,12 +44,15 @@ describe('batch approval cards in the administrators\' group', () => {
     const card = await batchAwaitingApproval(world, STAFF, FORUM);
     expect(card.thread_id).toBe(approvalsTopic);
     expect(card.text).toContain('Requested by Sam');
-    await world.telegram.waitFor(() => privateCards(ADMIN).find((m) => m.text.includes(BATCH_ID.exec(card.text)![0])), LONG);
+    // Everyone in the group reads it: it does not say "your approval" there.
+    expect(card.text).not.toMatch(/your approval/);
+    const copy = await world.telegram.waitFor(() => privateCards(ADMIN).find((m) => m.text.includes(BATCH_ID.exec(card.text)![0])), LONG);
+    expect(copy.text).toMatch(/Batch #\d+ waits for your approval/);
     expect(privateCards(BEA)).toHaveLength(bea);
   });
 
   it('refuses a press by a member who is not an administrator politely, and changes nothing', async () => {
-    const card = world.telegram.messages(FORUM.id).filter((m) => /waits for your approval/.test(m.text)).at(-1)!;
+    const card = world.telegram.messages(FORUM.id).filter((m) => GROUP_BATCH_CARD.test(m.text)).at(-1)!;
     const answer = await answerTo(world.telegram.clickButton(STAFF, card, /Approve batch/));
     expect(answer.text).toBe('Only an administrator can do this; nothing was changed.');
     expect(await stateOf(card)).toBe('waiting-approval');
@@ -55,7 +60,7 @@ describe('batch approval cards in the administrators\' group', () => {
   });
 
   it('lets an administrator approve it there: the card says who, the private copy is settled, and the batch is placed', async () => {
-    const card = world.telegram.messages(FORUM.id).filter((m) => /waits for your approval/.test(m.text)).at(-1)!;
+    const card = world.telegram.messages(FORUM.id).filter((m) => GROUP_BATCH_CARD.test(m.text)).at(-1)!;
     const copy = privateCards(ADMIN).at(-1)!;
     const since = lastId(world, STAFF.id);
     world.telegram.clickButton(BEA, card, /Approve batch/);
@@ -67,6 +72,26 @@ describe('batch approval cards in the administrators\' group', () => {
     expect(await fileRows(world, STAFF.id, since)).toHaveLength(2);
     // Nothing said in the group but the card itself.
     expect(world.telegram.messages(FORUM.id).filter((m) => /approved batch/i.test(m.text))).toEqual([]);
+  });
+
+  it("leaves the uploaded file's name off the group's card, where more people read it, and keeps it on the private copy", async () => {
+    const since = lastId(world, STAFF.id);
+    const name = 'jane-doe-0912-acme.csv';
+    world.telegram.sendDocument(STAFF, { fileName: name, bytes: new TextEncoder().encode(`product,quantity\n${PUBG_325},2\n`), mimeType: 'text/csv' });
+    const summary = await waitNew(world, STAFF.id, since, /Batch #\d+ from jane-doe-0912-acme\.csv/);
+    const before = world.telegram.messages(FORUM.id).filter((m) => GROUP_BATCH_CARD.test(m.text)).length;
+    world.telegram.clickButton(STAFF, summary, /Confirm batch/);
+    const card = await world.telegram.waitFor(() => world.telegram.messages(FORUM.id).filter((m) => GROUP_BATCH_CARD.test(m.text)).at(before), LONG);
+    const id = BATCH_ID.exec(card.text)![0];
+    const copy = await world.telegram.waitFor(() => privateCards(ADMIN).find((m) => m.text.includes(id)), LONG);
+    expect(copy.text).toContain(`File: ${name}`);
+    expect(card.text).toContain('Requested by Sam');
+    expect(card.text).not.toContain('jane-doe');
+    expect(card.text).not.toMatch(/File:/);
+    // Refused, so that it does not wait on into the cases below; the settled card names no file either.
+    world.telegram.clickButton(BEA, card, /Refuse/);
+    await world.telegram.waitFor(() => (/Refused by Bea/.test(now(card).text) ? true : undefined), LONG);
+    expect(now(card).text).not.toContain('jane-doe');
   });
 
   it("refuses the requester's own press in the group, even an administrator's, and names who refused it on the card", async () => {
@@ -153,4 +178,39 @@ describe('batch approval cards in the administrators\' group', () => {
     expect(world.telegram.messages(FORUM.id)).toHaveLength(inGroup);
     expect(await stateOf(card)).not.toBe('waiting-approval');
   }, 60_000);
+
+  it('expires a batch nobody decided in time: every copy says so without buttons, the orderer is told, and an old Approve places nothing', async () => {
+    const card = await batchAwaitingApproval(world, STAFF, FORUM);
+    const id = Number(BATCH_ID.exec(card.text)![1]);
+    const copy = await world.telegram.waitFor(() => privateCards(ADMIN).find((m) => m.text.includes(`Batch #${id}`)), LONG);
+    const since = lastId(world, STAFF.id);
+    // Sara reads Persian: she is told in Persian, with Persian digits.
+    const sara = lastId(world, PERSIAN_STAFF.id);
+    world.telegram.sendText(PERSIAN_STAFF, `/batch ${PUBG_325} 2`);
+    const summary = await waitNew(world, PERSIAN_STAFF.id, sara, /سفارش گروهی #[۰-۹]+/);
+    world.telegram.clickButton(PERSIAN_STAFF, summary, /تأیید سفارش گروهی/);
+    await waitNew(world, PERSIAN_STAFF.id, sara, /سفارش گروهی منتظر تأیید یک مدیر است/);
+    const saraId = (await world.database.rows<{ id: number }>("select id from batches where requester_id = ? and state = 'waiting-approval'", [PERSIAN_STAFF.id]))[0]!.id;
+
+    // Their deadlines pass while the process is down: the sweep at start expires them.
+    await world.bot.stop();
+    await world.database.change(`update batches set approval_expires_at = approval_expires_at - ${APPROVAL_EXPIRY_MS + 60_000} where id in (${id}, ${saraId})`);
+    await world.restart();
+
+    for (const message of [card, copy]) await world.telegram.waitFor(() => (/Nobody decided in time: it expired\. Nothing was ordered\./.test(now(message).text) ? true : undefined), LONG);
+    expect(pressable(now(card))).toEqual([]);
+    expect(pressable(now(copy))).toEqual([]);
+    await waitNew(world, STAFF.id, since, new RegExp(`Batch #${id} waited too long for an administrator's approval and has expired`));
+    expect(await stateOf(card)).toBe('expired');
+    await waitNew(world, PERSIAN_STAFF.id, sara, /سفارش گروهی #[۰-۹]+ مدت زیادی منتظر تأیید مدیر ماند و منقضی شد/);
+    expect((await world.database.rows<{ state: string }>('select state from batches where id = ?', [saraId]))[0]!.state).toBe('expired');
+
+    // An old client still showing Approve, in the group and privately: it says the batch expired and changes nothing.
+    for (const press of [craftedGroupPress(world.telegram, BEA, FORUM, `bt:ap:${id}`), craftedPress(world.telegram, ADMIN, `bt:ap:${id}`)]) {
+      expect((await answerTo(press)).text).toBe('This batch expired without a decision; nothing was ordered.');
+    }
+    expect(await stateOf(card)).toBe('expired');
+    expect(await world.database.rows('select id from orders where batch_id = ?', [id])).toEqual([]);
+    expect(newMessages(world, STAFF.id, since).filter((m) => /was approved/.test(m.text))).toEqual([]);
+  }, 90_000);
 });

@@ -8,6 +8,9 @@ export type Forum = { id: number; type: 'group' | 'supergroup'; title: string; i
 
 const LONG = { timeoutMs: 20_000 };
 
+/** A batch's approval card in the group: addressed to every administrator there, not to "you". */
+export const GROUP_BATCH_CARD = /Batch #\d+ waits for an administrator's approval/;
+
 /**
  * `second` made an administrator by Ada, then the group bound with
  * `second`'s confirmation (the harness's `bindAdminGroup`).
@@ -22,7 +25,7 @@ export async function bindWithSecondAdmin(world: World, second: FakeUser, forum:
 
 /** `who` asks for a batch of `quantity` PUBG Mobile 325 UC and confirms it: it waits for an administrator. Its card in the group. */
 export async function batchAwaitingApproval(world: World, who: FakeUser, forum: Forum, quantity = 2): Promise<SentMessage> {
-  const cards = () => world.telegram.messages(forum.id).filter((m) => /waits for your approval/.test(m.text));
+  const cards = () => world.telegram.messages(forum.id).filter((m) => GROUP_BATCH_CARD.test(m.text));
   const before = cards().length;
   const since = lastId(world, who.id);
   world.telegram.sendText(who, `/batch ${PUBG_325} ${quantity}`);

@@ -14,7 +14,7 @@ import type { StepUpGate } from '../step-up-gate.js';
 import { pressedCard, stepUpBeforeApproving } from './approval-card-press.js';
 
 export interface BatchApprovalDeps {
-  batches: Pick<BatchService, 'get' | 'approve' | 'refuse' | 'mayDecide'>;
+  batches: Pick<BatchService, 'get' | 'approve' | 'refuse' | 'mayDecide' | 'waitsForApproval'>;
   /** Where the batch's approval cards went, and how they end. */
   approvalCards: BatchApprovalCards;
   notices: Pick<BatchNotices, 'progress'>;
@@ -57,7 +57,8 @@ export function batchApprovalsFeature(deps: BatchApprovalDeps) {
     // The approver's own code first, where step-up is on (not for a batch that no longer waits); every check is made again after it.
     // Their own batch too: the only administrator may approve it, and a stolen account alone must not let it go.
     const stepUp = deps.approverStepUp;
-    const decidable = batch?.state === 'waiting-approval' && (await deps.batches.mayDecide(batch, by));
+    // Not for a batch past its deadline either: nobody gives a code for a press that can change nothing.
+    const decidable = batch !== null && deps.batches.waitsForApproval(batch) && (await deps.batches.mayDecide(batch, by));
     if (verb === 'ap' && stepUp && decidable) {
       const action = (card?: GroupCard) => ({ kind: 'approve-batch' as const, batchId: id, ...(card ? { card } : {}) });
       const what = (group: boolean) => ctx.t(group ? 'step-up-what-batch-group' : 'step-up-what-batch', { id: formatId(id, ctx.member.locale) });
@@ -75,8 +76,9 @@ export function batchApprovalsFeature(deps: BatchApprovalDeps) {
     const outcome = verb === 'ap' ? await deps.batches.approve(id, by) : await deps.batches.refuse(id, by);
     if (outcome.kind === 'own') return ack(ctx, { text: ctx.t('batch-approve-own'), show_alert: inGroup(ctx) });
     const pressed = pressedCard(ctx);
-    if (outcome.kind === 'not-waiting' || !outcome.batch) {
-      await ack(ctx, { text: ctx.t('batch-approval-settled') });
+    // Past its deadline nothing changes: the expiry sweep says so on every copy (or already did) and tells the orderer.
+    if (outcome.kind === 'expired' || outcome.kind === 'not-waiting' || !outcome.batch) {
+      await ack(ctx, { text: ctx.t(outcome.kind === 'expired' ? 'batch-approval-expired-press' : 'batch-approval-settled') });
       if (pressed) await removeKeyboard(ctx.api, pressed.chatId, pressed.messageId);
       return;
     }

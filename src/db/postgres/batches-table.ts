@@ -26,6 +26,7 @@ export const batches = pgTable(
     progressEditedAt: at('progress_edited_at'),
     fileSentAt: at('file_sent_at'),
     approvedBy: big('approved_by'),
+    approvalExpiresAt: at('approval_expires_at'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
@@ -35,6 +36,7 @@ export const batches = pgTable(
     check('batches_held_reason_check', sql.raw(`held_reason is null or ${inList('held_reason', BATCH_HOLD_REASONS)}`)),
     uniqueIndex('batches_key_idx').on(t.key),
     index('batches_state_idx').on(t.state),
+    index('batches_state_expiry_idx').on(t.state, t.approvalExpiresAt),
     index('batches_requester_file_idx').on(t.requesterId, t.fileHash),
   ],
 );

@@ -20,7 +20,7 @@ const OTHER = 7_000_000_002;
 const BIG_TOTAL = Number.MAX_SAFE_INTEGER;
 
 const RECORD_KEYS = [
-  'approvedBy', 'chatId', 'createdAt', 'fileHash', 'fileName', 'fileSentAt', 'heldReason', 'id', 'key', 'nextIndex', 'plan',
+  'approvalExpiresAt', 'approvedBy', 'chatId', 'createdAt', 'fileHash', 'fileName', 'fileSentAt', 'heldReason', 'id', 'key', 'nextIndex', 'plan',
   'progressEditedAt', 'progressMessageId', 'requesterId', 'source', 'state', 'total', 'updatedAt',
 ];
 
@@ -57,6 +57,7 @@ export function batchStoreContract(name: string, open: () => Promise<BatchSubjec
         progressEditedAt: null,
         fileSentAt: null,
         approvedBy: null,
+        approvalExpiresAt: null,
         createdAt: at(1),
         updatedAt: at(1),
       });
@@ -96,6 +97,48 @@ export function batchStoreContract(name: string, open: () => Promise<BatchSubjec
       await store.move(batch.id, { from: ['draft'], to: 'waiting-approval', at: at(2) });
       expect(await store.move(batch.id, { from: ['waiting-approval'], to: 'running', approvedBy: 42, at: at(3) })).toMatchObject({ state: 'running', approvedBy: 42 });
       expect(await store.move(batch.id, { from: ['running'], to: 'placed', at: at(4) })).toMatchObject({ state: 'placed', approvedBy: 42 });
+    });
+
+    it('keeps the approval deadline given with the move into waiting, and expires exactly the waiting batches whose deadline came', async () => {
+      const { store } = await open();
+      const waiting = async (created: number, deadline: number) => {
+        const batch = await store.create(newBatch(), at(created));
+        return (await store.move(batch.id, { from: ['draft'], to: 'waiting-approval', approvalExpiresAt: at(deadline), at: at(created) }))!;
+      };
+      const due = await waiting(1, 100);
+      const early = await waiting(2, 50);
+      const later = await waiting(3, 101);
+      const approved = await waiting(4, 60);
+      expect(due).toMatchObject({ state: 'waiting-approval', approvalExpiresAt: at(100) });
+      await store.move(approved.id, { from: ['waiting-approval'], to: 'running', approvedBy: 42, at: at(5) });
+      // A batch never sent for approval has no deadline and never expires.
+      const draft = await store.create(newBatch(), at(6));
+
+      expect(await store.expireDue(at(49))).toEqual([]);
+      const expired = await store.expireDue(at(100));
+      expect(expired.map((batch) => batch.id)).toEqual([due.id, early.id]);
+      expect(expired[0]).toEqual({ ...due, state: 'expired', heldReason: null, updatedAt: at(100) });
+      expect(await store.get(early.id)).toEqual(expired[1]);
+      // Once: the next sweep finds nothing more, and the others are as they were.
+      expect(await store.expireDue(at(100))).toEqual([]);
+      expect(await store.get(later.id)).toEqual(later);
+      expect(await store.get(approved.id)).toMatchObject({ state: 'running', approvedBy: 42, approvalExpiresAt: at(60) });
+      expect(await store.get(draft.id)).toMatchObject({ state: 'draft', approvalExpiresAt: null });
+      expect((await store.expireDue(at(1_000))).map((batch) => batch.id)).toEqual([later.id]);
+    });
+
+    it('decides a waiting batch only before its deadline where the move asks, and a batch without one whenever', async () => {
+      const { store } = await open();
+      const batch = await store.create(newBatch(), at(1));
+      await store.move(batch.id, { from: ['draft'], to: 'waiting-approval', approvalExpiresAt: at(10), at: at(1) });
+      expect(await store.move(batch.id, { from: ['waiting-approval'], to: 'running', approvedBy: 42, beforeDeadline: at(10), at: at(10) })).toBeNull();
+      expect(await store.move(batch.id, { from: ['waiting-approval'], to: 'cancelled', beforeDeadline: at(11), at: at(11) })).toBeNull();
+      expect(await store.get(batch.id)).toMatchObject({ state: 'waiting-approval', approvedBy: null, updatedAt: at(1) });
+      expect(await store.move(batch.id, { from: ['waiting-approval'], to: 'running', approvedBy: 42, beforeDeadline: at(9), at: at(9) })).toMatchObject({ state: 'running', approvedBy: 42 });
+
+      const undated = await store.create(newBatch(), at(2));
+      await store.move(undated.id, { from: ['draft'], to: 'waiting-approval', at: at(2) });
+      expect(await store.move(undated.id, { from: ['waiting-approval'], to: 'cancelled', beforeDeadline: at(1_000_000), at: at(3) })).toMatchObject({ state: 'cancelled' });
     });
 
     it('moves the cursor only from where it is', async () => {

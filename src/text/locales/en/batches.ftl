@@ -87,19 +87,23 @@ batch-not-held = This batch is not waiting for you any more.
 
 batch-sent-for-approval = The batch is waiting for an administrator's approval. Nothing is ordered until then; you will be told.
 batch-approval-title = Batch #{ $id } waits for your approval
+batch-approval-title-group = Batch #{ $id } waits for an administrator's approval
 batch-approval-requester = Requested by { $person }
 batch-approval-file = File: { $file }
 batch-approve-own = Another administrator must approve your own batch.
 batch-approval-settled = This batch was already decided.
+batch-approval-expired-press = This batch expired without a decision; nothing was ordered.
 batch-approved = Batch #{ $id } was approved: the orders are going out.
 batch-approved-admin = You approved batch #{ $id }.
 batch-refused = Batch #{ $id } was refused by an administrator. Nothing was ordered.
 batch-refused-admin = You refused batch #{ $id }.
+batch-expired = Batch #{ $id } waited too long for an administrator's approval and has expired. Nothing was ordered or charged; you can send it again.
 batch-decide-own = Another administrator must decide on your own batch.
 batch-approval-decided-title = Batch #{ $id }
 batch-approval-approved-by = Approved by { $by }: the orders are going out.
 batch-approval-refused-by = Refused by { $by }. Nothing was ordered.
 batch-approval-stopped = Stopped by its orderer before anyone decided. Nothing was ordered.
+batch-approval-expired = Nobody decided in time: it expired. Nothing was ordered.
 
 ## Progress, held orders and the file of codes.
 
@@ -116,6 +120,7 @@ batch-state-placed = all ordered, deliveries coming
 batch-state-done = done
 batch-state-stopped = stopped
 batch-state-cancelled = cancelled
+batch-state-expired = expired: nobody approved it in time
 batch-held-title = Batch #{ $id } stopped at order { $index } of { $orders }
 batch-held-price-changed = The price of { $product } changed from { $from } to { $to }. Continue at the new price, or stop the rest.
 batch-held-stock = The provider does not have enough stock for the next order. Continue to try again, or stop the rest.

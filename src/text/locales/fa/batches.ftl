@@ -86,19 +86,23 @@ batch-not-held = این سفارش گروهی دیگر منتظر شما نیس�
 
 batch-sent-for-approval = سفارش گروهی منتظر تأیید یک مدیر است. تا آن زمان چیزی سفارش داده نمی‌شود و به شما خبر می‌دهیم.
 batch-approval-title = سفارش گروهی #{ $id } منتظر تأیید شماست
+batch-approval-title-group = سفارش گروهی #{ $id } منتظر تأیید یک مدیر است
 batch-approval-requester = درخواست‌کننده: { $person }
 batch-approval-file = فایل: { $file }
 batch-approve-own = سفارش گروهی خودتان را باید مدیر دیگری تأیید کند.
 batch-approval-settled = دربارهٔ این سفارش گروهی پیش‌تر تصمیم گرفته شده است.
+batch-approval-expired-press = این سفارش گروهی بدون تصمیم منقضی شد؛ چیزی سفارش داده نشد.
 batch-approved = سفارش گروهی #{ $id } تأیید شد: سفارش‌ها در حال ثبت‌اند.
 batch-approved-admin = سفارش گروهی #{ $id } را تأیید کردید.
 batch-refused = سفارش گروهی #{ $id } را یک مدیر رد کرد. چیزی سفارش داده نشد.
 batch-refused-admin = سفارش گروهی #{ $id } را رد کردید.
+batch-expired = سفارش گروهی #{ $id } مدت زیادی منتظر تأیید مدیر ماند و منقضی شد. چیزی سفارش داده یا کسر نشد؛ می‌توانید دوباره آن را بفرستید.
 batch-decide-own = دربارهٔ سفارش گروهی خودتان باید مدیر دیگری تصمیم بگیرد.
 batch-approval-decided-title = سفارش گروهی #{ $id }
 batch-approval-approved-by = { $by } آن را تأیید کرد: سفارش‌ها در حال ثبت‌اند.
 batch-approval-refused-by = { $by } آن را رد کرد. چیزی سفارش داده نشد.
 batch-approval-stopped = سفارش‌دهنده پیش از تصمیم مدیران آن را متوقف کرد. چیزی سفارش داده نشد.
+batch-approval-expired = کسی به‌موقع تصمیم نگرفت و منقضی شد. چیزی سفارش داده نشد.
 
 ## Progress, held orders and the file of codes.
 
@@ -115,6 +119,7 @@ batch-state-placed = همه ثبت شد، تحویل‌ها در راه است
 batch-state-done = تمام شد
 batch-state-stopped = متوقف شد
 batch-state-cancelled = لغو شد
+batch-state-expired = منقضی شد: کسی به‌موقع تأییدش نکرد
 batch-held-title = سفارش گروهی #{ $id } در سفارش { $index } از { $orders } ایستاد
 batch-held-price-changed = قیمت { $product } از { $from } به { $to } تغییر کرد. با قیمت تازه ادامه دهید یا بقیه را متوقف کنید.
 batch-held-stock = تأمین‌کننده برای سفارش بعدی موجودی کافی ندارد. برای تلاش دوباره ادامه دهید یا بقیه را متوقف کنید.
