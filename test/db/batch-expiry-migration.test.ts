@@ -16,7 +16,7 @@ describe('the migration that lets a batch waiting for an administrator expire', 
     dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true }));
   });
 
-  it('keeps every batch with its orders and cards, gives the ones already waiting a day from their Confirm, and takes the new state', () => {
+  it('keeps every batch with its orders and card locations, gives the ones already waiting a day from their Confirm, and takes the new state', () => {
     const dir = mkdtempSync(join(tmpdir(), 'giftdesk-migration-'));
     dirs.push(dir);
     const path = join(dir, 'giftdesk.sqlite');
@@ -33,7 +33,9 @@ describe('the migration that lets a batch waiting for an administrator expire', 
          values (11, 11, 'runs:0', 'f', '[]', 250, 'completed', 1, 1700000000000, 1700000000000, 2, 0)`,
       )
       .run();
-    sqlite.prepare('insert into batch_cards (batch_id, chat_id, message_id, thread_id, created_at) values (1, -100, 7, 3, 1700000005000)').run();
+    sqlite
+      .prepare("insert into card_locations (kind, subject_id, chat_id, message_id, thread_id, created_at) values ('batch', 1, -100, 7, 3, 1700000005000)")
+      .run();
     sqlite.close();
 
     const db = openDb(path);
@@ -44,7 +46,7 @@ describe('the migration that lets a batch waiting for an administrator expire', 
       { key: 'runs', state: 'running', expiresAt: null },
     ]);
     expect(client.prepare('select batch_id as batchId from orders').all()).toEqual([{ batchId: 2 }]);
-    expect(client.prepare('select batch_id as batchId, message_id as messageId from batch_cards').all()).toEqual([{ batchId: 1, messageId: 7 }]);
+    expect(client.prepare("select subject_id as batchId, message_id as messageId from card_locations where kind = 'batch'").all()).toEqual([{ batchId: 1, messageId: 7 }]);
     expect(client.prepare("select name from sqlite_master where type = 'index' and tbl_name = 'batches' and name like 'batches_%' order by name").all()).toEqual([
       { name: 'batches_key_idx' },
       { name: 'batches_requester_file_idx' },
