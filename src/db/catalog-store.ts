@@ -128,7 +128,7 @@ function priceRow(detail: PricedProduct): { productId: number; priceFrom: number
  * The catalog over the seam, on either database; only the search differs
  * (catalog-search.ts). The reads of the /order steps are built once and
  * prepared (named statements on PostgreSQL, parsed and planned once per
- * connection). A search's hits, and on SQLite the category menu, are kept until the catalog changes
+ * connection). A search's hits are kept until the catalog changes
  * (kept-searches.ts): by this store's own writes, hides and shows, by
  * another connection (seen by the search where it can), or as the catalog
  * view says (`forget`).
@@ -236,10 +236,7 @@ export function createCatalogStore(deps: { database: Database; clock: Clock } & 
     show: (item, actorId) => changed(() => hidden.show(item, actorId)),
 
     async categoriesPage(request) {
-      // Kept as the rows of a search are (kept-searches.ts): only where every change is learnt here, never while a refresh is half written.
-      if (!search.toldOfChanges && (await search.changedElsewhere())) forget();
-      const keep = !search.toldOfChanges && writing === 0;
-      const all = keep ? await kept.categories(() => listedCategories.execute()) : await listedCategories.execute();
+      const all = await listedCategories.execute();
       const { page, pageSize, pageCount, offset } = resolvePage(request, all.length);
       return { items: all.slice(offset, offset + pageSize), page, pageCount, total: all.length };
     },

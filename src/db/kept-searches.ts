@@ -28,24 +28,11 @@ const EMPTY_PAGE = { page: 1, pageCount: 1, total: 0 };
  * (`forgetRows`), as any catalog change does. On PostgreSQL another
  * instance's price is learnt only through the catalog view's counter, and
  * the view keeps whole pages itself (catalog-view.ts).
- *
- * The category menu /order opens with is kept the same way, where the store
- * learns every change itself: reading it took a recursive walk of what is
- * hidden and a count per category at every /order, for rows that change
- * only with a refresh, a hide or a show.
  */
 export function createKeptSearches() {
   const kept = createKeptReads(KEPT_SEARCHES);
   const rows = createKeptReads(KEPT_PAGES);
-  const menu = createKeptReads(1);
   return {
-    /**
-     * The category menu's rows (every category shown, with its count), or
-     * those `read` reads (kept unless it fails). They depend on the
-     * categories, their counts and what is hidden, never on a price or
-     * stock: only `forget` drops them.
-     */
-    categories: <T>(read: () => Promise<T[]>): Promise<T[]> => menu.read('categories', read),
     /** The hits kept under `key`, or those `find` finds (kept unless it fails). */
     hits: (key: string, find: () => Promise<number[]>): Promise<number[]> => kept.read(key, find),
     /** The rows of the products `ids`, kept, or those `read` reads (kept unless it fails). */
@@ -54,7 +41,6 @@ export function createKeptSearches() {
     forget: () => {
       kept.forget();
       rows.forget();
-      menu.forget();
     },
   };
 }

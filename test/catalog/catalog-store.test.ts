@@ -118,50 +118,6 @@ describe('SQLite search: the hits of a search kept until the catalog changes', (
   });
 });
 
-describe('SQLite category menu: kept until the catalog changes', () => {
-  const opened: Db[] = [];
-  afterAll(() => opened.splice(0).forEach(closeDb));
-
-  /** A store over a fresh file with two categories, and a second connection to the same file (a script, another process). */
-  async function twoCategories() {
-    const file = join(mkdtempSync(join(tmpdir(), 'giftdesk-menu-')), 'bot.sqlite');
-    const db = openDb(file);
-    const other = openDb(file);
-    opened.push(db, other);
-    const store = createCatalogStore({ database: databaseOf(db), clock: systemClock, rest: async () => undefined });
-    const snapshot = (extra: number) => ({
-      categories: [{ id: 1, title: 'Games', parentId: null }, { id: 2, title: 'Music', parentId: null }],
-      products: [1, 2, 3, 4 + extra].map((id) => ({ id, title: `Card ${id}`, categoryId: id === 1 ? 2 : 1, isAvailable: true, imageUrl: null })),
-    });
-    await store.write(snapshot(0));
-    return { store, db, other, snapshot };
-  }
-  const menu = async (store: CatalogStore) => (await store.categoriesPage({ page: 1, pageSize: 8 })).items.map((c) => `${c.title} ${c.productCount}`);
-
-  it('answers from memory, and shows a change made through another connection at the next read', async () => {
-    const { store, db, other } = await twoCategories();
-    expect(await menu(store)).toEqual(['Games 3', 'Music 1']);
-    // A write past the store on its own connection (nothing in giftdesk writes so) is not read again: the menu is kept.
-    db.$client.prepare("update categories set title = 'Games!' where id = 1").run();
-    expect(await menu(store)).toEqual(['Games 3', 'Music 1']);
-    other.$client.prepare(`insert into catalog_hidden (kind, item_id, title, hidden_by, hidden_at) values ('category', 2, 'Music', null, 0)`).run();
-    expect(await menu(store)).toEqual(['Games! 3']);
-    other.$client.prepare(`insert into catalog_hidden (kind, item_id, title, hidden_by, hidden_at) values ('product', 2, 'Card 2', null, 0)`).run();
-    expect(await menu(store)).toEqual(['Games! 2']);
-  });
-
-  it('drops it at a refresh, a hide and a show through the store', async () => {
-    const { store, snapshot } = await twoCategories();
-    expect(await menu(store)).toEqual(['Games 3', 'Music 1']);
-    await store.write({ ...snapshot(10), products: [...snapshot(10).products, { id: 20, title: 'Card 20', categoryId: 2, isAvailable: true, imageUrl: null }] });
-    expect(await menu(store)).toEqual(['Games 3', 'Music 2']);
-    await store.hide({ kind: 'category', id: 1, title: 'Games' }, 1);
-    expect(await menu(store)).toEqual(['Music 2']);
-    await store.show({ kind: 'category', id: 1 }, 1);
-    expect(await menu(store)).toEqual(['Games 3', 'Music 2']);
-  });
-});
-
 /** What only PostgreSQL has (the index its triggers keep, another instance's change learnt from the view): one database, changed as psql would change it. */
 let db: PgDb;
 beforeAll(async () => {
