@@ -20,6 +20,7 @@ import { createManualClock } from '../support/manual-clock.js';
 import { createTelegramPace, type PaceLimits } from '../../src/bot/telegram-pace.js';
 import { createOrderPlacer, withBalanceReadAwaited } from '../support/order-fixtures.js';
 import { worldConfig } from '../support/world-config.js';
+import { QUICK_CHAT_PACE } from '../support/quick-pace.js';
 
 export const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
 export const STAFF = 11;
@@ -132,3 +133,12 @@ export function spoilersOf(message: SentMessage): string[] {
     .filter((entity) => entity.type === 'spoiler')
     .map((entity) => message.text.slice(entity.offset, entity.offset + entity.length));
 }
+
+export type SenderWorld = Awaited<ReturnType<typeof senderWorld>>;
+
+/** The sender's own work (once, in parts, resumed, handed over), the parts of a split delivery 20 ms apart, not a second. */
+export const quickSenderWorld = (options: SenderWorldOptions = {}) => senderWorld({ paceLimits: QUICK_CHAT_PACE, ...options });
+
+/** How many parts of an order's split delivery Telegram has accepted, as the outbox records it. */
+export const partsSent = (world: SenderWorld, orderId: number): number =>
+  (world.db.$client.prepare('select parts_sent as n from notifications where order_id = ?').get(orderId) as { n: number }).n;
