@@ -35,15 +35,7 @@ export function openDb(path: string): Db {
     // poller read while the bot writes; NORMAL is durable across process crashes in
     // WAL mode and much faster than FULL.
     sqlite.pragma('synchronous = NORMAL');
-    sqlite.pragma('busy_timeout = 5000');
-    // Deleted and overwritten content is zeroed in the file, not left in free space: an
-    // answer or a step-up prompt cleared after use is then gone from the disk too.
-    sqlite.pragma('secure_delete = ON');
-    migrateKeepingReferences(sqlite);
-    sqlite.pragma('foreign_keys = ON');
-    // The seam, made now, guards the connection before it leaves here: nothing outside the seam runs inside its transactions.
-    sqliteDatabase(sqlite);
-    return drizzle(sqlite, { schema });
+    return connected(sqlite, () => migrateKeepingReferences(sqlite));
   } catch (error) {
     sqlite.close();
     throw error;
@@ -55,20 +47,29 @@ export function openDb(path: string): Db {
  * process migrated once. Migrating afresh reads and runs every migration
  * (about 80 ms); tests open thousands of these, each on its own database,
  * and the copy takes about one. The image is made by the same migration a
- * file gets, and the connection's settings are set on each copy, as above.
+ * file gets, and each copy gets a file's connection settings (`connected`).
  */
 function openMemoryDb(): Db {
   const sqlite = new Database(migratedImage());
   try {
-    sqlite.pragma('busy_timeout = 5000');
-    sqlite.pragma('secure_delete = ON');
-    sqlite.pragma('foreign_keys = ON');
-    sqliteDatabase(sqlite);
-    return drizzle(sqlite, { schema });
+    return connected(sqlite, () => {});
   } catch (error) {
     sqlite.close();
     throw error;
   }
+}
+
+/** The settings every connection gets, a file's or a copy's, around what brings its schema up to date. */
+function connected(sqlite: Database.Database, bringUpToDate: () => void): Db {
+  sqlite.pragma('busy_timeout = 5000');
+  // Deleted and overwritten content is zeroed in the file, not left in free space: an
+  // answer or a step-up prompt cleared after use is then gone from the disk too.
+  sqlite.pragma('secure_delete = ON');
+  bringUpToDate();
+  sqlite.pragma('foreign_keys = ON');
+  // The seam, made now, guards the connection before it leaves here: nothing outside the seam runs inside its transactions.
+  sqliteDatabase(sqlite);
+  return drizzle(sqlite, { schema });
 }
 
 let memoryImage: Buffer | undefined;
