@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Json } from './json.js';
 import type { Database, Query } from './seam/database.js';
@@ -26,6 +26,8 @@ export function createAppStateStore(deps: { database: Database; clock: Clock }):
     const [row] = await q.select({ value: appState.value }).from(appState).where(eq(appState.key, key));
     return row ? (JSON.parse(row.value) as T) : null;
   };
+  // Outside a transaction the read is one prepared statement: /order reads the catalog's state on every call.
+  const readNow = appStateRead(database);
 
   const write = async (q: Query, key: string, value: Json): Promise<void> => {
     const row = { key, value: JSON.stringify(value), updatedAt: new Date(clock.now()) };
@@ -33,7 +35,7 @@ export function createAppStateStore(deps: { database: Database; clock: Clock }):
   };
 
   return {
-    get: (key) => read(database.q, key),
+    get: (key) => readNow(key),
     set: (key, value) => write(database.q, key, value),
     update: (key, step) =>
       database.transaction(async (tx) => {
@@ -43,5 +45,22 @@ export function createAppStateStore(deps: { database: Database; clock: Clock }):
         if (next !== undefined) await write(tx, key, next);
         return result;
       }),
+  };
+}
+
+/**
+ * One app_state value by key, outside any transaction, as one prepared
+ * statement (on PostgreSQL a named statement, parsed and planned once per
+ * connection): the ordering pause and the catalog's state are read at
+ * every /order, and building the query each time cost more than running it
+ * on SQLite. Every store that reads app_state this way shares the one name
+ * and text, as PostgreSQL requires of a named statement.
+ */
+export function appStateRead(database: Database): <T>(key: string) => Promise<T | null> {
+  const { appState } = database.tables;
+  const statement = database.q.select({ value: appState.value }).from(appState).where(eq(appState.key, sql.placeholder('key'))).prepare('app-state-read');
+  return async <T>(key: string): Promise<T | null> => {
+    const [row] = await statement.execute({ key });
+    return row ? (JSON.parse(row.value) as T) : null;
   };
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
+import { appStateRead } from './app-state-store.js';
 import { appendAuditRow } from './audit-trail.js';
 import type { Database, Query } from './seam/database.js';
 
@@ -76,8 +77,9 @@ export function createOrderingPauseStore(deps: { database: Database; clock: Cloc
       .onConflictDoUpdate({ target: appState.key, set: { value, updatedAt: at } });
   };
 
+  const readNow = appStateRead(database);
   return {
-    current: () => read(database.q),
+    current: () => readNow<OrderingPause | null>(ORDERING_PAUSE_KEY),
 
     pause(input) {
       return database.write(async (tx) => {
