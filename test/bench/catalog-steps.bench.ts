@@ -37,7 +37,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createCatalogStore, type CatalogStore } from '../../src/db/catalog-store.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
-import { createCatalogSync } from '../../src/catalog/catalog-sync.js';
+import { CATALOG_SYNC_STATE_KEY, createCatalogSync } from '../../src/catalog/catalog-sync.js';
 import type { CatalogSnapshot } from '../../src/db/catalog-writer.js';
 import { normaliseSearchText } from '../../src/text/search-text.js';
 import { systemClock } from '../../src/clock.js';
@@ -100,6 +100,15 @@ async function fetchSnapshot(provider: ProviderClient): Promise<CatalogSnapshot>
   for await (const product of provider.allProducts({ pageSize: 50 })) products.push(product);
   return { categories, products };
 }
+
+/**
+ * The catalog stored as a finished sync stores it, with the sync's record
+ * (catalog-sync.ts): what a running bot has from its first sync on. Without
+ * it, /order takes the database for one whose first catalog may still be
+ * loading and counts the products at every call, which no bot past its
+ * first sync does.
+ */
+const syncedOnce = () => ({ state: { key: CATALOG_SYNC_STATE_KEY, value: { lastSuccessAt: Date.now(), lastError: null, lastErrorAt: null, runningSince: null } } });
 
 /** The refresh as it was: delete everything and insert it again in one transaction. */
 function oneTransactionReplace(db: Db, snapshot: CatalogSnapshot): void {
@@ -273,13 +282,13 @@ async function catalogAndSteps(): Promise<void> {
     if (!process.env.BENCH_STEPS_ONLY && !process.env.BENCH_ORDER_STEPS_ONLY) await refreshBlocks(provider, snapshot, dir);
 
     const db = openDb(join(dir, 'bot.sqlite'));
-    await createCatalogStore({ database: databaseOf(db), clock: systemClock }).write(snapshot);
+    await createCatalogStore({ database: databaseOf(db), clock: systemClock }).write(snapshot, syncedOnce());
     if (!process.env.BENCH_STEPS_ONLY && !process.env.BENCH_ORDER_STEPS_ONLY) await queryTimes(db);
     const postgres = DATABASE === 'sqlite' ? null : await benchPostgres();
     try {
       const pgStores: Stores | null = postgres ? postgresStores({ db: postgres.db, clock: systemClock }) : null;
       if (pgStores && postgres) {
-        await pgStores.catalog.write(snapshot);
+        await pgStores.catalog.write(snapshot, syncedOnce());
         // The steady state a running bot meets long after a sync: statistics and the visibility map as autovacuum leaves them,
         // rather than autovacuum itself, which a first fill of 10,000 rows sets off on the cores the rounds share.
         await postgres.db.$client.query('vacuum (analyze) products, product_search, categories, category_counts');
