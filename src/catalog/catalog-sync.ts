@@ -85,7 +85,7 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
     const fetchedCategories = await provider.listCategories(options);
     // Pages can shift while they are followed; the first sighting of an id keeps its place.
     // Only what is stored is kept: the whole listing is held until the last page (10,000 products take
-    // a minute at the provider's rate), and the image addresses and the fields giftdesk does not know would
+    // some 40 s at the provider's rate), and the image addresses and the fields giftdesk does not know would
     // only be left behind for the garbage collector once it is written.
     const seen = new Map<number, SnapshotProduct>();
     for await (const { id, title, categoryId, isAvailable } of provider.allProducts({ pageSize: 50 }, options)) {
