@@ -2,8 +2,9 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { ProviderClient } from '../provider/client.js';
 import { describeProviderFailure, ProviderError, providerFailureFields } from '../provider/errors.js';
-import type { Category, ProductSummary } from '../provider/schemas.js';
+import type { Category } from '../provider/schemas.js';
 import type { CatalogStore } from '../db/catalog-store.js';
+import type { SnapshotProduct } from '../db/catalog-writer.js';
 
 export type CatalogSyncResult =
   | { ok: true; products: number; categories: number; removed: number }
@@ -79,13 +80,16 @@ export function createCatalogSync(deps: CatalogSyncDeps): CatalogSync {
 
   const readState = async (): Promise<StoredState> => ({ ...EMPTY_STATE, ...(await store.readState<StoredState>(STATE_KEY)) });
 
-  async function fetchCatalog(): Promise<{ categories: Category[]; products: ProductSummary[] }> {
+  async function fetchCatalog(): Promise<{ categories: Category[]; products: SnapshotProduct[] }> {
     const options = { priority: 'background' as const, ...(deps.signal ? { signal: deps.signal } : {}) };
     const fetchedCategories = await provider.listCategories(options);
     // Pages can shift while they are followed; the first sighting of an id keeps its place.
-    const seen = new Map<number, ProductSummary>();
-    for await (const product of provider.allProducts({ pageSize: 50 }, options)) {
-      if (!seen.has(product.id)) seen.set(product.id, product);
+    // Only what is stored is kept: the whole listing is held until the last page (10,000 products take
+    // some 40 s at the provider's rate), and the image addresses and the fields giftdesk does not know would
+    // only be left behind for the garbage collector once it is written.
+    const seen = new Map<number, SnapshotProduct>();
+    for await (const { id, title, categoryId, isAvailable } of provider.allProducts({ pageSize: 50 }, options)) {
+      if (!seen.has(id)) seen.set(id, { id, title, categoryId, isAvailable });
     }
     const uniqueCategories = [...new Map(fetchedCategories.map((c) => [c.id, c])).values()];
     return { categories: uniqueCategories, products: [...seen.values()] };

@@ -76,6 +76,24 @@ describe('catalog sync', () => {
     expect(pages.length).toBeGreaterThanOrEqual(7);
   });
 
+  it('holds only what it stores of each product while the listing is read', async () => {
+    // The whole listing is held until its last page; the image addresses and any field giftdesk does not know stay behind.
+    const sandbox = await startSandbox(60);
+    const db = freshDb();
+    const store = createCatalogStore({ database: databaseOf(db), clock: systemClock });
+    const held: object[] = [];
+    const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000, maxAttempts: 1 });
+    const sync = createCatalogSync({
+      provider,
+      store: { ...store, write: (snapshot, options) => (held.push(...snapshot.products), store.write(snapshot, options)) },
+      clock: systemClock,
+      logger: silentLogger,
+    });
+    expect(await sync.syncNow()).toMatchObject({ ok: true, products: 60 + SEED_PRODUCT_COUNT });
+    expect(new Set(held.map((product) => Object.keys(product).sort().join(',')))).toEqual(new Set(['categoryId,id,isAvailable,title']));
+    expect(productIds(db)).toHaveLength(60 + SEED_PRODUCT_COUNT);
+  });
+
   it('removes products that vanished from the provider on the next sync', async () => {
     const big = await startSandbox(300);
     const small = await startSandbox(0);
