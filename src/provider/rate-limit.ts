@@ -23,9 +23,21 @@ export interface Grant {
   countedFrom: number;
 }
 
+/** Where a request waits among those of its priority in this process. */
+export interface QueuePlace {
+  /**
+   * A background request that goes before the other background requests
+   * waiting here (still after people's, and counted in the same background
+   * share of the budget): the detail of an order seen finished, whose codes
+   * someone waits for, before the next history page. First come first
+   * served among these.
+   */
+  ahead?: boolean;
+}
+
 export interface RateLimiter {
   /** Resolves when this caller may send one request; rejects with the signal's reason if aborted first. */
-  acquire(priority: RequestPriority, signal?: AbortSignal): Promise<Grant>;
+  acquire(priority: RequestPriority, signal?: AbortSignal, place?: QueuePlace): Promise<Grant>;
   /** Holds every caller until `epochMs` (a later pause wins over an earlier one). */
   pauseUntil(epochMs: number): void;
   /** The end of the current pause, or 0 when none was ever set. */
@@ -115,7 +127,8 @@ const EPSILON_MS = 1e-6;
  * A token bucket shared by every provider call, and a window of the last
  * grants: a grant needs a token and fewer than `requestsPerSecond` grants in
  * the last WINDOW_SPAN_MS. Interactive callers (a person is waiting) always
- * go before background ones; within a priority, first come first served.
+ * go before background ones; background callers asking to go ahead go
+ * before the other background ones; otherwise first come first served.
  * Background callers leave `keptForInteractive` tokens in the bucket and as
  * many places in the window. A pause (after a 429) holds everyone, queued or not.
  */
@@ -128,7 +141,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   if (!(burst >= 1) || !Number.isFinite(burst)) throw new RangeError('burst must be at least 1');
   if (!(kept >= 0) || !(kept <= burst - 1)) throw new RangeError('keptForInteractive must be between 0 and burst - 1');
 
-  const queues: Record<RequestPriority, Waiter[]> = { interactive: [], background: [] };
+  /** In the order they are served: people, then background work that goes ahead, then the rest. */
+  const queues = { interactive: [] as Waiter[], ahead: [] as Waiter[], background: [] as Waiter[] };
   let tokens = burst;
   let refilledAt = clock.now();
   /** The last grants' times: the window's count (see windowLimits). */
@@ -148,11 +162,11 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   }
 
   function head(): Waiter | undefined {
-    return queues.interactive[0] ?? queues.background[0];
+    return queues.interactive[0] ?? queues.ahead[0] ?? queues.background[0];
   }
 
   function remove(waiter: Waiter): void {
-    for (const queue of [queues.interactive, queues.background]) {
+    for (const queue of [queues.interactive, queues.ahead, queues.background]) {
       const index = queue.indexOf(waiter);
       if (index >= 0) queue.splice(index, 1);
     }
@@ -258,7 +272,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   }
 
   return {
-    acquire(priority, signal) {
+    acquire(priority, signal, place) {
       if (signal?.aborted) return Promise.reject(signal.reason);
       return new Promise<Grant>((resolve, reject) => {
         const waiter: Waiter = {
@@ -271,7 +285,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
           },
         };
         signal?.addEventListener('abort', waiter.onAbort, { once: true });
-        queues[priority].push(waiter);
+        queues[priority === 'interactive' ? 'interactive' : place?.ahead ? 'ahead' : 'background'].push(waiter);
         if (priority === 'interactive') backgroundNap?.abort();
         if (!pumping) pump().catch(failAll);
       });
@@ -296,11 +310,11 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
  */
 export async function acquireToSend(
   limiter: RateLimiter,
-  o: { clock: Clock; priority: RequestPriority; signal?: AbortSignal; beforeSend?: () => void | Promise<void>; onTooOld?: (lateMs: number) => void },
+  o: { clock: Clock; priority: RequestPriority; signal?: AbortSignal; ahead?: boolean; beforeSend?: () => void | Promise<void>; onTooOld?: (lateMs: number) => void },
 ): Promise<void> {
   let beforeSend = o.beforeSend;
   for (;;) {
-    const grant = await limiter.acquire(o.priority, o.signal);
+    const grant = await limiter.acquire(o.priority, o.signal, o.ahead ? { ahead: true } : undefined);
     if (beforeSend) await beforeSend();
     beforeSend = undefined;
     const lateMs = o.clock.now() - grant.countedFrom;
