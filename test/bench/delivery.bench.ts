@@ -14,8 +14,9 @@
  *
  * BENCH_QUIET_S and BENCH_WINDOW_S set the quiet phase (300 s) and the
  * window the orders complete over (600 s), in provider time. BENCH_TRACE
- * prints each giftdesk sweep's result and the pauses between history reads
- * on stderr.
+ * prints each giftdesk sweep's result, the pauses between history reads,
+ * every sweep's pages and requests, and the lag split at the page read
+ * that saw the order completed (delivery-trace.ts) on stderr.
  *
  * giftdesk runs once per database in BENCH_DATABASES (sqlite,postgresql by
  * default), each against a sandbox of its own with the same orders and the
@@ -60,6 +61,7 @@ import { createDetailHandover } from '../../src/tracking/detail-handover.js';
 import { createOrderLeaseStore, type OrderLeaseStore } from '../../src/db/order-lease-store.js';
 import { startDeliveryPoller } from '../../src/tracking/poller-loop.js';
 import { inPool } from '../../src/tracking/in-pool.js';
+import { traceDelivery } from './delivery-trace.js';
 import { createDatabaseAt, startPostgresCluster, stopPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 10);
@@ -313,6 +315,13 @@ async function run(n: number, variant: Variant, dir: string, server: PostgresClu
     console.error('sweep gaps (s):', gaps.map((g) => (g / 1000).toFixed(1)).join(' '));
   }
   const finalOf = (sandbox: Sandbox) => new Map(sandbox.controls.orders().map((order) => [order.orderId, order.finalAtMs]));
+  if (process.env.BENCH_TRACE) {
+    const o = ourSides[0]!;
+    traceDelivery({
+      requests: o.ours.requests, startedAt: started, windowFrom: started + QUIET_MS, orderIds: o.ourOrders.map((order) => order.orderId), pageSize: 50,
+      completedAt: finalOf(o.ours), sentAt: new Map([...o.sentAt].map(([chatId, at]) => [o.ourOrders[chatId - 1]!.orderId, at])),
+    });
+  }
   const side = (sandbox: Sandbox, from: number, delivered: Map<number, number>, idOf: (key: number) => number, until: number, idle: number): Side => {
     const finals = finalOf(sandbox);
     const requests = sandbox.requests.slice(from).filter((r) => r.at <= until);
