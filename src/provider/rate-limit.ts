@@ -111,11 +111,21 @@ export function budgetShape(requestsPerSecond: number, providerLimitPerSecond: n
 }
 
 interface Waiter {
+  lane: 'interactive' | 'ahead' | 'background';
   resolve: (grant: Grant) => void;
   reject: (reason: unknown) => void;
   signal: AbortSignal | undefined;
   onAbort: () => void;
 }
+
+/**
+ * Background requests that may go ahead of one that waits before it (a
+ * history page) in a row. While completions come one or two a page, every
+ * detail goes first; when many are found at once (the first sweep after a
+ * quiet spell) the pages still get a turn in every few, so the orders they
+ * would show are not seen only once every detail before them is read.
+ */
+const AHEAD_IN_A_ROW = 4;
 
 // setTimeout overflows past 2^31-1 ms; long pauses are slept in slices instead.
 const MAX_SLEEP_MS = 60_000;
@@ -161,8 +171,20 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     }
   }
 
+  /** Background requests served ahead of the one waiting longest since it came: at most AHEAD_IN_A_ROW. */
+  let passedOver = 0;
+
   function head(): Waiter | undefined {
-    return queues.interactive[0] ?? queues.ahead[0] ?? queues.background[0];
+    const aheadMayGo = queues.background.length === 0 || passedOver < AHEAD_IN_A_ROW;
+    return queues.interactive[0] ?? (aheadMayGo ? queues.ahead[0] : undefined) ?? queues.background[0] ?? queues.ahead[0];
+  }
+
+  /** Takes the head off the queue and lets it go. */
+  function serve(waiter: Waiter, grant: Grant): void {
+    if (waiter.lane === 'background') passedOver = 0;
+    else if (waiter.lane === 'ahead' && queues.background.length > 0) passedOver += 1;
+    remove(waiter);
+    waiter.resolve(grant);
   }
 
   function remove(waiter: Waiter): void {
@@ -193,8 +215,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   function grantHead(countedFrom: number): void {
     const waiter = head();
     if (!waiter) return;
-    remove(waiter);
-    waiter.resolve({ countedFrom });
+    serve(waiter, { countedFrom });
   }
 
   /** One round trip to the shared budget for the head of the queue. */
@@ -251,8 +272,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         if (tokens >= needed - EPSILON && untilPlace === 0) {
           tokens = Math.max(0, tokens - 1);
           recordGrant(recent, now, priority, shape);
-          remove(waiter);
-          waiter.resolve({ countedFrom: now });
+          serve(waiter, { countedFrom: now });
           continue;
         }
         const untilEnough = Math.max(untilPlace, Math.ceil(((needed - tokens) * 1000) / rate - EPSILON_MS));
@@ -275,7 +295,9 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     acquire(priority, signal, place) {
       if (signal?.aborted) return Promise.reject(signal.reason);
       return new Promise<Grant>((resolve, reject) => {
+        const lane = priority === 'interactive' ? 'interactive' : place?.ahead ? 'ahead' : 'background';
         const waiter: Waiter = {
+          lane,
           resolve,
           reject,
           signal,
@@ -285,7 +307,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
           },
         };
         signal?.addEventListener('abort', waiter.onAbort, { once: true });
-        queues[priority === 'interactive' ? 'interactive' : place?.ahead ? 'ahead' : 'background'].push(waiter);
+        queues[lane].push(waiter);
         if (priority === 'interactive') backgroundNap?.abort();
         if (!pumping) pump().catch(failAll);
       });

@@ -105,6 +105,22 @@ describe('createRateLimiter', () => {
     expect(granted).toEqual(['page-1', 'person', 'detail-a', 'detail-b', 'page-2']);
   });
 
+  it('lets at most four background requests go ahead of one that waits before them, then gives it its turn', async () => {
+    const clock = createManualClock(START);
+    const limiter = createRateLimiter({ requestsPerSecond: 1, clock });
+    const granted: string[] = [];
+    // Page 1 goes out; page 2 waits, and six completed orders' details come after it.
+    track(limiter.acquire('background'), 'page-1', granted);
+    track(limiter.acquire('background'), 'page-2', granted);
+    for (let i = 1; i <= 6; i += 1) track(limiter.acquire('background', undefined, { ahead: true }), `detail-${i}`, granted);
+    for (let second = 0; second < 8; second += 1) {
+      await flush();
+      clock.advance(WINDOW_SPAN_MS);
+    }
+    await flush();
+    expect(granted).toEqual(['page-1', 'detail-1', 'detail-2', 'detail-3', 'detail-4', 'page-2', 'detail-5', 'detail-6']);
+  });
+
   it('keeps people\'s tokens from background work that goes ahead, as from any background work', async () => {
     const clock = createManualClock(START);
     const limiter = createRateLimiter({ requestsPerSecond: 8, ...budgetShape(8, 10), clock });
