@@ -81,6 +81,8 @@ export interface ClampedRetryAfter {
 export interface CallOptions {
   /** Defaults to 'interactive'. */
   priority?: RequestPriority;
+  /** A background read that goes before the other background requests waiting here (QueuePlace in rate-limit.ts). */
+  ahead?: boolean;
   signal?: AbortSignal;
 }
 
@@ -198,7 +200,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     if (priority === 'interactive' && resumeAt - now > INTERACTIVE_MAX_WAIT_MS) throw paused(resumeAt, now);
     try {
       // The request leaves right after this: nothing but this function's return stands between.
-      await acquireToSend(limiter, { clock, priority, ...(o?.signal ? { signal: o.signal } : {}), ...(beforeSend ? { beforeSend } : {}),
+      await acquireToSend(limiter, { clock, priority, ...(o?.signal ? { signal: o.signal } : {}), ...(o?.ahead ? { ahead: true } : {}), ...(beforeSend ? { beforeSend } : {}),
         onTooOld: (lateMs) => logger.debug({ method, path, lateMs }, 'provider grant too old to use; taking another') });
     } catch (error) {
       // Another instance's 429, learned while waiting for the shared budget.

@@ -52,17 +52,26 @@ interface EntriesRead<T> {
  * without saying so, so only an empty page or one shorter than the largest
  * page seen proves the end (as in followPages); a page equal to the one
  * before means the provider ignores `page`, which proves nothing.
+ *
+ * When `readAhead` says a page will surely be needed, it is asked for as
+ * soon as the page before it is, so that it loads while that one does: at
+ * most two pages are asked for at once, and one asked for in vain (the list
+ * ended sooner) is read but not used.
  */
 export async function readPages<T>(
   loadPage: (page: number) => Promise<Page<T>>,
   maxPages: number,
   enough: (items: readonly T[]) => boolean,
+  readAhead: (page: number) => boolean = () => false,
 ): Promise<EntriesRead<T>> {
   const entries: { entry: T; position: number }[] = [];
   let servedSize = 0;
   let previous: string | null = null;
+  let pending: Promise<Page<T>> | null = null;
   for (let number = 1; number <= maxPages; number++) {
-    const { items } = await loadPage(number);
+    const current = pending ?? loadPage(number);
+    pending = number < maxPages && readAhead(number + 1) ? askedAhead(loadPage(number + 1)) : null;
+    const { items } = await current;
     const ended = items.length === 0 || items.length < servedSize;
     if (!ended) {
       const key = JSON.stringify(items);
@@ -74,6 +83,12 @@ export async function readPages<T>(
     if (ended || enough(items)) return { entries, covered: true };
   }
   return { entries, covered: false };
+}
+
+/** A page asked for ahead: its failure is met when it is awaited, and not at all when it is not needed. */
+function askedAhead<T>(page: Promise<T>): Promise<T> {
+  page.catch(() => undefined);
+  return page;
 }
 
 /**

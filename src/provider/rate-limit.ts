@@ -23,9 +23,21 @@ export interface Grant {
   countedFrom: number;
 }
 
+/** Where a request waits among those of its priority in this process. */
+export interface QueuePlace {
+  /**
+   * A background request that goes before the other background requests
+   * waiting here (still after people's, and counted in the same background
+   * share of the budget): the detail of an order seen finished, whose codes
+   * someone waits for, before the next history page. First come first
+   * served among these.
+   */
+  ahead?: boolean;
+}
+
 export interface RateLimiter {
   /** Resolves when this caller may send one request; rejects with the signal's reason if aborted first. */
-  acquire(priority: RequestPriority, signal?: AbortSignal): Promise<Grant>;
+  acquire(priority: RequestPriority, signal?: AbortSignal, place?: QueuePlace): Promise<Grant>;
   /** Holds every caller until `epochMs` (a later pause wins over an earlier one). */
   pauseUntil(epochMs: number): void;
   /** The end of the current pause, or 0 when none was ever set. */
@@ -99,11 +111,21 @@ export function budgetShape(requestsPerSecond: number, providerLimitPerSecond: n
 }
 
 interface Waiter {
+  lane: 'interactive' | 'ahead' | 'background';
   resolve: (grant: Grant) => void;
   reject: (reason: unknown) => void;
   signal: AbortSignal | undefined;
   onAbort: () => void;
 }
+
+/**
+ * Background requests that may go ahead of one that waits before it (a
+ * history page) in a row. While completions come one or two a page, every
+ * detail goes first; when many are found at once (the first sweep after a
+ * quiet spell) the pages still get a turn in every few, so the orders they
+ * would show are not seen only once every detail before them is read.
+ */
+const AHEAD_IN_A_ROW = 4;
 
 // setTimeout overflows past 2^31-1 ms; long pauses are slept in slices instead.
 const MAX_SLEEP_MS = 60_000;
@@ -115,7 +137,8 @@ const EPSILON_MS = 1e-6;
  * A token bucket shared by every provider call, and a window of the last
  * grants: a grant needs a token and fewer than `requestsPerSecond` grants in
  * the last WINDOW_SPAN_MS. Interactive callers (a person is waiting) always
- * go before background ones; within a priority, first come first served.
+ * go before background ones; background callers asking to go ahead go
+ * before the other background ones; otherwise first come first served.
  * Background callers leave `keptForInteractive` tokens in the bucket and as
  * many places in the window. A pause (after a 429) holds everyone, queued or not.
  */
@@ -128,7 +151,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   if (!(burst >= 1) || !Number.isFinite(burst)) throw new RangeError('burst must be at least 1');
   if (!(kept >= 0) || !(kept <= burst - 1)) throw new RangeError('keptForInteractive must be between 0 and burst - 1');
 
-  const queues: Record<RequestPriority, Waiter[]> = { interactive: [], background: [] };
+  /** In the order they are served: people, then background work that goes ahead, then the rest. */
+  const queues = { interactive: [] as Waiter[], ahead: [] as Waiter[], background: [] as Waiter[] };
   let tokens = burst;
   let refilledAt = clock.now();
   /** The last grants' times: the window's count (see windowLimits). */
@@ -147,12 +171,24 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     }
   }
 
+  /** Background requests served ahead of the one waiting longest since it came: at most AHEAD_IN_A_ROW. */
+  let passedOver = 0;
+
   function head(): Waiter | undefined {
-    return queues.interactive[0] ?? queues.background[0];
+    const aheadMayGo = queues.background.length === 0 || passedOver < AHEAD_IN_A_ROW;
+    return queues.interactive[0] ?? (aheadMayGo ? queues.ahead[0] : undefined) ?? queues.background[0] ?? queues.ahead[0];
+  }
+
+  /** Takes the head off the queue and lets it go. */
+  function serve(waiter: Waiter, grant: Grant): void {
+    if (waiter.lane === 'background') passedOver = 0;
+    else if (waiter.lane === 'ahead' && queues.background.length > 0) passedOver += 1;
+    remove(waiter);
+    waiter.resolve(grant);
   }
 
   function remove(waiter: Waiter): void {
-    for (const queue of [queues.interactive, queues.background]) {
+    for (const queue of [queues.interactive, queues.ahead, queues.background]) {
       const index = queue.indexOf(waiter);
       if (index >= 0) queue.splice(index, 1);
     }
@@ -179,8 +215,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   function grantHead(countedFrom: number): void {
     const waiter = head();
     if (!waiter) return;
-    remove(waiter);
-    waiter.resolve({ countedFrom });
+    serve(waiter, { countedFrom });
   }
 
   /** One round trip to the shared budget for the head of the queue. */
@@ -237,8 +272,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         if (tokens >= needed - EPSILON && untilPlace === 0) {
           tokens = Math.max(0, tokens - 1);
           recordGrant(recent, now, priority, shape);
-          remove(waiter);
-          waiter.resolve({ countedFrom: now });
+          serve(waiter, { countedFrom: now });
           continue;
         }
         const untilEnough = Math.max(untilPlace, Math.ceil(((needed - tokens) * 1000) / rate - EPSILON_MS));
@@ -258,10 +292,12 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   }
 
   return {
-    acquire(priority, signal) {
+    acquire(priority, signal, place) {
       if (signal?.aborted) return Promise.reject(signal.reason);
       return new Promise<Grant>((resolve, reject) => {
+        const lane = priority === 'interactive' ? 'interactive' : place?.ahead ? 'ahead' : 'background';
         const waiter: Waiter = {
+          lane,
           resolve,
           reject,
           signal,
@@ -271,7 +307,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
           },
         };
         signal?.addEventListener('abort', waiter.onAbort, { once: true });
-        queues[priority].push(waiter);
+        queues[lane].push(waiter);
         if (priority === 'interactive') backgroundNap?.abort();
         if (!pumping) pump().catch(failAll);
       });
@@ -296,11 +332,11 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
  */
 export async function acquireToSend(
   limiter: RateLimiter,
-  o: { clock: Clock; priority: RequestPriority; signal?: AbortSignal; beforeSend?: () => void | Promise<void>; onTooOld?: (lateMs: number) => void },
+  o: { clock: Clock; priority: RequestPriority; signal?: AbortSignal; ahead?: boolean; beforeSend?: () => void | Promise<void>; onTooOld?: (lateMs: number) => void },
 ): Promise<void> {
   let beforeSend = o.beforeSend;
   for (;;) {
-    const grant = await limiter.acquire(o.priority, o.signal);
+    const grant = await limiter.acquire(o.priority, o.signal, o.ahead ? { ahead: true } : undefined);
     if (beforeSend) await beforeSend();
     beforeSend = undefined;
     const lateMs = o.clock.now() - grant.countedFrom;

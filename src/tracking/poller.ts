@@ -3,7 +3,8 @@ import type { AppStateStore } from '../db/app-state-store.js';
 import type { Logger } from '../logger.js';
 import type { OrderRow } from '../db/order-store.js';
 import { FOLLOWED_STATES, isFinal, localStateFor } from '../domain/order-lifecycle.js';
-import { createProviderHistory, readPages, type ProviderHistory } from '../provider/history.js';
+import { createProviderHistory, type ProviderHistory } from '../provider/history.js';
+import { readSweepPages, type PagesSeen } from './sweep-pages.js';
 import { reconcileClaimed } from './reconcile.js';
 import type { ProviderClient } from '../provider/client.js';
 import { describeProviderFailure, ProviderError, ProviderNotFoundError, ProviderOrderMismatchError, ProviderRateLimitedError } from '../provider/errors.js';
@@ -96,9 +97,9 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
   let quietSweeps = 0;
   /** Highest local id among the orders the last sweep watched: a higher one is a new order. */
   let newestWatchedId = 0;
-  /** Order pages the last whole sweep needed to see every open order, and the orders it saw. */
+  /** Order pages the last whole sweep needed to see every open order, and the page it saw each order on. */
   let pagesNeeded = 1;
-  let seenInLastSweep = new Set<number>();
+  let seenInLastSweep: PagesSeen = new Map();
   /** Quiet single-page reads so far: picks the page of the next. */
   let probes = 0;
   const changes = createChangeRate(() => settings.changeWindowMs);
@@ -108,12 +109,14 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
   const claim = (id: number): Promise<OrderRow | null> => leases.claim({ id, owner, now: clock.now(), leaseMs });
   const { settle, keepFollowing, giveBack } = createClaimedWrites({ leases, clock, random, logger, owner, staleMs });
 
-  async function readDetail(order: OrderRow, result: PollRunResult): Promise<OrderDetail> {
+  /** `ahead`: before the history pages waiting at the limiter (after staff, in the same share): its codes are awaited. */
+  async function readDetail(order: OrderRow, result: PollRunResult, ahead = false): Promise<OrderDetail> {
     if (order.providerOrderId === null) throw new Error(`order ${order.id} is ${order.state} without a provider order id`);
     result.detailsFetched++;
     // The client checks that the answer is this order (id and reference) and throws otherwise.
     const detail = await provider.getOrder(order.providerOrderId, {
       priority: 'background',
+      ahead,
       known: { orderReference: order.providerReference },
     });
     notFound.delete(order.providerOrderId);
@@ -159,7 +162,7 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
       async (order) => {
         // Another process got there first.
         if (order.providerStatus === listed) return void (await leases.release({ id: order.id, owner }));
-        const status = isFinal(localStateFor(listed)) ? (await readDetail(order, result)).status : listed;
+        const status = isFinal(localStateFor(listed)) ? (await readDetail(order, result, true)).status : listed;
         if (await settle(order, status)) changedTo(status, result);
       },
       (order, error) => {
@@ -197,13 +200,14 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
    * order whose status changed is acted on as soon as its page is read,
    * while the next page loads, so that its codes do not wait for the rest of
    * the history; the orders no page showed are read one by one at the end.
+   * Pages surely needed load two at a time (sweep-pages.ts), within the
+   * sweep's share, the finished orders' details going before them.
    */
   async function sweep(watched: Watched[], history: ProviderHistory, result: PollRunResult): Promise<void> {
     const wanted = new Set(watched.map((order) => order.providerOrderId));
     const byProviderId = new Map(watched.flatMap((order) => (order.providerOrderId === null ? [] : [[order.providerOrderId, order] as const])));
     const listed = new Map<number, string>();
     const actedOn = new Set<number>();
-    let deepest = 0;
     // One page's changes at a time, in page order; a failure (a rate limit) stops the rest and ends the sweep below.
     let acting: Promise<void> = Promise.resolve();
     let actFailure: unknown = null;
@@ -221,17 +225,14 @@ export function createDeliveryPoller(deps: DeliveryPollerDeps): DeliveryPoller {
       const seen = new Map(listed);
       acting = acting.then(() => (actFailure === null ? act(changed, seen, result) : undefined)).catch((error: unknown) => void (actFailure ??= error));
     };
-    const loadPage = (number: number) => ((deepest = Math.max(deepest, number)), history.orderPage(number));
     try {
-      const read = await readPages(loadPage, settings.maxPages, (items) => {
-        // Noted as they come, so that what was read before a failure still counts.
-        note(items);
-        return wanted.size === 0;
-      });
+      const open = watched.map((order) => order.providerOrderId);
+      // Noted as they come, so that what was read before a failure still counts.
+      const read = await readSweepPages({ history, maxPages: settings.maxPages, open, lastSeen: seenInLastSweep, onPage: (items) => (note(items), wanted.size === 0) });
       // The last page of the list is not handed to the callback.
-      note(read.entries.map(({ entry }) => entry));
-      pagesNeeded = Math.max(1, deepest);
-      seenInLastSweep = new Set(listed.keys());
+      note(read.entries);
+      pagesNeeded = Math.max(1, read.deepest);
+      seenInLastSweep = read.seen;
     } catch (error) {
       if (error instanceof ProviderRateLimitedError) throw await acting.then(() => error);
       result.errors++;

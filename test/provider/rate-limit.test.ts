@@ -87,6 +87,55 @@ describe('createRateLimiter', () => {
     expect(granted).toEqual(['bg-0', 'int-1', 'int-2', 'bg-1', 'bg-2']);
   });
 
+  it('serves background waiters that go ahead before the other background ones, after people, first come first served among them', async () => {
+    const clock = createManualClock(START);
+    const limiter = createRateLimiter({ requestsPerSecond: 1, clock });
+    const granted: string[] = [];
+    // A history page goes out; the next page waits, then two completed orders' details and a person's read arrive.
+    track(limiter.acquire('background'), 'page-1', granted);
+    track(limiter.acquire('background'), 'page-2', granted);
+    track(limiter.acquire('background', undefined, { ahead: true }), 'detail-a', granted);
+    track(limiter.acquire('background', undefined, { ahead: true }), 'detail-b', granted);
+    track(limiter.acquire('interactive'), 'person', granted);
+    for (let second = 0; second < 5; second += 1) {
+      await flush();
+      clock.advance(WINDOW_SPAN_MS);
+    }
+    await flush();
+    expect(granted).toEqual(['page-1', 'person', 'detail-a', 'detail-b', 'page-2']);
+  });
+
+  it('lets at most four background requests go ahead of one that waits before them, then gives it its turn', async () => {
+    const clock = createManualClock(START);
+    const limiter = createRateLimiter({ requestsPerSecond: 1, clock });
+    const granted: string[] = [];
+    // Page 1 goes out; page 2 waits, and six completed orders' details come after it.
+    track(limiter.acquire('background'), 'page-1', granted);
+    track(limiter.acquire('background'), 'page-2', granted);
+    for (let i = 1; i <= 6; i += 1) track(limiter.acquire('background', undefined, { ahead: true }), `detail-${i}`, granted);
+    for (let second = 0; second < 8; second += 1) {
+      await flush();
+      clock.advance(WINDOW_SPAN_MS);
+    }
+    await flush();
+    expect(granted).toEqual(['page-1', 'detail-1', 'detail-2', 'detail-3', 'detail-4', 'page-2', 'detail-5', 'detail-6']);
+  });
+
+  it('keeps people\'s tokens from background work that goes ahead, as from any background work', async () => {
+    const clock = createManualClock(START);
+    const limiter = createRateLimiter({ requestsPerSecond: 8, ...budgetShape(8, 10), clock });
+    const granted: [string, number][] = [];
+    const take = (label: string, place?: { ahead: boolean }) => void limiter.acquire('background', undefined, place).then(() => granted.push([label, clock.now() - START]));
+    take('page');
+    take('detail', { ahead: true });
+    for (let elapsed = 0; elapsed < 1_000; elapsed += 5) {
+      await flush();
+      clock.advance(5);
+    }
+    // The bucket starts with both tokens: the page takes one, and the detail waits for the one kept for people to be back.
+    expect(granted).toEqual([['page', 0], ['detail', 125]]);
+  });
+
   it('lets a person\'s two reads go at once beside background work at half the budget', async () => {
     const clock = createManualClock(START);
     const limiter = createRateLimiter({ requestsPerSecond: 8, ...budgetShape(8, 10), clock });
