@@ -9,6 +9,8 @@ import type { BatchViewContext } from '../batches/batch-views.js';
 import { createBatchExpirySweep } from '../batches/batch-expiry.js';
 import { formatId } from '../text/format.js';
 import { createBatchChatPort } from '../bot/batch-port.js';
+import { toSendError } from '../bot/send-port.js';
+import { sendWorthRetrying } from '../text/send-port.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
@@ -85,12 +87,23 @@ export function createBatchExpirySweepOf(deps: BatchWiringDeps): () => Promise<v
   const viewFor = batchViewFor({ services });
   return createBatchExpirySweep({
     batches: createBatchServiceOf(deps),
+    batchNow: (id) => services.stores.batches.get(id),
     cards: createBatchApprovalCardsOf(deps),
+    news: services.stores.expiryNews,
     tellRequester: async (batch) => {
       // Removed since asking: what they ordered is no longer theirs to read.
-      if (services.staff.current.find(batch.requesterId) === null) return;
+      if (services.staff.current.find(batch.requesterId) === null) return true;
       const reader = viewFor(batch.requesterId);
-      await services.sendText(batch.chatId, reader.t('batch-expired', { id: formatId(batch.id, reader.locale) }));
+      try {
+        await services.sendText(batch.chatId, reader.t('batch-expired', { id: formatId(batch.id, reader.locale) }));
+        return true;
+      } catch (error) {
+        // Busy or out of reach: the next pass tries again. Refused (blocked, chat gone): it never will be taken.
+        const kind = toSendError(error);
+        if (sendWorthRetrying(kind)) return false;
+        deps.logger.warn({ batchId: batch.id, err: kind.name }, 'expired batch: the orderer could not be told');
+        return true;
+      }
     },
     logger: deps.logger.child({ component: 'batches' }),
   });
