@@ -9,8 +9,7 @@ import type { BatchViewContext } from '../batches/batch-views.js';
 import { createBatchExpirySweep } from '../batches/batch-expiry.js';
 import { formatId } from '../text/format.js';
 import { createBatchChatPort } from '../bot/batch-port.js';
-import { toSendError } from '../bot/send-port.js';
-import { sendWorthRetrying } from '../text/send-port.js';
+import { plain } from '../text/formatted.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
@@ -92,18 +91,9 @@ export function createBatchExpirySweepOf(deps: BatchWiringDeps): () => Promise<v
     news: services.stores.expiryNews,
     tellRequester: async (batch) => {
       // Removed since asking: what they ordered is no longer theirs to read.
-      if (services.staff.current.find(batch.requesterId) === null) return true;
+      if (services.staff.current.find(batch.requesterId) === null) return;
       const reader = viewFor(batch.requesterId);
-      try {
-        await services.sendText(batch.chatId, reader.t('batch-expired', { id: formatId(batch.id, reader.locale) }));
-        return true;
-      } catch (error) {
-        // Busy or out of reach: the next pass tries again. Refused (blocked, chat gone): it never will be taken.
-        const kind = toSendError(error);
-        if (sendWorthRetrying(kind)) return false;
-        deps.logger.warn({ batchId: batch.id, err: kind.name }, 'expired batch: the orderer could not be told');
-        return true;
-      }
+      await services.send(batch.chatId, { text: plain(reader.t('batch-expired', { id: formatId(batch.id, reader.locale) })) });
     },
     logger: deps.logger.child({ component: 'batches' }),
   });

@@ -2,6 +2,7 @@ import type { BatchRecord } from '../db/batch-store.js';
 import type { ExpiryNewsStore } from '../db/expiry-news-store.js';
 import type { Logger } from '../logger.js';
 import { finishOwedExpiryNews } from '../orders/expiry-news-pass.js';
+import { sendWorthRetrying } from '../text/send-port.js';
 import type { BatchApprovalCards } from './batch-approval-cards.js';
 import type { BatchService } from './batch-service.js';
 
@@ -25,12 +26,23 @@ export function createBatchExpirySweep(deps: {
   news: Pick<ExpiryNewsStore, 'claim' | 'told' | 'done' | 'release'>;
   /**
    * Tells the orderer that their batch expired; they are not told once
-   * removed from the staff. False when Telegram was busy or out of reach,
-   * to be tried again on the next pass.
+   * removed from the staff. Throws the send port's errors: Telegram busy
+   * or out of reach leaves the telling for the next pass.
    */
-  tellRequester: (batch: BatchRecord) => Promise<boolean>;
+  tellRequester: (batch: BatchRecord) => Promise<void>;
   logger: Logger;
 }): () => Promise<void> {
+  /** Whether the orderer's news is done with: told, or refused for good (blocked, chat gone). */
+  const tell = async (batch: BatchRecord): Promise<boolean> => {
+    try {
+      await deps.tellRequester(batch);
+      return true;
+    } catch (error) {
+      if (sendWorthRetrying(error)) return false;
+      deps.logger.warn({ batchId: batch.id, err: error instanceof Error ? error.name : String(error) }, 'expired batch: the orderer could not be told');
+      return true;
+    }
+  };
   return async () => {
     for (const batch of await deps.batches.expireDue()) deps.logger.info({ batchId: batch.id, requesterId: batch.requesterId }, 'batch approval expired');
     await finishOwedExpiryNews({
@@ -40,7 +52,7 @@ export function createBatchExpirySweep(deps: {
       finish: async (batch, told) => {
         // One batch's trouble (a card that cannot be edited, a chat that refuses) does not keep the others' news back.
         const cardsSettled = await deps.cards.settle(batch, { kind: 'expired' }, undefined, true);
-        return { cardsSettled, told: told || (await deps.tellRequester(batch)) };
+        return { cardsSettled, told: told || (await tell(batch)) };
       },
       logger: deps.logger,
     });
