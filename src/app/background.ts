@@ -75,7 +75,7 @@ export interface BackgroundDeps extends SenderParts {
   /** One pass of the batch approval expiry (src/batches/batch-expiry.ts), on the approval expiry's beat; absent, batches wait. */
   expireBatches?: () => Promise<void>;
   /** Privileged changes waiting for a second administrator: lapsed ones are expired and told. */
-  dualControl?: { service: Pick<DualControl, 'expireDue'>; announcer: Pick<DualControlAnnouncer, 'outcome'> };
+  dualControl?: { service: Pick<DualControl, 'expireDue' | 'get'>; announcer: Pick<DualControlAnnouncer, 'expired'> };
   /** Tells administrators that the provider answers again while ordering is still paused. */
   onProviderAnswering: (pause: OrderingPause) => Promise<void>;
   /** Code messages taken out of the chats, end customers' answers erased, strangers forgotten (src/safeguards/retention/); absent, nothing is. */
@@ -287,7 +287,7 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
             name: 'privileged change expiry',
             everyMs: APPROVAL_SWEEP_MS,
             immediately: true,
-            task: fresh(createAdminRequestExpiry({ dual: deps.dualControl.service, announcer: deps.dualControl.announcer, logger })),
+            task: fresh(createAdminRequestExpiry({ dual: deps.dualControl.service, announcer: deps.dualControl.announcer, news: deps.stores.expiryNews, logger })),
             clock,
             logger,
           }),
