@@ -54,7 +54,7 @@ export interface BackgroundDeps extends SenderParts {
   firstRunsAfter?: Promise<unknown>;
   config: Pick<Config, 'catalogRefreshMinutes' | 'orderIdleMinutes' | 'pollStaleMinutes' | 'defaultLocale' | 'pauseProbeSeconds' | 'providerRequestsPerSecond' | 'lowBalanceCheckSeconds' | 'tokenWatchSeconds' | 'walletWatchSeconds'>;
   /** The followed orders, the outbox and the measured provider clock. */
-  stores: Pick<Stores, 'orderLeases' | 'notifications' | 'appState' | 'batches'>;
+  stores: Pick<Stores, 'orderLeases' | 'notifications' | 'appState' | 'batches' | 'expiryNews'>;
   provider: ProviderClient;
   clearButtons: ClearButtons;
   sendText: (chatId: number, text: string) => Promise<void>;
@@ -71,11 +71,11 @@ export interface BackgroundDeps extends SenderParts {
   dailyDigest: DailyDigest;
   orderingPause: Pick<OrderingPauseStore, 'current'>;
   /** Requests that waited too long for an administrator expire here; absent, there are none. */
-  approvals?: { service: Pick<ApprovalService, 'expireDue' | 'approversFor'>; announcer: Pick<ApprovalAnnouncer, 'expired'> };
+  approvals?: { service: Pick<ApprovalService, 'expireDue' | 'approversFor' | 'get'>; announcer: Pick<ApprovalAnnouncer, 'expired'> };
   /** One pass of the batch approval expiry (src/batches/batch-expiry.ts), on the approval expiry's beat; absent, batches wait. */
   expireBatches?: () => Promise<void>;
   /** Privileged changes waiting for a second administrator: lapsed ones are expired and told. */
-  dualControl?: { service: Pick<DualControl, 'expireDue'>; announcer: Pick<DualControlAnnouncer, 'outcome'> };
+  dualControl?: { service: Pick<DualControl, 'expireDue' | 'get'>; announcer: Pick<DualControlAnnouncer, 'expired'> };
   /** Tells administrators that the provider answers again while ordering is still paused. */
   onProviderAnswering: (pause: OrderingPause) => Promise<void>;
   /** Code messages taken out of the chats, end customers' answers erased, strangers forgotten (src/safeguards/retention/); absent, nothing is. */
@@ -216,7 +216,7 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
           if (deps.isStaff(chatId)) await deps.sendText(chatId, deps.translate(locale)('order-expired', { minutes: config.orderIdleMinutes }));
         },
         conversationId: ORDER_CONVERSATION,
-        clearMenu: (chatId, menuId) => deps.clearButtons(chatId, menuId),
+        clearMenu: async (chatId, menuId) => void (await deps.clearButtons(chatId, menuId)),
         localeOf: deps.localeOf,
         logger,
       })),
@@ -241,7 +241,7 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
             everyMs: APPROVAL_SWEEP_MS,
             // Right away: requests that expired while the process was down are told at once.
             immediately: true,
-            task: fresh(createApprovalExpirySweep({ approvals: deps.approvals.service, announcer: deps.approvals.announcer, logger })),
+            task: fresh(createApprovalExpirySweep({ approvals: deps.approvals.service, announcer: deps.approvals.announcer, news: deps.stores.expiryNews, logger })),
             clock,
             logger,
           }),
@@ -287,7 +287,7 @@ export async function startBackgroundWork(deps: BackgroundDeps): Promise<Repeati
             name: 'privileged change expiry',
             everyMs: APPROVAL_SWEEP_MS,
             immediately: true,
-            task: fresh(createAdminRequestExpiry({ dual: deps.dualControl.service, announcer: deps.dualControl.announcer, logger })),
+            task: fresh(createAdminRequestExpiry({ dual: deps.dualControl.service, announcer: deps.dualControl.announcer, news: deps.stores.expiryNews, logger })),
             clock,
             logger,
           }),

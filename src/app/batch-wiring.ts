@@ -9,6 +9,7 @@ import type { BatchViewContext } from '../batches/batch-views.js';
 import { createBatchExpirySweep } from '../batches/batch-expiry.js';
 import { formatId } from '../text/format.js';
 import { createBatchChatPort } from '../bot/batch-port.js';
+import { plain } from '../text/formatted.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
@@ -85,12 +86,14 @@ export function createBatchExpirySweepOf(deps: BatchWiringDeps): () => Promise<v
   const viewFor = batchViewFor({ services });
   return createBatchExpirySweep({
     batches: createBatchServiceOf(deps),
+    batchNow: (id) => services.stores.batches.get(id),
     cards: createBatchApprovalCardsOf(deps),
+    news: services.stores.expiryNews,
     tellRequester: async (batch) => {
       // Removed since asking: what they ordered is no longer theirs to read.
       if (services.staff.current.find(batch.requesterId) === null) return;
       const reader = viewFor(batch.requesterId);
-      await services.sendText(batch.chatId, reader.t('batch-expired', { id: formatId(batch.id, reader.locale) }));
+      await services.send(batch.chatId, { text: plain(reader.t('batch-expired', { id: formatId(batch.id, reader.locale) })) });
     },
     logger: deps.logger.child({ component: 'batches' }),
   });

@@ -21,8 +21,13 @@ export interface BatchApprovalCards {
    * administrator who may approve it, privately. Never throws.
    */
   announce(batch: BatchRecord, overBudget: BatchOverBudget | null): Promise<void>;
-  /** Every copy but `answered` says what became of the batch, in place of its buttons. */
-  settle(batch: BatchRecord, decision: BatchDecision, answered?: AnsweredCard): Promise<void>;
+  /**
+   * Every copy but `answered` says what became of the batch, in place of
+   * its buttons. With `keepUnsettled` (an expiry, whose news is owed until
+   * done), a copy Telegram did not take now is kept for a later try, and
+   * the answer says whether every copy was settled.
+   */
+  settle(batch: BatchRecord, decision: BatchDecision, answered?: AnsweredCard, keepUnsettled?: boolean): Promise<boolean>;
   /** How the readers of a card's chat are written to: the group in its language, a person in theirs. */
   viewOf(chatId: number): BatchViewContext;
 }
@@ -56,12 +61,18 @@ export function createBatchApprovalCards(deps: {
   const decisionOf = (batch: BatchRecord): BatchDecision =>
     batch.approvedBy !== null ? { kind: 'approved', by: deps.describePerson(batch.approvedBy) } : batch.state === 'stopped' || batch.state === 'expired' ? { kind: batch.state } : null;
 
-  async function settle(batch: BatchRecord, decision: BatchDecision, answered?: AnsweredCard): Promise<void> {
+  async function settle(batch: BatchRecord, decision: BatchDecision, answered?: AnsweredCard, keepUnsettled = false): Promise<boolean> {
     const requester = deps.describePerson(batch.requesterId);
+    let settled = true;
     for (const card of await deps.cards.take(batch.id)) {
       if (answered && card.chatId === answered.chatId && card.messageId === answered.messageId) continue;
-      await deps.replaceText(card.chatId, card.messageId, batchDecidedView(viewOf(card.chatId), batch, requester, decision));
+      const edit = await deps.replaceText(card.chatId, card.messageId, batchDecidedView(viewOf(card.chatId), batch, requester, decision));
+      if (edit === 'try-again' && keepUnsettled) {
+        settled = false;
+        await deps.cards.record(batch.id, card);
+      }
     }
+    return settled;
   }
 
   return {

@@ -8,8 +8,9 @@ import {
   type OutgoingButton,
   type ReplaceText,
   type SendMessage,
+  sendWorthRetrying,
 } from '../text/send-port.js';
-import { removeKeyboard, sendFormatted } from './send.js';
+import { sendFormatted } from './send.js';
 
 /**
  * The SendMessage port over grammY's Api. Telegram's answers become the
@@ -33,18 +34,32 @@ export function createSendPort(api: Api): SendMessage {
   };
 }
 
+/** Whether an edit that failed is worth trying again: Telegram busy (429), a fault of its own, or the network; a 400 or 403 never changes. */
+const editWorthRetrying = (error: unknown): boolean => sendWorthRetrying(toSendError(error));
+
 /** The ClearButtons port over grammY's Api. */
 export function createClearButtons(api: Api): ClearButtons {
-  return (chatId, messageId) => removeKeyboard(api, chatId, messageId);
+  return async (chatId, messageId) => {
+    try {
+      await api.editMessageReplyMarkup(chatId, messageId, { reply_markup: { inline_keyboard: [] } });
+      return 'settled';
+    } catch (error) {
+      // Too old, gone, or without buttons already: settled all the same.
+      return editWorthRetrying(error) ? 'try-again' : 'settled';
+    }
+  };
 }
 
 /** The ReplaceText port over grammY's Api: a message that cannot be edited (too old, gone) still loses its buttons where it can. */
 export function createReplaceText(api: Api): ReplaceText {
+  const clear = createClearButtons(api);
   return async (chatId, messageId, text) => {
     try {
       await api.editMessageText(chatId, messageId, text.text, { entities: text.entities, link_preview_options: { is_disabled: true }, reply_markup: { inline_keyboard: [] } });
-    } catch {
-      await removeKeyboard(api, chatId, messageId);
+      return 'settled';
+    } catch (error) {
+      if (editWorthRetrying(error)) return 'try-again';
+      return clear(chatId, messageId);
     }
   };
 }

@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import type { AdminChange, AdminRequestState, RequestCard } from '../domain/approvals.js';
 import type { AuditFacts, AuditRecord } from './audit-log.js';
 import { appendAuditRow } from './audit-trail.js';
+import { oweExpiryNews } from './expiry-news-store.js';
 import type { adminRequests } from './postgres/schema.js';
 import type { Database, Query } from './seam/database.js';
 
@@ -120,6 +121,8 @@ export function createAdminRequestStore(deps: { database: Database; clock: Clock
           const moved = await move(tx, id, 'expired', {}, false);
           if (!moved) continue;
           await appendAuditRow(tx, tables, now(), requestAudit(moved, 'admin_change.expired', null));
+          // Owed with the move: a process that stops before its cards are settled and the administrators told leaves it to the next pass.
+          await oweExpiryNews(tx, tables, 'admin', moved.id, now());
           expired.push(moved);
         }
         return expired;

@@ -4,6 +4,7 @@ import type { ApprovalState } from '../domain/approvals.js';
 import { assertOrderLines, goodsOf, linesTotal, type OrderLine } from '../domain/order-line.js';
 import type { AuditFacts } from './audit-log.js';
 import { appendAuditRow } from './audit-trail.js';
+import { oweExpiryNews } from './expiry-news-store.js';
 import { ownerGone, type OwnerLocks } from './owner-locks.js';
 import type { OrderPurpose } from '../domain/cost-centre.js';
 import type { Database, Query } from './seam/database.js';
@@ -77,7 +78,7 @@ export interface ApprovalStore {
    * claim and a withdrawal at once see exactly one of them win.
    */
   withdraw(id: number, requesterId: number): Promise<WithdrawApprovalResult>;
-  /** Every pending approval whose time ran out, each moved to 'expired' with its audit row. */
+  /** Every pending approval whose time ran out, each moved to 'expired' with its audit row and its news owed (expiry-news-store.ts). */
   expireDue(): Promise<ApprovalRow[]>;
   listPending(): Promise<ApprovalRow[]>;
   /**
@@ -246,7 +247,10 @@ export function createApprovalStore(deps: { database: Database; clock: Clock; ow
         const expired: ApprovalRow[] = [];
         for (const { id } of due) {
           const row = await move(tx, id, 'pending', 'expired', { decidedAt: now() }, { actorId: null, action: 'approval.expired' });
-          if (row) expired.push(row);
+          if (!row) continue;
+          // Owed with the move itself: a process that stops before its cards are settled and the orderer told leaves the news to the next pass.
+          await oweExpiryNews(tx, tables, 'order', row.id, now());
+          expired.push(row);
         }
         return expired;
       });

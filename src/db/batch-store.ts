@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import type { BatchHoldReason, BatchOrderPlan, BatchSource, BatchState } from '../domain/batches.js';
 import type { OrderRow } from './order-row.js';
+import { oweExpiryNews } from './expiry-news-store.js';
 import type { Database } from './seam/database.js';
 
 export type { BatchHoldReason, BatchOrderPlan, BatchSource, BatchState } from '../domain/batches.js';
@@ -83,7 +84,8 @@ export interface BatchStore {
    * earlier, moved to 'expired' by one conditional UPDATE and returned as it
    * became, oldest first: a batch approved, refused or stopped meanwhile is
    * not among them, and of two sweeps at once (or a sweep and a press)
-   * exactly one moves each batch.
+   * exactly one moves each batch. Each one's news (its cards, its orderer)
+   * is owed in the same transaction (expiry-news-store.ts).
    */
   expireDue(now: Date): Promise<BatchRecord[]>;
   /**
@@ -175,11 +177,16 @@ export function createBatchStore(deps: { database: Database }): BatchStore {
       ),
 
     async expireDue(now) {
-      const expired = await q
-        .update(batches)
-        .set({ state: 'expired', heldReason: null, updatedAt: now })
-        .where(and(eq(batches.state, 'waiting-approval'), lte(batches.approvalExpiresAt, now)))
-        .returning();
+      const expired = await deps.database.transaction(async (tx) => {
+        const moved = await tx
+          .update(batches)
+          .set({ state: 'expired', heldReason: null, updatedAt: now })
+          .where(and(eq(batches.state, 'waiting-approval'), lte(batches.approvalExpiresAt, now)))
+          .returning();
+        // With the move: a process that stops before the news is out leaves it owed to the next pass.
+        for (const batch of moved) await oweExpiryNews(tx, tables, 'batch', batch.id, now);
+        return moved;
+      });
       // Oldest first, as everything else here: RETURNING promises no order.
       return expired.sort((a, b) => a.id - b.id);
     },

@@ -2,6 +2,7 @@ import { createAdminRequestStore, type AdminRequestStore } from './admin-request
 import { createCatalogStore, type CatalogStore } from './catalog-store.js';
 import type { Clock } from '../clock.js';
 import { createCardLocations, type CardLocations } from './card-locations.js';
+import { createExpiryNewsStore, type ExpiryNewsStore } from './expiry-news-store.js';
 import { createApprovalStore, type ApprovalStore } from './approval-store.js';
 import { createAuditTrail, type AuditTrail } from './audit-trail.js';
 import { createOrderQueries, type OrderQueries } from './order-queries.js';
@@ -70,6 +71,8 @@ export interface Stores {
   approvals: ApprovalStore;
   /** Where each copy of an approval request's or a batch's card went, until it is settled. */
   cardLocations: CardLocations;
+  /** News of expiries still owed (cards to settle, orderers to tell), finished by the expiry passes of any instance. */
+  expiryNews: ExpiryNewsStore;
   /** Privileged changes waiting for a second administrator (dual control). */
   adminRequests: AdminRequestStore;
   /** Orders as they move: intents, the claim for the one POST in flight, transitions with their audit rows, start-up repair. */
@@ -158,6 +161,7 @@ export function storesOver(database: Database, clock: Clock, instance: InstanceS
     spending: createSpendingStore({ database }),
     approvals: createApprovalStore({ database, clock, owners }),
     cardLocations: createCardLocations({ database, clock }),
+    expiryNews: createExpiryNewsStore({ database, clock, leases }),
     adminRequests: createAdminRequestStore({ database, clock }),
     orders: createOrderStore({ database, clock, owners, ...(instance.beforeClaim ? { beforeClaim: instance.beforeClaim } : {}) }),
     orderingPause: createOrderingPauseStore({ database, clock }),

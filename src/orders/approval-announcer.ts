@@ -1,6 +1,7 @@
 import type { CostCentreName } from '../domain/cost-centre.js';
 import type { Logger } from '../logger.js';
-import type { ClearButtons, OutgoingButton, ReplaceText, SendMessage } from '../text/send-port.js';
+import { sendWorthRetrying, type CardEdit, type ClearButtons, type OutgoingButton, type ReplaceText, type SendMessage } from '../text/send-port.js';
+import type { ExpiryNewsProgress } from './expiry-news-pass.js';
 import type { ProviderClient } from '../provider/client.js';
 import { plain } from '../text/formatted.js';
 import type { Locale } from '../text/i18n.js';
@@ -60,9 +61,12 @@ export interface ApprovalAnnouncer {
    * A request that expired: its cards settled, the requester told, and
    * these administrators told privately; where a card of it was in the
    * administrators' group, that card says it instead, and only those who
-   * asked for private copies are told privately too.
+   * asked for private copies are told privately too. `told`: the people
+   * were told on an earlier try, only cards are left. A card Telegram did
+   * not take now (busy, out of reach) is kept for the next try, and so is
+   * the telling when the requester's message did not go for that reason.
    */
-  expired(approval: ApprovalRow, admins: readonly number[]): Promise<void>;
+  expired(approval: ApprovalRow, admins: readonly number[], told?: boolean): Promise<ExpiryNewsProgress>;
 }
 
 const isDecided = (row: ApprovalRow | null): row is ApprovalRow => row !== null && isSettledApproval(row.state);
@@ -91,17 +95,26 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
     return approval.state === 'expired' ? expiredTexts(c, approval).admin : `${approvalLine(c, approval)}\n${notPendingText(c, approval)}`;
   }
 
-  /** Settles every card but `answered`; true when one of them was in the administrators' group. */
-  async function settleCards(approval: ApprovalRow, answered?: { chatId: number; messageId: number }): Promise<boolean> {
+  /**
+   * Settles every card but `answered`: `inGroup` when one of them was in
+   * the administrators' group. With `keepUnsettled`, a card Telegram did
+   * not take now is recorded again, for a later try, and `settled` says
+   * whether none was.
+   */
+  async function settleCards(approval: ApprovalRow, answered?: { chatId: number; messageId: number }, keepUnsettled = false): Promise<{ inGroup: boolean; settled: boolean }> {
     let inGroup = false;
+    let settled = true;
     for (const card of await deps.cards.take(approval.id)) {
       inGroup ||= isGroupChat(card.chatId);
       if (answered && card.chatId === answered.chatId && card.messageId === answered.messageId) continue;
       const said = deps.replaceText ? settledText(approval, card.chatId) : null;
-      if (said !== null) await deps.replaceText!(card.chatId, card.messageId, plain(said));
-      else await deps.clearButtons(card.chatId, card.messageId);
+      const edit: CardEdit = said !== null ? await deps.replaceText!(card.chatId, card.messageId, plain(said)) : await deps.clearButtons(card.chatId, card.messageId);
+      if (edit === 'try-again' && keepUnsettled) {
+        settled = false;
+        await deps.cards.record(approval.id, card);
+      }
     }
-    return inGroup;
+    return { inGroup, settled };
   }
 
   async function settle(approval: ApprovalRow, answered?: { chatId: number; messageId: number }): Promise<void> {
@@ -167,12 +180,23 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
     tellAdmins,
     settle,
 
-    async expired(approval, admins) {
-      const inGroup = await settleCards(approval);
-      await tellRequester(approval, (c) => expiredTexts(c, approval).staff);
+    async expired(approval, admins, told = false) {
+      const { inGroup, settled } = await settleCards(approval, undefined, true);
+      if (told) return { cardsSettled: settled, told };
+      if (deps.isStaff(approval.requesterId)) {
+        const c = deps.texts(deps.localeOf(approval.requesterId));
+        try {
+          await deps.send(approval.chatId, { text: plain(expiredTexts(c, approval).staff) });
+        } catch (error) {
+          // Busy or out of reach: told on the next pass, with the administrators. Refused (blocked, gone): never will be.
+          if (sendWorthRetrying(error)) return { cardsSettled: settled, told: false };
+          logger.warn({ chatId: approval.chatId, err: error instanceof Error ? error.name : String(error) }, 'an approval message did not reach its chat');
+        }
+      } else logger.info({ approvalId: approval.id }, 'requester no longer on the staff: approval news withheld');
       const group = inGroup && deps.groupPlace ? await deps.groupPlace().catch(() => null) : null;
       // The group's card says it lapsed, for everyone there to read: privately only those who asked for copies.
       await tellAdmins(group === null ? admins : admins.filter((id) => group.privateCopies.includes(id)), (c) => expiredTexts(c, approval).admin);
+      return { cardsSettled: settled, told: true };
     },
   };
 }

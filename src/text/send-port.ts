@@ -27,11 +27,19 @@ export interface OutgoingMessage {
 
 export type SendMessage = (chatId: number, message: OutgoingMessage) => Promise<{ messageId: number }>;
 
+/**
+ * What became of editing a card: 'settled' when done, or when the message
+ * can no longer be edited (gone, too old, already so), which no retry
+ * changes; 'try-again' when Telegram was busy (429) or out of reach, so
+ * that news kept owed (an expiry's) is tried on a later pass.
+ */
+export type CardEdit = 'settled' | 'try-again';
+
 /** Takes the buttons off a message sent earlier; best effort, never throws (the message may be too old or gone). */
-export type ClearButtons = (chatId: number, messageId: number) => Promise<void>;
+export type ClearButtons = (chatId: number, messageId: number) => Promise<CardEdit>;
 
 /** Puts this text in place of a message sent earlier, without its buttons; best effort, never throws (at worst the buttons alone go). */
-export type ReplaceText = (chatId: number, messageId: number, text: FormattedString) => Promise<void>;
+export type ReplaceText = (chatId: number, messageId: number, text: FormattedString) => Promise<CardEdit>;
 
 /** Telegram asked us to slow down (429); try again after `retryAfterMs`. */
 export class SendRateLimitedError extends Error {
@@ -55,3 +63,6 @@ export class SendRejectedError extends Error {
 export class SendTransientError extends Error {
   override name = 'SendTransientError';
 }
+
+/** Whether a failed send or edit is worth trying again later: Telegram busy (429), a fault of its own, or the network; a refusal (400, 403) never changes. */
+export const sendWorthRetrying = (error: unknown): boolean => error instanceof SendRateLimitedError || error instanceof SendTransientError;

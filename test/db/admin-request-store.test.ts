@@ -4,7 +4,7 @@ import { forEachDatabase } from '../support/each-database.js';
 import { createManualClock } from '../support/manual-clock.js';
 import { adminRequestStoreContract, T0 } from './contract/admin-request-store.contract.js';
 
-forEachDatabase(['admin_requests', 'audit_log'], (label, fresh, another) =>
+forEachDatabase(['admin_requests', 'audit_log', 'expiry_news'], (label, fresh, another) =>
   adminRequestStoreContract(label, async () => {
     const database = await fresh();
     const { auditLog } = database.tables;

@@ -1,4 +1,4 @@
-import { asc, like } from 'drizzle-orm';
+import { asc, eq, like } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createApprovalStore, type ApprovalStore } from '../../src/db/approval-store.js';
 import { postgresOwnerLocks } from '../../src/db/postgres/owner-lock.js';
@@ -21,7 +21,7 @@ async function approvalAudit(database: Database) {
   );
 }
 
-forEachDatabase(['approvals', 'orders', 'audit_log'], (label, fresh, another) => {
+forEachDatabase(['approvals', 'orders', 'audit_log', 'expiry_news'], (label, fresh, another) => {
   approvalStoreContract(label, async () => {
     const database = await fresh();
     const clock = createManualClock(T0);
@@ -31,6 +31,10 @@ forEachDatabase(['approvals', 'orders', 'audit_log'], (label, fresh, another) =>
       clock,
       insertOrder: async (confirmKey) => (await database.q.insert(orders).values(orderValues(confirmKey, new Date(clock.now()))).returning({ id: orders.id }))[0]!.id,
       audit: () => approvalAudit(database),
+      owedNews: async () => {
+        const { expiryNews } = database.tables;
+        return (await database.q.select({ id: expiryNews.subjectId }).from(expiryNews).where(eq(expiryNews.kind, 'order')).orderBy(asc(expiryNews.subjectId))).map((row) => row.id);
+      },
     };
   });
 

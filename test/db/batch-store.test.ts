@@ -1,3 +1,4 @@
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createBatchStore } from '../../src/db/batch-store.js';
 import { createOrderStore, type OrderStore } from '../../src/db/order-store.js';
@@ -11,10 +12,13 @@ function orderStoreOn(database: Database): OrderStore {
   return createOrderStore({ database, clock: steppingClock() });
 }
 
-forEachDatabase(['batches', 'orders', 'audit_log', 'notifications'], (label, fresh, another) => {
+forEachDatabase(['batches', 'orders', 'audit_log', 'notifications', 'expiry_news'], (label, fresh, another) => {
   batchStoreContract(label, async () => {
     const database = await fresh();
-    return { store: createBatchStore({ database }), orders: orderStoreOn(database) };
+    const { expiryNews } = database.tables;
+    const owedNews = async () =>
+      (await database.q.select({ id: expiryNews.subjectId }).from(expiryNews).where(eq(expiryNews.kind, 'batch')).orderBy(asc(expiryNews.subjectId))).map((row) => row.id);
+    return { store: createBatchStore({ database }), orders: orderStoreOn(database), owedNews };
   });
 
   // Two instances on PostgreSQL; on SQLite the one connection, whose statements take turns.

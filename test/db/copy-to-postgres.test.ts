@@ -304,6 +304,13 @@ function fillSource(db: Db): void {
       { id: 5, ownerId: null, kind: 'order', name: 'گیفت کارت اپل', lines: [{ productId: 102, title: 'گیفت کارت اپل', regionPropertyId: null, quantity: 2, fieldValues: { email: 'a@example.com' }, unitPrice: null }], uses: 0, lastUsedAt: null, createdBy: ADMIN, createdAt: t(162) },
     ])
     .run();
+  // News of an expiry still owed, one held by a pass and one whose orderer was told already: the copy keeps finishing them.
+  db.insert(s.expiryNews)
+    .values([
+      { id: 2, kind: 'order', subjectId: 3, createdAt: t(165), leaseUntil: t(166), leaseToken: 'a-pass' },
+      { id: 3, kind: 'batch', subjectId: 2, createdAt: t(165), toldAt: t(167) },
+    ])
+    .run();
   // A cost centre named in Persian with its code, and a retired one (an administrator's id beyond 32 bits).
   db.insert(s.costCentres)
     .values([

@@ -7,6 +7,8 @@ import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createApprovalStore } from '../../src/db/approval-store.js';
 import { createApprovalService } from '../../src/orders/approval-service.js';
 import { createApprovalExpirySweep } from '../../src/orders/expiry-sweep.js';
+import { createExpiryNewsStore } from '../../src/db/expiry-news-store.js';
+import { processLeaseTime } from '../../src/db/lease-time.js';
 import { createClearButtons, createSendPort } from '../../src/bot/send-port.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderService } from '../../src/orders/order-service.js';
@@ -58,7 +60,7 @@ describe('approval announcer', () => {
     const sendPort = createSendPort(api);
     /** Runs once Telegram accepted a message and before the announcer hears back: another administrator deciding meanwhile. */
     const meanwhile: (() => Promise<void>)[] = [];
-    const announcer = createApprovalAnnouncer({
+    const makeAnnouncer = () => createApprovalAnnouncer({
       send: async (chatId, message) => {
         const sent = await sendPort(chatId, message);
         for (const step of meanwhile.splice(0)) await step();
@@ -73,8 +75,12 @@ describe('approval announcer', () => {
       texts: (locale) => ({ t: translatorFor(locale), locale, amountUnit: 'IRR', timeZone: 'UTC', monthCalendar: 'gregorian', sandbox: false, describePerson: String }),
       logger: silentLogger,
     });
-    const sweep = createApprovalExpirySweep({ approvals: service, announcer, logger: silentLogger });
-    return { telegram, clock, service, staff, sweep, announcer, meanwhile };
+    const announcer = makeAnnouncer();
+    // Each as another process, or another instance, would build it: nothing kept in memory between them.
+    const newSweep = () =>
+      createApprovalExpirySweep({ approvals: service, announcer: makeAnnouncer(), news: createExpiryNewsStore({ database: databaseOf(db), clock, leases: processLeaseTime }), logger: silentLogger });
+    const sweep = newSweep();
+    return { telegram, clock, service, staff, sweep, newSweep, announcer, meanwhile };
   }
 
   it('takes Approve and Reject off the request’s summaries when it expires', async () => {
@@ -120,5 +126,75 @@ describe('approval announcer', () => {
     clock.advance(DAY);
     await sweep();
     expect(telegram.messages(STAFF)).toHaveLength(1);
+  });
+
+  const buttonsOf = (message: { reply_markup?: unknown } | undefined) => {
+    const markup = message?.reply_markup as { inline_keyboard?: unknown[][] } | undefined;
+    return markup?.inline_keyboard?.flat() ?? [];
+  };
+
+  it('finishes the news of a request expired by a process that stopped before telling: its card settled, the requester told once', async () => {
+    const { telegram, clock, service, announcer, newSweep } = await setup();
+    const stored = (await service.requestIfNeeded(googlePlayInput('k1', { userId: STAFF, chatId: STAFF })))!;
+    await announcer.announce(stored.approval);
+    const [summary] = telegram.messages(ADMIN);
+    clock.advance(DAY);
+    // The move to 'expired' is made and the process stops before a word goes out.
+    expect((await service.expireDue()).map((row) => row.id)).toEqual([stored.approval.id]);
+    expect(buttonsOf(telegram.messages(ADMIN)[0])).not.toEqual([]);
+    expect(telegram.messages(STAFF)).toEqual([]);
+
+    await newSweep()();
+    expect(buttonsOf(telegram.messages(ADMIN).find((m) => m.message_id === summary!.message_id))).toEqual([]);
+    expect(telegram.messages(STAFF)).toHaveLength(1);
+    expect(telegram.messages(ADMIN)).toHaveLength(2);
+    await newSweep()();
+    expect(telegram.messages(STAFF)).toHaveLength(1);
+    expect(telegram.messages(ADMIN)).toHaveLength(2);
+  });
+
+  it('keeps the news owed while Telegram is out of reach, and a later pass settles the card and tells the requester once', async () => {
+    const { telegram, clock, service, announcer, newSweep } = await setup();
+    const stored = (await service.requestIfNeeded(googlePlayInput('k1', { userId: STAFF, chatId: STAFF })))!;
+    await announcer.announce(stored.approval);
+    const [summary] = telegram.messages(ADMIN);
+    clock.advance(DAY);
+    telegram.failNext('editMessageReplyMarkup', { code: 502, description: 'Bad Gateway' });
+    telegram.failNext('sendMessage', { code: 502, description: 'Bad Gateway' });
+    await newSweep()();
+    expect(buttonsOf(telegram.messages(ADMIN).find((m) => m.message_id === summary!.message_id))).not.toEqual([]);
+    expect(telegram.messages(STAFF)).toEqual([]);
+
+    await newSweep()();
+    expect(buttonsOf(telegram.messages(ADMIN).find((m) => m.message_id === summary!.message_id))).toEqual([]);
+    expect(telegram.messages(STAFF)).toHaveLength(1);
+    await newSweep()();
+    expect(telegram.messages(STAFF)).toHaveLength(1);
+  });
+
+  it('counts a card that can no longer be edited as settled, and tells the requester once', async () => {
+    const { telegram, clock, service, announcer, newSweep } = await setup();
+    const stored = (await service.requestIfNeeded(googlePlayInput('k1', { userId: STAFF, chatId: STAFF })))!;
+    await announcer.announce(stored.approval);
+    clock.advance(DAY);
+    telegram.failNext('editMessageReplyMarkup', { code: 400, description: 'Bad Request: message to edit not found' });
+    await newSweep()();
+    expect(telegram.messages(STAFF)).toHaveLength(1);
+    const edits = () => telegram.calls.filter((call) => call.method === 'editMessageReplyMarkup').length;
+    const before = edits();
+    await newSweep()();
+    expect(edits()).toBe(before);
+    expect(telegram.messages(STAFF)).toHaveLength(1);
+  });
+
+  it('tells the requester once when two passes (two instances) finish owed news at once', async () => {
+    const { telegram, clock, service, announcer, newSweep } = await setup();
+    const stored = (await service.requestIfNeeded(googlePlayInput('k1', { userId: STAFF, chatId: STAFF })))!;
+    await announcer.announce(stored.approval);
+    clock.advance(DAY);
+    await service.expireDue();
+    await Promise.all([newSweep()(), newSweep()()]);
+    expect(telegram.messages(STAFF)).toHaveLength(1);
+    expect(telegram.messages(ADMIN)).toHaveLength(2);
   });
 });

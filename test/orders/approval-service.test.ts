@@ -4,6 +4,8 @@ import { createApprovalStore } from '../../src/db/approval-store.js';
 import { createOrderStore } from '../../src/db/order-store.js';
 import { createApprovalService, type LimitCheck } from '../../src/orders/approval-service.js';
 import { createApprovalExpirySweep } from '../../src/orders/expiry-sweep.js';
+import { createExpiryNewsStore } from '../../src/db/expiry-news-store.js';
+import { processLeaseTime } from '../../src/db/lease-time.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOrderService } from '../../src/orders/order-service.js';
 import { createProviderClient } from '../../src/provider/client.js';
@@ -73,14 +75,18 @@ describe('approval service', () => {
   });
 
   it('expires a request at its deadline, tells the staff member and the administrators, and a later Approve places nothing', async () => {
-    const { service, clock, posts, actions } = await setup();
+    const { service, clock, posts, actions, db } = await setup();
     const approval = await requested(service);
     const told: string[] = [];
     const sweep = createApprovalExpirySweep({
       approvals: service,
       announcer: {
-        expired: async (row, admins) => void told.push(`settled ${row.id}`, `staff ${row.chatId}`, ...admins.map((id) => `admin ${id}`)),
+        expired: async (row, admins) => {
+          told.push(`settled ${row.id}`, `staff ${row.chatId}`, ...admins.map((id) => `admin ${id}`));
+          return { cardsSettled: true, told: true };
+        },
       },
+      news: createExpiryNewsStore({ database: databaseOf(db), clock, leases: processLeaseTime }),
       logger: silentLogger,
     });
 

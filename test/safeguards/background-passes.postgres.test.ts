@@ -128,7 +128,7 @@ describe('the background passes with two instances on PostgreSQL', () => {
     expect(asked.kind).toBe('requested');
     offset += ADMIN_REQUEST_EXPIRY_MS + 60_000;
 
-    await together((s) => createAdminRequestExpiry({ dual: s.dualControl, announcer: s.dualControlAnnouncer, logger }));
+    await together((s) => createAdminRequestExpiry({ dual: s.dualControl, announcer: s.dualControlAnnouncer, news: s.stores.expiryNews, logger }));
 
     for (const admin of [ADMIN, SECOND_ADMIN]) {
       expect(telegram.messages(admin.id).filter((m) => /no one confirmed in time/.test(m.text))).toHaveLength(1);

@@ -16,3 +16,4 @@ export { costCentres } from './cost-centres-table.js';
 export { codeCases } from './code-cases-table.js';
 export { topUpRequests } from './top-up-requests-table.js';
 export { statementNotes, closedMonths } from './month-close-tables.js';
+export { expiryNews } from './expiry-news-table.js';

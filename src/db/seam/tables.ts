@@ -40,6 +40,7 @@ export const postgresTables = {
   topUpRequests: postgres.topUpRequests,
   statementNotes: postgres.statementNotes,
   closedMonths: postgres.closedMonths,
+  expiryNews: postgres.expiryNews,
 };
 
 export type Tables = typeof postgresTables;
@@ -73,6 +74,7 @@ const sqliteSchemaTables = {
   topUpRequests: sqlite.topUpRequests,
   statementNotes: sqlite.statementNotes,
   closedMonths: sqlite.closedMonths,
+  expiryNews: sqlite.expiryNews,
 } satisfies { [Name in keyof Tables]: Table };
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -6,6 +6,8 @@ import type { ClearButtons, OutgoingMessage, ReplaceText, SendMessage } from '..
 import { parseAdminChange, type AdminChange } from './admin-change.js';
 import type { AdminRequestRow, AdminRequestStore } from '../../db/admin-request-store.js';
 import type { DecideOutcome } from './dual-control.js';
+import type { ExpiryNewsStore } from '../../db/expiry-news-store.js';
+import { finishOwedExpiryNews, type ExpiryNewsProgress } from '../../orders/expiry-news-pass.js';
 import { showAmount, showDateTimeWithZone, showDay, type ReaderView } from '../../text/presentation.js';
 import { isGroupChat } from '../../text/telegram-id.js';
 
@@ -49,8 +51,8 @@ export const untilWords = (c: DualTextContext, request: Pick<AdminRequestRow, 'e
 export interface DualControlAnnouncer {
   /** The card with Confirm and Refuse, to each of these administrators; where each went is kept on the request. */
   cards(request: AdminRequestRow, adminIds: readonly number[]): Promise<void>;
-  /** Takes the buttons off every copy of the card: it was decided or lapsed. */
-  settle(request: AdminRequestRow): Promise<void>;
+  /** Takes the buttons off every copy of the card: it was decided or lapsed. True when Telegram took every edit (or the message can no longer be edited). */
+  settle(request: AdminRequestRow): Promise<boolean>;
   /** A line to every administrator (but `except`), each in their language. */
   news(render: (c: DualTextContext) => string, except?: number): Promise<void>;
   /**
@@ -60,6 +62,13 @@ export interface DualControlAnnouncer {
    * requester and those who asked for private copies hear it.
    */
   outcome(outcome: DecideOutcome | { kind: 'expired-by-pass'; request: AdminRequestRow }, by: number | null, except?: number): Promise<void>;
+  /**
+   * A request that lapsed, as `outcome` tells it, its news owed until done
+   * (expiry-news-pass.ts): `told`, the administrators heard of it on an
+   * earlier pass and only its cards are left to settle. Every copy of a card
+   * is edited again to the same words on a later pass, which changes nothing.
+   */
+  expired(request: AdminRequestRow, told: boolean): Promise<ExpiryNewsProgress>;
   /** The line `outcome` sends, for one reader: null for outcomes that are no news. */
   outcomeLine(outcome: DecideOutcome | { kind: 'expired-by-pass'; request: AdminRequestRow }, by: number | null, c: DualTextContext): string | null;
 }
@@ -105,14 +114,16 @@ export function createDualControlAnnouncer(deps: {
     }
   };
 
-  async function settle(request: AdminRequestRow, line?: (c: DualTextContext) => string | null): Promise<void> {
+  async function settle(request: AdminRequestRow, line?: (c: DualTextContext) => string | null): Promise<boolean> {
     const current = (await deps.requests.get(request.id)) ?? request;
+    let settled = true;
     for (const card of current.cards) {
       // The group's card says who decided it, for everyone there to read; private copies only lose their buttons.
       const said = isGroupChat(card.chatId) && deps.replaceText && line ? line(deps.texts(deps.groupLocale ?? deps.localeOf(card.chatId))) : null;
-      if (said) await deps.replaceText!(card.chatId, card.messageId, plain(said));
-      else await deps.clearButtons(card.chatId, card.messageId);
+      const edit = said ? await deps.replaceText!(card.chatId, card.messageId, plain(said)) : await deps.clearButtons(card.chatId, card.messageId);
+      settled &&= edit === 'settled';
     }
+    return settled;
   }
 
   function outcomeLine(outcome: DecideOutcome | { kind: 'expired-by-pass'; request: AdminRequestRow }, by: number | null, c: DualTextContext): string | null {
@@ -136,6 +147,20 @@ export function createDualControlAnnouncer(deps: {
 
   async function news(render: (c: DualTextContext) => string, except?: number): Promise<void> {
     for (const id of deps.adminIds()) if (id !== except) await deliver(id, { text: plain(render(contextOf(id))) });
+  }
+
+  /** What became of a request, to the administrators who should hear it (see `outcome`). */
+  async function tellOutcome(outcome: DecideOutcome | { kind: 'expired-by-pass'; request: AdminRequestRow }, by: number | null, except?: number): Promise<void> {
+    if (!('request' in outcome)) return;
+    const render = (c: DualTextContext) => outcomeLine(outcome, by, c) ?? '';
+    const current = (await deps.requests.get(outcome.request.id)) ?? outcome.request;
+    const group = current.cards.some((card) => isGroupChat(card.chatId)) && deps.groupPlace ? await deps.groupPlace().catch(() => null) : null;
+    if (group === null) await news(render, except);
+    else {
+      // The group's card says the outcome for everyone there: privately only the one who asked, and those who asked for private copies.
+      const readers = deps.adminIds().filter((id) => id !== except && (id === current.requesterId || group.privateCopies.includes(id)));
+      for (const id of readers) await deliver(id, { text: plain(render(contextOf(id))) });
+    }
   }
 
   return {
@@ -170,16 +195,16 @@ export function createDualControlAnnouncer(deps: {
     async outcome(outcome, by, except) {
       if (!('request' in outcome)) return;
       if (!['confirmed', 'refused', 'void', 'expired-by-pass'].includes(outcome.kind)) return;
-      const render = (c: DualTextContext) => outcomeLine(outcome, by, c) ?? '';
-      const current = (await deps.requests.get(outcome.request.id)) ?? outcome.request;
-      const group = current.cards.some((card) => isGroupChat(card.chatId)) && deps.groupPlace ? await deps.groupPlace().catch(() => null) : null;
-      if (group === null) await news(render, except);
-      else {
-        // The group's card says the outcome for everyone there: privately only the one who asked, and those who asked for private copies.
-        const readers = deps.adminIds().filter((id) => id !== except && (id === current.requesterId || group.privateCopies.includes(id)));
-        for (const id of readers) await deliver(id, { text: plain(render(contextOf(id))) });
-      }
+      await tellOutcome(outcome, by, except);
       await settle(outcome.request, (c) => outcomeLine(outcome, by, c));
+    },
+
+    async expired(request, told) {
+      const outcome = { kind: 'expired-by-pass' as const, request };
+      // Each administrator's line goes once, on the pass that holds the news; a line Telegram refused is not sent again, so nobody hears it twice.
+      if (!told) await tellOutcome(outcome, null);
+      const cardsSettled = await settle(request, (c) => outcomeLine(outcome, null, c));
+      return { cardsSettled, told: true };
     },
   };
 }
@@ -191,15 +216,17 @@ export function createDualControlAnnouncer(deps: {
  * the same moment either wins or finds it lapsed.
  */
 export function createAdminRequestExpiry(deps: {
-  dual: { expireDue(): Promise<AdminRequestRow[]> };
-  announcer: Pick<DualControlAnnouncer, 'outcome'>;
+  dual: { expireDue(): Promise<AdminRequestRow[]>; get(id: number): Promise<AdminRequestRow | null> };
+  announcer: Pick<DualControlAnnouncer, 'expired'>;
+  /** The news owed with each lapse, finished on every pass: a process that stopped before it leaves it to the next one, on any instance. */
+  news: Pick<ExpiryNewsStore, 'claim' | 'told' | 'done' | 'release'>;
   logger: Logger;
 }): () => Promise<void> {
   return async () => {
     for (const request of await deps.dual.expireDue()) {
       deps.logger.info({ requestId: request.id, requesterId: request.requesterId }, 'privileged change request lapsed');
-      await deps.announcer.outcome({ kind: 'expired-by-pass', request }, null);
     }
+    await finishOwedExpiryNews({ kind: 'admin', news: deps.news, subject: (id) => deps.dual.get(id), finish: (request, told) => deps.announcer.expired(request, told), logger: deps.logger });
   };
 }
 

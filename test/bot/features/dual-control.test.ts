@@ -139,10 +139,30 @@ describe('dual control with two administrators', () => {
     await press(world, SECOND_ADMIN, card, /Confirm/, /This request lapsed/);
     expect(world.services.spendingRules.overridesFor(STAFF.id)).toEqual({});
 
-    await createAdminRequestExpiry({ dual: world.services.dualControl, announcer: world.services.dualControlAnnouncer, logger: createLogger({ level: 'silent' }) })();
+    await createAdminRequestExpiry({ dual: world.services.dualControl, announcer: world.services.dualControlAnnouncer, news: world.services.stores.expiryNews, logger: createLogger({ level: 'silent' }) })();
     await world.telegram.waitForMessage(ADMIN.id, /Not done: set Sam's “Per order” to no limit\. Asked by Ada; no one confirmed in time/);
     await world.telegram.waitForMessage(SECOND_ADMIN.id, /no one confirmed in time/);
     expect(world.audit().map((a) => a.action)).toEqual(['admin_change.requested', 'admin_change.expired']);
+  });
+
+  it('finishes the news of a request that lapsed in a process that stopped before telling: each administrator told once, the card settled', async () => {
+    const world = await startDualWorld();
+    const ada = chatDriver(world.telegram, ADMIN);
+    await ada.say(`/limits ${STAFF.id} order off`, /Sent to the other administrators/);
+    const card = await newestCard(world, SECOND_ADMIN);
+    world.clock.shift(ADMIN_REQUEST_EXPIRY_MS + 1_000);
+    // The move to 'expired' is made and the process stops before a word goes out.
+    expect(await world.services.dualControl.expireDue()).toHaveLength(1);
+    const lapsed = (user: FakeUser) => world.telegram.messages(user.id).filter((m) => /no one confirmed in time/.test(m.text));
+    expect(lapsed(ADMIN)).toEqual([]);
+
+    // Two passes at once, as two instances would run them, then another later.
+    const pass = () => createAdminRequestExpiry({ dual: world.services.dualControl, announcer: world.services.dualControlAnnouncer, news: world.services.stores.expiryNews, logger: createLogger({ level: 'silent' }) })();
+    await Promise.all([pass(), pass()]);
+    await pass();
+    for (const user of [ADMIN, SECOND_ADMIN]) expect(lapsed(user)).toHaveLength(1);
+    const now = world.telegram.messages(SECOND_ADMIN.id).find((m) => m.message_id === card.message_id)!;
+    expect(buttons(now)).toEqual([]);
   });
 
   it('holds dual control after demoting the other administrator: no lifting one\'s limit, no approving one\'s own order', async () => {

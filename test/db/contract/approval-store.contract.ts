@@ -17,6 +17,8 @@ export interface ApprovalStoreSubject {
   insertOrder(confirmKey: string): Promise<number>;
   /** The approval audit rows in the order written. */
   audit(): Promise<ApprovalAuditEntry[]>;
+  /** The requests whose expiry news is owed (expiry-news-store.ts), by id. */
+  owedNews(): Promise<number[]>;
 }
 
 export interface ApprovalAuditEntry {
@@ -223,6 +225,8 @@ export function approvalStoreContract(database: string, fresh: () => Promise<App
       expect(await approvals.expireDue()).toEqual([]);
       expect((await approvals.listPending()).map((row) => row.id)).toEqual([later.id]);
       expect((await subject.audit()).filter((row) => row.action === 'approval.expired').map((row) => row.actorId)).toEqual([null, null]);
+      // Owed in the same transaction as the move: a process stopping right after it leaves the news to the next pass.
+      expect(await subject.owedNews()).toEqual([soon.id, alsoSoon.id]);
     });
 
     it('repairs at start-up: a cut-short check waits again, an approved request finds its order or waits again', async () => {

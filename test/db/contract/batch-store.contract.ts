@@ -10,6 +10,8 @@ export interface BatchSubject {
   store: BatchStore;
   /** The orders of the same database, to place a batch's intents through. */
   orders: OrderStore;
+  /** The batches whose expiry news is owed (expiry-news-store.ts), by id. */
+  owedNews(): Promise<number[]>;
 }
 
 export const T0 = 1_700_000_000_000;
@@ -100,7 +102,8 @@ export function batchStoreContract(name: string, open: () => Promise<BatchSubjec
     });
 
     it('keeps the approval deadline given with the move into waiting, and expires exactly the waiting batches whose deadline came', async () => {
-      const { store } = await open();
+      const subject = await open();
+      const { store } = subject;
       const waiting = async (created: number, deadline: number) => {
         const batch = await store.create(newBatch(), at(created));
         return (await store.move(batch.id, { from: ['draft'], to: 'waiting-approval', approvalExpiresAt: at(deadline), at: at(created) }))!;
@@ -125,6 +128,8 @@ export function batchStoreContract(name: string, open: () => Promise<BatchSubjec
       expect(await store.get(approved.id)).toMatchObject({ state: 'running', approvedBy: 42, approvalExpiresAt: at(60) });
       expect(await store.get(draft.id)).toMatchObject({ state: 'draft', approvalExpiresAt: null });
       expect((await store.expireDue(at(1_000))).map((batch) => batch.id)).toEqual([later.id]);
+      // Owed in the same transaction as each move: a process stopping right after it leaves the news to the next pass.
+      expect(await subject.owedNews()).toEqual([due.id, early.id, later.id]);
     });
 
     it('decides a waiting batch only before its deadline where the move asks, and a batch without one whenever', async () => {
