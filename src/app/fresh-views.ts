@@ -69,9 +69,11 @@ function createViewFreshness(deps: {
  * instance makes meanwhile is read again at the first check.
  *
  * `orderingPause` and `catalog` are the stores as the bot and the catalog
- * sync use them: on a shared database (PostgreSQL) with the pause and the
- * catalog's menu and pages answered from memory; on SQLite the stores themselves,
- * unchanged (one instance, whose reads cost no round trip).
+ * sync use them. The catalog's menu and pages are answered from memory on
+ * both databases (catalog-view.ts: on SQLite a cold page of products costs
+ * more than half a millisecond, and another connection's writes are seen
+ * through data_version). The pause is answered from memory on a shared
+ * database (PostgreSQL); on SQLite it is the store itself, one prepared read.
  */
 export async function openFreshViews(stores: {
   changes: ChangeCounterStore;
@@ -97,7 +99,7 @@ export async function openFreshViews(stores: {
   const favourites = await createFavouriteView(stores.favourites, clock);
   const shared = stores.changes.shared;
   const pause = shared ? await createOrderingPauseView(stores.orderingPause) : null;
-  const catalog = shared ? createCatalogView(stores.catalog, { keptStateKeys: [CATALOG_SYNC_STATE_KEY] }) : null;
+  const catalog = createCatalogView(stores.catalog, { keptStateKeys: [CATALOG_SYNC_STATE_KEY] });
   // Never asked on SQLite: its counters never move.
   const nothingKept = { refresh: async () => undefined };
   const viewFreshness = createViewFreshness({
@@ -108,10 +110,10 @@ export async function openFreshViews(stores: {
       people,
       settings,
       pause: pause ?? nothingKept,
-      catalog: catalog ?? nothingKept,
-      prices: catalog ? { refresh: () => catalog.refreshPages() } : nothingKept,
+      catalog,
+      prices: { refresh: () => catalog.refreshPages() },
       favourites,
     },
   });
-  return { staff, people, settings, orderingPause: pause ?? stores.orderingPause, catalog: catalog ?? stores.catalog, favourites, viewFreshness };
+  return { staff, people, settings, orderingPause: pause ?? stores.orderingPause, catalog, favourites, viewFreshness };
 }

@@ -12,9 +12,12 @@ const KEPT_PAGE_ROWS = 24;
 const KEPT_MENU_READS = 64;
 
 /**
- * The stored catalog with what the /order steps read kept in memory, for a
- * database server where each read is a round trip on top of the update's
- * own (the chat's state and the change counters, read together):
+ * The stored catalog with what the /order steps read kept in memory: on a
+ * database server each read is a round trip on top of the update's own (the
+ * chat's state and the change counters, read together), and on SQLite a
+ * page of products read after a pause costs more than half a millisecond
+ * (its pages and indexes gone cold), where a kept one costs a look at
+ * SQLite's data_version:
  *
  * - the menu: the category pages, the number of products and the sync's own
  *   state (whether the first catalog is still loading);
@@ -23,7 +26,9 @@ const KEPT_MENU_READS = 64;
  *
  * All of it is dropped by every write, hide and show through this store,
  * and by the view freshness check when the catalog's change counter moved
- * (a refresh or a hide by any instance or a script); the next read asks the
+ * (a refresh or a hide by any instance or a script; on SQLite, where the
+ * counters never move, when another connection wrote the database, seen
+ * before each read through the store's `changeWatch`); the next read asks the
  * database again, and so does the store's own (search's category names and
  * hits). The pages alone are dropped when a price or stock recorded through
  * this store differs from the stored one, and when the prices' counter
@@ -50,6 +55,17 @@ export function createCatalogView(store: CatalogStore, deps: { keptStateKeys: re
     pages.forget();
     store.forget?.();
   };
+  const changedElsewhere = store.changeWatch?.();
+  /** A kept read, after dropping every copy if another connection changed the database (SQLite) since the last look. */
+  const keptRead = (reads: typeof menu) =>
+    changedElsewhere
+      ? async <T>(key: string, read: () => Promise<T>): Promise<T> => {
+          if (await changedElsewhere()) drop();
+          return reads.read(key, read);
+        }
+      : <T>(key: string, read: () => Promise<T>): Promise<T> => reads.read(key, read);
+  const fromMenu = keptRead(menu);
+  const fromPages = keptRead(pages);
 
   /** Drops the copies after a write (whether it succeeded or not: part of it may have landed) and on the way in. */
   async function writing<T>(work: () => Promise<T>): Promise<T> {
@@ -63,19 +79,19 @@ export function createCatalogView(store: CatalogStore, deps: { keptStateKeys: re
 
   return {
     ...store,
-    categoriesPage: (request) => menu.read(`categories:${request.page}:${request.pageSize}`, () => store.categoriesPage(request)),
-    productCount: () => menu.read('count', () => store.productCount()),
+    categoriesPage: (request) => fromMenu(`categories:${request.page}:${request.pageSize}`, () => store.categoriesPage(request)),
+    productCount: () => fromMenu('count', () => store.productCount()),
     readState<T = Json>(key: string): Promise<T | null> {
       if (!keptStateKeys.has(key)) return store.readState<T>(key);
-      return menu.read(`state:${key}`, () => store.readState<T>(key));
+      return fromMenu(`state:${key}`, () => store.readState<T>(key));
     },
     productsPage(request) {
       if (request.pageSize > KEPT_PAGE_ROWS) return store.productsPage(request);
-      return pages.read(`products:${request.categoryId}:${request.page}:${request.pageSize}`, () => store.productsPage(request));
+      return fromPages(`products:${request.categoryId}:${request.page}:${request.pageSize}`, () => store.productsPage(request));
     },
     search(request) {
       if (request.includeHidden || request.pageSize > KEPT_PAGE_ROWS) return store.search(request);
-      return pages.read(`search:${searchKey(buildSearchTerms(request.query), false)}:${request.page}:${request.pageSize}`, () => store.search(request));
+      return fromPages(`search:${searchKey(buildSearchTerms(request.query), false)}:${request.page}:${request.pageSize}`, () => store.search(request));
     },
     async recordPrice(detail, now) {
       // Dropped after the price landed: a page read meanwhile may hold the old one.

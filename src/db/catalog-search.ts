@@ -26,6 +26,13 @@ export interface CatalogSearch {
   hitIds(terms: string[][][], includeHidden: boolean): Promise<number[]>;
   /** Whether another connection changed the database since last asked, where the search can tell (SQLite); false elsewhere. */
   changedElsewhere(): Promise<boolean>;
+  /**
+   * A watch of its own over the same signal, for another reader that keeps
+   * copies (the catalog view): each call of the function says whether
+   * another connection changed the database since that function's previous
+   * call. Null where changes are learnt from the change counters instead.
+   */
+  changeWatch(): (() => Promise<boolean>) | null;
   /** Lets go of what it keeps beside the index (PostgreSQL: the category names), after any change to the catalog. */
   forget(): void;
   /**

@@ -90,6 +90,14 @@ export interface CatalogStore extends HiddenCatalog {
    * store sees such a change itself (SQLite, through its data_version).
    */
   forget?(): void;
+  /**
+   * A watch of what other connections change (SQLite's data_version, see
+   * CatalogSearch.changeWatch) for a reader that keeps copies of what it
+   * read: each call of the function says whether anything changed since its
+   * previous call. Absent where such changes are learnt from the change
+   * counters instead (PostgreSQL, where `forget` is present).
+   */
+  changeWatch?(): () => Promise<boolean>;
 }
 
 export interface CatalogWriteOptions {
@@ -314,6 +322,6 @@ export function createCatalogStore(deps: { database: Database; clock: Clock } & 
 
     readState: <T = Json>(key: string) => state.get<T>(key),
     writeState: (key, value) => state.set(key, value),
-    ...(search.toldOfChanges ? { forget } : {}),
+    ...(search.toldOfChanges ? { forget } : { changeWatch: () => search.changeWatch() ?? (async () => false) }),
   };
 }

@@ -34,7 +34,17 @@ export function createFts5CatalogSearch(database: Database): CatalogSearch {
   // Read before every search: built once, not by the query builder at each call.
   const versionRead = q.select({ version: sql<number>`data_version` }).from(sql`pragma_data_version`).prepare('catalog-data-version');
   const dataVersion = () => versionRead.execute();
-  let seenVersion: Promise<number | undefined> = dataVersion().then(([row]) => row?.version);
+  /** Each watch keeps the version it saw last, so that two readers never take each other's news. */
+  const changeWatch = () => {
+    let seenVersion: Promise<number | undefined> = dataVersion().then(([row]) => row?.version);
+    return async () => {
+      const [row] = await dataVersion();
+      const before = await seenVersion;
+      seenVersion = Promise.resolve(row?.version);
+      return row?.version !== before;
+    };
+  };
+  const changedSinceLastSearch = changeWatch();
 
   return {
     async hitIds(terms, includeHidden) {
@@ -55,12 +65,8 @@ export function createFts5CatalogSearch(database: Database): CatalogSearch {
       return rows.map((row) => row.id);
     },
 
-    async changedElsewhere() {
-      const [row] = await dataVersion();
-      const before = await seenVersion;
-      seenVersion = Promise.resolve(row?.version);
-      return row?.version !== before;
-    },
+    changedElsewhere: changedSinceLastSearch,
+    changeWatch,
 
     forget: () => undefined,
     toldOfChanges: false,

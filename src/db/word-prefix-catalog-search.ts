@@ -109,6 +109,7 @@ export function createWordPrefixCatalogSearch(database: Database): CatalogSearch
     },
 
     changedElsewhere: async () => false,
+    changeWatch: () => null,
 
     forget() {
       keptWords = null;

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { createCatalogStore, type CatalogStore } from '../../src/db/catalog-store.js';
@@ -119,5 +122,37 @@ describe('the catalog view: pages of products kept in memory', () => {
     expect(reads.pages).toBe(KEPT_PAGES + 1);
     await pageOf(1);
     expect(reads.pages).toBe(KEPT_PAGES + 2);
+  });
+
+  it('on SQLite, sees what another connection wrote at the next read, and keeps its copies while nobody else writes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'giftdesk-view-'));
+    try {
+      const path = join(dir, 'bot.sqlite');
+      const db = openDb(path);
+      opened.push(db);
+      const store = createCatalogStore({ database: databaseOf(db), clock: systemClock, rest: async () => undefined });
+      await store.write(SNAPSHOT);
+      let reads = 0;
+      const view = createCatalogView({ ...store, productsPage: (request) => (reads++, store.productsPage(request)) }, { keptStateKeys: [] });
+      const titles = async () => (await view.productsPage({ categoryId: 1, page: 1, pageSize: 8 })).items.map((p) => p.title);
+      const menu = async () => (await view.categoriesPage({ page: 1, pageSize: 8 })).items.map((c) => c.title);
+      expect((await titles())[0]).toBe('Steam Wallet 1');
+      expect(await menu()).toEqual(['Games']);
+      // This connection's own reads and writes of other tables change nothing kept.
+      db.$client.prepare("insert into app_state (key, value, updated_at) values ('unrelated', '1', 0)").run();
+      await titles();
+      expect(reads).toBe(1);
+
+      // A script (another connection) renames a product and the category.
+      const other = openDb(path);
+      opened.push(other);
+      const renamed = { categories: [{ id: 1, title: 'Gift cards', parentId: null }], products: SNAPSHOT.products.map((p) => (p.id === 1 ? { ...p, title: 'Steam Wallet One' } : p)) };
+      await createCatalogStore({ database: databaseOf(other), clock: systemClock, rest: async () => undefined }).write(renamed);
+      expect((await titles())[0]).toBe('Steam Wallet One');
+      expect(await menu()).toEqual(['Gift cards']);
+      expect(reads).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
