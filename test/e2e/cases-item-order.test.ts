@@ -50,6 +50,12 @@ describe('a case on an order whose items the provider lists in another order', (
     expect(copies.get('Copy code 3.1')).toBe(codesOf(P.apple)[0]);
     expect(copies.get('Copy code 3.2')).toBe(codesOf(P.apple)[1]);
 
+    // /track's Show codes reads the provider again, items still reversed, and numbers them the same way.
+    const track = await chat.say(`/track ${reference}`, new RegExp(`Order ${reference}`));
+    const shown = await chat.answerTo(() => world.telegram.clickButton(STAFF, track, /Show codes/), new RegExp(`^Codes of order ${reference}`));
+    expect(shown.text.split('\n').filter((line) => /^\d\. /.test(line))).toEqual(headings);
+    expect(new Map(copyButtons(shown).map((button) => [button.label, button.copies]))).toEqual(copies);
+
     // The case's card picker lists the same products under the same numbers.
     const which = await chat.answerTo(() => world.telegram.clickButton(STAFF, delivery.at(-1)!, /Problem with this code/), new RegExp(`Which card of order ${reference} does not work`));
     expect(which.text).toContain(`1. ${GOOGLE} × 1\n2. ${FREE_FIRE} × 3\n3. ${APPLE} × 2`);
