@@ -12,7 +12,7 @@ import { findRefund } from '../tracking/find-refund.js';
 import type { NotificationRow } from '../db/notification-store.js';
 import { adminText, deliveryFooter, deliveryHeading, staffMessage, type AdminEvent, type TextContext } from './notification-texts.js';
 import { copyButtonRows, linesWithoutCodes, renderDelivery } from './render-delivery.js';
-import { lineLabel, productLabelIn } from '../orders/order-line.js';
+import { lineLabel } from '../orders/order-line.js';
 import { createLocalPeriods } from '../text/local-periods.js';
 import { cardExpiries, type CardExpiry } from './card-expiries.js';
 import { handedOverButton } from './handed-over-button.js';
@@ -117,7 +117,7 @@ export function createNotificationPlanner(deps: NotificationPlannerDeps): Notifi
           ...ctx,
           heading: deliveryHeading(order, ctx, detail.amount),
           footer: deliveryFooter(order, ctx, missing),
-          productLabel: productLabelIn(order.lines),
+          lines: order.lines,
         });
         const expiries = cardExpiries(detail, periods);
         // Codes that expire can be marked handed over from the delivery's last message, the one that says how to see them again;

@@ -5,6 +5,8 @@ import type { JsonValue, OrderDetail, OrderItem } from '../provider/schemas.js';
 import { splitMessage } from '../text/split-message.js';
 import { deliveryKey, humaniseKey, isKnownKey, isSecretKey, singularLabel } from './delivery-keys.js';
 import { showDateText, type ReaderView } from '../text/presentation.js';
+import { lineLabel, type OrderLine } from '../domain/order-line.js';
+import { deliveryLines } from './delivery-lines.js';
 
 type Entity = FormattedString['rawEntities'][number];
 
@@ -15,12 +17,16 @@ export type RenderDeliveryOptions = Pick<ReaderView, 't' | 'locale' | 'timeZone'
   /** Last lines of the last message, if any. */
   footer?: FormattedString;
   /**
-   * The name of a product of the order, such as "Title (Region)", for the
-   * sub-heading of its item when the order has several; null (or no
-   * function) shows a "Product #id" fallback instead.
+   * The order's lines as they were posted: they number the delivery (an
+   * order of several products lists each line under its number, "Title
+   * (Region) × 3") and each item is put under its line by what it is
+   * (delivery-lines.ts), never by where the provider listed it.
    */
-  productLabel?: (productId: number) => string | null;
+  lines: readonly DeliveryLine[];
 };
+
+/** What the delivery reads of an order line. */
+export type DeliveryLine = Pick<OrderLine, 'product' | 'region' | 'quantity'>;
 
 /** A copy-to-clipboard button for one secret: Telegram copies `text` exactly when it is tapped. */
 export interface CopyButton {
@@ -61,20 +67,28 @@ const INDENT = '   ';
 export function renderDelivery(order: OrderDetail, opts: RenderDeliveryOptions): DeliveryMessage[] {
   const lines = new LineBuilder();
   lines.add(0, opts.heading);
-  const many = order.items.length > 1;
-  // A completed order's item that came with nothing to show is said so, never skipped.
-  const missing = (item: OrderItem) => order.status === 'COMPLETED' && isEmptyDelivery(item.delivery);
-  order.items.forEach((item, index) => {
+  const matched = deliveryLines(opts.lines, order.items);
+  // Headings as a case's card picker has them: one per line when the order has several (src/bot/cases/case-card.ts).
+  const many = opts.lines.length > 1 || matched.unmatched.length > 0;
+  // A completed order's line that came with nothing to show is said so, never skipped.
+  const missing = (items: readonly OrderItem[]) => order.status === 'COMPLETED' && (items.length === 0 || items.every((item) => isEmptyDelivery(item.delivery)));
+  for (const { line, number, items } of matched.lines) {
     if (!many) {
-      renderTop(lines, item.delivery, 0, opts, []);
-      return;
+      renderItems(lines, items, 0, opts, []);
+      continue;
     }
-    // Several products: each item's codes under its own product's name.
-    const product = opts.productLabel?.(item.productId) ?? opts.t('delivery-item-product', { productId: String(item.productId) });
-    // Numbered as the copy buttons of its codes are ("Copy code 2.1": product 2).
-    lines.add(0, FormattedString.bold(opts.t('delivery-item', { index: localDigits(String(index + 1), opts.locale), product, quantity: item.quantity })));
-    if (missing(item)) lines.add(1, new FormattedString(opts.t('delivery-item-undelivered')));
-    else renderTop(lines, item.delivery, 1, opts, [index + 1]);
+    // Several products: each line's codes under its own product's name, numbered as its copy buttons are ("Copy code 2.1": product 2).
+    const product = lineLabel(line);
+    lines.add(0, FormattedString.bold(opts.t('delivery-item', { index: localDigits(String(number), opts.locale), product, quantity: line.quantity })));
+    if (missing(items)) lines.add(1, new FormattedString(opts.t('delivery-item-undelivered')));
+    else renderItems(lines, items, 1, opts, [number]);
+  }
+  // An item no line asked for is shown as sent, numbered after the lines and said to be no product of the order: nothing is dropped, nothing guessed.
+  matched.unmatched.forEach((item, index) => {
+    const number = opts.lines.length + index + 1;
+    lines.add(0, FormattedString.bold(opts.t('delivery-item-unmatched', { index: localDigits(String(number), opts.locale), productId: String(item.productId), quantity: item.quantity })));
+    if (missing([item])) lines.add(1, new FormattedString(opts.t('delivery-item-undelivered')));
+    else renderItems(lines, [item], 1, opts, [number]);
   });
   if (opts.footer) lines.add(0, opts.footer);
   const continuation = new FormattedString(opts.t('delivery-continued', { reference: order.orderReference }));
@@ -83,16 +97,44 @@ export function renderDelivery(order: OrderDetail, opts: RenderDeliveryOptions):
 }
 
 /**
- * The lines of a completed order no item brought codes for: an item without
- * a delivery, or no item of that product at all. Empty while the order is
- * not completed.
+ * The items of one line. A line the provider split into several items
+ * numbers its cards on from one item to the next (card 3 is the second
+ * item's first when the first brought two), as a case counts a line's
+ * cards; an item of one card without a list gets its card's number too.
  */
-export function linesWithoutCodes<L extends { product: { id: number } }>(lines: readonly L[], detail: OrderDetail): L[] {
+function renderItems(lines: LineBuilder, items: readonly OrderItem[], indent: number, opts: RenderDeliveryOptions, path: Path): void {
+  let before = 0;
+  for (const item of items) {
+    const entries = listedEntries(item.delivery);
+    if (entries !== null) {
+      renderTop(lines, item.delivery, indent, opts, path, before);
+      before += entries;
+    } else {
+      renderTop(lines, item.delivery, indent, opts, items.length > 1 ? [...path, before + 1] : path, 0);
+      before += 1;
+    }
+  }
+}
+
+/** How many entries the renderer numbers in a delivery's own lists (the cards), or null for a delivery of no list. */
+function listedEntries(delivery: JsonValue | null): number | null {
+  if (Array.isArray(delivery)) return delivery.length > 0 ? delivery.length : null;
+  if (!isRecord(delivery)) return null;
+  const lengths = Object.values(delivery).filter((value) => Array.isArray(value) && value.length > 0).map((value) => (value as JsonValue[]).length);
+  return lengths.length > 0 ? Math.max(...lengths) : null;
+}
+
+/**
+ * The lines of a completed order no item brought codes for: an item without
+ * a delivery, or no item of that line at all (matched as delivery-lines.ts
+ * does). Empty while the order is not completed.
+ */
+export function linesWithoutCodes<L extends { product: { id: number }; region: { regionPropertyId: number } }>(lines: readonly L[], detail: OrderDetail): L[] {
   if (detail.status !== 'COMPLETED') return [];
-  // A product the provider split into several items is missing codes when any of its items came without them.
-  const delivered = new Set(detail.items.filter((item) => !isEmptyDelivery(item.delivery)).map((item) => item.productId));
-  const short = new Set(detail.items.filter((item) => isEmptyDelivery(item.delivery)).map((item) => item.productId));
-  return lines.filter((line) => !delivered.has(line.product.id) || short.has(line.product.id));
+  // A line the provider split into several items is missing codes when any of its items came without them.
+  return deliveryLines(lines, detail.items)
+    .lines.filter(({ items }) => items.length === 0 || items.some((item) => isEmptyDelivery(item.delivery)))
+    .map(({ line }) => line);
 }
 
 function isEmptyDelivery(delivery: JsonValue | null | undefined): boolean {
@@ -150,13 +192,14 @@ export function entryPathText(path: Path, locale: Locale): string {
   return localDigits(path.join(locale === 'fa' ? '-' : '.'), locale);
 }
 
-function renderTop(lines: LineBuilder, delivery: JsonValue | null, indent: number, opts: RenderDeliveryOptions, path: Path): void {
+/** `before`: cards of the same line already shown by earlier items; the delivery's own lists number on from there. */
+function renderTop(lines: LineBuilder, delivery: JsonValue | null, indent: number, opts: RenderDeliveryOptions, path: Path, before: number): void {
   if (isRecord(delivery) && Object.keys(delivery).length > 0) {
-    for (const [key, value] of Object.entries(delivery)) renderField(lines, key, value, indent, opts, path);
+    for (const [key, value] of Object.entries(delivery)) renderField(lines, key, value, indent, opts, path, undefined, before);
     return;
   }
   if (Array.isArray(delivery) && delivery.length > 0) {
-    renderList(lines, null, delivery, indent, opts, path);
+    renderList(lines, null, delivery, indent, opts, path, before);
     return;
   }
   // A bare value, or nothing at all: one labelled line.
@@ -171,6 +214,7 @@ function renderField(
   opts: RenderDeliveryOptions,
   path: Path,
   label: string = labelFor(key ?? '', opts.t),
+  before = 0,
 ): void {
   if (isRecord(value) && Object.keys(value).length > 0) {
     lines.add(indent, new FormattedString(`${label}:`));
@@ -179,7 +223,7 @@ function renderField(
   }
   if (Array.isArray(value) && value.length > 0) {
     lines.add(indent, new FormattedString(`${label}:`));
-    renderList(lines, key, value, indent + 1, opts, path);
+    renderList(lines, key, value, indent + 1, opts, path, before);
     return;
   }
   const what = path.length > 0 ? `${label} ${entryPathText(path, opts.locale)}` : label;
@@ -188,9 +232,9 @@ function renderField(
 }
 
 /** Scalars become "1. value"; objects and lists get an entry label such as "Card 1". */
-function renderList(lines: LineBuilder, key: string | null, list: JsonValue[], indent: number, opts: RenderDeliveryOptions, path: Path): void {
+function renderList(lines: LineBuilder, key: string | null, list: JsonValue[], indent: number, opts: RenderDeliveryOptions, path: Path, before = 0): void {
   list.forEach((value, index) => {
-    const n = index + 1;
+    const n = before + index + 1;
     if (isRecord(value) && Object.keys(value).length > 0) {
       lines.add(indent, FormattedString.bold(entryLabel(key, n, opts.t)));
       for (const [child, childValue] of Object.entries(value)) renderField(lines, child, childValue, indent + 1, opts, [...path, n]);

@@ -1,5 +1,5 @@
 import type { PlaceOrderBody } from '../provider/schemas.js';
-import { lineLabel, type OrderLine } from '../domain/order-line.js';
+import type { OrderLine } from '../domain/order-line.js';
 
 export type { FieldAnswer, OrderLine } from '../domain/order-line.js';
 // The rules every order's lines keep are the domain's, also where the stores save them.
@@ -36,12 +36,4 @@ export function sameGoods(a: readonly OrderLine[], b: readonly OrderLine[]): boo
       .sort()
       .join(',');
   return key(a) === key(b);
-}
-
-/** Names a product of these lines by its id ("Title (Region)"), null for a product the order does not have. */
-export function productLabelIn(lines: readonly OrderLine[]): (productId: number) => string | null {
-  return (productId) => {
-    const line = lineOf(lines, productId);
-    return line ? lineLabel(line) : null;
-  };
 }

@@ -60,6 +60,12 @@ export interface SandboxControls extends WalletControls {
    */
   setOrderDetailSwap(on: boolean): void;
   /**
+   * The order in which an order's detail lists its items: as they were
+   * posted (the default), or the other way round. The spec promises no
+   * order, so giftdesk must number a delivery's cards the same either way.
+   */
+  setItemOrder(order: ItemOrder): void;
+  /**
    * The provider loses an order it accepted: reading its detail is answered
    * 404, as when another provider, or a sandbox started afresh, answers for
    * the same database. Its debit and its line in the history stay.
@@ -91,6 +97,9 @@ export interface SandboxControls extends WalletControls {
   setOrderPlanner(planner: OrderPlanner | null): void;
 }
 
+/** How an order's detail lists its items: see SandboxControls.setItemOrder. */
+export type ItemOrder = 'posted' | 'reversed';
+
 /** The switches the request pipeline reads on every request. */
 export interface FaultState {
   forbidden: boolean;
@@ -103,6 +112,7 @@ export interface FaultState {
   orderPostFault: OrderPostFault;
   extraFields: boolean;
   orderDetailSwap: boolean;
+  itemOrder: ItemOrder;
   /** Orders whose detail is answered 404: see SandboxControls.forgetOrder. */
   forgottenOrders: Set<number>;
 }
@@ -119,6 +129,7 @@ export function createFaultState(): FaultState {
     orderPostFault: { kind: 'none' },
     extraFields: false,
     orderDetailSwap: false,
+    itemOrder: 'posted',
     forgottenOrders: new Set(),
   };
 }
@@ -187,6 +198,9 @@ export function createControls(state: FaultState, store: SandboxStore, placeThro
     },
     setOrderDetailSwap: (on) => {
       state.orderDetailSwap = on;
+    },
+    setItemOrder: (order) => {
+      state.itemOrder = order;
     },
     forgetOrder: (orderId) => {
       state.forgottenOrders.add(orderId);

@@ -1,6 +1,6 @@
 import { MESSAGES, errorBody, successBody } from './envelope.js';
 import { paginate, parsePaging, type Sliceable } from './paging.js';
-import type { FaultState } from './controls.js';
+import type { FaultState, ItemOrder } from './controls.js';
 import type { SandboxStore } from './store.js';
 import type { SandboxOrder, SandboxProduct } from './types.js';
 import { validateOrder } from './validation.js';
@@ -24,7 +24,7 @@ export interface RouteResponse {
 interface RouteDeps {
   store: SandboxStore;
   /** Read on every request: see SandboxControls.setOrderDetailSwap. */
-  faults: Pick<FaultState, 'orderDetailSwap' | 'forgottenOrders'>;
+  faults: Pick<FaultState, 'orderDetailSwap' | 'forgottenOrders' | 'itemOrder'>;
   maxPageSize: number;
   maxQuantity: number;
   maxItemsPerOrder: number;
@@ -50,10 +50,12 @@ function listEntry(o: SandboxOrder) {
   return { orderId: o.orderId, orderReference: o.orderReference, amount: o.amount, status: o.status, createdAt: o.createdAt };
 }
 
-function orderDetail(o: SandboxOrder) {
+function orderDetail(o: SandboxOrder, itemOrder: ItemOrder) {
+  // The spec promises no order for the items: the sandbox can list them the other way round.
+  const items = itemOrder === 'reversed' ? [...o.items].reverse() : o.items;
   return {
     ...listEntry(o),
-    items: o.items.map((i) => ({
+    items: items.map((i) => ({
       id: i.id,
       productId: i.productId,
       regionPropertyId: i.regionPropertyId,
@@ -69,9 +71,9 @@ const numericId = (raw: string): number | null => (/^[0-9]{1,15}$/.test(raw) ? N
 export function createRoutes(deps: RouteDeps): (req: RouteRequest) => RouteResponse {
   const { store } = deps;
   function detailAnswer(order: SandboxOrder): RouteResponse {
-    if (order.status !== 'COMPLETED') return ok(orderDetail(order));
+    if (order.status !== 'COMPLETED') return ok(orderDetail(order, deps.faults.itemOrder));
     const other = deps.faults.orderDetailSwap ? store.listOrders().find((o) => o.orderId !== order.orderId) : undefined;
-    return ok(orderDetail(other ?? order));
+    return ok(orderDetail(other ?? order, deps.faults.itemOrder));
   }
 
   function paged<T>(query: Record<string, string>, items: Sliceable<T>): RouteResponse {

@@ -16,8 +16,11 @@ const order = (delivery: JsonValue): OrderDetail => ({
   items: [{ id: 1, productId: 101, regionPropertyId: 5001, quantity: 1, totalAmount: 1_000_000, delivery }],
 });
 
+/** The order's one line, which the item delivers. */
+const LINE = { product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1_000_000 }, quantity: 1 };
+
 function render(delivery: JsonValue, locale: Locale): DeliveryMessage {
-  const messages = renderDelivery(order(delivery), { t: translatorFor(locale), locale, timeZone: 'Asia/Tehran', heading: new FormattedString('A109002') });
+  const messages = renderDelivery(order(delivery), { t: translatorFor(locale), locale, timeZone: 'Asia/Tehran', heading: new FormattedString('A109002'), lines: [LINE] });
   expect(messages).toHaveLength(1);
   return messages[0]!;
 }

@@ -7,6 +7,7 @@ import {
   COPY_TEXT_MAX,
   renderDelivery,
   linesWithoutCodes,
+  type DeliveryLine,
   type DeliveryMessage,
   type RenderDeliveryOptions,
 } from '../../src/delivery/render-delivery.js';
@@ -33,8 +34,17 @@ function order(...deliveries: (JsonValue | null)[]): OrderDetail {
   };
 }
 
+/** The order's lines as posted: one per item of `detail` as listed, titled from `titles` or "Product #id". */
+function linesOf(detail: OrderDetail, titles: Record<number, string> = {}): DeliveryLine[] {
+  return detail.items.map((item) => ({
+    product: { id: item.productId, title: titles[item.productId] ?? `Product #${item.productId}` },
+    region: { regionPropertyId: item.regionPropertyId ?? 5001, title: null, price: 1_250_000 / item.quantity },
+    quantity: item.quantity,
+  }));
+}
+
 function messages(detail: OrderDetail, locale: Locale = 'en', extra: Partial<RenderDeliveryOptions> = {}): DeliveryMessage[] {
-  return renderDelivery(detail, { t: translatorFor(locale), locale, timeZone: 'Asia/Tehran', heading, ...extra });
+  return renderDelivery(detail, { t: translatorFor(locale), locale, timeZone: 'Asia/Tehran', heading, lines: linesOf(detail), ...extra });
 }
 
 function render(detail: OrderDetail, locale: Locale = 'en'): FormattedString[] {
@@ -140,7 +150,7 @@ describe('renderDelivery', () => {
     expect(text.rawText.split('\n')[1]).toBe('Delivery: —');
   });
 
-  it('heads every item of an order with several items by its product id when no label is given', () => {
+  it('heads every line of an order with several lines by its product', () => {
     const text = only(render(order({ code: 'ONE' }, { code: 'TWO' })));
     expect(text.rawText.split('\n').slice(1)).toEqual([
       '1. Product #101 × 2',
@@ -203,12 +213,13 @@ describe('renderDelivery', () => {
 
 describe('renderDelivery of an order with several products', () => {
   const labels: Record<number, string> = { 101: 'Google Play 10 USD (US)', 102: 'Apple 25 USD (US)' };
-  const productLabel = (productId: number) => labels[productId] ?? null;
+  const named = (detail: OrderDetail) => ({ lines: linesOf(detail, labels) });
   const bold = (text: FormattedString) =>
     text.rawEntities.filter((e) => e.type === 'bold').map((e) => text.rawText.slice(e.offset, e.offset + e.length));
 
   it('groups the codes under a bold sub-heading naming each product', () => {
-    const [message] = messages(order({ code: 'ONE' }, sandboxDelivery), 'en', { productLabel });
+    const detail = order({ code: 'ONE' }, sandboxDelivery);
+    const [message] = messages(detail, 'en', named(detail));
     const text = message!.text;
     expect(text.rawText.split('\n')).toEqual([
       'Order A100234',
@@ -234,28 +245,91 @@ describe('renderDelivery of an order with several products', () => {
   });
 
   it('numbers copy buttons as the product headings: product first, then the card; in Persian with a dash, not a decimal point', () => {
-    const [en] = messages(order({ code: 'ONE' }, sandboxDelivery), 'en', { productLabel });
+    const detail = order({ code: 'ONE' }, sandboxDelivery);
+    const [en] = messages(detail, 'en', named(detail));
     expect(en!.copies.map((c) => c.label)).toContain('Copy code 1');
     expect(en!.copies.map((c) => c.label)).toContain('Copy code 2.1');
-    const [fa] = messages(order({ code: 'ONE' }, sandboxDelivery), 'fa', { productLabel });
+    const [fa] = messages(detail, 'fa', named(detail));
     expect(fa!.copies.map((c) => c.label)).toContain('کپی کد ۲-۱');
     expect(fa!.copies.map((c) => c.label).join(' ')).not.toMatch(/[۰-۹][.٫][۰-۹]/);
   });
 
-  it('falls back to the product id for a product the label function does not know', () => {
-    const text = only(messages(order({ code: 'ONE' }, { code: 'TWO' }, { code: 'THREE' }), 'en', { productLabel }).map((m) => m.text));
-    expect(text.rawText.split('\n')).toContain('3. Product #103 × 2');
+  it('numbers the products as the order posted its lines, whatever order the provider lists its items in', () => {
+    const posted = order({ code: 'ONE' }, sandboxDelivery, { codes: ['T1', 'T2'] });
+    const lines = linesOf(posted, labels);
+    const reversed: OrderDetail = { ...posted, items: [...posted.items].reverse() };
+    const [asPosted] = messages(posted, 'en', { lines });
+    const [asReversed] = messages(reversed, 'en', { lines });
+    expect(asReversed!.text.rawText).toBe(asPosted!.text.rawText);
+    expect(asReversed!.copies).toEqual(asPosted!.copies);
+    expect(asReversed!.copies).toContainEqual({ label: 'Copy code 2.2', text: 'GP7Q-8BBN-10ZC' });
+    expect(asReversed!.copies).toContainEqual({ label: 'Copy code 1 (3)', text: 'T1' });
+    expect(asReversed!.text.rawText.split('\n').filter((line) => / × 2$/.test(line))).toEqual(['1. Google Play 10 USD (US) × 2', '2. Apple 25 USD (US) × 2', '3. Product #103 × 2']);
   });
 
-  it('renders a single-item order as before, with no sub-heading, even with a label function', () => {
-    const plain = only(render(order(sandboxDelivery)));
-    const labelled = only(messages(order(sandboxDelivery), 'en', { productLabel }).map((m) => m.text));
-    expect(labelled.rawText).toBe(plain.rawText);
-    expect(labelled.rawEntities).toEqual(plain.rawEntities);
+  it('numbers the cards of a line the provider split into several items on from one item to the next, by item id', () => {
+    const split: OrderDetail = {
+      ...order(),
+      items: [
+        { id: 12, productId: 102, regionPropertyId: 5001, quantity: 1, totalAmount: 1, delivery: { code: 'APPLE-3' } },
+        { id: 10, productId: 101, regionPropertyId: 5001, quantity: 1, totalAmount: 1, delivery: { code: 'GOOGLE-1' } },
+        { id: 11, productId: 102, regionPropertyId: 5001, quantity: 2, totalAmount: 1, delivery: { cards: [{ code: 'APPLE-1' }, { code: 'APPLE-2' }] } },
+      ],
+    };
+    const lines = linesOf(order({}, {}), labels).map((line) => ({ ...line, quantity: line.product.id === 102 ? 3 : 1 }));
+    const [message] = messages(split, 'en', { lines });
+    expect(message!.copies).toEqual([
+      { label: 'Copy code 1', text: 'GOOGLE-1' },
+      { label: 'Copy code 2.1', text: 'APPLE-1' },
+      { label: 'Copy code 2.2', text: 'APPLE-2' },
+      { label: 'Copy code 2.3', text: 'APPLE-3' },
+    ]);
+    expect(message!.text.rawText).toContain('2. Apple 25 USD (US) × 3\n   Cards:\n      Card 1');
+    expect(message!.text.rawText).toContain('      Card 2\n         Code: APPLE-2\n   Code: APPLE-3');
   });
 
-  it('says so for an item of a completed order that came without codes, and shows the others', () => {
-    const [message] = messages(order({ code: 'ONE' }, null), 'en', { productLabel });
+  it('shows an item no line asked for after the lines, says so, and numbers no line by it', () => {
+    const detail = order({ code: 'ONE' }, { code: 'TWO' }, { code: 'ODD' });
+    const lines = linesOf(detail, labels).slice(0, 2);
+    const [message] = messages({ ...detail, items: [...detail.items].reverse() }, 'en', { lines });
+    expect(message!.text.rawText.split('\n').slice(1)).toEqual([
+      '1. Google Play 10 USD (US) × 2',
+      '   Code: ONE',
+      '2. Apple 25 USD (US) × 2',
+      '   Code: TWO',
+      '3. Product #103 × 2 (matches no product of this order; shown as the provider sent it)',
+      '   Code: ODD',
+    ]);
+    expect(message!.copies.map((c) => c.label)).toEqual(['Copy code 1', 'Copy code 2', 'Copy code 3']);
+  });
+
+  it('does not put an item of another region under the line, and says the line came without codes', () => {
+    const detail = order({ code: 'ONE' }, { code: 'OTHER-REGION' });
+    const lines = linesOf(detail, labels);
+    const moved: OrderDetail = { ...detail, items: detail.items.map((item) => (item.productId === 102 ? { ...item, regionPropertyId: 5002 } : item)) };
+    const [message] = messages(moved, 'en', { lines });
+    expect(message!.text.rawText.split('\n').slice(1)).toEqual([
+      '1. Google Play 10 USD (US) × 2',
+      '   Code: ONE',
+      '2. Apple 25 USD (US) × 2',
+      '   No codes came for this product: administrators are told.',
+      '3. Product #102 × 2 (matches no product of this order; shown as the provider sent it)',
+      '   Code: OTHER-REGION',
+    ]);
+    expect(linesWithoutCodes(lines, moved).map((line) => line.product.id)).toEqual([102]);
+  });
+
+  it('renders a single-line order with no sub-heading, also when the provider split it into items', () => {
+    const detail = order(sandboxDelivery);
+    const split: OrderDetail = { ...detail, items: [{ ...detail.items[0]!, id: 2, quantity: 1, delivery: 'LAST' }, detail.items[0]!] };
+    const [message] = messages(split, 'en', { lines: [{ ...linesOf(detail, labels)[0]!, quantity: 3 }] });
+    expect(message!.text.rawText.split('\n')[1]).toBe('Cards:');
+    expect(message!.copies.map((c) => c.label)).toEqual(['Copy code 1', 'Copy PIN 1', 'Copy serial number 1', 'Copy code 2', 'Copy PIN 2', 'Copy serial number 2', 'Copy delivery 3']);
+  });
+
+  it('says so for a line of a completed order that came without codes, and shows the others', () => {
+    const detail = order({ code: 'ONE' }, null);
+    const [message] = messages(detail, 'en', named(detail));
     expect(message!.text.rawText.split('\n').slice(1)).toEqual([
       '1. Google Play 10 USD (US) × 2',
       '   Code: ONE',
@@ -266,12 +340,16 @@ describe('renderDelivery of an order with several products', () => {
   });
 
   it('writes the sub-headings and the missing codes line in Persian', () => {
-    const text = only(render(order(null, { code: 'TWO' }), 'fa')).rawText;
+    const detail = order(null, { code: 'TWO' }, { code: 'ODD' });
+    const lines = linesOf(detail, { 101: 'گوگل پلی', 102: 'اپل' }).slice(0, 2);
+    const text = only(messages(detail, 'fa', { lines }).map((m) => m.text)).rawText;
     expect(text.split('\n').slice(1)).toEqual([
-      '۱. محصول #101 × ۲',
+      '۱. گوگل پلی × ۲',
       '   برای این محصول کدی نیامد؛ به مدیران اطلاع داده شد.',
-      '۲. محصول #102 × ۲',
+      '۲. اپل × ۲',
       '   کد: TWO',
+      '۳. محصول #103 × ۲ (با هیچ محصولی از این سفارش جور نیست؛ همان‌گونه که تأمین‌کننده فرستاد نشان داده شده)',
+      '   کد: ODD',
     ]);
   });
 
@@ -279,7 +357,8 @@ describe('renderDelivery of an order with several products', () => {
     const cards = (item: number) =>
       Array.from({ length: 10 }, (_, i) => ({ code: `I${item}-C${i}-${'Q'.repeat(120)}`, pin: String(1000 + i), expiresAt: '2027-11-21' }));
     const deliveries = [1, 2, 3, 4, 5].map((item) => ({ cards: cards(item), instructions: 'x'.repeat(200) }));
-    const all = messages(order(...deliveries), 'en', { productLabel });
+    const detail = order(...deliveries);
+    const all = messages(detail, 'en', named(detail));
     expect(all.length).toBeGreaterThan(1);
     for (const message of all) {
       expect(message.text.rawText.length).toBeLessThan(TELEGRAM_MAX_MESSAGE_LENGTH);
@@ -294,7 +373,7 @@ describe('renderDelivery of an order with several products', () => {
 });
 
 describe('linesWithoutCodes', () => {
-  const lines = (...ids: number[]) => ids.map((id) => ({ product: { id } }));
+  const lines = (...ids: number[]) => ids.map((id) => ({ product: { id }, region: { regionPropertyId: 5001 } }));
 
   it('names the lines of a completed order whose items have no codes', () => {
     const detail = order({ code: 'ONE' }, null, {}, [], '  ');

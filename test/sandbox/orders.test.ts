@@ -210,6 +210,18 @@ describe('sandbox orders of several products', () => {
     ]);
   });
 
+  it('lists the items the other way round while asked to, as the spec allows, and as posted again when asked', async () => {
+    const sandbox = await startSandbox({ initialBalance: 20_000_000, timing: { preparingMs: 0, processingMs: 0 } });
+    const placed = await call(sandbox, '/orders', { body: await cart(sandbox) });
+    const items = async () => (await call(sandbox, `/orders/${placed.body.data.orderId}`)).body.data.items.map((i: { id: number; productId: number }) => [i.id, i.productId]);
+    const posted = await items();
+    expect(posted.map(([, productId]: number[]) => productId)).toEqual([P.noFields, P.oneField, P.unusualFields]);
+    sandbox.controls.setItemOrder('reversed');
+    expect(await items()).toEqual([...posted].reverse());
+    sandbox.controls.setItemOrder('posted');
+    expect(await items()).toEqual(posted);
+  });
+
   it('answers 422 for a product listed twice, even in two regions', async () => {
     const sandbox = await startSandbox();
     const twice = {

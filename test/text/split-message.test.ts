@@ -112,7 +112,8 @@ describe('a delivery of 30 cards', () => {
     items: [{ id: 1, productId: 101, regionPropertyId: 5001, quantity: 30, totalAmount: 30, delivery: { cards, instructions: 'x'.repeat(300) } }],
   };
   const t = translatorFor('en');
-  const messages = renderDelivery(detail, { t, locale: 'en', timeZone: 'UTC', heading: FormattedString.bold('Order A100234') });
+  const line = { product: { id: 101, title: 'Google Play 10 USD' }, region: { regionPropertyId: 5001, title: 'US', price: 1 }, quantity: 30 };
+  const messages = renderDelivery(detail, { t, locale: 'en', timeZone: 'UTC', heading: FormattedString.bold('Order A100234'), lines: [line] });
   const parts = messages.map((m) => m.text);
 
   it('is split into several messages that Telegram accepts whole', () => {

@@ -13,6 +13,10 @@ type Lines = Pick<OrderRow, 'lines'>;
  * order of several products lists each product under its own number (the
  * order's lines, in the order they were posted) and numbers that product's
  * cards from 1. This is the one place that turns the first into the second.
+ * The delivery puts each of the provider's items under its line by what
+ * the item is, never by where the provider listed it
+ * (src/delivery/delivery-lines.ts), so "Card 2.3" here is the card its
+ * copy button called "2.3".
  */
 export interface CardPlace {
   /** The product's number in the delivery (1 for the first line). */

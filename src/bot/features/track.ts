@@ -27,7 +27,7 @@ import { keyboardOf } from '../send-port.js';
 import { CODES_PATTERN, parseCodes, parseTrack, TRACK_PATTERN, type TrackOrigin } from '../order-views/callback-data.js';
 import { showInPlace } from '../order-views/in-place.js';
 import { readerView } from '../reader-view.js';
-import { goodsOf, productLabelIn } from '../../orders/order-line.js';
+import { goodsOf } from '../../orders/order-line.js';
 import {
   canSee,
   canSeeCodes,
@@ -248,7 +248,7 @@ export function trackFeature(deps: TrackDeps) {
     const messages = renderDelivery(fresh, {
       ...readerView(ctx),
       heading,
-      productLabel: productLabelIn(row.lines),
+      lines: row.lines,
     });
     const byOrderer = row.userId === ctx.member.telegramId;
     // Recorded before sending: a reveal that fails half-way is still a reveal.
