@@ -101,22 +101,22 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
 
   /**
    * Settles every card but `answered`: `inGroup` when one of them was in
-   * the administrators' group. With `keepUnsettled`, a card Telegram did
-   * not take now is recorded again, for a later try, and `settled` says
-   * whether none was.
+   * the administrators' group. With `keepUnsettled` (an expiry's news), a
+   * card is forgotten only once settled, so that one Telegram did not take
+   * now, or whose edit a stopped process never finished, is left for a
+   * later try; `settled` says whether none was left.
    */
   async function settleCards(approval: ApprovalRow, answered?: { chatId: number; messageId: number }, keepUnsettled = false): Promise<{ inGroup: boolean; settled: boolean }> {
     let inGroup = false;
     let settled = true;
-    for (const card of await deps.cards.take(approval.id)) {
+    for (const card of keepUnsettled ? await deps.cards.list(approval.id) : await deps.cards.take(approval.id)) {
       inGroup ||= isGroupChat(card.chatId);
       if (answered && card.chatId === answered.chatId && card.messageId === answered.messageId) continue;
       const said = deps.replaceText ? settledText(approval, card.chatId) : null;
       const edit: CardEdit = said !== null ? await deps.replaceText!(card.chatId, card.messageId, plain(said)) : await deps.clearButtons(card.chatId, card.messageId);
-      if (edit === 'try-again' && keepUnsettled) {
-        settled = false;
-        await deps.cards.record(approval.id, card);
-      }
+      if (!keepUnsettled) continue;
+      if (edit === 'settled') await deps.cards.forget(approval.id, card);
+      else settled = false;
     }
     return { inGroup, settled };
   }
