@@ -24,8 +24,9 @@ export interface BatchApprovalCards {
   /**
    * Every copy but `answered` says what became of the batch, in place of
    * its buttons. With `keepUnsettled` (an expiry, whose news is owed until
-   * done), a copy Telegram did not take now is kept for a later try, and
-   * the answer says whether every copy was settled.
+   * done), a copy is forgotten only once settled: one Telegram did not take
+   * now, or whose edit a stopped process never finished, is kept for a
+   * later try, and the answer says whether every copy was settled.
    */
   settle(batch: BatchRecord, decision: BatchDecision, answered?: AnsweredCard, keepUnsettled?: boolean): Promise<boolean>;
   /** How the readers of a card's chat are written to: the group in its language, a person in theirs. */
@@ -64,13 +65,13 @@ export function createBatchApprovalCards(deps: {
   async function settle(batch: BatchRecord, decision: BatchDecision, answered?: AnsweredCard, keepUnsettled = false): Promise<boolean> {
     const requester = deps.describePerson(batch.requesterId);
     let settled = true;
-    for (const card of await deps.cards.take(batch.id)) {
+    // An expiry's news (`keepUnsettled`) forgets a card only once settled: one Telegram did not take, or whose edit a stopped process never finished, is left for a later pass.
+    for (const card of keepUnsettled ? await deps.cards.list(batch.id) : await deps.cards.take(batch.id)) {
       if (answered && card.chatId === answered.chatId && card.messageId === answered.messageId) continue;
       const edit = await deps.replaceText(card.chatId, card.messageId, batchDecidedView(viewOf(card.chatId), batch, requester, decision));
-      if (edit === 'try-again' && keepUnsettled) {
-        settled = false;
-        await deps.cards.record(batch.id, card);
-      }
+      if (!keepUnsettled) continue;
+      if (edit === 'settled') await deps.cards.forget(batch.id, card);
+      else settled = false;
     }
     return settled;
   }

@@ -2,7 +2,7 @@ import type { BatchRecord } from '../db/batch-store.js';
 import type { ExpiryNewsStore } from '../db/expiry-news-store.js';
 import type { Logger } from '../logger.js';
 import { finishOwedExpiryNews } from '../orders/expiry-news-pass.js';
-import { sendWorthRetrying } from '../text/send-port.js';
+import { attemptTelling } from '../text/send-port.js';
 import type { BatchApprovalCards } from './batch-approval-cards.js';
 import type { BatchService } from './batch-service.js';
 
@@ -33,16 +33,11 @@ export function createBatchExpirySweep(deps: {
   logger: Logger;
 }): () => Promise<void> {
   /** Whether the orderer's news is done with: told, or refused for good (blocked, chat gone). */
-  const tell = async (batch: BatchRecord): Promise<boolean> => {
-    try {
-      await deps.tellRequester(batch);
-      return true;
-    } catch (error) {
-      if (sendWorthRetrying(error)) return false;
-      deps.logger.warn({ batchId: batch.id, err: error instanceof Error ? error.name : String(error) }, 'expired batch: the orderer could not be told');
-      return true;
-    }
-  };
+  const tell = async (batch: BatchRecord): Promise<boolean> =>
+    (await attemptTelling(
+      () => deps.tellRequester(batch),
+      (error) => deps.logger.warn({ batchId: batch.id, err: error instanceof Error ? error.name : String(error) }, 'expired batch: the orderer could not be told'),
+    )) !== 'try-again';
   return async () => {
     for (const batch of await deps.batches.expireDue()) deps.logger.info({ batchId: batch.id, requesterId: batch.requesterId }, 'batch approval expired');
     await finishOwedExpiryNews({

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { CardKind } from './card-locations-table.js';
 import type { Database } from './seam/database.js';
@@ -22,6 +22,15 @@ export interface CardsOfKind {
    * cards out between them and none is settled twice.
    */
   take(subjectId: number): Promise<CardLocation[]>;
+  /**
+   * The subject's cards, left in place: an expiry's news settles them and
+   * forgets each once Telegram took its edit (`forget`), so that a process
+   * stopped in between leaves the card to the next pass. Editing a card
+   * twice to the same words changes nothing.
+   */
+  list(subjectId: number): Promise<CardLocation[]>;
+  /** Forgets one card of the subject, settled; nothing when it was taken meanwhile. */
+  forget(subjectId: number, card: Pick<CardLocation, 'chatId' | 'messageId'>): Promise<void>;
 }
 
 /** Where the cards of approval requests and of batches went, kept alike. */
@@ -45,6 +54,19 @@ export function createCardLocations(deps: { database: Database; clock: Clock }):
         .returning({ id: cardLocations.id, chatId: cardLocations.chatId, messageId: cardLocations.messageId, threadId: cardLocations.threadId });
       // In the order they were sent: RETURNING promises none.
       return taken.sort((a, b) => a.id - b.id).map(({ chatId, messageId, threadId }) => ({ chatId, messageId, threadId }));
+    },
+    async list(subjectId) {
+      const rows = await q
+        .select({ chatId: cardLocations.chatId, messageId: cardLocations.messageId, threadId: cardLocations.threadId })
+        .from(cardLocations)
+        .where(and(eq(cardLocations.kind, kind), eq(cardLocations.subjectId, subjectId)))
+        .orderBy(asc(cardLocations.id));
+      return rows.map(({ chatId, messageId, threadId }) => ({ chatId, messageId, threadId }));
+    },
+    async forget(subjectId, card) {
+      await q
+        .delete(cardLocations)
+        .where(and(eq(cardLocations.kind, kind), eq(cardLocations.subjectId, subjectId), eq(cardLocations.chatId, card.chatId), eq(cardLocations.messageId, card.messageId)));
     },
   });
   const kinds = { order: of('order'), batch: of('batch') } satisfies Record<CardKind, CardsOfKind>;

@@ -1,6 +1,6 @@
 import type { CostCentreName } from '../domain/cost-centre.js';
 import type { Logger } from '../logger.js';
-import { sendWorthRetrying, type CardEdit, type ClearButtons, type OutgoingButton, type ReplaceText, type SendMessage } from '../text/send-port.js';
+import { attemptTelling, type CardEdit, type ClearButtons, type OutgoingButton, type ReplaceText, type SendMessage, type Telling } from '../text/send-port.js';
 import type { ExpiryNewsProgress } from './expiry-news-pass.js';
 import type { ProviderClient } from '../provider/client.js';
 import { plain } from '../text/formatted.js';
@@ -44,8 +44,12 @@ interface ApprovalAnnouncerDeps {
 export interface ApprovalAnnouncer {
   /** Sends the request's summary with Approve and Reject to every administrator who may approve it (or to `only` of them). */
   announce(approval: ApprovalRow, notice?: (c: ApprovalTextContext) => string, only?: readonly number[]): Promise<void>;
-  /** A line to the staff member who asked, in their chat, with these buttons under it. */
-  tellRequester(approval: ApprovalRow, render: (c: ApprovalTextContext) => string, buttons?: (c: ApprovalTextContext) => OutgoingButton[][]): Promise<void>;
+  /**
+   * A line to the staff member who asked, in their chat, with these buttons
+   * under it; never throws. What became of it (see Telling), or 'withheld'
+   * when they are no longer on the staff: news kept owed tries again.
+   */
+  tellRequester(approval: ApprovalRow, render: (c: ApprovalTextContext) => string, buttons?: (c: ApprovalTextContext) => OutgoingButton[][]): Promise<Telling | 'withheld'>;
   /** A line to each of these administrators, each in their language. */
   tellAdmins(ids: readonly number[], render: (c: ApprovalTextContext) => string): Promise<void>;
   /**
@@ -97,22 +101,22 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
 
   /**
    * Settles every card but `answered`: `inGroup` when one of them was in
-   * the administrators' group. With `keepUnsettled`, a card Telegram did
-   * not take now is recorded again, for a later try, and `settled` says
-   * whether none was.
+   * the administrators' group. With `keepUnsettled` (an expiry's news), a
+   * card is forgotten only once settled, so that one Telegram did not take
+   * now, or whose edit a stopped process never finished, is left for a
+   * later try; `settled` says whether none was left.
    */
   async function settleCards(approval: ApprovalRow, answered?: { chatId: number; messageId: number }, keepUnsettled = false): Promise<{ inGroup: boolean; settled: boolean }> {
     let inGroup = false;
     let settled = true;
-    for (const card of await deps.cards.take(approval.id)) {
+    for (const card of keepUnsettled ? await deps.cards.list(approval.id) : await deps.cards.take(approval.id)) {
       inGroup ||= isGroupChat(card.chatId);
       if (answered && card.chatId === answered.chatId && card.messageId === answered.messageId) continue;
       const said = deps.replaceText ? settledText(approval, card.chatId) : null;
       const edit: CardEdit = said !== null ? await deps.replaceText!(card.chatId, card.messageId, plain(said)) : await deps.clearButtons(card.chatId, card.messageId);
-      if (edit === 'try-again' && keepUnsettled) {
-        settled = false;
-        await deps.cards.record(approval.id, card);
-      }
+      if (!keepUnsettled) continue;
+      if (edit === 'settled') await deps.cards.forget(approval.id, card);
+      else settled = false;
     }
     return { inGroup, settled };
   }
@@ -121,14 +125,21 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
     await settleCards(approval, answered);
   }
 
-  async function tellRequester(approval: ApprovalRow, render: (c: ApprovalTextContext) => string, buttons?: (c: ApprovalTextContext) => OutgoingButton[][]): Promise<void> {
+  async function tellRequester(approval: ApprovalRow, render: (c: ApprovalTextContext) => string, buttons?: (c: ApprovalTextContext) => OutgoingButton[][]): Promise<Telling | 'withheld'> {
     // Removed since asking: what they ordered and its total are no longer theirs to read.
     if (!deps.isStaff(approval.requesterId)) {
       logger.info({ approvalId: approval.id }, 'requester no longer on the staff: approval news withheld');
-      return;
+      return 'withheld';
     }
     const c = deps.texts(deps.localeOf(approval.requesterId));
-    await deliver(approval.chatId, { text: plain(render(c)), ...(buttons ? { buttons: buttons(c) } : {}) }, 'approval news');
+    const undelivered = (why: string) => logger.warn({ chatId: approval.chatId, what: 'approval news', err: why }, 'an approval message did not reach its chat');
+    const telling = await attemptTelling(
+      () => deps.send(approval.chatId, { text: plain(render(c)), ...(buttons ? { buttons: buttons(c) } : {}) }),
+      (error) => undelivered(error instanceof Error ? error.name : String(error)),
+    );
+    // Only an expiry's news, kept owed, is tried again: for every other line this is the last word.
+    if (telling === 'try-again') undelivered('busy or out of reach');
+    return telling;
   }
 
   async function tellAdmins(ids: readonly number[], render: (c: ApprovalTextContext) => string): Promise<void> {
@@ -183,16 +194,8 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
     async expired(approval, admins, told = false) {
       const { inGroup, settled } = await settleCards(approval, undefined, true);
       if (told) return { cardsSettled: settled, told };
-      if (deps.isStaff(approval.requesterId)) {
-        const c = deps.texts(deps.localeOf(approval.requesterId));
-        try {
-          await deps.send(approval.chatId, { text: plain(expiredTexts(c, approval).staff) });
-        } catch (error) {
-          // Busy or out of reach: told on the next pass, with the administrators. Refused (blocked, gone): never will be.
-          if (sendWorthRetrying(error)) return { cardsSettled: settled, told: false };
-          logger.warn({ chatId: approval.chatId, err: error instanceof Error ? error.name : String(error) }, 'an approval message did not reach its chat');
-        }
-      } else logger.info({ approvalId: approval.id }, 'requester no longer on the staff: approval news withheld');
+      // Busy or out of reach: told on the next pass, with the administrators. Refused (blocked, gone) or withheld: never will be.
+      if ((await tellRequester(approval, (c) => expiredTexts(c, approval).staff)) === 'try-again') return { cardsSettled: settled, told: false };
       const group = inGroup && deps.groupPlace ? await deps.groupPlace().catch(() => null) : null;
       // The group's card says it lapsed, for everyone there to read: privately only those who asked for copies.
       await tellAdmins(group === null ? admins : admins.filter((id) => group.privateCopies.includes(id)), (c) => expiredTexts(c, approval).admin);

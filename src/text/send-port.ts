@@ -66,3 +66,28 @@ export class SendTransientError extends Error {
 
 /** Whether a failed send or edit is worth trying again later: Telegram busy (429), a fault of its own, or the network; a refusal (400, 403) never changes. */
 export const sendWorthRetrying = (error: unknown): boolean => error instanceof SendRateLimitedError || error instanceof SendTransientError;
+
+/**
+ * What became of a message that must reach its reader once (an expiry's
+ * news, owed until told): 'sent'; 'refused' for good (blocked, chat gone,
+ * the message itself refused), which no retry changes; 'try-again' when
+ * Telegram was busy (429) or out of reach, so that it is tried on a later
+ * pass.
+ */
+export type Telling = 'sent' | 'refused' | 'try-again';
+
+/**
+ * Sends an owed message once and says what became of it (see Telling);
+ * never throws. Any error not worth retrying is a refusal: `onRefused`
+ * hears it, for the log.
+ */
+export async function attemptTelling(send: () => Promise<unknown>, onRefused: (error: unknown) => void): Promise<Telling> {
+  try {
+    await send();
+    return 'sent';
+  } catch (error) {
+    if (sendWorthRetrying(error)) return 'try-again';
+    onRefused(error);
+    return 'refused';
+  }
+}

@@ -6,7 +6,8 @@ import { createBatchService } from '../../src/batches/batch-service.js';
 import { createReplaceText, createSendPort } from '../../src/bot/send-port.js';
 import { createBatchStore, type BatchOrderPlan } from '../../src/db/batch-store.js';
 import { createCardLocations } from '../../src/db/card-locations.js';
-import { createExpiryNewsStore } from '../../src/db/expiry-news-store.js';
+import { createExpiryNewsStore, EXPIRY_NEWS_LEASE_MS } from '../../src/db/expiry-news-store.js';
+import type { ReplaceText } from '../../src/text/send-port.js';
 import { processLeaseTime } from '../../src/db/lease-time.js';
 import { closeDb, openDb, type Db } from '../../src/db/open.js';
 import { databaseOf } from '../../src/db/seam/database-of.js';
@@ -51,10 +52,10 @@ describe('batch approval expiry news', () => {
     const api = new Api(telegram.token, { apiRoot: telegram.apiRoot });
     const send = createSendPort(api);
     const view = { t: translatorFor('en'), locale: 'en' as const, amountUnit: 'IRR' as const, timeZone: 'UTC', monthCalendar: 'gregorian' as const, sandbox: false };
-    const cardsOf = () =>
+    const cardsOf = (replaceText: ReplaceText = createReplaceText(api)) =>
       createBatchApprovalCards({
         send,
-        replaceText: createReplaceText(api),
+        replaceText,
         cards: createCardLocations({ database, clock }).of('batch'),
         approvers: () => [ADMIN],
         viewFor: () => view,
@@ -65,11 +66,11 @@ describe('batch approval expiry news', () => {
         logger: silentLogger,
       });
     // Each as another process, or another instance, would build it: nothing kept in memory between them.
-    const newSweep = () =>
+    const newSweep = (replaceText?: ReplaceText) =>
       createBatchExpirySweep({
         batches,
         batchNow: (id) => store.get(id),
-        cards: cardsOf(),
+        cards: cardsOf(replaceText),
         news: createExpiryNewsStore({ database, clock, leases: processLeaseTime }),
         tellRequester: async (batch) => void (await send(batch.chatId, { text: plain(`Batch #${batch.id} expired`) })),
         logger: silentLogger,
@@ -83,7 +84,7 @@ describe('batch approval expiry news', () => {
     };
     const now = (card: { message_id: number }) => telegram.messages(ADMIN).find((m) => m.message_id === card.message_id)!;
     const buttonsOf = (card: { message_id: number }) => ((now(card).reply_markup as { inline_keyboard?: unknown[][] } | undefined)?.inline_keyboard ?? []).flat();
-    return { telegram, clock, batches, newSweep, waiting, now, buttonsOf };
+    return { telegram, clock, batches, newSweep, waiting, now, buttonsOf, replaceText: createReplaceText(api) };
   }
 
   it('finishes the news of a batch expired by a process that stopped before telling: its card says so, the orderer is told once', async () => {
@@ -117,6 +118,50 @@ describe('batch approval expiry news', () => {
     expect(buttonsOf(card)).toEqual([]);
     expect(telegram.messages(STAFF)).toHaveLength(1);
     await newSweep()();
+    expect(telegram.messages(STAFF)).toHaveLength(1);
+  });
+
+  it.each([
+    ['before Telegram had the edit', false],
+    ['after Telegram took the edit (edited again: not modified, settled)', true],
+  ])('leaves a card to the next pass when the process stops while editing it, %s: it says so, and the orderer told once', async (_, reached) => {
+    const { telegram, clock, newSweep, waiting, now, buttonsOf, replaceText } = await setup();
+    const { card } = await waiting();
+    clock.advance(MINUTE);
+    // The process stops while the edit is on its way: its answer never comes back, and nothing after it runs.
+    let stopped!: () => void;
+    const editing = new Promise<void>((resolve) => (stopped = resolve));
+    void newSweep(async (chatId, messageId, text) => {
+      if (reached) await replaceText(chatId, messageId, text);
+      stopped();
+      return new Promise<never>(() => undefined);
+    })();
+    await editing;
+    expect(buttonsOf(card).length === 0).toBe(reached);
+
+    clock.advance(EXPIRY_NEWS_LEASE_MS + 1);
+    await newSweep()();
+    expect(buttonsOf(card)).toEqual([]);
+    expect(now(card).text).toMatch(/expired/);
+    expect(telegram.messages(STAFF)).toHaveLength(1);
+    const calls = telegram.calls.length;
+    await newSweep()();
+    expect(telegram.calls.slice(calls)).toEqual([]);
+    expect(telegram.messages(STAFF)).toHaveLength(1);
+  });
+
+  it('counts a card that can no longer be edited as settled, and tells the orderer once', async () => {
+    const { telegram, clock, newSweep, waiting } = await setup();
+    await waiting();
+    clock.advance(MINUTE);
+    const gone = { code: 400, description: 'Bad Request: message to edit not found' };
+    telegram.failNext('editMessageText', gone);
+    telegram.failNext('editMessageReplyMarkup', gone);
+    await newSweep()();
+    expect(telegram.messages(STAFF)).toHaveLength(1);
+    const calls = telegram.calls.length;
+    await newSweep()();
+    expect(telegram.calls.slice(calls)).toEqual([]);
     expect(telegram.messages(STAFF)).toHaveLength(1);
   });
 

@@ -7,7 +7,8 @@ import { databaseOf } from '../../src/db/seam/database-of.js';
 import { createApprovalStore } from '../../src/db/approval-store.js';
 import { createApprovalService } from '../../src/orders/approval-service.js';
 import { createApprovalExpirySweep } from '../../src/orders/expiry-sweep.js';
-import { createExpiryNewsStore } from '../../src/db/expiry-news-store.js';
+import { createExpiryNewsStore, EXPIRY_NEWS_LEASE_MS } from '../../src/db/expiry-news-store.js';
+import type { ClearButtons } from '../../src/text/send-port.js';
 import { processLeaseTime } from '../../src/db/lease-time.js';
 import { createClearButtons, createSendPort } from '../../src/bot/send-port.js';
 import { silentLogger } from '../../src/logger.js';
@@ -60,13 +61,13 @@ describe('approval announcer', () => {
     const sendPort = createSendPort(api);
     /** Runs once Telegram accepted a message and before the announcer hears back: another administrator deciding meanwhile. */
     const meanwhile: (() => Promise<void>)[] = [];
-    const makeAnnouncer = () => createApprovalAnnouncer({
+    const makeAnnouncer = (clearButtons: ClearButtons = createClearButtons(api)) => createApprovalAnnouncer({
       send: async (chatId, message) => {
         const sent = await sendPort(chatId, message);
         for (const step of meanwhile.splice(0)) await step();
         return sent;
       },
-      clearButtons: createClearButtons(api),
+      clearButtons,
       cards: createCardLocations({ database: databaseOf(db), clock }).of('order'),
       approvals: service,
       provider,
@@ -77,10 +78,10 @@ describe('approval announcer', () => {
     });
     const announcer = makeAnnouncer();
     // Each as another process, or another instance, would build it: nothing kept in memory between them.
-    const newSweep = () =>
-      createApprovalExpirySweep({ approvals: service, announcer: makeAnnouncer(), news: createExpiryNewsStore({ database: databaseOf(db), clock, leases: processLeaseTime }), logger: silentLogger });
+    const newSweep = (clearButtons?: ClearButtons) =>
+      createApprovalExpirySweep({ approvals: service, announcer: makeAnnouncer(clearButtons), news: createExpiryNewsStore({ database: databaseOf(db), clock, leases: processLeaseTime }), logger: silentLogger });
     const sweep = newSweep();
-    return { telegram, clock, service, staff, sweep, newSweep, announcer, meanwhile };
+    return { telegram, clock, service, staff, sweep, newSweep, announcer, meanwhile, clearButtons: createClearButtons(api) };
   }
 
   it('takes Approve and Reject off the request’s summaries when it expires', async () => {
@@ -184,6 +185,36 @@ describe('approval announcer', () => {
     const before = edits();
     await newSweep()();
     expect(edits()).toBe(before);
+    expect(telegram.messages(STAFF)).toHaveLength(1);
+  });
+
+  it.each([
+    ['before Telegram had the edit', false],
+    ['after Telegram took the edit (edited again: not modified, settled)', true],
+  ])('leaves a card to the next pass when the process stops while editing it, %s: settled, and the requester told once', async (_, reached) => {
+    const { telegram, clock, service, announcer, newSweep, clearButtons } = await setup();
+    const stored = (await service.requestIfNeeded(googlePlayInput('k1', { userId: STAFF, chatId: STAFF })))!;
+    await announcer.announce(stored.approval);
+    const [summary] = telegram.messages(ADMIN);
+    clock.advance(DAY);
+    // The process stops while the edit is on its way: its answer never comes back, and nothing after it runs.
+    let stopped!: () => void;
+    const editing = new Promise<void>((resolve) => (stopped = resolve));
+    void newSweep(async (chatId, messageId) => {
+      if (reached) await clearButtons(chatId, messageId);
+      stopped();
+      return new Promise<never>(() => undefined);
+    })();
+    await editing;
+    expect(buttonsOf(telegram.messages(ADMIN).find((m) => m.message_id === summary!.message_id)).length === 0).toBe(reached);
+
+    clock.advance(EXPIRY_NEWS_LEASE_MS + 1);
+    await newSweep()();
+    expect(buttonsOf(telegram.messages(ADMIN).find((m) => m.message_id === summary!.message_id))).toEqual([]);
+    expect(telegram.messages(STAFF)).toHaveLength(1);
+    const calls = telegram.calls.length;
+    await newSweep()();
+    expect(telegram.calls.slice(calls)).toEqual([]);
     expect(telegram.messages(STAFF)).toHaveLength(1);
   });
 

@@ -2,7 +2,7 @@ import type { Logger } from '../../logger.js';
 import { formatNumber } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Locale } from '../../text/i18n.js';
-import type { ClearButtons, OutgoingMessage, ReplaceText, SendMessage } from '../../text/send-port.js';
+import { attemptTelling, type ClearButtons, type OutgoingMessage, type ReplaceText, type SendMessage } from '../../text/send-port.js';
 import { parseAdminChange, type AdminChange } from './admin-change.js';
 import type { AdminRequestRow, AdminRequestStore } from '../../db/admin-request-store.js';
 import type { DecideOutcome } from './dual-control.js';
@@ -65,8 +65,10 @@ export interface DualControlAnnouncer {
   /**
    * A request that lapsed, as `outcome` tells it, its news owed until done
    * (expiry-news-pass.ts): `told`, the administrators heard of it on an
-   * earlier pass and only its cards are left to settle. Every copy of a card
-   * is edited again to the same words on a later pass, which changes nothing.
+   * earlier pass and only its cards are left to settle. Telegram busy or out
+   * of reach before a line went leaves the telling to the next pass (see
+   * tellLapse). Every copy of a card is edited again to the same words on a
+   * later pass, which changes nothing.
    */
   expired(request: AdminRequestRow, told: boolean): Promise<ExpiryNewsProgress>;
   /** The line `outcome` sends, for one reader: null for outcomes that are no news. */
@@ -149,18 +151,47 @@ export function createDualControlAnnouncer(deps: {
     for (const id of deps.adminIds()) if (id !== except) await deliver(id, { text: plain(render(contextOf(id))) });
   }
 
-  /** What became of a request, to the administrators who should hear it (see `outcome`). */
-  async function tellOutcome(outcome: DecideOutcome | { kind: 'expired-by-pass'; request: AdminRequestRow }, by: number | null, except?: number): Promise<void> {
-    if (!('request' in outcome)) return;
-    const render = (c: DualTextContext) => outcomeLine(outcome, by, c) ?? '';
-    const current = (await deps.requests.get(outcome.request.id)) ?? outcome.request;
+  type Outcome = DecideOutcome | { kind: 'expired-by-pass'; request: AdminRequestRow };
+
+  /** The administrators who should hear what became of a request (see `outcome`). */
+  async function readersOf(request: AdminRequestRow, except?: number): Promise<number[]> {
+    const current = (await deps.requests.get(request.id)) ?? request;
     const group = current.cards.some((card) => isGroupChat(card.chatId)) && deps.groupPlace ? await deps.groupPlace().catch(() => null) : null;
-    if (group === null) await news(render, except);
-    else {
-      // The group's card says the outcome for everyone there: privately only the one who asked, and those who asked for private copies.
-      const readers = deps.adminIds().filter((id) => id !== except && (id === current.requesterId || group.privateCopies.includes(id)));
-      for (const id of readers) await deliver(id, { text: plain(render(contextOf(id))) });
+    // The group's card says the outcome for everyone there: privately only the one who asked, and those who asked for private copies.
+    return deps.adminIds().filter((id) => id !== except && (group === null || id === current.requesterId || group.privateCopies.includes(id)));
+  }
+
+  /** What became of a request, to the administrators who should hear it (see `outcome`). */
+  async function tellOutcome(outcome: Outcome, by: number | null, except?: number): Promise<void> {
+    if (!('request' in outcome)) return;
+    for (const id of await readersOf(outcome.request, except)) await deliver(id, { text: plain(outcomeLine(outcome, by, contextOf(id)) ?? '') });
+  }
+
+  /**
+   * A lapse, told as `tellOutcome` tells it, the one who asked first: true
+   * once done with. Until a line has gone, Telegram busy or out of reach
+   * leaves the whole telling to the next pass (a line refused for good is
+   * only refused again); once one has gone, the others are best effort, so
+   * that nobody hears it twice.
+   */
+  async function tellLapse(outcome: Extract<Outcome, { kind: 'expired-by-pass' }>): Promise<boolean> {
+    const { request } = outcome;
+    const readers = await readersOf(request);
+    let someoneTold = false;
+    for (const id of [...readers.filter((r) => r === request.requesterId), ...readers.filter((r) => r !== request.requesterId)]) {
+      const message = { text: plain(outcomeLine(outcome, null, contextOf(id)) ?? '') };
+      if (someoneTold) {
+        await deliver(id, message);
+        continue;
+      }
+      const telling = await attemptTelling(
+        () => deps.send(id, message),
+        (error) => logger.warn({ chatId: id, err: error instanceof Error ? error.name : String(error) }, 'a dual-control message did not reach its chat'),
+      );
+      if (telling === 'try-again') return false;
+      someoneTold = telling === 'sent';
     }
+    return true;
   }
 
   return {
@@ -201,10 +232,10 @@ export function createDualControlAnnouncer(deps: {
 
     async expired(request, told) {
       const outcome = { kind: 'expired-by-pass' as const, request };
-      // Each administrator's line goes once, on the pass that holds the news; a line Telegram refused is not sent again, so nobody hears it twice.
-      if (!told) await tellOutcome(outcome, null);
+      // Each administrator's line goes once, on the pass that holds the news: see tellLapse.
+      const toldNow = told || (await tellLapse(outcome));
       const cardsSettled = await settle(request, (c) => outcomeLine(outcome, null, c));
-      return { cardsSettled, told: true };
+      return { cardsSettled, told: toldNow };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAdminRequestExpiry } from '../../../src/safeguards/dual-control/dual-control-announcer.js';
 import { ADMIN_REQUEST_EXPIRY_MS } from '../../../src/safeguards/dual-control/admin-change.js';
 import { SANDBOX_PRODUCTS } from '../../../src/sandbox/seed.js';
@@ -163,6 +163,54 @@ describe('dual control with two administrators', () => {
     for (const user of [ADMIN, SECOND_ADMIN]) expect(lapsed(user)).toHaveLength(1);
     const now = world.telegram.messages(SECOND_ADMIN.id).find((m) => m.message_id === card.message_id)!;
     expect(buttons(now)).toEqual([]);
+  });
+
+  /** A lapsed request's news owed, with its card on SECOND_ADMIN's chat and a pass to finish it, as another instance would build it. */
+  async function lapsedWorld() {
+    const world = await startDualWorld();
+    await chatDriver(world.telegram, ADMIN).say(`/limits ${STAFF.id} order off`, /Sent to the other administrators/);
+    const card = await newestCard(world, SECOND_ADMIN);
+    // Lapsed only once the card is recorded: one that lapsed while on its way is settled by the bot at once, faults or not.
+    await vi.waitFor(async () => expect((await world.services.stores.adminRequests.get(Number(requestId(card))))?.cards).toHaveLength(1));
+    world.clock.shift(ADMIN_REQUEST_EXPIRY_MS + 1_000);
+    expect(await world.services.dualControl.expireDue()).toHaveLength(1);
+    const pass = () => createAdminRequestExpiry({ dual: world.services.dualControl, announcer: world.services.dualControlAnnouncer, news: world.services.stores.expiryNews, logger: createLogger({ level: 'silent' }) })();
+    const lapsed = (user: FakeUser) => world.telegram.messages(user.id).filter((m) => /no one confirmed in time/.test(m.text));
+    const cardNow = () => world.telegram.messages(SECOND_ADMIN.id).find((m) => m.message_id === card.message_id)!;
+    return { world, pass, lapsed, cardNow };
+  }
+
+  it.each([
+    ['out of reach (502)', { code: 502, description: 'Bad Gateway' }],
+    ['busy (429)', { code: 429, description: 'Too Many Requests: retry after 1', retryAfter: 1 }],
+  ])('keeps a lapse\'s news owed while Telegram is %s: a later pass tells each administrator once and settles the card', async (_, fault) => {
+    const { world, pass, lapsed, cardNow } = await lapsedWorld();
+    world.telegram.failNext('sendMessage', fault);
+    world.telegram.failNext('editMessageReplyMarkup', fault);
+    await pass();
+    for (const user of [ADMIN, SECOND_ADMIN]) expect(lapsed(user)).toEqual([]);
+    expect(buttons(cardNow())).not.toEqual([]);
+
+    await pass();
+    await pass();
+    for (const user of [ADMIN, SECOND_ADMIN]) expect(lapsed(user)).toHaveLength(1);
+    expect(buttons(cardNow())).toEqual([]);
+    expect(await world.services.stores.expiryNews.owed('admin')).toBe(0);
+  });
+
+  it('counts a card that can no longer be edited as settled, and a line refused for good as told: nothing is sent or edited again', async () => {
+    const { world, pass, lapsed } = await lapsedWorld();
+    // The requester's line goes first: they blocked the bot, and the other administrator is told all the same.
+    world.telegram.failNext('sendMessage', { code: 403, description: 'Forbidden: bot was blocked by the user' });
+    world.telegram.failNext('editMessageReplyMarkup', { code: 400, description: 'Bad Request: message to edit not found' });
+    await pass();
+    expect(lapsed(SECOND_ADMIN)).toHaveLength(1);
+    expect(await world.services.stores.expiryNews.owed('admin')).toBe(0);
+    const calls = world.telegram.calls.length;
+    await pass();
+    expect(world.telegram.calls.slice(calls).filter((call) => call.method !== 'getUpdates')).toEqual([]);
+    expect(lapsed(ADMIN)).toEqual([]);
+    expect(lapsed(SECOND_ADMIN)).toHaveLength(1);
   });
 
   it('holds dual control after demoting the other administrator: no lifting one\'s limit, no approving one\'s own order', async () => {

@@ -61,5 +61,28 @@ export function cardLocationsContract(database: string, fresh: () => Promise<Car
         }
       }
     });
+
+    it("lists a subject's cards without handing them out, and forgets one settled card at a time, only of that subject and kind", async () => {
+      const orders = subject.store.of('order');
+      await orders.record(8, { chatId: GROUP, messageId: 30, threadId: APPROVALS_TOPIC });
+      await orders.record(8, { chatId: ADMIN, messageId: 5_000_000_001 });
+      await orders.record(9, { chatId: ADMIN, messageId: 5_000_000_001 });
+      await subject.store.of('batch').record(8, { chatId: ADMIN, messageId: 5_000_000_001 });
+      const both = [
+        { chatId: GROUP, messageId: 30, threadId: APPROVALS_TOPIC },
+        { chatId: ADMIN, messageId: 5_000_000_001, threadId: null },
+      ];
+      expect(await subject.other.of('order').list(8)).toEqual(both);
+      expect(await orders.list(8)).toEqual(both);
+
+      await subject.other.of('order').forget(8, { chatId: ADMIN, messageId: 5_000_000_001 });
+      expect(await orders.list(8)).toEqual([both[0]]);
+      expect(await orders.list(9)).toEqual([{ chatId: ADMIN, messageId: 5_000_000_001, threadId: null }]);
+      expect(await subject.store.of('batch').list(8)).toEqual([{ chatId: ADMIN, messageId: 5_000_000_001, threadId: null }]);
+      // Taken meanwhile by a settling at once: forgetting it changes nothing.
+      expect(await orders.take(8)).toEqual([both[0]]);
+      await orders.forget(8, both[0]!);
+      expect(await orders.list(8)).toEqual([]);
+    });
   });
 }
