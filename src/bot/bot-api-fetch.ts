@@ -40,14 +40,14 @@ export function createBotApiFetch(): NonNullable<ApiClientOptions['fetch']> {
   const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
   const botApiFetch = (input: string | URL, init: BotApiRequest = {}): Promise<BotApiResponse> =>
     new Promise<BotApiResponse>((resolve, reject) => {
-      const url = typeof input === 'string' ? new URL(input) : input;
-      const secure = url.protocol === 'https:';
+      const target = targetOf(input);
       const { signal } = init;
       if (signal?.aborted) return reject(abortError());
-      const request = (secure ? httpsRequest : httpRequest)(url, {
+      const request = (target.secure ? httpsRequest : httpRequest)({
+        ...target.at,
         method: init.method ?? 'GET',
         headers: init.headers ?? {},
-        agent: secure ? agents.https : agents.http,
+        agent: target.secure ? agents.https : agents.http,
       });
       const onAbort = () => request.destroy(abortError());
       signal?.addEventListener('abort', onAbort);
@@ -82,6 +82,29 @@ export function createBotApiFetch(): NonNullable<ApiClientOptions['fetch']> {
       }
     });
   return botApiFetch as unknown as NonNullable<ApiClientOptions['fetch']>;
+}
+
+/** Where a request goes, as http.request takes it. */
+interface Target {
+  secure: boolean;
+  at: { protocol: string; hostname: string; port: string; path: string; auth?: string };
+}
+
+/** grammY asks for a handful of addresses (one per method): each is parsed once, not at every call. */
+const KEPT_TARGETS = 256;
+const targets = new Map<string, Target>();
+
+function targetOf(input: string | URL): Target {
+  const key = typeof input === 'string' ? input : input.href;
+  let target = targets.get(key);
+  if (target === undefined) {
+    const url = typeof input === 'string' ? new URL(input) : input;
+    // An IPv6 host comes bracketed in a URL and bare in request options.
+    target = { secure: url.protocol === 'https:', at: { protocol: url.protocol, hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port, path: `${url.pathname}${url.search}`, ...(url.username ? { auth: `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` } : {}) } };
+    if (targets.size >= KEPT_TARGETS) targets.clear();
+    targets.set(key, target);
+  }
+  return target;
 }
 
 /** One client for every Bot and Api of the process, so that they share their kept connections. */

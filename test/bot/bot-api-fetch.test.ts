@@ -46,6 +46,26 @@ describe('the Bot API client over Node’s own http', () => {
     expect(telegram.messages(STAFF.id).at(-1)?.text).toBe('Your order is placed');
   });
 
+  it('sends each call to its own server, method and path, however many bots share the client', async () => {
+    const paths: string[][] = [[], []];
+    const servers = await Promise.all(
+      [0, 1].map((n) =>
+        rawServer((req) => {
+          paths[n]!.push(req.url ?? '');
+          return { status: 200, body: JSON.stringify({ ok: true, result: n === 0 ? true : { id: 1, is_bot: true, first_name: 'B', username: 'b' } }) };
+        }),
+      ),
+    );
+    const first = new Api(TOKEN, { apiRoot: servers[0]!.apiRoot, fetch: botApiFetch });
+    const second = new Api('654321:another', { apiRoot: `${servers[1]!.apiRoot}/telegram`, fetch: botApiFetch });
+    for (let i = 0; i < 2; i += 1) {
+      await first.deleteWebhook();
+      await second.getMe();
+    }
+    expect(paths[0]).toEqual([`/bot${TOKEN}/deleteWebhook`, `/bot${TOKEN}/deleteWebhook`]);
+    expect(paths[1]).toEqual(['/telegram/bot654321:another/getMe', '/telegram/bot654321:another/getMe']);
+  });
+
   it('uploads a file as grammY streams it, byte for byte', async () => {
     const telegram = await fakeTelegram();
     telegram.sendText(STAFF, 'hi');
