@@ -19,6 +19,8 @@
  * 5. The cart steps (add another product, open a line, change its
  *    quantity, remove it, the summary) with a cart of 10 lines, beside
  *    bare grammY (cart-steps.ts).
+ * 6. Alone (BENCH_BOT_CPU_ONLY=1): each bot's own CPU time per /order
+ *    update, each in a thread of its own, beside bare grammY (bot-cpu.ts).
  *
  *   npm run bench:catalog-steps   (CATALOG_SIZE=10000, BENCH_ROUNDS=200, enough for a steady p95;
  *                                  BENCH_THINK_MS=50 between an answer and the next step;
@@ -51,6 +53,7 @@ import { benchLogger as logger, ms, ORDER_STEPS, orderStepsRound, startBareBot, 
 import { cartSteps } from './cart-steps.js';
 import { summaryAndConfirm } from './summary-confirm.js';
 import { benchPostgres } from './postgres-bench.js';
+import { botCpuPerUpdate } from './bot-cpu.js';
 
 const SIZE = Number(process.env.CATALOG_SIZE ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
@@ -367,7 +370,9 @@ async function catalogAndSteps(): Promise<void> {
   }
 }
 
-if (process.env.BENCH_CART_ONLY) {
+if (process.env.BENCH_BOT_CPU_ONLY) {
+  await botCpuPerUpdate(SIZE, Number(process.env.BENCH_CPU_ROUNDS ?? 100), DATABASE !== 'sqlite');
+} else if (process.env.BENCH_CART_ONLY) {
   await cartSteps(SIZE, Number(process.env.BENCH_CART_ROUNDS ?? 30));
 } else {
   if (!process.env.BENCH_SUMMARY_ONLY) await catalogAndSteps();

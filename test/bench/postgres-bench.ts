@@ -8,7 +8,7 @@ import { startPostgresCluster, stopPostgresCluster } from '../support/postgres-c
  * postgres-cluster.ts), one database on it, migrated by openPostgres.
  * `close` stops the server and removes its folder.
  */
-export async function benchPostgres(): Promise<{ db: PgDb; close: () => Promise<void> }> {
+export async function benchPostgres(): Promise<{ db: PgDb; url: string; close: () => Promise<void> }> {
   const cluster = startPostgresCluster();
   const url = (database: string) => `postgresql://postgres@/${database}?host=${encodeURIComponent(cluster.root)}`;
   try {
@@ -22,6 +22,7 @@ export async function benchPostgres(): Promise<{ db: PgDb; close: () => Promise<
     const db = await openPostgres(url('giftdesk_bench'));
     return {
       db,
+      url: url('giftdesk_bench'),
       close: async () => {
         await closePostgres(db).catch(() => undefined);
         stopPostgresCluster(cluster);

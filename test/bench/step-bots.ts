@@ -149,6 +149,8 @@ export interface StepBot {
   runner: RunnerHandle;
 }
 
+export interface RealBotOptions { orderQuoteMaxAgeMs?: number; maxProductsPerOrder?: number; stores?: Stores; dayLimit?: number; pace?: TelegramPace; staffIds?: readonly number[]; costCentres?: PurposeReads; budgets?: Pick<Budgets, 'judge' | 'window'> }
+
 /**
  * The real bot as createBot builds it, with the real order service, on its
  * own fake Bot API, over `options.stores` (PostgreSQL's, say) or else the
@@ -159,9 +161,20 @@ export interface StepBot {
 export async function startRealBot(
   db: Db,
   provider: ProviderClient,
-  options: { orderQuoteMaxAgeMs?: number; maxProductsPerOrder?: number; stores?: Stores; dayLimit?: number; pace?: TelegramPace; staffIds?: readonly number[]; costCentres?: PurposeReads; budgets?: Pick<Budgets, 'judge' | 'window'> } = {},
+  options: RealBotOptions = {},
 ): Promise<StepBot & { favourites: FavouriteView }> {
   const telegram = await createFakeBotApi({ clock: preciseClock });
+  const { runner, favourites } = await runRealBot(telegram, db, provider, options);
+  return { telegram, runner, favourites };
+}
+
+/** The bot of startRealBot, answering the Bot API at `telegram` (a fake in this thread or another). */
+export async function runRealBot(
+  telegram: { token: string; apiRoot: string },
+  db: Db,
+  provider: ProviderClient,
+  options: RealBotOptions = {},
+): Promise<{ runner: RunnerHandle; favourites: FavouriteView }> {
   const logger = benchLogger;
   const stores = options.stores ?? sqliteStores({ db, clock: systemClock });
   // As production builds them (services.ts): on PostgreSQL each update reads the change counters first, and the pause and the catalog's menu come from memory.
@@ -228,12 +241,17 @@ export async function startRealBot(
     clock: systemClock,
     logger,
   });
-  return { telegram, runner: run(bot, { runner: { silent: true } }), favourites };
+  return { runner: run(bot, { runner: { silent: true } }), favourites };
 }
 
 /** grammY and nothing else: a reply or an edit of about the size the order menu sends, with eight buttons. */
 export async function startBareBot(): Promise<StepBot> {
   const telegram = await createFakeBotApi({ clock: preciseClock });
+  return { telegram, runner: runBareBot(telegram) };
+}
+
+/** The bot of startBareBot, answering the Bot API at `telegram`. */
+export function runBareBot(telegram: { token: string; apiRoot: string }): RunnerHandle {
   const bot = new Bot(telegram.token, { client: { apiRoot: telegram.apiRoot } });
   let counter = 0;
   const answer = () => {
@@ -254,7 +272,7 @@ export async function startBareBot(): Promise<StepBot> {
     const { text, keyboard } = answer();
     await ctx.editMessageText(text, { reply_markup: keyboard });
   });
-  return { telegram, runner: run(bot, { runner: { silent: true } }) };
+  return run(bot, { runner: { silent: true } });
 }
 
 export async function stopStepBot(bot: StepBot): Promise<void> {
