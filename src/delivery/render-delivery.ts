@@ -129,7 +129,7 @@ function listedEntries(delivery: JsonValue | null): number | null {
  * a delivery, or no item of that line at all (matched as delivery-lines.ts
  * does). Empty while the order is not completed.
  */
-export function linesWithoutCodes<L extends { product: { id: number }; region: { regionPropertyId: number } }>(lines: readonly L[], detail: OrderDetail): L[] {
+export function linesWithoutCodes<L extends { product: { id: number } }>(lines: readonly L[], detail: OrderDetail): L[] {
   if (detail.status !== 'COMPLETED') return [];
   // A line the provider split into several items is missing codes when any of its items came without them.
   return deliveryLines(lines, detail.items)

@@ -25,9 +25,9 @@ describe('deliveryLines', () => {
     expect(matched.lines[1]!.items.map((i) => i.id)).toEqual([5, 7]);
   });
 
-  it('takes an item that names no region by its product, and leaves unmatched an item of another product or region', () => {
+  it('takes an item by its product whatever region it names (none, or another than the POST), and leaves unmatched an item of another product', () => {
     const matched = deliveryLines(lines, [item(1, 101, null), item(2, 109, 6001), item(3, 999), item(4, 102)]);
-    expect(matched.lines.map(({ items }) => items.map((i) => i.id))).toEqual([[1], [], [4]]);
-    expect(matched.unmatched.map((i) => i.id)).toEqual([2, 3]);
+    expect(matched.lines.map(({ items }) => items.map((i) => i.id))).toEqual([[1], [2], [4]]);
+    expect(matched.unmatched.map((i) => i.id)).toEqual([3]);
   });
 });
