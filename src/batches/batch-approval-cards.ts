@@ -6,6 +6,7 @@ import type { ReplaceText, SendMessage } from '../text/send-port.js';
 import type { BatchOverBudget } from './batch-limits.js';
 import { batchApprovalView, batchDecidedView, type BatchDecision, type BatchViewContext } from './batch-views.js';
 import { isGroupChat } from '../text/telegram-id.js';
+import { settleCards } from '../orders/card-settling.js';
 
 /** The administrators' group's approvals topic (src/app/admin-group-wiring.ts), in the group's language, and who still asked for private copies. */
 export type BatchCardPlace = { chatId: number; threadId?: number; locale: Locale; privateCopies: readonly number[] };
@@ -64,16 +65,8 @@ export function createBatchApprovalCards(deps: {
 
   async function settle(batch: BatchRecord, decision: BatchDecision, answered?: AnsweredCard, keepUnsettled = false): Promise<boolean> {
     const requester = deps.describePerson(batch.requesterId);
-    let settled = true;
-    // An expiry's news (`keepUnsettled`) forgets a card only once settled: one Telegram did not take, or whose edit a stopped process never finished, is left for a later pass.
-    for (const card of keepUnsettled ? await deps.cards.list(batch.id) : await deps.cards.take(batch.id)) {
-      if (answered && card.chatId === answered.chatId && card.messageId === answered.messageId) continue;
-      const edit = await deps.replaceText(card.chatId, card.messageId, batchDecidedView(viewOf(card.chatId), batch, requester, decision));
-      if (!keepUnsettled) continue;
-      if (edit === 'settled') await deps.cards.forget(batch.id, card);
-      else settled = false;
-    }
-    return settled;
+    const edit = (card: CardLocation) => deps.replaceText(card.chatId, card.messageId, batchDecidedView(viewOf(card.chatId), batch, requester, decision));
+    return (await settleCards(deps.cards, batch.id, edit, { ...(answered ? { answered } : {}), keepUnsettled })).settled;
   }
 
   return {

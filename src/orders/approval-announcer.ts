@@ -5,7 +5,8 @@ import type { ExpiryNewsProgress } from './expiry-news-pass.js';
 import type { ProviderClient } from '../provider/client.js';
 import { plain } from '../text/formatted.js';
 import type { Locale } from '../text/i18n.js';
-import type { CardsOfKind } from '../db/card-locations.js';
+import type { CardLocation, CardsOfKind } from '../db/card-locations.js';
+import { settleCards } from './card-settling.js';
 import type { ApprovalRow, ApprovalService } from './approval-service.js';
 import { isSettledApproval } from '../domain/approvals.js';
 import { adminSummary, approvalLine, expiredTexts, notPendingText, withdrawnCardText, type ApprovalTextContext, type OverBudget } from './approval-texts.js';
@@ -106,23 +107,17 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
    * now, or whose edit a stopped process never finished, is left for a
    * later try; `settled` says whether none was left.
    */
-  async function settleCards(approval: ApprovalRow, answered?: { chatId: number; messageId: number }, keepUnsettled = false): Promise<{ inGroup: boolean; settled: boolean }> {
-    let inGroup = false;
-    let settled = true;
-    for (const card of keepUnsettled ? await deps.cards.list(approval.id) : await deps.cards.take(approval.id)) {
-      inGroup ||= isGroupChat(card.chatId);
-      if (answered && card.chatId === answered.chatId && card.messageId === answered.messageId) continue;
+  async function settleApprovalCards(approval: ApprovalRow, answered?: { chatId: number; messageId: number }, keepUnsettled = false): Promise<{ inGroup: boolean; settled: boolean }> {
+    const edit = (card: CardLocation): Promise<CardEdit> => {
       const said = deps.replaceText ? settledText(approval, card.chatId) : null;
-      const edit: CardEdit = said !== null ? await deps.replaceText!(card.chatId, card.messageId, plain(said)) : await deps.clearButtons(card.chatId, card.messageId);
-      if (!keepUnsettled) continue;
-      if (edit === 'settled') await deps.cards.forget(approval.id, card);
-      else settled = false;
-    }
-    return { inGroup, settled };
+      return said !== null ? deps.replaceText!(card.chatId, card.messageId, plain(said)) : deps.clearButtons(card.chatId, card.messageId);
+    };
+    const { cards, settled } = await settleCards(deps.cards, approval.id, edit, { ...(answered ? { answered } : {}), keepUnsettled });
+    return { inGroup: cards.some((card) => isGroupChat(card.chatId)), settled };
   }
 
   async function settle(approval: ApprovalRow, answered?: { chatId: number; messageId: number }): Promise<void> {
-    await settleCards(approval, answered);
+    await settleApprovalCards(approval, answered);
   }
 
   async function tellRequester(approval: ApprovalRow, render: (c: ApprovalTextContext) => string, buttons?: (c: ApprovalTextContext) => OutgoingButton[][]): Promise<Telling | 'withheld'> {
@@ -192,7 +187,7 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
     settle,
 
     async expired(approval, admins, told = false) {
-      const { inGroup, settled } = await settleCards(approval, undefined, true);
+      const { inGroup, settled } = await settleApprovalCards(approval, undefined, true);
       if (told) return { cardsSettled: settled, told };
       // Busy or out of reach: told on the next pass, with the administrators. Refused (blocked, gone) or withheld: never will be.
       if ((await tellRequester(approval, (c) => expiredTexts(c, approval).staff)) === 'try-again') return { cardsSettled: settled, told: false };
