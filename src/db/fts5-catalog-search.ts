@@ -1,13 +1,15 @@
 import { asc, inArray, sql, type SQL } from 'drizzle-orm';
-import { bigint, pgTable, text as pgText } from 'drizzle-orm/pg-core';
+import type { bigint, pgTable, text as pgText } from 'drizzle-orm/pg-core';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { HIDDEN_CATEGORIES } from './catalog-hidden.js';
 import type { CatalogSearch } from './catalog-search.js';
 import { matchExpression, MAX_SEARCH_RESULTS } from '../text/search-query.js';
 import type { Database } from './seam/database.js';
 
-/** products_fts's shape as the seam's builder is typed (PostgreSQL's), as seam/tables.ts types SQLite's tables; never built. */
-const typedAs = () => pgTable('products_fts', { rowid: bigint('rowid', { mode: 'number' }).notNull(), title: pgText('title').notNull(), category: pgText('category').notNull() });
+/** PostgreSQL's table builders, as types alone: a start on SQLite never loads pg-core. */
+declare const pg: { pgTable: typeof pgTable; bigint: typeof bigint; text: typeof pgText };
+/** products_fts's shape as the seam's builder is typed (PostgreSQL's), as seam/tables.ts types SQLite's tables; never called. */
+const typedAs = () => pg.pgTable('products_fts', { rowid: pg.bigint('rowid', { mode: 'number' }).notNull(), title: pg.text('title').notNull(), category: pg.text('category').notNull() });
 
 /**
  * The FTS5 index (migration 0001), a virtual table drizzle-kit does not

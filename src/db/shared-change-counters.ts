@@ -1,6 +1,5 @@
 import { countsOf, type ChangeCounterStore } from './change-counters.js';
-import type { Database } from './seam/database.js';
-import { postgresOnlyTables } from './seam/tables.js';
+import { sharedTablesOf, type Database } from './seam/database.js';
 
 /**
  * The counters of a database that several instances share: triggers on
@@ -15,7 +14,7 @@ import { postgresOnlyTables } from './seam/tables.js';
  * runs per read.
  */
 export function createSharedChangeCounterStore(deps: { database: Database }): ChangeCounterStore {
-  const { changeCounters } = postgresOnlyTables;
+  const { changeCounters } = sharedTablesOf(deps.database);
   const read = deps.database.q.select({ name: changeCounters.name, version: changeCounters.version }).from(changeCounters).prepare('change-counters');
   return {
     shared: true,

@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from './seam/database.js';
-import { postgresOnlyTables } from './seam/tables.js';
+import { sharedTablesOf, type Database } from './seam/database.js';
 import type { VelocityStore } from './velocity-store.js';
 
 /**
@@ -14,7 +13,7 @@ import type { VelocityStore } from './velocity-store.js';
  */
 export function createSharedVelocityStore(deps: { database: Database }): VelocityStore {
   const { q } = deps.database;
-  const { velocityCounters: v } = postgresOnlyTables;
+  const { velocityCounters: v } = sharedTablesOf(deps.database);
   return {
     async take(key, at, windowMs, cap) {
       const kept = sql`array(select h from unnest(${v.hits}) h where h > ${at}::bigint - ${windowMs}::bigint order by h)`;

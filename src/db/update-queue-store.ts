@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, isNotNull, isNull, lt, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Update } from 'grammy/types';
 import type { Clock } from '../clock.js';
 import { claimOwnersOf } from './claim-owners.js';
@@ -103,7 +102,7 @@ export function createUpdateQueueStore(deps: { database: Database; clock: Clock;
   const time = leaseTimeFor(database);
   const leases = { now: () => time.now(clock.now()), end: (leaseMs: number) => time.end(clock.now(), leaseMs) };
   const owners = claimOwnersOf(database, deps.ownerLock ?? null);
-  const earlier = alias(updateQueue, 'earlier');
+  const earlier = database.alias(updateQueue, 'earlier');
 
   /** Not done, no live lease, and the earliest of its chat not yet done. */
   const runnable = (): SQL | undefined =>

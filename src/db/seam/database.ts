@@ -1,5 +1,6 @@
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { Tables } from './tables.js';
+import type { Table } from 'drizzle-orm';
+import type { SharedTables, Tables } from './tables.js';
 
 /**
  * What a store may say to the database: single statements and the same
@@ -25,6 +26,10 @@ export interface Database {
   /** Which database answers: for the logs and the few strategies that truly differ (memory or a shared table), never for a query's syntax. */
   readonly kind: 'sqlite' | 'postgresql';
   readonly tables: Tables;
+  /** The tables only PostgreSQL has, for the shared strategies; null on SQLite. */
+  readonly sharedTables: SharedTables | null;
+  /** `table` under another name, to join a table with itself (each dialect's own alias). */
+  alias<T extends Table>(table: T, name: string): T;
   /** Single statements, each atomic on its own. */
   readonly q: Query;
   /** Resolves when the database answers a trivial statement; rejects otherwise. */
@@ -51,4 +56,10 @@ export interface Database {
    * SQLite, whose transactions already take turns.
    */
   holdLock(tx: Query, name: string): Promise<void>;
+}
+
+/** The tables only PostgreSQL has: a shared strategy built over SQLite is a wiring mistake, said at once. */
+export function sharedTablesOf(database: Database): SharedTables {
+  if (database.sharedTables === null) throw new Error(`the shared tables are PostgreSQL's; this database is ${database.kind}`);
+  return database.sharedTables;
 }

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { alias, type PgTable } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { holdMoneyLock, holdNamedLock, type LockingTx } from '../postgres/private-locks.js';
 import type { Database } from './database.js';
-import { postgresTables } from './tables.js';
+import { postgresOnlyTables, postgresTables } from './postgres-tables.js';
 
 /**
  * The PostgreSQL side of the seam, over the pool that open.ts made. Locks
@@ -27,6 +28,8 @@ function createPostgresDatabase(pool: pg.Pool): Database {
   return {
     kind: 'postgresql',
     tables: postgresTables,
+    sharedTables: postgresOnlyTables,
+    alias: (table, name) => alias(table as unknown as PgTable, name) as unknown as typeof table,
     q: db,
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import { SQLitePreparedQuery } from 'drizzle-orm/sqlite-core';
+import { alias, SQLitePreparedQuery, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import type { Database, Query } from './database.js';
 import { DatabaseFileError, fileTroubleOf } from '../database-file-error.js';
@@ -183,6 +183,8 @@ function createSqliteDatabase(client: BetterSqlite3.Database): Database {
   return {
     kind: 'sqlite',
     tables: sqliteTables,
+    sharedTables: null,
+    alias: (table, name) => alias(table as unknown as SQLiteTable, name) as unknown as typeof table,
     q,
     ping: async () => {
       await proxy.run(sql`select 1`);

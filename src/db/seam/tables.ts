@@ -1,48 +1,16 @@
 import type { InferInsertModel, InferSelectModel, Table } from 'drizzle-orm';
-import { changeCounters } from '../postgres/change-counters-table.js';
-import * as postgres from '../postgres/schema.js';
 import * as sqlite from '../schema.js';
+import type { postgresOnlyTables, postgresTables } from './postgres-tables.js';
 
 /**
- * The tables the stores written once use, in each database's schema. The
+ * The tables the stores written once use, in each database's schema
+ * (PostgreSQL's in postgres-tables.ts, loaded by its seam alone). The
  * stores are typed with PostgreSQL's; the check below makes the compiler
  * refuse a table whose rows as read differ between the two, or where a row
  * PostgreSQL's types let a store write would not do for SQLite (SQLite may
  * ask less: an integer primary key numbers itself), so that a store's types
  * hold on SQLite too.
  */
-export const postgresTables = {
-  appState: postgres.appState,
-  strangerReplies: postgres.strangerReplies,
-  orders: postgres.orders,
-  notifications: postgres.notifications,
-  stepUp: postgres.stepUp,
-  auditLog: postgres.auditLog,
-  adminRequests: postgres.adminRequests,
-  codeExpiries: postgres.codeExpiries,
-  codeMessages: postgres.codeMessages,
-  approvals: postgres.approvals,
-  cardLocations: postgres.cardLocations,
-  people: postgres.people,
-  staff: postgres.staff,
-  updateQueue: postgres.updateQueue,
-  walletLedger: postgres.walletLedger,
-  batches: postgres.batches,
-  botSessions: postgres.botSessions,
-  categories: postgres.categories,
-  products: postgres.products,
-  categoryCounts: postgres.categoryCounts,
-  productPrices: postgres.productPrices,
-  catalogHidden: postgres.catalogHidden,
-  favourites: postgres.favourites,
-  costCentres: postgres.costCentres,
-  codeCases: postgres.codeCases,
-  topUpRequests: postgres.topUpRequests,
-  statementNotes: postgres.statementNotes,
-  closedMonths: postgres.closedMonths,
-  expiryNews: postgres.expiryNews,
-};
-
 export type Tables = typeof postgresTables;
 
 const sqliteSchemaTables = {
@@ -85,8 +53,8 @@ type RowsAgree<Name extends keyof Tables> =
       : { rowsWrittenDiffer: Name }
     : { rowsReadDiffer: Name };
 
-// A compile error here names the table whose two schemas disagree.
-const everyTableAgrees: { [Name in keyof Tables]: RowsAgree<Name> } = Object.fromEntries(Object.keys(postgresTables).map((name) => [name, true])) as {
+// A compile error here names the table whose two schemas disagree (the same names: `satisfies` above).
+const everyTableAgrees: { [Name in keyof Tables]: RowsAgree<Name> } = Object.fromEntries(Object.keys(sqliteSchemaTables).map((name) => [name, true])) as {
   [Name in keyof Tables]: true;
 };
 void everyTableAgrees;
@@ -94,13 +62,5 @@ void everyTableAgrees;
 /** SQLite's tables under PostgreSQL's types: the check above is what makes this cast true. */
 export const sqliteTables = sqliteSchemaTables as unknown as Tables;
 
-/**
- * The tables only PostgreSQL has: what several instances share and a single
- * SQLite instance keeps in its memory. No SQLite twin to agree with: only
- * the shared strategies read them, chosen where `database.kind` is
- * 'postgresql'.
- */
-export const postgresOnlyTables = {
-  changeCounters,
-  velocityCounters: postgres.velocityCounters,
-};
+/** The tables only PostgreSQL has (postgres-tables.ts): Database.sharedTables there, null on SQLite. */
+export type SharedTables = typeof postgresOnlyTables;

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
+import { createSharedChangeCounterStore } from '../../../src/db/shared-change-counters.js';
 import { appState as syncAppState } from '../../../src/db/schema.js';
 import { describe, expect, it } from 'vitest';
 import { databaseOf } from '../../../src/db/seam/database-of.js';
@@ -11,6 +12,21 @@ describe('the SQLite side of the storage seam', () => {
   it('is one seam per connection, however often it is asked for', () => {
     const db = memoryDb();
     expect(databaseOf(db)).toBe(databaseOf(db));
+  });
+
+  it("has none of PostgreSQL's shared tables: a shared strategy built over it is refused at once", () => {
+    const database = databaseOf(memoryDb());
+    expect(database.sharedTables).toBeNull();
+    expect(() => createSharedChangeCounterStore({ database })).toThrow(/PostgreSQL's; this database is sqlite/);
+  });
+
+  it('joins a table with itself under its own alias', async () => {
+    const database = databaseOf(memoryDb());
+    const { appState } = database.tables;
+    await database.q.insert(appState).values([row('a', '1'), row('b', '2')]);
+    const other = database.alias(appState, 'other');
+    const pairs = await database.q.select({ key: appState.key, otherKey: other.key }).from(appState).innerJoin(other, ne(appState.key, other.key)).orderBy(appState.key);
+    expect(pairs).toEqual([{ key: 'a', otherKey: 'b' }, { key: 'b', otherKey: 'a' }]);
   });
 
   it('keeps a single statement out of an open transaction: it runs after the commit, in the order asked', async () => {
