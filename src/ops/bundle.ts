@@ -85,6 +85,41 @@ const zodEnglishOnly: Plugin = {
 };
 
 /**
+ * prom-client's main entry also loads its Pushgateway (Node's http, https
+ * and zlib), its cluster aggregator (Node's cluster) and, through the CPU
+ * metric's exemplars, the OpenTelemetry API (90 KB): none of which giftdesk
+ * uses, all compiled at every start. giftdesk's own imports of it
+ * (src/http/metrics.ts) get the metric classes and the default metrics
+ * alone; a name not listed here fails the build. The CPU metric reads the
+ * current trace only for exemplars, which giftdesk never turns on: it gets
+ * an API with no trace in it.
+ */
+const promClientCore: Plugin = {
+  name: 'prom-client-core',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^prom-client$/ }, (args) => (/[\\/]node_modules[\\/]/.test(args.importer) ? undefined : { path: 'prom-client', namespace: 'prom-client-core' }));
+    bundle.onLoad({ filter: /.*/, namespace: 'prom-client-core' }, () => ({
+      loader: 'js',
+      resolveDir: projectFile(),
+      contents: [
+        "export { default as Registry } from 'prom-client/lib/registry.js';",
+        "export { default as Counter } from 'prom-client/lib/counter.js';",
+        "export { default as Gauge } from 'prom-client/lib/gauge.js';",
+        "export { default as Histogram } from 'prom-client/lib/histogram.js';",
+        "export { default as collectDefaultMetrics } from 'prom-client/lib/defaultMetrics.js';",
+      ].join('\n'),
+    }));
+    bundle.onResolve({ filter: /^@opentelemetry\/api$/ }, (args) =>
+      /[\\/]prom-client[\\/]/.test(args.importer) ? { path: '@opentelemetry/api', namespace: 'no-open-telemetry' } : undefined,
+    );
+    bundle.onLoad({ filter: /.*/, namespace: 'no-open-telemetry' }, () => ({
+      loader: 'js',
+      contents: 'module.exports = { trace: { getSpan: () => undefined }, context: { active: () => undefined } };',
+    }));
+  },
+};
+
+/**
  * V8 keeps each loaded file's source for as long as the process runs, one
  * byte a character while every character is Latin-1 and two bytes for the
  * whole file once one is not. esbuild escapes what is outside ASCII in
@@ -113,7 +148,7 @@ export async function bundleProgram(): Promise<void> {
     target: 'node20',
     chunkNames: 'chunks/[name]-[hash]',
     external: NOT_BUNDLED,
-    plugins: [nativeFetch, nativeFetchForOfetch, zodEnglishOnly],
+    plugins: [nativeFetch, nativeFetchForOfetch, zodEnglishOnly, promClientCore],
     // grammY and other CommonJS packages require() Node's modules; an ES module has no require of its own.
     banner: { js: "import { createRequire as bundledRequire } from 'node:module'; const require = bundledRequire(import.meta.url);" },
     // Kept readable: a stack trace in the log names our functions and files' code as written.
