@@ -7,7 +7,7 @@ import { maskedUrl } from '../db/postgres/url.js';
 import { openStorage } from './storage.js';
 import { createCommandMenus, registerCommands } from '../bot/commands.js';
 import { connectToTelegram, describeTelegramFailure } from '../bot/connect-telegram.js';
-import { noteTelegramContact } from '../bot/update-source.js';
+import { noteTelegramContact, removeWebhook } from '../bot/update-source.js';
 import { newProductsHiddenSetting } from '../catalog/catalog-visibility.js';
 import { createCatalogSync } from '../catalog/catalog-sync.js';
 import { systemClock, type Clock } from '../clock.js';
@@ -118,6 +118,9 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
       telegramContactAt = clock.now();
     });
 
+    // A single instance that polls removes a webhook beside getMe rather than after it: one round trip to Telegram
+    // less before its first getUpdates. Among several instances only the one that gets the polling role removes it.
+    const webhookRemoval = config.botMode === 'polling' && storage.roles.exclusive ? removeWebhook(bot.api) : undefined;
     try {
       bot.botInfo = await connectToTelegram({ api: bot.api, apiRoot: config.telegramApiRoot, clock, logger });
     } catch (error) {
@@ -208,6 +211,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
         updateQueue: services.stores.updateQueue,
         onArrival: (update) => services.pressedKeyboards.keep(update),
         pollingRole: storage.roles.lock('polling'),
+        ...(webhookRemoval ? { webhookRemoval } : {}),
         instanceId: config.instanceId,
         clock,
         logger,

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { BotContext } from '../bot/context.js';
-import { dispatchTo, startPolling, startWebhook, type UpdateSource } from '../bot/update-source.js';
+import { dispatchTo, startPolling, startWebhook, type UpdateSource, type WebhookRemoval } from '../bot/update-source.js';
 import { startUpdateWorker } from '../bot/update-worker.js';
 import type { Clock } from '../clock.js';
 import type { UpdateQueueStore } from '../db/update-queue-store.js';
@@ -45,6 +45,8 @@ export async function startServing(deps: {
   instanceId?: string;
   /** Polling mode: Telegram allows one getUpdates client per bot, so only the holder of this role polls. */
   pollingRole: RoleLock;
+  /** Polling mode: the webhook's removal, asked for already by a single instance (create-app.ts); its first poller awaits it instead of asking. */
+  webhookRemoval?: WebhookRemoval;
   clock: Clock;
   logger: Logger;
 }): Promise<Serving> {
@@ -112,7 +114,13 @@ export async function startServing(deps: {
         logger.info({ url: http.url }, 'HTTP server listening');
       }
       const role = deps.pollingRole;
-      const startPoller = () => startPolling(bot, { apiRoot: config.telegramApiRoot, enqueue, mayFetch: () => role.held, clock, logger });
+      // Asked for once: a poller started again (the role lost and taken back) asks Telegram itself.
+      let webhookRemoval = deps.webhookRemoval;
+      const startPoller = () => {
+        const removal = webhookRemoval;
+        webhookRemoval = undefined;
+        return startPolling(bot, { apiRoot: config.telegramApiRoot, enqueue, mayFetch: () => role.held, clock, logger, ...(removal ? { webhookRemoval: removal } : {}) });
+      };
       polling = pollWhileHeld(role, startPoller, logger);
       await polling.watch.firstTry;
     } catch (error) {

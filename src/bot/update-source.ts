@@ -47,6 +47,16 @@ export function noteTelegramContact(api: Api, onContact: () => void): void {
   });
 }
 
+/** Resolves once Telegram answered a webhook's removal: null, or the failure (never rejects, so it may wait unawaited). */
+export type WebhookRemoval = Promise<unknown>;
+
+export function removeWebhook(api: Bot<BotContext>['api']): WebhookRemoval {
+  return api.deleteWebhook({ drop_pending_updates: false }).then(
+    () => null,
+    (error: unknown) => error ?? new Error('the webhook removal failed'),
+  );
+}
+
 export async function startPolling(
   bot: Bot<BotContext>,
   deps: {
@@ -57,14 +67,17 @@ export async function startPolling(
     mayFetch: () => boolean;
     clock: Clock;
     logger: Logger;
+    /** The webhook's removal, asked for already (removeWebhook): awaited instead of asking again. */
+    webhookRemoval?: WebhookRemoval;
   },
 ): Promise<UpdateSource> {
   // A webhook left from webhook mode would make every getUpdates fail with 409. Pending updates are kept.
   // Should Telegram not answer now, polling still starts: it retries on its own, and a webhook that
   // is really there ends it with a 409 that says so.
-  await bot.api.deleteWebhook({ drop_pending_updates: false }).catch((error: unknown) =>
-    deps.logger.warn({ reason: describeTelegramFailure(error, deps.apiRoot) }, 'could not remove a webhook before polling; polling anyway'),
-  );
+  let failure = await (deps.webhookRemoval ?? removeWebhook(bot.api));
+  // Asked for early, it may have failed before Telegram could be reached at all (getMe then waited for it): once more, now.
+  if (failure !== null && deps.webhookRemoval) failure = await removeWebhook(bot.api);
+  if (failure !== null) deps.logger.warn({ reason: describeTelegramFailure(failure, deps.apiRoot) }, 'could not remove a webhook before polling; polling anyway');
   watchPolling(bot.api, { logger: deps.logger, apiRoot: deps.apiRoot });
   const runner = runPollingIntoQueue(bot, {
     enqueue: deps.enqueue,

@@ -114,4 +114,29 @@ describe('webhook mode', () => {
     expect(world.telegram.webhook()).toBeNull();
     await admin().say('/help', /How it works/);
   });
+
+  it('asks for the removal beside getMe on a single instance, and once more when that early ask failed', async () => {
+    await world.bot.stop();
+    await world.restart({ BOT_MODE: 'webhook' });
+    expect(world.telegram.webhook()?.url).toBe(url);
+    await world.bot.stop();
+    const before = world.telegram.calls.length;
+    // Telegram out of reach for a moment at start: getMe is tried again a second later, and the removal asked beside it fails.
+    world.telegram.failNext('getMe', { code: 502, description: 'Bad Gateway' }, 1);
+    world.telegram.failNext('deleteWebhook', { code: 502, description: 'Bad Gateway' }, 1);
+
+    await world.restart({ BOT_MODE: 'polling' });
+
+    const calls = world.telegram.calls.slice(before).map((call) => call.method);
+    const getMes = calls.flatMap((method, index) => (method === 'getMe' ? [index] : []));
+    const removals = calls.flatMap((method, index) => (method === 'deleteWebhook' ? [index] : []));
+    expect(getMes.length).toBeGreaterThanOrEqual(2);
+    // Asked without waiting for getMe's answer: before getMe's second try.
+    expect(removals[0]).toBeLessThan(getMes[1]!);
+    // The early ask failed: asked again before polling, so no webhook is left to end it with a 409.
+    expect(removals).toHaveLength(2);
+    expect(removals[1]).toBeLessThan(calls.indexOf('getUpdates'));
+    expect(world.telegram.webhook()).toBeNull();
+    await admin().say('/help', /How it works/);
+  });
 });
