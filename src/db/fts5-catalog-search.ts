@@ -6,7 +6,7 @@ import type { CatalogSearch } from './catalog-search.js';
 import { matchExpression, MAX_SEARCH_RESULTS } from '../text/search-query.js';
 import type { Database } from './seam/database.js';
 
-/** PostgreSQL's table builders, as types alone: a start on SQLite never loads pg-core. */
+/** PostgreSQL's table builders, as types alone: this module builds nothing of PostgreSQL's. */
 declare const pg: { pgTable: typeof pgTable; bigint: typeof bigint; text: typeof pgText };
 /** products_fts's shape as the seam's builder is typed (PostgreSQL's), as seam/tables.ts types SQLite's tables; never called. */
 const typedAs = () => pg.pgTable('products_fts', { rowid: pg.bigint('rowid', { mode: 'number' }).notNull(), title: pg.text('title').notNull(), category: pg.text('category').notNull() });

@@ -4,8 +4,8 @@ import * as postgres from '../postgres/schema.js';
 /**
  * The tables the stores written once use, in PostgreSQL's schema: the
  * types every store is written against (tables.ts), and the values only
- * the PostgreSQL seam hands out, so that a start on SQLite never loads
- * PostgreSQL's schema nor drizzle's pg-core.
+ * the PostgreSQL seam hands out, so that a start on SQLite never builds
+ * PostgreSQL's tables (docs/performance.md, "Start-up").
  */
 export const postgresTables = {
   appState: postgres.appState,
