@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createSandbox } from '../../src/sandbox/server.js';
 import { createFakeBotApi } from '../support/fake-bot-api/index.js';
+import { benchProgramEnv } from './startup-env.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
 const CATALOG_SIZE = Number(process.env.CATALOG_SIZE ?? 10_000);
@@ -38,17 +39,7 @@ const telegram = await createFakeBotApi();
 // The catalog's first refresh is not what is measured: the sandbox answers it at full speed.
 const sandbox = await createSandbox({ catalogSize: CATALOG_SIZE, rateLimit: false });
 const dir = mkdtempSync(join(tmpdir(), 'giftdesk-bench-startup-cpu-'));
-const env = {
-  PATH: process.env.PATH ?? '',
-  HOME: dir,
-  BOT_TOKEN: telegram.token,
-  TELEGRAM_API_ROOT: telegram.apiRoot,
-  PROVIDER_BASE_URL: sandbox.baseUrl,
-  PROVIDER_API_KEY: sandbox.apiKey,
-  ADMIN_IDS: '1001',
-  LOG_LEVEL: 'info',
-  DATABASE_PATH: join(dir, 'giftdesk.sqlite'),
-};
+const env = { PATH: process.env.PATH ?? '', HOME: dir, ...benchProgramEnv(telegram, sandbox), DATABASE_PATH: join(dir, 'giftdesk.sqlite') };
 
 /** One start of `main`, stopped once it polls (once its catalog is stored, for `untilSynced`). */
 async function start(main: string, untilSynced = false): Promise<{ wall: number; cpu: number }> {

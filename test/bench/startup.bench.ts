@@ -32,6 +32,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSandbox } from '../../src/sandbox/server.js';
 import { createFakeBotApi, type FakeBotApi } from '../support/fake-bot-api/index.js';
+import { benchProgramEnv } from './startup-env.js';
 import { addBenchStaff, openConversations, residentMiB, settle, STAFF_AT_ONCE } from './startup-memory.js';
 import { createDatabaseAt, startPostgresCluster, stopPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
 
@@ -125,14 +126,7 @@ async function main(): Promise<void> {
   const sandbox = await createSandbox({ catalogSize: CATALOG_SIZE });
   const dir = mkdtempSync(join(tmpdir(), 'giftdesk-bench-startup-'));
   const server: PostgresCluster | null = DATABASES.includes('postgresql') ? startPostgresCluster() : null;
-  const common = {
-    BOT_TOKEN: telegram.token,
-    TELEGRAM_API_ROOT: telegram.apiRoot,
-    PROVIDER_BASE_URL: sandbox.baseUrl,
-    PROVIDER_API_KEY: sandbox.apiKey,
-    ADMIN_IDS: '1001',
-    LOG_LEVEL: 'info',
-  };
+  const common = benchProgramEnv(telegram, sandbox);
   const bareBot = () => launch(BARE, { BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.apiRoot }, dir);
   try {
     process.stdout.write(`start-up, ${CATALOG_SIZE} generated products (+ seed), default budget, ${RUNS} runs per database, node ${process.version}\n`);
