@@ -24,8 +24,6 @@
  *   npm run bench:startup
  *   BENCH_RUNS=9 CATALOG_SIZE=10000 BENCH_DATABASES=postgresql npm run bench:startup
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { createSandbox } from '../../src/sandbox/server.js';
 import { createFakeBotApi, type FakeBotApi } from '../support/fake-bot-api/index.js';
 import { benchProgramEnv } from './startup-env.js';
+import { launch, stop, timeToPolling, waitForLine } from './program-process.js';
 import { addBenchStaff, openConversations, residentMiB, settle, STAFF_AT_ONCE } from './startup-memory.js';
 import { createDatabaseAt, startPostgresCluster, stopPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
 
@@ -49,71 +48,8 @@ const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgresql').split(','
 const MAIN = process.env.BENCH_MAIN ?? fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const BARE = fileURLToPath(new URL('./bare-bot.mjs', import.meta.url));
 
-interface Running {
-  child: ChildProcess;
-  lines: string[];
-}
-
 /** To profile giftdesk's starts: BENCH_NODE_ARGS=--cpu-prof (profiles are kept in the run's temporary folder). */
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-
-function launch(script: string, env: Record<string, string>, cwd: string, nodeArgs: string[] = []): Running {
-  const child = spawn(process.execPath, [...nodeArgs, script], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines: string[] = [];
-  let partial = '';
-  const collect = (chunk: Buffer) => {
-    const parts = (partial + chunk.toString('utf8')).split('\n');
-    partial = parts.pop() ?? '';
-    lines.push(...parts);
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  return { child, lines };
-}
-
-/**
- * Milliseconds from spawn to the first getUpdates that arrives after it.
- * Told by the fake as the call arrives: filtering its whole call list every
- * few milliseconds (thousands of calls after a few runs) would hold the
- * event loop that answers the starting process's own calls.
- */
-async function timeToPolling(telegram: FakeBotApi, start: () => Running): Promise<{ ms: number; running: Running }> {
-  let polledAt: number | null = null;
-  const off = telegram.onCall((call) => {
-    if (polledAt === null && call.method.toLowerCase() === 'getupdates') polledAt = call.at;
-  });
-  const spawnedAt = Date.now();
-  const running = start();
-  const deadline = spawnedAt + 120_000;
-  try {
-    while (polledAt === null) {
-      if (running.child.exitCode !== null || Date.now() > deadline) {
-        throw new Error(`no getUpdates from ${running.child.spawnfile}:\n${running.lines.slice(-20).join('\n')}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
-  } finally {
-    off();
-  }
-  return { ms: polledAt - spawnedAt, running };
-}
-
-async function stop(running: Running, signal: NodeJS.Signals): Promise<void> {
-  if (running.child.exitCode !== null) return;
-  const exited = once(running.child, 'exit');
-  running.child.kill(signal);
-  await exited;
-}
-
-async function waitForLine(running: Running, match: RegExp, timeoutMs: number): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = running.lines.find((line) => match.test(line));
-    if (found) return found;
-    if (running.child.exitCode !== null || Date.now() > deadline) throw new Error(`not seen: ${match}\n${running.lines.slice(-20).join('\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const summary = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

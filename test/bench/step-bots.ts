@@ -6,8 +6,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
-import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
-import { Api, Bot, InlineKeyboard } from 'grammy';
+import { run, type RunnerHandle } from '@grammyjs/runner';
+import { Api } from 'grammy';
+import { runBareBot } from './bare-step-bot.js';
+export { runBareBot };
 import { createAdminAlerts } from '../../src/alerts/admin-alerts.js';
 import type { FavouriteView } from '../../src/db/favourite-view.js';
 import { openFreshViews } from '../../src/app/fresh-views.js';
@@ -248,31 +250,6 @@ export async function runRealBot(
 export async function startBareBot(): Promise<StepBot> {
   const telegram = await createFakeBotApi({ clock: preciseClock });
   return { telegram, runner: runBareBot(telegram) };
-}
-
-/** The bot of startBareBot, answering the Bot API at `telegram`. */
-export function runBareBot(telegram: { token: string; apiRoot: string }): RunnerHandle {
-  const bot = new Bot(telegram.token, { client: { apiRoot: telegram.apiRoot } });
-  let counter = 0;
-  const answer = () => {
-    counter += 1;
-    const keyboard = new InlineKeyboard();
-    for (let i = 0; i < 8; i += 1) keyboard.text(`Sample Gift Card ${i + 1} USD #${counter}`, `p:${i}`).row();
-    keyboard.text('Next ›', 'n').row().text('« Back', 'b').text('Cancel', 'c');
-    const lines = Array.from({ length: 8 }, (_, i) => `• Sample Gift Card ${i + 1} USD #${counter} — 1,250,000 IRR · 100 in stock`);
-    return { text: ['Products matching:', '', ...lines].join('\n'), keyboard };
-  };
-  bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
-  bot.on('message:text', async (ctx) => {
-    const { text, keyboard } = answer();
-    await ctx.reply(text, { reply_markup: keyboard });
-  });
-  bot.on('callback_query:data', async (ctx) => {
-    await ctx.answerCallbackQuery();
-    const { text, keyboard } = answer();
-    await ctx.editMessageText(text, { reply_markup: keyboard });
-  });
-  return run(bot, { runner: { silent: true } });
 }
 
 export async function stopStepBot(bot: StepBot): Promise<void> {

@@ -1,0 +1,155 @@
+/**
+ * The /order steps through the built program (node dist/main.js), the path
+ * a staff member's tap takes in production: the poller stores each update
+ * in the update queue, the queue's worker claims it and hands it to the
+ * bot, and the bot answers. (catalog-steps.bench.ts runs the bot itself
+ * under grammY's runner, in the benchmark's own process, without the
+ * queue.) Beside it, in the same alternating rounds, a bare grammY bot in a
+ * process of its own (bare-step-bot.ts) answering the same steps with
+ * messages of similar size. Each program polls a fake Bot API of its own in
+ * this process; a step is timed from the update's push to its answer's
+ * arrival there.
+ *
+ * Each database of BENCH_DATABASES (sqlite,postgresql by default) runs its
+ * own program: SQLite through DATABASE_PATH, PostgreSQL through
+ * DATABASE_URL on a throwaway server started here. Each first syncs the
+ * sandbox's catalog of CATALOG_SIZE (10,000) products, at the production
+ * request budget. Target: every step's p95 at most 1.5× bare grammY's
+ * (the pick, which reads the product from the provider, against bare
+ * grammY's p95 plus the provider's round trip).
+ *
+ *   npm run bench:program-steps   (BENCH_ROUNDS=200, BENCH_THINK_MS=50, BENCH_DATABASES=sqlite,postgresql;
+ *                                  BENCH_MAIN: another build's main.js)
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
+import pg from 'pg';
+import { createProviderClient } from '../../src/provider/client.js';
+import { createSandbox } from '../../src/sandbox/server.js';
+import { createFakeBotApi, type FakeBotApi } from '../support/fake-bot-api/index.js';
+import { createDatabaseAt, startPostgresCluster, stopPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
+import { launch, stop, timeToPolling, waitForLine, type Running } from './program-process.js';
+import { benchProgramEnv } from './startup-env.js';
+import { benchLogger, ms, ORDER_STEPS, orderStepsRound, preciseClock, stats, type OrderStep } from './step-bots.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const WARM_UP = 5;
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 50);
+const CATALOG_SIZE = Number(process.env.CATALOG_SIZE ?? 10_000);
+const TARGET = 1.5;
+const SEARCHES = ['gift 25', 'نمونه ۵۰', 'steam', 'نتفلیکس', 'sample card 7', 'گوگل پلی'];
+type DatabaseKind = 'sqlite' | 'postgresql';
+const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgresql').split(',').filter((d): d is DatabaseKind => d === 'sqlite' || d === 'postgresql');
+const MAIN = process.env.BENCH_MAIN ?? fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+const BARE = fileURLToPath(new URL('./bare-step-bot.ts', import.meta.url));
+/** The bare bot is TypeScript: node runs it through tsx's loader, found from here (the process's folder has no node_modules). */
+const TSX = import.meta.resolve('tsx');
+
+interface Program {
+  label: string;
+  telegram: FakeBotApi;
+  running: Running;
+  samples: Map<OrderStep, number[]>;
+}
+
+const emptySamples = () => new Map(ORDER_STEPS.map((step) => [step, [] as number[]]));
+
+async function startGiftdesk(database: DatabaseKind, dir: string, sandbox: Awaited<ReturnType<typeof createSandbox>>, server: PostgresCluster | null): Promise<Program> {
+  const telegram = await createFakeBotApi({ clock: preciseClock });
+  const cwd = mkdtempSync(join(dir, `${database}-`));
+  const url = database === 'postgresql' ? (await createDatabaseAt(server!.root, 'steps')).url : null;
+  const env = { ...benchProgramEnv(telegram, sandbox), ...(url ? { DATABASE_URL: url } : { DATABASE_PATH: join(cwd, 'giftdesk.sqlite') }) };
+  const { running } = await timeToPolling(telegram, () => launch(MAIN, env, cwd));
+  await waitForLine(running, /"component":"catalog".*"msg":"catalog synced"/, 180_000);
+  if (url) {
+    // The steady state a running bot meets long after its first sync (statistics as autovacuum leaves them),
+    // rather than autovacuum itself, which a first fill of 10,000 rows sets off on the cores the rounds share.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('vacuum (analyze)');
+    await client.end();
+  }
+  return { label: database === 'sqlite' ? 'giftdesk, SQLite' : 'giftdesk, PostgreSQL', telegram, running, samples: emptySamples() };
+}
+
+async function startBare(dir: string): Promise<Program> {
+  const telegram = await createFakeBotApi({ clock: preciseClock });
+  const { running } = await timeToPolling(telegram, () => launch(BARE, { BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.apiRoot }, dir, ['--import', TSX]));
+  return { label: 'bare grammY', telegram, running, samples: emptySamples() };
+}
+
+/**
+ * p95 of the provider's product read, as the pick step makes it: 40 reads,
+ * spaced as the sandbox's rate limit (10 a second) allows, so that none of
+ * them waits for it.
+ */
+async function providerRoundTrip(sandbox: Awaited<ReturnType<typeof createSandbox>>): Promise<number> {
+  const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 10_000, logger: benchLogger });
+  const products = [];
+  for await (const product of provider.allProducts({ pageSize: 40 })) if (products.push(product) >= 40) break;
+  const trips: number[] = [];
+  for (const product of products) {
+    await delay(150);
+    const started = performance.now();
+    await provider.getProduct(product.id);
+    trips.push(performance.now() - started);
+  }
+  return stats(trips).p95;
+}
+
+function report(programs: Program[], bare: Program, provider: number): void {
+  const headings = [...programs.map((p) => `${p.label} p50 / p95`), `${bare.label} p50 / p95`, ...programs.map((p) => `${p.label} ÷ bare p95`)];
+  console.log(`\n| step | ${headings.join(' | ')} |`);
+  console.log(`|---|${headings.map(() => '---|').join('')}`);
+  const missed: string[] = [];
+  for (const step of ORDER_STEPS) {
+    const withProvider = step.includes('provider');
+    const base = stats(bare.samples.get(step)!);
+    const cells = [...programs, bare].map((p) => {
+      const s = stats(p.samples.get(step)!);
+      return `${ms(s.p50)} / ${ms(s.p95)}`;
+    });
+    for (const p of programs) {
+      const ratio = stats(p.samples.get(step)!).p95 / (base.p95 + (withProvider ? provider : 0));
+      if (ratio > TARGET) missed.push(`${p.label}: ${step}`);
+      cells.push(`${ratio.toFixed(2)}×${withProvider ? ` (of bare + provider p95 ${ms(provider)})` : ''}`);
+    }
+    console.log(`| ${step} | ${cells.join(' | ')} |`);
+  }
+  console.log(`\ntarget (every step's p95 at most ${TARGET}× bare grammY's): ${missed.length === 0 ? 'met' : `MISSED by ${missed.join(', ')}`}`);
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(MAIN)) throw new Error('dist/main.js is missing: npm run build first (npm run bench:program-steps does)');
+  const dir = mkdtempSync(join(tmpdir(), 'giftdesk-bench-program-steps-'));
+  const sandbox = await createSandbox({ catalogSize: CATALOG_SIZE });
+  const server = DATABASES.includes('postgresql') ? startPostgresCluster() : null;
+  const started: Program[] = [];
+  try {
+    console.log(`/order steps through the built program, ${CATALOG_SIZE} products, ${ROUNDS} rounds, ${THINK_MS} ms between an answer and the next step, node ${process.version}`);
+    for (const database of DATABASES) started.push(await startGiftdesk(database, dir, sandbox, server));
+    const bare = await startBare(dir);
+    started.push(bare);
+    const provider = await providerRoundTrip(sandbox);
+    const walk = { thinkMs: THINK_MS, categories: 8, searches: SEARCHES };
+    // Alternating rounds, so that every program meets the same machine load.
+    for (let round = 0; round < WARM_UP + ROUNDS; round += 1) {
+      for (const program of started) await orderStepsRound(program.telegram, round, round < WARM_UP ? null : program.samples, walk);
+    }
+    report(started.slice(0, -1), bare, provider);
+  } finally {
+    for (const program of started) {
+      await stop(program.running, 'SIGTERM');
+      await program.telegram.close();
+    }
+    await sandbox.close();
+    if (server) stopPostgresCluster(server);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
