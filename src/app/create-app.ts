@@ -213,6 +213,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
         pollingRole: storage.roles.lock('polling'),
         ...(webhookRemoval ? { webhookRemoval } : {}),
         instanceId: config.instanceId,
+        exclusiveStorage: storage.roles.exclusive,
         clock,
         logger,
       });

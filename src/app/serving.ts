@@ -43,6 +43,13 @@ export async function startServing(deps: {
   onArrival?: (update: Update) => void;
   /** Names this instance in the queue's claims; host and pid when not given. */
   instanceId?: string;
+  /**
+   * The database is this instance's alone (SQLite): its one writer takes one
+   * statement at a time, so a webhook update, too, may be claimed as it is
+   * stored (see UpdateWorker.accept). Several instances' webhooks may store
+   * two updates of one chat at once; their updates are claimed apart.
+   */
+  exclusiveStorage?: boolean;
   /** Polling mode: Telegram allows one getUpdates client per bot, so only the holder of this role polls. */
   pollingRole: RoleLock;
   /** Polling mode: the webhook's removal, asked for already by a single instance (create-app.ts); its first poller awaits it instead of asking. */
@@ -73,14 +80,14 @@ export async function startServing(deps: {
     store: deps.updateQueue,
     handle: dispatchTo(bot, logger),
     holder: deps.instanceId ?? `${hostname()}:${process.pid}`,
+    // The poller stores a batch one update at a time (and only the holder of the polling role polls).
+    claimOnArrival: config.botMode === 'polling' || deps.exclusiveStorage === true,
     clock,
     logger: logger.child({ component: 'update-queue' }),
   });
   const enqueue = async (update: Update) => {
     deps.onArrival?.(update);
-    const fresh = await deps.updateQueue.accept(update);
-    if (fresh) worker.wake();
-    return fresh;
+    return worker.accept(update);
   };
   if (config.botMode === 'webhook') {
     if (!config.webhookUrl || !config.webhookSecret || config.httpPort === undefined) {

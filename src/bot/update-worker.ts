@@ -46,6 +46,15 @@ const MAX_ATTEMPTS = 3;
 const WOKEN = 'woken';
 
 export interface UpdateWorker {
+  /**
+   * Stores an update that arrived at this instance; false when it was stored
+   * before. With `claimOnArrival`, while a slot is free, the update is
+   * claimed in the same statement when its chat has nothing else to do,
+   * and its handler starts at once: the claim's own round trip is not on
+   * the way to the answer. Otherwise (and when its chat is busy) the worker
+   * is woken to claim it in turn.
+   */
+  accept(update: Update): Promise<boolean>;
   /** An update was just stored here: look for work now rather than at the next poll. */
   wake(): void;
   /**
@@ -60,6 +69,12 @@ export interface UpdateWorker {
 }
 
 interface UpdateWorkerOptions {
+  /**
+   * Claim an update as it is stored (UpdateQueueStore.acceptAndClaim): only
+   * where two updates of one chat are never stored at once (the poller, or
+   * SQLite's one writer), as that statement requires.
+   */
+  claimOnArrival?: boolean;
   pollMs?: number;
   leaseMs?: number;
   concurrency?: number;
@@ -158,18 +173,41 @@ export function startUpdateWorker(
         mine.claim = claim;
         continue;
       }
-      const held = claim;
-      const task = handleClaimed(held)
-        .catch(() => logger.error({ updateId: held.updateId }, 'an update handler failed'))
-        .finally(() => {
-          running.delete(held.updateId);
-          // A slot is free and this chat's next update may be runnable now.
-          wake();
-        });
-      running.set(held.updateId, { claim: held, task });
+      begin(claim);
       started += 1;
     }
     return started;
+  }
+
+  /** Starts handling a claim this instance holds. */
+  function begin(held: ClaimedUpdate): void {
+    const task = handleClaimed(held)
+      .catch(() => logger.error({ updateId: held.updateId }, 'an update handler failed'))
+      .finally(() => {
+        running.delete(held.updateId);
+        // A slot is free and this chat's next update may be runnable now.
+        wake();
+      });
+    running.set(held.updateId, { claim: held, task });
+  }
+
+  async function accept(update: Update): Promise<boolean> {
+    if (!deps.claimOnArrival || stopped || running.size >= concurrency) {
+      const fresh = await store.accept(update);
+      if (fresh) wake();
+      return fresh;
+    }
+    const stored = await store.acceptAndClaim(update, deps.holder, leaseMs);
+    if (stored === 'repeat') return false;
+    if (stored === 'queued') {
+      wake();
+    } else if (stopped) {
+      // The stop began while it was being stored: another instance, or the next start, takes it.
+      await store.release(stored.claimToken, stored.updateId).catch(() => undefined);
+    } else {
+      begin(stored);
+    }
+    return true;
   }
 
   async function prune(): Promise<void> {
@@ -198,6 +236,7 @@ export function startUpdateWorker(
     wake();
   };
   return {
+    accept,
     wake,
     inFlight: () => running.size,
     stopClaiming,

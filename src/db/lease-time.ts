@@ -14,6 +14,12 @@ export interface LeaseTime {
   now(callerNow: number): Date | SQL;
   /** When a lease of `leaseMs` taken now ends. */
   end(callerNow: number, leaseMs: number): Date | SQL;
+  /**
+   * `end` in a prepared statement, stored as `column` stores a moment: it
+   * reads the placeholders `leaseEnd` (the caller's now plus the lease, a
+   * Date) and `leaseMs`; give both (leaseEndPlaceholders).
+   */
+  preparedEnd(column: AnyColumn): SQL;
   /** The WHERE of a batch claim: the rows `pick` chooses, `id` naming them. */
   among(id: AnyColumn, pick: RowPick): SQL;
   /** Which claims an instance taking over from an earlier one frees; undefined: every one. */
@@ -28,6 +34,7 @@ export interface LeaseTime {
 export const processLeaseTime: LeaseTime = {
   now: (callerNow) => new Date(callerNow),
   end: (callerNow, leaseMs) => new Date(callerNow + leaseMs),
+  preparedEnd: (column) => sql`${sql.param(sql.placeholder('leaseEnd'), column)}`,
   among: (id, pick) => inArray(id, pick),
   takenOver: () => undefined,
 };
@@ -55,9 +62,15 @@ const serverNow: SQL = sql`clock_timestamp()`;
 export const serverLeaseTime: LeaseTime = {
   now: () => serverNow,
   end: (_callerNow, leaseMs) => sql`(clock_timestamp() + ${leaseMs}::float8 * interval '1 millisecond')`,
+  preparedEnd: () => sql`(clock_timestamp() + ${sql.placeholder('leaseMs')}::float8 * interval '1 millisecond')`,
   among: (id, pick) => sql`${id} = any(array(${pick.for('update', { skipLocked: true })}))`,
   takenOver: (expiresAt) => or(isNull(expiresAt), lte(expiresAt, serverNow)),
 };
+
+/** The values of LeaseTime.preparedEnd's placeholders, whichever clock the lease follows. */
+export function leaseEndPlaceholders(callerNow: number, leaseMs: number): { leaseEnd: Date; leaseMs: number } {
+  return { leaseEnd: new Date(callerNow + leaseMs), leaseMs };
+}
 
 /** The lease time of a database: one process on SQLite, instances sharing PostgreSQL. */
 export function leaseTimeFor(database: { kind: Database['kind'] }): LeaseTime {

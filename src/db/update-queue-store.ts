@@ -3,7 +3,7 @@ import { and, asc, count, eq, isNotNull, isNull, lt, lte, notExists, or, sql, ty
 import type { Update } from 'grammy/types';
 import type { Clock } from '../clock.js';
 import { claimOwnersOf } from './claim-owners.js';
-import { leaseTimeFor } from './lease-time.js';
+import { leaseEndPlaceholders, leaseTimeFor } from './lease-time.js';
 import type { Database } from './seam/database.js';
 import { storableUpdate } from './storable-update.js';
 
@@ -37,6 +37,19 @@ export interface ClaimedUpdate {
 export interface UpdateQueueStore {
   /** Stores the update once, only what handlers read of it (storable-update.ts); false when this update_id was stored before (Telegram posted it, or gave it to a poller, again). */
   accept(update: Update): Promise<boolean>;
+  /**
+   * Stores the update as `accept` does and, when its chat has no other
+   * update not yet done, claims it for `holder` in the same statement (a
+   * lease ending at now + `leaseMs`), so that it can be handled without a
+   * second round trip. Returns the claim; 'queued' when it was stored
+   * unclaimed (an earlier update of its chat is still to finish: the worker
+   * claims it in turn); 'repeat' when this update_id was stored before.
+   * Only for a caller that never stores two updates of one chat at once
+   * (the poller stores a batch one by one; SQLite's writer takes one
+   * statement at a time): two such statements running together could each
+   * find the chat free and both claim.
+   */
+  acceptAndClaim(update: Update, holder: string, leaseMs: number): Promise<ClaimedUpdate | 'queued' | 'repeat'>;
   /**
    * Takes the update with the lowest update_id among the chats whose
    * earliest unhandled update nobody holds a live lease on, or null when
@@ -140,6 +153,44 @@ export function createUpdateQueueStore(deps: { database: Database; clock: Clock;
     return { updateId: row.updateId, chatKey: row.chatKey, update: JSON.parse(row.payload) as Update, claimToken, attempts: row.attempts };
   }
 
+  /**
+   * acceptAndClaim's one statement, prepared: the insert, with the claim's
+   * columns set only where the chat has no other update not yet done
+   * (`free`). The casts, in syntax both databases read, type the
+   * parameters PostgreSQL would otherwise take for text inside a CASE.
+   */
+  const arrival = {
+    id: sql.placeholder('id'),
+    chatKey: sql.placeholder('chatKey'),
+    payload: sql.placeholder('payload'),
+    receivedAt: sql.placeholder('receivedAt'),
+    claimToken: sql.placeholder('claimToken'),
+    holder: sql.placeholder('holder'),
+  };
+  const free = notExists(
+    q
+      .select({ one: sql`1` })
+      .from(earlier)
+      .where(and(eq(earlier.chatKey, arrival.chatKey), isNull(earlier.doneAt))),
+  );
+  const onlyIfFree = (value: SQL) => sql`case when ${free} then ${value} end`;
+  const acceptClaimed = q
+    .insert(updateQueue)
+    .values({
+      updateId: arrival.id,
+      chatKey: arrival.chatKey,
+      payload: arrival.payload,
+      receivedAt: arrival.receivedAt,
+      claimToken: onlyIfFree(sql`cast(${arrival.claimToken} as text)`),
+      claimedBy: onlyIfFree(sql`cast(${arrival.holder} as text)`),
+      ownerLock: onlyIfFree(sql`cast(${owners.mine} as bigint)`),
+      leaseUntil: onlyIfFree(time.preparedEnd(updateQueue.leaseUntil)),
+      attempts: sql`case when ${free} then 1 else 0 end`,
+    })
+    .onConflictDoNothing()
+    .returning({ claimToken: updateQueue.claimToken, attempts: updateQueue.attempts })
+    .prepare('update-queue-accept-claimed');
+
   return {
     async accept(update) {
       const stored = await q
@@ -148,6 +199,23 @@ export function createUpdateQueueStore(deps: { database: Database; clock: Clock;
         .onConflictDoNothing()
         .returning({ updateId: updateQueue.updateId });
       return stored.length === 1;
+    },
+    async acceptAndClaim(update, holder, leaseMs) {
+      const chatKey = updateChatKey(update);
+      const stored = storableUpdate(update);
+      const claimToken = randomUUID();
+      const [row] = await acceptClaimed.execute({
+        id: update.update_id,
+        chatKey,
+        payload: JSON.stringify(stored),
+        receivedAt: new Date(clock.now()),
+        claimToken,
+        holder,
+        ...leaseEndPlaceholders(clock.now(), leaseMs),
+      });
+      if (!row) return 'repeat';
+      if (row.claimToken !== claimToken) return 'queued';
+      return { updateId: update.update_id, chatKey, update: stored, claimToken, attempts: row.attempts };
     },
     // Nothing taken: none runnable, or (rarely, on PostgreSQL) the one picked was leased by another claimer
     // between the pick and the lease: the worker asks again at its next poll.

@@ -64,15 +64,16 @@ describe('polling through the update queue on SQLite', () => {
     const store = createUpdateQueueStore({ database: databaseOf(memoryDb()), clock: systemClock });
     let refusals = 2;
     // The database refuses the first two writes, as a locked or unreachable one would.
-    const failing = {
+    const refuse = () => {
+      if (refusals === 0) return;
+      refusals -= 1;
+      throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+    };
+    // Whichever way the update is stored: claimed as it is stored (the poller's way while a slot is free) or not.
+    const failing: typeof store = {
       ...store,
-      accept: async (update: Parameters<typeof store.accept>[0]) => {
-        if (refusals > 0) {
-          refusals -= 1;
-          throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
-        }
-        return store.accept(update);
-      },
+      accept: async (update) => (refuse(), store.accept(update)),
+      acceptAndClaim: async (update, holder, leaseMs) => (refuse(), store.acceptAndClaim(update, holder, leaseMs)),
     };
     telegram.sendText(ALICE, 'one');
     const only = await startPollingInstance('only', telegram, { updateQueue: failing, pollingRole: exclusiveRoles({ instance: 'only', host: 'h', pid: 1, since: 0 }).lock('polling') });

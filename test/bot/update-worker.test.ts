@@ -48,6 +48,48 @@ describe('the update worker', () => {
     expect(clock.now() - storedAt).toBeLessThanOrEqual(1_000);
   });
 
+  it('claims an update as it stores it and starts it at once, without reading the queue; a busy chat waits its turn; once stopping, it only stores', async () => {
+    // The worker's own reads of the queue only when the test moves this clock.
+    const clock = createManualClock(Date.now());
+    const sqlite = createUpdateQueueStore({ database: databaseOf(memoryDb()), clock: systemClock });
+    let claims = 0;
+    const store = { ...sqlite, claim: (holder: string, leaseMs: number) => ((claims += 1), sqlite.claim(holder, leaseMs)) };
+    const handled: number[] = [];
+    let finish = () => undefined as void;
+    const worker = startUpdateWorker({
+      store,
+      holder: 'a',
+      claimOnArrival: true,
+      handle: (update) => {
+        handled.push(update.update_id);
+        return update.update_id === 1 ? new Promise<void>((resolve) => (finish = resolve)) : Promise.resolve();
+      },
+      clock,
+      logger: silentLogger,
+    });
+    workers.push(worker);
+    await until(() => clock.pendingSleeps() > 0);
+    const claimsBefore = claims;
+    expect(await worker.accept(chatUpdate(1, 7))).toBe(true);
+    expect(handled).toEqual([1]);
+    expect(claims).toBe(claimsBefore);
+    expect(await worker.accept(chatUpdate(1, 7))).toBe(false);
+    // The chat's next update while the first runs: stored, and handled only after it.
+    expect(await worker.accept(chatUpdate(2, 7))).toBe(true);
+    await systemClock.sleep(50);
+    expect(handled).toEqual([1]);
+    finish();
+    await until(() => handled.length === 2);
+    expect(handled).toEqual([1, 2]);
+    expect(await sqlite.pending()).toBe(0);
+    // Stopping: stored for another instance, not started here.
+    worker.stopClaiming();
+    expect(await worker.accept(chatUpdate(3, 8))).toBe(true);
+    await systemClock.sleep(50);
+    expect(handled).toEqual([1, 2]);
+    expect(await sqlite.claim('b', 1_000)).toMatchObject({ updateId: 3, attempts: 1 });
+  });
+
   it('claims nothing more once its stop begins: an update stored meanwhile is left for another instance, the one in hand still finishes', async () => {
     const store = createUpdateQueueStore({ database: databaseOf(memoryDb()), clock: systemClock });
     const handled: number[] = [];

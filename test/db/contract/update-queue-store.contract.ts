@@ -144,6 +144,52 @@ export function updateQueueStoreContract(database: string, fresh: (clock: Clock)
       expect(await store.claim('b', LEASE)).toMatchObject({ updateId: 1, attempts: 2 });
     });
 
+    it('claims an update as it stores it when its chat has nothing else to do, with the lease, renewal and takeover of any claim', async () => {
+      const claim = await store.acceptAndClaim(chatUpdate(5, 7, 'سلام'), 'a', LEASE);
+      expect(claim).toMatchObject({ updateId: 5, chatKey: 'chat:7', attempts: 1, update: { message: { text: 'سلام' } } });
+      if (typeof claim === 'string') throw new Error(`not claimed: ${claim}`);
+      // Held: nobody else takes it while its lease runs, and a renewal keeps it.
+      expect(await store.claim('b', LEASE)).toBeNull();
+      await pass(LEASE - 1_000);
+      expect(await store.renew(claim.claimToken, 5, LEASE)).toBe(true);
+      await pass(LEASE - 1_000);
+      expect(await store.claim('b', LEASE)).toBeNull();
+      // Its lease ended: taken over as a claim taken by `claim` would be.
+      await pass(1_000);
+      const taken = await store.claim('b', LEASE);
+      expect(taken).toMatchObject({ updateId: 5, attempts: 2 });
+      expect(await store.done(claim.claimToken, 5)).toBe(false);
+      expect(await store.done(taken!.claimToken, 5)).toBe(true);
+      expect(await store.pending()).toBe(0);
+    });
+
+    it("stores an update unclaimed while an earlier one of its chat is not done, and knows a repeat", async () => {
+      expect(await store.accept(chatUpdate(1, 7))).toBe(true);
+      expect(await store.acceptAndClaim(chatUpdate(2, 7), 'a', LEASE)).toBe('queued');
+      // Another chat is free meanwhile.
+      expect(await store.acceptAndClaim(chatUpdate(3, 8), 'a', LEASE)).toMatchObject({ updateId: 3, attempts: 1 });
+      expect(await store.acceptAndClaim(chatUpdate(2, 7), 'a', LEASE)).toBe('repeat');
+      expect(await store.acceptAndClaim(chatUpdate(3, 8), 'a', LEASE)).toBe('repeat');
+      const first = await store.claim('a', LEASE);
+      expect(first?.updateId).toBe(1);
+      // A later update while the chat's update is claimed and running: stored, not claimed.
+      expect(await store.acceptAndClaim(chatUpdate(4, 7), 'a', LEASE)).toBe('queued');
+      await store.done(first!.claimToken, 1);
+      const second = await store.claim('a', LEASE);
+      expect(second).toMatchObject({ updateId: 2, attempts: 1 });
+      await store.done(second!.claimToken, 2);
+      expect((await store.claim('a', LEASE))?.updateId).toBe(4);
+    });
+
+    it('claims the next update of a chat as it stores it once the one before is done', async () => {
+      const first = await store.acceptAndClaim(chatUpdate(1, 7), 'a', LEASE);
+      if (typeof first === 'string') throw new Error(`not claimed: ${first}`);
+      expect(await store.acceptAndClaim(chatUpdate(2, 7), 'a', LEASE)).toBe('queued');
+      await store.done(first.claimToken, 1);
+      expect((await store.claim('a', LEASE))?.updateId).toBe(2);
+      expect(await store.pending()).toBe(1);
+    });
+
     it('prunes only handled rows done before the given time', async () => {
       await store.accept(chatUpdate(1, 7));
       await store.accept(chatUpdate(2, 8));
