@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, isNotNull, isNull, lt, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, lt, lte, notExists, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Update } from 'grammy/types';
 import type { Clock } from '../clock.js';
 import { claimOwnersOf } from './claim-owners.js';
@@ -130,7 +130,7 @@ export function createUpdateQueueStore(deps: { database: Database; clock: Clock;
       ),
     );
   /** The rows of a live claim. */
-  const claimed = (claimToken: string, updateId: number) => and(eq(updateQueue.updateId, updateId), eq(updateQueue.claimToken, claimToken), isNull(updateQueue.doneAt));
+  const claimed = (claimToken: string | Placeholder, updateId: number | Placeholder) => and(eq(updateQueue.updateId, updateId), eq(updateQueue.claimToken, claimToken), isNull(updateQueue.doneAt));
   const unclaimed = { leaseUntil: null, claimToken: null, claimedBy: null };
 
   /**
@@ -191,6 +191,14 @@ export function createUpdateQueueStore(deps: { database: Database; clock: Clock;
     .returning({ claimToken: updateQueue.claimToken, attempts: updateQueue.attempts })
     .prepare('update-queue-accept-claimed');
 
+  /** done's statement, prepared: it runs once for every update handled. */
+  const markDone = q
+    .update(updateQueue)
+    .set({ doneAt: sql`${sql.param(sql.placeholder('doneAt'), updateQueue.doneAt)}`, payload: null, leaseUntil: null, claimToken: null })
+    .where(claimed(sql.placeholder('claimToken'), sql.placeholder('updateId')))
+    .returning({ updateId: updateQueue.updateId })
+    .prepare('update-queue-done');
+
   return {
     async accept(update) {
       const stored = await q
@@ -225,11 +233,7 @@ export function createUpdateQueueStore(deps: { database: Database; clock: Clock;
       return renewed.length === 1;
     },
     async done(claimToken, updateId) {
-      const marked = await q
-        .update(updateQueue)
-        .set({ doneAt: new Date(clock.now()), payload: null, leaseUntil: null, claimToken: null })
-        .where(claimed(claimToken, updateId))
-        .returning({ updateId: updateQueue.updateId });
+      const marked = await markDone.execute({ claimToken, updateId, doneAt: new Date(clock.now()) });
       return marked.length === 1;
     },
     async release(claimToken, updateId) {
