@@ -106,7 +106,9 @@ export function createSharedRateBudgetStore(deps: { db: PgDb }): RateBudgetStore
       const needed = priority === 'interactive' ? 1 : 1 + shape.keptForInteractive;
       const limits = windowLimits(shape);
       const claimGraceMs = shape.claimGraceMs ?? INTERACTIVE_CLAIM_GRACE_MS;
-      const { rows } = await pool.query<TakeRow>(TAKE, [key, shape.requestsPerSecond, shape.burst, needed, priority === 'interactive', claimGraceMs, limits.all, limits.background]);
+      // A named statement: each connection parses and plans TAKE once. Unnamed, its parse and plan were most of the
+      // take (3.4 ms at p50 where select 1 took 0.35; named, 1.5 ms), and every provider request waits for a take.
+      const { rows } = await pool.query<TakeRow>({ name: 'provider-budget-take', text: TAKE, values: [key, shape.requestsPerSecond, shape.burst, needed, priority === 'interactive', claimGraceMs, limits.all, limits.background] });
       const row = rows[0];
       if (!row) throw new Error('provider_rate_budget: the take returned no row');
       if (row.granted) return { granted: true, grantedAt: row.at_ms };
