@@ -142,13 +142,16 @@ forEachDatabase(['update_queue'], (label, fresh, another) => {
       await dead.accept(chatUpdate(1, 7));
       await dead.accept(chatUpdate(2, 8));
       expect((await dead.claim('dead', 60_000))?.updateId).toBe(1);
+      // And one it claimed as it stored it.
+      expect(await dead.acceptAndClaim(chatUpdate(3, 9), 'dead', 60_000)).toMatchObject({ updateId: 3 });
 
       const restarted = createUpdateQueueStore({ database, clock: systemClock });
       const own = await restarted.claim('new', 60_000);
       expect(own?.updateId).toBe(2);
-      expect(await restarted.releaseOrphans()).toBe(1);
-      // The dead process's update is runnable at once, long before its lease would end; this process's own claim stays.
+      expect(await restarted.releaseOrphans()).toBe(2);
+      // The dead process's updates are runnable at once, long before their leases would end; this process's own claim stays.
       expect(await restarted.claim('new', 60_000)).toMatchObject({ updateId: 1, attempts: 2 });
+      expect(await restarted.claim('new', 60_000)).toMatchObject({ updateId: 3, attempts: 2 });
       expect(await restarted.releaseOrphans()).toBe(0);
       expect(await restarted.done(own!.claimToken, 2)).toBe(true);
     });
@@ -184,12 +187,16 @@ describe('the update queue on PostgreSQL after an instance died', () => {
       await a.accept(chatUpdate(2, 8));
       expect((await a.claim('living', 60_000))?.updateId).toBe(1);
       expect((await b.claim('dying', 60_000))?.updateId).toBe(2);
+      // One claimed as it was stored, by each.
+      expect(await b.acceptAndClaim(chatUpdate(3, 9), 'dying', 60_000)).toMatchObject({ updateId: 3, attempts: 1 });
+      expect(await a.acceptAndClaim(chatUpdate(4, 10), 'living', 60_000)).toMatchObject({ updateId: 4, attempts: 1 });
       expect(await a.releaseOrphans()).toBe(0);
 
       await dying.end();
-      await expect.poll(() => a.releaseOrphans(), { timeout: 5_000 }).toBe(1);
-      // The dead instance's update is runnable at once; the living one's claim is untouched.
+      await expect.poll(() => a.releaseOrphans(), { timeout: 5_000 }).toBe(2);
+      // The dead instance's updates are runnable at once; the living one's claims are untouched.
       expect(await a.claim('living', 60_000)).toMatchObject({ updateId: 2, attempts: 2 });
+      expect(await a.claim('living', 60_000)).toMatchObject({ updateId: 3, attempts: 2 });
       expect(await a.claim('living', 60_000)).toBeNull();
     } finally {
       await living.end();
