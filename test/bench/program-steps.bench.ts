@@ -12,18 +12,21 @@
  *
  * Each database of BENCH_DATABASES (sqlite,postgresql by default) runs its
  * own program: SQLite through DATABASE_PATH, PostgreSQL through
- * DATABASE_URL on a throwaway server started here. Each first syncs the
- * sandbox's catalog of CATALOG_SIZE (10,000) products, at the production
- * request budget. Target: every step's p95 at most 1.5× bare grammY's
+ * DATABASE_URL on a throwaway server started here. Each has a sandbox
+ * provider of its own, as each deployment has its own key and rate limit,
+ * and first syncs its catalog of CATALOG_SIZE (10,000) products at the
+ * production request budget; the provider's round trip is measured on one
+ * more. Target: every step's p95 at most 1.5× bare grammY's
  * (the pick, which reads the product from the provider, against bare
  * grammY's p95 plus the provider's round trip).
  *
  *   npm run bench:program-steps   (BENCH_ROUNDS=200, BENCH_THINK_MS=50, BENCH_DATABASES=sqlite,postgresql;
- *                                  BENCH_MAIN: another build's main.js)
+ *                                  BENCH_MAINS: a comma-separated list of builds' main.js, each measured
+ *                                  on each database in the same rounds, this checkout's by default)
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -44,13 +47,19 @@ const TARGET = 1.5;
 const SEARCHES = ['gift 25', 'نمونه ۵۰', 'steam', 'نتفلیکس', 'sample card 7', 'گوگل پلی'];
 type DatabaseKind = 'sqlite' | 'postgresql';
 const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgresql').split(',').filter((d): d is DatabaseKind => d === 'sqlite' || d === 'postgresql');
-const MAIN = process.env.BENCH_MAIN ?? fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+const MAINS = (process.env.BENCH_MAINS ?? fileURLToPath(new URL('../../dist/main.js', import.meta.url))).split(',').map((main) => resolve(main));
+/** A build's name in the tables: the folder that holds its dist/, where several are measured. */
+const buildName = (main: string) => (MAINS.length > 1 ? ` (${basename(dirname(dirname(main)))})` : '');
 const BARE = fileURLToPath(new URL('./bare-step-bot.ts', import.meta.url));
 /** The bare bot is TypeScript: node runs it through tsx's loader, found from here (the process's folder has no node_modules). */
 const TSX = import.meta.resolve('tsx');
 
+type Sandbox = Awaited<ReturnType<typeof createSandbox>>;
+
 interface Program {
   label: string;
+  /** The provider this program orders from; bare grammY has none. */
+  sandbox: Sandbox | null;
   telegram: FakeBotApi;
   running: Running;
   samples: Map<OrderStep, number[]>;
@@ -58,12 +67,13 @@ interface Program {
 
 const emptySamples = () => new Map(ORDER_STEPS.map((step) => [step, [] as number[]]));
 
-async function startGiftdesk(database: DatabaseKind, dir: string, sandbox: Awaited<ReturnType<typeof createSandbox>>, server: PostgresCluster | null): Promise<Program> {
+async function startGiftdesk(main: string, database: DatabaseKind, dir: string, server: PostgresCluster | null): Promise<Program> {
   const telegram = await createFakeBotApi({ clock: preciseClock });
+  const sandbox = await createSandbox({ catalogSize: CATALOG_SIZE });
   const cwd = mkdtempSync(join(dir, `${database}-`));
   const url = database === 'postgresql' ? (await createDatabaseAt(server!.root, 'steps')).url : null;
   const env = { ...benchProgramEnv(telegram, sandbox), ...(url ? { DATABASE_URL: url } : { DATABASE_PATH: join(cwd, 'giftdesk.sqlite') }) };
-  const { running } = await timeToPolling(telegram, () => launch(MAIN, env, cwd));
+  const { running } = await timeToPolling(telegram, () => launch(main, env, cwd));
   await waitForLine(running, /"component":"catalog".*"msg":"catalog synced"/, 180_000);
   if (url) {
     // The steady state a running bot meets long after its first sync (statistics as autovacuum leaves them),
@@ -73,13 +83,13 @@ async function startGiftdesk(database: DatabaseKind, dir: string, sandbox: Await
     await client.query('vacuum (analyze)');
     await client.end();
   }
-  return { label: database === 'sqlite' ? 'giftdesk, SQLite' : 'giftdesk, PostgreSQL', telegram, running, samples: emptySamples() };
+  return { label: `giftdesk${buildName(main)}, ${database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`, sandbox, telegram, running, samples: emptySamples() };
 }
 
 async function startBare(dir: string): Promise<Program> {
   const telegram = await createFakeBotApi({ clock: preciseClock });
   const { running } = await timeToPolling(telegram, () => launch(BARE, { BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.apiRoot }, dir, ['--import', TSX]));
-  return { label: 'bare grammY', telegram, running, samples: emptySamples() };
+  return { label: 'bare grammY', sandbox: null, telegram, running, samples: emptySamples() };
 }
 
 /**
@@ -87,7 +97,7 @@ async function startBare(dir: string): Promise<Program> {
  * spaced as the sandbox's rate limit (10 a second) allows, so that none of
  * them waits for it.
  */
-async function providerRoundTrip(sandbox: Awaited<ReturnType<typeof createSandbox>>): Promise<number> {
+async function providerRoundTrip(sandbox: Sandbox): Promise<number> {
   const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 10_000, logger: benchLogger });
   const products = [];
   for await (const product of provider.allProducts({ pageSize: 40 })) if (products.push(product) >= 40) break;
@@ -124,14 +134,15 @@ function report(programs: Program[], bare: Program, provider: number): void {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(MAIN)) throw new Error('dist/main.js is missing: npm run build first (npm run bench:program-steps does)');
+  const missing = MAINS.find((main) => !existsSync(main));
+  if (missing) throw new Error(`${missing} is missing: npm run build first (npm run bench:program-steps does)`);
   const dir = mkdtempSync(join(tmpdir(), 'giftdesk-bench-program-steps-'));
-  const sandbox = await createSandbox({ catalogSize: CATALOG_SIZE });
+  const sandbox = await createSandbox({ catalogSize: 100 });
   const server = DATABASES.includes('postgresql') ? startPostgresCluster() : null;
   const started: Program[] = [];
   try {
     console.log(`/order steps through the built program, ${CATALOG_SIZE} products, ${ROUNDS} rounds, ${THINK_MS} ms between an answer and the next step, node ${process.version}`);
-    for (const database of DATABASES) started.push(await startGiftdesk(database, dir, sandbox, server));
+    for (const main of MAINS) for (const database of DATABASES) started.push(await startGiftdesk(main, database, dir, server));
     const bare = await startBare(dir);
     started.push(bare);
     const provider = await providerRoundTrip(sandbox);
@@ -145,6 +156,7 @@ async function main(): Promise<void> {
     for (const program of started) {
       await stop(program.running, 'SIGTERM');
       await program.telegram.close();
+      await program.sandbox?.close();
     }
     await sandbox.close();
     if (server) stopPostgresCluster(server);
