@@ -4,10 +4,11 @@ import { startBuiltInSandbox } from './built-in-sandbox.js';
 import { createServices } from './services.js';
 import { StartupError } from './startup-error.js';
 import { maskedUrl } from '../db/postgres/url.js';
-import { openStorage } from './storage.js';
+import { openStorage, storageIsExclusive } from './storage.js';
 import { createCommandMenus, registerCommands } from '../bot/commands.js';
-import { connectToTelegram, describeTelegramFailure } from '../bot/connect-telegram.js';
-import { noteTelegramContact, removeWebhook } from '../bot/update-source.js';
+import { describeTelegramFailure } from '../bot/connect-telegram.js';
+import { askTelegramEarly } from '../bot/early-telegram.js';
+import { noteTelegramContact } from '../bot/update-source.js';
 import { newProductsHiddenSetting } from '../catalog/catalog-visibility.js';
 import { createCatalogSync } from '../catalog/catalog-sync.js';
 import { systemClock, type Clock } from '../clock.js';
@@ -76,6 +77,17 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
   const { clock, logger } = io;
   // Before the database is opened: whatever this instance starts, it starts after this.
   const openedAt = clock.now();
+  // Who the bot is, and a webhook's removal, travel to Telegram and back while the database and the services open.
+  // Only a single instance that polls (SQLite: the database is its alone) removes a webhook at start; among several
+  // only the one that gets the polling role does, as a standby's removal would hide another deployment's webhook
+  // from the token watch.
+  const telegram = askTelegramEarly({
+    token: config.botToken,
+    apiRoot: config.telegramApiRoot,
+    removeWebhook: config.botMode === 'polling' && storageIsExclusive(config),
+    clock,
+    logger,
+  });
   const storage = await openStorage(config, { ...io, instance: config.instanceId });
   const { stores } = storage;
   // Aborted first at shutdown: a catalog run in progress must not hold the exit.
@@ -118,11 +130,9 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
       telegramContactAt = clock.now();
     });
 
-    // A single instance that polls removes a webhook beside getMe rather than after it: one round trip to Telegram
-    // less before its first getUpdates. Among several instances only the one that gets the polling role removes it.
-    const webhookRemoval = config.botMode === 'polling' && storage.roles.exclusive ? removeWebhook(bot.api) : undefined;
     try {
-      bot.botInfo = await connectToTelegram({ api: bot.api, apiRoot: config.telegramApiRoot, clock, logger });
+      bot.botInfo = await telegram.identity;
+      telegramContactAt = clock.now();
     } catch (error) {
       throw new StartupError(describeTelegramFailure(error, config.telegramApiRoot), 1, 'failed to start', 'could not connect to Telegram');
     }
@@ -211,7 +221,7 @@ export async function createApp(config: Config, io: AppIo): Promise<App> {
         updateQueue: services.stores.updateQueue,
         onArrival: (update) => services.pressedKeyboards.keep(update),
         pollingRole: storage.roles.lock('polling'),
-        ...(webhookRemoval ? { webhookRemoval } : {}),
+        ...(telegram.webhookRemoval ? { webhookRemoval: telegram.webhookRemoval } : {}),
         instanceId: config.instanceId,
         exclusiveStorage: storage.roles.exclusive,
         clock,

@@ -30,7 +30,13 @@ export interface Storage {
  * asks to be stopped. On PostgreSQL several instances share the database and
  * share out its roles instead.
  */
+/** Whether the database will be this instance's alone (SQLite), known from the configuration before it is opened. */
+export function storageIsExclusive(config: Pick<Config, 'databaseUrl'>): boolean {
+  return config.databaseUrl === null;
+}
+
 export async function openStorage(config: Pick<Config, 'databasePath' | 'databaseUrl' | 'providerBaseUrl'>, io: StorageIo): Promise<Storage> {
+  // Several instances may share it: the opposite of storageIsExclusive, written out for the type's narrowing.
   if (config.databaseUrl !== null) {
     // The PostgreSQL driver is loaded only when DATABASE_URL asks for it: a start on SQLite does without it.
     const [{ openPostgresStorage }, { postgresStores }] = await Promise.all([import('./postgres-storage.js'), import('../db/postgres-stores.js')]);

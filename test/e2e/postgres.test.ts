@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../support/csv-reader.js';
 import { exitCode, startBotProcess } from '../support/bot-process.js';
-import { postgresUrl } from '../support/postgres-database.js';
-import type { SentMessage } from '../support/fake-bot-api/index.js';
+import { freshDatabase, postgresUrl } from '../support/postgres-database.js';
+import { createFakeBotApi, type SentMessage } from '../support/fake-bot-api/index.js';
 import { chatDriver } from './chat-driver.js';
 import { ADMIN, sharedWorld, STAFF } from './harness.js';
 import { cardsOf, posts, referenceIn, sandboxOrder, waitForDelivery } from './order-steps.js';
@@ -85,6 +85,22 @@ describe('giftdesk on PostgreSQL, through the real process', () => {
     expect(chart.photo!.length).toBeGreaterThan(10_000);
     const [copy] = await world.database.rows<{ n: number }>('select count(*)::int as n from wallet_ledger');
     expect(copy!.n).toBeGreaterThanOrEqual(2);
+  });
+
+  it("asks Telegram who the bot is while its database opens, not after: that round trip is off the start's way", async () => {
+    // A Bot API of its own: the world's running process polls the shared one.
+    const telegram = await createFakeBotApi();
+    const bot = startBotProcess({ ...settings(await freshDatabase('early_ask')), BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.apiRoot });
+    try {
+      // A new database is checked, migrated and recorded for its provider (hundreds of milliseconds) before the services start.
+      const recorded = await bot.waitForLog('database recorded for this provider');
+      await telegram.waitFor(() => telegram.callsTo('getUpdates')[0], { timeoutMs: 30_000 });
+      const [getMe] = telegram.callsTo('getMe');
+      expect(getMe!.at).toBeLessThan(Number(recorded['time']));
+    } finally {
+      await bot.stop();
+      await telegram.close();
+    }
   });
 
   it('stops with exit code 2 naming host and database, never the password, when DATABASE_URL cannot be used', async () => {
