@@ -22,6 +22,11 @@ export interface Storage {
   close(): Promise<void>;
 }
 
+/** Whether the database will be this instance's alone (SQLite), known from the configuration before it is opened. */
+export function storageIsExclusive(config: Pick<Config, 'databaseUrl'>): boolean {
+  return config.databaseUrl === null;
+}
+
 /**
  * Opens the database (PostgreSQL when DATABASE_URL is set, else the SQLite
  * file) and checks it belongs to this provider. On SQLite the file is
@@ -30,11 +35,6 @@ export interface Storage {
  * asks to be stopped. On PostgreSQL several instances share the database and
  * share out its roles instead.
  */
-/** Whether the database will be this instance's alone (SQLite), known from the configuration before it is opened. */
-export function storageIsExclusive(config: Pick<Config, 'databaseUrl'>): boolean {
-  return config.databaseUrl === null;
-}
-
 export async function openStorage(config: Pick<Config, 'databasePath' | 'databaseUrl' | 'providerBaseUrl'>, io: StorageIo): Promise<Storage> {
   // Several instances may share it: the opposite of storageIsExclusive, written out for the type's narrowing.
   if (config.databaseUrl !== null) {

@@ -14,6 +14,14 @@ describe('the update worker', () => {
     await Promise.all(workers.splice(0).map((w) => w.stop(0)));
   });
 
+  /** A queue over a fresh in-memory database, and the same queue counting the worker's reads of it (claims). */
+  const countedClaims = () => {
+    const sqlite = createUpdateQueueStore({ database: databaseOf(memoryDb()), clock: systemClock });
+    let count = 0;
+    const store = { ...sqlite, claim: (holder: string, leaseMs: number) => ((count += 1), sqlite.claim(holder, leaseMs)) };
+    return { sqlite, store, claims: () => count };
+  };
+
   const until = async (check: () => boolean | Promise<boolean>) => {
     const deadline = Date.now() + 5_000;
     while (!(await check()) && Date.now() < deadline) await systemClock.sleep(5);
@@ -22,9 +30,7 @@ describe('the update worker', () => {
   it('reads the queue less and less often while idle, and still takes an update stored by another instance within a second', async () => {
     // The worker's pauses on a clock the test moves: three idle seconds take none of the test's time.
     const clock = createManualClock(Date.now());
-    const sqlite = createUpdateQueueStore({ database: databaseOf(memoryDb()), clock: systemClock });
-    let claims = 0;
-    const store = { ...sqlite, claim: (holder: string, leaseMs: number) => ((claims += 1), sqlite.claim(holder, leaseMs)) };
+    const { sqlite, store, claims } = countedClaims();
     const handled: number[] = [];
     const worker = startUpdateWorker({ store, holder: 'a', handle: async (update) => void handled.push(update.update_id), clock, logger: silentLogger });
     workers.push(worker);
@@ -39,7 +45,7 @@ describe('the update worker', () => {
     };
     await idle(3_000);
     // At a steady 150 ms that would be 20 reads; backing off to one a second it is about 6.
-    expect(claims).toBeLessThanOrEqual(8);
+    expect(claims()).toBeLessThanOrEqual(8);
     // Stored without a wake, as an update posted to another instance is.
     const storedAt = clock.now();
     await sqlite.accept(chatUpdate(1, 7));
@@ -51,9 +57,7 @@ describe('the update worker', () => {
   it('claims an update as it stores it and starts it at once, without reading the queue; a busy chat waits its turn; once stopping, it only stores', async () => {
     // The worker's own reads of the queue only when the test moves this clock.
     const clock = createManualClock(Date.now());
-    const sqlite = createUpdateQueueStore({ database: databaseOf(memoryDb()), clock: systemClock });
-    let claims = 0;
-    const store = { ...sqlite, claim: (holder: string, leaseMs: number) => ((claims += 1), sqlite.claim(holder, leaseMs)) };
+    const { sqlite, store, claims } = countedClaims();
     const handled: number[] = [];
     let finish = () => undefined as void;
     const worker = startUpdateWorker({
@@ -69,10 +73,10 @@ describe('the update worker', () => {
     });
     workers.push(worker);
     await until(() => clock.pendingSleeps() > 0);
-    const claimsBefore = claims;
+    const claimsBefore = claims();
     expect(await worker.accept(chatUpdate(1, 7))).toBe(true);
     expect(handled).toEqual([1]);
-    expect(claims).toBe(claimsBefore);
+    expect(claims()).toBe(claimsBefore);
     expect(await worker.accept(chatUpdate(1, 7))).toBe(false);
     // The chat's next update while the first runs: stored, and handled only after it.
     expect(await worker.accept(chatUpdate(2, 7))).toBe(true);
