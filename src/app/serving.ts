@@ -3,9 +3,10 @@ import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { BotContext } from '../bot/context.js';
 import { dispatchTo, startPolling, startWebhook, type UpdateSource, type WebhookRemoval } from '../bot/update-source.js';
+import { conversationStateKey } from '../bot/update-prelude.js';
 import { startUpdateWorker } from '../bot/update-worker.js';
 import type { Clock } from '../clock.js';
-import type { UpdateQueueStore } from '../db/update-queue-store.js';
+import { chatIdOfKey, type UpdateQueueStore } from '../db/update-queue-store.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../http/metrics.js';
 import type { Health } from '../http/readiness.js';
@@ -82,6 +83,11 @@ export async function startServing(deps: {
     holder: deps.instanceId ?? `${hostname()}:${process.pid}`,
     // The poller stores a batch one update at a time (and only the holder of the polling role polls).
     claimOnArrival: config.botMode === 'polling' || deps.exclusiveStorage === true,
+    // The chat's conversation state, which every update's prelude reads first.
+    readKeyOf: (chatKey) => {
+      const chatId = chatIdOfKey(chatKey);
+      return chatId === undefined ? undefined : conversationStateKey(chatId);
+    },
     clock,
     logger: logger.child({ component: 'update-queue' }),
   });

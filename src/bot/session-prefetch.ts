@@ -1,5 +1,5 @@
 import type { ChangeCounts } from '../db/change-counters.js';
-import type { SessionStore } from '../db/session-store.js';
+import type { SessionReadAhead, SessionStore } from '../db/session-store.js';
 
 /**
  * Reads a chat's conversation state at the start of its turn, while the
@@ -22,8 +22,10 @@ interface SessionPrefetch<T> {
    * Starts reading `key`. `forget` forgets the read if nobody took it (the
    * end of the update); `counts` are the change counters read with it, or
    * null when the store reads them apart (or was not asked to).
+   * `readAhead`: the value and counters the update's claim read already
+   * (sessionReadAhead, read-ahead.ts), used instead of reading them.
    */
-  start(key: string): { forget: () => void; counts: Promise<ChangeCounts> | null };
+  start(key: string, readAhead?: SessionReadAhead<T>): { forget: () => void; counts: Promise<ChangeCounts> | null };
 }
 
 export function createSessionPrefetch<T>(
@@ -49,8 +51,8 @@ export function createSessionPrefetch<T>(
         return sessions.delete(key);
       },
     },
-    start(key) {
-      const both = readWithCounts?.(key);
+    start(key, readAhead) {
+      const both = readWithCounts && (readAhead ? Promise.resolve(readAhead) : readWithCounts(key));
       const read = both ? both.then((answer) => answer.value) : sessions.read(key);
       // A failure is the reader's to see; an untaken read must not surface as an unhandled rejection.
       read.catch(() => undefined);

@@ -1,7 +1,7 @@
 import type { ConversationData, VersionedState } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
 import type { Bot, Context } from 'grammy';
-import type { SessionStore } from '../db/session-store.js';
+import type { SessionReadAhead, SessionStore } from '../db/session-store.js';
 import type { Translate, Locale } from '../text/i18n.js';
 import type { BotEssentials } from './bot-essentials.js';
 import type { BotContext } from './context.js';
@@ -9,11 +9,15 @@ import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
 import { accessControl } from './middleware/access-control.js';
 import { groupGate } from './middleware/group-gate.js';
 import { rememberPeople } from './middleware/remember-people.js';
+import { takeReadAhead } from './read-ahead.js';
 import { createSessionPrefetch } from './session-prefetch.js';
 import { STRANGERS_REPLY } from './strangers-setting.js';
 import { APPROVE_DATA, REJECT_DATA } from '../orders/approval-texts.js';
 import { CONFIRM_CHANGE_DATA, REFUSE_CHANGE_DATA } from '../safeguards/dual-control/dual-control-announcer.js';
 import { BATCH_APPROVE_DATA, BATCH_REFUSE_DATA } from '../batches/batch-views.js';
+
+/** The key the chat's conversation state is kept under. */
+export const conversationStateKey = (chatId: number | string): string => `${CONVERSATION_KEY_PREFIX}${chatId}`;
 
 /** The presses that act in the administrators' group: the buttons of the cards that go there, and nothing else. */
 const GROUP_PRESSES = [APPROVE_DATA, REJECT_DATA, CONFIRM_CHANGE_DATA, REFUSE_CHANGE_DATA, BATCH_APPROVE_DATA, BATCH_REFUSE_DATA] as const;
@@ -38,7 +42,10 @@ export function useUpdatePrelude(bot: Bot<BotContext>, deps: Pick<BotEssentials,
   // After the chat's turn has come and before anything reads who is staff, a rule, a setting or a language;
   // the chat's conversation state is read meanwhile rather than after (with the change counters, where the store can).
   bot.use(async (ctx, next) => {
-    const started = ctx.chat ? sessions.start(`${CONVERSATION_KEY_PREFIX}${ctx.chat.id}`) : undefined;
+    const key = ctx.chat ? conversationStateKey(ctx.chat.id) : undefined;
+    // Read by the statement that claimed the update, where it could (the update queue's ArrivalRead is sessionReadAhead).
+    const readAhead = key === undefined ? undefined : (takeReadAhead(ctx.update, key)?.value as SessionReadAhead<VersionedState<ConversationData>> | undefined);
+    const started = key === undefined ? undefined : sessions.start(key, readAhead);
     try {
       if (freshViews) await freshViews(started?.counts ? await started.counts : undefined);
       await next();

@@ -1,11 +1,13 @@
 import { BotError, type Api, type Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Clock } from '../clock.js';
+import type { ReadAhead } from '../db/update-queue-store.js';
 import type { Logger } from '../logger.js';
 import { startRepeating } from '../repeat.js';
 import type { WebhookIntake } from '../http/webhook-intake.js';
 import type { UpdateWorker } from './update-worker.js';
 import type { BotContext } from './context.js';
+import { offerReadAhead } from './read-ahead.js';
 import { describeTelegramFailure } from './connect-telegram.js';
 import { watchPolling } from './polling-watch.js';
 import { runPollingIntoQueue } from './polling-runner.js';
@@ -144,10 +146,13 @@ export async function startWebhook(
 
 /**
  * Handles one update the way the runner does: a handler's error goes to
- * bot.catch, and nothing is thrown back at the webhook intake.
+ * bot.catch, and nothing is thrown back at the webhook intake. What its
+ * claim read ahead is handed to the handler with it (read-ahead.ts).
  */
-export function dispatchTo(bot: Bot<BotContext>, logger: Logger): (update: Update) => Promise<void> {
-  return async (update) => {
+export function dispatchTo(bot: Bot<BotContext>, logger: Logger): (update: Update, readAhead?: ReadAhead) => Promise<void> {
+  return async (update, readAhead) => {
+    // For the update prelude, which reads the chat's state first (update-prelude.ts).
+    if (readAhead) offerReadAhead(update, readAhead);
     try {
       await bot.handleUpdate(update);
     } catch (error) {

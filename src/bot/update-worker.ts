@@ -1,6 +1,6 @@
 import type { Update } from 'grammy/types';
 import type { Clock } from '../clock.js';
-import type { ClaimedUpdate, UpdateQueueStore } from '../db/update-queue-store.js';
+import { updateChatKey, type ClaimedUpdate, type ReadAhead, type UpdateQueueStore } from '../db/update-queue-store.js';
 import type { Logger } from '../logger.js';
 
 /**
@@ -75,6 +75,12 @@ interface UpdateWorkerOptions {
    * SQLite's one writer), as that statement requires.
    */
   claimOnArrival?: boolean;
+  /**
+   * The key of the chat's state the handler reads first (by the queue's chat
+   * key), for an arrival claim to read in its own statement where the store
+   * can (ArrivalRead); the read is handed to `handle` with the update.
+   */
+  readKeyOf?: (chatKey: string) => string | undefined;
   pollMs?: number;
   leaseMs?: number;
   concurrency?: number;
@@ -84,8 +90,8 @@ interface UpdateWorkerOptions {
 export function startUpdateWorker(
   deps: {
     store: UpdateQueueStore;
-    /** Handles one update; must not reject (dispatchTo's handler). */
-    handle: (update: Update) => Promise<void>;
+    /** Handles one update, with what its claim read ahead if anything; must not reject (dispatchTo's handler). */
+    handle: (update: Update, readAhead?: ReadAhead) => Promise<void>;
     /** Names this instance in the claims it holds. */
     holder: string;
     clock: Clock;
@@ -124,7 +130,7 @@ export function startUpdateWorker(
       );
     }, Math.max(1, Math.floor(leaseMs / 3)));
     try {
-      await deps.handle(claim.update);
+      await deps.handle(claim.update, claim.readAhead);
     } catch {
       // Handled as the runner would: the update counts as handled, so that its chat goes on.
       logger.error({ updateId: claim.updateId }, 'an update handler failed');
@@ -197,7 +203,7 @@ export function startUpdateWorker(
       if (fresh) wake();
       return fresh;
     }
-    const stored = await store.acceptAndClaim(update, deps.holder, leaseMs);
+    const stored = await store.acceptAndClaim(update, deps.holder, leaseMs, deps.readKeyOf?.(updateChatKey(update)));
     if (stored === 'repeat') return false;
     if (stored === 'queued') {
       wake();

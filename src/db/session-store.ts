@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import { orderActivityWhere, type OrderActivityRule } from './order-activity.js';
 import { countsOf, type ChangeCounts } from './change-counters.js';
 import type { Database } from './seam/database.js';
+import type { ArrivalRead } from './update-queue-store.js';
 
 export type { OrderActivityRule };
 
@@ -164,5 +165,33 @@ function readWithCounts<T>(database: Database, parsed: (value: string | null | u
   return async (key: string): Promise<{ value: T | undefined; counts: ChangeCounts }> => {
     const rows = await statement.execute({ key });
     return { value: parsed(rows.find((row) => row.value !== null)?.value), counts: countsOf(rows) };
+  };
+}
+
+/** What sessionReadAhead hands on: the chat's state as `read` gives it, and the change counters. */
+export interface SessionReadAhead<T = unknown> {
+  value: T | undefined;
+  counts: ChangeCounts;
+}
+
+/**
+ * readWithCounts as a read the update queue makes in the statement that
+ * claims an update as it arrives (ArrivalRead, update-queue-store.ts): the
+ * chat's value and the counters as one JSON text, so that the handler's
+ * first read costs no round trip of its own. PostgreSQL only, as
+ * readWithCounts (json_build_object, and the counters' table).
+ */
+export function sessionReadAhead(database: Database): ArrivalRead {
+  const { botSessions } = database.tables;
+  const column = sql`cast(json_build_object(
+    'value', (select ${botSessions.value} from ${botSessions} where ${botSessions.key} = ${sql.placeholder('readKey')}),
+    'counters', (select json_agg(json_build_object('name', name, 'version', version)) from change_counters)
+  ) as text)`;
+  return {
+    column,
+    parse(raw): SessionReadAhead {
+      const read = JSON.parse(String(raw)) as { value: string | null; counters: { name: string; version: number }[] | null };
+      return { value: read.value === null ? undefined : (JSON.parse(read.value) as unknown), counts: countsOf(read.counters ?? []) };
+    },
   };
 }

@@ -26,7 +26,7 @@ import { createOrderStore, type OrderStore } from './order-store.js';
 import { postgresOwnerLocks } from './postgres/owner-lock.js';
 import { createOrderingPauseStore, type OrderingPauseStore } from './ordering-pause-store.js';
 import { createReviewStore, type ReviewStore } from './review-store.js';
-import { createSessionStore, type SessionStore } from './session-store.js';
+import { createSessionStore, sessionReadAhead, type SessionStore } from './session-store.js';
 import { createSettingsStore, type SettingsStore } from './settings-store.js';
 import { createStaffStore, type StaffStore } from './staff-store.js';
 import { createFavouriteStore, type FavouriteStore } from './favourite-store.js';
@@ -176,7 +176,8 @@ export function storesOver(database: Database, clock: Clock, instance: InstanceS
     rateBudget: instance.rateBudget,
     velocity: velocityStoreOf(database),
     changes: changeCounterStoreOf(database),
-    updateQueue: createUpdateQueueStore({ database, clock, ownerLock }),
+    // Where the chat's state is read with the change counters (PostgreSQL), the arrival claim reads them in its own statement.
+    updateQueue: createUpdateQueueStore({ database, clock, ownerLock, ...(database.kind === 'postgresql' ? { arrivalRead: sessionReadAhead(database) } : {}) }),
     codeMessages: createCodeMessageStore({ database }),
     retention: createRetentionStore({ database }),
     stepUp: createStepUpStore({ database, clock }),

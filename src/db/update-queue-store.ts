@@ -32,6 +32,28 @@ export interface ClaimedUpdate {
   claimToken: string;
   /** How many times it was claimed, this claim included: above 1 after a takeover. */
   attempts: number;
+  /** What the arrival read (ArrivalRead) returned with the claim, under the key it was asked for; absent where nothing was read. */
+  readAhead?: ReadAhead;
+}
+
+/** The handler's first read, made by the statement that claimed the update. */
+export interface ReadAhead {
+  key: string;
+  value: unknown;
+}
+
+/**
+ * A read that rides in the statement claiming an update as it arrives
+ * (acceptAndClaim): the handler's first read of the database, which would
+ * otherwise wait for a round trip of its own once the claim is back. The
+ * statement evaluates it in the snapshot that found the chat free, so it
+ * sees everything the chat's previous update wrote before it was done.
+ * `column` is one scalar expression over the placeholder `readKey`; `parse`
+ * turns what it returned into the value handed on.
+ */
+export interface ArrivalRead {
+  column: SQL;
+  parse(raw: unknown): unknown;
 }
 
 export interface UpdateQueueStore {
@@ -47,9 +69,10 @@ export interface UpdateQueueStore {
    * Only for a caller that never stores two updates of one chat at once
    * (the poller stores a batch one by one; SQLite's writer takes one
    * statement at a time): two such statements running together could each
-   * find the chat free and both claim.
+   * find the chat free and both claim. With `readKey`, and where the store
+   * was given an ArrivalRead, the claim carries that read of `readKey`.
    */
-  acceptAndClaim(update: Update, holder: string, leaseMs: number): Promise<ClaimedUpdate | 'queued' | 'repeat'>;
+  acceptAndClaim(update: Update, holder: string, leaseMs: number, readKey?: string): Promise<ClaimedUpdate | 'queued' | 'repeat'>;
   /**
    * Takes the update with the lowest update_id among the chats whose
    * earliest unhandled update nobody holds a live lease on, or null when
@@ -94,6 +117,11 @@ export function updateChatKey(update: Update): string {
   return chat ? `chat:${chat.id}` : `update:${update.update_id}`;
 }
 
+/** The chat id in a key updateChatKey made; undefined for an update without a chat. */
+export function chatIdOfKey(chatKey: string): string | undefined {
+  return chatKey.startsWith('chat:') ? chatKey.slice('chat:'.length) : undefined;
+}
+
 /**
  * The update queue of every instance on the database. A claim picks the
  * runnable update and leases it in one statement (takeNext), the pick as
@@ -108,7 +136,7 @@ export function updateChatKey(update: Update): string {
  * instance's on PostgreSQL (Roles.ownerLock), recorded on its claims so
  * that another can release them once it is gone (claim-owners.ts).
  */
-export function createUpdateQueueStore(deps: { database: Database; clock: Clock; ownerLock?: number | null }): UpdateQueueStore {
+export function createUpdateQueueStore(deps: { database: Database; clock: Clock; ownerLock?: number | null; arrivalRead?: ArrivalRead }): UpdateQueueStore {
   const { database, clock } = deps;
   const { q } = database;
   const { updateQueue } = database.tables;
@@ -116,6 +144,7 @@ export function createUpdateQueueStore(deps: { database: Database; clock: Clock;
   const leases = { now: () => time.now(clock.now()), end: (leaseMs: number) => time.end(clock.now(), leaseMs) };
   const owners = claimOwnersOf(database, deps.ownerLock ?? null);
   const earlier = database.alias(updateQueue, 'earlier');
+  const { arrivalRead } = deps;
 
   /** Not done, no live lease, and the earliest of its chat not yet done. */
   const runnable = (): SQL | undefined =>
@@ -188,8 +217,8 @@ export function createUpdateQueueStore(deps: { database: Database; clock: Clock;
       attempts: sql`case when ${free} then 1 else 0 end`,
     })
     .onConflictDoNothing()
-    .returning({ claimToken: updateQueue.claimToken, attempts: updateQueue.attempts })
-    .prepare('update-queue-accept-claimed');
+    .returning({ claimToken: updateQueue.claimToken, attempts: updateQueue.attempts, ...(arrivalRead ? { read: arrivalRead.column } : {}) })
+    .prepare(arrivalRead ? 'update-queue-accept-claimed-read' : 'update-queue-accept-claimed');
 
   /** done's statement, prepared: it runs once for every update handled. */
   const markDone = q
@@ -208,7 +237,7 @@ export function createUpdateQueueStore(deps: { database: Database; clock: Clock;
         .returning({ updateId: updateQueue.updateId });
       return stored.length === 1;
     },
-    async acceptAndClaim(update, holder, leaseMs) {
+    async acceptAndClaim(update, holder, leaseMs, readKey) {
       const chatKey = updateChatKey(update);
       const stored = storableUpdate(update);
       const claimToken = randomUUID();
@@ -220,10 +249,14 @@ export function createUpdateQueueStore(deps: { database: Database; clock: Clock;
         claimToken,
         holder,
         ...leaseEndPlaceholders(clock.now(), leaseMs),
+        // No key: the read finds nothing (no key is empty) and nothing is handed on.
+        ...(arrivalRead ? { readKey: readKey ?? '' } : {}),
       });
       if (!row) return 'repeat';
       if (row.claimToken !== claimToken) return 'queued';
-      return { updateId: update.update_id, chatKey, update: stored, claimToken, attempts: row.attempts };
+      const claim: ClaimedUpdate = { updateId: update.update_id, chatKey, update: stored, claimToken, attempts: row.attempts };
+      if (arrivalRead && readKey !== undefined) claim.readAhead = { key: readKey, value: arrivalRead.parse((row as { read?: unknown }).read) };
+      return claim;
     },
     // Nothing taken: none runnable, or (rarely, on PostgreSQL) the one picked was leased by another claimer
     // between the pick and the lease: the worker asks again at its next poll.

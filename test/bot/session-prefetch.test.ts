@@ -68,6 +68,27 @@ describe('the conversation state read at the start of a chat\'s turn', () => {
     expect(reads).toBe(2);
   });
 
+  it("takes what the update's claim read ahead instead of reading, state and counters, once", async () => {
+    const { store } = world();
+    await store.write('c:1', { step: 'in the database' });
+    const counts: ChangeCounts = { staff: 1, people: 2, settings: 3, pause: 4, catalog: 5, prices: 6, favourites: 7 };
+    let reads = 0;
+    const counted: Pick<SessionStore<{ step: string }>, 'read' | 'write' | 'delete' | 'readWithCounts'> = {
+      read: (key) => (reads++, store.read(key)),
+      write: (key, value) => store.write(key, value),
+      delete: (key) => store.delete(key),
+      readWithCounts: async (key) => (reads++, { value: await store.read(key), counts }),
+    };
+    const prefetch = createSessionPrefetch(counted, { withCounts: true });
+    const started = prefetch.start('c:1', { value: { step: 'read ahead' }, counts: { ...counts, catalog: 9 } });
+    expect(await started.counts).toEqual({ ...counts, catalog: 9 });
+    expect(await prefetch.store.read('c:1')).toEqual({ step: 'read ahead' });
+    expect(reads).toBe(0);
+    // Taken once: the next read goes to the database.
+    expect(await prefetch.store.read('c:1')).toEqual({ step: 'in the database' });
+    expect(reads).toBe(1);
+  });
+
   it('reads the counters apart when the store cannot read them with the state (SQLite, whose counters never move)', () => {
     const { store } = world();
     expect(createSessionPrefetch(store, { withCounts: true }).start('c:1').counts).toBeNull();
