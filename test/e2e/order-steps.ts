@@ -181,10 +181,17 @@ export function expectAbsent(haystack: string | Buffer, secrets: readonly string
   if (!has(known)) throw new Error(`expected to find ${known}: wrong file or empty output`);
   // A short secret (a card's four-digit PIN) is looked for as a word of its own: as a bare substring it turns up by
   // chance inside a year, an amount or an id about once in a few hundred runs, while a leaked PIN stands apart.
-  const leaked = (secret: string) =>
-    secret.length >= SHORT_SECRET ? has(secret) : new RegExp(`(^|[^\\p{L}\\p{N}])${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u').test(text);
-  const found = secrets.filter(leaked);
-  if (found.length > 0) throw new Error(`${found.length} secret(s) found where none may be`);
+  const escaped = (secret: string) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = (secret: string) => (secret.length >= SHORT_SECRET ? new RegExp(escaped(secret)) : new RegExp(`(^|[^\\p{L}\\p{N}])${escaped(secret)}($|[^\\p{L}\\p{N}])`, 'u'));
+  const found = secrets.filter((secret) => pattern(secret).test(text));
+  if (found.length === 0) return;
+  // Where each was found, every secret masked: enough to tell a leak from a short one matching an unrelated number by chance.
+  const masked = (context: string) => secrets.reduce((shown, secret) => shown.split(secret).join('#'.repeat(secret.length)), context);
+  const places = found.map((secret) => {
+    const at = text.search(pattern(secret));
+    return JSON.stringify(masked(text.slice(Math.max(0, at - 80), at + secret.length + 40)));
+  });
+  throw new Error(`${found.length} secret(s) found where none may be, at: ${places.join(', ')}`);
 }
 
 /**

@@ -15,6 +15,22 @@ describe('expectAbsent', () => {
     expect(() => expectAbsent('order A1 placed on 3 December 20261, 148210 IRR', ['2026', '4821'], 'order A1')).not.toThrow();
   });
 
+  it('says where a secret was found with every secret masked, so that a chance match can be told from a leak without showing it', () => {
+    const failure = (() => {
+      try {
+        expectAbsent(`{"msg":"sent","pid":4821,"order":"A1","code":"${code}"}`, [code, '4821'], 'A1');
+      } catch (error) {
+        return String(error);
+      }
+      return 'no failure';
+    })();
+    expect(failure).toMatch(/2 secret\(s\) found/);
+    expect(failure).toContain('\\"pid\\":####,');
+    expect(failure).toContain('##############');
+    expect(failure).not.toContain('4821');
+    expect(failure).not.toContain(code);
+  });
+
   it('fails on output without what must be there, so that an empty log is never clean', () => {
     expect(() => expectAbsent('', [code], 'order A1')).toThrow(/expected to find/);
   });
