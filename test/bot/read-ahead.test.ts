@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { Bot } from 'grammy';
-import type { UserFromGetMe } from 'grammy/types';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BotContext } from '../../src/bot/context.js';
 import { offerReadAhead, takeReadAhead } from '../../src/bot/read-ahead.js';
@@ -12,24 +11,9 @@ import { createSessionStore } from '../../src/db/session-store.js';
 import { createUpdateQueueStore, type ArrivalRead } from '../../src/db/update-queue-store.js';
 import { silentLogger } from '../../src/logger.js';
 import { chatUpdate } from '../db/contract/update-queue-store.contract.js';
+import { botUser } from '../support/fake-bot-api/server.js';
 import { memoryDb } from '../support/memory-db.js';
 import { waitUntil } from '../support/wait-until.js';
-
-const ME: UserFromGetMe = {
-  id: 1,
-  is_bot: true,
-  first_name: 'Bot',
-  username: 'bot',
-  can_join_groups: false,
-  can_read_all_group_messages: false,
-  supports_inline_queries: false,
-  can_connect_to_business: false,
-  has_main_web_app: false,
-  has_topics_enabled: false,
-  allows_users_to_create_topics: false,
-  can_manage_bots: false,
-  supports_join_request_queries: false,
-};
 
 describe('what an update\'s claim read ahead', () => {
   it('is taken once, and only under the key it was read for', () => {
@@ -60,7 +44,7 @@ describe('what an update\'s claim read ahead', () => {
       await createSessionStore({ database, clock: systemClock }).write('state:7', { step: 'category' });
       const store = createUpdateQueueStore({ database, clock: systemClock, arrivalRead: rowText });
       // Known already (as getMe would have said): the handler below calls no Bot API method.
-      const bot = new Bot<BotContext>('1:test', { botInfo: ME });
+      const bot = new Bot<BotContext>('1:test', { botInfo: botUser(1, 'Bot', 'bot') });
       const seen: { updateId: number; readAhead: unknown }[] = [];
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));

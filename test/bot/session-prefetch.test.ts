@@ -16,6 +16,18 @@ function world() {
   return { store, prefetch: createSessionPrefetch(store) };
 }
 
+/** `store` as a database that reads the change counters with the state (PostgreSQL's), `counts` being the counters, its reads counted. */
+function readingWithCounts(store: SessionStore<{ step: string }>, counts: ChangeCounts) {
+  let reads = 0;
+  const both: Pick<SessionStore<{ step: string }>, 'read' | 'write' | 'delete' | 'readWithCounts'> = {
+    read: (key) => (reads++, store.read(key)),
+    write: (key, value) => store.write(key, value),
+    delete: (key) => store.delete(key),
+    readWithCounts: async (key) => (reads++, { value: await store.read(key), counts }),
+  };
+  return { both, reads: () => reads };
+}
+
 describe('the conversation state read at the start of a chat\'s turn', () => {
   it('is what the first read of that key gets, and later reads go to the database again', async () => {
     const { store, prefetch } = world();
@@ -53,40 +65,28 @@ describe('the conversation state read at the start of a chat\'s turn', () => {
     const { store } = world();
     await store.write('c:1', { step: 'menu' });
     const counts: ChangeCounts = { staff: 3, people: 1, settings: 0, pause: 2, catalog: 7, prices: 4, favourites: 5 };
-    let reads = 0;
-    const both: Pick<SessionStore<{ step: string }>, 'read' | 'write' | 'delete' | 'readWithCounts'> = {
-      read: (key) => (reads++, store.read(key)),
-      write: (key, value) => store.write(key, value),
-      delete: (key) => store.delete(key),
-      readWithCounts: async (key) => (reads++, { value: await store.read(key), counts }),
-    };
+    const { both, reads } = readingWithCounts(store, counts);
     const started = createSessionPrefetch(both, { withCounts: true }).start('c:1');
     expect(await started.counts).toEqual(counts);
     // Not asked for counts (no freshness check to give them to): the plain read, and none handed on.
     const plain = createSessionPrefetch(both).start('c:1');
     expect(plain.counts).toBeNull();
-    expect(reads).toBe(2);
+    expect(reads()).toBe(2);
   });
 
   it("takes what the update's claim read ahead instead of reading, state and counters, once", async () => {
     const { store } = world();
     await store.write('c:1', { step: 'in the database' });
     const counts: ChangeCounts = { staff: 1, people: 2, settings: 3, pause: 4, catalog: 5, prices: 6, favourites: 7 };
-    let reads = 0;
-    const counted: Pick<SessionStore<{ step: string }>, 'read' | 'write' | 'delete' | 'readWithCounts'> = {
-      read: (key) => (reads++, store.read(key)),
-      write: (key, value) => store.write(key, value),
-      delete: (key) => store.delete(key),
-      readWithCounts: async (key) => (reads++, { value: await store.read(key), counts }),
-    };
-    const prefetch = createSessionPrefetch(counted, { withCounts: true });
+    const { both, reads } = readingWithCounts(store, counts);
+    const prefetch = createSessionPrefetch(both, { withCounts: true });
     const started = prefetch.start('c:1', { value: { step: 'read ahead' }, counts: { ...counts, catalog: 9 } });
     expect(await started.counts).toEqual({ ...counts, catalog: 9 });
     expect(await prefetch.store.read('c:1')).toEqual({ step: 'read ahead' });
-    expect(reads).toBe(0);
+    expect(reads()).toBe(0);
     // Taken once: the next read goes to the database.
     expect(await prefetch.store.read('c:1')).toEqual({ step: 'in the database' });
-    expect(reads).toBe(1);
+    expect(reads()).toBe(1);
   });
 
   it('reads the counters apart when the store cannot read them with the state (SQLite, whose counters never move)', () => {

@@ -50,15 +50,13 @@ export interface FakeBotApiOptions {
 export const DEFAULT_FAKE_TOKEN = '123456:TEST-fake-token-not-real';
 const MAX_UPDATES_PER_CALL = 100;
 
-export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBotApi> {
-  const token = options.token ?? DEFAULT_FAKE_TOKEN;
-  const clock = options.clock ?? systemClock;
-  const botId = Number(/^(\d+):/.exec(token)?.[1] ?? '123456');
-  const me: UserFromGetMe = {
-    id: botId,
+/** The bot as getMe describes it: the fake's own, or one a test gives grammY without asking. */
+export function botUser(id: number, firstName: string, username: string): UserFromGetMe {
+  return {
+    id,
     is_bot: true,
-    first_name: options.botFirstName ?? 'Fake Test Bot',
-    username: options.botUsername ?? 'fake_test_bot',
+    first_name: firstName,
+    username,
     can_join_groups: true,
     can_read_all_group_messages: false,
     supports_inline_queries: false,
@@ -69,6 +67,13 @@ export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise
     can_manage_bots: false,
     supports_join_request_queries: false,
   };
+}
+
+export async function createFakeBotApi(options: FakeBotApiOptions = {}): Promise<FakeBotApi> {
+  const token = options.token ?? DEFAULT_FAKE_TOKEN;
+  const clock = options.clock ?? systemClock;
+  const botId = Number(/^(\d+):/.exec(token)?.[1] ?? '123456');
+  const me = botUser(botId, options.botFirstName ?? 'Fake Test Bot', options.botUsername ?? 'fake_test_bot');
 
   const calls: RecordedCall[] = [];
   const callListeners = new Set<(call: RecordedCall) => void>();
