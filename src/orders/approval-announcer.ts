@@ -107,17 +107,20 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
    * now, or whose edit a stopped process never finished, is left for a
    * later try; `settled` says whether none was left.
    */
-  async function settleApprovalCards(approval: ApprovalRow, answered?: { chatId: number; messageId: number }, keepUnsettled = false): Promise<{ inGroup: boolean; settled: boolean }> {
+  async function settleApprovalCards(
+    approval: ApprovalRow,
+    options: { answered?: { chatId: number; messageId: number }; keepUnsettled?: boolean; forgetLater?: boolean } = {},
+  ): Promise<{ inGroup: boolean; settled: boolean; forget: () => Promise<void> }> {
     const edit = (card: CardLocation): Promise<CardEdit> => {
       const said = deps.replaceText ? settledText(approval, card.chatId) : null;
       return said !== null ? deps.replaceText!(card.chatId, card.messageId, plain(said)) : deps.clearButtons(card.chatId, card.messageId);
     };
-    const { cards, settled } = await settleCards(deps.cards, approval.id, edit, { ...(answered ? { answered } : {}), keepUnsettled });
-    return { inGroup: cards.some((card) => isGroupChat(card.chatId)), settled };
+    const { cards, settled, forget } = await settleCards(deps.cards, approval.id, edit, options);
+    return { inGroup: cards.some((card) => isGroupChat(card.chatId)), settled, forget };
   }
 
   async function settle(approval: ApprovalRow, answered?: { chatId: number; messageId: number }): Promise<void> {
-    await settleApprovalCards(approval, answered);
+    await settleApprovalCards(approval, answered ? { answered } : {});
   }
 
   async function tellRequester(approval: ApprovalRow, render: (c: ApprovalTextContext) => string, buttons?: (c: ApprovalTextContext) => OutgoingButton[][]): Promise<Telling | 'withheld'> {
@@ -187,13 +190,15 @@ export function createApprovalAnnouncer(deps: ApprovalAnnouncerDeps): ApprovalAn
     settle,
 
     async expired(approval, admins, told = false) {
-      const { inGroup, settled } = await settleApprovalCards(approval, undefined, true);
+      // Until the news is told, settled cards stay listed: the pass that tells must still see a card was in the group.
+      const { inGroup, settled, forget } = await settleApprovalCards(approval, { keepUnsettled: true, forgetLater: !told });
       if (told) return { cardsSettled: settled, told };
       // Busy or out of reach: told on the next pass, with the administrators. Refused (blocked, gone) or withheld: never will be.
       if ((await tellRequester(approval, (c) => expiredTexts(c, approval).staff)) === 'try-again') return { cardsSettled: settled, told: false };
       const group = inGroup && deps.groupPlace ? await deps.groupPlace().catch(() => null) : null;
       // The group's card says it lapsed, for everyone there to read: privately only those who asked for copies.
       await tellAdmins(group === null ? admins : admins.filter((id) => group.privateCopies.includes(id)), (c) => expiredTexts(c, approval).admin);
+      await forget();
       return { cardsSettled: settled, told: true };
     },
   };

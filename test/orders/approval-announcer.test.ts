@@ -34,12 +34,15 @@ describe('approval announcer', () => {
     await Promise.all(cleanups.splice(0).map((close) => close()));
   });
 
-  async function setup() {
+  /** `group`: the administrators' group the cards go to, and who asked for private copies there. */
+  async function setup(options: { group?: { chatId: number; privateCopies: number[] } } = {}) {
+    const { group } = options;
     const sandbox = await createSandbox({ rateLimit: false });
     cleanups.push(() => sandbox.close());
     const telegram = await createFakeBotApi();
     cleanups.push(() => telegram.close());
     for (const chat of [ADMIN, STAFF]) telegram.addChat({ id: chat });
+    if (group) telegram.addChat({ id: group.chatId, type: 'supergroup', title: 'Administrators' });
     const db = memoryDb();
     const clock = createManualClock(T0);
     const provider = createProviderClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, requestsPerSecond: 1000 });
@@ -73,6 +76,7 @@ describe('approval announcer', () => {
       provider,
       isStaff: (id) => staff.has(id),
       localeOf: () => 'en',
+      ...(group ? { groupPlace: async () => ({ chatId: group.chatId, locale: 'en' as const, privateCopies: group.privateCopies }) } : {}),
       texts: (locale) => ({ t: translatorFor(locale), locale, amountUnit: 'IRR', timeZone: 'UTC', monthCalendar: 'gregorian', sandbox: false, describePerson: String }),
       logger: silentLogger,
     });
@@ -171,6 +175,30 @@ describe('approval announcer', () => {
     expect(telegram.messages(STAFF)).toHaveLength(1);
     await newSweep()();
     expect(telegram.messages(STAFF)).toHaveLength(1);
+  });
+
+  it('tells administrators privately of a lapse only if they asked for copies, though Telegram was busy when the group card settled', async () => {
+    const GROUP = -100_500;
+    const { telegram, clock, service, announcer, newSweep } = await setup({ group: { chatId: GROUP, privateCopies: [] } });
+    const stored = (await service.requestIfNeeded(googlePlayInput('k1', { userId: STAFF, chatId: STAFF })))!;
+    await announcer.announce(stored.approval);
+    const [card] = telegram.messages(GROUP);
+    expect(telegram.findButton(card!, /Approve/)).toBeDefined();
+    expect(telegram.messages(ADMIN)).toEqual([]);
+    clock.advance(DAY);
+    // The group's card settles; the requester's message meets a busy Telegram and waits for the next pass.
+    telegram.failNext('sendMessage', { code: 429, description: 'Too Many Requests: retry after 1', retryAfter: 1 });
+    await newSweep()();
+    expect(buttonsOf(telegram.messages(GROUP).find((m) => m.message_id === card!.message_id))).toEqual([]);
+    expect(telegram.messages(STAFF)).toEqual([]);
+
+    await newSweep()();
+    expect(telegram.messages(STAFF)).toHaveLength(1);
+    // The group's card says it lapsed; the administrator, who asked for no private copy, gets none now either.
+    expect(telegram.messages(ADMIN)).toEqual([]);
+    await newSweep()();
+    expect(telegram.messages(STAFF)).toHaveLength(1);
+    expect(telegram.messages(ADMIN)).toEqual([]);
   });
 
   it('counts a card that can no longer be edited as settled, and tells the requester once', async () => {
