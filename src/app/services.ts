@@ -283,6 +283,7 @@ export async function createServices(deps: {
     texts: (locale) => ({ ...viewFor(locale), describePerson }),
     localeOf,
     teamDefault: (rule) => spendingRules.defaults()[rule],
+    clock,
     logger: logger.child({ component: 'dual-control' }),
   });
 

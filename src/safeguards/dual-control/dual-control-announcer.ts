@@ -2,7 +2,8 @@ import type { Logger } from '../../logger.js';
 import { formatNumber } from '../../text/format.js';
 import { bold, joinLines, plain } from '../../text/formatted.js';
 import type { Locale } from '../../text/i18n.js';
-import { attemptTelling, type ClearButtons, type OutgoingMessage, type ReplaceText, type SendMessage } from '../../text/send-port.js';
+import type { Clock } from '../../clock.js';
+import { attemptTelling, SendRateLimitedError, sendWorthRetrying, type ClearButtons, type OutgoingMessage, type ReplaceText, type SendMessage } from '../../text/send-port.js';
 import { parseAdminChange, type AdminChange } from './admin-change.js';
 import type { AdminRequestRow, AdminRequestStore } from '../../db/admin-request-store.js';
 import type { DecideOutcome } from './dual-control.js';
@@ -78,6 +79,11 @@ export interface DualControlAnnouncer {
 /** Where a card goes in the administrators' group (its approvals topic), in the group's language, and who still asked for private copies. */
 export type DualCardPlace = { chatId: number; threadId?: number; locale: Locale; privateCopies: readonly number[] };
 
+/** Tries at one of a lapse's lines after the first has gone (waitingOut). */
+const LAPSE_LINE_TRIES = 3;
+/** What a lapse's lines may wait for Telegram in all, in one pass: the news' lease is 120 s (expiry-news-store.ts). */
+const LAPSE_WAITS_MS = 20_000;
+
 export function createDualControlAnnouncer(deps: {
   send: SendMessage;
   clearButtons: ClearButtons;
@@ -102,6 +108,8 @@ export function createDualControlAnnouncer(deps: {
   texts: (locale: Locale) => DualTextContext;
   localeOf: (id: number) => Locale;
   teamDefault: (rule: Extract<AdminChange, { kind: 'rule' }>['rule']) => number | null;
+  /** Waits out Telegram busy while a lapse's other lines go (tellLapse). */
+  clock: Pick<Clock, 'sleep'>;
   logger: Logger;
 }): DualControlAnnouncer {
   const { logger } = deps;
@@ -171,17 +179,19 @@ export function createDualControlAnnouncer(deps: {
    * A lapse, told as `tellOutcome` tells it, the one who asked first: true
    * once done with. Until a line has gone, Telegram busy or out of reach
    * leaves the whole telling to the next pass (a line refused for good is
-   * only refused again); once one has gone, the others are best effort, so
-   * that nobody hears it twice.
+   * only refused again); once one has gone, the news counts as told, so that
+   * nobody hears it twice, and each other line waits out Telegram busy or
+   * out of reach within this pass (waitingOut) rather than being lost.
    */
   async function tellLapse(outcome: Extract<Outcome, { kind: 'expired-by-pass' }>): Promise<boolean> {
     const { request } = outcome;
     const readers = await readersOf(request);
     let someoneTold = false;
+    const waits = { leftMs: LAPSE_WAITS_MS };
     for (const id of [...readers.filter((r) => r === request.requesterId), ...readers.filter((r) => r !== request.requesterId)]) {
       const message = { text: plain(outcomeLine(outcome, null, contextOf(id)) ?? '') };
       if (someoneTold) {
-        await deliver(id, message);
+        await waitingOut(id, message, waits);
         continue;
       }
       const telling = await attemptTelling(
@@ -192,6 +202,30 @@ export function createDualControlAnnouncer(deps: {
       someoneTold = telling === 'sent';
     }
     return true;
+  }
+
+  /**
+   * Sends one of a lapse's lines after the first: Telegram busy (its
+   * retry_after) or out of reach (a second, then two) is waited out and the
+   * line tried again, up to LAPSE_LINE_TRIES, while `waits` has time left
+   * (shared by the lapse's lines, well inside the news' lease, so that no
+   * other pass takes the news and tells it again meanwhile).
+   */
+  async function waitingOut(chatId: number, message: OutgoingMessage, waits: { leftMs: number }): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await deps.send(chatId, message);
+        return;
+      } catch (error) {
+        const waitMs = error instanceof SendRateLimitedError ? error.retryAfterMs : 1_000 * attempt;
+        if (!sendWorthRetrying(error) || attempt === LAPSE_LINE_TRIES || waitMs > waits.leftMs) {
+          logger.warn({ chatId, err: error instanceof Error ? error.name : String(error) }, 'a dual-control message did not reach its chat');
+          return;
+        }
+        waits.leftMs -= waitMs;
+        await deps.clock.sleep(waitMs);
+      }
+    }
   }
 
   return {

@@ -198,6 +198,24 @@ describe('dual control with two administrators', () => {
     expect(await world.services.stores.expiryNews.owed('admin')).toBe(0);
   });
 
+  it("waits out Telegram busy for the other administrators' lines once the first has gone: each told once, in the one pass", async () => {
+    const { world, pass, lapsed } = await lapsedWorld();
+    // The requester's line goes; the other administrator's meets a 429 once.
+    let refused = false;
+    const stop = world.telegram.onCall((call) => {
+      if (refused || call.method !== 'sendMessage' || Number(call.payload['chat_id']) !== SECOND_ADMIN.id) return;
+      refused = true;
+      world.telegram.failNext('sendMessage', { code: 429, description: 'Too Many Requests: retry after 1', retryAfter: 1 });
+    });
+    await pass();
+    stop();
+    expect(refused).toBe(true);
+    for (const user of [ADMIN, SECOND_ADMIN]) expect(lapsed(user)).toHaveLength(1);
+    expect(await world.services.stores.expiryNews.owed('admin')).toBe(0);
+    await pass();
+    for (const user of [ADMIN, SECOND_ADMIN]) expect(lapsed(user)).toHaveLength(1);
+  });
+
   it('counts a card that can no longer be edited as settled, and a line refused for good as told: nothing is sent or edited again', async () => {
     const { world, pass, lapsed } = await lapsedWorld();
     // The requester's line goes first: they blocked the bot, and the other administrator is told all the same.
