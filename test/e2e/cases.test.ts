@@ -172,7 +172,7 @@ describe('cases: a code that does not work', () => {
     await world.bot.stop();
     await world.database.change('update code_cases set opened_at = opened_at - ? where id = 2', [4 * 86_400_000]);
     await world.restart();
-    const statement = await persianAdmin.say('/statement', /صورت‌حساب/);
+    const statement = await persianAdmin.say('/statement', /صورت‌حساب کیف پول/);
     expect(statement.text).toMatch(new RegExp(`پرونده #۲ برای سفارش #${fa((await localOrder(world, mine))!.id)} \\(Sara،.*بیش از ۳ روز`));
 
     const card = await persianAdmin.say('/cases ۲', /پرونده #۲: باز/);
