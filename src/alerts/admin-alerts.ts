@@ -43,6 +43,8 @@ export function createAdminAlerts(deps: {
   shared?: Pick<AppStateStore, 'update'>;
 }): AdminAlerts {
   const lastSent = new Map<string, number>();
+  /** The alert of each key being sent now: one raised meanwhile waits for it, then finds it sent (and quiet). */
+  const sending = new Map<string, Promise<void>>();
   const { shared } = deps;
 
   /**
@@ -71,28 +73,40 @@ export function createAdminAlerts(deps: {
     }
   }
 
+  async function send(key: string, render: (locale: Locale) => string, options: { quietMs?: number; about?: number } | undefined): Promise<void> {
+    const now = deps.clock.now();
+    const quietMs = options?.quietMs ?? DEFAULT_QUIET_MS;
+    const previous = lastSent.get(key);
+    if (previous !== undefined && now - previous < quietMs) return;
+    const claimed = await claim(key, now, quietMs);
+    if (!claimed.taken) return;
+    deps.logger.warn({ alert: key }, 'alerting administrators');
+    let reached = 0;
+    for (const admin of await deps.recipients()) {
+      if (admin.telegramId === options?.about) continue;
+      try {
+        await deps.sendText(admin.telegramId, render(admin.locale));
+        reached += 1;
+      } catch (error) {
+        deps.logger.error({ alert: key, adminId: admin.telegramId, err: String(error) }, 'could not alert an administrator');
+      }
+    }
+    // Quiet only once someone heard it: an alert lost to a Telegram blip is tried again next time.
+    if (reached > 0) lastSent.set(key, now);
+    else await claimed.release();
+  }
+
   return {
     async alert(key, render, options) {
-      const now = deps.clock.now();
-      const quietMs = options?.quietMs ?? DEFAULT_QUIET_MS;
-      const previous = lastSent.get(key);
-      if (previous !== undefined && now - previous < quietMs) return;
-      const claimed = await claim(key, now, quietMs);
-      if (!claimed.taken) return;
-      deps.logger.warn({ alert: key }, 'alerting administrators');
-      let reached = 0;
-      for (const admin of await deps.recipients()) {
-        if (admin.telegramId === options?.about) continue;
-        try {
-          await deps.sendText(admin.telegramId, render(admin.locale));
-          reached += 1;
-        } catch (error) {
-          deps.logger.error({ alert: key, adminId: admin.telegramId, err: String(error) }, 'could not alert an administrator');
-        }
+      // Two reads refused together (a summary reads the balance and its products at once) raise one alert, not two.
+      for (let earlier = sending.get(key); earlier !== undefined; earlier = sending.get(key)) await earlier.catch(() => undefined);
+      const sent = send(key, render, options);
+      sending.set(key, sent);
+      try {
+        await sent;
+      } finally {
+        sending.delete(key);
       }
-      // Quiet only once someone heard it: an alert lost to a Telegram blip is tried again next time.
-      if (reached > 0) lastSent.set(key, now);
-      else await claimed.release();
     },
   };
 }

@@ -41,6 +41,18 @@ describe('administrator alerts', () => {
     expect(sent).toHaveLength(4);
   });
 
+  it('sends once when the same alert is raised twice at once, and a key of its own still goes', async () => {
+    const { sent, alerts } = setup(new Set());
+    // Two reads refused together (the summary reads the balance and the product at once) raise the same alert together.
+    await Promise.all([alerts.alert('k', () => 'x'), alerts.alert('k', () => 'x'), alerts.alert('other', () => 'y')]);
+    expect(sent).toEqual([
+      [1, 'x'],
+      [1, 'y'],
+      [2, 'x'],
+      [2, 'y'],
+    ]);
+  });
+
   it('tries again next time when no administrator could be reached', async () => {
     const failing = new Set([1, 2]);
     const { sent, alerts } = setup(failing);
