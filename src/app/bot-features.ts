@@ -106,7 +106,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
   const { stores, settings, staff, people, describePerson, velocity } = services;
   const translate = translatorFor;
   // A person's reads are paced; the services' own (deliveries, approvals' checks) are not.
-  const provider = withReadPace(services.provider, velocity, clock);
+  const providerFor = withReadPace(services.provider, velocity, clock);
   // A provider failure is classified, logged and told to administrators where needed; the words for the reader beside it.
   const trouble = {
     onProviderTrouble: (error: unknown, context: string) => handleProviderTrouble(error, { logger, alerts: services.alerts, translate }, context),
@@ -140,13 +140,13 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
   };
   const caseCommon = { orders: stores.orderQueries, appState: stores.appState, describePerson, tellers: caseTellers, clock, logger };
   const cases = casesFeature({ ...caseCommon, cases: stores.codeCases, settings });
-  const caseReport = caseReports({ ...caseCommon, cases: stores.codeCases, provider });
+  const caseReport = caseReports({ ...caseCommon, cases: stores.codeCases, providerFor });
   // An exception's annotation given through the buttons under the statement ends with a reply too.
   const annotations = annotationButtons({ monthClose: services.monthClose.months, appState: stores.appState, periods: services.periods, describePerson, clock, logger });
 
   const orderConversation: OrderConversationDeps = {
     catalog: services.catalog,
-    provider,
+    providerFor,
     orders: services.orders,
     translate,
     ...trouble,
@@ -215,7 +215,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       viewFor: batchViewFor({ services }),
       describePerson,
       maxRows: config.batchMaxRows,
-      provider,
+      providerFor,
       perOrderMax: config.providerMaxQuantityPerItem,
       ...(gate ? { orderStepUp: services.orderStepUp, approverStepUp: gate } : {}),
       velocity,
@@ -235,7 +235,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
         trackFeature({
           ...trouble,
           orders: stores.orderQueries,
-          provider,
+          providerFor,
           audit: stores.auditTrail,
           velocity,
           ...stepUp,
@@ -251,12 +251,12 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
       // /cases and its cards first: the reports take every other press of a case's button, forged ones included.
       feature('cases', cases.feature),
       feature('case-report', caseReport.feature),
-      feature('transactions', transactionsFeature({ ...trouble, orders: stores.orderQueries, provider })),
-      feature('review', reviewFeature({ ...trouble, review: stores.review, provider, describePerson, logger })),
+      feature('transactions', transactionsFeature({ ...trouble, orders: stores.orderQueries, providerFor })),
+      feature('review', reviewFeature({ ...trouble, review: stores.review, providerFor, describePerson, logger })),
       feature('help', helpFeature({ orderingPaused })),
-      feature('balance', balanceFeature({ provider, ...trouble, orderingPaused, walletExceptions: () => services.ledger.openExceptions(), runway: (balance) => services.runway.reader.of(balance) })),
-      feature('runway', runwayFeature({ provider, reader: services.runway.reader, watch: services.runway.watch, ...trouble, logger })),
-      feature('topup', topUpFeature({ store: stores.topUps, provider, runway: services.runway.reader, monthSoFar: () => services.ledger.monthSoFar(), describePerson, logger })),
+      feature('balance', balanceFeature({ providerFor, ...trouble, orderingPaused, walletExceptions: () => services.ledger.openExceptions(), runway: (balance) => services.runway.reader.of(balance) })),
+      feature('runway', runwayFeature({ providerFor, reader: services.runway.reader, watch: services.runway.watch, ...trouble, logger })),
+      feature('topup', topUpFeature({ store: stores.topUps, providerFor, runway: services.runway.reader, monthSoFar: () => services.ledger.monthSoFar(), describePerson, logger })),
       feature('language', languageFeature({ staff, menus })),
       feature('staff', staffFeature({ staff, people, describePerson, menus, tellPerson: bot.tellPerson, dual, ...stepUp, logger })),
       feature('audit', auditFeature({ audit: stores.auditPages, people, describePerson })),
@@ -292,7 +292,7 @@ export function wireBotFeatures(deps: BotFeatureWiringDeps): { orderConversation
         approvalsFeature({ approvals: services.approvals, announcer: services.approvalAnnouncer, rules: services.spendingRules, texts: approvalTexts, costCentreOf: (id) => stores.costCentres.get(id), overBudget: (approval) => services.budgets.judge(approval.costCentreId, totalOf(approval)), ...trouble, dual, ...stepUp, logger }),
       ),
       feature('approval-withdraw', approvalWithdrawFeature({ approvals: services.approvals, announcer: services.approvalAnnouncer, texts: approvalTexts, logger })),
-      feature('export', exportFeature({ queries: stores.reports, provider, audit: stores.auditTrail, describePerson, costCentres: () => stores.costCentres.list(), periods: services.periods, ...stepUp, ...trouble, clock, logger })),
+      feature('export', exportFeature({ queries: stores.reports, providerFor, audit: stores.auditTrail, describePerson, costCentres: () => stores.costCentres.list(), periods: services.periods, ...stepUp, ...trouble, clock, logger })),
       feature(
         'month-close',
         monthCloseFeature({

@@ -17,7 +17,6 @@ import { translatorFor, type Locale, type Translate } from '../text/i18n.js';
 import { readerLanguage } from './middleware/reader-language.js';
 import { forwardedNeverAct } from './middleware/forwarded-never-act.js';
 import { pacedFetch } from './paced-fetch.js';
-import { readingAs } from '../safeguards/velocity/read-pace.js';
 import { createStepUpGate } from './step-up-gate.js';
 import { createTellPerson } from './tell-person.js';
 import type { BotEssentials } from './bot-essentials.js';
@@ -58,8 +57,6 @@ export function createBot(deps: BotEssentials): Bot<BotContext> {
   bot.use(readerLanguage<BotContext>({ defaultLocale: deps.defaultLocale, localeOf: (ctx) => ctx.member?.locale, translate }));
   // Before the conversations and every command: a forwarded message is never taken as the forwarder's own.
   bot.use(forwardedNeverAct());
-  // The provider reads this update makes count against the person (velocity limits, src/safeguards/velocity/read-pace.ts).
-  bot.use((ctx, next) => (ctx.member ? readingAs(ctx.member.telegramId, next) : next()));
   const presentation = deps.presentation;
   bot.use((ctx, next) => {
     ctx.presentation = presentation;

@@ -211,7 +211,8 @@ export async function runRealBot(
     orderIdleMs: 15 * 60_000,
     orderConversation: {
       catalog,
-      provider,
+      // Reads unpaced, as before: the benchmark's walks stay within any person's reads per minute.
+      providerFor: () => provider,
       orders: createOrderService({ orders: stores.orders, provider, clock: systemClock, logger, sandbox: true, orderingPaused: () => stores.orderingPause.current() }),
       translate: translatorFor,
       onProviderTrouble: (error, context) => handleProviderTrouble(error, { logger, alerts, translate: translatorFor }, context),

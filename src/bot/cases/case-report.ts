@@ -6,7 +6,7 @@ import type { OrderQueries } from '../../db/order-queries.js';
 import type { OrderRow } from '../../db/order-row.js';
 import { CASE_REASONS, MAX_CASE_TEXT, type CaseReason } from '../../domain/code-cases.js';
 import type { Logger } from '../../logger.js';
-import type { ProviderClient } from '../../provider/client.js';
+import type { ProviderFor } from '../../safeguards/velocity/read-pace.js';
 import { formatNumber } from '../../text/format.js';
 import { readerViewOf } from '../../text/presentation.js';
 import type { BaseContext, BotContext } from '../context.js';
@@ -42,7 +42,8 @@ export interface CaseReportDeps {
   cases: Pick<CodeCaseStore, 'report' | 'openFor'>;
   orders: Pick<OrderQueries, 'byId'>;
   /** The order's delivered codes, read as /track shows them, so that a note carrying one is refused. */
-  provider: Pick<ProviderClient, 'getOrder'>;
+  /** The provider as the reporter's update reads it (their reads per minute). */
+  providerFor: ProviderFor<'getOrder'>;
   appState: AppStateStore;
   /** Administrators are told of a new case, each in their language, but the one who reported it. */
   tellers: CaseTellersOf;
@@ -177,7 +178,7 @@ export function caseReports(deps: CaseReportDeps): { feature: Composer<BaseConte
     }
     // Checked before anything is stored or told: the question stays asked, so the person can type the line again (or press Skip).
     const order = await deps.orders.byId(asked.orderId);
-    const check = order ? await checkNote(deps.provider, order, note) : 'unchecked';
+    const check = order ? await checkNote(deps.providerFor(ctx.member.telegramId), order, note) : 'unchecked';
     if (check !== 'clean') {
       deps.logger.info({ orderId: asked.orderId, actorId: ctx.member.telegramId, check }, 'case note refused');
       const again = await ctx.reply(ctx.t(check === 'code' ? 'case-note-has-code' : 'case-note-unchecked'), {

@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import type { OrderingPause } from '../../db/ordering-pause-store.js';
-import type { ProviderClient } from '../../provider/client.js';
+import type { ProviderFor } from '../../safeguards/velocity/read-pace.js';
 import type { BaseContext } from '../context.js';
 import { formatNumber } from '../../text/format.js';
 import { readsEveryone } from '../middleware/roles.js';
@@ -13,7 +13,7 @@ import type { Runway } from '../../runway/forecast.js';
 import { runwayLine } from '../../runway/runway-text.js';
 
 export function balanceFeature(deps: {
-  provider: Pick<ProviderClient, 'getBalance'>;
+  providerFor: ProviderFor<'getBalance'>;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
   orderingPaused: () => Promise<OrderingPause | null>;
@@ -34,7 +34,7 @@ export function balanceFeature(deps: {
   composer.command('balance', async (ctx) => {
     await ctx.replyWithChatAction('typing').catch(() => undefined);
     try {
-      const { balance } = await deps.provider.getBalance({ priority: 'interactive' });
+      const { balance } = await deps.providerFor(ctx.member.telegramId).getBalance({ priority: 'interactive' });
       // Staff see the balance alone: when the wallet runs dry is the business of those who read the money.
       const runway = readsEveryone(ctx.member.role) ? await deps.runway?.(balance).catch(() => null) : null;
       const line = ctx.t('balance-line', { amount: showAmount(readerView(ctx), balance) });

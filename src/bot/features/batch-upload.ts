@@ -11,7 +11,7 @@ import type { BatchRecord } from '../../db/batch-store.js';
 import { askBatchCostCentre, type BatchCostCentreReads } from './batch-cost-centre.js';
 import { batchSummaryView } from '../../batches/batch-views.js';
 import type { Logger } from '../../logger.js';
-import type { ProviderClient } from '../../provider/client.js';
+import type { ProviderFor } from '../../safeguards/velocity/read-pace.js';
 import type { BaseContext } from '../context.js';
 import { mayOrder } from '../middleware/roles.js';
 import { readerView } from '../reader-view.js';
@@ -24,7 +24,7 @@ export const MAX_BATCH_FILE_BYTES = 2 * 1024 * 1024;
 interface BatchUploadDeps {
   batches: Pick<BatchService, 'draft' | 'sameFile' | 'needsApproval' | 'judgeBudgets'>;
   catalog: BatchCatalog;
-  provider: Pick<ProviderClient, 'getBalance'>;
+  providerFor: ProviderFor<'getBalance'>;
   /** The bytes of a file a user sent, through getFile and the Bot API's file download. */
   downloadFile: (fileId: string) => Promise<Uint8Array>;
   maxRows: number;
@@ -42,7 +42,7 @@ interface BatchUploadDeps {
  */
 export async function offerBatch(
   ctx: BaseContext,
-  deps: Pick<BatchUploadDeps, 'batches' | 'provider' | 'maxRows' | 'logger' | 'costCentres'>,
+  deps: Pick<BatchUploadDeps, 'batches' | 'providerFor' | 'maxRows' | 'logger' | 'costCentres'>,
   input: { source: BatchSource; fileHash: string | null; fileName: string | null; plan: BatchOrderPlan[]; costCentreNamed?: boolean },
 ): Promise<void> {
   // The same bound as a file's rows: a batch of more orders would take hours at the provider's pace.
@@ -58,17 +58,17 @@ export async function offerBatch(
 }
 
 /** The summary once the batch's cost centre was chosen: an earlier batch of the same file is looked for again, the draft itself left out. */
-export async function showBatchSummaryAgain(ctx: BaseContext, deps: Pick<BatchUploadDeps, 'batches' | 'provider' | 'logger'>, batch: BatchRecord): Promise<void> {
+export async function showBatchSummaryAgain(ctx: BaseContext, deps: Pick<BatchUploadDeps, 'batches' | 'providerFor' | 'logger'>, batch: BatchRecord): Promise<void> {
   const found = batch.fileHash ? await deps.batches.sameFile(batch.requesterId, batch.fileHash, batch.id) : null;
   await showBatchSummary(ctx, deps, batch, found);
 }
 
 /** The batch's one summary, with Confirm: after the file, or after its cost centre was chosen. */
-export async function showBatchSummary(ctx: BaseContext, deps: Pick<BatchUploadDeps, 'batches' | 'provider' | 'logger'>, batch: BatchRecord, sameFile: BatchRecord | null): Promise<void> {
+export async function showBatchSummary(ctx: BaseContext, deps: Pick<BatchUploadDeps, 'batches' | 'providerFor' | 'logger'>, batch: BatchRecord, sameFile: BatchRecord | null): Promise<void> {
   const requesterId = ctx.member.telegramId;
   const [balance, approval, budget] = await Promise.all([
     // Without the balance the summary still shows; Confirm is judged again anyway.
-    deps.provider.getBalance({ priority: 'interactive' }).then((b) => b.balance).catch(() => null),
+    deps.providerFor(requesterId).getBalance({ priority: 'interactive' }).then((b) => b.balance).catch(() => null),
     deps.batches.needsApproval(requesterId, batch.total),
     // The cost centres' budgets as Confirm will judge them, so that the summary says it first.
     deps.batches.judgeBudgets(batch.plan),

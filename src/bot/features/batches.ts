@@ -10,7 +10,7 @@ import { batchTemplate, batchTemplateName } from '../../batches/batch-template.j
 import { BATCH_COLUMNS } from '../../batches/columns.js';
 import { BATCH_DATA, batchListView, batchProgressView, type BatchViewContext } from '../../batches/batch-views.js';
 import type { Logger } from '../../logger.js';
-import type { ProviderClient } from '../../provider/client.js';
+import type { ProviderFor } from '../../safeguards/velocity/read-pace.js';
 import { ProviderNotFoundError } from '../../provider/errors.js';
 import { normaliseDigits } from '../../text/digits.js';
 import { formatId } from '../../text/format.js';
@@ -39,7 +39,7 @@ export interface BatchesDeps {
   costCentres?: BatchCostCentreReads;
   notices: Pick<BatchNotices, 'progress' | 'resend'>;
   catalog: BatchCatalog;
-  provider: Pick<ProviderClient, 'getBalance' | 'getProduct'>;
+  providerFor: ProviderFor<'getBalance' | 'getProduct'>;
   /** Where a batch waiting for an administrator is announced (the administrators' group, or each approver privately), and how its cards end. */
   approvalCards: BatchApprovalCards;
   /** How a person other than the reader of this update is written to. */
@@ -102,7 +102,7 @@ export function batchesFeature(deps: BatchesDeps) {
 
   async function sendTemplate(ctx: BaseContext, id: number): Promise<void> {
     try {
-      const product = await deps.provider.getProduct(id, { priority: 'interactive' });
+      const product = await deps.providerFor(ctx.member.telegramId).getProduct(id, { priority: 'interactive' });
       await ctx.replyWithDocument(new InputFile(Buffer.from(batchTemplate(product), 'utf8'), batchTemplateName(id)), { caption: ctx.t('batch-template-caption', { product: product.title }) });
     } catch (error) {
       if (error instanceof ProviderNotFoundError) return void (await say(ctx, 'batch-product-unknown', { product: String(id) }));
@@ -114,7 +114,7 @@ export function batchesFeature(deps: BatchesDeps) {
     const [productWord, quantityWord, ...regionWords] = words;
     let product;
     try {
-      product = await deps.provider.getProduct(Number(productWord), { priority: 'interactive' });
+      product = await deps.providerFor(ctx.member.telegramId).getProduct(Number(productWord), { priority: 'interactive' });
     } catch (error) {
       if (error instanceof ProviderNotFoundError) return void (await say(ctx, 'batch-product-unknown', { product: productWord ?? '' }));
       throw error;

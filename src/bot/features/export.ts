@@ -4,7 +4,7 @@ import type { LocalPeriods } from '../../text/local-periods.js';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
 import type { AuditTrail } from '../../db/audit-trail.js';
-import type { ProviderClient } from '../../provider/client.js';
+import type { ProviderFor } from '../../safeguards/velocity/read-pace.js';
 import { buildCsv } from '../../text/csv.js';
 import { readDayRange, readMonth, type DayRange } from '../../reports/export-range.js';
 import { formatLocalDate } from '../../reports/local-dates.js';
@@ -36,7 +36,7 @@ const isKind = (word: string | undefined): word is ExportKind => (KINDS as reado
 
 interface ExportDeps {
   queries: ReportQueries;
-  provider: Pick<ProviderClient, 'listTransactions'>;
+  providerFor: ProviderFor<'listTransactions'>;
   audit: AuditTrail;
   describePerson: (id: number) => string;
   /** Every cost centre (retired ones too), for the orders' columns; absent, those columns stay empty. */
@@ -100,7 +100,7 @@ export function exportFeature(deps: ExportDeps) {
     if (kind === 'transactions') {
       try {
         const read = await transactionsTable(
-          { provider: deps.provider, queries: deps.queries, maxPages: deps.maxTransactionPages ?? MAX_TRANSACTION_PAGES },
+          { provider: deps.providerFor(ctx.member.telegramId), queries: deps.queries, maxPages: deps.maxTransactionPages ?? MAX_TRANSACTION_PAGES },
           range,
           c,
         );

@@ -5,7 +5,7 @@ import type { Logger } from '../../logger.js';
 import { parseOrderLookup } from '../../orders/order-lookup.js';
 import type { OrderRow } from '../../db/order-row.js';
 import type { ReviewDecision, ReviewStore, SettleReviewResult } from '../../db/review-store.js';
-import type { ProviderClient } from '../../provider/client.js';
+import type { ProviderFor } from '../../safeguards/velocity/read-pace.js';
 import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { OrderDetail } from '../../provider/schemas.js';
 import { normaliseDigits } from '../../text/digits.js';
@@ -34,7 +34,7 @@ const KEEP_WAITING = /^rv:x:([0-9]{1,15})$/;
 
 interface ReviewDeps {
   review: ReviewStore;
-  provider: Pick<ProviderClient, 'getOrder'>;
+  providerFor: ProviderFor<'getOrder'>;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble) => string;
   /** Who ordered, in words; the numeric ID when not given. */
@@ -169,7 +169,7 @@ export function reviewFeature(deps: ReviewDeps) {
     if ('answer' in waiting) return waiting.answer;
     let detail: OrderDetail;
     try {
-      detail = await deps.provider.getOrder(provider, { priority: 'interactive' });
+      detail = await deps.providerFor(ctx.member.telegramId).getOrder(provider, { priority: 'interactive' });
     } catch (error) {
       if (error instanceof ProviderNotFoundError) return ctx.t('review-provider-not-found', { value: formatId(provider, ctx.member.locale) });
       return deps.troubleText(ctx.t, await deps.onProviderTrouble(error, 'review'));

@@ -1,7 +1,7 @@
 import { Composer } from 'grammy';
 import { runwayRearmDays, type RunwayWatch } from '../../alerts/runway-alert.js';
 import type { Logger } from '../../logger.js';
-import type { ProviderClient } from '../../provider/client.js';
+import type { ProviderFor } from '../../safeguards/velocity/read-pace.js';
 import type { RunwayReader } from '../../runway/runway-reader.js';
 import { runwayDays, runwayText } from '../../runway/runway-text.js';
 import { clip } from '../../text/clip.js';
@@ -17,7 +17,7 @@ import type { Translate } from '../../text/i18n.js';
  * /runway alert <days|off>  (administrators) tell administrators when it falls under that many days
  */
 export function runwayFeature(deps: {
-  provider: Pick<ProviderClient, 'getBalance'>;
+  providerFor: ProviderFor<'getBalance'>;
   reader: RunwayReader;
   watch: Pick<RunwayWatch, 'threshold' | 'setThreshold'>;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
@@ -32,7 +32,7 @@ export function runwayFeature(deps: {
     const words = ctx.match.trim().split(/\s+/).filter(Boolean);
     if (words.length === 0) {
       try {
-        const { balance } = await deps.provider.getBalance({ priority: 'interactive' });
+        const { balance } = await deps.providerFor(ctx.member.telegramId).getBalance({ priority: 'interactive' });
         const runway = await deps.reader.of(balance);
         return ctx.reply([runway === null ? ctx.t('runway-not-known') : runwayText(v, runway), describe(deps.watch.threshold()), ctx.t('runway-usage')].join('\n'));
       } catch (error) {

@@ -1,7 +1,7 @@
 import { Composer } from 'grammy';
 import type { TopUpStore } from '../../db/top-up-store.js';
 import type { Logger } from '../../logger.js';
-import type { ProviderClient } from '../../provider/client.js';
+import type { ProviderFor } from '../../safeguards/velocity/read-pace.js';
 import type { RunwayReader } from '../../runway/runway-reader.js';
 import { topUpDraftText, type MonthSoFar } from '../../runway/top-up-draft.js';
 import { parseAmountInput } from '../../text/amount-input.js';
@@ -22,7 +22,7 @@ const MAX_NOTE = 200;
  */
 export function topUpFeature(deps: {
   store: Pick<TopUpStore, 'request' | 'open'>;
-  provider: Pick<ProviderClient, 'getBalance'>;
+  providerFor: ProviderFor<'getBalance'>;
   runway: RunwayReader;
   monthSoFar: () => Promise<MonthSoFar | null>;
   describePerson: (id: number) => string;
@@ -54,7 +54,8 @@ export function topUpFeature(deps: {
     const note = words.length > 2 ? clip(words.slice(2).join(' '), MAX_NOTE) : null;
     await ctx.replyWithChatAction('typing').catch(() => undefined);
     // Asked fresh: finance reads the balance of the moment. Without it, the draft says what it does not know.
-    const balance = await deps.provider
+    const balance = await deps
+      .providerFor(ctx.member.telegramId)
       .getBalance({ priority: 'interactive' })
       .then((read) => read.balance)
       .catch(() => null);

@@ -10,7 +10,7 @@ import type { OrderLookup, OrderQueries } from '../../db/order-queries.js';
 import { parseOrderLookup } from '../../orders/order-lookup.js';
 import type { OrderRow } from '../../db/order-row.js';
 import { localStateFor } from '../../domain/order-lifecycle.js';
-import type { ProviderClient } from '../../provider/client.js';
+import type { ProviderFor } from '../../safeguards/velocity/read-pace.js';
 import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { OrderDetail } from '../../provider/schemas.js';
 import type { DescribePerson } from '../describe-person.js';
@@ -43,7 +43,7 @@ import { readerViewOf, showDateTimeWithZone } from '../../text/presentation.js';
 
 interface TrackDeps {
   orders: Pick<OrderQueries, 'find' | 'byId' | 'byProviderOrderId'>;
-  provider: Pick<ProviderClient, 'getOrder'>;
+  providerFor: ProviderFor<'getOrder'>;
   audit: Pick<AuditTrail, 'record'>;
   /** Step-up confirmation before someone else's codes; absent, none. */
   stepUp?: Pick<StepUpGate, 'require' | 'onCode'>;
@@ -109,7 +109,7 @@ export function trackFeature(deps: TrackDeps) {
   async function factsOf(ctx: BaseContext, row: OrderRow): Promise<OrderFacts> {
     if (row.providerOrderId === null) return { row, fresh: null, trouble: null };
     try {
-      const fresh = await deps.provider.getOrder(row.providerOrderId, { priority: 'interactive', known: { orderReference: row.providerReference } });
+      const fresh = await deps.providerFor(ctx.member.telegramId).getOrder(row.providerOrderId, { priority: 'interactive', known: { orderReference: row.providerReference } });
       return { row, fresh, trouble: null };
     } catch (error) {
       if (error instanceof ProviderNotFoundError) return { row, fresh: null, trouble: await orderUnknown(ctx, row, error), unknownToProvider: true };
@@ -128,7 +128,7 @@ export function trackFeature(deps: TrackDeps) {
   ): Promise<{ kind: 'found'; order: OrderDetail | null } | { kind: 'trouble'; trouble: string }> {
     const id = lookup.kind === 'provider-id' ? lookup.orderId : lookup.reference;
     try {
-      return { kind: 'found', order: await deps.provider.getOrder(id, { priority: 'interactive' }) };
+      return { kind: 'found', order: await deps.providerFor(ctx.member.telegramId).getOrder(id, { priority: 'interactive' }) };
     } catch (error) {
       if (error instanceof ProviderNotFoundError) return { kind: 'found', order: null };
       return { kind: 'trouble', trouble: await troubleOf(ctx, error, 'track') };
@@ -230,7 +230,7 @@ export function trackFeature(deps: TrackDeps) {
     let fresh: OrderDetail;
     try {
       // The client refuses another order's detail (ProviderOrderMismatchError): nothing of it is shown.
-      fresh = await deps.provider.getOrder(row.providerOrderId, { priority: 'interactive', known: { orderReference: row.providerReference } });
+      fresh = await deps.providerFor(ctx.member.telegramId).getOrder(row.providerOrderId, { priority: 'interactive', known: { orderReference: row.providerReference } });
     } catch (error) {
       if (error instanceof ProviderNotFoundError) return void (await ctx.reply(await orderUnknown(ctx, row, error)));
       await ctx.reply(ctx.t('codes-unreachable', { reason: await troubleOf(ctx, error, 'show codes') }));

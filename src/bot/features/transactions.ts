@@ -1,6 +1,6 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { OrderQueries } from '../../db/order-queries.js';
-import type { ProviderClient } from '../../provider/client.js';
+import type { ProviderFor } from '../../safeguards/velocity/read-pace.js';
 import { ProviderNotFoundError } from '../../provider/errors.js';
 import type { BaseContext } from '../context.js';
 import type { Translate } from '../../text/i18n.js';
@@ -24,7 +24,7 @@ const TRANSACTIONS_PAGE_SIZE = 8;
 
 /** /transactions (administrators and viewers): the wallet's transactions from the provider, paged; a press opens one. */
 export function transactionsFeature(deps: {
-  provider: Pick<ProviderClient, 'listTransactions' | 'getTransaction'>;
+  providerFor: ProviderFor<'listTransactions' | 'getTransaction'>;
   orders: Pick<OrderQueries, 'byProviderOrderId'>;
   onProviderTrouble: (error: unknown, context: string) => Promise<Trouble>;
   troubleText: (t: Translate, trouble: Trouble, detail?: TroubleDetail) => string;
@@ -35,13 +35,13 @@ export function transactionsFeature(deps: {
     const v = readerView(ctx);
     try {
       if (press.kind === 'page') {
-        const page = await deps.provider.listTransactions(
+        const page = await deps.providerFor(ctx.member.telegramId).listTransactions(
           { page: Math.max(1, press.page), pageSize: TRANSACTIONS_PAGE_SIZE },
           { priority: 'interactive' },
         );
         return transactionListView(v, page);
       }
-      const tx = await deps.provider.getTransaction(press.id, { priority: 'interactive' });
+      const tx = await deps.providerFor(ctx.member.telegramId).getTransaction(press.id, { priority: 'interactive' });
       const local = tx.orderId === null ? null : await deps.orders.byProviderOrderId(tx.orderId);
       return transactionDetailView(v, tx, local, press.page);
     } catch (error) {

@@ -68,7 +68,8 @@ export function createOrderConversation(deps: OrderConversationDeps) {
      * read and drawn, not one Telegram round trip before; the run ends once it has gone (answerPress never throws). */
     let pressAnswer: Promise<void> = Promise.resolve();
 
-    const { fetch, whileSlow, pausedNow, limitFor, readQuote } = createOrderReads(conversation, deps, chatId, userId);
+    const reads = createOrderReads(conversation, deps, chatId, userId);
+    const { fetch, whileSlow, pausedNow, limitFor, readQuote } = reads;
     const favouriteTools = { conversation, deps, readQuote, view, userId };
     const purposeTools = { conversation, reads: deps.costCentres, view, userId };
 
@@ -220,7 +221,7 @@ export function createOrderConversation(deps: OrderConversationDeps) {
           await finish(closedView(t('cancel-done'), false, t));
           return 'done';
         case ACTION.product:
-          if (id !== null) ({ draft, notice } = await pickProduct({ conversation, deps, reads: { fetch, whileSlow }, t }, draft, id));
+          if (id !== null) ({ draft, notice } = await pickProduct({ conversation, deps, reads, t }, draft, id));
           break;
         case ACTION.costCentre:
         case ACTION.skipPurpose:

@@ -11,6 +11,8 @@ import type { Fetched, OrderConversationDeps, Quote } from './order-types.js';
  * repeats no request; a failure comes back as a plain `Fetched` value.
  */
 export function createOrderReads(conversation: Conversation<BotContext, Context>, deps: OrderConversationDeps, chatId: number, userId: number) {
+  /** The provider as this staff member's updates read it: every read counts against them. */
+  const provider = deps.providerFor(userId);
   const attempt = async <T>(context: string, task: () => Promise<T> | T): Promise<Fetched<T>> => {
     try {
       return { ok: true, value: await task() };
@@ -42,8 +44,8 @@ export function createOrderReads(conversation: Conversation<BotContext, Context>
     whileSlow(() => conversation.external(async () => {
       const [hidden, balance, ...details] = await Promise.all([
         deps.catalog.hiddenAmong(productIds),
-        attempt('balance for summary', () => deps.provider.getBalance()),
-        ...productIds.map((productId) => attempt('product detail for summary', () => deps.provider.getProduct(productId))),
+        attempt('balance for summary', () => provider.getBalance()),
+        ...productIds.map((productId) => attempt('product detail for summary', () => provider.getProduct(productId))),
       ]);
       return {
         hidden: hidden as number[],
@@ -60,7 +62,7 @@ export function createOrderReads(conversation: Conversation<BotContext, Context>
       };
     }));
 
-  return { fetch, whileSlow, pausedNow, limitFor, readQuote };
+  return { provider, fetch, whileSlow, pausedNow, limitFor, readQuote };
 }
 
 export type OrderReads = ReturnType<typeof createOrderReads>;

@@ -4,7 +4,7 @@ import type { CatalogReads } from '../../../db/catalog-store.js';
 import type { Logger } from '../../../logger.js';
 import type { LimitVerdict } from '../../../orders/limit-check.js';
 import type { OrderService, PlaceInput } from '../../../orders/order-service.js';
-import type { ProviderClient } from '../../../provider/client.js';
+import type { ProviderFor } from '../../../safeguards/velocity/read-pace.js';
 import type { Balance, ProductDetail } from '../../../provider/schemas.js';
 import type { Locale, Translate } from '../../../text/i18n.js';
 import type { Trouble } from '../../provider-trouble.js';
@@ -27,7 +27,8 @@ export type Input = { kind: 'press'; pressed: Pressed } | { kind: 'text'; text: 
 
 export interface OrderConversationDeps {
   catalog: CatalogReads;
-  provider: Pick<ProviderClient, 'getProduct' | 'getBalance'>;
+  /** The provider as the orderer's updates read it (their reads per minute). */
+  providerFor: ProviderFor<'getProduct' | 'getBalance'>;
   orders: Pick<OrderService, 'createIntentAndPlace'>;
   translate: (locale: Locale) => Translate;
   /** Classifies and logs a provider failure, alerting administrators where needed. */

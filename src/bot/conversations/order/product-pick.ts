@@ -11,7 +11,7 @@ import type { Notice } from './views.js';
 interface PickTools {
   conversation: Conversation<BotContext, Context>;
   deps: OrderConversationDeps;
-  reads: Pick<OrderReads, 'fetch' | 'whileSlow'>;
+  reads: Pick<OrderReads, 'provider' | 'fetch' | 'whileSlow'>;
   t: Translate;
 }
 
@@ -28,7 +28,7 @@ export async function pickProduct(tools: PickTools, draft: Draft, productId: num
   // Every list is drawn from the stored catalog, so an id it does not hold came from no menu: the provider is not asked for it.
   const listed = await conversation.external(() => deps.catalog.product(productId));
   if (listed === null || listed.hidden) return { draft, notice: t(listed === null ? 'order-product-gone' : 'order-product-hidden') };
-  const detail = await reads.whileSlow(() => reads.fetch('product detail', () => deps.provider.getProduct(productId)));
+  const detail = await reads.whileSlow(() => reads.fetch('product detail', () => reads.provider.getProduct(productId)));
   if (!detail.ok) return { draft, notice: detail.trouble === 'not-found' ? t('order-product-gone') : deps.troubleText(t, detail.trouble) };
   if (!detail.value.regionProperties.some((r) => r.stock > 0)) return { draft, notice: t('order-product-sold-out') };
   return { draft: chooseProduct(draft, detail.value), notice: null };

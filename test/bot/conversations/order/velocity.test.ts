@@ -55,6 +55,25 @@ describe('velocity limits in the chat', () => {
     expect(alerts(/./)).toHaveLength(1);
   });
 
+  it('counts the order conversation’s reads against the staff member who orders, refusing the summary’s past the limit', async () => {
+    const { world, alerts } = await started();
+    await world.services.velocity.setCap('reads', 1, ADMIN.id);
+    const chat = chatDriver(world.telegram, STAFF);
+    await chat.say('/order', /Choose a category/);
+    await chat.say('Google Play 10', /Products matching/);
+    // The product's detail is the minute's one read; the summary's balance and detail would be the second and third.
+    await chat.tap(/^Google Play 10 USD/, /How many\?/);
+    const asked = world.sandbox.requests.length;
+    await chat.say('1', /could not be checked, so the order cannot be confirmed yet\. Nothing was ordered\. Slow down: too many requests to the provider/);
+    expect(world.sandbox.requests.slice(asked).filter((r) => r.path === '/balance' || r.path.startsWith('/products/'))).toEqual([]);
+    // Both reads were refused at once: the administrators hear of it once.
+    await world.telegram.waitFor(() => alerts(/Sam was refused: more than 1 provider requests in a minute/).length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(alerts(/./)).toHaveLength(1);
+    // Another person's reads are their own.
+    await chatDriver(world.telegram, ADMIN).say('/balance', /Wallet balance/);
+  });
+
   it('refuses an administrator’s reveals of someone else’s codes past the hour’s limit', async () => {
     const { world, alerts } = await started();
     await world.services.velocity.setCap('reveals', 2, ADMIN.id);
