@@ -20,6 +20,8 @@ export interface LeaseTime {
    * Date) and `leaseMs`; give both (leaseEndPlaceholders).
    */
   preparedEnd(column: AnyColumn): SQL;
+  /** `now` in a prepared statement, compared with `column`: it reads the placeholder `leaseNow` (the caller's now, a Date); give it (leasePlaceholders). */
+  preparedNow(column: AnyColumn): SQL;
   /** The WHERE of a batch claim: the rows `pick` chooses, `id` naming them. */
   among(id: AnyColumn, pick: RowPick): SQL;
   /** Which claims an instance taking over from an earlier one frees; undefined: every one. */
@@ -35,6 +37,7 @@ export const processLeaseTime: LeaseTime = {
   now: (callerNow) => new Date(callerNow),
   end: (callerNow, leaseMs) => new Date(callerNow + leaseMs),
   preparedEnd: (column) => sql`${sql.param(sql.placeholder('leaseEnd'), column)}`,
+  preparedNow: (column) => sql`${sql.param(sql.placeholder('leaseNow'), column)}`,
   among: (id, pick) => inArray(id, pick),
   takenOver: () => undefined,
 };
@@ -63,6 +66,7 @@ export const serverLeaseTime: LeaseTime = {
   now: () => serverNow,
   end: (_callerNow, leaseMs) => sql`(clock_timestamp() + ${leaseMs}::float8 * interval '1 millisecond')`,
   preparedEnd: () => sql`(clock_timestamp() + ${sql.placeholder('leaseMs')}::float8 * interval '1 millisecond')`,
+  preparedNow: () => serverNow,
   among: (id, pick) => sql`${id} = any(array(${pick.for('update', { skipLocked: true })}))`,
   takenOver: (expiresAt) => or(isNull(expiresAt), lte(expiresAt, serverNow)),
 };
@@ -70,6 +74,11 @@ export const serverLeaseTime: LeaseTime = {
 /** The values of LeaseTime.preparedEnd's placeholders, whichever clock the lease follows. */
 export function leaseEndPlaceholders(callerNow: number, leaseMs: number): { leaseEnd: Date; leaseMs: number } {
   return { leaseEnd: new Date(callerNow + leaseMs), leaseMs };
+}
+
+/** The values of LeaseTime.preparedNow's and preparedEnd's placeholders, whichever clock the lease follows. */
+export function leasePlaceholders(callerNow: number, leaseMs: number): { leaseNow: Date; leaseEnd: Date; leaseMs: number } {
+  return { leaseNow: new Date(callerNow), ...leaseEndPlaceholders(callerNow, leaseMs) };
 }
 
 /** The lease time of a database: one process on SQLite, instances sharing PostgreSQL. */
