@@ -24,6 +24,8 @@ export interface LeaseTime {
   preparedNow(column: AnyColumn): SQL;
   /** The WHERE of a batch claim: the rows `pick` chooses, `id` naming them. */
   among(id: AnyColumn, pick: RowPick): SQL;
+  /** The WHERE of a claim of one row: the row `pick` (limited to one) chooses, `id` naming it. */
+  theOne(id: AnyColumn, pick: RowPick): SQL;
   /** Which claims an instance taking over from an earlier one frees; undefined: every one. */
   takenOver(expiresAt: AnyColumn): SQL | undefined;
 }
@@ -39,6 +41,9 @@ export const processLeaseTime: LeaseTime = {
   preparedEnd: (column) => sql`${sql.param(sql.placeholder('leaseEnd'), column)}`,
   preparedNow: (column) => sql`${sql.param(sql.placeholder('leaseNow'), column)}`,
   among: (id, pick) => inArray(id, pick),
+  // `= (select …)`, not `in (select …)`: SQLite builds the IN list at every run, which made an update queue
+  // claim that found nothing cost about 170 µs where this costs 7 (docs/performance.md).
+  theOne: (id, pick) => sql`${id} = (${pick})`,
   takenOver: () => undefined,
 };
 
@@ -68,6 +73,7 @@ export const serverLeaseTime: LeaseTime = {
   preparedEnd: () => sql`(clock_timestamp() + ${sql.placeholder('leaseMs')}::float8 * interval '1 millisecond')`,
   preparedNow: () => serverNow,
   among: (id, pick) => sql`${id} = any(array(${pick.for('update', { skipLocked: true })}))`,
+  theOne: (id, pick) => serverLeaseTime.among(id, pick),
   takenOver: (expiresAt) => or(isNull(expiresAt), lte(expiresAt, serverNow)),
 };
 

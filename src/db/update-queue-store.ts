@@ -182,7 +182,7 @@ export function createUpdateQueueStore(deps: { database: Database; clock: Clock;
       leaseUntil: time.preparedEnd(updateQueue.leaseUntil),
       attempts: sql`${updateQueue.attempts} + 1`,
     })
-    .where(and(time.among(updateQueue.updateId, pickNext), runnableAt(leaseNow)))
+    .where(and(time.theOne(updateQueue.updateId, pickNext), runnableAt(leaseNow)))
     .returning({ updateId: updateQueue.updateId, chatKey: updateQueue.chatKey, payload: updateQueue.payload, attempts: updateQueue.attempts })
     .prepare('update-queue-claim-next');
 
