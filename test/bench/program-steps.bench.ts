@@ -25,12 +25,17 @@
  * them as soon as the catalog is synced, while that pass drops the kept
  * pages at every new price.
  *
+ * After the steps, each process's CPU time per update over the measured
+ * rounds (from /proc, its background work included): the latency of an
+ * answer does not show the work done after it has gone.
+ *
  *   npm run bench:program-steps   (BENCH_ROUNDS=200, BENCH_THINK_MS=50, BENCH_DATABASES=sqlite,postgresql;
  *                                  BENCH_PRICE_PASS=after or during;
  *                                  BENCH_MAINS: a comma-separated list of builds' main.js, each measured
  *                                  on each database in the same rounds, this checkout's by default)
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +52,8 @@ import { benchLogger, ms, ORDER_STEPS, orderStepsRound, preciseClock, stats, typ
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const WARM_UP = 5;
+/** The updates of one round: the steps and /cancel. */
+const UPDATES_PER_ROUND = ORDER_STEPS.length + 1;
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 50);
 const CATALOG_SIZE = Number(process.env.CATALOG_SIZE ?? 10_000);
 const TARGET = 1.5;
@@ -70,6 +77,22 @@ interface Program {
   telegram: FakeBotApi;
   running: Running;
   samples: Map<OrderStep, number[]>;
+  /** The process's CPU time over its measured rounds, background work included (Linux: /proc); null where it cannot be read. */
+  cpuMs: number | null;
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** A process's CPU time so far, user and system, from /proc/<pid>/stat; null where there is none. */
+function cpuMsOf(running: Running): number | null {
+  try {
+    const stat = readFileSync(`/proc/${running.child.pid}/stat`, 'utf8');
+    // The fields after the command's name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
 }
 
 const emptySamples = () => new Map(ORDER_STEPS.map((step) => [step, [] as number[]]));
@@ -94,13 +117,13 @@ async function startGiftdesk(main: string, database: DatabaseKind, dir: string, 
     await client.query('vacuum (analyze)');
     await client.end();
   }
-  return { label: `giftdesk${buildName(main)}, ${database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`, sandbox, telegram, running, samples: emptySamples() };
+  return { label: `giftdesk${buildName(main)}, ${database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`, sandbox, telegram, running, samples: emptySamples(), cpuMs: 0 };
 }
 
 async function startBare(dir: string): Promise<Program> {
   const telegram = await createFakeBotApi({ clock: preciseClock });
   const { running } = await timeToPolling(telegram, () => launch(BARE, { BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.apiRoot }, dir, ['--import', TSX]));
-  return { label: 'bare grammY', sandbox: null, telegram, running, samples: emptySamples() };
+  return { label: 'bare grammY', sandbox: null, telegram, running, samples: emptySamples(), cpuMs: 0 };
 }
 
 /**
@@ -142,6 +165,15 @@ function report(programs: Program[], bare: Program, provider: number): void {
     console.log(`| ${step} | ${cells.join(' | ')} |`);
   }
   console.log(`\ntarget (every step's p95 at most ${TARGET}× bare grammY's): ${missed.length === 0 ? 'met' : `MISSED by ${missed.join(', ')}`}`);
+  // The answers' latency hides work done after an answer has gone (the update marked done, the next claim): the process's CPU shows it.
+  const updates = ROUNDS * UPDATES_PER_ROUND;
+  const perUpdate = (p: Program) => (p.cpuMs === null ? null : p.cpuMs / updates);
+  const bareCpu = perUpdate(bare);
+  console.log(`\nthe process's CPU per update over the measured rounds (${updates} updates; background work included):`);
+  for (const p of [...programs, bare]) {
+    const own = perUpdate(p);
+    console.log(`  ${p.label}: ${own === null ? 'not readable here' : `${own.toFixed(2)} ms${bareCpu ? ` (${(own / bareCpu).toFixed(2)}× bare grammY's)` : ''}`}`);
+  }
 }
 
 async function main(): Promise<void> {
@@ -160,7 +192,13 @@ async function main(): Promise<void> {
     const walk = { thinkMs: THINK_MS, categories: 8, searches: SEARCHES };
     // Alternating rounds, so that every program meets the same machine load.
     for (let round = 0; round < WARM_UP + ROUNDS; round += 1) {
-      for (const program of started) await orderStepsRound(program.telegram, round, round < WARM_UP ? null : program.samples, walk);
+      for (const program of started) {
+        const measured = round >= WARM_UP;
+        const before = cpuMsOf(program.running);
+        await orderStepsRound(program.telegram, round, measured ? program.samples : null, walk);
+        const after = cpuMsOf(program.running);
+        if (measured) program.cpuMs = before === null || after === null || program.cpuMs === null ? null : program.cpuMs + after - before;
+      }
     }
     report(started.slice(0, -1), bare, provider);
   } finally {
