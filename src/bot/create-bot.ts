@@ -20,7 +20,7 @@ import { pacedFetch } from './paced-fetch.js';
 import { createStepUpGate } from './step-up-gate.js';
 import { createTellPerson } from './tell-person.js';
 import type { BotEssentials } from './bot-essentials.js';
-import { useUpdatePrelude } from './update-prelude.js';
+import { conversationStateKey, useUpdatePrelude } from './update-prelude.js';
 import { CONVERSATION_KEY_PREFIX } from './conversations/order/idle-sweeper.js';
 import type { BotTools } from './wired-features.js';
 
@@ -83,7 +83,7 @@ export function createBot(deps: BotEssentials): Bot<BotContext> {
   // Before the conversation: these must work while it waits.
   bot.use(dropOrdersOfViewers());
   // What /cancel, /order and Order again take the buttons off when they drop an order half-way.
-  const orderMenuOf = async (chatId: number) => orderMenuIn(await storage.read(`${CONVERSATION_KEY_PREFIX}${chatId}`), ORDER_CONVERSATION);
+  const orderMenuOf = async (chatId: number) => orderMenuIn(await storage.read(conversationStateKey(chatId)), ORDER_CONVERSATION);
   bot.use(cancelFeature({ orderMenuOf }));
   bot.use(continueHandedOver(ORDER_CONVERSATION));
   bot.use(

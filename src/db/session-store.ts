@@ -62,6 +62,11 @@ function keyHasPrefix(column: Column, prefix: string): SQL {
   return sql`substr(${column}, 1, ${sql.raw(String([...prefix].length))}) = ${prefix}`;
 }
 
+/** A stored value as every read gives it: its JSON parsed, or undefined where there is none. */
+function parsedValue<T = unknown>(value: string | null | undefined): T | undefined {
+  return value === null || value === undefined ? undefined : (JSON.parse(value) as T);
+}
+
 /**
  * Session and conversation state in `bot_sessions`: the value as JSON text
  * (the column is text on both databases, so a copied database reads back
@@ -88,7 +93,6 @@ export function createSessionStore<T>(deps: { database: Database; clock: Clock }
     .prepare('session-write');
   const deleteStatement = q.delete(botSessions).where(eq(botSessions.key, key)).prepare('session-delete');
 
-  const parsed = (value: string | null | undefined): T | undefined => (value === null || value === undefined ? undefined : (JSON.parse(value) as T));
   const remove = async (key: string): Promise<void> => {
     await deleteStatement.execute({ key });
   };
@@ -96,7 +100,7 @@ export function createSessionStore<T>(deps: { database: Database; clock: Clock }
   const store: SessionStore<T> = {
     async read(key) {
       const [row] = await readStatement.execute({ key });
-      return parsed(row?.value);
+      return parsedValue<T>(row?.value);
     },
     async write(key, value) {
       const json = JSON.stringify(value);
@@ -139,7 +143,7 @@ export function createSessionStore<T>(deps: { database: Database; clock: Clock }
     },
   };
   // The counters move only where instances share the database (change-counters.ts); on SQLite there is nothing to read with the state.
-  if (database.kind === 'postgresql') store.readWithCounts = readWithCounts(database, parsed);
+  if (database.kind === 'postgresql') store.readWithCounts = readWithCounts<T>(database);
   return store;
 }
 
@@ -149,7 +153,7 @@ export function createSessionStore<T>(deps: { database: Database; clock: Clock }
  * `change_counters` belongs to PostgreSQL alone (its triggers are the
  * counters), so it is named here rather than listed among the tables.
  */
-function readWithCounts<T>(database: Database, parsed: (value: string | null | undefined) => T | undefined) {
+function readWithCounts<T>(database: Database) {
   const { q, tables } = database;
   const { botSessions } = tables;
   const statement = q
@@ -164,7 +168,7 @@ function readWithCounts<T>(database: Database, parsed: (value: string | null | u
     .prepare('session-read-with-counts');
   return async (key: string): Promise<{ value: T | undefined; counts: ChangeCounts }> => {
     const rows = await statement.execute({ key });
-    return { value: parsed(rows.find((row) => row.value !== null)?.value), counts: countsOf(rows) };
+    return { value: parsedValue<T>(rows.find((row) => row.value !== null)?.value), counts: countsOf(rows) };
   };
 }
 
@@ -191,7 +195,7 @@ export function sessionReadAhead(database: Database): ArrivalRead {
     column,
     parse(raw): SessionReadAhead {
       const read = JSON.parse(String(raw)) as { value: string | null; counters: { name: string; version: number }[] | null };
-      return { value: read.value === null ? undefined : (JSON.parse(read.value) as unknown), counts: countsOf(read.counters ?? []) };
+      return { value: parsedValue(read.value), counts: countsOf(read.counters ?? []) };
     },
   };
 }

@@ -146,7 +146,7 @@ export function createUpdateQueueStore(deps: { database: Database; clock: Clock;
   const { arrivalRead } = deps;
 
   /** Not done, no live lease (the lease compared with `now`), and the earliest of its chat not yet done. */
-  const runnableAt = (now: Date | SQL): SQL | undefined =>
+  const runnableAt = (now: SQL): SQL | undefined =>
     and(
       isNull(updateQueue.doneAt),
       or(isNull(updateQueue.leaseUntil), lte(updateQueue.leaseUntil, now)),
